@@ -1,0 +1,5 @@
+//! `hijara engine`: not built yet.
+
+pub(crate) fn run() -> anyhow::Result<()> {
+    anyhow::bail!("`hijara engine` is not built yet")
+}

@@ -1,0 +1,111 @@
+//! The command line: `hijara [play|score|bench|selfplay|engine|replay|resume]`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::ai::{Level, Seat};
+
+mod bench;
+mod engine;
+mod play;
+mod score;
+mod selfplay;
+
+/// Hijara, the four-by-four board game, in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "hijara", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, a game opens (`hijara play`).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in the terminal: hot-seat by default, or against the AI.
+    Play(PlayArgs),
+    /// Replay a record headlessly and print every scoring move and the totals.
+    Score(ScoreArgs),
+    /// Measure how many random full games one thread plays per second.
+    Bench(BenchArgs),
+    /// Play AI against AI headlessly and print the results.
+    Selfplay(SelfplayArgs),
+    /// Speak a GTP-style text protocol on stdin/stdout.
+    Engine,
+}
+
+/// Options of `hijara play`.
+#[derive(Debug, Clone, Args, Default)]
+pub struct PlayArgs {
+    /// Who plays Blue (moves first).
+    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    pub blue: Seat,
+    /// Who plays Yellow.
+    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    pub yellow: Seat,
+    /// Short form: you play Blue against the AI at this level (default hard).
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "hard", conflicts_with_all = ["blue", "yellow"])]
+    pub ai: Option<Level>,
+    /// The AI's thinking time per move, in milliseconds (hard level).
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Seed for the AI's random choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// Options of `hijara score`.
+#[derive(Debug, Clone, Args)]
+pub struct ScoreArgs {
+    /// The record to score (`-` for stdin).
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `hijara bench`.
+#[derive(Debug, Clone, Args)]
+pub struct BenchArgs {
+    /// How long to measure, in seconds (at least 2).
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+}
+
+/// Options of `hijara selfplay`.
+#[derive(Debug, Clone, Args)]
+pub struct SelfplayArgs {
+    /// Blue's level.
+    #[arg(long, value_enum)]
+    pub blue: Level,
+    /// Yellow's level.
+    #[arg(long, value_enum)]
+    pub yellow: Level,
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Seed; the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The hard level's thinking time per move, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses the command line and runs it. Errors are reported by `main`.
+pub fn run() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        None => play::run(PlayArgs::default()),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Score(args)) => score::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Selfplay(args)) => selfplay::run(&args),
+        Some(Command::Engine) => engine::run(),
+    }
+}

@@ -1,0 +1,13 @@
+//! Hijara, the board game, for the terminal.
+//!
+//! - [`rules`]: the pure rules engine (board, moves, scoring).
+//! - [`record`]: the `.hij` game-record format.
+//! - [`ai`]: the computer opponents.
+//! - [`ui`]: the full-screen terminal game.
+//! - [`cli`]: the command line.
+
+pub mod ai;
+pub mod cli;
+pub mod record;
+pub mod rules;
+pub mod ui;

@@ -1,0 +1,1 @@
+//! The `.hij` game-record format.

@@ -1,0 +1,22 @@
+//! The rules of Hijara: board, moves and scoring. Pure: no I/O, clock, threads or randomness.
+//!
+//! The board has 16 squares (`a1`..`d4`) of four sections each. A move names a
+//! square that is not full and fills its lowest open section. A stone that
+//! completes combinations of the mover's colour scores them: all four sections of
+//! a square (20), one section number along a line (10), sections 1-2-3-4 along a
+//! line from either end (15).
+
+mod combination;
+mod game;
+mod position;
+mod square;
+
+pub use combination::{
+    COMBINATION_COUNT, COMBINATIONS, Combination, ComboKind, ComboSet, ComboShape, Line,
+};
+pub use game::{Game, PlayError};
+pub use position::{FullSquare, Outcome, Placement, Position};
+pub use square::{Cell, Move, ParsePlayerError, ParseSquareError, Player, Section, Square};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,324 @@
+//! The board as two bitboards, and the placement of one stone with its scoring.
+
+use std::fmt;
+
+use super::combination::{CELL_INDEX, COMBINATIONS, ComboSet, MAX_PER_CELL};
+use super::square::{Cell, Move, Player, Section, Square};
+
+/// Every square open: the `u16` set of squares that still have an open section.
+const ALL_OPEN: u16 = 0xFFFF;
+
+/// A position: who owns each of the 64 sections, which squares are open, and the totals.
+///
+/// The totals are cached; they always equal the points of the combinations each
+/// player owns whole, since scoring is automatic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    stones: [u64; 2],
+    open: u16,
+    ply: u8,
+    scores: [u16; 2],
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+/// The result of one placement: where the stone went and what it scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Who placed the stone.
+    pub player: Player,
+    /// Where the stone went.
+    pub cell: Cell,
+    /// The points it scored (0 when it completed nothing).
+    pub points: u32,
+    /// The mover's stones just after the placement, from which the combinations are read.
+    owned: u64,
+}
+
+impl Placement {
+    /// The combinations this stone completed. Computed on demand, so plain play
+    /// (search, benchmarks) pays only for the points.
+    pub fn combos(&self) -> ComboSet {
+        let entry = &CELL_INDEX[self.cell.index()];
+        let mut set = ComboSet::EMPTY;
+        for i in 0..entry.len as usize {
+            let mask = entry.masks[i];
+            set.insert_id_if(entry.ids[i], self.owned & mask == mask);
+        }
+        set
+    }
+
+    /// The square that was played.
+    #[inline]
+    pub fn square(&self) -> Square {
+        self.cell.square
+    }
+}
+
+/// A move that names a full square. The position is left unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("square {square} is full")]
+pub struct FullSquare {
+    /// The square that was named.
+    pub square: Square,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One player has the higher total.
+    Winner(Player),
+    /// Equal totals.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Winner(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Winner(p) => write!(f, "{p} wins"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+impl Position {
+    /// The empty board, Blue to move.
+    pub const fn new() -> Position {
+        Position {
+            stones: [0, 0],
+            open: ALL_OPEN,
+            ply: 0,
+            scores: [0, 0],
+        }
+    }
+
+    /// The player to move. Blue moves on even plies.
+    #[inline]
+    pub const fn to_move(&self) -> Player {
+        if self.ply.is_multiple_of(2) {
+            Player::Blue
+        } else {
+            Player::Yellow
+        }
+    }
+
+    /// How many stones are on the board (0..=64).
+    #[inline]
+    pub const fn ply(&self) -> u32 {
+        self.ply as u32
+    }
+
+    /// How many sections are still empty.
+    #[inline]
+    pub const fn empty_sections(&self) -> u32 {
+        64 - self.ply as u32
+    }
+
+    /// The bitboard of `player`'s stones, one bit per [`Cell::index`].
+    #[inline]
+    pub const fn stones(&self, player: Player) -> u64 {
+        self.stones[player.index()]
+    }
+
+    /// The bitboard of all stones.
+    #[inline]
+    pub const fn occupied(&self) -> u64 {
+        self.stones[0] | self.stones[1]
+    }
+
+    /// The set of squares with an open section, one bit per [`Square::index`].
+    #[inline]
+    pub const fn open_squares(&self) -> u16 {
+        self.open
+    }
+
+    /// Whether `square` is full.
+    #[inline]
+    pub const fn is_full(&self, square: Square) -> bool {
+        self.open & square.bit() == 0
+    }
+
+    /// The stones on `square` so far (0..=4).
+    #[inline]
+    pub const fn stones_on(&self, square: Square) -> u32 {
+        // Sections fill in order, so a square's nibble is 0, 1, 3, 7 or 15. A table
+        // beats `count_ones`, which is a software routine on baseline x86-64.
+        const FILLED: [u8; 16] = [0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4];
+        FILLED[((self.occupied() >> (square.index() * 4)) & 0xF) as usize] as u32
+    }
+
+    /// The section a move to `square` would fill, or `None` if it is full.
+    #[inline]
+    pub const fn next_section(&self, square: Square) -> Option<Section> {
+        // Sections fill in order, so the count of stones is the next section's index.
+        Section::new(self.stones_on(square) as u8 + 1)
+    }
+
+    /// Who owns `cell`, if anyone.
+    #[inline]
+    pub const fn owner(&self, cell: Cell) -> Option<Player> {
+        let bit = cell.bit();
+        if self.stones[0] & bit != 0 {
+            Some(Player::Blue)
+        } else if self.stones[1] & bit != 0 {
+            Some(Player::Yellow)
+        } else {
+            None
+        }
+    }
+
+    /// `player`'s total.
+    #[inline]
+    pub const fn score(&self, player: Player) -> u32 {
+        self.scores[player.index()] as u32
+    }
+
+    /// Whether all 64 sections are filled.
+    #[inline]
+    pub const fn is_over(&self) -> bool {
+        self.open == 0
+    }
+
+    /// The outcome once the board is full, `None` before.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let (blue, yellow) = (self.score(Player::Blue), self.score(Player::Yellow));
+        Some(match blue.cmp(&yellow) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Player::Blue),
+            std::cmp::Ordering::Less => Outcome::Winner(Player::Yellow),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// The legal moves: every square that is not full, in reading order.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + use<> {
+        let mut bits = self.open;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let index = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Square::from_index(index)
+        })
+    }
+
+    /// Places the mover's stone on `mv`'s lowest open section and scores it.
+    ///
+    /// A full square is refused and the position is left unchanged.
+    #[inline]
+    pub fn play(&mut self, mv: Move) -> Result<Placement, FullSquare> {
+        let Some(section) = self.next_section(mv) else {
+            return Err(FullSquare { square: mv });
+        };
+        let player = self.to_move();
+        let cell = Cell::new(mv, section);
+        let bit = cell.bit();
+        let mine = self.stones[player.index()] | bit;
+        self.stones[player.index()] = mine;
+        if section.number() == 4 {
+            self.open &= !mv.bit();
+        }
+        self.ply += 1;
+
+        // Every combination through the new cell that the mover now owns whole was
+        // completed by this very stone.
+        let entry = &CELL_INDEX[cell.index()];
+        let mut points = 0u32;
+        for i in 0..MAX_PER_CELL {
+            let mask = entry.masks[i];
+            points += (mine & mask == mask) as u32 * entry.points[i] as u32;
+        }
+        // At most 64 stones, each worth at most 45 points: the total fits in u16.
+        self.scores[player.index()] += points as u16;
+        Ok(Placement {
+            player,
+            cell,
+            points,
+            owned: mine,
+        })
+    }
+
+    /// The points of every combination wholly of `player`'s colour, counted from scratch.
+    ///
+    /// Equal to [`Position::score`]; kept for checks and tests.
+    pub fn recount(&self, player: Player) -> u32 {
+        let mine = self.stones(player);
+        COMBINATIONS
+            .iter()
+            .filter(|c| mine & c.mask() == c.mask())
+            .map(|c| c.points())
+            .sum()
+    }
+
+    /// The position turned half a turn: every stone moved to the rotated square.
+    ///
+    /// Section numbers are kept; the rules are symmetric under this rotation.
+    pub fn rotated(&self) -> Position {
+        let rotate = |bits: u64| {
+            let mut out = 0u64;
+            for sq in Square::ALL {
+                let nibble = (bits >> (sq.index() * 4)) & 0xF;
+                out |= nibble << (sq.rotated().index() * 4);
+            }
+            out
+        };
+        let open = (0..16u32)
+            .filter(|i| self.open & (1 << i) != 0)
+            .fold(0u16, |acc, i| acc | 1 << (15 - i));
+        Position {
+            stones: [rotate(self.stones[0]), rotate(self.stones[1])],
+            open,
+            ply: self.ply,
+            scores: self.scores,
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// A plain-text board: each square as `[1234]` with `B`, `Y` or `.` per section.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "    a      b      c      d")?;
+        for row in 0..4 {
+            write!(f, "{} ", row + 1)?;
+            for column in 0..4 {
+                let Some(sq) = Square::new(column, row) else {
+                    continue;
+                };
+                f.write_str("[")?;
+                for section in Section::ALL {
+                    f.write_str(match self.owner(Cell::new(sq, section)) {
+                        Some(Player::Blue) => "B",
+                        Some(Player::Yellow) => "Y",
+                        None => ".",
+                    })?;
+                }
+                f.write_str("] ")?;
+            }
+            writeln!(f)?;
+        }
+        write!(
+            f,
+            "Blue {}  Yellow {}  {} to move",
+            self.score(Player::Blue),
+            self.score(Player::Yellow),
+            self.to_move()
+        )
+    }
+}
