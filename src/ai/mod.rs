@@ -46,7 +46,22 @@ impl Seat {
     }
 }
 
+/// How one AI player is set up. `Copy` and `Send`, so a UI can hand it to a worker thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AiSettings {
+    /// The level.
+    pub level: Level,
+    /// Thinking time per move in milliseconds; `None` for the level's default.
+    pub think_ms: Option<u64>,
+    /// Seed for the level's random choices; the same seed and position give the same move.
+    pub seed: u64,
+}
+
+/// The move the AI plays in `position`, or `None` when the board is full.
+///
+/// Blocks for up to the thinking time; call it from a worker thread in a UI.
 /// Placeholder until the search lands: the first legal move.
-pub fn choose_move(position: &Position, _level: Level) -> Option<Move> {
+pub fn choose_move(position: &Position, settings: &AiSettings) -> Option<Move> {
+    let _ = settings;
     position.legal_moves().next()
 }
