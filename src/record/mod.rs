@@ -1,1 +1,3 @@
 //! The `.hij` game-record format.
+
+pub mod store;
