@@ -145,6 +145,14 @@ fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     })
 }
 
+/// The `hijara score --json` object for `game`, as a JSON value.
+///
+/// Public so tests can check it against a brute-force recount without a process per game.
+pub fn json_report(game: &Game) -> serde_json::Value {
+    // A struct of strings and numbers always serializes; `Null` is unreachable.
+    serde_json::to_value(Report::of(game)).unwrap_or_default()
+}
+
 pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
     let name = if args.file == Path::new("-") {
         "<stdin>".to_owned()
