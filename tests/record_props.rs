@@ -85,10 +85,20 @@ fn check(text: &str) -> Result<(), TestCaseError> {
         Err(e) => {
             let location = e.location().unwrap();
             let lines = text.split('\n').count() as u32;
-            prop_assert!(location.line >= 1 && location.line <= lines, "{} in {:?}", e, text);
+            prop_assert!(
+                location.line >= 1 && location.line <= lines,
+                "{} in {:?}",
+                e,
+                text
+            );
             let line = text.split('\n').nth(location.line as usize - 1).unwrap();
             prop_assert!(location.column >= 1);
-            prop_assert!(location.column as usize <= line.chars().count() + 1, "{} in {:?}", e, text);
+            prop_assert!(
+                location.column as usize <= line.chars().count() + 1,
+                "{} in {:?}",
+                e,
+                text
+            );
             let is_syntax = matches!(e, RecordError::Syntax { .. });
             prop_assert!(is_syntax);
         }

@@ -93,7 +93,11 @@ impl Event {
 /// The report as text: one paragraph per scoring move, then the totals.
 fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
     for event in &report.events {
-        let player = if event.player == "blue" { "Blue" } else { "Yellow" };
+        let player = if event.player == "blue" {
+            "Blue"
+        } else {
+            "Yellow"
+        };
         writeln!(
             out,
             "move {}: {player} {}:{} scores {}",

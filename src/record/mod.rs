@@ -417,7 +417,7 @@ impl fmt::Display for Record {
                     f.write_str(" ")?;
                 }
                 let ply = line_index * MOVES_PER_LINE + i;
-                if ply % 2 == 0 {
+                if ply.is_multiple_of(2) {
                     write!(f, "{}. ", ply / 2 + 1)?;
                 }
                 write!(f, "{mv}")?;

@@ -245,7 +245,8 @@ enum State {
 }
 
 /// What may stand where a move is expected.
-const MOVE_EXPECTED: &str = "a square a1..d4, a move number like `3.` or a result (`1-0`, `0-1`, `1/2-1/2`, `*`)";
+const MOVE_EXPECTED: &str =
+    "a square a1..d4, a move number like `3.` or a result (`1-0`, `0-1`, `1/2-1/2`, `*`)";
 
 pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
     let mut cursor = Cursor {
@@ -363,7 +364,7 @@ fn word_in_moves(
         }
         let round = record.moves.len() / 2 + 1;
         if digits.parse::<usize>().ok() != Some(round) {
-            let side = if record.moves.len() % 2 == 0 {
+            let side = if record.moves.len().is_multiple_of(2) {
                 "Blue"
             } else {
                 "Yellow"

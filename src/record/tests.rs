@@ -46,8 +46,20 @@ fn tags_numbers_comments_and_result() {
     assert_eq!(names, ["Blue", "Yellow", "Event", "Date", "Result"]);
     assert_eq!(record.moves(), squares("b2 c3 a1 b2 d4"));
     assert_eq!(record.result_token(), Some(GameResult::Unfinished));
-    assert_eq!(record.move_location(2), Some(Location { line: 7, column: 31 }));
-    assert_eq!(record.move_location(4), Some(Location { line: 8, column: 11 }));
+    assert_eq!(
+        record.move_location(2),
+        Some(Location {
+            line: 7,
+            column: 31
+        })
+    );
+    assert_eq!(
+        record.move_location(4),
+        Some(Location {
+            line: 8,
+            column: 11
+        })
+    );
     assert!(record.to_game().is_ok());
 }
 
@@ -56,7 +68,10 @@ fn tag_values_escape_quotes_backslashes_and_line_breaks() {
     let record = parse(r#"[Note "say \"hi\" \\ then\nbye"] a1"#);
     assert_eq!(record.tag("Note"), Some("say \"hi\" \\ then\nbye"));
     let written = record.to_string();
-    assert_eq!(written, "[Note \"say \\\"hi\\\" \\\\ then\\nbye\"]\n\n1. a1\n");
+    assert_eq!(
+        written,
+        "[Note \"say \\\"hi\\\" \\\\ then\\nbye\"]\n\n1. a1\n"
+    );
     assert_eq!(parse(&written), record);
 }
 
@@ -66,7 +81,15 @@ fn writing_wraps_eight_rounds_a_line_and_ends_with_the_result() {
     let record = Record::from_game(&game, [("Blue", "Ann"), ("Yellow", "Bob")]).unwrap();
     let text = record.to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[..4], ["[Blue \"Ann\"]", "[Yellow \"Bob\"]", "[Result \"1/2-1/2\"]", ""]);
+    assert_eq!(
+        lines[..4],
+        [
+            "[Blue \"Ann\"]",
+            "[Yellow \"Bob\"]",
+            "[Result \"1/2-1/2\"]",
+            ""
+        ]
+    );
     assert_eq!(
         lines[4],
         "1. a1 a1 2. a1 a1 3. b1 b1 4. b1 b1 5. c1 c1 6. c1 c1 7. d1 d1 8. d1 d1"
@@ -93,7 +116,10 @@ fn set_and_remove_tags() {
     record.set_tag("Blue", "Ann").unwrap();
     record.set_tag("Yellow", "Bob").unwrap();
     record.set_tag("Blue", "Cy").unwrap();
-    assert_eq!(record.tags().collect::<Vec<_>>(), [("Blue", "Cy"), ("Yellow", "Bob")]);
+    assert_eq!(
+        record.tags().collect::<Vec<_>>(),
+        [("Blue", "Cy"), ("Yellow", "Bob")]
+    );
     assert_eq!(record.remove_tag("Blue"), Some("Cy".into()));
     assert_eq!(record.remove_tag("Blue"), None);
     assert!(record.set_tag("", "x").is_err());
@@ -123,16 +149,31 @@ fn syntax_errors_name_line_column_token_and_expectation() {
         "line 1, column 10: expected move number `2.` (numbers count rounds: Blue is to \
          play in round 2), found `3.`"
     );
-    assert!(error("a1 { never closed").starts_with("line 1, column 18: expected `}` closing the comment opened at line 1, column 4"));
-    assert!(error("[Blue \"Ann]\na1").starts_with("line 1, column 12: expected `\"` closing the value of tag `Blue`"));
-    assert!(error("[Blue Ann] a1").contains("expected `\"` starting the value of tag `Blue`, found `A`"));
+    assert!(error("a1 { never closed").starts_with(
+        "line 1, column 18: expected `}` closing the comment opened at line 1, column 4"
+    ));
+    assert!(
+        error("[Blue \"Ann]\na1")
+            .starts_with("line 1, column 12: expected `\"` closing the value of tag `Blue`")
+    );
+    assert!(
+        error("[Blue Ann] a1")
+            .contains("expected `\"` starting the value of tag `Blue`, found `A`")
+    );
     assert!(error("[Blue \"Ann\"\na1").contains("expected `]` closing tag `Blue`"));
     assert!(error("a1 [Blue \"Ann\"]").contains("(tags come before the moves)"));
-    assert!(error("[Blue \"a\"] [Blue \"b\"]").starts_with("line 1, column 13: expected a tag name not used before"));
+    assert!(
+        error("[Blue \"a\"] [Blue \"b\"]")
+            .starts_with("line 1, column 13: expected a tag name not used before")
+    );
     assert!(error("[Result \"Blue\"]").contains("expected a Result tag of `1-0`"));
-    assert!(error("a1 1-0 b2").starts_with("line 1, column 8: expected the end of the record after the result `1-0`, found `b2`"));
+    assert!(error("a1 1-0 b2").starts_with(
+        "line 1, column 8: expected the end of the record after the result `1-0`, found `b2`"
+    ));
     assert!(error("1. a1 b1 2.").contains("found end of input"));
-    assert!(error("1. 1. a1").contains("expected a square after the move number at line 1, column 1"));
+    assert!(
+        error("1. 1. a1").contains("expected a square after the move number at line 1, column 1")
+    );
     assert!(error("1.. a1").contains("found `1..`"));
     assert!(error("a1 }").starts_with("line 1, column 4:"));
     assert!(error(r#"[X "\q"]"#).contains("expected an escape"));
@@ -153,12 +194,22 @@ fn columns_count_characters_and_tokens_are_quoted_safely() {
 
 #[test]
 fn a_glued_move_number_is_located_at_its_square() {
-    let e = "1.a1 1...a1 2.a1 a1 3.a1".parse::<Record>().unwrap().to_game().unwrap_err();
+    let e = "1.a1 1...a1 2.a1 a1 3.a1"
+        .parse::<Record>()
+        .unwrap()
+        .to_game()
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "line 1, column 23: move 5 (Blue) plays a1, which is full"
     );
-    assert_eq!(e.location(), Some(Location { line: 1, column: 23 }));
+    assert_eq!(
+        e.location(),
+        Some(Location {
+            line: 1,
+            column: 23
+        })
+    );
 }
 
 #[test]
@@ -197,11 +248,20 @@ fn a_contradicted_result_is_an_error() {
         "line 1, column 2: the record claims `1-0` (Blue wins) but after 2 moves the game is unfinished"
     );
     let e = parse("a1 b1 0-1").to_game().unwrap_err();
-    assert!(e.to_string().starts_with("line 1, column 7: the record claims `0-1`"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("line 1, column 7: the record claims `0-1`"),
+        "{e}"
+    );
     // A full board is not "unfinished".
-    let all: String = (0..64).map(|i| format!("{} ", Square::ALL[i / 4])).collect();
+    let all: String = (0..64)
+        .map(|i| format!("{} ", Square::ALL[i / 4]))
+        .collect();
     let e = parse(&format!("{all} *")).to_game().unwrap_err();
-    assert!(e.to_string().ends_with("after 64 moves the game is draw"), "{e}");
+    assert!(
+        e.to_string().ends_with("after 64 moves the game is draw"),
+        "{e}"
+    );
     assert!(parse(&format!("{all} 1/2-1/2")).to_game().is_ok());
     // A Result tag set by code to a non-result is refused by `to_game`.
     let mut record = Record::new();
