@@ -5,9 +5,11 @@
 //! - [`ai`]: the computer opponents.
 //! - [`ui`]: the full-screen terminal game.
 //! - [`cli`]: the command line.
+//! - [`playout`]: fast random games (benchmarks, AI playouts).
 
 pub mod ai;
 pub mod cli;
+pub mod playout;
 pub mod record;
 pub mod rules;
 pub mod ui;

@@ -12,6 +12,8 @@ mod play;
 mod score;
 mod selfplay;
 
+pub use score::json_report;
+
 /// Hijara, the four-by-four board game, in the terminal.
 #[derive(Debug, Parser)]
 #[command(name = "hijara", version, about, long_about = None)]

@@ -1,0 +1,397 @@
+//! The `.hij` parser: one pass over the characters, never slicing by byte index,
+//! so any text, however malformed, gives a record or a located error.
+
+use std::fmt;
+use std::str::Chars;
+
+use super::{GameResult, Record, RecordError, is_valid_tag_name};
+use crate::rules::Square;
+
+/// A place in the text: 1-based line and column. Columns count characters, not bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1, in characters.
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// The longest piece of offending text quoted in an error, in characters.
+const QUOTE_LIMIT: usize = 24;
+
+/// `text` in backticks for an error message: control characters escaped, long text cut.
+pub(super) fn quote(text: &str) -> String {
+    let mut out = String::from("`");
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_LIMIT {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out.push('`');
+    out
+}
+
+/// What a syntax error says was found at `peek`.
+fn describe(c: Option<char>) -> String {
+    match c {
+        None => "end of input".into(),
+        Some('\n') => "end of line".into(),
+        Some(c) => quote(c.encode_utf8(&mut [0; 4])),
+    }
+}
+
+fn syntax(location: Location, found: String, expected: impl Into<String>) -> RecordError {
+    RecordError::Syntax {
+        location,
+        found,
+        expected: expected.into(),
+    }
+}
+
+/// A byte-order mark counts as white space, so files saved by some editors parse.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// Characters that end a word (a move, a number or a result).
+fn ends_word(c: char) -> bool {
+    is_space(c) || matches!(c, ';' | '{' | '}' | '[' | ']' | '"')
+}
+
+/// The characters still to read, with the location of the next one.
+struct Cursor<'a> {
+    chars: Chars<'a>,
+    location: Location,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.clone().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.next()?;
+        if c == '\n' {
+            self.location.line = self.location.line.saturating_add(1);
+            self.location.column = 1;
+        } else {
+            self.location.column = self.location.column.saturating_add(1);
+        }
+        Some(c)
+    }
+
+    /// Skips white space and comments.
+    fn skip_trivia(&mut self) -> Result<(), RecordError> {
+        while let Some(c) = self.peek() {
+            match c {
+                c if is_space(c) => {
+                    self.bump();
+                }
+                ';' => {
+                    while self.peek().is_some_and(|c| c != '\n') {
+                        self.bump();
+                    }
+                }
+                '{' => {
+                    let start = self.location;
+                    self.bump();
+                    loop {
+                        match self.bump() {
+                            Some('}') => break,
+                            Some(_) => {}
+                            None => {
+                                return Err(syntax(
+                                    self.location,
+                                    describe(None),
+                                    format!("`}}` closing the comment opened at {start}"),
+                                ));
+                            }
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(is_space) {
+            self.bump();
+        }
+    }
+
+    /// Reads characters up to the end of the word.
+    fn word(&mut self) -> String {
+        let mut word = String::new();
+        while let Some(c) = self.peek().filter(|&c| !ends_word(c)) {
+            word.push(c);
+            self.bump();
+        }
+        word
+    }
+
+    /// Reads `[Name "value"]`, the `[` still unread.
+    fn tag(&mut self) -> Result<(String, String, Location), RecordError> {
+        self.bump();
+        self.skip_space();
+        let name_location = self.location;
+        let mut name = String::new();
+        while let Some(c) = self
+            .peek()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        {
+            name.push(c);
+            self.bump();
+        }
+        if name.is_empty() {
+            return Err(syntax(
+                name_location,
+                describe(self.peek()),
+                "a tag name (ASCII letters, digits or `_`) after `[`",
+            ));
+        }
+        self.skip_space();
+        if self.peek() != Some('"') {
+            return Err(syntax(
+                self.location,
+                describe(self.peek()),
+                format!("`\"` starting the value of tag {}", quote(&name)),
+            ));
+        }
+        self.bump();
+        let value_location = self.location;
+        let mut value = String::new();
+        loop {
+            let here = self.location;
+            match self.peek() {
+                Some('"') => {
+                    self.bump();
+                    break;
+                }
+                None | Some('\n') => {
+                    return Err(syntax(
+                        here,
+                        describe(self.peek()),
+                        format!(
+                            "`\"` closing the value of tag {} (write a line break as \\n)",
+                            quote(&name)
+                        ),
+                    ));
+                }
+                Some('\\') => {
+                    self.bump();
+                    let escaped = match self.peek() {
+                        Some('"') => '"',
+                        Some('\\') => '\\',
+                        Some('n') => '\n',
+                        Some('r') => '\r',
+                        Some('t') => '\t',
+                        other => {
+                            return Err(syntax(
+                                here,
+                                describe(other),
+                                "an escape `\\\"`, `\\\\`, `\\n`, `\\r` or `\\t` after `\\`",
+                            ));
+                        }
+                    };
+                    self.bump();
+                    value.push(escaped);
+                }
+                Some(c) => {
+                    self.bump();
+                    value.push(c);
+                }
+            }
+        }
+        self.skip_space();
+        if self.peek() != Some(']') {
+            return Err(syntax(
+                self.location,
+                describe(self.peek()),
+                format!("`]` closing tag {}", quote(&name)),
+            ));
+        }
+        self.bump();
+        if name == "Result" && value.parse::<GameResult>().is_err() {
+            return Err(syntax(
+                value_location,
+                quote(&value),
+                "a Result tag of `1-0`, `0-1`, `1/2-1/2` or `*`",
+            ));
+        }
+        debug_assert!(is_valid_tag_name(&name));
+        Ok((name, value, name_location))
+    }
+}
+
+/// What the parser is waiting for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Tags or the first move.
+    Header,
+    /// Moves; `Some` just after a move number, which must be followed by a move.
+    Moves(Option<Location>),
+    /// The result token has been read: only white space and comments may follow.
+    Done,
+}
+
+/// What may stand where a move is expected.
+const MOVE_EXPECTED: &str =
+    "a square a1..d4, a move number like `3.` or a result (`1-0`, `0-1`, `1/2-1/2`, `*`)";
+
+pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
+    let mut cursor = Cursor {
+        chars: text.chars(),
+        location: Location { line: 1, column: 1 },
+    };
+    let mut record = Record::new();
+    let mut state = State::Header;
+    loop {
+        cursor.skip_trivia()?;
+        let start = cursor.location;
+        let Some(c) = cursor.peek() else { break };
+        if state == State::Done {
+            let found = if ends_word(c) {
+                describe(Some(c))
+            } else {
+                quote(&cursor.word())
+            };
+            let result = record.result.map_or("*", GameResult::token);
+            return Err(syntax(
+                start,
+                found,
+                format!("the end of the record after the result `{result}`"),
+            ));
+        }
+        match c {
+            '[' if state == State::Header => {
+                let (name, value, location) = cursor.tag()?;
+                if record.tag(&name).is_some() {
+                    return Err(syntax(
+                        location,
+                        quote(&name),
+                        "a tag name not used before (each tag appears once)",
+                    ));
+                }
+                if name == "Result" {
+                    record.result_tag_location = Some(location);
+                }
+                record.tags.push((name, value));
+            }
+            '[' => {
+                return Err(syntax(
+                    start,
+                    describe(Some(c)),
+                    format!("{MOVE_EXPECTED} (tags come before the moves)"),
+                ));
+            }
+            ']' | '}' | '"' => {
+                let expected = if state == State::Header {
+                    "a tag `[Name \"value\"]`, a move or a comment"
+                } else {
+                    MOVE_EXPECTED
+                };
+                return Err(syntax(start, describe(Some(c)), expected));
+            }
+            _ => {
+                let word = cursor.word();
+                state = word_in_moves(&mut record, state, &word, start)?;
+            }
+        }
+    }
+    if let State::Moves(Some(number_location)) = state {
+        return Err(syntax(
+            cursor.location,
+            describe(None),
+            format!("a square after the move number at {number_location}"),
+        ));
+    }
+    Ok(record)
+}
+
+/// Reads one word of the move text: a result, a move number (maybe glued to its
+/// move, `1.b2`) or a square. Returns the new state.
+fn word_in_moves(
+    record: &mut Record,
+    state: State,
+    word: &str,
+    start: Location,
+) -> Result<State, RecordError> {
+    let pending_number = match state {
+        State::Moves(pending) => pending,
+        State::Header | State::Done => None,
+    };
+    if let Ok(result) = word.parse::<GameResult>() {
+        if let Some(number_location) = pending_number {
+            return Err(syntax(
+                start,
+                quote(word),
+                format!("a square after the move number at {number_location}"),
+            ));
+        }
+        record.result = Some(result);
+        record.result_location = Some(start);
+        return Ok(State::Done);
+    }
+
+    let mut rest = word;
+    let mut square_location = start;
+    if word.starts_with(|c: char| c.is_ascii_digit()) {
+        if let Some(number_location) = pending_number {
+            return Err(syntax(
+                start,
+                quote(word),
+                format!("a square after the move number at {number_location}"),
+            ));
+        }
+        let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+        let dots = word
+            .chars()
+            .skip(digits.len())
+            .take_while(|&c| c == '.')
+            .count();
+        if dots != 1 && dots != 3 {
+            return Err(syntax(start, quote(word), MOVE_EXPECTED));
+        }
+        let round = record.moves.len() / 2 + 1;
+        if digits.parse::<usize>().ok() != Some(round) {
+            let side = if record.moves.len().is_multiple_of(2) {
+                "Blue"
+            } else {
+                "Yellow"
+            };
+            return Err(syntax(
+                start,
+                quote(word),
+                format!(
+                    "move number `{round}.` (numbers count rounds: {side} is to play in round {round})"
+                ),
+            ));
+        }
+        let consumed = digits.len() + dots;
+        square_location.column = start.column.saturating_add(consumed as u32);
+        // Both counts are of ASCII characters, so this byte offset is a char boundary;
+        // `get` keeps it panic-free regardless.
+        rest = word.get(consumed..).unwrap_or("");
+        if rest.is_empty() {
+            return Ok(State::Moves(Some(start)));
+        }
+    }
+    match rest.parse::<Square>() {
+        Ok(square) => {
+            record.moves.push(square);
+            record.move_locations.push(square_location);
+            Ok(State::Moves(None))
+        }
+        Err(_) => Err(syntax(square_location, quote(rest), MOVE_EXPECTED)),
+    }
+}

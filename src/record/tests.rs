@@ -1,0 +1,299 @@
+//! Unit tests of the `.hij` format: parsing, writing, errors.
+
+use super::*;
+use crate::rules::Square;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn squares(names: &str) -> Vec<Square> {
+    names.split_whitespace().map(sq).collect()
+}
+
+fn parse(text: &str) -> Record {
+    text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+fn error(text: &str) -> String {
+    match text.parse::<Record>() {
+        Ok(r) => panic!("{text:?} parsed as {r:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_bare_list_of_squares_parses() {
+    let record = parse("b2 b2 c3 a1");
+    assert_eq!(record.moves(), squares("b2 b2 c3 a1"));
+    assert_eq!(record.tags().count(), 0);
+    assert_eq!(record.result(), None);
+    let game = record.to_game().unwrap();
+    assert_eq!(game.len(), 4);
+}
+
+#[test]
+fn tags_numbers_comments_and_result() {
+    let text = "; saved by hijara\n\
+        [Blue \"Ann\"]\n[Yellow \"hard\"] [Event \"club night\"]\n\
+        [Date \"2026-11-30\"]\n[Result \"*\"]\n\n\
+        1. b2 c3 { a quiet start } 2. A1\n2... b2 3.d4 *  ; unfinished\n";
+    let record = parse(text);
+    assert_eq!(record.tag("Blue"), Some("Ann"));
+    assert_eq!(record.tag("Yellow"), Some("hard"));
+    assert_eq!(record.tag("Missing"), None);
+    let names: Vec<&str> = record.tags().map(|(n, _)| n).collect();
+    assert_eq!(names, ["Blue", "Yellow", "Event", "Date", "Result"]);
+    assert_eq!(record.moves(), squares("b2 c3 a1 b2 d4"));
+    assert_eq!(record.result_token(), Some(GameResult::Unfinished));
+    assert_eq!(
+        record.move_location(2),
+        Some(Location {
+            line: 7,
+            column: 31
+        })
+    );
+    assert_eq!(
+        record.move_location(4),
+        Some(Location {
+            line: 8,
+            column: 11
+        })
+    );
+    assert!(record.to_game().is_ok());
+}
+
+#[test]
+fn tag_values_escape_quotes_backslashes_and_line_breaks() {
+    let record = parse(r#"[Note "say \"hi\" \\ then\nbye"] a1"#);
+    assert_eq!(record.tag("Note"), Some("say \"hi\" \\ then\nbye"));
+    let written = record.to_string();
+    assert_eq!(
+        written,
+        "[Note \"say \\\"hi\\\" \\\\ then\\nbye\"]\n\n1. a1\n"
+    );
+    assert_eq!(parse(&written), record);
+}
+
+#[test]
+fn writing_wraps_eight_rounds_a_line_and_ends_with_the_result() {
+    let game = Game::from_moves((0..64).map(|i| Square::ALL[i / 4])).unwrap();
+    let record = Record::from_game(&game, [("Blue", "Ann"), ("Yellow", "Bob")]).unwrap();
+    let text = record.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "[Blue \"Ann\"]",
+            "[Yellow \"Bob\"]",
+            "[Result \"1/2-1/2\"]",
+            ""
+        ]
+    );
+    assert_eq!(
+        lines[4],
+        "1. a1 a1 2. a1 a1 3. b1 b1 4. b1 b1 5. c1 c1 6. c1 c1 7. d1 d1 8. d1 d1"
+    );
+    assert!(lines[7].ends_with("32. d4 d4 1/2-1/2"), "{}", lines[7]);
+    assert_eq!(lines.len(), 8);
+    assert_eq!(parse(&text), record);
+    assert_eq!(parse(&text).to_game().unwrap(), game);
+}
+
+#[test]
+fn from_game_sets_the_result_in_place() {
+    let game = Game::from_moves(squares("a1 b2")).unwrap();
+    let record = Record::from_game(&game, [("Result", "1-0"), ("Blue", "me")]).unwrap();
+    let tags: Vec<(&str, &str)> = record.tags().collect();
+    assert_eq!(tags, [("Result", "*"), ("Blue", "me")]);
+    assert_eq!(record.result(), Some(GameResult::Unfinished));
+    assert!(Record::from_game(&game, [("bad name", "x")]).is_err());
+}
+
+#[test]
+fn set_and_remove_tags() {
+    let mut record = Record::new();
+    record.set_tag("Blue", "Ann").unwrap();
+    record.set_tag("Yellow", "Bob").unwrap();
+    record.set_tag("Blue", "Cy").unwrap();
+    assert_eq!(
+        record.tags().collect::<Vec<_>>(),
+        [("Blue", "Cy"), ("Yellow", "Bob")]
+    );
+    assert_eq!(record.remove_tag("Blue"), Some("Cy".into()));
+    assert_eq!(record.remove_tag("Blue"), None);
+    assert!(record.set_tag("", "x").is_err());
+    assert!(record.set_tag("a]b", "x").is_err());
+    assert!(record.set_tag("é", "x").is_err());
+}
+
+#[test]
+fn an_empty_record_is_a_new_game() {
+    for text in ["", "   \n", "; nothing\n", "{ }", "*", "\u{feff}"] {
+        let record = parse(text);
+        assert!(record.moves().is_empty(), "{text:?}");
+        assert!(record.to_game().unwrap().is_empty());
+    }
+    assert_eq!(Record::new().to_string(), "");
+}
+
+#[test]
+fn syntax_errors_name_line_column_token_and_expectation() {
+    assert_eq!(
+        error("a1 b2\nc3 e5 d4"),
+        "line 2, column 4: expected a square a1..d4, a move number like `3.` or a result \
+         (`1-0`, `0-1`, `1/2-1/2`, `*`), found `e5`"
+    );
+    assert_eq!(
+        error("1. a1 b1 3. c1"),
+        "line 1, column 10: expected move number `2.` (numbers count rounds: Blue is to \
+         play in round 2), found `3.`"
+    );
+    assert!(error("a1 { never closed").starts_with(
+        "line 1, column 18: expected `}` closing the comment opened at line 1, column 4"
+    ));
+    assert!(
+        error("[Blue \"Ann]\na1")
+            .starts_with("line 1, column 12: expected `\"` closing the value of tag `Blue`")
+    );
+    assert!(
+        error("[Blue Ann] a1")
+            .contains("expected `\"` starting the value of tag `Blue`, found `A`")
+    );
+    assert!(error("[Blue \"Ann\"\na1").contains("expected `]` closing tag `Blue`"));
+    assert!(error("a1 [Blue \"Ann\"]").contains("(tags come before the moves)"));
+    assert!(
+        error("[Blue \"a\"] [Blue \"b\"]")
+            .starts_with("line 1, column 13: expected a tag name not used before")
+    );
+    assert!(error("[Result \"Blue\"]").contains("expected a Result tag of `1-0`"));
+    assert!(error("a1 1-0 b2").starts_with(
+        "line 1, column 8: expected the end of the record after the result `1-0`, found `b2`"
+    ));
+    assert!(error("1. a1 b1 2.").contains("found end of input"));
+    assert!(
+        error("1. 1. a1").contains("expected a square after the move number at line 1, column 1")
+    );
+    assert!(error("1.. a1").contains("found `1..`"));
+    assert!(error("a1 }").starts_with("line 1, column 4:"));
+    assert!(error(r#"[X "\q"]"#).contains("expected an escape"));
+    assert!(error("[ \"x\"]").contains("expected a tag name"));
+}
+
+#[test]
+fn columns_count_characters_and_tokens_are_quoted_safely() {
+    let e = error("{ ééé } a1 ü2");
+    assert!(e.starts_with("line 1, column 12:"), "{e}");
+    assert!(e.ends_with("found `ü2`"), "{e}");
+    let e = error("a1 \u{1b}[31m");
+    assert!(e.contains("found `\\u{1b}`"), "{e}");
+    let long = "x".repeat(100);
+    let e = error(&long);
+    assert!(e.ends_with(&format!("found `{}…`", "x".repeat(24))), "{e}");
+}
+
+#[test]
+fn a_glued_move_number_is_located_at_its_square() {
+    let e = "1.a1 1...a1 2.a1 a1 3.a1"
+        .parse::<Record>()
+        .unwrap()
+        .to_game()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 23: move 5 (Blue) plays a1, which is full"
+    );
+    assert_eq!(
+        e.location(),
+        Some(Location {
+            line: 1,
+            column: 23
+        })
+    );
+}
+
+#[test]
+fn a_full_square_names_the_move_and_its_place() {
+    let record = parse("[Blue \"x\"]\n\n1. a1 a1\n2. a1 a1\n3. b1 A1");
+    match record.to_game() {
+        Err(RecordError::FullSquare {
+            location,
+            move_number,
+            player,
+            square,
+        }) => {
+            assert_eq!(location, Some(Location { line: 5, column: 7 }));
+            assert_eq!(move_number, 6);
+            assert_eq!(player, Player::Yellow);
+            assert_eq!(square, sq("a1"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // A record built in code has no location.
+    let mut record = Record::new();
+    for _ in 0..5 {
+        record.push_move(sq("c3"));
+    }
+    assert_eq!(
+        record.to_game().unwrap_err().to_string(),
+        "move 5 (Blue) plays c3, which is full"
+    );
+}
+
+#[test]
+fn a_contradicted_result_is_an_error() {
+    let e = parse("[Result \"1-0\"] a1 b1").to_game().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 2: the record claims `1-0` (Blue wins) but after 2 moves the game is unfinished"
+    );
+    let e = parse("a1 b1 0-1").to_game().unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("line 1, column 7: the record claims `0-1`"),
+        "{e}"
+    );
+    // A full board is not "unfinished".
+    let all: String = (0..64)
+        .map(|i| format!("{} ", Square::ALL[i / 4]))
+        .collect();
+    let e = parse(&format!("{all} *")).to_game().unwrap_err();
+    assert!(
+        e.to_string().ends_with("after 64 moves the game is draw"),
+        "{e}"
+    );
+    assert!(parse(&format!("{all} 1/2-1/2")).to_game().is_ok());
+    // A Result tag set by code to a non-result is refused by `to_game`.
+    let mut record = Record::new();
+    record.set_tag("Result", "won").unwrap();
+    assert_eq!(
+        record.to_game().unwrap_err().to_string(),
+        "the Result tag is `won`; expected `1-0`, `0-1`, `1/2-1/2` or `*`"
+    );
+}
+
+#[test]
+fn equality_ignores_locations() {
+    let a = parse("a1 b2");
+    let b = parse("\n\n   1. a1\n b2");
+    assert_eq!(a, b);
+    assert_ne!(a.move_location(0), b.move_location(0));
+}
+
+#[test]
+fn results_parse_and_print() {
+    for r in GameResult::ALL {
+        assert_eq!(r.token().parse::<GameResult>(), Ok(r));
+    }
+    assert!("2-0".parse::<GameResult>().is_err());
+}
+
+#[test]
+fn truncating_and_pushing_moves() {
+    let mut record = parse("a1 b2 c3");
+    record.truncate_moves(1);
+    record.push_move(sq("d4"));
+    assert_eq!(record.moves(), squares("a1 d4"));
+    assert!(record.move_location(0).is_some());
+    assert_eq!(record.move_location(1), None);
+}

@@ -1,0 +1,234 @@
+//! `hijara score` end to end: good files, stdin, the JSON shape, bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn hijara() -> Command {
+    Command::cargo_bin("hijara").unwrap()
+}
+
+fn json_of(args: &[&str], stdin: Option<&str>) -> Value {
+    let mut cmd = hijara();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 1, "one line of JSON: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Runs `score` expecting failure; returns stderr after checking it is one clean paragraph.
+fn fails(args: &[&str], stdin: Option<&str>) -> String {
+    let mut cmd = hijara();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.assert().code(1).stdout("").get_output().stderr.clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.starts_with("hijara: "), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one paragraph: {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+    err
+}
+
+#[test]
+fn text_report_of_the_combinations_example() {
+    hijara()
+        .args(["score", "assets/games/combinations.hij"])
+        .assert()
+        .success()
+        .stdout(
+            "move 23: Blue c3:4 scores 20\n\
+             \x20 20 square c3                      c3:1 c3:2 c3:3 c3:4\n\
+             move 27: Blue a1:4 scores 45\n\
+             \x20 20 square a1                      a1:1 a1:2 a1:3 a1:4\n\
+             \x20 10 column a same number 4s        a1:4 a2:4 a3:4 a4:4\n\
+             \x20 15 row 1 sequence                 a1:4 b1:3 c1:2 d1:1\n\
+             Blue 65, Yellow 0; unfinished after 27 of 64 moves\n",
+        );
+}
+
+#[test]
+fn json_report_has_the_documented_shape() {
+    let v = json_of(&["score", "--json", "assets/games/combinations.hij"], None);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["blue", "events", "finished", "moves", "winner", "yellow"],
+        "serde_json sorts keys in a Value"
+    );
+    assert_eq!(v["moves"], 27);
+    assert_eq!(v["finished"], false);
+    assert_eq!(v["winner"], Value::Null);
+    assert_eq!(v["blue"], 65);
+    assert_eq!(v["yellow"], 0);
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events.len(), 2);
+    let e = &events[1];
+    assert_eq!(e["move"], 27);
+    assert_eq!(e["player"], "blue");
+    assert_eq!(e["square"], "a1");
+    assert_eq!(e["section"], 4);
+    assert_eq!(e["points"], 45);
+    let combos = e["combinations"].as_array().unwrap();
+    let kinds: Vec<&str> = combos.iter().map(|c| c["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["square", "same", "sequence"]);
+    assert_eq!(combos[2]["points"], 15);
+    assert_eq!(
+        combos[2]["cells"],
+        serde_json::json!(["a1:4", "b1:3", "c1:2", "d1:1"])
+    );
+}
+
+#[test]
+fn json_keys_are_written_in_the_documented_order() {
+    let out = hijara()
+        .args(["score", "--json", "assets/games/complete.hij"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.starts_with(r#"{"moves":64,"finished":true,"blue":75,"yellow":100,"winner":"yellow","events":[{"move":"#),
+        "{text}"
+    );
+    assert!(text.contains(r#""player":"yellow","square":"#));
+}
+
+#[test]
+fn complete_and_unfinished_examples() {
+    hijara()
+        .args(["score", "assets/games/complete.hij"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "Blue 75, Yellow 100; finished: Yellow wins\n",
+        ));
+    let v = json_of(&["score", "--json", "assets/games/unfinished.hij"], None);
+    assert_eq!(v["moves"], 50);
+    assert_eq!(v["winner"], Value::Null);
+}
+
+#[test]
+fn reads_standard_input() {
+    let v = json_of(&["score", "--json", "-"], Some("a1 a1 a1 a1 b1"));
+    assert_eq!(v["moves"], 5);
+    assert_eq!(v["events"], serde_json::json!([]));
+    let draw: String = (0..64)
+        .map(|i| {
+            format!(
+                "{} ",
+                [
+                    "a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4",
+                    "b4", "c4", "d4"
+                ][i / 4]
+            )
+        })
+        .collect();
+    let v = json_of(&["score", "--json", "-"], Some(&draw));
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["winner"], "draw");
+    hijara()
+        .args(["score", "-"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout("no move scored\nBlue 0, Yellow 0; unfinished after 0 of 64 moves\n");
+}
+
+#[test]
+fn a_syntax_error_names_file_line_column_and_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.hij");
+    std::fs::write(&path, "[Blue \"Ann\"]\n\n1. a1 b2\n2. c3 x9\n").unwrap();
+    let err = fails(&["score", path.to_str().unwrap()], None);
+    assert!(
+        err.contains("bad.hij: line 4, column 7: expected a square a1..d4"),
+        "{err}"
+    );
+    assert!(err.contains("found `x9`"), "{err}");
+}
+
+#[test]
+fn a_full_square_names_line_column_move_and_square() {
+    let err = fails(&["score", "-"], Some("1. a1 a1\n2. a1 a1\n3. b2 a1\n"));
+    assert_eq!(
+        err,
+        "hijara: <stdin>: line 3, column 7: move 6 (Yellow) plays a1, which is full\n"
+    );
+}
+
+#[test]
+fn a_contradicted_result_is_refused() {
+    let err = fails(&["score", "-"], Some("[Result \"1-0\"]\na1 b1\n"));
+    assert!(
+        err.contains("line 1, column 2: the record claims `1-0` (Blue wins)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_file_and_bad_utf8_are_clear_errors() {
+    let err = fails(&["score", "no/such/file.hij"], None);
+    assert!(err.contains("cannot read no/such/file.hij"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("binary.hij");
+    std::fs::write(&path, b"a1 b2\nc3 \xff\xfe").unwrap();
+    let err = fails(&["score", path.to_str().unwrap()], None);
+    assert!(
+        err.contains("line 2, column 4: the file is not UTF-8 text"),
+        "{err}"
+    );
+}
+
+#[test]
+fn garbage_never_panics() {
+    for input in [
+        "\u{0}\u{1}[[[",
+        "{",
+        "[",
+        "\"",
+        "1.",
+        "99999999999999999999. a1",
+        "é".repeat(1000).as_str(),
+    ] {
+        fails(&["score", "-"], Some(input));
+    }
+}
+
+/// A legal game from choices among the open squares, as a bare move list.
+fn game_text(choices: &[usize]) -> (hijara::rules::Game, String) {
+    let mut game = hijara::rules::Game::new();
+    for &c in choices {
+        let open: Vec<_> = game.position().legal_moves().collect();
+        game.play(open[c % open.len()]).unwrap();
+    }
+    let text: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+    (game, text.join(" "))
+}
+
+proptest! {
+    // Each case starts a process (a few milliseconds): a thousand games.
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// The binary's JSON agrees with a brute-force recount of the final board.
+    #[test]
+    fn score_json_agrees_with_a_brute_force_recount(choices in proptest::collection::vec(0usize..16, 64)) {
+        let (game, text) = game_text(&choices);
+        let v = json_of(&["score", "--json", "-"], Some(&text));
+        for p in hijara::rules::Player::BOTH {
+            prop_assert_eq!(&v[p.name()], game.position().recount(p));
+        }
+        prop_assert_eq!(&v["moves"], 64);
+    }
+}

@@ -1,0 +1,99 @@
+//! Properties of the rules over random games: totals equal a brute-force recount
+//! (and the `score --json` report), and undo restores the exact previous position.
+
+use hijara::rules::{Game, Player, Position, Square};
+use proptest::prelude::*;
+
+/// A full game from 64 choices, each picking among the squares still open.
+fn game_from(choices: &[usize]) -> Game {
+    let mut game = Game::new();
+    for &c in choices {
+        let open: Vec<Square> = game.position().legal_moves().collect();
+        if open.is_empty() {
+            break;
+        }
+        game.play(open[c % open.len()]).unwrap();
+    }
+    game
+}
+
+fn choices(len: usize) -> impl Strategy<Value = Vec<usize>> {
+    proptest::collection::vec(0usize..16, len)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// After any random full game each total is the points of every combination
+    /// wholly of that colour, recounted from scratch, and the JSON report agrees.
+    #[test]
+    fn totals_equal_a_brute_force_recount(choices in choices(64)) {
+        let game = game_from(&choices);
+        prop_assert!(game.is_over());
+        let end = game.position();
+        let json = hijara::cli::json_report(&game);
+        for p in Player::BOTH {
+            prop_assert_eq!(end.score(p), end.recount(p));
+            prop_assert_eq!(&json[p.name()], end.score(p));
+        }
+        // Every event's points add up to the totals, and each event's points are
+        // the sum of its combinations.
+        let mut sums = [0u64; 2];
+        for e in json["events"].as_array().unwrap() {
+            let player: Player = e["player"].as_str().unwrap().parse().unwrap();
+            let points = e["points"].as_u64().unwrap();
+            let combos: u64 = e["combinations"].as_array().unwrap().iter()
+                .map(|c| c["points"].as_u64().unwrap()).sum();
+            prop_assert_eq!(points, combos);
+            sums[player.index()] += points;
+        }
+        prop_assert_eq!(sums[0], u64::from(end.score(Player::Blue)));
+        prop_assert_eq!(sums[1], u64::from(end.score(Player::Yellow)));
+        prop_assert_eq!(&json["finished"], true);
+        prop_assert_eq!(json["moves"].as_u64(), Some(64));
+    }
+
+    /// Totals match the recount at every step, not only at the end.
+    #[test]
+    fn totals_equal_the_recount_after_every_move(choices in choices(64)) {
+        let game = game_from(&choices);
+        for n in 0..=game.len() {
+            let pos = game.position_at(n);
+            for p in Player::BOTH {
+                prop_assert_eq!(pos.score(p), pos.recount(p));
+            }
+        }
+    }
+
+    /// Undo restores the exact previous position; redo plays the move again.
+    #[test]
+    fn undo_restores_the_exact_previous_position(choices in choices(64), cut in 1usize..=64) {
+        let mut game = game_from(&choices[..cut]);
+        let before: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
+        let after = *game.position();
+        for n in (0..game.len()).rev() {
+            prop_assert!(game.undo().is_some());
+            prop_assert_eq!(*game.position(), before[n]);
+        }
+        prop_assert!(game.undo().is_none());
+        prop_assert_eq!(*game.position(), Position::new());
+        while game.redo().is_some() {}
+        prop_assert_eq!(*game.position(), after);
+    }
+
+    /// A refused move leaves the position unchanged.
+    #[test]
+    fn full_squares_are_refused_without_change(choices in choices(64), cut in 0usize..=64) {
+        let game = game_from(&choices[..cut]);
+        let pos = *game.position();
+        for sq in Square::ALL {
+            let mut copy = pos;
+            if pos.is_full(sq) {
+                prop_assert!(copy.play(sq).is_err());
+                prop_assert_eq!(copy, pos);
+            } else {
+                prop_assert!(copy.play(sq).is_ok());
+            }
+        }
+    }
+}
