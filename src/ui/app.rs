@@ -13,7 +13,7 @@ use crate::rules::{Game, Move, Placement, Player, Square};
 
 use super::keymap::{self, Action, Direction, KeyContext};
 use super::screen::ScreenLayout;
-use super::status::placement_message;
+use super::status::{placement_message, placement_message_short};
 
 /// Who plays and how the AI is set up: everything `hijara play` decides before the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -106,6 +106,8 @@ pub struct Message {
     pub kind: MessageKind,
     /// The text.
     pub text: String,
+    /// A shorter wording for narrow screens, if there is one.
+    pub short: Option<String>,
 }
 
 /// What the AI worker is asked to do.
@@ -249,6 +251,7 @@ impl App {
         self.message = Some(Message {
             kind,
             text: text.into(),
+            short: None,
         });
     }
 
@@ -491,16 +494,18 @@ impl App {
     }
 
     fn announce(&mut self, placement: &Placement) {
-        let mut text = placement_message(placement);
-        if let Some(outcome) = self.game.outcome() {
-            text = format!("{text}. Game over: {outcome}");
-        }
+        // The result itself is on the first status line.
+        let text = placement_message(placement);
+        let short = placement_message_short(placement);
         let kind = if placement.points > 0 {
             MessageKind::Score(placement.player)
         } else {
             MessageKind::Info
         };
         self.set_message(kind, text);
+        if let Some(message) = &mut self.message {
+            message.short = Some(short);
+        }
     }
 
     /// Takes back moves until one made by a person is taken back, so against the AI

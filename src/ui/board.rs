@@ -40,7 +40,7 @@ impl BoardGeometry {
         let mut square_width = max_w.min(2 * square_height + 1);
         if square_width.is_multiple_of(2) {
             // Odd, so the two columns of sections are equal around a one-cell gap.
-            square_width -= 1;
+            square_width = square_width.saturating_sub(1);
         }
         if square_width < MIN_SQUARE.0 || square_height < MIN_SQUARE.1 {
             return None;

@@ -79,18 +79,37 @@ impl Widget for &LadderView<'_> {
 
         let score = self.position.score(self.player);
         let stones_left = STONES - self.position.stones(self.player).count_ones();
-        let turn = if to_move { "▶ to move" } else { "" };
-        let mut rows: Vec<(String, Style)> = vec![
-            (turn.to_string(), theme.strong()),
-            (score.to_string(), player_style),
-            (format!("{stones_left} left"), Style::new()),
-            (self.label.to_string(), theme.dim()),
+        let turn: &[&str] = if to_move {
+            &["▶ to move", "▶ turn", "▶"]
+        } else {
+            &[""]
+        };
+        let label_short = self.label.trim_end_matches(" AI");
+        let mut rows: Vec<(Vec<String>, Style)> = vec![
+            (turn.iter().map(|t| t.to_string()).collect(), theme.strong()),
+            (vec![score.to_string()], player_style),
+            (
+                vec![
+                    format!("{stones_left} left"),
+                    format!("{stones_left} st"),
+                    stones_left.to_string(),
+                ],
+                Style::new(),
+            ),
+            (
+                vec![self.label.to_string(), label_short.to_string()],
+                theme.dim(),
+            ),
         ];
         if let Some(note) = self.note {
-            rows.push((note.to_string(), theme.strong()));
+            rows.push((vec![note.to_string()], theme.strong()));
         }
         let text_rows = (rows.len() as u16).min(inner.height);
-        for (i, (text, style)) in rows.iter().take(text_rows as usize).enumerate() {
+        for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
+            // The longest wording that fits the ladder's width.
+            let fits = |t: &&String| t.chars().count() <= usize::from(inner.width);
+            let text = options.iter().find(fits).or(options.last());
+            let Some(text) = text else { continue };
             let width = text.chars().count() as u16;
             let x = inner.x + inner.width.saturating_sub(width) / 2;
             put(buf, inner, x, inner.y + i as u16, text, *style);

@@ -119,15 +119,12 @@ impl Widget for &AppView<'_> {
         let outcome = game.outcome();
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
-        let thinking_note = format!("thinking {spinner}");
 
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             let note = match (outcome, thinking) {
                 (Some(o), _) if o.winner() == Some(player) => Some("wins!"),
                 (Some(o), _) if o.winner().is_none() => Some("draw"),
-                (None, Some(AiJob::Move)) if game.to_move() == player => {
-                    Some(thinking_note.as_str())
-                }
+                (None, Some(AiJob::Move)) if game.to_move() == player => Some("thinking…"),
                 _ => None,
             };
             let ladder = LadderView {
@@ -187,7 +184,11 @@ impl Widget for &AppView<'_> {
                     MessageKind::Score(p) => (Some(p), false),
                     MessageKind::Error => (None, true),
                 };
-                Span::styled(m.text.as_str(), message_style(theme, scorer, error))
+                let text = match &m.short {
+                    Some(short) if m.text.chars().count() > usize::from(area.width) => short,
+                    _ => &m.text,
+                };
+                Span::styled(text.as_str(), message_style(theme, scorer, error))
             }
             (_, None) if outcome.is_some() => {
                 Span::styled("n: new game · q: quit · u: undo", theme.dim())

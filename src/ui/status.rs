@@ -6,7 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::rules::{Placement, Player, Position};
+use crate::rules::{ComboShape, Placement, Player, Position};
 
 use super::theme::Theme;
 
@@ -24,6 +24,42 @@ pub fn placement_message(placement: &Placement) -> String {
         .map(|combo| format!("{combo} ({})", combo.points()))
         .collect();
     format!("{player} +{}: {}", placement.points, combos.join(", "))
+}
+
+/// The same as [`placement_message`] in fewer words, for narrow screens:
+/// `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 1234 (15)`.
+pub fn placement_message_short(placement: &Placement) -> String {
+    if placement.points == 0 {
+        return placement_message(placement);
+    }
+    let combos: Vec<String> = placement
+        .combos()
+        .iter()
+        .map(|combo| {
+            let name = match combo.shape() {
+                ComboShape::Square(square) => format!("square {square}"),
+                ComboShape::SameNumber(line, section) => format!("{line} {section}s"),
+                ComboShape::Sequence { line, .. } => format!("{line} 1234"),
+            };
+            format!("{name} ({})", combo.points())
+        })
+        .collect();
+    format!(
+        "{} +{}: {}",
+        placement.player,
+        placement.points,
+        combos.join(", ")
+    )
+}
+
+/// `text` cut to `width` columns, with `…` when cut.
+fn ellipsize(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
 }
 
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
@@ -71,7 +107,8 @@ impl Widget for &StatusView<'_> {
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);
-            Line::from(self.message.clone()).render(bottom, buf);
+            let text = ellipsize(&self.message.content, usize::from(area.width));
+            Span::styled(text, self.message.style).render(bottom, buf);
         }
     }
 }
