@@ -36,6 +36,9 @@ impl Drop for Tui {
     fn drop(&mut self) {
         // Fields drop after this body, so turn the mouse off first, explicitly.
         let _ = execute!(stdout(), DisableMouseCapture);
+        // A blank alternate screen: some terminals (tmux after a resize) show parts of it
+        // on the main screen once it is left.
+        let _ = self.terminal.clear();
         ratatui::restore();
     }
 }
