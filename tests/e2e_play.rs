@@ -83,7 +83,10 @@ impl Session {
             }
             thread::sleep(Duration::from_millis(20));
         }
-        panic!("timed out waiting for {text:?}; the screen:\n{}", self.screen());
+        panic!(
+            "timed out waiting for {text:?}; the screen:\n{}",
+            self.screen()
+        );
     }
 
     fn send(&mut self, bytes: &str) {
@@ -179,7 +182,10 @@ fn hot_seat_game_by_keys_and_mouse_then_quit_with_confirmation() {
 
     // A click on c3 (SGR mouse report: 1-based column and row) places Yellow there.
     let layout = ScreenLayout::new(Rect::new(0, 0, 80, 24)).unwrap();
-    let rect = layout.board_geometry().unwrap().square_rect("c3".parse().unwrap());
+    let rect = layout
+        .board_geometry()
+        .unwrap()
+        .square_rect("c3".parse().unwrap());
     let (x, y) = (rect.x + rect.width / 2 + 1, rect.y + rect.height / 2 + 1);
     s.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
     s.wait_for("17 B c3");
@@ -218,6 +224,22 @@ fn against_the_ai_it_answers_and_ctrl_c_quits_at_once() {
     s.wait_for("Blue to move");
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+#[test]
+fn quitting_while_the_ai_thinks_does_not_wait_for_it() {
+    let mut s = Session::start(&["play", "--ai", "hard", "--think-ms", "5000"], 80, 24);
+    s.wait_for("hard AI");
+    s.type_keys("b2");
+    s.wait_for(" 1 B b2");
+    let start = Instant::now();
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "Ctrl-C waited for the AI"
+    );
     assert_restored(&s);
 }
 

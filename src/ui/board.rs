@@ -313,11 +313,12 @@ impl Widget for &BoardView<'_> {
                 self.draw_section(&g, Cell::new(square, section), clip, buf);
             }
         }
-        if let Some(hint) = self.highlight.hint {
-            self.draw_border(&g, hint, &DOUBLE, self.theme.hint(), clip, buf);
-        }
         if let Some(cursor) = self.highlight.cursor {
             self.draw_border(&g, cursor, &HEAVY, self.theme.cursor(), clip, buf);
+        }
+        // The hint is drawn last: it wins when the cursor sits on it.
+        if let Some(hint) = self.highlight.hint {
+            self.draw_border(&g, hint, &DOUBLE, self.theme.hint(), clip, buf);
         }
     }
 }

@@ -28,16 +28,22 @@ use ratatui::style::Style;
 pub use app::{App, GameConfig};
 pub use theme::Theme;
 
-/// Plays a game in the terminal until the players quit. The terminal is restored
+/// Plays a new game in the terminal until the players quit. The terminal is restored
 /// before this returns, whether with a result or an error.
 pub fn play(config: GameConfig) -> anyhow::Result<()> {
+    play_app(App::new(config), |_| {}).map(|_| ())
+}
+
+/// Runs `app` (a new game, or one loaded with [`App::with_game`]) full-screen until the
+/// players quit, and returns it as it ended. `on_change` runs after every change to the
+/// game (move, undo, redo, new game): the place for an autosave.
+pub fn play_app(mut app: App, on_change: impl FnMut(&App)) -> anyhow::Result<App> {
     let theme = Theme::from_env();
-    let mut app = App::new(config);
     let mut tui = terminal::init()?;
-    let result = event_loop::run(&mut tui.terminal, &mut app, theme, |_| {});
+    let result = event_loop::run(&mut tui.terminal, &mut app, theme, on_change);
     // Restore the screen before the caller prints any error.
     drop(tui);
-    result
+    result.map(|()| app)
 }
 
 /// Writes `text` at (`x`, `y`), clipped to `clip` (which must lie inside the buffer).

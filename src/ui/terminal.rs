@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{Clear, ClearType};
 
 /// The terminal in full-screen mode. Dropping it restores the terminal.
 pub struct Tui {
@@ -38,7 +39,8 @@ impl Drop for Tui {
         let _ = execute!(stdout(), DisableMouseCapture);
         // A blank alternate screen: some terminals (tmux after a resize) show parts of it
         // on the main screen once it is left.
-        let _ = self.terminal.clear();
+        // (Not `Terminal::clear`: it asks the terminal for the cursor, which can stall.)
+        let _ = execute!(stdout(), Clear(ClearType::All));
         ratatui::restore();
     }
 }
