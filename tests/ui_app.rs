@@ -437,3 +437,43 @@ fn ai_against_ai_plays_itself_and_undo_is_refused() {
     assert_eq!(app.game().len(), 64);
     assert_eq!(app.message().unwrap().text, "Nothing to undo");
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn key_strategy() -> impl Strategy<Value = KeyCode> {
+        prop_oneof![
+            Just(KeyCode::Up),
+            Just(KeyCode::Down),
+            Just(KeyCode::Left),
+            Just(KeyCode::Right),
+            Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
+            prop::sample::select(vec![
+                'a', 'b', 'c', 'd', '1', '2', '3', '4', ' ', 'u', 'U', 'n', 'y', 'q', '?', 'z', 't'
+            ])
+            .prop_map(KeyCode::Char),
+        ]
+    }
+
+    proptest! {
+        /// Whatever is typed, the totals are the rules' own count for the stones on the board.
+        #[test]
+        fn any_keys_keep_the_rules_totals(keys in prop::collection::vec(key_strategy(), 0..300)) {
+            let mut app = hot_seat();
+            for key in keys {
+                press(&mut app, key);
+                if app.should_quit() {
+                    break;
+                }
+                let position = app.game().position();
+                for player in [Player::Blue, Player::Yellow] {
+                    prop_assert_eq!(position.score(player), position.recount(player));
+                }
+                let replay = Game::from_moves(app.game().moves()).unwrap();
+                prop_assert_eq!(replay.position(), position);
+            }
+        }
+    }
+}
