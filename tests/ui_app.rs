@@ -422,6 +422,37 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
 }
 
 #[test]
+fn an_ai_without_a_legal_move_is_not_asked_again_and_again() {
+    let mut app = against_hard();
+    let reply = |app: &mut App, square: &str| {
+        let request = app.next_ai_request().unwrap();
+        app.on_ai_reply(AiReply {
+            tag: request.tag,
+            job: AiJob::Move,
+            mv: Some(sq(square)),
+        })
+    };
+    typing(&mut app, "a1");
+    let _ = reply(&mut app, "a1");
+    typing(&mut app, "a1");
+    let _ = reply(&mut app, "a1");
+    typing(&mut app, "b1");
+    assert_eq!(app.game().len(), 5);
+    let changes = reply(&mut app, "a1");
+    assert!(!changes.game, "a full square from the AI is not played");
+    assert_eq!(app.game().len(), 5);
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+    assert_eq!(app.next_ai_request(), None, "not asked again");
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('b'));
+    press(&mut app, KeyCode::Char('2'));
+    assert!(
+        app.next_ai_request().is_some(),
+        "after the game moves on the AI is asked again"
+    );
+}
+
+#[test]
 fn ai_against_ai_plays_itself_and_undo_is_refused() {
     let mut app = App::new(GameConfig {
         seats: [Seat::Random, Seat::Hard],

@@ -184,6 +184,8 @@ pub struct App {
     waiting: Option<AiJob>,
     /// A request made by a key (a hint), waiting to be sent.
     outbox: Option<AiRequest>,
+    /// The AI gave no legal move here: do not ask it again until the game changes.
+    stalled: bool,
     /// The screen size, to map mouse clicks to squares.
     area: Rect,
     quit: bool,
@@ -210,6 +212,7 @@ impl App {
             tag: 0,
             waiting: None,
             outbox: None,
+            stalled: false,
             area: Rect::new(0, 0, 80, 24),
             quit: false,
             spinner: 0,
@@ -443,6 +446,7 @@ impl App {
         self.waiting = None;
         self.outbox = None;
         self.hint = None;
+        self.stalled = false;
     }
 
     fn new_game(&mut self) -> Changes {
@@ -590,7 +594,7 @@ impl App {
         if let Some(request) = self.outbox.take() {
             return Some(request);
         }
-        if self.waiting.is_some() || self.game.is_over() || self.quit {
+        if self.waiting.is_some() || self.stalled || self.game.is_over() || self.quit {
             return None;
         }
         let level = self.config.seat(self.game.to_move()).level()?;
@@ -610,14 +614,25 @@ impl App {
         }
         self.waiting = None;
         match (reply.job, reply.mv) {
-            (AiJob::Move, Some(mv)) => self.play(mv),
+            (AiJob::Move, Some(mv)) if self.game.position().next_section(mv).is_some() => {
+                self.play(mv)
+            }
+            (AiJob::Move, _) => {
+                // Asking again would loop: wait for the players to undo or start over.
+                self.stalled = true;
+                self.set_message(
+                    MessageKind::Error,
+                    "The AI found no legal move: u to undo, n for a new game",
+                );
+                Changes::VIEW
+            }
             (AiJob::Hint, Some(mv)) => {
                 self.hint = Some(mv);
                 self.cursor = mv;
                 self.set_message(MessageKind::Info, format!("Hint: {mv} (Enter plays it)"));
                 Changes::VIEW
             }
-            (_, None) => Changes::VIEW,
+            (AiJob::Hint, None) => Changes::VIEW,
         }
     }
 }
