@@ -1,7 +1,7 @@
 //! The one event loop: draw, send AI requests, wait for a key, a click, a resize or an AI reply.
 
 use std::sync::mpsc::TryRecvError;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ratatui::DefaultTerminal;
@@ -13,8 +13,11 @@ use super::app::{App, Changes};
 use super::screen::AppView;
 use super::theme::Theme;
 
-/// How often the loop looks for the AI's reply while it thinks (and turns the spinner).
-const AI_POLL: Duration = Duration::from_millis(100);
+/// How often the loop looks for the AI's reply while it thinks: short, so a quick AI's
+/// move shows at once. Only while thinking; otherwise the loop blocks on input.
+const AI_POLL: Duration = Duration::from_millis(20);
+/// How often the thinking indicator turns.
+const SPINNER_STEP: Duration = Duration::from_millis(120);
 
 /// Runs `app` until it quits. Blocks on input while no AI is thinking, so an idle
 /// game uses no CPU. `on_change` is called after every change to the game (for saves).
@@ -28,6 +31,7 @@ pub fn run(
     let size = terminal.size().context("cannot read the terminal size")?;
     app.set_area(Rect::new(0, 0, size.width, size.height));
     let mut redraw = true;
+    let mut last_tick = Instant::now();
     while !app.should_quit() {
         if redraw {
             terminal
@@ -48,13 +52,15 @@ pub fn run(
             }
             match worker.replies.try_recv() {
                 Ok(reply) => merge(changes, app.on_ai_reply(reply)),
-                Err(TryRecvError::Empty) => {
+                Err(TryRecvError::Empty) if last_tick.elapsed() >= SPINNER_STEP => {
+                    last_tick = Instant::now();
                     app.tick();
                     Changes {
                         view: true,
                         ..changes
                     }
                 }
+                Err(TryRecvError::Empty) => changes,
                 Err(TryRecvError::Disconnected) => anyhow::bail!("the AI thread stopped"),
             }
         } else {
