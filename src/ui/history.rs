@@ -1,0 +1,93 @@
+//! The move list: each move with its points, scrolled to keep the current one in view.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Widget};
+
+use crate::rules::Placement;
+
+use super::put;
+use super::theme::Theme;
+
+/// The move list as a widget.
+#[derive(Debug, Clone, Copy)]
+pub struct HistoryView<'a> {
+    /// The moves, first to last.
+    pub placements: &'a [Placement],
+    /// The move to highlight and keep in view (0-based); the replay viewer's current move.
+    pub current: Option<usize>,
+    /// The colours.
+    pub theme: Theme,
+}
+
+impl Widget for &HistoryView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.width < 4 || area.height < 3 {
+            return;
+        }
+        let block = Block::bordered()
+            .border_style(self.theme.dim())
+            .title(Line::styled("Moves", self.theme.strong()).centered());
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let rows = usize::from(inner.height);
+        let focus = self
+            .current
+            .unwrap_or(self.placements.len().saturating_sub(1));
+        // Scroll so the focused move is the last line when the list is longer than the panel.
+        let first = (focus + 1).saturating_sub(rows);
+        for (row, (i, placement)) in self
+            .placements
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(rows)
+            .enumerate()
+        {
+            let y = inner.y + row as u16;
+            let base = if Some(i) == self.current {
+                Style::new().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new()
+            };
+            let number = format!("{:>2} ", i + 1);
+            put(
+                buf,
+                inner,
+                inner.x,
+                y,
+                &number,
+                base.patch(self.theme.dim()),
+            );
+            let glyph = Theme::glyph(placement.player).to_string();
+            put(
+                buf,
+                inner,
+                inner.x + 3,
+                y,
+                &glyph,
+                base.patch(self.theme.player(placement.player)),
+            );
+            let square = format!(" {}", placement.square());
+            put(buf, inner, inner.x + 4, y, &square, base);
+            if placement.points > 0 {
+                let points = format!("+{}", placement.points);
+                let x = inner
+                    .right()
+                    .saturating_sub(points.len() as u16)
+                    .max(inner.x + 8);
+                put(
+                    buf,
+                    inner,
+                    x,
+                    y,
+                    &points,
+                    base.patch(self.theme.player(placement.player)),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! A player's score ladder: a gauge that climbs with the points, the total,
+//! the stones left and whose turn it is. Blue's stands left of the board, Yellow's right.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use crate::rules::{Player, Position};
+
+use super::put;
+use super::theme::Theme;
+
+/// Stones each player has at the start.
+const STONES: u32 = 32;
+
+/// One player's ladder as a widget.
+#[derive(Debug, Clone)]
+pub struct LadderView<'a> {
+    /// Whose ladder.
+    pub player: Player,
+    /// The position read: the total, the stones left and whose turn.
+    pub position: &'a Position,
+    /// The points at the top of the gauge; use [`ladder_scale`] so both ladders agree.
+    pub scale: u32,
+    /// Who plays this side (`human`, `hard AI`).
+    pub label: &'a str,
+    /// An extra line: `thinking…`, `wins!`.
+    pub note: Option<&'a str>,
+    /// The colours.
+    pub theme: Theme,
+}
+
+/// The top of the gauges for `position`: 100, or more in steps of 50 once a total passes it.
+pub fn ladder_scale(position: &Position) -> u32 {
+    let top = position
+        .score(Player::Blue)
+        .max(position.score(Player::Yellow));
+    top.div_ceil(50).max(2) * 50
+}
+
+impl<'a> LadderView<'a> {
+    /// `player`'s ladder for `position`, with the default scale and no labels.
+    pub fn new(player: Player, position: &'a Position, theme: Theme) -> LadderView<'a> {
+        LadderView {
+            player,
+            position,
+            scale: ladder_scale(position),
+            label: "",
+            note: None,
+            theme,
+        }
+    }
+}
+
+const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
+
+impl Widget for &LadderView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.width < 3 || area.height < 3 {
+            return;
+        }
+        let theme = self.theme;
+        let to_move = !self.position.is_over() && self.position.to_move() == self.player;
+        let player_style = theme.player(self.player);
+        let border_style = if to_move { player_style } else { theme.dim() };
+        let block = Block::bordered()
+            .border_type(if to_move {
+                BorderType::Thick
+            } else {
+                BorderType::Plain
+            })
+            .border_style(border_style)
+            .title(Line::styled(self.player.to_string(), player_style).centered());
+        let inner = block.inner(area);
+        block.render(area, buf);
+
+        let score = self.position.score(self.player);
+        let stones_left = STONES - self.position.stones(self.player).count_ones();
+        let turn: &[&str] = if to_move {
+            &["▶ to move", "▶ turn", "▶"]
+        } else {
+            &[""]
+        };
+        let label_short = self.label.trim_end_matches(" AI");
+        let mut rows: Vec<(Vec<String>, Style)> = vec![
+            (turn.iter().map(|t| t.to_string()).collect(), theme.strong()),
+            (vec![score.to_string()], player_style),
+            (
+                vec![
+                    format!("{stones_left} left"),
+                    format!("{stones_left} st"),
+                    stones_left.to_string(),
+                ],
+                Style::new(),
+            ),
+            (
+                vec![self.label.to_string(), label_short.to_string()],
+                theme.dim(),
+            ),
+        ];
+        if let Some(note) = self.note {
+            rows.push((vec![note.to_string()], theme.strong()));
+        }
+        let text_rows = (rows.len() as u16).min(inner.height);
+        for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
+            // The longest wording that fits the ladder's width.
+            let fits = |t: &&String| t.chars().count() <= usize::from(inner.width);
+            let text = options.iter().find(fits).or(options.last());
+            let Some(text) = text else { continue };
+            let width = text.chars().count() as u16;
+            let x = inner.x + inner.width.saturating_sub(width) / 2;
+            put(buf, inner, x, inner.y + i as u16, text, *style);
+        }
+
+        let gauge = Rect::new(
+            inner.x,
+            inner.y + text_rows,
+            inner.width,
+            inner.height - text_rows,
+        );
+        self.render_gauge(gauge, score, buf);
+    }
+}
+
+impl LadderView<'_> {
+    /// The gauge: tick labels on the left, a bar filling from the bottom in eighths.
+    fn render_gauge(&self, area: Rect, score: u32, buf: &mut Buffer) {
+        if area.height < 3 || area.width < 5 {
+            return;
+        }
+        let theme = self.theme;
+        let label_w = 4;
+        let bar_x = area.x + label_w;
+        let bar_w = (area.width - label_w).min(3);
+        let rows = u32::from(area.height);
+        let scale = self.scale.max(1);
+        let filled = (score.min(scale) * rows * 8).div_ceil(scale);
+        for i in 0..area.height {
+            // Row i counted from the bottom.
+            let y = area.bottom() - 1 - i;
+            let eighths = filled.saturating_sub(u32::from(i) * 8).min(8) as usize;
+            let label = if i == 0 {
+                Some(0)
+            } else if i == area.height - 1 {
+                Some(scale)
+            } else if area.height >= 7 && i == area.height / 2 {
+                Some(scale / 2)
+            } else {
+                None
+            };
+            let tick = match label {
+                Some(points) => format!("{points:>3}┤"),
+                None => "   │".to_string(),
+            };
+            put(buf, area, area.x, y, &tick, theme.dim());
+            for x in bar_x..bar_x + bar_w {
+                put(buf, area, x, y, EIGHTHS[eighths], theme.gauge(self.player));
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Terminal set-up and tear-down: raw mode, the alternate screen and mouse capture
+//! are undone on every exit path, an error or a panic.
+
+use std::io::{self, IsTerminal, stdout};
+
+use anyhow::{Context, bail};
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{Clear, ClearType};
+
+/// The terminal in full-screen mode. Dropping it restores the terminal.
+pub struct Tui {
+    /// The ratatui terminal.
+    pub terminal: DefaultTerminal,
+    _mouse: MouseCapture,
+}
+
+/// Mouse capture, on while this guard lives.
+struct MouseCapture;
+
+impl MouseCapture {
+    fn enable() -> io::Result<MouseCapture> {
+        execute!(stdout(), EnableMouseCapture)?;
+        Ok(MouseCapture)
+    }
+}
+
+impl Drop for MouseCapture {
+    fn drop(&mut self) {
+        // Nothing to do on failure: the terminal is being torn down anyway.
+        let _ = execute!(stdout(), DisableMouseCapture);
+    }
+}
+
+impl Drop for Tui {
+    fn drop(&mut self) {
+        // Fields drop after this body, so turn the mouse off first, explicitly.
+        let _ = execute!(stdout(), DisableMouseCapture);
+        // A blank alternate screen: some terminals (tmux after a resize) show parts of it
+        // on the main screen once it is left.
+        // (Not `Terminal::clear`: it asks the terminal for the cursor, which can stall.)
+        let _ = execute!(stdout(), Clear(ClearType::All));
+        ratatui::restore();
+    }
+}
+
+/// Enters full-screen mode with the mouse captured, after checking that there is a terminal.
+///
+/// A panic anywhere afterwards turns mouse capture off and restores the terminal
+/// (ratatui's hook) before the panic message prints.
+pub fn init() -> anyhow::Result<Tui> {
+    if !io::stdin().is_terminal() || !stdout().is_terminal() {
+        bail!("the game needs a terminal: stdin and stdout must not be redirected");
+    }
+    let terminal = ratatui::try_init().context("cannot switch the terminal to full-screen mode");
+    let terminal = match terminal {
+        Ok(terminal) => terminal,
+        Err(error) => {
+            ratatui::restore();
+            return Err(error);
+        }
+    };
+    // Wraps ratatui's hook, which restores the screen and then prints the panic.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    let mouse = match MouseCapture::enable() {
+        Ok(mouse) => mouse,
+        Err(error) => {
+            ratatui::restore();
+            return Err(error).context("cannot turn on mouse capture");
+        }
+    };
+    Ok(Tui {
+        terminal,
+        _mouse: mouse,
+    })
+}

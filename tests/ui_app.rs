@@ -1,0 +1,510 @@
+//! The app state, driven by plain events: keys and clicks in, state out. No terminal.
+
+use hijara::ai::{Level, Seat};
+use hijara::rules::{Game, Player, Square};
+use hijara::ui::app::{AiJob, AiReply, App, GameConfig, MessageKind, Overlay, Question};
+use hijara::ui::screen::ScreenLayout;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+fn hot_seat() -> App {
+    App::new(GameConfig::default())
+}
+
+fn against_hard() -> App {
+    App::new(GameConfig {
+        seats: [Seat::Human, Seat::Hard],
+        think_ms: Some(50),
+        seed: 1,
+    })
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    let _ = app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn ctrl(app: &mut App, c: char) {
+    let _ = app.handle_event(&Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+fn typing(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn moves(app: &App) -> Vec<String> {
+    app.game().moves().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn cursor_starts_on_a1_and_moves_with_arrows_and_hjkl() {
+    let mut app = hot_seat();
+    assert_eq!(app.cursor(), sq("a1"));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('j'));
+    assert_eq!(app.cursor(), sq("b2"));
+    press(&mut app, KeyCode::Char('l'));
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.cursor(), sq("c3"));
+    press(&mut app, KeyCode::Char('k'));
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.cursor(), sq("a2"));
+    // The cursor stops at the edges.
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Up);
+        press(&mut app, KeyCode::Left);
+    }
+    assert_eq!(app.cursor(), sq("a1"));
+    assert!(app.game().is_empty(), "moving the cursor plays nothing");
+}
+
+#[test]
+fn enter_and_space_place_on_the_cursor() {
+    let mut app = hot_seat();
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(moves(&app), ["a1", "b1"]);
+    assert_eq!(app.game().to_move(), Player::Blue);
+}
+
+#[test]
+fn typing_a_square_name_places_there() {
+    let mut app = hot_seat();
+    typing(&mut app, "b3");
+    typing(&mut app, "d1");
+    assert_eq!(moves(&app), ["b3", "d1"]);
+    // A letter followed by another key is dropped; a lone digit only explains.
+    typing(&mut app, "c");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        moves(&app),
+        ["b3"],
+        "u after a letter undoes, it does not place"
+    );
+    typing(&mut app, "2");
+    assert_eq!(moves(&app), ["b3"]);
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+}
+
+#[test]
+fn only_key_presses_count() {
+    let mut app = hot_seat();
+    let release =
+        KeyEvent::new_with_kind(KeyCode::Enter, KeyModifiers::NONE, KeyEventKind::Release);
+    let repeat = KeyEvent::new_with_kind(KeyCode::Enter, KeyModifiers::NONE, KeyEventKind::Repeat);
+    let _ = app.handle_event(&Event::Key(release));
+    let _ = app.handle_event(&Event::Key(repeat));
+    assert!(app.game().is_empty());
+    let _ = app.handle_event(&Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    assert_eq!(app.game().len(), 1);
+}
+
+#[test]
+fn a_full_square_is_refused_with_a_message() {
+    let mut app = hot_seat();
+    typing(&mut app, "a1a1a1a1");
+    assert_eq!(app.game().len(), 4);
+    let changes = app.handle_event(&Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    assert!(!changes.game);
+    assert_eq!(app.game().len(), 4, "no move is made");
+    let message = app.message().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert_eq!(message.text, "a1 is full: choose another square");
+}
+
+#[test]
+fn scoring_message_lists_every_combination_with_points_from_the_rules() {
+    let mut app = hot_seat();
+    // Blue fills a1 while Yellow plays elsewhere: the fourth Blue stone completes square a1.
+    typing(&mut app, "a1b1a1c1a1d1");
+    assert_eq!(app.message().unwrap().text, "Yellow played d1 (section 1)");
+    typing(&mut app, "a1");
+    let message = app.message().unwrap();
+    assert_eq!(message.kind, MessageKind::Score(Player::Blue));
+    assert_eq!(message.text, "Blue +20: square a1 (20)");
+    assert_eq!(app.game().score(Player::Blue), 20);
+}
+
+#[test]
+fn one_stone_completing_two_lines_names_both() {
+    let mut app = hot_seat();
+    // Blue takes section 1 of a2 a3 a4 b1 c1 d1, Yellow section 1 elsewhere; then Blue a1:1.
+    typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
+    let message = app.message().unwrap();
+    assert_eq!(
+        message.text,
+        "Blue +20: row 1 same number 1s (10), column a same number 1s (10)"
+    );
+    assert_eq!(app.game().score(Player::Blue), 20);
+    assert_eq!(app.game().score(Player::Yellow), 0);
+}
+
+#[test]
+fn undo_and_redo_in_hot_seat_take_one_move() {
+    let mut app = hot_seat();
+    typing(&mut app, "a1b2c3");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(moves(&app), ["a1", "b2"]);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(moves(&app), ["a1"]);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(moves(&app), ["a1", "b2"]);
+    ctrl(&mut app, 'r');
+    assert_eq!(moves(&app), ["a1", "b2", "c3"]);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(app.message().unwrap().text, "Nothing to redo");
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Char('u'));
+    }
+    assert!(app.game().is_empty());
+}
+
+#[test]
+fn quitting_a_game_in_progress_asks_first() {
+    let mut app = hot_seat();
+    typing(&mut app, "a1");
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay(), Overlay::Question(Question::Quit));
+    assert!(!app.should_quit());
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay(), Overlay::None);
+    assert!(!app.should_quit());
+    assert_eq!(
+        app.game().len(),
+        1,
+        "the answer n does not start a new game"
+    );
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn quitting_without_a_game_in_progress_is_immediate() {
+    let mut app = hot_seat();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn ctrl_c_quits_at_once_even_over_a_question() {
+    let mut app = hot_seat();
+    typing(&mut app, "a1");
+    press(&mut app, KeyCode::Char('q'));
+    ctrl(&mut app, 'c');
+    assert!(app.should_quit());
+}
+
+#[test]
+fn new_game_asks_while_a_game_is_in_progress() {
+    let mut app = hot_seat();
+    typing(&mut app, "a1b1");
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay(), Overlay::Question(Question::NewGame));
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.game().len(), 2);
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.game().is_empty());
+    assert_eq!(app.cursor(), sq("a1"));
+}
+
+#[test]
+fn help_opens_and_any_key_closes_it_without_acting() {
+    let mut app = hot_seat();
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.overlay(), Overlay::Help);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), Overlay::None);
+    assert!(
+        app.game().is_empty(),
+        "the key that closes the help does not play"
+    );
+}
+
+#[test]
+fn an_unknown_key_explains_and_changes_nothing() {
+    let mut app = hot_seat();
+    press(&mut app, KeyCode::Char('z'));
+    assert!(app.game().is_empty());
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+}
+
+fn click(app: &mut App, square: Square) {
+    let layout = ScreenLayout::new(app.area()).unwrap();
+    let rect = layout.board_geometry().unwrap().square_rect(square);
+    let _ = app.handle_event(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: rect.x + rect.width / 2,
+        row: rect.y + rect.height / 2,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+#[test]
+fn a_click_places_on_the_square_clicked_at_any_size() {
+    for (width, height) in [(80, 24), (44, 16), (150, 50)] {
+        let mut app = hot_seat();
+        let _ = app.handle_event(&Event::Resize(width, height));
+        assert_eq!(app.area(), Rect::new(0, 0, width, height));
+        click(&mut app, sq("c4"));
+        click(&mut app, sq("b2"));
+        assert_eq!(moves(&app), ["c4", "b2"], "{width}x{height}");
+    }
+    // A click off the board does nothing.
+    let mut app = hot_seat();
+    let _ = app.handle_event(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 0,
+        row: 23,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert!(app.game().is_empty());
+}
+
+#[test]
+fn a_whole_game_by_keyboard_ends_with_the_rules_totals() {
+    let mut app = hot_seat();
+    // Fill the board square by square: 64 moves.
+    for square in Square::ALL {
+        for _ in 0..4 {
+            typing(&mut app, &square.to_string());
+        }
+    }
+    let game = Game::from_moves(Square::ALL.iter().flat_map(|&s| [s; 4])).unwrap();
+    assert!(app.game().is_over());
+    assert_eq!(app.game(), &game);
+    assert!(!app.in_progress());
+    // A placement on a full board is refused; quitting a finished game needs no confirmation.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().len(), 64);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_ai_is_asked_once_and_its_move_is_played() {
+    let mut app = against_hard();
+    assert_eq!(app.next_ai_request(), None, "Blue, a person, moves first");
+    typing(&mut app, "b2");
+    let request = app.next_ai_request().expect("Yellow's turn: ask the AI");
+    assert_eq!(request.job, AiJob::Move);
+    assert_eq!(request.settings.level, Level::Hard);
+    assert_eq!(request.settings.think_ms, Some(50));
+    assert_eq!(request.position, *app.game().position());
+    assert_eq!(app.next_ai_request(), None, "asked once");
+    assert_eq!(app.thinking(), Some(AiJob::Move));
+    // A person cannot move for the AI.
+    typing(&mut app, "c3");
+    assert_eq!(app.game().len(), 1);
+    let changes = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv: Some(sq("d4")),
+    });
+    assert!(changes.game);
+    assert_eq!(moves(&app), ["b2", "d4"]);
+    assert_eq!(app.thinking(), None);
+    assert_eq!(app.next_ai_request(), None);
+}
+
+#[test]
+fn a_reply_after_undo_is_ignored() {
+    let mut app = against_hard();
+    typing(&mut app, "b2");
+    let request = app.next_ai_request().unwrap();
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.game().is_empty());
+    assert_eq!(app.thinking(), None);
+    let changes = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv: Some(sq("d4")),
+    });
+    assert!(!changes.game);
+    assert!(app.game().is_empty(), "the stale reply is dropped");
+}
+
+#[test]
+fn a_reply_after_new_game_is_ignored() {
+    let mut app = against_hard();
+    typing(&mut app, "b2");
+    let request = app.next_ai_request().unwrap();
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('y'));
+    let _ = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv: Some(sq("d4")),
+    });
+    assert!(app.game().is_empty());
+}
+
+fn answer(app: &mut App) {
+    let request = app.next_ai_request().unwrap();
+    let mv = request.position.legal_moves().last();
+    let _ = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv,
+    });
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_the_reply_too() {
+    let mut app = against_hard();
+    typing(&mut app, "a1");
+    answer(&mut app);
+    typing(&mut app, "b1");
+    answer(&mut app);
+    assert_eq!(moves(&app), ["a1", "d4", "b1", "d4"]);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        moves(&app),
+        ["a1", "d4"],
+        "the person's move and the AI's reply"
+    );
+    assert_eq!(app.game().to_move(), Player::Blue);
+    assert_eq!(app.next_ai_request(), None, "the person is to move again");
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(
+        moves(&app),
+        ["a1", "d4", "b1", "d4"],
+        "redo brings both back"
+    );
+    assert_eq!(app.next_ai_request(), None);
+}
+
+#[test]
+fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
+    let mut app = App::new(GameConfig {
+        seats: [Seat::Human, Seat::Easy],
+        think_ms: None,
+        seed: 3,
+    });
+    press(&mut app, KeyCode::Char('t'));
+    let request = app.next_ai_request().unwrap();
+    assert_eq!(request.job, AiJob::Hint);
+    assert_eq!(
+        request.settings.level,
+        Level::Hard,
+        "hints come from the hard AI"
+    );
+    let _ = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: AiJob::Hint,
+        mv: Some(sq("c2")),
+    });
+    assert_eq!(app.hint(), Some(sq("c2")));
+    assert_eq!(app.cursor(), sq("c2"));
+    assert!(app.game().is_empty(), "a hint plays nothing");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), ["c2"]);
+    assert_eq!(app.hint(), None, "the hint goes once the game moves on");
+}
+
+#[test]
+fn an_ai_without_a_legal_move_is_not_asked_again_and_again() {
+    let mut app = against_hard();
+    let reply = |app: &mut App, square: &str| {
+        let request = app.next_ai_request().unwrap();
+        app.on_ai_reply(AiReply {
+            tag: request.tag,
+            job: AiJob::Move,
+            mv: Some(sq(square)),
+        })
+    };
+    typing(&mut app, "a1");
+    let _ = reply(&mut app, "a1");
+    typing(&mut app, "a1");
+    let _ = reply(&mut app, "a1");
+    typing(&mut app, "b1");
+    assert_eq!(app.game().len(), 5);
+    let changes = reply(&mut app, "a1");
+    assert!(!changes.game, "a full square from the AI is not played");
+    assert_eq!(app.game().len(), 5);
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+    assert_eq!(app.next_ai_request(), None, "not asked again");
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('b'));
+    press(&mut app, KeyCode::Char('2'));
+    assert!(
+        app.next_ai_request().is_some(),
+        "after the game moves on the AI is asked again"
+    );
+}
+
+#[test]
+fn ai_against_ai_plays_itself_and_undo_is_refused() {
+    let mut app = App::new(GameConfig {
+        seats: [Seat::Random, Seat::Hard],
+        think_ms: None,
+        seed: 3,
+    });
+    for _ in 0..64 {
+        answer(&mut app);
+    }
+    assert!(app.game().is_over());
+    assert_eq!(app.next_ai_request(), None);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game().len(), 64);
+    assert_eq!(app.message().unwrap().text, "Nothing to undo");
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn key_strategy() -> impl Strategy<Value = KeyCode> {
+        prop_oneof![
+            Just(KeyCode::Up),
+            Just(KeyCode::Down),
+            Just(KeyCode::Left),
+            Just(KeyCode::Right),
+            Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
+            prop::sample::select(vec![
+                'a', 'b', 'c', 'd', '1', '2', '3', '4', ' ', 'u', 'U', 'n', 'y', 'q', '?', 'z', 't'
+            ])
+            .prop_map(KeyCode::Char),
+        ]
+    }
+
+    proptest! {
+        /// Whatever is typed, the totals are the rules' own count for the stones on the board.
+        #[test]
+        fn any_keys_keep_the_rules_totals(keys in prop::collection::vec(key_strategy(), 0..300)) {
+            let mut app = hot_seat();
+            for key in keys {
+                press(&mut app, key);
+                if app.should_quit() {
+                    break;
+                }
+                let position = app.game().position();
+                for player in [Player::Blue, Player::Yellow] {
+                    prop_assert_eq!(position.score(player), position.recount(player));
+                }
+                let replay = Game::from_moves(app.game().moves()).unwrap();
+                prop_assert_eq!(replay.position(), position);
+            }
+        }
+    }
+}

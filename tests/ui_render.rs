@@ -1,0 +1,241 @@
+//! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
+//! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
+
+use hijara::ai::Seat;
+use hijara::rules::{Game, Square};
+use hijara::ui::app::{AiJob, AiReply, App, GameConfig};
+use hijara::ui::board::{BoardView, Highlight};
+use hijara::ui::screen::AppView;
+use hijara::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+
+fn press(app: &mut App, code: KeyCode) {
+    let _ = app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn typing(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn render(app: &App, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(&AppView { app, theme }, frame.area()))
+        .unwrap();
+    terminal
+}
+
+fn sized(mut app: App, width: u16, height: u16) -> App {
+    let _ = app.handle_event(&Event::Resize(width, height));
+    app
+}
+
+/// A game where Blue's last stone completed two lines at once (+20), cursor moved on.
+fn mid_game() -> App {
+    let mut app = App::new(GameConfig::default());
+    typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Down);
+    app
+}
+
+fn finished() -> App {
+    let mut app = App::new(GameConfig::default());
+    for square in Square::ALL {
+        for _ in 0..4 {
+            typing(&mut app, &square.to_string());
+        }
+    }
+    app
+}
+
+#[test]
+fn empty_board_80x24() {
+    let app = App::new(GameConfig::default());
+    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+}
+
+#[test]
+fn mid_game_with_highlights_80x24() {
+    let app = mid_game();
+    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+}
+
+#[test]
+fn mid_game_large_120x40() {
+    let app = sized(mid_game(), 120, 40);
+    insta::assert_snapshot!(render(&app, 120, 40, Theme::PLAIN).backend());
+}
+
+#[test]
+fn smallest_playable_44x16() {
+    let app = sized(mid_game(), 44, 16);
+    insta::assert_snapshot!(render(&app, 44, 16, Theme::PLAIN).backend());
+}
+
+#[test]
+fn help_overlay_80x24() {
+    let mut app = App::new(GameConfig::default());
+    press(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+}
+
+#[test]
+fn quit_question_80x24() {
+    let mut app = mid_game();
+    press(&mut app, KeyCode::Char('q'));
+    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+}
+
+#[test]
+fn game_over_80x24() {
+    let app = finished();
+    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+}
+
+#[test]
+fn ai_thinking_and_hint_80x24() {
+    let mut app = App::new(GameConfig {
+        seats: [Seat::Human, Seat::Hard],
+        think_ms: None,
+        seed: 1,
+    });
+    typing(&mut app, "b2");
+    let request = app.next_ai_request().unwrap();
+    insta::assert_snapshot!("ai_thinking", render(&app, 80, 24, Theme::PLAIN).backend());
+    let _ = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: AiJob::Move,
+        mv: Some("c3".parse().unwrap()),
+    });
+    press(&mut app, KeyCode::Char('t'));
+    let hint = app.next_ai_request().unwrap();
+    let _ = app.on_ai_reply(AiReply {
+        tag: hint.tag,
+        job: AiJob::Hint,
+        mv: Some("d4".parse().unwrap()),
+    });
+    insta::assert_snapshot!("hint_shown", render(&app, 80, 24, Theme::PLAIN).backend());
+}
+
+#[test]
+fn too_small_40x12() {
+    let app = sized(mid_game(), 40, 12);
+    insta::assert_snapshot!(render(&app, 40, 12, Theme::PLAIN).backend());
+}
+
+#[test]
+fn one_by_one() {
+    let app = sized(mid_game(), 1, 1);
+    insta::assert_snapshot!(render(&app, 1, 1, Theme::PLAIN).backend());
+}
+
+#[test]
+fn no_size_panics_from_1x1_to_100x40() {
+    let mut help = mid_game();
+    press(&mut help, KeyCode::Char('?'));
+    let mut question = mid_game();
+    press(&mut question, KeyCode::Char('q'));
+    let apps = [mid_game(), finished(), help, question];
+    for width in 1..=100 {
+        for height in 1..=40 {
+            for (i, app) in apps.iter().enumerate() {
+                // Every size for the main screen; the overlays on a sample, to keep it quick.
+                if i > 0 && (width + height) % 7 != 0 {
+                    continue;
+                }
+                let app = sized(app.clone(), width, height);
+                let _ = render(&app, width, height, Theme::COLOR);
+            }
+        }
+    }
+}
+
+#[test]
+fn board_widget_alone_renders_in_any_area() {
+    let game = Game::from_moves(["a1", "a1", "b2"].map(|s| s.parse().unwrap())).unwrap();
+    for width in 0..=50 {
+        for height in 0..=25 {
+            let mut terminal = Terminal::new(TestBackend::new(50, 25)).unwrap();
+            let view = BoardView {
+                position: game.position(),
+                highlight: Highlight::last_move(game.last()),
+                theme: Theme::COLOR,
+            };
+            terminal
+                .draw(|frame| {
+                    let area = ratatui::layout::Rect::new(0, 0, width, height);
+                    frame.render_widget(&view, area);
+                })
+                .unwrap();
+        }
+    }
+}
+
+#[test]
+fn plain_theme_uses_no_colour_and_colour_theme_does() {
+    let app = mid_game();
+    let plain = render(&app, 80, 24, Theme::PLAIN);
+    for cell in plain.backend().buffer().content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    let colour = render(&app, 80, 24, Theme::COLOR);
+    let cells = colour.backend().buffer().content();
+    assert!(
+        cells
+            .iter()
+            .any(|c| c.bg == Color::Blue && c.symbol() == "B")
+    );
+    assert!(
+        cells
+            .iter()
+            .any(|c| c.bg == Color::Yellow && c.symbol() == "Y")
+    );
+    // Only the 16 ANSI colours: no RGB or indexed colours.
+    for cell in cells {
+        for color in [cell.fg, cell.bg] {
+            assert!(
+                !matches!(color, Color::Rgb(..) | Color::Indexed(_)),
+                "{color:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn status_line_shows_both_totals_in_text() {
+    let app = mid_game();
+    let terminal = render(&app, 80, 24, Theme::PLAIN);
+    let screen = format!("{}", terminal.backend());
+    assert!(screen.contains("Blue 20  Yellow 0"), "{screen}");
+    assert!(
+        screen.contains("Blue +20: row 1 same number 1s (10), column a same number 1s (10)"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_last_stone_and_its_combinations_stand_out_without_colour() {
+    let app = mid_game();
+    let terminal = render(&app, 80, 24, Theme::PLAIN);
+    let buffer = terminal.backend().buffer();
+    // a1:1 is the last stone, bracketed; its combinations (row 1 and column a, sections 1)
+    // are drawn underlined instead of reversed like the other Blue stones.
+    let blue: Vec<_> = buffer
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "B")
+        .collect();
+    let highlighted = blue
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::UNDERLINED))
+        .count();
+    assert_eq!(highlighted, 7, "a1 b1 c1 d1 a2 a3 a4, section 1");
+    let screen = format!("{}", terminal.backend());
+    assert!(screen.contains("[B]"));
+}
