@@ -32,6 +32,7 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
 
     let mut games = 0u64;
     let mut points = [0u64; 2];
+    let cpu_start = thread_cpu_ns();
     let start = Instant::now();
     let elapsed = loop {
         for _ in 0..BATCH {
@@ -45,6 +46,7 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
             break elapsed;
         }
     };
+    let cpu_end = thread_cpu_ns();
     let secs = elapsed.as_secs_f64();
     let per_game = |p: u64| p as f64 / games as f64;
     println!(
@@ -52,6 +54,24 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
         per_game(points[0]),
         per_game(points[1])
     );
+    // On a busy machine the thread gets only part of a CPU: say so, with the rate
+    // per second actually on a CPU, so a low figure can be told from a slow loop.
+    if let (Some(a), Some(b)) = (cpu_start, cpu_end) {
+        let cpu = b.saturating_sub(a) as f64 / 1e9;
+        if cpu > 0.0 {
+            println!(
+                "on a CPU {cpu:.3} s of {secs:.3} s ({:.0}%): {:.0} games per CPU-second",
+                100.0 * cpu / secs,
+                games as f64 / cpu
+            );
+        }
+    }
     println!("{:.0} games/s", games as f64 / secs);
     Ok(())
+}
+
+/// Nanoseconds this thread has run on a CPU, where the OS reports it (Linux).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }

@@ -1,6 +1,7 @@
 //! The `.hij` parser: one pass over the characters, never slicing by byte index,
 //! so any text, however malformed, gives a record or a located error.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::str::Chars;
 
@@ -254,6 +255,8 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
         location: Location { line: 1, column: 1 },
     };
     let mut record = Record::new();
+    // A set, so a file of many tags is not quadratic to check for duplicates.
+    let mut tag_names = HashSet::new();
     let mut state = State::Header;
     loop {
         cursor.skip_trivia()?;
@@ -275,7 +278,7 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
         match c {
             '[' if state == State::Header => {
                 let (name, value, location) = cursor.tag()?;
-                if record.tag(&name).is_some() {
+                if !tag_names.insert(name.clone()) {
                     return Err(syntax(
                         location,
                         quote(&name),

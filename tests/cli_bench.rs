@@ -1,0 +1,42 @@
+//! `hijara bench`: the figure is on the last line; bad durations are refused.
+
+use assert_cmd::Command;
+
+#[test]
+fn bench_prints_games_per_second_on_the_last_line() {
+    let out = Command::cargo_bin("hijara")
+        .unwrap()
+        .args(["bench", "--seconds", "2"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let last = text.lines().last().unwrap();
+    let figure = last
+        .strip_suffix(" games/s")
+        .unwrap_or_else(|| panic!("{text}"));
+    // Any positive count: speed is shown by the figure itself, not asserted here.
+    assert!(figure.parse::<u64>().unwrap() > 0, "{text}");
+}
+
+#[test]
+fn bench_refuses_less_than_two_seconds() {
+    for bad in ["1", "-3", "NaN", "inf"] {
+        let arg = format!("--seconds={bad}");
+        let out = Command::cargo_bin("hijara")
+            .unwrap()
+            .args(["bench", &arg])
+            .assert()
+            .code(1)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(
+            err.contains("--seconds must be between 2 and 3600"),
+            "{bad}: {err}"
+        );
+    }
+}
