@@ -243,3 +243,22 @@ fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
 }
+
+#[cfg(unix)]
+#[test]
+fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Blue to move");
+    s.type_keys("b2c3");
+    s.wait_for(" 2 Y c3");
+    let status = Command::new("kill")
+        .args(["-TERM", &s.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(s.exit_code(), 128 + 15);
+    assert_restored(&s);
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(autosave.contains("1. b2 c3 *"), "{autosave}");
+}

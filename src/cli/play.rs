@@ -152,7 +152,15 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             storage = storage.with_date(loaded.record.tag("Date"));
-            App::with_game(loaded_config(&args, &loaded), loaded.game)
+            let text = format!(
+                "Loaded {}: {} moves, {} to move",
+                path.display(),
+                loaded.game.len(),
+                loaded.game.to_move()
+            );
+            let mut app = App::with_game(loaded_config(&args, &loaded), loaded.game);
+            app.set_message(ui::app::MessageKind::Info, text);
+            app
         }
         None => {
             let mut app = App::new(config(&args));

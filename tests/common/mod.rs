@@ -148,6 +148,11 @@ impl Session {
         panic!("hijara did not exit; the screen:\n{}", self.screen());
     }
 
+    /// The child's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.process_id().unwrap()
+    }
+
     /// Everything the program wrote, as text (escape sequences included).
     pub fn output(&self) -> String {
         String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
