@@ -164,10 +164,12 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
         None => {
             let mut app = App::new(config(&args));
-            if let Some(autosave) = storage.autosave() {
-                match unfinished_autosave(autosave) {
+            if let Some(autosave) = storage.autosave().cloned() {
+                match unfinished_autosave(&autosave) {
                     Ok(Some(loaded)) => {
                         let config = config_of(&loaded.record, config(&args));
+                        // A new game instead is dated at its first move.
+                        storage = storage.with_date(loaded.record.tag("Date"));
                         app = app.offer_resume(config, loaded.game);
                     }
                     Ok(None) => {}

@@ -158,6 +158,9 @@ impl Storage {
         if game.is_empty() {
             // A new game: the next `s` picks a new file.
             self.saved_to = None;
+        }
+        if game.len() <= 1 {
+            // A game's first move dates it (a resumed game keeps its own date).
             self.date = today();
         }
         let autosave = self.autosave.as_ref()?;
