@@ -1,155 +1,15 @@
 //! End to end: the real `hijara` binary in a pseudo-terminal, read through a vt100 parser,
 //! played with keys and a mouse click, as a person would.
 
-use std::io::{Read, Write};
-use std::num::NonZero;
-use std::sync::{Arc, Mutex};
-use std::thread;
+mod common;
+
 use std::time::{Duration, Instant};
+
+use common::{Session, assert_restored};
 
 use hijara::rules::{Game, Player, Square};
 use hijara::ui::screen::ScreenLayout;
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use ratatui::layout::Rect;
-
-/// How long to wait for the screen to show something before failing.
-const TIMEOUT: Duration = Duration::from_secs(20);
-
-struct Session {
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    parser: Arc<Mutex<vt100::Parser>>,
-    raw: Arc<Mutex<Vec<u8>>>,
-}
-
-fn size(cols: u16, rows: u16) -> PtySize {
-    PtySize {
-        rows,
-        cols,
-        pixel_width: 0,
-        pixel_height: 0,
-    }
-}
-
-impl Session {
-    fn start(args: &[&str], cols: u16, rows: u16) -> Session {
-        let pair = native_pty_system().openpty(size(cols, rows)).unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hijara"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        // Only the child holds the slave end, so reads end when it exits.
-        drop(pair.slave);
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(
-            NonZero::new(rows).unwrap(),
-            NonZero::new(cols).unwrap(),
-            0,
-        )));
-        let raw = Arc::new(Mutex::new(Vec::new()));
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
-        thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                p.lock().unwrap().process(&buf[..n]);
-                r.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-        });
-        let writer = pair.master.take_writer().unwrap();
-        Session {
-            master: pair.master,
-            writer,
-            child,
-            parser,
-            raw,
-        }
-    }
-
-    fn screen(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    /// Waits until the screen contains `text`; fails with the screen after the timeout.
-    fn wait_for(&self, text: &str) {
-        let start = Instant::now();
-        while start.elapsed() < TIMEOUT {
-            if self.screen().contains(text) {
-                return;
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
-        panic!(
-            "timed out waiting for {text:?}; the screen:\n{}",
-            self.screen()
-        );
-    }
-
-    fn send(&mut self, bytes: &str) {
-        self.writer.write_all(bytes.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Types keys one at a time, as a person would (one key per read).
-    fn type_keys(&mut self, keys: &str) {
-        for c in keys.chars() {
-            self.send(&c.to_string());
-            thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    fn resize(&self, cols: u16, rows: u16) {
-        // The parser first: the program redraws as soon as the pty's size changes.
-        self.parser
-            .lock()
-            .unwrap()
-            .screen_mut()
-            .set_size(NonZero::new(rows).unwrap(), NonZero::new(cols).unwrap());
-        self.master.resize(size(cols, rows)).unwrap();
-    }
-
-    /// Waits for the process to exit and returns its exit code.
-    fn exit_code(&mut self) -> u32 {
-        let start = Instant::now();
-        while start.elapsed() < TIMEOUT {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.exit_code();
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        panic!("hijara did not exit; the screen:\n{}", self.screen());
-    }
-
-    /// Everything the program wrote, as text (escape sequences included).
-    fn output(&self) -> String {
-        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        // A failed test must not leave a process behind.
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-    }
-}
-
-fn assert_restored(session: &Session) {
-    // Give the reader thread a moment to drain the last bytes written before exit.
-    let start = Instant::now();
-    while start.elapsed() < TIMEOUT && !session.output().contains("\x1b[?1049l") {
-        thread::sleep(Duration::from_millis(20));
-    }
-    let output = session.output();
-    assert!(output.contains("\x1b[?1049l"), "left the alternate screen");
-    assert!(output.contains("\x1b[?1000l"), "turned mouse capture off");
-}
 
 #[test]
 fn hot_seat_game_by_keys_and_mouse_then_quit_with_confirmation() {

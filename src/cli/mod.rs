@@ -9,6 +9,8 @@ use crate::ai::{Level, Seat};
 mod bench;
 mod engine;
 mod play;
+mod replay;
+mod resume;
 mod score;
 mod selfplay;
 
@@ -36,17 +38,21 @@ pub enum Command {
     Selfplay(SelfplayArgs),
     /// Speak a GTP-style text protocol on stdin/stdout.
     Engine,
+    /// Watch a record move by move, and play on from any move.
+    Replay(ReplayArgs),
+    /// Continue the game autosaved when it was left (quit, crash or closed terminal).
+    Resume(ResumeArgs),
 }
 
 /// Options of `hijara play`.
 #[derive(Debug, Clone, Args, Default)]
 pub struct PlayArgs {
-    /// Who plays Blue (moves first).
-    #[arg(long, value_enum, default_value_t = Seat::Human)]
-    pub blue: Seat,
-    /// Who plays Yellow.
-    #[arg(long, value_enum, default_value_t = Seat::Human)]
-    pub yellow: Seat,
+    /// Who plays Blue (moves first) [default: human, or the --load record's seat].
+    #[arg(long, value_enum)]
+    pub blue: Option<Seat>,
+    /// Who plays Yellow [default: human, or the --load record's seat].
+    #[arg(long, value_enum)]
+    pub yellow: Option<Seat>,
     /// Short form: you play Blue against the AI at this level (default hard).
     #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "hard", conflicts_with_all = ["blue", "yellow"])]
     pub ai: Option<Level>,
@@ -56,6 +62,43 @@ pub struct PlayArgs {
     /// Seed for the AI's random choices.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Where `s` saves records [default: the current folder].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Continue the unfinished game in this record (seats and settings from its tags
+    /// unless given here).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+}
+
+/// Options of `hijara replay`.
+#[derive(Debug, Clone, Args)]
+pub struct ReplayArgs {
+    /// The record to watch.
+    pub file: PathBuf,
+    /// Who plays Blue on after `c` (continue from the move shown).
+    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    pub blue: Seat,
+    /// Who plays Yellow on after `c`.
+    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    pub yellow: Seat,
+    /// The AI's thinking time per move when playing on, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Seed for the AI's random choices when playing on.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Where `s` saves records when playing on [default: the current folder].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+}
+
+/// Options of `hijara resume`.
+#[derive(Debug, Clone, Args)]
+pub struct ResumeArgs {
+    /// Where `s` saves records [default: the current folder].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
 }
 
 /// Options of `hijara score`.
@@ -109,5 +152,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Engine) => engine::run(),
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Resume(args)) => resume::run(&args),
     }
 }

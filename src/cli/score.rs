@@ -130,7 +130,7 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
 
 /// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file and,
 /// for bad UTF-8, where the first bad byte is.
-fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
+pub(super) fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     if path == Path::new("-") {
         std::io::stdin()

@@ -65,6 +65,8 @@ pub enum Question {
     Quit,
     /// Abandon the game in progress for a new one?
     NewGame,
+    /// Continue the autosaved game found at start-up, or start a new one?
+    Resume,
 }
 
 impl Question {
@@ -73,6 +75,9 @@ impl Question {
         match self {
             Question::Quit => "Quit the game in progress? y: quit, any other key: keep playing",
             Question::NewGame => "Abandon this game for a new one? y: new game, any other key: no",
+            Question::Resume => {
+                "An unfinished game was autosaved. Resume it? y: resume, n: new game"
+            }
         }
     }
 }
@@ -191,6 +196,12 @@ pub struct App {
     quit: bool,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
+    /// `s` was pressed: the event loop writes the record and reports back.
+    save_requested: bool,
+    /// The game is autosaved after every move, so quitting keeps it for `hijara resume`.
+    autosaved: bool,
+    /// An autosaved game offered at start-up, until the question is answered.
+    resume_offer: Option<(GameConfig, Game)>,
 }
 
 impl App {
@@ -216,7 +227,51 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             quit: false,
             spinner: 0,
+            save_requested: false,
+            autosaved: false,
+            resume_offer: None,
         }
+    }
+
+    /// Says that the game is autosaved after every move, so the quit question can say
+    /// that quitting keeps it.
+    pub fn with_autosave(mut self, autosaved: bool) -> App {
+        self.autosaved = autosaved;
+        self
+    }
+
+    /// Offers to continue an autosaved game (seats and settings included) instead of
+    /// this one: a question shown at once. Yes swaps it in; any other key keeps this game.
+    pub fn offer_resume(mut self, config: GameConfig, game: Game) -> App {
+        self.resume_offer = Some((config, game));
+        self.overlay = Overlay::Question(Question::Resume);
+        self
+    }
+
+    /// The text of `question` as shown, with the details only the app knows.
+    pub fn question_text(&self, question: Question) -> String {
+        match (question, &self.resume_offer) {
+            (Question::Quit, _) if self.autosaved => {
+                "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing".to_owned()
+            }
+            (Question::Resume, Some((config, game))) => format!(
+                "Resume the autosaved game? {} ({}) against {} ({}), {} moves, \
+                 Blue {} Yellow {}. y: resume, n: new game",
+                Player::Blue,
+                seat_name(config.seats[0]),
+                Player::Yellow,
+                seat_name(config.seats[1]),
+                game.len(),
+                game.score(Player::Blue),
+                game.score(Player::Yellow),
+            ),
+            _ => question.text().to_owned(),
+        }
+    }
+
+    /// Whether `s` asked for a save since the last call; the event loop does the writing.
+    pub fn take_save_request(&mut self) -> bool {
+        std::mem::take(&mut self.save_requested)
     }
 
     /// The seats and AI settings.
@@ -412,6 +467,10 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
+            Action::Save => {
+                self.save_requested = true;
+                Changes::NONE
+            }
         }
     }
 
@@ -423,6 +482,25 @@ impl App {
                 Changes::VIEW
             }
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
+            (Overlay::Question(Question::Resume), yes) => match self.resume_offer.take() {
+                Some((config, game)) if yes => {
+                    self.config = config;
+                    self.game = game;
+                    if let Some(last) = self.game.last() {
+                        self.cursor = last.square();
+                    }
+                    self.changed();
+                    let text = format!("Resumed: {} to move", self.game.to_move());
+                    self.set_message(MessageKind::Info, text);
+                    // Not a change to save: the autosave already holds this game.
+                    Changes::VIEW
+                }
+                _ => {
+                    let text = "New game: the autosaved one is replaced once you play a move";
+                    self.set_message(MessageKind::Info, text);
+                    Changes::VIEW
+                }
+            },
             _ => Changes::VIEW,
         }
     }
@@ -595,6 +673,10 @@ impl App {
             return Some(request);
         }
         if self.waiting.is_some() || self.stalled || self.game.is_over() || self.quit {
+            return None;
+        }
+        if self.overlay == Overlay::Question(Question::Resume) {
+            // No AI move in a game that may be swapped for the autosaved one.
             return None;
         }
         let level = self.config.seat(self.game.to_move()).level()?;

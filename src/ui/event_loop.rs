@@ -9,8 +9,9 @@ use ratatui::crossterm::event;
 use ratatui::layout::Rect;
 
 use super::ai_worker::AiWorker;
-use super::app::{App, Changes};
+use super::app::{App, Changes, MessageKind};
 use super::screen::AppView;
+use super::storage::{Storage, shown};
 use super::theme::Theme;
 
 /// How often the loop looks for the AI's reply while it thinks: short, so a quick AI's
@@ -20,16 +21,23 @@ const AI_POLL: Duration = Duration::from_millis(20);
 const SPINNER_STEP: Duration = Duration::from_millis(120);
 
 /// Runs `app` until it quits. Blocks on input while no AI is thinking, so an idle
-/// game uses no CPU. `on_change` is called after every change to the game (for saves).
+/// game uses no CPU. `storage` autosaves after every change to the game and writes
+/// the record when `s` asks; its errors become messages, never a failure of the loop.
 pub fn run(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     theme: Theme,
-    mut on_change: impl FnMut(&App),
+    storage: &mut Storage,
 ) -> anyhow::Result<()> {
     let worker = AiWorker::spawn()?;
     let size = terminal.size().context("cannot read the terminal size")?;
     app.set_area(Rect::new(0, 0, size.width, size.height));
+    if app.in_progress()
+        && let Some(error) = storage.after_change(app)
+    {
+        // A loaded or continued game is kept from the start, before any move.
+        app.set_message(MessageKind::Error, error);
+    }
     let mut redraw = true;
     let mut last_tick = Instant::now();
     while !app.should_quit() {
@@ -70,8 +78,19 @@ pub fn run(
             }
             app.handle_event(&event::read().context("cannot read the terminal")?)
         };
-        if changes.game {
-            on_change(app);
+        if changes.game
+            && let Some(error) = storage.after_change(app)
+        {
+            app.set_message(MessageKind::Error, error);
+        }
+        if app.take_save_request() {
+            match storage.save(app) {
+                Ok(path) => {
+                    app.set_message(MessageKind::Info, format!("Saved to {}", shown(&path)))
+                }
+                Err(error) => app.set_message(MessageKind::Error, format!("Not saved: {error}")),
+            }
+            redraw = true;
         }
         redraw |= changes.view;
     }

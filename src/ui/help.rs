@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::keymap::HELP;
+use super::keymap::{HELP, REPLAY_HELP};
 use super::theme::Theme;
 
 /// The help as a widget, drawn centred over whatever area it is given.
@@ -13,6 +13,8 @@ use super::theme::Theme;
 pub struct HelpView {
     /// The colours.
     pub theme: Theme,
+    /// The keys listed: [`HELP`] in a game, [`REPLAY_HELP`] in the replay viewer.
+    pub keys: &'static [(&'static str, &'static str)],
 }
 
 const RULES: &[&str] = &[
@@ -24,9 +26,28 @@ const RULES: &[&str] = &[
 ];
 
 impl HelpView {
+    /// The game's help.
+    pub fn game(theme: Theme) -> HelpView {
+        HelpView { theme, keys: HELP }
+    }
+
+    /// The replay viewer's help.
+    pub fn replay(theme: Theme) -> HelpView {
+        HelpView {
+            theme,
+            keys: REPLAY_HELP,
+        }
+    }
+
     fn lines(&self) -> Vec<Line<'static>> {
-        let key_w = HELP.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-        let mut lines: Vec<Line<'static>> = HELP
+        let key_w = self
+            .keys
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines: Vec<Line<'static>> = self
+            .keys
             .iter()
             .map(|(keys, what)| {
                 Line::from(vec![

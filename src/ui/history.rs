@@ -18,6 +18,9 @@ pub struct HistoryView<'a> {
     pub placements: &'a [Placement],
     /// The move to highlight and keep in view (0-based); the replay viewer's current move.
     pub current: Option<usize>,
+    /// With no current move, show the list from its first move rather than its last
+    /// (the replay viewer before the first move).
+    pub from_start: bool,
     /// The colours.
     pub theme: Theme,
 }
@@ -34,9 +37,11 @@ impl Widget for &HistoryView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = usize::from(inner.height);
-        let focus = self
-            .current
-            .unwrap_or(self.placements.len().saturating_sub(1));
+        let focus = match (self.current, self.from_start) {
+            (Some(current), _) => current,
+            (None, true) => 0,
+            (None, false) => self.placements.len().saturating_sub(1),
+        };
         // Scroll so the focused move is the last line when the list is longer than the panel.
         let first = (focus + 1).saturating_sub(rows);
         for (row, (i, placement)) in self

@@ -35,6 +35,8 @@ pub enum Action {
     Redo,
     /// Ask the hard AI for a move for the player to move.
     Hint,
+    /// Save the game to a record file.
+    Save,
     /// Start a new game (asks first when one is in progress).
     NewGame,
     /// Show or hide the help.
@@ -69,6 +71,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("u", "undo (against the AI: your move and its reply)"),
     ("U / Ctrl-r", "redo"),
     ("t", "hint: the hard AI's move for the player to move"),
+    ("s", "save the game as a .hij record"),
     ("n", "new game"),
     ("?", "show or hide this help"),
     ("q / Esc", "quit (asks while a game is in progress)"),
@@ -109,10 +112,114 @@ fn board_action(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('u') => Action::Undo,
         KeyCode::Char('U') => Action::Redo,
         KeyCode::Char('t') => Action::Hint,
+        KeyCode::Char('s') => Action::Save,
         KeyCode::Char('n') => Action::NewGame,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
         _ => return None,
+    };
+    Some(action)
+}
+
+/// What a key asks of the replay viewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayAction {
+    /// Step this many moves (negative: back).
+    Step(i32),
+    /// Go to the start (no move played).
+    Start,
+    /// Go to the last move.
+    End,
+    /// Start typing a move number to jump to.
+    Goto,
+    /// A digit of the move number being typed.
+    Digit(u8),
+    /// Rub out the last digit typed.
+    Backspace,
+    /// Jump to the move number typed.
+    Jump,
+    /// Start or stop autoplay.
+    Autoplay,
+    /// Autoplay faster.
+    Faster,
+    /// Autoplay slower.
+    Slower,
+    /// Play on from the move shown (asks first when later moves would be dropped).
+    Continue,
+    /// Show or hide the help.
+    Help,
+    /// Leave the viewer.
+    Quit,
+    /// Leave at once (`Ctrl-C`).
+    ForceQuit,
+    /// Answer yes to a question.
+    Yes,
+    /// Answer no, close an overlay, or stop typing a move number.
+    No,
+}
+
+/// Which replay bindings apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayContext {
+    /// Watching: the viewer's keys.
+    Viewer,
+    /// A move number is being typed after `g`.
+    Goto,
+    /// The help is shown: any key closes it.
+    Help,
+    /// A yes/no question: `y` says yes, anything else no.
+    Question,
+}
+
+/// The replay viewer's keys, for its help overlay.
+pub const REPLAY_HELP: &[(&str, &str)] = &[
+    ("→ / l, ← / h", "next move, previous move"),
+    ("PgDn / PgUp", "ten moves on, ten moves back"),
+    ("Home / End", "the start, the last move"),
+    ("g 23 Enter", "jump to move 23 (g 0 for the start)"),
+    ("Space", "autoplay on or off"),
+    ("+ / -", "autoplay faster, slower"),
+    ("c", "play on from the move shown (later moves dropped)"),
+    ("?", "show or hide this help"),
+    ("q / Esc", "quit"),
+    ("Ctrl-c", "quit at once"),
+];
+
+/// The replay action a key press asks for in `context`, if any.
+pub fn replay_action(key: KeyEvent, context: ReplayContext) -> Option<ReplayAction> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C')) {
+        return Some(ReplayAction::ForceQuit);
+    }
+    let action = match context {
+        ReplayContext::Help => ReplayAction::No,
+        ReplayContext::Question => match key.code {
+            KeyCode::Char('y') | KeyCode::Char('Y') => ReplayAction::Yes,
+            _ => ReplayAction::No,
+        },
+        ReplayContext::Goto => match key.code {
+            KeyCode::Char(c @ '0'..='9') => ReplayAction::Digit(c as u8 - b'0'),
+            KeyCode::Backspace => ReplayAction::Backspace,
+            KeyCode::Enter => ReplayAction::Jump,
+            _ => ReplayAction::No,
+        },
+        ReplayContext::Viewer => match key.code {
+            _ if ctrl => return None,
+            KeyCode::Right | KeyCode::Char('l') => ReplayAction::Step(1),
+            KeyCode::Left | KeyCode::Char('h') => ReplayAction::Step(-1),
+            KeyCode::PageDown => ReplayAction::Step(10),
+            KeyCode::PageUp => ReplayAction::Step(-10),
+            KeyCode::Home => ReplayAction::Start,
+            KeyCode::End => ReplayAction::End,
+            KeyCode::Char('g') => ReplayAction::Goto,
+            KeyCode::Char(' ') => ReplayAction::Autoplay,
+            KeyCode::Char('+') | KeyCode::Char('=') => ReplayAction::Faster,
+            KeyCode::Char('-') | KeyCode::Char('_') => ReplayAction::Slower,
+            KeyCode::Char('c') => ReplayAction::Continue,
+            KeyCode::Char('?') => ReplayAction::Help,
+            KeyCode::Char('q') | KeyCode::Esc => ReplayAction::Quit,
+            _ => return None,
+        },
     };
     Some(action)
 }

@@ -16,8 +16,11 @@ pub mod help;
 pub mod history;
 pub mod keymap;
 pub mod ladder;
+pub mod replay;
+pub mod replay_screen;
 pub mod screen;
 pub mod status;
+pub mod storage;
 pub mod terminal;
 pub mod theme;
 
@@ -25,25 +28,46 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
+use crate::rules::Game;
+
 pub use app::{App, GameConfig};
+pub use replay::{ReplayExit, ReplayState};
+pub use storage::Storage;
 pub use theme::Theme;
 
-/// Plays a new game in the terminal until the players quit. The terminal is restored
-/// before this returns, whether with a result or an error.
-pub fn play(config: GameConfig) -> anyhow::Result<()> {
-    play_app(App::new(config), |_| {}).map(|_| ())
-}
-
 /// Runs `app` (a new game, or one loaded with [`App::with_game`]) full-screen until the
-/// players quit, and returns it as it ended. `on_change` runs after every change to the
-/// game (move, undo, redo, new game): the place for an autosave.
-pub fn play_app(mut app: App, on_change: impl FnMut(&App)) -> anyhow::Result<App> {
+/// players quit, and returns it as it ended. `storage` autosaves after every change to
+/// the game (move, undo, redo, new game) and writes records when `s` is pressed.
+pub fn play_app(mut app: App, storage: &mut Storage) -> anyhow::Result<App> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
-    let result = event_loop::run(&mut tui.terminal, &mut app, theme, on_change);
+    let result = event_loop::run(&mut tui.terminal, &mut app, theme, storage);
     // Restore the screen before the caller prints any error.
     drop(tui);
     result.map(|()| app)
+}
+
+/// Runs the replay viewer full-screen. When the player asks to play on from a move,
+/// `play_on` turns the game up to that move into an app, which then runs in the same
+/// full-screen session with `storage`, and is returned as it ended.
+pub fn replay(
+    mut state: ReplayState,
+    play_on: impl FnOnce(Game) -> App,
+    storage: &mut Storage,
+) -> anyhow::Result<Option<App>> {
+    let theme = Theme::from_env();
+    let mut tui = terminal::init()?;
+    let result = match replay_screen::run(&mut tui.terminal, &mut state, theme) {
+        Ok(ReplayExit::Quit) => Ok(None),
+        Ok(ReplayExit::Continue(n)) => {
+            let mut app = play_on(state.game_at(n));
+            event_loop::run(&mut tui.terminal, &mut app, theme, storage).map(|()| Some(app))
+        }
+        Err(error) => Err(error),
+    };
+    // Restore the screen before the caller prints anything.
+    drop(tui);
+    result
 }
 
 /// Writes `text` at (`x`, `y`), clipped to `clip` (which must lie inside the buffer).

@@ -152,6 +152,7 @@ impl Widget for &AppView<'_> {
             HistoryView {
                 placements: game.placements(),
                 current: None,
+                from_start: false,
                 theme,
             }
             .render(rect, buf);
@@ -177,7 +178,7 @@ impl Widget for &AppView<'_> {
             (None, None) => Span::styled(format!("{mover} to move"), theme.player(mover)),
         };
         let message = match (app.overlay(), app.message()) {
-            (Overlay::Question(q), _) => Span::styled(q.text(), theme.banner()),
+            (Overlay::Question(q), _) => Span::styled(app.question_text(q), theme.banner()),
             (_, Some(m)) => {
                 let (scorer, error) = match m.kind {
                     MessageKind::Info => (None, false),
@@ -210,16 +211,18 @@ impl Widget for &AppView<'_> {
         match app.overlay() {
             Overlay::Help => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
-                HelpView { theme }.render(main, buf);
+                HelpView::game(theme).render(main, buf);
             }
-            Overlay::Question(q) => render_question(q.text(), layout.board, theme, buf),
+            Overlay::Question(q) => {
+                render_question(&app.question_text(q), layout.board, theme, buf)
+            }
             Overlay::None => {}
         }
     }
 }
 
 /// A small box in the middle of `area` with `text`, wrapped.
-fn render_question(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
+pub(crate) fn render_question(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
     let width = area.width.min(40);
     let inner_w = width.saturating_sub(2).max(1);
     let lines = (text.chars().count() as u16).div_ceil(inner_w) + 1;

@@ -67,6 +67,7 @@ pub fn init() -> anyhow::Result<Tui> {
         let _ = execute!(stdout(), DisableMouseCapture);
         hook(info);
     }));
+    restore_on_signals();
     let mouse = match MouseCapture::enable() {
         Ok(mouse) => mouse,
         Err(error) => {
@@ -79,3 +80,31 @@ pub fn init() -> anyhow::Result<Tui> {
         _mouse: mouse,
     })
 }
+
+/// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal and
+/// exits with 128 + the signal's number. The game itself is already safe: the autosave
+/// is rewritten after every move. Installed once, on a thread of its own.
+#[cfg(unix)]
+fn restore_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    use signal_hook::iterator::Signals;
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        // Without the handler the default action (exit) still keeps the autosave.
+        let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("hijara-signals".into())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    let _ = execute!(stdout(), DisableMouseCapture);
+                    ratatui::restore();
+                    std::process::exit(128 + signal);
+                }
+            });
+    });
+}
+
+#[cfg(not(unix))]
+fn restore_on_signals() {}

@@ -1,0 +1,32 @@
+//! `hijara replay FILE`: the record in the viewer, and playing on from any move.
+
+use crate::ui::{self, App, GameConfig, ReplayState};
+
+use super::ReplayArgs;
+use super::play::{farewell, fresh_seed, read_record, storage};
+
+pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+    // Every check happens here, before the screen switches to full-screen mode.
+    let loaded = read_record(&args.file)?;
+    let mut storage = storage(args.save_dir.as_ref())?;
+    let name = args.file.file_name().map_or_else(
+        || args.file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let state = ReplayState::new(name, &loaded.record, loaded.game);
+    let config = GameConfig {
+        seats: [args.blue, args.yellow],
+        think_ms: args.think_ms,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+    };
+    let autosaved = storage.autosave().is_some();
+    let played = ui::replay(
+        state,
+        |game| App::with_game(config, game).with_autosave(autosaved),
+        &mut storage,
+    )?;
+    if let Some(app) = played {
+        farewell(&app, &storage);
+    }
+    Ok(())
+}

@@ -1,0 +1,404 @@
+//! The replay viewer's state: pure, like [`super::app::App`]. Keys and timer ticks go
+//! in, changes come out; [`super::replay_screen`] draws it and the loop there runs it.
+//!
+//! Every total and message comes from the rules' [`Game`] of the record: the viewer
+//! only chooses how many of its moves to show.
+
+use std::time::Duration;
+
+use ratatui::crossterm::event::Event;
+use ratatui::layout::Rect;
+
+use crate::record::Record;
+use crate::rules::{Game, Placement, Position};
+
+use super::app::MessageKind;
+use super::keymap::{self, ReplayAction, ReplayContext};
+
+/// Autoplay delays between moves, slowest first.
+pub const SPEEDS: [Duration; 6] = [
+    Duration::from_millis(4000),
+    Duration::from_millis(2000),
+    Duration::from_millis(1000),
+    Duration::from_millis(500),
+    Duration::from_millis(250),
+    Duration::from_millis(100),
+];
+/// The autoplay speed at start: one move a second.
+const DEFAULT_SPEED: usize = 2;
+/// The longest move number typed after `g`.
+const MAX_DIGITS: usize = 3;
+
+/// What is drawn over the viewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayOverlay {
+    /// Nothing.
+    None,
+    /// The help.
+    Help,
+    /// Play on from the move shown, dropping the later ones?
+    ConfirmContinue,
+}
+
+/// How the viewer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayExit {
+    /// The viewer was closed.
+    Quit,
+    /// Play on from the position after this many moves.
+    Continue(usize),
+}
+
+/// What an event changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReplayChanges {
+    /// Something on screen changed: redraw.
+    pub view: bool,
+    /// Autoplay was switched on, or the move shown changed: restart the autoplay timer.
+    pub restart_timer: bool,
+}
+
+impl ReplayChanges {
+    const NONE: ReplayChanges = ReplayChanges {
+        view: false,
+        restart_timer: false,
+    };
+    const VIEW: ReplayChanges = ReplayChanges {
+        view: true,
+        restart_timer: false,
+    };
+    const MOVED: ReplayChanges = ReplayChanges {
+        view: true,
+        restart_timer: true,
+    };
+}
+
+/// The whole state of the replay viewer.
+#[derive(Debug, Clone)]
+pub struct ReplayState {
+    /// What the title shows: usually the file name.
+    name: String,
+    tags: Vec<(String, String)>,
+    /// Every move of the record, played by the rules.
+    game: Game,
+    /// How many moves are shown: 0 (the empty board) to `game.len()`.
+    shown: usize,
+    autoplay: bool,
+    speed: usize,
+    /// The move number typed after `g`, while typing.
+    goto: Option<String>,
+    overlay: ReplayOverlay,
+    /// A message that replaces the move's own until the next key.
+    message: Option<(MessageKind, String)>,
+    exit: Option<ReplayExit>,
+    area: Rect,
+}
+
+impl ReplayState {
+    /// The viewer on `game` (the record's moves, played), at the start.
+    pub fn new(name: impl Into<String>, record: &Record, game: Game) -> ReplayState {
+        ReplayState {
+            name: name.into(),
+            tags: record
+                .tags()
+                .map(|(n, v)| (n.to_owned(), v.to_owned()))
+                .collect(),
+            game,
+            shown: 0,
+            autoplay: false,
+            speed: DEFAULT_SPEED,
+            goto: None,
+            overlay: ReplayOverlay::None,
+            message: None,
+            exit: None,
+            area: Rect::new(0, 0, 80, 24),
+        }
+    }
+
+    /// The title: the file name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The record's tags, in order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The value of tag `name`, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The whole game of the record.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How many moves are shown (0 = the empty board).
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// How many moves the record has.
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// Whether the record has no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// The position after the moves shown.
+    pub fn position(&self) -> &Position {
+        self.game.position_at(self.shown)
+    }
+
+    /// The move shown last (the one that led to [`ReplayState::position`]).
+    pub fn current(&self) -> Option<&Placement> {
+        self.shown
+            .checked_sub(1)
+            .and_then(|i| self.game.placements().get(i))
+    }
+
+    /// Whether autoplay runs.
+    pub fn autoplay(&self) -> bool {
+        self.autoplay
+    }
+
+    /// The time between two autoplay moves, while autoplay runs.
+    pub fn autoplay_delay(&self) -> Option<Duration> {
+        self.autoplay.then_some(SPEEDS[self.speed])
+    }
+
+    /// The autoplay delay, whether or not it runs.
+    pub fn speed(&self) -> Duration {
+        SPEEDS[self.speed]
+    }
+
+    /// The move number typed after `g`, while typing.
+    pub fn goto(&self) -> Option<&str> {
+        self.goto.as_deref()
+    }
+
+    /// What is drawn over the viewer.
+    pub fn overlay(&self) -> ReplayOverlay {
+        self.overlay
+    }
+
+    /// A message replacing the move's own (an error, a hint).
+    pub fn message(&self) -> Option<(MessageKind, &str)> {
+        self.message.as_ref().map(|(k, t)| (*k, t.as_str()))
+    }
+
+    /// How the viewer ended, once it has.
+    pub fn exit(&self) -> Option<ReplayExit> {
+        self.exit
+    }
+
+    /// The screen size last seen.
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    /// The question shown while [`ReplayOverlay::ConfirmContinue`] is up.
+    pub fn continue_question(&self) -> String {
+        let dropped = self.len() - self.shown;
+        let moves = if dropped == 1 { "move" } else { "moves" };
+        format!(
+            "Play on from move {}? The {dropped} later {moves} are dropped (the file is \
+             not changed). y: play on, any other key: stay",
+            self.shown
+        )
+    }
+
+    /// The game to play on with after [`ReplayExit::Continue`]: the first `n` moves.
+    pub fn game_at(&self, n: usize) -> Game {
+        let mut game = self.game.clone();
+        game.truncate(n);
+        game
+    }
+
+    fn context(&self) -> ReplayContext {
+        match (self.overlay, &self.goto) {
+            (ReplayOverlay::Help, _) => ReplayContext::Help,
+            (ReplayOverlay::ConfirmContinue, _) => ReplayContext::Question,
+            (ReplayOverlay::None, Some(_)) => ReplayContext::Goto,
+            (ReplayOverlay::None, None) => ReplayContext::Viewer,
+        }
+    }
+
+    /// Handles one terminal event: key presses and resizes.
+    pub fn handle_event(&mut self, event: &Event) -> ReplayChanges {
+        if let Some(key) = event.as_key_press_event() {
+            return match keymap::replay_action(key, self.context()) {
+                Some(action) => self.apply(action),
+                None => {
+                    self.error("Unknown key: press ? for help");
+                    ReplayChanges::VIEW
+                }
+            };
+        }
+        match event {
+            Event::Resize(width, height) => {
+                self.area = Rect::new(0, 0, *width, *height);
+                ReplayChanges::VIEW
+            }
+            _ => ReplayChanges::NONE,
+        }
+    }
+
+    /// Tells the viewer the screen size.
+    pub fn set_area(&mut self, area: Rect) {
+        self.area = area;
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some((MessageKind::Error, text.into()));
+    }
+
+    /// Carries out one action, as a key would.
+    pub fn apply(&mut self, action: ReplayAction) -> ReplayChanges {
+        self.message = None;
+        match action {
+            ReplayAction::ForceQuit | ReplayAction::Quit => {
+                self.autoplay = false;
+                self.exit = Some(ReplayExit::Quit);
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Step(n) => {
+                let target = if n < 0 {
+                    self.shown.saturating_sub(n.unsigned_abs() as usize)
+                } else {
+                    self.shown.saturating_add(n as usize)
+                };
+                self.show(target)
+            }
+            ReplayAction::Start => self.show(0),
+            ReplayAction::End => self.show(self.len()),
+            ReplayAction::Goto => {
+                self.goto = Some(String::new());
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Digit(d) => {
+                if let Some(typed) = &mut self.goto
+                    && typed.len() < MAX_DIGITS
+                {
+                    typed.push(char::from(b'0' + d));
+                }
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Backspace => {
+                if let Some(typed) = &mut self.goto {
+                    typed.pop();
+                }
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Jump => self.jump(),
+            ReplayAction::Autoplay => {
+                if self.autoplay {
+                    self.autoplay = false;
+                    return ReplayChanges::VIEW;
+                }
+                if self.shown == self.len() {
+                    // At the end, autoplay starts over.
+                    self.shown = 0;
+                }
+                self.autoplay = !self.is_empty();
+                ReplayChanges::MOVED
+            }
+            ReplayAction::Faster => {
+                self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Slower => {
+                self.speed = self.speed.saturating_sub(1);
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Continue => self.ask_continue(),
+            ReplayAction::Help => {
+                self.overlay = ReplayOverlay::Help;
+                ReplayChanges::VIEW
+            }
+            ReplayAction::Yes => {
+                if self.overlay == ReplayOverlay::ConfirmContinue {
+                    self.exit = Some(ReplayExit::Continue(self.shown));
+                }
+                self.overlay = ReplayOverlay::None;
+                ReplayChanges::VIEW
+            }
+            ReplayAction::No => {
+                self.overlay = ReplayOverlay::None;
+                self.goto = None;
+                ReplayChanges::VIEW
+            }
+        }
+    }
+
+    /// Shows the first `n` moves (clamped to the record).
+    fn show(&mut self, n: usize) -> ReplayChanges {
+        let n = n.min(self.len());
+        if n == self.shown {
+            return ReplayChanges::NONE;
+        }
+        self.shown = n;
+        ReplayChanges::MOVED
+    }
+
+    fn jump(&mut self) -> ReplayChanges {
+        let typed = self.goto.take().unwrap_or_default();
+        if typed.is_empty() {
+            return ReplayChanges::VIEW;
+        }
+        match typed.parse::<usize>() {
+            Ok(n) if n <= self.len() => {
+                self.show(n);
+                ReplayChanges::MOVED
+            }
+            _ => {
+                let text = format!(
+                    "No move {typed}: the record has {} moves (g 0 is the start)",
+                    self.len()
+                );
+                self.error(text);
+                ReplayChanges::VIEW
+            }
+        }
+    }
+
+    fn ask_continue(&mut self) -> ReplayChanges {
+        self.autoplay = false;
+        if self.position().is_over() {
+            self.error("The game is over at this move: step back (←) to play on from earlier");
+        } else if self.shown == self.len() {
+            // Nothing would be dropped: no need to ask.
+            self.exit = Some(ReplayExit::Continue(self.shown));
+        } else {
+            self.overlay = ReplayOverlay::ConfirmContinue;
+        }
+        ReplayChanges::VIEW
+    }
+
+    /// The autoplay timer fired: one move on; autoplay stops at the last move.
+    pub fn tick(&mut self) -> ReplayChanges {
+        if !self.autoplay {
+            return ReplayChanges::NONE;
+        }
+        if self.overlay != ReplayOverlay::None || self.goto.is_some() {
+            // Paused while a question, the help or a move number is on screen.
+            return ReplayChanges::NONE;
+        }
+        let changes = self.show(self.shown + 1);
+        if self.shown == self.len() {
+            self.autoplay = false;
+        }
+        ReplayChanges {
+            view: true,
+            ..changes
+        }
+    }
+}

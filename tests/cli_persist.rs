@@ -1,0 +1,135 @@
+//! Bad files and missing games on the command line: a clear message naming the file,
+//! line, column, move and square, exit code 1, no panic, and all of it before the
+//! screen would switch to full-screen mode (these runs have no terminal at all, so a
+//! check made later would say "needs a terminal" instead).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn hijara(data: &std::path::Path) -> Command {
+    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    cmd.env("HIJARA_DATA_DIR", data);
+    cmd
+}
+
+fn no_panic() -> impl Predicate<str> {
+    predicate::str::contains("panicked")
+        .not()
+        .and(predicate::str::contains("RUST_BACKTRACE").not())
+}
+
+#[test]
+fn replay_of_a_missing_file_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nowhere.hij");
+    hijara(dir.path())
+        .arg("replay")
+        .arg(&missing)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("cannot read").and(predicate::str::contains("nowhere.hij")),
+        )
+        .stderr(no_panic());
+}
+
+#[test]
+fn replay_of_a_malformed_record_names_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.hij");
+    std::fs::write(&file, "[Blue \"Ann\"]\n\n1. b2 c3 2. e5 a1\n").unwrap();
+    hijara(dir.path())
+        .arg("replay")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("bad.hij: line 3, column 13")
+                .and(predicate::str::contains("`e5`")),
+        )
+        .stderr(no_panic());
+}
+
+#[test]
+fn later_illegal_moves_are_an_error_not_a_shorter_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("full.hij");
+    // The fifth a1 finds the square full: move 5, written at line 2, column 1.
+    std::fs::write(&file, "a1 a1 a1 a1\na1 b2 c3\n").unwrap();
+    for args in [vec!["replay"], vec!["play", "--load"]] {
+        hijara(dir.path())
+            .args(&args)
+            .arg(&file)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(
+                "full.hij: line 2, column 1: move 5 (Blue) plays a1, which is full",
+            ))
+            .stderr(no_panic());
+    }
+}
+
+#[test]
+fn loading_a_finished_game_is_refused_with_a_pointer_to_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .args(["play", "--load", "assets/games/complete.hij"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("the game is over (Yellow wins, Blue 75, Yellow 100)")
+                .and(predicate::str::contains("hijara replay")),
+        )
+        .stderr(no_panic());
+}
+
+#[test]
+fn resume_without_an_autosave_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .arg("resume")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no game to resume"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn a_corrupt_autosave_is_reported_by_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("autosave.hij"), "b2 b2 b2 b2 b2\n").unwrap();
+    hijara(dir.path())
+        .arg("resume")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "autosave.hij: line 1, column 13: move 5 (Blue) plays b2, which is full",
+        ))
+        .stderr(no_panic());
+}
+
+#[test]
+fn good_files_get_as_far_as_the_terminal_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["replay", "assets/games/complete.hij"],
+        vec!["play", "--load", "assets/games/unfinished.hij"],
+    ] {
+        hijara(dir.path())
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("needs a terminal"));
+    }
+}
+
+#[test]
+fn a_save_dir_that_does_not_exist_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .args(["play", "--save-dir"])
+        .arg(dir.path().join("missing"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--save-dir").and(predicate::str::contains("missing")));
+}

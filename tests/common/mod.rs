@@ -1,0 +1,185 @@
+//! Helpers shared by the end-to-end tests: the real `hijara` binary in a pseudo-terminal,
+//! read through a vt100 parser. Each session gets its own data folder (`HIJARA_DATA_DIR`),
+//! so no test touches the user's autosave.
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::num::NonZero;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+/// How long to wait for the screen to show something before failing.
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+pub struct Session {
+    master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    parser: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    /// The child's data folder, removed when the session ends (unless shared).
+    _data: Option<tempfile::TempDir>,
+}
+
+pub fn size(cols: u16, rows: u16) -> PtySize {
+    PtySize {
+        rows,
+        cols,
+        pixel_width: 0,
+        pixel_height: 0,
+    }
+}
+
+impl Session {
+    /// Starts `hijara ARGS` in a `cols`×`rows` terminal with a data folder of its own.
+    pub fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        let data = tempfile::tempdir().unwrap();
+        let mut session = Session::start_in(args, cols, rows, data.path(), None);
+        session._data = Some(data);
+        session
+    }
+
+    /// Starts `hijara ARGS` with `data` as its data folder, in `cwd` if given.
+    pub fn start_in(
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        data: &Path,
+        cwd: Option<&Path>,
+    ) -> Session {
+        let pair = native_pty_system().openpty(size(cols, rows)).unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hijara"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        cmd.env("HIJARA_DATA_DIR", data);
+        if let Some(cwd) = cwd {
+            cmd.cwd(cwd);
+        }
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        // Only the child holds the slave end, so reads end when it exits.
+        drop(pair.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            NonZero::new(rows).unwrap(),
+            NonZero::new(cols).unwrap(),
+            0,
+        )));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
+        thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p.lock().unwrap().process(&buf[..n]);
+                r.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let writer = pair.master.take_writer().unwrap();
+        Session {
+            master: pair.master,
+            writer,
+            child,
+            parser,
+            raw,
+            _data: None,
+        }
+    }
+
+    pub fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen contains `text`; fails with the screen after the timeout.
+    pub fn wait_for(&self, text: &str) {
+        let start = Instant::now();
+        while start.elapsed() < TIMEOUT {
+            if self.screen().contains(text) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        panic!(
+            "timed out waiting for {text:?}; the screen:\n{}",
+            self.screen()
+        );
+    }
+
+    pub fn send(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Types keys one at a time, as a person would (one key per read).
+    pub fn type_keys(&mut self, keys: &str) {
+        for c in keys.chars() {
+            self.send(&c.to_string());
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    pub fn resize(&self, cols: u16, rows: u16) {
+        // The parser first: the program redraws as soon as the pty's size changes.
+        self.parser
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(NonZero::new(rows).unwrap(), NonZero::new(cols).unwrap());
+        self.master.resize(size(cols, rows)).unwrap();
+    }
+
+    /// Waits for the process to exit and returns its exit code.
+    pub fn exit_code(&mut self) -> u32 {
+        let start = Instant::now();
+        while start.elapsed() < TIMEOUT {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.exit_code();
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("hijara did not exit; the screen:\n{}", self.screen());
+    }
+
+    /// The child's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.process_id().unwrap()
+    }
+
+    /// Everything the program wrote, as text (escape sequences included).
+    pub fn output(&self) -> String {
+        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // A failed test must not leave a process behind.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+pub fn assert_restored(session: &Session) {
+    // Give the reader thread a moment to drain the last bytes written before exit.
+    let start = Instant::now();
+    while start.elapsed() < TIMEOUT && !session.output().contains("\x1b[?1049l") {
+        thread::sleep(Duration::from_millis(20));
+    }
+    let output = session.output();
+    assert!(output.contains("\x1b[?1049l"), "left the alternate screen");
+    assert!(output.contains("\x1b[?1000l"), "turned mouse capture off");
+}
+
+/// The path of the `hijara` binary under test.
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_hijara"))
+}

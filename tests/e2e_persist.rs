@@ -1,0 +1,264 @@
+//! End to end, in a pseudo-terminal: the replay viewer's totals against `hijara score`,
+//! and a game saved, quit, resumed (by command and by the start-up question) unchanged.
+//! Every run has its own data folder (`HIJARA_DATA_DIR`), never the user's.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{Session, assert_restored, binary};
+use hijara::record::Record;
+
+/// `hijara score --json` of the first `n` moves of `record`: (blue, yellow).
+fn score_of_first(record: &Record, n: usize, dir: &Path) -> (u64, u64) {
+    let mut truncated = record.clone();
+    truncated.truncate_moves(n);
+    truncated.set_result(None);
+    truncated.remove_tag("Result");
+    let file = dir.join(format!("first-{n}.hij"));
+    std::fs::write(&file, truncated.to_string()).unwrap();
+    let output = Command::new(binary())
+        .args(["score", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["moves"].as_u64(), Some(n as u64));
+    (
+        json["blue"].as_u64().unwrap(),
+        json["yellow"].as_u64().unwrap(),
+    )
+}
+
+fn game_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "hij"))
+            .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    files
+}
+
+#[test]
+fn replay_totals_match_hijara_score_at_every_move_visited() {
+    let tmp = tempfile::tempdir().unwrap();
+    for file in game_files() {
+        let record: Record = std::fs::read_to_string(&file).unwrap().parse().unwrap();
+        let len = record.moves().len();
+        let path = file.to_str().unwrap();
+        let mut s = Session::start(&["replay", path], 80, 24);
+        s.wait_for(&format!("Move 0/{len}"));
+        // Jump to a few moves by number, step by keys, and go to the end.
+        let mut targets = vec![len / 3, len / 2, len.saturating_sub(1)];
+        targets.dedup();
+        for n in targets {
+            s.type_keys(&format!("g{n}\r"));
+            s.wait_for(&format!("Move {n}/{len}"));
+            let (blue, yellow) = score_of_first(&record, n, tmp.path());
+            s.wait_for(&format!("Blue {blue}  Yellow {yellow}  │  Move {n}/{len}"));
+        }
+        s.type_keys("hh");
+        let n = len.saturating_sub(3);
+        let (blue, yellow) = score_of_first(&record, n, tmp.path());
+        s.wait_for(&format!("Blue {blue}  Yellow {yellow}  │  Move {n}/{len}"));
+        s.send("\x1b[F"); // End
+        let (blue, yellow) = score_of_first(&record, len, tmp.path());
+        s.wait_for(&format!(
+            "Blue {blue}  Yellow {yellow}  │  Move {len}/{len}"
+        ));
+        s.type_keys("q");
+        assert_eq!(s.exit_code(), 0);
+        assert_restored(&s);
+    }
+}
+
+#[test]
+fn autoplay_runs_to_the_end_on_its_own() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/combinations.hij");
+    let record: Record = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let len = record.moves().len();
+    let mut s = Session::start(&["replay", path], 80, 24);
+    s.wait_for(&format!("Move 0/{len}"));
+    // Fastest speed, then play.
+    s.type_keys("+++++ ");
+    s.wait_for(&format!("Move {len}/{len}"));
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+}
+
+/// The only `hijara-*.hij` file in `dir` other than `except`.
+fn saved_file(dir: &Path, except: Option<&Path>) -> PathBuf {
+    let files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("hijara-")
+                && Some(p.as_path()) != except
+        })
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    files[0].clone()
+}
+
+#[test]
+fn save_quit_resume_and_the_start_up_question_give_back_the_same_game() {
+    let data = tempfile::tempdir().unwrap();
+    let cwd = tempfile::tempdir().unwrap();
+    let args = [
+        "play",
+        "--yellow",
+        "random",
+        "--seed",
+        "77",
+        "--think-ms",
+        "40",
+    ];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), Some(cwd.path()));
+    s.wait_for("random AI");
+    // Blue plays, the random AI answers each move.
+    for (mv, number) in [("b2", 2), ("c3", 4), ("b2", 6)] {
+        s.type_keys(mv);
+        s.wait_for(&format!("{number:>2} Y "));
+    }
+    s.wait_for("Blue to move");
+    s.type_keys("s");
+    s.wait_for("Saved to hijara-");
+    let first = saved_file(cwd.path(), None);
+    let first_text = std::fs::read_to_string(&first).unwrap();
+    assert!(first_text.contains("[Yellow \"random\"]"), "{first_text}");
+    assert!(first_text.contains("[Seed \"77\"]"), "{first_text}");
+    assert!(first_text.contains("[ThinkMs \"40\"]"), "{first_text}");
+    // The autosave holds the same game.
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert_eq!(autosave, first_text);
+
+    s.type_keys("q");
+    s.wait_for("It is kept: `hijara resume` continues it");
+    s.type_keys("y");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+    assert!(s.output().contains("`hijara resume` continues it"));
+
+    // `hijara resume`: the same moves, seats and settings; saving writes the same record.
+    let mut s = Session::start_in(&["resume"], 80, 24, data.path(), Some(cwd.path()));
+    s.wait_for("Resumed: Blue to move");
+    s.wait_for("random AI");
+    s.wait_for(" 6 Y ");
+    s.type_keys("s");
+    s.wait_for("Saved to hijara-");
+    let second = saved_file(cwd.path(), Some(&first));
+    assert_eq!(std::fs::read_to_string(&second).unwrap(), first_text);
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+
+    // `hijara` alone asks; yes brings the game back; it goes on from there.
+    let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
+    s.wait_for("Resume the autosaved game?");
+    s.wait_for("6 moves");
+    s.type_keys("y");
+    s.wait_for("Resumed: Blue to move");
+    s.wait_for("random AI");
+    s.type_keys("a4");
+    s.wait_for(" 8 Y ");
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    let record: Record = autosave.parse().unwrap();
+    let first: Record = first_text.parse().unwrap();
+    assert_eq!(record.moves()[..6], first.moves()[..]);
+    assert_eq!(record.moves()[6].to_string(), "a4");
+    assert_eq!(record.tag("Yellow"), Some("random"));
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+#[test]
+fn declining_the_question_starts_a_new_game_and_keeps_the_autosave_until_a_move() {
+    let data = tempfile::tempdir().unwrap();
+    let autosave = data.path().join("autosave.hij");
+    std::fs::write(
+        &autosave,
+        "[Blue \"human\"]\n[Yellow \"human\"]\n\n1. a1 b1 *\n",
+    )
+    .unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Resume the autosaved game?");
+    s.type_keys("n");
+    s.wait_for("New game");
+    assert!(
+        std::fs::read_to_string(&autosave)
+            .unwrap()
+            .contains("a1 b1")
+    );
+    s.type_keys("c2");
+    s.wait_for(" 1 B c2");
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&autosave)
+        .unwrap()
+        .contains("a1 b1")
+        && start.elapsed() < common::TIMEOUT
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        std::fs::read_to_string(&autosave)
+            .unwrap()
+            .contains("1. c2 *")
+    );
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+}
+
+#[test]
+fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
+    let data = tempfile::tempdir().unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
+    let args = ["replay", path, "--yellow", "random", "--seed", "3"];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), None);
+    s.wait_for("Move 0/64");
+    s.type_keys("g10\r");
+    s.wait_for("Move 10/64");
+    s.type_keys("c");
+    s.wait_for("Play on from move 10?");
+    s.type_keys("y");
+    s.wait_for("random AI");
+    s.wait_for("Blue to move");
+    // The game goes on from move 10: Blue plays move 11, the AI move 12.
+    s.type_keys("d4");
+    s.wait_for("11 B d4");
+    s.wait_for("12 Y ");
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    let record: Record = autosave.parse().unwrap();
+    let original: Record = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    assert_eq!(record.moves()[..10], original.moves()[..10]);
+    assert_eq!(record.moves().len(), 12);
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Blue to move");
+    s.type_keys("b2c3");
+    s.wait_for(" 2 Y c3");
+    let status = Command::new("kill")
+        .args(["-TERM", &s.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(s.exit_code(), 128 + 15);
+    assert_restored(&s);
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(autosave.contains("1. b2 c3 *"), "{autosave}");
+}

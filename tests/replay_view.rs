@@ -1,0 +1,245 @@
+//! The replay viewer: its pure state driven by keys (stepping, jumping, autoplay,
+//! playing on) and its screen rendered with `TestBackend` (insta snapshots).
+
+use hijara::record::Record;
+use hijara::rules::{Game, Player};
+use hijara::ui::replay::{ReplayOverlay, ReplayState, SPEEDS};
+use hijara::ui::replay_screen::ReplayView;
+use hijara::ui::{ReplayExit, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+const COMPLETE: &str = include_str!("../assets/games/complete.hij");
+const UNFINISHED: &str = include_str!("../assets/games/unfinished.hij");
+
+fn viewer(text: &str) -> ReplayState {
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    ReplayState::new("game.hij", &record, game)
+}
+
+fn press(state: &mut ReplayState, code: KeyCode) {
+    let _ = state.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn typing(state: &mut ReplayState, text: &str) {
+    for c in text.chars() {
+        press(state, KeyCode::Char(c));
+    }
+}
+
+/// The totals the rules give after the first `n` moves of `text`.
+fn totals_after(text: &str, n: usize) -> (u32, u32) {
+    let record: Record = text.parse().unwrap();
+    let game = Game::from_moves(record.moves()[..n].iter().copied()).unwrap();
+    (game.score(Player::Blue), game.score(Player::Yellow))
+}
+
+fn totals(state: &ReplayState) -> (u32, u32) {
+    let p = state.position();
+    (p.score(Player::Blue), p.score(Player::Yellow))
+}
+
+#[test]
+fn steps_forward_and_back_within_the_record() {
+    let mut s = viewer(COMPLETE);
+    assert_eq!((s.shown(), s.len()), (0, 64));
+    assert!(s.current().is_none());
+    press(&mut s, KeyCode::Left);
+    assert_eq!(s.shown(), 0, "no step before the start");
+    press(&mut s, KeyCode::Right);
+    typing(&mut s, "ll");
+    assert_eq!(s.shown(), 3);
+    assert_eq!(s.current().unwrap().square().to_string(), "b3");
+    typing(&mut s, "h");
+    assert_eq!(s.shown(), 2);
+    press(&mut s, KeyCode::PageDown);
+    assert_eq!(s.shown(), 12);
+    assert_eq!(totals(&s), totals_after(COMPLETE, 12));
+    press(&mut s, KeyCode::End);
+    assert_eq!(s.shown(), 64);
+    press(&mut s, KeyCode::Right);
+    assert_eq!(s.shown(), 64, "no step past the end");
+    assert_eq!(totals(&s), (75, 100));
+    press(&mut s, KeyCode::Home);
+    assert_eq!((s.shown(), totals(&s)), (0, (0, 0)));
+}
+
+#[test]
+fn every_step_shows_the_rules_totals() {
+    let mut s = viewer(COMPLETE);
+    for n in 0..=64 {
+        assert_eq!(s.shown(), n);
+        assert_eq!(totals(&s), totals_after(COMPLETE, n), "after {n} moves");
+        press(&mut s, KeyCode::Right);
+    }
+}
+
+#[test]
+fn g_and_a_number_jump_to_that_move() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "g23");
+    assert_eq!(s.goto(), Some("23"));
+    assert_eq!(s.shown(), 0, "nothing moves before Enter");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!((s.shown(), s.goto()), (23, None));
+    assert_eq!(totals(&s), totals_after(COMPLETE, 23));
+    // Backspace edits; Esc cancels; a number past the end is refused with a message.
+    typing(&mut s, "g45");
+    press(&mut s, KeyCode::Backspace);
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.shown(), 4);
+    typing(&mut s, "g9");
+    press(&mut s, KeyCode::Esc);
+    assert_eq!((s.shown(), s.goto()), (4, None));
+    typing(&mut s, "g99");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.shown(), 4);
+    assert!(s.message().unwrap().1.contains("No move 99"));
+    typing(&mut s, "g0");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.shown(), 0);
+}
+
+#[test]
+fn autoplay_steps_on_each_tick_and_stops_at_the_end() {
+    let mut s = viewer(COMPLETE);
+    assert_eq!(s.autoplay_delay(), None);
+    assert!(!s.tick().view, "no tick without autoplay");
+    press(&mut s, KeyCode::Char(' '));
+    assert_eq!(s.autoplay_delay(), Some(SPEEDS[2]));
+    typing(&mut s, "++");
+    assert_eq!(s.autoplay_delay(), Some(SPEEDS[4]));
+    typing(&mut s, "------");
+    assert_eq!(s.autoplay_delay(), Some(SPEEDS[0]), "slowest is a floor");
+    s.tick();
+    s.tick();
+    assert_eq!(s.shown(), 2);
+    press(&mut s, KeyCode::Char(' '));
+    s.tick();
+    assert_eq!(s.shown(), 2, "paused");
+    press(&mut s, KeyCode::End);
+    press(&mut s, KeyCode::Left);
+    press(&mut s, KeyCode::Char(' '));
+    s.tick();
+    assert_eq!((s.shown(), s.autoplay()), (64, false));
+    // At the end, Space starts again from the beginning.
+    press(&mut s, KeyCode::Char(' '));
+    assert_eq!((s.shown(), s.autoplay()), (0, true));
+}
+
+#[test]
+fn continuing_asks_first_when_later_moves_are_dropped() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "g10");
+    press(&mut s, KeyCode::Enter);
+    typing(&mut s, "c");
+    assert_eq!(s.overlay(), ReplayOverlay::ConfirmContinue);
+    assert!(s.continue_question().contains("54 later moves"));
+    typing(&mut s, "n");
+    assert_eq!((s.overlay(), s.exit()), (ReplayOverlay::None, None));
+    typing(&mut s, "cy");
+    assert_eq!(s.exit(), Some(ReplayExit::Continue(10)));
+    let game = s.game_at(10);
+    assert_eq!(game.len(), 10);
+    assert_eq!(game.placements(), &s.game().placements()[..10]);
+}
+
+#[test]
+fn a_finished_game_cannot_be_continued_at_its_end_but_an_unfinished_one_can() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, KeyCode::End);
+    typing(&mut s, "c");
+    assert_eq!((s.overlay(), s.exit()), (ReplayOverlay::None, None));
+    assert!(s.message().unwrap().1.contains("The game is over"));
+
+    let mut s = viewer(UNFINISHED);
+    press(&mut s, KeyCode::End);
+    typing(&mut s, "c");
+    assert_eq!(
+        s.exit(),
+        Some(ReplayExit::Continue(50)),
+        "nothing dropped: no question"
+    );
+}
+
+#[test]
+fn quit_help_and_unknown_keys() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "?");
+    assert_eq!(s.overlay(), ReplayOverlay::Help);
+    typing(&mut s, "x");
+    assert_eq!(s.overlay(), ReplayOverlay::None);
+    typing(&mut s, "z");
+    assert!(s.message().unwrap().1.contains("Unknown key"));
+    typing(&mut s, "q");
+    assert_eq!(s.exit(), Some(ReplayExit::Quit));
+}
+
+fn render(state: &ReplayState, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal
+}
+
+#[test]
+fn replay_screen_at_the_start() {
+    let s = viewer(COMPLETE);
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn replay_screen_in_the_middle() {
+    let mut s = viewer(COMPLETE);
+    // Move 47: Blue's a3 scores 20.
+    typing(&mut s, "g47");
+    press(&mut s, KeyCode::Enter);
+    let (blue, yellow) = totals(&s);
+    let screen = render(&s, 80, 24).backend().to_string();
+    assert!(
+        screen.contains(&format!("Blue {blue}  Yellow {yellow}")),
+        "{screen}"
+    );
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn replay_screen_at_the_end() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, KeyCode::End);
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn replay_screen_with_the_continue_question_and_the_help() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "g30");
+    press(&mut s, KeyCode::Enter);
+    typing(&mut s, "c");
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    typing(&mut s, "n?");
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn replay_screen_never_panics_at_any_size() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "g30");
+    press(&mut s, KeyCode::Enter);
+    for width in 1..=100 {
+        for height in 1..=40 {
+            render(&s, width, height);
+        }
+    }
+}
