@@ -21,7 +21,9 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     if loaded.game.is_empty() || loaded.game.is_over() {
         bail!("no game to resume: the autosave {path} holds no unfinished game");
     }
-    let mut storage = storage(args.save_dir.as_ref())?.with_date(loaded.record.tag("Date"));
+    let mut storage = storage(args.save_dir.as_ref())?
+        .with_date(loaded.record.tag("Date"))
+        .continuing_autosave();
     let config = config_of(&loaded.record, config(&super::PlayArgs::default()));
     let mut app = App::with_game(config, loaded.game);
     app.set_message(

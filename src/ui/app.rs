@@ -202,6 +202,8 @@ pub struct App {
     autosaved: bool,
     /// An autosaved game offered at start-up, until the question is answered.
     resume_offer: Option<(GameConfig, Game)>,
+    /// The player took up the autosaved game offered at start-up.
+    resumed_autosave: bool,
 }
 
 impl App {
@@ -230,7 +232,14 @@ impl App {
             save_requested: false,
             autosaved: false,
             resume_offer: None,
+            resumed_autosave: false,
         }
+    }
+
+    /// Whether this game is the autosaved one, taken up at the start-up question;
+    /// its autosave may then be rewritten rather than kept aside.
+    pub fn resumed_autosave(&self) -> bool {
+        self.resumed_autosave
     }
 
     /// Says that the game is autosaved after every move, so the quit question can say
@@ -486,6 +495,7 @@ impl App {
                 Some((config, game)) if yes => {
                     self.config = config;
                     self.game = game;
+                    self.resumed_autosave = true;
                     if let Some(last) = self.game.last() {
                         self.cursor = last.square();
                     }
@@ -496,7 +506,7 @@ impl App {
                     Changes::VIEW
                 }
                 _ => {
-                    let text = "New game: the autosaved one is replaced once you play a move";
+                    let text = "New game: the autosaved one is kept aside at your first move";
                     self.set_message(MessageKind::Info, text);
                     Changes::VIEW
                 }

@@ -33,10 +33,10 @@ pub fn run(
     let size = terminal.size().context("cannot read the terminal size")?;
     app.set_area(Rect::new(0, 0, size.width, size.height));
     if app.in_progress()
-        && let Some(error) = storage.after_change(app)
+        && let Some((kind, text)) = storage.after_change(app)
     {
         // A loaded or continued game is kept from the start, before any move.
-        app.set_message(MessageKind::Error, error);
+        app.set_message(kind, text);
     }
     let mut redraw = true;
     let mut last_tick = Instant::now();
@@ -79,9 +79,9 @@ pub fn run(
             app.handle_event(&event::read().context("cannot read the terminal")?)
         };
         if changes.game
-            && let Some(error) = storage.after_change(app)
+            && let Some((kind, text)) = storage.after_change(app)
         {
-            app.set_message(MessageKind::Error, error);
+            app.set_message(kind, text);
         }
         if app.take_save_request() {
             match storage.save(app) {

@@ -13,7 +13,7 @@ use crate::record::store::{self, Autosave};
 use crate::record::{Record, RecordError};
 use crate::rules::{Game, Player};
 
-use super::app::{App, GameConfig};
+use super::app::{App, GameConfig, MessageKind};
 
 /// Tag with the AI's thinking time per move, when one was set.
 pub const THINK_MS_TAG: &str = "ThinkMs";
@@ -107,6 +107,9 @@ pub struct Storage {
     saved_to: Option<PathBuf>,
     /// The last autosave error, shown once rather than after every move.
     autosave_failed: bool,
+    /// This session's game is the one in the autosave, or an earlier unfinished
+    /// game found there has been kept aside: the autosave may be rewritten.
+    owns_autosave: bool,
 }
 
 impl Storage {
@@ -118,7 +121,15 @@ impl Storage {
             date: today(),
             saved_to: None,
             autosave_failed: false,
+            owns_autosave: false,
         }
+    }
+
+    /// Says that this session continues the autosaved game (`hijara resume`), so
+    /// rewriting the autosave loses nothing.
+    pub fn continuing_autosave(mut self) -> Storage {
+        self.owns_autosave = true;
+        self
     }
 
     /// Keeps the `Date` of a game started earlier (a resumed or loaded record).
@@ -152,8 +163,9 @@ impl Storage {
     }
 
     /// After a change to the game: rewrites the autosave, or clears it once the game
-    /// is over or back to no moves. Returns an error message to show, once per failure run.
-    pub fn after_change(&mut self, app: &App) -> Option<String> {
+    /// is over or back to no moves. Returns a message to show: an error (once per
+    /// failure run), or where an earlier unfinished game was kept aside.
+    pub fn after_change(&mut self, app: &App) -> Option<(MessageKind, String)> {
         let game = app.game();
         if game.is_empty() {
             // A new game: the next `s` picks a new file.
@@ -163,7 +175,28 @@ impl Storage {
             // A game's first move dates it (a resumed game keeps its own date).
             self.date = today();
         }
-        let autosave = self.autosave.as_ref()?;
+        let autosave = self.autosave.clone()?;
+        let mut notice = None;
+        if !self.owns_autosave && !app.resumed_autosave() {
+            // Another unfinished game sits in the autosave (the player chose a new
+            // game, a loaded record or a replay): keep it aside, never overwrite it.
+            match keep_aside(&autosave) {
+                Ok(Some(path)) => {
+                    let text = format!("The earlier unfinished game was kept as {}", shown(&path));
+                    notice = Some((MessageKind::Info, text));
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    let text = format!(
+                        "Autosave off: the earlier unfinished game in {} could not be kept aside ({error})",
+                        shown(autosave.path())
+                    );
+                    self.autosave = None;
+                    return Some((MessageKind::Error, text));
+                }
+            }
+            self.owns_autosave = true;
+        }
         let result = if game.is_empty() || game.is_over() {
             autosave.clear()
         } else {
@@ -172,18 +205,38 @@ impl Storage {
         match result {
             Ok(()) => {
                 self.autosave_failed = false;
-                None
+                notice
             }
-            Err(_) if self.autosave_failed => None,
+            Err(_) if self.autosave_failed => notice,
             Err(error) => {
                 self.autosave_failed = true;
-                Some(format!(
-                    "Autosave failed ({}): {error}; s saves by hand",
-                    autosave.path().display()
+                Some((
+                    MessageKind::Error,
+                    format!(
+                        "Autosave failed ({}): {error}; s saves by hand",
+                        autosave.path().display()
+                    ),
                 ))
             }
         }
     }
+}
+
+/// Renames an autosave that holds an unfinished game to a new
+/// `hijara-YYYYMMDD-HHMMSS.hij` beside it, and returns where it went. An empty,
+/// finished or unreadable autosave is left to be overwritten.
+fn keep_aside(autosave: &Autosave) -> std::io::Result<Option<PathBuf>> {
+    let Some(text) = autosave.load()? else {
+        return Ok(None);
+    };
+    let unfinished = parse_record(&text).is_ok_and(|l| !l.game.is_empty() && !l.game.is_over());
+    if !unfinished {
+        return Ok(None);
+    }
+    let dir = autosave.path().parent().unwrap_or(Path::new("."));
+    let path = store::new_save_path(dir);
+    std::fs::rename(autosave.path(), &path)?;
+    Ok(Some(path))
 }
 
 /// `path` as shown to the player.
@@ -265,5 +318,33 @@ mod tests {
         let app = App::with_game(GameConfig::default(), full);
         assert_eq!(storage.after_change(&app), None);
         assert_eq!(autosave.load().unwrap(), None);
+    }
+
+    #[test]
+    fn another_unfinished_autosave_is_kept_aside_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let earlier = Game::from_moves([sq("c3"), sq("c3"), sq("d4")]).unwrap();
+        let earlier_text = record_of(&GameConfig::default(), &earlier, "2026-11-29").to_string();
+        autosave.save(&earlier_text).unwrap();
+
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let app = App::with_game(GameConfig::default(), Game::from_moves([sq("a1")]).unwrap());
+        let (kind, text) = storage.after_change(&app).unwrap();
+        assert_eq!(kind, MessageKind::Info);
+        let kept = text
+            .strip_prefix("The earlier unfinished game was kept as ")
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(kept).unwrap(), earlier_text);
+        let now = parse_record(&autosave.load().unwrap().unwrap()).unwrap();
+        assert_eq!(now.game.len(), 1);
+        // Once kept aside, later moves just rewrite the autosave.
+        assert_eq!(storage.after_change(&app), None);
+
+        // Continuing the autosaved game itself rewrites it in place.
+        let mut resumed =
+            Storage::new(dir.path().to_path_buf(), Some(autosave.clone())).continuing_autosave();
+        assert_eq!(resumed.after_change(&app), None);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }
