@@ -10,7 +10,7 @@ mod bench;
 mod engine;
 mod play;
 mod score;
-mod selfplay;
+pub mod selfplay;
 
 /// Hijara, the four-by-four board game, in the terminal.
 #[derive(Debug, Parser)]
@@ -92,6 +92,9 @@ pub struct SelfplayArgs {
     /// The hard level's thinking time per move, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
+    /// Hard searches this many nodes per move instead of using the clock: reproducible.
+    #[arg(long, value_name = "N", conflicts_with = "think_ms")]
+    pub nodes: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
