@@ -77,6 +77,9 @@ pub struct Searcher<'a> {
     pub use_bounds: bool,
 }
 
+/// From this many empty sections the search looks for dead squares.
+const DEAD_SCAN_FROM: i32 = 32;
+
 /// No move, in the transposition table's and the killers' encoding.
 const NO_MOVE: u8 = 255;
 
@@ -298,7 +301,8 @@ impl<'a> Searcher<'a> {
         let me = position.to_move().index();
         let mut children: [(i64, u8, Position); 16] = [(0, 0, *position); 16];
         let mut n = 0;
-        let dead = dead_squares(position);
+        // Early on nearly every combination is alive: skip the scan there.
+        let dead = if empties <= DEAD_SCAN_FROM { dead_squares(position) } else { 0 };
         // Squares whose empty sections are all dead are interchangeable "pass"
         // moves: keep only the first one.
         let mut open = position.open_squares() & !dead;
