@@ -68,10 +68,20 @@ pub fn decide(
         max_depth: None,
     };
     let endgame = empties <= SOLVE_FROM;
-    let mut searcher = Searcher::new(TT_BITS, limits(if endgame { 25 } else { 100 }), stop);
-    let search = searcher.search(position, &order)?;
     let yellow = position.to_move() == Player::Yellow;
     let mirror = if yellow { mirror_move(position) } else { None };
+    // The budget share of the heuristic search before the endgame solve. On the
+    // mirror line the heuristic move is not played anyway, so the solve gets most
+    // of the time; elsewhere a failed solve falls back on the heuristic move, so
+    // it keeps more of the time where the solve is less likely to finish.
+    let heuristic_share = match (endgame, mirror.is_some(), empties) {
+        (false, _, _) => 100,
+        (true, true, _) => 15,
+        (true, false, 0..=18) => 25,
+        (true, false, _) => 50,
+    };
+    let mut searcher = Searcher::new(TT_BITS, limits(heuristic_share), stop);
+    let search = searcher.search(position, &order)?;
     let mut solved = None;
     if endgame && !search.exact {
         // Off the mirror line Yellow relies on exact solving: allow it more time.
