@@ -59,9 +59,10 @@ pub fn decide(
     let limits = |percent: u64| Limits {
         deadline: match max_nodes {
             Some(_) => None,
-            // 92% of the budget: the rest covers the last node-batch and returning.
+            // 85% of the budget: the rest covers allocating the table, the last node batch
+            // and returning, on a loaded machine.
             None => {
-                Some(start + Duration::from_millis(think_ms.saturating_mul(percent) * 92 / 10_000))
+                Some(start + Duration::from_millis(think_ms.saturating_mul(percent) * 85 / 10_000))
             }
         },
         max_nodes: max_nodes.map(|n| n.saturating_mul(percent) / 100),
