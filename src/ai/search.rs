@@ -302,7 +302,11 @@ impl<'a> Searcher<'a> {
         let mut children: [(i64, u8, Position); 16] = [(0, 0, *position); 16];
         let mut n = 0;
         // Early on nearly every combination is alive: skip the scan there.
-        let dead = if empties <= DEAD_SCAN_FROM { dead_squares(position) } else { 0 };
+        let dead = if empties <= DEAD_SCAN_FROM {
+            dead_squares(position)
+        } else {
+            0
+        };
         // Squares whose empty sections are all dead are interchangeable "pass"
         // moves: keep only the first one.
         let mut open = position.open_squares() & !dead;
