@@ -1,8 +1,33 @@
 //! The AI opponents: random, easy, medium and hard.
+//!
+//! Every level is a pure function of the position and its [`AiSettings`] (plus
+//! the clock, for hard): no state is kept between moves, so a UI can call
+//! [`choose_move`] or [`choose_move_with_stop`] from a worker thread.
+//!
+//! - [`random`]: a uniform legal move from the seed.
+//! - [`easy`]: grabs points, sometimes looks one reply ahead, sometimes blunders.
+//! - [`medium`]: a fixed-depth search with seeded noise.
+//! - [`hard`]: iterative-deepening PVS ([`search`]) with a transposition table
+//!   ([`tt`]), an evaluation of half-built combinations ([`eval`]), an exact
+//!   [`endgame`], and as Yellow the [`mirror`] fallback that never loses.
+//! - [`gtp`]: the engine protocol session behind `hijara engine`.
+
+use std::sync::atomic::AtomicBool;
 
 use clap::ValueEnum;
 
 use crate::rules::{Move, Position};
+
+pub mod easy;
+pub mod endgame;
+pub mod eval;
+pub mod gtp;
+pub mod hard;
+pub mod medium;
+pub mod mirror;
+pub mod random;
+pub mod search;
+pub mod tt;
 
 /// How strong an AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
@@ -57,11 +82,93 @@ pub struct AiSettings {
     pub seed: u64,
 }
 
+impl Level {
+    /// The lower-case name (`random`, `easy`, `medium`, `hard`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl AiSettings {
+    /// The level with its default thinking time and seed 0.
+    pub const fn new(level: Level) -> AiSettings {
+        AiSettings {
+            level,
+            think_ms: None,
+            seed: 0,
+        }
+    }
+
+    /// The thinking time per move the hard level uses, in milliseconds.
+    pub fn hard_think_ms(&self) -> u64 {
+        self.think_ms.unwrap_or(hard::DEFAULT_THINK_MS)
+    }
+}
+
 /// The move the AI plays in `position`, or `None` when the board is full.
 ///
-/// Blocks for up to the thinking time; call it from a worker thread in a UI.
-/// Placeholder until the search lands: the first legal move.
+/// Blocks for up to the thinking time (hard: 1 s by default, `think_ms` to
+/// change it; the others answer at once). Call it from a worker thread in a UI.
+/// The same settings and position give the same move, except that hard's
+/// clock-limited search may go deeper or shallower from run to run.
 pub fn choose_move(position: &Position, settings: &AiSettings) -> Option<Move> {
-    let _ = settings;
-    position.legal_moves().next()
+    choose_move_with_stop(position, settings, &AtomicBool::new(false))
 }
+
+/// Like [`choose_move`], but the search stops early once `stop` is set (from
+/// another thread), returning its best move so far. Always returns a legal move
+/// when the board is not full: the shallowest search iteration is never cut short.
+pub fn choose_move_with_stop(
+    position: &Position,
+    settings: &AiSettings,
+    stop: &AtomicBool,
+) -> Option<Move> {
+    match settings.level {
+        Level::Random => random::choose(position, settings.seed),
+        Level::Easy => easy::choose(position, settings.seed),
+        Level::Medium => medium::choose(position, settings.seed),
+        Level::Hard => hard::decide(
+            position,
+            settings.hard_think_ms(),
+            None,
+            settings.seed,
+            Some(stop),
+        )
+        .map(|d| d.mv),
+    }
+}
+
+/// Like [`choose_move`], but hard searches a fixed number of nodes instead of
+/// using the clock, so its moves are reproducible (self-play with `--nodes`).
+/// The other levels ignore `hard_nodes`.
+pub fn choose_move_nodes(
+    position: &Position,
+    settings: &AiSettings,
+    hard_nodes: u64,
+) -> Option<Move> {
+    match settings.level {
+        Level::Hard => hard::decide(
+            position,
+            settings.hard_think_ms(),
+            Some(hard_nodes),
+            settings.seed,
+            None,
+        )
+        .map(|d| d.mv),
+        _ => choose_move(position, settings),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,5 +1,22 @@
-//! `hijara engine`: not built yet.
+//! `hijara engine`: the GTP-style protocol on stdin/stdout (see [`crate::ai::gtp`]).
+
+use std::io::{BufRead, Write};
+
+use crate::ai::gtp::Session;
 
 pub(crate) fn run() -> anyhow::Result<()> {
-    anyhow::bail!("`hijara engine` is not built yet")
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    let mut session = Session::new();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if let Some(reply) = session.handle(&line) {
+            stdout.write_all(reply.as_bytes())?;
+            stdout.flush()?;
+        }
+        if session.has_quit() {
+            break;
+        }
+    }
+    Ok(())
 }

@@ -12,7 +12,7 @@ mod play;
 mod replay;
 mod resume;
 mod score;
-mod selfplay;
+pub mod selfplay;
 
 pub use score::json_report;
 
@@ -137,6 +137,9 @@ pub struct SelfplayArgs {
     /// The hard level's thinking time per move, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
+    /// Hard searches this many nodes per move instead of using the clock: reproducible.
+    #[arg(long, value_name = "N", conflicts_with = "think_ms")]
+    pub nodes: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -1,5 +1,164 @@
-//! `hijara selfplay`: not built yet.
+//! `hijara selfplay`: AI against AI, headless, with results and timings.
 
-pub(crate) fn run(_args: &super::SelfplayArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`hijara selfplay` is not built yet")
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::ai::{self, AiSettings, Level};
+use crate::rules::{Player, Position};
+
+/// The results of a match, with exactly the keys `--json` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: u32,
+    /// Games Blue won.
+    pub blue_wins: u32,
+    /// Games Yellow won.
+    pub yellow_wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Blue's average final total.
+    pub blue_avg: f64,
+    /// Yellow's average final total.
+    pub yellow_avg: f64,
+    /// Blue's average time per move, in milliseconds.
+    pub blue_ms_avg: f64,
+    /// Blue's longest time for one move, in milliseconds.
+    pub blue_ms_max: f64,
+    /// Yellow's average time per move, in milliseconds.
+    pub yellow_ms_avg: f64,
+    /// Yellow's longest time for one move, in milliseconds.
+    pub yellow_ms_max: f64,
+}
+
+/// How one match is played.
+#[derive(Debug, Clone, Copy)]
+pub struct Match {
+    /// Blue's level.
+    pub blue: Level,
+    /// Yellow's level.
+    pub yellow: Level,
+    /// Games to play.
+    pub games: u32,
+    /// The match seed; game `g` gives each side its own seed derived from it.
+    pub seed: u64,
+    /// Hard's thinking time per move.
+    pub think_ms: Option<u64>,
+    /// Hard's node budget per move instead of the clock (reproducible).
+    pub nodes: Option<u64>,
+}
+
+/// The seed of one side in one game: distinct per game and side.
+fn game_seed(seed: u64, game: u32, player: Player) -> u64 {
+    let mut x =
+        seed ^ ((game as u64) << 1 | player.index() as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    x ^= x >> 29;
+    x.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Plays the match; `on_game` sees each finished game's final position.
+pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow::Result<Summary> {
+    let mut wins = [0u32; 2];
+    let mut draws = 0;
+    let mut totals = [0u64; 2];
+    let mut ms_sum = [0f64; 2];
+    let mut ms_max = [0f64; 2];
+    let mut moves = [0u64; 2];
+    for game in 0..m.games {
+        let mut position = Position::new();
+        while !position.is_over() {
+            let player = position.to_move();
+            let settings = AiSettings {
+                level: if player == Player::Blue {
+                    m.blue
+                } else {
+                    m.yellow
+                },
+                think_ms: m.think_ms,
+                seed: game_seed(m.seed, game, player),
+            };
+            let start = Instant::now();
+            let mv = match m.nodes {
+                Some(n) => ai::choose_move_nodes(&position, &settings, n),
+                None => ai::choose_move(&position, &settings),
+            };
+            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            let Some(mv) = mv else {
+                anyhow::bail!("the {} AI found no move on an open board", settings.level);
+            };
+            position.play(mv)?;
+            let i = player.index();
+            ms_sum[i] += ms;
+            ms_max[i] = ms_max[i].max(ms);
+            moves[i] += 1;
+        }
+        match position.outcome().and_then(|o| o.winner()) {
+            Some(p) => wins[p.index()] += 1,
+            None => draws += 1,
+        }
+        for p in Player::BOTH {
+            totals[p.index()] += position.score(p) as u64;
+        }
+        on_game(game, &position);
+    }
+    let avg = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
+    Ok(Summary {
+        games: m.games,
+        blue_wins: wins[0],
+        yellow_wins: wins[1],
+        draws,
+        blue_avg: avg(totals[0] as f64, m.games as u64),
+        yellow_avg: avg(totals[1] as f64, m.games as u64),
+        blue_ms_avg: avg(ms_sum[0], moves[0]),
+        blue_ms_max: ms_max[0],
+        yellow_ms_avg: avg(ms_sum[1], moves[1]),
+        yellow_ms_max: ms_max[1],
+    })
+}
+
+pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
+    let m = Match {
+        blue: args.blue,
+        yellow: args.yellow,
+        games: args.games,
+        seed: args.seed,
+        think_ms: args.think_ms,
+        nodes: args.nodes,
+    };
+    let summary = play_match(&m, |_, _| {})?;
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+        return Ok(());
+    }
+    let s = &summary;
+    let share = |wins: u32| {
+        if s.games == 0 {
+            0.0
+        } else {
+            (wins as f64 + s.draws as f64 / 2.0) * 100.0 / s.games as f64
+        }
+    };
+    println!(
+        "{} games, seed {}: Blue {} against Yellow {}",
+        s.games, m.seed, m.blue, m.yellow
+    );
+    println!(
+        "Blue   {:>4} wins  {:>5.1}%  average total {:>6.1}  ms per move avg {:>7.1} max {:>7.1}",
+        s.blue_wins,
+        share(s.blue_wins),
+        s.blue_avg,
+        s.blue_ms_avg,
+        s.blue_ms_max
+    );
+    println!(
+        "Yellow {:>4} wins  {:>5.1}%  average total {:>6.1}  ms per move avg {:>7.1} max {:>7.1}",
+        s.yellow_wins,
+        share(s.yellow_wins),
+        s.yellow_avg,
+        s.yellow_ms_avg,
+        s.yellow_ms_max
+    );
+    println!("Draws  {:>4}", s.draws);
+    Ok(())
 }

@@ -1,0 +1,255 @@
+//! The engine protocol: a GTP-version-2-style session, one command in, one reply out.
+//!
+//! Pure apart from the AI's own thinking: `hijara engine` only moves lines
+//! between stdin/stdout and [`Session::handle`], so the protocol is testable
+//! without I/O. A reply is `=[id] result` or `?[id] error`, then a blank line.
+
+use super::{AiSettings, Level};
+use crate::rules::{Game, Player, Square};
+
+/// Every command the session knows, in the order `list_commands` prints them.
+pub const COMMANDS: [&str; 14] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "level",
+    "time_per_move",
+];
+
+/// One protocol session: the game so far and the AI's settings.
+#[derive(Debug, Clone)]
+pub struct Session {
+    game: Game,
+    settings: AiSettings,
+    quit: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// An empty board with the hard AI at its default thinking time.
+    pub fn new() -> Session {
+        Session {
+            game: Game::new(),
+            settings: AiSettings::new(Level::Hard),
+            quit: false,
+        }
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one input line. Returns the full reply (ending in a blank line),
+    /// or `None` for a line with no command (empty or only a `#` comment).
+    pub fn handle(&mut self, line: &str) -> Option<String> {
+        // GTP preprocessing: drop comments and control characters, tabs to spaces.
+        let line = line.split('#').next().unwrap_or("");
+        let line: String = line
+            .chars()
+            .filter_map(|c| match c {
+                '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect();
+        let mut words = line.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.chars().all(|c| c.is_ascii_digit()) {
+            words.next();
+            first.to_owned()
+        } else {
+            String::new()
+        };
+        let Some(command) = words.next() else {
+            return Some(format!("?{id} missing command\n\n"));
+        };
+        let args: Vec<&str> = words.collect();
+        Some(match self.run(command, &args) {
+            Ok(result) if result.is_empty() => format!("={id}\n\n"),
+            Ok(result) => format!("={id} {result}\n\n"),
+            Err(error) => format!("?{id} {error}\n\n"),
+        })
+    }
+
+    fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("hijara".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                let [name] = args else {
+                    return Err("usage: known_command COMMAND".into());
+                };
+                Ok(COMMANDS.contains(name).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "clear_board" => {
+                self.game = Game::new();
+                Ok(String::new())
+            }
+            "play" => {
+                let [player, square] = args else {
+                    return Err("usage: play blue|yellow SQUARE".into());
+                };
+                self.check_turn(player)?;
+                let square: Square = square.parse().map_err(|e| format!("{e}"))?;
+                self.game
+                    .play(square)
+                    .map_err(|e| format!("illegal move: {}", e.error))?;
+                Ok(String::new())
+            }
+            "genmove" => {
+                let [player] = args else {
+                    return Err("usage: genmove blue|yellow".into());
+                };
+                self.check_turn(player)?;
+                let position = *self.game.position();
+                let Some(mv) = super::choose_move(&position, &self.settings) else {
+                    return Err("the board is full".into());
+                };
+                self.game
+                    .play(mv)
+                    .map_err(|e| format!("engine error: {}", e.error))?;
+                Ok(mv.to_string())
+            }
+            "undo" => match self.game.undo() {
+                Some(_) => Ok(String::new()),
+                None => Err("cannot undo: no moves played".into()),
+            },
+            "showboard" => Ok(format!("\n{}", self.game.position())),
+            "final_score" => {
+                let position = self.game.position();
+                let blue = position.score(Player::Blue);
+                let yellow = position.score(Player::Yellow);
+                Ok(match blue.cmp(&yellow) {
+                    std::cmp::Ordering::Greater => format!("B+{}", blue - yellow),
+                    std::cmp::Ordering::Less => format!("Y+{}", yellow - blue),
+                    std::cmp::Ordering::Equal => "0".into(),
+                })
+            }
+            "level" => {
+                let [name] = args else {
+                    return Err("usage: level random|easy|medium|hard".into());
+                };
+                let level = match *name {
+                    "random" => Level::Random,
+                    "easy" => Level::Easy,
+                    "medium" => Level::Medium,
+                    "hard" => Level::Hard,
+                    other => {
+                        return Err(format!(
+                            "unknown level `{other}` (random, easy, medium, hard)"
+                        ));
+                    }
+                };
+                self.settings.level = level;
+                Ok(String::new())
+            }
+            "time_per_move" => {
+                let [ms] = args else {
+                    return Err("usage: time_per_move MS".into());
+                };
+                let ms: u64 = ms.parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
+                    format!("expected a positive number of milliseconds, found `{ms}`")
+                })?;
+                self.settings.think_ms = Some(ms);
+                Ok(String::new())
+            }
+            other => Err(format!("unknown command `{other}`")),
+        }
+    }
+
+    /// Checks that `player` names the player to move.
+    fn check_turn(&self, player: &str) -> Result<(), String> {
+        let player: Player = player.parse().map_err(|e| format!("{e}"))?;
+        let to_move = self.game.to_move();
+        if self.game.is_over() {
+            return Err("the board is full".into());
+        }
+        if player != to_move {
+            return Err(format!("it is {}'s turn", to_move.name()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(session: &mut Session, line: &str) -> String {
+        session.handle(line).unwrap_or_default()
+    }
+
+    #[test]
+    fn framing_and_ids() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "protocol_version"), "= 2\n\n");
+        assert_eq!(reply(&mut s, "7 name"), "=7 hijara\n\n");
+        assert_eq!(
+            reply(&mut s, "3 frobnicate"),
+            "?3 unknown command `frobnicate`\n\n"
+        );
+        assert_eq!(s.handle("   # just a comment"), None);
+        assert_eq!(reply(&mut s, "known_command genmove"), "= true\n\n");
+        assert_eq!(reply(&mut s, "known_command fly"), "= false\n\n");
+    }
+
+    #[test]
+    fn illegal_moves_leave_the_position_unchanged() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "play yellow a1"), "? it is blue's turn\n\n");
+        assert!(reply(&mut s, "play blue e9").starts_with("? expected a square"));
+        for (i, p) in ["blue", "yellow", "blue", "yellow"].iter().enumerate() {
+            assert_eq!(
+                reply(&mut s, &format!("{i} play {p} a1")),
+                format!("={i}\n\n")
+            );
+        }
+        let before = *s.game().position();
+        assert_eq!(
+            reply(&mut s, "play blue a1"),
+            "? illegal move: square a1 is full\n\n"
+        );
+        assert_eq!(*s.game().position(), before);
+        assert_eq!(reply(&mut s, "final_score"), "= 0\n\n");
+        assert_eq!(reply(&mut s, "undo"), "=\n\n");
+        assert_eq!(s.game().len(), 3);
+    }
+
+    #[test]
+    fn genmove_plays_for_the_side_to_move() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "level easy"), "=\n\n");
+        let r = reply(&mut s, "genmove blue");
+        let square: Square = r.trim_start_matches("= ").trim().parse().unwrap();
+        assert_eq!(s.game().moves().next(), Some(square));
+        assert_eq!(reply(&mut s, "genmove blue"), "? it is yellow's turn\n\n");
+        assert!(reply(&mut s, "level grandmaster").starts_with("? unknown level"));
+        assert!(reply(&mut s, "time_per_move soon").starts_with("? expected a positive"));
+    }
+}

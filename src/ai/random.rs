@@ -1,0 +1,33 @@
+//! Seeded randomness: the random level, and the per-position generators the other levels use.
+
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use super::tt::hash;
+use crate::rules::{Move, Position};
+
+/// A generator that depends only on the position and the seed, so the same seed
+/// and position always give the same move, whatever came before.
+pub fn rng_for(position: &Position, seed: u64) -> SmallRng {
+    SmallRng::seed_from_u64(hash(position) ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// A uniformly random legal move.
+pub fn choose(position: &Position, seed: u64) -> Option<Move> {
+    let moves: Vec<Move> = position.legal_moves().collect();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut rng = rng_for(position, seed);
+    Some(moves[rng.random_range(0..moves.len())])
+}
+
+/// The legal moves in a seeded random order: searches try them in this order,
+/// so equally good moves are chosen between by the seed.
+pub fn shuffled_moves(position: &Position, seed: u64) -> Vec<Move> {
+    let mut moves: Vec<Move> = position.legal_moves().collect();
+    let mut rng = rng_for(position, seed ^ 0x5EED);
+    moves.shuffle(&mut rng);
+    moves
+}

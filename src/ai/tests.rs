@@ -1,0 +1,171 @@
+//! Tests of the AI levels: legality, reproducibility, the exact endgame against
+//! brute force, and hard's never-lose guarantee as Yellow.
+
+use super::search::{Limits, Searcher, Wdl, brute_force};
+use super::*;
+use crate::rules::Player;
+
+/// A position reached by `plies` seeded random moves.
+fn random_position(plies: u32, seed: u64) -> Position {
+    let mut position = Position::new();
+    for i in 0..plies {
+        let mv = random::choose(&position, seed.wrapping_add(i as u64 * 7919)).unwrap();
+        position.play(mv).unwrap();
+    }
+    position
+}
+
+#[test]
+fn every_level_plays_legal_moves_to_the_end() {
+    for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
+        let settings = AiSettings {
+            level,
+            think_ms: Some(5),
+            seed: 3,
+        };
+        let mut position = random_position(40, 11);
+        while let Some(mv) = choose_move(&position, &settings) {
+            position.play(mv).unwrap();
+        }
+        assert!(position.is_over(), "{level}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    for level in [Level::Random, Level::Easy, Level::Medium] {
+        for seed in 0..20 {
+            let position = random_position(seed as u32 % 30, seed);
+            let settings = AiSettings {
+                level,
+                think_ms: None,
+                seed,
+            };
+            assert_eq!(
+                choose_move(&position, &settings),
+                choose_move(&position, &settings)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_exact_search_matches_brute_force_minimax() {
+    for seed in 0..60 {
+        let empties = 4 + (seed % 7) as u32; // 4..=10 empty sections
+        let position = random_position(64 - empties, seed);
+        let expected = brute_force(&position);
+        let (mv, value) = endgame::solve(&position, None).unwrap();
+        assert_eq!(value, expected, "seed {seed}\n{position}");
+        // The move it picks achieves that value.
+        let mut child = position;
+        child.play(mv).unwrap();
+        assert_eq!(-brute_force(&child), expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_win_draw_loss_solve_matches_brute_force() {
+    for seed in 100..160 {
+        let empties = 4 + (seed % 7) as u32;
+        let position = random_position(64 - empties, seed);
+        let expected = Wdl::from_value(brute_force(&position));
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let mut searcher = Searcher::new(12, Limits::default(), None);
+        let (mv, wdl) = searcher.solve_wdl(&position, &moves).unwrap();
+        assert_eq!(wdl, expected, "seed {seed}");
+        let mut child = position;
+        child.play(mv).unwrap();
+        assert_eq!(
+            Wdl::from_value(-brute_force(&child)),
+            expected,
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn a_node_limited_hard_move_is_reproducible() {
+    let position = random_position(10, 5);
+    let settings = AiSettings::new(Level::Hard);
+    let a = choose_move_nodes(&position, &settings, 20_000);
+    assert_eq!(a, choose_move_nodes(&position, &settings, 20_000));
+}
+
+#[test]
+fn a_raised_stop_flag_still_gives_a_legal_move() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let settings = AiSettings::new(Level::Hard);
+    let position = Position::new();
+    let mv = choose_move_with_stop(&position, &settings, &stop).unwrap();
+    assert!(!position.is_full(mv));
+}
+
+#[test]
+fn hard_plays_perfectly_near_the_end() {
+    for seed in 200..212 {
+        let position = random_position(56, seed);
+        let settings = AiSettings {
+            level: Level::Hard,
+            think_ms: Some(200),
+            seed,
+        };
+        let mv = choose_move(&position, &settings).unwrap();
+        let mut child = position;
+        child.play(mv).unwrap();
+        assert_eq!(
+            -brute_force(&child),
+            brute_force(&position),
+            "seed {seed}\n{position}"
+        );
+    }
+}
+
+use crate::rules::Square;
+
+#[test]
+fn hard_as_yellow_mirrors_until_it_has_a_proof() {
+    let mut position = Position::new();
+    position.play("b3".parse().unwrap()).unwrap();
+    let d = hard::decide(&position, 20, None, 1, None).unwrap();
+    assert!(d.mirrored);
+    assert_eq!(d.mv, "b3".parse::<Square>().unwrap().rotated());
+}
+
+#[test]
+fn hard_as_yellow_never_loses() {
+    let opponents = [
+        (Level::Random, 0..6),
+        (Level::Easy, 0..2),
+        (Level::Medium, 0..2),
+        (Level::Hard, 0..1),
+    ];
+    for (level, seeds) in opponents {
+        for seed in seeds {
+            let blue = AiSettings {
+                level,
+                think_ms: Some(10),
+                seed,
+            };
+            let yellow = AiSettings {
+                level: Level::Hard,
+                think_ms: Some(10),
+                seed: seed + 1000,
+            };
+            let mut position = Position::new();
+            while !position.is_over() {
+                let settings = if position.to_move() == Player::Blue {
+                    &blue
+                } else {
+                    &yellow
+                };
+                let mv = choose_move(&position, settings).unwrap();
+                position.play(mv).unwrap();
+            }
+            assert!(
+                position.score(Player::Yellow) >= position.score(Player::Blue),
+                "hard Yellow lost to {level} seed {seed}\n{position}"
+            );
+        }
+    }
+}
