@@ -1,9 +1,12 @@
 //! The AI on a worker thread: requests in over one channel, replies out over another.
 //!
 //! The search blocks for up to its thinking time, so it never runs on the UI thread.
-//! When requests pile up (undo while the AI thinks), only the newest is worked on;
-//! the app ignores replies to outdated requests by their tag.
+//! A new request (undo or a new game while the AI thinks) stops the search under
+//! way, only the newest waiting request is worked on, and the app ignores replies
+//! to outdated requests by their tag.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 
@@ -15,7 +18,9 @@ use super::app::{AiReply, AiRequest};
 
 /// The handle to the worker thread.
 pub struct AiWorker {
-    requests: Sender<AiRequest>,
+    requests: Sender<(AiRequest, Arc<AtomicBool>)>,
+    /// The stop flag of the last request sent.
+    stop: Arc<AtomicBool>,
     /// Replies, in the order the worker finished them.
     pub replies: Receiver<AiReply>,
 }
@@ -24,7 +29,7 @@ impl AiWorker {
     /// Starts the worker thread. It ends when the handle is dropped and its current
     /// search finishes; the process does not wait for it on exit.
     pub fn spawn() -> anyhow::Result<AiWorker> {
-        let (request_tx, request_rx) = mpsc::channel::<AiRequest>();
+        let (request_tx, request_rx) = mpsc::channel();
         let (reply_tx, reply_rx) = mpsc::channel::<AiReply>();
         thread::Builder::new()
             .name("hijara-ai".into())
@@ -32,25 +37,37 @@ impl AiWorker {
             .context("cannot start the AI thread")?;
         Ok(AiWorker {
             requests: request_tx,
+            stop: Arc::new(AtomicBool::new(false)),
             replies: reply_rx,
         })
     }
 
-    /// Sends a request. Fails only when the worker thread has died.
-    pub fn send(&self, request: AiRequest) -> anyhow::Result<()> {
+    /// Sends a request, stopping the search for the previous one. Fails only when
+    /// the worker thread has died.
+    pub fn send(&mut self, request: AiRequest) -> anyhow::Result<()> {
+        self.stop.store(true, Ordering::Relaxed);
+        self.stop = Arc::new(AtomicBool::new(false));
         self.requests
-            .send(request)
+            .send((request, Arc::clone(&self.stop)))
             .map_err(|_| anyhow::anyhow!("the AI thread stopped"))
     }
 }
 
-fn work(requests: &Receiver<AiRequest>, replies: &Sender<AiReply>) {
-    while let Ok(mut request) = requests.recv() {
+impl Drop for AiWorker {
+    /// Stops the search under way, so the thread ends soon after the game does.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, replies: &Sender<AiReply>) {
+    while let Ok(mut next) = requests.recv() {
         // Skip to the newest request: the older ones are outdated.
         while let Ok(newer) = requests.try_recv() {
-            request = newer;
+            next = newer;
         }
-        let mv = ai::choose_move(&request.position, &request.settings);
+        let (request, stop) = next;
+        let mv = ai::choose_move_with_stop(&request.position, &request.settings, &stop);
         let reply = AiReply {
             tag: request.tag,
             job: request.job,

@@ -29,7 +29,7 @@ pub fn run(
     theme: Theme,
     storage: &mut Storage,
 ) -> anyhow::Result<()> {
-    let worker = AiWorker::spawn()?;
+    let mut worker = AiWorker::spawn()?;
     let size = terminal.size().context("cannot read the terminal size")?;
     app.set_area(Rect::new(0, 0, size.width, size.height));
     if app.in_progress()
