@@ -70,12 +70,7 @@ impl Widget for &HelpView {
         let lines = self.lines();
         let width = 74.min(area.width);
         let height = (lines.len() as u16 + 2).min(area.height);
-        let popup = Rect::new(
-            area.x + (area.width - width) / 2,
-            area.y + (area.height - height) / 2,
-            width,
-            height,
-        );
+        let popup = super::centered(area, width, height);
         Clear.render(popup, buf);
         let block = Block::bordered().title(Line::styled(" Help ", self.theme.strong()).centered());
         Paragraph::new(lines)

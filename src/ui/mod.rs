@@ -70,6 +70,17 @@ pub fn replay(
     result
 }
 
+/// A `width`×`height` rectangle centred in `area`, clipped to it: where overlays go.
+pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let (width, height) = (width.min(area.width), height.min(area.height));
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
 /// Writes `text` at (`x`, `y`), clipped to `clip` (which must lie inside the buffer).
 /// Widgets draw through this so that no size, down to 1×1, can index out of bounds.
 pub(crate) fn put(buf: &mut Buffer, clip: Rect, x: u16, y: u16, text: &str, style: Style) {

@@ -227,12 +227,7 @@ pub(crate) fn render_question(text: &str, area: Rect, theme: Theme, buf: &mut Bu
     let inner_w = width.saturating_sub(2).max(1);
     let lines = (text.chars().count() as u16).div_ceil(inner_w) + 1;
     let height = (lines + 2).min(area.height);
-    let popup = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
+    let popup = super::centered(area, width, height);
     Clear.render(popup, buf);
     Paragraph::new(text)
         .style(Style::new())
