@@ -129,8 +129,8 @@ pub(crate) fn farewell(app: &App, storage: &Storage) {
         && let Some(autosave) = storage.autosave()
     {
         println!(
-            "The game is kept ({} moves, {}): `hijara resume` continues it. Autosave: {}",
-            app.game().len(),
+            "The game is kept ({}, {}): `hijara resume` continues it. Autosave: {}",
+            crate::ui::app::moves_count(app.game().len()),
             totals(app.game()),
             shown(autosave.path())
         );
@@ -153,9 +153,9 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
             storage = storage.with_date(loaded.record.tag("Date"));
             let text = format!(
-                "Loaded {}: {} moves, {} to move",
+                "Loaded {}: {}, {} to move",
                 path.display(),
-                loaded.game.len(),
+                crate::ui::app::moves_count(loaded.game.len()),
                 loaded.game.to_move()
             );
             let mut app = App::with_game(loaded_config(&args, &loaded), loaded.game);

@@ -47,6 +47,15 @@ impl GameConfig {
     }
 }
 
+/// "1 move", "12 moves".
+pub fn moves_count(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 /// A short name for a seat, as shown on the ladders (`human`, `hard AI`).
 pub fn seat_name(seat: Seat) -> &'static str {
     match seat {
@@ -264,13 +273,13 @@ impl App {
                 "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing".to_owned()
             }
             (Question::Resume, Some((config, game))) => format!(
-                "Resume the autosaved game? {} ({}) against {} ({}), {} moves, \
+                "Resume the autosaved game? {} ({}) against {} ({}), {}, \
                  Blue {} Yellow {}. y: resume, n: new game",
                 Player::Blue,
                 seat_name(config.seats[0]),
                 Player::Yellow,
                 seat_name(config.seats[1]),
-                game.len(),
+                moves_count(game.len()),
                 game.score(Player::Blue),
                 game.score(Player::Yellow),
             ),
