@@ -140,7 +140,8 @@ fn decide_off_mirror(
             keep(slot, position, mv, wdl, searcher.into_table());
             (mv, Some(wdl))
         }
-        // Stopped from outside: the caller discards the move.
+        // Stopped from outside (the caller discards the move), or no draw exists: then
+        // Yellow did not follow hard's proofs (a person took hints), and no move is safe.
         None => (search.best, None),
     };
     Some(Decision {
