@@ -3,27 +3,32 @@
 //!
 //! As Yellow, while the game is still symmetric (Yellow has mirrored every Blue
 //! move), the mirror move guarantees at least a draw. Hard leaves that line only
-//! when its search has reached the end of the game and proved a value of at least
-//! a draw, i.e. it solved the position exactly. Once off the mirror line it must
-//! keep solving exactly, so with few enough empty sections it searches to the end
-//! even past its time budget (up to [`SOLVE_CAP_FACTOR`] times it).
+//! when its endgame solve has proved, within the budget, a value of at least a
+//! draw. Off the line nothing cheap guarantees a draw any more, so every later
+//! Yellow move is proved again to keep the proven result. To keep those re-proofs
+//! within the budget, the transposition table of the last proof is kept
+//! ([`KEPT`]): it holds the proof's deep entries (the table keeps the deepest
+//! result per bucket), so the next re-proof finds its answer after a handful of
+//! nodes. If a re-proof still cannot finish in time (the table was lost, say the
+//! process restarted), no unproven move is safe, so hard goes on thinking until
+//! the proof is done or it is told to stop: never losing comes before the clock.
 //! The endgame solve proves win, draw or loss (null-window searches to the end),
 //! which is much cheaper than the exact margin.
 
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::mirror::mirror_move;
 use super::random::shuffled_moves;
 use super::search::{Limits, SearchResult, Searcher, Wdl};
+use super::tt::Table;
 use crate::rules::{Move, Player, Position};
 
 /// The default thinking time per move, in milliseconds.
 pub const DEFAULT_THINK_MS: u64 = 1000;
 /// The transposition table has `2^TT_BITS` buckets of 32 bytes (32 MiB).
 pub const TT_BITS: u32 = 20;
-/// How far past its budget Yellow may think to finish such a solve.
-pub const SOLVE_CAP_FACTOR: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const SOLVE_FROM: u32 = 22;
@@ -39,6 +44,113 @@ pub struct Decision {
     pub solved: Option<Wdl>,
     /// Whether the move is the mirror move, played because nothing better was proven.
     pub mirrored: bool,
+    /// Nodes visited in all searches for this move.
+    pub nodes: u64,
+}
+
+/// The proof behind Yellow's last move off the mirror line.
+pub(crate) struct Kept {
+    /// The stones (Blue, Yellow) after the proven move: later positions of the
+    /// same game contain them.
+    stones: (u64, u64),
+    /// The proven outcome for Yellow.
+    wdl: Wdl,
+    /// The table of the proof.
+    table: Table,
+}
+
+/// The last off-mirror proof, kept across moves so re-proving is quick. A
+/// search takes it out while it runs, so two threads never share it; one
+/// that finds it taken starts a fresh table (correct, just slower).
+static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+
+/// Where a proof is kept between moves: [`KEPT`] for play, a local one in tests.
+pub(crate) type KeptSlot = Mutex<Option<Kept>>;
+
+fn take_kept(slot: &KeptSlot, position: &Position) -> Option<Kept> {
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let blue = position.stones(Player::Blue);
+    let yellow = position.stones(Player::Yellow);
+    match guard.as_ref() {
+        Some(k) if k.stones.0 & !blue == 0 && k.stones.1 & !yellow == 0 => guard.take(),
+        _ => None,
+    }
+}
+
+fn keep(slot: &KeptSlot, position: &Position, mv: Move, wdl: Wdl, table: Table) {
+    let mut after = *position;
+    if after.play(mv).is_err() {
+        return;
+    }
+    let stones = (after.stones(Player::Blue), after.stones(Player::Yellow));
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    *guard = Some(Kept { stones, wdl, table });
+}
+
+/// Yellow off the mirror line: prove a move that keeps the proven outcome.
+fn decide_off_mirror(
+    position: &Position,
+    limits: &dyn Fn(u64) -> Limits,
+    mut order: Vec<Move>,
+    stop: Option<&AtomicBool>,
+    slot: &KeptSlot,
+) -> Option<Decision> {
+    let kept = take_kept(slot, position);
+    let (target, mut searcher) = match kept {
+        Some(k) => (k.wdl, Searcher::with_table(k.table, limits(100), stop)),
+        // No proof to go on (e.g. a resumed game): at least a draw is still
+        // what a proof must show, as nothing else is safe to play.
+        None => (Wdl::Draw, Searcher::new(TT_BITS, limits(100), stop)),
+    };
+    // A one-ply search, only to report something and to have a move if stopped.
+    searcher.set_limits(Limits {
+        max_depth: Some(1),
+        ..Limits::default()
+    });
+    let search = searcher.search(position, &order)?;
+    if let Some(mv) = searcher.table_move(position)
+        && let Some(pos) = order.iter().position(|&m| m == mv)
+    {
+        let m = order.remove(pos);
+        order.insert(0, m);
+    }
+    // First the proven outcome, with no limit but the stop flag.
+    searcher.set_limits(Limits::default());
+    let mut proved = searcher
+        .prove(position, &order, target)
+        .map(|mv| (mv, target));
+    if proved.is_none() && !searcher.aborted() && target == Wdl::Win {
+        // Cannot happen if the kept proof was right; a draw is still safe.
+        proved = searcher
+            .prove(position, &order, Wdl::Draw)
+            .map(|mv| (mv, Wdl::Draw));
+    }
+    // With time left, look for a win where only a draw was proven.
+    if let Some((mv, Wdl::Draw)) = proved {
+        searcher.set_limits(limits(100));
+        if let Some(win) = searcher.prove(position, &order, Wdl::Win) {
+            proved = Some((win, Wdl::Win));
+        } else {
+            proved = Some((mv, Wdl::Draw));
+        }
+    }
+    let nodes = searcher.nodes();
+    let (mv, solved) = match proved {
+        Some((mv, wdl)) => {
+            keep(slot, position, mv, wdl, searcher.into_table());
+            (mv, Some(wdl))
+        }
+        // Stopped from outside (the caller discards the move), or no draw exists: then
+        // Yellow did not follow hard's proofs (a person took hints), and no move is safe.
+        None => (search.best, None),
+    };
+    Some(Decision {
+        mv,
+        search,
+        solved,
+        mirrored: false,
+        nodes,
+    })
 }
 
 /// The hard level's move and the search behind it.
@@ -51,6 +163,18 @@ pub fn decide(
     max_nodes: Option<u64>,
     seed: u64,
     stop: Option<&AtomicBool>,
+) -> Option<Decision> {
+    decide_with(position, think_ms, max_nodes, seed, stop, &KEPT)
+}
+
+/// [`decide`] with the proof kept in `slot`.
+pub(crate) fn decide_with(
+    position: &Position,
+    think_ms: u64,
+    max_nodes: Option<u64>,
+    seed: u64,
+    stop: Option<&AtomicBool>,
+    slot: &KeptSlot,
 ) -> Option<Decision> {
     let start = Instant::now();
     let empties = position.empty_sections();
@@ -71,6 +195,28 @@ pub fn decide(
     let endgame = empties <= SOLVE_FROM;
     let yellow = position.to_move() == Player::Yellow;
     let mirror = if yellow { mirror_move(position) } else { None };
+    if yellow && mirror.is_none() {
+        return decide_off_mirror(position, &limits, order, stop, slot);
+    }
+    if let Some(mirror) = mirror
+        && !endgame
+    {
+        // Before the endgame solve nothing could be proven, so the mirror move would be
+        // played whatever the search found: answer at once (a one-ply search for the report).
+        let mut searcher = Searcher::new(0, Limits::default(), stop);
+        searcher.set_limits(Limits {
+            max_depth: Some(1),
+            ..Limits::default()
+        });
+        let search = searcher.search(position, &order)?;
+        return Some(Decision {
+            mv: mirror,
+            search,
+            solved: None,
+            mirrored: true,
+            nodes: searcher.nodes(),
+        });
+    }
     // The budget share of the heuristic search before the endgame solve. On the
     // mirror line the heuristic move is not played anyway, so the solve gets most
     // of the time; elsewhere a failed solve falls back on the heuristic move, so
@@ -81,17 +227,12 @@ pub fn decide(
         (true, false, 0..=18) => 25,
         (true, false, _) => 50,
     };
+    // (Yellow off the mirror line was handled above.)
     let mut searcher = Searcher::new(TT_BITS, limits(heuristic_share), stop);
     let search = searcher.search(position, &order)?;
     let mut solved = None;
     if endgame && !search.exact {
-        // Off the mirror line Yellow relies on exact solving: allow it more time.
-        let must = yellow && mirror.is_none();
-        searcher.set_limits(limits(if must {
-            100 * SOLVE_CAP_FACTOR as u64
-        } else {
-            100
-        }));
+        searcher.set_limits(limits(100));
         if let Some(pos) = order.iter().position(|&m| m == search.best) {
             let m = order.remove(pos);
             order.insert(0, m);
@@ -106,20 +247,27 @@ pub fn decide(
         Some((mv, wdl)) => (mv, Some(wdl)),
         None => (search.best, None),
     };
-    if let Some(mirror) = mirror
-        && !matches!(outcome, Some(Wdl::Win | Wdl::Draw))
-    {
-        return Some(Decision {
-            mv: mirror,
-            search,
-            solved: outcome,
-            mirrored: true,
-        });
+    let nodes = searcher.nodes();
+    if let Some(mirror) = mirror {
+        if !matches!(outcome, Some(Wdl::Win | Wdl::Draw)) {
+            return Some(Decision {
+                mv: mirror,
+                search,
+                solved: outcome,
+                mirrored: true,
+                nodes,
+            });
+        }
+        // Leaving the mirror line on a proof: keep it for the next moves.
+        if let Some(wdl) = outcome {
+            keep(slot, position, mv, wdl, searcher.into_table());
+        }
     }
     Some(Decision {
         mv,
         search,
         solved: outcome,
         mirrored: false,
+        nodes,
     })
 }

@@ -99,6 +99,55 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// A searcher that reuses `table`, e.g. one kept from an earlier move's proof.
+    pub fn with_table(table: Table, limits: Limits, stop: Option<&'a AtomicBool>) -> Searcher<'a> {
+        Searcher {
+            tt: table,
+            ..Searcher::new(0, limits, stop)
+        }
+    }
+
+    /// Gives up the transposition table, so it can be kept for a later move.
+    pub fn into_table(self) -> Table {
+        self.tt
+    }
+
+    /// The best move the table holds for `position`, if any.
+    pub fn table_move(&self, position: &Position) -> Option<Move> {
+        let hit = self.tt.probe(hash(position))?;
+        let square = Square::from_index(hit.mv?)?;
+        (!position.is_full(square)).then_some(square)
+    }
+
+    /// A move whose outcome for the mover is at least `target` under best play,
+    /// trying root moves in `order`; `None` if no move achieves it, or if a limit
+    /// or the stop flag cut the proof short (see [`Searcher::aborted`]).
+    pub fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Move> {
+        let empties = position.empty_sections() as i32;
+        self.aborted = false;
+        self.can_abort = true;
+        // The child's value to the opponent must be below 0 (a win) or at most 0 (a draw).
+        let (alpha, beta) = match target {
+            Wdl::Win => (-1, 0),
+            Wdl::Draw => (0, 1),
+            Wdl::Loss => (INF - 1, INF),
+        };
+        for &mv in order {
+            let mut child = *position;
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let v = self.negamax(&child, empties - 1, alpha, beta, 1);
+            if self.aborted {
+                return None;
+            }
+            if v < beta {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
     /// Nodes visited so far.
     pub fn nodes(&self) -> u64 {
         self.nodes

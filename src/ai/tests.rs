@@ -169,3 +169,53 @@ fn hard_as_yellow_never_loses() {
         }
     }
 }
+
+/// A Yellow-to-move position off the mirror line that Yellow can hold to at least a draw.
+fn yellow_holds(empties: u32) -> (Position, u64) {
+    (0..200)
+        .map(|seed| (random_position(64 - empties, seed), seed))
+        .find(|(p, _)| {
+            mirror::mirror_move(p).is_none() && {
+                let mut s = Searcher::new(16, Limits::default(), None);
+                let order: Vec<Move> = p.legal_moves().collect();
+                s.solve_wdl(p, &order).is_some_and(|(_, w)| w >= Wdl::Draw)
+            }
+        })
+        .expect("some random position is good for Yellow")
+}
+
+#[test]
+fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
+    use std::sync::Mutex;
+    let (position, seed) = yellow_holds(17);
+    assert_eq!(position.to_move(), Player::Yellow);
+    let slot = Mutex::new(None);
+    let first = hard::decide_with(&position, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+    let proven = first.solved.expect("the first move is proved");
+    assert!(proven >= Wdl::Draw);
+    let mut after = position;
+    after.play(first.mv).unwrap();
+    // Whatever Blue answers, the kept proof answers it after a few nodes, and the
+    // result never drops below the proven one; a cold re-proof takes far more.
+    let mut cold_max = 0;
+    for blue in after.legal_moves() {
+        let mut next = after;
+        next.play(blue).unwrap();
+        let mut searcher = Searcher::new(16, Limits::default(), None);
+        let cold_order: Vec<Move> = next.legal_moves().collect();
+        searcher
+            .prove(&next, &cold_order, proven)
+            .expect("proof holds");
+        cold_max = cold_max.max(searcher.nodes());
+        // Re-arm the slot with the first move's proof for every Blue reply.
+        let slot = Mutex::new(None);
+        hard::decide_with(&position, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+        let d = hard::decide_with(&next, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+        assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
+        assert!(d.nodes <= 2_000, "{blue}: {} nodes\n{next}", d.nodes);
+    }
+    assert!(
+        cold_max > 2_000,
+        "cold re-proofs took at most {cold_max} nodes"
+    );
+}
