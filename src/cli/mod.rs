@@ -56,15 +56,9 @@ pub struct PlayArgs {
     /// Short form: you play Blue against the AI at this level (default hard).
     #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "hard", conflicts_with_all = ["blue", "yellow"])]
     pub ai: Option<Level>,
-    /// The AI's thinking time per move, in milliseconds (hard level).
-    #[arg(long, value_name = "MS")]
-    pub think_ms: Option<u64>,
-    /// Seed for the AI's random choices.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Where `s` saves records [default: the current folder].
-    #[arg(long, value_name = "DIR")]
-    pub save_dir: Option<PathBuf>,
+    /// AI and save settings.
+    #[command(flatten)]
+    pub session: SessionArgs,
     /// Continue the unfinished game in this record (seats and settings from its tags
     /// unless given here).
     #[arg(long, value_name = "FILE")]
@@ -82,13 +76,21 @@ pub struct ReplayArgs {
     /// Who plays Yellow on after `c`.
     #[arg(long, value_enum, default_value_t = Seat::Human)]
     pub yellow: Seat,
-    /// The AI's thinking time per move when playing on, in milliseconds.
+    /// AI and save settings for playing on.
+    #[command(flatten)]
+    pub session: SessionArgs,
+}
+
+/// The settings a game session shares between `play` and `replay`'s playing on.
+#[derive(Debug, Clone, Args, Default)]
+pub struct SessionArgs {
+    /// The AI's thinking time per move, in milliseconds (hard level).
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
-    /// Seed for the AI's random choices when playing on.
+    /// Seed for the AI's random choices.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Where `s` saves records when playing on [default: the current folder].
+    /// Where `s` saves records [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
 }

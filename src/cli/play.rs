@@ -12,7 +12,7 @@ use crate::rules::Player;
 use crate::ui::storage::{LoadedRecord, config_of, parse_record, shown};
 use crate::ui::{self, App, GameConfig, Storage};
 
-use super::PlayArgs;
+use super::{PlayArgs, SessionArgs};
 
 /// The seat that plays at `level`.
 fn seat_of(level: Level) -> Seat {
@@ -26,10 +26,15 @@ fn seat_of(level: Level) -> Seat {
 
 /// The game set-up the options ask for: `--ai LEVEL` is you as Blue against that level.
 pub(crate) fn config(args: &PlayArgs) -> GameConfig {
+    session_config(seats(args), &args.session)
+}
+
+/// The game settings for these seats: the session's thinking time, and its seed or a fresh one.
+pub(crate) fn session_config(seats: [Seat; 2], session: &SessionArgs) -> GameConfig {
     GameConfig {
-        seats: seats(args),
-        think_ms: args.think_ms,
-        seed: args.seed.unwrap_or_else(fresh_seed),
+        seats,
+        think_ms: session.think_ms,
+        seed: session.seed.unwrap_or_else(fresh_seed),
     }
 }
 
@@ -62,10 +67,10 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
     if let Some(seat) = args.yellow {
         config.seats[1] = seat;
     }
-    if args.think_ms.is_some() {
-        config.think_ms = args.think_ms;
+    if args.session.think_ms.is_some() {
+        config.think_ms = args.session.think_ms;
     }
-    if let Some(seed) = args.seed {
+    if let Some(seed) = args.session.seed {
         config.seed = seed;
     }
     config
@@ -138,7 +143,7 @@ pub(crate) fn farewell(app: &App, storage: &Storage) {
 }
 
 pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let mut storage = storage(args.save_dir.as_ref())?;
+    let mut storage = storage(args.session.save_dir.as_ref())?;
     let app = match &args.load {
         Some(path) => {
             let loaded = read_record(path)?;
@@ -190,7 +195,10 @@ mod tests {
     fn short_form_is_human_blue_against_the_ai() {
         let args = PlayArgs {
             ai: Some(Level::Hard),
-            seed: Some(7),
+            session: SessionArgs {
+                seed: Some(7),
+                ..SessionArgs::default()
+            },
             ..PlayArgs::default()
         };
         let config = config(&args);
@@ -212,7 +220,10 @@ mod tests {
         assert_eq!(config.seed, 5);
         let args = PlayArgs {
             yellow: Some(Seat::Easy),
-            seed: Some(8),
+            session: SessionArgs {
+                seed: Some(8),
+                ..SessionArgs::default()
+            },
             ..PlayArgs::default()
         };
         let config = loaded_config(&args, &loaded);

@@ -1,24 +1,20 @@
 //! `hijara replay FILE`: the record in the viewer, and playing on from any move.
 
-use crate::ui::{self, App, GameConfig, ReplayState};
+use crate::ui::{self, App, ReplayState};
 
 use super::ReplayArgs;
-use super::play::{farewell, fresh_seed, read_record, storage};
+use super::play::{farewell, read_record, session_config, storage};
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     // Every check happens here, before the screen switches to full-screen mode.
     let loaded = read_record(&args.file)?;
-    let mut storage = storage(args.save_dir.as_ref())?;
+    let mut storage = storage(args.session.save_dir.as_ref())?;
     let name = args.file.file_name().map_or_else(
         || args.file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let state = ReplayState::new(name, &loaded.record, loaded.game);
-    let config = GameConfig {
-        seats: [args.blue, args.yellow],
-        think_ms: args.think_ms,
-        seed: args.seed.unwrap_or_else(fresh_seed),
-    };
+    let config = session_config([args.blue, args.yellow], &args.session);
     let autosaved = storage.autosave().is_some();
     let played = ui::replay(
         state,
