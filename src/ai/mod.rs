@@ -58,6 +58,18 @@ pub enum Seat {
     Hard,
 }
 
+impl From<Level> for Seat {
+    /// The seat that plays at `level`; [`Seat::level`] is its inverse.
+    fn from(level: Level) -> Seat {
+        match level {
+            Level::Random => Seat::Random,
+            Level::Easy => Seat::Easy,
+            Level::Medium => Seat::Medium,
+            Level::Hard => Seat::Hard,
+        }
+    }
+}
+
 impl Seat {
     /// The AI level in this seat, or `None` for a person.
     pub fn level(self) -> Option<Level> {

@@ -219,3 +219,11 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
         "cold re-proofs took at most {cold_max} nodes"
     );
 }
+
+#[test]
+fn seat_and_level_convert_both_ways() {
+    for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(Seat::from(level).level(), Some(level));
+    }
+    assert_eq!(Seat::Human.level(), None);
+}

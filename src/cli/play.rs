@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
 
-use crate::ai::{Level, Seat};
+use crate::ai::Seat;
 use crate::record::GameResult;
 use crate::record::store::Autosave;
 use crate::rules::Player;
@@ -13,16 +13,6 @@ use crate::ui::storage::{LoadedRecord, config_of, parse_record, shown};
 use crate::ui::{self, App, GameConfig, Storage};
 
 use super::{PlayArgs, SessionArgs};
-
-/// The seat that plays at `level`.
-fn seat_of(level: Level) -> Seat {
-    match level {
-        Level::Random => Seat::Random,
-        Level::Easy => Seat::Easy,
-        Level::Medium => Seat::Medium,
-        Level::Hard => Seat::Hard,
-    }
-}
 
 /// The game set-up the options ask for: `--ai LEVEL` is you as Blue against that level.
 pub(crate) fn config(args: &PlayArgs) -> GameConfig {
@@ -40,7 +30,7 @@ pub(crate) fn session_config(seats: [Seat; 2], session: &SessionArgs) -> GameCon
 
 fn seats(args: &PlayArgs) -> [Seat; 2] {
     match args.ai {
-        Some(level) => [Seat::Human, seat_of(level)],
+        Some(level) => [Seat::Human, Seat::from(level)],
         None => [
             args.blue.unwrap_or(Seat::Human),
             args.yellow.unwrap_or(Seat::Human),
@@ -190,6 +180,7 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
 
     #[test]
     fn short_form_is_human_blue_against_the_ai() {
