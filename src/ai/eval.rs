@@ -131,9 +131,12 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     let rows = features(position);
     let mut value = score_diff(position);
-    for kind in 0..FEATURES {
-        // Weights are in tenths of the combination's points, i.e. already in SCALE units.
-        value += weights.mine[kind] * rows[0][kind] - weights.theirs[kind] * rows[1][kind];
+    // Weights are in tenths of the combination's points, i.e. already in SCALE units.
+    for (w, f) in weights.mine.iter().zip(rows[0]) {
+        value += w * f;
+    }
+    for (w, f) in weights.theirs.iter().zip(rows[1]) {
+        value -= w * f;
     }
     value
 }
@@ -187,7 +190,7 @@ mod tests {
                     [cell] => {
                         let section = cell.section.number() as u32;
                         let height = section - 1 - position.stones_on(cell.square);
-                        let yellow_section = section % 2 == 0;
+                        let yellow_section = section.is_multiple_of(2);
                         let favoured = yellow_section == (owner == Player::Yellow);
                         match (height, favoured) {
                             (0, _) => feature::NOW,
