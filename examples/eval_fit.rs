@@ -17,7 +17,7 @@
 //! `fit` is a logistic regression of the label on the score difference, the 14
 //! feature counts, the mover's colour and a constant, by Newton's method with a
 //! little ridge. The weights it prints are each coefficient over the score
-//! difference's, in tenths of a point: the units of `Weights`.
+//! difference's, in hundredths of a point: the units of `Weights`.
 
 use std::io::{BufRead, Write};
 
@@ -227,18 +227,29 @@ fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
         "against-next",
         "against-high",
     ];
-    let tenths = |c: usize| 10.0 * b[c] / b[0];
+    // Each coefficient over the score difference's, in hundredths of a point.
+    let hundredths = |c: usize| 100.0 * b[c] / b[0];
     for (k, name) in names.iter().enumerate() {
         println!(
-            "{name:13} mine {:6.2}  theirs {:6.2}",
-            tenths(1 + k),
-            -tenths(1 + FEATURES + k)
+            "{name:13} mine {:6.2}  theirs {:6.2}  (share of its points)",
+            hundredths(1 + k) / 100.0,
+            -hundredths(1 + FEATURES + k) / 100.0
         );
     }
     println!(
-        "mover is Yellow {:.1}, constant {:.1} (tenths of a point)",
-        tenths(COLUMNS - 2),
-        tenths(COLUMNS - 1)
+        "mover is Yellow {:.2}, constant {:.2} (points; not used: they cancel in a search)",
+        hundredths(COLUMNS - 2) / 100.0,
+        hundredths(COLUMNS - 1) / 100.0
+    );
+    let row = |offset: usize, sign: f64| -> Vec<String> {
+        (0..FEATURES)
+            .map(|k| format!("{:.0}", sign * hundredths(offset + k)))
+            .collect()
+    };
+    println!(
+        "Weights {{ mine: [{}], theirs: [{}] }}",
+        row(1, 1.0).join(", "),
+        row(1 + FEATURES, -1.0).join(", ")
     );
     Ok(())
 }

@@ -63,7 +63,7 @@ pub mod feature {
     pub const AGAINST_HIGH: usize = 6;
 }
 
-/// Evaluation weights, in tenths of a combination's points per kind of combination.
+/// Evaluation weights, in hundredths of a combination's points per kind of combination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
     /// For the mover's combinations.
@@ -77,13 +77,14 @@ impl Weights {
     /// combination to the mover, 4/10 to the opponent; a higher one 5/10 when
     /// parity favours its owner, 2/10 otherwise; a live pair 1/10.
     pub const MEDIUM: Weights = Weights {
-        mine: [0, 1, 9, 5, 5, 2, 2],
-        theirs: [0, 1, 4, 5, 5, 2, 2],
+        mine: [0, 10, 90, 50, 50, 20, 20],
+        theirs: [0, 10, 40, 50, 50, 20, 20],
     };
-    /// The hard level's evaluation.
+    /// The hard level's evaluation, fitted by `examples/eval_fit.rs` (`generate
+    /// --games 700` with seeds 11 and 12: 51,800 positions).
     pub const HARD: Weights = Weights {
-        mine: [1, 1, 4, 7, 8, 2, 0],
-        theirs: [1, 1, 3, 7, 9, 3, 0],
+        mine: [6, 15, 56, 67, 101, 12, 28],
+        theirs: [9, 18, 37, 78, 109, 26, 33],
     };
 }
 
@@ -139,15 +140,15 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
 /// The evaluation of `position` from the mover's view, in evaluation units, with `weights`.
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     let rows = features(position);
-    let mut value = score_diff(position);
-    // Weights are in tenths of the combination's points, i.e. already in SCALE units.
+    let mut sum = 0;
     for (w, f) in weights.mine.iter().zip(rows[0]) {
-        value += w * f;
+        sum += w * f;
     }
     for (w, f) in weights.theirs.iter().zip(rows[1]) {
-        value -= w * f;
+        sum -= w * f;
     }
-    value
+    // Hundredths of a point to evaluation units (tenths).
+    score_diff(position) + sum / 10
 }
 
 /// The evaluation of `position` from the mover's view with the hard level's weights.
