@@ -67,13 +67,20 @@ static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
 /// Where a proof is kept between moves: [`KEPT`] for play, a local one in tests.
 pub(crate) type KeptSlot = Mutex<Option<Kept>>;
 
-fn take_kept(slot: &KeptSlot, position: &Position) -> Option<Kept> {
+/// The kept proof's outcome if it was proven for an earlier position of this
+/// game (its stones are all on the board), and its table either way: entries
+/// are keyed by whole positions, so even a proof from another line of play
+/// (say before an undo) holds subtrees a new proof can reuse.
+fn take_kept(slot: &KeptSlot, position: &Position) -> (Option<Wdl>, Option<Table>) {
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
     let blue = position.stones(Player::Blue);
     let yellow = position.stones(Player::Yellow);
-    match guard.as_ref() {
-        Some(k) if k.stones.0 & !blue == 0 && k.stones.1 & !yellow == 0 => guard.take(),
-        _ => None,
+    match guard.take() {
+        Some(k) if k.stones.0 & !blue == 0 && k.stones.1 & !yellow == 0 => {
+            (Some(k.wdl), Some(k.table))
+        }
+        Some(k) => (None, Some(k.table)),
+        None => (None, None),
     }
 }
 
@@ -95,12 +102,13 @@ fn decide_off_mirror(
     stop: Option<&AtomicBool>,
     slot: &KeptSlot,
 ) -> Option<Decision> {
-    let kept = take_kept(slot, position);
-    let (target, mut searcher) = match kept {
-        Some(k) => (k.wdl, Searcher::with_table(k.table, limits(100), stop)),
-        // No proof to go on (e.g. a resumed game): at least a draw is still
-        // what a proof must show, as nothing else is safe to play.
-        None => (Wdl::Draw, Searcher::new(TT_BITS, limits(100), stop)),
+    let (kept, table) = take_kept(slot, position);
+    // With no proof to go on (a resumed game, an undo), at least a draw is still
+    // what a proof must show, as nothing else is safe to play.
+    let target = kept.unwrap_or(Wdl::Draw);
+    let mut searcher = match table {
+        Some(table) => Searcher::with_table(table, limits(100), stop),
+        None => Searcher::new(TT_BITS, limits(100), stop),
     };
     // A one-ply search, only to report something and to have a move if stopped.
     searcher.set_limits(Limits {

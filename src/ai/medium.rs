@@ -5,6 +5,7 @@
 
 use rand::Rng;
 
+use super::eval::Weights;
 use super::random::{rng_for, shuffled_moves};
 use super::search::{INF, Limits, Searcher};
 use crate::rules::{Move, Position};
@@ -29,6 +30,7 @@ pub fn choose(position: &Position, seed: u64) -> Option<Move> {
         DEPTH
     };
     let mut searcher = Searcher::new(14, Limits::default(), None);
+    searcher.weights = Weights::MEDIUM;
     let mut rng = rng_for(position, seed ^ 0x4D45_4449);
     let mut best = (moves[0], i32::MIN);
     for &mv in &moves {

@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::eval::{SCALE, evaluate, score_diff};
+use super::eval::{SCALE, Weights, evaluate_with, score_diff};
 use super::tt::{Bound, Table, hash};
 use crate::rules::{COMBINATIONS, Move, Position, Square};
 
@@ -75,6 +75,8 @@ pub struct Searcher<'a> {
     aborted: bool,
     /// Whether exact nodes use the bound of points still achievable.
     pub use_bounds: bool,
+    /// The evaluation's weights.
+    pub weights: Weights,
 }
 
 /// From this many empty sections the search looks for dead squares.
@@ -96,6 +98,7 @@ impl<'a> Searcher<'a> {
             can_abort: false,
             aborted: false,
             use_bounds: true,
+            weights: Weights::HARD,
         }
     }
 
@@ -313,7 +316,7 @@ impl<'a> Searcher<'a> {
             return score_diff(position);
         }
         if depth <= 0 {
-            return evaluate(position);
+            return evaluate_with(position, &self.weights);
         }
         if self.can_abort && self.nodes & 1023 == 0 {
             self.check_limits();

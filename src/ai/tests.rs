@@ -221,6 +221,33 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
 }
 
 #[test]
+fn after_an_undo_the_kept_table_still_speeds_up_the_proof() {
+    use std::sync::Mutex;
+    let (position, seed) = yellow_holds(17);
+    let decide = |p: &Position, slot: &hard::KeptSlot| {
+        hard::decide_with(p, 1000, Some(u64::MAX), seed, None, slot).unwrap()
+    };
+    let cold = decide(&position, &Mutex::new(None));
+    // Play on a move each, then take both back: the kept proof is for a later
+    // position, so its outcome does not apply, but its table does.
+    let slot = Mutex::new(None);
+    let mut later = position;
+    later.play(decide(&position, &slot).mv).unwrap();
+    let blue = later.legal_moves().next().unwrap();
+    later.play(blue).unwrap();
+    decide(&later, &slot);
+    let warm = decide(&position, &slot);
+    assert!(warm.solved.is_some_and(|w| w >= Wdl::Draw));
+    assert_eq!(warm.solved, cold.solved);
+    assert!(
+        warm.nodes < cold.nodes,
+        "with the old table {} nodes, cold {}",
+        warm.nodes,
+        cold.nodes
+    );
+}
+
+#[test]
 fn seat_and_level_convert_both_ways() {
     for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
         assert_eq!(Seat::from(level).level(), Some(level));

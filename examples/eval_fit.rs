@@ -1,0 +1,282 @@
+//! How hard's evaluation weights ([`hijara::ai::eval::Weights::HARD`]) were fitted.
+//!
+//! ```sh
+//! cargo run --release --example eval_fit -- generate --games 700 --seed 11 > a.csv
+//! cargo run --release --example eval_fit -- generate --games 700 --seed 12 > b.csv
+//! cargo run --release --example eval_fit -- fit a.csv b.csv
+//! ```
+//!
+//! `generate` plays games from a few random opening moves with a node-limited
+//! search on both sides, with medium's fixed weights (and an occasional random move, for variety) down to
+//! 20 empty sections, solves that position for win, draw or loss, and writes
+//! every position of the game from ply 8 on with that label, one CSV row each:
+//! empty sections, the mover (0 Blue, 1 Yellow), the score difference in points
+//! from the mover's view, the mover's seven feature counts, the opponent's, and
+//! the label (1 win, 0.5 draw, 0 loss for the mover).
+//!
+//! `fit` is a logistic regression of the label on the score difference, the 14
+//! feature counts, the mover's colour and a constant, by Newton's method with a
+//! little ridge. The weights it prints are each coefficient over the score
+//! difference's, in hundredths of a point: the units of `Weights`.
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use hijara::ai::eval::{FEATURES, Weights, features, score_diff};
+use hijara::ai::search::{Limits, Searcher, Wdl};
+use hijara::rules::{Move, Position};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+#[derive(Parser)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play labelled games and print their positions as CSV.
+    Generate {
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Search nodes per move (each move draws from half to one and a half times this).
+        #[arg(long, default_value_t = 100_000)]
+        nodes: u64,
+        /// Empty sections at which a game is solved and stops.
+        #[arg(long, default_value_t = 20)]
+        label_at: u32,
+    },
+    /// Fit the weights to CSV files from `generate`.
+    Fit {
+        files: Vec<std::path::PathBuf>,
+        /// Use only positions with at least this many empty sections.
+        #[arg(long, default_value_t = 0)]
+        min_empty: u32,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    match Args::parse().command {
+        Command::Generate {
+            games,
+            seed,
+            nodes,
+            label_at,
+        } => generate(games, seed, nodes, label_at),
+        Command::Fit { files, min_empty } => fit(&files, min_empty),
+    }
+}
+
+fn generate(games: u32, seed: u64, nodes: u64, label_at: u32) -> anyhow::Result<()> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for _ in 0..games {
+        let mut position = Position::new();
+        let random_plies = rng.random_range(2..9);
+        let mut seen = Vec::new();
+        while position.empty_sections() > label_at {
+            let mut moves: Vec<Move> = position.legal_moves().collect();
+            moves.shuffle(&mut rng);
+            let mv = if position.ply() < random_plies || rng.random_ratio(1, 25) {
+                moves[0]
+            } else {
+                let limits = Limits {
+                    max_nodes: Some(nodes / 2 + rng.random_range(0..nodes.max(1))),
+                    ..Limits::default()
+                };
+                let mut searcher = Searcher::new(18, limits, None);
+                // Fixed weights, so the data does not depend on the weights fitted to it.
+                searcher.weights = Weights::MEDIUM;
+                searcher.search(&position, &moves).context("no move")?.best
+            };
+            position.play(mv)?;
+            if position.ply() >= 8 {
+                seen.push(position);
+            }
+        }
+        let mut searcher = Searcher::new(22, Limits::default(), None);
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let (_, wdl) = searcher.solve_wdl(&position, &moves).context("no move")?;
+        for p in &seen {
+            let for_mover = if p.to_move() == position.to_move() {
+                wdl
+            } else {
+                match wdl {
+                    Wdl::Win => Wdl::Loss,
+                    Wdl::Loss => Wdl::Win,
+                    Wdl::Draw => Wdl::Draw,
+                }
+            };
+            let label = match for_mover {
+                Wdl::Win => 1.0,
+                Wdl::Draw => 0.5,
+                Wdl::Loss => 0.0,
+            };
+            let rows = features(p);
+            write!(
+                out,
+                "{},{},{}",
+                p.empty_sections(),
+                p.to_move().index(),
+                score_diff(p) / 10
+            )?;
+            for value in rows.iter().flatten() {
+                write!(out, ",{value}")?;
+            }
+            writeln!(out, ",{label}")?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Columns: score difference, 2 x FEATURES counts, mover is Yellow, constant.
+const COLUMNS: usize = 1 + 2 * FEATURES + 2;
+
+fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
+    let mut xs: Vec<[f64; COLUMNS]> = Vec::new();
+    let mut ys = Vec::new();
+    for file in files {
+        let reader = std::io::BufReader::new(
+            std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?,
+        );
+        for (n, line) in reader.lines().enumerate() {
+            let line = line?;
+            let fields: Vec<f64> = line
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .with_context(|| format!("{}:{}: not a number", file.display(), n + 1))?;
+            if fields.len() != 3 + 2 * FEATURES + 1 {
+                bail!("{}:{}: {} fields", file.display(), n + 1, fields.len());
+            }
+            if fields[0] < min_empty as f64 {
+                continue;
+            }
+            let mut x = [0.0; COLUMNS];
+            x[0] = fields[2];
+            x[1..=2 * FEATURES].copy_from_slice(&fields[3..3 + 2 * FEATURES]);
+            x[COLUMNS - 2] = fields[1];
+            x[COLUMNS - 1] = 1.0;
+            xs.push(x);
+            ys.push(fields[3 + 2 * FEATURES]);
+        }
+    }
+    if xs.is_empty() {
+        bail!("no positions");
+    }
+    let n = xs.len() as f64;
+    // Standardise the columns so one ridge strength suits them all.
+    let mut scale = [1.0; COLUMNS];
+    for (c, s) in scale.iter_mut().enumerate() {
+        let mean = xs.iter().map(|x| x[c]).sum::<f64>() / n;
+        let var = xs.iter().map(|x| (x[c] - mean).powi(2)).sum::<f64>() / n;
+        if var > 0.0 {
+            *s = var.sqrt();
+        }
+    }
+    let rows: Vec<[f64; COLUMNS]> = xs
+        .iter()
+        .map(|x| std::array::from_fn(|c| x[c] / scale[c]))
+        .collect();
+    let ridge = 1e-3;
+    let mut w = [0.0; COLUMNS];
+    for _ in 0..100 {
+        let mut grad = [0.0; COLUMNS];
+        let mut hess = [[0.0; COLUMNS]; COLUMNS];
+        for (x, &y) in rows.iter().zip(&ys) {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            for i in 0..COLUMNS {
+                grad[i] += (p - y) * x[i] / n;
+                for j in 0..COLUMNS {
+                    hess[i][j] += p * (1.0 - p) * x[i] * x[j] / n;
+                }
+            }
+        }
+        for i in 0..COLUMNS {
+            grad[i] += ridge * w[i];
+            hess[i][i] += ridge;
+        }
+        let step = solve(hess, grad).context("singular system")?;
+        for (wi, si) in w.iter_mut().zip(&step) {
+            *wi -= si;
+        }
+        if step.iter().all(|s| s.abs() < 1e-10) {
+            break;
+        }
+    }
+    let b: Vec<f64> = w.iter().zip(&scale).map(|(w, s)| w / s).collect();
+    let mut loss = 0.0;
+    for (x, &y) in xs.iter().zip(&ys) {
+        let z: f64 = x.iter().zip(&b).map(|(a, b)| a * b).sum();
+        let p = (1.0 / (1.0 + (-z).exp())).clamp(1e-12, 1.0 - 1e-12);
+        loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+    }
+    println!("positions {}, log loss {:.4}", xs.len(), loss / n);
+    let names = [
+        "one",
+        "two",
+        "now",
+        "fav-next",
+        "fav-high",
+        "against-next",
+        "against-high",
+    ];
+    // Each coefficient over the score difference's, in hundredths of a point.
+    let hundredths = |c: usize| 100.0 * b[c] / b[0];
+    for (k, name) in names.iter().enumerate() {
+        println!(
+            "{name:13} mine {:6.2}  theirs {:6.2}  (share of its points)",
+            hundredths(1 + k) / 100.0,
+            -hundredths(1 + FEATURES + k) / 100.0
+        );
+    }
+    println!(
+        "mover is Yellow {:.2}, constant {:.2} (points; not used: they cancel in a search)",
+        hundredths(COLUMNS - 2) / 100.0,
+        hundredths(COLUMNS - 1) / 100.0
+    );
+    let row = |offset: usize, sign: f64| -> Vec<String> {
+        (0..FEATURES)
+            .map(|k| format!("{:.0}", sign * hundredths(offset + k)))
+            .collect()
+    };
+    println!(
+        "Weights {{ mine: [{}], theirs: [{}] }}",
+        row(1, 1.0).join(", "),
+        row(1 + FEATURES, -1.0).join(", ")
+    );
+    Ok(())
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: [[f64; COLUMNS]; COLUMNS], mut b: [f64; COLUMNS]) -> Option<[f64; COLUMNS]> {
+    for col in 0..COLUMNS {
+        let pivot = (col..COLUMNS).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-15 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (top, bottom) = a.split_at_mut(col + 1);
+        let pivot_row = &top[col];
+        for (offset, row) in bottom.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
+            }
+            b[col + 1 + offset] -= f * b[col];
+        }
+    }
+    let mut x = [0.0; COLUMNS];
+    for row in (0..COLUMNS).rev() {
+        let rest: f64 = (row + 1..COLUMNS).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    Some(x)
+}
