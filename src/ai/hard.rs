@@ -32,6 +32,9 @@ pub const TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const SOLVE_FROM: u32 = 22;
+/// As Yellow on the mirror line, hard tries the solve earlier: if it does not
+/// finish, the mirror move is played anyway, so trying costs nothing.
+pub const MIRROR_SOLVE_FROM: u32 = 24;
 
 /// What the hard level decided and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,9 +203,13 @@ pub(crate) fn decide_with(
         max_nodes: max_nodes.map(|n| n.saturating_mul(percent) / 100),
         max_depth: None,
     };
-    let endgame = empties <= SOLVE_FROM;
     let yellow = position.to_move() == Player::Yellow;
     let mirror = if yellow { mirror_move(position) } else { None };
+    let solve_from = match mirror {
+        Some(_) => MIRROR_SOLVE_FROM,
+        None => SOLVE_FROM,
+    };
+    let endgame = empties <= solve_from;
     if yellow && mirror.is_none() {
         return decide_off_mirror(position, &limits, order, stop, slot);
     }
