@@ -67,6 +67,12 @@ pub(crate) struct Kept {
 /// that finds it taken starts a fresh table (correct, just slower).
 static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
 
+/// Forgets the kept proof and its table, so the next off-mirror Yellow move is
+/// proved from nothing, as in a new process (`examples/cold_proof.rs` times that).
+pub fn forget_kept() {
+    *KEPT.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
 /// Where a proof is kept between moves: [`KEPT`] for play, a local one in tests.
 pub(crate) type KeptSlot = Mutex<Option<Kept>>;
 
