@@ -1,6 +1,7 @@
 //! Tests of the AI levels: legality, reproducibility, the exact endgame against
-//! brute force, and hard's never-lose guarantee as Yellow.
+//! brute force, hard's never-lose guarantee as Yellow, and the fitted weights.
 
+use super::eval::Weights;
 use super::search::{Limits, Searcher, Wdl, brute_force};
 use super::*;
 use crate::rules::Player;
@@ -244,6 +245,50 @@ fn after_an_undo_the_kept_table_still_speeds_up_the_proof() {
         "with the old table {} nodes, cold {}",
         warm.nodes,
         cold.nodes
+    );
+}
+
+/// Blue's score (1 a win, ½ a draw) when a fixed-node search with `weights`
+/// plays Blue against medium, seeded by `seed`.
+fn searcher_against_medium(weights: Weights, nodes: u64, seed: u64) -> f64 {
+    let mut position = Position::new();
+    while !position.is_over() {
+        let mv = if position.to_move() == Player::Blue {
+            let limits = Limits {
+                max_nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let mut searcher = Searcher::new(16, limits, None);
+            searcher.weights = weights;
+            let order = random::shuffled_moves(&position, seed);
+            searcher.search(&position, &order).unwrap().best
+        } else {
+            medium::choose(&position, seed).unwrap()
+        };
+        position.play(mv).unwrap();
+    }
+    match position
+        .score(Player::Blue)
+        .cmp(&position.score(Player::Yellow))
+    {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    }
+}
+
+#[test]
+fn the_fitted_weights_beat_medium_more_often_than_the_hand_set_ones() {
+    // The same 12 seeded games, 20,000 nodes a move: only the weights differ.
+    // Measured when written: fitted 12/12, hand-set 5/12.
+    let score =
+        |w: Weights| -> f64 { (0..12).map(|g| searcher_against_medium(w, 20_000, g)).sum() };
+    let fitted = score(Weights::HARD);
+    let hand_set = score(Weights::MEDIUM);
+    assert!(fitted >= 10.0, "fitted weights scored {fitted}/12");
+    assert!(
+        fitted >= hand_set + 3.0,
+        "fitted {fitted}/12, hand-set {hand_set}/12"
     );
 }
 
