@@ -4,8 +4,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hijara::ai::random;
 use hijara::ai::search::{Limits, Searcher};
+use hijara::ai::{AiSettings, Level, choose_move_nodes, random};
 use hijara::rules::{Move, Position};
 
 /// A position reached by seeded random moves, with `empties` empty sections.
@@ -16,6 +16,26 @@ fn position_with(empties: u32, seed: u64) -> Position {
         let mv = random::choose(&position, seed ^ i).expect("the board is not full");
         position.play(mv).expect("a legal move");
         i += 1;
+    }
+    position
+}
+
+/// A position with `empties` empty sections from a game of hard (100,000 nodes a
+/// move) as Blue against medium: closer than random play, so harder to prove.
+fn game_position(empties: u32, seed: u64) -> Position {
+    let mut position = Position::new();
+    while position.empty_sections() > empties {
+        let level = match position.to_move() {
+            hijara::rules::Player::Blue => Level::Hard,
+            hijara::rules::Player::Yellow => Level::Medium,
+        };
+        let settings = AiSettings {
+            level,
+            think_ms: None,
+            seed,
+        };
+        let mv = choose_move_nodes(&position, &settings, 100_000).expect("the board is not full");
+        position.play(mv).expect("a legal move");
     }
     position
 }
@@ -83,5 +103,29 @@ fn endgame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, nodes_per_second, endgame);
+/// The win/draw/loss solve on positions from hard-against-medium games, where
+/// hard tries it (22 empty sections) and where Yellow on the mirror line does (24).
+fn endgame_from_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("endgame from games");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    for empties in [22u32, 24] {
+        let positions: Vec<Position> = (0..3).map(|s| game_position(empties, s)).collect();
+        group.bench_function(
+            format!("win/draw/loss solve, {empties} empty (3 positions)"),
+            |b| {
+                b.iter(|| {
+                    for p in &positions {
+                        let moves: Vec<Move> = p.legal_moves().collect();
+                        let mut s = Searcher::new(20, Limits::default(), None);
+                        black_box(s.solve_wdl(black_box(p), &moves));
+                    }
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, nodes_per_second, endgame, endgame_from_games);
 criterion_main!(benches);
