@@ -40,6 +40,15 @@ fn game_position(empties: u32, seed: u64) -> Position {
     position
 }
 
+/// The win/draw/loss solve of each position, with a fresh table each.
+fn solve_all(positions: &[Position]) {
+    for p in positions {
+        let moves: Vec<Move> = p.legal_moves().collect();
+        let mut s = Searcher::new(20, Limits::default(), None);
+        black_box(s.solve_wdl(black_box(p), &moves));
+    }
+}
+
 /// Nodes per second of the middlegame search: a fixed-depth search from a few positions.
 fn nodes_per_second(c: &mut Criterion) {
     let positions: Vec<Position> = (0..4).map(|s| position_with(44, s)).collect();
@@ -77,15 +86,7 @@ fn endgame(c: &mut Criterion) {
             .collect();
         group.bench_function(
             format!("win/draw/loss solve, {empties} empty ({count} positions)"),
-            |b| {
-                b.iter(|| {
-                    for p in &positions {
-                        let moves: Vec<Move> = p.legal_moves().collect();
-                        let mut s = Searcher::new(20, Limits::default(), None);
-                        black_box(s.solve_wdl(black_box(p), &moves));
-                    }
-                })
-            },
+            |b| b.iter(|| solve_all(&positions)),
         );
         if empties <= 16 {
             group.bench_function(
@@ -113,15 +114,7 @@ fn endgame_from_games(c: &mut Criterion) {
         let positions: Vec<Position> = (0..3).map(|s| game_position(empties, s)).collect();
         group.bench_function(
             format!("win/draw/loss solve, {empties} empty (3 positions)"),
-            |b| {
-                b.iter(|| {
-                    for p in &positions {
-                        let moves: Vec<Move> = p.legal_moves().collect();
-                        let mut s = Searcher::new(20, Limits::default(), None);
-                        black_box(s.solve_wdl(black_box(p), &moves));
-                    }
-                })
-            },
+            |b| b.iter(|| solve_all(&positions)),
         );
     }
     group.finish();
