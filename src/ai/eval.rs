@@ -21,16 +21,9 @@ use crate::rules::{COMBINATIONS, Player, Position};
 /// Evaluation units per point of score.
 pub const SCALE: i32 = 10;
 
-/// The bits of every section-1 cell (cell index = square * 4 + section - 1).
-pub const SECTION_1: u64 = 0x1111_1111_1111_1111;
-/// The bits of every section-2 and section-4 cell: the sections parity gives Yellow.
+/// The bits of every section-2 and section-4 cell (cell index = square * 4 +
+/// section - 1): the sections parity gives Yellow.
 const EVEN_SECTIONS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
-
-/// The cells a move can fill now: each open square's lowest empty section.
-#[inline]
-pub fn playable_cells(occupied: u64) -> u64 {
-    !occupied & (((occupied << 1) & !SECTION_1) | SECTION_1)
-}
 
 /// The score difference alone, from the mover's view, in evaluation units.
 #[inline]
@@ -159,23 +152,7 @@ pub fn evaluate(position: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Cell, Section, Square};
-
-    #[test]
-    fn playable_cells_are_the_lowest_open_sections() {
-        let mut pos = Position::new();
-        assert_eq!(playable_cells(pos.occupied()), SECTION_1);
-        let a1: Square = "a1".parse().unwrap();
-        pos.play(a1).unwrap();
-        pos.play(a1).unwrap();
-        let next = playable_cells(pos.occupied());
-        assert_ne!(next & Cell::new(a1, Section::new(3).unwrap()).bit(), 0);
-        assert_eq!(next & Cell::new(a1, Section::new(1).unwrap()).bit(), 0);
-        for _ in 0..2 {
-            pos.play(a1).unwrap();
-        }
-        assert_eq!(playable_cells(pos.occupied()) & 0xF, 0);
-    }
+    use crate::rules::Cell;
 
     /// `features` recounted the plain way: cell by cell, with `owner` and `stones_on`.
     fn features_by_cells(position: &Position) -> [[i32; FEATURES]; 2] {
