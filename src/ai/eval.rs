@@ -144,11 +144,6 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     score_diff(position) + sum / 10
 }
 
-/// The evaluation of `position` from the mover's view with the hard level's weights.
-pub fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, &Weights::HARD)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +232,7 @@ mod tests {
 
     #[test]
     fn the_empty_board_is_even() {
-        assert_eq!(evaluate(&Position::new()), 0);
+        assert_eq!(evaluate_with(&Position::new(), &Weights::HARD), 0);
+        assert_eq!(evaluate_with(&Position::new(), &Weights::MEDIUM), 0);
     }
 }

@@ -384,13 +384,13 @@ impl<'a> Searcher<'a> {
             let Ok(placement) = child.play(square) else {
                 continue;
             };
-            // What the stone above gives the opponent straight away.
-            let mut reply = child;
-            let gift = reply.play(square).map_or(0, |p| p.points) as i64;
             let mut key = if eval_order {
                 // The child's value is the opponent's: lowest first.
                 ((100_000 - evaluate_with(&child, &self.weights)) as i64) << 32
             } else {
+                // Points scored, less what the stone above gives the opponent straight away.
+                let mut reply = child;
+                let gift = reply.play(square).map_or(0, |p| p.points) as i64;
                 (placement.points as i64 * 2 - gift + 64) << 32
             };
             if index == tt_move {
