@@ -229,6 +229,29 @@ impl Position {
         let Some(section) = self.next_section(mv) else {
             return Err(FullSquare { square: mv });
         };
+        Ok(self.place(mv, section))
+    }
+
+    /// Like [`Position::play`], for a move the caller knows is legal (search, playouts).
+    ///
+    /// A full square is a caller bug: checked by a debug assertion, and in release
+    /// builds the position is left unchanged and the placement scores nothing.
+    #[inline(always)]
+    pub fn play_unchecked(&mut self, mv: Move) -> Placement {
+        debug_assert!(!self.is_full(mv), "play_unchecked on full square {mv}");
+        match self.next_section(mv) {
+            Some(section) => self.place(mv, section),
+            None => Placement {
+                player: self.to_move(),
+                cell: Cell::new(mv, Section::ALL[3]),
+                points: 0,
+                owned: self.stones[self.to_move().index()],
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn place(&mut self, mv: Move, section: Section) -> Placement {
         let player = self.to_move();
         let cell = Cell::new(mv, section);
         let bit = cell.bit();
@@ -249,12 +272,12 @@ impl Position {
         }
         // At most 64 stones, each worth at most 45 points: the total fits in u16.
         self.scores[player.index()] += points as u16;
-        Ok(Placement {
+        Placement {
             player,
             cell,
             points,
             owned: mine,
-        })
+        }
     }
 
     /// The points of every combination wholly of `player`'s colour, counted from scratch.

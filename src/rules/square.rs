@@ -73,6 +73,39 @@ impl FromStr for Player {
 pub struct Square(u8);
 
 impl Square {
+    /// Square `a1`.
+    pub const A1: Square = Square(0);
+    /// Square `b1`.
+    pub const B1: Square = Square(1);
+    /// Square `c1`.
+    pub const C1: Square = Square(2);
+    /// Square `d1`.
+    pub const D1: Square = Square(3);
+    /// Square `a2`.
+    pub const A2: Square = Square(4);
+    /// Square `b2`.
+    pub const B2: Square = Square(5);
+    /// Square `c2`.
+    pub const C2: Square = Square(6);
+    /// Square `d2`.
+    pub const D2: Square = Square(7);
+    /// Square `a3`.
+    pub const A3: Square = Square(8);
+    /// Square `b3`.
+    pub const B3: Square = Square(9);
+    /// Square `c3`.
+    pub const C3: Square = Square(10);
+    /// Square `d3`.
+    pub const D3: Square = Square(11);
+    /// Square `a4`.
+    pub const A4: Square = Square(12);
+    /// Square `b4`.
+    pub const B4: Square = Square(13);
+    /// Square `c4`.
+    pub const C4: Square = Square(14);
+    /// Square `d4`.
+    pub const D4: Square = Square(15);
+
     /// All squares in reading order: `a1 b1 c1 d1 a2 ... d4`.
     pub const ALL: [Square; 16] = {
         let mut all = [Square(0); 16];

@@ -308,3 +308,42 @@ fn rotation_keeps_scores_and_legal_moves() {
     }
     assert_eq!(r.stones_on(sq("a1")), pos.stones_on(sq("d4")));
 }
+
+#[test]
+fn square_constants_match_their_names() {
+    let named = [
+        (Square::A1, "a1"),
+        (Square::D1, "d1"),
+        (Square::B2, "b2"),
+        (Square::C3, "c3"),
+        (Square::A4, "a4"),
+        (Square::D4, "d4"),
+    ];
+    for (square, name) in named {
+        assert_eq!(square.to_string(), name);
+    }
+    for (i, square) in Square::ALL.into_iter().enumerate() {
+        assert_eq!(square.index(), i);
+    }
+}
+
+#[test]
+fn play_unchecked_matches_play_on_legal_moves() {
+    let moves = [
+        Square::A1,
+        Square::A1,
+        Square::A1,
+        Square::A1,
+        Square::B2,
+        Square::C3,
+    ];
+    let (mut checked, mut unchecked) = (Position::new(), Position::new());
+    for mv in moves {
+        let a = checked.play(mv).expect("legal in this line");
+        let b = unchecked.play_unchecked(mv);
+        assert_eq!(a, b);
+        assert_eq!(checked, unchecked);
+    }
+    assert_eq!(checked.score(Player::Blue), 0);
+    assert_eq!(checked.score(Player::Yellow), 0);
+}
