@@ -299,3 +299,196 @@ fn seat_and_level_convert_both_ways() {
     }
     assert_eq!(Seat::Human.level(), None);
 }
+
+/// The position after `moves`, squares separated by spaces.
+fn line(moves: &str) -> Position {
+    let mut position = Position::new();
+    for mv in moves.split_whitespace() {
+        position.play(mv.parse().unwrap()).unwrap();
+    }
+    position
+}
+
+/// The final score difference under best play for the mover, by plain minimax
+/// with no pruning, memoised on the exact bitboards (no hash, no bounds), so it
+/// reaches 12 empty sections in a fraction of a second.
+fn minimax(position: &Position, memo: &mut HashMap<(u64, u64), i32>) -> i32 {
+    if position.is_over() {
+        let me = position.to_move();
+        return position.score(me) as i32 - position.score(me.other()) as i32;
+    }
+    let key = (
+        position.stones(Player::Blue),
+        position.stones(Player::Yellow),
+    );
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play(mv).unwrap();
+        best = best.max(-minimax(&child, memo));
+    }
+    memo.insert(key, best);
+    best
+}
+
+use std::collections::HashMap;
+
+/// The two positions of issue 9 whose exact margin was wrong (10 and 82 for 5 and 90).
+const WRONG_MARGINS: [(&str, i32); 2] = [
+    (
+        "b2 b1 b1 d2 d2 c2 a1 c4 d2 b4 d2 d3 c1 b2 a1 b3 b3 b2 c2 a1 b4 d4 b2 b4 a1 a2 c3 a4 \
+         b3 a2 c4 c3 c2 d1 a3 b4 c2 c1 b1 c4 a4 a4 c3 a4 c3 c1 d1 d1 a3 b3 b1 d4 d4 a2",
+        5,
+    ),
+    (
+        "d4 d3 b3 d2 c2 d1 b2 b4 a1 a2 c2 d4 b4 b2 b3 d2 c4 b2 a4 a2 b4 b1 d4 c1 c2 a2 a4 d2 \
+         c2 b4 c1 a3 c3 a2 c3 c3 b3 b2 d3 a3 d1 d1 b3 b1 c4 c4 c3 a1 a1 c1 d1 a4 d2 d3",
+        90,
+    ),
+];
+
+#[test]
+fn the_exact_margins_of_issue_9_match_minimax() {
+    for (moves, expected) in WRONG_MARGINS {
+        let position = line(moves);
+        assert_eq!(minimax(&position, &mut HashMap::new()), expected);
+        let (mv, value) = endgame::solve(&position, None).unwrap();
+        assert_eq!(value, expected, "{moves}");
+        let mut child = position;
+        child.play(mv).unwrap();
+        assert_eq!(-minimax(&child, &mut HashMap::new()), expected, "{moves}");
+    }
+}
+
+/// Every distinct position reachable from `position`.
+fn tree(position: &Position, seen: &mut HashMap<(u64, u64), Position>) {
+    let key = (
+        position.stones(Player::Blue),
+        position.stones(Player::Yellow),
+    );
+    if seen.insert(key, *position).is_some() {
+        return;
+    }
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play(mv).unwrap();
+        tree(&child, seen);
+    }
+}
+
+#[test]
+fn no_two_positions_of_a_search_tree_share_a_hash() {
+    // The old hash gave 200 collisions in the 10-empty search of the second
+    // position alone: heuristic entries of one position were read as another's.
+    let mut positions = HashMap::new();
+    for (moves, _) in WRONG_MARGINS {
+        tree(&line(moves), &mut positions);
+    }
+    for seed in 0..6 {
+        tree(&random_position(52, 900 + seed), &mut positions);
+    }
+    let mut keys = HashMap::new();
+    for (stones, position) in &positions {
+        if let Some(other) = keys.insert(tt::hash(position), *stones) {
+            panic!("{stones:x?} and {other:x?} share a hash");
+        }
+    }
+    assert!(positions.len() > 100_000, "{} positions", positions.len());
+}
+
+/// Positions for the cross-checks: seeded random play and medium-vs-easy play,
+/// 4 to 12 empty sections.
+fn cross_check_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..90u64 {
+        let empties = 4 + (seed % 9) as u32;
+        out.push(random_position(64 - empties, seed * 31 + 7));
+        // Closer games: medium against easy, then random moves down to `empties`.
+        let mut p = Position::new();
+        while p.empty_sections() > 12 {
+            let mv = if p.to_move() == Player::Blue {
+                medium::choose(&p, seed)
+            } else {
+                easy::choose(&p, seed)
+            };
+            p.play(mv.unwrap()).unwrap();
+        }
+        while p.empty_sections() > empties {
+            p.play(random::choose(&p, seed ^ p.ply() as u64).unwrap())
+                .unwrap();
+        }
+        out.push(p);
+    }
+    out
+}
+
+#[test]
+fn the_exact_search_matches_minimax_with_fresh_and_kept_tables() {
+    let mut kept = Searcher::new(16, Limits::default(), None);
+    for (i, position) in cross_check_positions().iter().enumerate() {
+        let expected = minimax(position, &mut HashMap::new());
+        let (mv, value) = endgame::solve(position, None).unwrap();
+        assert_eq!(value, expected, "position {i}, fresh table\n{position}");
+        let mut child = *position;
+        child.play(mv).unwrap();
+        assert_eq!(-minimax(&child, &mut HashMap::new()), expected, "{i}");
+        // One searcher for every position in turn: its table holds all earlier ones.
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let r = kept.search(position, &moves).unwrap();
+        assert!(r.exact);
+        assert_eq!(r.value, expected * eval::SCALE, "position {i}, kept table");
+    }
+}
+
+#[test]
+fn the_win_draw_loss_solve_matches_minimax_with_a_kept_table() {
+    let mut kept = Searcher::new(14, Limits::default(), None);
+    for (i, position) in cross_check_positions().iter().enumerate().rev() {
+        let mut memo = HashMap::new();
+        let expected = Wdl::from_value(minimax(position, &mut memo));
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let (mv, wdl) = kept.solve_wdl(position, &moves).unwrap();
+        assert_eq!(wdl, expected, "position {i}\n{position}");
+        let mut child = *position;
+        child.play(mv).unwrap();
+        assert_eq!(Wdl::from_value(-minimax(&child, &mut memo)), expected);
+        // A proof of each outcome holds exactly when minimax says so.
+        for target in [Wdl::Win, Wdl::Draw] {
+            match kept.prove(position, &moves, target) {
+                Some(mv) => {
+                    let mut child = *position;
+                    child.play(mv).unwrap();
+                    assert!(Wdl::from_value(-minimax(&child, &mut memo)) >= target);
+                }
+                None => assert!(expected < target, "position {i}: no {target:?} proof"),
+            }
+        }
+    }
+}
+
+#[test]
+fn hard_claims_only_true_outcomes_with_a_shared_kept_proof() {
+    use std::sync::Mutex;
+    // One kept slot across unrelated positions, as in one process (issue 9, point 4).
+    let slot = Mutex::new(None);
+    for (i, position) in cross_check_positions().iter().enumerate() {
+        let d = hard::decide_with(position, 1000, Some(200_000), i as u64, None, &slot).unwrap();
+        let mut child = *position;
+        child.play(d.mv).unwrap();
+        let mut memo = HashMap::new();
+        let got = Wdl::from_value(-minimax(&child, &mut memo));
+        let best = Wdl::from_value(minimax(position, &mut memo));
+        // At 12 empty sections or fewer 200,000 nodes always finish the solve:
+        // a won or drawn position is proven and kept. (In a lost one any move loses.)
+        if let Some(claimed) = d.solved {
+            assert_eq!(claimed, got, "position {i}\n{position}");
+        }
+        if best >= Wdl::Draw {
+            assert_eq!(d.solved, Some(best), "position {i}\n{position}");
+        }
+        assert_eq!(got, best, "position {i}\n{position}");
+    }
+}
