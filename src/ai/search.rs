@@ -63,6 +63,17 @@ impl Wdl {
     }
 }
 
+/// What a root win/draw/loss solve proved, finished or not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RootSolve {
+    /// A move achieving the best outcome, once the solve finished.
+    pub best: Option<(Move, Wdl)>,
+    /// Root moves proven not to win (one bit per [`Square::bit`]).
+    pub not_winning: u16,
+    /// Root moves proven to lose.
+    pub losing: u16,
+}
+
 /// The search state: transposition table, move-ordering tables, limits and counters.
 pub struct Searcher<'a> {
     tt: Table,
@@ -267,9 +278,16 @@ impl<'a> Searcher<'a> {
     /// of the game, trying root moves in `order`. Returns a move that achieves
     /// the best outcome, or `None` if a limit cut the solve short (or the board is full).
     pub fn solve_wdl(&mut self, position: &Position, order: &[Move]) -> Option<(Move, Wdl)> {
+        self.solve_wdl_partial(position, order).best
+    }
+
+    /// [`Searcher::solve_wdl`], also reporting what was proven when a limit cut
+    /// it short: which root moves are proven not to win, and which to lose.
+    pub fn solve_wdl_partial(&mut self, position: &Position, order: &[Move]) -> RootSolve {
         let empties = position.empty_sections() as i32;
         self.aborted = false;
         self.can_abort = true;
+        let mut solve = RootSolve::default();
         let mut children = Vec::with_capacity(16);
         for &mv in order {
             let mut child = *position;
@@ -281,23 +299,28 @@ impl<'a> Searcher<'a> {
         for &(mv, child) in &children {
             let v = self.negamax(&child, empties - 1, -1, 0, 1);
             if self.aborted {
-                return None;
+                return solve;
             }
             if v < 0 {
-                return Some((mv, Wdl::Win));
+                solve.best = Some((mv, Wdl::Win));
+                return solve;
             }
+            solve.not_winning |= mv.bit();
         }
         // A draw: some child is worth at most 0 to the opponent.
         for &(mv, child) in &children {
             let v = self.negamax(&child, empties - 1, 0, 1, 1);
             if self.aborted {
-                return None;
+                return solve;
             }
             if v <= 0 {
-                return Some((mv, Wdl::Draw));
+                solve.best = Some((mv, Wdl::Draw));
+                return solve;
             }
+            solve.losing |= mv.bit();
         }
-        children.first().map(|&(mv, _)| (mv, Wdl::Loss))
+        solve.best = children.first().map(|&(mv, _)| (mv, Wdl::Loss));
+        solve
     }
 
     /// The value of `position` searched `depth` plies deep within `(alpha, beta)`,
