@@ -24,10 +24,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::mirror::mirror_move;
+use super::ordering::to_front;
 use super::random::shuffled_moves;
 use super::search::{Limits, RootSolve, SearchResult, Searcher, Wdl};
 use super::tt::Table;
 use crate::rules::{Move, Player, Position};
+use std::sync::Arc;
 
 /// The default thinking time per move, in milliseconds.
 pub const DEFAULT_THINK_MS: u64 = 1000;
@@ -71,7 +73,7 @@ pub(crate) struct Kept {
     proofs: [Option<Proof>; 2],
     /// The table of the last search: it holds the proofs' deep entries (the
     /// table keeps the deepest result per bucket), so a re-proof is quick.
-    table: Table,
+    table: Arc<Table>,
 }
 
 /// The kept table and proofs. A search takes them out while it runs, so two
@@ -95,7 +97,7 @@ pub(crate) type KeptSlot = Mutex<Option<Kept>>;
 fn take_kept(
     slot: &KeptSlot,
     position: &Position,
-) -> (Option<Wdl>, [Option<Proof>; 2], Option<Table>) {
+) -> (Option<Wdl>, [Option<Proof>; 2], Option<Arc<Table>>) {
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
     let Some(kept) = guard.take() else {
         return (None, [None; 2], None);
@@ -114,7 +116,7 @@ fn keep(
     position: &Position,
     mut proofs: [Option<Proof>; 2],
     proven: Option<(Move, Wdl)>,
-    table: Table,
+    table: Arc<Table>,
 ) {
     let me = position.to_move().index();
     proofs[me] = proven.and_then(|(mv, wdl)| {
@@ -164,13 +166,6 @@ impl Budget {
             max_nodes: self.max_nodes.map(|n| n.saturating_mul(percent) / 100),
             max_depth: None,
         }
-    }
-}
-
-/// Moves `mv` to the front of `order`, if it is there.
-fn to_front(order: &mut [Move], mv: Move) {
-    if let Some(pos) = order.iter().position(|&m| m == mv) {
-        order[..=pos].rotate_right(1);
     }
 }
 

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::ValueEnum;
 
-use crate::rules::{Move, Position};
+use crate::rules::{Combination, Move, Position};
 
 pub mod easy;
 pub mod endgame;
@@ -25,9 +25,17 @@ pub mod gtp;
 pub mod hard;
 pub mod medium;
 pub mod mirror;
+pub mod ordering;
 pub mod random;
 pub mod search;
 pub mod tt;
+
+/// The combinations that score in `position`'s game. Everything in `ai/` reads
+/// them through here, so a per-position rule set is a one-line change.
+#[inline]
+pub(crate) fn combinations(_position: &Position) -> &'static [Combination] {
+    &crate::rules::COMBINATIONS
+}
 
 /// How strong an AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]

@@ -1,9 +1,17 @@
-//! A bounded transposition table keyed by a hash of the two bitboards.
+//! A bounded, lock-free transposition table keyed by a hash of the two bitboards.
 //!
 //! A position is determined by who owns each section, so `(blue, yellow)` is
 //! the whole key; the side to move, the ply and the scores follow from it.
+//!
+//! The table is shared by every thread of a parallel search (`&Table` is
+//! enough to probe and store). Each slot is two atomic words, `key ^ data` and
+//! `data`, written and read with relaxed ordering: a slot torn by two threads
+//! writing at once fails the key check and reads as a miss (the "xor trick"),
+//! so a probe never returns half of one entry and half of another.
 
-use crate::rules::{Player, Position};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::rules::{Player, Position, Square};
 
 /// What a stored value means relative to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,21 +24,60 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored search result, packed: `[key, value | depth << 32 | bound << 40 | move << 48]`.
-/// A bound of 0 marks an empty slot, so a zeroed table is empty (and cheap to allocate).
-type Slot = [u64; 2];
-
-/// A probe hit.
-#[derive(Debug, Clone, Copy)]
-pub struct Hit {
-    /// The stored value.
+/// One stored search result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The stored value, from the mover's view.
     pub value: i32,
-    /// The depth it was searched to.
+    /// The depth it was searched to (a search to the end of the game stores
+    /// the position's empty sections).
     pub depth: u8,
     /// What the value bounds.
     pub bound: Bound,
-    /// The best move's square index, if one was stored.
-    pub mv: Option<u8>,
+    /// The best move found, if any.
+    pub mv: Option<Square>,
+}
+
+/// Where each field sits in a packed entry: value in bits 0-31, depth 32-39,
+/// bound 40-41 (0 marks an empty slot, so a zeroed table is empty), move 42-46
+/// (0 for none, else the square's index + 1).
+mod packed {
+    pub const DEPTH: u32 = 32;
+    pub const BOUND: u32 = 40;
+    pub const MOVE: u32 = 42;
+    pub const BOUND_MASK: u64 = 0b11;
+    pub const MOVE_MASK: u64 = 0b1_1111;
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        let bound: u64 = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let mv = self.mv.map_or(0, |s| s.index() as u64 + 1);
+        self.value as u32 as u64
+            | (self.depth as u64) << packed::DEPTH
+            | bound << packed::BOUND
+            | mv << packed::MOVE
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match (data >> packed::BOUND) & packed::BOUND_MASK {
+            0 => return None,
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let mv = ((data >> packed::MOVE) & packed::MOVE_MASK) as u8;
+        Some(Entry {
+            value: data as u32 as i32,
+            depth: (data >> packed::DEPTH) as u8,
+            bound,
+            mv: mv.checked_sub(1).and_then(Square::from_index),
+        })
+    }
 }
 
 /// The hash of a position: a mix of its two bitboards.
@@ -65,9 +112,12 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// One slot: `[key ^ data, data]`.
+type Slot = [AtomicU64; 2];
+
 /// A table of two-slot buckets: one slot keeps the deepest result, one the latest.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: usize,
 }
 
@@ -76,8 +126,7 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let buckets = 1usize << bits;
         Table {
-            // All zeros: allocated lazily by the system, so a short search stays cheap.
-            slots: vec![[0u64; 2]; buckets * 2],
+            slots: zeroed_slots(buckets * 2),
             mask: buckets - 1,
         }
     }
@@ -87,52 +136,67 @@ impl Table {
         ((key >> 16) as usize & self.mask) * 2
     }
 
+    #[inline]
+    fn read(slot: &Slot) -> (u64, u64) {
+        let data = slot[1].load(Ordering::Relaxed);
+        (slot[0].load(Ordering::Relaxed) ^ data, data)
+    }
+
+    #[inline]
+    fn write(slot: &Slot, key: u64, data: u64) {
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
     /// The stored result for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Hit> {
+    pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        for slot in &self.slots[b..b + 2] {
-            let data = slot[1];
-            let bound = (data >> 40) as u8;
-            if slot[0] == key && bound != 0 {
-                let mv = (data >> 48) as u8;
-                return Some(Hit {
-                    value: data as u32 as i32,
-                    depth: (data >> 32) as u8,
-                    bound: match bound {
-                        1 => Bound::Exact,
-                        2 => Bound::Lower,
-                        _ => Bound::Upper,
-                    },
-                    mv: (mv != 255).then_some(mv),
-                });
-            }
-        }
-        None
+        self.slots[b..b + 2].iter().find_map(|slot| {
+            let (k, data) = Table::read(slot);
+            if k == key { Entry::unpack(data) } else { None }
+        })
     }
 
     /// Stores a result: into the deep slot when at least as deep (or the same
     /// position), otherwise into the always-replace slot.
     #[inline]
-    pub fn store(&mut self, key: u64, value: i32, depth: u8, bound: Bound, mv: Option<u8>) {
+    pub fn store(&self, key: u64, entry: Entry) {
         let b = self.bucket(key);
-        let bound = match bound {
-            Bound::Exact => 1u64,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
+        let (deep_key, deep_data) = Table::read(&self.slots[b]);
+        let deep = Entry::unpack(deep_data);
+        let to_deep = match deep {
+            None => true,
+            Some(d) => deep_key == key || entry.depth >= d.depth,
         };
-        let data = value as u32 as u64
-            | (depth as u64) << 32
-            | bound << 40
-            | (mv.unwrap_or(255) as u64) << 48;
-        let deep = self.slots[b];
-        let deep_depth = (deep[1] >> 32) as u8;
-        let deep_empty = (deep[1] >> 40) as u8 == 0;
-        if deep_empty || deep[0] == key || depth >= deep_depth {
-            self.slots[b] = [key, data];
-        } else {
-            self.slots[b + 1] = [key, data];
+        let slot = if to_deep { b } else { b + 1 };
+        Table::write(&self.slots[slot], key, entry.pack());
+    }
+}
+
+/// `len` atomic words, all zero, from zeroed memory: the system maps such a
+/// block lazily, so a big table costs nothing until a search writes to it
+/// (32 MiB of `AtomicU64::new(0)` written one by one take about 20 ms).
+fn zeroed_slots(len: usize) -> Box<[Slot]> {
+    let layout = match std::alloc::Layout::array::<Slot>(len) {
+        Ok(layout) if layout.size() > 0 => layout,
+        // Too big to address, or empty: build it the plain way.
+        _ => {
+            return (0..len)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect();
         }
+    };
+    // SAFETY: the layout is non-empty and describes `len` slots; an all-zero
+    // `AtomicU64` is a valid value (it has the bit validity of `u64`); the
+    // pointer comes from the global allocator with this very layout, as
+    // `Box<[Slot]>` frees it, and a null pointer is handled before use.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
     }
 }
 
@@ -165,14 +229,59 @@ mod tests {
 
     #[test]
     fn stores_and_probes() {
-        let mut t = Table::new(4);
+        let t = Table::new(4);
         let key = hash(&Position::new());
         assert!(t.probe(key).is_none());
-        t.store(key, 42, 3, Bound::Lower, Some(5));
-        let hit = t.probe(key).unwrap();
-        assert_eq!(
-            (hit.value, hit.depth, hit.bound, hit.mv),
-            (42, 3, Bound::Lower, Some(5))
-        );
+        let entry = Entry {
+            value: -42,
+            depth: 3,
+            bound: Bound::Lower,
+            mv: Some(Square::D4),
+        };
+        t.store(key, entry);
+        assert_eq!(t.probe(key), Some(entry));
+        let none = Entry {
+            mv: None,
+            bound: Bound::Exact,
+            value: i32::MIN + 1,
+            depth: 64,
+        };
+        t.store(key, none);
+        assert_eq!(t.probe(key), Some(none));
+    }
+
+    #[test]
+    fn the_deep_slot_keeps_the_deepest_entry() {
+        let t = Table::new(0);
+        let entry = |depth| Entry {
+            value: depth as i32,
+            depth,
+            bound: Bound::Exact,
+            mv: Some(Square::A1),
+        };
+        t.store(1 << 20, entry(9));
+        t.store(2 << 20, entry(3));
+        t.store(3 << 20, entry(4));
+        // The deep entry survives; the shallow ones share the other slot.
+        assert_eq!(t.probe(1 << 20), Some(entry(9)));
+        assert_eq!(t.probe(2 << 20), None);
+        assert_eq!(t.probe(3 << 20), Some(entry(4)));
+    }
+
+    #[test]
+    fn a_slot_torn_by_two_writers_reads_as_a_miss() {
+        let t = Table::new(0);
+        let a = Entry {
+            value: 1,
+            depth: 1,
+            bound: Bound::Exact,
+            mv: None,
+        };
+        let b = Entry { value: 2, ..a };
+        // Writer A's key word (key 7) with writer B's data word (key 9).
+        t.slots[0][0].store(7 ^ a.pack(), Ordering::Relaxed);
+        t.slots[0][1].store(b.pack(), Ordering::Relaxed);
+        assert_eq!(t.probe(7), None);
+        assert_eq!(t.probe(9), None);
     }
 }
