@@ -33,6 +33,8 @@ fn game_position(empties: u32, seed: u64) -> Position {
             level,
             think_ms: None,
             seed,
+            // One thread: the same positions every run.
+            threads: Some(1),
         };
         let mv = choose_move_nodes(&position, &settings, 100_000).expect("the board is not full");
         position.play(mv).expect("a legal move");

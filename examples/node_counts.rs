@@ -33,6 +33,7 @@ fn game_position(empties: u32, seed: u64) -> Position {
         let settings = AiSettings {
             think_ms: None,
             seed,
+            threads: Some(1),
             ..AiSettings::new(level)
         };
         let Some(mv) = choose_move_nodes(&position, &settings, 100_000) else {

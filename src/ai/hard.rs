@@ -26,8 +26,10 @@ use std::time::{Duration, Instant};
 use super::mirror::mirror_move;
 use super::ordering::to_front;
 use super::random::shuffled_moves;
-use super::search::{Limits, RootSolve, SearchResult, Searcher, Wdl};
+use super::search::{Limits, RootSolve, SearchResult, Wdl};
+use super::smp::{self, Finish};
 use super::tt::Table;
+use super::tt::hash;
 use crate::rules::{Move, Player, Position};
 use std::sync::Arc;
 
@@ -129,10 +131,11 @@ fn keep(
     *guard = Some(Kept { proofs, table });
 }
 
-/// The hard level's move and the search behind it.
+/// The hard level's move and the search behind it, on every core
+/// ([`smp::available_threads`]).
 ///
-/// `max_nodes` replaces the clock when given (for reproducible self-play);
-/// `think_ms` is the budget otherwise.
+/// `max_nodes` replaces the clock when given (for reproducible self-play, with
+/// one thread: see [`decide_threads`]); `think_ms` is the budget otherwise.
 pub fn decide(
     position: &Position,
     think_ms: u64,
@@ -140,7 +143,21 @@ pub fn decide(
     seed: u64,
     stop: Option<&AtomicBool>,
 ) -> Option<Decision> {
-    decide_with(position, think_ms, max_nodes, seed, stop, &KEPT)
+    let threads = smp::available_threads();
+    decide_with(position, think_ms, max_nodes, seed, threads, stop, &KEPT)
+}
+
+/// [`decide`] on `threads` threads. With one thread and `max_nodes`, the same
+/// position, seed and kept state give the same move.
+pub fn decide_threads(
+    position: &Position,
+    think_ms: u64,
+    max_nodes: Option<u64>,
+    seed: u64,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Option<Decision> {
+    decide_with(position, think_ms, max_nodes, seed, threads, stop, &KEPT)
 }
 
 /// The budget of one decision: a deadline or a node count, shared by its phases.
@@ -152,20 +169,120 @@ struct Budget {
 }
 
 impl Budget {
-    /// Limits for a phase ending `percent` of the way through the budget.
-    fn limits(&self, percent: u64) -> Limits {
+    /// Limits for a phase ending `percent` of the way through the budget,
+    /// `spent` nodes having gone into the earlier phases.
+    fn limits(&self, percent: u64, spent: u64) -> Limits {
         Limits {
             deadline: match self.max_nodes {
                 Some(_) => None,
-                // 90% of the budget: the rest covers the last node batch and
-                // returning, on a loaded machine.
+                // 90% of the budget: the rest covers the last node batch, joining
+                // the threads and returning, on a loaded machine.
                 None => Some(
                     self.start + Duration::from_micros(self.think_ms.saturating_mul(percent) * 9),
                 ),
             },
-            max_nodes: self.max_nodes.map(|n| n.saturating_mul(percent) / 100),
+            max_nodes: self.max_nodes.map(|n| {
+                (n.saturating_mul(percent) / 100)
+                    .saturating_sub(spent)
+                    .max(1)
+            }),
             max_depth: None,
         }
+    }
+}
+
+/// The searches of one decision: one shared table, `threads` threads per
+/// phase, one budget, and the nodes spent so far.
+struct Run<'a> {
+    table: Arc<Table>,
+    threads: usize,
+    stop: Option<&'a AtomicBool>,
+    budget: Budget,
+    nodes: u64,
+}
+
+impl Run<'_> {
+    fn limits(&self, percent: u64) -> Limits {
+        self.budget.limits(percent, self.nodes)
+    }
+
+    /// A one-ply search (it always completes): a legal move and a report at once.
+    fn glance(&mut self, position: &Position, order: &[Move]) -> Option<SearchResult> {
+        let limits = Limits {
+            max_depth: Some(1),
+            ..Limits::default()
+        };
+        let run = smp::run(
+            &self.table,
+            1,
+            limits,
+            self.stop,
+            order,
+            Finish::Main,
+            |s, o| s.search(position, o),
+        );
+        self.nodes += run.nodes;
+        run.result
+    }
+
+    /// The iterative-deepening search, up to `percent` of the budget.
+    fn search(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        percent: u64,
+    ) -> Option<SearchResult> {
+        let limits = self.limits(percent);
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            limits,
+            self.stop,
+            order,
+            Finish::Main,
+            |s, o| s.search(position, o),
+        );
+        self.nodes += run.nodes;
+        run.result
+    }
+
+    /// The win/draw/loss solve, up to the end of the budget.
+    fn solve(&mut self, position: &Position, order: &[Move]) -> RootSolve {
+        let limits = self.limits(100);
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            limits,
+            self.stop,
+            order,
+            Finish::First,
+            |s, o| s.solve_wdl_partial(position, o),
+        );
+        self.nodes += run.nodes;
+        run.result
+    }
+
+    /// A move achieving at least `target`, up to the end of the budget; `None`
+    /// when there is none or the proof did not finish.
+    fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Move> {
+        let limits = self.limits(100);
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            limits,
+            self.stop,
+            order,
+            Finish::First,
+            |s, o| s.prove(position, o, target),
+        );
+        self.nodes += run.nodes;
+        if run.aborted { None } else { run.result }
+    }
+
+    /// The table's move for `position`, if it holds an open one.
+    fn table_move(&self, position: &Position) -> Option<Move> {
+        let mv = self.table.probe(hash(position))?.mv?;
+        (!position.is_full(mv)).then_some(mv)
     }
 }
 
@@ -175,6 +292,7 @@ pub(crate) fn decide_with(
     think_ms: u64,
     max_nodes: Option<u64>,
     seed: u64,
+    threads: usize,
     stop: Option<&AtomicBool>,
     slot: &KeptSlot,
 ) -> Option<Decision> {
@@ -194,30 +312,35 @@ pub(crate) fn decide_with(
     {
         // Before the solve range nothing could be proven, so the mirror move would be
         // played whatever the search found: answer at once (a one-ply search for the report).
-        let mut searcher = Searcher::new(0, Limits::default(), stop);
-        searcher.set_limits(Limits {
-            max_depth: Some(1),
-            ..Limits::default()
-        });
-        let search = searcher.search(position, &order)?;
+        let mut run = Run {
+            table: Arc::new(Table::new(0)),
+            threads: 1,
+            stop,
+            budget,
+            nodes: 0,
+        };
+        let search = run.glance(position, &order)?;
         return Some(Decision {
             mv: mirror,
             search,
             solved: None,
             mirrored: true,
-            nodes: searcher.nodes(),
+            nodes: run.nodes,
         });
     }
     let (kept, proofs, table) = take_kept(slot, position);
-    let mut searcher = match table {
-        Some(table) => Searcher::with_table(table, budget.limits(100), stop),
-        None => Searcher::new(TT_BITS, budget.limits(100), stop),
+    let mut run = Run {
+        table: table.unwrap_or_else(|| Arc::new(Table::new(TT_BITS))),
+        threads,
+        stop,
+        budget,
+        nodes: 0,
     };
     if let Some(target) = kept
-        && let Some(d) = follow_proof(&mut searcher, position, &mut order, target, &budget)
+        && let Some(d) = follow_proof(&mut run, position, &mut order, target)
     {
         let proven = d.solved.map(|wdl| (d.mv, wdl));
-        keep(slot, position, proofs, proven, searcher.into_table());
+        keep(slot, position, proofs, proven, run.table);
         return Some(d);
     }
 
@@ -237,15 +360,13 @@ pub(crate) fn decide_with(
         (true, false, 0..=18) => 25,
         (true, false, _) => 50,
     };
-    searcher.set_limits(budget.limits(heuristic_share));
-    let search = searcher.search(position, &order)?;
+    let search = run.search(position, &order, heuristic_share)?;
     let mut solve = RootSolve::default();
     if search.exact {
         solve.best = Some((search.best, Wdl::from_value(search.value)));
     } else if endgame {
-        searcher.set_limits(budget.limits(100));
         to_front(&mut order, search.best);
-        solve = searcher.solve_wdl_partial(position, &order);
+        solve = run.solve(position, &order);
     }
     let (mv, solved) = match solve.best {
         // A lost position: the heuristic move fights for the best margin.
@@ -254,6 +375,7 @@ pub(crate) fn decide_with(
         // Unfinished: the search's best move, unless the solve proved it loses and
         // some other move is not known to (order is best-first after the search).
         None => {
+            to_front(&mut order, search.best);
             let mv = order
                 .iter()
                 .copied()
@@ -262,13 +384,13 @@ pub(crate) fn decide_with(
             (mv, None)
         }
     };
-    let nodes = searcher.nodes();
     let mirrored = mirror.filter(|_| !matches!(solved, Some(Wdl::Win | Wdl::Draw)));
     // A completed proof of a win or a draw is kept for the next moves of this game.
     let proven = solved
         .filter(|&w| w >= Wdl::Draw && mirrored.is_none())
         .map(|w| (mv, w));
-    keep(slot, position, proofs, proven, searcher.into_table());
+    let nodes = run.nodes;
+    keep(slot, position, proofs, proven, run.table);
     Some(Decision {
         mv: mirrored.unwrap_or(mv),
         search,
@@ -282,26 +404,20 @@ pub(crate) fn decide_with(
 /// table), then with the time left look for a win where a draw was proven.
 /// `None` if the re-proof did not finish within the budget.
 fn follow_proof(
-    searcher: &mut Searcher,
+    run: &mut Run,
     position: &Position,
     order: &mut [Move],
     target: Wdl,
-    budget: &Budget,
 ) -> Option<Decision> {
-    // A one-ply search, only for the report (and the order's first move).
-    searcher.set_limits(Limits {
-        max_depth: Some(1),
-        ..Limits::default()
-    });
-    let search = searcher.search(position, order)?;
-    if let Some(mv) = searcher.table_move(position) {
+    // A one-ply search, only for the report.
+    let search = run.glance(position, order)?;
+    if let Some(mv) = run.table_move(position) {
         to_front(order, mv);
     }
-    searcher.set_limits(budget.limits(100));
-    let mut mv = searcher.prove(position, order, target)?;
+    let mut mv = run.prove(position, order, target)?;
     let mut solved = target;
     if target == Wdl::Draw
-        && let Some(win) = searcher.prove(position, order, Wdl::Win)
+        && let Some(win) = run.prove(position, order, Wdl::Win)
     {
         (mv, solved) = (win, Wdl::Win);
     }
@@ -310,6 +426,6 @@ fn follow_proof(
         search,
         solved: Some(solved),
         mirrored: false,
-        nodes: searcher.nodes(),
+        nodes: run.nodes,
     })
 }

@@ -133,6 +133,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Makes this searcher one thread of a parallel search: it stops once
+    /// `done` is set, and counts its nodes into `shared_nodes` for the node limit.
+    pub(crate) fn join(&mut self, done: &'a AtomicBool, shared_nodes: &'a AtomicU64) {
+        self.done = Some(done);
+        self.shared_nodes = Some(shared_nodes);
+    }
+
     /// The transposition table.
     pub fn table(&self) -> &Arc<Table> {
         &self.tt

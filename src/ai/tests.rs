@@ -23,6 +23,7 @@ fn every_level_plays_legal_moves_to_the_end() {
             level,
             think_ms: Some(5),
             seed: 3,
+            threads: Some(1),
         };
         let mut position = random_position(40, 11);
         while let Some(mv) = choose_move(&position, &settings) {
@@ -41,6 +42,7 @@ fn the_same_seed_gives_the_same_move() {
                 level,
                 think_ms: None,
                 seed,
+                threads: Some(1),
             };
             assert_eq!(
                 choose_move(&position, &settings),
@@ -110,6 +112,7 @@ fn hard_plays_perfectly_near_the_end() {
             level: Level::Hard,
             think_ms: Some(200),
             seed,
+            threads: Some(1),
         };
         let mv = choose_move(&position, &settings).unwrap();
         let mut child = position;
@@ -147,11 +150,13 @@ fn hard_as_yellow_never_loses() {
                 level,
                 think_ms: Some(10),
                 seed,
+                threads: Some(1),
             };
             let yellow = AiSettings {
                 level: Level::Hard,
                 think_ms: Some(10),
                 seed: seed + 1000,
+                threads: Some(1),
             };
             let mut position = Position::new();
             while !position.is_over() {
@@ -191,7 +196,7 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     let (position, seed) = yellow_holds(17);
     assert_eq!(position.to_move(), Player::Yellow);
     let slot = Mutex::new(None);
-    let first = hard::decide_with(&position, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+    let first = hard::decide_with(&position, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
     let proven = first.solved.expect("the first move is proved");
     assert!(proven >= Wdl::Draw);
     let mut after = position;
@@ -210,8 +215,8 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
         cold_max = cold_max.max(searcher.nodes());
         // Re-arm the slot with the first move's proof for every Blue reply.
         let slot = Mutex::new(None);
-        hard::decide_with(&position, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
-        let d = hard::decide_with(&next, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+        hard::decide_with(&position, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
+        let d = hard::decide_with(&next, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
         assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
         assert!(d.nodes <= 2_000, "{blue}: {} nodes\n{next}", d.nodes);
     }
@@ -226,7 +231,7 @@ fn after_an_undo_the_kept_table_still_speeds_up_the_proof() {
     use std::sync::Mutex;
     let (position, seed) = yellow_holds(17);
     let decide = |p: &Position, slot: &hard::KeptSlot| {
-        hard::decide_with(p, 1000, Some(u64::MAX), seed, None, slot).unwrap()
+        hard::decide_with(p, 1000, Some(u64::MAX), seed, 1, None, slot).unwrap()
     };
     let cold = decide(&position, &Mutex::new(None));
     // Play on a move each, then take both back: the kept proof is for a later
@@ -475,7 +480,7 @@ fn hard_claims_only_true_outcomes_with_a_shared_kept_proof() {
     // One kept slot across unrelated positions, as in one process (issue 9, point 4).
     let slot = Mutex::new(None);
     for (i, position) in cross_check_positions().iter().enumerate() {
-        let d = hard::decide_with(position, 1000, Some(200_000), i as u64, None, &slot).unwrap();
+        let d = hard::decide_with(position, 1000, Some(200_000), i as u64, 1, None, &slot).unwrap();
         let mut child = *position;
         child.play(d.mv).unwrap();
         let mut memo = HashMap::new();
@@ -490,5 +495,56 @@ fn hard_claims_only_true_outcomes_with_a_shared_kept_proof() {
             assert_eq!(d.solved, Some(best), "position {i}\n{position}");
         }
         assert_eq!(got, best, "position {i}\n{position}");
+    }
+}
+
+#[test]
+fn proven_results_are_the_same_on_one_and_two_threads() {
+    use std::sync::Arc;
+    let mut positions = cross_check_positions();
+    positions.truncate(60);
+    // Bigger solves too, where the threads really overlap.
+    positions.extend((0..6).map(|s| random_position(46, 300 + s)));
+    for (i, position) in positions.iter().enumerate() {
+        let one = endgame::solve_wdl(
+            position,
+            &Arc::new(tt::Table::new(16)),
+            1,
+            Limits::default(),
+            None,
+        );
+        let two = endgame::solve_wdl(
+            position,
+            &Arc::new(tt::Table::new(16)),
+            2,
+            Limits::default(),
+            None,
+        );
+        let (wdl1, wdl2) = (one.0.unwrap().1, two.0.unwrap().1);
+        assert_eq!(wdl1, wdl2, "position {i}\n{position}");
+        if position.empty_sections() <= 12 {
+            let exact1 = endgame::solve_threads(position, 1, None).unwrap().1;
+            let exact2 = endgame::solve_threads(position, 2, None).unwrap();
+            assert_eq!(exact1, exact2.1, "position {i}\n{position}");
+            let mut child = *position;
+            child.play(exact2.0).unwrap();
+            assert_eq!(
+                -minimax(&child, &mut HashMap::new()),
+                exact1,
+                "position {i}"
+            );
+        }
+        // The two-thread solve's move achieves the outcome it claims.
+        let mut s = Searcher::new(16, Limits::default(), None);
+        let mut child = *position;
+        child.play(two.0.unwrap().0).unwrap();
+        let order: Vec<Move> = child.legal_moves().collect();
+        let reply = s.solve_wdl(&child, &order).map(|(_, w)| w);
+        let flipped = match reply {
+            Some(Wdl::Win) => Wdl::Loss,
+            Some(Wdl::Loss) => Wdl::Win,
+            _ => Wdl::Draw,
+        };
+        assert_eq!(flipped, wdl2, "position {i}");
     }
 }

@@ -133,6 +133,9 @@ pub(crate) fn farewell(app: &App, storage: &Storage) {
 }
 
 pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
+    if let Some(threads) = args.session.threads {
+        crate::ai::set_default_threads(threads.into());
+    }
     let mut storage = storage(args.session.save_dir.as_ref())?;
     let app = match &args.load {
         Some(path) => {

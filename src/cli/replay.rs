@@ -6,6 +6,9 @@ use super::ReplayArgs;
 use super::play::{farewell, read_record, session_config, storage};
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+    if let Some(threads) = args.session.threads {
+        crate::ai::set_default_threads(threads.into());
+    }
     // Every check happens here, before the screen switches to full-screen mode.
     let loaded = read_record(&args.file)?;
     let mut storage = storage(args.session.save_dir.as_ref())?;

@@ -45,8 +45,10 @@ pub struct Match {
     pub seed: u64,
     /// Hard's thinking time per move.
     pub think_ms: Option<u64>,
-    /// Hard's node budget per move instead of the clock (reproducible).
+    /// Hard's node budget per move instead of the clock (reproducible with one thread).
     pub nodes: Option<u64>,
+    /// Hard's threads; `None` for one with `nodes` (reproducible), else every core.
+    pub threads: Option<usize>,
 }
 
 /// The seed of one side in one game: distinct per game and side.
@@ -77,6 +79,7 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
                 },
                 think_ms: m.think_ms,
                 seed: game_seed(m.seed, game, player),
+                threads: m.threads.or(m.nodes.map(|_| 1)),
             };
             let start = Instant::now();
             let mv = match m.nodes {
@@ -125,6 +128,7 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         seed: args.seed,
         think_ms: args.think_ms,
         nodes: args.nodes,
+        threads: args.threads.map(usize::from),
     };
     let summary = play_match(&m, |_, _| {})?;
     if args.json {

@@ -43,6 +43,7 @@ impl GameConfig {
             level,
             think_ms: self.think_ms,
             seed: self.seed,
+            threads: None,
         }
     }
 }
