@@ -31,6 +31,7 @@ pub mod medium;
 pub mod mirror;
 pub mod ordering;
 pub mod random;
+pub mod review;
 pub mod search;
 pub mod smp;
 pub mod tt;

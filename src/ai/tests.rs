@@ -548,3 +548,51 @@ fn proven_results_are_the_same_on_one_and_two_threads() {
         assert_eq!(flipped, wdl2, "position {i}");
     }
 }
+
+#[test]
+fn a_review_near_the_end_is_exact_and_matches_minimax() {
+    use super::review::{ReviewOptions, review};
+    for (i, position) in cross_check_positions().iter().enumerate().step_by(5) {
+        let mut memo = HashMap::new();
+        let expected = minimax(position, &mut memo);
+        let played = position.legal_moves().last().unwrap();
+        let options = ReviewOptions {
+            threads: 2,
+            played: Some(played),
+            ..ReviewOptions::new(2_000)
+        };
+        let r = review(position, &options).unwrap();
+        assert!(r.best.exact, "position {i}");
+        assert_eq!(r.best.value, expected as f64, "position {i}\n{position}");
+        assert_eq!(r.best.wdl, Some(Wdl::from_value(expected)));
+        let p = r.played.unwrap();
+        let mut child = *position;
+        child.play(played).unwrap();
+        let after = -minimax(&child, &mut memo);
+        assert!(p.exact);
+        assert_eq!((p.mv, p.value), (played, after as f64), "position {i}");
+        assert_eq!(p.wdl, Some(Wdl::from_value(after)));
+    }
+}
+
+#[test]
+fn a_review_keeps_its_budget_and_proves_outcomes_in_the_solve_range() {
+    use super::review::{ReviewOptions, review};
+    use std::time::{Duration, Instant};
+    // 20 empty sections: the search does not reach the end, the solve does.
+    let position = random_position(44, 17);
+    let options = ReviewOptions {
+        threads: 2,
+        ..ReviewOptions::new(3_000)
+    };
+    let r = review(&position, &options).unwrap();
+    let mut s = Searcher::new(18, Limits::default(), None);
+    let order: Vec<Move> = position.legal_moves().collect();
+    let (_, wdl) = s.solve_wdl(&position, &order).unwrap();
+    assert_eq!(r.best.wdl, Some(wdl));
+    // From the empty board nothing is proven, and 100 ms is kept (generous margin).
+    let start = Instant::now();
+    let r = review(&Position::new(), &ReviewOptions::new(100)).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(2));
+    assert!(!r.best.exact && r.best.wdl.is_none());
+}
