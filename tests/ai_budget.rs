@@ -77,3 +77,60 @@ fn a_hint_for_yellow_off_the_mirror_line_answers_within_the_budget() {
             .expect("legal");
     }
 }
+
+/// `hijara engine` with `input` on stdin; returns stdout and how long it ran.
+fn engine(input: &str) -> (String, Duration) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hijara"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the engine reads its input");
+    let output = child.wait_with_output().expect("the engine exits");
+    assert!(output.status.success());
+    (
+        String::from_utf8(output.stdout).expect("utf-8"),
+        start.elapsed(),
+    )
+}
+
+#[test]
+fn genmove_answers_every_bug_report_position_within_the_budget() {
+    for moves in BUG_POSITIONS {
+        let p = position(moves);
+        for level in ["random", "easy", "medium", "hard"] {
+            let mut input =
+                format!("boardsize 4\nseed 3\nthreads 2\nlevel {level}\ntime_per_move 1000\n");
+            let mut colour = "blue";
+            for mv in moves.split_whitespace() {
+                input += &format!("play {colour} {mv}\n");
+                colour = if colour == "blue" { "yellow" } else { "blue" };
+            }
+            input += &format!("genmove {}\nquit\n", p.to_move().name());
+            let (out, took) = engine(&input);
+            let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+            let genmove = replies[replies.len() - 2];
+            let square: hijara::rules::Square = genmove
+                .strip_prefix("= ")
+                .unwrap_or_else(|| panic!("genmove failed: {genmove}"))
+                .parse()
+                .expect("a square");
+            assert!(!p.is_full(square));
+            assert!(replies.iter().all(|r| r.starts_with('=')), "{out}");
+            // One genmove of 1 s plus starting the process: a generous margin.
+            assert!(
+                took < Duration::from_secs(3),
+                "{level} took {took:?} after `{moves}`"
+            );
+        }
+    }
+}

@@ -39,10 +39,10 @@ pub const DEFAULT_THINK_MS: u64 = 1000;
 pub const TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
-pub const SOLVE_FROM: u32 = 22;
+pub const SOLVE_FROM: u32 = 26;
 /// As Yellow on the mirror line, hard tries the solve earlier: if it does not
 /// finish, the mirror move is played anyway, so trying costs nothing.
-pub const MIRROR_SOLVE_FROM: u32 = 24;
+pub const MIRROR_SOLVE_FROM: u32 = 28;
 
 /// What the hard level decided and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +112,7 @@ fn take_kept(
     (mine, kept.proofs, Some(kept.table))
 }
 
-/// Puts the table back with the mover's new proof (or none).
+/// Puts the table back with the mover's new proof (or none), if any proof is kept.
 fn keep(
     slot: &KeptSlot,
     position: &Position,
@@ -127,8 +127,13 @@ fn keep(
         let stones = (after.stones(Player::Blue), after.stones(Player::Yellow));
         Some(Proof { stones, wdl })
     });
+    // Without a proof the table is dropped: a fresh one per move keeps node-limited
+    // play reproducible, and stale deep entries never crowd out a later search.
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    *guard = Some(Kept { proofs, table });
+    *guard = proofs
+        .iter()
+        .any(Option::is_some)
+        .then_some(Kept { proofs, table });
 }
 
 /// The hard level's move and the search behind it, on every core

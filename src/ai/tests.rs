@@ -90,9 +90,19 @@ fn the_win_draw_loss_solve_matches_brute_force() {
 #[test]
 fn a_node_limited_hard_move_is_reproducible() {
     let position = random_position(10, 5);
-    let settings = AiSettings::new(Level::Hard);
+    // Reproducible on one thread (several threads race for the shared table).
+    let settings = AiSettings {
+        threads: Some(1),
+        ..AiSettings::new(Level::Hard)
+    };
     let a = choose_move_nodes(&position, &settings, 20_000);
     assert_eq!(a, choose_move_nodes(&position, &settings, 20_000));
+    // The same from the same kept state (none here), whatever other tests keep meanwhile.
+    let local = |_| {
+        let slot = std::sync::Mutex::new(None);
+        hard::decide_with(&position, 1000, Some(20_000), 0, 1, None, &slot).map(|d| d.mv)
+    };
+    assert_eq!(local(0), local(1));
 }
 
 #[test]
@@ -595,4 +605,51 @@ fn a_review_keeps_its_budget_and_proves_outcomes_in_the_solve_range() {
     let r = review(&Position::new(), &ReviewOptions::new(100)).unwrap();
     assert!(start.elapsed() < Duration::from_secs(2));
     assert!(!r.best.exact && r.best.wdl.is_none());
+}
+
+#[test]
+fn hard_as_yellow_never_loses_node_limited() {
+    // Node budgets instead of the clock and one thread: the same games every run.
+    let opponents = [
+        (Level::Random, 0..4),
+        (Level::Easy, 0..3),
+        (Level::Medium, 0..3),
+        (Level::Hard, 0..2),
+    ];
+    for (level, seeds) in opponents {
+        for seed in seeds {
+            let settings = |level, seed| AiSettings {
+                level,
+                think_ms: None,
+                seed,
+                threads: Some(1),
+            };
+            let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
+            let slot = std::sync::Mutex::new(None);
+            let mut position = Position::new();
+            while !position.is_over() {
+                let mv = match position.to_move() {
+                    Player::Yellow => {
+                        hard::decide_with(
+                            &position,
+                            1000,
+                            Some(30_000),
+                            yellow.seed,
+                            1,
+                            None,
+                            &slot,
+                        )
+                        .unwrap()
+                        .mv
+                    }
+                    Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
+                };
+                position.play(mv).unwrap();
+            }
+            assert!(
+                position.score(Player::Yellow) >= position.score(Player::Blue),
+                "hard Yellow lost to {level} seed {seed}\n{position}"
+            );
+        }
+    }
 }
