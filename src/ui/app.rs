@@ -1,71 +1,17 @@
-//! The app state: pure. Events and AI replies go in, state changes come out.
-//!
-//! No terminal, thread or clock here: the event loop feeds [`App::handle_event`]
-//! and [`App::on_ai_reply`], sends what [`App::next_ai_request`] asks for to the
-//! worker, and draws the app with [`super::screen`]. That keeps every behaviour
-//! testable with plain key events.
+//! The state of a game on screen: pure. [`Input`]s and AI replies go in, a list of
+//! [`Effect`]s comes out, for the event loop to carry out (autosave, save, ask the AI,
+//! redraw, quit). No terminal, thread, clock, file or screen layout here: clicks
+//! arrive as squares, texts come from [`crate::strings`].
 
-use ratatui::crossterm::event::{Event, MouseButton, MouseEventKind};
-use ratatui::layout::Rect;
+use crate::ai::{Level, Seat};
+use crate::rules::{Game, Move, Square};
+use crate::session::{GameConfig, Notice};
+use crate::strings::{message, question};
 
-use crate::ai::{AiSettings, Level, Seat};
-use crate::rules::{Game, Move, Placement, Player, Square};
-
+use super::ai_worker::{AiJob, AiReply, AiRequest};
+use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, Direction, KeyContext};
-use super::screen::ScreenLayout;
-use super::status::{placement_message, placement_message_short};
-
-/// Who plays and how the AI is set up: everything `hijara play` decides before the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct GameConfig {
-    /// Who sits in each seat, indexed by [`Player::index`] (Blue, Yellow).
-    pub seats: [Seat; 2],
-    /// The AI's thinking time per move; `None` for each level's default.
-    pub think_ms: Option<u64>,
-    /// Seed for the AI's random choices.
-    pub seed: u64,
-}
-
-impl GameConfig {
-    /// Who sits in `player`'s seat.
-    pub fn seat(&self, player: Player) -> Seat {
-        self.seats[player.index()]
-    }
-
-    /// Whether a person plays `player`.
-    pub fn is_human(&self, player: Player) -> bool {
-        self.seat(player) == Seat::Human
-    }
-
-    /// The AI settings for `level`.
-    pub fn ai_settings(&self, level: Level) -> AiSettings {
-        AiSettings {
-            level,
-            think_ms: self.think_ms,
-            seed: self.seed,
-        }
-    }
-}
-
-/// "1 move", "12 moves".
-pub fn moves_count(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_owned()
-    } else {
-        format!("{n} moves")
-    }
-}
-
-/// A short name for a seat, as shown on the ladders (`human`, `hard AI`).
-pub fn seat_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::Human => "human",
-        Seat::Random => "random AI",
-        Seat::Easy => "easy AI",
-        Seat::Medium => "medium AI",
-        Seat::Hard => "hard AI",
-    }
-}
+use super::message::{Message, MessageKind};
 
 /// A yes/no question on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,19 +22,6 @@ pub enum Question {
     NewGame,
     /// Continue the autosaved game found at start-up, or start a new one?
     Resume,
-}
-
-impl Question {
-    /// The question as shown.
-    pub fn text(self) -> &'static str {
-        match self {
-            Question::Quit => "Quit the game in progress? y: quit, any other key: keep playing",
-            Question::NewGame => "Abandon this game for a new one? y: new game, any other key: no",
-            Question::Resume => {
-                "An unfinished game was autosaved. Resume it? y: resume, n: new game"
-            }
-        }
-    }
 }
 
 /// What is drawn over the board.
@@ -102,86 +35,18 @@ pub enum Overlay {
     Question(Question),
 }
 
-/// What kind of message the status line shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MessageKind {
-    /// Plain information.
-    Info,
-    /// A scoring move by this player.
-    Score(Player),
-    /// Something refused.
-    Error,
+/// The AI requests of a game: which one is in flight, and whether asking is pointless.
+#[derive(Debug, Clone, Copy, Default)]
+struct AiState {
+    /// Bumped whenever the game changes or a request is dropped, so old replies are ignored.
+    tag: u64,
+    /// The job in flight for the current tag.
+    waiting: Option<AiJob>,
+    /// The AI gave no legal move here: do not ask it again until the game changes.
+    stalled: bool,
 }
 
-/// The message on the status line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// Its kind, which picks its style.
-    pub kind: MessageKind,
-    /// The text.
-    pub text: String,
-    /// A shorter wording for narrow screens, if there is one.
-    pub short: Option<String>,
-}
-
-/// What the AI worker is asked to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AiJob {
-    /// Choose the move of an AI seat, which is then played.
-    Move,
-    /// Choose a move for the person to move, which is only shown.
-    Hint,
-}
-
-/// A request for the AI worker. `tag` comes back in the reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AiRequest {
-    /// Identifies the state the request was made in; a reply with an old tag is stale.
-    pub tag: u64,
-    /// What to do with the answer.
-    pub job: AiJob,
-    /// The position to think about.
-    pub position: crate::rules::Position,
-    /// The AI to ask.
-    pub settings: AiSettings,
-}
-
-/// The AI worker's answer to an [`AiRequest`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AiReply {
-    /// The request's tag.
-    pub tag: u64,
-    /// The request's job.
-    pub job: AiJob,
-    /// The move chosen, `None` when the board was full.
-    pub mv: Option<Move>,
-}
-
-/// What an event changed, so the event loop knows what to do next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Changes {
-    /// Something on screen changed: redraw.
-    pub view: bool,
-    /// The game (its moves) changed: a move, undo, redo or new game. A save hook goes here.
-    pub game: bool,
-}
-
-impl Changes {
-    const NONE: Changes = Changes {
-        view: false,
-        game: false,
-    };
-    const VIEW: Changes = Changes {
-        view: true,
-        game: false,
-    };
-    const GAME: Changes = Changes {
-        view: true,
-        game: true,
-    };
-}
-
-/// The whole state of the terminal game.
+/// The whole state of a game on screen.
 #[derive(Debug, Clone)]
 pub struct App {
     config: GameConfig,
@@ -192,27 +57,16 @@ pub struct App {
     overlay: Overlay,
     message: Option<Message>,
     hint: Option<Square>,
-    /// Bumped whenever the game changes or a request is dropped, so old AI replies are ignored.
-    tag: u64,
-    /// The AI job in flight for the current tag.
-    waiting: Option<AiJob>,
-    /// A request made by a key (a hint), waiting to be sent.
-    outbox: Option<AiRequest>,
-    /// The AI gave no legal move here: do not ask it again until the game changes.
-    stalled: bool,
-    /// The screen size, to map mouse clicks to squares.
-    area: Rect,
+    ai: AiState,
+    /// The screen size last seen (columns, rows): picks the message wording.
+    area: ratatui::layout::Rect,
     quit: bool,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
-    /// `s` was pressed: the event loop writes the record and reports back.
-    save_requested: bool,
     /// The game is autosaved after every move, so quitting keeps it for `hijara resume`.
     autosaved: bool,
     /// An autosaved game offered at start-up, until the question is answered.
     resume_offer: Option<(GameConfig, Game)>,
-    /// The player took up the autosaved game offered at start-up.
-    resumed_autosave: bool,
 }
 
 impl App {
@@ -226,29 +80,18 @@ impl App {
         App {
             config,
             game,
-            cursor: Square::ALL[0],
+            cursor: Square::A1,
             typed_column: None,
             overlay: Overlay::None,
             message: None,
             hint: None,
-            tag: 0,
-            waiting: None,
-            outbox: None,
-            stalled: false,
-            area: Rect::new(0, 0, 80, 24),
+            ai: AiState::default(),
+            area: ratatui::layout::Rect::new(0, 0, 80, 24),
             quit: false,
             spinner: 0,
-            save_requested: false,
             autosaved: false,
             resume_offer: None,
-            resumed_autosave: false,
         }
-    }
-
-    /// Whether this game is the autosaved one, taken up at the start-up question;
-    /// its autosave may then be rewritten rather than kept aside.
-    pub fn resumed_autosave(&self) -> bool {
-        self.resumed_autosave
     }
 
     /// Says that the game is autosaved after every move, so the quit question can say
@@ -269,27 +112,21 @@ impl App {
     /// The text of `question` as shown, with the details only the app knows.
     pub fn question_text(&self, question: Question) -> String {
         match (question, &self.resume_offer) {
-            (Question::Quit, _) if self.autosaved => {
-                "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing".to_owned()
-            }
-            (Question::Resume, Some((config, game))) => format!(
-                "Resume the autosaved game? {} ({}) against {} ({}), {}, \
-                 Blue {} Yellow {}. y: resume, n: new game",
-                Player::Blue,
-                seat_name(config.seats[0]),
-                Player::Yellow,
-                seat_name(config.seats[1]),
-                moves_count(game.len()),
-                game.score(Player::Blue),
-                game.score(Player::Yellow),
-            ),
-            _ => question.text().to_owned(),
+            (Question::Quit, _) if self.autosaved => question::QUIT_AUTOSAVED.to_owned(),
+            (Question::Quit, _) => question::QUIT.to_owned(),
+            (Question::NewGame, _) => question::NEW_GAME.to_owned(),
+            (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
+            (Question::Resume, None) => question::RESUME.to_owned(),
         }
     }
 
-    /// Whether `s` asked for a save since the last call; the event loop does the writing.
-    pub fn take_save_request(&mut self) -> bool {
-        std::mem::take(&mut self.save_requested)
+    /// The answers to `question` alone, for the status line under the question's box.
+    pub fn question_answers(question: Question) -> &'static str {
+        match question {
+            Question::Quit => question::QUIT_ANSWERS,
+            Question::NewGame => question::NEW_GAME_ANSWERS,
+            Question::Resume => question::RESUME_ANSWERS,
+        }
     }
 
     /// The seats and AI settings.
@@ -322,13 +159,14 @@ impl App {
         self.message.as_ref()
     }
 
-    /// Sets the status-line message (e.g. "saved to FILE").
+    /// Sets the status-line message (e.g. "Loaded FILE").
     pub fn set_message(&mut self, kind: MessageKind, text: impl Into<String>) {
-        self.message = Some(Message {
-            kind,
-            text: text.into(),
-            short: None,
-        });
+        self.message = Some(Message::new(kind, text));
+    }
+
+    /// Shows a notice from the session's storage.
+    pub fn notify(&mut self, notice: Notice) {
+        self.message = Some(Message::notice(notice));
     }
 
     /// The square the hard AI suggested, until the game changes.
@@ -338,17 +176,12 @@ impl App {
 
     /// What the AI is thinking about, if anything.
     pub fn thinking(&self) -> Option<AiJob> {
-        self.waiting
+        self.ai.waiting
     }
 
     /// Frame of the thinking indicator.
     pub fn spinner(&self) -> usize {
         self.spinner
-    }
-
-    /// Advances the thinking indicator; the event loop calls it while it waits for the AI.
-    pub fn tick(&mut self) {
-        self.spinner = self.spinner.wrapping_add(1);
     }
 
     /// Whether the app is done.
@@ -357,13 +190,8 @@ impl App {
     }
 
     /// The screen size the app last saw.
-    pub fn area(&self) -> Rect {
+    pub fn area(&self) -> ratatui::layout::Rect {
         self.area
-    }
-
-    /// Tells the app the screen size (at start and on every resize).
-    pub fn set_area(&mut self, area: Rect) {
-        self.area = area;
     }
 
     /// Whether a game has started and not finished: quitting it would lose it.
@@ -371,7 +199,8 @@ impl App {
         !self.game.is_empty() && !self.game.is_over()
     }
 
-    fn key_context(&self) -> KeyContext {
+    /// The keys' context now.
+    pub fn key_context(&self) -> KeyContext {
         match self.overlay {
             Overlay::None => KeyContext::Board,
             Overlay::Help => KeyContext::Help,
@@ -379,87 +208,87 @@ impl App {
         }
     }
 
-    /// Handles one terminal event: key presses (only presses), mouse clicks and resizes.
-    pub fn handle_event(&mut self, event: &Event) -> Changes {
-        if let Some(key) = event.as_key_press_event() {
-            return match keymap::action(key, self.key_context()) {
-                Some(action) => self.apply(action),
-                None => {
-                    self.typed_column = None;
-                    self.set_message(MessageKind::Error, "Unknown key: press ? for help");
-                    Changes::VIEW
-                }
-            };
+    /// The effects of opening the game: a loaded game in progress is autosaved from
+    /// the start, and an AI to move is asked.
+    pub fn start(&mut self) -> Effects {
+        let mut effects = vec![Effect::Redraw];
+        if self.in_progress() {
+            effects.push(Effect::Autosave);
         }
-        match event {
-            Event::Resize(width, height) => {
-                self.area = Rect::new(0, 0, *width, *height);
-                Changes::VIEW
-            }
-            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-                self.click(mouse.column, mouse.row)
-            }
-            _ => Changes::NONE,
-        }
+        self.ask_ai_seat(effects)
     }
 
-    fn click(&mut self, column: u16, row: u16) -> Changes {
-        match self.overlay {
-            Overlay::Help => {
-                self.overlay = Overlay::None;
-                Changes::VIEW
-            }
-            Overlay::Question(_) => Changes::NONE,
-            Overlay::None => {
-                let square = ScreenLayout::new(self.area)
-                    .and_then(|layout| layout.board_geometry())
-                    .and_then(|geometry| geometry.square_at(column, row));
-                match square {
-                    Some(square) => {
+    /// Handles one input.
+    pub fn handle(&mut self, input: Input) -> Effects {
+        let effects = match input {
+            Input::Key(key) => {
+                if self
+                    .message
+                    .as_ref()
+                    .is_some_and(|m| !m.fits(self.area.width))
+                {
+                    // A message too long for the status line sat in a box over the board.
+                    self.message = None;
+                }
+                match keymap::action(key, self.key_context()) {
+                    Some(action) => self.apply(action),
+                    None => {
                         self.typed_column = None;
-                        self.place(square)
+                        self.set_message(MessageKind::Error, message::UNKNOWN_KEY);
+                        vec![Effect::Redraw]
                     }
-                    None => Changes::NONE,
                 }
             }
+            Input::Resize(width, height) => {
+                self.area = ratatui::layout::Rect::new(0, 0, width, height);
+                vec![Effect::Redraw]
+            }
+            Input::Click(square) => self.click(square),
+            Input::Tick => {
+                if self.ai.waiting.is_none() {
+                    return Vec::new();
+                }
+                self.spinner = self.spinner.wrapping_add(1);
+                vec![Effect::Redraw]
+            }
+        };
+        self.ask_ai_seat(effects)
+    }
+
+    fn click(&mut self, square: Option<Square>) -> Effects {
+        match (self.overlay, square) {
+            (Overlay::Help, _) => {
+                self.overlay = Overlay::None;
+                vec![Effect::Redraw]
+            }
+            (Overlay::None, Some(square)) => {
+                self.typed_column = None;
+                self.place(square)
+            }
+            _ => Vec::new(),
         }
     }
 
     /// Carries out one action, as a key would.
-    pub fn apply(&mut self, action: Action) -> Changes {
+    pub fn apply(&mut self, action: Action) -> Effects {
         if !matches!(action, Action::Column(_) | Action::Row(_)) {
             self.typed_column = None;
         }
         match action {
-            Action::ForceQuit => {
-                self.quit = true;
-                Changes::VIEW
-            }
+            Action::ForceQuit => self.quit(),
             Action::Yes => self.answer(true),
             Action::No => self.answer(false),
             Action::Help => {
                 self.overlay = Overlay::Help;
-                Changes::VIEW
+                vec![Effect::Redraw]
             }
-            Action::Quit => {
-                if self.in_progress() {
-                    self.overlay = Overlay::Question(Question::Quit);
-                } else {
-                    self.quit = true;
-                }
-                Changes::VIEW
-            }
-            Action::NewGame => {
-                if self.in_progress() {
-                    self.overlay = Overlay::Question(Question::NewGame);
-                    Changes::VIEW
-                } else {
-                    self.new_game()
-                }
-            }
+            Action::Quit if self.in_progress() => self.ask(Question::Quit),
+            Action::Quit => self.quit(),
+            Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
+            Action::NewGame => self.new_game(),
             Action::Cursor(direction) => {
                 self.move_cursor(direction);
-                Changes::VIEW
+                vec![Effect::Redraw]
             }
             Action::Place => self.place(self.cursor),
             Action::Column(column) => {
@@ -467,60 +296,65 @@ impl App {
                 if let Some(square) = Square::new(column, self.cursor.row()) {
                     self.cursor = square;
                 }
-                let letter = (b'a' + column) as char;
-                self.set_message(MessageKind::Info, format!("{letter}_: type the row, 1-4"));
-                Changes::VIEW
+                let letter = char::from(b'a' + column);
+                self.set_message(MessageKind::Info, message::type_the_row(letter));
+                vec![Effect::Redraw]
             }
             Action::Row(row) => match self.typed_column.take() {
                 Some(column) => match Square::new(column, row) {
                     Some(square) => self.place(square),
-                    None => Changes::NONE,
+                    None => Vec::new(),
                 },
-                None => {
-                    let text = "Type a square as a letter a-d, then a digit 1-4 (e.g. b3)";
-                    self.set_message(MessageKind::Error, text);
-                    Changes::VIEW
-                }
+                None => self.refuse(message::TYPE_A_SQUARE),
             },
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
-            Action::Save => {
-                self.save_requested = true;
-                Changes::NONE
-            }
+            Action::Save => vec![Effect::Save, Effect::Redraw],
+            // The replay viewer's actions never reach a game.
+            _ => Vec::new(),
         }
     }
 
-    fn answer(&mut self, yes: bool) -> Changes {
+    fn quit(&mut self) -> Effects {
+        self.quit = true;
+        vec![Effect::Quit]
+    }
+
+    fn ask(&mut self, question: Question) -> Effects {
+        self.overlay = Overlay::Question(question);
+        vec![Effect::Redraw]
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) -> Effects {
+        self.set_message(MessageKind::Error, text);
+        vec![Effect::Redraw]
+    }
+
+    fn answer(&mut self, yes: bool) -> Effects {
         let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
         match (overlay, yes) {
-            (Overlay::Question(Question::Quit), true) => {
-                self.quit = true;
-                Changes::VIEW
-            }
+            (Overlay::Question(Question::Quit), true) => self.quit(),
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
             (Overlay::Question(Question::Resume), yes) => match self.resume_offer.take() {
                 Some((config, game)) if yes => {
                     self.config = config;
                     self.game = game;
-                    self.resumed_autosave = true;
                     if let Some(last) = self.game.last() {
                         self.cursor = last.square();
                     }
                     self.changed();
-                    let text = format!("Resumed: {} to move", self.game.to_move());
+                    let text = message::resumed(self.game.to_move());
                     self.set_message(MessageKind::Info, text);
                     // Not a change to save: the autosave already holds this game.
-                    Changes::VIEW
+                    vec![Effect::ResumedAutosave, Effect::Redraw]
                 }
                 _ => {
-                    let text = "New game: the autosaved one is kept aside at your first move";
-                    self.set_message(MessageKind::Info, text);
-                    Changes::VIEW
+                    self.set_message(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME);
+                    vec![Effect::Redraw]
                 }
             },
-            _ => Changes::VIEW,
+            _ => vec![Effect::Redraw],
         }
     }
 
@@ -539,92 +373,62 @@ impl App {
 
     /// Forgets any AI request in flight: its reply will carry an old tag.
     fn changed(&mut self) {
-        self.tag += 1;
-        self.waiting = None;
-        self.outbox = None;
+        self.ai = AiState {
+            tag: self.ai.tag + 1,
+            ..AiState::default()
+        };
         self.hint = None;
-        self.stalled = false;
     }
 
-    fn new_game(&mut self) -> Changes {
+    fn new_game(&mut self) -> Effects {
         self.game = Game::new();
-        self.cursor = Square::ALL[0];
+        self.cursor = Square::A1;
         self.changed();
-        self.set_message(MessageKind::Info, "New game: Blue to move");
-        Changes::GAME
+        self.set_message(MessageKind::Info, message::NEW_GAME);
+        vec![Effect::Autosave, Effect::Redraw]
     }
 
     /// A person places a stone on `square` for the player to move.
-    fn place(&mut self, square: Square) -> Changes {
+    fn place(&mut self, square: Square) -> Effects {
         self.cursor = square;
         if self.game.is_over() {
-            self.set_message(
-                MessageKind::Error,
-                "The game is over: n for a new game, q to quit",
-            );
-            return Changes::VIEW;
+            return self.refuse(message::GAME_OVER);
         }
         let mover = self.game.to_move();
         if !self.config.is_human(mover) {
-            let text = format!(
-                "Wait: {mover} ({}) is thinking",
-                seat_name(self.config.seat(mover))
-            );
-            self.set_message(MessageKind::Error, text);
-            return Changes::VIEW;
+            return self.refuse(message::wait_for(mover, self.config.seat(mover)));
         }
         self.play(square)
     }
 
     /// Plays `square` for the player to move, whoever it is.
-    fn play(&mut self, square: Square) -> Changes {
+    fn play(&mut self, square: Move) -> Effects {
         match self.game.play(square) {
             Ok(placement) => {
                 self.changed();
-                self.announce(&placement);
-                Changes::GAME
+                self.message = Some(Message::placement(&placement));
+                vec![Effect::Autosave, Effect::Redraw]
             }
-            Err(_) => {
-                self.set_message(
-                    MessageKind::Error,
-                    format!("{square} is full: choose another square"),
-                );
-                Changes::VIEW
-            }
-        }
-    }
-
-    fn announce(&mut self, placement: &Placement) {
-        // The result itself is on the first status line.
-        let text = placement_message(placement);
-        let short = placement_message_short(placement);
-        let kind = if placement.points > 0 {
-            MessageKind::Score(placement.player)
-        } else {
-            MessageKind::Info
-        };
-        self.set_message(kind, text);
-        if let Some(message) = &mut self.message {
-            message.short = Some(short);
+            Err(_) => self.refuse(message::full(square)),
         }
     }
 
     /// Takes back moves until one made by a person is taken back, so against the AI
     /// both the person's move and the AI's reply go.
-    fn undo(&mut self) -> Changes {
-        let has_human_move = self
+    fn undo(&mut self) -> Effects {
+        let config = self.config;
+        if !self
             .game
             .placements()
             .iter()
-            .any(|p| self.config.is_human(p.player));
-        if !has_human_move {
-            self.set_message(MessageKind::Error, "Nothing to undo");
-            return Changes::VIEW;
+            .any(|p| config.is_human(p.player))
+        {
+            return self.refuse(message::NOTHING_TO_UNDO);
         }
         let mut count = 0;
         while let Some(placement) = self.game.undo() {
             count += 1;
-            if self.config.is_human(placement.player) {
+            if config.is_human(placement.player) {
                 break;
             }
         }
@@ -632,21 +436,15 @@ impl App {
         if let Some(last) = self.game.last() {
             self.cursor = last.square();
         }
-        let moves = if count == 1 { "move" } else { "moves" };
-        self.set_message(
-            MessageKind::Info,
-            format!("Took back {count} {moves}: u again to undo more, U to redo"),
-        );
-        Changes::GAME
+        self.set_message(MessageKind::Info, message::took_back(count));
+        vec![Effect::Autosave, Effect::Redraw]
     }
 
     /// Plays again what undo took back, up to the next person's turn.
-    fn redo(&mut self) -> Changes {
-        let Some(first) = self.game.redo() else {
-            self.set_message(MessageKind::Error, "Nothing to redo");
-            return Changes::VIEW;
+    fn redo(&mut self) -> Effects {
+        let Some(mut last) = self.game.redo() else {
+            return self.refuse(message::NOTHING_TO_REDO);
         };
-        let mut last = first;
         while !self.game.is_over() && !self.config.is_human(self.game.to_move()) {
             match self.game.redo() {
                 Some(placement) => last = placement,
@@ -655,85 +453,80 @@ impl App {
         }
         self.changed();
         self.cursor = last.square();
-        self.announce(&last);
-        Changes::GAME
+        self.message = Some(Message::placement(&last));
+        vec![Effect::Autosave, Effect::Redraw]
     }
 
-    fn ask_hint(&mut self) -> Changes {
+    fn ask_hint(&mut self) -> Effects {
         if self.game.is_over() {
-            self.set_message(MessageKind::Error, "The game is over: no hint");
-            return Changes::VIEW;
+            return self.refuse(message::NO_HINT);
         }
         let mover = self.game.to_move();
         if !self.config.is_human(mover) {
-            self.set_message(MessageKind::Error, format!("Wait: {mover} is thinking"));
-            return Changes::VIEW;
+            return self.refuse(message::wait(mover));
         }
-        if self.waiting == Some(AiJob::Hint) {
-            return Changes::NONE;
+        if self.ai.waiting == Some(AiJob::Hint) {
+            return Vec::new();
         }
-        self.tag += 1;
+        self.ai.tag += 1;
+        self.ai.waiting = Some(AiJob::Hint);
         self.hint = None;
-        self.waiting = Some(AiJob::Hint);
-        self.outbox = Some(AiRequest {
-            tag: self.tag,
-            job: AiJob::Hint,
-            position: *self.game.position(),
-            settings: self.config.ai_settings(Level::Hard),
-        });
-        self.set_message(MessageKind::Info, "Hint: the hard AI is thinking…");
-        Changes::VIEW
+        self.set_message(MessageKind::Info, message::HINT_THINKING);
+        let request = self.request(AiJob::Hint, Level::Hard);
+        vec![Effect::AskAi(request), Effect::Redraw]
     }
 
-    /// The request to send to the AI worker now, if any: a hint asked for, or the move
-    /// of an AI seat whose turn it is. Each request is returned once.
-    pub fn next_ai_request(&mut self) -> Option<AiRequest> {
-        if let Some(request) = self.outbox.take() {
-            return Some(request);
-        }
-        if self.waiting.is_some() || self.stalled || self.game.is_over() || self.quit {
-            return None;
-        }
-        if self.overlay == Overlay::Question(Question::Resume) {
-            // No AI move in a game that may be swapped for the autosaved one.
-            return None;
-        }
-        let level = self.config.seat(self.game.to_move()).level()?;
-        self.waiting = Some(AiJob::Move);
-        Some(AiRequest {
-            tag: self.tag,
-            job: AiJob::Move,
+    fn request(&self, job: AiJob, level: Level) -> AiRequest {
+        AiRequest {
+            tag: self.ai.tag,
+            job,
             position: *self.game.position(),
             settings: self.config.ai_settings(level),
-        })
+        }
+    }
+
+    /// Adds the request for an AI seat whose turn it is, once per turn.
+    fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
+        let ask = self.ai.waiting.is_none()
+            && !self.ai.stalled
+            && !self.game.is_over()
+            && !self.quit
+            // No AI move in a game that may be swapped for the autosaved one.
+            && self.overlay != Overlay::Question(Question::Resume);
+        if let Some(level) = ask
+            .then(|| self.config.seat(self.game.to_move()))
+            .and_then(Seat::level)
+        {
+            self.ai.waiting = Some(AiJob::Move);
+            effects.push(Effect::AskAi(self.request(AiJob::Move, level)));
+            effects.push(Effect::Redraw);
+        }
+        effects
     }
 
     /// Takes the AI worker's answer. A reply to an outdated request is ignored.
-    pub fn on_ai_reply(&mut self, reply: AiReply) -> Changes {
-        if reply.tag != self.tag || self.waiting != Some(reply.job) {
-            return Changes::NONE;
+    pub fn on_ai_reply(&mut self, reply: AiReply) -> Effects {
+        if reply.tag != self.ai.tag || self.ai.waiting != Some(reply.job) {
+            return Vec::new();
         }
-        self.waiting = None;
-        match (reply.job, reply.mv) {
+        self.ai.waiting = None;
+        let effects = match (reply.job, reply.mv) {
             (AiJob::Move, Some(mv)) if self.game.position().next_section(mv).is_some() => {
                 self.play(mv)
             }
             (AiJob::Move, _) => {
                 // Asking again would loop: wait for the players to undo or start over.
-                self.stalled = true;
-                self.set_message(
-                    MessageKind::Error,
-                    "The AI found no legal move: u to undo, n for a new game",
-                );
-                Changes::VIEW
+                self.ai.stalled = true;
+                self.refuse(message::AI_STALLED)
             }
             (AiJob::Hint, Some(mv)) => {
                 self.hint = Some(mv);
                 self.cursor = mv;
-                self.set_message(MessageKind::Info, format!("Hint: {mv} (Enter plays it)"));
-                Changes::VIEW
+                self.set_message(MessageKind::Info, message::hint(mv));
+                vec![Effect::Redraw]
             }
-            (AiJob::Hint, None) => Changes::VIEW,
-        }
+            (AiJob::Hint, None) => vec![Effect::Redraw],
+        };
+        self.ask_ai_seat(effects)
     }
 }
