@@ -101,6 +101,33 @@ pub(crate) mod question {
     pub(crate) const RESUME_ANSWERS: &str = "y: resume, n: new game";
     /// The answers to the replay viewer's play-on question.
     pub(crate) const CONTINUE_ANSWERS: &str = "y: play on, any other key: stay";
+    /// The quit question's consequence and answers, for the status line.
+    pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
+        "It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
+
+    /// The resume question in brief, for the status line.
+    pub(crate) fn resume_short(game: &Game) -> String {
+        format!(
+            "Autosaved game: {}, Blue {} Yellow {}. y: resume, n: new game",
+            moves_count(game.len()),
+            game.score(Player::Blue),
+            game.score(Player::Yellow),
+        )
+    }
+
+    /// The play-on question in brief, for the status line.
+    pub(crate) fn play_on_short(shown: usize, dropped: usize) -> String {
+        format!("Play on from move {shown}, dropping {dropped}? y: play on, any other key: stay")
+    }
+
+    /// The first of `wordings` that fits in `width` columns, else the last.
+    pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
+        wordings
+            .iter()
+            .find(|w| w.chars().count() <= usize::from(width))
+            .or(wordings.last())
+            .map_or("", String::as_str)
+    }
 
     /// Resume the autosaved game, with who played it and how far it got.
     pub(crate) fn resume(seats: [Seat; 2], game: &Game) -> String {

@@ -3,7 +3,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::ai::{AiSettings, Level, Seat};
-use crate::rules::Player;
+use crate::rules::{Game, Placement, Player};
 
 /// Who plays and how the AI is set up: everything decided before the game.
 ///
@@ -37,6 +37,38 @@ impl GameConfig {
             think_ms: self.think_ms,
             seed: self.seed,
         }
+    }
+}
+
+impl GameConfig {
+    /// Takes back moves in `game` until one made by a person is taken back, so against
+    /// the AI both the person's move and the AI's reply go. Returns how many moves went:
+    /// 0 when no person has moved.
+    pub fn undo_turn(&self, game: &mut Game) -> usize {
+        if !game.placements().iter().any(|p| self.is_human(p.player)) {
+            return 0;
+        }
+        let mut count = 0;
+        while let Some(placement) = game.undo() {
+            count += 1;
+            if self.is_human(placement.player) {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Plays again in `game` what undo took back, up to the next person's turn, and
+    /// returns the last move replayed (`None` when there was nothing to redo).
+    pub fn redo_turn(&self, game: &mut Game) -> Option<Placement> {
+        let mut last = game.redo()?;
+        while !game.is_over() && !self.is_human(game.to_move()) {
+            match game.redo() {
+                Some(placement) => last = placement,
+                None => break,
+            }
+        }
+        Some(last)
     }
 }
 

@@ -3,48 +3,18 @@
 //! redraw, quit). No terminal, thread, clock, file or screen layout here: clicks
 //! arrive as squares, texts come from [`crate::strings`].
 
-use crate::ai::{Level, Seat};
+use ratatui::layout::Rect;
+
 use crate::rules::{Game, Move, Square};
 use crate::session::{GameConfig, Notice};
-use crate::strings::{message, question};
+use crate::strings::message;
 
-use super::ai_worker::{AiJob, AiReply, AiRequest};
+use super::ai_turns::AiTurns;
+use super::ai_worker::{AiJob, AiReply};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{self, Action, Direction, KeyContext};
+use super::keymap::{self, Action, KeyContext};
 use super::message::{Message, MessageKind};
-
-/// A yes/no question on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Question {
-    /// Quit the game in progress?
-    Quit,
-    /// Abandon the game in progress for a new one?
-    NewGame,
-    /// Continue the autosaved game found at start-up, or start a new one?
-    Resume,
-}
-
-/// What is drawn over the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Overlay {
-    /// Nothing: the board has the keys.
-    None,
-    /// The help.
-    Help,
-    /// A yes/no question.
-    Question(Question),
-}
-
-/// The AI requests of a game: which one is in flight, and whether asking is pointless.
-#[derive(Debug, Clone, Copy, Default)]
-struct AiState {
-    /// Bumped whenever the game changes or a request is dropped, so old replies are ignored.
-    tag: u64,
-    /// The job in flight for the current tag.
-    waiting: Option<AiJob>,
-    /// The AI gave no legal move here: do not ask it again until the game changes.
-    stalled: bool,
-}
+use super::question::{Overlay, Question};
 
 /// The whole state of a game on screen.
 #[derive(Debug, Clone)]
@@ -57,9 +27,9 @@ pub struct App {
     overlay: Overlay,
     message: Option<Message>,
     hint: Option<Square>,
-    ai: AiState,
+    ai: AiTurns,
     /// The screen size last seen (columns, rows): picks the message wording.
-    area: ratatui::layout::Rect,
+    area: Rect,
     quit: bool,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
@@ -85,8 +55,8 @@ impl App {
             overlay: Overlay::None,
             message: None,
             hint: None,
-            ai: AiState::default(),
-            area: ratatui::layout::Rect::new(0, 0, 80, 24),
+            ai: AiTurns::default(),
+            area: Rect::new(0, 0, 80, 24),
             quit: false,
             spinner: 0,
             autosaved: false,
@@ -111,22 +81,13 @@ impl App {
 
     /// The text of `question` as shown, with the details only the app knows.
     pub fn question_text(&self, question: Question) -> String {
-        match (question, &self.resume_offer) {
-            (Question::Quit, _) if self.autosaved => question::QUIT_AUTOSAVED.to_owned(),
-            (Question::Quit, _) => question::QUIT.to_owned(),
-            (Question::NewGame, _) => question::NEW_GAME.to_owned(),
-            (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
-            (Question::Resume, None) => question::RESUME.to_owned(),
-        }
+        question.text(self.autosaved, self.resume_offer.as_ref())
     }
 
-    /// The answers to `question` alone, for the status line under the question's box.
-    pub fn question_answers(question: Question) -> &'static str {
-        match question {
-            Question::Quit => question::QUIT_ANSWERS,
-            Question::NewGame => question::NEW_GAME_ANSWERS,
-            Question::Resume => question::RESUME_ANSWERS,
-        }
+    /// `question` on a status line `width` wide: whole if it fits, else shorter.
+    pub fn question_status(&self, question: Question, width: u16) -> String {
+        let wordings = question.status_wordings(self.autosaved, self.resume_offer.as_ref());
+        crate::strings::question::fitting(&wordings, width).to_owned()
     }
 
     /// The seats and AI settings.
@@ -144,11 +105,6 @@ impl App {
         self.cursor
     }
 
-    /// A column letter typed and waiting for its digit (0 = `a`).
-    pub fn typed_column(&self) -> Option<u8> {
-        self.typed_column
-    }
-
     /// What is drawn over the board.
     pub fn overlay(&self) -> Overlay {
         self.overlay
@@ -157,11 +113,6 @@ impl App {
     /// The status-line message.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
-    }
-
-    /// Sets the status-line message (e.g. "Loaded FILE").
-    pub fn set_message(&mut self, kind: MessageKind, text: impl Into<String>) {
-        self.message = Some(Message::new(kind, text));
     }
 
     /// Shows a notice from the session's storage.
@@ -176,7 +127,7 @@ impl App {
 
     /// What the AI is thinking about, if anything.
     pub fn thinking(&self) -> Option<AiJob> {
-        self.ai.waiting
+        self.ai.waiting()
     }
 
     /// Frame of the thinking indicator.
@@ -190,7 +141,7 @@ impl App {
     }
 
     /// The screen size the app last saw.
-    pub fn area(&self) -> ratatui::layout::Rect {
+    pub fn area(&self) -> Rect {
         self.area
     }
 
@@ -234,18 +185,17 @@ impl App {
                     Some(action) => self.apply(action),
                     None => {
                         self.typed_column = None;
-                        self.set_message(MessageKind::Error, message::UNKNOWN_KEY);
-                        vec![Effect::Redraw]
+                        self.refuse(message::UNKNOWN_KEY)
                     }
                 }
             }
             Input::Resize(width, height) => {
-                self.area = ratatui::layout::Rect::new(0, 0, width, height);
+                self.area = Rect::new(0, 0, width, height);
                 vec![Effect::Redraw]
             }
             Input::Click(square) => self.click(square),
             Input::Tick => {
-                if self.ai.waiting.is_none() {
+                if self.ai.waiting().is_none() {
                     return Vec::new();
                 }
                 self.spinner = self.spinner.wrapping_add(1);
@@ -287,7 +237,7 @@ impl App {
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
             Action::NewGame => self.new_game(),
             Action::Cursor(direction) => {
-                self.move_cursor(direction);
+                self.cursor = direction.step(self.cursor);
                 vec![Effect::Redraw]
             }
             Action::Place => self.place(self.cursor),
@@ -297,8 +247,7 @@ impl App {
                     self.cursor = square;
                 }
                 let letter = char::from(b'a' + column);
-                self.set_message(MessageKind::Info, message::type_the_row(letter));
-                vec![Effect::Redraw]
+                self.say(MessageKind::Info, message::type_the_row(letter))
             }
             Action::Row(row) => match self.typed_column.take() {
                 Some(column) => match Square::new(column, row) {
@@ -326,9 +275,14 @@ impl App {
         vec![Effect::Redraw]
     }
 
-    fn refuse(&mut self, text: impl Into<String>) -> Effects {
-        self.set_message(MessageKind::Error, text);
+    /// Shows a message, and asks for a redraw.
+    fn say(&mut self, kind: MessageKind, text: impl Into<String>) -> Effects {
+        self.message = Some(Message::new(kind, text));
         vec![Effect::Redraw]
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) -> Effects {
+        self.say(MessageKind::Error, text)
     }
 
     fn answer(&mut self, yes: bool) -> Effects {
@@ -345,38 +299,19 @@ impl App {
                     }
                     self.changed();
                     let text = message::resumed(self.game.to_move());
-                    self.set_message(MessageKind::Info, text);
+                    let _ = self.say(MessageKind::Info, text);
                     // Not a change to save: the autosave already holds this game.
                     vec![Effect::ResumedAutosave, Effect::Redraw]
                 }
-                _ => {
-                    self.set_message(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME);
-                    vec![Effect::Redraw]
-                }
+                _ => self.say(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME),
             },
             _ => vec![Effect::Redraw],
         }
     }
 
-    fn move_cursor(&mut self, direction: Direction) {
-        let (column, row) = (self.cursor.column(), self.cursor.row());
-        let (column, row) = match direction {
-            Direction::Up => (column, row.saturating_sub(1)),
-            Direction::Down => (column, (row + 1).min(3)),
-            Direction::Left => (column.saturating_sub(1), row),
-            Direction::Right => ((column + 1).min(3), row),
-        };
-        if let Some(square) = Square::new(column, row) {
-            self.cursor = square;
-        }
-    }
-
     /// Forgets any AI request in flight: its reply will carry an old tag.
     fn changed(&mut self) {
-        self.ai = AiState {
-            tag: self.ai.tag + 1,
-            ..AiState::default()
-        };
+        self.ai.reset();
         self.hint = None;
     }
 
@@ -384,7 +319,7 @@ impl App {
         self.game = Game::new();
         self.cursor = Square::A1;
         self.changed();
-        self.set_message(MessageKind::Info, message::NEW_GAME);
+        let _ = self.say(MessageKind::Info, message::NEW_GAME);
         vec![Effect::Autosave, Effect::Redraw]
     }
 
@@ -413,44 +348,24 @@ impl App {
         }
     }
 
-    /// Takes back moves until one made by a person is taken back, so against the AI
-    /// both the person's move and the AI's reply go.
+    /// Undo and redo go by turns: against the AI, a person's move and the AI's reply.
     fn undo(&mut self) -> Effects {
-        let config = self.config;
-        if !self
-            .game
-            .placements()
-            .iter()
-            .any(|p| config.is_human(p.player))
-        {
+        let count = self.config.undo_turn(&mut self.game);
+        if count == 0 {
             return self.refuse(message::NOTHING_TO_UNDO);
-        }
-        let mut count = 0;
-        while let Some(placement) = self.game.undo() {
-            count += 1;
-            if config.is_human(placement.player) {
-                break;
-            }
         }
         self.changed();
         if let Some(last) = self.game.last() {
             self.cursor = last.square();
         }
-        self.set_message(MessageKind::Info, message::took_back(count));
+        let _ = self.say(MessageKind::Info, message::took_back(count));
         vec![Effect::Autosave, Effect::Redraw]
     }
 
-    /// Plays again what undo took back, up to the next person's turn.
     fn redo(&mut self) -> Effects {
-        let Some(mut last) = self.game.redo() else {
+        let Some(last) = self.config.redo_turn(&mut self.game) else {
             return self.refuse(message::NOTHING_TO_REDO);
         };
-        while !self.game.is_over() && !self.config.is_human(self.game.to_move()) {
-            match self.game.redo() {
-                Some(placement) => last = placement,
-                None => break,
-            }
-        }
         self.changed();
         self.cursor = last.square();
         self.message = Some(Message::placement(&last));
@@ -465,65 +380,45 @@ impl App {
         if !self.config.is_human(mover) {
             return self.refuse(message::wait(mover));
         }
-        if self.ai.waiting == Some(AiJob::Hint) {
+        if self.ai.waiting() == Some(AiJob::Hint) {
             return Vec::new();
         }
-        self.ai.tag += 1;
-        self.ai.waiting = Some(AiJob::Hint);
         self.hint = None;
-        self.set_message(MessageKind::Info, message::HINT_THINKING);
-        let request = self.request(AiJob::Hint, Level::Hard);
+        let _ = self.say(MessageKind::Info, message::HINT_THINKING);
+        let request = self.ai.ask_hint(&self.config, &self.game);
         vec![Effect::AskAi(request), Effect::Redraw]
     }
 
-    fn request(&self, job: AiJob, level: Level) -> AiRequest {
-        AiRequest {
-            tag: self.ai.tag,
-            job,
-            position: *self.game.position(),
-            settings: self.config.ai_settings(level),
-        }
-    }
-
-    /// Adds the request for an AI seat whose turn it is, once per turn.
+    /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
+    /// that may yet be swapped for the autosaved one, or that has quit.
     fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
-        let ask = self.ai.waiting.is_none()
-            && !self.ai.stalled
-            && !self.game.is_over()
-            && !self.quit
-            // No AI move in a game that may be swapped for the autosaved one.
-            && self.overlay != Overlay::Question(Question::Resume);
-        if let Some(level) = ask
-            .then(|| self.config.seat(self.game.to_move()))
-            .and_then(Seat::level)
-        {
-            self.ai.waiting = Some(AiJob::Move);
-            effects.push(Effect::AskAi(self.request(AiJob::Move, level)));
-            effects.push(Effect::Redraw);
+        if self.quit || self.overlay == Overlay::Question(Question::Resume) {
+            return effects;
+        }
+        if let Some(request) = self.ai.ask_seat(&self.config, &self.game) {
+            effects.extend([Effect::AskAi(request), Effect::Redraw]);
         }
         effects
     }
 
     /// Takes the AI worker's answer. A reply to an outdated request is ignored.
     pub fn on_ai_reply(&mut self, reply: AiReply) -> Effects {
-        if reply.tag != self.ai.tag || self.ai.waiting != Some(reply.job) {
+        if !self.ai.accept(&reply) {
             return Vec::new();
         }
-        self.ai.waiting = None;
         let effects = match (reply.job, reply.mv) {
             (AiJob::Move, Some(mv)) if self.game.position().next_section(mv).is_some() => {
                 self.play(mv)
             }
             (AiJob::Move, _) => {
                 // Asking again would loop: wait for the players to undo or start over.
-                self.ai.stalled = true;
+                self.ai.stall();
                 self.refuse(message::AI_STALLED)
             }
             (AiJob::Hint, Some(mv)) => {
                 self.hint = Some(mv);
                 self.cursor = mv;
-                self.set_message(MessageKind::Info, message::hint(mv));
-                vec![Effect::Redraw]
+                self.say(MessageKind::Info, message::hint(mv))
             }
             (AiJob::Hint, None) => vec![Effect::Redraw],
         };

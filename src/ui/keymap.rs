@@ -5,6 +5,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::rules::Square;
+
 /// A direction for the cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -16,6 +18,20 @@ pub enum Direction {
     Left,
     /// Towards column d.
     Right,
+}
+
+impl Direction {
+    /// The square one step this way from `square`; the board's edge stops it.
+    pub fn step(self, square: Square) -> Square {
+        let (column, row) = (square.column(), square.row());
+        let (column, row) = match self {
+            Direction::Up => (column, row.saturating_sub(1)),
+            Direction::Down => (column, (row + 1).min(3)),
+            Direction::Left => (column.saturating_sub(1), row),
+            Direction::Right => ((column + 1).min(3), row),
+        };
+        Square::new(column, row).unwrap_or(square)
+    }
 }
 
 /// What a key asks for. The state that gets it decides what it means.

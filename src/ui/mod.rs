@@ -10,16 +10,20 @@
 //! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
+mod ai_turns;
 mod ai_worker;
 mod app;
 mod board;
 mod effect;
 mod event_loop;
+#[cfg(test)]
+mod fit_tests;
 mod help;
 mod history;
 mod keymap;
 mod ladder;
 mod message;
+mod question;
 mod replay;
 mod replay_screen;
 mod screen;
@@ -34,12 +38,13 @@ use ratatui::style::Style;
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
-pub use app::{App, Overlay, Question};
+pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};
 pub use event_loop::input_of;
 pub use keymap::{Action, Direction, KeyContext};
 pub use message::{Message, MessageKind};
+pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_screen::ReplayView;
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};

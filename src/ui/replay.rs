@@ -191,6 +191,17 @@ impl ReplayState {
         question::play_on(self.shown, self.len() - self.shown)
     }
 
+    /// The play-on question on a status line `width` wide: whole if it fits, else shorter.
+    pub fn continue_status(&self, width: u16) -> String {
+        let dropped = self.len() - self.shown;
+        let wordings = [
+            self.continue_question(),
+            question::play_on_short(self.shown, dropped),
+            question::CONTINUE_ANSWERS.to_owned(),
+        ];
+        question::fitting(&wordings, width).to_owned()
+    }
+
     /// The game to play on with after [`ReplayExit::Continue`]: the first `n` moves.
     pub fn game_at(&self, n: usize) -> Game {
         let mut game = self.game.clone();

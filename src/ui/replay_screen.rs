@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::{question, screen as words};
+use crate::strings::screen as words;
 
 use super::board::{BoardView, Highlight};
 use super::help::HelpView;
@@ -135,7 +135,7 @@ impl Widget for &ReplayView<'_> {
         };
         let line = match (state.overlay(), &message) {
             (ReplayOverlay::ConfirmContinue, _) => {
-                Span::styled(question::CONTINUE_ANSWERS, theme.banner())
+                Span::styled(state.continue_status(area.width), theme.banner())
             }
             (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(theme)),
             (_, None) => Span::styled(

@@ -10,13 +10,14 @@ use crate::rules::{Player, Square};
 use crate::strings::{screen as words, seat_name};
 
 use super::ai_worker::AiJob;
-use super::app::{App, Overlay};
+use super::app::App;
 use super::board::{BoardGeometry, BoardView, Highlight};
 use super::help::HelpView;
 use super::history::HistoryView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::message::Message;
+use super::question::Overlay;
 use super::status::StatusView;
 use super::theme::Theme;
 
@@ -183,9 +184,11 @@ impl Widget for &AppView<'_> {
             }
             (None, None) => Span::styled(words::to_move(mover), theme.player(mover)),
         };
-        // A question shows whole in its box; the status line repeats only the answers.
+        // A question shows whole in its box; the status line repeats as much as fits.
         let message = match (app.overlay(), app.message()) {
-            (Overlay::Question(q), _) => Span::styled(App::question_answers(q), theme.banner()),
+            (Overlay::Question(q), _) => {
+                Span::styled(app.question_status(q, area.width), theme.banner())
+            }
             (_, Some(m)) => Span::styled(m.wording(area.width), m.style(theme)),
             (_, None) if outcome.is_some() => Span::styled(hint_line(HintLine::Over), theme.dim()),
             (_, None) => Span::styled(hint_line(HintLine::Playing), theme.dim()),
