@@ -14,6 +14,7 @@ mod ai_turns;
 mod ai_worker;
 mod app;
 mod board;
+mod cursor;
 mod effect;
 mod event_loop;
 #[cfg(test)]
