@@ -57,10 +57,6 @@ fn asked(effects: &[Effect]) -> Option<AiRequest> {
     })
 }
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
 fn moves(app: &App) -> Vec<String> {
     app.game().moves().map(|m| m.to_string()).collect()
 }
@@ -68,23 +64,23 @@ fn moves(app: &App) -> Vec<String> {
 #[test]
 fn cursor_starts_on_a1_and_moves_with_arrows_and_hjkl() {
     let mut app = hot_seat();
-    assert_eq!(app.cursor(), sq("a1"));
+    assert_eq!(app.cursor(), Square::A1);
     let _ = press(&mut app, KeyCode::Right);
     let _ = press(&mut app, KeyCode::Char('j'));
-    assert_eq!(app.cursor(), sq("b2"));
+    assert_eq!(app.cursor(), Square::B2);
     let _ = press(&mut app, KeyCode::Char('l'));
     let _ = press(&mut app, KeyCode::Down);
-    assert_eq!(app.cursor(), sq("c3"));
+    assert_eq!(app.cursor(), Square::C3);
     let _ = press(&mut app, KeyCode::Char('k'));
     let _ = press(&mut app, KeyCode::Left);
     let _ = press(&mut app, KeyCode::Char('h'));
-    assert_eq!(app.cursor(), sq("a2"));
+    assert_eq!(app.cursor(), Square::A2);
     // The cursor stops at the edges.
     for _ in 0..5 {
         let _ = press(&mut app, KeyCode::Up);
         let _ = press(&mut app, KeyCode::Left);
     }
-    assert_eq!(app.cursor(), sq("a1"));
+    assert_eq!(app.cursor(), Square::A1);
     assert!(app.game().is_empty(), "moving the cursor plays nothing");
 }
 
@@ -240,7 +236,7 @@ fn new_game_asks_while_a_game_is_in_progress() {
     let _ = press(&mut app, KeyCode::Char('n'));
     let _ = press(&mut app, KeyCode::Char('y'));
     assert!(app.game().is_empty());
-    assert_eq!(app.cursor(), sq("a1"));
+    assert_eq!(app.cursor(), Square::A1);
 }
 
 #[test]
@@ -284,8 +280,8 @@ fn a_click_places_on_the_square_clicked_at_any_size() {
         let mut app = hot_seat();
         let _ = event(&mut app, &Event::Resize(width, height));
         assert_eq!(app.area(), Rect::new(0, 0, width, height));
-        click(&mut app, sq("c4"));
-        click(&mut app, sq("b2"));
+        click(&mut app, Square::C4);
+        click(&mut app, Square::B2);
         assert_eq!(moves(&app), ["c4", "b2"], "{width}x{height}");
     }
     // A click off the board does nothing.
@@ -340,7 +336,7 @@ fn the_ai_is_asked_once_and_its_move_is_played() {
     let changes = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
-        mv: Some(sq("d4")),
+        mv: Some(Square::D4),
     });
     assert!(changes.contains(&Effect::Autosave));
     assert_eq!(moves(&app), ["b2", "d4"]);
@@ -358,7 +354,7 @@ fn a_reply_after_undo_is_ignored() {
     let changes = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
-        mv: Some(sq("d4")),
+        mv: Some(Square::D4),
     });
     assert!(!changes.contains(&Effect::Autosave));
     assert!(app.game().is_empty(), "the stale reply is dropped");
@@ -373,7 +369,7 @@ fn a_reply_after_new_game_is_ignored() {
     let _ = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
-        mv: Some(sq("d4")),
+        mv: Some(Square::D4),
     });
     assert!(app.game().is_empty());
 }
@@ -431,10 +427,10 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
     let _ = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: AiJob::Hint,
-        mv: Some(sq("c2")),
+        mv: Some(Square::C2),
     });
-    assert_eq!(app.hint(), Some(sq("c2")));
-    assert_eq!(app.cursor(), sq("c2"));
+    assert_eq!(app.hint(), Some(Square::C2));
+    assert_eq!(app.cursor(), Square::C2);
     assert!(app.game().is_empty(), "a hint plays nothing");
     let _ = press(&mut app, KeyCode::Enter);
     assert_eq!(moves(&app), ["c2"]);
@@ -444,21 +440,21 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
 #[test]
 fn an_ai_without_a_legal_move_is_not_asked_again_and_again() {
     let mut app = against_hard();
-    let reply = |app: &mut App, effects: &[Effect], square: &str| {
+    let reply = |app: &mut App, effects: &[Effect], square: Square| {
         let request = asked(effects).unwrap();
         app.on_ai_reply(AiReply {
             tag: request.tag,
             job: AiJob::Move,
-            mv: Some(sq(square)),
+            mv: Some(square),
         })
     };
     let effects = typing(&mut app, "a1");
-    let _ = reply(&mut app, &effects, "a1");
+    let _ = reply(&mut app, &effects, Square::A1);
     let effects = typing(&mut app, "a1");
-    let _ = reply(&mut app, &effects, "a1");
+    let _ = reply(&mut app, &effects, Square::A1);
     let effects = typing(&mut app, "b1");
     assert_eq!(app.game().len(), 5);
-    let changes = reply(&mut app, &effects, "a1");
+    let changes = reply(&mut app, &effects, Square::A1);
     assert!(
         !changes.contains(&Effect::Autosave),
         "a full square from the AI is not played"

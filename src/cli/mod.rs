@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::{Level, Seat};
-use crate::session::{GameConfig, Storage, fresh_seed, open_save_dir, store::Autosave};
+use crate::session::{Autosave, GameConfig, Storage, fresh_seed, open_save_dir};
 
 mod bench;
 mod engine;

@@ -2,8 +2,7 @@
 
 use anyhow::{Context, anyhow, bail};
 
-use crate::session::store::Autosave;
-use crate::session::{Notice, Session, config_of, parse_record, shown};
+use crate::session::{Autosave, Notice, Session, config_of, parse_record, shown};
 use crate::strings::message;
 use crate::ui;
 

@@ -7,7 +7,7 @@
 mod config;
 mod record;
 mod storage;
-pub mod store;
+mod store;
 
 pub use config::{GameConfig, fresh_seed};
 pub use record::{
@@ -15,6 +15,7 @@ pub use record::{
     read_text, record_of, seat_tag, seat_token, today,
 };
 pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
+pub use store::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 
 use crate::rules::Game;
 

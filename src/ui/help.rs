@@ -12,7 +12,7 @@ use super::theme::Theme;
 
 /// The help as a widget, drawn centred over whatever area it is given.
 #[derive(Debug, Clone, Copy)]
-pub struct HelpView {
+pub(crate) struct HelpView {
     /// The colours.
     pub theme: Theme,
     /// Whose keys are listed: [`KeyContext::Board`] or [`KeyContext::Replay`].

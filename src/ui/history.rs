@@ -13,7 +13,7 @@ use super::theme::Theme;
 
 /// The move list as a widget.
 #[derive(Debug, Clone, Copy)]
-pub struct HistoryView<'a> {
+pub(crate) struct HistoryView<'a> {
     /// The moves, first to last.
     pub placements: &'a [Placement],
     /// The move to highlight and keep in view (0-based); the replay viewer's current move.

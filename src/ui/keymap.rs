@@ -133,7 +133,7 @@ impl Key {
 
 /// Which hint line a binding appears on, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HintLine {
+pub(crate) enum HintLine {
     /// A game in progress, with no message to show.
     Playing,
     /// A finished game.
@@ -390,7 +390,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
 ];
 
 /// The action a key press asks for in `context`, if any. Call it with key presses only.
-pub fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
+pub(crate) fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
     // Ctrl-c first: it quits from every context, before any catch-all.
     let force = BINDINGS
         .iter()
@@ -410,7 +410,7 @@ pub fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
 }
 
 /// The help's rows for `context` (keys, what they do), in table order.
-pub fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static str, &'static str)> {
+pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static str, &'static str)> {
     BINDINGS
         .iter()
         .filter(move |b| b.contexts.contains(&context) && !b.help.is_empty())
@@ -418,7 +418,7 @@ pub fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static str, &'s
 }
 
 /// The hint line `line`, from the table's wordings, joined with ` · `.
-pub fn hint_line(line: HintLine) -> String {
+pub(crate) fn hint_line(line: HintLine) -> String {
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
         .flat_map(|b| b.hints)

@@ -17,7 +17,7 @@ const STONES: u32 = 32;
 
 /// One player's ladder as a widget.
 #[derive(Debug, Clone)]
-pub struct LadderView<'a> {
+pub(crate) struct LadderView<'a> {
     /// Whose ladder.
     pub player: Player,
     /// The position read: the total, the stones left and whose turn.
@@ -33,25 +33,11 @@ pub struct LadderView<'a> {
 }
 
 /// The top of the gauges for `position`: 100, or more in steps of 50 once a total passes it.
-pub fn ladder_scale(position: &Position) -> u32 {
+pub(crate) fn ladder_scale(position: &Position) -> u32 {
     let top = position
         .score(Player::Blue)
         .max(position.score(Player::Yellow));
     top.div_ceil(50).max(2) * 50
-}
-
-impl<'a> LadderView<'a> {
-    /// `player`'s ladder for `position`, with the default scale and no labels.
-    pub fn new(player: Player, position: &'a Position, theme: Theme) -> LadderView<'a> {
-        LadderView {
-            player,
-            position,
-            scale: ladder_scale(position),
-            label: "",
-            note: None,
-            theme,
-        }
-    }
 }
 
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
