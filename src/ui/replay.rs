@@ -1,6 +1,6 @@
-//! The replay viewer's state: pure, like [`super::app::App`]. Inputs (keys, timer
-//! ticks) go in, effects come out; [`super::replay_screen`] draws it and the one event
-//! loop runs it, as it runs a game.
+//! The replay viewer's state: pure, like a game's `App`. Inputs (keys, timer ticks)
+//! go in, effects come out; `replay_screen` draws it and the one event loop runs it,
+//! as it runs a game.
 //!
 //! Every total and message comes from the rules' [`Game`] of the record: the viewer
 //! only chooses how many of its moves to show.
