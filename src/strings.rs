@@ -265,6 +265,49 @@ pub(crate) mod screen {
     pub(crate) fn to_move(mover: Player) -> String {
         format!("{mover} to move")
     }
+
+    /// The help box's title and the move list's.
+    pub(crate) const HELP_TITLE: &str = " Help ";
+    pub(crate) const MOVES_TITLE: &str = "Moves";
+    /// A ladder's turn mark, longest wording first.
+    pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
+    /// A ladder's stones left, longest wording first.
+    pub(crate) fn stones_left(n: u32) -> Vec<String> {
+        vec![format!("{n} left"), format!("{n} st"), n.to_string()]
+    }
+
+    /// The replay viewer's first status line: the move shown, then what is going on.
+    pub(crate) fn replay_turn(
+        shown: usize,
+        len: usize,
+        what: &str,
+        autoplay: Option<&str>,
+    ) -> String {
+        let mut turn = format!("Move {shown}/{len} · {what}");
+        if let Some(speed) = autoplay {
+            turn.push_str(&format!(" · ▶ {speed}"));
+        }
+        turn
+    }
+    pub(crate) fn typing_move(typed: &str) -> String {
+        format!("go to move: {typed}_")
+    }
+    pub(crate) fn replay_over(outcome: impl std::fmt::Display) -> String {
+        format!("Game over: {outcome}")
+    }
+    /// `2 s/move` or `4 moves/s`.
+    pub(crate) fn speed(delay: std::time::Duration) -> String {
+        let ms = delay.as_millis().max(1);
+        if ms >= 1000 {
+            format!("{} s/move", ms / 1000)
+        } else {
+            format!("{} moves/s", 1000 / ms)
+        }
+    }
+    /// The replay viewer's hint line before the first move.
+    pub(crate) fn replay_start(keys: &str) -> String {
+        format!("Start: {keys}")
+    }
 }
 
 /// Said on the normal screen after a game that is kept for `hijara resume`.

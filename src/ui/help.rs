@@ -5,7 +5,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::strings::screen::{CLOSE_HELP, RULES};
+use crate::strings::screen::{CLOSE_HELP, HELP_TITLE, RULES};
 
 use super::keymap::{KeyContext, help_rows};
 use super::theme::Theme;
@@ -52,7 +52,8 @@ impl Widget for &HelpView {
         let height = (lines.len() as u16 + 2).min(area.height);
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
-        let block = Block::bordered().title(Line::styled(" Help ", self.theme.strong()).centered());
+        let block =
+            Block::bordered().title(Line::styled(HELP_TITLE, self.theme.strong()).centered());
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false })

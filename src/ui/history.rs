@@ -7,6 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
 use crate::rules::Placement;
+use crate::strings::screen::MOVES_TITLE;
 
 use super::put;
 use super::theme::Theme;
@@ -33,7 +34,7 @@ impl Widget for &HistoryView<'_> {
         }
         let block = Block::bordered()
             .border_style(self.theme.dim())
-            .title(Line::styled("Moves", self.theme.strong()).centered());
+            .title(Line::styled(MOVES_TITLE, self.theme.strong()).centered());
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = usize::from(inner.height);

@@ -8,6 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Widget};
 
 use crate::rules::{Player, Position};
+use crate::strings::screen as words;
 
 use super::put;
 use super::theme::Theme;
@@ -65,23 +66,12 @@ impl Widget for &LadderView<'_> {
 
         let score = self.position.score(self.player);
         let stones_left = STONES - self.position.stones(self.player).count_ones();
-        let turn: &[&str] = if to_move {
-            &["▶ to move", "▶ turn", "▶"]
-        } else {
-            &[""]
-        };
+        let turn: &[&str] = if to_move { words::LADDER_TURN } else { &[""] };
         let label_short = self.label.trim_end_matches(" AI");
         let mut rows: Vec<(Vec<String>, Style)> = vec![
             (turn.iter().map(|t| t.to_string()).collect(), theme.strong()),
             (vec![score.to_string()], player_style),
-            (
-                vec![
-                    format!("{stones_left} left"),
-                    format!("{stones_left} st"),
-                    stones_left.to_string(),
-                ],
-                Style::new(),
-            ),
+            (words::stones_left(stones_left), Style::new()),
             (
                 vec![self.label.to_string(), label_short.to_string()],
                 theme.dim(),

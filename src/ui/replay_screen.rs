@@ -1,7 +1,5 @@
 //! The replay viewer drawn with the game's own widgets.
 
-use std::time::Duration;
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -29,16 +27,6 @@ pub struct ReplayView<'a> {
     pub state: &'a ReplayState,
     /// The colours.
     pub theme: Theme,
-}
-
-/// `2 s/move` or `4 moves/s`.
-fn speed_text(delay: Duration) -> String {
-    let ms = delay.as_millis().max(1);
-    if ms >= 1000 {
-        format!("{} s/move", ms / 1000)
-    } else {
-        format!("{} moves/s", 1000 / ms)
-    }
 }
 
 /// The header: the file, the players, the date, the result and any other tags.
@@ -107,15 +95,13 @@ impl Widget for &ReplayView<'_> {
             .render(rect, buf);
         }
 
-        let mut turn = format!("Move {}/{}", state.shown(), state.len());
-        match (outcome, state.goto()) {
-            (_, Some(typed)) => turn.push_str(&format!(" · go to move: {typed}_")),
-            (Some(outcome), None) => turn.push_str(&format!(" · Game over: {outcome}")),
-            (None, None) => turn.push_str(&format!(" · {} to move", position.to_move())),
-        }
-        if state.autoplay() {
-            turn.push_str(&format!(" · ▶ {}", speed_text(state.speed())));
-        }
+        let what = match (outcome, state.goto()) {
+            (_, Some(typed)) => words::typing_move(typed),
+            (Some(outcome), None) => words::replay_over(outcome),
+            (None, None) => words::to_move(position.to_move()),
+        };
+        let speed = state.autoplay().then(|| words::speed(state.speed()));
+        let turn = words::replay_turn(state.shown(), state.len(), &what, speed.as_deref());
         let turn_style = match outcome {
             Some(_) => theme.banner(),
             None => theme.player(position.to_move()),
@@ -139,7 +125,7 @@ impl Widget for &ReplayView<'_> {
             }
             (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(theme)),
             (_, None) => Span::styled(
-                format!("Start: {}", hint_line(HintLine::ReplayStart)),
+                words::replay_start(&hint_line(HintLine::ReplayStart)),
                 theme.dim(),
             ),
         };
