@@ -1,11 +1,13 @@
 //! The app state, driven by plain events: keys and clicks in, state out. No terminal.
 
+mod common;
+
+use common::asked;
 use hijara::ai::{Level, Seat};
 use hijara::rules::{Game, Player, Square};
 use hijara::session::GameConfig;
 use hijara::ui::{
-    AiJob, AiReply, AiRequest, App, Effect, Input, MessageKind, Overlay, Question, ScreenLayout,
-    input_of,
+    AiJob, AiReply, App, Effect, Input, MessageKind, Overlay, Question, ScreenLayout, input_of,
 };
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -47,14 +49,6 @@ fn typing(app: &mut App, text: &str) -> Vec<Effect> {
     text.chars()
         .flat_map(|c| press(app, KeyCode::Char(c)))
         .collect()
-}
-
-/// The request for the AI among `effects`, as the event loop would send it.
-fn asked(effects: &[Effect]) -> Option<AiRequest> {
-    effects.iter().find_map(|e| match e {
-        Effect::AskAi(request) => Some(*request),
-        _ => None,
-    })
 }
 
 fn moves(app: &App) -> Vec<String> {

@@ -1,12 +1,13 @@
 //! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
 //! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
 
+mod common;
+
+use common::asked;
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{
-    AiJob, AiReply, AiRequest, App, AppView, BoardView, Effect, Highlight, Input, Theme,
-};
+use hijara::ui::{AiJob, AiReply, App, AppView, BoardView, Effect, Highlight, Input, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -20,14 +21,6 @@ fn typing(app: &mut App, text: &str) -> Vec<Effect> {
     text.chars()
         .flat_map(|c| press(app, KeyCode::Char(c)))
         .collect()
-}
-
-/// The request for the AI among `effects`, as the event loop would send it.
-fn asked(effects: &[Effect]) -> Option<AiRequest> {
-    effects.iter().find_map(|e| match e {
-        Effect::AskAi(request) => Some(*request),
-        _ => None,
-    })
 }
 
 fn render(app: &App, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {

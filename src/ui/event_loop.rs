@@ -108,10 +108,9 @@ pub(crate) fn run(
                 Effect::ResumedAutosave => storage.take_over_autosave(),
                 Effect::Autosave | Effect::Save => {
                     if let Screen::Game(app) = &mut screen {
-                        let (config, game) = (*app.config(), app.game().clone());
                         let notice = match effect {
-                            Effect::Save => Some(storage.save_notice(&config, &game)),
-                            _ => storage.after_change(&config, &game),
+                            Effect::Save => Some(storage.save_notice(app.config(), app.game())),
+                            _ => storage.after_change(app.config(), app.game()),
                         };
                         if let Some(notice) = notice {
                             app.notify(notice);

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::rules::{Player, Position};
+use crate::rules::{Outcome, Player, Position};
 use crate::strings::screen as words;
 
 use super::put;
@@ -31,6 +31,15 @@ pub(crate) struct LadderView<'a> {
     pub note: Option<&'a str>,
     /// The colours.
     pub theme: Theme,
+}
+
+/// The note a finished game puts on `player`'s ladder: `wins!` or `draw`.
+pub(crate) fn outcome_note(outcome: Option<Outcome>, player: Player) -> Option<&'static str> {
+    match outcome? {
+        o if o.winner() == Some(player) => Some(words::WINS),
+        o if o.winner().is_none() => Some(words::DRAW),
+        _ => None,
+    }
 }
 
 /// The top of the gauges for `position`: 100, or more in steps of 50 once a total passes it.

@@ -13,7 +13,7 @@ use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::history::HistoryView;
 use super::keymap::{HintLine, KeyContext, hint_line};
-use super::ladder::{LadderView, ladder_scale};
+use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
@@ -62,11 +62,7 @@ impl Widget for &ReplayView<'_> {
         let outcome = position.outcome();
         let scale = ladder_scale(position);
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
-            let note = match outcome {
-                Some(o) if o.winner() == Some(player) => Some(words::WINS),
-                Some(o) if o.winner().is_none() => Some(words::DRAW),
-                _ => None,
-            };
+            let note = outcome_note(outcome, player);
             LadderView {
                 player,
                 position,

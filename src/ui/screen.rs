@@ -15,7 +15,7 @@ use super::board::{BoardGeometry, BoardView, Highlight};
 use super::help::HelpView;
 use super::history::HistoryView;
 use super::keymap::{HintLine, KeyContext, hint_line};
-use super::ladder::{LadderView, ladder_scale};
+use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
 use super::question::Overlay;
 use super::status::StatusView;
@@ -135,12 +135,9 @@ impl Widget for &AppView<'_> {
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
 
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
-            let note = match (outcome, thinking) {
-                (Some(o), _) if o.winner() == Some(player) => Some(words::WINS),
-                (Some(o), _) if o.winner().is_none() => Some(words::DRAW),
-                (None, Some(AiJob::Move)) if game.to_move() == player => Some(words::THINKING),
-                _ => None,
-            };
+            let thinks =
+                outcome.is_none() && thinking == Some(AiJob::Move) && game.to_move() == player;
+            let note = outcome_note(outcome, player).or(thinks.then_some(words::THINKING));
             let ladder = LadderView {
                 player,
                 position,
