@@ -117,7 +117,11 @@ pub(crate) mod question {
 
     /// The play-on question in brief, for the status line.
     pub(crate) fn play_on_short(shown: usize, dropped: usize) -> String {
-        format!("Play on from move {shown}, dropping {dropped}? y: play on, any other key: stay")
+        let moves = if dropped == 1 { "move" } else { "moves" };
+        format!(
+            "Play on from move {shown}? {dropped} later {moves} dropped. \
+             y: play on, any other key: stay"
+        )
     }
 
     /// The first of `wordings` that fits in `width` columns, else the last.
