@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::{Level, Seat};
+use crate::session::{Autosave, GameConfig, Storage, fresh_seed, open_save_dir};
 
 mod bench;
 mod engine;
@@ -95,10 +96,28 @@ pub struct SessionArgs {
     pub save_dir: Option<PathBuf>,
 }
 
+impl SessionArgs {
+    /// The game settings for these seats: the thinking time, and the seed or a fresh one.
+    pub(crate) fn config(&self, seats: [Seat; 2]) -> GameConfig {
+        GameConfig {
+            seats,
+            think_ms: self.think_ms,
+            seed: self.seed.unwrap_or_else(fresh_seed),
+        }
+    }
+}
+
+/// Where a game from the command line saves: `--save-dir` (created when missing), or
+/// the current folder; and the autosave in the data folder.
+pub(crate) fn storage(save_dir: Option<&PathBuf>) -> anyhow::Result<Storage> {
+    let dir = open_save_dir(save_dir.map(PathBuf::as_path))?;
+    Ok(Storage::new(dir, Autosave::in_data_dir()))
+}
+
 /// Options of `hijara resume`.
 #[derive(Debug, Clone, Args)]
 pub struct ResumeArgs {
-    /// Where `s` saves records [default: the current folder].
+    /// Where `s` saves records, created if missing [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
 }

@@ -1,7 +1,7 @@
 //! `hijara score FILE [--json]`: replays a record headlessly and prints every
 //! scoring move and the totals.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::record::Record;
 use crate::rules::{Game, Outcome, Placement, Player};
+use crate::session::read_text;
 
 /// The whole report, in the field order of the JSON output.
 #[derive(Debug, Serialize)]
@@ -126,27 +127,6 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         "Blue {}, Yellow {}; {state}",
         report.blue, report.yellow
     )
-}
-
-/// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file and,
-/// for bad UTF-8, where the first bad byte is.
-pub(super) fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // The prefix up to `valid_up_to` is valid UTF-8 by definition.
-        let good = std::str::from_utf8(good).unwrap_or_default();
-        let line = good.matches('\n').count() + 1;
-        let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        anyhow::anyhow!("{name}: line {line}, column {column}: the file is not UTF-8 text")
-    })
 }
 
 /// The `hijara score --json` object for `game`, as a JSON value.

@@ -27,7 +27,6 @@
 //! (the tag or the final token) is what actually happened.
 
 mod parse;
-pub mod store;
 
 use std::fmt;
 use std::str::FromStr;

@@ -3,12 +3,11 @@
 use super::*;
 use crate::rules::Square;
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
 fn squares(names: &str) -> Vec<Square> {
-    names.split_whitespace().map(sq).collect()
+    names
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect()
 }
 
 fn parse(text: &str) -> Record {
@@ -225,14 +224,14 @@ fn a_full_square_names_the_move_and_its_place() {
             assert_eq!(location, Some(Location { line: 5, column: 7 }));
             assert_eq!(move_number, 6);
             assert_eq!(player, Player::Yellow);
-            assert_eq!(square, sq("a1"));
+            assert_eq!(square, Square::A1);
         }
         other => panic!("{other:?}"),
     }
     // A record built in code has no location.
     let mut record = Record::new();
     for _ in 0..5 {
-        record.push_move(sq("c3"));
+        record.push_move(Square::C3);
     }
     assert_eq!(
         record.to_game().unwrap_err().to_string(),
@@ -292,7 +291,7 @@ fn results_parse_and_print() {
 fn truncating_and_pushing_moves() {
     let mut record = parse("a1 b2 c3");
     record.truncate_moves(1);
-    record.push_move(sq("d4"));
+    record.push_move(Square::D4);
     assert_eq!(record.moves(), squares("a1 d4"));
     assert!(record.move_location(0).is_some());
     assert_eq!(record.move_location(1), None);

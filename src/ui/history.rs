@@ -7,13 +7,14 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
 use crate::rules::Placement;
+use crate::strings::screen::MOVES_TITLE;
 
 use super::put;
 use super::theme::Theme;
 
 /// The move list as a widget.
 #[derive(Debug, Clone, Copy)]
-pub struct HistoryView<'a> {
+pub(crate) struct HistoryView<'a> {
     /// The moves, first to last.
     pub placements: &'a [Placement],
     /// The move to highlight and keep in view (0-based); the replay viewer's current move.
@@ -33,7 +34,7 @@ impl Widget for &HistoryView<'_> {
         }
         let block = Block::bordered()
             .border_style(self.theme.dim())
-            .title(Line::styled("Moves", self.theme.strong()).centered());
+            .title(Line::styled(MOVES_TITLE, self.theme.strong()).centered());
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = usize::from(inner.height);

@@ -2,55 +2,12 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::rules::{ComboShape, Placement, Player, Position};
+use crate::rules::{Player, Position};
 
 use super::theme::Theme;
-
-/// What a placement did, in words: `Blue +45: square b2 (20), row 2 same number 2s (10)`,
-/// or `Yellow played c3 (section 2)` when it scored nothing. The points come from the rules.
-pub fn placement_message(placement: &Placement) -> String {
-    let player = placement.player;
-    if placement.points == 0 {
-        let cell = placement.cell;
-        return format!("{player} played {} (section {})", cell.square, cell.section);
-    }
-    let combos: Vec<String> = placement
-        .combos()
-        .iter()
-        .map(|combo| format!("{combo} ({})", combo.points()))
-        .collect();
-    format!("{player} +{}: {}", placement.points, combos.join(", "))
-}
-
-/// The same as [`placement_message`] in fewer words, for narrow screens:
-/// `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 1234 (15)`.
-pub fn placement_message_short(placement: &Placement) -> String {
-    if placement.points == 0 {
-        return placement_message(placement);
-    }
-    let combos: Vec<String> = placement
-        .combos()
-        .iter()
-        .map(|combo| {
-            let name = match combo.shape() {
-                ComboShape::Square(square) => format!("square {square}"),
-                ComboShape::SameNumber(line, section) => format!("{line} {section}s"),
-                ComboShape::Sequence { line, .. } => format!("{line} 1234"),
-            };
-            format!("{name} ({})", combo.points())
-        })
-        .collect();
-    format!(
-        "{} +{}: {}",
-        placement.player,
-        placement.points,
-        combos.join(", ")
-    )
-}
 
 /// `text` cut to `width` columns, with `…` when cut.
 fn ellipsize(text: &str, width: usize) -> String {
@@ -64,7 +21,7 @@ fn ellipsize(text: &str, width: usize) -> String {
 
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
 #[derive(Debug, Clone)]
-pub struct StatusView<'a> {
+pub(crate) struct StatusView<'a> {
     /// The position whose totals are shown.
     pub position: &'a Position,
     /// Whose turn, the AI thinking, or the result, after the totals.
@@ -110,14 +67,5 @@ impl Widget for &StatusView<'_> {
             let text = ellipsize(&self.message.content, usize::from(area.width));
             Span::styled(text, self.message.style).render(bottom, buf);
         }
-    }
-}
-
-/// The style of a message of this kind.
-pub fn message_style(theme: Theme, scorer: Option<Player>, error: bool) -> Style {
-    match (error, scorer) {
-        (true, _) => theme.error(),
-        (false, Some(player)) => theme.player(player),
-        (false, None) => Style::new(),
     }
 }

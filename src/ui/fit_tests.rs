@@ -1,0 +1,217 @@
+//! Issue 13.1: at 80×24, every question and every kind of message is readable in full,
+//! on the status line or in the box over the board.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+use crate::ai::Seat;
+use crate::record::Record;
+use crate::rules::{Game, Square};
+use crate::session::{GameConfig, Notice};
+use crate::strings::message;
+
+use super::screen::{ScreenLayout, box_rect};
+use super::{App, AppView, Input, Question, ReplayState, ReplayView, Theme};
+
+const WIDTH: u16 = 80;
+const HEIGHT: u16 = 24;
+
+fn draw(widget: impl FnOnce(&mut ratatui::Frame)) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).unwrap();
+    terminal.draw(widget).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn row(buf: &Buffer, y: u16) -> String {
+    (0..buf.area.width)
+        .map(|x| buf[(x, y)].symbol().to_owned())
+        .collect()
+}
+
+/// `text` without its spaces: wrapping may break a line at a space or, in a long path,
+/// anywhere, so the characters are compared in order, spaces aside.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// The text inside `rect`'s border, rows joined by spaces.
+fn inside(buf: &Buffer, rect: Rect) -> String {
+    let mut text = String::new();
+    for y in rect.y + 1..rect.bottom().saturating_sub(1) {
+        for x in rect.x + 1..rect.right().saturating_sub(1) {
+            text.push_str(buf[(x, y)].symbol());
+        }
+        text.push(' ');
+    }
+    words(&text)
+}
+
+/// `text` is whole on one screen row, or whole in the box it would be drawn in over
+/// the board of a screen laid out in `body`.
+fn assert_readable(buf: &Buffer, text: &str, body: Rect) {
+    let rows: Vec<String> = (0..buf.area.height).map(|y| row(buf, y)).collect();
+    if rows.iter().any(|r| r.contains(text)) {
+        return;
+    }
+    let board = ScreenLayout::new(body).unwrap().board;
+    let boxed = inside(buf, box_rect(text, board));
+    assert!(
+        boxed.contains(&words(text)),
+        "not readable in full: {text:?}\nbox: {boxed:?}\nscreen:\n{}",
+        rows.join("\n")
+    );
+}
+
+fn key(app: &mut App, c: char) {
+    let _ = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    )));
+}
+
+fn game_screen(app: &App) -> Buffer {
+    draw(|frame| {
+        frame.render_widget(
+            &AppView {
+                app,
+                theme: Theme::PLAIN,
+            },
+            frame.area(),
+        )
+    })
+}
+
+fn against_hard() -> GameConfig {
+    GameConfig {
+        seats: [Seat::Human, Seat::Hard],
+        think_ms: None,
+        seed: 1,
+    }
+}
+
+#[test]
+fn every_question_is_readable_in_full_at_80x24() {
+    let full = Rect::new(0, 0, WIDTH, HEIGHT);
+    let game = Game::from_moves([Square::B2, Square::C3, Square::B2]).unwrap();
+    for autosaved in [false, true] {
+        for question in [Question::Quit, Question::NewGame] {
+            let mut app = App::with_game(against_hard(), game.clone()).with_autosave(autosaved);
+            key(&mut app, if question == Question::Quit { 'q' } else { 'n' });
+            let text = app.question_text(question);
+            let buf = game_screen(&app);
+            assert_readable(&buf, &text, full);
+            // The status line is not cut either.
+            let status = app.question_status(question, WIDTH);
+            assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
+        }
+    }
+    let offer = Game::from_moves([Square::A1, Square::D4, Square::A1, Square::D4]).unwrap();
+    let app = App::new(GameConfig::default()).offer_resume(against_hard(), offer);
+    let text = app.question_text(Question::Resume);
+    let buf = game_screen(&app);
+    assert_readable(&buf, &text, full);
+    let status = app.question_status(Question::Resume, WIDTH);
+    assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
+    assert!(status.contains("4 moves"), "{status}");
+}
+
+#[test]
+fn every_kind_of_message_is_readable_in_full_at_80x24() {
+    let full = Rect::new(0, 0, WIDTH, HEIGHT);
+    let long_path = "/home/someone/a/rather/long/folder/for/saved/games/hijara-20261130-041500.hij";
+    let game = Game::from_moves([Square::B2]).unwrap();
+    let texts = [
+        message::saved(long_path),
+        message::not_saved("Permission denied (os error 13)"),
+        message::kept_aside(long_path),
+        message::autosave_off(long_path, "Permission denied (os error 13)"),
+        message::autosave_failed(long_path, "No space left on device (os error 28)"),
+        message::autosave_unreadable(long_path, "line 3, column 1: unexpected token"),
+        message::loaded(long_path, &game),
+        message::UNKNOWN_KEY.to_owned(),
+        message::AI_STALLED.to_owned(),
+    ];
+    for (i, text) in texts.iter().enumerate() {
+        let mut app = App::with_game(GameConfig::default(), game.clone());
+        let notice = if i % 2 == 0 {
+            Notice::Info(text.clone())
+        } else {
+            Notice::Error(text.clone())
+        };
+        app.notify(notice);
+        assert_readable(&game_screen(&app), text, full);
+        // The box goes at the next key, which still does its job.
+        key(&mut app, 'l');
+        assert_eq!(app.cursor(), Square::B1);
+        if text.chars().count() > usize::from(WIDTH) {
+            assert!(app.message().is_none(), "{text}");
+        }
+    }
+    // Scoring messages: the longest the rules can give here, in both wordings.
+    let mut app = App::new(GameConfig::default());
+    for c in "a2b2a3b3a4b4b1c2c1c3d1c4a1".chars() {
+        key(&mut app, c);
+    }
+    let message = app.message().unwrap().clone();
+    assert_readable(&game_screen(&app), message.wording(WIDTH), full);
+}
+
+#[test]
+fn the_replay_viewer_question_and_messages_are_readable_in_full_at_80x24() {
+    let text = include_str!("../../assets/games/complete.hij");
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let mut state = ReplayState::new("complete.hij", &record, game);
+    let body = Rect::new(0, 1, WIDTH, HEIGHT - 1);
+    let screen = |state: &ReplayState| {
+        draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+    };
+    for c in "g10".chars() {
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+    }
+    for code in [KeyCode::Enter, KeyCode::Char('c')] {
+        let _ = state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+    let buf = screen(&state);
+    assert_readable(&buf, &state.continue_question(), body);
+    let status = state.continue_status(WIDTH);
+    assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
+    // Errors: a move number past the end, continuing from the end of a finished game.
+    let _ = state.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('n'),
+        KeyModifiers::NONE,
+    )));
+    for c in "g99".chars() {
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+    }
+    let _ = state.handle(Input::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    let (_, text) = state.message().unwrap();
+    assert_readable(&screen(&state), text, body);
+    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    let _ = state.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::NONE,
+    )));
+    let (_, text) = state.message().unwrap();
+    assert_readable(&screen(&state), text, body);
+}
