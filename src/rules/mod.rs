@@ -4,17 +4,21 @@
 //! square that is not full and fills its lowest open section. A stone that
 //! completes combinations of the mover's colour scores them: all four sections of
 //! a square (20), one section number along a line (10), sections 1-2-3-4 along a
-//! line from either end (15).
+//! line from either end (15). The corners variant ([`Ruleset::Corners`]) adds
+//! formations on the four corner squares: one section number in all four (10),
+//! and sections 1, 2, 3 and 4 one in each corner in any arrangement (15).
 
 mod combination;
 mod game;
 mod position;
+mod ruleset;
 mod square;
 
 pub use combination::{
-    COMBINATION_COUNT, COMBINATIONS, Combination, ComboKind, ComboSet, ComboShape, Line,
+    COMBINATION_COUNT, COMBINATIONS, CORNERS, Combination, ComboKind, ComboSet, ComboShape, Line,
 };
-pub use game::{Game, PlayError};
+pub use game::{ClaimError, ClaimOutcome, ClaimState, Game, PlayError};
+pub use ruleset::{ParseRulesetError, Ruleset};
 pub use position::{FullSquare, Outcome, Placement, Position};
 pub use square::{Cell, Move, ParsePlayerError, ParseSquareError, Player, Section, Square};
 
