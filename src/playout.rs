@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use crate::rules::{Position, Square};
+use crate::rules::{Position, Ruleset, Square};
 
 /// The squares that still have an open section, in no particular order.
 ///
@@ -85,6 +85,11 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R) -> Position {
     playout(Position::new(), rng)
 }
 
+/// One random full game of 64 moves under `ruleset`; returns the final position.
+pub fn random_game_with<R: Rng + ?Sized>(ruleset: Ruleset, rng: &mut R) -> Position {
+    playout(Position::with_ruleset(ruleset), rng)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +129,36 @@ mod tests {
             end.stones(Player::Blue) & start.stones(Player::Blue),
             start.stones(Player::Blue)
         );
+    }
+
+    #[test]
+    fn random_corners_games_score_by_the_corners_table() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut corner_points = 0;
+        for _ in 0..1000 {
+            let end = random_game_with(Ruleset::Corners, &mut rng);
+            assert!(end.is_over());
+            assert_eq!(end.ruleset(), Ruleset::Corners);
+            for p in Player::BOTH {
+                assert_eq!(end.score(p), end.recount(p));
+            }
+            // The same stones under the standard table score no more.
+            let standard_total: u32 = Player::BOTH
+                .iter()
+                .map(|&p| {
+                    crate::rules::COMBINATIONS
+                        .iter()
+                        .filter(|c| end.stones(p) & c.mask() == c.mask())
+                        .map(|c| c.points())
+                        .sum::<u32>()
+                })
+                .sum();
+            let total = end.score(Player::Blue) + end.score(Player::Yellow);
+            assert!(total >= standard_total);
+            corner_points += total - standard_total;
+        }
+        // Corner formations do come up in random games.
+        assert!(corner_points > 0);
     }
 
     #[test]
