@@ -351,7 +351,9 @@ fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
     } else if scored == 0 {
         "that stone scored nothing".to_owned()
     } else {
-        format!("no set of the combinations that stone completed adds up to {claimed} (they make {scored})")
+        format!(
+            "no set of the combinations that stone completed adds up to {claimed} (they make {scored})"
+        )
     }
 }
 

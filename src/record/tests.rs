@@ -363,11 +363,15 @@ fn claims_are_read_checked_and_written() {
     assert_eq!(again, record);
 
     // Not claimed: forfeited at the next stone.
-    let unclaimed = parse(&format!("[Claim \"on\"] {SQUARE_B2} c3")).to_game().unwrap();
+    let unclaimed = parse(&format!("[Claim \"on\"] {SQUARE_B2} c3"))
+        .to_game()
+        .unwrap();
     assert_eq!(unclaimed.score(Player::Blue), 0);
     assert_eq!(unclaimed.forfeited_total(Player::Blue), 20);
     // The last stone unclaimed is still pending: it may yet be claimed.
-    let mut pending = parse(&format!("[Claim \"on\"] {SQUARE_B2}")).to_game().unwrap();
+    let mut pending = parse(&format!("[Claim \"on\"] {SQUARE_B2}"))
+        .to_game()
+        .unwrap();
     assert_eq!(pending.claim_state(6), Some(ClaimState::Pending));
     assert!(pending.claim(20).is_ok());
 }
@@ -426,8 +430,8 @@ fn marks_follow_moves_and_any_claim() {
         assert_eq!(mark.to_string().parse::<Mark>(), Ok(mark));
     }
     assert!("?!?".parse::<Mark>().is_err());
-    let text = format!("[Claim \"on\"]\n\n1. a1!! b2?? 2. b2!? a1 3. b2 a1? 4. b2+20?! c3! 5. d4?\n");
-    let record = parse(&text);
+    let text = "[Claim \"on\"]\n\n1. a1!! b2?? 2. b2!? a1 3. b2 a1? 4. b2+20?! c3! 5. d4?\n";
+    let record = parse(text);
     assert_eq!(record.mark(0), Some(Mark::Brilliant));
     assert_eq!(record.mark(1), Some(Mark::Blunder));
     assert_eq!(record.mark(2), Some(Mark::Interesting));
@@ -440,7 +444,11 @@ fn marks_follow_moves_and_any_claim() {
     let mut edited = record.clone();
     edited.set_mark(0, None).unwrap();
     assert_ne!(edited, record);
-    assert!(edited.to_string().starts_with("[Claim \"on\"]\n\n1. a1 b2??"));
+    assert!(
+        edited
+            .to_string()
+            .starts_with("[Claim \"on\"]\n\n1. a1 b2??")
+    );
     assert_eq!(
         error("a1?x"),
         "line 1, column 3: expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??` \
@@ -460,7 +468,10 @@ fn comments_are_kept_on_the_move_they_follow() {
     let text = "; saved by hijara\n[Blue \"Ann\"]\n{before the moves}\n\
         1. b2 {quiet} c3 ; a line comment\n2. a1 {x} {y} *  {after the result}\n";
     let record = parse(text);
-    assert_eq!(record.game_comments(), [" saved by hijara", "before the moves"]);
+    assert_eq!(
+        record.game_comments(),
+        [" saved by hijara", "before the moves"]
+    );
     assert_eq!(record.comments(0), ["quiet"]);
     assert_eq!(record.comments(1), [" a line comment"]);
     assert_eq!(record.comments(2), ["x", "y", "after the result"]);

@@ -555,7 +555,9 @@ mod tests {
         let count = |k| corners.iter().filter(|c| c.kind() == k).count();
         assert_eq!(count(ComboKind::CornersSameNumber), 4);
         assert_eq!(count(ComboKind::CornersSequence), 24);
-        let corner_squares: u64 = CORNERS.iter().fold(0, |m, sq| m | (0xF << (sq.index() * 4)));
+        let corner_squares: u64 = CORNERS
+            .iter()
+            .fold(0, |m, sq| m | (0xF << (sq.index() * 4)));
         let mut arrangements = std::collections::HashSet::new();
         for (i, c) in corners.iter().enumerate() {
             assert_eq!(c.id(), COMBINATION_COUNT + i);
@@ -569,7 +571,10 @@ mod tests {
                 ComboKind::CornersSameNumber => {
                     assert_eq!(c.points(), 10);
                     assert!(numbers.iter().all(|&n| n == numbers[0]));
-                    assert_eq!(c.to_string(), format!("corners same number {}s", numbers[0]));
+                    assert_eq!(
+                        c.to_string(),
+                        format!("corners same number {}s", numbers[0])
+                    );
                 }
                 ComboKind::CornersSequence => {
                     assert_eq!(c.points(), 15);

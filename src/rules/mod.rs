@@ -18,8 +18,8 @@ pub use combination::{
     COMBINATION_COUNT, COMBINATIONS, CORNERS, Combination, ComboKind, ComboSet, ComboShape, Line,
 };
 pub use game::{ClaimError, ClaimOutcome, ClaimState, Game, PlayError};
-pub use ruleset::{ParseRulesetError, Ruleset};
 pub use position::{FullSquare, Outcome, Placement, Position};
+pub use ruleset::{ParseRulesetError, Ruleset};
 pub use square::{Cell, Move, ParsePlayerError, ParseSquareError, Player, Section, Square};
 
 #[cfg(test)]

@@ -367,10 +367,16 @@ fn ruleset_names_parse_and_print() {
     assert_eq!(Ruleset::Corners.combinations().len(), 104);
     assert_eq!(Ruleset::Standard.combinations(), &COMBINATIONS[..]);
     let err = "Corners".parse::<Ruleset>().unwrap_err();
-    assert_eq!(err.to_string(), "unknown variant `Corners` (expected `standard` or `corners`)");
+    assert_eq!(
+        err.to_string(),
+        "unknown variant `Corners` (expected `standard` or `corners`)"
+    );
     assert_eq!(Position::new().ruleset(), Ruleset::Standard);
     assert_eq!(Game::new().ruleset(), Ruleset::Standard);
-    assert_eq!(Game::with_ruleset(Ruleset::Corners).ruleset(), Ruleset::Corners);
+    assert_eq!(
+        Game::with_ruleset(Ruleset::Corners).ruleset(),
+        Ruleset::Corners
+    );
     assert_eq!(
         Position::with_ruleset(Ruleset::Corners).ruleset(),
         Ruleset::Corners
@@ -406,7 +412,10 @@ fn every_corner_formation_scores_in_the_variant_only() {
             let standard = Game::from_moves(game.moves()).unwrap();
             let plain = standard.last().unwrap();
             assert!(plain.combos().iter().all(|c| !c.is_corner_formation()));
-            assert_eq!(plain.points + combo_points_beyond(&placement), placement.points);
+            assert_eq!(
+                plain.points + combo_points_beyond(&placement),
+                placement.points
+            );
         }
     }
 }
@@ -447,7 +456,10 @@ fn corner_formations_are_named_and_worth_their_points() {
             Section::ALL[3]
         ])
     );
-    assert_eq!(last.combos().iter().next().unwrap().kind(), ComboKind::CornersSequence);
+    assert_eq!(
+        last.combos().iter().next().unwrap().kind(),
+        ComboKind::CornersSequence
+    );
 }
 
 #[test]
@@ -466,8 +478,7 @@ fn rotation_is_a_symmetry_of_both_rulesets() {
             }
         }
         // The rotated moves give the rotated positions, scoring the same at every move.
-        let rotated =
-            Game::from_moves_with(ruleset, g.moves().map(Square::rotated)).unwrap();
+        let rotated = Game::from_moves_with(ruleset, g.moves().map(Square::rotated)).unwrap();
         for (a, b) in g.placements().iter().zip(rotated.placements()) {
             assert_eq!(a.points, b.points, "{ruleset}");
         }
@@ -475,11 +486,15 @@ fn rotation_is_a_symmetry_of_both_rulesets() {
     }
     // Every corner formation rotates onto a corner formation.
     for combo in Ruleset::Corners.combinations() {
-        let rotated: u64 = combo.cells().iter().fold(0, |m, c| {
-            m | Cell::new(c.square.rotated(), c.section).bit()
-        });
+        let rotated: u64 = combo
+            .cells()
+            .iter()
+            .fold(0, |m, c| m | Cell::new(c.square.rotated(), c.section).bit());
         assert!(
-            Ruleset::Corners.combinations().iter().any(|c| c.mask() == rotated),
+            Ruleset::Corners
+                .combinations()
+                .iter()
+                .any(|c| c.mask() == rotated),
             "{combo}"
         );
     }
@@ -547,7 +562,10 @@ fn a_wrong_claim_forfeits_the_stone() {
     assert_eq!(g.claim_state(6), Some(ClaimState::Wrong { claimed: 25 }));
     assert_eq!(g.score(Player::Blue), 0);
     assert_eq!(g.forfeited_total(Player::Blue), 20);
-    assert!(matches!(g.claim(20), Err(ClaimError::AlreadyClaimed { .. })));
+    assert!(matches!(
+        g.claim(20),
+        Err(ClaimError::AlreadyClaimed { .. })
+    ));
     // A claim for a stone that scored nothing is wrong too, and forfeits 0.
     g.play(sq("c3")).unwrap();
     assert_eq!(
@@ -580,13 +598,19 @@ fn undo_and_redo_take_the_claim_with_the_stone() {
     g.play(sq("c3")).unwrap();
     // Undo the claimed stone: its claim goes with it.
     g.undo().unwrap();
-    assert!(matches!(g.claim_state(6), Some(ClaimState::Claimed { points: 20, .. })));
+    assert!(matches!(
+        g.claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
     g.undo().unwrap();
     assert_eq!(g.score(Player::Blue), 0);
     assert_eq!(g.claim_states().len(), 6);
     // Redo brings the stone back with its claim.
     g.redo().unwrap();
-    assert!(matches!(g.claim_state(6), Some(ClaimState::Claimed { points: 20, .. })));
+    assert!(matches!(
+        g.claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
     assert_eq!(g.score(Player::Blue), 20);
 
     // An unclaimed stone is pending again once the next stone is taken back.
@@ -594,7 +618,11 @@ fn undo_and_redo_take_the_claim_with_the_stone() {
     assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
     g.undo().unwrap();
     assert_eq!(g.claim_state(6), Some(ClaimState::Pending));
-    assert_eq!(g.claim(20).map(|o| matches!(o, ClaimOutcome::Awarded { .. })), Ok(true));
+    assert_eq!(
+        g.claim(20)
+            .map(|o| matches!(o, ClaimOutcome::Awarded { .. })),
+        Ok(true)
+    );
     // Truncating does the same.
     let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2 c3 c3");
     g.truncate(7);
@@ -620,11 +648,11 @@ fn claim_totals_decide_the_outcome() {
     // Filling squares in turn: every square is split 2-2, nobody scores... use the
     // mirrored draw and let Blue claim while Yellow forgets.
     let moves = [
-        "a1", "d4", "a1", "d4", "a1", "d4", "a1", "d4", "b1", "c4", "b1", "c4", "b1", "c4",
-        "b1", "c4", "c1", "b4", "c1", "b4", "c1", "b4", "c1", "b4", "d1", "a4", "d1", "a4",
-        "d1", "a4", "d1", "a4", "a2", "d3", "a2", "d3", "a2", "d3", "a2", "d3", "b2", "c3",
-        "b2", "c3", "b2", "c3", "b2", "c3", "c2", "b3", "c2", "b3", "c2", "b3", "c2", "b3",
-        "d2", "a3", "d2", "a3", "d2", "a3", "d2", "a3",
+        "a1", "d4", "a1", "d4", "a1", "d4", "a1", "d4", "b1", "c4", "b1", "c4", "b1", "c4", "b1",
+        "c4", "c1", "b4", "c1", "b4", "c1", "b4", "c1", "b4", "d1", "a4", "d1", "a4", "d1", "a4",
+        "d1", "a4", "a2", "d3", "a2", "d3", "a2", "d3", "a2", "d3", "b2", "c3", "b2", "c3", "b2",
+        "c3", "b2", "c3", "c2", "b3", "c2", "b3", "c2", "b3", "c2", "b3", "d2", "a3", "d2", "a3",
+        "d2", "a3", "d2", "a3",
     ];
     let auto = Game::from_moves(moves.map(sq)).unwrap();
     let mut g = Game::with_claims();
