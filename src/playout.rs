@@ -65,7 +65,19 @@ impl OpenSquares {
 
 /// Plays uniformly random legal moves from `position` until the board is full,
 /// and returns the final position (with both totals).
-pub fn playout<R: Rng + ?Sized>(mut position: Position, rng: &mut R) -> Position {
+pub fn playout<R: Rng + ?Sized>(position: Position, rng: &mut R) -> Position {
+    // One dispatch a game, not a move: each loop is compiled for its own table.
+    match position.ruleset() {
+        Ruleset::Standard => playout_as::<false, R>(position, rng),
+        Ruleset::Corners => playout_as::<true, R>(position, rng),
+    }
+}
+
+/// [`playout`] for a position whose ruleset is (`CORNERS`) or is not the corners variant.
+fn playout_as<const CORNERS: bool, R: Rng + ?Sized>(
+    mut position: Position,
+    rng: &mut R,
+) -> Position {
     let mut open = OpenSquares::of(&position);
     while !open.is_empty() {
         // At most 16 squares: a 32-bit range is cheaper to sample than a usize one.
@@ -73,7 +85,7 @@ pub fn playout<R: Rng + ?Sized>(mut position: Position, rng: &mut R) -> Position
         let square = open.squares[index];
         // `open` lists exactly the squares that are not full, so this cannot fail;
         // if it ever did, dropping the square still ends the loop.
-        if position.play(square).is_err() || position.is_full(square) {
+        if position.play_as::<CORNERS>(square).is_err() || position.is_full(square) {
             open.swap_remove(index);
         }
     }

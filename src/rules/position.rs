@@ -274,8 +274,34 @@ impl Position {
         }
     }
 
+    /// Like [`Position::play`], with the ruleset fixed at compile time: `CORNERS`
+    /// must say whether [`Position::ruleset`] is [`Ruleset::Corners`]. For loops
+    /// that play many moves (playouts) and so can dispatch once on the ruleset,
+    /// not once a move.
+    #[inline(always)]
+    pub(crate) fn play_as<const CORNERS: bool>(
+        &mut self,
+        mv: Move,
+    ) -> Result<Placement, FullSquare> {
+        debug_assert_eq!(CORNERS, self.ruleset == Ruleset::Corners);
+        let Some(section) = self.next_section(mv) else {
+            return Err(FullSquare { square: mv });
+        };
+        Ok(self.place_as::<CORNERS>(mv, section))
+    }
+
     #[inline(always)]
     fn place(&mut self, mv: Move, section: Section) -> Placement {
+        // One predictable branch per move; each arm is a fixed-length loop over its
+        // ruleset's table, so the standard game runs the same loop as before.
+        match self.ruleset {
+            Ruleset::Standard => self.place_as::<false>(mv, section),
+            Ruleset::Corners => self.place_as::<true>(mv, section),
+        }
+    }
+
+    #[inline(always)]
+    fn place_as<const CORNERS: bool>(&mut self, mv: Move, section: Section) -> Placement {
         let player = self.to_move();
         let cell = Cell::new(mv, section);
         let bit = cell.bit();
@@ -288,11 +314,10 @@ impl Position {
 
         // Every combination through the new cell that the mover now owns whole was
         // completed by this very stone.
-        // One predictable branch per move; each arm is a fixed-length loop over its
-        // ruleset's table, so the standard game runs the same loop as before.
-        let points = match self.ruleset {
-            Ruleset::Standard => STANDARD_INDEX[cell.index()].points_owned(mine),
-            Ruleset::Corners => CORNERS_INDEX[cell.index()].points_owned(mine),
+        let points = if CORNERS {
+            CORNERS_INDEX[cell.index()].points_owned(mine)
+        } else {
+            STANDARD_INDEX[cell.index()].points_owned(mine)
         };
         // At most 32 stones a player, each worth at most 14 combinations of at
         // most 20 points: the total fits in u16.
