@@ -1,5 +1,7 @@
-//! The `.hij` parser: one pass over the characters, never slicing by byte index,
-//! so any text, however malformed, gives a record or a located error.
+//! The `.hij` parser: one pass over the characters, slicing a word only where
+//! `find` stopped or after ASCII characters (always a char boundary, and through
+//! `get` or `split_at` on such indices), so any text, however malformed, gives a
+//! record or a located error.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -439,9 +441,10 @@ fn word_in_moves(
         .saturating_add(square_text.len() as u32);
     let mut claim = None;
     if let Some(after_plus) = suffix.strip_prefix('+') {
-        let digits: &str = after_plus
+        let digits_end = after_plus
             .find(|c: char| !c.is_ascii_digit())
-            .map_or(after_plus, |end| &after_plus[..end]);
+            .unwrap_or(after_plus.len());
+        let (digits, after_digits) = after_plus.split_at(digits_end);
         if !record.claim_mode() {
             return Err(syntax(
                 suffix_location,
@@ -459,7 +462,7 @@ fn word_in_moves(
                 ));
             }
         }
-        suffix = &after_plus[digits.len()..];
+        suffix = after_digits;
         suffix_location.column = suffix_location
             .column
             .saturating_add(1 + digits.len() as u32);
