@@ -7,6 +7,10 @@
 //! line from either end (15). The corners variant ([`Ruleset::Corners`]) adds
 //! formations on the four corner squares: one section number in all four (10),
 //! and sections 1, 2, 3 and 4 one in each corner in any arrangement (15).
+//!
+//! A [`Position`] always scores automatically (what the AI searches). A [`Game`]
+//! may be played with claims ([`Game::with_rules`]): then its totals are the
+//! points players claimed ([`Game::claim`]), derived from each stone's [`ClaimState`].
 
 mod combination;
 mod game;
