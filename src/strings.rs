@@ -67,6 +67,8 @@ pub(crate) fn placement_short(placement: &Placement) -> String {
                 ComboShape::Square(square) => format!("square {square}"),
                 ComboShape::SameNumber(line, section) => format!("{line} {section}s"),
                 ComboShape::Sequence { line, .. } => format!("{line} 1234"),
+                ComboShape::CornersSameNumber(section) => format!("corners {section}s"),
+                ComboShape::CornersSequence(_) => "corners 1234".to_owned(),
             };
             format!("{name} ({})", combo.points())
         })

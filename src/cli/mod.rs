@@ -138,6 +138,9 @@ pub struct BenchArgs {
     /// How long to measure, in seconds (at least 2).
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
+    /// The rules to play the random games under.
+    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    pub variant: crate::rules::Ruleset,
 }
 
 /// Options of `hijara selfplay`.
