@@ -4,6 +4,7 @@
 //! - [`record`]: the `.hij` game-record format.
 //! - [`ai`]: the computer opponents.
 //! - [`ui`]: the full-screen terminal game.
+//! - [`review`]: game review, every move judged against the engine.
 //! - [`cli`]: the command line.
 //! - [`playout`]: fast random games (benchmarks, AI playouts).
 
@@ -11,5 +12,6 @@ pub mod ai;
 pub mod cli;
 pub mod playout;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod ui;
