@@ -117,7 +117,8 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "{name}: {} moves reviewed in {:.1} s ({think_ms} ms a position, {threads} thread{})",
+            // The name on a line of its own: a long path would push the rest past 80 columns.
+            "{name}\n{} moves reviewed in {:.1} s ({think_ms} ms a position, {threads} thread{})",
             game.len(),
             elapsed.as_secs_f64(),
             if threads == 1 { "" } else { "s" }
