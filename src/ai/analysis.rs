@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::eval::SCALE;
-use super::search::{Limits, Searcher};
+use super::search::{Limits, SearchResult, Searcher};
 use crate::rules::{Move, Position};
 
 pub use super::search::Wdl;
@@ -73,7 +73,33 @@ pub fn evaluate(
     };
     let mut order: Vec<Move> = position.legal_moves().collect();
     let mut searcher = Searcher::new(TT_BITS, at(heuristic_share), stop);
-    let search = searcher.search(position, &order)?;
+    // Iterative deepening one depth per call (the table makes the earlier
+    // depths of each call nearly free), to keep the last two depths' values.
+    let mut last: Option<SearchResult> = None;
+    let mut previous_value = None;
+    for depth in 1..=empties {
+        searcher.set_limits(Limits {
+            max_depth: Some(depth),
+            ..at(heuristic_share)
+        });
+        let Some(result) = searcher.search(position, &order) else {
+            break;
+        };
+        if result.depth < depth {
+            // Cut short by the deadline or the stop flag.
+            break;
+        }
+        previous_value = last.map(|r| r.value);
+        last = Some(result);
+        // The best move first in the next call, as within one search.
+        if let Some(i) = order.iter().position(|&m| m == result.best) {
+            order[..=i].rotate_right(1);
+        }
+        if result.exact || searcher.aborted() {
+            break;
+        }
+    }
+    let search = last?;
     let estimate = |value: i32| (value as f64 / SCALE as f64).round() as i32;
     if search.exact {
         return Some(PositionEval {
@@ -83,19 +109,24 @@ pub fn evaluate(
             wdl: Some(Wdl::from_value(search.value)),
         });
     }
+    // A search that stops after the mover's own move overrates the mover, one
+    // that stops after the reply underrates them (by 10-15 points from the
+    // start position): the mean of the last two depths cancels most of that, so
+    // consecutive positions of a game get comparable values.
+    let value = match previous_value {
+        Some(previous) => (search.value + previous) / 2,
+        None => search.value,
+    };
     let mut eval = PositionEval {
         best: search.best,
-        margin: estimate(search.value),
+        margin: estimate(value),
         exact: false,
         wdl: None,
     };
     if empties > SOLVE_FROM {
         return Some(eval);
     }
-    // The search's best move first: it is the likeliest to achieve the outcome.
-    if let Some(i) = order.iter().position(|&m| m == search.best) {
-        order[..=i].rotate_right(1);
-    }
+    // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
     searcher.set_limits(at(100));
     let Some((mv, wdl)) = searcher.solve_wdl(position, &order) else {
         return Some(eval);
