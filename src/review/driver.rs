@@ -5,8 +5,10 @@
 //! show progress or fill a graph while the rest is still thinking. A stop flag
 //! ends the run early: positions not yet analysed stay `None`.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::classify::PositionValue;
@@ -109,4 +111,59 @@ where
         }
     });
     values
+}
+
+/// A game analysed in the background, for a UI: results arrive on a channel
+/// the UI polls ([`Background::try_iter`]), so it never waits for the engine.
+/// Dropping it stops the analysis and waits for the threads, which notice the
+/// stop flag within about a thousand search nodes.
+pub struct Background {
+    results: mpsc::Receiver<Progress>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Background {
+    /// Starts analysing every position of `game` ([`analyse_game`]).
+    pub fn start(game: Game, think: Duration, threads: usize) -> Background {
+        let (tx, results) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            analyse_game(&game, think, threads, Some(&flag), |p| {
+                // The receiver is gone only when the UI dropped us: nothing to report to.
+                let _ = tx.send(p);
+            });
+        });
+        Background {
+            results,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// The results that arrived since the last call, without waiting.
+    pub fn try_iter(&self) -> impl Iterator<Item = Progress> + '_ {
+        self.results.try_iter()
+    }
+
+    /// Waits for the next result; `None` once every position is done (or stopped).
+    pub fn recv(&self) -> Option<Progress> {
+        self.results.recv().ok()
+    }
+
+    /// Asks the analysis to stop; results already sent stay readable.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.stop();
+        if let Some(thread) = self.thread.take() {
+            // A panic in the analysis thread has nothing left to report here.
+            let _ = thread.join();
+        }
+    }
 }

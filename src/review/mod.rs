@@ -6,7 +6,8 @@
 //!   [`PlayerSummary`]), serialisable to JSON. Pure.
 //! - [`text`]: the review as a terminal table. Pure.
 //! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate`]) over every
-//!   position of a game on worker threads, delivering results as they arrive.
+//!   position of a game on worker threads, delivering results as they arrive;
+//!   [`Background`] runs it off the caller's thread (for the replay viewer).
 //!
 //! The value of position `i` is the final margin under best play for its side to
 //! move; the value after move `i + 1` from the mover's side is minus the value of
@@ -18,7 +19,7 @@ pub mod report;
 pub mod text;
 
 pub use classify::{Class, PositionValue, Value};
-pub use driver::{Progress, analyse_game, analyse_positions};
+pub use driver::{Background, Progress, analyse_game, analyse_positions};
 pub use report::{MoveReview, PlayerSummary, Review};
 
 #[cfg(test)]

@@ -291,6 +291,25 @@ fn a_raised_stop_flag_ends_the_driver_with_no_results() {
     assert!(values.iter().all(Option::is_none));
 }
 
+#[test]
+fn a_background_analysis_delivers_every_position_and_stops_when_dropped() {
+    let game = random_game(64, 9);
+    let background = Background::start(game.clone(), Duration::from_millis(1), 2);
+    let mut values = vec![None; 65];
+    while let Some(p) = background.recv() {
+        values[p.index] = Some(p.value);
+    }
+    assert!(values.iter().all(Option::is_some));
+    let review = Review::build(&game, &values);
+    assert_eq!(review.moves.len(), 64);
+    // Stopped at once: dropping returns, whatever was analysed by then.
+    let long = Background::start(game, Duration::from_secs(3600), 2);
+    long.stop();
+    let delivered = long.try_iter().count();
+    assert!(delivered <= 65);
+    drop(long);
+}
+
 /// Proves `position` for win, draw or loss, with no limit.
 fn solve(position: &Position) -> Wdl {
     let mut searcher = Searcher::new(18, Limits::default(), None);
