@@ -6,6 +6,7 @@
 //! - [`record`]: the `.hij` game-record format.
 //! - [`ai`]: the computer opponents. [`playout`]: fast random games.
 //! - [`session`]: a game's set-up, records to and from it, saving and the autosave.
+//! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer.
 //! - [`cli`]: the command line, which opens screens only through `ui::play` and `ui::replay`.
 
@@ -13,6 +14,7 @@ pub mod ai;
 pub mod cli;
 pub mod playout;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod session;
 mod strings;

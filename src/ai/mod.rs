@@ -10,6 +10,7 @@
 //! - [`hard`]: iterative-deepening PVS ([`search`]) with a transposition table
 //!   ([`tt`]), an evaluation of half-built combinations ([`eval`]), an exact
 //!   [`endgame`], and as Yellow the [`mirror`] fallback that never loses.
+//! - [`analysis`]: one position's value and best move within a budget, for game review.
 //! - [`gtp`]: the engine protocol session behind `hijara engine`.
 
 use std::sync::atomic::AtomicBool;
@@ -18,6 +19,7 @@ use clap::ValueEnum;
 
 use crate::rules::{Move, Position};
 
+pub mod analysis;
 pub mod easy;
 pub mod endgame;
 pub mod eval;

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::{SCALE, Weights, evaluate_with, score_diff};
-use super::tt::{Bound, Table, hash};
+use super::tt::{self, Bound, Table};
 use crate::rules::{COMBINATIONS, Move, Position, Square};
 
 /// Larger than any value: 64 stones can never be worth this much.
@@ -124,7 +124,7 @@ impl<'a> Searcher<'a> {
 
     /// The best move the table holds for `position`, if any.
     pub fn table_move(&self, position: &Position) -> Option<Move> {
-        let hit = self.tt.probe(hash(position))?;
+        let hit = self.tt.probe(tt::key(position))?;
         let square = Square::from_index(hit.mv?)?;
         (!position.is_full(square)).then_some(square)
     }
@@ -333,7 +333,7 @@ impl<'a> Searcher<'a> {
         }
         // Searching to the end is exact whatever depth was asked for.
         let depth = depth.min(empties);
-        let key = hash(position);
+        let key = tt::key(position);
         let mut tt_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(key) {
             tt_move = hit.mv.unwrap_or(NO_MOVE);

@@ -1,4 +1,4 @@
-//! The command line: `hijara [play|score|bench|selfplay|engine|replay|resume]`.
+//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume]`.
 
 use std::path::PathBuf;
 
@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::ai::{Level, Seat};
 use crate::session::{Autosave, GameConfig, Storage, fresh_seed, open_save_dir};
 
+mod analyze;
 mod bench;
 mod engine;
 mod play;
@@ -43,6 +44,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Continue the game autosaved when it was left (quit, crash or closed terminal).
     Resume(ResumeArgs),
+    /// Review every move of a record against the engine: best moves, points lost, mistakes.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Options of `hijara play`.
@@ -181,5 +184,6 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Engine) => engine::run(),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Resume(args)) => resume::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
     }
 }
