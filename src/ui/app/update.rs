@@ -57,7 +57,18 @@ impl App {
                 vec![Effect::Redraw]
             }
         };
-        self.ask_ai_seat(effects)
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
+    }
+
+    /// Adds [`Effect::Archive`] after a change that leaves the game over (the last
+    /// move, a redo to the end, a claim that ends it): the storage keeps each finished
+    /// game once, so an undo and redo back to the same end writes nothing new.
+    fn archive_if_over(&self, mut effects: Effects) -> Effects {
+        if self.game.is_over() && effects.contains(&Effect::Autosave) {
+            effects.push(Effect::Archive);
+        }
+        effects
     }
 
     fn click(&mut self, square: Option<Square>) -> Effects {
@@ -261,6 +272,7 @@ impl App {
             }
             (AiJob::Hint, None) => vec![Effect::Redraw],
         };
-        self.ask_ai_seat(effects)
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
     }
 }
