@@ -65,8 +65,11 @@ impl App {
     /// move, a redo to the end, a claim that ends it): the storage keeps each finished
     /// game once, so an undo and redo back to the same end writes nothing new.
     fn archive_if_over(&self, mut effects: Effects) -> Effects {
-        if self.game.is_over() && effects.contains(&Effect::Autosave) {
-            effects.push(Effect::Archive);
+        // Before the autosave is cleared, so a crash in between cannot lose the game.
+        if self.game.is_over()
+            && let Some(at) = effects.iter().position(|e| *e == Effect::Autosave)
+        {
+            effects.insert(at, Effect::Archive);
         }
         effects
     }
