@@ -93,8 +93,9 @@ pub enum ReplayTarget {
 fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
-            Ok(n) if n > 0 => Ok(ReplayTarget::Number(n)),
-            _ => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
+            Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
+            Ok(n) => Ok(ReplayTarget::Number(n)),
+            Err(_) => Err("no game has so large a number (see `hijara games`)".to_owned()),
         };
     }
     Ok(ReplayTarget::File(PathBuf::from(text)))
@@ -248,5 +249,61 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Games(args)) => games::run(&args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn no_history_is_taken_by_play_resume_and_replay() {
+        let Ok(Cli {
+            command: Some(Command::Play(play)),
+        }) = parse(&["play", "--no-history"])
+        else {
+            panic!("play");
+        };
+        assert!(play.session.no_history);
+        let Ok(Cli {
+            command: Some(Command::Resume(resume)),
+        }) = parse(&["resume", "--no-history"])
+        else {
+            panic!("resume");
+        };
+        assert!(resume.no_history);
+        let Ok(Cli {
+            command: Some(Command::Replay(replay)),
+        }) = parse(&["replay", "--last", "--no-history"])
+        else {
+            panic!("replay");
+        };
+        assert!(replay.last && replay.session.no_history && replay.game.is_none());
+        assert!(parse(&["games", "--no-history"]).is_err());
+    }
+
+    #[test]
+    fn replay_takes_a_number_or_a_file() {
+        let target = |arg: &str| match parse(&["replay", arg]) {
+            Ok(Cli {
+                command: Some(Command::Replay(replay)),
+            }) => replay.game,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(target("12"), Some(ReplayTarget::Number(12)));
+        assert_eq!(
+            target("./12"),
+            Some(ReplayTarget::File(PathBuf::from("./12")))
+        );
+        assert_eq!(
+            target("game.hij"),
+            Some(ReplayTarget::File(PathBuf::from("game.hij")))
+        );
+        assert!(parse(&["replay", "0"]).is_err());
+        assert!(parse(&["replay", "99999999999999999999999"]).is_err());
     }
 }
