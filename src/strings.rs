@@ -213,6 +213,13 @@ pub(crate) mod message {
     pub(crate) fn saved(path: &str) -> String {
         format!("Saved to {path}")
     }
+    /// A finished game written to the history folder `games/` as `file`.
+    pub(crate) fn archived(file: &str) -> String {
+        format!("Game kept as games/{file} (see: hijara games)")
+    }
+    pub(crate) fn not_archived(dir: &str, error: &str) -> String {
+        format!("Game not kept in {dir}: {error}")
+    }
     pub(crate) fn not_saved(error: &str) -> String {
         format!("Not saved: {error}")
     }
@@ -323,4 +330,53 @@ pub(crate) fn farewell(game: &Game, autosave: &str) -> String {
         moves_count(game.len()),
         totals(game),
     )
+}
+
+/// The texts of `hijara games`.
+pub(crate) mod games {
+    /// `1 win`, `2 wins`.
+    fn count(n: u32, one: &str, many: &str) -> String {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    }
+
+    /// `you vs hard: 1 win, 2 draws, 9 losses`.
+    pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
+        format!(
+            "you vs {level}: {}, {}, {}",
+            count(wins, "win", "wins"),
+            count(draws, "draw", "draws"),
+            count(losses, "loss", "losses")
+        )
+    }
+
+    /// The list's first line.
+    pub(crate) fn heading(folder: &str) -> String {
+        format!("Games in {folder}, newest first:")
+    }
+
+    /// What an empty history prints.
+    pub(crate) fn empty(folder: &str) -> String {
+        format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")
+    }
+
+    /// A result in words: `Blue won`, `draw`, `unfinished`.
+    pub(crate) fn result(result: &str) -> &'static str {
+        match result {
+            "blue" => "Blue won",
+            "yellow" => "Yellow won",
+            "draw" => "draw",
+            _ => "unfinished",
+        }
+    }
+
+    /// After the list, when no game was a person against the AI.
+    pub(crate) const NO_TALLY: &str = "No game of a person against the AI yet: no tally.";
+
+    /// How to open one.
+    pub(crate) const REPLAY_HINT: &str =
+        "Open one with `hijara replay N` or `hijara replay --last`.";
 }

@@ -49,7 +49,7 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
 }
 
 pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let mut storage = storage(args.session.save_dir.as_ref())?;
+    let mut storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let session = match &args.load {
         Some(path) => {
             let loaded = read_record(path)?;

@@ -106,10 +106,11 @@ pub(crate) fn run(
                     next_tick = screen.tick_every().map(|every| Instant::now() + every)
                 }
                 Effect::ResumedAutosave => storage.take_over_autosave(),
-                Effect::Autosave | Effect::Save => {
+                Effect::Autosave | Effect::Save | Effect::Archive => {
                     if let Screen::Game(app) = &mut screen {
                         let notice = match effect {
                             Effect::Save => Some(storage.save_notice(app.config(), app.game())),
+                            Effect::Archive => storage.archive(app.config(), app.game()),
                             _ => storage.after_change(app.config(), app.game()),
                         };
                         if let Some(notice) = notice {

@@ -57,7 +57,21 @@ impl App {
                 vec![Effect::Redraw]
             }
         };
-        self.ask_ai_seat(effects)
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
+    }
+
+    /// Adds [`Effect::Archive`] after a change that leaves the game over (the last
+    /// move, a redo to the end, a claim that ends it): the storage keeps each finished
+    /// game once, so an undo and redo back to the same end writes nothing new.
+    fn archive_if_over(&self, mut effects: Effects) -> Effects {
+        // Before the autosave is cleared, so a crash in between cannot lose the game.
+        if self.game.is_over()
+            && let Some(at) = effects.iter().position(|e| *e == Effect::Autosave)
+        {
+            effects.insert(at, Effect::Archive);
+        }
+        effects
     }
 
     fn click(&mut self, square: Option<Square>) -> Effects {
@@ -261,6 +275,7 @@ impl App {
             }
             (AiJob::Hint, None) => vec![Effect::Redraw],
         };
-        self.ask_ai_seat(effects)
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
     }
 }
