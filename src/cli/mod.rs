@@ -67,6 +67,13 @@ pub struct PlayArgs {
     /// unless given here).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// The rules: `standard`, or `corners` (corner formations score too) [default:
+    /// standard, or the --load record's].
+    #[arg(long, value_enum, conflicts_with = "load")]
+    pub variant: Option<crate::rules::Ruleset>,
+    /// Players claim their own points (`+25 Enter`); overlooked points are forfeited.
+    #[arg(long, conflicts_with = "load")]
+    pub claim: bool,
 }
 
 /// Options of `hijara replay`.
@@ -106,6 +113,7 @@ impl SessionArgs {
             seats,
             think_ms: self.think_ms,
             seed: self.seed.unwrap_or_else(fresh_seed),
+            ..GameConfig::default()
         }
     }
 }

@@ -89,6 +89,7 @@ fn against_hard() -> GameConfig {
         seats: [Seat::Human, Seat::Hard],
         think_ms: None,
         seed: 1,
+        ..GameConfig::default()
     }
 }
 
