@@ -50,9 +50,9 @@ pub struct App {
 }
 
 impl App {
-    /// A new game with these seats.
+    /// A new game with these seats, under these rules.
     pub fn new(config: GameConfig) -> App {
-        App::with_game(config, Game::new())
+        App::with_game(config, config.new_game())
     }
 
     /// Continues `game` (for a loaded or resumed record) with these seats.
@@ -170,9 +170,10 @@ impl App {
         self.claim_entry.as_deref()
     }
 
-    /// In a claim game, whether the AI to move waits for a person's claim: the
-    /// person's last stone is still pending, and the person has not let the AI play
-    /// on (Enter). The AI may think meanwhile; its move is played after.
+    /// In a claim game, whether the AI to move waits for a person's claim: the last
+    /// stone is a person's, and the person has not let the AI play on (Enter). A claim
+    /// made meanwhile stays on screen (message and highlight) until that Enter. The AI
+    /// may think meanwhile; its move is played after.
     pub fn awaits_claim(&self) -> bool {
         let game = &self.game;
         let Some(last) = game.last() else {
@@ -183,7 +184,6 @@ impl App {
             && !game.is_over()
             && self.config.is_human(last.player)
             && !self.config.is_human(game.to_move())
-            && game.claim_state(game.len() - 1) == Some(ClaimState::Pending)
     }
 
     /// The last stone and what may be shown of it: in a claim game, its claim state.

@@ -373,7 +373,7 @@ impl App {
     /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
     /// that may yet be swapped for the autosaved one, or that has quit.
     fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
-        if self.quit || self.overlay == Overlay::Question(Question::Resume) {
+        if self.quit || self.overlay == Overlay::Question(Question::Resume) || self.held.is_some() {
             return effects;
         }
         if let Some(request) = self.ai.ask_seat(&self.config, &self.game) {
