@@ -140,16 +140,6 @@ pub(crate) mod claim {
         )
     }
 
-    /// The same, in fewer words.
-    pub(crate) fn went_unclaimed_short(earlier: &Placement) -> String {
-        format!(
-            "{}'s {} unclaimed: {} forfeited",
-            earlier.player,
-            earlier.square(),
-            earlier.points
-        )
-    }
-
     /// An AI's stone, claimed in full at once.
     pub(crate) fn ai_claimed(placement: &Placement) -> String {
         format!(
@@ -203,16 +193,6 @@ pub(crate) mod claim {
             placement.square(),
             placement.points,
             combo_list(placement.combos().iter()),
-            placement.points
-        )
-    }
-
-    /// The same, in fewer words.
-    pub(crate) fn wrong_short(placement: &Placement, claimed: u32) -> String {
-        format!(
-            "Wrong claim of {claimed}: {} made {}; {} forfeited",
-            placement.square(),
-            placement.points,
             placement.points
         )
     }

@@ -85,11 +85,8 @@ impl Message {
                 strings::claim::went_unclaimed(earlier),
                 message.text
             );
-            let short = message.short.take().unwrap_or_default();
-            message.short = Some(format!(
-                "{}. {short}",
-                strings::claim::went_unclaimed_short(earlier)
-            ));
+            // Whole, in a box if need be: what was forfeited is the lesson.
+            message.short = None;
         }
         message
     }

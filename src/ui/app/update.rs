@@ -248,11 +248,10 @@ impl App {
                         text: claim_words::awarded(&placement, points, combos),
                         short: Some(claim_words::awarded_short(&placement, points)),
                     },
-                    ClaimOutcome::Wrong { claimed, .. } => Message {
-                        kind: MessageKind::Error,
-                        text: claim_words::wrong(&placement, claimed),
-                        short: Some(claim_words::wrong_short(&placement, claimed)),
-                    },
+                    // Whole, in a box if need be: what the stone made is the lesson.
+                    ClaimOutcome::Wrong { claimed, .. } => {
+                        Message::new(MessageKind::Error, claim_words::wrong(&placement, claimed))
+                    }
                 };
                 self.message = Some(message);
                 vec![Effect::Autosave, Effect::Redraw]
