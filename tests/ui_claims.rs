@@ -297,3 +297,48 @@ fn corner_formations_are_named_in_the_message() {
     let _ = typing(&mut app, "d4");
     assert_eq!(text(&app), "Blue +10: corners same number 1s (10)");
 }
+
+#[test]
+fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
+    use hijara::record::Record;
+    use hijara::ui::{ReplayState, ReplayView, Theme};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let text = include_str!("../assets/games/claims.hij");
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let mut state = ReplayState::new("claims.hij", &record, game);
+    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state: &state,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    let screen = terminal.backend().to_string();
+    assert!(screen.contains("Blue 25  Yellow 0"), "{screen}");
+    assert!(screen.contains("claims"), "{screen}");
+    assert!(
+        screen.contains("+25 ✗20"),
+        "the last move's claim: {screen}"
+    );
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("23 B c3") && l.contains("✗20")),
+        "an unclaimed stone: {screen}"
+    );
+    assert!(screen.contains("27. Blue claims 25 for a1"), "{screen}");
+    // Playing on from move 23 keeps the claims, and c3 may still be claimed.
+    let mut app = App::with_game(GameConfig::default(), state.game_at(23));
+    assert!(app.config().claims);
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+}
