@@ -219,6 +219,11 @@ pub(crate) mod claim {
         format!("No claim: {error}")
     }
 
+    /// `+` after an AI's stone: the AI claims its own.
+    pub(crate) fn ai_stone(ai: Player) -> String {
+        format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
+    }
+
     /// The claim being typed, on the status line.
     pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str) -> String {
         format!(

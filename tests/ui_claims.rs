@@ -342,3 +342,23 @@ fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
     let _ = press(&mut app, KeyCode::Enter);
     assert_eq!(app.game().score(Player::Blue), 20);
 }
+
+#[test]
+fn an_ai_stone_that_scored_nothing_is_said_plainly_and_cannot_be_claimed() {
+    let mut app = App::new(claims([Seat::Human, Seat::Easy]));
+    let effects = typing(&mut app, "a1");
+    let request = asked(&effects).unwrap();
+    let _ = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv: Some(Square::D4),
+    });
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(text(&app), "Yellow played d4 (section 1)");
+    let _ = typing(&mut app, "+");
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(
+        text(&app),
+        "No claim: the last stone is Yellow's, and the AI claims its own points"
+    );
+}

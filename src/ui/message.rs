@@ -55,7 +55,8 @@ impl Message {
     }
 
     /// What a placement did in a game that may have claims: `state` is the stone's
-    /// claim state (`None` without claims), `unclaimed` the stone before it when its
+    /// claim state (`None` without claims, or for an AI's stone that scored nothing),
+    /// `unclaimed` the stone before it when its
     /// points went unclaimed at this placement. A person's pending stone says nothing
     /// of its points; an AI's stone, claimed in full at once, says what it claimed.
     pub(crate) fn played(
@@ -64,7 +65,7 @@ impl Message {
         unclaimed: Option<&Placement>,
     ) -> Message {
         let mut message = match state {
-            None => return Message::placement(placement),
+            None => Message::placement(placement),
             Some(ClaimState::Pending) => Message {
                 kind: MessageKind::Info,
                 text: strings::claim::placed(placement),

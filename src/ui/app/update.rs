@@ -189,14 +189,11 @@ impl App {
         if let Some(error) = refused {
             return self.refuse(claim_words::refused(error));
         }
-        if !self
-            .config
-            .is_human(self.game.last().map_or(self.game.to_move(), |p| p.player))
+        if let Some(last) = self.game.last()
+            && !self.config.is_human(last.player)
         {
-            // An AI's stones are claimed in full when placed; never pending for long.
-            return self.refuse(claim_words::refused(ClaimError::AlreadyClaimed {
-                move_number: len as u32,
-            }));
+            // An AI claims its own stones in full as it places them.
+            return self.refuse(claim_words::ai_stone(last.player));
         }
         self.claim_entry = Some(String::new());
         self.message = None;
@@ -316,11 +313,11 @@ impl App {
                 let unclaimed = before
                     .filter(|(p, state)| *state == Some(ClaimState::Pending) && p.points > 0)
                     .map(|(p, _)| p);
-                self.message = Some(Message::played(
-                    &placement,
-                    self.game.claim_state(index),
-                    unclaimed.as_ref(),
-                ));
+                // An AI's stone that scored nothing has nothing to claim: said plainly.
+                let state = self.game.claim_state(index).filter(|s| {
+                    self.config.is_human(placement.player) || *s != ClaimState::Pending
+                });
+                self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
                 vec![Effect::Autosave, Effect::Redraw]
             }
             Err(_) => self.refuse(message::full(square)),
@@ -347,7 +344,10 @@ impl App {
         };
         self.changed();
         self.cursor.set(last.square());
-        let state = self.game.claim_state(self.game.len() - 1);
+        let state = self
+            .game
+            .claim_state(self.game.len() - 1)
+            .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
         self.message = Some(Message::played(&last, state, None));
         vec![Effect::Autosave, Effect::Redraw]
     }
