@@ -23,6 +23,7 @@ fn against_hard() -> App {
         seats: [Seat::Human, Seat::Hard],
         think_ms: Some(50),
         seed: 1,
+        ..GameConfig::default()
     })
 }
 
@@ -410,6 +411,7 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
         seats: [Seat::Human, Seat::Easy],
         think_ms: None,
         seed: 3,
+        ..GameConfig::default()
     });
     let request = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
     assert_eq!(request.job, AiJob::Hint);
@@ -472,6 +474,7 @@ fn ai_against_ai_plays_itself_and_undo_is_refused() {
         seats: [Seat::Random, Seat::Hard],
         think_ms: None,
         seed: 3,
+        ..GameConfig::default()
     });
     let mut effects = app.start();
     for _ in 0..64 {

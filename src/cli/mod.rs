@@ -78,6 +78,13 @@ pub struct PlayArgs {
     /// unless given here).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// The rules: `standard`, or `corners` (corner formations score too) [default:
+    /// standard, or the --load record's].
+    #[arg(long, value_enum, conflicts_with = "load")]
+    pub variant: Option<crate::rules::Ruleset>,
+    /// Players claim their own points (`+25 Enter`); overlooked points are forfeited.
+    #[arg(long, conflicts_with = "load")]
+    pub claim: bool,
 }
 
 /// Which record `hijara replay` opens: a file, or a game of the history by number.
@@ -146,6 +153,7 @@ impl SessionArgs {
             seats,
             think_ms: self.think_ms,
             seed: self.seed.unwrap_or_else(fresh_seed),
+            ..GameConfig::default()
         }
     }
 }

@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::screen as words;
+use crate::strings::{rules_label, screen as words};
 
 use super::board::{BoardView, Highlight};
 use super::help::HelpView;
@@ -17,7 +17,7 @@ use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
-use super::status::StatusView;
+use super::status::{StatusView, totals_at};
 use super::theme::Theme;
 
 /// The replay viewer as a widget.
@@ -60,12 +60,15 @@ impl Widget for &ReplayView<'_> {
 
         let position = state.position();
         let outcome = position.outcome();
-        let scale = ladder_scale(position);
+        let game = state.game();
+        let totals = totals_at(game, state.shown());
+        let scale = ladder_scale(totals);
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             let note = outcome_note(outcome, player);
             LadderView {
                 player,
                 position,
+                score: totals[player.index()],
                 scale,
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 note,
@@ -76,14 +79,21 @@ impl Widget for &ReplayView<'_> {
 
         BoardView {
             position,
-            highlight: Highlight::last_move(state.current()),
+            highlight: Highlight::claimed(
+                state.current(),
+                state
+                    .shown()
+                    .checked_sub(1)
+                    .and_then(|i| game.claim_state(i)),
+            ),
             theme,
         }
         .render(layout.board, buf);
 
         if let Some(rect) = layout.history {
             HistoryView {
-                placements: state.game().placements(),
+                placements: game.placements(),
+                claims: game.claim_states(),
                 current: state.shown().checked_sub(1),
                 from_start: true,
                 theme,
@@ -106,7 +116,9 @@ impl Widget for &ReplayView<'_> {
         let message = match (state.message(), state.current()) {
             (Some((kind, text)), _) => Some(Message::new(kind, text)),
             (None, Some(placement)) => {
-                let mut message = Message::placement(placement);
+                let index = state.shown().saturating_sub(1);
+                let mut message =
+                    Message::of_move(game, index).unwrap_or_else(|| Message::placement(placement));
                 message.text = format!("{}. {}", state.shown(), message.text);
                 message.short = message
                     .short
@@ -125,8 +137,10 @@ impl Widget for &ReplayView<'_> {
                 theme.dim(),
             ),
         };
+        let rules = rules_label(game.ruleset(), game.claim_mode());
         StatusView {
-            position,
+            totals,
+            rules: &rules,
             turn: Span::styled(turn, turn_style),
             message: line,
             right: words::HELP_KEY,
@@ -140,6 +154,8 @@ impl Widget for &ReplayView<'_> {
                 HelpView {
                     theme,
                     context: KeyContext::Replay,
+                    ruleset: game.ruleset(),
+                    claims: game.claim_mode(),
                 }
                 .render(main, buf);
             }
