@@ -347,6 +347,7 @@ mod tests {
             seats: [Seat::Human, Seat::Hard],
             think_ms: None,
             seed: 3,
+            ..GameConfig::default()
         };
         let text = record_of(&config, &game, "2026-11-30").to_string();
         let path = archive(&games, &text).unwrap();
