@@ -1,15 +1,21 @@
 //! Hijara, the board game, for the terminal.
 //!
+//! Layers, each using only those above it in this list:
+//!
 //! - [`rules`]: the pure rules engine (board, moves, scoring).
 //! - [`record`]: the `.hij` game-record format.
-//! - [`ai`]: the computer opponents.
-//! - [`ui`]: the full-screen terminal game.
-//! - [`cli`]: the command line.
-//! - [`playout`]: fast random games (benchmarks, AI playouts).
+//! - [`ai`]: the computer opponents. [`playout`]: fast random games.
+//! - [`session`]: a game's set-up, records to and from it, saving and the autosave.
+//! - [`review`]: game review, every move judged against the engine.
+//! - [`ui`]: the full-screen game and replay viewer.
+//! - [`cli`]: the command line, which opens screens only through `ui::play` and `ui::replay`.
 
 pub mod ai;
 pub mod cli;
 pub mod playout;
 pub mod record;
+pub mod review;
 pub mod rules;
+pub mod session;
+mod strings;
 pub mod ui;

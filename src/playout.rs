@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use crate::rules::{Position, Square};
+use crate::rules::{Position, Ruleset, Square};
 
 /// The squares that still have an open section, in no particular order.
 ///
@@ -65,7 +65,19 @@ impl OpenSquares {
 
 /// Plays uniformly random legal moves from `position` until the board is full,
 /// and returns the final position (with both totals).
-pub fn playout<R: Rng + ?Sized>(mut position: Position, rng: &mut R) -> Position {
+pub fn playout<R: Rng + ?Sized>(position: Position, rng: &mut R) -> Position {
+    // One dispatch a game, not a move: each loop is compiled for its own table.
+    match position.ruleset() {
+        Ruleset::Standard => playout_as::<false, R>(position, rng),
+        Ruleset::Corners => playout_as::<true, R>(position, rng),
+    }
+}
+
+/// [`playout`] for a position whose ruleset is (`CORNERS`) or is not the corners variant.
+fn playout_as<const CORNERS: bool, R: Rng + ?Sized>(
+    mut position: Position,
+    rng: &mut R,
+) -> Position {
     let mut open = OpenSquares::of(&position);
     while !open.is_empty() {
         // At most 16 squares: a 32-bit range is cheaper to sample than a usize one.
@@ -73,7 +85,7 @@ pub fn playout<R: Rng + ?Sized>(mut position: Position, rng: &mut R) -> Position
         let square = open.squares[index];
         // `open` lists exactly the squares that are not full, so this cannot fail;
         // if it ever did, dropping the square still ends the loop.
-        if position.play(square).is_err() || position.is_full(square) {
+        if position.play_as::<CORNERS>(square).is_err() || position.is_full(square) {
             open.swap_remove(index);
         }
     }
@@ -83,6 +95,11 @@ pub fn playout<R: Rng + ?Sized>(mut position: Position, rng: &mut R) -> Position
 /// One random full game of 64 moves from the empty board; returns the final position.
 pub fn random_game<R: Rng + ?Sized>(rng: &mut R) -> Position {
     playout(Position::new(), rng)
+}
+
+/// One random full game of 64 moves under `ruleset`; returns the final position.
+pub fn random_game_with<R: Rng + ?Sized>(ruleset: Ruleset, rng: &mut R) -> Position {
+    playout(Position::with_ruleset(ruleset), rng)
 }
 
 #[cfg(test)]
@@ -124,6 +141,36 @@ mod tests {
             end.stones(Player::Blue) & start.stones(Player::Blue),
             start.stones(Player::Blue)
         );
+    }
+
+    #[test]
+    fn random_corners_games_score_by_the_corners_table() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut corner_points = 0;
+        for _ in 0..1000 {
+            let end = random_game_with(Ruleset::Corners, &mut rng);
+            assert!(end.is_over());
+            assert_eq!(end.ruleset(), Ruleset::Corners);
+            for p in Player::BOTH {
+                assert_eq!(end.score(p), end.recount(p));
+            }
+            // The same stones under the standard table score no more.
+            let standard_total: u32 = Player::BOTH
+                .iter()
+                .map(|&p| {
+                    crate::rules::COMBINATIONS
+                        .iter()
+                        .filter(|c| end.stones(p) & c.mask() == c.mask())
+                        .map(|c| c.points())
+                        .sum::<u32>()
+                })
+                .sum();
+            let total = end.score(Player::Blue) + end.score(Player::Yellow);
+            assert!(total >= standard_total);
+            corner_points += total - standard_total;
+        }
+        // Corner formations do come up in random games.
+        assert!(corner_points > 0);
     }
 
     #[test]

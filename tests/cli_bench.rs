@@ -40,3 +40,29 @@ fn bench_refuses_less_than_two_seconds() {
         );
     }
 }
+
+#[test]
+fn bench_plays_the_corners_variant_when_asked() {
+    let out = Command::cargo_bin("hijara")
+        .unwrap()
+        .args(["bench", "--seconds", "2", "--variant", "corners"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.starts_with(
+            "hijara bench: random full games (64 moves with scoring, corners rules), one thread"
+        ),
+        "{text}"
+    );
+    assert!(text.lines().last().unwrap().ends_with(" games/s"), "{text}");
+    // An unknown variant is refused by the argument parser.
+    Command::cargo_bin("hijara")
+        .unwrap()
+        .args(["bench", "--variant", "hexes"])
+        .assert()
+        .code(2);
+}

@@ -124,12 +124,34 @@ fn good_files_get_as_far_as_the_terminal_check() {
 }
 
 #[test]
-fn a_save_dir_that_does_not_exist_is_refused() {
+fn a_missing_save_dir_is_created_with_its_parents() {
+    // Issue 13.2: an output folder is created, as most tools do. (It used to be refused.)
     let dir = tempfile::tempdir().unwrap();
+    let nested = dir.path().join("missing").join("games");
     hijara(dir.path())
         .args(["play", "--save-dir"])
-        .arg(dir.path().join("missing"))
+        .arg(&nested)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("--save-dir").and(predicate::str::contains("missing")));
+        .stderr(predicate::str::contains("needs a terminal").and(no_panic()));
+    assert!(nested.is_dir(), "the folder and its parent were created");
+}
+
+#[test]
+fn a_save_dir_that_is_a_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games");
+    std::fs::write(&file, "not a folder").unwrap();
+    hijara(dir.path())
+        .args(["play", "--save-dir"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("--save-dir")
+                .and(predicate::str::contains("games"))
+                .and(predicate::str::contains("not a folder"))
+                .and(no_panic()),
+        );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }

@@ -232,3 +232,96 @@ proptest! {
         prop_assert_eq!(&v["moves"], 64);
     }
 }
+
+#[test]
+fn a_corners_record_is_scored_under_its_variant() {
+    let record = "[Variant \"corners\"]\n\n1. a1 b2 2. d1 b2 3. a4 b2 4. d4 *\n";
+    hijara()
+        .args(["score", "-"])
+        .write_stdin(record)
+        .assert()
+        .success()
+        .stdout(
+            "variant: corners\n\
+             move 7: Blue d4:1 scores 10\n\
+             \x20 10 corners same number 1s         a1:1 d1:1 a4:1 d4:1\n\
+             Blue 10, Yellow 0; unfinished after 7 of 64 moves\n",
+        );
+    let json = json_of(&["score", "--json", "-"], Some(record));
+    assert_eq!(json["variant"], "corners");
+    assert_eq!(json["blue"], 10);
+    assert_eq!(json["events"][0]["combinations"][0]["kind"], "corners_same");
+    assert!(json.get("claims").is_none());
+    // Without the tag the same moves score nothing.
+    let plain = json_of(
+        &["score", "--json", "-"],
+        Some("1. a1 b2 2. d1 b2 3. a4 b2 4. d4 *"),
+    );
+    assert_eq!(plain["blue"], 0);
+    assert!(plain.get("variant").is_none());
+}
+
+#[test]
+fn an_unknown_variant_fails_naming_it() {
+    let err = fails(&["score", "-"], Some("[Variant \"hexes\"]\na1 b2\n"));
+    assert_eq!(
+        err,
+        "hijara: <stdin>: line 1, column 11: expected a Variant of `standard` or `corners`, \
+         found unknown variant `hexes`\n"
+    );
+}
+
+/// Blue completes square b2 at move 7 (20 points) and claims it; Yellow's square
+/// a1 at move 8 (20) goes unclaimed; Blue's c3 at move 9 scores nothing.
+const CLAIMS: &str = "[Claim \"on\"]\n\n1. b2 a1 2. b2 a1 3. b2 a1 4. b2+20 a1 5. c3 *\n";
+
+#[test]
+fn a_claim_record_reports_claimed_totals_and_forfeits() {
+    hijara()
+        .args(["score", "-"])
+        .write_stdin(CLAIMS)
+        .assert()
+        .success()
+        .stdout(
+            "claims on: totals are the points claimed\n\
+             move 7: Blue b2:4 scores 20; claimed 20\n\
+             \x20 20 square b2                      b2:1 b2:2 b2:3 b2:4\n\
+             move 8: Yellow a1:4 scores 20; not claimed, 20 forfeited\n\
+             \x20 20 square a1                      a1:1 a1:2 a1:3 a1:4\n\
+             Blue 20 (0 forfeited), Yellow 0 (20 forfeited); unfinished after 9 of 64 moves\n",
+        );
+    let json = json_of(&["score", "--json", "-"], Some(CLAIMS));
+    assert_eq!(json["claims"], true);
+    assert_eq!(json["blue"], 20);
+    assert_eq!(json["yellow"], 0);
+    assert_eq!(json["forfeited"]["blue"], 0);
+    assert_eq!(json["forfeited"]["yellow"], 20);
+    let events = json["events"].as_array().unwrap();
+    assert_eq!(events[0]["claim"], "claimed");
+    assert_eq!(events[0]["claimed"], 20);
+    assert_eq!(events[0]["forfeited"], 0);
+    assert_eq!(events[1]["claim"], "unclaimed");
+    assert_eq!(events[1]["claimed"], 0);
+    assert_eq!(events[1]["forfeited"], 20);
+    // The last stone may still be claimed: pending, neither awarded nor forfeited.
+    let pending = json_of(
+        &["score", "--json", "-"],
+        Some("[Claim \"on\"] b2 a1 b2 a1 b2 a1 b2"),
+    );
+    assert_eq!(pending["events"][0]["claim"], "pending");
+    assert_eq!(pending["forfeited"]["blue"], 0);
+    assert_eq!(pending["blue"], 0);
+}
+
+#[test]
+fn an_impossible_claim_fails_naming_line_column_move_and_square() {
+    let err = fails(
+        &["score", "-"],
+        Some("[Claim \"on\"]\n1. b2 a1 2. b2 a1 3. b2 a1 4. b2+15\n"),
+    );
+    assert_eq!(
+        err,
+        "hijara: <stdin>: line 2, column 31: move 7 (Blue) plays b2 and claims 15, but no set \
+         of the combinations that stone completed adds up to 15 (they make 20)\n"
+    );
+}

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use common::{Session, assert_restored};
 
 use hijara::rules::{Game, Player, Square};
-use hijara::ui::screen::ScreenLayout;
+use hijara::ui::ScreenLayout;
 use ratatui::layout::Rect;
 
 #[test]

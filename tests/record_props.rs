@@ -1,8 +1,8 @@
 //! Properties of the `.hij` format: write-then-parse round-trips, and the parser
 //! never panics, whatever the text.
 
-use hijara::record::{GameResult, Record, RecordError};
-use hijara::rules::{Game, Square};
+use hijara::record::{GameResult, Mark, Record, RecordError};
+use hijara::rules::{ClaimOutcome, ClaimState, Game, Ruleset, Square};
 use proptest::prelude::*;
 
 fn square() -> impl Strategy<Value = Square> {
@@ -18,23 +18,49 @@ fn result() -> impl Strategy<Value = Option<GameResult>> {
     proptest::option::of(proptest::sample::select(GameResult::ALL.to_vec()))
 }
 
-/// Records with any tags (any Unicode in values), any squares (legal or not) and any result.
+/// What a record may say about one move besides its square: a claim, a mark, comments.
+fn notes() -> impl Strategy<Value = (Option<u32>, Option<Mark>, Vec<String>)> {
+    (
+        proptest::option::of(1u32..200),
+        proptest::option::of(proptest::sample::select(Mark::ALL.to_vec())),
+        proptest::collection::vec(any_text(12), 0..3),
+    )
+}
+
+/// Records with any tags (any Unicode in values), any squares (legal or not), any
+/// result, either ruleset, claims on or off, and any marks, claims and comments.
 fn record() -> impl Strategy<Value = Record> {
     (
         proptest::collection::vec(("[A-Za-z0-9_]{1,8}", any_text(20)), 0..6),
-        proptest::collection::vec(square(), 0..80),
+        proptest::collection::vec((square(), notes()), 0..80),
         result(),
+        proptest::sample::select(Ruleset::ALL.to_vec()),
+        any::<bool>(),
+        proptest::collection::vec(any_text(12), 0..3),
     )
-        .prop_map(|(tags, moves, result)| {
+        .prop_map(|(tags, moves, result, ruleset, claims, game_comments)| {
             let mut record = Record::new();
             for (name, value) in tags {
-                // A Result tag must be a result token to parse back.
-                if name != "Result" {
+                // Result, Variant and Claim tags must have their own values to parse back.
+                if !["Result", "Variant", "Claim"].contains(&name.as_str()) {
                     record.set_tag(name, value).unwrap();
                 }
             }
-            for mv in moves {
+            record.set_ruleset(ruleset);
+            record.set_claim_mode(claims);
+            for text in game_comments {
+                // A comment with `}` and a line break cannot be written: refused, skipped.
+                let _ = record.push_game_comment(text);
+            }
+            for (i, (mv, (claim, mark, comments))) in moves.into_iter().enumerate() {
                 record.push_move(mv);
+                if claims {
+                    record.set_claim(i, claim).unwrap();
+                }
+                record.set_mark(i, mark).unwrap();
+                for text in comments {
+                    let _ = record.push_comment(i, text);
+                }
             }
             record.set_result(result);
             record
@@ -60,6 +86,14 @@ fn record_like() -> impl Strategy<Value = String> {
             Just("1/2-1/2".to_owned()),
             Just("*".to_owned()),
             Just("Result".to_owned()),
+            Just("[Claim \"on\"]".to_owned()),
+            Just("[Variant \"corners\"]".to_owned()),
+            Just("[Variant \"hexes\"]".to_owned()),
+            Just("+".to_owned()),
+            Just("+15".to_owned()),
+            Just("!".to_owned()),
+            Just("?".to_owned()),
+            Just("?!".to_owned()),
             Just("é".to_owned()),
             Just("\u{feff}".to_owned()),
             "[0-9]{1,3}",
@@ -127,6 +161,55 @@ proptest! {
         let parsed: Record = record.to_string().parse().unwrap();
         prop_assert_eq!(&parsed, &record);
         prop_assert_eq!(parsed.to_game().unwrap(), game);
+    }
+
+    /// Claim games in either ruleset, with the player claiming each stone's whole
+    /// points, part of them, a wrong number or nothing: the record keeps what was
+    /// awarded, and replays to the same game.
+    #[test]
+    fn a_claim_game_round_trips_through_its_record(
+        choices in proptest::collection::vec((0usize..16, 0u8..4), 0..=64),
+        ruleset in proptest::sample::select(Ruleset::ALL.to_vec()),
+    ) {
+        let mut game = Game::with_rules(ruleset, true);
+        for (c, how) in choices {
+            let open: Vec<Square> = game.position().legal_moves().collect();
+            let placement = game.play(open[c % open.len()]).unwrap();
+            let first = placement.combos().iter().next().map(|c| c.points());
+            let claim = match how {
+                0 => Some(placement.points),
+                1 => first,
+                2 => Some(placement.points + 5),
+                _ => None,
+            };
+            if let Some(points) = claim.filter(|&p| p > 0) {
+                let outcome = game.claim(points).unwrap();
+                let awarded = matches!(outcome, ClaimOutcome::Awarded { .. });
+                prop_assert_eq!(awarded, how < 2);
+            }
+        }
+        let record = Record::from_game(&game, [("Blue", "Ann")]).unwrap();
+        prop_assert_eq!(record.ruleset().unwrap(), ruleset);
+        prop_assert!(record.claim_mode());
+        let text = record.to_string();
+        let parsed: Record = text.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&parsed, &record);
+        let replayed = parsed.to_game().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(replayed.ruleset(), ruleset);
+        // The record keeps awarded points only, so a wrong claim on the very last
+        // stone reads back as not claimed yet (pending); every other state is kept.
+        let last_was_wrong = matches!(game.claim_states().last(), Some(ClaimState::Wrong { .. }));
+        for i in 0..game.len() {
+            prop_assert_eq!(replayed.awarded(i), game.awarded(i), "move {}", i + 1);
+            if last_was_wrong && i + 1 == game.len() {
+                prop_assert_eq!(replayed.claim_state(i), Some(ClaimState::Pending));
+            } else {
+                prop_assert_eq!(replayed.forfeited(i), game.forfeited(i), "move {}", i + 1);
+            }
+        }
+        for p in hijara::rules::Player::BOTH {
+            prop_assert_eq!(replayed.score(p), game.score(p));
+        }
     }
 
     #[test]

@@ -3,9 +3,9 @@
 
 use hijara::record::Record;
 use hijara::rules::{Game, Player};
-use hijara::ui::replay::{ReplayOverlay, ReplayState, SPEEDS};
-use hijara::ui::replay_screen::ReplayView;
-use hijara::ui::{ReplayExit, Theme};
+use hijara::ui::{
+    Effect, ReplayExit, ReplayOverlay, ReplayState, ReplayView, SPEEDS, Theme, input_of,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -20,7 +20,10 @@ fn viewer(text: &str) -> ReplayState {
 }
 
 fn press(state: &mut ReplayState, code: KeyCode) {
-    let _ = state.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(input) = input_of(&event, state.area()) {
+        let _ = state.handle(input);
+    }
 }
 
 fn typing(state: &mut ReplayState, text: &str) {
@@ -106,7 +109,10 @@ fn g_and_a_number_jump_to_that_move() {
 fn autoplay_steps_on_each_tick_and_stops_at_the_end() {
     let mut s = viewer(COMPLETE);
     assert_eq!(s.autoplay_delay(), None);
-    assert!(!s.tick().view, "no tick without autoplay");
+    assert!(
+        !s.tick().contains(&Effect::Redraw),
+        "no tick without autoplay"
+    );
     press(&mut s, KeyCode::Char(' '));
     assert_eq!(s.autoplay_delay(), Some(SPEEDS[2]));
     typing(&mut s, "++");

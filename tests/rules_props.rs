@@ -1,12 +1,17 @@
 //! Properties of the rules over random games: totals equal a brute-force recount
 //! (and the `score --json` report), and undo restores the exact previous position.
 
-use hijara::rules::{Game, Player, Position, Square};
+use hijara::rules::{ClaimState, Game, Player, Position, Ruleset, Square};
 use proptest::prelude::*;
 
 /// A full game from 64 choices, each picking among the squares still open.
 fn game_from(choices: &[usize]) -> Game {
-    let mut game = Game::new();
+    game_in(Ruleset::Standard, choices)
+}
+
+/// [`game_from`] under `ruleset`.
+fn game_in(ruleset: Ruleset, choices: &[usize]) -> Game {
+    let mut game = Game::with_ruleset(ruleset);
     for &c in choices {
         let open: Vec<Square> = game.position().legal_moves().collect();
         if open.is_empty() {
@@ -95,5 +100,95 @@ proptest! {
                 prop_assert!(copy.play(sq).is_ok());
             }
         }
+    }
+
+    /// In the corners variant too, every total is a brute-force recount over the
+    /// 104 combinations, at every move, and the JSON report agrees.
+    #[test]
+    fn corner_totals_equal_a_brute_force_recount(choices in choices(64)) {
+        let game = game_in(Ruleset::Corners, &choices);
+        prop_assert!(game.is_over());
+        for n in 0..=game.len() {
+            let pos = game.position_at(n);
+            prop_assert_eq!(pos.ruleset(), Ruleset::Corners);
+            for p in Player::BOTH {
+                // Recounted here from the table itself, not with `recount`.
+                let brute: u32 = Ruleset::Corners
+                    .combinations()
+                    .iter()
+                    .filter(|c| pos.stones(p) & c.mask() == c.mask())
+                    .map(|c| c.points())
+                    .sum();
+                prop_assert_eq!(pos.score(p), brute);
+                prop_assert_eq!(pos.recount(p), brute);
+            }
+        }
+        let json = hijara::cli::json_report(&game);
+        for p in Player::BOTH {
+            prop_assert_eq!(&json[p.name()], game.score(p));
+        }
+        // Rotating the whole game keeps every move's points.
+        let rotated = Game::from_moves_with(Ruleset::Corners, game.moves().map(Square::rotated)).unwrap();
+        for (a, b) in game.placements().iter().zip(rotated.placements()) {
+            prop_assert_eq!(a.points, b.points);
+        }
+    }
+
+    /// With claims: totals are the sum of what was awarded, awarded plus forfeited
+    /// plus a pending last stone is every point scored, and undo restores every
+    /// claim state.
+    #[test]
+    fn claim_totals_are_derived_and_undo_restores_them(
+        choices in proptest::collection::vec((0usize..16, 0u32..50, any::<bool>()), 1..=64),
+        ruleset in proptest::sample::select(Ruleset::ALL.to_vec()),
+    ) {
+        let mut game = Game::with_rules(ruleset, true);
+        let mut history: Vec<Game> = vec![game.clone()];
+        for &(c, claim, try_it) in &choices {
+            let open: Vec<Square> = game.position().legal_moves().collect();
+            if open.is_empty() {
+                break;
+            }
+            game.play(open[c % open.len()]).unwrap();
+            if try_it && claim > 0 {
+                game.claim(claim).unwrap();
+            }
+            history.push(game.clone());
+        }
+        for p in Player::BOTH {
+            let mut awarded = 0;
+            let mut lost = 0;
+            let mut pending = 0;
+            for (i, pl) in game.placements().iter().enumerate() {
+                if pl.player != p {
+                    continue;
+                }
+                awarded += game.awarded(i);
+                lost += game.forfeited(i);
+                if game.claim_state(i) == Some(ClaimState::Pending) {
+                    pending += pl.points;
+                }
+                prop_assert!(game.awarded(i) + game.forfeited(i) <= pl.points);
+            }
+            prop_assert_eq!(game.score(p), awarded);
+            prop_assert_eq!(game.forfeited_total(p), lost);
+            // The position keeps the full automatic score.
+            prop_assert_eq!(awarded + lost + pending, game.position().score(p));
+        }
+        // Only the last stone can be pending.
+        let states = game.claim_states();
+        prop_assert_eq!(states.len(), game.len());
+        prop_assert!(states[..states.len() - 1].iter().all(|s| *s != ClaimState::Pending));
+        // Undo walks back through exactly the states seen, claims included.
+        let end = game.clone();
+        for n in (0..history.len() - 1).rev() {
+            game.undo().unwrap();
+            prop_assert_eq!(game.claim_states(), history[n].claim_states());
+            for p in Player::BOTH {
+                prop_assert_eq!(game.score(p), history[n].score(p));
+            }
+        }
+        while game.redo().is_some() {}
+        prop_assert_eq!(game, end);
     }
 }

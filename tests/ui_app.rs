@@ -1,9 +1,14 @@
 //! The app state, driven by plain events: keys and clicks in, state out. No terminal.
 
+mod common;
+
+use common::asked;
 use hijara::ai::{Level, Seat};
 use hijara::rules::{Game, Player, Square};
-use hijara::ui::app::{AiJob, AiReply, App, GameConfig, MessageKind, Overlay, Question};
-use hijara::ui::screen::ScreenLayout;
+use hijara::session::GameConfig;
+use hijara::ui::{
+    AiJob, AiReply, App, Effect, Input, MessageKind, Overlay, Question, ScreenLayout, input_of,
+};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -18,28 +23,33 @@ fn against_hard() -> App {
         seats: [Seat::Human, Seat::Hard],
         think_ms: Some(50),
         seed: 1,
+        ..GameConfig::default()
     })
 }
 
-fn press(app: &mut App, code: KeyCode) {
-    let _ = app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn ctrl(app: &mut App, c: char) {
-    let _ = app.handle_event(&Event::Key(KeyEvent::new(
-        KeyCode::Char(c),
-        KeyModifiers::CONTROL,
-    )));
-}
-
-fn typing(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
+/// A terminal event as the event loop hands it on: key presses only, clicks as squares.
+fn event(app: &mut App, event: &Event) -> Vec<Effect> {
+    match input_of(event, app.area()) {
+        Some(input) => app.handle(input),
+        None => Vec::new(),
     }
 }
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
+fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    event(app, &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn ctrl(app: &mut App, c: char) -> Vec<Effect> {
+    event(
+        app,
+        &Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+    )
+}
+
+fn typing(app: &mut App, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| press(app, KeyCode::Char(c)))
+        .collect()
 }
 
 fn moves(app: &App) -> Vec<String> {
@@ -49,32 +59,32 @@ fn moves(app: &App) -> Vec<String> {
 #[test]
 fn cursor_starts_on_a1_and_moves_with_arrows_and_hjkl() {
     let mut app = hot_seat();
-    assert_eq!(app.cursor(), sq("a1"));
-    press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Char('j'));
-    assert_eq!(app.cursor(), sq("b2"));
-    press(&mut app, KeyCode::Char('l'));
-    press(&mut app, KeyCode::Down);
-    assert_eq!(app.cursor(), sq("c3"));
-    press(&mut app, KeyCode::Char('k'));
-    press(&mut app, KeyCode::Left);
-    press(&mut app, KeyCode::Char('h'));
-    assert_eq!(app.cursor(), sq("a2"));
+    assert_eq!(app.cursor(), Square::A1);
+    let _ = press(&mut app, KeyCode::Right);
+    let _ = press(&mut app, KeyCode::Char('j'));
+    assert_eq!(app.cursor(), Square::B2);
+    let _ = press(&mut app, KeyCode::Char('l'));
+    let _ = press(&mut app, KeyCode::Down);
+    assert_eq!(app.cursor(), Square::C3);
+    let _ = press(&mut app, KeyCode::Char('k'));
+    let _ = press(&mut app, KeyCode::Left);
+    let _ = press(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.cursor(), Square::A2);
     // The cursor stops at the edges.
     for _ in 0..5 {
-        press(&mut app, KeyCode::Up);
-        press(&mut app, KeyCode::Left);
+        let _ = press(&mut app, KeyCode::Up);
+        let _ = press(&mut app, KeyCode::Left);
     }
-    assert_eq!(app.cursor(), sq("a1"));
+    assert_eq!(app.cursor(), Square::A1);
     assert!(app.game().is_empty(), "moving the cursor plays nothing");
 }
 
 #[test]
 fn enter_and_space_place_on_the_cursor() {
     let mut app = hot_seat();
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Char(' '));
+    let _ = press(&mut app, KeyCode::Enter);
+    let _ = press(&mut app, KeyCode::Right);
+    let _ = press(&mut app, KeyCode::Char(' '));
     assert_eq!(moves(&app), ["a1", "b1"]);
     assert_eq!(app.game().to_move(), Player::Blue);
 }
@@ -82,18 +92,18 @@ fn enter_and_space_place_on_the_cursor() {
 #[test]
 fn typing_a_square_name_places_there() {
     let mut app = hot_seat();
-    typing(&mut app, "b3");
-    typing(&mut app, "d1");
+    let _ = typing(&mut app, "b3");
+    let _ = typing(&mut app, "d1");
     assert_eq!(moves(&app), ["b3", "d1"]);
     // A letter followed by another key is dropped; a lone digit only explains.
-    typing(&mut app, "c");
-    press(&mut app, KeyCode::Char('u'));
+    let _ = typing(&mut app, "c");
+    let _ = press(&mut app, KeyCode::Char('u'));
     assert_eq!(
         moves(&app),
         ["b3"],
         "u after a letter undoes, it does not place"
     );
-    typing(&mut app, "2");
+    let _ = typing(&mut app, "2");
     assert_eq!(moves(&app), ["b3"]);
     assert_eq!(app.message().unwrap().kind, MessageKind::Error);
 }
@@ -104,26 +114,23 @@ fn only_key_presses_count() {
     let release =
         KeyEvent::new_with_kind(KeyCode::Enter, KeyModifiers::NONE, KeyEventKind::Release);
     let repeat = KeyEvent::new_with_kind(KeyCode::Enter, KeyModifiers::NONE, KeyEventKind::Repeat);
-    let _ = app.handle_event(&Event::Key(release));
-    let _ = app.handle_event(&Event::Key(repeat));
+    let _ = event(&mut app, &Event::Key(release));
+    let _ = event(&mut app, &Event::Key(repeat));
     assert!(app.game().is_empty());
-    let _ = app.handle_event(&Event::Key(KeyEvent::new(
-        KeyCode::Enter,
-        KeyModifiers::NONE,
-    )));
+    let _ = event(
+        &mut app,
+        &Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
     assert_eq!(app.game().len(), 1);
 }
 
 #[test]
 fn a_full_square_is_refused_with_a_message() {
     let mut app = hot_seat();
-    typing(&mut app, "a1a1a1a1");
+    let _ = typing(&mut app, "a1a1a1a1");
     assert_eq!(app.game().len(), 4);
-    let changes = app.handle_event(&Event::Key(KeyEvent::new(
-        KeyCode::Enter,
-        KeyModifiers::NONE,
-    )));
-    assert!(!changes.game);
+    let changes = press(&mut app, KeyCode::Enter);
+    assert!(!changes.contains(&Effect::Autosave));
     assert_eq!(app.game().len(), 4, "no move is made");
     let message = app.message().unwrap();
     assert_eq!(message.kind, MessageKind::Error);
@@ -134,9 +141,9 @@ fn a_full_square_is_refused_with_a_message() {
 fn scoring_message_lists_every_combination_with_points_from_the_rules() {
     let mut app = hot_seat();
     // Blue fills a1 while Yellow plays elsewhere: the fourth Blue stone completes square a1.
-    typing(&mut app, "a1b1a1c1a1d1");
+    let _ = typing(&mut app, "a1b1a1c1a1d1");
     assert_eq!(app.message().unwrap().text, "Yellow played d1 (section 1)");
-    typing(&mut app, "a1");
+    let _ = typing(&mut app, "a1");
     let message = app.message().unwrap();
     assert_eq!(message.kind, MessageKind::Score(Player::Blue));
     assert_eq!(message.text, "Blue +20: square a1 (20)");
@@ -147,7 +154,7 @@ fn scoring_message_lists_every_combination_with_points_from_the_rules() {
 fn one_stone_completing_two_lines_names_both() {
     let mut app = hot_seat();
     // Blue takes section 1 of a2 a3 a4 b1 c1 d1, Yellow section 1 elsewhere; then Blue a1:1.
-    typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
+    let _ = typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
     let message = app.message().unwrap();
     assert_eq!(
         message.text,
@@ -160,19 +167,19 @@ fn one_stone_completing_two_lines_names_both() {
 #[test]
 fn undo_and_redo_in_hot_seat_take_one_move() {
     let mut app = hot_seat();
-    typing(&mut app, "a1b2c3");
-    press(&mut app, KeyCode::Char('u'));
+    let _ = typing(&mut app, "a1b2c3");
+    let _ = press(&mut app, KeyCode::Char('u'));
     assert_eq!(moves(&app), ["a1", "b2"]);
-    press(&mut app, KeyCode::Char('u'));
+    let _ = press(&mut app, KeyCode::Char('u'));
     assert_eq!(moves(&app), ["a1"]);
-    press(&mut app, KeyCode::Char('U'));
+    let _ = press(&mut app, KeyCode::Char('U'));
     assert_eq!(moves(&app), ["a1", "b2"]);
-    ctrl(&mut app, 'r');
+    let _ = ctrl(&mut app, 'r');
     assert_eq!(moves(&app), ["a1", "b2", "c3"]);
-    press(&mut app, KeyCode::Char('U'));
+    let _ = press(&mut app, KeyCode::Char('U'));
     assert_eq!(app.message().unwrap().text, "Nothing to redo");
     for _ in 0..5 {
-        press(&mut app, KeyCode::Char('u'));
+        let _ = press(&mut app, KeyCode::Char('u'));
     }
     assert!(app.game().is_empty());
 }
@@ -180,11 +187,11 @@ fn undo_and_redo_in_hot_seat_take_one_move() {
 #[test]
 fn quitting_a_game_in_progress_asks_first() {
     let mut app = hot_seat();
-    typing(&mut app, "a1");
-    press(&mut app, KeyCode::Char('q'));
+    let _ = typing(&mut app, "a1");
+    let _ = press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.overlay(), Overlay::Question(Question::Quit));
     assert!(!app.should_quit());
-    press(&mut app, KeyCode::Char('n'));
+    let _ = press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.overlay(), Overlay::None);
     assert!(!app.should_quit());
     assert_eq!(
@@ -192,47 +199,47 @@ fn quitting_a_game_in_progress_asks_first() {
         1,
         "the answer n does not start a new game"
     );
-    press(&mut app, KeyCode::Esc);
-    press(&mut app, KeyCode::Char('y'));
+    let _ = press(&mut app, KeyCode::Esc);
+    let _ = press(&mut app, KeyCode::Char('y'));
     assert!(app.should_quit());
 }
 
 #[test]
 fn quitting_without_a_game_in_progress_is_immediate() {
     let mut app = hot_seat();
-    press(&mut app, KeyCode::Char('q'));
+    let _ = press(&mut app, KeyCode::Char('q'));
     assert!(app.should_quit());
 }
 
 #[test]
 fn ctrl_c_quits_at_once_even_over_a_question() {
     let mut app = hot_seat();
-    typing(&mut app, "a1");
-    press(&mut app, KeyCode::Char('q'));
-    ctrl(&mut app, 'c');
+    let _ = typing(&mut app, "a1");
+    let _ = press(&mut app, KeyCode::Char('q'));
+    let _ = ctrl(&mut app, 'c');
     assert!(app.should_quit());
 }
 
 #[test]
 fn new_game_asks_while_a_game_is_in_progress() {
     let mut app = hot_seat();
-    typing(&mut app, "a1b1");
-    press(&mut app, KeyCode::Char('n'));
+    let _ = typing(&mut app, "a1b1");
+    let _ = press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.overlay(), Overlay::Question(Question::NewGame));
-    press(&mut app, KeyCode::Char('x'));
+    let _ = press(&mut app, KeyCode::Char('x'));
     assert_eq!(app.game().len(), 2);
-    press(&mut app, KeyCode::Char('n'));
-    press(&mut app, KeyCode::Char('y'));
+    let _ = press(&mut app, KeyCode::Char('n'));
+    let _ = press(&mut app, KeyCode::Char('y'));
     assert!(app.game().is_empty());
-    assert_eq!(app.cursor(), sq("a1"));
+    assert_eq!(app.cursor(), Square::A1);
 }
 
 #[test]
 fn help_opens_and_any_key_closes_it_without_acting() {
     let mut app = hot_seat();
-    press(&mut app, KeyCode::Char('?'));
+    let _ = press(&mut app, KeyCode::Char('?'));
     assert_eq!(app.overlay(), Overlay::Help);
-    press(&mut app, KeyCode::Enter);
+    let _ = press(&mut app, KeyCode::Enter);
     assert_eq!(app.overlay(), Overlay::None);
     assert!(
         app.game().is_empty(),
@@ -243,7 +250,7 @@ fn help_opens_and_any_key_closes_it_without_acting() {
 #[test]
 fn an_unknown_key_explains_and_changes_nothing() {
     let mut app = hot_seat();
-    press(&mut app, KeyCode::Char('z'));
+    let _ = press(&mut app, KeyCode::Char('z'));
     assert!(app.game().is_empty());
     assert_eq!(app.message().unwrap().kind, MessageKind::Error);
 }
@@ -251,32 +258,38 @@ fn an_unknown_key_explains_and_changes_nothing() {
 fn click(app: &mut App, square: Square) {
     let layout = ScreenLayout::new(app.area()).unwrap();
     let rect = layout.board_geometry().unwrap().square_rect(square);
-    let _ = app.handle_event(&Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: rect.x + rect.width / 2,
-        row: rect.y + rect.height / 2,
-        modifiers: KeyModifiers::NONE,
-    }));
+    let _ = event(
+        app,
+        &Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: rect.x + rect.width / 2,
+            row: rect.y + rect.height / 2,
+            modifiers: KeyModifiers::NONE,
+        }),
+    );
 }
 
 #[test]
 fn a_click_places_on_the_square_clicked_at_any_size() {
     for (width, height) in [(80, 24), (44, 16), (150, 50)] {
         let mut app = hot_seat();
-        let _ = app.handle_event(&Event::Resize(width, height));
+        let _ = event(&mut app, &Event::Resize(width, height));
         assert_eq!(app.area(), Rect::new(0, 0, width, height));
-        click(&mut app, sq("c4"));
-        click(&mut app, sq("b2"));
+        click(&mut app, Square::C4);
+        click(&mut app, Square::B2);
         assert_eq!(moves(&app), ["c4", "b2"], "{width}x{height}");
     }
     // A click off the board does nothing.
     let mut app = hot_seat();
-    let _ = app.handle_event(&Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: 0,
-        row: 23,
-        modifiers: KeyModifiers::NONE,
-    }));
+    let _ = event(
+        &mut app,
+        &Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 0,
+            row: 23,
+            modifiers: KeyModifiers::NONE,
+        }),
+    );
     assert!(app.game().is_empty());
 }
 
@@ -286,7 +299,7 @@ fn a_whole_game_by_keyboard_ends_with_the_rules_totals() {
     // Fill the board square by square: 64 moves.
     for square in Square::ALL {
         for _ in 0..4 {
-            typing(&mut app, &square.to_string());
+            let _ = typing(&mut app, &square.to_string());
         }
     }
     let game = Game::from_moves(Square::ALL.iter().flat_map(|&s| [s; 4])).unwrap();
@@ -294,103 +307,102 @@ fn a_whole_game_by_keyboard_ends_with_the_rules_totals() {
     assert_eq!(app.game(), &game);
     assert!(!app.in_progress());
     // A placement on a full board is refused; quitting a finished game needs no confirmation.
-    press(&mut app, KeyCode::Enter);
+    let _ = press(&mut app, KeyCode::Enter);
     assert_eq!(app.game().len(), 64);
-    press(&mut app, KeyCode::Char('q'));
+    let _ = press(&mut app, KeyCode::Char('q'));
     assert!(app.should_quit());
 }
 
 #[test]
 fn the_ai_is_asked_once_and_its_move_is_played() {
     let mut app = against_hard();
-    assert_eq!(app.next_ai_request(), None, "Blue, a person, moves first");
-    typing(&mut app, "b2");
-    let request = app.next_ai_request().expect("Yellow's turn: ask the AI");
+    assert_eq!(asked(&app.start()), None, "Blue, a person, moves first");
+    let request = asked(&typing(&mut app, "b2")).expect("Yellow's turn: ask the AI");
     assert_eq!(request.job, AiJob::Move);
     assert_eq!(request.settings.level, Level::Hard);
     assert_eq!(request.settings.think_ms, Some(50));
     assert_eq!(request.position, *app.game().position());
-    assert_eq!(app.next_ai_request(), None, "asked once");
     assert_eq!(app.thinking(), Some(AiJob::Move));
     // A person cannot move for the AI.
-    typing(&mut app, "c3");
+    let effects = typing(&mut app, "c3");
+    assert_eq!(asked(&effects), None, "asked once");
+    assert_eq!(asked(&app.handle(Input::Tick)), None, "asked once");
     assert_eq!(app.game().len(), 1);
     let changes = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
-        mv: Some(sq("d4")),
+        mv: Some(Square::D4),
     });
-    assert!(changes.game);
+    assert!(changes.contains(&Effect::Autosave));
     assert_eq!(moves(&app), ["b2", "d4"]);
     assert_eq!(app.thinking(), None);
-    assert_eq!(app.next_ai_request(), None);
+    assert_eq!(asked(&changes), None);
 }
 
 #[test]
 fn a_reply_after_undo_is_ignored() {
     let mut app = against_hard();
-    typing(&mut app, "b2");
-    let request = app.next_ai_request().unwrap();
-    press(&mut app, KeyCode::Char('u'));
+    let request = asked(&typing(&mut app, "b2")).unwrap();
+    let _ = press(&mut app, KeyCode::Char('u'));
     assert!(app.game().is_empty());
     assert_eq!(app.thinking(), None);
     let changes = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
-        mv: Some(sq("d4")),
+        mv: Some(Square::D4),
     });
-    assert!(!changes.game);
+    assert!(!changes.contains(&Effect::Autosave));
     assert!(app.game().is_empty(), "the stale reply is dropped");
 }
 
 #[test]
 fn a_reply_after_new_game_is_ignored() {
     let mut app = against_hard();
-    typing(&mut app, "b2");
-    let request = app.next_ai_request().unwrap();
-    press(&mut app, KeyCode::Char('n'));
-    press(&mut app, KeyCode::Char('y'));
+    let request = asked(&typing(&mut app, "b2")).unwrap();
+    let _ = press(&mut app, KeyCode::Char('n'));
+    let _ = press(&mut app, KeyCode::Char('y'));
     let _ = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
-        mv: Some(sq("d4")),
+        mv: Some(Square::D4),
     });
     assert!(app.game().is_empty());
 }
 
-fn answer(app: &mut App) {
-    let request = app.next_ai_request().unwrap();
+/// Answers the AI request among `effects` with the last legal move; returns what that did.
+fn answer(app: &mut App, effects: &[Effect]) -> Vec<Effect> {
+    let request = asked(effects).unwrap();
     let mv = request.position.legal_moves().last();
-    let _ = app.on_ai_reply(AiReply {
+    app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
         mv,
-    });
+    })
 }
 
 #[test]
 fn undo_against_the_ai_takes_back_the_reply_too() {
     let mut app = against_hard();
-    typing(&mut app, "a1");
-    answer(&mut app);
-    typing(&mut app, "b1");
-    answer(&mut app);
+    let effects = typing(&mut app, "a1");
+    let _ = answer(&mut app, &effects);
+    let effects = typing(&mut app, "b1");
+    let _ = answer(&mut app, &effects);
     assert_eq!(moves(&app), ["a1", "d4", "b1", "d4"]);
-    press(&mut app, KeyCode::Char('u'));
+    let effects = press(&mut app, KeyCode::Char('u'));
     assert_eq!(
         moves(&app),
         ["a1", "d4"],
         "the person's move and the AI's reply"
     );
     assert_eq!(app.game().to_move(), Player::Blue);
-    assert_eq!(app.next_ai_request(), None, "the person is to move again");
-    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(asked(&effects), None, "the person is to move again");
+    let effects = press(&mut app, KeyCode::Char('U'));
     assert_eq!(
         moves(&app),
         ["a1", "d4", "b1", "d4"],
         "redo brings both back"
     );
-    assert_eq!(app.next_ai_request(), None);
+    assert_eq!(asked(&effects), None);
 }
 
 #[test]
@@ -399,9 +411,9 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
         seats: [Seat::Human, Seat::Easy],
         think_ms: None,
         seed: 3,
+        ..GameConfig::default()
     });
-    press(&mut app, KeyCode::Char('t'));
-    let request = app.next_ai_request().unwrap();
+    let request = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
     assert_eq!(request.job, AiJob::Hint);
     assert_eq!(
         request.settings.level,
@@ -411,12 +423,12 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
     let _ = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: AiJob::Hint,
-        mv: Some(sq("c2")),
+        mv: Some(Square::C2),
     });
-    assert_eq!(app.hint(), Some(sq("c2")));
-    assert_eq!(app.cursor(), sq("c2"));
+    assert_eq!(app.hint(), Some(Square::C2));
+    assert_eq!(app.cursor(), Square::C2);
     assert!(app.game().is_empty(), "a hint plays nothing");
-    press(&mut app, KeyCode::Enter);
+    let _ = press(&mut app, KeyCode::Enter);
     assert_eq!(moves(&app), ["c2"]);
     assert_eq!(app.hint(), None, "the hint goes once the game moves on");
 }
@@ -424,30 +436,34 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
 #[test]
 fn an_ai_without_a_legal_move_is_not_asked_again_and_again() {
     let mut app = against_hard();
-    let reply = |app: &mut App, square: &str| {
-        let request = app.next_ai_request().unwrap();
+    let reply = |app: &mut App, effects: &[Effect], square: Square| {
+        let request = asked(effects).unwrap();
         app.on_ai_reply(AiReply {
             tag: request.tag,
             job: AiJob::Move,
-            mv: Some(sq(square)),
+            mv: Some(square),
         })
     };
-    typing(&mut app, "a1");
-    let _ = reply(&mut app, "a1");
-    typing(&mut app, "a1");
-    let _ = reply(&mut app, "a1");
-    typing(&mut app, "b1");
+    let effects = typing(&mut app, "a1");
+    let _ = reply(&mut app, &effects, Square::A1);
+    let effects = typing(&mut app, "a1");
+    let _ = reply(&mut app, &effects, Square::A1);
+    let effects = typing(&mut app, "b1");
     assert_eq!(app.game().len(), 5);
-    let changes = reply(&mut app, "a1");
-    assert!(!changes.game, "a full square from the AI is not played");
+    let changes = reply(&mut app, &effects, Square::A1);
+    assert!(
+        !changes.contains(&Effect::Autosave),
+        "a full square from the AI is not played"
+    );
     assert_eq!(app.game().len(), 5);
     assert_eq!(app.message().unwrap().kind, MessageKind::Error);
-    assert_eq!(app.next_ai_request(), None, "not asked again");
-    press(&mut app, KeyCode::Char('u'));
-    press(&mut app, KeyCode::Char('b'));
-    press(&mut app, KeyCode::Char('2'));
+    assert_eq!(asked(&changes), None, "not asked again");
+    assert_eq!(asked(&app.handle(Input::Tick)), None, "not asked again");
+    let _ = press(&mut app, KeyCode::Char('u'));
+    let _ = press(&mut app, KeyCode::Char('b'));
+    let effects = press(&mut app, KeyCode::Char('2'));
     assert!(
-        app.next_ai_request().is_some(),
+        asked(&effects).is_some(),
         "after the game moves on the AI is asked again"
     );
 }
@@ -458,13 +474,15 @@ fn ai_against_ai_plays_itself_and_undo_is_refused() {
         seats: [Seat::Random, Seat::Hard],
         think_ms: None,
         seed: 3,
+        ..GameConfig::default()
     });
+    let mut effects = app.start();
     for _ in 0..64 {
-        answer(&mut app);
+        effects = answer(&mut app, &effects);
     }
     assert!(app.game().is_over());
-    assert_eq!(app.next_ai_request(), None);
-    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(asked(&effects), None);
+    let _ = press(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game().len(), 64);
     assert_eq!(app.message().unwrap().text, "Nothing to undo");
 }
@@ -494,7 +512,7 @@ mod properties {
         fn any_keys_keep_the_rules_totals(keys in prop::collection::vec(key_strategy(), 0..300)) {
             let mut app = hot_seat();
             for key in keys {
-                press(&mut app, key);
+                let _ = press(&mut app, key);
                 if app.should_quit() {
                     break;
                 }
@@ -507,4 +525,34 @@ mod properties {
             }
         }
     }
+}
+
+#[test]
+fn the_move_that_ends_the_game_asks_to_keep_it_in_the_history() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/games/complete.hij"
+    ))
+    .unwrap();
+    let full = hijara::session::parse_record(&text).unwrap().game;
+    let moves: Vec<Square> = full.moves().collect();
+    let mut app = App::with_game(
+        GameConfig::default(),
+        Game::from_moves(moves[..62].iter().copied()).unwrap(),
+    );
+    let effects = typing(&mut app, &moves[62].to_string());
+    assert!(effects.contains(&Effect::Autosave), "{effects:?}");
+    assert!(!effects.contains(&Effect::Archive), "{effects:?}");
+    let effects = typing(&mut app, &moves[63].to_string());
+    assert!(app.game().is_over());
+    assert!(effects.contains(&Effect::Archive), "{effects:?}");
+    // Keeping it comes before the autosave is cleared, so a crash in between loses nothing.
+    let at = |e| effects.iter().position(|x| *x == e).unwrap();
+    assert!(at(Effect::Archive) < at(Effect::Autosave));
+    // Undo asks for nothing to be kept; the redo to the end asks again, and the storage
+    // (tested in session::storage) writes the same game only once.
+    let effects = typing(&mut app, "u");
+    assert!(!effects.contains(&Effect::Archive), "{effects:?}");
+    let effects = typing(&mut app, "U");
+    assert!(effects.contains(&Effect::Archive), "{effects:?}");
 }

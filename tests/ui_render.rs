@@ -1,25 +1,26 @@
 //! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
 //! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
 
+mod common;
+
+use common::asked;
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
-use hijara::ui::app::{AiJob, AiReply, App, GameConfig};
-use hijara::ui::board::{BoardView, Highlight};
-use hijara::ui::screen::AppView;
-use hijara::ui::theme::Theme;
+use hijara::session::GameConfig;
+use hijara::ui::{AiJob, AiReply, App, AppView, BoardView, Effect, Highlight, Input, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 
-fn press(app: &mut App, code: KeyCode) {
-    let _ = app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
-fn typing(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
+fn typing(app: &mut App, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| press(app, KeyCode::Char(c)))
+        .collect()
 }
 
 fn render(app: &App, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {
@@ -31,16 +32,16 @@ fn render(app: &App, width: u16, height: u16, theme: Theme) -> Terminal<TestBack
 }
 
 fn sized(mut app: App, width: u16, height: u16) -> App {
-    let _ = app.handle_event(&Event::Resize(width, height));
+    let _ = app.handle(Input::Resize(width, height));
     app
 }
 
 /// A game where Blue's last stone completed two lines at once (+20), cursor moved on.
 fn mid_game() -> App {
     let mut app = App::new(GameConfig::default());
-    typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
-    press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Down);
+    let _ = typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
+    let _ = press(&mut app, KeyCode::Right);
+    let _ = press(&mut app, KeyCode::Down);
     app
 }
 
@@ -48,7 +49,7 @@ fn finished() -> App {
     let mut app = App::new(GameConfig::default());
     for square in Square::ALL {
         for _ in 0..4 {
-            typing(&mut app, &square.to_string());
+            let _ = typing(&mut app, &square.to_string());
         }
     }
     app
@@ -81,14 +82,14 @@ fn smallest_playable_44x16() {
 #[test]
 fn help_overlay_80x24() {
     let mut app = App::new(GameConfig::default());
-    press(&mut app, KeyCode::Char('?'));
+    let _ = press(&mut app, KeyCode::Char('?'));
     insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
 fn quit_question_80x24() {
     let mut app = mid_game();
-    press(&mut app, KeyCode::Char('q'));
+    let _ = press(&mut app, KeyCode::Char('q'));
     insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
 }
 
@@ -104,17 +105,16 @@ fn ai_thinking_and_hint_80x24() {
         seats: [Seat::Human, Seat::Hard],
         think_ms: None,
         seed: 1,
+        ..GameConfig::default()
     });
-    typing(&mut app, "b2");
-    let request = app.next_ai_request().unwrap();
+    let request = asked(&typing(&mut app, "b2")).unwrap();
     insta::assert_snapshot!("ai_thinking", render(&app, 80, 24, Theme::PLAIN).backend());
     let _ = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: AiJob::Move,
         mv: Some("c3".parse().unwrap()),
     });
-    press(&mut app, KeyCode::Char('t'));
-    let hint = app.next_ai_request().unwrap();
+    let hint = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
     let _ = app.on_ai_reply(AiReply {
         tag: hint.tag,
         job: AiJob::Hint,
@@ -138,9 +138,9 @@ fn one_by_one() {
 #[test]
 fn no_size_panics_from_1x1_to_100x40() {
     let mut help = mid_game();
-    press(&mut help, KeyCode::Char('?'));
+    let _ = press(&mut help, KeyCode::Char('?'));
     let mut question = mid_game();
-    press(&mut question, KeyCode::Char('q'));
+    let _ = press(&mut question, KeyCode::Char('q'));
     let apps = [mid_game(), finished(), help, question];
     for width in 1..=100 {
         for height in 1..=40 {

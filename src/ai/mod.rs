@@ -14,6 +14,7 @@
 //!   with a shared lock-free transposition table ([`tt`]) on every core
 //!   ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
 //!   win/draw/loss [`endgame`] solve, and as Yellow the [`mirror`] fallback.
+//! - [`analysis`]: one position's value and best move within a budget, for game review.
 //! - [`gtp`]: the engine protocol session behind `hijara engine`.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -22,6 +23,7 @@ use clap::ValueEnum;
 
 use crate::rules::{Combination, Move, Position};
 
+pub mod analysis;
 pub mod easy;
 pub mod endgame;
 pub mod eval;

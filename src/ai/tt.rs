@@ -80,7 +80,10 @@ impl Entry {
     }
 }
 
-/// The hash of a position: a mix of its two bitboards.
+/// The hash of a position: a mix of its two bitboards. Seeds the random levels'
+/// choices (kept as it is so seeded games stay the same); not a table key, as
+/// some pairs of positions collide: a Blue stone on the top bit and a Yellow one
+/// on bit 34 cancel out (both products change only bit 63). Use [`key`].
 #[inline]
 pub fn hash(position: &Position) -> u64 {
     hash_stones(

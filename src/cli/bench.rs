@@ -1,4 +1,4 @@
-//! `hijara bench`: random full games per second on one thread.
+//! `hijara bench [--variant corners]`: random full games per second on one thread.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -7,8 +7,8 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::playout::random_game;
-use crate::rules::Player;
+use crate::playout::random_game_with;
+use crate::rules::{Player, Ruleset};
 
 /// Games between two looks at the clock: a few milliseconds of work.
 const BATCH: u64 = 4096;
@@ -22,12 +22,20 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
         bail!("--seconds must be between {MIN_SECONDS} and 3600, not {seconds}");
     }
     let budget = Duration::try_from_secs_f64(seconds).context("--seconds out of range")?;
-    println!("hijara bench: random full games (64 moves with scoring), one thread, {seconds} s");
+    let ruleset = args.variant;
+    // The standard header is unchanged; another ruleset is named in it.
+    let rules = match ruleset {
+        Ruleset::Standard => String::new(),
+        other => format!(", {other} rules"),
+    };
+    println!(
+        "hijara bench: random full games (64 moves with scoring{rules}), one thread, {seconds} s"
+    );
 
     let mut rng = SmallRng::seed_from_u64(0x4849_4A41_5241);
     // Warm caches and the branch predictor before timing.
     for _ in 0..BATCH {
-        black_box(random_game(&mut rng));
+        black_box(random_game_with(ruleset, &mut rng));
     }
 
     let mut games = 0u64;
@@ -36,7 +44,7 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let elapsed = loop {
         for _ in 0..BATCH {
-            let end = black_box(random_game(&mut rng));
+            let end = black_box(random_game_with(ruleset, &mut rng));
             points[0] += u64::from(end.score(Player::Blue));
             points[1] += u64::from(end.score(Player::Yellow));
         }

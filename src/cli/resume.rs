@@ -2,14 +2,16 @@
 
 use anyhow::{Context, anyhow, bail};
 
-use crate::record::store::Autosave;
-use crate::ui::App;
-use crate::ui::storage::{config_of, parse_record, shown};
+use crate::session::{Autosave, Notice, Session, config_of, parse_record, shown};
+use crate::strings::message;
+use crate::ui;
 
-use super::ResumeArgs;
-use super::play::{config, run_game, storage};
+use super::{ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
+    if let Some(threads) = args.threads {
+        crate::ai::set_default_threads(threads.into());
+    }
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = shown(autosave.path());
@@ -21,14 +23,17 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     if loaded.game.is_empty() || loaded.game.is_over() {
         bail!("no game to resume: the autosave {path} holds no unfinished game");
     }
-    let mut storage = storage(args.save_dir.as_ref())?
+    let storage = storage(args.save_dir.as_ref(), args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
-    let config = config_of(&loaded.record, config(&super::PlayArgs::default()));
-    let mut app = App::with_game(config, loaded.game);
-    app.set_message(
-        crate::ui::app::MessageKind::Info,
-        format!("Resumed: {} to move", app.game().to_move()),
-    );
-    run_game(app, &mut storage)
+    let fallback = SessionArgs::default().config([crate::ai::Seat::Human; 2]);
+    let config = config_of(&loaded.record, fallback);
+    let notice = Notice::Info(message::resumed(loaded.game.to_move()));
+    let mut session = Session::new(config, loaded.game, storage);
+    session.notice = Some(notice);
+    let session = ui::play(session)?;
+    if let Some(line) = session.farewell() {
+        println!("{line}");
+    }
+    Ok(())
 }

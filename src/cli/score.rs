@@ -1,25 +1,48 @@
 //! `hijara score FILE [--json]`: replays a record headlessly and prints every
-//! scoring move and the totals.
+//! scoring move and the totals, under the record's ruleset, and in a claim game
+//! what was claimed and what was forfeited.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
 use serde::Serialize;
 
 use crate::record::Record;
-use crate::rules::{Game, Outcome, Placement, Player};
+use crate::rules::{ClaimState, Game, Outcome, Player, Ruleset};
+use crate::session::read_text;
 
 /// The whole report, in the field order of the JSON output.
+///
+/// The keys for the variant and claims are left out for a standard game without
+/// claims, so its report is what it always was.
 #[derive(Debug, Serialize)]
 struct Report {
+    /// `corners`; absent for the standard game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<&'static str>,
+    /// `true` in a claim game; absent otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    claims: bool,
     moves: usize,
     finished: bool,
+    /// Blue's total: in a claim game, the points claimed.
     blue: u32,
+    /// Yellow's total: in a claim game, the points claimed.
     yellow: u32,
+    /// In a claim game, the points each player forfeited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeited: Option<Totals>,
     /// `blue`, `yellow`, `draw`, or null while unfinished.
     winner: Option<&'static str>,
     events: Vec<Event>,
+}
+
+/// Points per player.
+#[derive(Debug, Serialize)]
+struct Totals {
+    blue: u32,
+    yellow: u32,
 }
 
 /// One move that scored.
@@ -31,6 +54,16 @@ struct Event {
     square: String,
     section: u8,
     points: u32,
+    /// In a claim game: `claimed`, `wrong`, `unclaimed` or `pending` (the last
+    /// stone, which may still be claimed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claim: Option<&'static str>,
+    /// In a claim game, the points awarded for the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claimed: Option<u32>,
+    /// In a claim game, the points forfeited at the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeited: Option<u32>,
     combinations: Vec<Combo>,
     /// Plain-text names of the combinations, for the text output only.
     #[serde(skip)]
@@ -52,9 +85,19 @@ impl Report {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.points > 0)
-            .map(|(i, p)| Event::of(i + 1, p))
+            .map(|(i, _)| Event::of(game, i))
             .collect();
+        let claims = game.claim_mode();
         Report {
+            variant: match game.ruleset() {
+                Ruleset::Standard => None,
+                other => Some(other.name()),
+            },
+            claims,
+            forfeited: claims.then(|| Totals {
+                blue: game.forfeited_total(Player::Blue),
+                yellow: game.forfeited_total(Player::Yellow),
+            }),
             moves: game.len(),
             finished: game.is_over(),
             blue: game.score(Player::Blue),
@@ -69,14 +112,25 @@ impl Report {
 }
 
 impl Event {
-    fn of(move_number: usize, p: &Placement) -> Event {
+    /// Move `index` (0-based) of `game`, which scored.
+    fn of(game: &Game, index: usize) -> Event {
+        let p = &game.placements()[index];
         let combos = p.combos();
+        let state = game.claim_state(index);
         Event {
-            move_number,
+            move_number: index + 1,
             player: p.player.name(),
             square: p.cell.square.to_string(),
             section: p.cell.section.number(),
             points: p.points,
+            claim: state.map(|s| match s {
+                ClaimState::Pending => "pending",
+                ClaimState::Claimed { .. } => "claimed",
+                ClaimState::Wrong { .. } => "wrong",
+                ClaimState::Unclaimed => "unclaimed",
+            }),
+            claimed: state.map(|_| game.awarded(index)),
+            forfeited: state.map(|_| game.forfeited(index)),
             combinations: combos
                 .iter()
                 .map(|c| Combo {
@@ -90,8 +144,27 @@ impl Event {
     }
 }
 
+/// What happened to a scoring move's points in a claim game, after `scores N`.
+fn claim_text(event: &Event) -> String {
+    let (claimed, forfeited) = (event.claimed.unwrap_or(0), event.forfeited.unwrap_or(0));
+    match event.claim {
+        None => String::new(),
+        Some("pending") => "; not claimed yet".to_owned(),
+        Some("claimed") if forfeited == 0 => format!("; claimed {claimed}"),
+        Some("claimed") => format!("; claimed {claimed}, {forfeited} forfeited"),
+        Some("wrong") => format!("; wrong claim, {forfeited} forfeited"),
+        Some(_) => format!("; not claimed, {forfeited} forfeited"),
+    }
+}
+
 /// The report as text: one paragraph per scoring move, then the totals.
 fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
+    if let Some(variant) = report.variant {
+        writeln!(out, "variant: {variant}")?;
+    }
+    if report.claims {
+        writeln!(out, "claims on: totals are the points claimed")?;
+    }
     for event in &report.events {
         let player = if event.player == "blue" {
             "Blue"
@@ -100,8 +173,12 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         };
         writeln!(
             out,
-            "move {}: {player} {}:{} scores {}",
-            event.move_number, event.square, event.section, event.points
+            "move {}: {player} {}:{} scores {}{}",
+            event.move_number,
+            event.square,
+            event.section,
+            event.points,
+            claim_text(event)
         )?;
         for (combo, name) in event.combinations.iter().zip(&event.names) {
             writeln!(
@@ -121,32 +198,18 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         Some("blue") => "finished: Blue wins".to_owned(),
         Some(_) => "finished: Yellow wins".to_owned(),
     };
-    writeln!(
-        out,
-        "Blue {}, Yellow {}; {state}",
-        report.blue, report.yellow
-    )
-}
-
-/// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file and,
-/// for bad UTF-8, where the first bad byte is.
-pub(super) fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    match &report.forfeited {
+        Some(lost) => writeln!(
+            out,
+            "Blue {} ({} forfeited), Yellow {} ({} forfeited); {state}",
+            report.blue, lost.blue, report.yellow, lost.yellow
+        ),
+        None => writeln!(
+            out,
+            "Blue {}, Yellow {}; {state}",
+            report.blue, report.yellow
+        ),
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // The prefix up to `valid_up_to` is valid UTF-8 by definition.
-        let good = std::str::from_utf8(good).unwrap_or_default();
-        let line = good.matches('\n').count() + 1;
-        let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        anyhow::anyhow!("{name}: line {line}, column {column}: the file is not UTF-8 text")
-    })
 }
 
 /// The `hijara score --json` object for `game`, as a JSON value.

@@ -5,9 +5,11 @@
 //! [Blue "Ann"]
 //! [Yellow "hard"]
 //! [Date "2026-11-30"]
+//! [Variant "corners"]
+//! [Claim "on"]
 //! [Result "*"]
 //!
-//! 1. b2 c3 2. a1 b2 *
+//! 1. b2 c3 2. a1 {Yellow missed b2} b2+20?! *
 //! ```
 //!
 //! - Tags come first, one `[Name "value"]` each, kept in order. Names are ASCII
@@ -21,20 +23,134 @@
 //! - An optional result ends the moves: `1-0` Blue won, `0-1` Yellow won,
 //!   `1/2-1/2` a draw, `*` unfinished. The `Result` tag takes the same values.
 //! - A bare list of squares (`b2 b2 c3 a1`) is a valid record.
+//! - `[Variant "corners"]` plays the corners variant; no tag (or `standard`) is the
+//!   standard game. Any other value is an error naming it.
+//! - `[Claim "on"]` (or `off`) marks a game played with claims. Then a move may
+//!   carry the points awarded for it: `b2+25`. No suffix means nothing was awarded
+//!   (not claimed, or a wrong claim). A `+N` no subset of the combinations that
+//!   stone completed adds up to is an error, and so is a `+N` without `[Claim "on"]`.
+//! - A move mark may follow a move (after any claim): `!`, `!!`, `!?`, `?!`, `?`, `??`.
+//! - Comments are kept: each is attached to the move before it, or to the game
+//!   when no move precedes it, and written back after that move (or before the
+//!   moves) as `{text}`, or as `;text` at the end of a line when the text holds a `}`.
 //!
 //! [`Record`]'s `FromStr` checks the syntax only; [`Record::to_game`] plays the
 //! moves and checks that a full square is never named and that any claimed result
 //! (the tag or the final token) is what actually happened.
 
 mod parse;
-pub mod store;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::{Game, Move, Outcome, Player};
+use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 
 pub use parse::Location;
+
+/// The tag naming the ruleset.
+pub const VARIANT_TAG: &str = "Variant";
+
+/// The tag turning claim mode on.
+pub const CLAIM_TAG: &str = "Claim";
+
+/// A move mark, as in PGN: an annotator's verdict on a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// `!!`: a brilliant move.
+    Brilliant,
+    /// `!`: a good move.
+    Good,
+    /// `!?`: an interesting move.
+    Interesting,
+    /// `?!`: a dubious move (an inaccuracy).
+    Dubious,
+    /// `?`: a mistake.
+    Mistake,
+    /// `??`: a blunder.
+    Blunder,
+}
+
+impl Mark {
+    /// All six marks.
+    pub const ALL: [Mark; 6] = [
+        Mark::Brilliant,
+        Mark::Good,
+        Mark::Interesting,
+        Mark::Dubious,
+        Mark::Mistake,
+        Mark::Blunder,
+    ];
+
+    /// The mark as written after a move.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Mark::Brilliant => "!!",
+            Mark::Good => "!",
+            Mark::Interesting => "!?",
+            Mark::Dubious => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// A mark other than `!`, `!!`, `!?`, `?!`, `?` or `??`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??`, found `{}`", .0.escape_debug())]
+pub struct ParseMarkError(pub String);
+
+impl FromStr for Mark {
+    type Err = ParseMarkError;
+
+    fn from_str(s: &str) -> Result<Mark, ParseMarkError> {
+        Mark::ALL
+            .into_iter()
+            .find(|m| m.token() == s)
+            .ok_or_else(|| ParseMarkError(s.to_owned()))
+    }
+}
+
+/// An edit of a record's annotations that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// The record has no move at this 0-based index.
+    #[error("the record has no move {} (it has {moves})", .index + 1)]
+    NoSuchMove {
+        /// The 0-based index asked for.
+        index: usize,
+        /// How many moves the record has.
+        moves: usize,
+    },
+    /// A comment holding `}` and a line break (or ending in a carriage return) can
+    /// be written neither as `{...}` nor as `;...`.
+    #[error("a comment with `}}` cannot also hold a line break")]
+    UnwritableComment,
+    /// A claim of 0 points: write `None` for nothing awarded.
+    #[error("a claim must be at least 1 point")]
+    ZeroClaim,
+}
+
+/// Whether `text` can be written back as a comment: `{text}` needs no `}`, and
+/// `;text` (to the end of the line) needs no line break nor a final `\r`, which
+/// the parser strips from a line comment.
+fn is_writable_comment(text: &str) -> bool {
+    !text.contains('}') || (!text.contains('\n') && !text.ends_with('\r'))
+}
+
+/// What a record keeps about one move besides its square.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Notes {
+    /// The points awarded in a claim game (never `Some(0)`).
+    claim: Option<u32>,
+    mark: Option<Mark>,
+    comments: Vec<String>,
+}
 
 /// What a record says about how the game ended: the final token or the `Result` tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -161,6 +277,42 @@ pub enum RecordError {
         /// The tag's value.
         value: String,
     },
+    /// The `Variant` tag names no ruleset (only possible for a tag set by code:
+    /// the parser reports it as a syntax error).
+    #[error("{}unknown variant {} (expected `standard` or `corners`)", at(.location), parse::quote(.value))]
+    UnknownVariant {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// The `Claim` tag is neither `on` nor `off` (only possible for a tag set by code).
+    #[error("{}the Claim tag is {}; expected `on` or `off`", at(.location), parse::quote(.value))]
+    InvalidClaimTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// A move carries a claim its stone cannot have made.
+    #[error("{}move {move_number} ({player}) plays {square} and claims {claimed}, but {}",
+        at(.location), impossible_reason(*.claimed, *.scored, *.claims_on))]
+    ImpossibleClaim {
+        /// Where the move is written, if the record was parsed.
+        location: Option<Location>,
+        /// The move's number, counted one by one from 1.
+        move_number: u32,
+        /// Who played it.
+        player: Player,
+        /// Its square.
+        square: Move,
+        /// The points claimed.
+        claimed: u32,
+        /// The points the stone scored.
+        scored: u32,
+        /// Whether the record is a claim game at all.
+        claims_on: bool,
+    },
     /// The `Result` tag or the final result token says something other than what happened.
     #[error("{}the record claims `{claimed}` ({}) but after {moves} moves the game is {}",
         at(.location), .claimed.describe(), .actual.describe())]
@@ -183,8 +335,24 @@ impl RecordError {
             RecordError::Syntax { location, .. } => Some(*location),
             RecordError::FullSquare { location, .. }
             | RecordError::InvalidResultTag { location, .. }
+            | RecordError::UnknownVariant { location, .. }
+            | RecordError::InvalidClaimTag { location, .. }
+            | RecordError::ImpossibleClaim { location, .. }
             | RecordError::ResultMismatch { location, .. } => *location,
         }
+    }
+}
+
+/// Why a claim is impossible, for [`RecordError::ImpossibleClaim`].
+fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
+    if !claims_on {
+        "the record has no `[Claim \"on\"]` tag".to_owned()
+    } else if scored == 0 {
+        "that stone scored nothing".to_owned()
+    } else {
+        format!(
+            "no set of the combinations that stone completed adds up to {claimed} (they make {scored})"
+        )
     }
 }
 
@@ -199,22 +367,33 @@ fn at(location: &Option<Location>) -> String {
 /// A game record: header tags in order, the moves, and an optional final result token.
 ///
 /// Equality ignores where things were written: two records are equal when they
-/// have the same tags, moves and result token.
+/// have the same tags, moves (with their claims, marks and comments), game
+/// comments and result token.
 #[derive(Debug, Clone, Default)]
 pub struct Record {
     tags: Vec<(String, String)>,
     moves: Vec<Move>,
+    /// `notes[i]` belongs to `moves[i]`: always the same length.
+    notes: Vec<Notes>,
+    /// Comments before the first move.
+    game_comments: Vec<String>,
     result: Option<GameResult>,
     /// Where each parsed move was written; shorter than `moves` (or empty) when
     /// moves were added by code.
     move_locations: Vec<Location>,
     result_location: Option<Location>,
     result_tag_location: Option<Location>,
+    variant_tag_location: Option<Location>,
+    claim_tag_location: Option<Location>,
 }
 
 impl PartialEq for Record {
     fn eq(&self, other: &Record) -> bool {
-        self.tags == other.tags && self.moves == other.moves && self.result == other.result
+        self.tags == other.tags
+            && self.moves == other.moves
+            && self.notes == other.notes
+            && self.game_comments == other.game_comments
+            && self.result == other.result
     }
 }
 
@@ -230,7 +409,10 @@ impl Record {
     /// tag and a final result token giving the game's actual result.
     ///
     /// A `Result` tag among `tags` is replaced in place by the actual result;
-    /// tags with an invalid name are refused.
+    /// tags with an invalid name are refused. The game's ruleset and claim mode
+    /// are written as `Variant` and `Claim` tags (replacing any among `tags`;
+    /// none for the standard game without claims), and in a claim game each
+    /// move carries the points awarded for it.
     pub fn from_game<I, K, V>(game: &Game, tags: I) -> Result<Record, InvalidTagName>
     where
         I: IntoIterator<Item = (K, V)>,
@@ -241,9 +423,134 @@ impl Record {
         for (name, value) in tags {
             record.set_tag(name, value)?;
         }
-        record.moves = game.moves().collect();
+        record.set_ruleset(game.ruleset());
+        record.set_claim_mode(game.claim_mode());
+        for (index, mv) in game.moves().enumerate() {
+            record.push_move(mv);
+            if game.claim_mode() {
+                let awarded = game.awarded(index);
+                if let Some(notes) = record.notes.last_mut() {
+                    notes.claim = (awarded > 0).then_some(awarded);
+                }
+            }
+        }
         record.set_result(Some(GameResult::of(game)));
         Ok(record)
+    }
+
+    /// The ruleset from the `Variant` tag: standard when there is none.
+    pub fn ruleset(&self) -> Result<Ruleset, RecordError> {
+        match self.tag(VARIANT_TAG) {
+            None => Ok(Ruleset::Standard),
+            Some(value) => value.parse().map_err(|_| RecordError::UnknownVariant {
+                location: self.variant_tag_location,
+                value: value.to_owned(),
+            }),
+        }
+    }
+
+    /// Sets the `Variant` tag: removed for the standard game, so its records stay as they were.
+    pub fn set_ruleset(&mut self, ruleset: Ruleset) {
+        self.variant_tag_location = None;
+        match ruleset {
+            Ruleset::Standard => {
+                self.remove_tag(VARIANT_TAG);
+            }
+            // "Variant" is a valid tag name.
+            other => {
+                let _ = self.set_tag(VARIANT_TAG, other.name());
+            }
+        }
+    }
+
+    /// Whether the `Claim` tag turns claims on. A value other than `on` or
+    /// `off` reads as off here and is refused by [`Record::to_game`].
+    pub fn claim_mode(&self) -> bool {
+        self.tag(CLAIM_TAG) == Some("on")
+    }
+
+    /// Sets the `Claim` tag to `on`, or removes it.
+    pub fn set_claim_mode(&mut self, on: bool) {
+        self.claim_tag_location = None;
+        if on {
+            // "Claim" is a valid tag name.
+            let _ = self.set_tag(CLAIM_TAG, "on");
+        } else {
+            self.remove_tag(CLAIM_TAG);
+        }
+    }
+
+    /// The points awarded for move `index` (0-based) in a claim game, if any.
+    pub fn claim(&self, index: usize) -> Option<u32> {
+        self.notes.get(index).and_then(|n| n.claim)
+    }
+
+    /// Every move's awarded points, in order.
+    pub fn claims(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.notes.iter().map(|n| n.claim)
+    }
+
+    /// Sets the points awarded for move `index`; `None` for nothing. Checked by [`Record::to_game`].
+    pub fn set_claim(&mut self, index: usize, points: Option<u32>) -> Result<(), EditError> {
+        if points == Some(0) {
+            return Err(EditError::ZeroClaim);
+        }
+        self.notes_mut(index)?.claim = points;
+        Ok(())
+    }
+
+    /// Move `index`'s mark, if any.
+    pub fn mark(&self, index: usize) -> Option<Mark> {
+        self.notes.get(index).and_then(|n| n.mark)
+    }
+
+    /// Sets or clears move `index`'s mark.
+    pub fn set_mark(&mut self, index: usize, mark: Option<Mark>) -> Result<(), EditError> {
+        self.notes_mut(index)?.mark = mark;
+        Ok(())
+    }
+
+    /// The comments after move `index`, in order (empty past the last move).
+    pub fn comments(&self, index: usize) -> &[String] {
+        self.notes.get(index).map_or(&[], |n| n.comments.as_slice())
+    }
+
+    /// Adds a comment after move `index` (after any already there).
+    pub fn push_comment(&mut self, index: usize, text: impl Into<String>) -> Result<(), EditError> {
+        let text = text.into();
+        if !is_writable_comment(&text) {
+            return Err(EditError::UnwritableComment);
+        }
+        self.notes_mut(index)?.comments.push(text);
+        Ok(())
+    }
+
+    /// Removes every comment after move `index`.
+    pub fn clear_comments(&mut self, index: usize) -> Result<(), EditError> {
+        self.notes_mut(index)?.comments.clear();
+        Ok(())
+    }
+
+    /// The comments before the first move, in order.
+    pub fn game_comments(&self) -> &[String] {
+        &self.game_comments
+    }
+
+    /// Adds a comment before the first move (after any already there).
+    pub fn push_game_comment(&mut self, text: impl Into<String>) -> Result<(), EditError> {
+        let text = text.into();
+        if !is_writable_comment(&text) {
+            return Err(EditError::UnwritableComment);
+        }
+        self.game_comments.push(text);
+        Ok(())
+    }
+
+    fn notes_mut(&mut self, index: usize) -> Result<&mut Notes, EditError> {
+        let moves = self.moves.len();
+        self.notes
+            .get_mut(index)
+            .ok_or(EditError::NoSuchMove { index, moves })
     }
 
     /// The tags in order, as `(name, value)`.
@@ -273,9 +580,7 @@ impl Record {
             return Err(InvalidTagName(name));
         }
         let value = value.into();
-        if name == "Result" {
-            self.result_tag_location = None;
-        }
+        self.forget_tag_location(&name);
         match self.tags.iter_mut().find(|(n, _)| *n == name) {
             Some((_, v)) => *v = value,
             None => self.tags.push((name, value)),
@@ -286,10 +591,18 @@ impl Record {
     /// Removes the tag `name` and returns its value, if it was there.
     pub fn remove_tag(&mut self, name: &str) -> Option<String> {
         let index = self.tags.iter().position(|(n, _)| n == name)?;
-        if name == "Result" {
-            self.result_tag_location = None;
-        }
+        self.forget_tag_location(name);
         Some(self.tags.remove(index).1)
+    }
+
+    /// A tag set by code was written nowhere.
+    fn forget_tag_location(&mut self, name: &str) {
+        match name {
+            "Result" => self.result_tag_location = None,
+            VARIANT_TAG => self.variant_tag_location = None,
+            CLAIM_TAG => self.claim_tag_location = None,
+            _ => {}
+        }
     }
 
     /// The moves, in order, Blue first.
@@ -297,14 +610,16 @@ impl Record {
         &self.moves
     }
 
-    /// Appends a move (not checked until [`Record::to_game`]).
+    /// Appends a move, with no claim, mark or comment (not checked until [`Record::to_game`]).
     pub fn push_move(&mut self, mv: Move) {
         self.moves.push(mv);
+        self.notes.push(Notes::default());
     }
 
-    /// Keeps only the first `n` moves.
+    /// Keeps only the first `n` moves (and their claims, marks and comments).
     pub fn truncate_moves(&mut self, n: usize) {
         self.moves.truncate(n);
+        self.notes.truncate(n);
         self.move_locations.truncate(n);
     }
 
@@ -334,20 +649,48 @@ impl Record {
         }
     }
 
-    /// Plays the moves from the start and checks the claimed results.
+    /// Plays the moves from the start under the record's ruleset, makes its
+    /// claims, and checks the claimed results.
     ///
-    /// Errors: a move on a full square, a `Result` tag that is not a result token
-    /// or a claimed result (tag or token) other than the actual one.
+    /// Errors: an unknown variant or a `Claim` tag other than `on`/`off`, a move
+    /// on a full square, a claim its stone cannot have made, a `Result` tag that
+    /// is not a result token or a claimed result (tag or token) other than the
+    /// actual one (by the claimed totals in a claim game).
     pub fn to_game(&self) -> Result<Game, RecordError> {
-        let mut game = Game::new();
+        let ruleset = self.ruleset()?;
+        if let Some(value) = self.tag(CLAIM_TAG)
+            && value != "on"
+            && value != "off"
+        {
+            return Err(RecordError::InvalidClaimTag {
+                location: self.claim_tag_location,
+                value: value.to_owned(),
+            });
+        }
+        let claims_on = self.claim_mode();
+        let mut game = Game::with_rules(ruleset, claims_on);
         for (index, &mv) in self.moves.iter().enumerate() {
             let player = game.to_move();
-            game.play(mv).map_err(|e| RecordError::FullSquare {
+            let placement = game.play(mv).map_err(|e| RecordError::FullSquare {
                 location: self.move_location(index),
                 move_number: e.move_number,
                 player,
                 square: e.error.square,
             })?;
+            if let Some(claimed) = self.claim(index) {
+                let awarded = matches!(game.claim(claimed), Ok(ClaimOutcome::Awarded { .. }));
+                if !awarded {
+                    return Err(RecordError::ImpossibleClaim {
+                        location: self.move_location(index),
+                        move_number: index as u32 + 1,
+                        player,
+                        square: mv,
+                        claimed,
+                        scored: placement.points,
+                        claims_on,
+                    });
+                }
+            }
         }
         let actual = GameResult::of(&game);
         let mut claims = Vec::with_capacity(2);
@@ -387,9 +730,22 @@ impl FromStr for Record {
 /// Moves per line when writing: eight rounds.
 const MOVES_PER_LINE: usize = 16;
 
+/// Writes `text` as a comment: `{text}`, or `;text` when it holds a `}` (the
+/// caller then ends the line). Returns whether it was a line comment.
+fn write_comment(f: &mut fmt::Formatter<'_>, text: &str) -> Result<bool, fmt::Error> {
+    if text.contains('}') {
+        write!(f, ";{text}")?;
+        Ok(true)
+    } else {
+        write!(f, "{{{text}}}")?;
+        Ok(false)
+    }
+}
+
 impl fmt::Display for Record {
-    /// Writes the record: tags one per line, a blank line, then the moves with
-    /// round numbers, eight rounds a line, and the result token last.
+    /// Writes the record: tags one per line, a blank line, any game comments one
+    /// per line, then the moves with round numbers, eight rounds a line, each
+    /// with its claim, mark and comments, and the result token last.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in &self.tags {
             f.write_str("[")?;
@@ -406,27 +762,42 @@ impl fmt::Display for Record {
             }
             f.write_str("\"]\n")?;
         }
-        if !self.tags.is_empty() && (!self.moves.is_empty() || self.result.is_some()) {
+        let has_body =
+            !self.moves.is_empty() || self.result.is_some() || !self.game_comments.is_empty();
+        if !self.tags.is_empty() && has_body {
             f.write_str("\n")?;
         }
-        for (line_index, line) in self.moves.chunks(MOVES_PER_LINE).enumerate() {
-            if line_index > 0 {
-                f.write_str("\n")?;
+        for text in &self.game_comments {
+            write_comment(f, text)?;
+            f.write_str("\n")?;
+        }
+        // After a `;` comment the line must end before anything else is written.
+        let mut line_comment = false;
+        for (ply, mv) in self.moves.iter().enumerate() {
+            if ply > 0 {
+                let new_line = line_comment || ply.is_multiple_of(MOVES_PER_LINE);
+                f.write_str(if new_line { "\n" } else { " " })?;
             }
-            for (i, mv) in line.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(" ")?;
-                }
-                let ply = line_index * MOVES_PER_LINE + i;
-                if ply.is_multiple_of(2) {
-                    write!(f, "{}. ", ply / 2 + 1)?;
-                }
-                write!(f, "{mv}")?;
+            line_comment = false;
+            if ply.is_multiple_of(2) {
+                write!(f, "{}. ", ply / 2 + 1)?;
+            }
+            write!(f, "{mv}")?;
+            let notes = self.notes.get(ply);
+            if let Some(points) = notes.and_then(|n| n.claim) {
+                write!(f, "+{points}")?;
+            }
+            if let Some(mark) = notes.and_then(|n| n.mark) {
+                f.write_str(mark.token())?;
+            }
+            for text in notes.map_or(&[][..], |n| n.comments.as_slice()) {
+                f.write_str(if line_comment { "\n" } else { " " })?;
+                line_comment = write_comment(f, text)?;
             }
         }
         if let Some(result) = self.result {
             if !self.moves.is_empty() {
-                f.write_str(" ")?;
+                f.write_str(if line_comment { "\n" } else { " " })?;
             }
             f.write_str(result.token())?;
         }

@@ -1,12 +1,14 @@
-//! The `.hij` parser: one pass over the characters, never slicing by byte index,
-//! so any text, however malformed, gives a record or a located error.
+//! The `.hij` parser: one pass over the characters, slicing a word only where
+//! `find` stopped or after ASCII characters (always a char boundary, and through
+//! `get` or `split_at` on such indices), so any text, however malformed, gives a
+//! record or a located error.
 
 use std::collections::HashSet;
 use std::fmt;
 use std::str::Chars;
 
-use super::{GameResult, Record, RecordError, is_valid_tag_name};
-use crate::rules::Square;
+use super::{CLAIM_TAG, GameResult, Mark, Record, RecordError, VARIANT_TAG, is_valid_tag_name};
+use crate::rules::{Ruleset, Square};
 
 /// A place in the text: 1-based line and column. Columns count characters, not bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -89,25 +91,35 @@ impl Cursor<'_> {
         Some(c)
     }
 
-    /// Skips white space and comments.
-    fn skip_trivia(&mut self) -> Result<(), RecordError> {
+    /// Skips white space and comments, collecting the comments' text into `comments`.
+    ///
+    /// A `;` comment's text runs to the end of the line, without trailing `\r`s
+    /// (line ends of files written on Windows); a `{}` comment's is kept exactly.
+    fn skip_trivia(&mut self, comments: &mut Vec<String>) -> Result<(), RecordError> {
         while let Some(c) = self.peek() {
             match c {
                 c if is_space(c) => {
                     self.bump();
                 }
                 ';' => {
-                    while self.peek().is_some_and(|c| c != '\n') {
+                    self.bump();
+                    let mut text = String::new();
+                    while let Some(c) = self.peek().filter(|&c| c != '\n') {
+                        text.push(c);
                         self.bump();
                     }
+                    let kept = text.trim_end_matches('\r').len();
+                    text.truncate(kept);
+                    comments.push(text);
                 }
                 '{' => {
                     let start = self.location;
                     self.bump();
+                    let mut text = String::new();
                     loop {
                         match self.bump() {
                             Some('}') => break,
-                            Some(_) => {}
+                            Some(c) => text.push(c),
                             None => {
                                 return Err(syntax(
                                     self.location,
@@ -117,6 +129,7 @@ impl Cursor<'_> {
                             }
                         }
                     }
+                    comments.push(text);
                 }
                 _ => break,
             }
@@ -229,6 +242,20 @@ impl Cursor<'_> {
                 "a Result tag of `1-0`, `0-1`, `1/2-1/2` or `*`",
             ));
         }
+        if name == VARIANT_TAG && value.parse::<Ruleset>().is_err() {
+            return Err(syntax(
+                value_location,
+                format!("unknown variant {}", quote(&value)),
+                "a Variant of `standard` or `corners`",
+            ));
+        }
+        if name == CLAIM_TAG && value != "on" && value != "off" {
+            return Err(syntax(
+                value_location,
+                quote(&value),
+                "a Claim tag of `on` or `off`",
+            ));
+        }
         debug_assert!(is_valid_tag_name(&name));
         Ok((name, value, name_location))
     }
@@ -258,8 +285,17 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
     // A set, so a file of many tags is not quadratic to check for duplicates.
     let mut tag_names = HashSet::new();
     let mut state = State::Header;
+    let mut comments = Vec::new();
     loop {
-        cursor.skip_trivia()?;
+        let skipped = cursor.skip_trivia(&mut comments);
+        // Comments attach to the move they follow, or to the game before the first move.
+        for text in comments.drain(..) {
+            match record.notes.last_mut() {
+                Some(notes) => notes.comments.push(text),
+                None => record.game_comments.push(text),
+            }
+        }
+        skipped?;
         let start = cursor.location;
         let Some(c) = cursor.peek() else { break };
         if state == State::Done {
@@ -285,8 +321,11 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
                         "a tag name not used before (each tag appears once)",
                     ));
                 }
-                if name == "Result" {
-                    record.result_tag_location = Some(location);
+                match name.as_str() {
+                    "Result" => record.result_tag_location = Some(location),
+                    VARIANT_TAG => record.variant_tag_location = Some(location),
+                    CLAIM_TAG => record.claim_tag_location = Some(location),
+                    _ => {}
                 }
                 record.tags.push((name, value));
             }
@@ -389,12 +428,64 @@ fn word_in_moves(
             return Ok(State::Moves(Some(start)));
         }
     }
-    match rest.parse::<Square>() {
-        Ok(square) => {
-            record.moves.push(square);
-            record.move_locations.push(square_location);
-            Ok(State::Moves(None))
+    // The square, then an optional claim `+N`, then an optional mark.
+    let square_end = rest.find(['+', '!', '?']).unwrap_or(rest.len());
+    let (square_text, mut suffix) = rest.split_at(square_end);
+    let Ok(square) = square_text.parse::<Square>() else {
+        return Err(syntax(square_location, quote(rest), MOVE_EXPECTED));
+    };
+    // Columns of the suffix: the square's text is ASCII when it parsed.
+    let mut suffix_location = square_location;
+    suffix_location.column = square_location
+        .column
+        .saturating_add(square_text.len() as u32);
+    let mut claim = None;
+    if let Some(after_plus) = suffix.strip_prefix('+') {
+        let digits_end = after_plus
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after_plus.len());
+        let (digits, after_digits) = after_plus.split_at(digits_end);
+        if !record.claim_mode() {
+            return Err(syntax(
+                suffix_location,
+                quote(suffix),
+                "a move without a claim `+N` (claims need the tag `[Claim \"on\"]`)",
+            ));
         }
-        Err(_) => Err(syntax(square_location, quote(rest), MOVE_EXPECTED)),
+        match digits.parse::<u32>() {
+            Ok(points) if points > 0 => claim = Some(points),
+            _ => {
+                return Err(syntax(
+                    suffix_location,
+                    quote(suffix),
+                    "a claim of points after the move, like `+25`",
+                ));
+            }
+        }
+        suffix = after_digits;
+        suffix_location.column = suffix_location
+            .column
+            .saturating_add(1 + digits.len() as u32);
     }
+    let mark = if suffix.is_empty() {
+        None
+    } else {
+        match suffix.parse::<Mark>() {
+            Ok(mark) => Some(mark),
+            Err(_) => {
+                return Err(syntax(
+                    suffix_location,
+                    quote(suffix),
+                    "a move mark `!`, `!!`, `!?`, `?!`, `?` or `??` (after any claim `+N`)",
+                ));
+            }
+        }
+    };
+    record.push_move(square);
+    if let Some(notes) = record.notes.last_mut() {
+        notes.claim = claim;
+        notes.mark = mark;
+    }
+    record.move_locations.push(square_location);
+    Ok(State::Moves(None))
 }

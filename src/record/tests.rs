@@ -1,14 +1,13 @@
 //! Unit tests of the `.hij` format: parsing, writing, errors.
 
 use super::*;
-use crate::rules::Square;
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use crate::rules::{ClaimState, Player, Ruleset, Square};
 
 fn squares(names: &str) -> Vec<Square> {
-    names.split_whitespace().map(sq).collect()
+    names
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect()
 }
 
 fn parse(text: &str) -> Record {
@@ -225,14 +224,14 @@ fn a_full_square_names_the_move_and_its_place() {
             assert_eq!(location, Some(Location { line: 5, column: 7 }));
             assert_eq!(move_number, 6);
             assert_eq!(player, Player::Yellow);
-            assert_eq!(square, sq("a1"));
+            assert_eq!(square, Square::A1);
         }
         other => panic!("{other:?}"),
     }
     // A record built in code has no location.
     let mut record = Record::new();
     for _ in 0..5 {
-        record.push_move(sq("c3"));
+        record.push_move(Square::C3);
     }
     assert_eq!(
         record.to_game().unwrap_err().to_string(),
@@ -292,8 +291,222 @@ fn results_parse_and_print() {
 fn truncating_and_pushing_moves() {
     let mut record = parse("a1 b2 c3");
     record.truncate_moves(1);
-    record.push_move(sq("d4"));
+    record.push_move(Square::D4);
     assert_eq!(record.moves(), squares("a1 d4"));
     assert!(record.move_location(0).is_some());
     assert_eq!(record.move_location(1), None);
+}
+
+#[test]
+fn the_variant_tag_sets_the_ruleset() {
+    let standard = parse("a1 d1 d1");
+    assert_eq!(standard.ruleset(), Ok(Ruleset::Standard));
+    let corners = parse("[Variant \"corners\"]\n\n1. a1 b2 2. d1 b2 3. a4 b2 4. d4 *\n");
+    assert_eq!(corners.ruleset(), Ok(Ruleset::Corners));
+    let game = corners.to_game().unwrap();
+    assert_eq!(game.ruleset(), Ruleset::Corners);
+    assert_eq!(game.score(Player::Blue), 10);
+    // The same moves without the tag score nothing.
+    let plain = parse("1. a1 b2 2. d1 b2 3. a4 b2 4. d4 *");
+    assert_eq!(plain.to_game().unwrap().score(Player::Blue), 0);
+    // from_game writes the tag back, and only for the variant.
+    let again = Record::from_game(&game, [("Blue", "Ann")]).unwrap();
+    assert_eq!(again.tag("Variant"), Some("corners"));
+    assert_eq!(again.to_string().parse::<Record>().unwrap(), again);
+    let standard_game = plain.to_game().unwrap();
+    let written = Record::from_game(&standard_game, [("Blue", "Ann")]).unwrap();
+    assert_eq!(written.tag("Variant"), None);
+    assert_eq!(written.tag("Claim"), None);
+    // `standard` is accepted too.
+    assert_eq!(
+        parse("[Variant \"standard\"] a1").ruleset(),
+        Ok(Ruleset::Standard)
+    );
+}
+
+#[test]
+fn an_unknown_variant_is_an_error_naming_it() {
+    assert_eq!(
+        error("[Blue \"Ann\"]\n[Variant \"hexes\"]\na1"),
+        "line 2, column 11: expected a Variant of `standard` or `corners`, found unknown variant `hexes`"
+    );
+    let mut record = parse("a1");
+    record.set_tag("Variant", "Corners").unwrap();
+    assert_eq!(
+        record.to_game().unwrap_err().to_string(),
+        "unknown variant `Corners` (expected `standard` or `corners`)"
+    );
+    assert_eq!(
+        error("[Claim \"yes\"] a1"),
+        "line 1, column 9: expected a Claim tag of `on` or `off`, found `yes`"
+    );
+}
+
+/// Blue completes square b2 at move 7 (20 points).
+const SQUARE_B2: &str = "1. b2 a1 2. b2 a1 3. b2 a1 4. b2";
+
+#[test]
+fn claims_are_read_checked_and_written() {
+    let text = format!("[Claim \"on\"]\n\n{}+20 c3 5. d4 *\n", SQUARE_B2);
+    let record = parse(&text);
+    assert!(record.claim_mode());
+    assert_eq!(record.claim(6), Some(20));
+    assert_eq!(record.claim(5), None);
+    assert_eq!(record.claims().filter(Option::is_some).count(), 1);
+    let game = record.to_game().unwrap();
+    assert!(game.claim_mode());
+    assert_eq!(game.score(Player::Blue), 20);
+    assert_eq!(record.to_string(), text);
+    let mut again = Record::from_game(&game, [("Claim", "on")]).unwrap();
+    again.remove_tag("Result");
+    assert_eq!(again, record);
+
+    // Not claimed: forfeited at the next stone.
+    let unclaimed = parse(&format!("[Claim \"on\"] {SQUARE_B2} c3"))
+        .to_game()
+        .unwrap();
+    assert_eq!(unclaimed.score(Player::Blue), 0);
+    assert_eq!(unclaimed.forfeited_total(Player::Blue), 20);
+    // The last stone unclaimed is still pending: it may yet be claimed.
+    let mut pending = parse(&format!("[Claim \"on\"] {SQUARE_B2}"))
+        .to_game()
+        .unwrap();
+    assert_eq!(pending.claim_state(6), Some(ClaimState::Pending));
+    assert!(pending.claim(20).is_ok());
+}
+
+#[test]
+fn an_impossible_claim_names_line_column_move_and_square() {
+    let text = format!("[Claim \"on\"]\n{SQUARE_B2}+25 *");
+    assert_eq!(
+        parse(&text).to_game().unwrap_err().to_string(),
+        "line 2, column 31: move 7 (Blue) plays b2 and claims 25, but no set of the \
+         combinations that stone completed adds up to 25 (they make 20)"
+    );
+    let text = "[Claim \"on\"]\n1. a1 b2+10";
+    let err = parse(text).to_game().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2, column 7: move 2 (Yellow) plays b2 and claims 10, but that stone scored nothing"
+    );
+    assert_eq!(err.location(), Some(Location { line: 2, column: 7 }));
+    // A claim without the Claim tag is a syntax error at the `+`.
+    assert_eq!(
+        error("1. a1 b2+10"),
+        "line 1, column 9: expected a move without a claim `+N` (claims need the tag \
+         `[Claim \"on\"]`), found `+10`"
+    );
+    assert_eq!(
+        error("[Claim \"on\"] a1+"),
+        "line 1, column 16: expected a claim of points after the move, like `+25`, found `+`"
+    );
+    assert_eq!(
+        error("[Claim \"on\"] a1+0"),
+        "line 1, column 16: expected a claim of points after the move, like `+25`, found `+0`"
+    );
+    // A claim set by code that the stone cannot have made is refused the same way.
+    let mut record = parse(&format!("[Claim \"on\"] {SQUARE_B2}"));
+    record.set_claim(6, Some(15)).unwrap();
+    assert!(matches!(
+        record.to_game(),
+        Err(RecordError::ImpossibleClaim {
+            move_number: 7,
+            claimed: 15,
+            scored: 20,
+            ..
+        })
+    ));
+    assert_eq!(record.set_claim(6, Some(0)), Err(EditError::ZeroClaim));
+    assert_eq!(
+        record.set_claim(7, Some(20)),
+        Err(EditError::NoSuchMove { index: 7, moves: 7 })
+    );
+}
+
+#[test]
+fn marks_follow_moves_and_any_claim() {
+    for mark in Mark::ALL {
+        assert_eq!(mark.to_string().parse::<Mark>(), Ok(mark));
+    }
+    assert!("?!?".parse::<Mark>().is_err());
+    let text = "[Claim \"on\"]\n\n1. a1!! b2?? 2. b2!? a1 3. b2 a1? 4. b2+20?! c3! 5. d4?\n";
+    let record = parse(text);
+    assert_eq!(record.mark(0), Some(Mark::Brilliant));
+    assert_eq!(record.mark(1), Some(Mark::Blunder));
+    assert_eq!(record.mark(2), Some(Mark::Interesting));
+    assert_eq!(record.mark(3), None);
+    assert_eq!(record.mark(5), Some(Mark::Mistake));
+    assert_eq!(record.mark(6), Some(Mark::Dubious));
+    assert_eq!(record.claim(6), Some(20));
+    assert_eq!(record.mark(7), Some(Mark::Good));
+    assert_eq!(record.to_string(), text);
+    let mut edited = record.clone();
+    edited.set_mark(0, None).unwrap();
+    assert_ne!(edited, record);
+    assert!(
+        edited
+            .to_string()
+            .starts_with("[Claim \"on\"]\n\n1. a1 b2??")
+    );
+    assert_eq!(
+        error("a1?x"),
+        "line 1, column 3: expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??` \
+         (after any claim `+N`), found `?x`"
+    );
+    assert_eq!(
+        error("a1!!!"),
+        "line 1, column 3: expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??` \
+         (after any claim `+N`), found `!!!`"
+    );
+    // A mark before the claim is not the format.
+    assert!("[Claim \"on\"] b2?+20".parse::<Record>().is_err());
+}
+
+#[test]
+fn comments_are_kept_on_the_move_they_follow() {
+    let text = "; saved by hijara\n[Blue \"Ann\"]\n{before the moves}\n\
+        1. b2 {quiet} c3 ; a line comment\n2. a1 {x} {y} *  {after the result}\n";
+    let record = parse(text);
+    assert_eq!(
+        record.game_comments(),
+        [" saved by hijara", "before the moves"]
+    );
+    assert_eq!(record.comments(0), ["quiet"]);
+    assert_eq!(record.comments(1), [" a line comment"]);
+    assert_eq!(record.comments(2), ["x", "y", "after the result"]);
+    assert!(record.comments(3).is_empty());
+    // Written back with `{}` (normalised), parsing to the same record.
+    let written = record.to_string();
+    assert_eq!(
+        written,
+        "[Blue \"Ann\"]\n\n{ saved by hijara}\n{before the moves}\n\
+         1. b2 {quiet} c3 { a line comment} 2. a1 {x} {y} {after the result} *\n"
+    );
+    assert_eq!(written.parse::<Record>().unwrap(), record);
+    // A comment holding `}` is written as a line comment, and the line ends after it.
+    let mut record = parse("a1 b1 c1");
+    record.push_comment(0, "a } brace").unwrap();
+    record.push_comment(1, "plain").unwrap();
+    record.push_game_comment("{curly}").unwrap();
+    let written = record.to_string();
+    assert_eq!(written, ";{curly}\n1. a1 ;a } brace\nb1 {plain} 2. c1\n");
+    assert_eq!(written.parse::<Record>().unwrap(), record);
+    assert_eq!(
+        record.push_comment(2, "two\nlines }"),
+        Err(EditError::UnwritableComment)
+    );
+    assert!(record.push_comment(2, "two\nlines").is_ok());
+    assert_eq!(
+        record.push_comment(3, "none"),
+        Err(EditError::NoSuchMove { index: 3, moves: 3 })
+    );
+    // Windows line ends do not leak into line comments.
+    let crlf = parse("a1 ; note\r\nb1\r\n");
+    assert_eq!(crlf.comments(0), [" note"]);
+    // Comments go with their move when moves are dropped.
+    let mut record = parse("a1 {one} b1 {two}");
+    record.truncate_moves(1);
+    assert_eq!(record.comments(0), ["one"]);
+    assert!(record.comments(1).is_empty());
+    assert_eq!(record.to_string(), "1. a1 {one}\n");
 }

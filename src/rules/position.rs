@@ -2,21 +2,26 @@
 
 use std::fmt;
 
-use super::combination::{CELL_INDEX, COMBINATIONS, ComboSet, MAX_PER_CELL};
+use super::combination::{CORNERS_INDEX, ComboSet, STANDARD_INDEX};
+use super::ruleset::Ruleset;
 use super::square::{Cell, Move, Player, Section, Square};
 
 /// Every square open: the `u16` set of squares that still have an open section.
 const ALL_OPEN: u16 = 0xFFFF;
 
-/// A position: who owns each of the 64 sections, which squares are open, and the totals.
+/// A position: who owns each of the 64 sections, which squares are open, the
+/// totals and the ruleset.
 ///
 /// The totals are cached; they always equal the points of the combinations each
-/// player owns whole, since scoring is automatic.
+/// player owns whole, since scoring is automatic. (In a game with claims the
+/// claimed totals are a game-level fact: see [`Game`](super::Game).)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     stones: [u64; 2],
     open: u16,
     ply: u8,
+    // One byte in what was padding: the struct stays 24 bytes.
+    ruleset: Ruleset,
     scores: [u16; 2],
 }
 
@@ -35,6 +40,8 @@ pub struct Placement {
     pub cell: Cell,
     /// The points it scored (0 when it completed nothing).
     pub points: u32,
+    /// The rules it was played under.
+    ruleset: Ruleset,
     /// The mover's stones just after the placement, from which the combinations are read.
     owned: u64,
 }
@@ -43,13 +50,17 @@ impl Placement {
     /// The combinations this stone completed. Computed on demand, so plain play
     /// (search, benchmarks) pays only for the points.
     pub fn combos(&self) -> ComboSet {
-        let entry = &CELL_INDEX[self.cell.index()];
-        let mut set = ComboSet::EMPTY;
-        for i in 0..entry.len as usize {
-            let mask = entry.masks[i];
-            set.insert_id_if(entry.ids[i], self.owned & mask == mask);
+        let cell = self.cell.index();
+        match self.ruleset {
+            Ruleset::Standard => STANDARD_INDEX[cell].combos_owned(self.owned),
+            Ruleset::Corners => CORNERS_INDEX[cell].combos_owned(self.owned),
         }
-        set
+    }
+
+    /// The rules the stone was played under.
+    #[inline]
+    pub fn ruleset(&self) -> Ruleset {
+        self.ruleset
     }
 
     /// The square that was played.
@@ -96,14 +107,26 @@ impl fmt::Display for Outcome {
 }
 
 impl Position {
-    /// The empty board, Blue to move.
+    /// The empty board, Blue to move, standard rules.
     pub const fn new() -> Position {
+        Position::with_ruleset(Ruleset::Standard)
+    }
+
+    /// The empty board, Blue to move, under `ruleset`.
+    pub const fn with_ruleset(ruleset: Ruleset) -> Position {
         Position {
             stones: [0, 0],
             open: ALL_OPEN,
             ply: 0,
+            ruleset,
             scores: [0, 0],
         }
+    }
+
+    /// The rules this position is played under.
+    #[inline]
+    pub const fn ruleset(&self) -> Ruleset {
+        self.ruleset
     }
 
     /// The player to move. Blue moves on even plies.
@@ -245,13 +268,40 @@ impl Position {
                 player: self.to_move(),
                 cell: Cell::new(mv, Section::ALL[3]),
                 points: 0,
+                ruleset: self.ruleset,
                 owned: self.stones[self.to_move().index()],
             },
         }
     }
 
+    /// Like [`Position::play`], with the ruleset fixed at compile time: `CORNERS`
+    /// must say whether [`Position::ruleset`] is [`Ruleset::Corners`]. For loops
+    /// that play many moves (playouts) and so can dispatch once on the ruleset,
+    /// not once a move.
+    #[inline(always)]
+    pub(crate) fn play_as<const CORNERS: bool>(
+        &mut self,
+        mv: Move,
+    ) -> Result<Placement, FullSquare> {
+        debug_assert_eq!(CORNERS, self.ruleset == Ruleset::Corners);
+        let Some(section) = self.next_section(mv) else {
+            return Err(FullSquare { square: mv });
+        };
+        Ok(self.place_as::<CORNERS>(mv, section))
+    }
+
     #[inline(always)]
     fn place(&mut self, mv: Move, section: Section) -> Placement {
+        // One predictable branch per move; each arm is a fixed-length loop over its
+        // ruleset's table, so the standard game runs the same loop as before.
+        match self.ruleset {
+            Ruleset::Standard => self.place_as::<false>(mv, section),
+            Ruleset::Corners => self.place_as::<true>(mv, section),
+        }
+    }
+
+    #[inline(always)]
+    fn place_as<const CORNERS: bool>(&mut self, mv: Move, section: Section) -> Placement {
         let player = self.to_move();
         let cell = Cell::new(mv, section);
         let bit = cell.bit();
@@ -264,18 +314,19 @@ impl Position {
 
         // Every combination through the new cell that the mover now owns whole was
         // completed by this very stone.
-        let entry = &CELL_INDEX[cell.index()];
-        let mut points = 0u32;
-        for i in 0..MAX_PER_CELL {
-            let mask = entry.masks[i];
-            points += (mine & mask == mask) as u32 * entry.points[i] as u32;
-        }
-        // At most 64 stones, each worth at most 45 points: the total fits in u16.
+        let points = if CORNERS {
+            CORNERS_INDEX[cell.index()].points_owned(mine)
+        } else {
+            STANDARD_INDEX[cell.index()].points_owned(mine)
+        };
+        // At most 32 stones a player, each worth at most 14 combinations of at
+        // most 20 points: the total fits in u16.
         self.scores[player.index()] += points as u16;
         Placement {
             player,
             cell,
             points,
+            ruleset: self.ruleset,
             owned: mine,
         }
     }
@@ -285,7 +336,8 @@ impl Position {
     /// Equal to [`Position::score`]; kept for checks and tests.
     pub fn recount(&self, player: Player) -> u32 {
         let mine = self.stones(player);
-        COMBINATIONS
+        self.ruleset
+            .combinations()
             .iter()
             .filter(|c| mine & c.mask() == c.mask())
             .map(|c| c.points())
@@ -294,7 +346,8 @@ impl Position {
 
     /// The position turned half a turn: every stone moved to the rotated square.
     ///
-    /// Section numbers are kept; the rules are symmetric under this rotation.
+    /// Section numbers are kept; both rulesets are symmetric under this rotation
+    /// (it maps lines to lines and corners to corners).
     pub fn rotated(&self) -> Position {
         let rotate = |bits: u64| {
             let mut out = 0u64;
@@ -311,6 +364,7 @@ impl Position {
             stones: [rotate(self.stones[0]), rotate(self.stones[1])],
             open,
             ply: self.ply,
+            ruleset: self.ruleset,
             scores: self.scores,
         }
     }

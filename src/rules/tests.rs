@@ -23,11 +23,16 @@ fn names(p: &Placement) -> Vec<String> {
 /// cell of `targets`; Yellow fills the sections below them, and both sides mark time
 /// on the other squares.
 fn blue_completes(targets: &[Cell], last: Cell) -> (Game, Placement) {
+    blue_completes_in(Ruleset::Standard, targets, last)
+}
+
+/// [`blue_completes`] under `ruleset`.
+fn blue_completes_in(ruleset: Ruleset, targets: &[Cell], last: Cell) -> (Game, Placement) {
     let involved: Vec<Square> = Square::ALL
         .into_iter()
         .filter(|s| targets.iter().any(|c| c.square == *s))
         .collect();
-    let mut game = Game::new();
+    let mut game = Game::with_ruleset(ruleset);
     loop {
         let pos = *game.position();
         let blue = pos.to_move() == Player::Blue;
@@ -346,4 +351,337 @@ fn play_unchecked_matches_play_on_legal_moves() {
     }
     assert_eq!(checked.score(Player::Blue), 0);
     assert_eq!(checked.score(Player::Yellow), 0);
+}
+
+fn corners_game(moves: &str) -> Game {
+    Game::from_moves_with(Ruleset::Corners, moves.split_whitespace().map(sq)).unwrap()
+}
+
+#[test]
+fn ruleset_names_parse_and_print() {
+    for r in Ruleset::ALL {
+        assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+    }
+    assert_eq!(Ruleset::default(), Ruleset::Standard);
+    assert_eq!(Ruleset::Standard.combinations().len(), 76);
+    assert_eq!(Ruleset::Corners.combinations().len(), 104);
+    assert_eq!(Ruleset::Standard.combinations(), &COMBINATIONS[..]);
+    let err = "Corners".parse::<Ruleset>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown variant `Corners` (expected `standard` or `corners`)"
+    );
+    assert_eq!(Position::new().ruleset(), Ruleset::Standard);
+    assert_eq!(Game::new().ruleset(), Ruleset::Standard);
+    assert_eq!(
+        Game::with_ruleset(Ruleset::Corners).ruleset(),
+        Ruleset::Corners
+    );
+    assert_eq!(
+        Position::with_ruleset(Ruleset::Corners).ruleset(),
+        Ruleset::Corners
+    );
+    // The ruleset byte sits in padding: the position is no bigger than before.
+    assert_eq!(std::mem::size_of::<Position>(), 24);
+}
+
+#[test]
+fn every_corner_formation_scores_in_the_variant_only() {
+    let formations: Vec<Combination> = Ruleset::Corners
+        .combinations()
+        .iter()
+        .copied()
+        .filter(|c| c.is_corner_formation())
+        .collect();
+    assert_eq!(formations.len(), 28);
+    for combo in formations {
+        let cells = combo.cells();
+        for last in cells {
+            let (game, placement) = blue_completes_in(Ruleset::Corners, &cells, last);
+            assert_eq!(placement.player, Player::Blue);
+            assert!(
+                placement.combos().contains(combo),
+                "{combo} {:?} not reported, last {last}",
+                combo.shape()
+            );
+            assert_eq!(placement.points, placement.combos().points());
+            for p in Player::BOTH {
+                assert_eq!(game.position().recount(p), game.score(p));
+            }
+            // The same moves under the standard rules do not score the formation.
+            let standard = Game::from_moves(game.moves()).unwrap();
+            let plain = standard.last().unwrap();
+            assert!(plain.combos().iter().all(|c| !c.is_corner_formation()));
+            assert_eq!(
+                plain.points + combo_points_beyond(&placement),
+                placement.points
+            );
+        }
+    }
+}
+
+/// The points of a placement's corner formations.
+fn combo_points_beyond(p: &Placement) -> u32 {
+    p.combos()
+        .iter()
+        .filter(|c| c.is_corner_formation())
+        .map(|c| c.points())
+        .sum()
+}
+
+#[test]
+fn corner_formations_are_named_and_worth_their_points() {
+    // Blue a1:1 d1:1 a4:1, Yellow elsewhere; Blue's d4:1 completes the same-number 1s.
+    let g = corners_game("a1 b2 d1 b2 a4 b2 d4");
+    let last = g.last().unwrap();
+    assert_eq!(names(last), ["corners same number 1s"]);
+    assert_eq!(last.points, 10);
+    assert_eq!(g.score(Player::Blue), 10);
+    // Under the standard rules the same moves score nothing.
+    assert_eq!(game("a1 b2 d1 b2 a4 b2 d4").score(Player::Blue), 0);
+
+    // Blue a1:1, d1:2, a4:3 and d4:4: an arrangement of 1-2-3-4.
+    let g = corners_game("a1 d1 d1 a4 b2 a4 a4 d4 b2 d4 b3 d4 d4");
+    let last = g.last().unwrap();
+    assert_eq!(last.cell, cell("d4:4"));
+    assert_eq!(names(last), ["corners 1-2-3-4"]);
+    assert_eq!(last.points, 15);
+    let shape = last.combos().iter().next().unwrap().shape();
+    assert_eq!(
+        shape,
+        ComboShape::CornersSequence([
+            Section::ALL[0],
+            Section::ALL[1],
+            Section::ALL[2],
+            Section::ALL[3]
+        ])
+    );
+    assert_eq!(
+        last.combos().iter().next().unwrap().kind(),
+        ComboKind::CornersSequence
+    );
+}
+
+#[test]
+fn rotation_is_a_symmetry_of_both_rulesets() {
+    let moves = "a1 d4 d1 a4 a1 b2 c3 d4 a4 d1 a1 a1 d4 d1 d4 c2 a4 a4";
+    for ruleset in Ruleset::ALL {
+        let g = Game::from_moves_with(ruleset, moves.split_whitespace().map(sq)).unwrap();
+        for n in 0..=g.len() {
+            let pos = *g.position_at(n);
+            let r = pos.rotated();
+            assert_eq!(r.ruleset(), ruleset);
+            assert_eq!(r.rotated(), pos);
+            for p in Player::BOTH {
+                assert_eq!(r.recount(p), pos.recount(p), "{ruleset} after {n}");
+                assert_eq!(r.score(p), pos.score(p));
+            }
+        }
+        // The rotated moves give the rotated positions, scoring the same at every move.
+        let rotated = Game::from_moves_with(ruleset, g.moves().map(Square::rotated)).unwrap();
+        for (a, b) in g.placements().iter().zip(rotated.placements()) {
+            assert_eq!(a.points, b.points, "{ruleset}");
+        }
+        assert_eq!(*rotated.position(), g.position().rotated());
+    }
+    // Every corner formation rotates onto a corner formation.
+    for combo in Ruleset::Corners.combinations() {
+        let rotated: u64 = combo
+            .cells()
+            .iter()
+            .fold(0, |m, c| m | Cell::new(c.square.rotated(), c.section).bit());
+        assert!(
+            Ruleset::Corners
+                .combinations()
+                .iter()
+                .any(|c| c.mask() == rotated),
+            "{combo}"
+        );
+    }
+}
+
+// Claims.
+
+/// A claim game: `b2` four times by Blue (with Yellow on a1) completes square b2 for 20.
+fn claim_game(moves: &str) -> Game {
+    let mut g = Game::with_claims();
+    for m in moves.split_whitespace() {
+        g.play(sq(m)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_claim_equal_to_a_subset_sum_is_awarded() {
+    // Blue's d1:4 completes square d1, column d 4s and row 1 sequence: 45 points.
+    let targets = [
+        "d1:1", "d1:2", "d1:3", "d1:4", "d2:4", "d3:4", "d4:4", "a1:1", "b1:2", "c1:3",
+    ]
+    .map(cell);
+    let (plain, placement) = blue_completes(&targets, cell("d1:4"));
+    assert_eq!(placement.points, 45);
+    let mut g = Game::with_claims();
+    for mv in plain.moves() {
+        g.play(mv).unwrap();
+    }
+    let before_blue = g.score(Player::Blue);
+    assert_eq!(g.claim_state(g.len() - 1), Some(ClaimState::Pending));
+    // 35 = 20 + 15: the square and the sequence.
+    let outcome = g.claim(35).unwrap();
+    let ClaimOutcome::Awarded { points, combos } = outcome else {
+        panic!("{outcome:?}");
+    };
+    assert_eq!(points, 35);
+    assert_eq!(combos.points(), 35);
+    assert!(combos.is_subset(placement.combos()));
+    assert_eq!(g.score(Player::Blue), before_blue + 35);
+    // The 10 not claimed are forfeited at once: one try per stone.
+    assert_eq!(g.forfeited(g.len() - 1), 10);
+    assert_eq!(
+        g.claim(10),
+        Err(ClaimError::AlreadyClaimed {
+            move_number: g.len() as u32
+        })
+    );
+    // The position keeps the full automatic score.
+    assert_eq!(g.position().score(Player::Blue), plain.score(Player::Blue));
+}
+
+#[test]
+fn a_wrong_claim_forfeits_the_stone() {
+    let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2");
+    assert_eq!(g.last().unwrap().points, 20);
+    assert_eq!(g.score(Player::Blue), 0);
+    assert_eq!(
+        g.claim(25),
+        Ok(ClaimOutcome::Wrong {
+            claimed: 25,
+            forfeited: 20
+        })
+    );
+    assert_eq!(g.claim_state(6), Some(ClaimState::Wrong { claimed: 25 }));
+    assert_eq!(g.score(Player::Blue), 0);
+    assert_eq!(g.forfeited_total(Player::Blue), 20);
+    assert!(matches!(
+        g.claim(20),
+        Err(ClaimError::AlreadyClaimed { .. })
+    ));
+    // A claim for a stone that scored nothing is wrong too, and forfeits 0.
+    g.play(sq("c3")).unwrap();
+    assert_eq!(
+        g.claim(10),
+        Ok(ClaimOutcome::Wrong {
+            claimed: 10,
+            forfeited: 0
+        })
+    );
+}
+
+#[test]
+fn an_unclaimed_stone_forfeits_at_the_next_placement() {
+    let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2");
+    assert_eq!(g.forfeited(6), 0, "still pending");
+    g.play(sq("c3")).unwrap();
+    assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
+    assert_eq!(g.forfeited(6), 20);
+    assert_eq!(g.forfeited_total(Player::Blue), 20);
+    assert_eq!(g.forfeited_total(Player::Yellow), 0);
+    assert_eq!(g.score(Player::Blue), 0);
+    assert_eq!(g.awarded(6), 0);
+}
+
+#[test]
+fn undo_and_redo_take_the_claim_with_the_stone() {
+    let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2");
+    g.claim(20).unwrap();
+    assert_eq!(g.score(Player::Blue), 20);
+    g.play(sq("c3")).unwrap();
+    // Undo the claimed stone: its claim goes with it.
+    g.undo().unwrap();
+    assert!(matches!(
+        g.claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
+    g.undo().unwrap();
+    assert_eq!(g.score(Player::Blue), 0);
+    assert_eq!(g.claim_states().len(), 6);
+    // Redo brings the stone back with its claim.
+    g.redo().unwrap();
+    assert!(matches!(
+        g.claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
+    assert_eq!(g.score(Player::Blue), 20);
+
+    // An unclaimed stone is pending again once the next stone is taken back.
+    let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2 c3");
+    assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
+    g.undo().unwrap();
+    assert_eq!(g.claim_state(6), Some(ClaimState::Pending));
+    assert_eq!(
+        g.claim(20)
+            .map(|o| matches!(o, ClaimOutcome::Awarded { .. })),
+        Ok(true)
+    );
+    // Truncating does the same.
+    let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2 c3 c3");
+    g.truncate(7);
+    assert_eq!(g.claim_state(6), Some(ClaimState::Pending));
+}
+
+#[test]
+fn claims_are_refused_without_claim_mode_or_a_stone() {
+    let mut g = game("b2 a1 b2 a1 b2 a1 b2");
+    assert_eq!(g.claim(20), Err(ClaimError::ClaimsOff));
+    assert_eq!(g.claim_state(6), None);
+    assert_eq!(g.awarded(6), 20);
+    assert_eq!(g.forfeited_total(Player::Blue), 0);
+    let mut empty = Game::with_claims();
+    assert_eq!(empty.claim(10), Err(ClaimError::NoStone));
+    let mut g = claim_game("b2");
+    assert_eq!(g.claim(0), Err(ClaimError::Zero));
+    assert_eq!(g.claim_state(0), Some(ClaimState::Pending));
+}
+
+#[test]
+fn claim_totals_decide_the_outcome() {
+    // Filling squares in turn: every square is split 2-2, nobody scores... use the
+    // mirrored draw and let Blue claim while Yellow forgets.
+    let moves = [
+        "a1", "d4", "a1", "d4", "a1", "d4", "a1", "d4", "b1", "c4", "b1", "c4", "b1", "c4", "b1",
+        "c4", "c1", "b4", "c1", "b4", "c1", "b4", "c1", "b4", "d1", "a4", "d1", "a4", "d1", "a4",
+        "d1", "a4", "a2", "d3", "a2", "d3", "a2", "d3", "a2", "d3", "b2", "c3", "b2", "c3", "b2",
+        "c3", "b2", "c3", "c2", "b3", "c2", "b3", "c2", "b3", "c2", "b3", "d2", "a3", "d2", "a3",
+        "d2", "a3", "d2", "a3",
+    ];
+    let auto = Game::from_moves(moves.map(sq)).unwrap();
+    let mut g = Game::with_claims();
+    for (i, m) in moves.iter().enumerate() {
+        g.play(sq(m)).unwrap();
+        let points = g.last().unwrap().points;
+        if i % 2 == 0 && points > 0 {
+            let outcome = g.claim(points).unwrap();
+            assert!(
+                matches!(outcome, ClaimOutcome::Awarded { .. }),
+                "move {}: {outcome:?} for {:?}",
+                i + 1,
+                g.last()
+            );
+        }
+    }
+    assert!(g.is_over());
+    let blue = auto.score(Player::Blue);
+    assert_eq!(g.score(Player::Blue), blue);
+    assert_eq!(g.score(Player::Yellow), 0);
+    // Yellow's last stone is still pending: neither awarded nor forfeited yet.
+    let last = g.last().unwrap().points;
+    assert_eq!(g.claim_state(63), Some(ClaimState::Pending));
+    assert_eq!(
+        g.forfeited_total(Player::Yellow) + last,
+        auto.score(Player::Yellow)
+    );
+    if blue > 0 {
+        assert_eq!(g.outcome(), Some(Outcome::Winner(Player::Blue)));
+    }
+    assert_eq!(g.position().outcome(), auto.outcome());
 }

@@ -12,23 +12,55 @@ use std::thread;
 
 use anyhow::Context;
 
-use crate::ai;
+use crate::ai::{self, AiSettings};
+use crate::rules::{Move, Position};
 
-use super::app::{AiReply, AiRequest};
+/// What the AI worker is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AiJob {
+    /// Choose the move of an AI seat, which is then played.
+    Move,
+    /// Choose a move for the person to move, which is only shown.
+    Hint,
+}
+
+/// A request for the AI worker. `tag` comes back in the reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AiRequest {
+    /// Identifies the state the request was made in; a reply with an old tag is stale.
+    pub tag: u64,
+    /// What to do with the answer.
+    pub job: AiJob,
+    /// The position to think about.
+    pub position: Position,
+    /// The AI to ask.
+    pub settings: AiSettings,
+}
+
+/// The AI worker's answer to an [`AiRequest`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AiReply {
+    /// The request's tag.
+    pub tag: u64,
+    /// The request's job.
+    pub job: AiJob,
+    /// The move chosen, `None` when the board was full.
+    pub mv: Option<Move>,
+}
 
 /// The handle to the worker thread.
-pub struct AiWorker {
+pub(crate) struct AiWorker {
     requests: Sender<(AiRequest, Arc<AtomicBool>)>,
     /// The stop flag of the last request sent.
     stop: Arc<AtomicBool>,
     /// Replies, in the order the worker finished them.
-    pub replies: Receiver<AiReply>,
+    pub(crate) replies: Receiver<AiReply>,
 }
 
 impl AiWorker {
     /// Starts the worker thread. It ends when the handle is dropped and its current
     /// search finishes; the process does not wait for it on exit.
-    pub fn spawn() -> anyhow::Result<AiWorker> {
+    pub(crate) fn spawn() -> anyhow::Result<AiWorker> {
         let (request_tx, request_rx) = mpsc::channel();
         let (reply_tx, reply_rx) = mpsc::channel::<AiReply>();
         thread::Builder::new()
@@ -44,7 +76,7 @@ impl AiWorker {
 
     /// Sends a request, stopping the search for the previous one. Fails only when
     /// the worker thread has died.
-    pub fn send(&mut self, request: AiRequest) -> anyhow::Result<()> {
+    pub(crate) fn send(&mut self, request: AiRequest) -> anyhow::Result<()> {
         self.stop.store(true, Ordering::Relaxed);
         self.stop = Arc::new(AtomicBool::new(false));
         self.requests

@@ -7,9 +7,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::symbols::line::{self, DOUBLE, NORMAL, THICK};
 use ratatui::widgets::Widget;
 
-use crate::rules::{Cell, Placement, Position, Section, Square};
+use crate::rules::{Cell, ClaimState, Placement, Position, Section, Square};
 
 use super::put;
 use super::theme::Theme;
@@ -130,6 +131,18 @@ impl Highlight {
             hint: None,
         }
     }
+
+    /// The last stone and what may be shown of it: in a claim game (`state` given) only
+    /// the combinations claimed, so a stone not claimed yet gives nothing away.
+    pub fn claimed(placement: Option<&Placement>, state: Option<ClaimState>) -> Highlight {
+        let mut highlight = Highlight::last_move(placement);
+        match state {
+            None => {}
+            Some(ClaimState::Claimed { combos, .. }) => highlight.combos = combos.cells_mask(),
+            Some(_) => highlight.combos = 0,
+        }
+        highlight
+    }
 }
 
 /// The board as a widget.
@@ -143,34 +156,6 @@ pub struct BoardView<'a> {
     pub theme: Theme,
 }
 
-/// Box-drawing characters for one border style: corners, then horizontal and vertical.
-struct Lines {
-    top_left: &'static str,
-    top_right: &'static str,
-    bottom_left: &'static str,
-    bottom_right: &'static str,
-    horizontal: &'static str,
-    vertical: &'static str,
-}
-
-const HEAVY: Lines = Lines {
-    top_left: "┏",
-    top_right: "┓",
-    bottom_left: "┗",
-    bottom_right: "┛",
-    horizontal: "━",
-    vertical: "┃",
-};
-
-const DOUBLE: Lines = Lines {
-    top_left: "╔",
-    top_right: "╗",
-    bottom_left: "╚",
-    bottom_right: "╝",
-    horizontal: "═",
-    vertical: "║",
-};
-
 impl BoardView<'_> {
     fn draw_grid(&self, g: &BoardGeometry, clip: Rect, buf: &mut Buffer) {
         let style = self.theme.grid();
@@ -182,23 +167,23 @@ impl BoardView<'_> {
                 let on_v = dx % (g.square_width + 1) == 0;
                 let symbol = match (on_h, on_v) {
                     (false, false) => continue,
-                    (true, false) => "─",
-                    (false, true) => "│",
+                    (true, false) => NORMAL.horizontal,
+                    (false, true) => NORMAL.vertical,
                     (true, true) => {
                         let top = dy == 0;
                         let bottom = dy == height - 1;
                         let left = dx == 0;
                         let right = dx == width - 1;
                         match (top, bottom, left, right) {
-                            (true, _, true, _) => "┌",
-                            (true, _, _, true) => "┐",
-                            (_, true, true, _) => "└",
-                            (_, true, _, true) => "┘",
-                            (true, ..) => "┬",
-                            (_, true, ..) => "┴",
-                            (_, _, true, _) => "├",
-                            (_, _, _, true) => "┤",
-                            _ => "┼",
+                            (true, _, true, _) => NORMAL.top_left,
+                            (true, _, _, true) => NORMAL.top_right,
+                            (_, true, true, _) => NORMAL.bottom_left,
+                            (_, true, _, true) => NORMAL.bottom_right,
+                            (true, ..) => NORMAL.horizontal_down,
+                            (_, true, ..) => NORMAL.horizontal_up,
+                            (_, _, true, _) => NORMAL.vertical_right,
+                            (_, _, _, true) => NORMAL.vertical_left,
+                            _ => NORMAL.cross,
                         }
                     }
                 };
@@ -224,7 +209,7 @@ impl BoardView<'_> {
         &self,
         g: &BoardGeometry,
         square: Square,
-        lines: &Lines,
+        lines: &line::Set,
         style: Style,
         clip: Rect,
         buf: &mut Buffer,
@@ -314,7 +299,7 @@ impl Widget for &BoardView<'_> {
             }
         }
         if let Some(cursor) = self.highlight.cursor {
-            self.draw_border(&g, cursor, &HEAVY, self.theme.cursor(), clip, buf);
+            self.draw_border(&g, cursor, &THICK, self.theme.cursor(), clip, buf);
         }
         // The hint is drawn last: it wins when the cursor sits on it.
         if let Some(hint) = self.highlight.hint {

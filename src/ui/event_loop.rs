@@ -1,17 +1,24 @@
-//! The one event loop: draw, send AI requests, wait for a key, a click, a resize or an AI reply.
+//! The one event loop, for a game and the replay viewer alike: draw, wait for a key,
+//! a click, a resize, an AI reply or the state's timer, hand it to the state, and
+//! carry out the [`Effect`]s it returns.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::TryRecvError;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event;
+use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
+use crate::session::{GameConfig, Storage};
+
 use super::ai_worker::AiWorker;
-use super::app::{App, Changes, MessageKind};
-use super::screen::AppView;
-use super::storage::{Storage, shown};
+use super::app::App;
+use super::effect::{Effect, Effects, Input};
+use super::replay::ReplayState;
+use super::replay_screen::ReplayView;
+use super::screen::{AppView, ScreenLayout};
 use super::theme::Theme;
 
 /// How often the loop looks for the AI's reply while it thinks: short, so a quick AI's
@@ -20,86 +27,163 @@ const AI_POLL: Duration = Duration::from_millis(20);
 /// How often the thinking indicator turns.
 const SPINNER_STEP: Duration = Duration::from_millis(120);
 
-/// Runs `app` until it quits. Blocks on input while no AI is thinking, so an idle
-/// game uses no CPU. `storage` autosaves after every change to the game and writes
-/// the record when `s` asks; its errors become messages, never a failure of the loop.
-pub fn run(
+/// The state on screen: a game, or the replay viewer.
+#[derive(Debug)]
+pub(crate) enum Screen {
+    /// A game.
+    Game(App),
+    /// The replay viewer; `c` turns it into a game with these settings.
+    Replay(ReplayState, GameConfig),
+}
+
+impl Screen {
+    fn area(&self) -> Rect {
+        match self {
+            Screen::Game(app) => app.area(),
+            Screen::Replay(state, _) => state.area(),
+        }
+    }
+
+    fn handle(&mut self, input: Input) -> Effects {
+        match self {
+            Screen::Game(app) => app.handle(input),
+            Screen::Replay(state, _) => state.handle(input),
+        }
+    }
+
+    /// How long until the state wants an [`Input::Tick`], if it wants one.
+    fn tick_every(&self) -> Option<Duration> {
+        match self {
+            Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
+            Screen::Replay(state, _) => state.autoplay_delay(),
+        }
+    }
+
+    fn thinking(&self) -> bool {
+        matches!(self, Screen::Game(app) if app.thinking().is_some())
+    }
+}
+
+/// A terminal event as the state sees it: key presses only, clicks as squares of the
+/// game's board (the screen `area` places it), resizes. `None` for anything else.
+pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
+    if let Some(key) = event.as_key_press_event() {
+        return Some(Input::Key(key));
+    }
+    match event {
+        Event::Resize(width, height) => Some(Input::Resize(*width, *height)),
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => Some(
+            Input::Click(ScreenLayout::square_at(area, mouse.column, mouse.row)),
+        ),
+        _ => None,
+    }
+}
+
+/// Runs `screen` until it quits, and returns it as it ended (a replay may have turned
+/// into a game). Blocks on input while nothing thinks or plays, so an idle screen uses
+/// no CPU. Storage errors become messages, never a failure of the loop.
+pub(crate) fn run(
     terminal: &mut DefaultTerminal,
-    app: &mut App,
+    mut screen: Screen,
     theme: Theme,
     storage: &mut Storage,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Screen> {
     let mut worker = AiWorker::spawn()?;
     let size = terminal.size().context("cannot read the terminal size")?;
-    app.set_area(Rect::new(0, 0, size.width, size.height));
-    if app.in_progress()
-        && let Some((kind, text)) = storage.after_change(app)
-    {
-        // A loaded or continued game is kept from the start, before any move.
-        app.set_message(kind, text);
+    let mut queue: VecDeque<Effect> = screen.handle(Input::Resize(size.width, size.height)).into();
+    if let Screen::Game(app) = &mut screen {
+        queue.extend(app.start());
     }
     let mut redraw = true;
-    let mut last_tick = Instant::now();
-    while !app.should_quit() {
+    let mut next_tick: Option<Instant> = None;
+    loop {
+        while let Some(effect) = queue.pop_front() {
+            match effect {
+                Effect::Redraw => redraw = true,
+                Effect::Quit => return Ok(screen),
+                Effect::AskAi(request) => worker.send(request)?,
+                Effect::RestartTimer => {
+                    next_tick = screen.tick_every().map(|every| Instant::now() + every)
+                }
+                Effect::ResumedAutosave => storage.take_over_autosave(),
+                Effect::Autosave | Effect::Save | Effect::Archive => {
+                    if let Screen::Game(app) = &mut screen {
+                        let notice = match effect {
+                            Effect::Save => Some(storage.save_notice(app.config(), app.game())),
+                            Effect::Archive => storage.archive(app.config(), app.game()),
+                            _ => storage.after_change(app.config(), app.game()),
+                        };
+                        if let Some(notice) = notice {
+                            app.notify(notice);
+                        }
+                        redraw = true;
+                    }
+                }
+                Effect::PlayOn(n) => {
+                    if let Screen::Replay(state, config) = &screen {
+                        let autosaved = storage.autosave().is_some();
+                        let app =
+                            App::with_game(*config, state.game_at(n)).with_autosave(autosaved);
+                        let area = state.area();
+                        screen = Screen::Game(app);
+                        queue.extend(screen.handle(Input::Resize(area.width, area.height)));
+                        if let Screen::Game(app) = &mut screen {
+                            queue.extend(app.start());
+                        }
+                    }
+                }
+            }
+        }
         if redraw {
             terminal
-                .draw(|frame| frame.render_widget(&AppView { app, theme }, frame.area()))
+                .draw(|frame| match &screen {
+                    Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
+                    Screen::Replay(state, _) => {
+                        frame.render_widget(&ReplayView { state, theme }, frame.area())
+                    }
+                })
                 .context("cannot draw the screen")?;
             redraw = false;
         }
-        if let Some(request) = app.next_ai_request() {
-            worker.send(request)?;
-            redraw = true;
-            continue;
+        // Drop replies to requests that are no longer wanted.
+        if !screen.thinking() {
+            while worker.replies.try_recv().is_ok() {}
         }
-        let changes = if app.thinking().is_some() {
-            // Wait for input a short while, then look for the AI's reply.
-            let mut changes = Changes::default();
-            if event::poll(AI_POLL).context("cannot read the terminal")? {
-                changes = app.handle_event(&event::read().context("cannot read the terminal")?);
+        if next_tick.is_none() {
+            next_tick = screen.tick_every().map(|every| Instant::now() + every);
+        }
+        let now = Instant::now();
+        let wait = match (next_tick, screen.thinking()) {
+            (_, true) => Some(AI_POLL),
+            (Some(at), false) => Some(at.saturating_duration_since(now)),
+            (None, false) => None,
+        };
+        let ready = match wait {
+            Some(wait) => event::poll(wait).context("cannot read the terminal")?,
+            None => true,
+        };
+        if ready {
+            let event = event::read().context("cannot read the terminal")?;
+            if let Some(input) = input_of(&event, screen.area()) {
+                queue.extend(screen.handle(input));
             }
+        }
+        if let Screen::Game(app) = &mut screen
+            && app.thinking().is_some()
+        {
             match worker.replies.try_recv() {
-                Ok(reply) => merge(changes, app.on_ai_reply(reply)),
-                Err(TryRecvError::Empty) if last_tick.elapsed() >= SPINNER_STEP => {
-                    last_tick = Instant::now();
-                    app.tick();
-                    Changes {
-                        view: true,
-                        ..changes
-                    }
-                }
-                Err(TryRecvError::Empty) => changes,
+                Ok(reply) => queue.extend(app.on_ai_reply(reply)),
+                Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => anyhow::bail!("the AI thread stopped"),
             }
-        } else {
-            // Drop replies to requests that are no longer wanted, then block for input.
-            while let Ok(reply) = worker.replies.try_recv() {
-                let _ = app.on_ai_reply(reply);
-            }
-            app.handle_event(&event::read().context("cannot read the terminal")?)
-        };
-        if changes.game
-            && let Some((kind, text)) = storage.after_change(app)
-        {
-            app.set_message(kind, text);
         }
-        if app.take_save_request() {
-            match storage.save(app) {
-                Ok(path) => {
-                    app.set_message(MessageKind::Info, format!("Saved to {}", shown(&path)))
-                }
-                Err(error) => app.set_message(MessageKind::Error, format!("Not saved: {error}")),
+        match (next_tick, screen.tick_every()) {
+            (Some(at), Some(every)) if Instant::now() >= at => {
+                next_tick = Some(Instant::now() + every);
+                queue.extend(screen.handle(Input::Tick));
             }
-            redraw = true;
+            (_, None) => next_tick = None,
+            _ => {}
         }
-        redraw |= changes.view;
-    }
-    Ok(())
-}
-
-fn merge(a: Changes, b: Changes) -> Changes {
-    Changes {
-        view: a.view || b.view,
-        game: a.game || b.game,
     }
 }

@@ -1,53 +1,45 @@
-//! The help overlay: every key (from the keymap) and the scoring rules.
+//! The help overlay: the keys of a context (from the key table) and the scoring rules.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::keymap::{HELP, REPLAY_HELP};
+use crate::rules::Ruleset;
+use crate::strings::screen::{
+    CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
+};
+
+use super::keymap::{KeyContext, help_rows};
 use super::theme::Theme;
 
 /// The help as a widget, drawn centred over whatever area it is given.
 #[derive(Debug, Clone, Copy)]
-pub struct HelpView {
+pub(crate) struct HelpView {
     /// The colours.
     pub theme: Theme,
-    /// The keys listed: [`HELP`] in a game, [`REPLAY_HELP`] in the replay viewer.
-    pub keys: &'static [(&'static str, &'static str)],
+    /// Whose keys are listed: [`KeyContext::Board`] or [`KeyContext::Replay`].
+    pub context: KeyContext,
+    /// The rules in play: the corner formations are explained when they score.
+    pub ruleset: Ruleset,
+    /// Whether players claim their points: the claim keys and rule are listed.
+    pub claims: bool,
 }
 
-const RULES: &[&str] = &[
-    "Blue moves first. A stone fills the lowest open section of its square.",
-    "Four of your stones score: same number along a line 10, sections",
-    "1-2-3-4 along a line 15, all four sections of one square 20.",
-    "Lines are rows, columns and the two long diagonals. Points add up;",
-    "when the board is full, the higher total wins.",
-];
-
 impl HelpView {
-    /// The game's help.
-    pub fn game(theme: Theme) -> HelpView {
-        HelpView { theme, keys: HELP }
-    }
-
-    /// The replay viewer's help.
-    pub fn replay(theme: Theme) -> HelpView {
-        HelpView {
-            theme,
-            keys: REPLAY_HELP,
+    /// The keys, the rules, and the closing line (`None` when `short`: it then goes in
+    /// the border, and the standard rules take fewer lines, to fit 80×24).
+    fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
+        let mut rows: Vec<_> = help_rows(self.context).collect();
+        if self.claims && self.context == KeyContext::Board {
+            rows.extend(help_rows(KeyContext::ClaimGame));
         }
-    }
-
-    fn lines(&self) -> Vec<Line<'static>> {
-        let key_w = self
-            .keys
+        let key_w = rows
             .iter()
             .map(|(k, _)| k.chars().count())
             .max()
             .unwrap_or(0);
-        let mut lines: Vec<Line<'static>> = self
-            .keys
+        let mut lines: Vec<Line<'static>> = rows
             .iter()
             .map(|(keys, what)| {
                 Line::from(vec![
@@ -56,23 +48,43 @@ impl HelpView {
                 ])
             })
             .collect();
+        if !short {
+            lines.push(Line::raw(""));
+        }
+        let rules = if short { RULES_SHORT } else { RULES };
+        lines.extend(rules.iter().map(|r| Line::raw(*r)));
+        if self.ruleset == Ruleset::Corners {
+            lines.extend(RULES_CORNERS.iter().map(|r| Line::raw(*r)));
+        }
+        if self.claims {
+            lines.extend(RULES_CLAIMS.iter().map(|r| Line::raw(*r)));
+        }
+        let close = Line::styled(CLOSE_HELP, self.theme.dim()).centered();
+        if short {
+            return (lines, Some(close));
+        }
         lines.push(Line::raw(""));
-        lines.extend(RULES.iter().map(|r| Line::raw(*r)));
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Press any key to close", self.theme.dim()).centered());
-        lines
+        lines.push(close);
+        (lines, None)
     }
 }
 
 impl Widget for &HelpView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
-        let lines = self.lines();
+        let (mut lines, mut close) = self.lines(false);
+        if lines.len() as u16 + 2 > area.height {
+            (lines, close) = self.lines(true);
+        }
         let width = 74.min(area.width);
         let height = (lines.len() as u16 + 2).min(area.height);
-        let popup = super::centered(area, width, height);
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
-        let block = Block::bordered().title(Line::styled(" Help ", self.theme.strong()).centered());
+        let mut block =
+            Block::bordered().title(Line::styled(HELP_TITLE, self.theme.strong()).centered());
+        if let Some(close) = close {
+            block = block.title_bottom(close);
+        }
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false })

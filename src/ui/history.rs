@@ -6,16 +6,20 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
-use crate::rules::Placement;
+use crate::rules::{ClaimState, Placement};
+use crate::strings::screen::MOVES_TITLE;
 
 use super::put;
 use super::theme::Theme;
 
 /// The move list as a widget.
 #[derive(Debug, Clone, Copy)]
-pub struct HistoryView<'a> {
+pub(crate) struct HistoryView<'a> {
     /// The moves, first to last.
     pub placements: &'a [Placement],
+    /// In a claim game, each move's claim state (empty otherwise): a move shows the
+    /// points awarded and, after `✗`, those forfeited; a pending stone shows nothing.
+    pub claims: &'a [ClaimState],
     /// The move to highlight and keep in view (0-based); the replay viewer's current move.
     pub current: Option<usize>,
     /// With no current move, show the list from its first move rather than its last
@@ -23,6 +27,29 @@ pub struct HistoryView<'a> {
     pub from_start: bool,
     /// The colours.
     pub theme: Theme,
+}
+
+/// A move's points in the list, in at most `room` columns if it can: `+20`; in a claim
+/// game `+10 ✗20` (10 awarded, 20 forfeited), `✗20`, or nothing while still pending.
+fn points_text(placement: &Placement, claim: Option<ClaimState>, room: usize) -> String {
+    let scored = placement.points;
+    let Some(state) = claim else {
+        return if scored > 0 {
+            format!("+{scored}")
+        } else {
+            String::new()
+        };
+    };
+    let (awarded, forfeited) = (state.awarded(), state.forfeited(scored));
+    match (awarded, forfeited) {
+        (0, 0) => String::new(),
+        (a, 0) => format!("+{a}"),
+        (0, f) => format!("✗{f}"),
+        (a, f) => [format!("+{a} ✗{f}"), format!("+{a}✗{f}")]
+            .into_iter()
+            .find(|t| t.chars().count() <= room)
+            .unwrap_or_else(|| format!("✗{f}")),
+    }
 }
 
 impl Widget for &HistoryView<'_> {
@@ -33,7 +60,7 @@ impl Widget for &HistoryView<'_> {
         }
         let block = Block::bordered()
             .border_style(self.theme.dim())
-            .title(Line::styled("Moves", self.theme.strong()).centered());
+            .title(Line::styled(MOVES_TITLE, self.theme.strong()).centered());
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = usize::from(inner.height);
@@ -78,11 +105,12 @@ impl Widget for &HistoryView<'_> {
             );
             let square = format!(" {}", placement.square());
             put(buf, inner, inner.x + 4, y, &square, base);
-            if placement.points > 0 {
-                let points = format!("+{}", placement.points);
+            let room = usize::from(inner.width.saturating_sub(8));
+            let points = points_text(placement, self.claims.get(i).copied(), room);
+            if !points.is_empty() {
                 let x = inner
                     .right()
-                    .saturating_sub(points.len() as u16)
+                    .saturating_sub(points.chars().count() as u16)
                     .max(inner.x + 8);
                 put(
                     buf,

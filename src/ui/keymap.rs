@@ -1,9 +1,11 @@
-//! Every key binding, in one place: a key press becomes an [`Action`].
-//!
-//! The help overlay reads [`HELP`] from here, so the bindings and their
-//! documentation cannot drift apart.
+//! Every key binding, as data: one table of (contexts, keys → actions, names, help,
+//! hint-line wording). Key handling ([`action`]), the `?` help ([`help_rows`]) and the
+//! hint lines ([`hint_line`]) all read [`BINDINGS`], for the game and the replay viewer
+//! alike, so a binding and its documentation cannot drift apart.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::rules::Square;
 
 /// A direction for the cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,7 +20,21 @@ pub enum Direction {
     Right,
 }
 
-/// What a key asks for. The app decides what it means in its current state.
+impl Direction {
+    /// The square one step this way from `square`; the board's edge stops it.
+    pub fn step(self, square: Square) -> Square {
+        let (column, row) = (square.column(), square.row());
+        let (column, row) = match self {
+            Direction::Up => (column, row.saturating_sub(1)),
+            Direction::Down => (column, (row + 1).min(3)),
+            Direction::Left => (column.saturating_sub(1), row),
+            Direction::Right => ((column + 1).min(3), row),
+        };
+        Square::new(column, row).unwrap_or(square)
+    }
+}
+
+/// What a key asks for. The state that gets it decides what it means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Move the cursor one square.
@@ -39,6 +55,28 @@ pub enum Action {
     Save,
     /// Start a new game (asks first when one is in progress).
     NewGame,
+    /// Replay: step this many moves (negative: back).
+    Step(i32),
+    /// Replay: go to the start (no move played).
+    Start,
+    /// Replay: go to the last move.
+    End,
+    /// Replay: start typing a move number to jump to.
+    Goto,
+    /// Replay: a digit of the move number being typed.
+    Digit(u8),
+    /// Replay: rub out the last digit typed.
+    Backspace,
+    /// Replay: jump to the move number typed.
+    Jump,
+    /// Replay: start or stop autoplay.
+    Autoplay,
+    /// Replay: autoplay faster.
+    Faster,
+    /// Replay: autoplay slower.
+    Slower,
+    /// Replay: play on from the move shown (asks first when later moves would be dropped).
+    Continue,
     /// Show or hide the help.
     Help,
     /// Quit (asks first when a game is in progress).
@@ -47,181 +85,420 @@ pub enum Action {
     ForceQuit,
     /// Answer yes to a question.
     Yes,
-    /// Answer no to a question, or close an overlay.
+    /// Answer no to a question, close an overlay, or stop typing a move number.
     No,
+    /// A claim game: start typing a claim for the last stone (`+`).
+    ClaimStart,
+    /// A claim game: claim the points typed (`Enter`).
+    Claim,
 }
 
-/// Which bindings apply: they differ while a question or the help is shown.
+/// Which bindings apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyContext {
-    /// The board has the keys.
+    /// A game: the board has the keys.
     Board,
+    /// The replay viewer: watching.
+    Replay,
+    /// The replay viewer: a move number is being typed after `g`.
+    Goto,
     /// The help overlay is shown: any key closes it.
     Help,
     /// A yes/no question is asked: `y` says yes, anything else no.
     Question,
+    /// A game with claims, on the board: looked up before [`KeyContext::Board`].
+    ClaimGame,
+    /// A game with claims: the points of a claim are being typed after `+`.
+    ClaimEntry,
 }
 
-/// The keys and what they do, for the help overlay.
-pub const HELP: &[(&str, &str)] = &[
-    ("arrows / h j k l", "move the cursor"),
-    ("Enter / Space", "place a stone on the cursor's square"),
-    ("a-d then 1-4", "place on the square named (e.g. b3)"),
-    ("mouse click", "place on the square clicked"),
-    ("u", "undo (against the AI: your move and its reply)"),
-    ("U / Ctrl-r", "redo"),
-    ("t", "hint: the hard AI's move for the player to move"),
-    ("s", "save the game as a .hij record"),
-    ("n", "new game"),
-    ("?", "show or hide this help"),
-    ("q / Esc", "quit (asks while a game is in progress)"),
-    ("Ctrl-c", "quit at once"),
+/// A key as the table names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Key {
+    /// A character typed without Ctrl (Shift is part of the character).
+    Char(char),
+    /// A special key without Ctrl.
+    Code(KeyCode),
+    /// Ctrl and a letter, either case.
+    Ctrl(char),
+    /// Any key at all.
+    Any,
+}
+
+impl Key {
+    fn matches(self, key: KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match self {
+            Key::Char(c) => !ctrl && key.code == KeyCode::Char(c),
+            Key::Code(code) => !ctrl && key.code == code,
+            Key::Ctrl(c) => {
+                ctrl && matches!(key.code, KeyCode::Char(k) if k.eq_ignore_ascii_case(&c))
+            }
+            Key::Any => true,
+        }
+    }
+}
+
+/// Which hint line a binding appears on, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HintLine {
+    /// A game in progress, with no message to show.
+    Playing,
+    /// A finished game.
+    Over,
+    /// The replay viewer before the first move.
+    ReplayStart,
+    /// A game with claims in progress, with no message to show.
+    PlayingClaims,
+    /// A claim being typed.
+    ClaimEntry,
+}
+
+/// One row of the key table.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Binding {
+    /// Where it applies.
+    pub(crate) contexts: &'static [KeyContext],
+    /// Each key and the action it asks for.
+    pub(crate) keys: &'static [(Key, Action)],
+    /// The keys as the help names them.
+    pub(crate) names: &'static str,
+    /// What they do, for the help; empty for rows the help leaves out.
+    pub(crate) help: &'static str,
+    /// Each hint line it appears on, its place there, and its wording.
+    pub(crate) hints: &'static [(HintLine, u8, &'static str)],
+}
+
+use Action as A;
+use KeyContext as C;
+
+const fn ch(c: char) -> Key {
+    Key::Char(c)
+}
+const fn code(code: KeyCode) -> Key {
+    Key::Code(code)
+}
+
+/// The key table, in the order the help lists it.
+pub(crate) const BINDINGS: &[Binding] = &[
+    // The game.
+    Binding {
+        contexts: &[C::Board],
+        keys: &[
+            (code(KeyCode::Up), A::Cursor(Direction::Up)),
+            (ch('k'), A::Cursor(Direction::Up)),
+            (code(KeyCode::Down), A::Cursor(Direction::Down)),
+            (ch('j'), A::Cursor(Direction::Down)),
+            (code(KeyCode::Left), A::Cursor(Direction::Left)),
+            (ch('h'), A::Cursor(Direction::Left)),
+            (code(KeyCode::Right), A::Cursor(Direction::Right)),
+            (ch('l'), A::Cursor(Direction::Right)),
+        ],
+        names: "arrows / h j k l",
+        help: "move the cursor",
+        hints: &[
+            (HintLine::Playing, 0, "arrows/hjkl: move"),
+            (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(code(KeyCode::Enter), A::Place), (ch(' '), A::Place)],
+        names: "Enter / Space",
+        help: "place a stone on the cursor's square",
+        hints: &[
+            (HintLine::Playing, 1, "Enter: place"),
+            (HintLine::PlayingClaims, 1, "Enter: place"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[
+            (ch('a'), A::Column(0)),
+            (ch('b'), A::Column(1)),
+            (ch('c'), A::Column(2)),
+            (ch('d'), A::Column(3)),
+            (ch('1'), A::Row(0)),
+            (ch('2'), A::Row(1)),
+            (ch('3'), A::Row(2)),
+            (ch('4'), A::Row(3)),
+        ],
+        names: "a-d then 1-4",
+        help: "place on the square named (e.g. b3)",
+        hints: &[(HintLine::Playing, 2, "b3: type a square")],
+    },
+    Binding {
+        // Clicks reach the game as squares (see the event loop), not as keys.
+        contexts: &[C::Board],
+        keys: &[],
+        names: "mouse click",
+        help: "place on the square clicked",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('u'), A::Undo)],
+        names: "u",
+        help: "undo (against the AI: your move and its reply)",
+        hints: &[
+            (HintLine::Playing, 3, "u: undo"),
+            (HintLine::PlayingClaims, 3, "u: undo"),
+            (HintLine::Over, 2, "u: undo"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('U'), A::Redo), (Key::Ctrl('r'), A::Redo)],
+        names: "U / Ctrl-r",
+        help: "redo",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('t'), A::Hint)],
+        names: "t",
+        help: "hint: the hard AI's move for the player to move",
+        hints: &[
+            (HintLine::Playing, 4, "t: hint"),
+            (HintLine::PlayingClaims, 4, "t: hint"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('s'), A::Save)],
+        names: "s",
+        help: "save the game as a .hij record",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "new game",
+        hints: &[(HintLine::Over, 0, "n: new game")],
+    },
+    // A game with claims: looked up before the board's keys.
+    Binding {
+        contexts: &[C::ClaimGame],
+        keys: &[(ch('+'), A::ClaimStart)],
+        names: "+ 25 Enter",
+        help: "claim 25 points for your last stone (Esc cancels)",
+        hints: &[(HintLine::PlayingClaims, 2, "+25 Enter: claim")],
+    },
+    Binding {
+        // Enter is the board's Place: with the AI to move, it lets the AI play.
+        contexts: &[C::ClaimGame],
+        keys: &[],
+        names: "Enter",
+        help: "no claim: let the AI play on",
+        hints: &[],
+    },
+    // Typing a claim after `+`: digits, Backspace, Enter, Esc; other keys are refused.
+    Binding {
+        contexts: &[C::ClaimEntry],
+        keys: &[
+            (ch('0'), A::Digit(0)),
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+            (code(KeyCode::Backspace), A::Backspace),
+            (code(KeyCode::Enter), A::Claim),
+            (code(KeyCode::Esc), A::No),
+        ],
+        names: "",
+        help: "",
+        hints: &[(
+            HintLine::ClaimEntry,
+            0,
+            "Enter: claim · Backspace: rub out · Esc: cancel",
+        )],
+    },
+    // The replay viewer.
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[
+            (code(KeyCode::Right), A::Step(1)),
+            (ch('l'), A::Step(1)),
+            (code(KeyCode::Left), A::Step(-1)),
+            (ch('h'), A::Step(-1)),
+        ],
+        names: "→ / l, ← / h",
+        help: "next move, previous move",
+        hints: &[(HintLine::ReplayStart, 0, "→/l next · ←/h back")],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[
+            (code(KeyCode::PageDown), A::Step(10)),
+            (code(KeyCode::PageUp), A::Step(-10)),
+        ],
+        names: "PgDn / PgUp",
+        help: "ten moves on, ten moves back",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[
+            (code(KeyCode::Home), A::Start),
+            (code(KeyCode::End), A::End),
+        ],
+        names: "Home / End",
+        help: "the start, the last move",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch('g'), A::Goto)],
+        names: "g 23 Enter",
+        help: "jump to move 23 (g 0 for the start)",
+        hints: &[(HintLine::ReplayStart, 2, "g jump")],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch(' '), A::Autoplay)],
+        names: "Space",
+        help: "autoplay on or off",
+        hints: &[(HintLine::ReplayStart, 1, "Space autoplay")],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[
+            (ch('+'), A::Faster),
+            (ch('='), A::Faster),
+            (ch('-'), A::Slower),
+            (ch('_'), A::Slower),
+        ],
+        names: "+ / -",
+        help: "autoplay faster, slower",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch('c'), A::Continue)],
+        names: "c",
+        help: "play on from the move shown (later moves dropped)",
+        hints: &[(HintLine::ReplayStart, 3, "c play on")],
+    },
+    // Both.
+    Binding {
+        contexts: &[C::Board, C::Replay],
+        keys: &[(ch('?'), A::Help)],
+        names: "?",
+        help: "show or hide this help",
+        hints: &[(HintLine::ReplayStart, 4, "? help")],
+    },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "quit (asks while a game is in progress)",
+        hints: &[(HintLine::Over, 1, "q: quit")],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "quit",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[
+            C::Board,
+            C::Replay,
+            C::Goto,
+            C::Help,
+            C::Question,
+            C::ClaimEntry,
+        ],
+        keys: &[(Key::Ctrl('c'), A::ForceQuit)],
+        names: "Ctrl-c",
+        help: "quit at once",
+        hints: &[],
+    },
+    // Typing a move number after `g`: digits, Backspace, Enter; anything else stops.
+    Binding {
+        contexts: &[C::Goto],
+        keys: &[
+            (ch('0'), A::Digit(0)),
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+            (code(KeyCode::Backspace), A::Backspace),
+            (code(KeyCode::Enter), A::Jump),
+            (Key::Any, A::No),
+        ],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    // A question wants an explicit yes; any key closes the help.
+    Binding {
+        contexts: &[C::Question],
+        keys: &[(ch('y'), A::Yes), (ch('Y'), A::Yes), (Key::Any, A::No)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Help],
+        keys: &[(Key::Any, A::No)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
 ];
 
 /// The action a key press asks for in `context`, if any. Call it with key presses only.
-pub fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C')) {
-        return Some(Action::ForceQuit);
+pub(crate) fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
+    // Ctrl-c first: it quits from every context, before any catch-all.
+    let force = BINDINGS
+        .iter()
+        .flat_map(|b| b.keys)
+        .find(|(k, _)| *k == Key::Ctrl('c'));
+    if let Some((k, action)) = force
+        && k.matches(key)
+    {
+        return Some(*action);
     }
-    match context {
-        KeyContext::Help => Some(Action::No),
-        KeyContext::Question => match key.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') => Some(Action::Yes),
-            _ => Some(Action::No),
-        },
-        KeyContext::Board => board_action(key.code, ctrl),
-    }
+    BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&context))
+        .flat_map(|b| b.keys)
+        .find(|(k, _)| k.matches(key))
+        .map(|(_, action)| *action)
 }
 
-fn board_action(code: KeyCode, ctrl: bool) -> Option<Action> {
-    if ctrl {
-        return match code {
-            KeyCode::Char('r') | KeyCode::Char('R') => Some(Action::Redo),
-            _ => None,
-        };
-    }
-    let action = match code {
-        KeyCode::Up | KeyCode::Char('k') => Action::Cursor(Direction::Up),
-        KeyCode::Down | KeyCode::Char('j') => Action::Cursor(Direction::Down),
-        KeyCode::Left | KeyCode::Char('h') => Action::Cursor(Direction::Left),
-        KeyCode::Right | KeyCode::Char('l') => Action::Cursor(Direction::Right),
-        KeyCode::Enter | KeyCode::Char(' ') => Action::Place,
-        KeyCode::Char(c @ 'a'..='d') => Action::Column(c as u8 - b'a'),
-        KeyCode::Char(c @ '1'..='4') => Action::Row(c as u8 - b'1'),
-        KeyCode::Char('u') => Action::Undo,
-        KeyCode::Char('U') => Action::Redo,
-        KeyCode::Char('t') => Action::Hint,
-        KeyCode::Char('s') => Action::Save,
-        KeyCode::Char('n') => Action::NewGame,
-        KeyCode::Char('?') => Action::Help,
-        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
-        _ => return None,
-    };
-    Some(action)
+/// The help's rows for `context` (keys, what they do), in table order.
+pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static str, &'static str)> {
+    BINDINGS
+        .iter()
+        .filter(move |b| b.contexts.contains(&context) && !b.help.is_empty())
+        .map(|b| (b.names, b.help))
 }
 
-/// What a key asks of the replay viewer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReplayAction {
-    /// Step this many moves (negative: back).
-    Step(i32),
-    /// Go to the start (no move played).
-    Start,
-    /// Go to the last move.
-    End,
-    /// Start typing a move number to jump to.
-    Goto,
-    /// A digit of the move number being typed.
-    Digit(u8),
-    /// Rub out the last digit typed.
-    Backspace,
-    /// Jump to the move number typed.
-    Jump,
-    /// Start or stop autoplay.
-    Autoplay,
-    /// Autoplay faster.
-    Faster,
-    /// Autoplay slower.
-    Slower,
-    /// Play on from the move shown (asks first when later moves would be dropped).
-    Continue,
-    /// Show or hide the help.
-    Help,
-    /// Leave the viewer.
-    Quit,
-    /// Leave at once (`Ctrl-C`).
-    ForceQuit,
-    /// Answer yes to a question.
-    Yes,
-    /// Answer no, close an overlay, or stop typing a move number.
-    No,
-}
-
-/// Which replay bindings apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReplayContext {
-    /// Watching: the viewer's keys.
-    Viewer,
-    /// A move number is being typed after `g`.
-    Goto,
-    /// The help is shown: any key closes it.
-    Help,
-    /// A yes/no question: `y` says yes, anything else no.
-    Question,
-}
-
-/// The replay viewer's keys, for its help overlay.
-pub const REPLAY_HELP: &[(&str, &str)] = &[
-    ("→ / l, ← / h", "next move, previous move"),
-    ("PgDn / PgUp", "ten moves on, ten moves back"),
-    ("Home / End", "the start, the last move"),
-    ("g 23 Enter", "jump to move 23 (g 0 for the start)"),
-    ("Space", "autoplay on or off"),
-    ("+ / -", "autoplay faster, slower"),
-    ("c", "play on from the move shown (later moves dropped)"),
-    ("?", "show or hide this help"),
-    ("q / Esc", "quit"),
-    ("Ctrl-c", "quit at once"),
-];
-
-/// The replay action a key press asks for in `context`, if any.
-pub fn replay_action(key: KeyEvent, context: ReplayContext) -> Option<ReplayAction> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C')) {
-        return Some(ReplayAction::ForceQuit);
-    }
-    let action = match context {
-        ReplayContext::Help => ReplayAction::No,
-        ReplayContext::Question => match key.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') => ReplayAction::Yes,
-            _ => ReplayAction::No,
-        },
-        ReplayContext::Goto => match key.code {
-            KeyCode::Char(c @ '0'..='9') => ReplayAction::Digit(c as u8 - b'0'),
-            KeyCode::Backspace => ReplayAction::Backspace,
-            KeyCode::Enter => ReplayAction::Jump,
-            _ => ReplayAction::No,
-        },
-        ReplayContext::Viewer => match key.code {
-            _ if ctrl => return None,
-            KeyCode::Right | KeyCode::Char('l') => ReplayAction::Step(1),
-            KeyCode::Left | KeyCode::Char('h') => ReplayAction::Step(-1),
-            KeyCode::PageDown => ReplayAction::Step(10),
-            KeyCode::PageUp => ReplayAction::Step(-10),
-            KeyCode::Home => ReplayAction::Start,
-            KeyCode::End => ReplayAction::End,
-            KeyCode::Char('g') => ReplayAction::Goto,
-            KeyCode::Char(' ') => ReplayAction::Autoplay,
-            KeyCode::Char('+') | KeyCode::Char('=') => ReplayAction::Faster,
-            KeyCode::Char('-') | KeyCode::Char('_') => ReplayAction::Slower,
-            KeyCode::Char('c') => ReplayAction::Continue,
-            KeyCode::Char('?') => ReplayAction::Help,
-            KeyCode::Char('q') | KeyCode::Esc => ReplayAction::Quit,
-            _ => return None,
-        },
-    };
-    Some(action)
+/// The hint line `line`, from the table's wordings, joined with ` · `.
+pub(crate) fn hint_line(line: HintLine) -> String {
+    let mut parts: Vec<(u8, &str)> = BINDINGS
+        .iter()
+        .flat_map(|b| b.hints)
+        .filter(|(l, ..)| *l == line)
+        .map(|&(_, place, text)| (place, text))
+        .collect();
+    parts.sort_by_key(|&(place, _)| place);
+    let texts: Vec<&str> = parts.into_iter().map(|(_, text)| text).collect();
+    texts.join(" · ")
 }
 
 #[cfg(test)]
@@ -256,9 +533,32 @@ mod tests {
     #[test]
     fn ctrl_c_quits_everywhere() {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for context in [KeyContext::Board, KeyContext::Help, KeyContext::Question] {
+        for context in [
+            KeyContext::Board,
+            KeyContext::ClaimEntry,
+            KeyContext::Help,
+            KeyContext::Question,
+            KeyContext::Replay,
+            KeyContext::Goto,
+        ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
         }
+    }
+
+    #[test]
+    fn claim_keys() {
+        assert_eq!(
+            action(key(KeyCode::Char('+')), KeyContext::ClaimGame),
+            Some(Action::ClaimStart)
+        );
+        // Without claims `+` is no board key.
+        assert_eq!(action(key(KeyCode::Char('+')), KeyContext::Board), None);
+        let e = KeyContext::ClaimEntry;
+        assert_eq!(action(key(KeyCode::Char('2')), e), Some(Action::Digit(2)));
+        assert_eq!(action(key(KeyCode::Enter), e), Some(Action::Claim));
+        assert_eq!(action(key(KeyCode::Backspace), e), Some(Action::Backspace));
+        assert_eq!(action(key(KeyCode::Esc), e), Some(Action::No));
+        assert_eq!(action(key(KeyCode::Char('b')), e), None);
     }
 
     #[test]
@@ -267,5 +567,58 @@ mod tests {
         assert_eq!(action(key(KeyCode::Char('y')), q), Some(Action::Yes));
         assert_eq!(action(key(KeyCode::Char('q')), q), Some(Action::No));
         assert_eq!(action(key(KeyCode::Enter), q), Some(Action::No));
+    }
+
+    #[test]
+    fn replay_keys_and_typing_a_move_number() {
+        let r = KeyContext::Replay;
+        assert_eq!(action(key(KeyCode::Char('l')), r), Some(Action::Step(1)));
+        assert_eq!(action(key(KeyCode::PageUp), r), Some(Action::Step(-10)));
+        assert_eq!(action(key(KeyCode::Char('z')), r), None);
+        let ctrl_l = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_l, r), None);
+        let g = KeyContext::Goto;
+        assert_eq!(action(key(KeyCode::Char('7')), g), Some(Action::Digit(7)));
+        assert_eq!(action(key(KeyCode::Enter), g), Some(Action::Jump));
+        assert_eq!(action(key(KeyCode::Char('x')), g), Some(Action::No));
+    }
+
+    #[test]
+    fn every_bound_row_is_reachable_and_the_hints_come_from_the_table() {
+        // Each key of each row gives that row's action in its contexts, unless an
+        // earlier row in the same context claims the key first.
+        for binding in BINDINGS {
+            for &context in binding.contexts {
+                for &(k, want) in binding.keys {
+                    let Some(event) = (match k {
+                        Key::Char(c) => Some(key(KeyCode::Char(c))),
+                        Key::Code(code) => Some(key(code)),
+                        Key::Ctrl(c) => {
+                            Some(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+                        }
+                        Key::Any => None,
+                    }) else {
+                        continue;
+                    };
+                    assert_eq!(action(event, context), Some(want), "{k:?} in {context:?}");
+                }
+            }
+        }
+        assert_eq!(
+            hint_line(HintLine::Playing),
+            "arrows/hjkl: move · Enter: place · b3: type a square · u: undo · t: hint"
+        );
+        assert_eq!(
+            hint_line(HintLine::PlayingClaims),
+            "arrows/hjkl: move · Enter: place · +25 Enter: claim · u: undo · t: hint"
+        );
+        assert_eq!(
+            hint_line(HintLine::ClaimEntry),
+            "Enter: claim · Backspace: rub out · Esc: cancel"
+        );
+        assert_eq!(
+            hint_line(HintLine::ReplayStart),
+            "→/l next · ←/h back · Space autoplay · g jump · c play on · ? help"
+        );
     }
 }

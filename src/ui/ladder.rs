@@ -7,7 +7,8 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::rules::{Player, Position};
+use crate::rules::{Outcome, Player, Position};
+use crate::strings::screen as words;
 
 use super::put;
 use super::theme::Theme;
@@ -17,11 +18,13 @@ const STONES: u32 = 32;
 
 /// One player's ladder as a widget.
 #[derive(Debug, Clone)]
-pub struct LadderView<'a> {
+pub(crate) struct LadderView<'a> {
     /// Whose ladder.
     pub player: Player,
-    /// The position read: the total, the stones left and whose turn.
+    /// The position read: the stones left and whose turn.
     pub position: &'a Position,
+    /// The player's total (in a claim game, the points claimed).
+    pub score: u32,
     /// The points at the top of the gauge; use [`ladder_scale`] so both ladders agree.
     pub scale: u32,
     /// Who plays this side (`human`, `hard AI`).
@@ -32,26 +35,20 @@ pub struct LadderView<'a> {
     pub theme: Theme,
 }
 
-/// The top of the gauges for `position`: 100, or more in steps of 50 once a total passes it.
-pub fn ladder_scale(position: &Position) -> u32 {
-    let top = position
-        .score(Player::Blue)
-        .max(position.score(Player::Yellow));
-    top.div_ceil(50).max(2) * 50
+/// The note a finished game puts on `player`'s ladder: `wins!` or `draw`.
+pub(crate) fn outcome_note(outcome: Option<Outcome>, player: Player) -> Option<&'static str> {
+    match outcome? {
+        o if o.winner() == Some(player) => Some(words::WINS),
+        o if o.winner().is_none() => Some(words::DRAW),
+        _ => None,
+    }
 }
 
-impl<'a> LadderView<'a> {
-    /// `player`'s ladder for `position`, with the default scale and no labels.
-    pub fn new(player: Player, position: &'a Position, theme: Theme) -> LadderView<'a> {
-        LadderView {
-            player,
-            position,
-            scale: ladder_scale(position),
-            label: "",
-            note: None,
-            theme,
-        }
-    }
+/// The top of the gauges for these totals: 100, or more in steps of 50 once a total
+/// passes it. (From the totals shown, so unclaimed points never move it.)
+pub(crate) fn ladder_scale(totals: [u32; 2]) -> u32 {
+    let top = totals[0].max(totals[1]);
+    top.div_ceil(50).max(2) * 50
 }
 
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
@@ -77,25 +74,14 @@ impl Widget for &LadderView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
 
-        let score = self.position.score(self.player);
+        let score = self.score;
         let stones_left = STONES - self.position.stones(self.player).count_ones();
-        let turn: &[&str] = if to_move {
-            &["▶ to move", "▶ turn", "▶"]
-        } else {
-            &[""]
-        };
+        let turn: &[&str] = if to_move { words::LADDER_TURN } else { &[""] };
         let label_short = self.label.trim_end_matches(" AI");
         let mut rows: Vec<(Vec<String>, Style)> = vec![
             (turn.iter().map(|t| t.to_string()).collect(), theme.strong()),
             (vec![score.to_string()], player_style),
-            (
-                vec![
-                    format!("{stones_left} left"),
-                    format!("{stones_left} st"),
-                    stones_left.to_string(),
-                ],
-                Style::new(),
-            ),
+            (words::stones_left(stones_left), Style::new()),
             (
                 vec![self.label.to_string(), label_short.to_string()],
                 theme.dim(),

@@ -1,84 +1,108 @@
-//! The full-screen terminal game.
+//! The full-screen terminal game and replay viewer.
 //!
-//! - [`app`]: the pure app state (events in, changes out) and the AI request protocol.
-//! - [`keymap`]: every key binding.
-//! - [`board`], [`ladder`], [`status`], [`history`], [`help`]: widgets that take plain
-//!   data (a position, highlights), so the replay viewer can reuse them.
-//! - [`screen`]: the layout and the whole app drawn.
-//! - [`theme`]: colours, or none with `NO_COLOR`.
-//! - [`terminal`], [`event_loop`], [`ai_worker`]: the impure parts.
+//! Two entry points open a screen: [`play`] and [`replay`]. Inside, the modules are
+//! private and the pieces tests and embedders need are re-exported below:
+//!
+//! - `app` (a game) and `replay` (the viewer): pure states; [`Input`]s in, [`Effect`]s out.
+//! - `keymap`: the key table, which also drives the help and the hint lines.
+//! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
+//! - `screen`, `replay_screen`: the layout and each state drawn.
+//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
+//! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
-pub mod ai_worker;
-pub mod app;
-pub mod board;
-pub mod event_loop;
-pub mod help;
-pub mod history;
-pub mod keymap;
-pub mod ladder;
-pub mod replay;
-pub mod replay_screen;
-pub mod screen;
-pub mod status;
-pub mod storage;
-pub mod terminal;
-pub mod theme;
+mod ai_turns;
+mod ai_worker;
+mod app;
+mod board;
+mod cursor;
+mod effect;
+mod event_loop;
+#[cfg(test)]
+mod fit_tests;
+mod help;
+mod history;
+mod keymap;
+mod ladder;
+mod message;
+mod question;
+mod replay;
+mod replay_screen;
+mod screen;
+mod status;
+mod terminal;
+mod theme;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use crate::rules::Game;
+use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
-pub use app::{App, GameConfig};
-pub use replay::{ReplayExit, ReplayState};
-pub use storage::Storage;
+pub use ai_worker::{AiJob, AiReply, AiRequest};
+pub use app::App;
+pub use board::{BoardGeometry, BoardView, Highlight};
+pub use effect::{Effect, Effects, Input};
+pub use event_loop::input_of;
+pub use keymap::{Action, Direction, KeyContext};
+pub use message::{Message, MessageKind};
+pub use question::{Overlay, Question};
+pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
+pub use replay_screen::ReplayView;
+pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use theme::Theme;
 
-/// Runs `app` (a new game, or one loaded with [`App::with_game`]) full-screen until the
-/// players quit, and returns it as it ended. `storage` autosaves after every change to
-/// the game (move, undo, redo, new game) and writes records when `s` is pressed.
-pub fn play_app(mut app: App, storage: &mut Storage) -> anyhow::Result<App> {
-    let theme = Theme::from_env();
-    let mut tui = terminal::init()?;
-    let result = event_loop::run(&mut tui.terminal, &mut app, theme, storage);
-    // Restore the screen before the caller prints any error.
-    drop(tui);
-    result.map(|()| app)
+use event_loop::Screen;
+
+/// Plays `session` full-screen until the players quit, and returns it as it ended
+/// (its game and set-up, as a resumed game may have swapped them). The storage
+/// autosaves after every change to the game and writes records when `s` is pressed.
+pub fn play(session: Session) -> anyhow::Result<Session> {
+    let Session {
+        config,
+        game,
+        notice,
+        resume_offer,
+        mut storage,
+    } = session;
+    let mut app = App::with_game(config, game).with_autosave(storage.autosave().is_some());
+    if let Some(notice) = notice {
+        app.notify(notice);
+    }
+    if let Some((config, game)) = resume_offer {
+        app = app.offer_resume(config, game);
+    }
+    let screen = run(Screen::Game(app), &mut storage)?;
+    Ok(session_of(screen, storage))
 }
 
-/// Runs the replay viewer full-screen. When the player asks to play on from a move,
-/// `play_on` turns the game up to that move into an app, which then runs in the same
-/// full-screen session with `storage`, and is returned as it ended.
+/// Runs the replay viewer full-screen on a record (`name` titles it). When the player
+/// asks to play on from a move, the game up to that move continues in the same screen
+/// with `play_on`'s seats, and is returned as it ended.
 pub fn replay(
-    mut state: ReplayState,
-    play_on: impl FnOnce(Game) -> App,
-    storage: &mut Storage,
-) -> anyhow::Result<Option<App>> {
+    name: String,
+    loaded: LoadedRecord,
+    play_on: GameConfig,
+    mut storage: Storage,
+) -> anyhow::Result<Option<Session>> {
+    let state = ReplayState::new(name, &loaded.record, loaded.game);
+    let screen = run(Screen::Replay(state, play_on), &mut storage)?;
+    Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
+}
+
+fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
-    let result = match replay_screen::run(&mut tui.terminal, &mut state, theme) {
-        Ok(ReplayExit::Quit) => Ok(None),
-        Ok(ReplayExit::Continue(n)) => {
-            let mut app = play_on(state.game_at(n));
-            event_loop::run(&mut tui.terminal, &mut app, theme, storage).map(|()| Some(app))
-        }
-        Err(error) => Err(error),
-    };
+    let result = event_loop::run(&mut tui.terminal, screen, theme, storage);
     // Restore the screen before the caller prints anything.
     drop(tui);
     result
 }
 
-/// A `width`×`height` rectangle centred in `area`, clipped to it: where overlays go.
-pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let (width, height) = (width.min(area.width), height.min(area.height));
-    Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    )
+fn session_of(screen: Screen, storage: Storage) -> Session {
+    match screen {
+        Screen::Game(app) => Session::new(*app.config(), app.game().clone(), storage),
+        Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
+    }
 }
 
 /// Writes `text` at (`x`, `y`), clipped to `clip` (which must lie inside the buffer).

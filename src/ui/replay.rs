@@ -1,19 +1,21 @@
-//! The replay viewer's state: pure, like [`super::app::App`]. Keys and timer ticks go
-//! in, changes come out; [`super::replay_screen`] draws it and the loop there runs it.
+//! The replay viewer's state: pure, like a game's `App`. Inputs (keys, timer ticks)
+//! go in, effects come out; `replay_screen` draws it and the one event loop runs it,
+//! as it runs a game.
 //!
 //! Every total and message comes from the rules' [`Game`] of the record: the viewer
 //! only chooses how many of its moves to show.
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
 use crate::record::Record;
 use crate::rules::{Game, Placement, Position};
+use crate::strings::{message, question};
 
-use super::app::MessageKind;
-use super::keymap::{self, ReplayAction, ReplayContext};
+use super::effect::{Effect, Effects, Input};
+use super::keymap::{self, Action, KeyContext};
+use super::message::MessageKind;
 
 /// Autoplay delays between moves, slowest first.
 pub const SPEEDS: [Duration; 6] = [
@@ -49,29 +51,8 @@ pub enum ReplayExit {
     Continue(usize),
 }
 
-/// What an event changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ReplayChanges {
-    /// Something on screen changed: redraw.
-    pub view: bool,
-    /// Autoplay was switched on, or the move shown changed: restart the autoplay timer.
-    pub restart_timer: bool,
-}
-
-impl ReplayChanges {
-    const NONE: ReplayChanges = ReplayChanges {
-        view: false,
-        restart_timer: false,
-    };
-    const VIEW: ReplayChanges = ReplayChanges {
-        view: true,
-        restart_timer: false,
-    };
-    const MOVED: ReplayChanges = ReplayChanges {
-        view: true,
-        restart_timer: true,
-    };
-}
+const VIEW: [Effect; 1] = [Effect::Redraw];
+const MOVED: [Effect; 2] = [Effect::Redraw, Effect::RestartTimer];
 
 /// The whole state of the replay viewer.
 #[derive(Debug, Clone)]
@@ -207,13 +188,18 @@ impl ReplayState {
 
     /// The question shown while [`ReplayOverlay::ConfirmContinue`] is up.
     pub fn continue_question(&self) -> String {
+        question::play_on(self.shown, self.len() - self.shown)
+    }
+
+    /// The play-on question on a status line `width` wide: whole if it fits, else shorter.
+    pub fn continue_status(&self, width: u16) -> String {
         let dropped = self.len() - self.shown;
-        let moves = if dropped == 1 { "move" } else { "moves" };
-        format!(
-            "Play on from move {}? The {dropped} later {moves} are dropped (the file is \
-             not changed). y: play on, any other key: stay",
-            self.shown
-        )
+        let wordings = [
+            self.continue_question(),
+            question::play_on_short(self.shown, dropped),
+            question::CONTINUE_ANSWERS.to_owned(),
+        ];
+        question::fitting(&wordings, width).to_owned()
     }
 
     /// The game to play on with after [`ReplayExit::Continue`]: the first `n` moves.
@@ -223,38 +209,33 @@ impl ReplayState {
         game
     }
 
-    fn context(&self) -> ReplayContext {
+    /// The keys' context now.
+    pub fn key_context(&self) -> KeyContext {
         match (self.overlay, &self.goto) {
-            (ReplayOverlay::Help, _) => ReplayContext::Help,
-            (ReplayOverlay::ConfirmContinue, _) => ReplayContext::Question,
-            (ReplayOverlay::None, Some(_)) => ReplayContext::Goto,
-            (ReplayOverlay::None, None) => ReplayContext::Viewer,
+            (ReplayOverlay::Help, _) => KeyContext::Help,
+            (ReplayOverlay::ConfirmContinue, _) => KeyContext::Question,
+            (ReplayOverlay::None, Some(_)) => KeyContext::Goto,
+            (ReplayOverlay::None, None) => KeyContext::Replay,
         }
     }
 
-    /// Handles one terminal event: key presses and resizes.
-    pub fn handle_event(&mut self, event: &Event) -> ReplayChanges {
-        if let Some(key) = event.as_key_press_event() {
-            return match keymap::replay_action(key, self.context()) {
+    /// Handles one input: key presses, resizes and the autoplay timer (clicks do nothing).
+    pub fn handle(&mut self, input: Input) -> Effects {
+        match input {
+            Input::Key(key) => match keymap::action(key, self.key_context()) {
                 Some(action) => self.apply(action),
                 None => {
-                    self.error("Unknown key: press ? for help");
-                    ReplayChanges::VIEW
+                    self.error(message::UNKNOWN_KEY);
+                    VIEW.to_vec()
                 }
-            };
-        }
-        match event {
-            Event::Resize(width, height) => {
-                self.area = Rect::new(0, 0, *width, *height);
-                ReplayChanges::VIEW
+            },
+            Input::Resize(width, height) => {
+                self.area = Rect::new(0, 0, width, height);
+                VIEW.to_vec()
             }
-            _ => ReplayChanges::NONE,
+            Input::Tick => self.tick(),
+            Input::Click(_) => Vec::new(),
         }
-    }
-
-    /// Tells the viewer the screen size.
-    pub fn set_area(&mut self, area: Rect) {
-        self.area = area;
     }
 
     fn error(&mut self, text: impl Into<String>) {
@@ -262,15 +243,15 @@ impl ReplayState {
     }
 
     /// Carries out one action, as a key would.
-    pub fn apply(&mut self, action: ReplayAction) -> ReplayChanges {
+    pub fn apply(&mut self, action: Action) -> Effects {
         self.message = None;
         match action {
-            ReplayAction::ForceQuit | ReplayAction::Quit => {
+            Action::ForceQuit | Action::Quit => {
                 self.autoplay = false;
                 self.exit = Some(ReplayExit::Quit);
-                ReplayChanges::VIEW
+                vec![Effect::Quit]
             }
-            ReplayAction::Step(n) => {
+            Action::Step(n) => {
                 let target = if n < 0 {
                     self.shown.saturating_sub(n.unsigned_abs() as usize)
                 } else {
@@ -278,127 +259,127 @@ impl ReplayState {
                 };
                 self.show(target)
             }
-            ReplayAction::Start => self.show(0),
-            ReplayAction::End => self.show(self.len()),
-            ReplayAction::Goto => {
+            Action::Start => self.show(0),
+            Action::End => self.show(self.len()),
+            Action::Goto => {
                 self.goto = Some(String::new());
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::Digit(d) => {
+            Action::Digit(d) => {
                 if let Some(typed) = &mut self.goto
                     && typed.len() < MAX_DIGITS
                 {
                     typed.push(char::from(b'0' + d));
                 }
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::Backspace => {
+            Action::Backspace => {
                 if let Some(typed) = &mut self.goto {
                     typed.pop();
                 }
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::Jump => self.jump(),
-            ReplayAction::Autoplay => {
+            Action::Jump => self.jump(),
+            Action::Autoplay => {
                 if self.autoplay {
                     self.autoplay = false;
-                    return ReplayChanges::VIEW;
+                    return VIEW.to_vec();
                 }
                 if self.shown == self.len() {
                     // At the end, autoplay starts over.
                     self.shown = 0;
                 }
                 self.autoplay = !self.is_empty();
-                ReplayChanges::MOVED
+                MOVED.to_vec()
             }
-            ReplayAction::Faster => {
+            Action::Faster => {
                 self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::Slower => {
+            Action::Slower => {
                 self.speed = self.speed.saturating_sub(1);
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::Continue => self.ask_continue(),
-            ReplayAction::Help => {
+            Action::Continue => self.ask_continue(),
+            Action::Help => {
                 self.overlay = ReplayOverlay::Help;
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::Yes => {
-                if self.overlay == ReplayOverlay::ConfirmContinue {
+            Action::Yes => {
+                let asked = std::mem::replace(&mut self.overlay, ReplayOverlay::None);
+                if asked == ReplayOverlay::ConfirmContinue {
                     self.exit = Some(ReplayExit::Continue(self.shown));
+                    return vec![Effect::PlayOn(self.shown)];
                 }
-                self.overlay = ReplayOverlay::None;
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
-            ReplayAction::No => {
+            Action::No => {
                 self.overlay = ReplayOverlay::None;
                 self.goto = None;
-                ReplayChanges::VIEW
+                VIEW.to_vec()
             }
+            // The game's actions never reach the viewer.
+            _ => Vec::new(),
         }
     }
 
     /// Shows the first `n` moves (clamped to the record).
-    fn show(&mut self, n: usize) -> ReplayChanges {
+    fn show(&mut self, n: usize) -> Effects {
         let n = n.min(self.len());
         if n == self.shown {
-            return ReplayChanges::NONE;
+            return Vec::new();
         }
         self.shown = n;
-        ReplayChanges::MOVED
+        MOVED.to_vec()
     }
 
-    fn jump(&mut self) -> ReplayChanges {
+    fn jump(&mut self) -> Effects {
         let typed = self.goto.take().unwrap_or_default();
         if typed.is_empty() {
-            return ReplayChanges::VIEW;
+            return VIEW.to_vec();
         }
         match typed.parse::<usize>() {
             Ok(n) if n <= self.len() => {
                 self.show(n);
-                ReplayChanges::MOVED
+                MOVED.to_vec()
             }
             _ => {
-                let text = format!(
-                    "No move {typed}: the record has {} moves (g 0 is the start)",
-                    self.len()
-                );
-                self.error(text);
-                ReplayChanges::VIEW
+                self.error(message::no_such_move(&typed, self.len()));
+                VIEW.to_vec()
             }
         }
     }
 
-    fn ask_continue(&mut self) -> ReplayChanges {
+    fn ask_continue(&mut self) -> Effects {
         self.autoplay = false;
         if self.position().is_over() {
-            self.error("The game is over at this move: step back (←) to play on from earlier");
+            self.error(message::OVER_AT_THIS_MOVE);
         } else if self.shown == self.len() {
             // Nothing would be dropped: no need to ask.
             self.exit = Some(ReplayExit::Continue(self.shown));
+            return vec![Effect::PlayOn(self.shown)];
         } else {
             self.overlay = ReplayOverlay::ConfirmContinue;
         }
-        ReplayChanges::VIEW
+        VIEW.to_vec()
     }
 
     /// The autoplay timer fired: one move on; autoplay stops at the last move.
-    pub fn tick(&mut self) -> ReplayChanges {
+    pub fn tick(&mut self) -> Effects {
         if !self.autoplay {
-            return ReplayChanges::NONE;
+            return Vec::new();
         }
         if self.overlay != ReplayOverlay::None || self.goto.is_some() {
             // Paused while a question, the help or a move number is on screen.
-            return ReplayChanges::NONE;
+            return Vec::new();
         }
-        let changes = self.show(self.shown + 1);
+        let mut effects = self.show(self.shown + 1);
         if self.shown == self.len() {
             self.autoplay = false;
         }
-        ReplayChanges {
-            view: true,
-            ..changes
+        if !effects.contains(&Effect::Redraw) {
+            effects.push(Effect::Redraw);
         }
+        effects
     }
 }

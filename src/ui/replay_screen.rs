@@ -1,26 +1,23 @@
-//! The replay viewer drawn with the game's own widgets, and its one event loop.
+//! The replay viewer drawn with the game's own widgets.
 
-use std::time::{Duration, Instant};
-
-use anyhow::Context;
-use ratatui::DefaultTerminal;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use crate::rules::Player;
+use crate::session::seat_tag;
+use crate::strings::{rules_label, screen as words};
 
-use super::app::MessageKind;
 use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::history::HistoryView;
-use super::ladder::{LadderView, ladder_scale};
-use super::replay::{ReplayExit, ReplayOverlay, ReplayState};
-use super::screen::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, render_question};
-use super::status::{StatusView, message_style, placement_message, placement_message_short};
-use super::storage::seat_tag;
+use super::keymap::{HintLine, KeyContext, hint_line};
+use super::ladder::{LadderView, ladder_scale, outcome_note};
+use super::message::Message;
+use super::replay::{ReplayOverlay, ReplayState};
+use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
+use super::status::{StatusView, totals_at};
 use super::theme::Theme;
 
 /// The replay viewer as a widget.
@@ -30,16 +27,6 @@ pub struct ReplayView<'a> {
     pub state: &'a ReplayState,
     /// The colours.
     pub theme: Theme,
-}
-
-/// `2 s/move` or `4 moves/s`.
-fn speed_text(delay: Duration) -> String {
-    let ms = delay.as_millis().max(1);
-    if ms >= 1000 {
-        format!("{} s/move", ms / 1000)
-    } else {
-        format!("{} moves/s", 1000 / ms)
-    }
 }
 
 /// The header: the file, the players, the date, the result and any other tags.
@@ -63,39 +50,25 @@ impl Widget for &ReplayView<'_> {
         let state = self.state;
         let theme = self.theme;
         // One line for the record's tags, the rest laid out as in a game.
-        let body = Rect::new(
-            area.x,
-            area.y + 1,
-            area.width,
-            area.height.saturating_sub(1),
-        );
+        let [top, body] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
         let Some(layout) = ScreenLayout::new(body) else {
-            let text = format!(
-                "Please enlarge the terminal to {MIN_WIDTH}×{} (now {}×{}). q quits.",
-                MIN_HEIGHT + 1,
-                area.width,
-                area.height
-            );
-            Paragraph::new(Line::raw(text))
-                .wrap(Wrap { trim: true })
-                .render(area, buf);
+            render_too_small(area, MIN_HEIGHT + 1, buf);
             return;
         };
-        Line::styled(header(state), theme.strong())
-            .render(Rect::new(area.x, area.y, area.width, 1), buf);
+        Line::styled(header(state), theme.strong()).render(top, buf);
 
         let position = state.position();
         let outcome = position.outcome();
-        let scale = ladder_scale(position);
+        let game = state.game();
+        let totals = totals_at(game, state.shown());
+        let scale = ladder_scale(totals);
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
-            let note = match outcome {
-                Some(o) if o.winner() == Some(player) => Some("wins!"),
-                Some(o) if o.winner().is_none() => Some("draw"),
-                _ => None,
-            };
+            let note = outcome_note(outcome, player);
             LadderView {
                 player,
                 position,
+                score: totals[player.index()],
                 scale,
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 note,
@@ -106,14 +79,21 @@ impl Widget for &ReplayView<'_> {
 
         BoardView {
             position,
-            highlight: Highlight::last_move(state.current()),
+            highlight: Highlight::claimed(
+                state.current(),
+                state
+                    .shown()
+                    .checked_sub(1)
+                    .and_then(|i| game.claim_state(i)),
+            ),
             theme,
         }
         .render(layout.board, buf);
 
         if let Some(rect) = layout.history {
             HistoryView {
-                placements: state.game().placements(),
+                placements: game.placements(),
+                claims: game.claim_states(),
                 current: state.shown().checked_sub(1),
                 from_start: true,
                 theme,
@@ -121,104 +101,71 @@ impl Widget for &ReplayView<'_> {
             .render(rect, buf);
         }
 
-        let mut turn = format!("Move {}/{}", state.shown(), state.len());
-        match (outcome, state.goto()) {
-            (_, Some(typed)) => turn.push_str(&format!(" · go to move: {typed}_")),
-            (Some(outcome), None) => turn.push_str(&format!(" · Game over: {outcome}")),
-            (None, None) => turn.push_str(&format!(" · {} to move", position.to_move())),
-        }
-        if state.autoplay() {
-            turn.push_str(&format!(" · ▶ {}", speed_text(state.speed())));
-        }
+        let what = match (outcome, state.goto()) {
+            (_, Some(typed)) => words::typing_move(typed),
+            (Some(outcome), None) => words::replay_over(outcome),
+            (None, None) => words::to_move(position.to_move()),
+        };
+        let speed = state.autoplay().then(|| words::speed(state.speed()));
+        let turn = words::replay_turn(state.shown(), state.len(), &what, speed.as_deref());
         let turn_style = match outcome {
             Some(_) => theme.banner(),
             None => theme.player(position.to_move()),
         };
-        let message = match (state.overlay(), state.message(), state.current()) {
-            (ReplayOverlay::ConfirmContinue, _, _) => {
-                Span::styled(state.continue_question(), theme.banner())
+        // What the second status line says; a message too long for it shows in a box.
+        let message = match (state.message(), state.current()) {
+            (Some((kind, text)), _) => Some(Message::new(kind, text)),
+            (None, Some(placement)) => {
+                let index = state.shown().saturating_sub(1);
+                let mut message =
+                    Message::of_move(game, index).unwrap_or_else(|| Message::placement(placement));
+                message.text = format!("{}. {}", state.shown(), message.text);
+                message.short = message
+                    .short
+                    .map(|short| format!("{}. {short}", state.shown()));
+                Some(message)
             }
-            (_, Some((kind, text)), _) => Span::styled(
-                text.to_owned(),
-                message_style(theme, None, kind == MessageKind::Error),
-            ),
-            (_, None, Some(placement)) => {
-                let long = placement_message(placement);
-                let text = if long.chars().count() > usize::from(area.width) {
-                    placement_message_short(placement)
-                } else {
-                    long
-                };
-                let scorer = (placement.points > 0).then_some(placement.player);
-                Span::styled(
-                    format!("{}. {text}", state.shown()),
-                    message_style(theme, scorer, false),
-                )
+            (None, None) => None,
+        };
+        let line = match (state.overlay(), &message) {
+            (ReplayOverlay::ConfirmContinue, _) => {
+                Span::styled(state.continue_status(area.width), theme.banner())
             }
-            (_, None, None) => Span::styled(
-                "Start: →/l next · ←/h back · Space autoplay · g jump · c play on · ? help",
+            (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(theme)),
+            (_, None) => Span::styled(
+                words::replay_start(&hint_line(HintLine::ReplayStart)),
                 theme.dim(),
             ),
         };
+        let rules = rules_label(game.ruleset(), game.claim_mode());
         StatusView {
-            position,
+            totals,
+            rules: &rules,
             turn: Span::styled(turn, turn_style),
-            message,
-            right: "? help",
+            message: line,
+            right: words::HELP_KEY,
             theme,
         }
         .render(layout.status, buf);
 
-        match state.overlay() {
-            ReplayOverlay::Help => {
+        match (state.overlay(), &message) {
+            (ReplayOverlay::Help, _) => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
-                HelpView::replay(theme).render(main, buf);
-            }
-            ReplayOverlay::ConfirmContinue => {
-                render_question(&state.continue_question(), layout.board, theme, buf);
-            }
-            ReplayOverlay::None => {}
-        }
-    }
-}
-
-/// Runs the viewer until it is closed or asked to play on. Blocks on input, except
-/// while autoplay runs: then it waits for input only until the next move is due.
-pub fn run(
-    terminal: &mut DefaultTerminal,
-    state: &mut ReplayState,
-    theme: Theme,
-) -> anyhow::Result<ReplayExit> {
-    let size = terminal.size().context("cannot read the terminal size")?;
-    state.set_area(Rect::new(0, 0, size.width, size.height));
-    let mut redraw = true;
-    let mut next_move = Instant::now();
-    loop {
-        if let Some(exit) = state.exit() {
-            return Ok(exit);
-        }
-        if redraw {
-            terminal
-                .draw(|frame| frame.render_widget(&ReplayView { state, theme }, frame.area()))
-                .context("cannot draw the screen")?;
-        }
-        let changes = match state.autoplay_delay() {
-            Some(delay) => {
-                let wait = next_move.saturating_duration_since(Instant::now());
-                if event::poll(wait).context("cannot read the terminal")? {
-                    state.handle_event(&event::read().context("cannot read the terminal")?)
-                } else {
-                    next_move = Instant::now() + delay;
-                    state.tick()
+                HelpView {
+                    theme,
+                    context: KeyContext::Replay,
+                    ruleset: game.ruleset(),
+                    claims: game.claim_mode(),
                 }
+                .render(main, buf);
             }
-            None => state.handle_event(&event::read().context("cannot read the terminal")?),
-        };
-        if changes.restart_timer
-            && let Some(delay) = state.autoplay_delay()
-        {
-            next_move = Instant::now() + delay;
+            (ReplayOverlay::ConfirmContinue, _) => {
+                render_box(&state.continue_question(), layout.board, theme, buf);
+            }
+            (ReplayOverlay::None, Some(m)) => {
+                render_long_message(m, area.width, layout.board, theme, buf)
+            }
+            (ReplayOverlay::None, None) => {}
         }
-        redraw = changes.view;
     }
 }

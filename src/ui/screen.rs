@@ -1,19 +1,24 @@
 //! The whole screen: where each panel goes, and the app drawn with the widgets.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::rules::Player;
+use crate::rules::{Player, Square};
+use crate::strings::{claim as claim_words, rules_label, screen as words, seat_name};
 
-use super::app::{AiJob, App, MessageKind, Overlay, seat_name};
+use super::ai_worker::AiJob;
+use super::app::App;
 use super::board::{BoardGeometry, BoardView, Highlight};
 use super::help::HelpView;
 use super::history::HistoryView;
-use super::ladder::{LadderView, ladder_scale};
-use super::status::{StatusView, message_style};
+use super::keymap::{HintLine, KeyContext, hint_line};
+use super::ladder::{LadderView, ladder_scale, outcome_note};
+use super::message::Message;
+use super::question::Overlay;
+use super::status::{StatusView, totals_at};
 use super::theme::Theme;
 
 /// The smallest terminal the game draws in; below it, a "please enlarge" message.
@@ -49,8 +54,9 @@ impl ScreenLayout {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
-        let main_h = area.height - STATUS_HEIGHT;
-        let status = Rect::new(area.x, area.y + main_h, area.width, STATUS_HEIGHT);
+        let [main, status] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(STATUS_HEIGHT)]).areas(area);
+        let main_h = main.height;
         let ladder_w = match area.width {
             110.. => 14,
             64.. => 11,
@@ -89,6 +95,14 @@ impl ScreenLayout {
     pub fn board_geometry(&self) -> Option<BoardGeometry> {
         BoardGeometry::fit(self.board)
     }
+
+    /// The board square at a screen position on a game screen of size `area`, if any:
+    /// how a click becomes a square before the game sees it.
+    pub fn square_at(area: Rect, column: u16, row: u16) -> Option<Square> {
+        ScreenLayout::new(area)?
+            .board_geometry()?
+            .square_at(column, row)
+    }
 }
 
 /// Frames of the thinking indicator.
@@ -107,7 +121,7 @@ impl Widget for &AppView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let Some(layout) = ScreenLayout::new(area) else {
-            render_too_small(area, buf);
+            render_too_small(area, MIN_HEIGHT, buf);
             return;
         };
         let app = self.app;
@@ -115,21 +129,20 @@ impl Widget for &AppView<'_> {
         let game = app.game();
         let position = game.position();
         let config = app.config();
-        let scale = ladder_scale(position);
+        let totals = totals_at(game, game.len());
+        let scale = ladder_scale(totals);
         let outcome = game.outcome();
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
 
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
-            let note = match (outcome, thinking) {
-                (Some(o), _) if o.winner() == Some(player) => Some("wins!"),
-                (Some(o), _) if o.winner().is_none() => Some("draw"),
-                (None, Some(AiJob::Move)) if game.to_move() == player => Some("thinking…"),
-                _ => None,
-            };
+            let thinks =
+                outcome.is_none() && thinking == Some(AiJob::Move) && game.to_move() == player;
+            let note = outcome_note(outcome, player).or(thinks.then_some(words::THINKING));
             let ladder = LadderView {
                 player,
                 position,
+                score: totals[player.index()],
                 scale,
                 label: seat_name(config.seat(player)),
                 note,
@@ -138,7 +151,8 @@ impl Widget for &AppView<'_> {
             ladder.render(rect, buf);
         }
 
-        let mut highlight = Highlight::last_move(game.last());
+        let last = app.last_move();
+        let mut highlight = Highlight::claimed(last.map(|(p, _)| p), last.and_then(|(_, s)| s));
         highlight.cursor = Some(app.cursor());
         highlight.hint = app.hint();
         BoardView {
@@ -151,6 +165,7 @@ impl Widget for &AppView<'_> {
         if let Some(rect) = layout.history {
             HistoryView {
                 placements: game.placements(),
+                claims: game.claim_states(),
                 current: None,
                 from_start: false,
                 theme,
@@ -160,74 +175,96 @@ impl Widget for &AppView<'_> {
 
         let mover = game.to_move();
         let turn = match (outcome, thinking) {
-            (Some(outcome), _) => Span::styled(
-                format!("Game over: {outcome}. n: new game, q: quit"),
-                theme.banner(),
-            ),
+            (Some(outcome), _) => Span::styled(words::game_over(outcome), theme.banner()),
+            (None, _) if app.awaits_claim() => {
+                Span::styled(claim_words::waits(mover), theme.player(mover))
+            }
             (None, Some(AiJob::Move)) => Span::styled(
-                format!(
-                    "{mover} ({}) thinking… {spinner}",
-                    seat_name(config.seat(mover))
-                ),
+                words::ai_thinking(mover, config.seat(mover), spinner),
                 theme.player(mover),
             ),
-            (None, Some(AiJob::Hint)) => Span::styled(
-                format!("{mover} to move, hint thinking… {spinner}"),
-                theme.player(mover),
-            ),
-            (None, None) => Span::styled(format!("{mover} to move"), theme.player(mover)),
+            (None, Some(AiJob::Hint)) => {
+                Span::styled(words::hint_thinking(mover, spinner), theme.player(mover))
+            }
+            (None, None) => Span::styled(words::to_move(mover), theme.player(mover)),
         };
+        // A question shows whole in its box; the status line repeats as much as fits.
+        let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
+            claim_words::typing(last, typed, &hint_line(HintLine::ClaimEntry))
+        });
         let message = match (app.overlay(), app.message()) {
-            (Overlay::Question(q), _) => Span::styled(app.question_text(q), theme.banner()),
-            (_, Some(m)) => {
-                let (scorer, error) = match m.kind {
-                    MessageKind::Info => (None, false),
-                    MessageKind::Score(p) => (Some(p), false),
-                    MessageKind::Error => (None, true),
-                };
-                let text = match &m.short {
-                    Some(short) if m.text.chars().count() > usize::from(area.width) => short,
-                    _ => &m.text,
-                };
-                Span::styled(text.as_str(), message_style(theme, scorer, error))
+            (Overlay::Question(q), _) => {
+                Span::styled(app.question_status(q, area.width), theme.banner())
             }
-            (_, None) if outcome.is_some() => {
-                Span::styled("n: new game · q: quit · u: undo", theme.dim())
+            (_, None) if typing.is_some() => {
+                Span::styled(typing.unwrap_or_default(), theme.strong())
             }
-            (_, None) => Span::styled(
-                "arrows/hjkl: move · Enter: place · b3: type a square · u: undo · t: hint",
-                theme.dim(),
-            ),
+            (_, Some(m)) => Span::styled(m.wording(area.width), m.style(theme)),
+            (_, None) if outcome.is_some() => Span::styled(hint_line(HintLine::Over), theme.dim()),
+            (_, None) if game.claim_mode() => {
+                Span::styled(hint_line(HintLine::PlayingClaims), theme.dim())
+            }
+            (_, None) => Span::styled(hint_line(HintLine::Playing), theme.dim()),
         };
+        let rules = rules_label(game.ruleset(), game.claim_mode());
         StatusView {
-            position,
+            totals,
+            rules: &rules,
             turn,
             message,
-            right: "? help",
+            right: words::HELP_KEY,
             theme,
         }
         .render(layout.status, buf);
 
-        match app.overlay() {
-            Overlay::Help => {
+        match (app.overlay(), app.message()) {
+            (Overlay::Help, _) => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
-                HelpView::game(theme).render(main, buf);
+                HelpView {
+                    theme,
+                    context: KeyContext::Board,
+                    ruleset: game.ruleset(),
+                    claims: game.claim_mode(),
+                }
+                .render(main, buf);
             }
-            Overlay::Question(q) => {
-                render_question(&app.question_text(q), layout.board, theme, buf)
+            (Overlay::Question(q), _) => {
+                render_box(&app.question_text(q), layout.board, theme, buf)
             }
-            Overlay::None => {}
+            (Overlay::None, Some(m)) => {
+                render_long_message(m, area.width, layout.board, theme, buf)
+            }
+            (Overlay::None, None) => {}
         }
     }
 }
 
-/// A small box in the middle of `area` with `text`, wrapped.
-pub(crate) fn render_question(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
+/// A message too long for the status line, shown whole in a box over `board`.
+pub(crate) fn render_long_message(
+    message: &Message,
+    width: u16,
+    board: Rect,
+    theme: Theme,
+    buf: &mut Buffer,
+) {
+    if !message.fits(width) {
+        render_box(message.wording(width), board, theme, buf);
+    }
+}
+
+/// Where [`render_box`] draws `text` in `area`: 40 columns at most, tall enough
+/// for the text wrapped, centred.
+pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
     let width = area.width.min(40);
     let inner_w = width.saturating_sub(2).max(1);
     let lines = (text.chars().count() as u16).div_ceil(inner_w) + 1;
     let height = (lines + 2).min(area.height);
-    let popup = super::centered(area, width, height);
+    area.centered(Constraint::Length(width), Constraint::Length(height))
+}
+
+/// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
+pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
+    let popup = box_rect(text, area);
     Clear.render(popup, buf);
     Paragraph::new(text)
         .style(Style::new())
@@ -237,12 +274,9 @@ pub(crate) fn render_question(text: &str, area: Rect, theme: Theme, buf: &mut Bu
         .render(popup, buf);
 }
 
-/// The message shown when the terminal is below the minimum size.
-fn render_too_small(area: Rect, buf: &mut Buffer) {
-    let text = format!(
-        "Please enlarge the terminal to {MIN_WIDTH}×{MIN_HEIGHT} (now {}×{}). q quits.",
-        area.width, area.height
-    );
+/// The message shown when `area` is below the minimum size (`min_height` rows).
+pub(crate) fn render_too_small(area: Rect, min_height: u16, buf: &mut Buffer) {
+    let text = words::too_small(MIN_WIDTH, min_height, area.width, area.height);
     Paragraph::new(Line::raw(text))
         .wrap(Wrap { trim: true })
         .render(area, buf);

@@ -10,9 +10,9 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{Clear, ClearType};
 
 /// The terminal in full-screen mode. Dropping it restores the terminal.
-pub struct Tui {
+pub(crate) struct Tui {
     /// The ratatui terminal.
-    pub terminal: DefaultTerminal,
+    pub(crate) terminal: DefaultTerminal,
     _mouse: MouseCapture,
 }
 
@@ -49,7 +49,7 @@ impl Drop for Tui {
 ///
 /// A panic anywhere afterwards turns mouse capture off and restores the terminal
 /// (ratatui's hook) before the panic message prints.
-pub fn init() -> anyhow::Result<Tui> {
+pub(crate) fn init() -> anyhow::Result<Tui> {
     if !io::stdin().is_terminal() || !stdout().is_terminal() {
         bail!("the game needs a terminal: stdin and stdout must not be redirected");
     }

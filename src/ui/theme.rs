@@ -37,7 +37,7 @@ impl Theme {
     }
 
     /// The letter a player's stone shows, so the board reads without colour.
-    pub const fn glyph(player: Player) -> char {
+    pub(crate) const fn glyph(player: Player) -> char {
         match player {
             Player::Blue => 'B',
             Player::Yellow => 'Y',
@@ -45,7 +45,7 @@ impl Theme {
     }
 
     /// A player's stone. Without colour, Blue is reversed and Yellow is not.
-    pub fn stone(self, player: Player) -> Style {
+    pub(crate) fn stone(self, player: Player) -> Style {
         let base = Style::new().add_modifier(Modifier::BOLD);
         match (self.color, player) {
             (true, Player::Blue) => base.fg(Color::White).bg(Color::Blue),
@@ -56,7 +56,7 @@ impl Theme {
     }
 
     /// A stone of a combination just completed: the stone style, inverted.
-    pub fn combo_stone(self, player: Player) -> Style {
+    pub(crate) fn combo_stone(self, player: Player) -> Style {
         let style = self.stone(player);
         if style.add_modifier.contains(Modifier::REVERSED) {
             style
@@ -68,7 +68,7 @@ impl Theme {
     }
 
     /// The number of an empty section.
-    pub fn empty_section(self) -> Style {
+    pub(crate) fn empty_section(self) -> Style {
         if self.color {
             Style::new().fg(Color::DarkGray)
         } else {
@@ -77,22 +77,22 @@ impl Theme {
     }
 
     /// Grid lines.
-    pub fn grid(self) -> Style {
+    pub(crate) fn grid(self) -> Style {
         Style::new()
     }
 
     /// The border of the square under the cursor (also drawn with heavy lines).
-    pub fn cursor(self) -> Style {
+    pub(crate) fn cursor(self) -> Style {
         self.fg(Color::LightMagenta).add_modifier(Modifier::BOLD)
     }
 
     /// The border of the hinted square (also drawn with double lines).
-    pub fn hint(self) -> Style {
+    pub(crate) fn hint(self) -> Style {
         self.fg(Color::Green).add_modifier(Modifier::BOLD)
     }
 
     /// A player's name or score in text.
-    pub fn player(self, player: Player) -> Style {
+    pub(crate) fn player(self, player: Player) -> Style {
         let color = match player {
             Player::Blue => Color::Blue,
             Player::Yellow => Color::Yellow,
@@ -101,7 +101,7 @@ impl Theme {
     }
 
     /// The filled part of a player's score gauge.
-    pub fn gauge(self, player: Player) -> Style {
+    pub(crate) fn gauge(self, player: Player) -> Style {
         let color = match player {
             Player::Blue => Color::Blue,
             Player::Yellow => Color::Yellow,
@@ -110,7 +110,7 @@ impl Theme {
     }
 
     /// Labels, hints and other secondary text.
-    pub fn dim(self) -> Style {
+    pub(crate) fn dim(self) -> Style {
         if self.color {
             Style::new().fg(Color::DarkGray)
         } else {
@@ -119,17 +119,17 @@ impl Theme {
     }
 
     /// Emphasis (turn marker, titles).
-    pub fn strong(self) -> Style {
+    pub(crate) fn strong(self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)
     }
 
     /// A refused move or another error.
-    pub fn error(self) -> Style {
+    pub(crate) fn error(self) -> Style {
         self.fg(Color::LightRed).add_modifier(Modifier::BOLD)
     }
 
     /// A question waiting for `y`/`n`, or the game-over banner.
-    pub fn banner(self) -> Style {
+    pub(crate) fn banner(self) -> Style {
         Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
     }
 }

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use hijara::ui::{AiRequest, Effect};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 /// How long to wait for the screen to show something before failing.
@@ -182,4 +183,12 @@ pub fn assert_restored(session: &Session) {
 /// The path of the `hijara` binary under test.
 pub fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_hijara"))
+}
+
+/// The request for the AI among a screen state's `effects`, as the event loop would send it.
+pub fn asked(effects: &[Effect]) -> Option<AiRequest> {
+    effects.iter().find_map(|e| match e {
+        Effect::AskAi(request) => Some(*request),
+        _ => None,
+    })
 }

@@ -17,14 +17,14 @@ pub const DATA_DIR_ENV: &str = "HIJARA_DATA_DIR";
 pub const AUTOSAVE_FILE: &str = "autosave.hij";
 
 /// Writes `contents` to `path` atomically.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |file| file.write_all(contents))
 }
 
 /// Writes `path` atomically with `write`, which fills a temporary file.
 ///
 /// If `write` fails, the temporary file is removed and `path` is untouched.
-pub fn write_atomic_with(
+pub(crate) fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -61,12 +61,12 @@ pub fn write_atomic_with(
 }
 
 /// The default file name of a saved game at a given local time: `hijara-YYYYMMDD-HHMMSS.hij`.
-pub fn default_file_name(now: chrono::NaiveDateTime) -> String {
+pub(crate) fn default_file_name(now: chrono::NaiveDateTime) -> String {
     format!("hijara-{}.hij", now.format("%Y%m%d-%H%M%S"))
 }
 
 /// A path in `dir` for a new saved game that does not overwrite an existing file.
-pub fn new_save_path(dir: &Path) -> PathBuf {
+pub(crate) fn new_save_path(dir: &Path) -> PathBuf {
     let now = chrono::Local::now().naive_local();
     let base = default_file_name(now);
     let mut path = dir.join(&base);

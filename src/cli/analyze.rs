@@ -1,0 +1,131 @@
+//! `hijara analyze FILE [--json] [--think-ms MS] [--threads N]`: reviews every
+//! move of a record against the engine and prints a table and a summary.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use serde::Serialize;
+
+use crate::review::{self, Progress, Review};
+
+/// The default thinking time per position, in milliseconds: 64 positions on
+/// 2 threads take at most 64 x 0.4 s / 2 = 12.8 s, and positions the solver
+/// finishes (the last 15-20) take far less; even on one thread under 26 s.
+pub const DEFAULT_THINK_MS: u64 = 400;
+
+/// The `--json` object: the options, then the review.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    think_ms: u64,
+    #[serde(flatten)]
+    review: &'a Review,
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+/// Hand-made rather than `indicatif`: one line of `\r` redraws does not need a crate.
+struct Bar {
+    start: Instant,
+    shown: bool,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        Bar {
+            start: Instant::now(),
+            shown: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn update(&self, done: usize, total: usize) {
+        if !self.shown {
+            return;
+        }
+        const WIDTH: usize = 30;
+        let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+        // Progress is cosmetic: a failed write to stderr is not worth an error.
+        let _ = write!(
+            std::io::stderr().lock(),
+            "\ranalysing [{}{}] {done}/{total} positions, {:.1} s",
+            "#".repeat(filled),
+            " ".repeat(WIDTH - filled),
+            self.start.elapsed().as_secs_f64()
+        );
+    }
+
+    fn finish(&self) {
+        if self.shown {
+            // Clears the line (ANSI erase-line), so the report starts clean.
+            let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
+        }
+    }
+}
+
+/// Options of `hijara analyze`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct AnalyzeArgs {
+    /// The record to review (`-` for stdin).
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Thinking time per position, in milliseconds [default: 400].
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Worker threads [default: the available cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+}
+
+pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let name = if args.file == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        args.file.display().to_string()
+    };
+    let text = crate::session::read_text(&args.file, &name)?;
+    let game = crate::session::parse_record(&text)
+        .with_context(|| name.clone())?
+        .game;
+    let think_ms = args.think_ms.unwrap_or(DEFAULT_THINK_MS);
+    let threads = match args.threads {
+        // At most 256 (checked by clap), so it fits.
+        Some(n) => usize::try_from(n).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+    };
+    let bar = Bar::new();
+    let start = Instant::now();
+    let values = review::analyse_game(
+        &game,
+        Duration::from_millis(think_ms),
+        threads,
+        None,
+        |p: Progress| bar.update(p.done, p.total),
+    );
+    bar.finish();
+    let elapsed = start.elapsed();
+    let review = Review::build(&game, &values);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = JsonReport {
+            think_ms,
+            review: &review,
+        };
+        serde_json::to_writer(&mut out, &report).context("cannot write the report")?;
+        writeln!(out).context("cannot write the report")?;
+    } else {
+        writeln!(
+            out,
+            // The name on a line of its own: a long path would push the rest past 80 columns.
+            "{name}\n{} moves reviewed in {:.1} s ({think_ms} ms a position, {threads} thread{})",
+            game.len(),
+            elapsed.as_secs_f64(),
+            if threads == 1 { "" } else { "s" }
+        )
+        .and_then(|()| writeln!(out, "{}\n", review::text::LEGEND))
+        .and_then(|()| review::text::write_review(&mut out, &review))
+        .context("cannot write the report")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,198 @@
+//! Values from the mover's side, points lost and the class of a move.
+//!
+//! Thresholds, in points of final margin lost against the engine's best move
+//! (combinations are worth 10, 15 and 20, so margins move in steps of 5):
+//!
+//! | class | points lost |
+//! |---|---|
+//! | best | 0 (or the engine's own move) |
+//! | good | 1 to [`GOOD_MAX`] (5) |
+//! | inaccuracy | up to [`INACCURACY_MAX`] (10) |
+//! | mistake | up to [`MISTAKE_MAX`] (20) |
+//! | blunder | more than 20 |
+//!
+//! Whatever the points, a move that turns a proven win into a draw or a loss,
+//! or a proven draw into a loss, is a blunder.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::ai::analysis::{PositionEval, Wdl};
+use crate::rules::{Move, Position};
+
+/// The most points a good move loses.
+pub const GOOD_MAX: i32 = 5;
+/// The most points an inaccuracy loses.
+pub const INACCURACY_MAX: i32 = 10;
+/// The most points a mistake loses; more is a blunder.
+pub const MISTAKE_MAX: i32 = 20;
+
+/// How good a move was, from best to worst.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// The engine's move, or one as good.
+    Best,
+    /// Lost at most [`GOOD_MAX`] points.
+    Good,
+    /// Lost at most [`INACCURACY_MAX`] points.
+    Inaccuracy,
+    /// Lost at most [`MISTAKE_MAX`] points.
+    Mistake,
+    /// Lost more, or threw away a proven win or draw.
+    Blunder,
+}
+
+impl Class {
+    /// Every class, best first: the order of per-class counts.
+    pub const ALL: [Class; 5] = [
+        Class::Best,
+        Class::Good,
+        Class::Inaccuracy,
+        Class::Mistake,
+        Class::Blunder,
+    ];
+
+    /// The lower-case name used in text and JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Class::Best => "best",
+            Class::Good => "good",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+
+    /// Position in [`Class::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The engine's verdict on one position, for its side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionValue {
+    /// The best move; `None` on a full board.
+    pub best: Option<Move>,
+    /// The value: mover's final margin under best play, in points.
+    pub value: Value,
+}
+
+impl PositionValue {
+    /// The value of a full board: its final margin for the side to move, exact.
+    pub fn terminal(position: &Position) -> PositionValue {
+        let me = position.to_move();
+        let margin = position.score(me) as i32 - position.score(me.other()) as i32;
+        PositionValue {
+            best: None,
+            value: Value {
+                margin,
+                exact: true,
+                outcome: Some(Wdl::from_value(margin)),
+            },
+        }
+    }
+}
+
+impl From<PositionEval> for PositionValue {
+    fn from(eval: PositionEval) -> PositionValue {
+        PositionValue {
+            best: Some(eval.best),
+            value: Value {
+                margin: eval.margin,
+                exact: eval.exact,
+                outcome: eval.wdl,
+            },
+        }
+    }
+}
+
+/// A value in points of final margin from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Value {
+    /// Final margin (this player's total minus the other's) under best play.
+    pub margin: i32,
+    /// Proven (a search to the end of the game), not an estimate.
+    pub exact: bool,
+    /// The proven outcome for this player, if a solve finished.
+    #[serde(serialize_with = "outcome_name")]
+    pub outcome: Option<Wdl>,
+}
+
+impl Value {
+    /// The same value from the other player's side.
+    pub fn flipped(self) -> Value {
+        Value {
+            margin: -self.margin,
+            exact: self.exact,
+            outcome: self.outcome.map(|wdl| match wdl {
+                Wdl::Win => Wdl::Loss,
+                Wdl::Draw => Wdl::Draw,
+                Wdl::Loss => Wdl::Win,
+            }),
+        }
+    }
+}
+
+/// `"win"`, `"draw"`, `"loss"` or null.
+fn outcome_name<S: Serializer>(outcome: &Option<Wdl>, s: S) -> Result<S::Ok, S::Error> {
+    match outcome {
+        Some(wdl) => s.serialize_str(wdl_name(*wdl)),
+        None => s.serialize_none(),
+    }
+}
+
+/// The lower-case name of an outcome.
+pub const fn wdl_name(wdl: Wdl) -> &'static str {
+    match wdl {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
+}
+
+/// Points a move lost: the value before it (the best move's) minus the value
+/// after it, both from the mover's side; 0 for the engine's own move, and never
+/// negative (a move better than the engine's estimate lost nothing).
+pub fn points_lost(played: Move, best: Option<Move>, before: Value, after: Value) -> i32 {
+    if best == Some(played) {
+        0
+    } else {
+        (before.margin - after.margin).max(0)
+    }
+}
+
+/// Whether the move threw away a proven outcome: a win into a draw or a loss,
+/// or a draw into a loss.
+pub fn threw_away_proof(before: Value, after: Value) -> bool {
+    matches!(
+        (before.outcome, after.outcome),
+        (Some(Wdl::Win), Some(Wdl::Draw | Wdl::Loss)) | (Some(Wdl::Draw), Some(Wdl::Loss))
+    )
+}
+
+/// The class of a move that lost `lost` points, going from `before` to `after`.
+pub fn classify(lost: i32, before: Value, after: Value) -> Class {
+    if threw_away_proof(before, after) {
+        return Class::Blunder;
+    }
+    if lost <= 0 {
+        Class::Best
+    } else if lost <= GOOD_MAX {
+        Class::Good
+    } else if lost <= INACCURACY_MAX {
+        Class::Inaccuracy
+    } else if lost <= MISTAKE_MAX {
+        Class::Mistake
+    } else {
+        Class::Blunder
+    }
+}

@@ -1,0 +1,169 @@
+//! Runs the engine over every position of a game, on worker threads.
+//!
+//! Each position is analysed once; results come back through a channel and are
+//! handed to a callback on the calling thread as they arrive, so a caller can
+//! show progress or fill a graph while the rest is still thinking. A stop flag
+//! ends the run early: positions not yet analysed stay `None`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::classify::PositionValue;
+use crate::ai::analysis::{self, PositionEval};
+use crate::rules::{Game, Position};
+
+/// One result as it arrives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The position's index: the number of moves played before it.
+    pub index: usize,
+    /// Its value.
+    pub value: PositionValue,
+    /// Positions analysed so far, this one included.
+    pub done: usize,
+    /// Positions in all.
+    pub total: usize,
+}
+
+/// Analyses every position of `game` (after 0, 1, ... all its moves) with
+/// [`analysis::evaluate`], `think` per position, on `threads` worker threads
+/// (at least one). `on_result` runs on the calling thread for each result.
+/// Returns the value of each position, `None` where `stop` came first.
+pub fn analyse_game(
+    game: &Game,
+    think: Duration,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+    on_result: impl FnMut(Progress),
+) -> Vec<Option<PositionValue>> {
+    let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
+    analyse_positions(
+        &positions,
+        threads,
+        stop,
+        |position, stop| analysis::evaluate(position, think, stop),
+        on_result,
+    )
+}
+
+/// Like [`analyse_game`] for any positions, with the evaluator given (tests give
+/// a different budget per position). Full boards are valued without it.
+/// Positions are handed out in order, so the slow early positions start first.
+pub fn analyse_positions<E>(
+    positions: &[Position],
+    threads: usize,
+    stop: Option<&AtomicBool>,
+    evaluator: E,
+    mut on_result: impl FnMut(Progress),
+) -> Vec<Option<PositionValue>>
+where
+    E: Fn(&Position, Option<&AtomicBool>) -> Option<PositionEval> + Sync,
+{
+    let total = positions.len();
+    let mut values = vec![None; total];
+    let next = AtomicUsize::new(0);
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let workers = threads.clamp(1, total.max(1));
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, evaluator) = (&next, &evaluator);
+            scope.spawn(move || {
+                loop {
+                    if stopped() {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(position) = positions.get(index) else {
+                        break;
+                    };
+                    let value = if position.is_over() {
+                        Some(PositionValue::terminal(position))
+                    } else {
+                        evaluator(position, stop).map(PositionValue::from)
+                    };
+                    // A stopped evaluation is cut short: not a result.
+                    if stopped() {
+                        break;
+                    }
+                    if let Some(value) = value
+                        && tx.send((index, value)).is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        // The workers hold the only senders left: the loop ends when they finish.
+        drop(tx);
+        for (done, (index, value)) in (1..).zip(rx) {
+            values[index] = Some(value);
+            on_result(Progress {
+                index,
+                value,
+                done,
+                total,
+            });
+        }
+    });
+    values
+}
+
+/// A game analysed in the background, for a UI: results arrive on a channel
+/// the UI polls ([`Background::try_iter`]), so it never waits for the engine.
+/// Dropping it stops the analysis and waits for the threads, which notice the
+/// stop flag within about a thousand search nodes.
+pub struct Background {
+    results: mpsc::Receiver<Progress>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Background {
+    /// Starts analysing every position of `game` ([`analyse_game`]).
+    pub fn start(game: Game, think: Duration, threads: usize) -> Background {
+        let (tx, results) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            analyse_game(&game, think, threads, Some(&flag), |p| {
+                // The receiver is gone only when the UI dropped us: nothing to report to.
+                let _ = tx.send(p);
+            });
+        });
+        Background {
+            results,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// The results that arrived since the last call, without waiting.
+    pub fn try_iter(&self) -> impl Iterator<Item = Progress> + '_ {
+        self.results.try_iter()
+    }
+
+    /// Waits for the next result; `None` once every position is done (or stopped).
+    pub fn recv(&self) -> Option<Progress> {
+        self.results.recv().ok()
+    }
+
+    /// Asks the analysis to stop; results already sent stay readable.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.stop();
+        if let Some(thread) = self.thread.take() {
+            // A panic in the analysis thread has nothing left to report here.
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Game review: every move of a game judged against the engine's best move.
+//!
+//! - [`classify`]: values from the mover's side, the points a move lost and its
+//!   [`Class`] (the thresholds are documented there). Pure.
+//! - [`report`]: the review as data ([`Review`], per-move [`MoveReview`], per-player
+//!   [`PlayerSummary`]), serialisable to JSON. Pure.
+//! - [`text`]: the review as a terminal table. Pure.
+//! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate`]) over every
+//!   position of a game on worker threads, delivering results as they arrive;
+//!   [`Background`] runs it off the caller's thread (for the replay viewer).
+//!
+//! The value of position `i` is the final margin under best play for its side to
+//! move; the value after move `i + 1` from the mover's side is minus the value of
+//! position `i + 1`, so each position is analysed once.
+
+pub mod classify;
+pub mod driver;
+pub mod report;
+pub mod text;
+
+pub use classify::{Class, PositionValue, Value};
+pub use driver::{Background, Progress, analyse_game, analyse_positions};
+pub use report::{MoveReview, PlayerSummary, Review};
+
+#[cfg(test)]
+mod tests;

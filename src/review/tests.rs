@@ -1,0 +1,440 @@
+//! Review tests: thresholds, the proof rule, the report, the text and JSON, the
+//! driver, and against the solver: a thrown-away win is a blunder, and exact
+//! values near the end equal plain minimax.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::classify::{GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, classify, points_lost};
+use super::*;
+use crate::ai::analysis::{self, PositionEval, Wdl};
+use crate::ai::search::{Limits, Searcher, brute_force};
+use crate::ai::{medium, random};
+use crate::record::Record;
+use crate::rules::{Game, Move, Player, Position, Square};
+
+fn est(margin: i32) -> Value {
+    Value {
+        margin,
+        exact: false,
+        outcome: None,
+    }
+}
+
+fn proven(margin: i32) -> Value {
+    Value {
+        margin,
+        exact: true,
+        outcome: Some(Wdl::from_value(margin)),
+    }
+}
+
+#[test]
+fn classes_follow_the_documented_thresholds() {
+    let b = est(0);
+    let cases = [
+        (0, Class::Best),
+        (1, Class::Good),
+        (GOOD_MAX, Class::Good),
+        (GOOD_MAX + 1, Class::Inaccuracy),
+        (INACCURACY_MAX, Class::Inaccuracy),
+        (INACCURACY_MAX + 1, Class::Mistake),
+        (MISTAKE_MAX, Class::Mistake),
+        (MISTAKE_MAX + 1, Class::Blunder),
+        (100, Class::Blunder),
+    ];
+    for (lost, class) in cases {
+        assert_eq!(classify(lost, b, est(-lost)), class, "lost {lost}");
+    }
+}
+
+#[test]
+fn throwing_away_a_proven_outcome_is_always_a_blunder() {
+    // Win to draw: 5 points, a blunder all the same.
+    assert_eq!(classify(5, proven(5), proven(0)), Class::Blunder);
+    // Win to loss, draw to loss.
+    assert_eq!(classify(10, proven(5), proven(-5)), Class::Blunder);
+    assert_eq!(classify(5, proven(0), proven(-5)), Class::Blunder);
+    // A win kept, a loss made worse, a draw kept: by points only.
+    assert_eq!(classify(10, proven(15), proven(5)), Class::Inaccuracy);
+    assert_eq!(classify(10, proven(-5), proven(-15)), Class::Inaccuracy);
+    assert_eq!(classify(0, proven(0), proven(0)), Class::Best);
+    // Proven before, estimated after: no proof was thrown away that we know of.
+    assert_eq!(classify(5, proven(5), est(0)), Class::Good);
+}
+
+#[test]
+fn points_lost_is_zero_for_the_engines_move_and_never_negative() {
+    let (a1, b2) = (Square::A1, Square::B2);
+    assert_eq!(points_lost(a1, Some(a1), est(10), est(-30)), 0);
+    assert_eq!(points_lost(b2, Some(a1), est(10), est(-30)), 40);
+    assert_eq!(points_lost(b2, Some(a1), est(10), est(12)), 0);
+}
+
+#[test]
+fn values_flip_to_the_other_side() {
+    let v = Value {
+        margin: 15,
+        exact: false,
+        outcome: Some(Wdl::Win),
+    };
+    let f = v.flipped();
+    assert_eq!(
+        (f.margin, f.exact, f.outcome),
+        (-15, false, Some(Wdl::Loss))
+    );
+    assert_eq!(f.flipped(), v);
+    assert_eq!(proven(0).flipped(), proven(0));
+}
+
+/// A game of `plies` seeded random moves.
+fn random_game(plies: usize, seed: u64) -> Game {
+    let mut game = Game::new();
+    for i in 0..plies {
+        let mv = random::choose(game.position(), seed.wrapping_add(i as u64 * 7919)).unwrap();
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+/// Hand-made values: position `i` is worth `margins[i]` for its mover, best move a1
+/// while a1 is open (else the first open square).
+fn values_of(game: &Game, margins: &[Option<i32>]) -> Vec<Option<PositionValue>> {
+    margins
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let position = game.position_at(i);
+            m.map(|margin| PositionValue {
+                best: position.legal_moves().next(),
+                value: est(margin),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_review_uses_each_position_once_and_skips_moves_not_yet_analysed() {
+    let game = Game::from_moves([Square::B2, Square::C3, Square::D4, Square::A1]).unwrap();
+    // Blue b2 (best a1): 10 -> -(-4) = 4: lost 6. Yellow c3: 4 -> -(8): lost 12.
+    // Blue d4: position 3 unknown: skipped. Yellow a1 (its best): lost 0.
+    let values = values_of(&game, &[Some(10), Some(-4), Some(8), None, Some(3)]);
+    let review = Review::build(&game, &values);
+    assert_eq!(review.total_moves, 4);
+    let got: Vec<(usize, i32, i32, i32, Class)> = review
+        .moves
+        .iter()
+        .map(|m| (m.number, m.before.margin, m.after.margin, m.lost, m.class))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, 10, 4, 6, Class::Inaccuracy),
+            (2, -4, -8, 4, Class::Good),
+        ]
+    );
+    assert_eq!(review.moves[0].player, Player::Blue);
+    assert_eq!(review.moves[0].best, Square::A1);
+    let blue = review.summary_of(Player::Blue);
+    assert_eq!((blue.moves, blue.count(Class::Inaccuracy)), (1, 1));
+    assert_eq!(blue.average_lost, 6.0);
+    assert_eq!(blue.biggest_swing.map(|s| s.number), Some(1));
+    let yellow = review.summary_of(Player::Yellow);
+    assert_eq!(
+        yellow.biggest_swing.map(|s| (s.number, s.lost)),
+        Some((2, 4))
+    );
+}
+
+#[test]
+fn the_biggest_swing_is_the_first_of_equal_losses_and_none_without_losses() {
+    let game =
+        Game::from_moves([Square::B2, Square::C3, Square::D4, Square::B2, Square::B2]).unwrap();
+    let values = values_of(
+        &game,
+        &[Some(0), Some(10), Some(-20), Some(30), Some(-40), Some(0)],
+    );
+    let review = Review::build(&game, &values);
+    // Blue: move 1 loses 0 - (-10) = 10, move 3 loses -20 - (-30) = 10, move 5 -40 - 0: best.
+    let blue = review.summary_of(Player::Blue);
+    assert_eq!(
+        blue.biggest_swing.map(|s| (s.number, s.lost)),
+        Some((1, 10))
+    );
+    // Yellow's moves both gain.
+    let yellow = review.summary_of(Player::Yellow);
+    assert_eq!(yellow.biggest_swing, None);
+    assert_eq!(yellow.count(Class::Best), 2);
+}
+
+/// A small review with every kind of value, for the text and JSON tests.
+fn sample_review() -> Review {
+    let game = Game::from_moves([Square::B2, Square::C3, Square::A1]).unwrap();
+    let mut values = values_of(&game, &[Some(3), Some(-3), Some(25), None]);
+    values[3] = Some(PositionValue {
+        best: Some(Square::D4),
+        value: Value {
+            margin: -5,
+            exact: false,
+            outcome: Some(Wdl::Loss),
+        },
+    });
+    values[2] = Some(PositionValue {
+        best: Some(Square::A1),
+        value: proven(25),
+    });
+    Review::build(&game, &values)
+}
+
+#[test]
+fn the_text_table_and_summary() {
+    let mut out = Vec::new();
+    text::write_review(&mut out, &sample_review()).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn value_text_marks_estimates_and_proofs() {
+    assert_eq!(text::value_text(proven(15)), "+15");
+    assert_eq!(text::value_text(proven(0)), "0");
+    assert_eq!(text::value_text(est(-5)), "~-5");
+    let v = Value {
+        margin: 1,
+        exact: false,
+        outcome: Some(Wdl::Win),
+    };
+    assert_eq!(text::value_text(v), "~+1 win");
+}
+
+#[test]
+fn the_json_shape() {
+    let json = serde_json::to_value(sample_review()).unwrap();
+    let expected = serde_json::json!({
+        "moves": 3,
+        "review": [
+            {"move": 1, "player": "blue", "square": "b2", "best": "a1",
+             "before": {"margin": 3, "exact": false, "outcome": null},
+             "after": {"margin": 3, "exact": false, "outcome": null},
+             "lost": 0, "class": "best"},
+            {"move": 2, "player": "yellow", "square": "c3", "best": "a1",
+             "before": {"margin": -3, "exact": false, "outcome": null},
+             "after": {"margin": -25, "exact": true, "outcome": "loss"},
+             "lost": 22, "class": "blunder"},
+            {"move": 3, "player": "blue", "square": "a1", "best": "a1",
+             "before": {"margin": 25, "exact": true, "outcome": "win"},
+             "after": {"margin": 5, "exact": false, "outcome": "win"},
+             "lost": 0, "class": "best"}
+        ],
+        "summary": {
+            "blue": {"moves": 2, "best": 2, "good": 0, "inaccuracy": 0, "mistake": 0,
+                     "blunder": 0, "average_lost": 0.0, "biggest_swing": null},
+            "yellow": {"moves": 1, "best": 0, "good": 0, "inaccuracy": 0, "mistake": 0,
+                       "blunder": 1, "average_lost": 22.0,
+                       "biggest_swing": {"move": 2, "square": "c3", "best": "a1", "lost": 22,
+                                         "before": {"margin": -3, "exact": false, "outcome": null},
+                                         "after": {"margin": -25, "exact": true, "outcome": "loss"}}}
+        }
+    });
+    assert_eq!(json, expected);
+}
+
+/// A fake evaluator: the value is the number of stones, the best move the first open square.
+fn fake(position: &Position, _stop: Option<&AtomicBool>) -> Option<PositionEval> {
+    Some(PositionEval {
+        best: position.legal_moves().next()?,
+        margin: position.ply() as i32,
+        exact: false,
+        wdl: None,
+    })
+}
+
+#[test]
+fn the_driver_analyses_each_position_once_on_any_number_of_threads() {
+    let game = random_game(64, 5);
+    let positions: Vec<Position> = (0..=64).map(|n| *game.position_at(n)).collect();
+    for threads in [1, 2, 5] {
+        let mut seen = vec![0; positions.len()];
+        let mut dones = Vec::new();
+        let values = analyse_positions(&positions, threads, None, fake, |p| {
+            seen[p.index] += 1;
+            dones.push(p.done);
+            assert_eq!(p.total, 65);
+        });
+        assert!(seen.iter().all(|&n| n == 1), "threads {threads}: {seen:?}");
+        assert_eq!(dones, (1..=65).collect::<Vec<_>>());
+        for (i, v) in values.iter().enumerate() {
+            let v = v.unwrap();
+            if i < 64 {
+                assert_eq!(v.value.margin, i as i32);
+                assert_eq!(v.best, positions[i].legal_moves().next());
+            } else {
+                // The full board: its real final margin for the side to move, exact.
+                assert_eq!(v, PositionValue::terminal(&positions[64]));
+                assert!(v.value.exact && v.best.is_none());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_driver_with_no_results() {
+    let game = random_game(20, 1);
+    let stop = AtomicBool::new(true);
+    let mut calls = 0;
+    let values = analyse_game(&game, Duration::from_secs(60), 2, Some(&stop), |_| {
+        calls += 1
+    });
+    assert_eq!(calls, 0);
+    assert_eq!(values.len(), 21);
+    assert!(values.iter().all(Option::is_none));
+}
+
+#[test]
+fn a_background_analysis_delivers_every_position_and_stops_when_dropped() {
+    let game = random_game(64, 9);
+    let background = Background::start(game.clone(), Duration::from_millis(1), 2);
+    let mut values = vec![None; 65];
+    while let Some(p) = background.recv() {
+        values[p.index] = Some(p.value);
+    }
+    assert!(values.iter().all(Option::is_some));
+    let review = Review::build(&game, &values);
+    assert_eq!(review.moves.len(), 64);
+    // Stopped at once: dropping returns, whatever was analysed by then.
+    let long = Background::start(game, Duration::from_secs(3600), 2);
+    long.stop();
+    let delivered = long.try_iter().count();
+    assert!(delivered <= 65);
+    drop(long);
+}
+
+/// Proves `position` for win, draw or loss, with no limit.
+fn solve(position: &Position) -> Wdl {
+    let mut searcher = Searcher::new(18, Limits::default(), None);
+    let order: Vec<Move> = position.legal_moves().collect();
+    searcher.solve_wdl(position, &order).unwrap().1
+}
+
+/// A game where move 47 (18 empty sections before it) turns a proven win into a
+/// draw or a loss, found by playing seeded medium-against-medium games, then
+/// played to the end by medium.
+fn game_with_a_thrown_away_win() -> Game {
+    for seed in 0..200u64 {
+        let mut game = Game::new();
+        for i in 0..46 {
+            let mv = medium::choose(game.position(), seed * 1000 + i).unwrap();
+            game.play(mv).unwrap();
+        }
+        let position = *game.position();
+        assert_eq!(position.empty_sections(), 18);
+        if solve(&position) != Wdl::Win {
+            continue;
+        }
+        let throw = position.legal_moves().find(|&mv| {
+            let mut child = position;
+            child.play(mv).unwrap();
+            solve(&child) != Wdl::Loss
+        });
+        let Some(throw) = throw else { continue };
+        game.play(throw).unwrap();
+        while let Some(mv) = medium::choose(game.position(), seed) {
+            game.play(mv).unwrap();
+        }
+        return game;
+    }
+    panic!("no medium game in 200 seeds has a win to throw away at 18 empty sections");
+}
+
+#[test]
+fn a_thrown_away_win_is_a_blunder_and_the_named_move_wins() {
+    let game = game_with_a_thrown_away_win();
+    // Through the record format, as `hijara analyze` reads it.
+    let text = Record::from_game(&game, [("Blue", "medium")])
+        .unwrap()
+        .to_string();
+    let game = text.parse::<Record>().unwrap().to_game().unwrap();
+    let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
+    // A big budget where it matters (the solve range), a small one elsewhere, so the test is quick.
+    let values = analyse_positions(
+        &positions,
+        2,
+        None,
+        |position, stop| {
+            let budget = if position.empty_sections() <= analysis::SOLVE_FROM {
+                Duration::from_secs(20)
+            } else {
+                Duration::from_millis(5)
+            };
+            analysis::evaluate(position, budget, stop)
+        },
+        |_| {},
+    );
+    let review = Review::build(&game, &values);
+    assert_eq!(review.moves.len(), 64);
+    let m = review.moves[46];
+    assert_eq!(m.number, 47);
+    assert_eq!(m.before.outcome, Some(Wdl::Win), "{m:?}");
+    assert!(
+        matches!(m.after.outcome, Some(Wdl::Draw | Wdl::Loss)),
+        "{m:?}"
+    );
+    assert_eq!(m.class, Class::Blunder, "{m:?}");
+    assert_ne!(m.best, m.mv);
+    // The named move wins: after it the opponent is proven lost.
+    let mut child = positions[46];
+    child.play(m.best).unwrap();
+    assert_eq!(solve(&child), Wdl::Loss, "{} does not win", m.best);
+    assert!(review.summary_of(Player::Blue).count(Class::Blunder) >= 1);
+}
+
+/// The last `n` positions of `game` analysed, earlier ones left out.
+fn analyse_tail(game: &Game, n: usize) -> Vec<Option<PositionValue>> {
+    let len = game.len();
+    let positions: Vec<Position> = (len - n..=len).map(|i| *game.position_at(i)).collect();
+    let tail = analyse_positions(
+        &positions,
+        2,
+        None,
+        |p, stop| analysis::evaluate(p, Duration::from_secs(20), stop),
+        |_| {},
+    );
+    let mut values = vec![None; len - n];
+    values.extend(tail);
+    values
+}
+
+#[test]
+fn exact_values_of_the_last_ten_moves_equal_plain_minimax() {
+    let complete: Record = include_str!("../../assets/games/complete.hij")
+        .parse()
+        .unwrap();
+    let mut games = vec![complete.to_game().unwrap()];
+    games.extend((0..3).map(|seed| random_game(64, 100 + seed)));
+    for (g, game) in games.iter().enumerate() {
+        let review = Review::build(game, &analyse_tail(game, 10));
+        assert_eq!(review.moves.len(), 10, "game {g}");
+        for m in &review.moves {
+            let i = m.number - 1;
+            let before = brute_force(game.position_at(i));
+            let after = -brute_force(game.position_at(i + 1));
+            assert!(
+                m.before.exact && m.after.exact,
+                "game {g} move {}",
+                m.number
+            );
+            assert_eq!(m.before.margin, before, "game {g} move {}", m.number);
+            assert_eq!(m.after.margin, after, "game {g} move {}", m.number);
+            assert_eq!(m.lost, before - after, "game {g} move {}", m.number);
+            let mut child = *game.position_at(i);
+            child.play(m.best).unwrap();
+            assert_eq!(
+                -brute_force(&child),
+                before,
+                "game {g}: best move of {}",
+                m.number
+            );
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Records and set-ups: the tags that let a saved game come back exactly (seats,
+//! thinking time, seed), and reading a record file with errors that say where.
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::Context;
+use clap::ValueEnum;
+
+use crate::ai::Seat;
+use crate::record::{Record, RecordError};
+use crate::rules::{Game, Player};
+
+use super::GameConfig;
+
+/// Tag with the AI's thinking time per move, when one was set.
+pub const THINK_MS_TAG: &str = "ThinkMs";
+/// Tag with the seed of the AI's random choices.
+pub const SEED_TAG: &str = "Seed";
+
+/// The tag naming who plays `player`: `Blue` or `Yellow`.
+pub fn seat_tag(player: Player) -> &'static str {
+    match player {
+        Player::Blue => "Blue",
+        Player::Yellow => "Yellow",
+    }
+}
+
+/// The name a seat has in records and on the command line: `human`, `hard`, …
+pub fn seat_token(seat: Seat) -> String {
+    seat.to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
+}
+
+/// The seat a tag value names (`human`, `hard`, any case), if it names one.
+pub fn parse_seat(value: &str) -> Option<Seat> {
+    Seat::from_str(value.trim(), true).ok()
+}
+
+/// The record of `game` played with `config`, dated `date` (`YYYY-MM-DD`). The
+/// `Variant` and `Claim` tags and each move's claim come from the game itself.
+pub fn record_of(config: &GameConfig, game: &Game, date: &str) -> Record {
+    let mut tags = vec![
+        (seat_tag(Player::Blue), seat_token(config.seats[0])),
+        (seat_tag(Player::Yellow), seat_token(config.seats[1])),
+        ("Date", date.to_owned()),
+    ];
+    if let Some(ms) = config.think_ms {
+        tags.push((THINK_MS_TAG, ms.to_string()));
+    }
+    tags.push((SEED_TAG, config.seed.to_string()));
+    // Every name above is a valid tag name; `from_game` adds the Result tag.
+    Record::from_game(game, tags).unwrap_or_default()
+}
+
+/// The settings a record's tags give, where they give them; `fallback` for the rest.
+/// A player tag that is not a seat name (a person's name) is a human seat.
+pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
+    let seat = |player: Player| match record.tag(seat_tag(player)) {
+        Some(value) => parse_seat(value).unwrap_or(Seat::Human),
+        None => fallback.seat(player),
+    };
+    GameConfig {
+        seats: [seat(Player::Blue), seat(Player::Yellow)],
+        think_ms: record
+            .tag(THINK_MS_TAG)
+            .and_then(|v| v.trim().parse().ok())
+            .or(fallback.think_ms),
+        seed: record
+            .tag(SEED_TAG)
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(fallback.seed),
+        // `Variant` and `Claim` tags: a record without them is the standard game
+        // without claims, whatever the fallback. An unknown variant is refused
+        // when the record is played (`to_game`); here it cannot reach a game.
+        ruleset: record.ruleset().unwrap_or_default(),
+        claims: record.claim_mode(),
+    }
+}
+
+/// Today's local date as `YYYY-MM-DD`, for the `Date` tag.
+pub fn today() -> String {
+    chrono::Local::now().format("%Y-%m-%d").to_string()
+}
+
+/// A record read from a file or the autosave, checked, with its game played out.
+#[derive(Debug, Clone)]
+pub struct LoadedRecord {
+    /// The record as written.
+    pub record: Record,
+    /// Its moves played by the rules.
+    pub game: Game,
+}
+
+/// Parses and checks a record's text. Errors name the line, column, move and square.
+pub fn parse_record(text: &str) -> Result<LoadedRecord, RecordError> {
+    let record: Record = text.parse()?;
+    let game = record.to_game()?;
+    Ok(LoadedRecord { record, game })
+}
+
+/// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file as `name`
+/// and, for bad UTF-8, where the first bad byte is.
+pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // The prefix up to `valid_up_to` is valid UTF-8 by definition.
+        let good = std::str::from_utf8(good).unwrap_or_default();
+        let line = good.matches('\n').count() + 1;
+        let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        anyhow::anyhow!("{name}: line {line}, column {column}: the file is not UTF-8 text")
+    })
+}
+
+/// Reads and checks a record file: a missing file, bad syntax or an illegal move is
+/// an error naming the file, line, column, move and square.
+pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
+    let name = path.display().to_string();
+    let text = read_text(path, &name)?;
+    parse_record(&text).with_context(|| name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    #[test]
+    fn seats_and_settings_survive_a_record() {
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            think_ms: Some(250),
+            seed: 42,
+            ..GameConfig::default()
+        };
+        let game = Game::from_moves([Square::B2, Square::C3]).unwrap();
+        let text = record_of(&config, &game, "2026-11-30").to_string();
+        assert!(text.contains("[Blue \"human\"]"), "{text}");
+        assert!(text.contains("[Yellow \"hard\"]"), "{text}");
+        assert!(text.contains("[Date \"2026-11-30\"]"), "{text}");
+        assert!(text.contains("[Result \"*\"]"), "{text}");
+        let loaded = parse_record(&text).unwrap();
+        assert_eq!(loaded.game.placements(), game.placements());
+        assert_eq!(config_of(&loaded.record, GameConfig::default()), config);
+    }
+
+    #[test]
+    fn names_that_are_not_seats_are_people() {
+        let record: Record = "[Blue \"Ann\"]\n[Yellow \"MEDIUM\"]\nb2\n".parse().unwrap();
+        let fallback = GameConfig {
+            seats: [Seat::Easy, Seat::Easy],
+            think_ms: None,
+            seed: 9,
+            ..GameConfig::default()
+        };
+        let config = config_of(&record, fallback);
+        assert_eq!(config.seats, [Seat::Human, Seat::Medium]);
+        assert_eq!(config.seed, 9);
+    }
+
+    #[test]
+    fn the_variant_and_claims_survive_a_record() {
+        use crate::rules::Ruleset;
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Easy],
+            seed: 3,
+            ruleset: Ruleset::Corners,
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut game = config.new_game();
+        for mv in [Square::A1, Square::B2, Square::A1, Square::B2] {
+            game.play(mv).unwrap();
+        }
+        for mv in [Square::A1, Square::B2, Square::A1] {
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.last().unwrap().points, 20);
+        game.claim(20).unwrap();
+        let text = record_of(&config, &game, "2026-11-30").to_string();
+        assert!(text.contains("[Variant \"corners\"]"), "{text}");
+        assert!(text.contains("[Claim \"on\"]"), "{text}");
+        assert!(text.contains("a1+20"), "{text}");
+        let loaded = parse_record(&text).unwrap();
+        assert_eq!(loaded.game.ruleset(), Ruleset::Corners);
+        assert!(loaded.game.claim_mode());
+        assert_eq!(loaded.game.score(Player::Blue), 20);
+        assert_eq!(config_of(&loaded.record, GameConfig::default()), config);
+        // A record without the tags is the standard game without claims.
+        let plain: Record = "b2\n".parse().unwrap();
+        assert_eq!(config_of(&plain, config).ruleset, Ruleset::Standard);
+        assert!(!config_of(&plain, config).claims);
+    }
+}

@@ -1,0 +1,565 @@
+//! Every text the player reads on screen or after a game, in one place (as gitui's
+//! `strings.rs`): questions, messages, notes and the farewell. Key names and their help
+//! live with the key table in `ui::keymap`; command-line errors stay beside the checks
+//! that raise them.
+
+use crate::ai::Seat;
+use crate::rules::{ClaimState, ComboSet, ComboShape, Game, Placement, Player, Ruleset};
+
+/// A short name for a seat, as shown on the ladders (`human`, `hard AI`).
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Human => "human",
+        Seat::Random => "random AI",
+        Seat::Easy => "easy AI",
+        Seat::Medium => "medium AI",
+        Seat::Hard => "hard AI",
+    }
+}
+
+/// "1 move", "12 moves".
+pub(crate) fn moves_count(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// `Blue 35, Yellow 20` for a game.
+pub(crate) fn totals(game: &Game) -> String {
+    format!(
+        "{} {}, {} {}",
+        Player::Blue,
+        game.score(Player::Blue),
+        Player::Yellow,
+        game.score(Player::Yellow)
+    )
+}
+
+/// What a placement did, in words: `Blue +45: square b2 (20), row 2 same number 2s (10)`,
+/// or `Yellow played c3 (section 2)` when it scored nothing. The points come from the rules.
+pub(crate) fn placement(placement: &Placement) -> String {
+    let player = placement.player;
+    if placement.points == 0 {
+        let cell = placement.cell;
+        return format!("{player} played {} (section {})", cell.square, cell.section);
+    }
+    let combos: Vec<String> = placement
+        .combos()
+        .iter()
+        .map(|combo| format!("{combo} ({})", combo.points()))
+        .collect();
+    format!("{player} +{}: {}", placement.points, combos.join(", "))
+}
+
+/// The same as [`placement`] in fewer words, for narrow screens:
+/// `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 1234 (15)`.
+pub(crate) fn placement_short(placement: &Placement) -> String {
+    if placement.points == 0 {
+        return self::placement(placement);
+    }
+    let combos: Vec<String> = placement
+        .combos()
+        .iter()
+        .map(|combo| {
+            let name = match combo.shape() {
+                ComboShape::Square(square) => format!("square {square}"),
+                ComboShape::SameNumber(line, section) => format!("{line} {section}s"),
+                ComboShape::Sequence { line, .. } => format!("{line} 1234"),
+                ComboShape::CornersSameNumber(section) => format!("corners {section}s"),
+                ComboShape::CornersSequence(_) => "corners 1234".to_owned(),
+            };
+            format!("{name} ({})", combo.points())
+        })
+        .collect();
+    format!(
+        "{} +{}: {}",
+        placement.player,
+        placement.points,
+        combos.join(", ")
+    )
+}
+
+/// `square b2 (20), row 2 same number 2s (10)`: combinations with their points.
+fn combo_list(combos: impl Iterator<Item = crate::rules::Combination>) -> String {
+    let names: Vec<String> = combos
+        .map(|combo| format!("{combo} ({})", combo.points()))
+        .collect();
+    names.join(", ")
+}
+
+/// The combinations of `placement` outside `claimed`: what a part claim left.
+fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
+    combo_list(placement.combos().iter().filter(|c| !claimed.contains(*c)))
+}
+
+/// Which rules are on, for the status line: empty for the standard game without
+/// claims, else `corners`, `claims` or `corners · claims`.
+pub(crate) fn rules_label(ruleset: Ruleset, claims: bool) -> String {
+    let mut parts = Vec::new();
+    if ruleset != Ruleset::Standard {
+        parts.push(ruleset.name());
+    }
+    if claims {
+        parts.push("claims");
+    }
+    parts.join(" · ")
+}
+
+/// Texts of a game with claims: a stone's points count only once its player claims them.
+pub(crate) mod claim {
+    use super::*;
+
+    /// A stone placed by a person in a claim game: nothing said about its points.
+    pub(crate) fn placed(placement: &Placement) -> String {
+        let cell = placement.cell;
+        format!(
+            "{} played {} (section {}). Claim its points: + points Enter",
+            placement.player, cell.square, cell.section
+        )
+    }
+
+    /// The same, in fewer words.
+    pub(crate) fn placed_short(placement: &Placement) -> String {
+        let cell = placement.cell;
+        format!(
+            "{} played {}:{}. Claim: + points Enter",
+            placement.player, cell.square, cell.section
+        )
+    }
+
+    /// The earlier stone went unclaimed when `next` was placed: what was forfeited.
+    pub(crate) fn went_unclaimed(earlier: &Placement) -> String {
+        format!(
+            "{}'s {} went unclaimed: {} forfeited ({})",
+            earlier.player,
+            earlier.square(),
+            earlier.points,
+            combo_list(earlier.combos().iter())
+        )
+    }
+
+    /// An AI's stone, claimed in full at once.
+    pub(crate) fn ai_claimed(placement: &Placement) -> String {
+        format!(
+            "{} +{} (claimed): {}",
+            placement.player,
+            placement.points,
+            combo_list(placement.combos().iter())
+        )
+    }
+
+    /// A claim of `points` awarded: the combinations it stands for, and any rest forfeited.
+    pub(crate) fn awarded(placement: &Placement, points: u32, combos: ComboSet) -> String {
+        let mut text = format!(
+            "{} claims {points} for {}: {}",
+            placement.player,
+            placement.square(),
+            combo_list(combos.iter())
+        );
+        let rest = placement.points.saturating_sub(points);
+        if rest > 0 {
+            text.push_str(&format!(
+                "; {rest} more forfeited ({})",
+                unclaimed_combos(placement, combos)
+            ));
+        }
+        text
+    }
+
+    /// The same, in fewer words.
+    pub(crate) fn awarded_short(placement: &Placement, points: u32) -> String {
+        let rest = placement.points.saturating_sub(points);
+        if rest > 0 {
+            format!("{} +{points} claimed; {rest} forfeited", placement.player)
+        } else {
+            format!("{} +{points} claimed", placement.player)
+        }
+    }
+
+    /// A wrong claim: what the stone made, all of it forfeited.
+    pub(crate) fn wrong(placement: &Placement, claimed: u32) -> String {
+        if placement.points == 0 {
+            return format!(
+                "Wrong claim: {}'s {} made no points, not {claimed}",
+                placement.player,
+                placement.square()
+            );
+        }
+        format!(
+            "Wrong claim of {claimed}: {}'s {} made {} ({}); {} forfeited",
+            placement.player,
+            placement.square(),
+            placement.points,
+            combo_list(placement.combos().iter()),
+            placement.points
+        )
+    }
+
+    /// A move of a finished claim game (the replay viewer): what it made and what
+    /// became of it.
+    pub(crate) fn settled(placement: &Placement, state: ClaimState) -> String {
+        if placement.points == 0 {
+            return match state {
+                ClaimState::Wrong { claimed } => wrong(placement, claimed),
+                _ => super::placement(placement),
+            };
+        }
+        match state {
+            ClaimState::Claimed { points, combos } => awarded(placement, points, combos),
+            ClaimState::Wrong { claimed } => wrong(placement, claimed),
+            ClaimState::Unclaimed => went_unclaimed(placement),
+            ClaimState::Pending => format!("{}; not claimed yet", super::placement(placement)),
+        }
+    }
+
+    /// A claim refused before it was made (claims off, no stone, already claimed).
+    pub(crate) fn refused(error: impl std::fmt::Display) -> String {
+        format!("No claim: {error}")
+    }
+
+    /// `+` after an AI's stone: the AI claims its own.
+    pub(crate) fn ai_stone(ai: Player) -> String {
+        format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
+    }
+
+    /// The claim being typed, on the status line.
+    pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str) -> String {
+        format!(
+            "Claim for {}'s {}: +{typed}_ · {keys}",
+            placement.player,
+            placement.square()
+        )
+    }
+
+    /// Keys other than digits, Backspace, Enter and Esc while a claim is typed.
+    pub(crate) const TYPE_DIGITS: &str = "Type the points (digits), Enter to claim, Esc to cancel";
+    /// The claim typed was cancelled.
+    pub(crate) const CANCELLED: &str = "Claim cancelled";
+    /// Enter with no digits typed.
+    pub(crate) const EMPTY: &str = "Type the points after +, e.g. +25, then Enter";
+    /// A number too large to be a claim.
+    pub(crate) const TOO_LONG: &str = "A claim is at most 3 digits";
+    /// The turn line while an AI waits for a person's claim.
+    pub(crate) fn waits(ai: Player) -> String {
+        format!("{ai} waits: Enter lets it play")
+    }
+    /// A square chosen while the AI waits for a person's claim.
+    pub(crate) const GO_ON: &str =
+        "The AI moves next: Enter lets it play (claim first: + points Enter)";
+}
+
+/// The questions: the whole question, and the answers alone for the status line.
+pub(crate) mod question {
+    use super::*;
+
+    /// Quit the game in progress?
+    pub(crate) const QUIT: &str = "Quit the game in progress? y: quit, any other key: keep playing";
+    /// The same, when the game is autosaved.
+    pub(crate) const QUIT_AUTOSAVED: &str = "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
+    /// The answers to the quit question.
+    pub(crate) const QUIT_ANSWERS: &str = "y: quit, any other key: keep playing";
+    /// Abandon the game for a new one?
+    pub(crate) const NEW_GAME: &str =
+        "Abandon this game for a new one? y: new game, any other key: no";
+    /// The answers to the new-game question.
+    pub(crate) const NEW_GAME_ANSWERS: &str = "y: new game, any other key: no";
+    /// Resume an autosaved game, when its details are not known.
+    pub(crate) const RESUME: &str =
+        "An unfinished game was autosaved. Resume it? y: resume, n: new game";
+    /// The answers to the resume question.
+    pub(crate) const RESUME_ANSWERS: &str = "y: resume, n: new game";
+    /// The answers to the replay viewer's play-on question.
+    pub(crate) const CONTINUE_ANSWERS: &str = "y: play on, any other key: stay";
+    /// The quit question's consequence and answers, for the status line.
+    pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
+        "It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
+
+    /// The resume question in brief, for the status line.
+    pub(crate) fn resume_short(game: &Game) -> String {
+        format!(
+            "Autosaved game: {}, Blue {} Yellow {}. y: resume, n: new game",
+            moves_count(game.len()),
+            game.score(Player::Blue),
+            game.score(Player::Yellow),
+        )
+    }
+
+    /// The play-on question in brief, for the status line.
+    pub(crate) fn play_on_short(shown: usize, dropped: usize) -> String {
+        let moves = if dropped == 1 { "move" } else { "moves" };
+        format!(
+            "Play on from move {shown}? {dropped} later {moves} dropped. \
+             y: play on, any other key: stay"
+        )
+    }
+
+    /// The first of `wordings` that fits in `width` columns, else the last.
+    pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
+        wordings
+            .iter()
+            .find(|w| w.chars().count() <= usize::from(width))
+            .or(wordings.last())
+            .map_or("", String::as_str)
+    }
+
+    /// Resume the autosaved game, with who played it and how far it got.
+    pub(crate) fn resume(seats: [Seat; 2], game: &Game) -> String {
+        format!(
+            "Resume the autosaved game? {} ({}) against {} ({}), {}, \
+             Blue {} Yellow {}. y: resume, n: new game",
+            Player::Blue,
+            seat_name(seats[0]),
+            Player::Yellow,
+            seat_name(seats[1]),
+            moves_count(game.len()),
+            game.score(Player::Blue),
+            game.score(Player::Yellow),
+        )
+    }
+
+    /// Play on from move `shown`, dropping `dropped` later moves?
+    pub(crate) fn play_on(shown: usize, dropped: usize) -> String {
+        let moves = if dropped == 1 { "move" } else { "moves" };
+        format!(
+            "Play on from move {shown}? The {dropped} later {moves} are dropped (the file is \
+             not changed). y: play on, any other key: stay"
+        )
+    }
+}
+
+/// Status-line messages.
+pub(crate) mod message {
+    use super::*;
+    use crate::rules::Square;
+
+    pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
+    pub(crate) const TYPE_A_SQUARE: &str =
+        "Type a square as a letter a-d, then a digit 1-4 (e.g. b3)";
+    pub(crate) const NEW_GAME: &str = "New game: Blue to move";
+    pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
+        "New game: the autosaved one is kept aside at your first move";
+    pub(crate) const GAME_OVER: &str = "The game is over: n for a new game, q to quit";
+    pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to undo";
+    pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo";
+    pub(crate) const NO_HINT: &str = "The game is over: no hint";
+    pub(crate) const HINT_THINKING: &str = "Hint: the hard AI is thinking…";
+    pub(crate) const AI_STALLED: &str = "The AI found no legal move: u to undo, n for a new game";
+    pub(crate) const OVER_AT_THIS_MOVE: &str =
+        "The game is over at this move: step back (←) to play on from earlier";
+
+    /// A column letter typed, waiting for its row.
+    pub(crate) fn type_the_row(letter: char) -> String {
+        format!("{letter}_: type the row, 1-4")
+    }
+    pub(crate) fn resumed(to_move: Player) -> String {
+        format!("Resumed: {to_move} to move")
+    }
+    pub(crate) fn loaded(path: &str, game: &Game) -> String {
+        format!(
+            "Loaded {path}: {}, {} to move",
+            moves_count(game.len()),
+            game.to_move()
+        )
+    }
+    pub(crate) fn wait_for(mover: Player, seat: Seat) -> String {
+        format!("Wait: {mover} ({}) is thinking", seat_name(seat))
+    }
+    pub(crate) fn wait(mover: Player) -> String {
+        format!("Wait: {mover} is thinking")
+    }
+    pub(crate) fn full(square: Square) -> String {
+        format!("{square} is full: choose another square")
+    }
+    pub(crate) fn took_back(count: usize) -> String {
+        let moves = if count == 1 { "move" } else { "moves" };
+        format!("Took back {count} {moves}: u again to undo more, U to redo")
+    }
+    pub(crate) fn hint(square: Square) -> String {
+        format!("Hint: {square} (Enter plays it)")
+    }
+    pub(crate) fn saved(path: &str) -> String {
+        format!("Saved to {path}")
+    }
+    /// A finished game written to the history folder `games/` as `file`.
+    pub(crate) fn archived(file: &str) -> String {
+        format!("Game kept as games/{file} (see: hijara games)")
+    }
+    pub(crate) fn not_archived(dir: &str, error: &str) -> String {
+        format!("Game not kept in {dir}: {error}")
+    }
+    pub(crate) fn not_saved(error: &str) -> String {
+        format!("Not saved: {error}")
+    }
+    pub(crate) fn kept_aside(path: &str) -> String {
+        format!("The earlier unfinished game was kept as {path}")
+    }
+    pub(crate) fn autosave_off(path: &str, error: &str) -> String {
+        format!(
+            "Autosave off: the earlier unfinished game in {path} could not be kept aside ({error})"
+        )
+    }
+    pub(crate) fn autosave_failed(path: &str, error: &str) -> String {
+        format!("Autosave failed ({path}): {error}; s saves by hand")
+    }
+    pub(crate) fn autosave_unreadable(path: &str, error: &str) -> String {
+        format!("The autosave {path} is unreadable ({error}); it is replaced after your first move")
+    }
+    pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
+        format!("No move {typed}: the record has {len} moves (g 0 is the start)")
+    }
+}
+
+/// Words on the screen around the board.
+pub(crate) mod screen {
+    use super::*;
+
+    pub(crate) const WINS: &str = "wins!";
+    pub(crate) const DRAW: &str = "draw";
+    pub(crate) const THINKING: &str = "thinking…";
+    pub(crate) const HELP_KEY: &str = "? help";
+    pub(crate) const CLOSE_HELP: &str = "Press any key to close";
+    /// The scoring rules, under the keys in the help.
+    pub(crate) const RULES: &[&str] = &[
+        "Blue moves first. A stone fills the lowest open section of its square.",
+        "Four of your stones score: same number along a line 10, sections",
+        "1-2-3-4 along a line 15, all four sections of one square 20.",
+        "Lines are rows, columns and the two long diagonals. Points add up;",
+        "when the board is full, the higher total wins.",
+    ];
+    /// The scoring rules in fewer lines, for a help that also explains a variant.
+    pub(crate) const RULES_SHORT: &[&str] = &[
+        "Blue first; a stone fills the lowest open section of its square. Four of",
+        "your stones score: same number along a row, column or long diagonal 10,",
+        "1-2-3-4 along one 15, all four sections of one square 20. Most wins.",
+    ];
+    /// The corner formations, in the help of a corners game.
+    pub(crate) const RULES_CORNERS: &[&str] =
+        &["Corners a1 d1 a4 d4: one number in all four 10; 1 2 3 4 in any order 15."];
+    /// Claims, in the help of a claim game.
+    pub(crate) const RULES_CLAIMS: &[&str] = &[
+        "Claims: before the next stone, claim your stone's points (+25 Enter);",
+        "a wrong claim or no claim forfeits them. The totals show claimed points.",
+    ];
+
+    /// Shown when the terminal is smaller than `min_width`×`min_height`.
+    pub(crate) fn too_small(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
+        format!(
+            "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). q quits."
+        )
+    }
+    pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
+        format!("Game over: {outcome}. n: new game, q: quit")
+    }
+    pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
+        format!("{mover} ({}) thinking… {spinner}", seat_name(seat))
+    }
+    pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
+        format!("{mover} to move, hint thinking… {spinner}")
+    }
+    pub(crate) fn to_move(mover: Player) -> String {
+        format!("{mover} to move")
+    }
+
+    /// The help box's title and the move list's.
+    pub(crate) const HELP_TITLE: &str = " Help ";
+    pub(crate) const MOVES_TITLE: &str = "Moves";
+    /// A ladder's turn mark, longest wording first.
+    pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
+    /// A ladder's stones left, longest wording first.
+    pub(crate) fn stones_left(n: u32) -> Vec<String> {
+        vec![format!("{n} left"), format!("{n} st"), n.to_string()]
+    }
+
+    /// The replay viewer's first status line: the move shown, then what is going on.
+    pub(crate) fn replay_turn(
+        shown: usize,
+        len: usize,
+        what: &str,
+        autoplay: Option<&str>,
+    ) -> String {
+        let mut turn = format!("Move {shown}/{len} · {what}");
+        if let Some(speed) = autoplay {
+            turn.push_str(&format!(" · ▶ {speed}"));
+        }
+        turn
+    }
+    pub(crate) fn typing_move(typed: &str) -> String {
+        format!("go to move: {typed}_")
+    }
+    pub(crate) fn replay_over(outcome: impl std::fmt::Display) -> String {
+        format!("Game over: {outcome}")
+    }
+    /// `2 s/move` or `4 moves/s`.
+    pub(crate) fn speed(delay: std::time::Duration) -> String {
+        let ms = delay.as_millis().max(1);
+        if ms >= 1000 {
+            format!("{} s/move", ms / 1000)
+        } else {
+            format!("{} moves/s", 1000 / ms)
+        }
+    }
+    /// The replay viewer's hint line before the first move.
+    pub(crate) fn replay_start(keys: &str) -> String {
+        format!("Start: {keys}")
+    }
+}
+
+/// Said on the normal screen after a game that is kept for `hijara resume`.
+pub(crate) fn farewell(game: &Game, autosave: &str) -> String {
+    format!(
+        "The game is kept ({}, {}): `hijara resume` continues it. Autosave: {autosave}",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
+/// The texts of `hijara games`.
+pub(crate) mod games {
+    /// `1 win`, `2 wins`.
+    fn count(n: u32, one: &str, many: &str) -> String {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    }
+
+    /// `you vs hard: 1 win, 2 draws, 9 losses`.
+    pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
+        format!(
+            "you vs {level}: {}, {}, {}",
+            count(wins, "win", "wins"),
+            count(draws, "draw", "draws"),
+            count(losses, "loss", "losses")
+        )
+    }
+
+    /// The list's first line.
+    pub(crate) fn heading(folder: &str) -> String {
+        format!("Games in {folder}, newest first:")
+    }
+
+    /// What an empty history prints.
+    pub(crate) fn empty(folder: &str) -> String {
+        format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")
+    }
+
+    /// A result in words: `Blue won`, `draw`, `unfinished`.
+    pub(crate) fn result(result: &str) -> &'static str {
+        match result {
+            "blue" => "Blue won",
+            "yellow" => "Yellow won",
+            "draw" => "draw",
+            _ => "unfinished",
+        }
+    }
+
+    /// After the list, when no game was a person against the AI.
+    pub(crate) const NO_TALLY: &str = "No game of a person against the AI yet: no tally.";
+
+    /// How to open one.
+    pub(crate) const REPLAY_HINT: &str =
+        "Open one with `hijara replay N` or `hijara replay --last`.";
+}

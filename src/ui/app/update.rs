@@ -1,0 +1,429 @@
+//! How inputs and AI replies change a game on screen, and the effects that follow.
+
+use ratatui::layout::Rect;
+
+use crate::rules::{ClaimError, ClaimOutcome, ClaimState, Move, Square};
+use crate::strings::{claim as claim_words, message};
+
+use super::super::ai_worker::{AiJob, AiReply};
+use super::super::cursor::{Cursor, Pointed};
+use super::super::effect::{Effect, Effects, Input};
+use super::super::keymap::{self, Action, KeyContext};
+use super::super::message::{Message, MessageKind};
+use super::super::question::{Overlay, Question};
+use super::App;
+
+impl App {
+    /// The effects of opening the game: a loaded game in progress is autosaved from
+    /// the start, and an AI to move is asked.
+    pub fn start(&mut self) -> Effects {
+        let mut effects = vec![Effect::Redraw];
+        if self.in_progress() {
+            effects.push(Effect::Autosave);
+        }
+        self.ask_ai_seat(effects)
+    }
+
+    /// Handles one input.
+    pub fn handle(&mut self, input: Input) -> Effects {
+        let effects = match input {
+            Input::Key(key) => {
+                if self
+                    .message
+                    .as_ref()
+                    .is_some_and(|m| !m.fits(self.area.width))
+                {
+                    // A message too long for the status line sat in a box over the board.
+                    self.message = None;
+                }
+                let context = self.key_context();
+                // A claim game's own keys come before the board's.
+                let action = match context {
+                    KeyContext::Board if self.game.claim_mode() => {
+                        keymap::action(key, KeyContext::ClaimGame)
+                            .or_else(|| keymap::action(key, context))
+                    }
+                    _ => keymap::action(key, context),
+                };
+                match action {
+                    Some(action) => self.apply(action),
+                    None if context == KeyContext::ClaimEntry => {
+                        self.refuse(claim_words::TYPE_DIGITS)
+                    }
+                    None => {
+                        let _ = self.cursor.apply(Action::No);
+                        self.refuse(message::UNKNOWN_KEY)
+                    }
+                }
+            }
+            Input::Resize(width, height) => {
+                self.area = Rect::new(0, 0, width, height);
+                vec![Effect::Redraw]
+            }
+            Input::Click(square) => self.click(square),
+            Input::Tick => {
+                if self.ai.waiting().is_none() {
+                    return Vec::new();
+                }
+                self.spinner = self.spinner.wrapping_add(1);
+                vec![Effect::Redraw]
+            }
+        };
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
+    }
+
+    /// Adds [`Effect::Archive`] after a change that leaves the game over (the last
+    /// move, a redo to the end, a claim that ends it): the storage keeps each finished
+    /// game once, so an undo and redo back to the same end writes nothing new.
+    fn archive_if_over(&self, mut effects: Effects) -> Effects {
+        // Before the autosave is cleared, so a crash in between cannot lose the game.
+        if self.game.is_over()
+            && let Some(at) = effects.iter().position(|e| *e == Effect::Autosave)
+        {
+            effects.insert(at, Effect::Archive);
+        }
+        effects
+    }
+
+    fn click(&mut self, square: Option<Square>) -> Effects {
+        match (self.overlay, square) {
+            (Overlay::Help, _) => {
+                self.overlay = Overlay::None;
+                vec![Effect::Redraw]
+            }
+            (Overlay::None, Some(square)) => self.place(square),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Carries out one action, as a key would.
+    pub fn apply(&mut self, action: Action) -> Effects {
+        if self.claim_entry.is_some() {
+            return self.claim_key(action);
+        }
+        match self.cursor.apply(action) {
+            Pointed::Moved(None) => return vec![Effect::Redraw],
+            Pointed::Moved(Some(letter)) => {
+                return self.say(MessageKind::Info, message::type_the_row(letter));
+            }
+            Pointed::Square(square) => return self.place(square),
+            Pointed::LoneDigit => return self.refuse(message::TYPE_A_SQUARE),
+            Pointed::Other => {}
+        }
+        match action {
+            Action::ForceQuit => self.quit(),
+            Action::Yes => self.answer(true),
+            Action::No => self.answer(false),
+            Action::Help => {
+                self.overlay = Overlay::Help;
+                vec![Effect::Redraw]
+            }
+            Action::Quit if self.in_progress() => self.ask(Question::Quit),
+            Action::Quit => self.quit(),
+            Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
+            Action::NewGame => self.new_game(),
+            Action::Place if self.awaits_claim() => self.let_ai_play(),
+            Action::Place => self.place(self.cursor.square()),
+            Action::ClaimStart => self.start_claim(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Hint => self.ask_hint(),
+            Action::Save => vec![Effect::Save, Effect::Redraw],
+            // Cursor keys are handled above; the replay viewer's never reach a game.
+            _ => Vec::new(),
+        }
+    }
+
+    fn quit(&mut self) -> Effects {
+        self.quit = true;
+        vec![Effect::Quit]
+    }
+
+    fn ask(&mut self, question: Question) -> Effects {
+        self.overlay = Overlay::Question(question);
+        vec![Effect::Redraw]
+    }
+
+    /// Shows a message, and asks for a redraw.
+    fn say(&mut self, kind: MessageKind, text: impl Into<String>) -> Effects {
+        self.message = Some(Message::new(kind, text));
+        vec![Effect::Redraw]
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) -> Effects {
+        self.say(MessageKind::Error, text)
+    }
+
+    fn answer(&mut self, yes: bool) -> Effects {
+        let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
+        match (overlay, yes) {
+            (Overlay::Question(Question::Quit), true) => self.quit(),
+            (Overlay::Question(Question::NewGame), true) => self.new_game(),
+            (Overlay::Question(Question::Resume), yes) => match self.resume_offer.take() {
+                Some((config, game)) if yes => {
+                    self.config = config;
+                    self.game = game;
+                    if let Some(last) = self.game.last() {
+                        self.cursor.set(last.square());
+                    }
+                    self.changed();
+                    let text = message::resumed(self.game.to_move());
+                    let _ = self.say(MessageKind::Info, text);
+                    // Not a change to save: the autosave already holds this game.
+                    vec![Effect::ResumedAutosave, Effect::Redraw]
+                }
+                _ => self.say(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME),
+            },
+            _ => vec![Effect::Redraw],
+        }
+    }
+
+    /// Forgets any AI request in flight (its reply will carry an old tag), and any
+    /// claim being typed or AI move held for one.
+    fn changed(&mut self) {
+        self.ai.reset();
+        self.hint = None;
+        self.claim_entry = None;
+        self.go_on = false;
+        self.held = None;
+    }
+
+    /// `+`: starts typing a claim for the last stone, if it may still be claimed.
+    fn start_claim(&mut self) -> Effects {
+        let len = self.game.len();
+        let refused = match self.game.claim_state(len.wrapping_sub(1)) {
+            _ if !self.game.claim_mode() => Some(ClaimError::ClaimsOff),
+            None => Some(ClaimError::NoStone),
+            Some(ClaimState::Pending) => None,
+            Some(_) => Some(ClaimError::AlreadyClaimed {
+                move_number: len as u32,
+            }),
+        };
+        if let Some(error) = refused {
+            return self.refuse(claim_words::refused(error));
+        }
+        if let Some(last) = self.game.last()
+            && !self.config.is_human(last.player)
+        {
+            // An AI claims its own stones in full as it places them.
+            return self.refuse(claim_words::ai_stone(last.player));
+        }
+        self.claim_entry = Some(String::new());
+        self.message = None;
+        vec![Effect::Redraw]
+    }
+
+    /// A key while a claim is typed: digits, Backspace, Enter, Esc.
+    fn claim_key(&mut self, action: Action) -> Effects {
+        let Some(entry) = self.claim_entry.as_mut() else {
+            return Vec::new();
+        };
+        match action {
+            Action::ForceQuit => self.quit(),
+            Action::Digit(d) if entry.len() < 3 => {
+                entry.push(char::from(b'0' + d));
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Digit(_) => self.refuse(claim_words::TOO_LONG),
+            Action::Backspace if !entry.is_empty() => {
+                entry.pop();
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Backspace | Action::No => {
+                self.claim_entry = None;
+                self.say(MessageKind::Info, claim_words::CANCELLED)
+            }
+            Action::Claim => match entry.parse::<u32>() {
+                Ok(points) => self.claim(points),
+                Err(_) => self.refuse(claim_words::EMPTY),
+            },
+            _ => self.refuse(claim_words::TYPE_DIGITS),
+        }
+    }
+
+    /// Claims `points` for the last stone (one try): awarded or wrong, it is settled.
+    fn claim(&mut self, points: u32) -> Effects {
+        let Some(placement) = self.game.last().copied() else {
+            return self.refuse(claim_words::refused(ClaimError::NoStone));
+        };
+        match self.game.claim(points) {
+            Ok(outcome) => {
+                self.claim_entry = None;
+                self.hint = None;
+                let message = match outcome {
+                    ClaimOutcome::Awarded { points, combos } => Message {
+                        kind: MessageKind::Score(placement.player),
+                        text: claim_words::awarded(&placement, points, combos),
+                        short: Some(claim_words::awarded_short(&placement, points)),
+                    },
+                    // Whole, in a box if need be: what the stone made is the lesson.
+                    ClaimOutcome::Wrong { claimed, .. } => {
+                        Message::new(MessageKind::Error, claim_words::wrong(&placement, claimed))
+                    }
+                };
+                self.message = Some(message);
+                vec![Effect::Autosave, Effect::Redraw]
+            }
+            Err(error) => {
+                self.claim_entry = None;
+                self.refuse(claim_words::refused(error))
+            }
+        }
+    }
+
+    /// Enter while the AI waits for a person's claim: the AI plays (its move at once
+    /// if it has one ready).
+    fn let_ai_play(&mut self) -> Effects {
+        self.go_on = true;
+        match self.held.take() {
+            Some(mv) => self.play(mv),
+            None => vec![Effect::Redraw],
+        }
+    }
+
+    fn new_game(&mut self) -> Effects {
+        self.game = self.config.new_game();
+        self.cursor = Cursor::default();
+        self.changed();
+        let _ = self.say(MessageKind::Info, message::NEW_GAME);
+        vec![Effect::Autosave, Effect::Redraw]
+    }
+
+    /// A person places a stone on `square` for the player to move.
+    fn place(&mut self, square: Square) -> Effects {
+        self.cursor.set(square);
+        if self.game.is_over() {
+            return self.refuse(message::GAME_OVER);
+        }
+        let mover = self.game.to_move();
+        if self.awaits_claim() {
+            return self.refuse(claim_words::GO_ON);
+        }
+        if !self.config.is_human(mover) {
+            return self.refuse(message::wait_for(mover, self.config.seat(mover)));
+        }
+        self.play(square)
+    }
+
+    /// Plays `square` for the player to move, whoever it is. In a claim game an AI
+    /// claims its stone's points in full at once, and the message says what the
+    /// stone before went without, if it went unclaimed.
+    fn play(&mut self, square: Move) -> Effects {
+        let before = self.last_move().map(|(p, state)| (*p, state));
+        match self.game.play(square) {
+            Ok(placement) => {
+                self.changed();
+                let index = self.game.len() - 1;
+                if self.game.claim_mode()
+                    && placement.points > 0
+                    && !self.config.is_human(placement.player)
+                {
+                    // A claim of the stone's own points always matches (all its combinations).
+                    let _ = self.game.claim(placement.points);
+                }
+                let unclaimed = before
+                    .filter(|(p, state)| *state == Some(ClaimState::Pending) && p.points > 0)
+                    .map(|(p, _)| p);
+                // An AI's stone that scored nothing has nothing to claim: said plainly.
+                let state = self.game.claim_state(index).filter(|s| {
+                    self.config.is_human(placement.player) || *s != ClaimState::Pending
+                });
+                self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
+                vec![Effect::Autosave, Effect::Redraw]
+            }
+            Err(_) => self.refuse(message::full(square)),
+        }
+    }
+
+    /// Undo and redo go by turns: against the AI, a person's move and the AI's reply.
+    fn undo(&mut self) -> Effects {
+        let count = self.config.undo_turn(&mut self.game);
+        if count == 0 {
+            return self.refuse(message::NOTHING_TO_UNDO);
+        }
+        self.changed();
+        if let Some(last) = self.game.last() {
+            self.cursor.set(last.square());
+        }
+        let _ = self.say(MessageKind::Info, message::took_back(count));
+        vec![Effect::Autosave, Effect::Redraw]
+    }
+
+    fn redo(&mut self) -> Effects {
+        let Some(last) = self.config.redo_turn(&mut self.game) else {
+            return self.refuse(message::NOTHING_TO_REDO);
+        };
+        self.changed();
+        self.cursor.set(last.square());
+        let state = self
+            .game
+            .claim_state(self.game.len() - 1)
+            .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
+        self.message = Some(Message::played(&last, state, None));
+        vec![Effect::Autosave, Effect::Redraw]
+    }
+
+    fn ask_hint(&mut self) -> Effects {
+        if self.game.is_over() {
+            return self.refuse(message::NO_HINT);
+        }
+        let mover = self.game.to_move();
+        if !self.config.is_human(mover) {
+            return self.refuse(message::wait(mover));
+        }
+        if self.ai.waiting() == Some(AiJob::Hint) {
+            return Vec::new();
+        }
+        self.hint = None;
+        let _ = self.say(MessageKind::Info, message::HINT_THINKING);
+        let request = self.ai.ask_hint(&self.config, &self.game);
+        vec![Effect::AskAi(request), Effect::Redraw]
+    }
+
+    /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
+    /// that may yet be swapped for the autosaved one, or that has quit.
+    fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
+        if self.quit || self.overlay == Overlay::Question(Question::Resume) || self.held.is_some() {
+            return effects;
+        }
+        if let Some(request) = self.ai.ask_seat(&self.config, &self.game) {
+            effects.extend([Effect::AskAi(request), Effect::Redraw]);
+        }
+        effects
+    }
+
+    /// Takes the AI worker's answer. A reply to an outdated request is ignored.
+    pub fn on_ai_reply(&mut self, reply: AiReply) -> Effects {
+        if !self.ai.accept(&reply) {
+            return Vec::new();
+        }
+        let effects = match (reply.job, reply.mv) {
+            (AiJob::Move, Some(mv))
+                if self.awaits_claim() && self.game.position().next_section(mv).is_some() =>
+            {
+                // Played when the person has claimed or let the AI play on (Enter).
+                self.held = Some(mv);
+                vec![Effect::Redraw]
+            }
+            (AiJob::Move, Some(mv)) if self.game.position().next_section(mv).is_some() => {
+                self.play(mv)
+            }
+            (AiJob::Move, _) => {
+                // Asking again would loop: wait for the players to undo or start over.
+                self.ai.stall();
+                self.refuse(message::AI_STALLED)
+            }
+            (AiJob::Hint, Some(mv)) => {
+                self.hint = Some(mv);
+                self.cursor.set(mv);
+                self.say(MessageKind::Info, message::hint(mv))
+            }
+            (AiJob::Hint, None) => vec![Effect::Redraw],
+        };
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
+    }
+}

@@ -1,0 +1,47 @@
+//! What goes into a screen state and what comes out: [`Input`] in, a list of
+//! [`Effect`]s out, carried out by the one event loop (as gitui's `queue.rs`).
+
+use ratatui::crossterm::event::KeyEvent;
+
+use crate::rules::Square;
+
+use super::ai_worker::AiRequest;
+
+/// An input, already translated from the terminal: clicks arrive as squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// A key press (releases and repeats never get here).
+    Key(KeyEvent),
+    /// A left click: on this square of the board, or off the board (`None`).
+    Click(Option<Square>),
+    /// The terminal's new size (columns, rows).
+    Resize(u16, u16),
+    /// The timer the state asked for fired (the thinking indicator, autoplay).
+    Tick,
+}
+
+/// Something for the event loop to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Something on screen changed: draw again.
+    Redraw,
+    /// The game's moves changed (a move, undo, redo, new game): rewrite the autosave.
+    Autosave,
+    /// Write the game to a record file (`s`).
+    Save,
+    /// The game just ended: keep it in the history (once per game; the storage knows).
+    Archive,
+    /// The autosaved game was taken up: the session may rewrite its autosave.
+    ResumedAutosave,
+    /// Send this request to the AI worker.
+    AskAi(AiRequest),
+    /// Start the state's timer again from now (autoplay switched on, or the move shown changed).
+    RestartTimer,
+    /// Leave the replay viewer and play on from the position after this many moves.
+    PlayOn(usize),
+    /// Leave.
+    Quit,
+}
+
+/// The effects of one input, in order.
+pub type Effects = Vec<Effect>;

@@ -1,0 +1,323 @@
+//! Issue 13.1: at 80×24, every question and every kind of message is readable in full,
+//! on the status line or in the box over the board.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+use crate::ai::Seat;
+use crate::record::Record;
+use crate::rules::{Game, Square};
+use crate::session::{GameConfig, Notice};
+use crate::strings::message;
+
+use super::screen::{ScreenLayout, box_rect};
+use super::{App, AppView, Input, Question, ReplayState, ReplayView, Theme};
+
+const WIDTH: u16 = 80;
+const HEIGHT: u16 = 24;
+
+fn draw(widget: impl FnOnce(&mut ratatui::Frame)) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).unwrap();
+    terminal.draw(widget).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn row(buf: &Buffer, y: u16) -> String {
+    (0..buf.area.width)
+        .map(|x| buf[(x, y)].symbol().to_owned())
+        .collect()
+}
+
+/// `text` without its spaces: wrapping may break a line at a space or, in a long path,
+/// anywhere, so the characters are compared in order, spaces aside.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// The text inside `rect`'s border, rows joined by spaces.
+fn inside(buf: &Buffer, rect: Rect) -> String {
+    let mut text = String::new();
+    for y in rect.y + 1..rect.bottom().saturating_sub(1) {
+        for x in rect.x + 1..rect.right().saturating_sub(1) {
+            text.push_str(buf[(x, y)].symbol());
+        }
+        text.push(' ');
+    }
+    words(&text)
+}
+
+/// `text` is whole on one screen row, or whole in the box it would be drawn in over
+/// the board of a screen laid out in `body`.
+fn assert_readable(buf: &Buffer, text: &str, body: Rect) {
+    let rows: Vec<String> = (0..buf.area.height).map(|y| row(buf, y)).collect();
+    if rows.iter().any(|r| r.contains(text)) {
+        return;
+    }
+    let board = ScreenLayout::new(body).unwrap().board;
+    let boxed = inside(buf, box_rect(text, board));
+    assert!(
+        boxed.contains(&words(text)),
+        "not readable in full: {text:?}\nbox: {boxed:?}\nscreen:\n{}",
+        rows.join("\n")
+    );
+}
+
+fn key(app: &mut App, c: char) {
+    let _ = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    )));
+}
+
+fn game_screen(app: &App) -> Buffer {
+    draw(|frame| {
+        frame.render_widget(
+            &AppView {
+                app,
+                theme: Theme::PLAIN,
+            },
+            frame.area(),
+        )
+    })
+}
+
+fn against_hard() -> GameConfig {
+    GameConfig {
+        seats: [Seat::Human, Seat::Hard],
+        think_ms: None,
+        seed: 1,
+        ..GameConfig::default()
+    }
+}
+
+#[test]
+fn every_question_is_readable_in_full_at_80x24() {
+    let full = Rect::new(0, 0, WIDTH, HEIGHT);
+    let game = Game::from_moves([Square::B2, Square::C3, Square::B2]).unwrap();
+    for autosaved in [false, true] {
+        for question in [Question::Quit, Question::NewGame] {
+            let mut app = App::with_game(against_hard(), game.clone()).with_autosave(autosaved);
+            key(&mut app, if question == Question::Quit { 'q' } else { 'n' });
+            let text = app.question_text(question);
+            let buf = game_screen(&app);
+            assert_readable(&buf, &text, full);
+            // The status line is not cut either.
+            let status = app.question_status(question, WIDTH);
+            assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
+        }
+    }
+    let offer = Game::from_moves([Square::A1, Square::D4, Square::A1, Square::D4]).unwrap();
+    let app = App::new(GameConfig::default()).offer_resume(against_hard(), offer);
+    let text = app.question_text(Question::Resume);
+    let buf = game_screen(&app);
+    assert_readable(&buf, &text, full);
+    let status = app.question_status(Question::Resume, WIDTH);
+    assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
+    assert!(status.contains("4 moves"), "{status}");
+}
+
+#[test]
+fn every_kind_of_message_is_readable_in_full_at_80x24() {
+    let full = Rect::new(0, 0, WIDTH, HEIGHT);
+    let long_path = "/home/someone/a/rather/long/folder/for/saved/games/hijara-20261130-041500.hij";
+    let game = Game::from_moves([Square::B2]).unwrap();
+    let texts = [
+        message::saved(long_path),
+        message::not_saved("Permission denied (os error 13)"),
+        message::kept_aside(long_path),
+        message::autosave_off(long_path, "Permission denied (os error 13)"),
+        message::autosave_failed(long_path, "No space left on device (os error 28)"),
+        message::autosave_unreadable(long_path, "line 3, column 1: unexpected token"),
+        message::loaded(long_path, &game),
+        message::UNKNOWN_KEY.to_owned(),
+        message::AI_STALLED.to_owned(),
+        message::archived("hijara-20261130-041500-12.hij"),
+        message::not_archived(long_path, "Permission denied (os error 13)"),
+    ];
+    for (i, text) in texts.iter().enumerate() {
+        let mut app = App::with_game(GameConfig::default(), game.clone());
+        let notice = if i % 2 == 0 {
+            Notice::Info(text.clone())
+        } else {
+            Notice::Error(text.clone())
+        };
+        app.notify(notice);
+        assert_readable(&game_screen(&app), text, full);
+        // The box goes at the next key, which still does its job.
+        key(&mut app, 'l');
+        assert_eq!(app.cursor(), Square::B1);
+        if text.chars().count() > usize::from(WIDTH) {
+            assert!(app.message().is_none(), "{text}");
+        }
+    }
+    // Scoring messages: the longest the rules can give here, in both wordings.
+    let mut app = App::new(GameConfig::default());
+    for c in "a2b2a3b3a4b4b1c2c1c3d1c4a1".chars() {
+        key(&mut app, c);
+    }
+    let message = app.message().unwrap().clone();
+    assert_readable(&game_screen(&app), message.wording(WIDTH), full);
+}
+
+#[test]
+fn the_replay_viewer_question_and_messages_are_readable_in_full_at_80x24() {
+    let text = include_str!("../../assets/games/complete.hij");
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let mut state = ReplayState::new("complete.hij", &record, game);
+    let body = Rect::new(0, 1, WIDTH, HEIGHT - 1);
+    let screen = |state: &ReplayState| {
+        draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+    };
+    for c in "g10".chars() {
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+    }
+    for code in [KeyCode::Enter, KeyCode::Char('c')] {
+        let _ = state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+    let buf = screen(&state);
+    assert_readable(&buf, &state.continue_question(), body);
+    let status = state.continue_status(WIDTH);
+    assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
+    // Errors: a move number past the end, continuing from the end of a finished game.
+    let _ = state.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('n'),
+        KeyModifiers::NONE,
+    )));
+    for c in "g99".chars() {
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+    }
+    let _ = state.handle(Input::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    let (_, text) = state.message().unwrap();
+    assert_readable(&screen(&state), text, body);
+    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    let _ = state.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::NONE,
+    )));
+    let (_, text) = state.message().unwrap();
+    assert_readable(&screen(&state), text, body);
+}
+
+/// A claim game (hot-seat, `ruleset`) after the moves of `assets/games/combinations.hij`
+/// up to Blue's a1:4, which completes 20 + 10 + 15.
+fn claim_game_at_45(ruleset: crate::rules::Ruleset) -> App {
+    let text = include_str!("../../assets/games/combinations.hij");
+    let record: Record = text.parse().unwrap();
+    let mut game = Game::with_rules(ruleset, true);
+    let (last, earlier) = record.moves().split_last().unwrap();
+    for mv in earlier {
+        game.play(*mv).unwrap();
+    }
+    // The last stone through the keys, as a person places it.
+    let mut app = App::with_game(GameConfig::default(), game);
+    keys(&mut app, &last.to_string());
+    assert_eq!(app.game().last().unwrap().points, 45);
+    app
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, c);
+    }
+}
+
+fn enter(app: &mut App) {
+    let _ = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+}
+
+#[test]
+fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
+    use crate::rules::Ruleset;
+    let full = Rect::new(0, 0, WIDTH, HEIGHT);
+    let message = |app: &App| app.message().unwrap().wording(WIDTH).to_owned();
+    // A person's stone: nothing said of its points.
+    let app = claim_game_at_45(Ruleset::Standard);
+    assert_readable(&game_screen(&app), &message(&app), full);
+    // A wrong claim, a part claim, and points forfeited at the next placement.
+    for (claim, wanted) in [("+40", "Wrong claim"), ("+30", "+30 claimed"), ("", "went")] {
+        let mut app = claim_game_at_45(Ruleset::Corners);
+        if claim.is_empty() {
+            keys(&mut app, "d2");
+        } else {
+            keys(&mut app, claim);
+            enter(&mut app);
+        }
+        let text = message(&app);
+        assert!(text.contains(wanted), "{text}");
+        let buf = game_screen(&app);
+        assert_readable(&buf, &text, full);
+        // The rules on are on the first status line.
+        assert!(
+            row(&buf, HEIGHT - 2).contains("corners · claims"),
+            "{}",
+            row(&buf, HEIGHT - 2)
+        );
+    }
+    // The claim being typed, whole on the status line.
+    let mut app = claim_game_at_45(Ruleset::Standard);
+    keys(&mut app, "+45");
+    let buf = game_screen(&app);
+    let status = row(&buf, HEIGHT - 1);
+    assert!(
+        status.contains(
+            "Claim for Blue's a1: +45_ · Enter: claim · Backspace: rub out · Esc: cancel"
+        ),
+        "{status}"
+    );
+    // Waiting for the person's claim against the AI: the turn and the rules both show.
+    let mut game = Game::with_rules(Ruleset::Corners, true);
+    game.play(Square::B2).unwrap();
+    let app = App::with_game(against_hard(), game);
+    assert!(app.awaits_claim());
+    let top = row(&game_screen(&app), HEIGHT - 2);
+    assert!(top.contains("Yellow waits: Enter lets it play"), "{top}");
+    assert!(top.contains("corners · claims"), "{top}");
+}
+
+#[test]
+fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
+    use crate::rules::Ruleset;
+    use crate::strings::screen::{CLOSE_HELP, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT};
+    let mut app = App::with_game(
+        GameConfig::default(),
+        Game::with_rules(Ruleset::Corners, true),
+    );
+    key(&mut app, '?');
+    let buf = game_screen(&app);
+    let screen: Vec<String> = (0..HEIGHT).map(|y| row(&buf, y)).collect();
+    let screen = screen.join("\n");
+    for line in RULES_SHORT.iter().chain(RULES_CORNERS).chain(RULES_CLAIMS) {
+        assert!(screen.contains(line), "{line:?} missing:\n{screen}");
+    }
+    for (keys, help) in super::keymap::help_rows(super::KeyContext::Board)
+        .chain(super::keymap::help_rows(super::KeyContext::ClaimGame))
+    {
+        let row = format!("{keys}  {help}");
+        assert!(screen.contains(&row), "{row:?} missing:\n{screen}");
+    }
+    assert!(screen.contains(CLOSE_HELP), "{screen}");
+}

@@ -1,0 +1,67 @@
+//! The yes/no questions a game asks, and what is drawn over the board.
+
+use crate::rules::Game;
+use crate::session::GameConfig;
+use crate::strings::question;
+
+/// A yes/no question on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// Quit the game in progress?
+    Quit,
+    /// Abandon the game in progress for a new one?
+    NewGame,
+    /// Continue the autosaved game found at start-up, or start a new one?
+    Resume,
+}
+
+impl Question {
+    /// The whole question: whether quitting keeps the game (`autosaved`), and the
+    /// autosaved game offered, change the wording.
+    pub fn text(self, autosaved: bool, offer: Option<&(GameConfig, Game)>) -> String {
+        match (self, offer) {
+            (Question::Quit, _) if autosaved => question::QUIT_AUTOSAVED.to_owned(),
+            (Question::Quit, _) => question::QUIT.to_owned(),
+            (Question::NewGame, _) => question::NEW_GAME.to_owned(),
+            (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
+            (Question::Resume, None) => question::RESUME.to_owned(),
+        }
+    }
+
+    /// The wordings for the status line under the question's box, longest first: the
+    /// whole question, then shorter ones, the last being the answers alone.
+    pub fn status_wordings(
+        self,
+        autosaved: bool,
+        offer: Option<&(GameConfig, Game)>,
+    ) -> Vec<String> {
+        let mut wordings = vec![self.text(autosaved, offer)];
+        match (self, offer) {
+            (Question::Quit, _) if autosaved => {
+                wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
+            }
+            (Question::Resume, Some((_, game))) => wordings.push(question::resume_short(game)),
+            _ => {}
+        }
+        wordings.push(
+            match self {
+                Question::Quit => question::QUIT_ANSWERS,
+                Question::NewGame => question::NEW_GAME_ANSWERS,
+                Question::Resume => question::RESUME_ANSWERS,
+            }
+            .to_owned(),
+        );
+        wordings
+    }
+}
+
+/// What is drawn over the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing: the board has the keys.
+    None,
+    /// The help.
+    Help,
+    /// A yes/no question.
+    Question(Question),
+}

@@ -1,0 +1,186 @@
+//! `hijara analyze` end to end: the text table and summary, the JSON shape,
+//! stdin, and bad records (the same messages as `hijara score`).
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn hijara() -> Command {
+    Command::cargo_bin("hijara").unwrap()
+}
+
+/// Quick settings: the shape is under test here, not the engine's strength.
+const QUICK: [&str; 4] = ["--think-ms", "20", "--threads", "2"];
+
+fn stdout_of(args: &[&str], stdin: Option<&str>) -> String {
+    let mut cmd = hijara();
+    cmd.arg("analyze").args(args).args(QUICK);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn text_output_has_a_row_per_move_and_a_summary() {
+    let text = stdout_of(&["assets/games/complete.hij"], None);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "assets/games/complete.hij");
+    assert!(lines[1].starts_with("64 moves reviewed in "), "{text}");
+    assert!(
+        lines[1].ends_with(" s (20 ms a position, 2 threads)"),
+        "{text}"
+    );
+    let header = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("#  player"))
+        .unwrap();
+    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
+    for (n, row) in lines[header + 1..header + 65].iter().enumerate() {
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cols[0], (n + 1).to_string(), "{row}");
+        assert_eq!(cols[1], if n % 2 == 0 { "Blue" } else { "Yellow" }, "{row}");
+        assert!(classes.contains(cols.last().unwrap()), "{row}");
+    }
+    // The last moves are solved: exact values, no `~`.
+    assert!(!lines[header + 64].contains('~'), "{}", lines[header + 64]);
+    let rest = &lines[header + 65..];
+    assert!(rest.iter().any(|l| l.starts_with("Blue ")), "{text}");
+    assert!(rest.iter().any(|l| l.starts_with("Yellow ")), "{text}");
+    assert!(
+        rest.iter().any(|l| l.starts_with("Biggest swing, Blue: ")),
+        "{text}"
+    );
+    assert!(
+        rest.iter()
+            .any(|l| l.starts_with("Biggest swing, Yellow: ")),
+        "{text}"
+    );
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+}
+
+#[test]
+fn json_output_has_the_documented_shape() {
+    let text = stdout_of(&["--json", "assets/games/complete.hij"], None);
+    assert_eq!(text.lines().count(), 1, "one line of JSON");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["moves", "review", "summary", "think_ms"]);
+    assert_eq!(v["moves"], 64);
+    assert_eq!(v["think_ms"], 20);
+    let review = v["review"].as_array().unwrap();
+    assert_eq!(review.len(), 64);
+    for (n, m) in review.iter().enumerate() {
+        let keys: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "after", "before", "best", "class", "lost", "move", "player", "square"
+            ]
+        );
+        assert_eq!(m["move"], n + 1);
+        assert_eq!(m["player"], if n % 2 == 0 { "blue" } else { "yellow" });
+        for side in ["before", "after"] {
+            let value = &m[side];
+            assert!(value["margin"].is_i64(), "{m}");
+            assert!(value["exact"].is_boolean(), "{m}");
+            let outcome = &value["outcome"];
+            assert!(
+                outcome.is_null() || ["win", "draw", "loss"].contains(&outcome.as_str().unwrap()),
+                "{m}"
+            );
+        }
+        assert!(m["lost"].as_i64().unwrap() >= 0, "{m}");
+    }
+    // The moves of complete.hij, in order.
+    assert_eq!(review[0]["square"], "a2");
+    assert_eq!(review[63]["square"], "b4");
+    // The last move is solved exactly: Yellow wins 100 to 75.
+    assert_eq!(review[63]["after"]["margin"], 25);
+    assert_eq!(review[63]["after"]["exact"], true);
+    for player in ["blue", "yellow"] {
+        let s = &v["summary"][player];
+        let keys: Vec<&str> = s.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "average_lost",
+                "best",
+                "biggest_swing",
+                "blunder",
+                "good",
+                "inaccuracy",
+                "mistake",
+                "moves"
+            ]
+        );
+        assert_eq!(s["moves"], 32);
+        let counted: u64 = ["best", "good", "inaccuracy", "mistake", "blunder"]
+            .iter()
+            .map(|c| s[c].as_u64().unwrap())
+            .sum();
+        assert_eq!(counted, 32);
+    }
+}
+
+#[test]
+fn reads_standard_input() {
+    let text = stdout_of(&["--json", "-"], Some("a1 a1 a1 a1 b2"));
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["moves"], 5);
+    assert_eq!(v["review"].as_array().unwrap().len(), 5);
+    assert_eq!(v["review"][4]["square"], "b2");
+}
+
+#[test]
+fn an_empty_record_reviews_no_moves() {
+    let text = stdout_of(&["-"], Some("[Blue \"x\"]\n"));
+    assert!(text.starts_with("<stdin>\n0 moves reviewed in "), "{text}");
+    assert!(text.contains("Biggest swing, Blue: none"), "{text}");
+}
+
+/// Runs `analyze` expecting failure: exit 1, nothing on stdout, one line on stderr.
+fn fails(args: &[&str], stdin: Option<&str>) -> String {
+    let mut cmd = hijara();
+    cmd.arg("analyze").args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.assert().code(1).stdout("").get_output().stderr.clone();
+    let err = String::from_utf8(out).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn bad_records_exit_1_with_file_line_column_move_and_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.hij");
+    std::fs::write(&bad, "1. a1 a1\n2. a1 a1\n3. b2 a1\n").unwrap();
+    let err = fails(&[bad.to_str().unwrap()], None);
+    assert_eq!(
+        err,
+        format!(
+            "hijara: {}: line 3, column 7: move 6 (Yellow) plays a1, which is full\n",
+            bad.display()
+        )
+    );
+    let err = fails(&["-"], Some("1. a1 b2\n2. c3 e5\n"));
+    assert!(
+        err.starts_with("hijara: <stdin>: line 2, column 7: expected a square a1..d4"),
+        "{err}"
+    );
+    let err = fails(&["--json", "-"], Some("a1 b2 1-0\n"));
+    assert!(err.starts_with("hijara: <stdin>: "), "{err}");
+    let err = fails(&[dir.path().join("missing.hij").to_str().unwrap()], None);
+    assert!(err.starts_with("hijara: cannot read "), "{err}");
+}
+
+#[test]
+fn bad_options_are_refused() {
+    hijara()
+        .args(["analyze", "--threads", "0", "assets/games/complete.hij"])
+        .assert()
+        .code(2);
+}
