@@ -17,6 +17,8 @@ use super::theme::Theme;
 pub(crate) struct HistoryView<'a> {
     /// The moves, first to last.
     pub placements: &'a [Placement],
+    /// A mark to show after each move (`??`, `!`, ...); shorter than the moves: none.
+    pub marks: &'a [&'a str],
     /// The move to highlight and keep in view (0-based); the replay viewer's current move.
     pub current: Option<usize>,
     /// With no current move, show the list from its first move rather than its last
@@ -79,12 +81,21 @@ impl Widget for &HistoryView<'_> {
             );
             let square = format!(" {}", placement.square());
             put(buf, inner, inner.x + 4, y, &square, base);
+            let mark = self.marks.get(i).copied().unwrap_or("");
+            put(
+                buf,
+                inner,
+                inner.x + 7,
+                y,
+                mark,
+                base.patch(self.theme.strong()),
+            );
             if placement.points > 0 {
                 let points = format!("+{}", placement.points);
                 let x = inner
                     .right()
                     .saturating_sub(points.len() as u16)
-                    .max(inner.x + 8);
+                    .max(inner.x + 8 + mark.len() as u16);
                 put(
                     buf,
                     inner,

@@ -77,6 +77,14 @@ pub enum Action {
     Slower,
     /// Replay: play on from the move shown (asks first when later moves would be dropped).
     Continue,
+    /// Replay: open or close the analysis panel.
+    Analysis,
+    /// Replay: jump to the next mistake or blunder.
+    NextMistake,
+    /// Replay: jump to the previous mistake or blunder.
+    PreviousMistake,
+    /// A finished game: review it in the replay viewer with analysis.
+    Review,
     /// Show or hide the help.
     Help,
     /// Quit (asks first when a game is in progress).
@@ -255,6 +263,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "new game",
         hints: &[(HintLine::Over, 0, "n: new game")],
     },
+    Binding {
+        contexts: &[C::Board],
+        keys: &[(ch('r'), A::Review)],
+        names: "r",
+        help: "review a finished game: the replay viewer with analysis",
+        hints: &[(HintLine::Over, 3, "r: review")],
+    },
     // The replay viewer.
     Binding {
         contexts: &[C::Replay],
@@ -320,6 +335,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "c",
         help: "play on from the move shown (later moves dropped)",
         hints: &[(HintLine::ReplayStart, 3, "c play on")],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch('a'), A::Analysis)],
+        names: "a",
+        help: "analysis: value graph, class of the move, best move (double border)",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch(']'), A::NextMistake), (ch('['), A::PreviousMistake)],
+        names: "] / [",
+        help: "next, previous mistake or blunder (opens the analysis)",
+        hints: &[],
     },
     // Both.
     Binding {

@@ -162,6 +162,7 @@ impl Widget for &AppView<'_> {
         if let Some(rect) = layout.history {
             HistoryView {
                 placements: game.placements(),
+                marks: &[],
                 current: None,
                 from_start: false,
                 theme,
