@@ -261,8 +261,16 @@ pub(crate) mod screen {
             "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). q quits."
         )
     }
+    /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
+    /// (short enough for 80 columns with three-digit totals and `? help`).
     pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
-        format!("Game over: {outcome}. n: new game, r: review, q: quit")
+        let outcome = outcome.to_string();
+        let mut chars = outcome.chars();
+        let outcome: String = chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+        format!("{outcome}. n: new game, r: review, q: quit")
     }
     pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
         format!("{mover} ({}) thinking… {spinner}", seat_name(seat))
@@ -333,10 +341,10 @@ pub(crate) mod analysis {
     pub(crate) const REVIEW_TITLE: &str = "Review of the game just played";
     /// The panel's title while the analysis runs.
     pub(crate) fn title_running(done: usize, total: usize) -> String {
-        format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ ")
+        format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move ")
     }
     /// The panel's title once every position is analysed.
-    pub(crate) const TITLE_DONE: &str = " Analysis · Blue ▲ Yellow ▼ ";
+    pub(crate) const TITLE_DONE: &str = " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move ";
     /// The panel's title when it is too narrow for more.
     pub(crate) const TITLE_SHORT: &str = " Analysis ";
     /// Before the first move.

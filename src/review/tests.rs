@@ -471,3 +471,19 @@ fn annotating_marks_inaccuracies_and_worse_and_round_trips() {
     annotate::annotate(&mut again, &review).unwrap();
     assert_eq!(again, back);
 }
+
+#[test]
+fn the_stored_blunder_record_throws_away_a_proven_win_at_move_53() {
+    // tests/data/blunder.hij is the record the replay viewer's end-to-end test reviews.
+    let record: Record = include_str!("../../tests/data/blunder.hij")
+        .parse()
+        .unwrap();
+    let game = record.to_game().unwrap();
+    let before = *game.position_at(52);
+    assert_eq!(before.empty_sections(), 12);
+    assert_eq!(game.placements()[52].square(), Square::D1);
+    assert_eq!(solve(&before), Wdl::Win, "Blue wins before move 53");
+    assert_eq!(solve(game.position_at(53)), Wdl::Win, "and Yellow after it");
+    assert_eq!(record.comments(0), ["a quiet start"]);
+    assert_eq!(record.mark(1), Some(crate::record::Mark::Good));
+}

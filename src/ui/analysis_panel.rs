@@ -37,7 +37,9 @@ pub(crate) struct AnalysisPanel<'a> {
 }
 
 impl AnalysisPanel<'_> {
-    /// Each analysed position's value from Blue's side, as (position, points).
+    /// Each analysed position's value from Blue's side, as (position, points), with
+    /// copies a quarter of a move apart up to the next position, so each bar is as wide
+    /// as a position's share of the graph (no gaps between bars on a wide screen).
     fn points(&self) -> Vec<Point> {
         self.analysis
             .values()
@@ -51,8 +53,10 @@ impl AnalysisPanel<'_> {
                 } else {
                     -value.value.margin
                 };
-                Some((i as f64, f64::from(blue)))
+                let width = if i < self.game.len() { 4 } else { 1 };
+                Some((0..width).map(move |q| (i as f64 + f64::from(q) / 4.0, f64::from(blue))))
             })
+            .flatten()
             .collect()
     }
 

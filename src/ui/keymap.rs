@@ -258,17 +258,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Board],
-        keys: &[(ch('n'), A::NewGame)],
-        names: "n",
-        help: "new game",
-        hints: &[(HintLine::Over, 0, "n: new game")],
-    },
-    Binding {
-        contexts: &[C::Board],
-        keys: &[(ch('r'), A::Review)],
-        names: "r",
-        help: "review a finished game: the replay viewer with analysis",
-        hints: &[(HintLine::Over, 3, "r: review")],
+        keys: &[(ch('n'), A::NewGame), (ch('r'), A::Review)],
+        names: "n, r",
+        help: "new game; review a finished game with analysis",
+        hints: &[
+            (HintLine::Over, 0, "n: new game"),
+            (HintLine::Over, 3, "r: review"),
+        ],
     },
     // The replay viewer.
     Binding {
@@ -338,16 +334,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Replay],
-        keys: &[(ch('a'), A::Analysis)],
-        names: "a",
-        help: "analysis: value graph, class of the move, best move (double border)",
-        hints: &[],
-    },
-    Binding {
-        contexts: &[C::Replay],
-        keys: &[(ch(']'), A::NextMistake), (ch('['), A::PreviousMistake)],
-        names: "] / [",
-        help: "next, previous mistake or blunder (opens the analysis)",
+        keys: &[
+            (ch('a'), A::Analysis),
+            (ch(']'), A::NextMistake),
+            (ch('['), A::PreviousMistake),
+        ],
+        names: "a, ] / [",
+        help: "analysis panel; next, previous mistake or blunder",
         hints: &[],
     },
     // Both.

@@ -18,7 +18,7 @@ use super::help::HelpView;
 use super::history::HistoryView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note};
-use super::message::{Message, MessageKind};
+use super::message::Message;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
 use super::status::StatusView;
@@ -173,12 +173,6 @@ impl Widget for &ReplayView<'_> {
                 message.short = message.short.map(|short| notes(&format!("{n}. {short}")));
                 Some(message)
             }
-            (None, None) if !state.comments(0).is_empty() => Some(Message::new(
-                MessageKind::Info,
-                analysis_words::with_notes("", None, state.comments(0))
-                    .trim_start()
-                    .to_owned(),
-            )),
             (None, None) => None,
         };
         let line = match (state.overlay(), &message) {
