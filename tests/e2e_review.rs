@@ -56,7 +56,7 @@ fn replay_a_then_bracket_lands_on_the_solved_blunder() {
 }
 
 #[test]
-fn r_at_game_over_reviews_the_game_and_q_comes_back_to_it() {
+fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     let mut s = Session::start(
         &[
             "play", "--blue", "random", "--yellow", "random", "--seed", "7",
@@ -78,7 +78,10 @@ fn r_at_game_over_reviews_the_game_and_q_comes_back_to_it() {
     s.wait_for(ANALYSED);
     s.type_keys("q");
     s.wait_for("n: new game, r: review");
-    s.type_keys("q");
+    // Ctrl-c in a review leaves at once.
+    s.type_keys("r");
+    s.wait_for("Review of the game just played");
+    s.send("\x03");
     assert_eq!(s.exit_code(), 0);
     common::assert_restored(&s);
 }

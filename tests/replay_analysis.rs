@@ -263,3 +263,16 @@ fn a_records_marks_and_comments_show_on_the_move_they_follow() {
         "{screen}"
     );
 }
+
+#[test]
+fn ctrl_c_leaves_even_a_review_while_q_only_closes_it() {
+    use hijara::ui::ReplayExit;
+    let mut s = viewer(COMPLETE);
+    press(&mut s, 'q');
+    assert_eq!(s.exit(), Some(ReplayExit::Quit));
+    let mut s = viewer(COMPLETE);
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let effects = s.handle(input_of(&ctrl_c, s.area()).unwrap());
+    assert_eq!(effects, [Effect::Quit]);
+    assert_eq!(s.exit(), Some(ReplayExit::ForceQuit));
+}

@@ -18,7 +18,7 @@ use crate::strings::analysis as analysis_words;
 use super::ai_worker::AiWorker;
 use super::app::App;
 use super::effect::{Effect, Effects, Input};
-use super::replay::ReplayState;
+use super::replay::{ReplayExit, ReplayState};
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
 use super::theme::Theme;
@@ -124,6 +124,11 @@ impl Screen {
         }
     }
 
+    /// Whether the replay viewer was left with `Ctrl-c`.
+    fn forced_out(&self) -> bool {
+        matches!(self, Screen::Replay(state, _) if state.exit() == Some(ReplayExit::ForceQuit))
+    }
+
     fn thinking(&self) -> bool {
         matches!(self, Screen::Game(app) if app.thinking().is_some())
     }
@@ -167,8 +172,8 @@ pub(crate) fn run(
             match effect {
                 Effect::Redraw => redraw = true,
                 Effect::Quit => match review.back.take() {
-                    // Leaving a review goes back to the finished game.
-                    Some(app) => {
+                    // Leaving a review goes back to the finished game; Ctrl-c leaves.
+                    Some(app) if !screen.forced_out() => {
                         let area = screen.area();
                         let left = std::mem::replace(&mut screen, Screen::Game(app));
                         if let Screen::Replay(state, _) = left {
@@ -176,7 +181,7 @@ pub(crate) fn run(
                         }
                         queue.extend(screen.handle(Input::Resize(area.width, area.height)));
                     }
-                    None => return Ok(screen),
+                    _ => return Ok(screen),
                 },
                 Effect::Analyse => {
                     if let Screen::Replay(state, _) = &screen {

@@ -49,6 +49,8 @@ pub enum ReplayOverlay {
 pub enum ReplayExit {
     /// The viewer was closed.
     Quit,
+    /// `Ctrl-c`: leave at once, from a review after a game too.
+    ForceQuit,
     /// Play on from the position after this many moves.
     Continue(usize),
 }
@@ -333,7 +335,11 @@ impl ReplayState {
         match action {
             Action::ForceQuit | Action::Quit => {
                 self.autoplay = false;
-                self.exit = Some(ReplayExit::Quit);
+                self.exit = Some(if action == Action::ForceQuit {
+                    ReplayExit::ForceQuit
+                } else {
+                    ReplayExit::Quit
+                });
                 vec![Effect::Quit]
             }
             Action::Step(n) => {
