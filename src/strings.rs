@@ -4,7 +4,7 @@
 //! that raise them.
 
 use crate::ai::Seat;
-use crate::rules::{ComboShape, Game, Placement, Player};
+use crate::rules::{ClaimState, ComboSet, ComboShape, Game, Placement, Player, Ruleset};
 
 /// A short name for a seat, as shown on the ladders (`human`, `hard AI`).
 pub(crate) fn seat_name(seat: Seat) -> &'static str {
@@ -79,6 +79,175 @@ pub(crate) fn placement_short(placement: &Placement) -> String {
         placement.points,
         combos.join(", ")
     )
+}
+
+/// `square b2 (20), row 2 same number 2s (10)`: combinations with their points.
+fn combo_list(combos: impl Iterator<Item = crate::rules::Combination>) -> String {
+    let names: Vec<String> = combos
+        .map(|combo| format!("{combo} ({})", combo.points()))
+        .collect();
+    names.join(", ")
+}
+
+/// The combinations of `placement` outside `claimed`: what a part claim left.
+fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
+    combo_list(placement.combos().iter().filter(|c| !claimed.contains(*c)))
+}
+
+/// Which rules are on, for the status line: empty for the standard game without
+/// claims, else `corners`, `claims` or `corners · claims`.
+pub(crate) fn rules_label(ruleset: Ruleset, claims: bool) -> String {
+    let mut parts = Vec::new();
+    if ruleset != Ruleset::Standard {
+        parts.push(ruleset.name());
+    }
+    if claims {
+        parts.push("claims");
+    }
+    parts.join(" · ")
+}
+
+/// Texts of a game with claims: a stone's points count only once its player claims them.
+pub(crate) mod claim {
+    use super::*;
+
+    /// A stone placed by a person in a claim game: nothing said about its points.
+    pub(crate) fn placed(placement: &Placement) -> String {
+        let cell = placement.cell;
+        format!(
+            "{} played {} (section {}). Claim its points: + points Enter",
+            placement.player, cell.square, cell.section
+        )
+    }
+
+    /// The same, in fewer words.
+    pub(crate) fn placed_short(placement: &Placement) -> String {
+        let cell = placement.cell;
+        format!(
+            "{} played {}:{}. Claim: + points Enter",
+            placement.player, cell.square, cell.section
+        )
+    }
+
+    /// The earlier stone went unclaimed when `next` was placed: what was forfeited.
+    pub(crate) fn went_unclaimed(earlier: &Placement) -> String {
+        format!(
+            "{}'s {} went unclaimed: {} forfeited ({})",
+            earlier.player,
+            earlier.square(),
+            earlier.points,
+            combo_list(earlier.combos().iter())
+        )
+    }
+
+    /// An AI's stone, claimed in full at once.
+    pub(crate) fn ai_claimed(placement: &Placement) -> String {
+        format!(
+            "{} +{} (claimed): {}",
+            placement.player,
+            placement.points,
+            combo_list(placement.combos().iter())
+        )
+    }
+
+    /// A claim of `points` awarded: the combinations it stands for, and any rest forfeited.
+    pub(crate) fn awarded(placement: &Placement, points: u32, combos: ComboSet) -> String {
+        let mut text = format!(
+            "{} claims {points} for {}: {}",
+            placement.player,
+            placement.square(),
+            combo_list(combos.iter())
+        );
+        let rest = placement.points.saturating_sub(points);
+        if rest > 0 {
+            text.push_str(&format!(
+                "; {rest} more forfeited ({})",
+                unclaimed_combos(placement, combos)
+            ));
+        }
+        text
+    }
+
+    /// The same, in fewer words.
+    pub(crate) fn awarded_short(placement: &Placement, points: u32) -> String {
+        let rest = placement.points.saturating_sub(points);
+        if rest > 0 {
+            format!("{} +{points} claimed; {rest} forfeited", placement.player)
+        } else {
+            format!("{} +{points} claimed", placement.player)
+        }
+    }
+
+    /// A wrong claim: what the stone made, all of it forfeited.
+    pub(crate) fn wrong(placement: &Placement, claimed: u32) -> String {
+        if placement.points == 0 {
+            return format!(
+                "Wrong claim: {}'s {} made no points, not {claimed}",
+                placement.player,
+                placement.square()
+            );
+        }
+        format!(
+            "Wrong claim of {claimed}: {}'s {} made {} ({}); {} forfeited",
+            placement.player,
+            placement.square(),
+            placement.points,
+            combo_list(placement.combos().iter()),
+            placement.points
+        )
+    }
+
+    /// A move of a finished claim game (the replay viewer): what it made and what
+    /// became of it.
+    pub(crate) fn settled(placement: &Placement, state: ClaimState) -> String {
+        if placement.points == 0 {
+            return match state {
+                ClaimState::Wrong { claimed } => wrong(placement, claimed),
+                _ => super::placement(placement),
+            };
+        }
+        match state {
+            ClaimState::Claimed { points, combos } => awarded(placement, points, combos),
+            ClaimState::Wrong { claimed } => wrong(placement, claimed),
+            ClaimState::Unclaimed => went_unclaimed(placement),
+            ClaimState::Pending => format!("{}; not claimed yet", super::placement(placement)),
+        }
+    }
+
+    /// A claim refused before it was made (claims off, no stone, already claimed).
+    pub(crate) fn refused(error: impl std::fmt::Display) -> String {
+        format!("No claim: {error}")
+    }
+
+    /// `+` after an AI's stone: the AI claims its own.
+    pub(crate) fn ai_stone(ai: Player) -> String {
+        format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
+    }
+
+    /// The claim being typed, on the status line.
+    pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str) -> String {
+        format!(
+            "Claim for {}'s {}: +{typed}_ · {keys}",
+            placement.player,
+            placement.square()
+        )
+    }
+
+    /// Keys other than digits, Backspace, Enter and Esc while a claim is typed.
+    pub(crate) const TYPE_DIGITS: &str = "Type the points (digits), Enter to claim, Esc to cancel";
+    /// The claim typed was cancelled.
+    pub(crate) const CANCELLED: &str = "Claim cancelled";
+    /// Enter with no digits typed.
+    pub(crate) const EMPTY: &str = "Type the points after +, e.g. +25, then Enter";
+    /// A number too large to be a claim.
+    pub(crate) const TOO_LONG: &str = "A claim is at most 3 digits";
+    /// The turn line while an AI waits for a person's claim.
+    pub(crate) fn waits(ai: Player) -> String {
+        format!("{ai} waits: Enter lets it play")
+    }
+    /// A square chosen while the AI waits for a person's claim.
+    pub(crate) const GO_ON: &str =
+        "The AI moves next: Enter lets it play (claim first: + points Enter)";
 }
 
 /// The questions: the whole question, and the answers alone for the status line.
@@ -215,6 +384,13 @@ pub(crate) mod message {
     pub(crate) fn saved(path: &str) -> String {
         format!("Saved to {path}")
     }
+    /// A finished game written to the history folder `games/` as `file`.
+    pub(crate) fn archived(file: &str) -> String {
+        format!("Game kept as games/{file} (see: hijara games)")
+    }
+    pub(crate) fn not_archived(dir: &str, error: &str) -> String {
+        format!("Game not kept in {dir}: {error}")
+    }
     pub(crate) fn not_saved(error: &str) -> String {
         format!("Not saved: {error}")
     }
@@ -253,6 +429,20 @@ pub(crate) mod screen {
         "1-2-3-4 along a line 15, all four sections of one square 20.",
         "Lines are rows, columns and the two long diagonals. Points add up;",
         "when the board is full, the higher total wins.",
+    ];
+    /// The scoring rules in fewer lines, for a help that also explains a variant.
+    pub(crate) const RULES_SHORT: &[&str] = &[
+        "Blue first; a stone fills the lowest open section of its square. Four of",
+        "your stones score: same number along a row, column or long diagonal 10,",
+        "1-2-3-4 along one 15, all four sections of one square 20. Most wins.",
+    ];
+    /// The corner formations, in the help of a corners game.
+    pub(crate) const RULES_CORNERS: &[&str] =
+        &["Corners a1 d1 a4 d4: one number in all four 10; 1 2 3 4 in any order 15."];
+    /// Claims, in the help of a claim game.
+    pub(crate) const RULES_CLAIMS: &[&str] = &[
+        "Claims: before the next stone, claim your stone's points (+25 Enter);",
+        "a wrong claim or no claim forfeits them. The totals show claimed points.",
     ];
 
     /// Shown when the terminal is smaller than `min_width`×`min_height`.
@@ -401,4 +591,53 @@ pub(crate) fn farewell(game: &Game, autosave: &str) -> String {
         moves_count(game.len()),
         totals(game),
     )
+}
+
+/// The texts of `hijara games`.
+pub(crate) mod games {
+    /// `1 win`, `2 wins`.
+    fn count(n: u32, one: &str, many: &str) -> String {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    }
+
+    /// `you vs hard: 1 win, 2 draws, 9 losses`.
+    pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
+        format!(
+            "you vs {level}: {}, {}, {}",
+            count(wins, "win", "wins"),
+            count(draws, "draw", "draws"),
+            count(losses, "loss", "losses")
+        )
+    }
+
+    /// The list's first line.
+    pub(crate) fn heading(folder: &str) -> String {
+        format!("Games in {folder}, newest first:")
+    }
+
+    /// What an empty history prints.
+    pub(crate) fn empty(folder: &str) -> String {
+        format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")
+    }
+
+    /// A result in words: `Blue won`, `draw`, `unfinished`.
+    pub(crate) fn result(result: &str) -> &'static str {
+        match result {
+            "blue" => "Blue won",
+            "yellow" => "Yellow won",
+            "draw" => "draw",
+            _ => "unfinished",
+        }
+    }
+
+    /// After the list, when no game was a person against the AI.
+    pub(crate) const NO_TALLY: &str = "No game of a person against the AI yet: no tally.";
+
+    /// How to open one.
+    pub(crate) const REPLAY_HINT: &str =
+        "Open one with `hijara replay N` or `hijara replay --last`.";
 }

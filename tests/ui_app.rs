@@ -23,6 +23,7 @@ fn against_hard() -> App {
         seats: [Seat::Human, Seat::Hard],
         think_ms: Some(50),
         seed: 1,
+        ..GameConfig::default()
     })
 }
 
@@ -410,6 +411,7 @@ fn the_hint_asks_the_hard_ai_and_highlights_its_square() {
         seats: [Seat::Human, Seat::Easy],
         think_ms: None,
         seed: 3,
+        ..GameConfig::default()
     });
     let request = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
     assert_eq!(request.job, AiJob::Hint);
@@ -472,6 +474,7 @@ fn ai_against_ai_plays_itself_and_undo_is_refused() {
         seats: [Seat::Random, Seat::Hard],
         think_ms: None,
         seed: 3,
+        ..GameConfig::default()
     });
     let mut effects = app.start();
     for _ in 0..64 {
@@ -522,4 +525,34 @@ mod properties {
             }
         }
     }
+}
+
+#[test]
+fn the_move_that_ends_the_game_asks_to_keep_it_in_the_history() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/games/complete.hij"
+    ))
+    .unwrap();
+    let full = hijara::session::parse_record(&text).unwrap().game;
+    let moves: Vec<Square> = full.moves().collect();
+    let mut app = App::with_game(
+        GameConfig::default(),
+        Game::from_moves(moves[..62].iter().copied()).unwrap(),
+    );
+    let effects = typing(&mut app, &moves[62].to_string());
+    assert!(effects.contains(&Effect::Autosave), "{effects:?}");
+    assert!(!effects.contains(&Effect::Archive), "{effects:?}");
+    let effects = typing(&mut app, &moves[63].to_string());
+    assert!(app.game().is_over());
+    assert!(effects.contains(&Effect::Archive), "{effects:?}");
+    // Keeping it comes before the autosave is cleared, so a crash in between loses nothing.
+    let at = |e| effects.iter().position(|x| *x == e).unwrap();
+    assert!(at(Effect::Archive) < at(Effect::Autosave));
+    // Undo asks for nothing to be kept; the redo to the end asks again, and the storage
+    // (tested in session::storage) writes the same game only once.
+    let effects = typing(&mut app, "u");
+    assert!(!effects.contains(&Effect::Archive), "{effects:?}");
+    let effects = typing(&mut app, "U");
+    assert!(effects.contains(&Effect::Archive), "{effects:?}");
 }

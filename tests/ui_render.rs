@@ -105,6 +105,7 @@ fn ai_thinking_and_hint_80x24() {
         seats: [Seat::Human, Seat::Hard],
         think_ms: None,
         seed: 1,
+        ..GameConfig::default()
     });
     let request = asked(&typing(&mut app, "b2")).unwrap();
     insta::assert_snapshot!("ai_thinking", render(&app, 80, 24, Theme::PLAIN).backend());

@@ -1,20 +1,25 @@
-//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume]`.
+//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|
+//! completions|manpage]`.
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 
 use crate::ai::{Level, Seat};
-use crate::session::{Autosave, GameConfig, Storage, fresh_seed, open_save_dir};
+use crate::session::{
+    Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
+};
 
 mod analyze;
 mod bench;
 mod engine;
+mod games;
 mod play;
 mod replay;
 mod resume;
 mod score;
 pub mod selfplay;
+mod shell;
 
 pub use score::json_report;
 
@@ -46,6 +51,12 @@ pub enum Command {
     Resume(ResumeArgs),
     /// Review every move of a record against the engine: best moves, points lost, mistakes.
     Analyze(analyze::AnalyzeArgs),
+    /// List the finished games kept in the history, newest first, with a tally per AI level.
+    Games(GamesArgs),
+    /// Print a shell completion script to stdout.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to stdout.
+    Manpage,
 }
 
 /// Options of `hijara play`.
@@ -67,13 +78,46 @@ pub struct PlayArgs {
     /// unless given here).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// The rules: `standard`, or `corners` (corner formations score too) [default:
+    /// standard, or the --load record's].
+    #[arg(long, value_enum, conflicts_with = "load")]
+    pub variant: Option<crate::rules::Ruleset>,
+    /// Players claim their own points (`+25 Enter`); overlooked points are forfeited.
+    #[arg(long, conflicts_with = "load")]
+    pub claim: bool,
+}
+
+/// Which record `hijara replay` opens: a file, or a game of the history by number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayTarget {
+    /// A record file.
+    File(PathBuf),
+    /// Game N of `hijara games` (1 = newest).
+    Number(usize),
+}
+
+/// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
+fn replay_target(text: &str) -> Result<ReplayTarget, String> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return match text.parse::<usize>() {
+            Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
+            Ok(n) => Ok(ReplayTarget::Number(n)),
+            Err(_) => Err("no game has so large a number (see `hijara games`)".to_owned()),
+        };
+    }
+    Ok(ReplayTarget::File(PathBuf::from(text)))
 }
 
 /// Options of `hijara replay`.
 #[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ReplayArgs {
-    /// The record to watch.
-    pub file: PathBuf,
+    /// The record to watch: a file, or N to watch game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Watch the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
     /// Who plays Blue on after `c` (continue from the move shown).
     #[arg(long, value_enum, default_value_t = Seat::Human)]
     pub blue: Seat,
@@ -97,6 +141,9 @@ pub struct SessionArgs {
     /// Where `s` saves records [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// Do not keep this run's finished games in the history (`hijara games`).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 impl SessionArgs {
@@ -106,15 +153,34 @@ impl SessionArgs {
             seats,
             think_ms: self.think_ms,
             seed: self.seed.unwrap_or_else(fresh_seed),
+            ..GameConfig::default()
         }
     }
 }
 
 /// Where a game from the command line saves: `--save-dir` (created when missing), or
-/// the current folder; and the autosave in the data folder.
-pub(crate) fn storage(save_dir: Option<&PathBuf>) -> anyhow::Result<Storage> {
+/// the current folder; the autosave in the data folder; and, unless `no_history`,
+/// finished games in the data folder's `games/`.
+pub(crate) fn storage(save_dir: Option<&PathBuf>, no_history: bool) -> anyhow::Result<Storage> {
     let dir = open_save_dir(save_dir.map(PathBuf::as_path))?;
-    Ok(Storage::new(dir, Autosave::in_data_dir()))
+    let history = data_dir().filter(|_| !no_history).map(|d| games_dir(&d));
+    Ok(Storage::new(dir, Autosave::in_data_dir()).with_history(history))
+}
+
+/// Options of `hijara games`.
+#[derive(Debug, Clone, Args)]
+pub struct GamesArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `hijara completions`.
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Options of `hijara resume`.
@@ -123,6 +189,9 @@ pub struct ResumeArgs {
     /// Where `s` saves records, created if missing [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// Do not keep the game in the history (`hijara games`) when it ends.
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 /// Options of `hijara score`.
@@ -185,5 +254,64 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Games(args)) => games::run(&args),
+        Some(Command::Completions(args)) => shell::completions(args.shell),
+        Some(Command::Manpage) => shell::manpage(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn no_history_is_taken_by_play_resume_and_replay() {
+        let Ok(Cli {
+            command: Some(Command::Play(play)),
+        }) = parse(&["play", "--no-history"])
+        else {
+            panic!("play");
+        };
+        assert!(play.session.no_history);
+        let Ok(Cli {
+            command: Some(Command::Resume(resume)),
+        }) = parse(&["resume", "--no-history"])
+        else {
+            panic!("resume");
+        };
+        assert!(resume.no_history);
+        let Ok(Cli {
+            command: Some(Command::Replay(replay)),
+        }) = parse(&["replay", "--last", "--no-history"])
+        else {
+            panic!("replay");
+        };
+        assert!(replay.last && replay.session.no_history && replay.game.is_none());
+        assert!(parse(&["games", "--no-history"]).is_err());
+    }
+
+    #[test]
+    fn replay_takes_a_number_or_a_file() {
+        let target = |arg: &str| match parse(&["replay", arg]) {
+            Ok(Cli {
+                command: Some(Command::Replay(replay)),
+            }) => replay.game,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(target("12"), Some(ReplayTarget::Number(12)));
+        assert_eq!(
+            target("./12"),
+            Some(ReplayTarget::File(PathBuf::from("./12")))
+        );
+        assert_eq!(
+            target("game.hij"),
+            Some(ReplayTarget::File(PathBuf::from("game.hij")))
+        );
+        assert!(parse(&["replay", "0"]).is_err());
+        assert!(parse(&["replay", "99999999999999999999999"]).is_err());
     }
 }

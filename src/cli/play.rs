@@ -14,7 +14,11 @@ use super::{PlayArgs, storage};
 
 /// The game set-up the options ask for: `--ai LEVEL` is you as Blue against that level.
 fn config(args: &PlayArgs) -> GameConfig {
-    args.session.config(seats(args))
+    GameConfig {
+        ruleset: args.variant.unwrap_or_default(),
+        claims: args.claim,
+        ..args.session.config(seats(args))
+    }
 }
 
 fn seats(args: &PlayArgs) -> [Seat; 2] {
@@ -49,7 +53,7 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
 }
 
 pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let mut storage = storage(args.session.save_dir.as_ref())?;
+    let mut storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let session = match &args.load {
         Some(path) => {
             let loaded = read_record(path)?;
@@ -82,7 +86,8 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                     Err(text) => notice = Some(Notice::Error(text)),
                 }
             }
-            let mut session = Session::new(config(&args), crate::rules::Game::new(), storage);
+            let config = config(&args);
+            let mut session = Session::new(config, config.new_game(), storage);
             session.resume_offer = offer;
             session.notice = notice;
             session
@@ -121,6 +126,23 @@ mod tests {
     fn default_is_hot_seat() {
         let config = config(&PlayArgs::default());
         assert_eq!(config.seats, [Seat::Human, Seat::Human]);
+        assert_eq!(config.ruleset, crate::rules::Ruleset::Standard);
+        assert!(!config.claims);
+    }
+
+    #[test]
+    fn variant_and_claims_from_the_command_line() {
+        let args = PlayArgs {
+            variant: Some(crate::rules::Ruleset::Corners),
+            claim: true,
+            ..PlayArgs::default()
+        };
+        let config = config(&args);
+        assert_eq!(config.ruleset, crate::rules::Ruleset::Corners);
+        assert!(config.claims);
+        let game = config.new_game();
+        assert_eq!(game.ruleset(), crate::rules::Ruleset::Corners);
+        assert!(game.claim_mode());
     }
 
     #[test]

@@ -1,16 +1,57 @@
-//! `hijara replay FILE`: the record in the viewer, and playing on from any move.
+//! `hijara replay FILE|N|--last`: a record in the viewer, and playing on from any move.
 
-use crate::session::read_record;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+
+use crate::session::{data_dir, files_newest_first, games_dir, read_record, shown};
 use crate::ui;
 
-use super::{ReplayArgs, storage};
+use super::{ReplayArgs, ReplayTarget, storage};
+
+/// The history folder, or an error saying why there is none.
+pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
+    let data = data_dir()
+        .context("no data folder for the game history (set HIJARA_DATA_DIR or XDG_DATA_HOME)")?;
+    Ok(games_dir(&data))
+}
+
+/// The history's game `n` (1 = newest), with clear errors for an empty history or
+/// a number past its end.
+fn history_game(n: usize) -> anyhow::Result<PathBuf> {
+    let folder = history_folder()?;
+    let files = files_newest_first(&folder)
+        .with_context(|| format!("cannot read the game history {}", shown(&folder)))?;
+    if files.is_empty() {
+        bail!(
+            "no games in the history yet ({}): finished games are kept there",
+            shown(&folder)
+        );
+    }
+    match files.get(n - 1) {
+        Some(file) => Ok(folder.join(file)),
+        None => bail!(
+            "no game {n} in the history: it holds {} (`hijara games` lists them)",
+            match files.len() {
+                1 => "1 game".to_owned(),
+                k => format!("{k} games"),
+            }
+        ),
+    }
+}
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     // Every check happens here, before the screen switches to full-screen mode.
-    let loaded = read_record(&args.file)?;
-    let storage = storage(args.session.save_dir.as_ref())?;
-    let name = args.file.file_name().map_or_else(
-        || args.file.display().to_string(),
+    let path = match (&args.game, args.last) {
+        (Some(ReplayTarget::File(path)), _) => path.clone(),
+        (Some(ReplayTarget::Number(n)), _) => history_game(*n)?,
+        // clap's group asks for exactly one of FILE|N and --last.
+        (None, _) => history_game(1)?,
+    };
+    let loaded = read_record(&path)?;
+    let storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow]);

@@ -20,7 +20,7 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     if loaded.game.is_empty() || loaded.game.is_over() {
         bail!("no game to resume: the autosave {path} holds no unfinished game");
     }
-    let storage = storage(args.save_dir.as_ref())?
+    let storage = storage(args.save_dir.as_ref(), args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
     let fallback = SessionArgs::default().config([crate::ai::Seat::Human; 2]);

@@ -3,7 +3,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::ai::{AiSettings, Level, Seat};
-use crate::rules::{Game, Placement, Player};
+use crate::rules::{Game, Placement, Player, Ruleset};
 
 /// Who plays and how the AI is set up: everything decided before the game.
 ///
@@ -17,6 +17,10 @@ pub struct GameConfig {
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
     pub seed: u64,
+    /// The rules new games are played under (standard or corners).
+    pub ruleset: Ruleset,
+    /// Whether players must claim their own points (`--claim`).
+    pub claims: bool,
 }
 
 impl GameConfig {
@@ -28,6 +32,19 @@ impl GameConfig {
     /// Whether a person plays `player`.
     pub fn is_human(&self, player: Player) -> bool {
         self.seat(player) == Seat::Human
+    }
+
+    /// A new game on the empty board under these rules.
+    pub fn new_game(&self) -> Game {
+        Game::with_rules(self.ruleset, self.claims)
+    }
+
+    /// These settings with the rules `game` is played under: a loaded, resumed or
+    /// replayed game keeps its own rules, and a new game after it plays them too.
+    pub fn with_rules_of(mut self, game: &Game) -> GameConfig {
+        self.ruleset = game.ruleset();
+        self.claims = game.claim_mode();
+        self
     }
 
     /// The AI settings for `level`.

@@ -5,11 +5,15 @@
 //! Nothing here draws or reads keys; `ui` and `cli` both build on it.
 
 mod config;
+mod history;
 mod record;
 mod storage;
 mod store;
 
 pub use config::{GameConfig, fresh_seed};
+pub use history::{
+    Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
+};
 pub use record::{
     LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, parse_record, parse_seat, read_record,
     read_text, record_of, seat_tag, seat_token, today, write_record_file,

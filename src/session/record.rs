@@ -38,7 +38,8 @@ pub fn parse_seat(value: &str) -> Option<Seat> {
     Seat::from_str(value.trim(), true).ok()
 }
 
-/// The record of `game` played with `config`, dated `date` (`YYYY-MM-DD`).
+/// The record of `game` played with `config`, dated `date` (`YYYY-MM-DD`). The
+/// `Variant` and `Claim` tags and each move's claim come from the game itself.
 pub fn record_of(config: &GameConfig, game: &Game, date: &str) -> Record {
     let mut tags = vec![
         (seat_tag(Player::Blue), seat_token(config.seats[0])),
@@ -70,6 +71,11 @@ pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
             .tag(SEED_TAG)
             .and_then(|v| v.trim().parse().ok())
             .unwrap_or(fallback.seed),
+        // `Variant` and `Claim` tags: a record without them is the standard game
+        // without claims, whatever the fallback. An unknown variant is refused
+        // when the record is played (`to_game`); here it cannot reach a game.
+        ruleset: record.ruleset().unwrap_or_default(),
+        claims: record.claim_mode(),
     }
 }
 
@@ -140,6 +146,7 @@ mod tests {
             seats: [Seat::Human, Seat::Hard],
             think_ms: Some(250),
             seed: 42,
+            ..GameConfig::default()
         };
         let game = Game::from_moves([Square::B2, Square::C3]).unwrap();
         let text = record_of(&config, &game, "2026-11-30").to_string();
@@ -159,9 +166,44 @@ mod tests {
             seats: [Seat::Easy, Seat::Easy],
             think_ms: None,
             seed: 9,
+            ..GameConfig::default()
         };
         let config = config_of(&record, fallback);
         assert_eq!(config.seats, [Seat::Human, Seat::Medium]);
         assert_eq!(config.seed, 9);
+    }
+
+    #[test]
+    fn the_variant_and_claims_survive_a_record() {
+        use crate::rules::Ruleset;
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Easy],
+            seed: 3,
+            ruleset: Ruleset::Corners,
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut game = config.new_game();
+        for mv in [Square::A1, Square::B2, Square::A1, Square::B2] {
+            game.play(mv).unwrap();
+        }
+        for mv in [Square::A1, Square::B2, Square::A1] {
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.last().unwrap().points, 20);
+        game.claim(20).unwrap();
+        let text = record_of(&config, &game, "2026-11-30").to_string();
+        assert!(text.contains("[Variant \"corners\"]"), "{text}");
+        assert!(text.contains("[Claim \"on\"]"), "{text}");
+        assert!(text.contains("a1+20"), "{text}");
+        let loaded = parse_record(&text).unwrap();
+        assert_eq!(loaded.game.ruleset(), Ruleset::Corners);
+        assert!(loaded.game.claim_mode());
+        assert_eq!(loaded.game.score(Player::Blue), 20);
+        assert_eq!(config_of(&loaded.record, GameConfig::default()), config);
+        // A record without the tags is the standard game without claims.
+        let plain: Record = "b2\n".parse().unwrap();
+        assert_eq!(config_of(&plain, config).ruleset, Ruleset::Standard);
+        assert!(!config_of(&plain, config).claims);
     }
 }

@@ -9,6 +9,7 @@ use anyhow::bail;
 use crate::rules::Game;
 use crate::strings::message;
 
+use super::history;
 use super::store::{self, Autosave};
 use super::{GameConfig, LoadedRecord, parse_record, record_of, today};
 
@@ -64,6 +65,11 @@ pub struct Storage {
     /// This session's game is the one in the autosave, or an earlier unfinished
     /// game found there has been kept aside: the autosave may be rewritten.
     owns_autosave: bool,
+    /// The game history's folder, where finished games are kept; `None` keeps none.
+    history: Option<PathBuf>,
+    /// The last game kept in the history (its record without the date), so undoing
+    /// and redoing back to the same end does not keep it twice.
+    archived: Option<String>,
 }
 
 impl Storage {
@@ -76,7 +82,20 @@ impl Storage {
             saved_to: None,
             autosave_failed: false,
             owns_autosave: false,
+            history: None,
+            archived: None,
         }
+    }
+
+    /// Keeps every finished game in the history folder `dir` (`None`: keeps none).
+    pub fn with_history(mut self, dir: Option<PathBuf>) -> Storage {
+        self.history = dir;
+        self
+    }
+
+    /// The history folder finished games go to, if any.
+    pub fn history(&self) -> Option<&Path> {
+        self.history.as_deref()
     }
 
     /// Says that this session continues the autosaved game (`hijara resume`, or the
@@ -175,6 +194,36 @@ impl Storage {
     }
 }
 
+impl Storage {
+    /// After a game ended: writes it to the history folder under a new
+    /// `hijara-YYYYMMDD-HHMMSS.hij`, once per game. Returns a notice saying where it
+    /// went (or why it could not be kept); `None` when there is nothing to do (no
+    /// history, a game not over, or the game kept last time).
+    pub fn archive(&mut self, config: &GameConfig, game: &Game) -> Option<Notice> {
+        let dir = self.history.clone()?;
+        if !game.is_over() {
+            return None;
+        }
+        // Seats, settings, variant, moves and claims: the same text is the same game.
+        let identity = record_of(config, game, "").to_string();
+        if self.archived.as_ref() == Some(&identity) {
+            return None;
+        }
+        let text = record_of(config, game, &self.date).to_string();
+        match history::archive(&dir, &text) {
+            Ok(path) => {
+                self.archived = Some(identity);
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                Some(Notice::Info(message::archived(&name)))
+            }
+            Err(error) => Some(Notice::Error(message::not_archived(
+                &shown(&dir),
+                &error.to_string(),
+            ))),
+        }
+    }
+}
+
 /// Renames an autosave that holds an unfinished game to a new
 /// `hijara-YYYYMMDD-HHMMSS.hij` beside it, and returns where it went. An empty,
 /// finished or unreadable autosave is left to be overwritten.
@@ -254,6 +303,63 @@ mod tests {
         }
         assert_eq!(storage.after_change(&config(), &full), None);
         assert_eq!(autosave.load().unwrap(), None);
+    }
+
+    fn full_game() -> Game {
+        let mut game = Game::new();
+        while let Some(mv) = game.position().legal_moves().next() {
+            game.play(mv).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_finished_game_is_kept_once_in_the_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        let mut storage =
+            Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
+        let mut game = full_game();
+        let Some(Notice::Info(text)) = storage.archive(&config(), &game) else {
+            panic!("expected a notice");
+        };
+        assert!(text.contains("games/hijara-"), "{text}");
+        // Undone and redone back to the same end: not kept again.
+        game.undo().unwrap();
+        assert_eq!(storage.archive(&config(), &game), None);
+        game.redo().unwrap();
+        assert_eq!(storage.archive(&config(), &game), None);
+        assert_eq!(std::fs::read_dir(&games).unwrap().count(), 1);
+        // A different end is a different game.
+        let before: Vec<_> = game.moves().collect();
+        for _ in 0..8 {
+            game.undo().unwrap();
+        }
+        while let Some(mv) = game.position().legal_moves().last() {
+            game.play(mv).unwrap();
+        }
+        assert_ne!(game.moves().collect::<Vec<_>>(), before);
+        assert!(game.is_over());
+        assert!(matches!(
+            storage.archive(&config(), &game),
+            Some(Notice::Info(_))
+        ));
+        assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn no_history_keeps_nothing_and_a_blocked_folder_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut storage = Storage::new(dir.path().to_path_buf(), None);
+        assert_eq!(storage.archive(&config(), &full_game()), None);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        let blocked = dir.path().join("blocked");
+        std::fs::write(&blocked, "x").unwrap();
+        let mut storage = Storage::new(dir.path().to_path_buf(), None).with_history(Some(blocked));
+        assert!(matches!(
+            storage.archive(&config(), &full_game()),
+            Some(Notice::Error(_))
+        ));
     }
 
     #[test]

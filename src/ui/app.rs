@@ -12,7 +12,7 @@ mod update;
 
 use ratatui::layout::Rect;
 
-use crate::rules::{Game, Square};
+use crate::rules::{ClaimState, Game, Move, Placement, Square};
 use crate::session::{GameConfig, Notice};
 
 use super::ai_turns::AiTurns;
@@ -41,18 +41,27 @@ pub struct App {
     autosaved: bool,
     /// An autosaved game offered at start-up, until the question is answered.
     resume_offer: Option<(GameConfig, Game)>,
+    /// A claim game: the digits typed after `+`, while a claim is typed.
+    claim_entry: Option<String>,
+    /// A claim game: the person let the AI play on without claiming (Enter).
+    go_on: bool,
+    /// A claim game: the AI's move, kept until the person's last stone is claimed or let go.
+    held: Option<Move>,
 }
 
 impl App {
-    /// A new game with these seats.
+    /// A new game with these seats, under these rules.
     pub fn new(config: GameConfig) -> App {
-        App::with_game(config, Game::new())
+        App::with_game(config, config.new_game())
     }
 
     /// Continues `game` (for a loaded or resumed record) with these seats.
+    ///
+    /// The game's rules (variant, claims) win over the set-up's, so a new game after it
+    /// is played under the same rules.
     pub fn with_game(config: GameConfig, game: Game) -> App {
         App {
-            config,
+            config: config.with_rules_of(&game),
             game,
             cursor: Cursor::default(),
             overlay: Overlay::None,
@@ -64,6 +73,9 @@ impl App {
             spinner: 0,
             autosaved: false,
             resume_offer: None,
+            claim_entry: None,
+            go_on: false,
+            held: None,
         }
     }
 
@@ -153,9 +165,37 @@ impl App {
         !self.game.is_empty() && !self.game.is_over()
     }
 
+    /// The digits of the claim being typed after `+`, if one is.
+    pub fn claim_entry(&self) -> Option<&str> {
+        self.claim_entry.as_deref()
+    }
+
+    /// In a claim game, whether the AI to move waits for a person's claim: the last
+    /// stone is a person's, and the person has not let the AI play on (Enter). A claim
+    /// made meanwhile stays on screen (message and highlight) until that Enter. The AI
+    /// may think meanwhile; its move is played after.
+    pub fn awaits_claim(&self) -> bool {
+        let game = &self.game;
+        let Some(last) = game.last() else {
+            return false;
+        };
+        game.claim_mode()
+            && !self.go_on
+            && !game.is_over()
+            && self.config.is_human(last.player)
+            && !self.config.is_human(game.to_move())
+    }
+
+    /// The last stone and what may be shown of it: in a claim game, its claim state.
+    pub fn last_move(&self) -> Option<(&Placement, Option<ClaimState>)> {
+        let last = self.game.last()?;
+        Some((last, self.game.claim_state(self.game.len() - 1)))
+    }
+
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match self.overlay {
+            Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,
             Overlay::None => KeyContext::Board,
             Overlay::Help => KeyContext::Help,
             Overlay::Question(_) => KeyContext::Question,

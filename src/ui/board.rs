@@ -10,7 +10,7 @@ use ratatui::style::Style;
 use ratatui::symbols::line::{self, DOUBLE, NORMAL, THICK};
 use ratatui::widgets::Widget;
 
-use crate::rules::{Cell, Placement, Position, Section, Square};
+use crate::rules::{Cell, ClaimState, Placement, Position, Section, Square};
 
 use super::put;
 use super::theme::Theme;
@@ -130,6 +130,18 @@ impl Highlight {
             cursor: None,
             hint: None,
         }
+    }
+
+    /// The last stone and what may be shown of it: in a claim game (`state` given) only
+    /// the combinations claimed, so a stone not claimed yet gives nothing away.
+    pub fn claimed(placement: Option<&Placement>, state: Option<ClaimState>) -> Highlight {
+        let mut highlight = Highlight::last_move(placement);
+        match state {
+            None => {}
+            Some(ClaimState::Claimed { combos, .. }) => highlight.combos = combos.cells_mask(),
+            Some(_) => highlight.combos = 0,
+        }
+        highlight
     }
 }
 

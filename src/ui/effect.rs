@@ -29,6 +29,8 @@ pub enum Effect {
     Autosave,
     /// Write the game to a record file (`s`).
     Save,
+    /// The game just ended: keep it in the history (once per game; the storage knows).
+    Archive,
     /// The autosaved game was taken up: the session may rewrite its autosave.
     ResumedAutosave,
     /// Send this request to the AI worker.

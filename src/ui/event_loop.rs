@@ -203,7 +203,7 @@ pub(crate) fn run(
                     next_tick = screen.tick_every().map(|every| Instant::now() + every)
                 }
                 Effect::ResumedAutosave => storage.take_over_autosave(),
-                Effect::Autosave | Effect::Save => {
+                Effect::Autosave | Effect::Save | Effect::Archive => {
                     if effect == Effect::Autosave {
                         // The game changed: a review kept of it is out of date.
                         review.kept = None;
@@ -211,6 +211,7 @@ pub(crate) fn run(
                     if let Screen::Game(app) = &mut screen {
                         let notice = match effect {
                             Effect::Save => Some(storage.save_notice(app.config(), app.game())),
+                            Effect::Archive => storage.archive(app.config(), app.game()),
                             _ => storage.after_change(app.config(), app.game()),
                         };
                         if let Some(notice) = notice {

@@ -89,6 +89,7 @@ fn against_hard() -> GameConfig {
         seats: [Seat::Human, Seat::Hard],
         think_ms: None,
         seed: 1,
+        ..GameConfig::default()
     }
 }
 
@@ -133,6 +134,8 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
         message::loaded(long_path, &game),
         message::UNKNOWN_KEY.to_owned(),
         message::AI_STALLED.to_owned(),
+        message::archived("hijara-20261130-041500-12.hij"),
+        message::not_archived(long_path, "Permission denied (os error 13)"),
     ];
     for (i, text) in texts.iter().enumerate() {
         let mut app = App::with_game(GameConfig::default(), game.clone());
@@ -214,4 +217,107 @@ fn the_replay_viewer_question_and_messages_are_readable_in_full_at_80x24() {
     )));
     let (_, text) = state.message().unwrap();
     assert_readable(&screen(&state), text, body);
+}
+
+/// A claim game (hot-seat, `ruleset`) after the moves of `assets/games/combinations.hij`
+/// up to Blue's a1:4, which completes 20 + 10 + 15.
+fn claim_game_at_45(ruleset: crate::rules::Ruleset) -> App {
+    let text = include_str!("../../assets/games/combinations.hij");
+    let record: Record = text.parse().unwrap();
+    let mut game = Game::with_rules(ruleset, true);
+    let (last, earlier) = record.moves().split_last().unwrap();
+    for mv in earlier {
+        game.play(*mv).unwrap();
+    }
+    // The last stone through the keys, as a person places it.
+    let mut app = App::with_game(GameConfig::default(), game);
+    keys(&mut app, &last.to_string());
+    assert_eq!(app.game().last().unwrap().points, 45);
+    app
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, c);
+    }
+}
+
+fn enter(app: &mut App) {
+    let _ = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+}
+
+#[test]
+fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
+    use crate::rules::Ruleset;
+    let full = Rect::new(0, 0, WIDTH, HEIGHT);
+    let message = |app: &App| app.message().unwrap().wording(WIDTH).to_owned();
+    // A person's stone: nothing said of its points.
+    let app = claim_game_at_45(Ruleset::Standard);
+    assert_readable(&game_screen(&app), &message(&app), full);
+    // A wrong claim, a part claim, and points forfeited at the next placement.
+    for (claim, wanted) in [("+40", "Wrong claim"), ("+30", "+30 claimed"), ("", "went")] {
+        let mut app = claim_game_at_45(Ruleset::Corners);
+        if claim.is_empty() {
+            keys(&mut app, "d2");
+        } else {
+            keys(&mut app, claim);
+            enter(&mut app);
+        }
+        let text = message(&app);
+        assert!(text.contains(wanted), "{text}");
+        let buf = game_screen(&app);
+        assert_readable(&buf, &text, full);
+        // The rules on are on the first status line.
+        assert!(
+            row(&buf, HEIGHT - 2).contains("corners · claims"),
+            "{}",
+            row(&buf, HEIGHT - 2)
+        );
+    }
+    // The claim being typed, whole on the status line.
+    let mut app = claim_game_at_45(Ruleset::Standard);
+    keys(&mut app, "+45");
+    let buf = game_screen(&app);
+    let status = row(&buf, HEIGHT - 1);
+    assert!(
+        status.contains(
+            "Claim for Blue's a1: +45_ · Enter: claim · Backspace: rub out · Esc: cancel"
+        ),
+        "{status}"
+    );
+    // Waiting for the person's claim against the AI: the turn and the rules both show.
+    let mut game = Game::with_rules(Ruleset::Corners, true);
+    game.play(Square::B2).unwrap();
+    let app = App::with_game(against_hard(), game);
+    assert!(app.awaits_claim());
+    let top = row(&game_screen(&app), HEIGHT - 2);
+    assert!(top.contains("Yellow waits: Enter lets it play"), "{top}");
+    assert!(top.contains("corners · claims"), "{top}");
+}
+
+#[test]
+fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
+    use crate::rules::Ruleset;
+    use crate::strings::screen::{CLOSE_HELP, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT};
+    let mut app = App::with_game(
+        GameConfig::default(),
+        Game::with_rules(Ruleset::Corners, true),
+    );
+    key(&mut app, '?');
+    let buf = game_screen(&app);
+    let screen: Vec<String> = (0..HEIGHT).map(|y| row(&buf, y)).collect();
+    let screen = screen.join("\n");
+    for line in RULES_SHORT.iter().chain(RULES_CORNERS).chain(RULES_CLAIMS) {
+        assert!(screen.contains(line), "{line:?} missing:\n{screen}");
+    }
+    for (keys, help) in super::keymap::help_rows(super::KeyContext::Board)
+        .chain(super::keymap::help_rows(super::KeyContext::ClaimGame))
+    {
+        let row = format!("{keys}  {help}");
+        assert!(screen.contains(&row), "{row:?} missing:\n{screen}");
+    }
+    assert!(screen.contains(CLOSE_HELP), "{screen}");
 }

@@ -5,7 +5,10 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::strings::screen::{CLOSE_HELP, HELP_TITLE, RULES};
+use crate::rules::Ruleset;
+use crate::strings::screen::{
+    CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
+};
 
 use super::keymap::{KeyContext, help_rows};
 use super::theme::Theme;
@@ -17,11 +20,20 @@ pub(crate) struct HelpView {
     pub theme: Theme,
     /// Whose keys are listed: [`KeyContext::Board`] or [`KeyContext::Replay`].
     pub context: KeyContext,
+    /// The rules in play: the corner formations are explained when they score.
+    pub ruleset: Ruleset,
+    /// Whether players claim their points: the claim keys and rule are listed.
+    pub claims: bool,
 }
 
 impl HelpView {
-    fn lines(&self) -> Vec<Line<'static>> {
-        let rows: Vec<_> = help_rows(self.context).collect();
+    /// The keys, the rules, and the closing line (`None` when `short`: it then goes in
+    /// the border, and the standard rules take fewer lines, to fit 80×24).
+    fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
+        let mut rows: Vec<_> = help_rows(self.context).collect();
+        if self.claims && self.context == KeyContext::Board {
+            rows.extend(help_rows(KeyContext::ClaimGame));
+        }
         let key_w = rows
             .iter()
             .map(|(k, _)| k.chars().count())
@@ -36,24 +48,43 @@ impl HelpView {
                 ])
             })
             .collect();
+        if !short {
+            lines.push(Line::raw(""));
+        }
+        let rules = if short { RULES_SHORT } else { RULES };
+        lines.extend(rules.iter().map(|r| Line::raw(*r)));
+        if self.ruleset == Ruleset::Corners {
+            lines.extend(RULES_CORNERS.iter().map(|r| Line::raw(*r)));
+        }
+        if self.claims {
+            lines.extend(RULES_CLAIMS.iter().map(|r| Line::raw(*r)));
+        }
+        let close = Line::styled(CLOSE_HELP, self.theme.dim()).centered();
+        if short {
+            return (lines, Some(close));
+        }
         lines.push(Line::raw(""));
-        lines.extend(RULES.iter().map(|r| Line::raw(*r)));
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(CLOSE_HELP, self.theme.dim()).centered());
-        lines
+        lines.push(close);
+        (lines, None)
     }
 }
 
 impl Widget for &HelpView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
-        let lines = self.lines();
+        let (mut lines, mut close) = self.lines(false);
+        if lines.len() as u16 + 2 > area.height {
+            (lines, close) = self.lines(true);
+        }
         let width = 74.min(area.width);
         let height = (lines.len() as u16 + 2).min(area.height);
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
-        let block =
+        let mut block =
             Block::bordered().title(Line::styled(HELP_TITLE, self.theme.strong()).centered());
+        if let Some(close) = close {
+            block = block.title_bottom(close);
+        }
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false })

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
-use crate::rules::Placement;
+use crate::rules::{ClaimState, Placement};
 use crate::strings::screen::MOVES_TITLE;
 
 use super::put;
@@ -19,6 +19,9 @@ pub(crate) struct HistoryView<'a> {
     pub placements: &'a [Placement],
     /// A mark to show after each move (`??`, `!`, ...); shorter than the moves: none.
     pub marks: &'a [&'a str],
+    /// In a claim game, each move's claim state (empty otherwise): a move shows the
+    /// points awarded and, after `✗`, those forfeited; a pending stone shows nothing.
+    pub claims: &'a [ClaimState],
     /// The move to highlight and keep in view (0-based); the replay viewer's current move.
     pub current: Option<usize>,
     /// With no current move, show the list from its first move rather than its last
@@ -26,6 +29,29 @@ pub(crate) struct HistoryView<'a> {
     pub from_start: bool,
     /// The colours.
     pub theme: Theme,
+}
+
+/// A move's points in the list, in at most `room` columns if it can: `+20`; in a claim
+/// game `+10 ✗20` (10 awarded, 20 forfeited), `✗20`, or nothing while still pending.
+fn points_text(placement: &Placement, claim: Option<ClaimState>, room: usize) -> String {
+    let scored = placement.points;
+    let Some(state) = claim else {
+        return if scored > 0 {
+            format!("+{scored}")
+        } else {
+            String::new()
+        };
+    };
+    let (awarded, forfeited) = (state.awarded(), state.forfeited(scored));
+    match (awarded, forfeited) {
+        (0, 0) => String::new(),
+        (a, 0) => format!("+{a}"),
+        (0, f) => format!("✗{f}"),
+        (a, f) => [format!("+{a} ✗{f}"), format!("+{a}✗{f}")]
+            .into_iter()
+            .find(|t| t.chars().count() <= room)
+            .unwrap_or_else(|| format!("✗{f}")),
+    }
 }
 
 impl Widget for &HistoryView<'_> {
@@ -90,12 +116,14 @@ impl Widget for &HistoryView<'_> {
                 mark,
                 base.patch(self.theme.strong()),
             );
-            if placement.points > 0 {
-                let points = format!("+{}", placement.points);
+            let after = 8 + mark.chars().count() as u16;
+            let room = usize::from(inner.width.saturating_sub(after));
+            let points = points_text(placement, self.claims.get(i).copied(), room);
+            if !points.is_empty() {
                 let x = inner
                     .right()
-                    .saturating_sub(points.len() as u16)
-                    .max(inner.x + 8 + mark.len() as u16);
+                    .saturating_sub(points.chars().count() as u16)
+                    .max(inner.x + after);
                 put(
                     buf,
                     inner,

@@ -95,6 +95,10 @@ pub enum Action {
     Yes,
     /// Answer no to a question, close an overlay, or stop typing a move number.
     No,
+    /// A claim game: start typing a claim for the last stone (`+`).
+    ClaimStart,
+    /// A claim game: claim the points typed (`Enter`).
+    Claim,
 }
 
 /// Which bindings apply.
@@ -110,6 +114,10 @@ pub enum KeyContext {
     Help,
     /// A yes/no question is asked: `y` says yes, anything else no.
     Question,
+    /// A game with claims, on the board: looked up before [`KeyContext::Board`].
+    ClaimGame,
+    /// A game with claims: the points of a claim are being typed after `+`.
+    ClaimEntry,
 }
 
 /// A key as the table names it.
@@ -148,6 +156,10 @@ pub(crate) enum HintLine {
     Over,
     /// The replay viewer before the first move.
     ReplayStart,
+    /// A game with claims in progress, with no message to show.
+    PlayingClaims,
+    /// A claim being typed.
+    ClaimEntry,
 }
 
 /// One row of the key table.
@@ -192,14 +204,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "arrows / h j k l",
         help: "move the cursor",
-        hints: &[(HintLine::Playing, 0, "arrows/hjkl: move")],
+        hints: &[
+            (HintLine::Playing, 0, "arrows/hjkl: move"),
+            (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
+        ],
     },
     Binding {
         contexts: &[C::Board],
         keys: &[(code(KeyCode::Enter), A::Place), (ch(' '), A::Place)],
         names: "Enter / Space",
         help: "place a stone on the cursor's square",
-        hints: &[(HintLine::Playing, 1, "Enter: place")],
+        hints: &[
+            (HintLine::Playing, 1, "Enter: place"),
+            (HintLine::PlayingClaims, 1, "Enter: place"),
+        ],
     },
     Binding {
         contexts: &[C::Board],
@@ -232,6 +250,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "undo (against the AI: your move and its reply)",
         hints: &[
             (HintLine::Playing, 3, "u: undo"),
+            (HintLine::PlayingClaims, 3, "u: undo"),
             (HintLine::Over, 2, "u: undo"),
         ],
     },
@@ -247,7 +266,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('t'), A::Hint)],
         names: "t",
         help: "hint: the hard AI's move for the player to move",
-        hints: &[(HintLine::Playing, 4, "t: hint")],
+        hints: &[
+            (HintLine::Playing, 4, "t: hint"),
+            (HintLine::PlayingClaims, 4, "t: hint"),
+        ],
     },
     Binding {
         contexts: &[C::Board],
@@ -265,6 +287,48 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Over, 0, "n: new game"),
             (HintLine::Over, 3, "r: review"),
         ],
+    },
+    // A game with claims: looked up before the board's keys.
+    Binding {
+        contexts: &[C::ClaimGame],
+        keys: &[(ch('+'), A::ClaimStart)],
+        names: "+ 25 Enter",
+        help: "claim 25 points for your last stone (Esc cancels)",
+        hints: &[(HintLine::PlayingClaims, 2, "+25 Enter: claim")],
+    },
+    Binding {
+        // Enter is the board's Place: with the AI to move, it lets the AI play.
+        contexts: &[C::ClaimGame],
+        keys: &[],
+        names: "Enter",
+        help: "no claim: let the AI play on",
+        hints: &[],
+    },
+    // Typing a claim after `+`: digits, Backspace, Enter, Esc; other keys are refused.
+    Binding {
+        contexts: &[C::ClaimEntry],
+        keys: &[
+            (ch('0'), A::Digit(0)),
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+            (code(KeyCode::Backspace), A::Backspace),
+            (code(KeyCode::Enter), A::Claim),
+            (code(KeyCode::Esc), A::No),
+        ],
+        names: "",
+        help: "",
+        hints: &[(
+            HintLine::ClaimEntry,
+            0,
+            "Enter: claim · Backspace: rub out · Esc: cancel",
+        )],
     },
     // The replay viewer.
     Binding {
@@ -366,7 +430,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[],
     },
     Binding {
-        contexts: &[C::Board, C::Replay, C::Goto, C::Help, C::Question],
+        contexts: &[
+            C::Board,
+            C::Replay,
+            C::Goto,
+            C::Help,
+            C::Question,
+            C::ClaimEntry,
+        ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
         help: "quit at once",
@@ -486,6 +557,7 @@ mod tests {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         for context in [
             KeyContext::Board,
+            KeyContext::ClaimEntry,
             KeyContext::Help,
             KeyContext::Question,
             KeyContext::Replay,
@@ -493,6 +565,22 @@ mod tests {
         ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
         }
+    }
+
+    #[test]
+    fn claim_keys() {
+        assert_eq!(
+            action(key(KeyCode::Char('+')), KeyContext::ClaimGame),
+            Some(Action::ClaimStart)
+        );
+        // Without claims `+` is no board key.
+        assert_eq!(action(key(KeyCode::Char('+')), KeyContext::Board), None);
+        let e = KeyContext::ClaimEntry;
+        assert_eq!(action(key(KeyCode::Char('2')), e), Some(Action::Digit(2)));
+        assert_eq!(action(key(KeyCode::Enter), e), Some(Action::Claim));
+        assert_eq!(action(key(KeyCode::Backspace), e), Some(Action::Backspace));
+        assert_eq!(action(key(KeyCode::Esc), e), Some(Action::No));
+        assert_eq!(action(key(KeyCode::Char('b')), e), None);
     }
 
     #[test]
@@ -541,6 +629,14 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::Playing),
             "arrows/hjkl: move · Enter: place · b3: type a square · u: undo · t: hint"
+        );
+        assert_eq!(
+            hint_line(HintLine::PlayingClaims),
+            "arrows/hjkl: move · Enter: place · +25 Enter: claim · u: undo · t: hint"
+        );
+        assert_eq!(
+            hint_line(HintLine::ClaimEntry),
+            "Enter: claim · Backspace: rub out · Esc: cancel"
         );
         assert_eq!(
             hint_line(HintLine::ReplayStart),

@@ -21,8 +21,10 @@ const STONES: u32 = 32;
 pub(crate) struct LadderView<'a> {
     /// Whose ladder.
     pub player: Player,
-    /// The position read: the total, the stones left and whose turn.
+    /// The position read: the stones left and whose turn.
     pub position: &'a Position,
+    /// The player's total (in a claim game, the points claimed).
+    pub score: u32,
     /// The points at the top of the gauge; use [`ladder_scale`] so both ladders agree.
     pub scale: u32,
     /// Who plays this side (`human`, `hard AI`).
@@ -42,11 +44,10 @@ pub(crate) fn outcome_note(outcome: Option<Outcome>, player: Player) -> Option<&
     }
 }
 
-/// The top of the gauges for `position`: 100, or more in steps of 50 once a total passes it.
-pub(crate) fn ladder_scale(position: &Position) -> u32 {
-    let top = position
-        .score(Player::Blue)
-        .max(position.score(Player::Yellow));
+/// The top of the gauges for these totals: 100, or more in steps of 50 once a total
+/// passes it. (From the totals shown, so unclaimed points never move it.)
+pub(crate) fn ladder_scale(totals: [u32; 2]) -> u32 {
+    let top = totals[0].max(totals[1]);
     top.div_ceil(50).max(2) * 50
 }
 
@@ -73,7 +74,7 @@ impl Widget for &LadderView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
 
-        let score = self.position.score(self.player);
+        let score = self.score;
         let stones_left = STONES - self.position.stones(self.player).count_ones();
         let turn: &[&str] = if to_move { words::LADDER_TURN } else { &[""] };
         let label_short = self.label.trim_end_matches(" AI");

@@ -2,7 +2,7 @@
 
 use ratatui::style::Style;
 
-use crate::rules::{Placement, Player};
+use crate::rules::{ClaimState, Game, Placement, Player};
 use crate::session::Notice;
 use crate::strings;
 
@@ -52,6 +52,61 @@ impl Message {
             text: strings::placement(placement),
             short: Some(strings::placement_short(placement)),
         }
+    }
+
+    /// What a placement did in a game that may have claims: `state` is the stone's
+    /// claim state (`None` without claims, or for an AI's stone that scored nothing),
+    /// `unclaimed` the stone before it when its
+    /// points went unclaimed at this placement. A person's pending stone says nothing
+    /// of its points; an AI's stone, claimed in full at once, says what it claimed.
+    pub(crate) fn played(
+        placement: &Placement,
+        state: Option<ClaimState>,
+        unclaimed: Option<&Placement>,
+    ) -> Message {
+        let mut message = match state {
+            None => Message::placement(placement),
+            Some(ClaimState::Pending) => Message {
+                kind: MessageKind::Info,
+                text: strings::claim::placed(placement),
+                short: Some(strings::claim::placed_short(placement)),
+            },
+            Some(ClaimState::Claimed { .. }) => Message {
+                kind: MessageKind::Score(placement.player),
+                text: strings::claim::ai_claimed(placement),
+                short: Some(strings::placement_short(placement)),
+            },
+            Some(other) => {
+                Message::new(MessageKind::Info, strings::claim::settled(placement, other))
+            }
+        };
+        if let Some(earlier) = unclaimed {
+            message.text = format!(
+                "{}. {}",
+                strings::claim::went_unclaimed(earlier),
+                message.text
+            );
+            // Whole, in a box if need be: what was forfeited is the lesson.
+            message.short = None;
+        }
+        message
+    }
+
+    /// Move `index` (0-based) of a game as a finished record shows it (the replay
+    /// viewer): in a claim game, what was claimed and what was forfeited.
+    pub(crate) fn of_move(game: &Game, index: usize) -> Option<Message> {
+        let placement = game.placements().get(index)?;
+        Some(match game.claim_state(index) {
+            None => Message::placement(placement),
+            Some(state) => {
+                let kind = if game.awarded(index) > 0 {
+                    MessageKind::Score(placement.player)
+                } else {
+                    MessageKind::Info
+                };
+                Message::new(kind, strings::claim::settled(placement, state))
+            }
+        })
     }
 
     /// A session's notice as a message.

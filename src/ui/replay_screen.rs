@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::screen as words;
+use crate::strings::{rules_label, screen as words};
 
 use crate::review::text::mark as review_mark;
 use crate::strings::analysis as analysis_words;
@@ -21,7 +21,7 @@ use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
-use super::status::StatusView;
+use super::status::{StatusView, totals_at};
 use super::theme::Theme;
 
 /// The replay viewer as a widget.
@@ -110,12 +110,15 @@ impl Widget for &ReplayView<'_> {
 
         let position = state.position();
         let outcome = position.outcome();
-        let scale = ladder_scale(position);
+        let game = state.game();
+        let totals = totals_at(game, state.shown());
+        let scale = ladder_scale(totals);
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             let note = outcome_note(outcome, player);
             LadderView {
                 player,
                 position,
+                score: totals[player.index()],
                 scale,
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 note,
@@ -132,7 +135,13 @@ impl Widget for &ReplayView<'_> {
                     .panel()
                     .then(|| state.current_review().map(|m| m.best))
                     .flatten(),
-                ..Highlight::last_move(state.current())
+                ..Highlight::claimed(
+                    state.current(),
+                    state
+                        .shown()
+                        .checked_sub(1)
+                        .and_then(|i| game.claim_state(i)),
+                )
             },
             theme,
         }
@@ -141,8 +150,9 @@ impl Widget for &ReplayView<'_> {
         if let Some(rect) = layout.history {
             let marks = move_marks(state);
             HistoryView {
-                placements: state.game().placements(),
+                placements: game.placements(),
                 marks: &marks,
+                claims: game.claim_states(),
                 current: state.shown().checked_sub(1),
                 from_start: true,
                 theme,
@@ -168,7 +178,8 @@ impl Widget for &ReplayView<'_> {
                 let n = state.shown();
                 let mark = state.mark(n).map(|m| m.token());
                 let notes = |text: &str| analysis_words::with_notes(text, mark, state.comments(n));
-                let mut message = Message::placement(placement);
+                let mut message = Message::of_move(game, n.saturating_sub(1))
+                    .unwrap_or_else(|| Message::placement(placement));
                 message.text = notes(&format!("{n}. {}", message.text));
                 message.short = message.short.map(|short| notes(&format!("{n}. {short}")));
                 Some(message)
@@ -188,8 +199,10 @@ impl Widget for &ReplayView<'_> {
                 theme.dim(),
             ),
         };
+        let rules = rules_label(game.ruleset(), game.claim_mode());
         StatusView {
-            position,
+            totals,
+            rules: &rules,
             turn: Span::styled(turn, turn_style),
             message: line,
             right: words::HELP_KEY,
@@ -203,6 +216,8 @@ impl Widget for &ReplayView<'_> {
                 HelpView {
                     theme,
                     context: KeyContext::Replay,
+                    ruleset: game.ruleset(),
+                    claims: game.claim_mode(),
                 }
                 .render(main, buf);
             }

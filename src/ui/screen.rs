@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::rules::{Player, Square};
-use crate::strings::{screen as words, seat_name};
+use crate::strings::{claim as claim_words, rules_label, screen as words, seat_name};
 
 use super::ai_worker::AiJob;
 use super::app::App;
@@ -18,7 +18,7 @@ use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
 use super::question::Overlay;
-use super::status::StatusView;
+use super::status::{StatusView, totals_at};
 use super::theme::Theme;
 
 /// The smallest terminal the game draws in; below it, a "please enlarge" message.
@@ -129,7 +129,8 @@ impl Widget for &AppView<'_> {
         let game = app.game();
         let position = game.position();
         let config = app.config();
-        let scale = ladder_scale(position);
+        let totals = totals_at(game, game.len());
+        let scale = ladder_scale(totals);
         let outcome = game.outcome();
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
@@ -141,6 +142,7 @@ impl Widget for &AppView<'_> {
             let ladder = LadderView {
                 player,
                 position,
+                score: totals[player.index()],
                 scale,
                 label: seat_name(config.seat(player)),
                 note,
@@ -149,7 +151,8 @@ impl Widget for &AppView<'_> {
             ladder.render(rect, buf);
         }
 
-        let mut highlight = Highlight::last_move(game.last());
+        let last = app.last_move();
+        let mut highlight = Highlight::claimed(last.map(|(p, _)| p), last.and_then(|(_, s)| s));
         highlight.cursor = Some(app.cursor());
         highlight.hint = app.hint();
         BoardView {
@@ -163,6 +166,7 @@ impl Widget for &AppView<'_> {
             HistoryView {
                 placements: game.placements(),
                 marks: &[],
+                claims: game.claim_states(),
                 current: None,
                 from_start: false,
                 theme,
@@ -173,6 +177,9 @@ impl Widget for &AppView<'_> {
         let mover = game.to_move();
         let turn = match (outcome, thinking) {
             (Some(outcome), _) => Span::styled(words::game_over(outcome), theme.banner()),
+            (None, _) if app.awaits_claim() => {
+                Span::styled(claim_words::waits(mover), theme.player(mover))
+            }
             (None, Some(AiJob::Move)) => Span::styled(
                 words::ai_thinking(mover, config.seat(mover), spinner),
                 theme.player(mover),
@@ -183,16 +190,27 @@ impl Widget for &AppView<'_> {
             (None, None) => Span::styled(words::to_move(mover), theme.player(mover)),
         };
         // A question shows whole in its box; the status line repeats as much as fits.
+        let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
+            claim_words::typing(last, typed, &hint_line(HintLine::ClaimEntry))
+        });
         let message = match (app.overlay(), app.message()) {
             (Overlay::Question(q), _) => {
                 Span::styled(app.question_status(q, area.width), theme.banner())
             }
+            (_, None) if typing.is_some() => {
+                Span::styled(typing.unwrap_or_default(), theme.strong())
+            }
             (_, Some(m)) => Span::styled(m.wording(area.width), m.style(theme)),
             (_, None) if outcome.is_some() => Span::styled(hint_line(HintLine::Over), theme.dim()),
+            (_, None) if game.claim_mode() => {
+                Span::styled(hint_line(HintLine::PlayingClaims), theme.dim())
+            }
             (_, None) => Span::styled(hint_line(HintLine::Playing), theme.dim()),
         };
+        let rules = rules_label(game.ruleset(), game.claim_mode());
         StatusView {
-            position,
+            totals,
+            rules: &rules,
             turn,
             message,
             right: words::HELP_KEY,
@@ -206,6 +224,8 @@ impl Widget for &AppView<'_> {
                 HelpView {
                     theme,
                     context: KeyContext::Board,
+                    ruleset: game.ruleset(),
+                    claims: game.claim_mode(),
                 }
                 .render(main, buf);
             }

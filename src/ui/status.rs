@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::rules::{Player, Position};
+use crate::rules::{Game, Player};
 
 use super::theme::Theme;
 
@@ -19,11 +19,23 @@ fn ellipsize(text: &str, width: usize) -> String {
     out
 }
 
+/// Blue's and Yellow's totals after the first `n` moves of `game`: the points awarded,
+/// which in a game without claims is everything scored.
+pub(crate) fn totals_at(game: &Game, n: usize) -> [u32; 2] {
+    let mut totals = [0; 2];
+    for (i, placement) in game.placements().iter().enumerate().take(n) {
+        totals[placement.player.index()] += game.awarded(i);
+    }
+    totals
+}
+
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
 #[derive(Debug, Clone)]
 pub(crate) struct StatusView<'a> {
-    /// The position whose totals are shown.
-    pub position: &'a Position,
+    /// Blue's and Yellow's totals (in a claim game, the points claimed).
+    pub totals: [u32; 2],
+    /// Which rules are on (`corners · claims`), at the right; empty for the standard game.
+    pub rules: &'a str,
     /// Whose turn, the AI thinking, or the result, after the totals.
     pub turn: Span<'a>,
     /// The second line.
@@ -42,7 +54,7 @@ impl Widget for &StatusView<'_> {
         }
         let total = |player: Player| {
             Span::styled(
-                format!("{player} {}", self.position.score(player)),
+                format!("{player} {}", self.totals[player.index()]),
                 self.theme.player(player),
             )
         };
@@ -56,11 +68,21 @@ impl Widget for &StatusView<'_> {
         let top = Rect::new(area.x, area.y, area.width, 1);
         let first_w = first.width() as u16;
         first.render(top, buf);
-        let right_w = self.right.chars().count() as u16;
-        if first_w + right_w + 2 <= area.width {
+        // The rules and the help key if both fit, else the rules alone: which rules
+        // are on matters more than where the help is.
+        let both = if self.rules.is_empty() {
+            self.right.to_owned()
+        } else {
+            format!("{}  {}", self.rules, self.right)
+        };
+        let fitting = [both.as_str(), self.rules, self.right]
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .find(|t| first_w + t.chars().count() as u16 + 2 <= area.width);
+        if let Some(right) = fitting {
+            let right_w = right.chars().count() as u16;
             let x = area.right() - right_w;
-            Span::styled(self.right, self.theme.dim())
-                .render(Rect::new(x, area.y, right_w, 1), buf);
+            Span::styled(right, self.theme.dim()).render(Rect::new(x, area.y, right_w, 1), buf);
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);

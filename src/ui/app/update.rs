@@ -2,13 +2,13 @@
 
 use ratatui::layout::Rect;
 
-use crate::rules::{Game, Move, Square};
-use crate::strings::message;
+use crate::rules::{ClaimError, ClaimOutcome, ClaimState, Move, Square};
+use crate::strings::{claim as claim_words, message};
 
 use super::super::ai_worker::{AiJob, AiReply};
 use super::super::cursor::{Cursor, Pointed};
 use super::super::effect::{Effect, Effects, Input};
-use super::super::keymap::{self, Action};
+use super::super::keymap::{self, Action, KeyContext};
 use super::super::message::{Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::App;
@@ -36,8 +36,20 @@ impl App {
                     // A message too long for the status line sat in a box over the board.
                     self.message = None;
                 }
-                match keymap::action(key, self.key_context()) {
+                let context = self.key_context();
+                // A claim game's own keys come before the board's.
+                let action = match context {
+                    KeyContext::Board if self.game.claim_mode() => {
+                        keymap::action(key, KeyContext::ClaimGame)
+                            .or_else(|| keymap::action(key, context))
+                    }
+                    _ => keymap::action(key, context),
+                };
+                match action {
                     Some(action) => self.apply(action),
+                    None if context == KeyContext::ClaimEntry => {
+                        self.refuse(claim_words::TYPE_DIGITS)
+                    }
                     None => {
                         let _ = self.cursor.apply(Action::No);
                         self.refuse(message::UNKNOWN_KEY)
@@ -57,7 +69,21 @@ impl App {
                 vec![Effect::Redraw]
             }
         };
-        self.ask_ai_seat(effects)
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
+    }
+
+    /// Adds [`Effect::Archive`] after a change that leaves the game over (the last
+    /// move, a redo to the end, a claim that ends it): the storage keeps each finished
+    /// game once, so an undo and redo back to the same end writes nothing new.
+    fn archive_if_over(&self, mut effects: Effects) -> Effects {
+        // Before the autosave is cleared, so a crash in between cannot lose the game.
+        if self.game.is_over()
+            && let Some(at) = effects.iter().position(|e| *e == Effect::Autosave)
+        {
+            effects.insert(at, Effect::Archive);
+        }
+        effects
     }
 
     fn click(&mut self, square: Option<Square>) -> Effects {
@@ -73,6 +99,9 @@ impl App {
 
     /// Carries out one action, as a key would.
     pub fn apply(&mut self, action: Action) -> Effects {
+        if self.claim_entry.is_some() {
+            return self.claim_key(action);
+        }
         match self.cursor.apply(action) {
             Pointed::Moved(None) => return vec![Effect::Redraw],
             Pointed::Moved(Some(letter)) => {
@@ -94,7 +123,9 @@ impl App {
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
             Action::NewGame => self.new_game(),
+            Action::Place if self.awaits_claim() => self.let_ai_play(),
             Action::Place => self.place(self.cursor.square()),
+            Action::ClaimStart => self.start_claim(),
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
@@ -150,14 +181,113 @@ impl App {
         }
     }
 
-    /// Forgets any AI request in flight: its reply will carry an old tag.
+    /// Forgets any AI request in flight (its reply will carry an old tag), and any
+    /// claim being typed or AI move held for one.
     fn changed(&mut self) {
         self.ai.reset();
         self.hint = None;
+        self.claim_entry = None;
+        self.go_on = false;
+        self.held = None;
+    }
+
+    /// `+`: starts typing a claim for the last stone, if it may still be claimed.
+    fn start_claim(&mut self) -> Effects {
+        let len = self.game.len();
+        let refused = match self.game.claim_state(len.wrapping_sub(1)) {
+            _ if !self.game.claim_mode() => Some(ClaimError::ClaimsOff),
+            None => Some(ClaimError::NoStone),
+            Some(ClaimState::Pending) => None,
+            Some(_) => Some(ClaimError::AlreadyClaimed {
+                move_number: len as u32,
+            }),
+        };
+        if let Some(error) = refused {
+            return self.refuse(claim_words::refused(error));
+        }
+        if let Some(last) = self.game.last()
+            && !self.config.is_human(last.player)
+        {
+            // An AI claims its own stones in full as it places them.
+            return self.refuse(claim_words::ai_stone(last.player));
+        }
+        self.claim_entry = Some(String::new());
+        self.message = None;
+        vec![Effect::Redraw]
+    }
+
+    /// A key while a claim is typed: digits, Backspace, Enter, Esc.
+    fn claim_key(&mut self, action: Action) -> Effects {
+        let Some(entry) = self.claim_entry.as_mut() else {
+            return Vec::new();
+        };
+        match action {
+            Action::ForceQuit => self.quit(),
+            Action::Digit(d) if entry.len() < 3 => {
+                entry.push(char::from(b'0' + d));
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Digit(_) => self.refuse(claim_words::TOO_LONG),
+            Action::Backspace if !entry.is_empty() => {
+                entry.pop();
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Backspace | Action::No => {
+                self.claim_entry = None;
+                self.say(MessageKind::Info, claim_words::CANCELLED)
+            }
+            Action::Claim => match entry.parse::<u32>() {
+                Ok(points) => self.claim(points),
+                Err(_) => self.refuse(claim_words::EMPTY),
+            },
+            _ => self.refuse(claim_words::TYPE_DIGITS),
+        }
+    }
+
+    /// Claims `points` for the last stone (one try): awarded or wrong, it is settled.
+    fn claim(&mut self, points: u32) -> Effects {
+        let Some(placement) = self.game.last().copied() else {
+            return self.refuse(claim_words::refused(ClaimError::NoStone));
+        };
+        match self.game.claim(points) {
+            Ok(outcome) => {
+                self.claim_entry = None;
+                self.hint = None;
+                let message = match outcome {
+                    ClaimOutcome::Awarded { points, combos } => Message {
+                        kind: MessageKind::Score(placement.player),
+                        text: claim_words::awarded(&placement, points, combos),
+                        short: Some(claim_words::awarded_short(&placement, points)),
+                    },
+                    // Whole, in a box if need be: what the stone made is the lesson.
+                    ClaimOutcome::Wrong { claimed, .. } => {
+                        Message::new(MessageKind::Error, claim_words::wrong(&placement, claimed))
+                    }
+                };
+                self.message = Some(message);
+                vec![Effect::Autosave, Effect::Redraw]
+            }
+            Err(error) => {
+                self.claim_entry = None;
+                self.refuse(claim_words::refused(error))
+            }
+        }
+    }
+
+    /// Enter while the AI waits for a person's claim: the AI plays (its move at once
+    /// if it has one ready).
+    fn let_ai_play(&mut self) -> Effects {
+        self.go_on = true;
+        match self.held.take() {
+            Some(mv) => self.play(mv),
+            None => vec![Effect::Redraw],
+        }
     }
 
     fn new_game(&mut self) -> Effects {
-        self.game = Game::new();
+        self.game = self.config.new_game();
         self.cursor = Cursor::default();
         self.changed();
         let _ = self.say(MessageKind::Info, message::NEW_GAME);
@@ -171,18 +301,39 @@ impl App {
             return self.refuse(message::GAME_OVER);
         }
         let mover = self.game.to_move();
+        if self.awaits_claim() {
+            return self.refuse(claim_words::GO_ON);
+        }
         if !self.config.is_human(mover) {
             return self.refuse(message::wait_for(mover, self.config.seat(mover)));
         }
         self.play(square)
     }
 
-    /// Plays `square` for the player to move, whoever it is.
+    /// Plays `square` for the player to move, whoever it is. In a claim game an AI
+    /// claims its stone's points in full at once, and the message says what the
+    /// stone before went without, if it went unclaimed.
     fn play(&mut self, square: Move) -> Effects {
+        let before = self.last_move().map(|(p, state)| (*p, state));
         match self.game.play(square) {
             Ok(placement) => {
                 self.changed();
-                self.message = Some(Message::placement(&placement));
+                let index = self.game.len() - 1;
+                if self.game.claim_mode()
+                    && placement.points > 0
+                    && !self.config.is_human(placement.player)
+                {
+                    // A claim of the stone's own points always matches (all its combinations).
+                    let _ = self.game.claim(placement.points);
+                }
+                let unclaimed = before
+                    .filter(|(p, state)| *state == Some(ClaimState::Pending) && p.points > 0)
+                    .map(|(p, _)| p);
+                // An AI's stone that scored nothing has nothing to claim: said plainly.
+                let state = self.game.claim_state(index).filter(|s| {
+                    self.config.is_human(placement.player) || *s != ClaimState::Pending
+                });
+                self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
                 vec![Effect::Autosave, Effect::Redraw]
             }
             Err(_) => self.refuse(message::full(square)),
@@ -209,7 +360,11 @@ impl App {
         };
         self.changed();
         self.cursor.set(last.square());
-        self.message = Some(Message::placement(&last));
+        let state = self
+            .game
+            .claim_state(self.game.len() - 1)
+            .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
+        self.message = Some(Message::played(&last, state, None));
         vec![Effect::Autosave, Effect::Redraw]
     }
 
@@ -233,7 +388,7 @@ impl App {
     /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
     /// that may yet be swapped for the autosaved one, or that has quit.
     fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
-        if self.quit || self.overlay == Overlay::Question(Question::Resume) {
+        if self.quit || self.overlay == Overlay::Question(Question::Resume) || self.held.is_some() {
             return effects;
         }
         if let Some(request) = self.ai.ask_seat(&self.config, &self.game) {
@@ -248,6 +403,13 @@ impl App {
             return Vec::new();
         }
         let effects = match (reply.job, reply.mv) {
+            (AiJob::Move, Some(mv))
+                if self.awaits_claim() && self.game.position().next_section(mv).is_some() =>
+            {
+                // Played when the person has claimed or let the AI play on (Enter).
+                self.held = Some(mv);
+                vec![Effect::Redraw]
+            }
             (AiJob::Move, Some(mv)) if self.game.position().next_section(mv).is_some() => {
                 self.play(mv)
             }
@@ -263,6 +425,7 @@ impl App {
             }
             (AiJob::Hint, None) => vec![Effect::Redraw],
         };
-        self.ask_ai_seat(effects)
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
     }
 }

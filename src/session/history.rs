@@ -1,0 +1,404 @@
+//! The game history: every finished game kept in the data folder's `games/`, and the
+//! list of them that `hijara games` prints and `hijara replay N` picks from.
+//!
+//! Files are numbered newest first from 1. Unreadable files keep their number, so the
+//! numbers of the other games do not shift when one file is damaged.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::ai::{Level, Seat};
+use crate::record::GameResult;
+use crate::rules::Player;
+
+use super::record::{parse_record, parse_seat, seat_tag, seat_token};
+use super::store::{new_save_path, write_atomic};
+
+/// The history's folder inside the data folder.
+pub const GAMES_DIR: &str = "games";
+
+/// The history folder inside a data folder.
+pub fn games_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join(GAMES_DIR)
+}
+
+/// Writes a finished game's record into `dir` (created if missing) under a new
+/// `hijara-YYYYMMDD-HHMMSS.hij` name, atomically; returns the path.
+pub fn archive(dir: &Path, record_text: &str) -> io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    let path = new_save_path(dir);
+    write_atomic(&path, record_text.as_bytes())?;
+    Ok(path)
+}
+
+/// One game of the history, as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    /// Its number in the list (1 = newest), as `hijara replay N` takes it.
+    pub n: usize,
+    /// The file name inside the history folder.
+    pub file: String,
+    /// When it was kept (`YYYY-MM-DD HH:MM` from the file name), else its `Date` tag.
+    pub date: Option<String>,
+    /// Who played Blue (the `Blue` tag, or `?`).
+    pub blue: String,
+    /// Who played Yellow.
+    pub yellow: String,
+    /// `blue`, `yellow`, `draw` or `unfinished`.
+    pub result: &'static str,
+    /// Blue's total.
+    pub blue_score: u32,
+    /// Yellow's total.
+    pub yellow_score: u32,
+    /// How many moves were played.
+    pub moves: usize,
+    /// The ruleset: `standard` or `corners`.
+    pub variant: &'static str,
+    /// Whether points were claimed (the claim variant).
+    pub claims: bool,
+}
+
+/// A file in the history that could not be read as a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unreadable {
+    /// Its number in the list (1 = newest).
+    pub n: usize,
+    /// The file name inside the history folder.
+    pub file: String,
+    /// Why it could not be read (line, column, move and square where they apply).
+    pub error: String,
+}
+
+/// One line of the list: a game, or a file that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listed {
+    /// A readable game.
+    Game(Entry),
+    /// A damaged or foreign file.
+    Unreadable(Unreadable),
+}
+
+/// A person's results against one AI level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// The AI level played against: `random`, `easy`, `medium` or `hard`.
+    #[serde(serialize_with = "level_name")]
+    pub opponent: Level,
+    /// Games the person won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the person lost.
+    pub losses: u32,
+}
+
+fn level_name<S: serde::Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&seat_token(Seat::from(*level)))
+}
+
+/// The history: every `.hij` file of the folder, newest first.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    /// The folder read.
+    pub folder: PathBuf,
+    /// Every file, newest first; entry `i` has number `i + 1`.
+    pub listed: Vec<Listed>,
+}
+
+/// Sort key for `hijara-YYYYMMDD-HHMMSS[-N].hij`: the time, then the number that
+/// avoids a clash (the first file of a second has none, so it counts as 1).
+fn sort_key(file: &str) -> (String, u32) {
+    let stem = file.trim_end_matches(".hij");
+    match stem.rsplit_once('-') {
+        Some((head, tail)) if head.matches('-').count() >= 2 => {
+            (head.to_owned(), tail.parse().unwrap_or(0))
+        }
+        _ => (stem.to_owned(), 1),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM` from a `hijara-YYYYMMDD-HHMMSS[-N].hij` name.
+fn stamp_of(file: &str) -> Option<String> {
+    let stamp = file.strip_prefix("hijara-")?.get(..15)?;
+    let time = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d-%H%M%S").ok()?;
+    Some(time.format("%Y-%m-%d %H:%M").to_string())
+}
+
+/// The `.hij` file names in `dir`, newest first. A missing folder has none.
+pub fn files_newest_first(dir: &Path) -> io::Result<Vec<String>> {
+    let mut files: Vec<String> = match fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| e.file_name().into_string().ok())
+            // Leading dots are the atomic writes' temporary files.
+            .filter(|name| name.ends_with(".hij") && !name.starts_with('.'))
+            .collect(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    files.sort_by(|a, b| sort_key(b).cmp(&sort_key(a)).then_with(|| b.cmp(a)));
+    Ok(files)
+}
+
+impl History {
+    /// Reads every `.hij` file in `dir`. A missing folder is an empty history; a
+    /// file that cannot be read is listed with its error.
+    pub fn read(dir: &Path) -> io::Result<History> {
+        let listed = files_newest_first(dir)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, file)| {
+                let n = i + 1;
+                match read_entry(&dir.join(&file), n, &file) {
+                    Ok(entry) => Listed::Game(entry),
+                    Err(error) => Listed::Unreadable(Unreadable { n, file, error }),
+                }
+            })
+            .collect();
+        Ok(History {
+            folder: dir.to_path_buf(),
+            listed,
+        })
+    }
+
+    /// Whether there is no file at all.
+    pub fn is_empty(&self) -> bool {
+        self.listed.is_empty()
+    }
+
+    /// The readable games, newest first.
+    pub fn games(&self) -> impl Iterator<Item = &Entry> {
+        self.listed.iter().filter_map(|l| match l {
+            Listed::Game(entry) => Some(entry),
+            Listed::Unreadable(_) => None,
+        })
+    }
+
+    /// The files that could not be read, newest first.
+    pub fn unreadable(&self) -> impl Iterator<Item = &Unreadable> {
+        self.listed.iter().filter_map(|l| match l {
+            Listed::Unreadable(u) => Some(u),
+            Listed::Game(_) => None,
+        })
+    }
+
+    /// A person's results per AI level, in the order random, easy, medium, hard;
+    /// levels never played are left out.
+    pub fn tally(&self) -> Vec<Tally> {
+        tally(self.games())
+    }
+}
+
+fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
+    let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let loaded = parse_record(&text).map_err(|e| e.to_string())?;
+    let (record, game) = (&loaded.record, &loaded.game);
+    let seat = |player| record.tag(seat_tag(player)).unwrap_or("?").to_owned();
+    Ok(Entry {
+        n,
+        file: file.to_owned(),
+        date: stamp_of(file).or_else(|| record.tag("Date").map(str::to_owned)),
+        blue: seat(Player::Blue),
+        yellow: seat(Player::Yellow),
+        result: match GameResult::of(game) {
+            GameResult::BlueWins => "blue",
+            GameResult::YellowWins => "yellow",
+            GameResult::Draw => "draw",
+            GameResult::Unfinished => "unfinished",
+        },
+        blue_score: game.score(Player::Blue),
+        yellow_score: game.score(Player::Yellow),
+        moves: game.len(),
+        variant: game.ruleset().name(),
+        claims: game.claim_mode(),
+    })
+}
+
+/// Who sits in a seat named `name` in a record: a person (`human`, or a name that
+/// is no seat, as `config_of` reads it), or an AI level. `?` (no tag) is neither.
+fn sitter(name: &str) -> Option<Option<Level>> {
+    if name == "?" {
+        return None;
+    }
+    Some(parse_seat(name).and_then(Seat::level))
+}
+
+/// Person-against-AI results per level, from the person's side.
+fn tally<'a>(games: impl Iterator<Item = &'a Entry>) -> Vec<Tally> {
+    let levels = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+    let mut counts = levels.map(|opponent| Tally {
+        opponent,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    });
+    for game in games {
+        let (person, level) = match (sitter(&game.blue), sitter(&game.yellow)) {
+            (Some(None), Some(Some(level))) => ("blue", level),
+            (Some(Some(level)), Some(None)) => ("yellow", level),
+            _ => continue,
+        };
+        let Some(count) = counts.iter_mut().find(|t| t.opponent == level) else {
+            continue;
+        };
+        match game.result {
+            "draw" => count.draws += 1,
+            "unfinished" => {}
+            winner if winner == person => count.wins += 1,
+            _ => count.losses += 1,
+        }
+    }
+    counts
+        .into_iter()
+        .filter(|t| t.wins + t.draws + t.losses > 0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::session::{GameConfig, record_of};
+
+    #[test]
+    fn newest_first_with_clash_numbers() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "hijara-20261130-101010.hij",
+            "hijara-20261201-090000.hij",
+            "hijara-20261130-101010-2.hij",
+            "hijara-20261130-101010-10.hij",
+            ".hijara-20261202-000000.hij.1-0.tmp",
+            "notes.txt",
+        ] {
+            fs::write(dir.path().join(name), "").unwrap();
+        }
+        assert_eq!(
+            files_newest_first(dir.path()).unwrap(),
+            [
+                "hijara-20261201-090000.hij",
+                "hijara-20261130-101010-10.hij",
+                "hijara-20261130-101010-2.hij",
+                "hijara-20261130-101010.hij"
+            ]
+        );
+    }
+
+    #[test]
+    fn dates_come_from_the_file_name() {
+        assert_eq!(
+            stamp_of("hijara-20261130-143005-2.hij").as_deref(),
+            Some("2026-11-30 14:30")
+        );
+        assert_eq!(stamp_of("mine.hij"), None);
+        assert_eq!(stamp_of("hijara-2026.hij"), None);
+    }
+
+    #[test]
+    fn a_missing_folder_is_an_empty_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let history = History::read(&dir.path().join("nope")).unwrap();
+        assert!(history.is_empty());
+        assert!(history.tally().is_empty());
+    }
+
+    #[test]
+    fn corrupt_files_are_listed_as_unreadable_and_keep_their_number() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("hijara-20261130-111111.hij"), "a1 e9\n").unwrap();
+        fs::write(
+            dir.path().join("hijara-20261130-101010.hij"),
+            "[Blue \"human\"]\na1 b1\n",
+        )
+        .unwrap();
+        fs::write(dir.path().join("hijara-20261130-121212.hij"), [0xff, 0xfe]).unwrap();
+        let history = History::read(dir.path()).unwrap();
+        let games: Vec<_> = history.games().collect();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].n, 3);
+        assert_eq!(games[0].result, "unfinished");
+        assert_eq!(games[0].date.as_deref(), Some("2026-11-30 10:10"));
+        let bad: Vec<_> = history.unreadable().collect();
+        assert_eq!(bad.len(), 2);
+        assert_eq!(
+            (bad[0].n, bad[0].file.as_str()),
+            (1, "hijara-20261130-121212.hij")
+        );
+        assert_eq!(
+            (bad[1].n, bad[1].file.as_str()),
+            (2, "hijara-20261130-111111.hij")
+        );
+        assert!(bad[1].error.contains("e9"), "{bad:?}");
+    }
+
+    #[test]
+    fn archived_games_read_back_with_their_tags() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("data").join(GAMES_DIR);
+        let mut game = Game::new();
+        while let Some(mv) = game.position().legal_moves().next() {
+            game.play(mv).unwrap();
+        }
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            think_ms: None,
+            seed: 3,
+            ..GameConfig::default()
+        };
+        let text = record_of(&config, &game, "2026-11-30").to_string();
+        let path = archive(&games, &text).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
+        let history = History::read(&games).unwrap();
+        let entry = history.games().next().unwrap();
+        assert_eq!(
+            (entry.blue.as_str(), entry.yellow.as_str()),
+            ("human", "hard")
+        );
+        assert_eq!(entry.moves, game.len());
+        assert_eq!(entry.blue_score, game.score(Player::Blue));
+        assert_ne!(entry.result, "unfinished");
+        assert_eq!(history.tally().len(), 1);
+        assert_eq!(history.tally()[0].opponent, Level::Hard);
+    }
+
+    #[test]
+    fn tallies_count_from_the_persons_side() {
+        let entry = |blue: &str, yellow: &str, result| Entry {
+            n: 0,
+            file: String::new(),
+            date: None,
+            blue: blue.into(),
+            yellow: yellow.into(),
+            result,
+            blue_score: 0,
+            yellow_score: 0,
+            moves: 64,
+            variant: "standard",
+            claims: false,
+        };
+        let games = [
+            entry("human", "hard", "yellow"),
+            entry("hard", "human", "yellow"),
+            entry("Ann", "HARD", "draw"),
+            entry("human", "easy", "blue"),
+            entry("human", "human", "blue"),
+            entry("medium", "hard", "blue"),
+            entry("human", "hard", "unfinished"),
+            entry("?", "hard", "yellow"),
+        ];
+        let tally = |opponent, wins, draws, losses| Tally {
+            opponent,
+            wins,
+            draws,
+            losses,
+        };
+        assert_eq!(
+            super::tally(games.iter()),
+            vec![tally(Level::Easy, 1, 0, 0), tally(Level::Hard, 1, 1, 1)]
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! End to end, in a pseudo-terminal: a game under the corners variant with claims,
+//! claimed by keys (`+20 Enter`), saved, quit and resumed with its rules and claims;
+//! and against the AI, which waits for the person's claim until Enter.
+
+mod common;
+
+use common::{Session, assert_restored};
+use hijara::record::Record;
+use hijara::rules::Player;
+
+#[test]
+fn a_claim_game_is_played_by_keys_saved_and_resumed_with_its_rules() {
+    let data = tempfile::tempdir().unwrap();
+    let cwd = tempfile::tempdir().unwrap();
+    let args = ["play", "--variant", "corners", "--claim"];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), Some(cwd.path()));
+    s.wait_for("corners · claims");
+    // Blue's 7th stone completes square a1 (20): nothing is said of it.
+    s.type_keys("a1b2a1b2a1b2a1");
+    s.wait_for("Blue played a1 (section 4). Claim its points");
+    s.wait_for("Blue 0  Yellow 0");
+    s.type_keys("+20");
+    s.wait_for("Claim for Blue's a1: +20_");
+    s.send("\r");
+    s.wait_for("Blue claims 20 for a1: square a1 (20)");
+    s.wait_for("Blue 20  Yellow 0");
+    // One try per stone.
+    s.type_keys("+");
+    s.wait_for("one try per stone");
+    // Yellow's 8th stone completes square b2 (20); a wrong claim forfeits it.
+    s.type_keys("b2");
+    s.wait_for("Yellow played b2 (section 4)");
+    s.type_keys("+15\r");
+    s.wait_for("Wrong claim of 15: Yellow's b2 made 20 (square b2 (20)); 20 forfeited");
+    s.wait_for("Blue 20  Yellow 0");
+    s.type_keys("q");
+    s.wait_for("It is kept: `hijara resume` continues it");
+    s.type_keys("y");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(autosave.contains("[Variant \"corners\"]"), "{autosave}");
+    assert!(autosave.contains("[Claim \"on\"]"), "{autosave}");
+    assert!(autosave.contains("a1+20"), "{autosave}");
+    let record: Record = autosave.parse().unwrap();
+    let game = record.to_game().unwrap();
+    assert_eq!(game.score(Player::Blue), 20);
+
+    // `hijara resume`: the variant, the claims and the totals come back.
+    let mut s = Session::start_in(&["resume"], 80, 24, data.path(), Some(cwd.path()));
+    s.wait_for("Resumed: Blue to move");
+    s.wait_for("corners · claims");
+    s.wait_for("Blue 20  Yellow 0");
+    s.type_keys("s");
+    s.wait_for("Saved to hijara-");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+#[test]
+fn against_the_ai_it_waits_for_the_person_s_claim_until_enter() {
+    let args = ["play", "--claim", "--yellow", "medium", "--seed", "5"];
+    let mut s = Session::start(&args, 80, 24);
+    s.wait_for("claims");
+    s.type_keys("b2");
+    s.wait_for("Yellow waits: Enter lets it play");
+    s.send("\r");
+    s.wait_for(" 2 Y ");
+    s.wait_for("Blue to move");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}

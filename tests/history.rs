@@ -1,0 +1,298 @@
+//! The game history and shell integration from the command line: `hijara games`
+//! (text, JSON, empty, a corrupt file), `hijara replay N|--last` errors, completions,
+//! the man page; and, in a pseudo-terminal, a finished game landing in `games/` (or
+//! not, with `--no-history`). Every run has its own data folder (`HIJARA_DATA_DIR`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use hijara::record::Record;
+use hijara::rules::Game;
+use hijara::session::parse_record;
+use predicates::prelude::*;
+
+use common::Session;
+
+const COMPLETE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
+
+fn hijara(data: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    cmd.env("HIJARA_DATA_DIR", data);
+    cmd
+}
+
+fn no_panic() -> impl Predicate<str> {
+    predicate::str::contains("panicked").not()
+}
+
+/// A finished game with these seats, as the history keeps it.
+fn finished(blue: &str, yellow: &str) -> String {
+    let loaded = parse_record(&std::fs::read_to_string(COMPLETE).unwrap()).unwrap();
+    Record::from_game(&loaded.game, [("Blue", blue), ("Yellow", yellow)])
+        .unwrap()
+        .to_string()
+}
+
+/// A data folder whose history holds (oldest first) a human-vs-hard game, a corrupt
+/// file and a hard-vs-Ann game.
+fn history() -> tempfile::TempDir {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        games.join("hijara-20261128-090000.hij"),
+        finished("human", "hard"),
+    )
+    .unwrap();
+    std::fs::write(games.join("hijara-20261129-090000.hij"), "a1 e9\n").unwrap();
+    std::fs::write(
+        games.join("hijara-20261130-090000.hij"),
+        finished("hard", "Ann"),
+    )
+    .unwrap();
+    data
+}
+
+#[test]
+fn games_lists_newest_first_with_the_corrupt_file_and_the_tally() {
+    let data = history();
+    // complete.hij: Yellow wins 100 to 75.
+    let out = hijara(data.path()).arg("games").assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("games"), "{text}");
+    assert!(lines[2].starts_with("1  2026-11-30 09:00  hard"), "{text}");
+    assert!(
+        lines[2].contains("Ann") && lines[2].contains("Yellow won"),
+        "{text}"
+    );
+    assert!(lines[2].contains("75-100"), "{text}");
+    assert!(
+        lines[3].starts_with("2  unreadable: hijara-20261129-090000.hij: line 1, column 4"),
+        "{text}"
+    );
+    assert!(lines[4].starts_with("3  2026-11-28 09:00  human"), "{text}");
+    // Ann (a person) won against hard; human (Blue) lost to hard.
+    assert!(
+        text.contains("you vs hard: 1 win, 0 draws, 1 loss"),
+        "{text}"
+    );
+    for line in &lines {
+        if !line.contains("unreadable") {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+    }
+}
+
+#[test]
+fn games_json_gives_the_same_as_data() {
+    let data = history();
+    let out = hijara(data.path())
+        .args(["games", "--json"])
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["n"], 1);
+    assert_eq!(games[0]["blue"], "hard");
+    assert_eq!(games[0]["yellow"], "Ann");
+    assert_eq!(games[0]["result"], "yellow");
+    assert_eq!(games[0]["blue_score"], 75);
+    assert_eq!(games[0]["yellow_score"], 100);
+    assert_eq!(games[0]["moves"], 64);
+    assert_eq!(games[0]["variant"], "standard");
+    assert_eq!(games[1]["n"], 3);
+    let unreadable = json["unreadable"].as_array().unwrap();
+    assert_eq!(unreadable.len(), 1);
+    assert_eq!(unreadable[0]["n"], 2);
+    assert_eq!(unreadable[0]["file"], "hijara-20261129-090000.hij");
+    assert!(unreadable[0]["error"].as_str().unwrap().contains("e9"));
+    assert_eq!(
+        json["tally"],
+        serde_json::json!([{"opponent": "hard", "wins": 1, "draws": 0, "losses": 1}])
+    );
+    assert!(json["folder"].as_str().unwrap().ends_with("games"));
+}
+
+#[test]
+fn an_empty_history_says_so() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("No games kept yet"));
+    let out = hijara(data.path())
+        .args(["games", "--json"])
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["games"], serde_json::json!([]));
+    assert_eq!(json["tally"], serde_json::json!([]));
+}
+
+#[test]
+fn replay_of_an_empty_history_or_a_bad_number_is_a_clear_error() {
+    let data = tempfile::tempdir().unwrap();
+    for args in [vec!["replay", "--last"], vec!["replay", "1"]] {
+        hijara(data.path())
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("no games in the history yet"))
+            .stderr(no_panic());
+    }
+    let data = history();
+    hijara(data.path())
+        .args(["replay", "4"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no game 4 in the history: it holds 3 games",
+        ))
+        .stderr(no_panic());
+    // A corrupt game of the list: the record's own error, naming the file.
+    hijara(data.path())
+        .args(["replay", "2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "hijara-20261129-090000.hij: line 1, column 4",
+        ))
+        .stderr(no_panic());
+    hijara(data.path())
+        .args(["replay", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("numbered from 1"));
+}
+
+#[test]
+fn replay_takes_exactly_one_of_file_number_and_last() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .arg("replay")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("required"));
+    hijara(data.path())
+        .args(["replay", "--last", COMPLETE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn completions_for_each_shell_mention_the_subcommands() {
+    let data = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = hijara(data.path())
+            .args(["completions", shell])
+            .assert()
+            .success();
+        let script = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        for word in [
+            "hijara",
+            "replay",
+            "games",
+            "completions",
+            "manpage",
+            "no-history",
+        ] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    hijara(data.path())
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("possible values"));
+}
+
+#[test]
+fn the_man_page_is_roff() {
+    let data = tempfile::tempdir().unwrap();
+    let out = hijara(data.path()).arg("manpage").assert().success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let header = page
+        .lines()
+        .find(|l| l.starts_with(".TH"))
+        .unwrap_or_default();
+    assert!(page.starts_with('.'), "{page}");
+    assert!(header.starts_with(".TH hijara 1"), "{page}");
+    assert!(page.contains(".SH NAME"), "{page}");
+    assert!(page.contains("games"), "{page}");
+}
+
+/// `complete.hij` but for its last move, as a record to `--load`; and that move.
+fn one_move_to_go(dir: &Path) -> (PathBuf, String) {
+    let loaded = parse_record(&std::fs::read_to_string(COMPLETE).unwrap()).unwrap();
+    let moves: Vec<_> = loaded.game.moves().collect();
+    let game = Game::from_moves(moves[..63].iter().copied()).unwrap();
+    let record = Record::from_game(&game, [("Blue", "human"), ("Yellow", "human")]).unwrap();
+    let path = dir.join("almost.hij");
+    std::fs::write(&path, record.to_string()).unwrap();
+    (path, moves[63].to_string())
+}
+
+fn kept(data: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(data.join("games")) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+#[test]
+fn a_finished_game_lands_in_games_once_and_replay_last_opens_it() {
+    let data = tempfile::tempdir().unwrap();
+    let (path, last) = one_move_to_go(data.path());
+    let args = ["play", "--load", path.to_str().unwrap()];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), None);
+    s.wait_for("63");
+    s.type_keys(&last);
+    s.wait_for("Game kept as games/hijara-");
+    // Undo and redo back to the same end: not kept twice.
+    s.type_keys("u");
+    s.wait_for("Took back");
+    s.type_keys("U");
+    s.wait_for("64 Y ");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    let files = kept(data.path());
+    assert_eq!(files.len(), 1, "{files:?}");
+    let loaded = parse_record(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert!(loaded.game.is_over());
+    assert_eq!(loaded.record.tag("Blue"), Some("human"));
+    assert_eq!(loaded.record.tag("Result"), Some("0-1"));
+
+    hijara(data.path())
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Yellow won").and(predicate::str::contains("75-100")));
+
+    let name = files[0].file_name().unwrap().to_str().unwrap().to_owned();
+    let mut s = Session::start_in(&["replay", "--last"], 80, 24, data.path(), None);
+    s.wait_for(&name);
+    s.wait_for("Move 0/64");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+}
+
+#[test]
+fn no_history_keeps_no_finished_game() {
+    let data = tempfile::tempdir().unwrap();
+    let (path, last) = one_move_to_go(data.path());
+    let args = ["play", "--no-history", "--load", path.to_str().unwrap()];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), None);
+    s.wait_for("63");
+    s.type_keys(&last);
+    s.wait_for("64 Y ");
+    assert!(!s.screen().contains("Game kept"), "{}", s.screen());
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_eq!(kept(data.path()), Vec::<PathBuf>::new());
+}

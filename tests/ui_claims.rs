@@ -1,0 +1,364 @@
+//! Games with claims (`--claim`) and the corners variant on screen: the app state
+//! driven by keys and AI replies, no terminal.
+
+mod common;
+
+use common::asked;
+use hijara::ai::Seat;
+use hijara::rules::{ClaimState, Game, Player, Ruleset, Square};
+use hijara::session::GameConfig;
+use hijara::ui::{AiReply, App, Effect, Input, KeyContext, MessageKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn claims(seats: [Seat; 2]) -> GameConfig {
+    GameConfig {
+        seats,
+        seed: 1,
+        claims: true,
+        ..GameConfig::default()
+    }
+}
+
+fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn typing(app: &mut App, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| press(app, KeyCode::Char(c)))
+        .collect()
+}
+
+fn text(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+/// A hot-seat claim game where Blue's 7th move, a1, completed square a1 (20).
+fn blue_scored_20() -> App {
+    let mut app = App::new(claims([Seat::Human; 2]));
+    let _ = typing(&mut app, "a1b2a1b2a1b2a1");
+    assert_eq!(app.game().len(), 7);
+    assert_eq!(app.game().last().unwrap().points, 20);
+    app
+}
+
+#[test]
+fn a_person_s_stone_is_not_announced_and_the_totals_show_only_claimed_points() {
+    let app = blue_scored_20();
+    let message = text(&app);
+    assert!(
+        message.starts_with("Blue played a1 (section 4)"),
+        "{message}"
+    );
+    assert!(
+        !message.contains("20"),
+        "nothing said of the points: {message}"
+    );
+    assert_eq!(app.message().unwrap().kind, MessageKind::Info);
+    assert_eq!(app.game().score(Player::Blue), 0);
+    assert_eq!(app.game().position().score(Player::Blue), 20);
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
+    let (_, state) = app.last_move().unwrap();
+    assert_eq!(state, Some(ClaimState::Pending));
+}
+
+#[test]
+fn a_right_claim_is_awarded_and_said() {
+    let mut app = blue_scored_20();
+    let _ = press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.key_context(), KeyContext::ClaimEntry);
+    assert_eq!(app.claim_entry(), Some(""));
+    let _ = typing(&mut app, "20");
+    assert_eq!(app.claim_entry(), Some("20"));
+    let effects = press(&mut app, KeyCode::Enter);
+    assert!(effects.contains(&Effect::Autosave), "the claim is saved");
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(app.key_context(), KeyContext::Board);
+    assert_eq!(app.game().score(Player::Blue), 20);
+    assert!(matches!(
+        app.game().claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
+    assert_eq!(
+        app.message().unwrap().kind,
+        MessageKind::Score(Player::Blue)
+    );
+    assert_eq!(text(&app), "Blue claims 20 for a1: square a1 (20)");
+    // One try per stone.
+    let _ = typing(&mut app, "+");
+    assert_eq!(app.claim_entry(), None);
+    assert!(
+        text(&app).contains("already been claimed"),
+        "{}",
+        text(&app)
+    );
+}
+
+#[test]
+fn a_wrong_claim_forfeits_the_stone_s_points() {
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "+25");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 0);
+    assert_eq!(
+        app.game().claim_state(6),
+        Some(ClaimState::Wrong { claimed: 25 })
+    );
+    assert_eq!(app.game().forfeited_total(Player::Blue), 20);
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+    assert_eq!(
+        text(&app),
+        "Wrong claim of 25: Blue's a1 made 20 (square a1 (20)); 20 forfeited"
+    );
+}
+
+#[test]
+fn typing_a_claim_can_be_edited_and_cancelled() {
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "+21");
+    let _ = press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.claim_entry(), Some("2"));
+    let _ = typing(&mut app, "x");
+    assert_eq!(app.claim_entry(), Some("2"), "other keys are refused");
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+    let _ = press(&mut app, KeyCode::Esc);
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
+    assert_eq!(
+        app.game().len(),
+        7,
+        "Esc cancels the claim, it does not quit"
+    );
+    // Backspace on nothing typed cancels too; Enter on nothing claims nothing.
+    let _ = typing(&mut app, "+");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.claim_entry(), Some(""));
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
+    let _ = press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
+}
+
+#[test]
+fn unclaimed_points_are_forfeited_at_the_next_placement_and_said() {
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "c3");
+    assert_eq!(app.game().len(), 8);
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    assert_eq!(app.game().forfeited_total(Player::Blue), 20);
+    assert_eq!(app.game().score(Player::Blue), 0);
+    let message = text(&app);
+    assert!(
+        message.starts_with("Blue's a1 went unclaimed: 20 forfeited (square a1 (20))."),
+        "{message}"
+    );
+    assert!(message.contains("Yellow played c3"), "{message}");
+    assert_eq!(
+        app.message().unwrap().short,
+        None,
+        "said whole, in a box if need be"
+    );
+}
+
+#[test]
+fn undo_takes_back_the_claim_with_the_stone() {
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+    let _ = typing(&mut app, "u");
+    assert_eq!(app.game().len(), 6);
+    assert_eq!(app.game().score(Player::Blue), 0);
+    // Redo brings the stone back with its claim.
+    let _ = typing(&mut app, "U");
+    assert_eq!(app.game().score(Player::Blue), 20);
+    // A stone made unclaimed by the next placement is pending again after its undo.
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "c3");
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    let _ = typing(&mut app, "u");
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+}
+
+#[test]
+fn the_ai_claims_in_full_after_the_person_lets_it_play() {
+    // Yellow holds a1:1-3; Blue's c3 is pending; Yellow (an AI) completes square a1.
+    let moves = [
+        Square::B2,
+        Square::A1,
+        Square::B2,
+        Square::A1,
+        Square::B2,
+        Square::A1,
+        Square::C3,
+    ];
+    let mut game = Game::with_rules(Ruleset::Standard, true);
+    for mv in moves {
+        game.play(mv).unwrap();
+    }
+    let mut app = App::with_game(claims([Seat::Human, Seat::Easy]), game);
+    let request = asked(&app.start()).expect("the AI thinks at once");
+    assert!(app.awaits_claim(), "Blue's c3 may still be claimed");
+    let effects = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv: Some(Square::A1),
+    });
+    assert_eq!(app.game().len(), 7, "the AI's move waits for Blue");
+    assert_eq!(asked(&effects), None);
+    // A square chosen meanwhile is refused with what to do.
+    let _ = typing(&mut app, "d4");
+    assert_eq!(app.game().len(), 7);
+    assert!(text(&app).contains("Enter lets it play"), "{}", text(&app));
+    // Enter lets the AI play its move.
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().len(), 8);
+    assert_eq!(app.game().last().unwrap().square(), Square::A1);
+    assert_eq!(app.game().score(Player::Yellow), 20, "claimed in full");
+    assert!(matches!(
+        app.game().claim_state(7),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
+    assert_eq!(
+        app.message().unwrap().kind,
+        MessageKind::Score(Player::Yellow)
+    );
+    assert_eq!(text(&app), "Yellow +20 (claimed): square a1 (20)");
+    assert!(!app.awaits_claim());
+}
+
+#[test]
+fn a_claim_before_letting_the_ai_play_is_kept() {
+    // Blue completes square a1 against the AI, claims it, then lets the AI play.
+    let mut app = App::new(claims([Seat::Human, Seat::Easy]));
+    let mut effects = app.start();
+    for (i, square) in ["a1", "a1", "a1", "a1"].iter().enumerate() {
+        effects = typing(&mut app, square);
+        let request = asked(&effects).expect("the AI is asked after each stone");
+        let _ = app.on_ai_reply(AiReply {
+            tag: request.tag,
+            job: request.job,
+            mv: Some(Square::B2),
+        });
+        if i < 3 {
+            assert!(app.awaits_claim());
+            effects = press(&mut app, KeyCode::Enter);
+        }
+    }
+    let _ = effects;
+    assert_eq!(app.game().len(), 7);
+    assert_eq!(app.game().last().unwrap().points, 20);
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+    assert!(app.awaits_claim(), "the claim is shown until Enter");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().len(), 8);
+    assert_eq!(app.game().score(Player::Blue), 20);
+    assert_eq!(app.game().forfeited_total(Player::Blue), 0);
+}
+
+#[test]
+fn plus_is_no_key_without_claims_and_new_games_keep_the_rules() {
+    let mut app = App::new(GameConfig::default());
+    let _ = typing(&mut app, "b2+");
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(app.message().unwrap().kind, MessageKind::Error);
+    // A game under the corners variant with claims: `n` starts another like it.
+    let mut game = Game::with_rules(Ruleset::Corners, true);
+    game.play(Square::A1).unwrap();
+    let mut app = App::with_game(GameConfig::default(), game);
+    assert_eq!(app.config().ruleset, Ruleset::Corners);
+    assert!(app.config().claims);
+    let _ = typing(&mut app, "ny");
+    assert!(app.game().is_empty());
+    assert_eq!(app.game().ruleset(), Ruleset::Corners);
+    assert!(app.game().claim_mode());
+}
+
+#[test]
+fn corner_formations_are_named_in_the_message() {
+    // Blue: a1:1, d1:1, a4:1 then d4:1 -> corners same number 1s (10).
+    let mut game = Game::with_ruleset(Ruleset::Corners);
+    for mv in [
+        Square::A1,
+        Square::B2,
+        Square::D1,
+        Square::B2,
+        Square::A4,
+        Square::B2,
+    ] {
+        game.play(mv).unwrap();
+    }
+    let mut app = App::with_game(GameConfig::default(), game);
+    let _ = typing(&mut app, "d4");
+    assert_eq!(text(&app), "Blue +10: corners same number 1s (10)");
+}
+
+#[test]
+fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
+    use hijara::record::Record;
+    use hijara::ui::{ReplayState, ReplayView, Theme};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let text = include_str!("../assets/games/claims.hij");
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let mut state = ReplayState::new("claims.hij", &record, game);
+    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state: &state,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    let screen = terminal.backend().to_string();
+    assert!(screen.contains("Blue 25  Yellow 0"), "{screen}");
+    assert!(screen.contains("claims"), "{screen}");
+    assert!(
+        screen.contains("+25 ✗20"),
+        "the last move's claim: {screen}"
+    );
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("23 B c3") && l.contains("✗20")),
+        "an unclaimed stone: {screen}"
+    );
+    assert!(screen.contains("27. Blue claims 25 for a1"), "{screen}");
+    // Playing on from move 23 keeps the claims, and c3 may still be claimed.
+    let mut app = App::with_game(GameConfig::default(), state.game_at(23));
+    assert!(app.config().claims);
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+}
+
+#[test]
+fn an_ai_stone_that_scored_nothing_is_said_plainly_and_cannot_be_claimed() {
+    let mut app = App::new(claims([Seat::Human, Seat::Easy]));
+    let effects = typing(&mut app, "a1");
+    let request = asked(&effects).unwrap();
+    let _ = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: request.job,
+        mv: Some(Square::D4),
+    });
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(text(&app), "Yellow played d4 (section 1)");
+    let _ = typing(&mut app, "+");
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(
+        text(&app),
+        "No claim: the last stone is Yellow's, and the AI claims its own points"
+    );
+}

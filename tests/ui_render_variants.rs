@@ -1,0 +1,142 @@
+//! The corners variant and claims on screen at 80×24: insta snapshots (plain theme).
+
+use hijara::ai::Seat;
+use hijara::rules::Ruleset;
+use hijara::session::GameConfig;
+use hijara::ui::{App, AppView, Effect, Input, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Modifier;
+
+fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn typing(app: &mut App, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| press(app, KeyCode::Char(c)))
+        .collect()
+}
+
+/// How many `B` stones are drawn underlined: the combinations the last stone shows.
+fn underlined_blue(app: &App) -> usize {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &AppView {
+                    app,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "B" && c.modifier.contains(Modifier::UNDERLINED))
+        .count()
+}
+
+fn screen(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &AppView {
+                    app,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal.backend().to_string()
+}
+
+fn config(ruleset: Ruleset, claims: bool) -> GameConfig {
+    GameConfig {
+        seats: [Seat::Human; 2],
+        seed: 1,
+        ruleset,
+        claims,
+        ..GameConfig::default()
+    }
+}
+
+/// A claim game where Blue's last stone, a1:4, completed square a1 (20), not claimed yet.
+fn claim_game() -> App {
+    let mut app = App::new(config(Ruleset::Standard, true));
+    let _ = typing(&mut app, "a1b2a1b2a1b2a1");
+    app
+}
+
+#[test]
+fn corners_game_with_a_corner_formation_highlighted() {
+    let mut app = App::new(config(Ruleset::Corners, false));
+    // Blue ends with a1:1, d1:2, a4:3 and d4:4: corners 1-2-3-4.
+    let _ = typing(&mut app, "a1d1d1a4b2a4a4d4b2d4b2d4d4");
+    assert_eq!(
+        app.message().unwrap().text,
+        "Blue +15: corners 1-2-3-4 (15)"
+    );
+    assert_eq!(
+        underlined_blue(&app),
+        4,
+        "a1:1, d1:2, a4:3 and the last stone d4:4"
+    );
+    let _ = press(&mut app, KeyCode::Left);
+    insta::assert_snapshot!("corners_formation_80x24", screen(&app));
+}
+
+#[test]
+fn claim_game_before_during_and_after_a_claim() {
+    let mut app = claim_game();
+    assert_eq!(underlined_blue(&app), 0, "nothing shown before a claim");
+    let before = screen(&app);
+    assert!(before.contains("Blue 0  Yellow 0"), "{before}");
+    insta::assert_snapshot!("claim_before_80x24", before);
+    let _ = typing(&mut app, "+20");
+    insta::assert_snapshot!("claim_typing_80x24", screen(&app));
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(underlined_blue(&app), 4, "square a1 shown once claimed");
+    let after = screen(&app);
+    assert!(after.contains("Blue 20  Yellow 0"), "{after}");
+    insta::assert_snapshot!("claim_after_80x24", after);
+}
+
+#[test]
+fn claim_game_after_a_wrong_claim_and_a_forfeit() {
+    let mut app = claim_game();
+    let _ = typing(&mut app, "+25");
+    let _ = press(&mut app, KeyCode::Enter);
+    insta::assert_snapshot!("claim_wrong_80x24", screen(&app));
+    let mut app = claim_game();
+    let _ = typing(&mut app, "c3");
+    insta::assert_snapshot!("claim_forfeited_80x24", screen(&app));
+}
+
+#[test]
+fn help_of_a_corners_game_with_claims() {
+    let mut app = App::new(config(Ruleset::Corners, true));
+    let _ = typing(&mut app, "?");
+    insta::assert_snapshot!("help_corners_claims_80x24", screen(&app));
+}
+
+#[test]
+fn status_line_against_the_ai_waiting_for_a_claim() {
+    let mut app = App::new(GameConfig {
+        seats: [Seat::Human, Seat::Hard],
+        ruleset: Ruleset::Corners,
+        claims: true,
+        seed: 1,
+        ..GameConfig::default()
+    });
+    let _ = typing(&mut app, "b2");
+    assert!(app.awaits_claim());
+    insta::assert_snapshot!("claim_ai_waits_80x24", screen(&app));
+}
