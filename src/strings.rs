@@ -340,7 +340,9 @@ pub(crate) mod message {
     pub(crate) const NEW_GAME: &str = "New game: Blue to move";
     pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
         "New game: the autosaved one is kept aside at your first move";
-    pub(crate) const GAME_OVER: &str = "The game is over: n for a new game, q to quit";
+    pub(crate) const GAME_OVER: &str =
+        "The game is over: n for a new game, r to review it, q to quit";
+    pub(crate) const REVIEW_AFTER_THE_GAME: &str = "r reviews the game once it is over";
     pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to undo";
     pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo";
     pub(crate) const NO_HINT: &str = "The game is over: no hint";
@@ -449,8 +451,16 @@ pub(crate) mod screen {
             "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). q quits."
         )
     }
+    /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
+    /// (short enough for 80 columns with three-digit totals and `? help`).
     pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
-        format!("Game over: {outcome}. n: new game, q: quit")
+        let outcome = outcome.to_string();
+        let mut chars = outcome.chars();
+        let outcome: String = chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+        format!("{outcome}. n: new game, r: review, q: quit")
     }
     pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
         format!("{mover} ({}) thinking… {spinner}", seat_name(seat))
@@ -503,6 +513,74 @@ pub(crate) mod screen {
     /// The replay viewer's hint line before the first move.
     pub(crate) fn replay_start(keys: &str) -> String {
         format!("Start: {keys}")
+    }
+}
+
+/// Said by `hijara analyze --annotate` once the record is written.
+pub(crate) fn annotated(path: &str, marked: usize) -> String {
+    let moves = if marked == 1 { "move" } else { "moves" };
+    format!("Annotated record written to {path} ({marked} {moves} marked)")
+}
+
+/// The replay viewer's analysis panel and the record's own comments.
+pub(crate) mod analysis {
+    use crate::review::Class;
+    use crate::rules::Player;
+
+    /// The replay viewer's title in a review after a game.
+    pub(crate) const REVIEW_TITLE: &str = "Review of the game just played";
+    /// The panel's title while the analysis runs.
+    pub(crate) fn title_running(done: usize, total: usize) -> String {
+        format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move ")
+    }
+    /// The panel's title once every position is analysed.
+    pub(crate) const TITLE_DONE: &str = " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move ";
+    /// The panel's title when it is too narrow for more.
+    pub(crate) const TITLE_SHORT: &str = " Analysis ";
+    /// Before the first move.
+    pub(crate) const AT_START: &str = "Start: → to step, ] next mistake, [ previous";
+    /// The move shown is not analysed yet.
+    pub(crate) fn pending(number: usize) -> String {
+        format!("Move {number}: analysing…")
+    }
+    /// The move shown, judged: `Move 12 Blue b3: blunder, lost 25 · best c3 (+15 → -5)`.
+    pub(crate) fn verdict(
+        number: usize,
+        player: Player,
+        played: &str,
+        class: Class,
+        lost: i32,
+        best: &str,
+        values: &str,
+    ) -> String {
+        let lost = if lost > 0 {
+            format!(", lost {lost}")
+        } else {
+            String::new()
+        };
+        format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
+    }
+    /// `]` or `[` found nothing.
+    pub(crate) fn no_mistake(later: bool, finished: bool) -> String {
+        let way = if later { "after" } else { "before" };
+        if finished {
+            format!("No mistake or blunder {way} this move")
+        } else {
+            format!("No mistake or blunder {way} this move yet: the analysis is still running")
+        }
+    }
+    /// The panel needs more room than the terminal has.
+    pub(crate) const FOLDED: &str = "Analysis: enlarge the terminal to see the panel";
+    /// The marks and comments a record has after a move, for the message line.
+    pub(crate) fn with_notes(text: &str, mark: Option<&str>, comments: &[String]) -> String {
+        let mut out = text.to_owned();
+        if let Some(mark) = mark {
+            out.push_str(&format!(" {mark}"));
+        }
+        for comment in comments {
+            out.push_str(&format!(" {{{comment}}}"));
+        }
+        out
     }
 }
 

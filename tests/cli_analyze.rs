@@ -184,3 +184,97 @@ fn bad_options_are_refused() {
         .assert()
         .code(2);
 }
+
+/// Runs `analyze FILE --annotate OUT` with quick settings; returns stderr.
+fn annotate(file: &str, out: &std::path::Path) -> String {
+    let output = hijara()
+        .args(["analyze", file, "--annotate", out.to_str().unwrap()])
+        .args(["--think-ms", "50", "--threads", "2"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn annotate_writes_marks_and_comments_and_keeps_the_records_own() {
+    use hijara::record::{Mark, Record};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("annotated.hij");
+    let err = annotate("tests/data/blunder.hij", &out);
+    assert!(
+        err.contains(&format!("Annotated record written to {}", out.display())),
+        "{err}"
+    );
+    let original: Record = std::fs::read_to_string("tests/data/blunder.hij")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let annotated: Record = text.parse().unwrap();
+    // The same game, tags and comments; the record's own mark kept where the
+    // analysis has nothing to say.
+    assert_eq!(annotated.moves(), original.moves());
+    assert_eq!(
+        annotated.tags().collect::<Vec<_>>(),
+        original.tags().collect::<Vec<_>>()
+    );
+    assert_eq!(annotated.game_comments(), original.game_comments());
+    assert_eq!(annotated.comments(0)[0], "a quiet start");
+    // Move 53 (d1) throws away a proven win: solved, so it is a blunder whatever the load.
+    assert_eq!(annotated.mark(52), Some(Mark::Blunder), "{text}");
+    let comment = annotated.comments(52).last().unwrap();
+    assert!(
+        comment.starts_with("best ") && comment.contains(" → "),
+        "{comment}"
+    );
+    assert!(text.contains(&format!("d1?? {{{comment}}}")), "{text}");
+    // Every mark written is one of the analysis's, or the record's own.
+    for i in 0..annotated.moves().len() {
+        match annotated.mark(i) {
+            None => {}
+            Some(Mark::Dubious | Mark::Mistake | Mark::Blunder) => {
+                assert!(annotated.comments(i).last().unwrap().starts_with("best "));
+            }
+            Some(mark) => assert_eq!(original.mark(i), Some(mark), "move {}", i + 1),
+        }
+    }
+    // Parse -> annotate -> parse: written back as read, and the game scores the same.
+    assert_eq!(annotated.to_string(), text);
+    hijara()
+        .args(["score", out.to_str().unwrap()])
+        .assert()
+        .success();
+}
+
+#[test]
+fn annotate_refuses_bad_records_and_unwritable_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.hij");
+    let bad = dir.path().join("bad.hij");
+    std::fs::write(&bad, "1. a1 a1\n2. a1 a1\n3. b2 a1\n").unwrap();
+    let err = fails(
+        &[bad.to_str().unwrap(), "--annotate", out.to_str().unwrap()],
+        None,
+    );
+    assert!(
+        err.contains("line 3, column 7: move 6 (Yellow) plays a1"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written for a bad record");
+    let nowhere = dir.path().join("missing").join("out.hij");
+    let output = hijara()
+        .args(["analyze", "-", "--annotate", nowhere.to_str().unwrap()])
+        .args(QUICK)
+        .write_stdin("a1 b2")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.starts_with(&format!("hijara: cannot write {}", nowhere.display())),
+        "{err}"
+    );
+}

@@ -10,10 +10,9 @@ use serde::Serialize;
 
 use crate::review::{self, Progress, Review};
 
-/// The default thinking time per position, in milliseconds: 64 positions on
-/// 2 threads take at most 64 x 0.4 s / 2 = 12.8 s, and positions the solver
-/// finishes (the last 15-20) take far less; even on one thread under 26 s.
-pub const DEFAULT_THINK_MS: u64 = 400;
+/// The default thinking time per position, in milliseconds (see
+/// [`review::DEFAULT_THINK_MS`], shared with the replay viewer's analysis).
+pub const DEFAULT_THINK_MS: u64 = review::DEFAULT_THINK_MS;
 
 /// The `--json` object: the options, then the review.
 #[derive(Serialize)]
@@ -76,6 +75,10 @@ pub struct AnalyzeArgs {
     /// Worker threads [default: the available cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
+    /// blunders and a comment naming the best move (`{best c3, +15 → -5}`).
+    #[arg(long, value_name = "OUT")]
+    pub annotate: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
@@ -85,9 +88,8 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         args.file.display().to_string()
     };
     let text = crate::session::read_text(&args.file, &name)?;
-    let game = crate::session::parse_record(&text)
-        .with_context(|| name.clone())?
-        .game;
+    let loaded = crate::session::parse_record(&text).with_context(|| name.clone())?;
+    let game = loaded.game;
     let think_ms = args.think_ms.unwrap_or(DEFAULT_THINK_MS);
     let threads = match args.threads {
         // At most 256 (checked by clap), so it fits.
@@ -106,6 +108,16 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     bar.finish();
     let elapsed = start.elapsed();
     let review = Review::build(&game, &values);
+    if let Some(out) = &args.annotate {
+        let mut record = loaded.record;
+        let marked = review::annotate::annotate(&mut record, &review)
+            .context("cannot annotate the record")?;
+        crate::session::write_record_file(out, &record)?;
+        eprintln!(
+            "{}",
+            crate::strings::annotated(&out.display().to_string(), marked)
+        );
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         let report = JsonReport {

@@ -15,6 +15,11 @@ use super::classify::PositionValue;
 use crate::ai::analysis::{self, PositionEval};
 use crate::rules::{Game, Position};
 
+/// The default thinking time per position, in milliseconds: 64 positions on
+/// 2 threads take at most 64 x 0.4 s / 2 = 12.8 s, and positions the solver
+/// finishes (the last 15-20) take far less; even on one thread under 26 s.
+pub const DEFAULT_THINK_MS: u64 = 400;
+
 /// One result as it arrives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
@@ -150,6 +155,12 @@ impl Background {
     /// Waits for the next result; `None` once every position is done (or stopped).
     pub fn recv(&self) -> Option<Progress> {
         self.results.recv().ok()
+    }
+
+    /// Whether the analysis thread has ended: every result it found is then in the
+    /// channel (read them after this says `true` to have them all).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
     }
 
     /// Asks the analysis to stop; results already sent stay readable.

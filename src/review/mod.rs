@@ -5,6 +5,7 @@
 //! - [`report`]: the review as data ([`Review`], per-move [`MoveReview`], per-player
 //!   [`PlayerSummary`]), serialisable to JSON. Pure.
 //! - [`text`]: the review as a terminal table. Pure.
+//! - [`annotate`]: a review written into a record as marks and comments. Pure.
 //! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate`]) over every
 //!   position of a game on worker threads, delivering results as they arrive;
 //!   [`Background`] runs it off the caller's thread (for the replay viewer).
@@ -13,13 +14,14 @@
 //! move; the value after move `i + 1` from the mover's side is minus the value of
 //! position `i + 1`, so each position is analysed once.
 
+pub mod annotate;
 pub mod classify;
 pub mod driver;
 pub mod report;
 pub mod text;
 
 pub use classify::{Class, PositionValue, Value};
-pub use driver::{Background, Progress, analyse_game, analyse_positions};
+pub use driver::{Background, DEFAULT_THINK_MS, Progress, analyse_game, analyse_positions};
 pub use report::{MoveReview, PlayerSummary, Review};
 
 #[cfg(test)]

@@ -438,3 +438,52 @@ fn exact_values_of_the_last_ten_moves_equal_plain_minimax() {
         }
     }
 }
+
+#[test]
+fn annotating_marks_inaccuracies_and_worse_and_round_trips() {
+    let game = Game::from_moves([Square::B2, Square::C3, Square::D4, Square::A1]).unwrap();
+    // Move 1 loses 6 (inaccuracy), move 2 loses 4 (good), move 3 loses 25 (blunder).
+    let values = values_of(&game, &[Some(10), Some(-4), Some(8), Some(17), Some(0)]);
+    let review = Review::build(&game, &values);
+    let text = "[Blue \"Ann\"]\n\n{before the game}\n1. b2 {Ann's idea} c3! 2. d4 a1\n";
+    let mut record: Record = text.parse().unwrap();
+    let marked = annotate::annotate(&mut record, &review).unwrap();
+    assert_eq!(marked, 2);
+    let written = record.to_string();
+    assert!(
+        written.contains("b2?! {Ann's idea} {best a1, ~+10 → ~+4}"),
+        "{written}"
+    );
+    assert!(
+        written.contains("c3!"),
+        "a good move keeps its own mark: {written}"
+    );
+    assert!(written.contains("d4?? {best a1, ~+8 → ~-17}"), "{written}");
+    // Parse -> annotate -> parse: the same record, marks and comments included.
+    let back: Record = written.parse().unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.mark(0), Some(crate::record::Mark::Dubious));
+    assert_eq!(back.comments(0), ["Ann's idea", "best a1, ~+10 → ~+4"]);
+    assert_eq!(back.game_comments(), ["before the game"]);
+    assert_eq!(back.to_game().unwrap().placements(), game.placements());
+    // Annotating again changes nothing.
+    let mut again = back.clone();
+    annotate::annotate(&mut again, &review).unwrap();
+    assert_eq!(again, back);
+}
+
+#[test]
+fn the_stored_blunder_record_throws_away_a_proven_win_at_move_53() {
+    // tests/data/blunder.hij is the record the replay viewer's end-to-end test reviews.
+    let record: Record = include_str!("../../tests/data/blunder.hij")
+        .parse()
+        .unwrap();
+    let game = record.to_game().unwrap();
+    let before = *game.position_at(52);
+    assert_eq!(before.empty_sections(), 12);
+    assert_eq!(game.placements()[52].square(), Square::D1);
+    assert_eq!(solve(&before), Wdl::Win, "Blue wins before move 53");
+    assert_eq!(solve(game.position_at(53)), Wdl::Win, "and Yellow after it");
+    assert_eq!(record.comments(0), ["a quiet start"]);
+    assert_eq!(record.mark(1), Some(crate::record::Mark::Good));
+}

@@ -16,7 +16,7 @@ pub use history::{
 };
 pub use record::{
     LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, parse_record, parse_seat, read_record,
-    read_text, record_of, seat_tag, seat_token, today,
+    read_text, record_of, seat_tag, seat_token, today, write_record_file,
 };
 pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
 pub use store::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};

@@ -129,6 +129,12 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
     parse_record(&text).with_context(|| name.clone())
 }
 
+/// Writes `record` to `path` atomically (the old file stays whole if the write fails).
+pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
+    super::store::write_atomic(path, record.to_string().as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,11 @@ pub enum Effect {
     AskAi(AiRequest),
     /// Start the state's timer again from now (autoplay switched on, or the move shown changed).
     RestartTimer,
+    /// Start analysing the replay viewer's game in the background, feeding the results
+    /// back as they arrive (asked once per game).
+    Analyse,
+    /// Open the replay viewer with analysis on the game just finished (`r` at game over).
+    Review,
     /// Leave the replay viewer and play on from the position after this many moves.
     PlayOn(usize),
     /// Leave.

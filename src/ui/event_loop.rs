@@ -11,12 +11,14 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
-use crate::session::{GameConfig, Storage};
+use crate::review::Background;
+use crate::session::{GameConfig, Storage, record_of, today};
+use crate::strings::analysis as analysis_words;
 
 use super::ai_worker::AiWorker;
 use super::app::App;
 use super::effect::{Effect, Effects, Input};
-use super::replay::ReplayState;
+use super::replay::{ReplayExit, ReplayState};
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
 use super::theme::Theme;
@@ -26,6 +28,69 @@ use super::theme::Theme;
 const AI_POLL: Duration = Duration::from_millis(20);
 /// How often the thinking indicator turns.
 const SPINNER_STEP: Duration = Duration::from_millis(120);
+/// How often the loop takes in the replay viewer's analysis results while it runs
+/// (the graph fills in at this pace); once it ends the loop blocks on input again.
+const ANALYSIS_POLL: Duration = Duration::from_millis(100);
+
+/// The replay viewer's background analysis, and the game a review came from.
+#[derive(Default)]
+struct Review {
+    /// The analysis of the replay viewer's game, while it runs.
+    running: Option<Background>,
+    /// The finished game `r` opened the review on: `q` goes back to it.
+    back: Option<App>,
+    /// The review left with `q`, with its analysis, so `r` on the same game opens it
+    /// again without analysing anything twice.
+    kept: Option<(ReplayState, Option<Background>)>,
+}
+
+impl Review {
+    /// Starts analysing `state`'s game, unless it is already being analysed.
+    fn start(&mut self, state: &ReplayState) {
+        if self.running.is_none() {
+            let threads = std::thread::available_parallelism().map_or(1, usize::from);
+            let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
+            self.running = Some(Background::start(state.game().clone(), think, threads));
+        }
+    }
+
+    /// Hands the results that arrived to `state`.
+    fn poll(&mut self, state: &mut ReplayState) -> Effects {
+        let Some(running) = &self.running else {
+            return Vec::new();
+        };
+        // Read after checking: once the thread has ended, every result is queued.
+        let finished = running.is_finished();
+        let mut effects: Effects = running
+            .try_iter()
+            .flat_map(|p| state.analysis_result(p.index, p.value))
+            .collect();
+        if finished {
+            self.running = None;
+            effects.extend(state.analysis_finished());
+        }
+        effects
+    }
+
+    /// The review of `app`'s finished game: the one kept if it is the same game, else
+    /// a new viewer with the analysis asked for.
+    fn open(&mut self, app: &App, queue: &mut VecDeque<Effect>) -> ReplayState {
+        if let Some((state, running)) = self.kept.take()
+            && state.game().placements() == app.game().placements()
+        {
+            self.running = running;
+            queue.push_back(Effect::Redraw);
+            return state;
+        }
+        let game = app.game().clone();
+        let record = record_of(app.config(), &game, &today());
+        let mut state = ReplayState::new(analysis_words::REVIEW_TITLE, &record, game);
+        let area = app.area();
+        queue.extend(state.handle(Input::Resize(area.width, area.height)));
+        queue.extend(state.open_panel());
+        state
+    }
+}
 
 /// The state on screen: a game, or the replay viewer.
 #[derive(Debug)]
@@ -57,6 +122,11 @@ impl Screen {
             Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
             Screen::Replay(state, _) => state.autoplay_delay(),
         }
+    }
+
+    /// Whether the replay viewer was left with `Ctrl-c`.
+    fn forced_out(&self) -> bool {
+        matches!(self, Screen::Replay(state, _) if state.exit() == Some(ReplayExit::ForceQuit))
     }
 
     fn thinking(&self) -> bool {
@@ -96,17 +166,48 @@ pub(crate) fn run(
     }
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
+    let mut review = Review::default();
     loop {
         while let Some(effect) = queue.pop_front() {
             match effect {
                 Effect::Redraw => redraw = true,
-                Effect::Quit => return Ok(screen),
+                Effect::Quit => match review.back.take() {
+                    // Leaving a review goes back to the finished game; Ctrl-c leaves.
+                    Some(app) if !screen.forced_out() => {
+                        let area = screen.area();
+                        let left = std::mem::replace(&mut screen, Screen::Game(app));
+                        if let Screen::Replay(state, _) = left {
+                            review.kept = Some((state.reopened(), review.running.take()));
+                        }
+                        queue.extend(screen.handle(Input::Resize(area.width, area.height)));
+                    }
+                    _ => return Ok(screen),
+                },
+                Effect::Analyse => {
+                    if let Screen::Replay(state, _) = &screen {
+                        review.start(state);
+                    }
+                }
+                Effect::Review => {
+                    if let Screen::Game(app) = &screen {
+                        let state = review.open(app, &mut queue);
+                        let config = *app.config();
+                        let left = std::mem::replace(&mut screen, Screen::Replay(state, config));
+                        if let Screen::Game(app) = left {
+                            review.back = Some(app);
+                        }
+                    }
+                }
                 Effect::AskAi(request) => worker.send(request)?,
                 Effect::RestartTimer => {
                     next_tick = screen.tick_every().map(|every| Instant::now() + every)
                 }
                 Effect::ResumedAutosave => storage.take_over_autosave(),
                 Effect::Autosave | Effect::Save | Effect::Archive => {
+                    if effect == Effect::Autosave {
+                        // The game changed: a review kept of it is out of date.
+                        review.kept = None;
+                    }
                     if let Screen::Game(app) = &mut screen {
                         let notice = match effect {
                             Effect::Save => Some(storage.save_notice(app.config(), app.game())),
@@ -120,6 +221,8 @@ pub(crate) fn run(
                     }
                 }
                 Effect::PlayOn(n) => {
+                    // Playing on leaves the review and its analysis for good.
+                    review = Review::default();
                     if let Screen::Replay(state, config) = &screen {
                         let autosaved = storage.autosave().is_some();
                         let app =
@@ -158,6 +261,12 @@ pub(crate) fn run(
             (Some(at), false) => Some(at.saturating_duration_since(now)),
             (None, false) => None,
         };
+        let analysing = review.running.is_some() && matches!(screen, Screen::Replay(..));
+        let wait = match wait {
+            Some(wait) if analysing => Some(wait.min(ANALYSIS_POLL)),
+            None if analysing => Some(ANALYSIS_POLL),
+            wait => wait,
+        };
         let ready = match wait {
             Some(wait) => event::poll(wait).context("cannot read the terminal")?,
             None => true,
@@ -167,6 +276,9 @@ pub(crate) fn run(
             if let Some(input) = input_of(&event, screen.area()) {
                 queue.extend(screen.handle(input));
             }
+        }
+        if let Screen::Replay(state, _) = &mut screen {
+            queue.extend(review.poll(state));
         }
         if let Screen::Game(app) = &mut screen
             && app.thinking().is_some()

@@ -17,6 +17,8 @@ use super::theme::Theme;
 pub(crate) struct HistoryView<'a> {
     /// The moves, first to last.
     pub placements: &'a [Placement],
+    /// A mark to show after each move (`??`, `!`, ...); shorter than the moves: none.
+    pub marks: &'a [&'a str],
     /// In a claim game, each move's claim state (empty otherwise): a move shows the
     /// points awarded and, after `✗`, those forfeited; a pending stone shows nothing.
     pub claims: &'a [ClaimState],
@@ -105,13 +107,23 @@ impl Widget for &HistoryView<'_> {
             );
             let square = format!(" {}", placement.square());
             put(buf, inner, inner.x + 4, y, &square, base);
-            let room = usize::from(inner.width.saturating_sub(8));
+            let mark = self.marks.get(i).copied().unwrap_or("");
+            put(
+                buf,
+                inner,
+                inner.x + 7,
+                y,
+                mark,
+                base.patch(self.theme.strong()),
+            );
+            let after = 8 + mark.chars().count() as u16;
+            let room = usize::from(inner.width.saturating_sub(after));
             let points = points_text(placement, self.claims.get(i).copied(), room);
             if !points.is_empty() {
                 let x = inner
                     .right()
                     .saturating_sub(points.chars().count() as u16)
-                    .max(inner.x + 8);
+                    .max(inner.x + after);
                 put(
                     buf,
                     inner,

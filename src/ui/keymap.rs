@@ -77,6 +77,14 @@ pub enum Action {
     Slower,
     /// Replay: play on from the move shown (asks first when later moves would be dropped).
     Continue,
+    /// Replay: open or close the analysis panel.
+    Analysis,
+    /// Replay: jump to the next mistake or blunder.
+    NextMistake,
+    /// Replay: jump to the previous mistake or blunder.
+    PreviousMistake,
+    /// A finished game: review it in the replay viewer with analysis.
+    Review,
     /// Show or hide the help.
     Help,
     /// Quit (asks first when a game is in progress).
@@ -272,10 +280,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Board],
-        keys: &[(ch('n'), A::NewGame)],
-        names: "n",
-        help: "new game",
-        hints: &[(HintLine::Over, 0, "n: new game")],
+        keys: &[(ch('n'), A::NewGame), (ch('r'), A::Review)],
+        names: "n, r",
+        help: "new game; review a finished game with analysis",
+        hints: &[
+            (HintLine::Over, 0, "n: new game"),
+            (HintLine::Over, 3, "r: review"),
+        ],
     },
     // A game with claims: looked up before the board's keys.
     Binding {
@@ -384,6 +395,17 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "c",
         help: "play on from the move shown (later moves dropped)",
         hints: &[(HintLine::ReplayStart, 3, "c play on")],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[
+            (ch('a'), A::Analysis),
+            (ch(']'), A::NextMistake),
+            (ch('['), A::PreviousMistake),
+        ],
+        names: "a, ] / [",
+        help: "analysis panel; next, previous mistake or blunder",
+        hints: &[],
     },
     // Both.
     Binding {

@@ -12,6 +12,8 @@
 
 mod ai_turns;
 mod ai_worker;
+mod analysis;
+mod analysis_panel;
 mod app;
 mod board;
 mod cursor;
@@ -39,6 +41,7 @@ use ratatui::style::Style;
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
+pub use analysis::Analysis;
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};

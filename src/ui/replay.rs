@@ -9,10 +9,12 @@ use std::time::Duration;
 
 use ratatui::layout::Rect;
 
-use crate::record::Record;
+use crate::record::{Mark, Record};
+use crate::review::{MoveReview, PositionValue};
 use crate::rules::{Game, Placement, Position};
-use crate::strings::{message, question};
+use crate::strings::{analysis as analysis_words, message, question};
 
+use super::analysis::Analysis;
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
 use super::message::MessageKind;
@@ -47,6 +49,8 @@ pub enum ReplayOverlay {
 pub enum ReplayExit {
     /// The viewer was closed.
     Quit,
+    /// `Ctrl-c`: leave at once, from a review after a game too.
+    ForceQuit,
     /// Play on from the position after this many moves.
     Continue(usize),
 }
@@ -73,11 +77,23 @@ pub struct ReplayState {
     message: Option<(MessageKind, String)>,
     exit: Option<ReplayExit>,
     area: Rect,
+    /// The record's mark and comments after each move.
+    notes: Vec<(Option<Mark>, Vec<String>)>,
+    /// The record's comments before the first move.
+    game_comments: Vec<String>,
+    /// The engine's verdicts, as they arrive.
+    analysis: Analysis,
+    /// Whether the analysis panel is open.
+    panel: bool,
 }
 
 impl ReplayState {
     /// The viewer on `game` (the record's moves, played), at the start.
     pub fn new(name: impl Into<String>, record: &Record, game: Game) -> ReplayState {
+        let notes = (0..game.len())
+            .map(|i| (record.mark(i), record.comments(i).to_vec()))
+            .collect();
+        let analysis = Analysis::new(game.len());
         ReplayState {
             name: name.into(),
             tags: record
@@ -93,7 +109,78 @@ impl ReplayState {
             message: None,
             exit: None,
             area: Rect::new(0, 0, 80, 24),
+            notes,
+            game_comments: record.game_comments().to_vec(),
+            analysis,
+            panel: false,
         }
+    }
+
+    /// The viewer as it was, ready to open again after it quit (a review left with
+    /// `q` and opened again with `r`).
+    pub fn reopened(mut self) -> ReplayState {
+        self.exit = None;
+        self.message = None;
+        self
+    }
+
+    /// The record's mark after move `number` (1-based), if it has one.
+    pub fn mark(&self, number: usize) -> Option<Mark> {
+        number
+            .checked_sub(1)
+            .and_then(|i| self.notes.get(i))
+            .and_then(|(mark, _)| *mark)
+    }
+
+    /// The record's comments after move `number` (1-based); those before the first
+    /// move for 0.
+    pub fn comments(&self, number: usize) -> &[String] {
+        match number.checked_sub(1) {
+            None => &self.game_comments,
+            Some(i) => self.notes.get(i).map_or(&[], |(_, c)| c.as_slice()),
+        }
+    }
+
+    /// The game's analysis so far.
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// Whether the analysis panel is open.
+    pub fn panel(&self) -> bool {
+        self.panel
+    }
+
+    /// The verdict on the move shown last, once analysed.
+    pub fn current_review(&self) -> Option<&MoveReview> {
+        self.analysis.move_review(self.shown)
+    }
+
+    /// Opens the analysis panel; the first time, asks the event loop to start the
+    /// analysis ([`Effect::Analyse`]). Review after a game opens the viewer this way.
+    pub fn open_panel(&mut self) -> Effects {
+        self.panel = true;
+        let mut effects = VIEW.to_vec();
+        if self.analysis.request() {
+            effects.push(Effect::Analyse);
+        }
+        effects
+    }
+
+    /// The value of the position after `index` moves has arrived.
+    pub fn analysis_result(&mut self, index: usize, value: PositionValue) -> Effects {
+        self.analysis.set(&self.game, index, value);
+        if self.panel {
+            VIEW.to_vec()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// No more analysis results will come.
+    pub fn analysis_finished(&mut self) -> Effects {
+        self.analysis.finish();
+        VIEW.to_vec()
     }
 
     /// The title: the file name.
@@ -248,7 +335,11 @@ impl ReplayState {
         match action {
             Action::ForceQuit | Action::Quit => {
                 self.autoplay = false;
-                self.exit = Some(ReplayExit::Quit);
+                self.exit = Some(if action == Action::ForceQuit {
+                    ReplayExit::ForceQuit
+                } else {
+                    ReplayExit::Quit
+                });
                 vec![Effect::Quit]
             }
             Action::Step(n) => {
@@ -301,6 +392,35 @@ impl ReplayState {
                 VIEW.to_vec()
             }
             Action::Continue => self.ask_continue(),
+            Action::Analysis if self.panel => {
+                self.panel = false;
+                VIEW.to_vec()
+            }
+            Action::Analysis => self.open_panel(),
+            Action::NextMistake | Action::PreviousMistake => {
+                let later = action == Action::NextMistake;
+                let found = if later {
+                    self.analysis.next_mistake(self.shown)
+                } else {
+                    self.analysis.previous_mistake(self.shown)
+                };
+                let mut effects = match found {
+                    Some(n) => {
+                        self.autoplay = false;
+                        self.show(n)
+                    }
+                    None => {
+                        let text = analysis_words::no_mistake(later, self.analysis.finished());
+                        self.message = Some((MessageKind::Info, text));
+                        VIEW.to_vec()
+                    }
+                };
+                // Jumping to a mistake is pointless with the panel shut: open it.
+                if !self.panel {
+                    effects.extend(self.open_panel());
+                }
+                effects
+            }
             Action::Help => {
                 self.overlay = ReplayOverlay::Help;
                 VIEW.to_vec()

@@ -9,6 +9,10 @@ use crate::rules::Player;
 use crate::session::seat_tag;
 use crate::strings::{rules_label, screen as words};
 
+use crate::review::text::mark as review_mark;
+use crate::strings::analysis as analysis_words;
+
+use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
 use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::history::HistoryView;
@@ -44,6 +48,37 @@ fn header(state: &ReplayState) -> String {
     parts.join(" · ")
 }
 
+/// The screen laid out with the analysis panel between the board and the status
+/// lines, when the panel is open and `body` has room for it; `None` otherwise (the
+/// panel folds away and the screen is laid out without it).
+fn panel_layout(state: &ReplayState, body: Rect) -> Option<(ScreenLayout, Option<Rect>)> {
+    if !state.panel() {
+        return None;
+    }
+    let spare = body.height.checked_sub(MIN_HEIGHT)?;
+    let height = spare.min(MAX_PANEL_HEIGHT);
+    if height < MIN_PANEL_HEIGHT {
+        return None;
+    }
+    let mut layout =
+        ScreenLayout::new(Rect::new(body.x, body.y, body.width, body.height - height))?;
+    let panel = Rect::new(body.x, layout.status.y, body.width, height);
+    layout.status.y += height;
+    Some((layout, Some(panel)))
+}
+
+/// The mark after each move in the move list: the record's own, else (with the
+/// analysis panel open) the analysis's `?!`, `?` or `??`.
+fn move_marks(state: &ReplayState) -> Vec<&'static str> {
+    (1..=state.len())
+        .map(|n| match (state.mark(n), state.analysis().move_review(n)) {
+            (Some(mark), _) => mark.token(),
+            (None, Some(m)) if state.panel() => review_mark(m.class),
+            _ => "",
+        })
+        .collect()
+}
+
 impl Widget for &ReplayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
@@ -52,11 +87,26 @@ impl Widget for &ReplayView<'_> {
         // One line for the record's tags, the rest laid out as in a game.
         let [top, body] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
-        let Some(layout) = ScreenLayout::new(body) else {
-            render_too_small(area, MIN_HEIGHT + 1, buf);
-            return;
+        let (layout, panel) = match panel_layout(state, body) {
+            Some(with_panel) => with_panel,
+            None => match ScreenLayout::new(body) {
+                Some(layout) => (layout, None),
+                None => {
+                    render_too_small(area, MIN_HEIGHT + 1, buf);
+                    return;
+                }
+            },
         };
         Line::styled(header(state), theme.strong()).render(top, buf);
+        if let Some(rect) = panel {
+            AnalysisPanel {
+                game: state.game(),
+                analysis: state.analysis(),
+                shown: state.shown(),
+                theme,
+            }
+            .render(rect, buf);
+        }
 
         let position = state.position();
         let outcome = position.outcome();
@@ -79,20 +129,29 @@ impl Widget for &ReplayView<'_> {
 
         BoardView {
             position,
-            highlight: Highlight::claimed(
-                state.current(),
-                state
-                    .shown()
-                    .checked_sub(1)
-                    .and_then(|i| game.claim_state(i)),
-            ),
+            highlight: Highlight {
+                // The best move in the position before the move shown, by the engine.
+                hint: state
+                    .panel()
+                    .then(|| state.current_review().map(|m| m.best))
+                    .flatten(),
+                ..Highlight::claimed(
+                    state.current(),
+                    state
+                        .shown()
+                        .checked_sub(1)
+                        .and_then(|i| game.claim_state(i)),
+                )
+            },
             theme,
         }
         .render(layout.board, buf);
 
         if let Some(rect) = layout.history {
+            let marks = move_marks(state);
             HistoryView {
                 placements: game.placements(),
+                marks: &marks,
                 claims: game.claim_states(),
                 current: state.shown().checked_sub(1),
                 from_start: true,
@@ -116,13 +175,13 @@ impl Widget for &ReplayView<'_> {
         let message = match (state.message(), state.current()) {
             (Some((kind, text)), _) => Some(Message::new(kind, text)),
             (None, Some(placement)) => {
-                let index = state.shown().saturating_sub(1);
-                let mut message =
-                    Message::of_move(game, index).unwrap_or_else(|| Message::placement(placement));
-                message.text = format!("{}. {}", state.shown(), message.text);
-                message.short = message
-                    .short
-                    .map(|short| format!("{}. {short}", state.shown()));
+                let n = state.shown();
+                let mark = state.mark(n).map(|m| m.token());
+                let notes = |text: &str| analysis_words::with_notes(text, mark, state.comments(n));
+                let mut message = Message::of_move(game, n.saturating_sub(1))
+                    .unwrap_or_else(|| Message::placement(placement));
+                message.text = notes(&format!("{n}. {}", message.text));
+                message.short = message.short.map(|short| notes(&format!("{n}. {short}")));
                 Some(message)
             }
             (None, None) => None,
@@ -132,6 +191,9 @@ impl Widget for &ReplayView<'_> {
                 Span::styled(state.continue_status(area.width), theme.banner())
             }
             (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(theme)),
+            (_, None) if state.panel() && panel.is_none() => {
+                Span::styled(analysis_words::FOLDED, theme.dim())
+            }
             (_, None) => Span::styled(
                 words::replay_start(&hint_line(HintLine::ReplayStart)),
                 theme.dim(),

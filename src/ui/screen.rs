@@ -165,6 +165,7 @@ impl Widget for &AppView<'_> {
         if let Some(rect) = layout.history {
             HistoryView {
                 placements: game.placements(),
+                marks: &[],
                 claims: game.claim_states(),
                 current: None,
                 from_start: false,

@@ -130,6 +130,8 @@ impl App {
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
             Action::Save => vec![Effect::Save, Effect::Redraw],
+            Action::Review if self.game.is_over() => vec![Effect::Review],
+            Action::Review => self.refuse(message::REVIEW_AFTER_THE_GAME),
             // Cursor keys are handled above; the replay viewer's never reach a game.
             _ => Vec::new(),
         }

@@ -1,0 +1,158 @@
+//! The replay viewer's analysis panel: the value of every position as a graph (Blue's
+//! lead up, Yellow's down, the move shown marked with a dotted line), and a line
+//! with the move shown judged: its class, the points it lost and the best move.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Widget};
+
+use crate::review::text::{mark, value_text};
+use crate::rules::{Game, Player};
+use crate::strings::analysis as words;
+
+use super::analysis::Analysis;
+use super::theme::Theme;
+
+/// The fewest rows the panel is drawn in: its border, two rows of graph, the verdict.
+pub(crate) const MIN_PANEL_HEIGHT: u16 = 5;
+/// The most rows it takes.
+pub(crate) const MAX_PANEL_HEIGHT: u16 = 12;
+
+/// A point of the graph: (position, Blue's lead in points).
+type Point = (f64, f64);
+
+/// The analysis panel as a widget.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AnalysisPanel<'a> {
+    /// The whole game.
+    pub game: &'a Game,
+    /// Its analysis so far.
+    pub analysis: &'a Analysis,
+    /// How many moves are shown.
+    pub shown: usize,
+    /// The colours.
+    pub theme: Theme,
+}
+
+impl AnalysisPanel<'_> {
+    /// Each analysed position's value from Blue's side, as (position, points), with
+    /// copies a quarter of a move apart up to the next position, so each bar is as wide
+    /// as a position's share of the graph (no gaps between bars on a wide screen).
+    fn points(&self) -> Vec<Point> {
+        self.analysis
+            .values()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, value)| {
+                let value = value.as_ref()?;
+                let mover = self.game.position_at(i).to_move();
+                let blue = if mover == Player::Blue {
+                    value.value.margin
+                } else {
+                    -value.value.margin
+                };
+                let width = if i < self.game.len() { 4 } else { 1 };
+                Some((0..width).map(move |q| (i as f64 + f64::from(q) / 4.0, f64::from(blue))))
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// The verdict line on the move shown.
+    fn verdict(&self) -> String {
+        if self.shown == 0 {
+            return words::AT_START.to_owned();
+        }
+        match self.analysis.move_review(self.shown) {
+            None => words::pending(self.shown),
+            Some(m) => words::verdict(
+                m.number,
+                m.player,
+                &format!("{}{}", m.mv, mark(m.class)),
+                m.class,
+                m.lost,
+                &m.best.to_string(),
+                &format!("{} → {}", value_text(m.before), value_text(m.after)),
+            ),
+        }
+    }
+}
+
+impl Widget for &AnalysisPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.height < MIN_PANEL_HEIGHT || area.width < 20 {
+            return;
+        }
+        let theme = self.theme;
+        let (done, total) = self.analysis.progress();
+        let title = if self.analysis.finished() {
+            words::TITLE_DONE.to_owned()
+        } else {
+            words::title_running(done, total)
+        };
+        let title = if title.chars().count() + 2 > usize::from(area.width) {
+            words::TITLE_SHORT.to_owned()
+        } else {
+            title
+        };
+        let block = Block::bordered()
+            .border_style(theme.dim())
+            .title(Line::styled(title, theme.strong()));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [graph, verdict] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
+
+        let points = self.points();
+        let (up, down): (Vec<Point>, Vec<Point>) = points.iter().partition(|&&(_, y)| y >= 0.0);
+        // Symmetric bounds, in steps of 10 points, at least ±10.
+        let top = points
+            .iter()
+            .map(|&(_, y)| y.abs())
+            .fold(10.0_f64, f64::max);
+        let top = (top / 10.0).ceil() * 10.0;
+        let x = self.shown as f64;
+        let cursor = [(x, -top), (x, top)];
+        let datasets = vec![
+            Dataset::default()
+                .marker(Marker::HalfBlock)
+                .graph_type(GraphType::Bar)
+                .style(theme.player(Player::Blue))
+                .data(&up),
+            Dataset::default()
+                .marker(Marker::HalfBlock)
+                .graph_type(GraphType::Bar)
+                .style(theme.player(Player::Yellow))
+                .data(&down),
+            // The move shown: a dotted line, so it shows without colour.
+            Dataset::default()
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Line)
+                .style(theme.strong())
+                .data(&cursor),
+        ];
+        let labels = [
+            Span::raw(format!("-{top}")),
+            Span::raw("0"),
+            Span::raw(format!("+{top}")),
+        ];
+        Chart::new(datasets)
+            .x_axis(Axis::default().bounds([0.0, self.game.len().max(1) as f64]))
+            .y_axis(
+                Axis::default()
+                    .bounds([-top, top])
+                    .labels(labels)
+                    .style(theme.dim()),
+            )
+            .render(graph, buf);
+
+        let style = match self.analysis.move_review(self.shown) {
+            Some(m) if m.class >= crate::review::Class::Mistake => theme.error(),
+            _ => ratatui::style::Style::new(),
+        };
+        Line::styled(self.verdict(), style).render(verdict, buf);
+    }
+}

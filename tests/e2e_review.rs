@@ -1,0 +1,87 @@
+//! The analysis view end to end, in a pseudo-terminal: `hijara replay`, `a`, `]`
+//! on a record with a known (solved) blunder, and `r` after a game.
+
+mod common;
+
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::Session;
+
+/// The analysis of a whole game takes about 13 s on two idle cores (65 positions,
+/// 0.4 s each at most); a busy test machine may take several times that.
+const ANALYSIS_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// Waits until the screen contains `text`, for as long as an analysis may take.
+fn wait_long(s: &Session, text: &str) {
+    let start = Instant::now();
+    while start.elapsed() < ANALYSIS_TIMEOUT {
+        if s.screen().contains(text) {
+            return;
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    panic!(
+        "timed out waiting for {text:?}; the screen:\n{}",
+        s.screen()
+    );
+}
+
+/// The panel's title once every position is analysed (while running it counts).
+const ANALYSED: &str = "Analysis · Blue ▲ Yellow ▼";
+
+#[test]
+fn replay_a_then_bracket_lands_on_the_solved_blunder() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Session::start(&["replay", record], 80, 24);
+    s.wait_for("Move 0/64");
+    s.type_keys("a");
+    // The panel opens at once; stepping does not wait for the analysis.
+    s.wait_for("Analysis");
+    s.type_keys("l");
+    s.wait_for("Move 1/64");
+    // The record's own comment shows with its move.
+    s.wait_for("{a quiet start}");
+    wait_long(&s, ANALYSED);
+    // From move 52, `]` goes to the next mistake or blunder: move 53, d1, which
+    // throws away a proven win (checked with the solver in the review tests).
+    s.type_keys("g52\r");
+    s.wait_for("Move 52/64");
+    s.type_keys("]");
+    s.wait_for("Move 53/64");
+    s.wait_for("Move 53 Blue d1??: blunder");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    common::assert_restored(&s);
+}
+
+#[test]
+fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
+    let mut s = Session::start(
+        &[
+            "play", "--blue", "random", "--yellow", "random", "--seed", "7",
+        ],
+        80,
+        24,
+    );
+    wait_long(&s, "n: new game, r: review");
+    s.type_keys("r");
+    s.wait_for("Review of the game just played");
+    s.wait_for("Analysis");
+    s.wait_for("Move 0/64");
+    wait_long(&s, ANALYSED);
+    s.type_keys("q");
+    s.wait_for("n: new game, r: review");
+    // Opened again, the review is the one kept: analysed already.
+    s.type_keys("r");
+    s.wait_for("Review of the game just played");
+    s.wait_for(ANALYSED);
+    s.type_keys("q");
+    s.wait_for("n: new game, r: review");
+    // Ctrl-c in a review leaves at once.
+    s.type_keys("r");
+    s.wait_for("Review of the game just played");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    common::assert_restored(&s);
+}

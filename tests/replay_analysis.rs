@@ -1,0 +1,278 @@
+//! The replay viewer's analysis view (issue 11.3) and a record's own comments:
+//! the panel toggled, `]`/`[` between mistakes, values injected by hand (never
+//! live engine output), snapshots at 80×24 and 120×40, and every size drawn.
+
+use hijara::record::Record;
+use hijara::review::{Class, PositionValue, Value};
+use hijara::rules::{Game, Player};
+use hijara::ui::{Effect, ReplayState, ReplayView, Theme, input_of};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+const COMPLETE: &str = include_str!("../assets/games/complete.hij");
+const BLUNDER: &str = include_str!("data/blunder.hij");
+
+fn viewer(text: &str) -> ReplayState {
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    ReplayState::new("game.hij", &record, game)
+}
+
+fn press(state: &mut ReplayState, c: char) -> Vec<Effect> {
+    let event = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    state.handle(input_of(&event, state.area()).unwrap())
+}
+
+fn go_to(state: &mut ReplayState, n: usize) {
+    press(state, 'g');
+    for c in n.to_string().chars() {
+        press(state, c);
+    }
+    let enter = Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    let _ = state.handle(input_of(&enter, state.area()).unwrap());
+    assert_eq!(state.shown(), n);
+}
+
+/// Blue's lead after `i` moves in the fake analysis: 8 points, then Blue's move 11
+/// loses 20 (a mistake), Blue's move 31 loses 28 more (a blunder), Yellow's move
+/// 40 gives 5 back (a good move: it lost 5), and Blue's move 45 loses 8 (an inaccuracy).
+fn blue_lead(i: usize) -> i32 {
+    match i {
+        0..=10 => 8,
+        11..=30 => -12,
+        31..=39 => -40,
+        40..=44 => -35,
+        _ => -43,
+    }
+}
+
+/// The fake value of the position after `i` moves of `game`, for its mover: the best
+/// move is the first legal move other than the one played next.
+fn fake_value(game: &Game, i: usize) -> PositionValue {
+    let position = game.position_at(i);
+    let played = game.placements().get(i).map(|p| p.square());
+    let best = position.legal_moves().find(|&m| Some(m) != played);
+    let lead = blue_lead(i);
+    let margin = if position.to_move() == Player::Blue {
+        lead
+    } else {
+        -lead
+    };
+    PositionValue {
+        best,
+        value: Value {
+            margin,
+            exact: false,
+            outcome: None,
+        },
+    }
+}
+
+/// Injects the fake values of positions `range` into the viewer, as the event loop
+/// hands in the background analysis's results.
+fn inject(state: &mut ReplayState, range: std::ops::RangeInclusive<usize>) {
+    let game = state.game().clone();
+    for i in range {
+        let _ = state.analysis_result(i, fake_value(&game, i));
+    }
+}
+
+#[test]
+fn a_toggles_the_panel_and_asks_for_the_analysis_once() {
+    let mut s = viewer(COMPLETE);
+    assert!(!s.panel());
+    let effects = press(&mut s, 'a');
+    assert!(s.panel());
+    assert!(effects.contains(&Effect::Analyse), "{effects:?}");
+    let effects = press(&mut s, 'a');
+    assert!(!s.panel());
+    assert!(!effects.contains(&Effect::Analyse), "{effects:?}");
+    let effects = press(&mut s, 'a');
+    assert!(s.panel());
+    assert!(
+        !effects.contains(&Effect::Analyse),
+        "a game is analysed once: {effects:?}"
+    );
+    // Results arriving with the panel shut are kept, and ask for no redraw.
+    press(&mut s, 'a');
+    let game = s.game().clone();
+    assert_eq!(s.analysis_result(0, fake_value(&game, 0)), []);
+    assert_eq!(s.analysis().progress(), (1, 65));
+}
+
+#[test]
+fn brackets_jump_between_mistakes_and_blunders() {
+    let mut s = viewer(COMPLETE);
+    inject(&mut s, 0..=64);
+    assert!(s.analysis().finished());
+    assert_eq!(s.analysis().move_review(11).unwrap().class, Class::Mistake);
+    assert_eq!(s.analysis().move_review(31).unwrap().class, Class::Blunder);
+    assert_eq!(s.analysis().move_review(40).unwrap().class, Class::Good);
+    assert_eq!(
+        s.analysis().move_review(45).unwrap().class,
+        Class::Inaccuracy
+    );
+    // `]` opens the panel (and asks for the analysis) and jumps.
+    let effects = press(&mut s, ']');
+    assert!(s.panel() && effects.contains(&Effect::Analyse));
+    assert_eq!(s.shown(), 11);
+    press(&mut s, ']');
+    assert_eq!(s.shown(), 31);
+    // The inaccuracy at 45 is passed over: nothing later.
+    press(&mut s, ']');
+    assert_eq!(s.shown(), 31);
+    assert!(
+        s.message()
+            .unwrap()
+            .1
+            .contains("No mistake or blunder after")
+    );
+    press(&mut s, '[');
+    assert_eq!(s.shown(), 11);
+    press(&mut s, '[');
+    assert_eq!(s.shown(), 11);
+    assert!(s.message().unwrap().1.contains("before this move"));
+    // From the end, `[` finds the last one.
+    go_to(&mut s, 64);
+    press(&mut s, '[');
+    assert_eq!(s.shown(), 31);
+    // `]` from the blunder itself does not stay on it.
+    assert_eq!(s.current_review().unwrap().number, 31);
+}
+
+#[test]
+fn brackets_use_what_has_arrived_and_say_when_the_analysis_still_runs() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, 'a');
+    inject(&mut s, 0..=20);
+    assert!(!s.analysis().finished());
+    press(&mut s, ']');
+    assert_eq!(s.shown(), 11);
+    press(&mut s, ']');
+    assert_eq!(s.shown(), 11);
+    assert!(s.message().unwrap().1.contains("still running"));
+    // The rest arrives, in any order.
+    inject(&mut s, 40..=64);
+    inject(&mut s, 21..=39);
+    press(&mut s, ']');
+    assert_eq!(s.shown(), 31);
+}
+
+fn render(state: &ReplayState, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal
+}
+
+fn screen_text(state: &ReplayState, width: u16, height: u16) -> String {
+    render(state, width, height).backend().to_string()
+}
+
+/// The viewer on the blunder of the fake analysis, all values in.
+fn on_the_blunder() -> ReplayState {
+    let mut s = viewer(COMPLETE);
+    inject(&mut s, 0..=64);
+    press(&mut s, ']');
+    press(&mut s, ']');
+    assert_eq!(s.shown(), 31);
+    s
+}
+
+#[test]
+fn analysis_panel_80x24() {
+    let s = on_the_blunder();
+    let screen = screen_text(&s, 80, 24);
+    assert!(screen.contains("Move 31 Blue"), "{screen}");
+    assert!(screen.contains("blunder, lost 28"), "{screen}");
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn analysis_panel_120x40() {
+    let s = on_the_blunder();
+    insta::assert_snapshot!(render(&s, 120, 40).backend());
+}
+
+#[test]
+fn analysis_panel_while_the_analysis_runs() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, 'a');
+    inject(&mut s, 0..=20);
+    go_to(&mut s, 30);
+    let screen = screen_text(&s, 80, 24);
+    assert!(screen.contains("Analysis 21/65"), "{screen}");
+    assert!(screen.contains("Move 30: analysing"), "{screen}");
+}
+
+#[test]
+fn the_best_move_is_marked_on_the_board_with_a_double_border() {
+    let s = on_the_blunder();
+    let best = s.current_review().unwrap().best;
+    assert_ne!(Some(best), s.current().map(|p| p.square()));
+    let screen = screen_text(&s, 80, 24);
+    assert!(screen.contains('╔') && screen.contains('╝'), "{screen}");
+    assert!(screen.contains(&format!("best {best}")), "{screen}");
+    // Panel shut: no double border.
+    let mut shut = s.clone();
+    press(&mut shut, 'a');
+    let screen = screen_text(&shut, 80, 24);
+    assert!(!screen.contains('╔'), "{screen}");
+}
+
+#[test]
+fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
+    let mut s = on_the_blunder();
+    // 22 rows hold it (five rows for it, sixteen for the board and the status, one
+    // for the tags); 21 do not: the screen is laid out as without it.
+    assert!(screen_text(&s, 80, 22).contains("blunder, lost 28"));
+    let folded = screen_text(&s, 80, 21);
+    assert!(!folded.contains("Analysis"), "{folded}");
+    assert!(folded.contains("Move 31/64"), "{folded}");
+    press(&mut s, 'a');
+    press(&mut s, 'a');
+    for width in 1..=130 {
+        for height in 1..=45 {
+            render(&s, width, height);
+        }
+    }
+}
+
+#[test]
+fn a_records_marks_and_comments_show_on_the_move_they_follow() {
+    let mut s = viewer(BLUNDER);
+    press(&mut s, 'l');
+    let screen = screen_text(&s, 80, 24);
+    assert!(screen.contains("{a quiet start}"), "{screen}");
+    press(&mut s, 'l');
+    let screen = screen_text(&s, 80, 24);
+    // In the move list and on the message line.
+    assert!(screen.contains("b2!"), "{screen}");
+    assert!(
+        screen.contains("2. Yellow played b2 (section 1) !"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn ctrl_c_leaves_even_a_review_while_q_only_closes_it() {
+    use hijara::ui::ReplayExit;
+    let mut s = viewer(COMPLETE);
+    press(&mut s, 'q');
+    assert_eq!(s.exit(), Some(ReplayExit::Quit));
+    let mut s = viewer(COMPLETE);
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let effects = s.handle(input_of(&ctrl_c, s.area()).unwrap());
+    assert_eq!(effects, [Effect::Quit]);
+    assert_eq!(s.exit(), Some(ReplayExit::ForceQuit));
+}
