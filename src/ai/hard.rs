@@ -29,8 +29,8 @@ use super::random::shuffled_moves;
 use super::search::{Limits, RootSolve, SearchResult, Wdl};
 use super::smp::{self, Finish};
 use super::tt::Table;
-use super::tt::hash;
-use crate::rules::{Move, Player, Position};
+use super::tt::key;
+use crate::rules::{Move, Player, Position, Ruleset};
 use std::sync::Arc;
 
 /// The default thinking time per move, in milliseconds.
@@ -71,6 +71,9 @@ struct Proof {
 
 /// What hard keeps between moves: its table, and each player's last proof.
 pub(crate) struct Kept {
+    /// The rules the proofs and the table were made under: a position under
+    /// other rules (the engine's `variant`, a new game) uses neither.
+    ruleset: Ruleset,
     /// The last proof of each player (indexed by [`Player::index`]).
     proofs: [Option<Proof>; 2],
     /// The table of the last search: it holds the proofs' deep entries (the
@@ -101,7 +104,7 @@ fn take_kept(
     position: &Position,
 ) -> (Option<Wdl>, [Option<Proof>; 2], Option<Arc<Table>>) {
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(kept) = guard.take() else {
+    let Some(kept) = guard.take().filter(|k| k.ruleset == position.ruleset()) else {
         return (None, [None; 2], None);
     };
     let blue = position.stones(Player::Blue);
@@ -133,7 +136,11 @@ fn keep(
     *guard = proofs
         .iter()
         .any(Option::is_some)
-        .then_some(Kept { proofs, table });
+        .then_some(Kept {
+            ruleset: position.ruleset(),
+            proofs,
+            table,
+        });
 }
 
 /// The hard level's move and the search behind it, on every core
@@ -286,7 +293,7 @@ impl Run<'_> {
 
     /// The table's move for `position`, if it holds an open one.
     fn table_move(&self, position: &Position) -> Option<Move> {
-        let mv = self.table.probe(hash(position))?.mv?;
+        let mv = self.table.probe(key(position))?.mv?;
         (!position.is_full(mv)).then_some(mv)
     }
 }

@@ -38,11 +38,12 @@ pub mod search;
 pub mod smp;
 pub mod tt;
 
-/// The combinations that score in `position`'s game. Everything in `ai/` reads
-/// them through here, so a per-position rule set is a one-line change.
+/// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
+/// Everything in `ai/` reads them through here, so every evaluation feature,
+/// dead-square test and score bound follows the position's rules.
 #[inline]
-pub(crate) fn combinations(_position: &Position) -> &'static [Combination] {
-    &crate::rules::COMBINATIONS
+pub(crate) fn combinations(position: &Position) -> &'static [Combination] {
+    position.ruleset().combinations()
 }
 
 /// How strong an AI plays.

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::eval::{SCALE, Weights, evaluate_with, score_diff};
 use super::ordering::{self, Child, EVAL_ORDER_FROM, Heuristics, OrderBy};
-use super::tt::{Bound, Entry, Table, hash};
+use super::tt::{Bound, Entry, Table, key};
 use crate::rules::{Move, Position, Square};
 
 /// Larger than any value: 64 stones can never be worth this much.
@@ -152,7 +152,7 @@ impl<'a> Searcher<'a> {
 
     /// The best move the table holds for `position`, if any.
     pub fn table_move(&self, position: &Position) -> Option<Move> {
-        let square = self.tt.probe(hash(position))?.mv?;
+        let square = self.tt.probe(key(position))?.mv?;
         (!position.is_full(square)).then_some(square)
     }
 
@@ -371,7 +371,7 @@ impl<'a> Searcher<'a> {
         }
         // Searching to the end is exact whatever depth was asked for.
         let depth = depth.min(empties);
-        let key = hash(position);
+        let key = key(position);
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             tt_move = hit.mv.filter(|&mv| !position.is_full(mv));

@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::rules::{Player, Position, Square};
+use crate::rules::{Player, Position, Ruleset, Square};
 
 /// What a stored value means relative to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,10 +80,9 @@ impl Entry {
     }
 }
 
-/// The hash of a position: a mix of its two bitboards. Seeds the random levels'
-/// choices (kept as it is so seeded games stay the same); not a table key, as
-/// some pairs of positions collide: a Blue stone on the top bit and a Yellow one
-/// on bit 34 cancel out (both products change only bit 63). Use [`key`].
+/// The hash of a position: a mix of its two bitboards, without the ruleset.
+/// Seeds the random levels' choices (kept as it is so seeded games stay the
+/// same); transposition tables use [`key`], which adds the ruleset.
 #[inline]
 pub fn hash(position: &Position) -> u64 {
     hash_stones(
@@ -91,6 +90,21 @@ pub fn hash(position: &Position) -> u64 {
         position.stones(Player::Yellow),
     )
 }
+
+/// The table key of a position: its [`hash`], salted by its ruleset so that an
+/// entry stored under one ruleset is never read under another (the engine can
+/// switch variant, and hard keeps a table between moves). The standard rules'
+/// salt is 0, so their keys, node counts and seeded games are unchanged.
+#[inline]
+pub fn key(position: &Position) -> u64 {
+    hash(position) ^ RULESET_SALT[position.ruleset() as usize]
+}
+
+/// Each ruleset's salt for [`key`], indexed by `Ruleset as usize`. The hash is a
+/// full avalanche mix, so a fixed odd constant moves a corners key as far from
+/// every standard one as two random keys are from each other.
+const RULESET_SALT: [u64; 2] = [0, 0xD1B5_4A32_D192_ED03];
+const _: () = assert!(RULESET_SALT.len() == Ruleset::ALL.len());
 
 /// The hash of the bitboards `(blue, yellow)`.
 ///
