@@ -5,10 +5,10 @@
 //! without I/O. A reply is `=[id] result` or `?[id] error`, then a blank line.
 
 use super::{AiSettings, Level};
-use crate::rules::{Game, Player, Square};
+use crate::rules::{Game, Player, Ruleset, Square};
 
 /// Every command the session knows, in the order `list_commands` prints them.
-pub const COMMANDS: [&str; 17] = [
+pub const COMMANDS: [&str; 18] = [
     "protocol_version",
     "name",
     "version",
@@ -26,6 +26,7 @@ pub const COMMANDS: [&str; 17] = [
     "boardsize",
     "seed",
     "threads",
+    "variant",
 ];
 
 /// One protocol session: the game so far and the AI's settings.
@@ -116,7 +117,8 @@ impl Session {
                 Ok(String::new())
             }
             "clear_board" => {
-                self.game = Game::new();
+                // A new game under the same rules.
+                self.game = Game::with_ruleset(self.game.ruleset());
                 Ok(String::new())
             }
             "play" => {
@@ -211,6 +213,15 @@ impl Session {
                     .filter(|&n| (1..=256).contains(&n))
                     .ok_or_else(|| format!("expected a thread count from 1 to 256, found `{n}`"))?;
                 self.settings.threads = Some(n);
+                Ok(String::new())
+            }
+            "variant" => {
+                let [name] = args else {
+                    return Err("usage: variant standard|corners".into());
+                };
+                let ruleset: Ruleset = name.parse().map_err(|e| format!("{e}"))?;
+                // A new game under those rules: a game's rules never change mid-game.
+                self.game = Game::with_ruleset(ruleset);
                 Ok(String::new())
             }
             other => Err(format!("unknown command `{other}`")),
