@@ -256,6 +256,9 @@ pub struct SelfplayArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The rules the games are played under.
+    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    pub variant: crate::rules::Ruleset,
 }
 
 /// Parses the command line and runs it. Errors are reported by `main`.
