@@ -127,7 +127,9 @@ fn variant_starts_a_new_game_under_those_rules() {
     assert_eq!(r[32], "? usage: variant standard|corners");
     assert_eq!(&r[33..36], ["=", "=", "="]);
     for genmove in &r[36..38] {
-        let square = genmove.strip_prefix("= ").expect("genmove answers a square");
+        let square = genmove
+            .strip_prefix("= ")
+            .expect("genmove answers a square");
         assert!(square.len() == 2, "{square}");
     }
     assert_eq!(r[38], "=");

@@ -133,14 +133,11 @@ fn keep(
     // Without a proof the table is dropped: a fresh one per move keeps node-limited
     // play reproducible, and stale deep entries never crowd out a later search.
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    *guard = proofs
-        .iter()
-        .any(Option::is_some)
-        .then_some(Kept {
-            ruleset: position.ruleset(),
-            proofs,
-            table,
-        });
+    *guard = proofs.iter().any(Option::is_some).then_some(Kept {
+        ruleset: position.ruleset(),
+        proofs,
+        table,
+    });
 }
 
 /// The hard level's move and the search behind it, on every core
@@ -440,4 +437,31 @@ fn follow_proof(
         mirrored: false,
         nodes: run.nodes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    #[test]
+    fn a_kept_proof_and_table_serve_only_their_own_ruleset() {
+        let mut standard = Position::new();
+        standard.play(Square::B2).unwrap();
+        let mut corners = Position::with_ruleset(Ruleset::Corners);
+        corners.play(Square::B2).unwrap();
+        for (kept_under, other) in [(standard, corners), (corners, standard)] {
+            let slot: KeptSlot = Mutex::new(None);
+            let proofs = [None; 2];
+            let proven = Some((Square::C3, Wdl::Draw));
+            keep(&slot, &kept_under, proofs, proven, Arc::new(Table::new(0)));
+            // The same stones under the same rules: the proof and table come back.
+            let (_, proofs, table) = take_kept(&slot, &kept_under);
+            assert!(proofs[Player::Yellow.index()].is_some() && table.is_some());
+            keep(&slot, &kept_under, proofs, proven, Arc::new(Table::new(0)));
+            // Under the other rules: neither.
+            let (mine, proofs, table) = take_kept(&slot, &other);
+            assert!(mine.is_none() && proofs.iter().all(Option::is_none) && table.is_none());
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use super::eval::Weights;
 use super::search::{Limits, Searcher, Wdl, brute_force};
 use super::*;
-use crate::rules::Player;
+use crate::rules::{Player, Ruleset};
 
 /// A position reached by `plies` seeded random moves.
 fn random_position(plies: u32, seed: u64) -> Position {
@@ -652,4 +652,167 @@ fn hard_as_yellow_never_loses_node_limited() {
             );
         }
     }
+}
+
+// The corners variant: the AI reads the position's ruleset everywhere.
+
+/// Corners positions with 4 to 10 empty sections (medium against easy, then
+/// random moves), each beside the same stones under the standard rules.
+fn corners_positions() -> Vec<(Position, Position)> {
+    let mut out = Vec::new();
+    for seed in 0..48u64 {
+        let empties = 4 + (seed % 7) as u32;
+        let mut corners = Position::with_ruleset(Ruleset::Corners);
+        let mut standard = Position::new();
+        let mut i = 0;
+        while corners.empty_sections() > empties {
+            // Medium against easy down to 16 empty sections, random moves after.
+            let mv = if corners.empty_sections() > 16 {
+                if corners.to_move() == Player::Blue {
+                    medium::choose(&corners, seed)
+                } else {
+                    easy::choose(&corners, seed)
+                }
+            } else {
+                random::choose(&corners, seed ^ i)
+            };
+            let mv = mv.unwrap();
+            corners.play(mv).unwrap();
+            standard.play(mv).unwrap();
+            i += 1;
+        }
+        out.push((corners, standard));
+    }
+    out
+}
+
+#[test]
+fn corners_exact_and_win_draw_loss_solves_match_minimax() {
+    // One searcher (so one table) for every position under both rulesets in
+    // turn: an entry from one ruleset must never answer for the other.
+    let mut kept = Searcher::new(16, Limits::default(), None);
+    let mut kept_wdl = Searcher::new(14, Limits::default(), None);
+    let mut differ = 0;
+    for (i, (corners, standard)) in corners_positions().iter().enumerate() {
+        let mut values = Vec::new();
+        for position in [corners, standard, corners] {
+            let expected = minimax(position, &mut HashMap::new());
+            let (mv, value) = endgame::solve(position, None).unwrap();
+            assert_eq!(
+                value,
+                expected,
+                "position {i} ({})\n{position}",
+                position.ruleset()
+            );
+            let mut child = *position;
+            child.play(mv).unwrap();
+            assert_eq!(-minimax(&child, &mut HashMap::new()), expected, "{i}");
+            let moves: Vec<Move> = position.legal_moves().collect();
+            let r = kept.search(position, &moves).unwrap();
+            assert!(r.exact);
+            assert_eq!(r.value, expected * eval::SCALE, "position {i}, kept table");
+            let (mv, wdl) = kept_wdl.solve_wdl(position, &moves).unwrap();
+            assert_eq!(wdl, Wdl::from_value(expected), "position {i}, wdl");
+            let mut child = *position;
+            child.play(mv).unwrap();
+            assert_eq!(
+                Wdl::from_value(-minimax(&child, &mut HashMap::new())),
+                wdl,
+                "{i}"
+            );
+            values.push(expected);
+        }
+        differ += usize::from(values[0] != values[1]);
+    }
+    // The check means something only if the corner formations change values.
+    assert!(
+        differ >= 5,
+        "only {differ} positions differ between the rulesets"
+    );
+}
+
+#[test]
+fn hard_as_yellow_never_loses_in_corners() {
+    // Node budgets and one thread: the same games every run.
+    let opponents = [
+        (Level::Random, 0..2),
+        (Level::Easy, 0..2),
+        (Level::Medium, 0..2),
+        (Level::Hard, 0..1),
+    ];
+    for (level, seeds) in opponents {
+        for seed in seeds {
+            let settings = |level, seed| AiSettings {
+                level,
+                think_ms: None,
+                seed,
+                threads: Some(1),
+            };
+            let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
+            let slot = std::sync::Mutex::new(None);
+            let mut position = Position::with_ruleset(Ruleset::Corners);
+            while !position.is_over() {
+                let mv = match position.to_move() {
+                    Player::Yellow => {
+                        hard::decide_with(
+                            &position,
+                            1000,
+                            Some(30_000),
+                            yellow.seed,
+                            1,
+                            None,
+                            &slot,
+                        )
+                        .unwrap()
+                        .mv
+                    }
+                    Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
+                };
+                position.play(mv).unwrap();
+            }
+            assert!(
+                position.score(Player::Yellow) >= position.score(Player::Blue),
+                "hard Yellow lost to {level} seed {seed} in corners\n{position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn mirroring_draws_in_corners() {
+    // The rotation maps the corner formations onto each other...
+    let corners = Ruleset::Corners.combinations();
+    assert_eq!(corners.len(), 104);
+    for combo in corners {
+        let image = mirror::rotate_stones(combo.mask());
+        assert!(
+            corners
+                .iter()
+                .any(|c| c.mask() == image && c.points() == combo.points()),
+            "the image of {combo:?} is no combination"
+        );
+    }
+    // ...so mirroring every Blue move ties every game, formations included.
+    let mut scored = 0;
+    for seed in 0..40 {
+        let mut pos = Position::with_ruleset(Ruleset::Corners);
+        let mut standard = Position::new();
+        let mut i = 0;
+        while !pos.is_over() {
+            let blue = random::choose(&pos, seed * 131 + i).unwrap();
+            pos.play(blue).unwrap();
+            let mv = mirror::mirror_move(&pos).expect("the mirror move is always open");
+            assert_eq!(mv, blue.rotated());
+            pos.play(mv).unwrap();
+            assert!(mirror::is_symmetric(&pos));
+            standard.play(blue).unwrap();
+            standard.play(mv).unwrap();
+            i += 1;
+        }
+        assert_eq!(pos.score(Player::Blue), pos.score(Player::Yellow));
+        // Games where a corner formation scored (the same stones score less
+        // under the standard rules).
+        scored += usize::from(pos.score(Player::Blue) > standard.score(Player::Blue));
+    }
+    assert!(scored >= 5, "only {scored} games scored a corner formation");
 }
