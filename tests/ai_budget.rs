@@ -107,9 +107,14 @@ fn engine(input: &str) -> (String, Duration) {
 fn genmove_answers_every_bug_report_position_within_the_budget() {
     for moves in BUG_POSITIONS {
         let p = position(moves);
-        for level in ["random", "easy", "medium", "hard"] {
-            let mut input =
-                format!("boardsize 4\nseed 3\nthreads 2\nlevel {level}\ntime_per_move 1000\n");
+        // Each level under both rulesets (`variant` starts the game under them).
+        for (variant, level) in ["standard", "corners"]
+            .into_iter()
+            .flat_map(|v| ["random", "easy", "medium", "hard"].map(|l| (v, l)))
+        {
+            let mut input = format!(
+                "variant {variant}\nboardsize 4\nseed 3\nthreads 2\nlevel {level}\ntime_per_move 1000\n"
+            );
             let mut colour = "blue";
             for mv in moves.split_whitespace() {
                 input += &format!("play {colour} {mv}\n");
@@ -129,7 +134,7 @@ fn genmove_answers_every_bug_report_position_within_the_budget() {
             // One genmove of 1 s plus starting the process: a generous margin.
             assert!(
                 took < Duration::from_secs(3),
-                "{level} took {took:?} after `{moves}`"
+                "{level} ({variant}) took {took:?} after `{moves}`"
             );
         }
     }
