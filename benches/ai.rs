@@ -1,11 +1,15 @@
 //! Search speed (nodes per second) and exact endgame solve times.
 
+use std::cell::Cell;
 use std::hint::black_box;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hijara::ai::search::{Limits, Searcher};
-use hijara::ai::{AiSettings, Level, choose_move_nodes, random};
+use hijara::ai::smp::{self, Finish};
+use hijara::ai::tt::Table;
+use hijara::ai::{AiSettings, Level, choose_move_nodes, endgame, random};
 use hijara::rules::{Move, Position};
 
 /// A position reached by seeded random moves, with `empties` empty sections.
@@ -33,6 +37,8 @@ fn game_position(empties: u32, seed: u64) -> Position {
             level,
             think_ms: None,
             seed,
+            // One thread: the same positions every run.
+            threads: Some(1),
         };
         let mv = choose_move_nodes(&position, &settings, 100_000).expect("the board is not full");
         position.play(mv).expect("a legal move");
@@ -120,5 +126,84 @@ fn endgame_from_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, nodes_per_second, endgame, endgame_from_games);
+/// Lazy SMP: the time of a depth-9 search and of win/draw/loss solves at 22, 24
+/// and 26 empty sections (positions from hard-vs-medium games) on 1 and 2
+/// threads sharing a fresh table, and the nodes per second of each thread count
+/// (all threads' nodes over the wall time, printed after each search benchmark).
+fn threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("threads");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    let middle: Vec<Position> = (0..4).map(|s| position_with(44, s)).collect();
+    for threads in [1usize, 2] {
+        let nodes = Cell::new(0u64);
+        let time = Cell::new(Duration::ZERO);
+        group.bench_function(
+            format!("search depth 9 from 20 stones, {threads} threads"),
+            |b| {
+                b.iter_custom(|iters| {
+                    let start = Instant::now();
+                    for _ in 0..iters {
+                        for p in &middle {
+                            let moves: Vec<Move> = p.legal_moves().collect();
+                            let limits = Limits {
+                                max_depth: Some(9),
+                                ..Limits::default()
+                            };
+                            let table = Arc::new(Table::new(18));
+                            let run = smp::run(
+                                &table,
+                                threads,
+                                limits,
+                                None,
+                                &moves,
+                                Finish::Main,
+                                |s, o| s.search(p, o),
+                            );
+                            nodes.set(nodes.get() + run.nodes);
+                        }
+                    }
+                    let took = start.elapsed();
+                    time.set(time.get() + took);
+                    took
+                })
+            },
+        );
+        println!(
+            "threads/search depth 9, {threads} threads: {:.2} M nodes/s",
+            nodes.get() as f64 / time.get().as_secs_f64() / 1e6
+        );
+    }
+    for empties in [22u32, 24, 26] {
+        let positions: Vec<Position> = (0..3).map(|s| game_position(empties, s)).collect();
+        for threads in [1usize, 2] {
+            group.bench_function(
+                format!("win/draw/loss solve, {empties} empty (3 positions), {threads} threads"),
+                |b| {
+                    b.iter(|| {
+                        for p in &positions {
+                            let table = Arc::new(Table::new(20));
+                            black_box(endgame::solve_wdl(
+                                p,
+                                &table,
+                                threads,
+                                Limits::default(),
+                                None,
+                            ));
+                        }
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    nodes_per_second,
+    endgame,
+    endgame_from_games,
+    threads
+);
 criterion_main!(benches);

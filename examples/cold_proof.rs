@@ -44,6 +44,7 @@ fn main() -> anyhow::Result<()> {
                 },
                 think_ms: None,
                 seed: args.seed.wrapping_mul(1000).wrapping_add(game),
+                threads: Some(1),
             };
             let mv = choose_move_nodes(&position, &settings, args.nodes).context("no move")?;
             position.play(mv)?;

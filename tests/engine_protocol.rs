@@ -85,3 +85,53 @@ fn a_full_square_is_refused_and_the_game_goes_on() {
     assert_eq!(r[5], "=");
     assert_eq!(r[6], "= 0");
 }
+
+/// Blue takes all four corners on section 1 while Yellow builds nothing: the
+/// corners variant's same-number formation (10 points), nothing in the standard game.
+const FOUR_CORNERS: &str = "play blue a1\nplay yellow b2\nplay blue d1\nplay yellow b3\n\
+                            play blue a4\nplay yellow c2\nplay blue d4\nfinal_score\n";
+
+#[test]
+fn variant_starts_a_new_game_under_those_rules() {
+    let output = run_engine(&format!(
+        "known_command variant\nlist_commands\nplay blue b2\nvariant corners\nshowboard\n\
+         {FOUR_CORNERS}clear_board\n{FOUR_CORNERS}variant standard\n{FOUR_CORNERS}\
+         variant chess\nvariant\nvariant corners\nlevel hard\ntime_per_move 100\n\
+         genmove blue\ngenmove yellow\nquit\n"
+    ));
+    let r = replies(&output);
+    assert_eq!(r[0], "= true");
+    assert!(r[1].lines().any(|l| l == "variant"), "{}", r[1]);
+    assert_eq!(r[2], "=");
+    assert_eq!(r[3], "=");
+    // The new game is empty: b2's stone is gone.
+    assert!(
+        r[4].starts_with("= \n    a      b      c      d\n1 [....] [....]"),
+        "{}",
+        r[4]
+    );
+    // Seven moves and the score, three times: corners, corners again after
+    // clear_board (same rules), then standard.
+    let game = |start: usize| &r[start..start + 8];
+    for (start, score) in [(5, "= B+10"), (14, "= B+10"), (23, "= 0")] {
+        let g = game(start);
+        assert!(g[..7].iter().all(|&x| x == "="), "{g:?}");
+        assert_eq!(g[7], score, "{g:?}");
+    }
+    assert_eq!(r[13], "=", "clear_board");
+    assert_eq!(r[22], "=", "variant standard");
+    assert_eq!(
+        r[31],
+        "? unknown variant `chess` (expected `standard` or `corners`)"
+    );
+    assert_eq!(r[32], "? usage: variant standard|corners");
+    assert_eq!(&r[33..36], ["=", "=", "="]);
+    for genmove in &r[36..38] {
+        let square = genmove
+            .strip_prefix("= ")
+            .expect("genmove answers a square");
+        assert!(square.len() == 2, "{square}");
+    }
+    assert_eq!(r[38], "=");
+    assert_eq!(r.len(), 39);
+}

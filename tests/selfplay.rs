@@ -107,3 +107,50 @@ fn text_output_names_both_sides() {
     assert!(out.contains("Draws"), "{out}");
     assert!(out.contains("ms per move"), "{out}");
 }
+
+#[test]
+fn variant_corners_plays_under_the_corner_formations() {
+    let args = [
+        "--blue", "random", "--yellow", "random", "--games", "10", "--seed", "3",
+    ];
+    let standard = json(&args);
+    let mut with = args.to_vec();
+    with.extend(["--variant", "corners"]);
+    let corners = json(&with);
+    // The random level's moves depend only on the stones, so these are the same
+    // games; the corner formations only add points, and over ten games some score.
+    let total =
+        |v: &serde_json::Value| v["blue_avg"].as_f64().unwrap() + v["yellow_avg"].as_f64().unwrap();
+    assert!(
+        total(&corners) > total(&standard),
+        "corners {corners} standard {standard}"
+    );
+    let out = selfplay(&[
+        "--blue",
+        "easy",
+        "--yellow",
+        "random",
+        "--games",
+        "1",
+        "--variant",
+        "corners",
+    ]);
+    assert!(
+        out.contains("1 games, seed 1, corners rules: Blue easy against Yellow random"),
+        "{out}"
+    );
+    Command::cargo_bin("hijara")
+        .expect("the binary is built")
+        .args([
+            "selfplay",
+            "--blue",
+            "easy",
+            "--yellow",
+            "easy",
+            "--variant",
+            "chess",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("chess"));
+}

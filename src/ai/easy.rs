@@ -26,9 +26,8 @@ pub fn choose(position: &Position, seed: u64) -> Option<Move> {
     let mut best_value = i32::MIN;
     for &mv in &moves {
         let mut child = *position;
-        let Ok(placement) = child.play(mv) else {
-            continue;
-        };
+        // `moves` holds only open squares.
+        let placement = child.play_unchecked(mv);
         let mut value = placement.points as i32;
         if look_ahead {
             value -= best_reply_points(&child) as i32;
@@ -51,9 +50,9 @@ pub fn choose(position: &Position, seed: u64) -> Option<Move> {
 fn best_reply_points(position: &Position) -> u32 {
     position
         .legal_moves()
-        .filter_map(|mv| {
+        .map(|mv| {
             let mut child = *position;
-            child.play(mv).ok().map(|p| p.points)
+            child.play_unchecked(mv).points
         })
         .max()
         .unwrap_or(0)

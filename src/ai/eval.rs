@@ -16,7 +16,7 @@
 //! last cell parity gives its owner is worth most of its points however high
 //! the cell is, one against parity little.
 
-use crate::rules::{COMBINATIONS, Player, Position};
+use crate::rules::{Player, Position};
 
 /// Evaluation units per point of score.
 pub const SCALE: i32 = 10;
@@ -87,7 +87,7 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
     let stones = [position.stones(me), position.stones(me.other())];
     let occupied = position.occupied();
     let mut rows = [[0i32; FEATURES]; 2];
-    for combo in COMBINATIONS.iter() {
+    for combo in super::combinations(position) {
         let mask = combo.mask();
         let points = combo.points() as i32;
         for side in 0..2 {
@@ -147,7 +147,7 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Cell;
+    use crate::rules::{COMBINATIONS, Cell};
 
     /// `features` recounted the plain way: cell by cell, with `owner` and `stones_on`.
     fn features_by_cells(position: &Position) -> [[i32; FEATURES]; 2] {

@@ -5,10 +5,10 @@
 //! without I/O. A reply is `=[id] result` or `?[id] error`, then a blank line.
 
 use super::{AiSettings, Level};
-use crate::rules::{Game, Player, Square};
+use crate::rules::{Game, Player, Ruleset, Square};
 
 /// Every command the session knows, in the order `list_commands` prints them.
-pub const COMMANDS: [&str; 14] = [
+pub const COMMANDS: [&str; 18] = [
     "protocol_version",
     "name",
     "version",
@@ -23,6 +23,10 @@ pub const COMMANDS: [&str; 14] = [
     "final_score",
     "level",
     "time_per_move",
+    "boardsize",
+    "seed",
+    "threads",
+    "variant",
 ];
 
 /// One protocol session: the game so far and the AI's settings.
@@ -52,6 +56,11 @@ impl Session {
     /// The game so far.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Sets the threads hard searches with (`hijara engine --threads N`).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.settings.threads = Some(threads.max(1));
     }
 
     /// Whether `quit` was received.
@@ -108,7 +117,8 @@ impl Session {
                 Ok(String::new())
             }
             "clear_board" => {
-                self.game = Game::new();
+                // A new game under the same rules.
+                self.game = Game::with_ruleset(self.game.ruleset());
                 Ok(String::new())
             }
             "play" => {
@@ -177,6 +187,41 @@ impl Session {
                     format!("expected a positive number of milliseconds, found `{ms}`")
                 })?;
                 self.settings.think_ms = Some(ms);
+                Ok(String::new())
+            }
+            "boardsize" => match args {
+                ["4"] => Ok(String::new()),
+                [_] => Err("unacceptable size: the board is 4x4".into()),
+                _ => Err("usage: boardsize 4".into()),
+            },
+            "seed" => {
+                let [seed] = args else {
+                    return Err("usage: seed N".into());
+                };
+                self.settings.seed = seed
+                    .parse()
+                    .map_err(|_| format!("expected a number from 0 to 2^64-1, found `{seed}`"))?;
+                Ok(String::new())
+            }
+            "threads" => {
+                let [n] = args else {
+                    return Err("usage: threads N".into());
+                };
+                let n: usize = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=256).contains(&n))
+                    .ok_or_else(|| format!("expected a thread count from 1 to 256, found `{n}`"))?;
+                self.settings.threads = Some(n);
+                Ok(String::new())
+            }
+            "variant" => {
+                let [name] = args else {
+                    return Err("usage: variant standard|corners".into());
+                };
+                let ruleset: Ruleset = name.parse().map_err(|e| format!("{e}"))?;
+                // A new game under those rules: a game's rules never change mid-game.
+                self.game = Game::with_ruleset(ruleset);
                 Ok(String::new())
             }
             other => Err(format!("unknown command `{other}`")),
@@ -251,5 +296,23 @@ mod tests {
         assert_eq!(reply(&mut s, "genmove blue"), "? it is yellow's turn\n\n");
         assert!(reply(&mut s, "level grandmaster").starts_with("? unknown level"));
         assert!(reply(&mut s, "time_per_move soon").starts_with("? expected a positive"));
+    }
+
+    #[test]
+    fn boardsize_seed_and_threads() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "boardsize 4"), "=\n\n");
+        assert_eq!(
+            reply(&mut s, "boardsize 19"),
+            "? unacceptable size: the board is 4x4\n\n"
+        );
+        assert_eq!(reply(&mut s, "2 seed 42"), "=2\n\n");
+        assert_eq!(s.settings.seed, 42);
+        assert!(reply(&mut s, "seed -1").starts_with("? expected a number"));
+        assert_eq!(reply(&mut s, "threads 2"), "=\n\n");
+        assert_eq!(s.settings.threads, Some(2));
+        assert!(reply(&mut s, "threads 0").starts_with("? expected a thread count"));
+        assert_eq!(s.settings.threads, Some(2));
+        assert_eq!(reply(&mut s, "known_command seed"), "= true\n\n");
     }
 }

@@ -1,29 +1,37 @@
-//! The hard level: iterative-deepening PVS with an exact endgame, and for
-//! Yellow a guarantee never to do worse than the mirror strategy.
+//! The hard level: iterative-deepening PVS with a win/draw/loss endgame solve,
+//! and for Yellow a guarantee never to do worse than the mirror strategy while
+//! that guarantee is sound.
 //!
-//! As Yellow, while the game is still symmetric (Yellow has mirrored every Blue
-//! move), the mirror move guarantees at least a draw. Hard leaves that line only
-//! when its endgame solve has proved, within the budget, a value of at least a
-//! draw. Off the line nothing cheap guarantees a draw any more, so every later
-//! Yellow move is proved again to keep the proven result. To keep those re-proofs
-//! within the budget, the transposition table of the last proof is kept
-//! ([`KEPT`]): it holds the proof's deep entries (the table keeps the deepest
-//! result per bucket), so the next re-proof finds its answer after a handful of
-//! nodes. If a re-proof still cannot finish in time (the table was lost, say the
-//! process restarted), no unproven move is safe, so hard goes on thinking until
-//! the proof is done or it is told to stop: never losing comes before the clock.
-//! The endgame solve proves win, draw or loss (null-window searches to the end),
-//! which is much cheaper than the exact margin.
-
+//! **The budget is a promise.** Every phase below runs against one deadline (or
+//! one node budget), so hard answers within its thinking time from any legal
+//! position: a proof that does not finish in time is abandoned, never waited for.
+//!
+//! - **On the mirror line** (Yellow has mirrored every Blue move), the mirror
+//!   move guarantees at least a draw. Hard leaves the line only for a move its
+//!   endgame solve proved, within the budget, to win or draw.
+//! - **After a completed proof** (of a win or a draw, for either colour), the
+//!   proof's transposition table is kept ([`KEPT`]). While the game follows the
+//!   proof (the proven position's stones are all still on the board), hard first
+//!   re-proves that outcome with the kept table, which takes a handful of nodes,
+//!   and then looks for better with the time left.
+//! - **Anywhere else** (a loaded record, an undo, a person's game that hard did
+//!   not steer), hard runs its heuristic search and, in the endgame range, the
+//!   win/draw/loss solve, and plays the solve's proven best move when the solve
+//!   finished, else its search's best move, skipping moves the unfinished solve
+//!   proved to lose when another move is not known to.
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::mirror::mirror_move;
+use super::ordering::to_front;
 use super::random::shuffled_moves;
-use super::search::{Limits, SearchResult, Searcher, Wdl};
+use super::search::{Limits, RootSolve, SearchResult, Wdl};
+use super::smp::{self, Finish};
 use super::tt::Table;
-use crate::rules::{Move, Player, Position};
+use super::tt::key;
+use crate::rules::{Move, Player, Position, Ruleset};
+use std::sync::Arc;
 
 /// The default thinking time per move, in milliseconds.
 pub const DEFAULT_THINK_MS: u64 = 1000;
@@ -31,10 +39,10 @@ pub const DEFAULT_THINK_MS: u64 = 1000;
 pub const TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
-pub const SOLVE_FROM: u32 = 22;
+pub const SOLVE_FROM: u32 = 26;
 /// As Yellow on the mirror line, hard tries the solve earlier: if it does not
 /// finish, the mirror move is played anyway, so trying costs nothing.
-pub const MIRROR_SOLVE_FROM: u32 = 24;
+pub const MIRROR_SOLVE_FROM: u32 = 28;
 
 /// What the hard level decided and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,129 +59,92 @@ pub struct Decision {
     pub nodes: u64,
 }
 
-/// The proof behind Yellow's last move off the mirror line.
-pub(crate) struct Kept {
-    /// The stones (Blue, Yellow) after the proven move: later positions of the
-    /// same game contain them.
+/// A completed proof: after a move, its player gets at least `wdl`.
+#[derive(Debug, Clone, Copy)]
+struct Proof {
+    /// The stones (Blue, Yellow) after the proven move: later positions of a
+    /// game that follows the proof contain them.
     stones: (u64, u64),
-    /// The proven outcome for Yellow.
+    /// The proven outcome for the player who moved.
     wdl: Wdl,
-    /// The table of the proof.
-    table: Table,
 }
 
-/// The last off-mirror proof, kept across moves so re-proving is quick. A
-/// search takes it out while it runs, so two threads never share it; one
-/// that finds it taken starts a fresh table (correct, just slower).
+/// What hard keeps between moves: its table, and each player's last proof.
+pub(crate) struct Kept {
+    /// The rules the proofs and the table were made under: a position under
+    /// other rules (the engine's `variant`, a new game) uses neither.
+    ruleset: Ruleset,
+    /// The last proof of each player (indexed by [`Player::index`]).
+    proofs: [Option<Proof>; 2],
+    /// The table of the last search: it holds the proofs' deep entries (the
+    /// table keeps the deepest result per bucket), so a re-proof is quick.
+    table: Arc<Table>,
+}
+
+/// The kept table and proofs. A search takes them out while it runs, so two
+/// threads never share them; one that finds them taken starts a fresh table
+/// (correct, just slower).
 static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
 
-/// Forgets the kept proof and its table, so the next off-mirror Yellow move is
-/// proved from nothing, as in a new process (`examples/cold_proof.rs` times that).
+/// Forgets the kept proofs and table, so the next move is searched from
+/// nothing, as in a new process (`examples/cold_proof.rs` times that).
 pub fn forget_kept() {
     *KEPT.lock().unwrap_or_else(|e| e.into_inner()) = None;
 }
 
-/// Where a proof is kept between moves: [`KEPT`] for play, a local one in tests.
+/// Where proofs are kept between moves: [`KEPT`] for play, a local one in tests.
 pub(crate) type KeptSlot = Mutex<Option<Kept>>;
 
-/// The kept proof's outcome if it was proven for an earlier position of this
-/// game (its stones are all on the board), and its table either way: entries
-/// are keyed by whole positions, so even a proof from another line of play
-/// (say before an undo) holds subtrees a new proof can reuse.
-fn take_kept(slot: &KeptSlot, position: &Position) -> (Option<Wdl>, Option<Table>) {
+/// The mover's kept proof if the game may follow it (its stones are all on
+/// the board), every kept proof, and the kept table. The table's entries are
+/// keyed by whole positions, so even one from another line of play (say before
+/// an undo) holds subtrees a new search can reuse.
+fn take_kept(
+    slot: &KeptSlot,
+    position: &Position,
+) -> (Option<Wdl>, [Option<Proof>; 2], Option<Arc<Table>>) {
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(kept) = guard.take().filter(|k| k.ruleset == position.ruleset()) else {
+        return (None, [None; 2], None);
+    };
     let blue = position.stones(Player::Blue);
     let yellow = position.stones(Player::Yellow);
-    match guard.take() {
-        Some(k) if k.stones.0 & !blue == 0 && k.stones.1 & !yellow == 0 => {
-            (Some(k.wdl), Some(k.table))
-        }
-        Some(k) => (None, Some(k.table)),
-        None => (None, None),
-    }
+    let mine = kept.proofs[position.to_move().index()]
+        .filter(|p| p.stones.0 & !blue == 0 && p.stones.1 & !yellow == 0)
+        .map(|p| p.wdl);
+    (mine, kept.proofs, Some(kept.table))
 }
 
-fn keep(slot: &KeptSlot, position: &Position, mv: Move, wdl: Wdl, table: Table) {
-    let mut after = *position;
-    if after.play(mv).is_err() {
-        return;
-    }
-    let stones = (after.stones(Player::Blue), after.stones(Player::Yellow));
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    *guard = Some(Kept { stones, wdl, table });
-}
-
-/// Yellow off the mirror line: prove a move that keeps the proven outcome.
-fn decide_off_mirror(
-    position: &Position,
-    limits: &dyn Fn(u64) -> Limits,
-    mut order: Vec<Move>,
-    stop: Option<&AtomicBool>,
+/// Puts the table back with the mover's new proof (or none), if any proof is kept.
+fn keep(
     slot: &KeptSlot,
-) -> Option<Decision> {
-    let (kept, table) = take_kept(slot, position);
-    // With no proof to go on (a resumed game, an undo), at least a draw is still
-    // what a proof must show, as nothing else is safe to play.
-    let target = kept.unwrap_or(Wdl::Draw);
-    let mut searcher = match table {
-        Some(table) => Searcher::with_table(table, limits(100), stop),
-        None => Searcher::new(TT_BITS, limits(100), stop),
-    };
-    // A one-ply search, only to report something and to have a move if stopped.
-    searcher.set_limits(Limits {
-        max_depth: Some(1),
-        ..Limits::default()
+    position: &Position,
+    mut proofs: [Option<Proof>; 2],
+    proven: Option<(Move, Wdl)>,
+    table: Arc<Table>,
+) {
+    let me = position.to_move().index();
+    proofs[me] = proven.and_then(|(mv, wdl)| {
+        let mut after = *position;
+        after.play(mv).ok()?;
+        let stones = (after.stones(Player::Blue), after.stones(Player::Yellow));
+        Some(Proof { stones, wdl })
     });
-    let search = searcher.search(position, &order)?;
-    if let Some(mv) = searcher.table_move(position)
-        && let Some(pos) = order.iter().position(|&m| m == mv)
-    {
-        let m = order.remove(pos);
-        order.insert(0, m);
-    }
-    // First the proven outcome, with no limit but the stop flag.
-    searcher.set_limits(Limits::default());
-    let mut proved = searcher
-        .prove(position, &order, target)
-        .map(|mv| (mv, target));
-    if proved.is_none() && !searcher.aborted() && target == Wdl::Win {
-        // Cannot happen if the kept proof was right; a draw is still safe.
-        proved = searcher
-            .prove(position, &order, Wdl::Draw)
-            .map(|mv| (mv, Wdl::Draw));
-    }
-    // With time left, look for a win where only a draw was proven.
-    if let Some((mv, Wdl::Draw)) = proved {
-        searcher.set_limits(limits(100));
-        if let Some(win) = searcher.prove(position, &order, Wdl::Win) {
-            proved = Some((win, Wdl::Win));
-        } else {
-            proved = Some((mv, Wdl::Draw));
-        }
-    }
-    let nodes = searcher.nodes();
-    let (mv, solved) = match proved {
-        Some((mv, wdl)) => {
-            keep(slot, position, mv, wdl, searcher.into_table());
-            (mv, Some(wdl))
-        }
-        // Stopped from outside (the caller discards the move), or no draw exists: then
-        // Yellow did not follow hard's proofs (a person took hints), and no move is safe.
-        None => (search.best, None),
-    };
-    Some(Decision {
-        mv,
-        search,
-        solved,
-        mirrored: false,
-        nodes,
-    })
+    // Without a proof the table is dropped: a fresh one per move keeps node-limited
+    // play reproducible, and stale deep entries never crowd out a later search.
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    *guard = proofs.iter().any(Option::is_some).then_some(Kept {
+        ruleset: position.ruleset(),
+        proofs,
+        table,
+    });
 }
 
-/// The hard level's move and the search behind it.
+/// The hard level's move and the search behind it, on every core
+/// ([`smp::available_threads`]).
 ///
-/// `max_nodes` replaces the clock when given (for reproducible self-play);
-/// `think_ms` is the budget otherwise.
+/// `max_nodes` replaces the clock when given (for reproducible self-play, with
+/// one thread: see [`decide_threads`]); `think_ms` is the budget otherwise.
 pub fn decide(
     position: &Position,
     think_ms: u64,
@@ -181,7 +152,147 @@ pub fn decide(
     seed: u64,
     stop: Option<&AtomicBool>,
 ) -> Option<Decision> {
-    decide_with(position, think_ms, max_nodes, seed, stop, &KEPT)
+    let threads = smp::available_threads();
+    decide_with(position, think_ms, max_nodes, seed, threads, stop, &KEPT)
+}
+
+/// [`decide`] on `threads` threads. With one thread and `max_nodes`, the same
+/// position, seed and kept state give the same move.
+pub fn decide_threads(
+    position: &Position,
+    think_ms: u64,
+    max_nodes: Option<u64>,
+    seed: u64,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Option<Decision> {
+    decide_with(position, think_ms, max_nodes, seed, threads, stop, &KEPT)
+}
+
+/// The budget of one decision: a deadline or a node count, shared by its phases.
+#[derive(Clone, Copy)]
+struct Budget {
+    start: Instant,
+    think_ms: u64,
+    max_nodes: Option<u64>,
+}
+
+impl Budget {
+    /// Limits for a phase ending `percent` of the way through the budget,
+    /// `spent` nodes having gone into the earlier phases.
+    fn limits(&self, percent: u64, spent: u64) -> Limits {
+        Limits {
+            deadline: match self.max_nodes {
+                Some(_) => None,
+                // 90% of the budget: the rest covers the last node batch, joining
+                // the threads and returning, on a loaded machine.
+                None => Some(
+                    self.start + Duration::from_micros(self.think_ms.saturating_mul(percent) * 9),
+                ),
+            },
+            max_nodes: self.max_nodes.map(|n| {
+                (n.saturating_mul(percent) / 100)
+                    .saturating_sub(spent)
+                    .max(1)
+            }),
+            max_depth: None,
+        }
+    }
+}
+
+/// The searches of one decision: one shared table, `threads` threads per
+/// phase, one budget, and the nodes spent so far.
+struct Run<'a> {
+    table: Arc<Table>,
+    threads: usize,
+    stop: Option<&'a AtomicBool>,
+    budget: Budget,
+    nodes: u64,
+}
+
+impl Run<'_> {
+    fn limits(&self, percent: u64) -> Limits {
+        self.budget.limits(percent, self.nodes)
+    }
+
+    /// A one-ply search (it always completes): a legal move and a report at once.
+    fn glance(&mut self, position: &Position, order: &[Move]) -> Option<SearchResult> {
+        let limits = Limits {
+            max_depth: Some(1),
+            ..Limits::default()
+        };
+        let run = smp::run(
+            &self.table,
+            1,
+            limits,
+            self.stop,
+            order,
+            Finish::Main,
+            |s, o| s.search(position, o),
+        );
+        self.nodes += run.nodes;
+        run.result
+    }
+
+    /// The iterative-deepening search, up to `percent` of the budget.
+    fn search(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        percent: u64,
+    ) -> Option<SearchResult> {
+        let limits = self.limits(percent);
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            limits,
+            self.stop,
+            order,
+            Finish::Main,
+            |s, o| s.search(position, o),
+        );
+        self.nodes += run.nodes;
+        run.result
+    }
+
+    /// The win/draw/loss solve, up to the end of the budget.
+    fn solve(&mut self, position: &Position, order: &[Move]) -> RootSolve {
+        let limits = self.limits(100);
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            limits,
+            self.stop,
+            order,
+            Finish::First,
+            |s, o| s.solve_wdl_partial(position, o),
+        );
+        self.nodes += run.nodes;
+        run.result
+    }
+
+    /// A move achieving at least `target`, up to the end of the budget; `None`
+    /// when there is none or the proof did not finish.
+    fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Move> {
+        let limits = self.limits(100);
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            limits,
+            self.stop,
+            order,
+            Finish::First,
+            |s, o| s.prove(position, o, target),
+        );
+        self.nodes += run.nodes;
+        if run.aborted { None } else { run.result }
+    }
+
+    /// The table's move for `position`, if it holds an open one.
+    fn table_move(&self, position: &Position) -> Option<Move> {
+        let mv = self.table.probe(key(position))?.mv?;
+        (!position.is_full(mv)).then_some(mv)
+    }
 }
 
 /// [`decide`] with the proof kept in `slot`.
@@ -190,105 +301,167 @@ pub(crate) fn decide_with(
     think_ms: u64,
     max_nodes: Option<u64>,
     seed: u64,
+    threads: usize,
     stop: Option<&AtomicBool>,
     slot: &KeptSlot,
 ) -> Option<Decision> {
-    let start = Instant::now();
+    let budget = Budget {
+        start: Instant::now(),
+        think_ms,
+        max_nodes,
+    };
     let empties = position.empty_sections();
     let mut order = shuffled_moves(position, seed);
-    // Limits as a share of the budget, in percent.
-    let limits = |percent: u64| Limits {
-        deadline: match max_nodes {
-            Some(_) => None,
-            // 85% of the budget: the rest covers allocating the table, the last node batch
-            // and returning, on a loaded machine.
-            None => {
-                Some(start + Duration::from_millis(think_ms.saturating_mul(percent) * 85 / 10_000))
-            }
-        },
-        max_nodes: max_nodes.map(|n| n.saturating_mul(percent) / 100),
-        max_depth: None,
-    };
-    let yellow = position.to_move() == Player::Yellow;
-    let mirror = if yellow { mirror_move(position) } else { None };
-    let solve_from = match mirror {
-        Some(_) => MIRROR_SOLVE_FROM,
-        None => SOLVE_FROM,
-    };
-    let endgame = empties <= solve_from;
-    if yellow && mirror.is_none() {
-        return decide_off_mirror(position, &limits, order, stop, slot);
+    if order.is_empty() {
+        return None;
     }
+    let mirror = mirror_move(position);
     if let Some(mirror) = mirror
-        && !endgame
+        && empties > MIRROR_SOLVE_FROM
     {
-        // Before the endgame solve nothing could be proven, so the mirror move would be
+        // Before the solve range nothing could be proven, so the mirror move would be
         // played whatever the search found: answer at once (a one-ply search for the report).
-        let mut searcher = Searcher::new(0, Limits::default(), stop);
-        searcher.set_limits(Limits {
-            max_depth: Some(1),
-            ..Limits::default()
-        });
-        let search = searcher.search(position, &order)?;
+        let mut run = Run {
+            table: Arc::new(Table::new(0)),
+            threads: 1,
+            stop,
+            budget,
+            nodes: 0,
+        };
+        let search = run.glance(position, &order)?;
         return Some(Decision {
             mv: mirror,
             search,
             solved: None,
             mirrored: true,
-            nodes: searcher.nodes(),
+            nodes: run.nodes,
         });
     }
+    let (kept, proofs, table) = take_kept(slot, position);
+    let mut run = Run {
+        table: table.unwrap_or_else(|| Arc::new(Table::new(TT_BITS))),
+        threads,
+        stop,
+        budget,
+        nodes: 0,
+    };
+    if let Some(target) = kept
+        && let Some(d) = follow_proof(&mut run, position, &mut order, target)
+    {
+        let proven = d.solved.map(|wdl| (d.mv, wdl));
+        keep(slot, position, proofs, proven, run.table);
+        return Some(d);
+    }
+
     // The budget share of the heuristic search before the endgame solve. On the
     // mirror line the heuristic move is not played anyway, so the solve gets most
-    // of the time; elsewhere a failed solve falls back on the heuristic move, so
-    // it keeps more of the time where the solve is less likely to finish.
+    // of the time; elsewhere an unfinished solve falls back on the heuristic move,
+    // so it keeps more of the time where the solve is less likely to finish.
+    let endgame = empties
+        <= if mirror.is_some() {
+            MIRROR_SOLVE_FROM
+        } else {
+            SOLVE_FROM
+        };
     let heuristic_share = match (endgame, mirror.is_some(), empties) {
         (false, _, _) => 100,
         (true, true, _) => 15,
         (true, false, 0..=18) => 25,
         (true, false, _) => 50,
     };
-    // (Yellow off the mirror line was handled above.)
-    let mut searcher = Searcher::new(TT_BITS, limits(heuristic_share), stop);
-    let search = searcher.search(position, &order)?;
-    let mut solved = None;
-    if endgame && !search.exact {
-        searcher.set_limits(limits(100));
-        if let Some(pos) = order.iter().position(|&m| m == search.best) {
-            let m = order.remove(pos);
-            order.insert(0, m);
-        }
-        solved = searcher.solve_wdl(position, &order);
-    } else if search.exact {
-        solved = Some((search.best, Wdl::from_value(search.value)));
+    let search = run.search(position, &order, heuristic_share)?;
+    let mut solve = RootSolve::default();
+    if search.exact {
+        solve.best = Some((search.best, Wdl::from_value(search.value)));
+    } else if endgame {
+        to_front(&mut order, search.best);
+        solve = run.solve(position, &order);
     }
-    let (mv, outcome) = match solved {
-        // A lost position: keep the heuristic move, which fights for the best margin.
-        Some((_, Wdl::Loss)) if search.exact => (search.best, Some(Wdl::Loss)),
+    let (mv, solved) = match solve.best {
+        // A lost position: the heuristic move fights for the best margin.
+        Some((_, Wdl::Loss)) => (search.best, Some(Wdl::Loss)),
         Some((mv, wdl)) => (mv, Some(wdl)),
-        None => (search.best, None),
+        // Unfinished: the search's best move, unless the solve proved it loses and
+        // some other move is not known to (order is best-first after the search).
+        None => {
+            to_front(&mut order, search.best);
+            let mv = order
+                .iter()
+                .copied()
+                .find(|m| solve.losing & m.bit() == 0)
+                .unwrap_or(search.best);
+            (mv, None)
+        }
     };
-    let nodes = searcher.nodes();
-    if let Some(mirror) = mirror {
-        if !matches!(outcome, Some(Wdl::Win | Wdl::Draw)) {
-            return Some(Decision {
-                mv: mirror,
-                search,
-                solved: outcome,
-                mirrored: true,
-                nodes,
-            });
-        }
-        // Leaving the mirror line on a proof: keep it for the next moves.
-        if let Some(wdl) = outcome {
-            keep(slot, position, mv, wdl, searcher.into_table());
-        }
+    let mirrored = mirror.filter(|_| !matches!(solved, Some(Wdl::Win | Wdl::Draw)));
+    // A completed proof of a win or a draw is kept for the next moves of this game.
+    let proven = solved
+        .filter(|&w| w >= Wdl::Draw && mirrored.is_none())
+        .map(|w| (mv, w));
+    let nodes = run.nodes;
+    keep(slot, position, proofs, proven, run.table);
+    Some(Decision {
+        mv: mirrored.unwrap_or(mv),
+        search,
+        solved,
+        mirrored: mirrored.is_some(),
+        nodes,
+    })
+}
+
+/// The game follows a kept proof of `target`: re-prove it (quick with the kept
+/// table), then with the time left look for a win where a draw was proven.
+/// `None` if the re-proof did not finish within the budget.
+fn follow_proof(
+    run: &mut Run,
+    position: &Position,
+    order: &mut [Move],
+    target: Wdl,
+) -> Option<Decision> {
+    // A one-ply search, only for the report.
+    let search = run.glance(position, order)?;
+    if let Some(mv) = run.table_move(position) {
+        to_front(order, mv);
+    }
+    let mut mv = run.prove(position, order, target)?;
+    let mut solved = target;
+    if target == Wdl::Draw
+        && let Some(win) = run.prove(position, order, Wdl::Win)
+    {
+        (mv, solved) = (win, Wdl::Win);
     }
     Some(Decision {
         mv,
         search,
-        solved: outcome,
+        solved: Some(solved),
         mirrored: false,
-        nodes,
+        nodes: run.nodes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    #[test]
+    fn a_kept_proof_and_table_serve_only_their_own_ruleset() {
+        let mut standard = Position::new();
+        standard.play(Square::B2).unwrap();
+        let mut corners = Position::with_ruleset(Ruleset::Corners);
+        corners.play(Square::B2).unwrap();
+        for (kept_under, other) in [(standard, corners), (corners, standard)] {
+            let slot: KeptSlot = Mutex::new(None);
+            let proofs = [None; 2];
+            let proven = Some((Square::C3, Wdl::Draw));
+            keep(&slot, &kept_under, proofs, proven, Arc::new(Table::new(0)));
+            // The same stones under the same rules: the proof and table come back.
+            let (_, proofs, table) = take_kept(&slot, &kept_under);
+            assert!(proofs[Player::Yellow.index()].is_some() && table.is_some());
+            keep(&slot, &kept_under, proofs, proven, Arc::new(Table::new(0)));
+            // Under the other rules: neither.
+            let (mine, proofs, table) = take_kept(&slot, &other);
+            assert!(mine.is_none() && proofs.iter().all(Option::is_none) && table.is_none());
+        }
+    }
 }

@@ -35,9 +35,8 @@ pub fn choose(position: &Position, seed: u64) -> Option<Move> {
     let mut best = (moves[0], i32::MIN);
     for &mv in &moves {
         let mut child = *position;
-        if child.play(mv).is_err() {
-            continue;
-        }
+        // `moves` holds only open squares.
+        child.play_unchecked(mv);
         let value =
             -searcher.value(&child, depth - 1, -INF, INF) + rng.random_range(-NOISE..=NOISE);
         if value > best.1 {

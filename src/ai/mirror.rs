@@ -30,7 +30,8 @@ pub fn mirror_move(position: &Position) -> Option<Move> {
     }
     position.legal_moves().find(|&mv| {
         let mut child = *position;
-        child.play(mv).is_ok() && is_symmetric(&child)
+        child.play_unchecked(mv);
+        is_symmetric(&child)
     })
 }
 

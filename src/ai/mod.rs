@@ -1,23 +1,27 @@
 //! The AI opponents: random, easy, medium and hard.
 //!
-//! Every level is a pure function of the position and its [`AiSettings`] (plus
-//! the clock, for hard): no state is kept between moves, so a UI can call
-//! [`choose_move`] or [`choose_move_with_stop`] from a worker thread.
+//! Every level is a function of the position and its [`AiSettings`] (plus the
+//! clock, for hard), and answers within its thinking time from any legal
+//! position, so a UI can call [`choose_move`] or [`choose_move_with_stop`] from a
+//! worker thread. The only state kept between moves is hard's transposition
+//! table and last proofs ([`hard`]), which change its speed, never the
+//! soundness of a proof.
 //!
 //! - [`random`]: a uniform legal move from the seed.
 //! - [`easy`]: grabs points, sometimes looks one reply ahead, sometimes blunders.
 //! - [`medium`]: a fixed-depth search with seeded noise.
-//! - [`hard`]: iterative-deepening PVS ([`search`]) with a transposition table
-//!   ([`tt`]), an evaluation of half-built combinations ([`eval`]), an exact
-//!   [`endgame`], and as Yellow the [`mirror`] fallback that never loses.
+//! - [`hard`]: iterative-deepening PVS ([`search`], move order in [`ordering`])
+//!   with a shared lock-free transposition table ([`tt`]) on every core
+//!   ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
+//!   win/draw/loss [`endgame`] solve, and as Yellow the [`mirror`] fallback.
 //! - [`analysis`]: one position's value and best move within a budget, for game review.
 //! - [`gtp`]: the engine protocol session behind `hijara engine`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use clap::ValueEnum;
 
-use crate::rules::{Move, Position};
+use crate::rules::{Combination, Move, Position};
 
 pub mod analysis;
 pub mod easy;
@@ -27,9 +31,20 @@ pub mod gtp;
 pub mod hard;
 pub mod medium;
 pub mod mirror;
+pub mod ordering;
 pub mod random;
+pub mod review;
 pub mod search;
+pub mod smp;
 pub mod tt;
+
+/// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
+/// Everything in `ai/` reads them through here, so every evaluation feature,
+/// dead-square test and score bound follows the position's rules.
+#[inline]
+pub(crate) fn combinations(position: &Position) -> &'static [Combination] {
+    position.ruleset().combinations()
+}
 
 /// How strong an AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
@@ -94,6 +109,26 @@ pub struct AiSettings {
     pub think_ms: Option<u64>,
     /// Seed for the level's random choices; the same seed and position give the same move.
     pub seed: u64,
+    /// Threads for hard's search; `None` for the process default
+    /// ([`set_default_threads`], else every core the machine has).
+    pub threads: Option<usize>,
+}
+
+/// The process-wide default thread count; 0 for every core.
+static DEFAULT_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the thread count that settings with `threads: None` use (`--threads` on
+/// `play`); 0 restores the default, every core the machine has.
+pub fn set_default_threads(threads: usize) {
+    DEFAULT_THREADS.store(threads, Ordering::Relaxed);
+}
+
+/// The thread count for settings with `threads: None`.
+pub fn default_threads() -> usize {
+    match DEFAULT_THREADS.load(Ordering::Relaxed) {
+        0 => smp::available_threads(),
+        n => n,
+    }
 }
 
 impl Level {
@@ -121,7 +156,13 @@ impl AiSettings {
             level,
             think_ms: None,
             seed: 0,
+            threads: None,
         }
+    }
+
+    /// The threads hard searches with (at least 1).
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(default_threads).max(1)
     }
 
     /// The thinking time per move the hard level uses, in milliseconds.
@@ -152,31 +193,33 @@ pub fn choose_move_with_stop(
         Level::Random => random::choose(position, settings.seed),
         Level::Easy => easy::choose(position, settings.seed),
         Level::Medium => medium::choose(position, settings.seed),
-        Level::Hard => hard::decide(
+        Level::Hard => hard::decide_threads(
             position,
             settings.hard_think_ms(),
             None,
             settings.seed,
+            settings.threads(),
             Some(stop),
         )
         .map(|d| d.mv),
     }
 }
 
-/// Like [`choose_move`], but hard searches a fixed number of nodes instead of
-/// using the clock, so its moves are reproducible (self-play with `--nodes`).
-/// The other levels ignore `hard_nodes`.
+/// Like [`choose_move`], but hard searches a fixed number of nodes (over all
+/// its threads) instead of using the clock, so with one thread its moves are
+/// reproducible (self-play with `--nodes`). The other levels ignore `hard_nodes`.
 pub fn choose_move_nodes(
     position: &Position,
     settings: &AiSettings,
     hard_nodes: u64,
 ) -> Option<Move> {
     match settings.level {
-        Level::Hard => hard::decide(
+        Level::Hard => hard::decide_threads(
             position,
             settings.hard_think_ms(),
             Some(hard_nodes),
             settings.seed,
+            settings.threads(),
             None,
         )
         .map(|d| d.mv),

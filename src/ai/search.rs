@@ -4,12 +4,14 @@
 //! to the end of the game (depth = empty sections) is exact: its leaves are full
 //! boards valued by the final score difference, and the evaluation is never called.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::eval::{SCALE, Weights, evaluate_with, score_diff};
-use super::tt::{self, Bound, Table};
-use crate::rules::{COMBINATIONS, Move, Position, Square};
+use super::ordering::{self, Child, EVAL_ORDER_FROM, Heuristics, OrderBy};
+use super::tt::{Bound, Entry, Table, key};
+use crate::rules::{Move, Position, Square};
 
 /// Larger than any value: 64 stones can never be worth this much.
 pub const INF: i32 = 1_000_000;
@@ -63,14 +65,31 @@ impl Wdl {
     }
 }
 
-/// The search state: transposition table, move-ordering tables, limits and counters.
+/// What a root win/draw/loss solve proved, finished or not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RootSolve {
+    /// A move achieving the best outcome, once the solve finished.
+    pub best: Option<(Move, Wdl)>,
+    /// Root moves proven not to win (one bit per [`Square::bit`]).
+    pub not_winning: u16,
+    /// Root moves proven to lose.
+    pub losing: u16,
+}
+
+/// The search state of one thread: a shared transposition table, move-ordering
+/// memory, limits and counters.
 pub struct Searcher<'a> {
-    tt: Table,
-    killers: [[u8; 2]; 66],
-    history: [[u32; 16]; 2],
+    tt: Arc<Table>,
+    heuristics: Heuristics,
     nodes: u64,
     limits: Limits,
     stop: Option<&'a AtomicBool>,
+    /// Set when another thread of the same search finished: stop at once.
+    done: Option<&'a AtomicBool>,
+    /// Nodes of every thread of the same search, for the node limit.
+    shared_nodes: Option<&'a AtomicU64>,
+    /// Nodes not yet added to `shared_nodes`.
+    unshared: u64,
     can_abort: bool,
     aborted: bool,
     /// Whether exact nodes use the bound of points still achievable.
@@ -79,29 +98,34 @@ pub struct Searcher<'a> {
     pub weights: Weights,
 }
 
-/// From this many empty sections, nodes of a search to the end order their moves
-/// by the evaluation of each child. The evaluation costs a scan of every
-/// combination per child, but a big subtree is worth a better order: at 22 empty
-/// sections a win/draw/loss solve of positions from real games visits 5.7 times
-/// fewer nodes and takes 4 times less time.
-const EVAL_ORDER_FROM: i32 = 8;
-
 /// From this many empty sections the search looks for dead squares.
 const DEAD_SCAN_FROM: i32 = 32;
 
-/// No move, in the transposition table's and the killers' encoding.
-const NO_MOVE: u8 = 255;
+/// The limits and the stop flags are checked every this many nodes (a power of two).
+const CHECK_EVERY: u64 = 1024;
 
 impl<'a> Searcher<'a> {
     /// A searcher with a table of `2^tt_bits` buckets.
     pub fn new(tt_bits: u32, limits: Limits, stop: Option<&'a AtomicBool>) -> Searcher<'a> {
+        Searcher::with_table(Arc::new(Table::new(tt_bits)), limits, stop)
+    }
+
+    /// A searcher that uses `table`, e.g. one kept from an earlier move's proof,
+    /// or one shared with the other threads of a parallel search.
+    pub fn with_table(
+        table: Arc<Table>,
+        limits: Limits,
+        stop: Option<&'a AtomicBool>,
+    ) -> Searcher<'a> {
         Searcher {
-            tt: Table::new(tt_bits),
-            killers: [[NO_MOVE; 2]; 66],
-            history: [[0; 16]; 2],
+            tt: table,
+            heuristics: Heuristics::default(),
             nodes: 0,
             limits,
             stop,
+            done: None,
+            shared_nodes: None,
+            unshared: 0,
             can_abort: false,
             aborted: false,
             use_bounds: true,
@@ -109,23 +133,26 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A searcher that reuses `table`, e.g. one kept from an earlier move's proof.
-    pub fn with_table(table: Table, limits: Limits, stop: Option<&'a AtomicBool>) -> Searcher<'a> {
-        Searcher {
-            tt: table,
-            ..Searcher::new(0, limits, stop)
-        }
+    /// Makes this searcher one thread of a parallel search: it stops once
+    /// `done` is set, and counts its nodes into `shared_nodes` for the node limit.
+    pub(crate) fn join(&mut self, done: &'a AtomicBool, shared_nodes: &'a AtomicU64) {
+        self.done = Some(done);
+        self.shared_nodes = Some(shared_nodes);
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &Arc<Table> {
+        &self.tt
     }
 
     /// Gives up the transposition table, so it can be kept for a later move.
-    pub fn into_table(self) -> Table {
+    pub fn into_table(self) -> Arc<Table> {
         self.tt
     }
 
     /// The best move the table holds for `position`, if any.
     pub fn table_move(&self, position: &Position) -> Option<Move> {
-        let hit = self.tt.probe(tt::key(position))?;
-        let square = Square::from_index(hit.mv?)?;
+        let square = self.tt.probe(key(position))?.mv?;
         (!position.is_full(square)).then_some(square)
     }
 
@@ -143,10 +170,11 @@ impl<'a> Searcher<'a> {
             Wdl::Loss => (INF - 1, INF),
         };
         for &mv in order {
-            let mut child = *position;
-            if child.play(mv).is_err() {
+            if position.is_full(mv) {
                 continue;
             }
+            let mut child = *position;
+            child.play_unchecked(mv);
             let v = self.negamax(&child, empties - 1, alpha, beta, 1);
             if self.aborted {
                 return None;
@@ -174,18 +202,19 @@ impl<'a> Searcher<'a> {
     }
 
     fn check_limits(&mut self) {
-        if let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
-            self.aborted = true;
-        }
-        if let Some(max) = self.limits.max_nodes
-            && self.nodes >= max
-        {
-            self.aborted = true;
-        }
-        if let Some(stop) = self.stop
-            && stop.load(Ordering::Relaxed)
+        let nodes = match self.shared_nodes {
+            Some(shared) => {
+                let total = shared.fetch_add(self.unshared, Ordering::Relaxed) + self.unshared;
+                self.unshared = 0;
+                total
+            }
+            None => self.nodes,
+        };
+        let raised = |flag: Option<&AtomicBool>| flag.is_some_and(|f| f.load(Ordering::Relaxed));
+        if raised(self.stop)
+            || raised(self.done)
+            || self.limits.max_nodes.is_some_and(|max| nodes >= max)
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.aborted = true;
         }
@@ -213,10 +242,8 @@ impl<'a> Searcher<'a> {
             let mut best = (moves[0], -INF);
             for (i, &mv) in moves.iter().enumerate() {
                 let mut child = *position;
-                // Moves were filtered to open squares, so play succeeds.
-                if child.play(mv).is_err() {
-                    continue;
-                }
+                // Moves were filtered to open squares.
+                child.play_unchecked(mv);
                 let d = depth as i32 - 1;
                 let value = if i == 0 {
                     -self.negamax(&child, d, -INF, -alpha, 1)
@@ -239,10 +266,7 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 break;
             }
-            if let Some(pos) = moves.iter().position(|&m| m == best.0) {
-                let m = moves.remove(pos);
-                moves.insert(0, m);
-            }
+            ordering::to_front(&mut moves, best.0);
             result = Some(SearchResult {
                 best: best.0,
                 value: best.1,
@@ -267,13 +291,21 @@ impl<'a> Searcher<'a> {
     /// of the game, trying root moves in `order`. Returns a move that achieves
     /// the best outcome, or `None` if a limit cut the solve short (or the board is full).
     pub fn solve_wdl(&mut self, position: &Position, order: &[Move]) -> Option<(Move, Wdl)> {
+        self.solve_wdl_partial(position, order).best
+    }
+
+    /// [`Searcher::solve_wdl`], also reporting what was proven when a limit cut
+    /// it short: which root moves are proven not to win, and which to lose.
+    pub fn solve_wdl_partial(&mut self, position: &Position, order: &[Move]) -> RootSolve {
         let empties = position.empty_sections() as i32;
         self.aborted = false;
         self.can_abort = true;
+        let mut solve = RootSolve::default();
         let mut children = Vec::with_capacity(16);
         for &mv in order {
-            let mut child = *position;
-            if child.play(mv).is_ok() {
+            if !position.is_full(mv) {
+                let mut child = *position;
+                child.play_unchecked(mv);
                 children.push((mv, child));
             }
         }
@@ -281,23 +313,28 @@ impl<'a> Searcher<'a> {
         for &(mv, child) in &children {
             let v = self.negamax(&child, empties - 1, -1, 0, 1);
             if self.aborted {
-                return None;
+                return solve;
             }
             if v < 0 {
-                return Some((mv, Wdl::Win));
+                solve.best = Some((mv, Wdl::Win));
+                return solve;
             }
+            solve.not_winning |= mv.bit();
         }
         // A draw: some child is worth at most 0 to the opponent.
         for &(mv, child) in &children {
             let v = self.negamax(&child, empties - 1, 0, 1, 1);
             if self.aborted {
-                return None;
+                return solve;
             }
             if v <= 0 {
-                return Some((mv, Wdl::Draw));
+                solve.best = Some((mv, Wdl::Draw));
+                return solve;
             }
+            solve.losing |= mv.bit();
         }
-        children.first().map(|&(mv, _)| (mv, Wdl::Loss))
+        solve.best = children.first().map(|&(mv, _)| (mv, Wdl::Loss));
+        solve
     }
 
     /// The value of `position` searched `depth` plies deep within `(alpha, beta)`,
@@ -325,7 +362,8 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return evaluate_with(position, &self.weights);
         }
-        if self.can_abort && self.nodes & 1023 == 0 {
+        if self.can_abort && self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.unshared += CHECK_EVERY;
             self.check_limits();
         }
         if self.aborted {
@@ -333,10 +371,10 @@ impl<'a> Searcher<'a> {
         }
         // Searching to the end is exact whatever depth was asked for.
         let depth = depth.min(empties);
-        let key = tt::key(position);
-        let mut tt_move = NO_MOVE;
+        let key = key(position);
+        let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
-            tt_move = hit.mv.unwrap_or(NO_MOVE);
+            tt_move = hit.mv.filter(|&mv| !position.is_full(mv));
             if hit.depth as i32 >= depth {
                 match hit.bound {
                     Bound::Exact => return hit.value,
@@ -356,10 +394,6 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // Generate the children and order them: table move, points scored, killers, history.
-        let me = position.to_move().index();
-        let mut children: [(i64, u8, Position); 16] = [(0, 0, *position); 16];
-        let mut n = 0;
         // Early on nearly every combination is alive: skip the scan there.
         let dead = if empties <= DEAD_SCAN_FROM {
             dead_squares(position)
@@ -368,63 +402,33 @@ impl<'a> Searcher<'a> {
         };
         // Squares whose empty sections are all dead are interchangeable "pass"
         // moves: keep only the first one.
-        let mut open = position.open_squares() & !dead;
+        let mut moves = position.open_squares() & !dead;
         if dead != 0 {
-            open |= dead & dead.wrapping_neg();
+            moves |= dead & dead.wrapping_neg();
         }
-        let killers = self.killers[ply.min(65)];
-        let eval_order = depth == empties && empties >= EVAL_ORDER_FROM;
-        while open != 0 {
-            let index = open.trailing_zeros() as u8;
-            open &= open - 1;
-            let Some(square) = Square::from_index(index) else {
-                continue;
-            };
-            let mut child = *position;
-            let Ok(placement) = child.play(square) else {
-                continue;
-            };
-            let mut key = if eval_order {
-                // The child's value is the opponent's: lowest first.
-                ((100_000 - evaluate_with(&child, &self.weights)) as i64) << 32
-            } else {
-                // Points scored, less what the stone above gives the opponent straight away.
-                let mut reply = child;
-                let gift = reply.play(square).map_or(0, |p| p.points) as i64;
-                (placement.points as i64 * 2 - gift + 64) << 32
-            };
-            if index == tt_move {
-                key += 1 << 50;
-            }
-            if index == killers[0] {
-                key += 1 << 31;
-            } else if index == killers[1] {
-                key += 1 << 30;
-            }
-            key += self.history[me][index as usize].min((1 << 30) - 1) as i64;
-            children[n] = (key, index, child);
-            n += 1;
-        }
-        let children = &mut children[..n];
-        // Insertion sort, best first: at most 16 moves.
-        for i in 1..children.len() {
-            let mut j = i;
-            while j > 0 && children[j - 1].0 < children[j].0 {
-                children.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        let by = OrderBy {
+            tt_move,
+            evaluation: (depth == empties && empties >= EVAL_ORDER_FROM as i32)
+                .then_some(&self.weights),
+            ply,
+        };
+        let mut children = [Child {
+            key: 0,
+            mv: Square::A1,
+            position: *position,
+        }; 16];
+        let n = ordering::ordered_children(position, moves, &by, &self.heuristics, &mut children);
 
         let alpha_start = alpha;
         let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        for (i, (_, index, child)) in children.iter().enumerate() {
+        let mut best_move = None;
+        for (i, child) in children[..n].iter().enumerate() {
             let value = if i == 0 {
-                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(&child.position, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let v = -self.negamax(&child.position, depth - 1, -alpha - 1, -alpha, ply + 1);
                 if v > alpha && v < beta && !self.aborted {
-                    -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                    -self.negamax(&child.position, depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     v
                 }
@@ -434,16 +438,11 @@ impl<'a> Searcher<'a> {
             }
             if value > best {
                 best = value;
-                best_move = *index;
+                best_move = Some(child.mv);
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
-                        let k = &mut self.killers[ply.min(65)];
-                        if k[0] != *index {
-                            k[1] = k[0];
-                            k[0] = *index;
-                        }
-                        self.history[me][*index as usize] += (depth * depth) as u32;
+                        self.heuristics.cut_off(position, child.mv, ply, depth);
                         break;
                     }
                 }
@@ -456,8 +455,15 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best, depth as u8, bound, Some(best_move));
+        self.tt.store(
+            key,
+            Entry {
+                value: best,
+                depth: depth as u8,
+                bound,
+                mv: best_move,
+            },
+        );
         best
     }
 }
@@ -470,7 +476,7 @@ pub fn dead_squares(position: &Position) -> u16 {
     let blue = position.stones(crate::rules::Player::Blue);
     let yellow = position.stones(crate::rules::Player::Yellow);
     let mut live = 0u64;
-    for combo in COMBINATIONS.iter() {
+    for combo in super::combinations(position) {
         let mask = combo.mask();
         if mask & blue == 0 || mask & yellow == 0 {
             live |= mask;
@@ -497,7 +503,7 @@ pub fn achievable(position: &Position) -> (i32, i32) {
     let mine = position.stones(me);
     let theirs = position.stones(me.other());
     let mut open = [0i32; 2];
-    for combo in COMBINATIONS.iter() {
+    for combo in super::combinations(position) {
         let mask = combo.mask();
         let points = combo.points() as i32;
         if mask & theirs == 0 && mask & mine != mask {
@@ -521,9 +527,8 @@ pub fn brute_force(position: &Position) -> i32 {
     let mut best = i32::MIN;
     for mv in position.legal_moves() {
         let mut child = *position;
-        if child.play(mv).is_ok() {
-            best = best.max(-brute_force(&child));
-        }
+        child.play_unchecked(mv);
+        best = best.max(-brute_force(&child));
     }
     best
 }

@@ -4,7 +4,7 @@
 use super::eval::Weights;
 use super::search::{Limits, Searcher, Wdl, brute_force};
 use super::*;
-use crate::rules::Player;
+use crate::rules::{Player, Ruleset};
 
 /// A position reached by `plies` seeded random moves.
 fn random_position(plies: u32, seed: u64) -> Position {
@@ -23,6 +23,7 @@ fn every_level_plays_legal_moves_to_the_end() {
             level,
             think_ms: Some(5),
             seed: 3,
+            threads: Some(1),
         };
         let mut position = random_position(40, 11);
         while let Some(mv) = choose_move(&position, &settings) {
@@ -41,6 +42,7 @@ fn the_same_seed_gives_the_same_move() {
                 level,
                 think_ms: None,
                 seed,
+                threads: Some(1),
             };
             assert_eq!(
                 choose_move(&position, &settings),
@@ -88,9 +90,19 @@ fn the_win_draw_loss_solve_matches_brute_force() {
 #[test]
 fn a_node_limited_hard_move_is_reproducible() {
     let position = random_position(10, 5);
-    let settings = AiSettings::new(Level::Hard);
+    // Reproducible on one thread (several threads race for the shared table).
+    let settings = AiSettings {
+        threads: Some(1),
+        ..AiSettings::new(Level::Hard)
+    };
     let a = choose_move_nodes(&position, &settings, 20_000);
     assert_eq!(a, choose_move_nodes(&position, &settings, 20_000));
+    // The same from the same kept state (none here), whatever other tests keep meanwhile.
+    let local = |_| {
+        let slot = std::sync::Mutex::new(None);
+        hard::decide_with(&position, 1000, Some(20_000), 0, 1, None, &slot).map(|d| d.mv)
+    };
+    assert_eq!(local(0), local(1));
 }
 
 #[test]
@@ -110,6 +122,7 @@ fn hard_plays_perfectly_near_the_end() {
             level: Level::Hard,
             think_ms: Some(200),
             seed,
+            threads: Some(1),
         };
         let mv = choose_move(&position, &settings).unwrap();
         let mut child = position;
@@ -147,11 +160,13 @@ fn hard_as_yellow_never_loses() {
                 level,
                 think_ms: Some(10),
                 seed,
+                threads: Some(1),
             };
             let yellow = AiSettings {
                 level: Level::Hard,
                 think_ms: Some(10),
                 seed: seed + 1000,
+                threads: Some(1),
             };
             let mut position = Position::new();
             while !position.is_over() {
@@ -191,7 +206,7 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     let (position, seed) = yellow_holds(17);
     assert_eq!(position.to_move(), Player::Yellow);
     let slot = Mutex::new(None);
-    let first = hard::decide_with(&position, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+    let first = hard::decide_with(&position, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
     let proven = first.solved.expect("the first move is proved");
     assert!(proven >= Wdl::Draw);
     let mut after = position;
@@ -210,8 +225,8 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
         cold_max = cold_max.max(searcher.nodes());
         // Re-arm the slot with the first move's proof for every Blue reply.
         let slot = Mutex::new(None);
-        hard::decide_with(&position, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
-        let d = hard::decide_with(&next, 1000, Some(u64::MAX), seed, None, &slot).unwrap();
+        hard::decide_with(&position, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
+        let d = hard::decide_with(&next, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
         assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
         assert!(d.nodes <= 2_000, "{blue}: {} nodes\n{next}", d.nodes);
     }
@@ -226,7 +241,7 @@ fn after_an_undo_the_kept_table_still_speeds_up_the_proof() {
     use std::sync::Mutex;
     let (position, seed) = yellow_holds(17);
     let decide = |p: &Position, slot: &hard::KeptSlot| {
-        hard::decide_with(p, 1000, Some(u64::MAX), seed, None, slot).unwrap()
+        hard::decide_with(p, 1000, Some(u64::MAX), seed, 1, None, slot).unwrap()
     };
     let cold = decide(&position, &Mutex::new(None));
     // Play on a move each, then take both back: the kept proof is for a later
@@ -298,4 +313,506 @@ fn seat_and_level_convert_both_ways() {
         assert_eq!(Seat::from(level).level(), Some(level));
     }
     assert_eq!(Seat::Human.level(), None);
+}
+
+/// The position after `moves`, squares separated by spaces.
+fn line(moves: &str) -> Position {
+    let mut position = Position::new();
+    for mv in moves.split_whitespace() {
+        position.play(mv.parse().unwrap()).unwrap();
+    }
+    position
+}
+
+/// The final score difference under best play for the mover, by plain minimax
+/// with no pruning, memoised on the exact bitboards (no hash, no bounds), so it
+/// reaches 12 empty sections in a fraction of a second.
+fn minimax(position: &Position, memo: &mut HashMap<(u64, u64), i32>) -> i32 {
+    if position.is_over() {
+        let me = position.to_move();
+        return position.score(me) as i32 - position.score(me.other()) as i32;
+    }
+    let key = (
+        position.stones(Player::Blue),
+        position.stones(Player::Yellow),
+    );
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play(mv).unwrap();
+        best = best.max(-minimax(&child, memo));
+    }
+    memo.insert(key, best);
+    best
+}
+
+use std::collections::HashMap;
+
+/// The two positions of issue 9 whose exact margin was wrong (10 and 82 for 5 and 90).
+const WRONG_MARGINS: [(&str, i32); 2] = [
+    (
+        "b2 b1 b1 d2 d2 c2 a1 c4 d2 b4 d2 d3 c1 b2 a1 b3 b3 b2 c2 a1 b4 d4 b2 b4 a1 a2 c3 a4 \
+         b3 a2 c4 c3 c2 d1 a3 b4 c2 c1 b1 c4 a4 a4 c3 a4 c3 c1 d1 d1 a3 b3 b1 d4 d4 a2",
+        5,
+    ),
+    (
+        "d4 d3 b3 d2 c2 d1 b2 b4 a1 a2 c2 d4 b4 b2 b3 d2 c4 b2 a4 a2 b4 b1 d4 c1 c2 a2 a4 d2 \
+         c2 b4 c1 a3 c3 a2 c3 c3 b3 b2 d3 a3 d1 d1 b3 b1 c4 c4 c3 a1 a1 c1 d1 a4 d2 d3",
+        90,
+    ),
+];
+
+#[test]
+fn the_exact_margins_of_issue_9_match_minimax() {
+    for (moves, expected) in WRONG_MARGINS {
+        let position = line(moves);
+        assert_eq!(minimax(&position, &mut HashMap::new()), expected);
+        let (mv, value) = endgame::solve(&position, None).unwrap();
+        assert_eq!(value, expected, "{moves}");
+        let mut child = position;
+        child.play(mv).unwrap();
+        assert_eq!(-minimax(&child, &mut HashMap::new()), expected, "{moves}");
+    }
+}
+
+/// Every distinct position reachable from `position`.
+fn tree(position: &Position, seen: &mut HashMap<(u64, u64), Position>) {
+    let key = (
+        position.stones(Player::Blue),
+        position.stones(Player::Yellow),
+    );
+    if seen.insert(key, *position).is_some() {
+        return;
+    }
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play(mv).unwrap();
+        tree(&child, seen);
+    }
+}
+
+#[test]
+fn no_two_positions_of_a_search_tree_share_a_hash() {
+    // The old hash gave 200 collisions in the 10-empty search of the second
+    // position alone: heuristic entries of one position were read as another's.
+    let mut positions = HashMap::new();
+    for (moves, _) in WRONG_MARGINS {
+        tree(&line(moves), &mut positions);
+    }
+    for seed in 0..6 {
+        tree(&random_position(52, 900 + seed), &mut positions);
+    }
+    let mut keys = HashMap::new();
+    for (stones, position) in &positions {
+        if let Some(other) = keys.insert(tt::hash(position), *stones) {
+            panic!("{stones:x?} and {other:x?} share a hash");
+        }
+    }
+    assert!(positions.len() > 100_000, "{} positions", positions.len());
+}
+
+/// Positions for the cross-checks: seeded random play and medium-vs-easy play,
+/// 4 to 12 empty sections.
+fn cross_check_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..90u64 {
+        let empties = 4 + (seed % 9) as u32;
+        out.push(random_position(64 - empties, seed * 31 + 7));
+        // Closer games: medium against easy, then random moves down to `empties`.
+        let mut p = Position::new();
+        while p.empty_sections() > 12 {
+            let mv = if p.to_move() == Player::Blue {
+                medium::choose(&p, seed)
+            } else {
+                easy::choose(&p, seed)
+            };
+            p.play(mv.unwrap()).unwrap();
+        }
+        while p.empty_sections() > empties {
+            p.play(random::choose(&p, seed ^ p.ply() as u64).unwrap())
+                .unwrap();
+        }
+        out.push(p);
+    }
+    out
+}
+
+#[test]
+fn the_exact_search_matches_minimax_with_fresh_and_kept_tables() {
+    let mut kept = Searcher::new(16, Limits::default(), None);
+    for (i, position) in cross_check_positions().iter().enumerate() {
+        let expected = minimax(position, &mut HashMap::new());
+        let (mv, value) = endgame::solve(position, None).unwrap();
+        assert_eq!(value, expected, "position {i}, fresh table\n{position}");
+        let mut child = *position;
+        child.play(mv).unwrap();
+        assert_eq!(-minimax(&child, &mut HashMap::new()), expected, "{i}");
+        // One searcher for every position in turn: its table holds all earlier ones.
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let r = kept.search(position, &moves).unwrap();
+        assert!(r.exact);
+        assert_eq!(r.value, expected * eval::SCALE, "position {i}, kept table");
+    }
+}
+
+#[test]
+fn the_win_draw_loss_solve_matches_minimax_with_a_kept_table() {
+    let mut kept = Searcher::new(14, Limits::default(), None);
+    for (i, position) in cross_check_positions().iter().enumerate().rev() {
+        let mut memo = HashMap::new();
+        let expected = Wdl::from_value(minimax(position, &mut memo));
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let (mv, wdl) = kept.solve_wdl(position, &moves).unwrap();
+        assert_eq!(wdl, expected, "position {i}\n{position}");
+        let mut child = *position;
+        child.play(mv).unwrap();
+        assert_eq!(Wdl::from_value(-minimax(&child, &mut memo)), expected);
+        // A proof of each outcome holds exactly when minimax says so.
+        for target in [Wdl::Win, Wdl::Draw] {
+            match kept.prove(position, &moves, target) {
+                Some(mv) => {
+                    let mut child = *position;
+                    child.play(mv).unwrap();
+                    assert!(Wdl::from_value(-minimax(&child, &mut memo)) >= target);
+                }
+                None => assert!(expected < target, "position {i}: no {target:?} proof"),
+            }
+        }
+    }
+}
+
+#[test]
+fn hard_claims_only_true_outcomes_with_a_shared_kept_proof() {
+    use std::sync::Mutex;
+    // One kept slot across unrelated positions, as in one process (issue 9, point 4).
+    let slot = Mutex::new(None);
+    for (i, position) in cross_check_positions().iter().enumerate() {
+        let d = hard::decide_with(position, 1000, Some(200_000), i as u64, 1, None, &slot).unwrap();
+        let mut child = *position;
+        child.play(d.mv).unwrap();
+        let mut memo = HashMap::new();
+        let got = Wdl::from_value(-minimax(&child, &mut memo));
+        let best = Wdl::from_value(minimax(position, &mut memo));
+        // At 12 empty sections or fewer 200,000 nodes always finish the solve:
+        // a won or drawn position is proven and kept. (In a lost one any move loses.)
+        if let Some(claimed) = d.solved {
+            assert_eq!(claimed, got, "position {i}\n{position}");
+        }
+        if best >= Wdl::Draw {
+            assert_eq!(d.solved, Some(best), "position {i}\n{position}");
+        }
+        assert_eq!(got, best, "position {i}\n{position}");
+    }
+}
+
+#[test]
+fn proven_results_are_the_same_on_one_and_two_threads() {
+    use std::sync::Arc;
+    let mut positions = cross_check_positions();
+    positions.truncate(60);
+    // Bigger solves too, where the threads really overlap.
+    positions.extend((0..6).map(|s| random_position(46, 300 + s)));
+    for (i, position) in positions.iter().enumerate() {
+        let one = endgame::solve_wdl(
+            position,
+            &Arc::new(tt::Table::new(16)),
+            1,
+            Limits::default(),
+            None,
+        );
+        let two = endgame::solve_wdl(
+            position,
+            &Arc::new(tt::Table::new(16)),
+            2,
+            Limits::default(),
+            None,
+        );
+        let (wdl1, wdl2) = (one.0.unwrap().1, two.0.unwrap().1);
+        assert_eq!(wdl1, wdl2, "position {i}\n{position}");
+        if position.empty_sections() <= 12 {
+            let exact1 = endgame::solve_threads(position, 1, None).unwrap().1;
+            let exact2 = endgame::solve_threads(position, 2, None).unwrap();
+            assert_eq!(exact1, exact2.1, "position {i}\n{position}");
+            let mut child = *position;
+            child.play(exact2.0).unwrap();
+            assert_eq!(
+                -minimax(&child, &mut HashMap::new()),
+                exact1,
+                "position {i}"
+            );
+        }
+        // The two-thread solve's move achieves the outcome it claims.
+        let mut s = Searcher::new(16, Limits::default(), None);
+        let mut child = *position;
+        child.play(two.0.unwrap().0).unwrap();
+        let order: Vec<Move> = child.legal_moves().collect();
+        let reply = s.solve_wdl(&child, &order).map(|(_, w)| w);
+        let flipped = match reply {
+            Some(Wdl::Win) => Wdl::Loss,
+            Some(Wdl::Loss) => Wdl::Win,
+            _ => Wdl::Draw,
+        };
+        assert_eq!(flipped, wdl2, "position {i}");
+    }
+}
+
+#[test]
+fn a_review_near_the_end_is_exact_and_matches_minimax() {
+    use super::review::{ReviewOptions, review};
+    for (i, position) in cross_check_positions().iter().enumerate().step_by(5) {
+        let mut memo = HashMap::new();
+        let expected = minimax(position, &mut memo);
+        let played = position.legal_moves().last().unwrap();
+        let options = ReviewOptions {
+            threads: 2,
+            played: Some(played),
+            ..ReviewOptions::new(2_000)
+        };
+        let r = review(position, &options).unwrap();
+        assert!(r.best.exact, "position {i}");
+        assert_eq!(r.best.value, expected as f64, "position {i}\n{position}");
+        assert_eq!(r.best.wdl, Some(Wdl::from_value(expected)));
+        let p = r.played.unwrap();
+        let mut child = *position;
+        child.play(played).unwrap();
+        let after = -minimax(&child, &mut memo);
+        assert!(p.exact);
+        assert_eq!((p.mv, p.value), (played, after as f64), "position {i}");
+        assert_eq!(p.wdl, Some(Wdl::from_value(after)));
+    }
+}
+
+#[test]
+fn a_review_keeps_its_budget_and_proves_outcomes_in_the_solve_range() {
+    use super::review::{ReviewOptions, review};
+    use std::time::{Duration, Instant};
+    // 20 empty sections: the search does not reach the end, the solve does.
+    let position = random_position(44, 17);
+    let options = ReviewOptions {
+        threads: 2,
+        ..ReviewOptions::new(3_000)
+    };
+    let r = review(&position, &options).unwrap();
+    let mut s = Searcher::new(18, Limits::default(), None);
+    let order: Vec<Move> = position.legal_moves().collect();
+    let (_, wdl) = s.solve_wdl(&position, &order).unwrap();
+    assert_eq!(r.best.wdl, Some(wdl));
+    // From the empty board nothing is proven, and 100 ms is kept (generous margin).
+    let start = Instant::now();
+    let r = review(&Position::new(), &ReviewOptions::new(100)).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(2));
+    assert!(!r.best.exact && r.best.wdl.is_none());
+}
+
+#[test]
+fn hard_as_yellow_never_loses_node_limited() {
+    // Node budgets instead of the clock and one thread: the same games every run.
+    let opponents = [
+        (Level::Random, 0..4),
+        (Level::Easy, 0..3),
+        (Level::Medium, 0..3),
+        (Level::Hard, 0..2),
+    ];
+    for (level, seeds) in opponents {
+        for seed in seeds {
+            let settings = |level, seed| AiSettings {
+                level,
+                think_ms: None,
+                seed,
+                threads: Some(1),
+            };
+            let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
+            let slot = std::sync::Mutex::new(None);
+            let mut position = Position::new();
+            while !position.is_over() {
+                let mv = match position.to_move() {
+                    Player::Yellow => {
+                        hard::decide_with(
+                            &position,
+                            1000,
+                            Some(30_000),
+                            yellow.seed,
+                            1,
+                            None,
+                            &slot,
+                        )
+                        .unwrap()
+                        .mv
+                    }
+                    Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
+                };
+                position.play(mv).unwrap();
+            }
+            assert!(
+                position.score(Player::Yellow) >= position.score(Player::Blue),
+                "hard Yellow lost to {level} seed {seed}\n{position}"
+            );
+        }
+    }
+}
+
+// The corners variant: the AI reads the position's ruleset everywhere.
+
+/// Corners positions with 4 to 10 empty sections (medium against easy, then
+/// random moves), each beside the same stones under the standard rules.
+fn corners_positions() -> Vec<(Position, Position)> {
+    let mut out = Vec::new();
+    for seed in 0..48u64 {
+        let empties = 4 + (seed % 7) as u32;
+        let mut corners = Position::with_ruleset(Ruleset::Corners);
+        let mut standard = Position::new();
+        let mut i = 0;
+        while corners.empty_sections() > empties {
+            // Medium against easy down to 16 empty sections, random moves after.
+            let mv = if corners.empty_sections() > 16 {
+                if corners.to_move() == Player::Blue {
+                    medium::choose(&corners, seed)
+                } else {
+                    easy::choose(&corners, seed)
+                }
+            } else {
+                random::choose(&corners, seed ^ i)
+            };
+            let mv = mv.unwrap();
+            corners.play(mv).unwrap();
+            standard.play(mv).unwrap();
+            i += 1;
+        }
+        out.push((corners, standard));
+    }
+    out
+}
+
+#[test]
+fn corners_exact_and_win_draw_loss_solves_match_minimax() {
+    // One searcher (so one table) for every position under both rulesets in
+    // turn: an entry from one ruleset must never answer for the other.
+    let mut kept = Searcher::new(16, Limits::default(), None);
+    let mut kept_wdl = Searcher::new(14, Limits::default(), None);
+    let mut differ = 0;
+    for (i, (corners, standard)) in corners_positions().iter().enumerate() {
+        let mut values = Vec::new();
+        for position in [corners, standard, corners] {
+            let expected = minimax(position, &mut HashMap::new());
+            let (mv, value) = endgame::solve(position, None).unwrap();
+            assert_eq!(
+                value,
+                expected,
+                "position {i} ({})\n{position}",
+                position.ruleset()
+            );
+            let mut child = *position;
+            child.play(mv).unwrap();
+            assert_eq!(-minimax(&child, &mut HashMap::new()), expected, "{i}");
+            let moves: Vec<Move> = position.legal_moves().collect();
+            let r = kept.search(position, &moves).unwrap();
+            assert!(r.exact);
+            assert_eq!(r.value, expected * eval::SCALE, "position {i}, kept table");
+            let (mv, wdl) = kept_wdl.solve_wdl(position, &moves).unwrap();
+            assert_eq!(wdl, Wdl::from_value(expected), "position {i}, wdl");
+            let mut child = *position;
+            child.play(mv).unwrap();
+            assert_eq!(
+                Wdl::from_value(-minimax(&child, &mut HashMap::new())),
+                wdl,
+                "{i}"
+            );
+            values.push(expected);
+        }
+        differ += usize::from(values[0] != values[1]);
+    }
+    // The check means something only if the corner formations change values.
+    assert!(
+        differ >= 5,
+        "only {differ} positions differ between the rulesets"
+    );
+}
+
+#[test]
+fn hard_as_yellow_never_loses_in_corners() {
+    // Node budgets and one thread: the same games every run.
+    let opponents = [
+        (Level::Random, 0..2),
+        (Level::Easy, 0..2),
+        (Level::Medium, 0..2),
+        (Level::Hard, 0..1),
+    ];
+    for (level, seeds) in opponents {
+        for seed in seeds {
+            let settings = |level, seed| AiSettings {
+                level,
+                think_ms: None,
+                seed,
+                threads: Some(1),
+            };
+            let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
+            let slot = std::sync::Mutex::new(None);
+            let mut position = Position::with_ruleset(Ruleset::Corners);
+            while !position.is_over() {
+                let mv = match position.to_move() {
+                    Player::Yellow => {
+                        hard::decide_with(
+                            &position,
+                            1000,
+                            Some(30_000),
+                            yellow.seed,
+                            1,
+                            None,
+                            &slot,
+                        )
+                        .unwrap()
+                        .mv
+                    }
+                    Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
+                };
+                position.play(mv).unwrap();
+            }
+            assert!(
+                position.score(Player::Yellow) >= position.score(Player::Blue),
+                "hard Yellow lost to {level} seed {seed} in corners\n{position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn mirroring_draws_in_corners() {
+    // The rotation maps the corner formations onto each other...
+    let corners = Ruleset::Corners.combinations();
+    assert_eq!(corners.len(), 104);
+    for combo in corners {
+        let image = mirror::rotate_stones(combo.mask());
+        assert!(
+            corners
+                .iter()
+                .any(|c| c.mask() == image && c.points() == combo.points()),
+            "the image of {combo:?} is no combination"
+        );
+    }
+    // ...so mirroring every Blue move ties every game, formations included.
+    let mut scored = 0;
+    for seed in 0..40 {
+        let mut pos = Position::with_ruleset(Ruleset::Corners);
+        let mut standard = Position::new();
+        let mut i = 0;
+        while !pos.is_over() {
+            let blue = random::choose(&pos, seed * 131 + i).unwrap();
+            pos.play(blue).unwrap();
+            let mv = mirror::mirror_move(&pos).expect("the mirror move is always open");
+            assert_eq!(mv, blue.rotated());
+            pos.play(mv).unwrap();
+            assert!(mirror::is_symmetric(&pos));
+            standard.play(blue).unwrap();
+            standard.play(mv).unwrap();
+            i += 1;
+        }
+        assert_eq!(pos.score(Player::Blue), pos.score(Player::Yellow));
+        // Games where a corner formation scored (the same stones score less
+        // under the standard rules).
+        scored += usize::from(pos.score(Player::Blue) > standard.score(Player::Blue));
+    }
+    assert!(scored >= 5, "only {scored} games scored a corner formation");
 }

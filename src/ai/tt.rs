@@ -1,9 +1,17 @@
-//! A bounded transposition table keyed by a hash of the two bitboards.
+//! A bounded, lock-free transposition table keyed by a hash of the two bitboards.
 //!
 //! A position is determined by who owns each section, so `(blue, yellow)` is
 //! the whole key; the side to move, the ply and the scores follow from it.
+//!
+//! The table is shared by every thread of a parallel search (`&Table` is
+//! enough to probe and store). Each slot is two atomic words, `key ^ data` and
+//! `data`, written and read with relaxed ordering: a slot torn by two threads
+//! writing at once fails the key check and reads as a miss (the "xor trick"),
+//! so a probe never returns half of one entry and half of another.
 
-use crate::rules::{Player, Position};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::rules::{Player, Position, Ruleset, Square};
 
 /// What a stored value means relative to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,46 +24,102 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored search result, packed: `[key, value | depth << 32 | bound << 40 | move << 48]`.
-/// A bound of 0 marks an empty slot, so a zeroed table is empty (and cheap to allocate).
-type Slot = [u64; 2];
-
-/// A probe hit.
-#[derive(Debug, Clone, Copy)]
-pub struct Hit {
-    /// The stored value.
+/// One stored search result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The stored value, from the mover's view.
     pub value: i32,
-    /// The depth it was searched to.
+    /// The depth it was searched to (a search to the end of the game stores
+    /// the position's empty sections).
     pub depth: u8,
     /// What the value bounds.
     pub bound: Bound,
-    /// The best move's square index, if one was stored.
-    pub mv: Option<u8>,
+    /// The best move found, if any.
+    pub mv: Option<Square>,
 }
 
-/// The hash of a position: a mix of its two bitboards. Seeds the random levels'
-/// choices (kept as it is so seeded games stay the same); not a table key, as
-/// some pairs of positions collide: a Blue stone on the top bit and a Yellow one
-/// on bit 34 cancel out (both products change only bit 63). Use [`key`].
+/// Where each field sits in a packed entry: value in bits 0-31, depth 32-39,
+/// bound 40-41 (0 marks an empty slot, so a zeroed table is empty), move 42-46
+/// (0 for none, else the square's index + 1).
+mod packed {
+    pub const DEPTH: u32 = 32;
+    pub const BOUND: u32 = 40;
+    pub const MOVE: u32 = 42;
+    pub const BOUND_MASK: u64 = 0b11;
+    pub const MOVE_MASK: u64 = 0b1_1111;
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        let bound: u64 = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let mv = self.mv.map_or(0, |s| s.index() as u64 + 1);
+        self.value as u32 as u64
+            | (self.depth as u64) << packed::DEPTH
+            | bound << packed::BOUND
+            | mv << packed::MOVE
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match (data >> packed::BOUND) & packed::BOUND_MASK {
+            0 => return None,
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let mv = ((data >> packed::MOVE) & packed::MOVE_MASK) as u8;
+        Some(Entry {
+            value: data as u32 as i32,
+            depth: (data >> packed::DEPTH) as u8,
+            bound,
+            mv: mv.checked_sub(1).and_then(Square::from_index),
+        })
+    }
+}
+
+/// The hash of a position: a mix of its two bitboards, without the ruleset.
+/// Seeds the random levels' choices (kept as it is so seeded games stay the
+/// same); transposition tables use [`key`], which adds the ruleset.
 #[inline]
 pub fn hash(position: &Position) -> u64 {
-    let blue = position.stones(Player::Blue);
-    let yellow = position.stones(Player::Yellow);
-    mix(blue.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ yellow.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    hash_stones(
+        position.stones(Player::Blue),
+        position.stones(Player::Yellow),
+    )
 }
 
-/// The transposition-table key of a position. The table trusts a matching key,
-/// so it must not collide systematically: Yellow's stones go through a full mix
-/// before Blue's are folded in, so two positions share a key only by chance (2^-64).
+/// The table key of a position: its [`hash`], salted by its ruleset so that an
+/// entry stored under one ruleset is never read under another (the engine can
+/// switch variant, and hard keeps a table between moves). The standard rules'
+/// salt is 0, so their keys, node counts and seeded games are unchanged.
 #[inline]
 pub fn key(position: &Position) -> u64 {
-    let blue = position.stones(Player::Blue);
-    let yellow = position.stones(Player::Yellow);
-    mix(blue ^ mix(yellow ^ 0x9E37_79B9_7F4A_7C15))
+    hash(position) ^ RULESET_SALT[position.ruleset() as usize]
 }
 
-/// The splitmix64 finaliser: a bijection that spreads every input bit.
+/// Each ruleset's salt for [`key`], indexed by `Ruleset as usize`. The hash is a
+/// full avalanche mix, so a fixed odd constant moves a corners key as far from
+/// every standard one as two random keys are from each other.
+const RULESET_SALT: [u64; 2] = [0, 0xD1B5_4A32_D192_ED03];
+const _: () = assert!(RULESET_SALT.len() == Ruleset::ALL.len());
+
+/// The hash of the bitboards `(blue, yellow)`.
+///
+/// Each board goes through a full avalanche mix in turn, so every input bit
+/// moves about half the output bits. An earlier hash, `blue * K1 ^ rotl(yellow,
+/// 29) * K2` then one mix, collided on structured pairs: Blue's cell 63 and
+/// Yellow's cell 34 both flip only bit 63 of the product, so two positions that
+/// differ just there had one key. A 10-empty search met 200 such collisions
+/// and took heuristic entries of other positions as exact (issue 9).
+#[inline]
+pub fn hash_stones(blue: u64, yellow: u64) -> u64 {
+    mix(mix(blue ^ 0x9E37_79B9_7F4A_7C15) ^ yellow)
+}
+
+/// The splitmix64 finaliser: a bijection with full avalanche.
 #[inline]
 fn mix(mut x: u64) -> u64 {
     x ^= x >> 30;
@@ -65,9 +129,12 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// One slot: `[key ^ data, data]`.
+type Slot = [AtomicU64; 2];
+
 /// A table of two-slot buckets: one slot keeps the deepest result, one the latest.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: usize,
 }
 
@@ -76,8 +143,7 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let buckets = 1usize << bits;
         Table {
-            // All zeros: allocated lazily by the system, so a short search stays cheap.
-            slots: vec![[0u64; 2]; buckets * 2],
+            slots: zeroed_slots(buckets * 2),
             mask: buckets - 1,
         }
     }
@@ -87,52 +153,67 @@ impl Table {
         ((key >> 16) as usize & self.mask) * 2
     }
 
+    #[inline]
+    fn read(slot: &Slot) -> (u64, u64) {
+        let data = slot[1].load(Ordering::Relaxed);
+        (slot[0].load(Ordering::Relaxed) ^ data, data)
+    }
+
+    #[inline]
+    fn write(slot: &Slot, key: u64, data: u64) {
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
     /// The stored result for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Hit> {
+    pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        for slot in &self.slots[b..b + 2] {
-            let data = slot[1];
-            let bound = (data >> 40) as u8;
-            if slot[0] == key && bound != 0 {
-                let mv = (data >> 48) as u8;
-                return Some(Hit {
-                    value: data as u32 as i32,
-                    depth: (data >> 32) as u8,
-                    bound: match bound {
-                        1 => Bound::Exact,
-                        2 => Bound::Lower,
-                        _ => Bound::Upper,
-                    },
-                    mv: (mv != 255).then_some(mv),
-                });
-            }
-        }
-        None
+        self.slots[b..b + 2].iter().find_map(|slot| {
+            let (k, data) = Table::read(slot);
+            if k == key { Entry::unpack(data) } else { None }
+        })
     }
 
     /// Stores a result: into the deep slot when at least as deep (or the same
     /// position), otherwise into the always-replace slot.
     #[inline]
-    pub fn store(&mut self, key: u64, value: i32, depth: u8, bound: Bound, mv: Option<u8>) {
+    pub fn store(&self, key: u64, entry: Entry) {
         let b = self.bucket(key);
-        let bound = match bound {
-            Bound::Exact => 1u64,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
+        let (deep_key, deep_data) = Table::read(&self.slots[b]);
+        let deep = Entry::unpack(deep_data);
+        let to_deep = match deep {
+            None => true,
+            Some(d) => deep_key == key || entry.depth >= d.depth,
         };
-        let data = value as u32 as u64
-            | (depth as u64) << 32
-            | bound << 40
-            | (mv.unwrap_or(255) as u64) << 48;
-        let deep = self.slots[b];
-        let deep_depth = (deep[1] >> 32) as u8;
-        let deep_empty = (deep[1] >> 40) as u8 == 0;
-        if deep_empty || deep[0] == key || depth >= deep_depth {
-            self.slots[b] = [key, data];
-        } else {
-            self.slots[b + 1] = [key, data];
+        let slot = if to_deep { b } else { b + 1 };
+        Table::write(&self.slots[slot], key, entry.pack());
+    }
+}
+
+/// `len` atomic words, all zero, from zeroed memory: the system maps such a
+/// block lazily, so a big table costs nothing until a search writes to it
+/// (32 MiB of `AtomicU64::new(0)` written one by one take about 20 ms).
+fn zeroed_slots(len: usize) -> Box<[Slot]> {
+    let layout = match std::alloc::Layout::array::<Slot>(len) {
+        Ok(layout) if layout.size() > 0 => layout,
+        // Too big to address, or empty: build it the plain way.
+        _ => {
+            return (0..len)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect();
         }
+    };
+    // SAFETY: the layout is non-empty and describes `len` slots; an all-zero
+    // `AtomicU64` is a valid value (it has the bit validity of `u64`); the
+    // pointer comes from the global allocator with this very layout, as
+    // `Box<[Slot]>` frees it, and a null pointer is handled before use.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
     }
 }
 
@@ -140,59 +221,84 @@ impl Table {
 mod tests {
     use super::*;
 
-    /// Two positions of a seeded random game that `hash` confuses: the second
-    /// has a Blue stone more on d4:4 (bit 63) and a Yellow one more on a3:3
-    /// (bit 34), whose changes to the two products cancel. As a table key this
-    /// made an exact search return -15 where plain minimax gives -10.
+    /// The old hash's failure: two boards that differ by one Blue bit and one
+    /// Yellow bit. Every such pair around many bases must hash apart.
     #[test]
-    fn keys_tell_apart_positions_the_hash_confuses() {
-        use crate::ai::random;
-        use crate::rules::Square;
-        let mut root = Position::new();
-        for i in 0..56u64 {
-            let mv = random::choose(&root, 102u64.wrapping_add(i * 7919)).unwrap();
-            root.play(mv).unwrap();
-        }
-        let mut one = root;
-        one.play(Square::C1).unwrap();
-        let mut other = root;
-        for sq in [Square::D4, Square::A3, Square::C1] {
-            other.play(sq).unwrap();
-        }
-        assert_ne!(one, other);
-        assert_eq!(hash(&one), hash(&other), "the collision this test is about");
-        assert_ne!(key(&one), key(&other));
-    }
-
-    /// All positions of some random games, by their stones: no two share a key.
-    #[test]
-    fn keys_of_many_positions_are_distinct() {
-        use crate::ai::random;
-        use std::collections::HashMap;
-        let mut seen: HashMap<u64, (u64, u64)> = HashMap::new();
-        for seed in 0..300u64 {
-            let mut p = Position::new();
-            while let Some(mv) =
-                random::choose(&p, seed.wrapping_mul(31).wrapping_add(p.ply() as u64))
-            {
-                p.play(mv).unwrap();
-                let stones = (p.stones(Player::Blue), p.stones(Player::Yellow));
-                let old = seen.insert(key(&p), stones);
-                assert!(old.is_none() || old == Some(stones), "{p}");
+    fn boards_one_bit_apart_on_each_side_hash_apart() {
+        // The pair a 10-empty search of issue 9 met, among 200 others.
+        assert_ne!(
+            hash_stones(0x536b_2bf0_8f10_a205, 0x2494_5407_70ef_5d32),
+            hash_stones(0xd36b_2bf0_8f10_a205, 0x2494_5403_70ef_5d32)
+        );
+        let mut base = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..8 {
+            base = mix(base);
+            let (blue, yellow) = (base, mix(base) & !base);
+            let mut seen = std::collections::HashSet::new();
+            for i in 0..64 {
+                for j in 0..64 {
+                    seen.insert(hash_stones(blue ^ 1 << i, yellow ^ 1 << j));
+                }
             }
+            assert_eq!(seen.len(), 64 * 64);
         }
     }
 
     #[test]
     fn stores_and_probes() {
-        let mut t = Table::new(4);
+        let t = Table::new(4);
         let key = hash(&Position::new());
         assert!(t.probe(key).is_none());
-        t.store(key, 42, 3, Bound::Lower, Some(5));
-        let hit = t.probe(key).unwrap();
-        assert_eq!(
-            (hit.value, hit.depth, hit.bound, hit.mv),
-            (42, 3, Bound::Lower, Some(5))
-        );
+        let entry = Entry {
+            value: -42,
+            depth: 3,
+            bound: Bound::Lower,
+            mv: Some(Square::D4),
+        };
+        t.store(key, entry);
+        assert_eq!(t.probe(key), Some(entry));
+        let none = Entry {
+            mv: None,
+            bound: Bound::Exact,
+            value: i32::MIN + 1,
+            depth: 64,
+        };
+        t.store(key, none);
+        assert_eq!(t.probe(key), Some(none));
+    }
+
+    #[test]
+    fn the_deep_slot_keeps_the_deepest_entry() {
+        let t = Table::new(0);
+        let entry = |depth| Entry {
+            value: depth as i32,
+            depth,
+            bound: Bound::Exact,
+            mv: Some(Square::A1),
+        };
+        t.store(1 << 20, entry(9));
+        t.store(2 << 20, entry(3));
+        t.store(3 << 20, entry(4));
+        // The deep entry survives; the shallow ones share the other slot.
+        assert_eq!(t.probe(1 << 20), Some(entry(9)));
+        assert_eq!(t.probe(2 << 20), None);
+        assert_eq!(t.probe(3 << 20), Some(entry(4)));
+    }
+
+    #[test]
+    fn a_slot_torn_by_two_writers_reads_as_a_miss() {
+        let t = Table::new(0);
+        let a = Entry {
+            value: 1,
+            depth: 1,
+            bound: Bound::Exact,
+            mv: None,
+        };
+        let b = Entry { value: 2, ..a };
+        // Writer A's key word (key 7) with writer B's data word (key 9).
+        t.slots[0][0].store(7 ^ a.pack(), Ordering::Relaxed);
+        t.slots[0][1].store(b.pack(), Ordering::Relaxed);
+        assert_eq!(t.probe(7), None);
+        assert_eq!(t.probe(9), None);
     }
 }

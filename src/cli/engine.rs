@@ -4,10 +4,13 @@ use std::io::{BufRead, Write};
 
 use crate::ai::gtp::Session;
 
-pub(crate) fn run() -> anyhow::Result<()> {
+pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     let mut session = Session::new();
+    if let Some(threads) = args.threads {
+        session.set_threads(threads.into());
+    }
     for line in stdin.lock().lines() {
         let line = line?;
         if let Some(reply) = session.handle(&line) {

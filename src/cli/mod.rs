@@ -44,7 +44,7 @@ pub enum Command {
     /// Play AI against AI headlessly and print the results.
     Selfplay(SelfplayArgs),
     /// Speak a GTP-style text protocol on stdin/stdout.
-    Engine,
+    Engine(EngineArgs),
     /// Watch a record move by move, and play on from any move.
     Replay(ReplayArgs),
     /// Continue the game autosaved when it was left (quit, crash or closed terminal).
@@ -141,6 +141,9 @@ pub struct SessionArgs {
     /// Where `s` saves records [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// The hard AI's search threads [default: every core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Do not keep this run's finished games in the history (`hijara games`).
     #[arg(long)]
     pub no_history: bool,
@@ -167,6 +170,14 @@ pub(crate) fn storage(save_dir: Option<&PathBuf>, no_history: bool) -> anyhow::R
     Ok(Storage::new(dir, Autosave::in_data_dir()).with_history(history))
 }
 
+/// Options of `hijara engine`.
+#[derive(Debug, Clone, Args)]
+pub struct EngineArgs {
+    /// The hard AI's search threads [default: every core]; the `threads N` command changes it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
 /// Options of `hijara games`.
 #[derive(Debug, Clone, Args)]
 pub struct GamesArgs {
@@ -189,6 +200,9 @@ pub struct ResumeArgs {
     /// Where `s` saves records, created if missing [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// The hard AI's search threads [default: every core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Do not keep the game in the history (`hijara games`) when it ends.
     #[arg(long)]
     pub no_history: bool,
@@ -236,9 +250,15 @@ pub struct SelfplayArgs {
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms")]
     pub nodes: Option<u64>,
+    /// Hard's search threads [default: every core; 1 with --nodes, for reproducible games].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The rules the games are played under.
+    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    pub variant: crate::rules::Ruleset,
 }
 
 /// Parses the command line and runs it. Errors are reported by `main`.
@@ -250,7 +270,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
-        Some(Command::Engine) => engine::run(),
+        Some(Command::Engine(args)) => engine::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),

@@ -9,6 +9,9 @@ use crate::ui;
 use super::{ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
+    if let Some(threads) = args.threads {
+        crate::ai::set_default_threads(threads.into());
+    }
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = shown(autosave.path());

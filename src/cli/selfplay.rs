@@ -5,7 +5,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::ai::{self, AiSettings, Level};
-use crate::rules::{Player, Position};
+use crate::rules::{Player, Position, Ruleset};
 
 /// The results of a match, with exactly the keys `--json` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -45,8 +45,12 @@ pub struct Match {
     pub seed: u64,
     /// Hard's thinking time per move.
     pub think_ms: Option<u64>,
-    /// Hard's node budget per move instead of the clock (reproducible).
+    /// Hard's node budget per move instead of the clock (reproducible with one thread).
     pub nodes: Option<u64>,
+    /// Hard's threads; `None` for one with `nodes` (reproducible), else every core.
+    pub threads: Option<usize>,
+    /// The rules every game is played under.
+    pub variant: Ruleset,
 }
 
 /// The seed of one side in one game: distinct per game and side.
@@ -66,7 +70,7 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
     let mut ms_max = [0f64; 2];
     let mut moves = [0u64; 2];
     for game in 0..m.games {
-        let mut position = Position::new();
+        let mut position = Position::with_ruleset(m.variant);
         while !position.is_over() {
             let player = position.to_move();
             let settings = AiSettings {
@@ -77,6 +81,7 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
                 },
                 think_ms: m.think_ms,
                 seed: game_seed(m.seed, game, player),
+                threads: m.threads.or(m.nodes.map(|_| 1)),
             };
             let start = Instant::now();
             let mv = match m.nodes {
@@ -125,6 +130,8 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         seed: args.seed,
         think_ms: args.think_ms,
         nodes: args.nodes,
+        threads: args.threads.map(usize::from),
+        variant: args.variant,
     };
     let summary = play_match(&m, |_, _| {})?;
     if args.json {
@@ -139,8 +146,13 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
             (wins as f64 + s.draws as f64 / 2.0) * 100.0 / s.games as f64
         }
     };
+    // The standard game's header stays as it was; a variant is named.
+    let rules = match m.variant {
+        Ruleset::Standard => String::new(),
+        variant => format!(", {variant} rules"),
+    };
     println!(
-        "{} games, seed {}: Blue {} against Yellow {}",
+        "{} games, seed {}{rules}: Blue {} against Yellow {}",
         s.games, m.seed, m.blue, m.yellow
     );
     println!(

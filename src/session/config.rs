@@ -53,6 +53,8 @@ impl GameConfig {
             level,
             think_ms: self.think_ms,
             seed: self.seed,
+            // The process-wide default (`--threads`, else every core).
+            threads: None,
         }
     }
 }
