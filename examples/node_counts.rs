@@ -45,6 +45,7 @@ fn game_position(empties: u32, seed: u64) -> Position {
 }
 
 fn main() {
+    let start = std::time::Instant::now();
     let mut total = 0;
     for s in 0..4 {
         let p = position_with(44, s);
@@ -61,7 +62,13 @@ fn main() {
             r.map(|r| (r.best, r.value))
         );
     }
-    println!("search depth 7 total nodes: {total}");
+    println!(
+        "search depth 7 total nodes: {total} ({:.3} s)",
+        start.elapsed().as_secs_f64()
+    );
+    // `--no-games` skips the game positions: hard's moves (which make them) change
+    // with its code, the random positions do not, so before/after timings compare.
+    let games = !std::env::args().any(|a| a == "--no-games");
     for (name, positions) in [
         (
             "random 20 empty",
@@ -71,10 +78,14 @@ fn main() {
         ),
         (
             "games 22 empty",
-            (0..3).map(|s| game_position(22, s)).collect(),
+            (0..3)
+                .filter(|_| games)
+                .map(|s| game_position(22, s))
+                .collect(),
         ),
     ] {
         let mut total = 0;
+        let start = std::time::Instant::now();
         for p in &positions {
             let moves: Vec<Move> = p.legal_moves().collect();
             let mut searcher = Searcher::new(20, Limits::default(), None);
@@ -82,6 +93,9 @@ fn main() {
             total += searcher.nodes();
             println!("wdl solve {name}: {r:?} {} nodes", searcher.nodes());
         }
-        println!("wdl solve {name} total nodes: {total}");
+        println!(
+            "wdl solve {name} total nodes: {total} ({:.3} s)",
+            start.elapsed().as_secs_f64()
+        );
     }
 }

@@ -178,17 +178,32 @@ struct Budget {
 }
 
 impl Budget {
+    /// The time the phases share: 90% of the budget less up to 10 ms. The rest
+    /// covers the last node batch, joining the threads, freeing the table and
+    /// returning, and being scheduled late on a loaded machine.
+    fn usable(&self) -> Duration {
+        let reserve = (self.think_ms / 10).min(10);
+        Duration::from_millis(self.think_ms.saturating_mul(9) / 10 - reserve)
+    }
+
+    /// The table size for this budget: a short search touches few entries, and a
+    /// big table's first touches (page faults) and freeing cost milliseconds.
+    fn tt_bits(&self) -> u32 {
+        match (self.max_nodes, self.think_ms) {
+            (Some(_), _) => TT_BITS,
+            (None, 0..200) => TT_BITS - 3,
+            (None, 200..500) => TT_BITS - 1,
+            (None, _) => TT_BITS,
+        }
+    }
+
     /// Limits for a phase ending `percent` of the way through the budget,
     /// `spent` nodes having gone into the earlier phases.
     fn limits(&self, percent: u64, spent: u64) -> Limits {
         Limits {
             deadline: match self.max_nodes {
                 Some(_) => None,
-                // 90% of the budget: the rest covers the last node batch, joining
-                // the threads and returning, on a loaded machine.
-                None => Some(
-                    self.start + Duration::from_micros(self.think_ms.saturating_mul(percent) * 9),
-                ),
+                None => Some(self.start + self.usable() * percent as u32 / 100),
             },
             max_nodes: self.max_nodes.map(|n| {
                 (n.saturating_mul(percent) / 100)
@@ -339,7 +354,7 @@ pub(crate) fn decide_with(
     }
     let (kept, proofs, table) = take_kept(slot, position);
     let mut run = Run {
-        table: table.unwrap_or_else(|| Arc::new(Table::new(TT_BITS))),
+        table: table.unwrap_or_else(|| Arc::new(Table::new(budget.tt_bits()))),
         threads,
         stop,
         budget,

@@ -88,6 +88,8 @@ pub struct Searcher<'a> {
     done: Option<&'a AtomicBool>,
     /// Nodes of every thread of the same search, for the node limit.
     shared_nodes: Option<&'a AtomicU64>,
+    /// The positions the threads of the same search are in now.
+    busy: Option<&'a Busy>,
     /// Nodes not yet added to `shared_nodes`.
     unshared: u64,
     can_abort: bool,
@@ -96,6 +98,43 @@ pub struct Searcher<'a> {
     pub use_bounds: bool,
     /// The evaluation's weights.
     pub weights: Weights,
+}
+
+/// Children are deferred while another thread searches them only this deep or
+/// deeper: near the leaves the bookkeeping costs more than it saves.
+const BUSY_MIN_DEPTH: i32 = 4;
+
+/// The positions the threads of one parallel search are searching now: a small
+/// lock-free set of hashes (a lost or overwritten mark only costs some overlap).
+pub struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    /// A set of `2^bits` slots.
+    pub fn new(bits: u32) -> Busy {
+        Busy {
+            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[key as usize & (self.slots.len() - 1)]
+    }
+
+    fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Ordering::Relaxed) == key
+    }
+
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Ordering::Relaxed);
+    }
+
+    fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
 }
 
 /// From this many empty sections the search looks for dead squares.
@@ -125,6 +164,7 @@ impl<'a> Searcher<'a> {
             stop,
             done: None,
             shared_nodes: None,
+            busy: None,
             unshared: 0,
             can_abort: false,
             aborted: false,
@@ -135,9 +175,15 @@ impl<'a> Searcher<'a> {
 
     /// Makes this searcher one thread of a parallel search: it stops once
     /// `done` is set, and counts its nodes into `shared_nodes` for the node limit.
-    pub(crate) fn join(&mut self, done: &'a AtomicBool, shared_nodes: &'a AtomicU64) {
+    pub(crate) fn join(
+        &mut self,
+        done: &'a AtomicBool,
+        shared_nodes: &'a AtomicU64,
+        busy: Option<&'a Busy>,
+    ) {
         self.done = Some(done);
         self.shared_nodes = Some(shared_nodes);
+        self.busy = busy;
     }
 
     /// The transposition table.
@@ -422,30 +468,59 @@ impl<'a> Searcher<'a> {
         let alpha_start = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, child) in children[..n].iter().enumerate() {
-            let value = if i == 0 {
-                -self.negamax(&child.position, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                let v = -self.negamax(&child.position, depth - 1, -alpha - 1, -alpha, ply + 1);
-                if v > alpha && v < beta && !self.aborted {
+        // With other threads (ABDADA-style): a child another thread is searching
+        // right now is deferred to a second pass, so the threads spread out
+        // instead of searching the same subtree; the first child never waits.
+        let share = self.busy.filter(|_| depth >= BUSY_MIN_DEPTH);
+        let mut deferred = 0u16;
+        let mut first = true;
+        'passes: for pass in 0..2 {
+            for (i, child) in children[..n].iter().enumerate() {
+                if pass == 1 && deferred & (1 << i) == 0 {
+                    continue;
+                }
+                let child_key = share.map(|_| super::tt::key(&child.position));
+                if let (Some(busy), Some(k), 0) = (share, child_key, pass)
+                    && !first
+                    && busy.is_busy(k)
+                {
+                    deferred |= 1 << i;
+                    continue;
+                }
+                if let (Some(busy), Some(k)) = (share, child_key) {
+                    busy.enter(k);
+                }
+                let value = if first {
                     -self.negamax(&child.position, depth - 1, -beta, -alpha, ply + 1)
                 } else {
-                    v
+                    let v = -self.negamax(&child.position, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    if v > alpha && v < beta && !self.aborted {
+                        -self.negamax(&child.position, depth - 1, -beta, -alpha, ply + 1)
+                    } else {
+                        v
+                    }
+                };
+                if let (Some(busy), Some(k)) = (share, child_key) {
+                    busy.leave(k);
                 }
-            };
-            if self.aborted {
-                return 0;
-            }
-            if value > best {
-                best = value;
-                best_move = Some(child.mv);
-                if value > alpha {
-                    alpha = value;
-                    if alpha >= beta {
-                        self.heuristics.cut_off(position, child.mv, ply, depth);
-                        break;
+                first = false;
+                if self.aborted {
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                    best_move = Some(child.mv);
+                    if value > alpha {
+                        alpha = value;
+                        if alpha >= beta {
+                            self.heuristics.cut_off(position, child.mv, ply, depth);
+                            break 'passes;
+                        }
                     }
                 }
+            }
+            if deferred == 0 {
+                break;
             }
         }
         let bound = if best >= beta {

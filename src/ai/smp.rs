@@ -17,7 +17,10 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::search::{Limits, Searcher};
+use super::search::{Busy, Limits, Searcher};
+
+/// The set of positions being searched has `2^BUSY_BITS` slots.
+const BUSY_BITS: u32 = 12;
 use super::tt::Table;
 use crate::rules::Move;
 
@@ -61,10 +64,11 @@ pub fn run<R: Send>(
 ) -> Parallel<R> {
     let done = AtomicBool::new(false);
     let shared_nodes = AtomicU64::new(0);
+    let busy = (threads > 1).then(|| Busy::new(BUSY_BITS));
     let first: std::sync::Mutex<Option<(R, u64)>> = std::sync::Mutex::new(None);
     let one = |index: usize| -> (R, bool, u64) {
         let mut searcher = Searcher::with_table(Arc::clone(table), limits, stop);
-        searcher.join(&done, &shared_nodes);
+        searcher.join(&done, &shared_nodes, busy.as_ref());
         let mut rotated = order.to_vec();
         if !rotated.is_empty() {
             let by = index % rotated.len();

@@ -181,11 +181,10 @@ impl Table {
     pub fn store(&self, key: u64, entry: Entry) {
         let b = self.bucket(key);
         let (deep_key, deep_data) = Table::read(&self.slots[b]);
-        let deep = Entry::unpack(deep_data);
-        let to_deep = match deep {
-            None => true,
-            Some(d) => deep_key == key || entry.depth >= d.depth,
-        };
+        // Only the deep slot's bound (empty?) and depth matter: no full unpack.
+        let deep_empty = (deep_data >> packed::BOUND) & packed::BOUND_MASK == 0;
+        let deep_depth = (deep_data >> packed::DEPTH) as u8;
+        let to_deep = deep_empty || deep_key == key || entry.depth >= deep_depth;
         let slot = if to_deep { b } else { b + 1 };
         Table::write(&self.slots[slot], key, entry.pack());
     }
