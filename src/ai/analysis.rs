@@ -169,17 +169,8 @@ pub fn evaluate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::random;
     use crate::ai::search::brute_force;
-
-    fn random_position(plies: u32, seed: u64) -> Position {
-        let mut position = Position::new();
-        for i in 0..plies {
-            let mv = random::choose(&position, seed.wrapping_add(i as u64 * 7919)).unwrap();
-            position.play(mv).unwrap();
-        }
-        position
-    }
+    use crate::ai::tests::{random_position, random_position_in};
 
     #[test]
     fn near_the_end_the_value_is_exact_and_matches_minimax() {
@@ -198,11 +189,7 @@ mod tests {
     fn near_the_end_the_value_is_exact_in_corners_too() {
         use crate::rules::Ruleset;
         for seed in 0..6 {
-            let mut position = Position::with_ruleset(Ruleset::Corners);
-            for i in 0..54 {
-                let mv = random::choose(&position, seed + i * 7919).unwrap();
-                position.play(mv).unwrap();
-            }
+            let position = random_position_in(Ruleset::Corners, 54, seed);
             let eval = evaluate(&position, Duration::from_secs(5), None).unwrap();
             assert!(eval.exact, "seed {seed}");
             assert_eq!(eval.margin, brute_force(&position), "seed {seed}");

@@ -228,4 +228,4 @@ pub fn choose_move_nodes(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -6,9 +6,14 @@ use super::search::{Limits, Searcher, Wdl, brute_force};
 use super::*;
 use crate::rules::{Player, Ruleset};
 
-/// A position reached by `plies` seeded random moves.
-fn random_position(plies: u32, seed: u64) -> Position {
-    let mut position = Position::new();
+/// A position reached by `plies` seeded random moves (also used by the other ai modules' tests).
+pub(crate) fn random_position(plies: u32, seed: u64) -> Position {
+    random_position_in(Ruleset::Standard, plies, seed)
+}
+
+/// Like [`random_position`], under `ruleset`.
+pub(crate) fn random_position_in(ruleset: Ruleset, plies: u32, seed: u64) -> Position {
+    let mut position = Position::with_ruleset(ruleset);
     for i in 0..plies {
         let mv = random::choose(&position, seed.wrapping_add(i as u64 * 7919)).unwrap();
         position.play(mv).unwrap();
