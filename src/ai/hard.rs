@@ -10,7 +10,7 @@
 //!   move guarantees at least a draw. Hard leaves the line only for a move its
 //!   endgame solve proved, within the budget, to win or draw.
 //! - **After a completed proof** (of a win or a draw, for either colour), the
-//!   proof's transposition table is kept ([`KEPT`]). While the game follows the
+//!   proof's transposition table is kept (see [`forget_kept`]). While the game follows the
 //!   proof (the proven position's stones are all still on the board), hard first
 //!   re-proves that outcome with the kept table, which takes a handful of nodes,
 //!   and then looks for better with the time left.
