@@ -610,6 +610,32 @@ fn a_review_keeps_its_budget_and_proves_outcomes_in_the_solve_range() {
     assert!(!r.best.exact && r.best.wdl.is_none());
 }
 
+/// A whole game, node-limited on one thread (the same every run): `level` as Blue
+/// against hard as Yellow, under `ruleset`, with hard's proofs kept in a local slot.
+fn hard_yellow_game(ruleset: Ruleset, level: Level, seed: u64) -> Position {
+    let settings = |level, seed| AiSettings {
+        level,
+        think_ms: None,
+        seed,
+        threads: Some(1),
+    };
+    let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
+    let slot = std::sync::Mutex::new(None);
+    let mut position = Position::with_ruleset(ruleset);
+    while !position.is_over() {
+        let mv = match position.to_move() {
+            Player::Yellow => {
+                hard::decide_with(&position, 1000, Some(30_000), yellow.seed, 1, None, &slot)
+                    .unwrap()
+                    .mv
+            }
+            Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
+        };
+        position.play(mv).unwrap();
+    }
+    position
+}
+
 #[test]
 fn hard_as_yellow_never_loses_node_limited() {
     // Node budgets instead of the clock and one thread: the same games every run.
@@ -621,34 +647,7 @@ fn hard_as_yellow_never_loses_node_limited() {
     ];
     for (level, seeds) in opponents {
         for seed in seeds {
-            let settings = |level, seed| AiSettings {
-                level,
-                think_ms: None,
-                seed,
-                threads: Some(1),
-            };
-            let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
-            let slot = std::sync::Mutex::new(None);
-            let mut position = Position::new();
-            while !position.is_over() {
-                let mv = match position.to_move() {
-                    Player::Yellow => {
-                        hard::decide_with(
-                            &position,
-                            1000,
-                            Some(30_000),
-                            yellow.seed,
-                            1,
-                            None,
-                            &slot,
-                        )
-                        .unwrap()
-                        .mv
-                    }
-                    Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
-                };
-                position.play(mv).unwrap();
-            }
+            let position = hard_yellow_game(Ruleset::Standard, level, seed);
             assert!(
                 position.score(Player::Yellow) >= position.score(Player::Blue),
                 "hard Yellow lost to {level} seed {seed}\n{position}"
@@ -745,34 +744,7 @@ fn hard_as_yellow_never_loses_in_corners() {
     ];
     for (level, seeds) in opponents {
         for seed in seeds {
-            let settings = |level, seed| AiSettings {
-                level,
-                think_ms: None,
-                seed,
-                threads: Some(1),
-            };
-            let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
-            let slot = std::sync::Mutex::new(None);
-            let mut position = Position::with_ruleset(Ruleset::Corners);
-            while !position.is_over() {
-                let mv = match position.to_move() {
-                    Player::Yellow => {
-                        hard::decide_with(
-                            &position,
-                            1000,
-                            Some(30_000),
-                            yellow.seed,
-                            1,
-                            None,
-                            &slot,
-                        )
-                        .unwrap()
-                        .mv
-                    }
-                    Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
-                };
-                position.play(mv).unwrap();
-            }
+            let position = hard_yellow_game(Ruleset::Corners, level, seed);
             assert!(
                 position.score(Player::Yellow) >= position.score(Player::Blue),
                 "hard Yellow lost to {level} seed {seed} in corners\n{position}"
