@@ -4,6 +4,8 @@
 //! (3 s for a 1 s budget) so a loaded CI machine does not fail the test; the
 //! tight figure (<= 1.1 s) comes from `hijara selfplay` and the README.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use hijara::ai::{AiSettings, Level, choose_move};
@@ -78,31 +80,6 @@ fn a_hint_for_yellow_off_the_mirror_line_answers_within_the_budget() {
     }
 }
 
-/// `hijara engine` with `input` on stdin; returns stdout and how long it ran.
-fn engine(input: &str) -> (String, Duration) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hijara"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the engine reads its input");
-    let output = child.wait_with_output().expect("the engine exits");
-    assert!(output.status.success());
-    (
-        String::from_utf8(output.stdout).expect("utf-8"),
-        start.elapsed(),
-    )
-}
-
 #[test]
 fn genmove_answers_every_bug_report_position_within_the_budget() {
     for moves in BUG_POSITIONS {
@@ -121,7 +98,7 @@ fn genmove_answers_every_bug_report_position_within_the_budget() {
                 colour = if colour == "blue" { "yellow" } else { "blue" };
             }
             input += &format!("genmove {}\nquit\n", p.to_move().name());
-            let (out, took) = engine(&input);
+            let (out, took) = common::run_engine(&input);
             let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
             let genmove = replies[replies.len() - 2];
             let square: hijara::rules::Square = genmove

@@ -1,29 +1,9 @@
 //! `hijara engine` driven through a child process with piped stdin/stdout.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn run_engine(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hijara"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the engine reads its input");
-    let output = child.wait_with_output().expect("the engine exits");
-    assert!(
-        output.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("utf-8 output")
+    common::run_engine(input).0
 }
 
 /// The replies, split on the blank line that ends each one.

@@ -192,3 +192,33 @@ pub fn asked(effects: &[Effect]) -> Option<AiRequest> {
         _ => None,
     })
 }
+
+/// `hijara engine` with `input` on stdin, run to its end: its standard output and
+/// how long it ran. A failing exit shows its standard error.
+pub fn run_engine(input: &str) -> (String, Duration) {
+    use std::process::{Command, Stdio};
+    let start = Instant::now();
+    let mut child = Command::new(binary())
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the engine reads its input");
+    let output = child.wait_with_output().expect("the engine exits");
+    assert!(
+        output.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (
+        String::from_utf8(output.stdout).expect("utf-8 output"),
+        start.elapsed(),
+    )
+}
