@@ -173,29 +173,22 @@ mod tests {
     use crate::ai::tests::{random_position, random_position_in};
 
     #[test]
-    fn near_the_end_the_value_is_exact_and_matches_minimax() {
-        for seed in 0..6 {
-            let position = random_position(54, seed);
-            let eval = evaluate(&position, Duration::from_secs(5), None).unwrap();
-            assert!(eval.exact, "seed {seed}");
-            assert_eq!(eval.margin, brute_force(&position), "seed {seed}");
-            let mut child = position;
-            child.play(eval.best).unwrap();
-            assert_eq!(-brute_force(&child), eval.margin, "seed {seed}: best move");
-        }
-    }
-
-    #[test]
-    fn near_the_end_the_value_is_exact_in_corners_too() {
+    fn near_the_end_the_value_is_exact_and_matches_minimax_in_both_rulesets() {
         use crate::rules::Ruleset;
-        for seed in 0..6 {
-            let position = random_position_in(Ruleset::Corners, 54, seed);
-            let eval = evaluate(&position, Duration::from_secs(5), None).unwrap();
-            assert!(eval.exact, "seed {seed}");
-            assert_eq!(eval.margin, brute_force(&position), "seed {seed}");
-            let mut child = position;
-            child.play(eval.best).unwrap();
-            assert_eq!(-brute_force(&child), eval.margin, "seed {seed}: best move");
+        for ruleset in [Ruleset::Standard, Ruleset::Corners] {
+            for seed in 0..6 {
+                let position = random_position_in(ruleset, 54, seed);
+                let eval = evaluate(&position, Duration::from_secs(5), None).unwrap();
+                assert!(eval.exact, "{ruleset} seed {seed}");
+                assert_eq!(eval.margin, brute_force(&position), "{ruleset} seed {seed}");
+                let mut child = position;
+                child.play(eval.best).unwrap();
+                assert_eq!(
+                    -brute_force(&child),
+                    eval.margin,
+                    "{ruleset} seed {seed}: best move"
+                );
+            }
         }
     }
 

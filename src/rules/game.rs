@@ -347,12 +347,10 @@ impl Game {
         if !self.is_over() {
             return None;
         }
-        let (blue, yellow) = (self.score(Player::Blue), self.score(Player::Yellow));
-        Some(match blue.cmp(&yellow) {
-            std::cmp::Ordering::Greater => Outcome::Winner(Player::Blue),
-            std::cmp::Ordering::Less => Outcome::Winner(Player::Yellow),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::of_totals(
+            self.score(Player::Blue),
+            self.score(Player::Yellow),
+        ))
     }
 
     /// Plays `mv` for the player to move. Clears the redo list.

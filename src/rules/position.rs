@@ -88,6 +88,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a finished game with these totals: the higher wins, equal is a draw.
+    pub fn of_totals(blue: u32, yellow: u32) -> Outcome {
+        match blue.cmp(&yellow) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Player::Blue),
+            std::cmp::Ordering::Less => Outcome::Winner(Player::Yellow),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(self) -> Option<Player> {
         match self {
@@ -221,12 +230,10 @@ impl Position {
         if !self.is_over() {
             return None;
         }
-        let (blue, yellow) = (self.score(Player::Blue), self.score(Player::Yellow));
-        Some(match blue.cmp(&yellow) {
-            std::cmp::Ordering::Greater => Outcome::Winner(Player::Blue),
-            std::cmp::Ordering::Less => Outcome::Winner(Player::Yellow),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::of_totals(
+            self.score(Player::Blue),
+            self.score(Player::Yellow),
+        ))
     }
 
     /// The legal moves: every square that is not full, in reading order.
