@@ -2,12 +2,10 @@
 //! and a game saved, quit, resumed (by command and by the start-up question) unchanged.
 //! Every run has its own data folder (`HIJARA_DATA_DIR`), never the user's.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{Session, assert_restored, binary};
+use crate::common::{Session, assert_restored, binary};
 use hijara::record::Record;
 
 /// `hijara score --json` of the first `n` moves of `record`: (blue, yellow).
@@ -203,7 +201,7 @@ fn declining_the_question_starts_a_new_game_and_keeps_the_autosave_until_a_move(
     while std::fs::read_to_string(&autosave)
         .unwrap()
         .contains("a1 b1")
-        && start.elapsed() < common::TIMEOUT
+        && start.elapsed() < crate::common::TIMEOUT
     {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }

@@ -4,8 +4,6 @@
 //! (3 s for a 1 s budget) so a loaded CI machine does not fail the test; the
 //! tight figure (<= 1.1 s) comes from `hijara selfplay` and the README.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use hijara::ai::{AiSettings, Level, choose_move};
@@ -98,7 +96,7 @@ fn genmove_answers_every_bug_report_position_within_the_budget() {
                 colour = if colour == "blue" { "yellow" } else { "blue" };
             }
             input += &format!("genmove {}\nquit\n", p.to_move().name());
-            let (out, took) = common::run_engine(&input);
+            let (out, took) = crate::common::run_engine(&input);
             let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
             let genmove = replies[replies.len() - 2];
             let square: hijara::rules::Square = genmove

@@ -2,9 +2,7 @@
 //! claimed by keys (`+20 Enter`), saved, quit and resumed with its rules and claims;
 //! and against the AI, which waits for the person's claim until Enter.
 
-mod common;
-
-use common::{Session, assert_restored};
+use crate::common::{Session, assert_restored};
 use hijara::record::Record;
 use hijara::rules::Player;
 

@@ -3,8 +3,6 @@
 //! the man page; and, in a pseudo-terminal, a finished game landing in `games/` (or
 //! not, with `--no-history`). Every run has its own data folder (`HIJARA_DATA_DIR`).
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -13,7 +11,7 @@ use hijara::rules::Game;
 use hijara::session::parse_record;
 use predicates::prelude::*;
 
-use common::Session;
+use crate::common::Session;
 
 const COMPLETE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
 

@@ -1,9 +1,7 @@
 //! `hijara engine` driven through a child process with piped stdin/stdout.
 
-mod common;
-
 fn run_engine(input: &str) -> String {
-    common::run_engine(input).0
+    crate::common::run_engine(input).0
 }
 
 /// The replies, split on the blank line that ends each one.

@@ -10,8 +10,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-const COMPLETE: &str = include_str!("../assets/games/complete.hij");
-const BLUNDER: &str = include_str!("data/blunder.hij");
+const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
+const BLUNDER: &str = include_str!("../data/blunder.hij");
 
 fn viewer(text: &str) -> ReplayState {
     let record: Record = text.parse().unwrap();

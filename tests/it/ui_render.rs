@@ -1,9 +1,7 @@
 //! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
 //! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
 
-mod common;
-
-use common::asked;
+use crate::common::asked;
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
 use hijara::session::GameConfig;

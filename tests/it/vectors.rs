@@ -15,11 +15,11 @@ struct Vector {
 }
 
 fn vectors() -> Vec<Vector> {
-    parse_vectors(include_str!("data/scoring.jsonl"), None)
+    parse_vectors(include_str!("../data/scoring.jsonl"), None)
 }
 
 fn corner_vectors() -> Vec<Vector> {
-    parse_vectors(include_str!("data/corners.jsonl"), Some("corners"))
+    parse_vectors(include_str!("../data/corners.jsonl"), Some("corners"))
 }
 
 /// The vectors of one file; `variant` is what each line's `variant` field must say.

@@ -10,8 +10,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-const COMPLETE: &str = include_str!("../assets/games/complete.hij");
-const UNFINISHED: &str = include_str!("../assets/games/unfinished.hij");
+const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
+const UNFINISHED: &str = include_str!("../../assets/games/unfinished.hij");
 
 fn viewer(text: &str) -> ReplayState {
     let record: Record = text.parse().unwrap();

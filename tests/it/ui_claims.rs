@@ -1,9 +1,7 @@
 //! Games with claims (`--claim`) and the corners variant on screen: the app state
 //! driven by keys and AI replies, no terminal.
 
-mod common;
-
-use common::asked;
+use crate::common::asked;
 use hijara::ai::Seat;
 use hijara::rules::{ClaimState, Game, Player, Ruleset, Square};
 use hijara::session::GameConfig;
@@ -304,7 +302,7 @@ fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
     use hijara::ui::{ReplayState, ReplayView, Theme};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-    let text = include_str!("../assets/games/claims.hij");
+    let text = include_str!("../../assets/games/claims.hij");
     let record: Record = text.parse().unwrap();
     let game = record.to_game().unwrap();
     let mut state = ReplayState::new("claims.hij", &record, game);

@@ -1,11 +1,9 @@
 //! End to end: the real `hijara` binary in a pseudo-terminal, read through a vt100 parser,
 //! played with keys and a mouse click, as a person would.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{Session, assert_restored};
+use crate::common::{Session, assert_restored};
 
 use hijara::rules::{Game, Player, Square};
 use hijara::ui::ScreenLayout;

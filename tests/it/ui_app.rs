@@ -1,8 +1,6 @@
 //! The app state, driven by plain events: keys and clicks in, state out. No terminal.
 
-mod common;
-
-use common::asked;
+use crate::common::asked;
 use hijara::ai::{Level, Seat};
 use hijara::rules::{Game, Player, Square};
 use hijara::session::GameConfig;

@@ -1,12 +1,10 @@
 //! The analysis view end to end, in a pseudo-terminal: `hijara replay`, `a`, `]`
 //! on a record with a known (solved) blunder, and `r` after a game.
 
-mod common;
-
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::Session;
+use crate::common::Session;
 
 /// The analysis of a whole game takes about 13 s on two idle cores (65 positions,
 /// 0.4 s each at most); a busy test machine may take several times that.
@@ -52,7 +50,7 @@ fn replay_a_then_bracket_lands_on_the_solved_blunder() {
     s.wait_for("Move 53 Blue d1??: blunder");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
-    common::assert_restored(&s);
+    crate::common::assert_restored(&s);
 }
 
 #[test]
@@ -83,5 +81,5 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     s.wait_for("Review of the game just played");
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
-    common::assert_restored(&s);
+    crate::common::assert_restored(&s);
 }
