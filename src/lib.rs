@@ -8,6 +8,7 @@
 //! - [`session`]: a game's set-up, records to and from it, saving and the autosave.
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer.
+//! - [`text`]: outside text made safe, and text fitted to display columns.
 //! - [`cli`]: the command line, which opens screens only through `ui::play` and `ui::replay`.
 
 pub mod ai;
@@ -18,4 +19,5 @@ pub mod review;
 pub mod rules;
 pub mod session;
 mod strings;
+pub mod text;
 pub mod ui;

@@ -1,0 +1,1 @@
+//! Fitting text to a number of display columns.

@@ -1,0 +1,1 @@
+//! Making outside text safe to show: control characters never reach a terminal raw.
