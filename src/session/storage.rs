@@ -9,8 +9,8 @@ use anyhow::bail;
 use crate::rules::Game;
 use crate::strings::message;
 
+use super::files::{self, Autosave};
 use super::history;
-use super::store::{self, Autosave};
 use super::{GameConfig, LoadedRecord, parse_record, record_of, today};
 
 /// A line for the status line, from the storage: information or a failure.
@@ -128,10 +128,10 @@ impl Storage {
     pub fn save(&mut self, config: &GameConfig, game: &Game) -> std::io::Result<PathBuf> {
         let path = match &self.saved_to {
             Some(path) => path.clone(),
-            None => store::new_save_path(&self.save_dir),
+            None => files::new_save_path(&self.save_dir),
         };
         let text = record_of(config, game, &self.date).to_string();
-        store::write_atomic(&path, text.as_bytes())?;
+        files::write_atomic(&path, text.as_bytes())?;
         self.saved_to = Some(path.clone());
         Ok(path)
     }
@@ -236,7 +236,7 @@ fn keep_aside(autosave: &Autosave) -> std::io::Result<Option<PathBuf>> {
         return Ok(None);
     }
     let dir = autosave.path().parent().unwrap_or(Path::new("."));
-    let path = store::new_save_path(dir);
+    let path = files::new_save_path(dir);
     std::fs::rename(autosave.path(), &path)?;
     Ok(Some(path))
 }

@@ -131,7 +131,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
-    super::store::write_atomic(path, record.to_string().as_bytes())
+    super::files::write_atomic(path, record.to_string().as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
