@@ -22,8 +22,8 @@ pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
 pub use record_io::{
-    LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, parse_record, parse_seat, read_record,
-    read_text, record_of, seat_tag, seat_token, today, write_record_file,
+    LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, input_name, parse_record, parse_seat,
+    read_record, read_text, record_of, seat_tag, seat_token, today, write_record_file,
 };
 pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
 
@@ -60,8 +60,10 @@ impl Session {
     /// The line to print on the normal screen after the game, if it was kept for
     /// `hijara resume`.
     pub fn farewell(&self) -> Option<String> {
-        let in_progress = !self.game.is_empty() && !self.game.is_over();
-        let autosave = self.storage.autosave().filter(|_| in_progress)?;
+        let autosave = self
+            .storage
+            .autosave()
+            .filter(|_| self.game.in_progress())?;
         Some(crate::strings::farewell(
             &self.game,
             &shown(autosave.path()),

@@ -48,7 +48,7 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
         return Ok(None);
     };
     let loaded = parse_record(&text).map_err(|e| unreadable(e.to_string()))?;
-    Ok((!loaded.game.is_empty() && !loaded.game.is_over()).then_some(loaded))
+    Ok(loaded.game.in_progress().then_some(loaded))
 }
 
 /// Where a session's games go: the `s` key's folder and the autosave.
@@ -172,10 +172,10 @@ impl Storage {
             }
             self.owns_autosave = true;
         }
-        let result = if game.is_empty() || game.is_over() {
-            autosave.clear()
-        } else {
+        let result = if game.in_progress() {
             autosave.save(&record_of(config, game, &self.date).to_string())
+        } else {
+            autosave.clear()
         };
         match result {
             Ok(()) => {
@@ -231,7 +231,7 @@ fn keep_aside(autosave: &Autosave) -> std::io::Result<Option<PathBuf>> {
     let Some(text) = autosave.load()? else {
         return Ok(None);
     };
-    let unfinished = parse_record(&text).is_ok_and(|l| !l.game.is_empty() && !l.game.is_over());
+    let unfinished = parse_record(&text).is_ok_and(|l| l.game.in_progress());
     if !unfinished {
         return Ok(None);
     }
