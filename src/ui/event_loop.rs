@@ -32,9 +32,10 @@ const SPINNER_STEP: Duration = Duration::from_millis(120);
 /// (the graph fills in at this pace); once it ends the loop blocks on input again.
 const ANALYSIS_POLL: Duration = Duration::from_millis(100);
 
-/// The replay viewer's background analysis, and the game a review came from.
+/// The switch between a finished game and its review: the replay viewer's background
+/// analysis, and the game a review came from.
 #[derive(Default)]
-struct Review {
+struct ReviewSwitch {
     /// The analysis of the replay viewer's game, while it runs.
     running: Option<Background>,
     /// The finished game `r` opened the review on: `q` goes back to it.
@@ -44,7 +45,7 @@ struct Review {
     kept: Option<(ReplayState, Option<Background>)>,
 }
 
-impl Review {
+impl ReviewSwitch {
     /// Starts analysing `state`'s game, unless it is already being analysed.
     fn start(&mut self, state: &ReplayState) {
         if self.running.is_none() {
@@ -166,7 +167,7 @@ pub(crate) fn run(
     }
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
-    let mut review = Review::default();
+    let mut review = ReviewSwitch::default();
     loop {
         while let Some(effect) = queue.pop_front() {
             match effect {
@@ -222,7 +223,7 @@ pub(crate) fn run(
                 }
                 Effect::PlayOn(n) => {
                     // Playing on leaves the review and its analysis for good.
-                    review = Review::default();
+                    review = ReviewSwitch::default();
                     if let Screen::Replay(state, config) = &screen {
                         let autosaved = storage.autosave().is_some();
                         let app =

@@ -5,14 +5,14 @@
 //!
 //! - `app` (a game) and `replay` (the viewer): pure states; [`Input`]s in, [`Effect`]s out.
 //! - `keymap`: the key table, which also drives the help and the hint lines.
-//! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
+//! - `board`, `ladder`, `status`, `move_list`, `help`, `analysis_panel`: widgets over plain data.
+//! - `replay_analysis`: what the viewer knows of its game's analysis so far.
 //! - `screen`, `replay_screen`: the layout and each state drawn.
 //! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
 mod ai_turns;
 mod ai_worker;
-mod analysis;
 mod analysis_panel;
 mod app;
 mod board;
@@ -22,12 +22,13 @@ mod event_loop;
 #[cfg(test)]
 mod fit_tests;
 mod help;
-mod history;
 mod keymap;
 mod ladder;
 mod message;
+mod move_list;
 mod question;
 mod replay;
+mod replay_analysis;
 mod replay_screen;
 mod screen;
 mod status;
@@ -41,7 +42,6 @@ use ratatui::style::Style;
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
-pub use analysis::Analysis;
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};
@@ -50,6 +50,7 @@ pub use keymap::{Action, Direction, KeyContext};
 pub use message::{Message, MessageKind};
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
+pub use replay_analysis::Analysis;
 pub use replay_screen::ReplayView;
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use theme::Theme;
