@@ -46,9 +46,9 @@ struct Review {
 
 impl Review {
     /// Starts analysing `state`'s game, unless it is already being analysed.
-    fn start(&mut self, state: &ReplayState) {
+    fn start(&mut self, state: &ReplayState, threads: Option<usize>) {
         if self.running.is_none() {
-            let threads = std::thread::available_parallelism().map_or(1, usize::from);
+            let threads = crate::ai::thread_count(threads);
             let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
             self.running = Some(Background::start(state.game().clone(), think, threads));
         }
@@ -184,8 +184,8 @@ pub(crate) fn run(
                     _ => return Ok(screen),
                 },
                 Effect::Analyse => {
-                    if let Screen::Replay(state, _) = &screen {
-                        review.start(state);
+                    if let Screen::Replay(state, config) = &screen {
+                        review.start(state, config.threads);
                     }
                 }
                 Effect::Review => {
