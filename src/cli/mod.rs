@@ -332,6 +332,57 @@ mod tests {
     }
 
     #[test]
+    fn every_command_that_searches_takes_threads() {
+        let threads = |args: &[&str]| -> Option<usize> {
+            match parse(args)
+                .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+                .command
+            {
+                Some(Command::Play(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Replay(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Resume(a)) => a.threads.get(),
+                Some(Command::Engine(a)) => a.threads.get(),
+                Some(Command::Selfplay(a)) => a.threads.get(),
+                Some(Command::Analyze(a)) => a.threads.get(),
+                other => panic!("{other:?}"),
+            }
+        };
+        for args in [
+            &["play", "--threads", "3"][..],
+            &["replay", "--last", "--threads", "3"],
+            &["resume", "--threads", "3"],
+            &["engine", "--threads", "3"],
+            &[
+                "selfplay",
+                "--blue",
+                "easy",
+                "--yellow",
+                "hard",
+                "--threads",
+                "3",
+            ],
+            &["analyze", "game.hij", "--threads", "3"],
+        ] {
+            assert_eq!(threads(args), Some(3), "{args:?}");
+            let without: Vec<&str> = args
+                .iter()
+                .copied()
+                .filter(|a| *a != "--threads" && *a != "3")
+                .collect();
+            assert_eq!(threads(&without), None, "{without:?}");
+            let mut zero = without.clone();
+            zero.extend(["--threads", "0"]);
+            assert!(parse(&zero).is_err(), "{zero:?}");
+        }
+        // The game's settings carry the count to its AI.
+        let config = parse(&["play", "--threads", "2"]).map(|c| match c.command {
+            Some(Command::Play(a)) => a.session.config([Seat::Hard; 2]),
+            _ => GameConfig::default(),
+        });
+        assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
+    }
+
+    #[test]
     fn replay_takes_a_number_or_a_file() {
         let target = |arg: &str| match parse(&["replay", arg]) {
             Ok(Cli {
