@@ -8,7 +8,7 @@ use super::{AiSettings, Engine, Level, SearchLimit};
 use crate::rules::{Game, Player, Ruleset, Square};
 
 /// Every command the session knows, in the order `list_commands` prints them.
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 19] = [
     "protocol_version",
     "name",
     "version",
@@ -23,6 +23,7 @@ pub const COMMANDS: [&str; 18] = [
     "final_score",
     "level",
     "time_per_move",
+    "nodes",
     "boardsize",
     "seed",
     "threads",
@@ -35,6 +36,8 @@ pub const COMMANDS: [&str; 18] = [
 pub struct Session {
     game: Game,
     engine: Engine,
+    /// Hard's node budget per move (`nodes N`), instead of its thinking time.
+    nodes: Option<u64>,
     quit: bool,
 }
 
@@ -50,6 +53,7 @@ impl Session {
         Session {
             game: Game::new(),
             engine: Engine::new(AiSettings::new(Level::Hard)),
+            nodes: None,
             quit: false,
         }
     }
@@ -150,7 +154,9 @@ impl Session {
                 };
                 self.check_turn(player)?;
                 let position = *self.game.position();
-                let Some(mv) = self.engine.choose(&position, &SearchLimit::NONE) else {
+                // A node budget, else (no limit) the settings' thinking time.
+                let limit = self.nodes.map_or(SearchLimit::NONE, SearchLimit::nodes);
+                let Some(mv) = self.engine.choose(&position, &limit) else {
                     return Err("the board is full".into());
                 };
                 self.game
@@ -192,6 +198,18 @@ impl Session {
                     format!("expected a positive number of milliseconds, found `{ms}`")
                 })?;
                 self.change(|s| s.think_ms = Some(ms));
+                self.nodes = None;
+                Ok(String::new())
+            }
+            "nodes" => {
+                let [n] = args else {
+                    return Err("usage: nodes N".into());
+                };
+                let n: u64 =
+                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        format!("expected a positive number of nodes, found `{n}`")
+                    })?;
+                self.nodes = Some(n);
                 Ok(String::new())
             }
             "boardsize" => match args {
@@ -302,6 +320,12 @@ mod tests {
         assert_eq!(reply(&mut s, "genmove blue"), "? it is yellow's turn\n\n");
         assert!(reply(&mut s, "level grandmaster").starts_with("? unknown level"));
         assert!(reply(&mut s, "time_per_move soon").starts_with("? expected a positive"));
+        // A node budget replaces the clock, until `time_per_move` sets a time again.
+        assert!(reply(&mut s, "nodes 0").starts_with("? expected a positive number of nodes"));
+        assert_eq!(reply(&mut s, "nodes 5000"), "=\n\n");
+        assert_eq!(s.nodes, Some(5000));
+        assert_eq!(reply(&mut s, "time_per_move 50"), "=\n\n");
+        assert_eq!(s.nodes, None);
     }
 
     #[test]
