@@ -50,7 +50,7 @@ pub use keymap::{Action, Direction, KeyContext};
 pub use message::{Message, MessageKind};
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
-pub use replay_screen::ReplayView;
+pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use theme::Theme;
 
