@@ -14,6 +14,7 @@
 pub mod ai;
 pub mod cli;
 pub mod playout;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rules;

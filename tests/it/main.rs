@@ -13,6 +13,7 @@ mod e2e_review;
 mod e2e_variants;
 mod engine_protocol;
 mod history;
+mod puzzle_set;
 mod record_props;
 mod replay_analysis;
 mod replay_view;
