@@ -105,3 +105,9 @@ pub fn ai_move(level: Level, position: &Position, seed: u64, hard_nodes: u64) ->
     };
     ai::choose_move_nodes(position, &settings, hard_nodes)
 }
+
+/// The best move for the side to move and the exact final margin (mover
+/// minus opponent) it guarantees; `None` on a full board. One thread.
+pub fn solve(position: &Position) -> Option<(Move, i32)> {
+    ai::endgame::solve(position, None)
+}

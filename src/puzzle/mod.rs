@@ -6,6 +6,9 @@
 
 pub mod build;
 pub mod engine;
+pub mod explain;
+pub mod progress;
 pub mod set;
 
+pub use progress::{Progress, ProgressError, daily, rate};
 pub use set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, Rating, SetError, Theme};

@@ -19,6 +19,7 @@ pub use record::{
     read_text, record_of, seat_tag, seat_token, today, write_record_file,
 };
 pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
+pub(crate) use store::write_atomic;
 pub use store::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 
 use crate::rules::Game;

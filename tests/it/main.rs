@@ -4,6 +4,7 @@ mod ai_budget;
 mod cli_analyze;
 mod cli_bench;
 mod cli_persist;
+mod cli_puzzle;
 mod cli_score;
 mod cli_variants;
 mod common;
