@@ -15,6 +15,7 @@ mod bench;
 mod engine;
 mod games;
 mod play;
+mod puzzle;
 mod replay;
 mod resume;
 mod score;
@@ -53,6 +54,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// List the finished games kept in the history, newest first, with a tally per AI level.
     Games(GamesArgs),
+    /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
+    Puzzle(PuzzleArgs),
     /// Print a shell completion script to stdout.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout.
@@ -203,6 +206,29 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
+/// Options of `hijara puzzle`.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// Today's puzzle (UTC date): the same for everyone.
+    #[arg(long, conflicts_with = "id")]
+    pub daily: bool,
+    /// A puzzle by its id (`p0001`).
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+    /// Answer without the screen: print why the move is right or wrong, and keep the try.
+    #[arg(long, value_name = "SQUARE")]
+    pub answer: Option<crate::rules::Square>,
+    /// Print your puzzle rating, streaks and counts.
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer"])]
+    pub stats: bool,
+    /// With --stats: one JSON object for scripts.
+    #[arg(long, requires = "stats")]
+    pub json: bool,
+    /// The UTC date for --daily (YYYY-MM-DD) [default: today].
+    #[arg(long, hide = true, value_parser = puzzle::parse_date)]
+    pub date: Option<chrono::NaiveDate>,
+}
+
 /// Options of `hijara completions`.
 #[derive(Debug, Clone, Args)]
 pub struct CompletionsArgs {
@@ -292,6 +318,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
+        Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
     }
