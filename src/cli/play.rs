@@ -86,7 +86,15 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                         offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
                     }
                     Ok(None) => {}
-                    Err(text) => notice = Some(Notice::Error(text)),
+                    Err(damaged) => {
+                        notice = Some(Notice::Error(damaged.message));
+                        // The moves that still read are offered; the file is kept
+                        // aside before the autosave is next written.
+                        if let Some(loaded) = damaged.salvaged.map(|b| *b) {
+                            storage = storage.with_date(loaded.record.tag("Date"));
+                            offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
+                        }
+                    }
                 }
             }
             let config = config(&args);

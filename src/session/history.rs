@@ -15,7 +15,7 @@ use crate::record::GameResult;
 use crate::rules::Player;
 
 use super::record::{parse_record, parse_seat, seat_tag, seat_token};
-use super::store::{new_save_path, write_atomic};
+use super::store::write_new_save;
 
 /// The history's folder inside the data folder.
 pub const GAMES_DIR: &str = "games";
@@ -29,9 +29,7 @@ pub fn games_dir(data_dir: &Path) -> PathBuf {
 /// `hijara-YYYYMMDD-HHMMSS.hij` name, atomically; returns the path.
 pub fn archive(dir: &Path, record_text: &str) -> io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
-    let path = new_save_path(dir);
-    write_atomic(&path, record_text.as_bytes())?;
-    Ok(path)
+    write_new_save(dir, record_text.as_bytes())
 }
 
 /// One game of the history, as listed.

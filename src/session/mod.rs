@@ -5,20 +5,22 @@
 //! Nothing here draws or reads keys; `ui` and `cli` both build on it.
 
 mod config;
+mod files;
 mod history;
 mod record;
 mod storage;
 mod store;
 
 pub use config::{GameConfig, fresh_seed};
+pub use files::{MAX_RECORD_BYTES, read_regular};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
 pub use record::{
     LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, parse_record, parse_seat, read_record,
-    read_text, record_of, seat_tag, seat_token, today, write_record_file,
+    read_text, record_of, salvage, seat_tag, seat_token, today, write_record_file,
 };
-pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
+pub use storage::{Damaged, Kept, Notice, Storage, open_save_dir, shown, unfinished_autosave};
 pub use store::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 
 use crate::rules::Game;
@@ -51,14 +53,16 @@ impl Session {
         }
     }
 
-    /// The line to print on the normal screen after the game, if it was kept for
-    /// `hijara resume`.
+    /// The line to print on the normal screen after a game left in progress: where
+    /// it is kept, or plainly that it is not on disk. Never claims a save that failed.
     pub fn farewell(&self) -> Option<String> {
-        let in_progress = !self.game.is_empty() && !self.game.is_over();
-        let autosave = self.storage.autosave().filter(|_| in_progress)?;
-        Some(crate::strings::farewell(
-            &self.game,
-            &shown(autosave.path()),
-        ))
+        if self.game.is_empty() || self.game.is_over() {
+            return None;
+        }
+        Some(match self.storage.kept(&self.config, &self.game) {
+            Kept::Autosave(path) => crate::strings::farewell(&self.game, &shown(&path)),
+            Kept::Saved(path) => crate::strings::farewell_saved(&self.game, &shown(&path)),
+            Kept::Nowhere => crate::strings::farewell_lost(&self.game),
+        })
     }
 }

@@ -1,14 +1,11 @@
-//! Records on disk: atomic writes, default file names and the autosave.
-//!
-//! Every write goes to a temporary file in the target's folder, is flushed to
-//! disk, then renamed over the target, so a crash leaves either the old file or
-//! the new one, never half of one.
+//! The data folder and the autosave. How bytes reach the disk (atomic writes,
+//! bounded reads of regular files only) is in `files`.
 
-use std::ffi::OsString;
-use std::fs::{self, File};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::files::{self, read_regular, write_atomic_with};
 
 /// The environment variable that overrides the data folder (used by tests).
 pub const DATA_DIR_ENV: &str = "HIJARA_DATA_DIR";
@@ -16,67 +13,22 @@ pub const DATA_DIR_ENV: &str = "HIJARA_DATA_DIR";
 /// The autosave's file name inside the data folder.
 pub const AUTOSAVE_FILE: &str = "autosave.hij";
 
-/// Writes `contents` to `path` atomically.
-pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, |file| file.write_all(contents))
-}
-
-/// Writes `path` atomically with `write`, which fills a temporary file.
-///
-/// If `write` fails, the temporary file is removed and `path` is untouched.
-pub(crate) fn write_atomic_with(
-    path: &Path,
-    write: impl FnOnce(&mut File) -> io::Result<()>,
-) -> io::Result<()> {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let Some(name) = path.file_name() else {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is not a file path", path.display()),
-        ));
-    };
-    let mut tmp_name = OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(
-        ".{}-{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut file = File::options().write(true).create_new(true).open(&tmp)?;
-        write(&mut file)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        // Best effort: the temporary file may not exist if creating it failed.
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
 /// The default file name of a saved game at a given local time: `hijara-YYYYMMDD-HHMMSS.hij`.
 pub(crate) fn default_file_name(now: chrono::NaiveDateTime) -> String {
     format!("hijara-{}.hij", now.format("%Y%m%d-%H%M%S"))
 }
 
-/// A path in `dir` for a new saved game that does not overwrite an existing file.
-pub(crate) fn new_save_path(dir: &Path) -> PathBuf {
-    let now = chrono::Local::now().naive_local();
-    let base = default_file_name(now);
-    let mut path = dir.join(&base);
-    let stem = base.trim_end_matches(".hij");
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{stem}-{n}.hij"));
-        n += 1;
-    }
-    path
+/// The names a new saved game may take, in order: `hijara-YYYYMMDD-HHMMSS.hij`, then
+/// `-2`, `-3`, … for games kept in the same second.
+pub(crate) fn new_save_names() -> impl Iterator<Item = String> {
+    let base = default_file_name(chrono::Local::now().naive_local());
+    let stem = base.trim_end_matches(".hij").to_owned();
+    std::iter::once(base).chain((2..10_000).map(move |n| format!("{stem}-{n}.hij")))
+}
+
+/// Writes `contents` under a new save name in `dir`, never over a file; returns its path.
+pub(crate) fn write_new_save(dir: &Path, contents: &[u8]) -> io::Result<PathBuf> {
+    files::write_new(dir, new_save_names(), contents)
 }
 
 /// The folder for hijara's own data: `$HIJARA_DATA_DIR`, else `$XDG_DATA_HOME/hijara`,
@@ -99,6 +51,8 @@ pub fn data_dir() -> Option<PathBuf> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Autosave {
     path: PathBuf,
+    /// For fault tests: every write fails with this OS error (ENOSPC, EPERM, …).
+    fault: Option<i32>,
 }
 
 impl Autosave {
@@ -109,7 +63,16 @@ impl Autosave {
 
     /// An autosave at an explicit path.
     pub fn at(path: PathBuf) -> Autosave {
-        Autosave { path }
+        Autosave { path, fault: None }
+    }
+
+    /// The same autosave, whose writes all fail with the OS error `errno` (as on a
+    /// full disk or a read-only folder): the fault tests' injected writer. Tests run
+    /// as root, where `chmod` stops no write, so this is how they reach those paths.
+    #[doc(hidden)]
+    pub fn failing_with(mut self, errno: i32) -> Autosave {
+        self.fault = Some(errno);
+        self
     }
 
     /// Where it lives.
@@ -117,21 +80,37 @@ impl Autosave {
         &self.path
     }
 
-    /// Writes `text` atomically, creating the folder if needed.
+    /// Writes `text` atomically (through a symlink), creating the folder if needed.
     pub fn save(&self, text: &str) -> io::Result<()> {
-        if let Some(dir) = self.path.parent() {
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir)?;
         }
-        write_atomic(&self.path, text.as_bytes())
+        write_atomic_with(&self.path, |file| match self.fault {
+            Some(errno) => Err(io::Error::from_raw_os_error(errno)),
+            None => io::Write::write_all(file, text.as_bytes()),
+        })
     }
 
-    /// The saved text, or `None` if there is no autosave.
-    pub fn load(&self) -> io::Result<Option<String>> {
-        match fs::read_to_string(&self.path) {
-            Ok(text) => Ok(Some(text)),
+    /// The saved bytes, or `None` if there is no autosave. Only a regular file of
+    /// at most [`files::MAX_RECORD_BYTES`] is read.
+    pub fn load_bytes(&self) -> io::Result<Option<Vec<u8>>> {
+        match read_regular(&self.path) {
+            Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// The saved text, or `None` if there is no autosave; bytes that are not UTF-8
+    /// are an error.
+    pub fn load(&self) -> io::Result<Option<String>> {
+        self.load_bytes()?
+            .map(|bytes| {
+                String::from_utf8(bytes).map_err(|_| {
+                    io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text")
+                })
+            })
+            .transpose()
     }
 
     /// Removes the autosave; no autosave is not an error.
@@ -148,39 +127,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn atomic_write_replaces_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("game.hij");
-        write_atomic(&path, b"a1 b2\n").unwrap();
-        write_atomic(&path, b"c3\n").unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "c3\n");
-        assert_eq!(
-            fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "no temporary file left"
-        );
-    }
-
-    #[test]
-    fn a_failed_write_leaves_the_old_file_intact() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("game.hij");
-        write_atomic(&path, b"a1 b2 c3\n").unwrap();
-        let err = write_atomic_with(&path, |file| {
-            file.write_all(b"d4 d4")?;
-            Err(io::Error::other("disk full (simulated)"))
-        })
-        .unwrap_err();
-        assert_eq!(err.to_string(), "disk full (simulated)");
-        assert_eq!(fs::read_to_string(&path).unwrap(), "a1 b2 c3\n");
-        assert_eq!(
-            fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "temporary file removed"
-        );
-    }
-
-    #[test]
     fn default_names_follow_the_pattern() {
         let t = chrono::NaiveDate::from_ymd_opt(2026, 3, 9)
             .and_then(|d| d.and_hms_opt(7, 5, 1))
@@ -189,13 +135,13 @@ mod tests {
     }
 
     #[test]
-    fn new_save_paths_never_overwrite() {
+    fn new_saves_never_overwrite() {
         let dir = tempfile::tempdir().unwrap();
-        let first = new_save_path(dir.path());
-        fs::write(&first, "x").unwrap();
-        let second = new_save_path(dir.path());
+        let first = write_new_save(dir.path(), b"x").unwrap();
+        let second = write_new_save(dir.path(), b"y").unwrap();
         assert_ne!(first, second);
         assert!(second.to_string_lossy().ends_with(".hij"));
+        assert_eq!(fs::read_to_string(&first).unwrap(), "x");
     }
 
     #[test]

@@ -202,7 +202,12 @@ pub(crate) fn run(
                 Effect::RestartTimer => {
                     next_tick = screen.tick_every().map(|every| Instant::now() + every)
                 }
-                Effect::ResumedAutosave => storage.take_over_autosave(),
+                Effect::ResumedAutosave => {
+                    storage.take_over_autosave();
+                    // Written again at once: a damaged autosave's bytes are kept aside
+                    // first, and the quit question learns that the game is on disk.
+                    queue.push_front(Effect::Autosave);
+                }
                 Effect::Autosave | Effect::Save | Effect::Archive => {
                     if effect == Effect::Autosave {
                         // The game changed: a review kept of it is out of date.
@@ -217,6 +222,7 @@ pub(crate) fn run(
                         if let Some(notice) = notice {
                             app.notify(notice);
                         }
+                        app.set_autosaved(storage.autosaved());
                         redraw = true;
                     }
                 }
@@ -224,7 +230,7 @@ pub(crate) fn run(
                     // Playing on leaves the review and its analysis for good.
                     review = Review::default();
                     if let Screen::Replay(state, config) = &screen {
-                        let autosaved = storage.autosave().is_some();
+                        let autosaved = storage.autosaved();
                         let app =
                             App::with_game(*config, state.game_at(n)).with_autosave(autosaved);
                         let area = state.area();
