@@ -69,8 +69,8 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Thinking time per position, in milliseconds [default: 400].
-    #[arg(long, value_name = "MS")]
+    /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
+    #[arg(long, value_name = "MS", value_parser = super::think_ms)]
     pub think_ms: Option<u64>,
     /// Worker threads [default: the available cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -85,7 +85,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let name = if args.file == Path::new("-") {
         "<stdin>".to_owned()
     } else {
-        args.file.display().to_string()
+        crate::session::shown(&args.file)
     };
     let text = crate::session::read_text(&args.file, &name)?;
     let loaded = crate::session::parse_record(&text).with_context(|| name.clone())?;
@@ -115,7 +115,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::write_record_file(out, &record)?;
         eprintln!(
             "{}",
-            crate::strings::annotated(&out.display().to_string(), marked)
+            crate::strings::annotated(&crate::session::shown(out), marked)
         );
     }
     let mut out = std::io::stdout().lock();

@@ -132,8 +132,8 @@ pub struct ReplayArgs {
 /// The settings a game session shares between `play` and `replay`'s playing on.
 #[derive(Debug, Clone, Args, Default)]
 pub struct SessionArgs {
-    /// The AI's thinking time per move, in milliseconds (hard level).
-    #[arg(long, value_name = "MS")]
+    /// The AI's thinking time per move, in milliseconds (hard level; at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
     #[arg(long)]
@@ -218,12 +218,44 @@ pub struct ScoreArgs {
     pub json: bool,
 }
 
+/// A number of seconds as given on the command line, kept with its text so an
+/// error can quote the number given (`18446744073709551615`, not `1.8e19`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seconds {
+    /// The value.
+    pub value: f64,
+    /// The text given.
+    pub given: String,
+}
+
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let value = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    Ok(Seconds {
+        value,
+        given: text.to_owned(),
+    })
+}
+
+/// A thinking time in milliseconds, from 1 to an hour: past that the AI would
+/// think without end for any purpose.
+pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
+    use crate::ai::gtp::MAX_THINK_MS;
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+        .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
+}
+
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// How long to measure, in seconds (at least 2).
-    #[arg(long, default_value_t = 3.0)]
-    pub seconds: f64,
+    #[arg(long, default_value = "3", value_parser = seconds)]
+    pub seconds: Seconds,
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,
@@ -244,8 +276,8 @@ pub struct SelfplayArgs {
     /// Seed; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The hard level's thinking time per move, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// The hard level's thinking time per move, in milliseconds (at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms")]

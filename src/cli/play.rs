@@ -5,7 +5,7 @@ use anyhow::bail;
 use crate::ai::Seat;
 use crate::record::GameResult;
 use crate::session::{
-    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, unfinished_autosave,
+    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, shown, unfinished_autosave,
 };
 use crate::strings::{message, totals};
 use crate::ui;
@@ -63,14 +63,14 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             if loaded.game.is_over() {
                 bail!(
                     "{}: the game is over ({}, {}); `hijara replay {}` shows it move by move",
-                    path.display(),
+                    shown(path),
                     GameResult::of(&loaded.game).describe(),
                     totals(&loaded.game),
-                    path.display()
+                    shown(path)
                 );
             }
             storage = storage.with_date(loaded.record.tag("Date"));
-            let text = message::loaded(&path.display().to_string(), &loaded.game);
+            let text = message::loaded(&shown(path), &loaded.game);
             let mut session = Session::new(loaded_config(&args, &loaded), loaded.game, storage);
             session.notice = Some(Notice::Info(text));
             session

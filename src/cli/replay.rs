@@ -54,8 +54,8 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let loaded = read_record(&path)?;
     let storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
+        || shown(&path),
+        |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow]);
     if let Some(session) = ui::replay(name, loaded, config, storage)?

@@ -224,7 +224,7 @@ pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
     let name = if args.file == Path::new("-") {
         "<stdin>".to_owned()
     } else {
-        args.file.display().to_string()
+        crate::session::shown(&args.file)
     };
     let text = read_text(&args.file, &name)?;
     let record: Record = text.parse().with_context(|| name.clone())?;

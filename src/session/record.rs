@@ -62,9 +62,11 @@ pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
     };
     GameConfig {
         seats: [seat(Player::Blue), seat(Player::Yellow)],
+        // A thinking time past an hour (2^64-1 ms, say) is no budget: ignored.
         think_ms: record
             .tag(THINK_MS_TAG)
             .and_then(|v| v.trim().parse().ok())
+            .filter(|&ms| ms <= crate::ai::gtp::MAX_THINK_MS)
             .or(fallback.think_ms),
         seed: record
             .tag(SEED_TAG)
@@ -174,7 +176,7 @@ pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
 /// Reads and checks a record file: a missing file, bad syntax or an illegal move is
 /// an error naming the file, line, column, move and square.
 pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
-    let name = path.display().to_string();
+    let name = super::shown(path);
     let text = read_text(path, &name)?;
     parse_record(&text).with_context(|| name.clone())
 }
@@ -182,7 +184,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
     super::files::write_atomic(path, record.to_string().as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))
+        .with_context(|| format!("cannot write {}", super::shown(path)))
 }
 
 #[cfg(test)]

@@ -30,12 +30,12 @@ pub fn open_save_dir(dir: Option<&Path>) -> anyhow::Result<PathBuf> {
         return Ok(PathBuf::new());
     };
     if dir.exists() && !dir.is_dir() {
-        bail!("--save-dir {}: not a folder", dir.display());
+        bail!("--save-dir {}: not a folder", shown(dir));
     }
     if let Err(error) = std::fs::create_dir_all(dir) {
         bail!(
             "--save-dir {}: cannot create the folder ({error})",
-            dir.display()
+            shown(dir)
         );
     }
     Ok(dir.to_path_buf())
@@ -268,7 +268,7 @@ impl Storage {
             Err(error) => {
                 self.autosave_failed = true;
                 Some(Notice::Error(message::autosave_failed(
-                    &autosave.path().display().to_string(),
+                    &shown(autosave.path()),
                     &error.to_string(),
                 )))
             }
@@ -345,9 +345,9 @@ fn keep_aside(autosave: &Autosave, owned: bool) -> std::io::Result<Option<PathBu
     store::write_new_save(dir, &bytes).map(Some)
 }
 
-/// `path` as shown to the player.
+/// `path` as shown to the player: control characters and the like made visible.
 pub fn shown(path: &Path) -> String {
-    path.display().to_string()
+    crate::text::sanitize(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]

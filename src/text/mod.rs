@@ -4,3 +4,5 @@
 
 mod fit;
 mod sanitize;
+
+pub use sanitize::{is_unsafe, sanitize};

@@ -159,3 +159,70 @@ fn a_cr_only_record_is_scored() {
         .stdout(predicate::eq(lf.as_slice()))
         .stdout(predicate::str::contains("finished"));
 }
+
+#[test]
+fn the_engine_answers_a_non_utf8_line_and_goes_on() {
+    // Issue 18 D: `printf 'name\n\xff\nname\n' | hijara engine`.
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .arg("engine")
+        .write_stdin(&b"name\n\xff\nname\n"[..])
+        .assert()
+        .success()
+        .stdout("= hijara\n\n? the line is not UTF-8 text\n\n= hijara\n\n");
+    // A 1 MB unknown command is refused in a short reply, not echoed.
+    let mut long = vec![b'z'; 1 << 20];
+    long.extend_from_slice(b"\nname\n");
+    hijara(dir.path())
+        .arg("engine")
+        .write_stdin(long)
+        .assert()
+        .success()
+        .stdout("? line too long (over 4096 bytes)\n\n= hijara\n\n");
+}
+
+#[test]
+fn numbers_past_their_bounds_are_quoted_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .args(["bench", "--seconds", "18446744073709551615"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--seconds must be between 2 and 3600, not 18446744073709551615",
+        ));
+    for args in [
+        ["play", "--think-ms"],
+        ["analyze", "--think-ms"],
+        ["selfplay", "--think-ms"],
+    ] {
+        hijara(dir.path())
+            .args(args)
+            .arg("18446744073709551615")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "expected milliseconds from 1 to 3600000 (an hour)",
+            ))
+            .stderr(no_panic());
+    }
+}
+
+#[test]
+fn error_messages_show_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("evil\u{1b}]0;pwned\u{7}.hij");
+    std::fs::write(&name, "[Blue \"\u{1b}[2J\"]\n1. e9\n").unwrap();
+    let out = hijara(dir.path())
+        .arg("score")
+        .arg(&name)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("evil\\u{1b}]0;pwned\\u{7}.hij"), "{err}");
+    assert!(err.contains("line 2, column 4"), "{err}");
+}
