@@ -18,7 +18,7 @@ pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
 
 /// The history's game `n` (1 = newest), with clear errors for an empty history or
 /// a number past its end.
-fn history_game(n: usize) -> anyhow::Result<PathBuf> {
+pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
     let folder = history_folder()?;
     let files = files_newest_first(&folder)
         .with_context(|| format!("cannot read the game history {}", shown(&folder)))?;
