@@ -97,7 +97,7 @@ pub enum ReplayTarget {
 }
 
 /// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
-fn replay_target(text: &str) -> Result<ReplayTarget, String> {
+pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
             Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
@@ -210,9 +210,14 @@ pub struct ResumeArgs {
 
 /// Options of `hijara score`.
 #[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ScoreArgs {
-    /// The record to score (`-` for stdin).
-    pub file: PathBuf,
+    /// The record to score: a file (`-` for stdin), or N for game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Score the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -40,17 +40,23 @@ pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
     }
 }
 
+/// The record a `FILE|N` argument names: the file, or game N of the history; with
+/// none (`--last`; clap's group asks for exactly one), the newest game. The one
+/// resolver of `replay`, `score` and `analyze`.
+pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathBuf> {
+    match target {
+        Some(ReplayTarget::File(path)) => Ok(path.clone()),
+        Some(ReplayTarget::Number(n)) => history_game(*n),
+        None => history_game(1),
+    }
+}
+
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     if let Some(threads) = args.session.threads {
         crate::ai::set_default_threads(threads.into());
     }
     // Every check happens here, before the screen switches to full-screen mode.
-    let path = match (&args.game, args.last) {
-        (Some(ReplayTarget::File(path)), _) => path.clone(),
-        (Some(ReplayTarget::Number(n)), _) => history_game(*n)?,
-        // clap's group asks for exactly one of FILE|N and --last.
-        (None, _) => history_game(1)?,
-    };
+    let path = record_path(args.game.as_ref())?;
     let loaded = read_record(&path)?;
     let storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let name = path.file_name().map_or_else(

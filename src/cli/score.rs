@@ -221,12 +221,13 @@ pub fn json_report(game: &Game) -> serde_json::Value {
 }
 
 pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
-    let name = if args.file == Path::new("-") {
+    let file = super::replay::record_path(args.game.as_ref())?;
+    let name = if file == Path::new("-") {
         "<stdin>".to_owned()
     } else {
-        crate::session::shown(&args.file)
+        crate::session::shown(&file)
     };
-    let text = read_text(&args.file, &name)?;
+    let text = read_text(&file, &name)?;
     let record: Record = text.parse().with_context(|| name.clone())?;
     let game = record.to_game().with_context(|| name.clone())?;
     let report = Report::of(&game);

@@ -17,8 +17,8 @@ pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
 pub use record::{
-    LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, parse_record, parse_seat, read_record,
-    read_text, record_of, salvage, seat_tag, seat_token, today, write_record_file,
+    LoadedRecord, SEED_TAG, THINK_MS_TAG, check_writable, config_of, parse_record, parse_seat,
+    read_record, read_text, record_of, salvage, seat_tag, seat_token, today, write_record_file,
 };
 pub use storage::{Damaged, Kept, Notice, Storage, open_save_dir, shown, unfinished_autosave};
 pub use store::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};

@@ -181,6 +181,26 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
     parse_record(&text).with_context(|| name.clone())
 }
 
+/// Checks that a record can be written to `path` before work is done for it: its
+/// folder exists, and it is not a folder, a FIFO, a device or a link to nowhere
+/// (a symlink to a file is fine: the file is written through it).
+pub fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let name = super::shown(path);
+    let target =
+        super::files::write_target(path).with_context(|| format!("cannot write {name}"))?;
+    let folder = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        anyhow::bail!(
+            "cannot write {name}: the folder {} does not exist",
+            super::shown(folder)
+        );
+    }
+    Ok(())
+}
+
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
     super::files::write_atomic(path, record.to_string().as_bytes())

@@ -226,3 +226,129 @@ fn error_messages_show_control_characters_escaped() {
     assert!(err.contains("evil\\u{1b}]0;pwned\\u{7}.hij"), "{err}");
     assert!(err.contains("line 2, column 4"), "{err}");
 }
+
+/// A data folder whose history holds `assets/games/complete.hij` as its only game.
+fn history_with_one_game() -> tempfile::TempDir {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::copy(
+        "assets/games/complete.hij",
+        games.join("hijara-20261130-101010.hij"),
+    )
+    .unwrap();
+    data
+}
+
+#[test]
+fn score_and_analyze_take_a_history_number_or_last() {
+    // Snag 6: `hijara analyze --last` and `hijara analyze 1` failed.
+    let data = history_with_one_game();
+    let direct = hijara(data.path())
+        .args(["score", "assets/games/complete.hij"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    for which in [["score", "1"], ["score", "--last"]] {
+        hijara(data.path())
+            .args(which)
+            .assert()
+            .success()
+            .stdout(predicate::eq(direct.as_slice()));
+    }
+    for which in [["analyze", "1"], ["analyze", "--last"]] {
+        hijara(data.path())
+            .args(which)
+            .args(["--think-ms", "1", "--threads", "1", "--json"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("\"moves\""));
+    }
+    hijara(data.path())
+        .args(["score", "2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no game 2 in the history"));
+    hijara(data.path())
+        .args(["analyze"])
+        .assert()
+        .code(2)
+        .stderr(no_panic());
+}
+
+#[test]
+fn annotate_checks_its_folder_first_and_takes_dash_for_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    // Snag 7: a missing folder fails at once, not after the review (at an hour a
+    // position, a review run first would outlast the deadline).
+    hijara(dir.path())
+        .args([
+            "analyze",
+            "assets/games/complete.hij",
+            "--think-ms",
+            "3600000",
+        ])
+        .arg("--annotate")
+        .arg(dir.path().join("nowhere").join("out.hij"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("does not exist"))
+        .stdout(predicate::str::is_empty());
+    // `-` is standard output: the annotated record, which reads back.
+    let out = hijara(dir.path())
+        .args([
+            "analyze",
+            "assets/games/unfinished.hij",
+            "--think-ms",
+            "1",
+            "--threads",
+            "1",
+        ])
+        .args(["--annotate", "-"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("standard output"))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.parse::<hijara::record::Record>().is_ok(), "{text}");
+    assert!(!dir.path().join("-").exists());
+    assert!(!Path::new("-").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn annotate_writes_through_a_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.hij");
+    std::fs::write(&real, "").unwrap();
+    let link = dir.path().join("link.hij");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    hijara(dir.path())
+        .args([
+            "analyze",
+            "assets/games/unfinished.hij",
+            "--think-ms",
+            "1",
+            "--threads",
+            "1",
+        ])
+        .arg("--annotate")
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written = std::fs::read_to_string(&real).unwrap();
+    assert!(
+        written.parse::<hijara::record::Record>().is_ok(),
+        "{written}"
+    );
+}
