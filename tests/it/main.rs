@@ -20,6 +20,7 @@ mod record_props;
 mod replay_analysis;
 mod replay_view;
 mod rules_props;
+mod safety;
 mod selfplay;
 mod ui_app;
 mod ui_claims;
