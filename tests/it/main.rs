@@ -10,6 +10,7 @@ mod common;
 mod e2e_persist;
 mod e2e_play;
 mod e2e_review;
+mod e2e_safety;
 mod e2e_variants;
 mod engine_protocol;
 mod history;
