@@ -15,7 +15,7 @@ use crate::ai::{Level, Seat};
 use crate::record::GameResult;
 use crate::rules::Player;
 
-use super::files::read_regular;
+use super::disk::read_regular;
 use super::record::{parse_record, parse_seat, seat_tag, seat_token};
 use super::store::write_new_save;
 

@@ -5,14 +5,14 @@
 //! Nothing here draws or reads keys; `ui` and `cli` both build on it.
 
 mod config;
-mod files;
+mod disk;
 mod history;
 mod record;
 mod storage;
 mod store;
 
 pub use config::{GameConfig, fresh_seed};
-pub use files::{MAX_RECORD_BYTES, read_regular};
+pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };

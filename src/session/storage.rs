@@ -9,7 +9,7 @@ use anyhow::bail;
 use crate::rules::Game;
 use crate::strings::message;
 
-use super::files::write_atomic;
+use super::disk::write_atomic;
 use super::history;
 use super::store::{self, Autosave};
 use super::{GameConfig, LoadedRecord, parse_record, record_of, salvage, today};
