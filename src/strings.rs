@@ -437,6 +437,12 @@ pub(crate) mod message {
     pub(crate) fn archived_beside(dir: &str, error: &str, path: &str) -> String {
         format!("Game not kept in {dir} ({error}): kept as {path} instead")
     }
+    /// An autosave path that is no file to read or replace (a FIFO, a device).
+    pub(crate) fn autosave_unusable(path: &str, error: &str) -> String {
+        format!(
+            "The autosave {path} cannot be read ({error}); it is left alone and games are not autosaved"
+        )
+    }
     pub(crate) fn autosave_unreadable(path: &str, error: &str) -> String {
         format!("The autosave {path} is unreadable ({error}); it is kept aside at your first move")
     }

@@ -1,11 +1,11 @@
 //! The data folder, new save names and the autosave. How bytes reach the disk (atomic writes,
-//! bounded reads of regular files only) is in `files`.
+//! bounded reads of regular files only) is in `disk`.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{self, read_regular, write_atomic_with};
+use super::disk::{self, read_regular, write_atomic_with};
 
 /// The environment variable that overrides the data folder (used by tests).
 pub const DATA_DIR_ENV: &str = "HIJARA_DATA_DIR";
@@ -28,7 +28,7 @@ pub(crate) fn new_save_names() -> impl Iterator<Item = String> {
 
 /// Writes `contents` under a new save name in `dir`, never over a file; returns its path.
 pub(crate) fn write_new_save(dir: &Path, contents: &[u8]) -> io::Result<PathBuf> {
-    files::write_new(dir, new_save_names(), contents)
+    disk::write_new(dir, new_save_names(), contents)
 }
 
 /// The folder for hijara's own data: `$HIJARA_DATA_DIR`, else `$XDG_DATA_HOME/hijara`,
@@ -92,7 +92,7 @@ impl Autosave {
     }
 
     /// The saved bytes, or `None` if there is no autosave. Only a regular file of
-    /// at most [`files::MAX_RECORD_BYTES`] is read.
+    /// at most [`disk::MAX_RECORD_BYTES`] is read.
     pub fn load_bytes(&self) -> io::Result<Option<Vec<u8>>> {
         match read_regular(&self.path) {
             Ok(bytes) => Ok(Some(bytes)),

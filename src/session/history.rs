@@ -16,7 +16,7 @@ use crate::record::GameResult;
 use crate::rules::Player;
 
 use super::autosave::write_new_save;
-use super::files::read_regular;
+use super::disk::read_regular;
 use super::record_io::{parse_record, parse_seat, seat_tag, seat_token};
 
 /// The history's folder inside the data folder.

@@ -4,7 +4,7 @@
 //!
 //! - `config`: [`GameConfig`], who plays and how the AI thinks.
 //! - `record_io`: a record file to and from a set-up and a game (the seat, time and seed tags).
-//! - `files`: how bytes reach the disk: bounded reads of regular files only, atomic writes
+//! - `disk`: how bytes reach the disk: bounded reads of regular files only, atomic writes
 //!   (through symlinks).
 //! - `autosave`: the data folder, new save names and [`Autosave`].
 //! - `storage`: [`Storage`], where one session's saves, autosave and archived games go.
@@ -14,15 +14,15 @@
 
 mod autosave;
 mod config;
-mod files;
+mod disk;
 mod history;
 mod record_io;
 mod storage;
 
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 pub use config::{GameConfig, fresh_seed};
-pub(crate) use files::write_atomic;
-pub use files::{MAX_RECORD_BYTES, read_regular};
+pub(crate) use disk::write_atomic;
+pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };

@@ -170,9 +170,9 @@ pub fn salvage(text: &str) -> Option<LoadedRecord> {
 /// ([`input_name`]) and, for bad UTF-8, where the first bad byte is.
 pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     let bytes = if path == Path::new("-") {
-        super::files::read_limited(std::io::stdin().lock()).context("cannot read standard input")?
+        super::disk::read_limited(std::io::stdin().lock()).context("cannot read standard input")?
     } else {
-        super::files::read_regular(path).with_context(|| format!("cannot read {name}"))?
+        super::disk::read_regular(path).with_context(|| format!("cannot read {name}"))?
     };
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
@@ -197,8 +197,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 /// (a symlink to a file is fine: the file is written through it).
 pub fn check_writable(path: &Path) -> anyhow::Result<()> {
     let name = super::shown(path);
-    let target =
-        super::files::write_target(path).with_context(|| format!("cannot write {name}"))?;
+    let target = super::disk::write_target(path).with_context(|| format!("cannot write {name}"))?;
     let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -214,7 +213,7 @@ pub fn check_writable(path: &Path) -> anyhow::Result<()> {
 
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
-    super::files::write_atomic(path, record.to_string().as_bytes())
+    super::disk::write_atomic(path, record.to_string().as_bytes())
         .with_context(|| format!("cannot write {}", super::shown(path)))
 }
 

@@ -10,7 +10,7 @@ use crate::rules::Game;
 use crate::strings::message;
 
 use super::autosave::{Autosave, write_new_save};
-use super::files::write_atomic;
+use super::disk::write_atomic;
 use super::history;
 use super::{GameConfig, LoadedRecord, parse_record, record_of, salvage, today};
 
@@ -57,9 +57,9 @@ pub struct Damaged {
 /// UTF-8, truncated, an illegal move, a bad tag) is reported with the moves that
 /// still read; it stays on disk, and is kept aside before the autosave is rewritten.
 pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, Damaged> {
+    let path = shown(autosave.path());
     let damaged = |error: String, salvaged: Option<LoadedRecord>| {
         let salvaged = salvaged.filter(|l| !l.game.is_over()).map(Box::new);
-        let path = shown(autosave.path());
         Damaged {
             message: match &salvaged {
                 Some(l) => message::autosave_salvaged(&path, &error, l.game.len()),
@@ -72,7 +72,16 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
     let bytes = match autosave.load_bytes() {
         Ok(Some(bytes)) => bytes,
         Ok(None) => return Ok(None),
-        Err(error) => return Err(damaged(error.to_string(), None)),
+        // Not a file that can be read (a FIFO, a device, too large): nothing can be
+        // kept aside, and the autosave is not written over it either.
+        Err(error) => {
+            let error = error.to_string();
+            return Err(Damaged {
+                message: message::autosave_unusable(&path, &error),
+                error,
+                salvaged: None,
+            });
+        }
     };
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,

@@ -11,6 +11,7 @@ mod common;
 mod e2e_persist;
 mod e2e_play;
 mod e2e_review;
+mod e2e_safety;
 mod e2e_snags;
 mod e2e_variants;
 mod engine_protocol;
