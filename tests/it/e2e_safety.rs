@@ -43,6 +43,8 @@ fn a_damaged_autosave_is_offered_and_kept_not_destroyed() {
     s.wait_for("kept aside");
     s.type_keys("a1");
     s.wait_for("kept as");
+    // The notice is boxed: a key closes the box and does only that (issue 18, snag 2).
+    s.type_keys("\r");
     s.type_keys("qy");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
@@ -65,6 +67,8 @@ fn a_resumed_damaged_autosave_keeps_its_bytes_too() {
     s.wait_for("3 moves");
     s.type_keys("y");
     s.wait_for("kept as");
+    // The notice is boxed: a key closes the box and does only that (issue 18, snag 2).
+    s.type_keys("\r");
     s.type_keys("qy");
     assert_eq!(s.exit_code(), 0);
     assert_eq!(kept_files(data.path())[0].1, damaged.as_bytes());
@@ -88,8 +92,11 @@ fn an_autosave_that_cannot_be_written_is_never_called_kept() {
     std::os::unix::fs::symlink("/dev/zero", data.path().join("autosave.hij")).unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
     s.wait_for("cannot be read");
+    // The notice is boxed: a key closes the box and does only that (issue 18, snag 2).
+    s.type_keys("\r");
     s.type_keys("a1");
     s.wait_for("Autosave off");
+    s.type_keys("\r");
     s.type_keys("q");
     s.wait_for("NOT autosaved");
     assert!(!s.screen().contains("It is kept"), "{}", s.screen());
@@ -115,8 +122,10 @@ fn s_in_the_quit_question_saves_the_game_elsewhere() {
     std::os::unix::fs::symlink("/dev/zero", data.path().join("autosave.hij")).unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
     s.wait_for("cannot be read");
+    s.type_keys("\r");
     s.type_keys("a1");
     s.wait_for("Autosave off");
+    s.type_keys("\r");
     s.type_keys("q");
     s.wait_for("NOT autosaved");
     s.type_keys("s");
