@@ -297,11 +297,9 @@ pub(crate) mod question {
 
     /// The first of `wordings` that fits in `width` columns, else the last.
     pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
-        wordings
-            .iter()
-            .find(|w| w.chars().count() <= usize::from(width))
-            .or(wordings.last())
-            .map_or("", String::as_str)
+        crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
+            .or(wordings.last().map(String::as_str))
+            .unwrap_or("")
     }
 
     /// Resume the autosaved game, with who played it and how far it got.

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
 use crate::strings::games as text;
+use crate::text::pad;
 
 use super::GamesArgs;
 use super::replay::history_folder;
@@ -40,16 +41,6 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `name` cut to [`NAME_WIDTH`] columns, with `…` when cut.
-fn cut(name: &str) -> String {
-    if name.chars().count() <= NAME_WIDTH {
-        return name.to_owned();
-    }
-    let mut out: String = name.chars().take(NAME_WIDTH - 1).collect();
-    out.push('…');
-    out
-}
-
 /// The rules column: empty for the standard game.
 fn rules(entry: &Entry) -> String {
     let mut parts = Vec::new();
@@ -76,13 +67,14 @@ fn listing(history: &History) -> String {
     ));
     for listed in &history.listed {
         let line = match listed {
+            // Cells are padded by display columns: a wide name keeps the columns straight.
             Listed::Game(e) => format!(
-                "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<10}  {:>7}  {}",
+                "{:>width$}  {}  {}  {}  {}  {:>7}  {}",
                 e.n,
-                e.date.as_deref().unwrap_or("?"),
-                cut(&e.blue),
-                cut(&e.yellow),
-                text::result(e.result),
+                pad(e.date.as_deref().unwrap_or("?"), 16),
+                pad(&e.blue, NAME_WIDTH),
+                pad(&e.yellow, NAME_WIDTH),
+                pad(text::result(e.result), 10),
                 format!("{}-{}", e.blue_score, e.yellow_score),
                 rules(e),
             ),
@@ -128,5 +120,46 @@ mod tests {
             assert!(line.chars().count() <= 80, "{line}");
         }
         assert!(out.contains(text::NO_TALLY), "{out}");
+    }
+
+    #[test]
+    fn wide_names_are_cut_and_padded_by_display_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = [
+            ("hijara-20261130-101010.hij", "棋手棋手棋手棋手", "hard"),
+            ("hijara-20261130-101011.hij", "Zoe\u{301}", "🎲🎲"),
+            ("hijara-20261130-101012.hij", "human", "easy"),
+        ];
+        for (file, blue, yellow) in games {
+            let record = format!("[Blue \"{blue}\"]\n[Yellow \"{yellow}\"]\na1\n");
+            std::fs::write(dir.path().join(file), record).unwrap();
+        }
+        let out = listing(&History::read(dir.path()).unwrap());
+        let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
+        assert!(rows[3].contains("棋手棋手…   hard"), "{out}");
+        assert!(rows[2].contains("Zoe\u{301}         🎲🎲"), "{out}");
+        // The date, Blue, Yellow and result columns start at the same display column.
+        let starts = |row: &str| -> Vec<usize> {
+            let mut at = Vec::new();
+            let mut col = 0;
+            let mut prev_space = 0;
+            for c in row.chars() {
+                if c == ' ' {
+                    prev_space += 1;
+                } else {
+                    if prev_space >= 2 {
+                        at.push(col);
+                    }
+                    prev_space = 0;
+                }
+                col += crate::text::width(c.encode_utf8(&mut [0; 4]));
+            }
+            at
+        };
+        let header = starts(rows[0]);
+        for row in &rows[1..] {
+            assert_eq!(starts(row)[..4], header[..4], "{out}");
+            assert!(crate::text::width(row) <= 80, "{row}");
+        }
     }
 }

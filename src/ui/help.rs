@@ -9,6 +9,7 @@ use crate::rules::Ruleset;
 use crate::strings::screen::{
     CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
 };
+use crate::text;
 
 use super::keymap::{KeyContext, help_rows};
 use super::theme::Theme;
@@ -34,11 +35,7 @@ impl HelpView {
         if self.claims && self.context == KeyContext::Board {
             rows.extend(help_rows(KeyContext::ClaimGame));
         }
-        let key_w = rows
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
+        let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
         let mut lines: Vec<Line<'static>> = rows
             .iter()
             .map(|(keys, what)| {

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::rules::{Player, Square};
 use crate::strings::{claim as claim_words, rules_label, screen as words, seat_name};
+use crate::text;
 
 use super::ai_worker::AiJob;
 use super::app::App;
@@ -258,7 +259,8 @@ pub(crate) fn render_long_message(
 pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
     let width = area.width.min(40);
     let inner_w = width.saturating_sub(2).max(1);
-    let lines = (text.chars().count() as u16).div_ceil(inner_w) + 1;
+    let columns = u16::try_from(text::width(text)).unwrap_or(u16::MAX);
+    let lines = columns.div_ceil(inner_w) + 1;
     let height = (lines + 2).min(area.height);
     area.centered(Constraint::Length(width), Constraint::Length(height))
 }

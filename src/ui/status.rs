@@ -6,18 +6,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::rules::{Game, Player};
+use crate::text;
 
 use super::theme::Theme;
-
-/// `text` cut to `width` columns, with `…` when cut.
-fn ellipsize(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 /// Blue's and Yellow's totals after the first `n` moves of `game`: the points awarded,
 /// which in a game without claims is everything scored.
@@ -78,15 +69,15 @@ impl Widget for &StatusView<'_> {
         let fitting = [both.as_str(), self.rules, self.right]
             .into_iter()
             .filter(|t| !t.is_empty())
-            .find(|t| first_w + t.chars().count() as u16 + 2 <= area.width);
+            .find(|t| text::fits(t, usize::from(area.width.saturating_sub(first_w + 2))));
         if let Some(right) = fitting {
-            let right_w = right.chars().count() as u16;
+            let right_w = u16::try_from(text::width(right)).unwrap_or(u16::MAX);
             let x = area.right() - right_w;
             Span::styled(right, self.theme.dim()).render(Rect::new(x, area.y, right_w, 1), buf);
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);
-            let text = ellipsize(&self.message.content, usize::from(area.width));
+            let text = text::fit(&self.message.content, usize::from(area.width));
             Span::styled(text, self.message.style).render(bottom, buf);
         }
     }
