@@ -234,3 +234,37 @@ pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, Square};
+
+    /// The exact JSON text of `hijara score --json` for a corners game with claims:
+    /// every enum's spelling kept byte for byte.
+    #[test]
+    fn the_json_text_is_kept_exactly() {
+        let mut game = Game::with_rules(Ruleset::Corners, true);
+        for mv in [
+            Square::A1,
+            Square::B2,
+            Square::A1,
+            Square::B2,
+            Square::A1,
+            Square::B2,
+            Square::A1,
+        ] {
+            game.play(mv).unwrap();
+        }
+        let json = serde_json::to_string(&Report::of(&game)).unwrap();
+        assert_eq!(json, GOLDEN);
+    }
+
+    const GOLDEN: &str = concat!(
+        r#"{"variant":"corners","claims":true,"moves":7,"finished":false,"blue":0,"yellow":"#,
+        r#"0,"forfeited":{"blue":0,"yellow":0},"winner":null,"events":[{"move":7,"player":""#,
+        r#"blue","square":"a1","section":4,"points":20,"claim":"pending","claimed":0,"forfe"#,
+        r#"ited":0,"combinations":[{"kind":"square","points":20,"cells":["a1:1","a1:2","a1:"#,
+        r#"3","a1:4"]}]}]}"#,
+    );
+}

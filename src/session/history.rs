@@ -401,4 +401,42 @@ mod tests {
             vec![tally(Level::Easy, 1, 0, 0), tally(Level::Hard, 1, 1, 1)]
         );
     }
+
+    /// The exact JSON text of a listed game and a tally (`hijara games --json`).
+    #[test]
+    fn the_json_text_is_kept_exactly() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = [
+            (
+                "hijara-20261130-101010.hij",
+                "[Blue \"human\"]\n[Yellow \"hard\"]\n[Variant \"corners\"]\n[Claim \"on\"]\na1\n",
+            ),
+            (
+                "hijara-20261130-101011.hij",
+                include_str!("../../assets/games/complete.hij"),
+            ),
+        ];
+        for (file, record) in records {
+            fs::write(dir.path().join(file), record).unwrap();
+        }
+        let history = History::read(dir.path()).unwrap();
+        let games: Vec<String> = history
+            .games()
+            .map(|e| serde_json::to_string(e).unwrap())
+            .collect();
+        assert_eq!(games, GOLDEN_GAMES);
+        let tally = Tally {
+            opponent: Level::Medium,
+            wins: 1,
+            draws: 2,
+            losses: 3,
+        };
+        assert_eq!(serde_json::to_string(&tally).unwrap(), GOLDEN_TALLY);
+    }
+
+    const GOLDEN_GAMES: [&str; 2] = [
+        r#"{"n":1,"file":"hijara-20261130-101011.hij","date":"2026-11-30 10:10","blue":"random","yellow":"random","result":"yellow","blue_score":75,"yellow_score":100,"moves":64,"variant":"standard","claims":false}"#,
+        r#"{"n":2,"file":"hijara-20261130-101010.hij","date":"2026-11-30 10:10","blue":"human","yellow":"hard","result":"unfinished","blue_score":0,"yellow_score":0,"moves":1,"variant":"corners","claims":true}"#,
+    ];
+    const GOLDEN_TALLY: &str = r#"{"opponent":"medium","wins":1,"draws":2,"losses":3}"#;
 }
