@@ -623,12 +623,12 @@ pub(crate) mod games {
     }
 
     /// A result in words: `Blue won`, `draw`, `unfinished`.
-    pub(crate) fn result(result: &str) -> &'static str {
+    pub(crate) fn result(result: crate::record::GameResult) -> &'static str {
         match result {
-            "blue" => "Blue won",
-            "yellow" => "Yellow won",
-            "draw" => "draw",
-            _ => "unfinished",
+            crate::record::GameResult::BlueWins => "Blue won",
+            crate::record::GameResult::YellowWins => "Yellow won",
+            crate::record::GameResult::Draw => "draw",
+            crate::record::GameResult::Unfinished => "unfinished",
         }
     }
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
 use crate::strings::games as text;
+use crate::strings::rules_label;
 use crate::text::pad;
 
 use super::GamesArgs;
@@ -41,18 +42,6 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The rules column: empty for the standard game.
-fn rules(entry: &Entry) -> String {
-    let mut parts = Vec::new();
-    if entry.variant != "standard" {
-        parts.push(entry.variant);
-    }
-    if entry.claims {
-        parts.push("claims");
-    }
-    parts.join(", ")
-}
-
 /// The text list, ending with the tally.
 fn listing(history: &History) -> String {
     let folder = shown(&history.folder);
@@ -76,7 +65,7 @@ fn listing(history: &History) -> String {
                 pad(&e.yellow, NAME_WIDTH),
                 pad(text::result(e.result), 10),
                 format!("{}-{}", e.blue_score, e.yellow_score),
-                rules(e),
+                rules_label(e.variant, e.claims),
             ),
             Listed::Unreadable(u) => {
                 format!("{:>width$}  unreadable: {}: {}", u.n, u.file, u.error)
