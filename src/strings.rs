@@ -108,6 +108,12 @@ pub(crate) fn rules_parts(ruleset: Ruleset, claims: bool) -> Vec<&'static str> {
     parts
 }
 
+/// The rules besides the standard game's, as one label (`corners · claims`); empty
+/// for the standard game without claims.
+pub(crate) fn rules_label(ruleset: Ruleset, claims: bool) -> String {
+    rules_parts(ruleset, claims).join(" · ")
+}
+
 /// Texts of a game with claims: a stone's points count only once its player claims them.
 pub(crate) mod claim {
     use super::*;
@@ -318,11 +324,9 @@ pub(crate) mod question {
 
     /// The first of `wordings` that fits in `width` columns, else the last.
     pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
-        wordings
-            .iter()
-            .find(|w| w.chars().count() <= usize::from(width))
-            .or(wordings.last())
-            .map_or("", String::as_str)
+        crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
+            .or(wordings.last().map(String::as_str))
+            .unwrap_or("")
     }
 
     /// Resume the autosaved game, with who played it and how far it got.
@@ -704,12 +708,12 @@ pub(crate) mod games {
     }
 
     /// A result in words: `Blue won`, `draw`, `unfinished`.
-    pub(crate) fn result(result: &str) -> &'static str {
+    pub(crate) fn result(result: crate::record::GameResult) -> &'static str {
         match result {
-            "blue" => "Blue won",
-            "yellow" => "Yellow won",
-            "draw" => "draw",
-            _ => "unfinished",
+            crate::record::GameResult::BlueWins => "Blue won",
+            crate::record::GameResult::YellowWins => "Yellow won",
+            crate::record::GameResult::Draw => "draw",
+            crate::record::GameResult::Unfinished => "unfinished",
         }
     }
 
