@@ -10,6 +10,7 @@
 //! - [`session`]: a game's set-up (`config`), records to and from it (`record_io`), the
 //!   files (`files`: atomic writes, the data folder, the autosave), one session's saves
 //!   (`storage`) and the archive of finished games (`history`).
+//! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer: pure states (`app`, `replay`), the
 //!   switching between them (`navigation`), widgets (`board`, `ladder`, `move_list`,
@@ -22,6 +23,7 @@
 pub mod ai;
 pub mod cli;
 pub mod playout;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rules;

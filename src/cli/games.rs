@@ -6,13 +6,13 @@ use serde::Serialize;
 
 use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
 use crate::strings::games as text;
-use crate::strings::rules_label;
+use crate::strings::rules_parts;
 use crate::text::pad;
 
 use super::GamesArgs;
 use super::replay::history_folder;
 
-/// The `--json` output; its schema is documented in the README.
+/// The `--json` output; its schema is documented in docs/commands.md.
 #[derive(Serialize)]
 struct Report<'a> {
     folder: String,
@@ -65,7 +65,7 @@ fn listing(history: &History) -> String {
                 pad(&e.yellow, NAME_WIDTH),
                 pad(text::result(e.result), 10),
                 format!("{}-{}", e.blue_score, e.yellow_score),
-                rules_label(e.variant, e.claims),
+                rules_parts(e.variant, e.claims).join(", "),
             ),
             Listed::Unreadable(u) => {
                 format!("{:>width$}  unreadable: {}: {}", u.n, u.file, u.error)

@@ -172,6 +172,9 @@ fn undo_takes_back_the_claim_with_the_stone() {
     let mut app = blue_scored_20();
     assert_eq!(autosaves(&typing(&mut app, "c3")), 1);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    // The first key closes the box saying what was forfeited, and does only that.
+    only_redraw(&typing(&mut app, "u"));
+    assert_eq!(app.game().len(), 8);
     assert_eq!(autosaves(&typing(&mut app, "u")), 1);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
     only_redraw(&typing(&mut app, "+20"));
