@@ -108,12 +108,6 @@ pub(crate) fn rules_parts(ruleset: Ruleset, claims: bool) -> Vec<&'static str> {
     parts
 }
 
-/// The rules besides the standard game's, as one label (`corners · claims`); empty
-/// for the standard game without claims.
-pub(crate) fn rules_label(ruleset: Ruleset, claims: bool) -> String {
-    rules_parts(ruleset, claims).join(" · ")
-}
-
 /// Texts of a game with claims: a stone's points count only once its player claims them.
 pub(crate) mod claim {
     use super::*;

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
 use crate::strings::games as text;
-use crate::strings::rules_label;
+use crate::strings::rules_parts;
 use crate::text::{pad, sanitize};
 
 use super::GamesArgs;
@@ -65,7 +65,7 @@ fn listing(history: &History) -> String {
                 pad(&sanitize(&e.yellow), NAME_WIDTH),
                 pad(text::result(e.result), 10),
                 format!("{}-{}", e.blue_score, e.yellow_score),
-                rules_label(e.variant, e.claims),
+                rules_parts(e.variant, e.claims).join(", "),
             ),
             Listed::Unreadable(u) => {
                 let (file, error) = (sanitize(&u.file), sanitize(&u.error));

@@ -27,9 +27,9 @@ pub(crate) fn totals_at(game: &Game, n: usize) -> [u32; 2] {
 /// compared field by field.
 type Rank = (bool, usize, bool, Reverse<usize>, Reverse<usize>);
 
-/// The display width of `text`, in terminal columns.
+/// The display width of `text`, in terminal columns ([`text::width`]).
 fn columns(text: &str) -> u16 {
-    u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
+    u16::try_from(text::width(text)).unwrap_or(u16::MAX)
 }
 
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
