@@ -2,7 +2,7 @@
 //! move of a record against the engine and prints a table and a summary.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -82,11 +82,7 @@ pub struct AnalyzeArgs {
 }
 
 pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let name = if args.file == Path::new("-") {
-        "<stdin>".to_owned()
-    } else {
-        args.file.display().to_string()
-    };
+    let name = crate::session::input_name(&args.file);
     let text = crate::session::read_text(&args.file, &name)?;
     let loaded = crate::session::parse_record(&text).with_context(|| name.clone())?;
     let game = loaded.game;

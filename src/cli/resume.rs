@@ -20,7 +20,7 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read the autosave {path}"))?
         .ok_or_else(|| anyhow!("no game to resume: there is no autosave ({path})"))?;
     let loaded = parse_record(&text).with_context(|| format!("the autosave {path}"))?;
-    if loaded.game.is_empty() || loaded.game.is_over() {
+    if !loaded.game.in_progress() {
         bail!("no game to resume: the autosave {path} holds no unfinished game");
     }
     let storage = storage(args.save_dir.as_ref(), args.no_history)?

@@ -334,6 +334,12 @@ impl Game {
         self.placements.last()
     }
 
+    /// Whether the game is in progress: begun and not over. Only such a game is worth
+    /// an autosave, a resume or a question before it is left.
+    pub fn in_progress(&self) -> bool {
+        !self.is_empty() && !self.is_over()
+    }
+
     /// Whether the board is full.
     pub fn is_over(&self) -> bool {
         self.position().is_over()

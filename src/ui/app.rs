@@ -163,7 +163,7 @@ impl App {
 
     /// Whether a game has started and not finished: quitting it would lose it.
     pub fn in_progress(&self) -> bool {
-        !self.game.is_empty() && !self.game.is_over()
+        self.game.in_progress()
     }
 
     /// The digits of the claim being typed after `+`, if one is.

@@ -14,10 +14,10 @@ use crate::review::{MoveReview, PositionValue};
 use crate::rules::{Game, Placement, Position};
 use crate::strings::{analysis as analysis_words, message, question};
 
-use super::analysis::Analysis;
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
 use super::message::MessageKind;
+use super::replay_analysis::Analysis;
 
 /// Autoplay delays between moves, slowest first.
 pub const SPEEDS: [Duration; 6] = [

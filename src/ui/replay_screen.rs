@@ -15,10 +15,10 @@ use crate::strings::analysis as analysis_words;
 use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
 use super::board::{BoardView, Highlight};
 use super::help::HelpView;
-use super::history::HistoryView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
+use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
 use super::status::{StatusView, totals_at};
@@ -165,7 +165,7 @@ impl Widget for &ReplayView<'_> {
 
         if let Some(rect) = layout.history {
             let marks = move_marks(state);
-            HistoryView {
+            MoveListView {
                 placements: game.placements(),
                 marks: &marks,
                 claims: game.claim_states(),

@@ -14,10 +14,10 @@ use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardGeometry, BoardView, Highlight};
 use super::help::HelpView;
-use super::history::HistoryView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note};
 use super::message::Message;
+use super::move_list::MoveListView;
 use super::question::Overlay;
 use super::status::{StatusView, totals_at};
 use super::theme::Theme;
@@ -166,7 +166,7 @@ impl Widget for &AppView<'_> {
         .render(layout.board, buf);
 
         if let Some(rect) = layout.history {
-            HistoryView {
+            MoveListView {
                 placements: game.placements(),
                 marks: &[],
                 claims: game.claim_states(),

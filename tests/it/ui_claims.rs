@@ -1,7 +1,7 @@
 //! Games with claims (`--claim`) and the corners variant on screen: the app state
 //! driven by keys and AI replies, no terminal.
 
-use crate::common::asked;
+use crate::common::{asked, press, typing};
 use hijara::ai::Seat;
 use hijara::rules::{ClaimState, Game, Player, Ruleset, Square};
 use hijara::session::GameConfig;
@@ -15,16 +15,6 @@ fn claims(seats: [Seat; 2]) -> GameConfig {
         claims: true,
         ..GameConfig::default()
     }
-}
-
-fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn typing(app: &mut App, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(app, KeyCode::Char(c)))
-        .collect()
 }
 
 fn text(app: &App) -> String {

@@ -100,8 +100,17 @@ pub fn parse_record(text: &str) -> Result<LoadedRecord, RecordError> {
     Ok(LoadedRecord { record, game })
 }
 
+/// The name a record's source goes by in messages: `<stdin>` for `-`, else the path.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        super::shown(path)
+    }
+}
+
 /// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file as `name`
-/// and, for bad UTF-8, where the first bad byte is.
+/// ([`input_name`]) and, for bad UTF-8, where the first bad byte is.
 pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     if path == Path::new("-") {
@@ -131,7 +140,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
-    super::store::write_atomic(path, record.to_string().as_bytes())
+    super::files::write_atomic(path, record.to_string().as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
