@@ -276,15 +276,11 @@ pub(crate) fn render_long_message(
     }
 }
 
-/// The display width of `text`, in terminal columns.
-fn columns(text: &str) -> usize {
-    Span::raw(text).width()
-}
+use crate::text::width as columns;
 
 /// `text` in lines of at most `width` columns, broken at spaces; a word too long for
 /// a line (a file path) is broken after a path separator where it has one, and
-/// mid-word only where it has none. A local helper, until the shared text-fitting
-/// module has one.
+/// mid-word only where it has none. Widths are display columns (`text::fit`).
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();

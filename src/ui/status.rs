@@ -38,7 +38,7 @@ type Rank = (bool, usize, bool, Reverse<usize>, Reverse<usize>);
 
 /// The display width of `text`, in terminal columns.
 fn columns(text: &str) -> u16 {
-    u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
+    u16::try_from(crate::text::width(text)).unwrap_or(u16::MAX)
 }
 
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
