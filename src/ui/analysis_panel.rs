@@ -68,12 +68,8 @@ impl AnalysisPanel<'_> {
         match self.analysis.move_review(self.shown) {
             None => words::pending(self.shown),
             Some(m) => words::verdict(
-                m.number,
-                m.player,
+                m,
                 &format!("{}{}", m.mv, mark(m.class)),
-                m.class,
-                m.lost,
-                &m.best.to_string(),
                 &format!("{} → {}", value_text(m.before), value_text(m.after)),
             ),
         }
