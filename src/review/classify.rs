@@ -43,7 +43,8 @@ pub const MISTAKE_MAX: i32 = 20;
 /// where the review proved nearly every position (0-15) take the 16-19 figure;
 /// bands from 24 take the largest figure measured against exact margins, as a
 /// deeper search shares the evaluation's bias (docs/review.md has the whole
-/// table). Two runs on a loaded machine, pooled; rebuilt with:
+/// table). Two runs on a loaded machine, pooled (their output is in
+/// docs/review_error/; `--pool` on both rebuilds this from them); rebuilt with:
 ///
 /// ```sh
 /// nice -n 10 cargo run --release --example review_error -- --games 16 --per-band 10 --truth-secs 40 --max-minutes 33 > run1.log
