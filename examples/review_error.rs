@@ -34,9 +34,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use hijara::ai::analysis::{PositionEval, Wdl, evaluate};
-use hijara::ai::eval::SCALE;
-use hijara::ai::search::{Limits, Searcher};
-use hijara::ai::{AiSettings, Level, choose_move_nodes, easy, medium, random};
+use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, easy, medium, random, solve};
 use hijara::review::DEFAULT_THINK_MS;
 use hijara::rules::{Move, Player, Position};
 
@@ -164,7 +162,7 @@ fn play_game(blue: Level, yellow: Level, seed: u64, hard_nodes: u64) -> anyhow::
                     seed: s,
                     ..AiSettings::new(Level::Hard)
                 };
-                choose_move_nodes(&position, &settings, hard_nodes)
+                Engine::new(settings).choose(&position, &SearchLimit::nodes(hard_nodes))
             }
         }
         .context("a move on a board that is not full")?;
@@ -176,25 +174,23 @@ fn play_game(blue: Level, yellow: Level, seed: u64, hard_nodes: u64) -> anyhow::
 
 /// The exact margin, else the proven outcome, within `secs`.
 fn prove(position: &Position, secs: u64, exact_first: bool) -> Option<Truth> {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    let limits = Limits {
-        deadline: Some(deadline),
-        ..Limits::default()
+    let limit = SearchLimit {
+        deadline: Some(Instant::now() + Duration::from_secs(secs)),
+        ..SearchLimit::NONE
     };
-    let order: Vec<Move> = position.legal_moves().collect();
-    let mut searcher = Searcher::new(22, limits, None);
-    let exact = |searcher: &mut Searcher| {
-        let r = searcher.search(position, &order)?;
-        (r.exact && !searcher.aborted()).then_some(Truth::Exact(r.value / SCALE))
+    let exact = || {
+        solve(position, Goal::Margin, &limit, 1)
+            .and_then(|s| s.margin)
+            .map(Truth::Exact)
     };
     if exact_first {
-        return exact(&mut searcher);
+        return exact();
     }
-    let (_, wdl) = searcher.solve_wdl(position, &order)?;
+    let wdl = solve(position, Goal::Outcome, &limit, 1)?.wdl;
     if wdl == Wdl::Draw {
         return Some(Truth::Exact(0));
     }
-    exact(&mut searcher).or(Some(Truth::Outcome(wdl)))
+    exact().or(Some(Truth::Outcome(wdl)))
 }
 
 fn truth(position: &Position, args: &Args) -> Option<Truth> {

@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use super::classify::{GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, classify, points_lost};
 use super::*;
+use crate::ai::SearchLimit;
 use crate::ai::analysis::{self, PositionEval, Wdl};
-use crate::ai::search::{Limits, Searcher, brute_force};
+use crate::ai::search::Searcher;
+use crate::ai::tests::brute_force;
 use crate::ai::{medium, random};
 use crate::record::Record;
 use crate::rules::{Game, Move, Player, Position, Square};
@@ -387,7 +389,7 @@ fn a_background_analysis_delivers_every_position_and_stops_when_dropped() {
 
 /// Proves `position` for win, draw or loss, with no limit.
 fn solve(position: &Position) -> Wdl {
-    let mut searcher = Searcher::new(18, Limits::default(), None);
+    let mut searcher = Searcher::new(18, SearchLimit::NONE);
     let order: Vec<Move> = position.legal_moves().collect();
     searcher.solve_wdl(position, &order).unwrap().1
 }
@@ -563,16 +565,19 @@ fn the_stored_blunder_record_throws_away_a_proven_win_at_move_53() {
     assert_eq!(record.mark(1), Some(crate::record::Mark::Good));
 }
 
-/// A game of node-limited hard (one thread) against itself, seeded.
+/// A game of node-limited hard (one thread) against itself, seeded: one engine
+/// per seat, each keeping its own proofs as in a real game.
 fn hard_against_hard(seed: u64, nodes: u64) -> Game {
-    use crate::ai::{AiSettings, Level, choose_move_nodes};
+    use crate::ai::{AiSettings, Engine, Level, SearchLimit};
     let settings = AiSettings {
         seed,
         threads: Some(1),
         ..AiSettings::new(Level::Hard)
     };
+    let mut engines = [Engine::new(settings), Engine::new(settings)];
     let mut game = Game::new();
-    while let Some(mv) = choose_move_nodes(game.position(), &settings, nodes) {
+    let limit = SearchLimit::nodes(nodes);
+    while let Some(mv) = engines[game.len() % 2].choose(game.position(), &limit) {
         game.play(mv).unwrap();
     }
     game
