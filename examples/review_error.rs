@@ -13,8 +13,9 @@
 //! - earlier: a much deeper search (`--deep-ms`, 20 times the budget by default).
 //!
 //! The table printed at the end (the const to paste) keeps the measured error
-//! up to 23 empty sections; above, where the truth is not exact, a band takes
-//! at least the largest error measured against exact margins.
+//! up to 23 empty sections (a band with fewer than 5 estimates takes at least
+//! the next band's); above, where the truth is not exact, a band takes at least
+//! the largest error measured against exact margins.
 //!
 //! The review's budget is wall-clock time, so a loaded machine gives shallower
 //! estimates (a larger, more cautious error): the load average is printed.
@@ -23,6 +24,9 @@
 //!
 //! ```sh
 //! nice -n 10 cargo run --release --example review_error -- --games 16 --per-band 12
+//! # more samples where the truth is exact, pooled with an earlier run's output:
+//! nice -n 10 cargo run --release --example review_error -- --games 32 --seed 2 \
+//!     --min-empty 12 --max-empty 27 --per-band 24 --pool run1.log
 //! ```
 
 use std::time::{Duration, Instant};
@@ -38,6 +42,8 @@ use hijara::rules::{Move, Player, Position};
 const EXACT_UP_TO: u32 = 22;
 /// Up to this many, the exact margin or else a win/draw/loss proof.
 const PROOF_UP_TO: u32 = 26;
+/// A band with fewer errors measured takes at least the next band's error.
+const MIN_SAMPLES: usize = 5;
 /// Bands of 4 empty sections: 0-3, 4-7, ..., 56-59, and 60-64.
 const BANDS: usize = 16;
 
@@ -64,6 +70,15 @@ struct Args {
     /// Nodes per move of the hard level in the games.
     #[arg(long, default_value_t = 50_000)]
     hard_nodes: u64,
+    /// Sample only positions with at least this many empty sections.
+    #[arg(long, default_value_t = 0)]
+    min_empty: u32,
+    /// Sample only positions with at most this many empty sections.
+    #[arg(long, default_value_t = 64)]
+    max_empty: u32,
+    /// Also count the errors logged by an earlier run (its output), to pool runs.
+    #[arg(long, value_name = "LOG")]
+    pool: Vec<std::path::PathBuf>,
     /// Stop sampling after this long.
     #[arg(long, default_value_t = 40)]
     max_minutes: u64,
@@ -213,6 +228,25 @@ struct Band {
     errors: Vec<(i32, usize)>,
 }
 
+/// The (empty sections, error, kind of truth) of each compared position in an
+/// earlier run's output: its lines `NN empty, ... truth Kind(..) (..): error E`.
+fn pooled(log: &str) -> Vec<(u32, i32, usize)> {
+    log.lines()
+        .filter_map(|line| {
+            let (empties, rest) = line.trim_start().split_once(" empty, ")?;
+            let (_, truth) = rest.split_once(", truth ")?;
+            let kind = match truth.split('(').next()? {
+                "Exact" => 0,
+                "Outcome" => 1,
+                "Deep" => 2,
+                _ => return None,
+            };
+            let (_, error) = truth.rsplit_once(": error ")?;
+            Some((empties.parse().ok()?, error.parse().ok()?, kind))
+        })
+        .collect()
+}
+
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -233,9 +267,11 @@ fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let start = Instant::now();
     println!(
-        "review_error: {} games, seed {}, {} per band, review {} ms, deep {} ms, truth within {} s, hard {} nodes; load {}",
+        "review_error: {} games, seed {}, {}-{} empty, {} per band, review {} ms, deep {} ms, truth within {} s, hard {} nodes; load {}",
         args.games,
         args.seed,
+        args.min_empty,
+        args.max_empty,
         args.per_band,
         args.think_ms,
         args.deep_ms,
@@ -250,7 +286,10 @@ fn main() -> anyhow::Result<()> {
         let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
         let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
         for ply in 0..moves.len() {
-            candidates[band(64 - ply as u32)].push((games.len(), ply));
+            let empties = 64 - ply as u32;
+            if (args.min_empty..=args.max_empty).contains(&empties) {
+                candidates[band(empties)].push((games.len(), ply));
+            }
         }
         games.push((blue, yellow, moves));
     }
@@ -264,6 +303,20 @@ fn main() -> anyhow::Result<()> {
         })
         .collect();
     let mut bands: Vec<Band> = (0..BANDS).map(|_| Band::default()).collect();
+    let mut pooled_errors = 0;
+    for log in &args.pool {
+        let text = std::fs::read_to_string(log).with_context(|| log.display().to_string())?;
+        for (empties, error, kind) in pooled(&text) {
+            bands[band(empties)].errors.push((error, kind));
+            pooled_errors += 1;
+        }
+    }
+    if pooled_errors > 0 {
+        println!(
+            "{pooled_errors} errors pooled from {} earlier run(s)",
+            args.pool.len()
+        );
+    }
     let stop_at = start + Duration::from_secs(args.max_minutes * 60);
     let mut stopped = false;
     'rounds: for i in 0..args.per_band {
@@ -315,7 +368,7 @@ fn main() -> anyhow::Result<()> {
     }
     println!();
     println!(
-        "| empty sections | sampled | exact by the review | estimates | truth: exact / outcome / deep / none | median error | 95th percentile | max |"
+        "| empty sections | sampled | exact by the review | estimates | errors (truth: exact / outcome / deep), pooled included; no truth in time | median error | 95th percentile | max |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     let mut p95 = [None; BANDS];
@@ -335,7 +388,7 @@ fn main() -> anyhow::Result<()> {
             )
         };
         println!(
-            "| {} | {} | {} | {} | {} / {} / {} / {} | {stats} |",
+            "| {} | {} | {} | {} | {} / {} / {}; {} | {stats} |",
             band_name(b),
             band.sampled,
             band.exact_by_review,
@@ -347,11 +400,11 @@ fn main() -> anyhow::Result<()> {
         );
     }
     // Up to EXACT_UP_TO the truth is exact: those bands' errors are measured.
-    // A band where every sample was exact takes the next measured band's.
-    // Above, proofs only bound the error from below and a deeper search shares
-    // the estimate's bias, so a band takes at least the largest error measured
-    // against exact margins: an estimate further from the end is taken to be no
-    // more accurate than one nearer to it.
+    // A band with fewer than MIN_SAMPLES errors measured (most of its values
+    // were exact) takes at least the next band's error. Above, proofs only bound
+    // the error from below and a deeper search shares the estimate's bias, so a
+    // band takes at least the largest error measured against exact margins: an
+    // estimate further from the end is taken to be no more accurate.
     let measured_up_to = band(EXACT_UP_TO);
     let exact_max = p95[..=measured_up_to]
         .iter()
@@ -359,17 +412,17 @@ fn main() -> anyhow::Result<()> {
         .copied()
         .max()
         .unwrap_or(0);
-    let table: Vec<i32> = (0..BANDS)
-        .map(|b| {
-            if b <= measured_up_to {
-                (b..=measured_up_to)
-                    .find_map(|c| p95[c])
-                    .unwrap_or(exact_max)
-            } else {
-                p95[b].unwrap_or(0).max(exact_max)
-            }
-        })
-        .collect();
+    let mut table = vec![0; BANDS];
+    for b in (0..BANDS).rev() {
+        let own = p95[b].unwrap_or(0);
+        table[b] = if b > measured_up_to {
+            own.max(exact_max)
+        } else if bands[b].errors.len() < MIN_SAMPLES {
+            own.max(table[b + 1])
+        } else {
+            own
+        };
+    }
     println!();
     println!("pub const ESTIMATE_ERROR: [i32; {BANDS}] = {table:?};");
     let wall = start.elapsed().as_secs_f64();

@@ -576,17 +576,18 @@ pub(crate) fn annotated(path: &str, marked: usize) -> String {
 
 /// The replay viewer's analysis panel and the record's own comments.
 pub(crate) mod analysis {
-    use crate::review::Class;
-    use crate::rules::Player;
+    use crate::review::MoveReview;
 
     /// The replay viewer's title in a review after a game.
     pub(crate) const REVIEW_TITLE: &str = "Review of the game just played";
     /// The panel's title while the analysis runs.
+    /// Its legend: `~` marks an estimate, `±` its measured error (docs/review.md).
     pub(crate) fn title_running(done: usize, total: usize) -> String {
-        format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move ")
+        format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ±error ")
     }
     /// The panel's title once every position is analysed.
-    pub(crate) const TITLE_DONE: &str = " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move ";
+    pub(crate) const TITLE_DONE: &str =
+        " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ±error ";
     /// The panel's title when it is too narrow for more.
     pub(crate) const TITLE_SHORT: &str = " Analysis ";
     /// Before the first move.
@@ -595,28 +596,23 @@ pub(crate) mod analysis {
     pub(crate) fn pending(number: usize) -> String {
         format!("Move {number}: analysing…")
     }
-    /// The move shown, judged: `Move 12 Blue b3: blunder, lost 25 · best c3 (+15 → -5)`;
-    /// `best` is `None` when the move played was the engine's own, so it is said once:
-    /// `Move 30 Yellow a4: best (+5 → +5)`.
-    pub(crate) fn verdict(
-        number: usize,
-        player: Player,
-        played: &str,
-        class: Class,
-        lost: i32,
-        best: Option<&str>,
-        values: &str,
-    ) -> String {
-        let lost = if lost > 0 {
-            format!(", lost {lost}")
-        } else {
-            String::new()
+    /// The move shown, judged: `Move 12 Blue b3??: blunder, lost 25 · best c3 (+15 → -5)`;
+    /// from estimates, with their error: `good, lost 12 ±38 · best c3 (~+3 → ~-9)`.
+    /// The best move is left out when it is the move played, so it is said once:
+    /// `Move 30 Yellow a4: best (+5 → +5)`. `played` is the square with its mark,
+    /// `values` the values before and after.
+    pub(crate) fn verdict(m: &MoveReview, played: &str, values: &str) -> String {
+        let (number, player, class) = (m.number, m.player, m.class);
+        let lost = match (m.lost, m.error()) {
+            (0, _) => String::new(),
+            (lost, error @ 1..) => format!(", lost {lost} ±{error}"),
+            (lost, _) => format!(", lost {lost}"),
         };
-        match best {
-            Some(best) => {
-                format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
-            }
-            None => format!("Move {number} {player} {played}: {class}{lost} ({values})"),
+        if m.best == m.mv {
+            format!("Move {number} {player} {played}: {class}{lost} ({values})")
+        } else {
+            let best = m.best;
+            format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
         }
     }
     /// `]` or `[` found nothing.

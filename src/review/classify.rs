@@ -13,6 +13,11 @@
 //!
 //! Whatever the points, a move that turns a proven win into a draw or a loss,
 //! or a proven draw into a loss, is a blunder.
+//!
+//! An estimated value carries its stage's measured error ([`ESTIMATE_ERROR`]):
+//! when either value of a move is an estimate, the move is an inaccuracy or
+//! worse only if it lost more points than that error; within it, it is good.
+//! Exact values have no error, so their verdicts follow the table alone.
 
 use serde::Serialize;
 
@@ -25,6 +30,34 @@ pub const GOOD_MAX: i32 = 5;
 pub const INACCURACY_MAX: i32 = 10;
 /// The most points a mistake loses; more is a blunder.
 pub const MISTAKE_MAX: i32 = 20;
+
+/// The error of the review's estimates per band of 4 empty sections (0-3,
+/// 4-7, ..., 56-59, 60-64): the 95th percentile of |estimate - truth|, in
+/// points, of [`crate::ai::analysis::evaluate`] at the review's default budget
+/// ([`super::DEFAULT_THINK_MS`], one thread a position), over positions of
+/// games between different levels. The truth: the exact margin up to 22 empty
+/// sections; at 23-26 the exact margin or a win/draw/loss proof (a lower bound).
+/// Measured: 31 at 16-19 empty sections (31 estimates), 38 at 20-23 (26). Bands
+/// where the review proved nearly every position (0-15) take the 16-19 figure;
+/// bands from 24 take the largest figure measured against exact margins, as a
+/// deeper search shares the evaluation's bias (docs/review.md has the whole
+/// table). Two runs on a loaded machine, pooled (their output is in
+/// docs/review_error/; `--pool` on both rebuilds this from them); rebuilt with:
+///
+/// ```sh
+/// nice -n 10 cargo run --release --example review_error -- --games 16 --per-band 10 --truth-secs 40 --max-minutes 33 > run1.log
+/// nice -n 10 cargo run --release --example review_error -- --games 32 --seed 2 --min-empty 12 --max-empty 27 --per-band 24 --truth-secs 40 --max-minutes 28 > run2.log
+/// cargo run --release --example review_error -- --games 1 --per-band 0 --pool run1.log --pool run2.log
+/// ```
+pub const ESTIMATE_ERROR: [i32; 16] = [
+    31, 31, 31, 31, 31, 38, 38, 38, 38, 38, 38, 38, 38, 38, 38, 38,
+];
+
+/// The measured error of an estimate of a position with `empties` empty sections.
+pub fn estimate_error(empties: u32) -> i32 {
+    let band = (empties as usize / 4).min(ESTIMATE_ERROR.len() - 1);
+    ESTIMATE_ERROR[band]
+}
 
 /// How good a move was, from best to worst.
 #[derive(
@@ -45,7 +78,7 @@ pub const MISTAKE_MAX: i32 = 20;
 pub enum Class {
     /// The engine's move, or one as good.
     Best,
-    /// Lost at most [`GOOD_MAX`] points.
+    /// Lost at most [`GOOD_MAX`] points, or no more than the error of an estimate.
     Good,
     /// Lost at most [`INACCURACY_MAX`] points.
     Inaccuracy,
@@ -96,19 +129,25 @@ impl PositionValue {
                 margin,
                 exact: true,
                 outcome: Some(Wdl::from_value(margin)),
+                margin_error: 0,
             },
         }
     }
-}
 
-impl From<PositionEval> for PositionValue {
-    fn from(eval: PositionEval) -> PositionValue {
+    /// The engine's evaluation `eval` of `position`: an estimate carries the
+    /// measured error of its stage ([`estimate_error`]).
+    pub fn of(position: &Position, eval: PositionEval) -> PositionValue {
         PositionValue {
             best: Some(eval.best),
             value: Value {
                 margin: eval.margin,
                 exact: eval.exact,
                 outcome: eval.wdl,
+                margin_error: if eval.exact {
+                    0
+                } else {
+                    estimate_error(position.empty_sections())
+                },
             },
         }
     }
@@ -123,6 +162,9 @@ pub struct Value {
     pub exact: bool,
     /// The proven outcome for this player, if a solve finished.
     pub outcome: Option<Wdl>,
+    /// How far an estimate may be from the true margin, in points: its stage's
+    /// entry in [`ESTIMATE_ERROR`]; 0 when `exact`.
+    pub margin_error: i32,
 }
 
 impl Value {
@@ -136,6 +178,7 @@ impl Value {
                 Wdl::Draw => Wdl::Draw,
                 Wdl::Loss => Wdl::Win,
             }),
+            margin_error: self.margin_error,
         }
     }
 }
@@ -169,14 +212,21 @@ pub fn threw_away_proof(before: Value, after: Value) -> bool {
     )
 }
 
-/// The class of a move that lost `lost` points, going from `before` to `after`.
+/// The larger error of the two values of a move: 0 when both are exact.
+pub fn move_error(before: Value, after: Value) -> i32 {
+    before.margin_error.max(after.margin_error).max(0)
+}
+
+/// The class of a move that lost `lost` points, going from `before` to `after`:
+/// a thrown-away proof is a blunder; otherwise a loss within the values' error
+/// ([`move_error`]) is at most good, as it may be the estimate's own error.
 pub fn classify(lost: i32, before: Value, after: Value) -> Class {
     if threw_away_proof(before, after) {
         return Class::Blunder;
     }
     if lost <= 0 {
         Class::Best
-    } else if lost <= GOOD_MAX {
+    } else if lost <= GOOD_MAX || lost <= move_error(before, after) {
         Class::Good
     } else if lost <= INACCURACY_MAX {
         Class::Inaccuracy

@@ -89,7 +89,7 @@ where
                     let value = if position.is_over() {
                         Some(PositionValue::terminal(position))
                     } else {
-                        evaluator(position, stop).map(PositionValue::from)
+                        evaluator(position, stop).map(|eval| PositionValue::of(position, eval))
                     };
                     // A stopped evaluation is cut short: not a result.
                     if stopped() {

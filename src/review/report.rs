@@ -4,7 +4,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::classify::{Class, PositionValue, Value, classify, points_lost};
+use super::classify::{Class, PositionValue, Value, classify, move_error, points_lost};
 use crate::rules::{Game, Move, Player};
 
 /// One move judged.
@@ -54,6 +54,12 @@ impl MoveReview {
             lost,
             class: classify(lost, b, a),
         })
+    }
+
+    /// The larger error of its two values in points (0 when both are exact): a
+    /// loss within it is at most good (see [`classify`]).
+    pub fn error(&self) -> i32 {
+        move_error(self.before, self.after)
     }
 
     /// How far the value moved for the mover, in points (positive: it fell).

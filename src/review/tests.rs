@@ -15,11 +15,18 @@ use crate::ai::{medium, random};
 use crate::record::Record;
 use crate::rules::{Game, Move, Player, Position, Square};
 
+/// An estimate with no error: classified by the thresholds alone.
 fn est(margin: i32) -> Value {
+    est_within(margin, 0)
+}
+
+/// An estimate that may be `error` points off.
+fn est_within(margin: i32, error: i32) -> Value {
     Value {
         margin,
         exact: false,
         outcome: None,
+        margin_error: error,
     }
 }
 
@@ -28,6 +35,7 @@ fn proven(margin: i32) -> Value {
         margin,
         exact: true,
         outcome: Some(Wdl::from_value(margin)),
+        margin_error: 0,
     }
 }
 
@@ -66,6 +74,62 @@ fn throwing_away_a_proven_outcome_is_always_a_blunder() {
 }
 
 #[test]
+fn from_an_estimate_only_a_loss_beyond_its_error_is_an_inaccuracy_or_worse() {
+    // Within the error of either value: good at worst.
+    assert_eq!(classify(20, est_within(0, 20), est(-20)), Class::Good);
+    assert_eq!(classify(20, proven(0), est_within(-20, 25)), Class::Good);
+    assert_eq!(classify(0, est_within(0, 20), est(0)), Class::Best);
+    // Beyond it: the thresholds as usual.
+    assert_eq!(classify(21, est_within(0, 20), est(-21)), Class::Blunder);
+    assert_eq!(classify(15, est_within(0, 10), est(-15)), Class::Mistake);
+    assert_eq!(classify(9, est_within(0, 8), est(-9)), Class::Inaccuracy);
+    // Exact values have no error: the thresholds alone.
+    assert_eq!(classify(15, proven(20), proven(5)), Class::Mistake);
+    // A thrown-away proof is a blunder whatever the margins' error.
+    let win = Value {
+        outcome: Some(Wdl::Win),
+        ..est_within(3, 25)
+    };
+    let loss = Value {
+        outcome: Some(Wdl::Loss),
+        ..est_within(-3, 25)
+    };
+    assert_eq!(classify(6, win, loss), Class::Blunder);
+}
+
+#[test]
+fn an_estimate_carries_its_stages_error_and_an_exact_value_none() {
+    use super::classify::{ESTIMATE_ERROR, estimate_error};
+    let position = random_game(40, 3).position_at(40).to_owned();
+    let best = position.legal_moves().next().unwrap();
+    let eval = PositionEval {
+        best,
+        margin: 7,
+        exact: false,
+        wdl: None,
+    };
+    let value = PositionValue::of(&position, eval).value;
+    assert_eq!(value.margin_error, ESTIMATE_ERROR[24 / 4]);
+    assert_eq!(value.margin_error, estimate_error(24));
+    assert_eq!(value.flipped().margin_error, value.margin_error);
+    let exact = PositionEval {
+        exact: true,
+        margin: 5,
+        ..eval
+    };
+    assert_eq!(PositionValue::of(&position, exact).value.margin_error, 0);
+    assert_eq!(
+        PositionValue::terminal(&random_game(64, 3).position_at(64).to_owned())
+            .value
+            .margin_error,
+        0
+    );
+    // Every band has an error, the start position's included.
+    assert_eq!(estimate_error(64), ESTIMATE_ERROR[15]);
+    assert!(ESTIMATE_ERROR.iter().all(|&e| e > 0));
+}
+
+#[test]
 fn points_lost_is_zero_for_the_engines_move_and_never_negative() {
     let (a1, b2) = (Square::A1, Square::B2);
     assert_eq!(points_lost(a1, Some(a1), est(10), est(-30)), 0);
@@ -79,11 +143,12 @@ fn values_flip_to_the_other_side() {
         margin: 15,
         exact: false,
         outcome: Some(Wdl::Win),
+        margin_error: 20,
     };
     let f = v.flipped();
     assert_eq!(
-        (f.margin, f.exact, f.outcome),
-        (-15, false, Some(Wdl::Loss))
+        (f.margin, f.exact, f.outcome, f.margin_error),
+        (-15, false, Some(Wdl::Loss), 20)
     );
     assert_eq!(f.flipped(), v);
     assert_eq!(proven(0).flipped(), proven(0));
@@ -173,12 +238,17 @@ fn the_biggest_swing_is_the_first_of_equal_losses_and_none_without_losses() {
 fn sample_review() -> Review {
     let game = Game::from_moves([Square::B2, Square::C3, Square::A1]).unwrap();
     let mut values = values_of(&game, &[Some(3), Some(-3), Some(25), None]);
+    // The first two estimates may be 20 points off: move 2 lost 22, beyond that.
+    for v in values[..2].iter_mut().flatten() {
+        v.value.margin_error = 20;
+    }
     values[3] = Some(PositionValue {
         best: Some(Square::D4),
         value: Value {
             margin: -5,
             exact: false,
             outcome: Some(Wdl::Loss),
+            margin_error: 25,
         },
     });
     values[2] = Some(PositionValue {
@@ -206,8 +276,11 @@ fn value_text_marks_estimates_and_proofs() {
         margin: 1,
         exact: false,
         outcome: Some(Wdl::Win),
+        margin_error: 25,
     };
     assert_eq!(text::value_text(v), "~+1 win");
+    assert_eq!(text::error_text(25), "\u{b1}25");
+    assert_eq!(text::error_text(0), "");
 }
 
 #[test]
@@ -217,16 +290,16 @@ fn the_json_shape() {
         "moves": 3,
         "review": [
             {"move": 1, "player": "blue", "square": "b2", "best": "a1",
-             "before": {"margin": 3, "exact": false, "outcome": null},
-             "after": {"margin": 3, "exact": false, "outcome": null},
+             "before": {"margin": 3, "exact": false, "outcome": null, "margin_error": 20},
+             "after": {"margin": 3, "exact": false, "outcome": null, "margin_error": 20},
              "lost": 0, "class": "best"},
             {"move": 2, "player": "yellow", "square": "c3", "best": "a1",
-             "before": {"margin": -3, "exact": false, "outcome": null},
-             "after": {"margin": -25, "exact": true, "outcome": "loss"},
+             "before": {"margin": -3, "exact": false, "outcome": null, "margin_error": 20},
+             "after": {"margin": -25, "exact": true, "outcome": "loss", "margin_error": 0},
              "lost": 22, "class": "blunder"},
             {"move": 3, "player": "blue", "square": "a1", "best": "a1",
-             "before": {"margin": 25, "exact": true, "outcome": "win"},
-             "after": {"margin": 5, "exact": false, "outcome": "win"},
+             "before": {"margin": 25, "exact": true, "outcome": "win", "margin_error": 0},
+             "after": {"margin": 5, "exact": false, "outcome": "win", "margin_error": 25},
              "lost": 0, "class": "best"}
         ],
         "summary": {
@@ -235,8 +308,10 @@ fn the_json_shape() {
             "yellow": {"moves": 1, "best": 0, "good": 0, "inaccuracy": 0, "mistake": 0,
                        "blunder": 1, "average_lost": 22.0,
                        "biggest_swing": {"move": 2, "square": "c3", "best": "a1", "lost": 22,
-                                         "before": {"margin": -3, "exact": false, "outcome": null},
-                                         "after": {"margin": -25, "exact": true, "outcome": "loss"}}}
+                                         "before": {"margin": -3, "exact": false, "outcome": null,
+                                                    "margin_error": 20},
+                                         "after": {"margin": -25, "exact": true, "outcome": "loss",
+                                                   "margin_error": 0}}}
         }
     });
     assert_eq!(json, expected);
@@ -491,7 +566,7 @@ fn the_stored_blunder_record_throws_away_a_proven_win_at_move_53() {
 }
 
 /// The exact JSON text of a review (`hijara analyze --json`): field names, order and
-/// every enum's spelling, kept byte for byte.
+/// every enum's spelling, kept byte for byte (issue 16 added `margin_error` to each value).
 #[test]
 fn the_json_text_is_kept_exactly() {
     let json = serde_json::to_string(&sample_review()).unwrap();
@@ -500,16 +575,59 @@ fn the_json_text_is_kept_exactly() {
 
 const GOLDEN_REVIEW_JSON: &str = concat!(
     r#"{"moves":3,"review":[{"move":1,"player":"blue","square":"b2","best":"a1","before"#,
-    r#"":{"margin":3,"exact":false,"outcome":null},"after":{"margin":3,"exact":false,"o"#,
-    r#"utcome":null},"lost":0,"class":"best"},{"move":2,"player":"yellow","square":"c3""#,
-    r#","best":"a1","before":{"margin":-3,"exact":false,"outcome":null},"after":{"margi"#,
-    r#"n":-25,"exact":true,"outcome":"loss"},"lost":22,"class":"blunder"},{"move":3,"pl"#,
-    r#"ayer":"blue","square":"a1","best":"a1","before":{"margin":25,"exact":true,"outco"#,
-    r#"me":"win"},"after":{"margin":5,"exact":false,"outcome":"win"},"lost":0,"class":""#,
-    r#"best"}],"summary":{"blue":{"moves":2,"best":2,"good":0,"inaccuracy":0,"mistake":"#,
-    r#"0,"blunder":0,"average_lost":0.0,"biggest_swing":null},"yellow":{"moves":1,"best"#,
-    r#"":0,"good":0,"inaccuracy":0,"mistake":0,"blunder":1,"average_lost":22.0,"biggest"#,
-    r#"_swing":{"move":2,"square":"c3","best":"a1","lost":22,"before":{"margin":-3,"exa"#,
-    r#"ct":false,"outcome":null},"after":{"margin":-25,"exact":true,"outcome":"loss"}}}"#,
-    r#"}}"#,
+    r#"":{"margin":3,"exact":false,"outcome":null,"margin_error":20},"after":{"margin":"#,
+    r#"3,"exact":false,"outcome":null,"margin_error":20},"lost":0,"class":"best"},{"mov"#,
+    r#"e":2,"player":"yellow","square":"c3","best":"a1","before":{"margin":-3,"exact":f"#,
+    r#"alse,"outcome":null,"margin_error":20},"after":{"margin":-25,"exact":true,"outco"#,
+    r#"me":"loss","margin_error":0},"lost":22,"class":"blunder"},{"move":3,"player":"bl"#,
+    r#"ue","square":"a1","best":"a1","before":{"margin":25,"exact":true,"outcome":"win""#,
+    r#","margin_error":0},"after":{"margin":5,"exact":false,"outcome":"win","margin_err"#,
+    r#"or":25},"lost":0,"class":"best"}],"summary":{"blue":{"moves":2,"best":2,"good":0"#,
+    r#","inaccuracy":0,"mistake":0,"blunder":0,"average_lost":0.0,"biggest_swing":null}"#,
+    r#","yellow":{"moves":1,"best":0,"good":0,"inaccuracy":0,"mistake":0,"blunder":1,"a"#,
+    r#"verage_lost":22.0,"biggest_swing":{"move":2,"square":"c3","best":"a1","lost":22,"#,
+    r#""before":{"margin":-3,"exact":false,"outcome":null,"margin_error":20},"after":{""#,
+    r#"margin":-25,"exact":true,"outcome":"loss","margin_error":0}}}}}"#,
 );
+
+/// A game of node-limited hard (one thread) against itself, seeded: one engine
+/// per seat, each keeping its own proofs as in a real game.
+fn hard_against_hard(seed: u64, nodes: u64) -> Game {
+    use crate::ai::{AiSettings, Engine, Level, SearchLimit};
+    let settings = AiSettings {
+        seed,
+        threads: Some(1),
+        ..AiSettings::new(Level::Hard)
+    };
+    let mut engines = [Engine::new(settings), Engine::new(settings)];
+    let mut game = Game::new();
+    let limit = SearchLimit::nodes(nodes);
+    while let Some(mv) = engines[game.len() % 2].choose(game.position(), &limit) {
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_game_of_hard_against_hard_shows_no_mistake_that_is_not_proven() {
+    // The review at a short budget: its estimates are shallower, so noisier,
+    // than at the default budget `ESTIMATE_ERROR` was measured at, which makes
+    // this the harder test. Near the end the solver still proves (exact values).
+    let game = hard_against_hard(1, 20_000);
+    let values = analyse_game(&game, Duration::from_millis(50), 2, None, |_| {});
+    let review = Review::build(&game, &values);
+    assert_eq!(review.moves.len(), 64);
+    for m in &review.moves {
+        if m.class >= Class::Mistake {
+            let proven = m.error() == 0 || super::classify::threw_away_proof(m.before, m.after);
+            assert!(
+                proven,
+                "move {} is a {} from estimates: {m:?}",
+                m.number, m.class
+            );
+        }
+    }
+    // Not vacuous: most moves are judged from estimates.
+    let estimated = review.moves.iter().filter(|m| m.error() > 0).count();
+    assert!(estimated >= 20, "{estimated} moves judged from estimates");
+}

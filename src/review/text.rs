@@ -11,7 +11,9 @@ use crate::rules::Player;
 /// The legend printed above the table.
 pub const LEGEND: &str = "Values are final margins in points for the player who moves, under best play:\n\
      exact where the game was solved to the end, ~ marks an engine estimate\n\
-     (with win/draw/loss when that much is proven).";
+     (with win/draw/loss when that much is proven). An estimate may be off by the\n\
+     \u{b1}points after `lost`, measured at that stage: a move that lost no more is\n\
+     good at worst, unless it threw away a proven win or draw. See docs/review.md.";
 
 /// A value as text: `+15`, `0`, `-5` when exact; `~+3`, or `~+3 win` with a proven outcome.
 pub fn value_text(value: Value) -> String {
@@ -24,6 +26,15 @@ pub fn value_text(value: Value) -> String {
         (true, _) => margin,
         (false, Some(wdl)) => format!("~{margin} {}", wdl_name(wdl)),
         (false, None) => format!("~{margin}"),
+    }
+}
+
+/// The error of a move's values as text: `±25`, or nothing when both are exact.
+pub fn error_text(error: i32) -> String {
+    if error > 0 {
+        format!("\u{b1}{error}")
+    } else {
+        String::new()
     }
 }
 
@@ -41,13 +52,13 @@ pub const fn mark(class: Class) -> &'static str {
 pub fn write_review(out: &mut impl Write, review: &Review) -> io::Result<()> {
     writeln!(
         out,
-        "{:>3}  {:<6}  {:<5} {:<4}  {:<10}  {:<10}  {:>4}  class",
-        "#", "player", "move", "best", "before", "after", "lost"
+        "{:>3}  {:<6}  {:<5} {:<4}  {:<10}  {:<10}  {:>4} {:<4}  class",
+        "#", "player", "move", "best", "before", "after", "lost", ""
     )?;
     for m in &review.moves {
         writeln!(
             out,
-            "{:>3}  {:<6}  {:<5} {:<4}  {:<10}  {:<10}  {:>4}  {}",
+            "{:>3}  {:<6}  {:<5} {:<4}  {:<10}  {:<10}  {:>4} {:<4}  {}",
             m.number,
             m.player.to_string(),
             format!("{}{}", m.mv, mark(m.class)),
@@ -55,6 +66,7 @@ pub fn write_review(out: &mut impl Write, review: &Review) -> io::Result<()> {
             value_text(m.before),
             value_text(m.after),
             m.lost,
+            error_text(m.error()),
             m.class
         )?;
     }

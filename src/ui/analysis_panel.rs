@@ -69,12 +69,8 @@ impl AnalysisPanel<'_> {
         match self.analysis.move_review(self.shown) {
             None => words::pending(self.shown),
             Some(m) => words::verdict(
-                m.number,
-                m.player,
+                m,
                 &format!("{}{}", m.mv, mark(m.class)),
-                m.class,
-                m.lost,
-                (m.best != m.mv).then(|| m.best.to_string()).as_deref(),
                 &format!("{} → {}", value_text(m.before), value_text(m.after)),
             ),
         }

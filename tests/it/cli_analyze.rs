@@ -42,6 +42,9 @@ fn text_output_has_a_row_per_move_and_a_summary() {
         assert_eq!(cols[1], if n % 2 == 0 { "Blue" } else { "Yellow" }, "{row}");
         assert!(classes.contains(cols.last().unwrap()), "{row}");
     }
+    // The legend says what `~` and `±` mean.
+    assert!(text.contains("~ marks an engine estimate"), "{text}");
+    assert!(text.contains("\u{b1}points after `lost`"), "{text}");
     // The last moves are solved: exact values, no `~`.
     assert!(!lines[header + 64].contains('~'), "{}", lines[header + 64]);
     let rest = &lines[header + 65..];
@@ -89,8 +92,35 @@ fn json_output_has_the_documented_shape() {
                 outcome.is_null() || ["win", "draw", "loss"].contains(&outcome.as_str().unwrap()),
                 "{m}"
             );
+            // An estimate's measured error; none on an exact value.
+            let error = value["margin_error"].as_i64().unwrap();
+            assert!(error >= 0, "{m}");
+            if value["exact"] == true {
+                assert_eq!(error, 0, "{m}");
+            } else {
+                assert!(error > 0, "{m}");
+            }
         }
-        assert!(m["lost"].as_i64().unwrap() >= 0, "{m}");
+        let lost = m["lost"].as_i64().unwrap();
+        assert!(lost >= 0, "{m}");
+        // A loss within the values' error is good at worst, unless a proof was thrown away.
+        let error = m["before"]["margin_error"]
+            .as_i64()
+            .max(m["after"]["margin_error"].as_i64())
+            .unwrap();
+        let threw = matches!(
+            (
+                m["before"]["outcome"].as_str(),
+                m["after"]["outcome"].as_str()
+            ),
+            (Some("win"), Some("draw" | "loss")) | (Some("draw"), Some("loss"))
+        );
+        if lost <= error && !threw {
+            assert!(
+                ["best", "good"].contains(&m["class"].as_str().unwrap()),
+                "{m}"
+            );
+        }
     }
     // The moves of complete.hij, in order.
     assert_eq!(review[0]["square"], "a2");

@@ -272,6 +272,7 @@ fn review_at(shown: usize, engines: bool) -> ReplayState {
             margin,
             exact: true,
             outcome: None,
+            margin_error: 0,
         },
     };
     let (before, after) = if engines { (5, -5) } else { (5, 6) };
