@@ -15,6 +15,7 @@ mod bench;
 mod engine;
 mod games;
 mod play;
+mod puzzle;
 mod replay;
 mod resume;
 mod score;
@@ -53,6 +54,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// List the finished games kept in the history, newest first, with a tally per AI level.
     Games(GamesArgs),
+    /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
+    Puzzle(PuzzleArgs),
     /// Print a shell completion script to stdout.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout.
@@ -97,7 +100,7 @@ pub enum ReplayTarget {
 }
 
 /// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
-fn replay_target(text: &str) -> Result<ReplayTarget, String> {
+pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
             Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
@@ -132,8 +135,8 @@ pub struct ReplayArgs {
 /// The settings a game session shares between `play` and `replay`'s playing on.
 #[derive(Debug, Clone, Args, Default)]
 pub struct SessionArgs {
-    /// The AI's thinking time per move, in milliseconds (hard level).
-    #[arg(long, value_name = "MS")]
+    /// The AI's thinking time per move, in milliseconds (hard level; at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
     #[arg(long)]
@@ -203,6 +206,29 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
+/// Options of `hijara puzzle`.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// Today's puzzle (UTC date): the same for everyone.
+    #[arg(long, conflicts_with = "id")]
+    pub daily: bool,
+    /// A puzzle by its id (`p0001`).
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+    /// Answer without the screen: print why the move is right or wrong, and keep the try.
+    #[arg(long, value_name = "SQUARE")]
+    pub answer: Option<crate::rules::Square>,
+    /// Print your puzzle rating, streaks and counts.
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer"])]
+    pub stats: bool,
+    /// With --stats: one JSON object for scripts.
+    #[arg(long, requires = "stats")]
+    pub json: bool,
+    /// The UTC date for --daily (YYYY-MM-DD) [default: today].
+    #[arg(long, hide = true, value_parser = puzzle::parse_date)]
+    pub date: Option<chrono::NaiveDate>,
+}
+
 /// Options of `hijara completions`.
 #[derive(Debug, Clone, Args)]
 pub struct CompletionsArgs {
@@ -227,20 +253,57 @@ pub struct ResumeArgs {
 
 /// Options of `hijara score`.
 #[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ScoreArgs {
-    /// The record to score (`-` for stdin).
-    pub file: PathBuf,
+    /// The record to score: a file (`-` for stdin), or N for game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Score the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A number of seconds as given on the command line, kept with its text so an
+/// error can quote the number given (`18446744073709551615`, not `1.8e19`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seconds {
+    /// The value.
+    pub value: f64,
+    /// The text given.
+    pub given: String,
+}
+
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let value = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    Ok(Seconds {
+        value,
+        given: text.to_owned(),
+    })
+}
+
+/// A thinking time in milliseconds, from 1 to an hour: past that the AI would
+/// think without end for any purpose.
+pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
+    use crate::ai::gtp::MAX_THINK_MS;
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+        .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// How long to measure, in seconds (at least 2).
-    #[arg(long, default_value_t = 3.0)]
-    pub seconds: f64,
+    #[arg(long, default_value = "3", value_parser = seconds)]
+    pub seconds: Seconds,
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,
@@ -261,8 +324,8 @@ pub struct SelfplayArgs {
     /// Seed; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The hard level's thinking time per move, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// The hard level's thinking time per move, in milliseconds (at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms")]
@@ -292,6 +355,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
+        Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
     }

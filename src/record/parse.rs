@@ -46,7 +46,7 @@ pub(super) fn quote(text: &str) -> String {
 fn describe(c: Option<char>) -> String {
     match c {
         None => "end of input".into(),
-        Some('\n') => "end of line".into(),
+        Some('\n' | '\r') => "end of line".into(),
         Some(c) => quote(c.encode_utf8(&mut [0; 4])),
     }
 }
@@ -70,9 +70,14 @@ fn ends_word(c: char) -> bool {
 }
 
 /// The characters still to read, with the location of the next one.
+///
+/// A line ends at LF, CRLF or a lone CR (old Mac files); the text itself is kept
+/// as it is, so a `{}` comment reads back exactly as written.
 struct Cursor<'a> {
     chars: Chars<'a>,
     location: Location,
+    /// The last character read was a CR: a LF right after it ends no second line.
+    after_cr: bool,
 }
 
 impl Cursor<'_> {
@@ -82,19 +87,21 @@ impl Cursor<'_> {
 
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
-        if c == '\n' {
+        let crlf = c == '\n' && self.after_cr;
+        if (c == '\n' || c == '\r') && !crlf {
             self.location.line = self.location.line.saturating_add(1);
             self.location.column = 1;
-        } else {
+        } else if !crlf {
             self.location.column = self.location.column.saturating_add(1);
         }
+        self.after_cr = c == '\r';
         Some(c)
     }
 
     /// Skips white space and comments, collecting the comments' text into `comments`.
     ///
-    /// A `;` comment's text runs to the end of the line, without trailing `\r`s
-    /// (line ends of files written on Windows); a `{}` comment's is kept exactly.
+    /// A `;` comment's text runs to the end of the line (LF, CRLF or a lone CR);
+    /// a `{}` comment's is kept exactly.
     fn skip_trivia(&mut self, comments: &mut Vec<String>) -> Result<(), RecordError> {
         while let Some(c) = self.peek() {
             match c {
@@ -104,12 +111,10 @@ impl Cursor<'_> {
                 ';' => {
                     self.bump();
                     let mut text = String::new();
-                    while let Some(c) = self.peek().filter(|&c| c != '\n') {
+                    while let Some(c) = self.peek().filter(|&c| c != '\n' && c != '\r') {
                         text.push(c);
                         self.bump();
                     }
-                    let kept = text.trim_end_matches('\r').len();
-                    text.truncate(kept);
                     comments.push(text);
                 }
                 '{' => {
@@ -191,7 +196,7 @@ impl Cursor<'_> {
                     self.bump();
                     break;
                 }
-                None | Some('\n') => {
+                None | Some('\n' | '\r') => {
                     return Err(syntax(
                         here,
                         describe(self.peek()),
@@ -280,6 +285,7 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
     let mut cursor = Cursor {
         chars: text.chars(),
         location: Location { line: 1, column: 1 },
+        after_cr: false,
     };
     let mut record = Record::new();
     // A set, so a file of many tags is not quadratic to check for duplicates.

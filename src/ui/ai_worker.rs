@@ -1,4 +1,5 @@
-//! The AI on a worker thread: requests in over one channel, replies out over another.
+//! The AI on a worker thread: requests in over a channel, replies handed to a callback
+//! (the event loop's inbox).
 //!
 //! The search blocks for up to its thinking time, so it never runs on the UI thread.
 //! A new request (undo or a new game while the AI thinks) stops the search under
@@ -10,7 +11,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
+use std::thread::{self, JoinHandle};
 
 use anyhow::Context;
 
@@ -55,25 +56,34 @@ pub(crate) struct AiWorker {
     requests: Sender<(AiRequest, Arc<AtomicBool>)>,
     /// The stop flag of the last request sent.
     stop: Arc<AtomicBool>,
-    /// Replies, in the order the worker finished them.
-    pub(crate) replies: Receiver<AiReply>,
+    /// The thread, to tell whether it died.
+    thread: JoinHandle<()>,
 }
 
 impl AiWorker {
-    /// Starts the worker thread. It ends when the handle is dropped and its current
-    /// search finishes; the process does not wait for it on exit.
-    pub(crate) fn spawn() -> anyhow::Result<AiWorker> {
+    /// Starts the worker thread, which hands each reply, in the order it finishes
+    /// them, to `deliver` (`false`: nobody listens any more, so it ends). It ends when
+    /// the handle is dropped and its current search finishes; the process does not wait
+    /// for it on exit.
+    pub(crate) fn spawn(
+        deliver: impl Fn(AiReply) -> bool + Send + 'static,
+    ) -> anyhow::Result<AiWorker> {
         let (request_tx, request_rx) = mpsc::channel();
-        let (reply_tx, reply_rx) = mpsc::channel::<AiReply>();
-        thread::Builder::new()
+        let thread = thread::Builder::new()
             .name("hijara-ai".into())
-            .spawn(move || work(&request_rx, &reply_tx))
+            .spawn(move || work(&request_rx, deliver))
             .context("cannot start the AI thread")?;
         Ok(AiWorker {
             requests: request_tx,
             stop: Arc::new(AtomicBool::new(false)),
-            replies: reply_rx,
+            thread,
         })
+    }
+
+    /// Whether the thread has ended while this handle lives: it panicked, or the
+    /// replies' receiver is gone.
+    pub(crate) fn stopped(&self) -> bool {
+        self.thread.is_finished()
     }
 
     /// Sends a request, stopping the search for the previous one. Fails only when
@@ -94,7 +104,7 @@ impl Drop for AiWorker {
     }
 }
 
-fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, replies: &Sender<AiReply>) {
+fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, deliver: impl Fn(AiReply) -> bool) {
     // Blue's seat, Yellow's seat (by [`crate::rules::Player::index`]), and hints.
     let mut engines: [Option<Engine>; 3] = Default::default();
     while let Ok(mut next) = requests.recv() {
@@ -116,7 +126,7 @@ fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, replies: &Sender<AiRe
             job: request.job,
             mv,
         };
-        if replies.send(reply).is_err() {
+        if !deliver(reply) {
             return;
         }
     }

@@ -21,6 +21,7 @@ use super::cursor::Cursor;
 use super::keymap::KeyContext;
 use super::message::Message;
 use super::question::{Overlay, Question};
+use super::screen::ScreenLayout;
 
 /// The whole state of a game on screen.
 #[derive(Debug, Clone)]
@@ -37,7 +38,7 @@ pub struct App {
     quit: bool,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
-    /// The game is autosaved after every move, so quitting keeps it for `hijara resume`.
+    /// The autosave holds the game as it is, so quitting keeps it for `hijara resume`.
     autosaved: bool,
     /// An autosaved game offered at start-up, until the question is answered.
     resume_offer: Option<(GameConfig, Game)>,
@@ -79,11 +80,16 @@ impl App {
         }
     }
 
-    /// Says that the game is autosaved after every move, so the quit question can say
-    /// that quitting keeps it.
+    /// Says whether the autosave holds the game, so the quit question can say that
+    /// quitting keeps it, or that it does not.
     pub fn with_autosave(mut self, autosaved: bool) -> App {
         self.autosaved = autosaved;
         self
+    }
+
+    /// The same, on an app in use: after every write of the autosave, which may fail.
+    pub fn set_autosaved(&mut self, autosaved: bool) {
+        self.autosaved = autosaved;
     }
 
     /// Offers to continue an autosaved game (seats and settings included) instead of
@@ -162,7 +168,7 @@ impl App {
 
     /// Whether a game has started and not finished: quitting it would lose it.
     pub fn in_progress(&self) -> bool {
-        !self.game.is_empty() && !self.game.is_over()
+        self.game.in_progress()
     }
 
     /// The digits of the claim being typed after `+`, if one is.
@@ -195,6 +201,7 @@ impl App {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match self.overlay {
+            _ if ScreenLayout::new(self.area).is_none() => KeyContext::TooSmall,
             Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,
             Overlay::None => KeyContext::Board,
             Overlay::Help => KeyContext::Help,

@@ -5,14 +5,16 @@
 //!
 //! - `app` (a game) and `replay` (the viewer): pure states; [`Input`]s in, [`Effect`]s out.
 //! - `keymap`: the key table, which also drives the help and the hint lines.
-//! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
+//! - `board`, `ladder`, `status`, `move_list`, `help`, `analysis_panel`: widgets over plain data.
+//! - `replay_analysis`: what the viewer knows of its game's analysis so far.
 //! - `screen`, `replay_screen`: the layout and each state drawn.
-//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
+//! - `navigation`: which state is on screen and the switches (game ⇄ review, replay → game); pure.
+//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop, blocked on one
+//!   channel, runs every state on any backend and input source.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
 mod ai_turns;
 mod ai_worker;
-mod analysis;
 mod analysis_panel;
 mod app;
 mod board;
@@ -22,12 +24,14 @@ mod event_loop;
 #[cfg(test)]
 mod fit_tests;
 mod help;
-mod history;
 mod keymap;
 mod ladder;
 mod message;
+mod move_list;
+mod navigation;
 mod question;
 mod replay;
+mod replay_analysis;
 mod replay_screen;
 mod screen;
 mod status;
@@ -41,7 +45,6 @@ use ratatui::style::Style;
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
-pub use analysis::Analysis;
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};
@@ -50,11 +53,12 @@ pub use keymap::{Action, Direction, KeyContext};
 pub use message::{Message, MessageKind};
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
-pub use replay_screen::ReplayView;
+pub use replay_analysis::Analysis;
+pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use theme::Theme;
 
-use event_loop::Screen;
+use navigation::Screen;
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended
 /// (its game and set-up, as a resumed game may have swapped them). The storage
@@ -67,7 +71,7 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
         resume_offer,
         mut storage,
     } = session;
-    let mut app = App::with_game(config, game).with_autosave(storage.autosave().is_some());
+    let mut app = App::with_game(config, game).with_autosave(storage.autosaved());
     if let Some(notice) = notice {
         app.notify(notice);
     }
@@ -95,7 +99,9 @@ pub fn replay(
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
-    let result = event_loop::run(&mut tui.terminal, screen, theme, storage);
+    let inbox = event_loop::Inbox::new();
+    event_loop::spawn_terminal_input(&inbox)?;
+    let result = event_loop::run(&mut tui.terminal, inbox, screen, theme, storage);
     // Restore the screen before the caller prints anything.
     drop(tui);
     result

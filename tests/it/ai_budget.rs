@@ -2,7 +2,7 @@
 //! position, including positions hard did not steer (loaded records, hints for
 //! a person playing Yellow, engine command sequences). The margin is generous
 //! (3 s for a 1 s budget) so a loaded CI machine does not fail the test; the
-//! tight figure (<= 1.1 s) comes from `hijara selfplay` and the README.
+//! tight figure (<= 1.1 s) comes from `hijara selfplay` and docs/ai.md.
 
 use std::time::{Duration, Instant};
 
