@@ -41,6 +41,10 @@ struct Args {
     /// Hard's node budget per move.
     #[arg(long, default_value_t = 20_000)]
     nodes: u64,
+    /// Hard's thinking time per move instead of the node budget (not reproducible:
+    /// for the distribution of move times on the clock).
+    #[arg(long, value_name = "MS")]
+    think_ms: Option<u64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// `standard` or `corners`.
@@ -59,7 +63,7 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(binary: &PathBuf, level: &str, nodes: u64, variant: &str) -> anyhow::Result<Engine> {
+    fn start(binary: &PathBuf, level: &str, budget: &str, variant: &str) -> anyhow::Result<Engine> {
         let mut child = Command::new(binary)
             .args(["engine", "--threads", "1"])
             .stdin(Stdio::piped())
@@ -75,7 +79,7 @@ impl Engine {
         };
         engine.send(&format!("variant {variant}"))?;
         engine.send(&format!("level {level}"))?;
-        engine.send(&format!("nodes {nodes}"))?;
+        engine.send(budget)?;
         Ok(engine)
     }
 
@@ -152,9 +156,13 @@ fn main() -> anyhow::Result<()> {
         .yellow_engine
         .clone()
         .unwrap_or(args.blue_engine.clone());
+    let budget = match args.think_ms {
+        Some(ms) => format!("time_per_move {ms}"),
+        None => format!("nodes {}", args.nodes),
+    };
     let mut engines = [
-        Engine::start(&args.blue_engine, &args.blue, args.nodes, &args.variant)?,
-        Engine::start(&yellow_engine, &args.yellow, args.nodes, &args.variant)?,
+        Engine::start(&args.blue_engine, &args.blue, &budget, &args.variant)?,
+        Engine::start(&yellow_engine, &args.yellow, &budget, &args.variant)?,
     ];
     let (mut wins, mut draws) = ([0u64; 2], 0u64);
     let mut yellow_scores = Vec::new();
@@ -212,12 +220,11 @@ fn main() -> anyhow::Result<()> {
     let b_scores: Vec<f64> = yellow_scores.iter().map(|s| 1.0 - s).collect();
     let (b_mean, b_low, b_high) = interval(&b_scores);
     println!(
-        "{} ({}) as Blue vs {} ({}) as Yellow, {n} games, {} nodes a move, seed {}, {} ({:.0} s)",
+        "{} ({}) as Blue vs {} ({}) as Yellow, {n} games, `{budget}`, seed {}, {} ({:.0} s)",
         args.blue,
         args.blue_engine.display(),
         args.yellow,
         yellow_engine.display(),
-        args.nodes,
         args.seed,
         args.variant,
         start.elapsed().as_secs_f64()

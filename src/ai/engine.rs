@@ -19,7 +19,8 @@ pub struct Decision {
     pub search: Option<SearchResult>,
     /// The proven outcome of `mv` for the mover, when hard's proof finished.
     pub solved: Option<Wdl>,
-    /// Whether hard played the mirror move because nothing better was proven.
+    /// Whether `mv` is the mirror move (Yellow's half-turn copy of Blue's play,
+    /// while Yellow has copied every move): hard plays it only when its search prefers it.
     pub mirrored: bool,
     /// Nodes visited in all of hard's searches for this move.
     pub nodes: u64,

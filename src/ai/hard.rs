@@ -1,22 +1,22 @@
 //! The hard level: iterative-deepening PVS with a win/draw/loss endgame solve,
-//! and for Yellow a guarantee never to do worse than the mirror strategy while
-//! that guarantee is sound.
+//! choosing every move by search, with either colour, from the first.
 //!
 //! **The budget is a promise.** Every phase below runs against one deadline (or
 //! one node budget), so hard answers within its thinking time from any legal
 //! position: a proof that does not finish in time is abandoned, never waited for.
 //!
-//! - **On the mirror line** (Yellow has mirrored every Blue move), the mirror
-//!   move guarantees at least a draw. Hard leaves the line only for a move its
-//!   endgame solve proved, within the budget, to win or draw.
+//! - **The mirror move is one candidate.** While Yellow has mirrored every Blue
+//!   move, the mirror move (which guarantees at least a draw) is searched first;
+//!   any move the search values higher is played instead.
+//!   Copying is a floor, not a strategy: Yellow wins most positions with best play.
 //! - **After a completed proof** (of a win or a draw, for either colour), the
 //!   proof's transposition table is kept by the [`Engine`](super::Engine) that
 //!   plays, never process-wide. While the game follows the
 //!   proof (the proven position's stones are all still on the board), hard first
 //!   re-proves that outcome with the kept table, which takes a handful of nodes,
 //!   and then looks for better with the time left.
-//! - **Anywhere else** (a loaded record, an undo, a person's game that hard did
-//!   not steer), hard runs its heuristic search and, in the endgame range, the
+//! - **Otherwise** (any position, steered by hard or not), hard runs its
+//!   heuristic search for the whole budget and, in the endgame range, the
 //!   win/draw/loss solve, and plays the solve's proven best move when the solve
 //!   finished, else its search's best move, skipping moves the unfinished solve
 //!   proved to lose when another move is not known to.
@@ -42,10 +42,6 @@ pub const TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const SOLVE_FROM: u32 = 26;
-/// As Yellow on the mirror line, hard tries the solve earlier: if it does not
-/// finish, the mirror move is played anyway, so trying costs nothing.
-pub const MIRROR_SOLVE_FROM: u32 = 28;
-
 /// A completed proof: after a move, its player gets at least `wdl`.
 #[derive(Debug, Clone, Copy)]
 struct Proof {
@@ -278,26 +274,10 @@ pub(crate) fn decide(
     if order.is_empty() {
         return None;
     }
+    // On the mirror line the mirror move is searched first: it wins ties.
     let mirror = mirror_move(position);
-    if let Some(mirror) = mirror
-        && empties > MIRROR_SOLVE_FROM
-    {
-        // Before the solve range nothing could be proven, so the mirror move would be
-        // played whatever the search found: answer at once (a one-ply search for the report).
-        let mut run = Run {
-            table: Arc::new(Table::new(0)),
-            threads: 1,
-            budget,
-            nodes: 0,
-        };
-        let search = run.glance(position, &order)?;
-        return Some(Decision {
-            mv: mirror,
-            search: Some(search),
-            solved: None,
-            mirrored: true,
-            nodes: run.nodes,
-        });
+    if let Some(mirror) = mirror {
+        to_front(&mut order, mirror);
     }
     let (kept, proofs, table) = take_kept(slot, position);
     let mut run = Run {
@@ -307,28 +287,22 @@ pub(crate) fn decide(
         nodes: 0,
     };
     if let Some(target) = kept
-        && let Some(d) = follow_proof(&mut run, position, &mut order, target)
+        && let Some(mut d) = follow_proof(&mut run, position, &mut order, target)
     {
+        d.mirrored = Some(d.mv) == mirror;
         let proven = d.solved.map(|wdl| (d.mv, wdl));
         keep(slot, position, proofs, proven, run.table);
         return Some(d);
     }
 
-    // The budget share of the heuristic search before the endgame solve. On the
-    // mirror line the heuristic move is not played anyway, so the solve gets most
-    // of the time; elsewhere an unfinished solve falls back on the heuristic move,
-    // so it keeps more of the time where the solve is less likely to finish.
-    let endgame = empties
-        <= if mirror.is_some() {
-            MIRROR_SOLVE_FROM
-        } else {
-            SOLVE_FROM
-        };
-    let heuristic_share = match (endgame, mirror.is_some(), empties) {
-        (false, _, _) => 100,
-        (true, true, _) => 15,
-        (true, false, 0..=18) => 25,
-        (true, false, _) => 50,
+    // The budget share of the heuristic search before the endgame solve: an
+    // unfinished solve falls back on the heuristic move, so the search keeps
+    // more of the time where the solve is less likely to finish.
+    let endgame = empties <= SOLVE_FROM;
+    let heuristic_share = match (endgame, empties) {
+        (false, _) => 100,
+        (true, 0..=18) => 25,
+        (true, _) => 50,
     };
     let search = run.search(position, &order, heuristic_share)?;
     let mut solve = RootSolve::default();
@@ -354,18 +328,15 @@ pub(crate) fn decide(
             (mv, None)
         }
     };
-    let mirrored = mirror.filter(|_| !matches!(solved, Some(Wdl::Win | Wdl::Draw)));
     // A completed proof of a win or a draw is kept for the next moves of this game.
-    let proven = solved
-        .filter(|&w| w >= Wdl::Draw && mirrored.is_none())
-        .map(|w| (mv, w));
+    let proven = solved.filter(|&w| w >= Wdl::Draw).map(|w| (mv, w));
     let nodes = run.nodes;
     keep(slot, position, proofs, proven, run.table);
     Some(Decision {
-        mv: mirrored.unwrap_or(mv),
+        mv,
         search: Some(search),
         solved,
-        mirrored: mirrored.is_some(),
+        mirrored: Some(mv) == mirror,
         nodes,
     })
 }

@@ -19,7 +19,7 @@
 //! - `hard` (private): iterative-deepening PVS ([`search`], move order in
 //!   [`ordering`]) with a lock-free transposition table ([`tt`]) shared by its
 //!   threads ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
-//!   win/draw/loss solve, and as Yellow the [`mirror`] fallback.
+//!   win/draw/loss solve; as Yellow the [`mirror`] move is one candidate.
 //! - [`limit`]: the one limits type.
 
 use clap::ValueEnum;

@@ -160,13 +160,11 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
 fn hard_plays_perfectly_near_the_end() {
     for seed in 200..212 {
         let position = random_position(56, seed);
-        let settings = AiSettings {
-            level: Level::Hard,
-            think_ms: Some(200),
-            seed,
-            threads: Some(1),
-        };
-        let mv = choose_move(&position, &settings).unwrap();
+        // A node budget, not the clock: a loaded machine once cut a 200 ms search
+        // short here. 8 empty sections take far fewer nodes than this to solve.
+        let mv = hard(seed)
+            .choose(&position, &SearchLimit::nodes(1_000_000))
+            .unwrap();
         let mut child = position;
         child.play(mv).unwrap();
         assert_eq!(
@@ -177,28 +175,42 @@ fn hard_plays_perfectly_near_the_end() {
     }
 }
 
-use crate::rules::Square;
-
 #[test]
-fn hard_as_yellow_mirrors_until_it_has_a_proof() {
-    let mut position = Position::new();
-    position.play("b3".parse().unwrap()).unwrap();
-    let mut engine = Engine::new(AiSettings {
-        seed: 1,
-        ..AiSettings::new(Level::Hard)
+fn hard_as_yellow_chooses_by_search_not_by_copying() {
+    // Node-limited on one thread: the same game every run. Before issue 16 hard
+    // copied Blue on all 19 of these moves; it now plays the mirror move only
+    // where its search prefers it.
+    let mut medium = Engine::new(AiSettings {
+        seed: 7,
+        ..AiSettings::new(Level::Medium)
     });
-    let d = engine.decide(&position, &SearchLimit::millis(20)).unwrap();
-    assert!(d.mirrored);
-    assert_eq!(d.mv, "b3".parse::<Square>().unwrap().rotated());
+    let mut yellow = hard(1007);
+    let mut position = Position::new();
+    let (mut copies, mut yellow_moves) = (0, 0);
+    while yellow_moves < 19 {
+        let mv = medium.choose(&position, &SearchLimit::NONE).unwrap();
+        position.play(mv).unwrap();
+        let d = yellow
+            .decide(&position, &SearchLimit::nodes(10_000))
+            .unwrap();
+        assert_eq!(d.mirrored, Some(d.mv) == mirror::mirror_move(&position));
+        copies += usize::from(d.mv == mv.rotated());
+        yellow_moves += 1;
+        position.play(d.mv).unwrap();
+    }
+    // Measured when written: 1 of 19.
+    assert!(copies <= 4, "hard copied {copies} of its first 19 moves");
 }
 
 #[test]
-fn hard_as_yellow_never_loses() {
+fn hard_as_yellow_never_loses_to_the_weaker_levels_on_the_clock() {
+    // Hard no longer copies Blue, so against hard itself at the same 10 ms (on a
+    // loaded machine, less) a loss is possible: that pairing is measured, node-
+    // limited, in `examples/strength.rs` and tested node-limited below.
     let opponents = [
         (Level::Random, 0..6),
         (Level::Easy, 0..2),
         (Level::Medium, 0..2),
-        (Level::Hard, 0..1),
     ];
     for (level, seeds) in opponents {
         for seed in seeds {
