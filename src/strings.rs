@@ -641,3 +641,27 @@ pub(crate) mod games {
     pub(crate) const REPLAY_HINT: &str =
         "Open one with `hijara replay N` or `hijara replay --last`.";
 }
+
+/// The puzzle screen.
+pub(crate) mod puzzle {
+    use crate::rules::Square;
+
+    /// A key the puzzle screen does not use.
+    pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
+    /// A row digit typed before a column letter.
+    pub(crate) const COLUMN_FIRST: &str = "Type the column letter first (a-d), then the row (1-4).";
+    /// A move after the puzzle was answered.
+    pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
+    /// The keys, asking.
+    pub(crate) const KEYS_ASKING: &str =
+        "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit";
+    /// The keys, answered.
+    pub(crate) const KEYS_ANSWERED: &str = "u: try again · n: next puzzle · q: quit";
+    /// The panel's title.
+    pub(crate) const PANEL: &str = "Puzzle";
+
+    /// A full square chosen.
+    pub(crate) fn full(square: Square) -> String {
+        format!("{square} is full: choose a square with an open section.")
+    }
+}

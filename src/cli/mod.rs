@@ -201,8 +201,11 @@ pub struct PuzzleArgs {
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
     #[arg(long, value_name = "SQUARE")]
     pub answer: Option<crate::rules::Square>,
+    /// Print the puzzle as text instead of opening the screen.
+    #[arg(long, conflicts_with = "answer")]
+    pub print: bool,
     /// Print your puzzle rating, streaks and counts.
-    #[arg(long, conflicts_with_all = ["daily", "id", "answer"])]
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print"])]
     pub stats: bool,
     /// With --stats: one JSON object for scripts.
     #[arg(long, requires = "stats")]

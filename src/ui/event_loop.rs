@@ -18,6 +18,8 @@ use crate::strings::analysis as analysis_words;
 use super::ai_worker::AiWorker;
 use super::app::App;
 use super::effect::{Effect, Effects, Input};
+use super::puzzle::PuzzleState;
+use super::puzzle_screen::PuzzleView;
 use super::replay::{ReplayExit, ReplayState};
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
@@ -99,6 +101,8 @@ pub(crate) enum Screen {
     Game(App),
     /// The replay viewer; `c` turns it into a game with these settings.
     Replay(ReplayState, GameConfig),
+    /// A puzzle (boxed: the state holds the whole set).
+    Puzzle(Box<PuzzleState>),
 }
 
 impl Screen {
@@ -106,6 +110,7 @@ impl Screen {
         match self {
             Screen::Game(app) => app.area(),
             Screen::Replay(state, _) => state.area(),
+            Screen::Puzzle(state) => state.area(),
         }
     }
 
@@ -113,6 +118,7 @@ impl Screen {
         match self {
             Screen::Game(app) => app.handle(input),
             Screen::Replay(state, _) => state.handle(input),
+            Screen::Puzzle(state) => state.handle(input),
         }
     }
 
@@ -121,6 +127,7 @@ impl Screen {
         match self {
             Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
             Screen::Replay(state, _) => state.autoplay_delay(),
+            Screen::Puzzle(_) => None,
         }
     }
 
@@ -203,6 +210,15 @@ pub(crate) fn run(
                     next_tick = screen.tick_every().map(|every| Instant::now() + every)
                 }
                 Effect::ResumedAutosave => storage.take_over_autosave(),
+                Effect::Save if matches!(screen, Screen::Puzzle(_)) => {
+                    if let Screen::Puzzle(state) = &mut screen
+                        && let Some(dir) = state.data_dir()
+                        && let Err(e) = state.progress().save(dir)
+                    {
+                        state.notify(format!("Not saved: {e}"));
+                    }
+                    redraw = true;
+                }
                 Effect::Autosave | Effect::Save | Effect::Archive => {
                     if effect == Effect::Autosave {
                         // The game changed: a review kept of it is out of date.
@@ -243,6 +259,9 @@ pub(crate) fn run(
                     Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
                     Screen::Replay(state, _) => {
                         frame.render_widget(&ReplayView { state, theme }, frame.area())
+                    }
+                    Screen::Puzzle(state) => {
+                        frame.render_widget(&PuzzleView { state, theme }, frame.area())
                     }
                 })
                 .context("cannot draw the screen")?;

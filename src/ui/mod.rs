@@ -8,6 +8,7 @@
 //! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
 //! - `screen`, `replay_screen`: the layout and each state drawn.
 //! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
+//! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
 mod ai_turns;
@@ -26,6 +27,8 @@ mod history;
 mod keymap;
 mod ladder;
 mod message;
+mod puzzle;
+mod puzzle_screen;
 mod question;
 mod replay;
 mod replay_screen;
@@ -48,6 +51,8 @@ pub use effect::{Effect, Effects, Input};
 pub use event_loop::input_of;
 pub use keymap::{Action, Direction, KeyContext};
 pub use message::{Message, MessageKind};
+pub use puzzle::{PuzzlePhase, PuzzleState};
+pub use puzzle_screen::PuzzleView;
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_screen::ReplayView;
@@ -92,6 +97,17 @@ pub fn replay(
     Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
 }
 
+/// Runs the puzzle screen until the player leaves, and returns it as it ended
+/// (its progress, saved after each first try, is kept in the state too).
+pub fn puzzles(state: PuzzleState) -> anyhow::Result<PuzzleState> {
+    // The puzzle screen saves no games: this storage is never written.
+    let mut storage = Storage::new(std::path::PathBuf::from("."), None);
+    match run(Screen::Puzzle(Box::new(state)), &mut storage)? {
+        Screen::Puzzle(state) => Ok(*state),
+        _ => anyhow::bail!("the puzzle screen turned into another screen"),
+    }
+}
+
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
@@ -105,6 +121,8 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
     match screen {
         Screen::Game(app) => Session::new(*app.config(), app.game().clone(), storage),
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
+        // Games and replays never become the puzzle screen: a fresh game stands in.
+        Screen::Puzzle(_) => Session::new(GameConfig::default(), Default::default(), storage),
     }
 }
 
