@@ -7,6 +7,7 @@
 //! - [`ai`]: the computer opponents. [`playout`]: fast random games.
 //! - [`session`]: a game's set-up, records to and from it, saving and the autosave.
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
+//! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer.
 //! - [`text`]: outside text made safe, and text fitted to display columns.
@@ -14,6 +15,7 @@
 
 pub mod ai;
 pub mod cli;
+pub mod learn;
 pub mod playout;
 pub mod puzzle;
 pub mod record;

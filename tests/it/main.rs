@@ -15,6 +15,7 @@ mod e2e_review;
 mod e2e_variants;
 mod engine_protocol;
 mod history;
+mod lessons;
 mod puzzle_set;
 mod record_props;
 mod replay_analysis;
