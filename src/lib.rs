@@ -11,7 +11,7 @@
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer.
 //! - [`text`]: outside text made safe, and text fitted to display columns.
-//! - [`cli`]: the command line, which opens screens only through `ui::play`, `ui::replay` and `ui::puzzles`.
+//! - [`cli`]: the command line, which opens screens only through `ui::play`, `ui::replay`, `ui::puzzles` and `ui::lessons`.
 
 pub mod ai;
 pub mod cli;

@@ -665,3 +665,24 @@ pub(crate) mod puzzle {
         format!("{square} is full: choose a square with an open section.")
     }
 }
+
+/// The lesson screen.
+pub(crate) mod lesson {
+    /// The keys of a lesson.
+    pub(crate) const KEYS: &str =
+        "Keys: arrows or a-d 1-4, Enter or click: play · u: again · n: next · m: menu · q: quit";
+    /// The keys of the menu.
+    pub(crate) const MENU_KEYS: &str = "↑↓ or 1-9: choose · Enter: open · q: quit";
+    /// A move after the task was done.
+    pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
+    /// The menu's title.
+    pub(crate) const MENU: &str = "Lessons";
+    /// The mark of a lesson done, and of one not done (not colour alone).
+    pub(crate) const DONE_MARK: &str = "[x]";
+    /// See [`DONE_MARK`].
+    pub(crate) const TODO_MARK: &str = "[ ]";
+    /// After the task was done.
+    pub(crate) const WELL_DONE: &str = "Well done!";
+    /// After a wrong try.
+    pub(crate) const NOT_YET: &str = "Not yet:";
+}

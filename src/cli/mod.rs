@@ -14,6 +14,7 @@ mod analyze;
 mod bench;
 mod engine;
 mod games;
+mod learn;
 mod play;
 mod puzzle;
 mod replay;
@@ -54,6 +55,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// List the finished games kept in the history, newest first, with a tally per AI level.
     Games(GamesArgs),
+    /// Learn the game: short lessons on the real board, resumed where you stopped.
+    Learn(LearnArgs),
     /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
     Puzzle(PuzzleArgs),
     /// Print a shell completion script to stdout.
@@ -189,6 +192,14 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
+/// Options of `hijara learn`.
+#[derive(Debug, Clone, Args)]
+pub struct LearnArgs {
+    /// List the lessons and which are done, without opening the screen.
+    #[arg(long)]
+    pub list: bool,
+}
+
 /// Options of `hijara puzzle`.
 #[derive(Debug, Clone, Args)]
 pub struct PuzzleArgs {
@@ -305,6 +316,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
+        Some(Command::Learn(args)) => learn::run(&args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
     }

@@ -81,7 +81,12 @@ impl Lesson {
         Ok(Lesson {
             id: id.to_string(),
             title: tag(LESSON_TAG)?,
-            text: record.game_comments().join(" ").trim().to_string(),
+            text: record
+                .game_comments()
+                .iter()
+                .map(|c| c.trim())
+                .collect::<Vec<_>>()
+                .join(" "),
             task,
             answer: square(ANSWER_TAG)?,
             wrong: square(WRONG_TAG)?,

@@ -18,6 +18,8 @@ use crate::strings::analysis as analysis_words;
 use super::ai_worker::AiWorker;
 use super::app::App;
 use super::effect::{Effect, Effects, Input};
+use super::lesson::LessonState;
+use super::lesson_screen::LessonView;
 use super::puzzle::PuzzleState;
 use super::puzzle_screen::PuzzleView;
 use super::replay::{ReplayExit, ReplayState};
@@ -103,6 +105,8 @@ pub(crate) enum Screen {
     Replay(ReplayState, GameConfig),
     /// A puzzle (boxed: the state holds the whole set).
     Puzzle(Box<PuzzleState>),
+    /// The lessons.
+    Lesson(Box<LessonState>),
 }
 
 impl Screen {
@@ -111,6 +115,7 @@ impl Screen {
             Screen::Game(app) => app.area(),
             Screen::Replay(state, _) => state.area(),
             Screen::Puzzle(state) => state.area(),
+            Screen::Lesson(state) => state.area(),
         }
     }
 
@@ -119,6 +124,7 @@ impl Screen {
             Screen::Game(app) => app.handle(input),
             Screen::Replay(state, _) => state.handle(input),
             Screen::Puzzle(state) => state.handle(input),
+            Screen::Lesson(state) => state.handle(input),
         }
     }
 
@@ -127,7 +133,7 @@ impl Screen {
         match self {
             Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
             Screen::Replay(state, _) => state.autoplay_delay(),
-            Screen::Puzzle(_) => None,
+            Screen::Puzzle(_) | Screen::Lesson(_) => None,
         }
     }
 
@@ -210,8 +216,14 @@ pub(crate) fn run(
                     next_tick = screen.tick_every().map(|every| Instant::now() + every)
                 }
                 Effect::ResumedAutosave => storage.take_over_autosave(),
-                Effect::Save if matches!(screen, Screen::Puzzle(_)) => {
+                Effect::Save if matches!(screen, Screen::Puzzle(_) | Screen::Lesson(_)) => {
                     if let Screen::Puzzle(state) = &mut screen
+                        && let Some(dir) = state.data_dir()
+                        && let Err(e) = state.progress().save(dir)
+                    {
+                        state.notify(format!("Not saved: {e}"));
+                    }
+                    if let Screen::Lesson(state) = &mut screen
                         && let Some(dir) = state.data_dir()
                         && let Err(e) = state.progress().save(dir)
                     {
@@ -262,6 +274,9 @@ pub(crate) fn run(
                     }
                     Screen::Puzzle(state) => {
                         frame.render_widget(&PuzzleView { state, theme }, frame.area())
+                    }
+                    Screen::Lesson(state) => {
+                        frame.render_widget(&LessonView { state, theme }, frame.area())
                     }
                 })
                 .context("cannot draw the screen")?;

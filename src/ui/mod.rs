@@ -8,6 +8,7 @@
 //! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
 //! - `screen`, `replay_screen`: the layout and each state drawn.
 //! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
+//! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
 //! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
@@ -26,6 +27,8 @@ mod help;
 mod history;
 mod keymap;
 mod ladder;
+mod lesson;
+mod lesson_screen;
 mod message;
 mod puzzle;
 mod puzzle_screen;
@@ -50,6 +53,8 @@ pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};
 pub use event_loop::input_of;
 pub use keymap::{Action, Direction, KeyContext};
+pub use lesson::{LessonPhase, LessonState};
+pub use lesson_screen::LessonView;
 pub use message::{Message, MessageKind};
 pub use puzzle::{PuzzlePhase, PuzzleState};
 pub use puzzle_screen::PuzzleView;
@@ -108,6 +113,16 @@ pub fn puzzles(state: PuzzleState) -> anyhow::Result<PuzzleState> {
     }
 }
 
+/// Runs the lesson screen until the player leaves, and returns it as it ended.
+pub fn lessons(state: LessonState) -> anyhow::Result<LessonState> {
+    // The lesson screen saves no games: this storage is never written.
+    let mut storage = Storage::new(std::path::PathBuf::from("."), None);
+    match run(Screen::Lesson(Box::new(state)), &mut storage)? {
+        Screen::Lesson(state) => Ok(*state),
+        _ => anyhow::bail!("the lesson screen turned into another screen"),
+    }
+}
+
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
@@ -122,7 +137,9 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
         Screen::Game(app) => Session::new(*app.config(), app.game().clone(), storage),
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
         // Games and replays never become the puzzle screen: a fresh game stands in.
-        Screen::Puzzle(_) => Session::new(GameConfig::default(), Default::default(), storage),
+        Screen::Puzzle(_) | Screen::Lesson(_) => {
+            Session::new(GameConfig::default(), Default::default(), storage)
+        }
     }
 }
 
