@@ -686,3 +686,21 @@ pub(crate) mod lesson {
     /// After a wrong try.
     pub(crate) const NOT_YET: &str = "Not yet:";
 }
+
+/// The start screen.
+pub(crate) mod start {
+    /// The box's title.
+    pub(crate) const TITLE: &str = " Hijara ";
+    /// The first line.
+    pub(crate) const WELCOME: &str = "The four-by-four board game. Press a key:";
+    /// The keys besides the items'.
+    pub(crate) const KEYS: &str = "↑↓ and Enter also choose · q: quit";
+    /// Put after a door that is closed.
+    pub(crate) const CLOSED: &str = " (none)";
+    /// A key that is no item's.
+    pub(crate) const UNKNOWN_KEY: &str = "Press one of the keys listed, or q to quit.";
+    /// Resume chosen with no autosave.
+    pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resume.";
+    /// Replay chosen with no history.
+    pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
+}

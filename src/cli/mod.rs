@@ -22,6 +22,7 @@ mod resume;
 mod score;
 pub mod selfplay;
 mod shell;
+mod start;
 
 pub use score::json_report;
 
@@ -29,7 +30,7 @@ pub use score::json_report;
 #[derive(Debug, Parser)]
 #[command(name = "hijara", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do; with none, a game opens (`hijara play`).
+    /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -201,7 +202,7 @@ pub struct LearnArgs {
 }
 
 /// Options of `hijara puzzle`.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Args, Default)]
 pub struct PuzzleArgs {
     /// Today's puzzle (UTC date): the same for everyone.
     #[arg(long, conflicts_with = "id")]
@@ -305,7 +306,7 @@ pub struct SelfplayArgs {
 pub fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        None => play::run(PlayArgs::default()),
+        None => start::run(),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

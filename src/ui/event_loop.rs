@@ -25,6 +25,8 @@ use super::puzzle_screen::PuzzleView;
 use super::replay::{ReplayExit, ReplayState};
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
+use super::start::StartState;
+use super::start_screen::StartView;
 use super::theme::Theme;
 
 /// How often the loop looks for the AI's reply while it thinks: short, so a quick AI's
@@ -107,6 +109,8 @@ pub(crate) enum Screen {
     Puzzle(Box<PuzzleState>),
     /// The lessons.
     Lesson(Box<LessonState>),
+    /// The start screen.
+    Start(StartState),
 }
 
 impl Screen {
@@ -116,6 +120,7 @@ impl Screen {
             Screen::Replay(state, _) => state.area(),
             Screen::Puzzle(state) => state.area(),
             Screen::Lesson(state) => state.area(),
+            Screen::Start(state) => state.area(),
         }
     }
 
@@ -125,6 +130,7 @@ impl Screen {
             Screen::Replay(state, _) => state.handle(input),
             Screen::Puzzle(state) => state.handle(input),
             Screen::Lesson(state) => state.handle(input),
+            Screen::Start(state) => state.handle(input),
         }
     }
 
@@ -133,7 +139,7 @@ impl Screen {
         match self {
             Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
             Screen::Replay(state, _) => state.autoplay_delay(),
-            Screen::Puzzle(_) | Screen::Lesson(_) => None,
+            Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => None,
         }
     }
 
@@ -277,6 +283,9 @@ pub(crate) fn run(
                     }
                     Screen::Lesson(state) => {
                         frame.render_widget(&LessonView { state, theme }, frame.area())
+                    }
+                    Screen::Start(state) => {
+                        frame.render_widget(&StartView { state, theme }, frame.area())
                     }
                 })
                 .context("cannot draw the screen")?;

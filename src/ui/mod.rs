@@ -8,6 +8,7 @@
 //! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
 //! - `screen`, `replay_screen`: the layout and each state drawn.
 //! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
+//! - `start`, `start_screen`: the start screen of `hijara` with no arguments.
 //! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
 //! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
@@ -36,6 +37,8 @@ mod question;
 mod replay;
 mod replay_screen;
 mod screen;
+mod start;
+mod start_screen;
 mod status;
 mod terminal;
 mod theme;
@@ -62,6 +65,8 @@ pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_screen::ReplayView;
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+pub use start::{START_ITEMS, StartChoice, StartState};
+pub use start_screen::StartView;
 pub use theme::Theme;
 
 use event_loop::Screen;
@@ -123,6 +128,16 @@ pub fn lessons(state: LessonState) -> anyhow::Result<LessonState> {
     }
 }
 
+/// Runs the start screen until a choice is made or the player leaves; returns the choice.
+pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
+    // The start screen saves no games: this storage is never written.
+    let mut storage = Storage::new(std::path::PathBuf::from("."), None);
+    match run(Screen::Start(state), &mut storage)? {
+        Screen::Start(state) => Ok(state.choice()),
+        _ => anyhow::bail!("the start screen turned into another screen"),
+    }
+}
+
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
@@ -136,8 +151,8 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
     match screen {
         Screen::Game(app) => Session::new(*app.config(), app.game().clone(), storage),
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
-        // Games and replays never become the puzzle screen: a fresh game stands in.
-        Screen::Puzzle(_) | Screen::Lesson(_) => {
+        // Games and replays never become these screens: a fresh game stands in.
+        Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => {
             Session::new(GameConfig::default(), Default::default(), storage)
         }
     }

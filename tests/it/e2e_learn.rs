@@ -27,3 +27,30 @@ fn learn_does_a_lesson_then_resumes_at_the_next() {
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
 }
+
+#[test]
+fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Play here: two players, hot-seat");
+    s.wait_for("Learn: lessons on the real board");
+    s.type_keys("h");
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+#[test]
+fn the_start_screen_leads_to_the_lessons() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Puzzles with one proven answer");
+    s.type_keys("l");
+    s.wait_for("1/10 The board");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}

@@ -29,4 +29,5 @@ mod ui_lesson;
 mod ui_puzzle;
 mod ui_render;
 mod ui_render_variants;
+mod ui_start;
 mod vectors;
