@@ -10,7 +10,7 @@ use crate::strings::games as text;
 use super::GamesArgs;
 use super::replay::history_folder;
 
-/// The `--json` output; its schema is documented in the README.
+/// The `--json` output; its schema is documented in docs/commands.md.
 #[derive(Serialize)]
 struct Report<'a> {
     folder: String,

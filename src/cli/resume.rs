@@ -9,9 +9,6 @@ use crate::ui;
 use super::{ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
-    if let Some(threads) = args.threads {
-        crate::ai::set_default_threads(threads.into());
-    }
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = shown(autosave.path());
@@ -20,13 +17,17 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read the autosave {path}"))?
         .ok_or_else(|| anyhow!("no game to resume: there is no autosave ({path})"))?;
     let loaded = parse_record(&text).with_context(|| format!("the autosave {path}"))?;
-    if loaded.game.is_empty() || loaded.game.is_over() {
+    if !loaded.game.in_progress() {
         bail!("no game to resume: the autosave {path} holds no unfinished game");
     }
     let storage = storage(args.save_dir.as_ref(), args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
-    let fallback = SessionArgs::default().config([crate::ai::Seat::Human; 2]);
+    let fallback = SessionArgs {
+        threads: args.threads,
+        ..SessionArgs::default()
+    }
+    .config([crate::ai::Seat::Human; 2]);
     let config = config_of(&loaded.record, fallback);
     let notice = Notice::Info(message::resumed(loaded.game.to_move()));
     let mut session = Session::new(config, loaded.game, storage);

@@ -3,7 +3,6 @@
 //! what was claimed and what was forfeited.
 
 use std::io::Write;
-use std::path::Path;
 
 use anyhow::Context;
 use serde::Serialize;
@@ -221,11 +220,7 @@ pub fn json_report(game: &Game) -> serde_json::Value {
 }
 
 pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
-    let name = if args.file == Path::new("-") {
-        "<stdin>".to_owned()
-    } else {
-        args.file.display().to_string()
-    };
+    let name = crate::session::input_name(&args.file);
     let text = read_text(&args.file, &name)?;
     let record: Record = text.parse().with_context(|| name.clone())?;
     let game = record.to_game().with_context(|| name.clone())?;

@@ -24,7 +24,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
         }),
         StartChoice::Resume => super::resume::run(&ResumeArgs {
             save_dir: None,
-            threads: None,
+            threads: Default::default(),
             no_history: false,
         }),
         StartChoice::Learn => super::learn::run(&LearnArgs { list: false }),

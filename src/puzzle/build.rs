@@ -365,11 +365,11 @@ mod tests {
             position.play_unchecked(mv);
         }
         let proof = engine::judge(&position).expect("moves left");
-        assert_eq!(proof.margin, crate::ai::search::brute_force(&position));
+        assert_eq!(proof.margin, crate::ai::tests::brute_force(&position));
         for m in &proof.moves {
             let mut child = position;
             child.play_unchecked(m.mv);
-            let value = -crate::ai::search::brute_force(&child);
+            let value = -crate::ai::tests::brute_force(&child);
             assert_eq!(m.best_margin, value == proof.margin, "{}", m.mv);
             assert_eq!(m.outcome, Wdl::from_value(value), "{}", m.mv);
         }

@@ -4,8 +4,8 @@
 //! of the games that puzzles are drawn from).
 
 use crate::ai::eval::SCALE;
-use crate::ai::search::{INF, Limits, Searcher, Wdl};
-use crate::ai::{self, AiSettings, Level};
+use crate::ai::search::{INF, Searcher, Wdl};
+use crate::ai::{self, AiSettings, Engine, Goal, Level, SearchLimit};
 use crate::rules::{Move, Position};
 
 /// The transposition table of one proof: `2^TT_BITS` buckets (8 MiB).
@@ -43,7 +43,7 @@ pub fn judge(position: &Position) -> Option<Proof> {
     if empties == 0 {
         return None;
     }
-    let mut searcher = Searcher::new(TT_BITS, Limits::default(), None);
+    let mut searcher = Searcher::new(TT_BITS, SearchLimit::NONE);
     let margin = searcher.value(position, empties, -INF, INF) / SCALE;
     let target = -margin * SCALE;
     let mut moves = Vec::with_capacity(16);
@@ -78,7 +78,7 @@ pub fn judge(position: &Position) -> Option<Proof> {
 /// Each legal move's value (mover's view, in points, rounded) by a search
 /// `depth` plies deep: what a quick look makes of the moves.
 pub fn shallow_values(position: &Position, depth: u32) -> Vec<(Move, i32)> {
-    let mut searcher = Searcher::new(14, Limits::default(), None);
+    let mut searcher = Searcher::new(14, SearchLimit::NONE);
     position
         .legal_moves()
         .map(|mv| {
@@ -93,21 +93,24 @@ pub fn shallow_values(position: &Position, depth: u32) -> Vec<(Move, i32)> {
 /// The move `level` plays in `position` with `seed`; hard searches `hard_nodes`
 /// nodes on one thread, so the games are reproducible. `None` on a full board.
 pub fn ai_move(level: Level, position: &Position, seed: u64, hard_nodes: u64) -> Option<Move> {
-    if level == Level::Hard {
-        // Hard keeps proofs between moves in a process-wide slot; forgetting
-        // them makes each move a function of the position, seed and nodes alone.
-        ai::hard::forget_kept();
-    }
     let settings = AiSettings {
         seed,
         threads: Some(1),
         ..AiSettings::new(level)
     };
-    ai::choose_move_nodes(position, &settings, hard_nodes)
+    // A fresh engine keeps no proofs from earlier moves, so each move is a
+    // function of the position, seed and nodes alone.
+    let limit = if level == Level::Hard {
+        SearchLimit::nodes(hard_nodes)
+    } else {
+        SearchLimit::NONE
+    };
+    Engine::new(settings).choose(position, &limit)
 }
 
 /// The best move for the side to move and the exact final margin (mover
 /// minus opponent) it guarantees; `None` on a full board. One thread.
 pub fn solve(position: &Position) -> Option<(Move, i32)> {
-    ai::endgame::solve(position, None)
+    let solution = ai::solve(position, Goal::Margin, &SearchLimit::NONE, 1)?;
+    Some((solution.best, solution.margin?))
 }

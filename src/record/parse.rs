@@ -3,6 +3,7 @@
 //! `get` or `split_at` on such indices), so any text, however malformed, gives a
 //! record or a located error.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 use std::str::Chars;
@@ -276,7 +277,28 @@ enum State {
 const MOVE_EXPECTED: &str =
     "a square a1..d4, a move number like `3.` or a result (`1-0`, `0-1`, `1/2-1/2`, `*`)";
 
+/// `text` with each lone CR (the line end of old Mac files) made a LF; CRLF is kept.
+/// One character for one, so lines and columns are those of the file read as CR-ended.
+fn lone_crs_as_lfs(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
+    let text = lone_crs_as_lfs(text);
     let mut cursor = Cursor {
         chars: text.chars(),
         location: Location { line: 1, column: 1 },

@@ -510,3 +510,20 @@ fn comments_are_kept_on_the_move_they_follow() {
     assert!(record.comments(1).is_empty());
     assert_eq!(record.to_string(), "1. a1 {one}\n");
 }
+
+#[test]
+fn a_lone_cr_ends_a_line_like_old_mac_files() {
+    // Issue 18 F: the leading `;` comment must not swallow a CR-only file.
+    let text = include_str!("../../assets/games/complete.hij");
+    let cr: String = text.replace("\r\n", "\n").replace('\n', "\r");
+    let lf: Record = parse(&text.replace("\r\n", "\n"));
+    let mac = parse(&cr);
+    assert_eq!(mac.moves(), lf.moves());
+    assert_eq!(mac.to_game().unwrap().len(), 64);
+    // Errors are located by CR-ended lines.
+    let located = error("a1\rb1\re9\r");
+    assert!(located.contains("line 3, column 1"), "{located}");
+    // CRLF is still one line end, and a lone CR in a comment ends it.
+    assert_eq!(parse("a1 ; note\r\nb1").comments(0), [" note"]);
+    assert_eq!(parse("a1 ; note\rb1").moves().len(), 2);
+}

@@ -131,6 +131,17 @@ pub struct Background {
 impl Background {
     /// Starts analysing every position of `game` ([`analyse_game`]).
     pub fn start(game: Game, think: Duration, threads: usize) -> Background {
+        Background::start_waking(game, think, threads, || {})
+    }
+
+    /// As [`Background::start`], and calls `wake` after each result and once at the
+    /// end, so an event loop can block on its own channel instead of polling this one.
+    pub fn start_waking(
+        game: Game,
+        think: Duration,
+        threads: usize,
+        wake: impl Fn() + Send + 'static,
+    ) -> Background {
         let (tx, results) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
@@ -138,7 +149,11 @@ impl Background {
             analyse_game(&game, think, threads, Some(&flag), |p| {
                 // The receiver is gone only when the UI dropped us: nothing to report to.
                 let _ = tx.send(p);
+                wake();
             });
+            // Closed before the last wake, so the woken side sees the end ([`Background::drain`]).
+            drop(tx);
+            wake();
         });
         Background {
             results,
@@ -150,6 +165,19 @@ impl Background {
     /// The results that arrived since the last call, without waiting.
     pub fn try_iter(&self) -> impl Iterator<Item = Progress> + '_ {
         self.results.try_iter()
+    }
+
+    /// The results that arrived since the last call, without waiting, and whether
+    /// they are the last: the analysis has ended and every result is taken.
+    pub fn drain(&self) -> (Vec<Progress>, bool) {
+        let mut results = Vec::new();
+        loop {
+            match self.results.try_recv() {
+                Ok(p) => results.push(p),
+                Err(mpsc::TryRecvError::Empty) => return (results, false),
+                Err(mpsc::TryRecvError::Disconnected) => return (results, true),
+            }
+        }
     }
 
     /// Waits for the next result; `None` once every position is done (or stopped).

@@ -85,7 +85,7 @@ pub enum ClaimError {
     #[error("there is no stone to claim for")]
     NoStone,
     /// The last stone already had its one try.
-    #[error("move {move_number} has already been claimed for (one try per stone)")]
+    #[error("the stone of move {move_number} has already been claimed (one try per stone)")]
     AlreadyClaimed {
         /// The 1-based number of the last move.
         move_number: u32,
@@ -332,6 +332,12 @@ impl Game {
     /// The last move played, if any.
     pub fn last(&self) -> Option<&Placement> {
         self.placements.last()
+    }
+
+    /// Whether the game is in progress: begun and not over. Only such a game is worth
+    /// an autosave, a resume or a question before it is left.
+    pub fn in_progress(&self) -> bool {
+        !self.is_empty() && !self.is_over()
     }
 
     /// Whether the board is full.

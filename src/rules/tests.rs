@@ -685,3 +685,17 @@ fn claim_totals_decide_the_outcome() {
     }
     assert_eq!(g.position().outcome(), auto.outcome());
 }
+
+#[test]
+fn a_game_is_in_progress_from_its_first_move_to_its_last() {
+    let mut game = Game::new();
+    assert!(!game.in_progress(), "no move yet");
+    game.play(sq("a1")).unwrap();
+    assert!(game.in_progress());
+    while !game.is_over() {
+        let mv = game.position().legal_moves().next().unwrap();
+        game.play(mv).unwrap();
+        assert_eq!(game.in_progress(), !game.is_over());
+    }
+    assert!(!game.in_progress(), "the board is full");
+}

@@ -14,8 +14,8 @@ use crate::ai::{Level, Seat};
 use crate::record::GameResult;
 use crate::rules::Player;
 
-use super::record::{parse_record, parse_seat, seat_tag, seat_token};
-use super::store::{new_save_path, write_atomic};
+use super::files::{new_save_path, write_atomic};
+use super::record_io::{parse_record, parse_seat, seat_tag, seat_token};
 
 /// The history's folder inside the data folder.
 pub const GAMES_DIR: &str = "games";

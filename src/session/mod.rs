@@ -2,25 +2,31 @@
 //! set up ([`GameConfig`]), how a record maps to and from that set-up, and the files a
 //! session writes (saves, the autosave, the data folder).
 //!
+//! - `config`: [`GameConfig`], who plays and how the AI thinks.
+//! - `record_io`: a record file to and from a set-up and a game (the seat, time and seed tags).
+//! - `files`: the files themselves: atomic writes, new save names, the data folder, [`Autosave`].
+//! - `storage`: [`Storage`], where one session's saves, autosave and archived games go.
+//! - `history`: the archive of finished games (`games/`), listed newest first.
+//!
 //! Nothing here draws or reads keys; `ui` and `cli` both build on it.
 
 mod config;
+mod files;
 mod history;
-mod record;
+mod record_io;
 mod storage;
-mod store;
 
 pub use config::{GameConfig, fresh_seed};
+pub(crate) use files::write_atomic;
+pub use files::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
-pub use record::{
-    LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, parse_record, parse_seat, read_record,
-    read_text, record_of, seat_tag, seat_token, today, write_record_file,
+pub use record_io::{
+    LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, input_name, parse_record, parse_seat,
+    read_record, read_text, record_of, seat_tag, seat_token, today, write_record_file,
 };
 pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
-pub(crate) use store::write_atomic;
-pub use store::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 
 use crate::rules::Game;
 
@@ -55,8 +61,10 @@ impl Session {
     /// The line to print on the normal screen after the game, if it was kept for
     /// `hijara resume`.
     pub fn farewell(&self) -> Option<String> {
-        let in_progress = !self.game.is_empty() && !self.game.is_over();
-        let autosave = self.storage.autosave().filter(|_| in_progress)?;
+        let autosave = self
+            .storage
+            .autosave()
+            .filter(|_| self.game.in_progress())?;
         Some(crate::strings::farewell(
             &self.game,
             &shown(autosave.path()),

@@ -9,8 +9,8 @@ use anyhow::bail;
 use crate::rules::Game;
 use crate::strings::message;
 
+use super::files::{self, Autosave};
 use super::history;
-use super::store::{self, Autosave};
 use super::{GameConfig, LoadedRecord, parse_record, record_of, today};
 
 /// A line for the status line, from the storage: information or a failure.
@@ -48,7 +48,7 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
         return Ok(None);
     };
     let loaded = parse_record(&text).map_err(|e| unreadable(e.to_string()))?;
-    Ok((!loaded.game.is_empty() && !loaded.game.is_over()).then_some(loaded))
+    Ok(loaded.game.in_progress().then_some(loaded))
 }
 
 /// Where a session's games go: the `s` key's folder and the autosave.
@@ -128,10 +128,10 @@ impl Storage {
     pub fn save(&mut self, config: &GameConfig, game: &Game) -> std::io::Result<PathBuf> {
         let path = match &self.saved_to {
             Some(path) => path.clone(),
-            None => store::new_save_path(&self.save_dir),
+            None => files::new_save_path(&self.save_dir),
         };
         let text = record_of(config, game, &self.date).to_string();
-        store::write_atomic(&path, text.as_bytes())?;
+        files::write_atomic(&path, text.as_bytes())?;
         self.saved_to = Some(path.clone());
         Ok(path)
     }
@@ -172,10 +172,10 @@ impl Storage {
             }
             self.owns_autosave = true;
         }
-        let result = if game.is_empty() || game.is_over() {
-            autosave.clear()
-        } else {
+        let result = if game.in_progress() {
             autosave.save(&record_of(config, game, &self.date).to_string())
+        } else {
+            autosave.clear()
         };
         match result {
             Ok(()) => {
@@ -231,12 +231,12 @@ fn keep_aside(autosave: &Autosave) -> std::io::Result<Option<PathBuf>> {
     let Some(text) = autosave.load()? else {
         return Ok(None);
     };
-    let unfinished = parse_record(&text).is_ok_and(|l| !l.game.is_empty() && !l.game.is_over());
+    let unfinished = parse_record(&text).is_ok_and(|l| l.game.in_progress());
     if !unfinished {
         return Ok(None);
     }
     let dir = autosave.path().parent().unwrap_or(Path::new("."));
-    let path = store::new_save_path(dir);
+    let path = files::new_save_path(dir);
     std::fs::rename(autosave.path(), &path)?;
     Ok(Some(path))
 }

@@ -1,18 +1,21 @@
-//! The AI on a worker thread: requests in over one channel, replies out over another.
+//! The AI on a worker thread: requests in over a channel, replies handed to a callback
+//! (the event loop's inbox).
 //!
 //! The search blocks for up to its thinking time, so it never runs on the UI thread.
 //! A new request (undo or a new game while the AI thinks) stops the search under
 //! way, only the newest waiting request is worked on, and the app ignores replies
-//! to outdated requests by their tag.
+//! to outdated requests by their tag. The worker owns one [`Engine`] per seat
+//! and one for hints, so each keeps its own proofs and table, and a game's AI
+//! shares nothing with another game in the same process.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
+use std::thread::{self, JoinHandle};
 
 use anyhow::Context;
 
-use crate::ai::{self, AiSettings};
+use crate::ai::{AiSettings, Engine, SearchLimit};
 use crate::rules::{Move, Position};
 
 /// What the AI worker is asked to do.
@@ -53,25 +56,34 @@ pub(crate) struct AiWorker {
     requests: Sender<(AiRequest, Arc<AtomicBool>)>,
     /// The stop flag of the last request sent.
     stop: Arc<AtomicBool>,
-    /// Replies, in the order the worker finished them.
-    pub(crate) replies: Receiver<AiReply>,
+    /// The thread, to tell whether it died.
+    thread: JoinHandle<()>,
 }
 
 impl AiWorker {
-    /// Starts the worker thread. It ends when the handle is dropped and its current
-    /// search finishes; the process does not wait for it on exit.
-    pub(crate) fn spawn() -> anyhow::Result<AiWorker> {
+    /// Starts the worker thread, which hands each reply, in the order it finishes
+    /// them, to `deliver` (`false`: nobody listens any more, so it ends). It ends when
+    /// the handle is dropped and its current search finishes; the process does not wait
+    /// for it on exit.
+    pub(crate) fn spawn(
+        deliver: impl Fn(AiReply) -> bool + Send + 'static,
+    ) -> anyhow::Result<AiWorker> {
         let (request_tx, request_rx) = mpsc::channel();
-        let (reply_tx, reply_rx) = mpsc::channel::<AiReply>();
-        thread::Builder::new()
+        let thread = thread::Builder::new()
             .name("hijara-ai".into())
-            .spawn(move || work(&request_rx, &reply_tx))
+            .spawn(move || work(&request_rx, deliver))
             .context("cannot start the AI thread")?;
         Ok(AiWorker {
             requests: request_tx,
             stop: Arc::new(AtomicBool::new(false)),
-            replies: reply_rx,
+            thread,
         })
+    }
+
+    /// Whether the thread has ended while this handle lives: it panicked, or the
+    /// replies' receiver is gone.
+    pub(crate) fn stopped(&self) -> bool {
+        self.thread.is_finished()
     }
 
     /// Sends a request, stopping the search for the previous one. Fails only when
@@ -92,20 +104,29 @@ impl Drop for AiWorker {
     }
 }
 
-fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, replies: &Sender<AiReply>) {
+fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, deliver: impl Fn(AiReply) -> bool) {
+    // Blue's seat, Yellow's seat (by [`crate::rules::Player::index`]), and hints.
+    let mut engines: [Option<Engine>; 3] = Default::default();
     while let Ok(mut next) = requests.recv() {
         // Skip to the newest request: the older ones are outdated.
         while let Ok(newer) = requests.try_recv() {
             next = newer;
         }
         let (request, stop) = next;
-        let mv = ai::choose_move_with_stop(&request.position, &request.settings, &stop);
+        let slot = match request.job {
+            AiJob::Move => request.position.to_move().index(),
+            AiJob::Hint => 2,
+        };
+        let engine = engines[slot].get_or_insert_with(|| Engine::new(request.settings));
+        engine.set_settings(request.settings);
+        // No time given: the settings' thinking time, stopped by a newer request.
+        let mv = engine.choose(&request.position, &SearchLimit::NONE.with_stop(&stop));
         let reply = AiReply {
             tag: request.tag,
             job: request.job,
             mv,
         };
-        if replies.send(reply).is_err() {
+        if !deliver(reply) {
             return;
         }
     }

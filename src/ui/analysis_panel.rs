@@ -12,7 +12,7 @@ use crate::review::text::{mark, value_text};
 use crate::rules::{Game, Player};
 use crate::strings::analysis as words;
 
-use super::analysis::Analysis;
+use super::replay_analysis::Analysis;
 use super::theme::Theme;
 
 /// The fewest rows the panel is drawn in: its border, two rows of graph, the verdict.
@@ -73,7 +73,7 @@ impl AnalysisPanel<'_> {
                 &format!("{}{}", m.mv, mark(m.class)),
                 m.class,
                 m.lost,
-                &m.best.to_string(),
+                (m.best != m.mv).then(|| m.best.to_string()).as_deref(),
                 &format!("{} → {}", value_text(m.before), value_text(m.after)),
             ),
         }

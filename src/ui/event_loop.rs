@@ -1,156 +1,119 @@
-//! The one event loop, for a game and the replay viewer alike: draw, wait for a key,
-//! a click, a resize, an AI reply or the state's timer, hand it to the state, and
-//! carry out the [`Effect`]s it returns.
+//! The one event loop, for a game and the replay viewer alike: draw, block on the
+//! [`Inbox`] until a key, a click, a resize, an AI reply, an analysis result or the
+//! state's timer, hand it to the state, and carry out the [`Effect`]s it returns.
+//!
+//! The loop owns no terminal of its own: it draws on any `Terminal<B: Backend>` and
+//! reads whatever its input source sends to the inbox ([`spawn_terminal_input`] for
+//! the local terminal), so another transport can drive the same loop.
 
 use std::collections::VecDeque;
-use std::sync::mpsc::TryRecvError;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use ratatui::DefaultTerminal;
+use ratatui::Terminal;
+use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 use crate::review::Background;
-use crate::session::{GameConfig, Storage, record_of, today};
-use crate::strings::analysis as analysis_words;
+use crate::session::{Storage, today};
 
-use super::ai_worker::AiWorker;
-use super::app::App;
-use super::effect::{Effect, Effects, Input};
-use super::lesson::LessonState;
+use super::ai_worker::{AiReply, AiWorker};
+use super::effect::{Effect, Input};
 use super::lesson_screen::LessonView;
-use super::puzzle::PuzzleState;
+use super::navigation::{Navigator, Screen};
 use super::puzzle_screen::PuzzleView;
-use super::replay::{ReplayExit, ReplayState};
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
-use super::start::StartState;
 use super::start_screen::StartView;
 use super::theme::Theme;
 
-/// How often the loop looks for the AI's reply while it thinks: short, so a quick AI's
-/// move shows at once. Only while thinking; otherwise the loop blocks on input.
-const AI_POLL: Duration = Duration::from_millis(20);
-/// How often the thinking indicator turns.
-const SPINNER_STEP: Duration = Duration::from_millis(120);
-/// How often the loop takes in the replay viewer's analysis results while it runs
-/// (the graph fills in at this pace); once it ends the loop blocks on input again.
-const ANALYSIS_POLL: Duration = Duration::from_millis(100);
-
-/// The replay viewer's background analysis, and the game a review came from.
-#[derive(Default)]
-struct Review {
-    /// The analysis of the replay viewer's game, while it runs.
-    running: Option<Background>,
-    /// The finished game `r` opened the review on: `q` goes back to it.
-    back: Option<App>,
-    /// The review left with `q`, with its analysis, so `r` on the same game opens it
-    /// again without analysing anything twice.
-    kept: Option<(ReplayState, Option<Background>)>,
-}
-
-impl Review {
-    /// Starts analysing `state`'s game, unless it is already being analysed.
-    fn start(&mut self, state: &ReplayState) {
-        if self.running.is_none() {
-            let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
-            self.running = Some(Background::start(state.game().clone(), think, threads));
-        }
-    }
-
-    /// Hands the results that arrived to `state`.
-    fn poll(&mut self, state: &mut ReplayState) -> Effects {
-        let Some(running) = &self.running else {
-            return Vec::new();
-        };
-        // Read after checking: once the thread has ended, every result is queued.
-        let finished = running.is_finished();
-        let mut effects: Effects = running
-            .try_iter()
-            .flat_map(|p| state.analysis_result(p.index, p.value))
-            .collect();
-        if finished {
-            self.running = None;
-            effects.extend(state.analysis_finished());
-        }
-        effects
-    }
-
-    /// The review of `app`'s finished game: the one kept if it is the same game, else
-    /// a new viewer with the analysis asked for.
-    fn open(&mut self, app: &App, queue: &mut VecDeque<Effect>) -> ReplayState {
-        if let Some((state, running)) = self.kept.take()
-            && state.game().placements() == app.game().placements()
-        {
-            self.running = running;
-            queue.push_back(Effect::Redraw);
-            return state;
-        }
-        let game = app.game().clone();
-        let record = record_of(app.config(), &game, &today());
-        let mut state = ReplayState::new(analysis_words::REVIEW_TITLE, &record, game);
-        let area = app.area();
-        queue.extend(state.handle(Input::Resize(area.width, area.height)));
-        queue.extend(state.open_panel());
-        state
-    }
-}
-
-/// The state on screen: a game, or the replay viewer.
+/// Something the loop wakes up for.
 #[derive(Debug)]
-pub(crate) enum Screen {
-    /// A game.
-    Game(App),
-    /// The replay viewer; `c` turns it into a game with these settings.
-    Replay(ReplayState, GameConfig),
-    /// A puzzle (boxed: the state holds the whole set).
-    Puzzle(Box<PuzzleState>),
-    /// The lessons.
-    Lesson(Box<LessonState>),
-    /// The start screen.
-    Start(StartState),
+pub(crate) enum Wake {
+    /// An event from the input source (a key, a click, a resize).
+    Terminal(Event),
+    /// The input source failed; the loop ends with this error.
+    InputFailed(String),
+    /// The AI worker's reply.
+    Ai(AiReply),
+    /// The background analysis has new results, or has ended.
+    Analysis,
 }
 
-impl Screen {
-    fn area(&self) -> Rect {
-        match self {
-            Screen::Game(app) => app.area(),
-            Screen::Replay(state, _) => state.area(),
-            Screen::Puzzle(state) => state.area(),
-            Screen::Lesson(state) => state.area(),
-            Screen::Start(state) => state.area(),
+/// The loop's one channel: the input source, the AI worker and the analysis all send
+/// to it, and the loop blocks on it (with the state's timer as its time-out).
+pub(crate) struct Inbox {
+    sender: Sender<Wake>,
+    receiver: mpsc::Receiver<Wake>,
+}
+
+impl Inbox {
+    /// An empty inbox.
+    pub(crate) fn new() -> Inbox {
+        let (sender, receiver) = mpsc::channel();
+        Inbox { sender, receiver }
+    }
+
+    /// A sender for an input source.
+    pub(crate) fn sender(&self) -> Sender<Wake> {
+        self.sender.clone()
+    }
+}
+
+/// How often the input thread looks whether its loop has ended, while no event comes.
+const INPUT_STOP_CHECK: Duration = Duration::from_millis(100);
+
+/// Stops the terminal input thread when dropped (at the end of [`super::run`]).
+pub(crate) struct InputThread {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for InputThread {
+    /// Stops the thread and waits for it (at most [`INPUT_STOP_CHECK`] and one event's read).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
+}
 
-    fn handle(&mut self, input: Input) -> Effects {
-        match self {
-            Screen::Game(app) => app.handle(input),
-            Screen::Replay(state, _) => state.handle(input),
-            Screen::Puzzle(state) => state.handle(input),
-            Screen::Lesson(state) => state.handle(input),
-            Screen::Start(state) => state.handle(input),
-        }
-    }
-
-    /// How long until the state wants an [`Input::Tick`], if it wants one.
-    fn tick_every(&self) -> Option<Duration> {
-        match self {
-            Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
-            Screen::Replay(state, _) => state.autoplay_delay(),
-            Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => None,
-        }
-    }
-
-    /// Whether the replay viewer was left with `Ctrl-c`.
-    fn forced_out(&self) -> bool {
-        matches!(self, Screen::Replay(state, _) if state.exit() == Some(ReplayExit::ForceQuit))
-    }
-
-    fn thinking(&self) -> bool {
-        matches!(self, Screen::Game(app) if app.thinking().is_some())
-    }
+/// Reads the local terminal's events on a thread of its own and sends them to `inbox`,
+/// until the returned guard is dropped. It waits for events in steps of
+/// [`INPUT_STOP_CHECK`], so that once its loop has ended it stops without reading
+/// another event: a screen opened next (the start screen's choice) gets every key.
+pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread> {
+    let sender = inbox.sender();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    let thread = std::thread::Builder::new()
+        .name("hijara-input".into())
+        .spawn(move || {
+            while !stopped.load(Ordering::Relaxed) {
+                let wake = match event::poll(INPUT_STOP_CHECK) {
+                    Ok(false) => continue,
+                    Ok(true) => match event::read() {
+                        Ok(event) => Wake::Terminal(event),
+                        Err(error) => Wake::InputFailed(error.to_string()),
+                    },
+                    Err(error) => Wake::InputFailed(error.to_string()),
+                };
+                let failed = matches!(wake, Wake::InputFailed(_));
+                if sender.send(wake).is_err() || failed {
+                    return;
+                }
+            }
+        })
+        .context("cannot start the terminal input thread")?;
+    Ok(InputThread {
+        stop,
+        thread: Some(thread),
+    })
 }
 
 /// A terminal event as the state sees it: key presses only, clicks as squares of the
@@ -168,81 +131,99 @@ pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
     }
 }
 
-/// Runs `screen` until it quits, and returns it as it ended (a replay may have turned
-/// into a game). Blocks on input while nothing thinks or plays, so an idle screen uses
-/// no CPU. Storage errors become messages, never a failure of the loop.
-pub(crate) fn run(
-    terminal: &mut DefaultTerminal,
-    mut screen: Screen,
+/// Runs `screen` on `terminal` until it quits, with the events the input source sends
+/// to `inbox`, and returns the screen as it ended (a replay may have turned into a
+/// game). Blocks on the inbox, waking only for the state's timer, so an idle screen
+/// uses no CPU. Storage errors become messages, never a failure of the loop.
+pub(crate) fn run<B>(
+    terminal: &mut Terminal<B>,
+    inbox: Inbox,
+    screen: Screen,
     theme: Theme,
     storage: &mut Storage,
-) -> anyhow::Result<Screen> {
-    let mut worker = AiWorker::spawn()?;
+) -> anyhow::Result<Screen>
+where
+    B: Backend,
+    B::Error: Send + Sync + 'static,
+{
+    let ai_sender = inbox.sender();
+    let mut worker = AiWorker::spawn(move |reply| ai_sender.send(Wake::Ai(reply)).is_ok())?;
     let size = terminal.size().context("cannot read the terminal size")?;
-    let mut queue: VecDeque<Effect> = screen.handle(Input::Resize(size.width, size.height)).into();
-    if let Screen::Game(app) = &mut screen {
+    let mut nav: Navigator<Background> = Navigator::new(screen);
+    let mut queue: VecDeque<Effect> = nav
+        .screen_mut()
+        .handle(Input::Resize(size.width, size.height))
+        .into();
+    if let Screen::Game(app) = nav.screen_mut() {
         queue.extend(app.start());
     }
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
-    let mut review = Review::default();
     loop {
+        // Results that came in (or were kept while a review was closed) first.
+        if let Some((state, running)) = nav.analysed() {
+            let (results, ended) = running.drain();
+            for p in results {
+                queue.extend(state.analysis_result(p.index, p.value));
+            }
+            if ended {
+                queue.extend(state.analysis_finished());
+                nav.analysis_ended();
+            }
+        }
         while let Some(effect) = queue.pop_front() {
             match effect {
                 Effect::Redraw => redraw = true,
-                Effect::Quit => match review.back.take() {
-                    // Leaving a review goes back to the finished game; Ctrl-c leaves.
-                    Some(app) if !screen.forced_out() => {
-                        let area = screen.area();
-                        let left = std::mem::replace(&mut screen, Screen::Game(app));
-                        if let Screen::Replay(state, _) = left {
-                            review.kept = Some((state.reopened(), review.running.take()));
-                        }
-                        queue.extend(screen.handle(Input::Resize(area.width, area.height)));
-                    }
-                    _ => return Ok(screen),
+                Effect::Quit => match nav.quit() {
+                    Some(effects) => queue.extend(effects),
+                    None => return Ok(nav.into_screen()),
                 },
                 Effect::Analyse => {
-                    if let Screen::Replay(state, _) = &screen {
-                        review.start(state);
+                    if let Some((game, config)) = nav.to_analyse() {
+                        let threads = crate::ai::thread_count(config.threads);
+                        let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
+                        let sender = inbox.sender();
+                        let wake = move || {
+                            let _ = sender.send(Wake::Analysis);
+                        };
+                        nav.analysing(Background::start_waking(game.clone(), think, threads, wake));
                     }
                 }
-                Effect::Review => {
-                    if let Screen::Game(app) = &screen {
-                        let state = review.open(app, &mut queue);
-                        let config = *app.config();
-                        let left = std::mem::replace(&mut screen, Screen::Replay(state, config));
-                        if let Screen::Game(app) = left {
-                            review.back = Some(app);
-                        }
-                    }
-                }
+                Effect::Review => queue.extend(nav.review(&today())),
                 Effect::AskAi(request) => worker.send(request)?,
                 Effect::RestartTimer => {
-                    next_tick = screen.tick_every().map(|every| Instant::now() + every)
+                    next_tick = nav
+                        .screen()
+                        .tick_every()
+                        .map(|every| Instant::now() + every)
                 }
                 Effect::ResumedAutosave => storage.take_over_autosave(),
-                Effect::Save if matches!(screen, Screen::Puzzle(_) | Screen::Lesson(_)) => {
-                    if let Screen::Puzzle(state) = &mut screen
-                        && let Some(dir) = state.data_dir()
-                        && let Err(e) = state.progress().save(dir)
-                    {
-                        state.notify(format!("Not saved: {e}"));
-                    }
-                    if let Screen::Lesson(state) = &mut screen
-                        && let Some(dir) = state.data_dir()
-                        && let Err(e) = state.progress().save(dir)
-                    {
-                        state.notify(format!("Not saved: {e}"));
+                Effect::Save if matches!(nav.screen(), Screen::Puzzle(_) | Screen::Lesson(_)) => {
+                    let failed = match nav.screen() {
+                        Screen::Puzzle(state) => state
+                            .data_dir()
+                            .and_then(|dir| state.progress().save(dir).err())
+                            .map(|e| e.to_string()),
+                        Screen::Lesson(state) => state
+                            .data_dir()
+                            .and_then(|dir| state.progress().save(dir).err())
+                            .map(|e| e.to_string()),
+                        _ => None,
+                    };
+                    if let Some(e) = failed {
+                        match nav.screen_mut() {
+                            Screen::Puzzle(state) => state.notify(format!("Not saved: {e}")),
+                            Screen::Lesson(state) => state.notify(format!("Not saved: {e}")),
+                            _ => {}
+                        }
                     }
                     redraw = true;
                 }
                 Effect::Autosave | Effect::Save | Effect::Archive => {
                     if effect == Effect::Autosave {
-                        // The game changed: a review kept of it is out of date.
-                        review.kept = None;
+                        nav.game_changed();
                     }
-                    if let Screen::Game(app) = &mut screen {
+                    if let Screen::Game(app) = nav.screen_mut() {
                         let notice = match effect {
                             Effect::Save => Some(storage.save_notice(app.config(), app.game())),
                             Effect::Archive => storage.archive(app.config(), app.game()),
@@ -255,90 +236,151 @@ pub(crate) fn run(
                     }
                 }
                 Effect::PlayOn(n) => {
-                    // Playing on leaves the review and its analysis for good.
-                    review = Review::default();
-                    if let Screen::Replay(state, config) = &screen {
-                        let autosaved = storage.autosave().is_some();
-                        let app =
-                            App::with_game(*config, state.game_at(n)).with_autosave(autosaved);
-                        let area = state.area();
-                        screen = Screen::Game(app);
-                        queue.extend(screen.handle(Input::Resize(area.width, area.height)));
-                        if let Screen::Game(app) = &mut screen {
-                            queue.extend(app.start());
-                        }
-                    }
+                    let autosaved = storage.autosave().is_some();
+                    queue.extend(nav.play_on(n, autosaved));
                 }
             }
         }
         if redraw {
-            terminal
-                .draw(|frame| match &screen {
-                    Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
-                    Screen::Replay(state, _) => {
-                        frame.render_widget(&ReplayView { state, theme }, frame.area())
-                    }
-                    Screen::Puzzle(state) => {
-                        frame.render_widget(&PuzzleView { state, theme }, frame.area())
-                    }
-                    Screen::Lesson(state) => {
-                        frame.render_widget(&LessonView { state, theme }, frame.area())
-                    }
-                    Screen::Start(state) => {
-                        frame.render_widget(&StartView { state, theme }, frame.area())
-                    }
-                })
-                .context("cannot draw the screen")?;
+            draw(terminal, nav.screen(), theme)?;
             redraw = false;
         }
-        // Drop replies to requests that are no longer wanted.
-        if !screen.thinking() {
-            while worker.replies.try_recv().is_ok() {}
+        let screen = nav.screen();
+        if screen.thinking() && worker.stopped() {
+            anyhow::bail!("the AI thread stopped");
         }
-        if next_tick.is_none() {
-            next_tick = screen.tick_every().map(|every| Instant::now() + every);
-        }
-        let now = Instant::now();
-        let wait = match (next_tick, screen.thinking()) {
-            (_, true) => Some(AI_POLL),
-            (Some(at), false) => Some(at.saturating_duration_since(now)),
-            (None, false) => None,
+        next_tick = screen
+            .tick_every()
+            .map(|every| next_tick.unwrap_or_else(|| Instant::now() + every));
+        let woken = match next_tick {
+            None => inbox
+                .receiver
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+            Some(at) => inbox
+                .receiver
+                .recv_timeout(at.saturating_duration_since(Instant::now())),
         };
-        let analysing = review.running.is_some() && matches!(screen, Screen::Replay(..));
-        let wait = match wait {
-            Some(wait) if analysing => Some(wait.min(ANALYSIS_POLL)),
-            None if analysing => Some(ANALYSIS_POLL),
-            wait => wait,
-        };
-        let ready = match wait {
-            Some(wait) => event::poll(wait).context("cannot read the terminal")?,
-            None => true,
-        };
-        if ready {
-            let event = event::read().context("cannot read the terminal")?;
-            if let Some(input) = input_of(&event, screen.area()) {
-                queue.extend(screen.handle(input));
+        match woken {
+            Ok(Wake::Terminal(event)) => {
+                if let Some(input) = input_of(&event, nav.screen().area()) {
+                    queue.extend(nav.screen_mut().handle(input));
+                }
             }
+            Ok(Wake::InputFailed(error)) => {
+                anyhow::bail!("cannot read the terminal: {error}")
+            }
+            Ok(Wake::Ai(reply)) => {
+                // A reply nobody waits for any more (undo, a new game) is dropped here,
+                // and the app drops one whose tag is outdated.
+                if let Screen::Game(app) = nav.screen_mut()
+                    && app.thinking().is_some()
+                {
+                    queue.extend(app.on_ai_reply(reply));
+                }
+            }
+            // Taken at the top of the loop.
+            Ok(Wake::Analysis) => {}
+            // The timer is checked below, whatever woke the loop.
+            Err(RecvTimeoutError::Timeout) => {}
+            // The loop holds a sender itself, so the inbox never closes.
+            Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the event inbox closed"),
         }
-        if let Screen::Replay(state, _) = &mut screen {
-            queue.extend(review.poll(state));
-        }
-        if let Screen::Game(app) = &mut screen
-            && app.thinking().is_some()
+        if let (Some(at), Some(every)) = (next_tick, nav.screen().tick_every())
+            && Instant::now() >= at
         {
-            match worker.replies.try_recv() {
-                Ok(reply) => queue.extend(app.on_ai_reply(reply)),
-                Err(TryRecvError::Empty) => {}
-                Err(TryRecvError::Disconnected) => anyhow::bail!("the AI thread stopped"),
-            }
+            next_tick = Some(Instant::now() + every);
+            queue.extend(nav.screen_mut().handle(Input::Tick));
         }
-        match (next_tick, screen.tick_every()) {
-            (Some(at), Some(every)) if Instant::now() >= at => {
-                next_tick = Some(Instant::now() + every);
-                queue.extend(screen.handle(Input::Tick));
+    }
+}
+
+/// Draws the state on screen.
+fn draw<B>(terminal: &mut Terminal<B>, screen: &Screen, theme: Theme) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: Send + Sync + 'static,
+{
+    terminal
+        .draw(|frame| match screen {
+            Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
+            Screen::Replay(state, _) => {
+                frame.render_widget(&ReplayView { state, theme }, frame.area())
             }
-            (_, None) => next_tick = None,
-            _ => {}
+            Screen::Puzzle(state) => {
+                frame.render_widget(&PuzzleView { state, theme }, frame.area())
+            }
+            Screen::Lesson(state) => {
+                frame.render_widget(&LessonView { state, theme }, frame.area())
+            }
+            Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
+        })
+        .context("cannot draw the screen")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::session::{GameConfig, Storage};
+    use crate::ui::App;
+
+    fn key(c: char) -> Wake {
+        Wake::Terminal(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )))
+    }
+
+    /// The loop on a test terminal, driven by a scripted input source: the keys are
+    /// drawn and `q` (asked and confirmed) ends it, with the moves played.
+    #[test]
+    fn the_loop_runs_on_any_backend_from_any_input_source() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let inbox = Inbox::new();
+        let input = inbox.sender();
+        for wake in [key('b'), key('3'), key('d'), key('1'), key('q'), key('y')] {
+            input.send(wake).unwrap();
         }
+        let mut storage = Storage::new(std::path::PathBuf::new(), None);
+        let app = App::new(GameConfig::default());
+        let screen = run(
+            &mut terminal,
+            inbox,
+            Screen::Game(app),
+            Theme::PLAIN,
+            &mut storage,
+        )
+        .unwrap();
+        let Screen::Game(app) = screen else {
+            panic!("a game stays a game");
+        };
+        let moves: Vec<String> = app.game().moves().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["b3", "d1"]);
+        let shown = terminal.backend().to_string();
+        assert!(shown.contains("b3"), "{shown}");
+    }
+
+    #[test]
+    fn a_failing_input_source_ends_the_loop_with_its_error() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let inbox = Inbox::new();
+        inbox
+            .sender()
+            .send(Wake::InputFailed("gone".into()))
+            .unwrap();
+        let mut storage = Storage::new(std::path::PathBuf::new(), None);
+        let error = run(
+            &mut terminal,
+            inbox,
+            Screen::Game(App::new(GameConfig::default())),
+            Theme::PLAIN,
+            &mut storage,
+        )
+        .unwrap_err();
+        assert_eq!(error.to_string(), "cannot read the terminal: gone");
     }
 }

@@ -5,9 +5,12 @@
 //!
 //! - `app` (a game) and `replay` (the viewer): pure states; [`Input`]s in, [`Effect`]s out.
 //! - `keymap`: the key table, which also drives the help and the hint lines.
-//! - `board`, `ladder`, `status`, `history`, `help`: widgets over plain data.
+//! - `board`, `ladder`, `status`, `move_list`, `help`, `analysis_panel`: widgets over plain data.
+//! - `replay_analysis`: what the viewer knows of its game's analysis so far.
 //! - `screen`, `replay_screen`: the layout and each state drawn.
-//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop runs both states.
+//! - `navigation`: which state is on screen and the switches (game ⇄ review, replay → game); pure.
+//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop, blocked on one
+//!   channel, runs every state on any backend and input source.
 //! - `start`, `start_screen`: the start screen of `hijara` with no arguments.
 //! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
 //! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
@@ -15,7 +18,6 @@
 
 mod ai_turns;
 mod ai_worker;
-mod analysis;
 mod analysis_panel;
 mod app;
 mod board;
@@ -25,16 +27,18 @@ mod event_loop;
 #[cfg(test)]
 mod fit_tests;
 mod help;
-mod history;
 mod keymap;
 mod ladder;
 mod lesson;
 mod lesson_screen;
 mod message;
+mod move_list;
+mod navigation;
 mod puzzle;
 mod puzzle_screen;
 mod question;
 mod replay;
+mod replay_analysis;
 mod replay_screen;
 mod screen;
 mod start;
@@ -50,7 +54,6 @@ use ratatui::style::Style;
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
-pub use analysis::Analysis;
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};
@@ -63,13 +66,14 @@ pub use puzzle::{PuzzlePhase, PuzzleState};
 pub use puzzle_screen::PuzzleView;
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
-pub use replay_screen::ReplayView;
+pub use replay_analysis::Analysis;
+pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use start::{START_ITEMS, StartChoice, StartState};
 pub use start_screen::StartView;
 pub use theme::Theme;
 
-use event_loop::Screen;
+use navigation::Screen;
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended
 /// (its game and set-up, as a resumed game may have swapped them). The storage
@@ -141,8 +145,12 @@ pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
-    let result = event_loop::run(&mut tui.terminal, screen, theme, storage);
-    // Restore the screen before the caller prints anything.
+    let inbox = event_loop::Inbox::new();
+    let input = event_loop::spawn_terminal_input(&inbox)?;
+    let result = event_loop::run(&mut tui.terminal, inbox, screen, theme, storage);
+    // Stop reading the terminal before a next screen does, so no key goes astray;
+    // then restore the screen before the caller prints anything.
+    drop(input);
     drop(tui);
     result
 }

@@ -11,8 +11,15 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use hijara::ui::{AiRequest, Effect};
+use hijara::record::Record;
+use hijara::ui::{
+    AiRequest, App, AppView, Effect, Input, ReplayState, ReplayView, Theme, input_of,
+};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::{Frame, Terminal};
 
 /// How long to wait for the screen to show something before failing.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
@@ -98,10 +105,15 @@ impl Session {
         self.parser.lock().unwrap().screen().contents()
     }
 
-    /// Waits until the screen contains `text`; fails with the screen after the timeout.
+    /// Waits until the screen contains `text`; fails with the screen after [`TIMEOUT`].
     pub fn wait_for(&self, text: &str) {
+        self.wait_for_within(text, TIMEOUT);
+    }
+
+    /// Waits up to `timeout` until the screen contains `text`; fails with the screen.
+    pub fn wait_for_within(&self, text: &str, timeout: Duration) {
         let start = Instant::now();
-        while start.elapsed() < TIMEOUT {
+        while start.elapsed() < timeout {
             if self.screen().contains(text) {
                 return;
             }
@@ -221,4 +233,87 @@ pub fn run_engine(input: &str) -> (String, Duration) {
         String::from_utf8(output.stdout).expect("utf-8 output"),
         start.elapsed(),
     )
+}
+
+/// A pure screen state the tests drive with keys and draw: a game or the replay viewer.
+pub trait Driven {
+    /// Hands `input` to the state, as the event loop does.
+    fn handle(&mut self, input: Input) -> Vec<Effect>;
+    /// The screen area the state was last sized to.
+    fn area(&self) -> Rect;
+    /// Draws the state over the whole frame.
+    fn draw(&self, frame: &mut Frame, theme: Theme);
+}
+
+impl Driven for App {
+    fn handle(&mut self, input: Input) -> Vec<Effect> {
+        App::handle(self, input)
+    }
+    fn area(&self) -> Rect {
+        App::area(self)
+    }
+    fn draw(&self, frame: &mut Frame, theme: Theme) {
+        frame.render_widget(&AppView { app: self, theme }, frame.area());
+    }
+}
+
+impl Driven for ReplayState {
+    fn handle(&mut self, input: Input) -> Vec<Effect> {
+        ReplayState::handle(self, input)
+    }
+    fn area(&self) -> Rect {
+        ReplayState::area(self)
+    }
+    fn draw(&self, frame: &mut Frame, theme: Theme) {
+        frame.render_widget(&ReplayView { state: self, theme }, frame.area());
+    }
+}
+
+/// A key to press: a [`KeyCode`], or a character for `KeyCode::Char`.
+pub struct Key(pub KeyCode);
+
+impl From<KeyCode> for Key {
+    fn from(code: KeyCode) -> Key {
+        Key(code)
+    }
+}
+
+impl From<char> for Key {
+    fn from(c: char) -> Key {
+        Key(KeyCode::Char(c))
+    }
+}
+
+/// Sends `event` through the loop's own mapping ([`input_of`]); fails loudly if it
+/// maps to no input, so a test never silently presses nothing.
+pub fn send_event(state: &mut impl Driven, event: &Event) -> Vec<Effect> {
+    let Some(input) = input_of(event, state.area()) else {
+        panic!("{event:?} maps to no input: the test cannot send it");
+    };
+    state.handle(input)
+}
+
+/// Presses `key` without modifiers; the effects it returns.
+pub fn press(state: &mut impl Driven, key: impl Into<Key>) -> Vec<Effect> {
+    let Key(code) = key.into();
+    send_event(state, &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+/// Types `text` one character at a time; all the effects, in order.
+pub fn typing(state: &mut impl Driven, text: &str) -> Vec<Effect> {
+    text.chars().flat_map(|c| press(state, c)).collect()
+}
+
+/// Draws `state` in a `width`×`height` test terminal.
+pub fn render(state: &impl Driven, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| state.draw(frame, theme)).unwrap();
+    terminal
+}
+
+/// The replay viewer on a record's `text`, titled `game.hij`.
+pub fn viewer(text: &str) -> ReplayState {
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    ReplayState::new("game.hij", &record, game)
 }

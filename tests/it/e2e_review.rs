@@ -1,29 +1,13 @@
 //! The analysis view end to end, in a pseudo-terminal: `hijara replay`, `a`, `]`
 //! on a record with a known (solved) blunder, and `r` after a game.
 
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::Session;
 
 /// The analysis of a whole game takes about 13 s on two idle cores (65 positions,
 /// 0.4 s each at most); a busy test machine may take several times that.
 const ANALYSIS_TIMEOUT: Duration = Duration::from_secs(180);
-
-/// Waits until the screen contains `text`, for as long as an analysis may take.
-fn wait_long(s: &Session, text: &str) {
-    let start = Instant::now();
-    while start.elapsed() < ANALYSIS_TIMEOUT {
-        if s.screen().contains(text) {
-            return;
-        }
-        thread::sleep(Duration::from_millis(100));
-    }
-    panic!(
-        "timed out waiting for {text:?}; the screen:\n{}",
-        s.screen()
-    );
-}
 
 /// The panel's title once every position is analysed (while running it counts).
 const ANALYSED: &str = "Analysis · Blue ▲ Yellow ▼";
@@ -40,7 +24,7 @@ fn replay_a_then_bracket_lands_on_the_solved_blunder() {
     s.wait_for("Move 1/64");
     // The record's own comment shows with its move.
     s.wait_for("{a quiet start}");
-    wait_long(&s, ANALYSED);
+    s.wait_for_within(ANALYSED, ANALYSIS_TIMEOUT);
     // From move 52, `]` goes to the next mistake or blunder: move 53, d1, which
     // throws away a proven win (checked with the solver in the review tests).
     s.type_keys("g52\r");
@@ -62,12 +46,12 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
         80,
         24,
     );
-    wait_long(&s, "n: new game, r: review");
+    s.wait_for_within("n: new game, r: review", ANALYSIS_TIMEOUT);
     s.type_keys("r");
     s.wait_for("Review of the game just played");
     s.wait_for("Analysis");
     s.wait_for("Move 0/64");
-    wait_long(&s, ANALYSED);
+    s.wait_for_within(ANALYSED, ANALYSIS_TIMEOUT);
     s.type_keys("q");
     s.wait_for("n: new game, r: review");
     // Opened again, the review is the one kept: analysed already.

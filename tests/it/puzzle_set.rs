@@ -3,9 +3,26 @@
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use hijara::ai::search::brute_force;
 use hijara::puzzle::build::{self, MAX_EMPTIES};
 use hijara::puzzle::{Goal, Kind, PuzzleSet};
+use hijara::rules::Position;
+
+/// The final margin for the mover under best play, by plain minimax with no
+/// pruning and no table: independent of the solver it checks.
+fn brute_force(position: &Position) -> i32 {
+    if position.is_over() {
+        return position.margin(position.to_move());
+    }
+    position
+        .legal_moves()
+        .map(|mv| {
+            let mut child = *position;
+            child.play_unchecked(mv);
+            -brute_force(&child)
+        })
+        .max()
+        .unwrap_or(i32::MIN)
+}
 
 fn shipped() -> PuzzleSet {
     PuzzleSet::shipped().expect("the shipped set parses")

@@ -2,35 +2,21 @@
 //! the panel toggled, `]`/`[` between mistakes, values injected by hand (never
 //! live engine output), snapshots at 80×24 and 120×40, and every size drawn.
 
-use hijara::record::Record;
+use crate::common::{press, render, viewer};
 use hijara::review::{Class, PositionValue, Value};
 use hijara::rules::{Game, Player};
-use hijara::ui::{Effect, ReplayState, ReplayView, Theme, input_of};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use hijara::ui::{Effect, ReplayState, Theme, input_of};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
 const BLUNDER: &str = include_str!("../data/blunder.hij");
-
-fn viewer(text: &str) -> ReplayState {
-    let record: Record = text.parse().unwrap();
-    let game = record.to_game().unwrap();
-    ReplayState::new("game.hij", &record, game)
-}
-
-fn press(state: &mut ReplayState, c: char) -> Vec<Effect> {
-    let event = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-    state.handle(input_of(&event, state.area()).unwrap())
-}
 
 fn go_to(state: &mut ReplayState, n: usize) {
     press(state, 'g');
     for c in n.to_string().chars() {
         press(state, c);
     }
-    let enter = Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-    let _ = state.handle(input_of(&enter, state.area()).unwrap());
+    press(state, KeyCode::Enter);
     assert_eq!(state.shown(), n);
 }
 
@@ -159,24 +145,10 @@ fn brackets_use_what_has_arrived_and_say_when_the_analysis_still_runs() {
     assert_eq!(s.shown(), 31);
 }
 
-fn render(state: &ReplayState, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| {
-            frame.render_widget(
-                &ReplayView {
-                    state,
-                    theme: Theme::PLAIN,
-                },
-                frame.area(),
-            )
-        })
-        .unwrap();
-    terminal
-}
-
 fn screen_text(state: &ReplayState, width: u16, height: u16) -> String {
-    render(state, width, height).backend().to_string()
+    render(state, width, height, Theme::PLAIN)
+        .backend()
+        .to_string()
 }
 
 /// The viewer on the blunder of the fake analysis, all values in.
@@ -195,13 +167,13 @@ fn analysis_panel_80x24() {
     let screen = screen_text(&s, 80, 24);
     assert!(screen.contains("Move 31 Blue"), "{screen}");
     assert!(screen.contains("blunder, lost 28"), "{screen}");
-    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
 fn analysis_panel_120x40() {
     let s = on_the_blunder();
-    insta::assert_snapshot!(render(&s, 120, 40).backend());
+    insta::assert_snapshot!(render(&s, 120, 40, Theme::PLAIN).backend());
 }
 
 #[test]
@@ -243,7 +215,7 @@ fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
     press(&mut s, 'a');
     for width in 1..=130 {
         for height in 1..=45 {
-            render(&s, width, height);
+            render(&s, width, height, Theme::PLAIN);
         }
     }
 }

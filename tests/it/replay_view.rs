@@ -1,36 +1,14 @@
 //! The replay viewer: its pure state driven by keys (stepping, jumping, autoplay,
 //! playing on) and its screen rendered with `TestBackend` (insta snapshots).
 
+use crate::common::{press, render, typing, viewer};
 use hijara::record::Record;
 use hijara::rules::{Game, Player};
-use hijara::ui::{
-    Effect, ReplayExit, ReplayOverlay, ReplayState, ReplayView, SPEEDS, Theme, input_of,
-};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use hijara::ui::{Effect, ReplayExit, ReplayOverlay, ReplayState, SPEEDS, Theme};
+use ratatui::crossterm::event::KeyCode;
 
 const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
 const UNFINISHED: &str = include_str!("../../assets/games/unfinished.hij");
-
-fn viewer(text: &str) -> ReplayState {
-    let record: Record = text.parse().unwrap();
-    let game = record.to_game().unwrap();
-    ReplayState::new("game.hij", &record, game)
-}
-
-fn press(state: &mut ReplayState, code: KeyCode) {
-    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    if let Some(input) = input_of(&event, state.area()) {
-        let _ = state.handle(input);
-    }
-}
-
-fn typing(state: &mut ReplayState, text: &str) {
-    for c in text.chars() {
-        press(state, KeyCode::Char(c));
-    }
-}
 
 /// The totals the rules give after the first `n` moves of `text`.
 fn totals_after(text: &str, n: usize) -> (u32, u32) {
@@ -183,26 +161,10 @@ fn quit_help_and_unknown_keys() {
     assert_eq!(s.exit(), Some(ReplayExit::Quit));
 }
 
-fn render(state: &ReplayState, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| {
-            frame.render_widget(
-                &ReplayView {
-                    state,
-                    theme: Theme::PLAIN,
-                },
-                frame.area(),
-            )
-        })
-        .unwrap();
-    terminal
-}
-
 #[test]
 fn replay_screen_at_the_start() {
     let s = viewer(COMPLETE);
-    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
@@ -212,19 +174,19 @@ fn replay_screen_in_the_middle() {
     typing(&mut s, "g47");
     press(&mut s, KeyCode::Enter);
     let (blue, yellow) = totals(&s);
-    let screen = render(&s, 80, 24).backend().to_string();
+    let screen = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
     assert!(
         screen.contains(&format!("Blue {blue}  Yellow {yellow}")),
         "{screen}"
     );
-    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
 fn replay_screen_at_the_end() {
     let mut s = viewer(COMPLETE);
     press(&mut s, KeyCode::End);
-    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
@@ -233,9 +195,9 @@ fn replay_screen_with_the_continue_question_and_the_help() {
     typing(&mut s, "g30");
     press(&mut s, KeyCode::Enter);
     typing(&mut s, "c");
-    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
     typing(&mut s, "n?");
-    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
@@ -245,7 +207,7 @@ fn replay_screen_never_panics_at_any_size() {
     press(&mut s, KeyCode::Enter);
     for width in 1..=100 {
         for height in 1..=40 {
-            render(&s, width, height);
+            render(&s, width, height, Theme::PLAIN);
         }
     }
 }

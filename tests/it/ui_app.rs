@@ -1,6 +1,6 @@
 //! The app state, driven by plain events: keys and clicks in, state out. No terminal.
 
-use crate::common::asked;
+use crate::common::{asked, press, typing};
 use hijara::ai::{Level, Seat};
 use hijara::rules::{Game, Player, Square};
 use hijara::session::GameConfig;
@@ -33,21 +33,11 @@ fn event(app: &mut App, event: &Event) -> Vec<Effect> {
     }
 }
 
-fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    event(app, &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
 fn ctrl(app: &mut App, c: char) -> Vec<Effect> {
     event(
         app,
         &Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
     )
-}
-
-fn typing(app: &mut App, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(app, KeyCode::Char(c)))
-        .collect()
 }
 
 fn moves(app: &App) -> Vec<String> {

@@ -1,7 +1,7 @@
 //! Games with claims (`--claim`) and the corners variant on screen: the app state
 //! driven by keys and AI replies, no terminal.
 
-use crate::common::asked;
+use crate::common::{asked, press, typing};
 use hijara::ai::Seat;
 use hijara::rules::{ClaimState, Game, Player, Ruleset, Square};
 use hijara::session::GameConfig;
@@ -15,16 +15,6 @@ fn claims(seats: [Seat; 2]) -> GameConfig {
         claims: true,
         ..GameConfig::default()
     }
-}
-
-fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn typing(app: &mut App, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(app, KeyCode::Char(c)))
-        .collect()
 }
 
 fn text(app: &App) -> String {
@@ -174,6 +164,9 @@ fn undo_takes_back_the_claim_with_the_stone() {
     let mut app = blue_scored_20();
     let _ = typing(&mut app, "c3");
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    // The first key closes the box saying what was forfeited, and does only that.
+    let _ = typing(&mut app, "u");
+    assert_eq!(app.game().len(), 8);
     let _ = typing(&mut app, "u");
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
     let _ = typing(&mut app, "+20");

@@ -1,33 +1,15 @@
 //! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
 //! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
 
-use crate::common::asked;
+use crate::common::{asked, press, render, typing};
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{AiJob, AiReply, App, AppView, BoardView, Effect, Highlight, Input, Theme};
+use hijara::ui::{AiJob, AiReply, App, BoardView, Highlight, Input, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::{Color, Modifier};
-
-fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn typing(app: &mut App, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(app, KeyCode::Char(c)))
-        .collect()
-}
-
-fn render(app: &App, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(&AppView { app, theme }, frame.area()))
-        .unwrap();
-    terminal
-}
 
 fn sized(mut app: App, width: u16, height: u16) -> App {
     let _ = app.handle(Input::Resize(width, height));

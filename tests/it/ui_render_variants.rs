@@ -1,23 +1,14 @@
 //! The corners variant and claims on screen at 80×24: insta snapshots (plain theme).
 
+use crate::common::{press, typing};
 use hijara::ai::Seat;
 use hijara::rules::Ruleset;
 use hijara::session::GameConfig;
-use hijara::ui::{App, AppView, Effect, Input, Theme};
+use hijara::ui::{App, AppView, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
-
-fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn typing(app: &mut App, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(app, KeyCode::Char(c)))
-        .collect()
-}
 
 /// How many `B` stones are drawn underlined: the combinations the last stone shows.
 fn underlined_blue(app: &App) -> usize {

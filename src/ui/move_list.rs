@@ -14,7 +14,7 @@ use super::theme::Theme;
 
 /// The move list as a widget.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct HistoryView<'a> {
+pub(crate) struct MoveListView<'a> {
     /// The moves, first to last.
     pub placements: &'a [Placement],
     /// A mark to show after each move (`??`, `!`, ...); shorter than the moves: none.
@@ -54,7 +54,7 @@ fn points_text(placement: &Placement, claim: Option<ClaimState>, room: usize) ->
     }
 }
 
-impl Widget for &HistoryView<'_> {
+impl Widget for &MoveListView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         if area.width < 4 || area.height < 3 {

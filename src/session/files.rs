@@ -1,4 +1,4 @@
-//! Records on disk: atomic writes, default file names and the autosave.
+//! Records on disk: atomic writes, new save names, the data folder and the autosave.
 //!
 //! Every write goes to a temporary file in the target's folder, is flushed to
 //! disk, then renamed over the target, so a crash leaves either the old file or

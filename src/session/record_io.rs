@@ -76,6 +76,8 @@ pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
         // when the record is played (`to_game`); here it cannot reach a game.
         ruleset: record.ruleset().unwrap_or_default(),
         claims: record.claim_mode(),
+        // Not a tag: the machine's, from the command line.
+        threads: fallback.threads,
     }
 }
 
@@ -100,8 +102,17 @@ pub fn parse_record(text: &str) -> Result<LoadedRecord, RecordError> {
     Ok(LoadedRecord { record, game })
 }
 
+/// The name a record's source goes by in messages: `<stdin>` for `-`, else the path.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        super::shown(path)
+    }
+}
+
 /// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file as `name`
-/// and, for bad UTF-8, where the first bad byte is.
+/// ([`input_name`]) and, for bad UTF-8, where the first bad byte is.
 pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     if path == Path::new("-") {
@@ -131,7 +142,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
-    super::store::write_atomic(path, record.to_string().as_bytes())
+    super::files::write_atomic(path, record.to_string().as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))
 }
 

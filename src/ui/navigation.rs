@@ -1,0 +1,398 @@
+//! Which state is on screen, and the moves between states: a finished game opens its
+//! review (`r`) and comes back to it (`q`); the replay viewer turns into a game (`c`).
+//!
+//! Pure: the background analysis is a type parameter `A` (the event loop's running
+//! analysis; tests hand in plain values), and the date is passed in, so every switch
+//! is unit-tested without threads, clock or terminal.
+
+use std::mem;
+use std::time::Duration;
+
+use ratatui::layout::Rect;
+
+use crate::rules::Game;
+use crate::session::{GameConfig, record_of};
+use crate::strings::analysis as analysis_words;
+
+use super::app::App;
+use super::effect::{Effect, Effects, Input};
+use super::lesson::LessonState;
+use super::puzzle::PuzzleState;
+use super::replay::{ReplayExit, ReplayState};
+use super::start::StartState;
+
+/// How often the thinking indicator turns.
+const SPINNER_STEP: Duration = Duration::from_millis(120);
+
+/// The state on screen: a game, or the replay viewer.
+#[derive(Debug)]
+pub(crate) enum Screen {
+    /// A game.
+    Game(App),
+    /// The replay viewer; `c` turns it into a game with these settings.
+    Replay(ReplayState, GameConfig),
+    /// A puzzle (boxed: the state holds the whole set).
+    Puzzle(Box<PuzzleState>),
+    /// The lessons.
+    Lesson(Box<LessonState>),
+    /// The start screen.
+    Start(StartState),
+}
+
+impl Screen {
+    /// The area the state was last sized to.
+    pub(crate) fn area(&self) -> Rect {
+        match self {
+            Screen::Game(app) => app.area(),
+            Screen::Replay(state, _) => state.area(),
+            Screen::Puzzle(state) => state.area(),
+            Screen::Lesson(state) => state.area(),
+            Screen::Start(state) => state.area(),
+        }
+    }
+
+    /// Hands `input` to the state.
+    pub(crate) fn handle(&mut self, input: Input) -> Effects {
+        match self {
+            Screen::Game(app) => app.handle(input),
+            Screen::Replay(state, _) => state.handle(input),
+            Screen::Puzzle(state) => state.handle(input),
+            Screen::Lesson(state) => state.handle(input),
+            Screen::Start(state) => state.handle(input),
+        }
+    }
+
+    /// How long until the state wants an [`Input::Tick`], if it wants one.
+    pub(crate) fn tick_every(&self) -> Option<Duration> {
+        match self {
+            Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
+            Screen::Replay(state, _) => state.autoplay_delay(),
+            Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => None,
+        }
+    }
+
+    /// Whether the replay viewer was left with `Ctrl-c`.
+    fn forced_out(&self) -> bool {
+        matches!(self, Screen::Replay(state, _) if state.exit() == Some(ReplayExit::ForceQuit))
+    }
+
+    /// Whether a game waits for the AI.
+    pub(crate) fn thinking(&self) -> bool {
+        matches!(self, Screen::Game(app) if app.thinking().is_some())
+    }
+
+    /// Sized to `area`, as the state before it was.
+    fn resized(&mut self, area: Rect) -> Effects {
+        self.handle(Input::Resize(area.width, area.height))
+    }
+}
+
+/// The screen and the way back from a review, with the review's analysis `A`.
+#[derive(Debug)]
+pub(crate) struct Navigator<A> {
+    /// The state on screen.
+    screen: Screen,
+    /// The finished game `r` opened the review on: `q` goes back to it.
+    back: Option<App>,
+    /// The analysis of the replay viewer's game, while it runs.
+    running: Option<A>,
+    /// The review left with `q`, with its analysis, so `r` on the same game opens it
+    /// again without analysing anything twice.
+    kept: Option<(ReplayState, Option<A>)>,
+}
+
+impl<A> Navigator<A> {
+    /// Starts on `screen`.
+    pub(crate) fn new(screen: Screen) -> Navigator<A> {
+        Navigator {
+            screen,
+            back: None,
+            running: None,
+            kept: None,
+        }
+    }
+
+    /// The state on screen.
+    pub(crate) fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// The state on screen, to hand it input.
+    pub(crate) fn screen_mut(&mut self) -> &mut Screen {
+        &mut self.screen
+    }
+
+    /// The state on screen when the loop ends.
+    pub(crate) fn into_screen(self) -> Screen {
+        self.screen
+    }
+
+    /// [`Effect::Quit`]: a review goes back to the game it came from (the effects of
+    /// showing it again); anything else, or `Ctrl-c` in a review, ends the loop (`None`).
+    pub(crate) fn quit(&mut self) -> Option<Effects> {
+        if self.screen.forced_out() {
+            return None;
+        }
+        let app = self.back.take()?;
+        let area = self.screen.area();
+        if let Screen::Replay(state, _) = mem::replace(&mut self.screen, Screen::Game(app)) {
+            self.kept = Some((state.reopened(), self.running.take()));
+        }
+        Some(self.screen.resized(area))
+    }
+
+    /// [`Effect::Review`]: a finished game opens its review, the one kept if it is of
+    /// the same game, else a new viewer (its record dated `date`) with the analysis asked for.
+    pub(crate) fn review(&mut self, date: &str) -> Effects {
+        let Screen::Game(app) = &self.screen else {
+            return Vec::new();
+        };
+        let area = app.area();
+        let config = *app.config();
+        let mut effects = Vec::new();
+        let state = match self.kept.take() {
+            Some((state, running)) if state.game().placements() == app.game().placements() => {
+                self.running = running;
+                effects.push(Effect::Redraw);
+                state
+            }
+            _ => {
+                let game = app.game().clone();
+                let record = record_of(&config, &game, date);
+                ReplayState::new(analysis_words::REVIEW_TITLE, &record, game)
+            }
+        };
+        let left = mem::replace(&mut self.screen, Screen::Replay(state, config));
+        if let Screen::Game(app) = left {
+            self.back = Some(app);
+        }
+        effects.extend(self.screen.resized(area));
+        if let Screen::Replay(state, _) = &mut self.screen {
+            effects.extend(state.open_panel());
+        }
+        effects
+    }
+
+    /// [`Effect::Autosave`]: the game changed, so a review kept of it is out of date.
+    pub(crate) fn game_changed(&mut self) {
+        self.kept = None;
+    }
+
+    /// [`Effect::PlayOn`]: the replay viewer becomes a game from the position after
+    /// `moves` moves, autosaved if `autosaved`. The review and its analysis end for good.
+    pub(crate) fn play_on(&mut self, moves: usize, autosaved: bool) -> Effects {
+        self.back = None;
+        self.running = None;
+        self.kept = None;
+        let Screen::Replay(state, config) = &self.screen else {
+            return Vec::new();
+        };
+        let app = App::with_game(*config, state.game_at(moves)).with_autosave(autosaved);
+        let area = state.area();
+        self.screen = Screen::Game(app);
+        let mut effects = self.screen.resized(area);
+        if let Screen::Game(app) = &mut self.screen {
+            effects.extend(app.start());
+        }
+        effects
+    }
+
+    /// [`Effect::Analyse`]: the game to analyse, when the replay viewer is on screen and
+    /// no analysis of it runs yet. Hand the run to [`Navigator::analysing`].
+    pub(crate) fn to_analyse(&self) -> Option<(&Game, &GameConfig)> {
+        match &self.screen {
+            Screen::Replay(state, config) if self.running.is_none() => Some((state.game(), config)),
+            _ => None,
+        }
+    }
+
+    /// The analysis started for the viewer on screen.
+    pub(crate) fn analysing(&mut self, run: A) {
+        self.running = Some(run);
+    }
+
+    /// The viewer on screen and its running analysis, to hand it the results.
+    pub(crate) fn analysed(&mut self) -> Option<(&mut ReplayState, &A)> {
+        match (&mut self.screen, &self.running) {
+            (Screen::Replay(state, _), Some(run)) => Some((state, run)),
+            _ => None,
+        }
+    }
+
+    /// The viewer's analysis has ended (every result handed over): it is let go.
+    pub(crate) fn analysis_ended(&mut self) {
+        self.running = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+
+    const DATE: &str = "2026-11-30";
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> Input {
+        Input::Key(KeyEvent::new(code, modifiers))
+    }
+
+    /// A hot-seat game played to its end, sized 100×30.
+    fn finished() -> App {
+        let mut game = Game::new();
+        while !game.is_over() {
+            let mv = game.position().legal_moves().next().unwrap();
+            game.play(mv).unwrap();
+        }
+        let mut app = App::with_game(GameConfig::default(), game);
+        let _ = app.handle(Input::Resize(100, 30));
+        app
+    }
+
+    fn game_on_screen(nav: &Navigator<u32>) -> &App {
+        match nav.screen() {
+            Screen::Game(app) => app,
+            _ => panic!("no game is on screen"),
+        }
+    }
+
+    fn viewer_on_screen(nav: &Navigator<u32>) -> &ReplayState {
+        match nav.screen() {
+            Screen::Replay(state, _) => state,
+            _ => panic!("the replay viewer is not on screen"),
+        }
+    }
+
+    #[test]
+    fn review_opens_the_viewer_on_the_finished_game_and_asks_for_analysis() {
+        let app = finished();
+        let moves = app.game().placements().to_vec();
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(app));
+        let effects = nav.review(DATE);
+        assert!(effects.contains(&Effect::Analyse), "{effects:?}");
+        let state = viewer_on_screen(&nav);
+        assert_eq!(state.game().placements(), &moves[..]);
+        assert_eq!(state.name(), analysis_words::REVIEW_TITLE);
+        assert_eq!(state.tag("Date"), Some(DATE));
+        assert_eq!(
+            state.area(),
+            Rect::new(0, 0, 100, 30),
+            "sized as the game was"
+        );
+        assert_eq!(nav.to_analyse().map(|(game, _)| game.len()), Some(64));
+    }
+
+    #[test]
+    fn quit_goes_back_to_the_game_then_ends_the_loop() {
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
+        let _ = nav.review(DATE);
+        let back = nav.quit().expect("back to the game");
+        assert!(back.contains(&Effect::Redraw), "{back:?}");
+        assert_eq!(game_on_screen(&nav).game().len(), 64);
+        assert_eq!(nav.quit(), None, "q in the game itself ends the loop");
+    }
+
+    #[test]
+    fn ctrl_c_in_a_review_ends_the_loop_at_once() {
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
+        let _ = nav.review(DATE);
+        let effects = nav
+            .screen_mut()
+            .handle(key(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert!(effects.contains(&Effect::Quit), "{effects:?}");
+        assert_eq!(nav.quit(), None);
+        assert!(matches!(nav.screen(), Screen::Replay(..)));
+    }
+
+    #[test]
+    fn the_same_game_reopens_its_review_with_the_analysis_under_way() {
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
+        let _ = nav.review(DATE);
+        nav.analysing(7);
+        let _ = nav
+            .screen_mut()
+            .handle(key(KeyCode::End, KeyModifiers::NONE));
+        let _ = nav.quit().expect("back to the game");
+        assert!(nav.analysed().is_none(), "no viewer on screen");
+        assert!(nav.to_analyse().is_none());
+        let effects = nav.review(DATE);
+        assert!(!effects.contains(&Effect::Analyse), "not analysed twice");
+        assert_eq!(viewer_on_screen(&nav).shown(), 64, "where it was left");
+        assert_eq!(nav.analysed().map(|(_, run)| *run), Some(7));
+        nav.analysis_ended();
+        assert!(nav.analysed().is_none());
+    }
+
+    #[test]
+    fn a_changed_game_gets_a_new_review() {
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
+        let _ = nav.review(DATE);
+        nav.analysing(7);
+        let _ = nav
+            .screen_mut()
+            .handle(key(KeyCode::End, KeyModifiers::NONE));
+        let _ = nav.quit().expect("back to the game");
+        let last = game_on_screen(&nav)
+            .game()
+            .last()
+            .unwrap()
+            .cell
+            .square
+            .to_string();
+        let undone = nav
+            .screen_mut()
+            .handle(key(KeyCode::Char('u'), KeyModifiers::NONE));
+        assert!(undone.contains(&Effect::Autosave), "{undone:?}");
+        nav.game_changed();
+        for c in last.chars() {
+            let _ = nav
+                .screen_mut()
+                .handle(key(KeyCode::Char(c), KeyModifiers::NONE));
+        }
+        assert_eq!(game_on_screen(&nav).game().len(), 64, "{last} played again");
+        let effects = nav.review(DATE);
+        // The same moves again, but the game changed meanwhile: the kept review is gone.
+        assert!(effects.contains(&Effect::Analyse), "{effects:?}");
+        assert_eq!(viewer_on_screen(&nav).shown(), 0);
+        assert!(nav.analysed().is_none(), "the old analysis is let go");
+    }
+
+    #[test]
+    fn review_does_nothing_outside_a_game() {
+        let app = finished();
+        let state = {
+            let mut nav: Navigator<u32> = Navigator::new(Screen::Game(app));
+            let _ = nav.review(DATE);
+            match nav.into_screen() {
+                Screen::Replay(state, _) => state,
+                _ => unreachable!(),
+            }
+        };
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Replay(state, GameConfig::default()));
+        assert_eq!(nav.review(DATE), Vec::new());
+        assert_eq!(
+            nav.quit(),
+            None,
+            "a replay from the command line has no game behind it"
+        );
+    }
+
+    #[test]
+    fn play_on_turns_the_viewer_into_a_game_and_ends_the_review() {
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
+        let _ = nav.review(DATE);
+        nav.analysing(7);
+        let effects = nav.play_on(10, true);
+        assert!(effects.contains(&Effect::Redraw), "{effects:?}");
+        assert!(
+            effects.contains(&Effect::Autosave),
+            "a game in progress is autosaved"
+        );
+        let app = game_on_screen(&nav);
+        assert_eq!(app.game().len(), 10);
+        assert_eq!(app.area(), Rect::new(0, 0, 100, 30));
+        assert!(nav.analysed().is_none());
+        assert_eq!(nav.quit(), None, "no review to go back to");
+        assert_eq!(nav.play_on(5, true), Vec::new(), "only from the viewer");
+    }
+}
