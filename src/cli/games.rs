@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
 use crate::strings::games as text;
+use crate::text::sanitize;
 
 use super::GamesArgs;
 use super::replay::history_folder;
@@ -40,10 +41,12 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `name` cut to [`NAME_WIDTH`] columns, with `…` when cut.
+/// `name` made safe ([`sanitize`]), then cut to [`NAME_WIDTH`] columns, with `…`
+/// when cut (escapes are plain ASCII, so no cut leaves half a control sequence).
 fn cut(name: &str) -> String {
+    let name = sanitize(name);
     if name.chars().count() <= NAME_WIDTH {
-        return name.to_owned();
+        return name.into_owned();
     }
     let mut out: String = name.chars().take(NAME_WIDTH - 1).collect();
     out.push('…');
@@ -79,7 +82,7 @@ fn listing(history: &History) -> String {
             Listed::Game(e) => format!(
                 "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<10}  {:>7}  {}",
                 e.n,
-                e.date.as_deref().unwrap_or("?"),
+                sanitize(e.date.as_deref().unwrap_or("?")),
                 cut(&e.blue),
                 cut(&e.yellow),
                 text::result(e.result),
@@ -87,7 +90,8 @@ fn listing(history: &History) -> String {
                 rules(e),
             ),
             Listed::Unreadable(u) => {
-                format!("{:>width$}  unreadable: {}: {}", u.n, u.file, u.error)
+                let (file, error) = (sanitize(&u.file), sanitize(&u.error));
+                format!("{:>width$}  unreadable: {file}: {error}", u.n)
             }
         };
         out.push_str(line.trim_end());
@@ -128,5 +132,24 @@ mod tests {
             assert!(line.chars().count() <= 80, "{line}");
         }
         assert!(out.contains(text::NO_TALLY), "{out}");
+    }
+
+    #[test]
+    fn hostile_tags_and_file_names_are_shown_escaped() {
+        // Issue 18 E: a tag that clears the screen and opens a title sequence.
+        let dir = tempfile::tempdir().unwrap();
+        let record = "[Blue \"\u{1b}[2J\u{1b}]0;pwned\u{7}\"]\n[Yellow \"ann\u{202e}olleh\"]\na1\n";
+        std::fs::write(dir.path().join("hijara-20261130-101010.hij"), record).unwrap();
+        std::fs::write(dir.path().join("x\u{1b}]0;title\u{7}.hij"), "e9").unwrap();
+        let out = listing(&History::read(dir.path()).unwrap());
+        for line in out.lines() {
+            assert!(!line.chars().any(crate::text::is_unsafe), "{line:?}");
+        }
+        assert!(out.contains("\\u{1b}[2J"), "{out}");
+        assert!(out.contains("ann\\u{20"), "{out}");
+        assert!(
+            out.contains("unreadable: x\\u{1b}]0;title\\u{7}.hij"),
+            "{out}"
+        );
     }
 }

@@ -220,8 +220,9 @@ pub fn json_report(game: &Game) -> serde_json::Value {
 }
 
 pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
-    let name = crate::session::input_name(&args.file);
-    let text = read_text(&args.file, &name)?;
+    let file = super::replay::record_path(args.game.as_ref())?;
+    let name = crate::session::input_name(&file);
+    let text = read_text(&file, &name)?;
     let record: Record = text.parse().with_context(|| name.clone())?;
     let game = record.to_game().with_context(|| name.clone())?;
     let report = Report::of(&game);

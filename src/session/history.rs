@@ -4,6 +4,7 @@
 //! Files are numbered newest first from 1. Unreadable files keep their number, so the
 //! numbers of the other games do not shift when one file is damaged.
 
+use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,8 @@ use crate::ai::{Level, Seat};
 use crate::record::GameResult;
 use crate::rules::Player;
 
-use super::files::{new_save_path, write_atomic};
+use super::autosave::write_new_save;
+use super::disk::read_regular;
 use super::record_io::{parse_record, parse_seat, seat_tag, seat_token};
 
 /// The history's folder inside the data folder.
@@ -29,9 +31,7 @@ pub fn games_dir(data_dir: &Path) -> PathBuf {
 /// `hijara-YYYYMMDD-HHMMSS.hij` name, atomically; returns the path.
 pub fn archive(dir: &Path, record_text: &str) -> io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
-    let path = new_save_path(dir);
-    write_atomic(&path, record_text.as_bytes())?;
-    Ok(path)
+    write_new_save(dir, record_text.as_bytes())
 }
 
 /// One game of the history, as listed.
@@ -127,20 +127,28 @@ fn stamp_of(file: &str) -> Option<String> {
     Some(time.format("%Y-%m-%d %H:%M").to_string())
 }
 
-/// The `.hij` file names in `dir`, newest first. A missing folder has none.
-pub fn files_newest_first(dir: &Path) -> io::Result<Vec<String>> {
-    let mut files: Vec<String> = match fs::read_dir(dir) {
+/// The `.hij` file names in `dir`, newest first: regular files and symlinks (a
+/// link to something other than a record is listed as unreadable when read), and
+/// names that are not UTF-8 too. A missing folder has none.
+pub fn files_newest_first(dir: &Path) -> io::Result<Vec<OsString>> {
+    let mut files: Vec<OsString> = match fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|e| e.file_name().into_string().ok())
-            // Leading dots are the atomic writes' temporary files.
-            .filter(|name| name.ends_with(".hij") && !name.starts_with('.'))
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink()))
+            .map(|e| e.file_name())
+            .filter(|name| {
+                let lossy = name.to_string_lossy();
+                // Leading dots are the atomic writes' temporary files.
+                lossy.ends_with(".hij") && !lossy.starts_with('.')
+            })
             .collect(),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e),
     };
-    files.sort_by(|a, b| sort_key(b).cmp(&sort_key(a)).then_with(|| b.cmp(a)));
+    files.sort_by(|a, b| {
+        let (a, b) = (a.to_string_lossy(), b.to_string_lossy());
+        sort_key(&b).cmp(&sort_key(&a)).then_with(|| b.cmp(&a))
+    });
     Ok(files)
 }
 
@@ -151,9 +159,10 @@ impl History {
         let listed = files_newest_first(dir)?
             .into_iter()
             .enumerate()
-            .map(|(i, file)| {
+            .map(|(i, name)| {
                 let n = i + 1;
-                match read_entry(&dir.join(&file), n, &file) {
+                let file = name.to_string_lossy().into_owned();
+                match read_entry(&dir.join(&name), n, &file) {
                     Ok(entry) => Listed::Game(entry),
                     Err(error) => Listed::Unreadable(Unreadable { n, file, error }),
                 }
@@ -194,7 +203,8 @@ impl History {
 }
 
 fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
-    let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let bytes = read_regular(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     let loaded = parse_record(&text).map_err(|e| e.to_string())?;
     let (record, game) = (&loaded.record, &loaded.game);
     let seat = |player| record.tag(seat_tag(player)).unwrap_or("?").to_owned();
@@ -286,6 +296,35 @@ mod tests {
                 "hijara-20261130-101010.hij"
             ]
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_and_non_utf8_names_are_listed_not_skipped() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        let good = elsewhere.path().join("good.hij");
+        fs::write(&good, "[Blue \"human\"]\na1 b1\n").unwrap();
+        std::os::unix::fs::symlink(&good, dir.path().join("hijara-20261130-101010.hij")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join("hijara-20261130-090000.hij"))
+            .unwrap();
+        let odd = std::ffi::OsStr::from_bytes(b"hijara-20261130-080000-\xff.hij");
+        fs::write(dir.path().join(odd), "a1\n").unwrap();
+        let history = History::read(dir.path()).unwrap();
+        assert_eq!(history.listed.len(), 3, "{:?}", history.listed);
+        let games: Vec<_> = history.games().collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].n, games[0].moves), (1, 2));
+        assert_eq!(
+            (games[1].n, games[1].file.as_str()),
+            (3, "hijara-20261130-080000-\u{fffd}.hij")
+        );
+        let bad: Vec<_> = history.unreadable().collect();
+        assert_eq!(bad[0].n, 2);
+        assert!(bad[0].error.contains("not a regular file"), "{bad:?}");
+        // The odd name is still reachable by number.
+        assert_eq!(files_newest_first(dir.path()).unwrap()[2], odd);
     }
 
     #[test]

@@ -6,3 +6,4 @@ mod fit;
 mod sanitize;
 
 pub use fit::{ELLIPSIS, first_fitting, fit, fit_words, fits, pad, width};
+pub use sanitize::{is_unsafe, sanitize};
