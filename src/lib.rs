@@ -12,17 +12,21 @@
 //!   folder and the autosave (`autosave`), one session's saves (`storage`) and the archive
 //!   of finished games (`history`).
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
+//! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
 //! - [`review`]: game review, every move judged against the engine.
-//! - [`ui`]: the full-screen game and replay viewer: pure states (`app`, `replay`), the
-//!   switching between them (`navigation`), widgets (`board`, `ladder`, `move_list`,
-//!   `status`, `analysis_panel`), and one event loop that blocks on one channel and
-//!   draws on any backend (`event_loop`).
-//! - [`cli`]: the command line, which opens screens only through `ui::play` and `ui::replay`.
+//! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer, lessons
+//!   and puzzles; pure states (`app`, `replay`, `start`, `lesson`, `puzzle`),
+//!   the switching between them (`navigation`), widgets (`board`, `ladder`, `move_list`,
+//!   `status`, `analysis_panel`), and one event loop that blocks on one channel and draws
+//!   on any backend (`event_loop`).
+//! - [`cli`]: the command line, which opens screens only through `ui`'s entry points
+//!   (`play`, `replay`, `start`, `puzzles`, `lessons`).
 //!
 //! User-facing texts live in one private module, `strings`, used by `ui` and `cli`.
 
 pub mod ai;
 pub mod cli;
+pub mod learn;
 pub mod playout;
 pub mod puzzle;
 pub mod record;

@@ -714,3 +714,66 @@ pub(crate) mod games {
     pub(crate) const REPLAY_HINT: &str =
         "Open one with `hijara replay N` or `hijara replay --last`.";
 }
+
+/// The puzzle screen.
+pub(crate) mod puzzle {
+    use crate::rules::Square;
+
+    /// A key the puzzle screen does not use.
+    pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
+    /// A row digit typed before a column letter.
+    pub(crate) const COLUMN_FIRST: &str = "Type the column letter first (a-d), then the row (1-4).";
+    /// A move after the puzzle was answered.
+    pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
+    /// The keys, asking.
+    pub(crate) const KEYS_ASKING: &str =
+        "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit";
+    /// The keys, answered.
+    pub(crate) const KEYS_ANSWERED: &str = "u: try again · n: next puzzle · q: quit";
+    /// The panel's title.
+    pub(crate) const PANEL: &str = "Puzzle";
+
+    /// A full square chosen.
+    pub(crate) fn full(square: Square) -> String {
+        format!("{square} is full: choose a square with an open section.")
+    }
+}
+
+/// The lesson screen.
+pub(crate) mod lesson {
+    /// The keys of a lesson.
+    pub(crate) const KEYS: &str =
+        "Keys: arrows or a-d 1-4, Enter or click: play · u: again · n: next · m: menu · q: quit";
+    /// The keys of the menu.
+    pub(crate) const MENU_KEYS: &str = "↑↓ or 1-9: choose · Enter: open · q: quit";
+    /// A move after the task was done.
+    pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
+    /// The menu's title.
+    pub(crate) const MENU: &str = "Lessons";
+    /// The mark of a lesson done, and of one not done (not colour alone).
+    pub(crate) const DONE_MARK: &str = "[x]";
+    /// See [`DONE_MARK`].
+    pub(crate) const TODO_MARK: &str = "[ ]";
+    /// After the task was done.
+    pub(crate) const WELL_DONE: &str = "Well done!";
+    /// After a wrong try.
+    pub(crate) const NOT_YET: &str = "Not yet:";
+}
+
+/// The start screen.
+pub(crate) mod start {
+    /// The box's title.
+    pub(crate) const TITLE: &str = " Hijara ";
+    /// The first line.
+    pub(crate) const WELCOME: &str = "The four-by-four board game. Press a key:";
+    /// The keys besides the items'.
+    pub(crate) const KEYS: &str = "↑↓ and Enter also choose · q: quit";
+    /// Put after a door that is closed.
+    pub(crate) const CLOSED: &str = " (none)";
+    /// A key that is no item's.
+    pub(crate) const UNKNOWN_KEY: &str = "Press one of the keys listed, or q to quit.";
+    /// Resume chosen with no autosave.
+    pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resume.";
+    /// Replay chosen with no history.
+    pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
+}

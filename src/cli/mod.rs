@@ -14,6 +14,7 @@ mod analyze;
 mod bench;
 mod engine;
 mod games;
+mod learn;
 mod play;
 mod puzzle;
 mod replay;
@@ -21,6 +22,7 @@ mod resume;
 mod score;
 pub mod selfplay;
 mod shell;
+mod start;
 
 pub use score::json_report;
 
@@ -28,7 +30,7 @@ pub use score::json_report;
 #[derive(Debug, Parser)]
 #[command(name = "hijara", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do; with none, a game opens (`hijara play`).
+    /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -54,6 +56,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// List the finished games kept in the history, newest first, with a tally per AI level.
     Games(GamesArgs),
+    /// Learn the game: short lessons on the real board, resumed where you stopped.
+    Learn(LearnArgs),
     /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
     Puzzle(PuzzleArgs),
     /// Print a shell completion script to stdout.
@@ -206,8 +210,16 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
-/// Options of `hijara puzzle`.
+/// Options of `hijara learn`.
 #[derive(Debug, Clone, Args)]
+pub struct LearnArgs {
+    /// List the lessons and which are done, without opening the screen.
+    #[arg(long)]
+    pub list: bool,
+}
+
+/// Options of `hijara puzzle`.
+#[derive(Debug, Clone, Args, Default)]
 pub struct PuzzleArgs {
     /// Today's puzzle (UTC date): the same for everyone.
     #[arg(long, conflicts_with = "id")]
@@ -218,8 +230,11 @@ pub struct PuzzleArgs {
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
     #[arg(long, value_name = "SQUARE")]
     pub answer: Option<crate::rules::Square>,
+    /// Print the puzzle as text instead of opening the screen.
+    #[arg(long, conflicts_with = "answer")]
+    pub print: bool,
     /// Print your puzzle rating, streaks and counts.
-    #[arg(long, conflicts_with_all = ["daily", "id", "answer"])]
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print"])]
     pub stats: bool,
     /// With --stats: one JSON object for scripts.
     #[arg(long, requires = "stats")]
@@ -345,7 +360,7 @@ pub struct SelfplayArgs {
 pub fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        None => play::run(PlayArgs::default()),
+        None => start::run(),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -356,6 +371,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
+        Some(Command::Learn(args)) => learn::run(&args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
     }

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::puzzle::explain::{self, verdict};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::session::{data_dir, shown};
+use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
 
@@ -60,6 +61,22 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     } else {
         progress.next(&set).context("the puzzle set is empty")?
     };
+    if args.answer.is_none() && !args.print {
+        let state = PuzzleState::new(
+            set.clone(),
+            progress,
+            dir.clone(),
+            puzzle.clone(),
+            args.daily.then_some(today),
+        );
+        let ended = crate::ui::puzzles(state)?;
+        let p = ended.progress();
+        println!(
+            "Your puzzle rating: {:.0} (± {:.0}); streak {}",
+            p.player.rating, p.player.deviation, p.streak
+        );
+        return Ok(());
+    }
     let position = puzzle.position()?;
     let mover = position.to_move();
     println!(

@@ -7,6 +7,8 @@
 //! the local terminal), so another transport can drive the same loop.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -21,9 +23,12 @@ use crate::session::{Storage, today};
 
 use super::ai_worker::{AiReply, AiWorker};
 use super::effect::{Effect, Input};
+use super::lesson_screen::LessonView;
 use super::navigation::{Navigator, Screen};
+use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
+use super::start_screen::StartView;
 use super::theme::Theme;
 
 /// Something the loop wakes up for.
@@ -59,17 +64,43 @@ impl Inbox {
     }
 }
 
-/// Reads the local terminal's events on a thread of its own and sends them to `inbox`.
-/// The thread blocks in the read, so an idle game uses no CPU; it ends at the first
-/// event after the loop is gone (the process exits first in practice).
-pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<()> {
+/// How often the input thread looks whether its loop has ended, while no event comes.
+const INPUT_STOP_CHECK: Duration = Duration::from_millis(100);
+
+/// Stops the terminal input thread when dropped (at the end of [`super::run`]).
+pub(crate) struct InputThread {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for InputThread {
+    /// Stops the thread and waits for it (at most [`INPUT_STOP_CHECK`] and one event's read).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Reads the local terminal's events on a thread of its own and sends them to `inbox`,
+/// until the returned guard is dropped. It waits for events in steps of
+/// [`INPUT_STOP_CHECK`], so that once its loop has ended it stops without reading
+/// another event: a screen opened next (the start screen's choice) gets every key.
+pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread> {
     let sender = inbox.sender();
-    std::thread::Builder::new()
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    let thread = std::thread::Builder::new()
         .name("hijara-input".into())
         .spawn(move || {
-            loop {
-                let wake = match event::read() {
-                    Ok(event) => Wake::Terminal(event),
+            while !stopped.load(Ordering::Relaxed) {
+                let wake = match event::poll(INPUT_STOP_CHECK) {
+                    Ok(false) => continue,
+                    Ok(true) => match event::read() {
+                        Ok(event) => Wake::Terminal(event),
+                        Err(error) => Wake::InputFailed(error.to_string()),
+                    },
                     Err(error) => Wake::InputFailed(error.to_string()),
                 };
                 let failed = matches!(wake, Wake::InputFailed(_));
@@ -79,7 +110,10 @@ pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<()> {
             }
         })
         .context("cannot start the terminal input thread")?;
-    Ok(())
+    Ok(InputThread {
+        stop,
+        thread: Some(thread),
+    })
 }
 
 /// A terminal event as the state sees it: key presses only, clicks as squares of the
@@ -168,6 +202,27 @@ where
                     // Written again at once: a damaged autosave's bytes are kept aside
                     // first, and the quit question learns that the game is on disk.
                     queue.push_front(Effect::Autosave);
+                }
+                Effect::Save if matches!(nav.screen(), Screen::Puzzle(_) | Screen::Lesson(_)) => {
+                    let failed = match nav.screen() {
+                        Screen::Puzzle(state) => state
+                            .data_dir()
+                            .and_then(|dir| state.progress().save(dir).err())
+                            .map(|e| e.to_string()),
+                        Screen::Lesson(state) => state
+                            .data_dir()
+                            .and_then(|dir| state.progress().save(dir).err())
+                            .map(|e| e.to_string()),
+                        _ => None,
+                    };
+                    if let Some(e) = failed {
+                        match nav.screen_mut() {
+                            Screen::Puzzle(state) => state.notify(format!("Not saved: {e}")),
+                            Screen::Lesson(state) => state.notify(format!("Not saved: {e}")),
+                            _ => {}
+                        }
+                    }
+                    redraw = true;
                 }
                 Effect::Autosave | Effect::Save | Effect::Archive => {
                     if effect == Effect::Autosave {
@@ -258,6 +313,13 @@ where
             Screen::Replay(state, _) => {
                 frame.render_widget(&ReplayView { state, theme }, frame.area())
             }
+            Screen::Puzzle(state) => {
+                frame.render_widget(&PuzzleView { state, theme }, frame.area())
+            }
+            Screen::Lesson(state) => {
+                frame.render_widget(&LessonView { state, theme }, frame.area())
+            }
+            Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
         })
         .context("cannot draw the screen")?;
     Ok(())

@@ -11,6 +11,9 @@
 //! - `navigation`: which state is on screen and the switches (game ⇄ review, replay → game); pure.
 //! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop, blocked on one
 //!   channel, runs every state on any backend and input source.
+//! - `start`, `start_screen`: the start screen of `hijara` with no arguments.
+//! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
+//! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
 //! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
 
 mod ai_turns;
@@ -26,14 +29,20 @@ mod fit_tests;
 mod help;
 mod keymap;
 mod ladder;
+mod lesson;
+mod lesson_screen;
 mod message;
 mod move_list;
 mod navigation;
+mod puzzle;
+mod puzzle_screen;
 mod question;
 mod replay;
 mod replay_analysis;
 mod replay_screen;
 mod screen;
+mod start;
+mod start_screen;
 mod status;
 mod terminal;
 mod theme;
@@ -50,12 +59,18 @@ pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input};
 pub use event_loop::input_of;
 pub use keymap::{Action, Direction, KeyContext};
+pub use lesson::{LessonPhase, LessonState};
+pub use lesson_screen::LessonView;
 pub use message::{Message, MessageKind};
+pub use puzzle::{PuzzlePhase, PuzzleState};
+pub use puzzle_screen::PuzzleView;
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_analysis::Analysis;
 pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+pub use start::{START_ITEMS, StartChoice, StartState};
+pub use start_screen::StartView;
 pub use theme::Theme;
 
 use navigation::Screen;
@@ -96,13 +111,46 @@ pub fn replay(
     Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
 }
 
+/// Runs the puzzle screen until the player leaves, and returns it as it ended
+/// (its progress, saved after each first try, is kept in the state too).
+pub fn puzzles(state: PuzzleState) -> anyhow::Result<PuzzleState> {
+    // The puzzle screen saves no games: this storage is never written.
+    let mut storage = Storage::new(std::path::PathBuf::from("."), None);
+    match run(Screen::Puzzle(Box::new(state)), &mut storage)? {
+        Screen::Puzzle(state) => Ok(*state),
+        _ => anyhow::bail!("the puzzle screen turned into another screen"),
+    }
+}
+
+/// Runs the lesson screen until the player leaves, and returns it as it ended.
+pub fn lessons(state: LessonState) -> anyhow::Result<LessonState> {
+    // The lesson screen saves no games: this storage is never written.
+    let mut storage = Storage::new(std::path::PathBuf::from("."), None);
+    match run(Screen::Lesson(Box::new(state)), &mut storage)? {
+        Screen::Lesson(state) => Ok(*state),
+        _ => anyhow::bail!("the lesson screen turned into another screen"),
+    }
+}
+
+/// Runs the start screen until a choice is made or the player leaves; returns the choice.
+pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
+    // The start screen saves no games: this storage is never written.
+    let mut storage = Storage::new(std::path::PathBuf::from("."), None);
+    match run(Screen::Start(state), &mut storage)? {
+        Screen::Start(state) => Ok(state.choice()),
+        _ => anyhow::bail!("the start screen turned into another screen"),
+    }
+}
+
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
     let inbox = event_loop::Inbox::new();
-    event_loop::spawn_terminal_input(&inbox)?;
+    let input = event_loop::spawn_terminal_input(&inbox)?;
     let result = event_loop::run(&mut tui.terminal, inbox, screen, theme, storage);
-    // Restore the screen before the caller prints anything.
+    // Stop reading the terminal before a next screen does, so no key goes astray;
+    // then restore the screen before the caller prints anything.
+    drop(input);
     drop(tui);
     result
 }
@@ -111,6 +159,10 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
     match screen {
         Screen::Game(app) => Session::new(*app.config(), app.game().clone(), storage),
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
+        // Games and replays never become these screens: a fresh game stands in.
+        Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => {
+            Session::new(GameConfig::default(), Default::default(), storage)
+        }
     }
 }
 

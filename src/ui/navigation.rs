@@ -16,7 +16,10 @@ use crate::strings::analysis as analysis_words;
 
 use super::app::App;
 use super::effect::{Effect, Effects, Input};
+use super::lesson::LessonState;
+use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
+use super::start::StartState;
 
 /// How often the thinking indicator turns.
 const SPINNER_STEP: Duration = Duration::from_millis(120);
@@ -28,6 +31,12 @@ pub(crate) enum Screen {
     Game(App),
     /// The replay viewer; `c` turns it into a game with these settings.
     Replay(ReplayState, GameConfig),
+    /// A puzzle (boxed: the state holds the whole set).
+    Puzzle(Box<PuzzleState>),
+    /// The lessons.
+    Lesson(Box<LessonState>),
+    /// The start screen.
+    Start(StartState),
 }
 
 impl Screen {
@@ -36,6 +45,9 @@ impl Screen {
         match self {
             Screen::Game(app) => app.area(),
             Screen::Replay(state, _) => state.area(),
+            Screen::Puzzle(state) => state.area(),
+            Screen::Lesson(state) => state.area(),
+            Screen::Start(state) => state.area(),
         }
     }
 
@@ -44,6 +56,9 @@ impl Screen {
         match self {
             Screen::Game(app) => app.handle(input),
             Screen::Replay(state, _) => state.handle(input),
+            Screen::Puzzle(state) => state.handle(input),
+            Screen::Lesson(state) => state.handle(input),
+            Screen::Start(state) => state.handle(input),
         }
     }
 
@@ -52,6 +67,7 @@ impl Screen {
         match self {
             Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
             Screen::Replay(state, _) => state.autoplay_delay(),
+            Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => None,
         }
     }
 
@@ -236,14 +252,14 @@ mod tests {
     fn game_on_screen(nav: &Navigator<u32>) -> &App {
         match nav.screen() {
             Screen::Game(app) => app,
-            Screen::Replay(..) => panic!("the replay viewer is on screen"),
+            _ => panic!("no game is on screen"),
         }
     }
 
     fn viewer_on_screen(nav: &Navigator<u32>) -> &ReplayState {
         match nav.screen() {
             Screen::Replay(state, _) => state,
-            Screen::Game(_) => panic!("a game is on screen"),
+            _ => panic!("the replay viewer is not on screen"),
         }
     }
 
@@ -349,7 +365,7 @@ mod tests {
             let _ = nav.review(DATE);
             match nav.into_screen() {
                 Screen::Replay(state, _) => state,
-                Screen::Game(_) => unreachable!(),
+                _ => unreachable!(),
             }
         };
         let mut nav: Navigator<u32> = Navigator::new(Screen::Replay(state, GameConfig::default()));

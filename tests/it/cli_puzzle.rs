@@ -64,7 +64,7 @@ fn the_daily_puzzle_depends_on_the_date_only() {
     let data = tempfile::tempdir().unwrap();
     let first = |date: &str| {
         let out = hijara(data.path())
-            .args(["puzzle", "--daily", "--date", date])
+            .args(["puzzle", "--print", "--daily", "--date", date])
             .assert()
             .success()
             .get_output()
@@ -94,7 +94,7 @@ fn a_full_square_and_an_unknown_id_are_clear_errors() {
         .failure()
         .stderr(predicate::str::contains("a1 is full"));
     hijara(data.path())
-        .args(["puzzle", "--id", "nope"])
+        .args(["puzzle", "--print", "--id", "nope"])
         .assert()
         .failure()
         .stderr(predicate::str::contains("no puzzle is named \"nope\""));

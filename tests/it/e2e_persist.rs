@@ -157,8 +157,8 @@ fn save_quit_resume_and_the_start_up_question_give_back_the_same_game() {
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
 
-    // `hijara` alone asks; yes brings the game back; it goes on from there.
-    let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
+    // `hijara play` asks; yes brings the game back; it goes on from there.
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), Some(cwd.path()));
     s.wait_for("Resume the autosaved game?");
     s.wait_for("6 moves");
     s.type_keys("y");
@@ -186,7 +186,7 @@ fn declining_the_question_starts_a_new_game_and_keeps_the_autosave_until_a_move(
         "[Blue \"human\"]\n[Yellow \"human\"]\n\n1. a1 b1 *\n",
     )
     .unwrap();
-    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), None);
     s.wait_for("Resume the autosaved game?");
     s.type_keys("n");
     s.wait_for("New game");
@@ -246,7 +246,7 @@ fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
 #[test]
 fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
     let data = tempfile::tempdir().unwrap();
-    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), None);
     s.wait_for("Blue to move");
     s.type_keys("b2c3");
     s.wait_for(" 2 Y c3");

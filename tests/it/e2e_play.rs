@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 #[test]
 fn hot_seat_game_by_keys_and_mouse_then_quit_with_confirmation() {
-    let mut s = Session::start(&[], 80, 24);
+    let mut s = Session::start(&["play"], 80, 24);
     s.wait_for("Blue 0  Yellow 0");
     s.wait_for("Blue to move");
 

@@ -46,7 +46,7 @@ fn a_damaged_autosave_is_offered_and_kept_not_destroyed() {
     let cwd = tempfile::tempdir().unwrap();
     let autosave = data.path().join("autosave.hij");
     std::fs::write(&autosave, TRUNCATED).unwrap();
-    let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), Some(cwd.path()));
     // The three moves that read are offered.
     s.wait_for("3 moves");
     // The issue's keys: `x` (a new game instead), `a 1`, `q y`.
@@ -74,7 +74,7 @@ fn a_resumed_damaged_autosave_keeps_its_bytes_too() {
     // Hot-seat, so no AI moves after the resume.
     let damaged = TRUNCATED.replace("random", "human");
     std::fs::write(&autosave, &damaged).unwrap();
-    let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), Some(cwd.path()));
     s.wait_for("3 moves");
     s.type_keys("y");
     s.wait_for("kept as");
@@ -98,7 +98,7 @@ fn an_autosave_that_cannot_be_written_is_never_called_kept() {
     let data = tempfile::tempdir().unwrap();
     let cwd = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink("/dev/zero", data.path().join("autosave.hij")).unwrap();
-    let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), Some(cwd.path()));
     s.wait_for("cannot be read");
     // The notice is boxed: a key closes the box and does only that (issue 18, snag 2).
     s.type_keys("\r");
@@ -128,7 +128,7 @@ fn s_in_the_quit_question_saves_the_game_elsewhere() {
     let data = tempfile::tempdir().unwrap();
     let cwd = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink("/dev/zero", data.path().join("autosave.hij")).unwrap();
-    let mut s = Session::start_in(&[], 80, 24, data.path(), Some(cwd.path()));
+    let mut s = Session::start_in(&["play"], 80, 24, data.path(), Some(cwd.path()));
     s.wait_for("cannot be read");
     s.type_keys("\r");
     s.type_keys("a1");

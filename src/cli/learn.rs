@@ -1,0 +1,39 @@
+//! `hijara learn`: the lessons, resumed at the first one not done.
+
+use anyhow::Context;
+
+use crate::learn::{LearnProgress, lessons};
+use crate::session::data_dir;
+use crate::ui::LessonState;
+
+use super::LearnArgs;
+
+pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
+    let all = lessons().context("the shipped lessons")?;
+    let dir = data_dir();
+    let progress = match &dir {
+        Some(dir) => LearnProgress::load(dir).unwrap_or_else(|e| {
+            eprintln!("hijara: {e}; starting afresh");
+            LearnProgress::default()
+        }),
+        None => LearnProgress::default(),
+    };
+    if args.list {
+        for (i, lesson) in all.iter().enumerate() {
+            let mark = if progress.is_done(&lesson.id) {
+                "[x]"
+            } else {
+                "[ ]"
+            };
+            println!("{mark} {:>2}. {}", i + 1, lesson.title);
+        }
+        return Ok(());
+    }
+    let ended = crate::ui::lessons(LessonState::resume(all, progress, dir))?;
+    let done = ended.progress().done.len();
+    println!("Lessons done: {done} of {}.", ended.lessons().len());
+    if done == ended.lessons().len() {
+        println!("Next: hijara puzzle");
+    }
+    Ok(())
+}

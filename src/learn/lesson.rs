@@ -1,0 +1,151 @@
+//! A lesson: a `.hij` record whose game comments are the text, whose moves
+//! reach the position, and whose tags name the task, the intended answer, a
+//! wrong answer (for the tests) and the hint.
+
+use std::str::FromStr;
+
+use crate::record::Record;
+use crate::rules::{Game, Move};
+
+use super::task::Task;
+
+/// The tag naming the lesson.
+pub const LESSON_TAG: &str = "Lesson";
+/// The tag naming the task (see [`Task`]).
+pub const TASK_TAG: &str = "Task";
+/// The tag holding the intended answer.
+pub const ANSWER_TAG: &str = "Answer";
+/// The tag holding one wrong answer, played by the tests.
+pub const WRONG_TAG: &str = "Wrong";
+/// The tag holding the hint shown after a wrong try.
+pub const HINT_TAG: &str = "Hint";
+
+/// One lesson, read and checked.
+#[derive(Debug, Clone)]
+pub struct Lesson {
+    /// The file's stem (`01-board`), which names the lesson in the progress file.
+    pub id: String,
+    /// The title.
+    pub title: String,
+    /// The text, one paragraph per comment line joined.
+    pub text: String,
+    /// What the player must do.
+    pub task: Task,
+    /// The intended answer.
+    pub answer: Move,
+    /// A wrong answer.
+    pub wrong: Move,
+    /// The hint after a wrong try.
+    pub hint: String,
+    /// The record, as read (it round-trips through the record format).
+    pub record: Record,
+    /// The game that reaches the position.
+    pub game: Game,
+}
+
+/// A lesson file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("lesson {id}: {why}")]
+pub struct LessonError {
+    /// The lesson's file stem.
+    pub id: String,
+    /// What is wrong.
+    pub why: String,
+}
+
+impl Lesson {
+    /// Reads lesson `id` from its record text.
+    pub fn parse(id: &str, text: &str) -> Result<Lesson, LessonError> {
+        let error = |why: String| LessonError {
+            id: id.to_string(),
+            why,
+        };
+        let record = Record::from_str(text).map_err(|e| error(e.to_string()))?;
+        let game = record.to_game().map_err(|e| error(e.to_string()))?;
+        let tag = |name: &str| {
+            record
+                .tag(name)
+                .map(str::to_string)
+                .ok_or_else(|| error(format!("no [{name} \"...\"] tag")))
+        };
+        let square = |name: &str| -> Result<Move, LessonError> {
+            let value = tag(name)?;
+            value
+                .parse()
+                .map_err(|_| error(format!("[{name} \"{value}\"] is not a square")))
+        };
+        let task_text = tag(TASK_TAG)?;
+        let task = task_text
+            .parse()
+            .map_err(|e| error(format!("[{TASK_TAG} \"{task_text}\"]: {e}")))?;
+        Ok(Lesson {
+            id: id.to_string(),
+            title: tag(LESSON_TAG)?,
+            text: record
+                .game_comments()
+                .iter()
+                .map(|c| c.trim())
+                .collect::<Vec<_>>()
+                .join(" "),
+            task,
+            answer: square(ANSWER_TAG)?,
+            wrong: square(WRONG_TAG)?,
+            hint: tag(HINT_TAG)?,
+            game,
+            record,
+        })
+    }
+}
+
+/// The shipped lessons, in order: `assets/lessons/*.hij`. Adding a lesson is
+/// writing its file and naming it here.
+pub const LESSON_FILES: [(&str, &str); 10] = [
+    (
+        "01-board",
+        include_str!("../../assets/lessons/01-board.hij"),
+    ),
+    (
+        "02-square",
+        include_str!("../../assets/lessons/02-square.hij"),
+    ),
+    (
+        "03-same-number",
+        include_str!("../../assets/lessons/03-same-number.hij"),
+    ),
+    (
+        "04-sequence",
+        include_str!("../../assets/lessons/04-sequence.hij"),
+    ),
+    (
+        "05-several",
+        include_str!("../../assets/lessons/05-several.hij"),
+    ),
+    (
+        "06-block",
+        include_str!("../../assets/lessons/06-block.hij"),
+    ),
+    (
+        "07-corners",
+        include_str!("../../assets/lessons/07-corners.hij"),
+    ),
+    (
+        "08-claims",
+        include_str!("../../assets/lessons/08-claims.hij"),
+    ),
+    (
+        "09-mirror",
+        include_str!("../../assets/lessons/09-mirror.hij"),
+    ),
+    (
+        "10-endgame",
+        include_str!("../../assets/lessons/10-endgame.hij"),
+    ),
+];
+
+/// Every shipped lesson, read.
+pub fn lessons() -> Result<Vec<Lesson>, LessonError> {
+    LESSON_FILES
+        .iter()
+        .map(|(id, text)| Lesson::parse(id, text))
+        .collect()
+}

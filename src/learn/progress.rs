@@ -1,0 +1,95 @@
+//! Which lessons are done: `lessons.json` in the data folder, with a format
+//! version, written atomically; an unreadable file is moved aside, not destroyed.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::lesson::Lesson;
+
+/// The file's name in the data folder.
+pub const LEARN_FILE: &str = "lessons.json";
+/// The format version.
+pub const LEARN_VERSION: u32 = 1;
+/// The largest file read.
+const MAX_BYTES: u64 = 64 << 10;
+
+/// The lessons done, by id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LearnProgress {
+    /// The format version ([`LEARN_VERSION`]).
+    pub version: u32,
+    /// The ids of the lessons done, in the order they were done.
+    pub done: Vec<String>,
+}
+
+impl Default for LearnProgress {
+    fn default() -> LearnProgress {
+        LearnProgress {
+            version: LEARN_VERSION,
+            done: Vec::new(),
+        }
+    }
+}
+
+impl LearnProgress {
+    /// The file in `data_dir`.
+    pub fn path_in(data_dir: &Path) -> PathBuf {
+        data_dir.join(LEARN_FILE)
+    }
+
+    /// Reads the progress; none yet is a fresh start. An unreadable file is
+    /// moved aside to `lessons.json.unreadable` and the error says so.
+    pub fn load(data_dir: &Path) -> io::Result<LearnProgress> {
+        let path = LearnProgress::path_in(data_dir);
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(LearnProgress::default()),
+            Err(e) => return Err(e),
+        };
+        if meta.is_file() && meta.len() <= MAX_BYTES {
+            let text = std::fs::read_to_string(&path)?;
+            if let Ok(progress) = serde_json::from_str::<LearnProgress>(&text)
+                && progress.version == LEARN_VERSION
+            {
+                return Ok(progress);
+            }
+        }
+        let kept = path.with_file_name(format!("{LEARN_FILE}.unreadable"));
+        std::fs::rename(&path, &kept)?;
+        Err(io::Error::other(format!(
+            "{} could not be read; it was kept as {}",
+            path.display(),
+            kept.display()
+        )))
+    }
+
+    /// Writes the progress atomically, creating the folder if needed.
+    pub fn save(&self, data_dir: &Path) -> io::Result<()> {
+        std::fs::create_dir_all(data_dir)?;
+        let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
+        crate::session::write_atomic(&LearnProgress::path_in(data_dir), text.as_bytes())
+    }
+
+    /// Whether lesson `id` is done.
+    pub fn is_done(&self, id: &str) -> bool {
+        self.done.iter().any(|d| d == id)
+    }
+
+    /// Marks lesson `id` done.
+    pub fn mark_done(&mut self, id: &str) {
+        if !self.is_done(id) {
+            self.done.push(id.to_string());
+        }
+    }
+
+    /// The index of the first lesson not done (where `hijara learn` resumes);
+    /// the first lesson once all are done.
+    pub fn resume_at(&self, lessons: &[Lesson]) -> usize {
+        lessons
+            .iter()
+            .position(|l| !self.is_done(&l.id))
+            .unwrap_or(0)
+    }
+}

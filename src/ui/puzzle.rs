@@ -1,0 +1,269 @@
+//! The puzzle screen's state: a puzzle shown on the real board, a move tried
+//! with the keyboard or the mouse, and why it was right or wrong. Pure:
+//! [`Input`]s in, [`Effect`]s out; the progress it updates is saved by the
+//! event loop on [`Effect::Save`].
+
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+use ratatui::layout::Rect;
+
+use crate::puzzle::explain::{self, Verdict, verdict};
+use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
+use crate::rules::{Game, Move, Square};
+
+use super::cursor::{Cursor, Pointed};
+use super::effect::{Effect, Effects, Input};
+use super::keymap::{self, Action, KeyContext};
+
+/// Rows under the board for the explanation panel, when the terminal has them.
+pub(crate) const PANEL_HEIGHT: u16 = 7;
+
+/// What the screen shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PuzzlePhase {
+    /// Waiting for a move.
+    Asking,
+    /// A move was tried: the verdict and its explanation.
+    Answered(Verdict, Vec<String>),
+}
+
+/// One puzzle on screen, the set it came from and the player's progress.
+#[derive(Debug, Clone)]
+pub struct PuzzleState {
+    set: PuzzleSet,
+    progress: Progress,
+    /// Where the progress is kept; `None` keeps it for this run only.
+    data_dir: Option<PathBuf>,
+    puzzle: Puzzle,
+    /// The date when the puzzle is that day's.
+    daily: Option<NaiveDate>,
+    game: Game,
+    cursor: Cursor,
+    phase: PuzzlePhase,
+    /// Whether this puzzle's first try was already counted in the ratings.
+    counted: bool,
+    /// The themes are shown (`t`).
+    hint: bool,
+    /// A one-line note (a save failure, an unknown key).
+    note: Option<String>,
+    size: Rect,
+    quit: bool,
+}
+
+impl PuzzleState {
+    /// The screen on `puzzle` (the day's puzzle of `daily`, if given).
+    pub fn new(
+        set: PuzzleSet,
+        progress: Progress,
+        data_dir: Option<PathBuf>,
+        puzzle: Puzzle,
+        daily: Option<NaiveDate>,
+    ) -> PuzzleState {
+        let game = puzzle.game().unwrap_or_default();
+        let mut cursor = Cursor::default();
+        // Start on an open square, so Enter at once plays somewhere legal.
+        if let Some(open) = game.position().legal_moves().next() {
+            cursor.set(open);
+        }
+        PuzzleState {
+            set,
+            progress,
+            data_dir,
+            puzzle,
+            daily,
+            game,
+            cursor,
+            phase: PuzzlePhase::Asking,
+            counted: false,
+            hint: false,
+            note: None,
+            size: Rect::default(),
+            quit: false,
+        }
+    }
+
+    /// The screen on the unsolved puzzle nearest the player's rating, or on
+    /// the day's puzzle of `daily`. `None` when the set is empty.
+    pub fn open(
+        set: PuzzleSet,
+        progress: Progress,
+        data_dir: Option<PathBuf>,
+        daily_date: Option<NaiveDate>,
+    ) -> Option<PuzzleState> {
+        let puzzle = match daily_date {
+            Some(date) => daily(&set, date)?.clone(),
+            None => progress.next(&set)?.clone(),
+        };
+        Some(PuzzleState::new(
+            set, progress, data_dir, puzzle, daily_date,
+        ))
+    }
+
+    /// The puzzle shown.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The board shown: the puzzle's position, or after the move tried.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The player's progress, updated after each first try.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Where the progress is kept.
+    pub fn data_dir(&self) -> Option<&std::path::Path> {
+        self.data_dir.as_deref()
+    }
+
+    /// What the screen shows.
+    pub fn phase(&self) -> &PuzzlePhase {
+        &self.phase
+    }
+
+    /// The square under the cursor.
+    pub fn cursor(&self) -> Square {
+        self.cursor.square()
+    }
+
+    /// Whether the themes are shown.
+    pub fn hint_shown(&self) -> bool {
+        self.hint
+    }
+
+    /// The one-line note, if any.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// Sets the one-line note (the event loop reports a failed save here).
+    pub fn notify(&mut self, text: impl Into<String>) {
+        self.note = Some(text.into());
+    }
+
+    /// Whether this is the day's puzzle, and of which date.
+    pub fn daily(&self) -> Option<NaiveDate> {
+        self.daily
+    }
+
+    /// Whether the player has left.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The whole terminal.
+    pub fn size(&self) -> Rect {
+        self.size
+    }
+
+    /// Where the game layout (ladders, board, status) sits: the terminal less
+    /// the explanation panel. Clicks map to squares within it.
+    pub fn area(&self) -> Rect {
+        board_area(self.size)
+    }
+
+    /// One input.
+    pub fn handle(&mut self, input: Input) -> Effects {
+        match input {
+            Input::Resize(width, height) => {
+                self.size = Rect::new(0, 0, width, height);
+                vec![Effect::Redraw]
+            }
+            Input::Tick => Vec::new(),
+            Input::Click(Some(square)) => {
+                self.cursor.set(square);
+                self.try_move(square)
+            }
+            Input::Click(None) => Vec::new(),
+            Input::Key(key) => match keymap::action(key, KeyContext::Board) {
+                Some(action) => self.apply(action),
+                None => {
+                    self.note = Some(crate::strings::puzzle::UNKNOWN_KEY.to_string());
+                    vec![Effect::Redraw]
+                }
+            },
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Effects {
+        self.note = None;
+        match action {
+            Action::Quit | Action::ForceQuit => {
+                self.quit = true;
+                vec![Effect::Quit]
+            }
+            Action::Undo => {
+                // Try again: back to the puzzle's position (the first try still counts).
+                self.game = self.puzzle.game().unwrap_or_default();
+                self.phase = PuzzlePhase::Asking;
+                vec![Effect::Redraw]
+            }
+            Action::NewGame => {
+                if let Some(next) = self.progress.next(&self.set).cloned() {
+                    *self = PuzzleState {
+                        size: self.size,
+                        ..PuzzleState::new(
+                            self.set.clone(),
+                            self.progress.clone(),
+                            self.data_dir.clone(),
+                            next,
+                            None,
+                        )
+                    };
+                }
+                vec![Effect::Redraw]
+            }
+            Action::Hint => {
+                self.hint = !self.hint;
+                vec![Effect::Redraw]
+            }
+            _ => match self.cursor.apply(action) {
+                Pointed::Square(square) => self.try_move(square),
+                Pointed::Moved(_) => vec![Effect::Redraw],
+                Pointed::LoneDigit => {
+                    self.note = Some(crate::strings::puzzle::COLUMN_FIRST.to_string());
+                    vec![Effect::Redraw]
+                }
+                Pointed::Other if action == Action::Place => self.try_move(self.cursor.square()),
+                Pointed::Other => vec![Effect::Redraw],
+            },
+        }
+    }
+
+    fn try_move(&mut self, mv: Move) -> Effects {
+        if self.phase != PuzzlePhase::Asking {
+            self.note = Some(crate::strings::puzzle::ANSWERED.to_string());
+            return vec![Effect::Redraw];
+        }
+        let Some(v) = verdict(&self.puzzle, mv) else {
+            self.note = Some(crate::strings::puzzle::full(mv));
+            return vec![Effect::Redraw];
+        };
+        let mover = self.game.to_move();
+        let lines = explain::explain(&self.puzzle, &v, &mover.other().to_string());
+        // Show the board after the move, with what it completed marked.
+        let _ = self.game.play(mv);
+        let mut effects = vec![Effect::Redraw];
+        if !self.counted {
+            self.counted = true;
+            self.progress.record(&self.puzzle, v.solved, self.daily);
+            effects.push(Effect::Save);
+        }
+        self.phase = PuzzlePhase::Answered(v, lines);
+        effects
+    }
+}
+
+/// The part of a `size` terminal the game layout gets: all but the panel rows,
+/// keeping at least the game screen's minimum height.
+pub(crate) fn board_area(size: Rect) -> Rect {
+    let panel = size
+        .height
+        .saturating_sub(super::screen::MIN_HEIGHT)
+        .min(PANEL_HEIGHT);
+    Rect::new(size.x, size.y, size.width, size.height - panel)
+}

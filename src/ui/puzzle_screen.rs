@@ -1,0 +1,156 @@
+//! The puzzle screen drawn: the game's own layout (ladders, board, status)
+//! above a panel with the task, the verdict and its explanation.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use crate::puzzle::Theme as PuzzleTheme;
+use crate::puzzle::explain;
+use crate::rules::Player;
+use crate::strings::puzzle as words;
+use crate::strings::seat_name;
+
+use super::board::{BoardView, Highlight};
+use super::ladder::{LadderView, ladder_scale};
+use super::puzzle::{PuzzlePhase, PuzzleState};
+use super::screen::{MIN_HEIGHT, ScreenLayout, render_too_small};
+use super::status::totals_at;
+use super::theme::Theme;
+
+/// The puzzle screen as a widget.
+#[derive(Debug, Clone, Copy)]
+pub struct PuzzleView<'a> {
+    /// The state drawn.
+    pub state: &'a PuzzleState,
+    /// The colours.
+    pub theme: Theme,
+}
+
+impl Widget for &PuzzleView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let state = self.state;
+        let theme = self.theme;
+        let top = super::puzzle::board_area(area);
+        let Some(layout) = ScreenLayout::new(top) else {
+            render_too_small(area, MIN_HEIGHT, buf);
+            return;
+        };
+        let game = state.game();
+        let position = game.position();
+        let totals = totals_at(game, game.len());
+        let scale = ladder_scale(totals);
+        let puzzle = state.puzzle();
+        let start = puzzle.position().unwrap_or_default();
+        let solver = start.to_move();
+        for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
+            let label = if player == solver {
+                "you"
+            } else {
+                seat_name(crate::ai::Seat::Hard)
+            };
+            LadderView {
+                player,
+                position,
+                score: totals[player.index()],
+                scale,
+                label,
+                note: None,
+                theme,
+            }
+            .render(rect, buf);
+        }
+        let mut highlight = Highlight::default();
+        match state.phase() {
+            PuzzlePhase::Asking => highlight.cursor = Some(state.cursor()),
+            PuzzlePhase::Answered(verdict, _) => {
+                highlight = Highlight::last_move(game.last());
+                // The opponent's best reply to a wrong move gets the hint border.
+                highlight.hint = verdict.reply.map(|(square, _)| square);
+            }
+        }
+        BoardView {
+            position,
+            highlight,
+            theme,
+        }
+        .render(layout.board, buf);
+
+        // The status lines: which puzzle, and what it asks.
+        let rating = state.progress().puzzle_rating(puzzle).rating;
+        let mut title = format!(
+            "{} {} · {} · rating {:.0} · you {:.0}",
+            words::PANEL,
+            puzzle.id,
+            puzzle.kind.name(),
+            rating,
+            state.progress().player.rating
+        );
+        if let Some(date) = state.daily() {
+            title.push_str(&format!(" · daily {date}"));
+        }
+        if state.progress().streak > 0 {
+            title.push_str(&format!(" · streak {}", state.progress().streak));
+        }
+        let task = format!("{} to move. {}", solver, explain::task(puzzle));
+        let status = vec![
+            Line::styled(title, theme.strong()),
+            Line::from(Span::styled(task, theme.player(solver))),
+        ];
+        Paragraph::new(status)
+            .wrap(Wrap { trim: true })
+            .render(layout.status, buf);
+
+        // The panel: the verdict and why, or the themes asked for; then the keys.
+        let panel = Rect::new(
+            area.x,
+            top.bottom(),
+            area.width,
+            area.bottom() - top.bottom(),
+        );
+        if panel.height == 0 {
+            return;
+        }
+        let mut lines: Vec<Line> = Vec::new();
+        let keys = match state.phase() {
+            PuzzlePhase::Asking => {
+                if state.hint_shown() {
+                    let themes: Vec<&str> = puzzle
+                        .themes
+                        .iter()
+                        .map(|t| PuzzleTheme::name(*t))
+                        .collect();
+                    lines.push(Line::raw(format!("Themes: {}.", themes.join(", "))));
+                }
+                words::KEYS_ASKING
+            }
+            PuzzlePhase::Answered(verdict, explanation) => {
+                let style = if verdict.solved {
+                    theme.banner()
+                } else {
+                    theme.error()
+                };
+                for (i, text) in explanation.iter().enumerate() {
+                    lines.push(if i == 0 {
+                        Line::styled(text.clone(), style)
+                    } else {
+                        Line::raw(text.clone())
+                    });
+                }
+                words::KEYS_ANSWERED
+            }
+        };
+        if let Some(note) = state.note() {
+            lines.push(Line::styled(note.to_string(), theme.error()));
+        }
+        let block = Block::bordered()
+            .title(Line::styled(keys, theme.dim()).centered())
+            .title_position(ratatui::widgets::TitlePosition::Bottom);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(block)
+            .render(panel, buf);
+    }
+}

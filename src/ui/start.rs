@@ -1,0 +1,146 @@
+//! The start screen of `hijara` with no arguments: every door on one screen,
+//! hot-seat one key away. Pure: keys in, the choice kept for the caller.
+
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+
+use crate::ai::Level;
+
+use super::effect::{Effect, Effects, Input};
+
+/// What the player chose on the start screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartChoice {
+    /// Two players at this keyboard.
+    HotSeat,
+    /// Blue against the AI at this level.
+    Ai(Level),
+    /// Continue the autosaved game.
+    Resume,
+    /// The lessons.
+    Learn,
+    /// The puzzles.
+    Puzzles,
+    /// Replay the newest game of the history.
+    Replay,
+}
+
+/// The start screen's items: the choice, its key, its label. The keys and
+/// the screen both come from this table.
+pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
+    (
+        StartChoice::HotSeat,
+        'h',
+        "Play here: two players, hot-seat",
+    ),
+    (StartChoice::Ai(Level::Easy), '1', "Play the AI: easy"),
+    (StartChoice::Ai(Level::Medium), '2', "Play the AI: medium"),
+    (StartChoice::Ai(Level::Hard), '3', "Play the AI: hard"),
+    (StartChoice::Resume, 'r', "Resume the autosaved game"),
+    (StartChoice::Learn, 'l', "Learn: lessons on the real board"),
+    (StartChoice::Puzzles, 'p', "Puzzles with one proven answer"),
+    (
+        StartChoice::Replay,
+        'v',
+        "Replay the last game of the history",
+    ),
+];
+
+/// The start screen's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartState {
+    selected: usize,
+    /// Whether there is an autosaved game to resume.
+    can_resume: bool,
+    /// Whether the history holds a game to replay.
+    can_replay: bool,
+    choice: Option<StartChoice>,
+    note: Option<&'static str>,
+    size: Rect,
+}
+
+impl StartState {
+    /// The start screen; `can_resume` and `can_replay` say whether those doors open.
+    pub fn new(can_resume: bool, can_replay: bool) -> StartState {
+        StartState {
+            selected: 0,
+            can_resume,
+            can_replay,
+            choice: None,
+            note: None,
+            size: Rect::default(),
+        }
+    }
+
+    /// The choice made, once the screen has quit (`None`: the player left).
+    pub fn choice(&self) -> Option<StartChoice> {
+        self.choice
+    }
+
+    /// The item selected.
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// Whether an item's door is open.
+    pub fn enabled(&self, choice: StartChoice) -> bool {
+        match choice {
+            StartChoice::Resume => self.can_resume,
+            StartChoice::Replay => self.can_replay,
+            _ => true,
+        }
+    }
+
+    /// The one-line note (a closed door chosen).
+    pub fn note(&self) -> Option<&str> {
+        self.note
+    }
+
+    /// The whole terminal.
+    pub fn area(&self) -> Rect {
+        self.size
+    }
+
+    /// One input.
+    pub fn handle(&mut self, input: Input) -> Effects {
+        let key = match input {
+            Input::Resize(width, height) => {
+                self.size = Rect::new(0, 0, width, height);
+                return vec![Effect::Redraw];
+            }
+            Input::Key(key) => key,
+            Input::Click(_) | Input::Tick => return Vec::new(),
+        };
+        self.note = None;
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return vec![Effect::Quit];
+        }
+        let last = START_ITEMS.len() - 1;
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                return self.choose(START_ITEMS[self.selected].0);
+            }
+            KeyCode::Esc | KeyCode::Char('q') => return vec![Effect::Quit],
+            KeyCode::Char(c) => match START_ITEMS.iter().find(|(_, k, _)| *k == c) {
+                Some((choice, ..)) => return self.choose(*choice),
+                None => self.note = Some(crate::strings::start::UNKNOWN_KEY),
+            },
+            _ => {}
+        }
+        vec![Effect::Redraw]
+    }
+
+    fn choose(&mut self, choice: StartChoice) -> Effects {
+        if !self.enabled(choice) {
+            self.note = Some(match choice {
+                StartChoice::Resume => crate::strings::start::NOTHING_TO_RESUME,
+                _ => crate::strings::start::NO_HISTORY,
+            });
+            return vec![Effect::Redraw];
+        }
+        self.choice = Some(choice);
+        vec![Effect::Quit]
+    }
+}

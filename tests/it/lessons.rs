@@ -1,0 +1,97 @@
+//! Every shipped lesson: it reads, its record round-trips through the record
+//! format, its intended answer does the task and its wrong answer does not
+//! (with a reason and cells to highlight), and progress resumes where it stopped.
+
+use std::str::FromStr;
+
+use hijara::learn::{LearnProgress, Lesson, check, lessons};
+use hijara::record::Record;
+
+#[test]
+fn every_lesson_reads_and_round_trips() {
+    let all = lessons().unwrap();
+    assert_eq!(all.len(), 10);
+    for lesson in &all {
+        assert!(!lesson.text.is_empty(), "{}", lesson.id);
+        let written = lesson.record.to_string();
+        let again = Record::from_str(&written).unwrap();
+        assert_eq!(again, lesson.record, "{}", lesson.id);
+        assert_eq!(
+            Lesson::parse(&lesson.id, &written).unwrap().task,
+            lesson.task
+        );
+    }
+}
+
+#[test]
+fn every_lesson_s_answer_is_right_and_its_wrong_answer_is_wrong() {
+    for lesson in lessons().unwrap() {
+        let right = check(lesson.task, &lesson.game, lesson.answer, lesson.answer)
+            .unwrap_or_else(|| panic!("{}: the answer's square is full", lesson.id));
+        assert!(
+            right.done,
+            "{}: {} should do the task: {}",
+            lesson.id, lesson.answer, right.what
+        );
+        assert_ne!(right.cells, 0, "{}", lesson.id);
+        let wrong = check(lesson.task, &lesson.game, lesson.wrong, lesson.answer)
+            .unwrap_or_else(|| panic!("{}: the wrong answer's square is full", lesson.id));
+        assert!(
+            !wrong.done,
+            "{}: {} should not do the task: {}",
+            lesson.id, lesson.wrong, wrong.what
+        );
+        assert!(
+            wrong.what.starts_with(&lesson.wrong.to_string()),
+            "{}",
+            lesson.id
+        );
+        assert_ne!(
+            wrong.cells, 0,
+            "{}: a wrong try highlights something",
+            lesson.id
+        );
+    }
+}
+
+#[test]
+fn the_lessons_cover_the_topics() {
+    let titles: Vec<String> = lessons()
+        .unwrap()
+        .into_iter()
+        .map(|l| l.title.to_lowercase())
+        .collect();
+    for topic in [
+        "lowest open section",
+        "square",
+        "same number",
+        "sequence",
+        "several",
+        "block",
+        "corner",
+        "claim",
+        "mirror",
+        "endgame",
+    ] {
+        assert!(
+            titles.iter().any(|t| t.contains(topic)),
+            "no lesson on {topic}"
+        );
+    }
+}
+
+#[test]
+fn progress_resumes_at_the_first_lesson_not_done() {
+    let all = lessons().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut progress = LearnProgress::load(dir.path()).unwrap();
+    assert_eq!(progress.resume_at(&all), 0);
+    progress.mark_done(&all[0].id);
+    progress.mark_done(&all[2].id);
+    progress.save(dir.path()).unwrap();
+    let back = LearnProgress::load(dir.path()).unwrap();
+    assert_eq!(back.resume_at(&all), 1);
+    std::fs::write(LearnProgress::path_in(dir.path()), "{").unwrap();
+    assert!(LearnProgress::load(dir.path()).is_err());
+    assert!(dir.path().join("lessons.json.unreadable").exists());
+}

@@ -1,0 +1,148 @@
+//! The lesson screen: snapshots at 80×24 (a lesson, a wrong try with its hint,
+//! the task done, the menu), keys and mouse, and every size without colour.
+
+use hijara::learn::{LearnProgress, lessons};
+use hijara::rules::Square;
+use hijara::ui::{Effect, Input, LessonPhase, LessonState, LessonView, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+
+fn state() -> LessonState {
+    let mut s = LessonState::resume(lessons().unwrap(), LearnProgress::default(), None);
+    let _ = s.handle(Input::Resize(80, 24));
+    s
+}
+
+fn press(s: &mut LessonState, code: KeyCode) -> Vec<Effect> {
+    s.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn typing(s: &mut LessonState, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| press(s, KeyCode::Char(c)))
+        .collect()
+}
+
+fn render(s: &LessonState, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &LessonView {
+                    state: s,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal
+}
+
+/// Opens lesson `n` (1-based) from the menu.
+fn open(s: &mut LessonState, n: char) {
+    let _ = press(s, KeyCode::Char('m'));
+    let _ = press(s, KeyCode::Char(n));
+}
+
+#[test]
+fn lesson_square_80x24() {
+    let mut s = state();
+    open(&mut s, '2');
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn lesson_wrong_try_shows_why_80x24() {
+    let mut s = state();
+    open(&mut s, '5');
+    let effects = typing(&mut s, "c2");
+    assert!(!effects.contains(&Effect::Save));
+    match s.phase() {
+        LessonPhase::Tried(mv, check) => {
+            assert_eq!(*mv, Square::C2);
+            assert!(!check.done);
+            assert_ne!(check.cells, 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn lesson_done_by_mouse_80x24() {
+    let mut s = state();
+    open(&mut s, '5');
+    let effects = s.handle(Input::Click(Some(Square::A1)));
+    assert!(effects.contains(&Effect::Save));
+    assert!(s.progress().is_done("05-several"));
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn lesson_menu_80x24() {
+    let mut s = state();
+    let _ = typing(&mut s, "a1");
+    assert!(s.progress().is_done("01-board"));
+    let _ = press(&mut s, KeyCode::Char('m'));
+    let _ = press(&mut s, KeyCode::Down);
+    assert_eq!(s.phase(), &LessonPhase::Menu(1));
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    let _ = press(&mut s, KeyCode::Enter);
+    assert_eq!(s.index(), 1);
+    assert_eq!(s.phase(), &LessonPhase::Asking);
+}
+
+#[test]
+fn it_resumes_at_the_first_lesson_not_done_and_n_goes_on() {
+    let all = lessons().unwrap();
+    let mut progress = LearnProgress::default();
+    progress.mark_done(&all[0].id);
+    progress.mark_done(&all[1].id);
+    let mut s = LessonState::resume(all, progress, None);
+    assert_eq!(s.index(), 2);
+    let _ = press(&mut s, KeyCode::Char('n'));
+    assert_eq!(s.index(), 3);
+    assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
+}
+
+#[test]
+fn every_size_draws_without_panic_or_colour() {
+    let mut s = state();
+    let _ = typing(&mut s, "c3");
+    for (w, h) in [(1, 1), (20, 5), (44, 16), (60, 20), (80, 24), (120, 40)] {
+        let _ = s.handle(Input::Resize(w, h));
+        for cell in render(&s, w, h).backend().buffer().content() {
+            assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
+        }
+    }
+}
+
+#[test]
+fn every_lesson_fits_80x24_asking_and_after_a_wrong_try() {
+    let mut s = state();
+    for n in 0..lessons().unwrap().len() {
+        let _ = press(&mut s, KeyCode::Char('m'));
+        let digit = if n == 9 {
+            '0'
+        } else {
+            char::from(b'1' + n as u8)
+        };
+        let _ = press(&mut s, KeyCode::Char(digit));
+        assert_eq!(s.index(), n);
+        let wrong = s.lesson().unwrap().wrong;
+        for phase in ["asking", "wrong"] {
+            if phase == "wrong" {
+                let _ = s.handle(Input::Click(Some(wrong)));
+            }
+            let screen = render(&s, 80, 24).backend().to_string();
+            assert!(
+                screen.contains("q: quit"),
+                "lesson {} ({phase}) is cut:\n{screen}",
+                n + 1
+            );
+        }
+    }
+}

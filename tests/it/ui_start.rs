@@ -1,0 +1,81 @@
+//! The start screen: a snapshot at 80×24, its keys (hot-seat one key away),
+//! closed doors explained, every size without a panic or colour.
+
+use hijara::ai::Level;
+use hijara::ui::{Effect, Input, START_ITEMS, StartChoice, StartState, StartView, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+
+fn press(s: &mut StartState, code: KeyCode) -> Vec<Effect> {
+    s.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn render(s: &StartState, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &StartView {
+                    state: s,
+                    theme: Theme::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal
+}
+
+#[test]
+fn start_screen_80x24() {
+    let mut s = StartState::new(false, true);
+    let _ = s.handle(Input::Resize(80, 24));
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+}
+
+#[test]
+fn hot_seat_is_one_key_away_and_enter_too() {
+    let mut s = StartState::new(true, true);
+    assert_eq!(press(&mut s, KeyCode::Char('h')), vec![Effect::Quit]);
+    assert_eq!(s.choice(), Some(StartChoice::HotSeat));
+    let mut s = StartState::new(true, true);
+    assert_eq!(press(&mut s, KeyCode::Enter), vec![Effect::Quit]);
+    assert_eq!(s.choice(), Some(StartChoice::HotSeat));
+}
+
+#[test]
+fn every_item_has_its_own_key() {
+    for (choice, key, _) in START_ITEMS {
+        let mut s = StartState::new(true, true);
+        let _ = press(&mut s, KeyCode::Char(key));
+        assert_eq!(s.choice(), Some(choice), "{key}");
+    }
+    let mut s = StartState::new(true, true);
+    let _ = press(&mut s, KeyCode::Down);
+    let _ = press(&mut s, KeyCode::Down);
+    let _ = press(&mut s, KeyCode::Enter);
+    assert_eq!(s.choice(), Some(StartChoice::Ai(Level::Medium)));
+}
+
+#[test]
+fn closed_doors_say_why_and_q_leaves_without_a_choice() {
+    let mut s = StartState::new(false, false);
+    assert_eq!(press(&mut s, KeyCode::Char('r')), vec![Effect::Redraw]);
+    assert!(s.note().unwrap().contains("no unfinished game"));
+    let _ = press(&mut s, KeyCode::Char('v'));
+    assert!(s.note().unwrap().contains("No finished game"));
+    assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
+    assert_eq!(s.choice(), None);
+}
+
+#[test]
+fn every_size_draws_without_panic_or_colour() {
+    let s = StartState::new(true, false);
+    for (w, h) in [(1, 1), (20, 5), (44, 16), (80, 24), (120, 40)] {
+        for cell in render(&s, w, h).backend().buffer().content() {
+            assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
+        }
+    }
+}
