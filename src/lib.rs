@@ -9,6 +9,7 @@
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer.
 //! - [`text`]: outside text made safe, and text fitted to display columns.
+//! - [`server`]: `hijara serve`, the game over SSH, through the same screens and loop.
 //! - [`cli`]: the command line, which opens screens only through `ui::play` and `ui::replay`.
 
 pub mod ai;
@@ -17,6 +18,7 @@ pub mod playout;
 pub mod record;
 pub mod review;
 pub mod rules;
+pub mod server;
 pub mod session;
 mod strings;
 pub mod text;

@@ -1,5 +1,5 @@
 //! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|
-//! completions|manpage]`.
+//! serve|completions|manpage]`.
 
 use std::path::PathBuf;
 
@@ -19,6 +19,7 @@ mod replay;
 mod resume;
 mod score;
 pub mod selfplay;
+mod serve;
 mod shell;
 
 pub use score::json_report;
@@ -53,6 +54,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// List the finished games kept in the history, newest first, with a tally per AI level.
     Games(GamesArgs),
+    /// Serve the game over SSH: anyone with an ssh client and a key can play.
+    Serve(serve::ServeArgs),
     /// Print a shell completion script to stdout.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout.
@@ -275,6 +278,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
     }

@@ -17,6 +17,7 @@ mod record_io;
 mod storage;
 
 pub use config::{GameConfig, fresh_seed};
+pub(crate) use files::write_atomic;
 pub use files::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
