@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hijara::ai::search::{Limits, Searcher};
+use hijara::ai::search::Searcher;
 use hijara::ai::smp::{self, Finish};
 use hijara::ai::tt::Table;
-use hijara::ai::{AiSettings, Level, choose_move_nodes, endgame, random};
+use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, random, solve};
 use hijara::rules::{Move, Position};
 
 /// A position reached by seeded random moves, with `empties` empty sections.
@@ -25,22 +25,22 @@ fn position_with(empties: u32, seed: u64) -> Position {
 }
 
 /// A position with `empties` empty sections from a game of hard (100,000 nodes a
-/// move) as Blue against medium: closer than random play, so harder to prove.
+/// move, one thread, a new player per game) as Blue against medium: closer than
+/// random play, so harder to prove. The same positions every run.
 fn game_position(empties: u32, seed: u64) -> Position {
     let mut position = Position::new();
-    while position.empty_sections() > empties {
-        let level = match position.to_move() {
-            hijara::rules::Player::Blue => Level::Hard,
-            hijara::rules::Player::Yellow => Level::Medium,
-        };
-        let settings = AiSettings {
-            level,
-            think_ms: None,
+    let mut engines = [Level::Hard, Level::Medium].map(|level| {
+        Engine::new(AiSettings {
             seed,
-            // One thread: the same positions every run.
             threads: Some(1),
-        };
-        let mv = choose_move_nodes(&position, &settings, 100_000).expect("the board is not full");
+            ..AiSettings::new(level)
+        })
+    });
+    while position.empty_sections() > empties {
+        let engine = &mut engines[position.to_move().index()];
+        let mv = engine
+            .choose(&position, &SearchLimit::nodes(100_000))
+            .expect("the board is not full");
         position.play(mv).expect("a legal move");
     }
     position
@@ -50,7 +50,7 @@ fn game_position(empties: u32, seed: u64) -> Position {
 fn solve_all(positions: &[Position]) {
     for p in positions {
         let moves: Vec<Move> = p.legal_moves().collect();
-        let mut s = Searcher::new(20, Limits::default(), None);
+        let mut s = Searcher::new(20, SearchLimit::NONE);
         black_box(s.solve_wdl(black_box(p), &moves));
     }
 }
@@ -61,11 +61,7 @@ fn nodes_per_second(c: &mut Criterion) {
     // Count the nodes once so criterion can report elements (nodes) per second.
     let search = |p: &Position| {
         let moves: Vec<Move> = p.legal_moves().collect();
-        let limits = Limits {
-            max_depth: Some(7),
-            ..Limits::default()
-        };
-        let mut s = Searcher::new(18, limits, None);
+        let mut s = Searcher::new(18, SearchLimit::depth(7));
         s.search(p, &moves).map(|r| r.nodes).unwrap_or(0)
     };
     let nodes: u64 = positions.iter().map(search).sum();
@@ -100,7 +96,7 @@ fn endgame(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         for p in &positions {
-                            black_box(hijara::ai::endgame::solve(black_box(p), None));
+                            black_box(solve(black_box(p), Goal::Margin, &SearchLimit::NONE, 1));
                         }
                     })
                 },
@@ -146,16 +142,11 @@ fn threads(c: &mut Criterion) {
                     for _ in 0..iters {
                         for p in &middle {
                             let moves: Vec<Move> = p.legal_moves().collect();
-                            let limits = Limits {
-                                max_depth: Some(9),
-                                ..Limits::default()
-                            };
                             let table = Arc::new(Table::new(18));
                             let run = smp::run(
                                 &table,
                                 threads,
-                                limits,
-                                None,
+                                SearchLimit::depth(9),
                                 &moves,
                                 Finish::Main,
                                 |s, o| s.search(p, o),
@@ -182,14 +173,7 @@ fn threads(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         for p in &positions {
-                            let table = Arc::new(Table::new(20));
-                            black_box(endgame::solve_wdl(
-                                p,
-                                &table,
-                                threads,
-                                Limits::default(),
-                                None,
-                            ));
+                            black_box(solve(p, Goal::Outcome, &SearchLimit::NONE, threads));
                         }
                     })
                 },

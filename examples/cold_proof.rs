@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use hijara::ai::{AiSettings, Level, choose_move_nodes, hard, mirror};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, mirror};
 use hijara::rules::{Player, Position};
 
 #[derive(Parser)]
@@ -32,21 +32,23 @@ fn main() -> anyhow::Result<()> {
     let mut off_mirror = Vec::new();
     for game in 0..args.games {
         let mut position = Position::new();
+        let mut engines = [Level::Medium, Level::Hard].map(|level| {
+            Engine::new(AiSettings {
+                level,
+                think_ms: None,
+                seed: args.seed.wrapping_mul(1000).wrapping_add(game),
+                threads: Some(1),
+            })
+        });
+        let limit = SearchLimit::nodes(args.nodes);
         while !position.is_over() {
             let player = position.to_move();
             if player == Player::Yellow && mirror::mirror_move(&position).is_none() {
                 off_mirror.push(position);
             }
-            let settings = AiSettings {
-                level: match player {
-                    Player::Blue => Level::Medium,
-                    Player::Yellow => Level::Hard,
-                },
-                think_ms: None,
-                seed: args.seed.wrapping_mul(1000).wrapping_add(game),
-                threads: Some(1),
-            };
-            let mv = choose_move_nodes(&position, &settings, args.nodes).context("no move")?;
+            let mv = engines[player.index()]
+                .choose(&position, &limit)
+                .context("no move")?;
             position.play(mv)?;
         }
     }
@@ -54,9 +56,15 @@ fn main() -> anyhow::Result<()> {
     let mut worst = 0.0f64;
     let mut total = 0.0;
     for position in &off_mirror {
-        hard::forget_kept();
+        // A new player on every core: nothing kept, as in a new process.
+        let mut hard = Engine::new(AiSettings {
+            seed: args.seed,
+            ..AiSettings::new(Level::Hard)
+        });
         let start = Instant::now();
-        let decision = hard::decide(position, 1000, None, args.seed, None).context("no move")?;
+        let decision = hard
+            .decide(position, &SearchLimit::millis(1000))
+            .context("no move")?;
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         worst = worst.max(ms);
         total += ms;

@@ -23,8 +23,9 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
+use hijara::ai::SearchLimit;
 use hijara::ai::eval::{FEATURES, Weights, features, score_diff};
-use hijara::ai::search::{Limits, Searcher, Wdl};
+use hijara::ai::search::{Searcher, Wdl};
 use hijara::rules::{Move, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
@@ -84,11 +85,8 @@ fn generate(games: u32, seed: u64, nodes: u64, label_at: u32) -> anyhow::Result<
             let mv = if position.ply() < random_plies || rng.random_ratio(1, 25) {
                 moves[0]
             } else {
-                let limits = Limits {
-                    max_nodes: Some(nodes / 2 + rng.random_range(0..nodes.max(1))),
-                    ..Limits::default()
-                };
-                let mut searcher = Searcher::new(18, limits, None);
+                let limit = SearchLimit::nodes(nodes / 2 + rng.random_range(0..nodes.max(1)));
+                let mut searcher = Searcher::new(18, limit);
                 // Fixed weights, so the data does not depend on the weights fitted to it.
                 searcher.weights = Weights::MEDIUM;
                 searcher.search(&position, &moves).context("no move")?.best
@@ -98,18 +96,14 @@ fn generate(games: u32, seed: u64, nodes: u64, label_at: u32) -> anyhow::Result<
                 seen.push(position);
             }
         }
-        let mut searcher = Searcher::new(22, Limits::default(), None);
+        let mut searcher = Searcher::new(22, SearchLimit::NONE);
         let moves: Vec<Move> = position.legal_moves().collect();
         let (_, wdl) = searcher.solve_wdl(&position, &moves).context("no move")?;
         for p in &seen {
             let for_mover = if p.to_move() == position.to_move() {
                 wdl
             } else {
-                match wdl {
-                    Wdl::Win => Wdl::Loss,
-                    Wdl::Loss => Wdl::Win,
-                    Wdl::Draw => Wdl::Draw,
-                }
+                wdl.flipped()
             };
             let label = match for_mover {
                 Wdl::Win => 1.0,

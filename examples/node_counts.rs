@@ -6,8 +6,8 @@
 //! cargo run --release --example node_counts
 //! ```
 
-use hijara::ai::search::{Limits, Searcher};
-use hijara::ai::{AiSettings, Level, choose_move_nodes, random};
+use hijara::ai::search::Searcher;
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, random};
 use hijara::rules::{Move, Player, Position};
 
 fn position_with(empties: u32, seed: u64) -> Position {
@@ -23,20 +23,27 @@ fn position_with(empties: u32, seed: u64) -> Position {
     position
 }
 
-fn game_position(empties: u32, seed: u64) -> Position {
+/// A position from a game of hard (100,000 nodes a move, one thread) as Blue
+/// against medium. `hard` plays every game of a run, as the process-wide kept
+/// state did before players owned it, so the positions (and the node counts
+/// below) are the same as in earlier runs.
+fn game_position(hard: &mut Engine, empties: u32, seed: u64) -> Position {
+    hard.set_settings(AiSettings {
+        seed,
+        ..*hard.settings()
+    });
+    let mut medium = Engine::new(AiSettings {
+        seed,
+        threads: Some(1),
+        ..AiSettings::new(Level::Medium)
+    });
     let mut position = Position::new();
     while position.empty_sections() > empties {
-        let level = match position.to_move() {
-            Player::Blue => Level::Hard,
-            Player::Yellow => Level::Medium,
+        let engine = match position.to_move() {
+            Player::Blue => &mut *hard,
+            Player::Yellow => &mut medium,
         };
-        let settings = AiSettings {
-            think_ms: None,
-            seed,
-            threads: Some(1),
-            ..AiSettings::new(level)
-        };
-        let Some(mv) = choose_move_nodes(&position, &settings, 100_000) else {
+        let Some(mv) = engine.choose(&position, &SearchLimit::nodes(100_000)) else {
             break;
         };
         position.play_unchecked(mv);
@@ -50,11 +57,7 @@ fn main() {
     for s in 0..4 {
         let p = position_with(44, s);
         let moves: Vec<Move> = p.legal_moves().collect();
-        let limits = Limits {
-            max_depth: Some(7),
-            ..Limits::default()
-        };
-        let mut searcher = Searcher::new(18, limits, None);
+        let mut searcher = Searcher::new(18, SearchLimit::depth(7));
         let r = searcher.search(&p, &moves);
         total += searcher.nodes();
         println!(
@@ -69,6 +72,10 @@ fn main() {
     // `--no-games` skips the game positions: hard's moves (which make them) change
     // with its code, the random positions do not, so before/after timings compare.
     let games = !std::env::args().any(|a| a == "--no-games");
+    let mut hard = Engine::new(AiSettings {
+        threads: Some(1),
+        ..AiSettings::new(Level::Hard)
+    });
     for (name, positions) in [
         (
             "random 20 empty",
@@ -80,7 +87,7 @@ fn main() {
             "games 22 empty",
             (0..3)
                 .filter(|_| games)
-                .map(|s| game_position(22, s))
+                .map(|s| game_position(&mut hard, 22, s))
                 .collect(),
         ),
     ] {
@@ -88,7 +95,7 @@ fn main() {
         let start = std::time::Instant::now();
         for p in &positions {
             let moves: Vec<Move> = p.legal_moves().collect();
-            let mut searcher = Searcher::new(20, Limits::default(), None);
+            let mut searcher = Searcher::new(20, SearchLimit::NONE);
             let r = searcher.solve_wdl(p, &moves);
             total += searcher.nodes();
             println!("wdl solve {name}: {r:?} {} nodes", searcher.nodes());

@@ -17,9 +17,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use hijara::ai::search::{Limits, Searcher, Wdl};
+use hijara::ai::search::{Searcher, Wdl};
+use hijara::ai::smp::{self, Finish};
 use hijara::ai::tt::Table;
-use hijara::ai::{endgame, hard, medium, random};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, medium, random};
 use hijara::rules::{Player, Position};
 use rand::{Rng, SeedableRng, rngs::SmallRng};
 
@@ -84,9 +85,16 @@ fn main() -> anyhow::Result<()> {
         for position in cut_positions(args.seed + game, &args.cuts) {
             let start = Instant::now();
             let table = Arc::new(Table::new(22));
-            let (judged, _) =
-                endgame::solve_wdl(&position, &table, args.threads, Limits::default(), None);
-            let (_, outcome) = judged.context("an unlimited solve finishes")?;
+            let moves: Vec<_> = position.legal_moves().collect();
+            let judged = smp::run(
+                &table,
+                args.threads,
+                SearchLimit::NONE,
+                &moves,
+                Finish::First,
+                |s, o| s.solve_wdl(&position, o),
+            );
+            let (_, outcome) = judged.result.context("an unlimited solve finishes")?;
             let judge_took = start.elapsed().as_secs_f64();
             judge_secs += judge_took;
             if outcome == Wdl::Loss {
@@ -104,14 +112,20 @@ fn main() -> anyhow::Result<()> {
                 outcome
             );
             for (i, &ms) in args.think_ms.iter().enumerate() {
-                hard::forget_kept();
+                // A new player: nothing kept, as for a loaded record.
+                let mut hard = Engine::new(AiSettings {
+                    seed: game,
+                    threads: Some(args.threads),
+                    ..AiSettings::new(Level::Hard)
+                });
                 let start = Instant::now();
-                let d = hard::decide_threads(&position, ms, None, game, args.threads, None)
+                let d = hard
+                    .decide(&position, &SearchLimit::millis(ms))
                     .context("a move")?;
                 let took = start.elapsed().as_secs_f64() * 1000.0;
                 worst_ms[i] = worst_ms[i].max(took);
                 // Does the move keep the outcome? A proof on the judge's table.
-                let mut judge = Searcher::with_table(Arc::clone(&table), Limits::default(), None);
+                let mut judge = Searcher::with_table(Arc::clone(&table), SearchLimit::NONE);
                 let kept = judge.prove(&position, &[d.mv], outcome).is_some();
                 row.2[i] += kept as u32;
                 line += &format!(
@@ -124,7 +138,6 @@ fn main() -> anyhow::Result<()> {
             println!("{line}");
         }
     }
-    hard::forget_kept();
     println!();
     println!("| empty sections | to move | positions not lost | {} |", {
         let cols: Vec<String> = args

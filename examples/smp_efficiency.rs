@@ -8,14 +8,11 @@
 //! cargo run --release --example smp_efficiency -- --empties 22,24,26
 //! ```
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Parser;
-use hijara::ai::search::Limits;
-use hijara::ai::tt::Table;
-use hijara::ai::{AiSettings, Level, choose_move_nodes, endgame};
-use hijara::rules::{Player, Position};
+use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, solve};
+use hijara::rules::Position;
 
 #[derive(Parser)]
 struct Args {
@@ -30,21 +27,19 @@ struct Args {
 }
 
 /// As `benches/ai.rs`: a position from a game of hard (100,000 nodes a move, one
-/// thread) as Blue against medium.
+/// thread, a new player per game) as Blue against medium.
 fn game_position(empties: u32, seed: u64) -> Position {
-    hijara::ai::hard::forget_kept();
     let mut position = Position::new();
-    while position.empty_sections() > empties {
-        let level = match position.to_move() {
-            Player::Blue => Level::Hard,
-            Player::Yellow => Level::Medium,
-        };
-        let settings = AiSettings {
+    let mut engines = [Level::Hard, Level::Medium].map(|level| {
+        Engine::new(AiSettings {
             threads: Some(1),
             seed,
             ..AiSettings::new(level)
-        };
-        let Some(mv) = choose_move_nodes(&position, &settings, 100_000) else {
+        })
+    });
+    while position.empty_sections() > empties {
+        let engine = &mut engines[position.to_move().index()];
+        let Some(mv) = engine.choose(&position, &SearchLimit::nodes(100_000)) else {
             break;
         };
         position.play_unchecked(mv);
@@ -70,11 +65,11 @@ fn main() {
             let mut cells = Vec::new();
             let mut outcome = None;
             for (i, &threads) in args.threads.iter().enumerate() {
-                let table = Arc::new(Table::new(20));
                 let start = Instant::now();
-                let (r, nodes) = endgame::solve_wdl(&p, &table, threads, Limits::default(), None);
+                let r = solve(&p, Goal::Outcome, &SearchLimit::NONE, threads);
                 let secs = start.elapsed().as_secs_f64();
-                outcome = r.map(|(_, w)| w);
+                let nodes = r.map_or(0, |s| s.nodes);
+                outcome = r.map(|s| s.wdl);
                 sums[i].0 += nodes;
                 sums[i].1 += secs;
                 cells.push(format!("{nodes}, {secs:.2} s"));

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use hijara::ai::{hard, medium, smp};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, medium, smp};
 use hijara::rules::{Player, Position};
 
 #[derive(Parser)]
@@ -35,20 +35,18 @@ fn main() -> anyhow::Result<()> {
     for hard_side in Player::BOTH {
         for game in 0..args.games {
             let seed = args.seed * 1000 + game;
-            hard::forget_kept();
+            // A new player per game: it keeps its proofs through the game only.
+            let mut hard = Engine::new(AiSettings {
+                seed,
+                threads: Some(args.threads),
+                ..AiSettings::new(Level::Hard)
+            });
+            let limit = SearchLimit::millis(args.think_ms);
             let mut position = Position::new();
             while !position.is_over() {
                 let mv = if position.to_move() == hard_side {
                     let start = Instant::now();
-                    let d = hard::decide_threads(
-                        &position,
-                        args.think_ms,
-                        None,
-                        seed,
-                        args.threads,
-                        None,
-                    )
-                    .context("a move")?;
+                    let d = hard.decide(&position, &limit).context("a move")?;
                     let ms = start.elapsed().as_secs_f64() * 1000.0;
                     worst = worst.max(ms);
                     let e = by_empties.entry(position.empty_sections()).or_default();

@@ -6,6 +6,7 @@
 //! - [`record`]: the `.hij` game-record format.
 //! - [`ai`]: the computer opponents. [`playout`]: fast random games.
 //! - [`session`]: a game's set-up, records to and from it, saving and the autosave.
+//! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`ui`]: the full-screen game and replay viewer.
 //! - [`text`]: outside text made safe, and text fitted to display columns.
@@ -15,6 +16,7 @@
 pub mod ai;
 pub mod cli;
 pub mod playout;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rules;

@@ -94,9 +94,10 @@ fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
     combo_list(placement.combos().iter().filter(|c| !claimed.contains(*c)))
 }
 
-/// Which rules are on, for the status line: empty for the standard game without
-/// claims, else `corners`, `claims` or `corners · claims`.
-pub(crate) fn rules_label(ruleset: Ruleset, claims: bool) -> String {
+/// Which rules are on, for the status line: none for the standard game without
+/// claims, else `corners`, `claims` or both (shown as `corners · claims`), the variant
+/// first, so it is the last dropped when the line is short.
+pub(crate) fn rules_parts(ruleset: Ruleset, claims: bool) -> Vec<&'static str> {
     let mut parts = Vec::new();
     if ruleset != Ruleset::Standard {
         parts.push(ruleset.name());
@@ -104,7 +105,7 @@ pub(crate) fn rules_label(ruleset: Ruleset, claims: bool) -> String {
     if claims {
         parts.push("claims");
     }
-    parts.join(" · ")
+    parts
 }
 
 /// Texts of a game with claims: a stone's points count only once its player claims them.
@@ -245,6 +246,21 @@ pub(crate) mod claim {
     pub(crate) fn waits(ai: Player) -> String {
         format!("{ai} waits: Enter lets it play")
     }
+    /// The same, in fewer words.
+    pub(crate) fn waits_short(ai: Player) -> String {
+        format!("Enter: {ai} plays")
+    }
+    /// The turn line while `claimer`'s last stone may still be claimed: both who may
+    /// claim and whose turn it is (`turn`), longest wording first (the message line
+    /// under it names the keys too).
+    pub(crate) fn may_claim(claimer: Player, turn: &str, turn_short: &str) -> Vec<String> {
+        vec![
+            format!("{claimer} may claim (+ points Enter) · {turn}"),
+            format!("{claimer} may claim · {turn}"),
+            format!("{claimer} may claim · {turn_short}"),
+            turn_short.to_owned(),
+        ]
+    }
     /// A square chosen while the AI waits for a person's claim.
     pub(crate) const GO_ON: &str =
         "The AI moves next: Enter lets it play (claim first: + points Enter)";
@@ -258,23 +274,24 @@ pub(crate) mod question {
     pub(crate) const QUIT: &str = "Quit the game in progress? y: quit, any other key: keep playing";
     /// The same, when the game is autosaved.
     pub(crate) const QUIT_AUTOSAVED: &str = "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
-    /// The answers to the quit question.
-    pub(crate) const QUIT_ANSWERS: &str = "y: quit, any other key: keep playing";
+    /// The quit question at its shortest, for the status line: the question kept.
+    pub(crate) const QUIT_ANSWERS: &str = "Quit? y: quit, any other key: keep playing";
     /// Abandon the game for a new one?
     pub(crate) const NEW_GAME: &str =
         "Abandon this game for a new one? y: new game, any other key: no";
-    /// The answers to the new-game question.
-    pub(crate) const NEW_GAME_ANSWERS: &str = "y: new game, any other key: no";
+    /// The new-game question at its shortest, for the status line.
+    pub(crate) const NEW_GAME_ANSWERS: &str = "New game? y: new game, any other key: no";
     /// Resume an autosaved game, when its details are not known.
     pub(crate) const RESUME: &str =
         "An unfinished game was autosaved. Resume it? y: resume, n: new game";
-    /// The answers to the resume question.
-    pub(crate) const RESUME_ANSWERS: &str = "y: resume, n: new game";
-    /// The answers to the replay viewer's play-on question.
-    pub(crate) const CONTINUE_ANSWERS: &str = "y: play on, any other key: stay";
-    /// The quit question's consequence and answers, for the status line.
+    /// The resume question at its shortest, for the status line.
+    pub(crate) const RESUME_ANSWERS: &str = "Resume it? y: resume, n: new game";
+    /// The replay viewer's play-on question at its shortest, for the status line.
+    pub(crate) const CONTINUE_ANSWERS: &str = "Play on? y: play on, any other key: stay";
+    /// The quit question in brief, for the status line: the question, its
+    /// consequence and the answers.
     pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
-        "It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
+        "Quit? It is kept: `hijara resume` continues it. y: quit, other key: keep playing";
 
     /// The resume question in brief, for the status line.
     pub(crate) fn resume_short(game: &Game) -> String {
@@ -460,13 +477,10 @@ pub(crate) mod screen {
     /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
     /// (short enough for 80 columns with three-digit totals and `? help`).
     pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
-        let outcome = outcome.to_string();
-        let mut chars = outcome.chars();
-        let outcome: String = chars
-            .next()
-            .map(|first| first.to_uppercase().chain(chars).collect())
-            .unwrap_or_default();
-        format!("{outcome}. n: new game, r: review, q: quit")
+        format!(
+            "{}. n: new game, r: review, q: quit",
+            self::outcome(outcome)
+        )
     }
     pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
         format!("{mover} ({}) thinking… {spinner}", seat_name(seat))
@@ -476,6 +490,25 @@ pub(crate) mod screen {
     }
     pub(crate) fn to_move(mover: Player) -> String {
         format!("{mover} to move")
+    }
+    /// [`to_move`] in fewer columns, as the ladder marks the turn.
+    pub(crate) fn to_move_short(mover: Player) -> String {
+        format!("▶ {mover}")
+    }
+    pub(crate) fn ai_thinking_short(mover: Player, spinner: &str) -> String {
+        format!("▶ {mover} thinking… {spinner}")
+    }
+    pub(crate) fn hint_thinking_short(mover: Player, spinner: &str) -> String {
+        format!("▶ {mover}, hint… {spinner}")
+    }
+    /// The result alone, for a short line: `Yellow wins`.
+    pub(crate) fn outcome(outcome: impl std::fmt::Display) -> String {
+        let outcome = outcome.to_string();
+        let mut chars = outcome.chars();
+        chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
     }
 
     /// The help box's title and the move list's.
@@ -549,14 +582,16 @@ pub(crate) mod analysis {
     pub(crate) fn pending(number: usize) -> String {
         format!("Move {number}: analysing…")
     }
-    /// The move shown, judged: `Move 12 Blue b3: blunder, lost 25 · best c3 (+15 → -5)`.
+    /// The move shown, judged: `Move 12 Blue b3: blunder, lost 25 · best c3 (+15 → -5)`;
+    /// `best` is `None` when the move played was the engine's own, so it is said once:
+    /// `Move 30 Yellow a4: best (+5 → +5)`.
     pub(crate) fn verdict(
         number: usize,
         player: Player,
         played: &str,
         class: Class,
         lost: i32,
-        best: &str,
+        best: Option<&str>,
         values: &str,
     ) -> String {
         let lost = if lost > 0 {
@@ -564,7 +599,12 @@ pub(crate) mod analysis {
         } else {
             String::new()
         };
-        format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
+        match best {
+            Some(best) => {
+                format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
+            }
+            None => format!("Move {number} {player} {played}: {class}{lost} ({values})"),
+        }
     }
     /// `]` or `[` found nothing.
     pub(crate) fn no_mistake(later: bool, finished: bool) -> String {

@@ -2,29 +2,30 @@
 //! within a time budget, for game review (`hijara analyze`, [`crate::review`]).
 //!
 //! Every call into the search for analysis goes through [`evaluate`], so the
-//! review code does not depend on how the search is driven. It never calls
-//! [`super::hard::decide`], which can think past its budget off the mirror line;
-//! it runs the [`Searcher`] with a deadline instead.
+//! review code does not depend on how the search is driven. It runs the
+//! [`Searcher`] with a deadline, not the hard level (which plays, and keeps
+//! proofs between moves).
 //!
-//! Why not [`super::review::review`]: on `assets/games/complete.hij`, one thread
-//! and 400 ms a position each (`examples/eval_vs_review.rs`), both prove the
-//! same 19 outcomes, but this gives 18 exact margins to review's 15 (it tries
-//! for the exact margin after a win or loss proof), its estimates never
-//! contradict a proof, and the mean of the last two depths keeps consecutive
-//! positions' values comparable. So `hijara analyze` and the replay panel come
-//! in here, and only here.
+//! A second way to value a position (`ai::review`, hard's phases on several
+//! threads) was removed in favour of this one: on `assets/games/complete.hij`,
+//! one thread and 400 ms a position each, both proved the same 19 outcomes,
+//! but this gave 18 exact margins to its 15 (it tries for the exact margin
+//! after a win or loss proof), its estimates never contradict a proof, and the
+//! mean of the last two depths keeps consecutive positions' values comparable.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::eval::SCALE;
-use super::search::{Limits, SearchResult, Searcher};
+use super::limit::SearchLimit;
+use super::search::{SearchResult, Searcher};
 use crate::rules::{Move, Position};
 
 pub use super::search::Wdl;
 
 /// From this many empty sections, [`evaluate`] tries to prove win, draw or loss
-/// after its heuristic search. Above it a proof rarely finishes in a review's
+/// after its heuristic search. (A review's own threshold: hard, playing, tries
+/// its solve from [`super::SOLVE_FROM`].) Above it a proof rarely finishes in a review's
 /// budget (0.7-2.6 s at 24 empty sections), so the whole budget goes to the search.
 pub const SOLVE_FROM: u32 = 22;
 
@@ -65,12 +66,12 @@ pub fn evaluate(
     // 90% of the budget: the rest covers the last node batch (the clock is read
     // every 1024 nodes) and returning, on a loaded machine.
     // A budget too large for the clock to represent means no deadline.
-    let at = |percent: u32| Limits {
+    let at = |percent: u32| SearchLimit {
         deadline: budget
             .checked_mul(percent * 9)
             .and_then(|d| start.checked_add(d / 1000)),
-        max_nodes: None,
-        max_depth: None,
+        stop,
+        ..SearchLimit::NONE
     };
     // The heuristic search's share: where a proof is likely to finish, it gets
     // most of the time, as a proof is worth more than a deeper estimate.
@@ -80,14 +81,14 @@ pub fn evaluate(
         _ => 100,
     };
     let mut order: Vec<Move> = position.legal_moves().collect();
-    let mut searcher = Searcher::new(TT_BITS, at(heuristic_share), stop);
+    let mut searcher = Searcher::new(TT_BITS, at(heuristic_share));
     // Iterative deepening one depth per call (the table makes the earlier
     // depths of each call nearly free), to keep the last two depths' values.
     let mut last: Option<SearchResult> = None;
     let mut previous_value = None;
     for depth in 1..=empties {
-        searcher.set_limits(Limits {
-            max_depth: Some(depth),
+        searcher.set_limit(SearchLimit {
+            depth: Some(depth),
             ..at(heuristic_share)
         });
         let Some(result) = searcher.search(position, &order) else {
@@ -135,7 +136,7 @@ pub fn evaluate(
         return Some(eval);
     }
     // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
-    searcher.set_limits(at(100));
+    searcher.set_limit(at(100));
     let Some((mv, wdl)) = searcher.solve_wdl(position, &order) else {
         return Some(eval);
     };
@@ -169,7 +170,7 @@ pub fn evaluate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::search::brute_force;
+    use crate::ai::tests::brute_force;
     use crate::ai::tests::{random_position, random_position_in};
 
     #[test]

@@ -28,8 +28,7 @@ const EVEN_SECTIONS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
 /// The score difference alone, from the mover's view, in evaluation units.
 #[inline]
 pub fn score_diff(position: &Position) -> i32 {
-    let me = position.to_move();
-    (position.score(me) as i32 - position.score(me.other()) as i32) * SCALE
+    position.margin(position.to_move()) * SCALE
 }
 
 /// How many kinds of half-built combination the evaluation tells apart.

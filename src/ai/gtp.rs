@@ -4,11 +4,11 @@
 //! between stdin/stdout and [`Session::handle`], so the protocol is testable
 //! without I/O. A reply is `=[id] result` or `?[id] error`, then a blank line.
 
-use super::{AiSettings, Level};
+use super::{AiSettings, Engine, Level, SearchLimit};
 use crate::rules::{Game, Player, Ruleset, Square};
 
 /// Every command the session knows, in the order `list_commands` prints them.
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 19] = [
     "protocol_version",
     "name",
     "version",
@@ -23,17 +23,21 @@ pub const COMMANDS: [&str; 18] = [
     "final_score",
     "level",
     "time_per_move",
+    "nodes",
     "boardsize",
     "seed",
     "threads",
     "variant",
 ];
 
-/// One protocol session: the game so far and the AI's settings.
-#[derive(Debug, Clone)]
+/// One protocol session: the game so far and the AI that plays it (its own
+/// [`Engine`], so sessions in one process share nothing).
+#[derive(Debug)]
 pub struct Session {
     game: Game,
-    settings: AiSettings,
+    engine: Engine,
+    /// Hard's node budget per move (`nodes N`), instead of its thinking time.
+    nodes: Option<u64>,
     quit: bool,
 }
 
@@ -48,7 +52,8 @@ impl Session {
     pub fn new() -> Session {
         Session {
             game: Game::new(),
-            settings: AiSettings::new(Level::Hard),
+            engine: Engine::new(AiSettings::new(Level::Hard)),
+            nodes: None,
             quit: false,
         }
     }
@@ -60,7 +65,18 @@ impl Session {
 
     /// Sets the threads hard searches with (`hijara engine --threads N`).
     pub fn set_threads(&mut self, threads: usize) {
-        self.settings.threads = Some(threads.max(1));
+        self.change(|s| s.threads = Some(threads.max(1)));
+    }
+
+    /// The AI's settings.
+    pub fn settings(&self) -> &AiSettings {
+        self.engine.settings()
+    }
+
+    fn change(&mut self, edit: impl FnOnce(&mut AiSettings)) {
+        let mut settings = *self.engine.settings();
+        edit(&mut settings);
+        self.engine.set_settings(settings);
     }
 
     /// Whether `quit` was received.
@@ -138,7 +154,9 @@ impl Session {
                 };
                 self.check_turn(player)?;
                 let position = *self.game.position();
-                let Some(mv) = super::choose_move(&position, &self.settings) else {
+                // A node budget, else (no limit) the settings' thinking time.
+                let limit = self.nodes.map_or(SearchLimit::NONE, SearchLimit::nodes);
+                let Some(mv) = self.engine.choose(&position, &limit) else {
                     return Err("the board is full".into());
                 };
                 self.game
@@ -165,18 +183,11 @@ impl Session {
                 let [name] = args else {
                     return Err("usage: level random|easy|medium|hard".into());
                 };
-                let level = match *name {
-                    "random" => Level::Random,
-                    "easy" => Level::Easy,
-                    "medium" => Level::Medium,
-                    "hard" => Level::Hard,
-                    other => {
-                        return Err(format!(
-                            "unknown level `{other}` (random, easy, medium, hard)"
-                        ));
-                    }
-                };
-                self.settings.level = level;
+                let level = <Level as clap::ValueEnum>::from_str(name, false).map_err(|_| {
+                    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                    format!("unknown level `{name}` ({})", names.join(", "))
+                })?;
+                self.change(|s| s.level = level);
                 Ok(String::new())
             }
             "time_per_move" => {
@@ -186,7 +197,19 @@ impl Session {
                 let ms: u64 = ms.parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
                     format!("expected a positive number of milliseconds, found `{ms}`")
                 })?;
-                self.settings.think_ms = Some(ms);
+                self.change(|s| s.think_ms = Some(ms));
+                self.nodes = None;
+                Ok(String::new())
+            }
+            "nodes" => {
+                let [n] = args else {
+                    return Err("usage: nodes N".into());
+                };
+                let n: u64 =
+                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        format!("expected a positive number of nodes, found `{n}`")
+                    })?;
+                self.nodes = Some(n);
                 Ok(String::new())
             }
             "boardsize" => match args {
@@ -198,9 +221,10 @@ impl Session {
                 let [seed] = args else {
                     return Err("usage: seed N".into());
                 };
-                self.settings.seed = seed
+                let seed = seed
                     .parse()
                     .map_err(|_| format!("expected a number from 0 to 2^64-1, found `{seed}`"))?;
+                self.change(|s| s.seed = seed);
                 Ok(String::new())
             }
             "threads" => {
@@ -212,7 +236,7 @@ impl Session {
                     .ok()
                     .filter(|&n| (1..=256).contains(&n))
                     .ok_or_else(|| format!("expected a thread count from 1 to 256, found `{n}`"))?;
-                self.settings.threads = Some(n);
+                self.change(|s| s.threads = Some(n));
                 Ok(String::new())
             }
             "variant" => {
@@ -296,6 +320,12 @@ mod tests {
         assert_eq!(reply(&mut s, "genmove blue"), "? it is yellow's turn\n\n");
         assert!(reply(&mut s, "level grandmaster").starts_with("? unknown level"));
         assert!(reply(&mut s, "time_per_move soon").starts_with("? expected a positive"));
+        // A node budget replaces the clock, until `time_per_move` sets a time again.
+        assert!(reply(&mut s, "nodes 0").starts_with("? expected a positive number of nodes"));
+        assert_eq!(reply(&mut s, "nodes 5000"), "=\n\n");
+        assert_eq!(s.nodes, Some(5000));
+        assert_eq!(reply(&mut s, "time_per_move 50"), "=\n\n");
+        assert_eq!(s.nodes, None);
     }
 
     #[test]
@@ -307,12 +337,12 @@ mod tests {
             "? unacceptable size: the board is 4x4\n\n"
         );
         assert_eq!(reply(&mut s, "2 seed 42"), "=2\n\n");
-        assert_eq!(s.settings.seed, 42);
+        assert_eq!(s.settings().seed, 42);
         assert!(reply(&mut s, "seed -1").starts_with("? expected a number"));
         assert_eq!(reply(&mut s, "threads 2"), "=\n\n");
-        assert_eq!(s.settings.threads, Some(2));
+        assert_eq!(s.settings().threads, Some(2));
         assert!(reply(&mut s, "threads 0").starts_with("? expected a thread count"));
-        assert_eq!(s.settings.threads, Some(2));
+        assert_eq!(s.settings().threads, Some(2));
         assert_eq!(reply(&mut s, "known_command seed"), "= true\n\n");
     }
 }

@@ -10,7 +10,8 @@
 //!   move guarantees at least a draw. Hard leaves the line only for a move its
 //!   endgame solve proved, within the budget, to win or draw.
 //! - **After a completed proof** (of a win or a draw, for either colour), the
-//!   proof's transposition table is kept (see [`forget_kept`]). While the game follows the
+//!   proof's transposition table is kept by the [`Engine`](super::Engine) that
+//!   plays, never process-wide. While the game follows the
 //!   proof (the proven position's stones are all still on the board), hard first
 //!   re-proves that outcome with the kept table, which takes a handful of nodes,
 //!   and then looks for better with the time left.
@@ -19,14 +20,15 @@
 //!   win/draw/loss solve, and plays the solve's proven best move when the solve
 //!   finished, else its search's best move, skipping moves the unfinished solve
 //!   proved to lose when another move is not known to.
-use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use super::Decision;
+use super::limit::SearchLimit;
 use super::mirror::mirror_move;
 use super::ordering::to_front;
 use super::random::shuffled_moves;
-use super::search::{Limits, RootSolve, SearchResult, Wdl};
+use super::search::{RootSolve, SearchResult, Wdl};
 use super::smp::{self, Finish};
 use super::tt::Table;
 use super::tt::key;
@@ -43,21 +45,6 @@ pub const SOLVE_FROM: u32 = 26;
 /// As Yellow on the mirror line, hard tries the solve earlier: if it does not
 /// finish, the mirror move is played anyway, so trying costs nothing.
 pub const MIRROR_SOLVE_FROM: u32 = 28;
-
-/// What the hard level decided and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decision {
-    /// The move to play.
-    pub mv: Move,
-    /// The heuristic search behind it.
-    pub search: SearchResult,
-    /// The proven outcome of `mv` when the endgame solve finished.
-    pub solved: Option<Wdl>,
-    /// Whether the move is the mirror move, played because nothing better was proven.
-    pub mirrored: bool,
-    /// Nodes visited in all searches for this move.
-    pub nodes: u64,
-}
 
 /// A completed proof: after a move, its player gets at least `wdl`.
 #[derive(Debug, Clone, Copy)]
@@ -81,30 +68,15 @@ pub(crate) struct Kept {
     table: Arc<Table>,
 }
 
-/// The kept table and proofs. A search takes them out while it runs, so two
-/// threads never share them; one that finds them taken starts a fresh table
-/// (correct, just slower).
-static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
-
-/// Forgets the kept proofs and table, so the next move is searched from
-/// nothing, as in a new process (`examples/cold_proof.rs` times that).
-pub fn forget_kept() {
-    *KEPT.lock().unwrap_or_else(|e| e.into_inner()) = None;
-}
-
-/// Where proofs are kept between moves: [`KEPT`] for play, a local one in tests.
-pub(crate) type KeptSlot = Mutex<Option<Kept>>;
-
 /// The mover's kept proof if the game may follow it (its stones are all on
 /// the board), every kept proof, and the kept table. The table's entries are
 /// keyed by whole positions, so even one from another line of play (say before
 /// an undo) holds subtrees a new search can reuse.
 fn take_kept(
-    slot: &KeptSlot,
+    slot: &mut Option<Kept>,
     position: &Position,
 ) -> (Option<Wdl>, [Option<Proof>; 2], Option<Arc<Table>>) {
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(kept) = guard.take().filter(|k| k.ruleset == position.ruleset()) else {
+    let Some(kept) = slot.take().filter(|k| k.ruleset == position.ruleset()) else {
         return (None, [None; 2], None);
     };
     let blue = position.stones(Player::Blue);
@@ -117,7 +89,7 @@ fn take_kept(
 
 /// Puts the table back with the mover's new proof (or none), if any proof is kept.
 fn keep(
-    slot: &KeptSlot,
+    slot: &mut Option<Kept>,
     position: &Position,
     mut proofs: [Option<Proof>; 2],
     proven: Option<(Move, Wdl)>,
@@ -132,85 +104,72 @@ fn keep(
     });
     // Without a proof the table is dropped: a fresh one per move keeps node-limited
     // play reproducible, and stale deep entries never crowd out a later search.
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    *guard = proofs.iter().any(Option::is_some).then_some(Kept {
+    *slot = proofs.iter().any(Option::is_some).then_some(Kept {
         ruleset: position.ruleset(),
         proofs,
         table,
     });
 }
 
-/// The hard level's move and the search behind it, on every core
-/// ([`smp::available_threads`]).
-///
-/// `max_nodes` replaces the clock when given (for reproducible self-play, with
-/// one thread: see [`decide_threads`]); `think_ms` is the budget otherwise.
-pub fn decide(
-    position: &Position,
-    think_ms: u64,
-    max_nodes: Option<u64>,
-    seed: u64,
-    stop: Option<&AtomicBool>,
-) -> Option<Decision> {
-    let threads = smp::available_threads();
-    decide_with(position, think_ms, max_nodes, seed, threads, stop, &KEPT)
-}
-
-/// [`decide`] on `threads` threads. With one thread and `max_nodes`, the same
-/// position, seed and kept state give the same move.
-pub fn decide_threads(
-    position: &Position,
-    think_ms: u64,
-    max_nodes: Option<u64>,
-    seed: u64,
-    threads: usize,
-    stop: Option<&AtomicBool>,
-) -> Option<Decision> {
-    decide_with(position, think_ms, max_nodes, seed, threads, stop, &KEPT)
-}
-
-/// The budget of one decision: a deadline or a node count, shared by its phases.
+/// The budget of one decision: a time and/or a node count (and the caller's
+/// deadline and stop flag), shared by its phases.
 #[derive(Clone, Copy)]
-struct Budget {
+struct Budget<'a> {
     start: Instant,
-    think_ms: u64,
-    max_nodes: Option<u64>,
+    /// The thinking time in milliseconds, if the time is limited.
+    think_ms: Option<u64>,
+    limit: SearchLimit<'a>,
 }
 
-impl Budget {
-    /// The time the phases share: 90% of the budget less up to 10 ms. The rest
-    /// covers the last node batch, joining the threads, freeing the table and
-    /// returning, and being scheduled late on a loaded machine.
-    fn usable(&self) -> Duration {
-        let reserve = (self.think_ms / 10).min(10);
-        Duration::from_millis(self.think_ms.saturating_mul(9) / 10 - reserve)
+impl<'a> Budget<'a> {
+    fn new(limit: &SearchLimit<'a>) -> Budget<'a> {
+        Budget {
+            start: Instant::now(),
+            think_ms: limit
+                .time
+                .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+            limit: *limit,
+        }
+    }
+
+    /// The time the phases share: 90% of the thinking time less up to 10 ms. The
+    /// rest covers the last node batch, joining the threads, freeing the table
+    /// and returning, and being scheduled late on a loaded machine.
+    fn usable(think_ms: u64) -> Duration {
+        let reserve = (think_ms / 10).min(10);
+        Duration::from_millis(think_ms.saturating_mul(9) / 10 - reserve)
     }
 
     /// The table size for this budget: a short search touches few entries, and a
     /// big table's first touches (page faults) and freeing cost milliseconds.
     fn tt_bits(&self) -> u32 {
-        match (self.max_nodes, self.think_ms) {
-            (Some(_), _) => TT_BITS,
-            (None, 0..200) => TT_BITS - 3,
-            (None, 200..500) => TT_BITS - 1,
-            (None, _) => TT_BITS,
+        match (self.limit.nodes, self.think_ms) {
+            (None, Some(0..200)) => TT_BITS - 3,
+            (None, Some(200..500)) => TT_BITS - 1,
+            _ => TT_BITS,
         }
     }
 
     /// Limits for a phase ending `percent` of the way through the budget,
     /// `spent` nodes having gone into the earlier phases.
-    fn limits(&self, percent: u64, spent: u64) -> Limits {
-        Limits {
-            deadline: match self.max_nodes {
-                Some(_) => None,
-                None => Some(self.start + self.usable() * percent as u32 / 100),
+    fn limit(&self, percent: u64, spent: u64) -> SearchLimit<'a> {
+        let phase_end = self.think_ms.and_then(|ms| {
+            self.start
+                .checked_add(Budget::usable(ms) * percent as u32 / 100)
+        });
+        SearchLimit {
+            time: None,
+            deadline: match (phase_end, self.limit.deadline) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
             },
-            max_nodes: self.max_nodes.map(|n| {
+            nodes: self.limit.nodes.map(|n| {
                 (n.saturating_mul(percent) / 100)
                     .saturating_sub(spent)
                     .max(1)
             }),
-            max_depth: None,
+            depth: None,
+            stop: self.limit.stop,
         }
     }
 }
@@ -220,31 +179,29 @@ impl Budget {
 struct Run<'a> {
     table: Arc<Table>,
     threads: usize,
-    stop: Option<&'a AtomicBool>,
-    budget: Budget,
+    budget: Budget<'a>,
     nodes: u64,
 }
 
-impl Run<'_> {
-    fn limits(&self, percent: u64) -> Limits {
-        self.budget.limits(percent, self.nodes)
+impl<'a> Run<'a> {
+    fn limit(&self, percent: u64) -> SearchLimit<'a> {
+        self.budget.limit(percent, self.nodes)
+    }
+
+    fn stop(&self) -> Option<&'a AtomicBool> {
+        self.budget.limit.stop
     }
 
     /// A one-ply search (it always completes): a legal move and a report at once.
     fn glance(&mut self, position: &Position, order: &[Move]) -> Option<SearchResult> {
-        let limits = Limits {
-            max_depth: Some(1),
-            ..Limits::default()
+        let limit = SearchLimit {
+            depth: Some(1),
+            stop: self.stop(),
+            ..SearchLimit::NONE
         };
-        let run = smp::run(
-            &self.table,
-            1,
-            limits,
-            self.stop,
-            order,
-            Finish::Main,
-            |s, o| s.search(position, o),
-        );
+        let run = smp::run(&self.table, 1, limit, order, Finish::Main, |s, o| {
+            s.search(position, o)
+        });
         self.nodes += run.nodes;
         run.result
     }
@@ -256,12 +213,10 @@ impl Run<'_> {
         order: &[Move],
         percent: u64,
     ) -> Option<SearchResult> {
-        let limits = self.limits(percent);
         let run = smp::run(
             &self.table,
             self.threads,
-            limits,
-            self.stop,
+            self.limit(percent),
             order,
             Finish::Main,
             |s, o| s.search(position, o),
@@ -272,12 +227,10 @@ impl Run<'_> {
 
     /// The win/draw/loss solve, up to the end of the budget.
     fn solve(&mut self, position: &Position, order: &[Move]) -> RootSolve {
-        let limits = self.limits(100);
         let run = smp::run(
             &self.table,
             self.threads,
-            limits,
-            self.stop,
+            self.limit(100),
             order,
             Finish::First,
             |s, o| s.solve_wdl_partial(position, o),
@@ -289,12 +242,10 @@ impl Run<'_> {
     /// A move achieving at least `target`, up to the end of the budget; `None`
     /// when there is none or the proof did not finish.
     fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Move> {
-        let limits = self.limits(100);
         let run = smp::run(
             &self.table,
             self.threads,
-            limits,
-            self.stop,
+            self.limit(100),
             order,
             Finish::First,
             |s, o| s.prove(position, o, target),
@@ -310,21 +261,18 @@ impl Run<'_> {
     }
 }
 
-/// [`decide`] with the proof kept in `slot`.
-pub(crate) fn decide_with(
+/// The hard level's move and the search behind it, within `limit` on
+/// `threads` threads, with the proofs and table kept between moves in `slot`
+/// (owned by the [`Engine`](super::Engine) that plays). With one thread and a
+/// node limit, the same position, seed and kept state give the same move.
+pub(crate) fn decide(
     position: &Position,
-    think_ms: u64,
-    max_nodes: Option<u64>,
+    limit: &SearchLimit,
     seed: u64,
     threads: usize,
-    stop: Option<&AtomicBool>,
-    slot: &KeptSlot,
+    slot: &mut Option<Kept>,
 ) -> Option<Decision> {
-    let budget = Budget {
-        start: Instant::now(),
-        think_ms,
-        max_nodes,
-    };
+    let budget = Budget::new(limit);
     let empties = position.empty_sections();
     let mut order = shuffled_moves(position, seed);
     if order.is_empty() {
@@ -339,14 +287,13 @@ pub(crate) fn decide_with(
         let mut run = Run {
             table: Arc::new(Table::new(0)),
             threads: 1,
-            stop,
             budget,
             nodes: 0,
         };
         let search = run.glance(position, &order)?;
         return Some(Decision {
             mv: mirror,
-            search,
+            search: Some(search),
             solved: None,
             mirrored: true,
             nodes: run.nodes,
@@ -356,7 +303,6 @@ pub(crate) fn decide_with(
     let mut run = Run {
         table: table.unwrap_or_else(|| Arc::new(Table::new(budget.tt_bits()))),
         threads,
-        stop,
         budget,
         nodes: 0,
     };
@@ -417,7 +363,7 @@ pub(crate) fn decide_with(
     keep(slot, position, proofs, proven, run.table);
     Some(Decision {
         mv: mirrored.unwrap_or(mv),
-        search,
+        search: Some(search),
         solved,
         mirrored: mirrored.is_some(),
         nodes,
@@ -447,7 +393,7 @@ fn follow_proof(
     }
     Some(Decision {
         mv,
-        search,
+        search: Some(search),
         solved: Some(solved),
         mirrored: false,
         nodes: run.nodes,
@@ -466,16 +412,28 @@ mod tests {
         let mut corners = Position::with_ruleset(Ruleset::Corners);
         corners.play(Square::B2).unwrap();
         for (kept_under, other) in [(standard, corners), (corners, standard)] {
-            let slot: KeptSlot = Mutex::new(None);
+            let mut slot = None;
             let proofs = [None; 2];
             let proven = Some((Square::C3, Wdl::Draw));
-            keep(&slot, &kept_under, proofs, proven, Arc::new(Table::new(0)));
+            keep(
+                &mut slot,
+                &kept_under,
+                proofs,
+                proven,
+                Arc::new(Table::new(0)),
+            );
             // The same stones under the same rules: the proof and table come back.
-            let (_, proofs, table) = take_kept(&slot, &kept_under);
+            let (_, proofs, table) = take_kept(&mut slot, &kept_under);
             assert!(proofs[Player::Yellow.index()].is_some() && table.is_some());
-            keep(&slot, &kept_under, proofs, proven, Arc::new(Table::new(0)));
+            keep(
+                &mut slot,
+                &kept_under,
+                proofs,
+                proven,
+                Arc::new(Table::new(0)),
+            );
             // Under the other rules: neither.
-            let (mine, proofs, table) = take_kept(&slot, &other);
+            let (mine, proofs, table) = take_kept(&mut slot, &other);
             assert!(mine.is_none() && proofs.iter().all(Option::is_none) && table.is_none());
         }
     }

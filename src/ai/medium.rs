@@ -6,8 +6,9 @@
 use rand::Rng;
 
 use super::eval::Weights;
+use super::limit::SearchLimit;
 use super::random::{rng_for, shuffled_moves};
-use super::search::{INF, Limits, Searcher};
+use super::search::{INF, Searcher};
 use crate::rules::{Move, Position};
 
 /// Plies searched ahead.
@@ -29,7 +30,7 @@ pub fn choose(position: &Position, seed: u64) -> Option<Move> {
     } else {
         DEPTH
     };
-    let mut searcher = Searcher::new(14, Limits::default(), None);
+    let mut searcher = Searcher::new(14, SearchLimit::NONE);
     searcher.weights = Weights::MEDIUM;
     let mut rng = rng_for(position, seed ^ 0x4D45_4449);
     let mut best = (moves[0], i32::MIN);

@@ -1,42 +1,52 @@
-//! The AI opponents: random, easy, medium and hard.
+//! The AI opponents: random, easy, medium and hard, and the exact solver.
 //!
-//! Every level is a function of the position and its [`AiSettings`] (plus the
-//! clock, for hard), and answers within its thinking time from any legal
-//! position, so a UI can call [`choose_move`] or [`choose_move_with_stop`] from a
-//! worker thread. The only state kept between moves is hard's transposition
-//! table and last proofs ([`hard`]), which change its speed, never the
-//! soundness of a proof.
+//! Whoever plays owns an [`Engine`] (a UI seat's worker, an engine-protocol
+//! session, a self-play game) and asks it for moves within a [`SearchLimit`]
+//! (time, deadline, nodes, stop flag). Every level answers within its limit
+//! from any legal position. The engine keeps hard's transposition table and
+//! last proofs between moves; they change its speed, never the soundness of a
+//! proof. Nothing is process-wide.
 //!
-//! - [`random`]: a uniform legal move from the seed.
-//! - [`easy`]: grabs points, sometimes looks one reply ahead, sometimes blunders.
-//! - [`medium`]: a fixed-depth search with seeded noise.
-//! - [`hard`]: iterative-deepening PVS ([`search`], move order in [`ordering`])
-//!   with a shared lock-free transposition table ([`tt`]) on every core
-//!   ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
-//!   win/draw/loss [`endgame`] solve, and as Yellow the [`mirror`] fallback.
-//! - [`analysis`]: one position's value and best move within a budget, for game review.
+//! Product paths, one per concept:
+//! - [`Engine::choose`]: a level's move ([`Engine::decide`] adds why).
+//! - [`analysis::evaluate`]: one position's value and best move within a
+//!   budget, for game review (`hijara analyze`, the replay panel).
+//! - [`solve()`]: a position's proven outcome or exact margin (puzzles).
 //! - [`gtp`]: the engine protocol session behind `hijara engine`.
-
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+//!
+//! Behind them:
+//! - [`random`], [`easy`], [`medium`]: the weaker levels.
+//! - `hard` (private): iterative-deepening PVS ([`search`], move order in
+//!   [`ordering`]) with a lock-free transposition table ([`tt`]) shared by its
+//!   threads ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
+//!   win/draw/loss solve, and as Yellow the [`mirror`] fallback.
+//! - [`limit`]: the one limits type.
 
 use clap::ValueEnum;
 
-use crate::rules::{Combination, Move, Position};
+use crate::rules::{Combination, Position};
 
 pub mod analysis;
 pub mod easy;
-pub mod endgame;
+mod engine;
 pub mod eval;
 pub mod gtp;
-pub mod hard;
+mod hard;
+pub mod limit;
 pub mod medium;
 pub mod mirror;
 pub mod ordering;
 pub mod random;
-pub mod review;
 pub mod search;
 pub mod smp;
+mod solve;
 pub mod tt;
+
+pub use engine::{Decision, Engine};
+pub use hard::{DEFAULT_THINK_MS, SOLVE_FROM};
+pub use limit::SearchLimit;
+pub use search::Wdl;
+pub use solve::{Goal, Solution, solve};
 
 /// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
 /// Everything in `ai/` reads them through here, so every evaluation feature,
@@ -109,30 +119,22 @@ pub struct AiSettings {
     pub think_ms: Option<u64>,
     /// Seed for the level's random choices; the same seed and position give the same move.
     pub seed: u64,
-    /// Threads for hard's search; `None` for the process default
-    /// ([`set_default_threads`], else every core the machine has).
+    /// Threads for hard's search; `None` for every core ([`thread_count`]).
     pub threads: Option<usize>,
 }
 
-/// The process-wide default thread count; 0 for every core.
-static DEFAULT_THREADS: AtomicUsize = AtomicUsize::new(0);
-
-/// Sets the thread count that settings with `threads: None` use (`--threads` on
-/// `play`); 0 restores the default, every core the machine has.
-pub fn set_default_threads(threads: usize) {
-    DEFAULT_THREADS.store(threads, Ordering::Relaxed);
-}
-
-/// The thread count for settings with `threads: None`.
-pub fn default_threads() -> usize {
-    match DEFAULT_THREADS.load(Ordering::Relaxed) {
-        0 => smp::available_threads(),
-        n => n,
-    }
+/// The thread count for a request of `requested` threads: that (at least 1),
+/// or with none every core the machine has. The one fallback for `--threads`.
+pub fn thread_count(requested: Option<usize>) -> usize {
+    requested.map_or_else(smp::available_threads, |n| n.max(1))
 }
 
 impl Level {
-    /// The lower-case name (`random`, `easy`, `medium`, `hard`).
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+
+    /// The lower-case name (`random`, `easy`, `medium`, `hard`), the same as on
+    /// the command line (a test holds them equal).
     pub const fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
@@ -162,68 +164,17 @@ impl AiSettings {
 
     /// The threads hard searches with (at least 1).
     pub fn threads(&self) -> usize {
-        self.threads.unwrap_or_else(default_threads).max(1)
+        thread_count(self.threads)
     }
 
     /// The thinking time per move the hard level uses, in milliseconds.
     pub fn hard_think_ms(&self) -> u64 {
         self.think_ms.unwrap_or(hard::DEFAULT_THINK_MS)
     }
-}
 
-/// The move the AI plays in `position`, or `None` when the board is full.
-///
-/// Blocks for up to the thinking time (hard: 1 s by default, `think_ms` to
-/// change it; the others answer at once). Call it from a worker thread in a UI.
-/// The same settings and position give the same move, except that hard's
-/// clock-limited search may go deeper or shallower from run to run.
-pub fn choose_move(position: &Position, settings: &AiSettings) -> Option<Move> {
-    choose_move_with_stop(position, settings, &AtomicBool::new(false))
-}
-
-/// Like [`choose_move`], but the search stops early once `stop` is set (from
-/// another thread), returning its best move so far. Always returns a legal move
-/// when the board is not full: the shallowest search iteration is never cut short.
-pub fn choose_move_with_stop(
-    position: &Position,
-    settings: &AiSettings,
-    stop: &AtomicBool,
-) -> Option<Move> {
-    match settings.level {
-        Level::Random => random::choose(position, settings.seed),
-        Level::Easy => easy::choose(position, settings.seed),
-        Level::Medium => medium::choose(position, settings.seed),
-        Level::Hard => hard::decide_threads(
-            position,
-            settings.hard_think_ms(),
-            None,
-            settings.seed,
-            settings.threads(),
-            Some(stop),
-        )
-        .map(|d| d.mv),
-    }
-}
-
-/// Like [`choose_move`], but hard searches a fixed number of nodes (over all
-/// its threads) instead of using the clock, so with one thread its moves are
-/// reproducible (self-play with `--nodes`). The other levels ignore `hard_nodes`.
-pub fn choose_move_nodes(
-    position: &Position,
-    settings: &AiSettings,
-    hard_nodes: u64,
-) -> Option<Move> {
-    match settings.level {
-        Level::Hard => hard::decide_threads(
-            position,
-            settings.hard_think_ms(),
-            Some(hard_nodes),
-            settings.seed,
-            settings.threads(),
-            None,
-        )
-        .map(|d| d.mv),
-        _ => choose_move(position, settings),
+    /// The limit of one move at these settings: hard's thinking time.
+    pub fn limit(&self) -> SearchLimit<'static> {
+        SearchLimit::millis(self.hard_think_ms())
     }
 }
 

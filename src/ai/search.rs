@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::limit::SearchLimit;
+
 use super::eval::{SCALE, Weights, evaluate_with, score_diff};
 use super::ordering::{self, Child, EVAL_ORDER_FROM, Heuristics, OrderBy};
 use super::tt::{Bound, Entry, Table, key};
@@ -15,17 +17,6 @@ use crate::rules::{Move, Position, Square};
 
 /// Larger than any value: 64 stones can never be worth this much.
 pub const INF: i32 = 1_000_000;
-
-/// When a search must stop.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Limits {
-    /// Stop once this instant has passed.
-    pub deadline: Option<Instant>,
-    /// Stop after about this many nodes (checked every 1024 nodes, so deterministic).
-    pub max_nodes: Option<u64>,
-    /// Search no deeper than this; `None` for up to the end of the game.
-    pub max_depth: Option<u32>,
-}
 
 /// The outcome of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +54,15 @@ impl Wdl {
             std::cmp::Ordering::Greater => Wdl::Win,
         }
     }
+
+    /// The same outcome seen by the other player.
+    pub fn flipped(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Win => Wdl::Loss,
+        }
+    }
 }
 
 /// What a root win/draw/loss solve proved, finished or not.
@@ -82,8 +82,9 @@ pub struct Searcher<'a> {
     tt: Arc<Table>,
     heuristics: Heuristics,
     nodes: u64,
-    limits: Limits,
-    stop: Option<&'a AtomicBool>,
+    limit: SearchLimit<'a>,
+    /// The limit's deadline, its time counted from when the limit was set.
+    deadline: Option<Instant>,
     /// Set when another thread of the same search finished: stop at once.
     done: Option<&'a AtomicBool>,
     /// Nodes of every thread of the same search, for the node limit.
@@ -145,23 +146,19 @@ const CHECK_EVERY: u64 = 1024;
 
 impl<'a> Searcher<'a> {
     /// A searcher with a table of `2^tt_bits` buckets.
-    pub fn new(tt_bits: u32, limits: Limits, stop: Option<&'a AtomicBool>) -> Searcher<'a> {
-        Searcher::with_table(Arc::new(Table::new(tt_bits)), limits, stop)
+    pub fn new(tt_bits: u32, limit: SearchLimit<'a>) -> Searcher<'a> {
+        Searcher::with_table(Arc::new(Table::new(tt_bits)), limit)
     }
 
     /// A searcher that uses `table`, e.g. one kept from an earlier move's proof,
     /// or one shared with the other threads of a parallel search.
-    pub fn with_table(
-        table: Arc<Table>,
-        limits: Limits,
-        stop: Option<&'a AtomicBool>,
-    ) -> Searcher<'a> {
+    pub fn with_table(table: Arc<Table>, limit: SearchLimit<'a>) -> Searcher<'a> {
         Searcher {
             tt: table,
             heuristics: Heuristics::default(),
             nodes: 0,
-            limits,
-            stop,
+            limit,
+            deadline: limit.deadline_from(Instant::now()),
             done: None,
             shared_nodes: None,
             busy: None,
@@ -242,9 +239,11 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// Replaces the limits (keeping the table), e.g. to continue a search longer.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
+    /// Replaces the limit (keeping the table), e.g. to continue a search longer;
+    /// its time counts from now.
+    pub fn set_limit(&mut self, limit: SearchLimit<'a>) {
+        self.limit = limit;
+        self.deadline = limit.deadline_from(Instant::now());
     }
 
     fn check_limits(&mut self) {
@@ -257,10 +256,10 @@ impl<'a> Searcher<'a> {
             None => self.nodes,
         };
         let raised = |flag: Option<&AtomicBool>| flag.is_some_and(|f| f.load(Ordering::Relaxed));
-        if raised(self.stop)
+        if raised(self.limit.stop)
             || raised(self.done)
-            || self.limits.max_nodes.is_some_and(|max| nodes >= max)
-            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.limit.nodes.is_some_and(|max| nodes >= max)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.aborted = true;
         }
@@ -279,7 +278,7 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return None;
         }
-        let max_depth = self.limits.max_depth.unwrap_or(empties).clamp(1, empties);
+        let max_depth = self.limit.depth.unwrap_or(empties).clamp(1, empties);
         self.aborted = false;
         self.can_abort = false;
         let mut result = None;
@@ -590,20 +589,4 @@ pub fn achievable(position: &Position) -> (i32, i32) {
     }
     let diff = score_diff(position);
     (diff - open[1] * SCALE, diff + open[0] * SCALE)
-}
-
-/// The final score difference under best play for the mover, by plain minimax
-/// with no pruning and no table. Exponential: for tests on nearly full boards.
-pub fn brute_force(position: &Position) -> i32 {
-    if position.is_over() {
-        let me = position.to_move();
-        return position.score(me) as i32 - position.score(me.other()) as i32;
-    }
-    let mut best = i32::MIN;
-    for mv in position.legal_moves() {
-        let mut child = *position;
-        child.play_unchecked(mv);
-        best = best.max(-brute_force(&child));
-    }
-    best
 }

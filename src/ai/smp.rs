@@ -19,7 +19,8 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::search::{Busy, Limits, Searcher};
+use super::limit::SearchLimit;
+use super::search::{Busy, Searcher};
 
 /// The set of positions being searched has `2^BUSY_BITS` slots.
 const BUSY_BITS: u32 = 12;
@@ -52,14 +53,14 @@ pub struct Parallel<R> {
     pub nodes: u64,
 }
 
-/// Runs `job` on `threads` searchers (at least one) that share `table`, the
-/// limits and `stop`. Thread `i` gets `order` rotated left by `i`, so helpers
+/// Runs `job` on `threads` searchers (at least one) that share `table` and
+/// `limit` (its node count is over all threads, its stop flag stops them all).
+/// Thread `i` gets `order` rotated left by `i`, so helpers
 /// begin at different root moves; the main thread (0) gets `order` as it is.
 pub fn run<R: Send>(
     table: &Arc<Table>,
     threads: usize,
-    limits: Limits,
-    stop: Option<&AtomicBool>,
+    limit: SearchLimit,
     order: &[Move],
     finish: Finish,
     job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
@@ -69,7 +70,7 @@ pub fn run<R: Send>(
     let busy = (threads > 1).then(|| Busy::new(BUSY_BITS));
     let first: std::sync::Mutex<Option<(R, u64)>> = std::sync::Mutex::new(None);
     let one = |index: usize| -> (R, bool, u64) {
-        let mut searcher = Searcher::with_table(Arc::clone(table), limits, stop);
+        let mut searcher = Searcher::with_table(Arc::clone(table), limit);
         searcher.join(&done, &shared_nodes, busy.as_ref());
         let mut rotated = order.to_vec();
         if !rotated.is_empty() {

@@ -2,9 +2,52 @@
 //! brute force, hard's never-lose guarantee as Yellow, and the fitted weights.
 
 use super::eval::Weights;
-use super::search::{Limits, Searcher, Wdl, brute_force};
+use super::search::{Searcher, Wdl};
 use super::*;
-use crate::rules::{Player, Ruleset};
+use crate::rules::{Move, Player, Ruleset};
+
+/// The final score difference under best play for the mover, by plain minimax
+/// with no pruning and no table. Exponential: for tests on nearly full boards.
+pub(crate) fn brute_force(position: &Position) -> i32 {
+    if position.is_over() {
+        return position.margin(position.to_move());
+    }
+    let mut best = i32::MIN;
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play_unchecked(mv);
+        best = best.max(-brute_force(&child));
+    }
+    best
+}
+
+/// The move `settings` plays in `position`, by a fresh [`Engine`] within the
+/// settings' own limit.
+fn choose_move(position: &Position, settings: &AiSettings) -> Option<Move> {
+    Engine::new(*settings).choose(position, &SearchLimit::NONE)
+}
+
+/// The exact solve on `threads` threads: the best move and the final margin.
+fn exact(position: &Position, threads: usize) -> (Move, i32) {
+    let s = solve(position, Goal::Margin, &SearchLimit::NONE, threads).unwrap();
+    (s.best, s.margin.unwrap())
+}
+
+/// The win/draw/loss solve on `threads` threads: the best move and the outcome.
+fn outcome(position: &Position, threads: usize) -> (Move, Wdl) {
+    let s = solve(position, Goal::Outcome, &SearchLimit::NONE, threads).unwrap();
+    assert_eq!(s.margin, None);
+    (s.best, s.wdl)
+}
+
+/// A hard player on one thread with `seed`, keeping its proofs between calls.
+fn hard(seed: u64) -> Engine {
+    Engine::new(AiSettings {
+        seed,
+        threads: Some(1),
+        ..AiSettings::new(Level::Hard)
+    })
+}
 
 /// A position reached by `plies` seeded random moves (also used by the other ai modules' tests).
 pub(crate) fn random_position(plies: u32, seed: u64) -> Position {
@@ -63,7 +106,7 @@ fn the_exact_search_matches_brute_force_minimax() {
         let empties = 4 + (seed % 7) as u32; // 4..=10 empty sections
         let position = random_position(64 - empties, seed);
         let expected = brute_force(&position);
-        let (mv, value) = endgame::solve(&position, None).unwrap();
+        let (mv, value) = exact(&position, 1);
         assert_eq!(value, expected, "seed {seed}\n{position}");
         // The move it picks achieves that value.
         let mut child = position;
@@ -79,7 +122,7 @@ fn the_win_draw_loss_solve_matches_brute_force() {
         let position = random_position(64 - empties, seed);
         let expected = Wdl::from_value(brute_force(&position));
         let moves: Vec<Move> = position.legal_moves().collect();
-        let mut searcher = Searcher::new(12, Limits::default(), None);
+        let mut searcher = Searcher::new(12, SearchLimit::NONE);
         let (mv, wdl) = searcher.solve_wdl(&position, &moves).unwrap();
         assert_eq!(wdl, expected, "seed {seed}");
         let mut child = position;
@@ -96,13 +139,8 @@ fn the_win_draw_loss_solve_matches_brute_force() {
 fn a_node_limited_hard_move_is_reproducible() {
     let position = random_position(10, 5);
     // Reproducible on one thread (several threads race for the shared table) from
-    // the same kept state. The process-wide kept state (`choose_move_nodes`) is not
-    // used here: other tests running at the same time keep their proofs there,
-    // and hard reuses a kept table, which changes the node-limited search.
-    let local = |_| {
-        let slot = std::sync::Mutex::new(None);
-        hard::decide_with(&position, 1000, Some(20_000), 0, 1, None, &slot).map(|d| d.mv)
-    };
+    // the same kept state: here a fresh player each time.
+    let local = |_| hard(0).choose(&position, &SearchLimit::nodes(20_000));
     let first = local(0);
     assert!(first.is_some_and(|mv| !position.is_full(mv)));
     assert_eq!(first, local(1));
@@ -113,7 +151,8 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
     let stop = std::sync::atomic::AtomicBool::new(true);
     let settings = AiSettings::new(Level::Hard);
     let position = Position::new();
-    let mv = choose_move_with_stop(&position, &settings, &stop).unwrap();
+    let limit = SearchLimit::NONE.with_stop(&stop);
+    let mv = Engine::new(settings).choose(&position, &limit).unwrap();
     assert!(!position.is_full(mv));
 }
 
@@ -144,7 +183,11 @@ use crate::rules::Square;
 fn hard_as_yellow_mirrors_until_it_has_a_proof() {
     let mut position = Position::new();
     position.play("b3".parse().unwrap()).unwrap();
-    let d = hard::decide(&position, 20, None, 1, None).unwrap();
+    let mut engine = Engine::new(AiSettings {
+        seed: 1,
+        ..AiSettings::new(Level::Hard)
+    });
+    let d = engine.decide(&position, &SearchLimit::millis(20)).unwrap();
     assert!(d.mirrored);
     assert_eq!(d.mv, "b3".parse::<Square>().unwrap().rotated());
 }
@@ -172,13 +215,10 @@ fn hard_as_yellow_never_loses() {
                 threads: Some(1),
             };
             let mut position = Position::new();
+            let mut engines = [Engine::new(blue), Engine::new(yellow)];
             while !position.is_over() {
-                let settings = if position.to_move() == Player::Blue {
-                    &blue
-                } else {
-                    &yellow
-                };
-                let mv = choose_move(&position, settings).unwrap();
+                let engine = &mut engines[position.to_move().index()];
+                let mv = engine.choose(&position, &SearchLimit::NONE).unwrap();
                 position.play(mv).unwrap();
             }
             assert!(
@@ -195,7 +235,7 @@ fn yellow_holds(empties: u32) -> (Position, u64) {
         .map(|seed| (random_position(64 - empties, seed), seed))
         .find(|(p, _)| {
             mirror::mirror_move(p).is_none() && {
-                let mut s = Searcher::new(16, Limits::default(), None);
+                let mut s = Searcher::new(16, SearchLimit::NONE);
                 let order: Vec<Move> = p.legal_moves().collect();
                 s.solve_wdl(p, &order).is_some_and(|(_, w)| w >= Wdl::Draw)
             }
@@ -205,11 +245,10 @@ fn yellow_holds(empties: u32) -> (Position, u64) {
 
 #[test]
 fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
-    use std::sync::Mutex;
+    let unlimited = SearchLimit::nodes(u64::MAX);
     let (position, seed) = yellow_holds(17);
     assert_eq!(position.to_move(), Player::Yellow);
-    let slot = Mutex::new(None);
-    let first = hard::decide_with(&position, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
+    let first = hard(seed).decide(&position, &unlimited).unwrap();
     let proven = first.solved.expect("the first move is proved");
     assert!(proven >= Wdl::Draw);
     let mut after = position;
@@ -220,16 +259,16 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     for blue in after.legal_moves() {
         let mut next = after;
         next.play(blue).unwrap();
-        let mut searcher = Searcher::new(16, Limits::default(), None);
+        let mut searcher = Searcher::new(16, SearchLimit::NONE);
         let cold_order: Vec<Move> = next.legal_moves().collect();
         searcher
             .prove(&next, &cold_order, proven)
             .expect("proof holds");
         cold_max = cold_max.max(searcher.nodes());
-        // Re-arm the slot with the first move's proof for every Blue reply.
-        let slot = Mutex::new(None);
-        hard::decide_with(&position, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
-        let d = hard::decide_with(&next, 1000, Some(u64::MAX), seed, 1, None, &slot).unwrap();
+        // A player that made the first move's proof, for every Blue reply.
+        let mut engine = hard(seed);
+        engine.decide(&position, &unlimited).unwrap();
+        let d = engine.decide(&next, &unlimited).unwrap();
         assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
         assert!(d.nodes <= 2_000, "{blue}: {} nodes\n{next}", d.nodes);
     }
@@ -241,21 +280,20 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
 
 #[test]
 fn after_an_undo_the_kept_table_still_speeds_up_the_proof() {
-    use std::sync::Mutex;
     let (position, seed) = yellow_holds(17);
-    let decide = |p: &Position, slot: &hard::KeptSlot| {
-        hard::decide_with(p, 1000, Some(u64::MAX), seed, 1, None, slot).unwrap()
+    let decide = |p: &Position, engine: &mut Engine| {
+        engine.decide(p, &SearchLimit::nodes(u64::MAX)).unwrap()
     };
-    let cold = decide(&position, &Mutex::new(None));
+    let cold = decide(&position, &mut hard(seed));
     // Play on a move each, then take both back: the kept proof is for a later
     // position, so its outcome does not apply, but its table does.
-    let slot = Mutex::new(None);
+    let mut engine = hard(seed);
     let mut later = position;
-    later.play(decide(&position, &slot).mv).unwrap();
+    later.play(decide(&position, &mut engine).mv).unwrap();
     let blue = later.legal_moves().next().unwrap();
     later.play(blue).unwrap();
-    decide(&later, &slot);
-    let warm = decide(&position, &slot);
+    decide(&later, &mut engine);
+    let warm = decide(&position, &mut engine);
     assert!(warm.solved.is_some_and(|w| w >= Wdl::Draw));
     assert_eq!(warm.solved, cold.solved);
     assert!(
@@ -272,11 +310,7 @@ fn searcher_against_medium(weights: Weights, nodes: u64, seed: u64) -> f64 {
     let mut position = Position::new();
     while !position.is_over() {
         let mv = if position.to_move() == Player::Blue {
-            let limits = Limits {
-                max_nodes: Some(nodes),
-                ..Limits::default()
-            };
-            let mut searcher = Searcher::new(16, limits, None);
+            let mut searcher = Searcher::new(16, SearchLimit::nodes(nodes));
             searcher.weights = weights;
             let order = random::shuffled_moves(&position, seed);
             searcher.search(&position, &order).unwrap().best
@@ -312,8 +346,13 @@ fn the_fitted_weights_beat_medium_more_often_than_the_hand_set_ones() {
 
 #[test]
 fn seat_and_level_convert_both_ways() {
-    for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
+    for level in Level::ALL {
         assert_eq!(Seat::from(level).level(), Some(level));
+        // One name everywhere: the command line's (clap), records' and the protocol's.
+        let cli = clap::ValueEnum::to_possible_value(&level).unwrap();
+        assert_eq!(cli.get_name(), level.name());
+        let seat = clap::ValueEnum::to_possible_value(&Seat::from(level)).unwrap();
+        assert_eq!(seat.get_name(), level.name());
     }
     assert_eq!(Seat::Human.level(), None);
 }
@@ -332,8 +371,7 @@ fn line(moves: &str) -> Position {
 /// reaches 12 empty sections in a fraction of a second.
 fn minimax(position: &Position, memo: &mut HashMap<(u64, u64), i32>) -> i32 {
     if position.is_over() {
-        let me = position.to_move();
-        return position.score(me) as i32 - position.score(me.other()) as i32;
+        return position.margin(position.to_move());
     }
     let key = (
         position.stones(Player::Blue),
@@ -373,7 +411,7 @@ fn the_exact_margins_of_issue_9_match_minimax() {
     for (moves, expected) in WRONG_MARGINS {
         let position = line(moves);
         assert_eq!(minimax(&position, &mut HashMap::new()), expected);
-        let (mv, value) = endgame::solve(&position, None).unwrap();
+        let (mv, value) = exact(&position, 1);
         assert_eq!(value, expected, "{moves}");
         let mut child = position;
         child.play(mv).unwrap();
@@ -445,10 +483,10 @@ fn cross_check_positions() -> Vec<Position> {
 
 #[test]
 fn the_exact_search_matches_minimax_with_fresh_and_kept_tables() {
-    let mut kept = Searcher::new(16, Limits::default(), None);
+    let mut kept = Searcher::new(16, SearchLimit::NONE);
     for (i, position) in cross_check_positions().iter().enumerate() {
         let expected = minimax(position, &mut HashMap::new());
-        let (mv, value) = endgame::solve(position, None).unwrap();
+        let (mv, value) = exact(position, 1);
         assert_eq!(value, expected, "position {i}, fresh table\n{position}");
         let mut child = *position;
         child.play(mv).unwrap();
@@ -463,7 +501,7 @@ fn the_exact_search_matches_minimax_with_fresh_and_kept_tables() {
 
 #[test]
 fn the_win_draw_loss_solve_matches_minimax_with_a_kept_table() {
-    let mut kept = Searcher::new(14, Limits::default(), None);
+    let mut kept = Searcher::new(14, SearchLimit::NONE);
     for (i, position) in cross_check_positions().iter().enumerate().rev() {
         let mut memo = HashMap::new();
         let expected = Wdl::from_value(minimax(position, &mut memo));
@@ -489,11 +527,16 @@ fn the_win_draw_loss_solve_matches_minimax_with_a_kept_table() {
 
 #[test]
 fn hard_claims_only_true_outcomes_with_a_shared_kept_proof() {
-    use std::sync::Mutex;
-    // One kept slot across unrelated positions, as in one process (issue 9, point 4).
-    let slot = Mutex::new(None);
+    // One player across unrelated positions, keeping its proofs (issue 9, point 4).
+    let mut engine = hard(0);
     for (i, position) in cross_check_positions().iter().enumerate() {
-        let d = hard::decide_with(position, 1000, Some(200_000), i as u64, 1, None, &slot).unwrap();
+        engine.set_settings(AiSettings {
+            seed: i as u64,
+            ..*engine.settings()
+        });
+        let d = engine
+            .decide(position, &SearchLimit::nodes(200_000))
+            .unwrap();
         let mut child = *position;
         child.play(d.mv).unwrap();
         let mut memo = HashMap::new();
@@ -513,31 +556,18 @@ fn hard_claims_only_true_outcomes_with_a_shared_kept_proof() {
 
 #[test]
 fn proven_results_are_the_same_on_one_and_two_threads() {
-    use std::sync::Arc;
     let mut positions = cross_check_positions();
     positions.truncate(60);
     // Bigger solves too, where the threads really overlap.
     positions.extend((0..6).map(|s| random_position(46, 300 + s)));
     for (i, position) in positions.iter().enumerate() {
-        let one = endgame::solve_wdl(
-            position,
-            &Arc::new(tt::Table::new(16)),
-            1,
-            Limits::default(),
-            None,
-        );
-        let two = endgame::solve_wdl(
-            position,
-            &Arc::new(tt::Table::new(16)),
-            2,
-            Limits::default(),
-            None,
-        );
-        let (wdl1, wdl2) = (one.0.unwrap().1, two.0.unwrap().1);
+        let one = outcome(position, 1);
+        let two = outcome(position, 2);
+        let (wdl1, wdl2) = (one.1, two.1);
         assert_eq!(wdl1, wdl2, "position {i}\n{position}");
         if position.empty_sections() <= 12 {
-            let exact1 = endgame::solve_threads(position, 1, None).unwrap().1;
-            let exact2 = endgame::solve_threads(position, 2, None).unwrap();
+            let exact1 = exact(position, 1).1;
+            let exact2 = exact(position, 2);
             assert_eq!(exact1, exact2.1, "position {i}\n{position}");
             let mut child = *position;
             child.play(exact2.0).unwrap();
@@ -548,70 +578,37 @@ fn proven_results_are_the_same_on_one_and_two_threads() {
             );
         }
         // The two-thread solve's move achieves the outcome it claims.
-        let mut s = Searcher::new(16, Limits::default(), None);
+        let mut s = Searcher::new(16, SearchLimit::NONE);
         let mut child = *position;
-        child.play(two.0.unwrap().0).unwrap();
+        child.play(two.0).unwrap();
         let order: Vec<Move> = child.legal_moves().collect();
         let reply = s.solve_wdl(&child, &order).map(|(_, w)| w);
-        let flipped = match reply {
-            Some(Wdl::Win) => Wdl::Loss,
-            Some(Wdl::Loss) => Wdl::Win,
-            _ => Wdl::Draw,
-        };
-        assert_eq!(flipped, wdl2, "position {i}");
+        assert_eq!(reply.map(Wdl::flipped), Some(wdl2), "position {i}");
     }
 }
 
 #[test]
-fn a_review_near_the_end_is_exact_and_matches_minimax() {
-    use super::review::{ReviewOptions, review};
+fn an_analysis_near_the_end_is_exact_and_matches_minimax() {
+    use std::time::Duration;
     for (i, position) in cross_check_positions().iter().enumerate().step_by(5) {
         let mut memo = HashMap::new();
         let expected = minimax(position, &mut memo);
-        let played = position.legal_moves().last().unwrap();
-        let options = ReviewOptions {
-            threads: 2,
-            played: Some(played),
-            ..ReviewOptions::new(2_000)
-        };
-        let r = review(position, &options).unwrap();
-        assert!(r.best.exact, "position {i}");
-        assert_eq!(r.best.value, expected as f64, "position {i}\n{position}");
-        assert_eq!(r.best.wdl, Some(Wdl::from_value(expected)));
-        let p = r.played.unwrap();
+        let eval = analysis::evaluate(position, Duration::from_secs(2), None).unwrap();
+        assert!(eval.exact, "position {i}");
+        assert_eq!(eval.margin, expected, "position {i}\n{position}");
+        assert_eq!(eval.wdl, Some(Wdl::from_value(expected)));
         let mut child = *position;
-        child.play(played).unwrap();
-        let after = -minimax(&child, &mut memo);
-        assert!(p.exact);
-        assert_eq!((p.mv, p.value), (played, after as f64), "position {i}");
-        assert_eq!(p.wdl, Some(Wdl::from_value(after)));
+        child.play(eval.best).unwrap();
+        assert_eq!(
+            -minimax(&child, &mut memo),
+            expected,
+            "position {i}: best move"
+        );
     }
 }
 
-#[test]
-fn a_review_keeps_its_budget_and_proves_outcomes_in_the_solve_range() {
-    use super::review::{ReviewOptions, review};
-    use std::time::{Duration, Instant};
-    // 20 empty sections: the search does not reach the end, the solve does.
-    let position = random_position(44, 17);
-    let options = ReviewOptions {
-        threads: 2,
-        ..ReviewOptions::new(3_000)
-    };
-    let r = review(&position, &options).unwrap();
-    let mut s = Searcher::new(18, Limits::default(), None);
-    let order: Vec<Move> = position.legal_moves().collect();
-    let (_, wdl) = s.solve_wdl(&position, &order).unwrap();
-    assert_eq!(r.best.wdl, Some(wdl));
-    // From the empty board nothing is proven, and 100 ms is kept (generous margin).
-    let start = Instant::now();
-    let r = review(&Position::new(), &ReviewOptions::new(100)).unwrap();
-    assert!(start.elapsed() < Duration::from_secs(2));
-    assert!(!r.best.exact && r.best.wdl.is_none());
-}
-
 /// A whole game, node-limited on one thread (the same every run): `level` as Blue
-/// against hard as Yellow, under `ruleset`, with hard's proofs kept in a local slot.
+/// against hard as Yellow, under `ruleset`, each side a player of its own.
 fn hard_yellow_game(ruleset: Ruleset, level: Level, seed: u64) -> Position {
     let settings = |level, seed| AiSettings {
         level,
@@ -619,18 +616,16 @@ fn hard_yellow_game(ruleset: Ruleset, level: Level, seed: u64) -> Position {
         seed,
         threads: Some(1),
     };
-    let (blue, yellow) = (settings(level, seed), settings(Level::Hard, seed + 1000));
-    let slot = std::sync::Mutex::new(None);
+    let mut engines = [
+        Engine::new(settings(level, seed)),
+        Engine::new(settings(Level::Hard, seed + 1000)),
+    ];
     let mut position = Position::with_ruleset(ruleset);
     while !position.is_over() {
-        let mv = match position.to_move() {
-            Player::Yellow => {
-                hard::decide_with(&position, 1000, Some(30_000), yellow.seed, 1, None, &slot)
-                    .unwrap()
-                    .mv
-            }
-            Player::Blue => choose_move_nodes(&position, &blue, 30_000).unwrap(),
-        };
+        let engine = &mut engines[position.to_move().index()];
+        let mv = engine
+            .choose(&position, &SearchLimit::nodes(30_000))
+            .unwrap();
         position.play(mv).unwrap();
     }
     position
@@ -692,14 +687,14 @@ fn corners_positions() -> Vec<(Position, Position)> {
 fn corners_exact_and_win_draw_loss_solves_match_minimax() {
     // One searcher (so one table) for every position under both rulesets in
     // turn: an entry from one ruleset must never answer for the other.
-    let mut kept = Searcher::new(16, Limits::default(), None);
-    let mut kept_wdl = Searcher::new(14, Limits::default(), None);
+    let mut kept = Searcher::new(16, SearchLimit::NONE);
+    let mut kept_wdl = Searcher::new(14, SearchLimit::NONE);
     let mut differ = 0;
     for (i, (corners, standard)) in corners_positions().iter().enumerate() {
         let mut values = Vec::new();
         for position in [corners, standard, corners] {
             let expected = minimax(position, &mut HashMap::new());
-            let (mv, value) = endgame::solve(position, None).unwrap();
+            let (mv, value) = exact(position, 1);
             assert_eq!(
                 value,
                 expected,

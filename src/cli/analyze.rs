@@ -72,9 +72,9 @@ pub struct AnalyzeArgs {
     /// Thinking time per position, in milliseconds [default: 400].
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
-    /// Worker threads [default: the available cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: crate::cli::ThreadsArgs,
     /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
     /// blunders and a comment naming the best move (`{best c3, +15 → -5}`).
     #[arg(long, value_name = "OUT")]
@@ -87,11 +87,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let loaded = crate::session::parse_record(&text).with_context(|| name.clone())?;
     let game = loaded.game;
     let think_ms = args.think_ms.unwrap_or(DEFAULT_THINK_MS);
-    let threads = match args.threads {
-        // At most 256 (checked by clap), so it fits.
-        Some(n) => usize::try_from(n).unwrap_or(1),
-        None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-    };
+    let threads = crate::ai::thread_count(args.threads.get());
     let bar = Bar::new();
     let start = Instant::now();
     let values = review::analyse_game(

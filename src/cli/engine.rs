@@ -8,8 +8,8 @@ pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     let mut session = Session::new();
-    if let Some(threads) = args.threads {
-        session.set_threads(threads.into());
+    if let Some(threads) = args.threads.get() {
+        session.set_threads(threads);
     }
     for line in stdin.lock().lines() {
         let line = line?;

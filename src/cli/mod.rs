@@ -1,4 +1,4 @@
-//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|
+//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|puzzle|
 //! serve|completions|manpage]`.
 
 use std::path::PathBuf;
@@ -15,6 +15,7 @@ mod bench;
 mod engine;
 mod games;
 mod play;
+mod puzzle;
 mod replay;
 mod resume;
 mod score;
@@ -54,6 +55,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// List the finished games kept in the history, newest first, with a tally per AI level.
     Games(GamesArgs),
+    /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
+    Puzzle(PuzzleArgs),
     /// Serve the game over SSH: anyone with an ssh client and a key can play.
     Serve(serve::ServeArgs),
     /// Print a shell completion script to stdout.
@@ -144,9 +147,9 @@ pub struct SessionArgs {
     /// Where `s` saves records [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-    /// The hard AI's search threads [default: every core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// Do not keep this run's finished games in the history (`hijara games`).
     #[arg(long)]
     pub no_history: bool,
@@ -159,8 +162,25 @@ impl SessionArgs {
             seats,
             think_ms: self.think_ms,
             seed: self.seed.unwrap_or_else(fresh_seed),
+            threads: self.threads.get(),
             ..GameConfig::default()
         }
+    }
+}
+
+/// `--threads`, declared once and flattened into every command that searches.
+#[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
+pub struct ThreadsArgs {
+    /// Search threads for the AI and the analysis [default: every core; `selfplay
+    /// --nodes`: 1, for reproducible games].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl ThreadsArgs {
+    /// The count asked for; `None` for the default ([`crate::ai::thread_count`]).
+    pub fn get(&self) -> Option<usize> {
+        self.threads.map(usize::from)
     }
 }
 
@@ -176,9 +196,9 @@ pub(crate) fn storage(save_dir: Option<&PathBuf>, no_history: bool) -> anyhow::R
 /// Options of `hijara engine`.
 #[derive(Debug, Clone, Args)]
 pub struct EngineArgs {
-    /// The hard AI's search threads [default: every core]; the `threads N` command changes it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
+    /// Search threads (the protocol's `threads N` changes them).
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
 }
 
 /// Options of `hijara games`.
@@ -187,6 +207,29 @@ pub struct GamesArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `hijara puzzle`.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// Today's puzzle (UTC date): the same for everyone.
+    #[arg(long, conflicts_with = "id")]
+    pub daily: bool,
+    /// A puzzle by its id (`p0001`).
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+    /// Answer without the screen: print why the move is right or wrong, and keep the try.
+    #[arg(long, value_name = "SQUARE")]
+    pub answer: Option<crate::rules::Square>,
+    /// Print your puzzle rating, streaks and counts.
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer"])]
+    pub stats: bool,
+    /// With --stats: one JSON object for scripts.
+    #[arg(long, requires = "stats")]
+    pub json: bool,
+    /// The UTC date for --daily (YYYY-MM-DD) [default: today].
+    #[arg(long, hide = true, value_parser = puzzle::parse_date)]
+    pub date: Option<chrono::NaiveDate>,
 }
 
 /// Options of `hijara completions`.
@@ -203,9 +246,9 @@ pub struct ResumeArgs {
     /// Where `s` saves records, created if missing [default: the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-    /// The hard AI's search threads [default: every core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// Do not keep the game in the history (`hijara games`) when it ends.
     #[arg(long)]
     pub no_history: bool,
@@ -253,9 +296,9 @@ pub struct SelfplayArgs {
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms")]
     pub nodes: Option<u64>,
-    /// Hard's search threads [default: every core; 1 with --nodes, for reproducible games].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -278,6 +321,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
+        Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
@@ -316,6 +360,57 @@ mod tests {
         };
         assert!(replay.last && replay.session.no_history && replay.game.is_none());
         assert!(parse(&["games", "--no-history"]).is_err());
+    }
+
+    #[test]
+    fn every_command_that_searches_takes_threads() {
+        let threads = |args: &[&str]| -> Option<usize> {
+            match parse(args)
+                .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+                .command
+            {
+                Some(Command::Play(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Replay(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Resume(a)) => a.threads.get(),
+                Some(Command::Engine(a)) => a.threads.get(),
+                Some(Command::Selfplay(a)) => a.threads.get(),
+                Some(Command::Analyze(a)) => a.threads.get(),
+                other => panic!("{other:?}"),
+            }
+        };
+        for args in [
+            &["play", "--threads", "3"][..],
+            &["replay", "--last", "--threads", "3"],
+            &["resume", "--threads", "3"],
+            &["engine", "--threads", "3"],
+            &[
+                "selfplay",
+                "--blue",
+                "easy",
+                "--yellow",
+                "hard",
+                "--threads",
+                "3",
+            ],
+            &["analyze", "game.hij", "--threads", "3"],
+        ] {
+            assert_eq!(threads(args), Some(3), "{args:?}");
+            let without: Vec<&str> = args
+                .iter()
+                .copied()
+                .filter(|a| *a != "--threads" && *a != "3")
+                .collect();
+            assert_eq!(threads(&without), None, "{without:?}");
+            let mut zero = without.clone();
+            zero.extend(["--threads", "0"]);
+            assert!(parse(&zero).is_err(), "{zero:?}");
+        }
+        // The game's settings carry the count to its AI.
+        let config = parse(&["play", "--threads", "2"]).map(|c| match c.command {
+            Some(Command::Play(a)) => a.session.config([Seat::Hard; 2]),
+            _ => GameConfig::default(),
+        });
+        assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
     }
 
     #[test]

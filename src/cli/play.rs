@@ -53,9 +53,6 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
 }
 
 pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
-    if let Some(threads) = args.session.threads {
-        crate::ai::set_default_threads(threads.into());
-    }
     let mut storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let session = match &args.load {
         Some(path) => {

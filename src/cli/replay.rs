@@ -41,9 +41,6 @@ fn history_game(n: usize) -> anyhow::Result<PathBuf> {
 }
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
-    if let Some(threads) = args.session.threads {
-        crate::ai::set_default_threads(threads.into());
-    }
     // Every check happens here, before the screen switches to full-screen mode.
     let path = match (&args.game, args.last) {
         (Some(ReplayTarget::File(path)), _) => path.clone(),

@@ -9,9 +9,6 @@ use crate::ui;
 use super::{ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
-    if let Some(threads) = args.threads {
-        crate::ai::set_default_threads(threads.into());
-    }
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = shown(autosave.path());
@@ -26,7 +23,11 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     let storage = storage(args.save_dir.as_ref(), args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
-    let fallback = SessionArgs::default().config([crate::ai::Seat::Human; 2]);
+    let fallback = SessionArgs {
+        threads: args.threads,
+        ..SessionArgs::default()
+    }
+    .config([crate::ai::Seat::Human; 2]);
     let config = config_of(&loaded.record, fallback);
     let notice = Notice::Info(message::resumed(loaded.game.to_move()));
     let mut session = Session::new(config, loaded.game, storage);

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::ai::{self, AiSettings, Level};
+use crate::ai::{AiSettings, Engine, Level, SearchLimit};
 use crate::rules::{Player, Position, Ruleset};
 
 /// The results of a match, with exactly the keys `--json` prints.
@@ -69,28 +69,30 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
     let mut ms_sum = [0f64; 2];
     let mut ms_max = [0f64; 2];
     let mut moves = [0u64; 2];
+    // Hard's node budget, else (no limit given) each side's thinking time.
+    let limit = m.nodes.map_or(SearchLimit::NONE, SearchLimit::nodes);
     for game in 0..m.games {
         let mut position = Position::with_ruleset(m.variant);
-        while !position.is_over() {
-            let player = position.to_move();
-            let settings = AiSettings {
-                level: if player == Player::Blue {
-                    m.blue
-                } else {
-                    m.yellow
-                },
+        // Each side of each game is its own player, keeping its own proofs.
+        let mut engines = Player::BOTH.map(|player| {
+            Engine::new(AiSettings {
+                level: [m.blue, m.yellow][player.index()],
                 think_ms: m.think_ms,
                 seed: game_seed(m.seed, game, player),
                 threads: m.threads.or(m.nodes.map(|_| 1)),
-            };
+            })
+        });
+        while !position.is_over() {
+            let player = position.to_move();
+            let engine = &mut engines[player.index()];
             let start = Instant::now();
-            let mv = match m.nodes {
-                Some(n) => ai::choose_move_nodes(&position, &settings, n),
-                None => ai::choose_move(&position, &settings),
-            };
+            let mv = engine.choose(&position, &limit);
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             let Some(mv) = mv else {
-                anyhow::bail!("the {} AI found no move on an open board", settings.level);
+                anyhow::bail!(
+                    "the {} AI found no move on an open board",
+                    engine.settings().level
+                );
             };
             position.play(mv)?;
             let i = player.index();
@@ -130,7 +132,7 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         seed: args.seed,
         think_ms: args.think_ms,
         nodes: args.nodes,
-        threads: args.threads.map(usize::from),
+        threads: args.threads.get(),
         variant: args.variant,
     };
     let summary = play_match(&m, |_, _| {})?;

@@ -127,8 +127,8 @@ pub enum EditError {
         /// How many moves the record has.
         moves: usize,
     },
-    /// A comment holding `}` and a line break (or ending in a carriage return) can
-    /// be written neither as `{...}` nor as `;...`.
+    /// A comment holding `}` and a line break (LF or CR) can be written neither as
+    /// `{...}` nor as `;...`.
     #[error("a comment with `}}` cannot also hold a line break")]
     UnwritableComment,
     /// A claim of 0 points: write `None` for nothing awarded.
@@ -137,10 +137,10 @@ pub enum EditError {
 }
 
 /// Whether `text` can be written back as a comment: `{text}` needs no `}`, and
-/// `;text` (to the end of the line) needs no line break nor a final `\r`, which
-/// the parser strips from a line comment.
+/// `;text` (to the end of the line) needs no line break: LF or CR, since a lone
+/// CR ends a line too (old Mac files).
 fn is_writable_comment(text: &str) -> bool {
-    !text.contains('}') || (!text.contains('\n') && !text.ends_with('\r'))
+    !text.contains('}') || !text.contains(['\n', '\r'])
 }
 
 /// What a record keeps about one move besides its square.

@@ -3,7 +3,6 @@
 //! `get` or `split_at` on such indices), so any text, however malformed, gives a
 //! record or a located error.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 use std::str::Chars;
@@ -47,7 +46,7 @@ pub(super) fn quote(text: &str) -> String {
 fn describe(c: Option<char>) -> String {
     match c {
         None => "end of input".into(),
-        Some('\n') => "end of line".into(),
+        Some('\n' | '\r') => "end of line".into(),
         Some(c) => quote(c.encode_utf8(&mut [0; 4])),
     }
 }
@@ -71,9 +70,14 @@ fn ends_word(c: char) -> bool {
 }
 
 /// The characters still to read, with the location of the next one.
+///
+/// A line ends at LF, CRLF or a lone CR (old Mac files); the text itself is kept
+/// as it is, so a `{}` comment reads back exactly as written.
 struct Cursor<'a> {
     chars: Chars<'a>,
     location: Location,
+    /// The last character read was a CR: a LF right after it ends no second line.
+    after_cr: bool,
 }
 
 impl Cursor<'_> {
@@ -83,19 +87,21 @@ impl Cursor<'_> {
 
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
-        if c == '\n' {
+        let crlf = c == '\n' && self.after_cr;
+        if (c == '\n' || c == '\r') && !crlf {
             self.location.line = self.location.line.saturating_add(1);
             self.location.column = 1;
-        } else {
+        } else if !crlf {
             self.location.column = self.location.column.saturating_add(1);
         }
+        self.after_cr = c == '\r';
         Some(c)
     }
 
     /// Skips white space and comments, collecting the comments' text into `comments`.
     ///
-    /// A `;` comment's text runs to the end of the line, without trailing `\r`s
-    /// (line ends of files written on Windows); a `{}` comment's is kept exactly.
+    /// A `;` comment's text runs to the end of the line (LF, CRLF or a lone CR);
+    /// a `{}` comment's is kept exactly.
     fn skip_trivia(&mut self, comments: &mut Vec<String>) -> Result<(), RecordError> {
         while let Some(c) = self.peek() {
             match c {
@@ -105,12 +111,10 @@ impl Cursor<'_> {
                 ';' => {
                     self.bump();
                     let mut text = String::new();
-                    while let Some(c) = self.peek().filter(|&c| c != '\n') {
+                    while let Some(c) = self.peek().filter(|&c| c != '\n' && c != '\r') {
                         text.push(c);
                         self.bump();
                     }
-                    let kept = text.trim_end_matches('\r').len();
-                    text.truncate(kept);
                     comments.push(text);
                 }
                 '{' => {
@@ -192,7 +196,7 @@ impl Cursor<'_> {
                     self.bump();
                     break;
                 }
-                None | Some('\n') => {
+                None | Some('\n' | '\r') => {
                     return Err(syntax(
                         here,
                         describe(self.peek()),
@@ -277,31 +281,11 @@ enum State {
 const MOVE_EXPECTED: &str =
     "a square a1..d4, a move number like `3.` or a result (`1-0`, `0-1`, `1/2-1/2`, `*`)";
 
-/// `text` with each lone CR (the line end of old Mac files) made a LF; CRLF is kept.
-/// One character for one, so lines and columns are those of the file read as CR-ended.
-fn lone_crs_as_lfs(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !(0..bytes.len()).any(lone) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\r' && chars.peek() != Some(&'\n') {
-            out.push('\n');
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
-
 pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
-    let text = lone_crs_as_lfs(text);
     let mut cursor = Cursor {
         chars: text.chars(),
         location: Location { line: 1, column: 1 },
+        after_cr: false,
     };
     let mut record = Record::new();
     // A set, so a file of many tags is not quadratic to check for duplicates.

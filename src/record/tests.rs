@@ -526,4 +526,10 @@ fn a_lone_cr_ends_a_line_like_old_mac_files() {
     // CRLF is still one line end, and a lone CR in a comment ends it.
     assert_eq!(parse("a1 ; note\r\nb1").comments(0), [" note"]);
     assert_eq!(parse("a1 ; note\rb1").moves().len(), 2);
+    // A `{}` comment keeps its CRs exactly, and writes back to the same record.
+    let braced = parse("a1 {x\ry\r\nz}");
+    assert_eq!(braced.comments(0), ["x\ry\r\nz"]);
+    assert_eq!(parse(&braced.to_string()).comments(0), braced.comments(0));
+    // Lines inside a comment count too: CR, then CRLF, put e9 on line 3.
+    assert!(error("a1 {x\ry\r\n} e9").contains("line 3, column 3"));
 }

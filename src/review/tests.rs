@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use super::classify::{GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, classify, points_lost};
 use super::*;
+use crate::ai::SearchLimit;
 use crate::ai::analysis::{self, PositionEval, Wdl};
-use crate::ai::search::{Limits, Searcher, brute_force};
+use crate::ai::search::Searcher;
+use crate::ai::tests::brute_force;
 use crate::ai::{medium, random};
 use crate::record::Record;
 use crate::rules::{Game, Move, Player, Position, Square};
@@ -312,7 +314,7 @@ fn a_background_analysis_delivers_every_position_and_stops_when_dropped() {
 
 /// Proves `position` for win, draw or loss, with no limit.
 fn solve(position: &Position) -> Wdl {
-    let mut searcher = Searcher::new(18, Limits::default(), None);
+    let mut searcher = Searcher::new(18, SearchLimit::NONE);
     let order: Vec<Move> = position.legal_moves().collect();
     searcher.solve_wdl(position, &order).unwrap().1
 }

@@ -85,7 +85,7 @@ pub enum ClaimError {
     #[error("there is no stone to claim for")]
     NoStone,
     /// The last stone already had its one try.
-    #[error("move {move_number} has already been claimed for (one try per stone)")]
+    #[error("the stone of move {move_number} has already been claimed (one try per stone)")]
     AlreadyClaimed {
         /// The 1-based number of the last move.
         move_number: u32,

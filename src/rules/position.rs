@@ -219,6 +219,12 @@ impl Position {
         self.scores[player.index()] as u32
     }
 
+    /// `player`'s total minus the opponent's: the margin `player` leads by.
+    #[inline]
+    pub const fn margin(&self, player: Player) -> i32 {
+        self.score(player) as i32 - self.score(player.other()) as i32
+    }
+
     /// Whether all 64 sections are filled.
     #[inline]
     pub const fn is_over(&self) -> bool {

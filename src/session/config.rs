@@ -21,6 +21,9 @@ pub struct GameConfig {
     pub ruleset: Ruleset,
     /// Whether players must claim their own points (`--claim`).
     pub claims: bool,
+    /// Threads for the AI's search and the replay's analysis (`--threads`);
+    /// `None` for every core ([`crate::ai::thread_count`]).
+    pub threads: Option<usize>,
 }
 
 impl GameConfig {
@@ -53,8 +56,7 @@ impl GameConfig {
             level,
             think_ms: self.think_ms,
             seed: self.seed,
-            // The process-wide default (`--threads`, else every core).
-            threads: None,
+            threads: self.threads,
         }
     }
 }

@@ -76,6 +76,8 @@ pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
         // when the record is played (`to_game`); here it cannot reach a game.
         ruleset: record.ruleset().unwrap_or_default(),
         claims: record.claim_mode(),
+        // Not a tag: the machine's, from the command line.
+        threads: fallback.threads,
     }
 }
 

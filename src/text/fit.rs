@@ -1,1 +1,223 @@
 //! Fitting text to a number of display columns.
+//!
+//! Widths are terminal columns ([`unicode_width`]), never `char`s: a CJK character or
+//! an emoji takes two columns, a combining mark none. A cut never splits a character
+//! from its combining marks (or an emoji sequence joined by U+200D), and ends with `…`.
+
+use std::borrow::Cow;
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// The mark a cut text ends with (one column).
+pub const ELLIPSIS: char = '…';
+
+/// The zero-width joiner, which glues emoji into one picture.
+const ZWJ: char = '\u{200D}';
+
+/// `text` split into the pieces a terminal draws as one: a character with the
+/// zero-width characters after it (combining marks, variation selectors), and
+/// emoji joined by U+200D.
+fn clusters(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let mut chars = rest.char_indices();
+        let (_, first) = chars.next()?;
+        let mut joined = first == ZWJ;
+        let mut end = rest.len();
+        for (i, c) in chars {
+            if joined || c == ZWJ || UnicodeWidthChar::width(c) == Some(0) {
+                joined = c == ZWJ;
+                continue;
+            }
+            end = i;
+            break;
+        }
+        let (cluster, after) = rest.split_at(end);
+        rest = after;
+        Some(cluster)
+    })
+}
+
+/// How many columns `text` takes in a terminal.
+pub fn width(text: &str) -> usize {
+    clusters(text).map(UnicodeWidthStr::width).sum()
+}
+
+/// Whether `text` fits in `columns` columns.
+pub fn fits(text: &str, columns: usize) -> bool {
+    width(text) <= columns
+}
+
+/// The longest start of `text` that takes at most `columns` columns, whole clusters only.
+fn head(text: &str, columns: usize) -> &str {
+    let mut used = 0;
+    let mut end = 0;
+    for cluster in clusters(text) {
+        let w = UnicodeWidthStr::width(cluster);
+        if used + w > columns {
+            break;
+        }
+        used += w;
+        end += cluster.len();
+    }
+    &text[..end]
+}
+
+/// `text` in at most `columns` columns: whole if it fits, else cut and ended with `…`.
+/// (A cut to 0 columns is empty.)
+pub fn fit(text: &str, columns: usize) -> Cow<'_, str> {
+    if fits(text, columns) {
+        return Cow::Borrowed(text);
+    }
+    if columns == 0 {
+        return Cow::Borrowed("");
+    }
+    let mut out = head(text, columns - 1).to_owned();
+    out.push(ELLIPSIS);
+    Cow::Owned(out)
+}
+
+/// As [`fit`], but a cut goes back to the end of the last whole word (when one ends in
+/// the second half of the room), so a title is never cut mid-word. Spaces and the
+/// separators `·`, `,`, `;`, `:` before the `…` are dropped.
+pub fn fit_words(text: &str, columns: usize) -> Cow<'_, str> {
+    if fits(text, columns) {
+        return Cow::Borrowed(text);
+    }
+    if columns == 0 {
+        return Cow::Borrowed("");
+    }
+    let cut = head(text, columns - 1);
+    // Whole when the next character starts a new word.
+    let whole = text[cut.len()..].starts_with(char::is_whitespace);
+    let kept = match cut.rfind(char::is_whitespace) {
+        Some(space) if !whole && width(&cut[..space]) * 2 >= columns => &cut[..space],
+        _ => cut,
+    };
+    let kept =
+        kept.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '·' | ',' | ';' | ':'));
+    let mut out = kept.to_owned();
+    out.push(ELLIPSIS);
+    Cow::Owned(out)
+}
+
+/// `text` fitted to `columns` ([`fit`]) and padded with spaces to exactly `columns`
+/// columns: a table's cell (`format!`'s `{:<n}` pads by `char`s, not columns).
+pub fn pad(text: &str, columns: usize) -> String {
+    let fitted = fit(text, columns);
+    let spaces = columns.saturating_sub(width(&fitted));
+    format!("{fitted}{}", " ".repeat(spaces))
+}
+
+/// The first of `choices` that fits in `columns` (a long wording, then shorter ones).
+pub fn first_fitting<'a>(
+    choices: impl IntoIterator<Item = &'a str>,
+    columns: usize,
+) -> Option<&'a str> {
+    choices.into_iter().find(|t| fits(t, columns))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_is_one_column_a_character() {
+        assert_eq!(width("hijara"), 6);
+        assert_eq!(fit("hijara", 6), "hijara");
+        assert_eq!(fit("hijara", 5), "hija…");
+        assert_eq!(fit("hijara", 1), "…");
+        assert_eq!(fit("hijara", 0), "");
+        assert_eq!(fit("", 0), "");
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        // Four CJK characters: 8 columns, 4 chars.
+        let name = "棋盤遊戲";
+        assert_eq!(width(name), 8);
+        assert!(!fits(name, 7));
+        // 6 columns: two characters (4) and the ellipsis (1); a third would make 7.
+        assert_eq!(fit(name, 6), "棋盤…");
+        assert_eq!(width(&fit(name, 6)), 5);
+        assert_eq!(fit(name, 7), "棋盤遊…");
+        assert_eq!(width(&fit(name, 7)), 7);
+        // An emoji is two columns too.
+        assert_eq!(width("ok 🎲"), 5);
+        assert_eq!(fit("🎲🎲🎲", 4), "🎲…");
+    }
+
+    #[test]
+    fn combining_marks_take_no_column_and_stay_with_their_letter() {
+        // "é" written as e + U+0301: 2 chars, 1 column.
+        let cafe = "cafe\u{301} noir";
+        assert_eq!(width(cafe), 9);
+        assert_eq!(fit(cafe, 5), "cafe\u{301}…");
+        assert_eq!(fit(cafe, 4), "caf…", "the e goes with its accent");
+        // A family emoji (three emoji joined by U+200D) and a heart with its
+        // variation selector are each one picture of two columns.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(width(family), 2);
+        assert_eq!(fit(&format!("{family}{family}"), 3), format!("{family}…"));
+        assert_eq!(width("\u{2764}\u{FE0F}"), 2);
+    }
+
+    #[test]
+    fn every_cut_fits_and_keeps_whole_clusters() {
+        let texts = [
+            "Blue: 棋手 · Yellow: hard · Date 2026-11-30",
+            "e\u{301}e\u{301}e\u{301} 🎲 x",
+            "\u{1F468}\u{200D}\u{1F469} ab",
+        ];
+        for text in texts {
+            for columns in 0..=width(text) + 1 {
+                for cut in [fit(text, columns), fit_words(text, columns)] {
+                    assert!(width(&cut) <= columns, "{cut:?} in {columns}");
+                    let body = cut.trim_end_matches(ELLIPSIS);
+                    assert!(text.starts_with(body), "{cut:?} from {text:?}");
+                    let next = text[body.len()..].chars().next();
+                    assert!(
+                        next.is_none_or(|c| c != '\u{301}' && c != ZWJ),
+                        "{cut:?} splits a cluster"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn words_are_cut_whole() {
+        let title = "complete.hij · Blue: hard · Yellow: medium";
+        assert_eq!(fit_words(title, 100), title);
+        // 26 columns hold "hard" whole; 25 would cut it, so the cut goes back a word.
+        assert_eq!(fit_words(title, 26), "complete.hij · Blue: hard…");
+        assert_eq!(fit_words(title, 25), "complete.hij · Blue…");
+        assert_eq!(fit_words(title, 24), "complete.hij · Blue…");
+        assert_eq!(fit(title, 24), "complete.hij · Blue: ha…");
+        // One long word is still cut, with the ellipsis.
+        assert_eq!(fit_words("abcdefghij", 5), "abcd…");
+        assert_eq!(fit_words("棋盤遊戲 棋盤遊戲", 12), "棋盤遊戲…");
+    }
+
+    #[test]
+    fn pad_fills_to_exact_columns() {
+        assert_eq!(pad("ab", 4), "ab  ");
+        assert_eq!(pad("棋盤", 6), "棋盤  ");
+        assert_eq!(width(&pad("棋盤遊戲棋盤", 7)), 7);
+        assert_eq!(pad("棋盤遊戲棋盤", 7), "棋盤遊…");
+        assert_eq!(
+            width(&pad("棋盤遊戲棋盤", 8)),
+            8,
+            "a wide cut is padded by one"
+        );
+    }
+
+    #[test]
+    fn the_first_wording_that_fits() {
+        let wordings = ["the long wording", "short", "s"];
+        assert_eq!(first_fitting(wordings, 20), Some("the long wording"));
+        assert_eq!(first_fitting(wordings, 5), Some("short"));
+        assert_eq!(first_fitting(wordings, 0), None);
+        assert_eq!(first_fitting(["棋盤", "ab"], 3), Some("ab"));
+    }
+}

@@ -4,3 +4,5 @@
 
 mod fit;
 mod sanitize;
+
+pub use fit::{ELLIPSIS, first_fitting, fit, fit_words, fits, pad, width};

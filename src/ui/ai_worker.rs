@@ -4,7 +4,9 @@
 //! The search blocks for up to its thinking time, so it never runs on the UI thread.
 //! A new request (undo or a new game while the AI thinks) stops the search under
 //! way, only the newest waiting request is worked on, and the app ignores replies
-//! to outdated requests by their tag.
+//! to outdated requests by their tag. The worker owns one [`Engine`] per seat
+//! and one for hints, so each keeps its own proofs and table, and a game's AI
+//! shares nothing with another game in the same process.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +15,7 @@ use std::thread::{self, JoinHandle};
 
 use anyhow::Context;
 
-use crate::ai::{self, AiSettings};
+use crate::ai::{AiSettings, Engine, SearchLimit};
 use crate::rules::{Move, Position};
 
 /// What the AI worker is asked to do.
@@ -103,13 +105,22 @@ impl Drop for AiWorker {
 }
 
 fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, deliver: impl Fn(AiReply) -> bool) {
+    // Blue's seat, Yellow's seat (by [`crate::rules::Player::index`]), and hints.
+    let mut engines: [Option<Engine>; 3] = Default::default();
     while let Ok(mut next) = requests.recv() {
         // Skip to the newest request: the older ones are outdated.
         while let Ok(newer) = requests.try_recv() {
             next = newer;
         }
         let (request, stop) = next;
-        let mv = ai::choose_move_with_stop(&request.position, &request.settings, &stop);
+        let slot = match request.job {
+            AiJob::Move => request.position.to_move().index(),
+            AiJob::Hint => 2,
+        };
+        let engine = engines[slot].get_or_insert_with(|| Engine::new(request.settings));
+        engine.set_settings(request.settings);
+        // No time given: the settings' thinking time, stopped by a newer request.
+        let mv = engine.choose(&request.position, &SearchLimit::NONE.with_stop(&stop));
         let reply = AiReply {
             tag: request.tag,
             job: request.job,

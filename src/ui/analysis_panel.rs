@@ -73,7 +73,7 @@ impl AnalysisPanel<'_> {
                 &format!("{}{}", m.mv, mark(m.class)),
                 m.class,
                 m.lost,
-                &m.best.to_string(),
+                (m.best != m.mv).then(|| m.best.to_string()).as_deref(),
                 &format!("{} → {}", value_text(m.before), value_text(m.after)),
             ),
         }

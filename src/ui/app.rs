@@ -21,6 +21,7 @@ use super::cursor::Cursor;
 use super::keymap::KeyContext;
 use super::message::Message;
 use super::question::{Overlay, Question};
+use super::screen::ScreenLayout;
 
 /// The whole state of a game on screen.
 #[derive(Debug, Clone)]
@@ -213,6 +214,7 @@ impl App {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match self.overlay {
+            _ if ScreenLayout::new(self.area).is_none() => KeyContext::TooSmall,
             Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,
             Overlay::None => KeyContext::Board,
             Overlay::Help => KeyContext::Help,

@@ -7,10 +7,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::symbols::line::{self, DOUBLE, NORMAL, THICK};
+use ratatui::symbols::line::{self, DOUBLE, LIGHT_DOUBLE_DASHED, NORMAL, THICK};
 use ratatui::widgets::Widget;
 
-use crate::rules::{Cell, ClaimState, Placement, Position, Section, Square};
+use crate::rules::{Cell, ClaimState, Placement, Position, Ruleset, Section, Square};
 
 use super::put;
 use super::theme::Theme;
@@ -231,6 +231,36 @@ impl BoardView<'_> {
         }
     }
 
+    /// The straight edges of `square`'s border dashed, its junctions kept: how the
+    /// corners variant marks its four corner squares, by shape rather than colour.
+    fn draw_dashed_edges(&self, g: &BoardGeometry, square: Square, clip: Rect, buf: &mut Buffer) {
+        let style = self.theme.strong();
+        let inner = g.square_rect(square);
+        let (right, bottom) = (inner.x + inner.width, inner.y + inner.height);
+        for x in inner.x..right {
+            put(
+                buf,
+                clip,
+                x,
+                inner.y - 1,
+                LIGHT_DOUBLE_DASHED.horizontal,
+                style,
+            );
+            put(buf, clip, x, bottom, LIGHT_DOUBLE_DASHED.horizontal, style);
+        }
+        for y in inner.y..bottom {
+            put(
+                buf,
+                clip,
+                inner.x - 1,
+                y,
+                LIGHT_DOUBLE_DASHED.vertical,
+                style,
+            );
+            put(buf, clip, right, y, LIGHT_DOUBLE_DASHED.vertical, style);
+        }
+    }
+
     fn draw_section(&self, g: &BoardGeometry, cell: Cell, clip: Rect, buf: &mut Buffer) {
         let rect = g.section_rect(cell);
         // Lean each section's glyph towards the square's centre, so the four read as a group.
@@ -275,11 +305,19 @@ impl BoardView<'_> {
                 }
                 let glyph = Theme::glyph(player).to_string();
                 put(buf, clip, cx, cy, &glyph, style);
-                if self.highlight.last == Some(cell) && rect.width >= 3 {
-                    // Brackets mark the last stone without relying on colour.
-                    let x = cx.saturating_sub(1).max(rect.x);
-                    put(buf, clip, x, cy, "[", style);
-                    put(buf, clip, x + 2, cy, "]", style);
+                if self.highlight.last == Some(cell) {
+                    // Brackets mark the last stone without relying on colour: `[B]`, or
+                    // on a compact board (two cells a section) the one bracket that fits
+                    // on the glyph's outer side, `[B` or `B]`.
+                    if rect.width >= 3 {
+                        let x = cx.saturating_sub(1).max(rect.x);
+                        put(buf, clip, x, cy, "[", style);
+                        put(buf, clip, x + 2, cy, "]", style);
+                    } else if left {
+                        put(buf, clip, cx.saturating_sub(1), cy, "[", style);
+                    } else {
+                        put(buf, clip, cx + 1, cy, "]", style);
+                    }
                 }
             }
         }
@@ -293,6 +331,11 @@ impl Widget for &BoardView<'_> {
             return;
         };
         self.draw_grid(&g, clip, buf);
+        if self.position.ruleset() == Ruleset::Corners {
+            for corner in [Square::A1, Square::D1, Square::A4, Square::D4] {
+                self.draw_dashed_edges(&g, corner, clip, buf);
+            }
+        }
         for square in Square::ALL {
             for section in Section::ALL {
                 self.draw_section(&g, Cell::new(square, section), clip, buf);

@@ -184,8 +184,8 @@ where
                     None => return Ok(nav.into_screen()),
                 },
                 Effect::Analyse => {
-                    if let Some(game) = nav.to_analyse() {
-                        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+                    if let Some((game, config)) = nav.to_analyse() {
+                        let threads = crate::ai::thread_count(config.threads);
                         let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
                         let sender = inbox.sender();
                         let wake = move || {

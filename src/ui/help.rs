@@ -24,6 +24,9 @@ pub(crate) struct HelpView {
     pub ruleset: Ruleset,
     /// Whether players claim their points: the claim keys and rule are listed.
     pub claims: bool,
+    /// Whether an AI plays in this game: its claim-game key (Enter lets it play) is
+    /// listed only then.
+    pub ai: bool,
 }
 
 impl HelpView {
@@ -33,6 +36,9 @@ impl HelpView {
         let mut rows: Vec<_> = help_rows(self.context).collect();
         if self.claims && self.context == KeyContext::Board {
             rows.extend(help_rows(KeyContext::ClaimGame));
+            if self.ai {
+                rows.extend(help_rows(KeyContext::ClaimAgainstAi));
+            }
         }
         let key_w = rows
             .iter()

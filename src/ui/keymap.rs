@@ -116,8 +116,14 @@ pub enum KeyContext {
     Question,
     /// A game with claims, on the board: looked up before [`KeyContext::Board`].
     ClaimGame,
+    /// A game with claims where an AI plays: only for the help (its Enter is the
+    /// board's Place, which lets a waiting AI play).
+    ClaimAgainstAi,
     /// A game with claims: the points of a claim are being typed after `+`.
     ClaimEntry,
+    /// The terminal is too small to show the board: only `q` and `Ctrl-c` act, and
+    /// both quit at once, as the "please enlarge" screen says.
+    TooSmall,
 }
 
 /// A key as the table names it.
@@ -298,7 +304,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         // Enter is the board's Place: with the AI to move, it lets the AI play.
-        contexts: &[C::ClaimGame],
+        contexts: &[C::ClaimAgainstAi],
         keys: &[],
         names: "Enter",
         help: "no claim: let the AI play on",
@@ -430,6 +436,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[],
     },
     Binding {
+        // Behind the "please enlarge" screen nothing else acts: q quits as it says.
+        contexts: &[C::TooSmall],
+        keys: &[(ch('q'), A::ForceQuit)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    Binding {
         contexts: &[
             C::Board,
             C::Replay,
@@ -437,6 +451,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Help,
             C::Question,
             C::ClaimEntry,
+            C::TooSmall,
         ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
@@ -562,8 +577,30 @@ mod tests {
             KeyContext::Question,
             KeyContext::Replay,
             KeyContext::Goto,
+            KeyContext::TooSmall,
         ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
+        }
+    }
+
+    #[test]
+    fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
+        let small = KeyContext::TooSmall;
+        assert_eq!(
+            action(key(KeyCode::Char('q')), small),
+            Some(Action::ForceQuit)
+        );
+        for code in [
+            KeyCode::Char('c'),
+            KeyCode::Char('3'),
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Char('n'),
+            KeyCode::Char('u'),
+            KeyCode::Char(' '),
+            KeyCode::Right,
+        ] {
+            assert_eq!(action(key(code), small), None, "{code:?}");
         }
     }
 

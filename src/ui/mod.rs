@@ -54,7 +54,7 @@ pub use message::{Message, MessageKind};
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_analysis::Analysis;
-pub use replay_screen::ReplayView;
+pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use theme::Theme;
 

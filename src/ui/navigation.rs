@@ -183,9 +183,9 @@ impl<A> Navigator<A> {
 
     /// [`Effect::Analyse`]: the game to analyse, when the replay viewer is on screen and
     /// no analysis of it runs yet. Hand the run to [`Navigator::analysing`].
-    pub(crate) fn to_analyse(&self) -> Option<&Game> {
+    pub(crate) fn to_analyse(&self) -> Option<(&Game, &GameConfig)> {
         match &self.screen {
-            Screen::Replay(state, _) if self.running.is_none() => Some(state.game()),
+            Screen::Replay(state, config) if self.running.is_none() => Some((state.game(), config)),
             _ => None,
         }
     }
@@ -263,7 +263,7 @@ mod tests {
             Rect::new(0, 0, 100, 30),
             "sized as the game was"
         );
-        assert_eq!(nav.to_analyse().map(Game::len), Some(64));
+        assert_eq!(nav.to_analyse().map(|(game, _)| game.len()), Some(64));
     }
 
     #[test]
@@ -298,7 +298,7 @@ mod tests {
             .handle(key(KeyCode::End, KeyModifiers::NONE));
         let _ = nav.quit().expect("back to the game");
         assert!(nav.analysed().is_none(), "no viewer on screen");
-        assert_eq!(nav.to_analyse(), None);
+        assert!(nav.to_analyse().is_none());
         let effects = nav.review(DATE);
         assert!(!effects.contains(&Effect::Analyse), "not analysed twice");
         assert_eq!(viewer_on_screen(&nav).shown(), 64, "where it was left");

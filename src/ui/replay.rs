@@ -299,6 +299,7 @@ impl ReplayState {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match (self.overlay, &self.goto) {
+            _ if super::replay_screen::too_small(self.area) => KeyContext::TooSmall,
             (ReplayOverlay::Help, _) => KeyContext::Help,
             (ReplayOverlay::ConfirmContinue, _) => KeyContext::Question,
             (ReplayOverlay::None, Some(_)) => KeyContext::Goto,
@@ -311,6 +312,7 @@ impl ReplayState {
         match input {
             Input::Key(key) => match keymap::action(key, self.key_context()) {
                 Some(action) => self.apply(action),
+                None if self.key_context() == KeyContext::TooSmall => Vec::new(),
                 None => {
                     self.error(message::UNKNOWN_KEY);
                     VIEW.to_vec()

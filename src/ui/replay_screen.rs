@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::{rules_label, screen as words};
+use crate::strings::{rules_parts, screen as words};
 
 use crate::review::text::mark as review_mark;
 use crate::strings::analysis as analysis_words;
@@ -23,6 +23,22 @@ use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
 use super::status::{StatusView, totals_at};
 use super::theme::Theme;
+
+/// The smallest terminal height the replay viewer draws in: a game's, and one row
+/// for the record's tags. Its width is a game's, [`super::MIN_WIDTH`].
+pub const REPLAY_MIN_HEIGHT: u16 = MIN_HEIGHT + 1;
+
+/// Whether the viewer cannot be drawn in `area`: it then asks to enlarge the terminal,
+/// and only `q` and `Ctrl-c` act.
+pub(crate) fn too_small(area: Rect) -> bool {
+    let body = Rect::new(
+        area.x,
+        area.y.saturating_add(1),
+        area.width,
+        area.height.saturating_sub(1),
+    );
+    ScreenLayout::new(body).is_none()
+}
 
 /// The replay viewer as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -92,7 +108,7 @@ impl Widget for &ReplayView<'_> {
             None => match ScreenLayout::new(body) {
                 Some(layout) => (layout, None),
                 None => {
-                    render_too_small(area, MIN_HEIGHT + 1, buf);
+                    render_too_small(area, REPLAY_MIN_HEIGHT, buf);
                     return;
                 }
             },
@@ -161,12 +177,16 @@ impl Widget for &ReplayView<'_> {
         }
 
         let what = match (outcome, state.goto()) {
-            (_, Some(typed)) => words::typing_move(typed),
-            (Some(outcome), None) => words::replay_over(outcome),
-            (None, None) => words::to_move(position.to_move()),
+            (_, Some(typed)) => [words::typing_move(typed), words::typing_move(typed)],
+            (Some(outcome), None) => [words::replay_over(outcome), words::outcome(outcome)],
+            (None, None) => [
+                words::to_move(position.to_move()),
+                words::to_move_short(position.to_move()),
+            ],
         };
         let speed = state.autoplay().then(|| words::speed(state.speed()));
-        let turn = words::replay_turn(state.shown(), state.len(), &what, speed.as_deref());
+        let turn = what
+            .map(|what| words::replay_turn(state.shown(), state.len(), &what, speed.as_deref()));
         let turn_style = match outcome {
             Some(_) => theme.banner(),
             None => theme.player(position.to_move()),
@@ -199,11 +219,13 @@ impl Widget for &ReplayView<'_> {
                 theme.dim(),
             ),
         };
-        let rules = rules_label(game.ruleset(), game.claim_mode());
+        let rules = rules_parts(game.ruleset(), game.claim_mode());
         StatusView {
             totals,
             rules: &rules,
-            turn: Span::styled(turn, turn_style),
+            turn: &turn,
+            turn_core: turn.len(),
+            turn_style,
             message: line,
             right: words::HELP_KEY,
             theme,
@@ -218,6 +240,7 @@ impl Widget for &ReplayView<'_> {
                     context: KeyContext::Replay,
                     ruleset: game.ruleset(),
                     claims: game.claim_mode(),
+                    ai: false,
                 }
                 .render(main, buf);
             }

@@ -6,8 +6,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::rules::{Player, Square};
-use crate::strings::{claim as claim_words, rules_label, screen as words, seat_name};
+use crate::ai::Seat;
+use crate::rules::{ClaimState, Player, Square};
+use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name};
 
 use super::ai_worker::AiJob;
 use super::app::App;
@@ -57,15 +58,17 @@ impl ScreenLayout {
         let [main, status] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(STATUS_HEIGHT)]).areas(area);
         let main_h = main.height;
-        let ladder_w = match area.width {
-            110.. => 14,
-            64.. => 11,
-            _ => 8,
-        };
-        let centre_w = area.width - 2 * ladder_w;
         // The board is as wide as its height allows; what is left may hold the move list.
         let square_h = main_h.saturating_sub(6) / 4;
         let natural_w = 4 * (2 * square_h + 1) + 7;
+        // Narrow screens give the ladders what the board leaves, up to the width at
+        // which their words (`▶ to move`, `29 left`) are whole.
+        let ladder_w = match area.width {
+            110.. => 14,
+            64.. => 11,
+            _ => (area.width.saturating_sub(natural_w) / 2).clamp(8, 11),
+        };
+        let centre_w = area.width - 2 * ladder_w;
         let spare = centre_w.saturating_sub(natural_w);
         let history_w = if spare >= MIN_HISTORY {
             spare.min(MAX_HISTORY)
@@ -175,19 +178,36 @@ impl Widget for &AppView<'_> {
         }
 
         let mover = game.to_move();
-        let turn = match (outcome, thinking) {
-            (Some(outcome), _) => Span::styled(words::game_over(outcome), theme.banner()),
+        // Whose turn, longest wording first; while the last stone may still be claimed,
+        // who may claim too, so the line does not pull two ways.
+        let mut turn = match (outcome, thinking) {
+            (Some(outcome), _) => vec![words::game_over(outcome), words::outcome(outcome)],
             (None, _) if app.awaits_claim() => {
-                Span::styled(claim_words::waits(mover), theme.player(mover))
+                vec![claim_words::waits(mover), claim_words::waits_short(mover)]
             }
-            (None, Some(AiJob::Move)) => Span::styled(
+            (None, Some(AiJob::Move)) => vec![
                 words::ai_thinking(mover, config.seat(mover), spinner),
-                theme.player(mover),
-            ),
-            (None, Some(AiJob::Hint)) => {
-                Span::styled(words::hint_thinking(mover, spinner), theme.player(mover))
-            }
-            (None, None) => Span::styled(words::to_move(mover), theme.player(mover)),
+                words::ai_thinking_short(mover, spinner),
+            ],
+            (None, Some(AiJob::Hint)) => vec![
+                words::hint_thinking(mover, spinner),
+                words::hint_thinking_short(mover, spinner),
+            ],
+            (None, None) => vec![words::to_move(mover), words::to_move_short(mover)],
+        };
+        let mut turn_core = turn.len();
+        if outcome.is_none()
+            && app.claim_entry().is_none()
+            && let Some((last, Some(ClaimState::Pending))) = app.last_move()
+            && config.is_human(last.player)
+        {
+            turn = claim_words::may_claim(last.player, &turn[0], &turn[turn.len() - 1]);
+            // The last wording says whose turn alone (the message line asks for the claim).
+            turn_core = turn.len() - 1;
+        }
+        let turn_style = match outcome {
+            Some(_) => theme.banner(),
+            None => theme.player(mover),
         };
         // A question shows whole in its box; the status line repeats as much as fits.
         let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
@@ -207,11 +227,13 @@ impl Widget for &AppView<'_> {
             }
             (_, None) => Span::styled(hint_line(HintLine::Playing), theme.dim()),
         };
-        let rules = rules_label(game.ruleset(), game.claim_mode());
+        let rules = rules_parts(game.ruleset(), game.claim_mode());
         StatusView {
             totals,
             rules: &rules,
-            turn,
+            turn: &turn,
+            turn_core,
+            turn_style,
             message,
             right: words::HELP_KEY,
             theme,
@@ -226,6 +248,7 @@ impl Widget for &AppView<'_> {
                     context: KeyContext::Board,
                     ruleset: game.ruleset(),
                     claims: game.claim_mode(),
+                    ai: config.seats.iter().any(|seat| *seat != Seat::Human),
                 }
                 .render(main, buf);
             }
@@ -253,12 +276,73 @@ pub(crate) fn render_long_message(
     }
 }
 
+/// The display width of `text`, in terminal columns.
+fn columns(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// `text` in lines of at most `width` columns, broken at spaces; a word too long for
+/// a line (a file path) is broken after a path separator where it has one, and
+/// mid-word only where it has none. A local helper, until the shared text-fitting
+/// module has one.
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let gap = usize::from(!line.is_empty());
+        if columns(&line) + gap + columns(word) <= width {
+            if gap == 1 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut rest = word;
+        while columns(rest) > width {
+            // The longest head that fits, preferably ending just after a separator.
+            let mut fit = 0;
+            let mut after_separator = 0;
+            let mut used = 0;
+            for (i, c) in rest.char_indices() {
+                used += columns(c.encode_utf8(&mut [0; 4]));
+                if used > width {
+                    break;
+                }
+                fit = i + c.len_utf8();
+                if matches!(c, '/' | '\\') {
+                    after_separator = fit;
+                }
+            }
+            let cut = if after_separator > 0 {
+                after_separator
+            } else {
+                fit.max(rest.chars().next().map_or(rest.len(), char::len_utf8))
+            };
+            lines.push(rest[..cut].to_owned());
+            rest = &rest[cut..];
+        }
+        line.push_str(rest);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The inner width of the box [`render_box`] draws in `area`.
+fn box_inner_width(area: Rect) -> u16 {
+    area.width.min(40).saturating_sub(2).max(1)
+}
+
 /// Where [`render_box`] draws `text` in `area`: 40 columns at most, tall enough
 /// for the text wrapped, centred.
 pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
     let width = area.width.min(40);
-    let inner_w = width.saturating_sub(2).max(1);
-    let lines = (text.chars().count() as u16).div_ceil(inner_w) + 1;
+    let lines = wrap(text, usize::from(box_inner_width(area))).len() as u16;
     let height = (lines + 2).min(area.height);
     area.centered(Constraint::Length(width), Constraint::Length(height))
 }
@@ -266,11 +350,14 @@ pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
 /// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
 pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
     let popup = box_rect(text, area);
+    let lines: Vec<Line> = wrap(text, usize::from(box_inner_width(area)))
+        .into_iter()
+        .map(Line::from)
+        .collect();
     Clear.render(popup, buf);
-    Paragraph::new(text)
+    Paragraph::new(lines)
         .style(Style::new())
         .block(Block::bordered().border_style(theme.strong()))
-        .wrap(Wrap { trim: true })
         .centered()
         .render(popup, buf);
 }
@@ -281,4 +368,36 @@ pub(crate) fn render_too_small(area: Rect, min_height: u16, buf: &mut Buffer) {
     Paragraph::new(Line::raw(text))
         .wrap(Wrap { trim: true })
         .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_at_spaces_then_after_path_separators() {
+        let text = "Saved to /home/ann/a-rather-long-folder-name/with/many/levels/hijara-20261130-041500.hij";
+        let lines = wrap(text, 38);
+        assert_eq!(
+            lines,
+            [
+                "Saved to",
+                "/home/ann/a-rather-long-folder-name/",
+                "with/many/levels/",
+                "hijara-20261130-041500.hij"
+            ]
+        );
+        assert_eq!(wrap("Quit? y: quit", 38), ["Quit? y: quit"]);
+        assert_eq!(wrap("", 10), [""]);
+    }
+
+    #[test]
+    fn wrap_cuts_mid_word_only_when_there_is_no_separator_and_counts_columns() {
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        // Wide characters take two columns each.
+        assert_eq!(wrap("日本語の", 4), ["日本", "語の"]);
+        for line in wrap("a b/c/d/e/f/g/h/i/j/k/l/m/n/o/p", 5) {
+            assert!(line.chars().count() <= 5, "{line}");
+        }
+    }
 }

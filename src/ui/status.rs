@@ -1,7 +1,10 @@
 //! The status lines: both totals in text (`Blue 35`, `Yellow 20`), whose turn, and a message.
 
+use std::cmp::Reverse;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
@@ -29,15 +32,32 @@ pub(crate) fn totals_at(game: &Game, n: usize) -> [u32; 2] {
     totals
 }
 
+/// How much of what matters a first status line keeps (see [`StatusView`]'s render),
+/// compared field by field.
+type Rank = (bool, usize, bool, Reverse<usize>, Reverse<usize>);
+
+/// The display width of `text`, in terminal columns.
+fn columns(text: &str) -> u16 {
+    u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
+}
+
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
 #[derive(Debug, Clone)]
 pub(crate) struct StatusView<'a> {
     /// Blue's and Yellow's totals (in a claim game, the points claimed).
     pub totals: [u32; 2],
-    /// Which rules are on (`corners · claims`), at the right; empty for the standard game.
-    pub rules: &'a str,
-    /// Whose turn, the AI thinking, or the result, after the totals.
-    pub turn: Span<'a>,
+    /// Which rules are on (`["corners", "claims"]`), shown at the right joined by ` · `;
+    /// empty for the standard game. When the line is short the last goes first, so
+    /// the variant is dropped last.
+    pub rules: &'a [&'a str],
+    /// Whose turn, the AI thinking, or the result, after the totals: its wordings,
+    /// longest first (never empty).
+    pub turn: &'a [String],
+    /// How many of the first wordings of `turn` say all that matters (who may claim);
+    /// the rest leave something out, so the labels at the right go before them.
+    pub turn_core: usize,
+    /// The turn's style.
+    pub turn_style: Style,
     /// The second line.
     pub message: Span<'a>,
     /// Shown at the right of the first line (e.g. `? help`).
@@ -58,30 +78,64 @@ impl Widget for &StatusView<'_> {
                 self.theme.player(player),
             )
         };
+        // What to keep when the line is short, most important first: whose turn (and
+        // who may claim: the first `turn_core` wordings say it), the rules (the variant
+        // last of all), where the help is, then the longer wordings of the turn and a
+        // wider separator.
+        let mut rights: Vec<(usize, bool, String)> = Vec::new();
+        for n in (0..=self.rules.len()).rev() {
+            let rules = self.rules[..n].join(" · ");
+            if !self.right.is_empty() {
+                let both = if rules.is_empty() {
+                    self.right.to_owned()
+                } else {
+                    format!("{rules}  {}", self.right)
+                };
+                rights.push((n, true, both));
+            }
+            rights.push((n, false, rules));
+        }
+        let totals_w = columns(&format!(
+            "{} {}  {} {}",
+            Player::Blue,
+            self.totals[0],
+            Player::Yellow,
+            self.totals[1]
+        ));
+        let separators = ["  │  ", " │ "];
+        let mut best: Option<(Rank, (&str, &str, &str))> = None;
+        for (t, turn) in self.turn.iter().enumerate() {
+            for (n, help, right) in &rights {
+                for (s, sep) in separators.iter().enumerate() {
+                    let right_w = if right.is_empty() {
+                        0
+                    } else {
+                        columns(right) + 2
+                    };
+                    if totals_w + columns(sep) + columns(turn) + right_w > area.width {
+                        continue;
+                    }
+                    let rank = (t < self.turn_core, *n, *help, Reverse(t), Reverse(s));
+                    if best.as_ref().is_none_or(|(b, _)| rank > *b) {
+                        best = Some((rank, (turn.as_str(), *sep, right.as_str())));
+                    }
+                }
+            }
+        }
+        let shortest = self.turn.last().map_or("", String::as_str);
+        let (turn, separator, right) = best.map_or((shortest, " │ ", ""), |(_, chosen)| chosen);
         let first = Line::from(vec![
             total(Player::Blue),
             Span::raw("  "),
             total(Player::Yellow),
-            Span::styled("  │  ", self.theme.dim()),
-            self.turn.clone(),
+            Span::styled(separator, self.theme.dim()),
+            Span::styled(turn, self.turn_style),
         ]);
         let top = Rect::new(area.x, area.y, area.width, 1);
-        let first_w = first.width() as u16;
         first.render(top, buf);
-        // The rules and the help key if both fit, else the rules alone: which rules
-        // are on matters more than where the help is.
-        let both = if self.rules.is_empty() {
-            self.right.to_owned()
-        } else {
-            format!("{}  {}", self.rules, self.right)
-        };
-        let fitting = [both.as_str(), self.rules, self.right]
-            .into_iter()
-            .filter(|t| !t.is_empty())
-            .find(|t| first_w + t.chars().count() as u16 + 2 <= area.width);
-        if let Some(right) = fitting {
-            let right_w = right.chars().count() as u16;
-            let x = area.right() - right_w;
+        if !right.is_empty() {
+            let right_w = columns(right);
+            let x = area.right().saturating_sub(right_w);
             Span::styled(right, self.theme.dim()).render(Rect::new(x, area.y, right_w, 1), buf);
         }
         if area.height >= 2 {

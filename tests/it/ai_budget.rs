@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use hijara::ai::{AiSettings, Level, choose_move};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
 use hijara::rules::Position;
 
 /// The positions of the bug reports, as move lists.
@@ -33,15 +33,22 @@ fn position(moves: &str) -> Position {
 
 #[test]
 fn every_bug_report_position_answers_within_the_budget() {
+    // One player per level for every position in turn, as in one process
+    // (point 4): what hard kept from one position must not slow the next.
+    let mut engines = [Level::Random, Level::Easy, Level::Medium, Level::Hard].map(|level| {
+        Engine::new(AiSettings {
+            think_ms: Some(1000),
+            ..AiSettings::new(level)
+        })
+    });
     for moves in BUG_POSITIONS {
         let p = position(moves);
-        for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
-            let settings = AiSettings {
-                think_ms: Some(1000),
-                ..AiSettings::new(level)
-            };
+        for engine in &mut engines {
+            let level = engine.settings().level;
             let start = Instant::now();
-            let mv = choose_move(&p, &settings).expect("the board is not full");
+            let mv = engine
+                .choose(&p, &SearchLimit::NONE)
+                .expect("the board is not full");
             let took = start.elapsed();
             assert!(!p.is_full(mv));
             assert!(
@@ -57,15 +64,16 @@ fn a_hint_for_yellow_off_the_mirror_line_answers_within_the_budget() {
     // Yellow leaves the mirror line at once, as a person might; then every
     // Yellow position of a medium-played game is a cold start for hard.
     let mut p = position("b2 a1");
-    let medium = AiSettings::new(Level::Medium);
-    let hard = AiSettings {
+    let mut medium = Engine::new(AiSettings::new(Level::Medium));
+    let mut hard = Engine::new(AiSettings {
         think_ms: Some(200),
         ..AiSettings::new(Level::Hard)
-    };
+    });
+    let own_time = SearchLimit::NONE;
     while !p.is_over() {
         if p.to_move() == hijara::rules::Player::Yellow && p.empty_sections() % 6 == 1 {
             let start = Instant::now();
-            choose_move(&p, &hard).expect("a move");
+            hard.choose(&p, &own_time).expect("a move");
             let took = start.elapsed();
             assert!(
                 took < Duration::from_millis(1500),
@@ -73,7 +81,7 @@ fn a_hint_for_yellow_off_the_mirror_line_answers_within_the_budget() {
                 p.empty_sections()
             );
         }
-        p.play(choose_move(&p, &medium).expect("a move"))
+        p.play(medium.choose(&p, &own_time).expect("a move"))
             .expect("legal");
     }
 }

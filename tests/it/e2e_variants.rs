@@ -63,7 +63,8 @@ fn against_the_ai_it_waits_for_the_person_s_claim_until_enter() {
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("claims");
     s.type_keys("b2");
-    s.wait_for("Yellow waits: Enter lets it play");
+    // Who may claim, and what Enter does (issue 18, snag 4).
+    s.wait_for("Blue may claim · Enter: Yellow plays");
     s.send("\r");
     s.wait_for(" 2 Y ");
     s.wait_for("Blue to move");

@@ -118,14 +118,29 @@ fn check(text: &str) -> Result<(), TestCaseError> {
         }
         Err(e) => {
             let location = e.location().unwrap();
-            let lines = text.split('\n').count() as u32;
+            // Lines end as the parser ends them: LF, CRLF or a lone CR.
+            let split: Vec<&str> = text.split_inclusive(['\n', '\r']).collect();
+            let mut lines_of: Vec<String> = Vec::new();
+            let mut after_cr = false;
+            for piece in split {
+                if after_cr && piece == "\n" {
+                    after_cr = false;
+                    continue;
+                }
+                after_cr = piece.ends_with('\r');
+                lines_of.push(piece.trim_end_matches(['\n', '\r']).to_owned());
+            }
+            if text.is_empty() || text.ends_with(['\n', '\r']) {
+                lines_of.push(String::new());
+            }
+            let lines = lines_of.len() as u32;
             prop_assert!(
                 location.line >= 1 && location.line <= lines,
                 "{} in {:?}",
                 e,
                 text
             );
-            let line = text.split('\n').nth(location.line as usize - 1).unwrap();
+            let line = &lines_of[location.line as usize - 1];
             prop_assert!(location.column >= 1);
             prop_assert!(
                 location.column as usize <= line.chars().count() + 1,

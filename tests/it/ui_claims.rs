@@ -164,6 +164,9 @@ fn undo_takes_back_the_claim_with_the_stone() {
     let mut app = blue_scored_20();
     let _ = typing(&mut app, "c3");
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    // The first key closes the box saying what was forfeited, and does only that.
+    let _ = typing(&mut app, "u");
+    assert_eq!(app.game().len(), 8);
     let _ = typing(&mut app, "u");
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
     let _ = typing(&mut app, "+20");

@@ -28,15 +28,23 @@ impl App {
     pub fn handle(&mut self, input: Input) -> Effects {
         let effects = match input {
             Input::Key(key) => {
-                if self
-                    .message
-                    .as_ref()
-                    .is_some_and(|m| !m.fits(self.area.width))
-                {
-                    // A message too long for the status line sat in a box over the board.
-                    self.message = None;
-                }
                 let context = self.key_context();
+                if context != KeyContext::TooSmall
+                    && self
+                        .message
+                        .as_ref()
+                        .is_some_and(|m| !m.fits(self.area.width))
+                {
+                    // A message too long for the status line sat in a box over the board
+                    // (or under the help or a question): the key closes it and, when the
+                    // box was in view, does nothing else. Ctrl-c still quits.
+                    self.message = None;
+                    if self.overlay == Overlay::None
+                        && keymap::action(key, context) != Some(Action::ForceQuit)
+                    {
+                        return vec![Effect::Redraw];
+                    }
+                }
                 // A claim game's own keys come before the board's.
                 let action = match context {
                     KeyContext::Board if self.game.claim_mode() => {
@@ -47,6 +55,8 @@ impl App {
                 };
                 match action {
                     Some(action) => self.apply(action),
+                    // Behind the "please enlarge" screen other keys do nothing at all.
+                    None if context == KeyContext::TooSmall => Vec::new(),
                     None if context == KeyContext::ClaimEntry => {
                         self.refuse(claim_words::TYPE_DIGITS)
                     }
@@ -187,6 +197,11 @@ impl App {
         match (overlay, yes) {
             (Overlay::Question(Question::Quit), true) => self.quit(),
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
+            (Overlay::Question(Question::Quit | Question::NewGame), false) => {
+                // Back to the game as it was: no older message comes back under it.
+                self.message = None;
+                vec![Effect::Redraw]
+            }
             (Overlay::Question(Question::Resume), yes) => match self.resume_offer.take() {
                 Some((config, game)) if yes => {
                     self.config = config;

@@ -1,0 +1,382 @@
+//! How far the review's estimates are from the truth, per band of 4 empty
+//! sections: the data behind `review::classify::ESTIMATE_ERROR`.
+//!
+//! Games between different levels (hard node-limited on one thread, so the
+//! games are the same on every run) give the positions; each sampled position
+//! is valued as the review does ([`evaluate`], [`DEFAULT_THINK_MS`] on one
+//! thread) and, where that is an estimate, compared with the truth:
+//!
+//! - up to [`EXACT_UP_TO`] empty sections: the exact margin (a search to the end);
+//! - from there to [`PROOF_UP_TO`]: the exact margin when it finishes in time,
+//!   else the win/draw/loss proof, which bounds the error from below (a win is
+//!   worth at least +5, a loss at most -5, every total being a multiple of 5);
+//! - earlier: a much deeper search (`--deep-ms`, 20 times the budget by default).
+//!
+//! The table printed at the end (the const to paste) keeps the measured error
+//! up to 23 empty sections; above, where the truth is not exact, a band takes
+//! at least the largest error measured against exact margins.
+//!
+//! The review's budget is wall-clock time, so a loaded machine gives shallower
+//! estimates (a larger, more cautious error): the load average is printed.
+//! Run time is bounded (`--max-minutes`); bands are sampled round-robin, so an
+//! early stop still covers every band.
+//!
+//! ```sh
+//! nice -n 10 cargo run --release --example review_error -- --games 16 --per-band 12
+//! ```
+
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::Parser;
+use hijara::ai::analysis::{PositionEval, Wdl, evaluate};
+use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, easy, medium, random, solve};
+use hijara::review::DEFAULT_THINK_MS;
+use hijara::rules::{Move, Player, Position};
+
+/// Up to this many empty sections the truth is the exact margin.
+const EXACT_UP_TO: u32 = 22;
+/// Up to this many, the exact margin or else a win/draw/loss proof.
+const PROOF_UP_TO: u32 = 26;
+/// Bands of 4 empty sections: 0-3, 4-7, ..., 56-59, and 60-64.
+const BANDS: usize = 16;
+
+#[derive(Parser)]
+struct Args {
+    /// Games to take positions from (pairings of different levels, in turn).
+    #[arg(long, default_value_t = 16)]
+    games: u64,
+    /// Seed of the games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Positions sampled per band.
+    #[arg(long, default_value_t = 12)]
+    per_band: usize,
+    /// The review's budget per position, in ms.
+    #[arg(long, default_value_t = DEFAULT_THINK_MS)]
+    think_ms: u64,
+    /// The deeper search's budget, in ms, above the proof range.
+    #[arg(long, default_value_t = 20 * DEFAULT_THINK_MS)]
+    deep_ms: u64,
+    /// The most time for one exact margin or proof, in seconds.
+    #[arg(long, default_value_t = 60)]
+    truth_secs: u64,
+    /// Nodes per move of the hard level in the games.
+    #[arg(long, default_value_t = 50_000)]
+    hard_nodes: u64,
+    /// Stop sampling after this long.
+    #[arg(long, default_value_t = 40)]
+    max_minutes: u64,
+}
+
+/// The band of a position with `empties` empty sections.
+fn band(empties: u32) -> usize {
+    (empties as usize / 4).min(BANDS - 1)
+}
+
+fn band_name(b: usize) -> String {
+    if b == BANDS - 1 {
+        format!("{}-64", 4 * b)
+    } else {
+        format!("{}-{}", 4 * b, 4 * b + 3)
+    }
+}
+
+/// What the estimate is compared with.
+#[derive(Debug, Clone, Copy)]
+enum Truth {
+    /// The exact final margin.
+    Exact(i32),
+    /// A proven outcome, margin unknown.
+    Outcome(Wdl),
+    /// A much deeper search's value.
+    Deep(i32),
+}
+
+impl Truth {
+    /// |estimate - truth|; for an outcome, the distance to the nearest margin
+    /// with that outcome (a lower bound of the error).
+    fn error(self, estimate: i32) -> i32 {
+        match self {
+            Truth::Exact(m) | Truth::Deep(m) => (estimate - m).abs(),
+            Truth::Outcome(Wdl::Win) => (5 - estimate).max(0),
+            Truth::Outcome(Wdl::Draw) => estimate.abs(),
+            Truth::Outcome(Wdl::Loss) => (estimate + 5).max(0),
+        }
+    }
+
+    fn kind(self) -> usize {
+        match self {
+            Truth::Exact(_) => 0,
+            Truth::Outcome(_) => 1,
+            Truth::Deep(_) => 2,
+        }
+    }
+}
+
+/// The pairings, Blue first: always two different levels.
+const PAIRINGS: [(Level, Level); 8] = [
+    (Level::Medium, Level::Hard),
+    (Level::Hard, Level::Medium),
+    (Level::Easy, Level::Medium),
+    (Level::Medium, Level::Easy),
+    (Level::Easy, Level::Hard),
+    (Level::Hard, Level::Easy),
+    (Level::Random, Level::Medium),
+    (Level::Medium, Level::Random),
+];
+
+fn play_game(blue: Level, yellow: Level, seed: u64, hard_nodes: u64) -> anyhow::Result<Vec<Move>> {
+    let mut position = Position::new();
+    let mut moves = Vec::new();
+    while !position.is_over() {
+        let level = if position.to_move() == Player::Blue {
+            blue
+        } else {
+            yellow
+        };
+        // A seed per move, so the seeded levels vary within a game too.
+        let s = seed.wrapping_mul(1000).wrapping_add(moves.len() as u64);
+        let mv = match level {
+            Level::Random => random::choose(&position, s),
+            Level::Easy => easy::choose(&position, s),
+            Level::Medium => medium::choose(&position, s),
+            Level::Hard => {
+                let settings = AiSettings {
+                    threads: Some(1),
+                    seed: s,
+                    ..AiSettings::new(Level::Hard)
+                };
+                Engine::new(settings).choose(&position, &SearchLimit::nodes(hard_nodes))
+            }
+        }
+        .context("a move on a board that is not full")?;
+        position.play(mv)?;
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+/// The exact margin, else the proven outcome, within `secs`.
+fn prove(position: &Position, secs: u64, exact_first: bool) -> Option<Truth> {
+    let limit = SearchLimit {
+        deadline: Some(Instant::now() + Duration::from_secs(secs)),
+        ..SearchLimit::NONE
+    };
+    let exact = || {
+        solve(position, Goal::Margin, &limit, 1)
+            .and_then(|s| s.margin)
+            .map(Truth::Exact)
+    };
+    if exact_first {
+        return exact();
+    }
+    let wdl = solve(position, Goal::Outcome, &limit, 1)?.wdl;
+    if wdl == Wdl::Draw {
+        return Some(Truth::Exact(0));
+    }
+    exact().or(Some(Truth::Outcome(wdl)))
+}
+
+fn truth(position: &Position, args: &Args) -> Option<Truth> {
+    let empties = position.empty_sections();
+    if empties <= EXACT_UP_TO {
+        prove(position, args.truth_secs, true)
+    } else if empties <= PROOF_UP_TO {
+        prove(position, args.truth_secs, false)
+    } else {
+        let deep = evaluate(position, Duration::from_millis(args.deep_ms), None)?;
+        Some(if deep.exact {
+            Truth::Exact(deep.margin)
+        } else {
+            Truth::Deep(deep.margin)
+        })
+    }
+}
+
+/// The nearest-rank percentile `p` (0-100) of sorted `xs`.
+fn percentile(xs: &[i32], p: usize) -> i32 {
+    if xs.is_empty() {
+        return 0;
+    }
+    let rank = (xs.len() * p).div_ceil(100).max(1);
+    xs[rank - 1]
+}
+
+#[derive(Default)]
+struct Band {
+    sampled: usize,
+    exact_by_review: usize,
+    estimates: usize,
+    no_truth: usize,
+    /// Errors, with the kind of truth each came from.
+    errors: Vec<(i32, usize)>,
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// CPU seconds this process has used (Linux), to compare with the wall clock.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (in parentheses): utime and stime are the 12th and 13th.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let start = Instant::now();
+    println!(
+        "review_error: {} games, seed {}, {} per band, review {} ms, deep {} ms, truth within {} s, hard {} nodes; load {}",
+        args.games,
+        args.seed,
+        args.per_band,
+        args.think_ms,
+        args.deep_ms,
+        args.truth_secs,
+        args.hard_nodes,
+        load_average()
+    );
+    // Every position of every game, per band: (game, plies played).
+    let mut games = Vec::new();
+    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); BANDS];
+    for g in 0..args.games {
+        let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
+        let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
+        for ply in 0..moves.len() {
+            candidates[band(64 - ply as u32)].push((games.len(), ply));
+        }
+        games.push((blue, yellow, moves));
+    }
+    println!("games played in {:.1} s", start.elapsed().as_secs_f64());
+    // Evenly spaced samples in each band, taken round-robin over the bands.
+    let picks: Vec<Vec<(usize, usize)>> = candidates
+        .iter()
+        .map(|c| {
+            let n = args.per_band.min(c.len());
+            (0..n).map(|i| c[i * c.len() / n.max(1)]).collect()
+        })
+        .collect();
+    let mut bands: Vec<Band> = (0..BANDS).map(|_| Band::default()).collect();
+    let stop_at = start + Duration::from_secs(args.max_minutes * 60);
+    let mut stopped = false;
+    'rounds: for i in 0..args.per_band {
+        for b in 0..BANDS {
+            let Some(&(g, ply)) = picks[b].get(i) else {
+                continue;
+            };
+            if Instant::now() >= stop_at {
+                stopped = true;
+                break 'rounds;
+            }
+            let (blue, yellow, moves) = &games[g];
+            let mut position = Position::new();
+            for &mv in &moves[..ply] {
+                position.play_unchecked(mv);
+            }
+            let Some(PositionEval {
+                margin, exact, wdl, ..
+            }) = evaluate(&position, Duration::from_millis(args.think_ms), None)
+            else {
+                continue;
+            };
+            let band = &mut bands[b];
+            band.sampled += 1;
+            let empties = position.empty_sections();
+            if exact {
+                band.exact_by_review += 1;
+                continue;
+            }
+            band.estimates += 1;
+            let t = Instant::now();
+            let Some(truth) = truth(&position, &args) else {
+                band.no_truth += 1;
+                println!(
+                    "{empties:>2} empty, game {g} ({blue}-{yellow}) ply {ply}: estimate {margin:+} {wdl:?}, no truth in time"
+                );
+                continue;
+            };
+            let error = truth.error(margin);
+            band.errors.push((error, truth.kind()));
+            println!(
+                "{empties:>2} empty, game {g} ({blue}-{yellow}) ply {ply}: estimate {margin:+} {wdl:?}, truth {truth:?} ({:.1} s): error {error}",
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+    if stopped {
+        println!("stopped after {} minutes", args.max_minutes);
+    }
+    println!();
+    println!(
+        "| empty sections | sampled | exact by the review | estimates | truth: exact / outcome / deep / none | median error | 95th percentile | max |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut p95 = [None; BANDS];
+    for (b, band) in bands.iter().enumerate() {
+        let mut errors: Vec<i32> = band.errors.iter().map(|e| e.0).collect();
+        errors.sort_unstable();
+        let kinds = |k| band.errors.iter().filter(|e| e.1 == k).count();
+        let stats = if errors.is_empty() {
+            "- | - | -".to_owned()
+        } else {
+            p95[b] = Some(percentile(&errors, 95));
+            format!(
+                "{} | {} | {}",
+                percentile(&errors, 50),
+                percentile(&errors, 95),
+                errors[errors.len() - 1]
+            )
+        };
+        println!(
+            "| {} | {} | {} | {} | {} / {} / {} / {} | {stats} |",
+            band_name(b),
+            band.sampled,
+            band.exact_by_review,
+            band.estimates,
+            kinds(0),
+            kinds(1),
+            kinds(2),
+            band.no_truth
+        );
+    }
+    // Up to EXACT_UP_TO the truth is exact: those bands' errors are measured.
+    // A band where every sample was exact takes the next measured band's.
+    // Above, proofs only bound the error from below and a deeper search shares
+    // the estimate's bias, so a band takes at least the largest error measured
+    // against exact margins: an estimate further from the end is taken to be no
+    // more accurate than one nearer to it.
+    let measured_up_to = band(EXACT_UP_TO);
+    let exact_max = p95[..=measured_up_to]
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let table: Vec<i32> = (0..BANDS)
+        .map(|b| {
+            if b <= measured_up_to {
+                (b..=measured_up_to)
+                    .find_map(|c| p95[c])
+                    .unwrap_or(exact_max)
+            } else {
+                p95[b].unwrap_or(0).max(exact_max)
+            }
+        })
+        .collect();
+    println!();
+    println!("pub const ESTIMATE_ERROR: [i32; {BANDS}] = {table:?};");
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().map_or("unknown".into(), |c| format!("{:.0}%", 100.0 * c / wall));
+    println!(
+        "done in {wall:.1} s, CPU share of one core {cpu}; load {}",
+        load_average()
+    );
+    Ok(())
+}

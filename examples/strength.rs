@@ -1,0 +1,264 @@
+//! Node-limited matches between two `hijara engine` processes, which may be
+//! different builds (say today's hard against the previous commit's), with the
+//! results per colour and a 95% confidence interval, hard's copy rate as Yellow
+//! and the distribution of move times.
+//!
+//! ```sh
+//! cargo build --profile test --bin hijara --example strength
+//! target/debug/examples/strength --blue-engine OLD/hijara --blue hard \
+//!     --yellow-engine target/debug/hijara --yellow hard --games 100 --nodes 20000
+//! ```
+//!
+//! Each engine runs with `threads 1` and `nodes N` (hard's node budget per move),
+//! so a match is the same every run whatever the machine's load; only the move
+//! times vary. Game `g` seeds each side from `--seed`, `g` and its colour.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::Parser;
+use hijara::rules::{Player, Position, Ruleset, Square};
+
+#[derive(Parser)]
+struct Args {
+    /// The `hijara` binary that plays Blue.
+    #[arg(long)]
+    blue_engine: PathBuf,
+    /// Blue's level.
+    #[arg(long)]
+    blue: String,
+    /// The `hijara` binary that plays Yellow [default: Blue's].
+    #[arg(long)]
+    yellow_engine: Option<PathBuf>,
+    /// Yellow's level.
+    #[arg(long)]
+    yellow: String,
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Hard's node budget per move.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// `standard` or `corners`.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Print every game's moves and totals.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// One `hijara engine` child process.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(binary: &PathBuf, level: &str, nodes: u64, variant: &str) -> anyhow::Result<Engine> {
+        let mut child = Command::new(binary)
+            .args(["engine", "--threads", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("cannot start {}", binary.display()))?;
+        let input = child.stdin.take().context("stdin")?;
+        let output = BufReader::new(child.stdout.take().context("stdout")?);
+        let mut engine = Engine {
+            child,
+            input,
+            output,
+        };
+        engine.send(&format!("variant {variant}"))?;
+        engine.send(&format!("level {level}"))?;
+        engine.send(&format!("nodes {nodes}"))?;
+        Ok(engine)
+    }
+
+    /// Sends one command and returns its reply's text; an error reply is an error.
+    fn send(&mut self, command: &str) -> anyhow::Result<String> {
+        writeln!(self.input, "{command}")?;
+        self.input.flush()?;
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line)? == 0 {
+                bail!("the engine closed its output after `{command}`");
+            }
+            if line.trim().is_empty() {
+                break;
+            }
+            reply += &line;
+        }
+        match reply.strip_prefix('=') {
+            Some(text) => Ok(text.trim().to_owned()),
+            None => bail!("`{command}`: {}", reply.trim()),
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// A side's seed in game `game`, distinct per game and colour.
+fn seed(seed: u64, game: u64, player: Player) -> u64 {
+    (seed.wrapping_mul(1_000_003) ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(player.index() as u64 * 7919)
+}
+
+/// The `p`-th percentile (0-100) of sorted `values`.
+fn percentile(values: &[f64], p: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let i = ((values.len() - 1) as f64 * p / 100.0).round() as usize;
+    values[i]
+}
+
+/// A score's 95% confidence interval (normal approximation over per-game scores).
+fn interval(scores: &[f64]) -> (f64, f64, f64) {
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+}
+
+/// The Wilson 95% interval of `k` successes in `n`.
+fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let ruleset: Ruleset = args.variant.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let yellow_engine = args
+        .yellow_engine
+        .clone()
+        .unwrap_or(args.blue_engine.clone());
+    let mut engines = [
+        Engine::start(&args.blue_engine, &args.blue, args.nodes, &args.variant)?,
+        Engine::start(&yellow_engine, &args.yellow, args.nodes, &args.variant)?,
+    ];
+    let (mut wins, mut draws) = ([0u64; 2], 0u64);
+    let mut yellow_scores = Vec::new();
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let (mut copies, mut early_yellow_moves) = (0u64, 0u64);
+    let start = Instant::now();
+    for game in 0..args.games {
+        for player in Player::BOTH {
+            let e = &mut engines[player.index()];
+            e.send("clear_board")?;
+            e.send(&format!("seed {}", seed(args.seed, game, player)))?;
+        }
+        let mut position = Position::with_ruleset(ruleset);
+        let mut last_blue: Option<Square> = None;
+        let mut moves = Vec::new();
+        let mut yellow_moves = 0;
+        while !position.is_over() {
+            let player = position.to_move();
+            let colour = player.name();
+            let before = Instant::now();
+            let reply = engines[player.index()].send(&format!("genmove {colour}"))?;
+            times[player.index()].push(before.elapsed().as_secs_f64() * 1000.0);
+            let square: Square = reply.parse().map_err(|e| anyhow::anyhow!("{reply}: {e}"))?;
+            engines[player.other().index()].send(&format!("play {colour} {square}"))?;
+            position.play(square)?;
+            moves.push(square.to_string());
+            match player {
+                Player::Blue => last_blue = Some(square),
+                Player::Yellow => {
+                    yellow_moves += 1;
+                    if yellow_moves <= 19 {
+                        early_yellow_moves += 1;
+                        copies += u64::from(last_blue.map(Square::rotated) == Some(square));
+                    }
+                }
+            }
+        }
+        let (blue, yellow) = (position.score(Player::Blue), position.score(Player::Yellow));
+        match blue.cmp(&yellow) {
+            std::cmp::Ordering::Greater => wins[0] += 1,
+            std::cmp::Ordering::Less => wins[1] += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+        }
+        yellow_scores.push(match yellow.cmp(&blue) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        });
+        if args.verbose {
+            println!("game {game}: {blue}-{yellow} {}", moves.join(" "));
+        }
+    }
+    let n = args.games;
+    let (y_mean, y_low, y_high) = interval(&yellow_scores);
+    let b_scores: Vec<f64> = yellow_scores.iter().map(|s| 1.0 - s).collect();
+    let (b_mean, b_low, b_high) = interval(&b_scores);
+    println!(
+        "{} ({}) as Blue vs {} ({}) as Yellow, {n} games, {} nodes a move, seed {}, {} ({:.0} s)",
+        args.blue,
+        args.blue_engine.display(),
+        args.yellow,
+        yellow_engine.display(),
+        args.nodes,
+        args.seed,
+        args.variant,
+        start.elapsed().as_secs_f64()
+    );
+    println!(
+        "Blue {} wins, {draws} draws, {} losses: score {:.1}% (95% CI {:.1}-{:.1}%)",
+        wins[0],
+        wins[1],
+        100.0 * b_mean,
+        100.0 * b_low,
+        100.0 * b_high
+    );
+    let (w_low, w_high) = wilson(wins[1], n);
+    println!(
+        "Yellow {} wins, {draws} draws, {} losses: score {:.1}% (95% CI {:.1}-{:.1}%); wins {:.1}% (Wilson {:.1}-{:.1}%)",
+        wins[1],
+        wins[0],
+        100.0 * y_mean,
+        100.0 * y_low,
+        100.0 * y_high,
+        100.0 * wins[1] as f64 / n.max(1) as f64,
+        100.0 * w_low,
+        100.0 * w_high
+    );
+    println!(
+        "Yellow copied Blue's move (its half-turn rotation) on {copies} of its first {early_yellow_moves} moves ({:.1}%; the first 19 of each game)",
+        100.0 * copies as f64 / early_yellow_moves.max(1) as f64
+    );
+    for player in Player::BOTH {
+        let t = &mut times[player.index()];
+        t.sort_by(f64::total_cmp);
+        let fast = t.iter().filter(|&&ms| ms < 5.0).count();
+        println!(
+            "{} move times (ms): p10 {:.1}, median {:.1}, p90 {:.1}, max {:.1}; {fast} of {} under 5 ms",
+            player.name(),
+            percentile(t, 10.0),
+            percentile(t, 50.0),
+            percentile(t, 90.0),
+            percentile(t, 100.0),
+            t.len()
+        );
+    }
+    Ok(())
+}

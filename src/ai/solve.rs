@@ -1,0 +1,104 @@
+//! The one public exact solve: a position's outcome (win, draw or loss) or its
+//! exact final margin under best play, with a move that achieves it. Puzzles
+//! prove their answers with it; the tests check it against plain minimax.
+
+use std::sync::Arc;
+
+use super::eval::SCALE;
+use super::limit::SearchLimit;
+use super::search::Wdl;
+use super::smp::{self, Finish};
+use super::tt::Table;
+use crate::rules::{Move, Position};
+
+/// A solve's table has `2^TT_BITS` buckets of 32 bytes (32 MiB), fresh per call.
+const TT_BITS: u32 = 20;
+
+/// What a solve is to prove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// Win, draw or loss: null-window searches, much cheaper than the margin.
+    Outcome,
+    /// The exact final margin: a full-window search to the end of the game.
+    Margin,
+}
+
+/// A proven result for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution {
+    /// A move that achieves `wdl` (and `margin`, when solved for it).
+    pub best: Move,
+    /// The outcome for the side to move under best play by both sides.
+    pub wdl: Wdl,
+    /// The final margin (mover's total minus the opponent's) under best play,
+    /// when the goal was [`Goal::Margin`].
+    pub margin: Option<i32>,
+    /// Nodes searched, over all threads.
+    pub nodes: u64,
+}
+
+/// Solves `position` for `goal` on `threads` threads sharing a fresh table.
+///
+/// `None` on a full board, or when `limit` (time, deadline, nodes or stop flag)
+/// cut the solve short: a solution is never a guess. With
+/// [`SearchLimit::NONE`] it runs until it finishes, which from an early
+/// position takes far too long: give a limit unless the board is nearly full
+/// (at 20 empty sections a solve takes well under a second).
+///
+/// ```
+/// use hijara::ai::{Goal, SearchLimit, solve};
+/// use hijara::rules::Position;
+///
+/// let mut position = Position::new();
+/// // 56 stones in a fixed order: 8 empty sections left.
+/// for i in 0..56 {
+///     let open: Vec<_> = position.legal_moves().collect();
+///     position.play(open[i * 7 % open.len()]).unwrap();
+/// }
+/// let outcome = solve(&position, Goal::Outcome, &SearchLimit::NONE, 1).unwrap();
+/// let margin = solve(&position, Goal::Margin, &SearchLimit::NONE, 1).unwrap();
+/// assert_eq!(outcome.wdl, margin.wdl);
+/// assert_eq!(margin.wdl, hijara::ai::Wdl::from_value(margin.margin.unwrap()));
+/// ```
+pub fn solve(
+    position: &Position,
+    goal: Goal,
+    limit: &SearchLimit,
+    threads: usize,
+) -> Option<Solution> {
+    let moves: Vec<Move> = position.legal_moves().collect();
+    let table = Arc::new(Table::new(TT_BITS));
+    // A depth limit would stop short of the end: a solve always searches to it.
+    let limit = SearchLimit {
+        depth: None,
+        ..*limit
+    };
+    match goal {
+        Goal::Margin => {
+            let run = smp::run(&table, threads, limit, &moves, Finish::Main, |s, o| {
+                s.search(position, o)
+            });
+            // Only a finished last iteration reaches the end of the game (a limit
+            // met after it still flags the run as cut short).
+            let result = run.result.filter(|r| r.exact)?;
+            Some(Solution {
+                best: result.best,
+                wdl: Wdl::from_value(result.value),
+                margin: Some(result.value / SCALE),
+                nodes: run.nodes,
+            })
+        }
+        Goal::Outcome => {
+            let run = smp::run(&table, threads, limit, &moves, Finish::First, |s, o| {
+                s.solve_wdl(position, o)
+            });
+            let (best, wdl) = run.result.filter(|_| !run.aborted)?;
+            Some(Solution {
+                best,
+                wdl,
+                margin: None,
+                nodes: run.nodes,
+            })
+        }
+    }
+}

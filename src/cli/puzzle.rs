@@ -1,0 +1,142 @@
+//! `hijara puzzle`: a puzzle near your rating, the day's puzzle, or your stats.
+
+use anyhow::{Context, bail};
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::puzzle::explain::{self, verdict};
+use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
+use crate::session::{data_dir, shown};
+
+use super::PuzzleArgs;
+
+/// The `--stats --json` output.
+#[derive(Serialize)]
+struct Stats {
+    /// The progress file's format version.
+    version: u32,
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    tries: u32,
+    solved: u32,
+    streak: u32,
+    best_streak: u32,
+    /// Distinct puzzles solved at least once.
+    puzzles_solved: usize,
+    /// Puzzles in the set.
+    puzzles_in_set: usize,
+    dailies_solved: usize,
+}
+
+pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+    let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
+    let dir = data_dir();
+    let mut progress = match &dir {
+        Some(dir) => match Progress::load(dir) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("hijara: {e}; starting afresh");
+                Progress::default()
+            }
+        },
+        None => Progress::default(),
+    };
+    if args.stats {
+        return stats(&set, &progress, args.json);
+    }
+    let today = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let puzzle: &Puzzle = if args.daily {
+        daily(&set, today).context("the puzzle set is empty")?
+    } else if let Some(id) = &args.id {
+        match set.puzzles.iter().find(|p| &p.id == id) {
+            Some(p) => p,
+            None => bail!(
+                "no puzzle is named {:?} (p0001 to p{:04})",
+                id,
+                set.puzzles.len()
+            ),
+        }
+    } else {
+        progress.next(&set).context("the puzzle set is empty")?
+    };
+    let position = puzzle.position()?;
+    let mover = position.to_move();
+    println!(
+        "Puzzle {} ({}, rating {:.0}){}",
+        puzzle.id,
+        puzzle.kind.name(),
+        progress.puzzle_rating(puzzle).rating,
+        if args.daily {
+            format!(", the daily puzzle of {today}")
+        } else {
+            String::new()
+        }
+    );
+    println!("{position}");
+    println!("{} to move. {}", mover, explain::task(puzzle));
+    let Some(answer) = args.answer else {
+        println!(
+            "Answer with: hijara puzzle --id {} --answer SQUARE",
+            puzzle.id
+        );
+        return Ok(());
+    };
+    let Some(v) = verdict(puzzle, answer) else {
+        bail!("{answer} is full: choose a square with an open section");
+    };
+    for line in explain::explain(puzzle, &v, &mover.other().to_string()) {
+        println!("{line}");
+    }
+    let daily_date = (args.daily).then_some(today);
+    progress.record(puzzle, v.solved, daily_date);
+    println!(
+        "Your rating: {:.0} (± {:.0}); streak {}",
+        progress.player.rating, progress.player.deviation, progress.streak
+    );
+    match &dir {
+        Some(dir) => progress
+            .save(dir)
+            .with_context(|| format!("saving puzzle progress in {}", shown(dir)))?,
+        None => eprintln!("hijara: no data folder, so this try was not kept"),
+    }
+    Ok(())
+}
+
+fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()> {
+    let stats = Stats {
+        version: progress.version,
+        rating: progress.player.rating,
+        deviation: progress.player.deviation,
+        volatility: progress.player.volatility,
+        tries: progress.tries,
+        solved: progress.solved,
+        streak: progress.streak,
+        best_streak: progress.best_streak,
+        puzzles_solved: progress.puzzles.values().filter(|p| p.solved > 0).count(),
+        puzzles_in_set: set.puzzles.len(),
+        dailies_solved: progress.dailies_solved.len(),
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&stats)?);
+        return Ok(());
+    }
+    println!(
+        "Puzzle rating: {:.0} (± {:.0})",
+        stats.rating, stats.deviation
+    );
+    println!(
+        "Tries: {}, solved: {}; streak: {}, best: {}",
+        stats.tries, stats.solved, stats.streak, stats.best_streak
+    );
+    println!(
+        "Puzzles solved: {} of {}; daily puzzles solved: {}",
+        stats.puzzles_solved, stats.puzzles_in_set, stats.dailies_solved
+    );
+    Ok(())
+}
+
+/// A `YYYY-MM-DD` date.
+pub(crate) fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|e| format!("{text:?}: {e} (YYYY-MM-DD)"))
+}

@@ -1,0 +1,403 @@
+//! The player's puzzle progress: a Glicko-2 rating (the `skillratings` crate),
+//! each tried puzzle's local rating, streaks and the daily puzzle. Kept in the
+//! data folder as `puzzles.json`, with a format version, written atomically.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use super::set::{Puzzle, PuzzleSet, Rating};
+
+/// The progress file's name in the data folder.
+pub const PROGRESS_FILE: &str = "puzzles.json";
+
+/// The version of the progress file's format.
+pub const PROGRESS_VERSION: u32 = 1;
+
+/// The largest progress file read.
+pub const MAX_PROGRESS_BYTES: u64 = 1 << 20;
+
+/// What the player did with one puzzle, and its rating here.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleProgress {
+    /// The puzzle's rating, updated locally after each try.
+    pub rating: Rating,
+    /// Tries.
+    pub tries: u32,
+    /// Tries that found the answer.
+    pub solved: u32,
+}
+
+/// The player's progress with puzzles.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// The file format's version ([`PROGRESS_VERSION`]).
+    pub version: u32,
+    /// The player's rating.
+    pub player: Rating,
+    /// Puzzles tried (counting every try).
+    pub tries: u32,
+    /// Tries that found the answer.
+    pub solved: u32,
+    /// Answers found in a row, up to now.
+    pub streak: u32,
+    /// The longest streak.
+    pub best_streak: u32,
+    /// Each tried puzzle, by id.
+    pub puzzles: BTreeMap<String, PuzzleProgress>,
+    /// The UTC dates (`YYYY-MM-DD`) whose daily puzzle was solved.
+    pub dailies_solved: Vec<String>,
+}
+
+impl Default for Progress {
+    fn default() -> Progress {
+        Progress {
+            version: PROGRESS_VERSION,
+            player: Rating::default(),
+            tries: 0,
+            solved: 0,
+            streak: 0,
+            best_streak: 0,
+            puzzles: BTreeMap::new(),
+            dailies_solved: Vec::new(),
+        }
+    }
+}
+
+/// A progress file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgressError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// Not a progress file this build reads; it was moved aside, not destroyed.
+    #[error("{path} could not be read ({why}); it was kept as {kept}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong.
+        why: String,
+        /// Where it was moved.
+        kept: PathBuf,
+    },
+}
+
+fn to_glicko(r: Rating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+fn from_glicko(r: Glicko2Rating) -> Rating {
+    Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+/// The new ratings of a player and a puzzle after one try: Glicko-2, one game
+/// in which the player wins when `solved`.
+pub fn rate(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
+    let outcome = if solved {
+        Outcomes::WIN
+    } else {
+        Outcomes::LOSS
+    };
+    let (p, q) = glicko2(
+        &to_glicko(player),
+        &to_glicko(puzzle),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    (from_glicko(p), from_glicko(q))
+}
+
+/// The day's puzzle: the same for everyone on a given UTC date, a pure
+/// function of the date and the set (a hash of the day number picks it).
+pub fn daily(set: &PuzzleSet, date: NaiveDate) -> Option<&Puzzle> {
+    let n = set.puzzles.len() as u64;
+    if n == 0 {
+        return None;
+    }
+    // SplitMix64 of the day number: neighbouring days land far apart.
+    let mut z = (date.num_days_from_ce() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    set.puzzles.get((z % n) as usize)
+}
+
+impl Progress {
+    /// The progress file in `data_dir`.
+    pub fn path_in(data_dir: &Path) -> PathBuf {
+        data_dir.join(PROGRESS_FILE)
+    }
+
+    /// Reads the progress in `data_dir`; none yet is a fresh start. A file
+    /// that is too large, not JSON of the right shape or of another version is
+    /// moved aside (`puzzles.json.unreadable-N`) and reported, never destroyed.
+    pub fn load(data_dir: &Path) -> Result<Progress, ProgressError> {
+        let path = Progress::path_in(data_dir);
+        let io_error = |source| ProgressError::Io {
+            path: path.clone(),
+            source,
+        };
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Progress::default()),
+            Err(e) => return Err(io_error(e)),
+        };
+        let why = if !meta.is_file() {
+            Some("not a regular file".to_string())
+        } else if meta.len() > MAX_PROGRESS_BYTES {
+            Some(format!("larger than {MAX_PROGRESS_BYTES} bytes"))
+        } else {
+            let text = std::fs::read_to_string(&path).map_err(io_error)?;
+            match Progress::parse(&text) {
+                Ok(progress) => return Ok(progress),
+                Err(why) => Some(why),
+            }
+        };
+        let why = why.unwrap_or_default();
+        let kept = aside(&path).map_err(io_error)?;
+        Err(ProgressError::Unreadable { path, why, kept })
+    }
+
+    /// Reads progress from its JSON text.
+    pub fn parse(text: &str) -> Result<Progress, String> {
+        #[derive(Deserialize)]
+        struct Versioned {
+            version: u32,
+        }
+        let v: Versioned = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if v.version != PROGRESS_VERSION {
+            return Err(format!(
+                "format version {}, this build reads {PROGRESS_VERSION}",
+                v.version
+            ));
+        }
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// Writes the progress to `data_dir` atomically, creating the folder if needed.
+    pub fn save(&self, data_dir: &Path) -> Result<(), ProgressError> {
+        let path = Progress::path_in(data_dir);
+        let result = (|| {
+            std::fs::create_dir_all(data_dir)?;
+            let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
+            crate::session::write_atomic(&path, text.as_bytes())
+        })();
+        result.map_err(|source| ProgressError::Io { path, source })
+    }
+
+    /// The puzzle's rating here: the local one once tried, else the shipped one.
+    pub fn puzzle_rating(&self, puzzle: &Puzzle) -> Rating {
+        self.puzzles
+            .get(&puzzle.id)
+            .map_or(puzzle.rating, |p| p.rating)
+    }
+
+    /// Records one try at `puzzle`: both ratings, the counts and the streak.
+    /// `daily` is the UTC date when it was that day's puzzle.
+    pub fn record(&mut self, puzzle: &Puzzle, solved: bool, daily: Option<NaiveDate>) {
+        let (player, rating) = rate(self.player, self.puzzle_rating(puzzle), solved);
+        self.player = player;
+        let entry = self
+            .puzzles
+            .entry(puzzle.id.clone())
+            .or_insert(PuzzleProgress {
+                rating,
+                tries: 0,
+                solved: 0,
+            });
+        entry.rating = rating;
+        entry.tries += 1;
+        self.tries += 1;
+        if solved {
+            entry.solved += 1;
+            self.solved += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+            if let Some(date) = daily {
+                let date = date.format("%Y-%m-%d").to_string();
+                if !self.dailies_solved.contains(&date) {
+                    self.dailies_solved.push(date);
+                }
+            }
+        } else {
+            self.streak = 0;
+        }
+    }
+
+    /// The next puzzle to offer: among those not yet solved, the one whose
+    /// rating is nearest the player's (the earlier in the set on a tie);
+    /// once all are solved, the nearest of all.
+    pub fn next<'s>(&self, set: &'s PuzzleSet) -> Option<&'s Puzzle> {
+        let distance = |p: &Puzzle| (self.puzzle_rating(p).rating - self.player.rating).abs();
+        let unsolved = set
+            .puzzles
+            .iter()
+            .filter(|p| self.puzzles.get(&p.id).is_none_or(|e| e.solved == 0));
+        let nearest = |it: &mut dyn Iterator<Item = &'s Puzzle>| {
+            it.min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        };
+        nearest(&mut unsolved.into_iter()).or_else(|| nearest(&mut set.puzzles.iter()))
+    }
+}
+
+/// Moves an unreadable file aside to the first free `NAME.unreadable-N`.
+fn aside(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for n in 1..1000 {
+        let kept = path.with_file_name(format!("{name}.unreadable-{n}"));
+        if std::fs::symlink_metadata(&kept).is_err() {
+            std::fs::rename(path, &kept)?;
+            return Ok(kept);
+        }
+    }
+    Err(io::Error::other("too many unreadable progress files kept"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set() -> PuzzleSet {
+        PuzzleSet::shipped().expect("the shipped set parses")
+    }
+
+    #[test]
+    fn a_solve_raises_the_player_and_lowers_the_puzzle() {
+        let start = Rating::default();
+        let puzzle = Rating {
+            rating: 1700.0,
+            ..Rating::default()
+        };
+        let (p, q) = rate(start, puzzle, true);
+        assert!(p.rating > start.rating && q.rating < puzzle.rating);
+        assert!(p.deviation < start.deviation);
+        let (p, q) = rate(start, puzzle, false);
+        assert!(p.rating < start.rating && q.rating > puzzle.rating);
+        // Beating a stronger puzzle is worth more than beating a weaker one.
+        let weak = Rating {
+            rating: 1300.0,
+            ..Rating::default()
+        };
+        assert!(rate(start, puzzle, true).0.rating > rate(start, weak, true).0.rating);
+    }
+
+    #[test]
+    fn the_rating_update_is_glicko2_from_the_crate() {
+        // Glickman's worked example (player 1500/200 vs 1400/30, a win), one game.
+        let (p, _) = rate(
+            Rating {
+                rating: 1500.0,
+                deviation: 200.0,
+                volatility: 0.06,
+            },
+            Rating {
+                rating: 1400.0,
+                deviation: 30.0,
+                volatility: 0.06,
+            },
+            true,
+        );
+        assert!((p.rating - 1563.56).abs() < 0.5, "{}", p.rating);
+        assert!((p.deviation - 175.4).abs() < 0.5, "{}", p.deviation);
+    }
+
+    #[test]
+    fn streaks_count_solves_in_a_row() {
+        let set = set();
+        let mut progress = Progress::default();
+        for solved in [true, true, false, true] {
+            progress.record(&set.puzzles[0], solved, None);
+        }
+        assert_eq!((progress.tries, progress.solved), (4, 3));
+        assert_eq!((progress.streak, progress.best_streak), (1, 2));
+        assert_eq!(progress.puzzles["p0001"].tries, 4);
+        assert_ne!(
+            progress.puzzle_rating(&set.puzzles[0]),
+            set.puzzles[0].rating
+        );
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_a_function_of_the_date() {
+        let set = set();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("a date");
+        let first = daily(&set, day(2026, 11, 30)).expect("a puzzle");
+        assert_eq!(
+            daily(&set, day(2026, 11, 30)).expect("a puzzle").id,
+            first.id
+        );
+        // Pinned, so that every build gives everyone the same puzzle on a date.
+        assert_eq!(first.id, "p0235");
+        // A week of dates gives at least five different puzzles.
+        let week: std::collections::HashSet<_> = (1..=7)
+            .map(|d| daily(&set, day(2026, 12, d)).expect("a puzzle").id.clone())
+            .collect();
+        assert!(week.len() >= 5, "{week:?}");
+    }
+
+    #[test]
+    fn the_next_puzzle_is_the_unsolved_one_nearest_the_rating() {
+        let set = set();
+        let mut progress = Progress::default();
+        let first = progress.next(&set).expect("a puzzle").clone();
+        let nearest = set
+            .puzzles
+            .iter()
+            .map(|p| (p.rating.rating - 1500.0).abs())
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!((first.rating.rating - 1500.0).abs(), nearest);
+        progress.record(&first, true, None);
+        assert_ne!(progress.next(&set).expect("a puzzle").id, first.id);
+    }
+
+    #[test]
+    fn progress_round_trips_and_bad_files_are_kept_aside() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        assert_eq!(
+            Progress::load(dir.path()).expect("none yet"),
+            Progress::default()
+        );
+        let mut progress = Progress::default();
+        progress.record(&set().puzzles[3], true, NaiveDate::from_ymd_opt(2026, 1, 2));
+        progress.save(dir.path()).expect("saved");
+        let back = Progress::load(dir.path()).expect("read back");
+        // JSON keeps ratings to within a unit in the last place.
+        assert!((back.player.rating - progress.player.rating).abs() < 1e-9);
+        assert_eq!(back.puzzles.keys().collect::<Vec<_>>(), ["p0004"]);
+        assert_eq!((back.tries, back.solved, back.streak), (1, 1, 1));
+        assert_eq!(back.dailies_solved, ["2026-01-02"]);
+        let path = Progress::path_in(dir.path());
+        std::fs::write(&path, "{\"version\":99}").expect("written");
+        match Progress::load(dir.path()) {
+            Err(ProgressError::Unreadable { kept, .. }) => {
+                assert_eq!(
+                    std::fs::read_to_string(kept).expect("kept"),
+                    "{\"version\":99}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!path.exists());
+    }
+}

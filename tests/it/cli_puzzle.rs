@@ -1,0 +1,114 @@
+//! `hijara puzzle` headless: answering, the daily puzzle, stats, and the
+//! progress kept in the data folder.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn hijara(data: &std::path::Path) -> Command {
+    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    cmd.env("HIJARA_DATA_DIR", data);
+    cmd
+}
+
+fn stats(data: &std::path::Path) -> Value {
+    let out = hijara(data)
+        .args(["puzzle", "--stats", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+#[test]
+fn a_right_answer_says_why_and_raises_the_rating() {
+    let data = tempfile::tempdir().unwrap();
+    // p0001: Yellow completes the c4 square.
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0001", "--answer", "c4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Right! c4 completes square c4 (20)",
+        ));
+    let s = stats(data.path());
+    assert_eq!(s["solved"], 1);
+    assert_eq!(s["streak"], 1);
+    assert!(s["rating"].as_f64().unwrap() > 1500.0);
+}
+
+#[test]
+fn a_wrong_answer_shows_the_reply_and_the_cost() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0001", "--answer", "b4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Not this one: b4"))
+        .stdout(predicate::str::contains("Blue's best reply is"))
+        .stdout(predicate::str::contains(
+            "points worse than the answer (a win by 80)",
+        ));
+    let s = stats(data.path());
+    assert_eq!(
+        (s["tries"].as_u64(), s["solved"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert!(s["rating"].as_f64().unwrap() < 1500.0);
+}
+
+#[test]
+fn the_daily_puzzle_depends_on_the_date_only() {
+    let data = tempfile::tempdir().unwrap();
+    let first = |date: &str| {
+        let out = hijara(data.path())
+            .args(["puzzle", "--daily", "--date", date])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        first("2026-11-30"),
+        "Puzzle p0235 (most points, rating 1300), the daily puzzle of 2026-11-30"
+    );
+    assert_eq!(first("2026-11-30"), first("2026-11-30"));
+    assert_ne!(first("2026-11-30"), first("2026-12-01"));
+}
+
+#[test]
+fn a_full_square_and_an_unknown_id_are_clear_errors() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0001", "--answer", "a1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("a1 is full"));
+    hijara(data.path())
+        .args(["puzzle", "--id", "nope"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no puzzle is named \"nope\""));
+}
+
+#[test]
+fn an_unreadable_progress_file_is_kept_aside() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("puzzles.json"), "not json").unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("was kept as"));
+    let kept = data.path().join("puzzles.json.unreadable-1");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), "not json");
+}
