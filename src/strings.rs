@@ -708,6 +708,7 @@ pub(crate) mod serve {
     pub(crate) const COLOUR_ON: &str = "Colour on";
     pub(crate) const COLOUR_OFF: &str = "Colour off";
     pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
+    pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
 
     pub(crate) fn you(name: &str) -> String {
         format!("you: {name}")

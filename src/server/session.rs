@@ -173,6 +173,7 @@ fn play_at_table(
         lobby: lobby.clone(),
         table: id,
         seat: Some(seat),
+        told: false,
     };
     let result = run_served(terminal, inbox, app, theme, Some(&mut link));
     lobby.lock().stand_up(id, &who.key);
@@ -196,6 +197,7 @@ fn watch_table(
         lobby: lobby.clone(),
         table: id,
         seat: None,
+        told: false,
     };
     let result = run_served(terminal, inbox, app, theme, Some(&mut link));
     lobby.lock().watch(id, false);

@@ -161,6 +161,8 @@ pub(crate) struct TableLink {
     pub(crate) lobby: SharedLobby,
     pub(crate) table: u32,
     pub(crate) seat: Option<Player>,
+    /// Whether this screen was told that a player left.
+    pub(crate) told: bool,
 }
 
 impl Link for TableLink {
@@ -190,6 +192,20 @@ impl Link for TableLink {
         }
         news
     }
+
+    fn news(&mut self) -> Option<String> {
+        let left = self
+            .lobby
+            .lock()
+            .tables
+            .get(&self.table)
+            .is_none_or(|t| t.abandoned);
+        if self.told || !left {
+            return None;
+        }
+        self.told = true;
+        Some(crate::strings::serve::PLAYER_LEFT.to_owned())
+    }
 }
 
 #[cfg(test)]
@@ -218,11 +234,13 @@ mod tests {
             lobby: lobby.clone(),
             table: id,
             seat: Some(Player::Blue),
+            told: false,
         };
         let mut yellow = TableLink {
             lobby: lobby.clone(),
             table: id,
             seat: Some(Player::Yellow),
+            told: false,
         };
         let b3: Square = "b3".parse().unwrap();
         let c1: Square = "c1".parse().unwrap();
@@ -240,6 +258,14 @@ mod tests {
         // Blue can't play Yellow's move.
         let cheat = Game::from_moves([b3, c1, c1, c1]).unwrap();
         blue.sync(&cheat);
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+        // Yellow leaves: Blue is told once, and no more moves are taken.
+        assert_eq!(blue.news(), None);
+        lobby.lock().stand_up(id, "SHA256:bob");
+        assert!(blue.news().is_some_and(|text| text.contains("left")));
+        assert_eq!(blue.news(), None);
+        let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
+        blue.sync(&on);
         assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
     }
 

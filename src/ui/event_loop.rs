@@ -18,7 +18,7 @@ use ratatui::layout::Rect;
 
 use crate::review::Background;
 use crate::rules::{Game, Move};
-use crate::session::{Storage, today};
+use crate::session::{Notice, Storage, today};
 
 use super::ai_worker::{AiReply, AiWorker};
 use super::effect::{Effect, Input};
@@ -48,6 +48,11 @@ pub(crate) trait Link {
     /// Hands over the moves made on this screen beyond those the other side knows,
     /// and returns the moves made elsewhere beyond `game`'s, to play here in order.
     fn sync(&mut self, game: &Game) -> Vec<Move>;
+
+    /// A line to show once on the status line (the other player left), if any.
+    fn news(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// The loop's one channel: the input source, the AI worker and the analysis all send
@@ -163,6 +168,10 @@ where
         if let (Some(link), Screen::Game(app)) = (link.as_deref_mut(), nav.screen_mut()) {
             for mv in link.sync(app.game()) {
                 queue.extend(app.remote_move(mv));
+            }
+            if let Some(text) = link.news() {
+                app.notify(Notice::Info(text));
+                queue.push_back(Effect::Redraw);
             }
         }
         // Results that came in (or were kept while a review was closed) first.

@@ -65,6 +65,7 @@ fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
         // A player leaves the table, then the server.
         alice.send(b"q").await;
         alice.wait_for("q leave").await;
+        bob.wait_for("A player left the table").await;
         alice.send(b"q").await;
         alice.wait_closed().await;
     });
