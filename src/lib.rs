@@ -2,16 +2,25 @@
 //!
 //! Layers, each using only those above it in this list:
 //!
+//! - [`text`]: outside text made safe (`sanitize`), and text fitted to display columns
+//!   (`fit`: width, `…`, padding), never counted in `char`s.
 //! - [`rules`]: the pure rules engine (board, moves, scoring).
 //! - [`record`]: the `.hij` game-record format.
 //! - [`ai`]: the computer opponents. [`playout`]: fast random games.
-//! - [`session`]: a game's set-up, records to and from it, saving and the autosave.
+//! - [`session`]: a game's set-up (`config`), records to and from it (`record_io`), how
+//!   bytes reach the disk (`disk`: bounded reads of regular files, atomic writes), the data
+//!   folder and the autosave (`autosave`), one session's saves (`storage`) and the archive
+//!   of finished games (`history`).
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`review`]: game review, every move judged against the engine.
-//! - [`ui`]: the full-screen game and replay viewer.
-//! - [`text`]: outside text made safe, and text fitted to display columns.
+//! - [`ui`]: the full-screen game and replay viewer: pure states (`app`, `replay`), the
+//!   switching between them (`navigation`), widgets (`board`, `ladder`, `move_list`,
+//!   `status`, `analysis_panel`), and one event loop that blocks on one channel and
+//!   draws on any backend (`event_loop`).
 //! - [`server`]: `hijara serve`, the game over SSH, through the same screens and loop.
 //! - [`cli`]: the command line, which opens screens only through `ui::play` and `ui::replay`.
+//!
+//! User-facing texts live in one private module, `strings`, used by `ui` and `cli`.
 
 pub mod ai;
 pub mod cli;

@@ -5,7 +5,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             // `{:#}` prints the whole chain of causes on one line, without a backtrace.
-            eprintln!("hijara: {error:#}");
+            // Errors quote file names and record text: nothing raw reaches the terminal.
+            let text = format!("{error:#}");
+            let lines: Vec<_> = text.lines().map(hijara::text::sanitize).collect();
+            eprintln!("hijara: {}", lines.join("\n"));
             ExitCode::FAILURE
         }
     }

@@ -270,12 +270,16 @@ pub(crate) mod claim {
 pub(crate) mod question {
     use super::*;
 
-    /// Quit the game in progress?
-    pub(crate) const QUIT: &str = "Quit the game in progress? y: quit, any other key: keep playing";
     /// The same, when the game is autosaved.
     pub(crate) const QUIT_AUTOSAVED: &str = "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
     /// The quit question at its shortest, for the status line: the question kept.
     pub(crate) const QUIT_ANSWERS: &str = "Quit? y: quit, any other key: keep playing";
+    /// Quit the game in progress, when the autosave does not hold it (it failed, or
+    /// there is none): the game may be on disk nowhere.
+    pub(crate) const QUIT_NOT_KEPT: &str = "Quit the game in progress? It is NOT autosaved: s saves it to a file first. y: quit, s: save, any other key: keep playing";
+    /// The quit question's warning and answers, when the game is not autosaved.
+    pub(crate) const QUIT_NOT_KEPT_SHORT: &str =
+        "Quit? NOT autosaved. s: save first, y: quit, other key: keep playing";
     /// Abandon the game for a new one?
     pub(crate) const NEW_GAME: &str =
         "Abandon this game for a new one? y: new game, any other key: no";
@@ -314,11 +318,9 @@ pub(crate) mod question {
 
     /// The first of `wordings` that fits in `width` columns, else the last.
     pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
-        wordings
-            .iter()
-            .find(|w| w.chars().count() <= usize::from(width))
-            .or(wordings.last())
-            .map_or("", String::as_str)
+        crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
+            .or(wordings.last().map(String::as_str))
+            .unwrap_or("")
     }
 
     /// Resume the autosaved game, with who played it and how far it got.
@@ -428,8 +430,25 @@ pub(crate) mod message {
     pub(crate) fn autosave_failed(path: &str, error: &str) -> String {
         format!("Autosave failed ({path}): {error}; s saves by hand")
     }
+    /// A damaged autosave whose first `moves` moves still read (offered to resume).
+    pub(crate) fn autosave_salvaged(path: &str, error: &str, moves: usize) -> String {
+        format!(
+            "The autosave {path} is damaged ({error}); its first {} can be resumed, and the file is kept aside",
+            moves_count(moves)
+        )
+    }
+    /// A finished game kept beside the history folder, which could not take it.
+    pub(crate) fn archived_beside(dir: &str, error: &str, path: &str) -> String {
+        format!("Game not kept in {dir} ({error}): kept as {path} instead")
+    }
+    /// An autosave path that is no file to read or replace (a FIFO, a device).
+    pub(crate) fn autosave_unusable(path: &str, error: &str) -> String {
+        format!(
+            "The autosave {path} cannot be read ({error}); it is left alone and games are not autosaved"
+        )
+    }
     pub(crate) fn autosave_unreadable(path: &str, error: &str) -> String {
-        format!("The autosave {path} is unreadable ({error}); it is replaced after your first move")
+        format!("The autosave {path} is unreadable ({error}); it is kept aside at your first move")
     }
     pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
         format!("No move {typed}: the record has {len} moves (g 0 is the start)")
@@ -630,6 +649,24 @@ pub(crate) mod analysis {
     }
 }
 
+/// Said on the normal screen after a game in progress that only `s` saved.
+pub(crate) fn farewell_saved(game: &Game, path: &str) -> String {
+    format!(
+        "The game is NOT in the autosave; it is saved in {path} ({}, {}): `hijara play --load {path}` continues it",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
+/// Said on the normal screen after a game in progress that is on disk nowhere.
+pub(crate) fn farewell_lost(game: &Game) -> String {
+    format!(
+        "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with s",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
 /// Said on the normal screen after a game that is kept for `hijara resume`.
 pub(crate) fn farewell(game: &Game, autosave: &str) -> String {
     format!(
@@ -671,12 +708,12 @@ pub(crate) mod games {
     }
 
     /// A result in words: `Blue won`, `draw`, `unfinished`.
-    pub(crate) fn result(result: &str) -> &'static str {
+    pub(crate) fn result(result: crate::record::GameResult) -> &'static str {
         match result {
-            "blue" => "Blue won",
-            "yellow" => "Yellow won",
-            "draw" => "draw",
-            _ => "unfinished",
+            crate::record::GameResult::BlueWins => "Blue won",
+            crate::record::GameResult::YellowWins => "Yellow won",
+            crate::record::GameResult::Draw => "draw",
+            crate::record::GameResult::Unfinished => "unfinished",
         }
     }
 

@@ -7,6 +7,10 @@
 use super::{AiSettings, Engine, Level, SearchLimit};
 use crate::rules::{Game, Player, Ruleset, Square};
 
+/// The longest thinking time per move anyone may ask for (an hour), here and on
+/// the command line: past it a budget is no budget.
+pub const MAX_THINK_MS: u64 = 60 * 60 * 1000;
+
 /// Every command the session knows, in the order `list_commands` prints them.
 pub const COMMANDS: [&str; 19] = [
     "protocol_version",
@@ -194,9 +198,15 @@ impl Session {
                 let [ms] = args else {
                     return Err("usage: time_per_move MS".into());
                 };
-                let ms: u64 = ms.parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
-                    format!("expected a positive number of milliseconds, found `{ms}`")
-                })?;
+                let ms: u64 = ms
+                    .parse()
+                    .ok()
+                    .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+                    .ok_or_else(|| {
+                        format!(
+                            "expected milliseconds from 1 to {MAX_THINK_MS} (an hour), found `{ms}`"
+                        )
+                    })?;
                 self.change(|s| s.think_ms = Some(ms));
                 self.nodes = None;
                 Ok(String::new())
@@ -248,7 +258,7 @@ impl Session {
                 self.game = Game::with_ruleset(ruleset);
                 Ok(String::new())
             }
-            other => Err(format!("unknown command `{other}`")),
+            other => Err(format!("unknown command `{}`", quoted(other))),
         }
     }
 
@@ -264,6 +274,21 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// The longest piece of a peer's input quoted back in a reply, in characters.
+const QUOTE_LIMIT: usize = 40;
+
+/// A peer's word for a reply: made safe to show, and cut with `…` when long, so
+/// a long line is not echoed whole.
+fn quoted(word: &str) -> String {
+    let safe = crate::text::sanitize(word);
+    if safe.chars().count() <= QUOTE_LIMIT {
+        return safe.into_owned();
+    }
+    let mut cut: String = safe.chars().take(QUOTE_LIMIT - 1).collect();
+    cut.push('…');
+    cut
 }
 
 #[cfg(test)]
@@ -284,6 +309,13 @@ mod tests {
             "?3 unknown command `frobnicate`\n\n"
         );
         assert_eq!(s.handle("   # just a comment"), None);
+        // A peer's word is quoted safely and cut, never echoed whole.
+        let long = format!("\u{202e}{}", "x".repeat(100_000));
+        let r = reply(&mut s, &long);
+        assert_eq!(
+            r,
+            format!("? unknown command `\\u{{202e}}{}…`\n\n", "x".repeat(31))
+        );
         assert_eq!(reply(&mut s, "known_command genmove"), "= true\n\n");
         assert_eq!(reply(&mut s, "known_command fly"), "= false\n\n");
     }
@@ -319,12 +351,18 @@ mod tests {
         assert_eq!(s.game().moves().next(), Some(square));
         assert_eq!(reply(&mut s, "genmove blue"), "? it is yellow's turn\n\n");
         assert!(reply(&mut s, "level grandmaster").starts_with("? unknown level"));
-        assert!(reply(&mut s, "time_per_move soon").starts_with("? expected a positive"));
+        assert!(reply(&mut s, "time_per_move soon").starts_with("? expected milliseconds"));
+        // Issue 18: 2^64-1 ms is refused, not thought about without end.
+        assert_eq!(
+            reply(&mut s, "time_per_move 18446744073709551615"),
+            "? expected milliseconds from 1 to 3600000 (an hour), found `18446744073709551615`\n\n"
+        );
+        assert!(reply(&mut s, "time_per_move 3600001").starts_with("? expected"));
         // A node budget replaces the clock, until `time_per_move` sets a time again.
         assert!(reply(&mut s, "nodes 0").starts_with("? expected a positive number of nodes"));
         assert_eq!(reply(&mut s, "nodes 5000"), "=\n\n");
         assert_eq!(s.nodes, Some(5000));
-        assert_eq!(reply(&mut s, "time_per_move 50"), "=\n\n");
+        assert_eq!(reply(&mut s, "time_per_move 3600000"), "=\n\n");
         assert_eq!(s.nodes, None);
     }
 

@@ -56,8 +56,9 @@ pub(crate) fn combinations(position: &Position) -> &'static [Combination] {
     position.ruleset().combinations()
 }
 
-/// How strong an AI plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+/// How strong an AI plays (`random` ... `hard` in JSON, as on the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Uniformly random legal moves.
     Random,

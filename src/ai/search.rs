@@ -34,8 +34,9 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// The game-theoretic outcome for the mover under best play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// The game-theoretic outcome for the mover under best play (`win`, `draw`, `loss` in JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Wdl {
     /// The mover loses.
     Loss,

@@ -2,7 +2,7 @@
 //! move of a record against the engine and prints a table and a summary.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -63,28 +63,40 @@ impl Bar {
 
 /// Options of `hijara analyze`.
 #[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct AnalyzeArgs {
-    /// The record to review (`-` for stdin).
-    pub file: PathBuf,
+    /// The record to review: a file (`-` for stdin), or N for game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = super::replay_target)]
+    pub game: Option<super::ReplayTarget>,
+    /// Review the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Thinking time per position, in milliseconds [default: 400].
-    #[arg(long, value_name = "MS")]
+    /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
+    #[arg(long, value_name = "MS", value_parser = super::think_ms)]
     pub think_ms: Option<u64>,
     /// Search threads.
     #[command(flatten)]
     pub threads: crate::cli::ThreadsArgs,
     /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
-    /// blunders and a comment naming the best move (`{best c3, +15 → -5}`).
+    /// blunders and a comment naming the best move (`{best c3, +15 → -5}`); `-` prints
+    /// it to standard output instead of the report. A symlink is written through.
     #[arg(long, value_name = "OUT")]
     pub annotate: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let name = crate::session::input_name(&args.file);
-    let text = crate::session::read_text(&args.file, &name)?;
+    let file = super::replay::record_path(args.game.as_ref())?;
+    let name = crate::session::input_name(&file);
+    let text = crate::session::read_text(&file, &name)?;
     let loaded = crate::session::parse_record(&text).with_context(|| name.clone())?;
+    // The output file is checked before the review runs (seconds), not after it.
+    let to_stdout = args.annotate.as_deref() == Some(Path::new("-"));
+    if let Some(out) = args.annotate.as_deref().filter(|_| !to_stdout) {
+        crate::session::check_writable(out)?;
+    }
     let game = loaded.game;
     let think_ms = args.think_ms.unwrap_or(DEFAULT_THINK_MS);
     let threads = crate::ai::thread_count(args.threads.get());
@@ -100,17 +112,23 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     bar.finish();
     let elapsed = start.elapsed();
     let review = Review::build(&game, &values);
-    if let Some(out) = &args.annotate {
+    let mut out = std::io::stdout().lock();
+    if let Some(path) = &args.annotate {
         let mut record = loaded.record;
         let marked = review::annotate::annotate(&mut record, &review)
             .context("cannot annotate the record")?;
-        crate::session::write_record_file(out, &record)?;
+        if to_stdout {
+            // `--annotate -`: the annotated record is the output, for a pipe.
+            write!(out, "{record}").context("cannot write the record")?;
+            eprintln!("{}", crate::strings::annotated("standard output", marked));
+            return Ok(());
+        }
+        crate::session::write_record_file(path, &record)?;
         eprintln!(
             "{}",
-            crate::strings::annotated(&out.display().to_string(), marked)
+            crate::strings::annotated(&crate::session::shown(path), marked)
         );
     }
-    let mut out = std::io::stdout().lock();
     if args.json {
         let report = JsonReport {
             think_ms,

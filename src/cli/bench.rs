@@ -17,9 +17,11 @@ const BATCH: u64 = 4096;
 const MIN_SECONDS: f64 = 2.0;
 
 pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
-    let seconds = args.seconds;
+    let seconds = args.seconds.value;
     if !seconds.is_finite() || !(MIN_SECONDS..=3600.0).contains(&seconds) {
-        bail!("--seconds must be between {MIN_SECONDS} and 3600, not {seconds}");
+        // The text given: an f64 would print 2^64-1 as 18446744073709552000.
+        let given = crate::text::sanitize(&args.seconds.given);
+        bail!("--seconds must be between {MIN_SECONDS} and 3600, not {given}");
     }
     let budget = Duration::try_from_secs_f64(seconds).context("--seconds out of range")?;
     let ruleset = args.variant;

@@ -1,25 +1,160 @@
 //! `hijara engine`: the GTP-style protocol on stdin/stdout (see [`crate::ai::gtp`]).
+//!
+//! Input is untrusted: lines are read as bytes, at most [`MAX_LINE`] of them held,
+//! and a line that is not UTF-8 or is too long is answered with `?` and skipped.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use crate::ai::gtp::Session;
 
-pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
-    let mut session = Session::new();
-    if let Some(threads) = args.threads.get() {
-        session.set_threads(threads);
+/// The longest line read as a command, in bytes. A longer one is read to its end
+/// without being held, and refused.
+pub const MAX_LINE: usize = 4096;
+
+/// One line of input, its line end removed.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line to hand to the session: its text before any `#` comment is UTF-8.
+    Text(String),
+    /// Longer than [`MAX_LINE`].
+    TooLong,
+    /// Not UTF-8 before its comment.
+    NotUtf8,
+}
+
+/// Reads the next line from `input`, holding at most [`MAX_LINE`] bytes of it;
+/// `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
+    buf.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let end = newline.unwrap_or(chunk.len());
+        if !too_long {
+            // One byte more than the limit, for a CR before the LF.
+            let room = (MAX_LINE + 1).saturating_sub(buf.len());
+            buf.extend_from_slice(&chunk[..end.min(room)]);
+            if end > room {
+                too_long = true;
+                buf.clear();
+            }
+        }
+        input.consume(newline.map_or(end, |i| i + 1));
+        if newline.is_some() {
+            break;
+        }
     }
-    for line in stdin.lock().lines() {
-        let line = line?;
-        if let Some(reply) = session.handle(&line) {
-            stdout.write_all(reply.as_bytes())?;
-            stdout.flush()?;
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    if too_long || buf.len() > MAX_LINE {
+        return Ok(Some(Line::TooLong));
+    }
+    // Bad bytes inside a `#` comment do not matter: the comment is dropped.
+    let command = buf.split(|&b| b == b'#').next().unwrap_or(&[]);
+    Ok(Some(match std::str::from_utf8(command) {
+        Ok(text) => Line::Text(text.to_owned()),
+        Err(_) => Line::NotUtf8,
+    }))
+}
+
+/// Runs the protocol from `input` to `output` until `quit` or the end of input.
+fn serve(
+    session: &mut Session,
+    mut input: impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    let mut buf = Vec::new();
+    while let Some(line) = read_line(&mut input, &mut buf)? {
+        let reply = match line {
+            Line::Text(text) => session.handle(&text),
+            Line::TooLong => Some(format!("? line too long (over {MAX_LINE} bytes)\n\n")),
+            Line::NotUtf8 => Some("? the line is not UTF-8 text\n\n".to_owned()),
+        };
+        if let Some(reply) = reply {
+            output.write_all(reply.as_bytes())?;
+            output.flush()?;
         }
         if session.has_quit() {
             break;
         }
     }
     Ok(())
+}
+
+pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
+    let mut session = Session::new();
+    if let Some(threads) = args.threads.get() {
+        session.set_threads(threads);
+    }
+    serve(&mut session, io::stdin().lock(), &mut io::stdout().lock())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replies(input: &[u8]) -> String {
+        let mut out = Vec::new();
+        serve(&mut Session::new(), input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_non_utf8_line_is_answered_and_the_session_goes_on() {
+        // Issue 18 D's reproducer: `printf 'name\n\xff\nname\n' | hijara engine`.
+        assert_eq!(
+            replies(b"name\n\xff\nname\n"),
+            "= hijara\n\n? the line is not UTF-8 text\n\n= hijara\n\n"
+        );
+        // Inside a comment, bad bytes are dropped with it.
+        assert_eq!(replies(b"name # caf\xe9\n"), "= hijara\n\n");
+        assert_eq!(
+            replies(b"name\r\nversion"),
+            format!("= hijara\n\n= {}\n\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+
+    #[test]
+    fn long_lines_are_refused_without_being_held_or_echoed() {
+        let mut input = vec![b'x'; 1 << 20];
+        input.extend_from_slice(b"\nname\n");
+        let out = replies(&input);
+        assert_eq!(out, "? line too long (over 4096 bytes)\n\n= hijara\n\n");
+        // At the limit, a line is still read (and its unknown command quoted).
+        let mut input = vec![b'x'; MAX_LINE];
+        input.extend_from_slice(b"\r\n");
+        assert!(replies(&input).starts_with("? unknown command"));
+        // A huge comment line is not held either.
+        let mut input = b"#".to_vec();
+        input.extend(std::iter::repeat_n(b'c', 3 << 20));
+        assert_eq!(replies(&input), "? line too long (over 4096 bytes)\n\n");
+    }
+
+    #[test]
+    fn reading_holds_at_most_the_limit() {
+        let mut input =
+            io::BufReader::with_capacity(64, io::Read::take(io::repeat(b'y'), 10 << 20));
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_line(&mut input, &mut buf).unwrap(),
+            Some(Line::TooLong)
+        );
+        assert!(buf.capacity() <= 2 * (MAX_LINE + 1), "{}", buf.capacity());
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), None);
+    }
 }

@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
 use crate::strings::games as text;
+use crate::strings::rules_parts;
+use crate::text::{pad, sanitize};
 
 use super::GamesArgs;
 use super::replay::history_folder;
@@ -40,28 +42,6 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `name` cut to [`NAME_WIDTH`] columns, with `…` when cut.
-fn cut(name: &str) -> String {
-    if name.chars().count() <= NAME_WIDTH {
-        return name.to_owned();
-    }
-    let mut out: String = name.chars().take(NAME_WIDTH - 1).collect();
-    out.push('…');
-    out
-}
-
-/// The rules column: empty for the standard game.
-fn rules(entry: &Entry) -> String {
-    let mut parts = Vec::new();
-    if entry.variant != "standard" {
-        parts.push(entry.variant);
-    }
-    if entry.claims {
-        parts.push("claims");
-    }
-    parts.join(", ")
-}
-
 /// The text list, ending with the tally.
 fn listing(history: &History) -> String {
     let folder = shown(&history.folder);
@@ -76,18 +56,20 @@ fn listing(history: &History) -> String {
     ));
     for listed in &history.listed {
         let line = match listed {
+            // Cells are padded by display columns: a wide name keeps the columns straight.
             Listed::Game(e) => format!(
-                "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<10}  {:>7}  {}",
+                "{:>width$}  {}  {}  {}  {}  {:>7}  {}",
                 e.n,
-                e.date.as_deref().unwrap_or("?"),
-                cut(&e.blue),
-                cut(&e.yellow),
-                text::result(e.result),
+                pad(&sanitize(e.date.as_deref().unwrap_or("?")), 16),
+                pad(&sanitize(&e.blue), NAME_WIDTH),
+                pad(&sanitize(&e.yellow), NAME_WIDTH),
+                pad(text::result(e.result), 10),
                 format!("{}-{}", e.blue_score, e.yellow_score),
-                rules(e),
+                rules_parts(e.variant, e.claims).join(", "),
             ),
             Listed::Unreadable(u) => {
-                format!("{:>width$}  unreadable: {}: {}", u.n, u.file, u.error)
+                let (file, error) = (sanitize(&u.file), sanitize(&u.error));
+                format!("{:>width$}  unreadable: {file}: {error}", u.n)
             }
         };
         out.push_str(line.trim_end());
@@ -128,5 +110,65 @@ mod tests {
             assert!(line.chars().count() <= 80, "{line}");
         }
         assert!(out.contains(text::NO_TALLY), "{out}");
+    }
+
+    #[test]
+    fn hostile_tags_and_file_names_are_shown_escaped() {
+        // Issue 18 E: a tag that clears the screen and opens a title sequence.
+        let dir = tempfile::tempdir().unwrap();
+        let record = "[Blue \"\u{1b}[2J\u{1b}]0;pwned\u{7}\"]\n[Yellow \"ann\u{202e}olleh\"]\na1\n";
+        std::fs::write(dir.path().join("hijara-20261130-101010.hij"), record).unwrap();
+        std::fs::write(dir.path().join("x\u{1b}]0;title\u{7}.hij"), "e9").unwrap();
+        let out = listing(&History::read(dir.path()).unwrap());
+        for line in out.lines() {
+            assert!(!line.chars().any(crate::text::is_unsafe), "{line:?}");
+        }
+        assert!(out.contains("\\u{1b}[2J"), "{out}");
+        assert!(out.contains("ann\\u{20"), "{out}");
+        assert!(
+            out.contains("unreadable: x\\u{1b}]0;title\\u{7}.hij"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn wide_names_are_cut_and_padded_by_display_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = [
+            ("hijara-20261130-101010.hij", "棋手棋手棋手棋手", "hard"),
+            ("hijara-20261130-101011.hij", "Zoe\u{301}", "🎲🎲"),
+            ("hijara-20261130-101012.hij", "human", "easy"),
+        ];
+        for (file, blue, yellow) in games {
+            let record = format!("[Blue \"{blue}\"]\n[Yellow \"{yellow}\"]\na1\n");
+            std::fs::write(dir.path().join(file), record).unwrap();
+        }
+        let out = listing(&History::read(dir.path()).unwrap());
+        let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
+        assert!(rows[3].contains("棋手棋手…   hard"), "{out}");
+        assert!(rows[2].contains("Zoe\u{301}         🎲🎲"), "{out}");
+        // The date, Blue, Yellow and result columns start at the same display column.
+        let starts = |row: &str| -> Vec<usize> {
+            let mut at = Vec::new();
+            let mut col = 0;
+            let mut prev_space = 0;
+            for c in row.chars() {
+                if c == ' ' {
+                    prev_space += 1;
+                } else {
+                    if prev_space >= 2 {
+                        at.push(col);
+                    }
+                    prev_space = 0;
+                }
+                col += crate::text::width(c.encode_utf8(&mut [0; 4]));
+            }
+            at
+        };
+        let header = starts(rows[0]);
+        for row in &rows[1..] {
+            assert_eq!(starts(row)[..4], header[..4], "{out}");
+            assert!(crate::text::width(row) <= 80, "{row}");
+        }
     }
 }

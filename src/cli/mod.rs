@@ -103,7 +103,7 @@ pub enum ReplayTarget {
 }
 
 /// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
-fn replay_target(text: &str) -> Result<ReplayTarget, String> {
+pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
             Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
@@ -138,8 +138,8 @@ pub struct ReplayArgs {
 /// The settings a game session shares between `play` and `replay`'s playing on.
 #[derive(Debug, Clone, Args, Default)]
 pub struct SessionArgs {
-    /// The AI's thinking time per move, in milliseconds (hard level).
-    #[arg(long, value_name = "MS")]
+    /// The AI's thinking time per move, in milliseconds (hard level; at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
     #[arg(long)]
@@ -256,20 +256,57 @@ pub struct ResumeArgs {
 
 /// Options of `hijara score`.
 #[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ScoreArgs {
-    /// The record to score (`-` for stdin).
-    pub file: PathBuf,
+    /// The record to score: a file (`-` for stdin), or N for game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Score the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A number of seconds as given on the command line, kept with its text so an
+/// error can quote the number given (`18446744073709551615`, not `1.8e19`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seconds {
+    /// The value.
+    pub value: f64,
+    /// The text given.
+    pub given: String,
+}
+
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let value = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    Ok(Seconds {
+        value,
+        given: text.to_owned(),
+    })
+}
+
+/// A thinking time in milliseconds, from 1 to an hour: past that the AI would
+/// think without end for any purpose.
+pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
+    use crate::ai::gtp::MAX_THINK_MS;
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+        .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// How long to measure, in seconds (at least 2).
-    #[arg(long, default_value_t = 3.0)]
-    pub seconds: f64,
+    #[arg(long, default_value = "3", value_parser = seconds)]
+    pub seconds: Seconds,
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,
@@ -290,8 +327,8 @@ pub struct SelfplayArgs {
     /// Seed; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The hard level's thinking time per move, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// The hard level's thinking time per move, in milliseconds (at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms")]

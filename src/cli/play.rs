@@ -5,7 +5,7 @@ use anyhow::bail;
 use crate::ai::Seat;
 use crate::record::GameResult;
 use crate::session::{
-    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, unfinished_autosave,
+    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, shown, unfinished_autosave,
 };
 use crate::strings::{message, totals};
 use crate::ui;
@@ -60,14 +60,14 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             if loaded.game.is_over() {
                 bail!(
                     "{}: the game is over ({}, {}); `hijara replay {}` shows it move by move",
-                    path.display(),
+                    shown(path),
                     GameResult::of(&loaded.game).describe(),
                     totals(&loaded.game),
-                    path.display()
+                    shown(path)
                 );
             }
             storage = storage.with_date(loaded.record.tag("Date"));
-            let text = message::loaded(&path.display().to_string(), &loaded.game);
+            let text = message::loaded(&shown(path), &loaded.game);
             let mut session = Session::new(loaded_config(&args, &loaded), loaded.game, storage);
             session.notice = Some(Notice::Info(text));
             session
@@ -83,7 +83,15 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                         offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
                     }
                     Ok(None) => {}
-                    Err(text) => notice = Some(Notice::Error(text)),
+                    Err(damaged) => {
+                        notice = Some(Notice::Error(damaged.message));
+                        // The moves that still read are offered; the file is kept
+                        // aside before the autosave is next written.
+                        if let Some(loaded) = damaged.salvaged.map(|b| *b) {
+                            storage = storage.with_date(loaded.record.tag("Date"));
+                            offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
+                        }
+                    }
                 }
             }
             let config = config(&args);

@@ -18,7 +18,7 @@ pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
 
 /// The history's game `n` (1 = newest), with clear errors for an empty history or
 /// a number past its end.
-fn history_game(n: usize) -> anyhow::Result<PathBuf> {
+pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
     let folder = history_folder()?;
     let files = files_newest_first(&folder)
         .with_context(|| format!("cannot read the game history {}", shown(&folder)))?;
@@ -40,19 +40,25 @@ fn history_game(n: usize) -> anyhow::Result<PathBuf> {
     }
 }
 
+/// The record a `FILE|N` argument names: the file, or game N of the history; with
+/// none (`--last`; clap's group asks for exactly one), the newest game. The one
+/// resolver of `replay`, `score` and `analyze`.
+pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathBuf> {
+    match target {
+        Some(ReplayTarget::File(path)) => Ok(path.clone()),
+        Some(ReplayTarget::Number(n)) => history_game(*n),
+        None => history_game(1),
+    }
+}
+
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     // Every check happens here, before the screen switches to full-screen mode.
-    let path = match (&args.game, args.last) {
-        (Some(ReplayTarget::File(path)), _) => path.clone(),
-        (Some(ReplayTarget::Number(n)), _) => history_game(*n)?,
-        // clap's group asks for exactly one of FILE|N and --last.
-        (None, _) => history_game(1)?,
-    };
+    let path = record_path(args.game.as_ref())?;
     let loaded = read_record(&path)?;
     let storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
+        || shown(&path),
+        |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow]);
     if let Some(session) = ui::replay(name, loaded, config, storage)?

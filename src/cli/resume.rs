@@ -1,9 +1,9 @@
 //! `hijara resume`: the game autosaved when it was left, back exactly (moves, seats, settings).
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, bail};
 
-use crate::session::{Autosave, Notice, Session, config_of, parse_record, shown};
-use crate::strings::message;
+use crate::session::{Autosave, Damaged, Notice, Session, config_of, shown, unfinished_autosave};
+use crate::strings::{message, moves_count};
 use crate::ui;
 
 use super::{ResumeArgs, SessionArgs, storage};
@@ -12,14 +12,27 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = shown(autosave.path());
-    let text = autosave
-        .load()
-        .with_context(|| format!("cannot read the autosave {path}"))?
-        .ok_or_else(|| anyhow!("no game to resume: there is no autosave ({path})"))?;
-    let loaded = parse_record(&text).with_context(|| format!("the autosave {path}"))?;
-    if !loaded.game.in_progress() {
-        bail!("no game to resume: the autosave {path} holds no unfinished game");
+    if std::fs::symlink_metadata(autosave.path()).is_err() {
+        bail!("no game to resume: there is no autosave ({path})");
     }
+    // A damaged autosave is not resumed here: its error says where it is wrong, and
+    // `hijara` offers the moves that still read (keeping the file aside).
+    let loaded = match unfinished_autosave(&autosave) {
+        Ok(Some(loaded)) => loaded,
+        Ok(None) => bail!("no game to resume: the autosave {path} holds no unfinished game"),
+        Err(Damaged {
+            error, salvaged, ..
+        }) => {
+            let offer = match salvaged {
+                Some(l) => format!(
+                    "; its first {} read: `hijara` offers to resume them",
+                    moves_count(l.game.len())
+                ),
+                None => String::new(),
+            };
+            bail!("the autosave {path}: {error}{offer}")
+        }
+    };
     let storage = storage(args.save_dir.as_ref(), args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();

@@ -7,8 +7,8 @@ use std::io::Write;
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::record::Record;
-use crate::rules::{ClaimState, Game, Outcome, Player, Ruleset};
+use crate::record::{GameResult, Record};
+use crate::rules::{ClaimState, Game, Player, Ruleset};
 use crate::session::read_text;
 
 /// The whole report, in the field order of the JSON output.
@@ -19,7 +19,7 @@ use crate::session::read_text;
 struct Report {
     /// `corners`; absent for the standard game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    variant: Option<&'static str>,
+    variant: Option<Ruleset>,
     /// `true` in a claim game; absent otherwise.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     claims: bool,
@@ -33,7 +33,7 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeited: Option<Totals>,
     /// `blue`, `yellow`, `draw`, or null while unfinished.
-    winner: Option<&'static str>,
+    winner: Option<GameResult>,
     events: Vec<Event>,
 }
 
@@ -49,7 +49,7 @@ struct Totals {
 struct Event {
     #[serde(rename = "move")]
     move_number: usize,
-    player: &'static str,
+    player: Player,
     square: String,
     section: u8,
     points: u32,
@@ -88,10 +88,7 @@ impl Report {
             .collect();
         let claims = game.claim_mode();
         Report {
-            variant: match game.ruleset() {
-                Ruleset::Standard => None,
-                other => Some(other.name()),
-            },
+            variant: Some(game.ruleset()).filter(|r| *r != Ruleset::Standard),
             claims,
             forfeited: claims.then(|| Totals {
                 blue: game.forfeited_total(Player::Blue),
@@ -101,10 +98,7 @@ impl Report {
             finished: game.is_over(),
             blue: game.score(Player::Blue),
             yellow: game.score(Player::Yellow),
-            winner: game.outcome().map(|o| match o {
-                Outcome::Winner(p) => p.name(),
-                Outcome::Draw => "draw",
-            }),
+            winner: game.outcome().map(|o| GameResult::from(Some(o))),
             events,
         }
     }
@@ -118,7 +112,7 @@ impl Event {
         let state = game.claim_state(index);
         Event {
             move_number: index + 1,
-            player: p.player.name(),
+            player: p.player,
             square: p.cell.square.to_string(),
             section: p.cell.section.number(),
             points: p.points,
@@ -165,11 +159,7 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         writeln!(out, "claims on: totals are the points claimed")?;
     }
     for event in &report.events {
-        let player = if event.player == "blue" {
-            "Blue"
-        } else {
-            "Yellow"
-        };
+        let player = event.player;
         writeln!(
             out,
             "move {}: {player} {}:{} scores {}{}",
@@ -193,8 +183,8 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
     }
     let state = match report.winner {
         None => format!("unfinished after {} of 64 moves", report.moves),
-        Some("draw") => "finished: a draw".to_owned(),
-        Some("blue") => "finished: Blue wins".to_owned(),
+        Some(GameResult::Draw) => "finished: a draw".to_owned(),
+        Some(GameResult::BlueWins) => "finished: Blue wins".to_owned(),
         Some(_) => "finished: Yellow wins".to_owned(),
     };
     match &report.forfeited {
@@ -220,8 +210,9 @@ pub fn json_report(game: &Game) -> serde_json::Value {
 }
 
 pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
-    let name = crate::session::input_name(&args.file);
-    let text = read_text(&args.file, &name)?;
+    let file = super::replay::record_path(args.game.as_ref())?;
+    let name = crate::session::input_name(&file);
+    let text = read_text(&file, &name)?;
     let record: Record = text.parse().with_context(|| name.clone())?;
     let game = record.to_game().with_context(|| name.clone())?;
     let report = Report::of(&game);
@@ -233,4 +224,38 @@ pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
         write_text(&mut out, &report).context("cannot write the report")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, Square};
+
+    /// The exact JSON text of `hijara score --json` for a corners game with claims:
+    /// every enum's spelling kept byte for byte.
+    #[test]
+    fn the_json_text_is_kept_exactly() {
+        let mut game = Game::with_rules(Ruleset::Corners, true);
+        for mv in [
+            Square::A1,
+            Square::B2,
+            Square::A1,
+            Square::B2,
+            Square::A1,
+            Square::B2,
+            Square::A1,
+        ] {
+            game.play(mv).unwrap();
+        }
+        let json = serde_json::to_string(&Report::of(&game)).unwrap();
+        assert_eq!(json, GOLDEN);
+    }
+
+    const GOLDEN: &str = concat!(
+        r#"{"variant":"corners","claims":true,"moves":7,"finished":false,"blue":0,"yellow":"#,
+        r#"0,"forfeited":{"blue":0,"yellow":0},"winner":null,"events":[{"move":7,"player":""#,
+        r#"blue","square":"a1","section":4,"points":20,"claim":"pending","claimed":0,"forfe"#,
+        r#"ited":0,"combinations":[{"kind":"square","points":20,"cells":["a1:1","a1:2","a1:"#,
+        r#"3","a1:4"]}]}]}"#,
+    );
 }

@@ -54,19 +54,28 @@ pub const VARIANT_TAG: &str = "Variant";
 pub const CLAIM_TAG: &str = "Claim";
 
 /// A move mark, as in PGN: an annotator's verdict on a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, strum::Display, strum::EnumString, strum::IntoStaticStr,
+)]
+#[strum(parse_err_ty = ParseMarkError, parse_err_fn = ParseMarkError::of)]
 pub enum Mark {
     /// `!!`: a brilliant move.
+    #[strum(serialize = "!!")]
     Brilliant,
     /// `!`: a good move.
+    #[strum(serialize = "!")]
     Good,
     /// `!?`: an interesting move.
+    #[strum(serialize = "!?")]
     Interesting,
     /// `?!`: a dubious move (an inaccuracy).
+    #[strum(serialize = "?!")]
     Dubious,
     /// `?`: a mistake.
+    #[strum(serialize = "?")]
     Mistake,
     /// `??`: a blunder.
+    #[strum(serialize = "??")]
     Blunder,
 }
 
@@ -82,21 +91,8 @@ impl Mark {
     ];
 
     /// The mark as written after a move.
-    pub const fn token(self) -> &'static str {
-        match self {
-            Mark::Brilliant => "!!",
-            Mark::Good => "!",
-            Mark::Interesting => "!?",
-            Mark::Dubious => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
-    }
-}
-
-impl fmt::Display for Mark {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
+    pub fn token(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -105,14 +101,9 @@ impl fmt::Display for Mark {
 #[error("expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??`, found `{}`", .0.escape_debug())]
 pub struct ParseMarkError(pub String);
 
-impl FromStr for Mark {
-    type Err = ParseMarkError;
-
-    fn from_str(s: &str) -> Result<Mark, ParseMarkError> {
-        Mark::ALL
-            .into_iter()
-            .find(|m| m.token() == s)
-            .ok_or_else(|| ParseMarkError(s.to_owned()))
+impl ParseMarkError {
+    fn of(mark: &str) -> ParseMarkError {
+        ParseMarkError(mark.to_owned())
     }
 }
 
@@ -153,15 +144,36 @@ struct Notes {
 }
 
 /// What a record says about how the game ended: the final token or the `Result` tag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// In JSON: `blue`, `yellow`, `draw`, `unfinished`.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    serde::Serialize,
+)]
+#[strum(parse_err_ty = ParseResultError, parse_err_fn = ParseResultError::of)]
 pub enum GameResult {
     /// `1-0`: the board is full and Blue has the higher total.
+    #[strum(serialize = "1-0")]
+    #[serde(rename = "blue")]
     BlueWins,
     /// `0-1`: the board is full and Yellow has the higher total.
+    #[strum(serialize = "0-1")]
+    #[serde(rename = "yellow")]
     YellowWins,
     /// `1/2-1/2`: the board is full and the totals are equal.
+    #[strum(serialize = "1/2-1/2")]
+    #[serde(rename = "draw")]
     Draw,
     /// `*`: the board is not full yet.
+    #[strum(serialize = "*")]
+    #[serde(rename = "unfinished")]
     Unfinished,
 }
 
@@ -180,13 +192,8 @@ impl GameResult {
     }
 
     /// The token written in records: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub const fn token(self) -> &'static str {
-        match self {
-            GameResult::BlueWins => "1-0",
-            GameResult::YellowWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
+    pub fn token(self) -> &'static str {
+        self.into()
     }
 
     /// A plain-words description (`Blue wins`, `draw`, `unfinished`).
@@ -211,25 +218,14 @@ impl From<Option<Outcome>> for GameResult {
     }
 }
 
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
-    }
-}
-
 /// The error for a result that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("expected a result `1-0`, `0-1`, `1/2-1/2` or `*`, found `{0}`")]
 pub struct ParseResultError(pub String);
 
-impl FromStr for GameResult {
-    type Err = ParseResultError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameResult::ALL
-            .into_iter()
-            .find(|r| r.token() == s)
-            .ok_or_else(|| ParseResultError(s.to_owned()))
+impl ParseResultError {
+    fn of(result: &str) -> ParseResultError {
+        ParseResultError(result.to_owned())
     }
 }
 

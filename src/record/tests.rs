@@ -533,3 +533,28 @@ fn a_lone_cr_ends_a_line_like_old_mac_files() {
     // Lines inside a comment count too: CR, then CRLF, put e9 on line 3.
     assert!(error("a1 {x\ry\r\n} e9").contains("line 3, column 3"));
 }
+
+/// Marks and results keep their exact spellings and parse errors.
+#[test]
+fn marks_and_results_are_spelt_exactly() {
+    let marks = Mark::ALL.map(|m| m.to_string());
+    assert_eq!(marks, ["!!", "!", "!?", "?!", "?", "??"]);
+    for mark in Mark::ALL {
+        assert_eq!(mark.token(), mark.to_string());
+        assert_eq!(mark.token().parse::<Mark>(), Ok(mark));
+    }
+    assert_eq!(
+        "!!!".parse::<Mark>().unwrap_err().to_string(),
+        "expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??`, found `!!!`"
+    );
+    let results = GameResult::ALL.map(|r| r.to_string());
+    assert_eq!(results, ["1-0", "0-1", "1/2-1/2", "*"]);
+    for result in GameResult::ALL {
+        assert_eq!(result.token(), result.to_string());
+        assert_eq!(result.token().parse::<GameResult>(), Ok(result));
+    }
+    assert_eq!(
+        "1-1".parse::<GameResult>().unwrap_err().to_string(),
+        "expected a result `1-0`, `0-1`, `1/2-1/2` or `*`, found `1-1`"
+    );
+}

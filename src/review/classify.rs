@@ -14,9 +14,7 @@
 //! Whatever the points, a move that turns a proven win into a draw or a loss,
 //! or a proven draw into a loss, is a blunder.
 
-use std::fmt;
-
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::ai::analysis::{PositionEval, Wdl};
 use crate::rules::{Move, Position};
@@ -29,8 +27,21 @@ pub const INACCURACY_MAX: i32 = 10;
 pub const MISTAKE_MAX: i32 = 20;
 
 /// How good a move was, from best to worst.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    strum::Display,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Class {
     /// The engine's move, or one as good.
     Best,
@@ -55,25 +66,13 @@ impl Class {
     ];
 
     /// The lower-case name used in text and JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Class::Best => "best",
-            Class::Good => "good",
-            Class::Inaccuracy => "inaccuracy",
-            Class::Mistake => "mistake",
-            Class::Blunder => "blunder",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 
     /// Position in [`Class::ALL`].
     pub const fn index(self) -> usize {
         self as usize
-    }
-}
-
-impl fmt::Display for Class {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -123,7 +122,6 @@ pub struct Value {
     /// Proven (a search to the end of the game), not an estimate.
     pub exact: bool,
     /// The proven outcome for this player, if a solve finished.
-    #[serde(serialize_with = "outcome_name")]
     pub outcome: Option<Wdl>,
 }
 
@@ -139,14 +137,6 @@ impl Value {
                 Wdl::Loss => Wdl::Win,
             }),
         }
-    }
-}
-
-/// `"win"`, `"draw"`, `"loss"` or null.
-fn outcome_name<S: Serializer>(outcome: &Option<Wdl>, s: S) -> Result<S::Ok, S::Error> {
-    match outcome {
-        Some(wdl) => s.serialize_str(wdl_name(*wdl)),
-        None => s.serialize_none(),
     }
 }
 

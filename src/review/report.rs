@@ -14,13 +14,11 @@ pub struct MoveReview {
     #[serde(rename = "move")]
     pub number: usize,
     /// Who played it.
-    #[serde(serialize_with = "player_name")]
     pub player: Player,
     /// The square played.
-    #[serde(rename = "square", serialize_with = "square_name")]
+    #[serde(rename = "square")]
     pub mv: Move,
     /// The engine's best move in the position before it.
-    #[serde(serialize_with = "square_name")]
     pub best: Move,
     /// The position's value before the move (the best move's), mover's side.
     pub before: Value,
@@ -71,10 +69,9 @@ pub struct Swing {
     #[serde(rename = "move")]
     pub number: usize,
     /// The square played.
-    #[serde(rename = "square", serialize_with = "square_name")]
+    #[serde(rename = "square")]
     pub mv: Move,
     /// The engine's best move there.
-    #[serde(serialize_with = "square_name")]
     pub best: Move,
     /// Points lost.
     pub lost: i32,
@@ -188,14 +185,6 @@ impl Review {
     pub fn summary_of(&self, player: Player) -> &PlayerSummary {
         &self.summary[player.index()]
     }
-}
-
-fn player_name<S: Serializer>(player: &Player, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(player.name())
-}
-
-fn square_name<S: Serializer>(mv: &Move, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(mv)
 }
 
 impl Serialize for PlayerSummary {

@@ -489,3 +489,27 @@ fn the_stored_blunder_record_throws_away_a_proven_win_at_move_53() {
     assert_eq!(record.comments(0), ["a quiet start"]);
     assert_eq!(record.mark(1), Some(crate::record::Mark::Good));
 }
+
+/// The exact JSON text of a review (`hijara analyze --json`): field names, order and
+/// every enum's spelling, kept byte for byte.
+#[test]
+fn the_json_text_is_kept_exactly() {
+    let json = serde_json::to_string(&sample_review()).unwrap();
+    assert_eq!(json, GOLDEN_REVIEW_JSON);
+}
+
+const GOLDEN_REVIEW_JSON: &str = concat!(
+    r#"{"moves":3,"review":[{"move":1,"player":"blue","square":"b2","best":"a1","before"#,
+    r#"":{"margin":3,"exact":false,"outcome":null},"after":{"margin":3,"exact":false,"o"#,
+    r#"utcome":null},"lost":0,"class":"best"},{"move":2,"player":"yellow","square":"c3""#,
+    r#","best":"a1","before":{"margin":-3,"exact":false,"outcome":null},"after":{"margi"#,
+    r#"n":-25,"exact":true,"outcome":"loss"},"lost":22,"class":"blunder"},{"move":3,"pl"#,
+    r#"ayer":"blue","square":"a1","best":"a1","before":{"margin":25,"exact":true,"outco"#,
+    r#"me":"win"},"after":{"margin":5,"exact":false,"outcome":"win"},"lost":0,"class":""#,
+    r#"best"}],"summary":{"blue":{"moves":2,"best":2,"good":0,"inaccuracy":0,"mistake":"#,
+    r#"0,"blunder":0,"average_lost":0.0,"biggest_swing":null},"yellow":{"moves":1,"best"#,
+    r#"":0,"good":0,"inaccuracy":0,"mistake":0,"blunder":1,"average_lost":22.0,"biggest"#,
+    r#"_swing":{"move":2,"square":"c3","best":"a1","lost":22,"before":{"margin":-3,"exa"#,
+    r#"ct":false,"outcome":null},"after":{"margin":-25,"exact":true,"outcome":"loss"}}}"#,
+    r#"}}"#,
+);

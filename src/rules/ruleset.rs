@@ -1,8 +1,5 @@
 //! Which rules are on: the standard 76 combinations, or those plus the corner formations.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::combination::{ALL_COMBINATIONS, Combination};
 
 /// A ruleset: which combinations score.
@@ -11,7 +8,28 @@ use super::combination::{ALL_COMBINATIONS, Combination};
 /// designer's 28 corner formations on `a1`, `d1`, `a4` and `d4`: the same section
 /// number in all four corners (10 points, 4 combinations) and sections 1, 2, 3 and
 /// 4 one in each corner in any arrangement (15 points, 24 combinations).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    clap::ValueEnum,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    serde::Serialize,
+)]
+#[strum(
+    serialize_all = "lowercase",
+    parse_err_ty = ParseRulesetError,
+    parse_err_fn = ParseRulesetError::of
+)]
+#[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum Ruleset {
     /// The 76 combinations.
@@ -26,11 +44,8 @@ impl Ruleset {
     pub const ALL: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Corners];
 
     /// The name used on the command line and in records (`standard`, `corners`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Ruleset::Standard => "standard",
-            Ruleset::Corners => "corners",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 
     /// How many combinations score under these rules (76 or 104).
@@ -48,25 +63,14 @@ impl Ruleset {
     }
 }
 
-impl fmt::Display for Ruleset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A ruleset name other than `standard` or `corners`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown variant `{}` (expected `standard` or `corners`)", .0.escape_debug())]
 pub struct ParseRulesetError(pub String);
 
-impl FromStr for Ruleset {
-    type Err = ParseRulesetError;
-
-    /// `standard` or `corners`, exactly (lower case).
-    fn from_str(s: &str) -> Result<Ruleset, ParseRulesetError> {
-        Ruleset::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| ParseRulesetError(s.to_owned()))
+impl ParseRulesetError {
+    /// The error for `name` (`FromStr` is derived: `standard` or `corners`, exactly).
+    fn of(name: &str) -> ParseRulesetError {
+        ParseRulesetError(name.to_owned())
     }
 }

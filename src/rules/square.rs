@@ -3,12 +3,33 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the two players. Blue always moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One of the two players. Blue always moves first. Shown `Blue`, `Yellow`; read
+/// in any case, or as `b`, `y`; `blue`, `yellow` in JSON.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::Display,
+    strum::EnumString,
+    serde::Serialize,
+)]
+#[strum(
+    ascii_case_insensitive,
+    parse_err_ty = ParsePlayerError,
+    parse_err_fn = ParsePlayerError::of
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Player {
     /// The first player.
+    #[strum(to_string = "Blue", serialize = "b")]
     Blue,
     /// The second player.
+    #[strum(to_string = "Yellow", serialize = "y")]
     Yellow,
 }
 
@@ -40,29 +61,14 @@ impl Player {
     }
 }
 
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::Blue => "Blue",
-            Player::Yellow => "Yellow",
-        })
-    }
-}
-
 /// The error for a player name that is neither `blue` nor `yellow`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("expected a player, `blue` or `yellow`, found `{0}`")]
 pub struct ParsePlayerError(pub String);
 
-impl FromStr for Player {
-    type Err = ParsePlayerError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "blue" | "b" => Ok(Player::Blue),
-            "yellow" | "y" => Ok(Player::Yellow),
-            _ => Err(ParsePlayerError(s.to_owned())),
-        }
+impl ParsePlayerError {
+    fn of(name: &str) -> ParsePlayerError {
+        ParsePlayerError(name.to_owned())
     }
 }
 
@@ -183,6 +189,13 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.column_char(), self.row_char())
+    }
+}
+
+/// A square is its name in JSON (`"b2"`).
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

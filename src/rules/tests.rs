@@ -699,3 +699,33 @@ fn a_game_is_in_progress_from_its_first_move_to_its_last() {
     }
     assert!(!game.in_progress(), "the board is full");
 }
+
+/// Players and rulesets keep their exact spellings and parse errors.
+#[test]
+fn players_and_rulesets_are_spelt_exactly() {
+    assert_eq!(Player::BOTH.map(|p| p.to_string()), ["Blue", "Yellow"]);
+    assert_eq!(Player::BOTH.map(Player::name), ["blue", "yellow"]);
+    for (text, player) in [
+        ("blue", Player::Blue),
+        ("Blue", Player::Blue),
+        ("B", Player::Blue),
+        ("b", Player::Blue),
+        ("YELLOW", Player::Yellow),
+        ("y", Player::Yellow),
+    ] {
+        assert_eq!(text.parse::<Player>(), Ok(player), "{text}");
+    }
+    assert_eq!(
+        "green".parse::<Player>().unwrap_err().to_string(),
+        "expected a player, `blue` or `yellow`, found `green`"
+    );
+    assert_eq!(Ruleset::ALL.map(|r| r.to_string()), ["standard", "corners"]);
+    assert_eq!(Ruleset::ALL.map(Ruleset::name), ["standard", "corners"]);
+    for ruleset in Ruleset::ALL {
+        assert_eq!(ruleset.name().parse::<Ruleset>(), Ok(ruleset));
+    }
+    assert_eq!(
+        "Corners".parse::<Ruleset>().unwrap_err().to_string(),
+        "unknown variant `Corners` (expected `standard` or `corners`)"
+    );
+}

@@ -4,6 +4,7 @@
 //! Files are numbered newest first from 1. Unreadable files keep their number, so the
 //! numbers of the other games do not shift when one file is damaged.
 
+use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -12,10 +13,11 @@ use serde::Serialize;
 
 use crate::ai::{Level, Seat};
 use crate::record::GameResult;
-use crate::rules::Player;
+use crate::rules::{Player, Ruleset};
 
-use super::files::{new_save_path, write_atomic};
-use super::record_io::{parse_record, parse_seat, seat_tag, seat_token};
+use super::autosave::write_new_save;
+use super::disk::read_regular;
+use super::record_io::{parse_record, parse_seat, seat_tag};
 
 /// The history's folder inside the data folder.
 pub const GAMES_DIR: &str = "games";
@@ -29,9 +31,7 @@ pub fn games_dir(data_dir: &Path) -> PathBuf {
 /// `hijara-YYYYMMDD-HHMMSS.hij` name, atomically; returns the path.
 pub fn archive(dir: &Path, record_text: &str) -> io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
-    let path = new_save_path(dir);
-    write_atomic(&path, record_text.as_bytes())?;
-    Ok(path)
+    write_new_save(dir, record_text.as_bytes())
 }
 
 /// One game of the history, as listed.
@@ -47,16 +47,16 @@ pub struct Entry {
     pub blue: String,
     /// Who played Yellow.
     pub yellow: String,
-    /// `blue`, `yellow`, `draw` or `unfinished`.
-    pub result: &'static str,
+    /// The result, `blue`, `yellow`, `draw` or `unfinished` in JSON.
+    pub result: GameResult,
     /// Blue's total.
     pub blue_score: u32,
     /// Yellow's total.
     pub yellow_score: u32,
     /// How many moves were played.
     pub moves: usize,
-    /// The ruleset: `standard` or `corners`.
-    pub variant: &'static str,
+    /// The ruleset: `standard` or `corners` in JSON.
+    pub variant: Ruleset,
     /// Whether points were claimed (the claim variant).
     pub claims: bool,
 }
@@ -85,7 +85,6 @@ pub enum Listed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Tally {
     /// The AI level played against: `random`, `easy`, `medium` or `hard`.
-    #[serde(serialize_with = "level_name")]
     pub opponent: Level,
     /// Games the person won.
     pub wins: u32,
@@ -93,10 +92,6 @@ pub struct Tally {
     pub draws: u32,
     /// Games the person lost.
     pub losses: u32,
-}
-
-fn level_name<S: serde::Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&seat_token(Seat::from(*level)))
 }
 
 /// The history: every `.hij` file of the folder, newest first.
@@ -127,20 +122,28 @@ fn stamp_of(file: &str) -> Option<String> {
     Some(time.format("%Y-%m-%d %H:%M").to_string())
 }
 
-/// The `.hij` file names in `dir`, newest first. A missing folder has none.
-pub fn files_newest_first(dir: &Path) -> io::Result<Vec<String>> {
-    let mut files: Vec<String> = match fs::read_dir(dir) {
+/// The `.hij` file names in `dir`, newest first: regular files and symlinks (a
+/// link to something other than a record is listed as unreadable when read), and
+/// names that are not UTF-8 too. A missing folder has none.
+pub fn files_newest_first(dir: &Path) -> io::Result<Vec<OsString>> {
+    let mut files: Vec<OsString> = match fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|e| e.file_name().into_string().ok())
-            // Leading dots are the atomic writes' temporary files.
-            .filter(|name| name.ends_with(".hij") && !name.starts_with('.'))
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink()))
+            .map(|e| e.file_name())
+            .filter(|name| {
+                let lossy = name.to_string_lossy();
+                // Leading dots are the atomic writes' temporary files.
+                lossy.ends_with(".hij") && !lossy.starts_with('.')
+            })
             .collect(),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e),
     };
-    files.sort_by(|a, b| sort_key(b).cmp(&sort_key(a)).then_with(|| b.cmp(a)));
+    files.sort_by(|a, b| {
+        let (a, b) = (a.to_string_lossy(), b.to_string_lossy());
+        sort_key(&b).cmp(&sort_key(&a)).then_with(|| b.cmp(&a))
+    });
     Ok(files)
 }
 
@@ -151,9 +154,10 @@ impl History {
         let listed = files_newest_first(dir)?
             .into_iter()
             .enumerate()
-            .map(|(i, file)| {
+            .map(|(i, name)| {
                 let n = i + 1;
-                match read_entry(&dir.join(&file), n, &file) {
+                let file = name.to_string_lossy().into_owned();
+                match read_entry(&dir.join(&name), n, &file) {
                     Ok(entry) => Listed::Game(entry),
                     Err(error) => Listed::Unreadable(Unreadable { n, file, error }),
                 }
@@ -194,7 +198,8 @@ impl History {
 }
 
 fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
-    let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let bytes = read_regular(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     let loaded = parse_record(&text).map_err(|e| e.to_string())?;
     let (record, game) = (&loaded.record, &loaded.game);
     let seat = |player| record.tag(seat_tag(player)).unwrap_or("?").to_owned();
@@ -204,16 +209,11 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
         date: stamp_of(file).or_else(|| record.tag("Date").map(str::to_owned)),
         blue: seat(Player::Blue),
         yellow: seat(Player::Yellow),
-        result: match GameResult::of(game) {
-            GameResult::BlueWins => "blue",
-            GameResult::YellowWins => "yellow",
-            GameResult::Draw => "draw",
-            GameResult::Unfinished => "unfinished",
-        },
+        result: GameResult::of(game),
         blue_score: game.score(Player::Blue),
         yellow_score: game.score(Player::Yellow),
         moves: game.len(),
-        variant: game.ruleset().name(),
+        variant: game.ruleset(),
         claims: game.claim_mode(),
     })
 }
@@ -238,18 +238,19 @@ fn tally<'a>(games: impl Iterator<Item = &'a Entry>) -> Vec<Tally> {
     });
     for game in games {
         let (person, level) = match (sitter(&game.blue), sitter(&game.yellow)) {
-            (Some(None), Some(Some(level))) => ("blue", level),
-            (Some(Some(level)), Some(None)) => ("yellow", level),
+            (Some(None), Some(Some(level))) => (Player::Blue, level),
+            (Some(Some(level)), Some(None)) => (Player::Yellow, level),
             _ => continue,
         };
         let Some(count) = counts.iter_mut().find(|t| t.opponent == level) else {
             continue;
         };
         match game.result {
-            "draw" => count.draws += 1,
-            "unfinished" => {}
-            winner if winner == person => count.wins += 1,
-            _ => count.losses += 1,
+            GameResult::Draw => count.draws += 1,
+            GameResult::Unfinished => {}
+            GameResult::BlueWins if person == Player::Blue => count.wins += 1,
+            GameResult::YellowWins if person == Player::Yellow => count.wins += 1,
+            GameResult::BlueWins | GameResult::YellowWins => count.losses += 1,
         }
     }
     counts
@@ -288,6 +289,35 @@ mod tests {
         );
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_and_non_utf8_names_are_listed_not_skipped() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        let good = elsewhere.path().join("good.hij");
+        fs::write(&good, "[Blue \"human\"]\na1 b1\n").unwrap();
+        std::os::unix::fs::symlink(&good, dir.path().join("hijara-20261130-101010.hij")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join("hijara-20261130-090000.hij"))
+            .unwrap();
+        let odd = std::ffi::OsStr::from_bytes(b"hijara-20261130-080000-\xff.hij");
+        fs::write(dir.path().join(odd), "a1\n").unwrap();
+        let history = History::read(dir.path()).unwrap();
+        assert_eq!(history.listed.len(), 3, "{:?}", history.listed);
+        let games: Vec<_> = history.games().collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].n, games[0].moves), (1, 2));
+        assert_eq!(
+            (games[1].n, games[1].file.as_str()),
+            (3, "hijara-20261130-080000-\u{fffd}.hij")
+        );
+        let bad: Vec<_> = history.unreadable().collect();
+        assert_eq!(bad[0].n, 2);
+        assert!(bad[0].error.contains("not a regular file"), "{bad:?}");
+        // The odd name is still reachable by number.
+        assert_eq!(files_newest_first(dir.path()).unwrap()[2], odd);
+    }
+
     #[test]
     fn dates_come_from_the_file_name() {
         assert_eq!(
@@ -320,7 +350,7 @@ mod tests {
         let games: Vec<_> = history.games().collect();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].n, 3);
-        assert_eq!(games[0].result, "unfinished");
+        assert_eq!(games[0].result, GameResult::Unfinished);
         assert_eq!(games[0].date.as_deref(), Some("2026-11-30 10:10"));
         let bad: Vec<_> = history.unreadable().collect();
         assert_eq!(bad.len(), 2);
@@ -360,7 +390,7 @@ mod tests {
         );
         assert_eq!(entry.moves, game.len());
         assert_eq!(entry.blue_score, game.score(Player::Blue));
-        assert_ne!(entry.result, "unfinished");
+        assert_ne!(entry.result, GameResult::Unfinished);
         assert_eq!(history.tally().len(), 1);
         assert_eq!(history.tally()[0].opponent, Level::Hard);
     }
@@ -377,18 +407,18 @@ mod tests {
             blue_score: 0,
             yellow_score: 0,
             moves: 64,
-            variant: "standard",
+            variant: Ruleset::Standard,
             claims: false,
         };
         let games = [
-            entry("human", "hard", "yellow"),
-            entry("hard", "human", "yellow"),
-            entry("Ann", "HARD", "draw"),
-            entry("human", "easy", "blue"),
-            entry("human", "human", "blue"),
-            entry("medium", "hard", "blue"),
-            entry("human", "hard", "unfinished"),
-            entry("?", "hard", "yellow"),
+            entry("human", "hard", GameResult::YellowWins),
+            entry("hard", "human", GameResult::YellowWins),
+            entry("Ann", "HARD", GameResult::Draw),
+            entry("human", "easy", GameResult::BlueWins),
+            entry("human", "human", GameResult::BlueWins),
+            entry("medium", "hard", GameResult::BlueWins),
+            entry("human", "hard", GameResult::Unfinished),
+            entry("?", "hard", GameResult::YellowWins),
         ];
         let tally = |opponent, wins, draws, losses| Tally {
             opponent,
@@ -401,4 +431,42 @@ mod tests {
             vec![tally(Level::Easy, 1, 0, 0), tally(Level::Hard, 1, 1, 1)]
         );
     }
+
+    /// The exact JSON text of a listed game and a tally (`hijara games --json`).
+    #[test]
+    fn the_json_text_is_kept_exactly() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = [
+            (
+                "hijara-20261130-101010.hij",
+                "[Blue \"human\"]\n[Yellow \"hard\"]\n[Variant \"corners\"]\n[Claim \"on\"]\na1\n",
+            ),
+            (
+                "hijara-20261130-101011.hij",
+                include_str!("../../assets/games/complete.hij"),
+            ),
+        ];
+        for (file, record) in records {
+            fs::write(dir.path().join(file), record).unwrap();
+        }
+        let history = History::read(dir.path()).unwrap();
+        let games: Vec<String> = history
+            .games()
+            .map(|e| serde_json::to_string(e).unwrap())
+            .collect();
+        assert_eq!(games, GOLDEN_GAMES);
+        let tally = Tally {
+            opponent: Level::Medium,
+            wins: 1,
+            draws: 2,
+            losses: 3,
+        };
+        assert_eq!(serde_json::to_string(&tally).unwrap(), GOLDEN_TALLY);
+    }
+
+    const GOLDEN_GAMES: [&str; 2] = [
+        r#"{"n":1,"file":"hijara-20261130-101011.hij","date":"2026-11-30 10:10","blue":"random","yellow":"random","result":"yellow","blue_score":75,"yellow_score":100,"moves":64,"variant":"standard","claims":false}"#,
+        r#"{"n":2,"file":"hijara-20261130-101010.hij","date":"2026-11-30 10:10","blue":"human","yellow":"hard","result":"unfinished","blue_score":0,"yellow_score":0,"moves":1,"variant":"corners","claims":true}"#,
+    ];
+    const GOLDEN_TALLY: &str = r#"{"opponent":"medium","wins":1,"draws":2,"losses":3}"#;
 }

@@ -4,29 +4,34 @@
 //!
 //! - `config`: [`GameConfig`], who plays and how the AI thinks.
 //! - `record_io`: a record file to and from a set-up and a game (the seat, time and seed tags).
-//! - `files`: the files themselves: atomic writes, new save names, the data folder, [`Autosave`].
+//! - `disk`: how bytes reach the disk: bounded reads of regular files only, atomic writes
+//!   (through symlinks).
+//! - `autosave`: the data folder, new save names and [`Autosave`].
 //! - `storage`: [`Storage`], where one session's saves, autosave and archived games go.
 //! - `history`: the archive of finished games (`games/`), listed newest first.
 //!
 //! Nothing here draws or reads keys; `ui` and `cli` both build on it.
 
+mod autosave;
 mod config;
-mod files;
+mod disk;
 mod history;
 mod record_io;
 mod storage;
 
+pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 pub use config::{GameConfig, fresh_seed};
-pub(crate) use files::write_atomic;
-pub use files::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
+pub(crate) use disk::write_atomic;
+pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
 pub use record_io::{
-    LoadedRecord, SEED_TAG, THINK_MS_TAG, config_of, input_name, parse_record, parse_seat,
-    read_record, read_text, record_of, seat_tag, seat_token, today, write_record_file,
+    LoadedRecord, SEED_TAG, THINK_MS_TAG, check_writable, config_of, input_name, parse_record,
+    parse_seat, read_record, read_text, record_of, salvage, seat_tag, seat_token, today,
+    write_record_file,
 };
-pub use storage::{Notice, Storage, open_save_dir, shown, unfinished_autosave};
+pub use storage::{Damaged, Kept, Notice, Storage, open_save_dir, shown, unfinished_autosave};
 
 use crate::rules::Game;
 
@@ -58,16 +63,16 @@ impl Session {
         }
     }
 
-    /// The line to print on the normal screen after the game, if it was kept for
-    /// `hijara resume`.
+    /// The line to print on the normal screen after a game left in progress: where
+    /// it is kept, or plainly that it is not on disk. Never claims a save that failed.
     pub fn farewell(&self) -> Option<String> {
-        let autosave = self
-            .storage
-            .autosave()
-            .filter(|_| self.game.in_progress())?;
-        Some(crate::strings::farewell(
-            &self.game,
-            &shown(autosave.path()),
-        ))
+        if !self.game.in_progress() {
+            return None;
+        }
+        Some(match self.storage.kept(&self.config, &self.game) {
+            Kept::Autosave(path) => crate::strings::farewell(&self.game, &shown(&path)),
+            Kept::Saved(path) => crate::strings::farewell_saved(&self.game, &shown(&path)),
+            Kept::Nowhere => crate::strings::farewell_lost(&self.game),
+        })
     }
 }

@@ -1,7 +1,6 @@
 //! Records and set-ups: the tags that let a saved game come back exactly (seats,
 //! thinking time, seed), and reading a record file with errors that say where.
 
-use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
@@ -63,9 +62,11 @@ pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
     };
     GameConfig {
         seats: [seat(Player::Blue), seat(Player::Yellow)],
+        // A thinking time past an hour (2^64-1 ms, say) is no budget: ignored.
         think_ms: record
             .tag(THINK_MS_TAG)
             .and_then(|v| v.trim().parse().ok())
+            .filter(|&ms| ms <= crate::ai::gtp::MAX_THINK_MS)
             .or(fallback.think_ms),
         seed: record
             .tag(SEED_TAG)
@@ -111,17 +112,68 @@ pub fn input_name(path: &Path) -> String {
     }
 }
 
+/// The byte offset of `location` in `text`, counting lines as the parser does
+/// (LF, CRLF or a lone CR ends a line); `None` past the end.
+fn offset_of(text: &str, location: crate::record::Location) -> Option<usize> {
+    let (mut line, mut column) = (1u32, 1u32);
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if (line, column) == (location.line, location.column) {
+            return Some(i);
+        }
+        let ends_line = c == '\n' || (c == '\r' && chars.peek().is_none_or(|&(_, n)| n != '\n'));
+        if ends_line {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    ((line, column) == (location.line, location.column)).then_some(text.len())
+}
+
+/// What can still be played of a damaged record (truncated, an illegal move, a bad
+/// tag): its text up to the first error, and its moves up to the first that does
+/// not play. `None` when not one move is left.
+pub fn salvage(text: &str) -> Option<LoadedRecord> {
+    let mut text = text.to_owned();
+    // Each round cuts the text at an error; a few rounds reach what reads.
+    for _ in 0..8 {
+        match text.parse::<Record>() {
+            Ok(mut record) => {
+                // A claimed result no longer holds for fewer moves.
+                record.remove_tag("Result");
+                record.set_result(None);
+                // No game has more than 64 moves: the rest cannot play.
+                record.truncate_moves(record.moves().len().min(64));
+                while !record.moves().is_empty() {
+                    if let Ok(game) = record.to_game() {
+                        return Some(LoadedRecord { record, game });
+                    }
+                    record.truncate_moves(record.moves().len() - 1);
+                }
+                return None;
+            }
+            Err(error) => {
+                let cut = offset_of(&text, error.location()?)?;
+                if cut >= text.len() {
+                    return None;
+                }
+                text.truncate(cut);
+            }
+        }
+    }
+    None
+}
+
 /// Reads `path` (`-` for stdin) as UTF-8 text; the error names the file as `name`
 /// ([`input_name`]) and, for bad UTF-8, where the first bad byte is.
 pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
+    let bytes = if path == Path::new("-") {
+        super::disk::read_limited(std::io::stdin().lock()).context("cannot read standard input")?
     } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-    }
+        super::disk::read_regular(path).with_context(|| format!("cannot read {name}"))?
+    };
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // The prefix up to `valid_up_to` is valid UTF-8 by definition.
@@ -135,15 +187,34 @@ pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
 /// Reads and checks a record file: a missing file, bad syntax or an illegal move is
 /// an error naming the file, line, column, move and square.
 pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
-    let name = path.display().to_string();
+    let name = super::shown(path);
     let text = read_text(path, &name)?;
     parse_record(&text).with_context(|| name.clone())
 }
 
+/// Checks that a record can be written to `path` before work is done for it: its
+/// folder exists, and it is not a folder, a FIFO, a device or a link to nowhere
+/// (a symlink to a file is fine: the file is written through it).
+pub fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let name = super::shown(path);
+    let target = super::disk::write_target(path).with_context(|| format!("cannot write {name}"))?;
+    let folder = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        anyhow::bail!(
+            "cannot write {name}: the folder {} does not exist",
+            super::shown(folder)
+        );
+    }
+    Ok(())
+}
+
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
-    super::files::write_atomic(path, record.to_string().as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))
+    super::disk::write_atomic(path, record.to_string().as_bytes())
+        .with_context(|| format!("cannot write {}", super::shown(path)))
 }
 
 #[cfg(test)]
@@ -168,6 +239,30 @@ mod tests {
         let loaded = parse_record(&text).unwrap();
         assert_eq!(loaded.game.placements(), game.placements());
         assert_eq!(config_of(&loaded.record, GameConfig::default()), config);
+    }
+
+    #[test]
+    fn a_damaged_record_gives_back_the_moves_that_read() {
+        // Issue 18 A's reproducer: truncated in the middle of a move.
+        let truncated = "[Blue \"human\"]\n[Yellow \"random\"]\n[Seed \"3\"]\n[Result \"*\"]\n\n1. a1 c3 2. b2 b";
+        assert!(parse_record(truncated).is_err());
+        let saved = salvage(truncated).unwrap();
+        assert_eq!(
+            saved.game.moves().collect::<Vec<_>>(),
+            [Square::A1, Square::C3, Square::B2]
+        );
+        assert_eq!(saved.record.tag("Yellow"), Some("random"));
+        // An illegal fifth stone on a1: the four before it.
+        let illegal = salvage("a1 a1 a1 a1 a1 b2").unwrap();
+        assert_eq!(illegal.game.len(), 4);
+        // A bad tag after the moves' start, and a claimed result that no longer holds.
+        let tagged = salvage("[Result \"1-0\"]\na1 b1 c1 [Bad").unwrap();
+        assert_eq!(tagged.game.len(), 3);
+        // Bad bytes read lossily stop the moves there; CR-ended lines count as lines.
+        let lossy = String::from_utf8_lossy(b"a1 b1\rc1 \xff d1");
+        assert_eq!(salvage(&lossy).unwrap().game.len(), 3);
+        assert!(salvage("[Blue \"x\"]\n[Oops").is_none());
+        assert!(salvage("").is_none());
     }
 
     #[test]

@@ -9,9 +9,10 @@ use anyhow::bail;
 use crate::rules::Game;
 use crate::strings::message;
 
-use super::files::{self, Autosave};
+use super::autosave::{Autosave, write_new_save};
+use super::disk::write_atomic;
 use super::history;
-use super::{GameConfig, LoadedRecord, parse_record, record_of, today};
+use super::{GameConfig, LoadedRecord, parse_record, record_of, salvage, today};
 
 /// A line for the status line, from the storage: information or a failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,26 +30,79 @@ pub fn open_save_dir(dir: Option<&Path>) -> anyhow::Result<PathBuf> {
         return Ok(PathBuf::new());
     };
     if dir.exists() && !dir.is_dir() {
-        bail!("--save-dir {}: not a folder", dir.display());
+        bail!("--save-dir {}: not a folder", shown(dir));
     }
     if let Err(error) = std::fs::create_dir_all(dir) {
         bail!(
             "--save-dir {}: cannot create the folder ({error})",
-            dir.display()
+            shown(dir)
         );
     }
     Ok(dir.to_path_buf())
 }
 
-/// The autosaved game, if there is one still to finish. An unreadable autosave is
-/// reported by the message returned instead, and left on disk.
-pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, String> {
-    let unreadable = |error: String| message::autosave_unreadable(&shown(autosave.path()), &error);
-    let Some(text) = autosave.load().map_err(|e| unreadable(e.to_string()))? else {
-        return Ok(None);
+/// An autosave that could not be read as a record.
+#[derive(Debug, Clone)]
+pub struct Damaged {
+    /// What to tell the player: where the file is, what is wrong, and that it is
+    /// kept aside rather than overwritten.
+    pub message: String,
+    /// What is wrong with it (with line and column where they apply).
+    pub error: String,
+    /// The moves that do read, when there are any and the game is not over.
+    pub salvaged: Option<Box<LoadedRecord>>,
+}
+
+/// The autosaved game, if there is one still to finish. A damaged autosave (not
+/// UTF-8, truncated, an illegal move, a bad tag) is reported with the moves that
+/// still read; it stays on disk, and is kept aside before the autosave is rewritten.
+pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, Damaged> {
+    let path = shown(autosave.path());
+    let damaged = |error: String, salvaged: Option<LoadedRecord>| {
+        let salvaged = salvaged.filter(|l| !l.game.is_over()).map(Box::new);
+        Damaged {
+            message: match &salvaged {
+                Some(l) => message::autosave_salvaged(&path, &error, l.game.len()),
+                None => message::autosave_unreadable(&path, &error),
+            },
+            error,
+            salvaged,
+        }
     };
-    let loaded = parse_record(&text).map_err(|e| unreadable(e.to_string()))?;
-    Ok(loaded.game.in_progress().then_some(loaded))
+    let bytes = match autosave.load_bytes() {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Ok(None),
+        // Not a file that can be read (a FIFO, a device, too large): nothing can be
+        // kept aside, and the autosave is not written over it either.
+        Err(error) => {
+            let error = error.to_string();
+            return Err(Damaged {
+                message: message::autosave_unusable(&path, &error),
+                error,
+                salvaged: None,
+            });
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            return Err(damaged("not UTF-8 text".to_owned(), salvage(&lossy)));
+        }
+    };
+    let loaded = parse_record(&text).map_err(|e| damaged(e.to_string(), salvage(&text)))?;
+    Ok((loaded.game.in_progress()).then_some(loaded))
+}
+
+/// Where the game in progress is on disk, for the farewell line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kept {
+    /// In the autosave, as it is now: `hijara resume` continues it.
+    Autosave(PathBuf),
+    /// In the file `s` last wrote, as it is now (the autosave does not hold it).
+    Saved(PathBuf),
+    /// Nowhere: the autosave failed (or there is none) and it was not saved by hand.
+    Nowhere,
 }
 
 /// Where a session's games go: the `s` key's folder and the autosave.
@@ -65,6 +119,13 @@ pub struct Storage {
     /// This session's game is the one in the autosave, or an earlier unfinished
     /// game found there has been kept aside: the autosave may be rewritten.
     owns_autosave: bool,
+    /// The autosave found at start has been looked at, and kept aside if it held
+    /// another unfinished game or could not be read, before the first write.
+    checked: bool,
+    /// The autosave holds the game as it is now (its last write succeeded).
+    autosaved: bool,
+    /// The game as `s` last wrote it (its record without the date).
+    saved_state: Option<String>,
     /// The game history's folder, where finished games are kept; `None` keeps none.
     history: Option<PathBuf>,
     /// The last game kept in the history (its record without the date), so undoing
@@ -82,6 +143,9 @@ impl Storage {
             saved_to: None,
             autosave_failed: false,
             owns_autosave: false,
+            checked: false,
+            autosaved: false,
+            saved_state: None,
             history: None,
             archived: None,
         }
@@ -126,14 +190,34 @@ impl Storage {
     /// Writes the game to a record file (the `s` key) and returns its path. The first
     /// save of a game picks a new `hijara-YYYYMMDD-HHMMSS.hij`; later ones rewrite it.
     pub fn save(&mut self, config: &GameConfig, game: &Game) -> std::io::Result<PathBuf> {
-        let path = match &self.saved_to {
-            Some(path) => path.clone(),
-            None => files::new_save_path(&self.save_dir),
-        };
         let text = record_of(config, game, &self.date).to_string();
-        files::write_atomic(&path, text.as_bytes())?;
+        let path = match &self.saved_to {
+            Some(path) => {
+                write_atomic(path, text.as_bytes())?;
+                path.clone()
+            }
+            None => write_new_save(&self.save_dir, text.as_bytes())?,
+        };
         self.saved_to = Some(path.clone());
+        self.saved_state = Some(record_of(config, game, "").to_string());
         Ok(path)
+    }
+
+    /// Where `game` (played with `config`) is on disk as it is now.
+    pub fn kept(&self, config: &GameConfig, game: &Game) -> Kept {
+        if let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) {
+            return Kept::Autosave(autosave.path().to_path_buf());
+        }
+        let now = record_of(config, game, "").to_string();
+        match &self.saved_to {
+            Some(path) if self.saved_state.as_ref() == Some(&now) => Kept::Saved(path.clone()),
+            _ => Kept::Nowhere,
+        }
+    }
+
+    /// Whether the autosave holds the game as it is now (its last write succeeded).
+    pub fn autosaved(&self) -> bool {
+        self.autosave.is_some() && self.autosaved
     }
 
     /// [`Storage::save`] as a notice for the status line.
@@ -156,20 +240,26 @@ impl Storage {
             // A game's first move dates it (a resumed game keeps its own date).
             self.date = today();
         }
-        let autosave = self.autosave.clone()?;
+        let Some(autosave) = self.autosave.clone() else {
+            self.autosaved = false;
+            return None;
+        };
         let mut notice = None;
-        if !self.owns_autosave {
-            // Another unfinished game sits in the autosave (the player chose a new
-            // game, a loaded record or a replay): keep it aside, never overwrite it.
-            match keep_aside(&autosave) {
+        if !self.checked {
+            // Before the first write: another unfinished game in the autosave (the
+            // player chose a new game, a loaded record or a replay), or one that
+            // cannot be read, is kept aside, never overwritten.
+            match keep_aside(&autosave, self.owns_autosave) {
                 Ok(Some(path)) => notice = Some(Notice::Info(message::kept_aside(&shown(&path)))),
                 Ok(None) => {}
                 Err(error) => {
                     let text = message::autosave_off(&shown(autosave.path()), &error.to_string());
                     self.autosave = None;
+                    self.autosaved = false;
                     return Some(Notice::Error(text));
                 }
             }
+            self.checked = true;
             self.owns_autosave = true;
         }
         let result = if game.in_progress() {
@@ -177,6 +267,7 @@ impl Storage {
         } else {
             autosave.clear()
         };
+        self.autosaved = result.is_ok();
         match result {
             Ok(()) => {
                 self.autosave_failed = false;
@@ -186,7 +277,7 @@ impl Storage {
             Err(error) => {
                 self.autosave_failed = true;
                 Some(Notice::Error(message::autosave_failed(
-                    &autosave.path().display().to_string(),
+                    &shown(autosave.path()),
                     &error.to_string(),
                 )))
             }
@@ -210,13 +301,30 @@ impl Storage {
             return None;
         }
         let text = record_of(config, game, &self.date).to_string();
-        match history::archive(&dir, &text) {
+        let error = match history::archive(&dir, &text) {
             Ok(path) => {
                 self.archived = Some(identity);
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
-                Some(Notice::Info(message::archived(&name)))
+                return Some(Notice::Info(message::archived(&name)));
             }
-            Err(error) => Some(Notice::Error(message::not_archived(
+            Err(error) => error,
+        };
+        // The history folder cannot take it (`games` is a file, say): keep the game
+        // beside that folder rather than nowhere, and say where.
+        let beside = dir
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        match write_new_save(beside, text.as_bytes()) {
+            Ok(path) => {
+                self.archived = Some(identity);
+                Some(Notice::Error(message::archived_beside(
+                    &shown(&dir),
+                    &error.to_string(),
+                    &shown(&path),
+                )))
+            }
+            Err(_) => Some(Notice::Error(message::not_archived(
                 &shown(&dir),
                 &error.to_string(),
             ))),
@@ -224,26 +332,31 @@ impl Storage {
     }
 }
 
-/// Renames an autosave that holds an unfinished game to a new
-/// `hijara-YYYYMMDD-HHMMSS.hij` beside it, and returns where it went. An empty,
-/// finished or unreadable autosave is left to be overwritten.
-fn keep_aside(autosave: &Autosave) -> std::io::Result<Option<PathBuf>> {
-    let Some(text) = autosave.load()? else {
+/// Copies the autosave's bytes to a new `hijara-YYYYMMDD-HHMMSS.hij` beside it
+/// when it holds another unfinished game (`owned`: the game of this session, so
+/// not another), or cannot be read as a record at all; returns where they went.
+/// No autosave, or an empty or finished game, is left to be overwritten. A file
+/// that cannot be read (a FIFO, a device, too large) is an error: the autosave
+/// is then not written.
+fn keep_aside(autosave: &Autosave, owned: bool) -> std::io::Result<Option<PathBuf>> {
+    let Some(bytes) = autosave.load_bytes()? else {
         return Ok(None);
     };
-    let unfinished = parse_record(&text).is_ok_and(|l| l.game.in_progress());
-    if !unfinished {
+    let keep = match std::str::from_utf8(&bytes).ok().map(parse_record) {
+        Some(Ok(loaded)) => !owned && loaded.game.in_progress(),
+        // Damaged (not UTF-8, or not a record): the player's bytes, kept whole.
+        _ => !bytes.iter().all(u8::is_ascii_whitespace),
+    };
+    if !keep {
         return Ok(None);
     }
     let dir = autosave.path().parent().unwrap_or(Path::new("."));
-    let path = files::new_save_path(dir);
-    std::fs::rename(autosave.path(), &path)?;
-    Ok(Some(path))
+    write_new_save(dir, &bytes).map(Some)
 }
 
-/// `path` as shown to the player.
+/// `path` as shown to the player: control characters and the like made visible.
 pub fn shown(path: &Path) -> String {
-    path.display().to_string()
+    crate::text::sanitize(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]
@@ -389,5 +502,211 @@ mod tests {
             Storage::new(dir.path().to_path_buf(), Some(autosave.clone())).continuing_autosave();
         assert_eq!(resumed.after_change(&config(), &game), None);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    /// Issue 18 A's reproducer: an autosave truncated mid-move.
+    const TRUNCATED: &str =
+        "[Blue \"human\"]\n[Yellow \"random\"]\n[Seed \"3\"]\n[Result \"*\"]\n\n1. a1 c3 2. b2 b";
+
+    /// The files in `dir` other than `except`, with their bytes.
+    fn others(dir: &Path, except: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut out: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p != except)
+            .map(|p| {
+                let bytes = std::fs::read(&p).unwrap();
+                (p, bytes)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_kept_aside_and_its_moves_offered() {
+        for damaged in [
+            TRUNCATED.as_bytes(),
+            b"a1 b1 \xff\xfe c1\n",
+            b"a1 a1 a1 a1 a1\n",
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("autosave.hij");
+            std::fs::write(&path, damaged).unwrap();
+            let autosave = Autosave::at(path.clone());
+            let found = unfinished_autosave(&autosave).unwrap_err();
+            let salvaged = found.salvaged.expect("the moves that read are offered");
+            assert!(!salvaged.game.is_empty(), "{}", found.message);
+            assert!(found.message.contains("kept aside"), "{}", found.message);
+            // A new game's first move: the damaged bytes are kept, not overwritten.
+            let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+            let game = Game::from_moves([Square::D4]).unwrap();
+            let Some(Notice::Info(text)) = storage.after_change(&config(), &game) else {
+                panic!("expected a notice saying where the old autosave went");
+            };
+            let kept = others(dir.path(), &path);
+            assert_eq!(kept.len(), 1, "{kept:?}");
+            assert_eq!(kept[0].1, damaged, "the bytes, whole");
+            assert!(text.contains(&shown(&kept[0].0)), "{text}");
+            assert_eq!(
+                parse_record(&autosave.load().unwrap().unwrap())
+                    .unwrap()
+                    .game
+                    .len(),
+                1
+            );
+            // Resuming the salvaged moves also keeps the damaged file first.
+            std::fs::write(&path, damaged).unwrap();
+            let mut resumed = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()))
+                .continuing_autosave();
+            assert!(resumed.after_change(&config(), &salvaged.game).is_some());
+            assert_eq!(others(dir.path(), &path).len(), 2);
+        }
+        // The reproducer's three good moves.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.hij");
+        std::fs::write(&path, TRUNCATED).unwrap();
+        let found = unfinished_autosave(&Autosave::at(path)).unwrap_err();
+        assert_eq!(found.salvaged.unwrap().game.len(), 3);
+    }
+
+    #[test]
+    fn a_failed_autosave_is_never_called_kept() {
+        for errno in [libc::ENOSPC, libc::EPERM] {
+            let dir = tempfile::tempdir().unwrap();
+            let autosave = Autosave::at(dir.path().join("autosave.hij")).failing_with(errno);
+            let mut storage = Storage::new(dir.path().join("saves"), Some(autosave.clone()));
+            let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
+            let Some(Notice::Error(text)) = storage.after_change(&config(), &game) else {
+                panic!("the failure is reported");
+            };
+            let os = std::io::Error::from_raw_os_error(errno).to_string();
+            assert!(text.contains(&os), "{text}");
+            assert!(!storage.autosaved());
+            assert_eq!(storage.kept(&config(), &game), Kept::Nowhere);
+            assert_eq!(
+                std::fs::read_dir(dir.path()).unwrap().count(),
+                0,
+                "no file left"
+            );
+            let session = super::super::Session::new(config(), game.clone(), storage.clone());
+            let line = session.farewell().unwrap();
+            assert!(line.contains("NOT saved"), "{line}");
+            assert!(!line.contains("is kept"), "{line}");
+            // `s` saves it elsewhere: the farewell then names that file.
+            std::fs::create_dir(dir.path().join("saves")).unwrap();
+            let path = storage.save(&config(), &game).unwrap();
+            assert_eq!(storage.kept(&config(), &game), Kept::Saved(path.clone()));
+            let session = super::super::Session::new(config(), game.clone(), storage.clone());
+            let line = session.farewell().unwrap();
+            assert!(
+                line.contains(&shown(&path)) && line.contains("NOT in the autosave"),
+                "{line}"
+            );
+            // One more move, not saved by hand: nowhere again.
+            let mut later = game.clone();
+            later.play(Square::C3).unwrap();
+            assert!(
+                storage.after_change(&config(), &later).is_none(),
+                "reported once"
+            );
+            assert_eq!(storage.kept(&config(), &later), Kept::Nowhere);
+        }
+        // A working autosave is kept, and says so.
+        let dir = tempfile::tempdir().unwrap();
+        let mut storage = Storage::new(
+            dir.path().to_path_buf(),
+            Some(Autosave::at(dir.path().join("a.hij"))),
+        );
+        let game = Game::from_moves([Square::A1]).unwrap();
+        assert_eq!(storage.after_change(&config(), &game), None);
+        assert!(storage.autosaved());
+        let line = super::super::Session::new(config(), game, storage)
+            .farewell()
+            .unwrap();
+        assert!(line.starts_with("The game is kept"), "{line}");
+    }
+
+    #[test]
+    fn a_non_utf8_autosave_found_at_start_is_kept_aside_and_rewritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.hij");
+        std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+        let autosave = Autosave::at(path.clone());
+        let found = unfinished_autosave(&autosave).unwrap_err();
+        assert!(found.salvaged.is_none());
+        assert!(found.message.contains("not UTF-8"), "{}", found.message);
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let game = Game::from_moves([Square::A1]).unwrap();
+        assert!(matches!(
+            storage.after_change(&config(), &game),
+            Some(Notice::Info(_))
+        ));
+        assert!(storage.autosaved());
+        assert_eq!(others(dir.path(), &path)[0].1, [0xff, 0xfe, 0x00]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_device_at_the_autosave_is_reported_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.hij");
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let autosave = Autosave::at(path.clone());
+        let found = unfinished_autosave(&autosave).unwrap_err();
+        assert!(found.error.contains("a device"), "{}", found.error);
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave));
+        let game = Game::from_moves([Square::A1]).unwrap();
+        assert!(matches!(
+            storage.after_change(&config(), &game),
+            Some(Notice::Error(_))
+        ));
+        assert!(!storage.autosaved());
+        assert!(
+            std::fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_autosave_is_written_through_the_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("elsewhere.hij");
+        std::fs::write(&real, "").unwrap();
+        let path = dir.path().join("autosave.hij");
+        std::os::unix::fs::symlink(&real, &path).unwrap();
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(Autosave::at(path.clone())));
+        let game = Game::from_moves([Square::A1]).unwrap();
+        assert_eq!(storage.after_change(&config(), &game), None);
+        assert!(
+            std::fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(std::fs::read_to_string(&real).unwrap().contains("1. a1"));
+    }
+
+    #[test]
+    fn a_finished_game_is_kept_beside_a_games_folder_that_is_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::write(&games, "not a folder").unwrap();
+        let mut storage =
+            Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
+        let Some(Notice::Error(text)) = storage.archive(&config(), &full_game()) else {
+            panic!("expected a notice");
+        };
+        let kept = others(dir.path(), &games);
+        assert_eq!(kept.len(), 1, "{text}");
+        assert!(text.contains(&shown(&kept[0].0)), "{text}");
+        let game = parse_record(std::str::from_utf8(&kept[0].1).unwrap())
+            .unwrap()
+            .game;
+        assert!(game.is_over());
+        assert_eq!(std::fs::read_to_string(&games).unwrap(), "not a folder");
     }
 }

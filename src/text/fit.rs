@@ -117,6 +117,57 @@ pub fn first_fitting<'a>(
     choices.into_iter().find(|t| fits(t, columns))
 }
 
+/// `text` in lines of at most `width` columns, broken at spaces; a word too long for
+/// a line (a file path) is broken after a path separator where it has one, and
+/// mid-word only where it has none. Widths are display columns, as everywhere here.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let gap = usize::from(!line.is_empty());
+        if width(&line) + gap + width(word) <= columns {
+            if gap == 1 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut rest = word;
+        while width(rest) > columns {
+            // The longest head that fits, preferably ending just after a separator.
+            let mut fit = 0;
+            let mut after_separator = 0;
+            let mut used = 0;
+            for (i, c) in rest.char_indices() {
+                used += width(c.encode_utf8(&mut [0; 4]));
+                if used > columns {
+                    break;
+                }
+                fit = i + c.len_utf8();
+                if matches!(c, '/' | '\\') {
+                    after_separator = fit;
+                }
+            }
+            let cut = if after_separator > 0 {
+                after_separator
+            } else {
+                fit.max(rest.chars().next().map_or(rest.len(), char::len_utf8))
+            };
+            lines.push(rest[..cut].to_owned());
+            rest = &rest[cut..];
+        }
+        line.push_str(rest);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

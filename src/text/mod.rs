@@ -5,4 +5,5 @@
 mod fit;
 mod sanitize;
 
-pub use fit::{ELLIPSIS, first_fitting, fit, fit_words, fits, pad, width};
+pub use fit::{ELLIPSIS, first_fitting, fit, fit_words, fits, pad, width, wrap};
+pub use sanitize::{is_unsafe, sanitize};

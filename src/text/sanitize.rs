@@ -1,1 +1,110 @@
 //! Making outside text safe to show: control characters never reach a terminal raw.
+//!
+//! A record's tags, a file name, engine input and (later) a network peer's name
+//! can hold terminal escapes (`ESC [2J`, an OSC title sequence), bidi overrides that
+//! make text read backwards, or invisible characters that make two names look the
+//! same. [`sanitize`] shows each of them as a visible escape instead.
+
+use std::borrow::Cow;
+
+/// Whether `c` must not reach a terminal as it is: a control character (C0, DEL,
+/// C1), a bidi control, or an invisible (zero-width or formatting) character.
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            // Bidi marks, embeddings, overrides and isolates.
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+            // Zero-width and invisible characters, soft hyphen, line/paragraph separators.
+            | '\u{00AD}' | '\u{034F}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2028}' | '\u{2029}'
+            | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'
+        )
+}
+
+/// `text` safe to print on a terminal, in a plain file or on stderr: every
+/// character for which [`is_unsafe`] holds is written as a visible escape (`\n`,
+/// `\t`, `\r`, else `\u{1b}`), and the rest is left as it is. Borrowed when nothing
+/// needed escaping.
+pub fn sanitize(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if is_unsafe(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn escapes_become_visible() {
+        // Issue 18 E: a tag that would clear the screen and set the title.
+        assert_eq!(
+            sanitize("\u{1b}[2J\u{1b}]0;pwned\u{7}"),
+            "\\u{1b}[2J\\u{1b}]0;pwned\\u{7}"
+        );
+        assert_eq!(
+            sanitize("a\tb\nc\rd\u{7f}\u{9b}"),
+            "a\\tb\\nc\\rd\\u{7f}\\u{9b}"
+        );
+        // A right-to-left override, zero-width space and joiner, BOM.
+        assert_eq!(
+            sanitize("ann\u{202e}gpj.exe\u{200b}\u{200d}\u{feff}"),
+            "ann\\u{202e}gpj.exe\\u{200b}\\u{200d}\\u{feff}"
+        );
+        assert_eq!(sanitize("iso\u{2067}x\u{2069}"), "iso\\u{2067}x\\u{2069}");
+    }
+
+    #[test]
+    fn plain_text_is_borrowed_unchanged() {
+        for text in [
+            "",
+            "Ann",
+            "Bartholomew the Great",
+            "Zoë 🙂 東京",
+            "a\\u{1b}",
+        ] {
+            assert!(matches!(sanitize(text), Cow::Borrowed(t) if t == text));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn nothing_unsafe_gets_through(text in any::<String>()) {
+            let safe = sanitize(&text);
+            prop_assert!(!safe.chars().any(is_unsafe), "{safe:?}");
+            // Safe text is a fixed point, and only unsafe characters change.
+            prop_assert_eq!(sanitize(&safe), safe.clone());
+            let kept: String = text.chars().filter(|&c| !is_unsafe(c)).collect();
+            let unescaped: String = safe.chars().filter(|&c| !is_unsafe(c)).collect();
+            prop_assert!(unescaped.len() >= kept.len());
+            if !text.chars().any(is_unsafe) {
+                prop_assert_eq!(safe.as_ref(), text.as_str());
+            }
+        }
+
+        #[test]
+        fn escapes_and_bidi_are_always_caught(
+            head in "[a-z]{0,8}",
+            bad in prop::sample::select(vec!['\u{0}', '\u{1b}', '\u{7}', '\u{7f}', '\u{85}', '\u{9b}', '\u{202e}', '\u{2066}', '\u{200b}', '\u{feff}']),
+            tail in "[a-z]{0,8}",
+        ) {
+            let text = format!("{head}{bad}{tail}");
+            let safe = sanitize(&text);
+            prop_assert!(!safe.contains(bad));
+            let shown = format!("\\u{{{:x}}}", u32::from(bad));
+            prop_assert!(safe.starts_with(&head) && safe.ends_with(&tail) && safe.contains(&shown));
+        }
+    }
+}

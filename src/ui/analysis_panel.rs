@@ -11,6 +11,7 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Widget};
 use crate::review::text::{mark, value_text};
 use crate::rules::{Game, Player};
 use crate::strings::analysis as words;
+use crate::text;
 
 use super::replay_analysis::Analysis;
 use super::theme::Theme;
@@ -93,7 +94,7 @@ impl Widget for &AnalysisPanel<'_> {
         } else {
             words::title_running(done, total)
         };
-        let title = if title.chars().count() + 2 > usize::from(area.width) {
+        let title = if !text::fits(&title, usize::from(area.width).saturating_sub(2)) {
             words::TITLE_SHORT.to_owned()
         } else {
             title

@@ -38,7 +38,7 @@ pub struct App {
     quit: bool,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
-    /// The game is autosaved after every move, so quitting keeps it for `hijara resume`.
+    /// The autosave holds the game as it is, so quitting keeps it for `hijara resume`.
     autosaved: bool,
     /// An autosaved game offered at start-up, until the question is answered.
     resume_offer: Option<(GameConfig, Game)>,
@@ -98,11 +98,16 @@ impl App {
         self.network.is_some_and(|remote| remote[player.index()])
     }
 
-    /// Says that the game is autosaved after every move, so the quit question can say
-    /// that quitting keeps it.
+    /// Says whether the autosave holds the game, so the quit question can say that
+    /// quitting keeps it, or that it does not.
     pub fn with_autosave(mut self, autosaved: bool) -> App {
         self.autosaved = autosaved;
         self
+    }
+
+    /// The same, on an app in use: after every write of the autosave, which may fail.
+    pub fn set_autosaved(&mut self, autosaved: bool) {
+        self.autosaved = autosaved;
     }
 
     /// Offers to continue an autosaved game (seats and settings included) instead of

@@ -211,7 +211,12 @@ where
                         .tick_every()
                         .map(|every| Instant::now() + every)
                 }
-                Effect::ResumedAutosave => storage.take_over_autosave(),
+                Effect::ResumedAutosave => {
+                    storage.take_over_autosave();
+                    // Written again at once: a damaged autosave's bytes are kept aside
+                    // first, and the quit question learns that the game is on disk.
+                    queue.push_front(Effect::Autosave);
+                }
                 Effect::Autosave | Effect::Save | Effect::Archive => {
                     if effect == Effect::Autosave {
                         nav.game_changed();
@@ -225,11 +230,12 @@ where
                         if let Some(notice) = notice {
                             app.notify(notice);
                         }
+                        app.set_autosaved(storage.autosaved());
                         redraw = true;
                     }
                 }
                 Effect::PlayOn(n) => {
-                    let autosaved = storage.autosave().is_some();
+                    let autosaved = storage.autosaved();
                     queue.extend(nav.play_on(n, autosaved));
                 }
             }

@@ -149,7 +149,7 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
         // A box goes at the next key, which does nothing else (issue 18, snag 2); a
         // message on the status line stays, and the key does its job.
         key(&mut app, 'l');
-        if text.chars().count() > usize::from(WIDTH) {
+        if !crate::text::fits(text, usize::from(WIDTH)) {
             assert!(app.message().is_none(), "{text}");
             assert_eq!(app.cursor(), Square::A1, "{text}");
             key(&mut app, 'l');

@@ -9,6 +9,7 @@ use crate::rules::Ruleset;
 use crate::strings::screen::{
     CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
 };
+use crate::text;
 
 use super::keymap::{KeyContext, help_rows};
 use super::theme::Theme;
@@ -40,11 +41,7 @@ impl HelpView {
                 rows.extend(help_rows(KeyContext::ClaimAgainstAi));
             }
         }
-        let key_w = rows
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
+        let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
         let mut lines: Vec<Line<'static>> = rows
             .iter()
             .map(|(keys, what)| {

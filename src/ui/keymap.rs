@@ -480,10 +480,16 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "",
         hints: &[],
     },
-    // A question wants an explicit yes; any key closes the help.
+    // A question wants an explicit yes (`s` saves from the quit question, and is
+    // no to the others); any key closes the help.
     Binding {
         contexts: &[C::Question],
-        keys: &[(ch('y'), A::Yes), (ch('Y'), A::Yes), (Key::Any, A::No)],
+        keys: &[
+            (ch('y'), A::Yes),
+            (ch('Y'), A::Yes),
+            (ch('s'), A::Save),
+            (Key::Any, A::No),
+        ],
         names: "",
         help: "",
         hints: &[],

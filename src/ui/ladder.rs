@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, BorderType, Widget};
 
 use crate::rules::{Outcome, Player, Position};
 use crate::strings::screen as words;
+use crate::text;
 
 use super::put;
 use super::theme::Theme;
@@ -93,10 +94,10 @@ impl Widget for &LadderView<'_> {
         let text_rows = (rows.len() as u16).min(inner.height);
         for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
             // The longest wording that fits the ladder's width.
-            let fits = |t: &&String| t.chars().count() <= usize::from(inner.width);
+            let fits = |t: &&String| text::fits(t, usize::from(inner.width));
             let text = options.iter().find(fits).or(options.last());
             let Some(text) = text else { continue };
-            let width = text.chars().count() as u16;
+            let width = u16::try_from(text::width(text)).unwrap_or(u16::MAX);
             let x = inner.x + inner.width.saturating_sub(width) / 2;
             put(buf, inner, x, inner.y + i as u16, text, *style);
         }

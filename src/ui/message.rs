@@ -5,6 +5,7 @@ use ratatui::style::Style;
 use crate::rules::{ClaimState, Game, Placement, Player};
 use crate::session::Notice;
 use crate::strings;
+use crate::text;
 
 use super::theme::Theme;
 
@@ -121,7 +122,7 @@ impl Message {
     /// short one if there is one.
     pub fn wording(&self, width: u16) -> &str {
         match &self.short {
-            Some(short) if self.text.chars().count() > usize::from(width) => short,
+            Some(short) if !text::fits(&self.text, usize::from(width)) => short,
             _ => &self.text,
         }
     }
@@ -129,7 +130,7 @@ impl Message {
     /// Whether [`Message::wording`] fits on one line `width` wide; if not, the screen
     /// shows it whole in a box over the board until the next key.
     pub fn fits(&self, width: u16) -> bool {
-        self.wording(width).chars().count() <= usize::from(width)
+        text::fits(self.wording(width), usize::from(width))
     }
 
     /// Its style.

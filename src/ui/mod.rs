@@ -104,7 +104,7 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
         resume_offer,
         mut storage,
     } = session;
-    let mut app = App::with_game(config, game).with_autosave(storage.autosave().is_some());
+    let mut app = App::with_game(config, game).with_autosave(storage.autosaved());
     if let Some(notice) = notice {
         app.notify(notice);
     }

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Widget};
 
 use crate::rules::{ClaimState, Placement};
 use crate::strings::screen::MOVES_TITLE;
+use crate::text;
 
 use super::put;
 use super::theme::Theme;
@@ -49,7 +50,7 @@ fn points_text(placement: &Placement, claim: Option<ClaimState>, room: usize) ->
         (0, f) => format!("✗{f}"),
         (a, f) => [format!("+{a} ✗{f}"), format!("+{a}✗{f}")]
             .into_iter()
-            .find(|t| t.chars().count() <= room)
+            .find(|t| text::fits(t, room))
             .unwrap_or_else(|| format!("✗{f}")),
     }
 }
@@ -116,13 +117,13 @@ impl Widget for &MoveListView<'_> {
                 mark,
                 base.patch(self.theme.strong()),
             );
-            let after = 8 + mark.chars().count() as u16;
+            let after = 8 + u16::try_from(text::width(mark)).unwrap_or(u16::MAX);
             let room = usize::from(inner.width.saturating_sub(after));
             let points = points_text(placement, self.claims.get(i).copied(), room);
             if !points.is_empty() {
                 let x = inner
                     .right()
-                    .saturating_sub(points.chars().count() as u16)
+                    .saturating_sub(u16::try_from(text::width(&points)).unwrap_or(u16::MAX))
                     .max(inner.x + after);
                 put(
                     buf,

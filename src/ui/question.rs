@@ -16,12 +16,13 @@ pub enum Question {
 }
 
 impl Question {
-    /// The whole question: whether quitting keeps the game (`autosaved`), and the
+    /// The whole question: whether quitting keeps the game (`autosaved`; if not, the
+    /// question says so and offers `s`), and the
     /// autosaved game offered, change the wording.
     pub fn text(self, autosaved: bool, offer: Option<&(GameConfig, Game)>) -> String {
         match (self, offer) {
             (Question::Quit, _) if autosaved => question::QUIT_AUTOSAVED.to_owned(),
-            (Question::Quit, _) => question::QUIT.to_owned(),
+            (Question::Quit, _) => question::QUIT_NOT_KEPT.to_owned(),
             (Question::NewGame, _) => question::NEW_GAME.to_owned(),
             (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
             (Question::Resume, None) => question::RESUME.to_owned(),
@@ -40,6 +41,7 @@ impl Question {
             (Question::Quit, _) if autosaved => {
                 wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
             }
+            (Question::Quit, _) => wordings.push(question::QUIT_NOT_KEPT_SHORT.to_owned()),
             (Question::Resume, Some((_, game))) => wordings.push(question::resume_short(game)),
             _ => {}
         }

@@ -8,6 +8,7 @@ use ratatui::widgets::Widget;
 use crate::rules::Player;
 use crate::session::seat_tag;
 use crate::strings::{rules_parts, screen as words};
+use crate::text;
 
 use crate::review::text::mark as review_mark;
 use crate::strings::analysis as analysis_words;
@@ -113,7 +114,10 @@ impl Widget for &ReplayView<'_> {
                 }
             },
         };
-        Line::styled(header(state), theme.strong()).render(top, buf);
+        // Cut at a word, with `…`, rather than mid-word at the edge.
+        let header = header(state);
+        let title = text::fit_words(&header, usize::from(top.width));
+        Line::styled(title, theme.strong()).render(top, buf);
         if let Some(rect) = panel {
             AnalysisPanel {
                 game: state.game(),

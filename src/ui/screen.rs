@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Player, Square};
 use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name};
+use crate::text::wrap;
 
 use super::ai_worker::AiJob;
 use super::app::App;
@@ -274,63 +275,6 @@ pub(crate) fn render_long_message(
     if !message.fits(width) {
         render_box(message.wording(width), board, theme, buf);
     }
-}
-
-/// The display width of `text`, in terminal columns.
-fn columns(text: &str) -> usize {
-    Span::raw(text).width()
-}
-
-/// `text` in lines of at most `width` columns, broken at spaces; a word too long for
-/// a line (a file path) is broken after a path separator where it has one, and
-/// mid-word only where it has none. A local helper, until the shared text-fitting
-/// module has one.
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let gap = usize::from(!line.is_empty());
-        if columns(&line) + gap + columns(word) <= width {
-            if gap == 1 {
-                line.push(' ');
-            }
-            line.push_str(word);
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut rest = word;
-        while columns(rest) > width {
-            // The longest head that fits, preferably ending just after a separator.
-            let mut fit = 0;
-            let mut after_separator = 0;
-            let mut used = 0;
-            for (i, c) in rest.char_indices() {
-                used += columns(c.encode_utf8(&mut [0; 4]));
-                if used > width {
-                    break;
-                }
-                fit = i + c.len_utf8();
-                if matches!(c, '/' | '\\') {
-                    after_separator = fit;
-                }
-            }
-            let cut = if after_separator > 0 {
-                after_separator
-            } else {
-                fit.max(rest.chars().next().map_or(rest.len(), char::len_utf8))
-            };
-            lines.push(rest[..cut].to_owned());
-            rest = &rest[cut..];
-        }
-        line.push_str(rest);
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// The inner width of the box [`render_box`] draws in `area`.

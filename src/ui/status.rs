@@ -9,18 +9,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::rules::{Game, Player};
+use crate::text;
 
 use super::theme::Theme;
-
-/// `text` cut to `width` columns, with `…` when cut.
-fn ellipsize(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 /// Blue's and Yellow's totals after the first `n` moves of `game`: the points awarded,
 /// which in a game without claims is everything scored.
@@ -36,9 +27,9 @@ pub(crate) fn totals_at(game: &Game, n: usize) -> [u32; 2] {
 /// compared field by field.
 type Rank = (bool, usize, bool, Reverse<usize>, Reverse<usize>);
 
-/// The display width of `text`, in terminal columns.
+/// The display width of `text`, in terminal columns ([`text::width`]).
 fn columns(text: &str) -> u16 {
-    u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
+    u16::try_from(text::width(text)).unwrap_or(u16::MAX)
 }
 
 /// Two status lines: the totals and the turn on top, a message (or the keys) below.
@@ -140,7 +131,7 @@ impl Widget for &StatusView<'_> {
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);
-            let text = ellipsize(&self.message.content, usize::from(area.width));
+            let text = text::fit(&self.message.content, usize::from(area.width));
             Span::styled(text, self.message.style).render(bottom, buf);
         }
     }

@@ -322,3 +322,18 @@ pub fn viewer(text: &str) -> ReplayState {
     let game = record.to_game().unwrap();
     ReplayState::new("game.hij", &record, game)
 }
+
+/// How many times `effects` ask for the autosave: once per change to the game.
+pub fn autosaves(effects: &[Effect]) -> usize {
+    effects.iter().filter(|e| **e == Effect::Autosave).count()
+}
+
+/// Asserts that `effects` change nothing kept: no autosave, save or AI request, and
+/// the screen is drawn again (a message, the cursor, an overlay).
+#[track_caller]
+pub fn only_redraw(effects: &[Effect]) {
+    assert!(
+        effects.iter().all(|e| *e == Effect::Redraw) && !effects.is_empty(),
+        "expected only a redraw: {effects:?}"
+    );
+}

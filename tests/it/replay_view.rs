@@ -211,3 +211,38 @@ fn replay_screen_never_panics_at_any_size() {
         }
     }
 }
+
+/// The title is cut at a word with `…`, by display columns, never mid-word at the edge.
+#[test]
+fn a_long_title_is_cut_at_a_word_with_an_ellipsis() {
+    let record = "[Blue \"棋手 Wang\"]\n[Yellow \"hard\"]\n[Event \"Grand championship of Hijara\"]\na1 b2\n";
+    let s = viewer(record);
+    for width in [44, 50, 61, 70, 80] {
+        let terminal = render(&s, width, 24, Theme::PLAIN);
+        let buffer = terminal.backend().buffer();
+        // A wide character's second cell is blank in the buffer: step over it.
+        let mut top = String::new();
+        let mut x = 0;
+        while x < width {
+            let symbol = buffer[(x, 0)].symbol();
+            top.push_str(symbol);
+            x += u16::try_from(hijara::text::width(symbol).max(1)).unwrap();
+        }
+        let title = top.trim_end();
+        let full = "game.hij · Blue: 棋手 Wang · Yellow: hard · Event Grand championship of Hijara";
+        if width == 80 {
+            assert_eq!(title, full, "whole when it fits");
+            continue;
+        }
+        let shown = title
+            .strip_suffix('…')
+            .unwrap_or_else(|| panic!("{title:?} at {width}"));
+        assert!(full.starts_with(shown), "{title:?} at {width}");
+        let next = full[shown.len()..].chars().next();
+        assert!(
+            next.is_some_and(|c| c == ' '),
+            "{title:?} cut mid-word at {width}"
+        );
+        assert!(hijara::text::width(title) <= usize::from(width));
+    }
+}

@@ -1,7 +1,7 @@
 //! Games with claims (`--claim`) and the corners variant on screen: the app state
 //! driven by keys and AI replies, no terminal.
 
-use crate::common::{asked, press, typing};
+use crate::common::{asked, autosaves, only_redraw, press, typing};
 use hijara::ai::Seat;
 use hijara::rules::{ClaimState, Game, Player, Ruleset, Square};
 use hijara::session::GameConfig;
@@ -24,7 +24,11 @@ fn text(app: &App) -> String {
 /// A hot-seat claim game where Blue's 7th move, a1, completed square a1 (20).
 fn blue_scored_20() -> App {
     let mut app = App::new(claims([Seat::Human; 2]));
-    let _ = typing(&mut app, "a1b2a1b2a1b2a1");
+    assert_eq!(
+        autosaves(&typing(&mut app, "a1b2a1b2a1b2a1")),
+        7,
+        "each stone is saved"
+    );
     assert_eq!(app.game().len(), 7);
     assert_eq!(app.game().last().unwrap().points, 20);
     app
@@ -53,10 +57,10 @@ fn a_person_s_stone_is_not_announced_and_the_totals_show_only_claimed_points() {
 #[test]
 fn a_right_claim_is_awarded_and_said() {
     let mut app = blue_scored_20();
-    let _ = press(&mut app, KeyCode::Char('+'));
+    only_redraw(&press(&mut app, KeyCode::Char('+')));
     assert_eq!(app.key_context(), KeyContext::ClaimEntry);
     assert_eq!(app.claim_entry(), Some(""));
-    let _ = typing(&mut app, "20");
+    only_redraw(&typing(&mut app, "20"));
     assert_eq!(app.claim_entry(), Some("20"));
     let effects = press(&mut app, KeyCode::Enter);
     assert!(effects.contains(&Effect::Autosave), "the claim is saved");
@@ -73,7 +77,7 @@ fn a_right_claim_is_awarded_and_said() {
     );
     assert_eq!(text(&app), "Blue claims 20 for a1: square a1 (20)");
     // One try per stone.
-    let _ = typing(&mut app, "+");
+    only_redraw(&typing(&mut app, "+"));
     assert_eq!(app.claim_entry(), None);
     assert!(
         text(&app).contains("already been claimed"),
@@ -85,8 +89,12 @@ fn a_right_claim_is_awarded_and_said() {
 #[test]
 fn a_wrong_claim_forfeits_the_stone_s_points() {
     let mut app = blue_scored_20();
-    let _ = typing(&mut app, "+25");
-    let _ = press(&mut app, KeyCode::Enter);
+    only_redraw(&typing(&mut app, "+25"));
+    assert_eq!(
+        autosaves(&press(&mut app, KeyCode::Enter)),
+        1,
+        "the forfeit is saved"
+    );
     assert_eq!(app.game().score(Player::Blue), 0);
     assert_eq!(
         app.game().claim_state(6),
@@ -103,13 +111,13 @@ fn a_wrong_claim_forfeits_the_stone_s_points() {
 #[test]
 fn typing_a_claim_can_be_edited_and_cancelled() {
     let mut app = blue_scored_20();
-    let _ = typing(&mut app, "+21");
-    let _ = press(&mut app, KeyCode::Backspace);
+    only_redraw(&typing(&mut app, "+21"));
+    only_redraw(&press(&mut app, KeyCode::Backspace));
     assert_eq!(app.claim_entry(), Some("2"));
-    let _ = typing(&mut app, "x");
+    only_redraw(&typing(&mut app, "x"));
     assert_eq!(app.claim_entry(), Some("2"), "other keys are refused");
     assert_eq!(app.message().unwrap().kind, MessageKind::Error);
-    let _ = press(&mut app, KeyCode::Esc);
+    only_redraw(&press(&mut app, KeyCode::Esc));
     assert_eq!(app.claim_entry(), None);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
     assert_eq!(
@@ -118,11 +126,11 @@ fn typing_a_claim_can_be_edited_and_cancelled() {
         "Esc cancels the claim, it does not quit"
     );
     // Backspace on nothing typed cancels too; Enter on nothing claims nothing.
-    let _ = typing(&mut app, "+");
-    let _ = press(&mut app, KeyCode::Enter);
+    only_redraw(&typing(&mut app, "+"));
+    only_redraw(&press(&mut app, KeyCode::Enter));
     assert_eq!(app.claim_entry(), Some(""));
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
-    let _ = press(&mut app, KeyCode::Backspace);
+    only_redraw(&press(&mut app, KeyCode::Backspace));
     assert_eq!(app.claim_entry(), None);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
 }
@@ -130,7 +138,7 @@ fn typing_a_claim_can_be_edited_and_cancelled() {
 #[test]
 fn unclaimed_points_are_forfeited_at_the_next_placement_and_said() {
     let mut app = blue_scored_20();
-    let _ = typing(&mut app, "c3");
+    assert_eq!(autosaves(&typing(&mut app, "c3")), 1);
     assert_eq!(app.game().len(), 8);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
     assert_eq!(app.game().forfeited_total(Player::Blue), 20);
@@ -151,26 +159,26 @@ fn unclaimed_points_are_forfeited_at_the_next_placement_and_said() {
 #[test]
 fn undo_takes_back_the_claim_with_the_stone() {
     let mut app = blue_scored_20();
-    let _ = typing(&mut app, "+20");
-    let _ = press(&mut app, KeyCode::Enter);
+    only_redraw(&typing(&mut app, "+20"));
+    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(app.game().score(Player::Blue), 20);
-    let _ = typing(&mut app, "u");
+    assert_eq!(autosaves(&typing(&mut app, "u")), 1);
     assert_eq!(app.game().len(), 6);
     assert_eq!(app.game().score(Player::Blue), 0);
     // Redo brings the stone back with its claim.
-    let _ = typing(&mut app, "U");
+    assert_eq!(autosaves(&typing(&mut app, "U")), 1);
     assert_eq!(app.game().score(Player::Blue), 20);
     // A stone made unclaimed by the next placement is pending again after its undo.
     let mut app = blue_scored_20();
-    let _ = typing(&mut app, "c3");
+    assert_eq!(autosaves(&typing(&mut app, "c3")), 1);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
     // The first key closes the box saying what was forfeited, and does only that.
-    let _ = typing(&mut app, "u");
+    only_redraw(&typing(&mut app, "u"));
     assert_eq!(app.game().len(), 8);
-    let _ = typing(&mut app, "u");
+    assert_eq!(autosaves(&typing(&mut app, "u")), 1);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
-    let _ = typing(&mut app, "+20");
-    let _ = press(&mut app, KeyCode::Enter);
+    only_redraw(&typing(&mut app, "+20"));
+    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(app.game().score(Player::Blue), 20);
 }
 
@@ -201,11 +209,11 @@ fn the_ai_claims_in_full_after_the_person_lets_it_play() {
     assert_eq!(app.game().len(), 7, "the AI's move waits for Blue");
     assert_eq!(asked(&effects), None);
     // A square chosen meanwhile is refused with what to do.
-    let _ = typing(&mut app, "d4");
+    only_redraw(&typing(&mut app, "d4"));
     assert_eq!(app.game().len(), 7);
     assert!(text(&app).contains("Enter lets it play"), "{}", text(&app));
     // Enter lets the AI play its move.
-    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(app.game().len(), 8);
     assert_eq!(app.game().last().unwrap().square(), Square::A1);
     assert_eq!(app.game().score(Player::Yellow), 20, "claimed in full");
@@ -229,24 +237,30 @@ fn a_claim_before_letting_the_ai_play_is_kept() {
     for (i, square) in ["a1", "a1", "a1", "a1"].iter().enumerate() {
         effects = typing(&mut app, square);
         let request = asked(&effects).expect("the AI is asked after each stone");
-        let _ = app.on_ai_reply(AiReply {
+        // The AI's move waits for Blue's Enter (a claim may come first).
+        only_redraw(&app.on_ai_reply(AiReply {
             tag: request.tag,
             job: request.job,
             mv: Some(Square::B2),
-        });
+        }));
         if i < 3 {
             assert!(app.awaits_claim());
             effects = press(&mut app, KeyCode::Enter);
+            assert_eq!(autosaves(&effects), 1, "the AI's move is saved");
         }
     }
-    let _ = effects;
+    assert_eq!(autosaves(&effects), 1, "Blue's fourth a1 is saved");
     assert_eq!(app.game().len(), 7);
     assert_eq!(app.game().last().unwrap().points, 20);
-    let _ = typing(&mut app, "+20");
-    let _ = press(&mut app, KeyCode::Enter);
+    only_redraw(&typing(&mut app, "+20"));
+    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(app.game().score(Player::Blue), 20);
     assert!(app.awaits_claim(), "the claim is shown until Enter");
-    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        autosaves(&press(&mut app, KeyCode::Enter)),
+        1,
+        "the AI's move"
+    );
     assert_eq!(app.game().len(), 8);
     assert_eq!(app.game().score(Player::Blue), 20);
     assert_eq!(app.game().forfeited_total(Player::Blue), 0);
@@ -255,7 +269,11 @@ fn a_claim_before_letting_the_ai_play_is_kept() {
 #[test]
 fn plus_is_no_key_without_claims_and_new_games_keep_the_rules() {
     let mut app = App::new(GameConfig::default());
-    let _ = typing(&mut app, "b2+");
+    assert_eq!(
+        autosaves(&typing(&mut app, "b2+")),
+        1,
+        "b2 saved, + refused"
+    );
     assert_eq!(app.claim_entry(), None);
     assert_eq!(app.message().unwrap().kind, MessageKind::Error);
     // A game under the corners variant with claims: `n` starts another like it.
@@ -264,7 +282,11 @@ fn plus_is_no_key_without_claims_and_new_games_keep_the_rules() {
     let mut app = App::with_game(GameConfig::default(), game);
     assert_eq!(app.config().ruleset, Ruleset::Corners);
     assert!(app.config().claims);
-    let _ = typing(&mut app, "ny");
+    assert_eq!(
+        autosaves(&typing(&mut app, "ny")),
+        1,
+        "the new game is saved"
+    );
     assert!(app.game().is_empty());
     assert_eq!(app.game().ruleset(), Ruleset::Corners);
     assert!(app.game().claim_mode());
@@ -285,7 +307,7 @@ fn corner_formations_are_named_in_the_message() {
         game.play(mv).unwrap();
     }
     let mut app = App::with_game(GameConfig::default(), game);
-    let _ = typing(&mut app, "d4");
+    assert_eq!(autosaves(&typing(&mut app, "d4")), 1);
     assert_eq!(text(&app), "Blue +10: corners same number 1s (10)");
 }
 
@@ -299,7 +321,8 @@ fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
     let record: Record = text.parse().unwrap();
     let game = record.to_game().unwrap();
     let mut state = ReplayState::new("claims.hij", &record, game);
-    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    let end = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    assert_eq!(end, [Effect::Redraw, Effect::RestartTimer]);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|frame| {
@@ -329,8 +352,8 @@ fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
     // Playing on from move 23 keeps the claims, and c3 may still be claimed.
     let mut app = App::with_game(GameConfig::default(), state.game_at(23));
     assert!(app.config().claims);
-    let _ = typing(&mut app, "+20");
-    let _ = press(&mut app, KeyCode::Enter);
+    only_redraw(&typing(&mut app, "+20"));
+    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(app.game().score(Player::Blue), 20);
 }
 
@@ -339,14 +362,14 @@ fn an_ai_stone_that_scored_nothing_is_said_plainly_and_cannot_be_claimed() {
     let mut app = App::new(claims([Seat::Human, Seat::Easy]));
     let effects = typing(&mut app, "a1");
     let request = asked(&effects).unwrap();
-    let _ = app.on_ai_reply(AiReply {
+    only_redraw(&app.on_ai_reply(AiReply {
         tag: request.tag,
         job: request.job,
         mv: Some(Square::D4),
-    });
-    let _ = press(&mut app, KeyCode::Enter);
+    }));
+    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(text(&app), "Yellow played d4 (section 1)");
-    let _ = typing(&mut app, "+");
+    only_redraw(&typing(&mut app, "+"));
     assert_eq!(app.claim_entry(), None);
     assert_eq!(
         text(&app),

@@ -1,27 +1,28 @@
 //! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
 //! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
 
-use crate::common::{asked, press, render, typing};
+use crate::common::{asked, autosaves, only_redraw, press, render, typing};
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{AiJob, AiReply, App, BoardView, Highlight, Input, Theme};
+use hijara::ui::{AiJob, AiReply, App, BoardView, Effect, Highlight, Input, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::{Color, Modifier};
 
 fn sized(mut app: App, width: u16, height: u16) -> App {
-    let _ = app.handle(Input::Resize(width, height));
+    assert_eq!(app.handle(Input::Resize(width, height)), [Effect::Redraw]);
     app
 }
 
 /// A game where Blue's last stone completed two lines at once (+20), cursor moved on.
 fn mid_game() -> App {
     let mut app = App::new(GameConfig::default());
-    let _ = typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
-    let _ = press(&mut app, KeyCode::Right);
-    let _ = press(&mut app, KeyCode::Down);
+    let moves = typing(&mut app, "a2b2a3b3a4b4b1c2c1c3d1c4a1");
+    assert_eq!(autosaves(&moves), 13, "each move is saved");
+    only_redraw(&press(&mut app, KeyCode::Right));
+    only_redraw(&press(&mut app, KeyCode::Down));
     app
 }
 
@@ -29,7 +30,8 @@ fn finished() -> App {
     let mut app = App::new(GameConfig::default());
     for square in Square::ALL {
         for _ in 0..4 {
-            let _ = typing(&mut app, &square.to_string());
+            let effects = typing(&mut app, &square.to_string());
+            assert_eq!(autosaves(&effects), 1, "{square}");
         }
     }
     app
@@ -62,14 +64,14 @@ fn smallest_playable_44x16() {
 #[test]
 fn help_overlay_80x24() {
     let mut app = App::new(GameConfig::default());
-    let _ = press(&mut app, KeyCode::Char('?'));
+    only_redraw(&press(&mut app, KeyCode::Char('?')));
     insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
 }
 
 #[test]
 fn quit_question_80x24() {
     let mut app = mid_game();
-    let _ = press(&mut app, KeyCode::Char('q'));
+    only_redraw(&press(&mut app, KeyCode::Char('q')));
     insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
 }
 
@@ -89,17 +91,18 @@ fn ai_thinking_and_hint_80x24() {
     });
     let request = asked(&typing(&mut app, "b2")).unwrap();
     insta::assert_snapshot!("ai_thinking", render(&app, 80, 24, Theme::PLAIN).backend());
-    let _ = app.on_ai_reply(AiReply {
+    let played = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: AiJob::Move,
         mv: Some("c3".parse().unwrap()),
     });
+    assert_eq!(autosaves(&played), 1, "the AI's move is saved");
     let hint = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
-    let _ = app.on_ai_reply(AiReply {
+    only_redraw(&app.on_ai_reply(AiReply {
         tag: hint.tag,
         job: AiJob::Hint,
         mv: Some("d4".parse().unwrap()),
-    });
+    }));
     insta::assert_snapshot!("hint_shown", render(&app, 80, 24, Theme::PLAIN).backend());
 }
 
@@ -118,9 +121,9 @@ fn one_by_one() {
 #[test]
 fn no_size_panics_from_1x1_to_100x40() {
     let mut help = mid_game();
-    let _ = press(&mut help, KeyCode::Char('?'));
+    only_redraw(&press(&mut help, KeyCode::Char('?')));
     let mut question = mid_game();
-    let _ = press(&mut question, KeyCode::Char('q'));
+    only_redraw(&press(&mut question, KeyCode::Char('q')));
     let apps = [mid_game(), finished(), help, question];
     for width in 1..=100 {
         for height in 1..=40 {

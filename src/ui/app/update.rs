@@ -144,6 +144,13 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
+            // The quit question offers `s` when the game is not autosaved: it saves,
+            // and the question closes so the player sees where the game went.
+            Action::Save if self.overlay == Overlay::Question(Question::Quit) => {
+                self.overlay = Overlay::None;
+                vec![Effect::Save, Effect::Redraw]
+            }
+            Action::Save if matches!(self.overlay, Overlay::Question(_)) => self.answer(false),
             Action::Save => vec![Effect::Save, Effect::Redraw],
             Action::Review if self.game.is_over() => vec![Effect::Review],
             Action::Review => self.refuse(message::REVIEW_AFTER_THE_GAME),

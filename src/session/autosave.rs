@@ -1,0 +1,161 @@
+//! The data folder, new save names and the autosave. How bytes reach the disk (atomic writes,
+//! bounded reads of regular files only) is in `disk`.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::disk::{self, read_regular, write_atomic_with};
+
+/// The environment variable that overrides the data folder (used by tests).
+pub const DATA_DIR_ENV: &str = "HIJARA_DATA_DIR";
+
+/// The autosave's file name inside the data folder.
+pub const AUTOSAVE_FILE: &str = "autosave.hij";
+
+/// The default file name of a saved game at a given local time: `hijara-YYYYMMDD-HHMMSS.hij`.
+pub(crate) fn default_file_name(now: chrono::NaiveDateTime) -> String {
+    format!("hijara-{}.hij", now.format("%Y%m%d-%H%M%S"))
+}
+
+/// The names a new saved game may take, in order: `hijara-YYYYMMDD-HHMMSS.hij`, then
+/// `-2`, `-3`, … for games kept in the same second.
+pub(crate) fn new_save_names() -> impl Iterator<Item = String> {
+    let base = default_file_name(chrono::Local::now().naive_local());
+    let stem = base.trim_end_matches(".hij").to_owned();
+    std::iter::once(base).chain((2..10_000).map(move |n| format!("{stem}-{n}.hij")))
+}
+
+/// Writes `contents` under a new save name in `dir`, never over a file; returns its path.
+pub(crate) fn write_new_save(dir: &Path, contents: &[u8]) -> io::Result<PathBuf> {
+    disk::write_new(dir, new_save_names(), contents)
+}
+
+/// The folder for hijara's own data: `$HIJARA_DATA_DIR`, else `$XDG_DATA_HOME/hijara`,
+/// else the platform's data folder (`~/.local/share/hijara`, `~/Library/Application
+/// Support/hijara`, `%APPDATA%\hijara`).
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    if let Some(xdg) = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from) {
+        // The XDG spec says relative values are to be ignored.
+        if xdg.is_absolute() {
+            return Some(xdg.join("hijara"));
+        }
+    }
+    dirs::data_dir().map(|d| d.join("hijara"))
+}
+
+/// The autosave: the game in progress, rewritten after every move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Autosave {
+    path: PathBuf,
+    /// For fault tests: every write fails with this OS error (ENOSPC, EPERM, …).
+    fault: Option<i32>,
+}
+
+impl Autosave {
+    /// The autosave in the user's data folder, or `None` if there is no such folder.
+    pub fn in_data_dir() -> Option<Autosave> {
+        data_dir().map(|d| Autosave::at(d.join(AUTOSAVE_FILE)))
+    }
+
+    /// An autosave at an explicit path.
+    pub fn at(path: PathBuf) -> Autosave {
+        Autosave { path, fault: None }
+    }
+
+    /// The same autosave, whose writes all fail with the OS error `errno` (as on a
+    /// full disk or a read-only folder): the fault tests' injected writer. Tests run
+    /// as root, where `chmod` stops no write, so this is how they reach those paths.
+    #[doc(hidden)]
+    pub fn failing_with(mut self, errno: i32) -> Autosave {
+        self.fault = Some(errno);
+        self
+    }
+
+    /// Where it lives.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `text` atomically (through a symlink), creating the folder if needed.
+    pub fn save(&self, text: &str) -> io::Result<()> {
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir)?;
+        }
+        write_atomic_with(&self.path, |file| match self.fault {
+            Some(errno) => Err(io::Error::from_raw_os_error(errno)),
+            None => io::Write::write_all(file, text.as_bytes()),
+        })
+    }
+
+    /// The saved bytes, or `None` if there is no autosave. Only a regular file of
+    /// at most [`disk::MAX_RECORD_BYTES`] is read.
+    pub fn load_bytes(&self) -> io::Result<Option<Vec<u8>>> {
+        match read_regular(&self.path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The saved text, or `None` if there is no autosave; bytes that are not UTF-8
+    /// are an error.
+    pub fn load(&self) -> io::Result<Option<String>> {
+        self.load_bytes()?
+            .map(|bytes| {
+                String::from_utf8(bytes).map_err(|_| {
+                    io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text")
+                })
+            })
+            .transpose()
+    }
+
+    /// Removes the autosave; no autosave is not an error.
+    pub fn clear(&self) -> io::Result<()> {
+        match fs::remove_file(&self.path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_names_follow_the_pattern() {
+        let t = chrono::NaiveDate::from_ymd_opt(2026, 3, 9)
+            .and_then(|d| d.and_hms_opt(7, 5, 1))
+            .unwrap();
+        assert_eq!(default_file_name(t), "hijara-20260309-070501.hij");
+    }
+
+    #[test]
+    fn new_saves_never_overwrite() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = write_new_save(dir.path(), b"x").unwrap();
+        let second = write_new_save(dir.path(), b"y").unwrap();
+        assert_ne!(first, second);
+        assert!(second.to_string_lossy().ends_with(".hij"));
+        assert_eq!(fs::read_to_string(&first).unwrap(), "x");
+    }
+
+    #[test]
+    fn autosave_round_trip_and_clear() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = Autosave::at(dir.path().join("nested").join(AUTOSAVE_FILE));
+        assert_eq!(save.load().unwrap(), None);
+        save.save("[Blue \"human\"]\na1\n").unwrap();
+        assert_eq!(
+            save.load().unwrap().as_deref(),
+            Some("[Blue \"human\"]\na1\n")
+        );
+        save.clear().unwrap();
+        save.clear().unwrap();
+        assert_eq!(save.load().unwrap(), None);
+    }
+}

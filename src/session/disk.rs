@@ -1,0 +1,349 @@
+//! The two ways a record touches the disk, so every read and write takes the same
+//! care: reads open only regular files, and no more than [`MAX_RECORD_BYTES`];
+//! writes are atomic (a temporary file beside the target, flushed, renamed over it,
+//! then the folder flushed), and go through a symlink to its target.
+
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+/// The largest file read as a record: a full game with comments is a few kB, so
+/// 1 MiB is far beyond any real record and still small enough to hold.
+pub const MAX_RECORD_BYTES: u64 = 1 << 20;
+
+/// The error for a file larger than [`MAX_RECORD_BYTES`].
+fn too_large() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "larger than {} MiB: not a game record",
+            MAX_RECORD_BYTES >> 20
+        ),
+    )
+}
+
+/// What a path that is not a regular file is, for the error message.
+fn kind_of(meta: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+fn not_regular(meta: &fs::Metadata) -> io::Error {
+    let what = kind_of(meta);
+    let text = if what.starts_with("not") {
+        what.to_owned()
+    } else {
+        format!("{what}, not a regular file")
+    };
+    io::Error::new(io::ErrorKind::InvalidInput, text)
+}
+
+/// Opens `path` for reading if it is a regular file (after symlinks), without
+/// blocking on a FIFO swapped in meanwhile.
+fn open_regular(path: &Path) -> io::Result<File> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO blocks until a writer comes; O_NONBLOCK does not, and
+        // changes nothing for a regular file.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    // Checked again on the open file: the path may have changed since.
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    if meta.len() > MAX_RECORD_BYTES {
+        return Err(too_large());
+    }
+    Ok(file)
+}
+
+/// Reads at most [`MAX_RECORD_BYTES`] from `reader`; more is an error.
+pub(crate) fn read_limited(reader: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// The bytes of the regular file `path` (symlinks followed), at most
+/// [`MAX_RECORD_BYTES`]. A FIFO, a device or a folder is an error, at once.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    read_limited(open_regular(path)?)
+}
+
+/// Where a write to `path` lands: `path` itself, or for a symlink the file it
+/// points to (through any chain of links), so the link stays a link. A link to
+/// nowhere or a loop, and a FIFO, device or folder (linked or not), are refused
+/// with an error that says so: renaming over them would replace them.
+pub(crate) fn write_target(path: &Path) -> io::Result<PathBuf> {
+    let target = match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("{} is a symlink to nowhere ({e})", path.display()),
+            )
+        })?,
+        _ => path.to_path_buf(),
+    };
+    match fs::metadata(&target) {
+        Ok(meta) if !meta.is_file() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is {}: not written", target.display(), {
+                let what = kind_of(&meta);
+                if what.starts_with("not") {
+                    "not a regular file"
+                } else {
+                    what
+                }
+            }),
+        )),
+        _ => Ok(target),
+    }
+}
+
+/// The folder of `path` (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// A new temporary file in `dir`, named with a leading dot (the history skips those).
+fn temporary_in(dir: &Path) -> io::Result<NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(".hijara-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+}
+
+/// Flushes `dir` itself, so a rename in it survives a crash (unix; a no-op elsewhere).
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    File::open(dir)?.sync_all()?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
+}
+
+/// Writes `path` atomically with `write`, which fills a temporary file beside the
+/// target. A symlink is written through (its target is replaced). If anything
+/// fails, the temporary file is removed and the old file is untouched.
+pub(crate) fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    if path.file_name().is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file path", path.display()),
+        ));
+    }
+    let target = write_target(path)?;
+    let dir = folder_of(&target);
+    let mut tmp = temporary_in(dir)?;
+    write(tmp.as_file_mut())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    sync_folder(dir)
+}
+
+/// Writes `contents` to `path` atomically (see [`write_atomic_with`]).
+pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |file| file.write_all(contents))
+}
+
+/// Writes `contents` atomically to the first of `names` that does not exist in
+/// `dir`, never replacing a file (no check-then-write race), and returns its path.
+pub(crate) fn write_new(
+    dir: &Path,
+    names: impl IntoIterator<Item = String>,
+    contents: &[u8],
+) -> io::Result<PathBuf> {
+    let given = dir;
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let mut tmp = temporary_in(dir)?;
+    tmp.write_all(contents)?;
+    tmp.as_file().sync_all()?;
+    for name in names {
+        let path = dir.join(&name);
+        match tmp.persist_noclobber(&path) {
+            Ok(_) => {
+                sync_folder(dir)?;
+                // Named as the caller gave the folder (`""` stays a bare name).
+                return Ok(given.join(name));
+            }
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => tmp = e.file,
+            Err(e) => return Err(e.error),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "no free file name left",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.hij");
+        write_atomic(&path, b"a1 b2\n").unwrap();
+        write_atomic(&path, b"c3\n").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "c3\n");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_write_leaves_the_old_file_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.hij");
+        write_atomic(&path, b"a1 b2 c3\n").unwrap();
+        for errno in [libc::ENOSPC, libc::EPERM] {
+            let err = write_atomic_with(&path, |file| {
+                file.write_all(b"d4 d4")?;
+                Err(io::Error::from_raw_os_error(errno))
+            })
+            .unwrap_err();
+            assert_eq!(err.raw_os_error(), Some(errno));
+            assert_eq!(fs::read_to_string(&path).unwrap(), "a1 b2 c3\n");
+            assert_eq!(
+                fs::read_dir(dir.path()).unwrap().count(),
+                1,
+                "temporary file removed"
+            );
+        }
+    }
+
+    #[test]
+    fn new_names_never_replace_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("a.hij"), "old").unwrap();
+        let names = ["a.hij", "b.hij"].map(String::from);
+        let path = write_new(dir.path(), names.clone(), b"new").unwrap();
+        assert_eq!(path, dir.path().join("b.hij"));
+        assert_eq!(fs::read_to_string(dir.path().join("a.hij")).unwrap(), "old");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        let full = write_new(dir.path(), names, b"x").unwrap_err();
+        assert_eq!(full.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            2,
+            "temporary file removed"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_is_written_through_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.hij");
+        fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.hij");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+        // A link to nowhere is refused with a message, and nothing is created.
+        let dangling = dir.path().join("dangling.hij");
+        std::os::unix::fs::symlink(dir.path().join("gone").join("x.hij"), &dangling).unwrap();
+        let error = write_atomic(&dangling, b"x").unwrap_err().to_string();
+        assert!(error.contains("symlink to nowhere"), "{error}");
+        // A link to a device is never replaced by a file.
+        let zero = dir.path().join("zero.hij");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let error = write_atomic(&zero, b"x").unwrap_err().to_string();
+        assert_eq!(error, "/dev/zero is a device: not written");
+        assert!(
+            fs::metadata("/dev/zero")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_of_a_sane_size_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo.hij");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: mkfifo is not available");
+            return;
+        }
+        let error = read_regular(&fifo).unwrap_err().to_string();
+        assert_eq!(error, "a FIFO, not a regular file");
+        let error = read_regular(Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(error, "a device, not a regular file");
+        let link = dir.path().join("zero.hij");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(read_regular(&link).is_err());
+        assert_eq!(
+            read_regular(dir.path()).unwrap_err().to_string(),
+            "a folder, not a regular file"
+        );
+        let big = dir.path().join("big.hij");
+        fs::write(&big, vec![b' '; MAX_RECORD_BYTES as usize + 1]).unwrap();
+        assert!(
+            read_regular(&big)
+                .unwrap_err()
+                .to_string()
+                .contains("larger than 1 MiB")
+        );
+        fs::write(&big, vec![b' '; MAX_RECORD_BYTES as usize]).unwrap();
+        assert_eq!(read_regular(&big).unwrap().len() as u64, MAX_RECORD_BYTES);
+        // Unbounded input (stdin) is cut off, not held whole.
+        assert!(read_limited(io::repeat(b'a')).is_err());
+    }
+}

@@ -1,0 +1,354 @@
+//! Issue 18's data and hostile-text points, end to end: the real binary on odd
+//! files (FIFOs, /dev/zero, symlinks, CR-only and non-UTF-8 records, hostile
+//! tags), each run under a deadline so a hang fails instead of stalling CI.
+
+use std::path::Path;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use hijara::session::GameConfig;
+use hijara::ui::{App, Effect, Input, Overlay, Question};
+use predicates::prelude::*;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Longer than any of these runs takes, short enough that a hang fails fast.
+const DEADLINE: Duration = Duration::from_secs(20);
+
+fn hijara(data: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    cmd.env("HIJARA_DATA_DIR", data).timeout(DEADLINE);
+    cmd
+}
+
+fn no_panic() -> impl Predicate<str> {
+    predicate::str::contains("panicked")
+        .not()
+        .and(predicate::str::contains("RUST_BACKTRACE").not())
+}
+
+fn key(app: &mut App, c: char) -> Vec<Effect> {
+    app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    )))
+}
+
+#[test]
+fn the_quit_question_says_when_the_game_is_not_autosaved_and_offers_s() {
+    let mut app = App::new(GameConfig::default()).with_autosave(false);
+    for c in "a1".chars() {
+        let _ = key(&mut app, c);
+    }
+    let _ = key(&mut app, 'q');
+    assert_eq!(app.overlay(), Overlay::Question(Question::Quit));
+    let text = app.question_text(Question::Quit);
+    assert!(
+        text.contains("NOT autosaved") && text.contains("s: save"),
+        "{text}"
+    );
+    assert!(!text.contains("It is kept"), "{text}");
+    // `s` saves and closes the question; the game goes on.
+    let effects = key(&mut app, 's');
+    assert!(effects.contains(&Effect::Save), "{effects:?}");
+    assert_eq!(app.overlay(), Overlay::None);
+    assert!(!app.should_quit());
+    // Once the autosave holds it, the question says it is kept.
+    app.set_autosaved(true);
+    let _ = key(&mut app, 'q');
+    assert!(app.question_text(Question::Quit).contains("It is kept"));
+    // `s` is no to the other questions: it neither saves nor starts a new game.
+    let _ = key(&mut app, 'x');
+    let _ = key(&mut app, 'n');
+    assert_eq!(app.overlay(), Overlay::Question(Question::NewGame));
+    let effects = key(&mut app, 's');
+    assert!(!effects.contains(&Effect::Save), "{effects:?}");
+    assert_eq!(app.overlay(), Overlay::None);
+    assert_eq!(app.game().len(), 1);
+}
+
+/// Makes a FIFO at `path`, or says why the test is skipped.
+#[cfg(unix)]
+fn fifo(path: &Path) -> bool {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    let ok = made.is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("skipped: mkfifo is not available");
+    }
+    ok
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_dev_zero_is_refused_at_once_by_every_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("pipe.hij");
+    if !fifo(&pipe) {
+        return;
+    }
+    let zero = dir.path().join("zero.hij");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for file in [&pipe, &zero] {
+        for args in [
+            vec!["score"],
+            vec!["analyze"],
+            vec!["replay"],
+            vec!["play", "--load"],
+        ] {
+            hijara(dir.path())
+                .args(&args)
+                .arg(file)
+                .assert()
+                .code(1)
+                .stderr(predicate::str::contains("not a regular file"))
+                .stderr(no_panic());
+        }
+    }
+    // The autosave: `hijara resume` reports it instead of hanging.
+    for target in [&pipe, &zero] {
+        let data = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(target, data.path().join("autosave.hij")).unwrap();
+        hijara(data.path())
+            .arg("resume")
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("not a regular file"))
+            .stderr(no_panic());
+    }
+}
+
+#[test]
+fn a_record_over_the_size_limit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.hij");
+    let limit = usize::try_from(hijara::session::MAX_RECORD_BYTES).unwrap();
+    std::fs::write(&big, " ".repeat(limit + 1)).unwrap();
+    hijara(dir.path())
+        .arg("score")
+        .arg(&big)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("larger than 1 MiB"))
+        .stderr(no_panic());
+    hijara(dir.path())
+        .args(["score", "-"])
+        .write_stdin(" ".repeat(limit + 1))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("larger than 1 MiB"));
+}
+
+#[test]
+fn a_cr_only_record_is_scored() {
+    // Issue 18 F: `tr '\n' '\r' < complete.hij > cr.hij; hijara score cr.hij`.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("assets/games/complete.hij").unwrap();
+    let cr = dir.path().join("cr.hij");
+    std::fs::write(&cr, text.replace('\n', "\r")).unwrap();
+    let lf = hijara(dir.path())
+        .args(["score", "assets/games/complete.hij"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    hijara(dir.path())
+        .arg("score")
+        .arg(&cr)
+        .assert()
+        .success()
+        .stdout(predicate::eq(lf.as_slice()))
+        .stdout(predicate::str::contains("finished"));
+}
+
+#[test]
+fn the_engine_answers_a_non_utf8_line_and_goes_on() {
+    // Issue 18 D: `printf 'name\n\xff\nname\n' | hijara engine`.
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .arg("engine")
+        .write_stdin(&b"name\n\xff\nname\n"[..])
+        .assert()
+        .success()
+        .stdout("= hijara\n\n? the line is not UTF-8 text\n\n= hijara\n\n");
+    // A 1 MB unknown command is refused in a short reply, not echoed.
+    let mut long = vec![b'z'; 1 << 20];
+    long.extend_from_slice(b"\nname\n");
+    hijara(dir.path())
+        .arg("engine")
+        .write_stdin(long)
+        .assert()
+        .success()
+        .stdout("? line too long (over 4096 bytes)\n\n= hijara\n\n");
+}
+
+#[test]
+fn numbers_past_their_bounds_are_quoted_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    hijara(dir.path())
+        .args(["bench", "--seconds", "18446744073709551615"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--seconds must be between 2 and 3600, not 18446744073709551615",
+        ));
+    for args in [
+        ["play", "--think-ms"],
+        ["analyze", "--think-ms"],
+        ["selfplay", "--think-ms"],
+    ] {
+        hijara(dir.path())
+            .args(args)
+            .arg("18446744073709551615")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "expected milliseconds from 1 to 3600000 (an hour)",
+            ))
+            .stderr(no_panic());
+    }
+}
+
+#[test]
+fn error_messages_show_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("evil\u{1b}]0;pwned\u{7}.hij");
+    std::fs::write(&name, "[Blue \"\u{1b}[2J\"]\n1. e9\n").unwrap();
+    let out = hijara(dir.path())
+        .arg("score")
+        .arg(&name)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("evil\\u{1b}]0;pwned\\u{7}.hij"), "{err}");
+    assert!(err.contains("line 2, column 4"), "{err}");
+}
+
+/// A data folder whose history holds `assets/games/complete.hij` as its only game.
+fn history_with_one_game() -> tempfile::TempDir {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::copy(
+        "assets/games/complete.hij",
+        games.join("hijara-20261130-101010.hij"),
+    )
+    .unwrap();
+    data
+}
+
+#[test]
+fn score_and_analyze_take_a_history_number_or_last() {
+    // Snag 6: `hijara analyze --last` and `hijara analyze 1` failed.
+    let data = history_with_one_game();
+    let direct = hijara(data.path())
+        .args(["score", "assets/games/complete.hij"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    for which in [["score", "1"], ["score", "--last"]] {
+        hijara(data.path())
+            .args(which)
+            .assert()
+            .success()
+            .stdout(predicate::eq(direct.as_slice()));
+    }
+    for which in [["analyze", "1"], ["analyze", "--last"]] {
+        hijara(data.path())
+            .args(which)
+            .args(["--think-ms", "1", "--threads", "1", "--json"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("\"moves\""));
+    }
+    hijara(data.path())
+        .args(["score", "2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no game 2 in the history"));
+    hijara(data.path())
+        .args(["analyze"])
+        .assert()
+        .code(2)
+        .stderr(no_panic());
+}
+
+#[test]
+fn annotate_checks_its_folder_first_and_takes_dash_for_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    // Snag 7: a missing folder fails at once, not after the review (at an hour a
+    // position, a review run first would outlast the deadline).
+    hijara(dir.path())
+        .args([
+            "analyze",
+            "assets/games/complete.hij",
+            "--think-ms",
+            "3600000",
+        ])
+        .arg("--annotate")
+        .arg(dir.path().join("nowhere").join("out.hij"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("does not exist"))
+        .stdout(predicate::str::is_empty());
+    // `-` is standard output: the annotated record, which reads back.
+    let out = hijara(dir.path())
+        .args([
+            "analyze",
+            "assets/games/unfinished.hij",
+            "--think-ms",
+            "1",
+            "--threads",
+            "1",
+        ])
+        .args(["--annotate", "-"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("standard output"))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.parse::<hijara::record::Record>().is_ok(), "{text}");
+    assert!(!dir.path().join("-").exists());
+    assert!(!Path::new("-").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn annotate_writes_through_a_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.hij");
+    std::fs::write(&real, "").unwrap();
+    let link = dir.path().join("link.hij");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    hijara(dir.path())
+        .args([
+            "analyze",
+            "assets/games/unfinished.hij",
+            "--think-ms",
+            "1",
+            "--threads",
+            "1",
+        ])
+        .arg("--annotate")
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written = std::fs::read_to_string(&real).unwrap();
+    assert!(
+        written.parse::<hijara::record::Record>().is_ok(),
+        "{written}"
+    );
+}
