@@ -19,6 +19,7 @@
 //!   the switching between them (`navigation`), widgets (`board`, `ladder`, `move_list`,
 //!   `status`, `analysis_panel`), and one event loop that blocks on one channel and draws
 //!   on any backend (`event_loop`).
+//! - [`server`]: `hijara serve`, the game over SSH, through the same screens and loop.
 //! - [`cli`]: the command line, which opens screens only through `ui`'s entry points
 //!   (`play`, `replay`, `start`, `puzzles`, `lessons`).
 //!
@@ -32,6 +33,7 @@ pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rules;
+pub mod server;
 pub mod session;
 mod strings;
 pub mod text;

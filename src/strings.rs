@@ -367,6 +367,9 @@ pub(crate) mod message {
     pub(crate) const NO_HINT: &str = "The game is over: no hint";
     pub(crate) const HINT_THINKING: &str = "Hint: the hard AI is thinking…";
     pub(crate) const AI_STALLED: &str = "The AI found no legal move: u to undo, n for a new game";
+    pub(crate) const NOT_OVER_THE_NETWORK: &str = "Not in a game over the network";
+    pub(crate) const NOT_BETWEEN_PLAYERS: &str =
+        "Not in a game between two players over the network";
     pub(crate) const OVER_AT_THIS_MOVE: &str =
         "The game is over at this move: step back (←) to play on from earlier";
 
@@ -386,6 +389,9 @@ pub(crate) mod message {
     }
     pub(crate) fn wait_for(mover: Player, seat: Seat) -> String {
         format!("Wait: {mover} ({}) is thinking", seat_name(seat))
+    }
+    pub(crate) fn wait_for_remote(mover: Player) -> String {
+        format!("Wait: {mover} plays at another terminal")
     }
     pub(crate) fn wait(mover: Player) -> String {
         format!("Wait: {mover} is thinking")
@@ -776,4 +782,57 @@ pub(crate) mod start {
     pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resume.";
     /// Replay chosen with no history.
     pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
+}
+
+/// `hijara serve`: the lobby and what a connection is told.
+pub(crate) mod serve {
+    /// Sent to a client that asked for no terminal, before the connection closes.
+    pub(crate) const NO_PTY: &str =
+        "hijara serves a full-screen game: connect with `ssh -t` (a terminal is needed)\r\n";
+    pub(crate) const TITLE: &str = "hijara: the lobby";
+    pub(crate) const TABLES: &str = "Tables";
+    pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
+    pub(crate) const KEYS: &str = "n new table  a play the AI  1-9 sit or watch  c colour  q leave";
+    pub(crate) const FORM_KEYS: &str = "o opponent  s side  v variant  Enter start  Esc cancel";
+    pub(crate) const WAITING_KEYS: &str = "Esc closes your table";
+    pub(crate) const A_PERSON: &str = "a person";
+    pub(crate) const OPEN: &str = "open";
+    pub(crate) const ABANDONED: &str = "left";
+    pub(crate) const EMPTY_SEAT: &str = "-";
+    pub(crate) const NOT_A_TABLE: &str = "No such table";
+    pub(crate) const YOUR_TABLE: &str = "That is your own table";
+    pub(crate) const COLOUR_ON: &str = "Colour on";
+    pub(crate) const COLOUR_OFF: &str = "Colour off";
+    pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
+    pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
+
+    pub(crate) fn you(name: &str) -> String {
+        format!("you: {name}")
+    }
+    pub(crate) fn form(opponent: &str, side: &str, variant: &str) -> String {
+        format!("New game: against {opponent}, you play {side}, {variant} rules")
+    }
+    pub(crate) fn ai(level: &str) -> String {
+        format!("the {level} AI")
+    }
+    pub(crate) fn waiting(table: u32) -> String {
+        format!("Table {table} is open: waiting for an opponent")
+    }
+    /// One table's line: number, players, rules, moves, spectators, state.
+    pub(crate) fn table_line(
+        number: usize,
+        blue: &str,
+        yellow: &str,
+        variant: &str,
+        moves: usize,
+        watching: usize,
+        state: &str,
+    ) -> String {
+        format!(
+            "{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves, {watching} watching  {state}"
+        )
+    }
+    pub(crate) fn refused_name(error: &str) -> String {
+        format!("name refused: {error}")
+    }
 }

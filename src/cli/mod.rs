@@ -1,5 +1,5 @@
-//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|
-//! completions|manpage]`.
+//! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|puzzle|
+//! serve|completions|manpage]`.
 
 use std::path::PathBuf;
 
@@ -21,6 +21,7 @@ mod replay;
 mod resume;
 mod score;
 pub mod selfplay;
+mod serve;
 mod shell;
 mod start;
 
@@ -60,6 +61,8 @@ pub enum Command {
     Learn(LearnArgs),
     /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
     Puzzle(PuzzleArgs),
+    /// Serve the game over SSH: anyone with an ssh client and a key can play.
+    Serve(serve::ServeArgs),
     /// Print a shell completion script to stdout.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout.
@@ -372,6 +375,7 @@ pub fn run() -> anyhow::Result<()> {
         Some(Command::Games(args)) => games::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Learn(args)) => learn::run(&args),
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
     }

@@ -12,7 +12,7 @@ mod update;
 
 use ratatui::layout::Rect;
 
-use crate::rules::{ClaimState, Game, Move, Placement, Square};
+use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
 use crate::session::{GameConfig, Notice};
 
 use super::ai_turns::AiTurns;
@@ -48,6 +48,9 @@ pub struct App {
     go_on: bool,
     /// A claim game: the AI's move, kept until the person's last stone is claimed or let go.
     held: Option<Move>,
+    /// Served over the network (`hijara serve`): the seats played at another terminal,
+    /// by [`Player::index`], or `None` for a local game.
+    network: Option<[bool; 2]>,
 }
 
 impl App {
@@ -77,7 +80,22 @@ impl App {
             claim_entry: None,
             go_on: false,
             held: None,
+            network: None,
         }
+    }
+
+    /// A game served over the network: the seats marked in `remote` are played at
+    /// another terminal (their moves come through [`App::remote_move`]), so this screen
+    /// places no stone for them; nothing is saved on the server's disk, and a game with
+    /// a remote seat can't be undone, redone, restarted or hinted from one side.
+    pub fn served(mut self, remote: [bool; 2]) -> App {
+        self.network = Some(remote);
+        self
+    }
+
+    /// Whether `player`'s stones are placed at another terminal.
+    pub fn is_remote(&self, player: Player) -> bool {
+        self.network.is_some_and(|remote| remote[player.index()])
     }
 
     /// Says whether the autosave holds the game, so the quit question can say that

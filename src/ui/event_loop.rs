@@ -19,7 +19,8 @@ use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 use crate::review::Background;
-use crate::session::{Storage, today};
+use crate::rules::{Game, Move};
+use crate::session::{Notice, Storage, today};
 
 use super::ai_worker::{AiReply, AiWorker};
 use super::effect::{Effect, Input};
@@ -42,6 +43,21 @@ pub(crate) enum Wake {
     Ai(AiReply),
     /// The background analysis has new results, or has ended.
     Analysis,
+    /// Shared state outside the screen changed (a table of `hijara serve`): the loop
+    /// asks its [`Link`] what is new.
+    Linked,
+}
+
+/// A game on screen linked to one played elsewhere too (a table of `hijara serve`).
+pub(crate) trait Link {
+    /// Hands over the moves made on this screen beyond those the other side knows,
+    /// and returns the moves made elsewhere beyond `game`'s, to play here in order.
+    fn sync(&mut self, game: &Game) -> Vec<Move>;
+
+    /// A line to show once on the status line (the other player left), if any.
+    fn news(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// The loop's one channel: the input source, the AI worker and the analysis all send
@@ -61,6 +77,11 @@ impl Inbox {
     /// A sender for an input source.
     pub(crate) fn sender(&self) -> Sender<Wake> {
         self.sender.clone()
+    }
+
+    /// The next wake, waiting `timeout` at most (`None` then).
+    pub(crate) fn recv_timeout(&self, timeout: Duration) -> Option<Wake> {
+        self.receiver.recv_timeout(timeout).ok()
     }
 }
 
@@ -137,10 +158,27 @@ pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
 /// uses no CPU. Storage errors become messages, never a failure of the loop.
 pub(crate) fn run<B>(
     terminal: &mut Terminal<B>,
-    inbox: Inbox,
+    inbox: &Inbox,
     screen: Screen,
     theme: Theme,
     storage: &mut Storage,
+) -> anyhow::Result<Screen>
+where
+    B: Backend,
+    B::Error: Send + Sync + 'static,
+{
+    run_linked(terminal, inbox, screen, theme, storage, None)
+}
+
+/// [`run`], with the game on screen kept in step with `link` (synced after every
+/// input and at each [`Wake::Linked`]).
+pub(crate) fn run_linked<B>(
+    terminal: &mut Terminal<B>,
+    inbox: &Inbox,
+    screen: Screen,
+    theme: Theme,
+    storage: &mut Storage,
+    mut link: Option<&mut dyn Link>,
 ) -> anyhow::Result<Screen>
 where
     B: Backend,
@@ -160,6 +198,16 @@ where
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
     loop {
+        // Moves made here go out, moves made elsewhere come in.
+        if let (Some(link), Screen::Game(app)) = (link.as_deref_mut(), nav.screen_mut()) {
+            for mv in link.sync(app.game()) {
+                queue.extend(app.remote_move(mv));
+            }
+            if let Some(text) = link.news() {
+                app.notify(Notice::Info(text));
+                queue.push_back(Effect::Redraw);
+            }
+        }
         // Results that came in (or were kept while a review was closed) first.
         if let Some((state, running)) = nav.analysed() {
             let (results, ended) = running.drain();
@@ -286,7 +334,7 @@ where
                 }
             }
             // Taken at the top of the loop.
-            Ok(Wake::Analysis) => {}
+            Ok(Wake::Analysis | Wake::Linked) => {}
             // The timer is checked below, whatever woke the loop.
             Err(RecvTimeoutError::Timeout) => {}
             // The loop holds a sender itself, so the inbox never closes.
@@ -355,7 +403,7 @@ mod tests {
         let app = App::new(GameConfig::default());
         let screen = run(
             &mut terminal,
-            inbox,
+            &inbox,
             Screen::Game(app),
             Theme::PLAIN,
             &mut storage,
@@ -381,7 +429,7 @@ mod tests {
         let mut storage = Storage::new(std::path::PathBuf::new(), None);
         let error = run(
             &mut terminal,
-            inbox,
+            &inbox,
             Screen::Game(App::new(GameConfig::default())),
             Theme::PLAIN,
             &mut storage,

@@ -75,6 +75,39 @@ pub use theme::Theme;
 
 use navigation::Screen;
 
+pub(crate) use event_loop::{Inbox, Link, Wake};
+
+/// Runs `app` (made with [`App::served`]) on a terminal another transport drives (a
+/// session of `hijara serve`), with the events its input source sends to `inbox`,
+/// kept in step with `link` if the game is shared. Nothing is written to disk.
+/// Returns the game as it ended.
+pub(crate) fn run_served<B>(
+    terminal: &mut ratatui::Terminal<B>,
+    inbox: &Inbox,
+    app: App,
+    theme: Theme,
+    link: Option<&mut dyn Link>,
+) -> anyhow::Result<App>
+where
+    B: ratatui::backend::Backend,
+    B::Error: Send + Sync + 'static,
+{
+    let mut storage = Storage::new(std::path::PathBuf::new(), None);
+    let screen = event_loop::run_linked(
+        terminal,
+        inbox,
+        Screen::Game(app),
+        theme,
+        &mut storage,
+        link,
+    )?;
+    match screen {
+        Screen::Game(app) => Ok(app),
+        // A served game refuses the review, and never opens another screen.
+        _ => anyhow::bail!("a served game turned into another screen"),
+    }
+}
+
 /// Plays `session` full-screen until the players quit, and returns it as it ended
 /// (its game and set-up, as a resumed game may have swapped them). The storage
 /// autosaves after every change to the game and writes records when `s` is pressed.
@@ -147,7 +180,7 @@ fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let mut tui = terminal::init()?;
     let inbox = event_loop::Inbox::new();
     let input = event_loop::spawn_terminal_input(&inbox)?;
-    let result = event_loop::run(&mut tui.terminal, inbox, screen, theme, storage);
+    let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
     // Stop reading the terminal before a next screen does, so no key goes astray;
     // then restore the screen before the caller prints anything.
     drop(input);

@@ -60,7 +60,6 @@ impl Session {
         data: &Path,
         cwd: Option<&Path>,
     ) -> Session {
-        let pair = native_pty_system().openpty(size(cols, rows)).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hijara"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
@@ -69,6 +68,12 @@ impl Session {
         if let Some(cwd) = cwd {
             cmd.cwd(cwd);
         }
+        Session::spawn(cmd, cols, rows)
+    }
+
+    /// Starts `cmd` (any program) in a `cols`×`rows` terminal.
+    pub fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Session {
+        let pair = native_pty_system().openpty(size(cols, rows)).unwrap();
         let child = pair.slave.spawn_command(cmd).unwrap();
         // Only the child holds the slave end, so reads end when it exits.
         drop(pair.slave);

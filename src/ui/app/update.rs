@@ -121,6 +121,9 @@ impl App {
             Pointed::LoneDigit => return self.refuse(message::TYPE_A_SQUARE),
             Pointed::Other => {}
         }
+        if let Some(text) = self.network_refusal(action) {
+            return self.refuse(text);
+        }
         match action {
             Action::ForceQuit => self.quit(),
             Action::Yes => self.answer(true),
@@ -129,6 +132,8 @@ impl App {
                 self.overlay = Overlay::Help;
                 vec![Effect::Redraw]
             }
+            // A spectator leaves nothing behind.
+            Action::Quit if self.network == Some([true, true]) => self.quit(),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
@@ -152,6 +157,26 @@ impl App {
             // Cursor keys are handled above; the replay viewer's never reach a game.
             _ => Vec::new(),
         }
+    }
+
+    /// What a game served over the network refuses: saving on the server's disk and the
+    /// engine's review anywhere; with a remote seat, changing the game's history and hints.
+    fn network_refusal(&self, action: Action) -> Option<&'static str> {
+        let remote = self.network?;
+        match action {
+            Action::Save | Action::Review => Some(message::NOT_OVER_THE_NETWORK),
+            Action::Undo | Action::Redo | Action::NewGame | Action::Hint
+                if remote.contains(&true) =>
+            {
+                Some(message::NOT_BETWEEN_PLAYERS)
+            }
+            _ => None,
+        }
+    }
+
+    /// Plays the move made at another terminal for its seat (a game over the network).
+    pub fn remote_move(&mut self, mv: Move) -> Effects {
+        self.play(mv)
     }
 
     fn quit(&mut self) -> Effects {
@@ -328,6 +353,9 @@ impl App {
         }
         if !self.config.is_human(mover) {
             return self.refuse(message::wait_for(mover, self.config.seat(mover)));
+        }
+        if self.is_remote(mover) {
+            return self.refuse(message::wait_for_remote(mover));
         }
         self.play(square)
     }

@@ -1,0 +1,173 @@
+//! A ratatui backend that draws into an SSH channel: crossterm's escape sequences,
+//! written to the channel at each flush, with the size the client's pty requests gave.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use russh::ChannelId;
+use russh::server::Handle;
+
+/// The smallest and largest pty a client may ask for, in columns and rows: a client's
+/// absurd size is clamped, so no screen buffer grows past 512×256 cells.
+pub(crate) const MIN_SIZE: (u16, u16) = (1, 1);
+/// See [`MIN_SIZE`].
+pub(crate) const MAX_SIZE: (u16, u16) = (512, 256);
+
+/// A client's requested pty size, clamped to [`MIN_SIZE`]..=[`MAX_SIZE`].
+pub(crate) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
+    let clamp = |value: u32, min: u16, max: u16| {
+        u16::try_from(value.clamp(u32::from(min), u32::from(max))).unwrap_or(max)
+    };
+    (
+        clamp(columns, MIN_SIZE.0, MAX_SIZE.0),
+        clamp(rows, MIN_SIZE.1, MAX_SIZE.1),
+    )
+}
+
+/// The pty size of one channel, shared between the SSH handler (which sets it) and the
+/// session's backend (which reads it at every draw).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SharedSize(Arc<AtomicU32>);
+
+impl SharedSize {
+    pub(crate) fn set(&self, (columns, rows): (u16, u16)) {
+        self.0.store(
+            u32::from(columns) << 16 | u32::from(rows),
+            Ordering::Relaxed,
+        );
+    }
+
+    pub(crate) fn get(&self) -> Size {
+        let packed = self.0.load(Ordering::Relaxed);
+        let (columns, rows) = ((packed >> 16) as u16, (packed & 0xFFFF) as u16);
+        Size::new(columns.max(MIN_SIZE.0), rows.max(MIN_SIZE.1))
+    }
+}
+
+/// Bytes for one channel, sent at each flush. The send waits while the client's window
+/// is full (russh's bounded channel), which holds up this session's thread only.
+pub(crate) struct ChannelWriter {
+    handle: Handle,
+    channel: ChannelId,
+    runtime: tokio::runtime::Handle,
+    buffer: Vec<u8>,
+}
+
+impl ChannelWriter {
+    pub(crate) fn new(handle: Handle, channel: ChannelId, runtime: tokio::runtime::Handle) -> Self {
+        ChannelWriter {
+            handle,
+            channel,
+            runtime,
+            buffer: Vec::new(),
+        }
+    }
+}
+
+impl Write for ChannelWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        let data = std::mem::take(&mut self.buffer);
+        self.runtime
+            .block_on(self.handle.data(self.channel, data))
+            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the connection closed"))
+    }
+}
+
+/// crossterm's backend over a [`ChannelWriter`], sized by the client's requests.
+pub(crate) struct SshBackend {
+    inner: CrosstermBackend<ChannelWriter>,
+    size: SharedSize,
+}
+
+impl SshBackend {
+    pub(crate) fn new(writer: ChannelWriter, size: SharedSize) -> SshBackend {
+        SshBackend {
+            inner: CrosstermBackend::new(writer),
+            size,
+        }
+    }
+
+    /// The channel, for terminal mode switches (`execute!`).
+    pub(crate) fn writer(&mut self) -> &mut impl Write {
+        &mut self.inner
+    }
+}
+
+impl Backend for SshBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    /// Never asks the client (that would wait on its answer): the top-left corner.
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        Ok(Position::ORIGIN)
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.size.get())
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        Ok(WindowSize {
+            columns_rows: self.size.get(),
+            pixels: Size::new(0, 0),
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absurd_sizes_are_clamped() {
+        assert_eq!(clamp_size(0, 0), (1, 1));
+        assert_eq!(clamp_size(80, 24), (80, 24));
+        assert_eq!(clamp_size(u32::MAX, 100_000), MAX_SIZE);
+        let size = SharedSize::default();
+        assert_eq!(size.get(), Size::new(1, 1));
+        size.set(clamp_size(200, 60));
+        assert_eq!(size.get(), Size::new(200, 60));
+    }
+}

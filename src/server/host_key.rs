@@ -1,0 +1,142 @@
+//! The server's host key: ed25519, made on the first start and kept in the data folder
+//! with mode 0600, so clients see the same key at every start.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use russh::keys::ssh_key::LineEnding;
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{HashAlg, PrivateKey, PublicKey};
+
+/// The host key's file name inside the data folder.
+pub const HOST_KEY_FILE: &str = "host_key_ed25519";
+
+/// The most a host key file may hold: an OpenSSH ed25519 key is about 400 bytes.
+const MAX_KEY_BYTES: u64 = 16 * 1024;
+
+/// The SHA-256 fingerprint of `key` as `ssh-keygen -l` and ssh print it (`SHA256:...`).
+pub fn fingerprint_of(key: &PublicKey) -> String {
+    key.fingerprint(HashAlg::Sha256).to_string()
+}
+
+/// Reads the host key in `dir`, or makes one and writes it there (mode 0600) if there
+/// is none. A key file that can't be read is an error, never replaced.
+pub fn load_or_create_host_key(dir: &Path) -> anyhow::Result<PrivateKey> {
+    let path = dir.join(HOST_KEY_FILE);
+    match fs::symlink_metadata(&path) {
+        Ok(meta) => {
+            if !meta.file_type().is_file() {
+                bail!("{} is not a regular file", path.display());
+            }
+            if meta.len() > MAX_KEY_BYTES {
+                bail!("{} is too large to be a host key", path.display());
+            }
+            check_mode(&path, &meta)?;
+            let text = fs::read_to_string(&path)
+                .with_context(|| format!("cannot read the host key {}", path.display()))?;
+            let key = PrivateKey::from_openssh(text.as_bytes())
+                .with_context(|| format!("{} is not an OpenSSH private key", path.display()))?;
+            Ok(key)
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            let mut seed = [0u8; 32];
+            getrandom::fill(&mut seed)
+                .map_err(|e| anyhow::anyhow!("no randomness for a host key: {e}"))?;
+            let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
+            let text = key
+                .to_openssh(LineEnding::LF)
+                .context("cannot encode the host key")?;
+            write_private(&path, text.as_bytes())?;
+            Ok(key)
+        }
+        Err(error) => {
+            Err(error).with_context(|| format!("cannot read the host key {}", path.display()))
+        }
+    }
+}
+
+/// Writes a new file readable by its owner only; never follows or replaces a file.
+fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options
+        .open(path)
+        .with_context(|| format!("cannot create the host key {}", path.display()))?;
+    file.write_all(contents)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write the host key {}", path.display()))
+}
+
+/// A key others can read is refused: the operator should fix its mode.
+#[cfg(unix)]
+fn check_mode(path: &Path, meta: &fs::Metadata) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = meta.permissions().mode() & 0o777;
+    if mode & 0o077 != 0 {
+        bail!(
+            "the host key {} can be read by others (mode {mode:o}): chmod 600 it",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn check_mode(_: &Path, _: &fs::Metadata) -> anyhow::Result<()> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_is_made_once_private_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = load_or_create_host_key(dir.path()).unwrap();
+        let second = load_or_create_host_key(dir.path()).unwrap();
+        assert_eq!(
+            fingerprint_of(first.public_key()),
+            fingerprint_of(second.public_key())
+        );
+        assert!(fingerprint_of(first.public_key()).starts_with("SHA256:"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(dir.path().join(HOST_KEY_FILE))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn an_unreadable_key_is_an_error_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(HOST_KEY_FILE);
+        write_private(&path, b"not a key").unwrap();
+        let error = load_or_create_host_key(dir.path()).unwrap_err();
+        assert!(format!("{error:#}").contains("not an OpenSSH private key"));
+        assert_eq!(fs::read(&path).unwrap(), b"not a key");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_key_others_can_read_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        load_or_create_host_key(dir.path()).unwrap();
+        let path = dir.path().join(HOST_KEY_FILE);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        let error = load_or_create_host_key(dir.path()).unwrap_err();
+        assert!(error.to_string().contains("chmod 600"), "{error}");
+    }
+}

@@ -1,0 +1,135 @@
+//! The bytes a client types, as terminal events: parsed by `terminput` (the same
+//! escape sequences crossterm reads from a local terminal), never by hand.
+
+use ratatui::crossterm::event::Event;
+
+/// The longest incomplete sequence kept while waiting for its end: more is garbage.
+const MAX_PENDING: usize = 64;
+
+/// Turns the bytes of an SSH channel into terminal events. A sequence split across two
+/// packets is kept until it is whole; bytes that are no event are dropped, as crossterm
+/// drops them.
+#[derive(Debug, Default)]
+pub struct InputParser {
+    pending: Vec<u8>,
+}
+
+impl InputParser {
+    /// A parser with nothing pending.
+    pub fn new() -> InputParser {
+        InputParser::default()
+    }
+
+    /// The events in `bytes` (after any kept from before), in order.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Event> {
+        let mut events = Vec::new();
+        for &byte in bytes {
+            self.pending.push(byte);
+            self.advance(&mut events);
+        }
+        // An escape byte alone at the end of a packet is the Escape key: the keys
+        // that start with one arrive whole.
+        if self.pending == [0x1b] {
+            self.pending.clear();
+            push(&mut events, terminput::Event::parse_from(&[0x1b]));
+        }
+        if self.pending.len() > MAX_PENDING {
+            self.pending.clear();
+        }
+        events
+    }
+
+    /// Parses what is pending, if it is a whole event: a lone escape waits for more.
+    fn advance(&mut self, events: &mut Vec<Event>) {
+        if self.pending == [0x1b] {
+            return;
+        }
+        match terminput::Event::parse_from(&self.pending) {
+            Ok(Some(event)) => {
+                self.pending.clear();
+                push(events, Ok(Some(event)));
+            }
+            // Incomplete: wait for more.
+            Ok(None) => {}
+            Err(_) => self.pending.clear(),
+        }
+    }
+}
+
+fn push(events: &mut Vec<Event>, parsed: std::io::Result<Option<terminput::Event>>) {
+    if let Ok(Some(event)) = parsed
+        && let Ok(event) = terminput_crossterm::to_crossterm(event)
+    {
+        events.push(event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::*;
+
+    fn keys(events: &[Event]) -> Vec<(KeyCode, KeyModifiers)> {
+        events
+            .iter()
+            .filter_map(|e| e.as_key_press_event())
+            .map(|k| (k.code, k.modifiers))
+            .collect()
+    }
+
+    #[test]
+    fn plain_keys_arrows_and_control_keys() {
+        let mut parser = InputParser::new();
+        let events = parser.feed(b"b3\x1b[A\r\x03");
+        assert_eq!(
+            keys(&events),
+            [
+                (KeyCode::Char('b'), KeyModifiers::NONE),
+                (KeyCode::Char('3'), KeyModifiers::NONE),
+                (KeyCode::Up, KeyModifiers::NONE),
+                (KeyCode::Enter, KeyModifiers::NONE),
+                (KeyCode::Char('c'), KeyModifiers::CONTROL),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sequence_split_across_packets_is_kept_until_whole() {
+        let mut parser = InputParser::new();
+        assert!(parser.feed(b"\x1b[").is_empty());
+        assert_eq!(
+            keys(&parser.feed(b"B")),
+            [(KeyCode::Down, KeyModifiers::NONE)]
+        );
+        assert_eq!(
+            keys(&parser.feed(b"\x1b")),
+            [(KeyCode::Esc, KeyModifiers::NONE)]
+        );
+    }
+
+    #[test]
+    fn a_mouse_click_and_utf8_arrive_as_events() {
+        let mut parser = InputParser::new();
+        let events = parser.feed(b"\x1b[<0;10;5M");
+        assert!(matches!(events[..], [Event::Mouse(_)]), "{events:?}");
+        assert_eq!(
+            keys(&parser.feed("é".as_bytes())),
+            [(KeyCode::Char('é'), KeyModifiers::NONE)]
+        );
+    }
+
+    /// Garbage never panics and never grows the pending bytes without bound.
+    #[test]
+    fn random_bytes_are_bounded_and_harmless() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(19);
+        let mut parser = InputParser::new();
+        for _ in 0..2_000 {
+            let len = rng.random_range(0..200);
+            let bytes: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+            let _ = parser.feed(&bytes);
+            assert!(parser.pending.len() <= MAX_PENDING);
+        }
+    }
+}

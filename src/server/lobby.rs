@@ -1,0 +1,303 @@
+//! The lobby screen of one session: the tables, and the form that opens one (against a
+//! person or the server's AI). Pure: keys in, a [`Choice`] out; drawn from the lobby's
+//! tables as they are.
+
+use std::collections::BTreeMap;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::ai::Level;
+use crate::rules::{Player, Ruleset};
+use crate::strings::serve as words;
+
+use super::outside::shown;
+use super::tables::Table;
+
+/// Who the new game is against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opponent {
+    /// Another player, who sits at the table from the lobby.
+    Person,
+    /// The server's AI at this level.
+    Ai(Level),
+}
+
+impl Opponent {
+    /// The next choice, round the list (`o`).
+    fn next(self) -> Opponent {
+        match self {
+            Opponent::Person => Opponent::Ai(Level::Random),
+            Opponent::Ai(Level::Random) => Opponent::Ai(Level::Easy),
+            Opponent::Ai(Level::Easy) => Opponent::Ai(Level::Medium),
+            Opponent::Ai(Level::Medium) => Opponent::Ai(Level::Hard),
+            Opponent::Ai(Level::Hard) => Opponent::Person,
+        }
+    }
+}
+
+/// A new game's settings, as the form shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NewGame {
+    pub(crate) opponent: Opponent,
+    pub(crate) side: Player,
+    pub(crate) ruleset: Ruleset,
+}
+
+/// What the session does after a key in the lobby.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// Nothing but a redraw.
+    Stay,
+    /// Start this game (open a table, or play the AI).
+    Start(NewGame),
+    /// Sit at, or watch, the table with this number.
+    Pick(u32),
+    /// Close the table this session waits at.
+    Close,
+    /// End the connection.
+    Leave,
+}
+
+/// The lobby as one session sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct LobbyScreen {
+    /// The player's name (checked).
+    name: String,
+    /// The new-game form, while it is open.
+    form: Option<NewGame>,
+    /// The table this session opened and waits at.
+    pub(crate) waiting: Option<u32>,
+    /// Whether screens are drawn in colour.
+    pub(crate) colour: bool,
+    /// The last line said to the player.
+    note: Option<String>,
+}
+
+impl LobbyScreen {
+    pub(crate) fn new(name: &str) -> LobbyScreen {
+        LobbyScreen {
+            name: name.to_owned(),
+            form: None,
+            waiting: None,
+            colour: true,
+            note: None,
+        }
+    }
+
+    /// Says `text` on the lobby's status line.
+    pub(crate) fn note(&mut self, text: impl Into<String>) {
+        self.note = Some(text.into());
+    }
+
+    /// Handles one key; `tables` numbers the lines `1`-`9` pick.
+    pub(crate) fn key(&mut self, key: KeyEvent, tables: &BTreeMap<u32, Table>) -> Choice {
+        self.note = None;
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if ctrl_c {
+            return Choice::Leave;
+        }
+        if self.waiting.is_some() {
+            return match key.code {
+                KeyCode::Esc | KeyCode::Char('q') => Choice::Close,
+                _ => Choice::Stay,
+            };
+        }
+        if let Some(form) = &mut self.form {
+            match key.code {
+                KeyCode::Char('o') => form.opponent = form.opponent.next(),
+                KeyCode::Char('s') => form.side = form.side.other(),
+                KeyCode::Char('v') => {
+                    form.ruleset = match form.ruleset {
+                        Ruleset::Standard => Ruleset::Corners,
+                        Ruleset::Corners => Ruleset::Standard,
+                    }
+                }
+                KeyCode::Enter => {
+                    let form = *form;
+                    self.form = None;
+                    return Choice::Start(form);
+                }
+                KeyCode::Esc | KeyCode::Char('q') => self.form = None,
+                _ => self.note(words::UNKNOWN_KEY),
+            }
+            return Choice::Stay;
+        }
+        let new_game = |opponent| NewGame {
+            opponent,
+            side: Player::Blue,
+            ruleset: Ruleset::Standard,
+        };
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => Choice::Leave,
+            KeyCode::Char('n') => {
+                self.form = Some(new_game(Opponent::Person));
+                Choice::Stay
+            }
+            KeyCode::Char('a') => {
+                self.form = Some(new_game(Opponent::Ai(Level::Medium)));
+                Choice::Stay
+            }
+            KeyCode::Char('c') => {
+                self.colour = !self.colour;
+                self.note(if self.colour {
+                    words::COLOUR_ON
+                } else {
+                    words::COLOUR_OFF
+                });
+                Choice::Stay
+            }
+            KeyCode::Char(digit @ '1'..='9') => {
+                let n = digit as usize - '0' as usize;
+                match tables.keys().nth(n - 1) {
+                    Some(&id) => Choice::Pick(id),
+                    None => {
+                        self.note(words::NOT_A_TABLE);
+                        Choice::Stay
+                    }
+                }
+            }
+            _ => {
+                self.note(words::UNKNOWN_KEY);
+                Choice::Stay
+            }
+        }
+    }
+
+    /// The lobby drawn over `tables`.
+    pub(crate) fn view<'a>(&'a self, tables: &'a BTreeMap<u32, Table>) -> LobbyView<'a> {
+        LobbyView {
+            lobby: self,
+            tables,
+        }
+    }
+}
+
+/// The lobby on screen.
+pub(crate) struct LobbyView<'a> {
+    lobby: &'a LobbyScreen,
+    tables: &'a BTreeMap<u32, Table>,
+}
+
+impl Widget for &LobbyView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let bold = if self.lobby.colour {
+            Style::new().add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        let mut lines = vec![
+            Line::styled(words::TITLE, bold),
+            Line::raw(words::you(&shown(&self.lobby.name))),
+            Line::raw(""),
+            Line::styled(words::TABLES, bold),
+        ];
+        if self.tables.is_empty() {
+            lines.push(Line::raw(words::NO_TABLES));
+        }
+        for (n, table) in self.tables.values().take(9).enumerate() {
+            let name = |p: Player| {
+                table.seats[p.index()]
+                    .as_ref()
+                    .map_or_else(|| words::EMPTY_SEAT.to_owned(), |w| shown(&w.name))
+            };
+            let state = if table.abandoned {
+                words::ABANDONED
+            } else if table.is_open() {
+                words::OPEN
+            } else {
+                ""
+            };
+            lines.push(Line::raw(words::table_line(
+                n + 1,
+                &name(Player::Blue),
+                &name(Player::Yellow),
+                &table.game.ruleset().to_string(),
+                table.game.len(),
+                table.spectators,
+                state,
+            )));
+        }
+        lines.push(Line::raw(""));
+        if let Some(id) = self.lobby.waiting {
+            lines.push(Line::raw(words::waiting(id)));
+            lines.push(Line::raw(words::WAITING_KEYS));
+        } else if let Some(form) = &self.lobby.form {
+            let opponent = match form.opponent {
+                Opponent::Person => words::A_PERSON.to_owned(),
+                Opponent::Ai(level) => words::ai(&level.to_string()),
+            };
+            lines.push(Line::raw(words::form(
+                &opponent,
+                &form.side.to_string(),
+                &form.ruleset.to_string(),
+            )));
+            lines.push(Line::raw(words::FORM_KEYS));
+        } else {
+            lines.push(Line::raw(words::KEYS));
+        }
+        if let Some(note) = &self.lobby.note {
+            lines.push(Line::raw(note.as_str()));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn the_form_chooses_opponent_side_and_variant() {
+        let mut lobby = LobbyScreen::new("Alice");
+        let tables = BTreeMap::new();
+        assert_eq!(lobby.key(key(KeyCode::Char('a')), &tables), Choice::Stay);
+        lobby.key(key(KeyCode::Char('o')), &tables);
+        lobby.key(key(KeyCode::Char('s')), &tables);
+        lobby.key(key(KeyCode::Char('v')), &tables);
+        assert_eq!(
+            lobby.key(key(KeyCode::Enter), &tables),
+            Choice::Start(NewGame {
+                opponent: Opponent::Ai(Level::Hard),
+                side: Player::Yellow,
+                ruleset: Ruleset::Corners,
+            })
+        );
+        assert_eq!(lobby.key(key(KeyCode::Char('7')), &tables), Choice::Stay);
+        assert_eq!(lobby.key(key(KeyCode::Char('q')), &tables), Choice::Leave);
+    }
+
+    #[test]
+    fn the_lobby_fits_80_by_24_and_shows_names_safely() {
+        use super::super::tables::{SharedLobby, Who};
+        let shared = SharedLobby::default();
+        let who = Who {
+            key: "k".into(),
+            name: "Al\u{1b}[2J".into(),
+        };
+        shared.lock().open(who, Player::Blue, Ruleset::Standard);
+        let lobby = LobbyScreen::new("Bob");
+        let tables = shared.lock().tables().clone();
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&lobby.view(&tables)).render(area, &mut buf);
+        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        assert!(
+            text.contains("1  Al\u{FFFD}[2J (Blue) v - (Yellow)"),
+            "{text}"
+        );
+        assert!(text.contains("q leave"), "{text}");
+        assert!(!text.contains('\u{1b}'));
+    }
+}

@@ -1,0 +1,79 @@
+//! The one gate for text a stranger sent (an SSH user name, anything shown to others or
+//! logged): [`shown`]. Until the house's filter (`text::sanitize`, issue 18) lands,
+//! this is the server's own; then [`shown`] calls it, and nothing else changes.
+
+/// The most characters of a stranger's text shown or logged at once.
+const MAX_SHOWN_CHARS: usize = 64;
+
+/// `text` made safe to put on a terminal or in a log: every character that could move
+/// the cursor, change the terminal's state, reorder or hide text (C0 and C1 controls,
+/// DEL, bidi overrides and isolates, zero-width and other invisible characters) becomes
+/// U+FFFD, and the text is cut to 64 characters.
+pub fn shown(text: &str) -> String {
+    text.chars()
+        .take(MAX_SHOWN_CHARS)
+        .map(|c| if is_unsafe(c) { '\u{FFFD}' } else { c })
+        .collect()
+}
+
+/// A character that must never reach a terminal raw, or that can make one text look
+/// like another: controls, bidi formatting, and characters with no width of their own.
+pub(crate) fn is_unsafe(c: char) -> bool {
+    use unicode_width::UnicodeWidthChar;
+    if c.is_control() {
+        return true;
+    }
+    let invisible = matches!(
+        c,
+        '\u{00AD}'                  // soft hyphen
+        | '\u{034F}'                // combining grapheme joiner
+        | '\u{061C}'                // Arabic letter mark
+        | '\u{115F}' | '\u{1160}'   // Hangul fillers
+        | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}'   // Mongolian selectors and vowel separator
+        | '\u{200B}'..='\u{200F}'   // zero-width space, joiners, LRM, RLM
+        | '\u{2028}'..='\u{202E}'   // separators, bidi embeddings and overrides
+        | '\u{2060}'..='\u{206F}'   // word joiner, invisible operators, bidi isolates
+        | '\u{3164}'                // Hangul filler
+        | '\u{FE00}'..='\u{FE0F}'   // variation selectors
+        | '\u{FEFF}'                // byte order mark
+        | '\u{FFA0}'
+        | '\u{FFF9}'..='\u{FFFB}'   // interlinear annotations
+        | '\u{E0000}'..='\u{E0FFF}' // tags and variation selectors supplement
+    );
+    invisible || c.width().is_none_or(|w| w == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_bidi_and_invisible_characters_never_pass() {
+        for text in [
+            "a\u{1b}[2Jb",
+            "a\u{7}b",
+            "a\u{9b}b",
+            "a\u{202E}b",
+            "a\u{2066}b",
+            "a\u{200B}b",
+            "a\u{FEFF}b",
+            "a\rb",
+            "a\u{7f}b",
+        ] {
+            let out = shown(text);
+            assert!(
+                out.chars().all(|c| !is_unsafe(c) || c == '\u{FFFD}'),
+                "{out:?}"
+            );
+            assert!(out.starts_with('a') && out.ends_with('b'), "{out:?}");
+            assert!(out.contains('\u{FFFD}'), "{text:?} -> {out:?}");
+        }
+    }
+
+    #[test]
+    fn ordinary_text_passes_unchanged_and_long_text_is_cut() {
+        assert_eq!(shown("Zoë 張 ok"), "Zoë 張 ok");
+        assert_eq!(shown(&"x".repeat(200)).chars().count(), MAX_SHOWN_CHARS);
+    }
+}

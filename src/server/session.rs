@@ -1,0 +1,205 @@
+//! One connection's screens, on a thread of its own: the lobby, and the games it opens,
+//! each through the game's one event loop (`ui::run_served`) on the SSH channel.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use ratatui::Terminal;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+
+use crate::ai::Seat;
+use crate::rules::Player;
+use crate::session::{GameConfig, fresh_seed};
+use crate::ui::{App, Inbox, Theme, Wake, run_served};
+
+use super::backend::SshBackend;
+use super::lobby::{Choice, LobbyScreen, NewGame, Opponent};
+use super::tables::{SharedLobby, TableLink, Who};
+
+/// A lobby left alone this long is closed.
+pub(crate) const LOBBY_IDLE: Duration = Duration::from_secs(30 * 60);
+
+type SshTerminal = Terminal<SshBackend>;
+
+/// Everything a session needs, handed to its thread.
+pub(crate) struct SessionStart {
+    pub(crate) who: Who,
+    pub(crate) lobby: SharedLobby,
+    pub(crate) inbox: Inbox,
+    pub(crate) backend: SshBackend,
+}
+
+/// Runs the session until the player leaves or the connection closes.
+pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
+    let SessionStart {
+        who,
+        lobby,
+        inbox,
+        mut backend,
+    } = start;
+    execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
+        .context("cannot set up the client's terminal")?;
+    let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
+    let _ = terminal.hide_cursor();
+    let id = lobby.lock().join(inbox.sender());
+    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who);
+    lobby.lock().leave(id);
+    let backend = terminal.backend_mut();
+    let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = ratatui::backend::Backend::show_cursor(backend);
+    result
+}
+
+/// The lobby until the player leaves; games in between.
+fn lobby_loop(
+    terminal: &mut SshTerminal,
+    inbox: &Inbox,
+    lobby: &SharedLobby,
+    who: &Who,
+) -> anyhow::Result<()> {
+    let mut screen = LobbyScreen::new(&who.name);
+    loop {
+        let tables = lobby.lock().tables().clone();
+        // The table this session waits at: an opponent sat down, or it is gone.
+        if let Some(id) = screen.waiting {
+            match tables.get(&id) {
+                Some(table) if !table.is_open() => {
+                    screen.waiting = None;
+                    if let Some(seat) = table.seat_of(&who.key) {
+                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?;
+                        continue;
+                    }
+                }
+                Some(_) => {}
+                None => screen.waiting = None,
+            }
+        }
+        terminal
+            .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
+            .context("cannot draw the lobby")?;
+        let Some(wake) = inbox.recv_timeout(LOBBY_IDLE) else {
+            return Ok(());
+        };
+        let key = match wake {
+            Wake::Terminal(event) => match event.as_key_press_event() {
+                Some(key) => key,
+                None => continue,
+            },
+            Wake::InputFailed(_) => return Ok(()),
+            Wake::Linked | Wake::Ai(_) | Wake::Analysis => continue,
+        };
+        match screen.key(key, &tables) {
+            Choice::Stay => {}
+            Choice::Leave => {
+                if let Some(id) = screen.waiting {
+                    lobby.lock().stand_up(id, &who.key);
+                }
+                return Ok(());
+            }
+            Choice::Close => {
+                if let Some(id) = screen.waiting.take() {
+                    lobby.lock().stand_up(id, &who.key);
+                }
+            }
+            Choice::Start(NewGame {
+                opponent: Opponent::Person,
+                side,
+                ruleset,
+            }) => {
+                screen.waiting = Some(lobby.lock().open(who.clone(), side, ruleset));
+            }
+            Choice::Start(NewGame {
+                opponent: Opponent::Ai(level),
+                side,
+                ruleset,
+            }) => {
+                let mut seats = [Seat::Human; 2];
+                seats[side.other().index()] = Seat::from(level);
+                let config = GameConfig {
+                    seats,
+                    ruleset,
+                    seed: fresh_seed(),
+                    ..GameConfig::default()
+                };
+                let app = App::new(config).served([false, false]);
+                run_served(terminal, inbox, app, theme(&screen), None)?;
+            }
+            Choice::Pick(id) => {
+                let sat = lobby.lock().sit(id, who.clone());
+                match sat {
+                    Some(seat) => {
+                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?
+                    }
+                    None if tables
+                        .get(&id)
+                        .is_some_and(|t| t.seat_of(&who.key).is_some()) =>
+                    {
+                        screen.note(crate::strings::serve::YOUR_TABLE)
+                    }
+                    None => watch_table(terminal, inbox, lobby, id, theme(&screen))?,
+                }
+            }
+        }
+    }
+}
+
+fn theme(screen: &LobbyScreen) -> Theme {
+    if screen.colour {
+        Theme::COLOR
+    } else {
+        Theme::PLAIN
+    }
+}
+
+/// Plays `seat` at table `id` until the player quits; they stand up whatever happens.
+fn play_at_table(
+    terminal: &mut SshTerminal,
+    inbox: &Inbox,
+    lobby: &SharedLobby,
+    who: &Who,
+    id: u32,
+    seat: Player,
+    theme: Theme,
+) -> anyhow::Result<()> {
+    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
+        return Ok(());
+    };
+    let mut remote = [true; 2];
+    remote[seat.index()] = false;
+    let app = App::with_game(GameConfig::default(), game).served(remote);
+    let mut link = TableLink {
+        lobby: lobby.clone(),
+        table: id,
+        seat: Some(seat),
+        told: false,
+    };
+    let result = run_served(terminal, inbox, app, theme, Some(&mut link));
+    lobby.lock().stand_up(id, &who.key);
+    result.map(|_| ())
+}
+
+/// Watches table `id`, read-only, until the spectator quits.
+fn watch_table(
+    terminal: &mut SshTerminal,
+    inbox: &Inbox,
+    lobby: &SharedLobby,
+    id: u32,
+    theme: Theme,
+) -> anyhow::Result<()> {
+    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
+        return Ok(());
+    };
+    lobby.lock().watch(id, true);
+    let app = App::with_game(GameConfig::default(), game).served([true, true]);
+    let mut link = TableLink {
+        lobby: lobby.clone(),
+        table: id,
+        seat: None,
+        told: false,
+    };
+    let result = run_served(terminal, inbox, app, theme, Some(&mut link));
+    lobby.lock().watch(id, false);
+    result.map(|_| ())
+}

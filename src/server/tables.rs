@@ -1,0 +1,285 @@
+//! The lobby's tables: shared state owned by the server (no statics), behind one mutex.
+//! A table holds the one true game; each player's and spectator's screen keeps a copy in
+//! step through a [`TableLink`]. Every change wakes every session, so lobbies redraw
+//! and games pick up the new move.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::rules::{Game, Move, Player, Ruleset};
+use crate::ui::{Link, Wake};
+
+/// A player as the server knows them: the key is the person, the name is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Who {
+    /// The SHA-256 fingerprint of their key.
+    pub(crate) key: String,
+    /// Their display name, already checked.
+    pub(crate) name: String,
+}
+
+/// One table: a game between two people, open until the second sits down.
+#[derive(Debug, Clone)]
+pub(crate) struct Table {
+    /// Who sits in each seat, by [`Player::index`].
+    pub(crate) seats: [Option<Who>; 2],
+    /// The game, as both players have played it.
+    pub(crate) game: Game,
+    /// How many watch it.
+    pub(crate) spectators: usize,
+    /// A player has left: no more moves are taken.
+    pub(crate) abandoned: bool,
+}
+
+impl Table {
+    /// Open: one seat still free.
+    pub(crate) fn is_open(&self) -> bool {
+        !self.abandoned && self.seats.iter().any(Option::is_none)
+    }
+
+    /// The colour `key` plays here, if they sit here.
+    pub(crate) fn seat_of(&self, key: &str) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.seats[p.index()].as_ref().is_some_and(|w| w.key == key))
+    }
+}
+
+/// What the sessions share: the tables and a way to wake each session.
+#[derive(Debug, Default)]
+pub(crate) struct Lobby {
+    tables: BTreeMap<u32, Table>,
+    next_id: u32,
+    sessions: HashMap<u64, Sender<Wake>>,
+    next_session: u64,
+}
+
+/// The lobby, shared by every session of one server.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SharedLobby(Arc<Mutex<Lobby>>);
+
+impl SharedLobby {
+    /// The lobby, locked. A session that panicked while holding it left nothing half
+    /// done that matters more than going on, so a poisoned lock is taken over.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Lobby> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Lobby {
+    /// Registers a session to wake at every change; returns its number.
+    pub(crate) fn join(&mut self, wake: Sender<Wake>) -> u64 {
+        self.next_session += 1;
+        self.sessions.insert(self.next_session, wake);
+        self.next_session
+    }
+
+    /// Forgets a session that ended.
+    pub(crate) fn leave(&mut self, session: u64) {
+        self.sessions.remove(&session);
+    }
+
+    /// The tables, by number.
+    pub(crate) fn tables(&self) -> &BTreeMap<u32, Table> {
+        &self.tables
+    }
+
+    /// Opens a table with `who` at `colour`; returns its number.
+    pub(crate) fn open(&mut self, who: Who, colour: Player, ruleset: Ruleset) -> u32 {
+        self.next_id += 1;
+        let mut seats = [None, None];
+        seats[colour.index()] = Some(who);
+        let table = Table {
+            seats,
+            game: Game::with_ruleset(ruleset),
+            spectators: 0,
+            abandoned: false,
+        };
+        self.tables.insert(self.next_id, table);
+        self.changed();
+        self.next_id
+    }
+
+    /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
+    /// table is gone, full, or `who` already sits there.
+    pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
+        let table = self.tables.get_mut(&id)?;
+        if !table.is_open() || table.seat_of(&who.key).is_some() {
+            return None;
+        }
+        let colour = Player::BOTH
+            .into_iter()
+            .find(|p| table.seats[p.index()].is_none())?;
+        table.seats[colour.index()] = Some(who);
+        self.changed();
+        Some(colour)
+    }
+
+    /// A spectator comes to table `id` (`true`) or goes (`false`).
+    pub(crate) fn watch(&mut self, id: u32, coming: bool) -> bool {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return false;
+        };
+        if coming {
+            table.spectators += 1;
+        } else {
+            table.spectators = table.spectators.saturating_sub(1);
+        }
+        self.changed();
+        true
+    }
+
+    /// `key` leaves table `id`: a game in progress is abandoned; the table closes when
+    /// nobody sits at it any more.
+    pub(crate) fn stand_up(&mut self, id: u32, key: &str) {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        if let Some(colour) = table.seat_of(key) {
+            table.seats[colour.index()] = None;
+            table.abandoned = true;
+        }
+        if table.seats.iter().all(Option::is_none) {
+            self.tables.remove(&id);
+        }
+        self.changed();
+    }
+
+    /// Wakes every session; forgets those that ended.
+    fn changed(&mut self) {
+        self.sessions
+            .retain(|_, wake| wake.send(Wake::Linked).is_ok());
+    }
+}
+
+/// A screen's link to a table: as a player (`seat`) it hands over its own moves; as a
+/// spectator (`seat` None) it only follows.
+pub(crate) struct TableLink {
+    pub(crate) lobby: SharedLobby,
+    pub(crate) table: u32,
+    pub(crate) seat: Option<Player>,
+    /// Whether this screen was told that a player left.
+    pub(crate) told: bool,
+}
+
+impl Link for TableLink {
+    fn sync(&mut self, game: &Game) -> Vec<Move> {
+        let mut lobby = self.lobby.lock();
+        let Some(table) = lobby.tables.get_mut(&self.table) else {
+            return Vec::new();
+        };
+        let known = table.game.len();
+        let mut changed = false;
+        if let Some(seat) = self.seat
+            && game.len() > known
+            && !table.abandoned
+            && table.seats.iter().all(Option::is_some)
+        {
+            for mv in game.moves().skip(known) {
+                // Only the seat's own moves, in turn: the screen refuses the others.
+                if table.game.to_move() != seat || table.game.play(mv).is_err() {
+                    break;
+                }
+                changed = true;
+            }
+        }
+        let news = table.game.moves().skip(game.len()).collect();
+        if changed {
+            lobby.changed();
+        }
+        news
+    }
+
+    fn news(&mut self) -> Option<String> {
+        let left = self
+            .lobby
+            .lock()
+            .tables
+            .get(&self.table)
+            .is_none_or(|t| t.abandoned);
+        if self.told || !left {
+            return None;
+        }
+        self.told = true;
+        Some(crate::strings::serve::PLAYER_LEFT.to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    fn who(name: &str) -> Who {
+        Who {
+            key: format!("SHA256:{name}"),
+            name: name.to_owned(),
+        }
+    }
+
+    #[test]
+    fn two_players_share_one_game_and_each_plays_only_their_colour() {
+        let lobby = SharedLobby::default();
+        let id = lobby
+            .lock()
+            .open(who("alice"), Player::Blue, Ruleset::Standard);
+        assert!(lobby.lock().tables()[&id].is_open());
+        assert_eq!(lobby.lock().sit(id, who("alice")), None);
+        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
+        assert_eq!(lobby.lock().sit(id, who("carol")), None);
+        let mut blue = TableLink {
+            lobby: lobby.clone(),
+            table: id,
+            seat: Some(Player::Blue),
+            told: false,
+        };
+        let mut yellow = TableLink {
+            lobby: lobby.clone(),
+            table: id,
+            seat: Some(Player::Yellow),
+            told: false,
+        };
+        let b3: Square = "b3".parse().unwrap();
+        let c1: Square = "c1".parse().unwrap();
+        // Yellow can't move first.
+        let yellow_first = Game::from_moves([c1]).unwrap();
+        assert_eq!(yellow.sync(&yellow_first), Vec::<Move>::new());
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 0);
+        // Blue's move reaches Yellow, and Yellow's reply reaches Blue.
+        let blue_game = Game::from_moves([b3]).unwrap();
+        assert!(blue.sync(&blue_game).is_empty());
+        assert_eq!(yellow.sync(&Game::new()), vec![b3]);
+        let yellow_game = Game::from_moves([b3, c1]).unwrap();
+        assert!(yellow.sync(&yellow_game).is_empty());
+        assert_eq!(blue.sync(&blue_game), vec![c1]);
+        // Blue can't play Yellow's move.
+        let cheat = Game::from_moves([b3, c1, c1, c1]).unwrap();
+        blue.sync(&cheat);
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+        // Yellow leaves: Blue is told once, and no more moves are taken.
+        assert_eq!(blue.news(), None);
+        lobby.lock().stand_up(id, "SHA256:bob");
+        assert!(blue.news().is_some_and(|text| text.contains("left")));
+        assert_eq!(blue.news(), None);
+        let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
+        blue.sync(&on);
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+    }
+
+    #[test]
+    fn a_table_closes_when_both_players_have_left() {
+        let lobby = SharedLobby::default();
+        let id = lobby
+            .lock()
+            .open(who("a"), Player::Yellow, Ruleset::Corners);
+        assert_eq!(lobby.lock().sit(id, who("b")), Some(Player::Blue));
+        lobby.lock().stand_up(id, "SHA256:a");
+        assert!(lobby.lock().tables()[&id].abandoned);
+        assert!(!lobby.lock().tables()[&id].is_open());
+        lobby.lock().stand_up(id, "SHA256:b");
+        assert!(lobby.lock().tables().is_empty());
+    }
+}

@@ -1,0 +1,236 @@
+//! Shared parts of the `hijara serve` tests: the real server on a free loopback port,
+//! and russh's client with a pty whose screen is read through vt100. Everything is
+//! bounded in time and stays on 127.0.0.1.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use russh::client;
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{HashAlg, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::{ChannelMsg, client::Msg};
+use tempfile::TempDir;
+
+use crate::common::binary;
+
+/// How long any wait in these tests may take.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running `hijara serve`, killed when dropped.
+pub struct Server {
+    child: Child,
+    pub addr: SocketAddr,
+    pub fingerprint: String,
+    pub dir: TempDir,
+}
+
+impl Server {
+    /// Starts the server on a free loopback port in a fresh data folder.
+    pub fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// Starts the server with more options.
+    pub fn start_with(args: &[&str]) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(binary())
+            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(dir.path())
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut next = || lines.next().expect("the server printed its start").unwrap();
+        let listening = next();
+        let addr = listening
+            .strip_prefix("hijara serve: listening on ")
+            .unwrap_or_else(|| panic!("{listening}"))
+            .parse()
+            .unwrap();
+        let key_line = next();
+        let fingerprint = key_line
+            .strip_prefix("hijara serve: host key ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{key_line}"))
+            .to_owned();
+        Server {
+            child,
+            addr,
+            fingerprint,
+            dir,
+        }
+    }
+
+    /// Whether the server process still runs.
+    pub fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A player's key, the same for the same seed.
+pub fn key(seed: u8) -> PrivateKey {
+    PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32]))
+}
+
+/// Checks that the server shows the fingerprint it printed.
+pub struct Checker {
+    fingerprint: String,
+}
+
+impl Checker {
+    /// A checker for `server`'s key.
+    pub fn expecting(server: &Server) -> Checker {
+        Checker {
+            fingerprint: server.fingerprint.clone(),
+        }
+    }
+}
+
+impl client::Handler for Checker {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(match key {
+            PublicKeyOrCertificate::PublicKey { key, .. } => {
+                key.fingerprint(HashAlg::Sha256).to_string() == self.fingerprint
+            }
+            _ => false,
+        })
+    }
+}
+
+/// A connected, authenticated client (no channel yet).
+pub async fn connect(server: &Server, user: &str, seed: u8) -> client::Handle<Checker> {
+    let config = Arc::new(client::Config::default());
+    let checker = Checker::expecting(server);
+    let mut handle = tokio::time::timeout(PATIENCE, client::connect(config, server.addr, checker))
+        .await
+        .expect("connected in time")
+        .expect("connected");
+    let auth = handle
+        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+        .await
+        .unwrap();
+    assert!(auth.success(), "{user} was let in");
+    handle
+}
+
+/// A player at the game: a pty of `cols`×`rows`, its screen kept by vt100.
+pub struct Player {
+    /// Keeps the connection open.
+    _handle: client::Handle<Checker>,
+    writer: russh::ChannelWriteHalf<Msg>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    closed: Arc<Mutex<bool>>,
+}
+
+impl Player {
+    /// Connects as `user` with key `seed`, asks for a pty and the shell.
+    pub async fn join(server: &Server, user: &str, seed: u8, cols: u16, rows: u16) -> Player {
+        let handle = connect(server, user, seed).await;
+        let channel = handle.channel_open_session().await.unwrap();
+        channel
+            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .await
+            .unwrap();
+        channel.request_shell(false).await.unwrap();
+        let (mut reader, writer) = channel.split();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(
+            std::num::NonZero::new(rows).unwrap(),
+            std::num::NonZero::new(cols).unwrap(),
+            0,
+        )));
+        let closed = Arc::new(Mutex::new(false));
+        let (shown, done) = (screen.clone(), closed.clone());
+        tokio::spawn(async move {
+            while let Some(msg) = reader.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    shown.lock().unwrap().process(&data);
+                }
+            }
+            *done.lock().unwrap() = true;
+        });
+        Player {
+            _handle: handle,
+            writer,
+            screen,
+            closed,
+        }
+    }
+
+    /// The screen's text now.
+    pub fn screen(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Types `bytes`.
+    pub async fn send(&self, bytes: &[u8]) {
+        self.writer.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+
+    /// Types `bytes`, if the channel is still open (a fuzzer's random `q` may close it).
+    pub async fn send_lossy(&self, bytes: &[u8]) {
+        let _ = self.writer.data_bytes(bytes.to_vec()).await;
+    }
+
+    /// Sends a window change, if the channel is still open.
+    pub async fn resize_lossy(&self, cols: u32, rows: u32) {
+        let _ = self.writer.window_change(cols, rows, 0, 0).await;
+    }
+
+    /// Waits until the screen shows `text`; fails with the screen after [`PATIENCE`].
+    pub async fn wait_for(&self, text: &str) {
+        let start = Instant::now();
+        while !self.screen().contains(text) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "no {text:?} on the screen:\n{}",
+                self.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits until the server closed the channel.
+    pub async fn wait_closed(&self) {
+        let start = Instant::now();
+        while !*self.closed.lock().unwrap() {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the channel stayed open:\n{}",
+                self.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// Runs `test` on a runtime of its own, bounded by four patiences.
+pub fn run<F: std::future::Future<Output = ()>>(test: F) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        tokio::time::timeout(PATIENCE * 4, test)
+            .await
+            .expect("the test finished in time");
+    });
+}

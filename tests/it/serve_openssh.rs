@@ -1,0 +1,139 @@
+//! The system's `ssh` client plays at `hijara serve` (skipped, with a message, on a
+//! machine without /usr/bin/ssh). It runs with `-F /dev/null`, a temporary known_hosts
+//! holding the server's key, and IdentitiesOnly=yes, so no user setting leaks in.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use portable_pty::CommandBuilder;
+use russh::keys::PrivateKey;
+use russh::keys::ssh_key::LineEnding;
+
+use crate::common::Session;
+use crate::serve_common::{Server, key};
+
+const SSH: &str = "/usr/bin/ssh";
+
+/// The options every run of ssh here gets, for `user` with key file `identity`.
+fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
+    let host_key = std::fs::read_to_string(server.dir.path().join("host_key_ed25519")).unwrap();
+    let public = PrivateKey::from_openssh(host_key.as_bytes())
+        .unwrap()
+        .public_key()
+        .to_openssh()
+        .unwrap();
+    let known_hosts = dir.join("known_hosts");
+    std::fs::write(
+        &known_hosts,
+        format!("[127.0.0.1]:{} {public}\n", server.addr.port()),
+    )
+    .unwrap();
+    [
+        "-F",
+        "/dev/null",
+        "-o",
+        &format!("UserKnownHostsFile={}", known_hosts.display()),
+        "-o",
+        "GlobalKnownHostsFile=/dev/null",
+        "-o",
+        "StrictHostKeyChecking=yes",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "ConnectTimeout=10",
+        "-i",
+        &identity.display().to_string(),
+        "-p",
+        &server.addr.port().to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// Writes key `seed` as an OpenSSH private key file, mode 0600.
+fn identity(dir: &Path, seed: u8) -> PathBuf {
+    let path = dir.join(format!("id_{seed}"));
+    let text = key(seed).to_openssh(LineEnding::LF).unwrap();
+    std::fs::write(&path, text.as_bytes()).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    path
+}
+
+fn have_ssh() -> bool {
+    if Path::new(SSH).exists() {
+        return true;
+    }
+    eprintln!("skipped: no {SSH} on this machine");
+    false
+}
+
+#[test]
+fn the_system_ssh_client_plays_a_move_against_the_ai() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let id = identity(dir.path(), 20);
+    let mut cmd = CommandBuilder::new(SSH);
+    cmd.args(ssh_args(&server, dir.path(), &id));
+    cmd.args(["-t", "kim@127.0.0.1"]);
+    cmd.env("TERM", "xterm-256color");
+    let mut ssh = Session::spawn(cmd, 80, 24);
+    ssh.wait_for("you: kim");
+    ssh.send("a");
+    ssh.send("ooo");
+    ssh.wait_for("against the random AI");
+    ssh.send("\r");
+    ssh.wait_for("Blue to move");
+    ssh.send("c2");
+    ssh.wait_for(" 1 B c2");
+    ssh.wait_for(" 2 Y ");
+    // q asks, y confirms; q again leaves the lobby and the connection.
+    ssh.send("q");
+    ssh.send("y");
+    ssh.wait_for("q leave");
+    ssh.send("q");
+    assert_eq!(ssh.exit_code(), 0, "{}", ssh.screen());
+}
+
+#[test]
+fn the_system_ssh_client_gets_no_command_and_no_shell_without_a_pty() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let id = identity(dir.path(), 21);
+    let args = ssh_args(&server, dir.path(), &id);
+    let exec = Command::new(SSH)
+        .args(&args)
+        .args(["lee@127.0.0.1", "cat", "/etc/passwd"])
+        .output()
+        .unwrap();
+    assert!(!exec.status.success());
+    assert!(!String::from_utf8_lossy(&exec.stdout).contains("root:"));
+    let shell = Command::new(SSH)
+        .args(&args)
+        .args(["-T", "lee@127.0.0.1"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&shell.stdout);
+    assert!(said.contains("ssh -t"), "{said:?}");
+    assert_eq!(shell.status.code(), Some(1));
+    let sftp = Command::new(SSH)
+        .args(&args)
+        .args(["-s", "lee@127.0.0.1", "sftp"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!sftp.status.success());
+}

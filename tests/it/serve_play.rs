@@ -1,0 +1,92 @@
+//! `hijara serve`: two players at one table play a whole game over SSH, a spectator
+//! watches, and all three screens show the totals the rules give; a player plays the
+//! server's AI.
+
+use hijara::rules::{Game, Player as Colour, Square};
+
+use crate::serve_common::{Player, Server, run};
+
+/// 64 moves that fill the board square by square, row by row, four rounds.
+fn moves() -> Vec<Square> {
+    let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
+        .split(' ')
+        .map(|s| s.parse().unwrap())
+        .collect();
+    (0..4).flat_map(|_| order.clone()).collect()
+}
+
+#[test]
+fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
+    let moves = moves();
+    let game = Game::from_moves(moves.iter().copied()).unwrap();
+    assert!(game.is_over());
+    let totals = format!(
+        "Blue {}  Yellow {}",
+        game.score(Colour::Blue),
+        game.score(Colour::Yellow)
+    );
+    run(async move {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        alice.send(b"\r").await;
+        alice.wait_for("waiting for an opponent").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        alice.wait_for("Blue to move").await;
+        bob.wait_for("Blue to move").await;
+        // Yellow can't move for Blue.
+        bob.send(b"a1").await;
+        bob.wait_for("plays at another terminal").await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("alice (Blue) v bob (Yellow)").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        for (k, square) in moves.iter().enumerate() {
+            let (mover, other, letter) = if k % 2 == 0 {
+                (&alice, &bob, 'B')
+            } else {
+                (&bob, &alice, 'Y')
+            };
+            mover.send(square.to_string().as_bytes()).await;
+            let entry = format!("{:>2} {letter} {square}", k + 1);
+            other.wait_for(&entry).await;
+            mover.wait_for(&entry).await;
+        }
+        for screen in [&alice, &bob, &carol] {
+            screen.wait_for(&totals).await;
+        }
+        // The spectator can't play, and leaves at once with q.
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        // A player leaves the table, then the server.
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        bob.wait_for("A player left the table").await;
+        alice.send(b"q").await;
+        alice.wait_closed().await;
+    });
+}
+
+#[test]
+fn a_player_plays_the_servers_ai() {
+    run(async {
+        let server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("q leave").await;
+        dana.send(b"a").await;
+        // The AI's level: random (o cycles from medium: hard, a person, random).
+        dana.send(b"ooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 1 B b3").await;
+        // The AI answers as Yellow.
+        dana.wait_for(" 2 Y ").await;
+        dana.wait_for("Blue to move").await;
+    });
+}

@@ -1,0 +1,121 @@
+//! `hijara serve` gives a connection the game and nothing else: exec, subsystems
+//! (sftp), forwarding and environment requests are refused; a shell without a pty gets
+//! one line saying to use `ssh -t`; a name already bound to another key is refused.
+
+use std::sync::Arc;
+
+use russh::ChannelMsg;
+use russh::keys::PrivateKeyWithHashAlg;
+
+use crate::serve_common::{Player, Server, connect, key, run};
+
+/// The reply to a request made with want_reply: true.
+async fn reply(channel: &mut russh::Channel<russh::client::Msg>) -> ChannelMsg {
+    loop {
+        match channel.wait().await {
+            Some(ChannelMsg::WindowAdjusted { .. }) => continue,
+            Some(msg) => return msg,
+            None => panic!("the channel closed before replying"),
+        }
+    }
+}
+
+#[test]
+fn exec_sftp_env_and_forwarding_are_refused() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "eve", 5).await;
+        let mut channel = handle.channel_open_session().await.unwrap();
+        channel.exec(true, "cat /etc/passwd").await.unwrap();
+        assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
+        channel.request_subsystem(true, "sftp").await.unwrap();
+        assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
+        channel.set_env(true, "NO_COLOR", "1").await.unwrap();
+        assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
+        channel.agent_forward(true).await.unwrap();
+        assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
+        // Local forwarding (-L) and remote forwarding (-R).
+        let direct = handle
+            .channel_open_direct_tcpip("127.0.0.1", 22, "127.0.0.1", 40000)
+            .await;
+        assert!(direct.is_err(), "a forwarded channel was opened");
+        assert!(handle.tcpip_forward("127.0.0.1", 0).await.is_err());
+        // One session channel per connection.
+        assert!(handle.channel_open_session().await.is_err());
+    });
+}
+
+#[test]
+fn a_shell_without_a_pty_gets_one_line_and_the_door() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "frank", 6).await;
+        let mut channel = handle.channel_open_session().await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let mut said = Vec::new();
+        let mut status = None;
+        while let Some(msg) = channel.wait().await {
+            match msg {
+                ChannelMsg::Data { data } => said.extend_from_slice(&data),
+                ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
+                _ => {}
+            }
+        }
+        let said = String::from_utf8(said).unwrap();
+        assert!(said.contains("ssh -t"), "{said:?}");
+        assert_eq!(said.lines().count(), 1, "{said:?}");
+        assert_eq!(status, Some(1));
+    });
+}
+
+#[test]
+fn a_name_belongs_to_its_first_key_and_bad_names_are_refused() {
+    run(async {
+        let server = Server::start();
+        // Gina's first key takes the name.
+        let gina = Player::join(&server, "gina", 7, 80, 24).await;
+        gina.wait_for("you: gina").await;
+        let config = Arc::new(russh::client::Config::default());
+        for (user, seed) in [
+            ("Gina", 8),
+            ("gina", 8),
+            ("a\u{1b}[2Jb", 9),
+            ("x\u{202e}y", 9),
+        ] {
+            let checker = crate::serve_common::Checker::expecting(&server);
+            let mut handle = russh::client::connect(config.clone(), server.addr, checker)
+                .await
+                .unwrap();
+            let auth = handle
+                .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+                .await
+                .unwrap();
+            assert!(!auth.success(), "{user:?} was let in with key {seed}");
+        }
+        // The same key comes back under its name.
+        drop(gina);
+        let again = Player::join(&server, "gina", 7, 80, 24).await;
+        again.wait_for("you: gina").await;
+        let names = std::fs::read_to_string(server.dir.path().join("names.json")).unwrap();
+        assert!(names.contains("\"gina\""), "{names}");
+    });
+}
+
+#[test]
+fn no_password_or_keyboard_interactive_login() {
+    run(async {
+        let server = Server::start();
+        let config = Arc::new(russh::client::Config::default());
+        let checker = crate::serve_common::Checker::expecting(&server);
+        let mut handle = russh::client::connect(config, server.addr, checker)
+            .await
+            .unwrap();
+        let auth = handle
+            .authenticate_password("henry", "hunter2")
+            .await
+            .unwrap();
+        assert!(!auth.success());
+        let auth = handle.authenticate_none("henry").await.unwrap();
+        assert!(!auth.success());
+    });
+}
