@@ -359,9 +359,27 @@ pub struct SelfplayArgs {
     pub variant: crate::rules::Ruleset,
 }
 
+/// A closed pipe (`hijara games | head`) ends the program quietly, as it does other
+/// Unix tools, instead of making `println!` panic: Rust starts with SIGPIPE ignored.
+#[cfg(unix)]
+fn end_quietly_on_a_closed_pipe() {
+    // SAFETY: `signal` with SIG_DFL for SIGPIPE installs no handler, so no code of ours
+    // runs in a signal context; it is called on the main thread before any other starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_a_closed_pipe() {}
+
 /// Parses the command line and runs it. Errors are reported by `main`.
 pub fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    // The server's sockets need a closed peer to be an error, not a signal.
+    if !matches!(cli.command, Some(Command::Serve(_))) {
+        end_quietly_on_a_closed_pipe();
+    }
     match cli.command {
         None => start::run(),
         Some(Command::Play(args)) => play::run(args),

@@ -155,3 +155,27 @@ fn a_save_dir_that_is_a_file_is_refused() {
         );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
+
+/// A reader that goes away (`hijara games | head`) ends the program quietly: no panic
+/// and no backtrace from `println!` on a closed pipe.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    use std::process::{Command, Stdio};
+    let data = tempfile::tempdir().unwrap();
+    for args in [&["puzzle", "--print"][..], &["games"][..]] {
+        let mut child = Command::new(crate::common::binary())
+            .args(args)
+            .env("HIJARA_DATA_DIR", data.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the program writes.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("backtrace"), "{args:?}: {stderr}");
+    }
+}
