@@ -1,23 +1,19 @@
 //! The one gate for text a stranger sent (an SSH user name, anything shown to others or
-//! logged): [`shown`]. Until the house's filter (`text::sanitize`, issue 18) lands,
-//! this is the server's own; then [`shown`] calls it, and nothing else changes.
+//! logged): [`shown`], the house's filter (`text::sanitize`) with a length cap; and the
+//! stricter test a player's name must pass ([`is_unsafe`]).
 
-/// The most characters of a stranger's text shown or logged at once.
-const MAX_SHOWN_CHARS: usize = 64;
+/// The most display columns of a stranger's text shown or logged at once.
+const MAX_SHOWN_COLUMNS: usize = 64;
 
-/// `text` made safe to put on a terminal or in a log: every character that could move
-/// the cursor, change the terminal's state, reorder or hide text (C0 and C1 controls,
-/// DEL, bidi overrides and isolates, zero-width and other invisible characters) becomes
-/// U+FFFD, and the text is cut to 64 characters.
+/// `text` made safe to put on a terminal or in a log by [`crate::text::sanitize`] (C0 and
+/// C1 controls, DEL, bidi and zero-width characters made visible), then cut to 64
+/// display columns with `…`.
 pub fn shown(text: &str) -> String {
-    text.chars()
-        .take(MAX_SHOWN_CHARS)
-        .map(|c| if is_unsafe(c) { '\u{FFFD}' } else { c })
-        .collect()
+    crate::text::fit(&crate::text::sanitize(text), MAX_SHOWN_COLUMNS).into_owned()
 }
 
-/// A character that must never reach a terminal raw, or that can make one text look
-/// like another: controls, bidi formatting, and characters with no width of their own.
+/// A character a name may not hold: it must never reach a terminal raw, or it can make
+/// one name look like another (controls, bidi formatting, characters with no width).
 pub(crate) fn is_unsafe(c: char) -> bool {
     use unicode_width::UnicodeWidthChar;
     if c.is_control() {
@@ -62,18 +58,18 @@ mod tests {
             "a\u{7f}b",
         ] {
             let out = shown(text);
-            assert!(
-                out.chars().all(|c| !is_unsafe(c) || c == '\u{FFFD}'),
-                "{out:?}"
-            );
+            assert!(!out.chars().any(crate::text::is_unsafe), "{out:?}");
             assert!(out.starts_with('a') && out.ends_with('b'), "{out:?}");
-            assert!(out.contains('\u{FFFD}'), "{text:?} -> {out:?}");
+            assert_ne!(out, text, "{text:?} -> {out:?}");
         }
     }
 
     #[test]
     fn ordinary_text_passes_unchanged_and_long_text_is_cut() {
         assert_eq!(shown("Zoë 張 ok"), "Zoë 張 ok");
-        assert_eq!(shown(&"x".repeat(200)).chars().count(), MAX_SHOWN_CHARS);
+        assert_eq!(
+            crate::text::width(&shown(&"x".repeat(200))),
+            MAX_SHOWN_COLUMNS
+        );
     }
 }
