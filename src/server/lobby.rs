@@ -294,7 +294,7 @@ mod tests {
         (&lobby.view(&tables)).render(area, &mut buf);
         let text: String = buf.content().iter().map(|c| c.symbol()).collect();
         assert!(
-            text.contains("1  Al\u{FFFD}[2J (Blue) v - (Yellow)"),
+            text.contains("1  Al\\u{1b}[2J (Blue) v - (Yellow)"),
             "{text}"
         );
         assert!(text.contains("q leave"), "{text}");
