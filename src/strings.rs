@@ -723,7 +723,9 @@ pub(crate) mod games {
 
 /// The puzzle screen.
 pub(crate) mod puzzle {
-    use crate::rules::Square;
+    use crate::puzzle::explain::{BestPlay, Verdict};
+    use crate::puzzle::{Goal, Kind, Puzzle};
+    use crate::rules::{Player, Square};
 
     /// A key the puzzle screen does not use.
     pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
@@ -742,6 +744,100 @@ pub(crate) mod puzzle {
     /// A full square chosen.
     pub(crate) fn full(square: Square) -> String {
         format!("{square} is full: choose a square with an open section.")
+    }
+
+    /// The status line while a puzzle asks.
+    pub(crate) fn asking(to_move: Player, puzzle: &Puzzle) -> String {
+        format!("{to_move} to move (you). {}", task(puzzle))
+    }
+
+    /// The status line after a try.
+    pub(crate) fn answered(to_move: Player, tried: Square) -> String {
+        format!("{to_move} to move, after your {tried}.")
+    }
+
+    /// What the puzzle asks, in one line.
+    pub(crate) fn task(puzzle: &Puzzle) -> &'static str {
+        match (puzzle.kind, puzzle.goal) {
+            (Kind::OnlyMove, Goal::Win) => "One move keeps the win. Find it.",
+            (Kind::OnlyMove, _) => "One move keeps the draw. Find it.",
+            (Kind::MostPoints, Goal::Loss) => "Lose by as little as you can: one move does best.",
+            (Kind::MostPoints, _) => "One move ends the game best for you. Find it.",
+        }
+    }
+
+    /// An outcome from the mover's view: "a win by 15", "a draw", "a loss by 5".
+    pub(crate) fn outcome(margin: i32) -> String {
+        match margin {
+            0 => "a draw".to_string(),
+            m if m > 0 => format!("a win by {m}"),
+            m => format!("a loss by {}", -m),
+        }
+    }
+
+    /// The lines that explain a verdict; `opponent` names the other side.
+    pub(crate) fn explain(puzzle: &Puzzle, verdict: &Verdict, opponent: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        let scored: Vec<String> = verdict
+            .scored
+            .iter()
+            .map(|c| format!("{c} ({})", c.points()))
+            .collect();
+        let made = if scored.is_empty() {
+            format!("{} scores nothing at once", verdict.mv)
+        } else {
+            format!(
+                "{} completes {}: {} points",
+                verdict.mv,
+                scored.join(" and "),
+                verdict.points
+            )
+        };
+        if verdict.solved {
+            lines.push(format!("Right! {made}."));
+            lines.push(match puzzle.kind {
+                Kind::OnlyMove => format!(
+                    "It is the only move that keeps {} (best play: {}).",
+                    if puzzle.goal == Goal::Win {
+                        "the win"
+                    } else {
+                        "the draw"
+                    },
+                    outcome(puzzle.margin)
+                ),
+                Kind::MostPoints => format!(
+                    "Best play from here ends in {}; no other move does as well.",
+                    outcome(puzzle.margin)
+                ),
+            });
+            return lines;
+        }
+        lines.push(format!("Not this one: {made}."));
+        match verdict.best_play {
+            BestPlay::Known { margin, reply } => {
+                if let Some((reply, points)) = reply {
+                    let gets = if points > 0 {
+                        format!("scoring {points}")
+                    } else {
+                        "scoring nothing yet".to_string()
+                    };
+                    lines.push(format!("{opponent}'s best reply is {reply}, {gets}."));
+                }
+                lines.push(format!(
+                    "Best play now ends in {}: {} points worse than the answer ({}).",
+                    outcome(margin),
+                    puzzle.margin - margin,
+                    outcome(puzzle.margin)
+                ));
+            }
+            BestPlay::Unsolved => lines.push("Checking what it costs…".to_string()),
+            BestPlay::OutOfBudget => lines.push(format!(
+                "The solver ran out of its time before proving what it costs; \
+                 the answer keeps {}.",
+                outcome(puzzle.margin)
+            )),
+        }
+        lines
     }
 }
 

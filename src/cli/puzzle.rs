@@ -4,9 +4,10 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::puzzle::explain::{self, verdict};
+use crate::puzzle::explain::{SOLVE_BUDGET, verdict_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::session::{data_dir, shown};
+use crate::strings::puzzle as words;
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
@@ -91,7 +92,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         }
     );
     println!("{position}");
-    println!("{} to move. {}", mover, explain::task(puzzle));
+    println!("{} to move. {}", mover, words::task(puzzle));
     let Some(answer) = args.answer else {
         println!(
             "Answer with: hijara puzzle --id {} --answer SQUARE",
@@ -99,10 +100,10 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         );
         return Ok(());
     };
-    let Some(v) = verdict(puzzle, answer) else {
+    let Some(v) = verdict_within(puzzle, answer, &SOLVE_BUDGET) else {
         bail!("{answer} is full: choose a square with an open section");
     };
-    for line in explain::explain(puzzle, &v, &mover.other().to_string()) {
+    for line in words::explain(puzzle, &v, &mover.other().to_string()) {
         println!("{line}");
     }
     let daily_date = (args.daily).then_some(today);

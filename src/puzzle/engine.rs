@@ -109,8 +109,35 @@ pub fn ai_move(level: Level, position: &Position, seed: u64, hard_nodes: u64) ->
 }
 
 /// The best move for the side to move and the exact final margin (mover
-/// minus opponent) it guarantees; `None` on a full board. One thread.
-pub fn solve(position: &Position) -> Option<(Move, i32)> {
-    let solution = ai::solve(position, Goal::Margin, &SearchLimit::NONE, 1)?;
+/// minus opponent) it guarantees, on one thread; `None` on a full board or
+/// when `limit` cut the solve short.
+pub fn solve(position: &Position, limit: &SearchLimit) -> Option<(Move, i32)> {
+    let solution = ai::solve(position, Goal::Margin, limit, 1)?;
     Some((solution.best, solution.margin?))
+}
+
+/// The moves that reach the position's best exact final margin, each proved
+/// by an exact solve within `limit`; `None` on a full board or when `limit`
+/// cut any solve short. Unlike [`judge`], every search here keeps the limit.
+pub fn best_moves(position: &Position, limit: &SearchLimit) -> Option<Vec<Move>> {
+    let mut margins = Vec::with_capacity(16);
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play_unchecked(mv);
+        let margin = if child.is_over() {
+            let mover = position.to_move();
+            child.score(mover) as i32 - child.score(mover.other()) as i32
+        } else {
+            -solve(&child, limit)?.1
+        };
+        margins.push((mv, margin));
+    }
+    let best = margins.iter().map(|&(_, m)| m).max()?;
+    Some(
+        margins
+            .into_iter()
+            .filter(|&(_, m)| m == best)
+            .map(|(mv, _)| mv)
+            .collect(),
+    )
 }

@@ -1,9 +1,22 @@
 //! Why a move is right or wrong: the combinations it scored, and for a wrong
 //! move the opponent's best reply and what the move cost under best play.
+//!
+//! Judging is two steps, so that no exact solve runs where the player waits
+//! for a key: [`verdict`] says at once whether the move is the (proven)
+//! answer; for a wrong move [`Verdict::settle`] then takes the result of an
+//! exact solve of [`Verdict::after`], run within a budget (the puzzle screen
+//! runs it on a worker thread, the CLI in [`verdict_within`]). The words are
+//! in `crate::strings::puzzle`.
 
 use super::engine;
-use super::set::{Goal, Kind, Puzzle};
+use super::set::Puzzle;
+use crate::ai::SearchLimit;
 use crate::rules::{ComboSet, Move, Position};
+
+/// The time an exact solve of a wrong move may take. Puzzle positions have at
+/// most 20 empty sections, where a solve takes well under a second; the budget
+/// holds whatever position a set holds.
+pub const SOLVE_BUDGET: SearchLimit<'static> = SearchLimit::millis(5_000);
 
 /// What happened when a move was tried.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,21 +29,81 @@ pub struct Verdict {
     pub scored: ComboSet,
     /// The points they are worth.
     pub points: u32,
-    /// The final margin (mover minus opponent) the move leads to under best play.
-    pub margin: i32,
-    /// For a wrong move: the opponent's best reply and the points it scores at once.
-    pub reply: Option<(Move, u32)>,
+    /// The position after the move.
+    pub after: Position,
+    /// Best play after the move, once known.
+    pub best_play: BestPlay,
+}
+
+/// What best play after a move comes to, as far as it is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BestPlay {
+    /// Known: the final margin (mover minus opponent) under best play, and
+    /// for a wrong move that did not end the game the opponent's best reply
+    /// with the points it scores at once.
+    Known {
+        /// The final margin for the player who tried the move.
+        margin: i32,
+        /// The opponent's best reply and its points.
+        reply: Option<(Move, u32)>,
+    },
+    /// A wrong move whose exact solve has not come back yet.
+    Unsolved,
+    /// The exact solve was cut short by its budget (or stopped).
+    OutOfBudget,
 }
 
 impl Verdict {
-    /// The final-margin points the move gives away against the answer.
-    pub fn cost(&self, puzzle: &Puzzle) -> i32 {
-        puzzle.margin - self.margin
+    /// The final margin under best play, when known.
+    pub fn margin(&self) -> Option<i32> {
+        match self.best_play {
+            BestPlay::Known { margin, .. } => Some(margin),
+            _ => None,
+        }
+    }
+
+    /// The opponent's best reply and its points, when known.
+    pub fn reply(&self) -> Option<(Move, u32)> {
+        match self.best_play {
+            BestPlay::Known { reply, .. } => reply,
+            _ => None,
+        }
+    }
+
+    /// The final-margin points the move gives away against the answer, when known.
+    pub fn cost(&self, puzzle: &Puzzle) -> Option<i32> {
+        self.margin().map(|m| puzzle.margin - m)
+    }
+
+    /// Whether an exact solve of [`Verdict::after`] is still wanted.
+    pub fn needs_solve(&self) -> bool {
+        self.best_play == BestPlay::Unsolved
+    }
+
+    /// Takes the exact solve of [`Verdict::after`]: the opponent's best move
+    /// and the margin it guarantees them, or `None` when the budget ran out.
+    pub fn settle(&mut self, solution: Option<(Move, i32)>) {
+        if !self.needs_solve() {
+            return;
+        }
+        self.best_play = match solution {
+            Some((reply, opponent_margin)) if !self.after.is_full(reply) => {
+                let mut replied = self.after;
+                let points = replied.play_unchecked(reply).points;
+                BestPlay::Known {
+                    margin: -opponent_margin,
+                    reply: Some((reply, points)),
+                }
+            }
+            _ => BestPlay::OutOfBudget,
+        };
     }
 }
 
-/// Judges `mv` in `puzzle` (`None` if the position does not replay or `mv` is
-/// not legal there). A wrong move is solved exactly to find the reply.
+/// Judges `mv` in `puzzle` at once, without searching (`None` if the position
+/// does not replay or `mv` is not legal there). The answer is proven unique,
+/// so any other move is wrong; what it costs needs a solve ([`Verdict::settle`]),
+/// except when the move ends the game.
 pub fn verdict(puzzle: &Puzzle, mv: Move) -> Option<Verdict> {
     let position = puzzle.position().ok()?;
     if position.is_full(mv) {
@@ -38,114 +111,42 @@ pub fn verdict(puzzle: &Puzzle, mv: Move) -> Option<Verdict> {
     }
     let mut after = position;
     let placement = after.play_unchecked(mv);
-    let scored = placement.combos();
-    if mv == puzzle.answer {
-        return Some(Verdict {
-            mv,
-            solved: true,
-            scored,
-            points: placement.points,
+    let solved = mv == puzzle.answer;
+    let best_play = if solved {
+        BestPlay::Known {
             margin: puzzle.margin,
             reply: None,
-        });
-    }
-    let (margin, reply) = match engine::solve(&after) {
-        Some((reply, opponent_margin)) => {
-            let mut replied = after;
-            let points = replied.play_unchecked(reply).points;
-            (-opponent_margin, Some((reply, points)))
         }
-        // The move ended the game.
-        None => (final_margin(&after), None),
+    } else if after.is_over() {
+        BestPlay::Known {
+            margin: final_margin(&after),
+            reply: None,
+        }
+    } else {
+        BestPlay::Unsolved
     };
     Some(Verdict {
         mv,
-        solved: false,
-        scored,
+        solved,
+        scored: placement.combos(),
         points: placement.points,
-        margin,
-        reply,
+        after,
+        best_play,
     })
+}
+
+/// [`verdict`] and, for a wrong move, its exact solve within `limit`, here
+/// and now (for the command line, where nothing else waits).
+pub fn verdict_within(puzzle: &Puzzle, mv: Move, limit: &SearchLimit) -> Option<Verdict> {
+    let mut v = verdict(puzzle, mv)?;
+    if v.needs_solve() {
+        v.settle(engine::solve(&v.after, limit));
+    }
+    Some(v)
 }
 
 /// The final margin of a finished game for the player who just moved.
 fn final_margin(after: &Position) -> i32 {
     let mover = after.to_move().other();
     after.score(mover) as i32 - after.score(mover.other()) as i32
-}
-
-/// Words for an outcome from the mover's view: "win by 15", "draw", "lose by 5".
-pub fn outcome_words(margin: i32) -> String {
-    match margin {
-        0 => "a draw".to_string(),
-        m if m > 0 => format!("a win by {m}"),
-        m => format!("a loss by {}", -m),
-    }
-}
-
-/// What the puzzle asks, in one line.
-pub fn task(puzzle: &Puzzle) -> String {
-    match (puzzle.kind, puzzle.goal) {
-        (Kind::OnlyMove, Goal::Win) => "One move keeps the win. Find it.".to_string(),
-        (Kind::OnlyMove, _) => "One move keeps the draw. Find it.".to_string(),
-        (Kind::MostPoints, Goal::Loss) => {
-            "Lose by as little as you can: one move does best.".to_string()
-        }
-        (Kind::MostPoints, _) => "One move ends the game best for you. Find it.".to_string(),
-    }
-}
-
-/// The lines that explain a verdict.
-pub fn explain(puzzle: &Puzzle, verdict: &Verdict, opponent: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let scored: Vec<String> = verdict
-        .scored
-        .iter()
-        .map(|c| format!("{c} ({})", c.points()))
-        .collect();
-    let made = if scored.is_empty() {
-        format!("{} scores nothing at once", verdict.mv)
-    } else {
-        format!(
-            "{} completes {}: {} points",
-            verdict.mv,
-            scored.join(" and "),
-            verdict.points
-        )
-    };
-    if verdict.solved {
-        lines.push(format!("Right! {made}."));
-        lines.push(match puzzle.kind {
-            Kind::OnlyMove => format!(
-                "It is the only move that keeps {} (best play: {}).",
-                if puzzle.goal == Goal::Win {
-                    "the win"
-                } else {
-                    "the draw"
-                },
-                outcome_words(puzzle.margin)
-            ),
-            Kind::MostPoints => format!(
-                "Best play from here ends in {}; no other move does as well.",
-                outcome_words(puzzle.margin)
-            ),
-        });
-    } else {
-        lines.push(format!("Not this one: {made}."));
-        if let Some((reply, points)) = verdict.reply {
-            let gets = if points > 0 {
-                format!("scoring {points}")
-            } else {
-                "scoring nothing yet".to_string()
-            };
-            lines.push(format!("{opponent}'s best reply is {reply}, {gets}."));
-        }
-        lines.push(format!(
-            "Best play now ends in {}: {} points worse than the answer ({}).",
-            outcome_words(verdict.margin),
-            verdict.cost(puzzle),
-            outcome_words(puzzle.margin)
-        ));
-    }
-    lines
 }

@@ -88,7 +88,7 @@ fn lobby_loop(
                 None => continue,
             },
             Wake::InputFailed(_) => return Ok(()),
-            Wake::Linked | Wake::Ai(_) | Wake::Analysis => continue,
+            Wake::Linked | Wake::Ai(_) | Wake::Checked(_) | Wake::Analysis => continue,
         };
         match screen.key(key, &tables) {
             Choice::Stay => {}

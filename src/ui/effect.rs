@@ -6,6 +6,7 @@ use ratatui::crossterm::event::KeyEvent;
 use crate::rules::Square;
 
 use super::ai_worker::AiRequest;
+use super::puzzle_check::CheckRequest;
 
 /// An input, already translated from the terminal: clicks arrive as squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +36,8 @@ pub enum Effect {
     ResumedAutosave,
     /// Send this request to the AI worker.
     AskAi(AiRequest),
+    /// Send this wrong puzzle move to the puzzle check worker, to learn what it costs.
+    CheckPuzzle(CheckRequest),
     /// Start the state's timer again from now (autoplay switched on, or the move shown changed).
     RestartTimer,
     /// Start analysing the replay viewer's game in the background, feeding the results

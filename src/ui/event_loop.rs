@@ -26,6 +26,7 @@ use super::ai_worker::{AiReply, AiWorker};
 use super::effect::{Effect, Input};
 use super::lesson_screen::LessonView;
 use super::navigation::{Navigator, Screen};
+use super::puzzle_check::{CheckReply, CheckWorker};
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
@@ -41,6 +42,8 @@ pub(crate) enum Wake {
     InputFailed(String),
     /// The AI worker's reply.
     Ai(AiReply),
+    /// The puzzle check worker's reply.
+    Checked(CheckReply),
     /// The background analysis has new results, or has ended.
     Analysis,
     /// Shared state outside the screen changed (a table of `hijara serve`): the loop
@@ -186,6 +189,8 @@ where
 {
     let ai_sender = inbox.sender();
     let mut worker = AiWorker::spawn(move |reply| ai_sender.send(Wake::Ai(reply)).is_ok())?;
+    // Started at the first wrong puzzle move.
+    let mut checker: Option<CheckWorker> = None;
     let size = terminal.size().context("cannot read the terminal size")?;
     let mut nav: Navigator<Background> = Navigator::new(screen);
     let mut queue: VecDeque<Effect> = nav
@@ -239,6 +244,18 @@ where
                 }
                 Effect::Review => queue.extend(nav.review(&today())),
                 Effect::AskAi(request) => worker.send(request)?,
+                Effect::CheckPuzzle(request) => {
+                    let checker = match checker.as_mut() {
+                        Some(checker) => checker,
+                        None => {
+                            let sender = inbox.sender();
+                            checker.insert(CheckWorker::spawn(move |reply| {
+                                sender.send(Wake::Checked(reply)).is_ok()
+                            })?)
+                        }
+                    };
+                    checker.send(request)?;
+                }
                 Effect::RestartTimer => {
                     next_tick = nav
                         .screen()
@@ -303,6 +320,12 @@ where
         if screen.thinking() && worker.stopped() {
             anyhow::bail!("the AI thread stopped");
         }
+        if let Screen::Puzzle(state) = screen
+            && state.checking()
+            && checker.as_ref().is_some_and(CheckWorker::stopped)
+        {
+            anyhow::bail!("the puzzle check thread stopped");
+        }
         next_tick = screen
             .tick_every()
             .map(|every| next_tick.unwrap_or_else(|| Instant::now() + every));
@@ -331,6 +354,11 @@ where
                     && app.thinking().is_some()
                 {
                     queue.extend(app.on_ai_reply(reply));
+                }
+            }
+            Ok(Wake::Checked(reply)) => {
+                if let Screen::Puzzle(state) = nav.screen_mut() {
+                    queue.extend(state.on_check(reply));
                 }
             }
             // Taken at the top of the loop.

@@ -8,13 +8,16 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 use ratatui::layout::Rect;
 
-use crate::puzzle::explain::{self, Verdict, verdict};
+use crate::puzzle::explain::{Verdict, verdict};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::rules::{Game, Move, Square};
+
+use crate::strings::puzzle as words;
 
 use super::cursor::{Cursor, Pointed};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
+use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
 pub(crate) const PANEL_HEIGHT: u16 = 7;
@@ -24,7 +27,8 @@ pub(crate) const PANEL_HEIGHT: u16 = 7;
 pub enum PuzzlePhase {
     /// Waiting for a move.
     Asking,
-    /// A move was tried: the verdict and its explanation.
+    /// A move was tried: the verdict and its explanation. A wrong move's cost
+    /// is being checked while [`Verdict::needs_solve`].
     Answered(Verdict, Vec<String>),
 }
 
@@ -47,6 +51,8 @@ pub struct PuzzleState {
     hint: bool,
     /// A one-line note (a save failure, an unknown key).
     note: Option<String>,
+    /// The tag of the last check asked for; a reply with another is stale.
+    tag: u64,
     size: Rect,
     quit: bool,
 }
@@ -78,6 +84,7 @@ impl PuzzleState {
             counted: false,
             hint: false,
             note: None,
+            tag: 0,
             size: Rect::default(),
             quit: false,
         }
@@ -182,7 +189,7 @@ impl PuzzleState {
             Input::Key(key) => match keymap::action(key, KeyContext::Board) {
                 Some(action) => self.apply(action),
                 None => {
-                    self.note = Some(crate::strings::puzzle::UNKNOWN_KEY.to_string());
+                    self.note = Some(words::UNKNOWN_KEY.to_string());
                     vec![Effect::Redraw]
                 }
             },
@@ -200,12 +207,14 @@ impl PuzzleState {
                 // Try again: back to the puzzle's position (the first try still counts).
                 self.game = self.puzzle.game().unwrap_or_default();
                 self.phase = PuzzlePhase::Asking;
+                self.tag += 1;
                 vec![Effect::Redraw]
             }
             Action::NewGame => {
                 if let Some(next) = self.progress.next(&self.set).cloned() {
                     *self = PuzzleState {
                         size: self.size,
+                        tag: self.tag + 1,
                         ..PuzzleState::new(
                             self.set.clone(),
                             self.progress.clone(),
@@ -225,7 +234,7 @@ impl PuzzleState {
                 Pointed::Square(square) => self.try_move(square),
                 Pointed::Moved(_) => vec![Effect::Redraw],
                 Pointed::LoneDigit => {
-                    self.note = Some(crate::strings::puzzle::COLUMN_FIRST.to_string());
+                    self.note = Some(words::COLUMN_FIRST.to_string());
                     vec![Effect::Redraw]
                 }
                 Pointed::Other if action == Action::Place => self.try_move(self.cursor.square()),
@@ -236,25 +245,56 @@ impl PuzzleState {
 
     fn try_move(&mut self, mv: Move) -> Effects {
         if self.phase != PuzzlePhase::Asking {
-            self.note = Some(crate::strings::puzzle::ANSWERED.to_string());
+            self.note = Some(words::ANSWERED.to_string());
             return vec![Effect::Redraw];
         }
         let Some(v) = verdict(&self.puzzle, mv) else {
-            self.note = Some(crate::strings::puzzle::full(mv));
+            self.note = Some(words::full(mv));
             return vec![Effect::Redraw];
         };
-        let mover = self.game.to_move();
-        let lines = explain::explain(&self.puzzle, &v, &mover.other().to_string());
+        let opponent = self.game.to_move().other();
+        let lines = words::explain(&self.puzzle, &v, &opponent.to_string());
         // Show the board after the move, with what it completed marked.
         let _ = self.game.play(mv);
         let mut effects = vec![Effect::Redraw];
         if !self.counted {
+            // The answer is proven unique, so right or wrong is known at once.
             self.counted = true;
             self.progress.record(&self.puzzle, v.solved, self.daily);
             effects.push(Effect::Save);
         }
+        if v.needs_solve() {
+            self.tag += 1;
+            effects.push(Effect::CheckPuzzle(CheckRequest {
+                tag: self.tag,
+                position: v.after,
+            }));
+        }
         self.phase = PuzzlePhase::Answered(v, lines);
         effects
+    }
+
+    /// Whether a wrong move's cost is being checked.
+    pub fn checking(&self) -> bool {
+        matches!(&self.phase, PuzzlePhase::Answered(v, _) if v.needs_solve())
+    }
+
+    /// The check worker's reply: the explanation is completed, unless the
+    /// reply is for an earlier try.
+    pub fn on_check(&mut self, reply: CheckReply) -> Effects {
+        if reply.tag != self.tag {
+            return Vec::new();
+        }
+        let PuzzlePhase::Answered(v, lines) = &mut self.phase else {
+            return Vec::new();
+        };
+        if !v.needs_solve() {
+            return Vec::new();
+        }
+        v.settle(reply.solution);
+        let opponent = self.game.to_move();
+        *lines = words::explain(&self.puzzle, v, &opponent.to_string());
+        vec![Effect::Redraw]
     }
 }
 

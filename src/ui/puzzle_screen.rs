@@ -7,7 +7,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::puzzle::Theme as PuzzleTheme;
-use crate::puzzle::explain;
 use crate::rules::Player;
 use crate::strings::puzzle as words;
 use crate::strings::seat_name;
@@ -68,7 +67,7 @@ impl Widget for &PuzzleView<'_> {
             PuzzlePhase::Answered(verdict, _) => {
                 highlight = Highlight::last_move(game.last());
                 // The opponent's best reply to a wrong move gets the hint border.
-                highlight.hint = verdict.reply.map(|(square, _)| square);
+                highlight.hint = verdict.reply().map(|(square, _)| square);
             }
         }
         BoardView {
@@ -94,10 +93,15 @@ impl Widget for &PuzzleView<'_> {
         if state.progress().streak > 0 {
             title.push_str(&format!(" · streak {}", state.progress().streak));
         }
-        let task = format!("{} to move. {}", solver, explain::task(puzzle));
+        // The side to move now: the solver while asking, the opponent after a try.
+        let to_move = game.to_move();
+        let task = match state.phase() {
+            PuzzlePhase::Asking => words::asking(to_move, puzzle),
+            PuzzlePhase::Answered(verdict, _) => words::answered(to_move, verdict.mv),
+        };
         let status = vec![
             Line::styled(title, theme.strong()),
-            Line::from(Span::styled(task, theme.player(solver))),
+            Line::from(Span::styled(task, theme.player(to_move))),
         ];
         Paragraph::new(status)
             .wrap(Wrap { trim: true })

@@ -2,9 +2,12 @@
 //! the keyboard and the mouse, the progress it records, and every size without
 //! a panic or colour under `NO_COLOR`.
 
+use hijara::ai::SearchLimit;
 use hijara::puzzle::{Progress, PuzzleSet};
 use hijara::rules::Square;
-use hijara::ui::{Effect, Input, PuzzlePhase, PuzzleState, PuzzleView, Theme};
+use hijara::ui::{
+    CheckRequest, Effect, Input, PuzzlePhase, PuzzleState, PuzzleView, Theme, solve_request,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -61,15 +64,68 @@ fn puzzle_wrong_answer_by_mouse_80x24() {
     let mut s = state("p0001");
     let effects = s.handle(Input::Click(Some(Square::B4)));
     assert!(effects.contains(&Effect::Save));
+    // Wrong is known at once (the answer is proven unique); what it costs is
+    // asked of the check worker, not solved here.
+    let request = checked(&effects);
+    assert!(s.checking());
+    assert_eq!((s.progress().tries, s.progress().solved), (1, 0));
+    let shown = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
+    assert!(shown.contains("Checking what it costs"), "{shown}");
+    // The worker's job, done here within a node budget.
+    let effects = s.on_check(solve_request(request, &SearchLimit::nodes(NODES)));
+    assert_eq!(effects, vec![Effect::Redraw]);
     match s.phase() {
         PuzzlePhase::Answered(v, _) => {
             assert!(!v.solved);
-            assert!(v.reply.is_some());
+            assert!(v.reply().is_some());
+            assert!(v.cost(s.puzzle()).unwrap() > 0);
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!((s.progress().tries, s.progress().solved), (1, 0));
+    assert!(!s.checking());
     insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+}
+
+/// Nodes enough to solve any shipped puzzle's position after one move.
+const NODES: u64 = 20_000_000;
+
+/// The check asked for in `effects`.
+fn checked(effects: &[Effect]) -> CheckRequest {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::CheckPuzzle(request) => Some(*request),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no check asked for: {effects:?}"))
+}
+
+#[test]
+fn a_check_cut_short_says_so_and_a_stale_reply_is_dropped() {
+    let mut s = state("p0001");
+    let first = checked(&typing(&mut s, "b4"));
+    // Try again and wrong again: the first check's reply is stale.
+    let _ = press(&mut s, KeyCode::Char('u'));
+    let second = checked(&typing(&mut s, "d1"));
+    assert_ne!(first.tag, second.tag);
+    let stale = solve_request(first, &SearchLimit::nodes(NODES));
+    assert!(s.on_check(stale).is_empty());
+    assert!(s.checking());
+    // A budget far too small: the check is cut short, and the screen says so.
+    let cut = solve_request(second, &SearchLimit::nodes(1));
+    assert_eq!(cut.solution, None);
+    assert_eq!(s.on_check(cut), vec![Effect::Redraw]);
+    assert!(!s.checking());
+    let shown = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
+    assert!(shown.contains("ran out of its time"), "{shown}");
+}
+
+#[test]
+fn the_right_answer_needs_no_check() {
+    let mut s = state("p0001");
+    let effects = typing(&mut s, "c4");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::CheckPuzzle(_))));
+    assert!(!s.checking());
 }
 
 #[test]
