@@ -195,6 +195,8 @@ impl LessonState {
             KeyCode::Down | KeyCode::Char('j') => {
                 self.phase = LessonPhase::Menu((selected + 1).min(last))
             }
+            KeyCode::Home => self.phase = LessonPhase::Menu(0),
+            KeyCode::End => self.phase = LessonPhase::Menu(last),
             KeyCode::Enter | KeyCode::Char(' ') => self.open(selected),
             KeyCode::Esc | KeyCode::Char('q') => {
                 self.quit = true;
