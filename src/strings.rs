@@ -843,9 +843,11 @@ pub(crate) mod puzzle {
 
 /// The lesson screen.
 pub(crate) mod lesson {
+    use crate::rules::{Player, Square};
+
     /// The keys of a lesson.
     pub(crate) const KEYS: &str =
-        "Keys: arrows or a-d 1-4, Enter or click: play · u: again · n: next · m: menu · q: quit";
+        "a-d 1-4, arrows and Enter, or click: play · u: again · n: next · m: menu · q: quit";
     /// The keys of the menu.
     pub(crate) const MENU_KEYS: &str = "↑↓ or 1-9: choose · Enter: open · q: quit";
     /// A move after the task was done.
@@ -860,6 +862,36 @@ pub(crate) mod lesson {
     pub(crate) const WELL_DONE: &str = "Well done!";
     /// After a wrong try.
     pub(crate) const NOT_YET: &str = "Not yet:";
+    /// A key other than `+` while the stone's points wait for a claim.
+    pub(crate) const CLAIM_FIRST: &str = "Claim first: type + and the points, then Enter.";
+    /// The stone scored in a claim lesson: what to do now.
+    pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points count only once claimed: type +, the points, then Enter (Esc cancels).";
+
+    /// The ladder label of the player's side.
+    pub(crate) const YOU: &str = "you";
+
+    /// The text side's title: which lesson of how many.
+    pub(crate) fn number(n: usize, of: usize) -> String {
+        format!("Lesson {n}/{of}")
+    }
+
+    /// The task, on the text side.
+    pub(crate) fn task(task: impl std::fmt::Display) -> String {
+        format!("Task: {task}")
+    }
+
+    /// The status line: the side to move and the task.
+    pub(crate) fn to_move(player: Player, task: impl std::fmt::Display) -> String {
+        format!("{player} to move. {task}")
+    }
+
+    /// The status line while a claim waits: what is typed so far.
+    pub(crate) fn claiming(mv: Square, typed: Option<&str>) -> String {
+        match typed {
+            Some(typed) => format!("Claim for {mv}: +{typed}_ · Enter: claim · Esc: cancel"),
+            None => format!("Claim the points of {mv}: type +"),
+        }
+    }
 }
 
 /// The start screen.

@@ -6,15 +6,17 @@
 
 use std::path::PathBuf;
 
-use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
-use crate::rules::{Game, Move, Square};
+use crate::rules::{ClaimOutcome, Game, Move, Square};
+use crate::strings::{claim as claim_words, lesson as words};
 
-use super::cursor::{Cursor, Pointed};
+use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
+use super::screen::{ScreenLayout, WHOLE_LADDER};
 
 /// Where the lesson screen is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +25,11 @@ pub enum LessonPhase {
     Menu(usize),
     /// A lesson, waiting for a move.
     Asking,
-    /// A move was tried: the rules' verdict.
+    /// A claim lesson's move was played and scored: its points wait for the
+    /// player's claim (`+`, the points, Enter), as in a claim game. The digits
+    /// typed after `+`, once `+` was pressed.
+    Claiming(Move, Option<String>),
+    /// A move (or a claim) was tried: the rules' verdict.
     Tried(Move, Check),
 }
 
@@ -35,15 +41,22 @@ pub struct LessonState {
     data_dir: Option<PathBuf>,
     index: usize,
     game: Game,
-    cursor: Cursor,
+    board: BoardKeys,
     phase: LessonPhase,
     note: Option<String>,
-    size: Rect,
     quit: bool,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
 const BOARD_WIDTH: u16 = super::screen::MIN_WIDTH;
+/// Columns the board side takes when the text keeps [`MIN_TEXT`]: two whole
+/// ladders and a board of 28 columns.
+const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;
+/// The narrowest text side worth giving the board room for.
+const MIN_TEXT: u16 = 24;
+
+/// The longest claim typed, in digits (as in a claim game).
+const CLAIM_DIGITS: usize = 3;
 
 impl LessonState {
     /// The screen at the first lesson not done (the menu when all are done).
@@ -54,16 +67,16 @@ impl LessonState {
     ) -> LessonState {
         let all_done = lessons.iter().all(|l| progress.is_done(&l.id));
         let index = progress.resume_at(&lessons);
+        let game = Game::new();
         let mut state = LessonState {
             lessons,
             progress,
             data_dir,
             index: 0,
-            game: Game::new(),
-            cursor: Cursor::default(),
+            board: BoardKeys::new(&game),
+            game,
             phase: LessonPhase::Asking,
             note: None,
-            size: Rect::default(),
             quit: false,
         };
         state.open(index);
@@ -79,10 +92,7 @@ impl LessonState {
         };
         self.index = index;
         self.game = lesson.game.clone();
-        self.cursor = Cursor::default();
-        if let Some(open) = self.game.position().legal_moves().next() {
-            self.cursor.set(open);
-        }
+        self.board.restart(&self.game);
         self.phase = LessonPhase::Asking;
         self.note = None;
     }
@@ -124,7 +134,7 @@ impl LessonState {
 
     /// The square under the cursor.
     pub fn cursor(&self) -> Square {
-        self.cursor.square()
+        self.board.square()
     }
 
     /// The one-line note, if any.
@@ -144,45 +154,47 @@ impl LessonState {
 
     /// The whole terminal.
     pub fn size(&self) -> Rect {
-        self.size
+        self.board.size()
     }
 
     /// Where the game layout (ladders, board) sits: the left part; clicks map to squares within it.
     pub fn area(&self) -> Rect {
-        board_area(self.size)
+        board_area(self.board.size())
     }
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        match input {
-            Input::Resize(width, height) => {
-                self.size = Rect::new(0, 0, width, height);
+        if let Input::Key(key) = input {
+            self.note = None;
+            let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));
+            // `m` opens the menu from anywhere (the game's table has no `m`).
+            if !typing && key.code == KeyCode::Char('m') && key.modifiers == KeyModifiers::NONE {
+                self.phase = LessonPhase::Menu(self.index);
+                return vec![Effect::Redraw];
+            }
+            if let LessonPhase::Menu(selected) = self.phase {
+                return self.menu_key(key.code, selected);
+            }
+            if let LessonPhase::Claiming(..) = self.phase {
+                return self.claim_key(key);
+            }
+        }
+        if matches!(self.phase, LessonPhase::Menu(_)) && matches!(input, Input::Click(_)) {
+            return Vec::new();
+        }
+        match self.board.input(input) {
+            BoardInput::Redraw => vec![Effect::Redraw],
+            BoardInput::Nothing => Vec::new(),
+            BoardInput::Play(square) => self.try_move(square),
+            BoardInput::LoneDigit => {
+                self.note = Some(crate::strings::puzzle::COLUMN_FIRST.to_string());
                 vec![Effect::Redraw]
             }
-            Input::Tick => Vec::new(),
-            Input::Click(Some(square)) if !matches!(self.phase, LessonPhase::Menu(_)) => {
-                self.cursor.set(square);
-                self.try_move(square)
+            BoardInput::Unknown(_) => {
+                self.note = Some(words::KEYS.to_string());
+                vec![Effect::Redraw]
             }
-            Input::Click(_) => Vec::new(),
-            Input::Key(key) => {
-                self.note = None;
-                // `m` opens the menu from anywhere (the game's table has no `m`).
-                if key.code == KeyCode::Char('m') && key.modifiers == KeyModifiers::NONE {
-                    self.phase = LessonPhase::Menu(self.index);
-                    return vec![Effect::Redraw];
-                }
-                if let LessonPhase::Menu(selected) = self.phase {
-                    return self.menu_key(key.code, selected);
-                }
-                match keymap::action(key, KeyContext::Board) {
-                    Some(action) => self.apply(action),
-                    None => {
-                        self.note = Some(crate::strings::lesson::KEYS.to_string());
-                        vec![Effect::Redraw]
-                    }
-                }
-            }
+            BoardInput::Action(action) => self.apply(action),
         }
     }
 
@@ -235,11 +247,7 @@ impl LessonState {
                 self.open(self.index);
                 vec![Effect::Redraw]
             }
-            _ => match self.cursor.apply(action) {
-                Pointed::Square(square) => self.try_move(square),
-                Pointed::Other if action == Action::Place => self.try_move(self.cursor.square()),
-                _ => vec![Effect::Redraw],
-            },
+            _ => vec![Effect::Redraw],
         }
     }
 
@@ -248,31 +256,135 @@ impl LessonState {
             return Vec::new();
         };
         if matches!(&self.phase, LessonPhase::Tried(_, c) if c.done) {
-            self.note = Some(crate::strings::lesson::DONE_ALREADY.to_string());
+            self.note = Some(words::DONE_ALREADY.to_string());
             return vec![Effect::Redraw];
         }
-        self.cursor.set(mv);
+        self.board.set(mv);
         let Some(verdict) = check(lesson.task, &lesson.game, mv, lesson.answer) else {
             self.note = Some(crate::strings::puzzle::full(mv));
             return vec![Effect::Redraw];
         };
-        let mut effects = vec![Effect::Redraw];
-        if verdict.done {
-            // Show the stone played; a wrong try leaves the position to try again.
-            let _ = self.game.play(mv);
-            if !self.progress.is_done(&lesson.id) {
-                self.progress.mark_done(&lesson.id.clone());
-                effects.push(Effect::Save);
-            }
+        if !verdict.done {
+            // A wrong try leaves the position to try again.
+            self.phase = LessonPhase::Tried(mv, verdict);
+            return vec![Effect::Redraw];
+        }
+        // Show the stone played.
+        let scored = self.game.play(mv).map(|p| p.points).unwrap_or(0);
+        if self.game.claim_mode() && scored > 0 {
+            // Its points count only once claimed, as in a claim game.
+            self.phase = LessonPhase::Claiming(mv, None);
+            return vec![Effect::Redraw];
         }
         self.phase = LessonPhase::Tried(mv, verdict);
+        self.done()
+    }
+
+    /// Marks the lesson done (once).
+    fn done(&mut self) -> Effects {
+        let mut effects = vec![Effect::Redraw];
+        if let Some(lesson) = self.lessons.get(self.index)
+            && !self.progress.is_done(&lesson.id)
+        {
+            let id = lesson.id.clone();
+            self.progress.mark_done(&id);
+            effects.push(Effect::Save);
+        }
         effects
+    }
+
+    /// A key while the stone's points wait for a claim: `+` starts it, then
+    /// digits, Backspace, Esc and Enter, from the claim game's key table.
+    fn claim_key(&mut self, key: KeyEvent) -> Effects {
+        let LessonPhase::Claiming(mv, entry) = &mut self.phase else {
+            return Vec::new();
+        };
+        let mv = *mv;
+        let Some(typed) = entry.as_mut() else {
+            let action = keymap::action(key, KeyContext::ClaimGame)
+                .or_else(|| keymap::action(key, KeyContext::Board));
+            return match action {
+                Some(Action::ClaimStart) => {
+                    *entry = Some(String::new());
+                    vec![Effect::Redraw]
+                }
+                Some(
+                    action @ (Action::Quit | Action::ForceQuit | Action::Undo | Action::NewGame),
+                ) => self.apply(action),
+                _ => self.say(words::CLAIM_FIRST),
+            };
+        };
+        match keymap::action(key, KeyContext::ClaimEntry) {
+            Some(Action::ForceQuit) => self.apply(Action::ForceQuit),
+            Some(Action::Digit(d)) if typed.len() < CLAIM_DIGITS => {
+                typed.push(char::from(b'0' + d));
+                vec![Effect::Redraw]
+            }
+            Some(Action::Digit(_)) => self.say(claim_words::TOO_LONG),
+            Some(Action::Backspace) if !typed.is_empty() => {
+                typed.pop();
+                vec![Effect::Redraw]
+            }
+            Some(Action::Backspace | Action::No) => {
+                *entry = None;
+                self.say(claim_words::CANCELLED)
+            }
+            Some(Action::Claim) => match typed.parse::<u32>() {
+                Ok(points) => self.claim(mv, points),
+                Err(_) => self.say(claim_words::EMPTY),
+            },
+            _ => self.say(claim_words::TYPE_DIGITS),
+        }
+    }
+
+    /// Claims `points` for the stone on `mv` with the game's own rule: the
+    /// lesson is done when the claim takes all the stone scored. Otherwise the
+    /// points are lost, and the position comes back to try again.
+    fn claim(&mut self, mv: Move, points: u32) -> Effects {
+        let Some(placement) = self.game.last().copied() else {
+            return Vec::new();
+        };
+        let cells = placement.combos().cells_mask() | placement.cell.bit();
+        let (done, what) = match self.game.claim(points) {
+            Ok(ClaimOutcome::Awarded { points, combos }) => (
+                points == placement.points,
+                claim_words::awarded(&placement, points, combos),
+            ),
+            Ok(ClaimOutcome::Wrong { claimed, .. }) => {
+                (false, claim_words::wrong(&placement, claimed))
+            }
+            Err(error) => return self.say(&claim_words::refused(error)),
+        };
+        self.phase = LessonPhase::Tried(mv, Check { done, what, cells });
+        if done {
+            return self.done();
+        }
+        if let Some(lesson) = self.lessons.get(self.index) {
+            self.game = lesson.game.clone();
+        }
+        vec![Effect::Redraw]
+    }
+
+    fn say(&mut self, text: &str) -> Effects {
+        self.note = Some(text.to_string());
+        vec![Effect::Redraw]
     }
 }
 
 /// The part of a `size` terminal the board and ladders get: the left part,
-/// leaving the rest (at most 40 columns) for the lesson's text.
+/// leaving the rest (at most 40 columns) for the lesson's text. From 80
+/// columns the board side is wide enough for whole ladder words.
 pub(crate) fn board_area(size: Rect) -> Rect {
-    let text = size.width.saturating_sub(BOARD_WIDTH).min(40);
+    let mut text = size.width.saturating_sub(BOARD_SIDE).min(40);
+    if text < MIN_TEXT {
+        text = size.width.saturating_sub(BOARD_WIDTH).min(40);
+    }
     Rect::new(size.x, size.y, size.width - text, size.height)
+}
+
+/// Where the ladders, board and status go in a `size` terminal (`None`: too small).
+pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
+    let left = board_area(size);
+    let whole = (left.width >= BOARD_SIDE).then_some(WHOLE_LADDER);
+    ScreenLayout::with_ladders(left, whole)
 }

@@ -11,8 +11,8 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::ladder::{LadderView, ladder_scale};
-use super::lesson::{LessonPhase, LessonState, board_area};
-use super::screen::{MIN_HEIGHT, ScreenLayout, render_too_small};
+use super::lesson::{LessonPhase, LessonState, board_area, layout};
+use super::screen::{MIN_HEIGHT, render_too_small};
 use super::status::totals_at;
 use super::theme::Theme;
 
@@ -62,7 +62,7 @@ impl Widget for &LessonView<'_> {
             return;
         }
         let left = board_area(area);
-        let Some(layout) = ScreenLayout::new(left) else {
+        let Some(layout) = layout(area) else {
             render_too_small(area, MIN_HEIGHT, buf);
             return;
         };
@@ -80,7 +80,7 @@ impl Widget for &LessonView<'_> {
                 position,
                 score: totals[player.index()],
                 scale,
-                label: if player == you { "you" } else { "" },
+                label: if player == you { words::YOU } else { "" },
                 note: None,
                 theme,
             }
@@ -95,6 +95,9 @@ impl Widget for &LessonView<'_> {
                     highlight.cursor = Some(state.cursor());
                 }
             }
+            LessonPhase::Claiming(..) => {
+                highlight.combos = game.last().map_or(0, |p| p.combos().cells_mask());
+            }
             LessonPhase::Menu(_) => {}
         }
         BoardView {
@@ -103,8 +106,14 @@ impl Widget for &LessonView<'_> {
             theme,
         }
         .render(layout.board, buf);
-        let status = Line::styled(format!("{you} to move. {}", lesson.task), theme.player(you));
-        Paragraph::new(status)
+        // The side to move now: after a stone played, the other side.
+        let to_move = game.to_move();
+        let status = match state.phase() {
+            LessonPhase::Claiming(mv, typed) => words::claiming(*mv, typed.as_deref()),
+            LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
+            _ => words::to_move(to_move, lesson.task),
+        };
+        Paragraph::new(Line::styled(status, theme.player(to_move)))
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
@@ -116,15 +125,18 @@ impl Widget for &LessonView<'_> {
             area.height,
         );
         // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
-        let mut lines = Vec::new();
-        if !matches!(state.phase(), LessonPhase::Tried(..)) {
+        // The title as a line, not the border's title, so a long one wraps.
+        let mut lines = vec![Line::styled(lesson.title.clone(), theme.strong())];
+        if matches!(state.phase(), LessonPhase::Asking) {
             lines.push(Line::raw(lesson.text.clone()));
-            lines.push(Line::raw(""));
         }
-        lines.push(Line::styled(
-            format!("Task: {}", lesson.task),
-            theme.strong(),
-        ));
+        lines.push(Line::styled(words::task(lesson.task), theme.strong()));
+        if let LessonPhase::Claiming(_, typed) = state.phase() {
+            lines.push(Line::styled(words::NOW_CLAIM, theme.banner()));
+            if let Some(typed) = typed {
+                lines.push(Line::styled(format!("+{typed}_"), theme.strong()));
+            }
+        }
         if let LessonPhase::Tried(_, check) = state.phase() {
             if check.done {
                 lines.push(Line::styled(words::WELL_DONE, theme.banner()));
@@ -140,12 +152,7 @@ impl Widget for &LessonView<'_> {
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled(words::KEYS, theme.dim()));
-        let title = format!(
-            "{}/{} {}",
-            state.index() + 1,
-            state.lessons().len(),
-            lesson.title
-        );
+        let title = words::number(state.index() + 1, state.lessons().len());
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .block(Block::bordered().title(Line::styled(title, theme.strong())))

@@ -21,6 +21,7 @@ mod ai_worker;
 mod analysis_panel;
 mod app;
 mod board;
+mod board_input;
 mod cursor;
 mod effect;
 mod event_loop;

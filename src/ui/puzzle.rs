@@ -14,9 +14,9 @@ use crate::rules::{Game, Move, Square};
 
 use crate::strings::puzzle as words;
 
-use super::cursor::{Cursor, Pointed};
+use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{self, Action, KeyContext};
+use super::keymap::Action;
 use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
@@ -43,7 +43,7 @@ pub struct PuzzleState {
     /// The date when the puzzle is that day's.
     daily: Option<NaiveDate>,
     game: Game,
-    cursor: Cursor,
+    board: BoardKeys,
     phase: PuzzlePhase,
     /// Whether this puzzle's first try was already counted in the ratings.
     counted: bool,
@@ -53,7 +53,6 @@ pub struct PuzzleState {
     note: Option<String>,
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
-    size: Rect,
     quit: bool,
 }
 
@@ -67,11 +66,7 @@ impl PuzzleState {
         daily: Option<NaiveDate>,
     ) -> PuzzleState {
         let game = puzzle.game().unwrap_or_default();
-        let mut cursor = Cursor::default();
-        // Start on an open square, so Enter at once plays somewhere legal.
-        if let Some(open) = game.position().legal_moves().next() {
-            cursor.set(open);
-        }
+        let board = BoardKeys::new(&game);
         PuzzleState {
             set,
             progress,
@@ -79,13 +74,12 @@ impl PuzzleState {
             puzzle,
             daily,
             game,
-            cursor,
+            board,
             phase: PuzzlePhase::Asking,
             counted: false,
             hint: false,
             note: None,
             tag: 0,
-            size: Rect::default(),
             quit: false,
         }
     }
@@ -134,7 +128,7 @@ impl PuzzleState {
 
     /// The square under the cursor.
     pub fn cursor(&self) -> Square {
-        self.cursor.square()
+        self.board.square()
     }
 
     /// Whether the themes are shown.
@@ -164,40 +158,37 @@ impl PuzzleState {
 
     /// The whole terminal.
     pub fn size(&self) -> Rect {
-        self.size
+        self.board.size()
     }
 
     /// Where the game layout (ladders, board, status) sits: the terminal less
     /// the explanation panel. Clicks map to squares within it.
     pub fn area(&self) -> Rect {
-        board_area(self.size)
+        board_area(self.board.size())
     }
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        match input {
-            Input::Resize(width, height) => {
-                self.size = Rect::new(0, 0, width, height);
+        if matches!(input, Input::Key(_)) {
+            self.note = None;
+        }
+        match self.board.input(input) {
+            BoardInput::Redraw => vec![Effect::Redraw],
+            BoardInput::Nothing => Vec::new(),
+            BoardInput::Play(square) => self.try_move(square),
+            BoardInput::LoneDigit => {
+                self.note = Some(words::COLUMN_FIRST.to_string());
                 vec![Effect::Redraw]
             }
-            Input::Tick => Vec::new(),
-            Input::Click(Some(square)) => {
-                self.cursor.set(square);
-                self.try_move(square)
+            BoardInput::Unknown(_) => {
+                self.note = Some(words::UNKNOWN_KEY.to_string());
+                vec![Effect::Redraw]
             }
-            Input::Click(None) => Vec::new(),
-            Input::Key(key) => match keymap::action(key, KeyContext::Board) {
-                Some(action) => self.apply(action),
-                None => {
-                    self.note = Some(words::UNKNOWN_KEY.to_string());
-                    vec![Effect::Redraw]
-                }
-            },
+            BoardInput::Action(action) => self.apply(action),
         }
     }
 
     fn apply(&mut self, action: Action) -> Effects {
-        self.note = None;
         match action {
             Action::Quit | Action::ForceQuit => {
                 self.quit = true;
@@ -212,8 +203,8 @@ impl PuzzleState {
             }
             Action::NewGame => {
                 if let Some(next) = self.progress.next(&self.set).cloned() {
+                    let size = self.board.size();
                     *self = PuzzleState {
-                        size: self.size,
                         tag: self.tag + 1,
                         ..PuzzleState::new(
                             self.set.clone(),
@@ -223,6 +214,7 @@ impl PuzzleState {
                             None,
                         )
                     };
+                    let _ = self.board.input(Input::Resize(size.width, size.height));
                 }
                 vec![Effect::Redraw]
             }
@@ -230,16 +222,7 @@ impl PuzzleState {
                 self.hint = !self.hint;
                 vec![Effect::Redraw]
             }
-            _ => match self.cursor.apply(action) {
-                Pointed::Square(square) => self.try_move(square),
-                Pointed::Moved(_) => vec![Effect::Redraw],
-                Pointed::LoneDigit => {
-                    self.note = Some(words::COLUMN_FIRST.to_string());
-                    vec![Effect::Redraw]
-                }
-                Pointed::Other if action == Action::Place => self.try_move(self.cursor.square()),
-                Pointed::Other => vec![Effect::Redraw],
-            },
+            _ => vec![Effect::Redraw],
         }
     }
 

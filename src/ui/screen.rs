@@ -28,6 +28,9 @@ pub const MIN_WIDTH: u16 = 44;
 /// See [`MIN_WIDTH`].
 pub const MIN_HEIGHT: u16 = 16;
 
+/// The ladder width at which its words (`▶ to move`, `29 left`) are whole.
+pub const WHOLE_LADDER: u16 = 11;
+
 /// Lines at the bottom for the status.
 const STATUS_HEIGHT: u16 = 2;
 /// The narrowest move list worth showing.
@@ -53,6 +56,14 @@ pub struct ScreenLayout {
 impl ScreenLayout {
     /// The layout for `area`, or `None` when it is smaller than the minimum.
     pub fn new(area: Rect) -> Option<ScreenLayout> {
+        ScreenLayout::with_ladders(area, None)
+    }
+
+    /// The layout for `area` with ladders `ladder_w` columns wide (`None`: as
+    /// [`ScreenLayout::new`] chooses), the board taking what is left: for a
+    /// screen that shares its width with a text panel and wants the ladders'
+    /// words whole ([`WHOLE_LADDER`]).
+    pub fn with_ladders(area: Rect, ladder_w: Option<u16>) -> Option<ScreenLayout> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
@@ -64,12 +75,12 @@ impl ScreenLayout {
         let natural_w = 4 * (2 * square_h + 1) + 7;
         // Narrow screens give the ladders what the board leaves, up to the width at
         // which their words (`▶ to move`, `29 left`) are whole.
-        let ladder_w = match area.width {
+        let ladder_w = ladder_w.unwrap_or(match area.width {
             110.. => 14,
-            64.. => 11,
-            _ => (area.width.saturating_sub(natural_w) / 2).clamp(8, 11),
-        };
-        let centre_w = area.width - 2 * ladder_w;
+            64.. => WHOLE_LADDER,
+            _ => (area.width.saturating_sub(natural_w) / 2).clamp(8, WHOLE_LADDER),
+        });
+        let centre_w = area.width.saturating_sub(2 * ladder_w);
         let spare = centre_w.saturating_sub(natural_w);
         let history_w = if spare >= MIN_HISTORY {
             spare.min(MAX_HISTORY)

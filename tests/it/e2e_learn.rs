@@ -7,7 +7,8 @@ use crate::common::{Session, assert_restored};
 fn learn_does_a_lesson_then_resumes_at_the_next() {
     let data = tempfile::tempdir().unwrap();
     let mut s = Session::start_in(&["learn"], 80, 24, data.path(), None);
-    s.wait_for("1/10 The board");
+    s.wait_for("Lesson 1/10");
+    s.wait_for("The board and the lowest");
     s.wait_for("Task: Place a stone on a");
     s.type_keys("c3");
     s.wait_for("Not yet:");
@@ -21,7 +22,8 @@ fn learn_does_a_lesson_then_resumes_at_the_next() {
     assert!(kept.contains("01-board"), "{kept}");
 
     let mut s = Session::start_in(&["learn"], 80, 24, data.path(), None);
-    s.wait_for("2/10 Squares score 20");
+    s.wait_for("Lesson 2/10");
+    s.wait_for("Squares score 20");
     s.type_keys("m");
     s.wait_for("[x]  1. The board");
     s.type_keys("q");
@@ -49,7 +51,8 @@ fn the_start_screen_leads_to_the_lessons() {
     let mut s = Session::start_in(&[], 80, 24, data.path(), None);
     s.wait_for("Puzzles with one proven answer");
     s.type_keys("l");
-    s.wait_for("1/10 The board");
+    s.wait_for("Lesson 1/10");
+    s.wait_for("The board and the lowest");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

@@ -138,11 +138,103 @@ fn every_lesson_fits_80x24_asking_and_after_a_wrong_try() {
                 let _ = s.handle(Input::Click(Some(wrong)));
             }
             let screen = render(&s, 80, 24).backend().to_string();
-            assert!(
-                screen.contains("q: quit"),
-                "lesson {} ({phase}) is cut:\n{screen}",
-                n + 1
-            );
+            // The keys (last in the text) and the ladders' words are whole.
+            for whole in ["q: quit", "▶ to move", " left "] {
+                assert!(
+                    screen.contains(whole),
+                    "lesson {} ({phase}) is cut ({whole}):\n{screen}",
+                    n + 1
+                );
+            }
         }
     }
+}
+
+/// Opens lesson `n` (0-based) through the menu's arrows.
+fn open_at(s: &mut LessonState, n: usize) {
+    let _ = press(s, KeyCode::Char('m'));
+    let _ = press(s, KeyCode::Home);
+    for _ in 0..n {
+        let _ = press(s, KeyCode::Down);
+    }
+    let _ = press(s, KeyCode::Enter);
+    assert_eq!(s.index(), n);
+}
+
+/// Every lesson, played on the screen as a player would: its answer clicked,
+/// and in a claim lesson the points claimed with `+`, digits and Enter.
+#[test]
+fn every_lesson_is_done_on_the_screen_with_its_answer_and_claim() {
+    let mut s = state();
+    let mut claims = 0;
+    for n in 0..s.lessons().len() {
+        open_at(&mut s, n);
+        let lesson = s.lesson().unwrap().clone();
+        let mut effects = s.handle(Input::Click(Some(lesson.answer)));
+        if let LessonPhase::Claiming(mv, None) = s.phase() {
+            claims += 1;
+            assert_eq!(*mv, lesson.answer);
+            assert!(
+                !effects.contains(&Effect::Save),
+                "not done before the claim"
+            );
+            let points = s.game().last().unwrap().points;
+            effects = typing(&mut s, &format!("+{points}"));
+            assert!(
+                matches!(s.phase(), LessonPhase::Claiming(_, Some(t)) if *t == points.to_string())
+            );
+            effects.extend(press(&mut s, KeyCode::Enter));
+        }
+        assert!(
+            effects.contains(&Effect::Save),
+            "{}: {effects:?}",
+            lesson.id
+        );
+        assert!(s.progress().is_done(&lesson.id), "{}", lesson.id);
+        // Nothing is cut: the text's keys and both ladders' words are whole.
+        let screen = render(&s, 80, 24).backend().to_string();
+        for whole in ["q: quit", "left", "you"] {
+            assert!(screen.contains(whole), "{}: {whole}\n{screen}", lesson.id);
+        }
+    }
+    assert!(claims >= 1, "a lesson has the player claim");
+}
+
+#[test]
+fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
+    let mut s = state();
+    let n = s
+        .lessons()
+        .iter()
+        .position(|l| l.id == "08-claims")
+        .unwrap();
+    open_at(&mut s, n);
+    let before = s.game().clone();
+    let _ = typing(&mut s, "a1");
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
+    // A square typed instead of a claim is refused; `+` starts the claim.
+    let _ = typing(&mut s, "b2");
+    assert!(s.note().unwrap().contains("Claim first"), "{:?}", s.note());
+    let _ = typing(&mut s, "+15");
+    insta::assert_snapshot!("lesson_claim_typed_80x24", render(&s, 80, 24).backend());
+    let effects = press(&mut s, KeyCode::Enter);
+    assert!(!effects.contains(&Effect::Save));
+    match s.phase() {
+        LessonPhase::Tried(_, check) => {
+            assert!(!check.done);
+            assert!(check.what.contains("Wrong claim of 15"), "{}", check.what);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.game().placements(), before.placements());
+    let shown = render(&s, 80, 24).backend().to_string();
+    assert!(shown.contains("Not yet"), "{shown}");
+    // Esc cancels a claim being typed.
+    let _ = typing(&mut s, "a1+2");
+    let _ = press(&mut s, KeyCode::Esc);
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
+    let _ = typing(&mut s, "+20");
+    let effects = press(&mut s, KeyCode::Enter);
+    assert!(effects.contains(&Effect::Save));
+    assert!(s.progress().is_done("08-claims"));
 }

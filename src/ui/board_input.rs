@@ -1,0 +1,137 @@
+//! The board's input for the screens that ask for one move on the real board
+//! (a lesson, a puzzle): the cursor, keys through the key table, clicks on
+//! squares and the terminal's size, turned into what the screen acts on.
+
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::rules::{Game, Square};
+
+use super::cursor::{Cursor, Pointed};
+use super::effect::Input;
+use super::keymap::{self, Action, KeyContext};
+
+/// What an input comes to on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BoardInput {
+    /// Draw again: the terminal was resized, or the cursor moved.
+    Redraw,
+    /// Nothing to do.
+    Nothing,
+    /// Play on this square: typed by name, clicked, or Enter on the cursor.
+    Play(Square),
+    /// A row digit came with no column letter before it.
+    LoneDigit,
+    /// Another action of the board's key table, for the screen (quit, undo...).
+    Action(Action),
+    /// A key the board's table does not have.
+    Unknown(KeyEvent),
+}
+
+/// The cursor and the terminal's size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BoardKeys {
+    cursor: Cursor,
+    size: Rect,
+}
+
+impl BoardKeys {
+    /// On `game`'s first open square, so Enter at once plays somewhere legal.
+    pub(crate) fn new(game: &Game) -> BoardKeys {
+        let mut keys = BoardKeys {
+            cursor: Cursor::default(),
+            size: Rect::default(),
+        };
+        keys.restart(game);
+        keys
+    }
+
+    /// The cursor back on `game`'s first open square (a new position).
+    pub(crate) fn restart(&mut self, game: &Game) {
+        self.cursor = Cursor::default();
+        if let Some(open) = game.position().legal_moves().next() {
+            self.cursor.set(open);
+        }
+    }
+
+    /// The square under the cursor.
+    pub(crate) fn square(&self) -> Square {
+        self.cursor.square()
+    }
+
+    /// Puts the cursor on `square`.
+    pub(crate) fn set(&mut self, square: Square) {
+        self.cursor.set(square);
+    }
+
+    /// The whole terminal.
+    pub(crate) fn size(&self) -> Rect {
+        self.size
+    }
+
+    /// One input; keys are looked up in the board's key table.
+    pub(crate) fn input(&mut self, input: Input) -> BoardInput {
+        match input {
+            Input::Resize(width, height) => {
+                self.size = Rect::new(0, 0, width, height);
+                BoardInput::Redraw
+            }
+            Input::Tick | Input::Click(None) => BoardInput::Nothing,
+            Input::Click(Some(square)) => {
+                self.cursor.set(square);
+                BoardInput::Play(square)
+            }
+            Input::Key(key) => match keymap::action(key, KeyContext::Board) {
+                Some(action) => self.action(action),
+                None => BoardInput::Unknown(key),
+            },
+        }
+    }
+
+    /// An action of the board's key table.
+    pub(crate) fn action(&mut self, action: Action) -> BoardInput {
+        match self.cursor.apply(action) {
+            Pointed::Square(square) => BoardInput::Play(square),
+            Pointed::Moved(_) => BoardInput::Redraw,
+            Pointed::LoneDigit => BoardInput::LoneDigit,
+            Pointed::Other if action == Action::Place => BoardInput::Play(self.cursor.square()),
+            Pointed::Other => BoardInput::Action(action),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::*;
+
+    fn key(c: char) -> Input {
+        Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn squares_come_typed_clicked_or_from_the_cursor() {
+        let mut game = Game::new();
+        for _ in 0..4 {
+            game.play(Square::A1).unwrap();
+        }
+        let mut keys = BoardKeys::new(&game);
+        // a1 is full: the cursor starts on the first open square.
+        assert_eq!(keys.square(), Square::B1);
+        assert_eq!(keys.input(key('c')), BoardInput::Redraw);
+        assert_eq!(keys.input(key('3')), BoardInput::Play(Square::C3));
+        assert_eq!(keys.input(key('2')), BoardInput::LoneDigit);
+        assert_eq!(
+            keys.input(Input::Click(Some(Square::D4))),
+            BoardInput::Play(Square::D4)
+        );
+        assert_eq!(keys.input(Input::Click(None)), BoardInput::Nothing);
+        let enter = Input::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        assert_eq!(keys.input(enter), BoardInput::Play(Square::D4));
+        assert_eq!(keys.input(key('u')), BoardInput::Action(Action::Undo));
+        assert!(matches!(keys.input(key('%')), BoardInput::Unknown(_)));
+        assert_eq!(keys.input(Input::Resize(80, 24)), BoardInput::Redraw);
+        assert_eq!(keys.size(), Rect::new(0, 0, 80, 24));
+    }
+}
