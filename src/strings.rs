@@ -457,6 +457,8 @@ pub(crate) mod message {
 
 /// Words on the screen around the board.
 pub(crate) mod screen {
+    /// A row digit typed before a column letter (a lesson, a puzzle).
+    pub(crate) const COLUMN_FIRST: &str = "Type the column letter first (a-d), then the row (1-4).";
     use super::*;
 
     pub(crate) const WINS: &str = "wins!";
@@ -729,8 +731,6 @@ pub(crate) mod puzzle {
 
     /// A key the puzzle screen does not use.
     pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
-    /// A row digit typed before a column letter.
-    pub(crate) const COLUMN_FIRST: &str = "Type the column letter first (a-d), then the row (1-4).";
     /// A move after the puzzle was answered.
     pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
     /// The keys, asking.

@@ -2,13 +2,13 @@
 //! (a lesson, a puzzle): the cursor, keys through the key table, clicks on
 //! squares and the terminal's size, turned into what the screen acts on.
 
-use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::rules::{Game, Square};
+use crate::strings::screen::COLUMN_FIRST;
 
 use super::cursor::{Cursor, Pointed};
-use super::effect::Input;
+use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
 
 /// What an input comes to on the board.
@@ -20,12 +20,26 @@ pub(crate) enum BoardInput {
     Nothing,
     /// Play on this square: typed by name, clicked, or Enter on the cursor.
     Play(Square),
-    /// A row digit came with no column letter before it.
-    LoneDigit,
+    /// A note for the player: a row digit came with no column letter before
+    /// it, or a key the board's table does not have.
+    Note(&'static str),
     /// Another action of the board's key table, for the screen (quit, undo...).
     Action(Action),
-    /// A key the board's table does not have.
-    Unknown(KeyEvent),
+}
+
+impl BoardInput {
+    /// What the screen does for an input that is neither a move nor an
+    /// action: draw again, nothing, or show the note.
+    pub(crate) fn effects(self, note: &mut Option<String>) -> Effects {
+        match self {
+            BoardInput::Nothing => Vec::new(),
+            BoardInput::Note(text) => {
+                *note = Some(text.to_string());
+                vec![Effect::Redraw]
+            }
+            _ => vec![Effect::Redraw],
+        }
+    }
 }
 
 /// The cursor and the terminal's size.
@@ -33,14 +47,18 @@ pub(crate) enum BoardInput {
 pub(crate) struct BoardKeys {
     cursor: Cursor,
     size: Rect,
+    /// The note for a key the board's table does not have.
+    unknown_key: &'static str,
 }
 
 impl BoardKeys {
     /// On `game`'s first open square, so Enter at once plays somewhere legal.
-    pub(crate) fn new(game: &Game) -> BoardKeys {
+    /// `unknown_key` is the note for a key the board's table does not have.
+    pub(crate) fn new(game: &Game, unknown_key: &'static str) -> BoardKeys {
         let mut keys = BoardKeys {
             cursor: Cursor::default(),
             size: Rect::default(),
+            unknown_key,
         };
         keys.restart(game);
         keys
@@ -83,7 +101,7 @@ impl BoardKeys {
             }
             Input::Key(key) => match keymap::action(key, KeyContext::Board) {
                 Some(action) => self.action(action),
-                None => BoardInput::Unknown(key),
+                None => BoardInput::Note(self.unknown_key),
             },
         }
     }
@@ -93,7 +111,7 @@ impl BoardKeys {
         match self.cursor.apply(action) {
             Pointed::Square(square) => BoardInput::Play(square),
             Pointed::Moved(_) => BoardInput::Redraw,
-            Pointed::LoneDigit => BoardInput::LoneDigit,
+            Pointed::LoneDigit => BoardInput::Note(COLUMN_FIRST),
             Pointed::Other if action == Action::Place => BoardInput::Play(self.cursor.square()),
             Pointed::Other => BoardInput::Action(action),
         }
@@ -102,7 +120,7 @@ impl BoardKeys {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     use super::*;
 
@@ -116,12 +134,12 @@ mod tests {
         for _ in 0..4 {
             game.play(Square::A1).unwrap();
         }
-        let mut keys = BoardKeys::new(&game);
+        let mut keys = BoardKeys::new(&game, "unknown");
         // a1 is full: the cursor starts on the first open square.
         assert_eq!(keys.square(), Square::B1);
         assert_eq!(keys.input(key('c')), BoardInput::Redraw);
         assert_eq!(keys.input(key('3')), BoardInput::Play(Square::C3));
-        assert_eq!(keys.input(key('2')), BoardInput::LoneDigit);
+        assert_eq!(keys.input(key('2')), BoardInput::Note(COLUMN_FIRST));
         assert_eq!(
             keys.input(Input::Click(Some(Square::D4))),
             BoardInput::Play(Square::D4)
@@ -130,7 +148,7 @@ mod tests {
         let enter = Input::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
         assert_eq!(keys.input(enter), BoardInput::Play(Square::D4));
         assert_eq!(keys.input(key('u')), BoardInput::Action(Action::Undo));
-        assert!(matches!(keys.input(key('%')), BoardInput::Unknown(_)));
+        assert_eq!(keys.input(key('%')), BoardInput::Note("unknown"));
         assert_eq!(keys.input(Input::Resize(80, 24)), BoardInput::Redraw);
         assert_eq!(keys.size(), Rect::new(0, 0, 80, 24));
     }

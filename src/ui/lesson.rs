@@ -73,7 +73,7 @@ impl LessonState {
             progress,
             data_dir,
             index: 0,
-            board: BoardKeys::new(&game),
+            board: BoardKeys::new(&game, words::KEYS),
             game,
             phase: LessonPhase::Asking,
             note: None,
@@ -183,18 +183,9 @@ impl LessonState {
             return Vec::new();
         }
         match self.board.input(input) {
-            BoardInput::Redraw => vec![Effect::Redraw],
-            BoardInput::Nothing => Vec::new(),
             BoardInput::Play(square) => self.try_move(square),
-            BoardInput::LoneDigit => {
-                self.note = Some(crate::strings::puzzle::COLUMN_FIRST.to_string());
-                vec![Effect::Redraw]
-            }
-            BoardInput::Unknown(_) => {
-                self.note = Some(words::KEYS.to_string());
-                vec![Effect::Redraw]
-            }
             BoardInput::Action(action) => self.apply(action),
+            other => other.effects(&mut self.note),
         }
     }
 

@@ -66,7 +66,7 @@ impl PuzzleState {
         daily: Option<NaiveDate>,
     ) -> PuzzleState {
         let game = puzzle.game().unwrap_or_default();
-        let board = BoardKeys::new(&game);
+        let board = BoardKeys::new(&game, words::UNKNOWN_KEY);
         PuzzleState {
             set,
             progress,
@@ -173,18 +173,9 @@ impl PuzzleState {
             self.note = None;
         }
         match self.board.input(input) {
-            BoardInput::Redraw => vec![Effect::Redraw],
-            BoardInput::Nothing => Vec::new(),
             BoardInput::Play(square) => self.try_move(square),
-            BoardInput::LoneDigit => {
-                self.note = Some(words::COLUMN_FIRST.to_string());
-                vec![Effect::Redraw]
-            }
-            BoardInput::Unknown(_) => {
-                self.note = Some(words::UNKNOWN_KEY.to_string());
-                vec![Effect::Redraw]
-            }
             BoardInput::Action(action) => self.apply(action),
+            other => other.effects(&mut self.note),
         }
     }
 
