@@ -849,7 +849,7 @@ pub(crate) mod lesson {
     pub(crate) const KEYS: &str =
         "a-d 1-4, arrows and Enter, or click: play · u: again · n: next · m: menu · q: quit";
     /// The keys of the menu.
-    pub(crate) const MENU_KEYS: &str = "↑↓ or 1-9: choose · Enter: open · q: quit";
+    pub(crate) const MENU_KEYS: &str = "↑↓ or 1-9: choose · Enter or click: open · q: quit";
     /// A move after the task was done.
     pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
     /// The menu's title.
@@ -901,7 +901,7 @@ pub(crate) mod start {
     /// The first line.
     pub(crate) const WELCOME: &str = "The four-by-four board game. Press a key:";
     /// The keys besides the items'.
-    pub(crate) const KEYS: &str = "↑↓ and Enter also choose · q: quit";
+    pub(crate) const KEYS: &str = "↑↓ and Enter, or a click, also choose · q: quit";
     /// Put after a door that is closed.
     pub(crate) const CLOSED: &str = " (none)";
     /// A key that is no item's.

@@ -94,7 +94,7 @@ impl BoardKeys {
                 self.size = Rect::new(0, 0, width, height);
                 BoardInput::Redraw
             }
-            Input::Tick | Input::Click(None) => BoardInput::Nothing,
+            Input::Tick | Input::Click(None) | Input::Pick(_) => BoardInput::Nothing,
             Input::Click(Some(square)) => {
                 self.cursor.set(square);
                 BoardInput::Play(square)

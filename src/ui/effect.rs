@@ -15,6 +15,8 @@ pub enum Input {
     Key(KeyEvent),
     /// A left click: on this square of the board, or off the board (`None`).
     Click(Option<Square>),
+    /// A left click on the row of this item of a menu (the start screen, the lessons).
+    Pick(usize),
     /// The terminal's new size (columns, rows).
     Resize(u16, u16),
     /// The timer the state asked for fired (the thinking indicator, autoplay).

@@ -155,6 +155,16 @@ pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
     }
 }
 
+/// The cell of a left click, if `event` is one.
+pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
+    match event {
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            Some((mouse.column, mouse.row))
+        }
+        _ => None,
+    }
+}
+
 /// Runs `screen` on `terminal` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
 /// game). Blocks on the inbox, waking only for the state's timer, so an idle screen
@@ -340,7 +350,7 @@ where
         };
         match woken {
             Ok(Wake::Terminal(event)) => {
-                if let Some(input) = input_of(&event, nav.screen().area()) {
+                if let Some(input) = nav.screen().input_of(&event) {
                     queue.extend(nav.screen_mut().handle(input));
                 }
             }

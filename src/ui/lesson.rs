@@ -157,7 +157,8 @@ impl LessonState {
         self.board.size()
     }
 
-    /// Where the game layout (ladders, board) sits: the left part; clicks map to squares within it.
+    /// Where the game layout (ladders, board) sits: the left part (clicks are
+    /// placed by `lesson_screen::click_at`, with the lesson's own ladders).
     pub fn area(&self) -> Rect {
         board_area(self.board.size())
     }
@@ -179,8 +180,15 @@ impl LessonState {
                 return self.claim_key(key);
             }
         }
-        if matches!(self.phase, LessonPhase::Menu(_)) && matches!(input, Input::Click(_)) {
-            return Vec::new();
+        if let LessonPhase::Menu(_) = self.phase {
+            return match input {
+                Input::Pick(item) if item < self.lessons.len() => {
+                    self.open(item);
+                    vec![Effect::Redraw]
+                }
+                Input::Resize(..) => self.board.input(input).effects(&mut self.note),
+                _ => Vec::new(),
+            };
         }
         match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),

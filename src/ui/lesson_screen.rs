@@ -2,7 +2,7 @@
 //! text, task and verdict on the right; or the lessons menu.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Margin, Position, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
@@ -10,11 +10,49 @@ use crate::rules::Player;
 use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
+use super::effect::Input;
 use super::ladder::{LadderView, ladder_scale};
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
 use super::screen::{MIN_HEIGHT, render_too_small};
 use super::status::totals_at;
 use super::theme::Theme;
+
+/// One row of the lessons menu.
+fn menu_line(selected: bool, mark: &str, index: usize, title: &str) -> String {
+    let pointer = if selected { "▶" } else { " " };
+    format!("{pointer} {mark} {:>2}. {title}", index + 1)
+}
+
+/// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
+/// row in the menu, or a square of the board as drawn.
+pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
+    let size = state.size();
+    if let LessonPhase::Menu(_) = state.phase() {
+        let inner = size.inner(Margin::new(1, 1));
+        // Rows map to lessons while each takes one line.
+        let one_line = state.lessons().iter().enumerate().all(|(i, l)| {
+            crate::text::fits(
+                &menu_line(false, words::TODO_MARK, i, &l.title),
+                inner.width.into(),
+            )
+        });
+        let item = row.checked_sub(inner.y).map(usize::from);
+        return match item {
+            Some(item)
+                if one_line
+                    && inner.contains(Position::new(column, row))
+                    && item < state.lessons().len() =>
+            {
+                Input::Pick(item)
+            }
+            _ => Input::Click(None),
+        };
+    }
+    let square = layout(size)
+        .and_then(|l| l.board_geometry())
+        .and_then(|g| g.square_at(column, row));
+    Input::Click(square)
+}
 
 /// The lesson screen as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -38,8 +76,7 @@ impl Widget for &LessonView<'_> {
                 } else {
                     words::TODO_MARK
                 };
-                let pointer = if i == *selected { "▶" } else { " " };
-                let text = format!("{pointer} {mark} {:>2}. {}", i + 1, lesson.title);
+                let text = menu_line(i == *selected, mark, i, &lesson.title);
                 lines.push(if i == *selected {
                     Line::styled(
                         text,
@@ -157,5 +194,54 @@ impl Widget for &LessonView<'_> {
             .wrap(Wrap { trim: true })
             .block(Block::bordered().title(Line::styled(title, theme.strong())))
             .render(text_area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::learn::{LearnProgress, lessons};
+    use crate::rules::Square;
+
+    fn state() -> LessonState {
+        let mut s = LessonState::resume(lessons().unwrap(), LearnProgress::default(), None);
+        let _ = s.handle(Input::Resize(80, 24));
+        s
+    }
+
+    #[test]
+    fn a_click_on_a_square_as_drawn_plays_it() {
+        let mut s = state();
+        let geometry = layout(s.size()).unwrap().board_geometry().unwrap();
+        for square in [Square::A1, Square::D4, Square::C2] {
+            let cell = geometry.square_rect(square);
+            assert_eq!(
+                click_at(&s, cell.x + 1, cell.y + 1),
+                Input::Click(Some(square))
+            );
+        }
+        // Lesson 1's answer, clicked where it is drawn.
+        let cell = geometry.square_rect(Square::A1);
+        let input = click_at(&s, cell.x, cell.y);
+        let _ = s.handle(input);
+        assert!(s.progress().is_done("01-board"));
+        assert_eq!(click_at(&s, 79, 0), Input::Click(None));
+    }
+
+    #[test]
+    fn a_click_on_a_menu_row_opens_that_lesson() {
+        let mut s = state();
+        let _ = s.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char('m'),
+            KeyModifiers::NONE,
+        )));
+        // Row 0 is the border; lesson 4 is on row 4.
+        assert_eq!(click_at(&s, 10, 4), Input::Pick(3));
+        assert_eq!(click_at(&s, 10, 0), Input::Click(None));
+        assert_eq!(click_at(&s, 10, 20), Input::Click(None));
+        let _ = s.handle(Input::Pick(3));
+        assert_eq!((s.index(), s.phase()), (3, &LessonPhase::Asking));
     }
 }

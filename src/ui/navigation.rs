@@ -8,6 +8,7 @@
 use std::mem;
 use std::time::Duration;
 
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
 use crate::rules::Game;
@@ -16,6 +17,7 @@ use crate::strings::analysis as analysis_words;
 
 use super::app::App;
 use super::effect::{Effect, Effects, Input};
+use super::event_loop::{input_of, left_click};
 use super::lesson::LessonState;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
@@ -48,6 +50,22 @@ impl Screen {
             Screen::Puzzle(state) => state.area(),
             Screen::Lesson(state) => state.area(),
             Screen::Start(state) => state.area(),
+        }
+    }
+
+    /// A terminal event as the state takes it: the start screen and the
+    /// lessons place their own clicks (menu rows, the lesson's board), the
+    /// others as the game's layout of [`Screen::area`] does.
+    pub(crate) fn input_of(&self, event: &Event) -> Option<Input> {
+        match (self, left_click(event)) {
+            (Screen::Start(state), Some((column, row))) => Some(
+                super::start_screen::item_at(state.area(), column, row)
+                    .map_or(Input::Click(None), Input::Pick),
+            ),
+            (Screen::Lesson(state), Some((column, row))) => {
+                Some(super::lesson_screen::click_at(state, column, row))
+            }
+            _ => input_of(event, self.area()),
         }
     }
 

@@ -323,7 +323,7 @@ impl ReplayState {
                 VIEW.to_vec()
             }
             Input::Tick => self.tick(),
-            Input::Click(_) => Vec::new(),
+            Input::Click(_) | Input::Pick(_) => Vec::new(),
         }
     }
 

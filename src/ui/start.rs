@@ -109,6 +109,16 @@ impl StartState {
                 return vec![Effect::Redraw];
             }
             Input::Key(key) => key,
+            Input::Pick(item) => {
+                self.note = None;
+                return match START_ITEMS.get(item) {
+                    Some((choice, ..)) => {
+                        self.selected = item;
+                        self.choose(*choice)
+                    }
+                    None => Vec::new(),
+                };
+            }
             Input::Click(_) | Input::Tick => return Vec::new(),
         };
         self.note = None;

@@ -11,6 +11,50 @@ use crate::strings::start as words;
 use super::start::{START_ITEMS, StartState};
 use super::theme::Theme;
 
+/// Lines above the items in the box: the welcome and a blank line.
+const ITEMS_AT: u16 = 2;
+/// Lines in the box: those above the items, the items, a blank line and the note.
+const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
+/// The box's width at most.
+const WIDTH: u16 = 60;
+
+/// Where the box goes, centred in `area`.
+fn start_box(area: Rect) -> Rect {
+    let height = (LINES + 2).min(area.height);
+    let width = WIDTH.min(area.width);
+    let [_, row, _] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(height),
+        Constraint::Fill(1),
+    ])
+    .areas(area);
+    let [_, rect, _] = Layout::horizontal([
+        Constraint::Fill(1),
+        Constraint::Length(width),
+        Constraint::Fill(1),
+    ])
+    .areas(row);
+    rect
+}
+
+/// The item whose row is at (`column`, `row`) of an `area` terminal, as drawn
+/// (`None` off the items, or when the box is too narrow for one line each).
+pub(crate) fn item_at(area: Rect, column: u16, row: u16) -> Option<usize> {
+    let inner = start_box(area).inner(ratatui::layout::Margin::new(1, 1));
+    let longest = START_ITEMS
+        .iter()
+        .map(|(_, _, label)| crate::text::width(label) + 4 + crate::text::width(words::CLOSED))
+        .max()
+        .unwrap_or(0);
+    let fits =
+        usize::from(inner.width) >= longest && inner.height >= ITEMS_AT + START_ITEMS.len() as u16;
+    if !fits || !inner.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let item = usize::from(row.checked_sub(inner.y + ITEMS_AT)?);
+    (item < START_ITEMS.len()).then_some(item)
+}
+
 /// The start screen as a widget.
 #[derive(Debug, Clone, Copy)]
 pub struct StartView<'a> {
@@ -48,23 +92,84 @@ impl Widget for &StartView<'_> {
             Some(note) => lines.push(Line::styled(note, theme.error())),
             None => lines.push(Line::styled(words::KEYS, theme.dim())),
         }
-        let height = (lines.len() as u16 + 2).min(area.height);
-        let width = 60.min(area.width);
-        let [_, row, _] = Layout::vertical([
-            Constraint::Fill(1),
-            Constraint::Length(height),
-            Constraint::Fill(1),
-        ])
-        .areas(area);
-        let [_, rect, _] = Layout::horizontal([
-            Constraint::Fill(1),
-            Constraint::Length(width),
-            Constraint::Fill(1),
-        ])
-        .areas(row);
+        let rect = start_box(area);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(Block::bordered().title(Line::styled(words::TITLE, theme.strong()).centered()))
             .render(rect, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+    use super::*;
+    use crate::ui::effect::{Effect, Input};
+    use crate::ui::navigation::Screen;
+    use crate::ui::start::StartChoice;
+
+    /// The cell where `text` is drawn on the start screen at `w`×`h`.
+    fn find(state: &StartState, w: u16, h: u16, text: &str) -> (u16, u16) {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal
+            .draw(|f| {
+                let view = StartView {
+                    state,
+                    theme: Theme::PLAIN,
+                };
+                f.render_widget(&view, f.area());
+            })
+            .unwrap();
+        let shown = terminal.backend().to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        let y = lines.iter().position(|l| l.contains(text)).unwrap();
+        let x = lines[y].split(text).next().unwrap().chars().count() - 1;
+        (x as u16, y as u16)
+    }
+
+    fn click(column: u16, row: u16) -> Event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn a_click_on_an_item_s_row_chooses_it() {
+        for (w, h) in [(80, 24), (120, 40), (60, 16)] {
+            let mut state = StartState::new(false, true);
+            let _ = state.handle(Input::Resize(w, h));
+            let (x, y) = find(&state, w, h, "Learn: lessons");
+            let mut screen = Screen::Start(state);
+            let input = screen.input_of(&click(x, y)).unwrap();
+            assert_eq!(input, Input::Pick(5), "{w}x{h}");
+            assert_eq!(screen.handle(input), vec![Effect::Quit]);
+            let Screen::Start(state) = screen else {
+                unreachable!()
+            };
+            assert_eq!(state.choice(), Some(StartChoice::Learn));
+        }
+    }
+
+    #[test]
+    fn a_click_off_the_items_or_on_a_closed_door_chooses_nothing() {
+        let mut state = StartState::new(false, true);
+        let _ = state.handle(Input::Resize(80, 24));
+        let (x, y) = find(&state, 80, 24, "Resume the autosaved");
+        let mut screen = Screen::Start(state);
+        let input = screen.input_of(&click(x, y)).unwrap();
+        assert_eq!(input, Input::Pick(4));
+        assert_eq!(screen.handle(input), vec![Effect::Redraw]);
+        assert_eq!(screen.input_of(&click(0, 0)), Some(Input::Click(None)));
+        let Screen::Start(state) = screen else {
+            unreachable!()
+        };
+        assert_eq!(state.choice(), None);
+        assert!(state.note().is_some());
     }
 }

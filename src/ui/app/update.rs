@@ -71,6 +71,7 @@ impl App {
                 vec![Effect::Redraw]
             }
             Input::Click(square) => self.click(square),
+            Input::Pick(_) => Vec::new(),
             Input::Tick => {
                 if self.ai.waiting().is_none() {
                     return Vec::new();
