@@ -6,7 +6,7 @@ use crate::learn::{LearnProgress, lessons};
 use crate::session::data_dir;
 use crate::ui::LessonState;
 
-use super::LearnArgs;
+use super::{LearnArgs, PuzzleArgs};
 
 pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
     let all = lessons().context("the shipped lessons")?;
@@ -30,6 +30,9 @@ pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let ended = crate::ui::lessons(LessonState::resume(all, progress, dir))?;
+    if ended.wants_puzzles() {
+        return super::puzzle::run(&PuzzleArgs::default());
+    }
     let done = ended.progress().done.len();
     println!("Lessons done: {done} of {}.", ended.lessons().len());
     if done == ended.lessons().len() {

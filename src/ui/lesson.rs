@@ -45,6 +45,8 @@ pub struct LessonState {
     phase: LessonPhase,
     note: Option<String>,
     quit: bool,
+    /// The player left for the puzzles (`p` in the menu).
+    puzzles: bool,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
@@ -78,6 +80,7 @@ impl LessonState {
             phase: LessonPhase::Asking,
             note: None,
             quit: false,
+            puzzles: false,
         };
         state.open(index);
         if all_done {
@@ -152,9 +155,20 @@ impl LessonState {
         self.quit
     }
 
+    /// Whether the player left for the puzzles (`p` in the menu).
+    pub fn wants_puzzles(&self) -> bool {
+        self.puzzles
+    }
+
     /// The whole terminal.
     pub fn size(&self) -> Rect {
         self.board.size()
+    }
+
+    /// Where the ladders, board and status are drawn (`None`: the terminal is
+    /// too small); a click on the board maps to a square through it.
+    pub fn layout(&self) -> Option<ScreenLayout> {
+        layout(self.board.size())
     }
 
     /// Where the game layout (ladders, board) sits: the left part (clicks are
@@ -211,6 +225,11 @@ impl LessonState {
             KeyCode::Enter | KeyCode::Char(' ') => self.open(selected),
             KeyCode::Esc | KeyCode::Char('q') => {
                 self.quit = true;
+                return vec![Effect::Quit];
+            }
+            KeyCode::Char('p') => {
+                self.quit = true;
+                self.puzzles = true;
                 return vec![Effect::Quit];
             }
             KeyCode::Char(c) if c.is_ascii_digit() => {

@@ -48,7 +48,8 @@ pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
             _ => Input::Click(None),
         };
     }
-    let square = layout(size)
+    let square = state
+        .layout()
         .and_then(|l| l.board_geometry())
         .and_then(|g| g.square_at(column, row));
     Input::Click(square)

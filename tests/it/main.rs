@@ -9,6 +9,7 @@ mod cli_score;
 mod cli_variants;
 mod common;
 mod e2e_learn;
+mod e2e_newcomer;
 mod e2e_persist;
 mod e2e_play;
 mod e2e_puzzle;

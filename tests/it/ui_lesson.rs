@@ -93,6 +93,11 @@ fn lesson_menu_80x24() {
     let _ = press(&mut s, KeyCode::Enter);
     assert_eq!(s.index(), 1);
     assert_eq!(s.phase(), &LessonPhase::Asking);
+    // `p` in the menu leaves for the puzzles.
+    assert!(!s.wants_puzzles());
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(press(&mut s, KeyCode::Char('p')), vec![Effect::Quit]);
+    assert!(s.has_quit() && s.wants_puzzles());
 }
 
 #[test]
