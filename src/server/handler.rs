@@ -323,8 +323,9 @@ impl Connection {
         self.server.log.line(&format!("{} {what}", self.peer));
     }
 
+    /// Logs a refusal; `what` holds a stranger's text only through [`shown`].
     fn refuse(&self, what: &str) {
-        self.log(&format!("refused: {}", shown(what)));
+        self.log(&format!("refused: {what}"));
     }
 
     /// Hands an input event to the session; dropped if its inbox is full.
@@ -470,7 +471,11 @@ impl Handler for Connection {
                 Ok(Auth::Accept)
             }
             Err(error) => {
-                self.refuse(&words::refused_name(&error.to_string()));
+                self.refuse(&format!(
+                    "{}: {}",
+                    shown(user),
+                    words::refused_name(&error.to_string())
+                ));
                 Ok(Auth::reject())
             }
         }
@@ -490,7 +495,11 @@ impl Handler for Connection {
         }
         let name = format!("{GUEST_MARK}{user}");
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
-            self.refuse(&words::refused_name(&error.to_string()));
+            self.refuse(&format!(
+                "guest {}: {}",
+                shown(user),
+                words::refused_name(&error.to_string())
+            ));
             return Ok(Auth::reject());
         }
         if self.banned(user, None) {
@@ -637,7 +646,7 @@ impl Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(&format!("subsystem {name}"));
+        self.refuse(&format!("subsystem {}", shown(name)));
         session.channel_failure(channel)?;
         Ok(())
     }
