@@ -52,8 +52,8 @@ pub struct AiReply {
 }
 
 /// Lends out engines: a server's bounded pool, shared by many games' workers. A gated
-/// worker asks for one before each search (its thinking time starts once it has one)
-/// and gives it back when the search ends.
+/// worker asks for one before each search (its thinking time starts once it has one),
+/// gives it back when the search ends, and keeps no engine (no table) in between.
 pub(crate) trait AiGate: Send + Sync {
     /// Waits for a free engine; calls `waiting` once if none is free at once. `None`
     /// if `stop` was set first (a newer request, or the game ended).
@@ -155,6 +155,11 @@ fn work(
         engine.set_settings(request.settings);
         // No time given: the settings' thinking time, stopped by a newer request.
         let mv = engine.choose(&request.position, &SearchLimit::NONE.with_stop(&stop));
+        // A pool's engine keeps nothing between moves: the pool's size then bounds the
+        // memory (hard's table) as well as the threads.
+        if gate.is_some() {
+            engines[slot] = None;
+        }
         let reply = AiReply {
             tag: request.tag,
             job: request.job,
