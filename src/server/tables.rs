@@ -4,7 +4,7 @@
 //! and games pick up the new move.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::rules::{Game, Move, Player, Ruleset};
@@ -51,7 +51,7 @@ impl Table {
 pub(crate) struct Lobby {
     tables: BTreeMap<u32, Table>,
     next_id: u32,
-    sessions: HashMap<u64, Sender<Wake>>,
+    sessions: HashMap<u64, SyncSender<Wake>>,
     next_session: u64,
 }
 
@@ -71,7 +71,7 @@ impl SharedLobby {
 
 impl Lobby {
     /// Registers a session to wake at every change; returns its number.
-    pub(crate) fn join(&mut self, wake: Sender<Wake>) -> u64 {
+    pub(crate) fn join(&mut self, wake: SyncSender<Wake>) -> u64 {
         self.next_session += 1;
         self.sessions.insert(self.next_session, wake);
         self.next_session
@@ -148,10 +148,15 @@ impl Lobby {
         self.changed();
     }
 
-    /// Wakes every session; forgets those that ended.
+    /// Wakes every session; forgets those that ended. A full inbox is left as it is:
+    /// the session wakes for what is in it, and then reads the lobby as it is.
     fn changed(&mut self) {
-        self.sessions
-            .retain(|_, wake| wake.send(Wake::Linked).is_ok());
+        self.sessions.retain(|_, wake| {
+            !matches!(
+                wake.try_send(Wake::Linked),
+                Err(TrySendError::Disconnected(_))
+            )
+        });
     }
 }
 
