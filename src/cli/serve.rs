@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use crate::server::{DEFAULT_LISTEN, ServeOptions, serve};
+use crate::server::{DEFAULT_GRACE, DEFAULT_LISTEN, ServeOptions, serve};
 use crate::session::data_dir;
 
 /// Options of `hijara serve`.
@@ -27,6 +27,10 @@ pub struct ServeArgs {
     /// The most connections at once from one address.
     #[arg(long, value_name = "N", default_value = "8")]
     pub max_per_address: NonZeroUsize,
+    /// How long a player whose link dropped keeps their seat, in seconds; after it,
+    /// the other player may adjourn the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
+    pub reconnect_grace: u64,
 }
 
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -41,5 +45,6 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         data_dir,
         max_sessions: args.max_sessions.get(),
         max_per_address: args.max_per_address.get(),
+        grace: std::time::Duration::from_secs(args.reconnect_grace),
     })
 }

@@ -87,6 +87,10 @@ impl Drop for Slot {
 /// listener fails. Prints the address and the host key's fingerprint first.
 pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Result<()> {
     let names = Names::load(&options.data_dir)?;
+    let (lobby, problems) = SharedLobby::open(&options.data_dir, options.grace);
+    for problem in problems {
+        eprintln!("hijara serve: a stored game: {}", shown(&problem));
+    }
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -110,7 +114,7 @@ pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Re
         ..Config::default()
     });
     let server = Server {
-        lobby: SharedLobby::default(),
+        lobby,
         names: Arc::new(Mutex::new(names)),
         slots: Arc::new(Mutex::new(Slots {
             total: 0,

@@ -21,6 +21,7 @@ mod lobby;
 mod names;
 mod outside;
 mod session;
+mod store;
 mod tables;
 
 use std::net::SocketAddr;
@@ -32,6 +33,8 @@ pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use names::{NAMES_FILE, NameError, check_name};
 pub use outside::shown;
+pub use store::{TABLES_DIR, key_tag};
+pub use tables::DEFAULT_GRACE;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
@@ -47,6 +50,8 @@ pub struct ServeOptions {
     pub max_sessions: usize,
     /// The most connections at once from one source address.
     pub max_per_address: usize,
+    /// How long a dropped player's seat is kept for them.
+    pub grace: std::time::Duration,
 }
 
 /// Runs the server until it fails or the process ends; prints the address and the

@@ -29,6 +29,7 @@ mod selfplay;
 mod serve_common;
 mod serve_fuzz;
 mod serve_openssh;
+mod serve_persist;
 mod serve_play;
 mod serve_refusals;
 mod ui_app;
