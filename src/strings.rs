@@ -876,8 +876,14 @@ pub(crate) mod serve {
         told.starts_with("waiting for ") || told.contains(" did not come back")
     }
     pub(crate) fn gone(name: &str) -> String {
-        format!("{name} did not come back: q adjourns the game")
+        format!("{name} did not come back: q adjourns the game; then w in the lobby claims the win")
     }
+    pub(crate) const CLAIM_WHICH: &str =
+        "Claim the win at which of your tables? Its number (other keys: no)";
+    pub(crate) const CLAIMED: &str =
+        "You won: your opponent did not come back. The game is in your history.";
+    pub(crate) const NOT_CLAIMABLE: &str =
+        "Not yet: a win can be claimed once the opponent's link has been gone for the grace period";
     pub(crate) fn not_saved(error: &str) -> String {
         format!("This game is not being saved: {error}")
     }
@@ -887,7 +893,7 @@ pub(crate) mod serve {
     pub(crate) const YOUR_GAMES: &str = "Your games";
     /// The line listing the player's adjourned games by their numbers in the list.
     pub(crate) fn unfinished(numbers: &str) -> String {
-        format!("unfinished: {numbers} (the number resumes it)")
+        format!("unfinished: {numbers} (its number resumes it; w claims a win)")
     }
     /// The player's last finished game here.
     pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {

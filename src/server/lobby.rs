@@ -59,6 +59,8 @@ pub(crate) enum Choice {
     Pick(u32),
     /// Close the table this session waits at.
     Close,
+    /// Claim the win at the table with this number (the opponent did not come back).
+    Claim(u32),
     /// End the connection.
     Leave,
 }
@@ -79,6 +81,8 @@ pub(crate) struct LobbyScreen {
     /// The player's own games: unfinished ones, the last result, the tally
     /// ([`your_games`]).
     pub(crate) mine: Vec<String>,
+    /// `w` was pressed: the next digit names the table whose win is claimed.
+    claiming: bool,
 }
 
 impl LobbyScreen {
@@ -90,6 +94,7 @@ impl LobbyScreen {
             colour: true,
             note: None,
             mine: Vec::new(),
+            claiming: false,
         }
     }
 
@@ -105,6 +110,21 @@ impl LobbyScreen {
             key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
         if ctrl_c {
             return Choice::Leave;
+        }
+        if std::mem::take(&mut self.claiming) {
+            return match key.code {
+                KeyCode::Char(digit @ '1'..='9') => {
+                    let n = digit as usize - '0' as usize;
+                    match tables.keys().nth(n - 1) {
+                        Some(&id) => Choice::Claim(id),
+                        None => {
+                            self.note(words::NOT_A_TABLE);
+                            Choice::Stay
+                        }
+                    }
+                }
+                _ => Choice::Stay,
+            };
         }
         if self.waiting.is_some() {
             return match key.code {
@@ -145,6 +165,11 @@ impl LobbyScreen {
             }
             KeyCode::Char('a') => {
                 self.form = Some(new_game(Opponent::Ai(Level::Medium)));
+                Choice::Stay
+            }
+            KeyCode::Char('w') => {
+                self.claiming = true;
+                self.note(words::CLAIM_WHICH);
                 Choice::Stay
             }
             KeyCode::Char('c') => {

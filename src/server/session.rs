@@ -116,6 +116,14 @@ fn lobby_screen(
         match screen.key(key, &tables) {
             Choice::Stay => {}
             Choice::Leave => return Ok(()),
+            Choice::Claim(id) => {
+                let won = lobby.lock().claim(id, &who.key);
+                screen.note(if won {
+                    crate::strings::serve::CLAIMED
+                } else {
+                    crate::strings::serve::NOT_CLAIMABLE
+                });
+            }
             Choice::Close => {
                 if let Some(id) = screen.waiting.take() {
                     lobby.lock().leave_table(id, &who.key);

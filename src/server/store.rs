@@ -12,8 +12,8 @@ use std::sync::Mutex;
 use crate::record::{GameResult, Record};
 use crate::rules::{Game, Player};
 use crate::session::{
-    HUMAN_TYPE, archive, files_newest_first, games_dir, parse_record, read_regular, seat_tag,
-    seat_type_tag, today, write_atomic,
+    Course, HUMAN_TYPE, Played, archive, files_newest_first, games_dir, parse_record, read_regular,
+    seat_tag, seat_type_tag, today, write_atomic,
 };
 
 use super::outside::shown;
@@ -31,8 +31,8 @@ pub fn key_tag(player: Player) -> &'static str {
 }
 
 /// The record of a game between two people at the server: their names, that they are
-/// people, their keys, the date, the rules and the moves.
-pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game) -> Record {
+/// people, their keys, the date, the rules, the moves and an early ending.
+pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Course) -> Record {
     let mut tags: Vec<(&str, String)> = Vec::new();
     for player in Player::BOTH {
         if let Some(who) = &seats[player.index()] {
@@ -43,7 +43,9 @@ pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game) -> Record {
     }
     tags.push(("Date", today()));
     // Every name above is a valid tag name.
-    Record::from_game(game, tags).unwrap_or_default()
+    let mut record = Record::from_game(game, tags).unwrap_or_default();
+    course.write_to(&mut record);
+    record
 }
 
 /// Who sat in `player`'s seat, from a server record's tags.
@@ -56,7 +58,7 @@ fn who_in(record: &Record, player: Player) -> Option<Who> {
 
 /// One finished game of the server's history, as the lobby shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Played {
+pub(crate) struct Finished {
     /// Who played each side (by [`Player::index`]).
     pub(crate) seats: [Who; 2],
     /// How it ended.
@@ -65,14 +67,15 @@ pub(crate) struct Played {
     pub(crate) totals: [u32; 2],
 }
 
-impl Played {
-    /// The finished game at a table, if it is finished and both seats are known.
-    pub(crate) fn of(seats: &[Option<Who>; 2], game: &Game) -> Option<Played> {
-        let result = GameResult::of(game);
+impl Finished {
+    /// The finished game at a table (a full board, or ended early), if it is finished
+    /// and both seats are known.
+    pub(crate) fn of(seats: &[Option<Who>; 2], game: &Game, course: &Course) -> Option<Finished> {
+        let result = Played::new(game, course).result();
         if result == GameResult::Unfinished {
             return None;
         }
-        Some(Played {
+        Some(Finished {
             seats: [seats[0].clone()?, seats[1].clone()?],
             result,
             totals: Player::BOTH.map(|p| game.score(p)),
@@ -85,6 +88,7 @@ pub(crate) struct Stored {
     pub(crate) id: u32,
     pub(crate) seats: [Who; 2],
     pub(crate) game: Game,
+    pub(crate) course: Course,
 }
 
 /// A write the lobby asks for, carried out after its lock is released.
@@ -166,15 +170,20 @@ impl Store {
                 .and_then(|n| n.strip_suffix(".hij"))
                 .and_then(|n| n.parse::<u32>().ok());
             match (id, read_stored(&path)) {
-                (Some(id), Ok((seats, game, text))) => {
-                    if game.is_over() {
+                (Some(id), Ok((seats, game, course, text))) => {
+                    if Played::new(&game, &course).is_over() {
                         let done = Write::Finish { id, text };
                         if let Err(error) = self.apply(&done) {
                             errors.push(format!("table {id}: {error}"));
                         }
                         continue;
                     }
-                    games.push(Stored { id, seats, game });
+                    games.push(Stored {
+                        id,
+                        seats,
+                        game,
+                        course,
+                    });
                 }
                 (_, result) => {
                     let why = result.err().unwrap_or_else(|| "not a table's name".into());
@@ -198,15 +207,15 @@ impl Store {
 
     /// The finished games of the history that were played at this server (both
     /// players' keys in their tags), newest first. Other files are left out.
-    pub(crate) fn history(&self) -> Vec<Played> {
+    pub(crate) fn history(&self) -> Vec<Finished> {
         let Ok(files) = files_newest_first(&self.history) else {
             return Vec::new();
         };
         files
             .into_iter()
             .filter_map(|name| {
-                let (seats, game, _) = read_stored(&self.history.join(name)).ok()?;
-                Played::of(&seats.map(Some), &game)
+                let (seats, game, course, _) = read_stored(&self.history.join(name)).ok()?;
+                Finished::of(&seats.map(Some), &game, &course)
             })
             .collect()
     }
@@ -220,14 +229,15 @@ fn remove_file(path: &Path) -> io::Result<()> {
     }
 }
 
-/// A server record at `path`: both seats with their keys, the game, and the text.
-fn read_stored(path: &Path) -> Result<([Who; 2], Game, String), String> {
+/// A server record at `path`: both seats with their keys, the game, its course, and
+/// the text.
+fn read_stored(path: &Path) -> Result<([Who; 2], Game, Course, String), String> {
     let bytes = read_regular(path).map_err(|e| e.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     let loaded = parse_record(&text).map_err(|e| e.to_string())?;
     let seat = |player| who_in(&loaded.record, player).ok_or("a seat without a name or key");
     let seats = [seat(Player::Blue)?, seat(Player::Yellow)?];
-    Ok((seats, loaded.game, text))
+    Ok((seats, loaded.game, loaded.course, text))
 }
 
 #[cfg(test)]
@@ -253,7 +263,7 @@ mod tests {
         let save = |version, game: &Game| Write::Save {
             id: 7,
             version,
-            text: table_record(&seats, game).to_string(),
+            text: table_record(&seats, game, &Course::NONE).to_string(),
         };
         store.apply(&save(2, &two)).unwrap();
         store.apply(&save(1, &one)).unwrap();
@@ -269,7 +279,7 @@ mod tests {
         assert_eq!(seat_in(&record, Player::Blue), Some(crate::ai::Seat::Human));
         assert_eq!(record.tag("BlueKey"), Some("SHA256:hard"));
         // Ended: in the history, and a late save does not bring it back.
-        let done = table_record(&seats, &two).to_string();
+        let done = table_record(&seats, &two, &Course::NONE).to_string();
         store.apply(&Write::Finish { id: 7, text: done }).unwrap();
         store.apply(&save(3, &two)).unwrap();
         assert!(Store::new(dir.path()).load().0.is_empty());
@@ -285,7 +295,7 @@ mod tests {
         while let Some(mv) = game.position().legal_moves().next() {
             game.play(mv).unwrap();
         }
-        let text = table_record(&seats, &game).to_string();
+        let text = table_record(&seats, &game, &Course::NONE).to_string();
         store
             .apply(&Write::Save {
                 id: 1,

@@ -17,13 +17,14 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
-use crate::record::GameResult;
+use crate::record::{GameResult, Termination};
 use crate::rules::{Game, Move, Player, Ruleset};
+use crate::session::Course;
 use crate::strings::serve as words;
 use crate::ui::{Link, Wake};
 
 use super::outside::shown;
-use super::store::{Played, Store, Write, table_record};
+use super::store::{Finished, Store, Write, table_record};
 
 /// How long a dropped player's seat is kept for them, unless the server is told.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
@@ -50,6 +51,11 @@ pub(crate) struct Table {
     pub(crate) abandoned: bool,
     /// Since when each seated player is away (their link dropped, or they adjourned).
     pub(crate) away: [Option<Instant>; 2],
+    /// Whether each away player chose to leave (adjourned), rather than dropped out:
+    /// only a dropped player's game can be claimed.
+    pub(crate) left: [bool; 2],
+    /// How the game ended, if not by a full board (a win claimed).
+    pub(crate) course: Course,
     /// Both players have left the game for later: it waits until both are back.
     pub(crate) adjourned: bool,
     /// Counts the changes to what is stored, so an older write never wins.
@@ -69,6 +75,8 @@ impl Table {
             spectators: 0,
             abandoned: false,
             away: [None, None],
+            left: [false, false],
+            course: Course::NONE,
             adjourned: false,
             version: 0,
             archived: false,
@@ -92,7 +100,22 @@ impl Table {
     /// Two players, a game not over (begun or not), not abandoned: a game that must
     /// not be lost.
     fn in_play(&self) -> bool {
-        !self.abandoned && self.seats.iter().all(Option::is_some) && !self.game.is_over()
+        !self.abandoned
+            && self.seats.iter().all(Option::is_some)
+            && !self.game.is_over()
+            && self.course.ending().is_none()
+    }
+
+    /// Whether `key` may claim the win here: their opponent dropped out (did not
+    /// choose to leave) more than `grace` ago, and the game is in play.
+    pub(crate) fn claimable_by(&self, key: &str, grace: Duration) -> bool {
+        let Some(me) = self.seat_of(key) else {
+            return false;
+        };
+        let other = me.other().index();
+        self.in_play()
+            && !self.left[other]
+            && self.away[other].is_some_and(|since| since.elapsed() >= grace)
     }
 
     /// The colour `key` plays here, if they sit here.
@@ -129,7 +152,7 @@ pub(crate) struct Lobby {
     /// How long a dropped player's seat is kept.
     grace: Duration,
     /// The finished games of the server's history, newest first.
-    history: Vec<Played>,
+    history: Vec<Finished>,
     /// Writes to carry out once the lock is released.
     writes: Vec<Write>,
 }
@@ -214,6 +237,8 @@ impl SharedLobby {
         };
         for game in stored {
             let mut table = Table::new(game.seats.map(Some), game.game);
+            table.course = game.course;
+            // The grace period counts from the restart.
             table.away = [Some(now); 2];
             table.adjourned = true;
             lobby.next_id = lobby.next_id.max(game.id);
@@ -410,7 +435,7 @@ impl Lobby {
         if let Some(colour) = table.seat_of(key) {
             // A game begun and left is kept in the history as it stands.
             if table.in_play() && !table.game.is_empty() {
-                let text = table_record(&table.seats, &table.game).to_string();
+                let text = table_record(&table.seats, &table.game, &table.course).to_string();
                 self.writes.push(Write::Finish { id, text });
                 table.archived = true;
             }
@@ -438,6 +463,7 @@ impl Lobby {
         if table.in_play() && (other_away || table.adjourned) {
             table.adjourned = true;
             table.away[colour.index()] = Some(Instant::now());
+            table.left[colour.index()] = true;
             self.changed();
         } else {
             self.stand_up(id, key);
@@ -455,10 +481,38 @@ impl Lobby {
         };
         if table.in_play() {
             table.away[colour.index()] = Some(Instant::now());
+            table.left[colour.index()] = false;
             self.changed();
         } else {
             self.stand_up(id, key);
         }
+    }
+
+    /// `key` claims the win at table `id`, their opponent having dropped out more than
+    /// the grace period ago: the game ends (`[Termination "abandoned"]`), goes to the
+    /// history, and the table closes. `false` if it can't be claimed.
+    pub(crate) fn claim(&mut self, id: u32, key: &str) -> bool {
+        let grace = self.grace;
+        let Some(table) = self.tables.get_mut(&id) else {
+            return false;
+        };
+        let Some(me) = table
+            .seat_of(key)
+            .filter(|_| table.claimable_by(key, grace))
+        else {
+            return false;
+        };
+        if table
+            .course
+            .end(&table.game, Termination::Abandoned, me.other())
+            .is_err()
+        {
+            return false;
+        }
+        self.stored(id);
+        self.tables.remove(&id);
+        self.changed();
+        true
     }
 
     /// `key` comes back to their game at table `id`; `None` if they have no seat there
@@ -470,6 +524,7 @@ impl Lobby {
             return None;
         }
         table.away[colour.index()] = None;
+        table.left[colour.index()] = false;
         let back = if table.adjourned && table.away[colour.other().index()].is_some() {
             Back::Wait
         } else {
@@ -494,7 +549,7 @@ impl Lobby {
     }
 
     /// The finished games `key` played at this server, newest first.
-    pub(crate) fn history_of<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Played> {
+    pub(crate) fn history_of<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Finished> {
         self.history
             .iter()
             .filter(move |p| p.seats.iter().any(|w| w.key == key))
@@ -514,10 +569,10 @@ impl Lobby {
         if table.abandoned || table.archived || table.seats.iter().any(Option::is_none) {
             return None;
         }
-        let text = table_record(&table.seats, &table.game).to_string();
-        if table.game.is_over() {
+        let text = table_record(&table.seats, &table.game, &table.course).to_string();
+        if table.game.is_over() || table.course.ending().is_some() {
             table.archived = true;
-            if let Some(played) = Played::of(&table.seats, &table.game) {
+            if let Some(played) = Finished::of(&table.seats, &table.game, &table.course) {
                 self.history.insert(0, played);
             }
             return Some(Write::Finish { id, text });
@@ -541,7 +596,7 @@ impl Lobby {
 /// last seen), wins, draws and losses, most games first.
 pub(crate) fn tally<'a>(
     key: &str,
-    games: impl Iterator<Item = &'a Played>,
+    games: impl Iterator<Item = &'a Finished>,
 ) -> Vec<(String, [u32; 3])> {
     let mut by_key: Vec<(String, String, [u32; 3])> = Vec::new();
     for game in games {
@@ -792,6 +847,40 @@ mod tests {
             Some(Back::Play(Player::Blue))
         );
         assert!(lobby.lock().tables()[&id].ready());
+    }
+
+    #[test]
+    fn a_win_is_claimed_only_from_a_player_who_dropped_out_past_the_grace() {
+        let dir = tempfile::tempdir().unwrap();
+        let (lobby, id) = two_at_a_table(dir.path(), Duration::from_millis(200));
+        let mut ann = TableLink::new(lobby.clone(), id, Some(Player::Blue));
+        ann.sync(&Game::from_moves([Square::A1]).unwrap());
+        // Nobody away: nothing to claim; bob away but within the grace: not yet.
+        assert!(!lobby.lock().claim(id, "SHA256:ann"));
+        lobby.lock().drop_out(id, "SHA256:bob");
+        assert!(!lobby.lock().claim(id, "SHA256:ann"));
+        assert!(!lobby.lock().claim(id, "SHA256:bob"));
+        std::thread::sleep(Duration::from_millis(250));
+        // Ann adjourned (she chose to leave): bob, back, can't claim against her.
+        lobby.lock().leave_table(id, "SHA256:ann");
+        assert_eq!(lobby.lock().come_back(id, "SHA256:bob"), Some(Back::Wait));
+        assert!(!lobby.lock().claim(id, "SHA256:bob"));
+        // Bob drops again; past the grace ann claims: the table closes, the game is
+        // in the history as abandoned, won by ann.
+        lobby.lock().drop_out(id, "SHA256:bob");
+        std::thread::sleep(Duration::from_millis(250));
+        assert!(lobby.lock().claim(id, "SHA256:ann"));
+        assert!(lobby.lock().tables().is_empty());
+        let games = crate::session::games_dir(dir.path());
+        let file = crate::session::files_newest_first(&games).unwrap()[0].clone();
+        let text = std::fs::read_to_string(games.join(file)).unwrap();
+        assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        let guard = lobby.lock();
+        assert_eq!(
+            tally("SHA256:bob", guard.history_of("SHA256:bob")),
+            vec![("ann".to_owned(), [0, 0, 1])]
+        );
     }
 
     #[test]

@@ -162,3 +162,37 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
         assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0);
     });
 }
+
+#[test]
+fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
+    run(async {
+        let server = Server::start_with(&["--reconnect-grace", "1"]);
+        let (alice, bob) = sit_down(&server).await;
+        play(&alice, &bob, 0, 3).await;
+        alice.disconnect().await;
+        bob.wait_for("alice did not come back").await;
+        bob.send(b"q").await;
+        bob.send(b"y").await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"w").await;
+        bob.wait_for("Claim the win at which").await;
+        bob.send(b"1").await;
+        bob.wait_for("You won: your opponent did not come back")
+            .await;
+        bob.wait_for("last: v alice, won").await;
+        bob.wait_for("v alice 1-0-0").await;
+        // Alice comes back to no game, and a loss in her history.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("last: v bob, lost").await;
+        assert!(!alice.screen().contains("unfinished"), "{}", alice.screen());
+        let history = server.dir.path().join("games");
+        let file = std::fs::read_dir(&history)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let text = std::fs::read_to_string(file.path()).unwrap();
+        assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
+        assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    });
+}
