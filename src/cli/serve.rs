@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 
-use crate::server::{DEFAULT_LISTEN, ServeOptions, default_ai_engines, serve};
+use crate::server::{DEFAULT_GRACE, DEFAULT_LISTEN, ServeOptions, default_ai_engines, serve};
 use crate::session::data_dir;
 
 /// Options of `hijara serve`.
@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// AI searches at once, one thread each [default: the cores less one, at least 1].
     #[arg(long, value_name = "N")]
     pub ai_engines: Option<NonZeroUsize>,
+    /// How long a player whose link dropped keeps their seat, in seconds; after it,
+    /// the other player may adjourn the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
+    pub reconnect_grace: u64,
 }
 
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -62,5 +66,6 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             || default_ai_engines(std::thread::available_parallelism().map_or(1, |n| n.get())),
             NonZeroUsize::get,
         ),
+        grace: Duration::from_secs(args.reconnect_grace),
     })
 }

@@ -184,6 +184,10 @@ pub(crate) async fn listen(
 ) -> anyhow::Result<()> {
     let names = Names::load(&options.data_dir)?;
     let log = ServerLog::open(&options.data_dir);
+    let (lobby, problems) = SharedLobby::open(&options.data_dir, options.grace);
+    for problem in problems {
+        log.line(&format!("a stored game: {}", shown(&problem)));
+    }
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -220,7 +224,7 @@ pub(crate) async fn listen(
         if options.guests { "on" } else { "off" }
     ));
     let server = Server {
-        lobby: SharedLobby::default(),
+        lobby,
         names: Arc::new(Mutex::new(names)),
         bans: Arc::new(Mutex::new(Bans::new(&options.data_dir))),
         slots: Arc::new(Mutex::new(Slots {

@@ -28,6 +28,7 @@ mod outside;
 mod pool;
 mod rate;
 mod session;
+mod store;
 mod tables;
 
 use std::net::SocketAddr;
@@ -42,6 +43,8 @@ pub use input::InputParser;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name};
 pub use outside::shown;
+pub use store::{TABLES_DIR, key_tag};
+pub use tables::DEFAULT_GRACE;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
@@ -77,6 +80,8 @@ pub struct ServeOptions {
     pub write_timeout: Duration,
     /// How many AI searches may run at once (each on one thread).
     pub ai_engines: usize,
+    /// How long a dropped player's seat is kept for them.
+    pub grace: Duration,
 }
 
 /// Runs the server until SIGTERM or SIGINT (or until it fails); prints the address and

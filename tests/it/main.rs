@@ -30,6 +30,7 @@ mod serve_common;
 mod serve_fuzz;
 mod serve_limits;
 mod serve_openssh;
+mod serve_persist;
 mod serve_play;
 mod serve_refusals;
 mod ui_app;
