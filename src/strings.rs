@@ -285,6 +285,15 @@ pub(crate) mod question {
         "Abandon this game for a new one? y: new game, any other key: no";
     /// The new-game question at its shortest, for the status line.
     pub(crate) const NEW_GAME_ANSWERS: &str = "New game? y: new game, any other key: no";
+    /// `player` resigns the game in progress?
+    pub(crate) fn resign(player: Player) -> String {
+        format!(
+            "Resign for {player}? {} wins the game. y: resign, any other key: keep playing",
+            player.other()
+        )
+    }
+    /// The resign question at its shortest, for the status line.
+    pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, any other key: keep playing";
     /// Resume an autosaved game, when its details are not known.
     pub(crate) const RESUME: &str =
         "An unfinished game was autosaved. Resume it? y: resume, n: new game";
@@ -370,6 +379,15 @@ pub(crate) mod message {
     pub(crate) const NOT_OVER_THE_NETWORK: &str = "Not in a game over the network";
     pub(crate) const NOT_BETWEEN_PLAYERS: &str =
         "Not in a game between two players over the network";
+    pub(crate) const NO_ONE_TO_RESIGN: &str = "Only a person playing here can resign";
+    pub(crate) const NOTHING_TO_RESIGN: &str = "The game is over: nothing to resign";
+    /// How a game ended, with the early ending's reason: `Yellow wins: Blue resigned`.
+    pub(crate) fn ended(played: crate::session::Played<'_>) -> String {
+        match played.course.ending() {
+            Some(ending) => super::screen::ending(ending),
+            None => played.result().describe().to_owned(),
+        }
+    }
     pub(crate) const OVER_AT_THIS_MOVE: &str =
         "The game is over at this move: step back (←) to play on from earlier";
 
@@ -521,6 +539,17 @@ pub(crate) mod screen {
     }
     pub(crate) fn hint_thinking_short(mover: Player, spinner: &str) -> String {
         format!("▶ {mover}, hint… {spinner}")
+    }
+    /// An early ending in words: `Yellow wins: Blue resigned`, `Blue wins on time`.
+    pub(crate) fn ending(ending: crate::session::Ending) -> String {
+        use crate::record::Termination;
+        let (winner, loser) = (ending.winner(), ending.loser());
+        match ending.termination() {
+            Termination::TimeForfeit => format!("{winner} wins on time"),
+            Termination::Resignation => format!("{winner} wins: {loser} resigned"),
+            Termination::Abandoned => format!("{winner} wins: {loser} left"),
+            Termination::Normal => format!("{winner} wins"),
+        }
     }
     /// The result alone, for a short line: `Yellow wins`.
     pub(crate) fn outcome(outcome: impl std::fmt::Display) -> String {
@@ -913,6 +942,15 @@ pub(crate) mod start {
     pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
 }
 
+/// `hijara serve`'s limits and safety: guests, bans, the engine pool, shutdown.
+pub(crate) mod serve_limits {
+    /// The status line while a server's AI waits for a free engine.
+    pub(crate) const WAITING_FOR_ENGINE: &str =
+        "The AI waits for a free engine: its thinking time starts then";
+    /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
+    pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
+}
+
 /// `hijara serve`: the lobby and what a connection is told.
 pub(crate) mod serve {
     /// Sent to a client that asked for no terminal, before the connection closes.
@@ -964,4 +1002,45 @@ pub(crate) mod serve {
     pub(crate) fn refused_name(error: &str) -> String {
         format!("name refused: {error}")
     }
+    pub(crate) const ADJOURNED: &str = "adjourned";
+    pub(crate) const AWAY: &str = "a player is away";
+    pub(crate) const BACK: &str = "Your opponent is back";
+    /// The opponent's link dropped: their seat is kept for `left` (`m:ss`).
+    pub(crate) fn waiting_for(name: &str, left: &str) -> String {
+        format!("waiting for {name} ({left})")
+    }
+    /// Whether `told` is a [`waiting_for`] or [`gone`] line.
+    pub(crate) fn is_waiting(told: &str) -> bool {
+        told.starts_with("waiting for ") || told.contains(" did not come back")
+    }
+    pub(crate) fn gone(name: &str) -> String {
+        format!("{name} did not come back: q adjourns the game; then w in the lobby claims the win")
+    }
+    pub(crate) const CLAIM_WHICH: &str =
+        "Claim the win at which of your tables? Its number (other keys: no)";
+    pub(crate) const CLAIMED: &str =
+        "You won: your opponent did not come back. The game is in your history.";
+    pub(crate) const NOT_CLAIMABLE: &str =
+        "Not yet: a win can be claimed once the opponent's link has been gone for the grace period";
+    pub(crate) fn not_saved(error: &str) -> String {
+        format!("This game is not being saved: {error}")
+    }
+    pub(crate) fn adjourned_to_wait(table: u32) -> String {
+        format!("Table {table}: waiting for your opponent to come back")
+    }
+    pub(crate) const YOUR_GAMES: &str = "Your games";
+    /// The line listing the player's adjourned games by their numbers in the list.
+    pub(crate) fn unfinished(numbers: &str) -> String {
+        format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+    }
+    /// The player's last finished game here.
+    pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {
+        format!("last: v {opponent}, {outcome} {mine}-{theirs}")
+    }
+    /// Results against one opponent: wins, draws, losses.
+    pub(crate) fn versus(opponent: &str, counts: [u32; 3]) -> String {
+        let [w, d, l] = counts;
+        format!("v {opponent} {w}-{d}-{l}")
+    }
+    pub(crate) const TALLY_HEAD: &str = "won-drawn-lost";
 }

@@ -10,7 +10,7 @@ use crate::ai::Seat;
 use crate::record::{Record, RecordError};
 use crate::rules::{Game, Player};
 
-use super::GameConfig;
+use super::{Course, GameConfig, Played};
 
 /// Tag with the AI's thinking time per move, when one was set.
 pub const THINK_MS_TAG: &str = "ThinkMs";
@@ -22,6 +22,49 @@ pub fn seat_tag(player: Player) -> &'static str {
     match player {
         Player::Blue => "Blue",
         Player::Yellow => "Yellow",
+    }
+}
+
+/// The tag saying what sits in `player`'s seat: `BlueType` or `YellowType` (PGN's
+/// `WhiteType`), `human` or `program`. New records always write it, so a person whose
+/// name is `hard` stays a person; a record without it reads as before (the name
+/// decides).
+pub fn seat_type_tag(player: Player) -> &'static str {
+    match player {
+        Player::Blue => "BlueType",
+        Player::Yellow => "YellowType",
+    }
+}
+
+/// The [`seat_type_tag`] value for a person.
+pub const HUMAN_TYPE: &str = "human";
+/// The [`seat_type_tag`] value for an AI (the seat's name tag then names its level).
+pub const PROGRAM_TYPE: &str = "program";
+
+/// The [`seat_type_tag`] value for `seat`.
+pub fn seat_type(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Human => HUMAN_TYPE,
+        _ => PROGRAM_TYPE,
+    }
+}
+
+/// Who sits in `player`'s seat, as `record` says: `None` when it does not say.
+///
+/// - `[BlueType "human"]`: a person, whatever the `Blue` name.
+/// - `[BlueType "program"]`: the AI level the `Blue` tag names; `None` for a program
+///   this build does not know (or no name).
+/// - No type tag (older records), or another value: the old reading, by the name: a
+///   level name (`hard`) is that AI, `human` or any other name a person, no name `None`.
+pub fn seat_in(record: &Record, player: Player) -> Option<Seat> {
+    let name = record.tag(seat_tag(player));
+    let kind = record.tag(seat_type_tag(player)).map(str::trim);
+    match kind {
+        Some(kind) if kind.eq_ignore_ascii_case(HUMAN_TYPE) => Some(Seat::Human),
+        Some(kind) if kind.eq_ignore_ascii_case(PROGRAM_TYPE) => name
+            .and_then(parse_seat)
+            .filter(|seat| *seat != Seat::Human),
+        _ => name.map(|name| parse_seat(name).unwrap_or(Seat::Human)),
     }
 }
 
@@ -38,11 +81,22 @@ pub fn parse_seat(value: &str) -> Option<Seat> {
 }
 
 /// The record of `game` played with `config`, dated `date` (`YYYY-MM-DD`). The
-/// `Variant` and `Claim` tags and each move's claim come from the game itself.
-pub fn record_of(config: &GameConfig, game: &Game, date: &str) -> Record {
+/// `Variant` and `Claim` tags and each move's claim come from the game itself; an
+/// early ending (`Termination` and the winner) from its course.
+pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &str) -> Record {
+    let played = played.into();
+    let game = played.game;
     let mut tags = vec![
         (seat_tag(Player::Blue), seat_token(config.seats[0])),
         (seat_tag(Player::Yellow), seat_token(config.seats[1])),
+        (
+            seat_type_tag(Player::Blue),
+            seat_type(config.seats[0]).to_owned(),
+        ),
+        (
+            seat_type_tag(Player::Yellow),
+            seat_type(config.seats[1]).to_owned(),
+        ),
         ("Date", date.to_owned()),
     ];
     if let Some(ms) = config.think_ms {
@@ -50,16 +104,15 @@ pub fn record_of(config: &GameConfig, game: &Game, date: &str) -> Record {
     }
     tags.push((SEED_TAG, config.seed.to_string()));
     // Every name above is a valid tag name; `from_game` adds the Result tag.
-    Record::from_game(game, tags).unwrap_or_default()
+    let mut record = Record::from_game(game, tags).unwrap_or_default();
+    played.course.write_to(&mut record);
+    record
 }
 
 /// The settings a record's tags give, where they give them; `fallback` for the rest.
-/// A player tag that is not a seat name (a person's name) is a human seat.
+/// The seats are read by [`seat_in`]: a person's name is a human seat.
 pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
-    let seat = |player: Player| match record.tag(seat_tag(player)) {
-        Some(value) => parse_seat(value).unwrap_or(Seat::Human),
-        None => fallback.seat(player),
-    };
+    let seat = |player: Player| seat_in(record, player).unwrap_or(fallback.seat(player));
     GameConfig {
         seats: [seat(Player::Blue), seat(Player::Yellow)],
         // A thinking time past an hour (2^64-1 ms, say) is no budget: ignored.
@@ -94,13 +147,27 @@ pub struct LoadedRecord {
     pub record: Record,
     /// Its moves played by the rules.
     pub game: Game,
+    /// How it ended, when not by a full board.
+    pub course: Course,
+}
+
+impl LoadedRecord {
+    /// The game and its course.
+    pub fn played(&self) -> Played<'_> {
+        Played::new(&self.game, &self.course)
+    }
 }
 
 /// Parses and checks a record's text. Errors name the line, column, move and square.
 pub fn parse_record(text: &str) -> Result<LoadedRecord, RecordError> {
     let record: Record = text.parse()?;
     let game = record.to_game()?;
-    Ok(LoadedRecord { record, game })
+    let course = Course::of_record(&record)?;
+    Ok(LoadedRecord {
+        record,
+        game,
+        course,
+    })
 }
 
 /// The name a record's source goes by in messages: `<stdin>` for `-`, else the path.
@@ -141,14 +208,19 @@ pub fn salvage(text: &str) -> Option<LoadedRecord> {
     for _ in 0..8 {
         match text.parse::<Record>() {
             Ok(mut record) => {
-                // A claimed result no longer holds for fewer moves.
+                // A claimed result (or early ending) no longer holds for fewer moves.
                 record.remove_tag("Result");
+                record.remove_tag(crate::record::TERMINATION_TAG);
                 record.set_result(None);
                 // No game has more than 64 moves: the rest cannot play.
                 record.truncate_moves(record.moves().len().min(64));
                 while !record.moves().is_empty() {
                     if let Ok(game) = record.to_game() {
-                        return Some(LoadedRecord { record, game });
+                        return Some(LoadedRecord {
+                            record,
+                            game,
+                            course: Course::default(),
+                        });
                     }
                     record.truncate_moves(record.moves().len() - 1);
                 }
@@ -263,6 +335,70 @@ mod tests {
         assert_eq!(salvage(&lossy).unwrap().game.len(), 3);
         assert!(salvage("[Blue \"x\"]\n[Oops").is_none());
         assert!(salvage("").is_none());
+    }
+
+    #[test]
+    fn new_records_say_which_seats_are_ais_and_no_name_fakes_one() {
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            seed: 1,
+            ..GameConfig::default()
+        };
+        let mut record = record_of(&config, &Game::new(), "2026-11-30");
+        let text = record.to_string();
+        assert!(text.contains("[BlueType \"human\"]"), "{text}");
+        assert!(text.contains("[YellowType \"program\"]"), "{text}");
+        // A person who calls themselves `hard`, and an AI: the type decides.
+        record.set_tag("Blue", "hard").unwrap();
+        let record: Record = record.to_string().parse().unwrap();
+        assert_eq!(seat_in(&record, Player::Blue), Some(Seat::Human));
+        assert_eq!(seat_in(&record, Player::Yellow), Some(Seat::Hard));
+        assert_eq!(
+            config_of(&record, GameConfig::default()).seats,
+            [Seat::Human, Seat::Hard]
+        );
+    }
+
+    #[test]
+    fn seat_types_read_in_every_combination() {
+        let seats = |text: &str| {
+            let record: Record = text.parse().unwrap();
+            Player::BOTH.map(|p| seat_in(&record, p))
+        };
+        // Older records: the name decides, as before.
+        assert_eq!(
+            seats("[Blue \"hard\"]\n[Yellow \"Ann\"]\n"),
+            [Some(Seat::Hard), Some(Seat::Human)]
+        );
+        assert_eq!(seats("[Yellow \"EASY\"]\n"), [None, Some(Seat::Easy)]);
+        // Typed: human is a person whatever the name; program needs a level's name.
+        assert_eq!(
+            seats(
+                "[Blue \"Medium\"]\n[BlueType \"human\"]\n[Yellow \"medium\"]\n[YellowType \"program\"]\n"
+            ),
+            [Some(Seat::Human), Some(Seat::Medium)]
+        );
+        assert_eq!(
+            seats(
+                "[Blue \"gnu-hijara\"]\n[BlueType \"program\"]\n[Yellow \"human\"]\n[YellowType \"program\"]\n"
+            ),
+            [None, None]
+        );
+        // A person with no name tag is still a person; an odd type reads as before.
+        assert_eq!(
+            seats("[BlueType \"Human\"]\n[Yellow \"hard\"]\n[YellowType \"robot\"]\n"),
+            [Some(Seat::Human), Some(Seat::Hard)]
+        );
+        // An unknown program is played as the command line says.
+        let record: Record = "[Blue \"gnu\"]\n[BlueType \"program\"]\n".parse().unwrap();
+        let fallback = GameConfig {
+            seats: [Seat::Easy, Seat::Human],
+            ..GameConfig::default()
+        };
+        assert_eq!(
+            config_of(&record, fallback).seats,
+            [Seat::Easy, Seat::Human]
+        );
     }
 
     #[test]

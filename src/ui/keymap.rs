@@ -85,6 +85,8 @@ pub enum Action {
     PreviousMistake,
     /// A finished game: review it in the replay viewer with analysis.
     Review,
+    /// Resign the game in progress (asks first).
+    Resign,
     /// Show or hide the help.
     Help,
     /// Quit (asks first when a game is in progress).
@@ -286,9 +288,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Board],
-        keys: &[(ch('n'), A::NewGame), (ch('r'), A::Review)],
-        names: "n, r",
-        help: "new game; review a finished game with analysis",
+        keys: &[
+            (ch('n'), A::NewGame),
+            (ch('r'), A::Review),
+            (ch('R'), A::Resign),
+        ],
+        names: "n, r, R",
+        help: "new game; review a finished game; resign",
         hints: &[
             (HintLine::Over, 0, "n: new game"),
             (HintLine::Over, 3, "r: review"),

@@ -1,6 +1,6 @@
 //! The yes/no questions a game asks, and what is drawn over the board.
 
-use crate::rules::Game;
+use crate::rules::{Game, Player};
 use crate::session::GameConfig;
 use crate::strings::question;
 
@@ -13,6 +13,8 @@ pub enum Question {
     NewGame,
     /// Continue the autosaved game found at start-up, or start a new one?
     Resume,
+    /// This player resigns the game in progress?
+    Resign(Player),
 }
 
 impl Question {
@@ -26,6 +28,7 @@ impl Question {
             (Question::NewGame, _) => question::NEW_GAME.to_owned(),
             (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
             (Question::Resume, None) => question::RESUME.to_owned(),
+            (Question::Resign(player), _) => question::resign(player),
         }
     }
 
@@ -50,6 +53,7 @@ impl Question {
                 Question::Quit => question::QUIT_ANSWERS,
                 Question::NewGame => question::NEW_GAME_ANSWERS,
                 Question::Resume => question::RESUME_ANSWERS,
+                Question::Resign(_) => question::RESIGN_ANSWERS,
             }
             .to_owned(),
         );

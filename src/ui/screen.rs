@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::ai::Seat;
-use crate::rules::{ClaimState, Player, Square};
+use crate::rules::{ClaimState, Outcome, Player, Square};
 use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name};
 use crate::text::wrap;
 
@@ -146,7 +146,11 @@ impl Widget for &AppView<'_> {
         let config = app.config();
         let totals = totals_at(game, game.len());
         let scale = ladder_scale(totals);
-        let outcome = game.outcome();
+        // An early ending (resignation, time) decides the game as a full board would.
+        let ending = app.ending();
+        let outcome = ending
+            .map(|e| Outcome::Winner(e.winner()))
+            .or_else(|| game.outcome());
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
 
@@ -193,7 +197,14 @@ impl Widget for &AppView<'_> {
         // Whose turn, longest wording first; while the last stone may still be claimed,
         // who may claim too, so the line does not pull two ways.
         let mut turn = match (outcome, thinking) {
-            (Some(outcome), _) => vec![words::game_over(outcome), words::outcome(outcome)],
+            (Some(outcome), _) => match ending {
+                Some(ending) => vec![
+                    words::game_over(words::ending(ending)),
+                    words::ending(ending),
+                    words::outcome(outcome),
+                ],
+                None => vec![words::game_over(outcome), words::outcome(outcome)],
+            },
             (None, _) if app.awaits_claim() => {
                 vec![claim_words::waits(mover), claim_words::waits_short(mover)]
             }
