@@ -193,6 +193,7 @@ where
         .handle(Input::Resize(size.width, size.height))
         .into();
     if let Screen::Game(app) = nav.screen_mut() {
+        app.set_now(Instant::now());
         queue.extend(app.start());
     }
     let mut redraw = true;
@@ -295,6 +296,10 @@ where
                 }
             }
         }
+        // The clocks read the time the app was last told.
+        if let Screen::Game(app) = nav.screen_mut() {
+            app.set_now(Instant::now());
+        }
         if redraw {
             draw(terminal, nav.screen(), theme)?;
             redraw = false;
@@ -315,6 +320,9 @@ where
                 .receiver
                 .recv_timeout(at.saturating_duration_since(Instant::now())),
         };
+        if let Screen::Game(app) = nav.screen_mut() {
+            app.set_now(Instant::now());
+        }
         match woken {
             Ok(Wake::Terminal(event)) => {
                 if let Some(input) = input_of(&event, nav.screen().area()) {

@@ -33,6 +33,7 @@ mod serve_play;
 mod serve_refusals;
 mod ui_app;
 mod ui_claims;
+mod ui_clock;
 mod ui_ending;
 mod ui_lesson;
 mod ui_puzzle;
