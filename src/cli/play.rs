@@ -16,6 +16,7 @@ fn config(args: &PlayArgs) -> GameConfig {
     GameConfig {
         ruleset: args.variant.unwrap_or_default(),
         claims: args.claim,
+        clock: args.clock,
         ..args.session.config(seats(args))
     }
 }

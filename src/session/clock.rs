@@ -130,14 +130,15 @@ impl Clock {
     }
 
     /// How long until the running clock shows another whole second (or its flag
-    /// falls): when to draw it again. `None` when no clock runs or it is at 0.
+    /// falls): when to draw it again; zero once its flag is down (for the caller to
+    /// end the game, which stops the clock). `None` when no clock runs.
     pub fn next_change(&self, now: Instant) -> Option<Duration> {
         if !self.is_running() {
             return None;
         }
         let left = self.remaining(self.to_move(), now);
         if left.is_zero() {
-            return None;
+            return Some(Duration::ZERO);
         }
         let into_second = Duration::from_nanos(u64::from(left.subsec_nanos()));
         Some(if into_second.is_zero() {
@@ -244,12 +245,13 @@ mod tests {
         assert_eq!(clock.next_change(t0 + S / 4), Some(S * 3 / 4));
         assert_eq!(clock.next_change(t0 + S), Some(S));
         assert_eq!(clock.flagged(t0 + 2 * S), Some(Player::Blue));
-        assert_eq!(clock.next_change(t0 + 2 * S), None);
+        assert_eq!(clock.next_change(t0 + 2 * S), Some(Duration::ZERO));
         assert_eq!(clock.moved(t0 + 3 * S), Err(Flagged(Player::Blue)));
         assert!(clock.history().is_empty());
         // A stopped clock never flags.
         clock.stop();
         assert_eq!(clock.flagged(t0 + 9 * S), None);
+        assert_eq!(clock.next_change(t0 + 9 * S), None);
         assert_eq!(clock.deadline(), None);
     }
 

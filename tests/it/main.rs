@@ -3,11 +3,13 @@
 mod ai_budget;
 mod cli_analyze;
 mod cli_bench;
+mod cli_clock;
 mod cli_persist;
 mod cli_puzzle;
 mod cli_score;
 mod cli_variants;
 mod common;
+mod e2e_clock;
 mod e2e_learn;
 mod e2e_persist;
 mod e2e_play;

@@ -73,6 +73,8 @@ fn the_flag_falls_on_a_tick_with_no_key_and_the_record_says_so() {
     let _ = app.handle(Input::Tick);
     assert!(app.ending().is_none(), "Yellow still has a second");
     app.set_now(t0 + 35 * S);
+    // The loop is woken at once to let the flag fall.
+    assert_eq!(app.clock_wake(), Some(Duration::from_millis(1)));
     let effects = app.handle(Input::Tick);
     let ending = app.ending().expect("the flag fell");
     assert_eq!(ending.termination(), Termination::TimeForfeit);
