@@ -73,8 +73,9 @@ impl Clock {
         self.since.is_some()
     }
 
-    /// `player`'s time left at the start of their turn (their last move's, or the base).
-    fn banked(&self, player: Player) -> Duration {
+    /// `player`'s time left at the start of their turn: after their last move on the
+    /// board, or the starting time (the turn under way not counted).
+    pub fn banked(&self, player: Player) -> Duration {
         let first = player.index();
         (first..self.len)
             .step_by(2)

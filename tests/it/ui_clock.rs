@@ -217,3 +217,31 @@ fn clocks_on_the_screen_at_80x24() {
     app.set_now(t0 + 12 * S + 29 * S + S / 2);
     insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
 }
+
+#[test]
+fn the_replay_shows_each_move_s_clock_and_how_the_game_ended() {
+    use crate::common::viewer;
+    use hijara::ui::ReplayState;
+    let text = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[TimeControl \"300+3\"]\n\
+        [Termination \"time forfeit\"]\n[Result \"1-0\"]\n\n\
+        1. b2 {[%clk 0:04:58]} c3 {[%clk 0:04:31]} 2. a1 {[%clk 0:00:02]} 1-0\n";
+    let mut state: ReplayState = viewer(text);
+    assert_eq!(state.clock_left(Player::Blue), Some(300 * S));
+    let _ = crate::common::press(&mut state, KeyCode::Right);
+    assert_eq!(state.clock_left(Player::Blue), Some(298 * S));
+    assert_eq!(state.clock_left(Player::Yellow), Some(300 * S));
+    let _ = crate::common::press(&mut state, KeyCode::Right);
+    assert_eq!(state.clock_left(Player::Yellow), Some(271 * S));
+    assert!(state.ending().is_none(), "not at the end yet");
+    let _ = crate::common::press(&mut state, KeyCode::End);
+    assert_eq!(state.ending().map(|e| e.winner()), Some(Player::Blue));
+    assert_eq!(state.clock_left(Player::Blue), Some(2 * S));
+    assert_eq!(
+        state.clock_left(Player::Yellow),
+        Some(Duration::ZERO),
+        "flagged"
+    );
+    insta::assert_snapshot!(render(&state, 80, 24, Theme::PLAIN).backend());
+    // A record without clocks shows none.
+    assert_eq!(viewer("b2 c3").clock_left(Player::Blue), None);
+}
