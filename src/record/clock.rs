@@ -74,6 +74,29 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The command line's form: `5+3` (minutes, then seconds a move), as `--clock` takes it.
+    pub fn minutes_text(self) -> String {
+        let base = self.base.as_millis();
+        let increment = Seconds(self.increment);
+        if base.is_multiple_of(60_000) {
+            format!("{}+{increment}", base / 60_000)
+        } else {
+            // Minutes to the millisecond would need more than three decimals: seconds.
+            format!("{}s+{increment}", Seconds(self.base))
+        }
+    }
+}
+
+/// Seconds as tags write them, for `format!`.
+struct Seconds(Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_seconds(f, self.0)
+    }
+}
+
 /// `A+B` as two durations in seconds (decimals allowed, to the millisecond).
 fn split(text: &str, form: &'static str) -> Result<(Duration, Duration), TimeControlError> {
     let error = || TimeControlError::Form {

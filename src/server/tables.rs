@@ -6,8 +6,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 
+use crate::record::TimeControl;
 use crate::rules::{Game, Move, Player, Ruleset};
+use crate::session::{Clock, Course};
 use crate::ui::{Link, Wake};
 
 /// A player as the server knows them: the key is the person, the name is shown.
@@ -30,6 +33,9 @@ pub(crate) struct Table {
     pub(crate) spectators: usize,
     /// A player has left: no more moves are taken.
     pub(crate) abandoned: bool,
+    /// The clocks and how the game ended, when not by a full board: the server's,
+    /// which decide a time forfeit for both screens.
+    pub(crate) course: Course,
 }
 
 impl Table {
@@ -97,10 +103,22 @@ impl Lobby {
             game: Game::with_ruleset(ruleset),
             spectators: 0,
             abandoned: false,
+            course: Course::default(),
         };
         self.tables.insert(self.next_id, table);
         self.changed();
         self.next_id
+    }
+
+    /// Gives table `id` clocks (`None`: none), before its game starts. They start when
+    /// the second player sits down.
+    pub(crate) fn set_clock(&mut self, id: u32, clock: Option<TimeControl>) {
+        if let Some(table) = self.tables.get_mut(&id)
+            && table.game.is_empty()
+        {
+            table.course = Course::with_clock(clock.map(Clock::new));
+            self.changed();
+        }
     }
 
     /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
@@ -114,6 +132,10 @@ impl Lobby {
             .into_iter()
             .find(|p| table.seats[p.index()].is_none())?;
         table.seats[colour.index()] = Some(who);
+        // Both seated: Blue's clock starts.
+        if let Some(clock) = table.course.clock_mut() {
+            clock.start(Instant::now());
+        }
         self.changed();
         Some(colour)
     }
@@ -165,23 +187,33 @@ pub(crate) struct TableLink {
     pub(crate) told: bool,
 }
 
-impl Link for TableLink {
-    fn sync(&mut self, game: &Game) -> Vec<Move> {
+impl TableLink {
+    /// [`Link::sync`] at `now`, the server's time.
+    fn sync_at(&mut self, game: &Game, now: Instant) -> Vec<Move> {
         let mut lobby = self.lobby.lock();
         let Some(table) = lobby.tables.get_mut(&self.table) else {
             return Vec::new();
         };
         let known = table.game.len();
-        let mut changed = false;
+        // The server's clock decides: a flag that fell ends the game for both screens,
+        // and a move that comes after it is not taken.
+        let mut changed = table.course.check_flag(&table.game, now).is_some();
         if let Some(seat) = self.seat
             && game.len() > known
             && !table.abandoned
+            && table.course.ending().is_none()
             && table.seats.iter().all(Option::is_some)
         {
             for mv in game.moves().skip(known) {
                 // Only the seat's own moves, in turn: the screen refuses the others.
                 if table.game.to_move() != seat || table.game.play(mv).is_err() {
                     break;
+                }
+                if let Some(clock) = table.course.clock_mut() {
+                    let _ = clock.moved(now);
+                    if table.game.is_over() {
+                        clock.stop();
+                    }
                 }
                 changed = true;
             }
@@ -191,6 +223,19 @@ impl Link for TableLink {
             lobby.changed();
         }
         news
+    }
+}
+
+impl Link for TableLink {
+    fn sync(&mut self, game: &Game) -> Vec<Move> {
+        self.sync_at(game, Instant::now())
+    }
+
+    fn course(&mut self) -> Option<Course> {
+        let lobby = self.lobby.lock();
+        let table = lobby.tables.get(&self.table)?;
+        // A table without clocks or an early end leaves the screen's course alone.
+        (table.course != Course::NONE).then(|| table.course.clone())
     }
 
     fn news(&mut self) -> Option<String> {
@@ -267,6 +312,66 @@ mod tests {
         let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
         blue.sync(&on);
         assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+    }
+
+    #[test]
+    fn the_server_s_clock_decides_a_time_forfeit_for_both_screens() {
+        use crate::record::Termination;
+        let lobby = SharedLobby::default();
+        let id = lobby
+            .lock()
+            .open(who("alice"), Player::Blue, Ruleset::Standard);
+        lobby
+            .lock()
+            .set_clock(id, TimeControl::from_minutes("1+0").ok());
+        let link = |seat| TableLink {
+            lobby: lobby.clone(),
+            table: id,
+            seat,
+            told: false,
+        };
+        let (mut blue, mut yellow, mut watcher) = (
+            link(Some(Player::Blue)),
+            link(Some(Player::Yellow)),
+            link(None),
+        );
+        assert!(
+            !lobby.lock().tables()[&id]
+                .course
+                .clock()
+                .unwrap()
+                .is_running(),
+            "not before both sit"
+        );
+        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
+        let t0 = Instant::now();
+        let b2: Square = "b2".parse().unwrap();
+        blue.sync_at(&Game::from_moves([b2]).unwrap(), t0);
+        let course = watcher.course().unwrap();
+        let clock = course.clock().unwrap();
+        assert_eq!(clock.history().len(), 1);
+        assert!(clock.remaining(Player::Blue, t0) <= std::time::Duration::from_secs(60));
+        // Yellow does not move for two minutes: the server ends the game, whatever
+        // the screens show, and Yellow's late move is not taken.
+        let late = Game::from_moves([b2, b2]).unwrap();
+        let later = t0 + std::time::Duration::from_secs(120);
+        assert_eq!(yellow.sync_at(&late, later), Vec::<Move>::new());
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        let ending = blue.course().unwrap().ending().unwrap();
+        assert_eq!(ending.termination(), Termination::TimeForfeit);
+        assert_eq!(ending.winner(), Player::Blue);
+        assert_eq!(watcher.course().unwrap().ending(), Some(ending));
+        // A table without clocks leaves the screens' own course alone.
+        let plain = lobby
+            .lock()
+            .open(who("carol"), Player::Blue, Ruleset::Standard);
+        let mut link = TableLink {
+            lobby: lobby.clone(),
+            table: plain,
+            seat: None,
+            told: false,
+        };
+        assert_eq!(link.course(), None);
     }
 
     #[test]

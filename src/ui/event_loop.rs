@@ -58,6 +58,12 @@ pub(crate) trait Link {
     fn news(&mut self) -> Option<String> {
         None
     }
+
+    /// The shared game's clocks and early ending, which decide over the screen's own
+    /// (a table's clocks run on the server); `None` to keep the screen's.
+    fn course(&mut self) -> Option<crate::session::Course> {
+        None
+    }
 }
 
 /// The loop's one channel: the input source, the AI worker and the analysis all send
@@ -203,6 +209,9 @@ where
         if let (Some(link), Screen::Game(app)) = (link.as_deref_mut(), nav.screen_mut()) {
             for mv in link.sync(app.game()) {
                 queue.extend(app.remote_move(mv));
+            }
+            if let Some(course) = link.course() {
+                queue.extend(app.follow_course(course));
             }
             if let Some(text) = link.news() {
                 app.notify(Notice::Info(text));

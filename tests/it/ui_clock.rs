@@ -245,3 +245,33 @@ fn the_replay_shows_each_move_s_clock_and_how_the_game_ended() {
     // A record without clocks shows none.
     assert_eq!(viewer("b2 c3").clock_left(Player::Blue), None);
 }
+
+#[test]
+fn a_served_screen_follows_the_server_s_clock_and_its_verdict() {
+    use hijara::session::{Clock, Course};
+    let t0 = Instant::now();
+    let mut app = App::new(GameConfig::default()).served([false, true]);
+    app.set_now(t0);
+    let _ = app.start();
+    let _ = typing(&mut app, "b2");
+    // The table's course: its clocks, then Yellow's flag fallen there.
+    let control = TimeControl::from_minutes("1+0").unwrap();
+    let mut clock = Clock::new(control);
+    clock.start(t0);
+    clock.moved(t0 + 5 * S).unwrap();
+    let mut course = Course::with_clock(Some(clock));
+    let effects = app.follow_course(course.clone());
+    assert!(effects.contains(&Effect::RestartTimer), "{effects:?}");
+    app.set_now(t0 + 20 * S);
+    assert_eq!(app.clock_left(Player::Yellow), Some(45 * S));
+    assert!(app.follow_course(course.clone()).is_empty(), "nothing new");
+    course
+        .end(app.game(), Termination::TimeForfeit, Player::Yellow)
+        .unwrap();
+    let _ = app.follow_course(course);
+    assert!(screen_text(&app).contains("Blue wins on time"));
+    // Resigning is not for one side of a shared game (yet): refused, not done locally.
+    let mut other = App::new(GameConfig::default()).served([false, true]);
+    let _ = crate::common::press(&mut other, 'R');
+    assert!(other.ending().is_none());
+}

@@ -218,7 +218,7 @@ impl App {
         let remote = self.network?;
         match action {
             Action::Save | Action::Review => Some(message::NOT_OVER_THE_NETWORK),
-            Action::Undo | Action::Redo | Action::NewGame | Action::Hint
+            Action::Undo | Action::Redo | Action::NewGame | Action::Hint | Action::Resign
                 if remote.contains(&true) =>
             {
                 Some(message::NOT_BETWEEN_PLAYERS)
@@ -586,6 +586,30 @@ impl App {
         self.overlay = Overlay::None;
         let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
         Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
+    }
+
+    /// Follows the clocks and early ending of a game shared with other screens (a
+    /// table of `hijara serve`, whose server decides): an ending that is new here is
+    /// said as if it happened here.
+    pub fn follow_course(&mut self, course: crate::session::Course) -> Effects {
+        let new_ending = course.ending().filter(|_| self.ending().is_none());
+        let changed = course != self.course;
+        self.course = course;
+        if let Some(ending) = new_ending {
+            self.changed();
+            self.overlay = Overlay::None;
+            let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+            return self.archive_if_over(vec![
+                Effect::Autosave,
+                Effect::RestartTimer,
+                Effect::Redraw,
+            ]);
+        }
+        if changed {
+            vec![Effect::RestartTimer, Effect::Redraw]
+        } else {
+            Vec::new()
+        }
     }
 
     /// Takes the AI worker's answer. A reply to an outdated request is ignored.
