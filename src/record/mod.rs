@@ -325,7 +325,7 @@ pub enum RecordError {
     },
     /// The game ended early (time forfeit, resignation, abandoned) but the board is
     /// full, or the record does not name a winner.
-    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.claimed, *.moves))]
+    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.termination, *.claimed, *.moves))]
     EarlyEndingMismatch {
         /// Where the `Termination` tag (or the result) is written, if the record was parsed.
         location: Option<Location>,
@@ -402,9 +402,25 @@ fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
 }
 
 /// Why an early ending does not hold, for [`RecordError::EarlyEndingMismatch`].
-fn early_reason(claimed: Option<GameResult>, moves: usize) -> String {
+fn early_reason(termination: Termination, claimed: Option<GameResult>, moves: usize) -> String {
     if moves >= 64 {
         return format!("it cannot have {moves} moves: a full board ends normally");
+    }
+    let to_move = if moves.is_multiple_of(2) {
+        Player::Blue
+    } else {
+        Player::Yellow
+    };
+    let winner = match claimed {
+        Some(GameResult::BlueWins) => Some(Player::Blue),
+        Some(GameResult::YellowWins) => Some(Player::Yellow),
+        _ => None,
+    };
+    if termination == Termination::TimeForfeit && winner == Some(to_move) {
+        return format!(
+            "the player to move after {moves} moves lost on time: {to_move}, so its result must be `{}`",
+            GameResult::from(Some(Outcome::Winner(to_move.other())))
+        );
     }
     match claimed {
         None => "the record needs a result `1-0` or `0-1` naming the winner".to_owned(),
@@ -857,8 +873,11 @@ impl Record {
                 .or_else(|| claims.first().and_then(|&(_, l)| l));
             let winner =
                 claimed.filter(|c| matches!(c, GameResult::BlueWins | GameResult::YellowWins));
+            // Only the running clock runs out: the player to move's.
+            let flag_ok = termination != Termination::TimeForfeit
+                || winner != Some(GameResult::from(Some(Outcome::Winner(game.to_move()))));
             match winner {
-                Some(winner) if actual == GameResult::Unfinished => actual = winner,
+                Some(winner) if actual == GameResult::Unfinished && flag_ok => actual = winner,
                 _ => {
                     return Err(RecordError::EarlyEndingMismatch {
                         location,

@@ -600,6 +600,13 @@ fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
         "line 1, column 2: the game ended by abandoned, so the record needs a result `1-0` \
          or `0-1` naming the winner"
     );
+    // Only the player to move (Blue, after two moves) can lose on time.
+    let wrong_flag = parse("[Termination \"time forfeit\"]\nb2 c3 1-0\n");
+    assert_eq!(
+        wrong_flag.to_game().unwrap_err().to_string(),
+        "line 1, column 2: the game ended by time forfeit, so the player to move after 2 \
+         moves lost on time: Blue, so its result must be `0-1`"
+    );
     // Tag and token disagree.
     let split = parse("[Termination \"resignation\"]\n[Result \"1-0\"]\nb2 0-1\n");
     assert!(matches!(

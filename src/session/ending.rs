@@ -28,6 +28,9 @@ pub enum EndError {
     /// A normal ending comes from the board only.
     #[error("a game ends normally only when the board is full")]
     Normal,
+    /// Only the clock of the player to move runs, so only they can lose on time.
+    #[error("only the player to move can run out of time")]
+    NotToMove,
 }
 
 impl Ending {
@@ -149,6 +152,9 @@ impl Course {
         }
         if !termination.is_early() {
             return Err(EndError::Normal);
+        }
+        if termination == Termination::TimeForfeit && loser != game.to_move() {
+            return Err(EndError::NotToMove);
         }
         let ending = Ending {
             termination,
@@ -276,8 +282,12 @@ mod tests {
 
     #[test]
     fn each_early_ending_names_the_loser() {
+        assert_eq!(
+            Course::default().end(&opening(), Termination::TimeForfeit, Player::Blue),
+            Err(EndError::NotToMove)
+        );
         for (termination, loser) in [
-            (Termination::TimeForfeit, Player::Blue),
+            (Termination::TimeForfeit, Player::Yellow),
             (Termination::Abandoned, Player::Yellow),
             (Termination::Resignation, Player::Blue),
         ] {
