@@ -16,10 +16,7 @@ use crate::ui::{App, Inbox, Theme, Wake, run_served};
 
 use super::backend::SshBackend;
 use super::lobby::{Choice, LobbyScreen, NewGame, Opponent};
-use super::tables::{SharedLobby, TableLink, Who};
-
-/// A lobby left alone this long is closed.
-pub(crate) const LOBBY_IDLE: Duration = Duration::from_secs(30 * 60);
+use super::tables::{Back, SharedLobby, TableLink, Who};
 
 type SshTerminal = Terminal<SshBackend>;
 
@@ -29,6 +26,8 @@ pub(crate) struct SessionStart {
     pub(crate) lobby: SharedLobby,
     pub(crate) inbox: Inbox,
     pub(crate) backend: SshBackend,
+    /// A lobby left alone this long is closed.
+    pub(crate) idle: Duration,
 }
 
 /// Runs the session until the player leaves or the connection closes.
@@ -38,13 +37,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         lobby,
         inbox,
         mut backend,
+        idle,
     } = start;
     execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
         .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
     let id = lobby.lock().join(inbox.sender());
-    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who);
+    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who, idle);
     lobby.lock().leave(id);
     let backend = terminal.backend_mut();
     let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
@@ -58,28 +58,53 @@ fn lobby_loop(
     inbox: &Inbox,
     lobby: &SharedLobby,
     who: &Who,
+    idle: Duration,
 ) -> anyhow::Result<()> {
     let mut screen = LobbyScreen::new(&who.name);
+    let result = lobby_screen(terminal, inbox, lobby, who, &mut screen, idle);
+    // A table this session waited at: closed, or for an adjourned game, left for later.
+    if let Some(id) = screen.waiting {
+        lobby.lock().leave_table(id, &who.key);
+    }
+    result
+}
+
+/// [`lobby_loop`]'s screen, until the player leaves or the link drops.
+fn lobby_screen(
+    terminal: &mut SshTerminal,
+    inbox: &Inbox,
+    lobby: &SharedLobby,
+    who: &Who,
+    screen: &mut LobbyScreen,
+    idle: Duration,
+) -> anyhow::Result<()> {
     loop {
-        let tables = lobby.lock().tables().clone();
-        // The table this session waits at: an opponent sat down, or it is gone.
+        // Back within the grace period: straight to the seat kept for this key.
+        let back = lobby.lock().return_to_seat(&who.key);
+        if let Some((id, seat)) = back {
+            play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
+            continue;
+        }
+        let tables = lobby.lock().tables_for(&who.key);
+        screen.mine = super::lobby::your_games(&lobby.lock(), &tables, &who.key);
+        // The table this session waits at: both players are there, or it is gone.
         if let Some(id) = screen.waiting {
             match tables.get(&id) {
-                Some(table) if !table.is_open() => {
+                Some(table) if table.ready() => {
                     screen.waiting = None;
                     if let Some(seat) = table.seat_of(&who.key) {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?;
+                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
                         continue;
                     }
                 }
-                Some(_) => {}
-                None => screen.waiting = None,
+                Some(table) if table.seat_of(&who.key).is_some() => {}
+                _ => screen.waiting = None,
             }
         }
         terminal
             .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
             .context("cannot draw the lobby")?;
-        let Some(wake) = inbox.recv_timeout(LOBBY_IDLE) else {
+        let Some(wake) = inbox.recv_timeout(idle) else {
             return Ok(());
         };
         let key = match wake {
@@ -88,19 +113,22 @@ fn lobby_loop(
                 None => continue,
             },
             Wake::InputFailed(_) => return Ok(()),
-            Wake::Linked | Wake::Ai(_) | Wake::Analysis => continue,
+            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Analysis => continue,
         };
         match screen.key(key, &tables) {
             Choice::Stay => {}
-            Choice::Leave => {
-                if let Some(id) = screen.waiting {
-                    lobby.lock().stand_up(id, &who.key);
-                }
-                return Ok(());
+            Choice::Leave => return Ok(()),
+            Choice::Claim(id) => {
+                let won = lobby.lock().claim(id, &who.key);
+                screen.note(if won {
+                    crate::strings::serve::CLAIMED
+                } else {
+                    crate::strings::serve::NOT_CLAIMABLE
+                });
             }
             Choice::Close => {
                 if let Some(id) = screen.waiting.take() {
-                    lobby.lock().stand_up(id, &who.key);
+                    lobby.lock().leave_table(id, &who.key);
                 }
             }
             Choice::Start(NewGame {
@@ -130,13 +158,26 @@ fn lobby_loop(
                     ..GameConfig::default()
                 };
                 let app = App::new(config).served([false, false]);
-                run_served(terminal, inbox, app, theme(&screen), None)?;
+                run_served(terminal, inbox, app, theme(screen), None)?;
             }
             Choice::Pick(id) => {
+                // An unfinished game of this player's: back to it.
+                let back = lobby.lock().come_back(id, &who.key);
+                match back {
+                    Some(Back::Play(seat)) => {
+                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
+                        continue;
+                    }
+                    Some(Back::Wait) => {
+                        screen.waiting = Some(id);
+                        continue;
+                    }
+                    None => {}
+                }
                 let sat = lobby.lock().sit(id, who.clone());
                 match sat {
                     Some(seat) => {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?
+                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?
                     }
                     None if tables
                         .get(&id)
@@ -144,7 +185,7 @@ fn lobby_loop(
                     {
                         screen.note(crate::strings::serve::YOUR_TABLE)
                     }
-                    None => watch_table(terminal, inbox, lobby, id, theme(&screen))?,
+                    None => watch_table(terminal, inbox, lobby, id, theme(screen))?,
                 }
             }
         }
@@ -159,7 +200,9 @@ fn theme(screen: &LobbyScreen) -> Theme {
     }
 }
 
-/// Plays `seat` at table `id` until the player quits; they stand up whatever happens.
+/// Plays `seat` at table `id` until the player quits (they leave the table: see
+/// [`Lobby::leave_table`](super::tables::Lobby::leave_table)) or their link drops (the
+/// seat is kept for them for the grace period).
 fn play_at_table(
     terminal: &mut SshTerminal,
     inbox: &Inbox,
@@ -175,14 +218,12 @@ fn play_at_table(
     let mut remote = [true; 2];
     remote[seat.index()] = false;
     let app = App::with_game(GameConfig::default(), game).served(remote);
-    let mut link = TableLink {
-        lobby: lobby.clone(),
-        table: id,
-        seat: Some(seat),
-        told: false,
-    };
+    let mut link = TableLink::new(lobby.clone(), id, Some(seat));
     let result = run_served(terminal, inbox, app, theme, Some(&mut link));
-    lobby.lock().stand_up(id, &who.key);
+    match &result {
+        Ok(_) => lobby.lock().leave_table(id, &who.key),
+        Err(_) => lobby.lock().drop_out(id, &who.key),
+    }
     result.map(|_| ())
 }
 
@@ -199,12 +240,7 @@ fn watch_table(
     };
     lobby.lock().watch(id, true);
     let app = App::with_game(GameConfig::default(), game).served([true, true]);
-    let mut link = TableLink {
-        lobby: lobby.clone(),
-        table: id,
-        seat: None,
-        told: false,
-    };
+    let mut link = TableLink::new(lobby.clone(), id, None);
     let result = run_served(terminal, inbox, app, theme, Some(&mut link));
     lobby.lock().watch(id, false);
     result.map(|_| ())
