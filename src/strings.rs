@@ -960,7 +960,8 @@ pub(crate) mod serve {
     pub(crate) const TABLES: &str = "Tables";
     pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
     pub(crate) const KEYS: &str = "n new table  a play the AI  1-9 sit or watch  c colour  q leave";
-    pub(crate) const FORM_KEYS: &str = "o opponent  s side  v variant  Enter start  Esc cancel";
+    pub(crate) const FORM_KEYS: &str =
+        "o opponent  s side  v variant  t clock  Enter start  Esc cancel";
     pub(crate) const WAITING_KEYS: &str = "Esc closes your table";
     pub(crate) const A_PERSON: &str = "a person";
     pub(crate) const OPEN: &str = "open";
@@ -976,8 +977,12 @@ pub(crate) mod serve {
     pub(crate) fn you(name: &str) -> String {
         format!("you: {name}")
     }
-    pub(crate) fn form(opponent: &str, side: &str, variant: &str) -> String {
-        format!("New game: against {opponent}, you play {side}, {variant} rules")
+    pub(crate) fn form(opponent: &str, side: &str, variant: &str, clock: Option<&str>) -> String {
+        let clock = match clock {
+            Some(clock) => format!("clock {clock}"),
+            None => "no clock".to_owned(),
+        };
+        format!("New game: against {opponent}, you play {side}, {variant} rules, {clock}")
     }
     pub(crate) fn ai(level: &str) -> String {
         format!("the {level} AI")

@@ -95,6 +95,10 @@ pub struct PlayArgs {
     /// Players claim their own points (`+25 Enter`); overlooked points are forfeited.
     #[arg(long, conflicts_with = "load")]
     pub claim: bool,
+    /// Play with clocks: `5+3` is 5 minutes each plus 3 seconds a move; who runs out
+    /// loses [default: none, or the --load record's clocks].
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    pub clock: Option<crate::record::TimeControl>,
 }
 
 /// Which record `hijara replay` opens: a file, or a game of the history by number.
@@ -267,6 +271,10 @@ pub struct ResumeArgs {
     /// Do not keep the game in the history (`hijara games`) when it ends.
     #[arg(long)]
     pub no_history: bool,
+    /// New clocks for the rest of the game (`5+3`: 5 minutes each plus 3 seconds a
+    /// move), both starting full [default: the saved game's clocks, if it has them].
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    pub clock: Option<crate::record::TimeControl>,
 }
 
 /// Options of `hijara score`.
@@ -303,6 +311,11 @@ fn seconds(text: &str) -> Result<Seconds, String> {
         value,
         given: text.to_owned(),
     })
+}
+
+/// A clock as `--clock` takes it: `MINUTES+SECONDS`, like `5+3`.
+pub(crate) fn time_control(text: &str) -> Result<crate::record::TimeControl, String> {
+    crate::record::TimeControl::from_minutes(text).map_err(|e| e.to_string())
 }
 
 /// A thinking time in milliseconds, from 1 to an hour: past that the AI would

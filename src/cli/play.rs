@@ -16,6 +16,7 @@ fn config(args: &PlayArgs) -> GameConfig {
     GameConfig {
         ruleset: args.variant.unwrap_or_default(),
         claims: args.claim,
+        clock: args.clock,
         ..args.session.config(seats(args))
     }
 }
@@ -48,6 +49,9 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
     if let Some(seed) = args.session.seed {
         config.seed = seed;
     }
+    if args.clock.is_some() {
+        config.clock = args.clock;
+    }
     config
 }
 
@@ -68,11 +72,16 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             storage = storage.with_date(loaded.record.tag("Date"));
             let text = message::loaded(&shown(path), &loaded.game);
             let mut session = Session::new(loaded_config(&args, &loaded), loaded.game, storage);
+            // The record's clocks go on, unless `--clock` gives new ones.
+            if args.clock.is_none() {
+                session.course = loaded.course;
+            }
             session.notice = Some(Notice::Info(text));
             session
         }
         None => {
             let mut offer = None;
+            let mut offer_course = crate::session::Course::default();
             let mut notice = None;
             if let Some(autosave) = storage.autosave().cloned() {
                 match unfinished_autosave(&autosave) {
@@ -80,6 +89,7 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                         // A new game instead is dated at its first move.
                         storage = storage.with_date(loaded.record.tag("Date"));
                         offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
+                        offer_course = loaded.course;
                     }
                     Ok(None) => {}
                     Err(damaged) => {
@@ -96,6 +106,7 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             let config = config(&args);
             let mut session = Session::new(config, config.new_game(), storage);
             session.resume_offer = offer;
+            session.resume_course = offer_course;
             session.notice = notice;
             session
         }

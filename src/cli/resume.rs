@@ -41,9 +41,18 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
         ..SessionArgs::default()
     }
     .config([crate::ai::Seat::Human; 2]);
-    let config = config_of(&loaded.record, fallback);
+    let mut config = config_of(&loaded.record, fallback);
     let notice = Notice::Info(message::resumed(loaded.game.to_move()));
+    let course = match args.clock {
+        // New clocks for the rest of the game, both full.
+        Some(control) => {
+            config.clock = Some(control);
+            crate::session::Course::default()
+        }
+        None => loaded.course,
+    };
     let mut session = Session::new(config, loaded.game, storage);
+    session.course = course;
     session.notice = Some(notice);
     let session = ui::play(session)?;
     if let Some(line) = session.farewell() {

@@ -7,9 +7,9 @@ use std::io::Write;
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::record::{GameResult, Record};
+use crate::record::{GameResult, Record, Termination};
 use crate::rules::{ClaimState, Game, Player, Ruleset};
-use crate::session::read_text;
+use crate::session::{Ending, read_text};
 
 /// The whole report, in the field order of the JSON output.
 ///
@@ -34,6 +34,13 @@ struct Report {
     forfeited: Option<Totals>,
     /// `blue`, `yellow`, `draw`, or null while unfinished.
     winner: Option<GameResult>,
+    /// How a game that stopped before the board was full ended (`time forfeit`,
+    /// `resignation`, `abandoned`); absent for a game the board decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    termination: Option<Termination>,
+    /// The early ending, for the text output only.
+    #[serde(skip)]
+    ending: Option<Ending>,
     events: Vec<Event>,
 }
 
@@ -99,8 +106,21 @@ impl Report {
             blue: game.score(Player::Blue),
             yellow: game.score(Player::Yellow),
             winner: game.outcome().map(|o| GameResult::from(Some(o))),
+            termination: None,
+            ending: None,
             events,
         }
+    }
+
+    /// The report of a game that ended early: finished, with its winner and why.
+    fn ended(mut self, ending: Option<Ending>) -> Report {
+        if let Some(ending) = ending {
+            self.finished = true;
+            self.winner = Some(ending.result());
+            self.termination = Some(ending.termination());
+            self.ending = Some(ending);
+        }
+        self
     }
 }
 
@@ -181,11 +201,12 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
     if report.events.is_empty() {
         writeln!(out, "no move scored")?;
     }
-    let state = match report.winner {
-        None => format!("unfinished after {} of 64 moves", report.moves),
-        Some(GameResult::Draw) => "finished: a draw".to_owned(),
-        Some(GameResult::BlueWins) => "finished: Blue wins".to_owned(),
-        Some(_) => "finished: Yellow wins".to_owned(),
+    let state = match (report.ending, report.winner) {
+        (Some(ending), _) => format!("finished: {}", crate::strings::screen::ending(ending)),
+        (_, None) => format!("unfinished after {} of 64 moves", report.moves),
+        (_, Some(GameResult::Draw)) => "finished: a draw".to_owned(),
+        (_, Some(GameResult::BlueWins)) => "finished: Blue wins".to_owned(),
+        (_, Some(_)) => "finished: Yellow wins".to_owned(),
     };
     match &report.forfeited {
         Some(lost) => writeln!(
@@ -215,7 +236,8 @@ pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
     let text = read_text(&file, &name)?;
     let record: Record = text.parse().with_context(|| name.clone())?;
     let game = record.to_game().with_context(|| name.clone())?;
-    let report = Report::of(&game);
+    let ending = Ending::of_record(&record).with_context(|| name.clone())?;
+    let report = Report::of(&game).ended(ending);
     let mut out = std::io::stdout().lock();
     if args.json {
         serde_json::to_writer(&mut out, &report).context("cannot write the report")?;

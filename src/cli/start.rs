@@ -26,6 +26,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
             save_dir: None,
             threads: Default::default(),
             no_history: false,
+            clock: None,
         }),
         StartChoice::Learn => super::learn::run(&LearnArgs { list: false }),
         StartChoice::Puzzles => super::puzzle::run(&PuzzleArgs::default()),

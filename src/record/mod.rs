@@ -38,14 +38,17 @@
 //! moves and checks that a full square is never named and that any claimed result
 //! (the tag or the final token) is what actually happened.
 
+mod clock;
 mod parse;
 mod termination;
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 
+pub use clock::{TimeControl, TimeControlError};
 pub use parse::Location;
 pub use termination::{ParseTerminationError, Termination};
 
@@ -54,6 +57,9 @@ pub const VARIANT_TAG: &str = "Variant";
 
 /// The tag turning claim mode on.
 pub const CLAIM_TAG: &str = "Claim";
+
+/// The tag with the game's clock, `300+3`: [`TimeControl`].
+pub const TIME_CONTROL_TAG: &str = "TimeControl";
 
 /// The tag saying how a game ended, when not by a full board: [`Termination`].
 pub const TERMINATION_TAG: &str = "Termination";
@@ -145,6 +151,8 @@ struct Notes {
     /// The points awarded in a claim game (never `Some(0)`).
     claim: Option<u32>,
     mark: Option<Mark>,
+    /// The mover's time left after the move (`{[%clk 0:04:31]}`), to the tenth.
+    clock: Option<Duration>,
     comments: Vec<String>,
 }
 
@@ -304,9 +312,20 @@ pub enum RecordError {
         /// The tag's value.
         value: String,
     },
+    /// The `TimeControl` tag is not `SECONDS+SECONDS` (only possible for a tag set by
+    /// code: the parser reports it as a syntax error).
+    #[error("{}the TimeControl tag is {}: {error}", at(.location), parse::quote(.value))]
+    InvalidTimeControlTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+        /// What is wrong with it.
+        error: TimeControlError,
+    },
     /// The game ended early (time forfeit, resignation, abandoned) but the board is
     /// full, or the record does not name a winner.
-    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.claimed, *.moves))]
+    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.termination, *.claimed, *.moves))]
     EarlyEndingMismatch {
         /// Where the `Termination` tag (or the result) is written, if the record was parsed.
         location: Option<Location>,
@@ -361,6 +380,7 @@ impl RecordError {
             | RecordError::UnknownVariant { location, .. }
             | RecordError::InvalidClaimTag { location, .. }
             | RecordError::InvalidTerminationTag { location, .. }
+            | RecordError::InvalidTimeControlTag { location, .. }
             | RecordError::EarlyEndingMismatch { location, .. }
             | RecordError::ImpossibleClaim { location, .. }
             | RecordError::ResultMismatch { location, .. } => *location,
@@ -382,9 +402,25 @@ fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
 }
 
 /// Why an early ending does not hold, for [`RecordError::EarlyEndingMismatch`].
-fn early_reason(claimed: Option<GameResult>, moves: usize) -> String {
+fn early_reason(termination: Termination, claimed: Option<GameResult>, moves: usize) -> String {
     if moves >= 64 {
         return format!("it cannot have {moves} moves: a full board ends normally");
+    }
+    let to_move = if moves.is_multiple_of(2) {
+        Player::Blue
+    } else {
+        Player::Yellow
+    };
+    let winner = match claimed {
+        Some(GameResult::BlueWins) => Some(Player::Blue),
+        Some(GameResult::YellowWins) => Some(Player::Yellow),
+        _ => None,
+    };
+    if termination == Termination::TimeForfeit && winner == Some(to_move) {
+        return format!(
+            "the player to move after {moves} moves lost on time: {to_move}, so its result must be `{}`",
+            GameResult::from(Some(Outcome::Winner(to_move.other())))
+        );
     }
     match claimed {
         None => "the record needs a result `1-0` or `0-1` naming the winner".to_owned(),
@@ -425,6 +461,7 @@ pub struct Record {
     variant_tag_location: Option<Location>,
     claim_tag_location: Option<Location>,
     termination_tag_location: Option<Location>,
+    time_control_tag_location: Option<Location>,
 }
 
 impl PartialEq for Record {
@@ -552,6 +589,51 @@ impl Record {
         self.set_result(Some(GameResult::from(Some(Outcome::Winner(winner)))));
     }
 
+    /// The game's clock from the `TimeControl` tag: `None` when there is none.
+    pub fn time_control(&self) -> Result<Option<TimeControl>, RecordError> {
+        self.tag(TIME_CONTROL_TAG)
+            .map(|value| {
+                value
+                    .parse()
+                    .map_err(|error| RecordError::InvalidTimeControlTag {
+                        location: self.time_control_tag_location,
+                        value: value.to_owned(),
+                        error,
+                    })
+            })
+            .transpose()
+    }
+
+    /// Sets the `TimeControl` tag, or removes it (`None`).
+    pub fn set_time_control(&mut self, control: Option<TimeControl>) {
+        self.time_control_tag_location = None;
+        match control {
+            // "TimeControl" is a valid tag name.
+            Some(control) => {
+                let _ = self.set_tag(TIME_CONTROL_TAG, control.to_string());
+            }
+            None => {
+                self.remove_tag(TIME_CONTROL_TAG);
+            }
+        }
+    }
+
+    /// The mover's time left after move `index` (0-based), if the record says.
+    pub fn clock(&self, index: usize) -> Option<Duration> {
+        self.notes.get(index).and_then(|n| n.clock)
+    }
+
+    /// Every move's time left, in order.
+    pub fn clocks(&self) -> impl Iterator<Item = Option<Duration>> + '_ {
+        self.notes.iter().map(|n| n.clock)
+    }
+
+    /// Sets the time left after move `index`, kept to the tenth of a second (as written).
+    pub fn set_clock(&mut self, index: usize, left: Option<Duration>) -> Result<(), EditError> {
+        self.notes_mut(index)?.clock = left.map(clock::clock_precision);
+        Ok(())
+    }
+
     /// The points awarded for move `index` (0-based) in a claim game, if any.
     pub fn claim(&self, index: usize) -> Option<u32> {
         self.notes.get(index).and_then(|n| n.claim)
@@ -674,6 +756,7 @@ impl Record {
             VARIANT_TAG => self.variant_tag_location = None,
             CLAIM_TAG => self.claim_tag_location = None,
             TERMINATION_TAG => self.termination_tag_location = None,
+            TIME_CONTROL_TAG => self.time_control_tag_location = None,
             _ => {}
         }
     }
@@ -769,6 +852,7 @@ impl Record {
             }
         }
         let termination = self.termination()?;
+        self.time_control()?;
         let mut actual = GameResult::of(&game);
         let mut claims = Vec::with_capacity(2);
         if let Some(value) = self.tag("Result") {
@@ -789,8 +873,11 @@ impl Record {
                 .or_else(|| claims.first().and_then(|&(_, l)| l));
             let winner =
                 claimed.filter(|c| matches!(c, GameResult::BlueWins | GameResult::YellowWins));
+            // Only the running clock runs out: the player to move's.
+            let flag_ok = termination != Termination::TimeForfeit
+                || winner != Some(GameResult::from(Some(Outcome::Winner(game.to_move()))));
             match winner {
-                Some(winner) if actual == GameResult::Unfinished => actual = winner,
+                Some(winner) if actual == GameResult::Unfinished && flag_ok => actual = winner,
                 _ => {
                     return Err(RecordError::EarlyEndingMismatch {
                         location,
@@ -886,6 +973,9 @@ impl fmt::Display for Record {
             }
             if let Some(mark) = notes.and_then(|n| n.mark) {
                 f.write_str(mark.token())?;
+            }
+            if let Some(left) = notes.and_then(|n| n.clock) {
+                write!(f, " {{[%clk {}]}}", clock::format_clock(left))?;
             }
             for text in notes.map_or(&[][..], |n| n.comments.as_slice()) {
                 f.write_str(if line_comment { "\n" } else { " " })?;

@@ -8,8 +8,8 @@ use std::fmt;
 use std::str::Chars;
 
 use super::{
-    CLAIM_TAG, GameResult, Mark, Record, RecordError, TERMINATION_TAG, Termination, VARIANT_TAG,
-    is_valid_tag_name,
+    CLAIM_TAG, GameResult, Mark, Record, RecordError, TERMINATION_TAG, TIME_CONTROL_TAG,
+    Termination, TimeControl, VARIANT_TAG, is_valid_tag_name,
 };
 use crate::rules::{Ruleset, Square};
 
@@ -271,6 +271,15 @@ impl Cursor<'_> {
                 "a Termination tag of `normal`, `time forfeit`, `resignation` or `abandoned`",
             ));
         }
+        if name == TIME_CONTROL_TAG
+            && let Err(error) = value.parse::<TimeControl>()
+        {
+            return Err(syntax(
+                value_location,
+                quote(&value),
+                format!("a TimeControl tag of seconds+increment, like `300+3` ({error})"),
+            ));
+        }
         debug_assert!(is_valid_tag_name(&name));
         Ok((name, value, name_location))
     }
@@ -307,6 +316,16 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
         // Comments attach to the move they follow, or to the game before the first move.
         for text in comments.drain(..) {
             match record.notes.last_mut() {
+                // The first `[%clk ...]` after a move is its time left, not a comment.
+                Some(notes) if notes.clock.is_none() => match super::clock::take_clock(&text) {
+                    Some((left, rest)) => {
+                        notes.clock = Some(left);
+                        if !rest.is_empty() {
+                            notes.comments.push(rest);
+                        }
+                    }
+                    None => notes.comments.push(text),
+                },
                 Some(notes) => notes.comments.push(text),
                 None => record.game_comments.push(text),
             }
@@ -342,6 +361,7 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
                     VARIANT_TAG => record.variant_tag_location = Some(location),
                     CLAIM_TAG => record.claim_tag_location = Some(location),
                     TERMINATION_TAG => record.termination_tag_location = Some(location),
+                    TIME_CONTROL_TAG => record.time_control_tag_location = Some(location),
                     _ => {}
                 }
                 record.tags.push((name, value));

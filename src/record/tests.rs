@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::{ClaimState, Player, Ruleset, Square};
+use std::time::Duration;
 
 fn squares(names: &str) -> Vec<Square> {
     names
@@ -599,6 +600,13 @@ fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
         "line 1, column 2: the game ended by abandoned, so the record needs a result `1-0` \
          or `0-1` naming the winner"
     );
+    // Only the player to move (Blue, after two moves) can lose on time.
+    let wrong_flag = parse("[Termination \"time forfeit\"]\nb2 c3 1-0\n");
+    assert_eq!(
+        wrong_flag.to_game().unwrap_err().to_string(),
+        "line 1, column 2: the game ended by time forfeit, so the player to move after 2 \
+         moves lost on time: Blue, so its result must be `0-1`"
+    );
     // Tag and token disagree.
     let split = parse("[Termination \"resignation\"]\n[Result \"1-0\"]\nb2 0-1\n");
     assert!(matches!(
@@ -621,5 +629,53 @@ fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
     assert!(matches!(
         coded.to_game(),
         Err(RecordError::InvalidTerminationTag { location: None, .. })
+    ));
+}
+
+#[test]
+fn clocks_and_the_time_control_read_back() {
+    let text = "[TimeControl \"300+3\"]\n\n1. b2 {[%clk 0:04:58]} c3 { [%clk 0:04:31.25] good } \
+        2. a1 {no clock here} *\n";
+    let record = parse(text);
+    assert_eq!(
+        record.time_control(),
+        Ok(Some(
+            TimeControl::new(Duration::from_secs(300), Duration::from_secs(3)).unwrap()
+        ))
+    );
+    let secs = |ms| Some(Duration::from_millis(ms));
+    assert_eq!(
+        record.clocks().collect::<Vec<_>>(),
+        [secs(298_000), secs(271_200), None]
+    );
+    assert_eq!(record.comments(1), ["good"]);
+    assert_eq!(record.comments(2), ["no clock here"]);
+    let written = record.to_string();
+    assert!(
+        written.contains(
+            "1. b2 {[%clk 0:04:58]} c3 {[%clk 0:04:31.2]} {good} 2. a1 {no clock here} *"
+        ),
+        "{written}"
+    );
+    assert_eq!(parse(&written), record);
+    record.to_game().unwrap();
+    // Without a TimeControl tag a record is what it was; a bad one is located.
+    assert_eq!(parse("b2").time_control(), Ok(None));
+    assert!(
+        error("[TimeControl \"5 min\"]\nb2")
+            .starts_with("line 1, column 15: expected a TimeControl tag"),
+        "{}",
+        error("[TimeControl \"5 min\"]\nb2")
+    );
+    // Set by code.
+    let mut edited = parse("b2 c3");
+    edited.set_clock(0, secs(4_349)).unwrap();
+    assert_eq!(edited.clock(0), secs(4_300));
+    assert!(edited.to_string().contains("b2 {[%clk 0:00:04.3]} c3"));
+    assert!(edited.set_clock(5, None).is_err());
+    edited.set_tag("TimeControl", "soon").unwrap();
+    assert!(matches!(
+        edited.to_game(),
+        Err(RecordError::InvalidTimeControlTag { location: None, .. })
     ));
 }

@@ -3,6 +3,7 @@
 //! tables as they are.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -12,6 +13,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::ai::Level;
+use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
 
@@ -46,6 +48,21 @@ pub(crate) struct NewGame {
     pub(crate) opponent: Opponent,
     pub(crate) side: Player,
     pub(crate) ruleset: Ruleset,
+    /// The clocks, run by the server; `None` for none.
+    pub(crate) clock: Option<TimeControl>,
+}
+
+/// The clocks the form offers, in turn (`t`): none, then these (minutes, seconds a move).
+const CLOCKS: [(u64, u64); 4] = [(3, 2), (5, 3), (10, 5), (30, 0)];
+
+/// The clock after `clock` in the form's list, back to none after the last.
+fn next_clock(clock: Option<TimeControl>) -> Option<TimeControl> {
+    let presets = CLOCKS
+        .map(|(m, s)| TimeControl::new(Duration::from_secs(m * 60), Duration::from_secs(s)).ok());
+    match presets.iter().position(|p| *p == clock && clock.is_some()) {
+        Some(i) => presets.get(i + 1).copied().flatten(),
+        None => presets[0],
+    }
 }
 
 /// What the session does after a key in the lobby.
@@ -136,6 +153,7 @@ impl LobbyScreen {
             match key.code {
                 KeyCode::Char('o') => form.opponent = form.opponent.next(),
                 KeyCode::Char('s') => form.side = form.side.other(),
+                KeyCode::Char('t') => form.clock = next_clock(form.clock),
                 KeyCode::Char('v') => {
                     form.ruleset = match form.ruleset {
                         Ruleset::Standard => Ruleset::Corners,
@@ -156,6 +174,7 @@ impl LobbyScreen {
             opponent,
             side: Player::Blue,
             ruleset: Ruleset::Standard,
+            clock: None,
         };
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => Choice::Leave,
@@ -325,6 +344,7 @@ impl Widget for &LobbyView<'_> {
                 &opponent,
                 &form.side.to_string(),
                 &form.ruleset.to_string(),
+                form.clock.map(|c| c.minutes_text()).as_deref(),
             )));
             lines.push(Line::raw(words::FORM_KEYS));
         } else {
@@ -355,16 +375,34 @@ mod tests {
         lobby.key(key(KeyCode::Char('o')), &tables);
         lobby.key(key(KeyCode::Char('s')), &tables);
         lobby.key(key(KeyCode::Char('v')), &tables);
+        lobby.key(key(KeyCode::Char('t')), &tables);
+        lobby.key(key(KeyCode::Char('t')), &tables);
         assert_eq!(
             lobby.key(key(KeyCode::Enter), &tables),
             Choice::Start(NewGame {
                 opponent: Opponent::Ai(Level::Hard),
                 side: Player::Yellow,
                 ruleset: Ruleset::Corners,
+                clock: TimeControl::from_minutes("5+3").ok(),
             })
         );
         assert_eq!(lobby.key(key(KeyCode::Char('7')), &tables), Choice::Stay);
         assert_eq!(lobby.key(key(KeyCode::Char('q')), &tables), Choice::Leave);
+    }
+
+    #[test]
+    fn the_form_s_clock_goes_round_its_list_and_back_to_none() {
+        let mut clock = None;
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            clock = next_clock(clock);
+            seen.push(clock.map(|c| c.minutes_text()));
+        }
+        assert_eq!(
+            seen,
+            [Some("3+2"), Some("5+3"), Some("10+5"), Some("30+0"), None]
+                .map(|s| s.map(str::to_owned))
+        );
     }
 
     #[test]

@@ -137,13 +137,17 @@ fn lobby_screen(
                 opponent: Opponent::Person,
                 side,
                 ruleset,
+                clock,
             }) => {
-                screen.waiting = Some(lobby.lock().open(who.clone(), side, ruleset));
+                let id = lobby.lock().open(who.clone(), side, ruleset);
+                lobby.lock().set_clock(id, clock);
+                screen.waiting = Some(id);
             }
             Choice::Start(NewGame {
                 opponent: Opponent::Ai(level),
                 side,
                 ruleset,
+                clock,
             }) => {
                 let mut seats = [Seat::Human; 2];
                 seats[side.other().index()] = Seat::from(level);
@@ -151,6 +155,8 @@ fn lobby_screen(
                     seats,
                     ruleset,
                     seed: fresh_seed(),
+                    // Against the AI the game's own clock decides: the server runs it.
+                    clock,
                     ..GameConfig::default()
                 };
                 let app = App::new(config).served([false, false]);

@@ -17,9 +17,9 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
-use crate::record::{GameResult, Termination};
+use crate::record::{GameResult, Termination, TimeControl};
 use crate::rules::{Game, Move, Player, Ruleset};
-use crate::session::Course;
+use crate::session::{Clock, Course};
 use crate::strings::serve as words;
 use crate::ui::{Link, Wake};
 
@@ -67,6 +67,14 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// An adjourned game's clock stops (the turn under way is not charged) until both
+    /// players are back.
+    fn pause_clock(&mut self) {
+        if let Some(clock) = self.course.clock_mut() {
+            clock.stop();
+        }
+    }
+
     /// A table with `seats` and `game`, everybody there.
     fn new(seats: [Option<Who>; 2], game: Game) -> Table {
         Table {
@@ -346,6 +354,7 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
             }
             if table.away.iter().all(Option::is_some) {
                 table.adjourned = true;
+                table.pause_clock();
                 changed = true;
             } else if table.away.iter().any(Option::is_some) {
                 changed = true;
@@ -395,6 +404,17 @@ impl Lobby {
         self.next_id
     }
 
+    /// Gives table `id` clocks (`None`: none), before its game starts. They start when
+    /// the second player sits down.
+    pub(crate) fn set_clock(&mut self, id: u32, clock: Option<TimeControl>) {
+        if let Some(table) = self.tables.get_mut(&id)
+            && table.game.is_empty()
+        {
+            table.course = Course::with_clock(clock.map(Clock::new));
+            self.changed();
+        }
+    }
+
     /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
     /// table is gone, full, or `who` already sits there.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
@@ -406,6 +426,10 @@ impl Lobby {
             .into_iter()
             .find(|p| table.seats[p.index()].is_none())?;
         table.seats[colour.index()] = Some(who);
+        // Both seated: Blue's clock starts.
+        if let Some(clock) = table.course.clock_mut() {
+            clock.start(Instant::now());
+        }
         // The game has begun: it is kept from now on.
         self.stored(id);
         self.changed();
@@ -462,6 +486,7 @@ impl Lobby {
         let other_away = table.away[colour.other().index()].is_some();
         if table.in_play() && (other_away || table.adjourned) {
             table.adjourned = true;
+            table.pause_clock();
             table.away[colour.index()] = Some(Instant::now());
             table.left[colour.index()] = true;
             self.changed();
@@ -529,6 +554,10 @@ impl Lobby {
             Back::Wait
         } else {
             table.adjourned = false;
+            // An adjourned game's clock goes on from where it stopped.
+            if let Some(clock) = table.course.clock_mut() {
+                clock.start(Instant::now());
+            }
             Back::Play(colour)
         };
         self.changed();
@@ -661,17 +690,21 @@ fn clock(left: Duration) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-impl Link for TableLink {
-    fn sync(&mut self, game: &Game) -> Vec<Move> {
+impl TableLink {
+    /// [`Link::sync`] at `now`, the server's time.
+    fn sync_at(&mut self, game: &Game, now: Instant) -> Vec<Move> {
         let mut lobby = self.lobby.lock();
         let Some(table) = lobby.tables.get_mut(&self.table) else {
             return Vec::new();
         };
         let known = table.game.len();
-        let mut changed = false;
+        // The server's clock decides: a flag that fell ends the game for both screens,
+        // and a move that comes after it is not taken.
+        let mut changed = table.course.check_flag(&table.game, now).is_some();
         if let Some(seat) = self.seat
             && game.len() > known
             && !table.abandoned
+            && table.course.ending().is_none()
             && !table.adjourned
             && table.seats.iter().all(Option::is_some)
         {
@@ -679,6 +712,12 @@ impl Link for TableLink {
                 // Only the seat's own moves, in turn: the screen refuses the others.
                 if table.game.to_move() != seat || table.game.play(mv).is_err() {
                     break;
+                }
+                if let Some(clock) = table.course.clock_mut() {
+                    let _ = clock.moved(now);
+                    if table.game.is_over() {
+                        clock.stop();
+                    }
                 }
                 changed = true;
             }
@@ -689,6 +728,19 @@ impl Link for TableLink {
             lobby.changed();
         }
         news
+    }
+}
+
+impl Link for TableLink {
+    fn sync(&mut self, game: &Game) -> Vec<Move> {
+        self.sync_at(game, Instant::now())
+    }
+
+    fn course(&mut self) -> Option<Course> {
+        let lobby = self.lobby.lock();
+        let table = lobby.tables.get(&self.table)?;
+        // A table without clocks or an early end leaves the screen's course alone.
+        (table.course != Course::NONE).then(|| table.course.clone())
     }
 
     fn news(&mut self) -> Option<String> {
@@ -965,6 +1017,56 @@ mod tests {
             vec![("ann".to_owned(), [l, d, w])]
         );
         assert_eq!(guard.history_of("SHA256:carol").count(), 0);
+    }
+
+    #[test]
+    fn the_server_s_clock_decides_a_time_forfeit_for_both_screens() {
+        use crate::record::Termination;
+        let lobby = SharedLobby::default();
+        let id = lobby
+            .lock()
+            .open(who("alice"), Player::Blue, Ruleset::Standard);
+        lobby
+            .lock()
+            .set_clock(id, TimeControl::from_minutes("1+0").ok());
+        let link = |seat| TableLink::new(lobby.clone(), id, seat);
+        let (mut blue, mut yellow, mut watcher) = (
+            link(Some(Player::Blue)),
+            link(Some(Player::Yellow)),
+            link(None),
+        );
+        assert!(
+            !lobby.lock().tables()[&id]
+                .course
+                .clock()
+                .unwrap()
+                .is_running(),
+            "not before both sit"
+        );
+        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
+        let t0 = Instant::now();
+        let b2: Square = "b2".parse().unwrap();
+        blue.sync_at(&Game::from_moves([b2]).unwrap(), t0);
+        let course = watcher.course().unwrap();
+        let clock = course.clock().unwrap();
+        assert_eq!(clock.history().len(), 1);
+        assert!(clock.remaining(Player::Blue, t0) <= std::time::Duration::from_secs(60));
+        // Yellow does not move for two minutes: the server ends the game, whatever
+        // the screens show, and Yellow's late move is not taken.
+        let late = Game::from_moves([b2, b2]).unwrap();
+        let later = t0 + std::time::Duration::from_secs(120);
+        assert_eq!(yellow.sync_at(&late, later), Vec::<Move>::new());
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        let ending = blue.course().unwrap().ending().unwrap();
+        assert_eq!(ending.termination(), Termination::TimeForfeit);
+        assert_eq!(ending.winner(), Player::Blue);
+        assert_eq!(watcher.course().unwrap().ending(), Some(ending));
+        // A table without clocks leaves the screens' own course alone.
+        let plain = lobby
+            .lock()
+            .open(who("carol"), Player::Blue, Ruleset::Standard);
+        let mut link = TableLink::new(lobby.clone(), plain, None);
+        assert_eq!(link.course(), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::ai::{AiSettings, Level, Seat};
+use crate::record::TimeControl;
 use crate::rules::{Game, Placement, Player, Ruleset};
 
 /// Who plays and how the AI is set up: everything decided before the game.
@@ -24,6 +25,8 @@ pub struct GameConfig {
     /// Threads for the AI's search and the replay's analysis (`--threads`);
     /// `None` for every core ([`crate::ai::thread_count`]).
     pub threads: Option<usize>,
+    /// The clocks new games are played with (`--clock 5+3`); `None` for no clock.
+    pub clock: Option<TimeControl>,
 }
 
 impl GameConfig {
@@ -40,6 +43,11 @@ impl GameConfig {
     /// A new game on the empty board under these rules.
     pub fn new_game(&self) -> Game {
         Game::with_rules(self.ruleset, self.claims)
+    }
+
+    /// A new game's course: its clocks, stopped, if these settings have a clock.
+    pub fn new_course(&self) -> super::Course {
+        super::Course::with_clock(self.clock.map(super::Clock::new))
     }
 
     /// These settings with the rules `game` is played under: a loaded, resumed or

@@ -2,8 +2,12 @@
 //! resignation, or a win claimed after the opponent left. The rule lives here,
 //! not in `rules` (which has no clock) and not in the screens, which only ask.
 
+use std::time::Instant;
+
 use crate::record::{GameResult, Record, RecordError, Termination};
 use crate::rules::{Game, Outcome, Player};
+
+use super::Clock;
 
 /// A game ended early: how, and who won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +28,9 @@ pub enum EndError {
     /// A normal ending comes from the board only.
     #[error("a game ends normally only when the board is full")]
     Normal,
+    /// Only the clock of the player to move runs, so only they can lose on time.
+    #[error("only the player to move can run out of time")]
+    NotToMove,
 }
 
 impl Ending {
@@ -78,16 +85,50 @@ impl Ending {
     }
 }
 
-/// What a game's record keeps beside its moves: how it ended, when not by a full
-/// board. (The clocks join it.)
+/// What a game's record keeps beside its moves: its clocks, and how it ended when
+/// not by a full board.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Course {
     ending: Option<Ending>,
+    /// Boxed: most games have none, and a screen state stays small.
+    clock: Option<Box<Clock>>,
 }
 
 impl Course {
     /// Nothing beside the moves: a game without a clock, not ended early.
-    pub const NONE: Course = Course { ending: None };
+    pub const NONE: Course = Course {
+        ending: None,
+        clock: None,
+    };
+
+    /// A course with these clocks.
+    pub fn with_clock(clock: Option<Clock>) -> Course {
+        Course {
+            ending: None,
+            clock: clock.map(Box::new),
+        }
+    }
+
+    /// The clocks, if the game has them.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_deref()
+    }
+
+    /// The clocks, to start, stop or move them.
+    pub fn clock_mut(&mut self) -> Option<&mut Clock> {
+        self.clock.as_deref_mut()
+    }
+
+    /// Ends the game on time if the clock of the player to move in `game` is at 0 at
+    /// `now`; returns the ending. The clocks stop.
+    pub fn check_flag(&mut self, game: &Game, now: Instant) -> Option<Ending> {
+        let flagged = self.clock.as_ref()?.flagged(now)?;
+        let ending = self.end(game, Termination::TimeForfeit, flagged).ok()?;
+        if let Some(clock) = &mut self.clock {
+            clock.fall();
+        }
+        Some(ending)
+    }
 
     /// The early ending, if the game had one.
     pub fn ending(&self) -> Option<Ending> {
@@ -112,11 +153,17 @@ impl Course {
         if !termination.is_early() {
             return Err(EndError::Normal);
         }
+        if termination == Termination::TimeForfeit && loser != game.to_move() {
+            return Err(EndError::NotToMove);
+        }
         let ending = Ending {
             termination,
             winner: loser.other(),
         };
         self.ending = Some(ending);
+        if let Some(clock) = &mut self.clock {
+            clock.stop();
+        }
         Ok(ending)
     }
 
@@ -130,17 +177,30 @@ impl Course {
         self.ending = None;
     }
 
-    /// The course a checked record states.
+    /// The course a checked record states: its early ending, and its clocks (from
+    /// the `TimeControl` tag and each move's `%clk`), stopped.
     pub fn of_record(record: &Record) -> Result<Course, RecordError> {
+        let clock = record
+            .time_control()?
+            .map(|control| Box::new(Clock::with_history(control, record.clocks().collect())));
         Ok(Course {
             ending: Ending::of_record(record)?,
+            clock,
         })
     }
 
-    /// Writes the course into `record` (made from the game's moves).
+    /// Writes the course into `record` (made from the game's moves): the early ending,
+    /// the `TimeControl` tag and each move's time left.
     pub fn write_to(&self, record: &mut Record) {
         if let Some(ending) = self.ending {
             ending.write_to(record);
+        }
+        if let Some(clock) = &self.clock {
+            record.set_time_control(Some(clock.control()));
+            for (index, left) in clock.history().iter().enumerate() {
+                // Moves beyond the record's (none, when made from the same game) are skipped.
+                let _ = record.set_clock(index, *left);
+            }
         }
     }
 }
@@ -222,8 +282,12 @@ mod tests {
 
     #[test]
     fn each_early_ending_names_the_loser() {
+        assert_eq!(
+            Course::default().end(&opening(), Termination::TimeForfeit, Player::Blue),
+            Err(EndError::NotToMove)
+        );
         for (termination, loser) in [
-            (Termination::TimeForfeit, Player::Blue),
+            (Termination::TimeForfeit, Player::Yellow),
             (Termination::Abandoned, Player::Yellow),
             (Termination::Resignation, Player::Blue),
         ] {

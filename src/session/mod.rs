@@ -4,6 +4,7 @@
 //!
 //! - `config`: [`GameConfig`], who plays and how the AI thinks.
 //! - `record_io`: a record file to and from a set-up and a game (the seat, time and seed tags).
+//! - `clock`: [`Clock`], both players' clocks, pure (the time is passed in).
 //! - `ending`: how a game ends when the board does not decide it (time, resignation,
 //!   abandonment): [`Course`], the rule the screens and the server call.
 //! - `disk`: how bytes reach the disk: bounded reads of regular files only, atomic writes
@@ -15,6 +16,7 @@
 //! Nothing here draws or reads keys; `ui` and `cli` both build on it.
 
 mod autosave;
+mod clock;
 mod config;
 mod disk;
 mod ending;
@@ -23,6 +25,7 @@ mod record_io;
 mod storage;
 
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
+pub use clock::{Clock, Flagged, ai_budget, show as show_clock};
 pub use config::{GameConfig, fresh_seed};
 pub(crate) use disk::write_atomic;
 pub use disk::{MAX_RECORD_BYTES, read_regular};
@@ -53,6 +56,8 @@ pub struct Session {
     pub notice: Option<Notice>,
     /// An autosaved game (with its set-up) to offer instead, asked at once.
     pub resume_offer: Option<(GameConfig, Game)>,
+    /// The offered game's course (its clocks).
+    pub resume_course: Course,
     /// Where `s` saves and the autosave goes.
     pub storage: Storage,
 }
@@ -66,6 +71,7 @@ impl Session {
             course: Course::default(),
             notice: None,
             resume_offer: None,
+            resume_course: Course::default(),
             storage,
         }
     }

@@ -132,6 +132,8 @@ pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
         claims: record.claim_mode(),
         // Not a tag: the machine's, from the command line.
         threads: fallback.threads,
+        // A bad tag is refused when the record is read (`to_game`).
+        clock: record.time_control().ok().flatten().or(fallback.clock),
     }
 }
 

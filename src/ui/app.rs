@@ -10,6 +10,8 @@
 
 mod update;
 
+use std::time::{Duration, Instant};
+
 use ratatui::layout::Rect;
 
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
@@ -44,6 +46,11 @@ pub struct App {
     autosaved: bool,
     /// An autosaved game offered at start-up, until the question is answered.
     resume_offer: Option<(GameConfig, Game)>,
+    /// The offered game's course (its clocks).
+    resume_course: Course,
+    /// The time now, as the event loop last said ([`App::set_now`]): the clocks read
+    /// it, so the app itself never reads the system clock. `None`: no clock runs.
+    now: Option<Instant>,
     /// A claim game: the digits typed after `+`, while a claim is typed.
     claim_entry: Option<String>,
     /// A claim game: the person let the AI play on without claiming (Enter).
@@ -69,7 +76,7 @@ impl App {
         App {
             config: config.with_rules_of(&game),
             game,
-            course: Course::default(),
+            course: config.new_course(),
             cursor: Cursor::default(),
             overlay: Overlay::None,
             message: None,
@@ -80,6 +87,8 @@ impl App {
             spinner: 0,
             autosaved: false,
             resume_offer: None,
+            resume_course: Course::default(),
+            now: None,
             claim_entry: None,
             go_on: false,
             held: None,
@@ -212,10 +221,50 @@ impl App {
         self.course.ending()
     }
 
-    /// Continues the game with this course (a resumed or loaded game's).
+    /// Continues the game with this course (a resumed or loaded game's). A course
+    /// without clocks keeps the set-up's (`--clock` on a loaded game): they start
+    /// from the base time.
     pub fn with_course(mut self, course: Course) -> App {
+        let fresh = self.course.clock().cloned();
         self.course = course;
+        if self.course.clock().is_none() && fresh.is_some() {
+            // Synced to the board's moves when the game starts.
+            self.course = Course::with_clock(fresh);
+        }
         self
+    }
+
+    /// The course of the autosaved game offered ([`App::offer_resume`]): its clocks.
+    pub fn with_resume_course(mut self, course: Course) -> App {
+        self.resume_course = course;
+        self
+    }
+
+    /// Tells the app the time now: the event loop calls it at every wake, before the
+    /// input; tests pass their own instants. The clocks are read at this time.
+    pub fn set_now(&mut self, now: Instant) {
+        self.now = Some(now);
+        // A game opened before the time was known (play on from the replay viewer)
+        // starts its clock now.
+        if self.course.clock().is_some_and(|c| !c.is_running()) && !self.is_over() {
+            self.sync_clock();
+        }
+    }
+
+    /// `player`'s time left now, if the game has clocks.
+    pub fn clock_left(&self, player: Player) -> Option<Duration> {
+        let clock = self.course.clock()?;
+        let now = self.now?;
+        Some(clock.remaining(player, now))
+    }
+
+    /// How long until a running clock shows another second or its flag falls: the
+    /// event loop wakes then, so the clock is drawn and the flag falls with no key
+    /// pressed. `None` when no clock runs (the loop then sleeps until an input).
+    pub fn clock_wake(&self) -> Option<Duration> {
+        let clock = self.course.clock()?;
+        // A millisecond late, so the second shown has surely changed.
+        Some(clock.next_change(self.now?)? + Duration::from_millis(1))
     }
 
     /// The digits of the claim being typed after `+`, if one is.

@@ -63,6 +63,12 @@ pub(crate) trait Link {
     fn news(&mut self) -> Option<String> {
         None
     }
+
+    /// The shared game's clocks and early ending, which decide over the screen's own
+    /// (a table's clocks run on the server); `None` to keep the screen's.
+    fn course(&mut self) -> Option<crate::session::Course> {
+        None
+    }
 }
 
 /// The most wakes waiting in an [`Inbox`]: a sender finds it full rather than letting
@@ -247,6 +253,7 @@ where
         .handle(Input::Resize(size.width, size.height))
         .into();
     if let Screen::Game(app) = nav.screen_mut() {
+        app.set_now(Instant::now());
         queue.extend(app.start());
     }
     let mut redraw = true;
@@ -256,6 +263,9 @@ where
         if let (Some(link), Screen::Game(app)) = (link.as_deref_mut(), nav.screen_mut()) {
             for mv in link.sync(app.game()) {
                 queue.extend(app.remote_move(mv));
+            }
+            if let Some(course) = link.course() {
+                queue.extend(app.follow_course(course));
             }
             if let Some(text) = link.news() {
                 app.notify(Notice::Info(text));
@@ -362,6 +372,10 @@ where
                 }
             }
         }
+        // The clocks read the time the app was last told.
+        if let Screen::Game(app) = nav.screen_mut() {
+            app.set_now(Instant::now());
+        }
         if redraw {
             draw(terminal, nav.screen(), theme)?;
             redraw = false;
@@ -388,6 +402,9 @@ where
                 .receiver
                 .recv_timeout(at.saturating_duration_since(Instant::now())),
         };
+        if let Screen::Game(app) = nav.screen_mut() {
+            app.set_now(Instant::now());
+        }
         match woken {
             Ok(Wake::Terminal(event)) => {
                 if let Some(input) = nav.screen().input_of(&event) {

@@ -112,6 +112,23 @@ impl Widget for &LadderView<'_> {
     }
 }
 
+/// Draws a clock (`4:31`) centred on the bottom border of the ladder in `area`, so it
+/// takes no row from the gauge. The ladder's thick border and `▶` say whose runs.
+pub(crate) fn render_clock(area: Rect, clock: &str, style: Style, buf: &mut Buffer) {
+    let area = area.intersection(buf.area);
+    if area.width < 4 || area.height < 3 {
+        return;
+    }
+    let text = format!(" {clock} ");
+    let inner = area.width - 2;
+    if !text::fits(&text, usize::from(inner)) {
+        return;
+    }
+    let width = u16::try_from(text::width(&text)).unwrap_or(u16::MAX);
+    let x = area.x + 1 + (inner - width) / 2;
+    put(buf, area, x, area.bottom() - 1, &text, style);
+}
+
 impl LadderView<'_> {
     /// The gauge: tick labels on the left, a bar filling from the bottom in eighths.
     fn render_gauge(&self, area: Rect, score: u32, buf: &mut Buffer) {

@@ -122,6 +122,7 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
         course,
         notice,
         resume_offer,
+        resume_course,
         mut storage,
     } = session;
     let mut app = App::with_game(config, game)
@@ -131,7 +132,9 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
         app.notify(notice);
     }
     if let Some((config, game)) = resume_offer {
-        app = app.offer_resume(config, game);
+        app = app
+            .offer_resume(config, game)
+            .with_resume_course(resume_course);
     }
     let screen = run(Screen::Game(app), &mut storage)?;
     Ok(session_of(screen, storage))

@@ -83,7 +83,11 @@ impl Screen {
     /// How long until the state wants an [`Input::Tick`], if it wants one.
     pub(crate) fn tick_every(&self) -> Option<Duration> {
         match self {
-            Screen::Game(app) => app.thinking().map(|_| SPINNER_STEP),
+            // The spinner while the AI thinks; a running clock when its second changes.
+            Screen::Game(app) => match (app.thinking().map(|_| SPINNER_STEP), app.clock_wake()) {
+                (Some(spin), Some(clock)) => Some(spin.min(clock)),
+                (spin, clock) => spin.or(clock),
+            },
             Screen::Replay(state, _) => state.autoplay_delay(),
             Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => None,
         }

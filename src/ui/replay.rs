@@ -85,6 +85,10 @@ pub struct ReplayState {
     analysis: Analysis,
     /// Whether the analysis panel is open.
     panel: bool,
+    /// The record's clocks (`TimeControl` and each move's `%clk`), if it has them.
+    clock: Option<crate::session::Clock>,
+    /// How the record's game ended, when not by a full board.
+    ending: Option<crate::session::Ending>,
 }
 
 impl ReplayState {
@@ -94,7 +98,11 @@ impl ReplayState {
             .map(|i| (record.mark(i), record.comments(i).to_vec()))
             .collect();
         let analysis = Analysis::new(game.len());
+        // A checked record: a bad tag here reads as none (the game was played without).
+        let course = crate::session::Course::of_record(record).unwrap_or_default();
         ReplayState {
+            clock: course.clock().cloned(),
+            ending: course.ending(),
             name: name.into(),
             tags: record
                 .tags()
@@ -114,6 +122,27 @@ impl ReplayState {
             analysis,
             panel: false,
         }
+    }
+
+    /// `player`'s time left after the moves shown, if the record has clocks: the
+    /// time their last move shown left, or the starting time.
+    pub fn clock_left(&self, player: crate::rules::Player) -> Option<std::time::Duration> {
+        let clock = self.clock.as_ref()?;
+        if self.ending().is_some_and(|e| {
+            e.termination() == crate::record::Termination::TimeForfeit && e.loser() == player
+        }) {
+            // The flag fell: the loser's clock ran to 0 after the last move.
+            return Some(std::time::Duration::ZERO);
+        }
+        let history = clock.history();
+        let shown = self.shown.min(history.len());
+        let at = crate::session::Clock::with_history(clock.control(), history[..shown].to_vec());
+        Some(at.banked(player))
+    }
+
+    /// How the game ended early (time, resignation, abandonment), once its last move is shown.
+    pub fn ending(&self) -> Option<crate::session::Ending> {
+        self.ending.filter(|_| self.shown == self.game.len())
     }
 
     /// The viewer as it was, ready to open again after it quit (a review left with

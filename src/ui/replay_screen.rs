@@ -17,7 +17,7 @@ use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
 use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
-use super::ladder::{LadderView, ladder_scale, outcome_note};
+use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
@@ -129,7 +129,10 @@ impl Widget for &ReplayView<'_> {
         }
 
         let position = state.position();
-        let outcome = position.outcome();
+        let ending = state.ending();
+        let outcome = ending
+            .map(|e| crate::rules::Outcome::Winner(e.winner()))
+            .or_else(|| position.outcome());
         let game = state.game();
         let totals = totals_at(game, state.shown());
         let scale = ladder_scale(totals);
@@ -145,6 +148,9 @@ impl Widget for &ReplayView<'_> {
                 theme,
             }
             .render(rect, buf);
+            if let Some(left) = state.clock_left(player) {
+                render_clock(rect, &crate::session::show_clock(left), theme.dim(), buf);
+            }
         }
 
         BoardView {
@@ -182,7 +188,13 @@ impl Widget for &ReplayView<'_> {
 
         let what = match (outcome, state.goto()) {
             (_, Some(typed)) => [words::typing_move(typed), words::typing_move(typed)],
-            (Some(outcome), None) => [words::replay_over(outcome), words::outcome(outcome)],
+            (Some(outcome), None) => match ending {
+                Some(ending) => [
+                    words::replay_over(words::ending(ending)),
+                    words::ending(ending),
+                ],
+                None => [words::replay_over(outcome), words::outcome(outcome)],
+            },
             (None, None) => [
                 words::to_move(position.to_move()),
                 words::to_move_short(position.to_move()),

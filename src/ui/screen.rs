@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Outcome, Player, Square};
+use crate::session::show_clock;
 use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name};
 use crate::text::wrap;
 
@@ -16,7 +17,7 @@ use super::app::App;
 use super::board::{BoardGeometry, BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
-use super::ladder::{LadderView, ladder_scale, outcome_note};
+use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::question::Overlay;
@@ -168,6 +169,11 @@ impl Widget for &AppView<'_> {
                 theme,
             };
             ladder.render(rect, buf);
+            if let Some(left) = app.clock_left(player) {
+                let running = outcome.is_none() && game.to_move() == player;
+                let style = if running { theme.strong() } else { theme.dim() };
+                render_clock(rect, &show_clock(left), style, buf);
+            }
         }
 
         let last = app.last_move();

@@ -23,11 +23,55 @@ impl App {
         if self.in_progress() {
             effects.push(Effect::Autosave);
         }
+        self.sync_clock();
         self.ask_ai_seat(effects)
+    }
+
+    /// Keeps the clocks in step with the board: the turn of the player to move runs
+    /// from now while the game is on (and not offered for a swap), else they stop.
+    pub(super) fn sync_clock(&mut self) {
+        let Some(now) = self.now else { return };
+        let playing = !self.is_over() && self.overlay != Overlay::Question(Question::Resume);
+        let len = self.game.len();
+        if let Some(clock) = self.course.clock_mut() {
+            clock.sync(len, now);
+            if playing {
+                clock.start(now);
+            } else {
+                clock.stop();
+            }
+        }
+    }
+
+    /// Ends the game on time if the flag of the player to move has fallen by now.
+    fn check_flag(&mut self) -> Effects {
+        let Some(now) = self.now else {
+            return Vec::new();
+        };
+        if self.is_over() {
+            return Vec::new();
+        }
+        let Some(flagged) = self.course.clock().and_then(|c| c.flagged(now)) else {
+            return Vec::new();
+        };
+        let effects = self
+            .end(Termination::TimeForfeit, flagged)
+            .unwrap_or_default();
+        if let Some(clock) = self.course.clock_mut() {
+            clock.fall();
+        }
+        effects
     }
 
     /// Handles one input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        let mut flag = self.check_flag();
+        let effects = self.handle_input(input);
+        flag.extend(effects);
+        flag
+    }
+
+    fn handle_input(&mut self, input: Input) -> Effects {
         let effects = match input {
             Input::Key(key) => {
                 let context = self.key_context();
@@ -75,8 +119,14 @@ impl App {
             Input::Click(square) => self.click(square),
             Input::Pick(_) => Vec::new(),
             Input::Tick => {
+                let clock_runs = self.course.clock().is_some_and(|c| c.is_running());
                 if self.ai.waiting().is_none() {
-                    return Vec::new();
+                    // A running clock is drawn again each second.
+                    return if clock_runs {
+                        vec![Effect::Redraw]
+                    } else {
+                        Vec::new()
+                    };
                 }
                 self.spinner = self.spinner.wrapping_add(1);
                 vec![Effect::Redraw]
@@ -169,7 +219,7 @@ impl App {
         let remote = self.network?;
         match action {
             Action::Save | Action::Review => Some(message::NOT_OVER_THE_NETWORK),
-            Action::Undo | Action::Redo | Action::NewGame | Action::Hint
+            Action::Undo | Action::Redo | Action::NewGame | Action::Hint | Action::Resign
                 if remote.contains(&true) =>
             {
                 Some(message::NOT_BETWEEN_PLAYERS)
@@ -228,6 +278,8 @@ impl App {
                 Some((config, game)) if yes => {
                     self.config = config;
                     self.game = game;
+                    self.course = std::mem::take(&mut self.resume_course);
+                    self.sync_clock();
                     if let Some(last) = self.game.last() {
                         self.cursor.set(last.square());
                     }
@@ -237,7 +289,10 @@ impl App {
                     // Not a change to save: the autosave already holds this game.
                     vec![Effect::ResumedAutosave, Effect::Redraw]
                 }
-                _ => self.say(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME),
+                _ => {
+                    self.sync_clock();
+                    self.say(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME)
+                }
             },
             _ => vec![Effect::Redraw],
         }
@@ -350,7 +405,8 @@ impl App {
 
     fn new_game(&mut self) -> Effects {
         self.game = self.config.new_game();
-        self.course.clear_ending();
+        self.course = self.config.new_course();
+        self.sync_clock();
         self.cursor = Cursor::default();
         self.changed();
         let _ = self.say(MessageKind::Info, message::NEW_GAME);
@@ -380,9 +436,21 @@ impl App {
     /// claims its stone's points in full at once, and the message says what the
     /// stone before went without, if it went unclaimed.
     fn play(&mut self, square: Move) -> Effects {
+        let flag = self.check_flag();
+        if !flag.is_empty() {
+            return flag;
+        }
         let before = self.last_move().map(|(p, state)| (*p, state));
+        let len_before = self.game.len();
         match self.game.play(square) {
             Ok(placement) => {
+                // The mover's clock stops with the time left plus the increment; the
+                // opponent's starts (claims are made on the opponent's time).
+                if let (Some(now), Some(clock)) = (self.now, self.course.clock_mut()) {
+                    clock.sync(len_before, now);
+                    let _ = clock.moved(now);
+                }
+                self.sync_clock();
                 self.changed();
                 let index = self.game.len() - 1;
                 if self.game.claim_mode()
@@ -400,7 +468,7 @@ impl App {
                     self.config.is_human(placement.player) || *s != ClaimState::Pending
                 });
                 self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
-                vec![Effect::Autosave, Effect::Redraw]
+                vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
             }
             Err(_) => self.refuse(message::full(square)),
         }
@@ -412,14 +480,16 @@ impl App {
         if count == 0 {
             return self.refuse(message::NOTHING_TO_UNDO);
         }
-        // Taking a move back plays on: an early ending goes with it.
+        // Taking a move back plays on: an early ending goes with it, and the clocks
+        // are those after the earlier move.
         self.course.clear_ending();
+        self.sync_clock();
         self.changed();
         if let Some(last) = self.game.last() {
             self.cursor.set(last.square());
         }
         let _ = self.say(MessageKind::Info, message::took_back(count));
-        vec![Effect::Autosave, Effect::Redraw]
+        vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
     }
 
     fn redo(&mut self) -> Effects {
@@ -429,6 +499,7 @@ impl App {
         let Some(last) = self.config.redo_turn(&mut self.game) else {
             return self.refuse(message::NOTHING_TO_REDO);
         };
+        self.sync_clock();
         self.changed();
         self.cursor.set(last.square());
         let state = self
@@ -436,7 +507,7 @@ impl App {
             .claim_state(self.game.len() - 1)
             .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
         self.message = Some(Message::played(&last, state, None));
-        vec![Effect::Autosave, Effect::Redraw]
+        vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
     }
 
     fn ask_hint(&mut self) -> Effects {
@@ -466,7 +537,18 @@ impl App {
         {
             return effects;
         }
-        if let Some(request) = self.ai.ask_seat(&self.config, &self.game) {
+        // Under a clock the AI thinks for a share of its time left, never more than
+        // the thinking time set (`--think-ms`).
+        let mut config = self.config;
+        if let Some(left) = self.clock_left(self.game.to_move())
+            && let Some(clock) = self.course.clock()
+        {
+            let moves_left = (64 - self.game.len() as u32).div_ceil(2);
+            let budget = crate::session::ai_budget(left, clock.control().increment(), moves_left);
+            let ms = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX).max(1);
+            config.think_ms = Some(config.think_ms.map_or(ms, |set| set.min(ms)));
+        }
+        if let Some(request) = self.ai.ask_seat(&config, &self.game) {
             effects.extend([Effect::AskAi(request), Effect::Redraw]);
         }
         effects
@@ -507,8 +589,36 @@ impl App {
         Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
     }
 
+    /// Follows the clocks and early ending of a game shared with other screens (a
+    /// table of `hijara serve`, whose server decides): an ending that is new here is
+    /// said as if it happened here.
+    pub fn follow_course(&mut self, course: crate::session::Course) -> Effects {
+        let new_ending = course.ending().filter(|_| self.ending().is_none());
+        let changed = course != self.course;
+        self.course = course;
+        if let Some(ending) = new_ending {
+            self.changed();
+            self.overlay = Overlay::None;
+            let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+            return self.archive_if_over(vec![
+                Effect::Autosave,
+                Effect::RestartTimer,
+                Effect::Redraw,
+            ]);
+        }
+        if changed {
+            vec![Effect::RestartTimer, Effect::Redraw]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Takes the AI worker's answer. A reply to an outdated request is ignored.
     pub fn on_ai_reply(&mut self, reply: AiReply) -> Effects {
+        let flag = self.check_flag();
+        if !flag.is_empty() {
+            return flag;
+        }
         if !self.ai.accept(&reply) {
             return Vec::new();
         }
