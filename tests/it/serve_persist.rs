@@ -196,3 +196,34 @@ fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
         assert!(text.contains("[Result \"0-1\"]"), "{text}");
     });
 }
+
+#[test]
+fn a_game_against_the_ai_survives_a_restart_and_resumes() {
+    run(async {
+        let mut server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("q leave").await;
+        dana.send(b"a").await;
+        // The AI's level: random (o cycles from medium: hard, a person, random).
+        dana.send(b"ooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 2 Y ").await;
+        dana.wait_for("Blue to move").await;
+        // Another player sees the game in play, the AI named as one.
+        let erin = Player::join(&server, "erin", 5, 80, 24).await;
+        erin.wait_for("dana (Blue) v random AI (Yellow)").await;
+        server.restart(&[]);
+        drop((dana, erin));
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("unfinished: 1").await;
+        dana.send(b"1").await;
+        dana.wait_for(" 1 B b3").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"c2").await;
+        dana.wait_for(" 3 B c2").await;
+        dana.wait_for(" 4 Y ").await;
+    });
+}
