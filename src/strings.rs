@@ -813,6 +813,15 @@ pub(crate) mod start {
     pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
 }
 
+/// `hijara serve`'s limits and safety: guests, bans, the engine pool, shutdown.
+pub(crate) mod serve_limits {
+    /// The status line while a server's AI waits for a free engine.
+    pub(crate) const WAITING_FOR_ENGINE: &str =
+        "The AI waits for a free engine: its thinking time starts then";
+    /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
+    pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
+}
+
 /// `hijara serve`: the lobby and what a connection is told.
 pub(crate) mod serve {
     /// Sent to a client that asked for no terminal, before the connection closes.

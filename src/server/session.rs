@@ -18,9 +18,6 @@ use super::backend::SshBackend;
 use super::lobby::{Choice, LobbyScreen, NewGame, Opponent};
 use super::tables::{Back, SharedLobby, TableLink, Who};
 
-/// A lobby left alone this long is closed.
-pub(crate) const LOBBY_IDLE: Duration = Duration::from_secs(30 * 60);
-
 type SshTerminal = Terminal<SshBackend>;
 
 /// Everything a session needs, handed to its thread.
@@ -29,6 +26,8 @@ pub(crate) struct SessionStart {
     pub(crate) lobby: SharedLobby,
     pub(crate) inbox: Inbox,
     pub(crate) backend: SshBackend,
+    /// A lobby left alone this long is closed.
+    pub(crate) idle: Duration,
 }
 
 /// Runs the session until the player leaves or the connection closes.
@@ -38,13 +37,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         lobby,
         inbox,
         mut backend,
+        idle,
     } = start;
     execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
         .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
     let id = lobby.lock().join(inbox.sender());
-    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who);
+    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who, idle);
     lobby.lock().leave(id);
     let backend = terminal.backend_mut();
     let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
@@ -58,9 +58,10 @@ fn lobby_loop(
     inbox: &Inbox,
     lobby: &SharedLobby,
     who: &Who,
+    idle: Duration,
 ) -> anyhow::Result<()> {
     let mut screen = LobbyScreen::new(&who.name);
-    let result = lobby_screen(terminal, inbox, lobby, who, &mut screen);
+    let result = lobby_screen(terminal, inbox, lobby, who, &mut screen, idle);
     // A table this session waited at: closed, or for an adjourned game, left for later.
     if let Some(id) = screen.waiting {
         lobby.lock().leave_table(id, &who.key);
@@ -75,6 +76,7 @@ fn lobby_screen(
     lobby: &SharedLobby,
     who: &Who,
     screen: &mut LobbyScreen,
+    idle: Duration,
 ) -> anyhow::Result<()> {
     loop {
         // Back within the grace period: straight to the seat kept for this key.
@@ -102,7 +104,7 @@ fn lobby_screen(
         terminal
             .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
             .context("cannot draw the lobby")?;
-        let Some(wake) = inbox.recv_timeout(LOBBY_IDLE) else {
+        let Some(wake) = inbox.recv_timeout(idle) else {
             return Ok(());
         };
         let key = match wake {
@@ -111,7 +113,7 @@ fn lobby_screen(
                 None => continue,
             },
             Wake::InputFailed(_) => return Ok(()),
-            Wake::Linked | Wake::Ai(_) | Wake::Analysis => continue,
+            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Analysis => continue,
         };
         match screen.key(key, &tables) {
             Choice::Stay => {}

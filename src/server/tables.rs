@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
@@ -179,7 +179,7 @@ pub(crate) enum Back {
 pub(crate) struct Lobby {
     tables: BTreeMap<u32, Table>,
     next_id: u32,
-    sessions: HashMap<u64, Sender<Wake>>,
+    sessions: HashMap<u64, SyncSender<Wake>>,
     next_session: u64,
     /// How long a dropped player's seat is kept.
     grace: Duration,
@@ -244,7 +244,6 @@ impl Drop for LobbyGuard<'_> {
 }
 
 /// What [`SharedLobby::save_all`] did.
-#[allow(dead_code)]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SaveReport {
     /// How many games in play are on disk now.
@@ -306,8 +305,7 @@ impl SharedLobby {
 
     /// Writes every game in play to disk now (for a shutdown): the count written, and
     /// those that failed. A game counted here is on disk.
-    // Called by the SIGTERM shutdown (issue 19's `guard` part); tested here.
-    #[allow(dead_code)]
+    // Called at the SIGTERM shutdown.
     pub fn save_all(&self) -> SaveReport {
         let writes: Vec<Write> = {
             let mut lobby = self.lock();
@@ -400,7 +398,7 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
 
 impl Lobby {
     /// Registers a session to wake at every change; returns its number.
-    pub(crate) fn join(&mut self, wake: Sender<Wake>) -> u64 {
+    pub(crate) fn join(&mut self, wake: SyncSender<Wake>) -> u64 {
         self.next_session += 1;
         self.sessions.insert(self.next_session, wake);
         self.next_session
@@ -648,10 +646,15 @@ impl Lobby {
         })
     }
 
-    /// Wakes every session; forgets those that ended.
+    /// Wakes every session; forgets those that ended. A full inbox is left as it is:
+    /// the session wakes for what is in it, and then reads the lobby as it is.
     fn changed(&mut self) {
-        self.sessions
-            .retain(|_, wake| wake.send(Wake::Linked).is_ok());
+        self.sessions.retain(|_, wake| {
+            !matches!(
+                wake.try_send(Wake::Linked),
+                Err(TrySendError::Disconnected(_))
+            )
+        });
     }
 }
 

@@ -75,6 +75,7 @@ pub use theme::Theme;
 
 use navigation::Screen;
 
+pub(crate) use ai_worker::AiGate;
 pub(crate) use event_loop::{Inbox, Link, Wake};
 
 /// Runs `app` (made with [`App::served`]) on a terminal another transport drives (a

@@ -28,6 +28,7 @@ mod safety;
 mod selfplay;
 mod serve_common;
 mod serve_fuzz;
+mod serve_limits;
 mod serve_openssh;
 mod serve_persist;
 mod serve_play;

@@ -86,6 +86,28 @@ impl Server {
     pub fn running(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
     }
+
+    /// The server process's id (to signal it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits (at most [`PATIENCE`]) for the server to exit; its status.
+    pub fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// The server's log file (`server.log` in its data folder) as it is now.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
+    }
 }
 
 impl Drop for Server {
