@@ -275,6 +275,20 @@ pub(crate) async fn listen(
         });
     }
     drop(listener);
+    // Every game in play is written after each move already; written once more here,
+    // and the log says how many are on disk.
+    let lobby = server.lobby.clone();
+    let report = tokio::task::spawn_blocking(move || lobby.save_all())
+        .await
+        .unwrap_or_default();
+    server
+        .log
+        .line(&format!("stopping: {} game(s) in play saved", report.saved));
+    for (table, error) in &report.failed {
+        server
+            .log
+            .line(&format!("table {table} NOT saved: {}", shown(error)));
+    }
     server.log.line("stopping: telling every session");
     let live = server.live.clone();
     let left = tokio::task::spawn_blocking(move || live.stop_all(SHUTDOWN_GRACE))

@@ -17,6 +17,7 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
+use crate::ai::Level;
 use crate::record::{GameResult, Termination, TimeControl};
 use crate::rules::{Game, Move, Player, Ruleset};
 use crate::session::{Clock, Course};
@@ -32,10 +33,38 @@ pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
 /// A player as the server knows them: the key is the person, the name is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Who {
-    /// The SHA-256 fingerprint of their key.
+    /// The SHA-256 fingerprint of their key (`ai:` and the level for the server's AI).
     pub(crate) key: String,
-    /// Their display name, already checked.
+    /// Their display name, already checked (the level's name for the AI).
     pub(crate) name: String,
+}
+
+/// What stands for a key in the server's AI's seat: no fingerprint starts so.
+const AI_KEY: &str = "ai:";
+
+impl Who {
+    /// The server's AI at `level`.
+    pub(crate) fn ai(level: Level) -> Who {
+        let name = crate::session::seat_token(level.into());
+        Who {
+            key: format!("{AI_KEY}{name}"),
+            name,
+        }
+    }
+
+    /// Whether this is the server's AI.
+    pub(crate) fn is_ai(&self) -> bool {
+        self.key.starts_with(AI_KEY)
+    }
+
+    /// The name as screens show it: filtered, and `hard AI` for the AI.
+    pub(crate) fn shown(&self) -> String {
+        if self.is_ai() {
+            words::ai_name(&self.name)
+        } else {
+            shown(&self.name)
+        }
+    }
 }
 
 /// One table: a game between two people, open until the second sits down.
@@ -56,6 +85,8 @@ pub(crate) struct Table {
     pub(crate) left: [bool; 2],
     /// How the game ended, if not by a full board (a win claimed).
     pub(crate) course: Course,
+    /// The seat the server's AI plays, and at what level, at a game against it.
+    pub(crate) ai: Option<(Player, Level)>,
     /// Both players have left the game for later: it waits until both are back.
     pub(crate) adjourned: bool,
     /// Counts the changes to what is stored, so an older write never wins.
@@ -85,6 +116,7 @@ impl Table {
             away: [None, None],
             left: [false, false],
             course: Course::NONE,
+            ai: None,
             adjourned: false,
             version: 0,
             archived: false,
@@ -137,7 +169,7 @@ impl Table {
     fn name(&self, player: Player) -> String {
         self.seats[player.index()]
             .as_ref()
-            .map_or_else(|| words::EMPTY_SEAT.to_owned(), |w| shown(&w.name))
+            .map_or_else(|| words::EMPTY_SEAT.to_owned(), Who::shown)
     }
 }
 
@@ -220,7 +252,6 @@ impl Drop for LobbyGuard<'_> {
 }
 
 /// What [`SharedLobby::save_all`] did.
-#[allow(dead_code)]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SaveReport {
     /// How many games in play are on disk now.
@@ -246,8 +277,12 @@ impl SharedLobby {
         for game in stored {
             let mut table = Table::new(game.seats.map(Some), game.game);
             table.course = game.course;
-            // The grace period counts from the restart.
+            table.ai = game.ai;
+            // The grace period counts from the restart; the AI is always there.
             table.away = [Some(now); 2];
+            if let Some((colour, _)) = table.ai {
+                table.away[colour.index()] = None;
+            }
             table.adjourned = true;
             lobby.next_id = lobby.next_id.max(game.id);
             lobby.tables.insert(game.id, table);
@@ -278,8 +313,7 @@ impl SharedLobby {
 
     /// Writes every game in play to disk now (for a shutdown): the count written, and
     /// those that failed. A game counted here is on disk.
-    // Called by the SIGTERM shutdown (issue 19's `guard` part); tested here.
-    #[allow(dead_code)]
+    // Called at the SIGTERM shutdown.
     pub fn save_all(&self) -> SaveReport {
         let writes: Vec<Write> = {
             let mut lobby = self.lock();
@@ -348,11 +382,16 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
         };
         let mut lobby = lobby.lock().unwrap_or_else(|p| p.into_inner());
         let mut changed = false;
+        let grace = lobby.grace;
         for table in lobby.tables.values_mut() {
             if table.adjourned || table.abandoned {
                 continue;
             }
-            if table.away.iter().all(Option::is_some) {
+            let gone = |since: &Option<Instant>| since.is_some_and(|t| t.elapsed() >= grace);
+            // Against the AI, nobody waits: past the grace period the game is kept for later.
+            if table.away.iter().all(Option::is_some)
+                || (table.ai.is_some() && table.away.iter().any(gone))
+            {
                 table.adjourned = true;
                 table.pause_clock();
                 changed = true;
@@ -415,6 +454,32 @@ impl Lobby {
         }
     }
 
+    /// Opens a game of `who`, playing `colour`, against the server's AI at `level`
+    /// with clocks `clock` (started at once: both seats are taken); returns the
+    /// table's number. It is kept like any game in play, and listed for spectators.
+    pub(crate) fn open_ai(
+        &mut self,
+        who: Who,
+        colour: Player,
+        ruleset: Ruleset,
+        level: Level,
+        clock: Option<TimeControl>,
+    ) -> u32 {
+        self.next_id += 1;
+        let mut seats = [None, None];
+        seats[colour.index()] = Some(who);
+        seats[colour.other().index()] = Some(Who::ai(level));
+        let mut table = Table::new(seats, Game::with_ruleset(ruleset));
+        table.ai = Some((colour.other(), level));
+        table.course = Course::with_clock(clock.map(Clock::new));
+        if let Some(clock) = table.course.clock_mut() {
+            clock.start(Instant::now());
+        }
+        self.tables.insert(self.next_id, table);
+        self.changed();
+        self.next_id
+    }
+
     /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
     /// table is gone, full, or `who` already sits there.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
@@ -467,7 +532,7 @@ impl Lobby {
             table.away[colour.index()] = None;
             table.abandoned = true;
         }
-        if table.seats.iter().all(Option::is_none) {
+        if table.seats.iter().flatten().all(Who::is_ai) {
             self.tables.remove(&id);
         }
         self.changed();
@@ -484,7 +549,8 @@ impl Lobby {
             return;
         };
         let other_away = table.away[colour.other().index()].is_some();
-        if table.in_play() && (other_away || table.adjourned) {
+        // A game against the AI is kept for later, like a local game's autosave.
+        if table.in_play() && (other_away || table.adjourned || table.ai.is_some()) {
             table.adjourned = true;
             table.pause_clock();
             table.away[colour.index()] = Some(Instant::now());
@@ -626,8 +692,9 @@ impl Lobby {
     }
 }
 
-/// A player's results against each opponent at this server: the opponent's name (as
-/// last seen), wins, draws and losses, most games first.
+/// A player's results against each opponent at this server (each AI level is one):
+/// the opponent's name as shown (as last seen), wins, draws and losses, most games
+/// first.
 pub(crate) fn tally<'a>(
     key: &str,
     games: impl Iterator<Item = &'a Finished>,
@@ -644,7 +711,7 @@ pub(crate) fn tally<'a>(
         let slot = match by_key.iter().position(|(k, _, _)| *k == other.key) {
             Some(i) => i,
             None => {
-                by_key.push((other.key.clone(), other.name.clone(), [0; 3]));
+                by_key.push((other.key.clone(), other.shown(), [0; 3]));
                 by_key.len() - 1
             }
         };
@@ -709,8 +776,11 @@ impl TableLink {
             && table.seats.iter().all(Option::is_some)
         {
             for mv in game.moves().skip(known) {
-                // Only the seat's own moves, in turn: the screen refuses the others.
-                if table.game.to_move() != seat || table.game.play(mv).is_err() {
+                // Only the seat's own moves (and its AI's), in turn: the screen
+                // refuses the others.
+                let to_move = table.game.to_move();
+                let ours = to_move == seat || table.ai.is_some_and(|(ai, _)| ai == to_move);
+                if !ours || table.game.play(mv).is_err() {
                     break;
                 }
                 if let Some(clock) = table.course.clock_mut() {
@@ -938,6 +1008,60 @@ mod tests {
             tally("SHA256:bob", guard.history_of("SHA256:bob")),
             vec![("ann".to_owned(), [0, 0, 1])]
         );
+    }
+
+    #[test]
+    fn a_game_against_the_ai_is_kept_listed_and_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (lobby, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
+        let id = lobby
+            .lock()
+            .open_ai(who("hard"), Player::Yellow, Ruleset::Standard, Level::Hard, None);
+        // The player's screen hands over both its moves and the AI's.
+        let mut dana = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
+        let mut watcher = TableLink::new(lobby.clone(), id, None);
+        let two = Game::from_moves([Square::A1, Square::D4]).unwrap();
+        assert!(dana.sync(&two).is_empty());
+        assert_eq!(watcher.sync(&Game::new()), [Square::A1, Square::D4]);
+        let table = lobby.lock().tables()[&id].clone();
+        assert_eq!(table.name(Player::Blue), "hard AI");
+        assert_eq!(table.name(Player::Yellow), "hard");
+        // Quitting mid-game keeps it for later; nobody else sees it then.
+        lobby.lock().leave_table(id, "SHA256:hard");
+        assert!(lobby.lock().tables()[&id].adjourned);
+        assert!(lobby.lock().tables_for("SHA256:bob").is_empty());
+        drop((dana, watcher, lobby));
+        // After a restart, the AI and the moves are back; the player resumes at once.
+        let (again, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
+        let table = again.lock().tables()[&id].clone();
+        assert_eq!(table.ai, Some((Player::Blue, Level::Hard)));
+        assert_eq!(table.game.len(), 2);
+        let text = fs_text(dir.path(), id);
+        for tag in [
+            "[Blue \"hard\"]",
+            "[BlueType \"program\"]",
+            "[YellowType \"human\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(!text.contains("BlueKey"), "{text}");
+        assert_eq!(
+            again.lock().come_back(id, "SHA256:hard"),
+            Some(Back::Play(Player::Yellow))
+        );
+        // Finished: in the history, tallied against the hard AI; the table closes.
+        let mut dana = TableLink::new(again.clone(), id, Some(Player::Yellow));
+        let mut game = two;
+        while let Some(mv) = game.position().legal_moves().next() {
+            game.play(mv).unwrap();
+        }
+        dana.sync(&game);
+        again.lock().leave_table(id, "SHA256:hard");
+        assert!(again.lock().tables().is_empty());
+        let guard = again.lock();
+        let results = tally("SHA256:hard", guard.history_of("SHA256:hard"));
+        assert_eq!(results.len(), 1);
+        assert_eq!(results[0].0, "hard AI");
     }
 
     #[test]

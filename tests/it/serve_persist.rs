@@ -196,3 +196,62 @@ fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
         assert!(text.contains("[Result \"0-1\"]"), "{text}");
     });
 }
+
+#[test]
+fn a_game_against_the_ai_survives_a_restart_and_resumes() {
+    run(async {
+        let mut server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("q leave").await;
+        dana.send(b"a").await;
+        // The AI's level: random (o cycles from medium: hard, a person, random).
+        dana.send(b"ooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 2 Y ").await;
+        dana.wait_for("Blue to move").await;
+        // Another player sees the game in play, the AI named as one.
+        let erin = Player::join(&server, "erin", 5, 80, 24).await;
+        erin.wait_for("dana (Blue) v random AI (Yellow)").await;
+        server.restart(&[]);
+        drop((dana, erin));
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("unfinished: 1").await;
+        dana.send(b"1").await;
+        dana.wait_for(" 1 B b3").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"c2").await;
+        dana.wait_for(" 3 B c2").await;
+        dana.wait_for(" 4 Y ").await;
+    });
+}
+
+#[test]
+fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = sit_down(&server).await;
+        play(&alice, &bob, 0, 4).await;
+        // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+        let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(sent, 0);
+        alice.wait_for("shutting down").await;
+        let status = server.wait_exit().expect("the server exited");
+        assert!(status.success(), "{status:?}");
+        let log = server.log();
+        assert!(log.contains("stopping: 1 game(s) in play saved"), "{log}");
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.send(b"1").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for(" 4 Y d1").await;
+            screen.wait_for("Blue to move").await;
+        }
+    });
+}
