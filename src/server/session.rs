@@ -1,7 +1,7 @@
 //! One connection's screens, on a thread of its own: the lobby, and the games it opens,
 //! each through the game's one event loop (`ui::run_served`) on the SSH channel.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ratatui::Terminal;
@@ -61,6 +61,10 @@ fn lobby_loop(
     idle: Duration,
 ) -> anyhow::Result<()> {
     let mut screen = LobbyScreen::new(&who.name);
+    // The lobby is idle from the player's last key (or the end of a game), whatever
+    // table news comes meanwhile.
+    let mut active = Instant::now();
+    let mut pending = None;
     loop {
         let tables = lobby.lock().tables().clone();
         // The table this session waits at: an opponent sat down, or it is gone.
@@ -70,6 +74,7 @@ fn lobby_loop(
                     screen.waiting = None;
                     if let Some(seat) = table.seat_of(&who.key) {
                         play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?;
+                        active = Instant::now();
                         continue;
                     }
                 }
@@ -80,8 +85,14 @@ fn lobby_loop(
         terminal
             .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
             .context("cannot draw the lobby")?;
-        let Some(wake) = inbox.recv_timeout(idle) else {
-            return Ok(());
+        let drawn = Instant::now();
+        let wake = match pending.take() {
+            Some(wake) => wake,
+            None if active.elapsed() >= idle => return Ok(()),
+            None => match inbox.recv_timeout(idle.saturating_sub(active.elapsed())) {
+                Some(wake) => wake,
+                None => return Ok(()),
+            },
         };
         let key = match wake {
             Wake::Terminal(event) => match event.as_key_press_event() {
@@ -89,8 +100,14 @@ fn lobby_loop(
                 None => continue,
             },
             Wake::InputFailed(_) => return Ok(()),
-            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Analysis => continue,
+            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Analysis => {
+                if screen.waiting.is_none() {
+                    pending = wait_out_news(inbox, drawn);
+                }
+                continue;
+            }
         };
+        active = Instant::now();
         match screen.key(key, &tables) {
             Choice::Stay => {}
             Choice::Leave => {
@@ -142,6 +159,22 @@ fn lobby_loop(
                     None => watch_table(terminal, inbox, lobby, id, theme(&screen))?,
                 }
             }
+        }
+    }
+}
+
+/// Table news redraws a lobby at most this often: with many lobbies open, each move
+/// would otherwise redraw every one of them.
+const LOBBY_NEWS_EVERY: Duration = Duration::from_millis(500);
+
+/// Waits out the rest of [`LOBBY_NEWS_EVERY`] since the lobby was `drawn`, taking in
+/// more news; returns early with anything else (a key), to handle next.
+fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
+    loop {
+        let left = LOBBY_NEWS_EVERY.checked_sub(drawn.elapsed())?;
+        match inbox.recv_timeout(left)? {
+            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Analysis => {}
+            other => return Some(other),
         }
     }
 }
