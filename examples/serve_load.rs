@@ -269,6 +269,8 @@ fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerPro
         .strip_prefix("hijara serve: listening on ")
         .with_context(|| format!("unexpected: {first}"))?
         .parse()?;
+    // The host key's line too: the server must not write into a closed pipe.
+    lines.next().context("the server printed no host key")??;
     Ok((server, addr))
 }
 
@@ -365,6 +367,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
     );
     tokio::time::sleep(Duration::from_secs(1)).await;
     let connected = proc_stat(pid)?;
+    let clients_before = proc_stat(std::process::id())?;
     let started = Instant::now();
     let end = started + Duration::from_secs(o.seconds);
     let players = Arc::new(players);
@@ -423,6 +426,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
         moves += task.await??;
     }
     let finished = proc_stat(pid)?;
+    let clients_after = proc_stat(std::process::id())?;
     let elapsed = started.elapsed().as_secs_f64();
     let mut all: Vec<Duration> = players
         .iter()
@@ -441,9 +445,11 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
         "sessions {}: RSS at start {} KiB, connected {} KiB, peak {} KiB: {:.0} KiB per session",
         o.sessions, base.rss_kib, connected.rss_kib, peak.rss_kib, per_session
     );
+    let client_cpu =
+        (clients_after.cpu_ticks - clients_before.cpu_ticks) as f64 / ticks / elapsed * 100.0;
     println!(
-        "server CPU {:.1}% of one core over {:.1} s; threads {} (peak {})",
-        cpu, elapsed, finished.threads, peak.threads
+        "server CPU {:.1}% of one core over {:.1} s; threads {} (peak {}); the clients' CPU {:.1}%",
+        cpu, elapsed, finished.threads, peak.threads, client_cpu
     );
     println!(
         "latency keypress -> the other player's frame: {} samples ({} moves and AI tries), p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",

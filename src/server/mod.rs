@@ -95,6 +95,7 @@ pub fn serve(options: ServeOptions) -> anyhow::Result<()> {
         )
     })?;
     let key = load_or_create_host_key(&options.data_dir)?;
+    return_big_blocks();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("hijara-serve")
@@ -108,6 +109,19 @@ pub fn serve(options: ServeOptions) -> anyhow::Result<()> {
     // Sessions that did not end in time are left to the process's exit.
     runtime.shutdown_timeout(Duration::from_secs(1));
     result
+}
+
+/// Makes glibc give every block of 1 MiB or more back to the system when it is freed.
+/// Its mmap threshold otherwise rises after the first such free, and an AI worker
+/// thread's arena may then keep hard's last table (32 MiB): the pool is to bound the
+/// AI's memory between searches too.
+fn return_big_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt takes two integers and changes only the allocator's settings; it
+    // is called before the server starts its threads.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1024 * 1024);
+    }
 }
 
 /// Resolves at the first SIGTERM or SIGINT, caught on a thread of its own.

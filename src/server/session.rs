@@ -1,7 +1,7 @@
 //! One connection's screens, on a thread of its own: the lobby, and the games it opens,
 //! each through the game's one event loop (`ui::run_served`) on the SSH channel.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ratatui::Terminal;
@@ -78,11 +78,16 @@ fn lobby_screen(
     screen: &mut LobbyScreen,
     idle: Duration,
 ) -> anyhow::Result<()> {
+    // The lobby is idle from the player's last key (or the end of a game), whatever
+    // table news comes meanwhile.
+    let mut active = Instant::now();
+    let mut pending = None;
     loop {
         // Back within the grace period: straight to the seat kept for this key.
         let back = lobby.lock().return_to_seat(&who.key);
         if let Some((id, seat)) = back {
             play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
+            active = Instant::now();
             continue;
         }
         let tables = lobby.lock().tables_for(&who.key);
@@ -94,6 +99,7 @@ fn lobby_screen(
                     screen.waiting = None;
                     if let Some(seat) = table.seat_of(&who.key) {
                         play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
+                        active = Instant::now();
                         continue;
                     }
                 }
@@ -104,8 +110,14 @@ fn lobby_screen(
         terminal
             .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
             .context("cannot draw the lobby")?;
-        let Some(wake) = inbox.recv_timeout(idle) else {
-            return Ok(());
+        let drawn = Instant::now();
+        let wake = match pending.take() {
+            Some(wake) => wake,
+            None if active.elapsed() >= idle => return Ok(()),
+            None => match inbox.recv_timeout(idle.saturating_sub(active.elapsed())) {
+                Some(wake) => wake,
+                None => return Ok(()),
+            },
         };
         let key = match wake {
             Wake::Terminal(event) => match event.as_key_press_event() {
@@ -114,9 +126,13 @@ fn lobby_screen(
             },
             Wake::InputFailed(_) => return Ok(()),
             Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Checked(_) | Wake::Analysis => {
+                if screen.waiting.is_none() {
+                    pending = wait_out_news(inbox, drawn);
+                }
                 continue;
             }
         };
+        active = Instant::now();
         match screen.key(key, &tables) {
             Choice::Stay => {}
             Choice::Leave => return Ok(()),
@@ -152,6 +168,7 @@ fn lobby_screen(
                 // At a table of its own: kept after every move, and watchable.
                 let id = lobby.lock().open_ai(who.clone(), side, ruleset, level, clock);
                 play_at_table(terminal, inbox, lobby, who, id, side, theme(screen))?;
+                active = Instant::now();
             }
             Choice::Pick(id) => {
                 // An unfinished game of this player's: back to it.
@@ -159,6 +176,7 @@ fn lobby_screen(
                 match back {
                     Some(Back::Play(seat)) => {
                         play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
+                        active = Instant::now();
                         continue;
                     }
                     Some(Back::Wait) => {
@@ -180,7 +198,25 @@ fn lobby_screen(
                     }
                     None => watch_table(terminal, inbox, lobby, id, theme(screen))?,
                 }
+                // Idle from the end of the game or the watching, not from the key.
+                active = Instant::now();
             }
+        }
+    }
+}
+
+/// Table news redraws a lobby at most this often: with many lobbies open, each move
+/// would otherwise redraw every one of them.
+const LOBBY_NEWS_EVERY: Duration = Duration::from_millis(500);
+
+/// Waits out the rest of [`LOBBY_NEWS_EVERY`] since the lobby was `drawn`, taking in
+/// more news; returns early with anything else (a key), to handle next.
+fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
+    loop {
+        let left = LOBBY_NEWS_EVERY.checked_sub(drawn.elapsed())?;
+        match inbox.recv_timeout(left)? {
+            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Checked(_) | Wake::Analysis => {}
+            other => return Some(other),
         }
     }
 }

@@ -230,12 +230,29 @@ fn authentication_attempts_are_capped_per_connection() {
 }
 
 #[test]
-fn an_idle_lobby_is_closed() {
+fn an_idle_lobby_is_closed_whatever_news_comes() {
     run(async {
         let server = Server::start_with(&["--idle-timeout", "1"]);
         let idle = Player::join(&server, "ida", 5, 80, 24).await;
         idle.wait_for("q leave").await;
+        // Another player opens and closes tables all along: news, but no key of Ida's.
+        let busy = Player::join(&server, "busy", 15, 80, 24).await;
+        busy.wait_for("q leave").await;
+        let start = Instant::now();
+        let news = tokio::spawn(async move {
+            while start.elapsed() < Duration::from_secs(15) {
+                busy.send_lossy(b"n\r").await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                busy.send_lossy(b"\x1b").await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
         idle.wait_closed().await;
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the news kept the idle lobby open"
+        );
+        news.abort();
     });
 }
 
