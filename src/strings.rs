@@ -1007,10 +1007,6 @@ pub(crate) mod serve {
     pub(crate) fn refused_name(error: &str) -> String {
         format!("name refused: {error}")
     }
-    /// The server's AI as a player's name: `hard AI`.
-    pub(crate) fn ai_name(level: &str) -> String {
-        format!("{level} AI")
-    }
     pub(crate) const ADJOURNED: &str = "adjourned";
     pub(crate) const AWAY: &str = "a player is away";
     pub(crate) const BACK: &str = "Your opponent is back";

@@ -165,9 +165,18 @@ fn lobby_screen(
                 ruleset,
                 clock,
             }) => {
-                // At a table of its own: kept after every move, and watchable.
-                let id = lobby.lock().open_ai(who.clone(), side, ruleset, level, clock);
-                play_at_table(terminal, inbox, lobby, who, id, side, theme(screen))?;
+                let mut seats = [Seat::Human; 2];
+                seats[side.other().index()] = Seat::from(level);
+                let config = GameConfig {
+                    seats,
+                    ruleset,
+                    seed: fresh_seed(),
+                    // Against the AI the game's own clock decides: the server runs it.
+                    clock,
+                    ..GameConfig::default()
+                };
+                let app = App::new(config).served([false, false]);
+                run_served(terminal, inbox, app, theme(screen), None)?;
                 active = Instant::now();
             }
             Choice::Pick(id) => {
@@ -241,27 +250,12 @@ fn play_at_table(
     seat: Player,
     theme: Theme,
 ) -> anyhow::Result<()> {
-    let Some((game, ai)) = lobby
-        .lock()
-        .tables()
-        .get(&id)
-        .map(|t| (t.game.clone(), t.ai))
-    else {
+    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
         return Ok(());
     };
     let mut remote = [true; 2];
     remote[seat.index()] = false;
-    let mut config = GameConfig {
-        ruleset: game.ruleset(),
-        seed: fresh_seed(),
-        ..GameConfig::default()
-    };
-    // The server's AI plays on this screen, for this player.
-    if let Some((colour, level)) = ai {
-        config.seats[colour.index()] = Seat::from(level);
-        remote[colour.index()] = false;
-    }
-    let app = App::with_game(config, game).served(remote);
+    let app = App::with_game(GameConfig::default(), game).served(remote);
     let mut link = TableLink::new(lobby.clone(), id, Some(seat));
     let result = run_served(terminal, inbox, app, theme, Some(&mut link));
     match &result {

@@ -9,12 +9,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::ai::{Level, Seat};
 use crate::record::{GameResult, Record};
 use crate::rules::{Game, Player};
 use crate::session::{
-    Course, Played, archive, files_newest_first, games_dir, parse_record, read_regular, seat_in,
-    seat_tag, seat_type, seat_type_tag, today, write_atomic,
+    Course, HUMAN_TYPE, Played, archive, files_newest_first, games_dir, parse_record, read_regular,
+    seat_tag, seat_type_tag, today, write_atomic,
 };
 
 use super::outside::shown;
@@ -38,13 +37,8 @@ pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Cours
     for player in Player::BOTH {
         if let Some(who) = &seats[player.index()] {
             tags.push((seat_tag(player), who.name.clone()));
-            if who.is_ai() {
-                // The name is the level's: `[Yellow "hard"] [YellowType "program"]`.
-                tags.push((seat_type_tag(player), seat_type(Seat::Hard).to_owned()));
-            } else {
-                tags.push((seat_type_tag(player), seat_type(Seat::Human).to_owned()));
-                tags.push((key_tag(player), who.key.clone()));
-            }
+            tags.push((seat_type_tag(player), HUMAN_TYPE.to_owned()));
+            tags.push((key_tag(player), who.key.clone()));
         }
     }
     tags.push(("Date", today()));
@@ -54,12 +48,8 @@ pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Cours
     record
 }
 
-/// Who sat in `player`'s seat, from a server record's tags: the server's AI, or a
-/// person with a name and a key.
+/// Who sat in `player`'s seat, from a server record's tags.
 fn who_in(record: &Record, player: Player) -> Option<Who> {
-    if let Some(level) = seat_in(record, player).and_then(Seat::level) {
-        return Some(Who::ai(level));
-    }
     Some(Who {
         key: record.tag(key_tag(player))?.to_owned(),
         name: record.tag(seat_tag(player))?.to_owned(),
@@ -99,8 +89,6 @@ pub(crate) struct Stored {
     pub(crate) seats: [Who; 2],
     pub(crate) game: Game,
     pub(crate) course: Course,
-    /// The seat of the server's AI, at a game against it.
-    pub(crate) ai: Option<(Player, Level)>,
 }
 
 /// A write the lobby asks for, carried out after its lock is released.
@@ -190,17 +178,11 @@ impl Store {
                         }
                         continue;
                     }
-                    let ai = Player::BOTH.into_iter().find_map(|p| {
-                        let who = &seats[p.index()];
-                        let level = crate::session::parse_seat(&who.name)?.level()?;
-                        who.is_ai().then_some((p, level))
-                    });
                     games.push(Stored {
                         id,
                         seats,
                         game,
                         course,
-                        ai,
                     });
                 }
                 (_, result) => {

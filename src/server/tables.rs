@@ -17,7 +17,6 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
-use crate::ai::Level;
 use crate::record::{GameResult, Termination, TimeControl};
 use crate::rules::{Game, Move, Player, Ruleset};
 use crate::session::{Clock, Course};
@@ -33,38 +32,10 @@ pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
 /// A player as the server knows them: the key is the person, the name is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Who {
-    /// The SHA-256 fingerprint of their key (`ai:` and the level for the server's AI).
+    /// The SHA-256 fingerprint of their key.
     pub(crate) key: String,
-    /// Their display name, already checked (the level's name for the AI).
+    /// Their display name, already checked.
     pub(crate) name: String,
-}
-
-/// What stands for a key in the server's AI's seat: no fingerprint starts so.
-const AI_KEY: &str = "ai:";
-
-impl Who {
-    /// The server's AI at `level`.
-    pub(crate) fn ai(level: Level) -> Who {
-        let name = crate::session::seat_token(level.into());
-        Who {
-            key: format!("{AI_KEY}{name}"),
-            name,
-        }
-    }
-
-    /// Whether this is the server's AI.
-    pub(crate) fn is_ai(&self) -> bool {
-        self.key.starts_with(AI_KEY)
-    }
-
-    /// The name as screens show it: filtered, and `hard AI` for the AI.
-    pub(crate) fn shown(&self) -> String {
-        if self.is_ai() {
-            words::ai_name(&self.name)
-        } else {
-            shown(&self.name)
-        }
-    }
 }
 
 /// One table: a game between two people, open until the second sits down.
@@ -85,8 +56,6 @@ pub(crate) struct Table {
     pub(crate) left: [bool; 2],
     /// How the game ended, if not by a full board (a win claimed).
     pub(crate) course: Course,
-    /// The seat the server's AI plays, and at what level, at a game against it.
-    pub(crate) ai: Option<(Player, Level)>,
     /// Both players have left the game for later: it waits until both are back.
     pub(crate) adjourned: bool,
     /// Counts the changes to what is stored, so an older write never wins.
@@ -116,7 +85,6 @@ impl Table {
             away: [None, None],
             left: [false, false],
             course: Course::NONE,
-            ai: None,
             adjourned: false,
             version: 0,
             archived: false,
@@ -169,7 +137,7 @@ impl Table {
     fn name(&self, player: Player) -> String {
         self.seats[player.index()]
             .as_ref()
-            .map_or_else(|| words::EMPTY_SEAT.to_owned(), Who::shown)
+            .map_or_else(|| words::EMPTY_SEAT.to_owned(), |w| shown(&w.name))
     }
 }
 
@@ -277,12 +245,8 @@ impl SharedLobby {
         for game in stored {
             let mut table = Table::new(game.seats.map(Some), game.game);
             table.course = game.course;
-            table.ai = game.ai;
-            // The grace period counts from the restart; the AI is always there.
+            // The grace period counts from the restart.
             table.away = [Some(now); 2];
-            if let Some((colour, _)) = table.ai {
-                table.away[colour.index()] = None;
-            }
             table.adjourned = true;
             lobby.next_id = lobby.next_id.max(game.id);
             lobby.tables.insert(game.id, table);
@@ -382,16 +346,11 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
         };
         let mut lobby = lobby.lock().unwrap_or_else(|p| p.into_inner());
         let mut changed = false;
-        let grace = lobby.grace;
         for table in lobby.tables.values_mut() {
             if table.adjourned || table.abandoned {
                 continue;
             }
-            let gone = |since: &Option<Instant>| since.is_some_and(|t| t.elapsed() >= grace);
-            // Against the AI, nobody waits: past the grace period the game is kept for later.
-            if table.away.iter().all(Option::is_some)
-                || (table.ai.is_some() && table.away.iter().any(gone))
-            {
+            if table.away.iter().all(Option::is_some) {
                 table.adjourned = true;
                 table.pause_clock();
                 changed = true;
@@ -454,32 +413,6 @@ impl Lobby {
         }
     }
 
-    /// Opens a game of `who`, playing `colour`, against the server's AI at `level`
-    /// with clocks `clock` (started at once: both seats are taken); returns the
-    /// table's number. It is kept like any game in play, and listed for spectators.
-    pub(crate) fn open_ai(
-        &mut self,
-        who: Who,
-        colour: Player,
-        ruleset: Ruleset,
-        level: Level,
-        clock: Option<TimeControl>,
-    ) -> u32 {
-        self.next_id += 1;
-        let mut seats = [None, None];
-        seats[colour.index()] = Some(who);
-        seats[colour.other().index()] = Some(Who::ai(level));
-        let mut table = Table::new(seats, Game::with_ruleset(ruleset));
-        table.ai = Some((colour.other(), level));
-        table.course = Course::with_clock(clock.map(Clock::new));
-        if let Some(clock) = table.course.clock_mut() {
-            clock.start(Instant::now());
-        }
-        self.tables.insert(self.next_id, table);
-        self.changed();
-        self.next_id
-    }
-
     /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
     /// table is gone, full, or `who` already sits there.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
@@ -532,7 +465,7 @@ impl Lobby {
             table.away[colour.index()] = None;
             table.abandoned = true;
         }
-        if table.seats.iter().flatten().all(Who::is_ai) {
+        if table.seats.iter().all(Option::is_none) {
             self.tables.remove(&id);
         }
         self.changed();
@@ -549,8 +482,7 @@ impl Lobby {
             return;
         };
         let other_away = table.away[colour.other().index()].is_some();
-        // A game against the AI is kept for later, like a local game's autosave.
-        if table.in_play() && (other_away || table.adjourned || table.ai.is_some()) {
+        if table.in_play() && (other_away || table.adjourned) {
             table.adjourned = true;
             table.pause_clock();
             table.away[colour.index()] = Some(Instant::now());
@@ -692,9 +624,8 @@ impl Lobby {
     }
 }
 
-/// A player's results against each opponent at this server (each AI level is one):
-/// the opponent's name as shown (as last seen), wins, draws and losses, most games
-/// first.
+/// A player's results against each opponent at this server: the opponent's name (as
+/// last seen), wins, draws and losses, most games first.
 pub(crate) fn tally<'a>(
     key: &str,
     games: impl Iterator<Item = &'a Finished>,
@@ -711,7 +642,7 @@ pub(crate) fn tally<'a>(
         let slot = match by_key.iter().position(|(k, _, _)| *k == other.key) {
             Some(i) => i,
             None => {
-                by_key.push((other.key.clone(), other.shown(), [0; 3]));
+                by_key.push((other.key.clone(), other.name.clone(), [0; 3]));
                 by_key.len() - 1
             }
         };
@@ -776,11 +707,8 @@ impl TableLink {
             && table.seats.iter().all(Option::is_some)
         {
             for mv in game.moves().skip(known) {
-                // Only the seat's own moves (and its AI's), in turn: the screen
-                // refuses the others.
-                let to_move = table.game.to_move();
-                let ours = to_move == seat || table.ai.is_some_and(|(ai, _)| ai == to_move);
-                if !ours || table.game.play(mv).is_err() {
+                // Only the seat's own moves, in turn: the screen refuses the others.
+                if table.game.to_move() != seat || table.game.play(mv).is_err() {
                     break;
                 }
                 if let Some(clock) = table.course.clock_mut() {
@@ -1008,60 +936,6 @@ mod tests {
             tally("SHA256:bob", guard.history_of("SHA256:bob")),
             vec![("ann".to_owned(), [0, 0, 1])]
         );
-    }
-
-    #[test]
-    fn a_game_against_the_ai_is_kept_listed_and_resumed() {
-        let dir = tempfile::tempdir().unwrap();
-        let (lobby, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
-        let id = lobby
-            .lock()
-            .open_ai(who("hard"), Player::Yellow, Ruleset::Standard, Level::Hard, None);
-        // The player's screen hands over both its moves and the AI's.
-        let mut dana = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
-        let mut watcher = TableLink::new(lobby.clone(), id, None);
-        let two = Game::from_moves([Square::A1, Square::D4]).unwrap();
-        assert!(dana.sync(&two).is_empty());
-        assert_eq!(watcher.sync(&Game::new()), [Square::A1, Square::D4]);
-        let table = lobby.lock().tables()[&id].clone();
-        assert_eq!(table.name(Player::Blue), "hard AI");
-        assert_eq!(table.name(Player::Yellow), "hard");
-        // Quitting mid-game keeps it for later; nobody else sees it then.
-        lobby.lock().leave_table(id, "SHA256:hard");
-        assert!(lobby.lock().tables()[&id].adjourned);
-        assert!(lobby.lock().tables_for("SHA256:bob").is_empty());
-        drop((dana, watcher, lobby));
-        // After a restart, the AI and the moves are back; the player resumes at once.
-        let (again, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
-        let table = again.lock().tables()[&id].clone();
-        assert_eq!(table.ai, Some((Player::Blue, Level::Hard)));
-        assert_eq!(table.game.len(), 2);
-        let text = fs_text(dir.path(), id);
-        for tag in [
-            "[Blue \"hard\"]",
-            "[BlueType \"program\"]",
-            "[YellowType \"human\"]",
-        ] {
-            assert!(text.contains(tag), "{tag} in {text}");
-        }
-        assert!(!text.contains("BlueKey"), "{text}");
-        assert_eq!(
-            again.lock().come_back(id, "SHA256:hard"),
-            Some(Back::Play(Player::Yellow))
-        );
-        // Finished: in the history, tallied against the hard AI; the table closes.
-        let mut dana = TableLink::new(again.clone(), id, Some(Player::Yellow));
-        let mut game = two;
-        while let Some(mv) = game.position().legal_moves().next() {
-            game.play(mv).unwrap();
-        }
-        dana.sync(&game);
-        again.lock().leave_table(id, "SHA256:hard");
-        assert!(again.lock().tables().is_empty());
-        let guard = again.lock();
-        let results = tally("SHA256:hard", guard.history_of("SHA256:hard"));
-        assert_eq!(results.len(), 1);
-        assert_eq!(results[0].0, "hard AI");
     }
 
     #[test]
