@@ -110,7 +110,7 @@ pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Re
         ..Config::default()
     });
     let server = Server {
-        lobby: SharedLobby::default(),
+        lobby: SharedLobby::with_prefs(super::prefs::Prefs::load(&options.data_dir)),
         names: Arc::new(Mutex::new(names)),
         slots: Arc::new(Mutex::new(Slots {
             total: 0,

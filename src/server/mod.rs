@@ -7,21 +7,27 @@
 //! - `backend`: a ratatui backend that draws into an SSH channel.
 //! - `tables`: the lobby's tables and their games, shared state owned by the server.
 //! - `lobby`: the lobby screen of one session. `session`: one connection's screens,
-//!   on a thread of its own, through the game's one event loop.
+//!   on a thread of its own, the lobby and its games on the game's one event loop.
+//! - `link`: a screen's link to its table; `talk`: undo by request, resign, rematch,
+//!   invitation codes; `chat`: the players' messages; `prefs`: each player's switches.
 //! - `handler`: the SSH side: authentication, what a connection may ask, and the caps.
 //!
 //! Nothing here is process-wide: the server's state is a [`handler::Server`] value
 //! handed to every connection.
 
 mod backend;
+mod chat;
 mod handler;
 mod host_key;
 mod input;
+mod link;
 mod lobby;
 mod names;
 mod outside;
+mod prefs;
 mod session;
 mod tables;
+mod talk;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -1,27 +1,34 @@
-//! One connection's screens, on a thread of its own: the lobby, and the games it opens,
-//! each through the game's one event loop (`ui::run_served`) on the SSH channel.
+//! One connection's session, on a thread of its own: the lobby is a screen of the
+//! game's one event loop (`ui::run_served`), and the games it opens run on the same
+//! loop. [`LobbyHost`] is the lobby as the loop sees it: the pure [`LobbyScreen`], and
+//! what its choices do to the shared tables.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anyhow::Context;
 use ratatui::Terminal;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 use crate::ai::Seat;
-use crate::rules::Player;
 use crate::session::{GameConfig, fresh_seed};
-use crate::ui::{App, Inbox, Theme, Wake, run_served};
+use crate::strings::serve as words;
+use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Theme, run_served};
 
 use super::backend::SshBackend;
-use super::lobby::{Choice, LobbyScreen, NewGame, Opponent};
-use super::tables::{SharedLobby, TableLink, Who};
+use super::link::TableLink;
+use super::lobby::{Choice, LobbyScreen, NewGame, Opponent, listed};
+use super::outside::shown;
+use super::tables::{Found, SharedLobby, Table, Who};
+use super::talk::typed_code;
 
 /// A lobby left alone this long is closed.
 pub(crate) const LOBBY_IDLE: Duration = Duration::from_secs(30 * 60);
-
-type SshTerminal = Terminal<SshBackend>;
 
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
@@ -43,8 +50,9 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
-    let id = lobby.lock().join(inbox.sender());
-    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who);
+    let id = lobby.lock().join(inbox.sender(), who.clone());
+    let host = LobbyHost::new(lobby.clone(), who);
+    let result = run_served(&mut terminal, &inbox, Box::new(host));
     lobby.lock().leave(id);
     let backend = terminal.backend_mut();
     let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
@@ -52,154 +60,224 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     result
 }
 
-/// The lobby until the player leaves; games in between.
-fn lobby_loop(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    who: &Who,
-) -> anyhow::Result<()> {
-    let mut screen = LobbyScreen::new(&who.name);
-    loop {
+/// The lobby of one session, as the event loop sees it.
+#[derive(Debug)]
+pub(crate) struct LobbyHost {
+    screen: LobbyScreen,
+    lobby: SharedLobby,
+    who: Who,
+    /// The tables as last seen.
+    tables: BTreeMap<u32, Table>,
+    area: Rect,
+    /// The game chosen, until the loop takes it.
+    next: Option<(App, Option<TableLink>)>,
+}
+
+impl LobbyHost {
+    pub(crate) fn new(lobby: SharedLobby, who: Who) -> LobbyHost {
+        let colour = lobby.lock().prefs().get(&who.key).colour;
         let tables = lobby.lock().tables().clone();
-        // The table this session waits at: an opponent sat down, or it is gone.
-        if let Some(id) = screen.waiting {
-            match tables.get(&id) {
-                Some(table) if !table.is_open() => {
-                    screen.waiting = None;
-                    if let Some(seat) = table.seat_of(&who.key) {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?;
-                        continue;
-                    }
-                }
-                Some(_) => {}
-                None => screen.waiting = None,
-            }
+        LobbyHost {
+            screen: LobbyScreen::new(&who.name, colour),
+            lobby,
+            who,
+            tables,
+            area: Rect::new(0, 0, 80, 24),
+            next: None,
         }
-        terminal
-            .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
-            .context("cannot draw the lobby")?;
-        let Some(wake) = inbox.recv_timeout(LOBBY_IDLE) else {
-            return Ok(());
+    }
+
+    fn refresh(&mut self) {
+        self.tables = self.lobby.lock().tables().clone();
+    }
+
+    /// The game at table `id` as a player or a spectator, ready for the loop.
+    fn at_table(&mut self, link: Option<TableLink>) -> Effects {
+        let Some(link) = link else {
+            self.screen.note(words::NOT_A_TABLE);
+            return vec![Effect::Redraw];
         };
-        let key = match wake {
-            Wake::Terminal(event) => match event.as_key_press_event() {
-                Some(key) => key,
-                None => continue,
-            },
-            Wake::InputFailed(_) => return Ok(()),
-            Wake::Linked | Wake::Ai(_) | Wake::Analysis => continue,
+        let Some((game, remote)) = link.game() else {
+            self.screen.note(words::NOT_A_TABLE);
+            return vec![Effect::Redraw];
         };
-        match screen.key(key, &tables) {
-            Choice::Stay => {}
-            Choice::Leave => {
-                if let Some(id) = screen.waiting {
-                    lobby.lock().stand_up(id, &who.key);
+        let app = App::with_game(GameConfig::default(), game).served(remote);
+        self.next = Some((app, Some(link)));
+        vec![Effect::Open]
+    }
+
+    /// Sits at table `id`, or watches it when it is full.
+    fn pick(&mut self, id: u32) -> Effects {
+        let sat = self.lobby.lock().sit(id, self.who.clone());
+        if sat.is_some() {
+            let link = TableLink::player(&self.lobby, id, &self.who);
+            return self.at_table(link);
+        }
+        let own = self
+            .lobby
+            .lock()
+            .tables()
+            .get(&id)
+            .is_some_and(|t| t.seat_of(&self.who.key).is_some());
+        if own {
+            self.screen.note(words::YOUR_TABLE);
+            return vec![Effect::Redraw];
+        }
+        let link = TableLink::spectator(&self.lobby, id);
+        self.at_table(link)
+    }
+
+    fn start(&mut self, game: NewGame) -> Effects {
+        match game.opponent {
+            Opponent::Person => {
+                let opened = self.lobby.lock().open(
+                    self.who.clone(),
+                    game.side,
+                    game.ruleset,
+                    game.claims,
+                    game.private,
+                );
+                match opened {
+                    Some(id) => self.screen.waiting = Some(id),
+                    None => self.screen.note(words::NO_CODE),
                 }
-                return Ok(());
+                self.refresh();
+                vec![Effect::Redraw]
             }
-            Choice::Close => {
-                if let Some(id) = screen.waiting.take() {
-                    lobby.lock().stand_up(id, &who.key);
-                }
-            }
-            Choice::Start(NewGame {
-                opponent: Opponent::Person,
-                side,
-                ruleset,
-            }) => {
-                screen.waiting = Some(lobby.lock().open(who.clone(), side, ruleset));
-            }
-            Choice::Start(NewGame {
-                opponent: Opponent::Ai(level),
-                side,
-                ruleset,
-            }) => {
+            Opponent::Ai(level) => {
                 let mut seats = [Seat::Human; 2];
-                seats[side.other().index()] = Seat::from(level);
+                seats[game.side.other().index()] = Seat::from(level);
                 let config = GameConfig {
                     seats,
-                    ruleset,
+                    ruleset: game.ruleset,
+                    claims: game.claims,
                     seed: fresh_seed(),
                     ..GameConfig::default()
                 };
-                let app = App::new(config).served([false, false]);
-                run_served(terminal, inbox, app, theme(&screen), None)?;
+                self.next = Some((App::new(config).served([false, false]), None));
+                vec![Effect::Open]
             }
-            Choice::Pick(id) => {
-                let sat = lobby.lock().sit(id, who.clone());
-                match sat {
-                    Some(seat) => {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(&screen))?
-                    }
-                    None if tables
-                        .get(&id)
-                        .is_some_and(|t| t.seat_of(&who.key).is_some()) =>
-                    {
-                        screen.note(crate::strings::serve::YOUR_TABLE)
-                    }
-                    None => watch_table(terminal, inbox, lobby, id, theme(&screen))?,
-                }
-            }
+        }
+    }
+
+    fn find(&mut self, name: &str) -> Effects {
+        let found = self.lobby.lock().find(name);
+        let name = shown(name.trim());
+        let text = match found {
+            Found::Playing(id) => match listed(&self.tables).position(|(t, _)| t == id) {
+                Some(n) if n < 9 => words::found_at(&name, n + 1),
+                _ => words::found_unlisted(&name),
+            },
+            Found::Private => words::found_private(&name),
+            Found::Here => words::found_here(&name),
+            Found::Away => words::found_away(&name),
+        };
+        self.screen.note(text);
+        vec![Effect::Redraw]
+    }
+
+    fn stand_up(&mut self) {
+        if let Some(id) = self.screen.waiting.take() {
+            self.lobby.lock().stand_up(id, &self.who.key);
         }
     }
 }
 
-fn theme(screen: &LobbyScreen) -> Theme {
-    if screen.colour {
-        Theme::COLOR
-    } else {
-        Theme::PLAIN
+impl Lobby for LobbyHost {
+    fn handle(&mut self, input: Input) -> Effects {
+        let key = match input {
+            Input::Key(key) => key,
+            Input::Resize(width, height) => {
+                self.area = Rect::new(0, 0, width, height);
+                return vec![Effect::Redraw];
+            }
+            // Left alone for LOBBY_IDLE: the session ends.
+            Input::Tick => return vec![Effect::Quit],
+            Input::Click(_) => return Vec::new(),
+        };
+        self.refresh();
+        let mut effects = vec![Effect::Redraw, Effect::RestartTimer];
+        match self.screen.key(key, &self.tables) {
+            Choice::Stay => {}
+            Choice::Leave => {
+                self.stand_up();
+                return vec![Effect::Quit];
+            }
+            Choice::Close => self.stand_up(),
+            Choice::Colour(on) => {
+                self.lobby
+                    .lock()
+                    .prefs()
+                    .update(&self.who.key, |p| p.colour = on);
+            }
+            Choice::Start(game) => effects.extend(self.start(game)),
+            Choice::Pick(id) => effects.extend(self.pick(id)),
+            Choice::Find(name) => effects.extend(self.find(&name)),
+            Choice::Code(code) => {
+                let found = self.lobby.lock().by_code(&typed_code(&code));
+                match found {
+                    Some(id) => effects.extend(self.pick(id)),
+                    None => self.screen.note(words::NO_SUCH_CODE),
+                }
+            }
+        }
+        self.refresh();
+        effects
+    }
+
+    fn linked(&mut self) -> Effects {
+        self.refresh();
+        // The table this session waits at: an opponent sat down, or it is gone.
+        if let Some(id) = self.screen.waiting {
+            match self.tables.get(&id) {
+                Some(table) if !table.is_open() => {
+                    self.screen.waiting = None;
+                    let link = TableLink::player(&self.lobby, id, &self.who);
+                    if link.is_some() {
+                        return self.at_table(link);
+                    }
+                }
+                Some(_) => {}
+                None => self.screen.waiting = None,
+            }
+        }
+        vec![Effect::Redraw]
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        (&self.screen.view(&self.tables)).render(area, buf);
+    }
+
+    fn theme(&self) -> Theme {
+        if self.screen.colour {
+            Theme::COLOR
+        } else {
+            Theme::PLAIN
+        }
+    }
+
+    fn area(&self) -> Rect {
+        self.area
+    }
+
+    fn tick_every(&self) -> Option<Duration> {
+        Some(LOBBY_IDLE)
+    }
+
+    fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)> {
+        let (app, link) = self.next.take()?;
+        Some((app, link.map(|l| Box::new(l) as Box<dyn Link>)))
+    }
+
+    fn back(&mut self) -> Effects {
+        self.refresh();
+        vec![Effect::Redraw, Effect::RestartTimer]
     }
 }
 
-/// Plays `seat` at table `id` until the player quits; they stand up whatever happens.
-fn play_at_table(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    who: &Who,
-    id: u32,
-    seat: Player,
-    theme: Theme,
-) -> anyhow::Result<()> {
-    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
-        return Ok(());
-    };
-    let mut remote = [true; 2];
-    remote[seat.index()] = false;
-    let app = App::with_game(GameConfig::default(), game).served(remote);
-    let mut link = TableLink {
-        lobby: lobby.clone(),
-        table: id,
-        seat: Some(seat),
-        told: false,
-    };
-    let result = run_served(terminal, inbox, app, theme, Some(&mut link));
-    lobby.lock().stand_up(id, &who.key);
-    result.map(|_| ())
-}
-
-/// Watches table `id`, read-only, until the spectator quits.
-fn watch_table(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    id: u32,
-    theme: Theme,
-) -> anyhow::Result<()> {
-    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
-        return Ok(());
-    };
-    lobby.lock().watch(id, true);
-    let app = App::with_game(GameConfig::default(), game).served([true, true]);
-    let mut link = TableLink {
-        lobby: lobby.clone(),
-        table: id,
-        seat: None,
-        told: false,
-    };
-    let result = run_served(terminal, inbox, app, theme, Some(&mut link));
-    lobby.lock().watch(id, false);
-    result.map(|_| ())
+impl Drop for LobbyHost {
+    /// A table still waiting for an opponent closes with the session.
+    fn drop(&mut self) {
+        self.stand_up();
+    }
 }

@@ -1,14 +1,17 @@
 //! The lobby's tables: shared state owned by the server (no statics), behind one mutex.
 //! A table holds the one true game; each player's and spectator's screen keeps a copy in
-//! step through a [`TableLink`]. Every change wakes every session, so lobbies redraw
-//! and games pick up the new move.
+//! step through a [`super::link::TableLink`]. Every change wakes every session, so
+//! lobbies redraw and games pick up the new move.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::rules::{Game, Move, Player, Ruleset};
-use crate::ui::{Link, Wake};
+use crate::rules::{Game, Player, Ruleset};
+use crate::ui::Wake;
+
+use super::prefs::Prefs;
+use super::talk::{Talk, new_code};
 
 /// A player as the server knows them: the key is the person, the name is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +33,8 @@ pub(crate) struct Table {
     pub(crate) spectators: usize,
     /// A player has left: no more moves are taken.
     pub(crate) abandoned: bool,
+    /// What the players ask of each other, their messages, a private table's code.
+    pub(crate) talk: Talk,
 }
 
 impl Table {
@@ -53,6 +58,23 @@ pub(crate) struct Lobby {
     next_id: u32,
     sessions: HashMap<u64, Sender<Wake>>,
     next_session: u64,
+    /// Who each session is, to find a player by name.
+    present: HashMap<u64, Who>,
+    /// What each player switched, by key.
+    prefs: Prefs,
+}
+
+/// Where a player found by name is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// Playing at this listed table.
+    Playing(u32),
+    /// At a private table.
+    Private,
+    /// Connected, not at a table.
+    Here,
+    /// Not connected now.
+    Away,
 }
 
 /// The lobby, shared by every session of one server.
@@ -60,6 +82,14 @@ pub(crate) struct Lobby {
 pub(crate) struct SharedLobby(Arc<Mutex<Lobby>>);
 
 impl SharedLobby {
+    /// A lobby whose players' switches are `prefs`.
+    pub(crate) fn with_prefs(prefs: Prefs) -> SharedLobby {
+        SharedLobby(Arc::new(Mutex::new(Lobby {
+            prefs,
+            ..Lobby::default()
+        })))
+    }
+
     /// The lobby, locked. A session that panicked while holding it left nothing half
     /// done that matters more than going on, so a poisoned lock is taken over.
     pub(crate) fn lock(&self) -> MutexGuard<'_, Lobby> {
@@ -70,16 +100,56 @@ impl SharedLobby {
 }
 
 impl Lobby {
-    /// Registers a session to wake at every change; returns its number.
-    pub(crate) fn join(&mut self, wake: Sender<Wake>) -> u64 {
+    /// Registers `who`'s session to wake at every change; returns its number.
+    pub(crate) fn join(&mut self, wake: Sender<Wake>, who: Who) -> u64 {
         self.next_session += 1;
         self.sessions.insert(self.next_session, wake);
+        self.present.insert(self.next_session, who);
         self.next_session
     }
 
     /// Forgets a session that ended.
     pub(crate) fn leave(&mut self, session: u64) {
         self.sessions.remove(&session);
+        self.present.remove(&session);
+    }
+
+    /// Where the player called `name` (either case) is.
+    pub(crate) fn find(&self, name: &str) -> Found {
+        let name = name.trim().to_lowercase();
+        let is = |who: &Who| who.name.to_lowercase() == name;
+        for (&id, table) in &self.tables {
+            if table.seats.iter().flatten().any(is) {
+                return if table.talk.code.is_some() {
+                    Found::Private
+                } else {
+                    Found::Playing(id)
+                };
+            }
+        }
+        if self.present.values().any(is) {
+            Found::Here
+        } else {
+            Found::Away
+        }
+    }
+
+    /// The private table whose invitation code is `code`.
+    pub(crate) fn by_code(&self, code: &str) -> Option<u32> {
+        self.tables
+            .iter()
+            .find(|(_, t)| t.talk.code.as_deref() == Some(code))
+            .map(|(&id, _)| id)
+    }
+
+    /// Table `id`, to change it; call [`Lobby::changed`] after.
+    pub(crate) fn table_mut(&mut self, id: u32) -> Option<&mut Table> {
+        self.tables.get_mut(&id)
+    }
+
+    /// The players' switches.
+    pub(crate) fn prefs(&mut self) -> &mut Prefs {
+        &mut self.prefs
     }
 
     /// The tables, by number.
@@ -87,20 +157,39 @@ impl Lobby {
         &self.tables
     }
 
-    /// Opens a table with `who` at `colour`; returns its number.
-    pub(crate) fn open(&mut self, who: Who, colour: Player, ruleset: Ruleset) -> u32 {
+    /// Opens a table with `who` at `colour`, under `ruleset`, with claims if `claims`;
+    /// a `private` one gets an invitation code and is not listed. Returns its number;
+    /// `None` if a private table got no code (the system's random source failed).
+    pub(crate) fn open(
+        &mut self,
+        who: Who,
+        colour: Player,
+        ruleset: Ruleset,
+        claims: bool,
+        private: bool,
+    ) -> Option<u32> {
+        let mut talk = Talk::default();
+        if private {
+            // A code no other table has.
+            talk.code = Some(
+                (0..8)
+                    .filter_map(|_| new_code())
+                    .find(|code| self.by_code(code).is_none())?,
+            );
+        }
         self.next_id += 1;
         let mut seats = [None, None];
         seats[colour.index()] = Some(who);
         let table = Table {
             seats,
-            game: Game::with_ruleset(ruleset),
+            game: Game::with_rules(ruleset, claims),
             spectators: 0,
             abandoned: false,
+            talk,
         };
         self.tables.insert(self.next_id, table);
         self.changed();
-        self.next_id
+        Some(self.next_id)
     }
 
     /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
@@ -149,69 +238,15 @@ impl Lobby {
     }
 
     /// Wakes every session; forgets those that ended.
-    fn changed(&mut self) {
+    pub(crate) fn changed(&mut self) {
         self.sessions
             .retain(|_, wake| wake.send(Wake::Linked).is_ok());
-    }
-}
-
-/// A screen's link to a table: as a player (`seat`) it hands over its own moves; as a
-/// spectator (`seat` None) it only follows.
-pub(crate) struct TableLink {
-    pub(crate) lobby: SharedLobby,
-    pub(crate) table: u32,
-    pub(crate) seat: Option<Player>,
-    /// Whether this screen was told that a player left.
-    pub(crate) told: bool,
-}
-
-impl Link for TableLink {
-    fn sync(&mut self, game: &Game) -> Vec<Move> {
-        let mut lobby = self.lobby.lock();
-        let Some(table) = lobby.tables.get_mut(&self.table) else {
-            return Vec::new();
-        };
-        let known = table.game.len();
-        let mut changed = false;
-        if let Some(seat) = self.seat
-            && game.len() > known
-            && !table.abandoned
-            && table.seats.iter().all(Option::is_some)
-        {
-            for mv in game.moves().skip(known) {
-                // Only the seat's own moves, in turn: the screen refuses the others.
-                if table.game.to_move() != seat || table.game.play(mv).is_err() {
-                    break;
-                }
-                changed = true;
-            }
-        }
-        let news = table.game.moves().skip(game.len()).collect();
-        if changed {
-            lobby.changed();
-        }
-        news
-    }
-
-    fn news(&mut self) -> Option<String> {
-        let left = self
-            .lobby
-            .lock()
-            .tables
-            .get(&self.table)
-            .is_none_or(|t| t.abandoned);
-        if self.told || !left {
-            return None;
-        }
-        self.told = true;
-        Some(crate::strings::serve::PLAYER_LEFT.to_owned())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Square;
 
     fn who(name: &str) -> Who {
         Who {
@@ -221,65 +256,40 @@ mod tests {
     }
 
     #[test]
-    fn two_players_share_one_game_and_each_plays_only_their_colour() {
-        let lobby = SharedLobby::default();
-        let id = lobby
-            .lock()
-            .open(who("alice"), Player::Blue, Ruleset::Standard);
-        assert!(lobby.lock().tables()[&id].is_open());
-        assert_eq!(lobby.lock().sit(id, who("alice")), None);
-        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
-        assert_eq!(lobby.lock().sit(id, who("carol")), None);
-        let mut blue = TableLink {
-            lobby: lobby.clone(),
-            table: id,
-            seat: Some(Player::Blue),
-            told: false,
-        };
-        let mut yellow = TableLink {
-            lobby: lobby.clone(),
-            table: id,
-            seat: Some(Player::Yellow),
-            told: false,
-        };
-        let b3: Square = "b3".parse().unwrap();
-        let c1: Square = "c1".parse().unwrap();
-        // Yellow can't move first.
-        let yellow_first = Game::from_moves([c1]).unwrap();
-        assert_eq!(yellow.sync(&yellow_first), Vec::<Move>::new());
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 0);
-        // Blue's move reaches Yellow, and Yellow's reply reaches Blue.
-        let blue_game = Game::from_moves([b3]).unwrap();
-        assert!(blue.sync(&blue_game).is_empty());
-        assert_eq!(yellow.sync(&Game::new()), vec![b3]);
-        let yellow_game = Game::from_moves([b3, c1]).unwrap();
-        assert!(yellow.sync(&yellow_game).is_empty());
-        assert_eq!(blue.sync(&blue_game), vec![c1]);
-        // Blue can't play Yellow's move.
-        let cheat = Game::from_moves([b3, c1, c1, c1]).unwrap();
-        blue.sync(&cheat);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
-        // Yellow leaves: Blue is told once, and no more moves are taken.
-        assert_eq!(blue.news(), None);
-        lobby.lock().stand_up(id, "SHA256:bob");
-        assert!(blue.news().is_some_and(|text| text.contains("left")));
-        assert_eq!(blue.news(), None);
-        let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
-        blue.sync(&on);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
-    }
-
-    #[test]
     fn a_table_closes_when_both_players_have_left() {
         let lobby = SharedLobby::default();
         let id = lobby
             .lock()
-            .open(who("a"), Player::Yellow, Ruleset::Corners);
+            .open(who("a"), Player::Yellow, Ruleset::Corners, false, false)
+            .unwrap();
         assert_eq!(lobby.lock().sit(id, who("b")), Some(Player::Blue));
         lobby.lock().stand_up(id, "SHA256:a");
         assert!(lobby.lock().tables()[&id].abandoned);
         assert!(!lobby.lock().tables()[&id].is_open());
         lobby.lock().stand_up(id, "SHA256:b");
         assert!(lobby.lock().tables().is_empty());
+    }
+
+    #[test]
+    fn a_private_table_has_a_code_and_players_are_found_by_name() {
+        let lobby = SharedLobby::default();
+        let (tx, _rx) = std::sync::mpsc::channel();
+        lobby.lock().join(tx.clone(), who("Dora"));
+        let open = lobby
+            .lock()
+            .open(who("a"), Player::Blue, Ruleset::Standard, false, false)
+            .unwrap();
+        let private = lobby
+            .lock()
+            .open(who("b"), Player::Blue, Ruleset::Standard, false, true)
+            .unwrap();
+        let code = lobby.lock().tables()[&private].talk.code.clone().unwrap();
+        assert_eq!(lobby.lock().tables()[&open].talk.code, None);
+        assert_eq!(lobby.lock().by_code(&code), Some(private));
+        assert_eq!(lobby.lock().by_code("NOPE00"), None);
+        assert_eq!(lobby.lock().find("A"), Found::Playing(open));
+        assert_eq!(lobby.lock().find("b"), Found::Private);
+        assert_eq!(lobby.lock().find("dora"), Found::Here);
+        assert_eq!(lobby.lock().find("eve"), Found::Away);
     }
 }

@@ -19,8 +19,7 @@ use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 use crate::review::Background;
-use crate::rules::{Game, Move};
-use crate::session::{Notice, Storage, today};
+use crate::session::{Storage, today};
 
 use super::ai_worker::{AiReply, AiWorker};
 use super::effect::{Effect, Input};
@@ -29,6 +28,7 @@ use super::navigation::{Navigator, Screen};
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
+use super::served::{Bell, News};
 use super::start_screen::StartView;
 use super::theme::Theme;
 
@@ -44,20 +44,11 @@ pub(crate) enum Wake {
     /// The background analysis has new results, or has ended.
     Analysis,
     /// Shared state outside the screen changed (a table of `hijara serve`): the loop
-    /// asks its [`Link`] what is new.
+    /// asks the game's [`Link`] or the [`Lobby`] what is new.
+    ///
+    /// [`Link`]: super::served::Link
+    /// [`Lobby`]: super::served::Lobby
     Linked,
-}
-
-/// A game on screen linked to one played elsewhere too (a table of `hijara serve`).
-pub(crate) trait Link {
-    /// Hands over the moves made on this screen beyond those the other side knows,
-    /// and returns the moves made elsewhere beyond `game`'s, to play here in order.
-    fn sync(&mut self, game: &Game) -> Vec<Move>;
-
-    /// A line to show once on the status line (the other player left), if any.
-    fn news(&mut self) -> Option<String> {
-        None
-    }
 }
 
 /// The loop's one channel: the input source, the AI worker and the analysis all send
@@ -77,11 +68,6 @@ impl Inbox {
     /// A sender for an input source.
     pub(crate) fn sender(&self) -> Sender<Wake> {
         self.sender.clone()
-    }
-
-    /// The next wake, waiting `timeout` at most (`None` then).
-    pub(crate) fn recv_timeout(&self, timeout: Duration) -> Option<Wake> {
-        self.receiver.recv_timeout(timeout).ok()
     }
 }
 
@@ -155,7 +141,9 @@ pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
 /// Runs `screen` on `terminal` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
 /// game). Blocks on the inbox, waking only for the state's timer, so an idle screen
-/// uses no CPU. Storage errors become messages, never a failure of the loop.
+/// uses no CPU. Storage errors become messages, never a failure of the loop. A served
+/// session's lobby opens its games here too, each kept in step with its table's link
+/// (synced after every input and at each [`Wake::Linked`]).
 pub(crate) fn run<B>(
     terminal: &mut Terminal<B>,
     inbox: &Inbox,
@@ -164,24 +152,7 @@ pub(crate) fn run<B>(
     storage: &mut Storage,
 ) -> anyhow::Result<Screen>
 where
-    B: Backend,
-    B::Error: Send + Sync + 'static,
-{
-    run_linked(terminal, inbox, screen, theme, storage, None)
-}
-
-/// [`run`], with the game on screen kept in step with `link` (synced after every
-/// input and at each [`Wake::Linked`]).
-pub(crate) fn run_linked<B>(
-    terminal: &mut Terminal<B>,
-    inbox: &Inbox,
-    screen: Screen,
-    theme: Theme,
-    storage: &mut Storage,
-    mut link: Option<&mut dyn Link>,
-) -> anyhow::Result<Screen>
-where
-    B: Backend,
+    B: Backend + Bell,
     B::Error: Send + Sync + 'static,
 {
     let ai_sender = inbox.sender();
@@ -198,14 +169,23 @@ where
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
     loop {
-        // Moves made here go out, moves made elsewhere come in.
-        if let (Some(link), Screen::Game(app)) = (link.as_deref_mut(), nav.screen_mut()) {
+        // What the player asked and the moves made here go out; moves made elsewhere
+        // and the table's news come in.
+        if let Some((app, link)) = nav.linked() {
+            for request in app.take_requests() {
+                link.request(request);
+            }
             for mv in link.sync(app.game()) {
                 queue.extend(app.remote_move(mv));
             }
-            if let Some(text) = link.news() {
-                app.notify(Notice::Info(text));
-                queue.push_back(Effect::Redraw);
+            for news in link.news() {
+                match news {
+                    // A bell that can't be rung is no reason to stop the game.
+                    News::Bell => {
+                        let _ = terminal.backend_mut().ring();
+                    }
+                    news => queue.extend(app.table_news(news)),
+                }
             }
         }
         // Results that came in (or were kept while a review was closed) first.
@@ -289,6 +269,7 @@ where
                         redraw = true;
                     }
                 }
+                Effect::Open => queue.extend(nav.open()),
                 Effect::PlayOn(n) => {
                     let autosaved = storage.autosaved();
                     queue.extend(nav.play_on(n, autosaved));
@@ -296,7 +277,7 @@ where
             }
         }
         if redraw {
-            draw(terminal, nav.screen(), theme)?;
+            draw(terminal, nav.screen(), nav.theme(theme))?;
             redraw = false;
         }
         let screen = nav.screen();
@@ -333,8 +314,14 @@ where
                     queue.extend(app.on_ai_reply(reply));
                 }
             }
+            Ok(Wake::Linked) => {
+                // A game's link is asked at the top of the loop; a lobby here.
+                if let Screen::Lobby(lobby) = nav.screen_mut() {
+                    queue.extend(lobby.linked());
+                }
+            }
             // Taken at the top of the loop.
-            Ok(Wake::Analysis | Wake::Linked) => {}
+            Ok(Wake::Analysis) => {}
             // The timer is checked below, whatever woke the loop.
             Err(RecvTimeoutError::Timeout) => {}
             // The loop holds a sender itself, so the inbox never closes.
@@ -368,6 +355,7 @@ where
                 frame.render_widget(&LessonView { state, theme }, frame.area())
             }
             Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
+            Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
         })
         .context("cannot draw the screen")?;
     Ok(())

@@ -2,7 +2,7 @@
 
 use crate::rules::Game;
 use crate::session::GameConfig;
-use crate::strings::question;
+use crate::strings::{question, table};
 
 /// A yes/no question on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +13,14 @@ pub enum Question {
     NewGame,
     /// Continue the autosaved game found at start-up, or start a new one?
     Resume,
+    /// At a server table: the other player asks to take back their last move.
+    UndoAsked,
+    /// At a server table: the other player offers a rematch, colours swapped.
+    Rematch,
+    /// At a server table: resign?
+    Resign,
+    /// At a server table: leave the game in progress?
+    Leave,
 }
 
 impl Question {
@@ -26,6 +34,10 @@ impl Question {
             (Question::NewGame, _) => question::NEW_GAME.to_owned(),
             (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
             (Question::Resume, None) => question::RESUME.to_owned(),
+            (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
+            (Question::Rematch, _) => table::REMATCH.to_owned(),
+            (Question::Resign, _) => table::RESIGN.to_owned(),
+            (Question::Leave, _) => table::LEAVE.to_owned(),
         }
     }
 
@@ -50,6 +62,10 @@ impl Question {
                 Question::Quit => question::QUIT_ANSWERS,
                 Question::NewGame => question::NEW_GAME_ANSWERS,
                 Question::Resume => question::RESUME_ANSWERS,
+                Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
+                Question::Rematch => table::REMATCH_ANSWERS,
+                Question::Resign => table::RESIGN_ANSWERS,
+                Question::Leave => table::LEAVE_ANSWERS,
             }
             .to_owned(),
         );
