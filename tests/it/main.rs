@@ -31,6 +31,7 @@ mod serve_fuzz;
 mod serve_openssh;
 mod serve_play;
 mod serve_refusals;
+mod serve_table;
 mod ui_app;
 mod ui_claims;
 mod ui_lesson;
