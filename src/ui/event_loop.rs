@@ -406,6 +406,82 @@ mod tests {
         assert!(shown.contains("b3"), "{shown}");
     }
 
+    /// A lobby that opens a game at `g` and leaves at `q`, counting its returns.
+    #[derive(Debug, Default)]
+    struct TestLobby {
+        backs: usize,
+        area: Rect,
+        ready: Option<App>,
+    }
+
+    impl crate::ui::Lobby for TestLobby {
+        fn handle(&mut self, input: Input) -> crate::ui::Effects {
+            match input {
+                Input::Key(key) if key.code == KeyCode::Char('g') => {
+                    self.ready = Some(App::new(GameConfig::default()).served([false, false]));
+                    vec![Effect::Open]
+                }
+                Input::Key(key) if key.code == KeyCode::Char('q') => vec![Effect::Quit],
+                Input::Resize(w, h) => {
+                    self.area = Rect::new(0, 0, w, h);
+                    vec![Effect::Redraw]
+                }
+                _ => Vec::new(),
+            }
+        }
+        fn linked(&mut self) -> crate::ui::Effects {
+            vec![Effect::Redraw]
+        }
+        fn render(&self, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+            buf.set_string(
+                area.x,
+                area.y,
+                format!("lobby {}", self.backs),
+                ratatui::style::Style::new(),
+            );
+        }
+        fn theme(&self) -> Theme {
+            Theme::PLAIN
+        }
+        fn area(&self) -> Rect {
+            self.area
+        }
+        fn tick_every(&self) -> Option<Duration> {
+            None
+        }
+        fn take_game(&mut self) -> Option<(App, Option<Box<dyn crate::ui::Link>>)> {
+            Some((self.ready.take()?, None))
+        }
+        fn back(&mut self) -> crate::ui::Effects {
+            self.backs += 1;
+            vec![Effect::Redraw]
+        }
+    }
+
+    /// The lobby is a screen of the one loop: it opens a game, the game's `q` comes
+    /// back to it, and its own `q` ends the loop.
+    #[test]
+    fn a_served_lobby_opens_games_on_the_same_loop() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let inbox = Inbox::new();
+        let input = inbox.sender();
+        for wake in [key('g'), key('b'), key('3'), key('q'), key('y'), key('q')] {
+            input.send(wake).unwrap();
+        }
+        let mut storage = Storage::new(std::path::PathBuf::new(), None);
+        let lobby = Box::new(TestLobby::default());
+        let screen = run(
+            &mut terminal,
+            &inbox,
+            Screen::Lobby(lobby),
+            Theme::PLAIN,
+            &mut storage,
+        )
+        .unwrap();
+        assert!(matches!(screen, Screen::Lobby(_)));
+        assert!(terminal.backend().to_string().contains("lobby 1"));
+    }
+
     #[test]
     fn a_failing_input_source_ends_the_loop_with_its_error() {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();

@@ -236,3 +236,40 @@ fn the_help_at_a_table_lists_its_own_keys() {
         insta::assert_snapshot!("table_help", screen);
     });
 }
+
+#[test]
+fn a_claim_at_a_table_reaches_the_other_screen() {
+    let squares = ["a1", "b1", "a2", "b2", "a3", "b3", "a4"];
+    let mut game = hijara::rules::Game::with_rules(hijara::rules::Ruleset::Standard, true);
+    for square in squares {
+        game.play(square.parse().unwrap()).unwrap();
+    }
+    let points = game.last().unwrap().points;
+    assert!(points > 0);
+    run(async move {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"nk").await;
+        alice.wait_for("standard rules, claims").await;
+        alice.send(b"\r").await;
+        alice.wait_for("waiting for an opponent").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        alice.wait_for("Blue to move").await;
+        bob.wait_for("Blue to move").await;
+        for (k, square) in squares.iter().enumerate() {
+            let (mover, other) = if k % 2 == 0 {
+                (&alice, &bob)
+            } else {
+                (&bob, &alice)
+            };
+            play(mover, other, k + 1, square).await;
+        }
+        alice.send(format!("+{points}\r").as_bytes()).await;
+        let totals = format!("Blue {points}  Yellow 0");
+        alice.wait_for(&totals).await;
+        bob.wait_for(&totals).await;
+    });
+}

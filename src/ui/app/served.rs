@@ -260,3 +260,133 @@ impl App {
         Some(effects)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::rules::{Game, Player};
+    use crate::session::GameConfig;
+    use crate::ui::effect::Input;
+
+    fn key(app: &mut App, c: char) -> Effects {
+        app.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )))
+    }
+
+    fn typed(app: &mut App, text: &str) {
+        for c in text.chars() {
+            key(app, c);
+        }
+    }
+
+    /// Blue's screen at a table, after `moves`.
+    fn blue_at(moves: &[&str]) -> App {
+        let game = Game::from_moves(moves.iter().map(|s| s.parse().unwrap())).unwrap();
+        App::with_game(GameConfig::default(), game).served([false, true])
+    }
+
+    #[test]
+    fn undo_and_a_new_game_become_requests_and_the_hint_is_off() {
+        let mut app = blue_at(&[]);
+        key(&mut app, 'u');
+        assert_eq!(app.message().unwrap().text, table::NOTHING_TO_ASK);
+        key(&mut app, 't');
+        assert_eq!(app.message().unwrap().text, message::NOT_BETWEEN_PLAYERS);
+        let mut app = blue_at(&["a1", "b1"]);
+        key(&mut app, 'u');
+        key(&mut app, 'n');
+        assert_eq!(app.message().unwrap().text, table::REMATCH_AT_THE_END);
+        assert_eq!(app.take_requests(), [Request::Undo]);
+        assert_eq!(app.game().len(), 2, "nothing taken back until agreed");
+        assert!(app.take_requests().is_empty());
+    }
+
+    #[test]
+    fn questions_from_the_table_are_answered_with_y_or_any_other_key() {
+        let mut app = blue_at(&["a1", "b1"]);
+        app.table_news(News::UndoAsked);
+        assert_eq!(app.overlay(), Overlay::Question(Question::UndoAsked));
+        key(&mut app, 'x');
+        assert_eq!(app.take_requests(), [Request::AnswerUndo(false)]);
+        app.table_news(News::UndoAsked);
+        key(&mut app, 'y');
+        assert_eq!(app.take_requests(), [Request::AnswerUndo(true)]);
+        // Resigning asks first.
+        key(&mut app, 'R');
+        assert_eq!(app.overlay(), Overlay::Question(Question::Resign));
+        key(&mut app, 'y');
+        assert_eq!(app.take_requests(), [Request::Resign]);
+        app.table_news(News::Stopped("alice resigned: Yellow wins".into()));
+        assert_eq!(app.stopped(), Some("alice resigned: Yellow wins"));
+        // Stopped: no stone, and n offers the rematch.
+        typed(&mut app, "c3");
+        assert_eq!(app.game().len(), 2);
+        key(&mut app, 'n');
+        assert_eq!(app.take_requests(), [Request::Rematch]);
+        // The rematch arrives with the colours swapped: this screen plays Yellow.
+        app.table_news(News::Game {
+            game: Game::new(),
+            remote: [true, false],
+        });
+        assert_eq!(app.stopped(), None);
+        assert!(app.is_remote(Player::Blue) && !app.is_remote(Player::Yellow));
+        app.table_news(News::RematchOffered);
+        key(&mut app, 'q');
+        assert_eq!(app.take_requests(), [Request::DeclineRematch]);
+    }
+
+    #[test]
+    fn a_message_is_typed_bounded_and_sent_and_spectators_send_nothing() {
+        let mut app = blue_at(&[]);
+        key(&mut app, 'm');
+        assert_eq!(app.typing(), Some(""));
+        // Letters are text now, not moves; an unsafe character is refused.
+        typed(&mut app, "b3 \u{202E}q");
+        assert_eq!(app.typing(), Some("b3 q"));
+        assert_eq!(app.game().len(), 0);
+        typed(&mut app, &"x".repeat(100));
+        assert_eq!(
+            crate::text::width(app.typing().unwrap()),
+            table::MAX_SAY_COLUMNS
+        );
+        app.handle(Input::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )));
+        assert_eq!(app.typing(), None);
+        let sent = app.take_requests();
+        assert!(matches!(&sent[..], [Request::Say(text)] if text.starts_with("b3 q")));
+        key(&mut app, 'M');
+        key(&mut app, 'B');
+        assert_eq!(
+            app.take_requests(),
+            [Request::ToggleMute, Request::ToggleBell]
+        );
+        app.table_news(News::Watching(3));
+        assert_eq!(app.watching(), Some(3));
+        let mut watcher = App::new(GameConfig::default()).served([true, true]);
+        for c in ['m', 'u', 'R', 'B', 'n'] {
+            key(&mut watcher, c);
+            assert_eq!(watcher.message().unwrap().text, table::SPECTATING);
+        }
+        assert!(watcher.take_requests().is_empty());
+        assert_eq!(watcher.watching(), None);
+    }
+
+    #[test]
+    fn leaving_a_game_in_progress_asks_and_offers_no_save() {
+        let mut app = blue_at(&["a1"]);
+        key(&mut app, 'q');
+        assert_eq!(app.overlay(), Overlay::Question(Question::Leave));
+        key(&mut app, 's');
+        assert_eq!(app.overlay(), Overlay::None, "s is no answer here");
+        assert!(!app.should_quit());
+        key(&mut app, 'q');
+        key(&mut app, 'y');
+        assert!(app.should_quit());
+    }
+}

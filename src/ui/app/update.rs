@@ -76,7 +76,11 @@ impl App {
                     }
                     None => {
                         let _ = self.cursor.apply(Action::No);
-                        self.refuse(message::UNKNOWN_KEY)
+                        if self.spectating() {
+                            self.refuse(table::SPECTATING)
+                        } else {
+                            self.refuse(message::UNKNOWN_KEY)
+                        }
                     }
                 }
             }
