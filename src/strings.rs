@@ -285,6 +285,15 @@ pub(crate) mod question {
         "Abandon this game for a new one? y: new game, any other key: no";
     /// The new-game question at its shortest, for the status line.
     pub(crate) const NEW_GAME_ANSWERS: &str = "New game? y: new game, any other key: no";
+    /// `player` resigns the game in progress?
+    pub(crate) fn resign(player: Player) -> String {
+        format!(
+            "Resign for {player}? {} wins the game. y: resign, any other key: keep playing",
+            player.other()
+        )
+    }
+    /// The resign question at its shortest, for the status line.
+    pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, any other key: keep playing";
     /// Resume an autosaved game, when its details are not known.
     pub(crate) const RESUME: &str =
         "An unfinished game was autosaved. Resume it? y: resume, n: new game";
@@ -370,6 +379,15 @@ pub(crate) mod message {
     pub(crate) const NOT_OVER_THE_NETWORK: &str = "Not in a game over the network";
     pub(crate) const NOT_BETWEEN_PLAYERS: &str =
         "Not in a game between two players over the network";
+    pub(crate) const NO_ONE_TO_RESIGN: &str = "Only a person playing here can resign";
+    pub(crate) const NOTHING_TO_RESIGN: &str = "The game is over: nothing to resign";
+    /// How a game ended, with the early ending's reason: `Yellow wins: Blue resigned`.
+    pub(crate) fn ended(played: crate::session::Played<'_>) -> String {
+        match played.course.ending() {
+            Some(ending) => super::screen::ending(ending),
+            None => played.result().describe().to_owned(),
+        }
+    }
     pub(crate) const OVER_AT_THIS_MOVE: &str =
         "The game is over at this move: step back (←) to play on from earlier";
 
@@ -519,6 +537,17 @@ pub(crate) mod screen {
     }
     pub(crate) fn hint_thinking_short(mover: Player, spinner: &str) -> String {
         format!("▶ {mover}, hint… {spinner}")
+    }
+    /// An early ending in words: `Yellow wins: Blue resigned`, `Blue wins on time`.
+    pub(crate) fn ending(ending: crate::session::Ending) -> String {
+        use crate::record::Termination;
+        let (winner, loser) = (ending.winner(), ending.loser());
+        match ending.termination() {
+            Termination::TimeForfeit => format!("{winner} wins on time"),
+            Termination::Resignation => format!("{winner} wins: {loser} resigned"),
+            Termination::Abandoned => format!("{winner} wins: {loser} left"),
+            Termination::Normal => format!("{winner} wins"),
+        }
     }
     /// The result alone, for a short line: `Yellow wins`.
     pub(crate) fn outcome(outcome: impl std::fmt::Display) -> String {
@@ -887,8 +916,6 @@ pub(crate) mod table {
         "The other player asks to take back their last move. y: agree, any other key: refuse";
     pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
     pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
-    pub(crate) const RESIGN: &str = "Resign this game? y: resign, any other key: play on";
-    pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, other key: play on";
     pub(crate) const REMATCH: &str =
         "The other player offers a rematch, colours swapped. y: play, any other key: no thanks";
     pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
@@ -932,7 +959,7 @@ pub(crate) mod talk {
     pub(crate) const BELL_OFF: &str = "Bell off";
 
     pub(crate) fn resigned(name: &str, winner: Player) -> String {
-        format!("{name} resigned: {winner} wins (n: rematch, q: lobby)")
+        format!("{name} resigned: {winner} wins")
     }
     pub(crate) fn undo_agreed(name: &str, taken: usize) -> String {
         let moves = if taken == 1 { "move" } else { "moves" };

@@ -3,7 +3,6 @@
 use anyhow::bail;
 
 use crate::ai::Seat;
-use crate::record::GameResult;
 use crate::session::{
     GameConfig, LoadedRecord, Notice, Session, config_of, read_record, shown, unfinished_autosave,
 };
@@ -57,11 +56,11 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
     let session = match &args.load {
         Some(path) => {
             let loaded = read_record(path)?;
-            if loaded.game.is_over() {
+            if loaded.played().is_over() {
                 bail!(
                     "{}: the game is over ({}, {}); `hijara replay {}` shows it move by move",
                     shown(path),
-                    GameResult::of(&loaded.game).describe(),
+                    crate::strings::message::ended(loaded.played()),
                     totals(&loaded.game),
                     shown(path)
                 );

@@ -39,6 +39,7 @@
 //! (the tag or the final token) is what actually happened.
 
 mod parse;
+mod termination;
 
 use std::fmt;
 use std::str::FromStr;
@@ -46,12 +47,16 @@ use std::str::FromStr;
 use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 
 pub use parse::Location;
+pub use termination::{ParseTerminationError, Termination};
 
 /// The tag naming the ruleset.
 pub const VARIANT_TAG: &str = "Variant";
 
 /// The tag turning claim mode on.
 pub const CLAIM_TAG: &str = "Claim";
+
+/// The tag saying how a game ended, when not by a full board: [`Termination`].
+pub const TERMINATION_TAG: &str = "Termination";
 
 /// A move mark, as in PGN: an annotator's verdict on a move.
 #[derive(
@@ -290,6 +295,28 @@ pub enum RecordError {
         /// The tag's value.
         value: String,
     },
+    /// The `Termination` tag names no ending (only possible for a tag set by code:
+    /// the parser reports it as a syntax error).
+    #[error("{}the Termination tag is {}; expected `normal`, `time forfeit`, `resignation` or `abandoned`", at(.location), parse::quote(.value))]
+    InvalidTerminationTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// The game ended early (time forfeit, resignation, abandoned) but the board is
+    /// full, or the record does not name a winner.
+    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.claimed, *.moves))]
+    EarlyEndingMismatch {
+        /// Where the `Termination` tag (or the result) is written, if the record was parsed.
+        location: Option<Location>,
+        /// How the record says the game ended.
+        termination: Termination,
+        /// The result the record gives, if any.
+        claimed: Option<GameResult>,
+        /// How many moves the record has.
+        moves: usize,
+    },
     /// A move carries a claim its stone cannot have made.
     #[error("{}move {move_number} ({player}) plays {square} and claims {claimed}, but {}",
         at(.location), impossible_reason(*.claimed, *.scored, *.claims_on))]
@@ -333,6 +360,8 @@ impl RecordError {
             | RecordError::InvalidResultTag { location, .. }
             | RecordError::UnknownVariant { location, .. }
             | RecordError::InvalidClaimTag { location, .. }
+            | RecordError::InvalidTerminationTag { location, .. }
+            | RecordError::EarlyEndingMismatch { location, .. }
             | RecordError::ImpossibleClaim { location, .. }
             | RecordError::ResultMismatch { location, .. } => *location,
         }
@@ -349,6 +378,20 @@ fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
         format!(
             "no set of the combinations that stone completed adds up to {claimed} (they make {scored})"
         )
+    }
+}
+
+/// Why an early ending does not hold, for [`RecordError::EarlyEndingMismatch`].
+fn early_reason(claimed: Option<GameResult>, moves: usize) -> String {
+    if moves >= 64 {
+        return format!("it cannot have {moves} moves: a full board ends normally");
+    }
+    match claimed {
+        None => "the record needs a result `1-0` or `0-1` naming the winner".to_owned(),
+        Some(result) => format!(
+            "its result must be `1-0` or `0-1` naming the winner, not `{result}` ({})",
+            result.describe()
+        ),
     }
 }
 
@@ -381,6 +424,7 @@ pub struct Record {
     result_tag_location: Option<Location>,
     variant_tag_location: Option<Location>,
     claim_tag_location: Option<Location>,
+    termination_tag_location: Option<Location>,
 }
 
 impl PartialEq for Record {
@@ -474,6 +518,38 @@ impl Record {
         } else {
             self.remove_tag(CLAIM_TAG);
         }
+    }
+
+    /// How the game ended, from the `Termination` tag: normal when there is none.
+    pub fn termination(&self) -> Result<Termination, RecordError> {
+        match self.tag(TERMINATION_TAG) {
+            None => Ok(Termination::Normal),
+            Some(value) => value
+                .parse()
+                .map_err(|_| RecordError::InvalidTerminationTag {
+                    location: self.termination_tag_location,
+                    value: value.to_owned(),
+                }),
+        }
+    }
+
+    /// Sets the `Termination` tag: removed for a normal ending, so the records of
+    /// games that filled the board stay as they were.
+    pub fn set_termination(&mut self, termination: Termination) {
+        self.termination_tag_location = None;
+        if termination.is_early() {
+            // "Termination" is a valid tag name.
+            let _ = self.set_tag(TERMINATION_TAG, termination.token());
+        } else {
+            self.remove_tag(TERMINATION_TAG);
+        }
+    }
+
+    /// Ends the record early: the `Termination` tag and the winner's result
+    /// (tag and final token). Checked by [`Record::to_game`].
+    pub fn set_early_ending(&mut self, termination: Termination, winner: Player) {
+        self.set_termination(termination);
+        self.set_result(Some(GameResult::from(Some(Outcome::Winner(winner)))));
     }
 
     /// The points awarded for move `index` (0-based) in a claim game, if any.
@@ -597,6 +673,7 @@ impl Record {
             "Result" => self.result_tag_location = None,
             VARIANT_TAG => self.variant_tag_location = None,
             CLAIM_TAG => self.claim_tag_location = None,
+            TERMINATION_TAG => self.termination_tag_location = None,
             _ => {}
         }
     }
@@ -651,7 +728,10 @@ impl Record {
     /// Errors: an unknown variant or a `Claim` tag other than `on`/`off`, a move
     /// on a full square, a claim its stone cannot have made, a `Result` tag that
     /// is not a result token or a claimed result (tag or token) other than the
-    /// actual one (by the claimed totals in a claim game).
+    /// actual one (by the claimed totals in a claim game). A game that ended early
+    /// (a `Termination` other than `normal`) must stop before the board is full and
+    /// name its winner, `1-0` or `0-1`; the game returned is then still in progress
+    /// by the rules, and [`Record::result`] says who won.
     pub fn to_game(&self) -> Result<Game, RecordError> {
         let ruleset = self.ruleset()?;
         if let Some(value) = self.tag(CLAIM_TAG)
@@ -688,7 +768,8 @@ impl Record {
                 }
             }
         }
-        let actual = GameResult::of(&game);
+        let termination = self.termination()?;
+        let mut actual = GameResult::of(&game);
         let mut claims = Vec::with_capacity(2);
         if let Some(value) = self.tag("Result") {
             let claimed = value.parse().map_err(|_| RecordError::InvalidResultTag {
@@ -699,6 +780,26 @@ impl Record {
         }
         if let Some(token) = self.result {
             claims.push((token, self.result_location));
+        }
+        if termination.is_early() {
+            // The board did not decide: the record names the winner.
+            let claimed = claims.first().map(|&(c, _)| c);
+            let location = self
+                .termination_tag_location
+                .or_else(|| claims.first().and_then(|&(_, l)| l));
+            let winner =
+                claimed.filter(|c| matches!(c, GameResult::BlueWins | GameResult::YellowWins));
+            match winner {
+                Some(winner) if actual == GameResult::Unfinished => actual = winner,
+                _ => {
+                    return Err(RecordError::EarlyEndingMismatch {
+                        location,
+                        termination,
+                        claimed,
+                        moves: self.moves.len(),
+                    });
+                }
+            }
         }
         for (claimed, location) in claims {
             if claimed != actual {

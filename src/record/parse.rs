@@ -7,7 +7,10 @@ use std::collections::HashSet;
 use std::fmt;
 use std::str::Chars;
 
-use super::{CLAIM_TAG, GameResult, Mark, Record, RecordError, VARIANT_TAG, is_valid_tag_name};
+use super::{
+    CLAIM_TAG, GameResult, Mark, Record, RecordError, TERMINATION_TAG, Termination, VARIANT_TAG,
+    is_valid_tag_name,
+};
 use crate::rules::{Ruleset, Square};
 
 /// A place in the text: 1-based line and column. Columns count characters, not bytes.
@@ -261,6 +264,13 @@ impl Cursor<'_> {
                 "a Claim tag of `on` or `off`",
             ));
         }
+        if name == TERMINATION_TAG && value.parse::<Termination>().is_err() {
+            return Err(syntax(
+                value_location,
+                quote(&value),
+                "a Termination tag of `normal`, `time forfeit`, `resignation` or `abandoned`",
+            ));
+        }
         debug_assert!(is_valid_tag_name(&name));
         Ok((name, value, name_location))
     }
@@ -331,6 +341,7 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
                     "Result" => record.result_tag_location = Some(location),
                     VARIANT_TAG => record.variant_tag_location = Some(location),
                     CLAIM_TAG => record.claim_tag_location = Some(location),
+                    TERMINATION_TAG => record.termination_tag_location = Some(location),
                     _ => {}
                 }
                 record.tags.push((name, value));

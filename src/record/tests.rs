@@ -558,3 +558,68 @@ fn marks_and_results_are_spelt_exactly() {
         "expected a result `1-0`, `0-1`, `1/2-1/2` or `*`, found `1-1`"
     );
 }
+
+#[test]
+fn an_early_ending_names_a_winner_before_the_board_is_full() {
+    let text = "[Termination \"time forfeit\"]\n[Result \"0-1\"]\n\n1. b2 c3 0-1\n";
+    let record = parse(text);
+    assert_eq!(record.termination(), Ok(Termination::TimeForfeit));
+    let game = record.to_game().unwrap();
+    assert!(game.in_progress());
+    assert_eq!(record.result(), Some(GameResult::YellowWins));
+    assert_eq!(parse(&record.to_string()), record);
+    // Without the tag the same result contradicts the board, as before.
+    let plain = parse("[Result \"0-1\"]\n\n1. b2 c3 0-1\n");
+    assert!(matches!(
+        plain.to_game(),
+        Err(RecordError::ResultMismatch { .. })
+    ));
+    // `normal` is the same as no tag.
+    let normal = parse("[Termination \"normal\"]\nb2 c3 *\n");
+    assert_eq!(normal.termination(), Ok(Termination::Normal));
+    assert!(normal.to_game().is_ok());
+}
+
+#[test]
+fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
+    assert_eq!(
+        error("[Termination \"flagged\"]\nb2\n"),
+        "line 1, column 15: expected a Termination tag of `normal`, `time forfeit`, \
+         `resignation` or `abandoned`, found `flagged`"
+    );
+    let unfinished = parse("[Blue \"x\"]\n[Termination \"resignation\"]\nb2 *\n");
+    assert_eq!(
+        unfinished.to_game().unwrap_err().to_string(),
+        "line 2, column 2: the game ended by resignation, so its result must be `1-0` or \
+         `0-1` naming the winner, not `*` (unfinished)"
+    );
+    let missing = parse("[Termination \"abandoned\"]\nb2\n");
+    assert_eq!(
+        missing.to_game().unwrap_err().to_string(),
+        "line 1, column 2: the game ended by abandoned, so the record needs a result `1-0` \
+         or `0-1` naming the winner"
+    );
+    // Tag and token disagree.
+    let split = parse("[Termination \"resignation\"]\n[Result \"1-0\"]\nb2 0-1\n");
+    assert!(matches!(
+        split.to_game(),
+        Err(RecordError::ResultMismatch { .. })
+    ));
+    // A full board ended normally, whatever the tag says.
+    let mut full = Game::new();
+    while !full.is_over() {
+        let mv = full.position().legal_moves().next().unwrap();
+        full.play(mv).unwrap();
+    }
+    let mut record = Record::from_game(&full, [("Blue", "x")]).unwrap();
+    record.set_early_ending(Termination::Resignation, Player::Blue);
+    let message = record.to_game().unwrap_err().to_string();
+    assert!(message.contains("a full board ends normally"), "{message}");
+    // Set by code: refused by `to_game`, not at parse time.
+    let mut coded = parse("b2");
+    coded.set_tag("Termination", "later").unwrap();
+    assert!(matches!(
+        coded.to_game(),
+        Err(RecordError::InvalidTerminationTag { location: None, .. })
+    ));
+}

@@ -31,6 +31,7 @@ pub(crate) struct TableLink {
     told_undo: bool,
     told_rematch: bool,
     told_stop: bool,
+    told_end: bool,
     watching: Option<usize>,
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
@@ -74,6 +75,7 @@ impl TableLink {
             told_undo: false,
             told_rematch: false,
             told_stop: false,
+            told_end: false,
             watching: None,
             pending: Vec::new(),
         }
@@ -147,7 +149,8 @@ impl Link for TableLink {
             if let Some(key) = &self.key {
                 self.seat = table.seat_of(key);
             }
-            (self.told_undo, self.told_rematch, self.told_stop) = (false, false, false);
+            (self.told_undo, self.told_rematch) = (false, false);
+            (self.told_stop, self.told_end) = (false, false);
             self.pending.push(News::Game {
                 game: table.game.clone(),
                 remote: self.remote(),
@@ -257,6 +260,14 @@ impl Link for TableLink {
             news.push(News::RematchOffered);
         }
         self.told_rematch = asked_of_me(table.talk.rematch);
+        match table.talk.course.ending() {
+            Some(ending) if !self.told_end => {
+                self.told_end = true;
+                news.push(News::Resigned(ending.loser()));
+            }
+            Some(_) => {}
+            None => self.told_end = false,
+        }
         match table.stopped() {
             Some(text) if !self.told_stop => {
                 self.told_stop = true;
@@ -441,11 +452,11 @@ mod tests {
         assert!(!yellow.news().contains(&News::RematchOffered));
         yellow.request(Request::Resign);
         let told = blue.news();
+        assert!(told.contains(&News::Resigned(Player::Yellow)), "{told:?}");
+        assert!(notes(&told).contains(&words::resigned("bob", Player::Blue)));
         assert!(
-            told.iter().any(
-                |n| matches!(n, News::Stopped(text) if text.contains("bob resigned: Blue wins"))
-            ),
-            "{told:?}"
+            !blue.news().contains(&News::Resigned(Player::Yellow)),
+            "told once"
         );
         // Nothing more is played.
         yellow.sync(&Game::from_moves([sq("a1"), sq("b2")]).unwrap());

@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::rules::{Game, Player};
+use crate::session::Course;
 use crate::strings::talk as words;
 use crate::ui::Request;
 
@@ -61,8 +62,8 @@ pub(crate) struct Talk {
     pub(crate) undo: Option<Player>,
     /// The seat that offered a rematch, until answered.
     pub(crate) rematch: Option<Player>,
-    /// The seat that resigned.
-    pub(crate) resigned: Option<Player>,
+    /// How the game ended early (a resignation), by the session's rule.
+    pub(crate) course: Course,
     /// Bumped whenever the game changes other than by a move (an agreed undo, a
     /// rematch): a screen that saw another epoch takes the table's game whole.
     pub(crate) epoch: u32,
@@ -109,17 +110,20 @@ impl Table {
     /// the board not full.
     pub(crate) fn playing(&self) -> bool {
         !self.abandoned
-            && self.talk.resigned.is_none()
+            && self.talk.course.ending().is_none()
             && self.seats.iter().all(Option::is_some)
             && !self.game.is_over()
     }
 
-    /// Why the game stopped before a full board, for every screen at the table.
+    /// Why the game stopped before a full board without an ending (a player left).
     pub(crate) fn stopped(&self) -> Option<String> {
-        if let Some(seat) = self.talk.resigned {
-            return Some(words::resigned(&self.name_at(seat), seat.other()));
-        }
-        (self.abandoned && !self.game.is_over()).then(|| crate::strings::serve::PLAYER_LEFT.into())
+        (self.abandoned && !self.game.is_over() && self.talk.course.ending().is_none())
+            .then(|| crate::strings::serve::PLAYER_LEFT.into())
+    }
+
+    /// Whether the game is over: a full board, or an early ending.
+    pub(crate) fn over(&self) -> bool {
+        self.game.is_over() || self.talk.course.ending().is_some()
     }
 
     /// A move was played: a request to take back the one before it is out of date.
@@ -151,14 +155,17 @@ impl Table {
             }
             Request::AnswerUndo(_) => {}
             Request::Resign if self.playing() => {
-                self.talk.resigned = Some(seat);
-                self.talk.undo = None;
+                if self.talk.course.resign(&self.game, seat).is_ok() {
+                    self.talk.undo = None;
+                    let text = words::resigned(&self.name_at(seat), seat.other());
+                    self.talk.note(None, text);
+                }
             }
             Request::Resign => {}
             Request::Rematch if self.abandoned || self.seats.iter().any(Option::is_none) => {
                 self.talk.note(Some(seat), words::NO_ONE_TO_PLAY.into());
             }
-            Request::Rematch if !self.game.is_over() && self.talk.resigned.is_none() => {}
+            Request::Rematch if !self.over() => {}
             Request::Rematch if self.talk.rematch == Some(other) => self.rematch(),
             Request::Rematch => self.talk.rematch = Some(seat),
             Request::DeclineRematch if self.talk.rematch == Some(other) => {
@@ -183,7 +190,7 @@ impl Table {
         self.game = Game::with_rules(self.game.ruleset(), self.game.claim_mode());
         self.talk.undo = None;
         self.talk.rematch = None;
-        self.talk.resigned = None;
+        self.talk.course = Course::default();
         self.talk.epoch += 1;
         let blue = self.name_at(Player::Blue);
         self.talk.note(None, words::rematch_started(&blue));

@@ -209,7 +209,7 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
         date: stamp_of(file).or_else(|| record.tag("Date").map(str::to_owned)),
         blue: seat(Player::Blue),
         yellow: seat(Player::Yellow),
-        result: GameResult::of(game),
+        result: loaded.played().result(),
         blue_score: game.score(Player::Blue),
         yellow_score: game.score(Player::Yellow),
         moves: game.len(),

@@ -4,6 +4,8 @@
 //!
 //! - `config`: [`GameConfig`], who plays and how the AI thinks.
 //! - `record_io`: a record file to and from a set-up and a game (the seat, time and seed tags).
+//! - `ending`: how a game ends when the board does not decide it (time, resignation,
+//!   abandonment): [`Course`], the rule the screens and the server call.
 //! - `disk`: how bytes reach the disk: bounded reads of regular files only, atomic writes
 //!   (through symlinks).
 //! - `autosave`: the data folder, new save names and [`Autosave`].
@@ -15,6 +17,7 @@
 mod autosave;
 mod config;
 mod disk;
+mod ending;
 mod history;
 mod record_io;
 mod storage;
@@ -23,6 +26,7 @@ pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 pub use config::{GameConfig, fresh_seed};
 pub(crate) use disk::write_atomic;
 pub use disk::{MAX_RECORD_BYTES, read_regular};
+pub use ending::{Course, EndError, Ending, Played};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
@@ -43,6 +47,8 @@ pub struct Session {
     pub config: GameConfig,
     /// The game on the board at the start.
     pub game: Game,
+    /// Its course beside the moves (how it ended, when early).
+    pub course: Course,
     /// A message for the status line at the start.
     pub notice: Option<Notice>,
     /// An autosaved game (with its set-up) to offer instead, asked at once.
@@ -57,6 +63,7 @@ impl Session {
         Session {
             config,
             game,
+            course: Course::default(),
             notice: None,
             resume_offer: None,
             storage,
@@ -66,10 +73,11 @@ impl Session {
     /// The line to print on the normal screen after a game left in progress: where
     /// it is kept, or plainly that it is not on disk. Never claims a save that failed.
     pub fn farewell(&self) -> Option<String> {
-        if !self.game.in_progress() {
+        let played = Played::new(&self.game, &self.course);
+        if !played.in_progress() {
             return None;
         }
-        Some(match self.storage.kept(&self.config, &self.game) {
+        Some(match self.storage.kept(&self.config, played) {
             Kept::Autosave(path) => crate::strings::farewell(&self.game, &shown(&path)),
             Kept::Saved(path) => crate::strings::farewell_saved(&self.game, &shown(&path)),
             Kept::Nowhere => crate::strings::farewell_lost(&self.game),

@@ -10,7 +10,7 @@ use crate::ai::Seat;
 use crate::record::{Record, RecordError};
 use crate::rules::{Game, Player};
 
-use super::GameConfig;
+use super::{Course, GameConfig, Played};
 
 /// Tag with the AI's thinking time per move, when one was set.
 pub const THINK_MS_TAG: &str = "ThinkMs";
@@ -38,8 +38,11 @@ pub fn parse_seat(value: &str) -> Option<Seat> {
 }
 
 /// The record of `game` played with `config`, dated `date` (`YYYY-MM-DD`). The
-/// `Variant` and `Claim` tags and each move's claim come from the game itself.
-pub fn record_of(config: &GameConfig, game: &Game, date: &str) -> Record {
+/// `Variant` and `Claim` tags and each move's claim come from the game itself; an
+/// early ending (`Termination` and the winner) from its course.
+pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &str) -> Record {
+    let played = played.into();
+    let game = played.game;
     let mut tags = vec![
         (seat_tag(Player::Blue), seat_token(config.seats[0])),
         (seat_tag(Player::Yellow), seat_token(config.seats[1])),
@@ -50,7 +53,9 @@ pub fn record_of(config: &GameConfig, game: &Game, date: &str) -> Record {
     }
     tags.push((SEED_TAG, config.seed.to_string()));
     // Every name above is a valid tag name; `from_game` adds the Result tag.
-    Record::from_game(game, tags).unwrap_or_default()
+    let mut record = Record::from_game(game, tags).unwrap_or_default();
+    played.course.write_to(&mut record);
+    record
 }
 
 /// The settings a record's tags give, where they give them; `fallback` for the rest.
@@ -94,13 +99,27 @@ pub struct LoadedRecord {
     pub record: Record,
     /// Its moves played by the rules.
     pub game: Game,
+    /// How it ended, when not by a full board.
+    pub course: Course,
+}
+
+impl LoadedRecord {
+    /// The game and its course.
+    pub fn played(&self) -> Played<'_> {
+        Played::new(&self.game, &self.course)
+    }
 }
 
 /// Parses and checks a record's text. Errors name the line, column, move and square.
 pub fn parse_record(text: &str) -> Result<LoadedRecord, RecordError> {
     let record: Record = text.parse()?;
     let game = record.to_game()?;
-    Ok(LoadedRecord { record, game })
+    let course = Course::of_record(&record)?;
+    Ok(LoadedRecord {
+        record,
+        game,
+        course,
+    })
 }
 
 /// The name a record's source goes by in messages: `<stdin>` for `-`, else the path.
@@ -141,14 +160,19 @@ pub fn salvage(text: &str) -> Option<LoadedRecord> {
     for _ in 0..8 {
         match text.parse::<Record>() {
             Ok(mut record) => {
-                // A claimed result no longer holds for fewer moves.
+                // A claimed result (or early ending) no longer holds for fewer moves.
                 record.remove_tag("Result");
+                record.remove_tag(crate::record::TERMINATION_TAG);
                 record.set_result(None);
                 // No game has more than 64 moves: the rest cannot play.
                 record.truncate_moves(record.moves().len().min(64));
                 while !record.moves().is_empty() {
                     if let Ok(game) = record.to_game() {
-                        return Some(LoadedRecord { record, game });
+                        return Some(LoadedRecord {
+                            record,
+                            game,
+                            course: Course::default(),
+                        });
                     }
                     record.truncate_moves(record.moves().len() - 1);
                 }

@@ -6,13 +6,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 
-use crate::rules::Game;
 use crate::strings::message;
 
 use super::autosave::{Autosave, write_new_save};
 use super::disk::write_atomic;
 use super::history;
-use super::{GameConfig, LoadedRecord, parse_record, record_of, salvage, today};
+use super::{GameConfig, LoadedRecord, Played, parse_record, record_of, salvage, today};
 
 /// A line for the status line, from the storage: information or a failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +90,7 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
         }
     };
     let loaded = parse_record(&text).map_err(|e| damaged(e.to_string(), salvage(&text)))?;
-    Ok((loaded.game.in_progress()).then_some(loaded))
+    Ok(loaded.played().in_progress().then_some(loaded))
 }
 
 /// Where the game in progress is on disk, for the farewell line.
@@ -189,7 +188,12 @@ impl Storage {
 
     /// Writes the game to a record file (the `s` key) and returns its path. The first
     /// save of a game picks a new `hijara-YYYYMMDD-HHMMSS.hij`; later ones rewrite it.
-    pub fn save(&mut self, config: &GameConfig, game: &Game) -> std::io::Result<PathBuf> {
+    pub fn save<'a>(
+        &mut self,
+        config: &GameConfig,
+        game: impl Into<Played<'a>>,
+    ) -> std::io::Result<PathBuf> {
+        let game = game.into();
         let text = record_of(config, game, &self.date).to_string();
         let path = match &self.saved_to {
             Some(path) => {
@@ -204,7 +208,7 @@ impl Storage {
     }
 
     /// Where `game` (played with `config`) is on disk as it is now.
-    pub fn kept(&self, config: &GameConfig, game: &Game) -> Kept {
+    pub fn kept<'a>(&self, config: &GameConfig, game: impl Into<Played<'a>>) -> Kept {
         if let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) {
             return Kept::Autosave(autosave.path().to_path_buf());
         }
@@ -221,7 +225,7 @@ impl Storage {
     }
 
     /// [`Storage::save`] as a notice for the status line.
-    pub fn save_notice(&mut self, config: &GameConfig, game: &Game) -> Notice {
+    pub fn save_notice<'a>(&mut self, config: &GameConfig, game: impl Into<Played<'a>>) -> Notice {
         match self.save(config, game) {
             Ok(path) => Notice::Info(message::saved(&shown(&path))),
             Err(error) => Notice::Error(message::not_saved(&error.to_string())),
@@ -231,7 +235,13 @@ impl Storage {
     /// After a change to the game: rewrites the autosave, or clears it once the game
     /// is over or back to no moves. Returns a notice to show: an error (once per
     /// failure run), or where an earlier unfinished game was kept aside.
-    pub fn after_change(&mut self, config: &GameConfig, game: &Game) -> Option<Notice> {
+    pub fn after_change<'a>(
+        &mut self,
+        config: &GameConfig,
+        played: impl Into<Played<'a>>,
+    ) -> Option<Notice> {
+        let played = played.into();
+        let game = played.game;
         if game.is_empty() {
             // A new game: the next `s` picks a new file.
             self.saved_to = None;
@@ -262,8 +272,8 @@ impl Storage {
             self.checked = true;
             self.owns_autosave = true;
         }
-        let result = if game.in_progress() {
-            autosave.save(&record_of(config, game, &self.date).to_string())
+        let result = if played.in_progress() {
+            autosave.save(&record_of(config, played, &self.date).to_string())
         } else {
             autosave.clear()
         };
@@ -290,7 +300,12 @@ impl Storage {
     /// `hijara-YYYYMMDD-HHMMSS.hij`, once per game. Returns a notice saying where it
     /// went (or why it could not be kept); `None` when there is nothing to do (no
     /// history, a game not over, or the game kept last time).
-    pub fn archive(&mut self, config: &GameConfig, game: &Game) -> Option<Notice> {
+    pub fn archive<'a>(
+        &mut self,
+        config: &GameConfig,
+        game: impl Into<Played<'a>>,
+    ) -> Option<Notice> {
+        let game = game.into();
         let dir = self.history.clone()?;
         if !game.is_over() {
             return None;
@@ -362,6 +377,7 @@ pub fn shown(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Game;
     use crate::rules::Square;
 
     fn config() -> GameConfig {

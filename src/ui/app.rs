@@ -14,7 +14,7 @@ mod update;
 use ratatui::layout::Rect;
 
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
-use crate::session::{GameConfig, Notice};
+use crate::session::{Course, Ending, GameConfig, Notice, Played};
 
 use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
@@ -29,6 +29,8 @@ use super::screen::ScreenLayout;
 pub struct App {
     config: GameConfig,
     game: Game,
+    /// How the game ended when the board did not decide it.
+    course: Course,
     cursor: Cursor,
     overlay: Overlay,
     message: Option<Message>,
@@ -68,6 +70,7 @@ impl App {
         App {
             config: config.with_rules_of(&game),
             game,
+            course: Course::default(),
             cursor: Cursor::default(),
             overlay: Overlay::None,
             message: None,
@@ -189,7 +192,33 @@ impl App {
 
     /// Whether a game has started and not finished: quitting it would lose it.
     pub fn in_progress(&self) -> bool {
-        self.game.in_progress()
+        self.played().in_progress()
+    }
+
+    /// Whether the game is over: the board is full, or it ended early.
+    pub fn is_over(&self) -> bool {
+        self.played().is_over()
+    }
+
+    /// The game with its course (how it ended), as saves and records take it.
+    pub fn played(&self) -> Played<'_> {
+        Played::new(&self.game, &self.course)
+    }
+
+    /// The game's course beside its moves.
+    pub fn course(&self) -> &Course {
+        &self.course
+    }
+
+    /// The early ending, if the game had one.
+    pub fn ending(&self) -> Option<Ending> {
+        self.course.ending()
+    }
+
+    /// Continues the game with this course (a resumed or loaded game's).
+    pub fn with_course(mut self, course: Course) -> App {
+        self.course = course;
+        self
     }
 
     /// The digits of the claim being typed after `+`, if one is.
@@ -208,7 +237,7 @@ impl App {
         };
         game.claim_mode()
             && !self.go_on
-            && !game.is_over()
+            && !self.is_over()
             && self.config.is_human(last.player)
             && !self.config.is_human(game.to_move())
     }

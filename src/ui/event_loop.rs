@@ -258,9 +258,9 @@ where
                     }
                     if let Screen::Game(app) = nav.screen_mut() {
                         let notice = match effect {
-                            Effect::Save => Some(storage.save_notice(app.config(), app.game())),
-                            Effect::Archive => storage.archive(app.config(), app.game()),
-                            _ => storage.after_change(app.config(), app.game()),
+                            Effect::Save => Some(storage.save_notice(app.config(), app.played())),
+                            Effect::Archive => storage.archive(app.config(), app.played()),
+                            _ => storage.after_change(app.config(), app.played()),
                         };
                         if let Some(notice) = notice {
                             app.notify(notice);

@@ -85,6 +85,8 @@ pub enum Action {
     PreviousMistake,
     /// A finished game: review it in the replay viewer with analysis.
     Review,
+    /// Resign the game in progress (asks first).
+    Resign,
     /// Show or hide the help.
     Help,
     /// Quit (asks first when a game is in progress).
@@ -99,8 +101,6 @@ pub enum Action {
     ClaimStart,
     /// A claim game: claim the points typed (`Enter`).
     Claim,
-    /// At a server table: resign (asks first).
-    Resign,
     /// At a server table: type a message to the other player.
     Message,
     /// At a server table: mute the other player's messages, or hear them again.
@@ -306,9 +306,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Board],
-        keys: &[(ch('n'), A::NewGame), (ch('r'), A::Review)],
-        names: "n, r",
-        help: "new game; review a finished game with analysis",
+        keys: &[
+            (ch('n'), A::NewGame),
+            (ch('r'), A::Review),
+            (ch('R'), A::Resign),
+        ],
+        names: "n, r, R",
+        help: "new game; review a finished game; resign",
         hints: &[
             (HintLine::Over, 0, "n: new game"),
             (HintLine::Over, 3, "r: review"),
@@ -597,12 +601,12 @@ pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static s
 
 /// The help's rows for a game between two players at a server table: its own keys,
 /// then the board's, without those it gives another meaning or refuses (undo, redo,
-/// hint, save, new game, review).
+/// hint, save, new game, review, resign).
 pub(crate) fn help_rows_served() -> impl Iterator<Item = (&'static str, &'static str)> {
     let refused = |action: &Action| {
         matches!(
             action,
-            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review
+            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign
         )
     };
     let board = BINDINGS.iter().filter(move |b| {

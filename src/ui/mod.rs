@@ -105,11 +105,14 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
     let Session {
         config,
         game,
+        course,
         notice,
         resume_offer,
         mut storage,
     } = session;
-    let mut app = App::with_game(config, game).with_autosave(storage.autosaved());
+    let mut app = App::with_game(config, game)
+        .with_course(course)
+        .with_autosave(storage.autosaved());
     if let Some(notice) = notice {
         app.notify(notice);
     }
@@ -180,7 +183,11 @@ fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
 
 fn session_of(screen: Screen, storage: Storage) -> Session {
     match screen {
-        Screen::Game(app) => Session::new(*app.config(), app.game().clone(), storage),
+        Screen::Game(app) => {
+            let mut session = Session::new(*app.config(), app.game().clone(), storage);
+            session.course = app.course().clone();
+            session
+        }
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
         // Games and replays never become these screens: a fresh game stands in.
         Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) | Screen::Lobby(_) => {

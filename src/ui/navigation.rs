@@ -222,7 +222,7 @@ impl<A> Navigator<A> {
             }
             _ => {
                 let game = app.game().clone();
-                let record = record_of(&config, &game, date);
+                let record = record_of(&config, app.played(), date);
                 ReplayState::new(analysis_words::REVIEW_TITLE, &record, game)
             }
         };

@@ -1,6 +1,6 @@
 //! The yes/no questions a game asks, and what is drawn over the board.
 
-use crate::rules::Game;
+use crate::rules::{Game, Player};
 use crate::session::GameConfig;
 use crate::strings::{question, table};
 
@@ -13,12 +13,12 @@ pub enum Question {
     NewGame,
     /// Continue the autosaved game found at start-up, or start a new one?
     Resume,
+    /// This player resigns the game in progress?
+    Resign(Player),
     /// At a server table: the other player asks to take back their last move.
     UndoAsked,
     /// At a server table: the other player offers a rematch, colours swapped.
     Rematch,
-    /// At a server table: resign?
-    Resign,
     /// At a server table: leave the game in progress?
     Leave,
 }
@@ -34,9 +34,9 @@ impl Question {
             (Question::NewGame, _) => question::NEW_GAME.to_owned(),
             (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
             (Question::Resume, None) => question::RESUME.to_owned(),
+            (Question::Resign(player), _) => question::resign(player),
             (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
             (Question::Rematch, _) => table::REMATCH.to_owned(),
-            (Question::Resign, _) => table::RESIGN.to_owned(),
             (Question::Leave, _) => table::LEAVE.to_owned(),
         }
     }
@@ -62,9 +62,9 @@ impl Question {
                 Question::Quit => question::QUIT_ANSWERS,
                 Question::NewGame => question::NEW_GAME_ANSWERS,
                 Question::Resume => question::RESUME_ANSWERS,
+                Question::Resign(_) => question::RESIGN_ANSWERS,
                 Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
                 Question::Rematch => table::REMATCH_ANSWERS,
-                Question::Resign => table::RESIGN_ANSWERS,
                 Question::Leave => table::LEAVE_ANSWERS,
             }
             .to_owned(),

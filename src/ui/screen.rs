@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::ai::Seat;
-use crate::rules::{ClaimState, Player, Square};
+use crate::rules::{ClaimState, Outcome, Player, Square};
 use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name, table};
 use crate::text::wrap;
 
@@ -135,7 +135,11 @@ impl Widget for &AppView<'_> {
         let config = app.config();
         let totals = totals_at(game, game.len());
         let scale = ladder_scale(totals);
-        let outcome = game.outcome();
+        // An early ending (resignation, time) decides the game as a full board would.
+        let ending = app.ending();
+        let outcome = ending
+            .map(|e| Outcome::Winner(e.winner()))
+            .or_else(|| game.outcome());
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
 
@@ -191,10 +195,20 @@ impl Widget for &AppView<'_> {
                 } else {
                     table::OVER_KEYS_AI
                 };
-                let outcome = words::outcome(outcome);
-                vec![format!("{outcome}. {keys}"), outcome]
+                let said = match ending {
+                    Some(ending) => words::ending(ending),
+                    None => words::outcome(outcome),
+                };
+                vec![format!("{said}. {keys}"), said]
             }
-            (Some(outcome), _) => vec![words::game_over(outcome), words::outcome(outcome)],
+            (Some(outcome), _) => match ending {
+                Some(ending) => vec![
+                    words::game_over(words::ending(ending)),
+                    words::ending(ending),
+                    words::outcome(outcome),
+                ],
+                None => vec![words::game_over(outcome), words::outcome(outcome)],
+            },
             (None, _) if app.stopped().is_some() => vec![table::STOPPED_TURN.to_owned()],
             (None, _) if app.awaits_claim() => {
                 vec![claim_words::waits(mover), claim_words::waits_short(mover)]
@@ -209,7 +223,12 @@ impl Widget for &AppView<'_> {
             ],
             (None, None) => vec![words::to_move(mover), words::to_move_short(mover)],
         };
-        let mut turn_core = turn.len();
+        // Over the network, the keys that work after the game go before the labels.
+        let mut turn_core = if outcome.is_some() && app.is_served() {
+            1
+        } else {
+            turn.len()
+        };
         if outcome.is_none()
             && app.claim_entry().is_none()
             && let Some((last, Some(ClaimState::Pending))) = app.last_move()

@@ -92,8 +92,10 @@ pub(crate) enum News {
     UndoAsked,
     /// The opponent offers a rematch with the colours swapped.
     RematchOffered,
-    /// The game ended before a full board (a resignation, a player left): this line
-    /// says how, and no more stones are placed.
+    /// This player resigned: the game ends (the session's rule, [`crate::session::Course`]).
+    Resigned(crate::rules::Player),
+    /// The game stopped before a full board without an ending (a player left): this
+    /// line says how, and no more stones are placed.
     Stopped(String),
     /// A line for the status line (a message, an answer, a switch turned).
     Note(String),

@@ -34,6 +34,7 @@ mod serve_refusals;
 mod serve_table;
 mod ui_app;
 mod ui_claims;
+mod ui_ending;
 mod ui_lesson;
 mod ui_puzzle;
 mod ui_render;

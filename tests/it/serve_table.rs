@@ -71,11 +71,13 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         alice.send(b"n").await;
         alice.wait_for("once the game is over").await;
         bob.send(b"R").await;
-        bob.wait_for("Resign this game?").await;
+        bob.wait_for("Resign for Yellow?").await;
         bob.send(b"y").await;
         for screen in [&alice, &bob] {
             screen.wait_for("bob resigned: Blue wins").await;
-            screen.wait_for("game stopped").await;
+            screen
+                .wait_for("Blue wins: Yellow resigned. n: rematch, q: lobby")
+                .await;
         }
         // No more stones after a resignation.
         alice.send(b"c2").await;

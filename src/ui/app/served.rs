@@ -4,6 +4,9 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::record::Termination;
+use crate::rules::Player;
+use crate::session::Course;
 use crate::strings::{message, table};
 use crate::text;
 
@@ -98,10 +101,13 @@ impl App {
                 served.remote = remote;
                 served.stopped = None;
                 self.game = game;
+                self.course = Course::default();
                 self.config = self.config.with_rules_of(&self.game);
                 if matches!(
                     self.overlay,
-                    Overlay::Question(Question::UndoAsked | Question::Rematch | Question::Resign)
+                    Overlay::Question(
+                        Question::UndoAsked | Question::Rematch | Question::Resign(_)
+                    )
                 ) {
                     self.overlay = Overlay::None;
                 }
@@ -110,13 +116,25 @@ impl App {
                     self.cursor.set(last.square());
                 }
             }
+            News::Resigned(loser) => {
+                if matches!(
+                    self.overlay,
+                    Overlay::Question(Question::UndoAsked | Question::Resign(_) | Question::Leave)
+                ) {
+                    self.overlay = Overlay::None;
+                }
+                // The table decided it: a second ending here is refused, and changes nothing.
+                return self
+                    .end(Termination::Resignation, loser)
+                    .unwrap_or_else(|_| vec![Effect::Redraw]);
+            }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
             News::Stopped(text) => {
                 served.stopped = Some(text.clone());
                 if matches!(
                     self.overlay,
-                    Overlay::Question(Question::UndoAsked | Question::Resign | Question::Leave)
+                    Overlay::Question(Question::UndoAsked | Question::Resign(_) | Question::Leave)
                 ) {
                     self.overlay = Overlay::None;
                 }
@@ -152,11 +170,12 @@ impl App {
             };
         }
         let at_table = self.at_table();
-        let ended = self.game.is_over() || self.stopped().is_some();
+        let ended = self.is_over() || self.stopped().is_some();
         let effects = match action {
             Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
             Action::Redo | Action::Hint if at_table => self.refuse(message::NOT_BETWEEN_PLAYERS),
-            Action::Resign | Action::Message | Action::Mute | Action::Bell if !at_table => {
+            // Against the server's AI, R resigns as in a local game.
+            Action::Message | Action::Mute | Action::Bell if !at_table => {
                 self.refuse(table::ONLY_AT_A_TABLE)
             }
             Action::Undo if at_table => {
@@ -182,8 +201,14 @@ impl App {
                     self.refuse(table::REMATCH_AT_THE_END)
                 }
             }
-            Action::Resign if ended => self.refuse(table::GAME_OVER),
-            Action::Resign => self.ask(Question::Resign),
+            Action::Resign if at_table && ended => self.refuse(table::GAME_OVER),
+            Action::Resign if at_table => {
+                let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
+                match mine {
+                    Some(seat) => self.ask(Question::Resign(seat)),
+                    None => self.refuse(table::SPECTATING),
+                }
+            }
             Action::Message => {
                 if let Some(served) = self.network.as_mut() {
                     served.typing = Some(String::new());
@@ -206,13 +231,18 @@ impl App {
 
     /// The answer to a served game's question, if `question` is one.
     pub(super) fn served_answer(&mut self, question: Question, yes: bool) -> Option<Effects> {
+        if !self.is_served() {
+            return None;
+        }
         match (question, yes) {
+            // At a table the table decides: the resignation is asked of it.
+            (Question::Resign(_), true) if self.at_table() => self.send(Request::Resign),
+            (Question::Resign(_), false) if self.at_table() => self.message = None,
             (Question::UndoAsked, yes) => self.send(Request::AnswerUndo(yes)),
             (Question::Rematch, true) => self.send(Request::Rematch),
             (Question::Rematch, false) => self.send(Request::DeclineRematch),
-            (Question::Resign, true) => self.send(Request::Resign),
             (Question::Leave, true) => return Some(self.quit()),
-            (Question::Resign | Question::Leave, false) => self.message = None,
+            (Question::Leave, false) => self.message = None,
             _ => return None,
         }
         Some(vec![Effect::Redraw])
@@ -266,7 +296,7 @@ mod tests {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     use super::*;
-    use crate::rules::{Game, Player};
+    use crate::rules::Game;
     use crate::session::GameConfig;
     use crate::ui::effect::Input;
 
@@ -317,12 +347,18 @@ mod tests {
         assert_eq!(app.take_requests(), [Request::AnswerUndo(true)]);
         // Resigning asks first.
         key(&mut app, 'R');
-        assert_eq!(app.overlay(), Overlay::Question(Question::Resign));
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Resign(Player::Blue))
+        );
         key(&mut app, 'y');
         assert_eq!(app.take_requests(), [Request::Resign]);
-        app.table_news(News::Stopped("alice resigned: Yellow wins".into()));
-        assert_eq!(app.stopped(), Some("alice resigned: Yellow wins"));
-        // Stopped: no stone, and n offers the rematch.
+        assert_eq!(app.ending(), None, "the table decides");
+        app.table_news(News::Resigned(Player::Blue));
+        let ending = app.ending().unwrap();
+        assert_eq!(ending.winner(), Player::Yellow);
+        assert_eq!(ending.termination(), Termination::Resignation);
+        // Over: no stone, and n offers the rematch.
         typed(&mut app, "c3");
         assert_eq!(app.game().len(), 2);
         key(&mut app, 'n');
@@ -332,7 +368,7 @@ mod tests {
             game: Game::new(),
             remote: [true, false],
         });
-        assert_eq!(app.stopped(), None);
+        assert_eq!(app.ending(), None);
         assert!(app.is_remote(Player::Blue) && !app.is_remote(Player::Yellow));
         app.table_news(News::RematchOffered);
         key(&mut app, 'q');
@@ -369,7 +405,7 @@ mod tests {
         app.table_news(News::Watching(3));
         assert_eq!(app.watching(), Some(3));
         let mut watcher = App::new(GameConfig::default()).served([true, true]);
-        for c in ['m', 'u', 'R', 'B', 'n'] {
+        for c in ['m', 'u', 'B', 'n'] {
             key(&mut watcher, c);
             assert_eq!(watcher.message().unwrap().text, table::SPECTATING);
         }

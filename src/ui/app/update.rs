@@ -2,7 +2,9 @@
 
 use ratatui::layout::Rect;
 
-use crate::rules::{ClaimError, ClaimOutcome, ClaimState, Move, Square};
+use crate::record::Termination;
+use crate::rules::{ClaimError, ClaimOutcome, ClaimState, Move, Player, Square};
+use crate::session::{EndError, Ending};
 use crate::strings::{claim as claim_words, message, table};
 
 use super::super::ai_worker::{AiJob, AiReply};
@@ -106,7 +108,7 @@ impl App {
     /// game once, so an undo and redo back to the same end writes nothing new.
     fn archive_if_over(&self, mut effects: Effects) -> Effects {
         // Before the autosave is cleared, so a crash in between cannot lose the game.
-        if self.game.is_over()
+        if self.is_over()
             && let Some(at) = effects.iter().position(|e| *e == Effect::Autosave)
         {
             effects.insert(at, Effect::Archive);
@@ -173,7 +175,8 @@ impl App {
             }
             Action::Save if matches!(self.overlay, Overlay::Question(_)) => self.answer(false),
             Action::Save => vec![Effect::Save, Effect::Redraw],
-            Action::Review if self.game.is_over() => vec![Effect::Review],
+            Action::Review if self.is_over() => vec![Effect::Review],
+            Action::Resign => self.ask_resign(),
             Action::Review => self.refuse(message::REVIEW_AFTER_THE_GAME),
             // Cursor keys are handled above; the replay viewer's never reach a game.
             _ => Vec::new(),
@@ -217,6 +220,17 @@ impl App {
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
             (Overlay::Question(Question::Quit | Question::NewGame), false) => {
                 // Back to the game as it was: no older message comes back under it.
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            (Overlay::Question(Question::Resign(player)), true) => {
+                self.message = None;
+                match self.end(Termination::Resignation, player) {
+                    Ok(effects) => effects,
+                    Err(error) => self.refuse(error.to_string()),
+                }
+            }
+            (Overlay::Question(Question::Resign(_)), false) => {
                 self.message = None;
                 vec![Effect::Redraw]
             }
@@ -346,6 +360,7 @@ impl App {
 
     fn new_game(&mut self) -> Effects {
         self.game = self.config.new_game();
+        self.course.clear_ending();
         self.cursor = Cursor::default();
         self.changed();
         let _ = self.say(MessageKind::Info, message::NEW_GAME);
@@ -355,10 +370,10 @@ impl App {
     /// A person places a stone on `square` for the player to move.
     fn place(&mut self, square: Square) -> Effects {
         self.cursor.set(square);
-        if self.at_table() && (self.game.is_over() || self.stopped().is_some()) {
+        if self.at_table() && (self.is_over() || self.stopped().is_some()) {
             return self.refuse(table::GAME_OVER);
         }
-        if self.is_served() && self.game.is_over() {
+        if self.is_served() && (self.is_over() || self.stopped().is_some()) {
             let text = if self.spectating() {
                 table::SPECTATING
             } else {
@@ -366,10 +381,7 @@ impl App {
             };
             return self.refuse(text);
         }
-        if self.stopped().is_some() {
-            return self.refuse(table::SPECTATING);
-        }
-        if self.game.is_over() {
+        if self.is_over() {
             return self.refuse(message::GAME_OVER);
         }
         let mover = self.game.to_move();
@@ -421,6 +433,8 @@ impl App {
         if count == 0 {
             return self.refuse(message::NOTHING_TO_UNDO);
         }
+        // Taking a move back plays on: an early ending goes with it.
+        self.course.clear_ending();
         self.changed();
         if let Some(last) = self.game.last() {
             self.cursor.set(last.square());
@@ -430,6 +444,9 @@ impl App {
     }
 
     fn redo(&mut self) -> Effects {
+        if self.ending().is_some() {
+            return self.refuse(message::GAME_OVER);
+        }
         let Some(last) = self.config.redo_turn(&mut self.game) else {
             return self.refuse(message::NOTHING_TO_REDO);
         };
@@ -444,7 +461,7 @@ impl App {
     }
 
     fn ask_hint(&mut self) -> Effects {
-        if self.game.is_over() {
+        if self.is_over() {
             return self.refuse(message::NO_HINT);
         }
         let mover = self.game.to_move();
@@ -463,13 +480,52 @@ impl App {
     /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
     /// that may yet be swapped for the autosaved one, or that has quit.
     fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
-        if self.quit || self.overlay == Overlay::Question(Question::Resume) || self.held.is_some() {
+        if self.quit
+            || self.overlay == Overlay::Question(Question::Resume)
+            || self.held.is_some()
+            || self.ending().is_some()
+        {
             return effects;
         }
         if let Some(request) = self.ai.ask_seat(&self.config, &self.game) {
             effects.extend([Effect::AskAi(request), Effect::Redraw]);
         }
         effects
+    }
+
+    /// `R`: asks whether the person playing here resigns. In a game between two
+    /// people at one keyboard, the player to move resigns.
+    fn ask_resign(&mut self) -> Effects {
+        if self.is_over() {
+            return self.refuse(message::NOTHING_TO_RESIGN);
+        }
+        match self.resigner() {
+            Some(player) => self.ask(Question::Resign(player)),
+            None => self.refuse(message::NO_ONE_TO_RESIGN),
+        }
+    }
+
+    /// Who `R` resigns for: the one person playing at this keyboard, or the player to
+    /// move when both are; nobody when only AIs (or remote players) play.
+    fn resigner(&self) -> Option<Player> {
+        let here = |p: Player| self.config.is_human(p) && !self.is_remote(p);
+        match (here(Player::Blue), here(Player::Yellow)) {
+            (true, true) => Some(self.game.to_move()),
+            (true, false) => Some(Player::Blue),
+            (false, true) => Some(Player::Yellow),
+            (false, false) => None,
+        }
+    }
+
+    /// Ends the game early by `termination`, `loser` losing (a resignation, a flag
+    /// fallen, a win claimed after a disconnect): the rule is the session's. The
+    /// game is kept in the history and the autosave cleared, as at a full board.
+    pub fn end(&mut self, termination: Termination, loser: Player) -> Result<Effects, EndError> {
+        let ending: Ending = self.course.end(&self.game, termination, loser)?;
+        self.changed();
+        self.overlay = Overlay::None;
+        let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+        Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
     }
 
     /// Takes the AI worker's answer. A reply to an outdated request is ignored.

@@ -1,0 +1,274 @@
+//! How a game ends when the board does not decide it: a time forfeit, a
+//! resignation, or a win claimed after the opponent left. The rule lives here,
+//! not in `rules` (which has no clock) and not in the screens, which only ask.
+
+use crate::record::{GameResult, Record, RecordError, Termination};
+use crate::rules::{Game, Outcome, Player};
+
+/// A game ended early: how, and who won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ending {
+    termination: Termination,
+    winner: Player,
+}
+
+/// Why a game cannot be ended early now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EndError {
+    /// The board is full: the totals decided the game.
+    #[error("the game is over: the board is full")]
+    BoardFull,
+    /// The game has ended already (by time, resignation or abandonment).
+    #[error("the game has ended already ({0})")]
+    Ended(Termination),
+    /// A normal ending comes from the board only.
+    #[error("a game ends normally only when the board is full")]
+    Normal,
+}
+
+impl Ending {
+    /// How the game ended.
+    pub fn termination(self) -> Termination {
+        self.termination
+    }
+
+    /// Who won.
+    pub fn winner(self) -> Player {
+        self.winner
+    }
+
+    /// Who lost: the player who resigned, ran out of time or left.
+    pub fn loser(self) -> Player {
+        self.winner.other()
+    }
+
+    /// The result a record gives it: `1-0` or `0-1`.
+    pub fn result(self) -> GameResult {
+        GameResult::from(Some(Outcome::Winner(self.winner)))
+    }
+
+    /// The early ending a checked record states, if any (`record.to_game()` has
+    /// accepted it: an early `Termination` with a winner's result).
+    pub fn of_record(record: &Record) -> Result<Option<Ending>, RecordError> {
+        let termination = record.termination()?;
+        if !termination.is_early() {
+            return Ok(None);
+        }
+        let winner = match record.result() {
+            Some(GameResult::BlueWins) => Player::Blue,
+            Some(GameResult::YellowWins) => Player::Yellow,
+            claimed => {
+                return Err(RecordError::EarlyEndingMismatch {
+                    location: None,
+                    termination,
+                    claimed,
+                    moves: record.moves().len(),
+                });
+            }
+        };
+        Ok(Some(Ending {
+            termination,
+            winner,
+        }))
+    }
+
+    /// Writes the ending into `record`: its `Termination` tag and result.
+    pub fn write_to(self, record: &mut Record) {
+        record.set_early_ending(self.termination, self.winner);
+    }
+}
+
+/// What a game's record keeps beside its moves: how it ended, when not by a full
+/// board. (The clocks join it.)
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Course {
+    ending: Option<Ending>,
+}
+
+impl Course {
+    /// Nothing beside the moves: a game without a clock, not ended early.
+    pub const NONE: Course = Course { ending: None };
+
+    /// The early ending, if the game had one.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Ends `game` early by `termination`, `loser` losing: the rule the screens and
+    /// the server call. Any player may resign at any moment of a game in progress,
+    /// or on the empty board; a full board or a game already ended cannot end again.
+    pub fn end(
+        &mut self,
+        game: &Game,
+        termination: Termination,
+        loser: Player,
+    ) -> Result<Ending, EndError> {
+        if let Some(ending) = self.ending {
+            return Err(EndError::Ended(ending.termination));
+        }
+        if game.is_over() {
+            return Err(EndError::BoardFull);
+        }
+        if !termination.is_early() {
+            return Err(EndError::Normal);
+        }
+        let ending = Ending {
+            termination,
+            winner: loser.other(),
+        };
+        self.ending = Some(ending);
+        Ok(ending)
+    }
+
+    /// `player` resigns.
+    pub fn resign(&mut self, game: &Game, player: Player) -> Result<Ending, EndError> {
+        self.end(game, Termination::Resignation, player)
+    }
+
+    /// Forgets the early ending: an undo past it (or a new game) plays on.
+    pub fn clear_ending(&mut self) {
+        self.ending = None;
+    }
+
+    /// The course a checked record states.
+    pub fn of_record(record: &Record) -> Result<Course, RecordError> {
+        Ok(Course {
+            ending: Ending::of_record(record)?,
+        })
+    }
+
+    /// Writes the course into `record` (made from the game's moves).
+    pub fn write_to(&self, record: &mut Record) {
+        if let Some(ending) = self.ending {
+            ending.write_to(record);
+        }
+    }
+}
+
+/// A game and its course, as records and saves take it. A bare `&Game` converts
+/// into one with nothing beside the moves.
+#[derive(Debug, Clone, Copy)]
+pub struct Played<'a> {
+    /// The moves, by the rules.
+    pub game: &'a Game,
+    /// Its course beside the moves.
+    pub course: &'a Course,
+}
+
+impl<'a> Played<'a> {
+    /// `game` with `course`.
+    pub fn new(game: &'a Game, course: &'a Course) -> Played<'a> {
+        Played { game, course }
+    }
+
+    /// Whether the game is over: the board is full, or it ended early.
+    pub fn is_over(&self) -> bool {
+        self.game.is_over() || self.course.ending.is_some()
+    }
+
+    /// Whether the game has started and not ended.
+    pub fn in_progress(&self) -> bool {
+        self.game.in_progress() && self.course.ending.is_none()
+    }
+
+    /// The result: the early ending's winner, or the board's.
+    pub fn result(&self) -> GameResult {
+        match self.course.ending {
+            Some(ending) => ending.result(),
+            None => GameResult::of(self.game),
+        }
+    }
+}
+
+impl<'a> From<&'a Game> for Played<'a> {
+    fn from(game: &'a Game) -> Played<'a> {
+        Played::new(game, &Course::NONE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    fn opening() -> Game {
+        Game::from_moves([Square::B2, Square::C3, Square::A1]).unwrap()
+    }
+
+    #[test]
+    fn resigning_gives_the_opponent_the_game_and_reads_back() {
+        let game = opening();
+        let mut course = Course::default();
+        let ending = course.resign(&game, Player::Yellow).unwrap();
+        assert_eq!(ending.winner(), Player::Blue);
+        assert_eq!(ending.loser(), Player::Yellow);
+        assert_eq!(ending.result(), GameResult::BlueWins);
+        let played = Played::new(&game, &course);
+        assert!(played.is_over() && !played.in_progress());
+        assert_eq!(played.result(), GameResult::BlueWins);
+
+        let mut record = Record::from_game(&game, [("Blue", "Ann")]).unwrap();
+        course.write_to(&mut record);
+        let text = record.to_string();
+        assert!(text.contains("[Termination \"resignation\"]"), "{text}");
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        assert!(text.trim_end().ends_with("1-0"), "{text}");
+        let back: Record = text.parse().unwrap();
+        let replayed = back.to_game().unwrap();
+        assert_eq!(replayed.len(), 3);
+        assert!(replayed.in_progress(), "by the rules the board is not full");
+        assert_eq!(Course::of_record(&back).unwrap(), course);
+    }
+
+    #[test]
+    fn each_early_ending_names_the_loser() {
+        for (termination, loser) in [
+            (Termination::TimeForfeit, Player::Blue),
+            (Termination::Abandoned, Player::Yellow),
+            (Termination::Resignation, Player::Blue),
+        ] {
+            let mut course = Course::default();
+            let ending = course.end(&opening(), termination, loser).unwrap();
+            assert_eq!(ending.termination(), termination);
+            assert_eq!(ending.winner(), loser.other());
+            let mut record = Record::from_game(&opening(), [("Blue", "x")]).unwrap();
+            course.write_to(&mut record);
+            let back: Record = record.to_string().parse().unwrap();
+            back.to_game().unwrap();
+            assert_eq!(Ending::of_record(&back).unwrap(), Some(ending));
+        }
+    }
+
+    #[test]
+    fn a_full_board_a_second_ending_or_a_normal_one_is_refused() {
+        let mut full = Game::new();
+        while !full.is_over() {
+            let mv = full.position().legal_moves().next().unwrap();
+            full.play(mv).unwrap();
+        }
+        let mut course = Course::default();
+        assert_eq!(course.resign(&full, Player::Blue), Err(EndError::BoardFull));
+        assert_eq!(
+            course.end(&opening(), Termination::Normal, Player::Blue),
+            Err(EndError::Normal)
+        );
+        course.resign(&opening(), Player::Blue).unwrap();
+        assert_eq!(
+            course.end(&opening(), Termination::TimeForfeit, Player::Yellow),
+            Err(EndError::Ended(Termination::Resignation))
+        );
+        assert_eq!(course.ending().unwrap().winner(), Player::Yellow);
+        course.clear_ending();
+        assert_eq!(course, Course::NONE);
+        // The empty board can be resigned.
+        assert!(Course::default().resign(&Game::new(), Player::Blue).is_ok());
+    }
+
+    #[test]
+    fn a_bare_game_is_played_without_a_course() {
+        let game = opening();
+        let played = Played::from(&game);
+        assert!(played.in_progress());
+        assert_eq!(played.result(), GameResult::Unfinished);
+    }
+}

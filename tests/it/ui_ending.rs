@@ -1,0 +1,120 @@
+//! Games that end before the board is full: resigning at the keyboard, and the
+//! session's rule the screens call (`App::end`).
+
+use crate::common::{press, render, typing};
+use hijara::ai::Seat;
+use hijara::record::{GameResult, Termination};
+use hijara::rules::Player;
+use hijara::session::{GameConfig, record_of};
+use hijara::ui::{App, Effect, Overlay, Question, Theme};
+use ratatui::crossterm::event::KeyCode;
+
+fn screen_text(app: &App) -> String {
+    let terminal = render(app, 80, 24, Theme::PLAIN);
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            text.push_str(buffer[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn r_asks_first_and_only_yes_resigns_for_the_player_to_move() {
+    let mut app = App::new(GameConfig::default());
+    let _ = typing(&mut app, "b2c3a1");
+    assert_eq!(app.game().to_move(), Player::Yellow);
+    let _ = press(&mut app, 'R');
+    assert_eq!(
+        app.overlay(),
+        Overlay::Question(Question::Resign(Player::Yellow))
+    );
+    assert!(screen_text(&app).contains("Resign for Yellow?"));
+    // Any other key keeps playing.
+    let _ = press(&mut app, 'n');
+    assert_eq!(app.overlay(), Overlay::None);
+    assert!(app.ending().is_none() && app.in_progress());
+
+    let _ = press(&mut app, 'R');
+    let effects = press(&mut app, 'y');
+    let ending = app.ending().expect("resigned");
+    assert_eq!(ending.termination(), Termination::Resignation);
+    assert_eq!(ending.winner(), Player::Blue);
+    assert!(app.is_over() && !app.in_progress());
+    // Kept in the history, then the autosave cleared, as at a full board.
+    let archive = effects.iter().position(|e| *e == Effect::Archive);
+    let autosave = effects.iter().position(|e| *e == Effect::Autosave);
+    assert!(archive.is_some() && archive < autosave, "{effects:?}");
+    let text = screen_text(&app);
+    assert!(text.contains("Blue wins: Yellow resigned"), "{text}");
+    // No stone goes on a resigned board, and R again has nothing to resign.
+    let _ = typing(&mut app, "d4");
+    assert_eq!(app.game().len(), 3);
+    let _ = press(&mut app, 'R');
+    assert_eq!(app.overlay(), Overlay::None);
+
+    let record = record_of(app.config(), app.played(), "2026-11-30").to_string();
+    assert!(record.contains("[Termination \"resignation\"]"), "{record}");
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
+}
+
+#[test]
+fn against_the_ai_the_person_resigns_even_on_the_ai_s_turn() {
+    let config = GameConfig {
+        seats: [Seat::Hard, Seat::Human],
+        ..GameConfig::default()
+    };
+    let mut app = App::new(config);
+    let _ = press(&mut app, 'R');
+    assert_eq!(
+        app.overlay(),
+        Overlay::Question(Question::Resign(Player::Yellow))
+    );
+    let effects = press(&mut app, 'y');
+    assert_eq!(app.played().result(), GameResult::BlueWins);
+    assert!(
+        !effects.iter().any(|e| matches!(e, Effect::AskAi(_))),
+        "no AI move after the end: {effects:?}"
+    );
+}
+
+#[test]
+fn nobody_resigns_for_two_ais_and_undo_plays_on_after_a_resignation() {
+    let mut ais = App::new(GameConfig {
+        seats: [Seat::Random, Seat::Random],
+        ..GameConfig::default()
+    });
+    let _ = press(&mut ais, 'R');
+    assert_eq!(ais.overlay(), Overlay::None);
+    assert!(ais.ending().is_none());
+
+    let mut app = App::new(GameConfig::default());
+    let _ = typing(&mut app, "a1b1");
+    let _ = press(&mut app, 'R');
+    let _ = press(&mut app, 'y');
+    assert_eq!(app.ending().map(|e| e.loser()), Some(Player::Blue));
+    let _ = press(&mut app, KeyCode::Char('u'));
+    assert!(
+        app.ending().is_none(),
+        "the undo takes the resignation back"
+    );
+    assert_eq!(app.game().len(), 1);
+    assert!(app.in_progress());
+}
+
+#[test]
+fn a_time_forfeit_or_an_abandoned_game_ends_it_once() {
+    let mut app = App::new(GameConfig::default());
+    let _ = typing(&mut app, "a1");
+    app.end(Termination::TimeForfeit, Player::Yellow).unwrap();
+    assert_eq!(app.played().result(), GameResult::BlueWins);
+    assert!(screen_text(&app).contains("Blue wins on time"));
+    assert!(app.end(Termination::Abandoned, Player::Blue).is_err());
+    assert_eq!(
+        app.ending().map(|e| e.termination()),
+        Some(Termination::TimeForfeit)
+    );
+}
