@@ -79,6 +79,7 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
                 .wait_for("Blue wins: Yellow resigned. n: rematch, q: lobby")
                 .await;
         }
+        insta::assert_snapshot!("resigned_at_a_table", alice.screen());
         // No more stones after a resignation.
         alice.send(b"c2").await;
         alice.wait_for("n offers a rematch").await;
@@ -273,5 +274,28 @@ fn a_claim_at_a_table_reaches_the_other_screen() {
         let totals = format!("Blue {points}  Yellow 0");
         alice.wait_for(&totals).await;
         bob.wait_for(&totals).await;
+    });
+}
+
+#[test]
+fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
+    run(async {
+        let server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("q leave").await;
+        dana.send(b"aooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        // No messages against the AI: m is no key there.
+        dana.send(b"m").await;
+        dana.wait_for("Unknown key").await;
+        dana.send(b"R").await;
+        dana.wait_for("Resign for Blue?").await;
+        dana.send(b"y").await;
+        dana.wait_for("Yellow wins: Blue resigned. n: new game, q: lobby")
+            .await;
+        dana.send(b"q").await;
+        dana.wait_for("q leave").await;
     });
 }
