@@ -932,7 +932,6 @@ pub(crate) mod table {
     pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
     pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
     pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
-    pub(crate) const ONLY_AT_A_TABLE: &str = "Only in a game between two players";
     pub(crate) const SPECTATING: &str = "You are watching: q goes back to the lobby";
     pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
     pub(crate) const SAY_KEYS: &str = "Enter: send · Esc: cancel";

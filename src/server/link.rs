@@ -81,6 +81,21 @@ impl TableLink {
         }
     }
 
+    /// Rings this player's bell now if it is their move (a game that starts while they
+    /// wait in the lobby) and their bell is on.
+    pub(crate) fn ring_if_my_move(&mut self) {
+        let mut lobby = self.lobby.lock();
+        let bell = self
+            .key
+            .as_ref()
+            .is_some_and(|key| lobby.prefs().get(key).bell);
+        if let Some(table) = lobby.tables().get(&self.table)
+            && self.rings(table, bell)
+        {
+            self.pending.push(News::Bell);
+        }
+    }
+
     /// The game the screen should open with: the table's as it is.
     pub(crate) fn game(&self) -> Option<(Game, [bool; 2])> {
         let lobby = self.lobby.lock();

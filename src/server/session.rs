@@ -232,9 +232,10 @@ impl Lobby for LobbyHost {
             match self.tables.get(&id) {
                 Some(table) if !table.is_open() => {
                     self.screen.waiting = None;
-                    let link = TableLink::player(&self.lobby, id, &self.who);
-                    if link.is_some() {
-                        return self.at_table(link);
+                    if let Some(mut link) = TableLink::player(&self.lobby, id, &self.who) {
+                        // The opponent came while this player waited elsewhere, perhaps.
+                        link.ring_if_my_move();
+                        return self.at_table(Some(link));
                     }
                 }
                 Some(_) => {}

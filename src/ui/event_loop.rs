@@ -169,6 +169,7 @@ where
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
     loop {
+        let mut opened = false;
         // What the player asked and the moves made here go out; moves made elsewhere
         // and the table's news come in.
         if let Some((app, link)) = nav.linked() {
@@ -269,12 +270,19 @@ where
                         redraw = true;
                     }
                 }
-                Effect::Open => queue.extend(nav.open()),
+                Effect::Open => {
+                    queue.extend(nav.open());
+                    opened = true;
+                }
                 Effect::PlayOn(n) => {
                     let autosaved = storage.autosaved();
                     queue.extend(nav.play_on(n, autosaved));
                 }
             }
+        }
+        if opened {
+            // A game just opened: its table's news first (moves made meanwhile, the bell).
+            continue;
         }
         if redraw {
             draw(terminal, nav.screen(), nav.theme(theme))?;

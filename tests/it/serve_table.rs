@@ -144,6 +144,8 @@ fn messages_reach_the_other_player_until_muted_and_the_bell_rings_on_your_move()
     run(async {
         let server = Server::start();
         let (alice, bob) = seated(&server).await;
+        // Alice waited in the lobby: her bell rings as the game starts on her move.
+        assert_eq!((alice.bells(), bob.bells()), (1, 0));
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("alice (Blue) v bob (Yellow)").await;
         carol.send(b"1").await;

@@ -174,10 +174,6 @@ impl App {
         let effects = match action {
             Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
             Action::Redo | Action::Hint if at_table => self.refuse(message::NOT_BETWEEN_PLAYERS),
-            // Against the server's AI, R resigns as in a local game.
-            Action::Message | Action::Mute | Action::Bell if !at_table => {
-                self.refuse(table::ONLY_AT_A_TABLE)
-            }
             Action::Undo if at_table => {
                 let mine = self
                     .game
@@ -201,6 +197,8 @@ impl App {
                     self.refuse(table::REMATCH_AT_THE_END)
                 }
             }
+            // Against the server's AI, R resigns as in a local game; m, M and B are no
+            // keys there (they are looked up at a table only).
             Action::Resign if at_table && ended => self.refuse(table::GAME_OVER),
             Action::Resign if at_table => {
                 let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
