@@ -813,6 +813,15 @@ pub(crate) mod start {
     pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
 }
 
+/// `hijara serve`'s limits and safety: guests, bans, the engine pool, shutdown.
+pub(crate) mod serve_limits {
+    /// The status line while a server's AI waits for a free engine.
+    pub(crate) const WAITING_FOR_ENGINE: &str =
+        "The AI waits for a free engine: its thinking time starts then";
+    /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
+    pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
+}
+
 /// `hijara serve`: the lobby and what a connection is told.
 pub(crate) mod serve {
     /// Sent to a client that asked for no terminal, before the connection closes.
@@ -903,6 +912,47 @@ pub(crate) mod serve {
     pub(crate) fn refused_name(error: &str) -> String {
         format!("name refused: {error}")
     }
+    pub(crate) const ADJOURNED: &str = "adjourned";
+    pub(crate) const AWAY: &str = "a player is away";
+    pub(crate) const BACK: &str = "Your opponent is back";
+    /// The opponent's link dropped: their seat is kept for `left` (`m:ss`).
+    pub(crate) fn waiting_for(name: &str, left: &str) -> String {
+        format!("waiting for {name} ({left})")
+    }
+    /// Whether `told` is a [`waiting_for`] or [`gone`] line.
+    pub(crate) fn is_waiting(told: &str) -> bool {
+        told.starts_with("waiting for ") || told.contains(" did not come back")
+    }
+    pub(crate) fn gone(name: &str) -> String {
+        format!("{name} did not come back: q adjourns the game; then w in the lobby claims the win")
+    }
+    pub(crate) const CLAIM_WHICH: &str =
+        "Claim the win at which of your tables? Its number (other keys: no)";
+    pub(crate) const CLAIMED: &str =
+        "You won: your opponent did not come back. The game is in your history.";
+    pub(crate) const NOT_CLAIMABLE: &str =
+        "Not yet: a win can be claimed once the opponent's link has been gone for the grace period";
+    pub(crate) fn not_saved(error: &str) -> String {
+        format!("This game is not being saved: {error}")
+    }
+    pub(crate) fn adjourned_to_wait(table: u32) -> String {
+        format!("Table {table}: waiting for your opponent to come back")
+    }
+    pub(crate) const YOUR_GAMES: &str = "Your games";
+    /// The line listing the player's adjourned games by their numbers in the list.
+    pub(crate) fn unfinished(numbers: &str) -> String {
+        format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+    }
+    /// The player's last finished game here.
+    pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {
+        format!("last: v {opponent}, {outcome} {mine}-{theirs}")
+    }
+    /// Results against one opponent: wins, draws, losses.
+    pub(crate) fn versus(opponent: &str, counts: [u32; 3]) -> String {
+        let [w, d, l] = counts;
+        format!("v {opponent} {w}-{d}-{l}")
+    }
+    pub(crate) const TALLY_HEAD: &str = "won-drawn-lost";
 }
 
 /// A game at a table of `hijara serve`: requests, offers, messages, the bell.

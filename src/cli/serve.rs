@@ -1,13 +1,14 @@
 //! `hijara serve`: the game over SSH.
 
 use std::net::SocketAddr;
-use std::num::NonZeroUsize;
+use std::num::{NonZeroU64, NonZeroUsize};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
 
-use crate::server::{DEFAULT_LISTEN, ServeOptions, serve};
+use crate::server::{DEFAULT_GRACE, DEFAULT_LISTEN, ServeOptions, default_ai_engines, serve};
 use crate::session::data_dir;
 
 /// Options of `hijara serve`.
@@ -27,6 +28,23 @@ pub struct ServeArgs {
     /// The most connections at once from one address.
     #[arg(long, value_name = "N", default_value = "8")]
     pub max_per_address: NonZeroUsize,
+    /// Also let in keyless guests (shown with a ~ before their name; they can't take a
+    /// name bound to a key, nor come back to a seat).
+    #[arg(long)]
+    pub guests: bool,
+    /// Close a lobby left alone this many seconds.
+    #[arg(long, value_name = "SECS", default_value = "1800")]
+    pub idle_timeout: NonZeroU64,
+    /// Drop a client that reads none of its screen for this many seconds.
+    #[arg(long, value_name = "SECS", default_value = "30")]
+    pub write_timeout: NonZeroU64,
+    /// AI searches at once, one thread each [default: the cores less one, at least 1].
+    #[arg(long, value_name = "N")]
+    pub ai_engines: Option<NonZeroUsize>,
+    /// How long a player whose link dropped keeps their seat, in seconds; after it,
+    /// the other player may adjourn the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
+    pub reconnect_grace: u64,
 }
 
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -41,5 +59,13 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         data_dir,
         max_sessions: args.max_sessions.get(),
         max_per_address: args.max_per_address.get(),
+        guests: args.guests,
+        idle_timeout: Duration::from_secs(args.idle_timeout.get()),
+        write_timeout: Duration::from_secs(args.write_timeout.get()),
+        ai_engines: args.ai_engines.map_or_else(
+            || default_ai_engines(std::thread::available_parallelism().map_or(1, |n| n.get())),
+            NonZeroUsize::get,
+        ),
+        grace: Duration::from_secs(args.reconnect_grace),
     })
 }

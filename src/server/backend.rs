@@ -4,12 +4,14 @@
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
-use russh::ChannelId;
-use russh::server::Handle;
+
+use russh::ChannelWriteHalf;
+use russh::server::Msg;
 
 /// The smallest and largest pty a client may ask for, in columns and rows: a client's
 /// absurd size is clamped, so no screen buffer grows past 512×256 cells.
@@ -48,21 +50,28 @@ impl SharedSize {
     }
 }
 
-/// Bytes for one channel, sent at each flush. The send waits while the client's window
-/// is full (russh's bounded channel), which holds up this session's thread only.
+/// Bytes for one channel, sent at each flush through the channel's write half, which
+/// waits for the client's SSH window: a client that stops reading holds up this
+/// session's thread only, and at most one window of output (plus the frame being
+/// drawn) waits for it. A flush that can't finish within `stall` fails, which ends the
+/// session.
 pub(crate) struct ChannelWriter {
-    handle: Handle,
-    channel: ChannelId,
+    channel: ChannelWriteHalf<Msg>,
     runtime: tokio::runtime::Handle,
+    stall: Duration,
     buffer: Vec<u8>,
 }
 
 impl ChannelWriter {
-    pub(crate) fn new(handle: Handle, channel: ChannelId, runtime: tokio::runtime::Handle) -> Self {
+    pub(crate) fn new(
+        channel: ChannelWriteHalf<Msg>,
+        runtime: tokio::runtime::Handle,
+        stall: Duration,
+    ) -> Self {
         ChannelWriter {
-            handle,
             channel,
             runtime,
+            stall,
             buffer: Vec::new(),
         }
     }
@@ -79,9 +88,20 @@ impl Write for ChannelWriter {
             return Ok(());
         }
         let data = std::mem::take(&mut self.buffer);
-        self.runtime
-            .block_on(self.handle.data(self.channel, data))
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the connection closed"))
+        let sent = self.runtime.block_on(async {
+            tokio::time::timeout(self.stall, self.channel.data_bytes(data)).await
+        });
+        match sent {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the connection closed",
+            )),
+            Err(_) => Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client stopped reading",
+            )),
+        }
     }
 }
 

@@ -4,38 +4,128 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::mpsc::Sender;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use ratatui::crossterm::event::Event;
+use ratatui::crossterm::event::{Event, MouseEventKind};
 use russh::keys::PrivateKey;
-use russh::server::{Auth, ChannelOpenHandle, Config, Handler, Msg, Session, VerifiedPublicKey};
+use russh::server::{
+    Auth, ChannelOpenHandle, Config, Handler, Msg, Response, Session, VerifiedPublicKey,
+};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 use tokio::net::TcpListener;
 
 use crate::strings::serve as words;
+use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
 use super::ServeOptions;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
+use super::bans::Bans;
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
-use super::names::Names;
+use super::log::ServerLog;
+use super::names::{Names, check_name};
 use super::outside::shown;
+use super::pool::EnginePool;
+use super::rate::InputCap;
 use super::session::{self, SessionStart};
 use super::tables::{SharedLobby, Who};
 
 /// Public-key tries allowed on one connection.
 pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;
 
+/// How long the sessions get to end and restore their clients' screens at shutdown.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// Why a session's input ended when the server stops.
+const SHUTTING_DOWN: &str = "the server is shutting down";
+
+/// The first character of every guest's display name; keyed names may not start with it.
+pub(crate) const GUEST_MARK: char = '~';
+
 /// The server's state, handed to every connection: nothing here is a static.
 #[derive(Clone)]
 pub(crate) struct Server {
     lobby: SharedLobby,
     names: Arc<Mutex<Names>>,
+    bans: Arc<Mutex<Bans>>,
     slots: Arc<Mutex<Slots>>,
+    log: ServerLog,
+    pool: EnginePool,
+    live: Arc<Live>,
+    limits: Arc<Limits>,
+}
+
+/// The options each connection follows.
+#[derive(Debug)]
+struct Limits {
+    guests: bool,
+    idle: Duration,
+    stall: Duration,
+    /// Guests let in so far, to tell them apart.
+    guests_seen: AtomicU64,
+}
+
+/// The sessions running now, to tell them all when the server stops.
+#[derive(Debug, Default)]
+struct Live {
+    inboxes: Mutex<HashMap<u64, SyncSender<Wake>>>,
+    next: AtomicU64,
+    running: AtomicUsize,
+    stopping: AtomicBool,
+}
+
+impl Live {
+    fn inboxes(&self) -> std::sync::MutexGuard<'_, HashMap<u64, SyncSender<Wake>>> {
+        self.inboxes.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Tells every session to end, and waits (at most `grace`) until they have.
+    fn stop_all(&self, grace: Duration) -> usize {
+        self.stopping.store(true, Ordering::SeqCst);
+        for inbox in self.inboxes().values() {
+            deliver(inbox, Wake::InputFailed(SHUTTING_DOWN.into()));
+        }
+        let start = Instant::now();
+        while self.running.load(Ordering::SeqCst) > 0 && start.elapsed() < grace {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.running.load(Ordering::SeqCst)
+    }
+}
+
+/// A session thread's place in [`Live`], given back when the thread ends.
+struct Running {
+    live: Arc<Live>,
+    id: u64,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.live.inboxes().remove(&self.id);
+        self.live.running.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Hands `wake` to a session that must get it (its input ended): at once if its inbox
+/// has room, else from a short-lived thread that waits for room (the session is busy
+/// drawing, or stalled on a client until its write time-out).
+fn deliver(inbox: &SyncSender<Wake>, wake: Wake) {
+    match inbox.try_send(wake) {
+        Ok(()) | Err(TrySendError::Disconnected(_)) => {}
+        Err(TrySendError::Full(wake)) => {
+            let inbox = inbox.clone();
+            let _ = std::thread::Builder::new()
+                .name("hijara-deliver".into())
+                .spawn(move || {
+                    let _ = inbox.send(wake);
+                });
+        }
+    }
 }
 
 /// Connections open now, in all and per source address, against the caps.
@@ -83,10 +173,21 @@ impl Drop for Slot {
     }
 }
 
-/// Listens on `options.listen` and serves every connection the caps let in, until the
-/// listener fails. Prints the address and the host key's fingerprint first.
-pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Result<()> {
+/// Listens on `options.listen` and serves every connection the caps let in, until
+/// `stop` resolves (SIGTERM) or the listener fails. Prints the address and the host
+/// key's fingerprint first. At the stop, every session is told to end and given
+/// [`SHUTDOWN_GRACE`] to restore its client's screen and say goodbye.
+pub(crate) async fn listen(
+    options: ServeOptions,
+    key: PrivateKey,
+    stop: impl std::future::Future<Output = ()>,
+) -> anyhow::Result<()> {
     let names = Names::load(&options.data_dir)?;
+    let log = ServerLog::open(&options.data_dir);
+    let (lobby, problems) = SharedLobby::open(&options.data_dir, options.grace);
+    for problem in problems {
+        log.line(&format!("a stored game: {}", shown(&problem)));
+    }
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -96,8 +197,13 @@ pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Re
         "hijara serve: host key {} (ed25519)",
         fingerprint_of(key.public_key())
     );
+    let mut methods = vec![MethodKind::PublicKey];
+    if options.guests {
+        // Not "none": OpenSSH asks it first, so every key's owner would be a guest.
+        methods.push(MethodKind::KeyboardInteractive);
+    }
     let config = Arc::new(Config {
-        methods: MethodSet::from(&[MethodKind::PublicKey][..]),
+        methods: MethodSet::from(&methods[..]),
         keys: vec![key],
         auth_rejection_time: Duration::from_secs(1),
         // OpenSSH asks "none" first to learn the methods: no need to make it wait.
@@ -109,28 +215,53 @@ pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Re
         nodelay: true,
         ..Config::default()
     });
+    let pool = EnginePool::new(options.ai_engines);
+    log.line(&format!(
+        "{} AI engine(s), {} per address, {} in all, guests {}",
+        pool.size(),
+        options.max_per_address,
+        options.max_sessions,
+        if options.guests { "on" } else { "off" }
+    ));
     let server = Server {
-        lobby: SharedLobby::with_prefs(super::prefs::Prefs::load(&options.data_dir)),
+        lobby,
         names: Arc::new(Mutex::new(names)),
+        bans: Arc::new(Mutex::new(Bans::new(&options.data_dir))),
         slots: Arc::new(Mutex::new(Slots {
             total: 0,
             per_address: HashMap::new(),
             max_total: options.max_sessions,
             max_per_address: options.max_per_address,
         })),
+        log,
+        pool,
+        live: Arc::default(),
+        limits: Arc::new(Limits {
+            guests: options.guests,
+            idle: options.idle_timeout,
+            stall: options.write_timeout,
+            guests_seen: AtomicU64::new(0),
+        }),
     };
+    tokio::pin!(stop);
     loop {
-        let (socket, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => break,
+        };
+        let (socket, peer) = match accepted {
             Ok(accepted) => accepted,
             Err(error) => {
                 // Out of file descriptors, say: wait rather than spin.
-                eprintln!("hijara serve: accept failed: {error}");
+                server.log.line(&format!("accept failed: {error}"));
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
         };
         let Some(slot) = Slot::take(&server.slots, peer.ip()) else {
-            eprintln!("hijara serve: {peer} refused: too many connections");
+            server
+                .log
+                .line(&format!("{peer} refused: too many connections"));
             drop(socket);
             continue;
         };
@@ -143,6 +274,19 @@ pub(crate) async fn listen(options: ServeOptions, key: PrivateKey) -> anyhow::Re
             drop(slot);
         });
     }
+    drop(listener);
+    server.log.line("stopping: telling every session");
+    let live = server.live.clone();
+    let left = tokio::task::spawn_blocking(move || live.stop_all(SHUTDOWN_GRACE))
+        .await
+        .unwrap_or(0);
+    if left > 0 {
+        server
+            .log
+            .line(&format!("{left} session(s) did not end in time"));
+    }
+    server.log.line("stopped");
+    Ok(())
 }
 
 /// One connection.
@@ -150,13 +294,17 @@ struct Connection {
     server: Server,
     peer: SocketAddr,
     who: Option<Who>,
-    /// The one session channel this connection may have.
+    /// The one session channel this connection may have, until the game takes it.
     channel: Option<ChannelId>,
+    open: Option<Channel<Msg>>,
     /// The pty size, once asked for.
     pty: Option<SharedSize>,
     /// The session thread's inbox, once the game runs.
-    input: Option<Sender<Wake>>,
+    input: Option<SyncSender<Wake>>,
     parser: InputParser,
+    cap: InputCap,
+    /// Whether the log was told that this client's input went over the cap.
+    flood_logged: bool,
 }
 
 impl Connection {
@@ -166,57 +314,109 @@ impl Connection {
             peer,
             who: None,
             channel: None,
+            open: None,
             pty: None,
             input: None,
             parser: InputParser::new(),
+            cap: InputCap::new(Instant::now()),
+            flood_logged: false,
         }
     }
 
-    fn refuse(&self, what: &str) {
-        eprintln!("hijara serve: {} refused: {}", self.peer, shown(what));
+    fn log(&self, what: &str) {
+        self.server.log.line(&format!("{} {what}", self.peer));
     }
 
+    /// Logs a refusal; `what` holds a stranger's text only through [`shown`].
+    fn refuse(&self, what: &str) {
+        self.log(&format!("refused: {what}"));
+    }
+
+    /// Hands an input event to the session; dropped if its inbox is full.
     fn send(&self, wake: Wake) {
         if let Some(input) = &self.input {
-            let _ = input.send(wake);
+            let _ = input.try_send(wake);
         }
+    }
+
+    /// Tells the session its input ended: it must get this one.
+    fn end_input(&self, why: &str) {
+        if let Some(input) = &self.input {
+            deliver(input, Wake::InputFailed(why.into()));
+        }
+    }
+
+    /// A ban on `name` or `key`, with the log told.
+    fn banned(&self, name: &str, key: Option<&str>) -> bool {
+        let mut bans = self.server.bans.lock().unwrap_or_else(|p| p.into_inner());
+        let (list, error) = bans.current();
+        let banned = list.has_name(name) || key.is_some_and(|k| list.has_key(k));
+        if let Some(error) = error {
+            self.server.log.line(&format!(
+                "the bans file could not be read (the bans read before hold): {error:#}"
+            ));
+        }
+        if banned {
+            self.refuse(&format!("banned: {} {}", shown(name), key.unwrap_or("")));
+        }
+        banned
     }
 
     /// Starts the game on `channel`'s pty, on a thread of its own.
     fn start_session(&mut self, channel: ChannelId, session: &Session) -> anyhow::Result<()> {
-        let (Some(who), Some(size)) = (self.who.clone(), self.pty.clone()) else {
-            anyhow::bail!("no player or no pty");
+        let (Some(who), Some(size), Some(open)) =
+            (self.who.clone(), self.pty.clone(), self.open.take())
+        else {
+            anyhow::bail!("no player, no pty or no channel");
         };
+        // The client's bytes come to `data`; the read half is not needed.
+        let (_, write) = open.split();
         let handle = session.handle();
         let runtime = tokio::runtime::Handle::current();
-        let inbox = Inbox::new();
-        self.input = Some(inbox.sender());
-        let writer = ChannelWriter::new(handle.clone(), channel, runtime.clone());
+        let inbox = Inbox::new().with_ai_gate(Arc::new(self.server.pool.clone()));
+        let sender = inbox.sender();
+        self.input = Some(sender.clone());
+        let writer = ChannelWriter::new(write, runtime.clone(), self.server.limits.stall);
         let start = SessionStart {
             who,
             lobby: self.server.lobby.clone(),
             inbox,
             backend: SshBackend::new(writer, size),
+            idle: self.server.limits.idle,
         };
-        let peer = self.peer;
+        let live = self.server.live.clone();
+        let id = live.next.fetch_add(1, Ordering::SeqCst);
+        live.inboxes().insert(id, sender);
+        live.running.fetch_add(1, Ordering::SeqCst);
+        let running = Running { live, id };
+        let (peer, log) = (self.peer, self.server.log.clone());
         std::thread::Builder::new()
             .name("hijara-session".into())
             .spawn(move || {
-                let status = match session::run(start) {
+                let result = session::run(start);
+                let stopping = running.live.stopping.load(Ordering::SeqCst);
+                let status = match result {
                     Ok(()) => 0,
+                    Err(_) if stopping => 0,
                     Err(error) => {
-                        eprintln!(
-                            "hijara serve: {peer} session ended: {}",
+                        log.line(&format!(
+                            "{peer} session ended: {}",
                             shown(&format!("{error:#}"))
-                        );
+                        ));
                         1
                     }
                 };
                 runtime.block_on(async {
+                    if stopping {
+                        let _ = handle
+                            .data(channel, limits_words::SHUTDOWN.as_bytes().to_vec())
+                            .await;
+                    }
                     let _ = handle.exit_status_request(channel, status).await;
                     let _ = handle.eof(channel).await;
                     let _ = handle.close(channel).await;
                 });
+                drop(running);
             })
             .context("cannot start a session thread")?;
         Ok(())
@@ -225,7 +425,21 @@ impl Connection {
 
 impl Drop for Connection {
     fn drop(&mut self) {
-        self.send(Wake::InputFailed("the connection closed".into()));
+        self.end_input("the connection closed");
+    }
+}
+
+/// Whether an input event can matter to a screen: key presses and repeats, clicks and
+/// the wheel. Mouse motion (every cell the pointer crosses) and key releases are not.
+fn wanted(event: &Event) -> bool {
+    match event {
+        Event::Key(key) => !key.is_release(),
+        Event::Mouse(mouse) => matches!(
+            mouse.kind,
+            MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+        ),
+        Event::Resize(..) => true,
+        _ => false,
     }
 }
 
@@ -238,6 +452,13 @@ impl Handler for Connection {
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         let fingerprint = fingerprint_of(key.public_key);
+        if user.starts_with(GUEST_MARK) {
+            self.refuse(&format!("a key's name {}: ~ marks guests", shown(user)));
+            return Ok(Auth::reject());
+        }
+        if self.banned(user, Some(&fingerprint)) {
+            return Ok(Auth::reject());
+        }
         let claimed = self
             .server
             .names
@@ -246,11 +467,7 @@ impl Handler for Connection {
             .claim(user, &fingerprint);
         match claimed {
             Ok(()) => {
-                eprintln!(
-                    "hijara serve: {} is {} ({fingerprint})",
-                    self.peer,
-                    shown(user)
-                );
+                self.log(&format!("is {} ({fingerprint})", shown(user)));
                 self.who = Some(Who {
                     key: fingerprint,
                     name: user.to_owned(),
@@ -258,10 +475,60 @@ impl Handler for Connection {
                 Ok(Auth::Accept)
             }
             Err(error) => {
-                self.refuse(&words::refused_name(&error.to_string()));
+                self.refuse(&format!(
+                    "{}: {}",
+                    shown(user),
+                    words::refused_name(&error.to_string())
+                ));
                 Ok(Auth::reject())
             }
         }
+    }
+
+    /// A guest, with `--guests`: no key, no prompt. The name is shown with a `~` in
+    /// front, it may not be a name bound to a key, and the guest's "key" is new for
+    /// each connection, so a guest can never come back to a seat.
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _: &str,
+        _: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        if !self.server.limits.guests {
+            return Ok(Auth::reject());
+        }
+        let name = format!("{GUEST_MARK}{user}");
+        if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
+            self.refuse(&format!(
+                "guest {}: {}",
+                shown(user),
+                words::refused_name(&error.to_string())
+            ));
+            return Ok(Auth::reject());
+        }
+        if self.banned(user, None) {
+            return Ok(Auth::reject());
+        }
+        let bound = self
+            .server
+            .names
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_bound(user);
+        if bound {
+            self.refuse(&format!("guest {}: the name belongs to a key", shown(user)));
+            return Ok(Auth::reject());
+        }
+        let n = self
+            .server
+            .limits
+            .guests_seen
+            .fetch_add(1, Ordering::SeqCst)
+            + 1;
+        let key = format!("guest:{n}");
+        self.log(&format!("is {} (a guest, {key})", shown(&name)));
+        self.who = Some(Who { key, name });
+        Ok(Auth::Accept)
     }
 
     async fn channel_open_session(
@@ -277,6 +544,7 @@ impl Handler for Connection {
                 .await;
         } else {
             self.channel = Some(channel.id());
+            self.open = Some(channel);
             reply.accept().await;
         }
         Ok(())
@@ -332,7 +600,10 @@ impl Handler for Connection {
         if let (Some(size), true) = (&self.pty, Some(channel) == self.channel) {
             let (columns, rows) = clamp_size(columns, rows);
             size.set((columns, rows));
-            self.send(Wake::Terminal(Event::Resize(columns, rows)));
+            // Over the cap, the next frame still takes the new size from `size`.
+            if self.cap.events.take(1, Instant::now()) == 1 {
+                self.send(Wake::Terminal(Event::Resize(columns, rows)));
+            }
         }
         Ok(())
     }
@@ -356,7 +627,7 @@ impl Handler for Connection {
             return Ok(());
         }
         if let Err(error) = self.start_session(channel, session) {
-            eprintln!("hijara serve: {}: {error:#}", self.peer);
+            self.log(&format!("{error:#}"));
             session.close(channel)?;
         }
         Ok(())
@@ -379,7 +650,7 @@ impl Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(&format!("subsystem {name}"));
+        self.refuse(&format!("subsystem {}", shown(name)));
         session.channel_failure(channel)?;
         Ok(())
     }
@@ -435,10 +706,25 @@ impl Handler for Connection {
         data: &[u8],
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        if Some(channel) == self.channel && self.input.is_some() {
-            for event in self.parser.feed(data) {
-                self.send(Wake::Terminal(event));
+        if Some(channel) != self.channel || self.input.is_none() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let allowed = self.cap.bytes.take(data.len(), now);
+        let mut dropped = allowed < data.len();
+        for event in self.parser.feed(&data[..allowed]) {
+            if !wanted(&event) {
+                continue;
             }
+            if self.cap.events.take(1, now) == 0 {
+                dropped = true;
+                continue;
+            }
+            self.send(Wake::Terminal(event));
+        }
+        if dropped && !self.flood_logged {
+            self.flood_logged = true;
+            self.log("input over the rate cap: the excess is dropped");
         }
         Ok(())
     }
@@ -449,7 +735,7 @@ impl Handler for Connection {
         _: &mut Session,
     ) -> Result<(), Self::Error> {
         if Some(channel) == self.channel {
-            self.send(Wake::InputFailed("the client closed its input".into()));
+            self.end_input("the client closed its input");
         }
         Ok(())
     }
@@ -460,7 +746,7 @@ impl Handler for Connection {
         _: &mut Session,
     ) -> Result<(), Self::Error> {
         if Some(channel) == self.channel {
-            self.send(Wake::InputFailed("the client closed the channel".into()));
+            self.end_input("the client closed the channel");
         }
         Ok(())
     }

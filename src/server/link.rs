@@ -3,7 +3,7 @@
 //! spectators) gets the other moves and the table's news. The table is the judge: a
 //! screen whose game no longer matches it takes the table's game whole.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::rules::{ClaimState, Game, Move, Player};
 use crate::strings::talk as words;
@@ -11,9 +11,12 @@ use crate::ui::{Link, News, Request};
 
 use super::outside::shown;
 use super::tables::{SharedLobby, Table, Who};
+use crate::strings::serve as serve_words;
 
-/// One screen's link to table `table`. Dropping it gets the player up (the game is
-/// abandoned if it was not over) or counts the spectator out.
+/// One screen's link to table `table`. A session's link ([`TableLink::player`],
+/// [`TableLink::spectator`]), when dropped, gets the player up from the table (they
+/// left it: [`Link::leave`]) or out for the grace period (their link dropped), or
+/// counts the spectator out.
 #[derive(Debug)]
 pub(crate) struct TableLink {
     lobby: SharedLobby,
@@ -35,6 +38,12 @@ pub(crate) struct TableLink {
     watching: Option<usize>,
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
+    /// The last line about the other player's link (away, back, not saved), told once.
+    told: Option<String>,
+    /// A session's link acts on the table when dropped; a bare one ([`TableLink::new`]) not.
+    attached: bool,
+    /// The player chose to leave (rather than their link dropping).
+    left: bool,
 }
 
 impl TableLink {
@@ -43,7 +52,8 @@ impl TableLink {
         let guard = lobby.lock();
         let table = guard.tables().get(&id)?;
         let seat = table.seat_of(&who.key)?;
-        let link = TableLink::new(lobby.clone(), id, Some(who.key.clone()), Some(seat), table);
+        let mut link = TableLink::make(lobby.clone(), id, Some(who.key.clone()), Some(seat), table);
+        link.attached = true;
         Some(link)
     }
 
@@ -51,12 +61,25 @@ impl TableLink {
     pub(crate) fn spectator(lobby: &SharedLobby, id: u32) -> Option<TableLink> {
         let mut guard = lobby.lock();
         let table = guard.tables().get(&id)?;
-        let link = TableLink::new(lobby.clone(), id, None, None, table);
+        let mut link = TableLink::make(lobby.clone(), id, None, None, table);
+        link.attached = true;
         guard.watch(id, true);
         Some(link)
     }
 
-    fn new(
+    /// A bare link of `seat` (a spectator: `None`) at table `table`, which does nothing
+    /// to the table when dropped (tests drive the lobby themselves).
+    #[cfg(test)]
+    pub(crate) fn new(lobby: SharedLobby, table: u32, seat: Option<Player>) -> TableLink {
+        let guard = lobby.lock();
+        let at = guard.tables().get(&table).expect("a table to link to");
+        let key = seat.and_then(|s| at.seats[s.index()].as_ref().map(|w| w.key.clone()));
+        let link = TableLink::make(lobby.clone(), table, key, seat, at);
+        drop(guard);
+        link
+    }
+
+    fn make(
         lobby: SharedLobby,
         table: u32,
         key: Option<String>,
@@ -78,6 +101,9 @@ impl TableLink {
             told_end: false,
             watching: None,
             pending: Vec::new(),
+            told: None,
+            attached: false,
+            left: false,
         }
     }
 
@@ -209,6 +235,7 @@ impl Link for TableLink {
             Vec::new()
         };
         if changed {
+            lobby.stored(self.table);
             lobby.changed();
         }
         news
@@ -240,16 +267,23 @@ impl Link for TableLink {
             }
             request => {
                 if let Some(table) = lobby.table_mut(self.table) {
-                    table.request(seat, &request, Instant::now());
+                    if table.request(seat, &request, Instant::now()) {
+                        lobby.stored(self.table);
+                    }
                     lobby.changed();
                 }
             }
         }
     }
 
+    fn leave(&mut self) {
+        self.left = true;
+    }
+
     fn news(&mut self) -> Vec<News> {
         let mut news = std::mem::take(&mut self.pending);
         let mut lobby = self.lobby.lock();
+        let grace = lobby.grace();
         let mute = self
             .key
             .as_ref()
@@ -275,7 +309,7 @@ impl Link for TableLink {
             news.push(News::RematchOffered);
         }
         self.told_rematch = asked_of_me(table.talk.rematch);
-        match table.talk.course.ending() {
+        match table.course.ending() {
             Some(ending) if !self.told_end => {
                 self.told_end = true;
                 news.push(News::Resigned(ending.loser()));
@@ -308,14 +342,53 @@ impl Link for TableLink {
             }
         }
         self.seen_said = table.talk.chat.last();
+        // The other player's link: away (the grace period counts down), back, and a
+        // game not kept on disk.
+        let others: Vec<Player> = match self.seat {
+            Some(seat) => vec![seat.other()],
+            None => Player::BOTH.to_vec(),
+        };
+        let away = others
+            .into_iter()
+            .find_map(|p| table.away[p.index()].map(|since| (p, since)));
+        let line = match away {
+            _ if table.abandoned => None,
+            Some((p, since)) => {
+                let left = grace.saturating_sub(since.elapsed());
+                Some(if left.is_zero() {
+                    serve_words::gone(&table.name(p))
+                } else {
+                    serve_words::waiting_for(&table.name(p), &clock(left))
+                })
+            }
+            None if self.told.as_deref().is_some_and(serve_words::is_waiting) => {
+                Some(serve_words::BACK.to_owned())
+            }
+            None => table.unsaved.as_deref().map(serve_words::not_saved),
+        };
+        if line.is_some() && line != self.told {
+            self.told.clone_from(&line);
+            news.extend(line.map(News::Note));
+        }
         news
     }
 }
 
+/// `m:ss` of `left`, rounded up.
+fn clock(left: Duration) -> String {
+    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
 impl Drop for TableLink {
     fn drop(&mut self) {
+        if !self.attached {
+            return;
+        }
         let mut lobby = self.lobby.lock();
         match &self.key {
+            // The link dropped: the seat is kept for the grace period.
+            Some(key) if !self.left => lobby.drop_out(self.table, key),
             Some(key) => {
                 // After the game, the other player learns not to wait for a rematch.
                 if let Some(table) = lobby.table_mut(self.table)
@@ -327,7 +400,7 @@ impl Drop for TableLink {
                         .map_or_else(|| seat.to_string(), |w| shown(&w.name));
                     table.talk.note(Some(seat.other()), words::left(&name));
                 }
-                lobby.stand_up(self.table, key)
+                lobby.leave_table(self.table, key)
             }
             None => {
                 lobby.watch(self.table, false);
@@ -340,7 +413,6 @@ impl Drop for TableLink {
 mod tests {
     use super::*;
     use crate::rules::{Ruleset, Square};
-    use crate::server::prefs::Prefs;
 
     fn who(name: &str) -> Who {
         Who {
@@ -355,7 +427,7 @@ mod tests {
 
     /// A table with alice (Blue) and bob (Yellow), and their links.
     fn table(claims: bool) -> (SharedLobby, u32, TableLink, TableLink) {
-        let lobby = SharedLobby::with_prefs(Prefs::default());
+        let lobby = SharedLobby::default();
         let id = lobby
             .lock()
             .open(who("alice"), Player::Blue, Ruleset::Standard, claims, false)

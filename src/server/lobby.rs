@@ -16,7 +16,7 @@ use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
 
 use super::outside::shown;
-use super::tables::Table;
+use super::tables::{Lobby, Table, tally};
 
 /// Who the new game is against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +88,8 @@ pub(crate) enum Choice {
     Colour(bool),
     /// Close the table this session waits at.
     Close,
+    /// Claim the win at the table with this number (the opponent did not come back).
+    Claim(u32),
     /// End the connection.
     Leave,
 }
@@ -107,6 +109,11 @@ pub(crate) struct LobbyScreen {
     pub(crate) colour: bool,
     /// The last line said to the player.
     note: Option<String>,
+    /// The player's own games: unfinished ones, the last result, the tally
+    /// ([`your_games`]).
+    pub(crate) mine: Vec<String>,
+    /// `w` was pressed: the next digit names the table whose win is claimed.
+    claiming: bool,
 }
 
 impl LobbyScreen {
@@ -118,6 +125,8 @@ impl LobbyScreen {
             entry: None,
             colour,
             note: None,
+            mine: Vec::new(),
+            claiming: false,
         }
     }
 
@@ -133,6 +142,21 @@ impl LobbyScreen {
             key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
         if ctrl_c {
             return Choice::Leave;
+        }
+        if std::mem::take(&mut self.claiming) {
+            return match key.code {
+                KeyCode::Char(digit @ '1'..='9') => {
+                    let n = digit as usize - '0' as usize;
+                    match listed(tables).nth(n - 1) {
+                        Some((id, _)) => Choice::Claim(id),
+                        None => {
+                            self.note(words::NOT_A_TABLE);
+                            Choice::Stay
+                        }
+                    }
+                }
+                _ => Choice::Stay,
+            };
         }
         if let Some((entry, typed)) = &mut self.entry {
             let plain = !key
@@ -217,6 +241,11 @@ impl LobbyScreen {
                 self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
             }
+            KeyCode::Char('w') => {
+                self.claiming = true;
+                self.note(words::CLAIM_WHICH);
+                Choice::Stay
+            }
             KeyCode::Char('c') => {
                 self.colour = !self.colour;
                 self.note(if self.colour {
@@ -260,6 +289,53 @@ pub(crate) fn listed(tables: &BTreeMap<u32, Table>) -> impl Iterator<Item = (u32
         .map(|(&id, t)| (id, t))
 }
 
+/// The lines of `key`'s own games under the tables: their unfinished games by their
+/// numbers in `tables` (as the lobby lists them), their last finished game, and their
+/// results against each opponent.
+pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let unfinished: Vec<String> = listed(tables)
+        .map(|(_, t)| t)
+        .take(9)
+        .enumerate()
+        .filter(|(_, t)| {
+            t.seat_of(key)
+                .is_some_and(|p| t.adjourned || t.away[p.index()].is_some())
+        })
+        .map(|(n, _)| (n + 1).to_string())
+        .collect();
+    if !unfinished.is_empty() {
+        lines.push(words::unfinished(&unfinished.join(", ")));
+    }
+    if let Some(last) = lobby.history_of(key).next()
+        && let Some(me) = Player::BOTH
+            .into_iter()
+            .find(|p| last.seats[p.index()].key == key)
+    {
+        let outcome = match (last.result, me) {
+            (crate::record::GameResult::Draw, _) => "drawn",
+            (crate::record::GameResult::BlueWins, Player::Blue)
+            | (crate::record::GameResult::YellowWins, Player::Yellow) => "won",
+            _ => "lost",
+        };
+        lines.push(words::last_game(
+            &shown(&last.seats[me.other().index()].name),
+            outcome,
+            last.totals[me.index()],
+            last.totals[me.other().index()],
+        ));
+    }
+    let results = tally(key, lobby.history_of(key));
+    if !results.is_empty() {
+        let each: Vec<String> = results
+            .iter()
+            .map(|(name, counts)| words::versus(&shown(name), *counts))
+            .collect();
+        lines.push(format!("{} ({})", each.join(", "), words::TALLY_HEAD));
+    }
+    lines
+}
+
 /// The lobby on screen.
 pub(crate) struct LobbyView<'a> {
     lobby: &'a LobbyScreen,
@@ -290,6 +366,10 @@ impl Widget for &LobbyView<'_> {
             };
             let state = if table.abandoned {
                 words::ABANDONED
+            } else if table.adjourned {
+                words::ADJOURNED
+            } else if table.away.iter().any(Option::is_some) {
+                words::AWAY
             } else if table.is_open() {
                 words::OPEN
             } else {
@@ -305,9 +385,18 @@ impl Widget for &LobbyView<'_> {
                 state,
             )));
         }
+        if !self.lobby.mine.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(words::YOUR_GAMES, bold));
+            lines.extend(self.lobby.mine.iter().map(|l| Line::raw(l.as_str())));
+        }
         lines.push(Line::raw(""));
         if let Some(id) = self.lobby.waiting {
-            lines.push(Line::raw(words::waiting(id)));
+            if self.tables.get(&id).is_some_and(|t| t.adjourned) {
+                lines.push(Line::raw(words::adjourned_to_wait(id)));
+            } else {
+                lines.push(Line::raw(words::waiting(id)));
+            }
             if let Some(code) = self.tables.get(&id).and_then(|t| t.talk.code.as_deref()) {
                 lines.push(Line::styled(words::invitation(code), bold));
             }
@@ -394,6 +483,42 @@ mod tests {
         ));
         assert_eq!(lobby.key(key(KeyCode::Char('7')), &tables), Choice::Stay);
         assert_eq!(lobby.key(key(KeyCode::Char('q')), &tables), Choice::Leave);
+    }
+
+    #[test]
+    fn nine_tables_and_your_games_still_fit_80_by_24() {
+        use super::super::tables::{SharedLobby, Who};
+        let shared = SharedLobby::default();
+        for n in 0..12 {
+            let who = Who {
+                key: format!("k{n}"),
+                name: format!("player{n}"),
+            };
+            shared
+                .lock()
+                .open(who, Player::Blue, Ruleset::Standard, false, false);
+        }
+        let mut lobby = LobbyScreen::new("Bob", true);
+        lobby.mine = vec![
+            words::unfinished("2, 5"),
+            words::last_game("ann", "won", 120, 80),
+            words::versus("ann", [2, 0, 1]),
+        ];
+        lobby.note("a note");
+        let tables = shared.lock().tables().clone();
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&lobby.view(&tables)).render(area, &mut buf);
+        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        for line in [
+            "9  player8",
+            "unfinished: 2, 5",
+            "last: v ann",
+            "q leave",
+            "a note",
+        ] {
+            assert!(text.contains(line), "{line} in {text}");
+        }
     }
 
     #[test]

@@ -10,37 +10,62 @@
 //!   on a thread of its own, the lobby and its games on the game's one event loop.
 //! - `link`: a screen's link to its table; `talk`: undo by request, resign, rematch,
 //!   invitation codes; `chat`: the players' messages; `prefs`: each player's switches.
-//! - `handler`: the SSH side: authentication, what a connection may ask, and the caps.
+//! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
+//!   may ask, the caps, and the stop at SIGTERM.
+//! - `bans`: the operator's bans file. `log`: the server's log of who connected.
+//! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
 //! Nothing here is process-wide: the server's state is a [`handler::Server`] value
 //! handed to every connection.
 
 mod backend;
+mod bans;
 mod chat;
 mod handler;
 mod host_key;
 mod input;
 mod link;
 mod lobby;
+mod log;
 mod names;
 mod outside;
+mod pool;
 mod prefs;
+mod rate;
 mod session;
+mod store;
 mod tables;
 mod talk;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
 
+pub use bans::BANS_FILE;
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
+pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name};
 pub use outside::shown;
+pub use store::{TABLES_DIR, key_tag};
+pub use tables::DEFAULT_GRACE;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+
+/// A lobby left alone this long is closed, unless told otherwise.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
+
+/// A client that reads none of its screen for this long is dropped, unless told otherwise.
+pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The AI's engines for a machine with `cores` cores: one fewer, at least one, so a
+/// core is left for the sessions' frames.
+pub fn default_ai_engines(cores: usize) -> usize {
+    pool::default_size(cores)
+}
 
 /// How a server is set up.
 #[derive(Debug, Clone)]
@@ -53,10 +78,21 @@ pub struct ServeOptions {
     pub max_sessions: usize,
     /// The most connections at once from one source address.
     pub max_per_address: usize,
+    /// Whether keyless guests are let in (keyboard-interactive, no prompt).
+    pub guests: bool,
+    /// How long a lobby may be left alone before it is closed.
+    pub idle_timeout: Duration,
+    /// How long a client may leave its screen's output unread before it is dropped.
+    pub write_timeout: Duration,
+    /// How many AI searches may run at once (each on one thread).
+    pub ai_engines: usize,
+    /// How long a dropped player's seat is kept for them.
+    pub grace: Duration,
 }
 
-/// Runs the server until it fails or the process ends; prints the address and the
-/// host key's fingerprint first, so players can check it.
+/// Runs the server until SIGTERM or SIGINT (or until it fails); prints the address and
+/// the host key's fingerprint first, so players can check it. At the signal every
+/// client is told and its screen restored, and this returns `Ok`.
 pub fn serve(options: ServeOptions) -> anyhow::Result<()> {
     std::fs::create_dir_all(&options.data_dir).with_context(|| {
         format!(
@@ -71,5 +107,37 @@ pub fn serve(options: ServeOptions) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(handler::listen(options, key))
+    let stop = stop_signal()?;
+    let result = runtime.block_on(handler::listen(options, key, async move {
+        let _ = stop.await;
+    }));
+    // Sessions that did not end in time are left to the process's exit.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result
+}
+
+/// Resolves at the first SIGTERM or SIGINT, caught on a thread of its own.
+#[cfg(unix)]
+fn stop_signal() -> anyhow::Result<tokio::sync::oneshot::Receiver<()>> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGTERM, SIGINT]).context("cannot catch SIGTERM")?;
+    let (tell, told) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("hijara-signals".into())
+        .spawn(move || {
+            if signals.forever().next().is_some() {
+                let _ = tell.send(());
+            }
+        })
+        .context("cannot start the signal thread")?;
+    Ok(told)
+}
+
+/// Never resolves: no signals to catch here (the process ends as it always did).
+#[cfg(not(unix))]
+fn stop_signal() -> anyhow::Result<tokio::sync::oneshot::Receiver<()>> {
+    let (tell, told) = tokio::sync::oneshot::channel();
+    std::mem::forget(tell);
+    Ok(told)
 }

@@ -137,6 +137,11 @@ impl Names {
         }
     }
 
+    /// Whether `name` (in any case) is bound to a key.
+    pub(crate) fn is_bound(&self, name: &str) -> bool {
+        self.by_name.contains_key(&folded(name))
+    }
+
     fn write(&self) -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(&self.by_name)?;
         crate::session::write_atomic(&self.path, text.as_bytes())?;

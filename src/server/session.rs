@@ -24,11 +24,8 @@ use super::backend::SshBackend;
 use super::link::TableLink;
 use super::lobby::{Choice, LobbyScreen, NewGame, Opponent, listed};
 use super::outside::shown;
-use super::tables::{Found, SharedLobby, Table, Who};
+use super::tables::{Back, Found, SharedLobby, Table, Who};
 use super::talk::typed_code;
-
-/// A lobby left alone this long is closed.
-pub(crate) const LOBBY_IDLE: Duration = Duration::from_secs(30 * 60);
 
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
@@ -36,6 +33,8 @@ pub(crate) struct SessionStart {
     pub(crate) lobby: SharedLobby,
     pub(crate) inbox: Inbox,
     pub(crate) backend: SshBackend,
+    /// A lobby left alone this long is closed.
+    pub(crate) idle: Duration,
 }
 
 /// Runs the session until the player leaves or the connection closes.
@@ -45,13 +44,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         lobby,
         inbox,
         mut backend,
+        idle,
     } = start;
     execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
         .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
     let id = lobby.lock().join(inbox.sender(), who.clone());
-    let host = LobbyHost::new(lobby.clone(), who);
+    let host = LobbyHost::new(lobby.clone(), who, idle);
     let result = run_served(&mut terminal, &inbox, Box::new(host));
     lobby.lock().leave(id);
     let backend = terminal.backend_mut();
@@ -71,24 +71,42 @@ pub(crate) struct LobbyHost {
     area: Rect,
     /// The game chosen, until the loop takes it.
     next: Option<(App, Option<TableLink>)>,
+    /// A lobby left alone this long is closed.
+    idle: Duration,
+    /// The loop has started (its first resize came).
+    started: bool,
 }
 
 impl LobbyHost {
-    pub(crate) fn new(lobby: SharedLobby, who: Who) -> LobbyHost {
+    pub(crate) fn new(lobby: SharedLobby, who: Who, idle: Duration) -> LobbyHost {
         let colour = lobby.lock().prefs().get(&who.key).colour;
-        let tables = lobby.lock().tables().clone();
-        LobbyHost {
+        let mut host = LobbyHost {
             screen: LobbyScreen::new(&who.name, colour),
             lobby,
             who,
-            tables,
+            tables: BTreeMap::new(),
             area: Rect::new(0, 0, 80, 24),
             next: None,
-        }
+            idle,
+            started: false,
+        };
+        host.refresh();
+        host
     }
 
+    /// The tables as this player sees them (others' adjourned games left out), and
+    /// their own games.
     fn refresh(&mut self) {
-        self.tables = self.lobby.lock().tables().clone();
+        let lobby = self.lobby.lock();
+        self.tables = lobby.tables_for(&self.who.key);
+        self.screen.mine = super::lobby::your_games(&lobby, &self.tables, &self.who.key);
+    }
+
+    /// Back within the grace period: straight to the seat kept for this key.
+    fn return_to_seat(&mut self) -> Option<Effects> {
+        let (id, _) = self.lobby.lock().return_to_seat(&self.who.key)?;
+        let link = TableLink::player(&self.lobby, id, &self.who);
+        Some(self.at_table(link))
     }
 
     /// The game at table `id` as a player or a spectator, ready for the loop.
@@ -106,8 +124,22 @@ impl LobbyHost {
         vec![Effect::Open]
     }
 
-    /// Sits at table `id`, or watches it when it is full.
+    /// Sits at table `id`, or watches it when it is full; back at an unfinished game
+    /// of this player's.
     fn pick(&mut self, id: u32) -> Effects {
+        let back = self.lobby.lock().come_back(id, &self.who.key);
+        match back {
+            Some(Back::Play(_)) => {
+                let link = TableLink::player(&self.lobby, id, &self.who);
+                return self.at_table(link);
+            }
+            Some(Back::Wait) => {
+                self.screen.waiting = Some(id);
+                self.refresh();
+                return vec![Effect::Redraw];
+            }
+            None => {}
+        }
         let sat = self.lobby.lock().sit(id, self.who.clone());
         if sat.is_some() {
             let link = TableLink::player(&self.lobby, id, &self.who);
@@ -176,9 +208,10 @@ impl LobbyHost {
         vec![Effect::Redraw]
     }
 
+    /// Stops waiting at a table: it closes, or an adjourned game is left for later.
     fn stand_up(&mut self) {
         if let Some(id) = self.screen.waiting.take() {
-            self.lobby.lock().stand_up(id, &self.who.key);
+            self.lobby.lock().leave_table(id, &self.who.key);
         }
     }
 }
@@ -189,6 +222,13 @@ impl Lobby for LobbyHost {
             Input::Key(key) => key,
             Input::Resize(width, height) => {
                 self.area = Rect::new(0, 0, width, height);
+                // The loop's first input: a player back within the grace period goes
+                // straight to their seat.
+                if !std::mem::replace(&mut self.started, true)
+                    && let Some(effects) = self.return_to_seat()
+                {
+                    return effects;
+                }
                 return vec![Effect::Redraw];
             }
             // Left alone for LOBBY_IDLE: the session ends.
@@ -204,6 +244,14 @@ impl Lobby for LobbyHost {
                 return vec![Effect::Quit];
             }
             Choice::Close => self.stand_up(),
+            Choice::Claim(id) => {
+                let won = self.lobby.lock().claim(id, &self.who.key);
+                self.screen.note(if won {
+                    words::CLAIMED
+                } else {
+                    words::NOT_CLAIMABLE
+                });
+            }
             Choice::Colour(on) => {
                 self.lobby
                     .lock()
@@ -226,11 +274,14 @@ impl Lobby for LobbyHost {
     }
 
     fn linked(&mut self) -> Effects {
+        if let Some(effects) = self.return_to_seat() {
+            return effects;
+        }
         self.refresh();
-        // The table this session waits at: an opponent sat down, or it is gone.
+        // The table this session waits at: both players are there, or it is gone.
         if let Some(id) = self.screen.waiting {
             match self.tables.get(&id) {
-                Some(table) if !table.is_open() => {
+                Some(table) if table.ready() => {
                     self.screen.waiting = None;
                     if let Some(mut link) = TableLink::player(&self.lobby, id, &self.who) {
                         // The opponent came while this player waited elsewhere, perhaps.
@@ -238,8 +289,8 @@ impl Lobby for LobbyHost {
                         return self.at_table(Some(link));
                     }
                 }
-                Some(_) => {}
-                None => self.screen.waiting = None,
+                Some(table) if table.seat_of(&self.who.key).is_some() => {}
+                _ => self.screen.waiting = None,
             }
         }
         vec![Effect::Redraw]
@@ -262,7 +313,7 @@ impl Lobby for LobbyHost {
     }
 
     fn tick_every(&self) -> Option<Duration> {
-        Some(LOBBY_IDLE)
+        Some(self.idle)
     }
 
     fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)> {

@@ -7,12 +7,10 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::rules::{Game, Player};
-use crate::session::Course;
 use crate::strings::talk as words;
 use crate::ui::Request;
 
 use super::chat::{Chat, Refused};
-use super::outside::shown;
 use super::tables::Table;
 
 /// The letters of an invitation code: no 0/O, 1/I/L, so a code read aloud is typed right.
@@ -62,8 +60,6 @@ pub(crate) struct Talk {
     pub(crate) undo: Option<Player>,
     /// The seat that offered a rematch, until answered.
     pub(crate) rematch: Option<Player>,
-    /// How the game ended early (a resignation), by the session's rule.
-    pub(crate) course: Course,
     /// Bumped whenever the game changes other than by a move (an agreed undo, a
     /// rematch): a screen that saw another epoch takes the table's game whole.
     pub(crate) epoch: u32,
@@ -101,29 +97,28 @@ impl Talk {
 impl Table {
     /// The name at `seat`, filtered for showing.
     fn name_at(&self, seat: Player) -> String {
-        self.seats[seat.index()]
-            .as_ref()
-            .map_or_else(|| seat.to_string(), |w| shown(&w.name))
+        self.name(seat)
     }
 
-    /// Whether stones may still be placed: both seated, nobody left or resigned, and
-    /// the board not full.
+    /// Whether stones may still be placed: both seated, nobody left, resigned or
+    /// adjourned, and the board not full.
     pub(crate) fn playing(&self) -> bool {
         !self.abandoned
-            && self.talk.course.ending().is_none()
+            && !self.adjourned
+            && self.course.ending().is_none()
             && self.seats.iter().all(Option::is_some)
             && !self.game.is_over()
     }
 
     /// Why the game stopped before a full board without an ending (a player left).
     pub(crate) fn stopped(&self) -> Option<String> {
-        (self.abandoned && !self.game.is_over() && self.talk.course.ending().is_none())
+        (self.abandoned && !self.game.is_over() && self.course.ending().is_none())
             .then(|| crate::strings::serve::PLAYER_LEFT.into())
     }
 
     /// Whether the game is over: a full board, or an early ending.
     pub(crate) fn over(&self) -> bool {
-        self.game.is_over() || self.talk.course.ending().is_some()
+        self.game.is_over() || self.course.ending().is_some()
     }
 
     /// A move was played: a request to take back the one before it is out of date.
@@ -132,8 +127,10 @@ impl Table {
     }
 
     /// Carries out `request` from the player at `seat`, at `now` (for the message rate).
-    pub(crate) fn request(&mut self, seat: Player, request: &Request, now: Instant) {
+    /// Returns whether the game changed (to be kept on disk).
+    pub(crate) fn request(&mut self, seat: Player, request: &Request, now: Instant) -> bool {
         let other = seat.other();
+        let mut changed = false;
         match request {
             Request::Undo
                 if self.playing() && self.game.placements().iter().any(|p| p.player == seat) =>
@@ -146,6 +143,7 @@ impl Table {
                 if *yes {
                     let taken = take_back(&mut self.game, other);
                     self.talk.epoch += 1;
+                    changed = true;
                     let text = words::undo_agreed(&self.name_at(seat), taken);
                     self.talk.note(None, text);
                 } else {
@@ -155,8 +153,9 @@ impl Table {
             }
             Request::AnswerUndo(_) => {}
             Request::Resign if self.playing() => {
-                if self.talk.course.resign(&self.game, seat).is_ok() {
+                if self.course.resign(&self.game, seat).is_ok() {
                     self.talk.undo = None;
+                    changed = true;
                     let text = words::resigned(&self.name_at(seat), seat.other());
                     self.talk.note(None, text);
                 }
@@ -166,7 +165,10 @@ impl Table {
                 self.talk.note(Some(seat), words::NO_ONE_TO_PLAY.into());
             }
             Request::Rematch if !self.over() => {}
-            Request::Rematch if self.talk.rematch == Some(other) => self.rematch(),
+            Request::Rematch if self.talk.rematch == Some(other) => {
+                self.rematch();
+                changed = true;
+            }
             Request::Rematch => self.talk.rematch = Some(seat),
             Request::DeclineRematch if self.talk.rematch == Some(other) => {
                 self.talk.rematch = None;
@@ -182,15 +184,20 @@ impl Table {
             // The player's own switches: the link keeps them, not the table.
             Request::ToggleMute | Request::ToggleBell => {}
         }
+        changed
     }
 
     /// The next game at the table: colours swapped, the same rules, nothing pending.
     fn rematch(&mut self) {
         self.seats.swap(0, 1);
-        self.game = Game::with_rules(self.game.ruleset(), self.game.claim_mode());
+        self.away.swap(0, 1);
+        self.left.swap(0, 1);
+        self.restart(Game::with_rules(
+            self.game.ruleset(),
+            self.game.claim_mode(),
+        ));
         self.talk.undo = None;
         self.talk.rematch = None;
-        self.talk.course = Course::default();
         self.talk.epoch += 1;
         let blue = self.name_at(Player::Blue);
         self.talk.note(None, words::rematch_started(&blue));

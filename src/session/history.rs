@@ -17,7 +17,7 @@ use crate::rules::{Player, Ruleset};
 
 use super::autosave::write_new_save;
 use super::disk::read_regular;
-use super::record_io::{parse_record, parse_seat, seat_tag};
+use super::record_io::{parse_record, seat_in, seat_tag};
 
 /// The history's folder inside the data folder.
 pub const GAMES_DIR: &str = "games";
@@ -59,6 +59,10 @@ pub struct Entry {
     pub variant: Ruleset,
     /// Whether points were claimed (the claim variant).
     pub claims: bool,
+    /// What sat in each seat (Blue, Yellow), read by [`seat_in`]: a person
+    /// ([`Seat::Human`]), an AI, or `None` when the record does not say. Not in JSON.
+    #[serde(skip)]
+    pub seats: [Option<Seat>; 2],
 }
 
 /// A file in the history that could not be read as a record.
@@ -215,16 +219,8 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
         moves: game.len(),
         variant: game.ruleset(),
         claims: game.claim_mode(),
+        seats: Player::BOTH.map(|player| seat_in(record, player)),
     })
-}
-
-/// Who sits in a seat named `name` in a record: a person (`human`, or a name that
-/// is no seat, as `config_of` reads it), or an AI level. `?` (no tag) is neither.
-fn sitter(name: &str) -> Option<Option<Level>> {
-    if name == "?" {
-        return None;
-    }
-    Some(parse_seat(name).and_then(Seat::level))
 }
 
 /// Person-against-AI results per level, from the person's side.
@@ -237,9 +233,10 @@ fn tally<'a>(games: impl Iterator<Item = &'a Entry>) -> Vec<Tally> {
         losses: 0,
     });
     for game in games {
-        let (person, level) = match (sitter(&game.blue), sitter(&game.yellow)) {
-            (Some(None), Some(Some(level))) => (Player::Blue, level),
-            (Some(Some(level)), Some(None)) => (Player::Yellow, level),
+        let level = |seat: Option<Seat>| seat.map(Seat::level);
+        let (person, level) = match game.seats.map(level) {
+            [Some(None), Some(Some(level))] => (Player::Blue, level),
+            [Some(Some(level)), Some(None)] => (Player::Yellow, level),
             _ => continue,
         };
         let Some(count) = counts.iter_mut().find(|t| t.opponent == level) else {
@@ -263,7 +260,7 @@ fn tally<'a>(games: impl Iterator<Item = &'a Entry>) -> Vec<Tally> {
 mod tests {
     use super::*;
     use crate::rules::Game;
-    use crate::session::{GameConfig, record_of};
+    use crate::session::{GameConfig, parse_seat, record_of};
 
     #[test]
     fn newest_first_with_clash_numbers() {
@@ -397,6 +394,8 @@ mod tests {
 
     #[test]
     fn tallies_count_from_the_persons_side() {
+        // Seats read the old way, from the names alone (no type tags).
+        let old = |name: &str| (name != "?").then(|| parse_seat(name).unwrap_or(Seat::Human));
         let entry = |blue: &str, yellow: &str, result| Entry {
             n: 0,
             file: String::new(),
@@ -409,6 +408,7 @@ mod tests {
             moves: 64,
             variant: Ruleset::Standard,
             claims: false,
+            seats: [old(blue), old(yellow)],
         };
         let games = [
             entry("human", "hard", GameResult::YellowWins),
@@ -430,6 +430,50 @@ mod tests {
             super::tally(games.iter()),
             vec![tally(Level::Easy, 1, 0, 0), tally(Level::Hard, 1, 1, 1)]
         );
+    }
+
+    #[test]
+    fn a_person_named_like_a_level_is_tallied_as_a_person() {
+        let dir = tempfile::tempdir().unwrap();
+        let full = {
+            let mut game = Game::new();
+            while let Some(mv) = game.position().legal_moves().next() {
+                game.play(mv).unwrap();
+            }
+            game
+        };
+        let moves = crate::record::Record::from_game(&full, [("Blue", "x")])
+            .unwrap()
+            .to_string();
+        let moves = moves.split_once("\n\n").unwrap().1;
+        let result = GameResult::of(&full);
+        let records = [
+            // New: a person called `hard` against the easy AI.
+            "[Blue \"hard\"]\n[Yellow \"easy\"]\n[BlueType \"human\"]\n[YellowType \"program\"]\n",
+            // New: two people, one called `medium`; no AI, no tally.
+            "[Blue \"Ann\"]\n[Yellow \"medium\"]\n[BlueType \"human\"]\n[YellowType \"human\"]\n",
+            // Old: `hard` is the hard AI, as it always read.
+            "[Blue \"human\"]\n[Yellow \"hard\"]\n",
+        ];
+        for (i, tags) in records.iter().enumerate() {
+            let name = format!("hijara-20261130-10101{i}.hij");
+            fs::write(dir.path().join(name), format!("{tags}\n{moves}")).unwrap();
+        }
+        let history = History::read(dir.path()).unwrap();
+        assert_eq!(history.games().count(), 3);
+        let seats: Vec<_> = history.games().map(|e| e.seats).collect();
+        assert_eq!(
+            seats,
+            [
+                [Some(Seat::Human), Some(Seat::Hard)],
+                [Some(Seat::Human), Some(Seat::Human)],
+                [Some(Seat::Human), Some(Seat::Easy)],
+            ]
+        );
+        let levels: Vec<_> = history.tally().iter().map(|t| t.opponent).collect();
+        assert_eq!(levels, [Level::Easy, Level::Hard]);
+        let won = u32::from(result == GameResult::BlueWins);
+        assert_eq!(history.tally()[0].wins, won);
     }
 
     /// The exact JSON text of a listed game and a tally (`hijara games --json`).

@@ -25,6 +25,49 @@ pub fn seat_tag(player: Player) -> &'static str {
     }
 }
 
+/// The tag saying what sits in `player`'s seat: `BlueType` or `YellowType` (PGN's
+/// `WhiteType`), `human` or `program`. New records always write it, so a person whose
+/// name is `hard` stays a person; a record without it reads as before (the name
+/// decides).
+pub fn seat_type_tag(player: Player) -> &'static str {
+    match player {
+        Player::Blue => "BlueType",
+        Player::Yellow => "YellowType",
+    }
+}
+
+/// The [`seat_type_tag`] value for a person.
+pub const HUMAN_TYPE: &str = "human";
+/// The [`seat_type_tag`] value for an AI (the seat's name tag then names its level).
+pub const PROGRAM_TYPE: &str = "program";
+
+/// The [`seat_type_tag`] value for `seat`.
+pub fn seat_type(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Human => HUMAN_TYPE,
+        _ => PROGRAM_TYPE,
+    }
+}
+
+/// Who sits in `player`'s seat, as `record` says: `None` when it does not say.
+///
+/// - `[BlueType "human"]`: a person, whatever the `Blue` name.
+/// - `[BlueType "program"]`: the AI level the `Blue` tag names; `None` for a program
+///   this build does not know (or no name).
+/// - No type tag (older records), or another value: the old reading, by the name: a
+///   level name (`hard`) is that AI, `human` or any other name a person, no name `None`.
+pub fn seat_in(record: &Record, player: Player) -> Option<Seat> {
+    let name = record.tag(seat_tag(player));
+    let kind = record.tag(seat_type_tag(player)).map(str::trim);
+    match kind {
+        Some(kind) if kind.eq_ignore_ascii_case(HUMAN_TYPE) => Some(Seat::Human),
+        Some(kind) if kind.eq_ignore_ascii_case(PROGRAM_TYPE) => name
+            .and_then(parse_seat)
+            .filter(|seat| *seat != Seat::Human),
+        _ => name.map(|name| parse_seat(name).unwrap_or(Seat::Human)),
+    }
+}
+
 /// The name a seat has in records and on the command line: `human`, `hard`, …
 pub fn seat_token(seat: Seat) -> String {
     seat.to_possible_value()
@@ -46,6 +89,14 @@ pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &
     let mut tags = vec![
         (seat_tag(Player::Blue), seat_token(config.seats[0])),
         (seat_tag(Player::Yellow), seat_token(config.seats[1])),
+        (
+            seat_type_tag(Player::Blue),
+            seat_type(config.seats[0]).to_owned(),
+        ),
+        (
+            seat_type_tag(Player::Yellow),
+            seat_type(config.seats[1]).to_owned(),
+        ),
         ("Date", date.to_owned()),
     ];
     if let Some(ms) = config.think_ms {
@@ -59,12 +110,9 @@ pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &
 }
 
 /// The settings a record's tags give, where they give them; `fallback` for the rest.
-/// A player tag that is not a seat name (a person's name) is a human seat.
+/// The seats are read by [`seat_in`]: a person's name is a human seat.
 pub fn config_of(record: &Record, fallback: GameConfig) -> GameConfig {
-    let seat = |player: Player| match record.tag(seat_tag(player)) {
-        Some(value) => parse_seat(value).unwrap_or(Seat::Human),
-        None => fallback.seat(player),
-    };
+    let seat = |player: Player| seat_in(record, player).unwrap_or(fallback.seat(player));
     GameConfig {
         seats: [seat(Player::Blue), seat(Player::Yellow)],
         // A thinking time past an hour (2^64-1 ms, say) is no budget: ignored.
@@ -287,6 +335,70 @@ mod tests {
         assert_eq!(salvage(&lossy).unwrap().game.len(), 3);
         assert!(salvage("[Blue \"x\"]\n[Oops").is_none());
         assert!(salvage("").is_none());
+    }
+
+    #[test]
+    fn new_records_say_which_seats_are_ais_and_no_name_fakes_one() {
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            seed: 1,
+            ..GameConfig::default()
+        };
+        let mut record = record_of(&config, &Game::new(), "2026-11-30");
+        let text = record.to_string();
+        assert!(text.contains("[BlueType \"human\"]"), "{text}");
+        assert!(text.contains("[YellowType \"program\"]"), "{text}");
+        // A person who calls themselves `hard`, and an AI: the type decides.
+        record.set_tag("Blue", "hard").unwrap();
+        let record: Record = record.to_string().parse().unwrap();
+        assert_eq!(seat_in(&record, Player::Blue), Some(Seat::Human));
+        assert_eq!(seat_in(&record, Player::Yellow), Some(Seat::Hard));
+        assert_eq!(
+            config_of(&record, GameConfig::default()).seats,
+            [Seat::Human, Seat::Hard]
+        );
+    }
+
+    #[test]
+    fn seat_types_read_in_every_combination() {
+        let seats = |text: &str| {
+            let record: Record = text.parse().unwrap();
+            Player::BOTH.map(|p| seat_in(&record, p))
+        };
+        // Older records: the name decides, as before.
+        assert_eq!(
+            seats("[Blue \"hard\"]\n[Yellow \"Ann\"]\n"),
+            [Some(Seat::Hard), Some(Seat::Human)]
+        );
+        assert_eq!(seats("[Yellow \"EASY\"]\n"), [None, Some(Seat::Easy)]);
+        // Typed: human is a person whatever the name; program needs a level's name.
+        assert_eq!(
+            seats(
+                "[Blue \"Medium\"]\n[BlueType \"human\"]\n[Yellow \"medium\"]\n[YellowType \"program\"]\n"
+            ),
+            [Some(Seat::Human), Some(Seat::Medium)]
+        );
+        assert_eq!(
+            seats(
+                "[Blue \"gnu-hijara\"]\n[BlueType \"program\"]\n[Yellow \"human\"]\n[YellowType \"program\"]\n"
+            ),
+            [None, None]
+        );
+        // A person with no name tag is still a person; an odd type reads as before.
+        assert_eq!(
+            seats("[BlueType \"Human\"]\n[Yellow \"hard\"]\n[YellowType \"robot\"]\n"),
+            [Some(Seat::Human), Some(Seat::Hard)]
+        );
+        // An unknown program is played as the command line says.
+        let record: Record = "[Blue \"gnu\"]\n[BlueType \"program\"]\n".parse().unwrap();
+        let fallback = GameConfig {
+            seats: [Seat::Easy, Seat::Human],
+            ..GameConfig::default()
+        };
+        assert_eq!(
+            config_of(&record, fallback).seats,
+            [Seat::Easy, Seat::Human]
+        );
     }
 
     #[test]

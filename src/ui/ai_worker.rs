@@ -51,6 +51,20 @@ pub struct AiReply {
     pub mv: Option<Move>,
 }
 
+/// Lends out engines: a server's bounded pool, shared by many games' workers. A gated
+/// worker asks for one before each search (its thinking time starts once it has one),
+/// gives it back when the search ends, and keeps no engine (no table) in between.
+pub(crate) trait AiGate: Send + Sync {
+    /// Waits for a free engine; calls `waiting` once if none is free at once. `None`
+    /// if `stop` was set first (a newer request, or the game ended).
+    fn acquire(&self, stop: &AtomicBool, waiting: &mut dyn FnMut()) -> Option<Box<dyn Send>>;
+
+    /// The threads one engine searches with.
+    fn threads(&self) -> usize {
+        1
+    }
+}
+
 /// The handle to the worker thread.
 pub(crate) struct AiWorker {
     requests: Sender<(AiRequest, Arc<AtomicBool>)>,
@@ -64,14 +78,17 @@ impl AiWorker {
     /// Starts the worker thread, which hands each reply, in the order it finishes
     /// them, to `deliver` (`false`: nobody listens any more, so it ends). It ends when
     /// the handle is dropped and its current search finishes; the process does not wait
-    /// for it on exit.
-    pub(crate) fn spawn(
+    /// for it on exit. With a `gate`, each search waits for an engine from it, and
+    /// `waiting` is called when none is free at once.
+    pub(crate) fn spawn_gated(
         deliver: impl Fn(AiReply) -> bool + Send + 'static,
+        gate: Option<Arc<dyn AiGate>>,
+        waiting: impl Fn() + Send + 'static,
     ) -> anyhow::Result<AiWorker> {
         let (request_tx, request_rx) = mpsc::channel();
         let thread = thread::Builder::new()
             .name("hijara-ai".into())
-            .spawn(move || work(&request_rx, deliver))
+            .spawn(move || work(&request_rx, deliver, gate.as_deref(), waiting))
             .context("cannot start the AI thread")?;
         Ok(AiWorker {
             requests: request_tx,
@@ -104,7 +121,12 @@ impl Drop for AiWorker {
     }
 }
 
-fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, deliver: impl Fn(AiReply) -> bool) {
+fn work(
+    requests: &Receiver<(AiRequest, Arc<AtomicBool>)>,
+    deliver: impl Fn(AiReply) -> bool,
+    gate: Option<&dyn AiGate>,
+    waiting: impl Fn(),
+) {
     // Blue's seat, Yellow's seat (by [`crate::rules::Player::index`]), and hints.
     let mut engines: [Option<Engine>; 3] = Default::default();
     while let Ok(mut next) = requests.recv() {
@@ -112,7 +134,19 @@ fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, deliver: impl Fn(AiRe
         while let Ok(newer) = requests.try_recv() {
             next = newer;
         }
-        let (request, stop) = next;
+        let (mut request, stop) = next;
+        // With a gate, the search waits for an engine, and its time starts then.
+        let _engine = match gate {
+            Some(gate) => match gate.acquire(&stop, &mut || waiting()) {
+                Some(permit) => {
+                    request.settings.threads = Some(gate.threads());
+                    Some(permit)
+                }
+                // Stopped while waiting: a newer request follows, or nobody waits.
+                None => continue,
+            },
+            None => None,
+        };
         let slot = match request.job {
             AiJob::Move => request.position.to_move().index(),
             AiJob::Hint => 2,
@@ -121,6 +155,11 @@ fn work(requests: &Receiver<(AiRequest, Arc<AtomicBool>)>, deliver: impl Fn(AiRe
         engine.set_settings(request.settings);
         // No time given: the settings' thinking time, stopped by a newer request.
         let mv = engine.choose(&request.position, &SearchLimit::NONE.with_stop(&stop));
+        // A pool's engine keeps nothing between moves: the pool's size then bounds the
+        // memory (hard's table) as well as the threads.
+        if gate.is_some() {
+            engines[slot] = None;
+        }
         let reply = AiReply {
             tag: request.tag,
             job: request.job,

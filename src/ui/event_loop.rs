@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, RecvTimeoutError, SyncSender, TrySendError};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -19,9 +19,9 @@ use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 use crate::review::Background;
-use crate::session::{Storage, today};
+use crate::session::{Notice, Storage, today};
 
-use super::ai_worker::{AiReply, AiWorker};
+use super::ai_worker::{AiGate, AiReply, AiWorker};
 use super::effect::{Effect, Input};
 use super::lesson_screen::LessonView;
 use super::navigation::{Navigator, Screen};
@@ -41,6 +41,8 @@ pub(crate) enum Wake {
     InputFailed(String),
     /// The AI worker's reply.
     Ai(AiReply),
+    /// The AI worker waits for a free engine (a server's pool is busy).
+    AiWaiting,
     /// The background analysis has new results, or has ended.
     Analysis,
     /// Shared state outside the screen changed (a table of `hijara serve`): the loop
@@ -51,22 +53,39 @@ pub(crate) enum Wake {
     Linked,
 }
 
+/// The most wakes waiting in an [`Inbox`]: a sender finds it full rather than letting
+/// it grow (a flood of input, a session that stopped drawing).
+pub(crate) const INBOX_CAPACITY: usize = 256;
+
 /// The loop's one channel: the input source, the AI worker and the analysis all send
-/// to it, and the loop blocks on it (with the state's timer as its time-out).
+/// to it, and the loop blocks on it (with the state's timer as its time-out). It is
+/// bounded ([`INBOX_CAPACITY`]): input sources that must not block use `try_send`.
 pub(crate) struct Inbox {
-    sender: Sender<Wake>,
+    sender: SyncSender<Wake>,
     receiver: mpsc::Receiver<Wake>,
+    /// Where the loop's AI gets an engine (a server's bounded pool); none locally.
+    ai_gate: Option<Arc<dyn AiGate>>,
 }
 
 impl Inbox {
     /// An empty inbox.
     pub(crate) fn new() -> Inbox {
-        let (sender, receiver) = mpsc::channel();
-        Inbox { sender, receiver }
+        let (sender, receiver) = mpsc::sync_channel(INBOX_CAPACITY);
+        Inbox {
+            sender,
+            receiver,
+            ai_gate: None,
+        }
+    }
+
+    /// This inbox, with the loop's AI searching only with an engine from `gate`.
+    pub(crate) fn with_ai_gate(mut self, gate: Arc<dyn AiGate>) -> Inbox {
+        self.ai_gate = Some(gate);
+        self
     }
 
     /// A sender for an input source.
-    pub(crate) fn sender(&self) -> Sender<Wake> {
+    pub(crate) fn sender(&self) -> SyncSender<Wake> {
         self.sender.clone()
     }
 }
@@ -111,7 +130,19 @@ pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread>
                     Err(error) => Wake::InputFailed(error.to_string()),
                 };
                 let failed = matches!(wake, Wake::InputFailed(_));
-                if sender.send(wake).is_err() || failed {
+                // A full inbox waits, but never past the end of the loop.
+                let mut wake = wake;
+                loop {
+                    match sender.try_send(wake) {
+                        Ok(()) => break,
+                        Err(TrySendError::Full(back)) if !stopped.load(Ordering::Relaxed) => {
+                            wake = back;
+                            std::thread::sleep(Duration::from_millis(5));
+                        }
+                        Err(_) => return,
+                    }
+                }
+                if failed {
                     return;
                 }
             }
@@ -156,7 +187,15 @@ where
     B::Error: Send + Sync + 'static,
 {
     let ai_sender = inbox.sender();
-    let mut worker = AiWorker::spawn(move |reply| ai_sender.send(Wake::Ai(reply)).is_ok())?;
+    let waiting_sender = inbox.sender();
+    let mut worker = AiWorker::spawn_gated(
+        move |reply| ai_sender.send(Wake::Ai(reply)).is_ok(),
+        inbox.ai_gate.clone(),
+        // One note is enough: a full inbox will wake the loop anyway.
+        move || {
+            let _ = waiting_sender.try_send(Wake::AiWaiting);
+        },
+    )?;
     let size = terminal.size().context("cannot read the terminal size")?;
     let mut nav: Navigator<Background> = Navigator::new(screen);
     let mut queue: VecDeque<Effect> = nav
@@ -212,8 +251,9 @@ where
                         let threads = crate::ai::thread_count(config.threads);
                         let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
                         let sender = inbox.sender();
+                        // A full inbox wakes the loop anyway, and results are drained.
                         let wake = move || {
-                            let _ = sender.send(Wake::Analysis);
+                            let _ = sender.try_send(Wake::Analysis);
                         };
                         nav.analysing(Background::start_waking(game.clone(), think, threads, wake));
                     }
@@ -326,6 +366,16 @@ where
                 // A game's link is asked at the top of the loop; a lobby here.
                 if let Screen::Lobby(lobby) = nav.screen_mut() {
                     queue.extend(lobby.linked());
+                }
+            }
+            Ok(Wake::AiWaiting) => {
+                if let Screen::Game(app) = nav.screen_mut()
+                    && app.thinking().is_some()
+                {
+                    app.notify(Notice::Info(
+                        crate::strings::serve_limits::WAITING_FOR_ENGINE.to_owned(),
+                    ));
+                    redraw = true;
                 }
             }
             // Taken at the top of the loop.

@@ -188,6 +188,9 @@ impl<A> Navigator<A> {
             && let Some(lobby) = self.lobby.take()
         {
             // Dropping the link gets the player up from the table (or stops watching).
+            if let Some(link) = self.link.as_mut() {
+                link.leave();
+            }
             self.link = None;
             let area = self.screen.area();
             self.screen = Screen::Lobby(lobby);

@@ -50,6 +50,9 @@ pub(crate) trait Link: Debug {
     /// Carries out what the player asked of the table.
     fn request(&mut self, _request: Request) {}
 
+    /// The player leaves the game on purpose (`q`), rather than their link dropping.
+    fn leave(&mut self) {}
+
     /// What the table has to say since the last call.
     fn news(&mut self) -> Vec<News> {
         Vec::new()

@@ -84,6 +84,47 @@ fn games_lists_newest_first_with_the_corrupt_file_and_the_tally() {
     }
 }
 
+/// Seat types (issue 19): a person called `hard` stays a person in the tally, an
+/// old record's `hard` is still the AI, and a typed program is the AI it names.
+#[test]
+fn the_tally_tells_people_from_ais_by_type_not_by_name() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let typed = |blue: &str, blue_type: &str, yellow: &str, yellow_type: &str| {
+        let text = finished(blue, yellow);
+        text.replacen(
+            "[Result",
+            &format!("[BlueType \"{blue_type}\"]\n[YellowType \"{yellow_type}\"]\n[Result"),
+            1,
+        )
+    };
+    let files = [
+        // complete.hij: Yellow wins. A person called hard beats a person: no AI here.
+        typed("Ann", "human", "hard", "human"),
+        // A typed easy AI loses to a person called medium.
+        typed("easy", "program", "medium", "human"),
+        // An old record: `hard` is the hard AI, and it loses to Ann.
+        finished("hard", "Ann"),
+    ];
+    for (i, text) in files.iter().enumerate() {
+        std::fs::write(games.join(format!("hijara-2026113{i}-090000.hij")), text).unwrap();
+    }
+    let out = hijara(data.path())
+        .args(["games", "--json"])
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(
+        json["tally"],
+        serde_json::json!([
+            {"opponent": "easy", "wins": 1, "draws": 0, "losses": 0},
+            {"opponent": "hard", "wins": 1, "draws": 0, "losses": 0},
+        ]),
+        "{json}"
+    );
+}
+
 #[test]
 fn games_json_gives_the_same_as_data() {
     let data = history();

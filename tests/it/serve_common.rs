@@ -37,9 +37,29 @@ impl Server {
     /// Starts the server with more options.
     pub fn start_with(args: &[&str]) -> Server {
         let dir = tempfile::tempdir().unwrap();
+        let (child, addr, fingerprint) = Server::spawn(dir.path(), args);
+        Server {
+            child,
+            addr,
+            fingerprint,
+            dir,
+        }
+    }
+
+    /// Kills the server at once (no shutdown: as a crash would) and starts it again on
+    /// the same data folder, with `args`, on a new free port.
+    pub fn restart(&mut self, args: &[&str]) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, addr, fingerprint) = Server::spawn(self.dir.path(), args);
+        (self.child, self.addr, self.fingerprint) = (child, addr, fingerprint);
+    }
+
+    /// Runs `hijara serve` in `dir`; returns it, its address and host key fingerprint.
+    fn spawn(dir: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
         let mut child = Command::new(binary())
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-            .arg(dir.path())
+            .arg(dir)
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -60,17 +80,34 @@ impl Server {
             .and_then(|rest| rest.split_whitespace().next())
             .unwrap_or_else(|| panic!("{key_line}"))
             .to_owned();
-        Server {
-            child,
-            addr,
-            fingerprint,
-            dir,
-        }
+        (child, addr, fingerprint)
     }
 
     /// Whether the server process still runs.
     pub fn running(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
+    }
+
+    /// The server process's id (to signal it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits (at most [`PATIENCE`]) for the server to exit; its status.
+    pub fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// The server's log file (`server.log` in its data folder) as it is now.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
     }
 }
 
@@ -178,6 +215,14 @@ impl Player {
             closed,
             bells,
         }
+    }
+
+    /// Drops the connection, as a lost link would, without leaving the game first.
+    pub async fn disconnect(self) {
+        let _ = self
+            ._handle
+            .disconnect(russh::Disconnect::ByApplication, "", "")
+            .await;
     }
 
     /// The screen's text now.

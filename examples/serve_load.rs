@@ -1,0 +1,473 @@
+//! A load benchmark for `hijara serve` (not a test): N SSH sessions over loopback, most
+//! idle in the lobby, some pairs playing each other a move a second, some playing the
+//! server's hard AI; then the server's memory, CPU and threads, and the latency from a
+//! keypress to the updated frame at the other player's client.
+//!
+//! ```sh
+//! cargo build --release --bin hijara
+//! nice -n 10 cargo run --release --example serve_load -- --sessions 100 --seconds 30
+//! ```
+//!
+//! Options: `--server PATH` (default `target/release/hijara`), `--sessions N` (10),
+//! `--pairs P` (tables of two people, at most 9: the lobby numbers nine tables; default
+//! N/20, at least 1), `--ai A` (sessions playing the hard AI; default 0), `--seconds S`
+//! (30), `--per-address K` (8). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
+//! so the server's per-address cap holds. Everything stays on loopback and ends after
+//! the measured seconds (plus set-up, bounded by time-outs).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use russh::client::{self, Msg};
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::{ChannelMsg, ChannelWriteHalf};
+
+/// How long any one wait (a connection, a screen) may take.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Options {
+    server: String,
+    sessions: usize,
+    pairs: usize,
+    ai: usize,
+    seconds: u64,
+    per_address: usize,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut o = Options {
+        server: "target/release/hijara".into(),
+        sessions: 10,
+        pairs: 0,
+        ai: 0,
+        seconds: 30,
+        per_address: 8,
+    };
+    let mut pairs = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--server" => o.server = value()?,
+            "--sessions" => o.sessions = value()?.parse()?,
+            "--pairs" => pairs = Some(value()?.parse()?),
+            "--ai" => o.ai = value()?.parse()?,
+            "--seconds" => o.seconds = value()?.parse()?,
+            "--per-address" => o.per_address = value()?.parse()?,
+            _ => bail!("unknown option {flag}"),
+        }
+    }
+    o.pairs = pairs.unwrap_or((o.sessions / 20).max(1)).min(9);
+    if o.sessions < 2 * o.pairs + o.ai {
+        bail!("--sessions must hold the pairs and the AI players");
+    }
+    if o.sessions > 2000 || o.seconds > 600 || o.per_address == 0 {
+        bail!("at most 2000 sessions, 600 seconds, and at least one per address");
+    }
+    Ok(o)
+}
+
+/// Accepts the server's key (a fresh one on loopback, printed by the server).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A session's client: its screen parsed by vt100 (players only), and what it waits for.
+struct Client {
+    _handle: client::Handle<Trusting>,
+    writer: ChannelWriteHalf<Msg>,
+    screen: Option<Arc<Mutex<vt100::Parser>>>,
+    /// Text this client waits to see, and when the key that should bring it was sent.
+    expect: Arc<Mutex<Option<(String, Instant)>>>,
+    latencies: Arc<Mutex<Vec<Duration>>>,
+}
+
+impl Client {
+    async fn connect(
+        addr: SocketAddr,
+        from: IpAddr,
+        name: &str,
+        n: usize,
+        parse: bool,
+        bytes: Arc<AtomicU64>,
+    ) -> anyhow::Result<Client> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::new(from, 0))?;
+        let stream = socket.connect(addr).await?;
+        stream.set_nodelay(true)?;
+        let config = Arc::new(client::Config::default());
+        let mut handle = client::connect_stream(config, stream, Trusting).await?;
+        let mut seed = [7u8; 32];
+        seed[..8].copy_from_slice(&(n as u64).to_le_bytes());
+        let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
+        let auth = handle
+            .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key), None))
+            .await?;
+        if !auth.success() {
+            bail!("{name} was not let in");
+        }
+        let channel = handle.channel_open_session().await?;
+        channel
+            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
+            .await?;
+        channel.request_shell(false).await?;
+        let (mut reader, writer) = channel.split();
+        let screen = parse.then(|| {
+            Arc::new(Mutex::new(vt100::Parser::new(
+                std::num::NonZero::<u16>::MIN.saturating_add(23),
+                std::num::NonZero::<u16>::MIN.saturating_add(79),
+                0,
+            )))
+        });
+        let expect: Arc<Mutex<Option<(String, Instant)>>> = Arc::default();
+        let latencies: Arc<Mutex<Vec<Duration>>> = Arc::default();
+        let (shown, wanted, seen) = (screen.clone(), expect.clone(), latencies.clone());
+        tokio::spawn(async move {
+            while let Some(msg) = reader.wait().await {
+                let ChannelMsg::Data { data } = msg else {
+                    continue;
+                };
+                bytes.fetch_add(data.len() as u64, Ordering::Relaxed);
+                let Some(shown) = &shown else { continue };
+                let mut parser = shown.lock().unwrap_or_else(|p| p.into_inner());
+                parser.process(&data);
+                let mut wanted = wanted.lock().unwrap_or_else(|p| p.into_inner());
+                if let Some((text, sent)) = wanted.as_ref()
+                    && parser.screen().contents().contains(text.as_str())
+                {
+                    seen.lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push(sent.elapsed());
+                    *wanted = None;
+                }
+            }
+        });
+        Ok(Client {
+            _handle: handle,
+            writer,
+            screen,
+            expect,
+            latencies,
+        })
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.screen.as_ref().is_some_and(|s| {
+            s.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .screen()
+                .contents()
+                .contains(text)
+        })
+    }
+
+    async fn wait_for(&self, text: &str) -> anyhow::Result<()> {
+        let start = Instant::now();
+        while !self.shows(text) {
+            if start.elapsed() > PATIENCE {
+                bail!("no {text:?} on a screen");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        Ok(())
+    }
+
+    async fn send(&self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.writer.data_bytes(bytes.to_vec()).await?;
+        Ok(())
+    }
+}
+
+/// The server's process figures now, from /proc.
+#[derive(Debug, Clone, Copy)]
+struct ProcStat {
+    rss_kib: u64,
+    threads: u64,
+    /// User and system CPU, in clock ticks.
+    cpu_ticks: u64,
+}
+
+fn proc_stat(pid: u32) -> anyhow::Result<ProcStat> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    // The fields after the command's closing parenthesis; utime and stime are 14 and 15.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    Ok(ProcStat {
+        rss_kib: field("VmRSS:"),
+        threads: field("Threads:"),
+        cpu_ticks: ticks(11) + ticks(12),
+    })
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// The server, killed when dropped.
+struct ServerProcess(Child);
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerProcess, SocketAddr)> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(&o.server)
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .args(["--max-sessions", &(o.sessions + 16).to_string()])
+        .args(["--max-per-address", &o.per_address.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start {} (build it first)", o.server))?;
+    let stdout = child.stdout.take().context("no stdout")?;
+    let server = ServerProcess(child);
+    let mut lines = BufReader::new(stdout).lines();
+    let first = lines.next().context("the server printed nothing")??;
+    let addr = first
+        .strip_prefix("hijara serve: listening on ")
+        .with_context(|| format!("unexpected: {first}"))?
+        .parse()?;
+    Ok((server, addr))
+}
+
+/// The squares in the order the pairs play them: the board filled row by row, four times.
+fn square(k: usize) -> String {
+    let cell = k % 16;
+    format!("{}{}", (b'a' + (cell % 4) as u8) as char, cell / 4 + 1)
+}
+
+fn main() -> anyhow::Result<()> {
+    let o = options()?;
+    let dir = tempfile::tempdir()?;
+    let (server, addr) = start_server(&o, dir.path())?;
+    let pid = server.0.id();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(run(&o, addr, pid))
+}
+
+async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let base = proc_stat(pid)?;
+    println!(
+        "serve_load: {} sessions ({} pairs at tables, {} against the hard AI, the rest idle in the lobby), {} s, load average before {}",
+        o.sessions,
+        o.pairs,
+        o.ai,
+        o.seconds,
+        load_average()
+    );
+    println!(
+        "server at start: RSS {} KiB, {} threads",
+        base.rss_kib, base.threads
+    );
+    let bytes = Arc::new(AtomicU64::new(0));
+    let from = |n: usize| IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2 + (n / o.per_address) as u8));
+    if o.sessions / o.per_address > 250 {
+        bail!("too few loopback addresses for so many sessions: raise --per-address");
+    }
+    // Players first (they parse their screens), then the AI players and the idle crowd.
+    let setup = Instant::now();
+    let mut players = Vec::new();
+    for n in 0..2 * o.pairs + o.ai {
+        let name = format!("p{n}");
+        players.push(Client::connect(addr, from(n), &name, n, true, bytes.clone()).await?);
+    }
+    let mut idle = Vec::new();
+    let mut n = players.len();
+    while n < o.sessions {
+        let batch: Vec<_> = (n..o.sessions.min(n + 25))
+            .map(|k| {
+                let bytes = bytes.clone();
+                let name = format!("u{k}");
+                let source = from(k);
+                tokio::spawn(async move {
+                    tokio::time::timeout(
+                        PATIENCE,
+                        Client::connect(addr, source, &name, k, false, bytes),
+                    )
+                    .await
+                })
+            })
+            .collect();
+        for task in batch {
+            idle.push(task.await???);
+            n += 1;
+        }
+    }
+    // The pairs sit down, one table after another.
+    for t in 0..o.pairs {
+        let (blue, yellow) = (&players[2 * t], &players[2 * t + 1]);
+        blue.wait_for("q leave").await?;
+        blue.send(b"n\r").await?;
+        blue.wait_for("waiting for an opponent").await?;
+        yellow
+            .wait_for(&format!("p{} (Blue) v - (Yellow)", 2 * t))
+            .await?;
+        yellow.send((t + 1).to_string().as_bytes()).await?;
+        blue.wait_for("Blue to move").await?;
+        yellow.wait_for("Blue to move").await?;
+    }
+    // The AI players: Blue against the hard AI.
+    for p in &players[2 * o.pairs..] {
+        p.wait_for("q leave").await?;
+        p.send(b"ao\r").await?;
+        p.wait_for("Blue to move").await?;
+    }
+    println!(
+        "set-up: {:.1} s; {} bytes sent to the clients so far",
+        setup.elapsed().as_secs_f64(),
+        bytes.load(Ordering::Relaxed)
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let connected = proc_stat(pid)?;
+    let started = Instant::now();
+    let end = started + Duration::from_secs(o.seconds);
+    let players = Arc::new(players);
+    let mut tasks = Vec::new();
+    for t in 0..o.pairs {
+        let players = players.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut k = 0;
+            // Tables start spread over the first second.
+            tokio::time::sleep(Duration::from_millis(1000 * t as u64 / 9)).await;
+            while Instant::now() < end && k < 60 {
+                let (mover, other) = if k % 2 == 0 {
+                    (&players[2 * t], &players[2 * t + 1])
+                } else {
+                    (&players[2 * t + 1], &players[2 * t])
+                };
+                let sq = square(k);
+                let letter = if k % 2 == 0 { 'B' } else { 'Y' };
+                let entry = format!("{:>2} {letter} {sq}", k + 1);
+                let tick = Instant::now();
+                *other.expect.lock().unwrap_or_else(|p| p.into_inner()) =
+                    Some((entry.clone(), Instant::now()));
+                mover.send(sq.as_bytes()).await?;
+                other.wait_for(&entry).await?;
+                k += 1;
+                tokio::time::sleep(Duration::from_secs(1).saturating_sub(tick.elapsed())).await;
+            }
+            anyhow::Ok(k)
+        }));
+    }
+    for (i, _) in players[2 * o.pairs..].iter().enumerate() {
+        let players = players.clone();
+        let p = 2 * o.pairs + i;
+        tasks.push(tokio::spawn(async move {
+            // A square a second, round the board: a full square is refused, no harm.
+            let mut k = 0;
+            while Instant::now() < end {
+                players[p].send(square(k).as_bytes()).await?;
+                k += 1;
+                tokio::time::sleep(Duration::from_millis(1000)).await;
+            }
+            anyhow::Ok(k)
+        }));
+    }
+    // Samples during the run: the peak RSS and thread count.
+    let mut peak = connected;
+    while Instant::now() < end {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let now = proc_stat(pid)?;
+        peak.rss_kib = peak.rss_kib.max(now.rss_kib);
+        peak.threads = peak.threads.max(now.threads);
+    }
+    let load_during = load_average();
+    let mut moves = 0;
+    for task in tasks {
+        moves += task.await??;
+    }
+    let finished = proc_stat(pid)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut all: Vec<Duration> = players
+        .iter()
+        .flat_map(|p| {
+            p.latencies
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone()
+        })
+        .collect();
+    all.sort();
+    let ticks = clock_ticks();
+    let cpu = (finished.cpu_ticks - connected.cpu_ticks) as f64 / ticks / elapsed * 100.0;
+    let per_session = (peak.rss_kib.saturating_sub(base.rss_kib)) as f64 / o.sessions as f64;
+    println!(
+        "sessions {}: RSS at start {} KiB, connected {} KiB, peak {} KiB: {:.0} KiB per session",
+        o.sessions, base.rss_kib, connected.rss_kib, peak.rss_kib, per_session
+    );
+    println!(
+        "server CPU {:.1}% of one core over {:.1} s; threads {} (peak {})",
+        cpu, elapsed, finished.threads, peak.threads
+    );
+    println!(
+        "latency keypress -> the other player's frame: {} samples ({} moves and AI tries), p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        all.len(),
+        moves,
+        percentile(&all, 50.0).as_secs_f64() * 1000.0,
+        percentile(&all, 99.0).as_secs_f64() * 1000.0,
+        all.last().copied().unwrap_or_default().as_secs_f64() * 1000.0
+    );
+    println!(
+        "load average during {load_during}; {} bytes sent to the clients in all",
+        bytes.load(Ordering::Relaxed)
+    );
+    drop(idle);
+    Ok(())
+}
+
+/// Clock ticks per second for /proc's CPU times (100 on Linux's usual builds).
+fn clock_ticks() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}

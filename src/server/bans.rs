@@ -1,0 +1,163 @@
+//! Bans: a text file `bans.txt` in the data folder, which the operator edits. It is read
+//! again whenever it changed, so a ban holds from the next connection without a restart.
+//!
+//! ```text
+//! # who is kept out
+//! key SHA256:3Jc0MnUc5l1gZqV8aF9Xo1c2Qm7s0n8Hq4Zr6y2u8Yw
+//! name mallory
+//! ```
+//!
+//! A `key` line bans that key fingerprint (as the log prints it); a `name` line bans a
+//! display name (case does not matter), for keys and guests alike.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{Context, bail};
+
+/// The bans file's name inside the data folder.
+pub const BANS_FILE: &str = "bans.txt";
+
+/// The most the bans file may hold.
+const MAX_BANS_BYTES: u64 = 1024 * 1024;
+
+/// The bans in force.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct BanList {
+    keys: Vec<String>,
+    /// Lower-cased, as names are compared.
+    names: Vec<String>,
+}
+
+impl BanList {
+    /// Parses the file's text; a line that is no ban is an error naming it.
+    pub(crate) fn parse(text: &str) -> anyhow::Result<BanList> {
+        let mut list = BanList::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match line.split_once(char::is_whitespace) {
+                Some(("key", key)) => list.keys.push(key.trim().to_owned()),
+                Some(("name", name)) => list.names.push(name.trim().to_lowercase()),
+                _ => bail!(
+                    "line {}: expected `key FINGERPRINT` or `name NAME`, found {:?}",
+                    n + 1,
+                    super::shown(line)
+                ),
+            }
+        }
+        Ok(list)
+    }
+
+    /// Whether `key` (a fingerprint) is banned.
+    pub(crate) fn has_key(&self, key: &str) -> bool {
+        self.keys.iter().any(|k| k == key)
+    }
+
+    /// Whether the display name `name` is banned.
+    pub(crate) fn has_name(&self, name: &str) -> bool {
+        let folded = name.to_lowercase();
+        self.names.contains(&folded)
+    }
+}
+
+/// The bans file, read again when it changes.
+#[derive(Debug)]
+pub(crate) struct Bans {
+    path: PathBuf,
+    /// The file's modification time and length when last read.
+    seen: Option<(SystemTime, u64)>,
+    list: BanList,
+}
+
+impl Bans {
+    /// The bans file in `dir`; read at the first [`Bans::current`].
+    pub(crate) fn new(dir: &Path) -> Bans {
+        Bans {
+            path: dir.join(BANS_FILE),
+            seen: None,
+            list: BanList::default(),
+        }
+    }
+
+    /// The bans in force, read again if the file changed. A file that can't be read
+    /// keeps the bans read before, and the error is returned for the log.
+    pub(crate) fn current(&mut self) -> (&BanList, Option<anyhow::Error>) {
+        let meta = match fs::symlink_metadata(&self.path) {
+            Ok(meta) => meta,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                self.seen = None;
+                self.list = BanList::default();
+                return (&self.list, None);
+            }
+            Err(error) => return (&self.list, Some(error.into())),
+        };
+        let stamp = (
+            meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+            meta.len(),
+        );
+        if self.seen == Some(stamp) {
+            return (&self.list, None);
+        }
+        match read(&self.path, &meta) {
+            Ok(list) => {
+                self.list = list;
+                self.seen = Some(stamp);
+                (&self.list, None)
+            }
+            Err(error) => (&self.list, Some(error)),
+        }
+    }
+}
+
+fn read(path: &Path, meta: &fs::Metadata) -> anyhow::Result<BanList> {
+    if !meta.file_type().is_file() {
+        bail!("{} is not a regular file", path.display());
+    }
+    let mut text = String::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(MAX_BANS_BYTES + 1).read_to_string(&mut text))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if text.len() as u64 > MAX_BANS_BYTES {
+        bail!("{} is larger than {MAX_BANS_BYTES} bytes", path.display());
+    }
+    BanList::parse(&text).with_context(|| format!("{}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_names_are_banned_and_names_fold_case() {
+        let list =
+            BanList::parse("# note\n\nkey SHA256:abc\nname Mallory\n  name  eve \n").unwrap();
+        assert!(list.has_key("SHA256:abc"));
+        assert!(!list.has_key("SHA256:abd"));
+        assert!(list.has_name("mallory") && list.has_name("MALLORY") && list.has_name("Eve"));
+        assert!(!list.has_name("alice"));
+        let error = BanList::parse("key a\nban bob\n").unwrap_err().to_string();
+        assert!(error.contains("line 2"), "{error}");
+    }
+
+    #[test]
+    fn the_file_is_read_again_when_it_changes_and_a_bad_one_keeps_the_old_bans() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut bans = Bans::new(dir.path());
+        assert!(!bans.current().0.has_name("bob"));
+        let path = dir.path().join(BANS_FILE);
+        fs::write(&path, "name bob\n").unwrap();
+        assert!(bans.current().0.has_name("bob"));
+        fs::write(&path, "name bob\nname carol\n").unwrap();
+        assert!(bans.current().0.has_name("carol"));
+        fs::write(&path, "nonsense here, longer than before\n").unwrap();
+        let (list, error) = bans.current();
+        assert!(list.has_name("carol") && error.is_some());
+        fs::remove_file(&path).unwrap();
+        assert!(!bans.current().0.has_name("carol"));
+    }
+}

@@ -1,0 +1,186 @@
+//! The server's AI engines: a bounded pool, shared fairly by every AI table.
+//!
+//! Each game's AI worker asks the pool for an engine before a search and gives it back
+//! when the search ends ([`crate::ui::AiGate`]). At most `size` searches run at once,
+//! each on one thread, so the cores left over keep drawing the sessions' frames;
+//! waiting workers are served first come, first served, so a busy table can't starve
+//! another. The searching threads are niced (on Linux), so frames win the cores.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use crate::ui::AiGate;
+
+/// How often a waiting worker looks whether its request was stopped.
+const STOP_CHECK: Duration = Duration::from_millis(50);
+
+/// The niceness of a thread that searches for a table.
+const SEARCH_NICE: i32 = 10;
+
+/// The pool's size for a machine with `cores` cores: one fewer, at least one.
+pub(crate) fn default_size(cores: usize) -> usize {
+    cores.saturating_sub(1).max(1)
+}
+
+#[derive(Debug)]
+struct State {
+    /// Engines free now.
+    free: usize,
+    /// Tickets of the workers waiting, oldest first.
+    queue: VecDeque<u64>,
+    next_ticket: u64,
+}
+
+/// A bounded pool of engines; cloning shares it.
+#[derive(Debug, Clone)]
+pub(crate) struct EnginePool {
+    inner: Arc<(Mutex<State>, Condvar)>,
+    size: usize,
+}
+
+impl EnginePool {
+    /// A pool of `size` engines (at least one).
+    pub(crate) fn new(size: usize) -> EnginePool {
+        let size = size.max(1);
+        EnginePool {
+            inner: Arc::new((
+                Mutex::new(State {
+                    free: size,
+                    queue: VecDeque::new(),
+                    next_ticket: 0,
+                }),
+                Condvar::new(),
+            )),
+            size,
+        }
+    }
+
+    /// How many engines it has.
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        // Nothing is left half done under this lock: a poisoned one is taken over.
+        self.inner.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits, in turn, for a free engine; `None` if `stop` is set first.
+    fn take(&self, stop: &AtomicBool, waiting: &mut dyn FnMut()) -> Option<Engine> {
+        let mut state = self.state();
+        let ticket = state.next_ticket;
+        state.next_ticket += 1;
+        state.queue.push_back(ticket);
+        let mut told = false;
+        loop {
+            if state.queue.front() == Some(&ticket) && state.free > 0 {
+                state.queue.pop_front();
+                state.free -= 1;
+                // The next in line may be served too.
+                self.inner.1.notify_all();
+                return Some(Engine { pool: self.clone() });
+            }
+            if stop.load(Ordering::Relaxed) {
+                state.queue.retain(|&t| t != ticket);
+                self.inner.1.notify_all();
+                return None;
+            }
+            if !told {
+                told = true;
+                drop(state);
+                waiting();
+                state = self.state();
+                continue;
+            }
+            state = self
+                .inner
+                .1
+                .wait_timeout(state, STOP_CHECK)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+    }
+}
+
+/// An engine lent out; given back when dropped.
+struct Engine {
+    pool: EnginePool,
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let mut state = self.pool.state();
+        state.free += 1;
+        drop(state);
+        self.pool.inner.1.notify_all();
+    }
+}
+
+impl AiGate for EnginePool {
+    fn acquire(&self, stop: &AtomicBool, waiting: &mut dyn FnMut()) -> Option<Box<dyn Send>> {
+        let engine = self.take(stop, waiting)?;
+        // The worker thread searches for this game only: once niced, it stays so.
+        nice_this_thread(SEARCH_NICE);
+        Some(Box::new(engine))
+    }
+}
+
+/// Sets the calling thread's niceness (Linux threads have their own); best effort.
+fn nice_this_thread(nice: i32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority take no pointers; a failure is only reported.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        let _ = libc::setpriority(libc::PRIO_PROCESS, tid, nice);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = nice;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn the_size_leaves_a_core_for_the_sessions() {
+        assert_eq!(default_size(1), 1);
+        assert_eq!(default_size(2), 1);
+        assert_eq!(default_size(8), 7);
+    }
+
+    #[test]
+    fn engines_are_lent_in_turn_and_a_stopped_wait_gives_up() {
+        let pool = EnginePool::new(1);
+        let never = AtomicBool::new(false);
+        let first = pool.acquire(&never, &mut || panic!("one is free")).unwrap();
+        // Three workers wait, in order; each says once that it waits.
+        let (done_tx, done_rx) = mpsc::channel();
+        let (told_tx, told_rx) = mpsc::channel();
+        let mut threads = Vec::new();
+        for n in 0..3 {
+            let (pool, done, told) = (pool.clone(), done_tx.clone(), told_tx.clone());
+            threads.push(std::thread::spawn(move || {
+                let stop = AtomicBool::new(false);
+                let engine = pool.acquire(&stop, &mut || told.send(n).unwrap()).unwrap();
+                done.send(n).unwrap();
+                drop(engine);
+            }));
+            // The next one queues only once this one waits.
+            assert_eq!(told_rx.recv().unwrap(), n);
+        }
+        // A stopped request leaves the queue without an engine.
+        let stop = AtomicBool::new(true);
+        assert!(pool.acquire(&stop, &mut || {}).is_none());
+        assert!(done_rx.try_recv().is_err(), "nobody got the busy engine");
+        drop(first);
+        let order: Vec<i32> = (0..3).map(|_| done_rx.recv().unwrap()).collect();
+        assert_eq!(order, [0, 1, 2], "first come, first served");
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert_eq!(pool.state().free, 1);
+    }
+}

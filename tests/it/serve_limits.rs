@@ -1,0 +1,370 @@
+//! `hijara serve`'s limits and safety, with real clients over loopback: guests, bans and
+//! the log, the cap on authentication attempts, the idle lobby, the input-rate cap, a
+//! client that stops reading, the AI's engine pool, and the stop at SIGTERM.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use russh::client::{self, KeyboardInteractiveAuthResponse, Msg};
+use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
+use russh::{ChannelMsg, ChannelWriteHalf};
+
+use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run};
+
+/// A client over a connection already let in: a pty and the game, its screen read by
+/// vt100 while `reading` holds (after that its channel is held open but never read).
+struct Client {
+    _handle: client::Handle<Checker>,
+    writer: ChannelWriteHalf<Msg>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    reading: Arc<AtomicBool>,
+}
+
+impl Client {
+    async fn open(handle: client::Handle<Checker>) -> Client {
+        let channel = handle.channel_open_session().await.unwrap();
+        channel
+            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        channel.request_shell(false).await.unwrap();
+        let (mut reader, writer) = channel.split();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(
+            std::num::NonZero::new(24).unwrap(),
+            std::num::NonZero::new(80).unwrap(),
+            0,
+        )));
+        let reading = Arc::new(AtomicBool::new(true));
+        let (shown, go_on) = (screen.clone(), reading.clone());
+        tokio::spawn(async move {
+            while go_on.load(Ordering::SeqCst) {
+                match reader.wait().await {
+                    Some(ChannelMsg::Data { data }) => shown.lock().unwrap().process(&data),
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+            if !go_on.load(Ordering::SeqCst) {
+                // Stalled: the channel stays open, and nothing more is read from it.
+                std::future::pending::<()>().await;
+            }
+            drop(reader);
+        });
+        Client {
+            _handle: handle,
+            writer,
+            screen,
+            reading,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    async fn send(&self, bytes: &[u8]) {
+        self.writer.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+
+    async fn wait_for(&self, text: &str) {
+        let start = Instant::now();
+        while !self.screen().contains(text) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "no {text:?} on the screen:\n{}",
+                self.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// A connection, not yet authenticated.
+async fn dial(server: &Server, config: client::Config) -> client::Handle<Checker> {
+    let checker = Checker::expecting(server);
+    tokio::time::timeout(
+        PATIENCE,
+        client::connect(Arc::new(config), server.addr, checker),
+    )
+    .await
+    .expect("connected in time")
+    .expect("connected")
+}
+
+/// A guest's login: keyboard-interactive with no prompts. Whether it was let in.
+async fn guest_login(handle: &mut client::Handle<Checker>, user: &str) -> bool {
+    matches!(
+        handle
+            .authenticate_keyboard_interactive_start(user, None)
+            .await
+            .unwrap(),
+        KeyboardInteractiveAuthResponse::Success
+    )
+}
+
+async fn key_login(handle: &mut client::Handle<Checker>, user: &str, seed: u8) -> bool {
+    handle
+        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+        .await
+        .is_ok_and(|auth| auth.success())
+}
+
+/// Waits until `check` holds of the server's log.
+async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
+    let start = Instant::now();
+    while !check(&server.log()) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the log never showed {what}:\n{}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[test]
+fn guests_come_in_without_a_key_marked_and_never_as_a_bound_name() {
+    run(async {
+        // Without --guests, no way in without a key.
+        let closed = Server::start();
+        let mut handle = dial(&closed, client::Config::default()).await;
+        assert!(!guest_login(&mut handle, "gina").await);
+
+        let server = Server::start_with(&["--guests"]);
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(guest_login(&mut handle, "gina").await);
+        let gina = Client::open(handle).await;
+        gina.wait_for("you: ~gina").await;
+        // Guests take no name bound to a key, in any case, and keys take no guest's mark.
+        for name in ["alice", "ALICE"] {
+            let mut handle = dial(&server, client::Config::default()).await;
+            assert!(!guest_login(&mut handle, name).await, "{name}");
+        }
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(!key_login(&mut handle, "~gina", 2).await);
+        // The guest's table shows the mark to others.
+        gina.send(b"n\r").await;
+        alice.wait_for("~gina (Blue) v - (Yellow)").await;
+        wait_log(&server, "the guest", |log| {
+            log.contains("is ~gina (a guest")
+        })
+        .await;
+    });
+}
+
+#[test]
+fn banned_keys_and_names_stay_out_and_the_log_shows_strangers_safely() {
+    run(async {
+        let server = Server::start();
+        let bans = server.dir.path().join("bans.txt");
+        let banned_key = key(31)
+            .public_key()
+            .fingerprint(HashAlg::Sha256)
+            .to_string();
+        std::fs::write(
+            &bans,
+            format!("# kept out\nname Mallory\nkey {banned_key}\n"),
+        )
+        .unwrap();
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(!key_login(&mut handle, "mallory", 30).await);
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(!key_login(&mut handle, "oscar", 31).await);
+        // The file is read again when it changes: lifting a ban needs no restart.
+        std::fs::write(
+            &bans,
+            format!("key {banned_key}\n# mallory may come back\n"),
+        )
+        .unwrap();
+        let mallory = Player::join(&server, "mallory", 30, 80, 24).await;
+        mallory.wait_for("you: mallory").await;
+        // A name with an escape is refused, and logged as text.
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(!key_login(&mut handle, "ev\u{1b}[2Jil", 32).await);
+        wait_log(&server, "the refused name", |log| {
+            log.contains("ev\\u{1b}[2Jil")
+        })
+        .await;
+        let log = server.log();
+        assert!(!log.contains('\u{1b}'), "{log:?}");
+        assert!(log.contains("refused: banned: mallory"), "{log}");
+        assert!(
+            log.contains(&format!("refused: banned: oscar {banned_key}")),
+            "{log}"
+        );
+        assert!(log.contains("is mallory (SHA256:"), "{log}");
+    });
+}
+
+#[test]
+fn authentication_attempts_are_capped_per_connection() {
+    run(async {
+        let server = Server::start();
+        drop(Player::join(&server, "alice", 1, 80, 24).await);
+        let mut handle = dial(&server, client::Config::default()).await;
+        let mut failed = 0;
+        for seed in 40..50 {
+            let user = "alice".to_owned();
+            let auth = handle
+                .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+                .await;
+            match auth {
+                Ok(auth) => {
+                    assert!(!auth.success());
+                    failed += 1;
+                }
+                Err(_) => break,
+            }
+        }
+        // Six refusals are heard; the seventh try meets the closing door (russh's client
+        // reports it as one more refusal), and the next finds the connection gone.
+        assert!(
+            (6..=7).contains(&failed),
+            "{failed} refused tries before the door closed"
+        );
+        assert!(handle.is_closed(), "the connection was closed");
+    });
+}
+
+#[test]
+fn an_idle_lobby_is_closed() {
+    run(async {
+        let server = Server::start_with(&["--idle-timeout", "1"]);
+        let idle = Player::join(&server, "ida", 5, 80, 24).await;
+        idle.wait_for("q leave").await;
+        idle.wait_closed().await;
+    });
+}
+
+#[test]
+fn a_flood_of_input_is_capped_and_disturbs_no_one() {
+    run(async {
+        let mut server = Server::start();
+        let calm = Player::join(&server, "calm", 6, 80, 24).await;
+        calm.wait_for("q leave").await;
+        let flood = Player::join(&server, "flood", 7, 80, 24).await;
+        flood.wait_for("q leave").await;
+        // 256 KiB of colour switches, far over the cap.
+        for _ in 0..64 {
+            flood.send(&[b'c'; 4096]).await;
+        }
+        wait_log(&server, "the cap", |log| log.contains("over the rate cap")).await;
+        calm.send(b"n").await;
+        calm.wait_for("Enter start").await;
+        // The flooder is not thrown out: once the bucket refills, its keys work.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        flood.send(b"n").await;
+        flood.wait_for("Enter start").await;
+        assert!(server.running());
+    });
+}
+
+#[test]
+fn a_client_that_stops_reading_holds_up_nobody_and_is_dropped() {
+    run(async {
+        let server = Server::start_with(&["--write-timeout", "3"]);
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n\r").await;
+        alice.wait_for("waiting for an opponent").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue)").await;
+        bob.send(b"1").await;
+        alice.wait_for("Blue to move").await;
+        // A spectator whose client grants a tiny window and buffers one message.
+        let config = client::Config {
+            window_size: 1024,
+            channel_buffer_size: 1,
+            ..client::Config::default()
+        };
+        let mut handle = dial(&server, config).await;
+        assert!(key_login(&mut handle, "stall", 3).await);
+        let stall = Client::open(handle).await;
+        stall.wait_for("q leave").await;
+        stall.send(b"1").await;
+        stall.wait_for("Blue to move").await;
+        let dave = Player::join(&server, "dave", 4, 80, 24).await;
+        dave.wait_for("1 watching").await;
+        // It stops reading, and asks for a big screen: more than its window.
+        stall.reading.store(false, Ordering::SeqCst);
+        stall.writer.window_change(300, 100, 0, 0).await.unwrap();
+        // The players go on as if nothing happened.
+        for (k, square) in ["a1", "b1", "c1", "d1", "a2", "b2"].iter().enumerate() {
+            let (mover, other) = if k % 2 == 0 {
+                (&alice, &bob)
+            } else {
+                (&bob, &alice)
+            };
+            mover.send(square.as_bytes()).await;
+            let letter = if k % 2 == 0 { 'B' } else { 'Y' };
+            other
+                .wait_for(&format!("{:>2} {letter} {square}", k + 1))
+                .await;
+        }
+        // Its session waited on it, then gave up: it no longer watches.
+        wait_log(&server, "the stalled client", |log| {
+            log.contains("the client stopped reading")
+        })
+        .await;
+        dave.wait_for("0 watching").await;
+        alice.send(b"a3").await;
+        bob.wait_for(" 7 B a3").await;
+    });
+}
+
+#[test]
+fn ai_games_share_the_engine_pool_and_a_waiting_move_says_so() {
+    run(async {
+        let server = Server::start_with(&["--ai-engines", "1"]);
+        let mut players = Vec::new();
+        for (n, name) in ["ann", "ben", "cy"].iter().enumerate() {
+            let p = Player::join(&server, name, 50 + n as u8, 80, 24).await;
+            p.wait_for("q leave").await;
+            players.push(p);
+        }
+        // Each plays Yellow against the hard AI, which thinks a second a move: with
+        // one engine, the others' first moves must wait for it.
+        for p in &players {
+            p.send(b"aos\r").await;
+        }
+        let start = Instant::now();
+        let mut saw_waiting = false;
+        loop {
+            saw_waiting |= players.iter().any(|p| p.screen().contains("free engine"));
+            if players.iter().all(|p| p.screen().contains(" 1 B ")) {
+                break;
+            }
+            assert!(start.elapsed() < PATIENCE, "the AIs did not all move");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert!(saw_waiting, "no screen said its AI waited for an engine");
+        let log = server.log();
+        assert!(log.contains("1 AI engine(s)"), "{log}");
+    });
+}
+
+#[test]
+fn sigterm_tells_every_client_and_the_server_exits_0() {
+    run(async {
+        let mut server = Server::start();
+        let lobby = Player::join(&server, "lou", 8, 80, 24).await;
+        lobby.wait_for("q leave").await;
+        let gamer = Player::join(&server, "gus", 9, 80, 24).await;
+        gamer.wait_for("q leave").await;
+        gamer.send(b"aooo\r").await;
+        gamer.wait_for("Blue to move").await;
+        // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+        let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(sent, 0);
+        for client in [&lobby, &gamer] {
+            client.wait_for("shutting down").await;
+            client.wait_closed().await;
+        }
+        let status = server.wait_exit().expect("the server exited");
+        assert!(status.success(), "{status:?}");
+        assert!(server.log().contains("stopped"));
+    });
+}

@@ -1,0 +1,198 @@
+//! `hijara serve` keeps games: a player whose link drops comes back to the same seat
+//! within the grace period (the other sees the countdown) and the game finishes; a
+//! server killed mid-game brings the game back, both players resume it from the
+//! lobby and finish it, and it lands in the history with both keys, in both lobbies.
+
+use hijara::rules::{Game, Player as Colour, Square};
+
+use crate::serve_common::{Player, Server, run};
+
+/// 64 moves that fill the board square by square, row by row, four rounds.
+fn moves() -> Vec<Square> {
+    let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
+        .split(' ')
+        .map(|s| s.parse().unwrap())
+        .collect();
+    (0..4).flat_map(|_| order.clone()).collect()
+}
+
+/// The totals line every screen shows at the end.
+fn totals() -> String {
+    let game = Game::from_moves(moves()).unwrap();
+    format!(
+        "Blue {}  Yellow {}",
+        game.score(Colour::Blue),
+        game.score(Colour::Yellow)
+    )
+}
+
+/// Plays moves `from..to` of [`moves`], alice as Blue and bob as Yellow, each seen on
+/// both screens.
+async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
+    for (k, square) in moves().iter().enumerate().take(to).skip(from) {
+        let (mover, other, letter) = if k % 2 == 0 {
+            (alice, bob, 'B')
+        } else {
+            (bob, alice, 'Y')
+        };
+        mover.send(square.to_string().as_bytes()).await;
+        let entry = format!("{:>2} {letter} {square}", k + 1);
+        other.wait_for(&entry).await;
+        mover.wait_for(&entry).await;
+    }
+}
+
+/// alice opens a table (Blue) and bob sits down: both at the board.
+async fn sit_down(server: &Server) -> (Player, Player) {
+    let alice = Player::join(server, "alice", 1, 80, 24).await;
+    alice.wait_for("q leave").await;
+    alice.send(b"n").await;
+    alice.wait_for("Enter start").await;
+    alice.send(b"\r").await;
+    alice.wait_for("waiting for an opponent").await;
+    let bob = Player::join(server, "bob", 2, 80, 24).await;
+    bob.wait_for("alice (Blue) v - (Yellow)").await;
+    bob.send(b"1").await;
+    alice.wait_for("Blue to move").await;
+    bob.wait_for("Blue to move").await;
+    (alice, bob)
+}
+
+#[test]
+fn a_dropped_player_comes_back_to_the_seat_and_the_game_finishes() {
+    run(async {
+        let server = Server::start_with(&["--reconnect-grace", "60"]);
+        let (alice, bob) = sit_down(&server).await;
+        play(&alice, &bob, 0, 5).await;
+        // Alice's link drops: Bob sees the seat kept, counting down from 1:00.
+        alice.disconnect().await;
+        bob.wait_for("waiting for alice (").await;
+        assert!(bob.screen().contains("(0:5") || bob.screen().contains("(1:00)"));
+        // She comes back with the same key: straight to her seat, the moves there.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for(" 5 B a2").await;
+        alice.wait_for("Yellow to move").await;
+        bob.wait_for("Your opponent is back").await;
+        play(&alice, &bob, 5, 64).await;
+        let totals = totals();
+        alice.wait_for(&totals).await;
+        bob.wait_for(&totals).await;
+    });
+}
+
+#[test]
+fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
+    run(async {
+        let server = Server::start_with(&["--reconnect-grace", "1"]);
+        let (alice, bob) = sit_down(&server).await;
+        play(&alice, &bob, 0, 2).await;
+        bob.disconnect().await;
+        alice.wait_for("bob did not come back: q adjourns").await;
+        // q asks first (a game in progress), then adjourns.
+        alice.send(b"q").await;
+        alice.send(b"y").await;
+        alice.wait_for("unfinished: 1").await;
+        assert!(alice.screen().contains("adjourned"), "{}", alice.screen());
+        // Nobody else sees an adjourned game.
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("No tables yet").await;
+        alice.send(b"1").await;
+        alice
+            .wait_for("waiting for your opponent to come back")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"1").await;
+        alice.wait_for(" 2 Y b1").await;
+        bob.wait_for("Blue to move").await;
+        play(&alice, &bob, 2, 64).await;
+        bob.wait_for(&totals()).await;
+    });
+}
+
+#[test]
+fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = sit_down(&server).await;
+        play(&alice, &bob, 0, 7).await;
+        // A crash: no shutdown, only what was written after each move.
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        alice
+            .wait_for("waiting for your opponent to come back")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v bob (Yellow)").await;
+        bob.send(b"1").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for(" 7 B c2").await;
+            screen.wait_for("Yellow to move").await;
+        }
+        play(&alice, &bob, 7, 64).await;
+        let totals = totals();
+        alice.wait_for(&totals).await;
+        bob.wait_for(&totals).await;
+        // Back in the lobby, each sees the game from their side, and it is on disk
+        // with both keys.
+        alice.send(b"q").await;
+        alice.wait_for("last: v bob").await;
+        let game = Game::from_moves(moves()).unwrap();
+        let (blue, yellow) = (game.score(Colour::Blue), game.score(Colour::Yellow));
+        alice.wait_for(&format!("{blue}-{yellow}")).await;
+        bob.send(b"q").await;
+        bob.wait_for("last: v alice").await;
+        let history = server.dir.path().join("games");
+        let files: Vec<_> = std::fs::read_dir(&history).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+        for tag in [
+            "[Blue \"alice\"]",
+            "[BlueType \"human\"]",
+            "[Yellow \"bob\"]",
+            "[YellowKey \"SHA256:",
+            "[BlueKey \"SHA256:",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        let tables = server.dir.path().join("tables");
+        assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0);
+    });
+}
+
+#[test]
+fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
+    run(async {
+        let server = Server::start_with(&["--reconnect-grace", "1"]);
+        let (alice, bob) = sit_down(&server).await;
+        play(&alice, &bob, 0, 3).await;
+        alice.disconnect().await;
+        bob.wait_for("alice did not come back").await;
+        bob.send(b"q").await;
+        bob.send(b"y").await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"w").await;
+        bob.wait_for("Claim the win at which").await;
+        bob.send(b"1").await;
+        bob.wait_for("You won: your opponent did not come back")
+            .await;
+        bob.wait_for("last: v alice, won").await;
+        bob.wait_for("v alice 1-0-0").await;
+        // Alice comes back to no game, and a loss in her history.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("last: v bob, lost").await;
+        assert!(!alice.screen().contains("unfinished"), "{}", alice.screen());
+        let history = server.dir.path().join("games");
+        let file = std::fs::read_dir(&history)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let text = std::fs::read_to_string(file.path()).unwrap();
+        assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
+        assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    });
+}
