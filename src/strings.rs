@@ -959,9 +959,19 @@ pub(crate) mod serve {
     pub(crate) const TITLE: &str = "hijara: the lobby";
     pub(crate) const TABLES: &str = "Tables";
     pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
-    pub(crate) const KEYS: &str = "n new table  a play the AI  1-9 sit or watch  c colour  q leave";
+    pub(crate) const KEYS: &str =
+        "n new table  a AI  1-9 sit/watch  i invitation  f find  c colour  q leave";
     pub(crate) const FORM_KEYS: &str =
-        "o opponent  s side  v variant  t clock  Enter start  Esc cancel";
+        "o opponent  s side  v variant  k claims  p private  t clock  Enter start  Esc cancel";
+    pub(crate) const ENTRY_KEYS: &str = "Enter: go · Esc: cancel";
+    pub(crate) const FIND: &str = "Find a player";
+    pub(crate) const CODE: &str = "Invitation code";
+    pub(crate) const NO_SUCH_CODE: &str = "No table has that invitation code";
+    pub(crate) const NO_CODE: &str = "No invitation code could be made: try again";
+    pub(crate) const CLAIMS: &str = "claims";
+    pub(crate) const NO_CLAIMS: &str = "no claims";
+    pub(crate) const PRIVATE: &str = "private";
+    pub(crate) const PUBLIC: &str = "listed";
     pub(crate) const WAITING_KEYS: &str = "Esc closes your table";
     pub(crate) const A_PERSON: &str = "a person";
     pub(crate) const OPEN: &str = "open";
@@ -977,12 +987,43 @@ pub(crate) mod serve {
     pub(crate) fn you(name: &str) -> String {
         format!("you: {name}")
     }
-    pub(crate) fn form(opponent: &str, side: &str, variant: &str, clock: Option<&str>) -> String {
+    pub(crate) fn form(
+        opponent: &str,
+        side: &str,
+        variant: &str,
+        claims: &str,
+        private: Option<&str>,
+        clock: Option<&str>,
+    ) -> String {
+        let private = private.map(|p| format!(", {p}")).unwrap_or_default();
         let clock = match clock {
             Some(clock) => format!("clock {clock}"),
             None => "no clock".to_owned(),
         };
-        format!("New game: against {opponent}, you play {side}, {variant} rules, {clock}")
+        format!(
+            "New game: against {opponent}, you play {side}, {variant} rules, {claims}{private}, {clock}"
+        )
+    }
+    pub(crate) fn entry(what: &str, typed: &str) -> String {
+        format!("{what}: {typed}_  ({ENTRY_KEYS})")
+    }
+    pub(crate) fn invitation(code: &str) -> String {
+        format!("Private: your opponent types i, then the code {code}")
+    }
+    pub(crate) fn found_at(name: &str, number: usize) -> String {
+        format!("{name} plays at table {number}: {number} watches")
+    }
+    pub(crate) fn found_unlisted(name: &str) -> String {
+        format!("{name} plays at a table not listed here")
+    }
+    pub(crate) fn found_private(name: &str) -> String {
+        format!("{name} plays at a private table")
+    }
+    pub(crate) fn found_here(name: &str) -> String {
+        format!("{name} is in the lobby")
+    }
+    pub(crate) fn found_away(name: &str) -> String {
+        format!("{name} is not connected")
     }
     pub(crate) fn ai(level: &str) -> String {
         format!("the {level} AI")
@@ -1048,4 +1089,81 @@ pub(crate) mod serve {
         format!("v {opponent} {w}-{d}-{l}")
     }
     pub(crate) const TALLY_HEAD: &str = "won-drawn-lost";
+}
+
+/// A game at a table of `hijara serve`: requests, offers, messages, the bell.
+pub(crate) mod table {
+    /// The widest message one player sends the other, in display columns.
+    pub(crate) const MAX_SAY_COLUMNS: usize = 60;
+
+    pub(crate) const UNDO_SENT: &str =
+        "Asked the other player to take back the last move: waiting for the answer";
+    pub(crate) const UNDO_ASKED: &str =
+        "The other player asks to take back their last move. y: agree, any other key: refuse";
+    pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
+    pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
+    pub(crate) const REMATCH: &str =
+        "The other player offers a rematch, colours swapped. y: play, any other key: no thanks";
+    pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
+    pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
+    pub(crate) const REMATCH_AT_THE_END: &str = "A rematch is offered once the game is over";
+    pub(crate) const LEAVE: &str =
+        "Leave the table? The game stops here for both players. y: leave, any other key: stay";
+    pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
+    pub(crate) const GAME_OVER: &str =
+        "The game is over: n offers a rematch, q goes back to the lobby";
+    pub(crate) const GAME_OVER_AI: &str =
+        "The game is over: n for a new game, q goes back to the lobby";
+    pub(crate) const STOPPED_TURN: &str = "game stopped";
+    pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
+    pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
+    pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
+    pub(crate) const SPECTATING: &str = "You are watching: q goes back to the lobby";
+    pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
+    pub(crate) const SAY_KEYS: &str = "Enter: send · Esc: cancel";
+
+    pub(crate) fn typing(text: &str) -> String {
+        let used = crate::text::width(text);
+        format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {SAY_KEYS}")
+    }
+    pub(crate) fn watching(count: usize) -> String {
+        format!("{count} watching")
+    }
+}
+
+/// What a server table tells its players about their requests and messages.
+pub(crate) mod talk {
+    use crate::rules::Player;
+
+    pub(crate) const NO_UNDO: &str = "Nothing of yours to take back now";
+    pub(crate) const NO_ONE_TO_PLAY: &str = "The other player has left: no rematch";
+    pub(crate) const TOO_FAST: &str = "Slow down: 3 messages in 10 seconds at most";
+    pub(crate) const MUTED: &str = "Messages from the other player are muted (M: hear them)";
+    pub(crate) const UNMUTED: &str = "You hear the other player's messages again";
+    pub(crate) const BELL_ON: &str = "Bell on: it rings when it is your move";
+    pub(crate) const BELL_OFF: &str = "Bell off";
+
+    pub(crate) fn resigned(name: &str, winner: Player) -> String {
+        format!("{name} resigned: {winner} wins")
+    }
+    pub(crate) fn undo_agreed(name: &str, taken: usize) -> String {
+        let moves = if taken == 1 { "move" } else { "moves" };
+        format!("{name} agreed: {taken} {moves} taken back")
+    }
+    pub(crate) fn undo_refused(name: &str) -> String {
+        format!("{name} refused to take back the move")
+    }
+    pub(crate) fn rematch_declined(name: &str) -> String {
+        format!("{name} declined the rematch")
+    }
+    pub(crate) fn rematch_started(blue: &str) -> String {
+        format!("Rematch: colours swapped, {blue} plays Blue")
+    }
+    pub(crate) fn left(name: &str) -> String {
+        format!("{name} left the table (q: lobby)")
+    }
+    /// A message from a player, as the other sees it.
+    pub(crate) fn said(name: &str, text: &str) -> String {
+        format!("{name}: {text}")
+    }
 }

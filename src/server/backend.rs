@@ -125,6 +125,13 @@ impl SshBackend {
     }
 }
 
+impl crate::ui::Bell for SshBackend {
+    fn ring(&mut self) -> io::Result<()> {
+        self.inner.write_all(b"\x07")?;
+        Write::flush(&mut self.inner)
+    }
+}
+
 impl Backend for SshBackend {
     type Error = io::Error;
 

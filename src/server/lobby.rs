@@ -1,6 +1,6 @@
-//! The lobby screen of one session: the tables, and the form that opens one (against a
-//! person or the server's AI). Pure: keys in, a [`Choice`] out; drawn from the lobby's
-//! tables as they are.
+//! The lobby screen of one session: the tables, the form that opens one (against a
+//! person or the server's AI), and the lines that find a player or take an invitation
+//! code. Pure: keys in, a [`Choice`] out; drawn from the lobby's tables as they are.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -50,6 +50,10 @@ pub(crate) struct NewGame {
     pub(crate) ruleset: Ruleset,
     /// The clocks, run by the server; `None` for none.
     pub(crate) clock: Option<TimeControl>,
+    /// Players claim their points.
+    pub(crate) claims: bool,
+    /// Against a person: joined by invitation code only, not listed.
+    pub(crate) private: bool,
 }
 
 /// The clocks the form offers, in turn (`t`): none, then these (minutes, seconds a move).
@@ -65,8 +69,27 @@ fn next_clock(clock: Option<TimeControl>) -> Option<TimeControl> {
     }
 }
 
-/// What the session does after a key in the lobby.
+/// A line being typed in the lobby.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// A player's name, to find them.
+    Find,
+    /// A private table's invitation code.
+    Code,
+}
+
+impl Entry {
+    /// The most characters the line takes.
+    fn limit(self) -> usize {
+        match self {
+            Entry::Find => super::names::MAX_NAME_COLUMNS,
+            Entry::Code => 12,
+        }
+    }
+}
+
+/// What the session does after a key in the lobby.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Choice {
     /// Nothing but a redraw.
     Stay,
@@ -74,6 +97,12 @@ pub(crate) enum Choice {
     Start(NewGame),
     /// Sit at, or watch, the table with this number.
     Pick(u32),
+    /// Find the player with this name.
+    Find(String),
+    /// Sit at, or watch, the private table with this code.
+    Code(String),
+    /// Colour switched (on: `true`).
+    Colour(bool),
     /// Close the table this session waits at.
     Close,
     /// Claim the win at the table with this number (the opponent did not come back).
@@ -91,6 +120,8 @@ pub(crate) struct LobbyScreen {
     form: Option<NewGame>,
     /// The table this session opened and waits at.
     pub(crate) waiting: Option<u32>,
+    /// A line being typed, and what is typed so far.
+    entry: Option<(Entry, String)>,
     /// Whether screens are drawn in colour.
     pub(crate) colour: bool,
     /// The last line said to the player.
@@ -103,12 +134,13 @@ pub(crate) struct LobbyScreen {
 }
 
 impl LobbyScreen {
-    pub(crate) fn new(name: &str) -> LobbyScreen {
+    pub(crate) fn new(name: &str, colour: bool) -> LobbyScreen {
         LobbyScreen {
             name: name.to_owned(),
             form: None,
             waiting: None,
-            colour: true,
+            entry: None,
+            colour,
             note: None,
             mine: Vec::new(),
             claiming: false,
@@ -132,8 +164,8 @@ impl LobbyScreen {
             return match key.code {
                 KeyCode::Char(digit @ '1'..='9') => {
                     let n = digit as usize - '0' as usize;
-                    match tables.keys().nth(n - 1) {
-                        Some(&id) => Choice::Claim(id),
+                    match listed(tables).nth(n - 1) {
+                        Some((id, _)) => Choice::Claim(id),
                         None => {
                             self.note(words::NOT_A_TABLE);
                             Choice::Stay
@@ -142,6 +174,34 @@ impl LobbyScreen {
                 }
                 _ => Choice::Stay,
             };
+        }
+        if let Some((entry, typed)) = &mut self.entry {
+            let plain = !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+            match key.code {
+                KeyCode::Char(c)
+                    if plain
+                        && !crate::text::is_unsafe(c)
+                        && crate::text::width(typed) < entry.limit() =>
+                {
+                    typed.push(c)
+                }
+                KeyCode::Backspace => {
+                    typed.pop();
+                }
+                KeyCode::Enter => {
+                    let (entry, typed) = (*entry, std::mem::take(typed));
+                    self.entry = None;
+                    return match entry {
+                        Entry::Find => Choice::Find(typed),
+                        Entry::Code => Choice::Code(typed),
+                    };
+                }
+                KeyCode::Esc => self.entry = None,
+                _ => {}
+            }
+            return Choice::Stay;
         }
         if self.waiting.is_some() {
             return match key.code {
@@ -160,8 +220,12 @@ impl LobbyScreen {
                         Ruleset::Corners => Ruleset::Standard,
                     }
                 }
+                KeyCode::Char('k') => form.claims = !form.claims,
+                KeyCode::Char('p') => form.private = !form.private,
                 KeyCode::Enter => {
-                    let form = *form;
+                    let mut form = *form;
+                    // Only a table for two people is private.
+                    form.private &= form.opponent == Opponent::Person;
                     self.form = None;
                     return Choice::Start(form);
                 }
@@ -175,6 +239,8 @@ impl LobbyScreen {
             side: Player::Blue,
             ruleset: Ruleset::Standard,
             clock: None,
+            claims: false,
+            private: false,
         };
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => Choice::Leave,
@@ -184,6 +250,14 @@ impl LobbyScreen {
             }
             KeyCode::Char('a') => {
                 self.form = Some(new_game(Opponent::Ai(Level::Medium)));
+                Choice::Stay
+            }
+            KeyCode::Char('f') => {
+                self.entry = Some((Entry::Find, String::new()));
+                Choice::Stay
+            }
+            KeyCode::Char('i') => {
+                self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
             }
             KeyCode::Char('w') => {
@@ -198,12 +272,12 @@ impl LobbyScreen {
                 } else {
                     words::COLOUR_OFF
                 });
-                Choice::Stay
+                Choice::Colour(self.colour)
             }
             KeyCode::Char(digit @ '1'..='9') => {
                 let n = digit as usize - '0' as usize;
-                match tables.keys().nth(n - 1) {
-                    Some(&id) => Choice::Pick(id),
+                match listed(tables).nth(n - 1) {
+                    Some((id, _)) => Choice::Pick(id),
                     None => {
                         self.note(words::NOT_A_TABLE);
                         Choice::Stay
@@ -226,13 +300,21 @@ impl LobbyScreen {
     }
 }
 
+/// The tables listed in the lobby, numbered from 1 in this order: all but private ones.
+pub(crate) fn listed(tables: &BTreeMap<u32, Table>) -> impl Iterator<Item = (u32, &Table)> {
+    tables
+        .iter()
+        .filter(|(_, t)| t.talk.code.is_none())
+        .map(|(&id, t)| (id, t))
+}
+
 /// The lines of `key`'s own games under the tables: their unfinished games by their
 /// numbers in `tables` (as the lobby lists them), their last finished game, and their
 /// results against each opponent.
 pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str) -> Vec<String> {
     let mut lines = Vec::new();
-    let unfinished: Vec<String> = tables
-        .values()
+    let unfinished: Vec<String> = listed(tables)
+        .map(|(_, t)| t)
         .take(9)
         .enumerate()
         .filter(|(_, t)| {
@@ -292,10 +374,10 @@ impl Widget for &LobbyView<'_> {
             Line::raw(""),
             Line::styled(words::TABLES, bold),
         ];
-        if self.tables.is_empty() {
+        if listed(self.tables).next().is_none() {
             lines.push(Line::raw(words::NO_TABLES));
         }
-        for (n, table) in self.tables.values().take(9).enumerate() {
+        for (n, (_, table)) in listed(self.tables).take(9).enumerate() {
             let name = |p: Player| {
                 table.seats[p.index()]
                     .as_ref()
@@ -334,16 +416,37 @@ impl Widget for &LobbyView<'_> {
             } else {
                 lines.push(Line::raw(words::waiting(id)));
             }
+            if let Some(code) = self.tables.get(&id).and_then(|t| t.talk.code.as_deref()) {
+                lines.push(Line::styled(words::invitation(code), bold));
+            }
             lines.push(Line::raw(words::WAITING_KEYS));
+        } else if let Some((entry, typed)) = &self.lobby.entry {
+            let what = match entry {
+                Entry::Find => words::FIND,
+                Entry::Code => words::CODE,
+            };
+            lines.push(Line::raw(words::entry(what, &shown(typed))));
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
                 Opponent::Ai(level) => words::ai(&level.to_string()),
             };
+            let claims = if form.claims {
+                words::CLAIMS
+            } else {
+                words::NO_CLAIMS
+            };
+            let private = (form.opponent == Opponent::Person).then_some(if form.private {
+                words::PRIVATE
+            } else {
+                words::PUBLIC
+            });
             lines.push(Line::raw(words::form(
                 &opponent,
                 &form.side.to_string(),
                 &form.ruleset.to_string(),
+                claims,
+                private,
                 form.clock.map(|c| c.minutes_text()).as_deref(),
             )));
             lines.push(Line::raw(words::FORM_KEYS));
@@ -369,12 +472,15 @@ mod tests {
 
     #[test]
     fn the_form_chooses_opponent_side_and_variant() {
-        let mut lobby = LobbyScreen::new("Alice");
+        let mut lobby = LobbyScreen::new("Alice", true);
         let tables = BTreeMap::new();
         assert_eq!(lobby.key(key(KeyCode::Char('a')), &tables), Choice::Stay);
         lobby.key(key(KeyCode::Char('o')), &tables);
         lobby.key(key(KeyCode::Char('s')), &tables);
         lobby.key(key(KeyCode::Char('v')), &tables);
+        lobby.key(key(KeyCode::Char('k')), &tables);
+        // Private means nothing against the AI.
+        lobby.key(key(KeyCode::Char('p')), &tables);
         lobby.key(key(KeyCode::Char('t')), &tables);
         lobby.key(key(KeyCode::Char('t')), &tables);
         assert_eq!(
@@ -383,9 +489,21 @@ mod tests {
                 opponent: Opponent::Ai(Level::Hard),
                 side: Player::Yellow,
                 ruleset: Ruleset::Corners,
+                claims: true,
+                private: false,
                 clock: TimeControl::from_minutes("5+3").ok(),
             })
         );
+        lobby.key(key(KeyCode::Char('n')), &tables);
+        lobby.key(key(KeyCode::Char('p')), &tables);
+        assert!(matches!(
+            lobby.key(key(KeyCode::Enter), &tables),
+            Choice::Start(NewGame {
+                opponent: Opponent::Person,
+                private: true,
+                ..
+            })
+        ));
         assert_eq!(lobby.key(key(KeyCode::Char('7')), &tables), Choice::Stay);
         assert_eq!(lobby.key(key(KeyCode::Char('q')), &tables), Choice::Leave);
     }
@@ -414,9 +532,11 @@ mod tests {
                 key: format!("k{n}"),
                 name: format!("player{n}"),
             };
-            shared.lock().open(who, Player::Blue, Ruleset::Standard);
+            shared
+                .lock()
+                .open(who, Player::Blue, Ruleset::Standard, false, false);
         }
-        let mut lobby = LobbyScreen::new("Bob");
+        let mut lobby = LobbyScreen::new("Bob", true);
         lobby.mine = vec![
             words::unfinished("2, 5"),
             words::last_game("ann", "won", 120, 80),
@@ -447,8 +567,14 @@ mod tests {
             key: "k".into(),
             name: "Al\u{1b}[2J".into(),
         };
-        shared.lock().open(who, Player::Blue, Ruleset::Standard);
-        let lobby = LobbyScreen::new("Bob");
+        shared
+            .lock()
+            .open(who.clone(), Player::Blue, Ruleset::Standard, false, false);
+        // A private table is not listed.
+        shared
+            .lock()
+            .open(who, Player::Blue, Ruleset::Standard, false, true);
+        let lobby = LobbyScreen::new("Bob", true);
         let tables = shared.lock().tables().clone();
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
@@ -460,5 +586,35 @@ mod tests {
         );
         assert!(text.contains("q leave"), "{text}");
         assert!(!text.contains('\u{1b}'));
+        assert!(!text.contains("2  "), "{text}");
+    }
+
+    #[test]
+    fn typed_lines_find_a_player_or_take_a_code() {
+        let mut lobby = LobbyScreen::new("Alice", false);
+        let tables = BTreeMap::new();
+        lobby.key(key(KeyCode::Char('f')), &tables);
+        for c in "bobX".chars() {
+            lobby.key(key(KeyCode::Char(c)), &tables);
+        }
+        lobby.key(key(KeyCode::Backspace), &tables);
+        // An escape typed is refused; q is a letter here, not "leave".
+        lobby.key(key(KeyCode::Char('\u{1b}')), &tables);
+        assert_eq!(
+            lobby.key(key(KeyCode::Enter), &tables),
+            Choice::Find("bob".into())
+        );
+        lobby.key(key(KeyCode::Char('i')), &tables);
+        for c in "q".repeat(40).chars() {
+            lobby.key(key(KeyCode::Char(c)), &tables);
+        }
+        assert_eq!(
+            lobby.key(key(KeyCode::Enter), &tables),
+            Choice::Code("q".repeat(12))
+        );
+        assert_eq!(
+            lobby.key(key(KeyCode::Char('c')), &tables),
+            Choice::Colour(true)
+        );
     }
 }

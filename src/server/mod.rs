@@ -7,7 +7,9 @@
 //! - `backend`: a ratatui backend that draws into an SSH channel.
 //! - `tables`: the lobby's tables and their games, shared state owned by the server.
 //! - `lobby`: the lobby screen of one session. `session`: one connection's screens,
-//!   on a thread of its own, through the game's one event loop.
+//!   on a thread of its own, the lobby and its games on the game's one event loop.
+//! - `link`: a screen's link to its table; `talk`: undo by request, resign, rematch,
+//!   invitation codes; `chat`: the players' messages; `prefs`: each player's switches.
 //! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
 //!   may ask, the caps, and the stop at SIGTERM.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
@@ -18,18 +20,22 @@
 
 mod backend;
 mod bans;
+mod chat;
 mod handler;
 mod host_key;
 mod input;
+mod link;
 mod lobby;
 mod log;
 mod names;
 mod outside;
 mod pool;
+mod prefs;
 mod rate;
 mod session;
 mod store;
 mod tables;
+mod talk;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -1,24 +1,31 @@
-//! One connection's screens, on a thread of its own: the lobby, and the games it opens,
-//! each through the game's one event loop (`ui::run_served`) on the SSH channel.
+//! One connection's session, on a thread of its own: the lobby is a screen of the
+//! game's one event loop (`ui::run_served`), and the games it opens run on the same
+//! loop. [`LobbyHost`] is the lobby as the loop sees it: the pure [`LobbyScreen`], and
+//! what its choices do to the shared tables.
 
-use std::time::{Duration, Instant};
+use std::collections::BTreeMap;
+use std::time::Duration;
 
 use anyhow::Context;
 use ratatui::Terminal;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 use crate::ai::Seat;
-use crate::rules::Player;
 use crate::session::{GameConfig, fresh_seed};
-use crate::ui::{App, Inbox, Theme, Wake, run_served};
+use crate::strings::serve as words;
+use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Theme, run_served};
 
 use super::backend::SshBackend;
-use super::lobby::{Choice, LobbyScreen, NewGame, Opponent};
-use super::tables::{Back, SharedLobby, TableLink, Who};
-
-type SshTerminal = Terminal<SshBackend>;
+use super::link::TableLink;
+use super::lobby::{Choice, LobbyScreen, NewGame, Opponent, listed};
+use super::outside::shown;
+use super::tables::{Back, Found, SharedLobby, Table, Who};
+use super::talk::typed_code;
 
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
@@ -43,8 +50,9 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
-    let id = lobby.lock().join(inbox.sender());
-    let result = lobby_loop(&mut terminal, &inbox, &lobby, &who, idle);
+    let id = lobby.lock().join(inbox.sender(), who.clone());
+    let host = LobbyHost::new(lobby.clone(), who, idle);
+    let result = run_served(&mut terminal, &inbox, Box::new(host));
     lobby.lock().leave(id);
     let backend = terminal.backend_mut();
     let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
@@ -52,234 +60,281 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     result
 }
 
-/// The lobby until the player leaves; games in between.
-fn lobby_loop(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    who: &Who,
+/// The lobby of one session, as the event loop sees it.
+#[derive(Debug)]
+pub(crate) struct LobbyHost {
+    screen: LobbyScreen,
+    lobby: SharedLobby,
+    who: Who,
+    /// The tables as last seen.
+    tables: BTreeMap<u32, Table>,
+    area: Rect,
+    /// The game chosen, until the loop takes it.
+    next: Option<(App, Option<TableLink>)>,
+    /// A lobby left alone this long is closed.
     idle: Duration,
-) -> anyhow::Result<()> {
-    let mut screen = LobbyScreen::new(&who.name);
-    let result = lobby_screen(terminal, inbox, lobby, who, &mut screen, idle);
-    // A table this session waited at: closed, or for an adjourned game, left for later.
-    if let Some(id) = screen.waiting {
-        lobby.lock().leave_table(id, &who.key);
-    }
-    result
+    /// The loop has started (its first resize came).
+    started: bool,
 }
 
-/// [`lobby_loop`]'s screen, until the player leaves or the link drops.
-fn lobby_screen(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    who: &Who,
-    screen: &mut LobbyScreen,
-    idle: Duration,
-) -> anyhow::Result<()> {
-    // The lobby is idle from the player's last key (or the end of a game), whatever
-    // table news comes meanwhile.
-    let mut active = Instant::now();
-    let mut pending = None;
-    loop {
-        // Back within the grace period: straight to the seat kept for this key.
-        let back = lobby.lock().return_to_seat(&who.key);
-        if let Some((id, seat)) = back {
-            play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
-            active = Instant::now();
-            continue;
+impl LobbyHost {
+    pub(crate) fn new(lobby: SharedLobby, who: Who, idle: Duration) -> LobbyHost {
+        let colour = lobby.lock().prefs().get(&who.key).colour;
+        let mut host = LobbyHost {
+            screen: LobbyScreen::new(&who.name, colour),
+            lobby,
+            who,
+            tables: BTreeMap::new(),
+            area: Rect::new(0, 0, 80, 24),
+            next: None,
+            idle,
+            started: false,
+        };
+        host.refresh();
+        host
+    }
+
+    /// The tables as this player sees them (others' adjourned games left out), and
+    /// their own games.
+    fn refresh(&mut self) {
+        let lobby = self.lobby.lock();
+        self.tables = lobby.tables_for(&self.who.key);
+        self.screen.mine = super::lobby::your_games(&lobby, &self.tables, &self.who.key);
+    }
+
+    /// Back within the grace period: straight to the seat kept for this key.
+    fn return_to_seat(&mut self) -> Option<Effects> {
+        let (id, _) = self.lobby.lock().return_to_seat(&self.who.key)?;
+        let link = TableLink::player(&self.lobby, id, &self.who);
+        Some(self.at_table(link))
+    }
+
+    /// The game at table `id` as a player or a spectator, ready for the loop.
+    fn at_table(&mut self, link: Option<TableLink>) -> Effects {
+        let Some(link) = link else {
+            self.screen.note(words::NOT_A_TABLE);
+            return vec![Effect::Redraw];
+        };
+        let Some((game, remote)) = link.game() else {
+            self.screen.note(words::NOT_A_TABLE);
+            return vec![Effect::Redraw];
+        };
+        let app = App::with_game(GameConfig::default(), game).served(remote);
+        self.next = Some((app, Some(link)));
+        vec![Effect::Open]
+    }
+
+    /// Sits at table `id`, or watches it when it is full; back at an unfinished game
+    /// of this player's.
+    fn pick(&mut self, id: u32) -> Effects {
+        let back = self.lobby.lock().come_back(id, &self.who.key);
+        match back {
+            Some(Back::Play(_)) => {
+                let link = TableLink::player(&self.lobby, id, &self.who);
+                return self.at_table(link);
+            }
+            Some(Back::Wait) => {
+                self.screen.waiting = Some(id);
+                self.refresh();
+                return vec![Effect::Redraw];
+            }
+            None => {}
         }
-        let tables = lobby.lock().tables_for(&who.key);
-        screen.mine = super::lobby::your_games(&lobby.lock(), &tables, &who.key);
-        // The table this session waits at: both players are there, or it is gone.
-        if let Some(id) = screen.waiting {
-            match tables.get(&id) {
-                Some(table) if table.ready() => {
-                    screen.waiting = None;
-                    if let Some(seat) = table.seat_of(&who.key) {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
-                        active = Instant::now();
-                        continue;
+        let sat = self.lobby.lock().sit(id, self.who.clone());
+        if sat.is_some() {
+            let link = TableLink::player(&self.lobby, id, &self.who);
+            return self.at_table(link);
+        }
+        let own = self
+            .lobby
+            .lock()
+            .tables()
+            .get(&id)
+            .is_some_and(|t| t.seat_of(&self.who.key).is_some());
+        if own {
+            self.screen.note(words::YOUR_TABLE);
+            return vec![Effect::Redraw];
+        }
+        let link = TableLink::spectator(&self.lobby, id);
+        self.at_table(link)
+    }
+
+    fn start(&mut self, game: NewGame) -> Effects {
+        match game.opponent {
+            Opponent::Person => {
+                let opened = self.lobby.lock().open(
+                    self.who.clone(),
+                    game.side,
+                    game.ruleset,
+                    game.claims,
+                    game.private,
+                );
+                match opened {
+                    Some(id) => {
+                        self.lobby.lock().set_clock(id, game.clock);
+                        self.screen.waiting = Some(id);
                     }
+                    None => self.screen.note(words::NO_CODE),
                 }
-                Some(table) if table.seat_of(&who.key).is_some() => {}
-                _ => screen.waiting = None,
+                self.refresh();
+                vec![Effect::Redraw]
             }
-        }
-        terminal
-            .draw(|frame| frame.render_widget(&screen.view(&tables), frame.area()))
-            .context("cannot draw the lobby")?;
-        let drawn = Instant::now();
-        let wake = match pending.take() {
-            Some(wake) => wake,
-            None if active.elapsed() >= idle => return Ok(()),
-            None => match inbox.recv_timeout(idle.saturating_sub(active.elapsed())) {
-                Some(wake) => wake,
-                None => return Ok(()),
-            },
-        };
-        let key = match wake {
-            Wake::Terminal(event) => match event.as_key_press_event() {
-                Some(key) => key,
-                None => continue,
-            },
-            Wake::InputFailed(_) => return Ok(()),
-            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Checked(_) | Wake::Analysis => {
-                if screen.waiting.is_none() {
-                    pending = wait_out_news(inbox, drawn);
-                }
-                continue;
-            }
-        };
-        active = Instant::now();
-        match screen.key(key, &tables) {
-            Choice::Stay => {}
-            Choice::Leave => return Ok(()),
-            Choice::Claim(id) => {
-                let won = lobby.lock().claim(id, &who.key);
-                screen.note(if won {
-                    crate::strings::serve::CLAIMED
-                } else {
-                    crate::strings::serve::NOT_CLAIMABLE
-                });
-            }
-            Choice::Close => {
-                if let Some(id) = screen.waiting.take() {
-                    lobby.lock().leave_table(id, &who.key);
-                }
-            }
-            Choice::Start(NewGame {
-                opponent: Opponent::Person,
-                side,
-                ruleset,
-                clock,
-            }) => {
-                let id = lobby.lock().open(who.clone(), side, ruleset);
-                lobby.lock().set_clock(id, clock);
-                screen.waiting = Some(id);
-            }
-            Choice::Start(NewGame {
-                opponent: Opponent::Ai(level),
-                side,
-                ruleset,
-                clock,
-            }) => {
+            Opponent::Ai(level) => {
                 let mut seats = [Seat::Human; 2];
-                seats[side.other().index()] = Seat::from(level);
+                seats[game.side.other().index()] = Seat::from(level);
                 let config = GameConfig {
                     seats,
-                    ruleset,
+                    ruleset: game.ruleset,
+                    claims: game.claims,
                     seed: fresh_seed(),
                     // Against the AI the game's own clock decides: the server runs it.
-                    clock,
+                    clock: game.clock,
                     ..GameConfig::default()
                 };
-                let app = App::new(config).served([false, false]);
-                run_served(terminal, inbox, app, theme(screen), None)?;
-                active = Instant::now();
+                self.next = Some((App::new(config).served([false, false]), None));
+                vec![Effect::Open]
             }
-            Choice::Pick(id) => {
-                // An unfinished game of this player's: back to it.
-                let back = lobby.lock().come_back(id, &who.key);
-                match back {
-                    Some(Back::Play(seat)) => {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?;
-                        active = Instant::now();
-                        continue;
-                    }
-                    Some(Back::Wait) => {
-                        screen.waiting = Some(id);
-                        continue;
-                    }
-                    None => {}
-                }
-                let sat = lobby.lock().sit(id, who.clone());
-                match sat {
-                    Some(seat) => {
-                        play_at_table(terminal, inbox, lobby, who, id, seat, theme(screen))?
-                    }
-                    None if tables
-                        .get(&id)
-                        .is_some_and(|t| t.seat_of(&who.key).is_some()) =>
-                    {
-                        screen.note(crate::strings::serve::YOUR_TABLE)
-                    }
-                    None => watch_table(terminal, inbox, lobby, id, theme(screen))?,
-                }
-                // Idle from the end of the game or the watching, not from the key.
-                active = Instant::now();
-            }
+        }
+    }
+
+    fn find(&mut self, name: &str) -> Effects {
+        let found = self.lobby.lock().find(name);
+        let name = shown(name.trim());
+        let text = match found {
+            Found::Playing(id) => match listed(&self.tables).position(|(t, _)| t == id) {
+                Some(n) if n < 9 => words::found_at(&name, n + 1),
+                _ => words::found_unlisted(&name),
+            },
+            Found::Private => words::found_private(&name),
+            Found::Here => words::found_here(&name),
+            Found::Away => words::found_away(&name),
+        };
+        self.screen.note(text);
+        vec![Effect::Redraw]
+    }
+
+    /// Stops waiting at a table: it closes, or an adjourned game is left for later.
+    fn stand_up(&mut self) {
+        if let Some(id) = self.screen.waiting.take() {
+            self.lobby.lock().leave_table(id, &self.who.key);
         }
     }
 }
 
-/// Table news redraws a lobby at most this often: with many lobbies open, each move
-/// would otherwise redraw every one of them.
-const LOBBY_NEWS_EVERY: Duration = Duration::from_millis(500);
+impl Lobby for LobbyHost {
+    fn handle(&mut self, input: Input) -> Effects {
+        let key = match input {
+            Input::Key(key) => key,
+            Input::Resize(width, height) => {
+                self.area = Rect::new(0, 0, width, height);
+                // The loop's first input: a player back within the grace period goes
+                // straight to their seat.
+                if !std::mem::replace(&mut self.started, true)
+                    && let Some(effects) = self.return_to_seat()
+                {
+                    return effects;
+                }
+                return vec![Effect::Redraw];
+            }
+            // Left alone for LOBBY_IDLE: the session ends.
+            Input::Tick => return vec![Effect::Quit],
+            Input::Click(_) | Input::Pick(_) => return Vec::new(),
+        };
+        self.refresh();
+        let mut effects = vec![Effect::Redraw, Effect::RestartTimer];
+        match self.screen.key(key, &self.tables) {
+            Choice::Stay => {}
+            Choice::Leave => {
+                self.stand_up();
+                return vec![Effect::Quit];
+            }
+            Choice::Close => self.stand_up(),
+            Choice::Claim(id) => {
+                let won = self.lobby.lock().claim(id, &self.who.key);
+                self.screen.note(if won {
+                    words::CLAIMED
+                } else {
+                    words::NOT_CLAIMABLE
+                });
+            }
+            Choice::Colour(on) => {
+                self.lobby
+                    .lock()
+                    .prefs()
+                    .update(&self.who.key, |p| p.colour = on);
+            }
+            Choice::Start(game) => effects.extend(self.start(game)),
+            Choice::Pick(id) => effects.extend(self.pick(id)),
+            Choice::Find(name) => effects.extend(self.find(&name)),
+            Choice::Code(code) => {
+                let found = self.lobby.lock().by_code(&typed_code(&code));
+                match found {
+                    Some(id) => effects.extend(self.pick(id)),
+                    None => self.screen.note(words::NO_SUCH_CODE),
+                }
+            }
+        }
+        self.refresh();
+        effects
+    }
 
-/// Waits out the rest of [`LOBBY_NEWS_EVERY`] since the lobby was `drawn`, taking in
-/// more news; returns early with anything else (a key), to handle next.
-fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
-    loop {
-        let left = LOBBY_NEWS_EVERY.checked_sub(drawn.elapsed())?;
-        match inbox.recv_timeout(left)? {
-            Wake::Linked | Wake::Ai(_) | Wake::AiWaiting | Wake::Checked(_) | Wake::Analysis => {}
-            other => return Some(other),
+    fn linked(&mut self) -> Effects {
+        if let Some(effects) = self.return_to_seat() {
+            return effects;
+        }
+        self.refresh();
+        // The table this session waits at: both players are there, or it is gone.
+        if let Some(id) = self.screen.waiting {
+            match self.tables.get(&id) {
+                Some(table) if table.ready() => {
+                    self.screen.waiting = None;
+                    if let Some(mut link) = TableLink::player(&self.lobby, id, &self.who) {
+                        // The opponent came while this player waited elsewhere, perhaps.
+                        link.ring_if_my_move();
+                        return self.at_table(Some(link));
+                    }
+                }
+                Some(table) if table.seat_of(&self.who.key).is_some() => {}
+                _ => self.screen.waiting = None,
+            }
+        }
+        vec![Effect::Redraw]
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        (&self.screen.view(&self.tables)).render(area, buf);
+    }
+
+    fn theme(&self) -> Theme {
+        if self.screen.colour {
+            Theme::COLOR
+        } else {
+            Theme::PLAIN
         }
     }
-}
 
-fn theme(screen: &LobbyScreen) -> Theme {
-    if screen.colour {
-        Theme::COLOR
-    } else {
-        Theme::PLAIN
+    fn area(&self) -> Rect {
+        self.area
+    }
+
+    fn tick_every(&self) -> Option<Duration> {
+        Some(self.idle)
+    }
+
+    fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)> {
+        let (app, link) = self.next.take()?;
+        Some((app, link.map(|l| Box::new(l) as Box<dyn Link>)))
+    }
+
+    fn back(&mut self) -> Effects {
+        self.refresh();
+        vec![Effect::Redraw, Effect::RestartTimer]
     }
 }
 
-/// Plays `seat` at table `id` until the player quits (they leave the table: see
-/// [`Lobby::leave_table`](super::tables::Lobby::leave_table)) or their link drops (the
-/// seat is kept for them for the grace period).
-fn play_at_table(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    who: &Who,
-    id: u32,
-    seat: Player,
-    theme: Theme,
-) -> anyhow::Result<()> {
-    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
-        return Ok(());
-    };
-    let mut remote = [true; 2];
-    remote[seat.index()] = false;
-    let app = App::with_game(GameConfig::default(), game).served(remote);
-    let mut link = TableLink::new(lobby.clone(), id, Some(seat));
-    let result = run_served(terminal, inbox, app, theme, Some(&mut link));
-    match &result {
-        Ok(_) => lobby.lock().leave_table(id, &who.key),
-        Err(_) => lobby.lock().drop_out(id, &who.key),
+impl Drop for LobbyHost {
+    /// A table still waiting for an opponent closes with the session.
+    fn drop(&mut self) {
+        self.stand_up();
     }
-    result.map(|_| ())
-}
-
-/// Watches table `id`, read-only, until the spectator quits.
-fn watch_table(
-    terminal: &mut SshTerminal,
-    inbox: &Inbox,
-    lobby: &SharedLobby,
-    id: u32,
-    theme: Theme,
-) -> anyhow::Result<()> {
-    let Some(game) = lobby.lock().tables().get(&id).map(|t| t.game.clone()) else {
-        return Ok(());
-    };
-    lobby.lock().watch(id, true);
-    let app = App::with_game(GameConfig::default(), game).served([true, true]);
-    let mut link = TableLink::new(lobby.clone(), id, None);
-    let result = run_served(terminal, inbox, app, theme, Some(&mut link));
-    lobby.lock().watch(id, false);
-    result.map(|_| ())
 }

@@ -1,6 +1,6 @@
 //! The lobby's tables: shared state owned by the server (no statics), behind one mutex.
 //! A table holds the one true game; each player's and spectator's screen keeps a copy in
-//! step through a [`TableLink`]. Every change wakes every session, so lobbies redraw
+//! step through a [`super::link::TableLink`]. Every change wakes every session, so lobbies redraw
 //! and games pick up the new move.
 //!
 //! A game between two people outlives their connections: a player whose link drops is
@@ -18,13 +18,15 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use crate::record::{GameResult, Termination, TimeControl};
-use crate::rules::{Game, Move, Player, Ruleset};
+use crate::rules::{Game, Player, Ruleset};
 use crate::session::{Clock, Course};
 use crate::strings::serve as words;
-use crate::ui::{Link, Wake};
+use crate::ui::Wake;
 
 use super::outside::shown;
+use super::prefs::Prefs;
 use super::store::{Finished, Store, Write, table_record};
+use super::talk::{Talk, new_code};
 
 /// How long a dropped player's seat is kept for them, unless the server is told.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
@@ -64,6 +66,8 @@ pub(crate) struct Table {
     archived: bool,
     /// Why the last write of this game failed, while it is not on disk.
     pub(crate) unsaved: Option<String>,
+    /// What the players ask of each other, their messages, a private table's code.
+    pub(crate) talk: Talk,
 }
 
 impl Table {
@@ -89,7 +93,20 @@ impl Table {
             version: 0,
             archived: false,
             unsaved: None,
+            talk: Talk::default(),
         }
+    }
+
+    /// The next game at the table (a rematch): `game`, no ending, kept anew.
+    pub(crate) fn restart(&mut self, game: Game) {
+        self.game = game;
+        // A rematch keeps the time control, with full clocks started anew.
+        let control = self.course.clock().map(Clock::control);
+        self.course = Course::with_clock(control.map(Clock::new));
+        if let Some(clock) = self.course.clock_mut() {
+            clock.start(Instant::now());
+        }
+        self.archived = false;
     }
 
     /// Open: one seat still free.
@@ -134,7 +151,7 @@ impl Table {
     }
 
     /// The name in `player`'s seat, as shown.
-    fn name(&self, player: Player) -> String {
+    pub(crate) fn name(&self, player: Player) -> String {
         self.seats[player.index()]
             .as_ref()
             .map_or_else(|| words::EMPTY_SEAT.to_owned(), |w| shown(&w.name))
@@ -163,6 +180,23 @@ pub(crate) struct Lobby {
     history: Vec<Finished>,
     /// Writes to carry out once the lock is released.
     writes: Vec<Write>,
+    /// Who each session is, to find a player by name.
+    present: HashMap<u64, Who>,
+    /// What each player switched, by key.
+    prefs: Prefs,
+}
+
+/// Where a player found by name is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// Playing at this table.
+    Playing(u32),
+    /// At a private table.
+    Private,
+    /// Connected, not at a table.
+    Here,
+    /// Not connected now.
+    Away,
 }
 
 impl Default for Lobby {
@@ -175,6 +209,8 @@ impl Default for Lobby {
             grace: DEFAULT_GRACE,
             history: Vec::new(),
             writes: Vec::new(),
+            present: HashMap::new(),
+            prefs: Prefs::default(),
         }
     }
 }
@@ -240,6 +276,7 @@ impl SharedLobby {
         let mut lobby = Lobby {
             grace,
             history: store.history(),
+            prefs: Prefs::load(data_dir),
             ..Lobby::default()
         };
         for game in stored {
@@ -365,16 +402,62 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
 }
 
 impl Lobby {
-    /// Registers a session to wake at every change; returns its number.
-    pub(crate) fn join(&mut self, wake: SyncSender<Wake>) -> u64 {
+    /// Registers `who`'s session to wake at every change; returns its number.
+    pub(crate) fn join(&mut self, wake: SyncSender<Wake>, who: Who) -> u64 {
         self.next_session += 1;
         self.sessions.insert(self.next_session, wake);
+        self.present.insert(self.next_session, who);
         self.next_session
     }
 
     /// Forgets a session that ended.
     pub(crate) fn leave(&mut self, session: u64) {
         self.sessions.remove(&session);
+        self.present.remove(&session);
+    }
+
+    /// Where the player called `name` (either case) is.
+    pub(crate) fn find(&self, name: &str) -> Found {
+        let name = name.trim().to_lowercase();
+        let is = |who: &Who| who.name.to_lowercase() == name;
+        for (&id, table) in &self.tables {
+            if !table.abandoned && !table.adjourned && table.seats.iter().flatten().any(is) {
+                return if table.talk.code.is_some() {
+                    Found::Private
+                } else {
+                    Found::Playing(id)
+                };
+            }
+        }
+        if self.present.values().any(is) {
+            Found::Here
+        } else {
+            Found::Away
+        }
+    }
+
+    /// The private table whose invitation code is `code`.
+    pub(crate) fn by_code(&self, code: &str) -> Option<u32> {
+        self.tables
+            .iter()
+            .find(|(_, t)| t.talk.code.as_deref() == Some(code))
+            .map(|(&id, _)| id)
+    }
+
+    /// Table `id`, to change it; call [`Lobby::changed`] (and [`Lobby::stored`] if the
+    /// game changed) after.
+    pub(crate) fn table_mut(&mut self, id: u32) -> Option<&mut Table> {
+        self.tables.get_mut(&id)
+    }
+
+    /// How long a dropped player's seat is kept.
+    pub(crate) fn grace(&self) -> Duration {
+        self.grace
+    }
+
+    /// The players' switches.
+    pub(crate) fn prefs(&mut self) -> &mut Prefs {
+        &mut self.prefs
     }
 
     /// The tables, by number.
@@ -391,15 +474,34 @@ impl Lobby {
             .collect()
     }
 
-    /// Opens a table with `who` at `colour`; returns its number.
-    pub(crate) fn open(&mut self, who: Who, colour: Player, ruleset: Ruleset) -> u32 {
+    /// Opens a table with `who` at `colour`, under `ruleset`, with claims if `claims`;
+    /// a `private` one gets an invitation code and is not listed. Returns its number;
+    /// `None` if a private table got no code (the system's random source failed).
+    pub(crate) fn open(
+        &mut self,
+        who: Who,
+        colour: Player,
+        ruleset: Ruleset,
+        claims: bool,
+        private: bool,
+    ) -> Option<u32> {
+        let mut talk = Talk::default();
+        if private {
+            // A code no other table has.
+            talk.code = Some(
+                (0..8)
+                    .filter_map(|_| new_code())
+                    .find(|code| self.by_code(code).is_none())?,
+            );
+        }
         self.next_id += 1;
         let mut seats = [None, None];
         seats[colour.index()] = Some(who);
-        let table = Table::new(seats, Game::with_ruleset(ruleset));
+        let mut table = Table::new(seats, Game::with_rules(ruleset, claims));
+        table.talk = talk;
         self.tables.insert(self.next_id, table);
         self.changed();
-        self.next_id
+        Some(self.next_id)
     }
 
     /// Gives table `id` clocks (`None`: none), before its game starts. They start when
@@ -584,7 +686,7 @@ impl Lobby {
 
     /// Asks for table `id`'s game to be written (or, finished, archived): a table with
     /// a game in play or just finished; others are not kept.
-    fn stored(&mut self, id: u32) {
+    pub(crate) fn stored(&mut self, id: u32) {
         if let Some(write) = self.save(id) {
             self.writes.push(write);
         }
@@ -614,7 +716,7 @@ impl Lobby {
 
     /// Wakes every session; forgets those that ended. A full inbox is left as it is:
     /// the session wakes for what is in it, and then reads the lobby as it is.
-    fn changed(&mut self) {
+    pub(crate) fn changed(&mut self) {
         self.sessions.retain(|_, wake| {
             !matches!(
                 wake.try_send(Wake::Linked),
@@ -660,131 +762,20 @@ pub(crate) fn tally<'a>(
     by_key.into_iter().map(|(_, name, c)| (name, c)).collect()
 }
 
-/// A screen's link to a table: as a player (`seat`) it hands over its own moves; as a
-/// spectator (`seat` None) it only follows.
-pub(crate) struct TableLink {
-    pub(crate) lobby: SharedLobby,
-    pub(crate) table: u32,
-    pub(crate) seat: Option<Player>,
-    /// The last line this screen was told, so each is told once.
-    pub(crate) told: Option<String>,
-}
-
-impl TableLink {
-    /// The link of `seat` (a spectator: `None`) at table `table`.
-    pub(crate) fn new(lobby: SharedLobby, table: u32, seat: Option<Player>) -> TableLink {
-        TableLink {
-            lobby,
-            table,
-            seat,
-            told: None,
-        }
-    }
-}
-
-/// `m:ss` of `left`, rounded up.
-fn clock(left: Duration) -> String {
-    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
-    format!("{}:{:02}", secs / 60, secs % 60)
-}
-
-impl TableLink {
-    /// [`Link::sync`] at `now`, the server's time.
-    fn sync_at(&mut self, game: &Game, now: Instant) -> Vec<Move> {
-        let mut lobby = self.lobby.lock();
-        let Some(table) = lobby.tables.get_mut(&self.table) else {
-            return Vec::new();
-        };
-        let known = table.game.len();
-        // The server's clock decides: a flag that fell ends the game for both screens,
-        // and a move that comes after it is not taken.
-        let mut changed = table.course.check_flag(&table.game, now).is_some();
-        if let Some(seat) = self.seat
-            && game.len() > known
-            && !table.abandoned
-            && table.course.ending().is_none()
-            && !table.adjourned
-            && table.seats.iter().all(Option::is_some)
-        {
-            for mv in game.moves().skip(known) {
-                // Only the seat's own moves, in turn: the screen refuses the others.
-                if table.game.to_move() != seat || table.game.play(mv).is_err() {
-                    break;
-                }
-                if let Some(clock) = table.course.clock_mut() {
-                    let _ = clock.moved(now);
-                    if table.game.is_over() {
-                        clock.stop();
-                    }
-                }
-                changed = true;
-            }
-        }
-        let news = table.game.moves().skip(game.len()).collect();
-        if changed {
-            lobby.stored(self.table);
-            lobby.changed();
-        }
-        news
-    }
-}
-
-impl Link for TableLink {
-    fn sync(&mut self, game: &Game) -> Vec<Move> {
-        self.sync_at(game, Instant::now())
-    }
-
-    fn course(&mut self) -> Option<Course> {
-        let lobby = self.lobby.lock();
-        let table = lobby.tables.get(&self.table)?;
-        // A table without clocks or an early end leaves the screen's course alone.
-        (table.course != Course::NONE).then(|| table.course.clone())
-    }
-
-    fn news(&mut self) -> Option<String> {
-        let text = {
-            let lobby = self.lobby.lock();
-            let grace = lobby.grace;
-            match lobby.tables.get(&self.table) {
-                None => Some(words::PLAYER_LEFT.to_owned()),
-                Some(t) if t.abandoned => Some(words::PLAYER_LEFT.to_owned()),
-                Some(t) => {
-                    let others: Vec<Player> = match self.seat {
-                        Some(seat) => vec![seat.other()],
-                        None => Player::BOTH.to_vec(),
-                    };
-                    let away = others
-                        .into_iter()
-                        .find_map(|p| t.away[p.index()].map(|since| (p, since)));
-                    match away {
-                        Some((p, since)) => {
-                            let left = grace.saturating_sub(since.elapsed());
-                            Some(if left.is_zero() {
-                                words::gone(&t.name(p))
-                            } else {
-                                words::waiting_for(&t.name(p), &clock(left))
-                            })
-                        }
-                        None if self.told.as_deref().is_some_and(words::is_waiting) => {
-                            Some(words::BACK.to_owned())
-                        }
-                        None => t.unsaved.as_deref().map(words::not_saved),
-                    }
-                }
-            }
-        };
-        if text.is_none() || text == self.told {
-            return None;
-        }
-        self.told.clone_from(&text);
-        text
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::link::TableLink;
     use super::*;
-    use crate::rules::Square;
+    use crate::rules::{Move, Square};
+    use crate::ui::{Link, News};
+
+    /// The line a link has for its screen now (a note or a stop), if any.
+    fn line(link: &mut TableLink) -> Option<String> {
+        link.news().into_iter().find_map(|n| match n {
+            News::Note(text) | News::Stopped(text) => Some(text),
+            _ => None,
+        })
+    }
 
     fn who(name: &str) -> Who {
         Who {
@@ -793,52 +784,14 @@ mod tests {
         }
     }
 
-    #[test]
-    fn two_players_share_one_game_and_each_plays_only_their_colour() {
-        let lobby = SharedLobby::default();
-        let id = lobby
-            .lock()
-            .open(who("alice"), Player::Blue, Ruleset::Standard);
-        assert!(lobby.lock().tables()[&id].is_open());
-        assert_eq!(lobby.lock().sit(id, who("alice")), None);
-        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
-        assert_eq!(lobby.lock().sit(id, who("carol")), None);
-        let mut blue = TableLink::new(lobby.clone(), id, Some(Player::Blue));
-        let mut yellow = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
-        let b3: Square = "b3".parse().unwrap();
-        let c1: Square = "c1".parse().unwrap();
-        // Yellow can't move first.
-        let yellow_first = Game::from_moves([c1]).unwrap();
-        assert_eq!(yellow.sync(&yellow_first), Vec::<Move>::new());
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 0);
-        // Blue's move reaches Yellow, and Yellow's reply reaches Blue.
-        let blue_game = Game::from_moves([b3]).unwrap();
-        assert!(blue.sync(&blue_game).is_empty());
-        assert_eq!(yellow.sync(&Game::new()), vec![b3]);
-        let yellow_game = Game::from_moves([b3, c1]).unwrap();
-        assert!(yellow.sync(&yellow_game).is_empty());
-        assert_eq!(blue.sync(&blue_game), vec![c1]);
-        // Blue can't play Yellow's move.
-        let cheat = Game::from_moves([b3, c1, c1, c1]).unwrap();
-        blue.sync(&cheat);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
-        // Yellow leaves: Blue is told once, and no more moves are taken.
-        assert_eq!(blue.news(), None);
-        lobby.lock().stand_up(id, "SHA256:bob");
-        assert!(blue.news().is_some_and(|text| text.contains("left")));
-        assert_eq!(blue.news(), None);
-        let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
-        blue.sync(&on);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
-    }
-
     /// A game between ann (Blue) and bob (Yellow) at a lobby kept in `dir`.
     fn two_at_a_table(dir: &Path, grace: Duration) -> (SharedLobby, u32) {
         let (lobby, problems) = SharedLobby::open(dir, grace);
         assert!(problems.is_empty(), "{problems:?}");
         let id = lobby
             .lock()
-            .open(who("ann"), Player::Blue, Ruleset::Standard);
+            .open(who("ann"), Player::Blue, Ruleset::Standard, false, false)
+            .unwrap();
         assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
         (lobby, id)
     }
@@ -853,8 +806,8 @@ mod tests {
         ann.sync(&b2);
         lobby.lock().drop_out(id, "SHA256:ann");
         assert!(!lobby.lock().tables()[&id].ready());
-        assert_eq!(bob.news().as_deref(), Some("waiting for ann (1:30)"));
-        assert_eq!(bob.news(), None, "told once a second at most");
+        assert_eq!(line(&mut bob).as_deref(), Some("waiting for ann (1:30)"));
+        assert_eq!(line(&mut bob), None, "told once a second at most");
         // Bob may still move; ann is put back at her seat and sees it.
         let c3 = Game::from_moves([Square::B2, Square::C3]).unwrap();
         bob.sync(&c3);
@@ -864,7 +817,7 @@ mod tests {
             Some((id, Player::Blue))
         );
         assert!(lobby.lock().tables()[&id].ready());
-        assert_eq!(bob.news().as_deref(), Some(words::BACK));
+        assert_eq!(line(&mut bob).as_deref(), Some(words::BACK));
         assert_eq!(ann.sync(&b2), vec![Square::C3]);
         // The game was kept after each move.
         let stored = fs_text(dir.path(), id);
@@ -885,7 +838,7 @@ mod tests {
         let (lobby, id) = two_at_a_table(dir.path(), Duration::ZERO);
         let mut bob = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
         lobby.lock().drop_out(id, "SHA256:ann");
-        assert_eq!(bob.news(), Some(words::gone("ann")));
+        assert_eq!(line(&mut bob), Some(words::gone("ann")));
         // Bob quits: adjourned, not abandoned; only its players see it.
         lobby.lock().leave_table(id, "SHA256:bob");
         let table = lobby.lock().tables()[&id].clone();
@@ -947,7 +900,8 @@ mod tests {
         // An open table (nobody sat down) is not a game: not kept.
         lobby
             .lock()
-            .open(who("carol"), Player::Blue, Ruleset::Corners);
+            .open(who("carol"), Player::Blue, Ruleset::Corners, false, false)
+            .unwrap();
         assert_eq!(
             lobby.save_all(),
             SaveReport {
@@ -967,7 +921,8 @@ mod tests {
         // New tables get new numbers.
         let next = again
             .lock()
-            .open(who("dan"), Player::Blue, Ruleset::Standard);
+            .open(who("dan"), Player::Blue, Ruleset::Standard, false, false)
+            .unwrap();
         assert!(next > id);
     }
 
@@ -1023,7 +978,8 @@ mod tests {
         let lobby = SharedLobby::default();
         let id = lobby
             .lock()
-            .open(who("alice"), Player::Blue, Ruleset::Standard);
+            .open(who("alice"), Player::Blue, Ruleset::Standard, false, false)
+            .unwrap();
         lobby
             .lock()
             .set_clock(id, TimeControl::from_minutes("1+0").ok());
@@ -1062,7 +1018,8 @@ mod tests {
         // A table without clocks leaves the screens' own course alone.
         let plain = lobby
             .lock()
-            .open(who("carol"), Player::Blue, Ruleset::Standard);
+            .open(who("carol"), Player::Blue, Ruleset::Standard, false, false)
+            .unwrap();
         let mut link = TableLink::new(lobby.clone(), plain, None);
         assert_eq!(link.course(), None);
     }
@@ -1072,7 +1029,8 @@ mod tests {
         let lobby = SharedLobby::default();
         let id = lobby
             .lock()
-            .open(who("a"), Player::Yellow, Ruleset::Corners);
+            .open(who("a"), Player::Yellow, Ruleset::Corners, false, false)
+            .unwrap();
         assert_eq!(lobby.lock().sit(id, who("b")), Some(Player::Blue));
         lobby.lock().stand_up(id, "SHA256:a");
         assert!(lobby.lock().tables()[&id].abandoned);

@@ -8,6 +8,7 @@
 //! [`Input`]: super::effect::Input
 //! [`Effect`]: super::effect::Effect
 
+mod served;
 mod update;
 
 use std::time::{Duration, Instant};
@@ -58,8 +59,8 @@ pub struct App {
     /// A claim game: the AI's move, kept until the person's last stone is claimed or let go.
     held: Option<Move>,
     /// Served over the network (`hijara serve`): the seats played at another terminal,
-    /// by [`Player::index`], or `None` for a local game.
-    network: Option<[bool; 2]>,
+    /// and what only a served game has; `None` for a local game.
+    network: Option<served::Served>,
 }
 
 impl App {
@@ -101,13 +102,15 @@ impl App {
     /// places no stone for them; nothing is saved on the server's disk, and a game with
     /// a remote seat can't be undone, redone, restarted or hinted from one side.
     pub fn served(mut self, remote: [bool; 2]) -> App {
-        self.network = Some(remote);
+        self.network = Some(served::Served::new(remote));
         self
     }
 
     /// Whether `player`'s stones are placed at another terminal.
     pub fn is_remote(&self, player: Player) -> bool {
-        self.network.is_some_and(|remote| remote[player.index()])
+        self.network
+            .as_ref()
+            .is_some_and(|served| served.remote[player.index()])
     }
 
     /// Says whether the autosave holds the game, so the quit question can say that

@@ -49,6 +49,8 @@ pub enum Effect {
     Review,
     /// Leave the replay viewer and play on from the position after this many moves.
     PlayOn(usize),
+    /// The lobby of a served session opens the game it has ready (`Lobby::take_game`).
+    Open,
     /// Leave.
     Quit,
 }

@@ -19,7 +19,6 @@ use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 use crate::review::Background;
-use crate::rules::{Game, Move};
 use crate::session::{Notice, Storage, today};
 
 use super::ai_worker::{AiGate, AiReply, AiWorker};
@@ -30,6 +29,7 @@ use super::puzzle_check::{CheckReply, CheckWorker};
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
+use super::served::{Bell, News};
 use super::start_screen::StartView;
 use super::theme::Theme;
 
@@ -49,26 +49,11 @@ pub(crate) enum Wake {
     /// The background analysis has new results, or has ended.
     Analysis,
     /// Shared state outside the screen changed (a table of `hijara serve`): the loop
-    /// asks its [`Link`] what is new.
+    /// asks the game's [`Link`] or the [`Lobby`] what is new.
+    ///
+    /// [`Link`]: super::served::Link
+    /// [`Lobby`]: super::served::Lobby
     Linked,
-}
-
-/// A game on screen linked to one played elsewhere too (a table of `hijara serve`).
-pub(crate) trait Link {
-    /// Hands over the moves made on this screen beyond those the other side knows,
-    /// and returns the moves made elsewhere beyond `game`'s, to play here in order.
-    fn sync(&mut self, game: &Game) -> Vec<Move>;
-
-    /// A line to show once on the status line (the other player left), if any.
-    fn news(&mut self) -> Option<String> {
-        None
-    }
-
-    /// The shared game's clocks and early ending, which decide over the screen's own
-    /// (a table's clocks run on the server); `None` to keep the screen's.
-    fn course(&mut self) -> Option<crate::session::Course> {
-        None
-    }
 }
 
 /// The most wakes waiting in an [`Inbox`]: a sender finds it full rather than letting
@@ -105,11 +90,6 @@ impl Inbox {
     /// A sender for an input source.
     pub(crate) fn sender(&self) -> SyncSender<Wake> {
         self.sender.clone()
-    }
-
-    /// The next wake, waiting `timeout` at most (`None` then).
-    pub(crate) fn recv_timeout(&self, timeout: Duration) -> Option<Wake> {
-        self.receiver.recv_timeout(timeout).ok()
     }
 }
 
@@ -205,7 +185,9 @@ pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
 /// Runs `screen` on `terminal` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
 /// game). Blocks on the inbox, waking only for the state's timer, so an idle screen
-/// uses no CPU. Storage errors become messages, never a failure of the loop.
+/// uses no CPU. Storage errors become messages, never a failure of the loop. A served
+/// session's lobby opens its games here too, each kept in step with its table's link
+/// (synced after every input and at each [`Wake::Linked`]).
 pub(crate) fn run<B>(
     terminal: &mut Terminal<B>,
     inbox: &Inbox,
@@ -214,24 +196,7 @@ pub(crate) fn run<B>(
     storage: &mut Storage,
 ) -> anyhow::Result<Screen>
 where
-    B: Backend,
-    B::Error: Send + Sync + 'static,
-{
-    run_linked(terminal, inbox, screen, theme, storage, None)
-}
-
-/// [`run`], with the game on screen kept in step with `link` (synced after every
-/// input and at each [`Wake::Linked`]).
-pub(crate) fn run_linked<B>(
-    terminal: &mut Terminal<B>,
-    inbox: &Inbox,
-    screen: Screen,
-    theme: Theme,
-    storage: &mut Storage,
-    mut link: Option<&mut dyn Link>,
-) -> anyhow::Result<Screen>
-where
-    B: Backend,
+    B: Backend + Bell,
     B::Error: Send + Sync + 'static,
 {
     let ai_sender = inbox.sender();
@@ -259,17 +224,27 @@ where
     let mut redraw = true;
     let mut next_tick: Option<Instant> = None;
     loop {
-        // Moves made here go out, moves made elsewhere come in.
-        if let (Some(link), Screen::Game(app)) = (link.as_deref_mut(), nav.screen_mut()) {
+        let mut opened = false;
+        // What the player asked and the moves made here go out; moves made elsewhere
+        // and the table's news come in.
+        if let Some((app, link)) = nav.linked() {
+            for request in app.take_requests() {
+                link.request(request);
+            }
             for mv in link.sync(app.game()) {
                 queue.extend(app.remote_move(mv));
             }
             if let Some(course) = link.course() {
                 queue.extend(app.follow_course(course));
             }
-            if let Some(text) = link.news() {
-                app.notify(Notice::Info(text));
-                queue.push_back(Effect::Redraw);
+            for news in link.news() {
+                match news {
+                    // A bell that can't be rung is no reason to stop the game.
+                    News::Bell => {
+                        let _ = terminal.backend_mut().ring();
+                    }
+                    news => queue.extend(app.table_news(news)),
+                }
             }
         }
         // Results that came in (or were kept while a review was closed) first.
@@ -366,6 +341,10 @@ where
                         redraw = true;
                     }
                 }
+                Effect::Open => {
+                    queue.extend(nav.open());
+                    opened = true;
+                }
                 Effect::PlayOn(n) => {
                     let autosaved = storage.autosaved();
                     queue.extend(nav.play_on(n, autosaved));
@@ -376,8 +355,12 @@ where
         if let Screen::Game(app) = nav.screen_mut() {
             app.set_now(Instant::now());
         }
+        if opened {
+            // A game just opened: its table's news first (moves made meanwhile, the bell).
+            continue;
+        }
         if redraw {
-            draw(terminal, nav.screen(), theme)?;
+            draw(terminal, nav.screen(), nav.theme(theme))?;
             redraw = false;
         }
         let screen = nav.screen();
@@ -428,6 +411,12 @@ where
                     queue.extend(state.on_check(reply));
                 }
             }
+            Ok(Wake::Linked) => {
+                // A game's link is asked at the top of the loop; a lobby here.
+                if let Screen::Lobby(lobby) = nav.screen_mut() {
+                    queue.extend(lobby.linked());
+                }
+            }
             Ok(Wake::AiWaiting) => {
                 if let Screen::Game(app) = nav.screen_mut()
                     && app.thinking().is_some()
@@ -439,7 +428,7 @@ where
                 }
             }
             // Taken at the top of the loop.
-            Ok(Wake::Analysis | Wake::Linked) => {}
+            Ok(Wake::Analysis) => {}
             // The timer is checked below, whatever woke the loop.
             Err(RecvTimeoutError::Timeout) => {}
             // The loop holds a sender itself, so the inbox never closes.
@@ -473,6 +462,7 @@ where
                 frame.render_widget(&LessonView { state, theme }, frame.area())
             }
             Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
+            Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
         })
         .context("cannot draw the screen")?;
     Ok(())
@@ -521,6 +511,82 @@ mod tests {
         assert_eq!(moves, ["b3", "d1"]);
         let shown = terminal.backend().to_string();
         assert!(shown.contains("b3"), "{shown}");
+    }
+
+    /// A lobby that opens a game at `g` and leaves at `q`, counting its returns.
+    #[derive(Debug, Default)]
+    struct TestLobby {
+        backs: usize,
+        area: Rect,
+        ready: Option<App>,
+    }
+
+    impl crate::ui::Lobby for TestLobby {
+        fn handle(&mut self, input: Input) -> crate::ui::Effects {
+            match input {
+                Input::Key(key) if key.code == KeyCode::Char('g') => {
+                    self.ready = Some(App::new(GameConfig::default()).served([false, false]));
+                    vec![Effect::Open]
+                }
+                Input::Key(key) if key.code == KeyCode::Char('q') => vec![Effect::Quit],
+                Input::Resize(w, h) => {
+                    self.area = Rect::new(0, 0, w, h);
+                    vec![Effect::Redraw]
+                }
+                _ => Vec::new(),
+            }
+        }
+        fn linked(&mut self) -> crate::ui::Effects {
+            vec![Effect::Redraw]
+        }
+        fn render(&self, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+            buf.set_string(
+                area.x,
+                area.y,
+                format!("lobby {}", self.backs),
+                ratatui::style::Style::new(),
+            );
+        }
+        fn theme(&self) -> Theme {
+            Theme::PLAIN
+        }
+        fn area(&self) -> Rect {
+            self.area
+        }
+        fn tick_every(&self) -> Option<Duration> {
+            None
+        }
+        fn take_game(&mut self) -> Option<(App, Option<Box<dyn crate::ui::Link>>)> {
+            Some((self.ready.take()?, None))
+        }
+        fn back(&mut self) -> crate::ui::Effects {
+            self.backs += 1;
+            vec![Effect::Redraw]
+        }
+    }
+
+    /// The lobby is a screen of the one loop: it opens a game, the game's `q` comes
+    /// back to it, and its own `q` ends the loop.
+    #[test]
+    fn a_served_lobby_opens_games_on_the_same_loop() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let inbox = Inbox::new();
+        let input = inbox.sender();
+        for wake in [key('g'), key('b'), key('3'), key('q'), key('y'), key('q')] {
+            input.send(wake).unwrap();
+        }
+        let mut storage = Storage::new(std::path::PathBuf::new(), None);
+        let lobby = Box::new(TestLobby::default());
+        let screen = run(
+            &mut terminal,
+            &inbox,
+            Screen::Lobby(lobby),
+            Theme::PLAIN,
+            &mut storage,
+        )
+        .unwrap();
+        assert!(matches!(screen, Screen::Lobby(_)));
+        assert!(terminal.backend().to_string().contains("lobby 1"));
     }
 
     #[test]

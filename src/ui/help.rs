@@ -11,7 +11,7 @@ use crate::strings::screen::{
 };
 use crate::text;
 
-use super::keymap::{KeyContext, help_rows};
+use super::keymap::{KeyContext, help_rows, help_rows_served};
 use super::theme::Theme;
 
 /// The help as a widget, drawn centred over whatever area it is given.
@@ -19,7 +19,8 @@ use super::theme::Theme;
 pub(crate) struct HelpView {
     /// The colours.
     pub theme: Theme,
-    /// Whose keys are listed: [`KeyContext::Board`] or [`KeyContext::Replay`].
+    /// Whose keys are listed: [`KeyContext::Board`], [`KeyContext::Served`] (a game at
+    /// a server table) or [`KeyContext::Replay`].
     pub context: KeyContext,
     /// The rules in play: the corner formations are explained when they score.
     pub ruleset: Ruleset,
@@ -34,8 +35,12 @@ impl HelpView {
     /// The keys, the rules, and the closing line (`None` when `short`: it then goes in
     /// the border, and the standard rules take fewer lines, to fit 80×24).
     fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
-        let mut rows: Vec<_> = help_rows(self.context).collect();
-        if self.claims && self.context == KeyContext::Board {
+        let mut rows: Vec<_> = if self.context == KeyContext::Served {
+            help_rows_served().collect()
+        } else {
+            help_rows(self.context).collect()
+        };
+        if self.claims && matches!(self.context, KeyContext::Board | KeyContext::Served) {
             rows.extend(help_rows(KeyContext::ClaimGame));
             if self.ai {
                 rows.extend(help_rows(KeyContext::ClaimAgainstAi));

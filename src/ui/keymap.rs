@@ -101,6 +101,12 @@ pub enum Action {
     ClaimStart,
     /// A claim game: claim the points typed (`Enter`).
     Claim,
+    /// At a server table: type a message to the other player.
+    Message,
+    /// At a server table: mute the other player's messages, or hear them again.
+    Mute,
+    /// At a server table: the bell on "your move", on or off.
+    Bell,
 }
 
 /// Which bindings apply.
@@ -126,6 +132,9 @@ pub enum KeyContext {
     /// The terminal is too small to show the board: only `q` and `Ctrl-c` act, and
     /// both quit at once, as the "please enlarge" screen says.
     TooSmall,
+    /// A game between two players at a server table: looked up before
+    /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
+    Served,
 }
 
 /// A key as the table names it.
@@ -168,6 +177,12 @@ pub(crate) enum HintLine {
     PlayingClaims,
     /// A claim being typed.
     ClaimEntry,
+    /// A game in progress between two players at a server table.
+    Table,
+    /// A finished (or stopped) game between two players at a server table.
+    TableOver,
+    /// A finished game against the server's AI.
+    ServedAiOver,
 }
 
 /// One row of the key table.
@@ -215,6 +230,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Playing, 0, "arrows/hjkl: move"),
             (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
+            (HintLine::Table, 0, "arrows/hjkl: move"),
         ],
     },
     Binding {
@@ -225,6 +241,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Playing, 1, "Enter: place"),
             (HintLine::PlayingClaims, 1, "Enter: place"),
+            (HintLine::Table, 1, "Enter: place"),
         ],
     },
     Binding {
@@ -260,6 +277,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 3, "u: undo"),
             (HintLine::PlayingClaims, 3, "u: undo"),
             (HintLine::Over, 2, "u: undo"),
+            (HintLine::ServedAiOver, 1, "u: undo"),
         ],
     },
     Binding {
@@ -298,7 +316,47 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Over, 0, "n: new game"),
             (HintLine::Over, 3, "r: review"),
+            (HintLine::ServedAiOver, 0, "n: new game"),
         ],
+    },
+    // A game between two players at a server table: looked up before the board's keys.
+    Binding {
+        contexts: &[C::Served],
+        keys: &[(ch('u'), A::Undo)],
+        names: "u",
+        help: "ask the other player to take back your last move",
+        hints: &[(HintLine::Table, 2, "u: ask to undo")],
+    },
+    Binding {
+        contexts: &[C::Served],
+        keys: &[(ch('R'), A::Resign)],
+        names: "R",
+        help: "resign (asks first)",
+        hints: &[(HintLine::Table, 3, "R: resign")],
+    },
+    Binding {
+        contexts: &[C::Served],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "at the end: offer a rematch, colours swapped",
+        hints: &[(HintLine::TableOver, 0, "n: rematch")],
+    },
+    Binding {
+        contexts: &[C::Served],
+        keys: &[(ch('m'), A::Message)],
+        names: "m",
+        help: "a message to the other player (Enter sends)",
+        hints: &[
+            (HintLine::Table, 4, "m: message"),
+            (HintLine::TableOver, 1, "m: message"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Served],
+        keys: &[(ch('M'), A::Mute), (ch('B'), A::Bell)],
+        names: "M, B",
+        help: "mute their messages; the bell on your move, on or off",
+        hints: &[(HintLine::TableOver, 2, "M: mute")],
     },
     // A game with claims: looked up before the board's keys.
     Binding {
@@ -432,7 +490,11 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
         help: "quit (asks while a game is in progress)",
-        hints: &[(HintLine::Over, 1, "q: quit")],
+        hints: &[
+            (HintLine::Over, 1, "q: quit"),
+            (HintLine::TableOver, 3, "q: lobby"),
+            (HintLine::ServedAiOver, 2, "q: lobby"),
+        ],
     },
     Binding {
         contexts: &[C::Replay],
@@ -534,6 +596,28 @@ pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static s
     BINDINGS
         .iter()
         .filter(move |b| b.contexts.contains(&context) && !b.help.is_empty())
+        .map(|b| (b.names, b.help))
+}
+
+/// The help's rows for a game between two players at a server table: its own keys,
+/// then the board's, without those it gives another meaning or refuses (undo, redo,
+/// hint, save, new game, review, resign).
+pub(crate) fn help_rows_served() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let refused = |action: &Action| {
+        matches!(
+            action,
+            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign
+        )
+    };
+    let board = BINDINGS.iter().filter(move |b| {
+        b.contexts.contains(&C::Board)
+            && !b.help.is_empty()
+            && (b.keys.is_empty() || !b.keys.iter().all(|(_, a)| refused(a)))
+    });
+    BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&C::Served))
+        .chain(board)
         .map(|b| (b.names, b.help))
 }
 

@@ -43,6 +43,7 @@ mod replay;
 mod replay_analysis;
 mod replay_screen;
 mod screen;
+mod served;
 mod start;
 mod start_screen;
 mod status;
@@ -79,37 +80,26 @@ pub use theme::Theme;
 use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
-pub(crate) use event_loop::{Inbox, Link, Wake};
+pub(crate) use event_loop::{Inbox, Wake};
+pub(crate) use served::{Bell, Link, Lobby, News, Request};
 
-/// Runs `app` (made with [`App::served`]) on a terminal another transport drives (a
-/// session of `hijara serve`), with the events its input source sends to `inbox`,
-/// kept in step with `link` if the game is shared. Nothing is written to disk.
-/// Returns the game as it ended.
+/// Runs a served session (`hijara serve`) on a terminal another transport drives, with
+/// the events its input source sends to `inbox`: the server's `lobby` first, and the
+/// games it opens, all on the one event loop, until the player leaves the lobby.
+/// Nothing is written to disk.
 pub(crate) fn run_served<B>(
     terminal: &mut ratatui::Terminal<B>,
     inbox: &Inbox,
-    app: App,
-    theme: Theme,
-    link: Option<&mut dyn Link>,
-) -> anyhow::Result<App>
+    lobby: Box<dyn Lobby>,
+) -> anyhow::Result<()>
 where
-    B: ratatui::backend::Backend,
+    B: ratatui::backend::Backend + Bell,
     B::Error: Send + Sync + 'static,
 {
     let mut storage = Storage::new(std::path::PathBuf::new(), None);
-    let screen = event_loop::run_linked(
-        terminal,
-        inbox,
-        Screen::Game(app),
-        theme,
-        &mut storage,
-        link,
-    )?;
-    match screen {
-        Screen::Game(app) => Ok(app),
-        // A served game refuses the review, and never opens another screen.
-        _ => anyhow::bail!("a served game turned into another screen"),
-    }
+    let theme = lobby.theme();
+    event_loop::run(terminal, inbox, Screen::Lobby(lobby), theme, &mut storage)?;
+    Ok(())
 }
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended
@@ -207,7 +197,7 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
         }
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),
         // Games and replays never become these screens: a fresh game stands in.
-        Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => {
+        Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) | Screen::Lobby(_) => {
             Session::new(GameConfig::default(), Default::default(), storage)
         }
     }

@@ -21,7 +21,9 @@ use super::event_loop::{input_of, left_click};
 use super::lesson::LessonState;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
+use super::served::{Link, Lobby};
 use super::start::StartState;
+use super::theme::Theme;
 
 /// How often the thinking indicator turns.
 const SPINNER_STEP: Duration = Duration::from_millis(120);
@@ -39,6 +41,8 @@ pub(crate) enum Screen {
     Lesson(Box<LessonState>),
     /// The start screen.
     Start(StartState),
+    /// The lobby of a served session (`hijara serve`).
+    Lobby(Box<dyn Lobby>),
 }
 
 impl Screen {
@@ -50,6 +54,7 @@ impl Screen {
             Screen::Puzzle(state) => state.area(),
             Screen::Lesson(state) => state.area(),
             Screen::Start(state) => state.area(),
+            Screen::Lobby(lobby) => lobby.area(),
         }
     }
 
@@ -77,6 +82,7 @@ impl Screen {
             Screen::Puzzle(state) => state.handle(input),
             Screen::Lesson(state) => state.handle(input),
             Screen::Start(state) => state.handle(input),
+            Screen::Lobby(lobby) => lobby.handle(input),
         }
     }
 
@@ -89,6 +95,7 @@ impl Screen {
                 (spin, clock) => spin.or(clock),
             },
             Screen::Replay(state, _) => state.autoplay_delay(),
+            Screen::Lobby(lobby) => lobby.tick_every(),
             Screen::Puzzle(_) | Screen::Lesson(_) | Screen::Start(_) => None,
         }
     }
@@ -121,6 +128,10 @@ pub(crate) struct Navigator<A> {
     /// The review left with `q`, with its analysis, so `r` on the same game opens it
     /// again without analysing anything twice.
     kept: Option<(ReplayState, Option<A>)>,
+    /// A served session's lobby, while one of its games is on screen: `q` goes back to it.
+    lobby: Option<Box<dyn Lobby>>,
+    /// The table the game on screen is linked to (a served game between people).
+    link: Option<Box<dyn Link>>,
 }
 
 impl<A> Navigator<A> {
@@ -131,7 +142,46 @@ impl<A> Navigator<A> {
             back: None,
             running: None,
             kept: None,
+            lobby: None,
+            link: None,
         }
+    }
+
+    /// The colours: a served session's, chosen in its lobby; else `theme`.
+    pub(crate) fn theme(&self, theme: Theme) -> Theme {
+        match (&self.screen, &self.lobby) {
+            (Screen::Lobby(lobby), _) | (_, Some(lobby)) => lobby.theme(),
+            _ => theme,
+        }
+    }
+
+    /// The game on screen and the table it is linked to, if it is linked.
+    pub(crate) fn linked(&mut self) -> Option<(&mut App, &mut dyn Link)> {
+        match (&mut self.screen, &mut self.link) {
+            (Screen::Game(app), Some(link)) => Some((app, link.as_mut())),
+            _ => None,
+        }
+    }
+
+    /// [`Effect::Open`]: the lobby on screen gives way to the game it has ready (the
+    /// lobby waits behind it); nothing happens if it has none.
+    pub(crate) fn open(&mut self) -> Effects {
+        let Screen::Lobby(lobby) = &mut self.screen else {
+            return Vec::new();
+        };
+        let Some((app, link)) = lobby.take_game() else {
+            return vec![Effect::Redraw];
+        };
+        let area = lobby.area();
+        if let Screen::Lobby(lobby) = mem::replace(&mut self.screen, Screen::Game(app)) {
+            self.lobby = Some(lobby);
+        }
+        self.link = link;
+        let mut effects = self.screen.resized(area);
+        if let Screen::Game(app) = &mut self.screen {
+            effects.extend(app.start());
+        }
+        effects
     }
 
     /// The state on screen.
@@ -154,6 +204,23 @@ impl<A> Navigator<A> {
     pub(crate) fn quit(&mut self) -> Option<Effects> {
         if self.screen.forced_out() {
             return None;
+        }
+        if matches!(self.screen, Screen::Game(_))
+            && self.back.is_none()
+            && let Some(lobby) = self.lobby.take()
+        {
+            // Dropping the link gets the player up from the table (or stops watching).
+            if let Some(link) = self.link.as_mut() {
+                link.leave();
+            }
+            self.link = None;
+            let area = self.screen.area();
+            self.screen = Screen::Lobby(lobby);
+            let mut effects = self.screen.resized(area);
+            if let Screen::Lobby(lobby) = &mut self.screen {
+                effects.extend(lobby.back());
+            }
+            return Some(effects);
         }
         let app = self.back.take()?;
         let area = self.screen.area();

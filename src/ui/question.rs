@@ -2,7 +2,7 @@
 
 use crate::rules::{Game, Player};
 use crate::session::GameConfig;
-use crate::strings::question;
+use crate::strings::{question, table};
 
 /// A yes/no question on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,6 +15,12 @@ pub enum Question {
     Resume,
     /// This player resigns the game in progress?
     Resign(Player),
+    /// At a server table: the other player asks to take back their last move.
+    UndoAsked,
+    /// At a server table: the other player offers a rematch, colours swapped.
+    Rematch,
+    /// At a server table: leave the game in progress?
+    Leave,
 }
 
 impl Question {
@@ -29,6 +35,9 @@ impl Question {
             (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
             (Question::Resume, None) => question::RESUME.to_owned(),
             (Question::Resign(player), _) => question::resign(player),
+            (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
+            (Question::Rematch, _) => table::REMATCH.to_owned(),
+            (Question::Leave, _) => table::LEAVE.to_owned(),
         }
     }
 
@@ -54,6 +63,9 @@ impl Question {
                 Question::NewGame => question::NEW_GAME_ANSWERS,
                 Question::Resume => question::RESUME_ANSWERS,
                 Question::Resign(_) => question::RESIGN_ANSWERS,
+                Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
+                Question::Rematch => table::REMATCH_ANSWERS,
+                Question::Leave => table::LEAVE_ANSWERS,
             }
             .to_owned(),
         );

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Outcome, Player, Square};
 use crate::session::show_clock;
-use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name};
+use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name, table};
 use crate::text::wrap;
 
 use super::ai_worker::AiJob;
@@ -203,6 +203,21 @@ impl Widget for &AppView<'_> {
         // Whose turn, longest wording first; while the last stone may still be claimed,
         // who may claim too, so the line does not pull two ways.
         let mut turn = match (outcome, thinking) {
+            // Over the network only the keys that work there are offered.
+            (Some(outcome), _) if app.is_served() => {
+                let keys = if app.spectating() {
+                    table::OVER_KEYS_WATCHING
+                } else if app.at_table() {
+                    table::OVER_KEYS_TABLE
+                } else {
+                    table::OVER_KEYS_AI
+                };
+                let said = match ending {
+                    Some(ending) => words::ending(ending),
+                    None => words::outcome(outcome),
+                };
+                vec![format!("{said}. {keys}"), said]
+            }
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
                     words::game_over(words::ending(ending)),
@@ -211,6 +226,7 @@ impl Widget for &AppView<'_> {
                 ],
                 None => vec![words::game_over(outcome), words::outcome(outcome)],
             },
+            (None, _) if app.stopped().is_some() => vec![table::STOPPED_TURN.to_owned()],
             (None, _) if app.awaits_claim() => {
                 vec![claim_words::waits(mover), claim_words::waits_short(mover)]
             }
@@ -224,7 +240,12 @@ impl Widget for &AppView<'_> {
             ],
             (None, None) => vec![words::to_move(mover), words::to_move_short(mover)],
         };
-        let mut turn_core = turn.len();
+        // Over the network, the keys that work after the game go before the labels.
+        let mut turn_core = if outcome.is_some() && app.is_served() {
+            1
+        } else {
+            turn.len()
+        };
         if outcome.is_none()
             && app.claim_entry().is_none()
             && let Some((last, Some(ClaimState::Pending))) = app.last_move()
@@ -242,19 +263,38 @@ impl Widget for &AppView<'_> {
         let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
             claim_words::typing(last, typed, &hint_line(HintLine::ClaimEntry))
         });
+        let hints = if app.spectating() {
+            table::SPECTATING.to_owned()
+        } else if app.at_table() && (outcome.is_some() || app.stopped().is_some()) {
+            hint_line(HintLine::TableOver)
+        } else if app.at_table() {
+            hint_line(HintLine::Table)
+        } else if app.is_served() && outcome.is_some() {
+            hint_line(HintLine::ServedAiOver)
+        } else if outcome.is_some() {
+            hint_line(HintLine::Over)
+        } else if game.claim_mode() {
+            hint_line(HintLine::PlayingClaims)
+        } else {
+            hint_line(HintLine::Playing)
+        };
         let message = match (app.overlay(), app.message()) {
             (Overlay::Question(q), _) => {
                 Span::styled(app.question_status(q, area.width), theme.banner())
             }
+            (_, _) if app.typing().is_some() => Span::styled(
+                table::typing(&app.typing().map(crate::text::sanitize).unwrap_or_default()),
+                theme.strong(),
+            ),
             (_, None) if typing.is_some() => {
                 Span::styled(typing.unwrap_or_default(), theme.strong())
             }
             (_, Some(m)) => Span::styled(m.wording(area.width), m.style(theme)),
-            (_, None) if outcome.is_some() => Span::styled(hint_line(HintLine::Over), theme.dim()),
-            (_, None) if game.claim_mode() => {
-                Span::styled(hint_line(HintLine::PlayingClaims), theme.dim())
-            }
-            (_, None) => Span::styled(hint_line(HintLine::Playing), theme.dim()),
+            (_, None) => Span::styled(hints, theme.dim()),
+        };
+        let right = match app.watching() {
+            Some(count) => format!("{}  {}", table::watching(count), words::HELP_KEY),
+            None => words::HELP_KEY.to_owned(),
         };
         let rules = rules_parts(game.ruleset(), game.claim_mode());
         StatusView {
@@ -264,7 +304,7 @@ impl Widget for &AppView<'_> {
             turn_core,
             turn_style,
             message,
-            right: words::HELP_KEY,
+            right: &right,
             theme,
         }
         .render(layout.status, buf);
@@ -274,7 +314,11 @@ impl Widget for &AppView<'_> {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
                 HelpView {
                     theme,
-                    context: KeyContext::Board,
+                    context: if app.at_table() {
+                        KeyContext::Served
+                    } else {
+                        KeyContext::Board
+                    },
                     ruleset: game.ruleset(),
                     claims: game.claim_mode(),
                     ai: config.seats.iter().any(|seat| *seat != Seat::Human),

@@ -36,6 +36,7 @@ mod serve_openssh;
 mod serve_persist;
 mod serve_play;
 mod serve_refusals;
+mod serve_table;
 mod ui_app;
 mod ui_claims;
 mod ui_clock;

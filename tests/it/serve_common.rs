@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -175,6 +176,8 @@ pub struct Player {
     writer: russh::ChannelWriteHalf<Msg>,
     screen: Arc<Mutex<vt100::Parser>>,
     closed: Arc<Mutex<bool>>,
+    /// How many BEL bytes arrived.
+    bells: Arc<AtomicUsize>,
 }
 
 impl Player {
@@ -194,10 +197,12 @@ impl Player {
             0,
         )));
         let closed = Arc::new(Mutex::new(false));
-        let (shown, done) = (screen.clone(), closed.clone());
+        let bells = Arc::new(AtomicUsize::new(0));
+        let (shown, done, rung) = (screen.clone(), closed.clone(), bells.clone());
         tokio::spawn(async move {
             while let Some(msg) = reader.wait().await {
                 if let ChannelMsg::Data { data } = msg {
+                    rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
                     shown.lock().unwrap().process(&data);
                 }
             }
@@ -208,6 +213,7 @@ impl Player {
             writer,
             screen,
             closed,
+            bells,
         }
     }
 
@@ -222,6 +228,26 @@ impl Player {
     /// The screen's text now.
     pub fn screen(&self) -> String {
         self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// How many times the bell rang (BEL bytes received).
+    pub fn bells(&self) -> usize {
+        self.bells.load(Ordering::SeqCst)
+    }
+
+    /// Whether any cell on screen has a colour (bold and the like are not colours).
+    pub fn coloured(&self) -> bool {
+        let parser = self.screen.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        (0..rows.get()).any(|row| {
+            (0..cols.get()).any(|col| {
+                screen.cell(row, col).is_some_and(|cell| {
+                    cell.fgcolor() != vt100::Color::Default
+                        || cell.bgcolor() != vt100::Color::Default
+                })
+            })
+        })
     }
 
     /// Types `bytes`.

@@ -65,7 +65,14 @@ fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
         // A player leaves the table, then the server.
         alice.send(b"q").await;
         alice.wait_for("q leave").await;
-        bob.wait_for("A player left the table").await;
+        bob.wait_for("alice left the table").await;
+        // Only the keys that work here are offered at the end.
+        assert!(
+            bob.screen().contains("n: rematch, q: lobby"),
+            "{}",
+            bob.screen()
+        );
+        assert!(!bob.screen().contains("r: review"), "{}", bob.screen());
         alice.send(b"q").await;
         alice.wait_closed().await;
     });

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use crate::record::Termination;
 use crate::rules::{ClaimError, ClaimOutcome, ClaimState, Move, Player, Square};
 use crate::session::{EndError, Ending};
-use crate::strings::{claim as claim_words, message};
+use crate::strings::{claim as claim_words, message, table};
 
 use super::super::ai_worker::{AiJob, AiReply};
 use super::super::cursor::{Cursor, Pointed};
@@ -75,6 +75,12 @@ impl App {
         let effects = match input {
             Input::Key(key) => {
                 let context = self.key_context();
+                // A message to the other player takes every key while it is typed.
+                if self.overlay == Overlay::None
+                    && let Some(effects) = self.typing_key(key)
+                {
+                    return effects;
+                }
                 if context != KeyContext::TooSmall
                     && self
                         .message
@@ -91,8 +97,16 @@ impl App {
                         return vec![Effect::Redraw];
                     }
                 }
-                // A claim game's own keys come before the board's.
+                // A server table's own keys, then a claim game's, come before the board's.
                 let action = match context {
+                    KeyContext::Board if self.at_table() => keymap::action(key, KeyContext::Served)
+                        .or_else(|| {
+                            self.game
+                                .claim_mode()
+                                .then(|| keymap::action(key, KeyContext::ClaimGame))
+                                .flatten()
+                        })
+                        .or_else(|| keymap::action(key, context)),
                     KeyContext::Board if self.game.claim_mode() => {
                         keymap::action(key, KeyContext::ClaimGame)
                             .or_else(|| keymap::action(key, context))
@@ -108,7 +122,11 @@ impl App {
                     }
                     None => {
                         let _ = self.cursor.apply(Action::No);
-                        self.refuse(message::UNKNOWN_KEY)
+                        if self.spectating() {
+                            self.refuse(table::SPECTATING)
+                        } else {
+                            self.refuse(message::UNKNOWN_KEY)
+                        }
                     }
                 }
             }
@@ -174,8 +192,10 @@ impl App {
             Pointed::LoneDigit => return self.refuse(message::TYPE_A_SQUARE),
             Pointed::Other => {}
         }
-        if let Some(text) = self.network_refusal(action) {
-            return self.refuse(text);
+        if !matches!(self.overlay, Overlay::Question(_))
+            && let Some(effects) = self.served_action(action)
+        {
+            return effects;
         }
         match action {
             Action::ForceQuit => self.quit(),
@@ -185,8 +205,9 @@ impl App {
                 self.overlay = Overlay::Help;
                 vec![Effect::Redraw]
             }
-            // A spectator leaves nothing behind.
-            Action::Quit if self.network == Some([true, true]) => self.quit(),
+            // A spectator leaves nothing behind; a stopped game has nothing to lose.
+            Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
+            Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
@@ -213,48 +234,38 @@ impl App {
         }
     }
 
-    /// What a game served over the network refuses: saving on the server's disk and the
-    /// engine's review anywhere; with a remote seat, changing the game's history and hints.
-    fn network_refusal(&self, action: Action) -> Option<&'static str> {
-        let remote = self.network?;
-        match action {
-            Action::Save | Action::Review => Some(message::NOT_OVER_THE_NETWORK),
-            Action::Undo | Action::Redo | Action::NewGame | Action::Hint | Action::Resign
-                if remote.contains(&true) =>
-            {
-                Some(message::NOT_BETWEEN_PLAYERS)
-            }
-            _ => None,
-        }
-    }
-
     /// Plays the move made at another terminal for its seat (a game over the network).
     pub fn remote_move(&mut self, mv: Move) -> Effects {
         self.play(mv)
     }
 
-    fn quit(&mut self) -> Effects {
+    pub(super) fn quit(&mut self) -> Effects {
         self.quit = true;
         vec![Effect::Quit]
     }
 
-    fn ask(&mut self, question: Question) -> Effects {
+    pub(super) fn ask(&mut self, question: Question) -> Effects {
         self.overlay = Overlay::Question(question);
         vec![Effect::Redraw]
     }
 
     /// Shows a message, and asks for a redraw.
-    fn say(&mut self, kind: MessageKind, text: impl Into<String>) -> Effects {
+    pub(super) fn say(&mut self, kind: MessageKind, text: impl Into<String>) -> Effects {
         self.message = Some(Message::new(kind, text));
         vec![Effect::Redraw]
     }
 
-    fn refuse(&mut self, text: impl Into<String>) -> Effects {
+    pub(super) fn refuse(&mut self, text: impl Into<String>) -> Effects {
         self.say(MessageKind::Error, text)
     }
 
     fn answer(&mut self, yes: bool) -> Effects {
         let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
+        if let Overlay::Question(question) = overlay
+            && let Some(effects) = self.served_answer(question, yes)
+        {
+            return effects;
+        }
         match (overlay, yes) {
             (Overlay::Question(Question::Quit), true) => self.quit(),
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
@@ -300,7 +311,7 @@ impl App {
 
     /// Forgets any AI request in flight (its reply will carry an old tag), and any
     /// claim being typed or AI move held for one.
-    fn changed(&mut self) {
+    pub(super) fn changed(&mut self) {
         self.ai.reset();
         self.hint = None;
         self.claim_entry = None;
@@ -416,6 +427,17 @@ impl App {
     /// A person places a stone on `square` for the player to move.
     fn place(&mut self, square: Square) -> Effects {
         self.cursor.set(square);
+        if self.at_table() && (self.is_over() || self.stopped().is_some()) {
+            return self.refuse(table::GAME_OVER);
+        }
+        if self.is_served() && (self.is_over() || self.stopped().is_some()) {
+            let text = if self.spectating() {
+                table::SPECTATING
+            } else {
+                table::GAME_OVER_AI
+            };
+            return self.refuse(text);
+        }
         if self.is_over() {
             return self.refuse(message::GAME_OVER);
         }

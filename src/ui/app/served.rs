@@ -1,0 +1,426 @@
+//! What only a game served by `hijara serve` has: requests to the other player (undo,
+//! rematch), resigning, messages, and the table's news coming back. Pure, like the
+//! rest of the app: requests wait in an outbox the event loop hands to the table.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::record::Termination;
+use crate::rules::Player;
+use crate::session::Course;
+use crate::strings::{message, table};
+use crate::text;
+
+use super::super::effect::{Effect, Effects};
+use super::super::keymap::Action;
+use super::super::message::MessageKind;
+use super::super::question::{Overlay, Question};
+use super::super::served::{News, Request};
+use super::App;
+
+/// A served game's own state.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Served {
+    /// The seats played at another terminal, by [`crate::rules::Player::index`].
+    pub(super) remote: [bool; 2],
+    /// How many watch the game (at a table).
+    watching: usize,
+    /// A message to the other player, while it is typed after `m`.
+    typing: Option<String>,
+    /// What the player asked of the table, for the loop to hand over.
+    outbox: Vec<Request>,
+    /// Why the game stopped before a full board, once it has.
+    stopped: Option<String>,
+}
+
+impl Served {
+    pub(super) fn new(remote: [bool; 2]) -> Served {
+        Served {
+            remote,
+            ..Served::default()
+        }
+    }
+}
+
+impl App {
+    /// A game between two players at a server table: one seat here, one elsewhere.
+    pub fn at_table(&self) -> bool {
+        self.network
+            .as_ref()
+            .is_some_and(|s| s.remote[0] != s.remote[1])
+    }
+
+    /// A spectator's screen: both seats are played elsewhere.
+    pub fn spectating(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.remote == [true; 2])
+    }
+
+    /// Whether the game is served over the network.
+    pub fn is_served(&self) -> bool {
+        self.network.is_some()
+    }
+
+    /// How many watch the game, at a server table.
+    pub fn watching(&self) -> Option<usize> {
+        self.network
+            .as_ref()
+            .filter(|_| self.at_table())
+            .map(|s| s.watching)
+    }
+
+    /// The message being typed to the other player, if one is.
+    pub fn typing(&self) -> Option<&str> {
+        self.network.as_ref()?.typing.as_deref()
+    }
+
+    /// Why the game stopped before a full board (a resignation, a player left).
+    pub fn stopped(&self) -> Option<&str> {
+        self.network.as_ref()?.stopped.as_deref()
+    }
+
+    /// The requests made since the last call, for the table.
+    pub(crate) fn take_requests(&mut self) -> Vec<Request> {
+        self.network
+            .as_mut()
+            .map(|s| std::mem::take(&mut s.outbox))
+            .unwrap_or_default()
+    }
+
+    fn send(&mut self, request: Request) {
+        if let Some(served) = self.network.as_mut() {
+            served.outbox.push(request);
+        }
+    }
+
+    /// Takes what the table says.
+    pub(crate) fn table_news(&mut self, news: News) -> Effects {
+        let Some(served) = self.network.as_mut() else {
+            return Vec::new();
+        };
+        match news {
+            News::Game { game, remote } => {
+                served.remote = remote;
+                served.stopped = None;
+                self.game = game;
+                self.course = Course::default();
+                self.config = self.config.with_rules_of(&self.game);
+                if matches!(
+                    self.overlay,
+                    Overlay::Question(
+                        Question::UndoAsked | Question::Rematch | Question::Resign(_)
+                    )
+                ) {
+                    self.overlay = Overlay::None;
+                }
+                self.changed();
+                if let Some(last) = self.game.last() {
+                    self.cursor.set(last.square());
+                }
+            }
+            News::Resigned(loser) => {
+                if matches!(
+                    self.overlay,
+                    Overlay::Question(Question::UndoAsked | Question::Resign(_) | Question::Leave)
+                ) {
+                    self.overlay = Overlay::None;
+                }
+                // The table decided it: a second ending here is refused, and changes nothing.
+                return self
+                    .end(Termination::Resignation, loser)
+                    .unwrap_or_else(|_| vec![Effect::Redraw]);
+            }
+            News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
+            News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
+            News::Stopped(text) => {
+                served.stopped = Some(text.clone());
+                if matches!(
+                    self.overlay,
+                    Overlay::Question(Question::UndoAsked | Question::Resign(_) | Question::Leave)
+                ) {
+                    self.overlay = Overlay::None;
+                }
+                self.changed();
+                let _ = self.say(MessageKind::Info, text);
+            }
+            News::Note(text) => {
+                let _ = self.say(MessageKind::Info, text);
+            }
+            News::Watching(count) => served.watching = count,
+            News::Bell => {}
+        }
+        vec![Effect::Redraw]
+    }
+
+    /// What a served game does with `action` of its own, if anything: requests to the
+    /// table, and what it refuses.
+    pub(super) fn served_action(&mut self, action: Action) -> Option<Effects> {
+        let served = self.network.as_ref()?;
+        if served.remote == [true; 2] {
+            return match action {
+                Action::Save
+                | Action::Review
+                | Action::Undo
+                | Action::Redo
+                | Action::NewGame
+                | Action::Hint
+                | Action::Resign
+                | Action::Message
+                | Action::Mute
+                | Action::Bell => Some(self.refuse(table::SPECTATING)),
+                _ => None,
+            };
+        }
+        let at_table = self.at_table();
+        let ended = self.is_over() || self.stopped().is_some();
+        let effects = match action {
+            Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
+            Action::Redo | Action::Hint if at_table => self.refuse(message::NOT_BETWEEN_PLAYERS),
+            Action::Undo if at_table => {
+                let mine = self
+                    .game
+                    .placements()
+                    .iter()
+                    .any(|p| !self.is_remote(p.player));
+                if ended {
+                    self.refuse(table::GAME_OVER)
+                } else if !mine {
+                    self.refuse(table::NOTHING_TO_ASK)
+                } else {
+                    self.send(Request::Undo);
+                    self.say(MessageKind::Info, table::UNDO_SENT)
+                }
+            }
+            Action::NewGame if at_table => {
+                if ended {
+                    self.send(Request::Rematch);
+                    self.say(MessageKind::Info, table::REMATCH_SENT)
+                } else {
+                    self.refuse(table::REMATCH_AT_THE_END)
+                }
+            }
+            // Against the server's AI, R resigns as in a local game; m, M and B are no
+            // keys there (they are looked up at a table only).
+            Action::Resign if at_table && ended => self.refuse(table::GAME_OVER),
+            Action::Resign if at_table => {
+                let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
+                match mine {
+                    Some(seat) => self.ask(Question::Resign(seat)),
+                    None => self.refuse(table::SPECTATING),
+                }
+            }
+            Action::Message => {
+                if let Some(served) = self.network.as_mut() {
+                    served.typing = Some(String::new());
+                }
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Mute => {
+                self.send(Request::ToggleMute);
+                Vec::new()
+            }
+            Action::Bell => {
+                self.send(Request::ToggleBell);
+                Vec::new()
+            }
+            _ => return None,
+        };
+        Some(effects)
+    }
+
+    /// The answer to a served game's question, if `question` is one.
+    pub(super) fn served_answer(&mut self, question: Question, yes: bool) -> Option<Effects> {
+        if !self.is_served() {
+            return None;
+        }
+        match (question, yes) {
+            // At a table the table decides: the resignation is asked of it.
+            (Question::Resign(_), true) if self.at_table() => self.send(Request::Resign),
+            (Question::Resign(_), false) if self.at_table() => self.message = None,
+            (Question::UndoAsked, yes) => self.send(Request::AnswerUndo(yes)),
+            (Question::Rematch, true) => self.send(Request::Rematch),
+            (Question::Rematch, false) => self.send(Request::DeclineRematch),
+            (Question::Leave, true) => return Some(self.quit()),
+            (Question::Leave, false) => self.message = None,
+            _ => return None,
+        }
+        Some(vec![Effect::Redraw])
+    }
+
+    /// A key while a message is typed: characters, Backspace, Enter sends, Esc cancels.
+    /// `None` when no message is typed.
+    pub(super) fn typing_key(&mut self, key: KeyEvent) -> Option<Effects> {
+        let typing = self.network.as_mut()?.typing.as_mut()?;
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        let effects = match key.code {
+            KeyCode::Char('c') if !plain => self.quit(),
+            KeyCode::Char(c) if plain && !c.is_control() => {
+                let mut longer = typing.clone();
+                longer.push(c);
+                // Text from a client: counted in display columns, unsafe characters refused.
+                if !text::is_unsafe(c) && text::width(&longer) <= table::MAX_SAY_COLUMNS {
+                    *typing = longer;
+                }
+                vec![Effect::Redraw]
+            }
+            KeyCode::Backspace => {
+                typing.pop();
+                vec![Effect::Redraw]
+            }
+            KeyCode::Enter if typing.trim().is_empty() => self.refuse(table::SAY_EMPTY),
+            KeyCode::Enter => {
+                let text = std::mem::take(typing);
+                if let Some(served) = self.network.as_mut() {
+                    served.typing = None;
+                }
+                self.send(Request::Say(text));
+                vec![Effect::Redraw]
+            }
+            KeyCode::Esc => {
+                if let Some(served) = self.network.as_mut() {
+                    served.typing = None;
+                }
+                vec![Effect::Redraw]
+            }
+            _ => Vec::new(),
+        };
+        Some(effects)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::rules::Game;
+    use crate::session::GameConfig;
+    use crate::ui::effect::Input;
+
+    fn key(app: &mut App, c: char) -> Effects {
+        app.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )))
+    }
+
+    fn typed(app: &mut App, text: &str) {
+        for c in text.chars() {
+            key(app, c);
+        }
+    }
+
+    /// Blue's screen at a table, after `moves`.
+    fn blue_at(moves: &[&str]) -> App {
+        let game = Game::from_moves(moves.iter().map(|s| s.parse().unwrap())).unwrap();
+        App::with_game(GameConfig::default(), game).served([false, true])
+    }
+
+    #[test]
+    fn undo_and_a_new_game_become_requests_and_the_hint_is_off() {
+        let mut app = blue_at(&[]);
+        key(&mut app, 'u');
+        assert_eq!(app.message().unwrap().text, table::NOTHING_TO_ASK);
+        key(&mut app, 't');
+        assert_eq!(app.message().unwrap().text, message::NOT_BETWEEN_PLAYERS);
+        let mut app = blue_at(&["a1", "b1"]);
+        key(&mut app, 'u');
+        key(&mut app, 'n');
+        assert_eq!(app.message().unwrap().text, table::REMATCH_AT_THE_END);
+        assert_eq!(app.take_requests(), [Request::Undo]);
+        assert_eq!(app.game().len(), 2, "nothing taken back until agreed");
+        assert!(app.take_requests().is_empty());
+    }
+
+    #[test]
+    fn questions_from_the_table_are_answered_with_y_or_any_other_key() {
+        let mut app = blue_at(&["a1", "b1"]);
+        app.table_news(News::UndoAsked);
+        assert_eq!(app.overlay(), Overlay::Question(Question::UndoAsked));
+        key(&mut app, 'x');
+        assert_eq!(app.take_requests(), [Request::AnswerUndo(false)]);
+        app.table_news(News::UndoAsked);
+        key(&mut app, 'y');
+        assert_eq!(app.take_requests(), [Request::AnswerUndo(true)]);
+        // Resigning asks first.
+        key(&mut app, 'R');
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Resign(Player::Blue))
+        );
+        key(&mut app, 'y');
+        assert_eq!(app.take_requests(), [Request::Resign]);
+        assert_eq!(app.ending(), None, "the table decides");
+        app.table_news(News::Resigned(Player::Blue));
+        let ending = app.ending().unwrap();
+        assert_eq!(ending.winner(), Player::Yellow);
+        assert_eq!(ending.termination(), Termination::Resignation);
+        // Over: no stone, and n offers the rematch.
+        typed(&mut app, "c3");
+        assert_eq!(app.game().len(), 2);
+        key(&mut app, 'n');
+        assert_eq!(app.take_requests(), [Request::Rematch]);
+        // The rematch arrives with the colours swapped: this screen plays Yellow.
+        app.table_news(News::Game {
+            game: Game::new(),
+            remote: [true, false],
+        });
+        assert_eq!(app.ending(), None);
+        assert!(app.is_remote(Player::Blue) && !app.is_remote(Player::Yellow));
+        app.table_news(News::RematchOffered);
+        key(&mut app, 'q');
+        assert_eq!(app.take_requests(), [Request::DeclineRematch]);
+    }
+
+    #[test]
+    fn a_message_is_typed_bounded_and_sent_and_spectators_send_nothing() {
+        let mut app = blue_at(&[]);
+        key(&mut app, 'm');
+        assert_eq!(app.typing(), Some(""));
+        // Letters are text now, not moves; an unsafe character is refused.
+        typed(&mut app, "b3 \u{202E}q");
+        assert_eq!(app.typing(), Some("b3 q"));
+        assert_eq!(app.game().len(), 0);
+        typed(&mut app, &"x".repeat(100));
+        assert_eq!(
+            crate::text::width(app.typing().unwrap()),
+            table::MAX_SAY_COLUMNS
+        );
+        app.handle(Input::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )));
+        assert_eq!(app.typing(), None);
+        let sent = app.take_requests();
+        assert!(matches!(&sent[..], [Request::Say(text)] if text.starts_with("b3 q")));
+        key(&mut app, 'M');
+        key(&mut app, 'B');
+        assert_eq!(
+            app.take_requests(),
+            [Request::ToggleMute, Request::ToggleBell]
+        );
+        app.table_news(News::Watching(3));
+        assert_eq!(app.watching(), Some(3));
+        let mut watcher = App::new(GameConfig::default()).served([true, true]);
+        for c in ['m', 'u', 'B', 'n'] {
+            key(&mut watcher, c);
+            assert_eq!(watcher.message().unwrap().text, table::SPECTATING);
+        }
+        assert!(watcher.take_requests().is_empty());
+        assert_eq!(watcher.watching(), None);
+    }
+
+    #[test]
+    fn leaving_a_game_in_progress_asks_and_offers_no_save() {
+        let mut app = blue_at(&["a1"]);
+        key(&mut app, 'q');
+        assert_eq!(app.overlay(), Overlay::Question(Question::Leave));
+        key(&mut app, 's');
+        assert_eq!(app.overlay(), Overlay::None, "s is no answer here");
+        assert!(!app.should_quit());
+        key(&mut app, 'q');
+        key(&mut app, 'y');
+        assert!(app.should_quit());
+    }
+}

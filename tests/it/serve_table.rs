@@ -1,0 +1,303 @@
+//! `hijara serve`, in the game: undo by request, resigning and a rematch, private tables
+//! joined by code, messages with a mute, the bell, the spectator count, finding a
+//! player, and the lobby's colour switch, with real SSH clients on loopback.
+
+use crate::serve_common::{Player, Server, run};
+
+/// Alice opens a table (Blue), Bob sits down (Yellow): both at the board.
+async fn seated(server: &Server) -> (Player, Player) {
+    let alice = Player::join(server, "alice", 1, 80, 24).await;
+    alice.wait_for("q leave").await;
+    alice.send(b"n").await;
+    alice.wait_for("Enter start").await;
+    alice.send(b"\r").await;
+    alice.wait_for("waiting for an opponent").await;
+    let bob = Player::join(server, "bob", 2, 80, 24).await;
+    bob.wait_for("alice (Blue) v - (Yellow)").await;
+    bob.send(b"1").await;
+    alice.wait_for("Blue to move").await;
+    bob.wait_for("Blue to move").await;
+    (alice, bob)
+}
+
+/// `player` places at `square`, and both screens show it as move `n`.
+async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
+    let letter = if n % 2 == 1 { 'B' } else { 'Y' };
+    mover.send(square.as_bytes()).await;
+    let entry = format!("{n:>2} {letter} {square}");
+    mover.wait_for(&entry).await;
+    other.wait_for(&entry).await;
+}
+
+#[test]
+fn undo_is_asked_of_the_other_player_who_refuses_then_agrees() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        // No hint between two people.
+        bob.send(b"t").await;
+        bob.wait_for("Not in a game between two players").await;
+        // Bob asks; Alice refuses.
+        bob.send(b"u").await;
+        bob.wait_for("waiting for the answer").await;
+        alice.wait_for("asks to take back").await;
+        alice.send(b"n").await;
+        bob.wait_for("alice refused to take back the move").await;
+        assert!(alice.screen().contains(" 2 Y b1"), "{}", alice.screen());
+        // Asked again, agreed: b1 is gone from both screens, and it is Yellow's move.
+        bob.send(b"u").await;
+        alice.wait_for("asks to take back").await;
+        alice.send(b"y").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for("alice agreed: 1 move taken back").await;
+            screen.wait_for("Yellow to move").await;
+            assert!(!screen.screen().contains(" 2 Y b1"), "{}", screen.screen());
+            assert!(screen.screen().contains(" 1 B a1"), "{}", screen.screen());
+        }
+        // The game goes on from there.
+        play(&bob, &alice, 2, "c3").await;
+    });
+}
+
+#[test]
+fn a_player_resigns_and_a_rematch_swaps_the_colours() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        // A rematch is only offered at the end.
+        alice.send(b"n").await;
+        alice.wait_for("once the game is over").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for("bob resigned: Blue wins").await;
+            screen
+                .wait_for("Blue wins: Yellow resigned. n: rematch, q: lobby")
+                .await;
+        }
+        insta::assert_snapshot!("resigned_at_a_table", alice.screen());
+        // No more stones after a resignation.
+        alice.send(b"c2").await;
+        alice.wait_for("n offers a rematch").await;
+        // Alice offers, Bob accepts: Bob plays Blue now.
+        alice.send(b"n").await;
+        alice.wait_for("Rematch offered").await;
+        bob.wait_for("offers a rematch").await;
+        bob.send(b"y").await;
+        for screen in [&alice, &bob] {
+            screen
+                .wait_for("Rematch: colours swapped, bob plays Blue")
+                .await;
+            screen.wait_for("Blue to move").await;
+        }
+        alice.send(b"a1").await;
+        alice.wait_for("plays at another terminal").await;
+        play(&bob, &alice, 1, "d4").await;
+        play(&alice, &bob, 2, "a1").await;
+    });
+}
+
+#[test]
+fn a_private_table_is_not_listed_and_is_joined_by_its_code() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"np").await;
+        alice.wait_for("private").await;
+        alice.send(b"\r").await;
+        alice.wait_for("Private: your opponent types i").await;
+        let screen = alice.screen();
+        let code = screen
+            .split("then the code ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{screen}"))
+            .to_owned();
+        assert_eq!(code.len(), 6, "{code}");
+        insta::assert_snapshot!(
+            "private_table_waiting",
+            alice.screen().replace(&code, "XXXXXX")
+        );
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("q leave").await;
+        assert!(bob.screen().contains("No tables yet"), "{}", bob.screen());
+        // A wrong code, then the right one typed in lower case.
+        bob.send(b"iZZZZZZ\r").await;
+        bob.wait_for("No table has that invitation code").await;
+        bob.send(b"i").await;
+        bob.wait_for("Invitation code: _").await;
+        bob.send(code.to_lowercase().as_bytes()).await;
+        bob.send(b"\r").await;
+        alice.wait_for("Blue to move").await;
+        bob.wait_for("Blue to move").await;
+        play(&alice, &bob, 1, "b2").await;
+    });
+}
+
+#[test]
+fn messages_reach_the_other_player_until_muted_and_the_bell_rings_on_your_move() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        // Alice waited in the lobby: her bell rings as the game starts on her move.
+        assert_eq!((alice.bells(), bob.bells()), (1, 0));
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("alice (Blue) v bob (Yellow)").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        // The players see how many watch.
+        alice.wait_for("1 watching").await;
+        bob.wait_for("1 watching").await;
+        // A message, with a bidi override the entry refuses.
+        alice.send(b"m").await;
+        alice.wait_for("Message (0/60)").await;
+        alice.send("hi \u{202E}bob".as_bytes()).await;
+        alice.wait_for("Message (6/60): hi bob_").await;
+        insta::assert_snapshot!("message_typed", alice.screen());
+        alice.send(b"\r").await;
+        bob.wait_for("alice: hi bob").await;
+        alice.wait_for("alice: hi bob").await;
+        assert!(!carol.screen().contains("hi bob"), "{}", carol.screen());
+        // Bob mutes: Alice's next message doesn't reach him.
+        bob.send(b"M").await;
+        bob.wait_for("muted").await;
+        alice.send(b"mstill there?\r").await;
+        alice.wait_for("alice: still there?").await;
+        play(&alice, &bob, 1, "a1").await;
+        assert!(!bob.screen().contains("still there"), "{}", bob.screen());
+        // The bell rang for Bob on Alice's move; Bob switches it off.
+        assert!(bob.bells() >= 1, "no bell for bob");
+        bob.send(b"B").await;
+        bob.wait_for("Bell off").await;
+        play(&bob, &alice, 2, "b1").await;
+        let rung = bob.bells();
+        play(&alice, &bob, 3, "c1").await;
+        assert_eq!(bob.bells(), rung, "the bell is off");
+        assert!(alice.bells() >= 1, "alice's bell is on");
+        // Spectators send nothing: m opens no message, so ? opens the help.
+        carol.send(b"m").await;
+        carol.send(b"?").await;
+        carol.wait_for("Press any key to close").await;
+        assert!(!carol.screen().contains("Message ("), "{}", carol.screen());
+    });
+}
+
+#[test]
+fn the_lobby_finds_a_player_and_remembers_the_colour_switch() {
+    run(async {
+        let server = Server::start();
+        let (_alice, _bob) = seated(&server).await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        assert!(carol.coloured(), "colour is on at first");
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        carol.send(b"fAlice\r").await;
+        carol.wait_for("Alice plays at table 1: 1 watches").await;
+        carol.send(b"fzed\r").await;
+        carol.wait_for("zed is not connected").await;
+        carol.send(b"fcarol\r").await;
+        carol.wait_for("carol is in the lobby").await;
+        // The form with every choice.
+        carol.send(b"nkv").await;
+        carol.wait_for("corners rules, claims, listed").await;
+        insta::assert_snapshot!("lobby_form", carol.screen());
+        carol.send(&[0x1b]).await;
+        carol.wait_for("n new table").await;
+        // Colour off, remembered for the next connection with the same key.
+        carol.send(b"c").await;
+        carol.wait_for("Colour off").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        assert!(!carol.coloured(), "{}", carol.screen());
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        carol.send(b"q").await;
+        carol.wait_closed().await;
+        let again = Player::join(&server, "carol", 3, 80, 24).await;
+        again.wait_for("q leave").await;
+        again.send(b"1").await;
+        again.wait_for("Blue to move").await;
+        assert!(!again.coloured(), "colour stays off for carol");
+    });
+}
+
+#[test]
+fn the_help_at_a_table_lists_its_own_keys() {
+    run(async {
+        let server = Server::start();
+        let (alice, _bob) = seated(&server).await;
+        alice.send(b"?").await;
+        alice.wait_for("offer a rematch").await;
+        let screen = alice.screen();
+        assert!(!screen.contains("hint:"), "{screen}");
+        insta::assert_snapshot!("table_help", screen);
+    });
+}
+
+#[test]
+fn a_claim_at_a_table_reaches_the_other_screen() {
+    let squares = ["a1", "b1", "a2", "b2", "a3", "b3", "a4"];
+    let mut game = hijara::rules::Game::with_rules(hijara::rules::Ruleset::Standard, true);
+    for square in squares {
+        game.play(square.parse().unwrap()).unwrap();
+    }
+    let points = game.last().unwrap().points;
+    assert!(points > 0);
+    run(async move {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"nk").await;
+        alice.wait_for("standard rules, claims").await;
+        alice.send(b"\r").await;
+        alice.wait_for("waiting for an opponent").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        alice.wait_for("Blue to move").await;
+        bob.wait_for("Blue to move").await;
+        for (k, square) in squares.iter().enumerate() {
+            let (mover, other) = if k % 2 == 0 {
+                (&alice, &bob)
+            } else {
+                (&bob, &alice)
+            };
+            play(mover, other, k + 1, square).await;
+        }
+        alice.send(format!("+{points}\r").as_bytes()).await;
+        let totals = format!("Blue {points}  Yellow 0");
+        alice.wait_for(&totals).await;
+        bob.wait_for(&totals).await;
+    });
+}
+
+#[test]
+fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
+    run(async {
+        let server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("q leave").await;
+        dana.send(b"aooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        // No messages against the AI: m is no key there.
+        dana.send(b"m").await;
+        dana.wait_for("Unknown key").await;
+        dana.send(b"R").await;
+        dana.wait_for("Resign for Blue?").await;
+        dana.send(b"y").await;
+        dana.wait_for("Yellow wins: Blue resigned. n: new game, q: lobby")
+            .await;
+        dana.send(b"q").await;
+        dana.wait_for("q leave").await;
+    });
+}
