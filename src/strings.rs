@@ -962,7 +962,7 @@ pub(crate) mod serve {
     pub(crate) const KEYS: &str =
         "n new table  a AI  1-9 sit/watch  i invitation  f find  c colour  q leave";
     pub(crate) const FORM_KEYS: &str =
-        "o opponent  s side  v variant  k claims  p private  t clock  Enter start  Esc cancel";
+        "o opponent  s side  v variant  k claims  p private  t clock\nEnter start  Esc cancel";
     pub(crate) const ENTRY_KEYS: &str = "Enter: go · Esc: cancel";
     pub(crate) const FIND: &str = "Find a player";
     pub(crate) const CODE: &str = "Invitation code";
@@ -1001,7 +1001,7 @@ pub(crate) mod serve {
             None => "no clock".to_owned(),
         };
         format!(
-            "New game: against {opponent}, you play {side}, {variant} rules, {claims}{private}, {clock}"
+            "New game: against {opponent}, you play {side}\n{variant} rules, {claims}{private}, {clock}"
         )
     }
     pub(crate) fn entry(what: &str, typed: &str) -> String {

@@ -494,8 +494,10 @@ mod tests {
         assert_eq!(notes(&yellow.news()), [words::BELL_OFF]);
         assert_eq!(yellow.sync(&yellow_game), vec![c1]);
         assert!(!yellow.news().contains(&News::Bell));
-        // Yellow leaves: Blue is told once, and no more moves are taken.
+        // Yellow leaves (q, not a dropped link): Blue is told once, and no more
+        // moves are taken.
         blue.news();
+        yellow.leave();
         drop(yellow);
         let told = blue.news();
         assert!(

@@ -441,15 +441,18 @@ impl Widget for &LobbyView<'_> {
             } else {
                 words::PUBLIC
             });
-            lines.push(Line::raw(words::form(
+            let text = words::form(
                 &opponent,
                 &form.side.to_string(),
                 &form.ruleset.to_string(),
                 claims,
                 private,
                 form.clock.map(|c| c.minutes_text()).as_deref(),
-            )));
-            lines.push(Line::raw(words::FORM_KEYS));
+            );
+            // Each on lines of its own that fit 80 columns.
+            for line in text.lines().chain(words::FORM_KEYS.lines()) {
+                lines.push(Line::raw(line.to_owned()));
+            }
         } else {
             lines.push(Line::raw(words::KEYS));
         }

@@ -326,6 +326,10 @@ impl Lobby for LobbyHost {
         Some((app, link.map(|l| Box::new(l) as Box<dyn Link>)))
     }
 
+    fn waiting(&self) -> bool {
+        self.screen.waiting.is_some()
+    }
+
     fn back(&mut self) -> Effects {
         self.refresh();
         vec![Effect::Redraw, Effect::RestartTimer]
