@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
+use unicode_security::confusable_detection::skeleton;
 use unicode_width::UnicodeWidthStr;
 
 use super::outside::is_unsafe;
@@ -40,6 +41,10 @@ pub enum NameError {
     /// Bound to another key.
     #[error("the name belongs to another key")]
     Taken,
+    /// Looks like a name bound to another key (`A1ice` beside `Alice`, a Cyrillic
+    /// `а` for a Latin `a`).
+    #[error("the name looks like one that belongs to another key")]
+    LooksTaken,
 }
 
 /// Checks a display name: printable, at most 16 columns, no spaces at its ends, no
@@ -63,6 +68,18 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
 /// The form two names are compared in: `Alice` and `alice` are one name.
 fn folded(name: &str) -> String {
     name.to_lowercase()
+}
+
+/// The form two names are compared in to tell whether they look alike: Unicode's
+/// confusable skeleton (UTS #39) before and after folding case, and `i` taken for
+/// `l` (a capital `I` is an `l` in many fonts), so `A1ice`, `AIice`, `ALlCE` and a
+/// Cyrillic `аlice` all look like `alice`. It refuses a few harmless names too.
+fn look_alike(name: &str) -> String {
+    let lower = skeleton(name).collect::<String>().to_lowercase();
+    skeleton(&lower)
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'i' { 'l' } else { c })
+        .collect()
 }
 
 /// One bound name.
@@ -118,6 +135,16 @@ impl Names {
             Some(binding) if binding.key == key => Ok(()),
             Some(_) => Err(NameError::Taken),
             None => {
+                // A new name may not pass for another key's. (A scan: names are few,
+                // and this runs once a login.)
+                let like = look_alike(name);
+                if self
+                    .by_name
+                    .values()
+                    .any(|b| b.key != key && look_alike(&b.name) == like)
+                {
+                    return Err(NameError::LooksTaken);
+                }
                 let binding = Binding {
                     name: name.to_owned(),
                     key: key.to_owned(),
@@ -137,9 +164,11 @@ impl Names {
         }
     }
 
-    /// Whether `name` (in any case) is bound to a key.
+    /// Whether `name`, in any case or a look-alike of it, is bound to a key.
     pub(crate) fn is_bound(&self, name: &str) -> bool {
+        let like = look_alike(name);
         self.by_name.contains_key(&folded(name))
+            || self.by_name.values().any(|b| look_alike(&b.name) == like)
     }
 
     fn write(&self) -> anyhow::Result<()> {
@@ -184,6 +213,28 @@ mod tests {
         let mut again = Names::load(dir.path()).unwrap();
         assert_eq!(again.claim("ALICE", "SHA256:b"), Err(NameError::Taken));
         assert_eq!(again.claim("Alice", "SHA256:a"), Ok(()));
+    }
+
+    #[test]
+    fn a_name_that_only_looks_like_a_taken_one_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut names = Names::load(dir.path()).unwrap();
+        assert_eq!(names.claim("alice", "SHA256:a"), Ok(()));
+        assert_eq!(names.claim("rnoon", "SHA256:a"), Ok(()));
+        // A digit one, a capital I, a Cyrillic a, "rn" for "m".
+        for fake in ["a1ice", "AIice", "\u{430}lice", "ALlCE"] {
+            assert_eq!(
+                names.claim(fake, "SHA256:b"),
+                Err(NameError::LooksTaken),
+                "{fake}"
+            );
+        }
+        assert_eq!(names.claim("moon", "SHA256:b"), Err(NameError::LooksTaken));
+        // The owner may use a look-alike of their own name; other names are free.
+        assert_eq!(names.claim("A1ice", "SHA256:a"), Ok(()));
+        assert_eq!(names.claim("alicia", "SHA256:b"), Ok(()));
+        assert!(names.is_bound("a1ice"), "a guest can't pass for alice either");
+        assert!(!names.is_bound("a1ic3"));
     }
 
     #[test]
