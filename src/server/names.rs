@@ -233,7 +233,10 @@ mod tests {
         // The owner may use a look-alike of their own name; other names are free.
         assert_eq!(names.claim("A1ice", "SHA256:a"), Ok(()));
         assert_eq!(names.claim("alicia", "SHA256:b"), Ok(()));
-        assert!(names.is_bound("a1ice"), "a guest can't pass for alice either");
+        assert!(
+            names.is_bound("a1ice"),
+            "a guest can't pass for alice either"
+        );
         assert!(!names.is_bound("a1ic3"));
     }
 

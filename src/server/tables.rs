@@ -973,6 +973,55 @@ mod tests {
     }
 
     #[test]
+    fn an_agreed_undo_gives_back_the_clocks_and_a_rematch_starts_full_ones() {
+        use crate::ui::Request;
+        use std::time::Duration;
+        let lobby = SharedLobby::default();
+        let id = lobby
+            .lock()
+            .open(who("alice"), Player::Blue, Ruleset::Standard, false, false)
+            .unwrap();
+        lobby
+            .lock()
+            .set_clock(id, TimeControl::from_minutes("1+0").ok());
+        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
+        let mut blue = TableLink::new(lobby.clone(), id, Some(Player::Blue));
+        let mut yellow = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
+        let t0 = Instant::now();
+        let (b2, c3): (Square, Square) = ("b2".parse().unwrap(), "c3".parse().unwrap());
+        blue.sync_at(
+            &Game::from_moves([b2]).unwrap(),
+            t0 + Duration::from_secs(5),
+        );
+        yellow.sync_at(
+            &Game::from_moves([b2, c3]).unwrap(),
+            t0 + Duration::from_secs(15),
+        );
+        let clock = |lobby: &SharedLobby| lobby.lock().tables()[&id].course.clock().cloned();
+        assert_eq!(clock(&lobby).unwrap().history().len(), 2);
+        // Yellow takes back c3: Yellow's clock is as before it, Blue's as after b2.
+        yellow.request(Request::Undo);
+        blue.request(Request::AnswerUndo(true));
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        let after_undo = clock(&lobby).unwrap();
+        assert_eq!(after_undo.history().len(), 1);
+        assert_eq!(after_undo.banked(Player::Yellow), Duration::from_secs(60));
+        assert!(after_undo.banked(Player::Blue) <= Duration::from_secs(55));
+        assert!(after_undo.is_running());
+        // Resigned, then a rematch: the same control, full and running.
+        blue.request(Request::Resign);
+        yellow.request(Request::Rematch);
+        blue.request(Request::Rematch);
+        let table = lobby.lock().tables()[&id].clone();
+        assert_eq!(table.game.len(), 0);
+        assert_eq!(table.course.ending(), None);
+        let fresh = table.course.clock().unwrap();
+        assert_eq!(fresh.control(), TimeControl::from_minutes("1+0").unwrap());
+        assert!(fresh.history().is_empty() && fresh.is_running());
+        assert_eq!(fresh.banked(Player::Blue), Duration::from_secs(60));
+    }
+
+    #[test]
     fn the_server_s_clock_decides_a_time_forfeit_for_both_screens() {
         use crate::record::Termination;
         let lobby = SharedLobby::default();
