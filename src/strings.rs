@@ -769,6 +769,33 @@ pub(crate) mod puzzle {
     pub(crate) const KEYS_ANSWERED: &str = "u: try again · n: next puzzle · q: quit";
     /// The panel's title.
     pub(crate) const PANEL: &str = "Puzzle";
+    /// The solver's ladder label.
+    pub(crate) const YOU: &str = "you";
+
+    /// The panel's title line: puzzle, kind, ratings, then the daily date and the
+    /// streak when there are.
+    pub(crate) fn title(
+        id: &str,
+        kind: &str,
+        rating: f64,
+        yours: f64,
+        daily: Option<&str>,
+        streak: u32,
+    ) -> String {
+        let mut title = format!("{PANEL} {id} · {kind} · rating {rating:.0} · you {yours:.0}");
+        if let Some(date) = daily {
+            title.push_str(&format!(" · daily {date}"));
+        }
+        if streak > 0 {
+            title.push_str(&format!(" · streak {streak}"));
+        }
+        title
+    }
+
+    /// The themes, shown on `t`.
+    pub(crate) fn themes(names: &[&str]) -> String {
+        format!("Themes: {}.", names.join(", "))
+    }
 
     /// A full square chosen.
     pub(crate) fn full(square: Square) -> String {

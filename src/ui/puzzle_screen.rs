@@ -46,7 +46,7 @@ impl Widget for &PuzzleView<'_> {
         let solver = start.to_move();
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             let label = if player == solver {
-                "you"
+                words::YOU
             } else {
                 seat_name(crate::ai::Seat::Hard)
             };
@@ -79,20 +79,15 @@ impl Widget for &PuzzleView<'_> {
 
         // The status lines: which puzzle, and what it asks.
         let rating = state.progress().puzzle_rating(puzzle).rating;
-        let mut title = format!(
-            "{} {} · {} · rating {:.0} · you {:.0}",
-            words::PANEL,
-            puzzle.id,
+        let daily = state.daily().map(|date| date.to_string());
+        let title = words::title(
+            &puzzle.id,
             puzzle.kind.name(),
             rating,
-            state.progress().player.rating
+            state.progress().player.rating,
+            daily.as_deref(),
+            state.progress().streak,
         );
-        if let Some(date) = state.daily() {
-            title.push_str(&format!(" · daily {date}"));
-        }
-        if state.progress().streak > 0 {
-            title.push_str(&format!(" · streak {}", state.progress().streak));
-        }
         // The side to move now: the solver while asking, the opponent after a try.
         let to_move = game.to_move();
         let task = match state.phase() {
@@ -126,7 +121,7 @@ impl Widget for &PuzzleView<'_> {
                         .iter()
                         .map(|t| PuzzleTheme::name(*t))
                         .collect();
-                    lines.push(Line::raw(format!("Themes: {}.", themes.join(", "))));
+                    lines.push(Line::raw(words::themes(&themes)));
                 }
                 words::KEYS_ASKING
             }
