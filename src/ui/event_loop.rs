@@ -597,10 +597,18 @@ mod tests {
     /// back to it, and its own `q` ends the loop.
     #[test]
     fn a_served_lobby_opens_games_on_the_same_loop() {
+        let wakes = [key('g'), key('b'), key('3'), key('q'), key('y'), key('q')];
+        let shown = run_lobby(wakes);
+        assert!(shown.contains("lobby 1"), "{shown}");
+    }
+
+    /// Runs a [`TestLobby`] on the loop through `wakes`, which must end it; returns
+    /// the screen as last drawn.
+    fn run_lobby(wakes: impl IntoIterator<Item = Wake>) -> String {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let inbox = Inbox::new();
         let input = inbox.sender();
-        for wake in [key('g'), key('b'), key('3'), key('q'), key('y'), key('q')] {
+        for wake in wakes {
             input.send(wake).unwrap();
         }
         let mut storage = Storage::new(std::path::PathBuf::new(), None);
@@ -614,32 +622,15 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(screen, Screen::Lobby(_)));
-        assert!(terminal.backend().to_string().contains("lobby 1"));
+        terminal.backend().to_string()
     }
 
     /// A burst of table news is gathered into few lobby redraws, and a key after it
     /// is still handled.
     #[test]
     fn table_news_redraws_a_lobby_at_most_every_half_second() {
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let inbox = Inbox::new();
-        let input = inbox.sender();
-        for _ in 0..40 {
-            input.send(Wake::Linked).unwrap();
-        }
-        input.send(key('q')).unwrap();
-        let mut storage = Storage::new(std::path::PathBuf::new(), None);
-        let lobby = Box::new(TestLobby::default());
-        let screen = run(
-            &mut terminal,
-            &inbox,
-            Screen::Lobby(lobby),
-            Theme::PLAIN,
-            &mut storage,
-        )
-        .unwrap();
-        assert!(matches!(screen, Screen::Lobby(_)));
-        let shown = terminal.backend().to_string();
+        let news = std::iter::repeat_with(|| Wake::Linked).take(40);
+        let shown = run_lobby(news.chain([key('q')]));
         let news: usize = shown
             .split("news ")
             .nth(1)
