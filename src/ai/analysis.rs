@@ -64,7 +64,7 @@ pub fn evaluate(
     let start = Instant::now();
     let empties = position.empty_sections();
     // 90% of the budget: the rest covers the last node batch (the clock is read
-    // every 1024 nodes) and returning, on a loaded machine.
+    // every 256 nodes) and returning, on a loaded machine.
     // A budget too large for the clock to represent means no deadline.
     let at = |percent: u32| SearchLimit {
         deadline: budget

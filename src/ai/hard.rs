@@ -16,10 +16,14 @@
 //!   re-proves that outcome with the kept table, which takes a handful of nodes,
 //!   and then looks for better with the time left.
 //! - **Otherwise** (any position, steered by hard or not), hard runs its
-//!   heuristic search for the whole budget and, in the endgame range, the
-//!   win/draw/loss solve, and plays the solve's proven best move when the solve
-//!   finished, else its search's best move, skipping moves the unfinished solve
-//!   proved to lose when another move is not known to.
+//!   heuristic search and, in the endgame range, the win/draw/loss solve: from
+//!   19 empty sections, where the budget covers a typical proof at that depth,
+//!   a short search orders the root, the solve gets most of the budget, and the
+//!   search goes on with the rest if the solve proved no win or draw (a smaller
+//!   budget keeps half for the search first, the rest for the solve). Hard
+//!   plays the solve's proven best move when the solve finished, else its
+//!   search's best move, skipping moves the unfinished solve proved to lose
+//!   when another move is not known to.
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -42,6 +46,25 @@ pub const TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const SOLVE_FROM: u32 = 26;
+/// From 19 empty sections, the heuristic search's share of the budget before
+/// the solve (percent): enough to order the root moves.
+const SEARCH_FIRST: u64 = 10;
+/// ... and where the solve must end (percent of the budget); an unfinished
+/// solve leaves the rest to the heuristic search, whose table then holds the
+/// solve's entries. (Otherwise: half the budget each, search first.)
+const SOLVE_END: u64 = 85;
+
+/// The median nodes of a plain win/draw/loss solve (one thread, fresh table) at
+/// 19 to 26 empty sections: measured on 24 positions per depth from hard's games
+/// against medium (`examples/proof_range.rs`; 19, 21 and 23 interpolated). The
+/// solve gets most of the budget only where the budget covers this.
+const TYPICAL_PROOF_NODES: [u64; 8] = [
+    17_000, 35_000, 75_000, 150_000, 320_000, 700_000, 1_500_000, 2_500_000,
+];
+/// Nodes a thread searches per millisecond, for turning a time budget into
+/// nodes: 0.8-0.9 M per CPU-second in the test profile on the team's machine.
+const NODES_PER_MS: u64 = 800;
+
 /// A completed proof: after a move, its player gets at least `wdl`.
 #[derive(Debug, Clone, Copy)]
 struct Proof {
@@ -146,6 +169,24 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// About how many nodes this budget buys on `threads` threads (the least of
+    /// the node limit and the time estimates); `None` when it is unlimited.
+    fn nodes_estimate(&self, threads: usize) -> Option<u64> {
+        let per_ms = NODES_PER_MS.saturating_mul(threads.max(1) as u64);
+        let from_deadline = self.limit.deadline.map(|d| {
+            let ms = d.saturating_duration_since(self.start).as_millis();
+            u64::try_from(ms).unwrap_or(u64::MAX).saturating_mul(per_ms)
+        });
+        [
+            self.limit.nodes,
+            self.think_ms.map(|ms| ms.saturating_mul(per_ms)),
+            from_deadline,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+
     /// Limits for a phase ending `percent` of the way through the budget,
     /// `spent` nodes having gone into the earlier phases.
     fn limit(&self, percent: u64, spent: u64) -> SearchLimit<'a> {
@@ -221,12 +262,12 @@ impl<'a> Run<'a> {
         run.result
     }
 
-    /// The win/draw/loss solve, up to the end of the budget.
-    fn solve(&mut self, position: &Position, order: &[Move]) -> RootSolve {
+    /// The win/draw/loss solve, up to `percent` of the budget.
+    fn solve(&mut self, position: &Position, order: &[Move], percent: u64) -> RootSolve {
         let run = smp::run(
             &self.table,
             self.threads,
-            self.limit(100),
+            self.limit(percent),
             order,
             Finish::First,
             |s, o| s.solve_wdl_partial(position, o),
@@ -295,22 +336,42 @@ pub(crate) fn decide(
         return Some(d);
     }
 
-    // The budget share of the heuristic search before the endgame solve: an
-    // unfinished solve falls back on the heuristic move, so the search keeps
-    // more of the time where the solve is less likely to finish.
+    // The budget's split in the endgame range: a short heuristic search orders
+    // the root, the win/draw/loss solve runs up to `solve_end` percent, and if it
+    // proved no win or draw the heuristic search goes on with the time left (its
+    // table now holds the solve's entries). A proven win or draw is played at once.
     let endgame = empties <= SOLVE_FROM;
-    let heuristic_share = match (endgame, empties) {
-        (false, _) => 100,
-        (true, 0..=18) => 25,
-        (true, _) => 50,
+    // Where the budget does not cover a typical proof, the search keeps half of
+    // it: an unfinished solve's nodes are lost to the move's quality.
+    let typical = TYPICAL_PROOF_NODES
+        .get(empties.saturating_sub(19) as usize)
+        .copied()
+        .unwrap_or(u64::MAX);
+    let covered = run
+        .budget
+        .nodes_estimate(threads)
+        .is_none_or(|n| n >= typical);
+    let (first_share, solve_end) = match (endgame, empties) {
+        (false, _) => (100, 100),
+        (true, 0..=18) => (25, 100),
+        (true, _) if covered => (SEARCH_FIRST, SOLVE_END),
+        (true, _) => (50, 100),
     };
-    let search = run.search(position, &order, heuristic_share)?;
+    let mut search = run.search(position, &order, first_share)?;
     let mut solve = RootSolve::default();
     if search.exact {
         solve.best = Some((search.best, Wdl::from_value(search.value)));
     } else if endgame {
         to_front(&mut order, search.best);
-        solve = run.solve(position, &order);
+        solve = run.solve(position, &order, solve_end);
+        let settled = matches!(solve.best, Some((_, Wdl::Win | Wdl::Draw)));
+        if !settled
+            && solve_end < 100
+            && let Some(deeper) = run.search(position, &order, 100)
+            && deeper.depth >= search.depth
+        {
+            search = deeper;
+        }
     }
     let (mv, solved) = match solve.best {
         // A lost position: the heuristic move fights for the best margin.

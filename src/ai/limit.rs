@@ -15,7 +15,7 @@ pub struct SearchLimit<'a> {
     pub time: Option<Duration>,
     /// Stop once this instant has passed.
     pub deadline: Option<Instant>,
-    /// Stop after about this many nodes, over all threads (checked every 1024
+    /// Stop after about this many nodes, over all threads (checked every 256
     /// nodes, so on one thread the same limit gives the same search).
     pub nodes: Option<u64>,
     /// Search no deeper than this many plies; `None` for up to the end of the game.

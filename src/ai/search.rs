@@ -139,11 +139,19 @@ impl Busy {
     }
 }
 
+/// Nodes this deep or deeper probe the table for each child before searching
+/// any (enhanced transposition cutoffs): at 22 empty sections, 30% fewer nodes
+/// per proof; from depth 2 saves no more, from depth 8 less.
+const ETC_MIN_DEPTH: i32 = 4;
+
 /// From this many empty sections the search looks for dead squares.
 const DEAD_SCAN_FROM: i32 = 32;
 
-/// The limits and the stop flags are checked every this many nodes (a power of two).
-const CHECK_EVERY: u64 = 1024;
+/// The limits and the stop flags are checked every this many nodes (a power of
+/// two). On a loaded machine a starved thread may take 10 times longer than its
+/// CPU time for these nodes: at 1,024, 11 of 120 one-second moves took up to
+/// 1,055 ms (niced, load 15); a clock read per 256 nodes costs nothing visible.
+const CHECK_EVERY: u64 = 256;
 
 impl<'a> Searcher<'a> {
     /// A searcher with a table of `2^tt_bits` buckets.
@@ -355,31 +363,35 @@ impl<'a> Searcher<'a> {
                 children.push((mv, child));
             }
         }
-        // A win: some child is worth less than 0 to the opponent.
+        // One search of each child within (-1, 1) from the mover's view: every
+        // total is a multiple of 5 points, so the window holds only 0, and one
+        // pass tells a win, a draw and a loss apart. (Two null-window passes, a
+        // win then a draw, searched each child twice in a lost position: this
+        // visits 19% fewer nodes over 24 positions from games at 22 empty sections.)
+        let mut alpha = -1;
+        let mut draw = None;
         for &(mv, child) in &children {
-            let v = self.negamax(&child, empties - 1, -1, 0, 1);
+            let v = -self.negamax(&child, empties - 1, -1, -alpha, 1);
             if self.aborted {
                 return solve;
             }
-            if v < 0 {
+            if v >= 1 {
                 solve.best = Some((mv, Wdl::Win));
                 return solve;
             }
             solve.not_winning |= mv.bit();
-        }
-        // A draw: some child is worth at most 0 to the opponent.
-        for &(mv, child) in &children {
-            let v = self.negamax(&child, empties - 1, 0, 1, 1);
-            if self.aborted {
-                return solve;
+            if v > alpha {
+                // The first draw; later children are only asked whether they win.
+                alpha = v;
+                draw = Some(mv);
+            } else if alpha < 0 {
+                solve.losing |= mv.bit();
             }
-            if v <= 0 {
-                solve.best = Some((mv, Wdl::Draw));
-                return solve;
-            }
-            solve.losing |= mv.bit();
         }
-        solve.best = children.first().map(|&(mv, _)| (mv, Wdl::Loss));
+        solve.best = match draw {
+            Some(mv) => Some((mv, Wdl::Draw)),
+            None => children.first().map(|&(mv, _)| (mv, Wdl::Loss)),
+        };
         solve
     }
 
@@ -465,6 +477,28 @@ impl<'a> Searcher<'a> {
         }; 16];
         let n = ordering::ordered_children(position, moves, &by, &self.heuristics, &mut children);
 
+        // Enhanced transposition cutoff: a child the table already shows bad
+        // enough for the opponent cuts off before any child is searched.
+        if depth >= ETC_MIN_DEPTH {
+            for child in &children[..n] {
+                if let Some(hit) = self.tt.probe(super::tt::key(&child.position))
+                    && hit.depth as i32 >= depth - 1
+                    && matches!(hit.bound, Bound::Exact | Bound::Upper)
+                    && -hit.value >= beta
+                {
+                    self.tt.store(
+                        key,
+                        Entry {
+                            value: -hit.value,
+                            depth: depth as u8,
+                            bound: Bound::Lower,
+                            mv: Some(child.mv),
+                        },
+                    );
+                    return -hit.value;
+                }
+            }
+        }
         let alpha_start = alpha;
         let mut best = -INF;
         let mut best_move = None;
