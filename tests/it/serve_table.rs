@@ -301,3 +301,33 @@ fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
         dana.wait_for("q leave").await;
     });
 }
+
+#[test]
+fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n").await;
+        alice.wait_for("no clock").await;
+        alice.send(b"t").await;
+        alice.wait_for("clock 3+2").await;
+        alice.send(b"\r").await;
+        alice.wait_for("waiting for an opponent").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        // Both screens take the table's clocks: Yellow's waits at 3:00.
+        for screen in [&alice, &bob] {
+            screen.wait_for("Blue to move").await;
+            screen.wait_for(" 3:00 ").await;
+        }
+        play(&alice, &bob, 1, "a1").await;
+        // Yellow's clock runs now, on both screens; Blue's got its 2 s increment.
+        for screen in [&alice, &bob] {
+            screen.wait_for("Yellow to move").await;
+            screen.wait_for(" 2:5").await;
+            assert!(screen.screen().contains("─ 3:0"), "{}", screen.screen());
+        }
+    });
+}
