@@ -1,7 +1,7 @@
 //! Builds the puzzle set `assets/puzzles/set.json` from a seed.
 //!
 //! ```sh
-//! nice -n 10 cargo run --profile test --example build_puzzles -- --seed 20 --count 360 --out assets/puzzles/set.json
+//! nice -n 10 cargo run --profile test --features tools --example build_puzzles -- --seed 20 --count 360 --out assets/puzzles/set.json
 //! ```
 //!
 //! Positions come from seeded games between different AI levels
@@ -42,7 +42,7 @@ fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let start = Instant::now();
     let built_by = format!(
-        "cargo run --profile test --example build_puzzles -- --seed {} --count {} --per-game {} --min-empties {} --max-empties {} --out assets/puzzles/set.json",
+        "cargo run --profile test --features tools --example build_puzzles -- --seed {} --count {} --per-game {} --min-empties {} --max-empties {} --out assets/puzzles/set.json",
         args.seed, args.count, args.per_game, args.min_empties, args.max_empties
     );
     let (set, tally) = build::build(

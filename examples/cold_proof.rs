@@ -2,7 +2,7 @@
 //! proof to go on, as in a game resumed in a new process.
 //!
 //! ```sh
-//! cargo run --release --example cold_proof -- --games 20 --seed 1
+//! cargo run --release --features tools --example cold_proof -- --games 20 --seed 1
 //! ```
 //!
 //! Plays medium (Blue) against node-limited hard (Yellow), collects every

@@ -1,9 +1,9 @@
 //! How hard's evaluation weights ([`hijara::ai::eval::Weights::HARD`]) were fitted.
 //!
 //! ```sh
-//! cargo run --release --example eval_fit -- generate --games 700 --seed 11 > a.csv
-//! cargo run --release --example eval_fit -- generate --games 700 --seed 12 > b.csv
-//! cargo run --release --example eval_fit -- fit a.csv b.csv
+//! cargo run --release --features tools --example eval_fit -- generate --games 700 --seed 11 > a.csv
+//! cargo run --release --features tools --example eval_fit -- generate --games 700 --seed 12 > b.csv
+//! cargo run --release --features tools --example eval_fit -- fit a.csv b.csv
 //! ```
 //!
 //! `generate` plays games from a few random opening moves with a node-limited

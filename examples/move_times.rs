@@ -3,7 +3,7 @@
 //! forced or proven uses it).
 //!
 //! ```sh
-//! cargo build --profile test --example move_times
+//! cargo build --profile test --features tools --example move_times
 //! nice -n 10 target/debug/examples/move_times --games 3 --every 3 --think-ms 1000 --threads 2
 //! ```
 //!

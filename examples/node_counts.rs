@@ -3,7 +3,7 @@
 //! the times). Single thread, fresh table per position.
 //!
 //! ```sh
-//! cargo run --release --example node_counts
+//! cargo run --release --features tools --example node_counts
 //! ```
 
 use hijara::ai::search::Searcher;

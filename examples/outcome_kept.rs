@@ -9,7 +9,7 @@
 //! a draw), by a proof on the judge's table.
 //!
 //! ```sh
-//! cargo run --release --example outcome_kept -- --games 12 --seed 1 --think-ms 1000,100
+//! cargo run --release --features tools --example outcome_kept -- --games 12 --seed 1 --think-ms 1000,100
 //! ```
 
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! budget, and how many nodes a proof takes.
 //!
 //! ```sh
-//! cargo build --profile test --example proof_range
+//! cargo build --profile test --features tools --example proof_range
 //! # once: positions from hard (100,000 nodes a move) against medium, both colours
 //! target/debug/examples/proof_range generate --games 12 --out docs/ai-proof-positions.txt
 //! # load-independent: nodes per proof (1 thread, fresh table) and hard's

@@ -23,9 +23,9 @@
 //! early stop still covers every band.
 //!
 //! ```sh
-//! nice -n 10 cargo run --release --example review_error -- --games 16 --per-band 12
+//! nice -n 10 cargo run --release --features tools --example review_error -- --games 16 --per-band 12
 //! # more samples where the truth is exact, pooled with an earlier run's output:
-//! nice -n 10 cargo run --release --example review_error -- --games 32 --seed 2 \
+//! nice -n 10 cargo run --release --features tools --example review_error -- --games 32 --seed 2 \
 //!     --min-empty 12 --max-empty 27 --per-band 24 --pool run1.log
 //! ```
 

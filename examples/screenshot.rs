@@ -6,8 +6,8 @@
 //! colours, and each cell is written to SVG with its colours and modifiers.
 //!
 //! ```sh
-//! cargo run --example screenshot            # writes docs/screenshot.svg
-//! cargo run --example screenshot -- out.svg # or another file
+//! cargo run --features tools --example screenshot            # writes docs/screenshot.svg
+//! cargo run --features tools --example screenshot -- out.svg # or another file
 //! ```
 
 use std::fmt::Write as _;

@@ -5,7 +5,7 @@
 //!
 //! ```sh
 //! cargo build --release --bin hijara
-//! nice -n 10 cargo run --release --example serve_load -- --sessions 100 --seconds 30
+//! nice -n 10 cargo run --release --features tools --example serve_load -- --sessions 100 --seconds 30
 //! ```
 //!
 //! Options: `--server PATH` (default `target/release/hijara`), `--sessions N` (10),

@@ -5,7 +5,7 @@
 //! node counts do not depend on the machine's load, wall times do.
 //!
 //! ```sh
-//! cargo run --release --example smp_efficiency -- --empties 22,24,26
+//! cargo run --release --features tools --example smp_efficiency -- --empties 22,24,26
 //! ```
 
 use std::time::Instant;

@@ -3,7 +3,7 @@
 //! sections and whether its win/draw/loss solve finished.
 //!
 //! ```sh
-//! cargo run --release --example solve_range -- --games 4 --seed 1
+//! cargo run --release --features tools --example solve_range -- --games 4 --seed 1
 //! ```
 
 use std::collections::BTreeMap;

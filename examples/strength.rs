@@ -4,7 +4,7 @@
 //! and the distribution of move times.
 //!
 //! ```sh
-//! cargo build --profile test --bin hijara --example strength
+//! cargo build --profile test --bin hijara --features tools --example strength
 //! target/debug/examples/strength --blue-engine OLD/hijara --blue hard \
 //!     --yellow-engine target/debug/hijara --yellow hard --games 100 --nodes 20000
 //! ```

@@ -45,9 +45,9 @@ pub const MISTAKE_MAX: i32 = 20;
 /// docs/review_error/; `--pool` on both rebuilds this from them); rebuilt with:
 ///
 /// ```sh
-/// nice -n 10 cargo run --release --example review_error -- --games 16 --per-band 10 --truth-secs 40 --max-minutes 33 > run1.log
-/// nice -n 10 cargo run --release --example review_error -- --games 32 --seed 2 --min-empty 12 --max-empty 27 --per-band 24 --truth-secs 40 --max-minutes 28 > run2.log
-/// cargo run --release --example review_error -- --games 1 --per-band 0 --pool run1.log --pool run2.log
+/// nice -n 10 cargo run --release --features tools --example review_error -- --games 16 --per-band 10 --truth-secs 40 --max-minutes 33 > run1.log
+/// nice -n 10 cargo run --release --features tools --example review_error -- --games 32 --seed 2 --min-empty 12 --max-empty 27 --per-band 24 --truth-secs 40 --max-minutes 28 > run2.log
+/// cargo run --release --features tools --example review_error -- --games 1 --per-band 0 --pool run1.log --pool run2.log
 /// ```
 pub const ESTIMATE_ERROR: [i32; 16] = [
     31, 31, 31, 31, 31, 38, 38, 38, 38, 38, 38, 38, 38, 38, 38, 38,
