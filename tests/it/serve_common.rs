@@ -305,3 +305,19 @@ pub fn run<F: std::future::Future<Output = ()>>(test: F) {
             .expect("the test finished in time");
     });
 }
+
+/// Alice opens a table (Blue), Bob sits down (Yellow): both at the board.
+pub async fn seated(server: &Server) -> (Player, Player) {
+    let alice = Player::join(server, "alice", 1, 80, 24).await;
+    alice.wait_for("q leave").await;
+    alice.send(b"n").await;
+    alice.wait_for("Enter start").await;
+    alice.send(b"\r").await;
+    alice.wait_for("waiting for an opponent").await;
+    let bob = Player::join(server, "bob", 2, 80, 24).await;
+    bob.wait_for("alice (Blue) v - (Yellow)").await;
+    bob.send(b"1").await;
+    alice.wait_for("Blue to move").await;
+    bob.wait_for("Blue to move").await;
+    (alice, bob)
+}

@@ -5,7 +5,7 @@
 
 use hijara::rules::{Game, Player as Colour, Square};
 
-use crate::serve_common::{Player, Server, run};
+use crate::serve_common::{Player, Server, run, seated};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
 fn moves() -> Vec<Square> {
@@ -42,27 +42,11 @@ async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
     }
 }
 
-/// alice opens a table (Blue) and bob sits down: both at the board.
-async fn sit_down(server: &Server) -> (Player, Player) {
-    let alice = Player::join(server, "alice", 1, 80, 24).await;
-    alice.wait_for("q leave").await;
-    alice.send(b"n").await;
-    alice.wait_for("Enter start").await;
-    alice.send(b"\r").await;
-    alice.wait_for("waiting for an opponent").await;
-    let bob = Player::join(server, "bob", 2, 80, 24).await;
-    bob.wait_for("alice (Blue) v - (Yellow)").await;
-    bob.send(b"1").await;
-    alice.wait_for("Blue to move").await;
-    bob.wait_for("Blue to move").await;
-    (alice, bob)
-}
-
 #[test]
 fn a_dropped_player_comes_back_to_the_seat_and_the_game_finishes() {
     run(async {
         let server = Server::start_with(&["--reconnect-grace", "60"]);
-        let (alice, bob) = sit_down(&server).await;
+        let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 0, 5).await;
         // Alice's link drops: Bob sees the seat kept, counting down from 1:00.
         alice.disconnect().await;
@@ -84,7 +68,7 @@ fn a_dropped_player_comes_back_to_the_seat_and_the_game_finishes() {
 fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
     run(async {
         let server = Server::start_with(&["--reconnect-grace", "1"]);
-        let (alice, bob) = sit_down(&server).await;
+        let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 0, 2).await;
         bob.disconnect().await;
         alice.wait_for("bob did not come back: q adjourns").await;
@@ -114,7 +98,7 @@ fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
 fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
     run(async {
         let mut server = Server::start();
-        let (alice, bob) = sit_down(&server).await;
+        let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 0, 7).await;
         // A crash: no shutdown, only what was written after each move.
         server.restart(&[]);
@@ -167,7 +151,7 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
 fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
     run(async {
         let server = Server::start_with(&["--reconnect-grace", "1"]);
-        let (alice, bob) = sit_down(&server).await;
+        let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 0, 3).await;
         alice.disconnect().await;
         bob.wait_for("alice did not come back").await;

@@ -2,23 +2,7 @@
 //! joined by code, messages with a mute, the bell, the spectator count, finding a
 //! player, and the lobby's colour switch, with real SSH clients on loopback.
 
-use crate::serve_common::{Player, Server, run};
-
-/// Alice opens a table (Blue), Bob sits down (Yellow): both at the board.
-async fn seated(server: &Server) -> (Player, Player) {
-    let alice = Player::join(server, "alice", 1, 80, 24).await;
-    alice.wait_for("q leave").await;
-    alice.send(b"n").await;
-    alice.wait_for("Enter start").await;
-    alice.send(b"\r").await;
-    alice.wait_for("waiting for an opponent").await;
-    let bob = Player::join(server, "bob", 2, 80, 24).await;
-    bob.wait_for("alice (Blue) v - (Yellow)").await;
-    bob.send(b"1").await;
-    alice.wait_for("Blue to move").await;
-    bob.wait_for("Blue to move").await;
-    (alice, bob)
-}
+use crate::serve_common::{Player, Server, run, seated};
 
 /// `player` places at `square`, and both screens show it as move `n`.
 async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
