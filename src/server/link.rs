@@ -5,14 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::ai::Level;
 use crate::rules::{ClaimState, Game, Move, Player};
 use crate::session::Course;
 use crate::strings::talk as words;
 use crate::ui::{Link, News, Request};
 
 use super::outside::shown;
-use super::tables::{SharedLobby, Table, Who};
+use super::tables::{AiSeat, SharedLobby, Table, Who};
 use crate::strings::serve as serve_words;
 
 /// One screen's link to table `table`. A session's link ([`TableLink::player`],
@@ -126,7 +125,7 @@ impl TableLink {
 
     /// The game the screen should open with: the table's as it is, the seats played
     /// at other terminals, and the server's AI's colour and level at a game against it.
-    pub(crate) fn game(&self) -> Option<(Game, [bool; 2], Option<(Player, Level)>)> {
+    pub(crate) fn game(&self) -> Option<(Game, [bool; 2], Option<AiSeat>)> {
         let lobby = self.lobby.lock();
         let table = lobby.tables().get(&self.table)?;
         Some((table.game.clone(), self.remote(table), table.ai()))
@@ -239,8 +238,7 @@ impl TableLink {
             changed |= hand_claims(table, game, ours);
             for mv in game.moves().skip(table.game.len()) {
                 // Only those moves, in turn: the screen refuses the others.
-                if !table.playing() || !ours(table.game.to_move()) || table.game.play(mv).is_err()
-                {
+                if !table.playing() || !ours(table.game.to_move()) || table.game.play(mv).is_err() {
                     break;
                 }
                 table.moved(now);

@@ -130,9 +130,7 @@ impl LobbyHost {
                     seed: fresh_seed(),
                     ..GameConfig::default()
                 };
-                let mut app = App::with_game(config, game)
-                    .served(remote)
-                    .at_ai_table();
+                let mut app = App::with_game(config, game).served(remote).at_ai_table();
                 if let Some(course) = link.course() {
                     let _ = app.follow_course(course);
                 }

@@ -41,9 +41,10 @@ pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Cours
         if let Some(who) = &seats[player.index()] {
             tags.push((seat_tag(player), who.name.clone()));
             match who.level() {
-                Some(level) => {
-                    tags.push((seat_type_tag(player), seat_type(Seat::from(level)).to_owned()))
-                }
+                Some(level) => tags.push((
+                    seat_type_tag(player),
+                    seat_type(Seat::from(level)).to_owned(),
+                )),
                 None => {
                     tags.push((seat_type_tag(player), seat_type(Seat::Human).to_owned()));
                     tags.push((key_tag(player), who.key.clone()));

@@ -41,6 +41,9 @@ pub(crate) struct Who {
     pub(crate) name: String,
 }
 
+/// The colour the server's AI plays at a table, and its level.
+pub(crate) type AiSeat = (Player, Level);
+
 /// What stands for a key in the server's AI's seat: no fingerprint (`SHA256:…`) and
 /// no guest's key starts so, so no person can be taken for the AI, whatever their name.
 const AI_KEY: &str = "ai:";
@@ -194,7 +197,7 @@ impl Table {
 
     /// At a game against the server's AI: the colour it plays (a rematch swaps it) and
     /// its level.
-    pub(crate) fn ai(&self) -> Option<(Player, Level)> {
+    pub(crate) fn ai(&self) -> Option<AiSeat> {
         Player::BOTH.into_iter().find_map(|p| {
             let level = self.seats[p.index()].as_ref()?.level()?;
             Some((p, level))

@@ -462,8 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn against_the_table_s_ai_undo_and_a_new_game_are_asked_of_the_table_and_the_hint_stays()
-    {
+    fn against_the_table_s_ai_undo_and_a_new_game_are_asked_of_the_table_and_the_hint_stays() {
         use crate::ai::{Level, Seat};
         let mut config = GameConfig::default();
         config.seats[1] = Seat::Hard;
