@@ -1164,9 +1164,78 @@ mod tests {
         assert_eq!(lobby.lock().tables()[&id].game.len(), 2);
         // Nobody finds the AI's seat by its name.
         assert_eq!(lobby.lock().find("medium"), Found::Away);
-        // A dropped player stops the clocks: nobody runs the AI meanwhile.
+        // A dropped player stops the clocks: nobody runs the AI meanwhile. Back within
+        // the grace period, they are put straight back at the board, the clocks running.
         lobby.lock().drop_out(id, "SHA256:dana");
         assert!(!clock(&lobby).unwrap().is_running());
+        assert_eq!(
+            lobby.lock().return_to_seat("SHA256:dana"),
+            Some((id, Player::Yellow))
+        );
+        assert!(clock(&lobby).unwrap().is_running());
+    }
+
+    #[test]
+    fn the_ai_s_claims_reach_the_table_with_its_stones() {
+        use crate::ai::Level;
+        let lobby = SharedLobby::default();
+        let id = lobby.lock().open_ai(
+            who("dana"),
+            Player::Yellow,
+            (Ruleset::Standard, true),
+            Level::Hard,
+            None,
+        );
+        let mut dana = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
+        // a1 b1 a2 b2 a3 b3 a4: the AI's (Blue's) a4 fills column a's section 1, and
+        // dana's screen claims it in full for the AI, as it plays it.
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in ["a1", "b1", "a2", "b2", "a3", "b3", "a4"] {
+            game.play(square.parse().unwrap()).unwrap();
+        }
+        let points = game.last().unwrap().points;
+        assert!(points > 0);
+        game.claim(points).unwrap();
+        dana.sync(&game);
+        let table = lobby.lock().tables()[&id].game.clone();
+        assert_eq!(table.len(), 7);
+        assert_eq!(table.score(Player::Blue), points);
+        assert!(matches!(
+            table.claim_state(6),
+            Some(crate::rules::ClaimState::Claimed { .. })
+        ));
+    }
+
+    #[test]
+    fn against_the_ai_nobody_waits_past_the_grace_the_game_is_adjourned() {
+        use crate::ai::Level;
+        let dir = tempfile::tempdir().unwrap();
+        let (lobby, _) = SharedLobby::open(dir.path(), Duration::ZERO);
+        let id = lobby.lock().open_ai(
+            who("dana"),
+            Player::Blue,
+            (Ruleset::Corners, true),
+            Level::Easy,
+            None,
+        );
+        lobby.lock().drop_out(id, "SHA256:dana");
+        assert!(!lobby.lock().tables()[&id].adjourned);
+        // The grace thread looks once a second.
+        let start = Instant::now();
+        while !lobby.lock().tables()[&id].adjourned {
+            assert!(start.elapsed() < Duration::from_secs(5), "not adjourned");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert_eq!(lobby.lock().return_to_seat("SHA256:dana"), None);
+        assert_eq!(
+            lobby.lock().come_back(id, "SHA256:dana"),
+            Some(Back::Play(Player::Blue))
+        );
+        let game = lobby.lock().tables()[&id].game.clone();
+        assert_eq!(
+            (game.ruleset(), game.claim_mode()),
+            (Ruleset::Corners, true)
+        );
     }
 
     #[test]
