@@ -1072,6 +1072,10 @@ pub(crate) mod serve {
             "{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves, {watching} watching  {state}"
         )
     }
+    /// The server's AI as a player's name: `hard AI`.
+    pub(crate) fn ai_name(level: &str) -> String {
+        format!("{level} AI")
+    }
     pub(crate) fn refused_name(error: &str) -> String {
         format!("name refused: {error}")
     }
@@ -1137,10 +1141,15 @@ pub(crate) mod table {
     pub(crate) const LEAVE: &str =
         "Leave the table? The game stops here for both players. y: leave, any other key: stay";
     pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
+    pub(crate) const LEAVE_KEPT: &str =
+        "Leave the game? It is kept: pick it in the lobby to go on. y: leave, any other key: stay";
+    pub(crate) const NO_REDO_AI: &str = "No redo here: the table keeps the game as it is";
+    pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
+        "A new game starts once this one is over (R resigns)";
     pub(crate) const GAME_OVER: &str =
         "The game is over: n offers a rematch, q goes back to the lobby";
     pub(crate) const GAME_OVER_AI: &str =
-        "The game is over: n for a new game, q goes back to the lobby";
+        "The game is over: n for a new game (colours swapped), q goes back to the lobby";
     pub(crate) const STOPPED_TURN: &str = "game stopped";
     pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
     pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";

@@ -11,7 +11,7 @@ use crate::strings::talk as words;
 use crate::ui::{Link, News, Request};
 
 use super::outside::shown;
-use super::tables::{SharedLobby, Table, Who};
+use super::tables::{AiSeat, SharedLobby, Table, Who};
 use crate::strings::serve as serve_words;
 
 /// One screen's link to table `table`. A session's link ([`TableLink::player`],
@@ -123,20 +123,34 @@ impl TableLink {
         }
     }
 
-    /// The game the screen should open with: the table's as it is.
-    pub(crate) fn game(&self) -> Option<(Game, [bool; 2])> {
+    /// The game the screen should open with: the table's as it is, the seats played
+    /// at other terminals, and the server's AI's colour and level at a game against it.
+    pub(crate) fn game(&self) -> Option<(Game, [bool; 2], Option<AiSeat>)> {
         let lobby = self.lobby.lock();
         let table = lobby.tables().get(&self.table)?;
-        Some((table.game.clone(), self.remote()))
+        Some((table.game.clone(), self.remote(table), table.ai()))
     }
 
-    /// The seats played at other terminals, seen from this screen.
-    fn remote(&self) -> [bool; 2] {
+    /// The seats played at other terminals, seen from this screen. A player against the
+    /// server's AI plays both here: their screen runs the AI (on the server's pool).
+    fn remote(&self, table: &Table) -> [bool; 2] {
         let mut remote = [true; 2];
         if let Some(seat) = self.seat {
             remote[seat.index()] = false;
+            if let Some((ai, _)) = table.ai() {
+                remote[ai.index()] = false;
+            }
         }
         remote
+    }
+
+    /// The table's game, whole, for this screen to go on from.
+    fn whole_game(&self, table: &Table) -> News {
+        News::Game {
+            game: table.game.clone(),
+            remote: self.remote(table),
+            ai: table.ai(),
+        }
     }
 
     /// Whether this player's bell is on and it is their move at `table`.
@@ -159,6 +173,15 @@ fn hand_claim(table: &mut Table, game: &Game, seat: Player) -> bool {
         _ => return false,
     };
     mine && pending && table.game.claim(points).is_ok()
+}
+
+/// Hands the claim the screen made on the table's last stone, if the stone is one of
+/// `ours` (see [`hand_claim`]).
+fn hand_claims(table: &mut Table, game: &Game, ours: impl Fn(Player) -> bool) -> bool {
+    match table.game.last().map(|p| p.player) {
+        Some(player) if ours(player) => hand_claim(table, game, player),
+        _ => false,
+    }
 }
 
 /// Whether `game` is `table`'s game so far (moves and claims), given the `news` moves
@@ -194,10 +217,7 @@ impl TableLink {
             }
             (self.told_undo, self.told_rematch) = (false, false);
             (self.told_stop, self.told_end) = (false, false);
-            self.pending.push(News::Game {
-                game: table.game.clone(),
-                remote: self.remote(),
-            });
+            self.pending.push(self.whole_game(table));
             if self.rings(table, bell) {
                 self.pending.push(News::Bell);
             }
@@ -211,16 +231,19 @@ impl TableLink {
             && game.len() >= table.game.len()
             && game.placements()[..table.game.len()] == *table.game.placements()
         {
-            changed |= hand_claim(table, game, seat);
+            // The seat's own moves and claims, and those of the server's AI it plays
+            // against (this screen runs it).
+            let ai = table.ai().map(|(colour, _)| colour);
+            let ours = |p: Player| p == seat || Some(p) == ai;
+            changed |= hand_claims(table, game, ours);
             for mv in game.moves().skip(table.game.len()) {
-                // Only the seat's own moves, in turn: the screen refuses the others.
-                if !table.playing() || table.game.to_move() != seat || table.game.play(mv).is_err()
-                {
+                // Only those moves, in turn: the screen refuses the others.
+                if !table.playing() || !ours(table.game.to_move()) || table.game.play(mv).is_err() {
                     break;
                 }
                 table.moved(now);
                 changed = true;
-                changed |= hand_claim(table, game, seat);
+                changed |= hand_claims(table, game, ours);
             }
         }
         let news: Vec<Move> = table.game.moves().skip(game.len()).collect();
@@ -232,10 +255,7 @@ impl TableLink {
         } else {
             // The screen went where the table did not follow (a move after the game
             // stopped, a claim the other player's stone overtook): the table's game.
-            self.pending.push(News::Game {
-                game: table.game.clone(),
-                remote: self.remote(),
-            });
+            self.pending.push(self.whole_game(table));
             Vec::new()
         };
         if changed {
@@ -581,7 +601,8 @@ mod tests {
         assert!(
             news.contains(&News::Game {
                 game: Game::new(),
-                remote: [false, true]
+                remote: [false, true],
+                ai: None,
             }),
             "bob now plays Blue: {news:?}"
         );

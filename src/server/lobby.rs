@@ -338,7 +338,7 @@ pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str
             _ => "lost",
         };
         lines.push(words::last_game(
-            &shown(&last.seats[me.other().index()].name),
+            &last.seats[me.other().index()].shown(),
             outcome,
             last.totals[me.index()],
             last.totals[me.other().index()],
@@ -348,7 +348,7 @@ pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str
     if !results.is_empty() {
         let each: Vec<String> = results
             .iter()
-            .map(|(name, counts)| words::versus(&shown(name), *counts))
+            .map(|(name, counts)| words::versus(name, *counts))
             .collect();
         lines.push(format!("{} ({})", each.join(", "), words::TALLY_HEAD));
     }
@@ -381,7 +381,7 @@ impl Widget for &LobbyView<'_> {
             let name = |p: Player| {
                 table.seats[p.index()]
                     .as_ref()
-                    .map_or_else(|| words::EMPTY_SEAT.to_owned(), |w| shown(&w.name))
+                    .map_or_else(|| words::EMPTY_SEAT.to_owned(), super::tables::Who::shown)
             };
             let state = if table.abandoned {
                 words::ABANDONED

@@ -111,15 +111,33 @@ impl LobbyHost {
 
     /// The game at table `id` as a player or a spectator, ready for the loop.
     fn at_table(&mut self, link: Option<TableLink>) -> Effects {
-        let Some(link) = link else {
+        let Some(mut link) = link else {
             self.screen.note(words::NOT_A_TABLE);
             return vec![Effect::Redraw];
         };
-        let Some((game, remote)) = link.game() else {
+        let Some((game, remote, ai)) = link.game() else {
             self.screen.note(words::NOT_A_TABLE);
             return vec![Effect::Redraw];
         };
-        let app = App::with_game(GameConfig::default(), game).served(remote);
+        let app = match ai {
+            // Against the server's AI this screen plays its seat, at its level, on the
+            // server's pool; the table's clocks from the start, for its first budget.
+            Some((colour, level)) if remote == [false; 2] => {
+                let mut seats = [Seat::Human; 2];
+                seats[colour.index()] = Seat::from(level);
+                let config = GameConfig {
+                    seats,
+                    seed: fresh_seed(),
+                    ..GameConfig::default()
+                };
+                let mut app = App::with_game(config, game).served(remote).at_ai_table();
+                if let Some(course) = link.course() {
+                    let _ = app.follow_course(course);
+                }
+                app
+            }
+            _ => App::with_game(GameConfig::default(), game).served(remote),
+        };
         self.next = Some((app, Some(link)));
         vec![Effect::Open]
     }
@@ -180,19 +198,16 @@ impl LobbyHost {
                 vec![Effect::Redraw]
             }
             Opponent::Ai(level) => {
-                let mut seats = [Seat::Human; 2];
-                seats[game.side.other().index()] = Seat::from(level);
-                let config = GameConfig {
-                    seats,
-                    ruleset: game.ruleset,
-                    claims: game.claims,
-                    seed: fresh_seed(),
-                    // Against the AI the game's own clock decides: the server runs it.
-                    clock: game.clock,
-                    ..GameConfig::default()
-                };
-                self.next = Some((App::new(config).served([false, false]), None));
-                vec![Effect::Open]
+                // At a table of its own: kept after every move, and watchable.
+                let id = self.lobby.lock().open_ai(
+                    self.who.clone(),
+                    game.side,
+                    (game.ruleset, game.claims),
+                    level,
+                    game.clock,
+                );
+                let link = TableLink::player(&self.lobby, id, &self.who);
+                self.at_table(link)
             }
         }
     }

@@ -9,11 +9,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::ai::Seat;
 use crate::record::{GameResult, Record};
 use crate::rules::{Game, Player};
 use crate::session::{
-    Course, HUMAN_TYPE, Played, archive, files_newest_first, games_dir, parse_record, read_regular,
-    seat_tag, seat_type_tag, today, write_atomic,
+    Course, PROGRAM_TYPE, Played, archive, files_newest_first, games_dir, parse_record,
+    read_regular, seat_in, seat_tag, seat_type, seat_type_tag, today, write_atomic,
 };
 
 use super::outside::shown;
@@ -30,15 +31,25 @@ pub fn key_tag(player: Player) -> &'static str {
     }
 }
 
-/// The record of a game between two people at the server: their names, that they are
-/// people, their keys, the date, the rules, the moves and an early ending.
+/// The record of a game at the server: the players' names, that they are people,
+/// their keys, the date, the rules, the moves and an early ending. The server's AI's
+/// seat is a program named by its level (`[Yellow "hard"] [YellowType "program"]`),
+/// without a key.
 pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Course) -> Record {
     let mut tags: Vec<(&str, String)> = Vec::new();
     for player in Player::BOTH {
         if let Some(who) = &seats[player.index()] {
             tags.push((seat_tag(player), who.name.clone()));
-            tags.push((seat_type_tag(player), HUMAN_TYPE.to_owned()));
-            tags.push((key_tag(player), who.key.clone()));
+            match who.level() {
+                Some(level) => tags.push((
+                    seat_type_tag(player),
+                    seat_type(Seat::from(level)).to_owned(),
+                )),
+                None => {
+                    tags.push((seat_type_tag(player), seat_type(Seat::Human).to_owned()));
+                    tags.push((key_tag(player), who.key.clone()));
+                }
+            }
         }
     }
     tags.push(("Date", today()));
@@ -48,8 +59,15 @@ pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Cours
     record
 }
 
-/// Who sat in `player`'s seat, from a server record's tags.
+/// Who sat in `player`'s seat, from a server record's tags: the server's AI (the type
+/// tag says `program`, the name its level), or a person with a name and a key.
 fn who_in(record: &Record, player: Player) -> Option<Who> {
+    let program = record
+        .tag(seat_type_tag(player))
+        .is_some_and(|kind| kind.trim().eq_ignore_ascii_case(PROGRAM_TYPE));
+    if program {
+        return seat_in(record, player).and_then(Seat::level).map(Who::ai);
+    }
     Some(Who {
         key: record.tag(key_tag(player))?.to_owned(),
         name: record.tag(seat_tag(player))?.to_owned(),

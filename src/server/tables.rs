@@ -17,9 +17,10 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
+use crate::ai::{Level, Seat};
 use crate::record::{GameResult, Termination, TimeControl};
 use crate::rules::{Game, Player, Ruleset};
-use crate::session::{Clock, Course};
+use crate::session::{Clock, Course, parse_seat, seat_token};
 use crate::strings::serve as words;
 use crate::ui::Wake;
 
@@ -34,10 +35,47 @@ pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
 /// A player as the server knows them: the key is the person, the name is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Who {
-    /// The SHA-256 fingerprint of their key.
+    /// The SHA-256 fingerprint of their key (`ai:` and the level for the server's AI).
     pub(crate) key: String,
-    /// Their display name, already checked.
+    /// Their display name, already checked (the level's name for the AI).
     pub(crate) name: String,
+}
+
+/// The colour the server's AI plays at a table, and its level.
+pub(crate) type AiSeat = (Player, Level);
+
+/// What stands for a key in the server's AI's seat: no fingerprint (`SHA256:…`) and
+/// no guest's key starts so, so no person can be taken for the AI, whatever their name.
+const AI_KEY: &str = "ai:";
+
+impl Who {
+    /// The server's AI at `level`: named by the level (`hard`), keyed `ai:hard`.
+    pub(crate) fn ai(level: Level) -> Who {
+        let name = seat_token(Seat::from(level));
+        Who {
+            key: format!("{AI_KEY}{name}"),
+            name,
+        }
+    }
+
+    /// The AI's level, if this is the server's AI (by its key, never by its name).
+    pub(crate) fn level(&self) -> Option<Level> {
+        parse_seat(self.key.strip_prefix(AI_KEY)?)?.level()
+    }
+
+    /// Whether this is the server's AI.
+    pub(crate) fn is_ai(&self) -> bool {
+        self.level().is_some()
+    }
+
+    /// The name as screens show it: filtered, and `hard AI` for the AI.
+    pub(crate) fn shown(&self) -> String {
+        if self.is_ai() {
+            words::ai_name(&self.name)
+        } else {
+            shown(&self.name)
+        }
+    }
 }
 
 /// One table: a game between two people, open until the second sits down.
@@ -154,7 +192,16 @@ impl Table {
     pub(crate) fn name(&self, player: Player) -> String {
         self.seats[player.index()]
             .as_ref()
-            .map_or_else(|| words::EMPTY_SEAT.to_owned(), |w| shown(&w.name))
+            .map_or_else(|| words::EMPTY_SEAT.to_owned(), Who::shown)
+    }
+
+    /// At a game against the server's AI: the colour it plays (a rematch swaps it) and
+    /// its level.
+    pub(crate) fn ai(&self) -> Option<AiSeat> {
+        Player::BOTH.into_iter().find_map(|p| {
+            let level = self.seats[p.index()].as_ref()?.level()?;
+            Some((p, level))
+        })
     }
 }
 
@@ -282,8 +329,11 @@ impl SharedLobby {
         for game in stored {
             let mut table = Table::new(game.seats.map(Some), game.game);
             table.course = game.course;
-            // The grace period counts from the restart.
+            // The grace period counts from the restart; the server's AI is always there.
             table.away = [Some(now); 2];
+            if let Some((colour, _)) = table.ai() {
+                table.away[colour.index()] = None;
+            }
             table.adjourned = true;
             lobby.next_id = lobby.next_id.max(game.id);
             lobby.tables.insert(game.id, table);
@@ -383,11 +433,16 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
         };
         let mut lobby = lobby.lock().unwrap_or_else(|p| p.into_inner());
         let mut changed = false;
+        let grace = lobby.grace;
         for table in lobby.tables.values_mut() {
             if table.adjourned || table.abandoned {
                 continue;
             }
-            if table.away.iter().all(Option::is_some) {
+            let gone = |since: &Option<Instant>| since.is_some_and(|t| t.elapsed() >= grace);
+            // Against the AI nobody waits: past the grace period the game is kept for later.
+            if table.away.iter().all(Option::is_some)
+                || (table.ai().is_some() && table.away.iter().any(gone))
+            {
                 table.adjourned = true;
                 table.pause_clock();
                 changed = true;
@@ -419,7 +474,8 @@ impl Lobby {
     /// Where the player called `name` (either case) is.
     pub(crate) fn find(&self, name: &str) -> Found {
         let name = name.trim().to_lowercase();
-        let is = |who: &Who| who.name.to_lowercase() == name;
+        // The AI's seat is nobody's, whatever a person calls themselves.
+        let is = |who: &Who| !who.is_ai() && who.name.to_lowercase() == name;
         for (&id, table) in &self.tables {
             if !table.abandoned && !table.adjourned && table.seats.iter().flatten().any(is) {
                 return if table.talk.code.is_some() {
@@ -515,6 +571,35 @@ impl Lobby {
         }
     }
 
+    /// Opens a game of `who`, playing `colour`, against the server's AI at `level`,
+    /// under `ruleset` (with claims if `claims`) and `clock`; returns the table's
+    /// number. The game is under way at once: kept after every move like any game in
+    /// play, and listed for spectators.
+    pub(crate) fn open_ai(
+        &mut self,
+        who: Who,
+        colour: Player,
+        (ruleset, claims): (Ruleset, bool),
+        level: Level,
+        clock: Option<TimeControl>,
+    ) -> u32 {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut seats = [None, None];
+        seats[colour.index()] = Some(who);
+        seats[colour.other().index()] = Some(Who::ai(level));
+        let mut table = Table::new(seats, Game::with_rules(ruleset, claims));
+        table.course = Course::with_clock(clock.map(Clock::new));
+        // Both seated: Blue's clock starts.
+        if let Some(clock) = table.course.clock_mut() {
+            clock.start(Instant::now());
+        }
+        self.tables.insert(id, table);
+        self.stored(id);
+        self.changed();
+        id
+    }
+
     /// Sits `who` at the free seat of table `id`; returns the colour, or `None` if the
     /// table is gone, full, or `who` already sits there.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
@@ -567,7 +652,8 @@ impl Lobby {
             table.away[colour.index()] = None;
             table.abandoned = true;
         }
-        if table.seats.iter().all(Option::is_none) {
+        // Nobody left but the server's AI: the table closes.
+        if table.seats.iter().flatten().all(Who::is_ai) {
             self.tables.remove(&id);
         }
         self.changed();
@@ -584,7 +670,8 @@ impl Lobby {
             return;
         };
         let other_away = table.away[colour.other().index()].is_some();
-        if table.in_play() && (other_away || table.adjourned) {
+        // A game against the AI is kept for later, as a local game's autosave is.
+        if table.in_play() && (other_away || table.adjourned || table.ai().is_some()) {
             table.adjourned = true;
             table.pause_clock();
             table.away[colour.index()] = Some(Instant::now());
@@ -607,6 +694,11 @@ impl Lobby {
         if table.in_play() {
             table.away[colour.index()] = Some(Instant::now());
             table.left[colour.index()] = false;
+            // The server's AI thinks on its player's screen: gone with it, so nobody's
+            // clock runs until the player is back.
+            if table.ai().is_some() {
+                table.pause_clock();
+            }
             self.changed();
         } else {
             self.stand_up(id, key);
@@ -726,8 +818,9 @@ impl Lobby {
     }
 }
 
-/// A player's results against each opponent at this server: the opponent's name (as
-/// last seen), wins, draws and losses, most games first.
+/// A player's results against each opponent at this server (each AI level is one):
+/// the opponent's name as shown (as last seen, filtered; `hard AI` for the AI), wins,
+/// draws and losses, most games first.
 pub(crate) fn tally<'a>(
     key: &str,
     games: impl Iterator<Item = &'a Finished>,
@@ -744,7 +837,7 @@ pub(crate) fn tally<'a>(
         let slot = match by_key.iter().position(|(k, _, _)| *k == other.key) {
             Some(i) => i,
             None => {
-                by_key.push((other.key.clone(), other.name.clone(), [0; 3]));
+                by_key.push((other.key.clone(), other.shown(), [0; 3]));
                 by_key.len() - 1
             }
         };
@@ -888,6 +981,260 @@ mod tests {
         assert_eq!(
             tally("SHA256:bob", guard.history_of("SHA256:bob")),
             vec![("ann".to_owned(), [0, 0, 1])]
+        );
+    }
+
+    /// The history's newest record, as text.
+    fn newest_in_history(dir: &Path) -> String {
+        let games = crate::session::games_dir(dir);
+        let file = crate::session::files_newest_first(&games).unwrap()[0].clone();
+        std::fs::read_to_string(games.join(file)).unwrap()
+    }
+
+    #[test]
+    fn a_game_against_the_ai_is_kept_listed_resumed_and_a_person_called_hard_stays_one() {
+        use crate::ai::Level;
+        let dir = tempfile::tempdir().unwrap();
+        let (lobby, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
+        // A person called hard, as Yellow, against the hard AI.
+        let id = lobby.lock().open_ai(
+            who("hard"),
+            Player::Yellow,
+            (Ruleset::Standard, false),
+            Level::Hard,
+            None,
+        );
+        // Kept from the start, before any move.
+        assert!(fs_text(dir.path(), id).contains("[BlueType \"program\"]"));
+        // The player's screen hands over both its moves and the AI's; a spectator's none.
+        let mut dana = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
+        let mut watcher = TableLink::new(lobby.clone(), id, None);
+        let two = Game::from_moves([Square::A1, Square::D4]).unwrap();
+        assert_eq!(watcher.sync(&two), Vec::<Move>::new());
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 0);
+        assert!(dana.sync(&two).is_empty());
+        assert_eq!(watcher.sync(&Game::new()), [Square::A1, Square::D4]);
+        let table = lobby.lock().tables()[&id].clone();
+        assert_eq!(table.name(Player::Blue), "hard AI");
+        assert_eq!(table.name(Player::Yellow), "hard");
+        assert_eq!(table.ai(), Some((Player::Blue, Level::Hard)));
+        // Looking for "hard" finds the person, never the AI's seat.
+        assert_eq!(lobby.lock().find("hard"), Found::Playing(id));
+        lobby.lock().leave_table(id, "SHA256:hard");
+        assert_eq!(lobby.lock().find("hard"), Found::Away);
+        // Quitting mid-game kept it for later; nobody else sees it then.
+        assert!(lobby.lock().tables()[&id].adjourned);
+        assert!(lobby.lock().tables_for("SHA256:bob").is_empty());
+        drop((dana, watcher, lobby));
+        // After a restart the AI and the moves are back; the player resumes at once.
+        let (again, problems) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
+        assert!(problems.is_empty(), "{problems:?}");
+        let table = again.lock().tables()[&id].clone();
+        assert_eq!(table.ai(), Some((Player::Blue, Level::Hard)));
+        assert_eq!(table.seats[1], Some(who("hard")));
+        assert_eq!(table.game.len(), 2);
+        let text = fs_text(dir.path(), id);
+        for tag in [
+            "[Blue \"hard\"]",
+            "[BlueType \"program\"]",
+            "[Yellow \"hard\"]",
+            "[YellowType \"human\"]",
+            "[YellowKey \"SHA256:hard\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(!text.contains("BlueKey"), "{text}");
+        assert_eq!(
+            again.lock().come_back(id, "SHA256:hard"),
+            Some(Back::Play(Player::Yellow))
+        );
+        // Finished: in the history, tallied against the hard AI; the table closes.
+        let mut dana = TableLink::new(again.clone(), id, Some(Player::Yellow));
+        let mut game = two;
+        while let Some(mv) = game.position().legal_moves().next() {
+            game.play(mv).unwrap();
+        }
+        dana.sync(&game);
+        assert_eq!(again.lock().tables()[&id].game.len(), 64);
+        again.lock().leave_table(id, "SHA256:hard");
+        assert!(again.lock().tables().is_empty());
+        let text = newest_in_history(dir.path());
+        assert!(text.contains("[BlueType \"program\"]"), "{text}");
+        drop((dana, again));
+        // Read back after another restart: the person is a person, the AI the AI.
+        let (third, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
+        let guard = third.lock();
+        let results = tally("SHA256:hard", guard.history_of("SHA256:hard"));
+        assert_eq!(results.len(), 1);
+        assert_eq!(results[0].0, "hard AI");
+        let last = guard.history_of("SHA256:hard").next().unwrap();
+        assert_eq!(last.seats[0], Who::ai(Level::Hard));
+        assert_eq!(last.seats[1], who("hard"));
+    }
+
+    #[test]
+    fn the_ai_grants_an_undo_accepts_a_rematch_swapped_and_wins_a_resignation() {
+        use crate::ai::Level;
+        use crate::ui::Request;
+        let dir = tempfile::tempdir().unwrap();
+        let (lobby, _) = SharedLobby::open(dir.path(), DEFAULT_GRACE);
+        let id = lobby.lock().open_ai(
+            who("dana"),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            Level::Medium,
+            TimeControl::from_minutes("1+0").ok(),
+        );
+        let mut dana = TableLink::new(lobby.clone(), id, Some(Player::Blue));
+        let [b2, c3, d4, a1]: [Square; 4] = ["b2", "c3", "d4", "a1"].map(|s| s.parse().unwrap());
+        let t0 = Instant::now();
+        let moves = [b2, c3, d4, a1];
+        for n in 1..=4 {
+            let game = Game::from_moves(moves[..n].iter().copied()).unwrap();
+            dana.sync_at(&game, t0 + Duration::from_secs(5 * n as u64));
+        }
+        let clock = |lobby: &SharedLobby| lobby.lock().tables()[&id].course.clock().cloned();
+        assert_eq!(clock(&lobby).unwrap().history().len(), 4);
+        dana.news();
+        // An undo is granted at once: the AI's a1 and dana's d4 go, dana is to move,
+        // with the clocks as after c3.
+        dana.request(Request::Undo);
+        let table = lobby.lock().tables()[&id].clone();
+        assert_eq!(table.game.len(), 2);
+        assert_eq!(table.game.to_move(), Player::Blue);
+        assert_eq!(table.talk.undo, None);
+        let after_undo = clock(&lobby).unwrap();
+        assert_eq!(after_undo.history().len(), 2);
+        assert!(after_undo.is_running());
+        dana.sync(&Game::from_moves(moves).unwrap());
+        let news = dana.news();
+        let whole = |len: usize, ai: (Player, Level)| {
+            move |n: &News| {
+                matches!(n, News::Game { game, remote, ai: got }
+                    if game.len() == len && *remote == [false, false] && *got == Some(ai))
+            }
+        };
+        assert!(
+            news.iter().any(whole(2, (Player::Yellow, Level::Medium))),
+            "{news:?}"
+        );
+        assert!(
+            news.contains(&News::Note(crate::strings::talk::undo_agreed(
+                "medium AI",
+                2
+            ))),
+            "{news:?}"
+        );
+        // The AI asks nothing of dana.
+        assert!(!news.contains(&News::UndoAsked) && !news.contains(&News::RematchOffered));
+        // No new game before the end; dana resigns: the AI wins, into the history.
+        dana.request(Request::Rematch);
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 2);
+        dana.request(Request::Resign);
+        let ending = lobby.lock().tables()[&id].course.ending().unwrap();
+        assert_eq!(ending.winner(), Player::Yellow);
+        assert!(dana.news().contains(&News::Resigned(Player::Blue)));
+        let text = newest_in_history(dir.path());
+        for tag in [
+            "[Yellow \"medium\"]",
+            "[YellowType \"program\"]",
+            "[Termination \"resignation\"]",
+            "[Result \"0-1\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(!text.contains("YellowKey"), "{text}");
+        // The next game at once, colours swapped: the AI plays Blue, with full clocks.
+        dana.request(Request::Rematch);
+        let table = lobby.lock().tables()[&id].clone();
+        assert_eq!(table.game.len(), 0);
+        assert_eq!(table.course.ending(), None);
+        assert_eq!(table.seat_of("SHA256:dana"), Some(Player::Yellow));
+        assert_eq!(table.ai(), Some((Player::Blue, Level::Medium)));
+        let fresh = table.course.clock().unwrap();
+        assert!(fresh.history().is_empty() && fresh.is_running());
+        dana.sync(&Game::from_moves([b2, c3]).unwrap());
+        let news = dana.news();
+        assert!(
+            news.iter().any(whole(0, (Player::Blue, Level::Medium))),
+            "{news:?}"
+        );
+        // Dana's screen now hands over the AI's Blue moves and dana's Yellow ones.
+        dana.sync(&Game::from_moves([a1, d4]).unwrap());
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 2);
+        // Nobody finds the AI's seat by its name.
+        assert_eq!(lobby.lock().find("medium"), Found::Away);
+        // A dropped player stops the clocks: nobody runs the AI meanwhile. Back within
+        // the grace period, they are put straight back at the board, the clocks running.
+        lobby.lock().drop_out(id, "SHA256:dana");
+        assert!(!clock(&lobby).unwrap().is_running());
+        assert_eq!(
+            lobby.lock().return_to_seat("SHA256:dana"),
+            Some((id, Player::Yellow))
+        );
+        assert!(clock(&lobby).unwrap().is_running());
+    }
+
+    #[test]
+    fn the_ai_s_claims_reach_the_table_with_its_stones() {
+        use crate::ai::Level;
+        let lobby = SharedLobby::default();
+        let id = lobby.lock().open_ai(
+            who("dana"),
+            Player::Yellow,
+            (Ruleset::Standard, true),
+            Level::Hard,
+            None,
+        );
+        let mut dana = TableLink::new(lobby.clone(), id, Some(Player::Yellow));
+        // a1 b1 a2 b2 a3 b3 a4: the AI's (Blue's) a4 fills column a's section 1, and
+        // dana's screen claims it in full for the AI, as it plays it.
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in ["a1", "b1", "a2", "b2", "a3", "b3", "a4"] {
+            game.play(square.parse().unwrap()).unwrap();
+        }
+        let points = game.last().unwrap().points;
+        assert!(points > 0);
+        game.claim(points).unwrap();
+        dana.sync(&game);
+        let table = lobby.lock().tables()[&id].game.clone();
+        assert_eq!(table.len(), 7);
+        assert_eq!(table.score(Player::Blue), points);
+        assert!(matches!(
+            table.claim_state(6),
+            Some(crate::rules::ClaimState::Claimed { .. })
+        ));
+    }
+
+    #[test]
+    fn against_the_ai_nobody_waits_past_the_grace_the_game_is_adjourned() {
+        use crate::ai::Level;
+        let dir = tempfile::tempdir().unwrap();
+        let (lobby, _) = SharedLobby::open(dir.path(), Duration::ZERO);
+        let id = lobby.lock().open_ai(
+            who("dana"),
+            Player::Blue,
+            (Ruleset::Corners, true),
+            Level::Easy,
+            None,
+        );
+        lobby.lock().drop_out(id, "SHA256:dana");
+        assert!(!lobby.lock().tables()[&id].adjourned);
+        // The grace thread looks once a second.
+        let start = Instant::now();
+        while !lobby.lock().tables()[&id].adjourned {
+            assert!(start.elapsed() < Duration::from_secs(5), "not adjourned");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert_eq!(lobby.lock().return_to_seat("SHA256:dana"), None);
+        assert_eq!(
+            lobby.lock().come_back(id, "SHA256:dana"),
+            Some(Back::Play(Player::Blue))
+        );
+        let game = lobby.lock().tables()[&id].game.clone();
+        assert_eq!(
+            (game.ruleset(), game.claim_mode()),
+            (Ruleset::Corners, true)
         );
     }
 

@@ -138,8 +138,23 @@ impl Table {
     /// Returns whether the game changed (to be kept on disk).
     pub(crate) fn request(&mut self, seat: Player, request: &Request, now: Instant) -> bool {
         let other = seat.other();
+        // The server's AI answers at once for its seat: it grants an undo and accepts a
+        // rematch; it never asks or offers anything itself.
+        let ai_answers = self.ai().is_some_and(|(ai, _)| ai == other);
         let mut changed = false;
         match request {
+            Request::Undo
+                if ai_answers
+                    && self.playing()
+                    && self.game.placements().iter().any(|p| p.player == seat) =>
+            {
+                self.talk.undo = Some(seat);
+                changed = self.request(other, &Request::AnswerUndo(true), now);
+            }
+            Request::Rematch if ai_answers && self.over() && !self.abandoned => {
+                self.rematch();
+                changed = true;
+            }
             Request::Undo
                 if self.playing() && self.game.placements().iter().any(|p| p.player == seat) =>
             {

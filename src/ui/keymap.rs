@@ -277,7 +277,6 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 3, "u: undo"),
             (HintLine::PlayingClaims, 3, "u: undo"),
             (HintLine::Over, 2, "u: undo"),
-            (HintLine::ServedAiOver, 1, "u: undo"),
         ],
     },
     Binding {

@@ -21,6 +21,8 @@ pub enum Question {
     Rematch,
     /// At a server table: leave the game in progress?
     Leave,
+    /// Against the server's AI at a table: leave the game in progress (it is kept)?
+    LeaveKept,
 }
 
 impl Question {
@@ -38,6 +40,7 @@ impl Question {
             (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
             (Question::Rematch, _) => table::REMATCH.to_owned(),
             (Question::Leave, _) => table::LEAVE.to_owned(),
+            (Question::LeaveKept, _) => table::LEAVE_KEPT.to_owned(),
         }
     }
 
@@ -65,7 +68,7 @@ impl Question {
                 Question::Resign(_) => question::RESIGN_ANSWERS,
                 Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
                 Question::Rematch => table::REMATCH_ANSWERS,
-                Question::Leave => table::LEAVE_ANSWERS,
+                Question::Leave | Question::LeaveKept => table::LEAVE_ANSWERS,
             }
             .to_owned(),
         );

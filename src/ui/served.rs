@@ -34,8 +34,7 @@ pub(crate) trait Lobby: Debug {
     fn area(&self) -> Rect;
     /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).
     fn tick_every(&self) -> Option<std::time::Duration>;
-    /// The game asked for by [`super::Effect::Open`], with its link to a table (none
-    /// against the server's AI).
+    /// The game asked for by [`super::Effect::Open`], with its link to a table.
     fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)>;
     /// Back in the lobby from a game.
     fn back(&mut self) -> Effects;
@@ -104,6 +103,9 @@ pub(crate) enum News {
         game: Game,
         /// The seats played elsewhere, by [`crate::rules::Player::index`].
         remote: [bool; 2],
+        /// At a game against the server's AI: the colour it plays now (a rematch swaps
+        /// the colours) and its level.
+        ai: Option<(crate::rules::Player, crate::ai::Level)>,
     },
     /// The opponent asks to take back moves: the player answers yes or no.
     UndoAsked,

@@ -180,3 +180,75 @@ fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
         assert!(text.contains("[Result \"0-1\"]"), "{text}");
     });
 }
+
+#[test]
+fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for_the_ai() {
+    run(async {
+        let mut server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("q leave").await;
+        dana.send(b"a").await;
+        // The AI's level: random (o cycles from medium: hard, a person, random).
+        dana.send(b"ooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 2 Y ").await;
+        dana.wait_for("Blue to move").await;
+        // Another player sees the game in play, the AI named as one, and watches it.
+        let erin = Player::join(&server, "erin", 5, 80, 24).await;
+        erin.wait_for("dana (Blue) v random AI (Yellow)").await;
+        erin.send(b"1").await;
+        erin.wait_for(" 1 B b3").await;
+        erin.wait_for(" 2 Y ").await;
+        dana.wait_for("1 watching").await;
+        // An undo is granted at once: dana's move and the AI's reply go.
+        dana.send(b"c2").await;
+        dana.wait_for(" 3 B c2").await;
+        dana.wait_for(" 4 Y ").await;
+        dana.wait_for("Blue to move").await;
+        dana.send(b"u").await;
+        dana.wait_for("random AI agreed: 2 moves taken back").await;
+        assert!(!dana.screen().contains(" 3 B c2"), "{}", dana.screen());
+        // A crash: the game is on disk as it was after the undo.
+        server.restart(&[]);
+        drop((dana, erin));
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("unfinished: 1").await;
+        dana.send(b"1").await;
+        dana.wait_for(" 1 B b3").await;
+        dana.wait_for("Blue to move").await;
+        assert!(!dana.screen().contains(" 3 B"), "{}", dana.screen());
+        // The AI plays on at its level.
+        dana.send(b"c2").await;
+        dana.wait_for(" 3 B c2").await;
+        dana.wait_for(" 4 Y ").await;
+        // Dana resigns: the AI wins, and the history has its seat as a program.
+        dana.wait_for("Blue to move").await;
+        dana.send(b"R").await;
+        dana.send(b"y").await;
+        dana.wait_for("Yellow wins: Blue resigned").await;
+        let history = server.dir.path().join("games");
+        let file = std::fs::read_dir(&history)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let text = std::fs::read_to_string(file.path()).unwrap();
+        for tag in [
+            "[Blue \"dana\"]",
+            "[BlueKey \"SHA256:",
+            "[Yellow \"random\"]",
+            "[YellowType \"program\"]",
+            "[Termination \"resignation\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(!text.contains("YellowKey"), "{text}");
+        // n: the next game at once, colours swapped: the AI opens as Blue.
+        dana.send(b"n").await;
+        dana.wait_for(" 1 B ").await;
+        dana.wait_for("Yellow to move").await;
+    });
+}

@@ -4,6 +4,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::ai::Seat;
 use crate::record::Termination;
 use crate::rules::Player;
 use crate::session::Course;
@@ -30,6 +31,10 @@ pub(super) struct Served {
     outbox: Vec<Request>,
     /// Why the game stopped before a full board, once it has.
     stopped: Option<String>,
+    /// A game against the server's AI at a table of its own: this screen plays both
+    /// seats (the AI on the server's pool), and the table decides undo, rematch and
+    /// resignation, answering at once for the AI.
+    ai_table: bool,
 }
 
 impl Served {
@@ -42,6 +47,28 @@ impl Served {
 }
 
 impl App {
+    /// A game against the server's AI kept at a table of the server (see
+    /// [`App::served`], with no seat remote): undo, a new game (a rematch, colours
+    /// swapped) and resigning are asked of the table, which answers at once for the AI
+    /// and sends back its game. Does nothing to a game not served.
+    pub fn at_ai_table(mut self) -> App {
+        if let Some(served) = self.network.as_mut() {
+            served.ai_table = true;
+        }
+        self
+    }
+
+    /// Whether this is a game against the server's AI kept at a table ([`App::at_ai_table`]).
+    pub fn against_table_ai(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.ai_table)
+    }
+
+    /// Whether the table decides what the players ask (undo, rematch, resigning): a
+    /// game between two players at a table, or against the server's AI at one.
+    fn table_decides(&self) -> bool {
+        self.at_table() || self.against_table_ai()
+    }
+
     /// A game between two players at a server table: one seat here, one elsewhere.
     pub fn at_table(&self) -> bool {
         self.network
@@ -63,7 +90,7 @@ impl App {
     pub fn watching(&self) -> Option<usize> {
         self.network
             .as_ref()
-            .filter(|_| self.at_table())
+            .filter(|_| self.table_decides())
             .map(|s| s.watching)
     }
 
@@ -97,16 +124,28 @@ impl App {
             return Vec::new();
         };
         match news {
-            News::Game { game, remote } => {
+            News::Game { game, remote, ai } => {
                 served.remote = remote;
                 served.stopped = None;
+                // Against the server's AI, it plays the colour the table says (a
+                // rematch swaps them).
+                if served.ai_table
+                    && let Some((colour, level)) = ai
+                {
+                    let mut seats = [Seat::Human; 2];
+                    seats[colour.index()] = Seat::from(level);
+                    self.config.seats = seats;
+                }
                 self.game = game;
                 self.course = Course::default();
                 self.config = self.config.with_rules_of(&self.game);
                 if matches!(
                     self.overlay,
                     Overlay::Question(
-                        Question::UndoAsked | Question::Rematch | Question::Resign(_)
+                        Question::UndoAsked
+                            | Question::Rematch
+                            | Question::Resign(_)
+                            | Question::LeaveKept
                     )
                 ) {
                     self.overlay = Overlay::None;
@@ -115,11 +154,18 @@ impl App {
                 if let Some(last) = self.game.last() {
                     self.cursor.set(last.square());
                 }
+                // The AI moves first after a rematch that gave it Blue.
+                return self.ask_ai_seat(vec![Effect::Redraw]);
             }
             News::Resigned(loser) => {
                 if matches!(
                     self.overlay,
-                    Overlay::Question(Question::UndoAsked | Question::Resign(_) | Question::Leave)
+                    Overlay::Question(
+                        Question::UndoAsked
+                            | Question::Resign(_)
+                            | Question::Leave
+                            | Question::LeaveKept
+                    )
                 ) {
                     self.overlay = Overlay::None;
                 }
@@ -134,7 +180,12 @@ impl App {
                 served.stopped = Some(text.clone());
                 if matches!(
                     self.overlay,
-                    Overlay::Question(Question::UndoAsked | Question::Resign(_) | Question::Leave)
+                    Overlay::Question(
+                        Question::UndoAsked
+                            | Question::Resign(_)
+                            | Question::Leave
+                            | Question::LeaveKept
+                    )
                 ) {
                     self.overlay = Overlay::None;
                 }
@@ -171,6 +222,9 @@ impl App {
         }
         let at_table = self.at_table();
         let ended = self.is_over() || self.stopped().is_some();
+        if self.against_table_ai() {
+            return self.ai_table_action(action, ended);
+        }
         let effects = match action {
             Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
             Action::Redo | Action::Hint if at_table => self.refuse(message::NOT_BETWEEN_PLAYERS),
@@ -227,6 +281,39 @@ impl App {
         Some(effects)
     }
 
+    /// What a game against the server's AI at a table does with `action` of its own:
+    /// undo and a new game (a rematch) are asked of the table, which answers for the
+    /// AI; the hint is the local game's; resigning asks first, as in a local game.
+    fn ai_table_action(&mut self, action: Action, ended: bool) -> Option<Effects> {
+        let effects = match action {
+            Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
+            Action::Redo => self.refuse(table::NO_REDO_AI),
+            Action::Undo if ended => self.refuse(table::GAME_OVER_AI),
+            Action::Undo => {
+                let config = self.config;
+                let mine = self
+                    .game
+                    .placements()
+                    .iter()
+                    .any(|p| config.is_human(p.player));
+                if !mine {
+                    self.refuse(table::NOTHING_TO_ASK)
+                } else {
+                    // The table's game comes back at once, with what was taken back.
+                    self.send(Request::Undo);
+                    vec![Effect::Redraw]
+                }
+            }
+            Action::NewGame if ended => {
+                self.send(Request::Rematch);
+                vec![Effect::Redraw]
+            }
+            Action::NewGame => self.refuse(table::NEW_GAME_AT_THE_END_AI),
+            _ => return None,
+        };
+        Some(effects)
+    }
+
     /// The answer to a served game's question, if `question` is one.
     pub(super) fn served_answer(&mut self, question: Question, yes: bool) -> Option<Effects> {
         if !self.is_served() {
@@ -234,13 +321,13 @@ impl App {
         }
         match (question, yes) {
             // At a table the table decides: the resignation is asked of it.
-            (Question::Resign(_), true) if self.at_table() => self.send(Request::Resign),
-            (Question::Resign(_), false) if self.at_table() => self.message = None,
+            (Question::Resign(_), true) if self.table_decides() => self.send(Request::Resign),
+            (Question::Resign(_), false) if self.table_decides() => self.message = None,
             (Question::UndoAsked, yes) => self.send(Request::AnswerUndo(yes)),
             (Question::Rematch, true) => self.send(Request::Rematch),
             (Question::Rematch, false) => self.send(Request::DeclineRematch),
-            (Question::Leave, true) => return Some(self.quit()),
-            (Question::Leave, false) => self.message = None,
+            (Question::Leave | Question::LeaveKept, true) => return Some(self.quit()),
+            (Question::Leave | Question::LeaveKept, false) => self.message = None,
             _ => return None,
         }
         Some(vec![Effect::Redraw])
@@ -365,12 +452,73 @@ mod tests {
         app.table_news(News::Game {
             game: Game::new(),
             remote: [true, false],
+            ai: None,
         });
         assert_eq!(app.ending(), None);
         assert!(app.is_remote(Player::Blue) && !app.is_remote(Player::Yellow));
         app.table_news(News::RematchOffered);
         key(&mut app, 'q');
         assert_eq!(app.take_requests(), [Request::DeclineRematch]);
+    }
+
+    #[test]
+    fn against_the_table_s_ai_undo_and_a_new_game_are_asked_of_the_table_and_the_hint_stays() {
+        use crate::ai::{Level, Seat};
+        let mut config = GameConfig::default();
+        config.seats[1] = Seat::Hard;
+        let game = Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap();
+        let mut app = App::with_game(config, game)
+            .served([false, false])
+            .at_ai_table();
+        assert!(app.against_table_ai() && !app.at_table());
+        // Undo goes to the table (which answers at once); redo is refused.
+        key(&mut app, 'u');
+        assert_eq!(app.take_requests(), [Request::Undo]);
+        assert_eq!(app.game().len(), 2, "the table's game comes back");
+        key(&mut app, 'U');
+        assert_eq!(app.message().unwrap().text, table::NO_REDO_AI);
+        // The hint is the local game's: the hard AI is asked.
+        assert!(
+            key(&mut app, 't')
+                .iter()
+                .any(|e| matches!(e, Effect::AskAi(_)))
+        );
+        // No new game mid-game; R asks, and the table decides.
+        key(&mut app, 'n');
+        assert_eq!(app.message().unwrap().text, table::NEW_GAME_AT_THE_END_AI);
+        key(&mut app, 'R');
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Resign(Player::Blue))
+        );
+        key(&mut app, 'y');
+        assert_eq!(app.take_requests(), [Request::Resign]);
+        assert_eq!(app.ending(), None, "the table decides");
+        app.table_news(News::Resigned(Player::Blue));
+        assert_eq!(app.ending().unwrap().winner(), Player::Yellow);
+        // Over: n asks for the next game; it comes with the colours swapped, and the
+        // AI, now Blue, is asked for its move at once.
+        key(&mut app, 'n');
+        assert_eq!(app.take_requests(), [Request::Rematch]);
+        let effects = app.table_news(News::Game {
+            game: Game::new(),
+            remote: [false, false],
+            ai: Some((Player::Blue, Level::Hard)),
+        });
+        assert!(effects.iter().any(|e| matches!(e, Effect::AskAi(_))));
+        assert_eq!(app.config().seats, [Seat::Hard, Seat::Human]);
+        assert_eq!(app.ending(), None);
+        // Leaving mid-game says the game is kept.
+        let moved = Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap();
+        app.table_news(News::Game {
+            game: moved,
+            remote: [false, false],
+            ai: Some((Player::Blue, Level::Hard)),
+        });
+        key(&mut app, 'q');
+        assert_eq!(app.overlay(), Overlay::Question(Question::LeaveKept));
+        key(&mut app, 'y');
+        assert!(app.should_quit());
     }
 
     #[test]

@@ -207,6 +207,10 @@ impl App {
             }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.
             Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
+            // Against the server's AI the table keeps the game for later.
+            Action::Quit if self.in_progress() && self.against_table_ai() => {
+                self.ask(Question::LeaveKept)
+            }
             Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
             Action::Quit => self.quit(),
@@ -551,7 +555,7 @@ impl App {
 
     /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
     /// that may yet be swapped for the autosaved one, or that has quit.
-    fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
+    pub(super) fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
         if self.quit
             || self.overlay == Overlay::Question(Question::Resume)
             || self.held.is_some()
