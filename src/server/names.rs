@@ -13,6 +13,8 @@ use unicode_security::confusable_detection::skeleton;
 use unicode_width::UnicodeWidthStr;
 
 use super::outside::is_unsafe;
+use crate::ai::{Level, Seat};
+use crate::strings::seat_name;
 
 /// The names file's name inside the data folder.
 pub const NAMES_FILE: &str = "names.json";
@@ -45,10 +47,15 @@ pub enum NameError {
     /// `а` for a Latin `a`).
     #[error("the name looks like one that belongs to another key")]
     LooksTaken,
+    /// Looks like the name the server's AI is shown by (`hard AI`): nobody may pass
+    /// for it in the lobby's lists.
+    #[error("the name is the server's AI's")]
+    Reserved,
 }
 
 /// Checks a display name: printable, at most 16 columns, no spaces at its ends, no
-/// control, bidi-formatting, zero-width or other invisible character.
+/// control, bidi-formatting, zero-width or other invisible character, and not (nor
+/// looking like) the server's AI's (`hard AI`).
 pub fn check_name(name: &str) -> Result<&str, NameError> {
     if name.trim().is_empty() {
         return Err(NameError::Empty);
@@ -61,6 +68,13 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
     }
     if name.width() > MAX_NAME_COLUMNS {
         return Err(NameError::TooWide);
+    }
+    let like = look_alike(name);
+    if Level::ALL
+        .into_iter()
+        .any(|level| look_alike(seat_name(Seat::from(level))) == like)
+    {
+        return Err(NameError::Reserved);
     }
     Ok(name)
 }
@@ -198,6 +212,12 @@ mod tests {
         assert_eq!(check_name("Alice\u{301}"), Err(NameError::Unsafe));
         assert_eq!(check_name("abcdefghijklmnop"), Ok("abcdefghijklmnop"));
         assert_eq!(check_name("abcdefghijklmnopq"), Err(NameError::TooWide));
+        // Nobody passes for the server's AI in the lobby's lists.
+        assert_eq!(check_name("hard AI"), Err(NameError::Reserved));
+        assert_eq!(check_name("Medium ai"), Err(NameError::Reserved));
+        assert_eq!(check_name("hard A1"), Err(NameError::Reserved));
+        assert_eq!(check_name("hard"), Ok("hard"));
+        assert_eq!(check_name("hard AI fan"), Ok("hard AI fan"));
         // Nine wide characters are 18 columns.
         assert_eq!(check_name("張張張張張張張張張"), Err(NameError::TooWide));
     }

@@ -252,3 +252,31 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         dana.wait_for("Yellow to move").await;
     });
 }
+
+#[test]
+fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 0, 4).await;
+        // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+        let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(sent, 0);
+        alice.wait_for("shutting down").await;
+        let status = server.wait_exit().expect("the server exited");
+        assert!(status.success(), "{status:?}");
+        let log = server.log();
+        assert!(log.contains("stopping: 1 game(s) in play saved"), "{log}");
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.send(b"1").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for(" 4 Y d1").await;
+            screen.wait_for("Blue to move").await;
+        }
+    });
+}
