@@ -182,6 +182,20 @@ pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
     }
 }
 
+/// The AI worker, its replies and its "waiting for an engine" notes sent to `inbox`.
+fn spawn_ai_worker(inbox: &Inbox) -> anyhow::Result<AiWorker> {
+    let ai_sender = inbox.sender();
+    let waiting_sender = inbox.sender();
+    AiWorker::spawn_gated(
+        move |reply| ai_sender.send(Wake::Ai(reply)).is_ok(),
+        inbox.ai_gate.clone(),
+        // One note is enough: a full inbox will wake the loop anyway.
+        move || {
+            let _ = waiting_sender.try_send(Wake::AiWaiting);
+        },
+    )
+}
+
 /// Runs `screen` on `terminal` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
 /// game). Blocks on the inbox, waking only for the state's timer, so an idle screen
@@ -199,16 +213,9 @@ where
     B: Backend + Bell,
     B::Error: Send + Sync + 'static,
 {
-    let ai_sender = inbox.sender();
-    let waiting_sender = inbox.sender();
-    let mut worker = AiWorker::spawn_gated(
-        move |reply| ai_sender.send(Wake::Ai(reply)).is_ok(),
-        inbox.ai_gate.clone(),
-        // One note is enough: a full inbox will wake the loop anyway.
-        move || {
-            let _ = waiting_sender.try_send(Wake::AiWaiting);
-        },
-    )?;
+    // Started at the first request: a server's lobby, a lesson or a replay may never
+    // ask, and a thread per idle session would be a thread for nothing.
+    let mut worker: Option<AiWorker> = None;
     // Started at the first wrong puzzle move.
     let mut checker: Option<CheckWorker> = None;
     let size = terminal.size().context("cannot read the terminal size")?;
@@ -281,7 +288,13 @@ where
                     }
                 }
                 Effect::Review => queue.extend(nav.review(&today())),
-                Effect::AskAi(request) => worker.send(request)?,
+                Effect::AskAi(request) => {
+                    let worker = match worker.as_mut() {
+                        Some(worker) => worker,
+                        None => worker.insert(spawn_ai_worker(inbox)?),
+                    };
+                    worker.send(request)?;
+                }
                 Effect::CheckPuzzle(request) => {
                     let checker = match checker.as_mut() {
                         Some(checker) => checker,
@@ -368,7 +381,7 @@ where
             redraw = false;
         }
         let screen = nav.screen();
-        if screen.thinking() && worker.stopped() {
+        if screen.thinking() && worker.as_ref().is_some_and(AiWorker::stopped) {
             anyhow::bail!("the AI thread stopped");
         }
         if let Screen::Puzzle(state) = screen
