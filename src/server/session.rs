@@ -50,7 +50,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
-    let id = lobby.lock().join(inbox.sender(), who.clone());
+    let id = lobby.lock().join(inbox.news_waker(), who.clone());
     let host = LobbyHost::new(lobby.clone(), who, idle);
     let result = run_served(&mut terminal, &inbox, Box::new(host));
     lobby.lock().leave(id);

@@ -13,7 +13,6 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
-use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
@@ -22,7 +21,7 @@ use crate::record::{GameResult, Termination, TimeControl};
 use crate::rules::{Game, Player, Ruleset};
 use crate::session::{Clock, Course, parse_seat, seat_token};
 use crate::strings::serve as words;
-use crate::ui::Wake;
+use crate::ui::NewsWaker;
 
 use super::outside::shown;
 use super::prefs::Prefs;
@@ -219,7 +218,7 @@ pub(crate) enum Back {
 pub(crate) struct Lobby {
     tables: BTreeMap<u32, Table>,
     next_id: u32,
-    sessions: HashMap<u64, SyncSender<Wake>>,
+    sessions: HashMap<u64, NewsWaker>,
     next_session: u64,
     /// How long a dropped player's seat is kept.
     grace: Duration,
@@ -458,7 +457,7 @@ fn tick(lobby: &Weak<Mutex<Lobby>>) {
 
 impl Lobby {
     /// Registers `who`'s session to wake at every change; returns its number.
-    pub(crate) fn join(&mut self, wake: SyncSender<Wake>, who: Who) -> u64 {
+    pub(crate) fn join(&mut self, wake: NewsWaker, who: Who) -> u64 {
         self.next_session += 1;
         self.sessions.insert(self.next_session, wake);
         self.present.insert(self.next_session, who);
@@ -806,15 +805,11 @@ impl Lobby {
         })
     }
 
-    /// Wakes every session; forgets those that ended. A full inbox is left as it is:
-    /// the session wakes for what is in it, and then reads the lobby as it is.
+    /// Wakes every session not already woken; forgets those that ended. A full inbox
+    /// is left as it is: the session wakes for what is in it, and then reads the lobby
+    /// as it is.
     pub(crate) fn changed(&mut self) {
-        self.sessions.retain(|_, wake| {
-            !matches!(
-                wake.try_send(Wake::Linked),
-                Err(TrySendError::Disconnected(_))
-            )
-        });
+        self.sessions.retain(|_, wake| wake.wake());
     }
 }
 

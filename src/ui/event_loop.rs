@@ -68,6 +68,37 @@ pub(crate) struct Inbox {
     receiver: mpsc::Receiver<Wake>,
     /// Where the loop's AI gets an engine (a server's bounded pool); none locally.
     ai_gate: Option<Arc<dyn AiGate>>,
+    /// Set while a [`Wake::Linked`] is on its way and not yet taken (see [`NewsWaker`]).
+    news_pending: Arc<AtomicBool>,
+}
+
+/// Wakes a loop for news of the shared state ([`Wake::Linked`]), at most once until
+/// the loop takes it: a server's change wakes every session, and a lobby gathering
+/// news for its next frame is not woken again for each one (500 sessions and a move
+/// a second at each of 9 tables made thousands of wakes a second).
+#[derive(Debug, Clone)]
+pub(crate) struct NewsWaker {
+    sender: SyncSender<Wake>,
+    pending: Arc<AtomicBool>,
+}
+
+impl NewsWaker {
+    /// Wakes the loop unless a wake is already on its way. `false` once the loop has
+    /// ended (nobody to wake any more).
+    pub(crate) fn wake(&self) -> bool {
+        if self.pending.swap(true, Ordering::AcqRel) {
+            return true;
+        }
+        match self.sender.try_send(Wake::Linked) {
+            Ok(()) => true,
+            // The loop wakes for what is in its inbox; the next change tries again.
+            Err(mpsc::TrySendError::Full(_)) => {
+                self.pending.store(false, Ordering::Release);
+                true
+            }
+            Err(mpsc::TrySendError::Disconnected(_)) => false,
+        }
+    }
 }
 
 impl Inbox {
@@ -78,7 +109,22 @@ impl Inbox {
             sender,
             receiver,
             ai_gate: None,
+            news_pending: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The waker for news of the shared state (a server's tables).
+    pub(crate) fn news_waker(&self) -> NewsWaker {
+        NewsWaker {
+            sender: self.sender.clone(),
+            pending: Arc::clone(&self.news_pending),
+        }
+    }
+
+    /// The news wake was taken: the next change wakes the loop again. Called before
+    /// the shared state is read, so no change after the reading goes unseen.
+    fn news_taken(&self) {
+        self.news_pending.store(false, Ordering::Release);
     }
 
     /// This inbox, with the loop's AI searching only with an engine from `gate`.
@@ -437,7 +483,10 @@ where
                     if !lobby.waiting() {
                         pending = wait_out_news(inbox, drawn);
                     }
+                    inbox.news_taken();
                     queue.extend(lobby.linked());
+                } else {
+                    inbox.news_taken();
                 }
             }
             Ok(Wake::AiWaiting) => {
@@ -652,6 +701,35 @@ mod tests {
             .unwrap_or_else(|| panic!("{shown}"));
         // One batch when the loop keeps up; a loaded machine may split it, never 40.
         assert!((1..40).contains(&news), "{news} redraws for 40 news");
+    }
+
+    /// News wakes a loop once until it takes them; then the next news wakes it again,
+    /// and a loop that ended is forgotten.
+    #[test]
+    fn news_wakes_a_loop_once_until_it_takes_them() {
+        let inbox = Inbox::new();
+        let waker = inbox.news_waker();
+        assert!(waker.wake() && waker.wake() && waker.wake());
+        let taken: Vec<Wake> = inbox.receiver.try_iter().collect();
+        assert!(matches!(taken[..], [Wake::Linked]), "{taken:?}");
+        inbox.news_taken();
+        assert!(waker.wake() && waker.wake());
+        assert_eq!(inbox.receiver.try_iter().count(), 1);
+        // A full inbox: the wake is not lost for good, the next news tries again.
+        inbox.news_taken();
+        for _ in 0..INBOX_CAPACITY {
+            inbox.sender().try_send(Wake::Analysis).unwrap();
+        }
+        assert!(waker.wake());
+        assert_eq!(inbox.receiver.try_iter().count(), INBOX_CAPACITY);
+        assert!(waker.wake());
+        assert!(matches!(
+            inbox.receiver.try_iter().collect::<Vec<_>>()[..],
+            [Wake::Linked]
+        ));
+        inbox.news_taken();
+        drop(inbox);
+        assert!(!waker.wake(), "a loop that ended is forgotten");
     }
 
     #[test]

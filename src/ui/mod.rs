@@ -80,7 +80,7 @@ pub use theme::Theme;
 use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
-pub(crate) use event_loop::{Inbox, Wake};
+pub(crate) use event_loop::{Inbox, NewsWaker, Wake};
 pub(crate) use served::{Bell, Link, Lobby, News, Request};
 
 /// Runs a served session (`hijara serve`) on a terminal another transport drives, with
