@@ -643,24 +643,37 @@ fn hard_yellow_game(ruleset: Ruleset, level: Level, seed: u64) -> Position {
     position
 }
 
-#[test]
-fn hard_as_yellow_never_loses_node_limited() {
-    // Node budgets instead of the clock and one thread: the same games every run.
-    let opponents = [
-        (Level::Random, 0..4),
-        (Level::Easy, 0..3),
-        (Level::Medium, 0..3),
-        (Level::Hard, 0..2),
-    ];
-    for (level, seeds) in opponents {
-        for seed in seeds {
-            let position = hard_yellow_game(Ruleset::Standard, level, seed);
-            assert!(
-                position.score(Player::Yellow) >= position.score(Player::Blue),
-                "hard Yellow lost to {level} seed {seed}\n{position}"
-            );
-        }
+/// Hard as Yellow against `level` in the games of `seeds`, node budgets instead of the
+/// clock and one thread: the same games every run. (One test per level, so the test
+/// threads share them out.)
+fn hard_as_yellow_never_loses_to(level: Level, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let position = hard_yellow_game(Ruleset::Standard, level, seed);
+        assert!(
+            position.score(Player::Yellow) >= position.score(Player::Blue),
+            "hard Yellow lost to {level} seed {seed}\n{position}"
+        );
     }
+}
+
+#[test]
+fn hard_as_yellow_never_loses_to_random_node_limited() {
+    hard_as_yellow_never_loses_to(Level::Random, 0..4);
+}
+
+#[test]
+fn hard_as_yellow_never_loses_to_easy_node_limited() {
+    hard_as_yellow_never_loses_to(Level::Easy, 0..3);
+}
+
+#[test]
+fn hard_as_yellow_never_loses_to_medium_node_limited() {
+    hard_as_yellow_never_loses_to(Level::Medium, 0..3);
+}
+
+#[test]
+fn hard_as_yellow_never_loses_to_hard_node_limited() {
+    hard_as_yellow_never_loses_to(Level::Hard, 0..2);
 }
 
 // The corners variant: the AI reads the position's ruleset everywhere.
