@@ -236,14 +236,21 @@ impl TableLink {
             let ai = table.ai().map(|(colour, _)| colour);
             let ours = |p: Player| p == seat || Some(p) == ai;
             changed |= hand_claims(table, game, ours);
+            let mut ai_moved = false;
             for mv in game.moves().skip(table.game.len()) {
                 // Only those moves, in turn: the screen refuses the others.
-                if !table.playing() || !ours(table.game.to_move()) || table.game.play(mv).is_err() {
+                let mover = table.game.to_move();
+                if !table.playing() || !ours(mover) || table.game.play(mv).is_err() {
                     break;
                 }
+                ai_moved |= Some(mover) == ai;
                 table.moved(now);
                 changed = true;
                 changed |= hand_claims(table, game, ours);
+            }
+            // The server's AI moved (on this screen): the player's move, their bell.
+            if ai_moved && self.rings(table, bell) {
+                self.pending.push(News::Bell);
             }
         }
         let news: Vec<Move> = table.game.moves().skip(game.len()).collect();
@@ -449,6 +456,7 @@ impl Drop for TableLink {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
     use crate::rules::{Ruleset, Square};
 
     fn who(name: &str) -> Who {
@@ -473,6 +481,36 @@ mod tests {
         let blue = TableLink::player(&lobby, id, &who("alice")).unwrap();
         let yellow = TableLink::player(&lobby, id, &who("bob")).unwrap();
         (lobby, id, blue, yellow)
+    }
+
+    /// Against the server's AI the bell rings on the player's move, after the AI's
+    /// (made on the player's own screen), and not after the player's own; off, never.
+    #[test]
+    fn the_bell_rings_after_the_server_s_ai_moves() {
+        let lobby = SharedLobby::default();
+        let id = lobby.lock().open_ai(
+            who("alice"),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            Level::Easy,
+            None,
+        );
+        let mut link = TableLink::player(&lobby, id, &who("alice")).unwrap();
+        link.news();
+        let (b3, c1, a1) = (sq("b3"), sq("c1"), sq("a1"));
+        assert!(link.sync(&Game::from_moves([b3]).unwrap()).is_empty());
+        assert!(!link.news().contains(&News::Bell), "not after her own move");
+        assert!(link.sync(&Game::from_moves([b3, c1]).unwrap()).is_empty());
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 2);
+        assert!(link.news().contains(&News::Bell), "after the AI's");
+        link.request(Request::ToggleBell);
+        link.news();
+        assert!(
+            link.sync(&Game::from_moves([b3, c1, a1, c1]).unwrap())
+                .is_empty()
+        );
+        assert_eq!(lobby.lock().tables()[&id].game.len(), 4);
+        assert!(!link.news().contains(&News::Bell), "the bell is off");
     }
 
     fn notes(news: &[News]) -> Vec<String> {
