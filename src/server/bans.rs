@@ -5,13 +5,17 @@
 //! # who is kept out
 //! key SHA256:3Jc0MnUc5l1gZqV8aF9Xo1c2Qm7s0n8Hq4Zr6y2u8Yw
 //! name mallory
+//! address 192.0.2.7
+//! address 198.51.100.0/24
 //! ```
 //!
 //! A `key` line bans that key fingerprint (as the log prints it); a `name` line bans a
-//! display name (case does not matter), for keys and guests alike.
+//! display name (case does not matter), for keys and guests alike; an `address` line
+//! bans an IP address, or a network written with its prefix length (IPv4 or IPv6).
 
 use std::fs;
 use std::io::Read;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -29,6 +33,37 @@ pub(crate) struct BanList {
     keys: Vec<String>,
     /// Lower-cased, as names are compared.
     names: Vec<String>,
+    /// Networks: an address and how many of its leading bits must match.
+    addresses: Vec<(IpAddr, u8)>,
+}
+
+/// `192.0.2.7` (the one address) or `198.51.100.0/24` (a network) as an address and a
+/// prefix length; `None` if it is neither.
+fn network(text: &str) -> Option<(IpAddr, u8)> {
+    let (address, prefix) = match text.split_once('/') {
+        Some((address, prefix)) => (address.parse::<IpAddr>().ok()?, Some(prefix)),
+        None => (text.parse::<IpAddr>().ok()?, None),
+    };
+    let bits = if address.is_ipv4() { 32 } else { 128 };
+    let prefix = match prefix {
+        Some(prefix) => prefix.parse::<u8>().ok().filter(|&p| p <= bits)?,
+        None => bits,
+    };
+    Some((address, prefix))
+}
+
+/// Whether `address` is in the network `(base, prefix)`. An IPv4 address seen as
+/// IPv6 (`::ffff:192.0.2.7`) is compared as IPv4.
+fn within(address: IpAddr, (base, prefix): (IpAddr, u8)) -> bool {
+    let address = address.to_canonical();
+    let (a, b, bits) = match (address, base.to_canonical()) {
+        (IpAddr::V4(a), IpAddr::V4(b)) => (u128::from(a.to_bits()), u128::from(b.to_bits()), 32),
+        (IpAddr::V6(a), IpAddr::V6(b)) => (a.to_bits(), b.to_bits(), 128),
+        _ => return false,
+    };
+    let shift = bits - u32::from(prefix);
+    // A prefix of 0 matches everything (a shift by the full width would overflow).
+    shift >= bits || (a >> shift) == (b >> shift)
 }
 
 impl BanList {
@@ -43,8 +78,16 @@ impl BanList {
             match line.split_once(char::is_whitespace) {
                 Some(("key", key)) => list.keys.push(key.trim().to_owned()),
                 Some(("name", name)) => list.names.push(name.trim().to_lowercase()),
+                Some(("address", text)) => match network(text.trim()) {
+                    Some(net) => list.addresses.push(net),
+                    None => bail!(
+                        "line {}: expected an IP address or ADDRESS/PREFIX, found {:?}",
+                        n + 1,
+                        super::shown(text.trim())
+                    ),
+                },
                 _ => bail!(
-                    "line {}: expected `key FINGERPRINT` or `name NAME`, found {:?}",
+                    "line {}: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found {:?}",
                     n + 1,
                     super::shown(line)
                 ),
@@ -56,6 +99,11 @@ impl BanList {
     /// Whether `key` (a fingerprint) is banned.
     pub(crate) fn has_key(&self, key: &str) -> bool {
         self.keys.iter().any(|k| k == key)
+    }
+
+    /// Whether connections from `address` are banned.
+    pub(crate) fn has_address(&self, address: IpAddr) -> bool {
+        self.addresses.iter().any(|&net| within(address, net))
     }
 
     /// Whether the display name `name` is banned.
@@ -142,6 +190,38 @@ mod tests {
         assert!(!list.has_name("alice"));
         let error = BanList::parse("key a\nban bob\n").unwrap_err().to_string();
         assert!(error.contains("line 2"), "{error}");
+    }
+
+    #[test]
+    fn addresses_and_networks_are_banned() {
+        let list = BanList::parse(
+            "address 192.0.2.7\naddress 198.51.100.0/24\naddress 2001:db8::/32\naddress 10.0.0.0/0\n",
+        )
+        .unwrap();
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert!(list.has_address(ip("192.0.2.7")));
+        assert!(
+            list.has_address(ip("::ffff:192.0.2.7")),
+            "IPv4 seen as IPv6"
+        );
+        assert!(list.has_address(ip("198.51.100.200")));
+        assert!(list.has_address(ip("2001:db8:1::5")));
+        assert!(!list.has_address(ip("2001:db9::1")));
+        // /0 bans every IPv4 address, and no IPv6 one.
+        assert!(list.has_address(ip("203.0.113.1")));
+        let list = BanList::parse("address 192.0.2.7\naddress 198.51.100.0/24\n").unwrap();
+        assert!(!list.has_address(ip("192.0.2.8")));
+        assert!(!list.has_address(ip("198.51.101.1")));
+        assert!(!list.has_address(ip("::1")));
+        for bad in [
+            "address 192.0.2.300",
+            "address 10.0.0.0/33",
+            "address ::/129",
+            "address x",
+        ] {
+            let error = BanList::parse(bad).unwrap_err().to_string();
+            assert!(error.contains("line 1"), "{bad}: {error}");
+        }
     }
 
     #[test]

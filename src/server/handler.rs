@@ -364,7 +364,9 @@ impl Connection {
     fn banned(&self, name: &str, key: Option<&str>) -> bool {
         let mut bans = self.server.bans.lock().unwrap_or_else(|p| p.into_inner());
         let (list, error) = bans.current();
-        let banned = list.has_name(name) || key.is_some_and(|k| list.has_key(k));
+        let banned = list.has_name(name)
+            || key.is_some_and(|k| list.has_key(k))
+            || list.has_address(self.peer.ip());
         if let Some(error) = error {
             self.server.log.line(&format!(
                 "the bans file could not be read (the bans read before hold): {error:#}"

@@ -196,6 +196,18 @@ fn banned_keys_and_names_stay_out_and_the_log_shows_strangers_safely() {
             "{log}"
         );
         assert!(log.contains("is mallory (SHA256:"), "{log}");
+        // An address ban (here the loopback network the tests come from) keeps out
+        // every key and name from it.
+        std::fs::write(&bans, "address 127.0.0.0/8\n").unwrap();
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(!key_login(&mut handle, "nina", 33).await);
+        wait_log(&server, "the address ban", |log| {
+            log.contains("refused: banned: nina")
+        })
+        .await;
+        std::fs::write(&bans, "address ::1\n").unwrap();
+        let nina = Player::join(&server, "nina", 33, 80, 24).await;
+        nina.wait_for("you: nina").await;
     });
 }
 
