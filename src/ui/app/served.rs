@@ -158,17 +158,7 @@ impl App {
                 return self.ask_ai_seat(vec![Effect::Redraw]);
             }
             News::Resigned(loser) => {
-                if matches!(
-                    self.overlay,
-                    Overlay::Question(
-                        Question::UndoAsked
-                            | Question::Resign(_)
-                            | Question::Leave
-                            | Question::LeaveKept
-                    )
-                ) {
-                    self.overlay = Overlay::None;
-                }
+                self.close_questions_the_game_ended();
                 // The table decided it: a second ending here is refused, and changes nothing.
                 return self
                     .end(Termination::Resignation, loser)
@@ -178,17 +168,7 @@ impl App {
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
             News::Stopped(text) => {
                 served.stopped = Some(text.clone());
-                if matches!(
-                    self.overlay,
-                    Overlay::Question(
-                        Question::UndoAsked
-                            | Question::Resign(_)
-                            | Question::Leave
-                            | Question::LeaveKept
-                    )
-                ) {
-                    self.overlay = Overlay::None;
-                }
+                self.close_questions_the_game_ended();
                 self.changed();
                 let _ = self.say(MessageKind::Info, text);
             }
@@ -312,6 +292,19 @@ impl App {
             _ => return None,
         };
         Some(effects)
+    }
+
+    /// Closes a question the game's end made moot: an undo asked, a resignation or
+    /// leaving (the game is over, resigned or stopped at the table).
+    fn close_questions_the_game_ended(&mut self) {
+        if matches!(
+            self.overlay,
+            Overlay::Question(
+                Question::UndoAsked | Question::Resign(_) | Question::Leave | Question::LeaveKept
+            )
+        ) {
+            self.overlay = Overlay::None;
+        }
     }
 
     /// The answer to a served game's question, if `question` is one.
