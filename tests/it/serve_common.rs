@@ -321,3 +321,17 @@ pub async fn seated(server: &Server) -> (Player, Player) {
     bob.wait_for("Blue to move").await;
     (alice, bob)
 }
+
+/// Dana opens a game against the server's random AI (Blue, the form's defaults
+/// otherwise): at the board, Blue to move.
+pub async fn against_random_ai(server: &Server) -> Player {
+    let dana = Player::join(server, "dana", 4, 80, 24).await;
+    dana.wait_for("q leave").await;
+    dana.send(b"a").await;
+    // The AI's level: random (o cycles from medium: hard, a person, random).
+    dana.send(b"ooo").await;
+    dana.wait_for("against the random AI").await;
+    dana.send(b"\r").await;
+    dana.wait_for("Blue to move").await;
+    dana
+}

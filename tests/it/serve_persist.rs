@@ -5,7 +5,7 @@
 
 use hijara::rules::{Game, Player as Colour, Square};
 
-use crate::serve_common::{Player, Server, run, seated};
+use crate::serve_common::{Player, Server, against_random_ai, run, seated};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
 fn moves() -> Vec<Square> {
@@ -185,14 +185,7 @@ fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
 fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for_the_ai() {
     run(async {
         let mut server = Server::start();
-        let dana = Player::join(&server, "dana", 4, 80, 24).await;
-        dana.wait_for("q leave").await;
-        dana.send(b"a").await;
-        // The AI's level: random (o cycles from medium: hard, a person, random).
-        dana.send(b"ooo").await;
-        dana.wait_for("against the random AI").await;
-        dana.send(b"\r").await;
-        dana.wait_for("Blue to move").await;
+        let dana = against_random_ai(&server).await;
         dana.send(b"b3").await;
         dana.wait_for(" 2 Y ").await;
         dana.wait_for("Blue to move").await;

@@ -4,7 +4,7 @@
 
 use hijara::rules::{Game, Player as Colour, Square};
 
-use crate::serve_common::{Player, Server, run};
+use crate::serve_common::{Player, Server, against_random_ai, run};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
 fn moves() -> Vec<Square> {
@@ -82,14 +82,7 @@ fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
 fn a_player_plays_the_servers_ai() {
     run(async {
         let server = Server::start();
-        let dana = Player::join(&server, "dana", 4, 80, 24).await;
-        dana.wait_for("q leave").await;
-        dana.send(b"a").await;
-        // The AI's level: random (o cycles from medium: hard, a person, random).
-        dana.send(b"ooo").await;
-        dana.wait_for("against the random AI").await;
-        dana.send(b"\r").await;
-        dana.wait_for("Blue to move").await;
+        let dana = against_random_ai(&server).await;
         dana.send(b"b3").await;
         dana.wait_for(" 1 B b3").await;
         // The AI answers as Yellow.

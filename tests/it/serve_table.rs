@@ -2,7 +2,7 @@
 //! joined by code, messages with a mute, the bell, the spectator count, finding a
 //! player, and the lobby's colour switch, with real SSH clients on loopback.
 
-use crate::serve_common::{Player, Server, run, seated};
+use crate::serve_common::{Player, Server, against_random_ai, run, seated};
 
 /// `player` places at `square`, and both screens show it as move `n`.
 async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
@@ -267,12 +267,7 @@ fn a_claim_at_a_table_reaches_the_other_screen() {
 fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
     run(async {
         let server = Server::start();
-        let dana = Player::join(&server, "dana", 4, 80, 24).await;
-        dana.wait_for("q leave").await;
-        dana.send(b"aooo").await;
-        dana.wait_for("against the random AI").await;
-        dana.send(b"\r").await;
-        dana.wait_for("Blue to move").await;
+        let dana = against_random_ai(&server).await;
         // No messages against the AI: m is no key there.
         dana.send(b"m").await;
         dana.wait_for("Unknown key").await;
