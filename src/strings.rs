@@ -1143,6 +1143,8 @@ pub(crate) mod table {
     pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
     pub(crate) const LEAVE_KEPT: &str =
         "Leave the game? It is kept: pick it in the lobby to go on. y: leave, any other key: stay";
+    /// The same while the server can't write the game: it is not on disk.
+    pub(crate) const LEAVE_NOT_KEPT: &str = "Leave the game? It is not saved (the server cannot write it): it waits in the lobby only until the server stops. y: leave, any other key: stay";
     pub(crate) const NO_REDO_AI: &str = "No redo here: the table keeps the game as it is";
     pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
         "A new game starts once this one is over (R resigns)";

@@ -41,6 +41,8 @@ pub(crate) struct TableLink {
     pending: Vec<News>,
     /// The last line about the other player's link (away, back, not saved), told once.
     told: Option<String>,
+    /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
+    told_unsaved: bool,
     /// A session's link acts on the table when dropped; a bare one ([`TableLink::new`]) not.
     attached: bool,
     /// The player chose to leave (rather than their link dropping).
@@ -103,6 +105,7 @@ impl TableLink {
             watching: None,
             pending: Vec::new(),
             told: None,
+            told_unsaved: false,
             attached: false,
             left: false,
         }
@@ -410,6 +413,11 @@ impl Link for TableLink {
             }
             None => table.unsaved.as_deref().map(serve_words::not_saved),
         };
+        // Whether the game is on disk, for what the screen may promise when leaving.
+        if table.unsaved.is_some() != self.told_unsaved {
+            self.told_unsaved = table.unsaved.is_some();
+            news.push(News::Saved(!self.told_unsaved));
+        }
         if line.is_some() && line != self.told {
             self.told.clone_from(&line);
             news.extend(line.map(News::Note));
@@ -511,6 +519,37 @@ mod tests {
         );
         assert_eq!(lobby.lock().tables()[&id].game.len(), 4);
         assert!(!link.news().contains(&News::Bell), "the bell is off");
+    }
+
+    /// A screen learns when its game is not on disk, once, and when it is again.
+    #[test]
+    fn the_screen_is_told_whether_the_game_is_on_disk() {
+        let lobby = SharedLobby::default();
+        let id = lobby.lock().open_ai(
+            who("alice"),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            Level::Easy,
+            None,
+        );
+        let mut link = TableLink::player(&lobby, id, &who("alice")).unwrap();
+        let saved = |news: Vec<News>| -> Vec<bool> {
+            news.iter()
+                .filter_map(|n| match n {
+                    News::Saved(saved) => Some(*saved),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(saved(link.news()), Vec::<bool>::new());
+        let fail = |error: Option<&str>| {
+            lobby.lock().table_mut(id).unwrap().unsaved = error.map(str::to_owned);
+        };
+        fail(Some("disk full"));
+        assert_eq!(saved(link.news()), [false]);
+        assert_eq!(saved(link.news()), Vec::<bool>::new(), "told once");
+        fail(None);
+        assert_eq!(saved(link.news()), [true]);
     }
 
     fn notes(news: &[News]) -> Vec<String> {

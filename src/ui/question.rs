@@ -21,8 +21,12 @@ pub enum Question {
     Rematch,
     /// At a server table: leave the game in progress?
     Leave,
-    /// Against the server's AI at a table: leave the game in progress (it is kept)?
-    LeaveKept,
+    /// Against the server's AI at a table: leave the game in progress? `kept`: the
+    /// server has it on disk (its last write succeeded), so the question may say so.
+    LeaveAi {
+        /// The table's last write succeeded.
+        kept: bool,
+    },
 }
 
 impl Question {
@@ -40,7 +44,8 @@ impl Question {
             (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
             (Question::Rematch, _) => table::REMATCH.to_owned(),
             (Question::Leave, _) => table::LEAVE.to_owned(),
-            (Question::LeaveKept, _) => table::LEAVE_KEPT.to_owned(),
+            (Question::LeaveAi { kept: true }, _) => table::LEAVE_KEPT.to_owned(),
+            (Question::LeaveAi { kept: false }, _) => table::LEAVE_NOT_KEPT.to_owned(),
         }
     }
 
@@ -68,7 +73,7 @@ impl Question {
                 Question::Resign(_) => question::RESIGN_ANSWERS,
                 Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
                 Question::Rematch => table::REMATCH_ANSWERS,
-                Question::Leave | Question::LeaveKept => table::LEAVE_ANSWERS,
+                Question::Leave | Question::LeaveAi { .. } => table::LEAVE_ANSWERS,
             }
             .to_owned(),
         );

@@ -120,6 +120,8 @@ pub(crate) enum News {
     Note(String),
     /// How many watch the game now.
     Watching(usize),
+    /// Whether the table's game is on disk now (`false`: its last write failed).
+    Saved(bool),
     /// It is this player's move now, and their bell is on.
     Bell,
 }

@@ -35,6 +35,8 @@ pub(super) struct Served {
     /// seats (the AI on the server's pool), and the table decides undo, rematch and
     /// resignation, answering at once for the AI.
     ai_table: bool,
+    /// The table's last write of the game failed ([`News::Saved`]).
+    unsaved: bool,
 }
 
 impl Served {
@@ -56,6 +58,11 @@ impl App {
             served.ai_table = true;
         }
         self
+    }
+
+    /// Whether the table's last write of this game succeeded (nothing failed yet).
+    pub(super) fn table_saved(&self) -> bool {
+        self.network.as_ref().is_none_or(|s| !s.unsaved)
     }
 
     /// Whether this is a game against the server's AI kept at a table ([`App::at_ai_table`]).
@@ -145,7 +152,7 @@ impl App {
                         Question::UndoAsked
                             | Question::Rematch
                             | Question::Resign(_)
-                            | Question::LeaveKept
+                            | Question::LeaveAi { .. }
                     )
                 ) {
                     self.overlay = Overlay::None;
@@ -176,6 +183,7 @@ impl App {
                 let _ = self.say(MessageKind::Info, text);
             }
             News::Watching(count) => served.watching = count,
+            News::Saved(saved) => served.unsaved = !saved,
             News::Bell => {}
         }
         vec![Effect::Redraw]
@@ -300,7 +308,10 @@ impl App {
         if matches!(
             self.overlay,
             Overlay::Question(
-                Question::UndoAsked | Question::Resign(_) | Question::Leave | Question::LeaveKept
+                Question::UndoAsked
+                    | Question::Resign(_)
+                    | Question::Leave
+                    | Question::LeaveAi { .. }
             )
         ) {
             self.overlay = Overlay::None;
@@ -319,8 +330,8 @@ impl App {
             (Question::UndoAsked, yes) => self.send(Request::AnswerUndo(yes)),
             (Question::Rematch, true) => self.send(Request::Rematch),
             (Question::Rematch, false) => self.send(Request::DeclineRematch),
-            (Question::Leave | Question::LeaveKept, true) => return Some(self.quit()),
-            (Question::Leave | Question::LeaveKept, false) => self.message = None,
+            (Question::Leave | Question::LeaveAi { .. }, true) => return Some(self.quit()),
+            (Question::Leave | Question::LeaveAi { .. }, false) => self.message = None,
             _ => return None,
         }
         Some(vec![Effect::Redraw])
@@ -509,7 +520,18 @@ mod tests {
             ai: Some((Player::Blue, Level::Hard)),
         });
         key(&mut app, 'q');
-        assert_eq!(app.overlay(), Overlay::Question(Question::LeaveKept));
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::LeaveAi { kept: true })
+        );
+        // While the server can't write the game, the question does not say it is kept.
+        key(&mut app, 'x');
+        app.table_news(News::Saved(false));
+        key(&mut app, 'q');
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::LeaveAi { kept: false })
+        );
         key(&mut app, 'y');
         assert!(app.should_quit());
     }

@@ -209,7 +209,9 @@ impl App {
             Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
             // Against the server's AI the table keeps the game for later.
             Action::Quit if self.in_progress() && self.against_table_ai() => {
-                self.ask(Question::LeaveKept)
+                self.ask(Question::LeaveAi {
+                    kept: self.table_saved(),
+                })
             }
             Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
