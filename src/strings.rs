@@ -986,11 +986,6 @@ pub(crate) mod serve {
     pub(crate) const TITLE: &str = "hijara: the lobby";
     pub(crate) const TABLES: &str = "Tables";
     pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
-    pub(crate) const KEYS: &str =
-        "n new table  a AI  1-9 sit/watch  i invitation  f find  c colour  q leave";
-    pub(crate) const FORM_KEYS: &str =
-        "o opponent  s side  v variant  k claims  p private  t clock\nEnter start  Esc cancel";
-    pub(crate) const ENTRY_KEYS: &str = "Enter: go · Esc: cancel";
     pub(crate) const FIND: &str = "Find a player";
     pub(crate) const CODE: &str = "Invitation code";
     pub(crate) const NO_SUCH_CODE: &str = "No table has that invitation code";
@@ -999,7 +994,6 @@ pub(crate) mod serve {
     pub(crate) const NO_CLAIMS: &str = "no claims";
     pub(crate) const PRIVATE: &str = "private";
     pub(crate) const PUBLIC: &str = "listed";
-    pub(crate) const WAITING_KEYS: &str = "Esc closes your table";
     pub(crate) const A_PERSON: &str = "a person";
     pub(crate) const OPEN: &str = "open";
     pub(crate) const ABANDONED: &str = "left";
@@ -1031,8 +1025,9 @@ pub(crate) mod serve {
             "New game: against {opponent}, you play {side}\n{variant} rules, {claims}{private}, {clock}"
         )
     }
-    pub(crate) fn entry(what: &str, typed: &str) -> String {
-        format!("{what}: {typed}_  ({ENTRY_KEYS})")
+    /// A line being typed (`what`: find, code), and the keys that end it.
+    pub(crate) fn entry(what: &str, typed: &str, keys: &str) -> String {
+        format!("{what}: {typed}_  ({keys})")
     }
     pub(crate) fn invitation(code: &str) -> String {
         format!("Private: your opponent types i, then the code {code}")
@@ -1120,6 +1115,16 @@ pub(crate) mod serve {
         format!("v {opponent} {w}-{d}-{l}")
     }
     pub(crate) const TALLY_HEAD: &str = "won-drawn-lost";
+    /// The player's last game, from their side.
+    pub(crate) const WON: &str = "won";
+    /// See [`WON`].
+    pub(crate) const DRAWN: &str = "drawn";
+    /// See [`WON`].
+    pub(crate) const LOST: &str = "lost";
+    /// The results against each opponent ([`versus`]), with the tally's heading.
+    pub(crate) fn tally(each: &[String]) -> String {
+        format!("{} ({TALLY_HEAD})", each.join(", "))
+    }
 }
 
 /// A game at a table of `hijara serve`: requests, offers, messages, the bell.
