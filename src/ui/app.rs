@@ -22,9 +22,9 @@ use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
 use super::cursor::Cursor;
 use super::keymap::KeyContext;
+use super::layout::ScreenLayout;
 use super::message::Message;
 use super::question::{Overlay, Question};
-use super::screen::ScreenLayout;
 
 /// The whole state of a game on screen.
 #[derive(Debug, Clone)]

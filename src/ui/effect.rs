@@ -1,11 +1,14 @@
-//! What goes into a screen state and what comes out: [`Input`] in, a list of
-//! [`Effect`]s out, carried out by the one event loop (as gitui's `queue.rs`).
+//! What goes into a screen state and what comes out: [`Input`] in (a terminal event
+//! turned into one by [`input_of`]), a list of [`Effect`]s out, carried out by the
+//! one event loop (as gitui's `queue.rs`).
 
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{Event, KeyEvent, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
 
 use crate::rules::Square;
 
 use super::ai_worker::AiRequest;
+use super::layout::ScreenLayout;
 use super::puzzle_check::CheckRequest;
 
 /// An input, already translated from the terminal: clicks arrive as squares.
@@ -21,6 +24,31 @@ pub enum Input {
     Resize(u16, u16),
     /// The timer the state asked for fired (the thinking indicator, autoplay).
     Tick,
+}
+
+/// A terminal event as the state sees it: key presses only, clicks as squares of the
+/// game's board (the screen `area` places it), resizes. `None` for anything else.
+pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
+    if let Some(key) = event.as_key_press_event() {
+        return Some(Input::Key(key));
+    }
+    match event {
+        Event::Resize(width, height) => Some(Input::Resize(*width, *height)),
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => Some(
+            Input::Click(ScreenLayout::square_at(area, mouse.column, mouse.row)),
+        ),
+        _ => None,
+    }
+}
+
+/// The cell of a left click, if `event` is one.
+pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
+    match event {
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            Some((mouse.column, mouse.row))
+        }
+        _ => None,
+    }
 }
 
 /// Something for the event loop to do.

@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::{self, Event};
 
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
@@ -29,7 +28,7 @@ use super::navigation::{Navigator, Screen};
 use super::puzzle_check::{CheckReply, CheckWorker};
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
-use super::screen::{AppView, ScreenLayout};
+use super::screen::AppView;
 use super::served::{Bell, LOBBY_NEWS_EVERY, News};
 use super::start_screen::StartView;
 use super::theme::Theme;
@@ -202,31 +201,6 @@ pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread>
         stop,
         thread: Some(thread),
     })
-}
-
-/// A terminal event as the state sees it: key presses only, clicks as squares of the
-/// game's board (the screen `area` places it), resizes. `None` for anything else.
-pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
-    if let Some(key) = event.as_key_press_event() {
-        return Some(Input::Key(key));
-    }
-    match event {
-        Event::Resize(width, height) => Some(Input::Resize(*width, *height)),
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => Some(
-            Input::Click(ScreenLayout::square_at(area, mouse.column, mouse.row)),
-        ),
-        _ => None,
-    }
-}
-
-/// The cell of a left click, if `event` is one.
-pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
-    match event {
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            Some((mouse.column, mouse.row))
-        }
-        _ => None,
-    }
 }
 
 /// The AI worker, its replies and its "waiting for an engine" notes sent to `inbox`.
@@ -556,6 +530,7 @@ where
 #[cfg(test)]
 mod tests {
     use ratatui::backend::TestBackend;
+    use ratatui::layout::Rect;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     use super::*;

@@ -16,7 +16,7 @@ use crate::strings::{claim as claim_words, describe, lesson as words};
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, Direction, HintLine, KeyContext, hint_line};
-use super::screen::{ScreenLayout, WHOLE_LADDER};
+use super::layout::{ScreenLayout, WHOLE_LADDER};
 
 /// Where the lesson screen is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub struct LessonState {
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
-const BOARD_WIDTH: u16 = super::screen::MIN_WIDTH;
+const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 /// Columns the board side takes when the text keeps [`MIN_TEXT`]: two whole
 /// ladders and a board of 28 columns.
 const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;

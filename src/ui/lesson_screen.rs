@@ -13,8 +13,9 @@ use super::board::{BoardView, Highlight};
 use super::effect::Input;
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
+use super::layout::MIN_HEIGHT;
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
-use super::screen::{MIN_HEIGHT, render_too_small};
+use super::screen::render_too_small;
 use super::status::totals_at;
 use super::theme::Theme;
 

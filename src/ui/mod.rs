@@ -22,6 +22,7 @@ mod analysis_panel;
 mod app;
 mod board;
 mod board_input;
+mod clip;
 mod cursor;
 mod effect;
 mod event_loop;
@@ -30,6 +31,7 @@ mod fit_tests;
 mod help;
 pub(crate) mod keymap;
 mod ladder;
+mod layout;
 mod lesson;
 mod lesson_screen;
 mod message;
@@ -50,18 +52,14 @@ mod status;
 mod terminal;
 mod theme;
 
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
-
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
-pub use effect::{Effect, Effects, Input};
-pub use event_loop::input_of;
+pub use effect::{Effect, Effects, Input, input_of};
 pub use keymap::{Action, Direction, KeyContext};
+pub use layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
 pub use message::{Message, MessageKind};
@@ -71,8 +69,8 @@ pub use puzzle_screen::PuzzleView;
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_analysis::Analysis;
-pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
-pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+pub use replay_screen::ReplayView;
+pub use screen::AppView;
 pub use start::{START_ITEMS, StartChoice, StartState};
 pub use start_screen::StartView;
 pub use theme::Theme;
@@ -201,14 +199,4 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
             Session::new(GameConfig::default(), Default::default(), storage)
         }
     }
-}
-
-/// Writes `text` at (`x`, `y`), clipped to `clip` (which must lie inside the buffer).
-/// Widgets draw through this so that no size, down to 1×1, can index out of bounds.
-pub(crate) fn put(buf: &mut Buffer, clip: Rect, x: u16, y: u16, text: &str, style: Style) {
-    let clip = clip.intersection(buf.area);
-    if x < clip.x || x >= clip.right() || y < clip.y || y >= clip.bottom() {
-        return;
-    }
-    buf.set_stringn(x, y, text, usize::from(clip.right() - x), style);
 }

@@ -16,8 +16,7 @@ use crate::session::{GameConfig, record_of};
 use crate::strings::analysis as analysis_words;
 
 use super::app::App;
-use super::effect::{Effect, Effects, Input};
-use super::event_loop::{input_of, left_click};
+use super::effect::{Effect, Effects, Input, input_of, left_click};
 use super::lesson::LessonState;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};

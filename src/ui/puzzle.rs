@@ -277,7 +277,7 @@ impl PuzzleState {
 pub(crate) fn board_area(size: Rect) -> Rect {
     let panel = size
         .height
-        .saturating_sub(super::screen::MIN_HEIGHT)
+        .saturating_sub(super::layout::MIN_HEIGHT)
         .min(PANEL_HEIGHT);
     Rect::new(size.x, size.y, size.width, size.height - panel)
 }

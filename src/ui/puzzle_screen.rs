@@ -14,8 +14,9 @@ use crate::strings::seat_name;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
+use super::layout::{MIN_HEIGHT, ScreenLayout};
 use super::puzzle::{PuzzlePhase, PuzzleState};
-use super::screen::{MIN_HEIGHT, ScreenLayout, render_too_small};
+use super::screen::render_too_small;
 use super::status::totals_at;
 use super::theme::Theme;
 

@@ -328,7 +328,7 @@ impl ReplayState {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match (self.overlay, &self.goto) {
-            _ if super::replay_screen::too_small(self.area) => KeyContext::TooSmall,
+            _ if super::layout::replay_too_small(self.area) => KeyContext::TooSmall,
             (ReplayOverlay::Help, _) => KeyContext::Help,
             (ReplayOverlay::ConfirmContinue, _) => KeyContext::Question,
             (ReplayOverlay::None, Some(_)) => KeyContext::Goto,

@@ -18,28 +18,13 @@ use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout};
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
-use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
+use super::screen::{render_box, render_long_message, render_too_small};
 use super::status::{StatusView, totals_at};
 use super::theme::Theme;
-
-/// The smallest terminal height the replay viewer draws in: a game's, and one row
-/// for the record's tags. Its width is a game's, [`super::MIN_WIDTH`].
-pub const REPLAY_MIN_HEIGHT: u16 = MIN_HEIGHT + 1;
-
-/// Whether the viewer cannot be drawn in `area`: it then asks to enlarge the terminal,
-/// and only `q` and `Ctrl-c` act.
-pub(crate) fn too_small(area: Rect) -> bool {
-    let body = Rect::new(
-        area.x,
-        area.y.saturating_add(1),
-        area.width,
-        area.height.saturating_sub(1),
-    );
-    ScreenLayout::new(body).is_none()
-}
 
 /// The replay viewer as a widget.
 #[derive(Debug, Clone, Copy)]
