@@ -8,7 +8,7 @@
 //! [`Input`]: super::effect::Input
 //! [`Effect`]: super::effect::Effect
 
-mod served;
+mod network;
 mod update;
 
 use std::time::{Duration, Instant};
@@ -60,7 +60,35 @@ pub struct App {
     held: Option<Move>,
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
-    network: Option<served::Served>,
+    network: Option<Network>,
+}
+
+/// A served game's own state.
+#[derive(Debug, Clone, Default)]
+struct Network {
+    /// The seats played at another terminal, by [`crate::rules::Player::index`].
+    remote: [bool; 2],
+    /// How many watch the game (at a table).
+    watching: usize,
+    /// A message to the other player, while it is typed after `m`.
+    typing: Option<String>,
+    /// Why the game stopped before a full board, once it has.
+    stopped: Option<String>,
+    /// A game against the server's AI at a table of its own: this screen plays both
+    /// seats (the AI on the server's pool), and the table decides undo, rematch and
+    /// resignation, answering at once for the AI.
+    ai_table: bool,
+    /// The table's last write of the game failed ([`News::Saved`](super::table_link::News::Saved)).
+    unsaved: bool,
+}
+
+impl Network {
+    fn new(remote: [bool; 2]) -> Network {
+        Network {
+            remote,
+            ..Network::default()
+        }
+    }
 }
 
 impl App {
@@ -102,7 +130,7 @@ impl App {
     /// places no stone for them; nothing is saved on the server's disk, and a game with
     /// a remote seat can't be undone, redone, restarted or hinted from one side.
     pub fn served(mut self, remote: [bool; 2]) -> App {
-        self.network = Some(served::Served::new(remote));
+        self.network = Some(Network::new(remote));
         self
     }
 

@@ -10,6 +10,7 @@ use crate::rules::Square;
 use super::ai_worker::AiRequest;
 use super::layout::ScreenLayout;
 use super::puzzle_check::CheckRequest;
+use super::table_link::Request;
 
 /// An input, already translated from the terminal: clicks arrive as squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
 }
 
 /// Something for the event loop to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     /// Something on screen changed: draw again.
     Redraw,
@@ -60,6 +61,9 @@ pub enum Effect {
     Autosave,
     /// Write the game to a record file (`s`).
     Save,
+    /// Write the progress of the puzzle or lesson screen to the data folder (after a
+    /// puzzle's first try, a lesson done).
+    SaveProgress,
     /// The game just ended: keep it in the history (once per game; the storage knows).
     Archive,
     /// The autosaved game was taken up: the session may rewrite its autosave.
@@ -79,6 +83,8 @@ pub enum Effect {
     PlayOn(usize),
     /// The lobby of a served session opens the game it has ready (`Lobby::take_game`).
     Open,
+    /// Hand this request to the table the game on screen is linked to (a served game).
+    ToTable(Request),
     /// Leave.
     Quit,
 }

@@ -1,7 +1,7 @@
 //! The lesson screen's state: the lessons menu, and one lesson on the real
 //! board with its text and task; a move is checked by the rules, and a wrong
 //! try gets a hint saying why, with the combination highlighted. Pure:
-//! [`Input`]s in, [`Effect`]s out; [`Effect::Save`] asks the event loop to keep
+//! [`Input`]s in, [`Effect`]s out; [`Effect::SaveProgress`] asks the event loop to keep
 //! the progress.
 
 use std::path::PathBuf;
@@ -301,7 +301,7 @@ impl LessonState {
         {
             let id = lesson.id.clone();
             self.progress.mark_done(&id);
-            effects.push(Effect::Save);
+            effects.push(Effect::SaveProgress);
         }
         effects
     }

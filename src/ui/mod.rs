@@ -29,6 +29,7 @@ mod event_loop;
 #[cfg(test)]
 mod fit_tests;
 mod help;
+mod inbox;
 pub(crate) mod keymap;
 mod ladder;
 mod layout;
@@ -45,12 +46,15 @@ mod replay;
 mod replay_analysis;
 mod replay_screen;
 mod screen;
-mod served;
+mod served_lobby;
 mod start;
 mod start_screen;
 mod status;
+mod table_link;
 mod terminal;
+mod terminal_input;
 mod theme;
+mod worker;
 
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
@@ -78,8 +82,10 @@ pub use theme::Theme;
 use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
-pub(crate) use event_loop::{Inbox, NewsWaker, Wake};
-pub(crate) use served::{Bell, Link, Lobby, News, Request};
+pub(crate) use inbox::{Inbox, NewsWaker, Wake};
+pub(crate) use served_lobby::Lobby;
+pub use table_link::Request;
+pub(crate) use table_link::{Bell, Link, News};
 
 /// Runs a served session (`hijara serve`) on a terminal another transport drives, with
 /// the events its input source sends to `inbox`: the server's `lobby` first, and the
@@ -176,8 +182,8 @@ pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
-    let inbox = event_loop::Inbox::new();
-    let input = event_loop::spawn_terminal_input(&inbox)?;
+    let inbox = Inbox::new();
+    let input = terminal_input::spawn_terminal_input(&inbox)?;
     let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
     // Stop reading the terminal before a next screen does, so no key goes astray;
     // then restore the screen before the caller prints anything.

@@ -20,8 +20,9 @@ use super::effect::{Effect, Effects, Input, input_of, left_click};
 use super::lesson::LessonState;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
-use super::served::{Link, Lobby};
+use super::served_lobby::Lobby;
 use super::start::StartState;
+use super::table_link::Link;
 use super::theme::Theme;
 
 /// How often the thinking indicator turns.

@@ -1,7 +1,7 @@
 //! The puzzle screen's state: a puzzle shown on the real board, a move tried
 //! with the keyboard or the mouse, and why it was right or wrong. Pure:
 //! [`Input`]s in, [`Effect`]s out; the progress it updates is saved by the
-//! event loop on [`Effect::Save`].
+//! event loop on [`Effect::SaveProgress`].
 
 use std::path::PathBuf;
 
@@ -235,7 +235,7 @@ impl PuzzleState {
             // The answer is proven unique, so right or wrong is known at once.
             self.counted = true;
             self.progress.record(&self.puzzle, v.solved, self.daily);
-            effects.push(Effect::Save);
+            effects.push(Effect::SaveProgress);
         }
         if v.needs_solve() {
             self.tag += 1;
