@@ -3,13 +3,19 @@
 //! redraw, quit). No terminal, thread, clock, file or screen layout here: clicks
 //! arrive as squares, texts come from [`crate::strings`].
 //!
-//! This file holds the state and what can be read of it; [`update`] how inputs change it.
+//! This file holds the state and what can be read of it; how inputs change it is split
+//! by what they are about: [`input`] (keys, clicks, questions), [`moves`] (stones,
+//! undo and redo, the AI), [`claims`] and [`ending`] (the clocks, resigning, an early
+//! end); [`network`] holds what only a served game has.
 //!
 //! [`Input`]: super::effect::Input
 //! [`Effect`]: super::effect::Effect
 
+mod claims;
+mod ending;
+mod input;
+mod moves;
 mod network;
-mod update;
 
 use std::time::{Duration, Instant};
 
