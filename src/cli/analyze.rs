@@ -9,6 +9,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 use crate::review::{self, Progress, Review};
+use crate::text::display_path;
 
 /// The default thinking time per position, in milliseconds (see
 /// [`review::DEFAULT_THINK_MS`], shared with the replay viewer's analysis).
@@ -129,7 +130,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::write_record_file(path, &record)?;
         eprintln!(
             "{}",
-            crate::strings::analysis::annotated(&crate::session::shown(path), marked)
+            crate::strings::analysis::annotated(&display_path(path), marked)
         );
     }
     if args.json {

@@ -6,8 +6,9 @@ use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, verdict_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
-use crate::session::{data_dir, shown};
+use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
+use crate::text::display_path;
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
@@ -115,7 +116,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     match &dir {
         Some(dir) => progress
             .save(dir)
-            .with_context(|| format!("saving puzzle progress in {}", shown(dir)))?,
+            .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
         None => eprintln!("{}", words::TRY_NOT_KEPT),
     }
     Ok(())

@@ -6,4 +6,4 @@ mod fit;
 mod sanitize;
 
 pub use fit::{ELLIPSIS, first_fitting, fit, fit_words, fits, pad, width, wrap};
-pub use sanitize::{is_unsafe, sanitize};
+pub use sanitize::{display_path, is_unsafe, sanitize};

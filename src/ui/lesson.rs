@@ -273,13 +273,13 @@ impl LessonState {
             return vec![Effect::Redraw];
         }
         self.board.set(mv);
-        let Some(verdict) = check(lesson.task, &lesson.game, mv, lesson.answer) else {
+        let Some(checked) = check(lesson.task, &lesson.game, mv, lesson.answer) else {
             self.note = Some(crate::strings::puzzle::full(mv));
             return vec![Effect::Redraw];
         };
-        if !verdict.done {
+        if !checked.done {
             // A wrong try leaves the position to try again.
-            self.phase = LessonPhase::Tried(mv, verdict);
+            self.phase = LessonPhase::Tried(mv, checked);
             return vec![Effect::Redraw];
         }
         // Show the stone played.
@@ -289,7 +289,7 @@ impl LessonState {
             self.phase = LessonPhase::Claiming(mv, None);
             return vec![Effect::Redraw];
         }
-        self.phase = LessonPhase::Tried(mv, verdict);
+        self.phase = LessonPhase::Tried(mv, checked);
         self.done()
     }
 

@@ -406,7 +406,7 @@ mod tests {
         assert!(nav.to_analyse().is_none());
         let effects = nav.review(DATE);
         assert!(!effects.contains(&Effect::Analyse), "not analysed twice");
-        assert_eq!(viewer_on_screen(&nav).shown(), 64, "where it was left");
+        assert_eq!(viewer_on_screen(&nav).at_move(), 64, "where it was left");
         assert_eq!(nav.analysed().map(|(_, run)| *run), Some(7));
         nav.analysis_ended();
         assert!(nav.analysed().is_none());
@@ -442,7 +442,7 @@ mod tests {
         let effects = nav.review(DATE);
         // The same moves again, but the game changed meanwhile: the kept review is gone.
         assert!(effects.contains(&Effect::Analyse), "{effects:?}");
-        assert_eq!(viewer_on_screen(&nav).shown(), 0);
+        assert_eq!(viewer_on_screen(&nav).at_move(), 0);
         assert!(nav.analysed().is_none(), "the old analysis is let go");
     }
 

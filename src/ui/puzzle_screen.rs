@@ -66,10 +66,10 @@ impl Widget for &PuzzleView<'_> {
         let mut highlight = Highlight::default();
         match state.phase() {
             PuzzlePhase::Asking => highlight.cursor = Some(state.cursor()),
-            PuzzlePhase::Answered(verdict, _) => {
+            PuzzlePhase::Answered(judged, _) => {
                 highlight = Highlight::last_move(game.last());
                 // The opponent's best reply to a wrong move gets the hint border.
-                highlight.hint = verdict.reply().map(|(square, _)| square);
+                highlight.hint = judged.reply().map(|(square, _)| square);
             }
         }
         BoardView {
@@ -94,7 +94,7 @@ impl Widget for &PuzzleView<'_> {
         let to_move = game.to_move();
         let task = match state.phase() {
             PuzzlePhase::Asking => words::asking(to_move, puzzle),
-            PuzzlePhase::Answered(verdict, _) => words::answered(to_move, verdict.mv),
+            PuzzlePhase::Answered(judged, _) => words::answered(to_move, judged.mv),
         };
         let status = vec![
             Line::styled(title, theme.strong()),
