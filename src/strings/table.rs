@@ -33,11 +33,11 @@ pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
 pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
 pub(crate) const SPECTATING: &str = "You are watching: q goes back to the lobby";
 pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
-pub(crate) const SAY_KEYS: &str = "Enter: send · Esc: cancel";
-
-pub(crate) fn typing(text: &str) -> String {
+/// A message being typed to the other player, its width so far, and the keys that
+/// end it.
+pub(crate) fn typing(text: &str, keys: &str) -> String {
     let used = crate::text::width(text);
-    format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {SAY_KEYS}")
+    format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {keys}")
 }
 pub(crate) fn watching(count: usize) -> String {
     format!("{count} watching")

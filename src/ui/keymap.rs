@@ -177,6 +177,9 @@ pub enum KeyContext {
     LobbyEntry,
     /// The lobby after `w`: the number of the table whose win is claimed.
     LobbyClaim,
+    /// At a server table: a message to the other player is being typed after `m`;
+    /// keys other than these are the text typed.
+    MessageEntry,
     /// The start screen of `hijara`: its doors.
     Start,
     /// The lessons menu.
@@ -245,6 +248,8 @@ pub(crate) enum HintLine {
     LobbyWaiting,
     /// A line typed in the lobby.
     LobbyEntry,
+    /// A message typed at a server table.
+    MessageEntry,
     /// The start screen.
     Start,
     /// The lessons menu.
@@ -444,6 +449,21 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Table, 4, "m: message"),
             (HintLine::TableOver, 1, "m: message"),
+        ],
+    },
+    // A message typed after `m`: any other key is the text.
+    Binding {
+        contexts: &[C::MessageEntry],
+        keys: &[
+            (code(KeyCode::Enter), A::Confirm),
+            (code(KeyCode::Esc), A::No),
+            (code(KeyCode::Backspace), A::Backspace),
+        ],
+        names: "",
+        help: "",
+        hints: &[
+            (HintLine::MessageEntry, 0, "Enter: send"),
+            (HintLine::MessageEntry, 1, "Esc: cancel"),
         ],
     },
     Binding {
@@ -756,6 +776,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyClaim,
             C::Start,
             C::LessonMenu,
+            C::MessageEntry,
         ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
@@ -1157,6 +1178,10 @@ mod tests {
         );
         assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
         assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");
+        assert_eq!(
+            hint_line(HintLine::MessageEntry),
+            "Enter: send · Esc: cancel"
+        );
         assert_eq!(
             hint_line(HintLine::Start),
             "↑↓ and Enter, or a click, also choose · q: quit"

@@ -192,7 +192,10 @@ impl Widget for &AppView<'_> {
                 Span::styled(app.question_status(q, area.width), theme.banner())
             }
             (_, _) if app.typing().is_some() => Span::styled(
-                table::typing(&app.typing().map(crate::text::sanitize).unwrap_or_default()),
+                table::typing(
+                    &app.typing().map(crate::text::sanitize).unwrap_or_default(),
+                    &hint_line(HintLine::MessageEntry),
+                ),
                 theme.strong(),
             ),
             (_, None) if typing.is_some() => {

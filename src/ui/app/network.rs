@@ -13,7 +13,7 @@ use crate::strings::{message, table};
 use crate::text;
 
 use super::super::effect::{Effect, Effects};
-use super::super::keymap::Action;
+use super::super::keymap::{self, Action, KeyContext};
 use super::super::message::MessageKind;
 use super::super::question::{Overlay, Question};
 use super::super::table_link::{News, Request};
@@ -298,16 +298,16 @@ impl App {
         Some(self.to_table(request, vec![Effect::Redraw]))
     }
 
-    /// A key while a message is typed: characters, Backspace, Enter sends, Esc cancels.
-    /// `None` when no message is typed.
+    /// A key while a message is typed: characters, and through the key table Backspace,
+    /// Enter (sends) and Esc (cancels). `None` when no message is typed.
     pub(super) fn typing_key(&mut self, key: KeyEvent) -> Option<Effects> {
         let typing = self.network.as_mut()?.typing.as_mut()?;
         let plain = !key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        let effects = match key.code {
-            KeyCode::Char('c') if !plain => self.quit(),
-            KeyCode::Char(c) if plain && !c.is_control() => {
+        let effects = match (keymap::action(key, KeyContext::MessageEntry), key.code) {
+            (Some(Action::ForceQuit), _) => self.quit(),
+            (None, KeyCode::Char(c)) if plain && !c.is_control() => {
                 let mut longer = typing.clone();
                 longer.push(c);
                 // Text from a client: counted in display columns, unsafe characters refused.
@@ -316,19 +316,19 @@ impl App {
                 }
                 vec![Effect::Redraw]
             }
-            KeyCode::Backspace => {
+            (Some(Action::Backspace), _) => {
                 typing.pop();
                 vec![Effect::Redraw]
             }
-            KeyCode::Enter if typing.trim().is_empty() => self.refuse(table::SAY_EMPTY),
-            KeyCode::Enter => {
+            (Some(Action::Confirm), _) if typing.trim().is_empty() => self.refuse(table::SAY_EMPTY),
+            (Some(Action::Confirm), _) => {
                 let text = std::mem::take(typing);
                 if let Some(served) = self.network.as_mut() {
                     served.typing = None;
                 }
                 self.to_table(Request::Say(text), vec![Effect::Redraw])
             }
-            KeyCode::Esc => {
+            (Some(Action::No), _) => {
                 if let Some(served) = self.network.as_mut() {
                     served.typing = None;
                 }
