@@ -51,10 +51,8 @@ fn listing(history: &History) -> String {
     }
     let width = history.listed.len().to_string().len();
     let mut out = format!("{}\n", text::heading(&folder));
-    out.push_str(&format!(
-        "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<10}  {:>7}  rules\n",
-        "N", "date", "Blue", "Yellow", "result", "totals"
-    ));
+    out.push_str(&text::columns(width, NAME_WIDTH));
+    out.push('\n');
     for listed in &history.listed {
         let line = match listed {
             // Cells are padded by display columns: a wide name keeps the columns straight.
@@ -70,7 +68,7 @@ fn listing(history: &History) -> String {
             ),
             Listed::Unreadable(u) => {
                 let (file, error) = (sanitize(&u.file), sanitize(&u.error));
-                format!("{:>width$}  unreadable: {file}: {error}", u.n)
+                text::unreadable(u.n, width, &file, &error)
             }
         };
         out.push_str(line.trim_end());

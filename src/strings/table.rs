@@ -42,3 +42,7 @@ pub(crate) fn typing(text: &str, keys: &str) -> String {
 pub(crate) fn watching(count: usize) -> String {
     format!("{count} watching")
 }
+/// The status line's right end at a table: who watches, then the help key.
+pub(crate) fn watching_and_help(count: usize, help: &str) -> String {
+    format!("{}  {help}", watching(count))
+}

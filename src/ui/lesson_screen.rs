@@ -166,16 +166,16 @@ impl Widget for &LessonView<'_> {
         if let LessonPhase::Claiming(_, typed) = state.phase() {
             lines.push(Line::styled(words::NOW_CLAIM, theme.banner()));
             if let Some(typed) = typed {
-                lines.push(Line::styled(format!("+{typed}_"), theme.strong()));
+                lines.push(Line::styled(words::claim_typed(typed), theme.strong()));
             }
         }
         if let LessonPhase::Tried(_, check) = state.phase() {
             if check.done {
                 lines.push(Line::styled(words::WELL_DONE, theme.banner()));
-                lines.push(Line::raw(format!("{}.", check.what)));
+                lines.push(Line::raw(words::what_it_did(&check.what)));
             } else {
                 lines.push(Line::styled(words::NOT_YET, theme.error()));
-                lines.push(Line::raw(format!("{}.", check.what)));
+                lines.push(Line::raw(words::what_it_did(&check.what)));
                 lines.push(Line::raw(lesson.hint.clone()));
             }
         }

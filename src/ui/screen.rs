@@ -205,7 +205,7 @@ impl Widget for &AppView<'_> {
             (_, None) => Span::styled(hints, theme.dim()),
         };
         let right = match app.watching() {
-            Some(count) => format!("{}  {}", table::watching(count), words::HELP_KEY),
+            Some(count) => table::watching_and_help(count, words::HELP_KEY),
             None => words::HELP_KEY.to_owned(),
         };
         let rules = rules_parts(game.ruleset(), game.claim_mode());
