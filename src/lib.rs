@@ -15,16 +15,20 @@
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
 //! - [`review`]: game review, every move judged against the engine.
-//! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer, lessons
-//!   and puzzles; pure states (`app`, `replay`, `start`, `lesson`, `puzzle`),
-//!   the switching between them (`navigation`), widgets (`board`, `ladder`, `move_list`,
-//!   `status`, `analysis_panel`), and one event loop that blocks on one channel and draws
+//! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer, lessons,
+//!   puzzles, and a served session's lobby and tables; pure states (`app`, `replay`,
+//!   `start`, `lesson`, `puzzle`), the key table (`keymap`), the switching between them
+//!   (`navigation`), widgets (`board`, `ladder`, `move_list`, `status`,
+//!   `analysis_panel`), and one event loop that blocks on one channel (`inbox`) and draws
 //!   on any backend (`event_loop`).
 //! - [`server`]: `hijara serve`, the game over SSH, through the same screens and loop.
 //! - [`cli`]: the command line, which opens screens only through `ui`'s entry points
 //!   (`play`, `replay`, `start`, `puzzles`, `lessons`).
 //!
-//! User-facing texts live in one private module, `strings`, used by `ui` and `cli`.
+//! Every text a player reads lives in one private module, `strings` (a folder by screen
+//! or subject, with `describe` putting game values into words), used by `ui`, `server`
+//! and `cli`. It sits below `session`, `review` and `puzzle`, whose values it words;
+//! none of those takes words from it.
 
 pub mod ai;
 pub mod cli;

@@ -1,7 +1,10 @@
 //! Every key binding, as data: one table of (contexts, keys → actions, names, help,
 //! hint-line wording). Key handling ([`action`]), the `?` help ([`help_rows`]) and the
-//! hint lines ([`hint_line`]) all read [`BINDINGS`], for the game and the replay viewer
-//! alike, so a binding and its documentation cannot drift apart.
+//! hint lines ([`hint_line`]) all read [`BINDINGS`], for every screen: a game (and a
+//! game at a server table), the replay viewer, the start screen, the lessons menu and a
+//! lesson, a puzzle, and the server's lobby, so a binding and its documentation cannot
+//! drift apart. Only text being typed (a name, an invitation code, a message) is taken
+//! key by key as characters; the keys that end it are rows here.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

@@ -48,7 +48,7 @@ impl ScreenLayout {
     /// The layout for `area` with ladders `ladder_w` columns wide (`None`: as
     /// [`ScreenLayout::new`] chooses), the board taking what is left: for a
     /// screen that shares its width with a text panel and wants the ladders'
-    /// words whole ([`WHOLE_LADDER`]).
+    /// words whole (`WHOLE_LADDER` columns).
     pub fn with_ladders(area: Rect, ladder_w: Option<u16>) -> Option<ScreenLayout> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;

@@ -1,20 +1,33 @@
-//! The full-screen terminal game and replay viewer.
+//! The full-screen screens: the start screen, a game, the replay viewer, the lessons,
+//! the puzzles, and a served session's lobby and tables.
 //!
-//! Two entry points open a screen: [`play`] and [`replay`]. Inside, the modules are
-//! private and the pieces tests and embedders need are re-exported below:
+//! Six entry points open a screen, each on the one event loop: [`start`], [`play`],
+//! [`replay`], [`lessons`] and [`puzzles`] on the local terminal, and `run_served` on
+//! a terminal another transport drives (`hijara serve`). Inside, the modules are
+//! private and the pieces tests and embedders need are re-exported below. No file
+//! here imports a file that imports it back.
 //!
-//! - `app` (a game) and `replay` (the viewer): pure states; [`Input`]s in, [`Effect`]s out.
-//! - `keymap`: the key table, which also drives the help and the hint lines.
-//! - `board`, `ladder`, `status`, `move_list`, `help`, `analysis_panel`: widgets over plain data.
-//! - `replay_analysis`: what the viewer knows of its game's analysis so far.
-//! - `screen`, `replay_screen`: the layout and each state drawn.
-//! - `navigation`: which state is on screen and the switches (game ⇄ review, replay → game); pure.
-//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop, blocked on one
-//!   channel, runs every state on any backend and input source.
-//! - `start`, `start_screen`: the start screen of `hijara` with no arguments.
-//! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
-//! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
-//! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
+//! - Pure states, [`Input`]s in and [`Effect`]s out (`effect`, which also turns a
+//!   terminal event into an input): `app` (a game: the state in `app.rs`; how inputs
+//!   change it in `app/input.rs`, `moves.rs`, `claims.rs`, `ending.rs`; a served
+//!   game's own part in `app/network.rs`), `replay` (the viewer) with
+//!   `replay_analysis`, `start`, `lesson`, `puzzle`; their parts `cursor`,
+//!   `board_input`, `ai_turns`, `question`, `message`.
+//! - `keymap`: the key table, as data: every screen's keys (the lobby's too), which
+//!   drives key handling, the `?` help and the hint lines.
+//! - `layout`: the sizes a state needs and where the panels go ([`ScreenLayout`]).
+//! - Widgets over plain data: `board`, `ladder`, `status`, `move_list`, `help`,
+//!   `analysis_panel`, drawing through `clip`; each state drawn by `screen`,
+//!   `replay_screen`, `start_screen`, `lesson_screen`, `puzzle_screen`.
+//! - `navigation`: which state is on screen and the switches (game ⇄ review, replay →
+//!   game, lobby ⇄ game); pure.
+//! - The impure parts: `event_loop` (the one loop), `inbox` (its one channel),
+//!   `terminal_input` (the local terminal's events), `worker` (the thread that runs
+//!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
+//! - A served session as the ui sees it: `served_lobby` (the server's lobby as a
+//!   screen) and `table_link` (a game's link to its table: requests, news, the bell).
+//! - `theme`: colours, or none with `NO_COLOR`. Every word on screen comes from
+//!   `crate::strings`.
 
 mod ai_turns;
 mod ai_worker;
