@@ -11,7 +11,7 @@ use crate::strings::screen::{
 };
 use crate::text;
 
-use super::keymap::{KeyContext, help_rows, help_rows_served};
+use super::keymap::{KeyContext, help_rows, help_rows_over_board};
 use super::theme::Theme;
 
 /// The help as a widget, drawn centred over whatever area it is given.
@@ -20,7 +20,8 @@ pub(crate) struct HelpView {
     /// The colours.
     pub theme: Theme,
     /// Whose keys are listed: [`KeyContext::Board`], [`KeyContext::Served`] (a game at
-    /// a server table) or [`KeyContext::Replay`].
+    /// a server table), [`KeyContext::Replay`], [`KeyContext::Lesson`] or
+    /// [`KeyContext::Puzzle`].
     pub context: KeyContext,
     /// The rules in play: the corner formations are explained when they score.
     pub ruleset: Ruleset,
@@ -35,12 +36,17 @@ impl HelpView {
     /// The keys, the rules, and the closing line (`None` when `short`: it then goes in
     /// the border, and the standard rules take fewer lines, to fit 80×24).
     fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
-        let mut rows: Vec<_> = if self.context == KeyContext::Served {
-            help_rows_served().collect()
-        } else {
-            help_rows(self.context).collect()
+        let mut rows: Vec<_> = match self.context {
+            KeyContext::Served | KeyContext::Lesson | KeyContext::Puzzle => {
+                help_rows_over_board(self.context).collect()
+            }
+            _ => help_rows(self.context).collect(),
         };
-        if self.claims && matches!(self.context, KeyContext::Board | KeyContext::Served) {
+        let on_a_board = matches!(
+            self.context,
+            KeyContext::Board | KeyContext::Served | KeyContext::Lesson
+        );
+        if self.claims && on_a_board {
             rows.extend(help_rows(KeyContext::ClaimGame));
             if self.ai {
                 rows.extend(help_rows(KeyContext::ClaimAgainstAi));

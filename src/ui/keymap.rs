@@ -498,6 +498,17 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "the lessons menu",
         hints: &[(HintLine::Lesson, 3, "m: menu")],
     },
+    Binding {
+        contexts: &[C::Lesson, C::Puzzle],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "leave",
+        hints: &[
+            (HintLine::Lesson, 4, "q: quit"),
+            (HintLine::PuzzleAsking, 4, "q: quit"),
+            (HintLine::PuzzleAnswered, 2, "q: quit"),
+        ],
+    },
     // A puzzle: looked up before the board's keys.
     Binding {
         contexts: &[C::Puzzle],
@@ -743,9 +754,6 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
-            (HintLine::Lesson, 4, "q: quit"),
-            (HintLine::PuzzleAsking, 4, "q: quit"),
-            (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
     },
     Binding {
@@ -992,24 +1000,38 @@ pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static s
         .map(|b| (b.names, b.help))
 }
 
-/// The help's rows for a game between two players at a server table: its own keys,
-/// then the board's, without those it gives another meaning or refuses (undo, redo,
-/// hint, save, new game, review, resign).
-pub(crate) fn help_rows_served() -> impl Iterator<Item = (&'static str, &'static str)> {
-    let refused = |action: &Action| {
-        matches!(
+/// Whether a screen that looks its own keys up before the board's (`context`) gives
+/// the board's `action` another meaning, refuses it, or has no use for it.
+fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
+    match context {
+        // A game at a server table: undo and a new game are requests, the rest refused.
+        C::Served => matches!(
             action,
             A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign
-        )
-    };
+        ),
+        // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
+        C::Lesson | C::Puzzle => matches!(
+            action,
+            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign | A::Quit
+        ),
+        _ => false,
+    }
+}
+
+/// The help's rows for a screen whose own keys come before the board's (`context`: a
+/// game between two players at a server table, a lesson, a puzzle): its own rows, then
+/// the board's, without those it gives another meaning, refuses or does not use.
+pub(crate) fn help_rows_over_board(
+    context: KeyContext,
+) -> impl Iterator<Item = (&'static str, &'static str)> {
     let board = BINDINGS.iter().filter(move |b| {
         b.contexts.contains(&C::Board)
             && !b.help.is_empty()
-            && (b.keys.is_empty() || !b.keys.iter().all(|(_, a)| refused(a)))
+            && (b.keys.is_empty() || !b.keys.iter().all(|(_, a)| not_the_board_s(context, a)))
     });
     BINDINGS
         .iter()
-        .filter(|b| b.contexts.contains(&C::Served))
+        .filter(move |b| b.contexts.contains(&context) && !b.help.is_empty())
         .chain(board)
         .map(|b| (b.names, b.help))
 }

@@ -45,6 +45,8 @@ pub struct LessonState {
     phase: LessonPhase,
     note: Option<String>,
     quit: bool,
+    /// The help is shown over the screen (`?`); any key closes it.
+    help: bool,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
 }
@@ -80,6 +82,7 @@ impl LessonState {
             phase: LessonPhase::Asking,
             note: None,
             quit: false,
+            help: false,
             puzzles: false,
         };
         state.open(index);
@@ -150,6 +153,11 @@ impl LessonState {
         self.note = Some(text.into());
     }
 
+    /// Whether the help is shown.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
     /// Whether the player has left.
     pub fn has_quit(&self) -> bool {
         self.quit
@@ -179,6 +187,16 @@ impl LessonState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        if self.help && matches!(input, Input::Key(_) | Input::Click(_)) {
+            // Any key or click closes the help; Ctrl-c still quits.
+            self.help = false;
+            if let Input::Key(key) = input
+                && keymap::action(key, KeyContext::Help) == Some(Action::ForceQuit)
+            {
+                return self.apply(Action::ForceQuit);
+            }
+            return vec![Effect::Redraw];
+        }
         if let Input::Key(key) = input {
             self.note = None;
             let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));
@@ -258,6 +276,10 @@ impl LessonState {
             }
             Action::Undo => {
                 self.open(self.index);
+                vec![Effect::Redraw]
+            }
+            Action::Help => {
+                self.help = true;
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],

@@ -11,7 +11,8 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
-use super::keymap::{HintLine, hint_line};
+use super::help::HelpView;
+use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
@@ -62,6 +63,25 @@ pub struct LessonView<'a> {
 
 impl Widget for &LessonView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.screen(area, buf);
+        let state = self.state;
+        if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
+            let game = state.game();
+            let help = HelpView {
+                theme: self.theme,
+                context: KeyContext::Lesson,
+                ruleset: game.ruleset(),
+                claims: game.claim_mode(),
+                ai: false,
+            };
+            help.render(area.intersection(buf.area), buf);
+        }
+    }
+}
+
+impl LessonView<'_> {
+    /// The screen under the help.
+    fn screen(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
         let theme = self.theme;
@@ -238,5 +258,30 @@ mod tests {
         assert_eq!(click_at(&s, 10, 20), Input::Click(None));
         let _ = s.handle(Input::Pick(3));
         assert_eq!((s.index(), s.phase()), (3, &LessonPhase::Asking));
+    }
+
+    #[test]
+    fn question_mark_shows_the_lesson_s_own_keys_and_any_key_closes_them() {
+        let mut s = state();
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let _ = s.handle(key('?'));
+        assert!(s.help_shown());
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&LessonView {
+            state: &s,
+            theme: Theme::PLAIN,
+        })
+            .render(area, &mut buf);
+        let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
+        for (keys, what) in crate::ui::keymap::help_rows_over_board(KeyContext::Lesson) {
+            assert!(shown.contains(what), "{keys} {what} in\n{shown}");
+        }
+        assert!(shown.contains("start the lesson again"), "{shown}");
+        assert!(!shown.contains("hint: the hard AI"), "{shown}");
+        // The key that closes the help does nothing else: `m` stays in the lesson.
+        let _ = s.handle(key('m'));
+        assert!(!s.help_shown());
+        assert_eq!(s.phase(), &LessonPhase::Asking);
     }
 }

@@ -16,7 +16,7 @@ use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{Action, KeyContext};
+use super::keymap::{self, Action, KeyContext};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
@@ -54,6 +54,8 @@ pub struct PuzzleState {
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
     quit: bool,
+    /// The help is shown over the screen (`?`); any key closes it.
+    help: bool,
 }
 
 impl PuzzleState {
@@ -81,6 +83,7 @@ impl PuzzleState {
             note: None,
             tag: 0,
             quit: false,
+            help: false,
         }
     }
 
@@ -151,6 +154,11 @@ impl PuzzleState {
         self.daily
     }
 
+    /// Whether the help is shown.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
     /// Whether the player has left.
     pub fn has_quit(&self) -> bool {
         self.quit
@@ -169,6 +177,16 @@ impl PuzzleState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        if self.help && matches!(input, Input::Key(_) | Input::Click(_)) {
+            // Any key or click closes the help; Ctrl-c still quits.
+            self.help = false;
+            if let Input::Key(key) = input
+                && keymap::action(key, KeyContext::Help) == Some(Action::ForceQuit)
+            {
+                return self.apply(Action::ForceQuit);
+            }
+            return vec![Effect::Redraw];
+        }
         if matches!(input, Input::Key(_)) {
             self.note = None;
         }
@@ -211,6 +229,10 @@ impl PuzzleState {
             }
             Action::Hint => {
                 self.hint = !self.hint;
+                vec![Effect::Redraw]
+            }
+            Action::Help => {
+                self.help = true;
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],

@@ -12,7 +12,8 @@ use crate::strings::puzzle as words;
 use crate::strings::seat_name;
 
 use super::board::{BoardView, Highlight};
-use super::keymap::{HintLine, hint_line};
+use super::help::HelpView;
+use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::{MIN_HEIGHT, ScreenLayout};
 use super::puzzle::{PuzzlePhase, PuzzleState};
@@ -31,6 +32,25 @@ pub struct PuzzleView<'a> {
 
 impl Widget for &PuzzleView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.screen(area, buf);
+        let state = self.state;
+        if state.help_shown() {
+            let game = state.game();
+            let help = HelpView {
+                theme: self.theme,
+                context: KeyContext::Puzzle,
+                ruleset: game.ruleset(),
+                claims: game.claim_mode(),
+                ai: false,
+            };
+            help.render(area.intersection(buf.area), buf);
+        }
+    }
+}
+
+impl PuzzleView<'_> {
+    /// The screen under the help.
+    fn screen(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
         let theme = self.theme;
@@ -153,5 +173,40 @@ impl Widget for &PuzzleView<'_> {
             .wrap(Wrap { trim: true })
             .block(block)
             .render(panel, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::puzzle::{Progress, PuzzleSet};
+    use crate::ui::effect::Input;
+
+    #[test]
+    fn question_mark_shows_the_puzzle_s_own_keys_and_any_key_closes_them() {
+        let set = PuzzleSet::shipped().unwrap();
+        let mut s = PuzzleState::open(set, Progress::default(), None, None).unwrap();
+        let _ = s.handle(Input::Resize(80, 24));
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let _ = s.handle(key('?'));
+        assert!(s.help_shown());
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&PuzzleView {
+            state: &s,
+            theme: Theme::PLAIN,
+        })
+            .render(area, &mut buf);
+        let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
+        for (keys, what) in crate::ui::keymap::help_rows_over_board(KeyContext::Puzzle) {
+            assert!(shown.contains(what), "{keys} {what} in\n{shown}");
+        }
+        assert!(shown.contains("the puzzle's themes"), "{shown}");
+        assert!(!shown.contains("save the game"), "{shown}");
+        // The key that closes the help does nothing else: `t` shows no themes.
+        let _ = s.handle(key('t'));
+        assert!(!s.help_shown() && !s.hint_shown());
     }
 }
