@@ -4,7 +4,7 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::puzzle::explain::{SOLVE_BUDGET, verdict_within};
+use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::session::{data_dir, shown};
 use crate::strings::puzzle as words;
@@ -100,7 +100,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         );
         return Ok(());
     };
-    let Some(v) = verdict_within(puzzle, answer, &SOLVE_BUDGET) else {
+    let Some(v) = judge_within(puzzle, answer, &SOLVE_BUDGET) else {
         bail!("{answer} is full: choose a square with an open section");
     };
     for line in words::explain(puzzle, &v, &mover.other().to_string()) {

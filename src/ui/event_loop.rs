@@ -324,7 +324,7 @@ where
                 Effect::Analyse => {
                     if let Some((game, config)) = nav.to_analyse() {
                         let threads = crate::ai::thread_count(config.threads);
-                        let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
+                        let think = Duration::from_millis(crate::review::REVIEW_THINK_MS);
                         let sender = inbox.sender();
                         // A full inbox wakes the loop anyway, and results are drained.
                         let wake = move || {
