@@ -107,6 +107,30 @@ pub enum Action {
     Mute,
     /// At a server table: the bell on "your move", on or off.
     Bell,
+    /// The lobby: play the server's AI (opens the new-game form).
+    PlayAi,
+    /// The lobby: type a private table's invitation code.
+    Invitation,
+    /// The lobby: type a player's name to find them.
+    FindPlayer,
+    /// The lobby: colour on or off.
+    Colour,
+    /// The lobby: claim the win at a table the opponent left (its number next).
+    ClaimWin,
+    /// The new-game form: the next opponent (a person, the AI's levels).
+    Opponent,
+    /// The new-game form: the other side.
+    Side,
+    /// The new-game form: the other variant.
+    Variant,
+    /// The new-game form: claims on or off.
+    ClaimsRule,
+    /// The new-game form: private (by invitation) or listed.
+    Private,
+    /// The new-game form: the next clock.
+    Clock,
+    /// Go ahead with what is on screen: the new-game form, a line typed.
+    Confirm,
 }
 
 /// Which bindings apply.
@@ -135,6 +159,17 @@ pub enum KeyContext {
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
     Served,
+    /// The lobby of `hijara serve`: the tables and the doors from it.
+    Lobby,
+    /// The lobby's new-game form.
+    LobbyForm,
+    /// The lobby while the player waits at the table they opened.
+    LobbyWaiting,
+    /// The lobby while a line is typed (a name to find, an invitation code): keys
+    /// other than these are the text typed.
+    LobbyEntry,
+    /// The lobby after `w`: the number of the table whose win is claimed.
+    LobbyClaim,
 }
 
 /// A key as the table names it.
@@ -183,6 +218,27 @@ pub(crate) enum HintLine {
     TableOver,
     /// A finished game against the server's AI.
     ServedAiOver,
+    /// The lobby.
+    Lobby,
+    /// The lobby's new-game form: its switches.
+    LobbyForm,
+    /// The lobby's new-game form: going ahead or not.
+    LobbyFormEnd,
+    /// The lobby while the player waits at their table.
+    LobbyWaiting,
+    /// A line typed in the lobby.
+    LobbyEntry,
+}
+
+impl HintLine {
+    /// What goes between the wordings: the lobby's lines space them out, as a
+    /// list of keys with no colons; the others use ` · `.
+    fn separator(self) -> &'static str {
+        match self {
+            HintLine::Lobby | HintLine::LobbyForm | HintLine::LobbyFormEnd => "  ",
+            _ => " · ",
+        }
+    }
 }
 
 /// One row of the key table.
@@ -519,6 +575,11 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Question,
             C::ClaimEntry,
             C::TooSmall,
+            C::Lobby,
+            C::LobbyForm,
+            C::LobbyWaiting,
+            C::LobbyEntry,
+            C::LobbyClaim,
         ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
@@ -543,6 +604,139 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (code(KeyCode::Enter), A::Jump),
             (Key::Any, A::No),
         ],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    // The lobby of `hijara serve`.
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "open a table for two players",
+        hints: &[(HintLine::Lobby, 0, "n new table")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('a'), A::PlayAi)],
+        names: "a",
+        help: "play the server's AI",
+        hints: &[(HintLine::Lobby, 1, "a AI")],
+    },
+    Binding {
+        contexts: &[C::Lobby, C::LobbyClaim],
+        keys: &[
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+        ],
+        names: "1-9",
+        help: "sit at the table with that number, or watch it",
+        hints: &[(HintLine::Lobby, 2, "1-9 sit/watch")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('i'), A::Invitation)],
+        names: "i",
+        help: "type an invitation code to a private table",
+        hints: &[(HintLine::Lobby, 3, "i invitation")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('f'), A::FindPlayer)],
+        names: "f",
+        help: "find a player by name",
+        hints: &[(HintLine::Lobby, 4, "f find")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('c'), A::Colour)],
+        names: "c",
+        help: "colour on or off",
+        hints: &[(HintLine::Lobby, 5, "c colour")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('w'), A::ClaimWin)],
+        names: "w",
+        help: "claim the win at a table your opponent did not come back to",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "leave",
+        hints: &[(HintLine::Lobby, 6, "q leave")],
+    },
+    // The lobby's new-game form.
+    Binding {
+        contexts: &[C::LobbyForm],
+        keys: &[
+            (ch('o'), A::Opponent),
+            (ch('s'), A::Side),
+            (ch('v'), A::Variant),
+            (ch('k'), A::ClaimsRule),
+            (ch('p'), A::Private),
+            (ch('t'), A::Clock),
+        ],
+        names: "o, s, v, k, p, t",
+        help: "opponent, side, variant, claims, private, clock",
+        hints: &[
+            (HintLine::LobbyForm, 0, "o opponent"),
+            (HintLine::LobbyForm, 1, "s side"),
+            (HintLine::LobbyForm, 2, "v variant"),
+            (HintLine::LobbyForm, 3, "k claims"),
+            (HintLine::LobbyForm, 4, "p private"),
+            (HintLine::LobbyForm, 5, "t clock"),
+        ],
+    },
+    Binding {
+        contexts: &[C::LobbyForm],
+        keys: &[(code(KeyCode::Enter), A::Confirm)],
+        names: "Enter",
+        help: "start the game",
+        hints: &[(HintLine::LobbyFormEnd, 0, "Enter start")],
+    },
+    Binding {
+        contexts: &[C::LobbyForm],
+        keys: &[(code(KeyCode::Esc), A::No), (ch('q'), A::No)],
+        names: "Esc / q",
+        help: "cancel",
+        hints: &[(HintLine::LobbyFormEnd, 1, "Esc cancel")],
+    },
+    Binding {
+        contexts: &[C::LobbyWaiting],
+        keys: &[(code(KeyCode::Esc), A::Quit), (ch('q'), A::Quit)],
+        names: "Esc / q",
+        help: "close your table",
+        hints: &[(HintLine::LobbyWaiting, 0, "Esc closes your table")],
+    },
+    // A line typed in the lobby: any other key is the text.
+    Binding {
+        contexts: &[C::LobbyEntry],
+        keys: &[
+            (code(KeyCode::Enter), A::Confirm),
+            (code(KeyCode::Esc), A::No),
+            (code(KeyCode::Backspace), A::Backspace),
+        ],
+        names: "Enter, Esc",
+        help: "go, cancel",
+        hints: &[
+            (HintLine::LobbyEntry, 0, "Enter: go"),
+            (HintLine::LobbyEntry, 1, "Esc: cancel"),
+        ],
+    },
+    Binding {
+        // After `w`: a table's number (above), anything else is no.
+        contexts: &[C::LobbyClaim],
+        keys: &[(Key::Any, A::No)],
         names: "",
         help: "",
         hints: &[],
@@ -620,7 +814,7 @@ pub(crate) fn help_rows_served() -> impl Iterator<Item = (&'static str, &'static
         .map(|b| (b.names, b.help))
 }
 
-/// The hint line `line`, from the table's wordings, joined with ` · `.
+/// The hint line `line`, from the table's wordings, joined with its separator.
 pub(crate) fn hint_line(line: HintLine) -> String {
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
@@ -630,7 +824,7 @@ pub(crate) fn hint_line(line: HintLine) -> String {
         .collect();
     parts.sort_by_key(|&(place, _)| place);
     let texts: Vec<&str> = parts.into_iter().map(|(_, text)| text).collect();
-    texts.join(" · ")
+    texts.join(line.separator())
 }
 
 #[cfg(test)]
@@ -673,6 +867,9 @@ mod tests {
             KeyContext::Replay,
             KeyContext::Goto,
             KeyContext::TooSmall,
+            KeyContext::Lobby,
+            KeyContext::LobbyEntry,
+            KeyContext::LobbyClaim,
         ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
         }
@@ -774,5 +971,36 @@ mod tests {
             hint_line(HintLine::ReplayStart),
             "→/l next · ←/h back · Space autoplay · g jump · c play on · ? help"
         );
+        assert_eq!(
+            hint_line(HintLine::Lobby),
+            "n new table  a AI  1-9 sit/watch  i invitation  f find  c colour  q leave"
+        );
+        assert_eq!(
+            hint_line(HintLine::LobbyForm),
+            "o opponent  s side  v variant  k claims  p private  t clock"
+        );
+        assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
+        assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");
+    }
+
+    #[test]
+    fn lobby_keys() {
+        let l = KeyContext::Lobby;
+        assert_eq!(action(key(KeyCode::Char('7')), l), Some(Action::Digit(7)));
+        assert_eq!(action(key(KeyCode::Char('0')), l), None);
+        assert_eq!(action(key(KeyCode::Esc), l), Some(Action::Quit));
+        let form = KeyContext::LobbyForm;
+        assert_eq!(action(key(KeyCode::Char('q')), form), Some(Action::No));
+        assert_eq!(action(key(KeyCode::Enter), form), Some(Action::Confirm));
+        // A line typed takes letters as text: only the keys that end it are bound.
+        let entry = KeyContext::LobbyEntry;
+        assert_eq!(action(key(KeyCode::Char('q')), entry), None);
+        assert_eq!(action(key(KeyCode::Esc), entry), Some(Action::No));
+        let claim = KeyContext::LobbyClaim;
+        assert_eq!(
+            action(key(KeyCode::Char('3')), claim),
+            Some(Action::Digit(3))
+        );
+        assert_eq!(action(key(KeyCode::Char('x')), claim), Some(Action::No));
     }
 }

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
-use crate::strings::{claim as claim_words, lesson as words};
+use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
@@ -366,10 +366,10 @@ impl LessonState {
         let (done, what) = match self.game.claim(points) {
             Ok(ClaimOutcome::Awarded { points, combos }) => (
                 points == placement.points,
-                claim_words::awarded(&placement, points, combos),
+                describe::claim_awarded(&placement, points, combos),
             ),
             Ok(ClaimOutcome::Wrong { claimed, .. }) => {
-                (false, claim_words::wrong(&placement, claimed))
+                (false, describe::wrong_claim(&placement, claimed))
             }
             Err(error) => return self.say(&claim_words::refused(error)),
         };

@@ -12,7 +12,7 @@ use crate::puzzle::explain::{Verdict, judge};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::rules::{Game, Move, Square};
 
-use crate::strings::puzzle as words;
+use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
@@ -227,7 +227,7 @@ impl PuzzleState {
             return vec![Effect::Redraw];
         };
         let opponent = self.game.to_move().other();
-        let lines = words::explain(&self.puzzle, &v, &opponent.to_string());
+        let lines = describe::puzzle_explained(&self.puzzle, &v, &opponent.to_string());
         // Show the board after the move, with what it completed marked.
         let _ = self.game.play(mv);
         let mut effects = vec![Effect::Redraw];
@@ -267,7 +267,7 @@ impl PuzzleState {
         }
         v.settle(reply.solution);
         let opponent = self.game.to_move();
-        *lines = words::explain(&self.puzzle, v, &opponent.to_string());
+        *lines = describe::puzzle_explained(&self.puzzle, v, &opponent.to_string());
         vec![Effect::Redraw]
     }
 }

@@ -5,6 +5,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
 
 use crate::ai::Level;
+use crate::strings::start as words;
 
 use super::effect::{Effect, Effects, Input};
 
@@ -28,22 +29,14 @@ pub enum StartChoice {
 /// The start screen's items: the choice, its key, its label. The keys and
 /// the screen both come from this table.
 pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
-    (
-        StartChoice::HotSeat,
-        'h',
-        "Play here: two players, hot-seat",
-    ),
-    (StartChoice::Ai(Level::Easy), '1', "Play the AI: easy"),
-    (StartChoice::Ai(Level::Medium), '2', "Play the AI: medium"),
-    (StartChoice::Ai(Level::Hard), '3', "Play the AI: hard"),
-    (StartChoice::Resume, 'r', "Resume the autosaved game"),
-    (StartChoice::Learn, 'l', "Learn: lessons on the real board"),
-    (StartChoice::Puzzles, 'p', "Puzzles with one proven answer"),
-    (
-        StartChoice::Replay,
-        'v',
-        "Replay the last game of the history",
-    ),
+    (StartChoice::HotSeat, 'h', words::HOT_SEAT),
+    (StartChoice::Ai(Level::Easy), '1', words::AI_EASY),
+    (StartChoice::Ai(Level::Medium), '2', words::AI_MEDIUM),
+    (StartChoice::Ai(Level::Hard), '3', words::AI_HARD),
+    (StartChoice::Resume, 'r', words::RESUME),
+    (StartChoice::Learn, 'l', words::LEARN),
+    (StartChoice::Puzzles, 'p', words::PUZZLES),
+    (StartChoice::Replay, 'v', words::REPLAY),
 ];
 
 /// The start screen's state.
@@ -135,7 +128,7 @@ impl StartState {
             KeyCode::Esc | KeyCode::Char('q') => return vec![Effect::Quit],
             KeyCode::Char(c) => match START_ITEMS.iter().find(|(_, k, _)| *k == c) {
                 Some((choice, ..)) => return self.choose(*choice),
-                None => self.note = Some(crate::strings::start::UNKNOWN_KEY),
+                None => self.note = Some(words::UNKNOWN_KEY),
             },
             _ => {}
         }
@@ -145,8 +138,8 @@ impl StartState {
     fn choose(&mut self, choice: StartChoice) -> Effects {
         if !self.enabled(choice) {
             self.note = Some(match choice {
-                StartChoice::Resume => crate::strings::start::NOTHING_TO_RESUME,
-                _ => crate::strings::start::NO_HISTORY,
+                StartChoice::Resume => words::NOTHING_TO_RESUME,
+                _ => words::NO_HISTORY,
             });
             return vec![Effect::Redraw];
         }
