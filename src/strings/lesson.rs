@@ -2,12 +2,6 @@
 
 use crate::rules::{Player, Square};
 
-/// The keys of a lesson.
-pub(crate) const KEYS: &str =
-    "a-d 1-4, arrows and Enter, or click: play · u: again · n: next · m: menu · q: quit";
-/// The keys of the menu.
-pub(crate) const MENU_KEYS: &str =
-    "↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit";
 /// A move after the task was done.
 pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
 /// The menu's title.

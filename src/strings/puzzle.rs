@@ -7,11 +7,6 @@ use crate::rules::{Player, Square};
 pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
 /// A move after the puzzle was answered.
 pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
-/// The keys, asking.
-pub(crate) const KEYS_ASKING: &str =
-    "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit";
-/// The keys, answered.
-pub(crate) const KEYS_ANSWERED: &str = "u: try again · n: next puzzle · q: quit";
 /// The panel's title.
 pub(crate) const PANEL: &str = "Puzzle";
 /// The solver's ladder label.

@@ -20,8 +20,6 @@ pub(crate) const REPLAY: &str = "Replay the last game of the history";
 pub(crate) const TITLE: &str = " Hijara ";
 /// The first line.
 pub(crate) const WELCOME: &str = "The four-by-four board game. Press a key:";
-/// The keys besides the items'.
-pub(crate) const KEYS: &str = "↑↓ and Enter, or a click, also choose · q: quit";
 /// Put after a door that is closed.
 pub(crate) const CLOSED: &str = " (none)";
 /// A key that is no item's.

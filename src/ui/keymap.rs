@@ -129,8 +129,15 @@ pub enum Action {
     Private,
     /// The new-game form: the next clock.
     Clock,
-    /// Go ahead with what is on screen: the new-game form, a line typed.
+    /// Go ahead with what is on screen: the new-game form, a line typed, the item
+    /// selected in a menu.
     Confirm,
+    /// A menu: choose its item with this number (from 0).
+    Item(u8),
+    /// A lesson: open the lessons menu.
+    Menu,
+    /// The lessons menu: leave for the puzzles.
+    Puzzles,
 }
 
 /// Which bindings apply.
@@ -170,6 +177,16 @@ pub enum KeyContext {
     LobbyEntry,
     /// The lobby after `w`: the number of the table whose win is claimed.
     LobbyClaim,
+    /// The start screen of `hijara`: its doors.
+    Start,
+    /// The lessons menu.
+    LessonMenu,
+    /// A lesson on the board: looked up before [`KeyContext::Board`] (undo starts
+    /// the lesson again, a new game is the next lesson).
+    Lesson,
+    /// A puzzle on the board: looked up before [`KeyContext::Board`] (undo tries
+    /// again, a new game is the next puzzle, a hint shows the themes).
+    Puzzle,
 }
 
 /// A key as the table names it.
@@ -228,6 +245,16 @@ pub(crate) enum HintLine {
     LobbyWaiting,
     /// A line typed in the lobby.
     LobbyEntry,
+    /// The start screen.
+    Start,
+    /// The lessons menu.
+    LessonMenu,
+    /// A lesson.
+    Lesson,
+    /// A puzzle, waiting for a move.
+    PuzzleAsking,
+    /// A puzzle answered.
+    PuzzleAnswered,
 }
 
 impl HintLine {
@@ -259,6 +286,10 @@ pub(crate) struct Binding {
 use Action as A;
 use KeyContext as C;
 
+/// The start screen's keys, one a door, in the order of its items
+/// (`ui::start::START_ITEMS`).
+pub(crate) const START_KEYS: [char; 8] = ['h', '1', '2', '3', 'r', 'l', 'p', 'v'];
+
 const fn ch(c: char) -> Key {
     Key::Char(c)
 }
@@ -287,6 +318,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 0, "arrows/hjkl: move"),
             (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
             (HintLine::Table, 0, "arrows/hjkl: move"),
+            (HintLine::PuzzleAsking, 0, "arrows/a-d 1-4: choose"),
         ],
     },
     Binding {
@@ -298,6 +330,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 1, "Enter: place"),
             (HintLine::PlayingClaims, 1, "Enter: place"),
             (HintLine::Table, 1, "Enter: place"),
+            (HintLine::PuzzleAsking, 1, "Enter or click: play"),
         ],
     },
     Binding {
@@ -314,7 +347,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "a-d then 1-4",
         help: "place on the square named (e.g. b3)",
-        hints: &[(HintLine::Playing, 2, "b3: type a square")],
+        hints: &[
+            (HintLine::Playing, 2, "b3: type a square"),
+            (
+                HintLine::Lesson,
+                0,
+                "a-d 1-4, arrows and Enter, or click: play",
+            ),
+        ],
     },
     Binding {
         // Clicks reach the game as squares (see the event loop), not as keys.
@@ -412,6 +452,137 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "M, B",
         help: "mute their messages; the bell on your move, on or off",
         hints: &[(HintLine::TableOver, 2, "M: mute")],
+    },
+    // A lesson: looked up before the board's keys.
+    Binding {
+        contexts: &[C::Lesson],
+        keys: &[(ch('u'), A::Undo)],
+        names: "u",
+        help: "start the lesson again",
+        hints: &[(HintLine::Lesson, 1, "u: again")],
+    },
+    Binding {
+        contexts: &[C::Lesson],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "the next lesson",
+        hints: &[(HintLine::Lesson, 2, "n: next")],
+    },
+    Binding {
+        contexts: &[C::Lesson, C::LessonMenu],
+        keys: &[(ch('m'), A::Menu)],
+        names: "m",
+        help: "the lessons menu",
+        hints: &[(HintLine::Lesson, 3, "m: menu")],
+    },
+    // A puzzle: looked up before the board's keys.
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('t'), A::Hint)],
+        names: "t",
+        help: "the puzzle's themes",
+        hints: &[(HintLine::PuzzleAsking, 2, "t: themes")],
+    },
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "the next puzzle (skips this one)",
+        hints: &[
+            (HintLine::PuzzleAsking, 3, "n: skip"),
+            (HintLine::PuzzleAnswered, 1, "n: next puzzle"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('u'), A::Undo)],
+        names: "u",
+        help: "try the puzzle again",
+        hints: &[(HintLine::PuzzleAnswered, 0, "u: try again")],
+    },
+    // The start screen and the lessons menu.
+    Binding {
+        contexts: &[C::Start],
+        keys: &[
+            (ch(START_KEYS[0]), A::Item(0)),
+            (ch(START_KEYS[1]), A::Item(1)),
+            (ch(START_KEYS[2]), A::Item(2)),
+            (ch(START_KEYS[3]), A::Item(3)),
+            (ch(START_KEYS[4]), A::Item(4)),
+            (ch(START_KEYS[5]), A::Item(5)),
+            (ch(START_KEYS[6]), A::Item(6)),
+            (ch(START_KEYS[7]), A::Item(7)),
+        ],
+        names: "h 1 2 3 r l p v",
+        help: "the door beside the key",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[
+            (ch('1'), A::Item(0)),
+            (ch('2'), A::Item(1)),
+            (ch('3'), A::Item(2)),
+            (ch('4'), A::Item(3)),
+            (ch('5'), A::Item(4)),
+            (ch('6'), A::Item(5)),
+            (ch('7'), A::Item(6)),
+            (ch('8'), A::Item(7)),
+            (ch('9'), A::Item(8)),
+            (ch('0'), A::Item(9)),
+        ],
+        names: "1-9, 0",
+        help: "open that lesson (0: the tenth)",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Start, C::LessonMenu],
+        keys: &[
+            (code(KeyCode::Up), A::Cursor(Direction::Up)),
+            (ch('k'), A::Cursor(Direction::Up)),
+            (code(KeyCode::Down), A::Cursor(Direction::Down)),
+            (ch('j'), A::Cursor(Direction::Down)),
+        ],
+        names: "↑↓ / k j",
+        help: "select",
+        hints: &[(HintLine::LessonMenu, 0, "↑↓ or 1-9: choose")],
+    },
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[
+            (code(KeyCode::Home), A::Start),
+            (code(KeyCode::End), A::End),
+        ],
+        names: "Home / End",
+        help: "the first, the last",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Start, C::LessonMenu],
+        keys: &[(code(KeyCode::Enter), A::Confirm), (ch(' '), A::Confirm)],
+        names: "Enter / Space",
+        help: "open the one selected",
+        hints: &[
+            (HintLine::Start, 0, "↑↓ and Enter, or a click, also choose"),
+            (HintLine::LessonMenu, 1, "Enter or click: open"),
+        ],
+    },
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[(ch('p'), A::Puzzles)],
+        names: "p",
+        help: "the puzzles",
+        hints: &[(HintLine::LessonMenu, 2, "p: puzzles")],
+    },
+    Binding {
+        contexts: &[C::Start, C::LessonMenu],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "quit",
+        hints: &[
+            (HintLine::Start, 1, "q: quit"),
+            (HintLine::LessonMenu, 3, "q: quit"),
+        ],
     },
     // A game with claims: looked up before the board's keys.
     Binding {
@@ -549,6 +720,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
+            (HintLine::Lesson, 4, "q: quit"),
+            (HintLine::PuzzleAsking, 4, "q: quit"),
+            (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
     },
     Binding {
@@ -580,6 +754,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyWaiting,
             C::LobbyEntry,
             C::LobbyClaim,
+            C::Start,
+            C::LessonMenu,
         ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
@@ -981,6 +1157,47 @@ mod tests {
         );
         assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
         assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");
+        assert_eq!(
+            hint_line(HintLine::Start),
+            "↑↓ and Enter, or a click, also choose · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::LessonMenu),
+            "↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::Lesson),
+            "a-d 1-4, arrows and Enter, or click: play · u: again · n: next · m: menu · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::PuzzleAsking),
+            "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::PuzzleAnswered),
+            "u: try again · n: next puzzle · q: quit"
+        );
+    }
+
+    #[test]
+    fn menu_keys() {
+        let start = KeyContext::Start;
+        for (i, c) in START_KEYS.into_iter().enumerate() {
+            let item = u8::try_from(i).unwrap();
+            assert_eq!(
+                action(key(KeyCode::Char(c)), start),
+                Some(Action::Item(item))
+            );
+        }
+        assert_eq!(
+            action(key(KeyCode::Char('j')), start),
+            Some(Action::Cursor(Direction::Down))
+        );
+        assert_eq!(action(key(KeyCode::Home), start), None);
+        let menu = KeyContext::LessonMenu;
+        assert_eq!(action(key(KeyCode::Char('0')), menu), Some(Action::Item(9)));
+        assert_eq!(action(key(KeyCode::Char('p')), menu), Some(Action::Puzzles));
+        assert_eq!(action(key(KeyCode::End), menu), Some(Action::End));
     }
 
     #[test]

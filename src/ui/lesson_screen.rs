@@ -11,6 +11,7 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
 use super::screen::{MIN_HEIGHT, render_too_small};
@@ -84,7 +85,9 @@ impl Widget for &LessonView<'_> {
                 .block(
                     Block::bordered()
                         .title(Line::styled(words::MENU, theme.strong()))
-                        .title_bottom(Line::styled(words::MENU_KEYS, theme.dim()).centered()),
+                        .title_bottom(
+                            Line::styled(hint_line(HintLine::LessonMenu), theme.dim()).centered(),
+                        ),
                 )
                 .render(area, buf);
             return;
@@ -179,7 +182,7 @@ impl Widget for &LessonView<'_> {
             lines.push(Line::styled(note.to_string(), theme.error()));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(words::KEYS, theme.dim()));
+        lines.push(Line::styled(hint_line(HintLine::Lesson), theme.dim()));
         let title = words::number(state.index() + 1, state.lessons().len());
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })

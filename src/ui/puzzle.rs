@@ -16,7 +16,7 @@ use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::Action;
+use super::keymap::{Action, KeyContext};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
@@ -66,7 +66,7 @@ impl PuzzleState {
         daily: Option<NaiveDate>,
     ) -> PuzzleState {
         let game = puzzle.game().unwrap_or_default();
-        let board = BoardKeys::new(&game, words::UNKNOWN_KEY);
+        let board = BoardKeys::new(&game, KeyContext::Puzzle);
         PuzzleState {
             set,
             progress,
@@ -175,7 +175,7 @@ impl PuzzleState {
         match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
-            other => other.effects(&mut self.note),
+            other => other.effects(&mut self.note, words::UNKNOWN_KEY),
         }
     }
 
