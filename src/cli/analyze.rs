@@ -8,13 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::review::{self, Progress, Review};
+use crate::review::{self, Analysed, Review};
 use crate::strings::reports as words;
 use crate::text::display_path;
-
-/// The default thinking time per position, in milliseconds (see
-/// [`review::DEFAULT_THINK_MS`], shared with the replay viewer's analysis).
-pub const DEFAULT_THINK_MS: u64 = review::DEFAULT_THINK_MS;
 
 /// The `--json` object: the options, then the review.
 #[derive(Serialize)]
@@ -97,7 +93,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::check_writable(out)?;
     }
     let game = loaded.game;
-    let think_ms = args.think_ms.unwrap_or(DEFAULT_THINK_MS);
+    let think_ms = args.think_ms.unwrap_or(review::REVIEW_THINK_MS);
     let threads = crate::ai::thread_count(args.threads.get());
     let bar = Bar::new();
     let start = Instant::now();
@@ -106,7 +102,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         Duration::from_millis(think_ms),
         threads,
         None,
-        |p: Progress| bar.update(p.done, p.total),
+        |p: Analysed| bar.update(p.done, p.total),
     );
     bar.finish();
     let elapsed = start.elapsed();

@@ -4,7 +4,7 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::puzzle::explain::{SOLVE_BUDGET, verdict_within};
+use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
@@ -97,7 +97,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         println!("{}", words::answer_with(&puzzle.id));
         return Ok(());
     };
-    let Some(v) = verdict_within(puzzle, answer, &SOLVE_BUDGET) else {
+    let Some(v) = judge_within(puzzle, answer, &SOLVE_BUDGET) else {
         bail!("{answer} is full: choose a square with an open section");
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {

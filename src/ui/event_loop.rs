@@ -175,7 +175,7 @@ where
             Effect::Analyse => {
                 if let Some((game, config)) = self.nav.to_analyse() {
                     let threads = crate::ai::thread_count(config.threads);
-                    let think = Duration::from_millis(crate::review::DEFAULT_THINK_MS);
+                    let think = Duration::from_millis(crate::review::REVIEW_THINK_MS);
                     let sender = self.inbox.sender();
                     // A full inbox wakes the loop anyway, and results are drained.
                     let wake = move || {

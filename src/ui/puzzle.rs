@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 use ratatui::layout::Rect;
 
-use crate::puzzle::explain::{Verdict, verdict};
+use crate::puzzle::explain::{Verdict, judge};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::rules::{Game, Move, Square};
 
@@ -244,7 +244,7 @@ impl PuzzleState {
             self.note = Some(words::ANSWERED.to_string());
             return vec![Effect::Redraw];
         }
-        let Some(v) = verdict(&self.puzzle, mv) else {
+        let Some(v) = judge(&self.puzzle, mv) else {
             self.note = Some(words::full(mv));
             return vec![Effect::Redraw];
         };

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::puzzle::Theme as PuzzleTheme;
+use crate::puzzle::PuzzleTheme;
 use crate::rules::Player;
 use crate::strings::puzzle as words;
 use crate::strings::seat_name;
