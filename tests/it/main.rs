@@ -1,6 +1,7 @@
 //! The integration tests, in one crate so that CI links one binary instead of 23.
 
 mod ai_budget;
+mod architecture;
 mod cli_analyze;
 mod cli_bench;
 mod cli_clock;
