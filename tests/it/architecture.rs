@@ -761,7 +761,6 @@ const BEING_DISSOLVED: &[(&str, &[&str])] = &[
     ("ai", &["src/ai/"]),
     ("server", &["src/server/"]),
     ("house", &["src/ui/"]),
-    ("records", &["src/record/"]),
     ("records", &["src/session/"]),
     ("records", &["src/cli/"]),
 ];
