@@ -761,8 +761,6 @@ const BEING_DISSOLVED: &[(&str, &[&str])] = &[
     ("ai", &["src/ai/"]),
     ("server", &["src/server/"]),
     ("house", &["src/ui/"]),
-    ("records", &["src/session/"]),
-    ("records", &["src/cli/"]),
 ];
 
 #[test]
