@@ -1,4 +1,5 @@
-//! The layering of `src/` (docs/architecture.md): no import circle between files.
+//! The layering of `src/` (docs/architecture.md): no import circle between files, and
+//! no module using one of a higher layer than its own in that document's table.
 //!
 //! The check reads the library crate as Rust (syn), from `src/lib.rs` down its `mod`
 //! declarations, leaving out `#[cfg(test)]` items, and builds the file-level import graph:
@@ -10,7 +11,8 @@
 //! name too. A path that ends at a module (`use crate::rules;`) is no edge by itself: the
 //! paths through it are. Comments, strings and doc links are not imports.
 //!
-//! It fails naming every circle, file by file, with the paths behind each edge.
+//! It fails naming every circle, file by file, and every use of a higher layer, with the
+//! paths behind each edge.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -838,6 +840,95 @@ fn no_import_circle_between_the_files_of_src() {
     );
 }
 
+/// Uses of a lower layer's module by a higher one's that other branches of issue 25 are
+/// removing, as (owner, from module, to module); as with [`BEING_DISSOLVED`], an entry
+/// goes once the use does (the test fails on a stale one).
+const LAYER_EXCEPTIONS: &[(&str, &str, &str)] = &[("house", "session", "strings")];
+
+/// The top-level module a file of `src/` belongs to: `src/ui/app.rs` is in `ui`,
+/// `src/playout.rs` in `playout`; `None` for the crate root.
+fn top_module(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix("src/")?;
+    let first = rest.split('/').next()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
+    (name != "lib").then_some(name)
+}
+
+/// The layers of docs/architecture.md's module table, lowest first: one row a layer, the
+/// modules named in backticks in its first cell (`` `ai/`, `playout.rs` ``).
+fn documented_layers(doc: &str) -> Vec<Vec<String>> {
+    doc.lines()
+        .skip_while(|line| !line.starts_with("| module |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|row| {
+            let first = row.split('|').nth(1).unwrap_or("");
+            first
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|name| {
+                    name.trim_end_matches('/')
+                        .trim_end_matches(".rs")
+                        .to_string()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn each_module_uses_only_the_layers_below_it_in_docs_architecture() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).ok();
+    let doc = read("docs/architecture.md").expect("docs/architecture.md");
+    let layers = documented_layers(&doc);
+    let layer_of = |module: &str| layers.iter().position(|l| l.iter().any(|m| m == module));
+    let krate = Crate::load("src/lib.rs", &read).unwrap_or_else(|e| panic!("{e}"));
+    let modules: BTreeSet<&str> = krate
+        .modules
+        .iter()
+        .filter_map(|m| top_module(&m.file))
+        .collect();
+    let undocumented: Vec<&&str> = modules.iter().filter(|m| layer_of(m).is_none()).collect();
+    assert!(
+        undocumented.is_empty(),
+        "modules missing from docs/architecture.md's table: {undocumented:?}"
+    );
+    let mut upward: BTreeMap<(&str, &str), Vec<String>> = BTreeMap::new();
+    let graph = krate.graph();
+    for ((from, to), reasons) in &graph {
+        let (Some(a), Some(b)) = (top_module(from), top_module(to)) else {
+            continue;
+        };
+        if layer_of(b) > layer_of(a) {
+            let why = format!("{from} uses {to}: {}", reasons.iter().next().unwrap());
+            upward.entry((a, b)).or_default().push(why);
+        }
+    }
+    let stale: Vec<_> = LAYER_EXCEPTIONS
+        .iter()
+        .filter(|(_, a, b)| !upward.contains_key(&(*a, *b)))
+        .collect();
+    upward.retain(|(a, b), _| !LAYER_EXCEPTIONS.iter().any(|(_, x, y)| x == a && y == b));
+    let report: Vec<String> = upward
+        .iter()
+        .map(|((a, b), why)| {
+            let shown: Vec<&str> = why.iter().take(REASONS_SHOWN).map(String::as_str).collect();
+            format!("{a} uses {b}, a higher layer: {}", shown.join("; "))
+        })
+        .collect();
+    assert!(
+        report.is_empty(),
+        "uses of a higher layer (docs/architecture.md's table, lowest first):\n{}",
+        report.join("\n")
+    );
+    assert!(
+        stale.is_empty(),
+        "these uses are gone: remove them from LAYER_EXCEPTIONS: {stale:?}"
+    );
+}
+
 // The checker's own tests, on crates made by hand.
 
 /// The circles of a hand-made crate, as sorted groups of files.
@@ -1070,4 +1161,17 @@ fn checker_three_files_in_a_ring_are_named_in_order() {
         report.contains("  src/a.rs → src/b.rs → src/c.rs → src/a.rs\n"),
         "{report}"
     );
+}
+
+#[test]
+fn checker_reads_the_layers_from_the_table_lowest_first() {
+    let doc = "# A\n\ntext\n\n| module | job |\n| --- | --- |\n| `text/` | a |\n\
+               | `ai/`, `playout.rs` | b, `not/` |\n| `cli/` | c |\n\nafter\n| `x/` | d |\n";
+    assert_eq!(
+        documented_layers(doc),
+        [vec!["text"], vec!["ai", "playout"], vec!["cli"]]
+    );
+    assert_eq!(top_module("src/ui/app/served.rs"), Some("ui"));
+    assert_eq!(top_module("src/playout.rs"), Some("playout"));
+    assert_eq!(top_module("src/lib.rs"), None);
 }
