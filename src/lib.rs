@@ -18,7 +18,7 @@
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
-//! - `strings` (private): the texts the player reads, used by `ui`, `server` and `cli`.
+//! - `strings` (private): every text the player reads, used by `ui`, `server` and `cli`.
 //! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer, lessons
 //!   and puzzles; pure states, the switching between them (`navigation`), widgets, and
 //!   one event loop that blocks on one channel and draws on any backend (`event_loop`).
