@@ -187,15 +187,10 @@ impl LessonState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        if self.help && matches!(input, Input::Key(_) | Input::Click(_)) {
-            // Any key or click closes the help; Ctrl-c still quits.
-            self.help = false;
-            if let Input::Key(key) = input
-                && keymap::action(key, KeyContext::Help) == Some(Action::ForceQuit)
-            {
-                return self.apply(Action::ForceQuit);
-            }
-            return vec![Effect::Redraw];
+        match super::help::closed_by(&mut self.help, input) {
+            Some(true) => return self.apply(Action::ForceQuit),
+            Some(false) => return vec![Effect::Redraw],
+            None => {}
         }
         if let Input::Key(key) = input {
             self.note = None;

@@ -66,14 +66,7 @@ impl Widget for &LessonView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
-            let game = state.game();
-            let help = HelpView {
-                theme: self.theme,
-                context: KeyContext::Lesson,
-                ruleset: game.ruleset(),
-                claims: game.claim_mode(),
-                ai: false,
-            };
+            let help = HelpView::on_board(self.theme, KeyContext::Lesson, state.game());
             help.render(area.intersection(buf.area), buf);
         }
     }
@@ -274,9 +267,7 @@ mod tests {
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
-        for (keys, what) in crate::ui::keymap::help_rows_over_board(KeyContext::Lesson) {
-            assert!(shown.contains(what), "{keys} {what} in\n{shown}");
-        }
+        crate::ui::help::assert_lists_the_rows_of(KeyContext::Lesson, &shown);
         assert!(shown.contains("start the lesson again"), "{shown}");
         assert!(!shown.contains("hint: the hard AI"), "{shown}");
         // The key that closes the help does nothing else: `m` stays in the lesson.

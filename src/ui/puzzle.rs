@@ -16,7 +16,7 @@ use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{self, Action, KeyContext};
+use super::keymap::{Action, KeyContext};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
@@ -177,15 +177,10 @@ impl PuzzleState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        if self.help && matches!(input, Input::Key(_) | Input::Click(_)) {
-            // Any key or click closes the help; Ctrl-c still quits.
-            self.help = false;
-            if let Input::Key(key) = input
-                && keymap::action(key, KeyContext::Help) == Some(Action::ForceQuit)
-            {
-                return self.apply(Action::ForceQuit);
-            }
-            return vec![Effect::Redraw];
+        match super::help::closed_by(&mut self.help, input) {
+            Some(true) => return self.apply(Action::ForceQuit),
+            Some(false) => return vec![Effect::Redraw],
+            None => {}
         }
         if matches!(input, Input::Key(_)) {
             self.note = None;

@@ -35,14 +35,7 @@ impl Widget for &PuzzleView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() {
-            let game = state.game();
-            let help = HelpView {
-                theme: self.theme,
-                context: KeyContext::Puzzle,
-                ruleset: game.ruleset(),
-                claims: game.claim_mode(),
-                ai: false,
-            };
+            let help = HelpView::on_board(self.theme, KeyContext::Puzzle, state.game());
             help.render(area.intersection(buf.area), buf);
         }
     }
@@ -200,9 +193,7 @@ mod tests {
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
-        for (keys, what) in crate::ui::keymap::help_rows_over_board(KeyContext::Puzzle) {
-            assert!(shown.contains(what), "{keys} {what} in\n{shown}");
-        }
+        crate::ui::help::assert_lists_the_rows_of(KeyContext::Puzzle, &shown);
         assert!(shown.contains("the puzzle's themes"), "{shown}");
         assert!(!shown.contains("save the game"), "{shown}");
         // The key that closes the help does nothing else: `t` shows no themes.
