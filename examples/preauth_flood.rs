@@ -19,8 +19,10 @@
 //! and is bounded: each login waits 10 s at most, the stranger opens at most 200,000
 //! sockets, and the whole run ends after `--tries` logins.
 
+#[path = "support/serve.rs"]
+mod serve_support;
+
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -28,10 +30,12 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use russh::client::{self, Msg};
 use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
+
+use serve_support::{Trusting, load_average, percentile, square, start_server};
 
 /// How long one login may take before it counts as kept out.
 const LOGIN_LIMIT: Duration = Duration::from_secs(10);
@@ -85,17 +89,6 @@ fn options() -> anyhow::Result<Options> {
         bail!("1 to 64 sockets per address");
     }
     Ok(o)
-}
-
-/// Accepts the server's key (a fresh one on loopback, printed by the server).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
 }
 
 fn key(n: u64) -> PrivateKey {
@@ -289,46 +282,6 @@ async fn stranger(o: &Options, addr: SocketAddr, stop: Arc<AtomicBool>, seen: Ar
     }
 }
 
-/// The server, killed when dropped.
-struct ServerProcess(Child);
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerProcess, SocketAddr)> {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(&o.server)
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {} (build it first)", o.server))?;
-    let stdout = child.stdout.take().context("no stdout")?;
-    let server = ServerProcess(child);
-    let mut lines = BufReader::new(stdout).lines();
-    let first = lines.next().context("the server printed nothing")??;
-    let addr = first
-        .strip_prefix("hijara serve: listening on ")
-        .with_context(|| format!("unexpected: {first}"))?
-        .parse()?;
-    lines.next().context("the server printed no host key")??;
-    Ok((server, addr))
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }
@@ -336,7 +289,7 @@ fn ms(d: Duration) -> String {
 fn main() -> anyhow::Result<()> {
     let o = options()?;
     let dir = tempfile::tempdir()?;
-    let (server, addr) = start_server(&o, dir.path())?;
+    let (server, addr) = start_server(&o.server, dir.path(), &[])?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -416,8 +369,7 @@ async fn run(o: &Options, addr: SocketAddr) -> anyhow::Result<()> {
                 } else {
                     (&players.1, &players.0)
                 };
-                let cell = k % 16;
-                let square = format!("{}{}", (b'a' + (cell % 4) as u8) as char, cell / 4 + 1);
+                let square = square(k);
                 let letter = if k % 2 == 0 { 'B' } else { 'Y' };
                 let entry = format!("{:>2} {letter} {square}", k + 1);
                 let tick = Instant::now();
@@ -500,10 +452,4 @@ async fn run(o: &Options, addr: SocketAddr) -> anyhow::Result<()> {
         load_average()
     );
     Ok(())
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "?".into())
 }

@@ -234,12 +234,7 @@ pub(crate) async fn listen(
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             _ = quiet.tick() => {
-                for (address, count) in server.gate.unlogged(Instant::now()) {
-                    server.log.line(&format!(
-                        "{address}: {count} more connection(s) refused at the door in the last {} s",
-                        super::gate::QUIET.as_secs()
-                    ));
-                }
+                log_unlogged(&server, Instant::now());
                 continue;
             }
             () = &mut stop => break,
@@ -286,6 +281,8 @@ pub(crate) async fn listen(
         ));
     }
     drop(listener);
+    // The refusals counted since the last line, all of them.
+    log_unlogged(&server, Instant::now() + super::gate::QUIET);
     // Every game in play is written after each move already; written once more here,
     // and the log says how many are on disk.
     let lobby = server.lobby.clone();
@@ -312,6 +309,16 @@ pub(crate) async fn listen(
     }
     server.log.line("stopped");
     Ok(())
+}
+
+/// Logs the refusals at the door counted, not logged, until `now` (one line an address).
+fn log_unlogged(server: &Server, now: Instant) {
+    for (address, count) in server.gate.unlogged(now) {
+        server.log.line(&format!(
+            "{address}: {count} more connection(s) refused at the door in the last {} s",
+            super::gate::QUIET.as_secs()
+        ));
+    }
 }
 
 /// Tells a connection turned away at the door why, in the one line SSH allows before

@@ -311,6 +311,19 @@ impl Player {
     }
 }
 
+/// Waits until `check` holds of the server's log; fails with the log after [`PATIENCE`].
+pub async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
+    let start = Instant::now();
+    while !check(&server.log()) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the log never showed {what}:\n{}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Runs `test` on a runtime of its own, bounded by four patiences.
 pub fn run<F: std::future::Future<Output = ()>>(test: F) {
     let runtime = tokio::runtime::Builder::new_multi_thread()

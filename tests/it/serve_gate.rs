@@ -13,7 +13,8 @@ use russh::keys::{PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
-use crate::serve_common::{Checker, PATIENCE, Server, key, run};
+use crate::serve_common::{Checker, PATIENCE, Server, key, run, wait_log};
+use crate::serve_openssh::{SSH, ssh_args};
 
 /// The address the players come from; the stranger uses 127.0.0.2 and up.
 fn player_address() -> IpAddr {
@@ -88,6 +89,18 @@ async fn ssh_from(
     Ok((handle, message))
 }
 
+/// What the server said when it disconnected `who` (waits 5 s at most).
+async fn told_within(told: &Mutex<Option<String>>, who: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(message) = told.lock().unwrap().clone() {
+            return message;
+        }
+        assert!(Instant::now() < deadline, "{who} was told nothing");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// A player's login from `from` with key `seed`: the handle and the time it took, or
 /// why it failed.
 async fn login(
@@ -131,19 +144,6 @@ async fn closed_within(socket: &mut TcpStream, within: Duration) -> bool {
             Ok(Ok(0) | Err(_)) => return true,
             Ok(Ok(_)) => {}
         }
-    }
-}
-
-/// Waits until `check` holds of the server's log.
-async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
-    let start = Instant::now();
-    while !check(&server.log()) {
-        assert!(
-            start.elapsed() < PATIENCE,
-            "the log never showed {what}:\n{}",
-            server.log()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -288,14 +288,9 @@ fn a_full_server_tells_the_player_why() {
         let _ = handle
             .authenticate_publickey("bob", PrivateKeyWithHashAlg::new(Arc::new(key(2)), None))
             .await;
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while told.lock().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "bob was told nothing");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
         assert_eq!(
-            told.lock().unwrap().as_deref(),
-            Some("hijara serve: too many players from your address; try again later")
+            told_within(&told, "bob").await,
+            "hijara serve: too many players from your address; try again later"
         );
         // Another address: in. Then the server is full for everyone.
         let (_carol, _) = login(&server, stranger(0), "carol", 3).await.unwrap();
@@ -303,14 +298,9 @@ fn a_full_server_tells_the_player_why() {
         let _ = handle
             .authenticate_publickey("dave", PrivateKeyWithHashAlg::new(Arc::new(key(4)), None))
             .await;
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while told.lock().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "dave was told nothing");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
         assert_eq!(
-            told.lock().unwrap().as_deref(),
-            Some("hijara serve is full; try again later")
+            told_within(&told, "dave").await,
+            "hijara serve is full; try again later"
         );
         wait_log(&server, "both refusals", |log| {
             log.contains("refused: bob: 1 players are in from this address")
@@ -345,26 +335,13 @@ fn new_connections_past_the_rate_are_turned_away_with_a_line() {
 }
 
 /// Runs the system's `ssh` at `server` once, as `user` (raw bytes), with `identity`,
-/// in batch mode: no prompt, no setting of the user's; it is refused.
+/// with the options of the OpenSSH tests (batch mode, no setting of the user's); it
+/// must be refused.
 fn system_ssh(server: &Server, dir: &std::path::Path, user: &[u8], identity: &std::path::Path) {
     use std::os::unix::ffi::OsStrExt;
-    let status = std::process::Command::new("/usr/bin/ssh")
-        .args(["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o"])
-        .arg(format!(
-            "UserKnownHostsFile={}",
-            dir.join("known_hosts").display()
-        ))
-        .args([
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "ConnectTimeout=10",
-        ])
-        .arg("-i")
-        .arg(identity)
-        .args(["-p", &server.addr.port().to_string(), "-l"])
+    let status = std::process::Command::new(SSH)
+        .args(ssh_args(server, dir, identity))
+        .arg("-l")
         .arg(std::ffi::OsStr::from_bytes(user))
         .args(["127.0.0.1", "true"])
         .stdin(std::process::Stdio::null())

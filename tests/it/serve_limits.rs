@@ -10,7 +10,7 @@ use russh::client::{self, KeyboardInteractiveAuthResponse, Msg};
 use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 
-use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run, seated};
+use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run, seated, wait_log};
 
 /// A client over a connection already let in: a pty and the game, its screen read by
 /// vt100 while `reading` holds (after that its channel is held open but never read).
@@ -108,19 +108,6 @@ async fn key_login(handle: &mut client::Handle<Checker>, user: &str, seed: u8) -
         .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
         .await
         .is_ok_and(|auth| auth.success())
-}
-
-/// Waits until `check` holds of the server's log.
-async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
-    let start = Instant::now();
-    while !check(&server.log()) {
-        assert!(
-            start.elapsed() < PATIENCE,
-            "the log never showed {what}:\n{}",
-            server.log()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 #[test]
