@@ -15,7 +15,8 @@
 //! (sockets it keeps per address; 9, so 72 in all), `--kind silent|kex|mixed` (a
 //! socket that got the server's version and says nothing, an SSH client that finished
 //! the key exchange and never authenticates, or half of each; mixed). The server runs
-//! with its defaults. The players come from 127.0.0.1. Everything stays on loopback
+//! with its defaults. The two players come from 127.0.0.1, and each login tried is a
+//! player of its own from an address of its own (127.0.2.1 and up). Everything stays on loopback
 //! and is bounded: each login waits 10 s at most, the stranger opens at most 200,000
 //! sockets, and the whole run ends after `--tries` logins.
 
@@ -107,9 +108,14 @@ async fn tcp_from(addr: SocketAddr, from: IpAddr) -> anyhow::Result<TcpStream> {
     Ok(stream)
 }
 
-/// A player's login: the handle, once authenticated.
-async fn login(addr: SocketAddr, name: &str, n: u64) -> anyhow::Result<client::Handle<Trusting>> {
-    let stream = tcp_from(addr, IpAddr::V4(Ipv4Addr::LOCALHOST)).await?;
+/// A player's login from `from`: the handle, once authenticated.
+async fn login(
+    addr: SocketAddr,
+    from: IpAddr,
+    name: &str,
+    n: u64,
+) -> anyhow::Result<client::Handle<Trusting>> {
+    let stream = tcp_from(addr, from).await?;
     let mut handle =
         client::connect_stream(Arc::new(client::Config::default()), stream, Trusting).await?;
     let auth = handle
@@ -131,7 +137,8 @@ struct Player {
 impl Player {
     async fn join(addr: SocketAddr, name: &str, n: u64) -> anyhow::Result<(Player, Duration)> {
         let start = Instant::now();
-        let handle = tokio::time::timeout(LOGIN_LIMIT, login(addr, name, n))
+        let from = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        let handle = tokio::time::timeout(LOGIN_LIMIT, login(addr, from, name, n))
             .await
             .with_context(|| format!("{name}: no login in {LOGIN_LIMIT:?}"))??;
         let took = start.elapsed();
@@ -384,8 +391,12 @@ async fn run(o: &Options, addr: SocketAddr) -> anyhow::Result<()> {
     let mut took = Vec::new();
     let mut kept_out = Vec::new();
     for n in 0..o.tries {
+        // Each try a player of its own, from an address of its own (one address may
+        // open 10 connections at once and 30 a minute).
+        let from = IpAddr::V4(Ipv4Addr::new(127, 0, 2, 1 + (n % 250) as u8));
+        let name = format!("c{n}");
         let start = Instant::now();
-        match tokio::time::timeout(LOGIN_LIMIT, login(addr, "carol", 3)).await {
+        match tokio::time::timeout(LOGIN_LIMIT, login(addr, from, &name, 100 + n as u64)).await {
             Ok(Ok(handle)) => {
                 took.push(start.elapsed());
                 let _ = handle

@@ -8,11 +8,23 @@
 use std::io;
 use std::pin::Pin;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::task::{Context, Poll, Waker};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Notify;
+
+/// How far a connection got in logging in: the gate's eviction takes the least far first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub(crate) enum Stage {
+    /// Accepted; perhaps it sent its version, perhaps nothing.
+    Accepted = 0,
+    /// It finished the key exchange and asked for the authentication service.
+    Talking = 1,
+    /// It asked to authenticate (a method tried, a key offered).
+    Asked = 2,
+}
 
 /// Why the server closes a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +51,8 @@ pub(crate) struct Door {
     state: Mutex<State>,
     asked: Notify,
     authenticated: AtomicBool,
+    /// A [`Stage`], as a number.
+    stage: AtomicU8,
 }
 
 const READ: usize = 0;
@@ -85,6 +99,20 @@ impl Door {
         };
         for waker in wakers.into_iter().flatten() {
             waker.wake();
+        }
+    }
+
+    /// The connection got as far as `stage` (never back).
+    pub(crate) fn advance(&self, stage: Stage) {
+        self.stage.fetch_max(stage as u8, Ordering::SeqCst);
+    }
+
+    /// How far the connection got in logging in.
+    pub(crate) fn stage(&self) -> Stage {
+        match self.stage.load(Ordering::SeqCst) {
+            0 => Stage::Accepted,
+            1 => Stage::Talking,
+            _ => Stage::Asked,
         }
     }
 
@@ -238,6 +266,11 @@ mod tests {
             assert!(!door.is_authenticated());
             door.set_authenticated();
             assert!(door.is_authenticated());
+            // The stage only moves on.
+            assert_eq!(door.stage(), Stage::Accepted);
+            door.advance(Stage::Asked);
+            door.advance(Stage::Talking);
+            assert_eq!(door.stage(), Stage::Asked);
         });
     }
 }

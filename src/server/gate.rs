@@ -31,6 +31,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::door::Door;
+#[cfg(test)]
+use super::door::Stage;
 use super::rate::Bucket;
 
 /// OpenSSH's `MaxStartups start:rate:full`: the random early drop of pending connections.
@@ -294,11 +296,9 @@ impl Gate {
         }
         let crowded = entry.pending >= o.startups_per_address;
         let victim = if crowded {
-            counts.oldest_of(address)
+            counts.victim(Some(address))
         } else if waiting >= o.startups.full {
-            counts
-                .busiest()
-                .and_then(|busiest| counts.oldest_of(busiest))
+            counts.victim(None)
         } else {
             None
         };
@@ -327,16 +327,14 @@ impl Gate {
         })
     }
 
-    /// The refusals counted but not logged, per address, whose quiet time is over at
-    /// `now` (each counted once); idle addresses are forgotten meanwhile.
+    /// The refusals counted but not logged so far, per address (each counted once), to
+    /// be logged now, one line an address: called every [`QUIET`]. Idle addresses are
+    /// forgotten meanwhile.
     pub(crate) fn unlogged(&self, now: Instant) -> Vec<(IpAddr, u64)> {
         let mut counts = self.counts();
         let mut out = Vec::new();
         for (address, entry) in &mut counts.addresses {
-            let quiet = entry
-                .logged
-                .is_none_or(|t| now.saturating_duration_since(t) >= QUIET);
-            if entry.unlogged > 0 && quiet {
+            if entry.unlogged > 0 {
                 out.push((*address, std::mem::take(&mut entry.unlogged)));
                 entry.logged = Some(now);
             }
@@ -355,28 +353,21 @@ impl Gate {
 }
 
 impl Counts {
-    /// The oldest pending connection from `address`.
-    fn oldest_of(&self, address: IpAddr) -> Option<u64> {
+    /// The pending connection (from `address`, or from any) that gives its place to a
+    /// newer one: the one that got least far in logging in (a socket that said
+    /// nothing before one that finished the key exchange, and that before one that
+    /// asked to authenticate: a player's client asks within milliseconds, a stranger's
+    /// held socket never), then one from the address with the most pending, then the
+    /// oldest.
+    fn victim(&self, address: Option<IpAddr>) -> Option<u64> {
         self.pending
             .iter()
-            .find(|(_, w)| w.address == address)
+            .filter(|(_, w)| address.is_none_or(|a| w.address == a))
+            .min_by_key(|(id, w)| {
+                let crowd = self.addresses.get(&w.address).map_or(0, |a| a.pending);
+                (w.door.stage(), std::cmp::Reverse(crowd), **id)
+            })
             .map(|(id, _)| *id)
-    }
-
-    /// The address with the most pending connections (of those with as many, the one
-    /// with the oldest).
-    fn busiest(&self) -> Option<IpAddr> {
-        let mut most: Option<(usize, IpAddr)> = None;
-        for waiting in self.pending.values() {
-            let n = self
-                .addresses
-                .get(&waiting.address)
-                .map_or(0, |a| a.pending);
-            if most.is_none_or(|(m, _)| n > m) {
-                most = Some((n, waiting.address));
-            }
-        }
-        most.map(|(_, address)| address)
     }
 
     /// Takes connection `id` off the pending list, if it is still there.
@@ -536,11 +527,14 @@ mod tests {
         // An address with nothing pending is let in whatever the roll.
         held.push(gate.admit(ip(3), now, 0).unwrap());
         assert_eq!(gate.now_counted(), (4, 0));
-        // A second refusal soon after is counted, not logged; the count comes later.
+        // A second refusal soon after is counted, not logged: the count is logged at
+        // the next tick, and the next refusal waits a quiet time again.
         assert!(!gate.admit(ip(2), now, 0).unwrap_err().log);
+        assert_eq!(gate.unlogged(now), [(ip(2), 1)]);
         assert_eq!(gate.unlogged(now), []);
+        assert!(!gate.admit(ip(2), now + QUIET / 2, 0).unwrap_err().log);
+        assert!(gate.admit(ip(2), now + QUIET, 0).unwrap_err().log);
         assert_eq!(gate.unlogged(now + QUIET), [(ip(2), 1)]);
-        assert_eq!(gate.unlogged(now + QUIET * 2), []);
     }
 
     #[test]
@@ -562,6 +556,27 @@ mod tests {
         // The evicted connection's ticket, dropped later, gives back nothing twice.
         drop(first);
         assert_eq!(gate.now_counted(), (4, 0));
+    }
+
+    #[test]
+    fn a_connection_that_asked_to_log_in_keeps_its_place_over_silent_ones() {
+        let gate = gate("2:30:3", 100);
+        let now = Instant::now();
+        let asking = gate.admit(ip(9), now, 0).unwrap();
+        asking.pending.door().advance(Stage::Asked);
+        let talking = gate.admit(ip(8), now, 0).unwrap();
+        talking.pending.door().advance(Stage::Talking);
+        let silent = gate.admit(ip(2), now, 0).unwrap();
+        // Full: the newcomer takes the silent socket's place, though it is the newest
+        // and its address is no busier; then the one past the key exchange's.
+        let first = gate.admit(ip(3), now, 0).unwrap();
+        assert!(Arc::ptr_eq(&first.evicted.unwrap(), &silent.pending.door()));
+        first.pending.door().advance(Stage::Asked);
+        let second = gate.admit(ip(4), now, 0).unwrap();
+        assert!(Arc::ptr_eq(
+            &second.evicted.unwrap(),
+            &talking.pending.door()
+        ));
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::ui::{Inbox, Wake};
 use super::ServeOptions;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
 use super::bans::Bans;
-use super::door::{Closing, Cuttable, Door};
+use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
@@ -281,8 +281,8 @@ pub(crate) async fn listen(
         ));
     }
     drop(listener);
-    // The refusals counted since the last line, all of them.
-    log_unlogged(&server, Instant::now() + super::gate::QUIET);
+    // The refusals counted since the last line.
+    log_unlogged(&server, Instant::now());
     // Every game in play is written after each move already; written once more here,
     // and the log says how many are on disk.
     let lobby = server.lobby.clone();
@@ -311,7 +311,8 @@ pub(crate) async fn listen(
     Ok(())
 }
 
-/// Logs the refusals at the door counted, not logged, until `now` (one line an address).
+/// Logs the refusals at the door counted, not logged, since the last time (one line an
+/// address).
 fn log_unlogged(server: &Server, now: Instant) {
     for (address, count) in server.gate.unlogged(now) {
         server.log.line(&format!(
@@ -691,6 +692,7 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         let fingerprint = fingerprint_of(key.public_key);
         if user.starts_with(GUEST_MARK) {
             self.refuse(&format!("a key's name {}: ~ marks guests", shown(user)));
@@ -734,6 +736,7 @@ impl Handler for Connection {
         _: &str,
         _: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         if !self.server.limits.guests {
             self.refuse(&format!(
                 "{}: keyboard-interactive (keys only)",
@@ -774,8 +777,22 @@ impl Handler for Connection {
         Ok(self.let_in(Who { key, name }, &logged))
     }
 
+    /// The key exchange is done and the client asks for the authentication service:
+    /// no banner, but the gate learns how far it got.
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        self.door.advance(Stage::Talking);
+        Ok(None)
+    }
+
+    /// "none" is refused, not logged: OpenSSH asks it first, to learn the methods.
+    async fn auth_none(&mut self, _: &str) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
+        Ok(Auth::reject())
+    }
+
     /// Passwords are never taken: refused, and logged.
     async fn auth_password(&mut self, user: &str, _: &str) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         self.refuse(&format!("{}: a password (keys only)", shown(user)));
         Ok(Auth::reject())
     }
@@ -787,6 +804,7 @@ impl Handler for Connection {
         user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         let known = matches!(
             offer.public_key.algorithm(),
             Algorithm::Ed25519
@@ -811,6 +829,7 @@ impl Handler for Connection {
         user: &str,
         _: &Certificate,
     ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         self.refuse(&format!("{}: a certificate (plain keys only)", shown(user)));
         Ok(Auth::reject())
     }
