@@ -39,12 +39,13 @@ pub struct ServeArgs {
     pub login_grace: u64,
     /// Connections waiting to log in (OpenSSH's MaxStartups): past START, a new one from
     /// an address with one waiting already is refused with a chance of RATE%, rising
-    /// to 100% at FULL; at FULL, one from another address takes the place of the
-    /// oldest waiting from the busiest address.
+    /// to 100% at FULL; at FULL, one from another address takes the place of a waiting
+    /// one (one that has not asked to log in, from the busiest address, the oldest).
     #[arg(long, value_name = "START:RATE:FULL", default_value_t = DEFAULT_STARTUPS)]
     pub max_startups: Startups,
     /// Connections waiting to log in from one address; past it, a new one takes the
-    /// place of the address's oldest (OpenSSH's PerSourceMaxStartups).
+    /// place of one of them (one that has not asked to log in, the oldest) (OpenSSH's
+    /// PerSourceMaxStartups).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STARTUPS_PER_ADDRESS as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_startups_per_address: u64,

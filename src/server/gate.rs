@@ -9,12 +9,13 @@
 //!   `start`, a new connection from an address that already has one pending is refused
 //!   with a probability of `rate`%, rising linearly to 100% at `full` (random early
 //!   drop). One from an address with none pending is never dropped so: at `full` it
-//!   takes the place of the oldest pending connection of the address that has the most.
+//!   takes the place of a pending connection (`Counts::victim`: one that has not
+//!   asked to authenticate, from the address with the most, the oldest).
 //!   So a stranger holding many sockets open from a few addresses can't keep out a
 //!   player from another address; before authentication the two can't be told apart,
 //!   so this is a likelihood, not a promise;
 //! - **pending connections per address** (OpenSSH's `PerSourceMaxStartups`): at the
-//!   cap, a new one takes the place of the address's oldest pending connection (a
+//!   cap, a new one takes the place of one of the address's pending connections (a
 //!   stale one, most likely), so nobody behind the stranger's address is locked out
 //!   for long;
 //! - **sessions**, in all and per address, checked when a connection authenticates.
