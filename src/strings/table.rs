@@ -2,6 +2,8 @@
 
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
+/// The most bytes of one message: 8 a column (a letter and its few marks).
+pub(crate) const MAX_SAY_BYTES: usize = 8 * MAX_SAY_COLUMNS;
 
 pub(crate) const UNDO_SENT: &str =
     "Asked the other player to take back the last move: waiting for the answer";

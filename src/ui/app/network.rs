@@ -310,8 +310,17 @@ impl App {
             (None, KeyCode::Char(c)) if plain && !c.is_control() => {
                 let mut longer = typing.clone();
                 longer.push(c);
-                // Text from a client: counted in display columns, unsafe characters refused.
-                if !text::is_unsafe(c) && text::width(&longer) <= table::MAX_SAY_COLUMNS {
+                // Text from a client: counted in display columns and bytes, unsafe
+                // characters and marks past the few a letter may carry refused.
+                let calm = matches!(
+                    text::cap_marks(&longer, text::MAX_MARKS),
+                    std::borrow::Cow::Borrowed(_)
+                );
+                if !text::is_unsafe(c)
+                    && calm
+                    && longer.len() <= table::MAX_SAY_BYTES
+                    && text::width(&longer) <= table::MAX_SAY_COLUMNS
+                {
                     *typing = longer;
                 }
                 vec![Effect::Redraw]
@@ -555,6 +564,10 @@ mod tests {
         typed(&mut app, "b3 \u{202E}q");
         assert_eq!(app.typing(), Some("b3 q"));
         assert_eq!(app.game().len(), 0);
+        // A letter keeps its first few marks; the stack stops there.
+        typed(&mut app, &format!("Q{}", "\u{300}".repeat(500)));
+        let stacked = format!("b3 qQ{}", "\u{300}".repeat(crate::text::MAX_MARKS));
+        assert_eq!(app.typing(), Some(stacked.as_str()));
         typed(&mut app, &"x".repeat(100));
         assert_eq!(
             crate::text::width(app.typing().unwrap()),
