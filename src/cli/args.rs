@@ -18,6 +18,19 @@ pub struct Cli {
     /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The start screen and the door chosen in the line mode (see `play --plain`).
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// `--plain`, declared once and flattened into every command that opens a screen.
+#[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
+pub struct PlainArgs {
+    /// The line mode, for screen readers and braille displays, pipes and dumb
+    /// terminals: one plain line per event, commands typed as lines (`help` lists
+    /// them). On by itself when TERM=dumb or standard input or output is not a terminal.
+    #[arg(long)]
+    pub plain: bool,
 }
 
 /// The subcommands.
@@ -83,6 +96,9 @@ pub struct PlayArgs {
     /// loses [default: none, or the --load record's clocks].
     #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
     pub clock: Option<crate::record::TimeControl>,
+    /// The line mode.
+    #[command(flatten)]
+    pub plain: PlainArgs,
 }
 
 /// Which record `hijara replay` opens: a file, or a game of the history by number.
@@ -125,6 +141,9 @@ pub struct ReplayArgs {
     /// AI and save settings for playing on.
     #[command(flatten)]
     pub session: SessionArgs,
+    /// The line mode.
+    #[command(flatten)]
+    pub plain: PlainArgs,
 }
 
 /// The settings a game session shares between `play` and `replay`'s playing on.
@@ -207,6 +226,9 @@ pub struct LearnArgs {
     /// List the lessons and which are done, without opening the screen.
     #[arg(long)]
     pub list: bool,
+    /// The line mode.
+    #[command(flatten)]
+    pub plain: PlainArgs,
 }
 
 /// Options of `hijara puzzle`.
@@ -233,6 +255,9 @@ pub struct PuzzleArgs {
     /// The UTC date for --daily (YYYY-MM-DD) [default: today].
     #[arg(long, hide = true, value_parser = parse_date)]
     pub date: Option<chrono::NaiveDate>,
+    /// The line mode.
+    #[command(flatten)]
+    pub plain: PlainArgs,
 }
 
 /// A `YYYY-MM-DD` date.
@@ -265,6 +290,9 @@ pub struct ResumeArgs {
     /// move), both starting full [default: the saved game's clocks, if it has them].
     #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
     pub clock: Option<crate::record::TimeControl>,
+    /// The line mode.
+    #[command(flatten)]
+    pub plain: PlainArgs,
 }
 
 /// Options of `hijara score`.
@@ -400,6 +428,7 @@ mod tests {
     fn no_history_is_taken_by_play_resume_and_replay() {
         let Ok(Cli {
             command: Some(Command::Play(play)),
+            ..
         }) = parse(&["play", "--no-history"])
         else {
             panic!("play");
@@ -407,6 +436,7 @@ mod tests {
         assert!(play.session.no_history);
         let Ok(Cli {
             command: Some(Command::Resume(resume)),
+            ..
         }) = parse(&["resume", "--no-history"])
         else {
             panic!("resume");
@@ -414,6 +444,7 @@ mod tests {
         assert!(resume.no_history);
         let Ok(Cli {
             command: Some(Command::Replay(replay)),
+            ..
         }) = parse(&["replay", "--last", "--no-history"])
         else {
             panic!("replay");
@@ -478,6 +509,7 @@ mod tests {
         let target = |arg: &str| match parse(&["replay", arg]) {
             Ok(Cli {
                 command: Some(Command::Replay(replay)),
+                ..
             }) => replay.game,
             other => panic!("{other:?}"),
         };

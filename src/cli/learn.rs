@@ -10,6 +10,14 @@ use crate::ui::LessonState;
 use super::{LearnArgs, PuzzleArgs};
 
 pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
+    if args.list {
+        return run_on(args, &mut crate::ui::Frontend::full_screen());
+    }
+    run_on(args, &mut crate::ui::Frontend::choose(args.plain.plain)?)
+}
+
+/// The lessons, on `front` (the start screen's, when it opened the door).
+pub(crate) fn run_on(args: &LearnArgs, front: &mut crate::ui::Frontend) -> anyhow::Result<()> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
     let progress = match &dir {
@@ -26,9 +34,9 @@ pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let ended = crate::ui::lessons(LessonState::resume(all, progress, dir))?;
+    let ended = crate::ui::lessons(LessonState::resume(all, progress, dir), front)?;
     if ended.wants_puzzles() {
-        return super::puzzle::run(&PuzzleArgs::default());
+        return super::puzzle::run_on(&PuzzleArgs::default(), front);
     }
     let done = ended.progress().done.len();
     println!("{}", words::done_of(done, ended.lessons().len()));

@@ -22,8 +22,8 @@ mod start;
 pub(crate) use args::storage;
 pub use args::{
     AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, EngineArgs, GamesArgs, LearnArgs,
-    PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs, ScoreArgs, Seconds, SelfplayArgs,
-    SessionArgs, ThreadsArgs,
+    PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs, ScoreArgs, Seconds,
+    SelfplayArgs, SessionArgs, ThreadsArgs,
 };
 pub use score::json_report;
 
@@ -49,7 +49,7 @@ pub fn run() -> anyhow::Result<()> {
         end_quietly_on_a_closed_pipe();
     }
     match cli.command {
-        None => start::run(),
+        None => start::run(cli.plain),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

@@ -57,6 +57,12 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
 }
 
 pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let mut front = ui::Frontend::choose(args.plain.plain)?;
+    run_on(args, &mut front)
+}
+
+/// The game, on `front` (the start screen's, when it opened the door).
+pub(crate) fn run_on(args: PlayArgs, front: &mut ui::Frontend) -> anyhow::Result<()> {
     let mut storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let session = match &args.load {
         Some(path) => {
@@ -112,7 +118,7 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             session
         }
     };
-    let session = ui::play(session)?;
+    let session = ui::play(session, front)?;
     if let Some(kept) = session.left_in_progress() {
         println!("{}", describe::farewell(&kept, &session.game));
     }

@@ -32,6 +32,15 @@ struct Stats {
 }
 
 pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+    let screen = !args.stats && args.answer.is_none() && !args.print;
+    if !screen {
+        return run_on(args, &mut crate::ui::Frontend::full_screen());
+    }
+    run_on(args, &mut crate::ui::Frontend::choose(args.plain.plain)?)
+}
+
+/// A puzzle, on `front` (the start screen's or the lessons', when they opened it).
+pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyhow::Result<()> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let mut progress = match &dir {
@@ -70,7 +79,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             puzzle.clone(),
             args.daily.then_some(today),
         );
-        let ended = crate::ui::puzzles(state)?;
+        let ended = crate::ui::puzzles(state, front)?;
         let p = ended.progress();
         println!(
             "{}",

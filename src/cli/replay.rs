@@ -53,6 +53,11 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
 }
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+    run_on(args, &mut ui::Frontend::choose(args.plain.plain)?)
+}
+
+/// The record in the viewer, on `front` (the start screen's, when it opened the door).
+pub(crate) fn run_on(args: &ReplayArgs, front: &mut ui::Frontend) -> anyhow::Result<()> {
     // Every check happens here, before the screen switches to full-screen mode.
     let path = record_path(args.game.as_ref())?;
     let loaded = read_record(&path)?;
@@ -62,7 +67,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
         |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow]);
-    if let Some(session) = ui::replay(name, loaded, config, storage)?
+    if let Some(session) = ui::replay(name, loaded, config, storage, front)?
         && let Some(kept) = session.left_in_progress()
     {
         println!(

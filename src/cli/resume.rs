@@ -10,6 +10,11 @@ use crate::ui;
 use super::{ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
+    run_on(args, &mut ui::Frontend::choose(args.plain.plain)?)
+}
+
+/// The autosaved game, on `front` (the start screen's, when it opened the door).
+pub(crate) fn run_on(args: &ResumeArgs, front: &mut ui::Frontend) -> anyhow::Result<()> {
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = display_path(autosave.path());
@@ -55,7 +60,7 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     let mut session = Session::new(config, loaded.game, storage);
     session.course = course;
     session.notice = Some(notice);
-    let session = ui::play(session)?;
+    let session = ui::play(session, front)?;
     if let Some(kept) = session.left_in_progress() {
         println!("{}", describe::farewell(&kept, &session.game));
     }

@@ -154,7 +154,7 @@ impl LobbyScreen {
     }
 
     /// Which keys apply now: the key table's context of the lobby's state.
-    fn context(&self) -> KeyContext {
+    pub(crate) fn context(&self) -> KeyContext {
         if self.claiming {
             KeyContext::LobbyClaim
         } else if self.entry.is_some() {
@@ -369,6 +369,15 @@ pub(crate) struct LobbyView<'a> {
 
 impl Widget for &LobbyView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        Paragraph::new(self.lines())
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}
+
+impl<'a> LobbyView<'a> {
+    /// The lobby's lines, as drawn.
+    pub(crate) fn lines(&self) -> Vec<Line<'a>> {
         let bold = if self.lobby.colour {
             Style::new().add_modifier(Modifier::BOLD)
         } else {
@@ -466,11 +475,9 @@ impl Widget for &LobbyView<'_> {
             lines.push(Line::raw(keymap::hint_line(HintLine::Lobby)));
         }
         if let Some(note) = &self.lobby.note {
-            lines.push(Line::raw(note.as_str()));
+            lines.push(Line::raw(note.clone()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        lines
     }
 }
 

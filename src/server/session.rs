@@ -18,7 +18,7 @@ use ratatui::widgets::Widget;
 use crate::ai::Seat;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
-use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Theme, run_served};
+use crate::ui::{App, Effect, Effects, Inbox, Input, KeyContext, Link, Lobby, Theme, run_served};
 
 use super::backend::SshBackend;
 use super::link::TableLink;
@@ -318,6 +318,20 @@ impl Lobby for LobbyHost {
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
         (&self.screen.view(&self.tables)).render(area, buf);
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.screen
+            .view(&self.tables)
+            .lines()
+            .iter()
+            .map(ToString::to_string)
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    fn key_context(&self) -> KeyContext {
+        self.screen.context()
     }
 
     fn theme(&self) -> Theme {

@@ -26,6 +26,7 @@ pub(crate) mod claim;
 pub(crate) mod describe;
 pub(crate) mod games;
 pub(crate) mod lesson;
+pub(crate) mod line;
 pub(crate) mod message;
 pub(crate) mod puzzle;
 pub(crate) mod question;

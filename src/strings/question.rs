@@ -76,9 +76,9 @@ pub(crate) fn resume(seats: [Seat; 2], game: &Game) -> String {
 
 /// Play on from move `at_move`, dropping `dropped` later moves?
 pub(crate) fn play_on(at_move: usize, dropped: usize) -> String {
-    let moves = if dropped == 1 { "move" } else { "moves" };
+    let moves = if dropped == 1 { "move is" } else { "moves are" };
     format!(
-        "Play on from move {at_move}? The {dropped} later {moves} are dropped (the file is \
+        "Play on from move {at_move}? The {dropped} later {moves} dropped (the file is \
          not changed). y: play on, any other key: stay"
     )
 }

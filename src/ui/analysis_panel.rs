@@ -68,13 +68,18 @@ impl AnalysisPanel<'_> {
         }
         match self.analysis.move_review(self.at_move) {
             None => words::pending(self.at_move),
-            Some(m) => describe::reviewed_move(
-                m,
-                &format!("{}{}", m.mv, mark(m.class)),
-                &format!("{} → {}", value_text(m.before), value_text(m.after)),
-            ),
+            Some(m) => judged(m),
         }
     }
+}
+
+/// A reviewed move judged in words (the panel's line, the line mode's `why`).
+pub(crate) fn judged(m: &crate::review::MoveReview) -> String {
+    describe::reviewed_move(
+        m,
+        &format!("{}{}", m.mv, mark(m.class)),
+        &format!("{} → {}", value_text(m.before), value_text(m.after)),
+    )
 }
 
 impl Widget for &AnalysisPanel<'_> {

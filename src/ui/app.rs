@@ -64,6 +64,12 @@ pub struct App {
     go_on: bool,
     /// A claim game: the AI's move, kept until the person's last stone is claimed or let go.
     held: Option<Move>,
+    /// How many messages were set: a view that says each once (the line mode) tells a
+    /// new one, even with the same words, by this count.
+    said: u64,
+    /// The message is what the last stone placed did (a view that says the move its
+    /// own way leaves it out).
+    said_of_move: bool,
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
     network: Option<Network>,
@@ -127,6 +133,8 @@ impl App {
             claim_entry: None,
             go_on: false,
             held: None,
+            said: 0,
+            said_of_move: false,
             network: None,
         }
     }
@@ -203,9 +211,23 @@ impl App {
         self.message.as_ref()
     }
 
+    /// Sets the status-line message; `of_move` when it says what the stone just
+    /// placed did.
+    pub(super) fn set_message(&mut self, message: Message, of_move: bool) {
+        self.message = Some(message);
+        self.said = self.said.wrapping_add(1);
+        self.said_of_move = of_move;
+    }
+
+    /// How many messages were set so far, and whether the last says what the stone
+    /// just placed did: a view that says each message once compares the count.
+    pub fn said(&self) -> (u64, bool) {
+        (self.said, self.said_of_move)
+    }
+
     /// Shows a notice from the session's storage.
     pub fn notify(&mut self, notice: Notice) {
-        self.message = Some(Message::notice(notice));
+        self.set_message(Message::notice(notice), false);
     }
 
     /// The square the hard AI suggested, until the game changes.
@@ -329,6 +351,25 @@ impl App {
     pub fn last_move(&self) -> Option<(&Placement, Option<ClaimState>)> {
         let last = self.game.last()?;
         Some((last, self.game.claim_state(self.game.len() - 1)))
+    }
+
+    /// The contexts a key is looked up in now, in order: on the board, a server
+    /// table's own keys, then a claim game's, come before the board's.
+    pub(crate) fn key_contexts(&self) -> Vec<KeyContext> {
+        match self.key_context() {
+            KeyContext::Board => {
+                let mut contexts = Vec::with_capacity(3);
+                if self.at_table() {
+                    contexts.push(KeyContext::Served);
+                }
+                if self.game.claim_mode() {
+                    contexts.push(KeyContext::ClaimGame);
+                }
+                contexts.push(KeyContext::Board);
+                contexts
+            }
+            context => vec![context],
+        }
     }
 
     /// The keys' context now.

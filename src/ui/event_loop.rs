@@ -3,17 +3,15 @@
 //! state's timer, hand it to the state, and carry out the [`Effect`]s it returns, one
 //! at a time ([`EventLoop::carry_out`]).
 //!
-//! The loop owns no terminal of its own: it draws on any `Terminal<B: Backend>` and
-//! reads whatever its input source sends to the inbox (`terminal_input` for the local
-//! terminal), so another transport can drive the same loop.
+//! The loop owns no terminal of its own: it shows the states on a [`Face`] (any
+//! `Terminal<B: Backend>`, drawn whole, or the line mode's lines) and reads whatever
+//! its input source sends to the inbox (`terminal_input` for the local terminal, a
+//! pipe's lines, an SSH channel's bytes), so another transport or face drives the
+//! same loop.
 
 use std::collections::VecDeque;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
-
-use anyhow::Context;
-use ratatui::Terminal;
-use ratatui::backend::Backend;
 
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
@@ -21,37 +19,29 @@ use crate::strings::{describe, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
 use super::effect::{Effect, Input};
+use super::face::Face;
 use super::inbox::{Inbox, Wake};
-use super::lesson_screen::LessonView;
 use super::navigation::{Navigator, Screen};
 use super::puzzle_check::CheckRequest;
-use super::puzzle_screen::PuzzleView;
-use super::replay_screen::ReplayView;
-use super::screen::AppView;
 use super::served_lobby::LOBBY_NEWS_EVERY;
-use super::start_screen::StartView;
-use super::table_link::{Bell, News};
+use super::table_link::News;
 use super::theme::Theme;
 use super::worker::Worker;
 
-/// Runs `screen` on `terminal` until it quits, with the events the input source sends
+/// Runs `screen` on `face` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
 /// game). Blocks on the inbox, waking only for the state's timer, so an idle screen
 /// uses no CPU. Storage errors become messages, never a failure of the loop. A served
 /// session's lobby opens its games here too, each kept in step with its table's link
 /// (synced after every input and at each [`Wake::Linked`]).
-pub(crate) fn run<B>(
-    terminal: &mut Terminal<B>,
+pub(crate) fn run<F: Face>(
+    face: &mut F,
     inbox: &Inbox,
     screen: Screen,
     theme: Theme,
     storage: &mut Storage,
-) -> anyhow::Result<Screen>
-where
-    B: Backend + Bell,
-    B::Error: Send + Sync + 'static,
-{
-    let size = terminal.size().context("cannot read the terminal size")?;
+) -> anyhow::Result<Screen> {
+    let size = face.size()?;
     let mut nav: Navigator<Background> = Navigator::new(screen);
     let mut queue: VecDeque<Effect> = nav
         .screen_mut()
@@ -62,7 +52,7 @@ where
         queue.extend(app.start());
     }
     EventLoop {
-        terminal,
+        face,
         inbox,
         theme,
         storage,
@@ -79,8 +69,8 @@ where
 }
 
 /// What the loop holds while it runs.
-struct EventLoop<'a, B: Backend> {
-    terminal: &'a mut Terminal<B>,
+struct EventLoop<'a, F: Face> {
+    face: &'a mut F,
     inbox: &'a Inbox,
     /// The colours, unless a served session's lobby chose its own.
     theme: Theme,
@@ -116,11 +106,7 @@ enum Flow {
     End,
 }
 
-impl<B> EventLoop<'_, B>
-where
-    B: Backend + Bell,
-    B::Error: Send + Sync + 'static,
-{
+impl<F: Face> EventLoop<'_, F> {
     fn run(mut self) -> anyhow::Result<Screen> {
         loop {
             self.take_table_news();
@@ -138,11 +124,18 @@ where
                 continue;
             }
             if self.redraw {
-                draw(self.terminal, self.nav.screen(), self.nav.theme(self.theme))?;
+                self.face
+                    .show(self.nav.screen(), self.nav.theme(self.theme))?;
                 self.drawn = Instant::now();
                 self.redraw = false;
             }
             self.check_workers()?;
+            // A line typed ahead, once the screen is ready for it, before any wait.
+            let ready = self.face.ready(self.nav.screen());
+            if !ready.is_empty() {
+                self.hand(ready);
+                continue;
+            }
             self.next_tick = self
                 .nav
                 .screen()
@@ -161,6 +154,17 @@ where
                 let effects = self.nav.screen_mut().handle(Input::Tick);
                 self.queue.extend(effects);
             }
+        }
+    }
+
+    /// Hands `inputs` to the state on screen, in order. A face's inputs always show
+    /// again (the line mode answers every line typed, even one that changed nothing).
+    fn hand(&mut self, inputs: Vec<Input>) {
+        for input in inputs {
+            self.tell_the_time();
+            let effects = self.nav.screen_mut().handle(input);
+            self.queue.extend(effects);
+            self.redraw = true;
         }
     }
 
@@ -297,7 +301,7 @@ where
             match news {
                 // A bell that can't be rung is no reason to stop the game.
                 News::Bell => {
-                    let _ = self.terminal.backend_mut().ring();
+                    let _ = self.face.ring();
                 }
                 news => self.queue.extend(app.table_news(news)),
             }
@@ -346,11 +350,10 @@ where
     fn take(&mut self, woken: Result<Wake, RecvTimeoutError>) -> anyhow::Result<()> {
         match woken {
             Ok(Wake::Terminal(event)) => {
-                if let Some(input) = self.nav.screen().input_of(&event) {
-                    let effects = self.nav.screen_mut().handle(input);
-                    self.queue.extend(effects);
-                }
+                let inputs = self.face.event(self.nav.screen(), &event);
+                self.hand(inputs);
             }
+            Ok(Wake::Line(line)) => self.face.line(line),
             Ok(Wake::InputFailed(error)) => anyhow::bail!("cannot read the terminal: {error}"),
             Ok(Wake::Ai(reply)) => {
                 // A reply nobody waits for any more (undo, a new game) is dropped here,
@@ -425,33 +428,9 @@ fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
     }
 }
 
-/// Draws the state on screen.
-fn draw<B>(terminal: &mut Terminal<B>, screen: &Screen, theme: Theme) -> anyhow::Result<()>
-where
-    B: Backend,
-    B::Error: Send + Sync + 'static,
-{
-    terminal
-        .draw(|frame| match screen {
-            Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
-            Screen::Replay(state, _) => {
-                frame.render_widget(&ReplayView { state, theme }, frame.area())
-            }
-            Screen::Puzzle(state) => {
-                frame.render_widget(&PuzzleView { state, theme }, frame.area())
-            }
-            Screen::Lesson(state) => {
-                frame.render_widget(&LessonView { state, theme }, frame.area())
-            }
-            Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
-            Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
-        })
-        .context("cannot draw the screen")?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
+    use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
     use ratatui::layout::Rect;
@@ -533,6 +512,12 @@ mod tests {
                 format!("lobby {} news {}", self.backs, self.news),
                 ratatui::style::Style::new(),
             );
+        }
+        fn lines(&self) -> Vec<String> {
+            vec![format!("lobby {} news {}", self.backs, self.news)]
+        }
+        fn key_context(&self) -> crate::ui::KeyContext {
+            crate::ui::KeyContext::Lobby
         }
         fn theme(&self) -> Theme {
             Theme::PLAIN

@@ -17,6 +17,8 @@ use super::puzzle_check::CheckReply;
 pub(crate) enum Wake {
     /// An event from the input source (a key, a click, a resize).
     Terminal(Event),
+    /// A line from a line source (the line mode reading a pipe); `None` at its end.
+    Line(Option<String>),
     /// The input source failed; the loop ends with this error.
     InputFailed(String),
     /// The AI worker's reply.
@@ -120,6 +122,18 @@ impl Inbox {
     /// Where the loop's AI gets an engine, if it must ask for one.
     pub(crate) fn ai_gate(&self) -> Option<Arc<dyn AiGate>> {
         self.ai_gate.clone()
+    }
+
+    /// The lines (and a line source's end) still waiting in the inbox once its loop
+    /// has ended, in order, for the next screen's; anything else is dropped.
+    pub(crate) fn left_lines(&self) -> Vec<Option<String>> {
+        self.receiver
+            .try_iter()
+            .filter_map(|wake| match wake {
+                Wake::Line(line) => Some(line),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The next wake, waiting for it until `until` at most (for ever with `None`).

@@ -118,6 +118,8 @@ pub enum Action {
     FindPlayer,
     /// The lobby: colour on or off.
     Colour,
+    /// The lobby: the line mode (for screen readers) on or off, kept for the key.
+    LineMode,
     /// The lobby: claim the win at a table the opponent left (its number next).
     ClaimWin,
     /// The new-game form: the next opponent (a person, the AI's levels).
@@ -871,6 +873,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Lobby],
+        keys: &[(ch('l'), A::LineMode)],
+        names: "l",
+        help: "line mode, for screen readers: one plain line per event (kept for your key)",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Lobby],
         keys: &[(ch('w'), A::ClaimWin)],
         names: "w",
         help: "claim the win at a table your opponent did not come back to",
@@ -990,6 +999,40 @@ pub(crate) fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
         .flat_map(|b| b.keys)
         .find(|(k, _)| k.matches(key))
         .map(|(_, action)| *action)
+}
+
+/// A key press that asks for `action`, looked up in `contexts` in order (as a screen
+/// looks its keys up), then in every context: the line mode types the keys of the
+/// key table for a screen, so a command acts exactly as its key does. Rows that take
+/// any key give Esc.
+pub(crate) fn key_for(action: Action, contexts: &[KeyContext]) -> Option<KeyEvent> {
+    let in_context = |context: Option<KeyContext>| {
+        BINDINGS
+            .iter()
+            .filter(move |b| context.is_none_or(|c| b.contexts.contains(&c)))
+            .flat_map(|b| b.keys)
+            .find(|(_, a)| *a == action)
+            .map(|(k, _)| *k)
+    };
+    let key = contexts
+        .iter()
+        .find_map(|&c| in_context(Some(c)))
+        .or_else(|| in_context(None))?;
+    Some(match key {
+        Key::Char(c) => KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+        Key::Code(code) => KeyEvent::new(code, KeyModifiers::NONE),
+        Key::Ctrl(c) => KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL),
+        Key::Any => KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE),
+    })
+}
+
+/// Whether a key asks for `action` in one of `contexts`.
+pub(crate) fn bound(action: Action, contexts: &[KeyContext]) -> bool {
+    BINDINGS
+        .iter()
+        .filter(|b| contexts.iter().any(|c| b.contexts.contains(c)))
+        .flat_map(|b| b.keys)
+        .any(|(_, a)| *a == action)
 }
 
 /// The help's rows for `context` (keys, what they do), in table order.

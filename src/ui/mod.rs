@@ -39,6 +39,7 @@ mod clip;
 mod cursor;
 mod effect;
 mod event_loop;
+mod face;
 #[cfg(test)]
 mod fit_tests;
 mod help;
@@ -48,6 +49,7 @@ mod ladder;
 mod layout;
 mod lesson;
 mod lesson_screen;
+mod line;
 mod message;
 mod move_list;
 mod navigation;
@@ -68,6 +70,8 @@ mod terminal;
 mod terminal_input;
 mod theme;
 mod worker;
+
+use anyhow::Context;
 
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
@@ -122,7 +126,7 @@ where
 /// Plays `session` full-screen until the players quit, and returns it as it ended
 /// (its game and set-up, as a resumed game may have swapped them). The storage
 /// autosaves after every change to the game and writes records when `s` is pressed.
-pub fn play(session: Session) -> anyhow::Result<Session> {
+pub fn play(session: Session, front: &mut Frontend) -> anyhow::Result<Session> {
     let Session {
         config,
         game,
@@ -143,7 +147,7 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
             .offer_resume(config, game)
             .with_resume_course(resume_course);
     }
-    let screen = run(Screen::Game(app), &mut storage)?;
+    let screen = run(Screen::Game(app), &mut storage, front)?;
     Ok(session_of(screen, storage))
 }
 
@@ -155,54 +159,116 @@ pub fn replay(
     loaded: LoadedRecord,
     play_on: GameConfig,
     mut storage: Storage,
+    front: &mut Frontend,
 ) -> anyhow::Result<Option<Session>> {
     let state = ReplayState::new(name, &loaded.record, loaded.game);
-    let screen = run(Screen::Replay(state, play_on), &mut storage)?;
+    let screen = run(Screen::Replay(state, play_on), &mut storage, front)?;
     Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
 }
 
 /// Runs the puzzle screen until the player leaves, and returns it as it ended
 /// (its progress, saved after each first try, is kept in the state too).
-pub fn puzzles(state: PuzzleState) -> anyhow::Result<PuzzleState> {
+pub fn puzzles(state: PuzzleState, front: &mut Frontend) -> anyhow::Result<PuzzleState> {
     // The puzzle screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Puzzle(Box::new(state)), &mut storage)? {
+    match run(Screen::Puzzle(Box::new(state)), &mut storage, front)? {
         Screen::Puzzle(state) => Ok(*state),
         _ => anyhow::bail!("the puzzle screen turned into another screen"),
     }
 }
 
 /// Runs the lesson screen until the player leaves, and returns it as it ended.
-pub fn lessons(state: LessonState) -> anyhow::Result<LessonState> {
+pub fn lessons(state: LessonState, front: &mut Frontend) -> anyhow::Result<LessonState> {
     // The lesson screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Lesson(Box::new(state)), &mut storage)? {
+    match run(Screen::Lesson(Box::new(state)), &mut storage, front)? {
         Screen::Lesson(state) => Ok(*state),
         _ => anyhow::bail!("the lesson screen turned into another screen"),
     }
 }
 
 /// Runs the start screen until a choice is made or the player leaves; returns the choice.
-pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
+pub fn start(state: StartState, front: &mut Frontend) -> anyhow::Result<Option<StartChoice>> {
     // The start screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Start(state), &mut storage)? {
+    match run(Screen::Start(state), &mut storage, front)? {
         Screen::Start(state) => Ok(state.choice()),
         _ => anyhow::bail!("the start screen turned into another screen"),
     }
 }
 
-fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
-    let theme = Theme::from_env();
-    let mut tui = terminal::init()?;
+fn run(screen: Screen, storage: &mut Storage, front: &mut Frontend) -> anyhow::Result<Screen> {
+    let Some((input, source)) = front.lines.as_mut() else {
+        let theme = Theme::from_env();
+        let mut tui = terminal::init()?;
+        let inbox = Inbox::new();
+        let input = terminal_input::spawn_terminal_input(&inbox)?;
+        let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
+        // Stop reading the terminal before a next screen does, so no key goes astray;
+        // then restore the screen before the caller prints anything.
+        drop(input);
+        drop(tui);
+        return result;
+    };
     let inbox = Inbox::new();
-    let input = terminal_input::spawn_terminal_input(&inbox)?;
-    let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
-    // Stop reading the terminal before a next screen does, so no key goes astray;
-    // then restore the screen before the caller prints anything.
-    drop(input);
-    drop(tui);
-    result
+    let (raw, keys) = match source {
+        line::local::Source::Keys => (
+            Some(terminal::raw_lines()?),
+            Some(terminal_input::spawn_terminal_input(&inbox)?),
+        ),
+        line::local::Source::Pipe(pipe) => {
+            pipe.attach(&inbox, input);
+            (None, None)
+        }
+    };
+    let mut face = line::LineFace::new(std::io::stdout(), input);
+    let result = event_loop::run(&mut face, &inbox, screen, Theme::PLAIN, storage);
+    let left = face.leave();
+    drop(face);
+    drop(keys);
+    if let line::local::Source::Pipe(pipe) = source {
+        pipe.detach(&inbox, input);
+    }
+    drop(raw);
+    let screen = result?;
+    left.context("cannot write to standard output")?;
+    Ok(screen)
+}
+
+/// How the screens meet the player on this machine: the full screen, or the line
+/// mode (one plain line per event, commands typed as lines).
+#[derive(Debug)]
+pub struct Frontend {
+    /// The line mode's input, kept from one screen to the next; `None`: the full screen.
+    lines: Option<(line::LineInput, line::local::Source)>,
+}
+
+impl Frontend {
+    /// The full screen.
+    pub fn full_screen() -> Frontend {
+        Frontend { lines: None }
+    }
+
+    /// The line mode when `plain` asks for it or the terminal needs it (`TERM=dumb`,
+    /// standard input or output not a terminal); else the full screen. In the line
+    /// mode a terminal's keys are edited here, and a pipe's lines read from now on.
+    pub fn choose(plain: bool) -> anyhow::Result<Frontend> {
+        if !plain && !line::local::needed() {
+            return Ok(Frontend::full_screen());
+        }
+        let lines = if line::local::keys_at_a_terminal() {
+            (line::LineInput::edited(), line::local::Source::Keys)
+        } else {
+            let pipe = line::local::Pipe::start()?;
+            (line::LineInput::piped(), line::local::Source::Pipe(pipe))
+        };
+        Ok(Frontend { lines: Some(lines) })
+    }
+
+    /// Whether the screens are shown in the line mode.
+    pub fn is_plain(&self) -> bool {
+        self.lines.is_some()
+    }
 }
 
 fn session_of(screen: Screen, storage: Storage) -> Session {

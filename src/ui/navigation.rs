@@ -105,6 +105,21 @@ impl Screen {
         matches!(self, Screen::Replay(state, _) if state.exit() == Some(ReplayExit::ForceQuit))
     }
 
+    /// Whether the screen waits for a worker's answer to what was asked (the AI's
+    /// move, a hint, a puzzle's check): a line typed ahead waits for it. An AI move
+    /// held for a person's claim waits for the person instead.
+    pub(crate) fn busy(&self) -> bool {
+        match self {
+            Screen::Game(app) => match app.thinking() {
+                Some(super::ai_worker::AiJob::Move) => !app.awaits_claim(),
+                Some(super::ai_worker::AiJob::Hint) => true,
+                None => false,
+            },
+            Screen::Puzzle(state) => state.checking(),
+            _ => false,
+        }
+    }
+
     /// Whether a game waits for the AI.
     pub(crate) fn thinking(&self) -> bool {
         matches!(self, Screen::Game(app) if app.thinking().is_some())

@@ -9,6 +9,7 @@ use ratatui::layout::Rect;
 
 use super::app::App;
 use super::effect::{Effects, Input};
+use super::keymap::KeyContext;
 use super::table_link::Link;
 use super::theme::Theme;
 
@@ -22,6 +23,10 @@ pub(crate) trait Lobby: Debug {
     fn linked(&mut self) -> Effects;
     /// Draws the lobby.
     fn render(&self, area: Rect, buf: &mut Buffer);
+    /// The lobby as lines of text, as drawn (the line mode says those it did not say).
+    fn lines(&self) -> Vec<String>;
+    /// Which keys apply now.
+    fn key_context(&self) -> KeyContext;
     /// The colours chosen in the lobby, for every screen of the session.
     fn theme(&self) -> Theme;
     /// The area last sized to.

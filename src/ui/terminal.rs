@@ -67,7 +67,10 @@ pub(crate) fn init() -> anyhow::Result<Tui> {
         let _ = execute!(stdout(), DisableMouseCapture);
         hook(info);
     }));
-    restore_on_signals();
+    restore_on_signals(|| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+    });
     let mouse = match MouseCapture::enable() {
         Ok(mouse) => mouse,
         Err(error) => {
@@ -81,11 +84,38 @@ pub(crate) fn init() -> anyhow::Result<Tui> {
     })
 }
 
+/// Raw mode for the line mode at this terminal: its keys come one by one and its
+/// echo is the line mode's own, with no alternate screen and no escape sequence.
+/// Dropping it turns raw mode off.
+pub(crate) struct RawLines;
+
+impl Drop for RawLines {
+    fn drop(&mut self) {
+        let _ = ratatui::crossterm::terminal::disable_raw_mode();
+    }
+}
+
+/// Turns raw mode on for the line mode; off again on every exit path (the guard
+/// dropped, a panic, SIGTERM or SIGHUP).
+pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
+    ratatui::crossterm::terminal::enable_raw_mode()
+        .context("cannot switch the terminal to raw mode")?;
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = ratatui::crossterm::terminal::disable_raw_mode();
+        hook(info);
+    }));
+    restore_on_signals(|| {
+        let _ = ratatui::crossterm::terminal::disable_raw_mode();
+    });
+    Ok(RawLines)
+}
+
 /// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal and
 /// exits with 128 + the signal's number. The game itself is already safe: the autosave
 /// is rewritten after every move. Installed once, on a thread of its own.
 #[cfg(unix)]
-fn restore_on_signals() {
+fn restore_on_signals(restore: fn()) {
     use signal_hook::consts::{SIGHUP, SIGTERM};
     use signal_hook::iterator::Signals;
     static INSTALL: std::sync::Once = std::sync::Once::new();
@@ -98,8 +128,7 @@ fn restore_on_signals() {
             .name("hijara-signals".into())
             .spawn(move || {
                 if let Some(signal) = signals.forever().next() {
-                    let _ = execute!(stdout(), DisableMouseCapture);
-                    ratatui::restore();
+                    restore();
                     std::process::exit(128 + signal);
                 }
             });
@@ -107,4 +136,4 @@ fn restore_on_signals() {
 }
 
 #[cfg(not(unix))]
-fn restore_on_signals() {}
+fn restore_on_signals(_restore: fn()) {}

@@ -86,7 +86,7 @@ impl App {
                         describe::wrong_claim(&placement, claimed),
                     ),
                 };
-                self.message = Some(message);
+                self.set_message(message, false);
                 vec![Effect::Autosave, Effect::Redraw]
             }
             Err(error) => {

@@ -50,22 +50,10 @@ impl App {
                         return vec![Effect::Redraw];
                     }
                 }
-                // A server table's own keys, then a claim game's, come before the board's.
-                let action = match context {
-                    KeyContext::Board if self.at_table() => keymap::action(key, KeyContext::Served)
-                        .or_else(|| {
-                            self.game
-                                .claim_mode()
-                                .then(|| keymap::action(key, KeyContext::ClaimGame))
-                                .flatten()
-                        })
-                        .or_else(|| keymap::action(key, context)),
-                    KeyContext::Board if self.game.claim_mode() => {
-                        keymap::action(key, KeyContext::ClaimGame)
-                            .or_else(|| keymap::action(key, context))
-                    }
-                    _ => keymap::action(key, context),
-                };
+                let action = self
+                    .key_contexts()
+                    .into_iter()
+                    .find_map(|context| keymap::action(key, context));
                 match action {
                     Some(action) => self.apply(action),
                     // Behind the "please enlarge" screen other keys do nothing at all.
@@ -242,7 +230,7 @@ impl App {
 
     /// Shows a message, and asks for a redraw.
     pub(super) fn say(&mut self, kind: MessageKind, text: impl Into<String>) -> Effects {
-        self.message = Some(Message::new(kind, text));
+        self.set_message(Message::new(kind, text), false);
         vec![Effect::Redraw]
     }
 

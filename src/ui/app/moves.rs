@@ -114,7 +114,7 @@ impl App {
                 let state = self.game.claim_state(index).filter(|s| {
                     self.config.is_human(placement.player) || *s != ClaimState::Pending
                 });
-                self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
+                self.set_message(Message::played(&placement, state, unclaimed.as_ref()), true);
                 vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
             }
             Err(_) => self.refuse(message::full(square)),
@@ -153,7 +153,7 @@ impl App {
             .game
             .claim_state(self.game.len() - 1)
             .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
-        self.message = Some(Message::played(&last, state, None));
+        self.set_message(Message::played(&last, state, None), true);
         vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
     }
 

@@ -1,0 +1,321 @@
+//! The line mode's words: each event as one plain line a screen reader can read
+//! (`Yellow b3, section 2: +10, row 3 same number 2s. Blue 35, Yellow 20. Your move,
+//! Blue.`), the board read row by row, and the commands' replies. Texts the full
+//! screen shows too (messages, questions, lessons, puzzles) come from their own
+//! modules; these are the ones only a line needs.
+
+use std::time::Duration;
+
+use crate::ai::Seat;
+use crate::rules::{ClaimState, Placement, Player, Ruleset, Square};
+
+use super::{describe, rules_parts, seat_name};
+
+/// `Blue b3, section 2`: who placed where.
+fn stone(placement: &Placement) -> String {
+    let cell = placement.cell;
+    format!(
+        "{} {}, section {}",
+        placement.player, cell.square, cell.section
+    )
+}
+
+/// What a stone completed: its one combination by name, or each with its points.
+fn combos(placement: &Placement) -> String {
+    let combos: Vec<_> = placement.combos().iter().collect();
+    match combos[..] {
+        [one] => one.to_string(),
+        _ => {
+            let named: Vec<String> = combos
+                .iter()
+                .map(|c| format!("{c} ({})", c.points()))
+                .collect();
+            named.join(", ")
+        }
+    }
+}
+
+/// A stone placed, in words, with what it did: `Blue b3, section 2: +10, row 3 same
+/// number 2s`. `state` is its claim state in a claim game (`None` without claims):
+/// a person's stone still to be claimed says nothing of its points.
+pub(crate) fn placed(placement: &Placement, state: Option<ClaimState>) -> String {
+    let stone = stone(placement);
+    let points = placement.points;
+    match state {
+        // A stone still to be claimed says nothing of its points.
+        Some(ClaimState::Pending) => stone,
+        _ if points == 0 && !matches!(state, Some(ClaimState::Wrong { .. })) => stone,
+        None => format!("{stone}: +{points}, {}", combos(placement)),
+        Some(ClaimState::Claimed {
+            points: claimed, ..
+        }) => {
+            let rest = points.saturating_sub(claimed);
+            let forfeited = if rest > 0 {
+                format!("; {rest} forfeited")
+            } else {
+                String::new()
+            };
+            format!(
+                "{stone}: +{claimed} claimed{forfeited}, {}",
+                combos(placement)
+            )
+        }
+        Some(ClaimState::Unclaimed) => {
+            format!(
+                "{stone}: {points} unclaimed, forfeited, {}",
+                combos(placement)
+            )
+        }
+        Some(ClaimState::Wrong { claimed }) => {
+            format!("{stone}: wrong claim of {claimed}, {points} forfeited")
+        }
+    }
+}
+
+/// A person's last stone in a claim game may still be claimed, before the turn.
+pub(crate) fn may_claim(player: Player, turn: &str) -> String {
+    format!("{turn}; {player} may still claim")
+}
+
+/// What became of the stone before, then the new stone: `Blue's b3 went unclaimed: 10
+/// forfeited (row 3 same number 2s (10)). Yellow c2, section 1`.
+pub(crate) fn after_unclaimed(earlier: &Placement, placed: &str) -> String {
+    format!("{}. {placed}", describe::unclaimed(earlier))
+}
+
+/// A move line: what happened, the totals, and what comes next (each a sentence).
+pub(crate) fn sentences(parts: &[&str]) -> String {
+    let mut line = String::new();
+    for part in parts.iter().filter(|p| !p.is_empty()) {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(part);
+        if !part.ends_with(['.', '!', '?', ':', '…']) {
+            line.push('.');
+        }
+    }
+    line
+}
+
+/// The turn of a person at this keyboard.
+pub(crate) fn your_move(player: Player) -> String {
+    format!("Your move, {player}")
+}
+
+/// The AI's turn, while it thinks.
+pub(crate) fn thinking(player: Player, seat: Seat) -> String {
+    format!("{player}, {}, thinking", seat_name(seat))
+}
+
+/// The turn of a player who does not play here (an AI not asked yet, a spectator's view).
+pub(crate) fn to_move(player: Player) -> String {
+    format!("{player} to move")
+}
+
+/// The turn of a player at another terminal.
+pub(crate) fn elsewhere(player: Player) -> String {
+    format!("{player} to move, at the other terminal")
+}
+
+/// The AI to move waits for the person's claim.
+pub(crate) fn waits(ai: Player) -> String {
+    format!("{ai} waits: claim and your stone's points, or go to let it play")
+}
+
+/// The game is over: how it ended.
+pub(crate) fn over(result: &str) -> String {
+    format!("Game over: {}", describe::result_sentence(result))
+}
+
+/// Who plays whom, under which rules: the first line of a game.
+pub(crate) fn game_heading(
+    seats: [Seat; 2],
+    ruleset: Ruleset,
+    claims: bool,
+    clock: Option<&str>,
+) -> String {
+    let mut parts = vec![format!(
+        "Hijara: Blue, {}, against Yellow, {}",
+        seat_name(seats[0]),
+        seat_name(seats[1])
+    )];
+    let rules = rules_parts(ruleset, claims);
+    if !rules.is_empty() {
+        parts.push(format!("Rules: {}", rules.join(" and ")));
+    }
+    if let Some(clock) = clock {
+        parts.push(format!("Clocks {clock}"));
+    }
+    parts.push(TYPE_HELP.to_owned());
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    sentences(&parts)
+}
+
+/// How a game's first line ends.
+pub(crate) const TYPE_HELP: &str = "Type a square such as b3 to play, help for the commands";
+
+/// How many moves were played already (a loaded or resumed game).
+pub(crate) fn played_so_far(moves: usize) -> String {
+    format!("{} played", super::moves_count(moves))
+}
+
+/// A player's clock running low.
+pub(crate) fn time_low(player: Player, left: Duration) -> String {
+    format!("{player}: {} seconds left", left.as_secs())
+}
+
+/// `clock`: both clocks.
+pub(crate) fn clocks(blue: &str, yellow: &str, running: Option<Player>) -> String {
+    let mut line = format!("Blue {blue}, Yellow {yellow}");
+    if let Some(player) = running {
+        line.push_str(&format!("; {player}'s clock runs"));
+    }
+    line.push('.');
+    line
+}
+
+/// `clock` in a game without clocks.
+pub(crate) const NO_CLOCKS: &str = "This game has no clocks.";
+
+/// How many watch a game at a server table.
+pub(crate) fn watching(n: usize) -> String {
+    match n {
+        0 => "Nobody watches now.".to_owned(),
+        1 => "1 person watches.".to_owned(),
+        n => format!("{n} people watch."),
+    }
+}
+
+/// One row of the board read out: `Row 1: a1 Blue Blue, b1 empty, c1 Yellow, d1 Blue
+/// Yellow Blue Yellow.` Each square names its stones from section 1 up.
+pub(crate) fn board_row(row: usize, squares: &[(Square, Vec<Player>)]) -> String {
+    let squares: Vec<String> = squares
+        .iter()
+        .map(|(square, stones)| {
+            if stones.is_empty() {
+                format!("{square} empty")
+            } else {
+                let names: Vec<String> = stones.iter().map(Player::to_string).collect();
+                format!("{square} {}", names.join(" "))
+            }
+        })
+        .collect();
+    format!("Row {row}: {}.", squares.join(", "))
+}
+
+/// `square b3`: each section and where the next stone goes.
+pub(crate) fn square_detail(square: Square, stones: &[Player]) -> String {
+    let mut parts: Vec<String> = stones
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("section {} {p}", i + 1))
+        .collect();
+    match stones.len() {
+        4 => parts.push("full".to_owned()),
+        n => parts.push(format!("the next stone goes on section {}", n + 1)),
+    }
+    format!("{square}: {}.", parts.join(", "))
+}
+
+/// `moves`: the moves from `first` (1-based), in order, Blue first.
+pub(crate) fn moves(first: usize, last: usize, moves: &[String]) -> String {
+    format!("Moves {first} to {last}: {}.", moves.join(" "))
+}
+
+/// `moves` before any move.
+pub(crate) const NO_MOVES: &str = "No move yet.";
+
+/// `last` before any move.
+pub(crate) const NO_LAST: &str = "No stone placed yet.";
+
+/// The move shown in the replay viewer, numbered: `Move 12 of 40: Blue b3, section 2.`
+pub(crate) fn numbered(n: usize, of: usize, said: &str) -> String {
+    format!("Move {n} of {of}: {said}")
+}
+
+/// The replay viewer at the start.
+pub(crate) fn at_start(of: usize) -> String {
+    format!(
+        "The start: the empty board, {} to come",
+        super::moves_count(of)
+    )
+}
+
+/// The replay viewer's first line: the record and its players.
+pub(crate) fn replay_heading(name: &str, blue: &str, yellow: &str, moves: usize) -> String {
+    format!(
+        "Replay of {name}: Blue {blue}, Yellow {yellow}, {}. Type next, back, go and a \
+         move number, why, or help.",
+        super::moves_count(moves)
+    )
+}
+
+/// `why` while the move shown waits for its analysis.
+pub(crate) fn analysing(n: usize) -> String {
+    format!("Move {n} is being analysed; its verdict follows.")
+}
+
+/// The analysis of the replayed game is done.
+pub(crate) const ANALYSED: &str =
+    "The analysis is done: why judges the move shown, mistake jumps to the next mistake.";
+
+/// `why` at the start.
+pub(crate) const WHY_AT_START: &str = "No move shown yet: type next first.";
+
+/// The start screen's first line.
+pub(crate) const START: &str = "Hijara. Type the key of a door:";
+
+/// A door of the start screen: its key and its words.
+pub(crate) fn door(key: char, label: &str, open: bool) -> String {
+    let closed = if open { "" } else { super::start::CLOSED };
+    format!("{key}: {label}{closed}.")
+}
+
+/// A lesson opened: which of how many, its title.
+pub(crate) fn lesson(n: usize, of: usize, title: &str) -> String {
+    format!("Lesson {n} of {of}: {title}.")
+}
+
+/// The lessons menu's first line.
+pub(crate) const LESSONS: &str = "The lessons, done marked x. Type a lesson's number to open it:";
+
+/// A lesson in the menu.
+pub(crate) fn lesson_item(n: usize, done: bool, title: &str) -> String {
+    let mark = if done { "x " } else { "" };
+    format!("{mark}{n}: {title}.")
+}
+
+/// A lesson's or puzzle's position: the turn, and how to hear the board.
+pub(crate) const HEAR_BOARD: &str = "Type board to hear the position.";
+
+/// A word typed that is no command here.
+pub(crate) fn unknown(word: &str) -> String {
+    format!("Unknown command: {word}. Type help for the commands.")
+}
+
+/// A command that needs something after it.
+pub(crate) fn needs(command: &str, what: &str) -> String {
+    format!("Type {command} and {what}.")
+}
+
+/// The help's first line.
+pub(crate) const HELP: &str = "Commands here (a line each; a key of the full screen works too):";
+
+/// One command in the help: its name and aliases, what follows it, what it does.
+pub(crate) fn help_row(names: &[&str], arg: &str, help: &str) -> String {
+    let name = match (names.first(), arg) {
+        (Some(name), "") => (*name).to_owned(),
+        (Some(name), arg) => format!("{name} {arg}"),
+        (None, arg) => arg.to_owned(),
+    };
+    let more: Vec<&str> = names.iter().skip(1).copied().collect();
+    if more.is_empty() {
+        format!("{name}: {help}.")
+    } else {
+        format!("{name} (or {}): {help}.", more.join(", "))
+    }
+}
+
+/// The lobby as lines: re-read with `list`.
+pub(crate) const LIST: &str = "Type list to hear the tables again.";

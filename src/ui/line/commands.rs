@@ -1,0 +1,688 @@
+//! The line mode's commands, as data beside the key table: each a word (and its
+//! aliases), what may follow it, where it applies, its help, and what it does: the
+//! key-table actions it types (so it acts exactly as the full screen's keys do), a
+//! square played, or something read out. The `help` command is built from this table.
+
+use crate::rules::Square;
+
+use super::super::keymap::Action;
+
+/// Which screen a command applies on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// A game.
+    Game,
+    /// The replay viewer.
+    Replay,
+    /// A lesson, or the lessons menu.
+    Lesson,
+    /// A puzzle.
+    Puzzle,
+    /// The start screen.
+    Start,
+    /// A served session's lobby.
+    Lobby,
+}
+
+/// What follows a command's word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Arg {
+    /// Nothing.
+    None,
+    /// A number (`claim 25`, `go 40`).
+    Number,
+    /// A square (`square b3`).
+    Square,
+    /// A row, 1-4 (`row 2`).
+    Row,
+    /// Any text (`say hello`, `find bob`).
+    Text,
+}
+
+impl Arg {
+    /// How the help names it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Arg::None => "",
+            Arg::Number => "N",
+            Arg::Square => "b3",
+            Arg::Row => "2",
+            Arg::Text => "text",
+        }
+    }
+}
+
+/// One step of a command typed as keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The key that asks for this action in the screen's context.
+    Key(Action),
+    /// The argument, typed character by character.
+    Arg,
+    /// The menu item the argument numbers (from 1).
+    Item,
+}
+
+/// What the line mode reads out of the state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// The board, row by row.
+    Board,
+    /// One square in detail.
+    Square,
+    /// One row.
+    Row,
+    /// The totals and the turn.
+    Score,
+    /// The last stone.
+    Last,
+    /// Every move.
+    Moves,
+    /// The clocks.
+    Clock,
+    /// This help.
+    Help,
+    /// The review of the move shown.
+    Why,
+    /// The screen's own lines again (the lobby's tables, the menu, the task).
+    Again,
+}
+
+/// What a command does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Does {
+    /// Types these steps as keys.
+    Keys(&'static [Step]),
+    /// Places a stone on the square typed (the command is the square itself).
+    Play,
+    /// Reads something out.
+    Read(Reading),
+}
+
+/// One command of the line mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Command {
+    /// Its word, then its aliases; empty for a square typed.
+    pub(crate) words: &'static [&'static str],
+    /// What follows the word.
+    pub(crate) arg: Arg,
+    /// Where it applies.
+    pub(crate) places: &'static [Place],
+    /// What it does, for the help.
+    pub(crate) help: &'static str,
+    /// What it does.
+    pub(crate) does: Does,
+}
+
+use Action as A;
+use Place as P;
+use Step as S;
+
+const BOARDS: &[Place] = &[P::Game, P::Replay, P::Lesson, P::Puzzle];
+const ALL: &[Place] = &[P::Game, P::Replay, P::Lesson, P::Puzzle, P::Start, P::Lobby];
+
+/// The commands, in the order the help lists them.
+pub(crate) const COMMANDS: &[Command] = &[
+    Command {
+        words: &[],
+        arg: Arg::Square,
+        places: &[P::Game, P::Lesson, P::Puzzle],
+        help: "place a stone on that square",
+        does: Does::Play,
+    },
+    Command {
+        words: &["board", "b"],
+        arg: Arg::None,
+        places: BOARDS,
+        help: "read the board row by row",
+        does: Does::Read(Reading::Board),
+    },
+    Command {
+        words: &["square"],
+        arg: Arg::Square,
+        places: BOARDS,
+        help: "read one square, section by section",
+        does: Does::Read(Reading::Square),
+    },
+    Command {
+        words: &["row"],
+        arg: Arg::Row,
+        places: BOARDS,
+        help: "read one row",
+        does: Does::Read(Reading::Row),
+    },
+    Command {
+        words: &["score"],
+        arg: Arg::None,
+        places: BOARDS,
+        help: "the totals and whose move it is",
+        does: Does::Read(Reading::Score),
+    },
+    Command {
+        words: &["last"],
+        arg: Arg::None,
+        places: &[P::Game, P::Replay],
+        help: "the last stone again",
+        does: Does::Read(Reading::Last),
+    },
+    Command {
+        words: &["moves"],
+        arg: Arg::None,
+        places: &[P::Game, P::Replay],
+        help: "every move so far",
+        does: Does::Read(Reading::Moves),
+    },
+    Command {
+        words: &["clock"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "both clocks",
+        does: Does::Read(Reading::Clock),
+    },
+    Command {
+        words: &["hint", "t"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "the hard AI's move for you",
+        does: Does::Keys(&[S::Key(A::Hint)]),
+    },
+    Command {
+        words: &["undo", "u"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "take back a move (against the AI, yours and its reply)",
+        does: Does::Keys(&[S::Key(A::Undo)]),
+    },
+    Command {
+        words: &["redo", "U"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "play again a move taken back",
+        does: Does::Keys(&[S::Key(A::Redo)]),
+    },
+    Command {
+        words: &["claim", "+"],
+        arg: Arg::Number,
+        places: &[P::Game, P::Lesson],
+        help: "claim N points for your last stone (claim games)",
+        does: Does::Keys(&[S::Key(A::ClaimStart), S::Arg, S::Key(A::Claim)]),
+    },
+    Command {
+        words: &["go"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "claim nothing: let the AI play on (claim games)",
+        does: Does::Keys(&[S::Key(A::Place)]),
+    },
+    Command {
+        words: &["save", "s"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "save the game as a .hij record",
+        does: Does::Keys(&[S::Key(A::Save)]),
+    },
+    Command {
+        words: &["new", "n"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "a new game (at a server table: offer a rematch)",
+        does: Does::Keys(&[S::Key(A::NewGame)]),
+    },
+    Command {
+        words: &["review", "r"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "review the finished game with the engine",
+        does: Does::Keys(&[S::Key(A::Review)]),
+    },
+    Command {
+        words: &["resign", "R"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "resign the game (asks first)",
+        does: Does::Keys(&[S::Key(A::Resign)]),
+    },
+    Command {
+        words: &["say", "m"],
+        arg: Arg::Text,
+        places: &[P::Game],
+        help: "a message to the other player (server tables)",
+        does: Does::Keys(&[S::Key(A::Message), S::Arg, S::Key(A::Confirm)]),
+    },
+    Command {
+        words: &["mute", "M"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "mute the other player's messages, or hear them again",
+        does: Does::Keys(&[S::Key(A::Mute)]),
+    },
+    Command {
+        words: &["bell", "B"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "the bell on your move, on or off (server tables)",
+        does: Does::Keys(&[S::Key(A::Bell)]),
+    },
+    // The replay viewer.
+    Command {
+        words: &["next", "n"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the next move",
+        does: Does::Keys(&[S::Key(A::Step(1))]),
+    },
+    Command {
+        words: &["back"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the move before",
+        does: Does::Keys(&[S::Key(A::Step(-1))]),
+    },
+    Command {
+        words: &["ten"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "ten moves on",
+        does: Does::Keys(&[S::Key(A::Step(10))]),
+    },
+    Command {
+        words: &["ten back"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "ten moves back",
+        does: Does::Keys(&[S::Key(A::Step(-10))]),
+    },
+    Command {
+        words: &["go", "g"],
+        arg: Arg::Number,
+        places: &[P::Replay],
+        help: "go to move N (go 0: the start)",
+        does: Does::Keys(&[S::Key(A::Goto), S::Arg, S::Key(A::Jump)]),
+    },
+    Command {
+        words: &["start"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the start, before the first move",
+        does: Does::Keys(&[S::Key(A::Start)]),
+    },
+    Command {
+        words: &["end"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the last move",
+        does: Does::Keys(&[S::Key(A::End)]),
+    },
+    Command {
+        words: &["why"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the engine's verdict on the move shown (starts the analysis)",
+        does: Does::Read(Reading::Why),
+    },
+    Command {
+        words: &["mistake back"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the mistake or blunder before",
+        does: Does::Keys(&[S::Key(A::PreviousMistake)]),
+    },
+    Command {
+        words: &["mistake"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "the next mistake or blunder",
+        does: Does::Keys(&[S::Key(A::NextMistake)]),
+    },
+    Command {
+        words: &["analysis", "a"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "start the analysis, or hide it",
+        does: Does::Keys(&[S::Key(A::Analysis)]),
+    },
+    Command {
+        words: &["auto"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "autoplay on or off: a move a second",
+        does: Does::Keys(&[S::Key(A::Autoplay)]),
+    },
+    Command {
+        words: &["faster"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "autoplay faster",
+        does: Does::Keys(&[S::Key(A::Faster)]),
+    },
+    Command {
+        words: &["slower"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "autoplay slower",
+        does: Does::Keys(&[S::Key(A::Slower)]),
+    },
+    Command {
+        words: &["play", "c"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "play on from the move shown (asks when later moves are dropped)",
+        does: Does::Keys(&[S::Key(A::Continue)]),
+    },
+    // Lessons and puzzles.
+    Command {
+        words: &["again", "u"],
+        arg: Arg::None,
+        places: &[P::Lesson, P::Puzzle],
+        help: "start this one again",
+        does: Does::Keys(&[S::Key(A::Undo)]),
+    },
+    Command {
+        words: &["next", "n"],
+        arg: Arg::None,
+        places: &[P::Lesson, P::Puzzle],
+        help: "the next one (a puzzle: skips this one)",
+        does: Does::Keys(&[S::Key(A::NewGame)]),
+    },
+    Command {
+        words: &["themes", "t"],
+        arg: Arg::None,
+        places: &[P::Puzzle],
+        help: "the puzzle's themes",
+        does: Does::Keys(&[S::Key(A::Hint)]),
+    },
+    Command {
+        words: &["menu", "m"],
+        arg: Arg::None,
+        places: &[P::Lesson],
+        help: "the lessons menu",
+        does: Does::Keys(&[S::Key(A::Menu)]),
+    },
+    Command {
+        words: &["open"],
+        arg: Arg::Number,
+        places: &[P::Lesson],
+        help: "open lesson N of the menu",
+        does: Does::Keys(&[S::Item]),
+    },
+    Command {
+        words: &["puzzles", "p"],
+        arg: Arg::None,
+        places: &[P::Lesson],
+        help: "leave the lessons menu for the puzzles",
+        does: Does::Keys(&[S::Key(A::Puzzles)]),
+    },
+    // The lobby of a server.
+    Command {
+        words: &["list"],
+        arg: Arg::None,
+        places: &[P::Lobby, P::Start, P::Lesson],
+        help: "the tables, doors or lessons again",
+        does: Does::Read(Reading::Again),
+    },
+    Command {
+        words: &["table"],
+        arg: Arg::Number,
+        places: &[P::Lobby],
+        help: "sit at table N, or watch it (a number alone does too)",
+        does: Does::Keys(&[S::Arg]),
+    },
+    Command {
+        words: &["new", "n"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "open a table for two players",
+        does: Does::Keys(&[S::Key(A::NewGame)]),
+    },
+    Command {
+        words: &["ai", "a"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "play the server's AI",
+        does: Does::Keys(&[S::Key(A::PlayAi)]),
+    },
+    Command {
+        words: &["find", "f"],
+        arg: Arg::Text,
+        places: &[P::Lobby],
+        help: "find a player by name",
+        does: Does::Keys(&[S::Key(A::FindPlayer), S::Arg, S::Key(A::Confirm)]),
+    },
+    Command {
+        words: &["code", "i"],
+        arg: Arg::Text,
+        places: &[P::Lobby],
+        help: "join a private table by its invitation code",
+        does: Does::Keys(&[S::Key(A::Invitation), S::Arg, S::Key(A::Confirm)]),
+    },
+    Command {
+        words: &["win", "w"],
+        arg: Arg::Number,
+        places: &[P::Lobby],
+        help: "claim the win at table N, your opponent gone",
+        does: Does::Keys(&[S::Key(A::ClaimWin), S::Arg]),
+    },
+    Command {
+        words: &["colour", "c"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "colour on or off (the full screen's)",
+        does: Does::Keys(&[S::Key(A::Colour)]),
+    },
+    Command {
+        words: &["screen"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "leave the line mode for the full screen (kept for your key)",
+        does: Does::Keys(&[S::Key(A::LineMode)]),
+    },
+    Command {
+        words: &["opponent", "o"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the new table's form: the next opponent",
+        does: Does::Keys(&[S::Key(A::Opponent)]),
+    },
+    Command {
+        words: &["side", "s"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the form: the other side",
+        does: Does::Keys(&[S::Key(A::Side)]),
+    },
+    Command {
+        words: &["variant", "v"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the form: the other variant",
+        does: Does::Keys(&[S::Key(A::Variant)]),
+    },
+    Command {
+        words: &["claims", "k"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the form: claims on or off",
+        does: Does::Keys(&[S::Key(A::ClaimsRule)]),
+    },
+    Command {
+        words: &["private", "p"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the form: private or listed",
+        does: Does::Keys(&[S::Key(A::Private)]),
+    },
+    Command {
+        words: &["clock", "t"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the form: the next clock",
+        does: Does::Keys(&[S::Key(A::Clock)]),
+    },
+    Command {
+        words: &["start"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the form: start the game",
+        does: Does::Keys(&[S::Key(A::Confirm)]),
+    },
+    Command {
+        words: &["cancel"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "close the form",
+        does: Does::Keys(&[S::Key(A::No)]),
+    },
+    // Everywhere.
+    Command {
+        words: &["yes", "y"],
+        arg: Arg::None,
+        places: &[P::Game, P::Replay],
+        help: "answer yes to the question asked",
+        does: Does::Keys(&[S::Key(A::Yes)]),
+    },
+    Command {
+        words: &["no"],
+        arg: Arg::None,
+        places: &[P::Game, P::Replay],
+        help: "answer no",
+        does: Does::Keys(&[S::Key(A::No)]),
+    },
+    Command {
+        words: &["help", "?"],
+        arg: Arg::None,
+        places: ALL,
+        help: "these commands",
+        does: Does::Read(Reading::Help),
+    },
+    Command {
+        words: &["quit", "q"],
+        arg: Arg::None,
+        places: ALL,
+        help: "leave (asks while a game is in progress)",
+        does: Does::Keys(&[S::Key(A::Quit)]),
+    },
+];
+
+/// A line typed, understood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Parsed {
+    /// A command and its argument (as typed, trimmed).
+    Command(&'static Command, String),
+    /// A square typed alone.
+    Square(Square),
+    /// One character with no command: the full screen's key of that character.
+    Key(char),
+    /// Nothing typed.
+    Empty,
+    /// A word that is no command here.
+    Unknown(String),
+    /// A command without the argument it needs.
+    Needs(&'static Command),
+}
+
+/// The commands of `place`, in table order.
+pub(crate) fn of(place: Place) -> impl Iterator<Item = &'static Command> {
+    COMMANDS.iter().filter(move |c| c.places.contains(&place))
+}
+
+/// Understands `line` typed on `place`: the longest command word it starts with
+/// (`ten back` before `ten`), a square, or a single key.
+pub(crate) fn parse(line: &str, place: Place) -> Parsed {
+    let line = line.trim();
+    if line.is_empty() {
+        return Parsed::Empty;
+    }
+    let lower = line.to_lowercase();
+    let squares = [P::Game, P::Lesson, P::Puzzle].contains(&place);
+    if squares && let Ok(square) = lower.parse::<Square>() {
+        return Parsed::Square(square);
+    }
+    // `+25` and `claim 25` alike: a word may be glued to its number.
+    let found = of(place)
+        .flat_map(|c| c.words.iter().map(move |w| (c, *w)))
+        .filter(|(_, word)| {
+            let rest = if word.chars().all(|c| c.is_alphabetic() || c == ' ') {
+                // Words match in any case but the one-letter keys, which are keys.
+                let matched = if word.len() == 1 {
+                    line.strip_prefix(word)
+                } else {
+                    lower.strip_prefix(word)
+                };
+                matched.filter(|rest| rest.is_empty() || rest.starts_with(' '))
+            } else {
+                line.strip_prefix(word)
+            };
+            rest.is_some()
+        })
+        .max_by_key(|(_, word)| word.len());
+    let Some((command, word)) = found else {
+        let mut chars = line.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(c), None) => Parsed::Key(c),
+            _ => Parsed::Unknown(line.split_whitespace().next().unwrap_or(line).to_owned()),
+        };
+    };
+    let arg = line[word.len()..].trim().to_owned();
+    let fits = match command.arg {
+        Arg::None => arg.is_empty(),
+        Arg::Number => !arg.is_empty() && arg.chars().all(|c| c.is_ascii_digit()),
+        Arg::Square => arg.to_lowercase().parse::<Square>().is_ok(),
+        Arg::Row => matches!(arg.as_str(), "1" | "2" | "3" | "4"),
+        Arg::Text => !arg.is_empty(),
+    };
+    match fits {
+        true => Parsed::Command(command, arg),
+        // A one-letter word with something after it is no command: `b3` is a square.
+        false if command.arg == Arg::None && !arg.is_empty() => {
+            Parsed::Unknown(line.split_whitespace().next().unwrap_or(line).to_owned())
+        }
+        false => Parsed::Needs(command),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(parsed: Parsed) -> Option<&'static str> {
+        match parsed {
+            Parsed::Command(c, _) => c.words.first().copied(),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn lines_become_commands_squares_or_keys() {
+        assert_eq!(parse("b3", Place::Game), Parsed::Square(Square::B3));
+        assert_eq!(parse(" B3 ", Place::Game), Parsed::Square(Square::B3));
+        assert_eq!(word(parse("board", Place::Game)), Some("board"));
+        assert_eq!(word(parse("b", Place::Game)), Some("board"));
+        assert_eq!(word(parse("Undo", Place::Game)), Some("undo"));
+        assert!(matches!(
+            parse("claim 25", Place::Game),
+            Parsed::Command(c, arg) if c.words[0] == "claim" && arg == "25"
+        ));
+        assert!(matches!(
+            parse("+25", Place::Game),
+            Parsed::Command(c, arg) if c.words[0] == "claim" && arg == "25"
+        ));
+        assert!(matches!(parse("claim", Place::Game), Parsed::Needs(_)));
+        assert_eq!(word(parse("ten back", Place::Replay)), Some("ten back"));
+        assert_eq!(word(parse("ten", Place::Replay)), Some("ten"));
+        assert_eq!(
+            word(parse("mistake back", Place::Replay)),
+            Some("mistake back")
+        );
+        assert_eq!(word(parse("next", Place::Lesson)), Some("next"));
+        assert_eq!(word(parse("n", Place::Replay)), Some("next"));
+        // R resigns, r reviews: one-letter keys keep their case.
+        assert_eq!(word(parse("R", Place::Game)), Some("resign"));
+        assert_eq!(word(parse("r", Place::Game)), Some("review"));
+        assert_eq!(parse("x", Place::Game), Parsed::Key('x'));
+        assert_eq!(parse("h", Place::Start), Parsed::Key('h'));
+        assert_eq!(parse("", Place::Game), Parsed::Empty);
+        assert!(matches!(parse("dance now", Place::Game), Parsed::Unknown(w) if w == "dance"));
+        // A square means nothing in the replay viewer.
+        assert!(matches!(parse("b3", Place::Replay), Parsed::Unknown(_)));
+    }
+}

@@ -1,0 +1,180 @@
+//! The line mode on this machine's standard input and output: lines from a pipe (or
+//! a terminal in its own cooked mode) read on a thread that outlives each screen, so
+//! a line typed ahead goes to the next screen; or, when both are a terminal, its keys
+//! in raw mode for the [`super::editor`].
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, IsTerminal, Read};
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use anyhow::Context;
+
+use super::super::inbox::{Inbox, Wake};
+use super::LineInput;
+
+/// The longest line read from a pipe, in bytes; the rest of a longer one is dropped.
+const MAX_LINE: usize = 1024;
+
+/// Where the local line mode's lines come from.
+#[derive(Debug)]
+pub(crate) enum Source {
+    /// The keys of a terminal in raw mode, edited by the line mode itself.
+    Keys,
+    /// Lines read from standard input on a thread of their own.
+    Pipe(Arc<Pipe>),
+}
+
+/// Whether the local line mode edits lines itself: standard input and output are
+/// both a terminal. Otherwise lines are read as they come (a pipe, or a terminal
+/// whose own line discipline edits and echoes them).
+pub(crate) fn keys_at_a_terminal() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+/// The line mode is needed: a terminal that can't take the full screen (`TERM=dumb`),
+/// or standard input or output not a terminal.
+pub(crate) fn needed() -> bool {
+    std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+        || !io::stdin().is_terminal()
+        || !io::stdout().is_terminal()
+}
+
+/// The lines of standard input, read on a thread of their own, handed to the
+/// running screen's inbox, or kept until the next screen attaches.
+#[derive(Debug, Default)]
+pub(crate) struct Pipe {
+    slot: Mutex<Slot>,
+}
+
+/// Where lines go now.
+#[derive(Debug, Default)]
+struct Slot {
+    /// The running screen's inbox.
+    inbox: Option<SyncSender<Wake>>,
+    /// Lines read while no screen ran.
+    kept: VecDeque<String>,
+    /// Standard input ended (or failed) while no screen ran.
+    ended: bool,
+}
+
+impl Pipe {
+    /// Starts reading standard input.
+    pub(crate) fn start() -> anyhow::Result<Arc<Pipe>> {
+        let pipe = Arc::new(Pipe::default());
+        let reader = Arc::clone(&pipe);
+        std::thread::Builder::new()
+            .name("hijara-lines".into())
+            .spawn(move || {
+                let mut stdin = io::stdin().lock();
+                loop {
+                    match read_line(&mut stdin) {
+                        Some(line) => reader.hand(Some(line)),
+                        None => {
+                            reader.hand(None);
+                            return;
+                        }
+                    }
+                }
+            })
+            .context("cannot start the thread reading standard input")?;
+        Ok(pipe)
+    }
+
+    fn slot(&self) -> MutexGuard<'_, Slot> {
+        // A poisoned slot still holds its lines.
+        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Hands a line (or the end) to the running screen, or keeps it.
+    fn hand(&self, line: Option<String>) {
+        let mut wake = Wake::Line(line);
+        loop {
+            let mut slot = self.slot();
+            let Some(inbox) = slot.inbox.as_ref() else {
+                match wake {
+                    Wake::Line(Some(line)) => slot.kept.push_back(line),
+                    _ => slot.ended = true,
+                }
+                return;
+            };
+            match inbox.try_send(wake) {
+                Ok(()) => return,
+                Err(TrySendError::Full(back)) => {
+                    wake = back;
+                    drop(slot);
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(TrySendError::Disconnected(back)) => {
+                    slot.inbox = None;
+                    wake = back;
+                }
+            }
+        }
+    }
+
+    /// A screen starts: the lines kept go to `input`, the next to `inbox`.
+    pub(crate) fn attach(&self, inbox: &Inbox, input: &mut LineInput) {
+        let mut slot = self.slot();
+        input.queue.extend(slot.kept.drain(..));
+        input.ended |= slot.ended;
+        slot.inbox = Some(inbox.sender());
+    }
+
+    /// The screen ended: lines are kept again, and those its inbox still held go
+    /// back to `input`, in order.
+    pub(crate) fn detach(&self, inbox: &Inbox, input: &mut LineInput) {
+        self.slot().inbox = None;
+        for line in inbox.left_lines() {
+            match line {
+                Some(line) => input.queue.push_back(line),
+                None => input.ended = true,
+            }
+        }
+    }
+}
+
+/// One line of `input`, at most [`MAX_LINE`] bytes (the rest dropped), without its
+/// line ending, invalid UTF-8 replaced; `None` at the end (or an error).
+fn read_line(input: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    let read = input
+        .by_ref()
+        .take(MAX_LINE as u64)
+        .read_until(b'\n', &mut bytes)
+        .ok()?;
+    if read == 0 {
+        return None;
+    }
+    if bytes.last() != Some(&b'\n') && bytes.len() == MAX_LINE {
+        // Too long: drop the rest of the line.
+        let mut rest = Vec::new();
+        let _ = input.read_until(b'\n', &mut rest);
+    }
+    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+        bytes.pop();
+    }
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_whole_capped_and_lossless_enough() {
+        let long = "x".repeat(3000);
+        let text = format!("b3\r\nboard\n{long}\nc\u{e9}\n");
+        let mut bytes = text.into_bytes();
+        // A byte that is not UTF-8, and no line ending at the end.
+        bytes.extend(b"\xfflast");
+        let mut input = io::Cursor::new(bytes);
+        assert_eq!(read_line(&mut input).as_deref(), Some("b3"));
+        assert_eq!(read_line(&mut input).as_deref(), Some("board"));
+        assert_eq!(read_line(&mut input).map(|l| l.len()), Some(MAX_LINE));
+        assert_eq!(read_line(&mut input).as_deref(), Some("c\u{e9}"));
+        assert_eq!(read_line(&mut input).as_deref(), Some("\u{fffd}last"));
+        assert_eq!(read_line(&mut input), None);
+    }
+}

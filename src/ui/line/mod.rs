@@ -1,0 +1,340 @@
+//! The line mode: a second face of the same screen states on the same event loop, for
+//! screen readers and braille displays, pipes and dumb terminals. No alternate
+//! screen, no cursor movement, no redraw, no escape sequence: every event is one
+//! plain line, written once ([`narrate`]), and commands are typed lines
+//! ([`commands`]) turned into the key table's keys, so a command acts exactly as its
+//! key does on the full screen.
+//!
+//! - [`LineFace`]: the [`Face`] the loop shows the states on. Lines come from a pipe
+//!   ([`Face::line`], typed ahead and taken one at a time once the screen is ready
+//!   for them), or are typed at a terminal with no line discipline of its own
+//!   through the [`editor`] (the local terminal in raw mode, a client's pty at the
+//!   server), which echoes and edits them and keeps the game's lines above them.
+//! - [`LineInput`]: what lasts from one screen to the next (the lines typed ahead,
+//!   the history, the end of a pipe).
+
+pub(crate) mod commands;
+pub(crate) mod editor;
+pub(crate) mod local;
+pub(crate) mod narrate;
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Size;
+
+use crate::strings::line as words;
+
+use super::effect::Input;
+use super::face::Face;
+use super::keymap::{self, Action, KeyContext};
+use super::lesson::LessonPhase;
+use super::navigation::Screen;
+use super::theme::Theme;
+use commands::{Does, Parsed, Reading, Step};
+use editor::{Edit, Editor};
+use narrate::{Narrator, Why, place, read};
+
+/// The size the states are laid out for in the line mode: wide enough that no
+/// message is ever too long for its line, so no key goes to closing a box.
+const SIZE: Size = Size::new(400, 100);
+
+/// What lasts from one screen to the next in the line mode.
+#[derive(Debug, Default)]
+pub(crate) struct LineInput {
+    /// The lines typed ahead, in order, not yet handed to a screen.
+    pub(crate) queue: VecDeque<String>,
+    /// The line source ended (a pipe's end): once every line is taken, the screens quit.
+    pub(crate) ended: bool,
+    /// The editor, at a terminal that has no line discipline (typed lines are echoed
+    /// and edited here); `None` for lines from a pipe.
+    pub(crate) editor: Option<Editor>,
+}
+
+impl LineInput {
+    /// Lines from a pipe, or a terminal in cooked mode: no echo, no editing.
+    pub(crate) fn piped() -> LineInput {
+        LineInput::default()
+    }
+
+    /// Keys from a terminal with no line discipline: the editor echoes and edits.
+    pub(crate) fn edited() -> LineInput {
+        LineInput {
+            editor: Some(Editor::default()),
+            ..LineInput::default()
+        }
+    }
+}
+
+/// The line mode's face: it writes lines to `out`.
+pub(crate) struct LineFace<'a, W: Write> {
+    out: W,
+    input: &'a mut LineInput,
+    narrator: Narrator,
+    /// The quit sent once the line source ended, so it is sent once.
+    quit_sent: bool,
+}
+
+impl<'a, W: Write> LineFace<'a, W> {
+    /// A face writing to `out`, taking lines as `input` says.
+    pub(crate) fn new(out: W, input: &'a mut LineInput) -> LineFace<'a, W> {
+        LineFace {
+            out,
+            input,
+            narrator: Narrator::default(),
+            quit_sent: false,
+        }
+    }
+
+    /// Rubs out the prompt, for what is printed after the screens.
+    pub(crate) fn leave(&mut self) -> io::Result<()> {
+        if let Some(editor) = self.input.editor.as_mut() {
+            let mut out = String::new();
+            editor.leave(&mut out);
+            self.out.write_all(out.as_bytes())?;
+        }
+        self.out.flush()
+    }
+
+    /// Writes `lines`, made safe: every control character shown as text. A terminal
+    /// with no line discipline gets them above the line being typed.
+    fn say(&mut self, lines: &[String]) -> io::Result<()> {
+        let lines: Vec<String> = lines
+            .iter()
+            .map(|l| crate::text::sanitize(l).into_owned())
+            .collect();
+        let mut out = String::new();
+        match self.input.editor.as_mut() {
+            Some(editor) => editor.above(&lines, &mut out),
+            None => {
+                for line in &lines {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+        self.out.write_all(out.as_bytes())?;
+        self.out.flush()
+    }
+
+    /// Writes what the editor echoes.
+    fn echo(&mut self, out: &str) {
+        // A client that stopped reading fails the next frame anyway.
+        let _ = self.out.write_all(out.as_bytes());
+        let _ = self.out.flush();
+    }
+
+    /// Whether `line` waits for the screen: a pipe's lines wait while a worker works
+    /// for the screen (the AI's move, a hint, a puzzle's check), so a script plays in
+    /// turn; a terminal's squares wait for the AI's move, other commands go at once.
+    fn waits(&self, screen: &Screen, line: &str) -> bool {
+        if self.input.editor.is_none() {
+            // A verdict asked for (`why`) comes before the next line's answer.
+            return screen.busy() || self.narrator.awaits_why(screen);
+        }
+        screen.busy() && matches!(commands::parse(line, place(screen)), Parsed::Square(_))
+    }
+
+    /// The inputs of a line typed on `screen`; what it reads out is said at once.
+    fn command(&mut self, screen: &Screen, line: &str) -> Vec<Input> {
+        let place = place(screen);
+        let contexts = key_contexts(screen);
+        let key = |action| keymap::key_for(action, &contexts).map(Input::Key);
+        let inputs: Vec<Input> = match commands::parse(line, place) {
+            // A question asked takes any other key as no, as on the full screen;
+            // then the square is played.
+            Parsed::Square(square) => match screen {
+                Screen::Game(app)
+                    if matches!(app.overlay(), super::question::Overlay::Question(_)) =>
+                {
+                    key(Action::No)
+                        .into_iter()
+                        .chain([Input::Click(Some(square))])
+                        .collect()
+                }
+                _ => vec![Input::Click(Some(square))],
+            },
+            Parsed::Key(c) => vec![Input::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            ))],
+            Parsed::Empty => match screen {
+                // Enter, where the screen waits for it: the AI plays on after a
+                // claim, the hint is played.
+                Screen::Game(app) if app.awaits_claim() || app.hint().is_some() => {
+                    key(Action::Place).into_iter().collect()
+                }
+                _ => {
+                    let _ = self.say(&read(screen, Reading::Again, ""));
+                    Vec::new()
+                }
+            },
+            Parsed::Unknown(word) => {
+                let _ = self.say(&[words::unknown(&word)]);
+                Vec::new()
+            }
+            Parsed::Needs(command) => {
+                let word = command.words.first().copied().unwrap_or("");
+                let _ = self.say(&[words::needs(word, command.arg.name())]);
+                Vec::new()
+            }
+            Parsed::Command(command, arg) => match command.does {
+                Does::Play => Vec::new(),
+                Does::Read(Reading::Why) => {
+                    let _ = self.say(&read(screen, Reading::Why, &arg));
+                    // Opening the analysis is no change to say.
+                    return match screen {
+                        Screen::Replay(state, _)
+                            if state.at_move() > 0
+                                && state.current_review().is_none()
+                                && !state.analysis().finished() =>
+                        {
+                            self.narrator.await_why(Why::Move(state.at_move()));
+                            if state.analysis().requested() {
+                                Vec::new()
+                            } else {
+                                key(Action::Analysis).into_iter().collect()
+                            }
+                        }
+                        _ => Vec::new(),
+                    };
+                }
+                Does::Read(reading) => {
+                    let _ = self.say(&read(screen, reading, &arg));
+                    Vec::new()
+                }
+                Does::Keys(steps) => {
+                    let jump = steps.iter().any(|s| {
+                        matches!(s, Step::Key(Action::NextMistake | Action::PreviousMistake))
+                    });
+                    if jump && matches!(screen, Screen::Replay(..)) {
+                        // A jump to a mistake says its verdict.
+                        self.narrator.await_why(Why::Shown);
+                    }
+                    steps
+                        .iter()
+                        .flat_map(|step| match step {
+                            Step::Key(action) => key(*action).into_iter().collect::<Vec<_>>(),
+                            Step::Arg => arg
+                                .chars()
+                                .map(|c| {
+                                    Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+                                })
+                                .collect(),
+                            Step::Item => arg
+                                .parse::<u8>()
+                                .ok()
+                                .and_then(|n| n.checked_sub(1))
+                                .and_then(|n| key(Action::Item(n)))
+                                .into_iter()
+                                .collect(),
+                        })
+                        .collect()
+                }
+            },
+        };
+        if !inputs.is_empty() {
+            self.narrator.typed();
+        }
+        inputs
+    }
+}
+
+/// The contexts a key is looked up in on `screen` now, in order: the key the line
+/// mode types for an action is the one the screen would take for it.
+pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
+    match screen {
+        Screen::Game(app) => app.key_contexts(),
+        Screen::Replay(state, _) => vec![state.key_context()],
+        Screen::Lesson(state) => match state.phase() {
+            LessonPhase::Menu(_) => vec![KeyContext::LessonMenu],
+            LessonPhase::Claiming(_, Some(_)) => vec![KeyContext::ClaimEntry],
+            LessonPhase::Claiming(_, None) => vec![KeyContext::ClaimGame, KeyContext::Board],
+            _ => vec![KeyContext::Lesson, KeyContext::Board],
+        },
+        Screen::Puzzle(_) => vec![KeyContext::Puzzle, KeyContext::Board],
+        Screen::Start(_) => vec![KeyContext::Start],
+        Screen::Lobby(lobby) => vec![lobby.key_context()],
+    }
+}
+
+/// Ctrl-c, which quits from every screen.
+fn force_quit() -> Input {
+    Input::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL))
+}
+
+impl<W: Write> Face for LineFace<'_, W> {
+    fn size(&mut self) -> anyhow::Result<Size> {
+        Ok(SIZE)
+    }
+
+    fn show(&mut self, screen: &Screen, _theme: Theme) -> anyhow::Result<()> {
+        let lines = self.narrator.tell(screen);
+        self.say(&lines)?;
+        Ok(())
+    }
+
+    fn ring(&mut self) -> io::Result<()> {
+        self.out.write_all(b"\x07")?;
+        self.out.flush()
+    }
+
+    fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {
+        let Some(editor) = self.input.editor.as_mut() else {
+            return Vec::new();
+        };
+        let mut out = String::new();
+        let edit = match event {
+            Event::Key(key) if !key.is_release() => editor.key(*key, &mut out),
+            Event::Paste(text) => {
+                editor.paste(text, &mut out);
+                Edit::Typing
+            }
+            _ => Edit::Typing,
+        };
+        self.echo(&out);
+        match edit {
+            Edit::Typing => Vec::new(),
+            Edit::Interrupt => vec![force_quit()],
+            Edit::End => self.command(screen, "quit"),
+            Edit::Line(line) => {
+                if self.waits(screen, &line) || !self.input.queue.is_empty() {
+                    self.input.queue.push_back(line);
+                    return Vec::new();
+                }
+                let inputs = self.command(screen, &line);
+                if inputs.is_empty() {
+                    // Nothing for the screen: the prompt comes back.
+                    let _ = self.say(&[]);
+                }
+                inputs
+            }
+        }
+    }
+
+    fn line(&mut self, line: Option<String>) {
+        match line {
+            Some(line) => self.input.queue.push_back(line),
+            None => self.input.ended = true,
+        }
+    }
+
+    fn ready(&mut self, screen: &Screen) -> Vec<Input> {
+        while let Some(line) = self.input.queue.front() {
+            if self.waits(screen, line) {
+                return Vec::new();
+            }
+            let line = self.input.queue.pop_front().unwrap_or_default();
+            let inputs = self.command(screen, &line);
+            if !inputs.is_empty() {
+                return inputs;
+            }
+        }
+        if self.input.ended && !self.quit_sent && !screen.busy() {
+            self.quit_sent = true;
+            return vec![force_quit()];
+        }
+        Vec::new()
+    }
+}

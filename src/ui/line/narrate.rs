@@ -1,0 +1,798 @@
+//! The line mode's view: what changed on screen since it last spoke, said once, as
+//! lines ([`Narrator::tell`]), and the state read out on request ([`read`]). Pure:
+//! it reads the screen states and keeps what it has said, nothing else.
+
+use std::time::Duration;
+
+use crate::rules::{Cell, ClaimState, Game, Placement, Player, Section, Square};
+use crate::session::show_clock;
+use crate::strings::{
+    self, describe, lesson as lesson_words, line as words, puzzle as puzzle_words,
+};
+
+use super::super::ai_worker::AiJob;
+use super::super::analysis_panel::judged;
+use super::super::app::App;
+use super::super::keymap::{self, Action};
+use super::super::lesson::{LessonPhase, LessonState};
+use super::super::navigation::Screen;
+use super::super::puzzle::{PuzzlePhase, PuzzleState};
+use super::super::question::Overlay;
+use super::super::replay::{ReplayOverlay, ReplayState};
+use super::super::start::{START_ITEMS, StartState};
+use super::super::status::totals_at;
+use super::commands::{self, Place, Reading};
+
+/// A clock is said to run low at these times left, once each per turn.
+const LOW: [Duration; 3] = [
+    Duration::from_secs(60),
+    Duration::from_secs(30),
+    Duration::from_secs(10),
+];
+
+/// The most moves one `moves` line names.
+const MOVES_A_LINE: usize = 16;
+
+/// Which place's commands apply on `screen`.
+pub(crate) fn place(screen: &Screen) -> Place {
+    match screen {
+        Screen::Game(_) => Place::Game,
+        Screen::Replay(..) => Place::Replay,
+        Screen::Lesson(_) => Place::Lesson,
+        Screen::Puzzle(_) => Place::Puzzle,
+        Screen::Start(_) => Place::Start,
+        Screen::Lobby(_) => Place::Lobby,
+    }
+}
+
+/// What the narrator last saw of a game.
+#[derive(Debug, Clone)]
+struct GameSeen {
+    placements: Vec<Placement>,
+    claims: Vec<ClaimState>,
+    said: u64,
+    overlay: Overlay,
+    totals: [u32; 2],
+    /// The lowest time left said of each clock this turn.
+    low: [Option<Duration>; 2],
+    watching: Option<usize>,
+}
+
+/// What the narrator last saw.
+#[derive(Debug, Clone, Default)]
+enum Seen {
+    /// Nothing yet: the next screen gets its first lines.
+    #[default]
+    Nothing,
+    Game(Box<GameSeen>),
+    Replay {
+        at_move: usize,
+        overlay: ReplayOverlay,
+        finished: bool,
+        autoplay: bool,
+        message: Option<String>,
+    },
+    Lesson {
+        index: usize,
+        phase: LessonPhase,
+        note: Option<String>,
+    },
+    Puzzle {
+        id: String,
+        phase: PuzzlePhase,
+        themes: bool,
+        note: Option<String>,
+    },
+    Start {
+        note: Option<String>,
+    },
+    Lobby {
+        lines: Vec<String>,
+    },
+}
+
+/// Says what changed on screen, once.
+#[derive(Debug, Default)]
+pub(crate) struct Narrator {
+    seen: Seen,
+    /// A line was typed since the narrator last spoke: it is answered even when
+    /// nothing changed.
+    typed: bool,
+    /// The replay viewer's move whose verdict was asked for (`why`, a jump to a
+    /// mistake) before its analysis came: said when it comes.
+    why: Option<Why>,
+}
+
+/// Which move's verdict is awaited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// This move's.
+    Move(usize),
+    /// The move shown once the line typed is handled (a jump to a mistake).
+    Shown,
+}
+
+impl Narrator {
+    /// A line was typed and handed to the screen: answer it at the next [`Narrator::tell`].
+    pub(crate) fn typed(&mut self) {
+        self.typed = true;
+    }
+
+    /// Says the verdict on move `n` of the replay viewer once it is known.
+    pub(crate) fn await_why(&mut self, why: Why) {
+        self.why = Some(why);
+    }
+
+    /// Whether a verdict asked for on the replay viewer is still to come.
+    pub(crate) fn awaits_why(&self, screen: &Screen) -> bool {
+        match (screen, self.why) {
+            (Screen::Replay(state, _), Some(Why::Move(n))) => {
+                n == state.at_move() && !state.analysis().finished()
+            }
+            (Screen::Replay(..), Some(Why::Shown)) => true,
+            _ => false,
+        }
+    }
+
+    /// The lines that say what changed on `screen` since the last call.
+    pub(crate) fn tell(&mut self, screen: &Screen) -> Vec<String> {
+        let typed = std::mem::take(&mut self.typed);
+        match screen {
+            Screen::Game(app) => self.game(app, typed),
+            Screen::Replay(state, _) => self.replay(state, typed),
+            Screen::Lesson(state) => self.lesson(state, typed),
+            Screen::Puzzle(state) => self.puzzle(state, typed),
+            Screen::Start(state) => self.start(state, typed),
+            Screen::Lobby(lobby) => self.lobby(lobby.lines(), typed),
+        }
+    }
+
+    fn game(&mut self, app: &App, typed: bool) -> Vec<String> {
+        let game = app.game();
+        let (said, of_move) = app.said();
+        let now = GameSeen {
+            placements: game.placements().to_vec(),
+            claims: game.claim_states().to_vec(),
+            said,
+            overlay: app.overlay(),
+            totals: totals_at(game, game.len()),
+            low: [None; 2],
+            watching: app.watching(),
+        };
+        let mut lines = Vec::new();
+        let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
+            let config = app.config();
+            let clock = config.clock.map(|c| c.minutes_text());
+            lines.push(words::game_heading(
+                config.seats,
+                game.ruleset(),
+                game.claim_mode(),
+                clock.as_deref(),
+            ));
+            let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
+            lines.push(state_line(app, played.as_deref()));
+            if let Some(message) = app.message() {
+                lines.push(message.text.clone());
+            }
+            if let Overlay::Question(question) = app.overlay() {
+                lines.push(app.question_text(question));
+            }
+            self.seen = Seen::Game(Box::new(now));
+            return lines;
+        };
+        let mut now = now;
+        now.low = seen.low;
+        let old = &seen.placements;
+        let new = game.placements();
+        let extended = new.len() > old.len() && new.starts_with(old);
+        let message_new = said != seen.said;
+        if extended {
+            for i in old.len()..new.len() {
+                let mut said = move_words(app, game, i);
+                // The stone before went unclaimed when this one was placed.
+                if let Some(earlier) = i.checked_sub(1).and_then(|e| new.get(e))
+                    && earlier.points > 0
+                    && game.claim_state(i - 1) == Some(ClaimState::Unclaimed)
+                    && seen.claims.get(i - 1) != Some(&ClaimState::Unclaimed)
+                {
+                    said = words::after_unclaimed(earlier, &said);
+                }
+                if i + 1 == new.len() {
+                    lines.push(state_line(app, Some(&said)));
+                } else {
+                    lines.push(words::sentences(&[&said]));
+                }
+            }
+        }
+        if message_new
+            && !(of_move && extended)
+            && let Some(message) = app.message()
+        {
+            if !extended && (now.totals != seen.totals || new.len() != old.len()) {
+                lines.push(state_line(app, Some(&message.text)));
+            } else {
+                lines.push(words::sentences(&[&message.text]));
+            }
+        } else if !extended && new.len() != old.len() {
+            // The game changed under the screen (a table's agreed undo, a rematch).
+            lines.push(state_line(app, None));
+        }
+        if now.overlay != seen.overlay
+            && let Overlay::Question(question) = now.overlay
+        {
+            lines.push(app.question_text(question));
+        }
+        if let (Some(watching), Some(before)) = (now.watching, seen.watching)
+            && watching != before
+        {
+            lines.push(words::watching(watching));
+        }
+        // A clock running low, once per threshold and turn.
+        if !app.is_over() {
+            let mover = game.to_move();
+            let i = mover.index();
+            if new.len() != old.len() {
+                now.low = [None; 2];
+            }
+            if let Some(left) = app.clock_left(mover) {
+                let due = LOW.iter().copied().filter(|t| left <= *t).min();
+                if let Some(threshold) = due
+                    && now.low[i].is_none_or(|said| threshold < said)
+                {
+                    now.low[i] = Some(threshold);
+                    lines.push(words::sentences(&[&words::time_low(mover, left)]));
+                }
+            }
+        }
+        if typed && lines.is_empty() {
+            lines.push(state_line(app, None));
+        }
+        self.seen = Seen::Game(Box::new(now));
+        lines
+    }
+
+    fn replay(&mut self, state: &ReplayState, typed: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let seen = std::mem::take(&mut self.seen);
+        let first = !matches!(seen, Seen::Replay { .. });
+        if first {
+            let tag = |name| state.tag(name).unwrap_or("?");
+            lines.push(words::replay_heading(
+                state.name(),
+                tag("Blue"),
+                tag("Yellow"),
+                state.len(),
+            ));
+        }
+        let (at_move, overlay, finished, autoplay, said) = match seen {
+            Seen::Replay {
+                at_move,
+                overlay,
+                finished,
+                autoplay,
+                message,
+            } => (at_move, overlay, finished, autoplay, message),
+            _ => (usize::MAX, ReplayOverlay::None, false, false, None),
+        };
+        if let Some((_, message)) = state.message()
+            && (typed || said.as_deref() != Some(message))
+        {
+            lines.push(words::sentences(&[message]));
+        }
+        if state.at_move() != at_move || (typed && lines.is_empty()) {
+            lines.push(shown_move(state));
+        }
+        if state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue {
+            lines.push(state.continue_question());
+        }
+        if state.autoplay() != autoplay && !state.autoplay() && !typed {
+            // Autoplay stopped by itself at the last move.
+            lines.push(shown_move(state));
+            lines.dedup();
+        }
+        if self.why == Some(Why::Shown) {
+            self.why = Some(Why::Move(state.at_move()));
+        }
+        if let Some(Why::Move(n)) = self.why {
+            if n != state.at_move() {
+                self.why = None;
+            } else if let Some(m) = state.analysis().move_review(n) {
+                lines.push(judged(m));
+                self.why = None;
+            }
+        }
+        if state.analysis().finished() && !finished && state.analysis().requested() {
+            lines.push(words::ANALYSED.to_owned());
+        }
+        self.seen = Seen::Replay {
+            at_move: state.at_move(),
+            overlay: state.overlay(),
+            finished: state.analysis().finished(),
+            autoplay: state.autoplay(),
+            message: state.message().map(|(_, m)| m.to_owned()),
+        };
+        lines
+    }
+
+    fn lesson(&mut self, state: &LessonState, typed: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let (index, phase, note) = match std::mem::take(&mut self.seen) {
+            Seen::Lesson { index, phase, note } => (Some(index), Some(phase), note),
+            _ => (None, None, None),
+        };
+        let now = state.phase().clone();
+        let reopened = index != Some(state.index())
+            || phase.as_ref().is_none_or(|p| *p != now) && now == LessonPhase::Asking;
+        match &now {
+            LessonPhase::Menu(_) if phase.as_ref() != Some(&now) => {
+                if !matches!(phase, Some(LessonPhase::Menu(_))) {
+                    lines.extend(lesson_screen(state));
+                }
+            }
+            LessonPhase::Menu(_) => {}
+            LessonPhase::Asking if reopened => lines.extend(lesson_lines(state)),
+            LessonPhase::Asking => {}
+            LessonPhase::Claiming(_, None) if phase.as_ref() != Some(&now) => {
+                lines.push(lesson_words::NOW_CLAIM.to_owned());
+            }
+            LessonPhase::Claiming(..) => {}
+            LessonPhase::Tried(_, check) if phase.as_ref() != Some(&now) => {
+                if check.done {
+                    lines.push(words::sentences(&[
+                        lesson_words::WELL_DONE,
+                        &lesson_words::what_it_did(&check.what),
+                        crate::strings::lesson::DONE_ALREADY,
+                    ]));
+                } else if let Some(lesson) = state.lesson() {
+                    lines.push(words::sentences(&[
+                        lesson_words::NOT_YET,
+                        &lesson_words::what_it_did(&check.what),
+                        &lesson.hint,
+                    ]));
+                }
+            }
+            LessonPhase::Tried(..) => {}
+        }
+        if let Some(text) = state.note()
+            && (typed || note.as_deref() != Some(text))
+        {
+            lines.push(words::sentences(&[text]));
+        }
+        if typed && lines.is_empty() {
+            lines.extend(lesson_screen(state));
+        }
+        self.seen = Seen::Lesson {
+            index: state.index(),
+            phase: now,
+            note: state.note().map(str::to_owned),
+        };
+        lines
+    }
+
+    fn puzzle(&mut self, state: &PuzzleState, typed: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let (id, phase, themes, note) = match std::mem::take(&mut self.seen) {
+            Seen::Puzzle {
+                id,
+                phase,
+                themes,
+                note,
+            } => (Some(id), Some(phase), themes, note),
+            _ => (None, None, false, None),
+        };
+        let puzzle = state.puzzle();
+        let now = state.phase().clone();
+        let new_puzzle = id.as_deref() != Some(puzzle.id.as_str());
+        if new_puzzle || (now == PuzzlePhase::Asking && phase.as_ref() != Some(&now)) {
+            lines.extend(puzzle_lines(state));
+        }
+        if let PuzzlePhase::Answered(_, explained) = &now {
+            let before: &[String] = match &phase {
+                Some(PuzzlePhase::Answered(_, before)) => before,
+                _ => &[],
+            };
+            // A wrong move's cost comes later: the lines not said yet.
+            lines.extend(explained.iter().filter(|l| !before.contains(l)).cloned());
+        }
+        if state.hint_shown() && !themes {
+            let names: Vec<&str> = puzzle
+                .themes
+                .iter()
+                .map(|t| crate::puzzle::PuzzleTheme::name(*t))
+                .collect();
+            lines.push(puzzle_words::themes(&names));
+        }
+        if let Some(text) = state.note()
+            && (typed || note.as_deref() != Some(text))
+        {
+            lines.push(words::sentences(&[text]));
+        }
+        if typed && lines.is_empty() {
+            lines.push(task_line(state));
+        }
+        self.seen = Seen::Puzzle {
+            id: puzzle.id.clone(),
+            phase: now,
+            themes: state.hint_shown(),
+            note: state.note().map(str::to_owned),
+        };
+        lines
+    }
+
+    fn start(&mut self, state: &StartState, typed: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let note = match std::mem::take(&mut self.seen) {
+            Seen::Start { note } => note,
+            _ => {
+                lines.extend(start_screen(state));
+                None
+            }
+        };
+        if let Some(text) = state.note()
+            && (typed || note.as_deref() != Some(text))
+        {
+            lines.push(text.to_owned());
+        } else if typed && lines.is_empty() {
+            lines.extend(start_screen(state));
+        }
+        self.seen = Seen::Start {
+            note: state.note().map(str::to_owned),
+        };
+        lines
+    }
+
+    /// The lobby's lines not said before (all of them at first); when a typed line
+    /// changed nothing, the lobby's last line (its note, or its keys).
+    fn lobby(&mut self, now: Vec<String>, typed: bool) -> Vec<String> {
+        let before = match std::mem::take(&mut self.seen) {
+            Seen::Lobby { lines } => Some(lines),
+            _ => None,
+        };
+        let mut lines: Vec<String> = match &before {
+            None => now.clone(),
+            Some(before) => now
+                .iter()
+                .filter(|l| !before.contains(l))
+                .cloned()
+                .collect(),
+        };
+        if typed
+            && lines.is_empty()
+            && let Some(last) = now.last()
+        {
+            lines.push(last.clone());
+        }
+        if before.is_none() {
+            lines.push(words::LIST.to_owned());
+        }
+        self.seen = Seen::Lobby { lines: now };
+        lines
+    }
+}
+
+/// A move of `game` in words, as the player it was played for sees it: a person's
+/// claim still open says nothing of its points.
+fn move_words(app: &App, game: &Game, i: usize) -> String {
+    let placement = &game.placements()[i];
+    let state = game
+        .claim_state(i)
+        .filter(|s| app.config().is_human(placement.player) || *s != ClaimState::Pending);
+    words::placed(placement, state)
+}
+
+/// The totals and what comes next, after `said`: `Blue b3, section 2. Blue 10, Yellow
+/// 0. Yellow, hard AI, thinking.`
+fn state_line(app: &App, said: Option<&str>) -> String {
+    let game = app.game();
+    let totals = strings::totals(game);
+    let turn = turn(app);
+    words::sentences(&[said.unwrap_or(""), &totals, &turn])
+}
+
+/// What comes next in a game: the result, or whose move it is.
+fn turn(app: &App) -> String {
+    let game = app.game();
+    if app.is_over() {
+        return words::over(&describe::ended(app.played()));
+    }
+    if let Some(why) = app.stopped() {
+        return why.to_owned();
+    }
+    let mover = game.to_move();
+    let config = app.config();
+    if app.awaits_claim() {
+        return words::waits(mover);
+    }
+    let turn = next_turn(app, mover);
+    // A person's last stone may still be claimed, whoever moves next.
+    match app.last_move() {
+        Some((last, Some(ClaimState::Pending)))
+            if config.is_human(last.player) && !app.is_remote(last.player) =>
+        {
+            words::may_claim(last.player, &turn)
+        }
+        _ => turn,
+    }
+}
+
+/// Whose move it is.
+fn next_turn(app: &App, mover: Player) -> String {
+    let config = app.config();
+    if app.is_remote(mover) {
+        return if app.spectating() {
+            words::to_move(mover)
+        } else {
+            words::elsewhere(mover)
+        };
+    }
+    if !config.is_human(mover) {
+        return match app.thinking() {
+            Some(AiJob::Move) => words::thinking(mover, config.seat(mover)),
+            _ => words::to_move(mover),
+        };
+    }
+    words::your_move(mover)
+}
+
+/// The move the replay viewer shows, numbered, with the totals then.
+fn shown_move(state: &ReplayState) -> String {
+    let n = state.at_move();
+    if n == 0 {
+        return words::sentences(&[&words::at_start(state.len())]);
+    }
+    let game = state.game();
+    let Some(placement) = state.current() else {
+        return String::new();
+    };
+    let said = words::placed(placement, game.claim_state(n - 1));
+    let [blue, yellow] = totals_at(game, n);
+    let totals = format!("Blue {blue}, Yellow {yellow}");
+    let end = if n == state.len() {
+        match state.ending() {
+            Some(ending) => words::over(&describe::ending(ending)),
+            None => match state.position().outcome() {
+                Some(outcome) => words::over(&outcome.to_string()),
+                None => String::new(),
+            },
+        }
+    } else {
+        String::new()
+    };
+    words::sentences(&[&words::numbered(n, state.len(), &said), &totals, &end])
+}
+
+/// A lesson's opening lines: which lesson, its text, its task.
+fn lesson_lines(state: &LessonState) -> Vec<String> {
+    let Some(lesson) = state.lesson() else {
+        return Vec::new();
+    };
+    let mut lines = vec![words::lesson(
+        state.index() + 1,
+        state.lessons().len(),
+        &lesson.title,
+    )];
+    lines.extend(
+        lesson
+            .text
+            .split('\n')
+            .filter(|p| !p.trim().is_empty())
+            .map(str::to_owned),
+    );
+    let task = lesson_words::to_move(state.game().to_move(), lesson.task);
+    lines.push(words::sentences(&[&task, words::HEAR_BOARD]));
+    lines
+}
+
+/// A puzzle's opening lines: which puzzle, and what it asks.
+fn puzzle_lines(state: &PuzzleState) -> Vec<String> {
+    let puzzle = state.puzzle();
+    let progress = state.progress();
+    let daily = state.daily().map(|date| date.to_string());
+    vec![
+        puzzle_words::title(
+            &puzzle.id,
+            puzzle.kind.name(),
+            progress.puzzle_rating(puzzle).rating,
+            progress.player.rating,
+            daily.as_deref(),
+            progress.streak,
+        ),
+        task_line(state),
+    ]
+}
+
+/// What a puzzle asks now (or the position after the move tried).
+fn task_line(state: &PuzzleState) -> String {
+    let to_move = state.game().to_move();
+    match state.phase() {
+        PuzzlePhase::Asking => words::sentences(&[
+            &puzzle_words::asking(to_move, state.puzzle()),
+            words::HEAR_BOARD,
+        ]),
+        PuzzlePhase::Answered(judged, _) => puzzle_words::answered(to_move, judged.mv),
+    }
+}
+
+/// The start screen's doors.
+fn start_screen(state: &StartState) -> Vec<String> {
+    std::iter::once(words::START.to_owned())
+        .chain(
+            START_ITEMS
+                .iter()
+                .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
+        )
+        .collect()
+}
+
+/// The lessons menu, or the lesson.
+fn lesson_screen(state: &LessonState) -> Vec<String> {
+    match state.phase() {
+        LessonPhase::Menu(_) => std::iter::once(words::LESSONS.to_owned())
+            .chain(state.lessons().iter().enumerate().map(|(i, lesson)| {
+                words::lesson_item(i + 1, state.progress().is_done(&lesson.id), &lesson.title)
+            }))
+            .collect(),
+        _ => lesson_lines(state),
+    }
+}
+
+/// The game on the board of `screen`, as far as it is shown.
+fn board_of(screen: &Screen) -> Option<(&Game, usize)> {
+    match screen {
+        Screen::Game(app) => Some((app.game(), app.game().len())),
+        Screen::Replay(state, _) => Some((state.game(), state.at_move())),
+        Screen::Lesson(state) => Some((state.game(), state.game().len())),
+        Screen::Puzzle(state) => Some((state.game(), state.game().len())),
+        Screen::Start(_) | Screen::Lobby(_) => None,
+    }
+}
+
+/// The stones on `square`, from section 1 up.
+fn stones(game: &Game, shown: usize, square: Square) -> Vec<Player> {
+    let position = game.position_at(shown);
+    Section::ALL
+        .iter()
+        .map_while(|&s| position.owner(Cell::new(square, s)))
+        .collect()
+}
+
+/// One row read out.
+fn row_line(game: &Game, shown: usize, row: u8) -> String {
+    let squares: Vec<(Square, Vec<Player>)> = (0..4)
+        .filter_map(|column| Square::new(column, row))
+        .map(|square| (square, stones(game, shown, square)))
+        .collect();
+    words::board_row(usize::from(row) + 1, &squares)
+}
+
+/// The screen's own lines again: the lobby's tables, the start screen's doors, the
+/// lessons menu or the lesson, the puzzle's task.
+fn read_screen(screen: &Screen) -> Vec<String> {
+    match screen {
+        Screen::Start(state) => start_screen(state),
+        Screen::Lesson(state) => lesson_screen(state),
+        Screen::Puzzle(state) => puzzle_lines(state),
+        Screen::Lobby(lobby) => lobby.lines(),
+        Screen::Game(app) => vec![state_line(app, None)],
+        Screen::Replay(state, _) => vec![shown_move(state)],
+    }
+}
+
+/// Whether `command` does something on `screen` now: its first key is one of the
+/// screen's now (the help lists only those; any command may still be typed).
+fn applies(command: &commands::Command, screen: &Screen) -> bool {
+    let commands::Does::Keys(steps) = command.does else {
+        return true;
+    };
+    let contexts = super::key_contexts(screen);
+    match steps.first() {
+        Some(commands::Step::Key(action)) => keymap::bound(*action, &contexts),
+        Some(commands::Step::Item) => keymap::bound(Action::Item(0), &contexts),
+        _ => true,
+    }
+}
+
+/// Reads `reading` out of `screen`; `arg` is what followed the command.
+pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> {
+    let board = board_of(screen);
+    match (reading, board) {
+        (Reading::Board, Some((game, shown))) => {
+            (0..4).map(|row| row_line(game, shown, row)).collect()
+        }
+        (Reading::Row, Some((game, shown))) => {
+            let row = arg.parse::<u8>().unwrap_or(1).clamp(1, 4) - 1;
+            vec![row_line(game, shown, row)]
+        }
+        (Reading::Square, Some((game, shown))) => match arg.to_lowercase().parse::<Square>() {
+            Ok(square) => vec![words::square_detail(square, &stones(game, shown, square))],
+            Err(error) => vec![error.to_string()],
+        },
+        (Reading::Score, Some((game, shown))) => match screen {
+            Screen::Game(app) => vec![state_line(app, None)],
+            _ => {
+                let [blue, yellow] = totals_at(game, shown);
+                let mover = game.position_at(shown).to_move();
+                vec![words::sentences(&[
+                    &format!("Blue {blue}, Yellow {yellow}"),
+                    &words::to_move(mover),
+                ])]
+            }
+        },
+        (Reading::Last, Some((game, shown))) => match shown.checked_sub(1) {
+            None => vec![words::NO_LAST.to_owned()],
+            Some(i) => {
+                let said = match screen {
+                    Screen::Game(app) => move_words(app, game, i),
+                    _ => words::placed(&game.placements()[i], game.claim_state(i)),
+                };
+                vec![words::sentences(&[&words::numbered(
+                    shown,
+                    game.len(),
+                    &said,
+                )])]
+            }
+        },
+        (Reading::Moves, Some((game, shown))) => {
+            let names: Vec<String> = game.placements()[..shown]
+                .iter()
+                .map(|p| match p.points {
+                    0 => p.square().to_string(),
+                    points => format!("{}+{points}", p.square()),
+                })
+                .collect();
+            if names.is_empty() {
+                return vec![words::NO_MOVES.to_owned()];
+            }
+            names
+                .chunks(MOVES_A_LINE)
+                .enumerate()
+                .map(|(i, chunk)| {
+                    let first = i * MOVES_A_LINE + 1;
+                    words::moves(first, first + chunk.len() - 1, chunk)
+                })
+                .collect()
+        }
+        (Reading::Clock, _) => match screen {
+            Screen::Game(app) => {
+                match (app.clock_left(Player::Blue), app.clock_left(Player::Yellow)) {
+                    (Some(blue), Some(yellow)) => {
+                        let running = (!app.is_over()).then(|| app.game().to_move());
+                        vec![words::clocks(
+                            &show_clock(blue),
+                            &show_clock(yellow),
+                            running,
+                        )]
+                    }
+                    _ => vec![words::NO_CLOCKS.to_owned()],
+                }
+            }
+            _ => vec![words::NO_CLOCKS.to_owned()],
+        },
+        (Reading::Why, _) => match screen {
+            Screen::Replay(state, _) => match state.at_move() {
+                0 => vec![words::WHY_AT_START.to_owned()],
+                n => match state.analysis().move_review(n) {
+                    Some(m) => vec![judged(m)],
+                    None => vec![words::analysing(n)],
+                },
+            },
+            _ => Vec::new(),
+        },
+        (Reading::Help, _) => {
+            let place = place(screen);
+            std::iter::once(words::HELP.to_owned())
+                .chain(commands::of(place).filter(|c| applies(c, screen)).map(|c| {
+                    let arg = if c.words.is_empty() && c.arg.name() == "b3" {
+                        "b3"
+                    } else {
+                        c.arg.name()
+                    };
+                    words::help_row(c.words, arg, c.help)
+                }))
+                .collect()
+        }
+        (Reading::Again, _) => read_screen(screen),
+        // The board's readings on a screen with no board: the screen's lines.
+        (_, None) => read_screen(screen),
+    }
+}
