@@ -473,6 +473,9 @@ struct Connection {
     open: Option<Channel<Msg>>,
     /// The pty size, once asked for.
     pty: Option<SharedSize>,
+    /// The pty's terminal is `dumb` (`TERM=dumb`): the line mode, whatever the
+    /// player's preference.
+    dumb: bool,
     /// The session thread's inbox, once the game runs.
     input: Option<SyncSender<Wake>>,
     parser: InputParser,
@@ -494,6 +497,7 @@ impl Connection {
             channel: None,
             open: None,
             pty: None,
+            dumb: false,
             input: None,
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
@@ -614,6 +618,7 @@ impl Connection {
             inbox,
             backend: SshBackend::new(writer, size),
             idle: self.server.limits.idle,
+            dumb: self.dumb,
         };
         let live = self.server.live.clone();
         let id = live.next.fetch_add(1, Ordering::SeqCst);
@@ -883,7 +888,7 @@ impl Handler for Connection {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _: &str,
+        term: &str,
         columns: u32,
         rows: u32,
         _: u32,
@@ -897,6 +902,7 @@ impl Handler for Connection {
         }
         let size = self.pty.get_or_insert_with(SharedSize::default);
         size.set(clamp_size(columns, rows));
+        self.dumb = term == "dumb";
         session.channel_success(channel)?;
         Ok(())
     }

@@ -104,6 +104,8 @@ pub(crate) enum Choice {
     Code(String),
     /// Colour switched (on: `true`).
     Colour(bool),
+    /// The line mode switched on or off (kept for the player's key).
+    LineMode,
     /// Close the table this session waits at.
     Close,
     /// Claim the win at the table with this number (the opponent did not come back).
@@ -281,6 +283,7 @@ impl LobbyScreen {
                 Choice::Colour(self.colour)
             }
             Some(Action::Digit(n)) => self.table(n, tables).map_or(Choice::Stay, Choice::Pick),
+            Some(Action::LineMode) => Choice::LineMode,
             _ => {
                 self.note(words::UNKNOWN_KEY);
                 Choice::Stay

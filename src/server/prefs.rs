@@ -26,6 +26,8 @@ pub(crate) struct Pref {
     pub(crate) bell: bool,
     /// The other player's messages are not shown.
     pub(crate) mute: bool,
+    /// The line mode: one plain line per event, for screen readers (issue 28).
+    pub(crate) plain: bool,
 }
 
 impl Default for Pref {
@@ -34,6 +36,7 @@ impl Default for Pref {
             colour: true,
             bell: true,
             mute: false,
+            plain: false,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! what its choices do to the shared tables.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -18,7 +19,10 @@ use ratatui::widgets::Widget;
 use crate::ai::Seat;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
-use crate::ui::{App, Effect, Effects, Inbox, Input, KeyContext, Link, Lobby, Theme, run_served};
+use crate::ui::{
+    App, Effect, Effects, Inbox, Input, KeyContext, LineFace, LineInput, Link, Lobby, Theme,
+    run_served,
+};
 
 use super::backend::SshBackend;
 use super::link::TableLink;
@@ -35,29 +39,80 @@ pub(crate) struct SessionStart {
     pub(crate) backend: SshBackend,
     /// A lobby left alone this long is closed.
     pub(crate) idle: Duration,
+    /// The client's terminal is `dumb`: the line mode, whatever the preference.
+    pub(crate) dumb: bool,
 }
 
-/// Runs the session until the player leaves or the connection closes.
+/// Runs the session until the player leaves or the connection closes: on the full
+/// screen, or in the line mode (the player's preference, or a dumb terminal), and
+/// again on the other when the player switches in the lobby.
 pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let SessionStart {
         who,
         lobby,
         inbox,
-        mut backend,
+        backend,
         idle,
+        dumb,
     } = start;
-    execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
-        .context("cannot set up the client's terminal")?;
+    let mut plain = dumb || lobby.lock().prefs().get(&who.key).plain;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
-    let _ = terminal.hide_cursor();
     let id = lobby.lock().join(inbox.news_waker(), who.clone());
-    let host = LobbyHost::new(lobby.clone(), who, idle);
-    let result = run_served(&mut terminal, &inbox, Box::new(host));
+    let mut host: Box<dyn Lobby> = Box::new(LobbyHost::new(lobby.clone(), who, idle, plain));
+    // The line mode's history and lines typed ahead, kept across a switch.
+    let mut lines = LineInput::edited();
+    let mut offered = false;
+    let result = loop {
+        let ran = if plain {
+            let mut face = LineFace::new(terminal.backend_mut().writer(), &mut lines);
+            let ran = run_served(&mut face, &inbox, host);
+            let _ = face.leave();
+            ran
+        } else {
+            if !std::mem::replace(&mut offered, true) {
+                // Before the full screen, where a screen reader hears it first.
+                let writer = terminal.backend_mut().writer();
+                let _ = writer.write_all(words::LINE_MODE_OFFER.as_bytes());
+            }
+            full_screen(&mut terminal, &inbox, host)
+        };
+        match ran {
+            Ok(Some(mut left)) => match left.face_asked() {
+                Some(asked) => {
+                    plain = asked;
+                    host = left;
+                }
+                None => break Ok(()),
+            },
+            Ok(None) => break Ok(()),
+            Err(error) => break Err(error),
+        }
+    };
     lobby.lock().leave(id);
+    result
+}
+
+/// Runs the lobby on the full screen: the alternate screen and the mouse on, and
+/// off again after.
+fn full_screen(
+    terminal: &mut Terminal<SshBackend>,
+    inbox: &Inbox,
+    host: Box<dyn Lobby>,
+) -> anyhow::Result<Option<Box<dyn Lobby>>> {
+    execute!(
+        terminal.backend_mut().writer(),
+        EnterAlternateScreen,
+        EnableMouseCapture
+    )
+    .context("cannot set up the client's terminal")?;
+    // Drawn whole, whatever was on the client's screen before (a switch from lines).
+    let _ = terminal.clear();
+    let _ = terminal.hide_cursor();
+    let ran = run_served(terminal, inbox, host);
     let backend = terminal.backend_mut();
     let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
     let _ = ratatui::backend::Backend::show_cursor(backend);
-    result
+    ran
 }
 
 /// The lobby of one session, as the event loop sees it.
@@ -75,10 +130,14 @@ pub(crate) struct LobbyHost {
     idle: Duration,
     /// The loop has started (its first resize came).
     started: bool,
+    /// The session is in the line mode.
+    plain: bool,
+    /// The player left the lobby to switch to this face (`true`: the line mode).
+    switch: Option<bool>,
 }
 
 impl LobbyHost {
-    pub(crate) fn new(lobby: SharedLobby, who: Who, idle: Duration) -> LobbyHost {
+    pub(crate) fn new(lobby: SharedLobby, who: Who, idle: Duration, plain: bool) -> LobbyHost {
         let colour = lobby.lock().prefs().get(&who.key).colour;
         let mut host = LobbyHost {
             screen: LobbyScreen::new(&who.name, colour),
@@ -89,6 +148,8 @@ impl LobbyHost {
             next: None,
             idle,
             started: false,
+            plain,
+            switch: None,
         };
         host.refresh();
         host
@@ -272,6 +333,16 @@ impl Lobby for LobbyHost {
                     words::NOT_CLAIMABLE
                 });
             }
+            Choice::LineMode => {
+                let plain = !self.plain;
+                self.lobby
+                    .lock()
+                    .prefs()
+                    .update(&self.who.key, |p| p.plain = plain);
+                self.switch = Some(plain);
+                self.plain = plain;
+                return vec![Effect::Quit];
+            }
             Choice::Colour(on) => {
                 self.lobby
                     .lock()
@@ -357,6 +428,10 @@ impl Lobby for LobbyHost {
 
     fn waiting(&self) -> bool {
         self.screen.waiting.is_some()
+    }
+
+    fn face_asked(&mut self) -> Option<bool> {
+        self.switch.take()
     }
 
     fn back(&mut self) -> Effects {

@@ -538,6 +538,9 @@ mod tests {
         fn waiting(&self) -> bool {
             false
         }
+        fn face_asked(&mut self) -> Option<bool> {
+            None
+        }
     }
 
     /// The lobby is a screen of the one loop: it opens a game, the game's `q` comes

@@ -876,6 +876,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('l'), A::LineMode)],
         names: "l",
         help: "line mode, for screen readers: one plain line per event (kept for your key)",
+        // Not on the hint line, which has no room: the server says it before the
+        // lobby opens, for a screen reader to hear first.
         hints: &[],
     },
     Binding {

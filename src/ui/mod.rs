@@ -99,7 +99,9 @@ pub use theme::Theme;
 use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
+pub(crate) use face::Face;
 pub(crate) use inbox::{Inbox, NewsWaker, Wake};
+pub(crate) use line::{LineFace, LineInput};
 pub(crate) use served_lobby::Lobby;
 pub use table_link::Request;
 pub(crate) use table_link::{Bell, Link, News};
@@ -107,20 +109,19 @@ pub(crate) use table_link::{Bell, Link, News};
 /// Runs a served session (`hijara serve`) on a terminal another transport drives, with
 /// the events its input source sends to `inbox`: the server's `lobby` first, and the
 /// games it opens, all on the one event loop, until the player leaves the lobby.
-/// Nothing is written to disk.
-pub(crate) fn run_served<B>(
-    terminal: &mut ratatui::Terminal<B>,
+/// Nothing is written to disk. The lobby comes back when it was left itself (not
+/// with Ctrl-c from a review): it may ask for the other face ([`Lobby::face_asked`]).
+pub(crate) fn run_served<F: Face>(
+    face: &mut F,
     inbox: &Inbox,
     lobby: Box<dyn Lobby>,
-) -> anyhow::Result<()>
-where
-    B: ratatui::backend::Backend + Bell,
-    B::Error: Send + Sync + 'static,
-{
+) -> anyhow::Result<Option<Box<dyn Lobby>>> {
     let mut storage = Storage::new(std::path::PathBuf::new(), None);
     let theme = lobby.theme();
-    event_loop::run(terminal, inbox, Screen::Lobby(lobby), theme, &mut storage)?;
-    Ok(())
+    match event_loop::run(face, inbox, Screen::Lobby(lobby), theme, &mut storage)? {
+        Screen::Lobby(lobby) => Ok(Some(lobby)),
+        _ => Ok(None),
+    }
 }
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended

@@ -37,6 +37,9 @@ pub(crate) trait Lobby: Debug {
     fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)>;
     /// Back in the lobby from a game.
     fn back(&mut self) -> Effects;
+    /// The face the player asked for when they left the lobby to switch (`true`: the
+    /// line mode), once; `None` when they left for good.
+    fn face_asked(&mut self) -> Option<bool>;
     /// Whether the lobby waits at a table for an opponent: table news is then
     /// taken at once, not gathered for [`LOBBY_NEWS_EVERY`].
     fn waiting(&self) -> bool;

@@ -12,6 +12,7 @@
 //!   odd files (FIFOs, /dev/zero, hostile text), under deadlines.
 //! - `serve_*`: `hijara serve` with real SSH clients on loopback: russh's, and the
 //!   system's `ssh` (`serve_openssh`).
+//! - `line_mode`: the line mode through pipes, every byte checked to be plain text.
 //! - `ai_budget`, `puzzle_set`, `lessons`: the AI's budgets from any position, the
 //!   shipped puzzles re-proved, every shipped lesson checked.
 //! - `architecture`: no import circle between the files of `src/`.
@@ -38,6 +39,7 @@ mod e2e_variants;
 mod engine_protocol;
 mod history;
 mod lessons;
+mod line_mode;
 mod puzzle_set;
 mod record_props;
 mod replay_analysis;

@@ -53,6 +53,68 @@ pub(crate) struct Editor {
     drawn: usize,
 }
 
+/// What a key does to the typed line: the editor's bindings, the usual ones of a
+/// shell's line editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Insert(char),
+    /// Backspace, Ctrl-h.
+    RubBack,
+    /// Delete, Ctrl-d on a line with text.
+    RubForward,
+    /// Left, Ctrl-b.
+    Left,
+    /// Right, Ctrl-f.
+    Right,
+    /// Home, Ctrl-a.
+    Home,
+    /// End, Ctrl-e.
+    End,
+    /// Up, Ctrl-p: back in the history.
+    Back,
+    /// Down, Ctrl-n: forward in the history.
+    Forward,
+    /// Ctrl-u: the text before the cursor.
+    KillBefore,
+    /// Ctrl-k: the text from the cursor on.
+    KillAfter,
+    /// Ctrl-w: the word before the cursor.
+    KillWord,
+    /// Enter, Ctrl-j, Ctrl-m.
+    Enter,
+    /// Ctrl-c.
+    Interrupt,
+    /// Ctrl-d on an empty line.
+    EndOfInput,
+    Nothing,
+}
+
+impl Op {
+    /// What `key` does, the typed line being `empty` or not.
+    fn of(key: KeyEvent, empty: bool) -> Op {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        match (key.code, ctrl) {
+            (KeyCode::Char('c'), true) => Op::Interrupt,
+            (KeyCode::Char('d'), true) if empty => Op::EndOfInput,
+            (KeyCode::Enter, _) | (KeyCode::Char('j' | 'm'), true) => Op::Enter,
+            (KeyCode::Char(c), false) if !alt => Op::Insert(c),
+            (KeyCode::Backspace, _) | (KeyCode::Char('h'), true) => Op::RubBack,
+            (KeyCode::Delete, _) | (KeyCode::Char('d'), true) => Op::RubForward,
+            (KeyCode::Left, _) | (KeyCode::Char('b'), true) => Op::Left,
+            (KeyCode::Right, _) | (KeyCode::Char('f'), true) => Op::Right,
+            (KeyCode::Home, _) | (KeyCode::Char('a'), true) => Op::Home,
+            (KeyCode::End, _) | (KeyCode::Char('e'), true) => Op::End,
+            (KeyCode::Up, _) | (KeyCode::Char('p'), true) => Op::Back,
+            (KeyCode::Down, _) | (KeyCode::Char('n'), true) => Op::Forward,
+            (KeyCode::Char('u'), true) => Op::KillBefore,
+            (KeyCode::Char('k'), true) => Op::KillAfter,
+            (KeyCode::Char('w'), true) => Op::KillWord,
+            _ => Op::Nothing,
+        }
+    }
+}
+
 impl Editor {
     /// The line typed so far.
     pub(crate) fn typed(&self) -> String {
@@ -61,66 +123,41 @@ impl Editor {
 
     /// Takes `key`; writes to `out` what shows the change.
     pub(crate) fn key(&mut self, key: KeyEvent, out: &mut String) -> Edit {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        match key.code {
-            KeyCode::Char('c') if ctrl => return Edit::Interrupt,
-            KeyCode::Char('d') if ctrl && self.text.is_empty() => return Edit::End,
-            KeyCode::Enter => return self.enter(out),
-            KeyCode::Char('j' | 'm') if ctrl => return self.enter(out),
-            KeyCode::Char(c) if !ctrl && !alt => {
-                if !text::is_unsafe(c) && text::width(&self.typed()) + columns(c) <= MAX_COLUMNS {
-                    let at_end = self.cursor == self.text.len();
-                    self.text.insert(self.cursor, c);
-                    self.cursor += 1;
-                    if at_end && self.shown {
-                        // Typing at the end: the character alone, as a terminal echoes.
-                        out.push(c);
-                        self.drawn = text::width(PROMPT) + text::width(&self.typed());
-                        return Edit::Typing;
-                    }
+        match Op::of(key, self.text.is_empty()) {
+            Op::Interrupt => return Edit::Interrupt,
+            Op::EndOfInput => return Edit::End,
+            Op::Enter => return self.enter(out),
+            Op::Insert(c) => {
+                if self.insert(c) && self.cursor == self.text.len() && self.shown {
+                    // Typing at the end: the character alone, as a terminal echoes.
+                    out.push(c);
+                    self.drawn = text::width(PROMPT) + text::width(&self.typed());
+                    return Edit::Typing;
                 }
             }
-            KeyCode::Backspace => {
-                if self.cursor > 0 {
-                    self.cursor -= 1;
-                    self.text.remove(self.cursor);
+            Op::RubBack => {
+                if let Some(before) = self.cursor.checked_sub(1) {
+                    self.cursor = before;
+                    self.text.remove(before);
                 }
             }
-            KeyCode::Char('h') if ctrl => {
-                if self.cursor > 0 {
-                    self.cursor -= 1;
-                    self.text.remove(self.cursor);
-                }
-            }
-            KeyCode::Delete => {
+            Op::RubForward => {
                 if self.cursor < self.text.len() {
                     self.text.remove(self.cursor);
                 }
             }
-            KeyCode::Char('d') if ctrl => {
-                if self.cursor < self.text.len() {
-                    self.text.remove(self.cursor);
-                }
-            }
-            KeyCode::Left => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Char('b') if ctrl => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Right => self.cursor = (self.cursor + 1).min(self.text.len()),
-            KeyCode::Char('f') if ctrl => self.cursor = (self.cursor + 1).min(self.text.len()),
-            KeyCode::Home => self.cursor = 0,
-            KeyCode::Char('a') if ctrl => self.cursor = 0,
-            KeyCode::End => self.cursor = self.text.len(),
-            KeyCode::Char('e') if ctrl => self.cursor = self.text.len(),
-            KeyCode::Up => self.browse(true),
-            KeyCode::Char('p') if ctrl => self.browse(true),
-            KeyCode::Down => self.browse(false),
-            KeyCode::Char('n') if ctrl => self.browse(false),
-            KeyCode::Char('u') if ctrl => {
+            Op::Left => self.cursor = self.cursor.saturating_sub(1),
+            Op::Right => self.cursor = (self.cursor + 1).min(self.text.len()),
+            Op::Home => self.cursor = 0,
+            Op::End => self.cursor = self.text.len(),
+            Op::Back => self.browse(true),
+            Op::Forward => self.browse(false),
+            Op::KillBefore => {
                 self.text.drain(..self.cursor);
                 self.cursor = 0;
             }
-            KeyCode::Char('k') if ctrl => self.text.truncate(self.cursor),
-            KeyCode::Char('w') if ctrl => {
+            Op::KillAfter => self.text.truncate(self.cursor),
+            Op::KillWord => {
                 let mut start = self.cursor;
                 while start > 0 && self.text[start - 1] == ' ' {
                     start -= 1;
@@ -131,20 +168,29 @@ impl Editor {
                 self.text.drain(start..self.cursor);
                 self.cursor = start;
             }
-            _ => {}
+            Op::Nothing => {}
         }
         self.redraw(out);
         Edit::Typing
     }
 
+    /// Puts `c` at the cursor when it is safe and the line has room for it.
+    fn insert(&mut self, c: char) -> bool {
+        let fits = text::width(&self.typed()) + columns(c) <= MAX_COLUMNS;
+        if text::is_unsafe(c) || !fits {
+            return false;
+        }
+        self.text.insert(self.cursor, c);
+        self.cursor += 1;
+        true
+    }
+
     /// Pasted text: typed as characters, line breaks left out.
     pub(crate) fn paste(&mut self, pasted: &str, out: &mut String) {
-        for c in pasted.chars().filter(|c| !c.is_control()) {
-            if text::width(&self.typed()) + columns(c) > MAX_COLUMNS {
+        for c in pasted.chars().filter(|&c| !text::is_unsafe(c)) {
+            if !self.insert(c) {
                 break;
             }
-            self.text.insert(self.cursor, c);
-            self.cursor += 1;
         }
         self.redraw(out);
     }

@@ -1,0 +1,370 @@
+//! The line mode end to end through pipes (no pseudo-terminal): the real binary's
+//! standard input written a line at a time and its standard output read as lines. A
+//! whole game against the AI, a claim game, a review, a lesson, a puzzle and the start
+//! screen; no byte of any of them is an escape sequence or another control character.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::common::binary;
+
+/// How long any wait in these tests may take.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Every byte of `output` is printable text or a line feed (a BEL too where the bell
+/// may ring): no escape sequence, no carriage return, no other control character.
+pub fn assert_plain(output: &[u8], bell: bool) {
+    let text = String::from_utf8(output.to_vec()).expect("UTF-8 output");
+    for (i, c) in text.chars().enumerate() {
+        let fine = !c.is_control() || c == '\n' || (bell && c == '\x07');
+        assert!(fine, "character {i} is {c:?} in:\n{}", text.escape_debug());
+    }
+}
+
+/// `hijara ARGS` with piped standard input and output, in folders of its own.
+struct Piped {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every byte written to standard output.
+    raw: Arc<Mutex<Vec<u8>>>,
+    /// The lines read so far.
+    seen: Vec<String>,
+    _home: tempfile::TempDir,
+}
+
+impl Piped {
+    /// Starts `hijara ARGS`, no `--plain`: the pipes alone turn the line mode on.
+    fn start(args: &[&str]) -> Piped {
+        let home = tempfile::tempdir().unwrap();
+        Piped::start_in(args, home)
+    }
+
+    fn start_in(args: &[&str], home: tempfile::TempDir) -> Piped {
+        let dir = home.path();
+        let mut child = Command::new(binary())
+            .args(args)
+            .current_dir(dir)
+            .env("HOME", dir)
+            .env("HIJARA_DATA_DIR", dir.join("data"))
+            .env("XDG_DATA_HOME", dir.join("xdg-data"))
+            .env("XDG_CONFIG_HOME", dir.join("xdg-config"))
+            .env("TERM", "xterm-256color")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (tx, lines) = channel();
+        let kept = Arc::clone(&raw);
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(TeeReader {
+                inner: stdout,
+                kept,
+            });
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
+                let _ = tx.send(line.trim_end_matches('\n').to_owned());
+                line.clear();
+            }
+        });
+        Piped {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            raw,
+            seen: Vec::new(),
+            _home: home,
+        }
+    }
+
+    /// Writes one line to the program.
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("standard input open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one contains `text`; returns the lines read, that one last.
+    fn wait_for(&mut self, text: &str) -> Vec<String> {
+        let start = Instant::now();
+        let mut read = Vec::new();
+        loop {
+            let left = PATIENCE.saturating_sub(start.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    let found = line.contains(text);
+                    read.push(line);
+                    if found {
+                        return read;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!(
+                        "no line with {text:?} in {PATIENCE:?}; read:\n{}",
+                        self.seen.join("\n")
+                    )
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!(
+                        "the output ended with no {text:?}; read:\n{}",
+                        self.seen.join("\n")
+                    )
+                }
+            }
+        }
+    }
+
+    /// Closes standard input and waits for the program to end; every line it wrote,
+    /// and its raw output, checked to be plain.
+    fn finish(mut self) -> (std::process::ExitStatus, Vec<String>) {
+        drop(self.stdin.take());
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(start.elapsed() < PATIENCE, "the program did not end");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // The reader thread ends with the output.
+        while let Ok(line) = self.lines.recv_timeout(PATIENCE) {
+            self.seen.push(line);
+        }
+        assert_plain(&self.raw.lock().unwrap(), false);
+        (status, std::mem::take(&mut self.seen))
+    }
+}
+
+impl Drop for Piped {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Keeps a copy of every byte read.
+struct TeeReader<R> {
+    inner: R,
+    kept: Arc<Mutex<Vec<u8>>>,
+}
+
+impl<R: Read> Read for TeeReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.kept.lock().unwrap().extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// Whether `line` says a stone placed (`Blue b3, section 2...`), numbered in a replay or not.
+fn is_move(line: &str) -> bool {
+    let line = line
+        .split_once(": ")
+        .filter(|(head, _)| head.starts_with("Move "))
+        .map_or(line, |(_, rest)| rest);
+    let mut words = line.split_whitespace();
+    matches!(words.next(), Some("Blue" | "Yellow"))
+        && words
+            .next()
+            .is_some_and(|w| w.len() == 3 && w.ends_with(','))
+        && words.next() == Some("section")
+}
+
+/// A whole game against the AI, typed ahead all at once: each square four times in
+/// turn, so every line either plays or finds its square full. Every move is one
+/// line, and no line but the board's is over 120 characters.
+#[test]
+fn a_whole_game_against_the_ai_through_a_pipe() {
+    let mut s = Piped::start(&["play", "--ai", "easy", "--seed", "5", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    let mut script = vec!["board".to_owned(), "score".to_owned()];
+    for square in ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]
+        .iter()
+        .chain(&["a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4"])
+    {
+        script.extend(std::iter::repeat_n((*square).to_owned(), 4));
+    }
+    script.extend(["moves", "last"].map(str::to_owned));
+    for line in &script {
+        s.send(line);
+    }
+    s.wait_for("Game over:");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    let moves = lines.iter().filter(|l| is_move(l)).count();
+    assert_eq!(
+        moves,
+        64 + 1,
+        "each move a line, and `last` once more:\n{}",
+        lines.join("\n")
+    );
+    assert!(lines[0].starts_with("Hijara: Blue, human, against Yellow, easy AI."));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Row 1: a1 empty, b1 empty, c1 empty, d1 empty.")
+    );
+    assert!(lines.iter().any(|l| l.starts_with("Moves 1 to 16: ")));
+    for line in lines
+        .iter()
+        .filter(|l| !l.starts_with("Row ") && !l.starts_with("Moves "))
+    {
+        assert!(
+            line.chars().count() <= 120,
+            "{} characters: {line}",
+            line.chars().count()
+        );
+    }
+    // The AI thinks, then answers, in the same turn's lines.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("Yellow, easy AI, thinking."))
+    );
+}
+
+/// A claim game between two players: a claim awarded, one forfeited by the next
+/// stone, a wrong one; undo; the question to quit answered.
+#[test]
+fn a_claim_game_through_a_pipe() {
+    let mut s = Piped::start(&["play", "--claim", "--no-history"]);
+    s.wait_for("Rules: claims.");
+    // Blue fills column a's first sections: a4 completes it (10).
+    for square in ["a1", "b1", "a2", "b2", "a3", "b3", "a4"] {
+        s.send(square);
+    }
+    let placed = s.wait_for("Blue a4, section 1.");
+    // A person's stone says nothing of its points until they are claimed.
+    assert!(!placed.last().unwrap().contains("+10"), "{placed:?}");
+    assert!(
+        placed.last().unwrap().contains("Blue may still claim"),
+        "{placed:?}"
+    );
+    s.send("claim 10");
+    s.wait_for("Blue claims 10 for a4: column a same number 1s (10). Blue 10, Yellow 0.");
+    // Yellow's b4 completes column b, and goes unclaimed: Blue's c1 forfeits it.
+    s.send("b4");
+    s.wait_for("Yellow b4, section 1.");
+    s.send("c1");
+    s.wait_for("Yellow's b4 went unclaimed: 10 forfeited (column b same number 1s (10)). Blue c1, section 1.");
+    s.send("+5");
+    s.wait_for("Wrong claim: Blue's c1 made no points, not 5");
+    s.send("undo");
+    s.wait_for("Took back 1 move");
+    s.send("quit");
+    s.wait_for("Quit the game in progress?");
+    s.send("yes");
+    s.wait_for("The game is kept");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
+/// the start, and playing on from a move.
+#[test]
+fn a_review_through_a_pipe() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Piped::start(&["replay", record]);
+    s.wait_for("Replay of blunder.hij: Blue medium, Yellow medium, 64 moves.");
+    s.wait_for("The start: the empty board, 64 moves to come.");
+    s.send("why");
+    s.wait_for("No move shown yet");
+    s.send("next");
+    s.wait_for("Move 1 of 64: Blue d1, section 1. Blue 0, Yellow 0.");
+    s.send("go 53");
+    s.wait_for("Move 53 of 64: Blue d1, section 4.");
+    // The verdict waits for the engine: the next line is taken after it.
+    s.send("why");
+    s.wait_for("Move 53 Blue d1");
+    s.send("row 1");
+    s.wait_for("Row 1: ");
+    s.send("back");
+    s.wait_for("Move 52 of 64:");
+    s.send("end");
+    let end = s.wait_for("Move 64 of 64:");
+    assert!(
+        end.last().unwrap().ends_with("Game over: Yellow wins."),
+        "{end:?}"
+    );
+    s.send("go 60");
+    s.send("play");
+    s.wait_for("Play on from move 60? The 4 later moves are dropped");
+    s.send("y");
+    s.wait_for("60 moves played.");
+    s.send("quit");
+    s.send("y");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("The game is kept")),
+        "{lines:?}"
+    );
+}
+
+/// The first lesson: the board read, a wrong try, the right one, the next lesson.
+#[test]
+fn a_lesson_through_a_pipe() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10: The board and the lowest open section.");
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("board");
+    s.wait_for("Row 1: a1 Blue Yellow, b1 empty, c1 empty, d1 empty.");
+    s.send("c3");
+    s.wait_for("Not yet:");
+    s.send("a1");
+    s.wait_for("Well done!");
+    s.send("next");
+    s.wait_for("Lesson 2 of 10:");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    assert!(
+        lines.last().unwrap().starts_with("Lessons done: 1 of 10."),
+        "{lines:?}"
+    );
+}
+
+/// A puzzle: a wrong move and what it costs (the check waited for), again, the answer.
+#[test]
+fn a_puzzle_through_a_pipe() {
+    let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
+    s.wait_for("Puzzle p0001");
+    s.send("themes");
+    s.wait_for("Themes: square.");
+    s.send("d2");
+    s.wait_for("Not this one");
+    s.send("again");
+    s.send("c4");
+    s.wait_for("Right!");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Your puzzle rating: ")),
+        "{lines:?}"
+    );
+}
+
+/// The start screen in the line mode with `--plain`, and the door chosen in it too,
+/// with lines typed ahead for the game.
+#[test]
+fn the_start_screen_and_its_door_take_lines_typed_ahead() {
+    let mut s = Piped::start(&["--plain"]);
+    s.send("h");
+    s.send("b3");
+    s.send("help");
+    s.wait_for("Hijara. Type the key of a door:");
+    s.wait_for("Blue b3, section 1. Blue 0, Yellow 0. Your move, Yellow.");
+    s.wait_for("quit (or q): leave");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("The game is kept")),
+        "{lines:?}"
+    );
+}
