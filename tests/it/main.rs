@@ -51,6 +51,7 @@ mod serve_common;
 mod serve_fuzz;
 mod serve_gate;
 mod serve_limits;
+mod serve_line_mode;
 mod serve_openssh;
 mod serve_persist;
 mod serve_play;

@@ -186,15 +186,31 @@ pub struct Player {
     closed: Arc<Mutex<bool>>,
     /// How many BEL bytes arrived.
     bells: Arc<AtomicUsize>,
+    /// Every byte that arrived, in order.
+    raw: Arc<Mutex<Vec<u8>>>,
+    /// How far [`Player::wait_said`] has read `raw`.
+    said: Mutex<usize>,
 }
 
 impl Player {
     /// Connects as `user` with key `seed`, asks for a pty and the shell.
     pub async fn join(server: &Server, user: &str, seed: u8, cols: u16, rows: u16) -> Player {
+        Player::join_term(server, user, seed, cols, rows, "xterm-256color").await
+    }
+
+    /// Joins as [`Player::join`] does, the pty's terminal named `term`.
+    pub async fn join_term(
+        server: &Server,
+        user: &str,
+        seed: u8,
+        cols: u16,
+        rows: u16,
+        term: &str,
+    ) -> Player {
         let handle = connect(server, user, seed).await;
         let channel = handle.channel_open_session().await.unwrap();
         channel
-            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .request_pty(false, term, cols.into(), rows.into(), 0, 0, &[])
             .await
             .unwrap();
         channel.request_shell(false).await.unwrap();
@@ -206,11 +222,14 @@ impl Player {
         )));
         let closed = Arc::new(Mutex::new(false));
         let bells = Arc::new(AtomicUsize::new(0));
-        let (shown, done, rung) = (screen.clone(), closed.clone(), bells.clone());
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (shown, done, rung, kept) =
+            (screen.clone(), closed.clone(), bells.clone(), raw.clone());
         tokio::spawn(async move {
             while let Some(msg) = reader.wait().await {
                 if let ChannelMsg::Data { data } = msg {
                     rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
+                    kept.lock().unwrap().extend_from_slice(&data);
                     shown.lock().unwrap().process(&data);
                 }
             }
@@ -222,6 +241,8 @@ impl Player {
             screen,
             closed,
             bells,
+            raw,
+            said: Mutex::new(0),
         }
     }
 
@@ -293,6 +314,37 @@ impl Player {
                 "no {text:?} on the screen:\n{}",
                 self.screen()
             );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Every byte that arrived so far.
+    pub fn raw(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
+    }
+
+    /// Waits until the bytes that arrived after the last text waited for this way
+    /// hold `text` (the line mode's output, read as it came, not as a screen); fails
+    /// with what arrived after [`PATIENCE`].
+    pub async fn wait_said(&self, text: &str) {
+        let start = Instant::now();
+        loop {
+            {
+                let raw = self.raw.lock().unwrap();
+                let mut said = self.said.lock().unwrap();
+                let fresh = String::from_utf8_lossy(&raw[*said..]);
+                if let Some(at) = fresh.find(text) {
+                    // Lossy decoding may change lengths only at broken UTF-8, which the
+                    // server never sends: the offset is the bytes'.
+                    *said += at + text.len();
+                    return;
+                }
+                assert!(
+                    start.elapsed() < PATIENCE,
+                    "{text:?} never arrived; after the last text waited for:\n{}",
+                    fresh.escape_debug()
+                );
+            }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }

@@ -1,0 +1,135 @@
+//! `hijara serve` in the line mode, with russh's client and a pty: the session has no
+//! line discipline, so the server echoes and edits the typed line itself, and a line
+//! that arrives while the player types goes above the typed line, which is shown
+//! again. No escape sequence reaches a line-mode player.
+
+use crate::serve_common::{Player, Server, run};
+
+/// What opens the alternate screen: the full screen starts.
+const ALTERNATE_SCREEN: &str = "\x1b[?1049h";
+
+/// Every byte of `output` is printable text, a carriage return, a line feed or the
+/// bell: no escape sequence, no other control character.
+fn assert_plain(output: &[u8]) {
+    let text = String::from_utf8(output.to_vec()).expect("UTF-8 output");
+    for (i, c) in text.chars().enumerate() {
+        let fine = !c.is_control() || matches!(c, '\r' | '\n' | '\x07');
+        assert!(fine, "character {i} is {c:?} in:\n{}", text.escape_debug());
+    }
+}
+
+/// Alice, on a dumb terminal, opens a table in lines; Bob sits down at the full
+/// screen. Her moves reach his screen; his move arrives while she types, above her
+/// typed line, which comes back; she edits a line, reads the board, and leaves.
+#[test]
+fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
+        alice.wait_said("hijara: the lobby\r\n").await;
+        alice
+            .wait_said("Type list to hear the tables again.\r\n\r> ")
+            .await;
+        // Typed characters are echoed as they come.
+        alice.send(b"he").await;
+        alice.wait_said("he").await;
+        alice.send(b"lp\r").await;
+        alice.wait_said("lp\r\nCommands here").await;
+        alice
+            .wait_said("new (or n): open a table for two players.\r\n")
+            .await;
+        alice.send(b"new\r").await;
+        alice
+            .wait_said("New game: against a person, you play Blue\r\n")
+            .await;
+        alice.send(b"start\r").await;
+        alice
+            .wait_said("Table 1 is open: waiting for an opponent\r\n")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        bob.wait_for("Blue to move").await;
+        alice
+            .wait_said("Hijara: Blue, human, against Yellow, human.")
+            .await;
+        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        alice
+            .wait_said(
+                "Blue b3, section 1. Blue 0, Yellow 0. Yellow to move, at the other terminal.\r\n",
+            )
+            .await;
+        // Bob's move comes while Alice types `bo`: it goes over her typed line (the
+        // bell first), and `> bo` is written again below it.
+        alice.send(b"bo").await;
+        alice.wait_said("bo").await;
+        bob.send(b"c2").await;
+        alice
+            .wait_said("\x07\rYellow c2, section 1. Blue 0, Yellow 0. Your move, Blue.\r\n\r> bo")
+            .await;
+        alice.send(b"ard\r").await;
+        alice
+            .wait_said("Row 2: a2 empty, b2 empty, c2 Yellow, d2 empty.\r\n")
+            .await;
+        // A typo rubbed out with Backspace (DEL): the line played is `c4`.
+        alice.send(b"c4x\x7f").await;
+        alice.wait_said("\r> c4 \r> c4").await;
+        alice.send(b"\r").await;
+        bob.wait_for(" 3 B c4").await;
+        alice.wait_said("Blue c4, section 1.").await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("?").await;
+        alice.send(b"y\r").await;
+        alice.wait_said("hijara: the lobby\r\n").await;
+        alice.send(b"quit\r").await;
+        alice.wait_closed().await;
+        assert_plain(&alice.raw());
+    });
+}
+
+/// Carol, on a full screen, hears the line mode offered first and switches with `l`;
+/// the line mode is kept for her key: she comes back to it, and leaves it with
+/// `screen` for the full screen, which is kept too.
+#[test]
+fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
+    run(async {
+        let server = Server::start();
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        let offer = String::from_utf8(carol.raw()).unwrap();
+        assert!(
+            offer.starts_with("Hijara. Screen reader? Press l in the lobby"),
+            "said first: {offer:?}"
+        );
+        carol.send(b"l").await;
+        carol.wait_said("hijara: the lobby\r\n").await;
+        let switched = carol.raw();
+        let at = switched.windows(6).rposition(|w| w == b"hijara").unwrap();
+        carol.send(b"list\r").await;
+        carol.wait_said("list\r\nhijara: the lobby\r\n").await;
+        assert_plain(&carol.raw()[at..]);
+        carol.send(b"q\r").await;
+        carol.wait_closed().await;
+
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_said("hijara: the lobby\r\n").await;
+        carol.send(b"screen\r").await;
+        // The alternate screen opens: the full screen.
+        carol.wait_said(ALTERNATE_SCREEN).await;
+        carol.wait_for("q leave").await;
+        let raw = carol.raw();
+        let at = raw
+            .windows(ALTERNATE_SCREEN.len())
+            .position(|w| w == ALTERNATE_SCREEN.as_bytes())
+            .unwrap();
+        assert_plain(&raw[..at]);
+        carol.send(b"q").await;
+        carol.wait_closed().await;
+
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_said(ALTERNATE_SCREEN).await;
+        carol.wait_for("q leave").await;
+    });
+}
