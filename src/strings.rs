@@ -130,6 +130,15 @@ pub(crate) mod claim {
         )
     }
 
+    /// A stone played at another terminal, its claim still to come from its player.
+    pub(crate) fn placed_remote(placement: &Placement) -> String {
+        let cell = placement.cell;
+        format!(
+            "{} played {} (section {}): {} may claim its points",
+            placement.player, cell.square, cell.section, placement.player
+        )
+    }
+
     /// The earlier stone went unclaimed when `next` was placed: what was forfeited.
     pub(crate) fn went_unclaimed(earlier: &Placement) -> String {
         format!(
@@ -564,6 +573,8 @@ pub(crate) mod screen {
     /// The help box's title and the move list's.
     pub(crate) const HELP_TITLE: &str = " Help ";
     pub(crate) const MOVES_TITLE: &str = "Moves";
+    /// A ladder's label for the seat played here when its name does not fit.
+    pub(crate) const YOU_SHORT: &str = "you";
     /// A ladder's turn mark, longest wording first.
     pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
     /// A ladder's stones left, longest wording first.
@@ -1000,6 +1011,8 @@ pub(crate) mod serve {
     pub(crate) const PRIVATE: &str = "private";
     pub(crate) const PUBLIC: &str = "listed";
     pub(crate) const WAITING_KEYS: &str = "Esc closes your table";
+    /// At an adjourned game, waiting for the other player: Esc leaves it adjourned.
+    pub(crate) const ADJOURNED_WAITING_KEYS: &str = "Esc leaves it adjourned, kept for later";
     pub(crate) const A_PERSON: &str = "a person";
     pub(crate) const OPEN: &str = "open";
     pub(crate) const ABANDONED: &str = "left";
@@ -1055,8 +1068,9 @@ pub(crate) mod serve {
     pub(crate) fn ai(level: &str) -> String {
         format!("the {level} AI")
     }
-    pub(crate) fn waiting(table: u32) -> String {
-        format!("Table {table} is open: waiting for an opponent")
+    /// The player's own open table, by its number in their list.
+    pub(crate) fn waiting(number: usize) -> String {
+        format!("Table {number} is open: waiting for an opponent")
     }
     /// One table's line: number, players, rules, moves, spectators, state.
     pub(crate) fn table_line(
@@ -1102,9 +1116,42 @@ pub(crate) mod serve {
     pub(crate) fn not_saved(error: &str) -> String {
         format!("This game is not being saved: {error}")
     }
-    pub(crate) fn adjourned_to_wait(table: u32) -> String {
-        format!("Table {table}: waiting for your opponent to come back")
+    pub(crate) fn adjourned_to_wait(number: usize) -> String {
+        format!("Table {number}: waiting for your opponent to come back")
     }
+    /// A table's rules in its lobby line: `standard`, `corners, claims`.
+    pub(crate) fn rules(variant: &str, claims: bool) -> String {
+        if claims {
+            format!("{variant}, {CLAIMS}")
+        } else {
+            variant.to_owned()
+        }
+    }
+    /// A private table in its own player's list.
+    pub(crate) const PRIVATE_OPEN: &str = "open, private";
+    /// A finished game at a table, in the lobby's list.
+    pub(crate) const OVER: &str = "over";
+    /// The win claimed against a player who is on the server now.
+    pub(crate) fn claim_present(name: &str) -> String {
+        format!("{name} is on the server: no win is claimed against a player who is here")
+    }
+    /// A move or request the store could not keep: taken back, and why.
+    pub(crate) fn not_kept(error: &str) -> String {
+        format!("Not saved, so not played: {error}. The game is as it was.")
+    }
+    /// A spectator's line: a player's link dropped, their seat kept for `left`.
+    pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
+        format!("waiting for {name}: their seat is kept ({left})")
+    }
+    /// A spectator's line: a player's seat was kept for the grace period in vain.
+    pub(crate) fn watched_gone(name: &str) -> String {
+        format!("{name} did not come back")
+    }
+    /// A spectator's line: both players are at the table again.
+    pub(crate) const WATCHED_BACK: &str = "Both players are at the table";
+    /// A spectator's line: the game waits until both players are back.
+    pub(crate) const WATCHED_ADJOURNED: &str =
+        "The game is adjourned: it goes on when both players are back";
     pub(crate) const YOUR_GAMES: &str = "Your games";
     /// The line listing the player's adjourned games by their numbers in the list.
     pub(crate) fn unfinished(numbers: &str) -> String {
@@ -1124,8 +1171,34 @@ pub(crate) mod serve {
 
 /// A game at a table of `hijara serve`: requests, offers, messages, the bell.
 pub(crate) mod table {
+    use crate::rules::Outcome;
+
     /// The widest message one player sends the other, in display columns.
     pub(crate) const MAX_SAY_COLUMNS: usize = 60;
+
+    /// A ladder's name for the seat played on this screen: `alice (you)`.
+    pub(crate) fn you(name: &str) -> String {
+        format!("{name} (you)")
+    }
+    /// An early ending with the players' names: `bob wins: alice resigned`.
+    pub(crate) fn named_ending(ending: crate::session::Ending, names: &[String; 2]) -> String {
+        use crate::record::Termination;
+        let winner = &names[ending.winner().index()];
+        let loser = &names[ending.loser().index()];
+        match ending.termination() {
+            Termination::TimeForfeit => format!("{winner} wins on time"),
+            Termination::Resignation => format!("{winner} wins: {loser} resigned"),
+            Termination::Abandoned => format!("{winner} wins: {loser} left"),
+            Termination::Normal => format!("{winner} wins"),
+        }
+    }
+    /// A full board's result with the players' names: `alice wins`, `Draw`.
+    pub(crate) fn named_outcome(outcome: Outcome, names: &[String; 2]) -> String {
+        match outcome {
+            Outcome::Winner(player) => format!("{} wins", names[player.index()]),
+            Outcome::Draw => "Draw".to_owned(),
+        }
+    }
 
     pub(crate) const UNDO_SENT: &str =
         "Asked the other player to take back the last move: waiting for the answer";

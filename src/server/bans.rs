@@ -83,13 +83,13 @@ impl BanList {
                     None => bail!(
                         "line {}: expected an IP address or ADDRESS/PREFIX, found {:?}",
                         n + 1,
-                        super::shown(text.trim())
+                        super::safe_text(text.trim())
                     ),
                 },
                 _ => bail!(
                     "line {}: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found {:?}",
                     n + 1,
-                    super::shown(line)
+                    super::safe_text(line)
                 ),
             }
         }

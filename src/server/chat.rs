@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::rules::Player;
 use crate::strings::table::MAX_SAY_COLUMNS;
 
-use super::outside::shown;
+use super::outside::safe_text;
 
 /// The most messages one player sends in [`RATE_WINDOW`].
 pub(crate) const RATE_COUNT: usize = 3;
@@ -45,10 +45,10 @@ pub(crate) struct Chat {
 }
 
 impl Chat {
-    /// `from` says `text` at `now`: filtered by [`shown`], cut to the widest message,
+    /// `from` says `text` at `now`: filtered by [`safe_text`], cut to the widest message,
     /// refused if empty or if `from` spoke too often lately.
     pub(crate) fn say(&mut self, from: Player, text: &str, now: Instant) -> Result<(), Refused> {
-        let text = crate::text::fit(&shown(text.trim()), MAX_SAY_COLUMNS).into_owned();
+        let text = crate::text::fit(&safe_text(text.trim()), MAX_SAY_COLUMNS).into_owned();
         if text.is_empty() {
             return Err(Refused::Empty);
         }

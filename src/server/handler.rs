@@ -29,11 +29,12 @@ use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
 use super::names::{Names, check_name};
-use super::outside::shown;
+use super::outside::safe_text;
 use super::pool::EnginePool;
 use super::rate::InputCap;
 use super::session::{self, SessionStart};
-use super::tables::{SharedLobby, Who};
+use super::shared::SharedHall;
+use super::who::Who;
 
 /// Public-key tries allowed on one connection.
 pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;
@@ -50,7 +51,7 @@ pub(crate) const GUEST_MARK: char = '~';
 /// The server's state, handed to every connection: nothing here is a static.
 #[derive(Clone)]
 pub(crate) struct Server {
-    lobby: SharedLobby,
+    hall: SharedHall,
     names: Arc<Mutex<Names>>,
     bans: Arc<Mutex<Bans>>,
     slots: Arc<Mutex<Slots>>,
@@ -184,9 +185,9 @@ pub(crate) async fn listen(
 ) -> anyhow::Result<()> {
     let names = Names::load(&options.data_dir)?;
     let log = ServerLog::open(&options.data_dir);
-    let (lobby, problems) = SharedLobby::open(&options.data_dir, options.grace);
+    let (hall, problems) = SharedHall::open(&options.data_dir, options.grace);
     for problem in problems {
-        log.line(&format!("a stored game: {}", shown(&problem)));
+        log.line(&format!("a stored game: {}", safe_text(&problem)));
     }
     let listener = TcpListener::bind(options.listen)
         .await
@@ -224,7 +225,7 @@ pub(crate) async fn listen(
         if options.guests { "on" } else { "off" }
     ));
     let server = Server {
-        lobby,
+        hall,
         names: Arc::new(Mutex::new(names)),
         bans: Arc::new(Mutex::new(Bans::new(&options.data_dir))),
         slots: Arc::new(Mutex::new(Slots {
@@ -277,8 +278,8 @@ pub(crate) async fn listen(
     drop(listener);
     // Every game in play is written after each move already; written once more here,
     // and the log says how many are on disk.
-    let lobby = server.lobby.clone();
-    let report = tokio::task::spawn_blocking(move || lobby.save_all())
+    let hall = server.hall.clone();
+    let report = tokio::task::spawn_blocking(move || hall.save_all())
         .await
         .unwrap_or_default();
     server
@@ -287,7 +288,7 @@ pub(crate) async fn listen(
     for (table, error) in &report.failed {
         server
             .log
-            .line(&format!("table {table} NOT saved: {}", shown(error)));
+            .line(&format!("table {table} NOT saved: {}", safe_text(error)));
     }
     server.log.line("stopping: telling every session");
     let live = server.live.clone();
@@ -341,7 +342,7 @@ impl Connection {
         self.server.log.line(&format!("{} {what}", self.peer));
     }
 
-    /// Logs a refusal; `what` holds a stranger's text only through [`shown`].
+    /// Logs a refusal; `what` holds a stranger's text only through [`safe_text`].
     fn refuse(&self, what: &str) {
         self.log(&format!("refused: {what}"));
     }
@@ -373,7 +374,11 @@ impl Connection {
             ));
         }
         if banned {
-            self.refuse(&format!("banned: {} {}", shown(name), key.unwrap_or("")));
+            self.refuse(&format!(
+                "banned: {} {}",
+                safe_text(name),
+                key.unwrap_or("")
+            ));
         }
         banned
     }
@@ -395,7 +400,7 @@ impl Connection {
         let writer = ChannelWriter::new(write, runtime.clone(), self.server.limits.stall);
         let start = SessionStart {
             who,
-            lobby: self.server.lobby.clone(),
+            hall: self.server.hall.clone(),
             inbox,
             backend: SshBackend::new(writer, size),
             idle: self.server.limits.idle,
@@ -417,7 +422,7 @@ impl Connection {
                     Err(error) => {
                         log.line(&format!(
                             "{peer} session ended: {}",
-                            shown(&format!("{error:#}"))
+                            safe_text(&format!("{error:#}"))
                         ));
                         1
                     }
@@ -469,7 +474,7 @@ impl Handler for Connection {
     ) -> Result<Auth, Self::Error> {
         let fingerprint = fingerprint_of(key.public_key);
         if user.starts_with(GUEST_MARK) {
-            self.refuse(&format!("a key's name {}: ~ marks guests", shown(user)));
+            self.refuse(&format!("a key's name {}: ~ marks guests", safe_text(user)));
             return Ok(Auth::reject());
         }
         if self.banned(user, Some(&fingerprint)) {
@@ -483,7 +488,7 @@ impl Handler for Connection {
             .claim(user, &fingerprint);
         match claimed {
             Ok(()) => {
-                self.log(&format!("is {} ({fingerprint})", shown(user)));
+                self.log(&format!("is {} ({fingerprint})", safe_text(user)));
                 self.who = Some(Who {
                     key: fingerprint,
                     name: user.to_owned(),
@@ -493,7 +498,7 @@ impl Handler for Connection {
             Err(error) => {
                 self.refuse(&format!(
                     "{}: {}",
-                    shown(user),
+                    safe_text(user),
                     words::refused_name(&error.to_string())
                 ));
                 Ok(Auth::reject())
@@ -517,7 +522,7 @@ impl Handler for Connection {
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
             self.refuse(&format!(
                 "guest {}: {}",
-                shown(user),
+                safe_text(user),
                 words::refused_name(&error.to_string())
             ));
             return Ok(Auth::reject());
@@ -532,7 +537,10 @@ impl Handler for Connection {
             .unwrap_or_else(|p| p.into_inner())
             .is_bound(user);
         if bound {
-            self.refuse(&format!("guest {}: the name belongs to a key", shown(user)));
+            self.refuse(&format!(
+                "guest {}: the name belongs to a key",
+                safe_text(user)
+            ));
             return Ok(Auth::reject());
         }
         let n = self
@@ -542,7 +550,7 @@ impl Handler for Connection {
             .fetch_add(1, Ordering::SeqCst)
             + 1;
         let key = format!("guest:{n}");
-        self.log(&format!("is {} (a guest, {key})", shown(&name)));
+        self.log(&format!("is {} (a guest, {key})", safe_text(&name)));
         self.who = Some(Who { key, name });
         Ok(Auth::Accept)
     }
@@ -666,7 +674,7 @@ impl Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(&format!("subsystem {}", shown(name)));
+        self.refuse(&format!("subsystem {}", safe_text(name)));
         session.channel_failure(channel)?;
         Ok(())
     }

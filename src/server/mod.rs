@@ -3,13 +3,20 @@
 //! - `host_key`: the server's ed25519 key, made once and kept in the data folder.
 //! - `outside`: the one gate for a stranger's text, and the checks on display names.
 //! - `names`: who is who, a name bound to the first key that used it (trust on first use).
+//!   `who`: a player (a key and a name) and the server's AI's seat.
 //! - `input`: the bytes a client types, parsed into terminal events.
 //! - `backend`: a ratatui backend that draws into an SSH channel.
-//! - `tables`: the lobby's tables and their games, shared state owned by the server.
+//! - `table`: one table, its state and every change of it; `talk`: what its players
+//!   asked and said, and invitation codes; `chat`: the players' messages.
+//! - `hall`: what the sessions share (the tables, who is here, what each session
+//!   shows); `shared`: the hall behind its lock, its keeps carried to the store after
+//!   the lock is released; `grace`: the timer for players away; `listing`: the lobby's
+//!   rows.
+//! - `store`: the games on disk; `game_record`: a server game's `.hij` record and the
+//!   history as the lobby shows it; `prefs`: each player's switches.
 //! - `lobby`: the lobby screen of one session. `session`: one connection's screens,
 //!   on a thread of its own, the lobby and its games on the game's one event loop.
-//! - `link`: a screen's link to its table; `talk`: undo by request, resign, rematch,
-//!   invitation codes; `chat`: the players' messages; `prefs`: each player's switches.
+//! - `link`: a screen's link to its table.
 //! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
 //!   may ask, the caps, and the stop at SIGTERM.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
@@ -21,10 +28,14 @@
 mod backend;
 mod bans;
 mod chat;
+mod game_record;
+mod grace;
+mod hall;
 mod handler;
 mod host_key;
 mod input;
 mod link;
+mod listing;
 mod lobby;
 mod log;
 mod names;
@@ -33,9 +44,11 @@ mod pool;
 mod prefs;
 mod rate;
 mod session;
+mod shared;
 mod store;
-mod tables;
+mod table;
 mod talk;
+mod who;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -44,13 +57,14 @@ use std::time::Duration;
 use anyhow::Context;
 
 pub use bans::BANS_FILE;
+pub use game_record::key_tag;
+pub use hall::DEFAULT_GRACE;
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name};
-pub use outside::shown;
-pub use store::{TABLES_DIR, key_tag};
-pub use tables::DEFAULT_GRACE;
+pub use outside::safe_text;
+pub use store::TABLES_DIR;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";

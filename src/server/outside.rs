@@ -1,5 +1,5 @@
 //! The one gate for text a stranger sent (an SSH user name, anything shown to others or
-//! logged): [`shown`], the house's filter (`text::sanitize`) with a length cap; and the
+//! logged): [`safe_text`], the house's filter (`text::sanitize`) with a length cap; and the
 //! stricter test a player's name must pass ([`is_unsafe`]).
 
 /// The most display columns of a stranger's text shown or logged at once.
@@ -8,7 +8,7 @@ const MAX_SHOWN_COLUMNS: usize = 64;
 /// `text` made safe to put on a terminal or in a log by [`crate::text::sanitize`] (C0 and
 /// C1 controls, DEL, bidi and zero-width characters made visible), then cut to 64
 /// display columns with `…`.
-pub fn shown(text: &str) -> String {
+pub fn safe_text(text: &str) -> String {
     crate::text::fit(&crate::text::sanitize(text), MAX_SHOWN_COLUMNS).into_owned()
 }
 
@@ -57,7 +57,7 @@ mod tests {
             "a\rb",
             "a\u{7f}b",
         ] {
-            let out = shown(text);
+            let out = safe_text(text);
             assert!(!out.chars().any(crate::text::is_unsafe), "{out:?}");
             assert!(out.starts_with('a') && out.ends_with('b'), "{out:?}");
             assert_ne!(out, text, "{text:?} -> {out:?}");
@@ -66,9 +66,9 @@ mod tests {
 
     #[test]
     fn ordinary_text_passes_unchanged_and_long_text_is_cut() {
-        assert_eq!(shown("Zoë 張 ok"), "Zoë 張 ok");
+        assert_eq!(safe_text("Zoë 張 ok"), "Zoë 張 ok");
         assert_eq!(
-            crate::text::width(&shown(&"x".repeat(200))),
+            crate::text::width(&safe_text(&"x".repeat(200))),
             MAX_SHOWN_COLUMNS
         );
     }

@@ -221,7 +221,7 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         dana.wait_for("Blue to move").await;
         dana.send(b"R").await;
         dana.send(b"y").await;
-        dana.wait_for("Yellow wins: Blue resigned").await;
+        dana.wait_for("random AI wins: dana resigned").await;
         let history = server.dir.path().join("games");
         let file = std::fs::read_dir(&history)
             .unwrap()

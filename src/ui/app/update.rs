@@ -198,7 +198,7 @@ impl App {
             return effects;
         }
         match action {
-            Action::ForceQuit => self.quit(),
+            Action::ForceQuit => self.force_quit(),
             Action::Yes => self.answer(true),
             Action::No => self.answer(false),
             Action::Help => {
@@ -246,7 +246,13 @@ impl App {
     }
 
     pub(super) fn quit(&mut self) -> Effects {
-        self.quit = true;
+        self.quit = Some(super::Quit::Asked);
+        vec![Effect::Quit]
+    }
+
+    /// `Ctrl-c`: out at once, asking nothing.
+    pub(super) fn force_quit(&mut self) -> Effects {
+        self.quit = Some(super::Quit::Forced);
         vec![Effect::Quit]
     }
 
@@ -356,7 +362,7 @@ impl App {
             return Vec::new();
         };
         match action {
-            Action::ForceQuit => self.quit(),
+            Action::ForceQuit => self.force_quit(),
             Action::Digit(d) if entry.len() < 3 => {
                 entry.push(char::from(b'0' + d));
                 self.message = None;
@@ -495,7 +501,13 @@ impl App {
                 let state = self.game.claim_state(index).filter(|s| {
                     self.config.is_human(placement.player) || *s != ClaimState::Pending
                 });
-                self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
+                let remote = self.is_remote(placement.player);
+                self.message = Some(Message::played_at(
+                    &placement,
+                    state,
+                    unclaimed.as_ref(),
+                    remote,
+                ));
                 vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
             }
             Err(_) => self.refuse(message::full(square)),
@@ -558,7 +570,10 @@ impl App {
     /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
     /// that may yet be swapped for the autosaved one, or that has quit.
     pub(super) fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
-        if self.quit
+        // An AI seat played at another terminal (a spectator's view of a game against
+        // the server's AI) is not run here.
+        if self.quit.is_some()
+            || self.is_remote(self.game.to_move())
             || self.overlay == Overlay::Question(Question::Resume)
             || self.held.is_some()
             || self.ending().is_some()
@@ -613,7 +628,7 @@ impl App {
         let ending: Ending = self.course.end(&self.game, termination, loser)?;
         self.changed();
         self.overlay = Overlay::None;
-        let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+        let _ = self.say(MessageKind::Info, self.ending_words(ending));
         Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
     }
 
@@ -627,7 +642,7 @@ impl App {
         if let Some(ending) = new_ending {
             self.changed();
             self.overlay = Overlay::None;
-            let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+            let _ = self.say(MessageKind::Info, self.ending_words(ending));
             return self.archive_if_over(vec![
                 Effect::Autosave,
                 Effect::RestartTimer,
