@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hijara::ai::search::Searcher;
 use hijara::ai::smp::{self, Finish};
-use hijara::ai::tt::Table;
-use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, random, solve};
+use hijara::ai::tt::TranspositionTable;
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, random, solve};
 use hijara::rules::{Move, Position};
 
 /// A position reached by seeded random moves, with `empties` empty sections.
@@ -96,7 +96,7 @@ fn endgame(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         for p in &positions {
-                            black_box(solve(black_box(p), Goal::Margin, &SearchLimit::NONE, 1));
+                            black_box(solve(black_box(p), SolveFor::Margin, &SearchLimit::NONE, 1));
                         }
                     })
                 },
@@ -142,7 +142,7 @@ fn threads(c: &mut Criterion) {
                     for _ in 0..iters {
                         for p in &middle {
                             let moves: Vec<Move> = p.legal_moves().collect();
-                            let table = Arc::new(Table::new(18));
+                            let table = Arc::new(TranspositionTable::new(18));
                             let run = smp::run(
                                 &table,
                                 threads,
@@ -173,7 +173,7 @@ fn threads(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         for p in &positions {
-                            black_box(solve(p, Goal::Outcome, &SearchLimit::NONE, threads));
+                            black_box(solve(p, SolveFor::Outcome, &SearchLimit::NONE, threads));
                         }
                     })
                 },

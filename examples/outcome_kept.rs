@@ -19,7 +19,7 @@ use anyhow::Context;
 use clap::Parser;
 use hijara::ai::search::{Searcher, Wdl};
 use hijara::ai::smp::{self, Finish};
-use hijara::ai::tt::Table;
+use hijara::ai::tt::TranspositionTable;
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit, medium, random};
 use hijara::rules::{Player, Position};
 use rand::{Rng, SeedableRng, rngs::SmallRng};
@@ -84,7 +84,7 @@ fn main() -> anyhow::Result<()> {
     for game in 0..args.games {
         for position in cut_positions(args.seed + game, &args.cuts) {
             let start = Instant::now();
-            let table = Arc::new(Table::new(22));
+            let table = Arc::new(TranspositionTable::new(22));
             let moves: Vec<_> = position.legal_moves().collect();
             let judged = smp::run(
                 &table,

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, mirror, solve};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, mirror, solve};
 use hijara::rules::{Player, Position, Square};
 
 #[derive(Parser)]
@@ -251,7 +251,7 @@ fn main() -> anyhow::Result<()> {
                 if cap > 0 {
                     let (start, cpu) = (Instant::now(), thread_cpu_secs());
                     // One thread: the solve runs on this thread.
-                    let s = solve(position, Goal::Outcome, &SearchLimit::nodes(cap), 1);
+                    let s = solve(position, SolveFor::Outcome, &SearchLimit::nodes(cap), 1);
                     row.solve_secs += start.elapsed().as_secs_f64();
                     row.solve_cpu_secs += thread_cpu_secs() - cpu;
                     let nodes = s.map(|s| s.nodes);

@@ -3,7 +3,7 @@
 //!
 //! Games between different levels (hard node-limited on one thread, so the
 //! games are the same on every run) give the positions; each sampled position
-//! is valued as the review does ([`evaluate`], [`DEFAULT_THINK_MS`] on one
+//! is valued as the review does ([`evaluate`], [`REVIEW_THINK_MS`] on one
 //! thread) and, where that is an estimate, compared with the truth:
 //!
 //! - up to [`EXACT_UP_TO`] empty sections: the exact margin (a search to the end);
@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use hijara::ai::analysis::{PositionEval, Wdl, evaluate};
-use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, easy, medium, random, solve};
-use hijara::review::DEFAULT_THINK_MS;
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, easy, medium, random, solve};
+use hijara::review::REVIEW_THINK_MS;
 use hijara::rules::{Move, Player, Position};
 
 /// Up to this many empty sections the truth is the exact margin.
@@ -59,10 +59,10 @@ struct Args {
     #[arg(long, default_value_t = 12)]
     per_band: usize,
     /// The review's budget per position, in ms.
-    #[arg(long, default_value_t = DEFAULT_THINK_MS)]
+    #[arg(long, default_value_t = REVIEW_THINK_MS)]
     think_ms: u64,
     /// The deeper search's budget, in ms, above the proof range.
-    #[arg(long, default_value_t = 20 * DEFAULT_THINK_MS)]
+    #[arg(long, default_value_t = 20 * REVIEW_THINK_MS)]
     deep_ms: u64,
     /// The most time for one exact margin or proof, in seconds.
     #[arg(long, default_value_t = 60)]
@@ -179,14 +179,14 @@ fn prove(position: &Position, secs: u64, exact_first: bool) -> Option<Truth> {
         ..SearchLimit::NONE
     };
     let exact = || {
-        solve(position, Goal::Margin, &limit, 1)
+        solve(position, SolveFor::Margin, &limit, 1)
             .and_then(|s| s.margin)
             .map(Truth::Exact)
     };
     if exact_first {
         return exact();
     }
-    let wdl = solve(position, Goal::Outcome, &limit, 1)?.wdl;
+    let wdl = solve(position, SolveFor::Outcome, &limit, 1)?.wdl;
     if wdl == Wdl::Draw {
         return Some(Truth::Exact(0));
     }

@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use clap::Parser;
-use hijara::ai::{AiSettings, Engine, Goal, Level, SearchLimit, solve};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, solve};
 use hijara::rules::Position;
 
 #[derive(Parser)]
@@ -66,7 +66,7 @@ fn main() {
             let mut outcome = None;
             for (i, &threads) in args.threads.iter().enumerate() {
                 let start = Instant::now();
-                let r = solve(&p, Goal::Outcome, &SearchLimit::NONE, threads);
+                let r = solve(&p, SolveFor::Outcome, &SearchLimit::NONE, threads);
                 let secs = start.elapsed().as_secs_f64();
                 let nodes = r.map_or(0, |s| s.nodes);
                 outcome = r.map(|s| s.wdl);

@@ -25,13 +25,13 @@ pub use super::search::Wdl;
 
 /// From this many empty sections, [`evaluate`] tries to prove win, draw or loss
 /// after its heuristic search. (A review's own threshold: hard, playing, tries
-/// its solve from [`super::SOLVE_FROM`].) Above it a proof rarely finishes in a review's
+/// its solve from [`super::HARD_SOLVE_FROM`].) Above it a proof rarely finishes in a review's
 /// budget (0.7-2.6 s at 24 empty sections), so the whole budget goes to the search.
-pub const SOLVE_FROM: u32 = 22;
+pub const REVIEW_SOLVE_FROM: u32 = 22;
 
-/// The table has `2^TT_BITS` buckets of 32 bytes (8 MiB): one per analysing
+/// The table has `2^REVIEW_TT_BITS` buckets of 32 bytes (8 MiB): one per analysing
 /// thread, allocated lazily by the system, so short calls stay cheap.
-const TT_BITS: u32 = 18;
+const REVIEW_TT_BITS: u32 = 18;
 
 /// The engine's view of one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +53,7 @@ pub struct PositionEval {
 /// earlier once `stop` is set. `None` only on a full board.
 ///
 /// Works from any legal position: a heuristic search (iterative deepening with
-/// a deadline), then from [`SOLVE_FROM`] empty sections a win/draw/loss solve,
+/// a deadline), then from [`REVIEW_SOLVE_FROM`] empty sections a win/draw/loss solve,
 /// then with the time left a try for the exact margin. Each step stops at the
 /// deadline; the first search iteration (one ply, at most 16 nodes) always runs.
 pub fn evaluate(
@@ -77,11 +77,11 @@ pub fn evaluate(
     // most of the time, as a proof is worth more than a deeper estimate.
     let heuristic_share = match empties {
         0..=18 => 25,
-        19..=SOLVE_FROM => 50,
+        19..=REVIEW_SOLVE_FROM => 50,
         _ => 100,
     };
     let mut order: Vec<Move> = position.legal_moves().collect();
-    let mut searcher = Searcher::new(TT_BITS, at(heuristic_share));
+    let mut searcher = Searcher::new(REVIEW_TT_BITS, at(heuristic_share));
     // Iterative deepening one depth per call (the table makes the earlier
     // depths of each call nearly free), to keep the last two depths' values.
     let mut last: Option<SearchResult> = None;
@@ -132,7 +132,7 @@ pub fn evaluate(
         exact: false,
         wdl: None,
     };
-    if empties > SOLVE_FROM {
+    if empties > REVIEW_SOLVE_FROM {
         return Some(eval);
     }
     // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
@@ -170,8 +170,8 @@ pub fn evaluate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::tests::brute_force;
-    use crate::ai::tests::{random_position, random_position_in};
+    use crate::ai::test_support::brute_force;
+    use crate::ai::test_support::{random_position, random_position_in};
 
     #[test]
     fn near_the_end_the_value_is_exact_and_matches_minimax_in_both_rulesets() {

@@ -4,27 +4,12 @@
 //! a self-play game. Nothing is process-wide, so two games in one process (a
 //! server's) never see each other's tables or settings.
 
+use super::decision::Decision;
 use super::hard::{self, Kept};
 use super::limit::SearchLimit;
-use super::search::{SearchResult, Wdl};
-use super::{AiSettings, Level, easy, medium, random};
+use super::settings::{AiSettings, Level};
+use super::{easy, medium, random};
 use crate::rules::{Move, Position};
-
-/// What a level decided and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decision {
-    /// The move to play.
-    pub mv: Move,
-    /// Hard's heuristic search behind it (`None` for the other levels).
-    pub search: Option<SearchResult>,
-    /// The proven outcome of `mv` for the mover, when hard's proof finished.
-    pub solved: Option<Wdl>,
-    /// Whether `mv` is the mirror move (Yellow's half-turn copy of Blue's play,
-    /// while Yellow has copied every move): hard plays it only when its search prefers it.
-    pub mirrored: bool,
-    /// Nodes visited in all of hard's searches for this move.
-    pub nodes: u64,
-}
 
 /// One AI player: its settings, and hard's kept proofs and table (which
 /// change its speed, never the soundness of a proof).
@@ -113,7 +98,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::tests::random_position;
+    use crate::ai::test_support::random_position;
 
     /// Hard against hard, node-limited on one thread: each side its own player.
     fn players(seed: u64) -> [Engine; 2] {

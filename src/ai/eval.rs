@@ -16,7 +16,15 @@
 //! last cell parity gives its owner is worth most of its points however high
 //! the cell is, one against parity little.
 
-use crate::rules::{Player, Position};
+use crate::rules::{Combination, Player, Position};
+
+/// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
+/// Everything in `ai/` reads them through here, so every evaluation feature,
+/// dead-square test and score bound follows the position's rules.
+#[inline]
+pub(crate) fn combinations(position: &Position) -> &'static [Combination] {
+    position.ruleset().combinations()
+}
 
 /// Evaluation units per point of score.
 pub const SCALE: i32 = 10;
@@ -86,7 +94,7 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
     let stones = [position.stones(me), position.stones(me.other())];
     let occupied = position.occupied();
     let mut rows = [[0i32; FEATURES]; 2];
-    for combo in super::combinations(position) {
+    for combo in combinations(position) {
         let mask = combo.mask();
         let points = combo.points() as i32;
         for side in 0..2 {

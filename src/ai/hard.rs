@@ -27,25 +27,25 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::Decision;
+use super::decision::Decision;
 use super::limit::SearchLimit;
 use super::mirror::mirror_move;
 use super::ordering::to_front;
 use super::random::shuffled_moves;
 use super::search::{RootSolve, SearchResult, Wdl};
 use super::smp::{self, Finish};
-use super::tt::Table;
+use super::tt::TranspositionTable;
 use super::tt::key;
 use crate::rules::{Move, Player, Position, Ruleset};
 use std::sync::Arc;
 
 /// The default thinking time per move, in milliseconds.
-pub const DEFAULT_THINK_MS: u64 = 1000;
-/// The transposition table has `2^TT_BITS` buckets of 32 bytes (32 MiB).
-pub const TT_BITS: u32 = 20;
+pub const HARD_THINK_MS: u64 = 1000;
+/// The transposition table has `2^PLAY_TT_BITS` buckets of 32 bytes (32 MiB).
+pub const PLAY_TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
-pub const SOLVE_FROM: u32 = 26;
+pub const HARD_SOLVE_FROM: u32 = 26;
 /// From 19 empty sections, the heuristic search's share of the budget before
 /// the solve (percent): enough to order the root moves.
 const SEARCH_FIRST: u64 = 10;
@@ -84,7 +84,7 @@ pub(crate) struct Kept {
     proofs: [Option<Proof>; 2],
     /// The table of the last search: it holds the proofs' deep entries (the
     /// table keeps the deepest result per bucket), so a re-proof is quick.
-    table: Arc<Table>,
+    table: Arc<TranspositionTable>,
 }
 
 /// The mover's kept proof if the game may follow it (its stones are all on
@@ -94,7 +94,11 @@ pub(crate) struct Kept {
 fn take_kept(
     slot: &mut Option<Kept>,
     position: &Position,
-) -> (Option<Wdl>, [Option<Proof>; 2], Option<Arc<Table>>) {
+) -> (
+    Option<Wdl>,
+    [Option<Proof>; 2],
+    Option<Arc<TranspositionTable>>,
+) {
     let Some(kept) = slot.take().filter(|k| k.ruleset == position.ruleset()) else {
         return (None, [None; 2], None);
     };
@@ -112,7 +116,7 @@ fn keep(
     position: &Position,
     mut proofs: [Option<Proof>; 2],
     proven: Option<(Move, Wdl)>,
-    table: Arc<Table>,
+    table: Arc<TranspositionTable>,
 ) {
     let me = position.to_move().index();
     proofs[me] = proven.and_then(|(mv, wdl)| {
@@ -163,9 +167,9 @@ impl<'a> Budget<'a> {
     /// big table's first touches (page faults) and freeing cost milliseconds.
     fn tt_bits(&self) -> u32 {
         match (self.limit.nodes, self.think_ms) {
-            (None, Some(0..200)) => TT_BITS - 3,
-            (None, Some(200..500)) => TT_BITS - 1,
-            _ => TT_BITS,
+            (None, Some(0..200)) => PLAY_TT_BITS - 3,
+            (None, Some(200..500)) => PLAY_TT_BITS - 1,
+            _ => PLAY_TT_BITS,
         }
     }
 
@@ -214,7 +218,7 @@ impl<'a> Budget<'a> {
 /// The searches of one decision: one shared table, `threads` threads per
 /// phase, one budget, and the nodes spent so far.
 struct Run<'a> {
-    table: Arc<Table>,
+    table: Arc<TranspositionTable>,
     threads: usize,
     budget: Budget<'a>,
     nodes: u64,
@@ -322,7 +326,7 @@ pub(crate) fn decide(
     }
     let (kept, proofs, table) = take_kept(slot, position);
     let mut run = Run {
-        table: table.unwrap_or_else(|| Arc::new(Table::new(budget.tt_bits()))),
+        table: table.unwrap_or_else(|| Arc::new(TranspositionTable::new(budget.tt_bits()))),
         threads,
         budget,
         nodes: 0,
@@ -340,7 +344,7 @@ pub(crate) fn decide(
     // the root, the win/draw/loss solve runs up to `solve_end` percent, and if it
     // proved no win or draw the heuristic search goes on with the time left (its
     // table now holds the solve's entries). A proven win or draw is played at once.
-    let endgame = empties <= SOLVE_FROM;
+    let endgame = empties <= HARD_SOLVE_FROM;
     // Where the budget does not cover a typical proof, the search keeps half of
     // it: an unfinished solve's nodes are lost to the move's quality.
     let typical = TYPICAL_PROOF_NODES
@@ -452,7 +456,7 @@ mod tests {
                 &kept_under,
                 proofs,
                 proven,
-                Arc::new(Table::new(0)),
+                Arc::new(TranspositionTable::new(0)),
             );
             // The same stones under the same rules: the proof and table come back.
             let (_, proofs, table) = take_kept(&mut slot, &kept_under);
@@ -462,7 +466,7 @@ mod tests {
                 &kept_under,
                 proofs,
                 proven,
-                Arc::new(Table::new(0)),
+                Arc::new(TranspositionTable::new(0)),
             );
             // Under the other rules: neither.
             let (mine, proofs, table) = take_kept(&mut slot, &other);

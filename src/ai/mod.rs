@@ -20,13 +20,14 @@
 //!   [`ordering`]) with a lock-free transposition table ([`tt`]) shared by its
 //!   threads ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
 //!   win/draw/loss solve; as Yellow the [`mirror`] move is one candidate.
-//! - [`limit`]: the one limits type.
-
-use clap::ValueEnum;
-
-use crate::rules::{Combination, Position};
+//! - [`limit`]: the one limits type; `settings`: levels, seats and [`AiSettings`];
+//!   `decision`: what [`Engine::decide`] returns.
+//!
+//! This file only declares and re-exports: nothing in `ai/` imports it, so no
+//! file here imports a file that imports it back.
 
 pub mod analysis;
+mod decision;
 pub mod easy;
 mod engine;
 pub mod eval;
@@ -38,146 +39,20 @@ pub mod mirror;
 pub mod ordering;
 pub mod random;
 pub mod search;
+mod settings;
 pub mod smp;
 mod solve;
 pub mod tt;
 
-pub use engine::{Decision, Engine};
-pub use hard::{DEFAULT_THINK_MS, SOLVE_FROM};
+pub use decision::Decision;
+pub use engine::Engine;
+pub use hard::{HARD_SOLVE_FROM, HARD_THINK_MS};
 pub use limit::SearchLimit;
 pub use search::Wdl;
-pub use solve::{Goal, Solution, solve};
-
-/// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
-/// Everything in `ai/` reads them through here, so every evaluation feature,
-/// dead-square test and score bound follows the position's rules.
-#[inline]
-pub(crate) fn combinations(position: &Position) -> &'static [Combination] {
-    position.ruleset().combinations()
-}
-
-/// How strong an AI plays (`random` ... `hard` in JSON, as on the command line).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// Uniformly random legal moves.
-    Random,
-    /// A beginner: takes points it sees, makes human mistakes.
-    Easy,
-    /// A shallow search.
-    Medium,
-    /// Deep search with an exact endgame.
-    Hard,
-}
-
-/// Who sits in one player's seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, ValueEnum)]
-pub enum Seat {
-    /// A person at the keyboard.
-    #[default]
-    Human,
-    /// The random AI.
-    Random,
-    /// The easy AI.
-    Easy,
-    /// The medium AI.
-    Medium,
-    /// The hard AI.
-    Hard,
-}
-
-impl From<Level> for Seat {
-    /// The seat that plays at `level`; [`Seat::level`] is its inverse.
-    fn from(level: Level) -> Seat {
-        match level {
-            Level::Random => Seat::Random,
-            Level::Easy => Seat::Easy,
-            Level::Medium => Seat::Medium,
-            Level::Hard => Seat::Hard,
-        }
-    }
-}
-
-impl Seat {
-    /// The AI level in this seat, or `None` for a person.
-    pub fn level(self) -> Option<Level> {
-        match self {
-            Seat::Human => None,
-            Seat::Random => Some(Level::Random),
-            Seat::Easy => Some(Level::Easy),
-            Seat::Medium => Some(Level::Medium),
-            Seat::Hard => Some(Level::Hard),
-        }
-    }
-}
-
-/// How one AI player is set up. `Copy` and `Send`, so a UI can hand it to a worker thread.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AiSettings {
-    /// The level.
-    pub level: Level,
-    /// Thinking time per move in milliseconds; `None` for the level's default.
-    pub think_ms: Option<u64>,
-    /// Seed for the level's random choices; the same seed and position give the same move.
-    pub seed: u64,
-    /// Threads for hard's search; `None` for every core ([`thread_count`]).
-    pub threads: Option<usize>,
-}
-
-/// The thread count for a request of `requested` threads: that (at least 1),
-/// or with none every core the machine has. The one fallback for `--threads`.
-pub fn thread_count(requested: Option<usize>) -> usize {
-    requested.map_or_else(smp::available_threads, |n| n.max(1))
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
-
-    /// The lower-case name (`random`, `easy`, `medium`, `hard`), the same as on
-    /// the command line (a test holds them equal).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-}
-
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl AiSettings {
-    /// The level with its default thinking time and seed 0.
-    pub const fn new(level: Level) -> AiSettings {
-        AiSettings {
-            level,
-            think_ms: None,
-            seed: 0,
-            threads: None,
-        }
-    }
-
-    /// The threads hard searches with (at least 1).
-    pub fn threads(&self) -> usize {
-        thread_count(self.threads)
-    }
-
-    /// The thinking time per move the hard level uses, in milliseconds.
-    pub fn hard_think_ms(&self) -> u64 {
-        self.think_ms.unwrap_or(hard::DEFAULT_THINK_MS)
-    }
-
-    /// The limit of one move at these settings: hard's thinking time.
-    pub fn limit(&self) -> SearchLimit<'static> {
-        SearchLimit::millis(self.hard_think_ms())
-    }
-}
+pub use settings::{AiSettings, Level, Seat, thread_count};
+pub use solve::{Solution, SolveFor, solve};
 
 #[cfg(test)]
-pub(crate) mod tests;
+pub(crate) mod test_support;
+#[cfg(test)]
+mod tests;

@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use super::limit::SearchLimit;
 
-use super::eval::{SCALE, Weights, evaluate_with, score_diff};
+use super::eval::{SCALE, Weights, combinations, evaluate_with, score_diff};
 use super::ordering::{self, Child, EVAL_ORDER_FROM, Heuristics, OrderBy};
-use super::tt::{Bound, Entry, Table, key};
+use super::tt::{Bound, Entry, TranspositionTable, key};
 use crate::rules::{Move, Position, Square};
 
 /// Larger than any value: 64 stones can never be worth this much.
@@ -80,7 +80,7 @@ pub struct RootSolve {
 /// The search state of one thread: a shared transposition table, move-ordering
 /// memory, limits and counters.
 pub struct Searcher<'a> {
-    tt: Arc<Table>,
+    tt: Arc<TranspositionTable>,
     heuristics: Heuristics,
     nodes: u64,
     limit: SearchLimit<'a>,
@@ -156,12 +156,12 @@ const CHECK_EVERY: u64 = 256;
 impl<'a> Searcher<'a> {
     /// A searcher with a table of `2^tt_bits` buckets.
     pub fn new(tt_bits: u32, limit: SearchLimit<'a>) -> Searcher<'a> {
-        Searcher::with_table(Arc::new(Table::new(tt_bits)), limit)
+        Searcher::with_table(Arc::new(TranspositionTable::new(tt_bits)), limit)
     }
 
     /// A searcher that uses `table`, e.g. one kept from an earlier move's proof,
     /// or one shared with the other threads of a parallel search.
-    pub fn with_table(table: Arc<Table>, limit: SearchLimit<'a>) -> Searcher<'a> {
+    pub fn with_table(table: Arc<TranspositionTable>, limit: SearchLimit<'a>) -> Searcher<'a> {
         Searcher {
             tt: table,
             heuristics: Heuristics::default(),
@@ -193,12 +193,12 @@ impl<'a> Searcher<'a> {
     }
 
     /// The transposition table.
-    pub fn table(&self) -> &Arc<Table> {
+    pub fn table(&self) -> &Arc<TranspositionTable> {
         &self.tt
     }
 
     /// Gives up the transposition table, so it can be kept for a later move.
-    pub fn into_table(self) -> Arc<Table> {
+    pub fn into_table(self) -> Arc<TranspositionTable> {
         self.tt
     }
 
@@ -585,7 +585,7 @@ pub fn dead_squares(position: &Position) -> u16 {
     let blue = position.stones(crate::rules::Player::Blue);
     let yellow = position.stones(crate::rules::Player::Yellow);
     let mut live = 0u64;
-    for combo in super::combinations(position) {
+    for combo in combinations(position) {
         let mask = combo.mask();
         if mask & blue == 0 || mask & yellow == 0 {
             live |= mask;
@@ -612,7 +612,7 @@ pub fn achievable(position: &Position) -> (i32, i32) {
     let mine = position.stones(me);
     let theirs = position.stones(me.other());
     let mut open = [0i32; 2];
-    for combo in super::combinations(position) {
+    for combo in combinations(position) {
         let mask = combo.mask();
         let points = combo.points() as i32;
         if mask & theirs == 0 && mask & mine != mask {

@@ -1,7 +1,7 @@
 //! Searching on every core: Lazy SMP with one shared transposition table.
 //!
 //! Every thread runs the same search on the same root with its own move-order
-//! memory; they share the lock-free [`Table`], so each thread finds the
+//! memory; they share the lock-free [`TranspositionTable`], so each thread finds the
 //! subtrees the others already settled. Helper threads start from a different
 //! root move (the order rotated by the thread's index). Alone, that left the
 //! threads searching the same subtrees (2 threads: 1.16x on solves at 22-24
@@ -24,7 +24,7 @@ use super::search::{Busy, Searcher};
 
 /// The set of positions being searched has `2^BUSY_BITS` slots.
 const BUSY_BITS: u32 = 12;
-use super::tt::Table;
+use super::tt::TranspositionTable;
 use crate::rules::Move;
 
 /// The number of threads the machine can run at once (at least 1).
@@ -58,7 +58,7 @@ pub struct Parallel<R> {
 /// Thread `i` gets `order` rotated left by `i`, so helpers
 /// begin at different root moves; the main thread (0) gets `order` as it is.
 pub fn run<R: Send>(
-    table: &Arc<Table>,
+    table: &Arc<TranspositionTable>,
     threads: usize,
     limit: SearchLimit,
     order: &[Move],

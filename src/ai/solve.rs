@@ -8,15 +8,15 @@ use super::eval::SCALE;
 use super::limit::SearchLimit;
 use super::search::Wdl;
 use super::smp::{self, Finish};
-use super::tt::Table;
+use super::tt::TranspositionTable;
 use crate::rules::{Move, Position};
 
-/// A solve's table has `2^TT_BITS` buckets of 32 bytes (32 MiB), fresh per call.
-const TT_BITS: u32 = 20;
+/// A solve's table has `2^SOLVE_TT_BITS` buckets of 32 bytes (32 MiB), fresh per call.
+const SOLVE_TT_BITS: u32 = 20;
 
 /// What a solve is to prove.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Goal {
+pub enum SolveFor {
     /// Win, draw or loss: null-window searches, much cheaper than the margin.
     Outcome,
     /// The exact final margin: a full-window search to the end of the game.
@@ -31,13 +31,13 @@ pub struct Solution {
     /// The outcome for the side to move under best play by both sides.
     pub wdl: Wdl,
     /// The final margin (mover's total minus the opponent's) under best play,
-    /// when the goal was [`Goal::Margin`].
+    /// when solved for [`SolveFor::Margin`].
     pub margin: Option<i32>,
     /// Nodes searched, over all threads.
     pub nodes: u64,
 }
 
-/// Solves `position` for `goal` on `threads` threads sharing a fresh table.
+/// Solves `position` for `what` on `threads` threads sharing a fresh table.
 ///
 /// `None` on a full board, or when `limit` (time, deadline, nodes or stop flag)
 /// cut the solve short: a solution is never a guess. With
@@ -46,7 +46,7 @@ pub struct Solution {
 /// (at 20 empty sections a solve takes well under a second).
 ///
 /// ```
-/// use hijara::ai::{Goal, SearchLimit, solve};
+/// use hijara::ai::{SearchLimit, SolveFor, solve};
 /// use hijara::rules::Position;
 ///
 /// let mut position = Position::new();
@@ -55,26 +55,26 @@ pub struct Solution {
 ///     let open: Vec<_> = position.legal_moves().collect();
 ///     position.play(open[i * 7 % open.len()]).unwrap();
 /// }
-/// let outcome = solve(&position, Goal::Outcome, &SearchLimit::NONE, 1).unwrap();
-/// let margin = solve(&position, Goal::Margin, &SearchLimit::NONE, 1).unwrap();
+/// let outcome = solve(&position, SolveFor::Outcome, &SearchLimit::NONE, 1).unwrap();
+/// let margin = solve(&position, SolveFor::Margin, &SearchLimit::NONE, 1).unwrap();
 /// assert_eq!(outcome.wdl, margin.wdl);
 /// assert_eq!(margin.wdl, hijara::ai::Wdl::from_value(margin.margin.unwrap()));
 /// ```
 pub fn solve(
     position: &Position,
-    goal: Goal,
+    what: SolveFor,
     limit: &SearchLimit,
     threads: usize,
 ) -> Option<Solution> {
     let moves: Vec<Move> = position.legal_moves().collect();
-    let table = Arc::new(Table::new(TT_BITS));
+    let table = Arc::new(TranspositionTable::new(SOLVE_TT_BITS));
     // A depth limit would stop short of the end: a solve always searches to it.
     let limit = SearchLimit {
         depth: None,
         ..*limit
     };
-    match goal {
-        Goal::Margin => {
+    match what {
+        SolveFor::Margin => {
             let run = smp::run(&table, threads, limit, &moves, Finish::Main, |s, o| {
                 s.search(position, o)
             });
@@ -88,7 +88,7 @@ pub fn solve(
                 nodes: run.nodes,
             })
         }
-        Goal::Outcome => {
+        SolveFor::Outcome => {
             let run = smp::run(&table, threads, limit, &moves, Finish::First, |s, o| {
                 s.solve_wdl(position, o)
             });

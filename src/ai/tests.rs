@@ -3,23 +3,9 @@
 
 use super::eval::Weights;
 use super::search::{Searcher, Wdl};
+use super::test_support::{brute_force, minimax, random_position};
 use super::*;
-use crate::rules::{Move, Player, Ruleset};
-
-/// The final score difference under best play for the mover, by plain minimax
-/// with no pruning and no table. Exponential: for tests on nearly full boards.
-pub(crate) fn brute_force(position: &Position) -> i32 {
-    if position.is_over() {
-        return position.margin(position.to_move());
-    }
-    let mut best = i32::MIN;
-    for mv in position.legal_moves() {
-        let mut child = *position;
-        child.play_unchecked(mv);
-        best = best.max(-brute_force(&child));
-    }
-    best
-}
+use crate::rules::{Move, Player, Position, Ruleset};
 
 /// The move `settings` plays in `position`, by a fresh [`Engine`] within the
 /// settings' own limit.
@@ -29,13 +15,13 @@ fn choose_move(position: &Position, settings: &AiSettings) -> Option<Move> {
 
 /// The exact solve on `threads` threads: the best move and the final margin.
 fn exact(position: &Position, threads: usize) -> (Move, i32) {
-    let s = solve(position, Goal::Margin, &SearchLimit::NONE, threads).unwrap();
+    let s = solve(position, SolveFor::Margin, &SearchLimit::NONE, threads).unwrap();
     (s.best, s.margin.unwrap())
 }
 
 /// The win/draw/loss solve on `threads` threads: the best move and the outcome.
 fn outcome(position: &Position, threads: usize) -> (Move, Wdl) {
-    let s = solve(position, Goal::Outcome, &SearchLimit::NONE, threads).unwrap();
+    let s = solve(position, SolveFor::Outcome, &SearchLimit::NONE, threads).unwrap();
     assert_eq!(s.margin, None);
     (s.best, s.wdl)
 }
@@ -47,21 +33,6 @@ fn hard(seed: u64) -> Engine {
         threads: Some(1),
         ..AiSettings::new(Level::Hard)
     })
-}
-
-/// A position reached by `plies` seeded random moves (also used by the other ai modules' tests).
-pub(crate) fn random_position(plies: u32, seed: u64) -> Position {
-    random_position_in(Ruleset::Standard, plies, seed)
-}
-
-/// Like [`random_position`], under `ruleset`.
-pub(crate) fn random_position_in(ruleset: Ruleset, plies: u32, seed: u64) -> Position {
-    let mut position = Position::with_ruleset(ruleset);
-    for i in 0..plies {
-        let mv = random::choose(&position, seed.wrapping_add(i as u64 * 7919)).unwrap();
-        position.play(mv).unwrap();
-    }
-    position
 }
 
 #[test]
@@ -376,30 +347,6 @@ fn line(moves: &str) -> Position {
         position.play(mv.parse().unwrap()).unwrap();
     }
     position
-}
-
-/// The final score difference under best play for the mover, by plain minimax
-/// with no pruning, memoised on the exact bitboards (no hash, no bounds), so it
-/// reaches 12 empty sections in a fraction of a second.
-fn minimax(position: &Position, memo: &mut HashMap<(u64, u64), i32>) -> i32 {
-    if position.is_over() {
-        return position.margin(position.to_move());
-    }
-    let key = (
-        position.stones(Player::Blue),
-        position.stones(Player::Yellow),
-    );
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let mut best = i32::MIN;
-    for mv in position.legal_moves() {
-        let mut child = *position;
-        child.play(mv).unwrap();
-        best = best.max(-minimax(&child, memo));
-    }
-    memo.insert(key, best);
-    best
 }
 
 use std::collections::HashMap;

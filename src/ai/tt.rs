@@ -3,7 +3,7 @@
 //! A position is determined by who owns each section, so `(blue, yellow)` is
 //! the whole key; the side to move, the ply and the scores follow from it.
 //!
-//! The table is shared by every thread of a parallel search (`&Table` is
+//! The table is shared by every thread of a parallel search (`&TranspositionTable` is
 //! enough to probe and store). Each slot is two atomic words, `key ^ data` and
 //! `data`, written and read with relaxed ordering: a slot torn by two threads
 //! writing at once fails the key check and reads as a miss (the "xor trick"),
@@ -133,16 +133,16 @@ fn mix(mut x: u64) -> u64 {
 type Slot = [AtomicU64; 2];
 
 /// A table of two-slot buckets: one slot keeps the deepest result, one the latest.
-pub struct Table {
+pub struct TranspositionTable {
     slots: Box<[Slot]>,
     mask: usize,
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table of `2^bits` buckets (32 bytes each).
-    pub fn new(bits: u32) -> Table {
+    pub fn new(bits: u32) -> TranspositionTable {
         let buckets = 1usize << bits;
-        Table {
+        TranspositionTable {
             slots: zeroed_slots(buckets * 2),
             mask: buckets - 1,
         }
@@ -170,7 +170,7 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         self.slots[b..b + 2].iter().find_map(|slot| {
-            let (k, data) = Table::read(slot);
+            let (k, data) = TranspositionTable::read(slot);
             if k == key { Entry::unpack(data) } else { None }
         })
     }
@@ -180,13 +180,13 @@ impl Table {
     #[inline]
     pub fn store(&self, key: u64, entry: Entry) {
         let b = self.bucket(key);
-        let (deep_key, deep_data) = Table::read(&self.slots[b]);
+        let (deep_key, deep_data) = TranspositionTable::read(&self.slots[b]);
         // Only the deep slot's bound (empty?) and depth matter: no full unpack.
         let deep_empty = (deep_data >> packed::BOUND) & packed::BOUND_MASK == 0;
         let deep_depth = (deep_data >> packed::DEPTH) as u8;
         let to_deep = deep_empty || deep_key == key || entry.depth >= deep_depth;
         let slot = if to_deep { b } else { b + 1 };
-        Table::write(&self.slots[slot], key, entry.pack());
+        TranspositionTable::write(&self.slots[slot], key, entry.pack());
     }
 }
 
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn stores_and_probes() {
-        let t = Table::new(4);
+        let t = TranspositionTable::new(4);
         let key = hash(&Position::new());
         assert!(t.probe(key).is_none());
         let entry = Entry {
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn the_deep_slot_keeps_the_deepest_entry() {
-        let t = Table::new(0);
+        let t = TranspositionTable::new(0);
         let entry = |depth| Entry {
             value: depth as i32,
             depth,
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn a_slot_torn_by_two_writers_reads_as_a_miss() {
-        let t = Table::new(0);
+        let t = TranspositionTable::new(0);
         let a = Entry {
             value: 1,
             depth: 1,

@@ -8,11 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::review::{self, Progress, Review};
-
-/// The default thinking time per position, in milliseconds (see
-/// [`review::DEFAULT_THINK_MS`], shared with the replay viewer's analysis).
-pub const DEFAULT_THINK_MS: u64 = review::DEFAULT_THINK_MS;
+use crate::review::{self, Analysed, Review};
 
 /// The `--json` object: the options, then the review.
 #[derive(Serialize)]
@@ -98,7 +94,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::check_writable(out)?;
     }
     let game = loaded.game;
-    let think_ms = args.think_ms.unwrap_or(DEFAULT_THINK_MS);
+    let think_ms = args.think_ms.unwrap_or(review::REVIEW_THINK_MS);
     let threads = crate::ai::thread_count(args.threads.get());
     let bar = Bar::new();
     let start = Instant::now();
@@ -107,7 +103,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         Duration::from_millis(think_ms),
         threads,
         None,
-        |p: Progress| bar.update(p.done, p.total),
+        |p: Analysed| bar.update(p.done, p.total),
     );
     bar.finish();
     let elapsed = start.elapsed();
@@ -120,13 +116,16 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         if to_stdout {
             // `--annotate -`: the annotated record is the output, for a pipe.
             write!(out, "{record}").context("cannot write the record")?;
-            eprintln!("{}", crate::strings::annotated("standard output", marked));
+            eprintln!(
+                "{}",
+                crate::strings::analysis::annotated("standard output", marked)
+            );
             return Ok(());
         }
         crate::session::write_record_file(path, &record)?;
         eprintln!(
             "{}",
-            crate::strings::annotated(&crate::session::shown(path), marked)
+            crate::strings::analysis::annotated(&crate::session::shown(path), marked)
         );
     }
     if args.json {

@@ -8,9 +8,10 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::engine::{self, Proof};
-use super::set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, Rating, Theme};
+use super::set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, PuzzleTheme};
 use crate::ai::Level;
 use crate::ai::search::Wdl;
+use crate::rating::Rating;
 use crate::rules::{COMBINATIONS, Move, Player, Position};
 
 /// Puzzles have at most this many empty sections, so each proof is cheap.
@@ -86,19 +87,19 @@ pub fn classify(proof: &Proof) -> Result<(Kind, Goal, Move), Rejection> {
 
 /// The themes of `answer` in `position`: the combinations it completes, whether
 /// it takes a section the opponent needed, and otherwise the endgame.
-pub fn themes(position: &Position, answer: Move) -> Vec<Theme> {
+pub fn themes(position: &Position, answer: Move) -> Vec<PuzzleTheme> {
     let mut themes = Vec::new();
     let mut after = *position;
     let placement = after.play_unchecked(answer);
     let combos = placement.combos();
     for combo in combos.iter() {
         let theme = match combo.kind() {
-            crate::rules::ComboKind::Square => Theme::Square,
+            crate::rules::ComboKind::Square => PuzzleTheme::Square,
             crate::rules::ComboKind::Sequence | crate::rules::ComboKind::CornersSequence => {
-                Theme::Sequence
+                PuzzleTheme::Sequence
             }
             crate::rules::ComboKind::SameNumber | crate::rules::ComboKind::CornersSameNumber => {
-                Theme::SameNumber
+                PuzzleTheme::SameNumber
             }
         };
         if !themes.contains(&theme) {
@@ -106,7 +107,7 @@ pub fn themes(position: &Position, answer: Move) -> Vec<Theme> {
         }
     }
     if combos.len() >= 2 {
-        themes.push(Theme::Double);
+        themes.push(PuzzleTheme::Double);
     }
     // A block: the opponent owns the other three cells of a combination through this cell.
     let cell = placement.cell.bit();
@@ -115,10 +116,10 @@ pub fn themes(position: &Position, answer: Move) -> Vec<Theme> {
         .iter()
         .any(|c| c.mask() & cell != 0 && (theirs | cell) & c.mask() == c.mask());
     if blocks {
-        themes.push(Theme::Block);
+        themes.push(PuzzleTheme::Block);
     }
     if themes.is_empty() || position.empty_sections() <= 8 {
-        themes.push(Theme::Endgame);
+        themes.push(PuzzleTheme::Endgame);
     }
     themes.sort();
     themes
@@ -365,11 +366,14 @@ mod tests {
             position.play_unchecked(mv);
         }
         let proof = engine::judge(&position).expect("moves left");
-        assert_eq!(proof.margin, crate::ai::tests::brute_force(&position));
+        assert_eq!(
+            proof.margin,
+            crate::ai::test_support::brute_force(&position)
+        );
         for m in &proof.moves {
             let mut child = position;
             child.play_unchecked(m.mv);
-            let value = -crate::ai::tests::brute_force(&child);
+            let value = -crate::ai::test_support::brute_force(&child);
             assert_eq!(m.best_margin, value == proof.margin, "{}", m.mv);
             assert_eq!(m.outcome, Wdl::from_value(value), "{}", m.mv);
         }
@@ -382,10 +386,10 @@ mod tests {
         for mv in [Move::A1, Move::D4, Move::A1, Move::D4, Move::A1, Move::C4] {
             position.play_unchecked(mv);
         }
-        assert_eq!(themes(&position, Move::A1), vec![Theme::Square]);
+        assert_eq!(themes(&position, Move::A1), vec![PuzzleTheme::Square]);
         // Yellow to move takes the section Blue needed: a block.
         let mut yellow = position;
         yellow.play_unchecked(Move::B2);
-        assert_eq!(themes(&yellow, Move::A1), vec![Theme::Block]);
+        assert_eq!(themes(&yellow, Move::A1), vec![PuzzleTheme::Block]);
     }
 }

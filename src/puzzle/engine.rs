@@ -5,11 +5,11 @@
 
 use crate::ai::eval::SCALE;
 use crate::ai::search::{INF, Searcher, Wdl};
-use crate::ai::{self, AiSettings, Engine, Goal, Level, SearchLimit};
+use crate::ai::{self, AiSettings, Engine, Level, SearchLimit, SolveFor};
 use crate::rules::{Move, Position};
 
-/// The transposition table of one proof: `2^TT_BITS` buckets (8 MiB).
-const TT_BITS: u32 = 18;
+/// The transposition table of one proof: `2^PUZZLE_TT_BITS` buckets (8 MiB).
+const PUZZLE_TT_BITS: u32 = 18;
 
 /// What the exact solver proved about one legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub fn judge(position: &Position) -> Option<Proof> {
     if empties == 0 {
         return None;
     }
-    let mut searcher = Searcher::new(TT_BITS, SearchLimit::NONE);
+    let mut searcher = Searcher::new(PUZZLE_TT_BITS, SearchLimit::NONE);
     let margin = searcher.value(position, empties, -INF, INF) / SCALE;
     let target = -margin * SCALE;
     let mut moves = Vec::with_capacity(16);
@@ -112,7 +112,7 @@ pub fn ai_move(level: Level, position: &Position, seed: u64, hard_nodes: u64) ->
 /// minus opponent) it guarantees, on one thread; `None` on a full board or
 /// when `limit` cut the solve short.
 pub fn solve(position: &Position, limit: &SearchLimit) -> Option<(Move, i32)> {
-    let solution = ai::solve(position, Goal::Margin, limit, 1)?;
+    let solution = ai::solve(position, SolveFor::Margin, limit, 1)?;
     Some((solution.best, solution.margin?))
 }
 

@@ -2,10 +2,10 @@
 //! move the opponent's best reply and what the move cost under best play.
 //!
 //! Judging is two steps, so that no exact solve runs where the player waits
-//! for a key: [`verdict`] says at once whether the move is the (proven)
+//! for a key: [`judge`] says at once whether the move is the (proven)
 //! answer; for a wrong move [`Verdict::settle`] then takes the result of an
 //! exact solve of [`Verdict::after`], run within a budget (the puzzle screen
-//! runs it on a worker thread, the CLI in [`verdict_within`]). The words are
+//! runs it on a worker thread, the CLI in [`judge_within`]). The words are
 //! in `crate::strings::puzzle`.
 
 use super::engine;
@@ -104,7 +104,7 @@ impl Verdict {
 /// does not replay or `mv` is not legal there). The answer is proven unique,
 /// so any other move is wrong; what it costs needs a solve ([`Verdict::settle`]),
 /// except when the move ends the game.
-pub fn verdict(puzzle: &Puzzle, mv: Move) -> Option<Verdict> {
+pub fn judge(puzzle: &Puzzle, mv: Move) -> Option<Verdict> {
     let position = puzzle.position().ok()?;
     if position.is_full(mv) {
         return None;
@@ -135,10 +135,10 @@ pub fn verdict(puzzle: &Puzzle, mv: Move) -> Option<Verdict> {
     })
 }
 
-/// [`verdict`] and, for a wrong move, its exact solve within `limit`, here
+/// [`judge`] and, for a wrong move, its exact solve within `limit`, here
 /// and now (for the command line, where nothing else waits).
-pub fn verdict_within(puzzle: &Puzzle, mv: Move, limit: &SearchLimit) -> Option<Verdict> {
-    let mut v = verdict(puzzle, mv)?;
+pub fn judge_within(puzzle: &Puzzle, mv: Move, limit: &SearchLimit) -> Option<Verdict> {
+    let mut v = judge(puzzle, mv)?;
     if v.needs_solve() {
         v.settle(engine::solve(&v.after, limit));
     }

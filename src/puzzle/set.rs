@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rating::Rating;
 use crate::rules::{Game, Move, Position};
 
 /// The version of the set's file format this build reads and writes.
@@ -51,7 +52,7 @@ pub enum Goal {
 /// What a puzzle is about, read from its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Theme {
+pub enum PuzzleTheme {
     /// The answer completes a square (20).
     Square,
     /// The answer completes a sequence (15).
@@ -66,55 +67,33 @@ pub enum Theme {
     Endgame,
 }
 
-impl Theme {
+impl PuzzleTheme {
     /// Every theme, in the order they are listed.
-    pub const ALL: [Theme; 6] = [
-        Theme::Square,
-        Theme::Sequence,
-        Theme::SameNumber,
-        Theme::Double,
-        Theme::Block,
-        Theme::Endgame,
+    pub const ALL: [PuzzleTheme; 6] = [
+        PuzzleTheme::Square,
+        PuzzleTheme::Sequence,
+        PuzzleTheme::SameNumber,
+        PuzzleTheme::Double,
+        PuzzleTheme::Block,
+        PuzzleTheme::Endgame,
     ];
 
     /// The name in files and on screen.
     pub const fn name(self) -> &'static str {
         match self {
-            Theme::Square => "square",
-            Theme::Sequence => "sequence",
-            Theme::SameNumber => "same number",
-            Theme::Double => "double",
-            Theme::Block => "block",
-            Theme::Endgame => "endgame",
+            PuzzleTheme::Square => "square",
+            PuzzleTheme::Sequence => "sequence",
+            PuzzleTheme::SameNumber => "same number",
+            PuzzleTheme::Double => "double",
+            PuzzleTheme::Block => "block",
+            PuzzleTheme::Endgame => "endgame",
         }
     }
 }
 
-impl fmt::Display for Theme {
+impl fmt::Display for PuzzleTheme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A Glicko-2 rating as stored in files.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Rating {
-    /// The rating (Glicko scale, 1500 for a newcomer).
-    pub rating: f64,
-    /// The rating deviation.
-    pub deviation: f64,
-    /// The volatility.
-    pub volatility: f64,
-}
-
-impl Default for Rating {
-    /// A newcomer's rating: 1500, deviation 350, volatility 0.06.
-    fn default() -> Rating {
-        Rating {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
-        }
     }
 }
 
@@ -167,7 +146,7 @@ pub struct Puzzle {
     /// The best final score difference (mover minus opponent) under best play.
     pub margin: i32,
     /// What the answer is about (at least one).
-    pub themes: Vec<Theme>,
+    pub themes: Vec<PuzzleTheme>,
     /// 1 (easiest) to 5 (hardest).
     pub difficulty: u8,
     /// How many legal moves a 2-ply search values at least as highly as the

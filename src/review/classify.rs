@@ -34,7 +34,7 @@ pub const MISTAKE_MAX: i32 = 20;
 /// The error of the review's estimates per band of 4 empty sections (0-3,
 /// 4-7, ..., 56-59, 60-64): the 95th percentile of |estimate - truth|, in
 /// points, of [`crate::ai::analysis::evaluate`] at the review's default budget
-/// ([`super::DEFAULT_THINK_MS`], one thread a position), over positions of
+/// ([`super::REVIEW_THINK_MS`], one thread a position), over positions of
 /// games between different levels. The truth: the exact margin up to 22 empty
 /// sections; at 23-26 the exact margin or a win/draw/loss proof (a lower bound).
 /// Measured: 31 at 16-19 empty sections (31 estimates), 38 at 20-23 (26). Bands

@@ -18,11 +18,11 @@ use crate::rules::{Game, Position};
 /// The default thinking time per position, in milliseconds: 64 positions on
 /// 2 threads take at most 64 x 0.4 s / 2 = 12.8 s, and positions the solver
 /// finishes (the last 15-20) take far less; even on one thread under 26 s.
-pub const DEFAULT_THINK_MS: u64 = 400;
+pub const REVIEW_THINK_MS: u64 = 400;
 
 /// One result as it arrives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
+pub struct Analysed {
     /// The position's index: the number of moves played before it.
     pub index: usize,
     /// Its value.
@@ -42,7 +42,7 @@ pub fn analyse_game(
     think: Duration,
     threads: usize,
     stop: Option<&AtomicBool>,
-    on_result: impl FnMut(Progress),
+    on_result: impl FnMut(Analysed),
 ) -> Vec<Option<PositionValue>> {
     let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
     analyse_positions(
@@ -62,7 +62,7 @@ pub fn analyse_positions<E>(
     threads: usize,
     stop: Option<&AtomicBool>,
     evaluator: E,
-    mut on_result: impl FnMut(Progress),
+    mut on_result: impl FnMut(Analysed),
 ) -> Vec<Option<PositionValue>>
 where
     E: Fn(&Position, Option<&AtomicBool>) -> Option<PositionEval> + Sync,
@@ -107,7 +107,7 @@ where
         drop(tx);
         for (done, (index, value)) in (1..).zip(rx) {
             values[index] = Some(value);
-            on_result(Progress {
+            on_result(Analysed {
                 index,
                 value,
                 done,
@@ -123,7 +123,7 @@ where
 /// Dropping it stops the analysis and waits for the threads, which notice the
 /// stop flag within about a thousand search nodes.
 pub struct Background {
-    results: mpsc::Receiver<Progress>,
+    results: mpsc::Receiver<Analysed>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -163,13 +163,13 @@ impl Background {
     }
 
     /// The results that arrived since the last call, without waiting.
-    pub fn try_iter(&self) -> impl Iterator<Item = Progress> + '_ {
+    pub fn try_iter(&self) -> impl Iterator<Item = Analysed> + '_ {
         self.results.try_iter()
     }
 
     /// The results that arrived since the last call, without waiting, and whether
     /// they are the last: the analysis has ended and every result is taken.
-    pub fn drain(&self) -> (Vec<Progress>, bool) {
+    pub fn drain(&self) -> (Vec<Analysed>, bool) {
         let mut results = Vec::new();
         loop {
             match self.results.try_recv() {
@@ -181,7 +181,7 @@ impl Background {
     }
 
     /// Waits for the next result; `None` once every position is done (or stopped).
-    pub fn recv(&self) -> Option<Progress> {
+    pub fn recv(&self) -> Option<Analysed> {
         self.results.recv().ok()
     }
 

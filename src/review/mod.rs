@@ -21,7 +21,7 @@ pub mod report;
 pub mod text;
 
 pub use classify::{Class, PositionValue, Value};
-pub use driver::{Background, DEFAULT_THINK_MS, Progress, analyse_game, analyse_positions};
+pub use driver::{Analysed, Background, REVIEW_THINK_MS, analyse_game, analyse_positions};
 pub use report::{MoveReview, PlayerSummary, Review};
 
 #[cfg(test)]

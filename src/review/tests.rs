@@ -10,7 +10,7 @@ use super::*;
 use crate::ai::SearchLimit;
 use crate::ai::analysis::{self, PositionEval, Wdl};
 use crate::ai::search::Searcher;
-use crate::ai::tests::brute_force;
+use crate::ai::test_support::brute_force;
 use crate::ai::{medium, random};
 use crate::record::Record;
 use crate::rules::{Game, Move, Player, Position, Square};

@@ -16,6 +16,7 @@ use crate::ai::Level;
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
+use crate::ui::keymap::{self, Action, HintLine, KeyContext};
 
 use super::game_record::{Finished, tally};
 use super::listing::{Row, RowState};
@@ -112,6 +113,24 @@ pub(crate) enum Choice {
     Leave,
 }
 
+/// A table a session waits at, in its lobby.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Waiting {
+    /// The table it opened, for an opponent to sit down.
+    Opponent(u32),
+    /// An adjourned game it came back to, for the other player to come back.
+    Return(u32),
+}
+
+impl Waiting {
+    /// The table's number at the server.
+    pub(crate) fn id(self) -> u32 {
+        match self {
+            Waiting::Opponent(id) | Waiting::Return(id) => id,
+        }
+    }
+}
+
 /// The lobby as one session sees it.
 #[derive(Debug, Clone)]
 pub(crate) struct LobbyState {
@@ -119,8 +138,8 @@ pub(crate) struct LobbyState {
     name: String,
     /// The new-game form, while it is open.
     form: Option<NewGame>,
-    /// The table this session opened and waits at.
-    pub(crate) waiting: Option<u32>,
+    /// The table this session waits at.
+    pub(crate) waiting: Option<Waiting>,
     /// A line being typed, and what is typed so far.
     entry: Option<(Entry, String)>,
     /// Whether screens are drawn in colour.
@@ -153,27 +172,35 @@ impl LobbyState {
         self.note = Some(text.into());
     }
 
-    /// Handles one key; `rows` (the tables this player sees) numbers the lines `1`-`9`
-    /// pick.
+    /// Which keys apply now: the key table's context of the lobby's state.
+    fn context(&self) -> KeyContext {
+        if self.claiming {
+            KeyContext::LobbyClaim
+        } else if self.entry.is_some() {
+            KeyContext::LobbyEntry
+        } else if let Some(waiting) = self.waiting {
+            match waiting {
+                Waiting::Opponent(_) => KeyContext::LobbyWaiting,
+                Waiting::Return(_) => KeyContext::LobbyAdjourned,
+            }
+        } else if self.form.is_some() {
+            KeyContext::LobbyForm
+        } else {
+            KeyContext::Lobby
+        }
+    }
+
+    /// Handles one key, through the key table; `rows` (the tables this player sees)
+    /// numbers the lines `1`-`9` pick.
     pub(crate) fn key(&mut self, key: KeyEvent, rows: &[Row]) -> Choice {
         self.note = None;
-        let ctrl_c =
-            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
-        if ctrl_c {
+        let action = keymap::action(key, self.context());
+        if action == Some(Action::ForceQuit) {
             return Choice::Leave;
         }
         if std::mem::take(&mut self.claiming) {
-            return match key.code {
-                KeyCode::Char(digit @ '1'..='9') => {
-                    let n = digit as usize - '0' as usize;
-                    match rows.get(n - 1) {
-                        Some(row) => Choice::Claim(row.id),
-                        None => {
-                            self.note(words::NOT_A_TABLE);
-                            Choice::Stay
-                        }
-                    }
-                }
+            return match action {
+                Some(Action::Digit(n)) => self.table(n, rows).map_or(Choice::Stay, Choice::Claim),
                 _ => Choice::Stay,
             };
         }
@@ -181,18 +208,11 @@ impl LobbyState {
             let plain = !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-            match key.code {
-                KeyCode::Char(c)
-                    if plain
-                        && !crate::text::is_unsafe(c)
-                        && crate::text::width(typed) < entry.limit() =>
-                {
-                    typed.push(c)
-                }
-                KeyCode::Backspace => {
+            match (action, key.code) {
+                (Some(Action::Backspace), _) => {
                     typed.pop();
                 }
-                KeyCode::Enter => {
+                (Some(Action::Confirm), _) => {
                     let (entry, typed) = (*entry, std::mem::take(typed));
                     self.entry = None;
                     return match entry {
@@ -200,38 +220,45 @@ impl LobbyState {
                         Entry::Code => Choice::Code(typed),
                     };
                 }
-                KeyCode::Esc => self.entry = None,
+                (Some(Action::No), _) => self.entry = None,
+                (_, KeyCode::Char(c))
+                    if plain
+                        && !crate::text::is_unsafe(c)
+                        && crate::text::width(typed) < entry.limit() =>
+                {
+                    typed.push(c)
+                }
                 _ => {}
             }
             return Choice::Stay;
         }
         if self.waiting.is_some() {
-            return match key.code {
-                KeyCode::Esc | KeyCode::Char('q') => Choice::Close,
+            return match action {
+                Some(Action::Quit) => Choice::Close,
                 _ => Choice::Stay,
             };
         }
         if let Some(form) = &mut self.form {
-            match key.code {
-                KeyCode::Char('o') => form.opponent = form.opponent.next(),
-                KeyCode::Char('s') => form.side = form.side.other(),
-                KeyCode::Char('t') => form.clock = next_clock(form.clock),
-                KeyCode::Char('v') => {
+            match action {
+                Some(Action::Opponent) => form.opponent = form.opponent.next(),
+                Some(Action::Side) => form.side = form.side.other(),
+                Some(Action::Clock) => form.clock = next_clock(form.clock),
+                Some(Action::Variant) => {
                     form.ruleset = match form.ruleset {
                         Ruleset::Standard => Ruleset::Corners,
                         Ruleset::Corners => Ruleset::Standard,
                     }
                 }
-                KeyCode::Char('k') => form.claims = !form.claims,
-                KeyCode::Char('p') => form.private = !form.private,
-                KeyCode::Enter => {
+                Some(Action::ClaimsRule) => form.claims = !form.claims,
+                Some(Action::Private) => form.private = !form.private,
+                Some(Action::Confirm) => {
                     let mut form = *form;
                     // Only a table for two people is private.
                     form.private &= form.opponent == Opponent::Person;
                     self.form = None;
                     return Choice::Start(form);
                 }
-                KeyCode::Esc | KeyCode::Char('q') => self.form = None,
+                Some(Action::No) => self.form = None,
                 _ => self.note(words::UNKNOWN_KEY),
             }
             return Choice::Stay;
@@ -244,30 +271,30 @@ impl LobbyState {
             claims: false,
             private: false,
         };
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => Choice::Leave,
-            KeyCode::Char('n') => {
+        match action {
+            Some(Action::Quit) => Choice::Leave,
+            Some(Action::NewGame) => {
                 self.form = Some(new_game(Opponent::Person));
                 Choice::Stay
             }
-            KeyCode::Char('a') => {
+            Some(Action::PlayAi) => {
                 self.form = Some(new_game(Opponent::Ai(Level::Medium)));
                 Choice::Stay
             }
-            KeyCode::Char('f') => {
+            Some(Action::FindPlayer) => {
                 self.entry = Some((Entry::Find, String::new()));
                 Choice::Stay
             }
-            KeyCode::Char('i') => {
+            Some(Action::Invitation) => {
                 self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
             }
-            KeyCode::Char('w') => {
+            Some(Action::ClaimWin) => {
                 self.claiming = true;
                 self.note(words::CLAIM_WHICH);
                 Choice::Stay
             }
-            KeyCode::Char('c') => {
+            Some(Action::Colour) => {
                 self.colour = !self.colour;
                 self.note(if self.colour {
                     words::COLOUR_ON
@@ -276,21 +303,21 @@ impl LobbyState {
                 });
                 Choice::Colour(self.colour)
             }
-            KeyCode::Char(digit @ '1'..='9') => {
-                let n = digit as usize - '0' as usize;
-                match rows.get(n - 1) {
-                    Some(row) => Choice::Pick(row.id),
-                    None => {
-                        self.note(words::NOT_A_TABLE);
-                        Choice::Stay
-                    }
-                }
-            }
+            Some(Action::Digit(n)) => self.table(n, rows).map_or(Choice::Stay, Choice::Pick),
             _ => {
                 self.note(words::UNKNOWN_KEY);
                 Choice::Stay
             }
         }
+    }
+
+    /// The table listed `n`th (from 1); says so when there is none.
+    fn table(&mut self, n: u8, rows: &[Row]) -> Option<u32> {
+        let found = rows.get(usize::from(n).wrapping_sub(1));
+        if found.is_none() {
+            self.note(words::NOT_A_TABLE);
+        }
+        found.map(|row| row.id)
     }
 
     /// The lobby drawn over `rows`, for the player whose key is `key`.
@@ -329,10 +356,10 @@ pub(crate) fn history_lines(games: &[&Finished], key: &str) -> Vec<String> {
             .find(|p| last.seats[p.index()].key == key)
     {
         let outcome = match (last.result, me) {
-            (crate::record::GameResult::Draw, _) => "drawn",
+            (crate::record::GameResult::Draw, _) => words::DRAWN,
             (crate::record::GameResult::BlueWins, Player::Blue)
-            | (crate::record::GameResult::YellowWins, Player::Yellow) => "won",
-            _ => "lost",
+            | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
+            _ => words::LOST,
         };
         lines.push(words::last_game(
             &last.seats[me.other().index()].display_name(),
@@ -347,7 +374,7 @@ pub(crate) fn history_lines(games: &[&Finished], key: &str) -> Vec<String> {
             .iter()
             .map(|(name, counts)| words::versus(name, *counts))
             .collect();
-        lines.push(format!("{} ({})", each.join(", "), words::TALLY_HEAD));
+        lines.push(words::tally(&each));
     }
     lines
 }
@@ -401,13 +428,17 @@ impl Widget for &LobbyView<'_> {
             lines.extend(self.lobby.mine.iter().map(|l| Line::raw(l.as_str())));
         }
         lines.push(Line::raw(""));
-        if let Some(id) = self.lobby.waiting {
-            let found = self.rows.iter().enumerate().find(|(_, r)| r.id == id);
+        if let Some(waiting) = self.lobby.waiting {
+            let found = self
+                .rows
+                .iter()
+                .enumerate()
+                .find(|(_, r)| r.id == waiting.id());
             let number = found.map_or(0, |(n, _)| n + 1);
             let row = found.map(|(_, r)| r);
-            if row.is_some_and(|r| r.state == RowState::Adjourned) {
+            if matches!(waiting, Waiting::Return(_)) {
                 lines.push(Line::raw(words::adjourned_to_wait(number)));
-                lines.push(Line::raw(words::ADJOURNED_WAITING_KEYS));
+                lines.push(Line::raw(keymap::hint_line(HintLine::LobbyAdjourned)));
             } else {
                 lines.push(Line::raw(words::waiting(number)));
                 // The code, to the player seated there only.
@@ -417,14 +448,15 @@ impl Widget for &LobbyView<'_> {
                 {
                     lines.push(Line::styled(words::invitation(code), bold));
                 }
-                lines.push(Line::raw(words::WAITING_KEYS));
+                lines.push(Line::raw(keymap::hint_line(HintLine::LobbyWaiting)));
             }
         } else if let Some((entry, typed)) = &self.lobby.entry {
             let what = match entry {
                 Entry::Find => words::FIND,
                 Entry::Code => words::CODE,
             };
-            lines.push(Line::raw(words::entry(what, &safe_text(typed))));
+            let keys = keymap::hint_line(HintLine::LobbyEntry);
+            lines.push(Line::raw(words::entry(what, &safe_text(typed), &keys)));
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
@@ -449,11 +481,13 @@ impl Widget for &LobbyView<'_> {
                 form.clock.map(|c| c.minutes_text()).as_deref(),
             );
             // Each on lines of its own that fit 80 columns.
-            for line in text.lines().chain(words::FORM_KEYS.lines()) {
+            for line in text.lines() {
                 lines.push(Line::raw(line.to_owned()));
             }
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyForm)));
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyFormEnd)));
         } else {
-            lines.push(Line::raw(words::KEYS));
+            lines.push(Line::raw(keymap::hint_line(HintLine::Lobby)));
         }
         if let Some(note) = &self.lobby.note {
             lines.push(Line::raw(note.as_str()));
@@ -641,7 +675,7 @@ mod tests {
             .unwrap();
         assert!(claims > first + 1);
         let mut lobby = LobbyState::new("bob", false);
-        lobby.waiting = Some(claims);
+        lobby.waiting = Some(Waiting::Opponent(claims));
         let rows = rows_for(&mut hall, "kbob");
         let text = drawn(&lobby, &rows, "kbob");
         assert!(
@@ -660,7 +694,7 @@ mod tests {
             )
             .unwrap();
         let mut carol = LobbyState::new("carol", false);
-        carol.waiting = Some(private);
+        carol.waiting = Some(Waiting::Opponent(private));
         let rows = rows_for(&mut hall, "kcarol");
         let text = drawn(&carol, &rows, "kcarol");
         assert!(!text.contains("No tables yet"), "{text}");
@@ -721,13 +755,13 @@ mod tests {
             Some(crate::server::table::Back::Wait)
         );
         let mut ann = LobbyState::new("ann", false);
-        ann.waiting = Some(id);
+        ann.waiting = Some(Waiting::Return(id));
         let text = drawn(&ann, &rows_for(&mut hall, "kann"), "kann");
-        assert!(text.contains(words::ADJOURNED_WAITING_KEYS), "{text}");
+        assert!(text.contains("Esc leaves it adjourned"), "{text}");
         assert!(
             text.contains("Table 1: waiting for your opponent"),
             "{text}"
         );
-        assert!(!text.contains(words::WAITING_KEYS), "{text}");
+        assert!(!text.contains("closes your table"), "{text}");
     }
 }

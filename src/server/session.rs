@@ -24,7 +24,9 @@ use super::backend::SshBackend;
 use super::hall::Found;
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
-use super::lobby::{Choice, LISTED, LobbyState, NewGame, Opponent, history_lines, unfinished};
+use super::lobby::{
+    Choice, LISTED, LobbyState, NewGame, Opponent, Waiting, history_lines, unfinished,
+};
 use super::outside::safe_text;
 use super::shared::SharedHall;
 use super::table::{Back, NoClaim};
@@ -198,7 +200,7 @@ impl LobbyHost {
                 return self.at_table(link);
             }
             Some(Back::Wait) => {
-                self.screen.waiting = Some(id);
+                self.screen.waiting = Some(Waiting::Return(id));
                 self.refresh();
                 return vec![Effect::Redraw];
             }
@@ -233,7 +235,7 @@ impl LobbyHost {
                     game.clock,
                 );
                 match opened {
-                    Some(id) => self.screen.waiting = Some(id),
+                    Some(id) => self.screen.waiting = Some(Waiting::Opponent(id)),
                     None => self.screen.note(words::NO_CODE),
                 }
                 self.refresh();
@@ -272,7 +274,7 @@ impl LobbyHost {
 
     /// Stops waiting at a table: it closes, or an adjourned game is left for later.
     fn stand_up(&mut self) {
-        if let Some(id) = self.screen.waiting.take() {
+        if let Some(id) = self.screen.waiting.take().map(Waiting::id) {
             self.hall.lock().leave_table(id, &self.who.key);
         }
     }
@@ -338,7 +340,7 @@ impl Lobby for LobbyHost {
         }
         self.refresh();
         // The table this session waits at: both players are there, or it is gone.
-        if let Some(id) = self.screen.waiting {
+        if let Some(id) = self.screen.waiting.map(Waiting::id) {
             let (ready, seated) = self.hall.lock().table(id).map_or((false, false), |t| {
                 (t.both_here(), t.seat_of(&self.who.key).is_some())
             });

@@ -88,7 +88,7 @@ impl App {
     pub(crate) fn ending_words(&self, ending: crate::session::Ending) -> String {
         match self.player_names() {
             Some(names) => table::named_ending(ending, names),
-            None => crate::strings::screen::ending(ending),
+            None => crate::strings::describe::ending(ending),
         }
     }
 

@@ -1,0 +1,20 @@
+//! [`Decision`]: what a level decided and why, as [`super::Engine::decide`] returns it.
+
+use super::search::{SearchResult, Wdl};
+use crate::rules::Move;
+
+/// What a level decided and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The move to play.
+    pub mv: Move,
+    /// Hard's heuristic search behind it (`None` for the other levels).
+    pub search: Option<SearchResult>,
+    /// The proven outcome of `mv` for the mover, when hard's proof finished.
+    pub solved: Option<Wdl>,
+    /// Whether `mv` is the mirror move (Yellow's half-turn copy of Blue's play,
+    /// while Yellow has copied every move): hard plays it only when its search prefers it.
+    pub mirrored: bool,
+    /// Nodes visited in all of hard's searches for this move.
+    pub nodes: u64,
+}
