@@ -1,13 +1,13 @@
 //! The record of a game at the server: a `.hij` text with the players' names, that they
 //! are people (or the server's AI, a program named by its level), their keys, the
 //! date, the rules, the moves and an early ending; read back into seats and a game. And
-//! a finished game as the lobby shows it, with each player's tally.
+//! a finished game as the lobby shows it.
 
 use crate::ai::Seat;
 use crate::record::{GameResult, Record};
 use crate::rules::{Game, Player};
 use crate::session::{
-    Course, PROGRAM_TYPE, Played, parse_record, seat_in, seat_tag, seat_type, seat_type_tag, today,
+    Course, PROGRAM_TYPE, parse_record, seat_in, seat_tag, seat_type, seat_type_tag, today,
 };
 
 use super::who::Who;
@@ -78,59 +78,6 @@ pub(crate) struct Finished {
     pub(crate) result: GameResult,
     /// Each side's total.
     pub(crate) totals: [u32; 2],
-}
-
-impl Finished {
-    /// The finished game at a table (a full board, or ended early), if it is finished
-    /// and both seats are known.
-    pub(crate) fn of(seats: &[Option<Who>; 2], game: &Game, course: &Course) -> Option<Finished> {
-        let result = Played::new(game, course).result();
-        if result == GameResult::Unfinished {
-            return None;
-        }
-        Some(Finished {
-            seats: [seats[0].clone()?, seats[1].clone()?],
-            result,
-            totals: Player::BOTH.map(|p| game.score(p)),
-        })
-    }
-}
-
-/// A player's results against each opponent at this server (each AI level is one):
-/// the opponent's name as shown (as last seen; `hard AI` for the AI), wins, draws and
-/// losses, most games first.
-pub(crate) fn tally<'a>(
-    key: &str,
-    games: impl Iterator<Item = &'a Finished>,
-) -> Vec<(String, [u32; 3])> {
-    let mut by_key: Vec<(String, String, [u32; 3])> = Vec::new();
-    for game in games {
-        let Some(me) = Player::BOTH
-            .into_iter()
-            .find(|p| game.seats[p.index()].key == key)
-        else {
-            continue;
-        };
-        let other = &game.seats[me.other().index()];
-        let slot = match by_key.iter().position(|(k, _, _)| *k == other.key) {
-            Some(i) => i,
-            None => {
-                by_key.push((other.key.clone(), other.display_name(), [0; 3]));
-                by_key.len() - 1
-            }
-        };
-        let counts = &mut by_key[slot].2;
-        match (game.result, me) {
-            (GameResult::BlueWins, Player::Blue) | (GameResult::YellowWins, Player::Yellow) => {
-                counts[0] += 1
-            }
-            (GameResult::Draw, _) => counts[1] += 1,
-            (GameResult::Unfinished, _) => {}
-            _ => counts[2] += 1,
-        }
-    }
-    by_key.sort_by_key(|(_, _, c)| std::cmp::Reverse(c.iter().sum::<u32>()));
-    by_key.into_iter().map(|(_, name, c)| (name, c)).collect()
 }
 
 #[cfg(test)]

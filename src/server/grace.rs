@@ -4,7 +4,7 @@
 //! waits at any more. It ends with the hall.
 
 use std::sync::{Mutex, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::hall::Hall;
 
@@ -28,7 +28,8 @@ fn run(hall: &Weak<Mutex<Hall>>) {
         };
         let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
         if hall.anyone_away() {
-            hall.tick(Instant::now());
+            let now = hall.now();
+            hall.tick(now);
         }
     }
 }

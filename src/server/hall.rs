@@ -16,7 +16,6 @@ use crate::record::TimeControl;
 use crate::rules::{Game, Player, Ruleset};
 use crate::ui::{NewsWaker, Request};
 
-use super::game_record::Finished;
 use super::listing::{Listing, Row};
 use super::prefs::Pref;
 use super::table::{Back, GameTable, Keep, NoClaim, TableState, Taken};
@@ -25,6 +24,10 @@ use super::who::Who;
 
 /// How long a dropped player's seat is kept for them, unless the server is told.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
+
+/// What time it is for the hall: the system's monotonic clock, or one a test moves
+/// (the grace period, the clocks and presence are all counted from it).
+pub(crate) type Now = Arc<dyn Fn() -> Instant + Send + Sync>;
 
 /// What a session shows, so a change wakes only the sessions it concerns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +69,6 @@ pub(crate) enum Found {
 }
 
 /// What the sessions of one server share.
-#[derive(Debug)]
 pub(crate) struct Hall {
     tables: BTreeMap<u32, GameTable>,
     next_id: u32,
@@ -90,16 +92,23 @@ pub(crate) struct Hall {
     prefs: HashMap<String, Pref>,
     /// Switches changed, for the store.
     pref_writes: Vec<(String, Pref)>,
-    /// The finished games of the server's history, newest first.
-    history: Vec<Finished>,
-    /// Counts the games that entered the history, so lobbies know when to ask again.
+    /// Counts the keeps with a game that ended, so lobbies know when to ask the
+    /// store for their history again.
     finished: u64,
     /// Without a store: what each keep's result is (unit tests of a failing disk).
     #[cfg(test)]
     failing: Option<String>,
-    /// The round of each table's game last put into the history (a game that ended is
-    /// carried by more than one keep), while the table is open.
-    noted: HashMap<u32, u32>,
+    /// The clock.
+    now: Now,
+}
+
+impl std::fmt::Debug for Hall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hall")
+            .field("tables", &self.tables.len())
+            .field("sessions", &self.sessions.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Hall {
@@ -120,11 +129,10 @@ impl Hall {
             stored,
             prefs: HashMap::new(),
             pref_writes: Vec::new(),
-            history: Vec::new(),
             finished: 0,
-            noted: HashMap::new(),
             #[cfg(test)]
             failing: None,
+            now: Arc::new(Instant::now),
         }
     }
 
@@ -136,9 +144,20 @@ impl Hall {
         self.listing_stale = true;
     }
 
-    /// The history read at the start, newest first.
-    pub(crate) fn set_history(&mut self, history: Vec<Finished>) {
-        self.history = history;
+    /// Numbers new tables after `id` (the highest the store knew of).
+    pub(crate) fn numbered_after(&mut self, id: u32) {
+        self.next_id = self.next_id.max(id);
+    }
+
+    /// Counts time by `now` from here on (tests move it by hand).
+    #[cfg(test)]
+    pub(crate) fn set_clock(&mut self, now: Now) {
+        self.now = now;
+    }
+
+    /// The hall's time now.
+    pub(crate) fn now(&self) -> Instant {
+        (self.now)()
     }
 
     // Sessions.
@@ -174,7 +193,7 @@ impl Hall {
         if left == Some(0) {
             self.keys_here.remove(&key);
             self.prefs.remove(&key);
-            let now = Instant::now();
+            let now = (self.now)();
             for table in self.tables.values_mut() {
                 table.gone_from_server(&key, now);
             }
@@ -253,14 +272,8 @@ impl Hall {
         Arc::clone(&self.listing)
     }
 
-    /// The finished games `key` played at this server, newest first.
-    pub(crate) fn history_of<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Finished> {
-        self.history
-            .iter()
-            .filter(move |p| p.seats.iter().any(|w| w.key == key))
-    }
-
-    /// Counts the games that entered the history this run.
+    /// Counts the games that entered the history this run (a game that ended may be
+    /// counted twice: the count only says when to look again).
     pub(crate) fn finished_count(&self) -> u64 {
         self.finished
     }
@@ -325,7 +338,7 @@ impl Hall {
     ) -> u32 {
         self.next_id += 1;
         let game = (Game::with_rules(ruleset, claims), clock);
-        let table = GameTable::against_ai(who, colour, level, game, Instant::now());
+        let table = GameTable::against_ai(who, colour, level, game, (self.now)());
         self.tables.insert(self.next_id, table);
         self.after(self.next_id);
         self.next_id
@@ -334,7 +347,7 @@ impl Hall {
     /// Sits `who` at the free seat of table `id`; the colour, or `None` if the table
     /// is gone, full, or `who` sits there already.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
-        let colour = self.tables.get_mut(&id)?.sit(who, Instant::now());
+        let colour = self.tables.get_mut(&id)?.sit(who, (self.now)());
         self.after(id);
         colour
     }
@@ -352,7 +365,7 @@ impl Hall {
     /// `key` leaves table `id` on purpose (see [`GameTable::leave`]).
     pub(crate) fn leave_table(&mut self, id: u32, key: &str) {
         if let Some(table) = self.tables.get_mut(&id) {
-            table.leave(key, Instant::now());
+            table.leave(key, (self.now)());
             self.after(id);
         }
     }
@@ -360,7 +373,7 @@ impl Hall {
     /// `key`'s link to table `id` dropped (see [`GameTable::drop_out`]).
     pub(crate) fn drop_out(&mut self, id: u32, key: &str) {
         if let Some(table) = self.tables.get_mut(&id) {
-            table.drop_out(key, Instant::now());
+            table.drop_out(key, (self.now)());
             self.after(id);
         }
     }
@@ -368,7 +381,7 @@ impl Hall {
     /// `key` claims the win at table `id` (see [`GameTable::claim_win`]); the table
     /// closes once the game is kept.
     pub(crate) fn claim(&mut self, id: u32, key: &str) -> Result<(), NoClaim> {
-        let (grace, now) = (self.grace, Instant::now());
+        let (grace, now) = (self.grace, (self.now)());
         let keys_here = &self.keys_here;
         let present = |key: &str| keys_here.contains_key(key);
         let table = self.tables.get_mut(&id).ok_or(NoClaim::NotHere)?;
@@ -384,7 +397,7 @@ impl Hall {
     /// `key` comes back to their game at table `id`; `None` if they have no seat
     /// there to come back to.
     pub(crate) fn come_back(&mut self, id: u32, key: &str) -> Option<Back> {
-        let back = self.tables.get_mut(&id)?.come_back(key, Instant::now());
+        let back = self.tables.get_mut(&id)?.come_back(key, (self.now)());
         self.after(id);
         back
     }
@@ -496,25 +509,9 @@ impl Hall {
         if table.is_empty() && !self.keeps.iter().any(|(k, _)| *k == id) {
             self.tables.remove(&id);
             self.away.remove(&id);
-            self.noted.remove(&id);
         }
         self.listing_stale = true;
         self.wake(id);
-    }
-
-    /// A kept game that ended goes into the history shown in the lobbies.
-    fn note_finished(&mut self, id: u32, keep: &Keep) {
-        let Some((round, ended)) = &keep.ended else {
-            return;
-        };
-        if self.noted.get(&id) == Some(round) {
-            return;
-        }
-        self.noted.insert(id, *round);
-        if let Some(finished) = Finished::of(&ended.seats, &ended.game, &ended.course) {
-            self.history.insert(0, finished);
-            self.finished += 1;
-        }
     }
 
     /// Without a store, makes every keep fail with `error` (or succeed: `None`).
@@ -534,14 +531,13 @@ impl Hall {
     /// The store carried out table `id`'s `keep` (or failed, with the error): what
     /// screens see moves on, or the table goes back and its mover is told why.
     pub(crate) fn kept(&mut self, id: u32, keep: &Keep, result: Result<(), String>) {
-        if result.is_ok() {
-            self.note_finished(id, keep);
+        if result.is_ok() && keep.ended.is_some() {
+            self.finished += 1;
         }
         if let Some(table) = self.tables.get_mut(&id) {
             table.kept(keep.version, &keep.snapshot, keep.by, result);
             if table.is_empty() {
                 self.tables.remove(&id);
-                self.noted.remove(&id);
             }
         }
         self.listing_stale = true;
@@ -650,5 +646,30 @@ mod tests {
             None,
         );
         assert_eq!(hall.listing().len(), 2);
+    }
+
+    #[test]
+    fn the_grace_is_counted_by_the_hall_s_clock_which_tests_move() {
+        use super::super::table::NoClaim;
+        use std::sync::Mutex;
+        let mut hall = Hall::new(Duration::from_secs(120), false);
+        let start = Instant::now();
+        let moved = Arc::new(Mutex::new(Duration::ZERO));
+        let by = moved.clone();
+        hall.set_clock(Arc::new(move || start + *by.lock().unwrap()));
+        let id = hall
+            .open(
+                who("a"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.sit(id, who("b"));
+        hall.drop_out(id, "SHA256:b");
+        assert_eq!(hall.claim(id, "SHA256:a"), Err(NoClaim::NotYet));
+        *moved.lock().unwrap() = Duration::from_secs(121);
+        assert_eq!(hall.claim(id, "SHA256:a"), Ok(()));
     }
 }

@@ -28,12 +28,13 @@ use super::bans::Bans;
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
-use super::names::{Names, check_name};
+use super::names::{NameError, check_name};
 use super::outside::safe_text;
 use super::pool::EnginePool;
 use super::rate::InputCap;
 use super::session::{self, SessionStart};
 use super::shared::SharedHall;
+use super::store::Store;
 use super::who::Who;
 
 /// Public-key tries allowed on one connection.
@@ -52,8 +53,9 @@ pub(crate) const GUEST_MARK: char = '~';
 #[derive(Clone)]
 pub(crate) struct Server {
     hall: SharedHall,
-    names: Arc<Mutex<Names>>,
-    bans: Arc<Mutex<Bans>>,
+    /// The store: names are bound (and guests counted) by its writer.
+    store: Arc<Store>,
+    bans: Arc<Bans>,
     slots: Arc<Mutex<Slots>>,
     log: ServerLog,
     pool: EnginePool,
@@ -67,8 +69,6 @@ struct Limits {
     guests: bool,
     idle: Duration,
     stall: Duration,
-    /// Guests let in so far, to tell them apart.
-    guests_seen: AtomicU64,
 }
 
 /// The sessions running now, to tell them all when the server stops.
@@ -183,12 +183,20 @@ pub(crate) async fn listen(
     key: PrivateKey,
     stop: impl std::future::Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let names = Names::load(&options.data_dir)?;
     let log = ServerLog::open(&options.data_dir);
-    let (hall, problems) = SharedHall::open(&options.data_dir, options.grace);
+    let store_log = log.clone();
+    let (hall, problems) = SharedHall::open(
+        &options.data_dir,
+        options.grace,
+        Arc::new(move |line: &str| store_log.line(line)),
+    )?;
     for problem in problems {
-        log.line(&format!("a stored game: {}", safe_text(&problem)));
+        log.line(&format!("the store: {}", safe_text(&problem)));
     }
+    let store = hall
+        .store()
+        .cloned()
+        .context("the server's hall has no store")?;
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -226,8 +234,8 @@ pub(crate) async fn listen(
     ));
     let server = Server {
         hall,
-        names: Arc::new(Mutex::new(names)),
-        bans: Arc::new(Mutex::new(Bans::new(&options.data_dir))),
+        store,
+        bans: Arc::new(Bans::new(&options.data_dir)),
         slots: Arc::new(Mutex::new(Slots {
             total: 0,
             per_address: HashMap::new(),
@@ -241,7 +249,6 @@ pub(crate) async fn listen(
             guests: options.guests,
             idle: options.idle_timeout,
             stall: options.write_timeout,
-            guests_seen: AtomicU64::new(0),
         }),
     };
     tokio::pin!(stop);
@@ -363,8 +370,8 @@ impl Connection {
 
     /// A ban on `name` or `key`, with the log told.
     fn banned(&self, name: &str, key: Option<&str>) -> bool {
-        let mut bans = self.server.bans.lock().unwrap_or_else(|p| p.into_inner());
-        let (list, error) = bans.current();
+        // Read off every lock; the log is written after.
+        let (list, error) = self.server.bans.current();
         let banned = list.has_name(name)
             || key.is_some_and(|k| list.has_key(k))
             || list.has_address(self.peer.ip());
@@ -480,12 +487,15 @@ impl Handler for Connection {
         if self.banned(user, Some(&fingerprint)) {
             return Ok(Auth::reject());
         }
-        let claimed = self
-            .server
-            .names
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .claim(user, &fingerprint);
+        // Bound by the store's writer, off the runtime's two workers.
+        let (store, name, key) = (
+            self.server.store.clone(),
+            user.to_owned(),
+            fingerprint.clone(),
+        );
+        let claimed = tokio::task::spawn_blocking(move || store.claim_name(&name, &key))
+            .await
+            .unwrap_or_else(|e| Err(NameError::NotKept(e.to_string())));
         match claimed {
             Ok(()) => {
                 self.log(&format!("is {} ({fingerprint})", safe_text(user)));
@@ -530,12 +540,22 @@ impl Handler for Connection {
         if self.banned(user, None) {
             return Ok(Auth::reject());
         }
-        let bound = self
-            .server
-            .names
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_bound(user);
+        let (store, name_typed) = (self.server.store.clone(), user.to_owned());
+        let bound = tokio::task::spawn_blocking(move || store.name_is_bound(&name_typed))
+            .await
+            .map_err(anyhow::Error::from)
+            .and_then(|bound| bound);
+        let bound = match bound {
+            Ok(bound) => bound,
+            Err(error) => {
+                self.refuse(&format!(
+                    "guest {}: the names can't be read: {}",
+                    safe_text(user),
+                    safe_text(&format!("{error:#}"))
+                ));
+                return Ok(Auth::reject());
+            }
+        };
         if bound {
             self.refuse(&format!(
                 "guest {}: the name belongs to a key",
@@ -543,12 +563,24 @@ impl Handler for Connection {
             ));
             return Ok(Auth::reject());
         }
-        let n = self
-            .server
-            .limits
-            .guests_seen
-            .fetch_add(1, Ordering::SeqCst)
-            + 1;
+        // A guest's number is counted in the store, so none is ever given twice (a
+        // guest inherits no one's seat, switches or history after a restart).
+        let store = self.server.store.clone();
+        let number = tokio::task::spawn_blocking(move || store.new_guest())
+            .await
+            .map_err(anyhow::Error::from)
+            .and_then(|n| n);
+        let n = match number {
+            Ok(n) => n,
+            Err(error) => {
+                self.refuse(&format!(
+                    "guest {}: no guest number could be kept: {}",
+                    safe_text(user),
+                    safe_text(&format!("{error:#}"))
+                ));
+                return Ok(Auth::reject());
+            }
+        };
         let key = format!("guest:{n}");
         self.log(&format!("is {} (a guest, {key})", safe_text(&name)));
         self.who = Some(Who { key, name });

@@ -310,6 +310,10 @@ impl TableLink {
                 self.pending.push(News::Bell);
             }
             news
+        } else if table.pending() {
+            // Ahead of what is on disk, with a change on its way (an undo, a rematch):
+            // the store's answer wakes this screen, which then takes the game.
+            Vec::new()
         } else {
             // The screen went where the table did not follow (a move after the game
             // stopped, a claim the other player's stone overtook): the table's game.
@@ -320,9 +324,9 @@ impl TableLink {
     }
 
     /// The line about the players' links for this screen, if any.
-    fn presence_line(&self, table: &GameTable, grace: Duration) -> Option<String> {
+    fn presence_line(&self, table: &GameTable, grace: Duration, now: Instant) -> Option<String> {
         let countdown = |since: Instant| {
-            let left = grace.saturating_sub(since.elapsed());
+            let left = grace.saturating_sub(now.saturating_duration_since(since));
             (!left.is_zero()).then(|| clock(left))
         };
         let was_waiting = self.told.as_deref().is_some_and(serve_words::is_waiting);
@@ -366,7 +370,8 @@ impl TableLink {
 
 impl Link for TableLink {
     fn sync(&mut self, game: &Game) -> Vec<Move> {
-        self.sync_at(game, Instant::now())
+        let now = self.hall.lock().now();
+        self.sync_at(game, now)
     }
 
     fn course(&mut self) -> Option<Course> {
@@ -401,7 +406,10 @@ impl Link for TableLink {
                 };
                 self.pending.push(News::Note(text.into()));
             }
-            request => hall.request(self.table, seat, &request, Instant::now()),
+            request => {
+                let now = hall.now();
+                hall.request(self.table, seat, &request, now);
+            }
         }
     }
 
@@ -451,12 +459,16 @@ impl Link for TableLink {
         } else if !table.stopped() {
             self.told_stop = false;
         }
+        // A line about a change is told with it: once the store has kept it.
         for note in talk.notes_since(self.seen_note) {
+            if note.after > table.committed_version() {
+                break;
+            }
             if note.to.reaches(self.seat) {
                 news.push(News::Note(note.text.clone()));
             }
+            self.seen_note = note.number;
         }
-        self.seen_note = talk.last_note();
         if let Some(me) = self.seat {
             for said in talk.chat.since(self.seen_said) {
                 if said.from == me || !mute {
@@ -471,7 +483,7 @@ impl Link for TableLink {
             self.told_unsaved = table.unsaved().is_some();
             news.push(News::Saved(!self.told_unsaved));
         }
-        let line = self.presence_line(table, grace);
+        let line = self.presence_line(table, grace, hall.now());
         if line.is_some() && line != self.told {
             self.told.clone_from(&line);
             news.extend(line.map(News::Note));

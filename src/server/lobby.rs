@@ -18,9 +18,9 @@ use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
 use crate::ui::keymap::{self, Action, HintLine, KeyContext};
 
-use super::game_record::{Finished, tally};
 use super::listing::{Row, RowState};
 use super::outside::safe_text;
+use super::store::History;
 
 /// Who the new game is against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -346,11 +346,11 @@ pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<String> {
     (!numbers.is_empty()).then(|| words::unfinished(&numbers.join(", ")))
 }
 
-/// The lines of `key`'s history under the tables: their last finished game (the
-/// newest of `games`), and their results against each opponent.
-pub(crate) fn history_lines(games: &[&Finished], key: &str) -> Vec<String> {
+/// The lines of `key`'s history under the tables: their last finished game, and their
+/// results against each opponent.
+pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
     let mut lines = Vec::new();
-    if let Some(last) = games.first()
+    if let Some(last) = &history.last
         && let Some(me) = Player::BOTH
             .into_iter()
             .find(|p| last.seats[p.index()].key == key)
@@ -368,9 +368,9 @@ pub(crate) fn history_lines(games: &[&Finished], key: &str) -> Vec<String> {
             last.totals[me.other().index()],
         ));
     }
-    let results = tally(key, games.iter().copied());
-    if !results.is_empty() {
-        let each: Vec<String> = results
+    if !history.tally.is_empty() {
+        let each: Vec<String> = history
+            .tally
             .iter()
             .map(|(name, counts)| words::versus(name, *counts))
             .collect();

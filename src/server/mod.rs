@@ -20,6 +20,7 @@
 //! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
 //!   may ask, the caps, and the stop at SIGTERM.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
+//!   `operator`: the operator's commands on the store (names, release, export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
 //! Nothing here is process-wide: the server's state is a [`handler::Server`] value
@@ -39,6 +40,7 @@ mod listing;
 mod lobby;
 mod log;
 mod names;
+pub mod operator;
 mod outside;
 mod pool;
 mod prefs;
@@ -64,7 +66,7 @@ pub use input::InputParser;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name};
 pub use outside::safe_text;
-pub use store::TABLES_DIR;
+pub use store::DB_FILE;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";

@@ -115,15 +115,15 @@ impl LobbyHost {
     /// once per change) are taken, and the history only when a game entered it.
     fn refresh(&mut self) {
         let key = &self.who.key;
-        {
+        let finished = {
             let mut hall = self.hall.lock();
             self.listing = hall.listing();
-            let finished = hall.finished_count();
-            if self.history_of != Some(finished) {
-                self.history_of = Some(finished);
-                let games: Vec<_> = hall.history_of(key).collect();
-                self.history = history_lines(&games, key);
-            }
+            hall.finished_count()
+        };
+        // Asked of the store (off the lock) only when a game entered the history.
+        if self.history_of != Some(finished) {
+            self.history_of = Some(finished);
+            self.history = history_lines(&self.hall.history(key), key);
         }
         self.rows = seen_by(&self.listing, key).cloned().collect();
         self.screen.mine = unfinished(&self.rows, key)

@@ -1,7 +1,8 @@
 //! The hall shared by every session, behind one lock, and where its keeps go: the
-//! guard hands them to the store once the lock is released, so no lock any session
-//! waits on is held while the disk works, and the store's answer comes back to the
-//! hall ([`super::hall::Hall::kept`]).
+//! guard hands them to the store's writer once the lock is released, so no lock any
+//! session waits on is held while the disk works, and the writer's answer comes back
+//! to the hall ([`super::hall::Hall::kept`]): a move is shown to other screens only
+//! once it is on disk.
 
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
@@ -12,9 +13,8 @@ use crate::ui::NewsWaker;
 
 use super::grace;
 use super::hall::{DEFAULT_GRACE, Hall, Writes};
-use super::outside::safe_text;
 use super::prefs::Pref;
-use super::store::Store;
+use super::store::{History, Kept, Log, Store};
 use super::who::Who;
 
 /// The hall, shared by every session of one server, and where its games are kept.
@@ -34,8 +34,8 @@ impl Default for SharedHall {
     }
 }
 
-/// The hall, locked; the keeps it asked for go to the store when this guard is
-/// dropped, after the lock is released.
+/// The hall, locked; the keeps it asked for go to the store's writer when this guard
+/// is dropped, after the lock is released.
 pub(crate) struct HallGuard<'a> {
     guard: Option<MutexGuard<'a, Hall>>,
     shared: &'a SharedHall,
@@ -76,24 +76,41 @@ pub struct SaveReport {
 }
 
 impl SharedHall {
-    /// The hall of a server whose data folder is `data_dir`, with the games a previous
-    /// run left in play (adjourned: both players are away) and the history; a thread
-    /// wakes the tables where someone is away every second, for the countdown. Returns
-    /// the problems met reading the stored games (each file kept aside).
-    pub(crate) fn open(data_dir: &Path, grace: Duration) -> (SharedHall, Vec<String>) {
-        let store = Store::new(data_dir);
-        let (stored, errors) = store.load();
-        let mut hall = Hall::new(grace, true);
-        hall.set_history(store.history());
-        for game in stored {
-            hall.restore(game.id, game.table);
+    /// The hall of a server whose data folder is `data_dir`, with the store open (see
+    /// [`Store::open`]), the games a previous run left in play (adjourned: both
+    /// players are away), and a thread that wakes the tables where someone is away
+    /// every second, for the countdown. Returns the problems met opening the store
+    /// (each file or game kept as it was), for the log; an error if the store can't
+    /// be opened (the server must not start without it).
+    pub(crate) fn open(
+        data_dir: &Path,
+        grace: Duration,
+        log: Log,
+    ) -> anyhow::Result<(SharedHall, Vec<String>)> {
+        let hall = Arc::new(Mutex::new(Hall::new(grace, true)));
+        let weak = Arc::downgrade(&hall);
+        let kept: Kept = Box::new(move |batch| {
+            if let Some(hall) = weak.upgrade() {
+                let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
+                for (id, keep, result) in batch {
+                    hall.kept(id, &keep, result);
+                }
+            }
+        });
+        let (store, opened) = Store::open(data_dir, log, kept)?;
+        {
+            let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
+            hall.numbered_after(opened.last_table);
+            for stored in opened.stored {
+                hall.restore(stored.id, stored.table);
+            }
         }
+        grace::start(Arc::downgrade(&hall));
         let shared = SharedHall {
-            hall: Arc::new(Mutex::new(hall)),
+            hall,
             store: Some(Arc::new(store)),
         };
-        grace::start(Arc::downgrade(&shared.hall));
-        (shared, errors)
+        Ok((shared, opened.problems))
     }
 
     /// A hall that keeps nothing on disk, with `grace`, its grace timer running.
@@ -117,6 +134,11 @@ impl SharedHall {
         }
     }
 
+    /// The store, if the hall keeps its games on disk.
+    pub(crate) fn store(&self) -> Option<&Arc<Store>> {
+        self.store.as_ref()
+    }
+
     /// Registers `who`'s session, woken by what it shows, with their switches as
     /// kept; returns its number.
     pub(crate) fn join(&self, wake: NewsWaker, who: Who) -> u64 {
@@ -127,58 +149,73 @@ impl SharedHall {
         self.lock().join(wake, who, pref)
     }
 
+    /// `key`'s history at the server (none without a store, or if the read failed).
+    pub(crate) fn history(&self, key: &str) -> History {
+        self.store
+            .as_ref()
+            .and_then(|s| s.history(key).ok())
+            .unwrap_or_default()
+    }
+
+    /// Waits until every keep handed to the store so far is on disk (or failed) and
+    /// the hall has heard so.
+    pub(crate) fn flush(&self) {
+        if let Some(store) = &self.store {
+            store.writer().flush();
+        }
+    }
+
     /// Writes every game in play to disk now (for a shutdown): the count written, and
     /// those that failed. A game counted here is on disk.
     // Called at the SIGTERM shutdown.
     pub fn save_all(&self) -> SaveReport {
         let keeps = {
-            let mut guard = self.hall.lock().unwrap_or_else(|p| p.into_inner());
-            guard.keep_all()
+            let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
+            hall.keep_all()
         };
+        let asked: Vec<(u32, u64)> = keeps.iter().map(|(id, k)| (*id, k.version)).collect();
+        self.carry_out(Writes {
+            keeps,
+            prefs: Vec::new(),
+        });
+        self.flush();
         let mut report = SaveReport::default();
-        for (id, keep) in keeps {
-            let result = match &self.store {
-                Some(store) => store.apply(id, &keep).map_err(|e| e.to_string()),
-                None => Err("no data folder".to_owned()),
-            };
-            match &result {
-                Ok(()) if keep.playing.is_some() => report.saved += 1,
-                Ok(()) => {}
-                Err(error) => report.failed.push((id, error.clone())),
+        let hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
+        for (id, version) in asked {
+            match hall.table(id) {
+                Some(table) if table.committed_version() >= version => report.saved += 1,
+                Some(table) => report
+                    .failed
+                    .push((id, table.unsaved().unwrap_or("not written").to_owned())),
+                None => {}
             }
-            self.hall
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .kept(id, &keep, result);
         }
         report
     }
 
-    /// Carries out `keeps` and the switches; a failure is logged and comes back to
-    /// its table.
+    /// Hands `writes` to the store's writer (waiting while its channel is full: only
+    /// this session waits); without a store they were kept already.
     fn carry_out(&self, Writes { keeps, prefs }: Writes) {
         let Some(store) = &self.store else {
             return;
         };
         for (key, pref) in prefs {
-            store.set_pref(&key, pref);
+            store.writer().pref(key, pref);
         }
         for (id, keep) in keeps {
-            let result = store.apply(id, &keep).map_err(|e| e.to_string());
-            if let Err(error) = &result {
-                eprintln!("hijara serve: table {id} not saved: {}", safe_text(error));
+            if !store.writer().keep(id, keep.clone()) {
+                let stopped = Err("the store has stopped".to_owned());
+                self.hall
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .kept(id, &keep, stopped);
             }
-            self.hall
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .kept(id, &keep, result);
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::game_record::tally;
     use super::super::hall::Found;
     use super::super::link::TableLink;
     use super::super::table::{Back, TableState};
@@ -218,7 +255,7 @@ mod tests {
 
     /// A game between ann (Blue) and bob (Yellow) at a hall kept in `dir`.
     fn two_at_a_table(dir: &Path, grace: Duration) -> (SharedHall, u32) {
-        let (hall, problems) = SharedHall::open(dir, grace);
+        let (hall, problems) = open_hall(dir, grace);
         assert!(problems.is_empty(), "{problems:?}");
         let id = hall
             .lock()
@@ -256,18 +293,53 @@ mod tests {
         );
         assert!(hall.lock().tables()[&id].both_here());
         assert_eq!(line(&mut bob).as_deref(), Some(words::BACK));
+        // Bob's c3 reaches ann once it is on disk.
+        hall.flush();
         assert_eq!(ann.sync(&b2), vec![Square::C3]);
         // The game was kept after each move.
-        let stored = fs_text(dir.path(), id);
+        let stored = live_text(&hall, dir.path(), id);
         assert!(stored.contains("1. b2 c3"), "{stored}");
     }
 
-    fn fs_text(dir: &Path, id: u32) -> String {
-        std::fs::read_to_string(
-            dir.join(super::super::store::TABLES_DIR)
-                .join(format!("table-{id}.hij")),
-        )
-        .unwrap()
+    /// A hall kept in `dir`, with `grace`, logging nowhere.
+    pub(crate) fn open_hall(dir: &Path, grace: Duration) -> (SharedHall, Vec<String>) {
+        SharedHall::open(dir, grace, Arc::new(|_: &str| {})).unwrap()
+    }
+
+    /// The database in `dir`, to look into.
+    fn db(dir: &Path) -> rusqlite::Connection {
+        rusqlite::Connection::open(super::super::store::db_path(dir)).unwrap()
+    }
+
+    /// The record the database keeps of table `id`'s game in play, once every keep
+    /// so far is written.
+    fn live_text(hall: &SharedHall, dir: &Path, id: u32) -> String {
+        hall.flush();
+        db(dir)
+            .query_row(
+                "SELECT record FROM live WHERE table_id = ?1 AND playing = 1",
+                [id],
+                |row| row.get(0),
+            )
+            .unwrap()
+    }
+
+    /// The history's newest record, once every keep so far is written.
+    fn newest_in_history(hall: &SharedHall, dir: &Path) -> String {
+        hall.flush();
+        db(dir)
+            .query_row(
+                "SELECT record FROM finished ORDER BY id DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap()
+    }
+
+    /// `key`'s history, once every keep so far is written.
+    fn history(hall: &SharedHall, key: &str) -> super::super::store::History {
+        hall.flush();
+        hall.history(key)
     }
 
     #[test]
@@ -316,31 +388,23 @@ mod tests {
         hall.lock().drop_out(id, "SHA256:bob");
         std::thread::sleep(Duration::from_millis(250));
         assert!(hall.lock().claim(id, "SHA256:ann").is_ok());
+        // The table closes once its game is in the history.
+        hall.flush();
         assert!(hall.lock().tables().is_empty());
-        let games = crate::session::games_dir(dir.path());
-        let file = crate::session::files_newest_first(&games).unwrap()[0].clone();
-        let text = std::fs::read_to_string(games.join(file)).unwrap();
+        let text = newest_in_history(&hall, dir.path());
         assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
-        let guard = hall.lock();
         assert_eq!(
-            tally("SHA256:bob", guard.history_of("SHA256:bob")),
+            history(&hall, "SHA256:bob").tally,
             vec![("ann".to_owned(), [0, 0, 1])]
         );
-    }
-
-    /// The history's newest record, as text.
-    fn newest_in_history(dir: &Path) -> String {
-        let games = crate::session::games_dir(dir);
-        let file = crate::session::files_newest_first(&games).unwrap()[0].clone();
-        std::fs::read_to_string(games.join(file)).unwrap()
     }
 
     #[test]
     fn a_game_against_the_ai_is_kept_listed_resumed_and_a_person_called_hard_stays_one() {
         use crate::ai::Level;
         let dir = tempfile::tempdir().unwrap();
-        let (hall, _) = SharedHall::open(dir.path(), DEFAULT_GRACE);
+        let (hall, _) = open_hall(dir.path(), DEFAULT_GRACE);
         // A person called hard, as Yellow, against the hard AI.
         let id = hall.lock().open_ai(
             who("hard"),
@@ -350,7 +414,7 @@ mod tests {
             None,
         );
         // Kept from the start, before any move.
-        assert!(fs_text(dir.path(), id).contains("[BlueType \"program\"]"));
+        assert!(live_text(&hall, dir.path(), id).contains("[BlueType \"program\"]"));
         // The player's screen hands over both its moves and the AI's; a spectator's none.
         let mut dana = TableLink::new(hall.clone(), id, Some(Player::Yellow));
         let mut watcher = TableLink::new(hall.clone(), id, None);
@@ -358,6 +422,8 @@ mod tests {
         assert_eq!(watcher.sync(&two), Vec::<Move>::new());
         assert_eq!(hall.lock().tables()[&id].game().len(), 0);
         assert!(dana.sync(&two).is_empty());
+        // The spectator sees them once they are on disk.
+        hall.flush();
         assert_eq!(watcher.sync(&Game::new()), [Square::A1, Square::D4]);
         let table = hall.lock().tables()[&id].clone();
         assert_eq!(table.name(Player::Blue), "hard AI");
@@ -372,13 +438,13 @@ mod tests {
         assert_eq!(seen(&hall, "SHA256:bob"), 0);
         drop((dana, watcher, hall));
         // After a restart the AI and the moves are back; the player resumes at once.
-        let (again, problems) = SharedHall::open(dir.path(), DEFAULT_GRACE);
+        let (again, problems) = open_hall(dir.path(), DEFAULT_GRACE);
         assert!(problems.is_empty(), "{problems:?}");
         let table = again.lock().tables()[&id].clone();
         assert_eq!(table.ai(), Some((Player::Blue, Level::Hard)));
         assert_eq!(table.seats().clone()[1], Some(who("hard")));
         assert_eq!(table.game().len(), 2);
-        let text = fs_text(dir.path(), id);
+        let text = live_text(&again, dir.path(), id);
         for tag in [
             "[Blue \"hard\"]",
             "[BlueType \"program\"]",
@@ -403,16 +469,15 @@ mod tests {
         assert_eq!(again.lock().tables()[&id].game().len(), 64);
         again.lock().leave_table(id, "SHA256:hard");
         assert!(again.lock().tables().is_empty());
-        let text = newest_in_history(dir.path());
+        let text = newest_in_history(&again, dir.path());
         assert!(text.contains("[BlueType \"program\"]"), "{text}");
         drop((dana, again));
         // Read back after another restart: the person is a person, the AI the AI.
-        let (third, _) = SharedHall::open(dir.path(), DEFAULT_GRACE);
-        let guard = third.lock();
-        let results = tally("SHA256:hard", guard.history_of("SHA256:hard"));
-        assert_eq!(results.len(), 1);
-        assert_eq!(results[0].0, "hard AI");
-        let last = guard.history_of("SHA256:hard").next().unwrap();
+        let (third, _) = open_hall(dir.path(), DEFAULT_GRACE);
+        let found = history(&third, "SHA256:hard");
+        assert_eq!(found.tally.len(), 1);
+        assert_eq!(found.tally[0].0, "hard AI");
+        let last = found.last.unwrap();
         assert_eq!(last.seats[0], Who::ai(Level::Hard));
         assert_eq!(last.seats[1], who("hard"));
     }
@@ -422,7 +487,7 @@ mod tests {
         use crate::ai::Level;
         use crate::ui::Request;
         let dir = tempfile::tempdir().unwrap();
-        let (hall, _) = SharedHall::open(dir.path(), DEFAULT_GRACE);
+        let (hall, _) = open_hall(dir.path(), DEFAULT_GRACE);
         let id = hall.lock().open_ai(
             who("dana"),
             Player::Blue,
@@ -451,6 +516,7 @@ mod tests {
         let after_undo = clock(&hall).unwrap();
         assert_eq!(after_undo.history().len(), 2);
         assert!(after_undo.is_running());
+        hall.flush();
         dana.sync(&Game::from_moves(moves).unwrap());
         let news = dana.news();
         let whole = |len: usize, ai: (Player, Level)| {
@@ -479,7 +545,7 @@ mod tests {
         let ending = hall.lock().tables()[&id].course().ending().unwrap();
         assert_eq!(ending.winner(), Player::Yellow);
         assert!(dana.news().contains(&News::Resigned(Player::Blue)));
-        let text = newest_in_history(dir.path());
+        let text = newest_in_history(&hall, dir.path());
         for tag in [
             "[Yellow \"medium\"]",
             "[YellowType \"program\"]",
@@ -498,6 +564,7 @@ mod tests {
         assert_eq!(table.ai(), Some((Player::Blue, Level::Medium)));
         let fresh = table.course().clock().unwrap();
         assert!(fresh.history().is_empty() && fresh.is_running());
+        hall.flush();
         dana.sync(&Game::from_moves([b2, c3]).unwrap());
         let news = dana.news();
         assert!(
@@ -555,7 +622,7 @@ mod tests {
     fn against_the_ai_nobody_waits_past_the_grace_the_game_is_adjourned() {
         use crate::ai::Level;
         let dir = tempfile::tempdir().unwrap();
-        let (hall, _) = SharedHall::open(dir.path(), Duration::ZERO);
+        let (hall, _) = open_hall(dir.path(), Duration::ZERO);
         let id = hall.lock().open_ai(
             who("dana"),
             Player::Blue,
@@ -607,7 +674,7 @@ mod tests {
             }
         );
         drop((ann, hall));
-        let (again, problems) = SharedHall::open(dir.path(), DEFAULT_GRACE);
+        let (again, problems) = open_hall(dir.path(), DEFAULT_GRACE);
         assert!(problems.is_empty(), "{problems:?}");
         let tables = again.lock().tables().clone();
         assert_eq!(tables.len(), 1);
@@ -646,18 +713,26 @@ mod tests {
             mover.sync(&game);
         }
         assert!(hall.lock().tables()[&id].game().is_over());
-        let tables = dir.path().join(super::super::store::TABLES_DIR);
-        assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0);
-        let history =
-            crate::session::History::read(&crate::session::games_dir(dir.path())).unwrap();
-        let entry = history.games().next().unwrap();
-        assert_eq!((entry.blue.as_str(), entry.yellow.as_str()), ("ann", "bob"));
-        assert_eq!(entry.seats, [Some(crate::ai::Seat::Human); 2]);
-        assert_eq!(entry.moves, 64);
+        hall.flush();
+        let playing: i64 = db(dir.path())
+            .query_row("SELECT count(*) FROM live WHERE playing = 1", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(playing, 0, "no game in play any more");
+        let (blue, yellow, moves): (String, String, i64) = db(dir.path())
+            .query_row(
+                "SELECT blue_name, yellow_name, moves FROM finished",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!((blue.as_str(), yellow.as_str(), moves), ("ann", "bob", 64));
+        let text = newest_in_history(&hall, dir.path());
+        assert!(text.contains("[BlueType \"human\"]"), "{text}");
         // Both see it, each from their side; it is read back after a restart.
         drop((ann, bob, hall));
-        let (again, _) = SharedHall::open(dir.path(), DEFAULT_GRACE);
-        let guard = again.lock();
+        let (again, _) = open_hall(dir.path(), DEFAULT_GRACE);
         let result = GameResult::of(&game);
         let [w, d, l] = match result {
             GameResult::BlueWins => [1, 0, 0],
@@ -665,14 +740,14 @@ mod tests {
             _ => [0, 0, 1],
         };
         assert_eq!(
-            tally("SHA256:ann", guard.history_of("SHA256:ann")),
+            history(&again, "SHA256:ann").tally,
             vec![("bob".to_owned(), [w, d, l])]
         );
         assert_eq!(
-            tally("SHA256:bob", guard.history_of("SHA256:bob")),
+            history(&again, "SHA256:bob").tally,
             vec![("ann".to_owned(), [l, d, w])]
         );
-        assert_eq!(guard.history_of("SHA256:carol").count(), 0);
+        assert_eq!(history(&again, "SHA256:carol"), Default::default());
     }
 
     #[test]
@@ -817,7 +892,7 @@ mod defect_tests {
     use super::super::link::TableLink;
     use super::super::table::{Back, NoClaim};
     use super::super::who::Who;
-    use super::*;
+    use super::tests::open_hall;
     use crate::rules::{Game, Player, Ruleset, Square};
     use crate::ui::{Inbox, Link};
 
@@ -835,7 +910,7 @@ mod defect_tests {
     fn a_win_is_never_claimed_against_a_player_who_is_on_the_server() {
         let dir = tempfile::tempdir().unwrap();
         let grace = Duration::from_millis(300);
-        let (hall, _) = SharedHall::open(dir.path(), grace);
+        let (hall, _) = open_hall(dir.path(), grace);
         let id = hall
             .lock()
             .open(
@@ -849,8 +924,9 @@ mod defect_tests {
         hall.lock().sit(id, who("bob"));
         let mut link = TableLink::new(hall.clone(), id, Some(Player::Blue));
         link.sync(&Game::from_moves([Square::A1]).unwrap());
+        hall.flush();
         drop((link, hall));
-        let (again, _) = SharedHall::open(dir.path(), grace);
+        let (again, _) = open_hall(dir.path(), grace);
         let inbox = Inbox::new();
         let bob = again.join(inbox.news_waker(), who("bob"));
         std::thread::sleep(grace * 2);
@@ -867,5 +943,64 @@ mod defect_tests {
         );
         std::thread::sleep(grace * 2);
         assert_eq!(again.lock().claim(id, "SHA256:alice"), Ok(()));
+    }
+
+    /// A move the store can't keep (a full disk) is not shown to the other player:
+    /// the table goes back, and the mover is told why.
+    #[test]
+    fn a_move_that_is_not_kept_is_taken_back_and_the_mover_told_why() {
+        use super::super::talk::To;
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let id = hall
+            .lock()
+            .open(
+                who("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.lock().sit(id, who("bob"));
+        let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+        hall.flush();
+        let store = hall.store().unwrap().clone();
+        store.writer().fail_next(1, "No space left on device");
+        let a1 = Game::from_moves([Square::A1]).unwrap();
+        ann.sync(&a1);
+        assert_eq!(
+            bob.sync(&Game::new()),
+            vec![],
+            "not shown before it is kept"
+        );
+        hall.flush();
+        assert_eq!(
+            bob.sync(&Game::new()),
+            vec![],
+            "never shown: it was not kept"
+        );
+        let table = hall.lock().tables()[&id].clone();
+        assert!(table.game().is_empty(), "the game is as it was");
+        assert_eq!(table.unsaved(), Some("No space left on device"));
+        assert!(
+            table
+                .talk()
+                .notes_since(0)
+                .any(|n| n.to == To::Seat(Player::Blue) && n.text.contains("No space left")),
+            "ann is told why"
+        );
+        // Ann's screen takes the table's game back; her next move is kept and shown.
+        ann.sync(&a1);
+        let news = ann.news();
+        assert!(
+            news.iter()
+                .any(|n| matches!(n, crate::ui::News::Game { game, .. } if game.is_empty())),
+            "{news:?}"
+        );
+        ann.sync(&a1);
+        hall.flush();
+        assert_eq!(bob.sync(&Game::new()), vec![Square::A1]);
     }
 }

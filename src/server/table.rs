@@ -198,7 +198,11 @@ impl GameTable {
 
     /// A game in play a previous run of the server kept, at its `round`: adjourned,
     /// every person away since `now` (the server's AI is always there).
-    pub(crate) fn restored(seats: [Who; 2], game: Game, course: Course, round: u32) -> GameTable {
+    pub(crate) fn restored(
+        (seats, game, course): ([Who; 2], Game, Course),
+        round: u32,
+        now: Instant,
+    ) -> GameTable {
         let seats = seats.map(Some);
         let mut table = GameTable::with(
             TableState::Open,
@@ -208,7 +212,6 @@ impl GameTable {
             Talk::default(),
             round,
         );
-        let now = Instant::now();
         let away = Player::BOTH.map(|p| table.absent(p, now));
         table.state = TableState::Adjourned(away);
         table.pause_clock();
@@ -305,6 +308,16 @@ impl GameTable {
     /// A private table's invitation code.
     pub(crate) fn code(&self) -> Option<&str> {
         self.talk.code.as_deref()
+    }
+
+    /// Whether a change waits for the store: what other screens see is behind.
+    pub(crate) fn pending(&self) -> bool {
+        self.committed_version < self.handed
+    }
+
+    /// The version of the last change the store confirmed.
+    pub(crate) fn committed_version(&self) -> u64 {
+        self.committed_version
     }
 
     /// Why the table's game is not on disk, while it is not.
@@ -460,6 +473,13 @@ impl GameTable {
         self.talk.note(to, text);
     }
 
+    /// Leaves a line for `to` about the change just made: shown with it, once the
+    /// store has kept it.
+    fn note_kept(&mut self, to: To, text: String) {
+        let after = self.version;
+        self.talk.note_after(to, text, after);
+    }
+
     /// The server's clock decides, at `now`: a flag that fell ends the game.
     pub(crate) fn check_flag(&mut self, now: Instant) -> bool {
         if !self.takes_moves() || self.course.check_flag(&self.game, now).is_none() {
@@ -570,7 +590,7 @@ impl GameTable {
                     self.epoch += 1;
                     self.touch(Some(seat));
                     let text = words::undo_agreed(&self.name(seat), taken);
-                    self.note(To::Everyone, text);
+                    self.note_kept(To::Everyone, text);
                 } else {
                     let text = words::undo_refused(&self.name(seat));
                     self.note(To::Seat(other), text);
@@ -582,7 +602,7 @@ impl GameTable {
                     self.ended_now();
                     self.touch(Some(seat));
                     let text = words::resigned(&self.name(seat), other);
-                    self.note(To::Everyone, text);
+                    self.note_kept(To::Everyone, text);
                 }
             }
             Request::Resign => {}
@@ -627,7 +647,7 @@ impl GameTable {
         self.epoch += 1;
         self.touch(Some(by.other()));
         let blue = self.name(Player::Blue);
-        self.note(To::Everyone, words::rematch_started(&blue));
+        self.note_kept(To::Everyone, words::rematch_started(&blue));
     }
 
     /// `key`'s link dropped at `now`. In a game in play the seat is kept for them (an
@@ -677,9 +697,13 @@ impl GameTable {
         let Some(colour) = self.seat_of(key) else {
             return;
         };
-        if self.in_play() && !self.game.is_empty() {
+        if self.in_play() {
+            // A game begun is kept in the history as it stands; either way its stored
+            // copy goes.
             self.pause_clock();
-            self.ended = Some((self.round, Arc::new(self.snapshot())));
+            if !self.game.is_empty() {
+                self.ended = Some((self.round, Arc::new(self.snapshot())));
+            }
             self.touch(None);
         } else if self.state == TableState::Over {
             let text = words::left(&self.name(colour));
@@ -877,6 +901,8 @@ impl GameTable {
     /// Back to what the store last kept: its seats, game and clocks; a screen that saw
     /// more takes the game whole.
     fn roll_back(&mut self) {
+        // What was said of the changes not kept goes with them.
+        self.talk.forget_after(self.committed_version);
         let kept = Arc::clone(&self.committed);
         self.seats = kept.seats.clone();
         self.game = kept.game.clone();
@@ -1362,7 +1388,11 @@ mod tests {
     #[test]
     fn a_restored_game_is_adjourned_with_the_ai_there() {
         let game = Game::from_moves([sq("a1")]).unwrap();
-        let table = GameTable::restored([who("ann"), Who::ai(Level::Hard)], game, Course::NONE, 3);
+        let table = GameTable::restored(
+            ([who("ann"), Who::ai(Level::Hard)], game, Course::NONE),
+            3,
+            Instant::now(),
+        );
         let TableState::Adjourned([ann, ai]) = table.state() else {
             panic!("{:?}", table.state());
         };

@@ -64,6 +64,8 @@ pub(crate) struct Note {
     pub(crate) to: To,
     /// The line.
     pub(crate) text: String,
+    /// The table's version it tells of: shown once the store has kept it (0: at once).
+    pub(crate) after: u64,
 }
 
 /// A table's talk: requests between the players, messages, notes, the code.
@@ -82,8 +84,14 @@ pub(crate) struct Talk {
 }
 
 impl Talk {
-    /// Leaves a line for `to`.
+    /// Leaves a line for `to`, shown at once.
     pub(crate) fn note(&mut self, to: To, text: String) {
+        self.note_after(to, text, 0);
+    }
+
+    /// Leaves a line for `to` about the change kept as version `after`: shown with it,
+    /// once it is on disk.
+    pub(crate) fn note_after(&mut self, to: To, text: String, after: u64) {
         self.next_note += 1;
         if self.notes.len() == KEPT_NOTES {
             self.notes.pop_front();
@@ -92,7 +100,13 @@ impl Talk {
             number: self.next_note,
             to,
             text,
+            after,
         });
+    }
+
+    /// Forgets the lines about changes after version `kept`: they were not kept.
+    pub(crate) fn forget_after(&mut self, kept: u64) {
+        self.notes.retain(|n| n.after <= kept);
     }
 
     /// The notes after number `seen`, oldest first.
