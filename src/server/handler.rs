@@ -22,13 +22,13 @@ use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
-use super::ServeOptions;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
 use super::bans::Bans;
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
 use super::names::{NameError, check_name};
+use super::options::ServeOptions;
 use super::outside::safe_text;
 use super::pool::EnginePool;
 use super::rate::InputCap;

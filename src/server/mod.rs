@@ -41,6 +41,7 @@ mod lobby;
 mod log;
 mod names;
 pub mod operator;
+mod options;
 mod outside;
 mod pool;
 mod prefs;
@@ -52,8 +53,6 @@ mod table;
 mod talk;
 mod who;
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -65,6 +64,7 @@ pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name};
+pub use options::ServeOptions;
 pub use outside::safe_text;
 pub use store::DB_FILE;
 
@@ -81,29 +81,6 @@ pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 /// core is left for the sessions' frames.
 pub fn default_ai_engines(cores: usize) -> usize {
     pool::default_size(cores)
-}
-
-/// How a server is set up.
-#[derive(Debug, Clone)]
-pub struct ServeOptions {
-    /// The address to listen on.
-    pub listen: SocketAddr,
-    /// Where the host key and the names are kept.
-    pub data_dir: PathBuf,
-    /// The most connections at once, in all.
-    pub max_sessions: usize,
-    /// The most connections at once from one source address.
-    pub max_per_address: usize,
-    /// Whether keyless guests are let in (keyboard-interactive, no prompt).
-    pub guests: bool,
-    /// How long a lobby may be left alone before it is closed.
-    pub idle_timeout: Duration,
-    /// How long a client may leave its screen's output unread before it is dropped.
-    pub write_timeout: Duration,
-    /// How many AI searches may run at once (each on one thread).
-    pub ai_engines: usize,
-    /// How long a dropped player's seat is kept for them.
-    pub grace: Duration,
 }
 
 /// Runs the server until SIGTERM or SIGINT (or until it fails); prints the address and

@@ -15,7 +15,7 @@ mod schema;
 mod writer;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -30,7 +30,7 @@ use super::prefs::Pref;
 use super::table::GameTable;
 use super::who::Who;
 
-pub(crate) use writer::{Kept, Writer};
+pub(crate) use writer::{Kept, Log, Writer};
 
 /// The database's file name inside the data folder.
 pub const DB_FILE: &str = "hijara.db";
@@ -41,9 +41,6 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Read connections kept for reuse.
 const KEPT_READERS: usize = 4;
-
-/// Logs a line (the server's log; nothing in tests).
-pub(crate) type Log = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// A game in play a previous run kept, to put back at its table.
 pub(crate) struct Stored {

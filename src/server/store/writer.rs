@@ -20,7 +20,9 @@ use super::super::game_record::table_record;
 use super::super::names::{MAX_NAMES_PER_KEY, NameError, check_name, folded, look_alike};
 use super::super::prefs::Pref;
 use super::super::table::{Keep, Snapshot};
-use super::Log;
+
+/// Logs a line (the server's log; nothing in tests).
+pub(crate) type Log = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
 
 /// The most pieces of work waiting in the channel: a sender waits when it is full.
 const CAPACITY: usize = 1024;

@@ -1,0 +1,28 @@
+//! How a server is set up: the options `hijara serve` takes.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How a server is set up.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The address to listen on.
+    pub listen: SocketAddr,
+    /// Where the host key and the names are kept.
+    pub data_dir: PathBuf,
+    /// The most connections at once, in all.
+    pub max_sessions: usize,
+    /// The most connections at once from one source address.
+    pub max_per_address: usize,
+    /// Whether keyless guests are let in (keyboard-interactive, no prompt).
+    pub guests: bool,
+    /// How long a lobby may be left alone before it is closed.
+    pub idle_timeout: Duration,
+    /// How long a client may leave its screen's output unread before it is dropped.
+    pub write_timeout: Duration,
+    /// How many AI searches may run at once (each on one thread).
+    pub ai_engines: usize,
+    /// How long a dropped player's seat is kept for them.
+    pub grace: Duration,
+}
