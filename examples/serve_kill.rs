@@ -261,13 +261,13 @@ fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerPro
     Ok((server, addr))
 }
 
+/// The moves of the game in play, and of the newest game that ended.
+type Kept = (Option<Vec<Square>>, Option<Vec<Square>>);
+
 /// The games the database keeps of the players named `names` (either colour): the
 /// game in play at their table, if any, then the newest that ended. Read with the
 /// server dead.
-fn kept_games(
-    dir: &std::path::Path,
-    names: &[String; 2],
-) -> anyhow::Result<(Option<Vec<Square>>, Option<Vec<Square>>)> {
+fn kept_games(dir: &std::path::Path, names: &[String; 2]) -> anyhow::Result<Kept> {
     let db = rusqlite::Connection::open(dir.join(hijara::server::DB_FILE))?;
     let ours = |text: &str| -> anyhow::Result<Option<Vec<Square>>> {
         let record: hijara::record::Record = text.parse()?;
