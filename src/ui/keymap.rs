@@ -177,6 +177,8 @@ pub enum KeyContext {
     LobbyForm,
     /// The lobby while the player waits at the table they opened.
     LobbyWaiting,
+    /// The lobby while the player waits at an adjourned game for the other player.
+    LobbyAdjourned,
     /// The lobby while a line is typed (a name to find, an invitation code): keys
     /// other than these are the text typed.
     LobbyEntry,
@@ -251,6 +253,8 @@ pub(crate) enum HintLine {
     LobbyFormEnd,
     /// The lobby while the player waits at their table.
     LobbyWaiting,
+    /// The lobby while the player waits at an adjourned game.
+    LobbyAdjourned,
     /// A line typed in the lobby.
     LobbyEntry,
     /// A message typed at a server table.
@@ -785,6 +789,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Lobby,
             C::LobbyForm,
             C::LobbyWaiting,
+            C::LobbyAdjourned,
             C::LobbyEntry,
             C::LobbyClaim,
             C::Start,
@@ -936,6 +941,17 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "Esc / q",
         help: "close your table",
         hints: &[(HintLine::LobbyWaiting, 0, "Esc closes your table")],
+    },
+    Binding {
+        contexts: &[C::LobbyAdjourned],
+        keys: &[(code(KeyCode::Esc), A::Quit), (ch('q'), A::Quit)],
+        names: "Esc / q",
+        help: "leave the game adjourned",
+        hints: &[(
+            HintLine::LobbyAdjourned,
+            0,
+            "Esc leaves it adjourned, kept for later",
+        )],
     },
     // A line typed in the lobby: any other key is the text.
     Binding {
@@ -1137,6 +1153,7 @@ mod tests {
             KeyContext::Lobby,
             KeyContext::LobbyEntry,
             KeyContext::LobbyClaim,
+            KeyContext::LobbyAdjourned,
         ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
         }
