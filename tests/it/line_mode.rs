@@ -368,3 +368,47 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
         "{lines:?}"
     );
 }
+
+/// `TERM=dumb` at a terminal (a pty, not a pipe): the line mode, its own editor
+/// echoing and editing the typed line (the terminal in raw mode), the game's lines
+/// above it; nothing but text, carriage returns and line feeds is written.
+#[test]
+fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path();
+    let mut cmd = portable_pty::CommandBuilder::new(binary());
+    cmd.args(["play", "--ai", "easy", "--seed", "5", "--no-history"]);
+    cmd.cwd(dir);
+    cmd.env("TERM", "dumb");
+    cmd.env("HOME", dir);
+    cmd.env("HIJARA_DATA_DIR", dir.join("data"));
+    cmd.env("XDG_DATA_HOME", dir.join("xdg-data"));
+    cmd.env("XDG_CONFIG_HOME", dir.join("xdg-config"));
+    let mut s = crate::common::Session::spawn(cmd, 80, 24);
+    s.wait_for("Your move, Blue.");
+    s.wait_for("> ");
+    // A typo rubbed out with Backspace (DEL): `b3` is played.
+    s.type_keys("b3x\x7f\r");
+    s.wait_for("Blue b3, section 1.");
+    s.wait_for("Yellow, easy AI, thinking.");
+    s.type_keys("score\r");
+    s.wait_for("Your move, Blue.");
+    s.type_keys("quit\r");
+    s.wait_for("Quit the game in progress?");
+    s.type_keys("y\r");
+    assert_eq!(s.exit_code(), 0, "{}", s.screen());
+    let output = s.output();
+    assert!(
+        output.contains("\r> b3x\r> b3 \r> b3\r\n"),
+        "{}",
+        output.escape_debug()
+    );
+    for (i, c) in output.chars().enumerate() {
+        let fine = !c.is_control() || matches!(c, '\r' | '\n');
+        assert!(
+            fine,
+            "character {i} is {c:?} in:\n{}",
+            output.escape_debug()
+        );
+    }
+}
