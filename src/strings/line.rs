@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::ai::Seat;
-use crate::rules::{ClaimState, Placement, Player, Ruleset, Square};
+use crate::rules::{ClaimState, Combination, ComboShape, Placement, Player, Ruleset, Square};
 
 use super::{describe, rules_parts, seat_name};
 
@@ -20,18 +20,26 @@ fn stone(placement: &Placement) -> String {
     )
 }
 
-/// What a stone completed: its one combination by name, or each with its points.
+/// What a stone completed: its one combination by name (`row 3 same number 2s`), or
+/// several by short names (`row 4 all 4s, row 4 sequence`), the total said before
+/// them, so that the line stays short enough to listen to.
 fn combos(placement: &Placement) -> String {
     let combos: Vec<_> = placement.combos().iter().collect();
     match combos[..] {
         [one] => one.to_string(),
         _ => {
-            let named: Vec<String> = combos
-                .iter()
-                .map(|c| format!("{c} ({})", c.points()))
-                .collect();
+            let named: Vec<String> = combos.iter().map(|&c| short(c)).collect();
             named.join(", ")
         }
+    }
+}
+
+/// A combination's short name: `row 4 all 4s`, `column d sequence`, `square b2`.
+fn short(combo: Combination) -> String {
+    match combo.shape() {
+        ComboShape::SameNumber(line, section) => format!("{line} all {section}s"),
+        ComboShape::CornersSameNumber(section) => format!("corners all {section}s"),
+        _ => combo.to_string(),
     }
 }
 
@@ -319,3 +327,26 @@ pub(crate) fn help_row(names: &[&str], arg: &str, help: &str) -> String {
 
 /// The lobby as lines: re-read with `list`.
 pub(crate) const LIST: &str = "Type list to hear the tables again.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+
+    /// One combination by its full name; several by short names after the total, so
+    /// the line stays short.
+    #[test]
+    fn a_stone_s_combinations_are_named_short_when_there_are_several() {
+        let squares = "a1 b2 b1 b3 c1 c2 d2 c3 d3 a2 d4 a3 d1";
+        let moves: Vec<Square> = squares.split(' ').map(|s| s.parse().unwrap()).collect();
+        let game = Game::from_moves(moves[..3].iter().copied()).unwrap();
+        let placed_before = game.last().unwrap();
+        assert_eq!(placed(placed_before, None), "Blue b1, section 1");
+        let game = Game::from_moves(moves.iter().copied()).unwrap();
+        let last = game.last().unwrap();
+        assert_eq!(
+            placed(last, None),
+            "Blue d1, section 1: +20, row 1 all 1s, column d all 1s"
+        );
+    }
+}
