@@ -85,10 +85,16 @@ pub(crate) fn may_claim(player: Player, turn: &str) -> String {
     format!("{turn}; {player} may still claim")
 }
 
-/// What became of the stone before, then the new stone: `Blue's b3 went unclaimed: 10
-/// forfeited (row 3 same number 2s (10)). Yellow c2, section 1`.
-pub(crate) fn after_unclaimed(earlier: &Placement, placed: &str) -> String {
-    format!("{}. {placed}", describe::unclaimed(earlier))
+/// The stone before went unclaimed when the next was placed, a line before the new
+/// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`.
+pub(crate) fn unclaimed(earlier: &Placement) -> String {
+    format!(
+        "{}'s {} went unclaimed: {} forfeited ({})",
+        earlier.player,
+        earlier.square(),
+        earlier.points,
+        combos(earlier)
+    )
 }
 
 /// A move line: what happened, the totals, and what comes next (each a sentence).

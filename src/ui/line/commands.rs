@@ -686,3 +686,49 @@ mod tests {
         assert!(matches!(parse("b3", Place::Replay), Parsed::Unknown(_)));
     }
 }
+
+#[cfg(test)]
+mod coverage {
+    use super::super::super::keymap::BINDINGS;
+    use super::*;
+
+    /// Every action of the full screen's key table is reached by a line command,
+    /// or by a square or a number typed, or has no use without a cursor or a mouse.
+    /// The list of the last kind, with the reason for each, is the line mode's
+    /// answer to "which keys have no equivalent" (docs/line-mode.md).
+    #[test]
+    fn every_key_of_the_full_screen_has_a_line_or_a_reason() {
+        let typed: Vec<Action> = COMMANDS
+            .iter()
+            .filter_map(|c| match c.does {
+                Does::Keys(steps) => Some(steps),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|s| match s {
+                Step::Key(a) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        let mut left: Vec<Action> = Vec::new();
+        for (_, action) in BINDINGS.iter().flat_map(|b| b.keys) {
+            if !typed.contains(action) && !left.contains(action) {
+                left.push(*action);
+            }
+        }
+        let reached_otherwise = |a: &Action| match a {
+            // A square is typed whole (`b3`): no cursor to move, column and row at once.
+            Action::Cursor(_) | Action::Column(_) | Action::Row(_) => true,
+            // A number is the argument of its command (`claim 25`, `go 40`, `table 3`,
+            // `win 3`), typed as keys by Step::Arg; `lesson 3` is Step::Item.
+            Action::Digit(_) | Action::Item(_) => true,
+            // The line editor (or the terminal's own) edits the typed line.
+            Action::Backspace => true,
+            // `help` reads the commands as lines; Ctrl-c and the end of input quit.
+            Action::Help | Action::ForceQuit => true,
+            _ => false,
+        };
+        left.retain(|a| !reached_otherwise(a));
+        assert_eq!(left, Vec::<Action>::new(), "keys with no line command");
+    }
+}

@@ -188,14 +188,15 @@ impl Narrator {
         let message_new = said != seen.said;
         if extended {
             for i in old.len()..new.len() {
-                let mut said = move_words(app, game, i);
-                // The stone before went unclaimed when this one was placed.
+                let said = move_words(app, game, i);
+                // The stone before went unclaimed when this one was placed: an event
+                // of its own, said first.
                 if let Some(earlier) = i.checked_sub(1).and_then(|e| new.get(e))
                     && earlier.points > 0
                     && game.claim_state(i - 1) == Some(ClaimState::Unclaimed)
                     && seen.claims.get(i - 1) != Some(&ClaimState::Unclaimed)
                 {
-                    said = words::after_unclaimed(earlier, &said);
+                    lines.push(words::sentences(&[&words::unclaimed(earlier)]));
                 }
                 if i + 1 == new.len() {
                     lines.push(state_line(app, Some(&said)));
