@@ -71,12 +71,16 @@ fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
 
 /// The earlier stone went unclaimed when the next was placed: what was forfeited.
 pub(crate) fn unclaimed(earlier: &Placement) -> String {
+    unclaimed_as(earlier, &combo_list(earlier.combos().iter()))
+}
+
+/// [`unclaimed`] with its combinations named as `combos` says.
+pub(crate) fn unclaimed_as(earlier: &Placement, combos: &str) -> String {
     format!(
-        "{}'s {} went unclaimed: {} forfeited ({})",
+        "{}'s {} went unclaimed: {} forfeited ({combos})",
         earlier.player,
         earlier.square(),
         earlier.points,
-        combo_list(earlier.combos().iter())
     )
 }
 

@@ -88,13 +88,7 @@ pub(crate) fn may_claim(player: Player, turn: &str) -> String {
 /// The stone before went unclaimed when the next was placed, a line before the new
 /// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`.
 pub(crate) fn unclaimed(earlier: &Placement) -> String {
-    format!(
-        "{}'s {} went unclaimed: {} forfeited ({})",
-        earlier.player,
-        earlier.square(),
-        earlier.points,
-        combos(earlier)
-    )
+    describe::unclaimed_as(earlier, &combos(earlier))
 }
 
 /// A move line: what happened, the totals, and what comes next (each a sentence).

@@ -11,11 +11,7 @@ const ALTERNATE_SCREEN: &str = "\x1b[?1049h";
 /// Every byte of `output` is printable text, a carriage return, a line feed or the
 /// bell: no escape sequence, no other control character.
 fn assert_plain(output: &[u8]) {
-    let text = String::from_utf8(output.to_vec()).expect("UTF-8 output");
-    for (i, c) in text.chars().enumerate() {
-        let fine = !c.is_control() || matches!(c, '\r' | '\n' | '\x07');
-        assert!(fine, "character {i} is {c:?} in:\n{}", text.escape_debug());
-    }
+    crate::line_mode::assert_plain(output, &['\r', '\n', '\x07']);
 }
 
 /// Alice, on a dumb terminal, opens a table in lines; Bob sits down at the full
