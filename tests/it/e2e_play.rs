@@ -102,15 +102,23 @@ fn quitting_while_the_ai_thinks_does_not_wait_for_it() {
     assert_restored(&s);
 }
 
+/// With no terminal (standard input empty, output a pipe) the start screen opens in
+/// the line mode, and ends cleanly with its input; no escape sequence is written.
 #[test]
-fn without_a_terminal_it_fails_cleanly() {
+fn without_a_terminal_the_line_mode_opens_and_ends_with_its_input() {
+    let data = tempfile::tempdir().unwrap();
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_hijara"))
+        .env("HIJARA_DATA_DIR", data.path())
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("needs a terminal"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with("Hijara. Type the key of a door:"),
+        "{stdout}"
+    );
+    crate::line_mode::assert_plain(&output.stdout, &['\n']);
 }
 
 #[test]

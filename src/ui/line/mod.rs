@@ -28,13 +28,12 @@ use crate::strings::line as words;
 
 use super::effect::Input;
 use super::face::Face;
-use super::keymap::{self, Action, KeyContext};
-use super::lesson::LessonPhase;
+use super::keymap::{self, Action};
 use super::navigation::Screen;
 use super::theme::Theme;
 use commands::{Does, Parsed, Reading, Step};
 use editor::{Edit, Editor};
-use narrate::{Narrator, Why, place, read};
+use narrate::{Narrator, Why, key_contexts, place, read};
 
 /// The size the states are laid out for in the line mode: wide enough that no
 /// message is ever too long for its line, so no key goes to closing a box.
@@ -238,24 +237,6 @@ impl<'a, W: Write> LineFace<'a, W> {
             self.narrator.typed();
         }
         inputs
-    }
-}
-
-/// The contexts a key is looked up in on `screen` now, in order: the key the line
-/// mode types for an action is the one the screen would take for it.
-pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
-    match screen {
-        Screen::Game(app) => app.key_contexts(),
-        Screen::Replay(state, _) => vec![state.key_context()],
-        Screen::Lesson(state) => match state.phase() {
-            LessonPhase::Menu(_) => vec![KeyContext::LessonMenu],
-            LessonPhase::Claiming(_, Some(_)) => vec![KeyContext::ClaimEntry],
-            LessonPhase::Claiming(_, None) => vec![KeyContext::ClaimGame, KeyContext::Board],
-            _ => vec![KeyContext::Lesson, KeyContext::Board],
-        },
-        Screen::Puzzle(_) => vec![KeyContext::Puzzle, KeyContext::Board],
-        Screen::Start(_) => vec![KeyContext::Start],
-        Screen::Lobby(lobby) => vec![lobby.key_context()],
     }
 }
 

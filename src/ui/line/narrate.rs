@@ -13,7 +13,7 @@ use crate::strings::{
 use super::super::ai_worker::AiJob;
 use super::super::analysis_panel::judged;
 use super::super::app::App;
-use super::super::keymap::{self, Action};
+use super::super::keymap::{self, Action, KeyContext};
 use super::super::lesson::{LessonPhase, LessonState};
 use super::super::navigation::Screen;
 use super::super::puzzle::{PuzzlePhase, PuzzleState};
@@ -685,7 +685,7 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
     let commands::Does::Keys(steps) = command.does else {
         return true;
     };
-    let contexts = super::key_contexts(screen);
+    let contexts = key_contexts(screen);
     match steps.first() {
         Some(commands::Step::Key(action)) => keymap::bound(*action, &contexts),
         Some(commands::Step::Item) => keymap::bound(Action::Item(0), &contexts),
@@ -795,5 +795,23 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
         (Reading::Again, _) => read_screen(screen),
         // The board's readings on a screen with no board: the screen's lines.
         (_, None) => read_screen(screen),
+    }
+}
+
+/// The contexts a key is looked up in on `screen` now, in order: the key the line
+/// mode types for an action is the one the screen would take for it.
+pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
+    match screen {
+        Screen::Game(app) => app.key_contexts(),
+        Screen::Replay(state, _) => vec![state.key_context()],
+        Screen::Lesson(state) => match state.phase() {
+            LessonPhase::Menu(_) => vec![KeyContext::LessonMenu],
+            LessonPhase::Claiming(_, Some(_)) => vec![KeyContext::ClaimEntry],
+            LessonPhase::Claiming(_, None) => vec![KeyContext::ClaimGame, KeyContext::Board],
+            _ => vec![KeyContext::Lesson, KeyContext::Board],
+        },
+        Screen::Puzzle(_) => vec![KeyContext::Puzzle, KeyContext::Board],
+        Screen::Start(_) => vec![KeyContext::Start],
+        Screen::Lobby(lobby) => vec![lobby.key_context()],
     }
 }
