@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
-use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
+use crate::puzzle::{Progress, Puzzle, PuzzleSet, Tried, daily};
 use crate::session::{data_dir, shown};
 use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::ui::PuzzleState;
@@ -103,7 +103,10 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         println!("{line}");
     }
     let daily_date = (args.daily).then_some(today);
-    progress.record(puzzle, v.solved, daily_date);
+    let tried = progress.record(puzzle, v.solved, daily_date);
+    if tried == Tried::Again {
+        println!("{}", words::TRIED_BEFORE);
+    }
     println!(
         "{}",
         words::after_try(
@@ -113,6 +116,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         )
     );
     match &dir {
+        // A repeat changed nothing, so nothing is written.
+        _ if tried == Tried::Again => {}
         Some(dir) => progress
             .save(dir)
             .with_context(|| format!("saving puzzle progress in {}", shown(dir)))?,

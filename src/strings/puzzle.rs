@@ -7,6 +7,9 @@ use crate::rules::{Player, Square};
 pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
 /// A move after the puzzle was answered.
 pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
+/// A puzzle tried before: its tries no longer count.
+pub(crate) const TRIED_BEFORE: &str =
+    "You have tried this puzzle before: only the first try counts, so your rating stays as it is.";
 /// The panel's title.
 pub(crate) const PANEL: &str = "Puzzle";
 /// The solver's ladder label.

@@ -47,6 +47,8 @@ pub struct PuzzleState {
     phase: PuzzlePhase,
     /// Whether this puzzle's first try was already counted in the ratings.
     counted: bool,
+    /// Whether it was tried before it was opened (so the screen says no try counts).
+    repeat: bool,
     /// The themes are shown (`t`).
     hint: bool,
     /// A one-line note (a save failure, an unknown key).
@@ -67,6 +69,8 @@ impl PuzzleState {
     ) -> PuzzleState {
         let game = puzzle.game().unwrap_or_default();
         let board = BoardKeys::new(&game, KeyContext::Puzzle);
+        // Only a puzzle's first try counts: one tried before is answered for nothing.
+        let counted = progress.tried(&puzzle);
         PuzzleState {
             set,
             progress,
@@ -76,7 +80,8 @@ impl PuzzleState {
             game,
             board,
             phase: PuzzlePhase::Asking,
-            counted: false,
+            counted,
+            repeat: counted,
             hint: false,
             note: None,
             tag: 0,
@@ -129,6 +134,11 @@ impl PuzzleState {
     /// The square under the cursor.
     pub fn cursor(&self) -> Square {
         self.board.square()
+    }
+
+    /// Whether this puzzle was tried before it was opened: a try now changes nothing.
+    pub fn tried_before(&self) -> bool {
+        self.repeat
     }
 
     /// Whether the themes are shown.

@@ -142,6 +142,9 @@ impl Widget for &PuzzleView<'_> {
                 hint_line(HintLine::PuzzleAnswered)
             }
         };
+        if state.tried_before() {
+            lines.push(Line::styled(words::TRIED_BEFORE, theme.dim()));
+        }
         if let Some(note) = state.note() {
             lines.push(Line::styled(note.to_string(), theme.error()));
         }

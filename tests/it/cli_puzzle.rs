@@ -112,3 +112,25 @@ fn an_unreadable_progress_file_is_kept_aside() {
     let kept = data.path().join("puzzles.json.unreadable-1");
     assert_eq!(std::fs::read_to_string(kept).unwrap(), "not json");
 }
+
+/// Issue 28, defect 1: answering a solved puzzle again (`--id p0004 --answer b2`
+/// twice) counted every repeat; only the first try counts, and a repeat says so.
+#[test]
+fn answering_a_puzzle_again_changes_nothing_and_says_so() {
+    let data = tempfile::tempdir().unwrap();
+    let answer = || {
+        hijara(data.path())
+            .args(["puzzle", "--id", "p0004", "--answer", "b2"])
+            .assert()
+            .success()
+    };
+    answer().stdout(predicate::str::contains("tried this puzzle before").not());
+    let first = stats(data.path());
+    for _ in 0..2 {
+        answer().stdout(predicate::str::contains(
+            "You have tried this puzzle before: only the first try counts",
+        ));
+    }
+    assert_eq!(stats(data.path()), first);
+    assert_eq!(first["tries"], 1);
+}

@@ -179,3 +179,28 @@ fn every_size_draws_without_panic_and_plain_has_no_colour() {
         }
     }
 }
+
+/// Issue 28, defect 1: a puzzle reopened after a try (the daily one again) says
+/// that this try does not count, and changes nothing kept.
+#[test]
+fn a_puzzle_tried_before_says_its_try_does_not_count() {
+    let set = PuzzleSet::shipped().unwrap();
+    let puzzle = set
+        .puzzles
+        .iter()
+        .find(|p| p.id == "p0001")
+        .unwrap()
+        .clone();
+    let mut progress = Progress::default();
+    let _ = progress.record(&puzzle, true, None);
+    let mut s = PuzzleState::new(set, progress.clone(), None, puzzle, None);
+    let _ = s.handle(Input::Resize(80, 24));
+    let shown = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
+    assert!(
+        shown.contains("You have tried this puzzle before"),
+        "{shown}"
+    );
+    let effects = typing(&mut s, "c4");
+    assert!(!effects.contains(&Effect::Save), "{effects:?}");
+    assert_eq!(s.progress(), &progress);
+}
