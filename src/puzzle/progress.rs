@@ -239,15 +239,25 @@ impl Progress {
     /// rating is nearest the player's (the earlier in the set on a tie);
     /// once all are solved, the nearest of all.
     pub fn next<'s>(&self, set: &'s PuzzleSet) -> Option<&'s Puzzle> {
+        self.next_except(set, &[])
+    }
+
+    /// As [`Progress::next`], passing over the puzzles named in `except` (those shown
+    /// or skipped already) while any other is left.
+    pub fn next_except<'s>(&self, set: &'s PuzzleSet, except: &[String]) -> Option<&'s Puzzle> {
         let distance = |p: &Puzzle| (self.puzzle_rating(p).rating - self.player.rating).abs();
-        let unsolved = set
-            .puzzles
-            .iter()
-            .filter(|p| self.puzzles.get(&p.id).is_none_or(|e| e.solved == 0));
-        let nearest = |it: &mut dyn Iterator<Item = &'s Puzzle>| {
-            it.min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        let nearest = |keep: &dyn Fn(&Puzzle) -> bool| {
+            set.puzzles
+                .iter()
+                .filter(|p| keep(p))
+                .min_by(|a, b| distance(a).total_cmp(&distance(b)))
         };
-        nearest(&mut unsolved.into_iter()).or_else(|| nearest(&mut set.puzzles.iter()))
+        let unsolved = |p: &Puzzle| self.puzzles.get(&p.id).is_none_or(|e| e.solved == 0);
+        let fresh = |p: &Puzzle| !except.contains(&p.id);
+        nearest(&|p| unsolved(p) && fresh(p))
+            .or_else(|| nearest(&fresh))
+            .or_else(|| nearest(&unsolved))
+            .or_else(|| nearest(&|_| true))
     }
 }
 

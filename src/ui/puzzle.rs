@@ -49,6 +49,8 @@ pub struct PuzzleState {
     counted: bool,
     /// Whether it was tried before it was opened (so the screen says no try counts).
     repeat: bool,
+    /// The puzzles shown so far on this screen (`n` passes over them while others are left).
+    shown: Vec<String>,
     /// The themes are shown (`t`).
     hint: bool,
     /// A one-line note (a save failure, an unknown key).
@@ -71,6 +73,7 @@ impl PuzzleState {
         let board = BoardKeys::new(&game, KeyContext::Puzzle);
         // Only a puzzle's first try counts: one tried before is answered for nothing.
         let counted = progress.tried(&puzzle);
+        let shown = vec![puzzle.id.clone()];
         PuzzleState {
             set,
             progress,
@@ -82,6 +85,7 @@ impl PuzzleState {
             phase: PuzzlePhase::Asking,
             counted,
             repeat: counted,
+            shown,
             hint: false,
             note: None,
             tag: 0,
@@ -203,10 +207,14 @@ impl PuzzleState {
                 vec![Effect::Redraw]
             }
             Action::NewGame => {
-                if let Some(next) = self.progress.next(&self.set).cloned() {
+                // The next puzzle, never the one shown (a skip must skip).
+                if let Some(next) = self.progress.next_except(&self.set, &self.shown).cloned() {
                     let size = self.board.size();
+                    let mut shown = std::mem::take(&mut self.shown);
+                    shown.push(next.id.clone());
                     *self = PuzzleState {
                         tag: self.tag + 1,
+                        shown,
                         ..PuzzleState::new(
                             self.set.clone(),
                             self.progress.clone(),

@@ -81,7 +81,7 @@ impl Widget for &PuzzleView<'_> {
         // The status lines: which puzzle, and what it asks.
         let rating = state.progress().puzzle_rating(puzzle).rating;
         let daily = state.daily().map(|date| date.to_string());
-        let title = words::title(
+        let titles = words::titles(
             &puzzle.id,
             puzzle.kind.name(),
             rating,
@@ -94,6 +94,14 @@ impl Widget for &PuzzleView<'_> {
         let task = match state.phase() {
             PuzzlePhase::Asking => words::asking(to_move, puzzle),
             PuzzlePhase::Answered(verdict, _) => words::answered(to_move, verdict.mv),
+        };
+        let width = usize::from(layout.status.width);
+        let title = match crate::text::first_fitting(titles.iter().map(String::as_str), width) {
+            Some(title) => title.to_owned(),
+            None => titles
+                .last()
+                .map(|t| crate::text::fit(t, width).into_owned())
+                .unwrap_or_default(),
         };
         let status = vec![
             Line::styled(title, theme.strong()),

@@ -204,3 +204,57 @@ fn a_puzzle_tried_before_says_its_try_does_not_count() {
     assert!(!effects.contains(&Effect::Save), "{effects:?}");
     assert_eq!(s.progress(), &progress);
 }
+
+/// Issue 28, defect 2: at 80×24 the daily puzzle's header (with a streak) wrapped
+/// and pushed the task line out, before and after an answer.
+#[test]
+fn the_daily_puzzle_shows_its_header_and_task_at_80x24() {
+    let set = PuzzleSet::shipped().unwrap();
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let puzzle = hijara::puzzle::daily(&set, date).unwrap().clone();
+    assert_eq!(puzzle.id, "p0234");
+    let mut progress = Progress::default();
+    progress.player.rating = 1325.0;
+    progress.streak = 2;
+    let mut s = PuzzleState::new(set, progress, None, puzzle, Some(date));
+    let _ = s.handle(Input::Resize(80, 24));
+    let lines = |s: &PuzzleState| -> Vec<String> {
+        let shown = render(s, 80, 24, Theme::PLAIN).backend().to_string();
+        shown
+            .lines()
+            .map(|l| l.trim_matches('"').trim_end().to_owned())
+            .collect()
+    };
+    let asking = lines(&s);
+    let header = asking.iter().position(|l| l.contains("p0234 · ")).unwrap();
+    assert!(
+        asking[header].contains("daily") && asking[header].contains("streak 2"),
+        "{asking:#?}"
+    );
+    assert!(
+        asking[header + 1].starts_with("Yellow to move (you). One move ends the game best"),
+        "{asking:#?}"
+    );
+    let _ = typing(&mut s, "b2");
+    let answered = lines(&s);
+    assert!(
+        answered[header + 1].starts_with("Blue to move, after your b2."),
+        "{answered:#?}"
+    );
+}
+
+/// Issue 28, defect 3: `n: skip` on an unanswered puzzle opened the same puzzle
+/// again; it opens another, and skipping on does not come back to the first.
+#[test]
+fn skip_opens_another_puzzle() {
+    let mut s = state("p0001");
+    let mut seen = vec![s.puzzle().id.clone()];
+    for _ in 0..3 {
+        let _ = press(&mut s, KeyCode::Char('n'));
+        assert_eq!(s.phase(), &PuzzlePhase::Asking);
+        let id = s.puzzle().id.clone();
+        assert!(!seen.contains(&id), "{id} again after {seen:?}");
+        seen.push(id);
+    }
+    assert_eq!(s.progress().tries, 0, "a skip is not a try");
+}
