@@ -48,6 +48,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         return stats(&set, &progress, args.json);
     }
     let today = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    // A puzzle on a lesson's position is not offered: the player has just solved it.
+    let lesson_twins = lesson_twins(&set);
     let puzzle: &Puzzle = if args.daily {
         daily(&set, today).context("the puzzle set is empty")?
     } else if let Some(id) = &args.id {
@@ -60,7 +62,9 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             ),
         }
     } else {
-        progress.next(&set).context("the puzzle set is empty")?
+        progress
+            .next_except(&set, &lesson_twins)
+            .context("the puzzle set is empty")?
     };
     if args.answer.is_none() && !args.print {
         let state = PuzzleState::new(
@@ -69,7 +73,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             dir.clone(),
             puzzle.clone(),
             args.daily.then_some(today),
-        );
+        )
+        .passing_over(lesson_twins);
         let ended = crate::ui::puzzles(state)?;
         let p = ended.progress();
         println!(
@@ -158,6 +163,19 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         )
     );
     Ok(())
+}
+
+/// The puzzles whose position is a lesson's (lesson 10 is puzzle p0004's position).
+fn lesson_twins(set: &PuzzleSet) -> Vec<String> {
+    let lessons = crate::learn::lessons().unwrap_or_default();
+    set.puzzles
+        .iter()
+        .filter(|p| {
+            p.position()
+                .is_ok_and(|position| lessons.iter().any(|l| *l.game.position() == position))
+        })
+        .map(|p| p.id.clone())
+        .collect()
 }
 
 /// A `YYYY-MM-DD` date.

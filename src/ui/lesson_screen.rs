@@ -169,12 +169,18 @@ impl Widget for &LessonView<'_> {
             }
         }
         if let LessonPhase::Tried(_, check) = state.phase() {
+            let why = check
+                .why
+                .as_ref()
+                .map(|why| words::why(why, check.done, lesson.game.to_move().other()));
             if check.done {
                 lines.push(Line::styled(words::WELL_DONE, theme.banner()));
                 lines.push(Line::raw(format!("{}.", check.what)));
+                lines.extend(why.map(Line::raw));
             } else {
                 lines.push(Line::styled(words::NOT_YET, theme.error()));
                 lines.push(Line::raw(format!("{}.", check.what)));
+                lines.extend(why.map(Line::raw));
                 lines.push(Line::raw(lesson.hint.clone()));
             }
         }

@@ -110,6 +110,13 @@ impl PuzzleState {
         ))
     }
 
+    /// This screen, with `n` passing over the puzzles named (those on a lesson's
+    /// position) while others are left.
+    pub fn passing_over(mut self, ids: Vec<String>) -> PuzzleState {
+        self.shown.extend(ids);
+        self
+    }
+
     /// The puzzle shown.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle

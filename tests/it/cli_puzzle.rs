@@ -134,3 +134,36 @@ fn answering_a_puzzle_again_changes_nothing_and_says_so() {
     assert_eq!(stats(data.path()), first);
     assert_eq!(first["tries"], 1);
 }
+
+/// Issue 28, defect 5: after the lessons, the first puzzle offered (p0004) was lesson
+/// 10's own position (the first puzzle rated 1300, for a player rated about that).
+/// The puzzle offered is never a lesson's position.
+#[test]
+fn the_puzzle_offered_is_never_a_lesson_s_position() {
+    let set = hijara::puzzle::PuzzleSet::shipped().unwrap();
+    let lessons = hijara::learn::lessons().unwrap();
+    let twins: Vec<&str> = set
+        .puzzles
+        .iter()
+        .filter(|p| {
+            let position = p.position().unwrap();
+            lessons.iter().any(|l| *l.game.position() == position)
+        })
+        .map(|p| p.id.as_str())
+        .collect();
+    assert!(twins.contains(&"p0004"), "{twins:?}");
+    let data = tempfile::tempdir().unwrap();
+    let mut progress = hijara::puzzle::Progress::default();
+    progress.player.rating = 1300.0;
+    progress.save(data.path()).unwrap();
+    let out = hijara(data.path())
+        .args(["puzzle", "--print"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let heading = String::from_utf8(out).unwrap();
+    let id = heading.split_whitespace().nth(1).unwrap().to_owned();
+    assert!(!twins.contains(&id.as_str()), "{heading}");
+}
