@@ -74,7 +74,7 @@ pub use replay_analysis::Analysis;
 pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use start::{START_ITEMS, StartChoice, StartState};
-pub use start_screen::StartView;
+pub use start_screen::{START_MIN_HEIGHT, START_MIN_WIDTH, StartView};
 pub use theme::Theme;
 
 use navigation::Screen;

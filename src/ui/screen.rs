@@ -385,7 +385,12 @@ pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer)
 
 /// The message shown when `area` is below the minimum size (`min_height` rows).
 pub(crate) fn render_too_small(area: Rect, min_height: u16, buf: &mut Buffer) {
-    let text = words::too_small(MIN_WIDTH, min_height, area.width, area.height);
+    render_enlarge(area, MIN_WIDTH, min_height, buf);
+}
+
+/// The "please enlarge" screen for a screen that needs `min_width`×`min_height`.
+pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &mut Buffer) {
+    let text = words::too_small(min_width, min_height, area.width, area.height);
     Paragraph::new(Line::raw(text))
         .wrap(Wrap { trim: true })
         .render(area, buf);

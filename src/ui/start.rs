@@ -69,6 +69,13 @@ impl StartState {
         }
     }
 
+    /// The screen with item `selected` under the pointer (the door last taken, when
+    /// the lessons or puzzles come back to it).
+    pub fn with_selected(mut self, selected: usize) -> StartState {
+        self.selected = selected.min(START_ITEMS.len() - 1);
+        self
+    }
+
     /// The choice made, once the screen has quit (`None`: the player left).
     pub fn choice(&self) -> Option<StartChoice> {
         self.choice

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use crate::strings::start as words;
 
 use super::keymap::{HintLine, hint_line};
+use super::screen::render_enlarge;
 use super::start::{START_ITEMS, StartState};
 use super::theme::Theme;
 
@@ -18,6 +19,11 @@ const ITEMS_AT: u16 = 2;
 const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
 /// The box's width at most.
 const WIDTH: u16 = 60;
+/// The smallest terminal the box fits whole in: one line per item (the pointer, the
+/// key, the longest label and " (none)") inside the borders, every line on its row.
+pub const START_MIN_WIDTH: u16 = 49;
+/// See [`START_MIN_WIDTH`].
+pub const START_MIN_HEIGHT: u16 = LINES + 2;
 
 /// Where the box goes, centred in `area`.
 fn start_box(area: Rect) -> Rect {
@@ -68,6 +74,10 @@ pub struct StartView<'a> {
 impl Widget for &StartView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
+        if area.width < START_MIN_WIDTH || area.height < START_MIN_HEIGHT {
+            render_enlarge(area, START_MIN_WIDTH, START_MIN_HEIGHT, buf);
+            return;
+        }
         let theme = self.theme;
         let state = self.state;
         let mut lines = vec![Line::raw(words::WELCOME), Line::raw("")];
@@ -138,6 +148,20 @@ mod tests {
             row,
             modifiers: KeyModifiers::NONE,
         })
+    }
+
+    #[test]
+    fn the_smallest_start_screen_holds_every_line_whole() {
+        let longest = START_ITEMS
+            .iter()
+            .map(|(_, _, label)| crate::text::width(label) + 5 + crate::text::width(words::CLOSED))
+            .chain([
+                crate::text::width(words::WELCOME),
+                crate::text::width(&hint_line(HintLine::Start)),
+            ])
+            .max()
+            .unwrap_or(0);
+        assert_eq!(usize::from(START_MIN_WIDTH), longest + 2);
     }
 
     #[test]

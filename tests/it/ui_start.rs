@@ -79,3 +79,24 @@ fn every_size_draws_without_panic_or_colour() {
         }
     }
 }
+
+/// Issue 28, defect 8: at 40×12 the start screen was cut off with no word; like the
+/// game, it asks to enlarge the terminal (and says `q` quits).
+#[test]
+fn a_start_screen_too_small_asks_to_enlarge() {
+    let mut s = StartState::new(false, true);
+    for (w, h) in [(40, 12), (48, 24), (80, 13)] {
+        let _ = s.handle(Input::Resize(w, h));
+        let shown = render(&s, w, h).backend().to_string();
+        assert!(shown.contains("Please enlarge"), "{w}x{h}:\n{shown}");
+    }
+    for (w, h) in [(49, 14), (80, 24)] {
+        let _ = s.handle(Input::Resize(w, h));
+        let shown = render(&s, w, h).backend().to_string();
+        assert!(!shown.contains("Please enlarge"), "{w}x{h}:\n{shown}");
+        assert!(
+            shown.contains("Replay the last game of the history"),
+            "{shown}"
+        );
+    }
+}
