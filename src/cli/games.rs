@@ -23,6 +23,8 @@ struct Report<'a> {
 
 /// Seat names longer than this are cut in the text list, to keep rows within 80 columns.
 const NAME_WIDTH: usize = 10;
+/// The result column: `Yellow won on time` is the longest.
+const RESULT_WIDTH: usize = 18;
 
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     let folder = history_folder()?;
@@ -51,7 +53,7 @@ fn listing(history: &History) -> String {
     let width = history.listed.len().to_string().len();
     let mut out = format!("{}\n", text::heading(&folder));
     out.push_str(&format!(
-        "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<10}  {:>7}  rules\n",
+        "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<RESULT_WIDTH$}  {:>7}  rules\n",
         "N", "date", "Blue", "Yellow", "result", "totals"
     ));
     for listed in &history.listed {
@@ -63,7 +65,7 @@ fn listing(history: &History) -> String {
                 pad(&sanitize(e.date.as_deref().unwrap_or("?")), 16),
                 pad(&sanitize(&e.blue), NAME_WIDTH),
                 pad(&sanitize(&e.yellow), NAME_WIDTH),
-                pad(text::result(e.result), 10),
+                pad(&text::result(e.result, e.termination), RESULT_WIDTH),
                 format!("{}-{}", e.blue_score, e.yellow_score),
                 rules_parts(e.variant, e.claims).join(", "),
             ),

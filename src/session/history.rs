@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::ai::{Level, Seat};
-use crate::record::GameResult;
+use crate::record::{GameResult, Termination};
 use crate::rules::{Player, Ruleset};
 
 use super::autosave::write_new_save;
@@ -49,6 +49,8 @@ pub struct Entry {
     pub yellow: String,
     /// The result, `blue`, `yellow`, `draw` or `unfinished` in JSON.
     pub result: GameResult,
+    /// How it ended: `normal` (the board), `time forfeit`, `resignation` or `abandoned`.
+    pub termination: Termination,
     /// Blue's total.
     pub blue_score: u32,
     /// Yellow's total.
@@ -214,6 +216,7 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
         blue: seat(Player::Blue),
         yellow: seat(Player::Yellow),
         result: loaded.played().result(),
+        termination: record.termination().unwrap_or_default(),
         blue_score: game.score(Player::Blue),
         yellow_score: game.score(Player::Yellow),
         moves: game.len(),

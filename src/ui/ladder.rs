@@ -32,6 +32,8 @@ pub(crate) struct LadderView<'a> {
     pub label: &'a str,
     /// An extra line: `thinking…`, `wins!`.
     pub note: Option<&'a str>,
+    /// The game has ended before a full board (resigned, lost on time): no turn is shown.
+    pub ended: bool,
     /// The colours.
     pub theme: Theme,
 }
@@ -61,7 +63,8 @@ impl Widget for &LadderView<'_> {
             return;
         }
         let theme = self.theme;
-        let to_move = !self.position.is_over() && self.position.to_move() == self.player;
+        let to_move =
+            !self.ended && !self.position.is_over() && self.position.to_move() == self.player;
         let player_style = theme.player(self.player);
         let border_style = if to_move { player_style } else { theme.dim() };
         let block = Block::bordered()

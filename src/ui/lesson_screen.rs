@@ -113,6 +113,7 @@ impl Widget for &LessonView<'_> {
                 scale,
                 label: if player == you { words::YOU } else { "" },
                 note: None,
+                ended: false,
                 theme,
             }
             .render(rect, buf);

@@ -58,6 +58,7 @@ impl Widget for &PuzzleView<'_> {
                 scale,
                 label,
                 note: None,
+                ended: false,
                 theme,
             }
             .render(rect, buf);

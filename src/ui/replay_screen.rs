@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::{describe, replay as replay_words, rules_parts, screen as words};
+use crate::strings::{describe, replay as replay_words, rules_parts, screen as words, seat_name};
 use crate::text;
 
 use crate::review::text::mark as review_mark;
@@ -52,18 +52,55 @@ pub struct ReplayView<'a> {
 
 /// The header: the file, the players, the date, the result and any other tags.
 fn header(state: &ReplayState) -> String {
-    let mut parts = vec![state.name().to_owned()];
-    for player in [Player::Blue, Player::Yellow] {
-        let name = state.tag(seat_tag(player)).unwrap_or("?");
-        parts.push(format!("{player}: {name}"));
+    let seat = |player: Player| match (state.seat(player), state.tag(seat_tag(player))) {
+        (Some(seat), _) if seat != crate::ai::Seat::Human => seat_name(seat).to_owned(),
+        (_, Some(name)) => text::sanitize(name).into_owned(),
+        _ => "?".to_owned(),
+    };
+    let mut parts = vec![
+        text::sanitize(state.name()).into_owned(),
+        replay_words::players(&seat(Player::Blue), &seat(Player::Yellow)),
+    ];
+    if let Some(date) = state.tag("Date") {
+        parts.push(text::sanitize(date).into_owned());
     }
+    if let Some(control) = state.time_control() {
+        parts.push(replay_words::clock(&control.minutes_text()));
+    }
+    let game = state.game();
+    parts.extend(
+        rules_parts(game.ruleset(), game.claim_mode())
+            .into_iter()
+            .map(str::to_owned),
+    );
+    // The tags said above, or kept for the program (seed, thinking time, the result the
+    // status line tells at the end), are not repeated; any other is shown as it is.
     for (name, value) in state.tags() {
-        if !matches!(name.as_str(), "Blue" | "Yellow") {
-            parts.push(format!("{name} {value}"));
+        if !SAID_TAGS.contains(&name.as_str()) {
+            parts.push(replay_words::tag(
+                &text::sanitize(name),
+                &text::sanitize(value),
+            ));
         }
     }
     parts.join(" · ")
 }
+
+/// The record's tags the header says in words, or leaves to the program.
+const SAID_TAGS: [&str; 12] = [
+    "Blue",
+    "Yellow",
+    "BlueType",
+    "YellowType",
+    "Date",
+    "TimeControl",
+    "Variant",
+    "Claim",
+    "Seed",
+    "ThinkMs",
+    "Termination",
+    "Result",
+];
 
 /// The screen laid out with the analysis panel between the board and the status
 /// lines, when the panel is open and `body` has room for it; `None` otherwise (the
@@ -145,6 +182,7 @@ impl Widget for &ReplayView<'_> {
                 scale,
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 note,
+                ended: outcome.is_some(),
                 theme,
             }
             .render(rect, buf);

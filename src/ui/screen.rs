@@ -168,6 +168,7 @@ impl Widget for &AppView<'_> {
                 scale,
                 label: seat_name(config.seat(player)),
                 note,
+                ended: outcome.is_some(),
                 theme,
             };
             ladder.render(rect, buf);
