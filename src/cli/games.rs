@@ -22,7 +22,7 @@ struct Report<'a> {
 }
 
 /// Seat names longer than this are cut in the text list, to keep rows within 80 columns.
-const NAME_WIDTH: usize = 10;
+const NAME_WIDTH: usize = 9;
 /// The result column: `Yellow won on time` is the longest.
 const RESULT_WIDTH: usize = 18;
 

@@ -406,6 +406,7 @@ mod tests {
             blue: blue.into(),
             yellow: yellow.into(),
             result,
+            termination: Termination::Normal,
             blue_score: 0,
             yellow_score: 0,
             moves: 64,
@@ -512,8 +513,8 @@ mod tests {
     }
 
     const GOLDEN_GAMES: [&str; 2] = [
-        r#"{"n":1,"file":"hijara-20261130-101011.hij","date":"2026-11-30 10:10","blue":"random","yellow":"random","result":"yellow","blue_score":75,"yellow_score":100,"moves":64,"variant":"standard","claims":false}"#,
-        r#"{"n":2,"file":"hijara-20261130-101010.hij","date":"2026-11-30 10:10","blue":"human","yellow":"hard","result":"unfinished","blue_score":0,"yellow_score":0,"moves":1,"variant":"corners","claims":true}"#,
+        r#"{"n":1,"file":"hijara-20261130-101011.hij","date":"2026-11-30 10:10","blue":"random","yellow":"random","result":"yellow","termination":"normal","blue_score":75,"yellow_score":100,"moves":64,"variant":"standard","claims":false}"#,
+        r#"{"n":2,"file":"hijara-20261130-101010.hij","date":"2026-11-30 10:10","blue":"human","yellow":"hard","result":"unfinished","termination":"normal","blue_score":0,"yellow_score":0,"moves":1,"variant":"corners","claims":true}"#,
     ];
     const GOLDEN_TALLY: &str = r#"{"opponent":"medium","wins":1,"draws":2,"losses":3}"#;
 }
