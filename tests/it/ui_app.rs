@@ -544,3 +544,36 @@ fn the_move_that_ends_the_game_asks_to_keep_it_in_the_history() {
     let effects = typing(&mut app, "U");
     assert!(effects.contains(&Effect::Archive), "{effects:?}");
 }
+
+/// Issue 28, defect 11: the start screen's "Play the AI: easy" with a hot-seat game
+/// autosaved asked "Resume the autosaved game? … y: resume, n: new game", and `y`
+/// opened the hot-seat game: the door and the game differed. The question names
+/// both games, the one `y` resumes and the one `n` starts.
+#[test]
+fn the_resume_question_names_the_game_each_answer_opens() {
+    let mut autosaved = Game::new();
+    autosaved.play(Square::B2).unwrap();
+    let door = GameConfig {
+        seats: [Seat::Human, Seat::Easy],
+        ..GameConfig::default()
+    };
+    let app = App::new(door).offer_resume(GameConfig::default(), autosaved);
+    let text = app.question_text(Question::Resume);
+    assert!(
+        text.contains("Blue (human) against Yellow (human), 1 move"),
+        "{text}"
+    );
+    assert!(
+        text.contains("n: a new game, Blue (human) against Yellow (easy AI)"),
+        "{text}"
+    );
+    for width in [80, 60, 44] {
+        let line = app.question_status(Question::Resume, width);
+        assert!(hijara::text::width(&line) <= usize::from(width), "{line}");
+        assert!(line.contains("n: new game"), "{line}");
+    }
+    assert!(
+        app.question_status(Question::Resume, 80)
+            .contains("easy AI")
+    );
+}
