@@ -22,8 +22,9 @@ struct Report<'a> {
 }
 
 /// Seat names longer than this are cut in the text list, to keep rows within 80 columns.
-const NAME_WIDTH: usize = 9;
-/// The result column: `Yellow won on time` is the longest.
+const NAME_WIDTH: usize = 10;
+/// The result column: `Yellow won on time` is the longest. One space follows it, as
+/// the totals after it are right-aligned, so a row with `corners` keeps to 80 columns.
 const RESULT_WIDTH: usize = 18;
 
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
@@ -53,14 +54,14 @@ fn listing(history: &History) -> String {
     let width = history.listed.len().to_string().len();
     let mut out = format!("{}\n", text::heading(&folder));
     out.push_str(&format!(
-        "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<RESULT_WIDTH$}  {:>7}  rules\n",
+        "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<RESULT_WIDTH$} {:>7}  rules\n",
         "N", "date", "Blue", "Yellow", "result", "totals"
     ));
     for listed in &history.listed {
         let line = match listed {
             // Cells are padded by display columns: a wide name keeps the columns straight.
             Listed::Game(e) => format!(
-                "{:>width$}  {}  {}  {}  {}  {:>7}  {}",
+                "{:>width$}  {}  {}  {}  {} {:>7}  {}",
                 e.n,
                 pad(&sanitize(e.date.as_deref().unwrap_or("?")), 16),
                 pad(&sanitize(&e.blue), NAME_WIDTH),

@@ -29,7 +29,8 @@ pub use score::json_report;
 
 /// Hijara, the four-by-four board game, in the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "hijara", version, about, long_about = None)]
+#[command(name = "hijara", version, about, long_about = None,
+    after_help = crate::strings::start::NO_COMMAND_HELP)]
 pub struct Cli {
     /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
     #[command(subcommand)]
@@ -179,8 +180,7 @@ impl SessionArgs {
 /// `--threads`, declared once and flattened into every command that searches.
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct ThreadsArgs {
-    /// Search threads for the AI and the analysis [default: every core; `selfplay
-    /// --nodes`: 1, for reproducible games].
+    /// Search threads for the AI and the analysis [default: every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
 }
@@ -342,6 +342,9 @@ pub struct BenchArgs {
 
 /// Options of `hijara selfplay`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("threads", |arg| arg.help(
+    "Search threads [default: every core; 1 with --nodes, for reproducible games]"
+)))]
 pub struct SelfplayArgs {
     /// Blue's level.
     #[arg(long, value_enum)]
@@ -495,6 +498,38 @@ mod tests {
             _ => GameConfig::default(),
         });
         assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
+    }
+
+    /// The long help of `hijara ARGS... --help`, as the binary prints it.
+    fn help(args: &[&str]) -> String {
+        use clap::CommandFactory;
+        let mut command = Cli::command();
+        let mut sub = &mut command;
+        for name in args {
+            sub = sub
+                .find_subcommand_mut(name)
+                .unwrap_or_else(|| panic!("no subcommand {name}"));
+        }
+        sub.render_long_help().to_string()
+    }
+
+    /// Issue 28, defect 12: `--threads` on the commands that play or analyse told of
+    /// `selfplay --nodes`, and `hijara --help` never said that `hijara` alone opens
+    /// the start screen.
+    #[test]
+    fn the_help_says_what_each_command_does() {
+        for command in ["play", "replay", "resume", "analyze", "engine"] {
+            let text = help(&[command]);
+            assert!(text.contains("--threads"), "{command}: {text}");
+            assert!(!text.contains("selfplay"), "{command}: {text}");
+        }
+        let selfplay = help(&["selfplay"]);
+        assert!(selfplay.contains("1 with --nodes"), "{selfplay}");
+        let top = help(&[]);
+        assert!(
+            top.contains("With no command, `hijara` opens the start screen"),
+            "{top}"
+        );
     }
 
     #[test]
