@@ -337,3 +337,10 @@ pub fn only_redraw(effects: &[Effect]) {
         "expected only a redraw: {effects:?}"
     );
 }
+
+/// `hijara` as a plain process, to run to its end with `output()`.
+pub fn hijara_command() -> std::process::Command {
+    let mut cmd = std::process::Command::new(binary());
+    cmd.env_remove("NO_COLOR");
+    cmd
+}

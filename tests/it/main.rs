@@ -9,6 +9,7 @@ mod cli_puzzle;
 mod cli_score;
 mod cli_variants;
 mod common;
+mod doc_screens;
 mod e2e_clock;
 mod e2e_learn;
 mod e2e_newcomer;
