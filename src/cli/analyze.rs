@@ -2,7 +2,7 @@
 //! move of a record against the engine and prints a table and a summary.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -57,33 +57,7 @@ impl Bar {
     }
 }
 
-/// Options of `hijara analyze`.
-#[derive(Debug, Clone, clap::Args)]
-#[command(group(clap::ArgGroup::new("which").required(true).args(["game", "last"])))]
-pub struct AnalyzeArgs {
-    /// The record to review: a file (`-` for stdin), or N for game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = super::replay_target)]
-    pub game: Option<super::ReplayTarget>,
-    /// Review the newest game of the history.
-    #[arg(long)]
-    pub last: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
-    #[arg(long, value_name = "MS", value_parser = super::think_ms)]
-    pub think_ms: Option<u64>,
-    /// Search threads.
-    #[command(flatten)]
-    pub threads: crate::cli::ThreadsArgs,
-    /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
-    /// blunders and a comment naming the best move (`{best c3, +15 → -5}`); `-` prints
-    /// it to standard output instead of the report. A symlink is written through.
-    #[arg(long, value_name = "OUT")]
-    pub annotate: Option<PathBuf>,
-}
-
-pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     let file = super::replay::record_path(args.game.as_ref())?;
     let name = crate::session::input_name(&file);
     let text = crate::session::read_text(&file, &name)?;

@@ -1,7 +1,6 @@
 //! `hijara puzzle`: a puzzle near your rating, the day's puzzle, or your stats.
 
 use anyhow::{Context, bail};
-use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
@@ -176,9 +175,4 @@ fn lesson_twins(set: &PuzzleSet) -> Vec<String> {
         })
         .map(|p| p.id.clone())
         .collect()
-}
-
-/// A `YYYY-MM-DD` date.
-pub(crate) fn parse_date(text: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|e| format!("{text:?}: {e} (YYYY-MM-DD)"))
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 
 use super::autosave::{Autosave, write_new_save};
-use super::disk::write_atomic;
+use super::disk::{shown, write_atomic};
 use super::history;
 use super::{GameConfig, LoadedRecord, Played, parse_record, record_of, salvage, today};
 
@@ -424,11 +424,6 @@ fn keep_aside(autosave: &Autosave, owned: bool) -> std::io::Result<Option<PathBu
     }
     let dir = autosave.path().parent().unwrap_or(Path::new("."));
     write_new_save(dir, &bytes).map(Some)
-}
-
-/// `path` as shown to the player: control characters and the like made visible.
-pub fn shown(path: &Path) -> String {
-    crate::text::sanitize(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]

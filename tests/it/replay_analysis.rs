@@ -2,11 +2,13 @@
 //! the panel toggled, `]`/`[` between mistakes, values injected by hand (never
 //! live engine output), snapshots at 80×24 and 120×40, and every size drawn.
 
-use crate::common::{press, render, viewer};
+use crate::common::{drawn, press, render, rows, viewer};
+use hijara::record::Record;
 use hijara::review::{Class, PositionValue, Value};
-use hijara::rules::{Game, Player};
-use hijara::ui::{Effect, ReplayState, Theme, input_of};
+use hijara::rules::{Game, Player, Square};
+use hijara::ui::{BoardGeometry, Effect, Input, ReplayState, ScreenLayout, Theme, input_of};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 
 const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
 const BLUNDER: &str = include_str!("../data/blunder.hij");
@@ -249,4 +251,82 @@ fn ctrl_c_leaves_even_a_review_while_q_only_closes_it() {
     let effects = s.handle(input_of(&ctrl_c, s.area()).unwrap());
     assert_eq!(effects, [Effect::Quit]);
     assert_eq!(s.exit(), Some(ReplayExit::ForceQuit));
+}
+
+/// The replay viewer on `assets/games/complete.hij` at move `shown`, the panel open,
+/// with the positions around that move analysed: the move played was the engine's
+/// own choice when `engines` is true.
+fn review_at(shown: usize, engines: bool) -> ReplayState {
+    let record: Record = COMPLETE.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let played = game.placements()[shown - 1].square();
+    let other = Square::ALL.into_iter().find(|s| *s != played).unwrap();
+    let mut state = ReplayState::new("game.hij", &record, game);
+    let _ = state.handle(Input::Resize(80, 24));
+    let _ = state.open_panel();
+    let value = |margin, best| PositionValue {
+        best: Some(best),
+        value: Value {
+            margin,
+            exact: true,
+            outcome: None,
+            margin_error: 0,
+        },
+    };
+    let (before, after) = if engines { (5, -5) } else { (5, 6) };
+    let _ = state.analysis_result(
+        shown - 1,
+        value(before, if engines { played } else { other }),
+    );
+    let _ = state.analysis_result(shown, value(after, other));
+    for _ in 0..shown {
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Right,
+            KeyModifiers::NONE,
+        )));
+    }
+    state
+}
+
+#[test]
+fn the_review_at_80x24_marks_the_stone_of_the_move_it_judges() {
+    let state = review_at(28, false);
+    let placement = *state.current().unwrap();
+    let buf = drawn(&state, 80, 24);
+    let screen = rows(&buf).join("\n");
+    assert!(screen.contains("Move 28"), "{screen}");
+    // The panel takes 7 rows at 80×24 (docs/saving.md): the board is laid out in the
+    // 16 rows between the tags' row and the panel.
+    let layout = ScreenLayout::new(Rect::new(0, 1, 80, 16)).unwrap();
+    let geometry = BoardGeometry::fit(layout.board).unwrap();
+    let rect = geometry.section_rect(placement.cell);
+    let cells: String = (rect.x..rect.right())
+        .map(|x| buf[(x, rect.y)].symbol().to_owned())
+        .collect();
+    assert!(
+        cells == "[Y" || cells == "Y]" || cells.contains("[Y]"),
+        "the stone of move 28 ({}) is not marked: {cells:?}\n{screen}",
+        placement.cell.square
+    );
+    // Only that stone is marked.
+    let marks = screen.matches("[Y").count()
+        + screen.matches("Y]").count()
+        + screen.matches("[B").count()
+        + screen.matches("B]").count();
+    assert_eq!(marks, 1, "{screen}");
+}
+
+#[test]
+fn the_verdict_names_the_move_once_when_it_was_the_engines_choice() {
+    let state = review_at(30, true);
+    let placement = *state.current().unwrap();
+    let screen = rows(&drawn(&state, 80, 24)).join("\n");
+    let square = placement.square();
+    let said = format!("Move 30 Yellow {square}: best (");
+    assert!(screen.contains(&said), "{said:?} missing:\n{screen}");
+    assert!(!screen.contains(&format!("· best {square}")), "{screen}");
+    // A move that was not the engine's still names the engine's.
+    let state = review_at(28, false);
+    let screen = rows(&drawn(&state, 80, 24)).join("\n");
+    assert!(screen.contains("· best "), "{screen}");
 }
