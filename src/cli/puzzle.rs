@@ -10,6 +10,7 @@ use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
+use super::config::RunPrefs;
 
 /// The `--stats --json` output.
 #[derive(Serialize)]
@@ -30,7 +31,7 @@ struct Stats {
     dailies_solved: usize,
 }
 
-pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let mut progress = match &dir {
@@ -74,7 +75,11 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             args.daily.then_some(today),
         )
         .passing_over(lesson_twins);
-        let ended = crate::ui::puzzles(state)?;
+        let mut state = state;
+        if let Some(notice) = prefs.notice() {
+            state.notify(notice);
+        }
+        let ended = crate::ui::puzzles(state, prefs.setup())?;
         let p = ended.progress();
         println!(
             "{}",

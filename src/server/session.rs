@@ -18,7 +18,7 @@ use ratatui::widgets::Widget;
 use crate::ai::Seat;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
-use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Theme, run_served};
+use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Look, run_served};
 
 use super::backend::SshBackend;
 use super::link::TableLink;
@@ -320,11 +320,11 @@ impl Lobby for LobbyHost {
         (&self.screen.view(&self.tables)).render(area, buf);
     }
 
-    fn theme(&self) -> Theme {
+    fn look(&self) -> Look {
         if self.screen.colour {
-            Theme::COLOR
+            Look::DEFAULT
         } else {
-            Theme::PLAIN
+            Look::PLAIN
         }
     }
 

@@ -27,9 +27,11 @@ pub(crate) fn titles(
     streak: u32,
 ) -> Vec<String> {
     let ratings = format!("rating {rating:.0} · you {yours:.0}");
-    let streak = (streak > 0)
-        .then(|| format!(" · streak {streak}"))
-        .unwrap_or_default();
+    let streak = if streak > 0 {
+        format!(" · streak {streak}")
+    } else {
+        String::new()
+    };
     let daily_long = daily.map(|d| format!(" · daily {d}")).unwrap_or_default();
     let daily_short = if daily.is_some() { " · daily" } else { "" };
     vec![

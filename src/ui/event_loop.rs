@@ -25,6 +25,7 @@ use crate::strings::storage as storage_words;
 use super::ai_worker::{AiGate, AiReply, AiWorker};
 use super::effect::{Effect, Input};
 use super::lesson_screen::LessonView;
+use super::look::Look;
 use super::navigation::{Navigator, Screen};
 use super::puzzle_check::{CheckReply, CheckWorker};
 use super::puzzle_screen::PuzzleView;
@@ -32,7 +33,6 @@ use super::replay_screen::ReplayView;
 use super::screen::{AppView, ScreenLayout};
 use super::served::{Bell, LOBBY_NEWS_EVERY, News};
 use super::start_screen::StartView;
-use super::theme::Theme;
 
 /// Something the loop wakes up for.
 #[derive(Debug)]
@@ -253,7 +253,7 @@ pub(crate) fn run<B>(
     terminal: &mut Terminal<B>,
     inbox: &Inbox,
     screen: Screen,
-    theme: Theme,
+    look: Look,
     storage: &mut Storage,
 ) -> anyhow::Result<Screen>
 where
@@ -423,7 +423,7 @@ where
             continue;
         }
         if redraw {
-            draw(terminal, nav.screen(), nav.theme(theme))?;
+            draw(terminal, nav.screen(), nav.look(look))?;
             drawn = Instant::now();
             redraw = false;
         }
@@ -529,25 +529,31 @@ fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
 }
 
 /// Draws the state on screen.
-fn draw<B>(terminal: &mut Terminal<B>, screen: &Screen, theme: Theme) -> anyhow::Result<()>
+fn draw<B>(terminal: &mut Terminal<B>, screen: &Screen, look: Look) -> anyhow::Result<()>
 where
     B: Backend,
     B::Error: Send + Sync + 'static,
 {
     terminal
-        .draw(|frame| match screen {
-            Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
-            Screen::Replay(state, _) => {
-                frame.render_widget(&ReplayView { state, theme }, frame.area())
+        .draw(|frame| {
+            match screen {
+                Screen::Game(app) => frame.render_widget(&AppView { app, look }, frame.area()),
+                Screen::Replay(state, _) => {
+                    frame.render_widget(&ReplayView { state, look }, frame.area())
+                }
+                Screen::Puzzle(state) => {
+                    frame.render_widget(&PuzzleView { state, look }, frame.area())
+                }
+                Screen::Lesson(state) => {
+                    frame.render_widget(&LessonView { state, look }, frame.area())
+                }
+                Screen::Start(state) => {
+                    frame.render_widget(&StartView { state, look }, frame.area())
+                }
+                Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
             }
-            Screen::Puzzle(state) => {
-                frame.render_widget(&PuzzleView { state, theme }, frame.area())
-            }
-            Screen::Lesson(state) => {
-                frame.render_widget(&LessonView { state, theme }, frame.area())
-            }
-            Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
-            Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
+            // The ASCII board, when asked for: the same frame, its characters swapped.
+            look.finish(frame.buffer_mut());
         })
         .context("cannot draw the screen")?;
     Ok(())
@@ -585,7 +591,7 @@ mod tests {
             &mut terminal,
             &inbox,
             Screen::Game(app),
-            Theme::PLAIN,
+            Look::PLAIN,
             &mut storage,
         )
         .unwrap();
@@ -635,8 +641,8 @@ mod tests {
                 ratatui::style::Style::new(),
             );
         }
-        fn theme(&self) -> Theme {
-            Theme::PLAIN
+        fn look(&self) -> Look {
+            Look::PLAIN
         }
         fn area(&self) -> Rect {
             self.area
@@ -680,7 +686,7 @@ mod tests {
             &mut terminal,
             &inbox,
             Screen::Lobby(lobby),
-            Theme::PLAIN,
+            Look::PLAIN,
             &mut storage,
         )
         .unwrap();
@@ -746,7 +752,7 @@ mod tests {
             &mut terminal,
             &inbox,
             Screen::Game(App::new(GameConfig::default())),
-            Theme::PLAIN,
+            Look::PLAIN,
             &mut storage,
         )
         .unwrap_err();

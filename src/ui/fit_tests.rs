@@ -14,7 +14,7 @@ use crate::session::{GameConfig, Notice};
 use crate::strings::{message, storage as storage_words};
 
 use super::screen::{ScreenLayout, box_rect};
-use super::{App, AppView, Input, Question, ReplayState, ReplayView, Theme};
+use super::{App, AppView, Input, Look, Question, ReplayState, ReplayView};
 
 const WIDTH: u16 = 80;
 const HEIGHT: u16 = 24;
@@ -77,7 +77,7 @@ fn game_screen(app: &App) -> Buffer {
         frame.render_widget(
             &AppView {
                 app,
-                theme: Theme::PLAIN,
+                look: Look::PLAIN,
             },
             frame.area(),
         )
@@ -175,7 +175,7 @@ fn the_replay_viewer_question_and_messages_are_readable_in_full_at_80x24() {
             frame.render_widget(
                 &ReplayView {
                     state,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )

@@ -12,13 +12,13 @@ use crate::strings::screen::{
 use crate::text;
 
 use super::keymap::{KeyContext, help_rows, help_rows_served};
-use super::theme::Theme;
+use super::look::Look;
 
 /// The help as a widget, drawn centred over whatever area it is given.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct HelpView {
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
     /// Whose keys are listed: [`KeyContext::Board`], [`KeyContext::Served`] (a game at
     /// a server table) or [`KeyContext::Replay`].
     pub context: KeyContext,
@@ -51,7 +51,7 @@ impl HelpView {
             .iter()
             .map(|(keys, what)| {
                 Line::from(vec![
-                    Span::styled(format!("{keys:>key_w$}  "), self.theme.strong()),
+                    Span::styled(format!("{keys:>key_w$}  "), self.look.strong()),
                     Span::raw(*what),
                 ])
             })
@@ -67,7 +67,7 @@ impl HelpView {
         if self.claims {
             lines.extend(RULES_CLAIMS.iter().map(|r| Line::raw(*r)));
         }
-        let close = Line::styled(CLOSE_HELP, self.theme.dim()).centered();
+        let close = Line::styled(CLOSE_HELP, self.look.dim()).centered();
         if short {
             return (lines, Some(close));
         }
@@ -89,7 +89,7 @@ impl Widget for &HelpView {
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let mut block =
-            Block::bordered().title(Line::styled(HELP_TITLE, self.theme.strong()).centered());
+            Block::bordered().title(Line::styled(HELP_TITLE, self.look.strong()).centered());
         if let Some(close) = close {
             block = block.title_bottom(close);
         }

@@ -14,9 +14,9 @@ use super::effect::Input;
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
+use super::look::Look;
 use super::screen::{MIN_HEIGHT, render_too_small};
 use super::status::totals_at;
-use super::theme::Theme;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
 /// row in the menu, or a square of the board as drawn.
@@ -56,14 +56,14 @@ pub struct LessonView<'a> {
     /// The state drawn.
     pub state: &'a LessonState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &LessonView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
-        let theme = self.theme;
+        let look = self.look;
         if let LessonPhase::Menu(selected) = state.phase() {
             let mut lines = Vec::new();
             for (i, lesson) in state.lessons().iter().enumerate() {
@@ -72,8 +72,7 @@ impl Widget for &LessonView<'_> {
                 lines.push(if i == *selected {
                     Line::styled(
                         text,
-                        theme
-                            .strong()
+                        look.strong()
                             .add_modifier(ratatui::style::Modifier::REVERSED),
                     )
                 } else {
@@ -84,9 +83,9 @@ impl Widget for &LessonView<'_> {
                 .wrap(Wrap { trim: false })
                 .block(
                     Block::bordered()
-                        .title(Line::styled(words::MENU, theme.strong()))
+                        .title(Line::styled(words::MENU, look.strong()))
                         .title_bottom(
-                            Line::styled(hint_line(HintLine::LessonMenu), theme.dim()).centered(),
+                            Line::styled(hint_line(HintLine::LessonMenu), look.dim()).centered(),
                         ),
                 )
                 .render(area, buf);
@@ -114,7 +113,7 @@ impl Widget for &LessonView<'_> {
                 label: if player == you { words::YOU } else { "" },
                 note: None,
                 ended: false,
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -135,7 +134,7 @@ impl Widget for &LessonView<'_> {
         BoardView {
             position,
             highlight,
-            theme,
+            look,
         }
         .render(layout.board, buf);
         // The side to move now: after a stone played, the other side.
@@ -145,7 +144,7 @@ impl Widget for &LessonView<'_> {
             LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
             _ => words::to_move(to_move, lesson.task),
         };
-        Paragraph::new(Line::styled(status, theme.player(to_move)))
+        Paragraph::new(Line::styled(status, look.player(to_move)))
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
@@ -158,15 +157,15 @@ impl Widget for &LessonView<'_> {
         );
         // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
         // The title as a line, not the border's title, so a long one wraps.
-        let mut lines = vec![Line::styled(lesson.title.clone(), theme.strong())];
+        let mut lines = vec![Line::styled(lesson.title.clone(), look.strong())];
         if matches!(state.phase(), LessonPhase::Asking) {
             lines.push(Line::raw(lesson.text.clone()));
         }
-        lines.push(Line::styled(words::task(lesson.task), theme.strong()));
+        lines.push(Line::styled(words::task(lesson.task), look.strong()));
         if let LessonPhase::Claiming(_, typed) = state.phase() {
-            lines.push(Line::styled(words::NOW_CLAIM, theme.banner()));
+            lines.push(Line::styled(words::NOW_CLAIM, look.banner()));
             if let Some(typed) = typed {
-                lines.push(Line::styled(format!("+{typed}_"), theme.strong()));
+                lines.push(Line::styled(format!("+{typed}_"), look.strong()));
             }
         }
         if let LessonPhase::Tried(_, check) = state.phase() {
@@ -175,25 +174,25 @@ impl Widget for &LessonView<'_> {
                 .as_ref()
                 .map(|why| words::why(why, check.done, lesson.game.to_move().other()));
             if check.done {
-                lines.push(Line::styled(words::WELL_DONE, theme.banner()));
+                lines.push(Line::styled(words::WELL_DONE, look.banner()));
                 lines.push(Line::raw(format!("{}.", check.what)));
                 lines.extend(why.map(Line::raw));
             } else {
-                lines.push(Line::styled(words::NOT_YET, theme.error()));
+                lines.push(Line::styled(words::NOT_YET, look.error()));
                 lines.push(Line::raw(format!("{}.", check.what)));
                 lines.extend(why.map(Line::raw));
                 lines.push(Line::raw(lesson.hint.clone()));
             }
         }
         if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), theme.error()));
+            lines.push(Line::styled(note.to_string(), look.error()));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(hint_line(HintLine::Lesson), theme.dim()));
+        lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
         let title = words::number(state.index() + 1, state.lessons().len());
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(Line::styled(title, theme.strong())))
+            .block(Block::bordered().title(Line::styled(title, look.strong())))
             .render(text_area, buf);
     }
 }

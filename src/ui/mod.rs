@@ -14,7 +14,7 @@
 //! - `start`, `start_screen`: the start screen of `hijara` with no arguments.
 //! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
 //! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
-//! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
+//! - `look`: the palettes' colours and the ASCII board. `message`: the status-line message.
 
 mod ai_turns;
 mod ai_worker;
@@ -32,6 +32,7 @@ pub(crate) mod keymap;
 mod ladder;
 mod lesson;
 mod lesson_screen;
+mod look;
 mod message;
 mod move_list;
 mod navigation;
@@ -48,7 +49,6 @@ mod start;
 mod start_screen;
 mod status;
 mod terminal;
-mod theme;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -64,6 +64,7 @@ pub use event_loop::input_of;
 pub use keymap::{Action, Direction, KeyContext};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
+pub use look::Look;
 pub use message::{Message, MessageKind};
 pub use puzzle::{PuzzlePhase, PuzzleState};
 pub use puzzle_check::{CheckReply, CheckRequest, solve_request};
@@ -75,7 +76,6 @@ pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
 pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use start::{START_ITEMS, StartChoice, StartState};
 pub use start_screen::{START_MIN_HEIGHT, START_MIN_WIDTH, StartView};
-pub use theme::Theme;
 
 use navigation::Screen;
 
@@ -97,15 +97,15 @@ where
     B::Error: Send + Sync + 'static,
 {
     let mut storage = Storage::new(std::path::PathBuf::new(), None);
-    let theme = lobby.theme();
-    event_loop::run(terminal, inbox, Screen::Lobby(lobby), theme, &mut storage)?;
+    let look = lobby.look();
+    event_loop::run(terminal, inbox, Screen::Lobby(lobby), look, &mut storage)?;
     Ok(())
 }
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended
 /// (its game and set-up, as a resumed game may have swapped them). The storage
 /// autosaves after every change to the game and writes records when `s` is pressed.
-pub fn play(session: Session) -> anyhow::Result<Session> {
+pub fn play(session: Session, setup: Setup) -> anyhow::Result<Session> {
     let Session {
         config,
         game,
@@ -126,7 +126,7 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
             .offer_resume(config, game)
             .with_resume_course(resume_course);
     }
-    let screen = run(Screen::Game(app), &mut storage)?;
+    let screen = run(Screen::Game(app), &mut storage, setup)?;
     Ok(session_of(screen, storage))
 }
 
@@ -138,49 +138,72 @@ pub fn replay(
     loaded: LoadedRecord,
     play_on: GameConfig,
     mut storage: Storage,
+    setup: Setup,
 ) -> anyhow::Result<Option<Session>> {
     let state = ReplayState::new(name, &loaded.record, loaded.game);
-    let screen = run(Screen::Replay(state, play_on), &mut storage)?;
+    let screen = run(Screen::Replay(state, play_on), &mut storage, setup)?;
     Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
 }
 
 /// Runs the puzzle screen until the player leaves, and returns it as it ended
 /// (its progress, saved after each first try, is kept in the state too).
-pub fn puzzles(state: PuzzleState) -> anyhow::Result<PuzzleState> {
+pub fn puzzles(state: PuzzleState, setup: Setup) -> anyhow::Result<PuzzleState> {
     // The puzzle screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Puzzle(Box::new(state)), &mut storage)? {
+    match run(Screen::Puzzle(Box::new(state)), &mut storage, setup)? {
         Screen::Puzzle(state) => Ok(*state),
         _ => anyhow::bail!("the puzzle screen turned into another screen"),
     }
 }
 
 /// Runs the lesson screen until the player leaves, and returns it as it ended.
-pub fn lessons(state: LessonState) -> anyhow::Result<LessonState> {
+pub fn lessons(state: LessonState, setup: Setup) -> anyhow::Result<LessonState> {
     // The lesson screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Lesson(Box::new(state)), &mut storage)? {
+    match run(Screen::Lesson(Box::new(state)), &mut storage, setup)? {
         Screen::Lesson(state) => Ok(*state),
         _ => anyhow::bail!("the lesson screen turned into another screen"),
     }
 }
 
 /// Runs the start screen until a choice is made or the player leaves; returns the choice.
-pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
+pub fn start(state: StartState, setup: Setup) -> anyhow::Result<Option<StartChoice>> {
     // The start screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Start(state), &mut storage)? {
+    match run(Screen::Start(state), &mut storage, setup)? {
         Screen::Start(state) => Ok(state.choice()),
         _ => anyhow::bail!("the start screen turned into another screen"),
     }
 }
 
-fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
-    let theme = Theme::from_env();
+/// How the screens meet this player's terminal: the look, and how the player is told
+/// that it is their move. The command line decides it from the preferences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    /// The palette and the characters.
+    pub look: Look,
+    /// The bell when the opponent's move makes it the player's.
+    pub bell: bool,
+    /// A desktop notification too, when the terminal is known not to be focused.
+    pub notify: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            look: Look::DEFAULT,
+            bell: true,
+            notify: true,
+        }
+    }
+}
+
+fn run(screen: Screen, storage: &mut Storage, setup: Setup) -> anyhow::Result<Screen> {
+    let look = setup.look;
     let mut tui = terminal::init()?;
     let inbox = event_loop::Inbox::new();
     let input = event_loop::spawn_terminal_input(&inbox)?;
-    let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
+    let result = event_loop::run(&mut tui.terminal, &inbox, screen, look, storage);
     // Stop reading the terminal before a next screen does, so no key goes astray;
     // then restore the screen before the caller prints anything.
     drop(input);

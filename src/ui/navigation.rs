@@ -19,11 +19,11 @@ use super::app::App;
 use super::effect::{Effect, Effects, Input};
 use super::event_loop::{input_of, left_click};
 use super::lesson::LessonState;
+use super::look::Look;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
 use super::served::{Link, Lobby};
 use super::start::StartState;
-use super::theme::Theme;
 
 /// How often the thinking indicator turns.
 const SPINNER_STEP: Duration = Duration::from_millis(120);
@@ -147,11 +147,11 @@ impl<A> Navigator<A> {
         }
     }
 
-    /// The colours: a served session's, chosen in its lobby; else `theme`.
-    pub(crate) fn theme(&self, theme: Theme) -> Theme {
+    /// The colours: a served session's, chosen in its lobby; else `look`.
+    pub(crate) fn look(&self, look: Look) -> Look {
         match (&self.screen, &self.lobby) {
-            (Screen::Lobby(lobby), _) | (_, Some(lobby)) => lobby.theme(),
-            _ => theme,
+            (Screen::Lobby(lobby), _) | (_, Some(lobby)) => lobby.look(),
+            _ => look,
         }
     }
 

@@ -14,10 +14,10 @@ use crate::strings::seat_name;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
+use super::look::Look;
 use super::puzzle::{PuzzlePhase, PuzzleState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_too_small};
 use super::status::totals_at;
-use super::theme::Theme;
 
 /// The puzzle screen as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -25,14 +25,14 @@ pub struct PuzzleView<'a> {
     /// The state drawn.
     pub state: &'a PuzzleState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &PuzzleView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
-        let theme = self.theme;
+        let look = self.look;
         let top = super::puzzle::board_area(area);
         let Some(layout) = ScreenLayout::new(top) else {
             render_too_small(area, MIN_HEIGHT, buf);
@@ -59,7 +59,7 @@ impl Widget for &PuzzleView<'_> {
                 label,
                 note: None,
                 ended: false,
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -75,7 +75,7 @@ impl Widget for &PuzzleView<'_> {
         BoardView {
             position,
             highlight,
-            theme,
+            look,
         }
         .render(layout.board, buf);
 
@@ -105,8 +105,8 @@ impl Widget for &PuzzleView<'_> {
                 .unwrap_or_default(),
         };
         let status = vec![
-            Line::styled(title, theme.strong()),
-            Line::from(Span::styled(task, theme.player(to_move))),
+            Line::styled(title, look.strong()),
+            Line::from(Span::styled(task, look.player(to_move))),
         ];
         Paragraph::new(status)
             .wrap(Wrap { trim: true })
@@ -137,9 +137,9 @@ impl Widget for &PuzzleView<'_> {
             }
             PuzzlePhase::Answered(verdict, explanation) => {
                 let style = if verdict.solved {
-                    theme.banner()
+                    look.banner()
                 } else {
-                    theme.error()
+                    look.error()
                 };
                 for (i, text) in explanation.iter().enumerate() {
                     lines.push(if i == 0 {
@@ -152,13 +152,13 @@ impl Widget for &PuzzleView<'_> {
             }
         };
         if state.tried_before() {
-            lines.push(Line::styled(words::TRIED_BEFORE, theme.dim()));
+            lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
         }
         if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), theme.error()));
+            lines.push(Line::styled(note.to_string(), look.error()));
         }
         let block = Block::bordered()
-            .title(Line::styled(keys, theme.dim()).centered())
+            .title(Line::styled(keys, look.dim()).centered())
             .title_position(ratatui::widgets::TitlePosition::Bottom);
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })

@@ -18,12 +18,12 @@ use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
 use super::status::{StatusView, totals_at};
-use super::theme::Theme;
 
 /// The smallest terminal height the replay viewer draws in: a game's, and one row
 /// for the record's tags. Its width is a game's, [`super::MIN_WIDTH`].
@@ -47,7 +47,7 @@ pub struct ReplayView<'a> {
     /// The state drawn.
     pub state: &'a ReplayState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 /// The header: the file, the players, the date, the result and any other tags.
@@ -137,7 +137,7 @@ impl Widget for &ReplayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
-        let theme = self.theme;
+        let look = self.look;
         // One line for the record's tags, the rest laid out as in a game.
         let [top, body] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
@@ -154,13 +154,13 @@ impl Widget for &ReplayView<'_> {
         // Cut at a word, with `…`, rather than mid-word at the edge.
         let header = header(state);
         let title = text::fit_words(&header, usize::from(top.width));
-        Line::styled(title, theme.strong()).render(top, buf);
+        Line::styled(title, look.strong()).render(top, buf);
         if let Some(rect) = panel {
             AnalysisPanel {
                 game: state.game(),
                 analysis: state.analysis(),
                 shown: state.shown(),
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -183,11 +183,11 @@ impl Widget for &ReplayView<'_> {
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 note,
                 ended: outcome.is_some(),
-                theme,
+                look,
             }
             .render(rect, buf);
             if let Some(left) = state.clock_left(player) {
-                render_clock(rect, &crate::session::show_clock(left), theme.dim(), buf);
+                render_clock(rect, &crate::session::show_clock(left), look.dim(), buf);
             }
         }
 
@@ -207,7 +207,7 @@ impl Widget for &ReplayView<'_> {
                         .and_then(|i| game.claim_state(i)),
                 )
             },
-            theme,
+            look,
         }
         .render(layout.board, buf);
 
@@ -219,7 +219,7 @@ impl Widget for &ReplayView<'_> {
                 claims: game.claim_states(),
                 current: state.shown().checked_sub(1),
                 from_start: true,
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -248,8 +248,8 @@ impl Widget for &ReplayView<'_> {
         let turn = what
             .map(|what| replay_words::turn(state.shown(), state.len(), &what, speed.as_deref()));
         let turn_style = match outcome {
-            Some(_) => theme.banner(),
-            None => theme.player(position.to_move()),
+            Some(_) => look.banner(),
+            None => look.player(position.to_move()),
         };
         // What the second status line says; a message too long for it shows in a box.
         let message = match (state.message(), state.current()) {
@@ -270,15 +270,15 @@ impl Widget for &ReplayView<'_> {
         };
         let line = match (state.overlay(), &message) {
             (ReplayOverlay::ConfirmContinue, _) => {
-                Span::styled(state.continue_status(area.width), theme.banner())
+                Span::styled(state.continue_status(area.width), look.banner())
             }
-            (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(theme)),
+            (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(look)),
             (_, None) if state.panel() && panel.is_none() => {
-                Span::styled(analysis_words::FOLDED, theme.dim())
+                Span::styled(analysis_words::FOLDED, look.dim())
             }
             (_, None) => Span::styled(
                 replay_words::at_start(&hint_line(HintLine::ReplayStart)),
-                theme.dim(),
+                look.dim(),
             ),
         };
         let rules = rules_parts(game.ruleset(), game.claim_mode());
@@ -290,7 +290,7 @@ impl Widget for &ReplayView<'_> {
             turn_style,
             message: line,
             right: words::HELP_KEY,
-            theme,
+            look,
         }
         .render(layout.status, buf);
 
@@ -298,7 +298,7 @@ impl Widget for &ReplayView<'_> {
             (ReplayOverlay::Help, _) => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
                 HelpView {
-                    theme,
+                    look,
                     context: KeyContext::Replay,
                     ruleset: game.ruleset(),
                     claims: game.claim_mode(),
@@ -307,10 +307,10 @@ impl Widget for &ReplayView<'_> {
                 .render(main, buf);
             }
             (ReplayOverlay::ConfirmContinue, _) => {
-                render_box(&state.continue_question(), layout.board, theme, buf);
+                render_box(&state.continue_question(), layout.board, look, buf);
             }
             (ReplayOverlay::None, Some(m)) => {
-                render_long_message(m, area.width, layout.board, theme, buf)
+                render_long_message(m, area.width, layout.board, look, buf)
             }
             (ReplayOverlay::None, None) => {}
         }

@@ -20,11 +20,11 @@ use super::board::{BoardGeometry, BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::question::Overlay;
 use super::status::{StatusView, totals_at};
-use super::theme::Theme;
 
 /// The smallest terminal the game draws in; below it, a "please enlarge" message.
 pub const MIN_WIDTH: u16 = 44;
@@ -126,13 +126,13 @@ impl ScreenLayout {
 /// Frames of the thinking indicator.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 
-/// The whole app, drawn with one theme.
+/// The whole app, drawn with one look.
 #[derive(Debug, Clone, Copy)]
 pub struct AppView<'a> {
     /// The state drawn.
     pub app: &'a App,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &AppView<'_> {
@@ -143,7 +143,7 @@ impl Widget for &AppView<'_> {
             return;
         };
         let app = self.app;
-        let theme = self.theme;
+        let look = self.look;
         let game = app.game();
         let position = game.position();
         let config = app.config();
@@ -169,12 +169,12 @@ impl Widget for &AppView<'_> {
                 label: seat_name(config.seat(player)),
                 note,
                 ended: outcome.is_some(),
-                theme,
+                look,
             };
             ladder.render(rect, buf);
             if let Some(left) = app.clock_left(player) {
                 let running = outcome.is_none() && game.to_move() == player;
-                let style = if running { theme.strong() } else { theme.dim() };
+                let style = if running { look.strong() } else { look.dim() };
                 render_clock(rect, &show_clock(left), style, buf);
             }
         }
@@ -186,7 +186,7 @@ impl Widget for &AppView<'_> {
         BoardView {
             position,
             highlight,
-            theme,
+            look,
         }
         .render(layout.board, buf);
 
@@ -197,7 +197,7 @@ impl Widget for &AppView<'_> {
                 claims: game.claim_states(),
                 current: None,
                 from_start: false,
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -262,8 +262,8 @@ impl Widget for &AppView<'_> {
             turn_core = turn.len() - 1;
         }
         let turn_style = match outcome {
-            Some(_) => theme.banner(),
-            None => theme.player(mover),
+            Some(_) => look.banner(),
+            None => look.player(mover),
         };
         // A question shows whole in its box; the status line repeats as much as fits.
         let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
@@ -286,17 +286,17 @@ impl Widget for &AppView<'_> {
         };
         let message = match (app.overlay(), app.message()) {
             (Overlay::Question(q), _) => {
-                Span::styled(app.question_status(q, area.width), theme.banner())
+                Span::styled(app.question_status(q, area.width), look.banner())
             }
             (_, _) if app.typing().is_some() => Span::styled(
                 table::typing(&app.typing().map(crate::text::sanitize).unwrap_or_default()),
-                theme.strong(),
+                look.strong(),
             ),
             (_, None) if typing.is_some() => {
-                Span::styled(typing.unwrap_or_default(), theme.strong())
+                Span::styled(typing.unwrap_or_default(), look.strong())
             }
-            (_, Some(m)) => Span::styled(m.wording(area.width), m.style(theme)),
-            (_, None) => Span::styled(hints, theme.dim()),
+            (_, Some(m)) => Span::styled(m.wording(area.width), m.style(look)),
+            (_, None) => Span::styled(hints, look.dim()),
         };
         let right = match app.watching() {
             Some(count) => format!("{}  {}", table::watching(count), words::HELP_KEY),
@@ -311,7 +311,7 @@ impl Widget for &AppView<'_> {
             turn_style,
             message,
             right: &right,
-            theme,
+            look,
         }
         .render(layout.status, buf);
 
@@ -319,7 +319,7 @@ impl Widget for &AppView<'_> {
             (Overlay::Help, _) => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
                 HelpView {
-                    theme,
+                    look,
                     context: if app.at_table() {
                         KeyContext::Served
                     } else {
@@ -331,12 +331,8 @@ impl Widget for &AppView<'_> {
                 }
                 .render(main, buf);
             }
-            (Overlay::Question(q), _) => {
-                render_box(&app.question_text(q), layout.board, theme, buf)
-            }
-            (Overlay::None, Some(m)) => {
-                render_long_message(m, area.width, layout.board, theme, buf)
-            }
+            (Overlay::Question(q), _) => render_box(&app.question_text(q), layout.board, look, buf),
+            (Overlay::None, Some(m)) => render_long_message(m, area.width, layout.board, look, buf),
             (Overlay::None, None) => {}
         }
     }
@@ -347,11 +343,11 @@ pub(crate) fn render_long_message(
     message: &Message,
     width: u16,
     board: Rect,
-    theme: Theme,
+    look: Look,
     buf: &mut Buffer,
 ) {
     if !message.fits(width) {
-        render_box(message.wording(width), board, theme, buf);
+        render_box(message.wording(width), board, look, buf);
     }
 }
 
@@ -370,7 +366,7 @@ pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
 }
 
 /// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
-pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
+pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
     let popup = box_rect(text, area);
     let lines: Vec<Line> = wrap(text, usize::from(box_inner_width(area)))
         .into_iter()
@@ -379,7 +375,7 @@ pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer)
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .style(Style::new())
-        .block(Block::bordered().border_style(theme.strong()))
+        .block(Block::bordered().border_style(look.strong()))
         .centered()
         .render(popup, buf);
 }

@@ -16,7 +16,7 @@ use crate::rules::{Game, Move};
 
 use super::app::App;
 use super::effect::{Effects, Input};
-use super::theme::Theme;
+use super::look::Look;
 
 /// The server's lobby as a screen of the one loop. Its keys may open a game: it says
 /// so with [`super::Effect::Open`], and the loop takes the game with [`Lobby::take_game`].
@@ -29,7 +29,7 @@ pub(crate) trait Lobby: Debug {
     /// Draws the lobby.
     fn render(&self, area: Rect, buf: &mut Buffer);
     /// The colours chosen in the lobby, for every screen of the session.
-    fn theme(&self) -> Theme;
+    fn look(&self) -> Look;
     /// The area last sized to.
     fn area(&self) -> Rect;
     /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).

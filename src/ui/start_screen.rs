@@ -9,9 +9,9 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use crate::strings::start as words;
 
 use super::keymap::{HintLine, hint_line};
+use super::look::Look;
 use super::screen::render_enlarge;
 use super::start::{START_ITEMS, StartState};
-use super::theme::Theme;
 
 /// Lines above the items in the box: the welcome and a blank line.
 const ITEMS_AT: u16 = 2;
@@ -68,7 +68,7 @@ pub struct StartView<'a> {
     /// The state drawn.
     pub state: &'a StartState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &StartView<'_> {
@@ -78,7 +78,7 @@ impl Widget for &StartView<'_> {
             render_enlarge(area, START_MIN_WIDTH, START_MIN_HEIGHT, buf);
             return;
         }
-        let theme = self.theme;
+        let look = self.look;
         let state = self.state;
         let mut lines = vec![Line::raw(words::WELCOME), Line::raw("")];
         for (i, (choice, key, label)) in START_ITEMS.iter().enumerate() {
@@ -90,23 +90,23 @@ impl Widget for &StartView<'_> {
             };
             let text = format!("{pointer} {key}  {label}{closed}");
             let style = if i == state.selected() {
-                theme.strong().add_modifier(Modifier::REVERSED)
+                look.strong().add_modifier(Modifier::REVERSED)
             } else if state.enabled(*choice) {
                 ratatui::style::Style::new()
             } else {
-                theme.dim()
+                look.dim()
             };
             lines.push(Line::styled(text, style));
         }
         lines.push(Line::raw(""));
         match state.note() {
-            Some(note) => lines.push(Line::styled(note, theme.error())),
-            None => lines.push(Line::styled(hint_line(HintLine::Start), theme.dim())),
+            Some(note) => lines.push(Line::styled(note, look.error())),
+            None => lines.push(Line::styled(hint_line(HintLine::Start), look.dim())),
         }
         let rect = start_box(area);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(Line::styled(words::TITLE, theme.strong()).centered()))
+            .block(Block::bordered().title(Line::styled(words::TITLE, look.strong()).centered()))
             .render(rect, buf);
     }
 }
@@ -129,7 +129,7 @@ mod tests {
             .draw(|f| {
                 let view = StartView {
                     state,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 };
                 f.render_widget(&view, f.area());
             })

@@ -6,7 +6,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 fn hijara(data: &std::path::Path) -> Command {
-    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data);
     cmd
 }

@@ -17,7 +17,7 @@ use hijara::learn::{LearnProgress, lessons};
 use hijara::puzzle::{Progress, PuzzleSet};
 use hijara::rules::Square;
 use hijara::ui::{
-    Effect, Input, LessonState, LessonView, PuzzleState, PuzzleView, StartState, StartView, Theme,
+    Effect, Input, LessonState, LessonView, Look, PuzzleState, PuzzleView, StartState, StartView,
     solve_request,
 };
 use ratatui::Terminal;
@@ -82,7 +82,7 @@ fn start_screen() -> String {
     let _ = state.handle(Input::Resize(WIDTH, HEIGHT));
     drawn(&StartView {
         state: &state,
-        theme: Theme::PLAIN,
+        look: Look::PLAIN,
     })
 }
 
@@ -95,7 +95,7 @@ fn lesson_wrong_try() -> String {
     }
     drawn(&LessonView {
         state: &state,
-        theme: Theme::PLAIN,
+        look: Look::PLAIN,
     })
 }
 
@@ -121,7 +121,7 @@ fn puzzle_wrong_answer() -> String {
     let _ = state.on_check(solve_request(request, &SearchLimit::nodes(20_000_000)));
     drawn(&PuzzleView {
         state: &state,
-        theme: Theme::PLAIN,
+        look: Look::PLAIN,
     })
 }
 

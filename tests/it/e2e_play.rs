@@ -104,7 +104,7 @@ fn quitting_while_the_ai_thinks_does_not_wait_for_it() {
 
 #[test]
 fn without_a_terminal_it_fails_cleanly() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hijara"))
+    let output = crate::common::hijara_command()
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();

@@ -16,7 +16,7 @@ use crate::common::Session;
 const COMPLETE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
 
 fn hijara(data: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data);
     cmd
 }

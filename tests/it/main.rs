@@ -22,6 +22,7 @@ mod architecture;
 mod cli_analyze;
 mod cli_bench;
 mod cli_clock;
+mod cli_config;
 mod cli_persist;
 mod cli_puzzle;
 mod cli_score;

@@ -314,7 +314,7 @@ fn corner_formations_are_named_in_the_message() {
 #[test]
 fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
     use hijara::record::Record;
-    use hijara::ui::{ReplayState, ReplayView, Theme};
+    use hijara::ui::{Look, ReplayState, ReplayView};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let text = include_str!("../../assets/games/claims.hij");
@@ -329,7 +329,7 @@ fn the_replay_viewer_shows_claims_and_playing_on_keeps_them() {
             frame.render_widget(
                 &ReplayView {
                     state: &state,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )

@@ -6,11 +6,11 @@ use hijara::ai::Seat;
 use hijara::record::{GameResult, Termination};
 use hijara::rules::Player;
 use hijara::session::{GameConfig, record_of};
-use hijara::ui::{App, Effect, Overlay, Question, Theme};
+use hijara::ui::{App, Effect, Look, Overlay, Question};
 use ratatui::crossterm::event::KeyCode;
 
 fn screen_text(app: &App) -> String {
-    let terminal = render(app, 80, 24, Theme::PLAIN);
+    let terminal = render(app, 80, 24, Look::PLAIN);
     let buffer = terminal.backend().buffer();
     let mut text = String::new();
     for y in 0..buffer.area.height {
@@ -135,7 +135,7 @@ fn no_ladder_says_to_move_once_the_game_has_ended() {
         1. b2 {[%clk 0:04:58]} c3 {[%clk 0:04:31]} 2. a1 {[%clk 0:00:02]} 1-0\n";
     let mut state = crate::common::viewer(text);
     let _ = crate::common::press(&mut state, KeyCode::End);
-    let shown = render(&state, 80, 24, Theme::PLAIN).backend().to_string();
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
     assert!(shown.contains("Game over"), "{shown}");
     assert!(!shown.contains("to move"), "{shown}");
 }
@@ -150,7 +150,7 @@ fn the_replay_header_says_who_played_in_words() {
         [TimeControl \"300+3\"]\n[Termination \"time forfeit\"]\n[Result \"1-0\"]\n\n\
         1. b2 c3 2. a1 1-0\n";
     let state = crate::common::viewer(text);
-    let shown = render(&state, 80, 24, Theme::PLAIN).backend().to_string();
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
     let header = shown.lines().next().unwrap().trim_matches('"').trim_end();
     assert_eq!(
         header,

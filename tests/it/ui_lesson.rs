@@ -3,7 +3,7 @@
 
 use hijara::learn::{LearnProgress, lessons};
 use hijara::rules::Square;
-use hijara::ui::{Effect, Input, LessonPhase, LessonState, LessonView, Theme};
+use hijara::ui::{Effect, Input, LessonPhase, LessonState, LessonView, Look};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -32,7 +32,7 @@ fn render(s: &LessonState, width: u16, height: u16) -> Terminal<TestBackend> {
             frame.render_widget(
                 &LessonView {
                     state: s,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )

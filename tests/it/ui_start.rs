@@ -2,7 +2,7 @@
 //! closed doors explained, every size without a panic or colour.
 
 use hijara::ai::Level;
-use hijara::ui::{Effect, Input, START_ITEMS, StartChoice, StartState, StartView, Theme};
+use hijara::ui::{Effect, Input, Look, START_ITEMS, StartChoice, StartState, StartView};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -19,7 +19,7 @@ fn render(s: &StartState, width: u16, height: u16) -> Terminal<TestBackend> {
             frame.render_widget(
                 &StartView {
                     state: s,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )
