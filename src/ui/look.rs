@@ -230,9 +230,10 @@ impl Look {
     }
 
     /// The last touch on a drawn screen: with [`Look::ascii`], every box-drawing,
-    /// block and arrow character becomes ASCII, each line style its own (plain
-    /// `-|+`, heavy `#`, double `*`, dashed `.:`), so the cursor, the hint and the
-    /// corner squares stay told apart. Called by the event loop after each frame.
+    /// block, arrow and other non-ASCII character of the screens' own becomes ASCII,
+    /// each line style its own (plain `-|+`, heavy `#`, double `*`, dashed `.:`), so
+    /// the cursor, the hint and the corner squares stay told apart. (Names from
+    /// records keep their letters.) Called by the event loop after each frame.
     pub fn finish(self, buf: &mut Buffer) {
         if !self.ascii {
             return;
@@ -279,6 +280,10 @@ fn ascii_of(c: char) -> Option<char> {
         '•' => 'o',
         '≈' => '~',
         '⇄' => '=',
+        // Not ASCII either, so garbled where the locale is not UTF-8.
+        '·' => '|',
+        '×' => 'x',
+        '±' => '+',
         _ => return None,
     })
 }
@@ -316,7 +321,7 @@ mod tests {
         Look::new(Palette::None, true).finish(&mut buf);
         assert_eq!(
             buf,
-            Buffer::with_lines(["+-+###***.:", "+-+###***>.", "_=# Zoé ·"])
+            Buffer::with_lines(["+-+###***.:", "+-+###***>.", "_=# Zoé |"])
         );
         let mut same = Buffer::with_lines(["┌─┐"]);
         Look::PLAIN.finish(&mut same);

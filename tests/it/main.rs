@@ -62,6 +62,7 @@ mod ui_ending;
 mod ui_learn_colour;
 mod ui_lesson;
 mod ui_messages;
+mod ui_palettes;
 mod ui_puzzle;
 mod ui_render;
 mod ui_render_variants;
