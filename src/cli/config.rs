@@ -11,8 +11,8 @@ use crate::prefs::{
     ConfigFile, Key, Palette, PrefError, Prefs, Settings, Source, config_path,
     guess_from_colorfgbg, locale_is_utf8, read,
 };
-use crate::session::shown;
 use crate::strings::config as words;
+use crate::text::display_path;
 
 use super::{Cli, ConfigArgs};
 
@@ -166,7 +166,9 @@ impl RunPrefs {
 /// The file's path as shown, when there is one.
 fn file_path(file: &ConfigFile) -> Option<String> {
     match file {
-        ConfigFile::Read(p) | ConfigFile::Missing(p) | ConfigFile::Unreadable(p) => Some(shown(p)),
+        ConfigFile::Read(p) | ConfigFile::Missing(p) | ConfigFile::Unreadable(p) => {
+            Some(display_path(p))
+        }
         ConfigFile::Ignored | ConfigFile::NoFolder => None,
     }
 }
@@ -210,7 +212,7 @@ fn init() -> anyhow::Result<()> {
     };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the folder {}", shown(dir)))?;
+            .with_context(|| format!("cannot create the folder {}", display_path(dir)))?;
     }
     let text = words::init_file(&Prefs::default());
     let mut file = match std::fs::OpenOptions::new()
@@ -220,14 +222,14 @@ fn init() -> anyhow::Result<()> {
     {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            bail!("{}", words::exists(&shown(&path)))
+            bail!("{}", words::exists(&display_path(&path)))
         }
-        Err(e) => return Err(e).with_context(|| format!("cannot write {}", shown(&path))),
+        Err(e) => return Err(e).with_context(|| format!("cannot write {}", display_path(&path))),
     };
     file.write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
-        .with_context(|| format!("cannot write {}", shown(&path)))?;
-    println!("{}", words::written(&shown(&path)));
+        .with_context(|| format!("cannot write {}", display_path(&path)))?;
+    println!("{}", words::written(&display_path(&path)));
     Ok(())
 }
 

@@ -25,16 +25,16 @@ pub(crate) fn notice(path: &str, first: &str, more: usize) -> String {
 
 /// `hijara config`'s first line: which file, and what was found there.
 pub(crate) fn file_line(file: &ConfigFile) -> String {
-    use crate::session::shown;
+    use crate::text::display_path;
     match file {
-        ConfigFile::Read(path) => format!("Config file: {}", shown(path)),
+        ConfigFile::Read(path) => format!("Config file: {}", display_path(path)),
         ConfigFile::Missing(path) => format!(
             "Config file: {} (not there: every value is its default; `hijara config --init` writes one)",
-            shown(path)
+            display_path(path)
         ),
         ConfigFile::Unreadable(path) => format!(
             "Config file: {} (unreadable: every value is its default)",
-            shown(path)
+            display_path(path)
         ),
         ConfigFile::Ignored => "Config file: none read (--no-config)".to_owned(),
         ConfigFile::NoFolder => {
@@ -64,7 +64,7 @@ pub(crate) fn value(prefs: &Prefs, key: Key) -> String {
         Key::Notify => flag(prefs.notify),
         Key::SaveDir => prefs.save_dir.as_ref().map_or_else(
             || "the current folder".to_owned(),
-            |dir| crate::session::shown(dir),
+            |dir| crate::text::display_path(dir),
         ),
     }
 }

@@ -12,8 +12,8 @@ use ratatui::widgets::Widget;
 
 use crate::rules::{Cell, ClaimState, Placement, Position, Ruleset, Section, Square};
 
+use super::clip::put;
 use super::look::Look;
-use super::put;
 
 /// Where each square and section sits on screen, for a given area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use crate::rules::{Outcome, Player, Position};
 use crate::strings::screen as words;
 use crate::text;
 
+use super::clip::put;
 use super::look::Look;
-use super::put;
 
 /// Stones each player has at the start.
 const STONES: u32 = 32;

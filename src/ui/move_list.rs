@@ -10,8 +10,8 @@ use crate::rules::{ClaimState, Placement};
 use crate::strings::screen::MOVES_TITLE;
 use crate::text;
 
+use super::clip::put;
 use super::look::Look;
-use super::put;
 
 /// The move list as a widget.
 #[derive(Debug, Clone, Copy)]

@@ -49,6 +49,7 @@ mod safety;
 mod selfplay;
 mod serve_common;
 mod serve_fuzz;
+mod serve_gate;
 mod serve_limits;
 mod serve_openssh;
 mod serve_persist;
