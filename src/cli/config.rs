@@ -131,10 +131,14 @@ impl RunPrefs {
 
     /// How the screens meet the terminal: the look, the bell and notifications.
     pub(crate) fn setup(&self) -> crate::ui::Setup {
+        let alerts = crate::ui::Alerts::new(
+            self.prefs().bell,
+            self.prefs().notify,
+            &crate::ui::TerminalEnv::read(),
+        );
         crate::ui::Setup {
             look: crate::ui::Look::new(self.palette(), self.ascii()),
-            bell: self.prefs().bell,
-            notify: self.prefs().notify,
+            alerts,
         }
     }
 

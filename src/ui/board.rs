@@ -95,6 +95,29 @@ impl BoardGeometry {
         Rect::new(x, y, half_w, half_h)
     }
 
+    /// The cell of a section's glyph (its number, or the stone's letter): in the
+    /// section's part, leaning towards the square's centre so the four read as a group.
+    pub fn glyph_cell(&self, cell: Cell) -> (u16, u16) {
+        let rect = self.section_rect(cell);
+        let (left, top) = (
+            cell.section.number() <= 2,
+            matches!(cell.section.number(), 2 | 3),
+        );
+        let cx = rect.x
+            + if left {
+                rect.width / 2
+            } else {
+                (rect.width - 1) / 2
+            };
+        let cy = rect.y
+            + if top {
+                rect.height / 2
+            } else {
+                (rect.height - 1) / 2
+            };
+        (cx, cy)
+    }
+
     /// The square at a screen position (its border on the right and below included).
     pub fn square_at(&self, column: u16, row: u16) -> Option<Square> {
         let dx = column.checked_sub(self.x + 1)?;
@@ -263,23 +286,8 @@ impl BoardView<'_> {
 
     fn draw_section(&self, g: &BoardGeometry, cell: Cell, clip: Rect, buf: &mut Buffer) {
         let rect = g.section_rect(cell);
-        // Lean each section's glyph towards the square's centre, so the four read as a group.
-        let (left, top) = (
-            cell.section.number() <= 2,
-            matches!(cell.section.number(), 2 | 3),
-        );
-        let cx = rect.x
-            + if left {
-                rect.width / 2
-            } else {
-                (rect.width - 1) / 2
-            };
-        let cy = rect.y
-            + if top {
-                rect.height / 2
-            } else {
-                (rect.height - 1) / 2
-            };
+        let left = cell.section.number() <= 2;
+        let (cx, cy) = g.glyph_cell(cell);
         match self.position.owner(cell) {
             None => {
                 // The section the next stone on this square would fill stands out.

@@ -31,6 +31,7 @@
 
 mod ai_turns;
 mod ai_worker;
+mod alert;
 mod analysis_panel;
 mod app;
 mod board;
@@ -61,6 +62,7 @@ mod replay_analysis;
 mod replay_screen;
 mod screen;
 mod served_lobby;
+mod setup;
 mod start;
 mod start_screen;
 mod status;
@@ -72,6 +74,7 @@ mod worker;
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
+pub use alert::{Alerts, Focus, Notifier, TerminalEnv};
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input, input_of};
@@ -89,6 +92,7 @@ pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_analysis::Analysis;
 pub use replay_screen::ReplayView;
 pub use screen::AppView;
+pub use setup::Setup;
 pub use start::{START_ITEMS, StartChoice, StartState};
 pub use start_screen::{START_MIN_HEIGHT, START_MIN_WIDTH, StartView};
 
@@ -114,8 +118,19 @@ where
     B::Error: Send + Sync + 'static,
 {
     let mut storage = Storage::new(std::path::PathBuf::new(), None);
-    let look = lobby.look();
-    event_loop::run(terminal, inbox, Screen::Lobby(lobby), look, &mut storage)?;
+    // The table's bell (News::Bell, on when the player's switch is) takes the same way
+    // as a local game's; the server drops focus events today, so the focus stays
+    // unknown and only the bell sounds.
+    let setup = Setup {
+        look: lobby.look(),
+        alerts: Alerts {
+            bell: true,
+            notify: false,
+            notifier: Notifier::Osc9,
+            tmux: false,
+        },
+    };
+    event_loop::run(terminal, inbox, Screen::Lobby(lobby), setup, &mut storage)?;
     Ok(())
 }
 
@@ -193,34 +208,11 @@ pub fn start(state: StartState, setup: Setup) -> anyhow::Result<Option<StartChoi
     }
 }
 
-/// How the screens meet this player's terminal: the look, and how the player is told
-/// that it is their move. The command line decides it from the preferences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Setup {
-    /// The palette and the characters.
-    pub look: Look,
-    /// The bell when the opponent's move makes it the player's.
-    pub bell: bool,
-    /// A desktop notification too, when the terminal is known not to be focused.
-    pub notify: bool,
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup {
-            look: Look::DEFAULT,
-            bell: true,
-            notify: true,
-        }
-    }
-}
-
 fn run(screen: Screen, storage: &mut Storage, setup: Setup) -> anyhow::Result<Screen> {
-    let look = setup.look;
     let mut tui = terminal::init()?;
     let inbox = Inbox::new();
     let input = terminal_input::spawn_terminal_input(&inbox)?;
-    let result = event_loop::run(&mut tui.terminal, &inbox, screen, look, storage);
+    let result = event_loop::run(&mut tui.terminal, &inbox, screen, setup, storage);
     // Stop reading the terminal before a next screen does, so no key goes astray;
     // then restore the screen before the caller prints anything.
     drop(input);

@@ -39,6 +39,29 @@ pub struct AppView<'a> {
     pub look: Look,
 }
 
+/// Where the terminal's cursor is parked on a game screen of `area`: on the section
+/// the next stone on the selected square would fill (the square's middle when it is
+/// full), so screen magnifiers and braille displays follow the selection. `None` when
+/// the board is not in view (too small, or under the help or a question) or a message
+/// box may cover it.
+pub(crate) fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
+    if app.overlay() != super::question::Overlay::None
+        || app.message().is_some_and(|m| !m.fits(area.width))
+    {
+        return None;
+    }
+    let layout = ScreenLayout::new(area)?;
+    let geometry = super::board::BoardGeometry::fit(layout.board)?;
+    let square = app.cursor();
+    Some(match app.game().position().next_section(square) {
+        Some(section) => geometry.glyph_cell(crate::rules::Cell::new(square, section)),
+        None => {
+            let rect = geometry.square_rect(square);
+            (rect.x + rect.width / 2, rect.y + rect.height / 2)
+        }
+    })
+}
+
 impl Widget for &AppView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);

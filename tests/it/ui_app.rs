@@ -577,3 +577,42 @@ fn the_resume_question_names_the_game_each_answer_opens() {
             .contains("easy AI")
     );
 }
+
+/// Issue 28, knowing it is your move: the AI's move that makes it a person's turn
+/// asks the loop to tell them, once; a hint, an AI's move before another AI's, and a
+/// hot-seat move do not.
+#[test]
+fn the_ai_s_move_tells_the_person_it_is_their_move() {
+    let mut app = against_hard();
+    let request = asked(&typing(&mut app, "b2")).unwrap();
+    let effects = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: AiJob::Move,
+        mv: Some(Square::C3),
+    });
+    assert_eq!(
+        effects.iter().filter(|e| **e == Effect::YourMove).count(),
+        1,
+        "{effects:?}"
+    );
+    let hint = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
+    let effects = app.on_ai_reply(AiReply {
+        tag: hint.tag,
+        job: AiJob::Hint,
+        mv: Some(Square::D4),
+    });
+    assert!(!effects.contains(&Effect::YourMove), "{effects:?}");
+    let mut hot_seat = hot_seat();
+    assert!(!typing(&mut hot_seat, "b2c3").contains(&Effect::YourMove));
+    let mut ai_against_ai = App::new(GameConfig {
+        seats: [Seat::Easy, Seat::Hard],
+        ..GameConfig::default()
+    });
+    let request = asked(&ai_against_ai.start()).unwrap();
+    let effects = ai_against_ai.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: AiJob::Move,
+        mv: Some(Square::B2),
+    });
+    assert!(!effects.contains(&Effect::YourMove), "{effects:?}");
+}
