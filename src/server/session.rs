@@ -9,7 +9,9 @@ use std::time::Duration;
 use anyhow::Context;
 use ratatui::Terminal;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
@@ -46,8 +48,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         mut backend,
         idle,
     } = start;
-    execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
-        .context("cannot set up the client's terminal")?;
+    // Focus reporting: a player in another window is told of their move.
+    execute!(
+        backend.writer(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableFocusChange
+    )
+    .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
     let id = lobby.lock().join(inbox.news_waker(), who.clone());
@@ -55,7 +63,12 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let result = run_served(&mut terminal, &inbox, Box::new(host));
     lobby.lock().leave(id);
     let backend = terminal.backend_mut();
-    let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(
+        backend.writer(),
+        DisableFocusChange,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
     let _ = ratatui::backend::Backend::show_cursor(backend);
     result
 }

@@ -77,6 +77,26 @@ impl TerminalEnv {
         }
     }
 
+    /// A terminal known only by its `TERM` (a served client's: its other variables
+    /// never reach the server), which comes from outside: a terminal's name is short
+    /// and plain, so anything else in it is dropped and it is cut at 64 characters. A
+    /// `tmux*` one is inside tmux.
+    pub fn of_term(term: Option<&str>) -> TerminalEnv {
+        let term = term
+            .map(|t| {
+                t.chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'))
+                    .take(64)
+                    .collect::<String>()
+            })
+            .filter(|t| !t.is_empty());
+        TerminalEnv {
+            tmux: term.as_deref().is_some_and(|t| t.starts_with("tmux")),
+            term,
+            ..TerminalEnv::default()
+        }
+    }
+
     /// The one protocol to use: kitty's for kitty, OSC 777 for rxvt-unicode and the
     /// VTE terminals, OSC 9 for the others.
     pub fn notifier(&self) -> Notifier {
@@ -239,6 +259,28 @@ mod tests {
             vte.bytes(Focus::Unfocused, "Hijara", "b3"),
             b"\x1b]777;notify;Hijara;b3\x1b\\"
         );
+    }
+
+    /// A served client's `TERM` alone decides, cleaned: kitty's name gives kitty's
+    /// protocol, tmux's the passthrough.
+    #[test]
+    fn a_served_terminal_is_known_by_its_term_alone() {
+        let kitty = TerminalEnv::of_term(Some("xterm-kitty"));
+        assert_eq!(kitty.notifier(), Notifier::Kitty);
+        assert!(!kitty.tmux);
+        let tmux = TerminalEnv::of_term(Some("tmux-256color"));
+        assert!(tmux.tmux);
+        assert_eq!(tmux.notifier(), Notifier::Osc9);
+        let odd = TerminalEnv::of_term(Some("xterm\x1b]0;x\x07-256color"));
+        assert_eq!(odd.term.as_deref(), Some("xterm0x-256color"));
+        assert_eq!(
+            TerminalEnv::of_term(Some(&"x".repeat(1000)))
+                .term
+                .unwrap()
+                .len(),
+            64
+        );
+        assert_eq!(TerminalEnv::of_term(Some("\x07")), TerminalEnv::default());
     }
 
     #[test]

@@ -118,17 +118,13 @@ where
     B::Error: Send + Sync + 'static,
 {
     let mut storage = Storage::new(std::path::PathBuf::new(), None);
-    // The table's bell (News::Bell, on when the player's switch is) takes the same way
-    // as a local game's; the server drops focus events today, so the focus stays
-    // unknown and only the bell sounds.
+    // The table's bell (News::Bell, only when the player's bell switch is on) takes
+    // the same way as a local game's: a notification too when the client's terminal
+    // reported it lost the focus, in the protocol its `TERM` suggests.
+    let env = terminal.backend().terminal_env();
     let setup = Setup {
         look: lobby.look(),
-        alerts: Alerts {
-            bell: true,
-            notify: false,
-            notifier: Notifier::Osc9,
-            tmux: false,
-        },
+        alerts: Alerts::new(true, true, &env),
     };
     event_loop::run(terminal, inbox, Screen::Lobby(lobby), setup, &mut storage)?;
     Ok(())

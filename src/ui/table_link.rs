@@ -105,6 +105,12 @@ pub(crate) trait Bell {
             Ok(())
         }
     }
+
+    /// What is known of the terminal, for the notifications' protocol: nothing, unless
+    /// the backend was told (a served client's `TERM`).
+    fn terminal_env(&self) -> super::alert::TerminalEnv {
+        super::alert::TerminalEnv::default()
+    }
 }
 
 impl<W: Write> Bell for CrosstermBackend<W> {

@@ -184,6 +184,8 @@ pub struct Player {
     closed: Arc<Mutex<bool>>,
     /// How many BEL bytes arrived.
     bells: Arc<AtomicUsize>,
+    /// Every byte that arrived, for what the screen doesn't show (notifications).
+    received: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Player {
@@ -204,11 +206,14 @@ impl Player {
         )));
         let closed = Arc::new(Mutex::new(false));
         let bells = Arc::new(AtomicUsize::new(0));
+        let received = Arc::new(Mutex::new(Vec::new()));
         let (shown, done, rung) = (screen.clone(), closed.clone(), bells.clone());
+        let kept = received.clone();
         tokio::spawn(async move {
             while let Some(msg) = reader.wait().await {
                 if let ChannelMsg::Data { data } = msg {
                     rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
+                    kept.lock().unwrap().extend_from_slice(&data);
                     shown.lock().unwrap().process(&data);
                 }
             }
@@ -220,6 +225,7 @@ impl Player {
             screen,
             closed,
             bells,
+            received,
         }
     }
 
@@ -250,6 +256,16 @@ impl Player {
     /// How many times the bell rang (BEL bytes received).
     pub fn bells(&self) -> usize {
         self.bells.load(Ordering::SeqCst)
+    }
+
+    /// How many times `bytes` arrived so far.
+    pub fn received(&self, bytes: &[u8]) -> usize {
+        self.received
+            .lock()
+            .unwrap()
+            .windows(bytes.len())
+            .filter(|w| *w == bytes)
+            .count()
     }
 
     /// Whether any cell on screen has a colour (bold and the like are not colours).

@@ -90,3 +90,31 @@ fn a_player_plays_the_servers_ai() {
         dana.wait_for("Blue to move").await;
     });
 }
+
+/// Issue 28, knowing it is your move, over SSH: the client's focus reports reach the
+/// game; the AI's move, arriving while the terminal is in the background, sends one
+/// desktop notification naming it (OSC 9 for this `TERM`) and the bell; in front,
+/// neither.
+#[test]
+fn a_move_that_arrives_in_the_background_is_notified() {
+    run(async {
+        let server = Server::start();
+        let dana = against_random_ai(&server).await;
+        let notice = b"\x1b]9;Hijara: Yellow played";
+        // The terminal loses the focus (CSI O), then Dana plays.
+        dana.send(b"\x1b[O").await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 2 Y ").await;
+        dana.wait_for("Blue to move").await;
+        assert_eq!(dana.received(notice), 1, "one notification for one move");
+        let bells = dana.bells();
+        assert!(bells >= 1, "the bell too");
+        // Back in front (CSI I): the next answer is seen, not rung.
+        dana.send(b"\x1b[I").await;
+        dana.send(b"c3").await;
+        dana.wait_for(" 4 Y ").await;
+        dana.wait_for("Blue to move").await;
+        assert_eq!(dana.received(notice), 1);
+        assert_eq!(dana.bells(), bells);
+    });
+}
