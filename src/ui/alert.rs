@@ -114,7 +114,7 @@ impl TerminalEnv {
 /// How the player is told that it is their move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Alerts {
-    /// The bell (BEL), unless the terminal is known to be focused.
+    /// The bell (BEL).
     pub bell: bool,
     /// A desktop notification too, when the terminal is known not to be focused.
     pub notify: bool,
@@ -144,14 +144,11 @@ impl Alerts {
     }
 
     /// What to write to the terminal when the other side's move makes it the player's,
-    /// the terminal's focus being `focus`: nothing when it is known to be focused (the
-    /// player is looking), the bell otherwise, and a notification (`title`, `body`)
-    /// when it is known not to be. Empty when nothing is to be written.
+    /// the terminal's focus being `focus`: the bell, and before it a notification
+    /// (`title`, `body`) when the terminal is known to be in the background (where the
+    /// focus is unknown, the bell alone). Empty when nothing is to be written.
     pub fn bytes(&self, focus: Focus, title: &str, body: &str) -> Vec<u8> {
         let mut out = Vec::new();
-        if focus == Focus::Focused {
-            return out;
-        }
         if self.notify && focus == Focus::Unfocused {
             let sequence = notification(self.notifier, &clean(title), &clean(body));
             out.extend(if self.tmux {
@@ -210,8 +207,8 @@ mod tests {
     };
 
     #[test]
-    fn a_focused_terminal_gets_nothing_an_unknown_one_the_bell_an_unfocused_one_both() {
-        assert_eq!(ON.bytes(Focus::Focused, "Hijara", "x"), b"");
+    fn a_terminal_in_the_background_gets_a_notification_as_well_as_the_bell() {
+        assert_eq!(ON.bytes(Focus::Focused, "Hijara", "x"), b"\x07");
         assert_eq!(ON.bytes(Focus::Unknown, "Hijara", "x"), b"\x07");
         assert_eq!(
             ON.bytes(Focus::Unfocused, "Hijara", "Yellow played c3"),

@@ -708,8 +708,8 @@ mod tests {
     }
 
     /// Issue 28: the AI's move, arriving while the terminal is in the background, is
-    /// told by a notification naming it and the bell; in front, by nothing; focus
-    /// unknown, by the bell alone.
+    /// told by a notification naming it as well as the bell; in front or with the
+    /// focus unknown, by the bell alone.
     #[test]
     fn your_move_is_told_as_the_focus_allows() {
         use super::super::alert::{Alerts, Notifier};
@@ -732,7 +732,7 @@ mod tests {
             b"\x1b]9;Hijara: Yellow played c3: your move, Blue\x1b\\\x07"
         );
         assert_eq!(your_move_alert(&screen, &alerts, Focus::Unknown), b"\x07");
-        assert_eq!(your_move_alert(&screen, &alerts, Focus::Focused), b"");
+        assert_eq!(your_move_alert(&screen, &alerts, Focus::Focused), b"\x07");
         assert_eq!(
             your_move_alert(&screen, &Alerts::OFF, Focus::Unfocused),
             b""

@@ -189,3 +189,21 @@ fn a_game_starts_with_a_bad_file_and_says_so() {
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
 }
+
+/// docs/preferences.md lists every key of the config file and every palette, so a new
+/// one can't go undocumented.
+#[test]
+fn the_docs_list_every_key_and_palette() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/preferences.md"))
+            .unwrap();
+    for key in hijara::prefs::Key::ALL {
+        assert!(docs.contains(&format!("| `{}` |", key.name())), "{key:?}");
+    }
+    for palette in hijara::prefs::Palette::ALL {
+        assert!(
+            docs.contains(&format!("| `{}` |", palette.name())),
+            "{palette:?}"
+        );
+    }
+}

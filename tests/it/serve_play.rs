@@ -93,8 +93,8 @@ fn a_player_plays_the_servers_ai() {
 
 /// Issue 28, knowing it is your move, over SSH: the client's focus reports reach the
 /// game; the AI's move, arriving while the terminal is in the background, sends one
-/// desktop notification naming it (OSC 9 for this `TERM`) and the bell; in front,
-/// neither.
+/// desktop notification naming it (OSC 9 for this `TERM`) as well as the bell; in
+/// front, the bell alone.
 #[test]
 fn a_move_that_arrives_in_the_background_is_notified() {
     run(async {
@@ -109,12 +109,12 @@ fn a_move_that_arrives_in_the_background_is_notified() {
         assert_eq!(dana.received(notice), 1, "one notification for one move");
         let bells = dana.bells();
         assert!(bells >= 1, "the bell too");
-        // Back in front (CSI I): the next answer is seen, not rung.
+        // Back in front (CSI I): the next answer rings, with no notification.
         dana.send(b"\x1b[I").await;
         dana.send(b"c3").await;
         dana.wait_for(" 4 Y ").await;
         dana.wait_for("Blue to move").await;
         assert_eq!(dana.received(notice), 1);
-        assert_eq!(dana.bells(), bells);
+        assert!(dana.bells() > bells, "the bell alone");
     });
 }
