@@ -239,15 +239,27 @@ pub struct Player {
     closed: Arc<Mutex<bool>>,
     /// How many BEL bytes arrived.
     bells: Arc<AtomicUsize>,
-    /// Every byte that arrived, for what the screen doesn't show (notifications).
-    received: Arc<Mutex<Vec<u8>>>,
+    /// Every byte that arrived, in order.
+    raw: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Player {
     /// Connects as `user` with key `seed`, asks for a pty and the shell.
     pub async fn join(server: &Server, user: &str, seed: u8, cols: u16, rows: u16) -> Player {
+        Player::join_term(server, user, seed, cols, rows, "xterm-256color").await
+    }
+
+    /// Joins as [`Player::join`] does, the pty's terminal named `term`.
+    pub async fn join_term(
+        server: &Server,
+        user: &str,
+        seed: u8,
+        cols: u16,
+        rows: u16,
+        term: &str,
+    ) -> Player {
         let handle = connect(server, user, seed).await;
-        Player::open(handle, cols, rows).await
+        Player::open(handle, cols, rows, term).await
     }
 
     /// Connects as the guest `user` (keyboard-interactive, no key; the server must
@@ -268,14 +280,15 @@ impl Player {
             matches!(answer, client::KeyboardInteractiveAuthResponse::Success),
             "the guest {user} was let in"
         );
-        Player::open(handle, 80, 24).await
+        Player::open(handle, 80, 24, "xterm-256color").await
     }
 
-    /// A pty of `cols`×`rows` and the shell on a connection already let in.
-    async fn open(handle: client::Handle<Checker>, cols: u16, rows: u16) -> Player {
+    /// A pty of `cols`×`rows` for a terminal named `term`, and the shell, on a
+    /// connection already let in.
+    async fn open(handle: client::Handle<Checker>, cols: u16, rows: u16, term: &str) -> Player {
         let channel = handle.channel_open_session().await.unwrap();
         channel
-            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .request_pty(false, term, cols.into(), rows.into(), 0, 0, &[])
             .await
             .unwrap();
         channel.request_shell(false).await.unwrap();
@@ -287,9 +300,9 @@ impl Player {
         )));
         let closed = Arc::new(Mutex::new(false));
         let bells = Arc::new(AtomicUsize::new(0));
-        let received = Arc::new(Mutex::new(Vec::new()));
-        let (shown, done, rung) = (screen.clone(), closed.clone(), bells.clone());
-        let kept = received.clone();
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (shown, done, rung, kept) =
+            (screen.clone(), closed.clone(), bells.clone(), raw.clone());
         tokio::spawn(async move {
             while let Some(msg) = reader.wait().await {
                 if let ChannelMsg::Data { data } = msg {
@@ -306,7 +319,7 @@ impl Player {
             screen,
             closed,
             bells,
-            received,
+            raw,
         }
     }
 
@@ -337,16 +350,6 @@ impl Player {
     /// How many times the bell rang (BEL bytes received).
     pub fn bells(&self) -> usize {
         self.bells.load(Ordering::SeqCst)
-    }
-
-    /// How many times `bytes` arrived so far.
-    pub fn received(&self, bytes: &[u8]) -> usize {
-        self.received
-            .lock()
-            .unwrap()
-            .windows(bytes.len())
-            .filter(|w| *w == bytes)
-            .count()
     }
 
     /// Whether any cell on screen has a colour (bold and the like are not colours).
@@ -390,6 +393,11 @@ impl Player {
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Every byte that arrived so far.
+    pub fn raw(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
     }
 
     /// Waits until the server closed the channel.
