@@ -223,6 +223,7 @@ pub fn assert_restored(session: &Session) {
     let output = session.output();
     assert!(output.contains("\x1b[?1049l"), "left the alternate screen");
     assert!(output.contains("\x1b[?1000l"), "turned mouse capture off");
+    assert!(output.contains("\x1b[?1004l"), "turned focus reporting off");
 }
 
 /// The path of the `hijara` binary under test.
@@ -407,14 +408,19 @@ pub const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config-her
 
 /// The environment every spawned `hijara` gets, so no preference or guess comes from
 /// the developer's: no config file, a UTF-8 locale (the Unicode board), no palette
-/// hints. `None` removes the variable.
-pub const ISOLATED_ENV: [(&str, Option<&str>); 6] = [
+/// hints, no terminal but the `TERM` given (the notifications' protocol). `None`
+/// removes the variable.
+pub const ISOLATED_ENV: [(&str, Option<&str>); 10] = [
     ("HIJARA_CONFIG", Some(NO_CONFIG)),
     ("LANG", Some("C.UTF-8")),
     ("LC_ALL", None),
     ("LC_CTYPE", None),
     ("COLORFGBG", None),
     ("NO_COLOR", None),
+    ("TMUX", None),
+    ("TERM_PROGRAM", None),
+    ("KITTY_WINDOW_ID", None),
+    ("VTE_VERSION", None),
 ];
 
 /// `cmd` with [`ISOLATED_ENV`].

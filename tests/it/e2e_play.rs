@@ -202,3 +202,30 @@ fn esc_closes_a_box_and_does_only_that() {
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
 }
+
+/// Issue 28, knowing it is your move: focus reporting is on while the game runs; the
+/// AI's answer while the terminal is in the background (CSI O) brings one desktop
+/// notification naming it (OSC 9 for this `TERM`) as well as the bell; back in front
+/// (CSI I), the bell alone.
+#[test]
+fn the_ai_s_answer_in_the_background_is_notified() {
+    let mut s = Session::start(&["play", "--ai", "easy", "--seed", "1"], 80, 24);
+    s.wait_for("easy AI");
+    assert!(s.output().contains("\x1b[?1004h"), "focus reporting on");
+    let count = |s: &Session, what: &str| s.output().matches(what).count();
+    let notice = "\x1b]9;Hijara: Yellow played";
+    s.send("\x1b[O");
+    s.type_keys("b2");
+    s.wait_for(" 2 Y ");
+    assert_eq!(count(&s, notice), 1, "one notification for one move");
+    let bells = count(&s, "\x07");
+    assert!(bells >= 1, "the bell too");
+    s.send("\x1b[I");
+    s.type_keys("c2");
+    s.wait_for(" 4 Y ");
+    assert_eq!(count(&s, notice), 1);
+    assert!(count(&s, "\x07") > bells, "the bell alone");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
