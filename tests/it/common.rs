@@ -138,6 +138,17 @@ impl Session {
         self.parser.lock().unwrap().screen().contents()
     }
 
+    /// The character under the terminal's cursor, if the cursor is shown.
+    pub fn under_cursor(&self) -> Option<String> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        if screen.hide_cursor() {
+            return None;
+        }
+        let (row, col) = screen.cursor_position();
+        screen.cell(row, col).map(|c| c.contents().to_owned())
+    }
+
     /// Waits until the screen contains `text`; fails with the screen after [`TIMEOUT`].
     pub fn wait_for(&self, text: &str) {
         self.wait_for_within(text, TIMEOUT);

@@ -206,7 +206,7 @@ fn esc_closes_a_box_and_does_only_that() {
 /// Issue 28, knowing it is your move: focus reporting is on while the game runs; the
 /// AI's answer while the terminal is in the background (CSI O) brings one desktop
 /// notification naming it (OSC 9 for this `TERM`) as well as the bell; back in front
-/// (CSI I), the bell alone.
+/// (CSI I), the bell alone. The cursor is parked on the board.
 #[test]
 fn the_ai_s_answer_in_the_background_is_notified() {
     let mut s = Session::start(&["play", "--ai", "easy", "--seed", "1"], 80, 24);
@@ -225,6 +225,13 @@ fn the_ai_s_answer_in_the_background_is_notified() {
     s.wait_for(" 4 Y ");
     assert_eq!(count(&s, notice), 1);
     assert!(count(&s, "\x07") > bells, "the bell alone");
+    // The terminal's cursor is shown on the selected square's next open section.
+    let under = s.under_cursor();
+    assert!(
+        matches!(under.as_deref(), Some("1" | "2" | "3" | "4")),
+        "{under:?}\n{}",
+        s.screen()
+    );
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
