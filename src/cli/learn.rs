@@ -7,17 +7,23 @@ use crate::session::data_dir;
 use crate::strings::{lesson as words, storage as storage_words};
 use crate::ui::LessonState;
 
+use super::config::RunPrefs;
 use super::{LearnArgs, PuzzleArgs};
 
-pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &LearnArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     if args.list {
-        return run_on(args, &mut crate::ui::Frontend::full_screen());
+        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen());
     }
-    run_on(args, &mut crate::ui::Frontend::choose(args.plain.plain)?)
+    let plain = args.plain.plain || prefs.prefs().plain;
+    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?)
 }
 
 /// The lessons, on `front` (the start screen's, when it opened the door).
-pub(crate) fn run_on(args: &LearnArgs, front: &mut crate::ui::Frontend) -> anyhow::Result<()> {
+pub(crate) fn run_on(
+    args: &LearnArgs,
+    prefs: &RunPrefs,
+    front: &mut crate::ui::Frontend,
+) -> anyhow::Result<()> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
     let progress = match &dir {
@@ -34,9 +40,13 @@ pub(crate) fn run_on(args: &LearnArgs, front: &mut crate::ui::Frontend) -> anyho
         }
         return Ok(());
     }
-    let ended = crate::ui::lessons(LessonState::resume(all, progress, dir), front)?;
+    let mut state = LessonState::resume(all, progress, dir);
+    if let Some(notice) = prefs.notice() {
+        state.notify(notice);
+    }
+    let ended = crate::ui::lessons(state, front, prefs.setup())?;
     if ended.wants_puzzles() {
-        return super::puzzle::run_on(&PuzzleArgs::default(), front);
+        return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front);
     }
     let done = ended.progress().done.len();
     println!("{}", words::done_of(done, ended.lessons().len()));

@@ -4,13 +4,14 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
-use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
+use crate::puzzle::{Progress, Puzzle, PuzzleSet, Tried, daily};
 use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::text::display_path;
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
+use super::config::RunPrefs;
 
 /// The `--stats --json` output.
 #[derive(Serialize)]
@@ -31,16 +32,21 @@ struct Stats {
     dailies_solved: usize,
 }
 
-pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let screen = !args.stats && args.answer.is_none() && !args.print;
     if !screen {
-        return run_on(args, &mut crate::ui::Frontend::full_screen());
+        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen());
     }
-    run_on(args, &mut crate::ui::Frontend::choose(args.plain.plain)?)
+    let plain = args.plain.plain || prefs.prefs().plain;
+    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?)
 }
 
 /// A puzzle, on `front` (the start screen's or the lessons', when they opened it).
-pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyhow::Result<()> {
+pub(crate) fn run_on(
+    args: &PuzzleArgs,
+    prefs: &RunPrefs,
+    front: &mut crate::ui::Frontend,
+) -> anyhow::Result<()> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let mut progress = match &dir {
@@ -57,6 +63,8 @@ pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyh
         return stats(&set, &progress, args.json);
     }
     let today = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    // A puzzle on a lesson's position is not offered: the player has just solved it.
+    let lesson_twins = lesson_twins(&set);
     let puzzle: &Puzzle = if args.daily {
         daily(&set, today).context("the puzzle set is empty")?
     } else if let Some(id) = &args.id {
@@ -69,7 +77,9 @@ pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyh
             ),
         }
     } else {
-        progress.next(&set).context("the puzzle set is empty")?
+        progress
+            .next_except(&set, &lesson_twins)
+            .context("the puzzle set is empty")?
     };
     if args.answer.is_none() && !args.print {
         let state = PuzzleState::new(
@@ -78,8 +88,13 @@ pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyh
             dir.clone(),
             puzzle.clone(),
             args.daily.then_some(today),
-        );
-        let ended = crate::ui::puzzles(state, front)?;
+        )
+        .passing_over(lesson_twins);
+        let mut state = state;
+        if let Some(notice) = prefs.notice() {
+            state.notify(notice);
+        }
+        let ended = crate::ui::puzzles(state, front, prefs.setup())?;
         let p = ended.progress();
         println!(
             "{}",
@@ -112,7 +127,10 @@ pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyh
         println!("{line}");
     }
     let daily_date = (args.daily).then_some(today);
-    progress.record(puzzle, v.solved, daily_date);
+    let tried = progress.record(puzzle, v.solved, daily_date);
+    if tried == Tried::Again {
+        println!("{}", words::TRIED_BEFORE);
+    }
     println!(
         "{}",
         words::after_try(
@@ -122,6 +140,8 @@ pub(crate) fn run_on(args: &PuzzleArgs, front: &mut crate::ui::Frontend) -> anyh
         )
     );
     match &dir {
+        // A repeat changed nothing, so nothing is written.
+        _ if tried == Tried::Again => {}
         Some(dir) => progress
             .save(dir)
             .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
@@ -162,4 +182,17 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         )
     );
     Ok(())
+}
+
+/// The puzzles whose position is a lesson's (lesson 10 is puzzle p0004's position).
+fn lesson_twins(set: &PuzzleSet) -> Vec<String> {
+    let lessons = crate::learn::lessons().unwrap_or_default();
+    set.puzzles
+        .iter()
+        .filter(|p| {
+            p.position()
+                .is_ok_and(|position| lessons.iter().any(|l| *l.game.position() == position))
+        })
+        .map(|p| p.id.clone())
+        .collect()
 }

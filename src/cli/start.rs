@@ -1,70 +1,89 @@
-//! `hijara` with no arguments: the start screen, then the door chosen.
+//! `hijara` with no arguments: the start screen, then the door chosen; the lessons
+//! and the puzzles come back to it.
 
 use crate::ai::Seat;
 use crate::session::{Autosave, History, data_dir, games_dir, unfinished_autosave};
-use crate::ui::{StartChoice, StartState};
+use crate::ui::{START_ITEMS, StartChoice, StartState};
 
+use super::config::RunPrefs;
 use super::{LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ResumeArgs};
 
 /// The start screen, then the door chosen, both on the full screen or both in the
-/// line mode (`plain`).
-pub(crate) fn run(plain: bool) -> anyhow::Result<()> {
-    let mut front = crate::ui::Frontend::choose(plain)?;
-    let plain = PlainArgs { plain };
-    let can_resume =
-        Autosave::in_data_dir().is_some_and(|a| matches!(unfinished_autosave(&a), Ok(Some(_))));
-    let can_replay = data_dir()
-        .map(|d| games_dir(&d))
-        .and_then(|dir| History::read(&dir).ok())
-        .is_some_and(|h| !h.is_empty());
-    let Some(choice) = crate::ui::start(StartState::new(can_resume, can_replay), &mut front)?
-    else {
-        return Ok(());
+/// line mode (`plain`, or the config file's).
+pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
+    let plain = PlainArgs {
+        plain: plain || prefs.prefs().plain,
     };
-    match choice {
-        StartChoice::HotSeat => super::play::run_on(
-            PlayArgs {
-                plain,
-                ..PlayArgs::default()
-            },
-            &mut front,
-        ),
-        StartChoice::Ai(level) => super::play::run_on(
-            PlayArgs {
-                ai: Some(level),
-                plain,
-                ..PlayArgs::default()
-            },
-            &mut front,
-        ),
-        StartChoice::Resume => super::resume::run_on(
-            &ResumeArgs {
-                save_dir: None,
-                threads: Default::default(),
-                no_history: false,
-                clock: None,
-                plain,
-            },
-            &mut front,
-        ),
-        StartChoice::Learn => super::learn::run_on(&LearnArgs { list: false, plain }, &mut front),
-        StartChoice::Puzzles => super::puzzle::run_on(
-            &PuzzleArgs {
-                plain,
-                ..PuzzleArgs::default()
-            },
-            &mut front,
-        ),
-        StartChoice::Replay => super::replay::run_on(
-            &ReplayArgs {
-                game: None,
-                last: true,
-                blue: Seat::Human,
-                yellow: Seat::Human,
-                session: Default::default(),
-                plain,
-            },
-            &mut front,
-        ),
+    let mut front = crate::ui::Frontend::choose(plain.plain)?;
+    let front = &mut front;
+    let mut selected = 0;
+    loop {
+        let can_resume =
+            Autosave::in_data_dir().is_some_and(|a| matches!(unfinished_autosave(&a), Ok(Some(_))));
+        let can_replay = data_dir()
+            .map(|d| games_dir(&d))
+            .and_then(|dir| History::read(&dir).ok())
+            .is_some_and(|h| !h.is_empty());
+        let mut state = StartState::new(can_resume, can_replay).with_selected(selected);
+        // A problem of the config file shows the first time only.
+        if let Some(notice) = prefs.notice() {
+            state = state.with_note(notice);
+        }
+        let Some(choice) = crate::ui::start(state, front, prefs.setup())? else {
+            return Ok(());
+        };
+        selected = START_ITEMS
+            .iter()
+            .position(|(c, ..)| *c == choice)
+            .unwrap_or(0);
+        match choice {
+            // The lessons and the puzzles come back here when left.
+            StartChoice::Learn => {
+                super::learn::run_on(&LearnArgs { list: false, plain }, prefs, front)?;
+            }
+            StartChoice::Puzzles => {
+                let args = PuzzleArgs {
+                    plain,
+                    ..PuzzleArgs::default()
+                };
+                super::puzzle::run_on(&args, prefs, front)?;
+            }
+            StartChoice::HotSeat => {
+                let args = PlayArgs {
+                    plain,
+                    ..PlayArgs::default()
+                };
+                return super::play::run_on(args, prefs, front);
+            }
+            StartChoice::Ai(level) => {
+                let args = PlayArgs {
+                    ai: Some(Some(level)),
+                    plain,
+                    ..PlayArgs::default()
+                };
+                return super::play::run_on(args, prefs, front);
+            }
+            StartChoice::Resume => {
+                let args = ResumeArgs {
+                    save_dir: None,
+                    threads: Default::default(),
+                    no_history: false,
+                    clock: None,
+                    plain,
+                };
+                return super::resume::run_on(&args, prefs, front);
+            }
+            StartChoice::Replay => {
+                let args = ReplayArgs {
+                    game: None,
+                    last: true,
+                    blue: Seat::Human,
+                    yellow: Seat::Human,
+                    session: Default::default(),
+                    plain,
+                };
+                return super::replay::run_on(&args, prefs, front);
+            }
+        }
     }
 }

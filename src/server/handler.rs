@@ -484,6 +484,9 @@ struct Connection {
     /// The pty's terminal is `dumb` (`TERM=dumb`): the line mode, whatever the
     /// player's preference.
     dumb: bool,
+    /// What the client's `TERM`, sent with its pty request, says of its terminal:
+    /// which desktop notification it shows (the client's other variables never arrive).
+    terminal: crate::ui::TerminalEnv,
     /// The session thread's inbox, once the game runs.
     input: Option<SyncSender<Wake>>,
     parser: InputParser,
@@ -506,6 +509,7 @@ impl Connection {
             open: None,
             pty: None,
             dumb: false,
+            terminal: crate::ui::TerminalEnv::default(),
             input: None,
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
@@ -628,7 +632,7 @@ impl Connection {
             who,
             hall: self.server.hall.clone(),
             inbox,
-            backend: SshBackend::new(writer, size),
+            backend: SshBackend::new(writer, size).with_terminal(self.terminal.clone()),
             idle: self.server.limits.idle,
             dumb: self.dumb,
         };
@@ -697,6 +701,8 @@ fn wanted(event: &Event) -> bool {
             MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
         ),
         Event::Resize(..) => true,
+        // The focus, for telling a player in another window of their move.
+        Event::FocusGained | Event::FocusLost => true,
         _ => false,
     }
 }
@@ -946,6 +952,7 @@ impl Handler for Connection {
         let size = self.pty.get_or_insert_with(SharedSize::default);
         size.set(clamp_size(columns, rows));
         self.dumb = term == "dumb";
+        self.terminal = crate::ui::TerminalEnv::of_term(Some(term));
         session.channel_success(channel)?;
         Ok(())
     }

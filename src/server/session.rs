@@ -10,7 +10,9 @@ use std::time::Duration;
 use anyhow::Context;
 use ratatui::Terminal;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
@@ -20,7 +22,7 @@ use crate::ai::Seat;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
 use crate::ui::{
-    App, Effect, Effects, Inbox, Input, KeyContext, LineFace, LineInput, Link, Lobby, Theme,
+    App, Effect, Effects, Inbox, Input, KeyContext, LineFace, LineInput, Link, Lobby, Look,
     run_served,
 };
 
@@ -106,10 +108,12 @@ fn full_screen(
     inbox: &Inbox,
     host: Box<dyn Lobby>,
 ) -> anyhow::Result<Option<Box<dyn Lobby>>> {
+    // Focus reporting: a player in another window is told of their move.
     execute!(
         terminal.backend_mut().writer(),
         EnterAlternateScreen,
-        EnableMouseCapture
+        EnableMouseCapture,
+        EnableFocusChange
     )
     .context("cannot set up the client's terminal")?;
     // Drawn whole, whatever was on the client's screen before (a switch from lines).
@@ -117,7 +121,12 @@ fn full_screen(
     let _ = terminal.hide_cursor();
     let ran = run_served(terminal, inbox, host);
     let backend = terminal.backend_mut();
-    let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(
+        backend.writer(),
+        DisableFocusChange,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
     let _ = ratatui::backend::Backend::show_cursor(backend);
     ran
 }
@@ -453,11 +462,11 @@ impl Lobby for LobbyHost {
         self.screen.context()
     }
 
-    fn theme(&self) -> Theme {
+    fn look(&self) -> Look {
         if self.screen.colour {
-            Theme::COLOR
+            Look::DEFAULT
         } else {
-            Theme::PLAIN
+            Look::PLAIN
         }
     }
 

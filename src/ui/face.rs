@@ -11,15 +11,16 @@ use ratatui::backend::Backend;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Size;
 
+use super::alert::TerminalEnv;
 use super::effect::Input;
 use super::lesson_screen::LessonView;
+use super::look::Look;
 use super::navigation::Screen;
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
 use super::screen::AppView;
 use super::start_screen::StartView;
 use super::table_link::Bell;
-use super::theme::Theme;
 
 /// A face of the screens: where the loop shows the state on screen and what turns
 /// the input source's events into inputs.
@@ -28,10 +29,16 @@ pub(crate) trait Face {
     fn size(&mut self) -> anyhow::Result<Size>;
 
     /// Shows `screen` after something changed: drawn whole, or said in lines.
-    fn show(&mut self, screen: &Screen, theme: Theme) -> anyhow::Result<()>;
+    fn show(&mut self, screen: &Screen, look: Look) -> anyhow::Result<()>;
 
-    /// Rings the bell (a served table's "your move").
-    fn ring(&mut self) -> io::Result<()>;
+    /// Tells the player it is their move with `bytes` ([`super::alert::Alerts::bytes`]:
+    /// the bell, a notification's escape sequence): the line mode rings the bell alone.
+    fn alert(&mut self, bytes: &[u8]) -> io::Result<()>;
+
+    /// What is known of the terminal, for the notifications' protocol.
+    fn terminal_env(&self) -> TerminalEnv {
+        TerminalEnv::default()
+    }
 
     /// An event of the input source as inputs for `screen`.
     fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input>;
@@ -56,27 +63,43 @@ where
         Terminal::size(self).context("cannot read the terminal size")
     }
 
-    fn show(&mut self, screen: &Screen, theme: Theme) -> anyhow::Result<()> {
-        self.draw(|frame| match screen {
-            Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
-            Screen::Replay(state, _) => {
-                frame.render_widget(&ReplayView { state, theme }, frame.area())
+    fn show(&mut self, screen: &Screen, look: Look) -> anyhow::Result<()> {
+        self.draw(|frame| {
+            match screen {
+                Screen::Game(app) => frame.render_widget(&AppView { app, look }, frame.area()),
+                Screen::Replay(state, _) => {
+                    frame.render_widget(&ReplayView { state, look }, frame.area())
+                }
+                Screen::Puzzle(state) => {
+                    frame.render_widget(&PuzzleView { state, look }, frame.area())
+                }
+                Screen::Lesson(state) => {
+                    frame.render_widget(&LessonView { state, look }, frame.area())
+                }
+                Screen::Start(state) => {
+                    frame.render_widget(&StartView { state, look }, frame.area())
+                }
+                Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
             }
-            Screen::Puzzle(state) => {
-                frame.render_widget(&PuzzleView { state, theme }, frame.area())
+            // The ASCII board, when asked for: the same frame, its characters swapped.
+            look.finish(frame.buffer_mut());
+            // The terminal's cursor on the selected square, for magnifiers and braille.
+            if let Screen::Game(app) = screen
+                && let Some(cell) = super::screen::cursor_cell(app, frame.area())
+            {
+                frame.set_cursor_position(cell);
             }
-            Screen::Lesson(state) => {
-                frame.render_widget(&LessonView { state, theme }, frame.area())
-            }
-            Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
-            Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
         })
         .context("cannot draw the screen")?;
         Ok(())
     }
 
-    fn ring(&mut self) -> io::Result<()> {
-        self.backend_mut().ring()
+    fn alert(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.backend_mut().alert(bytes)
+    }
+
+    fn terminal_env(&self) -> TerminalEnv {
+        self.backend().terminal_env()
     }
 
     fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {

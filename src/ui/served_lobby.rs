@@ -10,8 +10,8 @@ use ratatui::layout::Rect;
 use super::app::App;
 use super::effect::{Effects, Input};
 use super::keymap::KeyContext;
+use super::look::Look;
 use super::table_link::Link;
-use super::theme::Theme;
 
 /// The server's lobby as a screen of the one loop. Its keys may open a game: it says
 /// so with [`Effect::Open`](super::effect::Effect::Open), and the loop takes the game with [`Lobby::take_game`].
@@ -28,7 +28,7 @@ pub(crate) trait Lobby: Debug {
     /// Which keys apply now.
     fn key_context(&self) -> KeyContext;
     /// The colours chosen in the lobby, for every screen of the session.
-    fn theme(&self) -> Theme;
+    fn look(&self) -> Look;
     /// The area last sized to.
     fn area(&self) -> Rect;
     /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).

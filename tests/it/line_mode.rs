@@ -70,7 +70,8 @@ impl Piped {
             });
             let mut line = String::new();
             while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
-                let _ = tx.send(line.trim_end_matches('\n').to_owned());
+                // The bell, where it rings, is no part of the line's words.
+                let _ = tx.send(line.trim_end_matches('\n').replace('\x07', ""));
                 line.clear();
             }
         });
@@ -138,7 +139,8 @@ impl Piped {
         while let Ok(line) = self.lines.recv_timeout(PATIENCE) {
             self.seen.push(line);
         }
-        assert_plain(&self.raw.lock().unwrap(), &['\n']);
+        // The bell rings when a move makes it yours (the bell preference on).
+        assert_plain(&self.raw.lock().unwrap(), &['\n', '\x07']);
         (status, std::mem::take(&mut self.seen))
     }
 }
@@ -416,5 +418,5 @@ fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
         "{}",
         output.escape_debug()
     );
-    assert_plain(output.as_bytes(), &['\r', '\n']);
+    assert_plain(output.as_bytes(), &['\r', '\n', '\x07']);
 }

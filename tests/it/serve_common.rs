@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,8 +14,6 @@ use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{HashAlg, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use russh::{ChannelMsg, client::Msg};
 use tempfile::TempDir;
-
-use crate::common::binary;
 
 /// Where the server's standard error goes, in its data folder.
 const STDERR_FILE: &str = "stderr.txt";
@@ -60,7 +58,7 @@ impl Server {
 
     /// Runs `hijara serve` in `dir`; returns it, its address and host key fingerprint.
     fn spawn(dir: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
-        let mut child = Command::new(binary())
+        let mut child = crate::common::hijara_command()
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(dir)
             .args(args)

@@ -29,8 +29,8 @@ use crate::strings::line as words;
 use super::effect::Input;
 use super::face::Face;
 use super::keymap::{self, Action};
+use super::look::Look;
 use super::navigation::Screen;
-use super::theme::Theme;
 use commands::{Does, Parsed, Reading, Step};
 use editor::{Edit, Editor};
 use narrate::{Narrator, Why, key_contexts, place, read};
@@ -250,13 +250,17 @@ impl<W: Write> Face for LineFace<'_, W> {
         Ok(SIZE)
     }
 
-    fn show(&mut self, screen: &Screen, _theme: Theme) -> anyhow::Result<()> {
+    fn show(&mut self, screen: &Screen, _look: Look) -> anyhow::Result<()> {
         let lines = self.narrator.tell(screen);
         self.say(&lines)?;
         Ok(())
     }
 
-    fn ring(&mut self) -> io::Result<()> {
+    /// The bell alone, if the alert holds one: never a notification's escape sequence.
+    fn alert(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if !bytes.contains(&0x07) {
+            return Ok(());
+        }
         self.out.write_all(b"\x07")?;
         self.out.flush()
     }
