@@ -39,6 +39,39 @@ impl Default for Rating {
     }
 }
 
+/// A rating at least this unsure is provisional, shown with a `?` (`1500?`):
+/// lila's `provisionalDeviation` (`modules/rating/src/main/Glicko.scala`).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A rating at most this unsure may be ranked on a leaderboard: lila's
+/// `standardRankableDeviation` (`Glicko.scala`; its variants ask for 65).
+pub const RANKED_DEVIATION: f64 = 75.0;
+
+impl Rating {
+    /// Whether the rating is provisional: its deviation is
+    /// [`PROVISIONAL_DEVIATION`] or more.
+    pub fn is_provisional(&self) -> bool {
+        self.deviation >= PROVISIONAL_DEVIATION
+    }
+
+    /// Whether the rating is sure enough to be ranked: its deviation is at most
+    /// [`RANKED_DEVIATION`].
+    pub fn is_ranked(&self) -> bool {
+        self.deviation <= RANKED_DEVIATION
+    }
+
+    /// The rating as players read it: whole points, with a `?` while provisional
+    /// (`1500?`, `1623`), as Lichess shows it (scalachess's `Glicko.display`).
+    pub fn display(&self) -> String {
+        let whole = self.rating.round() as i64;
+        if self.is_provisional() {
+            format!("{whole}?")
+        } else {
+            whole.to_string()
+        }
+    }
+}
+
 /// The result of one game, from the rated player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -375,6 +408,65 @@ mod tests {
         let phi = 200.0 / SCALE;
         assert!((after.deviation - (phi * phi + 0.0036).sqrt() * SCALE).abs() < 1e-9);
         assert_eq!(after.rating, 1500.0);
+    }
+
+    #[test]
+    fn a_rating_is_provisional_from_110_and_ranked_up_to_75() {
+        let at = |deviation| Rating {
+            rating: 1623.4,
+            deviation,
+            volatility: 0.09,
+        };
+        assert_eq!(at(500.0).display(), "1623?");
+        assert_eq!(at(110.0).display(), "1623?");
+        assert_eq!(at(109.9).display(), "1623");
+        assert!(!at(75.1).is_ranked() && at(75.0).is_ranked());
+        assert!(!at(109.9).is_ranked() && !at(109.9).is_provisional());
+        assert_eq!(Glicko2::CLUB.initial.display(), "1500?");
+    }
+
+    /// A period of several games is not the same as the games one at a time: the
+    /// worked case here, checked by hand (below), is a newcomer's first evening.
+    #[test]
+    fn a_period_of_several_games_against_club_players() {
+        let system = Glicko2::CLUB;
+        let newcomer = system.initial;
+        let opponent = |rating| Rating {
+            rating,
+            deviation: 80.0,
+            volatility: 0.06,
+        };
+        let games = [
+            Game {
+                opponent: opponent(1400.0),
+                outcome: Outcome::Win,
+            },
+            Game {
+                opponent: opponent(1600.0),
+                outcome: Outcome::Draw,
+            },
+            Game {
+                opponent: opponent(1800.0),
+                outcome: Outcome::Loss,
+            },
+        ];
+        let after = system.rate_period(newcomer, &games);
+        // By hand: φ = 500/173.7178 = 2.87823; each opponent's φj = 0.46052, so
+        // g = 1/√(1 + 3φj²/π²) = 0.96925; μj = -0.57565, 0.57565, 1.72694.
+        // E = 1/(1 + exp(-g(μ - μj))): 0.63598, 0.36402, 0.15791.
+        // 1/v = g²·ΣE(1-E) = 0.55991: v = 1.78602.
+        // Σ g(s - E) = 0.96925·(0.36402 + 0.13598 - 0.15791) = 0.33157; Δ = 0.59218.
+        // Δ² < φ² + v, so σ' stays 0.08999; φ* = √(φ² + σ'²) = 2.87964;
+        // φ' = 1/√(1/φ*² + 1/v) = 1.21224 → 210.59; μ' = φ'²·0.33157 = 0.48725 → 1584.64.
+        assert!((after.rating - 1584.64).abs() < 0.01, "{after:?}");
+        assert!((after.deviation - 210.59).abs() < 0.01, "{after:?}");
+        assert!((after.volatility - 0.08999).abs() < 0.00001, "{after:?}");
+        // One game at a time gives another answer: the period is one update.
+        let mut one_by_one = newcomer;
+        for game in &games {
+            one_by_one = system.rate_period(one_by_one, std::slice::from_ref(game));
+        }
+        assert!((one_by_one.rating - after.rating).abs() > 1.0);
     }
 
     #[test]
