@@ -47,6 +47,10 @@ pub struct ServeArgs {
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
     pub reconnect_grace: u64,
+    /// For tests: correspondence games run on the wall clock read from FILE (a Unix
+    /// time in seconds, rewritten to move time) instead of the system's.
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub clock_file: Option<PathBuf>,
     /// An operator's command on the server's data (beside a running server too);
     /// without one, the server runs.
     #[command(subcommand)]
@@ -61,6 +65,12 @@ pub enum Operator {
     /// Unbind a name: anyone may take it at their next login, and its key may bind
     /// another.
     Release {
+        /// The name (either case).
+        name: String,
+    },
+    /// Delete a player's profile: their ratings, rating history and standings (their
+    /// games and names stay).
+    Forget {
         /// The name (either case).
         name: String,
     },
@@ -89,6 +99,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         let said = match command {
             Operator::Names => operator::names(&data_dir)?,
             Operator::Release { name } => operator::release(&data_dir, &name)?,
+            Operator::Forget { name } => operator::forget(&data_dir, &name)?,
             Operator::Export { dir } => operator::export(&data_dir, &dir)?,
             Operator::Backup { file } => operator::backup(&data_dir, &file)?,
         };
@@ -108,5 +119,6 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             NonZeroUsize::get,
         ),
         grace: Duration::from_secs(args.reconnect_grace),
+        clock_file: args.clock_file,
     })
 }

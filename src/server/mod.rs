@@ -29,6 +29,11 @@
 mod backend;
 mod bans;
 mod chat;
+mod club;
+mod corr;
+#[cfg(test)]
+mod corr_tests;
+mod corr_timer;
 mod game_record;
 mod grace;
 mod hall;
@@ -40,17 +45,21 @@ mod listing;
 mod lobby;
 mod log;
 mod names;
+mod oneshot;
 pub mod operator;
 mod options;
 mod outside;
 mod pool;
 mod prefs;
 mod rate;
+mod reviewer;
 mod session;
 mod shared;
+mod standings;
 mod store;
 mod table;
 mod talk;
+mod wall;
 mod who;
 
 use std::time::Duration;

@@ -23,6 +23,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod claim;
+pub(crate) mod club;
 pub(crate) mod describe;
 pub(crate) mod games;
 pub(crate) mod lesson;

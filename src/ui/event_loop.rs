@@ -494,6 +494,10 @@ where
                     }
                     inbox.news_taken();
                     queue.extend(lobby.linked());
+                    // A correspondence game came to this player's move.
+                    if lobby.take_bell() {
+                        let _ = terminal.backend_mut().ring();
+                    }
                 } else {
                     inbox.news_taken();
                 }

@@ -39,6 +39,8 @@ pub(super) struct Served {
     unsaved: bool,
     /// The players' names as shown, by [`Player::index`], once the table said them.
     names: Option<[String; 2]>,
+    /// A correspondence game: leaving it asks nothing (it waits for the next move).
+    correspondence: bool,
 }
 
 impl Served {
@@ -60,6 +62,21 @@ impl App {
             served.ai_table = true;
         }
         self
+    }
+
+    /// A correspondence game at a table (see [`App::served`]): `q` goes back to the
+    /// lobby without a question, as the game waits for its next move. Does nothing to
+    /// a game not served.
+    pub fn correspondence(mut self) -> App {
+        if let Some(served) = self.network.as_mut() {
+            served.correspondence = true;
+        }
+        self
+    }
+
+    /// Whether this is a correspondence game ([`App::correspondence`]).
+    pub fn corresponding(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.correspondence)
     }
 
     /// The players' names as shown (by [`Player::index`]): the ladders say who plays,
