@@ -287,25 +287,40 @@ impl Hall {
         let Some(key) = table.seats()[mover.index()].as_ref().map(|w| w.key.clone()) else {
             return;
         };
+        // As many vacation days as the time is out by (a day each, while any are
+        // left this year), each 24 hours more in every correspondence game of theirs.
+        let ids: Vec<u32> = self
+            .corr_of
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
         let vacation = self.vacations.entry(key.clone()).or_default();
-        if vacation.take(year) {
-            let used = (vacation.year, vacation.used);
-            self.vacation_writes.push((key.clone(), used));
-            let ids: Vec<u32> = self
-                .corr_of
-                .get(&key)
-                .into_iter()
-                .flatten()
-                .copied()
-                .collect();
-            for other in ids {
-                if let Some(table) = self.tables.get_mut(&other) {
+        let mut granted = false;
+        while self
+            .tables
+            .get(&id)
+            .is_some_and(|t| t.corr_out_of_time().is_some())
+            && vacation.take(year)
+        {
+            granted = true;
+            for other in &ids {
+                if let Some(table) = self.tables.get_mut(other) {
                     table.grant_vacation_day(&key);
-                    self.after(other);
                 }
             }
-        } else {
-            table.check_corr_time();
+        }
+        if granted {
+            let used = (vacation.year, vacation.used);
+            self.vacation_writes.push((key, used));
+            for other in &ids {
+                self.after(*other);
+            }
+        }
+        if let Some(table) = self.tables.get_mut(&id)
+            && table.check_corr_time().is_some()
+        {
             self.after(id);
         }
     }

@@ -87,12 +87,9 @@ impl TableLink {
         link.session = Some(session);
         link.epoch = link.view(table).epoch;
         // Messages left while the player was away wait for them at a correspondence
-        // game; a rated game says what leaving it costs.
+        // game.
         if link.corr {
             link.seen_said = table.talk().chat.read_by(seat);
-        } else if table.rated() && table.game().is_empty() {
-            link.pending
-                .push(News::Note(crate::strings::club::RATED_GAME.into()));
         }
         guard.show(session, Showing::Table(id));
         Some(link)

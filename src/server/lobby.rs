@@ -712,7 +712,8 @@ impl Widget for &LobbyView<'_> {
             if let Some((days, _)) = row.corr {
                 rules.push_str(&club_words::days_suffix(days));
             }
-            lines.push(Line::raw(words::table_line(
+            // One line a table, cut to the width: a page is as many lines as tables.
+            let line = words::table_line(
                 n + 1,
                 &row.names[0],
                 &row.names[1],
@@ -720,7 +721,10 @@ impl Widget for &LobbyView<'_> {
                 row.moves,
                 row.spectators,
                 state,
-            )));
+            );
+            lines.push(Line::raw(
+                crate::text::fit(&line, usize::from(area.width)).into_owned(),
+            ));
         }
         if !self.lobby.mine.is_empty() {
             lines.push(Line::raw(""));

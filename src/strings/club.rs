@@ -11,10 +11,6 @@ pub(crate) fn rating_change(board: &str, before: &str, after: &str, change: &str
     format!("Rating, {board}: {before} -> {after} ({change})")
 }
 
-/// Said when a rated game begins at the board.
-pub(crate) const RATED_GAME: &str =
-    "A rated game: leaving it in progress (q) loses it as abandoned";
-
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
 pub(crate) const NO_SUCH_PAGE: &str = "No more pages that way";
 pub(crate) const NO_RATING: &str = "No rated games yet: nothing to chart";
@@ -179,9 +175,9 @@ pub(crate) fn no_player(name: &str) -> String {
 pub(crate) fn not_read(error: &str) -> String {
     format!("Could not read the club's records: {error}")
 }
-/// A correspondence opponent moved: the lobby's line, with the bell.
+/// A correspondence game came to this player's move: the lobby's line, with the bell.
 pub(crate) fn moved(opponent: &str) -> String {
-    format!("{opponent} moved in your correspondence game: your move (Tab)")
+    format!("Your move in your correspondence game v {opponent} (Tab opens it)")
 }
 /// The replay viewer's title for a game of the history.
 pub(crate) fn replay_title(blue: &str, yellow: &str, date: &str) -> String {
@@ -207,27 +203,19 @@ pub(crate) const CORR_CLOSED: &str = "Your open correspondence table is closed";
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
 /// At a correspondence game with claims: the stone waits for its claim.
 pub(crate) const CLAIM_WITH_MOVE: &str =
-    "Correspondence: your stone goes with its claim (+N Enter), or as it is when you leave (q)";
+    "Your stone goes with its claim (+N Enter), or unclaimed when you leave (q)";
+// The lines of a correspondence game fit one status line (80 columns, a name of 16).
 /// A correspondence game's line for the player to move.
 pub(crate) fn corr_your_move(days: u8, left: &str) -> String {
-    format!(
-        "Correspondence, {}: your move, {left} left",
-        days_a_move(days)
-    )
+    format!("{}: your move, {left} left (q: lobby)", days_a_move(days))
 }
 /// A correspondence game's line for the player waiting.
 pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> String {
-    format!(
-        "Correspondence, {}: {mover}'s move ({left} left); your time {mine}. q: lobby",
-        days_a_move(days)
-    )
+    format!("{}: {mover}'s move, {left} left (yours: {mine})", days_a_move(days))
 }
 /// A correspondence game's line for a spectator.
 pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {
-    format!(
-        "Correspondence, {}: {mover}'s move, {left} left",
-        days_a_move(days)
-    )
+    format!("{}: {mover}'s move, {left} left", days_a_move(days))
 }
 
 pub(crate) const NO_STORE: &str = "This server keeps no records";

@@ -13,10 +13,10 @@ use russh::keys::ssh_key::LineEnding;
 use crate::common::Session;
 use crate::serve_common::{Server, key};
 
-const SSH: &str = "/usr/bin/ssh";
+pub(crate) const SSH: &str = "/usr/bin/ssh";
 
 /// The options every run of ssh here gets, for `user` with key file `identity`.
-fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
+pub(crate) fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
     let host_key = std::fs::read_to_string(server.dir.path().join("host_key_ed25519")).unwrap();
     let public = PrivateKey::from_openssh(host_key.as_bytes())
         .unwrap()
@@ -55,7 +55,7 @@ fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
 }
 
 /// Writes key `seed` as an OpenSSH private key file, mode 0600.
-fn identity(dir: &Path, seed: u8) -> PathBuf {
+pub(crate) fn identity(dir: &Path, seed: u8) -> PathBuf {
     let path = dir.join(format!("id_{seed}"));
     let text = key(seed).to_openssh(LineEnding::LF).unwrap();
     std::fs::write(&path, text.as_bytes()).unwrap();
@@ -68,7 +68,7 @@ fn identity(dir: &Path, seed: u8) -> PathBuf {
 }
 
 /// Fails the test, naming what is missing, on a machine without the system's ssh.
-fn need_ssh() {
+pub(crate) fn need_ssh() {
     assert!(
         Path::new(SSH).exists(),
         "this test needs the system's ssh client at {SSH} (Debian: openssh-client)"

@@ -643,6 +643,15 @@ mod tests {
     }
 
     #[test]
+    fn a_correspondence_game_is_left_without_a_question() {
+        let mut app = blue_at(&["a1", "b1"]).correspondence();
+        assert!(app.corresponding());
+        key(&mut app, 'q');
+        assert_eq!(app.overlay(), Overlay::None);
+        assert!(app.should_quit());
+    }
+
+    #[test]
     fn leaving_a_game_in_progress_asks_and_offers_no_save() {
         let mut app = blue_at(&["a1"]);
         key(&mut app, 'q');

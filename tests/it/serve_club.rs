@@ -1,0 +1,143 @@
+//! The club at `hijara serve` (issue 27), through the real server: the one-shot
+//! commands with the system's `ssh`, a refused command, and a correspondence game
+//! across a restart whose clock runs out while nobody is connected (the server's
+//! wall clock is a file the test moves: `--clock-file`).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::serve_common::{Player, Server, run};
+use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
+
+const DAY: i64 = 86_400;
+/// The wall clock the test starts at (2027-01-15).
+const T0: i64 = 1_800_000_000;
+
+/// Runs `command` over the system's ssh as `user` with key `seed`.
+fn ssh(server: &Server, dir: &Path, (user, seed): (&str, u8), command: &[&str]) -> Output {
+    let id = identity(dir, seed);
+    Command::new(SSH)
+        .args(ssh_args(server, dir, &id))
+        .arg(format!("{user}@127.0.0.1"))
+        .args(command)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused() {
+    need_ssh();
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let carl = ("carl", 31);
+    let status = ssh(&server, dir.path(), carl, &["status"]);
+    assert!(status.status.success(), "{status:?}");
+    let said = text(&status);
+    assert!(said.contains("carl: no correspondence games in play"), "{said}");
+    assert!(said.contains("Vacation days left this year: 20"), "{said}");
+    let top = ssh(&server, dir.path(), carl, &["top", "corners", "correspondence"]);
+    assert!(top.status.success(), "{top:?}");
+    let said = text(&top);
+    assert!(said.contains("Leaderboard: corners correspondence"), "{said}");
+    assert!(said.contains("Nobody is listed yet"), "{said}");
+    let games = ssh(&server, dir.path(), carl, &["games"]);
+    assert!(text(&games).contains("carl: no finished games here yet"));
+    // Not on the list: refused, nothing printed, and the log says so.
+    for refused in [&["ls", "-la"][..], &["top", "blitz"], &["status", "now"]] {
+        let out = ssh(&server, dir.path(), carl, refused);
+        assert!(!out.status.success(), "{refused:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{refused:?}: {out:?}");
+    }
+    let log = server.log();
+    assert!(log.contains("refused: exec ls -la"), "{log}");
+    assert!(log.contains("refused: exec top blitz"), "{log}");
+}
+
+#[test]
+fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_connected() {
+    need_ssh();
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
+    set(T0);
+    let clock_arg = clock.display().to_string();
+    let args = ["--clock-file", clock_arg.as_str()];
+    let mut server = Server::start_with(&args);
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+        alice.send(b"ttttt").await;
+        alice.wait_for("1 day a move").await;
+        alice.send(b"\r").await;
+        alice.wait_for("open for a correspondence game").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("1 day a move").await;
+        bob.send(b"1").await;
+        bob.wait_for("alice's move").await;
+        // Alice, in the lobby, hears it is her move: the bell and a line.
+        alice
+            .wait_for("Your move in 1 correspondence game: v bob")
+            .await;
+        assert!(alice.bells() > 0, "the bell rang");
+        alice.send(b"\t").await;
+        alice.wait_for("your move, 2d 0h left").await;
+        alice.send(b"b2").await;
+        bob.wait_for(" 1 B b2").await;
+        // Leaving a correspondence game asks nothing: it waits for bob's move.
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        bob.send(b"c3").await;
+        alice.wait_for("Your move in 1 correspondence game").await;
+        bob.send(b"q").await;
+        bob.wait_for("q leave").await;
+        alice.disconnect().await;
+        bob.disconnect().await;
+    });
+    // Killed; ten days go by while it is down; it starts again.
+    set(T0 + 10 * DAY);
+    server.restart(&args);
+    let dir = tempfile::tempdir().unwrap();
+    let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
+    assert!(status.contains("alice: your move in 1 game(s)"), "{status}");
+    // Her day a move and her bank (a day, and six hours for her move): the ten days
+    // down did not count.
+    assert!(status.contains("v bob, 1 day a move, your move, 2d 6h left"), "{status}");
+    let bob_status = text(&ssh(&server, dir.path(), ("bob", 2), &["status"]));
+    assert!(bob_status.contains("their move, 2d 6h left"), "{bob_status}");
+    // Nobody connected: her time, then her twenty vacation days, run out.
+    set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
+    let start = std::time::Instant::now();
+    while server.history().is_empty() {
+        assert!(
+            start.elapsed() < crate::serve_common::PATIENCE,
+            "no loss on time"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let record = &server.history()[0];
+    assert!(record.contains("[Termination \"time forfeit\"]"), "{record}");
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    let games = text(&ssh(&server, dir.path(), ("alice", 1), &["games"]));
+    assert!(games.contains("v bob"), "{games}");
+    assert!(games.contains("lost"), "{games}");
+    let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
+    assert!(status.contains("no correspondence games in play"), "{status}");
+    assert!(status.contains("Vacation days left this year: 0"), "{status}");
+    let abandoned: u32 = server
+        .db()
+        .query_row(
+            "SELECT abandoned FROM ratings WHERE name = 'alice'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(abandoned, 1);
+}
