@@ -211,7 +211,10 @@ pub(crate) fn corr_your_move(days: u8, left: &str) -> String {
 }
 /// A correspondence game's line for the player waiting.
 pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> String {
-    format!("{}: {mover}'s move, {left} left (yours: {mine})", days_a_move(days))
+    format!(
+        "{}: {mover}'s move, {left} left (yours: {mine})",
+        days_a_move(days)
+    )
 }
 /// A correspondence game's line for a spectator.
 pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {

@@ -38,12 +38,23 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
     let status = ssh(&server, dir.path(), carl, &["status"]);
     assert!(status.status.success(), "{status:?}");
     let said = text(&status);
-    assert!(said.contains("carl: no correspondence games in play"), "{said}");
+    assert!(
+        said.contains("carl: no correspondence games in play"),
+        "{said}"
+    );
     assert!(said.contains("Vacation days left this year: 20"), "{said}");
-    let top = ssh(&server, dir.path(), carl, &["top", "corners", "correspondence"]);
+    let top = ssh(
+        &server,
+        dir.path(),
+        carl,
+        &["top", "corners", "correspondence"],
+    );
     assert!(top.status.success(), "{top:?}");
     let said = text(&top);
-    assert!(said.contains("Leaderboard: corners correspondence"), "{said}");
+    assert!(
+        said.contains("Leaderboard: corners correspondence"),
+        "{said}"
+    );
     assert!(said.contains("Nobody is listed yet"), "{said}");
     let games = ssh(&server, dir.path(), carl, &["games"]);
     assert!(text(&games).contains("carl: no finished games here yet"));
@@ -109,9 +120,15 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
     assert!(status.contains("alice: your move in 1 game(s)"), "{status}");
     // Her day a move and her bank (a day, and six hours for her move): the ten days
     // down did not count.
-    assert!(status.contains("v bob, 1 day a move, your move, 2d 6h left"), "{status}");
+    assert!(
+        status.contains("v bob, 1 day a move, your move, 2d 6h left"),
+        "{status}"
+    );
     let bob_status = text(&ssh(&server, dir.path(), ("bob", 2), &["status"]));
-    assert!(bob_status.contains("their move, 2d 6h left"), "{bob_status}");
+    assert!(
+        bob_status.contains("their move, 2d 6h left"),
+        "{bob_status}"
+    );
     // Nobody connected: her time, then her twenty vacation days, run out.
     set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
     let start = std::time::Instant::now();
@@ -123,18 +140,97 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     let record = &server.history()[0];
-    assert!(record.contains("[Termination \"time forfeit\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"time forfeit\"]"),
+        "{record}"
+    );
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
     let games = text(&ssh(&server, dir.path(), ("alice", 1), &["games"]));
     assert!(games.contains("v bob"), "{games}");
     assert!(games.contains("lost"), "{games}");
     let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
-    assert!(status.contains("no correspondence games in play"), "{status}");
-    assert!(status.contains("Vacation days left this year: 0"), "{status}");
+    assert!(
+        status.contains("no correspondence games in play"),
+        "{status}"
+    );
+    assert!(
+        status.contains("Vacation days left this year: 0"),
+        "{status}"
+    );
     let abandoned: u32 = server
         .db()
         .query_row(
             "SELECT abandoned FROM ratings WHERE name = 'alice'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(abandoned, 1);
+}
+
+#[test]
+fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandoned() {
+    let server = Server::start();
+    run(async {
+        // The form's default: a rated table between two players with keys.
+        let (alice, bob) = crate::serve_common::seated(&server).await;
+        // Rated once both have moved (a game ended sooner is not, as at Lichess).
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"b1").await;
+        alice.wait_for(" 2 Y b1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        // Both new (1500, deviation 500): the winner gains what the loser loses (Glicko-2 by hand: +241.5).
+        alice
+            .wait_for("Rating, standard live: 1500? -> 1742? (+242)")
+            .await;
+        bob.wait_for("Rating, standard live: 1500? -> 1258? (-242)")
+            .await;
+        // The rematch (Bob plays Blue): Bob leaves it in progress, confirmed.
+        alice.send(b"n").await;
+        bob.wait_for("offers a rematch").await;
+        bob.send(b"y").await;
+        bob.wait_for("Blue to move").await;
+        bob.send(b"c3").await;
+        alice.wait_for(" 1 B c3").await;
+        alice.send(b"d4").await;
+        bob.wait_for(" 2 Y d4").await;
+        bob.send(b"q").await;
+        bob.wait_for("lost, as abandoned").await;
+        bob.send(b"y").await;
+        alice.wait_for("alice wins: bob left").await;
+        alice
+            .wait_for("Rating, standard live: 1742? -> 1809? (+67)")
+            .await;
+        bob.wait_for("q leave").await;
+        // Bob's own profile (p): two rated games lost, one abandoned.
+        bob.send(b"p").await;
+        bob.wait_for("2 rated games 0-0-2, abandoned 1").await;
+        // The tally per opponent and the games, newest first, with each change.
+        bob.wait_for("v alice 0-0-2").await;
+        bob.wait_for("v alice            lost   standard         1191 (-67)")
+            .await;
+        bob.wait_for("1258 (-242)").await;
+    });
+    // Both games rated, each with its colours and Blue's expected score kept.
+    let db = server.db();
+    let rows: Vec<(String, String, String, f64)> = db
+        .prepare("SELECT blue_name, yellow_name, result, blue_expected FROM finished WHERE rated = 1 ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0].0.as_str(), rows[0].2.as_str()), ("alice", "1-0"));
+    assert!((rows[0].3 - 0.5).abs() < 1e-9, "{rows:?}");
+    assert_eq!((rows[1].0.as_str(), rows[1].2.as_str()), ("bob", "0-1"));
+    assert!(rows[1].3 < 0.5, "{rows:?}");
+    let abandoned: i64 = db
+        .query_row(
+            "SELECT abandoned FROM ratings WHERE name = 'bob'",
             [],
             |r| r.get(0),
         )
