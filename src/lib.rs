@@ -18,10 +18,12 @@
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
-//! - `strings` (private): every text the player reads, used by `ui`, `server` and `cli`.
-//! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer, lessons
-//!   and puzzles; pure states, the switching between them (`navigation`), widgets, and
-//!   one event loop that blocks on one channel and draws on any backend (`event_loop`).
+//! - `strings` (private): every text the player reads (a folder by screen or subject,
+//!   with `describe` putting game values into words), used by `ui`, `server` and `cli`.
+//! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer,
+//!   lessons, puzzles, and a served session's lobby and tables; pure states, the key
+//!   table (`keymap`), the switching between them (`navigation`), widgets, and one event
+//!   loop that blocks on one channel (`inbox`) and draws on any backend (`event_loop`).
 //! - [`server`]: `hijara serve`, the game over SSH, through the same screens and loop.
 //! - [`cli`]: the command line, which opens screens only through `ui`'s entry points.
 

@@ -9,6 +9,8 @@ use anyhow::Context;
 use serde::Serialize;
 
 use crate::review::{self, Analysed, Review};
+use crate::strings::reports as words;
+use crate::text::display_path;
 
 /// The `--json` object: the options, then the review.
 #[derive(Serialize)]
@@ -40,13 +42,10 @@ impl Bar {
         const WIDTH: usize = 30;
         let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
         // Progress is cosmetic: a failed write to stderr is not worth an error.
-        let _ = write!(
-            std::io::stderr().lock(),
-            "\ranalysing [{}{}] {done}/{total} positions, {:.1} s",
-            "#".repeat(filled),
-            " ".repeat(WIDTH - filled),
-            self.start.elapsed().as_secs_f64()
-        );
+        let (bar, gap) = ("#".repeat(filled), " ".repeat(WIDTH - filled));
+        let secs = self.start.elapsed().as_secs_f64();
+        let line = words::analysing(&bar, &gap, done, total, secs);
+        let _ = write!(std::io::stderr().lock(), "{line}");
     }
 
     fn finish(&self) {
@@ -99,7 +98,7 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::write_record_file(path, &record)?;
         eprintln!(
             "{}",
-            crate::strings::analysis::annotated(&crate::session::shown(path), marked)
+            crate::strings::analysis::annotated(&display_path(path), marked)
         );
     }
     if args.json {
@@ -110,13 +109,11 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &report).context("cannot write the report")?;
         writeln!(out).context("cannot write the report")?;
     } else {
+        let secs = elapsed.as_secs_f64();
         writeln!(
             out,
-            // The name on a line of its own: a long path would push the rest past 80 columns.
-            "{name}\n{} moves reviewed in {:.1} s ({think_ms} ms a position, {threads} thread{})",
-            game.len(),
-            elapsed.as_secs_f64(),
-            if threads == 1 { "" } else { "s" }
+            "{}",
+            words::reviewed(&name, game.len(), secs, think_ms, threads)
         )
         .and_then(|()| writeln!(out, "{}\n", review::text::LEGEND))
         .and_then(|()| review::text::write_review(&mut out, &review))

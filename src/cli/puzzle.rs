@@ -5,8 +5,9 @@ use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
-use crate::session::{data_dir, shown};
+use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
+use crate::text::display_path;
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
@@ -114,7 +115,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     match &dir {
         Some(dir) => progress
             .save(dir)
-            .with_context(|| format!("saving puzzle progress in {}", shown(dir)))?,
+            .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
         None => eprintln!("{}", words::TRY_NOT_KEPT),
     }
     Ok(())

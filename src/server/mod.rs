@@ -18,7 +18,10 @@
 //!   on a thread of its own, the lobby and its games on the game's one event loop.
 //! - `link`: a screen's link to its table.
 //! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
-//!   may ask, the caps, and the stop at SIGTERM.
+//!   may ask, the login grace time, and the stop at SIGTERM.
+//! - `gate`: who may come in: the rate of new connections per address, the caps on
+//!   connections waiting to log in (with random early drop) and on sessions.
+//! - `door`: a connection's door, to close it (or cut its socket) from outside.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
 //!   `operator`: the operator's commands on the store (names, release, export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
@@ -34,7 +37,9 @@ mod corr;
 #[cfg(test)]
 mod corr_tests;
 mod corr_timer;
+mod door;
 mod game_record;
+mod gate;
 mod grace;
 mod hall;
 mod handler;
@@ -68,6 +73,7 @@ use anyhow::Context;
 
 pub use bans::BANS_FILE;
 pub use game_record::key_tag;
+pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
 pub use hall::DEFAULT_GRACE;
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
@@ -85,6 +91,20 @@ pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 
 /// A client that reads none of its screen for this long is dropped, unless told otherwise.
 pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A connection that has not logged in this long after it was accepted is closed,
+/// unless told otherwise: half of OpenSSH's `LoginGraceTime` (120 s), still ample for
+/// checking a host key's fingerprint and typing a key's passphrase.
+pub const DEFAULT_LOGIN_GRACE: Duration = Duration::from_secs(60);
+
+/// Connections one address may have waiting to log in at once (OpenSSH's
+/// `PerSourceMaxStartups`), unless told otherwise.
+pub const DEFAULT_STARTUPS_PER_ADDRESS: usize = 4;
+
+/// New connections one address may open at once, unless told otherwise...
+pub const DEFAULT_CONNECT_BURST: u32 = 10;
+/// ...and per minute after that.
+pub const DEFAULT_CONNECT_PER_MINUTE: u32 = 30;
 
 /// The AI's engines for a machine with `cores` cores: one fewer, at least one, so a
 /// core is left for the sessions' frames.

@@ -217,11 +217,6 @@ pub(crate) fn write_new(
     ))
 }
 
-/// `path` as shown to the player: control characters and the like made visible.
-pub fn shown(path: &Path) -> String {
-    crate::text::sanitize(&path.display().to_string()).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@ fn go_to(state: &mut ReplayState, n: usize) {
         press(state, c);
     }
     press(state, KeyCode::Enter);
-    assert_eq!(state.shown(), n);
+    assert_eq!(state.at_move(), n);
 }
 
 /// Blue's lead after `i` moves in the fake analysis: 8 points, then Blue's move 11
@@ -106,12 +106,12 @@ fn brackets_jump_between_mistakes_and_blunders() {
     // `]` opens the panel (and asks for the analysis) and jumps.
     let effects = press(&mut s, ']');
     assert!(s.panel() && effects.contains(&Effect::Analyse));
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     // The inaccuracy at 45 is passed over: nothing later.
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     assert!(
         s.message()
             .unwrap()
@@ -119,14 +119,14 @@ fn brackets_jump_between_mistakes_and_blunders() {
             .contains("No mistake or blunder after")
     );
     press(&mut s, '[');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     press(&mut s, '[');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     assert!(s.message().unwrap().1.contains("before this move"));
     // From the end, `[` finds the last one.
     go_to(&mut s, 64);
     press(&mut s, '[');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     // `]` from the blunder itself does not stay on it.
     assert_eq!(s.current_review().unwrap().number, 31);
 }
@@ -138,15 +138,15 @@ fn brackets_use_what_has_arrived_and_say_when_the_analysis_still_runs() {
     inject(&mut s, 0..=20);
     assert!(!s.analysis().finished());
     press(&mut s, ']');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     press(&mut s, ']');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     assert!(s.message().unwrap().1.contains("still running"));
     // The rest arrives, in any order.
     inject(&mut s, 40..=64);
     inject(&mut s, 21..=39);
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
 }
 
 fn screen_text(state: &ReplayState, width: u16, height: u16) -> String {
@@ -161,7 +161,7 @@ fn on_the_blunder() -> ReplayState {
     inject(&mut s, 0..=64);
     press(&mut s, ']');
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     s
 }
 

@@ -13,10 +13,10 @@ use russh::keys::ssh_key::LineEnding;
 use crate::common::Session;
 use crate::serve_common::{Server, key};
 
-pub(crate) const SSH: &str = "/usr/bin/ssh";
+pub const SSH: &str = "/usr/bin/ssh";
 
 /// The options every run of ssh here gets, for `user` with key file `identity`.
-pub(crate) fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
+pub fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
     let host_key = std::fs::read_to_string(server.dir.path().join("host_key_ed25519")).unwrap();
     let public = PrivateKey::from_openssh(host_key.as_bytes())
         .unwrap()

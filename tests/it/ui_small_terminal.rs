@@ -74,7 +74,7 @@ fn behind_the_replay_viewers_enlarge_screen_only_q_acts() {
         let effects = state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
         assert!(effects.is_empty(), "{code:?}: {effects:?}");
     }
-    assert_eq!(state.shown(), 0);
+    assert_eq!(state.at_move(), 0);
     assert!(!state.autoplay());
     assert!(!state.panel());
     let _ = state.handle(Input::Key(KeyEvent::new(
