@@ -4,12 +4,7 @@
 //! keeps, once a minute, the wall-clock time the server is up at, so a restart knows
 //! how long it was down (the clocks do not count that time). It ends with the hall.
 
-use std::sync::{Mutex, Weak};
 use std::time::{Duration, Instant};
-
-use super::hall::Hall;
-use super::shared::SharedHall;
-use super::store::Store;
 
 /// How often the timer looks.
 const EVERY: Duration = Duration::from_secs(1);
@@ -17,32 +12,27 @@ const EVERY: Duration = Duration::from_secs(1);
 /// How often the store is told the server is up.
 const HEARTBEAT: Duration = Duration::from_secs(60);
 
-/// Starts the timer; it ends when the hall or the store is dropped. A thread that
-/// can't be started leaves the deciding to the next move at the game (each move is
-/// checked against the clock first).
-pub(crate) fn start(hall: Weak<Mutex<Hall>>, store: Weak<Store>) {
+/// Starts the timer: `tick(heartbeat)` decides what ran out (and, when `heartbeat`,
+/// tells the store the server is up), returning `false` once the hall or the store
+/// is gone, which ends the thread. The caller builds `tick` from weak references, so
+/// this file knows neither. A thread that can't be started leaves the deciding to
+/// the next move at the game (each move is checked against the clock first).
+pub(crate) fn start(tick: impl FnMut(bool) -> bool + Send + 'static) {
     let _ = std::thread::Builder::new()
         .name("hijara-corr".into())
-        .spawn(move || run(&hall, &store));
+        .spawn(move || run(tick));
 }
 
-fn run(hall: &Weak<Mutex<Hall>>, store: &Weak<Store>) {
+fn run(mut tick: impl FnMut(bool) -> bool) {
     let mut beat = Instant::now();
     loop {
         std::thread::sleep(EVERY);
-        let (Some(hall), Some(store)) = (hall.upgrade(), store.upgrade()) else {
-            return;
-        };
-        let shared = SharedHall::from_parts(hall, Some(store.clone()));
-        // The guard hands the keeps to the store once the lock is released.
-        let wall = {
-            let mut guard = shared.lock();
-            guard.corr_tick();
-            guard.corr_time().wall()
-        };
-        if beat.elapsed() >= HEARTBEAT {
+        let heartbeat = beat.elapsed() >= HEARTBEAT;
+        if heartbeat {
             beat = Instant::now();
-            store.writer().heartbeat(wall);
+        }
+        if !tick(heartbeat) {
+            return;
         }
     }
 }

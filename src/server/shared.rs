@@ -124,7 +124,23 @@ impl SharedHall {
         }
         grace::start(Arc::downgrade(&hall));
         let store = Arc::new(store);
-        corr_timer::start(Arc::downgrade(&hall), Arc::downgrade(&store));
+        let (weak_hall, weak_store) = (Arc::downgrade(&hall), Arc::downgrade(&store));
+        corr_timer::start(move |heartbeat| {
+            let (Some(hall), Some(store)) = (weak_hall.upgrade(), weak_store.upgrade()) else {
+                return false;
+            };
+            let shared = SharedHall::from_parts(hall, Some(store.clone()));
+            // The guard hands the keeps to the store once the lock is released.
+            let wall = {
+                let mut guard = shared.lock();
+                guard.corr_tick();
+                guard.corr_time().wall()
+            };
+            if heartbeat {
+                store.writer().heartbeat(wall);
+            }
+            true
+        });
         let shared = SharedHall {
             hall,
             store: Some(store),
