@@ -101,6 +101,9 @@ pub enum Operator {
         /// The name (either case).
         name: String,
     },
+    /// The colours of rated games: Blue's score against what the ratings expected,
+    /// per ruleset and speed, with a 95% interval (whether a colour term is needed).
+    Colours,
     /// Write every finished game into DIR as a `.hij` record (`hijara games --dir DIR`
     /// lists them; `replay`, `score` and `analyze` read them).
     Export {
@@ -127,6 +130,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             Operator::Names => operator::names(&data_dir)?,
             Operator::Release { name } => operator::release(&data_dir, &name)?,
             Operator::Forget { name } => operator::forget(&data_dir, &name)?,
+            Operator::Colours => operator::colours(&data_dir)?,
             Operator::Export { dir } => operator::export(&data_dir, &dir)?,
             Operator::Backup { file } => operator::backup(&data_dir, &file)?,
         };

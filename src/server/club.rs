@@ -179,9 +179,68 @@ pub(crate) fn abandoned_by(
     }
 }
 
+/// Blue's results in the rated games of one board against what the ratings
+/// expected: the colours question (Yellow can always force a draw) asked of the
+/// games people played. With no colour term in the expected score, a Blue score
+/// steadily above or below its expectation is what a colour term would correct.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Colours {
+    /// Rated games counted.
+    pub(crate) games: u32,
+    /// Blue's wins, draws and losses.
+    pub(crate) wdl: [u32; 3],
+    /// Blue's mean score (a draw is half), and the mean the ratings expected.
+    pub(crate) score: f64,
+    pub(crate) expected: f64,
+    /// Blue's mean score less its expectation, with its 95% interval (normal, over the
+    /// games' differences); `None` below two games.
+    pub(crate) excess: Option<(f64, f64, f64)>,
+}
+
+/// [`Colours`] from each rated game's Blue score (1, ½ or 0) and Blue's expected
+/// score before it.
+pub(crate) fn colours(games: &[(f64, f64)]) -> Colours {
+    let n = games.len();
+    let count = |s: f64| games.iter().filter(|(x, _)| *x == s).count() as u32;
+    let mean = |f: &dyn Fn(&(f64, f64)) -> f64| games.iter().map(f).sum::<f64>() / n.max(1) as f64;
+    let (score, expected) = (mean(&|g| g.0), mean(&|g| g.1));
+    let excess = (n >= 2).then(|| {
+        let d = score - expected;
+        let var = games.iter().map(|(s, e)| (s - e - d).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let half = 1.96 * (var / n as f64).sqrt();
+        (d, d - half, d + half)
+    });
+    Colours {
+        games: n as u32,
+        wdl: [count(1.0), count(0.5), count(0.0)],
+        score,
+        expected,
+        excess,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blue_s_excess_over_its_expectation_has_an_interval() {
+        // Four games at even ratings: two Blue wins, a draw, a loss.
+        let c = colours(&[(1.0, 0.5), (1.0, 0.5), (0.5, 0.5), (0.0, 0.5)]);
+        assert_eq!(c.games, 4);
+        assert_eq!(c.wdl, [2, 1, 1]);
+        assert!((c.score - 0.625).abs() < 1e-12 && (c.expected - 0.5).abs() < 1e-12);
+        let (d, low, high) = c.excess.unwrap();
+        // Differences 0.5, 0.5, 0, -0.5: mean 0.125, sample sd 0.4787, half-width
+        // 1.96 * 0.4787 / 2 = 0.4691.
+        assert!((d - 0.125).abs() < 1e-12);
+        assert!(
+            (low + 0.3441).abs() < 1e-4 && (high - 0.5941).abs() < 1e-4,
+            "{low} {high}"
+        );
+        assert_eq!(colours(&[(1.0, 0.7)]).excess, None);
+        assert_eq!(colours(&[]).games, 0);
+    }
 
     fn standing(games: u32, opponents: u32, deviation: f64, days_ago: i64) -> Standing {
         Standing {

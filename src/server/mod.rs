@@ -23,7 +23,8 @@
 //!   connections waiting to log in (with random early drop) and on sessions.
 //! - `door`: a connection's door, to close it (or cut its socket) from outside.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
-//!   `operator`: the operator's commands on the store (names, release, export, backup).
+//!   `operator`: the operator's commands on the store (names, release, forget, colours,
+//!   export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
 //! Nothing here is process-wide: the server's state is a [`handler::Server`] value

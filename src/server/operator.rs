@@ -1,5 +1,5 @@
 //! The operator's commands, beside a running server or not: `hijara serve names`,
-//! `release NAME`, `forget NAME`, `export DIR` and `backup FILE`. Each opens the server's database
+//! `release NAME`, `forget NAME`, `colours`, `export DIR` and `backup FILE`. Each opens the server's database
 //! through SQLite's own locking (with a busy timeout), so a running server goes on;
 //! what it changes (a released name) the server reads at the next login.
 
@@ -64,6 +64,29 @@ pub fn forget(data_dir: &Path, name: &str) -> anyhow::Result<String> {
         safe_text(name),
         safe_text(&key)
     ))
+}
+
+/// The colours question asked of the rated games at the server in `data_dir`: per
+/// ruleset and speed, Blue's results, its mean score against the mean the ratings
+/// expected, and the difference with its 95% interval. An interval clear of zero
+/// over many games is the case for a colour term in the expected score
+/// (docs/club.md, "Colours").
+pub fn colours(data_dir: &Path) -> anyhow::Result<String> {
+    let conn = open_for_operator(data_dir)?;
+    let mut out = String::new();
+    for board in super::club::Board::ALL {
+        let c = super::club::colours(&club::colour_results(&conn, board)?);
+        out.push_str(&crate::strings::club::colours_line(
+            &super::standings::board_name(board),
+            c.games,
+            c.wdl,
+            c.score,
+            c.expected,
+            c.excess,
+        ));
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// Writes every finished game of the server in `data_dir` into `dir` (made if

@@ -254,3 +254,33 @@ pub(crate) fn no_games_yet(name: &str) -> String {
 pub(crate) fn games_head(name: &str) -> String {
     format!("{name}: the last games, newest first")
 }
+
+/// One board's line of `hijara serve colours`.
+pub(crate) fn colours_line(
+    board: &str,
+    games: u32,
+    wdl: [u32; 3],
+    score: f64,
+    expected: f64,
+    excess: Option<(f64, f64, f64)>,
+) -> String {
+    if games == 0 {
+        return format!("{board}: no rated games");
+    }
+    let [w, d, l] = wdl;
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let excess = match excess {
+        Some((e, low, high)) => format!(
+            "; Blue's excess {:+.1} points (95% interval {:+.1} to {:+.1})",
+            100.0 * e,
+            100.0 * low,
+            100.0 * high
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{board}: {games} rated games, Blue {w}-{d}-{l}, scored {} against {} expected{excess}",
+        pct(score),
+        pct(expected)
+    )
+}

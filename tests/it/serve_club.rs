@@ -236,4 +236,18 @@ fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandone
         )
         .unwrap();
     assert_eq!(abandoned, 1);
+    // The operator's colours report counts them: Blue won one and lost one.
+    let out = Command::new(crate::common::binary())
+        .args(["serve", "--data-dir"])
+        .arg(server.dir.path())
+        .arg("colours")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = text(&out);
+    assert!(
+        said.contains("standard live: 2 rated games, Blue 1-0-1, scored 50.0% against"),
+        "{said}"
+    );
+    assert!(said.contains("corners live: no rated games"), "{said}");
 }

@@ -560,3 +560,19 @@ pub(crate) fn forget(tx: &Connection, key: &str) -> rusqlite::Result<usize> {
     tx.execute("DELETE FROM players WHERE key = ?1", [key])?;
     Ok(ratings)
 }
+
+/// Each rated game of `board`: Blue's score (1, ½, 0) and Blue's expected score, in
+/// the order they ended (for `hijara serve colours`).
+pub(crate) fn colour_results(conn: &Connection, board: Board) -> rusqlite::Result<Vec<(f64, f64)>> {
+    conn.prepare_cached(
+        "SELECT CASE result WHEN '1-0' THEN 1.0 WHEN '0-1' THEN 0.0 ELSE 0.5 END, blue_expected
+         FROM finished
+         WHERE rated = 1 AND ruleset = ?1 AND speed = ?2 AND blue_expected IS NOT NULL
+           AND result IN ('1-0', '1/2-1/2', '0-1')
+         ORDER BY id",
+    )?
+    .query_map(params![board.ruleset_token(), board.speed.token()], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })?
+    .collect()
+}
