@@ -251,3 +251,127 @@ fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandone
     );
     assert!(said.contains("corners live: no rated games"), "{said}");
 }
+
+/// Fills the store of `server` (the clock at `now`) with players of the standard live
+/// leaderboard: `p01`..`p14`, listed, best first; and one just short of each
+/// threshold: `few` (19 games), `alts` (4 established opponents), `unsure` (a
+/// deviation of 80), `away` (the last rated game 31 days ago), `hidden` (left the
+/// leaderboards). `p13` has 12 finished games and 2 abandoned.
+fn fill_standings(server: &Server, now: i64) {
+    let db = server.db();
+    db.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
+    let player = |name: &str,
+                  rating: f64,
+                  games: u32,
+                  opponents: u32,
+                  deviation: f64,
+                  days: i64| {
+        let key = format!("SHA256:{name}");
+        db.execute(
+            "INSERT INTO names (folded, name, key, look, bound) VALUES (?1, ?1, ?2, ?1, '2027-01-01T00:00:00Z')",
+            rusqlite::params![name, key],
+        )
+        .unwrap();
+        let abandoned = if name == "p13" { 2 } else { 0 };
+        db.execute(
+            "INSERT INTO ratings (key, ruleset, speed, name, rating, deviation, volatility, games,
+                                  wins, draws, losses, abandoned, opponents, last)
+             VALUES (?1, 'standard', 'live', ?2, ?3, ?4, 0.06, ?5, ?5, 0, 0, ?6, ?7, ?8)",
+            rusqlite::params![
+                key,
+                name,
+                rating,
+                deviation,
+                games,
+                abandoned,
+                opponents,
+                now - days * DAY
+            ],
+        )
+        .unwrap();
+    };
+    for i in 1..=14 {
+        player(
+            &format!("p{i:02}"),
+            2000.0 - 10.0 * f64::from(i),
+            20 + i,
+            5,
+            60.0,
+            1,
+        );
+    }
+    // Each above p01 if listed: none of them may be.
+    player("few", 2500.0, 19, 5, 60.0, 1);
+    player("alts", 2500.0, 40, 4, 60.0, 1);
+    player("unsure", 2500.0, 40, 9, 80.0, 1);
+    player("away", 2500.0, 40, 9, 60.0, 31);
+    player("hidden", 2500.0, 40, 9, 60.0, 1);
+    db.execute(
+        "INSERT INTO players (key, unlisted) VALUES ('SHA256:hidden', 1)",
+        [],
+    )
+    .unwrap();
+    for g in 0..12 {
+        db.execute(
+            "INSERT INTO finished (date, blue_name, blue_key, yellow_name, yellow_key, result,
+                                   termination, ruleset, claims, blue_total, yellow_total, moves,
+                                   record, rated, speed)
+             VALUES (?1, 'p13', 'SHA256:p13', 'p02', 'SHA256:p02', '1-0', 'resignation',
+                     'standard', 0, 0, 0, 10, '', 0, 'live')",
+            [format!("2027-01-{:02}T12:00:00Z", 1 + g)],
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let clock_arg = clock.display().to_string();
+    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    fill_standings(&server, T0);
+    run(async {
+        let carl = Player::join(&server, "carl", 31, 80, 24).await;
+        carl.wait_for("q leave").await;
+        carl.send(b"l").await;
+        carl.wait_for("Leaderboard: standard live").await;
+        // Twelve rows a page at 80x24, best first; nobody short of a threshold.
+        carl.wait_for("  1  p01 ").await;
+        carl.wait_for(" 12  p12 ").await;
+        carl.wait_for("Page 1: ] next page").await;
+        let page = carl.screen();
+        for out in ["p13", "few", "alts", "unsure", "away", "hidden"] {
+            assert!(!page.contains(out), "{out} on page 1:\n{page}");
+        }
+        carl.send(b"]").await;
+        carl.wait_for(" 14  p14 ").await;
+        carl.wait_for("Page 2, the last").await;
+        let page = carl.screen();
+        assert!(page.contains(" 13  p13 "), "{page}");
+        for out in ["p12", "few", "alts", "unsure", "away", "hidden"] {
+            assert!(!page.contains(out), "{out} on page 2:\n{page}");
+        }
+        carl.send(b"]").await;
+        carl.wait_for("No more pages that way").await;
+        // A number opens that player's profile: the tally, the abandoned games.
+        carl.send(b"13").await;
+        carl.wait_for("p13 · first seen 2027-01-01").await;
+        carl.wait_for("33 rated games 33-0-0, abandoned 2").await;
+        // Twelve games: eight on a page at 80x24, newest first, then the rest.
+        carl.wait_for("  1  2027-01-12").await;
+        carl.wait_for("  8  2027-01-05").await;
+        assert!(!carl.screen().contains("2027-01-04"), "{}", carl.screen());
+        carl.send(b"]").await;
+        carl.wait_for("  9  2027-01-04").await;
+        carl.wait_for(" 12  2027-01-01").await;
+        carl.wait_for("Page 2, the last").await;
+        // Back to the lobby, and a profile by name (v): one not listed has one too.
+        carl.send(b"\x1b").await;
+        carl.wait_for("q leave").await;
+        carl.send(b"vaway\r").await;
+        carl.wait_for("away · first seen").await;
+        carl.wait_for("40 rated games 40-0-0, abandoned 0").await;
+    });
+}
