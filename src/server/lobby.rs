@@ -929,6 +929,46 @@ mod tests {
     }
 
     #[test]
+    fn the_tables_page_and_a_number_past_nine_is_typed() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        for n in 0..12 {
+            let who = person(&format!("player{n}"));
+            hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
+        }
+        let rows = rows_for(&mut hall, "kBob");
+        let mut lobby = LobbyState::new("Bob", true);
+        lobby.resized(24);
+        let page = drawn(&lobby, &rows, "kBob");
+        assert!(
+            page.contains("9  player8") && !page.contains("player9"),
+            "{page}"
+        );
+        // Back from the first page: nothing there.
+        lobby.key(key(KeyCode::Char('[')), &rows);
+        assert!(drawn(&lobby, &rows, "kBob").contains(club_words::NO_SUCH_PAGE));
+        assert_eq!(lobby.key(key(KeyCode::Char(']')), &rows), Choice::Stay);
+        let page = drawn(&lobby, &rows, "kBob");
+        for line in ["10  player9", "11  player10", "12  player11"] {
+            assert!(page.contains(line), "{line} in {page}");
+        }
+        assert!(!page.contains("player8 "), "{page}");
+        // 1 could begin 10-12: it waits; 11 picks the eleventh table.
+        assert_eq!(lobby.key(key(KeyCode::Char('1')), &rows), Choice::Stay);
+        assert_eq!(
+            lobby.key(key(KeyCode::Char('1')), &rows),
+            Choice::Pick(rows[10].id)
+        );
+        // A number on the other page is said so, not taken.
+        assert_eq!(lobby.key(key(KeyCode::Char('3')), &rows), Choice::Stay);
+        assert!(drawn(&lobby, &rows, "kBob").contains(&club_words::not_on_this_page(3)));
+        lobby.key(key(KeyCode::Char('[')), &rows);
+        assert_eq!(
+            lobby.key(key(KeyCode::Char('3')), &rows),
+            Choice::Pick(rows[2].id)
+        );
+    }
+
+    #[test]
     fn the_lobby_fits_80_by_24_and_shows_names_safely() {
         let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
         let who = Who {
