@@ -69,7 +69,7 @@ impl CorrClock {
     }
 
     /// The player whose time runs.
-    pub(crate) fn to_move(&self) -> Player {
+    pub(crate) fn to_move(self) -> Player {
         self.to_move
     }
 

@@ -458,11 +458,11 @@ pub(crate) fn games_of(
     .collect()
 }
 
+/// A finished game's record, its keys (Blue's, Yellow's) and its review if kept.
+pub(crate) type KeptGame = (String, [String; 2], Option<String>);
+
 /// Game `id`'s record and its keys (Blue's, Yellow's), and its review if one is kept.
-pub(crate) fn record_of(
-    conn: &Connection,
-    id: i64,
-) -> rusqlite::Result<Option<(String, [String; 2], Option<String>)>> {
+pub(crate) fn record_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<KeptGame>> {
     conn.prepare_cached(
         "SELECT record, blue_key, yellow_key, (SELECT positions FROM reviews WHERE game = ?1)
          FROM finished WHERE id = ?1",
