@@ -15,7 +15,7 @@ use super::club::{Board, Speed};
 use super::corr;
 use super::outside::safe_text;
 use super::shared::SharedHall;
-use super::standings::board_name;
+use super::standings::{board_name, game_line};
 use super::store::club as club_store;
 use super::who::Who;
 
@@ -96,23 +96,16 @@ fn status(who: &Who, hall: &SharedHall) -> Vec<String> {
     let mine: Vec<_> = games.iter().filter(|g| g.my_move).collect();
     let theirs: Vec<_> = games.iter().filter(|g| !g.my_move).collect();
     let mut lines = vec![words::status_head(&name, mine.len(), theirs.len())];
-    for game in mine {
-        lines.push(words::status_game(
-            game.id,
-            &game.opponent,
-            game.days,
-            &corr::show(game.left),
-            true,
-        ));
-    }
-    for game in theirs {
-        lines.push(words::status_game(
-            game.id,
-            &game.opponent,
-            game.days,
-            &corr::show(game.left),
-            false,
-        ));
+    for (my_move, list) in [(true, mine), (false, theirs)] {
+        for game in list {
+            lines.push(words::status_game(
+                game.id,
+                &game.opponent,
+                game.days,
+                &corr::show(game.left),
+                my_move,
+            ));
+        }
     }
     lines.push(words::vacation_left(vacation));
     lines
@@ -165,31 +158,7 @@ fn games(who: &Who, hall: &SharedHall) -> Vec<String> {
         Ok(games) => {
             let mut lines = vec![words::games_head(&name)];
             for (i, game) in games.iter().enumerate() {
-                let outcome = match game.outcome {
-                    Some(crate::rating::Outcome::Win) => crate::strings::serve::WON,
-                    Some(crate::rating::Outcome::Draw) => crate::strings::serve::DRAWN,
-                    Some(crate::rating::Outcome::Loss) => crate::strings::serve::LOST,
-                    None => words::STOPPED,
-                };
-                let change = game
-                    .change
-                    .map(|(before, after)| {
-                        words::change_short(
-                            after.round() as i64,
-                            after.round() as i64 - before.round() as i64,
-                        )
-                    })
-                    .unwrap_or_default();
-                lines.push(words::game_row(
-                    i + 1,
-                    game.date.get(..10).unwrap_or(&game.date),
-                    &crate::text::pad(&crate::text::fit(&game.opponent, 16), 16),
-                    outcome,
-                    &board_name(game.board),
-                    game.rated,
-                    &change,
-                    game.reviewed,
-                ));
+                lines.push(game_line(i + 1, game, &board_name(game.board)));
             }
             lines
         }

@@ -349,7 +349,7 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, bold: Style,
         rest.push(Line::raw(words::NO_GAMES));
     }
     for (i, game) in view.games.iter().enumerate() {
-        rest.push(Line::raw(game_line(first + i, game)));
+        rest.push(Line::raw(game_line(first + i, game, &profile_rules(game))));
     }
     if view.more || view.page > 0 {
         rest.push(Line::raw(words::page(view.page + 1, view.more)));
@@ -384,8 +384,18 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, bold: Style,
         .render(bottom, buf);
 }
 
-/// One game of a profile's list: number, date, opponent, outcome, rating, change.
-fn game_line(number: usize, game: &GameLine) -> String {
+/// A game's rules as a profile's list shows them: `standard`, `corners, corr.`.
+fn profile_rules(game: &GameLine) -> String {
+    let speed = match game.board.speed {
+        Speed::Live => "",
+        Speed::Correspondence => words::CORR_SHORT,
+    };
+    format!("{}{speed}", game.board.ruleset_token())
+}
+
+/// One game of a list of games (a profile's, `ssh host games`): number, date,
+/// opponent, outcome, `rules`, rating and change.
+pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
     let outcome = match game.outcome {
         Some(Outcome::Win) => crate::strings::serve::WON,
         Some(Outcome::Draw) => crate::strings::serve::DRAWN,
@@ -401,16 +411,12 @@ fn game_line(number: usize, game: &GameLine) -> String {
             )
         })
         .unwrap_or_default();
-    let speed = match game.board.speed {
-        Speed::Live => "",
-        Speed::Correspondence => words::CORR_SHORT,
-    };
     words::game_row(
         number,
         game.date.get(..10).unwrap_or(&game.date),
         &text::pad(&text::fit(&game.opponent, 16), 16),
         outcome,
-        &format!("{}{speed}", game.board.ruleset_token()),
+        rules,
         game.rated,
         &change,
         game.reviewed,
