@@ -92,6 +92,8 @@ pub struct ReplayState {
     /// At a server ([`ReplayState::served`]): why there is no review to show yet,
     /// if there is none; playing on is not offered there.
     served: Option<Option<String>>,
+    /// Who sat in each seat, as the record's tags say (`None`: they don't).
+    seats: [Option<crate::ai::Seat>; 2],
 }
 
 impl ReplayState {
@@ -125,6 +127,7 @@ impl ReplayState {
             analysis,
             panel: false,
             served: None,
+            seats: crate::rules::Player::BOTH.map(|p| crate::session::seat_in(record, p)),
         }
     }
 
@@ -237,6 +240,16 @@ impl ReplayState {
     /// The title: the file name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Who sat in `player`'s seat, as the record's tags say.
+    pub fn seat(&self, player: crate::rules::Player) -> Option<crate::ai::Seat> {
+        self.seats[player.index()]
+    }
+
+    /// The record's clocks' time control, if it has clocks.
+    pub fn time_control(&self) -> Option<crate::record::TimeControl> {
+        self.clock.as_ref().map(|c| c.control())
     }
 
     /// The record's tags, in order.
