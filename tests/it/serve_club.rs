@@ -250,6 +250,31 @@ fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandone
         "{said}"
     );
     assert!(said.contains("corners live: no rated games"), "{said}");
+    // The operator deletes bob's profile: his ratings go, the games stay.
+    let forget = |name: &str| {
+        Command::new(crate::common::binary())
+            .args(["serve", "--data-dir"])
+            .arg(server.dir.path())
+            .args(["forget", name])
+            .output()
+            .unwrap()
+    };
+    let out = forget("Bob");
+    assert!(out.status.success(), "{out:?}");
+    assert!(text(&out).contains("deleted the profile of Bob"), "{out:?}");
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM ratings WHERE name = 'bob'"), 0);
+    assert_eq!(
+        count("SELECT count(*) FROM ratings WHERE name = 'alice'"),
+        1
+    );
+    assert_eq!(count("SELECT count(*) FROM finished"), 2);
+    let out = forget("nobody");
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no name nobody"),
+        "{out:?}"
+    );
 }
 
 /// Fills the store of `server` (the clock at `now`) with players of the standard live
