@@ -182,5 +182,5 @@ pub(crate) fn tally(each: &[String]) -> String {
 
 /// Said on the client's main screen before the full-screen lobby opens, for a screen
 /// reader to hear first (a line of its own, with the pty's carriage return).
-pub(crate) const LINE_MODE_OFFER: &str = "Hijara. Screen reader? Press l in the lobby for the line mode \
+pub(crate) const LINE_MODE_OFFER: &str = "Hijara. Screen reader? Press L in the lobby for the line mode \
      (kept for your key), or connect with TERM=dumb.\r\n";

@@ -396,6 +396,10 @@ impl<F: Face> EventLoop<'_, F> {
                     }
                     self.inbox.news_taken();
                     self.queue.extend(lobby.linked());
+                    // A correspondence game came to this player's move.
+                    if lobby.take_bell() {
+                        let _ = self.face.alert(b"\x07");
+                    }
                 } else {
                     self.inbox.news_taken();
                 }

@@ -85,7 +85,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
     });
 }
 
-/// Carol, on a full screen, hears the line mode offered first and switches with `l`;
+/// Carol, on a full screen, hears the line mode offered first and switches with `L`;
 /// the line mode is kept for her key: she comes back to it, and leaves it with
 /// `screen` for the full screen, which is kept too.
 #[test]
@@ -96,10 +96,10 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
         carol.wait_for("q leave").await;
         let offer = String::from_utf8(carol.raw()).unwrap();
         assert!(
-            offer.starts_with("Hijara. Screen reader? Press l in the lobby"),
+            offer.starts_with("Hijara. Screen reader? Press L in the lobby"),
             "said first: {offer:?}"
         );
-        carol.send(b"l").await;
+        carol.send(b"L").await;
         carol.wait_said("hijara: the lobby\r\n").await;
         let switched = carol.raw();
         let at = switched.windows(6).rposition(|w| w == b"hijara").unwrap();
