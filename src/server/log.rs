@@ -41,6 +41,8 @@ enum Echo {
     /// From now on, write to this file (the standard error the process had before
     /// [`ServerLog::take_stderr`]); the reply says it is done.
     Into(File, SyncSender<()>),
+    /// Reply once every line given before is written.
+    Flush(SyncSender<()>),
 }
 
 #[derive(Debug)]
@@ -165,6 +167,18 @@ impl ServerLog {
         }
     }
 
+    /// Waits, at most `patience`, until every line so far is echoed on standard error
+    /// (at the stop, before the process ends; a standard error nobody reads is not
+    /// waited for longer).
+    pub(crate) fn flush(&self, patience: std::time::Duration) {
+        if let Some(echo) = &self.0.echo {
+            let (done, wait) = sync_channel(1);
+            if echo.try_send(Echo::Flush(done)).is_ok() {
+                let _ = wait.recv_timeout(patience);
+            }
+        }
+    }
+
     /// Makes the echo thread write to `file` from now on, once it has echoed what it
     /// was given before.
     #[cfg(any(unix, test))]
@@ -255,6 +269,9 @@ fn start_echo() -> Option<SyncSender<Echo>> {
                     }
                     Echo::Into(file, done) => {
                         into = Some(file);
+                        let _ = done.send(());
+                    }
+                    Echo::Flush(done) => {
                         let _ = done.send(());
                     }
                 }
