@@ -721,6 +721,7 @@ impl Widget for &LobbyView<'_> {
                 row.moves,
                 row.spectators,
                 state,
+                usize::from(area.width),
             );
             lines.push(Line::raw(
                 crate::text::fit(&line, usize::from(area.width)).into_owned(),
