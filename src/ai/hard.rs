@@ -28,11 +28,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::decision::Decision;
+use super::eval::SCALE;
 use super::limit::SearchLimit;
 use super::mirror::mirror_move;
 use super::ordering::to_front;
 use super::random::shuffled_moves;
-use super::search::{RootSolve, SearchResult, Wdl};
+use super::search::{INF, RootSolve, SearchResult, Wdl};
 use super::smp::{self, Finish};
 use super::tt::TranspositionTable;
 use super::tt::key;
@@ -280,9 +281,9 @@ impl<'a> Run<'a> {
         run.result
     }
 
-    /// A move achieving at least `target`, up to the end of the budget; `None`
-    /// when there is none or the proof did not finish.
-    fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Move> {
+    /// A move achieving at least `target`, up to the end of the budget:
+    /// `Some(None)` when no move does, `None` when the proof did not finish.
+    fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Option<Move>> {
         let run = smp::run(
             &self.table,
             self.threads,
@@ -290,6 +291,26 @@ impl<'a> Run<'a> {
             order,
             Finish::First,
             |s, o| s.prove(position, o, target),
+        );
+        self.nodes += run.nodes;
+        (!run.aborted).then_some(run.result)
+    }
+
+    /// The exact margin (evaluation units) within `(alpha, beta)` and a move
+    /// achieving it, up to the end of the budget; `None` if it did not finish.
+    fn solve_margin(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        (alpha, beta): (i32, i32),
+    ) -> Option<(Move, i32)> {
+        let run = smp::run(
+            &self.table,
+            self.threads,
+            self.limit(100),
+            order,
+            Finish::First,
+            |s, o| s.solve_margin(position, o, alpha, beta),
         );
         self.nodes += run.nodes;
         if run.aborted { None } else { run.result }
@@ -314,7 +335,6 @@ pub(crate) fn decide(
     slot: &mut Option<Kept>,
 ) -> Option<Decision> {
     let budget = Budget::new(limit);
-    let empties = position.empty_sections();
     let mut order = shuffled_moves(position, seed);
     if order.is_empty() {
         return None;
@@ -331,19 +351,31 @@ pub(crate) fn decide(
         budget,
         nodes: 0,
     };
-    if let Some(target) = kept
-        && let Some(mut d) = follow_proof(&mut run, position, &mut order, target)
-    {
-        d.mirrored = Some(d.mv) == mirror;
-        let proven = d.solved.map(|wdl| (d.mv, wdl));
-        keep(slot, position, proofs, proven, run.table);
-        return Some(d);
-    }
+    let followed = kept.and_then(|target| follow_proof(&mut run, position, &mut order, target));
+    let mut d = match followed {
+        Some(d) => d,
+        None => search_and_solve(&mut run, position, &mut order)?,
+    };
+    // A proven outcome is played for the best margin: with the time left, the
+    // exact margin among the moves that keep it.
+    play_the_margin(&mut run, position, &mut order, &mut d);
+    d.mirrored = Some(d.mv) == mirror;
+    d.nodes = run.nodes;
+    // A completed proof of a win or a draw is kept for the next moves of this game.
+    let proven = d.solved.filter(|&w| w >= Wdl::Draw).map(|w| (d.mv, w));
+    keep(slot, position, proofs, proven, run.table);
+    Some(d)
+}
 
+/// Hard's search and, in the endgame range, its win/draw/loss solve, sharing
+/// the budget. `None` only on a full board.
+fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> Option<Decision> {
+    let empties = position.empty_sections();
     // The budget's split in the endgame range: a short heuristic search orders
     // the root, the win/draw/loss solve runs up to `solve_end` percent, and if it
     // proved no win or draw the heuristic search goes on with the time left (its
-    // table now holds the solve's entries). A proven win or draw is played at once.
+    // table now holds the solve's entries). A proven outcome then gets the rest
+    // for its margin ([`play_the_margin`]).
     let endgame = empties <= HARD_SOLVE_FROM;
     // Where the budget does not cover a typical proof, the search keeps half of
     // it: an unfinished solve's nodes are lost to the move's quality.
@@ -353,7 +385,7 @@ pub(crate) fn decide(
         .unwrap_or(u64::MAX);
     let covered = run
         .budget
-        .nodes_estimate(threads)
+        .nodes_estimate(run.threads)
         .is_none_or(|n| n >= typical);
     let (first_share, solve_end) = match (endgame, empties) {
         (false, _) => (100, 100),
@@ -361,17 +393,26 @@ pub(crate) fn decide(
         (true, _) if covered => (SEARCH_FIRST, SOLVE_END),
         (true, _) => (50, 100),
     };
-    let mut search = run.search(position, &order, first_share)?;
-    let mut solve = RootSolve::default();
+    let mut search = run.search(position, order, first_share)?;
     if search.exact {
-        solve.best = Some((search.best, Wdl::from_value(search.value)));
-    } else if endgame {
-        to_front(&mut order, search.best);
-        solve = run.solve(position, &order, solve_end);
+        // The search reached the end of the game: its move has the best margin.
+        return Some(Decision {
+            mv: search.best,
+            search: Some(search),
+            solved: Some(Wdl::from_value(search.value)),
+            margin: Some(search.value / SCALE),
+            mirrored: false,
+            nodes: run.nodes,
+        });
+    }
+    let mut solve = RootSolve::default();
+    if endgame {
+        to_front(order, search.best);
+        solve = run.solve(position, order, solve_end);
         let settled = matches!(solve.best, Some((_, Wdl::Win | Wdl::Draw)));
         if !settled
             && solve_end < 100
-            && let Some(deeper) = run.search(position, &order, 100)
+            && let Some(deeper) = run.search(position, order, 100)
             && deeper.depth >= search.depth
         {
             search = deeper;
@@ -384,7 +425,7 @@ pub(crate) fn decide(
         // Unfinished: the search's best move, unless the solve proved it loses and
         // some other move is not known to (order is best-first after the search).
         None => {
-            to_front(&mut order, search.best);
+            to_front(order, search.best);
             let mv = order
                 .iter()
                 .copied()
@@ -393,17 +434,35 @@ pub(crate) fn decide(
             (mv, None)
         }
     };
-    // A completed proof of a win or a draw is kept for the next moves of this game.
-    let proven = solved.filter(|&w| w >= Wdl::Draw).map(|w| (mv, w));
-    let nodes = run.nodes;
-    keep(slot, position, proofs, proven, run.table);
     Some(Decision {
         mv,
         search: Some(search),
         solved,
-        mirrored: Some(mv) == mirror,
-        nodes,
+        // The solve tried every move for a win: a proven draw is the best outcome,
+        // and its margin is 0.
+        margin: (solved == Some(Wdl::Draw)).then_some(0),
+        mirrored: false,
+        nodes: run.nodes,
     })
+}
+
+/// Once the outcome is proven (a win or a loss), the exact margin with the
+/// time left: a search to the end within the proven side of 0, so a win is
+/// never traded for a smaller one and a loss is as small as it can be. When
+/// it finishes, its move replaces the proven one; when it does not, the
+/// proven move stands (it keeps the outcome).
+fn play_the_margin(run: &mut Run, position: &Position, order: &mut [Move], d: &mut Decision) {
+    let window = match (d.solved, d.margin) {
+        (_, Some(_)) => return,
+        (Some(Wdl::Win), None) => (0, INF),
+        (Some(Wdl::Loss), None) => (-INF, 0),
+        _ => return,
+    };
+    to_front(order, d.mv);
+    if let Some((mv, value)) = run.solve_margin(position, order, window) {
+        d.mv = mv;
+        d.margin = Some(value / SCALE);
+    }
 }
 
 /// The game follows a kept proof of `target`: re-prove it (quick with the kept
@@ -420,17 +479,25 @@ fn follow_proof(
     if let Some(mv) = run.table_move(position) {
         to_front(order, mv);
     }
-    let mut mv = run.prove(position, order, target)?;
+    // The kept proof says some move achieves `target`; a re-proof that finds
+    // none (it cannot, unless the proof was wrong) is treated as unfinished.
+    let mut mv = run.prove(position, order, target)??;
     let mut solved = target;
-    if target == Wdl::Draw
-        && let Some(win) = run.prove(position, order, Wdl::Win)
-    {
-        (mv, solved) = (win, Wdl::Win);
+    let mut margin = None;
+    if target == Wdl::Draw {
+        match run.prove(position, order, Wdl::Win) {
+            Some(Some(win)) => (mv, solved) = (win, Wdl::Win),
+            // No move wins: the draw is the best outcome, by a margin of 0.
+            Some(None) => margin = Some(0),
+            // Unfinished: at least a draw is proven.
+            None => {}
+        }
     }
     Some(Decision {
         mv,
         search: Some(search),
         solved: Some(solved),
+        margin,
         mirrored: false,
         nodes: run.nodes,
     })

@@ -395,6 +395,60 @@ impl<'a> Searcher<'a> {
         solve
     }
 
+    /// The exact final margin of `position` (evaluation units, from the mover's
+    /// view) and a move that achieves it, when it lies strictly within
+    /// `(alpha, beta)`: one principal-variation search to the end of the game
+    /// (no iterative deepening: the table, say of a finished win/draw/loss
+    /// solve, orders it). Root moves are tried in `order`, the first with the
+    /// whole window. `None` if the margin is outside the window, or a limit or
+    /// the stop flag cut the search short (see [`Searcher::aborted`]).
+    ///
+    /// A proven win is searched within `(0, INF)`, a proven loss within
+    /// `(-INF, 0)`: the window itself excludes the moves that change the outcome.
+    pub fn solve_margin(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(Move, i32)> {
+        let empties = position.empty_sections() as i32;
+        self.aborted = false;
+        self.can_abort = true;
+        let (floor, mut alpha) = (alpha, alpha);
+        let mut best: Option<(Move, i32)> = None;
+        let mut first = true;
+        for &mv in order {
+            if position.is_full(mv) {
+                continue;
+            }
+            let mut child = *position;
+            child.play_unchecked(mv);
+            let value = if first {
+                -self.negamax(&child, empties - 1, -beta, -alpha, 1)
+            } else {
+                let v = -self.negamax(&child, empties - 1, -alpha - 1, -alpha, 1);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.negamax(&child, empties - 1, -beta, -alpha, 1)
+                } else {
+                    v
+                }
+            };
+            first = false;
+            if self.aborted {
+                return None;
+            }
+            if value > alpha {
+                best = Some((mv, value));
+                alpha = value;
+                if value >= beta {
+                    return None;
+                }
+            }
+        }
+        best.filter(|&(_, v)| v > floor && v < beta)
+    }
+
     /// The value of `position` searched `depth` plies deep within `(alpha, beta)`,
     /// from the mover's view. Never cut short by the limits.
     pub fn value(&mut self, position: &Position, depth: i32, alpha: i32, beta: i32) -> i32 {

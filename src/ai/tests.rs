@@ -248,12 +248,12 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
             .prove(&next, &cold_order, proven)
             .expect("proof holds");
         cold_max = cold_max.max(searcher.nodes());
-        // A player that made the first move's proof, for every Blue reply.
+        // A player that made the first move's proof, for every Blue reply: the
+        // re-proof finishes within 2,000 nodes (the margin then takes the rest).
         let mut engine = hard(seed);
         engine.decide(&position, &unlimited).unwrap();
-        let d = engine.decide(&next, &unlimited).unwrap();
+        let d = engine.decide(&next, &SearchLimit::nodes(2_000)).unwrap();
         assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
-        assert!(d.nodes <= 2_000, "{blue}: {} nodes\n{next}", d.nodes);
     }
     assert!(
         cold_max > 2_000,
