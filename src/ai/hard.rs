@@ -47,7 +47,7 @@ pub const PLAY_TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const HARD_SOLVE_FROM: u32 = 26;
-/// From 19 empty sections, the heuristic search's share of the budget before
+/// In the endgame range, the heuristic search's share of the budget before
 /// the solve (percent): enough to order the root moves.
 const SEARCH_FIRST: u64 = 10;
 /// ... and where the solve must end (percent of the budget); an unfinished
@@ -62,6 +62,12 @@ const SOLVE_END: u64 = 85;
 const TYPICAL_PROOF_NODES: [u64; 8] = [
     17_000, 35_000, 75_000, 150_000, 320_000, 700_000, 1_500_000, 2_500_000,
 ];
+/// An exact margin (after the win/draw/loss solve) takes about this many times
+/// the nodes of the proof: 8-10 times at 19-20 empty sections (medians of 24
+/// positions each, `examples/margin_cost.rs`). A proven loss gets the rest of
+/// the budget for its margin, instead of a deeper heuristic search, where the
+/// budget covers this many typical proofs.
+const MARGIN_OVER_PROOF: u64 = 10;
 /// Nodes a thread searches per millisecond, for turning a time budget into
 /// nodes: 0.8-0.9 M per CPU-second in the test profile on the team's machine.
 const NODES_PER_MS: u64 = 800;
@@ -373,9 +379,10 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
     let empties = position.empty_sections();
     // The budget's split in the endgame range: a short heuristic search orders
     // the root, the win/draw/loss solve runs up to `solve_end` percent, and if it
-    // proved no win or draw the heuristic search goes on with the time left (its
-    // table now holds the solve's entries). A proven outcome then gets the rest
-    // for its margin ([`play_the_margin`]).
+    // proved no win or draw (or a loss whose margin is out of reach) the
+    // heuristic search goes on with the time left (its table now holds the
+    // solve's entries). A proven outcome then gets the rest for its margin
+    // ([`play_the_margin`]).
     let endgame = empties <= HARD_SOLVE_FROM;
     // Where the budget does not cover a typical proof, the search keeps half of
     // it: an unfinished solve's nodes are lost to the move's quality.
@@ -383,13 +390,12 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
         .get(empties.saturating_sub(19) as usize)
         .copied()
         .unwrap_or(u64::MAX);
-    let covered = run
-        .budget
-        .nodes_estimate(run.threads)
-        .is_none_or(|n| n >= typical);
+    let estimate = run.budget.nodes_estimate(run.threads);
+    let covered = estimate.is_none_or(|n| n >= typical);
+    let margin_covered = estimate.is_none_or(|n| n >= typical.saturating_mul(MARGIN_OVER_PROOF));
     let (first_share, solve_end) = match (endgame, empties) {
         (false, _) => (100, 100),
-        (true, 0..=18) => (25, 100),
+        (true, 0..=18) => (SEARCH_FIRST, 100),
         (true, _) if covered => (SEARCH_FIRST, SOLVE_END),
         (true, _) => (50, 100),
     };
@@ -409,7 +415,12 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
     if endgame {
         to_front(order, search.best);
         solve = run.solve(position, order, solve_end);
-        let settled = matches!(solve.best, Some((_, Wdl::Win | Wdl::Draw)));
+        // A proven win or draw is settled; so is a loss whose margin is in reach.
+        let settled = match solve.best {
+            Some((_, Wdl::Win | Wdl::Draw)) => true,
+            Some((_, Wdl::Loss)) => margin_covered,
+            None => false,
+        };
         if !settled
             && solve_end < 100
             && let Some(deeper) = run.search(position, order, 100)
