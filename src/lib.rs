@@ -11,6 +11,7 @@
 //!   bytes reach the disk (`disk`: bounded reads of regular files, atomic writes), the data
 //!   folder and the autosave (`autosave`), one session's saves (`storage`) and the archive
 //!   of finished games (`history`).
+//! - [`rating`]: Glicko-2, pure: the puzzles' ratings and the club's (Lichess's parameters).
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
 //! - [`review`]: game review, every move judged against the engine.
@@ -30,6 +31,7 @@ pub mod cli;
 pub mod learn;
 pub mod playout;
 pub mod puzzle;
+pub mod rating;
 pub mod record;
 pub mod review;
 pub mod rules;

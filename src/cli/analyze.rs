@@ -116,13 +116,16 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         if to_stdout {
             // `--annotate -`: the annotated record is the output, for a pipe.
             write!(out, "{record}").context("cannot write the record")?;
-            eprintln!("{}", crate::strings::annotated("standard output", marked));
+            eprintln!(
+                "{}",
+                crate::strings::analysis::annotated("standard output", marked)
+            );
             return Ok(());
         }
         crate::session::write_record_file(path, &record)?;
         eprintln!(
             "{}",
-            crate::strings::annotated(&crate::session::shown(path), marked)
+            crate::strings::analysis::annotated(&crate::session::shown(path), marked)
         );
     }
     if args.json {

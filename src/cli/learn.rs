@@ -4,6 +4,7 @@ use anyhow::Context;
 
 use crate::learn::{LearnProgress, lessons};
 use crate::session::data_dir;
+use crate::strings::{lesson as words, storage as storage_words};
 use crate::ui::LessonState;
 
 use super::{LearnArgs, PuzzleArgs};
@@ -13,19 +14,15 @@ pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
     let dir = data_dir();
     let progress = match &dir {
         Some(dir) => LearnProgress::load(dir).unwrap_or_else(|e| {
-            eprintln!("hijara: {e}; starting afresh");
+            eprintln!("{}", storage_words::starting_afresh(&e.to_string()));
             LearnProgress::default()
         }),
         None => LearnProgress::default(),
     };
     if args.list {
         for (i, lesson) in all.iter().enumerate() {
-            let mark = if progress.is_done(&lesson.id) {
-                "[x]"
-            } else {
-                "[ ]"
-            };
-            println!("{mark} {:>2}. {}", i + 1, lesson.title);
+            let done = progress.is_done(&lesson.id);
+            println!("{}", words::listed(done, i + 1, &lesson.title));
         }
         return Ok(());
     }
@@ -34,9 +31,9 @@ pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
         return super::puzzle::run(&PuzzleArgs::default());
     }
     let done = ended.progress().done.len();
-    println!("Lessons done: {done} of {}.", ended.lessons().len());
+    println!("{}", words::done_of(done, ended.lessons().len()));
     if done == ended.lessons().len() {
-        println!("Next: hijara puzzle");
+        println!("{}", words::NEXT);
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::ai::Seat;
 use crate::session::{
     GameConfig, LoadedRecord, Notice, Session, config_of, read_record, shown, unfinished_autosave,
 };
-use crate::strings::{message, totals};
+use crate::strings::{describe, message, totals};
 use crate::ui;
 
 use super::{PlayArgs, storage};
@@ -64,7 +64,7 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                 bail!(
                     "{}: the game is over ({}, {}); `hijara replay {}` shows it move by move",
                     shown(path),
-                    crate::strings::message::ended(loaded.played()),
+                    describe::ended(loaded.played()),
                     totals(&loaded.game),
                     shown(path)
                 );
@@ -93,7 +93,7 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                     }
                     Ok(None) => {}
                     Err(damaged) => {
-                        notice = Some(Notice::Error(damaged.message));
+                        notice = Some(Notice::Error(describe::damaged_autosave(&damaged)));
                         // The moves that still read are offered; the file is kept
                         // aside before the autosave is next written.
                         if let Some(loaded) = damaged.salvaged.map(|b| *b) {
@@ -112,8 +112,8 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let session = ui::play(session)?;
-    if let Some(line) = session.farewell() {
-        println!("{line}");
+    if let Some(kept) = session.left_in_progress() {
+        println!("{}", describe::farewell(&kept, &session.game));
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::session::{data_dir, shown};
-use crate::strings::puzzle as words;
+use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
@@ -38,7 +38,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         Some(dir) => match Progress::load(dir) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("hijara: {e}; starting afresh");
+                eprintln!("{}", storage_words::starting_afresh(&e.to_string()));
                 Progress::default()
             }
         },
@@ -73,50 +73,50 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         let ended = crate::ui::puzzles(state)?;
         let p = ended.progress();
         println!(
-            "Your puzzle rating: {:.0} (± {:.0}); streak {}",
-            p.player.rating, p.player.deviation, p.streak
+            "{}",
+            words::after_try(p.player.rating, p.player.deviation, p.streak)
         );
         return Ok(());
     }
     let position = puzzle.position()?;
     let mover = position.to_move();
+    let date = today.to_string();
     println!(
-        "Puzzle {} ({}, rating {:.0}){}",
-        puzzle.id,
-        puzzle.kind.name(),
-        progress.puzzle_rating(puzzle).rating,
-        if args.daily {
-            format!(", the daily puzzle of {today}")
-        } else {
-            String::new()
-        }
+        "{}",
+        words::heading(
+            &puzzle.id,
+            puzzle.kind.name(),
+            progress.puzzle_rating(puzzle).rating,
+            args.daily.then_some(date.as_str()),
+        )
     );
     println!("{position}");
-    println!("{} to move. {}", mover, words::task(puzzle));
+    println!("{}", words::to_move(mover, puzzle));
     let Some(answer) = args.answer else {
-        println!(
-            "Answer with: hijara puzzle --id {} --answer SQUARE",
-            puzzle.id
-        );
+        println!("{}", words::answer_with(&puzzle.id));
         return Ok(());
     };
     let Some(v) = judge_within(puzzle, answer, &SOLVE_BUDGET) else {
         bail!("{answer} is full: choose a square with an open section");
     };
-    for line in words::explain(puzzle, &v, &mover.other().to_string()) {
+    for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {
         println!("{line}");
     }
     let daily_date = (args.daily).then_some(today);
     progress.record(puzzle, v.solved, daily_date);
     println!(
-        "Your rating: {:.0} (± {:.0}); streak {}",
-        progress.player.rating, progress.player.deviation, progress.streak
+        "{}",
+        words::after_try(
+            progress.player.rating,
+            progress.player.deviation,
+            progress.streak
+        )
     );
     match &dir {
         Some(dir) => progress
             .save(dir)
             .with_context(|| format!("saving puzzle progress in {}", shown(dir)))?,
-        None => eprintln!("hijara: no data folder, so this try was not kept"),
+        None => eprintln!("{}", words::TRY_NOT_KEPT),
     }
     Ok(())
 }
@@ -139,17 +139,18 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         println!("{}", serde_json::to_string_pretty(&stats)?);
         return Ok(());
     }
+    println!("{}", words::your_rating(stats.rating, stats.deviation));
     println!(
-        "Puzzle rating: {:.0} (± {:.0})",
-        stats.rating, stats.deviation
+        "{}",
+        words::tries(stats.tries, stats.solved, stats.streak, stats.best_streak)
     );
     println!(
-        "Tries: {}, solved: {}; streak: {}, best: {}",
-        stats.tries, stats.solved, stats.streak, stats.best_streak
-    );
-    println!(
-        "Puzzles solved: {} of {}; daily puzzles solved: {}",
-        stats.puzzles_solved, stats.puzzles_in_set, stats.dailies_solved
+        "{}",
+        words::solved(
+            stats.puzzles_solved,
+            stats.puzzles_in_set,
+            stats.dailies_solved
+        )
     );
     Ok(())
 }

@@ -62,9 +62,12 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     );
     let config = args.session.config([args.blue, args.yellow]);
     if let Some(session) = ui::replay(name, loaded, config, storage)?
-        && let Some(line) = session.farewell()
+        && let Some(kept) = session.left_in_progress()
     {
-        println!("{line}");
+        println!(
+            "{}",
+            crate::strings::describe::farewell(&kept, &session.game)
+        );
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 
 use crate::session::{Autosave, Damaged, Notice, Session, config_of, shown, unfinished_autosave};
-use crate::strings::{message, moves_count};
+use crate::strings::{describe, message, moves_count};
 use crate::ui;
 
 use super::{ResumeArgs, SessionArgs, storage};
@@ -55,8 +55,8 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     session.course = course;
     session.notice = Some(notice);
     let session = ui::play(session)?;
-    if let Some(line) = session.farewell() {
-        println!("{line}");
+    if let Some(kept) = session.left_in_progress() {
+        println!("{}", describe::farewell(&kept, &session.game));
     }
     Ok(())
 }

@@ -202,7 +202,7 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         writeln!(out, "no move scored")?;
     }
     let state = match (report.ending, report.winner) {
-        (Some(ending), _) => format!("finished: {}", crate::strings::screen::ending(ending)),
+        (Some(ending), _) => format!("finished: {}", crate::strings::describe::ending(ending)),
         (_, None) => format!("unfinished after {} of 64 moves", report.moves),
         (_, Some(GameResult::Draw)) => "finished: a draw".to_owned(),
         (_, Some(GameResult::BlueWins)) => "finished: Blue wins".to_owned(),

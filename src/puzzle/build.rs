@@ -8,9 +8,10 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::engine::{self, Proof};
-use super::set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, PuzzleTheme, Rating};
+use super::set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, PuzzleTheme};
 use crate::ai::Level;
 use crate::ai::search::Wdl;
+use crate::rating::Rating;
 use crate::rules::{COMBINATIONS, Move, Player, Position};
 
 /// Puzzles have at most this many empty sections, so each proof is cheap.

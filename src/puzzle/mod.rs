@@ -11,4 +11,4 @@ pub mod progress;
 pub mod set;
 
 pub use progress::{Progress, ProgressError, daily, rate};
-pub use set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, PuzzleTheme, Rating, SetError};
+pub use set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, PuzzleTheme, SetError};

@@ -1,4 +1,4 @@
-//! The player's puzzle progress: a Glicko-2 rating (the `skillratings` crate),
+//! The player's puzzle progress: a Glicko-2 rating ([`crate::rating`]),
 //! each tried puzzle's local rating, streaks and the daily puzzle. Kept in the
 //! data folder as `puzzles.json`, with a format version, written atomically.
 
@@ -8,10 +8,9 @@ use std::path::{Path, PathBuf};
 
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
-use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use super::set::{Puzzle, PuzzleSet, Rating};
+use super::set::{Puzzle, PuzzleSet};
+use crate::rating::{Glicko2, Outcome, Rating};
 
 /// The progress file's name in the data folder.
 pub const PROGRESS_FILE: &str = "puzzles.json";
@@ -92,37 +91,11 @@ pub enum ProgressError {
     },
 }
 
-fn to_glicko(r: Rating) -> Glicko2Rating {
-    Glicko2Rating {
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
-    }
-}
-
-fn from_glicko(r: Glicko2Rating) -> Rating {
-    Rating {
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
-    }
-}
-
 /// The new ratings of a player and a puzzle after one try: Glicko-2, one game
 /// in which the player wins when `solved`.
 pub fn rate(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
-    let outcome = if solved {
-        Outcomes::WIN
-    } else {
-        Outcomes::LOSS
-    };
-    let (p, q) = glicko2(
-        &to_glicko(player),
-        &to_glicko(puzzle),
-        &outcome,
-        &Glicko2Config::new(),
-    );
-    (from_glicko(p), from_glicko(q))
+    let outcome = if solved { Outcome::Win } else { Outcome::Loss };
+    Glicko2::PUZZLES.rate_game(player, puzzle, outcome)
 }
 
 /// The day's puzzle: the same for everyone on a given UTC date, a pure
@@ -303,7 +276,7 @@ mod tests {
     }
 
     #[test]
-    fn the_rating_update_is_glicko2_from_the_crate() {
+    fn the_rating_update_is_glickmans_one_game_period() {
         // Glickman's worked example (player 1500/200 vs 1400/30, a win), one game.
         let (p, _) = rate(
             Rating {

@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rating::Rating;
 use crate::rules::{Game, Move, Position};
 
 /// The version of the set's file format this build reads and writes.
@@ -93,28 +94,6 @@ impl PuzzleTheme {
 impl fmt::Display for PuzzleTheme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A Glicko-2 rating as stored in files.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Rating {
-    /// The rating (Glicko scale, 1500 for a newcomer).
-    pub rating: f64,
-    /// The rating deviation.
-    pub deviation: f64,
-    /// The volatility.
-    pub volatility: f64,
-}
-
-impl Default for Rating {
-    /// A newcomer's rating: 1500, deviation 350, volatility 0.06.
-    fn default() -> Rating {
-        Rating {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
-        }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::ai::Level;
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
+use crate::ui::keymap::{self, Action, HintLine, KeyContext};
 
 use super::outside::shown;
 use super::tables::{Lobby, Table, tally};
@@ -152,26 +153,31 @@ impl LobbyScreen {
         self.note = Some(text.into());
     }
 
-    /// Handles one key; `tables` numbers the lines `1`-`9` pick.
+    /// Which keys apply now: the key table's context of the lobby's state.
+    fn context(&self) -> KeyContext {
+        if self.claiming {
+            KeyContext::LobbyClaim
+        } else if self.entry.is_some() {
+            KeyContext::LobbyEntry
+        } else if self.waiting.is_some() {
+            KeyContext::LobbyWaiting
+        } else if self.form.is_some() {
+            KeyContext::LobbyForm
+        } else {
+            KeyContext::Lobby
+        }
+    }
+
+    /// Handles one key, through the key table; `tables` numbers the lines `1`-`9` pick.
     pub(crate) fn key(&mut self, key: KeyEvent, tables: &BTreeMap<u32, Table>) -> Choice {
         self.note = None;
-        let ctrl_c =
-            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
-        if ctrl_c {
+        let action = keymap::action(key, self.context());
+        if action == Some(Action::ForceQuit) {
             return Choice::Leave;
         }
         if std::mem::take(&mut self.claiming) {
-            return match key.code {
-                KeyCode::Char(digit @ '1'..='9') => {
-                    let n = digit as usize - '0' as usize;
-                    match listed(tables).nth(n - 1) {
-                        Some((id, _)) => Choice::Claim(id),
-                        None => {
-                            self.note(words::NOT_A_TABLE);
-                            Choice::Stay
-                        }
-                    }
-                }
+            return match action {
+                Some(Action::Digit(n)) => self.table(n, tables).map_or(Choice::Stay, Choice::Claim),
                 _ => Choice::Stay,
             };
         }
@@ -179,18 +185,11 @@ impl LobbyScreen {
             let plain = !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-            match key.code {
-                KeyCode::Char(c)
-                    if plain
-                        && !crate::text::is_unsafe(c)
-                        && crate::text::width(typed) < entry.limit() =>
-                {
-                    typed.push(c)
-                }
-                KeyCode::Backspace => {
+            match (action, key.code) {
+                (Some(Action::Backspace), _) => {
                     typed.pop();
                 }
-                KeyCode::Enter => {
+                (Some(Action::Confirm), _) => {
                     let (entry, typed) = (*entry, std::mem::take(typed));
                     self.entry = None;
                     return match entry {
@@ -198,38 +197,45 @@ impl LobbyScreen {
                         Entry::Code => Choice::Code(typed),
                     };
                 }
-                KeyCode::Esc => self.entry = None,
+                (Some(Action::No), _) => self.entry = None,
+                (_, KeyCode::Char(c))
+                    if plain
+                        && !crate::text::is_unsafe(c)
+                        && crate::text::width(typed) < entry.limit() =>
+                {
+                    typed.push(c)
+                }
                 _ => {}
             }
             return Choice::Stay;
         }
         if self.waiting.is_some() {
-            return match key.code {
-                KeyCode::Esc | KeyCode::Char('q') => Choice::Close,
+            return match action {
+                Some(Action::Quit) => Choice::Close,
                 _ => Choice::Stay,
             };
         }
         if let Some(form) = &mut self.form {
-            match key.code {
-                KeyCode::Char('o') => form.opponent = form.opponent.next(),
-                KeyCode::Char('s') => form.side = form.side.other(),
-                KeyCode::Char('t') => form.clock = next_clock(form.clock),
-                KeyCode::Char('v') => {
+            match action {
+                Some(Action::Opponent) => form.opponent = form.opponent.next(),
+                Some(Action::Side) => form.side = form.side.other(),
+                Some(Action::Clock) => form.clock = next_clock(form.clock),
+                Some(Action::Variant) => {
                     form.ruleset = match form.ruleset {
                         Ruleset::Standard => Ruleset::Corners,
                         Ruleset::Corners => Ruleset::Standard,
                     }
                 }
-                KeyCode::Char('k') => form.claims = !form.claims,
-                KeyCode::Char('p') => form.private = !form.private,
-                KeyCode::Enter => {
+                Some(Action::ClaimsRule) => form.claims = !form.claims,
+                Some(Action::Private) => form.private = !form.private,
+                Some(Action::Confirm) => {
                     let mut form = *form;
                     // Only a table for two people is private.
                     form.private &= form.opponent == Opponent::Person;
                     self.form = None;
                     return Choice::Start(form);
                 }
-                KeyCode::Esc | KeyCode::Char('q') => self.form = None,
+                Some(Action::No) => self.form = None,
                 _ => self.note(words::UNKNOWN_KEY),
             }
             return Choice::Stay;
@@ -242,30 +248,30 @@ impl LobbyScreen {
             claims: false,
             private: false,
         };
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => Choice::Leave,
-            KeyCode::Char('n') => {
+        match action {
+            Some(Action::Quit) => Choice::Leave,
+            Some(Action::NewGame) => {
                 self.form = Some(new_game(Opponent::Person));
                 Choice::Stay
             }
-            KeyCode::Char('a') => {
+            Some(Action::PlayAi) => {
                 self.form = Some(new_game(Opponent::Ai(Level::Medium)));
                 Choice::Stay
             }
-            KeyCode::Char('f') => {
+            Some(Action::FindPlayer) => {
                 self.entry = Some((Entry::Find, String::new()));
                 Choice::Stay
             }
-            KeyCode::Char('i') => {
+            Some(Action::Invitation) => {
                 self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
             }
-            KeyCode::Char('w') => {
+            Some(Action::ClaimWin) => {
                 self.claiming = true;
                 self.note(words::CLAIM_WHICH);
                 Choice::Stay
             }
-            KeyCode::Char('c') => {
+            Some(Action::Colour) => {
                 self.colour = !self.colour;
                 self.note(if self.colour {
                     words::COLOUR_ON
@@ -274,21 +280,21 @@ impl LobbyScreen {
                 });
                 Choice::Colour(self.colour)
             }
-            KeyCode::Char(digit @ '1'..='9') => {
-                let n = digit as usize - '0' as usize;
-                match listed(tables).nth(n - 1) {
-                    Some((id, _)) => Choice::Pick(id),
-                    None => {
-                        self.note(words::NOT_A_TABLE);
-                        Choice::Stay
-                    }
-                }
-            }
+            Some(Action::Digit(n)) => self.table(n, tables).map_or(Choice::Stay, Choice::Pick),
             _ => {
                 self.note(words::UNKNOWN_KEY);
                 Choice::Stay
             }
         }
+    }
+
+    /// The table listed `n`th (from 1); says so when there is none.
+    fn table(&mut self, n: u8, tables: &BTreeMap<u32, Table>) -> Option<u32> {
+        let found = listed(tables).nth(usize::from(n).wrapping_sub(1));
+        if found.is_none() {
+            self.note(words::NOT_A_TABLE);
+        }
+        found.map(|(id, _)| id)
     }
 
     /// The lobby drawn over `tables`.
@@ -332,10 +338,10 @@ pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str
             .find(|p| last.seats[p.index()].key == key)
     {
         let outcome = match (last.result, me) {
-            (crate::record::GameResult::Draw, _) => "drawn",
+            (crate::record::GameResult::Draw, _) => words::DRAWN,
             (crate::record::GameResult::BlueWins, Player::Blue)
-            | (crate::record::GameResult::YellowWins, Player::Yellow) => "won",
-            _ => "lost",
+            | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
+            _ => words::LOST,
         };
         lines.push(words::last_game(
             &last.seats[me.other().index()].shown(),
@@ -350,7 +356,7 @@ pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str
             .iter()
             .map(|(name, counts)| words::versus(name, *counts))
             .collect();
-        lines.push(format!("{} ({})", each.join(", "), words::TALLY_HEAD));
+        lines.push(words::tally(&each));
     }
     lines
 }
@@ -419,13 +425,14 @@ impl Widget for &LobbyView<'_> {
             if let Some(code) = self.tables.get(&id).and_then(|t| t.talk.code.as_deref()) {
                 lines.push(Line::styled(words::invitation(code), bold));
             }
-            lines.push(Line::raw(words::WAITING_KEYS));
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyWaiting)));
         } else if let Some((entry, typed)) = &self.lobby.entry {
             let what = match entry {
                 Entry::Find => words::FIND,
                 Entry::Code => words::CODE,
             };
-            lines.push(Line::raw(words::entry(what, &shown(typed))));
+            let keys = keymap::hint_line(HintLine::LobbyEntry);
+            lines.push(Line::raw(words::entry(what, &shown(typed), &keys)));
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
@@ -450,11 +457,13 @@ impl Widget for &LobbyView<'_> {
                 form.clock.map(|c| c.minutes_text()).as_deref(),
             );
             // Each on lines of its own that fit 80 columns.
-            for line in text.lines().chain(words::FORM_KEYS.lines()) {
+            for line in text.lines() {
                 lines.push(Line::raw(line.to_owned()));
             }
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyForm)));
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyFormEnd)));
         } else {
-            lines.push(Line::raw(words::KEYS));
+            lines.push(Line::raw(keymap::hint_line(HintLine::Lobby)));
         }
         if let Some(note) = &self.lobby.note {
             lines.push(Line::raw(note.as_str()));

@@ -38,7 +38,9 @@ pub use record_io::{
     input_name, parse_record, parse_seat, read_record, read_text, record_of, salvage, seat_in,
     seat_tag, seat_token, seat_type, seat_type_tag, today, write_record_file,
 };
-pub use storage::{Damaged, Kept, Notice, Storage, open_save_dir, shown, unfinished_autosave};
+pub use storage::{
+    Damaged, Kept, Notice, Storage, StorageReport, open_save_dir, shown, unfinished_autosave,
+};
 
 use crate::rules::Game;
 
@@ -76,17 +78,12 @@ impl Session {
         }
     }
 
-    /// The line to print on the normal screen after a game left in progress: where
-    /// it is kept, or plainly that it is not on disk. Never claims a save that failed.
-    pub fn farewell(&self) -> Option<String> {
+    /// Where a game left in progress is on disk, for the line printed after it (never
+    /// a save that failed); `None` when the game is not in progress.
+    pub fn left_in_progress(&self) -> Option<Kept> {
         let played = Played::new(&self.game, &self.course);
-        if !played.in_progress() {
-            return None;
-        }
-        Some(match self.storage.kept(&self.config, played) {
-            Kept::Autosave(path) => crate::strings::farewell(&self.game, &shown(&path)),
-            Kept::Saved(path) => crate::strings::farewell_saved(&self.game, &shown(&path)),
-            Kept::Nowhere => crate::strings::farewell_lost(&self.game),
-        })
+        played
+            .in_progress()
+            .then(|| self.storage.kept(&self.config, played))
     }
 }

@@ -1,25 +1,78 @@
 //! The files a session writes: the `s` key's records, the autosave after every
 //! change, and the save folder. The UI's event loop calls [`Storage`] when the game
-//! asks for a save or changes; nothing here knows about the screen.
+//! asks for a save or changes; nothing here knows about the screen, nor words: what
+//! happened comes back as a [`StorageReport`], which the ui puts into words.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
-
-use crate::strings::message;
 
 use super::autosave::{Autosave, write_new_save};
 use super::disk::write_atomic;
 use super::history;
 use super::{GameConfig, LoadedRecord, Played, parse_record, record_of, salvage, today};
 
-/// A line for the status line, from the storage: information or a failure.
+/// A line for a game's status line, already in words: information or a failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     /// Plain information (where a file went).
     Info(String),
     /// Something failed (a save, the autosave).
     Error(String),
+}
+
+/// What a write of the [`Storage`] came to, for the player to be told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StorageReport {
+    /// `s` wrote the game to this file.
+    Saved(PathBuf),
+    /// `s` could not write the game: why.
+    NotSaved(String),
+    /// An earlier unfinished game found in the autosave was kept aside as this file.
+    KeptAside(PathBuf),
+    /// The autosave could not be kept aside (it cannot be read): games are not
+    /// autosaved from now on.
+    AutosaveOff {
+        /// The autosave.
+        path: PathBuf,
+        /// Why it could not be kept aside.
+        error: String,
+    },
+    /// Writing the autosave failed (said once per run of failures).
+    AutosaveFailed {
+        /// The autosave.
+        path: PathBuf,
+        /// Why the write failed.
+        error: String,
+    },
+    /// A finished game went into the history folder under this file name.
+    Archived(String),
+    /// The history folder could not take a finished game: it was kept beside it.
+    ArchivedBeside {
+        /// The history folder.
+        dir: PathBuf,
+        /// Why it could not take the game.
+        error: String,
+        /// Where the game went instead.
+        path: PathBuf,
+    },
+    /// A finished game could not be kept at all.
+    NotArchived {
+        /// The history folder.
+        dir: PathBuf,
+        /// Why it could not take the game.
+        error: String,
+    },
+}
+
+impl StorageReport {
+    /// Whether something failed (else it says where a file went).
+    pub fn is_failure(&self) -> bool {
+        !matches!(
+            self,
+            StorageReport::Saved(_) | StorageReport::KeptAside(_) | StorageReport::Archived(_)
+        )
+    }
 }
 
 /// The folder `s` saves into: `dir`, created with its parents when missing, or the
@@ -43,9 +96,12 @@ pub fn open_save_dir(dir: Option<&Path>) -> anyhow::Result<PathBuf> {
 /// An autosave that could not be read as a record.
 #[derive(Debug, Clone)]
 pub struct Damaged {
-    /// What to tell the player: where the file is, what is wrong, and that it is
-    /// kept aside rather than overwritten.
-    pub message: String,
+    /// Where it is.
+    pub path: PathBuf,
+    /// Whether it is a file that reads at all: a damaged one is kept aside before the
+    /// autosave is rewritten; one that does not read (a FIFO, a device, too large)
+    /// is left alone, and games are not autosaved over it.
+    pub readable: bool,
     /// What is wrong with it (with line and column where they apply).
     pub error: String,
     /// The moves that do read, when there are any and the game is not over.
@@ -56,17 +112,12 @@ pub struct Damaged {
 /// UTF-8, truncated, an illegal move, a bad tag) is reported with the moves that
 /// still read; it stays on disk, and is kept aside before the autosave is rewritten.
 pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, Damaged> {
-    let path = shown(autosave.path());
-    let damaged = |error: String, salvaged: Option<LoadedRecord>| {
-        let salvaged = salvaged.filter(|l| !l.game.is_over()).map(Box::new);
-        Damaged {
-            message: match &salvaged {
-                Some(l) => message::autosave_salvaged(&path, &error, l.game.len()),
-                None => message::autosave_unreadable(&path, &error),
-            },
-            error,
-            salvaged,
-        }
+    let path = autosave.path().to_path_buf();
+    let damaged = |error: String, salvaged: Option<LoadedRecord>| Damaged {
+        path: path.clone(),
+        readable: true,
+        error,
+        salvaged: salvaged.filter(|l| !l.game.is_over()).map(Box::new),
     };
     let bytes = match autosave.load_bytes() {
         Ok(Some(bytes)) => bytes,
@@ -74,10 +125,10 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
         // Not a file that can be read (a FIFO, a device, too large): nothing can be
         // kept aside, and the autosave is not written over it either.
         Err(error) => {
-            let error = error.to_string();
             return Err(Damaged {
-                message: message::autosave_unusable(&path, &error),
-                error,
+                path,
+                readable: false,
+                error: error.to_string(),
                 salvaged: None,
             });
         }
@@ -224,22 +275,26 @@ impl Storage {
         self.autosave.is_some() && self.autosaved
     }
 
-    /// [`Storage::save`] as a notice for the status line.
-    pub fn save_notice<'a>(&mut self, config: &GameConfig, game: impl Into<Played<'a>>) -> Notice {
+    /// [`Storage::save`] as a report for the player.
+    pub fn save_report<'a>(
+        &mut self,
+        config: &GameConfig,
+        game: impl Into<Played<'a>>,
+    ) -> StorageReport {
         match self.save(config, game) {
-            Ok(path) => Notice::Info(message::saved(&shown(&path))),
-            Err(error) => Notice::Error(message::not_saved(&error.to_string())),
+            Ok(path) => StorageReport::Saved(path),
+            Err(error) => StorageReport::NotSaved(error.to_string()),
         }
     }
 
     /// After a change to the game: rewrites the autosave, or clears it once the game
-    /// is over or back to no moves. Returns a notice to show: an error (once per
-    /// failure run), or where an earlier unfinished game was kept aside.
+    /// is over or back to no moves. Returns what to tell the player: a failure (once
+    /// per failure run), or where an earlier unfinished game was kept aside.
     pub fn after_change<'a>(
         &mut self,
         config: &GameConfig,
         played: impl Into<Played<'a>>,
-    ) -> Option<Notice> {
+    ) -> Option<StorageReport> {
         let played = played.into();
         let game = played.game;
         if game.is_empty() {
@@ -260,13 +315,15 @@ impl Storage {
             // player chose a new game, a loaded record or a replay), or one that
             // cannot be read, is kept aside, never overwritten.
             match keep_aside(&autosave, self.owns_autosave) {
-                Ok(Some(path)) => notice = Some(Notice::Info(message::kept_aside(&shown(&path)))),
+                Ok(Some(path)) => notice = Some(StorageReport::KeptAside(path)),
                 Ok(None) => {}
                 Err(error) => {
-                    let text = message::autosave_off(&shown(autosave.path()), &error.to_string());
                     self.autosave = None;
                     self.autosaved = false;
-                    return Some(Notice::Error(text));
+                    return Some(StorageReport::AutosaveOff {
+                        path: autosave.path().to_path_buf(),
+                        error: error.to_string(),
+                    });
                 }
             }
             self.checked = true;
@@ -286,10 +343,10 @@ impl Storage {
             Err(_) if self.autosave_failed => notice,
             Err(error) => {
                 self.autosave_failed = true;
-                Some(Notice::Error(message::autosave_failed(
-                    &shown(autosave.path()),
-                    &error.to_string(),
-                )))
+                Some(StorageReport::AutosaveFailed {
+                    path: autosave.path().to_path_buf(),
+                    error: error.to_string(),
+                })
             }
         }
     }
@@ -297,14 +354,14 @@ impl Storage {
 
 impl Storage {
     /// After a game ended: writes it to the history folder under a new
-    /// `hijara-YYYYMMDD-HHMMSS.hij`, once per game. Returns a notice saying where it
-    /// went (or why it could not be kept); `None` when there is nothing to do (no
-    /// history, a game not over, or the game kept last time).
+    /// `hijara-YYYYMMDD-HHMMSS.hij`, once per game. Returns where it went (or why it
+    /// could not be kept); `None` when there is nothing to do (no history, a game not
+    /// over, or the game kept last time).
     pub fn archive<'a>(
         &mut self,
         config: &GameConfig,
         game: impl Into<Played<'a>>,
-    ) -> Option<Notice> {
+    ) -> Option<StorageReport> {
         let game = game.into();
         let dir = self.history.clone()?;
         if !game.is_over() {
@@ -320,7 +377,7 @@ impl Storage {
             Ok(path) => {
                 self.archived = Some(identity);
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
-                return Some(Notice::Info(message::archived(&name)));
+                return Some(StorageReport::Archived(name.into_owned()));
             }
             Err(error) => error,
         };
@@ -333,16 +390,16 @@ impl Storage {
         match write_new_save(beside, text.as_bytes()) {
             Ok(path) => {
                 self.archived = Some(identity);
-                Some(Notice::Error(message::archived_beside(
-                    &shown(&dir),
-                    &error.to_string(),
-                    &shown(&path),
-                )))
+                Some(StorageReport::ArchivedBeside {
+                    dir,
+                    error: error.to_string(),
+                    path,
+                })
             }
-            Err(_) => Some(Notice::Error(message::not_archived(
-                &shown(&dir),
-                &error.to_string(),
-            ))),
+            Err(_) => Some(StorageReport::NotArchived {
+                dir,
+                error: error.to_string(),
+            }),
         }
     }
 }
@@ -449,10 +506,11 @@ mod tests {
         let mut storage =
             Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
         let mut game = full_game();
-        let Some(Notice::Info(text)) = storage.archive(&config(), &game) else {
-            panic!("expected a notice");
+        let Some(StorageReport::Archived(name)) = storage.archive(&config(), &game) else {
+            panic!("expected a report");
         };
-        assert!(text.contains("games/hijara-"), "{text}");
+        assert!(name.starts_with("hijara-"), "{name}");
+        assert!(games.join(&name).is_file(), "{name}");
         // Undone and redone back to the same end: not kept again.
         game.undo().unwrap();
         assert_eq!(storage.archive(&config(), &game), None);
@@ -471,7 +529,7 @@ mod tests {
         assert!(game.is_over());
         assert!(matches!(
             storage.archive(&config(), &game),
-            Some(Notice::Info(_))
+            Some(StorageReport::Archived(_))
         ));
         assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
     }
@@ -485,10 +543,11 @@ mod tests {
         let blocked = dir.path().join("blocked");
         std::fs::write(&blocked, "x").unwrap();
         let mut storage = Storage::new(dir.path().to_path_buf(), None).with_history(Some(blocked));
-        assert!(matches!(
-            storage.archive(&config(), &full_game()),
-            Some(Notice::Error(_))
-        ));
+        assert!(
+            storage
+                .archive(&config(), &full_game())
+                .is_some_and(|report| report.is_failure())
+        );
     }
 
     #[test]
@@ -501,12 +560,9 @@ mod tests {
 
         let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
         let game = Game::from_moves([Square::A1]).unwrap();
-        let Some(Notice::Info(text)) = storage.after_change(&config(), &game) else {
-            panic!("expected an information notice");
+        let Some(StorageReport::KeptAside(kept)) = storage.after_change(&config(), &game) else {
+            panic!("expected to be told where the earlier game went");
         };
-        let kept = text
-            .strip_prefix("The earlier unfinished game was kept as ")
-            .unwrap();
         assert_eq!(std::fs::read_to_string(kept).unwrap(), earlier_text);
         let now = parse_record(&autosave.load().unwrap().unwrap()).unwrap();
         assert_eq!(now.game.len(), 1);
@@ -551,19 +607,20 @@ mod tests {
             std::fs::write(&path, damaged).unwrap();
             let autosave = Autosave::at(path.clone());
             let found = unfinished_autosave(&autosave).unwrap_err();
+            assert!(found.readable, "a damaged file that reads is kept aside");
             let salvaged = found.salvaged.expect("the moves that read are offered");
-            assert!(!salvaged.game.is_empty(), "{}", found.message);
-            assert!(found.message.contains("kept aside"), "{}", found.message);
+            assert!(!salvaged.game.is_empty(), "{}", found.error);
             // A new game's first move: the damaged bytes are kept, not overwritten.
             let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
             let game = Game::from_moves([Square::D4]).unwrap();
-            let Some(Notice::Info(text)) = storage.after_change(&config(), &game) else {
-                panic!("expected a notice saying where the old autosave went");
+            let Some(StorageReport::KeptAside(aside)) = storage.after_change(&config(), &game)
+            else {
+                panic!("expected a report saying where the old autosave went");
             };
             let kept = others(dir.path(), &path);
             assert_eq!(kept.len(), 1, "{kept:?}");
             assert_eq!(kept[0].1, damaged, "the bytes, whole");
-            assert!(text.contains(&shown(&kept[0].0)), "{text}");
+            assert_eq!(aside, kept[0].0);
             assert_eq!(
                 parse_record(&autosave.load().unwrap().unwrap())
                     .unwrap()
@@ -593,11 +650,13 @@ mod tests {
             let autosave = Autosave::at(dir.path().join("autosave.hij")).failing_with(errno);
             let mut storage = Storage::new(dir.path().join("saves"), Some(autosave.clone()));
             let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
-            let Some(Notice::Error(text)) = storage.after_change(&config(), &game) else {
+            let Some(StorageReport::AutosaveFailed { error, .. }) =
+                storage.after_change(&config(), &game)
+            else {
                 panic!("the failure is reported");
             };
             let os = std::io::Error::from_raw_os_error(errno).to_string();
-            assert!(text.contains(&os), "{text}");
+            assert!(error.contains(&os), "{error}");
             assert!(!storage.autosaved());
             assert_eq!(storage.kept(&config(), &game), Kept::Nowhere);
             assert_eq!(
@@ -606,19 +665,13 @@ mod tests {
                 "no file left"
             );
             let session = super::super::Session::new(config(), game.clone(), storage.clone());
-            let line = session.farewell().unwrap();
-            assert!(line.contains("NOT saved"), "{line}");
-            assert!(!line.contains("is kept"), "{line}");
+            assert_eq!(session.left_in_progress(), Some(Kept::Nowhere));
             // `s` saves it elsewhere: the farewell then names that file.
             std::fs::create_dir(dir.path().join("saves")).unwrap();
             let path = storage.save(&config(), &game).unwrap();
             assert_eq!(storage.kept(&config(), &game), Kept::Saved(path.clone()));
             let session = super::super::Session::new(config(), game.clone(), storage.clone());
-            let line = session.farewell().unwrap();
-            assert!(
-                line.contains(&shown(&path)) && line.contains("NOT in the autosave"),
-                "{line}"
-            );
+            assert_eq!(session.left_in_progress(), Some(Kept::Saved(path.clone())));
             // One more move, not saved by hand: nowhere again.
             let mut later = game.clone();
             later.play(Square::C3).unwrap();
@@ -637,10 +690,8 @@ mod tests {
         let game = Game::from_moves([Square::A1]).unwrap();
         assert_eq!(storage.after_change(&config(), &game), None);
         assert!(storage.autosaved());
-        let line = super::super::Session::new(config(), game, storage)
-            .farewell()
-            .unwrap();
-        assert!(line.starts_with("The game is kept"), "{line}");
+        let kept = super::super::Session::new(config(), game, storage).left_in_progress();
+        assert!(matches!(kept, Some(Kept::Autosave(_))), "{kept:?}");
     }
 
     #[test]
@@ -651,12 +702,12 @@ mod tests {
         let autosave = Autosave::at(path.clone());
         let found = unfinished_autosave(&autosave).unwrap_err();
         assert!(found.salvaged.is_none());
-        assert!(found.message.contains("not UTF-8"), "{}", found.message);
+        assert!(found.error.contains("not UTF-8"), "{}", found.error);
         let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
         let game = Game::from_moves([Square::A1]).unwrap();
         assert!(matches!(
             storage.after_change(&config(), &game),
-            Some(Notice::Info(_))
+            Some(StorageReport::KeptAside(_))
         ));
         assert!(storage.autosaved());
         assert_eq!(others(dir.path(), &path)[0].1, [0xff, 0xfe, 0x00]);
@@ -671,11 +722,12 @@ mod tests {
         let autosave = Autosave::at(path.clone());
         let found = unfinished_autosave(&autosave).unwrap_err();
         assert!(found.error.contains("a device"), "{}", found.error);
+        assert!(!found.readable);
         let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave));
         let game = Game::from_moves([Square::A1]).unwrap();
         assert!(matches!(
             storage.after_change(&config(), &game),
-            Some(Notice::Error(_))
+            Some(StorageReport::AutosaveOff { .. })
         ));
         assert!(!storage.autosaved());
         assert!(
@@ -713,12 +765,14 @@ mod tests {
         std::fs::write(&games, "not a folder").unwrap();
         let mut storage =
             Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
-        let Some(Notice::Error(text)) = storage.archive(&config(), &full_game()) else {
-            panic!("expected a notice");
+        let Some(StorageReport::ArchivedBeside { path, .. }) =
+            storage.archive(&config(), &full_game())
+        else {
+            panic!("expected a report");
         };
         let kept = others(dir.path(), &games);
-        assert_eq!(kept.len(), 1, "{text}");
-        assert!(text.contains(&shown(&kept[0].0)), "{text}");
+        assert_eq!(kept.len(), 1, "{path:?}");
+        assert_eq!(path, kept[0].0);
         let game = parse_record(std::str::from_utf8(&kept[0].1).unwrap())
             .unwrap()
             .game;

@@ -10,7 +10,7 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Widget};
 
 use crate::review::text::{mark, value_text};
 use crate::rules::{Game, Player};
-use crate::strings::analysis as words;
+use crate::strings::{analysis as words, describe};
 use crate::text;
 
 use super::replay_analysis::Analysis;
@@ -68,7 +68,7 @@ impl AnalysisPanel<'_> {
         }
         match self.analysis.move_review(self.shown) {
             None => words::pending(self.shown),
-            Some(m) => words::verdict(
+            Some(m) => describe::reviewed_move(
                 m,
                 &format!("{}{}", m.mv, mark(m.class)),
                 &format!("{} → {}", value_text(m.before), value_text(m.after)),

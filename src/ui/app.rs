@@ -141,7 +141,7 @@ impl App {
     /// `question` on a status line `width` wide: whole if it fits, else shorter.
     pub fn question_status(&self, question: Question, width: u16) -> String {
         let wordings = question.status_wordings(self.autosaved, self.resume_offer.as_ref());
-        crate::strings::question::fitting(&wordings, width).to_owned()
+        super::question::fitting(&wordings, width).to_owned()
     }
 
     /// The seats and AI settings.

@@ -20,21 +20,27 @@ pub(crate) enum BoardInput {
     Nothing,
     /// Play on this square: typed by name, clicked, or Enter on the cursor.
     Play(Square),
-    /// A note for the player: a row digit came with no column letter before
-    /// it, or a key the board's table does not have.
+    /// A note for the player: a row digit came with no column letter before it.
     Note(&'static str),
+    /// A key neither the screen's keys nor the board's have.
+    UnknownKey,
     /// Another action of the board's key table, for the screen (quit, undo...).
     Action(Action),
 }
 
 impl BoardInput {
     /// What the screen does for an input that is neither a move nor an
-    /// action: draw again, nothing, or show the note.
-    pub(crate) fn effects(self, note: &mut Option<String>) -> Effects {
+    /// action: draw again, nothing, or show the note (`unknown_key` for a key
+    /// that is not the screen's).
+    pub(crate) fn effects(self, note: &mut Option<String>, unknown_key: &str) -> Effects {
         match self {
             BoardInput::Nothing => Vec::new(),
             BoardInput::Note(text) => {
                 *note = Some(text.to_string());
+                vec![Effect::Redraw]
+            }
+            BoardInput::UnknownKey => {
+                *note = Some(unknown_key.to_owned());
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],
@@ -47,18 +53,18 @@ impl BoardInput {
 pub(crate) struct BoardKeys {
     cursor: Cursor,
     size: Rect,
-    /// The note for a key the board's table does not have.
-    unknown_key: &'static str,
+    /// The screen's own keys, looked up before the board's.
+    context: KeyContext,
 }
 
 impl BoardKeys {
     /// On `game`'s first open square, so Enter at once plays somewhere legal.
-    /// `unknown_key` is the note for a key the board's table does not have.
-    pub(crate) fn new(game: &Game, unknown_key: &'static str) -> BoardKeys {
+    /// `context` holds the screen's own keys, looked up before the board's.
+    pub(crate) fn new(game: &Game, context: KeyContext) -> BoardKeys {
         let mut keys = BoardKeys {
             cursor: Cursor::default(),
             size: Rect::default(),
-            unknown_key,
+            context,
         };
         keys.restart(game);
         keys
@@ -87,7 +93,7 @@ impl BoardKeys {
         self.size
     }
 
-    /// One input; keys are looked up in the board's key table.
+    /// One input; keys are looked up in the key table: the screen's own, then the board's.
     pub(crate) fn input(&mut self, input: Input) -> BoardInput {
         match input {
             Input::Resize(width, height) => {
@@ -99,9 +105,11 @@ impl BoardKeys {
                 self.cursor.set(square);
                 BoardInput::Play(square)
             }
-            Input::Key(key) => match keymap::action(key, KeyContext::Board) {
+            Input::Key(key) => match keymap::action(key, self.context)
+                .or_else(|| keymap::action(key, KeyContext::Board))
+            {
                 Some(action) => self.action(action),
-                None => BoardInput::Note(self.unknown_key),
+                None => BoardInput::UnknownKey,
             },
         }
     }
@@ -134,7 +142,7 @@ mod tests {
         for _ in 0..4 {
             game.play(Square::A1).unwrap();
         }
-        let mut keys = BoardKeys::new(&game, "unknown");
+        let mut keys = BoardKeys::new(&game, KeyContext::Puzzle);
         // a1 is full: the cursor starts on the first open square.
         assert_eq!(keys.square(), Square::B1);
         assert_eq!(keys.input(key('c')), BoardInput::Redraw);
@@ -148,7 +156,8 @@ mod tests {
         let enter = Input::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
         assert_eq!(keys.input(enter), BoardInput::Play(Square::D4));
         assert_eq!(keys.input(key('u')), BoardInput::Action(Action::Undo));
-        assert_eq!(keys.input(key('%')), BoardInput::Note("unknown"));
+        assert_eq!(keys.input(key('%')), BoardInput::UnknownKey);
+        assert_eq!(keys.input(key('t')), BoardInput::Action(Action::Hint));
         assert_eq!(keys.input(Input::Resize(80, 24)), BoardInput::Redraw);
         assert_eq!(keys.size(), Rect::new(0, 0, 80, 24));
     }

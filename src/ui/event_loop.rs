@@ -20,6 +20,7 @@ use ratatui::layout::Rect;
 
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
+use crate::strings::storage as storage_words;
 
 use super::ai_worker::{AiGate, AiReply, AiWorker};
 use super::effect::{Effect, Input};
@@ -379,8 +380,8 @@ where
                     };
                     if let Some(e) = failed {
                         match nav.screen_mut() {
-                            Screen::Puzzle(state) => state.notify(format!("Not saved: {e}")),
-                            Screen::Lesson(state) => state.notify(format!("Not saved: {e}")),
+                            Screen::Puzzle(state) => state.notify(storage_words::not_saved(&e)),
+                            Screen::Lesson(state) => state.notify(storage_words::not_saved(&e)),
                             _ => {}
                         }
                     }
@@ -391,13 +392,13 @@ where
                         nav.game_changed();
                     }
                     if let Screen::Game(app) = nav.screen_mut() {
-                        let notice = match effect {
-                            Effect::Save => Some(storage.save_notice(app.config(), app.played())),
+                        let report = match effect {
+                            Effect::Save => Some(storage.save_report(app.config(), app.played())),
                             Effect::Archive => storage.archive(app.config(), app.played()),
                             _ => storage.after_change(app.config(), app.played()),
                         };
-                        if let Some(notice) = notice {
-                            app.notify(notice);
+                        if let Some(report) = report {
+                            app.notify(crate::strings::describe::storage_report(&report));
                         }
                         app.set_autosaved(storage.autosaved());
                         redraw = true;

@@ -11,7 +11,7 @@ use crate::ai::Seat;
 use crate::record::Record;
 use crate::rules::{Game, Square};
 use crate::session::{GameConfig, Notice};
-use crate::strings::message;
+use crate::strings::{message, storage as storage_words};
 
 use super::screen::{ScreenLayout, box_rect};
 use super::{App, AppView, Input, Question, ReplayState, ReplayView, Theme};
@@ -125,17 +125,17 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
     let long_path = "/home/someone/a/rather/long/folder/for/saved/games/hijara-20261130-041500.hij";
     let game = Game::from_moves([Square::B2]).unwrap();
     let texts = [
-        message::saved(long_path),
-        message::not_saved("Permission denied (os error 13)"),
-        message::kept_aside(long_path),
-        message::autosave_off(long_path, "Permission denied (os error 13)"),
-        message::autosave_failed(long_path, "No space left on device (os error 28)"),
-        message::autosave_unreadable(long_path, "line 3, column 1: unexpected token"),
+        storage_words::saved(long_path),
+        storage_words::not_saved("Permission denied (os error 13)"),
+        storage_words::kept_aside(long_path),
+        storage_words::autosave_off(long_path, "Permission denied (os error 13)"),
+        storage_words::autosave_failed(long_path, "No space left on device (os error 28)"),
+        storage_words::autosave_unreadable(long_path, "line 3, column 1: unexpected token"),
         message::loaded(long_path, &game),
         message::UNKNOWN_KEY.to_owned(),
         message::AI_STALLED.to_owned(),
-        message::archived("hijara-20261130-041500-12.hij"),
-        message::not_archived(long_path, "Permission denied (os error 13)"),
+        storage_words::archived("hijara-20261130-041500-12.hij"),
+        storage_words::not_archived(long_path, "Permission denied (os error 13)"),
     ];
     for (i, text) in texts.iter().enumerate() {
         let mut app = App::with_game(GameConfig::default(), game.clone());

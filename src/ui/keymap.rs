@@ -107,6 +107,37 @@ pub enum Action {
     Mute,
     /// At a server table: the bell on "your move", on or off.
     Bell,
+    /// The lobby: play the server's AI (opens the new-game form).
+    PlayAi,
+    /// The lobby: type a private table's invitation code.
+    Invitation,
+    /// The lobby: type a player's name to find them.
+    FindPlayer,
+    /// The lobby: colour on or off.
+    Colour,
+    /// The lobby: claim the win at a table the opponent left (its number next).
+    ClaimWin,
+    /// The new-game form: the next opponent (a person, the AI's levels).
+    Opponent,
+    /// The new-game form: the other side.
+    Side,
+    /// The new-game form: the other variant.
+    Variant,
+    /// The new-game form: claims on or off.
+    ClaimsRule,
+    /// The new-game form: private (by invitation) or listed.
+    Private,
+    /// The new-game form: the next clock.
+    Clock,
+    /// Go ahead with what is on screen: the new-game form, a line typed, the item
+    /// selected in a menu.
+    Confirm,
+    /// A menu: choose its item with this number (from 0).
+    Item(u8),
+    /// A lesson: open the lessons menu.
+    Menu,
+    /// The lessons menu: leave for the puzzles.
+    Puzzles,
 }
 
 /// Which bindings apply.
@@ -135,6 +166,27 @@ pub enum KeyContext {
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
     Served,
+    /// The lobby of `hijara serve`: the tables and the doors from it.
+    Lobby,
+    /// The lobby's new-game form.
+    LobbyForm,
+    /// The lobby while the player waits at the table they opened.
+    LobbyWaiting,
+    /// The lobby while a line is typed (a name to find, an invitation code): keys
+    /// other than these are the text typed.
+    LobbyEntry,
+    /// The lobby after `w`: the number of the table whose win is claimed.
+    LobbyClaim,
+    /// The start screen of `hijara`: its doors.
+    Start,
+    /// The lessons menu.
+    LessonMenu,
+    /// A lesson on the board: looked up before [`KeyContext::Board`] (undo starts
+    /// the lesson again, a new game is the next lesson).
+    Lesson,
+    /// A puzzle on the board: looked up before [`KeyContext::Board`] (undo tries
+    /// again, a new game is the next puzzle, a hint shows the themes).
+    Puzzle,
 }
 
 /// A key as the table names it.
@@ -183,6 +235,37 @@ pub(crate) enum HintLine {
     TableOver,
     /// A finished game against the server's AI.
     ServedAiOver,
+    /// The lobby.
+    Lobby,
+    /// The lobby's new-game form: its switches.
+    LobbyForm,
+    /// The lobby's new-game form: going ahead or not.
+    LobbyFormEnd,
+    /// The lobby while the player waits at their table.
+    LobbyWaiting,
+    /// A line typed in the lobby.
+    LobbyEntry,
+    /// The start screen.
+    Start,
+    /// The lessons menu.
+    LessonMenu,
+    /// A lesson.
+    Lesson,
+    /// A puzzle, waiting for a move.
+    PuzzleAsking,
+    /// A puzzle answered.
+    PuzzleAnswered,
+}
+
+impl HintLine {
+    /// What goes between the wordings: the lobby's lines space them out, as a
+    /// list of keys with no colons; the others use ` · `.
+    fn separator(self) -> &'static str {
+        match self {
+            HintLine::Lobby | HintLine::LobbyForm | HintLine::LobbyFormEnd => "  ",
+            _ => " · ",
+        }
+    }
 }
 
 /// One row of the key table.
@@ -202,6 +285,10 @@ pub(crate) struct Binding {
 
 use Action as A;
 use KeyContext as C;
+
+/// The start screen's keys, one a door, in the order of its items
+/// (`ui::start::START_ITEMS`).
+pub(crate) const START_KEYS: [char; 8] = ['h', '1', '2', '3', 'r', 'l', 'p', 'v'];
 
 const fn ch(c: char) -> Key {
     Key::Char(c)
@@ -231,6 +318,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 0, "arrows/hjkl: move"),
             (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
             (HintLine::Table, 0, "arrows/hjkl: move"),
+            (HintLine::PuzzleAsking, 0, "arrows/a-d 1-4: choose"),
         ],
     },
     Binding {
@@ -242,6 +330,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 1, "Enter: place"),
             (HintLine::PlayingClaims, 1, "Enter: place"),
             (HintLine::Table, 1, "Enter: place"),
+            (HintLine::PuzzleAsking, 1, "Enter or click: play"),
         ],
     },
     Binding {
@@ -258,7 +347,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "a-d then 1-4",
         help: "place on the square named (e.g. b3)",
-        hints: &[(HintLine::Playing, 2, "b3: type a square")],
+        hints: &[
+            (HintLine::Playing, 2, "b3: type a square"),
+            (
+                HintLine::Lesson,
+                0,
+                "a-d 1-4, arrows and Enter, or click: play",
+            ),
+        ],
     },
     Binding {
         // Clicks reach the game as squares (see the event loop), not as keys.
@@ -356,6 +452,137 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "M, B",
         help: "mute their messages; the bell on your move, on or off",
         hints: &[(HintLine::TableOver, 2, "M: mute")],
+    },
+    // A lesson: looked up before the board's keys.
+    Binding {
+        contexts: &[C::Lesson],
+        keys: &[(ch('u'), A::Undo)],
+        names: "u",
+        help: "start the lesson again",
+        hints: &[(HintLine::Lesson, 1, "u: again")],
+    },
+    Binding {
+        contexts: &[C::Lesson],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "the next lesson",
+        hints: &[(HintLine::Lesson, 2, "n: next")],
+    },
+    Binding {
+        contexts: &[C::Lesson, C::LessonMenu],
+        keys: &[(ch('m'), A::Menu)],
+        names: "m",
+        help: "the lessons menu",
+        hints: &[(HintLine::Lesson, 3, "m: menu")],
+    },
+    // A puzzle: looked up before the board's keys.
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('t'), A::Hint)],
+        names: "t",
+        help: "the puzzle's themes",
+        hints: &[(HintLine::PuzzleAsking, 2, "t: themes")],
+    },
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "the next puzzle (skips this one)",
+        hints: &[
+            (HintLine::PuzzleAsking, 3, "n: skip"),
+            (HintLine::PuzzleAnswered, 1, "n: next puzzle"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('u'), A::Undo)],
+        names: "u",
+        help: "try the puzzle again",
+        hints: &[(HintLine::PuzzleAnswered, 0, "u: try again")],
+    },
+    // The start screen and the lessons menu.
+    Binding {
+        contexts: &[C::Start],
+        keys: &[
+            (ch(START_KEYS[0]), A::Item(0)),
+            (ch(START_KEYS[1]), A::Item(1)),
+            (ch(START_KEYS[2]), A::Item(2)),
+            (ch(START_KEYS[3]), A::Item(3)),
+            (ch(START_KEYS[4]), A::Item(4)),
+            (ch(START_KEYS[5]), A::Item(5)),
+            (ch(START_KEYS[6]), A::Item(6)),
+            (ch(START_KEYS[7]), A::Item(7)),
+        ],
+        names: "h 1 2 3 r l p v",
+        help: "the door beside the key",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[
+            (ch('1'), A::Item(0)),
+            (ch('2'), A::Item(1)),
+            (ch('3'), A::Item(2)),
+            (ch('4'), A::Item(3)),
+            (ch('5'), A::Item(4)),
+            (ch('6'), A::Item(5)),
+            (ch('7'), A::Item(6)),
+            (ch('8'), A::Item(7)),
+            (ch('9'), A::Item(8)),
+            (ch('0'), A::Item(9)),
+        ],
+        names: "1-9, 0",
+        help: "open that lesson (0: the tenth)",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Start, C::LessonMenu],
+        keys: &[
+            (code(KeyCode::Up), A::Cursor(Direction::Up)),
+            (ch('k'), A::Cursor(Direction::Up)),
+            (code(KeyCode::Down), A::Cursor(Direction::Down)),
+            (ch('j'), A::Cursor(Direction::Down)),
+        ],
+        names: "↑↓ / k j",
+        help: "select",
+        hints: &[(HintLine::LessonMenu, 0, "↑↓ or 1-9: choose")],
+    },
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[
+            (code(KeyCode::Home), A::Start),
+            (code(KeyCode::End), A::End),
+        ],
+        names: "Home / End",
+        help: "the first, the last",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Start, C::LessonMenu],
+        keys: &[(code(KeyCode::Enter), A::Confirm), (ch(' '), A::Confirm)],
+        names: "Enter / Space",
+        help: "open the one selected",
+        hints: &[
+            (HintLine::Start, 0, "↑↓ and Enter, or a click, also choose"),
+            (HintLine::LessonMenu, 1, "Enter or click: open"),
+        ],
+    },
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[(ch('p'), A::Puzzles)],
+        names: "p",
+        help: "the puzzles",
+        hints: &[(HintLine::LessonMenu, 2, "p: puzzles")],
+    },
+    Binding {
+        contexts: &[C::Start, C::LessonMenu],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "quit",
+        hints: &[
+            (HintLine::Start, 1, "q: quit"),
+            (HintLine::LessonMenu, 3, "q: quit"),
+        ],
     },
     // A game with claims: looked up before the board's keys.
     Binding {
@@ -493,6 +720,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
+            (HintLine::Lesson, 4, "q: quit"),
+            (HintLine::PuzzleAsking, 4, "q: quit"),
+            (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
     },
     Binding {
@@ -519,6 +749,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Question,
             C::ClaimEntry,
             C::TooSmall,
+            C::Lobby,
+            C::LobbyForm,
+            C::LobbyWaiting,
+            C::LobbyEntry,
+            C::LobbyClaim,
+            C::Start,
+            C::LessonMenu,
         ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
@@ -543,6 +780,139 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (code(KeyCode::Enter), A::Jump),
             (Key::Any, A::No),
         ],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    // The lobby of `hijara serve`.
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('n'), A::NewGame)],
+        names: "n",
+        help: "open a table for two players",
+        hints: &[(HintLine::Lobby, 0, "n new table")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('a'), A::PlayAi)],
+        names: "a",
+        help: "play the server's AI",
+        hints: &[(HintLine::Lobby, 1, "a AI")],
+    },
+    Binding {
+        contexts: &[C::Lobby, C::LobbyClaim],
+        keys: &[
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+        ],
+        names: "1-9",
+        help: "sit at the table with that number, or watch it",
+        hints: &[(HintLine::Lobby, 2, "1-9 sit/watch")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('i'), A::Invitation)],
+        names: "i",
+        help: "type an invitation code to a private table",
+        hints: &[(HintLine::Lobby, 3, "i invitation")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('f'), A::FindPlayer)],
+        names: "f",
+        help: "find a player by name",
+        hints: &[(HintLine::Lobby, 4, "f find")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('c'), A::Colour)],
+        names: "c",
+        help: "colour on or off",
+        hints: &[(HintLine::Lobby, 5, "c colour")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('w'), A::ClaimWin)],
+        names: "w",
+        help: "claim the win at a table your opponent did not come back to",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "leave",
+        hints: &[(HintLine::Lobby, 6, "q leave")],
+    },
+    // The lobby's new-game form.
+    Binding {
+        contexts: &[C::LobbyForm],
+        keys: &[
+            (ch('o'), A::Opponent),
+            (ch('s'), A::Side),
+            (ch('v'), A::Variant),
+            (ch('k'), A::ClaimsRule),
+            (ch('p'), A::Private),
+            (ch('t'), A::Clock),
+        ],
+        names: "o, s, v, k, p, t",
+        help: "opponent, side, variant, claims, private, clock",
+        hints: &[
+            (HintLine::LobbyForm, 0, "o opponent"),
+            (HintLine::LobbyForm, 1, "s side"),
+            (HintLine::LobbyForm, 2, "v variant"),
+            (HintLine::LobbyForm, 3, "k claims"),
+            (HintLine::LobbyForm, 4, "p private"),
+            (HintLine::LobbyForm, 5, "t clock"),
+        ],
+    },
+    Binding {
+        contexts: &[C::LobbyForm],
+        keys: &[(code(KeyCode::Enter), A::Confirm)],
+        names: "Enter",
+        help: "start the game",
+        hints: &[(HintLine::LobbyFormEnd, 0, "Enter start")],
+    },
+    Binding {
+        contexts: &[C::LobbyForm],
+        keys: &[(code(KeyCode::Esc), A::No), (ch('q'), A::No)],
+        names: "Esc / q",
+        help: "cancel",
+        hints: &[(HintLine::LobbyFormEnd, 1, "Esc cancel")],
+    },
+    Binding {
+        contexts: &[C::LobbyWaiting],
+        keys: &[(code(KeyCode::Esc), A::Quit), (ch('q'), A::Quit)],
+        names: "Esc / q",
+        help: "close your table",
+        hints: &[(HintLine::LobbyWaiting, 0, "Esc closes your table")],
+    },
+    // A line typed in the lobby: any other key is the text.
+    Binding {
+        contexts: &[C::LobbyEntry],
+        keys: &[
+            (code(KeyCode::Enter), A::Confirm),
+            (code(KeyCode::Esc), A::No),
+            (code(KeyCode::Backspace), A::Backspace),
+        ],
+        names: "Enter, Esc",
+        help: "go, cancel",
+        hints: &[
+            (HintLine::LobbyEntry, 0, "Enter: go"),
+            (HintLine::LobbyEntry, 1, "Esc: cancel"),
+        ],
+    },
+    Binding {
+        // After `w`: a table's number (above), anything else is no.
+        contexts: &[C::LobbyClaim],
+        keys: &[(Key::Any, A::No)],
         names: "",
         help: "",
         hints: &[],
@@ -620,7 +990,7 @@ pub(crate) fn help_rows_served() -> impl Iterator<Item = (&'static str, &'static
         .map(|b| (b.names, b.help))
 }
 
-/// The hint line `line`, from the table's wordings, joined with ` · `.
+/// The hint line `line`, from the table's wordings, joined with its separator.
 pub(crate) fn hint_line(line: HintLine) -> String {
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
@@ -630,7 +1000,7 @@ pub(crate) fn hint_line(line: HintLine) -> String {
         .collect();
     parts.sort_by_key(|&(place, _)| place);
     let texts: Vec<&str> = parts.into_iter().map(|(_, text)| text).collect();
-    texts.join(" · ")
+    texts.join(line.separator())
 }
 
 #[cfg(test)]
@@ -673,6 +1043,9 @@ mod tests {
             KeyContext::Replay,
             KeyContext::Goto,
             KeyContext::TooSmall,
+            KeyContext::Lobby,
+            KeyContext::LobbyEntry,
+            KeyContext::LobbyClaim,
         ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
         }
@@ -774,5 +1147,77 @@ mod tests {
             hint_line(HintLine::ReplayStart),
             "→/l next · ←/h back · Space autoplay · g jump · c play on · ? help"
         );
+        assert_eq!(
+            hint_line(HintLine::Lobby),
+            "n new table  a AI  1-9 sit/watch  i invitation  f find  c colour  q leave"
+        );
+        assert_eq!(
+            hint_line(HintLine::LobbyForm),
+            "o opponent  s side  v variant  k claims  p private  t clock"
+        );
+        assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
+        assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");
+        assert_eq!(
+            hint_line(HintLine::Start),
+            "↑↓ and Enter, or a click, also choose · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::LessonMenu),
+            "↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::Lesson),
+            "a-d 1-4, arrows and Enter, or click: play · u: again · n: next · m: menu · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::PuzzleAsking),
+            "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::PuzzleAnswered),
+            "u: try again · n: next puzzle · q: quit"
+        );
+    }
+
+    #[test]
+    fn menu_keys() {
+        let start = KeyContext::Start;
+        for (i, c) in START_KEYS.into_iter().enumerate() {
+            let item = u8::try_from(i).unwrap();
+            assert_eq!(
+                action(key(KeyCode::Char(c)), start),
+                Some(Action::Item(item))
+            );
+        }
+        assert_eq!(
+            action(key(KeyCode::Char('j')), start),
+            Some(Action::Cursor(Direction::Down))
+        );
+        assert_eq!(action(key(KeyCode::Home), start), None);
+        let menu = KeyContext::LessonMenu;
+        assert_eq!(action(key(KeyCode::Char('0')), menu), Some(Action::Item(9)));
+        assert_eq!(action(key(KeyCode::Char('p')), menu), Some(Action::Puzzles));
+        assert_eq!(action(key(KeyCode::End), menu), Some(Action::End));
+    }
+
+    #[test]
+    fn lobby_keys() {
+        let l = KeyContext::Lobby;
+        assert_eq!(action(key(KeyCode::Char('7')), l), Some(Action::Digit(7)));
+        assert_eq!(action(key(KeyCode::Char('0')), l), None);
+        assert_eq!(action(key(KeyCode::Esc), l), Some(Action::Quit));
+        let form = KeyContext::LobbyForm;
+        assert_eq!(action(key(KeyCode::Char('q')), form), Some(Action::No));
+        assert_eq!(action(key(KeyCode::Enter), form), Some(Action::Confirm));
+        // A line typed takes letters as text: only the keys that end it are bound.
+        let entry = KeyContext::LobbyEntry;
+        assert_eq!(action(key(KeyCode::Char('q')), entry), None);
+        assert_eq!(action(key(KeyCode::Esc), entry), Some(Action::No));
+        let claim = KeyContext::LobbyClaim;
+        assert_eq!(
+            action(key(KeyCode::Char('3')), claim),
+            Some(Action::Digit(3))
+        );
+        assert_eq!(action(key(KeyCode::Char('x')), claim), Some(Action::No));
     }
 }

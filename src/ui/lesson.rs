@@ -6,16 +6,16 @@
 
 use std::path::PathBuf;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
-use crate::strings::{claim as claim_words, lesson as words};
+use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{self, Action, KeyContext};
+use super::keymap::{self, Action, Direction, HintLine, KeyContext, hint_line};
 use super::screen::{ScreenLayout, WHOLE_LADDER};
 
 /// Where the lesson screen is.
@@ -75,7 +75,7 @@ impl LessonState {
             progress,
             data_dir,
             index: 0,
-            board: BoardKeys::new(&game, words::KEYS),
+            board: BoardKeys::new(&game, KeyContext::Lesson),
             game,
             phase: LessonPhase::Asking,
             note: None,
@@ -182,13 +182,13 @@ impl LessonState {
         if let Input::Key(key) = input {
             self.note = None;
             let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));
-            // `m` opens the menu from anywhere (the game's table has no `m`).
-            if !typing && key.code == KeyCode::Char('m') && key.modifiers == KeyModifiers::NONE {
+            // `m` opens the menu from anywhere but a claim being typed.
+            if !typing && keymap::action(key, KeyContext::Lesson) == Some(Action::Menu) {
                 self.phase = LessonPhase::Menu(self.index);
                 return vec![Effect::Redraw];
             }
             if let LessonPhase::Menu(selected) = self.phase {
-                return self.menu_key(key.code, selected);
+                return self.menu_key(key, selected);
             }
             if let LessonPhase::Claiming(..) = self.phase {
                 return self.claim_key(key);
@@ -200,46 +200,41 @@ impl LessonState {
                     self.open(item);
                     vec![Effect::Redraw]
                 }
-                Input::Resize(..) => self.board.input(input).effects(&mut self.note),
+                Input::Resize(..) => self.board.input(input).effects(&mut self.note, ""),
                 _ => Vec::new(),
             };
         }
         match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
-            other => other.effects(&mut self.note),
+            // An unknown key is answered with the lesson's keys.
+            other => other.effects(&mut self.note, &hint_line(HintLine::Lesson)),
         }
     }
 
-    fn menu_key(&mut self, code: KeyCode, selected: usize) -> Effects {
+    fn menu_key(&mut self, key: KeyEvent, selected: usize) -> Effects {
         let last = self.lessons.len().saturating_sub(1);
-        match code {
-            KeyCode::Up | KeyCode::Char('k') => {
+        match keymap::action(key, KeyContext::LessonMenu) {
+            Some(Action::Cursor(Direction::Up)) => {
                 self.phase = LessonPhase::Menu(selected.saturating_sub(1))
             }
-            KeyCode::Down | KeyCode::Char('j') => {
+            Some(Action::Cursor(Direction::Down)) => {
                 self.phase = LessonPhase::Menu((selected + 1).min(last))
             }
-            KeyCode::Home => self.phase = LessonPhase::Menu(0),
-            KeyCode::End => self.phase = LessonPhase::Menu(last),
-            KeyCode::Enter | KeyCode::Char(' ') => self.open(selected),
-            KeyCode::Esc | KeyCode::Char('q') => {
+            Some(Action::Start) => self.phase = LessonPhase::Menu(0),
+            Some(Action::End) => self.phase = LessonPhase::Menu(last),
+            Some(Action::Confirm) => self.open(selected),
+            Some(Action::Quit | Action::ForceQuit) => {
                 self.quit = true;
                 return vec![Effect::Quit];
             }
-            KeyCode::Char('p') => {
+            Some(Action::Puzzles) => {
                 self.quit = true;
                 self.puzzles = true;
                 return vec![Effect::Quit];
             }
-            KeyCode::Char(c) if c.is_ascii_digit() => {
-                // 1-9 open that lesson, 0 the tenth.
-                let n = c
-                    .to_digit(10)
-                    .map_or(0, |d| if d == 0 { 10 } else { d as usize });
-                if (1..=self.lessons.len()).contains(&n) {
-                    self.open(n - 1);
-                }
+            Some(Action::Item(item)) if usize::from(item) < self.lessons.len() => {
+                self.open(usize::from(item));
             }
             _ => {}
         }
@@ -366,10 +361,10 @@ impl LessonState {
         let (done, what) = match self.game.claim(points) {
             Ok(ClaimOutcome::Awarded { points, combos }) => (
                 points == placement.points,
-                claim_words::awarded(&placement, points, combos),
+                describe::claim_awarded(&placement, points, combos),
             ),
             Ok(ClaimOutcome::Wrong { claimed, .. }) => {
-                (false, claim_words::wrong(&placement, claimed))
+                (false, describe::wrong_claim(&placement, claimed))
             }
             Err(error) => return self.say(&claim_words::refused(error)),
         };

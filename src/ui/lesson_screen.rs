@@ -11,17 +11,12 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
 use super::screen::{MIN_HEIGHT, render_too_small};
 use super::status::totals_at;
 use super::theme::Theme;
-
-/// One row of the lessons menu.
-fn menu_line(selected: bool, mark: &str, index: usize, title: &str) -> String {
-    let pointer = if selected { "▶" } else { " " };
-    format!("{pointer} {mark} {:>2}. {title}", index + 1)
-}
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
 /// row in the menu, or a square of the board as drawn.
@@ -32,7 +27,7 @@ pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
         // Rows map to lessons while each takes one line.
         let one_line = state.lessons().iter().enumerate().all(|(i, l)| {
             crate::text::fits(
-                &menu_line(false, words::TODO_MARK, i, &l.title),
+                &words::menu_line(false, false, i + 1, &l.title),
                 inner.width.into(),
             )
         });
@@ -72,12 +67,8 @@ impl Widget for &LessonView<'_> {
         if let LessonPhase::Menu(selected) = state.phase() {
             let mut lines = Vec::new();
             for (i, lesson) in state.lessons().iter().enumerate() {
-                let mark = if state.progress().is_done(&lesson.id) {
-                    words::DONE_MARK
-                } else {
-                    words::TODO_MARK
-                };
-                let text = menu_line(i == *selected, mark, i, &lesson.title);
+                let done = state.progress().is_done(&lesson.id);
+                let text = words::menu_line(i == *selected, done, i + 1, &lesson.title);
                 lines.push(if i == *selected {
                     Line::styled(
                         text,
@@ -94,7 +85,9 @@ impl Widget for &LessonView<'_> {
                 .block(
                     Block::bordered()
                         .title(Line::styled(words::MENU, theme.strong()))
-                        .title_bottom(Line::styled(words::MENU_KEYS, theme.dim()).centered()),
+                        .title_bottom(
+                            Line::styled(hint_line(HintLine::LessonMenu), theme.dim()).centered(),
+                        ),
                 )
                 .render(area, buf);
             return;
@@ -189,7 +182,7 @@ impl Widget for &LessonView<'_> {
             lines.push(Line::styled(note.to_string(), theme.error()));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(words::KEYS, theme.dim()));
+        lines.push(Line::styled(hint_line(HintLine::Lesson), theme.dim()));
         let title = words::number(state.index() + 1, state.lessons().len());
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })

@@ -4,7 +4,7 @@ use ratatui::style::Style;
 
 use crate::rules::{ClaimState, Game, Placement, Player};
 use crate::session::Notice;
-use crate::strings;
+use crate::strings::{claim, describe};
 use crate::text;
 
 use super::theme::Theme;
@@ -50,8 +50,8 @@ impl Message {
         };
         Message {
             kind,
-            text: strings::placement(placement),
-            short: Some(strings::placement_short(placement)),
+            text: describe::placement(placement),
+            short: Some(describe::placement_short(placement)),
         }
     }
 
@@ -69,24 +69,18 @@ impl Message {
             None => Message::placement(placement),
             Some(ClaimState::Pending) => Message {
                 kind: MessageKind::Info,
-                text: strings::claim::placed(placement),
-                short: Some(strings::claim::placed_short(placement)),
+                text: claim::placed(placement),
+                short: Some(claim::placed_short(placement)),
             },
             Some(ClaimState::Claimed { .. }) => Message {
                 kind: MessageKind::Score(placement.player),
-                text: strings::claim::ai_claimed(placement),
-                short: Some(strings::placement_short(placement)),
+                text: describe::ai_claimed(placement),
+                short: Some(describe::placement_short(placement)),
             },
-            Some(other) => {
-                Message::new(MessageKind::Info, strings::claim::settled(placement, other))
-            }
+            Some(other) => Message::new(MessageKind::Info, describe::settled(placement, other)),
         };
         if let Some(earlier) = unclaimed {
-            message.text = format!(
-                "{}. {}",
-                strings::claim::went_unclaimed(earlier),
-                message.text
-            );
+            message.text = claim::unclaimed_then(&describe::unclaimed(earlier), &message.text);
             // Whole, in a box if need be: what was forfeited is the lesson.
             message.short = None;
         }
@@ -105,7 +99,7 @@ impl Message {
                 } else {
                     MessageKind::Info
                 };
-                Message::new(kind, strings::claim::settled(placement, state))
+                Message::new(kind, describe::settled(placement, state))
             }
         })
     }

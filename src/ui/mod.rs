@@ -28,7 +28,7 @@ mod event_loop;
 #[cfg(test)]
 mod fit_tests;
 mod help;
-mod keymap;
+pub(crate) mod keymap;
 mod ladder;
 mod lesson;
 mod lesson_screen;

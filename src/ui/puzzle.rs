@@ -12,11 +12,11 @@ use crate::puzzle::explain::{Verdict, judge};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
 use crate::rules::{Game, Move, Square};
 
-use crate::strings::puzzle as words;
+use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::Action;
+use super::keymap::{Action, KeyContext};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
@@ -66,7 +66,7 @@ impl PuzzleState {
         daily: Option<NaiveDate>,
     ) -> PuzzleState {
         let game = puzzle.game().unwrap_or_default();
-        let board = BoardKeys::new(&game, words::UNKNOWN_KEY);
+        let board = BoardKeys::new(&game, KeyContext::Puzzle);
         PuzzleState {
             set,
             progress,
@@ -175,7 +175,7 @@ impl PuzzleState {
         match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
-            other => other.effects(&mut self.note),
+            other => other.effects(&mut self.note, words::UNKNOWN_KEY),
         }
     }
 
@@ -227,7 +227,7 @@ impl PuzzleState {
             return vec![Effect::Redraw];
         };
         let opponent = self.game.to_move().other();
-        let lines = words::explain(&self.puzzle, &v, &opponent.to_string());
+        let lines = describe::puzzle_explained(&self.puzzle, &v, &opponent.to_string());
         // Show the board after the move, with what it completed marked.
         let _ = self.game.play(mv);
         let mut effects = vec![Effect::Redraw];
@@ -267,7 +267,7 @@ impl PuzzleState {
         }
         v.settle(reply.solution);
         let opponent = self.game.to_move();
-        *lines = words::explain(&self.puzzle, v, &opponent.to_string());
+        *lines = describe::puzzle_explained(&self.puzzle, v, &opponent.to_string());
         vec![Effect::Redraw]
     }
 }

@@ -12,6 +12,7 @@ use crate::strings::puzzle as words;
 use crate::strings::seat_name;
 
 use super::board::{BoardView, Highlight};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::puzzle::{PuzzlePhase, PuzzleState};
 use super::screen::{MIN_HEIGHT, ScreenLayout, render_too_small};
@@ -123,7 +124,7 @@ impl Widget for &PuzzleView<'_> {
                         .collect();
                     lines.push(Line::raw(words::themes(&themes)));
                 }
-                words::KEYS_ASKING
+                hint_line(HintLine::PuzzleAsking)
             }
             PuzzlePhase::Answered(verdict, explanation) => {
                 let style = if verdict.solved {
@@ -138,7 +139,7 @@ impl Widget for &PuzzleView<'_> {
                         Line::raw(text.clone())
                     });
                 }
-                words::KEYS_ANSWERED
+                hint_line(HintLine::PuzzleAnswered)
             }
         };
         if let Some(note) = state.note() {

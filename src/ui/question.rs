@@ -91,3 +91,10 @@ pub enum Overlay {
     /// A yes/no question.
     Question(Question),
 }
+
+/// The first of `wordings` that fits in `width` columns, else the last.
+pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
+    crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
+        .or(wordings.last().map(String::as_str))
+        .unwrap_or("")
+}

@@ -315,7 +315,7 @@ impl ReplayState {
             question::play_on_short(self.shown, dropped),
             question::CONTINUE_ANSWERS.to_owned(),
         ];
-        question::fitting(&wordings, width).to_owned()
+        super::question::fitting(&wordings, width).to_owned()
     }
 
     /// The game to play on with after [`ReplayExit::Continue`]: the first `n` moves.

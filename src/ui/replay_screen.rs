@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::{rules_parts, screen as words};
+use crate::strings::{describe, replay as replay_words, rules_parts, screen as words};
 use crate::text;
 
 use crate::review::text::mark as review_mark;
@@ -187,22 +187,28 @@ impl Widget for &ReplayView<'_> {
         }
 
         let what = match (outcome, state.goto()) {
-            (_, Some(typed)) => [words::typing_move(typed), words::typing_move(typed)],
+            (_, Some(typed)) => [
+                replay_words::typing_move(typed),
+                replay_words::typing_move(typed),
+            ],
             (Some(outcome), None) => match ending {
                 Some(ending) => [
-                    words::replay_over(words::ending(ending)),
-                    words::ending(ending),
+                    replay_words::over(describe::ending(ending)),
+                    describe::ending(ending),
                 ],
-                None => [words::replay_over(outcome), words::outcome(outcome)],
+                None => [
+                    replay_words::over(outcome),
+                    describe::result_sentence(outcome),
+                ],
             },
             (None, None) => [
                 words::to_move(position.to_move()),
                 words::to_move_short(position.to_move()),
             ],
         };
-        let speed = state.autoplay().then(|| words::speed(state.speed()));
+        let speed = state.autoplay().then(|| replay_words::speed(state.speed()));
         let turn = what
-            .map(|what| words::replay_turn(state.shown(), state.len(), &what, speed.as_deref()));
+            .map(|what| replay_words::turn(state.shown(), state.len(), &what, speed.as_deref()));
         let turn_style = match outcome {
             Some(_) => theme.banner(),
             None => theme.player(position.to_move()),
@@ -216,8 +222,10 @@ impl Widget for &ReplayView<'_> {
                 let notes = |text: &str| analysis_words::with_notes(text, mark, state.comments(n));
                 let mut message = Message::of_move(game, n.saturating_sub(1))
                     .unwrap_or_else(|| Message::placement(placement));
-                message.text = notes(&format!("{n}. {}", message.text));
-                message.short = message.short.map(|short| notes(&format!("{n}. {short}")));
+                message.text = notes(&replay_words::numbered(n, &message.text));
+                message.short = message
+                    .short
+                    .map(|short| notes(&replay_words::numbered(n, &short)));
                 Some(message)
             }
             (None, None) => None,
@@ -231,7 +239,7 @@ impl Widget for &ReplayView<'_> {
                 Span::styled(analysis_words::FOLDED, theme.dim())
             }
             (_, None) => Span::styled(
-                words::replay_start(&hint_line(HintLine::ReplayStart)),
+                replay_words::at_start(&hint_line(HintLine::ReplayStart)),
                 theme.dim(),
             ),
         };

@@ -9,7 +9,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Outcome, Player, Square};
 use crate::session::show_clock;
-use crate::strings::{claim as claim_words, rules_parts, screen as words, seat_name, table};
+use crate::strings::{
+    claim as claim_words, describe, rules_parts, screen as words, seat_name, table,
+};
 use crate::text::wrap;
 
 use super::ai_worker::AiJob;
@@ -213,18 +215,21 @@ impl Widget for &AppView<'_> {
                     table::OVER_KEYS_AI
                 };
                 let said = match ending {
-                    Some(ending) => words::ending(ending),
-                    None => words::outcome(outcome),
+                    Some(ending) => describe::ending(ending),
+                    None => describe::result_sentence(outcome),
                 };
-                vec![format!("{said}. {keys}"), said]
+                vec![words::then_keys(&said, keys), said]
             }
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
-                    words::game_over(words::ending(ending)),
-                    words::ending(ending),
-                    words::outcome(outcome),
+                    words::game_over(describe::ending(ending)),
+                    describe::ending(ending),
+                    describe::result_sentence(outcome),
                 ],
-                None => vec![words::game_over(outcome), words::outcome(outcome)],
+                None => vec![
+                    words::game_over(outcome),
+                    describe::result_sentence(outcome),
+                ],
             },
             (None, _) if app.stopped().is_some() => vec![table::STOPPED_TURN.to_owned()],
             (None, _) if app.awaits_claim() => {

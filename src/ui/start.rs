@@ -1,12 +1,14 @@
 //! The start screen of `hijara` with no arguments: every door on one screen,
 //! hot-seat one key away. Pure: keys in, the choice kept for the caller.
 
-use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
 use crate::ai::Level;
+use crate::strings::start as words;
 
 use super::effect::{Effect, Effects, Input};
+use super::keymap::{self, Action, Direction, KeyContext, START_KEYS};
 
 /// What the player chose on the start screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,25 +27,20 @@ pub enum StartChoice {
     Replay,
 }
 
-/// The start screen's items: the choice, its key, its label. The keys and
-/// the screen both come from this table.
+/// The start screen's items: the choice, its key (from the key table), its label.
 pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
+    (StartChoice::HotSeat, START_KEYS[0], words::HOT_SEAT),
+    (StartChoice::Ai(Level::Easy), START_KEYS[1], words::AI_EASY),
     (
-        StartChoice::HotSeat,
-        'h',
-        "Play here: two players, hot-seat",
+        StartChoice::Ai(Level::Medium),
+        START_KEYS[2],
+        words::AI_MEDIUM,
     ),
-    (StartChoice::Ai(Level::Easy), '1', "Play the AI: easy"),
-    (StartChoice::Ai(Level::Medium), '2', "Play the AI: medium"),
-    (StartChoice::Ai(Level::Hard), '3', "Play the AI: hard"),
-    (StartChoice::Resume, 'r', "Resume the autosaved game"),
-    (StartChoice::Learn, 'l', "Learn: lessons on the real board"),
-    (StartChoice::Puzzles, 'p', "Puzzles with one proven answer"),
-    (
-        StartChoice::Replay,
-        'v',
-        "Replay the last game of the history",
-    ),
+    (StartChoice::Ai(Level::Hard), START_KEYS[3], words::AI_HARD),
+    (StartChoice::Resume, START_KEYS[4], words::RESUME),
+    (StartChoice::Learn, START_KEYS[5], words::LEARN),
+    (StartChoice::Puzzles, START_KEYS[6], words::PUZZLES),
+    (StartChoice::Replay, START_KEYS[7], words::REPLAY),
 ];
 
 /// The start screen's state.
@@ -122,21 +119,18 @@ impl StartState {
             Input::Click(_) | Input::Tick => return Vec::new(),
         };
         self.note = None;
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return vec![Effect::Quit];
-        }
         let last = START_ITEMS.len() - 1;
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                return self.choose(START_ITEMS[self.selected].0);
+        match keymap::action(key, KeyContext::Start) {
+            Some(Action::Quit | Action::ForceQuit) => return vec![Effect::Quit],
+            Some(Action::Cursor(Direction::Up)) => self.selected = self.selected.saturating_sub(1),
+            Some(Action::Cursor(Direction::Down)) => self.selected = (self.selected + 1).min(last),
+            Some(Action::Confirm) => return self.choose(START_ITEMS[self.selected].0),
+            Some(Action::Item(item)) => {
+                if let Some((choice, ..)) = START_ITEMS.get(usize::from(item)) {
+                    return self.choose(*choice);
+                }
             }
-            KeyCode::Esc | KeyCode::Char('q') => return vec![Effect::Quit],
-            KeyCode::Char(c) => match START_ITEMS.iter().find(|(_, k, _)| *k == c) {
-                Some((choice, ..)) => return self.choose(*choice),
-                None => self.note = Some(crate::strings::start::UNKNOWN_KEY),
-            },
+            _ if matches!(key.code, KeyCode::Char(_)) => self.note = Some(words::UNKNOWN_KEY),
             _ => {}
         }
         vec![Effect::Redraw]
@@ -145,8 +139,8 @@ impl StartState {
     fn choose(&mut self, choice: StartChoice) -> Effects {
         if !self.enabled(choice) {
             self.note = Some(match choice {
-                StartChoice::Resume => crate::strings::start::NOTHING_TO_RESUME,
-                _ => crate::strings::start::NO_HISTORY,
+                StartChoice::Resume => words::NOTHING_TO_RESUME,
+                _ => words::NO_HISTORY,
             });
             return vec![Effect::Redraw];
         }

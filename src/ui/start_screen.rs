@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::strings::start as words;
 
+use super::keymap::{HintLine, hint_line};
 use super::start::{START_ITEMS, StartState};
 use super::theme::Theme;
 
@@ -90,7 +91,7 @@ impl Widget for &StartView<'_> {
         lines.push(Line::raw(""));
         match state.note() {
             Some(note) => lines.push(Line::styled(note, theme.error())),
-            None => lines.push(Line::styled(words::KEYS, theme.dim())),
+            None => lines.push(Line::styled(hint_line(HintLine::Start), theme.dim())),
         }
         let rect = start_box(area);
         Paragraph::new(lines)

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use crate::record::Termination;
 use crate::rules::{ClaimError, ClaimOutcome, ClaimState, Move, Player, Square};
 use crate::session::{EndError, Ending};
-use crate::strings::{claim as claim_words, message, table};
+use crate::strings::{claim as claim_words, describe, message, table};
 
 use super::super::ai_worker::{AiJob, AiReply};
 use super::super::cursor::{Cursor, Pointed};
@@ -392,13 +392,14 @@ impl App {
                 let message = match outcome {
                     ClaimOutcome::Awarded { points, combos } => Message {
                         kind: MessageKind::Score(placement.player),
-                        text: claim_words::awarded(&placement, points, combos),
-                        short: Some(claim_words::awarded_short(&placement, points)),
+                        text: describe::claim_awarded(&placement, points, combos),
+                        short: Some(describe::claim_awarded_short(&placement, points)),
                     },
                     // Whole, in a box if need be: what the stone made is the lesson.
-                    ClaimOutcome::Wrong { claimed, .. } => {
-                        Message::new(MessageKind::Error, claim_words::wrong(&placement, claimed))
-                    }
+                    ClaimOutcome::Wrong { claimed, .. } => Message::new(
+                        MessageKind::Error,
+                        describe::wrong_claim(&placement, claimed),
+                    ),
                 };
                 self.message = Some(message);
                 vec![Effect::Autosave, Effect::Redraw]
@@ -613,7 +614,7 @@ impl App {
         let ending: Ending = self.course.end(&self.game, termination, loser)?;
         self.changed();
         self.overlay = Overlay::None;
-        let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+        let _ = self.say(MessageKind::Info, describe::ending(ending));
         Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
     }
 
@@ -627,7 +628,7 @@ impl App {
         if let Some(ending) = new_ending {
             self.changed();
             self.overlay = Overlay::None;
-            let _ = self.say(MessageKind::Info, crate::strings::screen::ending(ending));
+            let _ = self.say(MessageKind::Info, describe::ending(ending));
             return self.archive_if_over(vec![
                 Effect::Autosave,
                 Effect::RestartTimer,

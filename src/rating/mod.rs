@@ -1,0 +1,389 @@
+//! Glicko-2 ratings, pure: no I/O and no clock (time away comes in as days).
+//!
+//! Mark Glickman's algorithm ("Example of the Glicko-2 system", glicko.net, 2022),
+//! written here rather than taken from a crate because the club needs Lichess's
+//! parameters, which `skillratings` cannot take: a deviation of 500 for a newcomer
+//! (it clamps at 350), a floor of 45 and fractional rating periods for time away.
+//! [`Glicko2::CLUB`] holds those numbers, [`Glicko2::PUZZLES`] the classic ones the
+//! puzzle ratings have used since they began.
+
+use serde::{Deserialize, Serialize};
+
+/// The Glicko-2 scale factor between the Glicko scale (1500-centred) and the
+/// algorithm's internal one: 400 / ln 10.
+const SCALE: f64 = 173.7178;
+
+/// Where the volatility iteration stops (Glickman's ε).
+const CONVERGENCE: f64 = 0.000_001;
+
+/// The most iterations of the volatility search: it converges in a handful, and a
+/// bound keeps a pathological input (a NaN, say) from spinning.
+const MAX_ITERATIONS: usize = 100;
+
+/// A player's (or a puzzle's) Glicko-2 rating.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    /// The rating, on the Glicko scale (1500 for a newcomer).
+    pub rating: f64,
+    /// The rating deviation: how unsure the rating is.
+    pub deviation: f64,
+    /// The volatility: how erratic the player's results are.
+    pub volatility: f64,
+}
+
+impl Default for Rating {
+    /// The puzzles' newcomer: 1500, deviation 350, volatility 0.06 (Glickman's
+    /// suggested start). The club's newcomer is [`Glicko2::CLUB`]'s `initial`.
+    fn default() -> Rating {
+        Glicko2::PUZZLES.initial
+    }
+}
+
+/// The result of one game, from the rated player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// A win: scores 1.
+    Win,
+    /// A draw: scores ½.
+    Draw,
+    /// A loss: scores 0.
+    Loss,
+}
+
+impl Outcome {
+    /// The game's score: 1, ½ or 0.
+    pub fn score(self) -> f64 {
+        match self {
+            Outcome::Win => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::Loss => 0.0,
+        }
+    }
+
+    /// The same game seen from the other side.
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
+}
+
+/// One game of a rating period: the opponent's rating before it, and its outcome.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Game {
+    /// The opponent's rating before the period.
+    pub opponent: Rating,
+    /// The outcome for the player being rated.
+    pub outcome: Outcome,
+}
+
+/// The parameters of a Glicko-2 rating system.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Glicko2 {
+    /// τ, which limits how fast the volatility changes.
+    pub tau: f64,
+    /// A newcomer's rating.
+    pub initial: Rating,
+    /// The smallest deviation a rating keeps.
+    pub min_deviation: f64,
+    /// The largest deviation; also where time away stops adding doubt.
+    pub max_deviation: f64,
+    /// The largest volatility.
+    pub max_volatility: f64,
+    /// Rating periods that pass in a day away, for the deviation's growth.
+    pub periods_per_day: f64,
+}
+
+impl Glicko2 {
+    /// The club's ratings: Lichess's parameters (lila, `modules/rating/src/main/Glicko.scala`
+    /// and scalachess's `chess.rating.glicko`): a newcomer at 1500 with deviation 500
+    /// (also the largest) and volatility 0.09, τ 0.75, a deviation never under 45,
+    /// volatility at most 0.1, and 0.21436 rating periods a day for time away.
+    pub const CLUB: Glicko2 = Glicko2 {
+        tau: 0.75,
+        initial: Rating {
+            rating: 1500.0,
+            deviation: 500.0,
+            volatility: 0.09,
+        },
+        min_deviation: 45.0,
+        max_deviation: 500.0,
+        max_volatility: 0.1,
+        periods_per_day: 0.21436,
+    };
+
+    /// The puzzles' ratings, as they have been kept since puzzles began: Glickman's
+    /// suggested start (1500, 350, 0.06) and τ 0.5, one try a rating period, no time decay.
+    pub const PUZZLES: Glicko2 = Glicko2 {
+        tau: 0.5,
+        initial: Rating {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+        },
+        min_deviation: 0.0,
+        max_deviation: 350.0,
+        max_volatility: f64::INFINITY,
+        periods_per_day: 0.0,
+    };
+
+    /// `rating` after `days` without a rated game: its deviation grows as
+    /// √(φ² + t·σ²) for t = days × periods a day, up to the largest deviation.
+    pub fn aged(&self, rating: Rating, days: f64) -> Rating {
+        let periods = (days.max(0.0) * self.periods_per_day).max(0.0);
+        let phi = rating.deviation / SCALE;
+        let grown = (phi * phi + periods * rating.volatility * rating.volatility).sqrt() * SCALE;
+        Rating {
+            deviation: self.clamp_deviation(grown),
+            ..rating
+        }
+    }
+
+    /// The expected score of `player` against `opponent` (both before the game).
+    pub fn expected(&self, player: Rating, opponent: Rating) -> f64 {
+        let mu = (player.rating - 1500.0) / SCALE;
+        let mu_j = (opponent.rating - 1500.0) / SCALE;
+        expected(mu, mu_j, g(opponent.deviation / SCALE))
+    }
+
+    /// The player's rating after one rating period holding `games` (Glickman's
+    /// steps 1-8). A period with no game only widens the deviation by one period's
+    /// volatility.
+    pub fn rate_period(&self, player: Rating, games: &[Game]) -> Rating {
+        let mu = (player.rating - 1500.0) / SCALE;
+        let phi = player.deviation / SCALE;
+        let sigma = player.volatility;
+        if games.is_empty() {
+            let widened = (phi * phi + sigma * sigma).sqrt() * SCALE;
+            return Rating {
+                deviation: self.clamp_deviation(widened),
+                ..player
+            };
+        }
+        // Step 3 and 4: the estimated variance v and the improvement Δ.
+        let mut inverse_v = 0.0;
+        let mut sum = 0.0;
+        for game in games {
+            let mu_j = (game.opponent.rating - 1500.0) / SCALE;
+            let g_j = g(game.opponent.deviation / SCALE);
+            let e = expected(mu, mu_j, g_j);
+            inverse_v += g_j * g_j * e * (1.0 - e);
+            sum += g_j * (game.outcome.score() - e);
+        }
+        let v = 1.0 / inverse_v;
+        let delta = v * sum;
+        // Step 5: the new volatility.
+        let sigma_new = self
+            .volatility(phi, sigma, v, delta)
+            .min(self.max_volatility);
+        // Steps 6 and 7: the new deviation and rating.
+        let phi_star = (phi * phi + sigma_new * sigma_new).sqrt();
+        let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
+        let mu_new = mu + phi_new * phi_new * sum;
+        // Step 8: back to the Glicko scale.
+        Rating {
+            rating: mu_new * SCALE + 1500.0,
+            deviation: self.clamp_deviation(phi_new * SCALE),
+            volatility: sigma_new,
+        }
+    }
+
+    /// Both sides of one game rated as a period of its own (how Lichess rates a
+    /// game at its end): the new ratings of `a` and `b`, where `outcome` is `a`'s.
+    pub fn rate_game(&self, a: Rating, b: Rating, outcome: Outcome) -> (Rating, Rating) {
+        let a_new = self.rate_period(
+            a,
+            &[Game {
+                opponent: b,
+                outcome,
+            }],
+        );
+        let b_new = self.rate_period(
+            b,
+            &[Game {
+                opponent: a,
+                outcome: outcome.reversed(),
+            }],
+        );
+        (a_new, b_new)
+    }
+
+    fn clamp_deviation(&self, deviation: f64) -> f64 {
+        deviation.clamp(self.min_deviation, self.max_deviation)
+    }
+
+    /// Glickman's step 5: the Illinois algorithm on f(x) = 0.
+    fn volatility(&self, phi: f64, sigma: f64, v: f64, delta: f64) -> f64 {
+        let tau = self.tau;
+        let a = (sigma * sigma).ln();
+        let f = |x: f64| {
+            let ex = x.exp();
+            let d = phi * phi + v + ex;
+            ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) - (x - a) / (tau * tau)
+        };
+        let mut big_a = a;
+        let mut big_b = if delta * delta > phi * phi + v {
+            (delta * delta - phi * phi - v).ln()
+        } else {
+            let mut k = 1.0;
+            while f(a - k * tau) < 0.0 && k < MAX_ITERATIONS as f64 {
+                k += 1.0;
+            }
+            a - k * tau
+        };
+        let mut f_a = f(big_a);
+        let mut f_b = f(big_b);
+        for _ in 0..MAX_ITERATIONS {
+            if (big_b - big_a).abs() <= CONVERGENCE {
+                break;
+            }
+            let c = big_a + (big_a - big_b) * f_a / (f_b - f_a);
+            let f_c = f(c);
+            if f_c * f_b <= 0.0 {
+                big_a = big_b;
+                f_a = f_b;
+            } else {
+                f_a /= 2.0;
+            }
+            big_b = c;
+            f_b = f_c;
+        }
+        (big_a / 2.0).exp()
+    }
+}
+
+/// g(φ): how much an opponent's uncertainty discounts the game.
+fn g(phi: f64) -> f64 {
+    1.0 / (1.0 + 3.0 * phi * phi / (std::f64::consts::PI * std::f64::consts::PI)).sqrt()
+}
+
+/// E(μ, μj, φj): the expected score against one opponent.
+fn expected(mu: f64, mu_j: f64, g_j: f64) -> f64 {
+    1.0 / (1.0 + (-g_j * (mu - mu_j)).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating(rating: f64, deviation: f64) -> Rating {
+        Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        }
+    }
+
+    #[test]
+    fn glickmans_worked_example() {
+        // Glickman, "Example of the Glicko-2 system", τ = 0.5.
+        let system = Glicko2 {
+            tau: 0.5,
+            ..Glicko2::PUZZLES
+        };
+        let games = [
+            Game {
+                opponent: rating(1400.0, 30.0),
+                outcome: Outcome::Win,
+            },
+            Game {
+                opponent: rating(1550.0, 100.0),
+                outcome: Outcome::Loss,
+            },
+            Game {
+                opponent: rating(1700.0, 300.0),
+                outcome: Outcome::Loss,
+            },
+        ];
+        let after = system.rate_period(rating(1500.0, 200.0), &games);
+        // The paper rounds its intermediate steps; unrounded, 1464.0507.
+        assert!((after.rating - 1464.06).abs() < 0.015, "{after:?}");
+        assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+        assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
+    }
+
+    #[test]
+    fn equal_players_move_symmetrically_and_a_draw_changes_no_rating() {
+        let system = Glicko2::CLUB;
+        let newcomer = system.initial;
+        let (a, b) = system.rate_game(newcomer, newcomer, Outcome::Win);
+        // Worked apart from this code: φ = 500/173.7178 = 2.87823, g(φ) = 0.53315,
+        // E = ½, v = 1/(g²·¼) = 14.0724, σ' = 0.09000, φ* = 2.87964,
+        // φ' = 1/√(1/φ*² + 1/v) = 2.28424 → 396.81, μ' = φ'²·g·½ = 1.39090 → 1741.62.
+        assert!((a.rating - 1741.62).abs() < 0.01, "{a:?}");
+        assert!((a.deviation - 396.81).abs() < 0.01, "{a:?}");
+        assert!((a.rating - 1500.0 + b.rating - 1500.0).abs() < 1e-9);
+        assert_eq!(a.deviation, b.deviation);
+        let (c, d) = system.rate_game(newcomer, newcomer, Outcome::Draw);
+        assert!((c.rating - 1500.0).abs() < 1e-9 && (d.rating - 1500.0).abs() < 1e-9);
+        assert!(c.deviation < newcomer.deviation);
+    }
+
+    #[test]
+    fn the_deviation_stays_within_its_bounds() {
+        let system = Glicko2::CLUB;
+        let mut settled = Rating {
+            rating: 1800.0,
+            deviation: 46.0,
+            volatility: 0.06,
+        };
+        for _ in 0..50 {
+            settled = system.rate_period(
+                settled,
+                &[Game {
+                    opponent: Rating {
+                        rating: 1800.0,
+                        deviation: 45.0,
+                        volatility: 0.06,
+                    },
+                    outcome: Outcome::Draw,
+                }],
+            );
+        }
+        assert!(settled.deviation >= 45.0, "{settled:?}");
+        // A year away widens it again, but never past 500.
+        let away = system.aged(settled, 365.0);
+        assert!(away.deviation > settled.deviation);
+        assert!(system.aged(settled, 1e9).deviation <= 500.0);
+        assert_eq!(system.aged(settled, 0.0), settled);
+    }
+
+    #[test]
+    fn time_away_widens_the_deviation_by_fractional_periods() {
+        // 10 days at 0.21436 periods a day is 2.1436 periods: φ² grows by 2.1436·σ².
+        let system = Glicko2::CLUB;
+        let before = Rating {
+            rating: 1600.0,
+            deviation: 60.0,
+            volatility: 0.09,
+        };
+        let after = system.aged(before, 10.0);
+        let phi = 60.0 / SCALE;
+        let expected = (phi * phi + 2.1436 * 0.09 * 0.09).sqrt() * SCALE;
+        assert!((after.deviation - expected).abs() < 1e-9);
+        // By hand: √(0.34540² + 0.017363) = 0.36964 → 64.21.
+        assert!((after.deviation - 64.21).abs() < 0.01, "{after:?}");
+    }
+
+    #[test]
+    fn an_empty_period_widens_by_one_volatility() {
+        let system = Glicko2::PUZZLES;
+        let before = rating(1500.0, 200.0);
+        let after = system.rate_period(before, &[]);
+        let phi = 200.0 / SCALE;
+        assert!((after.deviation - (phi * phi + 0.0036).sqrt() * SCALE).abs() < 1e-9);
+        assert_eq!(after.rating, 1500.0);
+    }
+
+    #[test]
+    fn the_expected_score_favours_the_stronger() {
+        let system = Glicko2::CLUB;
+        let strong = rating(1700.0, 50.0);
+        let weak = rating(1500.0, 50.0);
+        let e = system.expected(strong, weak);
+        assert!(e > 0.7 && e < 0.8, "{e}");
+        assert!((e + system.expected(weak, strong) - 1.0).abs() < 0.01);
+    }
+}

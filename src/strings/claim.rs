@@ -1,0 +1,76 @@
+//! Texts of a game with claims: a stone's points count only once its player claims them.
+
+use crate::rules::{Placement, Player};
+
+/// A stone placed by a person in a claim game: nothing said about its points.
+pub(crate) fn placed(placement: &Placement) -> String {
+    let cell = placement.cell;
+    format!(
+        "{} played {} (section {}). Claim its points: + points Enter",
+        placement.player, cell.square, cell.section
+    )
+}
+
+/// The same, in fewer words.
+pub(crate) fn placed_short(placement: &Placement) -> String {
+    let cell = placement.cell;
+    format!(
+        "{} played {}:{}. Claim: + points Enter",
+        placement.player, cell.square, cell.section
+    )
+}
+
+/// What became of the earlier stone's points, then what the new stone did.
+pub(crate) fn unclaimed_then(unclaimed: &str, placed: &str) -> String {
+    format!("{unclaimed}. {placed}")
+}
+
+/// A claim refused before it was made (claims off, no stone, already claimed).
+pub(crate) fn refused(error: impl std::fmt::Display) -> String {
+    format!("No claim: {error}")
+}
+
+/// `+` after an AI's stone: the AI claims its own.
+pub(crate) fn ai_stone(ai: Player) -> String {
+    format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
+}
+
+/// The claim being typed, on the status line.
+pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str) -> String {
+    format!(
+        "Claim for {}'s {}: +{typed}_ · {keys}",
+        placement.player,
+        placement.square()
+    )
+}
+
+/// Keys other than digits, Backspace, Enter and Esc while a claim is typed.
+pub(crate) const TYPE_DIGITS: &str = "Type the points (digits), Enter to claim, Esc to cancel";
+/// The claim typed was cancelled.
+pub(crate) const CANCELLED: &str = "Claim cancelled";
+/// Enter with no digits typed.
+pub(crate) const EMPTY: &str = "Type the points after +, e.g. +25, then Enter";
+/// A number too large to be a claim.
+pub(crate) const TOO_LONG: &str = "A claim is at most 3 digits";
+/// The turn line while an AI waits for a person's claim.
+pub(crate) fn waits(ai: Player) -> String {
+    format!("{ai} waits: Enter lets it play")
+}
+/// The same, in fewer words.
+pub(crate) fn waits_short(ai: Player) -> String {
+    format!("Enter: {ai} plays")
+}
+/// The turn line while `claimer`'s last stone may still be claimed: both who may
+/// claim and whose turn it is (`turn`), longest wording first (the message line
+/// under it names the keys too).
+pub(crate) fn may_claim(claimer: Player, turn: &str, turn_short: &str) -> Vec<String> {
+    vec![
+        format!("{claimer} may claim (+ points Enter) · {turn}"),
+        format!("{claimer} may claim · {turn}"),
+        format!("{claimer} may claim · {turn_short}"),
+        turn_short.to_owned(),
+    ]
+}
+/// A square chosen while the AI waits for a person's claim.
+pub(crate) const GO_ON: &str =
+    "The AI moves next: Enter lets it play (claim first: + points Enter)";

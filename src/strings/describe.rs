@@ -1,0 +1,401 @@
+//! Game values in words: what a placement or a claim made, how a game ended, a
+//! reviewed move, why a puzzle move is right or wrong. Here live the functions that
+//! choose and join words by what the values hold; the plain texts they sit beside
+//! are in the subject modules.
+
+use crate::puzzle::explain::{BestPlay, Verdict};
+use crate::puzzle::{Goal, Kind, Puzzle};
+use crate::review::MoveReview;
+use crate::rules::{ClaimState, ComboSet, ComboShape, Game, Placement};
+use crate::session::{Damaged, Ending, Kept, Notice, Played, StorageReport, shown};
+
+use super::storage as words;
+
+/// What a placement did, in words: `Blue +45: square b2 (20), row 2 same number 2s (10)`,
+/// or `Yellow played c3 (section 2)` when it scored nothing. The points come from the rules.
+pub(crate) fn placement(placement: &Placement) -> String {
+    let player = placement.player;
+    if placement.points == 0 {
+        let cell = placement.cell;
+        return format!("{player} played {} (section {})", cell.square, cell.section);
+    }
+    let combos: Vec<String> = placement
+        .combos()
+        .iter()
+        .map(|combo| format!("{combo} ({})", combo.points()))
+        .collect();
+    format!("{player} +{}: {}", placement.points, combos.join(", "))
+}
+
+/// The same as [`placement`] in fewer words, for narrow screens:
+/// `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 1234 (15)`.
+pub(crate) fn placement_short(placement: &Placement) -> String {
+    if placement.points == 0 {
+        return self::placement(placement);
+    }
+    let combos: Vec<String> = placement
+        .combos()
+        .iter()
+        .map(|combo| {
+            let name = match combo.shape() {
+                ComboShape::Square(square) => format!("square {square}"),
+                ComboShape::SameNumber(line, section) => format!("{line} {section}s"),
+                ComboShape::Sequence { line, .. } => format!("{line} 1234"),
+                ComboShape::CornersSameNumber(section) => format!("corners {section}s"),
+                ComboShape::CornersSequence(_) => "corners 1234".to_owned(),
+            };
+            format!("{name} ({})", combo.points())
+        })
+        .collect();
+    format!(
+        "{} +{}: {}",
+        placement.player,
+        placement.points,
+        combos.join(", ")
+    )
+}
+
+/// `square b2 (20), row 2 same number 2s (10)`: combinations with their points.
+fn combo_list(combos: impl Iterator<Item = crate::rules::Combination>) -> String {
+    let names: Vec<String> = combos
+        .map(|combo| format!("{combo} ({})", combo.points()))
+        .collect();
+    names.join(", ")
+}
+
+/// The combinations of `placement` outside `claimed`: what a part claim left.
+fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
+    combo_list(placement.combos().iter().filter(|c| !claimed.contains(*c)))
+}
+
+/// The earlier stone went unclaimed when the next was placed: what was forfeited.
+pub(crate) fn unclaimed(earlier: &Placement) -> String {
+    format!(
+        "{}'s {} went unclaimed: {} forfeited ({})",
+        earlier.player,
+        earlier.square(),
+        earlier.points,
+        combo_list(earlier.combos().iter())
+    )
+}
+
+/// An AI's stone, claimed in full at once.
+pub(crate) fn ai_claimed(placement: &Placement) -> String {
+    format!(
+        "{} +{} (claimed): {}",
+        placement.player,
+        placement.points,
+        combo_list(placement.combos().iter())
+    )
+}
+
+/// A claim of `points` awarded: the combinations it stands for, and any rest forfeited.
+pub(crate) fn claim_awarded(placement: &Placement, points: u32, combos: ComboSet) -> String {
+    let mut text = format!(
+        "{} claims {points} for {}: {}",
+        placement.player,
+        placement.square(),
+        combo_list(combos.iter())
+    );
+    let rest = placement.points.saturating_sub(points);
+    if rest > 0 {
+        text.push_str(&format!(
+            "; {rest} more forfeited ({})",
+            unclaimed_combos(placement, combos)
+        ));
+    }
+    text
+}
+
+/// The same, in fewer words.
+pub(crate) fn claim_awarded_short(placement: &Placement, points: u32) -> String {
+    let rest = placement.points.saturating_sub(points);
+    if rest > 0 {
+        format!("{} +{points} claimed; {rest} forfeited", placement.player)
+    } else {
+        format!("{} +{points} claimed", placement.player)
+    }
+}
+
+/// A wrong claim: what the stone made, all of it forfeited.
+pub(crate) fn wrong_claim(placement: &Placement, claimed: u32) -> String {
+    if placement.points == 0 {
+        return format!(
+            "Wrong claim: {}'s {} made no points, not {claimed}",
+            placement.player,
+            placement.square()
+        );
+    }
+    format!(
+        "Wrong claim of {claimed}: {}'s {} made {} ({}); {} forfeited",
+        placement.player,
+        placement.square(),
+        placement.points,
+        combo_list(placement.combos().iter()),
+        placement.points
+    )
+}
+
+/// A move of a finished claim game (the replay viewer): what it made and what
+/// became of it.
+pub(crate) fn settled(placement: &Placement, state: ClaimState) -> String {
+    if placement.points == 0 {
+        return match state {
+            ClaimState::Wrong { claimed } => wrong_claim(placement, claimed),
+            _ => self::placement(placement),
+        };
+    }
+    match state {
+        ClaimState::Claimed { points, combos } => claim_awarded(placement, points, combos),
+        ClaimState::Wrong { claimed } => wrong_claim(placement, claimed),
+        ClaimState::Unclaimed => unclaimed(placement),
+        ClaimState::Pending => format!("{}; not claimed yet", self::placement(placement)),
+    }
+}
+
+/// How a game ended, with the early ending's reason: `Yellow wins: Blue resigned`.
+pub(crate) fn ended(played: Played<'_>) -> String {
+    match played.course.ending() {
+        Some(ending) => self::ending(ending),
+        None => played.result().describe().to_owned(),
+    }
+}
+
+/// An early ending in words: `Yellow wins: Blue resigned`, `Blue wins on time`.
+pub(crate) fn ending(ending: Ending) -> String {
+    use crate::record::Termination;
+    let (winner, loser) = (ending.winner(), ending.loser());
+    match ending.termination() {
+        Termination::TimeForfeit => format!("{winner} wins on time"),
+        Termination::Resignation => format!("{winner} wins: {loser} resigned"),
+        Termination::Abandoned => format!("{winner} wins: {loser} left"),
+        Termination::Normal => format!("{winner} wins"),
+    }
+}
+
+/// The result alone, capitalised for a short line: `Yellow wins`.
+pub(crate) fn result_sentence(outcome: impl std::fmt::Display) -> String {
+    let outcome = outcome.to_string();
+    let mut chars = outcome.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The move shown, judged: `Move 12 Blue b3??: blunder, lost 25 · best c3 (+15 → -5)`;
+/// from estimates, with their error: `good, lost 12 ±38 · best c3 (~+3 → ~-9)`.
+/// The best move is left out when it is the move played, so it is said once:
+/// `Move 30 Yellow a4: best (+5 → +5)`. `played` is the square with its mark,
+/// `values` the values before and after.
+pub(crate) fn reviewed_move(m: &MoveReview, played: &str, values: &str) -> String {
+    let (number, player, class) = (m.number, m.player, m.class);
+    let lost = match (m.lost, m.error()) {
+        (0, _) => String::new(),
+        (lost, error @ 1..) => format!(", lost {lost} ±{error}"),
+        (lost, _) => format!(", lost {lost}"),
+    };
+    if m.best == m.mv {
+        format!("Move {number} {player} {played}: {class}{lost} ({values})")
+    } else {
+        let best = m.best;
+        format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
+    }
+}
+
+/// A final margin from the mover's view: "a win by 15", "a draw", "a loss by 5".
+pub(crate) fn margin(margin: i32) -> String {
+    match margin {
+        0 => "a draw".to_string(),
+        m if m > 0 => format!("a win by {m}"),
+        m => format!("a loss by {}", -m),
+    }
+}
+
+/// The lines that explain a puzzle move judged `judged`; `opponent` names the other side.
+pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let scored: Vec<String> = judged
+        .scored
+        .iter()
+        .map(|c| format!("{c} ({})", c.points()))
+        .collect();
+    let made = if scored.is_empty() {
+        format!("{} scores nothing at once", judged.mv)
+    } else {
+        format!(
+            "{} completes {}: {} points",
+            judged.mv,
+            scored.join(" and "),
+            judged.points
+        )
+    };
+    if judged.solved {
+        lines.push(format!("Right! {made}."));
+        lines.push(match puzzle.kind {
+            Kind::OnlyMove => format!(
+                "It is the only move that keeps {} (best play: {}).",
+                if puzzle.goal == Goal::Win {
+                    "the win"
+                } else {
+                    "the draw"
+                },
+                self::margin(puzzle.margin)
+            ),
+            Kind::MostPoints => format!(
+                "Best play from here ends in {}; no other move does as well.",
+                self::margin(puzzle.margin)
+            ),
+        });
+        return lines;
+    }
+    lines.push(format!("Not this one: {made}."));
+    match judged.best_play {
+        BestPlay::Known { margin, reply } => {
+            if let Some((reply, points)) = reply {
+                let gets = if points > 0 {
+                    format!("scoring {points}")
+                } else {
+                    "scoring nothing yet".to_string()
+                };
+                lines.push(format!("{opponent}'s best reply is {reply}, {gets}."));
+            }
+            lines.push(format!(
+                "Best play now ends in {}: {} points worse than the answer ({}).",
+                self::margin(margin),
+                puzzle.margin - margin,
+                self::margin(puzzle.margin)
+            ));
+        }
+        BestPlay::Unsolved => lines.push("Checking what it costs…".to_string()),
+        BestPlay::OutOfBudget => lines.push(format!(
+            "The solver ran out of its time before proving what it costs; \
+             the answer keeps {}.",
+            self::margin(puzzle.margin)
+        )),
+    }
+    lines
+}
+
+/// What a write of the storage came to, as a line for the status line.
+pub(crate) fn storage_report(report: &StorageReport) -> Notice {
+    let text = match report {
+        StorageReport::Saved(path) => words::saved(&shown(path)),
+        StorageReport::NotSaved(error) => words::not_saved(error),
+        StorageReport::KeptAside(path) => words::kept_aside(&shown(path)),
+        StorageReport::AutosaveOff { path, error } => words::autosave_off(&shown(path), error),
+        StorageReport::AutosaveFailed { path, error } => {
+            words::autosave_failed(&shown(path), error)
+        }
+        StorageReport::Archived(file) => words::archived(file),
+        StorageReport::ArchivedBeside { dir, error, path } => {
+            words::archived_beside(&shown(dir), error, &shown(path))
+        }
+        StorageReport::NotArchived { dir, error } => words::not_archived(&shown(dir), error),
+    };
+    if report.is_failure() {
+        Notice::Error(text)
+    } else {
+        Notice::Info(text)
+    }
+}
+
+/// A damaged autosave found at start: where it is, what is wrong, and what becomes
+/// of it (its moves that read offered, kept aside, or left alone).
+pub(crate) fn damaged_autosave(damaged: &Damaged) -> String {
+    let path = shown(&damaged.path);
+    match &damaged.salvaged {
+        _ if !damaged.readable => words::autosave_unusable(&path, &damaged.error),
+        Some(loaded) => words::autosave_salvaged(&path, &damaged.error, loaded.game.len()),
+        None => words::autosave_unreadable(&path, &damaged.error),
+    }
+}
+
+/// The line printed after a game left in progress, kept as `kept` says.
+pub(crate) fn farewell(kept: &Kept, game: &Game) -> String {
+    match kept {
+        Kept::Autosave(path) => words::farewell(game, &shown(path)),
+        Kept::Saved(path) => words::farewell_saved(game, &shown(path)),
+        Kept::Nowhere => words::farewell_lost(game),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::rules::Square;
+
+    fn text(notice: Notice) -> String {
+        match notice {
+            Notice::Info(text) | Notice::Error(text) => text,
+        }
+    }
+
+    #[test]
+    fn storage_reports_say_where_the_game_went_and_failures_are_errors() {
+        let archived = storage_report(&StorageReport::Archived("hijara-1.hij".into()));
+        assert!(matches!(&archived, Notice::Info(t) if t.contains("games/hijara-1.hij")));
+        let aside = storage_report(&StorageReport::KeptAside(PathBuf::from("d/old.hij")));
+        assert_eq!(
+            text(aside),
+            "The earlier unfinished game was kept as d/old.hij"
+        );
+        let failed = storage_report(&StorageReport::AutosaveFailed {
+            path: PathBuf::from("a.hij"),
+            error: "No space left on device (os error 28)".into(),
+        });
+        assert!(matches!(&failed, Notice::Error(t) if t.contains("os error 28")));
+        let beside = storage_report(&StorageReport::ArchivedBeside {
+            dir: PathBuf::from("games"),
+            error: "not a folder".into(),
+            path: PathBuf::from("hijara-2.hij"),
+        });
+        assert!(matches!(&beside, Notice::Error(t) if t.contains("hijara-2.hij")));
+        // A path's control characters are made visible.
+        let saved = storage_report(&StorageReport::Saved(PathBuf::from("a\u{1b}b.hij")));
+        assert!(!text(saved).contains('\u{1b}'));
+    }
+
+    #[test]
+    fn a_damaged_autosave_says_what_becomes_of_it() {
+        let damaged = |readable, salvaged: Option<Game>| Damaged {
+            path: PathBuf::from("autosave.hij"),
+            readable,
+            error: "not UTF-8 text".into(),
+            salvaged: salvaged.map(|game| {
+                let record = crate::record::Record::from_game(&game, [("Blue", "x")]).unwrap();
+                Box::new(crate::session::LoadedRecord {
+                    record,
+                    game,
+                    course: Default::default(),
+                })
+            }),
+        };
+        let two = Game::from_moves([Square::A1, Square::B1]).unwrap();
+        let salvaged = damaged_autosave(&damaged(true, Some(two)));
+        assert!(salvaged.contains("kept aside"), "{salvaged}");
+        assert!(salvaged.contains("2 moves"), "{salvaged}");
+        let unreadable = damaged_autosave(&damaged(true, None));
+        assert!(unreadable.contains("not UTF-8"), "{unreadable}");
+        let unusable = damaged_autosave(&damaged(false, None));
+        assert!(unusable.contains("left alone"), "{unusable}");
+    }
+
+    #[test]
+    fn the_farewell_never_calls_a_game_kept_that_is_not() {
+        let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
+        let line = farewell(&Kept::Nowhere, &game);
+        assert!(line.contains("NOT saved"), "{line}");
+        assert!(!line.contains("is kept"), "{line}");
+        let path = PathBuf::from("saves/hijara-1.hij");
+        let line = farewell(&Kept::Saved(path.clone()), &game);
+        assert!(
+            line.contains(&shown(&path)) && line.contains("NOT in the autosave"),
+            "{line}"
+        );
+        let line = farewell(&Kept::Autosave(PathBuf::from("a.hij")), &game);
+        assert!(line.starts_with("The game is kept"), "{line}");
+    }
+}

@@ -1,0 +1,46 @@
+//! The texts of `hijara games`.
+
+/// `1 win`, `2 wins`.
+fn count(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// `you vs hard: 1 win, 2 draws, 9 losses`.
+pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
+    format!(
+        "you vs {level}: {}, {}, {}",
+        count(wins, "win", "wins"),
+        count(draws, "draw", "draws"),
+        count(losses, "loss", "losses")
+    )
+}
+
+/// The list's first line.
+pub(crate) fn heading(folder: &str) -> String {
+    format!("Games in {folder}, newest first:")
+}
+
+/// What an empty history prints.
+pub(crate) fn empty(folder: &str) -> String {
+    format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")
+}
+
+/// A result in words: `Blue won`, `draw`, `unfinished`.
+pub(crate) fn result(result: crate::record::GameResult) -> &'static str {
+    match result {
+        crate::record::GameResult::BlueWins => "Blue won",
+        crate::record::GameResult::YellowWins => "Yellow won",
+        crate::record::GameResult::Draw => "draw",
+        crate::record::GameResult::Unfinished => "unfinished",
+    }
+}
+
+/// After the list, when no game was a person against the AI.
+pub(crate) const NO_TALLY: &str = "No game of a person against the AI yet: no tally.";
+
+/// How to open one.
+pub(crate) const REPLAY_HINT: &str = "Open one with `hijara replay N` or `hijara replay --last`.";

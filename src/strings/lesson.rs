@@ -1,0 +1,67 @@
+//! The lesson screen.
+
+use crate::rules::{Player, Square};
+
+/// A move after the task was done.
+pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
+/// The menu's title.
+pub(crate) const MENU: &str = "Lessons";
+/// The mark of a lesson done, and of one not done (not colour alone).
+pub(crate) const DONE_MARK: &str = "[x]";
+/// See [`DONE_MARK`].
+pub(crate) const TODO_MARK: &str = "[ ]";
+/// After the task was done.
+pub(crate) const WELL_DONE: &str = "Well done!";
+/// After a wrong try.
+pub(crate) const NOT_YET: &str = "Not yet:";
+/// A key other than `+` while the stone's points wait for a claim.
+pub(crate) const CLAIM_FIRST: &str = "Claim first: type + and the points, then Enter.";
+/// The stone scored in a claim lesson: what to do now.
+pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points count only once claimed: type +, the points, then Enter (Esc cancels).";
+
+/// The ladder label of the player's side.
+pub(crate) const YOU: &str = "you";
+
+/// The text side's title: which lesson of how many.
+pub(crate) fn number(n: usize, of: usize) -> String {
+    format!("Lesson {n}/{of}")
+}
+
+/// The task, on the text side.
+pub(crate) fn task(task: impl std::fmt::Display) -> String {
+    format!("Task: {task}")
+}
+
+/// The status line: the side to move and the task.
+pub(crate) fn to_move(player: Player, task: impl std::fmt::Display) -> String {
+    format!("{player} to move. {task}")
+}
+
+/// The status line while a claim waits: what is typed so far.
+pub(crate) fn claiming(mv: Square, typed: Option<&str>) -> String {
+    match typed {
+        Some(typed) => format!("Claim for {mv}: +{typed}_ · Enter: claim · Esc: cancel"),
+        None => format!("Claim the points of {mv}: type +"),
+    }
+}
+
+/// A lesson in the menu: the pointer on the one selected, the mark done or not,
+/// its number (from 1) and title.
+pub(crate) fn menu_line(selected: bool, done: bool, n: usize, title: &str) -> String {
+    let pointer = if selected { "▶" } else { " " };
+    format!("{pointer} {}", listed(done, n, title))
+}
+
+/// A lesson in `hijara learn --list`: the mark done or not, its number and title.
+pub(crate) fn listed(done: bool, n: usize, title: &str) -> String {
+    let mark = if done { DONE_MARK } else { TODO_MARK };
+    format!("{mark} {n:>2}. {title}")
+}
+
+/// After the lessons screen: how many are done.
+pub(crate) fn done_of(done: usize, of: usize) -> String {
+    format!("Lessons done: {done} of {of}.")
+}
+
+/// After the lessons screen, once every lesson is done.
+pub(crate) const NEXT: &str = "Next: hijara puzzle";

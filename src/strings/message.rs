@@ -1,0 +1,63 @@
+//! Status-line messages.
+
+use crate::ai::Seat;
+use crate::rules::{Game, Player, Square};
+
+use super::{moves_count, seat_name};
+
+/// A key the game does not use.
+pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
+pub(crate) const TYPE_A_SQUARE: &str = "Type a square as a letter a-d, then a digit 1-4 (e.g. b3)";
+pub(crate) const NEW_GAME: &str = "New game: Blue to move";
+pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
+    "New game: the autosaved one is kept aside at your first move";
+pub(crate) const GAME_OVER: &str = "The game is over: n for a new game, r to review it, q to quit";
+pub(crate) const REVIEW_AFTER_THE_GAME: &str = "r reviews the game once it is over";
+pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to undo";
+pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo";
+pub(crate) const NO_HINT: &str = "The game is over: no hint";
+pub(crate) const HINT_THINKING: &str = "Hint: the hard AI is thinking…";
+pub(crate) const AI_STALLED: &str = "The AI found no legal move: u to undo, n for a new game";
+pub(crate) const NOT_OVER_THE_NETWORK: &str = "Not in a game over the network";
+pub(crate) const NOT_BETWEEN_PLAYERS: &str = "Not in a game between two players over the network";
+pub(crate) const NO_ONE_TO_RESIGN: &str = "Only a person playing here can resign";
+pub(crate) const NOTHING_TO_RESIGN: &str = "The game is over: nothing to resign";
+pub(crate) const OVER_AT_THIS_MOVE: &str =
+    "The game is over at this move: step back (←) to play on from earlier";
+
+/// A column letter typed, waiting for its row.
+pub(crate) fn type_the_row(letter: char) -> String {
+    format!("{letter}_: type the row, 1-4")
+}
+pub(crate) fn resumed(to_move: Player) -> String {
+    format!("Resumed: {to_move} to move")
+}
+pub(crate) fn loaded(path: &str, game: &Game) -> String {
+    format!(
+        "Loaded {path}: {}, {} to move",
+        moves_count(game.len()),
+        game.to_move()
+    )
+}
+pub(crate) fn wait_for(mover: Player, seat: Seat) -> String {
+    format!("Wait: {mover} ({}) is thinking", seat_name(seat))
+}
+pub(crate) fn wait_for_remote(mover: Player) -> String {
+    format!("Wait: {mover} plays at another terminal")
+}
+pub(crate) fn wait(mover: Player) -> String {
+    format!("Wait: {mover} is thinking")
+}
+pub(crate) fn full(square: Square) -> String {
+    format!("{square} is full: choose another square")
+}
+pub(crate) fn took_back(count: usize) -> String {
+    let moves = if count == 1 { "move" } else { "moves" };
+    format!("Took back {count} {moves}: u again to undo more, U to redo")
+}
+pub(crate) fn hint(square: Square) -> String {
+    format!("Hint: {square} (Enter plays it)")
+}
+pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
+    format!("No move {typed}: the record has {len} moves (g 0 is the start)")
+}

@@ -1,0 +1,105 @@
+//! The puzzle screen.
+
+use crate::puzzle::{Goal, Kind, Puzzle};
+use crate::rules::{Player, Square};
+
+/// A key the puzzle screen does not use.
+pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
+/// A move after the puzzle was answered.
+pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
+/// The panel's title.
+pub(crate) const PANEL: &str = "Puzzle";
+/// The solver's ladder label.
+pub(crate) const YOU: &str = "you";
+
+/// The panel's title line: puzzle, kind, ratings, then the daily date and the
+/// streak when there are.
+pub(crate) fn title(
+    id: &str,
+    kind: &str,
+    rating: f64,
+    yours: f64,
+    daily: Option<&str>,
+    streak: u32,
+) -> String {
+    let mut title = format!("{PANEL} {id} · {kind} · rating {rating:.0} · you {yours:.0}");
+    if let Some(date) = daily {
+        title.push_str(&format!(" · daily {date}"));
+    }
+    if streak > 0 {
+        title.push_str(&format!(" · streak {streak}"));
+    }
+    title
+}
+
+/// The themes, shown on `t`.
+pub(crate) fn themes(names: &[&str]) -> String {
+    format!("Themes: {}.", names.join(", "))
+}
+
+/// A full square chosen.
+pub(crate) fn full(square: Square) -> String {
+    format!("{square} is full: choose a square with an open section.")
+}
+
+/// The status line while a puzzle asks.
+pub(crate) fn asking(to_move: Player, puzzle: &Puzzle) -> String {
+    format!("{to_move} to move (you). {}", task(puzzle))
+}
+
+/// The status line after a try.
+pub(crate) fn answered(to_move: Player, tried: Square) -> String {
+    format!("{to_move} to move, after your {tried}.")
+}
+
+/// What the puzzle asks, in one line.
+pub(crate) fn task(puzzle: &Puzzle) -> &'static str {
+    match (puzzle.kind, puzzle.goal) {
+        (Kind::OnlyMove, Goal::Win) => "One move keeps the win. Find it.",
+        (Kind::OnlyMove, _) => "One move keeps the draw. Find it.",
+        (Kind::MostPoints, Goal::Loss) => "Lose by as little as you can: one move does best.",
+        (Kind::MostPoints, _) => "One move ends the game best for you. Find it.",
+    }
+}
+
+/// The player's puzzle rating, on the command line: `Your puzzle rating: 1520 (± 80)`.
+pub(crate) fn your_rating(rating: f64, deviation: f64) -> String {
+    format!("Your puzzle rating: {rating:.0} (± {deviation:.0})")
+}
+
+/// After a puzzle (on the screen or `--answer`): the rating and the streak.
+pub(crate) fn after_try(rating: f64, deviation: f64, streak: u32) -> String {
+    format!("{}; streak {streak}", your_rating(rating, deviation))
+}
+
+/// `hijara puzzle --print`'s first line: the puzzle, its kind and rating, and the
+/// date when it is the day's.
+pub(crate) fn heading(id: &str, kind: &str, rating: f64, daily: Option<&str>) -> String {
+    let daily = daily
+        .map(|date| format!(", the daily puzzle of {date}"))
+        .unwrap_or_default();
+    format!("Puzzle {id} ({kind}, rating {rating:.0}){daily}")
+}
+
+/// Under the printed board: the side to move and the task.
+pub(crate) fn to_move(mover: Player, puzzle: &Puzzle) -> String {
+    format!("{mover} to move. {}", task(puzzle))
+}
+
+/// How to answer a printed puzzle.
+pub(crate) fn answer_with(id: &str) -> String {
+    format!("Answer with: hijara puzzle --id {id} --answer SQUARE")
+}
+
+/// An answer given with no data folder to keep it in.
+pub(crate) const TRY_NOT_KEPT: &str = "hijara: no data folder, so this try was not kept";
+
+/// `--stats`: tries, solved, streaks.
+pub(crate) fn tries(tries: u32, solved: u32, streak: u32, best: u32) -> String {
+    format!("Tries: {tries}, solved: {solved}; streak: {streak}, best: {best}")
+}
+
+/// `--stats`: puzzles of the set solved, dailies solved.
+pub(crate) fn solved(solved: usize, of: usize, dailies: usize) -> String {
+    format!("Puzzles solved: {solved} of {of}; daily puzzles solved: {dailies}")
+}

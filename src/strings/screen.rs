@@ -1,0 +1,85 @@
+//! Words on the screen around the board: the status line, the ladders, the help.
+
+use crate::ai::Seat;
+use crate::rules::Player;
+
+use super::describe::result_sentence;
+use super::seat_name;
+
+/// A row digit typed before a column letter (a lesson, a puzzle).
+pub(crate) const COLUMN_FIRST: &str = "Type the column letter first (a-d), then the row (1-4).";
+pub(crate) const WINS: &str = "wins!";
+pub(crate) const DRAW: &str = "draw";
+pub(crate) const THINKING: &str = "thinking…";
+pub(crate) const HELP_KEY: &str = "? help";
+pub(crate) const CLOSE_HELP: &str = "Press any key to close";
+/// The scoring rules, under the keys in the help.
+pub(crate) const RULES: &[&str] = &[
+    "Blue moves first. A stone fills the lowest open section of its square.",
+    "Four of your stones score: same number along a line 10, sections",
+    "1-2-3-4 along a line 15, all four sections of one square 20.",
+    "Lines are rows, columns and the two long diagonals. Points add up;",
+    "when the board is full, the higher total wins.",
+];
+/// The scoring rules in fewer lines, for a help that also explains a variant.
+pub(crate) const RULES_SHORT: &[&str] = &[
+    "Blue first; a stone fills the lowest open section of its square. Four of",
+    "your stones score: same number along a row, column or long diagonal 10,",
+    "1-2-3-4 along one 15, all four sections of one square 20. Most wins.",
+];
+/// The corner formations, in the help of a corners game.
+pub(crate) const RULES_CORNERS: &[&str] =
+    &["Corners a1 d1 a4 d4: one number in all four 10; 1 2 3 4 in any order 15."];
+/// Claims, in the help of a claim game.
+pub(crate) const RULES_CLAIMS: &[&str] = &[
+    "Claims: before the next stone, claim your stone's points (+25 Enter);",
+    "a wrong claim or no claim forfeits them. The totals show claimed points.",
+];
+
+/// Shown when the terminal is smaller than `min_width`×`min_height`.
+pub(crate) fn too_small(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
+    format!(
+        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). q quits."
+    )
+}
+/// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
+/// (short enough for 80 columns with three-digit totals and `? help`).
+pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
+    format!(
+        "{}. n: new game, r: review, q: quit",
+        result_sentence(outcome)
+    )
+}
+/// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
+pub(crate) fn then_keys(said: &str, keys: &str) -> String {
+    format!("{said}. {keys}")
+}
+pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
+    format!("{mover} ({}) thinking… {spinner}", seat_name(seat))
+}
+pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
+    format!("{mover} to move, hint thinking… {spinner}")
+}
+pub(crate) fn to_move(mover: Player) -> String {
+    format!("{mover} to move")
+}
+/// [`to_move`] in fewer columns, as the ladder marks the turn.
+pub(crate) fn to_move_short(mover: Player) -> String {
+    format!("▶ {mover}")
+}
+pub(crate) fn ai_thinking_short(mover: Player, spinner: &str) -> String {
+    format!("▶ {mover} thinking… {spinner}")
+}
+pub(crate) fn hint_thinking_short(mover: Player, spinner: &str) -> String {
+    format!("▶ {mover}, hint… {spinner}")
+}
+
+/// The help box's title and the move list's.
+pub(crate) const HELP_TITLE: &str = " Help ";
+pub(crate) const MOVES_TITLE: &str = "Moves";
+/// A ladder's turn mark, longest wording first.
+pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
+/// A ladder's stones left, longest wording first.
+pub(crate) fn stones_left(n: u32) -> Vec<String> {
+    vec![format!("{n} left"), format!("{n} st"), n.to_string()]
+}

@@ -1,0 +1,147 @@
+//! `hijara serve`: the lobby and what a connection is told.
+
+/// Sent to a client that asked for no terminal, before the connection closes.
+pub(crate) const NO_PTY: &str =
+    "hijara serves a full-screen game: connect with `ssh -t` (a terminal is needed)\r\n";
+pub(crate) const TITLE: &str = "hijara: the lobby";
+pub(crate) const TABLES: &str = "Tables";
+pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
+pub(crate) const FIND: &str = "Find a player";
+pub(crate) const CODE: &str = "Invitation code";
+pub(crate) const NO_SUCH_CODE: &str = "No table has that invitation code";
+pub(crate) const NO_CODE: &str = "No invitation code could be made: try again";
+pub(crate) const CLAIMS: &str = "claims";
+pub(crate) const NO_CLAIMS: &str = "no claims";
+pub(crate) const PRIVATE: &str = "private";
+pub(crate) const PUBLIC: &str = "listed";
+pub(crate) const A_PERSON: &str = "a person";
+pub(crate) const OPEN: &str = "open";
+pub(crate) const ABANDONED: &str = "left";
+pub(crate) const EMPTY_SEAT: &str = "-";
+pub(crate) const NOT_A_TABLE: &str = "No such table";
+pub(crate) const YOUR_TABLE: &str = "That is your own table";
+pub(crate) const COLOUR_ON: &str = "Colour on";
+pub(crate) const COLOUR_OFF: &str = "Colour off";
+pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
+pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
+
+pub(crate) fn you(name: &str) -> String {
+    format!("you: {name}")
+}
+pub(crate) fn form(
+    opponent: &str,
+    side: &str,
+    variant: &str,
+    claims: &str,
+    private: Option<&str>,
+    clock: Option<&str>,
+) -> String {
+    let private = private.map(|p| format!(", {p}")).unwrap_or_default();
+    let clock = match clock {
+        Some(clock) => format!("clock {clock}"),
+        None => "no clock".to_owned(),
+    };
+    format!(
+        "New game: against {opponent}, you play {side}\n{variant} rules, {claims}{private}, {clock}"
+    )
+}
+/// A line being typed (`what`: find, code), and the keys that end it.
+pub(crate) fn entry(what: &str, typed: &str, keys: &str) -> String {
+    format!("{what}: {typed}_  ({keys})")
+}
+pub(crate) fn invitation(code: &str) -> String {
+    format!("Private: your opponent types i, then the code {code}")
+}
+pub(crate) fn found_at(name: &str, number: usize) -> String {
+    format!("{name} plays at table {number}: {number} watches")
+}
+pub(crate) fn found_unlisted(name: &str) -> String {
+    format!("{name} plays at a table not listed here")
+}
+pub(crate) fn found_private(name: &str) -> String {
+    format!("{name} plays at a private table")
+}
+pub(crate) fn found_here(name: &str) -> String {
+    format!("{name} is in the lobby")
+}
+pub(crate) fn found_away(name: &str) -> String {
+    format!("{name} is not connected")
+}
+pub(crate) fn ai(level: &str) -> String {
+    format!("the {level} AI")
+}
+pub(crate) fn waiting(table: u32) -> String {
+    format!("Table {table} is open: waiting for an opponent")
+}
+/// One table's line: number, players, rules, moves, spectators, state.
+pub(crate) fn table_line(
+    number: usize,
+    blue: &str,
+    yellow: &str,
+    variant: &str,
+    moves: usize,
+    watching: usize,
+    state: &str,
+) -> String {
+    format!(
+        "{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves, {watching} watching  {state}"
+    )
+}
+/// The server's AI as a player's name: `hard AI`.
+pub(crate) fn ai_name(level: &str) -> String {
+    format!("{level} AI")
+}
+pub(crate) fn refused_name(error: &str) -> String {
+    format!("name refused: {error}")
+}
+pub(crate) const ADJOURNED: &str = "adjourned";
+pub(crate) const AWAY: &str = "a player is away";
+pub(crate) const BACK: &str = "Your opponent is back";
+/// The opponent's link dropped: their seat is kept for `left` (`m:ss`).
+pub(crate) fn waiting_for(name: &str, left: &str) -> String {
+    format!("waiting for {name} ({left})")
+}
+/// Whether `told` is a [`waiting_for`] or [`gone`] line.
+pub(crate) fn is_waiting(told: &str) -> bool {
+    told.starts_with("waiting for ") || told.contains(" did not come back")
+}
+pub(crate) fn gone(name: &str) -> String {
+    format!("{name} did not come back: q adjourns the game; then w in the lobby claims the win")
+}
+pub(crate) const CLAIM_WHICH: &str =
+    "Claim the win at which of your tables? Its number (other keys: no)";
+pub(crate) const CLAIMED: &str =
+    "You won: your opponent did not come back. The game is in your history.";
+pub(crate) const NOT_CLAIMABLE: &str =
+    "Not yet: a win can be claimed once the opponent's link has been gone for the grace period";
+pub(crate) fn not_saved(error: &str) -> String {
+    format!("This game is not being saved: {error}")
+}
+pub(crate) fn adjourned_to_wait(table: u32) -> String {
+    format!("Table {table}: waiting for your opponent to come back")
+}
+pub(crate) const YOUR_GAMES: &str = "Your games";
+/// The line listing the player's adjourned games by their numbers in the list.
+pub(crate) fn unfinished(numbers: &str) -> String {
+    format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+}
+/// The player's last finished game here.
+pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {
+    format!("last: v {opponent}, {outcome} {mine}-{theirs}")
+}
+/// Results against one opponent: wins, draws, losses.
+pub(crate) fn versus(opponent: &str, counts: [u32; 3]) -> String {
+    let [w, d, l] = counts;
+    format!("v {opponent} {w}-{d}-{l}")
+}
+pub(crate) const TALLY_HEAD: &str = "won-drawn-lost";
+/// The player's last game, from their side.
+pub(crate) const WON: &str = "won";
+/// See [`WON`].
+pub(crate) const DRAWN: &str = "drawn";
+/// See [`WON`].
+pub(crate) const LOST: &str = "lost";
+/// The results against each opponent ([`versus`]), with the tally's heading.
+pub(crate) fn tally(each: &[String]) -> String {
+    format!("{} ({TALLY_HEAD})", each.join(", "))
+}

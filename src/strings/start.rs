@@ -1,0 +1,30 @@
+//! The start screen.
+
+/// The doors, one an item.
+pub(crate) const HOT_SEAT: &str = "Play here: two players, hot-seat";
+/// See [`HOT_SEAT`].
+pub(crate) const AI_EASY: &str = "Play the AI: easy";
+/// See [`HOT_SEAT`].
+pub(crate) const AI_MEDIUM: &str = "Play the AI: medium";
+/// See [`HOT_SEAT`].
+pub(crate) const AI_HARD: &str = "Play the AI: hard";
+/// See [`HOT_SEAT`].
+pub(crate) const RESUME: &str = "Resume the autosaved game";
+/// See [`HOT_SEAT`].
+pub(crate) const LEARN: &str = "Learn: lessons on the real board";
+/// See [`HOT_SEAT`].
+pub(crate) const PUZZLES: &str = "Puzzles with one proven answer";
+/// See [`HOT_SEAT`].
+pub(crate) const REPLAY: &str = "Replay the last game of the history";
+/// The box's title.
+pub(crate) const TITLE: &str = " Hijara ";
+/// The first line.
+pub(crate) const WELCOME: &str = "The four-by-four board game. Press a key:";
+/// Put after a door that is closed.
+pub(crate) const CLOSED: &str = " (none)";
+/// A key that is no item's.
+pub(crate) const UNKNOWN_KEY: &str = "Press one of the keys listed, or q to quit.";
+/// Resume chosen with no autosave.
+pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resume.";
+/// Replay chosen with no history.
+pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";

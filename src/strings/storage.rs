@@ -1,0 +1,91 @@
+//! Where a game went on disk, in words: a save, the autosave, the history of
+//! finished games, and the farewell line printed after a game left in progress.
+
+use crate::rules::Game;
+
+use super::{moves_count, totals};
+
+pub(crate) fn saved(path: &str) -> String {
+    format!("Saved to {path}")
+}
+
+pub(crate) fn not_saved(error: &str) -> String {
+    format!("Not saved: {error}")
+}
+
+pub(crate) fn kept_aside(path: &str) -> String {
+    format!("The earlier unfinished game was kept as {path}")
+}
+
+pub(crate) fn autosave_off(path: &str, error: &str) -> String {
+    format!("Autosave off: the earlier unfinished game in {path} could not be kept aside ({error})")
+}
+
+pub(crate) fn autosave_failed(path: &str, error: &str) -> String {
+    format!("Autosave failed ({path}): {error}; s saves by hand")
+}
+
+pub(crate) fn autosave_unreadable(path: &str, error: &str) -> String {
+    format!("The autosave {path} is unreadable ({error}); it is kept aside at your first move")
+}
+
+/// A damaged autosave whose first `moves` moves still read (offered to resume).
+pub(crate) fn autosave_salvaged(path: &str, error: &str, moves: usize) -> String {
+    format!(
+        "The autosave {path} is damaged ({error}); its first {} can be resumed, and the file is kept aside",
+        moves_count(moves)
+    )
+}
+
+/// An autosave path that is no file to read or replace (a FIFO, a device).
+pub(crate) fn autosave_unusable(path: &str, error: &str) -> String {
+    format!(
+        "The autosave {path} cannot be read ({error}); it is left alone and games are not autosaved"
+    )
+}
+
+/// A finished game written to the history folder `games/` as `file`.
+pub(crate) fn archived(file: &str) -> String {
+    format!("Game kept as games/{file} (see: hijara games)")
+}
+
+/// A finished game kept beside the history folder, which could not take it.
+pub(crate) fn archived_beside(dir: &str, error: &str, path: &str) -> String {
+    format!("Game not kept in {dir} ({error}): kept as {path} instead")
+}
+
+pub(crate) fn not_archived(dir: &str, error: &str) -> String {
+    format!("Game not kept in {dir}: {error}")
+}
+
+/// Said on the normal screen after a game in progress that only `s` saved.
+pub(crate) fn farewell_saved(game: &Game, path: &str) -> String {
+    format!(
+        "The game is NOT in the autosave; it is saved in {path} ({}, {}): `hijara play --load {path}` continues it",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
+/// Said on the normal screen after a game in progress that is on disk nowhere.
+pub(crate) fn farewell_lost(game: &Game) -> String {
+    format!(
+        "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with s",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
+/// Said on the normal screen after a game that is kept for `hijara resume`.
+pub(crate) fn farewell(game: &Game, autosave: &str) -> String {
+    format!(
+        "The game is kept ({}, {}): `hijara resume` continues it. Autosave: {autosave}",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
+/// A progress file (lessons, puzzles) that could not be read: the run starts afresh.
+pub(crate) fn starting_afresh(error: &str) -> String {
+    format!("hijara: {error}; starting afresh")
+}

@@ -1,0 +1,44 @@
+//! A game at a table of `hijara serve`: requests, offers, messages, the bell.
+
+/// The widest message one player sends the other, in display columns.
+pub(crate) const MAX_SAY_COLUMNS: usize = 60;
+
+pub(crate) const UNDO_SENT: &str =
+    "Asked the other player to take back the last move: waiting for the answer";
+pub(crate) const UNDO_ASKED: &str =
+    "The other player asks to take back their last move. y: agree, any other key: refuse";
+pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
+pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
+pub(crate) const REMATCH: &str =
+    "The other player offers a rematch, colours swapped. y: play, any other key: no thanks";
+pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
+pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
+pub(crate) const REMATCH_AT_THE_END: &str = "A rematch is offered once the game is over";
+pub(crate) const LEAVE: &str =
+    "Leave the table? The game stops here for both players. y: leave, any other key: stay";
+pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
+pub(crate) const LEAVE_KEPT: &str =
+    "Leave the game? It is kept: pick it in the lobby to go on. y: leave, any other key: stay";
+/// The same while the server can't write the game: it is not on disk.
+pub(crate) const LEAVE_NOT_KEPT: &str = "Leave the game? It is not saved (the server cannot write it): it waits in the lobby only until the server stops. y: leave, any other key: stay";
+pub(crate) const NO_REDO_AI: &str = "No redo here: the table keeps the game as it is";
+pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
+    "A new game starts once this one is over (R resigns)";
+pub(crate) const GAME_OVER: &str = "The game is over: n offers a rematch, q goes back to the lobby";
+pub(crate) const GAME_OVER_AI: &str =
+    "The game is over: n for a new game (colours swapped), q goes back to the lobby";
+pub(crate) const STOPPED_TURN: &str = "game stopped";
+pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
+pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
+pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
+pub(crate) const SPECTATING: &str = "You are watching: q goes back to the lobby";
+pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
+pub(crate) const SAY_KEYS: &str = "Enter: send · Esc: cancel";
+
+pub(crate) fn typing(text: &str) -> String {
+    let used = crate::text::width(text);
+    format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {SAY_KEYS}")
+}
+pub(crate) fn watching(count: usize) -> String {
+    format!("{count} watching")
+}

@@ -1,0 +1,35 @@
+//! What a server table tells its players about their requests and messages.
+
+use crate::rules::Player;
+
+pub(crate) const NO_UNDO: &str = "Nothing of yours to take back now";
+pub(crate) const NO_ONE_TO_PLAY: &str = "The other player has left: no rematch";
+pub(crate) const TOO_FAST: &str = "Slow down: 3 messages in 10 seconds at most";
+pub(crate) const MUTED: &str = "Messages from the other player are muted (M: hear them)";
+pub(crate) const UNMUTED: &str = "You hear the other player's messages again";
+pub(crate) const BELL_ON: &str = "Bell on: it rings when it is your move";
+pub(crate) const BELL_OFF: &str = "Bell off";
+
+pub(crate) fn resigned(name: &str, winner: Player) -> String {
+    format!("{name} resigned: {winner} wins")
+}
+pub(crate) fn undo_agreed(name: &str, taken: usize) -> String {
+    let moves = if taken == 1 { "move" } else { "moves" };
+    format!("{name} agreed: {taken} {moves} taken back")
+}
+pub(crate) fn undo_refused(name: &str) -> String {
+    format!("{name} refused to take back the move")
+}
+pub(crate) fn rematch_declined(name: &str) -> String {
+    format!("{name} declined the rematch")
+}
+pub(crate) fn rematch_started(blue: &str) -> String {
+    format!("Rematch: colours swapped, {blue} plays Blue")
+}
+pub(crate) fn left(name: &str) -> String {
+    format!("{name} left the table (q: lobby)")
+}
+/// A message from a player, as the other sees it.
+pub(crate) fn said(name: &str, text: &str) -> String {
+    format!("{name}: {text}")
+}
