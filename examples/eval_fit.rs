@@ -18,6 +18,11 @@
 //! feature counts, the mover's colour and a constant, by Newton's method with a
 //! little ridge. The weights it prints are each coefficient over the score
 //! difference's, in hundredths of a point: the units of `Weights`.
+//!
+//! Since issue 29 the weights are fitted to margins instead (`margins`,
+//! `fit-margins`, `errors`: see `eval_fit/margins.rs`): the exact final margin
+//! of positions from self-play, a Texel-style least-squares fit of the
+//! evaluation to it, and the error table on held-out positions.
 
 use std::io::{BufRead, Write};
 
@@ -29,6 +34,9 @@ use hijara::ai::search::{Searcher, Wdl};
 use hijara::rules::{Move, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+#[path = "eval_fit/margins.rs"]
+mod margins;
 
 #[derive(Parser)]
 struct Args {
@@ -58,6 +66,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         min_empty: u32,
     },
+    /// Positions from self-play labelled with their margin: exact (a search to
+    /// the end) from `--exact-from` empty sections down, a deeper search's value
+    /// from `--deep-from` to `--deep-to` ([`margins`]).
+    Margins(margins::GenerateArgs),
+    /// Fit the weights to the margins (least squares) and print them.
+    FitMargins(margins::FitArgs),
+    /// The error of the evaluation with two sets of weights on held-out
+    /// positions, per band of 4 empty sections: the static evaluation's, and
+    /// the review's search's (`analysis::evaluate_move_weighted`).
+    Errors(margins::ErrorArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -69,6 +87,9 @@ fn main() -> anyhow::Result<()> {
             label_at,
         } => generate(games, seed, nodes, label_at),
         Command::Fit { files, min_empty } => fit(&files, min_empty),
+        Command::Margins(args) => margins::generate(&args),
+        Command::FitMargins(args) => margins::fit(&args),
+        Command::Errors(args) => margins::errors(&args),
     }
 }
 

@@ -2,7 +2,9 @@
 //! (one thread, a fresh table each, node counts): the iterative-deepening
 //! search to the end (`ai::solve` for the margin before issue 29); the
 //! win/draw/loss solve then one search to the end within the proven side of 0
-//! (hard's margin phase); and one search to the end with the whole window.
+//! (hard's margin phase); one search to the end with the whole window; and
+//! MTD(f): null-window searches to the end converging on the margin from the
+//! win/draw/loss solve's side of 0 (every margin is a multiple of 5 points).
 //!
 //! ```sh
 //! cargo run --release --features tools --example proof_range -- generate --games 12 \
@@ -25,12 +27,15 @@ struct Args {
     /// Node cap per solve.
     #[arg(long, default_value_t = 50_000_000)]
     cap: u64,
+    /// Leave out the iterative deepening (the slowest by far).
+    #[arg(long)]
+    no_deepening: bool,
 }
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let text = std::fs::read_to_string(&args.positions)?;
-    let mut rows: BTreeMap<u32, Vec<[u64; 3]>> = BTreeMap::new();
+    let mut rows: BTreeMap<u32, Vec<[u64; 4]>> = BTreeMap::new();
     for line in text.lines() {
         let mut p = Position::new();
         for w in line.split_whitespace() {
@@ -42,9 +47,13 @@ fn main() -> anyhow::Result<()> {
         let order: Vec<Move> = p.legal_moves().collect();
         let limit = SearchLimit::nodes(args.cap);
         // 1. Iterative deepening to the end.
-        let mut s = Searcher::new(20, limit);
-        let r = s.search(&p, &order).filter(|r| r.exact);
-        let a = (r.map(|r| r.value), s.nodes());
+        let a = if args.no_deepening {
+            (None, 0)
+        } else {
+            let mut s = Searcher::new(20, limit);
+            let r = s.search(&p, &order).filter(|r| r.exact);
+            (r.map(|r| r.value), s.nodes())
+        };
         // 2. Win/draw/loss, then the margin within the proven side.
         let mut s = Searcher::new(20, limit);
         let wdl = s.solve_wdl(&p, &order);
@@ -62,23 +71,38 @@ fn main() -> anyhow::Result<()> {
             s.solve_margin(&p, &order, -INF, INF).map(|x| x.1),
             s.nodes(),
         );
+        // 4. MTD(f) from 0: each test asks whether the margin is at least `beta`.
+        let mut s = Searcher::new(20, SearchLimit::NONE);
+        let empties = p.empty_sections() as i32;
+        let (mut lower, mut upper, mut g) = (-INF, INF, 0);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = s.value(&p, empties, beta - 1, beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        let d = (Some(g), s.nodes());
         let e = p.empty_sections();
-        if a.0.is_some() && (a.0 != b.0 || a.0 != c.0) {
-            println!("disagree at {e}: {a:?} {b:?} {c:?}");
+        if b.0 != c.0 || c.0 != d.0 || (a.0.is_some() && a.0 != c.0) {
+            println!("disagree at {e}: {a:?} {b:?} {c:?} {d:?}");
         }
         println!(
-            "{e} empty: margin {:?}: {} / {} / {} nodes",
-            a.0.map(|v| v / SCALE),
+            "{e} empty: margin {:?}: {} / {} / {} / {} nodes",
+            c.0.map(|v| v / SCALE),
             a.1,
             b.1,
-            c.1
+            c.1,
+            d.1
         );
-        rows.entry(e).or_default().push([a.1, b.1, c.1]);
+        rows.entry(e).or_default().push([a.1, b.1, c.1, d.1]);
     }
     println!(
-        "| empty | positions | iterative deepening: median, total | solve then margin: median, total | whole window: median, total |"
+        "| empty | positions | iterative deepening: median, total | solve then margin: median, total | whole window: median, total | MTD(f): median, total |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for (e, v) in &rows {
         let cell = |k: usize| {
             let mut x: Vec<u64> = v.iter().map(|r| r[k]).collect();
@@ -86,11 +110,12 @@ fn main() -> anyhow::Result<()> {
             format!("{}, {}", x[(x.len() - 1) / 2], x.iter().sum::<u64>())
         };
         println!(
-            "| {e} | {} | {} | {} | {} |",
+            "| {e} | {} | {} | {} | {} | {} |",
             v.len(),
             cell(0),
             cell(1),
-            cell(2)
+            cell(2),
+            cell(3)
         );
     }
     Ok(())

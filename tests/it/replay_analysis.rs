@@ -49,11 +49,12 @@ fn fake_value(game: &Game, i: usize) -> PositionValue {
         best,
         value: Value {
             margin,
-            exact: false,
+            // Exact, so every verdict below follows the thresholds.
+            exact: true,
             outcome: None,
-            // Small enough that every verdict below follows the thresholds.
-            margin_error: 5,
+            margin_error: 0,
         },
+        played: None,
     }
 }
 

@@ -274,6 +274,7 @@ fn review_at(shown: usize, engines: bool) -> ReplayState {
             outcome: None,
             margin_error: 0,
         },
+        played: None,
     };
     let (before, after) = if engines { (5, -5) } else { (5, 6) };
     let _ = state.analysis_result(
@@ -324,7 +325,7 @@ fn the_verdict_names_the_move_once_when_it_was_the_engines_choice() {
     let placement = *state.current().unwrap();
     let screen = rows(&replay_render(&state, 80, 24)).join("\n");
     let square = placement.square();
-    let said = format!("Move 30 Yellow {square}: best (");
+    let said = format!("Move 30 Yellow {square}: best, ");
     assert!(screen.contains(&said), "{said:?} missing:\n{screen}");
     assert!(!screen.contains(&format!("· best {square}")), "{screen}");
     // A move that was not the engine's still names the engine's.
