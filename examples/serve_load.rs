@@ -12,11 +12,14 @@
 //! `--pairs P` (tables of two people, at most 9: the lobby numbers nine tables; default
 //! N/20, at least 1), `--ai A` (sessions playing the hard AI; default 0), `--seconds S`
 //! (30), `--per-address K` (8). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
-//! so the server's per-address cap holds. Everything stays on loopback and ends after
+//! so the server's per-address cap holds (its caps on logins in progress are raised
+//! to let them log in 25 at a time). Everything stays on loopback and ends after
 //! the measured seconds (plus set-up, bounded by time-outs).
 
+#[path = "support/serve.rs"]
+mod serve_support;
+
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -24,8 +27,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use russh::client::{self, Msg};
 use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
+
+use serve_support::{ServerProcess, Trusting, load_average, percentile, square};
 
 /// How long any one wait (a connection, a screen) may take.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -70,17 +75,6 @@ fn options() -> anyhow::Result<Options> {
         bail!("at most 2000 sessions, 600 seconds, and at least one per address");
     }
     Ok(o)
-}
-
-/// Accepts the server's key (a fresh one on loopback, printed by the server).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
 }
 
 /// A session's client: its screen parsed by vt100 (players only), and what it waits for.
@@ -225,59 +219,23 @@ fn proc_stat(pid: u32) -> anyhow::Result<ProcStat> {
     })
 }
 
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-/// The server, killed when dropped.
-struct ServerProcess(Child);
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// The server, with the caps this load needs.
 fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerProcess, SocketAddr)> {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(&o.server)
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .args(["--max-sessions", &(o.sessions + 16).to_string()])
-        .args(["--max-per-address", &o.per_address.to_string()])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {} (build it first)", o.server))?;
-    let stdout = child.stdout.take().context("no stdout")?;
-    let server = ServerProcess(child);
-    let mut lines = BufReader::new(stdout).lines();
-    let first = lines.next().context("the server printed nothing")??;
-    let addr = first
-        .strip_prefix("hijara serve: listening on ")
-        .with_context(|| format!("unexpected: {first}"))?
-        .parse()?;
-    // The host key's line too: the server must not write into a closed pipe.
-    lines.next().context("the server printed no host key")??;
-    Ok((server, addr))
-}
-
-/// The squares in the order the pairs play them: the board filled row by row, four times.
-fn square(k: usize) -> String {
-    let cell = k % 16;
-    format!("{}{}", (b'a' + (cell % 4) as u8) as char, cell / 4 + 1)
+    let caps = [
+        ("--max-sessions", o.sessions + 16),
+        ("--max-per-address", o.per_address),
+        // The clients log in 25 at a time, K from each address: the gate's caps on
+        // logins in progress are raised to that (see examples/preauth_flood.rs for
+        // the gate under attack).
+        ("--max-startups", o.sessions + 16),
+        ("--max-startups-per-address", o.per_address),
+        ("--connect-burst", o.per_address),
+    ];
+    let args: Vec<String> = caps
+        .iter()
+        .flat_map(|(flag, n)| [flag.to_string(), n.to_string()])
+        .collect();
+    serve_support::start_server(&o.server, dir, &args)
 }
 
 fn main() -> anyhow::Result<()> {

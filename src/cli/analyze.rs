@@ -2,13 +2,15 @@
 //! move of a record against the engine and prints a table and a summary.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use serde::Serialize;
 
 use crate::review::{self, Analysed, Review};
+use crate::strings::reports as words;
+use crate::text::display_path;
 
 /// The `--json` object: the options, then the review.
 #[derive(Serialize)]
@@ -40,13 +42,10 @@ impl Bar {
         const WIDTH: usize = 30;
         let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
         // Progress is cosmetic: a failed write to stderr is not worth an error.
-        let _ = write!(
-            std::io::stderr().lock(),
-            "\ranalysing [{}{}] {done}/{total} positions, {:.1} s",
-            "#".repeat(filled),
-            " ".repeat(WIDTH - filled),
-            self.start.elapsed().as_secs_f64()
-        );
+        let (bar, gap) = ("#".repeat(filled), " ".repeat(WIDTH - filled));
+        let secs = self.start.elapsed().as_secs_f64();
+        let line = words::analysing(&bar, &gap, done, total, secs);
+        let _ = write!(std::io::stderr().lock(), "{line}");
     }
 
     fn finish(&self) {
@@ -57,34 +56,7 @@ impl Bar {
     }
 }
 
-/// Options of `hijara analyze`.
-#[derive(Debug, Clone, clap::Args)]
-#[command(group(clap::ArgGroup::new("which").required(true).args(["game", "last"])))]
-pub struct AnalyzeArgs {
-    /// The record to review: a file (`-` for stdin), or N for game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = super::replay_target)]
-    pub game: Option<super::ReplayTarget>,
-    /// Review the newest game of the history.
-    #[arg(long)]
-    pub last: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
-    #[arg(long, value_name = "MS", value_parser = super::think_ms)]
-    pub think_ms: Option<u64>,
-    /// Search threads.
-    #[command(flatten)]
-    pub threads: crate::cli::ThreadsArgs,
-    /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
-    /// blunders and a comment with the move's value and the best move's
-    /// (`{d1 -5, best c3 +15}`); `-` prints it to standard output instead of the
-    /// report. A symlink is written through.
-    #[arg(long, value_name = "OUT")]
-    pub annotate: Option<PathBuf>,
-}
-
-pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     let file = super::replay::record_path(args.game.as_ref())?;
     let name = crate::session::input_name(&file);
     let text = crate::session::read_text(&file, &name)?;
@@ -126,7 +98,7 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::write_record_file(path, &record)?;
         eprintln!(
             "{}",
-            crate::strings::analysis::annotated(&crate::session::shown(path), marked)
+            crate::strings::analysis::annotated(&display_path(path), marked)
         );
     }
     if args.json {
@@ -137,13 +109,11 @@ pub(crate) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &report).context("cannot write the report")?;
         writeln!(out).context("cannot write the report")?;
     } else {
+        let secs = elapsed.as_secs_f64();
         writeln!(
             out,
-            // The name on a line of its own: a long path would push the rest past 80 columns.
-            "{name}\n{} moves reviewed in {:.1} s ({think_ms} ms a position, {threads} thread{})",
-            game.len(),
-            elapsed.as_secs_f64(),
-            if threads == 1 { "" } else { "s" }
+            "{}",
+            words::reviewed(&name, game.len(), secs, think_ms, threads)
         )
         .and_then(|()| writeln!(out, "{}\n", review::text::LEGEND))
         .and_then(|()| review::text::write_review(&mut out, &review))

@@ -9,6 +9,7 @@ use rand::rngs::SmallRng;
 
 use crate::playout::random_game_with;
 use crate::rules::{Player, Ruleset};
+use crate::strings::reports as words;
 
 /// Games between two looks at the clock: a few milliseconds of work.
 const BATCH: u64 = 4096;
@@ -28,11 +29,9 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     // The standard header is unchanged; another ruleset is named in it.
     let rules = match ruleset {
         Ruleset::Standard => String::new(),
-        other => format!(", {other} rules"),
+        other => words::rules(other),
     };
-    println!(
-        "hijara bench: random full games (64 moves with scoring{rules}), one thread, {seconds} s"
-    );
+    println!("{}", words::bench(&rules, seconds));
 
     let mut rng = SmallRng::seed_from_u64(0x4849_4A41_5241);
     // Warm caches and the branch predictor before timing.
@@ -60,23 +59,19 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     let secs = elapsed.as_secs_f64();
     let per_game = |p: u64| p as f64 / games as f64;
     println!(
-        "{games} games in {secs:.3} s; average totals Blue {:.2}, Yellow {:.2}",
-        per_game(points[0]),
-        per_game(points[1])
+        "{}",
+        words::bench_games(games, secs, per_game(points[0]), per_game(points[1]))
     );
     // On a busy machine the thread gets only part of a CPU: say so, with the rate
     // per second actually on a CPU, so a low figure can be told from a slow loop.
     if let (Some(a), Some(b)) = (cpu_start, cpu_end) {
         let cpu = b.saturating_sub(a) as f64 / 1e9;
         if cpu > 0.0 {
-            println!(
-                "on a CPU {cpu:.3} s of {secs:.3} s ({:.0}%): {:.0} games per CPU-second",
-                100.0 * cpu / secs,
-                games as f64 / cpu
-            );
+            let (share, rate) = (100.0 * cpu / secs, games as f64 / cpu);
+            println!("{}", words::bench_cpu(cpu, secs, share, rate));
         }
     }
-    println!("{:.0} games/s", games as f64 / secs);
+    println!("{}", words::bench_rate(games as f64 / secs));
     Ok(())
 }
 

@@ -4,9 +4,10 @@
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::session::{Entry, History, Listed, Tally, Unreadable, shown};
+use crate::session::{Entry, History, Listed, Tally, Unreadable};
 use crate::strings::games as text;
 use crate::strings::rules_parts;
+use crate::text::display_path;
 use crate::text::{pad, sanitize};
 
 use super::GamesArgs;
@@ -27,10 +28,10 @@ const NAME_WIDTH: usize = 10;
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     let folder = history_folder()?;
     let history = History::read(&folder)
-        .with_context(|| format!("cannot read the game history {}", shown(&folder)))?;
+        .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
     if args.json {
         let report = Report {
-            folder: shown(&folder),
+            folder: display_path(&folder),
             games: history.games().collect(),
             unreadable: history.unreadable().collect(),
             tally: history.tally(),
@@ -44,16 +45,14 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
 
 /// The text list, ending with the tally.
 fn listing(history: &History) -> String {
-    let folder = shown(&history.folder);
+    let folder = display_path(&history.folder);
     if history.is_empty() {
         return format!("{}\n", text::empty(&folder));
     }
     let width = history.listed.len().to_string().len();
     let mut out = format!("{}\n", text::heading(&folder));
-    out.push_str(&format!(
-        "{:>width$}  {:<16}  {:<NAME_WIDTH$}  {:<NAME_WIDTH$}  {:<10}  {:>7}  rules\n",
-        "N", "date", "Blue", "Yellow", "result", "totals"
-    ));
+    out.push_str(&text::columns(width, NAME_WIDTH));
+    out.push('\n');
     for listed in &history.listed {
         let line = match listed {
             // Cells are padded by display columns: a wide name keeps the columns straight.
@@ -69,7 +68,7 @@ fn listing(history: &History) -> String {
             ),
             Listed::Unreadable(u) => {
                 let (file, error) = (sanitize(&u.file), sanitize(&u.error));
-                format!("{:>width$}  unreadable: {file}: {error}", u.n)
+                text::unreadable(u.n, width, &file, &error)
             }
         };
         out.push_str(line.trim_end());

@@ -4,9 +4,10 @@ use anyhow::bail;
 
 use crate::ai::Seat;
 use crate::session::{
-    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, shown, unfinished_autosave,
+    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, unfinished_autosave,
 };
 use crate::strings::{describe, message, totals};
+use crate::text::display_path;
 use crate::ui;
 
 use super::{PlayArgs, storage};
@@ -63,14 +64,14 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             if loaded.played().is_over() {
                 bail!(
                     "{}: the game is over ({}, {}); `hijara replay {}` shows it move by move",
-                    shown(path),
+                    display_path(path),
                     describe::ended(loaded.played()),
                     totals(&loaded.game),
-                    shown(path)
+                    display_path(path)
                 );
             }
             storage = storage.with_date(loaded.record.tag("Date"));
-            let text = message::loaded(&shown(path), &loaded.game);
+            let text = message::loaded(&display_path(path), &loaded.game);
             let mut session = Session::new(loaded_config(&args, &loaded), loaded.game, storage);
             // The record's clocks go on, unless `--clock` gives new ones.
             if args.clock.is_none() {

@@ -1,13 +1,13 @@
 //! `hijara puzzle`: a puzzle near your rating, the day's puzzle, or your stats.
 
 use anyhow::{Context, bail};
-use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
-use crate::session::{data_dir, shown};
+use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
+use crate::text::display_path;
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
@@ -115,7 +115,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     match &dir {
         Some(dir) => progress
             .save(dir)
-            .with_context(|| format!("saving puzzle progress in {}", shown(dir)))?,
+            .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
         None => eprintln!("{}", words::TRY_NOT_KEPT),
     }
     Ok(())
@@ -153,9 +153,4 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         )
     );
     Ok(())
-}
-
-/// A `YYYY-MM-DD` date.
-pub(crate) fn parse_date(text: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|e| format!("{text:?}: {e} (YYYY-MM-DD)"))
 }

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
-use crate::session::{data_dir, files_newest_first, games_dir, read_record, shown};
+use crate::session::{data_dir, files_newest_first, games_dir, read_record};
+use crate::text::display_path;
 use crate::ui;
 
 use super::{ReplayArgs, ReplayTarget, storage};
@@ -21,11 +22,11 @@ pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
 pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
     let folder = history_folder()?;
     let files = files_newest_first(&folder)
-        .with_context(|| format!("cannot read the game history {}", shown(&folder)))?;
+        .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
     if files.is_empty() {
         bail!(
             "no games in the history yet ({}): finished games are kept there",
-            shown(&folder)
+            display_path(&folder)
         );
     }
     match files.get(n - 1) {
@@ -57,7 +58,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let loaded = read_record(&path)?;
     let storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
     let name = path.file_name().map_or_else(
-        || shown(&path),
+        || display_path(&path),
         |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow]);

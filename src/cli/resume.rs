@@ -2,8 +2,9 @@
 
 use anyhow::{Context, bail};
 
-use crate::session::{Autosave, Damaged, Notice, Session, config_of, shown, unfinished_autosave};
+use crate::session::{Autosave, Damaged, Notice, Session, config_of, unfinished_autosave};
 use crate::strings::{describe, message, moves_count};
+use crate::text::display_path;
 use crate::ui;
 
 use super::{ResumeArgs, SessionArgs, storage};
@@ -11,7 +12,7 @@ use super::{ResumeArgs, SessionArgs, storage};
 pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
-    let path = shown(autosave.path());
+    let path = display_path(autosave.path());
     if std::fs::symlink_metadata(autosave.path()).is_err() {
         bail!("no game to resume: there is no autosave ({path})");
     }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::record::{GameResult, Record, Termination};
 use crate::rules::{ClaimState, Game, Player, Ruleset};
 use crate::session::{Ending, read_text};
+use crate::strings::reports as words;
 
 /// The whole report, in the field order of the JSON output.
 ///
@@ -162,64 +163,55 @@ fn claim_text(event: &Event) -> String {
     let (claimed, forfeited) = (event.claimed.unwrap_or(0), event.forfeited.unwrap_or(0));
     match event.claim {
         None => String::new(),
-        Some("pending") => "; not claimed yet".to_owned(),
-        Some("claimed") if forfeited == 0 => format!("; claimed {claimed}"),
-        Some("claimed") => format!("; claimed {claimed}, {forfeited} forfeited"),
-        Some("wrong") => format!("; wrong claim, {forfeited} forfeited"),
-        Some(_) => format!("; not claimed, {forfeited} forfeited"),
+        Some("pending") => words::NOT_CLAIMED_YET.to_owned(),
+        Some("claimed") => words::claimed(claimed, forfeited),
+        Some("wrong") => words::wrong_claim(forfeited),
+        Some(_) => words::not_claimed(forfeited),
     }
 }
 
 /// The report as text: one paragraph per scoring move, then the totals.
 fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
     if let Some(variant) = report.variant {
-        writeln!(out, "variant: {variant}")?;
+        writeln!(out, "{}", words::variant(variant))?;
     }
     if report.claims {
-        writeln!(out, "claims on: totals are the points claimed")?;
+        writeln!(out, "{}", words::CLAIMS_ON)?;
     }
     for event in &report.events {
-        let player = event.player;
-        writeln!(
-            out,
-            "move {}: {player} {}:{} scores {}{}",
+        let line = words::scoring_move(
             event.move_number,
-            event.square,
+            event.player,
+            &event.square,
             event.section,
             event.points,
-            claim_text(event)
-        )?;
+            &claim_text(event),
+        );
+        writeln!(out, "{line}")?;
         for (combo, name) in event.combinations.iter().zip(&event.names) {
-            writeln!(
-                out,
-                "  {:<2} {name:<30} {}",
-                combo.points,
-                combo.cells.join(" ")
-            )?;
+            let cells = combo.cells.join(" ");
+            writeln!(out, "{}", words::combination(combo.points, name, &cells))?;
         }
     }
     if report.events.is_empty() {
-        writeln!(out, "no move scored")?;
+        writeln!(out, "{}", words::NO_MOVE_SCORED)?;
     }
     let state = match (report.ending, report.winner) {
-        (Some(ending), _) => format!("finished: {}", crate::strings::describe::ending(ending)),
-        (_, None) => format!("unfinished after {} of 64 moves", report.moves),
-        (_, Some(GameResult::Draw)) => "finished: a draw".to_owned(),
-        (_, Some(GameResult::BlueWins)) => "finished: Blue wins".to_owned(),
-        (_, Some(_)) => "finished: Yellow wins".to_owned(),
+        (Some(ending), _) => words::finished(&crate::strings::describe::ending(ending)),
+        (_, None) => words::unfinished(report.moves),
+        (_, Some(GameResult::Draw)) => words::finished(words::A_DRAW),
+        (_, Some(GameResult::BlueWins)) => words::finished(&words::wins(Player::Blue)),
+        (_, Some(_)) => words::finished(&words::wins(Player::Yellow)),
     };
-    match &report.forfeited {
-        Some(lost) => writeln!(
-            out,
-            "Blue {} ({} forfeited), Yellow {} ({} forfeited); {state}",
-            report.blue, lost.blue, report.yellow, lost.yellow
+    let line = match &report.forfeited {
+        Some(lost) => words::totals_forfeited(
+            [report.blue, report.yellow],
+            [lost.blue, lost.yellow],
+            &state,
         ),
-        None => writeln!(
-            out,
-            "Blue {}, Yellow {}; {state}",
-            report.blue, report.yellow
-        ),
-    }
+        None => words::totals(report.blue, report.yellow, &state),
+    };
+    writeln!(out, "{line}")
 }
 
 /// The `hijara score --json` object for `game`, as a JSON value.

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::ai::{AiSettings, Engine, Level, SearchLimit};
 use crate::rules::{Player, Position, Ruleset};
+use crate::strings::reports as words;
 
 /// The results of a match, with exactly the keys `--json` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -151,28 +152,35 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
     // The standard game's header stays as it was; a variant is named.
     let rules = match m.variant {
         Ruleset::Standard => String::new(),
-        variant => format!(", {variant} rules"),
+        variant => words::rules(variant),
     };
+    let (blue, yellow) = (m.blue.to_string(), m.yellow.to_string());
     println!(
-        "{} games, seed {}{rules}: Blue {} against Yellow {}",
-        s.games, m.seed, m.blue, m.yellow
+        "{}",
+        words::selfplay(s.games, m.seed, &rules, &blue, &yellow)
     );
     println!(
-        "Blue   {:>4} wins  {:>5.1}%  average total {:>6.1}  ms per move avg {:>7.1} max {:>7.1}",
-        s.blue_wins,
-        share(s.blue_wins),
-        s.blue_avg,
-        s.blue_ms_avg,
-        s.blue_ms_max
+        "{}",
+        words::selfplay_side(
+            Player::Blue,
+            s.blue_wins,
+            share(s.blue_wins),
+            s.blue_avg,
+            s.blue_ms_avg,
+            s.blue_ms_max
+        )
     );
     println!(
-        "Yellow {:>4} wins  {:>5.1}%  average total {:>6.1}  ms per move avg {:>7.1} max {:>7.1}",
-        s.yellow_wins,
-        share(s.yellow_wins),
-        s.yellow_avg,
-        s.yellow_ms_avg,
-        s.yellow_ms_max
+        "{}",
+        words::selfplay_side(
+            Player::Yellow,
+            s.yellow_wins,
+            share(s.yellow_wins),
+            s.yellow_avg,
+            s.yellow_ms_avg,
+            s.yellow_ms_max
+        )
     );
-    println!("Draws  {:>4}", s.draws);
+    println!("{}", words::selfplay_draws(s.draws));
     Ok(())
 }

@@ -8,7 +8,11 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 
-use crate::server::{DEFAULT_GRACE, DEFAULT_LISTEN, ServeOptions, default_ai_engines, serve};
+use crate::server::{
+    DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
+    DEFAULT_LOGIN_GRACE, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups,
+    default_ai_engines, serve,
+};
 use crate::session::data_dir;
 
 /// Options of `hijara serve`.
@@ -22,12 +26,37 @@ pub struct ServeArgs {
     /// `server/`].
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// The most connections at once.
+    /// The most players (logged-in connections) at once.
     #[arg(long, value_name = "N", default_value = "64")]
     pub max_sessions: NonZeroUsize,
-    /// The most connections at once from one address.
+    /// The most players at once from one address.
     #[arg(long, value_name = "N", default_value = "8")]
     pub max_per_address: NonZeroUsize,
+    /// Close a connection that has not logged in this many seconds after it came
+    /// (OpenSSH's LoginGraceTime).
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_LOGIN_GRACE.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub login_grace: u64,
+    /// Connections waiting to log in (OpenSSH's MaxStartups): past START, a new one from
+    /// an address with one waiting already is refused with a chance of RATE%, rising
+    /// to 100% at FULL; at FULL, one from another address takes the place of a waiting
+    /// one (one that has not asked to log in, from the busiest address, the oldest).
+    #[arg(long, value_name = "START:RATE:FULL", default_value_t = DEFAULT_STARTUPS)]
+    pub max_startups: Startups,
+    /// Connections waiting to log in from one address; past it, a new one takes the
+    /// place of one of them (one that has not asked to log in, the oldest) (OpenSSH's
+    /// PerSourceMaxStartups).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STARTUPS_PER_ADDRESS as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_startups_per_address: u64,
+    /// New connections one address may open at once.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_BURST,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub connect_burst: u32,
+    /// New connections one address may open a minute, after the burst.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_PER_MINUTE,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub connect_per_minute: u32,
     /// Also let in keyless guests (shown with a ~ before their name; they can't take a
     /// name bound to a key, nor come back to a seat).
     #[arg(long)]
@@ -59,6 +88,11 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         data_dir,
         max_sessions: args.max_sessions.get(),
         max_per_address: args.max_per_address.get(),
+        login_grace: Duration::from_secs(args.login_grace),
+        startups: args.max_startups,
+        startups_per_address: usize::try_from(args.max_startups_per_address).unwrap_or(usize::MAX),
+        connect_burst: args.connect_burst,
+        connect_per_minute: args.connect_per_minute,
         guests: args.guests,
         idle_timeout: Duration::from_secs(args.idle_timeout.get()),
         write_timeout: Duration::from_secs(args.write_timeout.get()),

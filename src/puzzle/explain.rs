@@ -6,7 +6,7 @@
 //! answer; for a wrong move [`Verdict::settle`] then takes the result of an
 //! exact solve of [`Verdict::after`], run within a budget (the puzzle screen
 //! runs it on a worker thread, the CLI in [`judge_within`]). The words are
-//! in `crate::strings::puzzle`.
+//! in `crate::strings::describe::puzzle_explained`.
 
 use super::engine;
 use super::set::Puzzle;

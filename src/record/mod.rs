@@ -38,19 +38,23 @@
 //! moves and checks that a full square is never named and that any claimed result
 //! (the tag or the final token) is what actually happened.
 
-mod clock;
+mod error;
+mod game_result;
+mod mark;
 mod parse;
 mod termination;
+mod time_control;
+mod write;
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 
-pub use clock::{TimeControl, TimeControlError};
-pub use parse::Location;
+pub use error::{EditError, InvalidTagName, Location, RecordError};
+pub use game_result::{GameResult, ParseResultError};
+pub use mark::{Mark, ParseMarkError};
 pub use termination::{ParseTerminationError, Termination};
+pub use time_control::{TimeControl, TimeControlError};
 
 /// The tag naming the ruleset.
 pub const VARIANT_TAG: &str = "Variant";
@@ -63,80 +67,6 @@ pub const TIME_CONTROL_TAG: &str = "TimeControl";
 
 /// The tag saying how a game ended, when not by a full board: [`Termination`].
 pub const TERMINATION_TAG: &str = "Termination";
-
-/// A move mark, as in PGN: an annotator's verdict on a move.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, strum::Display, strum::EnumString, strum::IntoStaticStr,
-)]
-#[strum(parse_err_ty = ParseMarkError, parse_err_fn = ParseMarkError::of)]
-pub enum Mark {
-    /// `!!`: a brilliant move.
-    #[strum(serialize = "!!")]
-    Brilliant,
-    /// `!`: a good move.
-    #[strum(serialize = "!")]
-    Good,
-    /// `!?`: an interesting move.
-    #[strum(serialize = "!?")]
-    Interesting,
-    /// `?!`: a dubious move (an inaccuracy).
-    #[strum(serialize = "?!")]
-    Dubious,
-    /// `?`: a mistake.
-    #[strum(serialize = "?")]
-    Mistake,
-    /// `??`: a blunder.
-    #[strum(serialize = "??")]
-    Blunder,
-}
-
-impl Mark {
-    /// All six marks.
-    pub const ALL: [Mark; 6] = [
-        Mark::Brilliant,
-        Mark::Good,
-        Mark::Interesting,
-        Mark::Dubious,
-        Mark::Mistake,
-        Mark::Blunder,
-    ];
-
-    /// The mark as written after a move.
-    pub fn token(self) -> &'static str {
-        self.into()
-    }
-}
-
-/// A mark other than `!`, `!!`, `!?`, `?!`, `?` or `??`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??`, found `{}`", .0.escape_debug())]
-pub struct ParseMarkError(pub String);
-
-impl ParseMarkError {
-    fn of(mark: &str) -> ParseMarkError {
-        ParseMarkError(mark.to_owned())
-    }
-}
-
-/// An edit of a record's annotations that cannot be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EditError {
-    /// The record has no move at this 0-based index.
-    #[error("the record has no move {} (it has {moves})", .index + 1)]
-    NoSuchMove {
-        /// The 0-based index asked for.
-        index: usize,
-        /// How many moves the record has.
-        moves: usize,
-    },
-    /// A comment holding `}` and a line break (LF or CR) can be written neither as
-    /// `{...}` nor as `;...`.
-    #[error("a comment with `}}` cannot also hold a line break")]
-    UnwritableComment,
-    /// A claim of 0 points: write `None` for nothing awarded.
-    #[error("a claim must be at least 1 point")]
-    ZeroClaim,
-}
 
 /// Whether `text` can be written back as a comment: `{text}` needs no `}`, and
 /// `;text` (to the end of the line) needs no line break: LF or CR, since a lone
@@ -156,287 +86,9 @@ struct Notes {
     comments: Vec<String>,
 }
 
-/// What a record says about how the game ended: the final token or the `Result` tag.
-/// In JSON: `blue`, `yellow`, `draw`, `unfinished`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::Display,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    serde::Serialize,
-)]
-#[strum(parse_err_ty = ParseResultError, parse_err_fn = ParseResultError::of)]
-pub enum GameResult {
-    /// `1-0`: the board is full and Blue has the higher total.
-    #[strum(serialize = "1-0")]
-    #[serde(rename = "blue")]
-    BlueWins,
-    /// `0-1`: the board is full and Yellow has the higher total.
-    #[strum(serialize = "0-1")]
-    #[serde(rename = "yellow")]
-    YellowWins,
-    /// `1/2-1/2`: the board is full and the totals are equal.
-    #[strum(serialize = "1/2-1/2")]
-    #[serde(rename = "draw")]
-    Draw,
-    /// `*`: the board is not full yet.
-    #[strum(serialize = "*")]
-    #[serde(rename = "unfinished")]
-    Unfinished,
-}
-
-impl GameResult {
-    /// All four results.
-    pub const ALL: [GameResult; 4] = [
-        GameResult::BlueWins,
-        GameResult::YellowWins,
-        GameResult::Draw,
-        GameResult::Unfinished,
-    ];
-
-    /// The result of `game` as it stands.
-    pub fn of(game: &Game) -> GameResult {
-        GameResult::from(game.outcome())
-    }
-
-    /// The token written in records: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn token(self) -> &'static str {
-        self.into()
-    }
-
-    /// A plain-words description (`Blue wins`, `draw`, `unfinished`).
-    pub const fn describe(self) -> &'static str {
-        match self {
-            GameResult::BlueWins => "Blue wins",
-            GameResult::YellowWins => "Yellow wins",
-            GameResult::Draw => "draw",
-            GameResult::Unfinished => "unfinished",
-        }
-    }
-}
-
-impl From<Option<Outcome>> for GameResult {
-    fn from(outcome: Option<Outcome>) -> GameResult {
-        match outcome {
-            Some(Outcome::Winner(Player::Blue)) => GameResult::BlueWins,
-            Some(Outcome::Winner(Player::Yellow)) => GameResult::YellowWins,
-            Some(Outcome::Draw) => GameResult::Draw,
-            None => GameResult::Unfinished,
-        }
-    }
-}
-
-/// The error for a result that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a result `1-0`, `0-1`, `1/2-1/2` or `*`, found `{0}`")]
-pub struct ParseResultError(pub String);
-
-impl ParseResultError {
-    fn of(result: &str) -> ParseResultError {
-        ParseResultError(result.to_owned())
-    }
-}
-
-/// A tag name that is empty or has a character other than ASCII letters, digits and `_`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a tag name must be ASCII letters, digits or `_`, not `{}`", .0.escape_debug())]
-pub struct InvalidTagName(pub String);
-
 /// Whether `name` can be a tag name.
 fn is_valid_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
-/// Something wrong with a record, with where it is in the text when known.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// The text does not follow the format.
-    #[error("line {}, column {}: expected {expected}, found {found}", .location.line, .location.column)]
-    Syntax {
-        /// Where the offending token starts.
-        location: Location,
-        /// What was there, quoted (`` `e5` ``), or `end of input`.
-        found: String,
-        /// What the format allows there.
-        expected: String,
-    },
-    /// A move names a full square.
-    #[error("{}move {move_number} ({player}) plays {square}, which is full", at(.location))]
-    FullSquare {
-        /// Where the move is written, if the record was parsed.
-        location: Option<Location>,
-        /// The move's number, counted one by one from 1.
-        move_number: u32,
-        /// Who would have played it.
-        player: Player,
-        /// The full square.
-        square: Move,
-    },
-    /// The `Result` tag is not a result token (only possible for a tag set by code:
-    /// the parser reports it as a syntax error).
-    #[error("{}the Result tag is {}; expected `1-0`, `0-1`, `1/2-1/2` or `*`", at(.location), parse::quote(.value))]
-    InvalidResultTag {
-        /// Where the tag is written, if the record was parsed.
-        location: Option<Location>,
-        /// The tag's value.
-        value: String,
-    },
-    /// The `Variant` tag names no ruleset (only possible for a tag set by code:
-    /// the parser reports it as a syntax error).
-    #[error("{}unknown variant {} (expected `standard` or `corners`)", at(.location), parse::quote(.value))]
-    UnknownVariant {
-        /// Where the tag is written, if the record was parsed.
-        location: Option<Location>,
-        /// The tag's value.
-        value: String,
-    },
-    /// The `Claim` tag is neither `on` nor `off` (only possible for a tag set by code).
-    #[error("{}the Claim tag is {}; expected `on` or `off`", at(.location), parse::quote(.value))]
-    InvalidClaimTag {
-        /// Where the tag is written, if the record was parsed.
-        location: Option<Location>,
-        /// The tag's value.
-        value: String,
-    },
-    /// The `Termination` tag names no ending (only possible for a tag set by code:
-    /// the parser reports it as a syntax error).
-    #[error("{}the Termination tag is {}; expected `normal`, `time forfeit`, `resignation` or `abandoned`", at(.location), parse::quote(.value))]
-    InvalidTerminationTag {
-        /// Where the tag is written, if the record was parsed.
-        location: Option<Location>,
-        /// The tag's value.
-        value: String,
-    },
-    /// The `TimeControl` tag is not `SECONDS+SECONDS` (only possible for a tag set by
-    /// code: the parser reports it as a syntax error).
-    #[error("{}the TimeControl tag is {}: {error}", at(.location), parse::quote(.value))]
-    InvalidTimeControlTag {
-        /// Where the tag is written, if the record was parsed.
-        location: Option<Location>,
-        /// The tag's value.
-        value: String,
-        /// What is wrong with it.
-        error: TimeControlError,
-    },
-    /// The game ended early (time forfeit, resignation, abandoned) but the board is
-    /// full, or the record does not name a winner.
-    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.termination, *.claimed, *.moves))]
-    EarlyEndingMismatch {
-        /// Where the `Termination` tag (or the result) is written, if the record was parsed.
-        location: Option<Location>,
-        /// How the record says the game ended.
-        termination: Termination,
-        /// The result the record gives, if any.
-        claimed: Option<GameResult>,
-        /// How many moves the record has.
-        moves: usize,
-    },
-    /// A move carries a claim its stone cannot have made.
-    #[error("{}move {move_number} ({player}) plays {square} and claims {claimed}, but {}",
-        at(.location), impossible_reason(*.claimed, *.scored, *.claims_on))]
-    ImpossibleClaim {
-        /// Where the move is written, if the record was parsed.
-        location: Option<Location>,
-        /// The move's number, counted one by one from 1.
-        move_number: u32,
-        /// Who played it.
-        player: Player,
-        /// Its square.
-        square: Move,
-        /// The points claimed.
-        claimed: u32,
-        /// The points the stone scored.
-        scored: u32,
-        /// Whether the record is a claim game at all.
-        claims_on: bool,
-    },
-    /// The `Result` tag or the final result token says something other than what happened.
-    #[error("{}the record claims `{claimed}` ({}) but after {moves} moves the game is {}",
-        at(.location), .claimed.describe(), .actual.describe())]
-    ResultMismatch {
-        /// Where the claim is written, if the record was parsed.
-        location: Option<Location>,
-        /// What the record says.
-        claimed: GameResult,
-        /// What the moves give.
-        actual: GameResult,
-        /// How many moves the record has.
-        moves: usize,
-    },
-}
-
-impl RecordError {
-    /// Where in the text the problem is, when known.
-    pub fn location(&self) -> Option<Location> {
-        match self {
-            RecordError::Syntax { location, .. } => Some(*location),
-            RecordError::FullSquare { location, .. }
-            | RecordError::InvalidResultTag { location, .. }
-            | RecordError::UnknownVariant { location, .. }
-            | RecordError::InvalidClaimTag { location, .. }
-            | RecordError::InvalidTerminationTag { location, .. }
-            | RecordError::InvalidTimeControlTag { location, .. }
-            | RecordError::EarlyEndingMismatch { location, .. }
-            | RecordError::ImpossibleClaim { location, .. }
-            | RecordError::ResultMismatch { location, .. } => *location,
-        }
-    }
-}
-
-/// Why a claim is impossible, for [`RecordError::ImpossibleClaim`].
-fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
-    if !claims_on {
-        "the record has no `[Claim \"on\"]` tag".to_owned()
-    } else if scored == 0 {
-        "that stone scored nothing".to_owned()
-    } else {
-        format!(
-            "no set of the combinations that stone completed adds up to {claimed} (they make {scored})"
-        )
-    }
-}
-
-/// Why an early ending does not hold, for [`RecordError::EarlyEndingMismatch`].
-fn early_reason(termination: Termination, claimed: Option<GameResult>, moves: usize) -> String {
-    if moves >= 64 {
-        return format!("it cannot have {moves} moves: a full board ends normally");
-    }
-    let to_move = if moves.is_multiple_of(2) {
-        Player::Blue
-    } else {
-        Player::Yellow
-    };
-    let winner = match claimed {
-        Some(GameResult::BlueWins) => Some(Player::Blue),
-        Some(GameResult::YellowWins) => Some(Player::Yellow),
-        _ => None,
-    };
-    if termination == Termination::TimeForfeit && winner == Some(to_move) {
-        return format!(
-            "the player to move after {moves} moves lost on time: {to_move}, so its result must be `{}`",
-            GameResult::from(Some(Outcome::Winner(to_move.other())))
-        );
-    }
-    match claimed {
-        None => "the record needs a result `1-0` or `0-1` naming the winner".to_owned(),
-        Some(result) => format!(
-            "its result must be `1-0` or `0-1` naming the winner, not `{result}` ({})",
-            result.describe()
-        ),
-    }
-}
-
-/// `line L, column C: ` or nothing.
-fn at(location: &Option<Location>) -> String {
-    match location {
-        Some(l) => format!("line {}, column {}: ", l.line, l.column),
-        None => String::new(),
-    }
 }
 
 /// A game record: header tags in order, the moves, and an optional final result token.
@@ -630,7 +282,7 @@ impl Record {
 
     /// Sets the time left after move `index`, kept to the tenth of a second (as written).
     pub fn set_clock(&mut self, index: usize, left: Option<Duration>) -> Result<(), EditError> {
-        self.notes_mut(index)?.clock = left.map(clock::clock_precision);
+        self.notes_mut(index)?.clock = left.map(time_control::clock_precision);
         Ok(())
     }
 
@@ -899,99 +551,6 @@ impl Record {
             }
         }
         Ok(game)
-    }
-}
-
-impl FromStr for Record {
-    type Err = RecordError;
-
-    /// Parses a record. Checks the syntax only; see [`Record::to_game`].
-    fn from_str(text: &str) -> Result<Record, RecordError> {
-        parse::parse(text)
-    }
-}
-
-/// Moves per line when writing: eight rounds.
-const MOVES_PER_LINE: usize = 16;
-
-/// Writes `text` as a comment: `{text}`, or `;text` when it holds a `}` (the
-/// caller then ends the line). Returns whether it was a line comment.
-fn write_comment(f: &mut fmt::Formatter<'_>, text: &str) -> Result<bool, fmt::Error> {
-    if text.contains('}') {
-        write!(f, ";{text}")?;
-        Ok(true)
-    } else {
-        write!(f, "{{{text}}}")?;
-        Ok(false)
-    }
-}
-
-impl fmt::Display for Record {
-    /// Writes the record: tags one per line, a blank line, any game comments one
-    /// per line, then the moves with round numbers, eight rounds a line, each
-    /// with its claim, mark and comments, and the result token last.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (name, value) in &self.tags {
-            f.write_str("[")?;
-            f.write_str(name)?;
-            f.write_str(" \"")?;
-            for c in value.chars() {
-                match c {
-                    '"' => f.write_str("\\\"")?,
-                    '\\' => f.write_str("\\\\")?,
-                    '\n' => f.write_str("\\n")?,
-                    '\r' => f.write_str("\\r")?,
-                    c => write!(f, "{c}")?,
-                }
-            }
-            f.write_str("\"]\n")?;
-        }
-        let has_body =
-            !self.moves.is_empty() || self.result.is_some() || !self.game_comments.is_empty();
-        if !self.tags.is_empty() && has_body {
-            f.write_str("\n")?;
-        }
-        for text in &self.game_comments {
-            write_comment(f, text)?;
-            f.write_str("\n")?;
-        }
-        // After a `;` comment the line must end before anything else is written.
-        let mut line_comment = false;
-        for (ply, mv) in self.moves.iter().enumerate() {
-            if ply > 0 {
-                let new_line = line_comment || ply.is_multiple_of(MOVES_PER_LINE);
-                f.write_str(if new_line { "\n" } else { " " })?;
-            }
-            line_comment = false;
-            if ply.is_multiple_of(2) {
-                write!(f, "{}. ", ply / 2 + 1)?;
-            }
-            write!(f, "{mv}")?;
-            let notes = self.notes.get(ply);
-            if let Some(points) = notes.and_then(|n| n.claim) {
-                write!(f, "+{points}")?;
-            }
-            if let Some(mark) = notes.and_then(|n| n.mark) {
-                f.write_str(mark.token())?;
-            }
-            if let Some(left) = notes.and_then(|n| n.clock) {
-                write!(f, " {{[%clk {}]}}", clock::format_clock(left))?;
-            }
-            for text in notes.map_or(&[][..], |n| n.comments.as_slice()) {
-                f.write_str(if line_comment { "\n" } else { " " })?;
-                line_comment = write_comment(f, text)?;
-            }
-        }
-        if let Some(result) = self.result {
-            if !self.moves.is_empty() {
-                f.write_str(if line_comment { "\n" } else { " " })?;
-            }
-            f.write_str(result.token())?;
-        }
-        if !self.moves.is_empty() || self.result.is_some() {
-            f.write_str("\n")?;
-        }
-        Ok(())
     }
 }
 

@@ -4,46 +4,15 @@
 //! record or a located error.
 
 use std::collections::HashSet;
-use std::fmt;
 use std::str::Chars;
+use std::str::FromStr;
 
+use super::error::quote;
 use super::{
-    CLAIM_TAG, GameResult, Mark, Record, RecordError, TERMINATION_TAG, TIME_CONTROL_TAG,
+    CLAIM_TAG, GameResult, Location, Mark, Record, RecordError, TERMINATION_TAG, TIME_CONTROL_TAG,
     Termination, TimeControl, VARIANT_TAG, is_valid_tag_name,
 };
 use crate::rules::{Ruleset, Square};
-
-/// A place in the text: 1-based line and column. Columns count characters, not bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// The line, from 1.
-    pub line: u32,
-    /// The column, from 1, in characters.
-    pub column: u32,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
-
-/// The longest piece of offending text quoted in an error, in characters.
-const QUOTE_LIMIT: usize = 24;
-
-/// `text` in backticks for an error message: control characters escaped, long text cut.
-pub(super) fn quote(text: &str) -> String {
-    let mut out = String::from("`");
-    for (i, c) in text.chars().enumerate() {
-        if i == QUOTE_LIMIT {
-            out.push('…');
-            break;
-        }
-        out.extend(c.escape_debug());
-    }
-    out.push('`');
-    out
-}
 
 /// What a syntax error says was found at `peek`.
 fn describe(c: Option<char>) -> String {
@@ -317,15 +286,17 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
         for text in comments.drain(..) {
             match record.notes.last_mut() {
                 // The first `[%clk ...]` after a move is its time left, not a comment.
-                Some(notes) if notes.clock.is_none() => match super::clock::take_clock(&text) {
-                    Some((left, rest)) => {
-                        notes.clock = Some(left);
-                        if !rest.is_empty() {
-                            notes.comments.push(rest);
+                Some(notes) if notes.clock.is_none() => {
+                    match super::time_control::take_clock(&text) {
+                        Some((left, rest)) => {
+                            notes.clock = Some(left);
+                            if !rest.is_empty() {
+                                notes.comments.push(rest);
+                            }
                         }
+                        None => notes.comments.push(text),
                     }
-                    None => notes.comments.push(text),
-                },
+                }
                 Some(notes) => notes.comments.push(text),
                 None => record.game_comments.push(text),
             }
@@ -525,4 +496,13 @@ fn word_in_moves(
     }
     record.move_locations.push(square_location);
     Ok(State::Moves(None))
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    /// Parses a record. Checks the syntax only; see [`Record::to_game`].
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        parse(text)
+    }
 }

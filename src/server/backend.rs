@@ -13,6 +13,8 @@ use ratatui::layout::{Position, Size};
 use russh::ChannelWriteHalf;
 use russh::server::Msg;
 
+use super::door::{Closing, Door};
+
 /// The smallest and largest pty a client may ask for, in columns and rows: a client's
 /// absurd size is clamped, so no screen buffer grows past 512×256 cells.
 pub(crate) const MIN_SIZE: (u16, u16) = (1, 1);
@@ -53,13 +55,18 @@ impl SharedSize {
 /// Bytes for one channel, sent at each flush through the channel's write half, which
 /// waits for the client's SSH window: a client that stops reading holds up this
 /// session's thread only, and at most one window of output (plus the frame being
-/// drawn) waits for it. A flush that can't finish within `stall` fails, which ends the
-/// session.
+/// drawn) waits for it. A flush that can't finish within `stall` (the write time-out:
+/// output blocked on a full window counts as not reading) fails, closes the
+/// connection's door, and every later write fails at once, so the session ends
+/// without waiting on the client again.
 pub(crate) struct ChannelWriter {
     channel: ChannelWriteHalf<Msg>,
     runtime: tokio::runtime::Handle,
     stall: Duration,
+    door: Arc<Door>,
     buffer: Vec<u8>,
+    /// Set by the first failure: the channel is not written again.
+    broken: Option<io::ErrorKind>,
 }
 
 impl ChannelWriter {
@@ -67,23 +74,39 @@ impl ChannelWriter {
         channel: ChannelWriteHalf<Msg>,
         runtime: tokio::runtime::Handle,
         stall: Duration,
+        door: Arc<Door>,
     ) -> Self {
         ChannelWriter {
             channel,
             runtime,
             stall,
+            door,
             buffer: Vec::new(),
+            broken: None,
         }
+    }
+}
+
+fn writer_error(kind: io::ErrorKind) -> io::Error {
+    match kind {
+        io::ErrorKind::TimedOut => io::Error::new(kind, "the client stopped reading"),
+        _ => io::Error::new(kind, "the connection closed"),
     }
 }
 
 impl Write for ChannelWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if let Some(kind) = self.broken {
+            return Err(writer_error(kind));
+        }
         self.buffer.extend_from_slice(buf);
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        if let Some(kind) = self.broken {
+            return Err(writer_error(kind));
+        }
         if self.buffer.is_empty() {
             return Ok(());
         }
@@ -91,17 +114,16 @@ impl Write for ChannelWriter {
         let sent = self.runtime.block_on(async {
             tokio::time::timeout(self.stall, self.channel.data_bytes(data)).await
         });
-        match sent {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(_)) => Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the connection closed",
-            )),
-            Err(_) => Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the client stopped reading",
-            )),
-        }
+        let kind = match sent {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(_)) => io::ErrorKind::BrokenPipe,
+            Err(_) => {
+                self.door.close(Closing::Stalled);
+                io::ErrorKind::TimedOut
+            }
+        };
+        self.broken = Some(kind);
+        Err(writer_error(kind))
     }
 }
 

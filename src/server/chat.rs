@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crate::rules::Player;
-use crate::strings::table::MAX_SAY_COLUMNS;
+use crate::strings::table::{MAX_SAY_BYTES, MAX_SAY_COLUMNS};
 
 use super::outside::shown;
 
@@ -45,10 +45,13 @@ pub(crate) struct Chat {
 }
 
 impl Chat {
-    /// `from` says `text` at `now`: filtered by [`shown`], cut to the widest message,
-    /// refused if empty or if `from` spoke too often lately.
+    /// `from` says `text` at `now`: filtered by [`shown`] (controls made visible, stacked
+    /// marks capped), cut to the widest and heaviest message, refused if empty or if
+    /// `from` spoke too often lately.
     pub(crate) fn say(&mut self, from: Player, text: &str, now: Instant) -> Result<(), Refused> {
-        let text = crate::text::fit(&shown(text.trim()), MAX_SAY_COLUMNS).into_owned();
+        let shown = shown(text.trim());
+        let fitted = crate::text::fit(&shown, MAX_SAY_COLUMNS);
+        let text = crate::text::fit_bytes(&fitted, MAX_SAY_BYTES).into_owned();
         if text.is_empty() {
             return Err(Refused::Empty);
         }
@@ -110,6 +113,28 @@ mod tests {
         chat.say(Player::Blue, "later", t0 + RATE_WINDOW).unwrap();
         let texts: Vec<_> = chat.since(3).map(|s| s.text.as_str()).collect();
         assert_eq!(texts, ["3", "ok", "later"]);
+    }
+
+    #[test]
+    fn stacked_marks_are_capped_in_a_message() {
+        let mut chat = Chat::default();
+        let t0 = Instant::now();
+        chat.say(Player::Blue, &format!("Q{}", "\u{300}".repeat(500)), t0)
+            .unwrap();
+        let said = chat.since(0).last().unwrap().clone();
+        assert_eq!(
+            said.text,
+            format!("Q{}", "\u{300}".repeat(crate::text::MAX_MARKS))
+        );
+        // Sixty heavy columns are cut by bytes as well as by columns.
+        let heavy = format!("\u{1D400}{}", "\u{1D167}".repeat(3)).repeat(60);
+        chat.say(Player::Yellow, &heavy, t0).unwrap();
+        let said = chat.since(1).last().unwrap().clone();
+        assert!(
+            said.text.len() <= MAX_SAY_BYTES,
+            "{} bytes",
+            said.text.len()
+        );
     }
 
     #[test]

@@ -1,22 +1,24 @@
-//! The SSH side: who may connect (caps in all and per address, public keys only, a
-//! name bound to its key), what a connection may ask (a pty and a shell: the game;
-//! nothing else), and the bytes in and out of a session.
+//! The SSH side: who may connect (the gate's caps and rates, the login grace time,
+//! public keys only, a name bound to its key), what a connection may ask (a pty and a
+//! shell: the game; nothing else), and the bytes in and out of a session.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use rand::{Rng, SeedableRng};
 use ratatui::crossterm::event::{Event, MouseEventKind};
-use russh::keys::PrivateKey;
+use russh::keys::{Algorithm, Certificate, PrivateKey};
 use russh::server::{
-    Auth, ChannelOpenHandle, Config, Handler, Msg, Response, Session, VerifiedPublicKey,
+    Auth, ChannelOpenHandle, Config, Handler, Msg, PublicKeyOffer, Response, Session,
+    VerifiedPublicKey,
 };
-use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
-use tokio::net::TcpListener;
+use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet, Pty};
+use tokio::net::{TcpListener, TcpStream};
 
 use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
@@ -25,6 +27,8 @@ use crate::ui::{Inbox, Wake};
 use super::ServeOptions;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
 use super::bans::Bans;
+use super::door::{Closing, Cuttable, Door, Stage};
+use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
@@ -41,6 +45,10 @@ pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;
 /// How long the sessions get to end and restore their clients' screens at shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
+/// How long a connection closed by the server gets to take its disconnect message
+/// (and a session its last words), before its socket is cut.
+const GOODBYE: Duration = Duration::from_secs(1);
+
 /// Why a session's input ended when the server stops.
 const SHUTTING_DOWN: &str = "the server is shutting down";
 
@@ -53,7 +61,7 @@ pub(crate) struct Server {
     lobby: SharedLobby,
     names: Arc<Mutex<Names>>,
     bans: Arc<Mutex<Bans>>,
-    slots: Arc<Mutex<Slots>>,
+    gate: Gate,
     log: ServerLog,
     pool: EnginePool,
     live: Arc<Live>,
@@ -66,6 +74,8 @@ struct Limits {
     guests: bool,
     idle: Duration,
     stall: Duration,
+    /// The login grace time: a connection not authenticated by then is closed.
+    login: Duration,
     /// Guests let in so far, to tell them apart.
     guests_seen: AtomicU64,
 }
@@ -128,52 +138,7 @@ fn deliver(inbox: &SyncSender<Wake>, wake: Wake) {
     }
 }
 
-/// Connections open now, in all and per source address, against the caps.
-#[derive(Debug)]
-struct Slots {
-    total: usize,
-    per_address: HashMap<IpAddr, usize>,
-    max_total: usize,
-    max_per_address: usize,
-}
-
-/// One connection's place under the caps, given back when it is dropped.
-struct Slot {
-    slots: Arc<Mutex<Slots>>,
-    address: IpAddr,
-}
-
-impl Slot {
-    /// A place for a connection from `address`, if the caps allow one.
-    fn take(slots: &Arc<Mutex<Slots>>, address: IpAddr) -> Option<Slot> {
-        let mut guard = slots.lock().unwrap_or_else(|p| p.into_inner());
-        let here = guard.per_address.get(&address).copied().unwrap_or(0);
-        if guard.total >= guard.max_total || here >= guard.max_per_address {
-            return None;
-        }
-        guard.total += 1;
-        *guard.per_address.entry(address).or_insert(0) += 1;
-        Some(Slot {
-            slots: slots.clone(),
-            address,
-        })
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut guard = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        guard.total = guard.total.saturating_sub(1);
-        if let Some(n) = guard.per_address.get_mut(&self.address) {
-            *n -= 1;
-            if *n == 0 {
-                guard.per_address.remove(&self.address);
-            }
-        }
-    }
-}
-
-/// Listens on `options.listen` and serves every connection the caps let in, until
+/// Listens on `options.listen` and serves every connection the gate lets in, until
 /// `stop` resolves (SIGTERM) or the listener fails. Prints the address and the host
 /// key's fingerprint first. At the stop, every session is told to end and given
 /// [`SHUTDOWN_GRACE`] to restore its client's screen and say goodbye.
@@ -184,6 +149,12 @@ pub(crate) async fn listen(
 ) -> anyhow::Result<()> {
     let names = Names::load(&options.data_dir)?;
     let log = ServerLog::open(&options.data_dir);
+    #[cfg(unix)]
+    if let Err(error) = log.take_stderr() {
+        log.line(&format!(
+            "standard error stays as it is (other writers' lines are not stamped): {error}"
+        ));
+    }
     let (lobby, problems) = SharedLobby::open(&options.data_dir, options.grace);
     for problem in problems {
         log.line(&format!("a stored game: {}", shown(&problem)));
@@ -217,22 +188,30 @@ pub(crate) async fn listen(
     });
     let pool = EnginePool::new(options.ai_engines);
     log.line(&format!(
-        "{} AI engine(s), {} per address, {} in all, guests {}",
+        "{} AI engine(s), {} per address, {} in all, guests {}; logging in: {} s, \
+         {} at once ({} per address), {} new a minute per address ({} at once)",
         pool.size(),
         options.max_per_address,
         options.max_sessions,
-        if options.guests { "on" } else { "off" }
+        if options.guests { "on" } else { "off" },
+        options.login_grace.as_secs(),
+        options.startups,
+        options.startups_per_address,
+        options.connect_per_minute,
+        options.connect_burst,
     ));
     let server = Server {
         lobby,
         names: Arc::new(Mutex::new(names)),
         bans: Arc::new(Mutex::new(Bans::new(&options.data_dir))),
-        slots: Arc::new(Mutex::new(Slots {
-            total: 0,
-            per_address: HashMap::new(),
-            max_total: options.max_sessions,
+        gate: Gate::new(GateOptions {
+            startups: options.startups,
+            startups_per_address: options.startups_per_address,
+            connect_burst: options.connect_burst,
+            connect_per_minute: options.connect_per_minute,
+            max_sessions: options.max_sessions,
             max_per_address: options.max_per_address,
-        })),
+        }),
         log,
         pool,
         live: Arc::default(),
@@ -240,13 +219,24 @@ pub(crate) async fn listen(
             guests: options.guests,
             idle: options.idle_timeout,
             stall: options.write_timeout,
+            login: options.login_grace,
             guests_seen: AtomicU64::new(0),
         }),
     };
+    // The early drop's dice: no need for a secure source, only an unguessable start.
+    let mut seed = [0; 8];
+    let _ = getrandom::fill(&mut seed);
+    let mut dice = rand::rngs::SmallRng::seed_from_u64(u64::from_le_bytes(seed));
+    let mut quiet = tokio::time::interval(super::gate::QUIET);
+    quiet.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     tokio::pin!(stop);
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
+            _ = quiet.tick() => {
+                log_unlogged(&server, Instant::now());
+                continue;
+            }
             () = &mut stop => break,
         };
         let (socket, peer) = match accepted {
@@ -258,23 +248,41 @@ pub(crate) async fn listen(
                 continue;
             }
         };
-        let Some(slot) = Slot::take(&server.slots, peer.ip()) else {
-            server
-                .log
-                .line(&format!("{peer} refused: too many connections"));
-            drop(socket);
-            continue;
-        };
-        let handler = Connection::new(server.clone(), peer);
-        let config = config.clone();
-        tokio::spawn(async move {
-            if let Ok(session) = russh::server::run_stream(config, socket, handler).await {
-                let _ = session.await;
+        let admitted = server
+            .gate
+            .admit(peer.ip(), Instant::now(), dice.random_range(0..100));
+        let Admitted { pending, evicted } = match admitted {
+            Ok(admitted) => admitted,
+            Err(refused) => {
+                if refused.log {
+                    let why = match refused.why {
+                        Refusal::TooFast => "too many new connections from this address",
+                        Refusal::Busy => "too many connections waiting to log in",
+                    };
+                    server.log.line(&format!(
+                        "{peer} refused at the door: {why} (more from it in the next {} s \
+                         are counted, not logged one by one)",
+                        super::gate::QUIET.as_secs()
+                    ));
+                }
+                turn_away(socket, refused.why);
+                continue;
             }
-            drop(slot);
-        });
+        };
+        if let Some(door) = evicted {
+            door.close(Closing::Evicted);
+        }
+        tokio::spawn(serve_connection(
+            server.clone(),
+            config.clone(),
+            socket,
+            peer,
+            pending,
+        ));
     }
     drop(listener);
+    // The refusals counted since the last line.
+    log_unlogged(&server, Instant::now());
     // Every game in play is written after each move already; written once more here,
     // and the log says how many are on disk.
     let lobby = server.lobby.clone();
@@ -303,10 +311,162 @@ pub(crate) async fn listen(
     Ok(())
 }
 
+/// Logs the refusals at the door counted, not logged, since the last time (one line an
+/// address).
+fn log_unlogged(server: &Server, now: Instant) {
+    for (address, count) in server.gate.unlogged(now) {
+        server.log.line(&format!(
+            "{address}: {count} more connection(s) refused at the door in the last {} s",
+            super::gate::QUIET.as_secs()
+        ));
+    }
+}
+
+/// Tells a connection turned away at the door why, in the one line SSH allows before
+/// the version exchange (RFC 4253 4.2), without waiting, and closes it.
+fn turn_away(socket: TcpStream, why: Refusal) {
+    let line = match why {
+        Refusal::TooFast => limits_words::REFUSED_TOO_FAST,
+        Refusal::Busy => limits_words::REFUSED_BUSY,
+    };
+    let _ = socket.try_write(line.as_bytes());
+    // What the client sent already is read off, so the close is a FIN that lets it
+    // read the line, not a reset that may drop it.
+    let _ = socket.try_read(&mut [0; 512]);
+}
+
+/// One connection from its acceptance: its SSH session, closed at the login grace
+/// time if it has not authenticated by then, or when its door is closed (a newer
+/// connection took its place, its client stopped reading). The client is told why in
+/// a disconnect message where SSH allows one (after the key exchange); its socket is
+/// cut if that can't be delivered within [`GOODBYE`].
+async fn serve_connection(
+    server: Server,
+    config: Arc<Config>,
+    socket: TcpStream,
+    peer: SocketAddr,
+    pending: Pending,
+) {
+    let door = pending.door();
+    let limits = server.limits.clone();
+    let deadline = tokio::time::Instant::now() + limits.login;
+    let log = |what: &str| server.log.line(&format!("{peer} {what}"));
+    let handler = Connection::new(server.clone(), peer, pending);
+    let stream = Cuttable::new(socket, door.clone());
+    // Before the version exchange russh gives no handle, and SSH can say nothing: at
+    // the deadline or the door's closing, the socket is simply dropped.
+    let started = tokio::select! {
+        started = russh::server::run_stream(config, stream, handler) => started,
+        () = tokio::time::sleep_until(deadline) => {
+            log(&format!(
+                "refused: no SSH version within the login grace time ({} s)",
+                limits.login.as_secs()
+            ));
+            return;
+        }
+        why = door.closing() => {
+            log(&closing_logged(why, &limits));
+            return;
+        }
+    };
+    let session = match started {
+        Ok(session) => session,
+        Err(error) => {
+            log(&unauthenticated_end(&error));
+            return;
+        }
+    };
+    let handle = session.handle();
+    let mut session = std::pin::pin!(session);
+    let why = tokio::select! {
+        ended = &mut session => {
+            if let Err(error) = ended && !door.is_authenticated() {
+                log(&unauthenticated_end(&error));
+            }
+            return;
+        }
+        () = login_late(deadline, &door) => {
+            door.close(Closing::Grace);
+            Closing::Grace
+        }
+        why = door.closing() => why,
+    };
+    log(&closing_logged(why, &limits));
+    let (reason, text) = match why {
+        Closing::Grace => (
+            Disconnect::ByApplication,
+            limits_words::grace_over(limits.login.as_secs()),
+        ),
+        Closing::Evicted => (
+            Disconnect::TooManyConnections,
+            limits_words::EVICTED.to_owned(),
+        ),
+        Closing::Stalled => (
+            Disconnect::ByApplication,
+            limits_words::stalled(limits.stall.as_secs()),
+        ),
+    };
+    // During a key exchange russh takes no message: the cut below ends it then.
+    let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
+    if tokio::time::timeout(GOODBYE, &mut session).await.is_err() {
+        door.cut();
+        let _ = tokio::time::timeout(GOODBYE, &mut session).await;
+    }
+}
+
+/// The log's words for a connection that ended in an error before it authenticated:
+/// a client that left, or a request the server could not read (a user name that is
+/// not UTF-8, say), which is a refusal.
+fn unauthenticated_end(error: &anyhow::Error) -> String {
+    use russh::keys::ssh_encoding;
+    match error.downcast_ref::<russh::Error>() {
+        Some(russh::Error::SshEncoding(ssh_encoding::Error::CharacterEncoding)) => {
+            "refused: its request holds a name or text that is not UTF-8".to_owned()
+        }
+        Some(russh::Error::HUP | russh::Error::Disconnect) => "left before logging in".to_owned(),
+        Some(russh::Error::IO(io)) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            "left before logging in".to_owned()
+        }
+        _ => format!("refused: {}", shown(&format!("{error:#}"))),
+    }
+}
+
+/// Resolves at `deadline` if the connection has not authenticated by then; never if it has.
+async fn login_late(deadline: tokio::time::Instant, door: &Door) {
+    tokio::time::sleep_until(deadline).await;
+    if door.is_authenticated() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// The log's words for a connection the server closes.
+fn closing_logged(why: Closing, limits: &Limits) -> String {
+    match why {
+        Closing::Grace => format!(
+            "refused: no login within the login grace time ({} s)",
+            limits.login.as_secs()
+        ),
+        Closing::Evicted => {
+            "dropped before logging in: too many connections waiting, a newer one took its place"
+                .to_owned()
+        }
+        Closing::Stalled => format!(
+            "dropped: the client stopped reading ({} s without taking any of its screen)",
+            limits.stall.as_secs()
+        ),
+    }
+}
+
 /// One connection.
 struct Connection {
     server: Server,
     peer: SocketAddr,
+    /// Its place in the gate's counts: pending until it authenticates, then a seat.
+    pending: Option<Pending>,
+    seat: Option<Seat>,
+    door: Arc<Door>,
+    /// Authenticated with the sessions' caps reached: what the client is told.
+    full: Option<String>,
     who: Option<Who>,
     /// The one session channel this connection may have, until the game takes it.
     channel: Option<ChannelId>,
@@ -322,10 +482,14 @@ struct Connection {
 }
 
 impl Connection {
-    fn new(server: Server, peer: SocketAddr) -> Connection {
+    fn new(server: Server, peer: SocketAddr, pending: Pending) -> Connection {
         Connection {
             server,
             peer,
+            door: pending.door(),
+            pending: Some(pending),
+            seat: None,
+            full: None,
             who: None,
             channel: None,
             open: None,
@@ -344,6 +508,52 @@ impl Connection {
     /// Logs a refusal; `what` holds a stranger's text only through [`shown`].
     fn refuse(&self, what: &str) {
         self.log(&format!("refused: {what}"));
+    }
+
+    /// A session's place for this authenticated connection; `Err` when the caps on
+    /// sessions are reached (it stays pending).
+    fn take_seat(&mut self) -> Result<(), Full> {
+        let Some(pending) = self.pending.take() else {
+            return Ok(());
+        };
+        match pending.seat() {
+            Ok(seat) => {
+                self.seat = Some(seat);
+                Ok(())
+            }
+            Err((pending, full)) => {
+                self.pending = Some(pending);
+                Err(full)
+            }
+        }
+    }
+
+    /// Lets `who` in (`logged` says who in the log) if the caps on sessions allow. If
+    /// not, the authentication is still accepted, only so that `auth_succeeded` can say
+    /// why in a disconnect message, which ssh clients show (a refused authentication
+    /// would only say "Permission denied").
+    fn let_in(&mut self, who: Who, logged: &str) -> Auth {
+        match self.take_seat() {
+            Ok(()) => {
+                self.log(&format!("is {logged}"));
+                self.who = Some(who);
+            }
+            Err(full) => {
+                let (told, why) = match full {
+                    Full::Server(n) => (
+                        limits_words::SERVER_FULL,
+                        format!("the server is full ({n} players)"),
+                    ),
+                    Full::Address(n) => (
+                        limits_words::ADDRESS_FULL,
+                        format!("{n} players are in from this address"),
+                    ),
+                };
+                self.refuse(&format!("{}: {why}", shown(&who.name)));
+                self.full = Some(told.to_owned());
+            }
+        }
+        Auth::Accept
     }
 
     /// Hands an input event to the session; dropped if its inbox is full.
@@ -392,7 +602,12 @@ impl Connection {
         let inbox = Inbox::new().with_ai_gate(Arc::new(self.server.pool.clone()));
         let sender = inbox.sender();
         self.input = Some(sender.clone());
-        let writer = ChannelWriter::new(write, runtime.clone(), self.server.limits.stall);
+        let writer = ChannelWriter::new(
+            write,
+            runtime.clone(),
+            self.server.limits.stall,
+            self.door.clone(),
+        );
         let start = SessionStart {
             who,
             lobby: self.server.lobby.clone(),
@@ -405,15 +620,21 @@ impl Connection {
         live.inboxes().insert(id, sender);
         live.running.fetch_add(1, Ordering::SeqCst);
         let running = Running { live, id };
-        let (peer, log) = (self.peer, self.server.log.clone());
+        let (peer, log, door) = (self.peer, self.server.log.clone(), self.door.clone());
         std::thread::Builder::new()
             .name("hijara-session".into())
             .spawn(move || {
-                let result = session::run(start);
+                // A panic ends this session only (its message is logged through
+                // standard error), and the client is still told the session ended.
+                let result =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session::run(start)))
+                        .unwrap_or_else(|_| Err(anyhow::anyhow!("the session panicked")));
                 let stopping = running.live.stopping.load(Ordering::SeqCst);
                 let status = match result {
                     Ok(()) => 0,
                     Err(_) if stopping => 0,
+                    // Its connection's task logs why the server closed it.
+                    Err(_) if door.closed_for().is_some() => 1,
                     Err(error) => {
                         log.line(&format!(
                             "{peer} session ended: {}",
@@ -422,15 +643,19 @@ impl Connection {
                         1
                     }
                 };
+                // Bounded: a client that reads nothing must not hold this thread.
                 runtime.block_on(async {
-                    if stopping {
-                        let _ = handle
-                            .data(channel, limits_words::SHUTDOWN.as_bytes().to_vec())
-                            .await;
-                    }
-                    let _ = handle.exit_status_request(channel, status).await;
-                    let _ = handle.eof(channel).await;
-                    let _ = handle.close(channel).await;
+                    let last_words = async {
+                        if stopping {
+                            let _ = handle
+                                .data(channel, limits_words::SHUTDOWN.as_bytes().to_vec())
+                                .await;
+                        }
+                        let _ = handle.exit_status_request(channel, status).await;
+                        let _ = handle.eof(channel).await;
+                        let _ = handle.close(channel).await;
+                    };
+                    let _ = tokio::time::timeout(SHUTDOWN_GRACE, last_words).await;
                 });
                 drop(running);
             })
@@ -467,6 +692,7 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         let fingerprint = fingerprint_of(key.public_key);
         if user.starts_with(GUEST_MARK) {
             self.refuse(&format!("a key's name {}: ~ marks guests", shown(user)));
@@ -483,12 +709,12 @@ impl Handler for Connection {
             .claim(user, &fingerprint);
         match claimed {
             Ok(()) => {
-                self.log(&format!("is {} ({fingerprint})", shown(user)));
-                self.who = Some(Who {
+                let logged = format!("{} ({fingerprint})", shown(user));
+                let who = Who {
                     key: fingerprint,
                     name: user.to_owned(),
-                });
-                Ok(Auth::Accept)
+                };
+                Ok(self.let_in(who, &logged))
             }
             Err(error) => {
                 self.refuse(&format!(
@@ -510,7 +736,12 @@ impl Handler for Connection {
         _: &str,
         _: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
         if !self.server.limits.guests {
+            self.refuse(&format!(
+                "{}: keyboard-interactive (keys only)",
+                shown(user)
+            ));
             return Ok(Auth::reject());
         }
         let name = format!("{GUEST_MARK}{user}");
@@ -542,9 +773,75 @@ impl Handler for Connection {
             .fetch_add(1, Ordering::SeqCst)
             + 1;
         let key = format!("guest:{n}");
-        self.log(&format!("is {} (a guest, {key})", shown(&name)));
-        self.who = Some(Who { key, name });
-        Ok(Auth::Accept)
+        let logged = format!("{} (a guest, {key})", shown(&name));
+        Ok(self.let_in(Who { key, name }, &logged))
+    }
+
+    /// The key exchange is done and the client asks for the authentication service:
+    /// no banner, but the gate learns how far it got.
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        self.door.advance(Stage::Talking);
+        Ok(None)
+    }
+
+    /// "none" is refused, not logged: OpenSSH asks it first, to learn the methods.
+    async fn auth_none(&mut self, _: &str) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
+        Ok(Auth::reject())
+    }
+
+    /// Passwords are never taken: refused, and logged.
+    async fn auth_password(&mut self, user: &str, _: &str) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
+        self.refuse(&format!("{}: a password (keys only)", shown(user)));
+        Ok(Auth::reject())
+    }
+
+    /// A key of a kind the server can't check (RSA, DSA: russh is built without them) is
+    /// refused when offered, before the client signs with it, and logged.
+    async fn auth_publickey_offered(
+        &mut self,
+        user: &str,
+        offer: PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
+        let known = matches!(
+            offer.public_key.algorithm(),
+            Algorithm::Ed25519
+                | Algorithm::Ecdsa { .. }
+                | Algorithm::SkEd25519
+                | Algorithm::SkEcdsaSha2NistP256
+        );
+        if known {
+            return Ok(Auth::Accept);
+        }
+        self.refuse(&format!(
+            "{}: an {} key (ed25519 and ECDSA keys only)",
+            shown(user),
+            shown(offer.algorithm.as_str())
+        ));
+        Ok(Auth::reject())
+    }
+
+    /// OpenSSH certificates are not taken: refused, and logged.
+    async fn auth_openssh_certificate(
+        &mut self,
+        user: &str,
+        _: &Certificate,
+    ) -> Result<Auth, Self::Error> {
+        self.door.advance(Stage::Asked);
+        self.refuse(&format!("{}: a certificate (plain keys only)", shown(user)));
+        Ok(Auth::reject())
+    }
+
+    /// The client is in: from now on the login grace time does not apply. Or the caps
+    /// on sessions were reached ([`Connection::let_in`]): the client is told so.
+    async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
+        match self.full.take() {
+            Some(told) => session.disconnect(Disconnect::TooManyConnections, &told, "")?,
+            None => self.door.set_authenticated(),
+        }
+        Ok(())
     }
 
     async fn channel_open_session(

@@ -11,7 +11,10 @@
 //! - `link`: a screen's link to its table; `talk`: undo by request, resign, rematch,
 //!   invitation codes; `chat`: the players' messages; `prefs`: each player's switches.
 //! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
-//!   may ask, the caps, and the stop at SIGTERM.
+//!   may ask, the login grace time, and the stop at SIGTERM.
+//! - `gate`: who may come in: the rate of new connections per address, the caps on
+//!   connections waiting to log in (with random early drop) and on sessions.
+//! - `door`: a connection's door, to close it (or cut its socket) from outside.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
@@ -21,6 +24,8 @@
 mod backend;
 mod bans;
 mod chat;
+mod door;
+mod gate;
 mod handler;
 mod host_key;
 mod input;
@@ -44,6 +49,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 pub use bans::BANS_FILE;
+pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use log::LOG_FILE;
@@ -61,6 +67,20 @@ pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 /// A client that reads none of its screen for this long is dropped, unless told otherwise.
 pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// A connection that has not logged in this long after it was accepted is closed,
+/// unless told otherwise: half of OpenSSH's `LoginGraceTime` (120 s), still ample for
+/// checking a host key's fingerprint and typing a key's passphrase.
+pub const DEFAULT_LOGIN_GRACE: Duration = Duration::from_secs(60);
+
+/// Connections one address may have waiting to log in at once (OpenSSH's
+/// `PerSourceMaxStartups`), unless told otherwise.
+pub const DEFAULT_STARTUPS_PER_ADDRESS: usize = 4;
+
+/// New connections one address may open at once, unless told otherwise...
+pub const DEFAULT_CONNECT_BURST: u32 = 10;
+/// ...and per minute after that.
+pub const DEFAULT_CONNECT_PER_MINUTE: u32 = 30;
+
 /// The AI's engines for a machine with `cores` cores: one fewer, at least one, so a
 /// core is left for the sessions' frames.
 pub fn default_ai_engines(cores: usize) -> usize {
@@ -74,10 +94,20 @@ pub struct ServeOptions {
     pub listen: SocketAddr,
     /// Where the host key and the names are kept.
     pub data_dir: PathBuf,
-    /// The most connections at once, in all.
+    /// The most players (authenticated connections) at once, in all.
     pub max_sessions: usize,
-    /// The most connections at once from one source address.
+    /// The most players at once from one source address.
     pub max_per_address: usize,
+    /// How long a connection may take to log in.
+    pub login_grace: Duration,
+    /// The random early drop of connections waiting to log in.
+    pub startups: Startups,
+    /// The most connections waiting to log in from one address.
+    pub startups_per_address: usize,
+    /// New connections one address may open at once...
+    pub connect_burst: u32,
+    /// ...and per minute after that.
+    pub connect_per_minute: u32,
     /// Whether keyless guests are let in (keyboard-interactive, no prompt).
     pub guests: bool,
     /// How long a lobby may be left alone before it is closed.

@@ -1,15 +1,26 @@
-//! The one gate for text a stranger sent (an SSH user name, anything shown to others or
-//! logged): [`shown`], the house's filter (`text::sanitize`) with a length cap; and the
-//! stricter test a player's name must pass ([`is_unsafe`]).
+//! The one gate for text a stranger sent (an SSH user name, a message, anything shown to
+//! others or logged): [`shown`], the house's filter (`text::sanitize`) with caps on
+//! stacked marks, columns and bytes; and the stricter test a player's name must pass
+//! ([`is_unsafe`]).
+
+use crate::text;
 
 /// The most display columns of a stranger's text shown or logged at once.
 const MAX_SHOWN_COLUMNS: usize = 64;
 
-/// `text` made safe to put on a terminal or in a log by [`crate::text::sanitize`] (C0 and
-/// C1 controls, DEL, bidi and zero-width characters made visible), then cut to 64
-/// display columns with `…`.
-pub fn shown(text: &str) -> String {
-    crate::text::fit(&crate::text::sanitize(text), MAX_SHOWN_COLUMNS).into_owned()
+/// The most bytes of a stranger's text shown or logged at once: 8 a column, far above
+/// any script's need once marks are capped, so a column can't carry a kilobyte.
+pub(crate) const MAX_SHOWN_BYTES: usize = 8 * MAX_SHOWN_COLUMNS;
+
+/// `text` made safe to put on a terminal or in a log by [`text::sanitize`] (C0 and C1
+/// controls, DEL, bidi and zero-width characters made visible), with at most
+/// [`text::MAX_MARKS`] combining marks on a character ([`text::cap_marks`]), then cut to
+/// 64 display columns and [`MAX_SHOWN_BYTES`] bytes, with `…`.
+pub fn shown(outside: &str) -> String {
+    let safe = text::sanitize(outside);
+    let calm = text::cap_marks(&safe, text::MAX_MARKS);
+    let fitted = text::fit(&calm, MAX_SHOWN_COLUMNS);
+    text::fit_bytes(&fitted, MAX_SHOWN_BYTES).into_owned()
 }
 
 /// A character a name may not hold: it must never reach a terminal raw, or it can make
@@ -65,8 +76,30 @@ mod tests {
     }
 
     #[test]
+    fn stacked_marks_and_heavy_text_are_capped() {
+        // Issue 26: Q and 500 combining graves passed as one column, 1,001 bytes.
+        let zalgo = format!("Q{}", "\u{300}".repeat(500));
+        let out = shown(&zalgo);
+        assert_eq!(out, format!("Q{}", "\u{300}".repeat(text::MAX_MARKS)));
+        // Every letter stacked: each keeps its few marks, and the bytes stay bounded.
+        let tower = format!("a{}", "\u{301}".repeat(40)).repeat(200);
+        let out = shown(&tower);
+        assert!(out.len() <= MAX_SHOWN_BYTES, "{} bytes", out.len());
+        assert!(text::width(&out) <= MAX_SHOWN_COLUMNS);
+        assert!(!out.contains(&"\u{301}".repeat(text::MAX_MARKS + 1)));
+        // Four-byte letters with four-byte marks, 64 columns of them: cut by bytes.
+        let heavy = format!("\u{1D400}{}", "\u{1D167}".repeat(3)).repeat(64);
+        let out = shown(&heavy);
+        assert!(
+            out.len() <= MAX_SHOWN_BYTES && out.ends_with(text::ELLIPSIS),
+            "{out:?}"
+        );
+    }
+
+    #[test]
     fn ordinary_text_passes_unchanged_and_long_text_is_cut() {
         assert_eq!(shown("Zoë 張 ok"), "Zoë 張 ok");
+        assert_eq!(shown("Vie\u{302}\u{323}t Nam"), "Vie\u{302}\u{323}t Nam");
         assert_eq!(
             crate::text::width(&shown(&"x".repeat(200))),
             MAX_SHOWN_COLUMNS

@@ -1,6 +1,7 @@
-//! The cap on a client's input rate: a token bucket each for bytes and events. What
-//! comes faster than the bucket refills is dropped (never queued), so a flood costs the
-//! server a bounded amount of work and reaches no screen.
+//! Token buckets, and the cap on a client's input rate: a bucket each for bytes and
+//! events. What comes faster than the bucket refills is dropped (never queued), so a
+//! flood costs the server a bounded amount of work and reaches no screen. The gate
+//! (`gate`) uses a bucket per address for the rate of new connections.
 
 use std::time::Instant;
 
@@ -22,6 +23,22 @@ impl Bucket {
             tokens: f64::from(burst),
             last: now,
         }
+    }
+
+    /// A full bucket of `burst`, refilled at `per_minute` a minute.
+    pub(crate) fn per_minute(burst: u32, per_minute: u32, now: Instant) -> Bucket {
+        Bucket {
+            burst: f64::from(burst),
+            per_second: f64::from(per_minute) / 60.0,
+            tokens: f64::from(burst),
+            last: now,
+        }
+    }
+
+    /// Whether the bucket is full again at `now` (nothing taken lately).
+    pub(crate) fn is_full(&self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens + elapsed * self.per_second >= self.burst
     }
 
     /// Takes up to `wanted` tokens at `now`; returns how many it got.

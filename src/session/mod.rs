@@ -39,7 +39,7 @@ pub use record_io::{
     seat_tag, seat_token, seat_type, seat_type_tag, today, write_record_file,
 };
 pub use storage::{
-    Damaged, Kept, Notice, Storage, StorageReport, open_save_dir, shown, unfinished_autosave,
+    Damaged, Kept, Notice, Storage, StorageReport, open_save_dir, unfinished_autosave,
 };
 
 use crate::rules::Game;

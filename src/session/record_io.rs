@@ -9,6 +9,7 @@ use clap::ValueEnum;
 use crate::ai::Seat;
 use crate::record::{Record, RecordError};
 use crate::rules::{Game, Player};
+use crate::text::display_path;
 
 use super::{Course, GameConfig, Played};
 
@@ -177,7 +178,7 @@ pub fn input_name(path: &Path) -> String {
     if path == Path::new("-") {
         "<stdin>".to_owned()
     } else {
-        super::shown(path)
+        display_path(path)
     }
 }
 
@@ -261,7 +262,7 @@ pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
 /// Reads and checks a record file: a missing file, bad syntax or an illegal move is
 /// an error naming the file, line, column, move and square.
 pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
-    let name = super::shown(path);
+    let name = display_path(path);
     let text = read_text(path, &name)?;
     parse_record(&text).with_context(|| name.clone())
 }
@@ -270,7 +271,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 /// folder exists, and it is not a folder, a FIFO, a device or a link to nowhere
 /// (a symlink to a file is fine: the file is written through it).
 pub fn check_writable(path: &Path) -> anyhow::Result<()> {
-    let name = super::shown(path);
+    let name = display_path(path);
     let target = super::disk::write_target(path).with_context(|| format!("cannot write {name}"))?;
     let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -279,7 +280,7 @@ pub fn check_writable(path: &Path) -> anyhow::Result<()> {
     if !folder.is_dir() {
         anyhow::bail!(
             "cannot write {name}: the folder {} does not exist",
-            super::shown(folder)
+            display_path(folder)
         );
     }
     Ok(())
@@ -288,7 +289,7 @@ pub fn check_writable(path: &Path) -> anyhow::Result<()> {
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
     super::disk::write_atomic(path, record.to_string().as_bytes())
-        .with_context(|| format!("cannot write {}", super::shown(path)))
+        .with_context(|| format!("cannot write {}", display_path(path)))
 }
 
 #[cfg(test)]

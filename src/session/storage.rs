@@ -12,6 +12,8 @@ use super::disk::write_atomic;
 use super::history;
 use super::{GameConfig, LoadedRecord, Played, parse_record, record_of, salvage, today};
 
+use crate::text::display_path;
+
 /// A line for a game's status line, already in words: information or a failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
@@ -82,12 +84,12 @@ pub fn open_save_dir(dir: Option<&Path>) -> anyhow::Result<PathBuf> {
         return Ok(PathBuf::new());
     };
     if dir.exists() && !dir.is_dir() {
-        bail!("--save-dir {}: not a folder", shown(dir));
+        bail!("--save-dir {}: not a folder", display_path(dir));
     }
     if let Err(error) = std::fs::create_dir_all(dir) {
         bail!(
             "--save-dir {}: cannot create the folder ({error})",
-            shown(dir)
+            display_path(dir)
         );
     }
     Ok(dir.to_path_buf())
@@ -424,11 +426,6 @@ fn keep_aside(autosave: &Autosave, owned: bool) -> std::io::Result<Option<PathBu
     }
     let dir = autosave.path().parent().unwrap_or(Path::new("."));
     write_new_save(dir, &bytes).map(Some)
-}
-
-/// `path` as shown to the player: control characters and the like made visible.
-pub fn shown(path: &Path) -> String {
-    crate::text::sanitize(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use crate::puzzle::explain::{BestPlay, Verdict};
 use crate::puzzle::{Goal, Kind, Puzzle};
 use crate::review::MoveReview;
 use crate::rules::{ClaimState, ComboSet, ComboShape, Game, Placement};
-use crate::session::{Damaged, Ending, Kept, Notice, Played, StorageReport, shown};
+use crate::session::{Damaged, Ending, Kept, Notice, Played, StorageReport};
+use crate::text::display_path;
 
 use super::storage as words;
 
@@ -292,18 +293,20 @@ pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str
 /// What a write of the storage came to, as a line for the status line.
 pub(crate) fn storage_report(report: &StorageReport) -> Notice {
     let text = match report {
-        StorageReport::Saved(path) => words::saved(&shown(path)),
+        StorageReport::Saved(path) => words::saved(&display_path(path)),
         StorageReport::NotSaved(error) => words::not_saved(error),
-        StorageReport::KeptAside(path) => words::kept_aside(&shown(path)),
-        StorageReport::AutosaveOff { path, error } => words::autosave_off(&shown(path), error),
+        StorageReport::KeptAside(path) => words::kept_aside(&display_path(path)),
+        StorageReport::AutosaveOff { path, error } => {
+            words::autosave_off(&display_path(path), error)
+        }
         StorageReport::AutosaveFailed { path, error } => {
-            words::autosave_failed(&shown(path), error)
+            words::autosave_failed(&display_path(path), error)
         }
         StorageReport::Archived(file) => words::archived(file),
         StorageReport::ArchivedBeside { dir, error, path } => {
-            words::archived_beside(&shown(dir), error, &shown(path))
+            words::archived_beside(&display_path(dir), error, &display_path(path))
         }
-        StorageReport::NotArchived { dir, error } => words::not_archived(&shown(dir), error),
+        StorageReport::NotArchived { dir, error } => words::not_archived(&display_path(dir), error),
     };
     if report.is_failure() {
         Notice::Error(text)
@@ -315,7 +318,7 @@ pub(crate) fn storage_report(report: &StorageReport) -> Notice {
 /// A damaged autosave found at start: where it is, what is wrong, and what becomes
 /// of it (its moves that read offered, kept aside, or left alone).
 pub(crate) fn damaged_autosave(damaged: &Damaged) -> String {
-    let path = shown(&damaged.path);
+    let path = display_path(&damaged.path);
     match &damaged.salvaged {
         _ if !damaged.readable => words::autosave_unusable(&path, &damaged.error),
         Some(loaded) => words::autosave_salvaged(&path, &damaged.error, loaded.game.len()),
@@ -326,8 +329,8 @@ pub(crate) fn damaged_autosave(damaged: &Damaged) -> String {
 /// The line printed after a game left in progress, kept as `kept` says.
 pub(crate) fn farewell(kept: &Kept, game: &Game) -> String {
     match kept {
-        Kept::Autosave(path) => words::farewell(game, &shown(path)),
-        Kept::Saved(path) => words::farewell_saved(game, &shown(path)),
+        Kept::Autosave(path) => words::farewell(game, &display_path(path)),
+        Kept::Saved(path) => words::farewell_saved(game, &display_path(path)),
         Kept::Nowhere => words::farewell_lost(game),
     }
 }
@@ -404,7 +407,7 @@ mod tests {
         let path = PathBuf::from("saves/hijara-1.hij");
         let line = farewell(&Kept::Saved(path.clone()), &game);
         assert!(
-            line.contains(&shown(&path)) && line.contains("NOT in the autosave"),
+            line.contains(&display_path(&path)) && line.contains("NOT in the autosave"),
             "{line}"
         );
         let line = farewell(&Kept::Autosave(PathBuf::from("a.hij")), &game);

@@ -19,6 +19,19 @@ pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
     )
 }
 
+/// The list's column heads, the number column `width` wide and each name's `names`.
+pub(crate) fn columns(width: usize, names: usize) -> String {
+    format!(
+        "{:>width$}  {:<16}  {:<names$}  {:<names$}  {:<10}  {:>7}  rules",
+        "N", "date", "Blue", "Yellow", "result", "totals"
+    )
+}
+
+/// A file of the history that does not read, numbered `n` in the list.
+pub(crate) fn unreadable(n: usize, width: usize, file: &str, error: &str) -> String {
+    format!("{n:>width$}  unreadable: {file}: {error}")
+}
+
 /// The list's first line.
 pub(crate) fn heading(folder: &str) -> String {
     format!("Games in {folder}, newest first:")

@@ -37,6 +37,16 @@ pub(crate) fn to_move(player: Player, task: impl std::fmt::Display) -> String {
     format!("{player} to move. {task}")
 }
 
+/// A claim being typed, on the text side.
+pub(crate) fn claim_typed(typed: &str) -> String {
+    format!("+{typed}_")
+}
+
+/// What the move tried did, as the rules say it, as a sentence.
+pub(crate) fn what_it_did(what: &str) -> String {
+    format!("{what}.")
+}
+
 /// The status line while a claim waits: what is typed so far.
 pub(crate) fn claiming(mv: Square, typed: Option<&str>) -> String {
     match typed {

@@ -30,6 +30,7 @@ pub(crate) mod message;
 pub(crate) mod puzzle;
 pub(crate) mod question;
 pub(crate) mod replay;
+pub(crate) mod reports;
 pub(crate) mod screen;
 pub(crate) mod serve;
 pub(crate) mod serve_limits;

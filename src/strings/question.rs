@@ -51,10 +51,10 @@ pub(crate) fn resume_short(game: &Game) -> String {
 }
 
 /// The play-on question in brief, for the status line.
-pub(crate) fn play_on_short(shown: usize, dropped: usize) -> String {
+pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> String {
     let moves = if dropped == 1 { "move" } else { "moves" };
     format!(
-        "Play on from move {shown}? {dropped} later {moves} dropped. \
+        "Play on from move {at_move}? {dropped} later {moves} dropped. \
          y: play on, any other key: stay"
     )
 }
@@ -74,11 +74,11 @@ pub(crate) fn resume(seats: [Seat; 2], game: &Game) -> String {
     )
 }
 
-/// Play on from move `shown`, dropping `dropped` later moves?
-pub(crate) fn play_on(shown: usize, dropped: usize) -> String {
+/// Play on from move `at_move`, dropping `dropped` later moves?
+pub(crate) fn play_on(at_move: usize, dropped: usize) -> String {
     let moves = if dropped == 1 { "move" } else { "moves" };
     format!(
-        "Play on from move {shown}? The {dropped} later {moves} are dropped (the file is \
+        "Play on from move {at_move}? The {dropped} later {moves} are dropped (the file is \
          not changed). y: play on, any other key: stay"
     )
 }

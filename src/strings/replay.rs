@@ -1,8 +1,8 @@
 //! The replay viewer: the move shown, autoplay, typing a move number.
 
 /// The replay viewer's first status line: the move shown, then what is going on.
-pub(crate) fn turn(shown: usize, len: usize, what: &str, autoplay: Option<&str>) -> String {
-    let mut turn = format!("Move {shown}/{len} · {what}");
+pub(crate) fn turn(at_move: usize, len: usize, what: &str, autoplay: Option<&str>) -> String {
+    let mut turn = format!("Move {at_move}/{len} · {what}");
     if let Some(speed) = autoplay {
         turn.push_str(&format!(" · ▶ {speed}"));
     }

@@ -1,7 +1,36 @@
-//! `hijara serve`'s limits and safety: guests, bans, the engine pool, shutdown.
+//! `hijara serve`'s limits and safety: guests, bans, the engine pool, shutdown, and
+//! what a client turned away or closed by the server is told.
 
 /// The status line while a server's AI waits for a free engine.
 pub(crate) const WAITING_FOR_ENGINE: &str =
     "The AI waits for a free engine: its thinking time starts then";
 /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
 pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
+
+// A connection turned away at the door gets one line instead of the SSH version
+// (RFC 4253 4.2 lets a server send lines before it); OpenSSH shows it with `ssh -v`.
+/// Its address opened new connections too fast.
+pub(crate) const REFUSED_TOO_FAST: &str =
+    "hijara serve: too many new connections from your address; try again in a minute\r\n";
+/// Too many connections wait to log in (the random early drop).
+pub(crate) const REFUSED_BUSY: &str =
+    "hijara serve: too many connections are logging in; try again in a moment\r\n";
+
+// The rest are SSH disconnect messages: OpenSSH prints them as
+// "Received disconnect from HOST port PORT:CODE: TEXT".
+/// No login within the login grace time.
+pub(crate) fn grace_over(seconds: u64) -> String {
+    format!("hijara serve: no login within {seconds} s")
+}
+/// A connection waiting to log in lost its place to a newer one.
+pub(crate) const EVICTED: &str =
+    "hijara serve: too many connections are logging in, and yours waited longest; try again";
+/// The client read none of its screen for the write time-out.
+pub(crate) fn stalled(seconds: u64) -> String {
+    format!("hijara serve: your client read nothing for {seconds} s")
+}
+/// Authenticated, but the server has its most players.
+pub(crate) const SERVER_FULL: &str = "hijara serve is full; try again later";
+/// Authenticated, but the most players from one address are in.
+pub(crate) const ADDRESS_FULL: &str =
+    "hijara serve: too many players from your address; try again later";

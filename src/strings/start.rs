@@ -22,6 +22,14 @@ pub(crate) const TITLE: &str = " Hijara ";
 pub(crate) const WELCOME: &str = "The four-by-four board game. Press a key:";
 /// Put after a door that is closed.
 pub(crate) const CLOSED: &str = " (none)";
+
+/// An item's line: the pointer on the one selected, its key, its label, and
+/// [`CLOSED`] after a door that is closed.
+pub(crate) fn item(selected: bool, key: char, label: &str, open: bool) -> String {
+    let pointer = if selected { "▶" } else { " " };
+    let closed = if open { "" } else { CLOSED };
+    format!("{pointer} {key}  {label}{closed}")
+}
 /// A key that is no item's.
 pub(crate) const UNKNOWN_KEY: &str = "Press one of the keys listed, or q to quit.";
 /// Resume chosen with no autosave.

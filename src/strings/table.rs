@@ -2,6 +2,8 @@
 
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
+/// The most bytes of one message: 8 a column (a letter and its few marks).
+pub(crate) const MAX_SAY_BYTES: usize = 8 * MAX_SAY_COLUMNS;
 
 pub(crate) const UNDO_SENT: &str =
     "Asked the other player to take back the last move: waiting for the answer";
@@ -33,12 +35,16 @@ pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
 pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
 pub(crate) const SPECTATING: &str = "You are watching: q goes back to the lobby";
 pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
-pub(crate) const SAY_KEYS: &str = "Enter: send · Esc: cancel";
-
-pub(crate) fn typing(text: &str) -> String {
+/// A message being typed to the other player, its width so far, and the keys that
+/// end it.
+pub(crate) fn typing(text: &str, keys: &str) -> String {
     let used = crate::text::width(text);
-    format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {SAY_KEYS}")
+    format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {keys}")
 }
 pub(crate) fn watching(count: usize) -> String {
     format!("{count} watching")
+}
+/// The status line's right end at a table: who watches, then the help key.
+pub(crate) fn watching_and_help(count: usize, help: &str) -> String {
+    format!("{}  {help}", watching(count))
 }

@@ -14,6 +14,14 @@ pub const ELLIPSIS: char = '…';
 /// The zero-width joiner, which glues emoji into one picture.
 const ZWJ: char = '\u{200D}';
 
+/// The most zero-width characters (combining marks, variation selectors, joiners) that
+/// [`cap_marks`] keeps after one character: enough for Vietnamese, Thai, Hangul jamo and
+/// pointed Hebrew, too few to stack a glyph up through the lines above it.
+pub const MAX_MARKS: usize = 3;
+
+/// The dotted circle a mark with no character before it is put on (Unicode's custom).
+const DOTTED_CIRCLE: char = '\u{25CC}';
+
 /// `text` split into the pieces a terminal draws as one: a character with the
 /// zero-width characters after it (combining marks, variation selectors), and
 /// emoji joined by U+200D.
@@ -117,6 +125,56 @@ pub fn first_fitting<'a>(
     choices.into_iter().find(|t| fits(t, columns))
 }
 
+/// `text` with at most `max` zero-width characters after each character: the rest of
+/// a stack of combining marks is dropped, and marks at the very start are put on a
+/// dotted circle, so they can't join what the screen shows before the text. Borrowed
+/// when nothing changed.
+pub fn cap_marks(text: &str, max: usize) -> Cow<'_, str> {
+    let mark = |c: char| UnicodeWidthChar::width(c) == Some(0);
+    let leading = text.starts_with(mark);
+    let mut run = 0;
+    let over = text.chars().any(|c| {
+        run = if mark(c) { run + 1 } else { 0 };
+        run > max
+    });
+    if !leading && !over {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len().min(4 * 1024));
+    if leading {
+        out.push(DOTTED_CIRCLE);
+    }
+    let mut run = 0;
+    for c in text.chars() {
+        run = if mark(c) { run + 1 } else { 0 };
+        if run <= max {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` in at most `bytes` bytes of UTF-8: whole if it fits, else cut after a whole
+/// cluster (a character and its marks) and ended with `…`.
+pub fn fit_bytes(text: &str, bytes: usize) -> Cow<'_, str> {
+    if text.len() <= bytes {
+        return Cow::Borrowed(text);
+    }
+    let room = bytes.saturating_sub(ELLIPSIS.len_utf8());
+    let mut end = 0;
+    for cluster in clusters(text) {
+        if end + cluster.len() > room {
+            break;
+        }
+        end += cluster.len();
+    }
+    let mut out = text[..end].to_owned();
+    if bytes >= ELLIPSIS.len_utf8() {
+        out.push(ELLIPSIS);
+    }
+    Cow::Owned(out)
+}
+
 /// `text` in lines of at most `width` columns, broken at spaces; a word too long for
 /// a line (a file path) is broken after a path separator where it has one, and
 /// mid-word only where it has none. Widths are display columns, as everywhere here.
@@ -211,6 +269,48 @@ mod tests {
         assert_eq!(width(family), 2);
         assert_eq!(fit(&format!("{family}{family}"), 3), format!("{family}…"));
         assert_eq!(width("\u{2764}\u{FE0F}"), 2);
+    }
+
+    #[test]
+    fn stacked_marks_are_capped_and_a_leading_mark_gets_a_base() {
+        // Issue 26: Q and 500 combining graves took 1,001 bytes for one column.
+        let zalgo = format!("Q{}x", "\u{300}".repeat(500));
+        let calm = cap_marks(&zalgo, MAX_MARKS);
+        assert_eq!(calm, format!("Q{}x", "\u{300}".repeat(MAX_MARKS)));
+        // Real text with marks passes unchanged: Vietnamese written decomposed (two
+        // marks on one letter), Thai (a vowel and a tone mark), an emoji and its selector.
+        for text in [
+            "Vie\u{302}\u{323}t",
+            "\u{E1B}\u{E39}\u{E48}",
+            "\u{2764}\u{FE0F} ok",
+            "plain",
+        ] {
+            assert!(
+                matches!(cap_marks(text, MAX_MARKS), Cow::Borrowed(_)),
+                "{text:?}"
+            );
+        }
+        // Marks with nothing before them would join the screen's previous cell.
+        assert_eq!(
+            cap_marks("\u{301}\u{301}a", MAX_MARKS),
+            "\u{25CC}\u{301}\u{301}a"
+        );
+        assert_eq!(cap_marks("", MAX_MARKS), "");
+    }
+
+    #[test]
+    fn a_byte_cut_keeps_whole_clusters() {
+        assert_eq!(fit_bytes("hijara", 6), "hijara");
+        assert_eq!(fit_bytes("hijara", 5), "hi…");
+        // é as e + U+0301 is one cluster of 3 bytes: never split from its accent.
+        let cafes = "cafe\u{301}s";
+        assert_eq!(fit_bytes(cafes, 6), "caf…");
+        assert_eq!(fit_bytes(cafes, 7), cafes);
+        assert_eq!(fit_bytes("棋盤遊戲", 9), "棋盤…");
+        for bytes in 0..20 {
+            let cut = fit_bytes("a棋e\u{301}🎲b", bytes);
+            assert!(cut.len() <= bytes.max(3), "{cut:?} in {bytes}");
+        }
     }
 
     #[test]

@@ -5,5 +5,8 @@
 mod fit;
 mod sanitize;
 
-pub use fit::{ELLIPSIS, first_fitting, fit, fit_words, fits, pad, width, wrap};
-pub use sanitize::{is_unsafe, sanitize};
+pub use fit::{
+    ELLIPSIS, MAX_MARKS, cap_marks, first_fitting, fit, fit_bytes, fit_words, fits, pad, width,
+    wrap,
+};
+pub use sanitize::{display_path, is_unsafe, sanitize};

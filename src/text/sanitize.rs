@@ -6,6 +6,7 @@
 //! same. [`sanitize`] shows each of them as a visible escape instead.
 
 use std::borrow::Cow;
+use std::path::Path;
 
 /// Whether `c` must not reach a terminal as it is: a control character (C0, DEL,
 /// C1), a bidi control, or an invisible (zero-width or formatting) character.
@@ -40,6 +41,12 @@ pub fn sanitize(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// `path` as shown to a person: its control characters and the like made visible
+/// ([`sanitize`]), whatever a file name holds.
+pub fn display_path(path: &Path) -> String {
+    sanitize(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::text;
 use super::replay_analysis::Analysis;
 use super::theme::Theme;
 
-/// The fewest rows the panel is drawn in: its border, two rows of graph, the verdict.
+/// The fewest rows the panel is drawn in: its border, two rows of graph, the line judging the move.
 pub(crate) const MIN_PANEL_HEIGHT: u16 = 5;
 /// The most rows it takes.
 pub(crate) const MAX_PANEL_HEIGHT: u16 = 12;
@@ -33,7 +33,7 @@ pub(crate) struct AnalysisPanel<'a> {
     /// Its analysis so far.
     pub analysis: &'a Analysis,
     /// How many moves are shown.
-    pub shown: usize,
+    pub at_move: usize,
     /// The colours.
     pub theme: Theme,
 }
@@ -62,13 +62,13 @@ impl AnalysisPanel<'_> {
             .collect()
     }
 
-    /// The verdict line on the move shown.
-    fn verdict(&self) -> String {
-        if self.shown == 0 {
+    /// The line judging the move shown.
+    fn judged_line(&self) -> String {
+        if self.at_move == 0 {
             return words::AT_START.to_owned();
         }
-        match self.analysis.move_review(self.shown) {
-            None => words::pending(self.shown),
+        match self.analysis.move_review(self.at_move) {
+            None => words::pending(self.at_move),
             Some(m) => describe::reviewed_move(
                 m,
                 &format!("{}{}", m.mv, mark(m.class)),
@@ -102,7 +102,7 @@ impl Widget for &AnalysisPanel<'_> {
             .title(Line::styled(title, theme.strong()));
         let inner = block.inner(area);
         block.render(area, buf);
-        let [graph, verdict] =
+        let [graph, judged] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
 
         let points = self.points();
@@ -113,7 +113,7 @@ impl Widget for &AnalysisPanel<'_> {
             .map(|&(_, y)| y.abs())
             .fold(10.0_f64, f64::max);
         let top = (top / 10.0).ceil() * 10.0;
-        let x = self.shown as f64;
+        let x = self.at_move as f64;
         let cursor = [(x, -top), (x, top)];
         let datasets = vec![
             Dataset::default()
@@ -148,10 +148,10 @@ impl Widget for &AnalysisPanel<'_> {
             )
             .render(graph, buf);
 
-        let style = match self.analysis.move_review(self.shown) {
+        let style = match self.analysis.move_review(self.at_move) {
             Some(m) if m.class >= crate::review::Class::Mistake => theme.error(),
             _ => ratatui::style::Style::new(),
         };
-        Line::styled(self.verdict(), style).render(verdict, buf);
+        Line::styled(self.judged_line(), style).render(judged, buf);
     }
 }

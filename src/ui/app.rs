@@ -3,13 +3,19 @@
 //! redraw, quit). No terminal, thread, clock, file or screen layout here: clicks
 //! arrive as squares, texts come from [`crate::strings`].
 //!
-//! This file holds the state and what can be read of it; [`update`] how inputs change it.
+//! This file holds the state and what can be read of it; how inputs change it is split
+//! by what they are about: [`input`] (keys, clicks, questions), [`moves`] (stones,
+//! undo and redo, the AI), [`claims`] and [`ending`] (the clocks, resigning, an early
+//! end); [`network`] holds what only a served game has.
 //!
 //! [`Input`]: super::effect::Input
 //! [`Effect`]: super::effect::Effect
 
-mod served;
-mod update;
+mod claims;
+mod ending;
+mod input;
+mod moves;
+mod network;
 
 use std::time::{Duration, Instant};
 
@@ -22,9 +28,9 @@ use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
 use super::cursor::Cursor;
 use super::keymap::KeyContext;
+use super::layout::ScreenLayout;
 use super::message::Message;
 use super::question::{Overlay, Question};
-use super::screen::ScreenLayout;
 
 /// The whole state of a game on screen.
 #[derive(Debug, Clone)]
@@ -60,7 +66,35 @@ pub struct App {
     held: Option<Move>,
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
-    network: Option<served::Served>,
+    network: Option<Network>,
+}
+
+/// A served game's own state.
+#[derive(Debug, Clone, Default)]
+struct Network {
+    /// The seats played at another terminal, by [`crate::rules::Player::index`].
+    remote: [bool; 2],
+    /// How many watch the game (at a table).
+    watching: usize,
+    /// A message to the other player, while it is typed after `m`.
+    typing: Option<String>,
+    /// Why the game stopped before a full board, once it has.
+    stopped: Option<String>,
+    /// A game against the server's AI at a table of its own: this screen plays both
+    /// seats (the AI on the server's pool), and the table decides undo, rematch and
+    /// resignation, answering at once for the AI.
+    ai_table: bool,
+    /// The table's last write of the game failed ([`News::Saved`](super::table_link::News::Saved)).
+    unsaved: bool,
+}
+
+impl Network {
+    fn new(remote: [bool; 2]) -> Network {
+        Network {
+            remote,
+            ..Network::default()
+        }
+    }
 }
 
 impl App {
@@ -102,7 +136,7 @@ impl App {
     /// places no stone for them; nothing is saved on the server's disk, and a game with
     /// a remote seat can't be undone, redone, restarted or hinted from one side.
     pub fn served(mut self, remote: [bool; 2]) -> App {
-        self.network = Some(served::Served::new(remote));
+        self.network = Some(Network::new(remote));
         self
     }
 

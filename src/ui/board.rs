@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::{Cell, ClaimState, Placement, Position, Ruleset, Section, Square};
 
-use super::put;
+use super::clip::put;
 use super::theme::Theme;
 
 /// Where each square and section sits on screen, for a given area.

@@ -1,12 +1,16 @@
-//! What goes into a screen state and what comes out: [`Input`] in, a list of
-//! [`Effect`]s out, carried out by the one event loop (as gitui's `queue.rs`).
+//! What goes into a screen state and what comes out: [`Input`] in (a terminal event
+//! turned into one by [`input_of`]), a list of [`Effect`]s out, carried out by the
+//! one event loop (as gitui's `queue.rs`).
 
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{Event, KeyEvent, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
 
 use crate::rules::Square;
 
 use super::ai_worker::AiRequest;
+use super::layout::ScreenLayout;
 use super::puzzle_check::CheckRequest;
+use super::table_link::Request;
 
 /// An input, already translated from the terminal: clicks arrive as squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,8 +27,33 @@ pub enum Input {
     Tick,
 }
 
+/// A terminal event as the state sees it: key presses only, clicks as squares of the
+/// game's board (the screen `area` places it), resizes. `None` for anything else.
+pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
+    if let Some(key) = event.as_key_press_event() {
+        return Some(Input::Key(key));
+    }
+    match event {
+        Event::Resize(width, height) => Some(Input::Resize(*width, *height)),
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => Some(
+            Input::Click(ScreenLayout::square_at(area, mouse.column, mouse.row)),
+        ),
+        _ => None,
+    }
+}
+
+/// The cell of a left click, if `event` is one.
+pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
+    match event {
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            Some((mouse.column, mouse.row))
+        }
+        _ => None,
+    }
+}
+
 /// Something for the event loop to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     /// Something on screen changed: draw again.
     Redraw,
@@ -32,6 +61,9 @@ pub enum Effect {
     Autosave,
     /// Write the game to a record file (`s`).
     Save,
+    /// Write the progress of the puzzle or lesson screen to the data folder (after a
+    /// puzzle's first try, a lesson done).
+    SaveProgress,
     /// The game just ended: keep it in the history (once per game; the storage knows).
     Archive,
     /// The autosaved game was taken up: the session may rewrite its autosave.
@@ -51,6 +83,8 @@ pub enum Effect {
     PlayOn(usize),
     /// The lobby of a served session opens the game it has ready (`Lobby::take_game`).
     Open,
+    /// Hand this request to the table the game on screen is linked to (a served game).
+    ToTable(Request),
     /// Leave.
     Quit,
 }

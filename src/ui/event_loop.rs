@@ -1,247 +1,38 @@
-//! The one event loop, for a game and the replay viewer alike: draw, block on the
-//! [`Inbox`] until a key, a click, a resize, an AI reply, an analysis result or the
-//! state's timer, hand it to the state, and carry out the [`Effect`]s it returns.
+//! The one event loop, for every screen: draw, block on the [`Inbox`] until a key, a
+//! click, a resize, a worker's reply, an analysis result, a served table's news or the
+//! state's timer, hand it to the state, and carry out the [`Effect`]s it returns, one
+//! at a time ([`EventLoop::carry_out`]).
 //!
 //! The loop owns no terminal of its own: it draws on any `Terminal<B: Backend>` and
-//! reads whatever its input source sends to the inbox ([`spawn_terminal_input`] for
-//! the local terminal), so another transport can drive the same loop.
+//! reads whatever its input source sends to the inbox (`terminal_input` for the local
+//! terminal), so another transport can drive the same loop.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, Event, MouseButton, MouseEventKind};
-use ratatui::layout::Rect;
 
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
-use crate::strings::storage as storage_words;
+use crate::strings::{describe, serve_limits, storage as storage_words};
 
-use super::ai_worker::{AiGate, AiReply, AiWorker};
+use super::ai_worker::AiRequest;
 use super::effect::{Effect, Input};
+use super::inbox::{Inbox, Wake};
 use super::lesson_screen::LessonView;
 use super::navigation::{Navigator, Screen};
-use super::puzzle_check::{CheckReply, CheckWorker};
+use super::puzzle_check::CheckRequest;
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
-use super::screen::{AppView, ScreenLayout};
-use super::served::{Bell, LOBBY_NEWS_EVERY, News};
+use super::screen::AppView;
+use super::served_lobby::LOBBY_NEWS_EVERY;
 use super::start_screen::StartView;
+use super::table_link::{Bell, News};
 use super::theme::Theme;
-
-/// Something the loop wakes up for.
-#[derive(Debug)]
-pub(crate) enum Wake {
-    /// An event from the input source (a key, a click, a resize).
-    Terminal(Event),
-    /// The input source failed; the loop ends with this error.
-    InputFailed(String),
-    /// The AI worker's reply.
-    Ai(AiReply),
-    /// The AI worker waits for a free engine (a server's pool is busy).
-    AiWaiting,
-    /// The puzzle check worker's reply.
-    Checked(CheckReply),
-    /// The background analysis has new results, or has ended.
-    Analysis,
-    /// Shared state outside the screen changed (a table of `hijara serve`): the loop
-    /// asks the game's [`Link`] or the [`Lobby`] what is new.
-    ///
-    /// [`Link`]: super::served::Link
-    /// [`Lobby`]: super::served::Lobby
-    Linked,
-}
-
-/// The most wakes waiting in an [`Inbox`]: a sender finds it full rather than letting
-/// it grow (a flood of input, a session that stopped drawing).
-pub(crate) const INBOX_CAPACITY: usize = 256;
-
-/// The loop's one channel: the input source, the AI worker and the analysis all send
-/// to it, and the loop blocks on it (with the state's timer as its time-out). It is
-/// bounded ([`INBOX_CAPACITY`]): input sources that must not block use `try_send`.
-pub(crate) struct Inbox {
-    sender: SyncSender<Wake>,
-    receiver: mpsc::Receiver<Wake>,
-    /// Where the loop's AI gets an engine (a server's bounded pool); none locally.
-    ai_gate: Option<Arc<dyn AiGate>>,
-    /// Set while a [`Wake::Linked`] is on its way and not yet taken (see [`NewsWaker`]).
-    news_pending: Arc<AtomicBool>,
-}
-
-/// Wakes a loop for news of the shared state ([`Wake::Linked`]), at most once until
-/// the loop takes it: a server's change wakes every session, and a lobby gathering
-/// news for its next frame is not woken again for each one (500 sessions and a move
-/// a second at each of 9 tables made thousands of wakes a second).
-#[derive(Debug, Clone)]
-pub(crate) struct NewsWaker {
-    sender: SyncSender<Wake>,
-    pending: Arc<AtomicBool>,
-}
-
-impl NewsWaker {
-    /// Wakes the loop unless a wake is already on its way. `false` once the loop has
-    /// ended (nobody to wake any more).
-    pub(crate) fn wake(&self) -> bool {
-        if self.pending.swap(true, Ordering::AcqRel) {
-            return true;
-        }
-        match self.sender.try_send(Wake::Linked) {
-            Ok(()) => true,
-            // The loop wakes for what is in its inbox; the next change tries again.
-            Err(mpsc::TrySendError::Full(_)) => {
-                self.pending.store(false, Ordering::Release);
-                true
-            }
-            Err(mpsc::TrySendError::Disconnected(_)) => false,
-        }
-    }
-}
-
-impl Inbox {
-    /// An empty inbox.
-    pub(crate) fn new() -> Inbox {
-        let (sender, receiver) = mpsc::sync_channel(INBOX_CAPACITY);
-        Inbox {
-            sender,
-            receiver,
-            ai_gate: None,
-            news_pending: Arc::new(AtomicBool::new(false)),
-        }
-    }
-
-    /// The waker for news of the shared state (a server's tables).
-    pub(crate) fn news_waker(&self) -> NewsWaker {
-        NewsWaker {
-            sender: self.sender.clone(),
-            pending: Arc::clone(&self.news_pending),
-        }
-    }
-
-    /// The news wake was taken: the next change wakes the loop again. Called before
-    /// the shared state is read, so no change after the reading goes unseen.
-    fn news_taken(&self) {
-        self.news_pending.store(false, Ordering::Release);
-    }
-
-    /// This inbox, with the loop's AI searching only with an engine from `gate`.
-    pub(crate) fn with_ai_gate(mut self, gate: Arc<dyn AiGate>) -> Inbox {
-        self.ai_gate = Some(gate);
-        self
-    }
-
-    /// A sender for an input source.
-    pub(crate) fn sender(&self) -> SyncSender<Wake> {
-        self.sender.clone()
-    }
-}
-
-/// How often the input thread looks whether its loop has ended, while no event comes.
-const INPUT_STOP_CHECK: Duration = Duration::from_millis(100);
-
-/// Stops the terminal input thread when dropped (at the end of [`super::run`]).
-pub(crate) struct InputThread {
-    stop: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for InputThread {
-    /// Stops the thread and waits for it (at most [`INPUT_STOP_CHECK`] and one event's read).
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-/// Reads the local terminal's events on a thread of its own and sends them to `inbox`,
-/// until the returned guard is dropped. It waits for events in steps of
-/// [`INPUT_STOP_CHECK`], so that once its loop has ended it stops without reading
-/// another event: a screen opened next (the start screen's choice) gets every key.
-pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread> {
-    let sender = inbox.sender();
-    let stop = Arc::new(AtomicBool::new(false));
-    let stopped = Arc::clone(&stop);
-    let thread = std::thread::Builder::new()
-        .name("hijara-input".into())
-        .spawn(move || {
-            while !stopped.load(Ordering::Relaxed) {
-                let wake = match event::poll(INPUT_STOP_CHECK) {
-                    Ok(false) => continue,
-                    Ok(true) => match event::read() {
-                        Ok(event) => Wake::Terminal(event),
-                        Err(error) => Wake::InputFailed(error.to_string()),
-                    },
-                    Err(error) => Wake::InputFailed(error.to_string()),
-                };
-                let failed = matches!(wake, Wake::InputFailed(_));
-                // A full inbox waits, but never past the end of the loop.
-                let mut wake = wake;
-                loop {
-                    match sender.try_send(wake) {
-                        Ok(()) => break,
-                        Err(TrySendError::Full(back)) if !stopped.load(Ordering::Relaxed) => {
-                            wake = back;
-                            std::thread::sleep(Duration::from_millis(5));
-                        }
-                        Err(_) => return,
-                    }
-                }
-                if failed {
-                    return;
-                }
-            }
-        })
-        .context("cannot start the terminal input thread")?;
-    Ok(InputThread {
-        stop,
-        thread: Some(thread),
-    })
-}
-
-/// A terminal event as the state sees it: key presses only, clicks as squares of the
-/// game's board (the screen `area` places it), resizes. `None` for anything else.
-pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
-    if let Some(key) = event.as_key_press_event() {
-        return Some(Input::Key(key));
-    }
-    match event {
-        Event::Resize(width, height) => Some(Input::Resize(*width, *height)),
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => Some(
-            Input::Click(ScreenLayout::square_at(area, mouse.column, mouse.row)),
-        ),
-        _ => None,
-    }
-}
-
-/// The cell of a left click, if `event` is one.
-pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
-    match event {
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            Some((mouse.column, mouse.row))
-        }
-        _ => None,
-    }
-}
-
-/// The AI worker, its replies and its "waiting for an engine" notes sent to `inbox`.
-fn spawn_ai_worker(inbox: &Inbox) -> anyhow::Result<AiWorker> {
-    let ai_sender = inbox.sender();
-    let waiting_sender = inbox.sender();
-    AiWorker::spawn_gated(
-        move |reply| ai_sender.send(Wake::Ai(reply)).is_ok(),
-        inbox.ai_gate.clone(),
-        // One note is enough: a full inbox will wake the loop anyway.
-        move || {
-            let _ = waiting_sender.try_send(Wake::AiWaiting);
-        },
-    )
-}
+use super::worker::Worker;
 
 /// Runs `screen` on `terminal` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
@@ -260,11 +51,6 @@ where
     B: Backend + Bell,
     B::Error: Send + Sync + 'static,
 {
-    // Started at the first request: a server's lobby, a lesson or a replay may never
-    // ask, and a thread per idle session would be a thread for nothing.
-    let mut worker: Option<AiWorker> = None;
-    // Started at the first wrong puzzle move.
-    let mut checker: Option<CheckWorker> = None;
     let size = terminal.size().context("cannot read the terminal size")?;
     let mut nav: Navigator<Background> = Navigator::new(screen);
     let mut queue: VecDeque<Effect> = nav
@@ -275,245 +61,356 @@ where
         app.set_now(Instant::now());
         queue.extend(app.start());
     }
-    let mut redraw = true;
-    let mut next_tick: Option<Instant> = None;
-    // When the screen was last drawn, and a wake taken early to be handled next.
-    let mut drawn = Instant::now();
-    let mut pending: Option<Wake> = None;
-    loop {
-        let mut opened = false;
-        // What the player asked and the moves made here go out; moves made elsewhere
-        // and the table's news come in.
-        if let Some((app, link)) = nav.linked() {
-            for request in app.take_requests() {
-                link.request(request);
-            }
-            for mv in link.sync(app.game()) {
-                queue.extend(app.remote_move(mv));
-            }
-            if let Some(course) = link.course() {
-                queue.extend(app.follow_course(course));
-            }
-            for news in link.news() {
-                match news {
-                    // A bell that can't be rung is no reason to stop the game.
-                    News::Bell => {
-                        let _ = terminal.backend_mut().ring();
-                    }
-                    news => queue.extend(app.table_news(news)),
+    EventLoop {
+        terminal,
+        inbox,
+        theme,
+        storage,
+        nav,
+        ai: None,
+        checker: None,
+        queue,
+        redraw: true,
+        next_tick: None,
+        drawn: Instant::now(),
+        pending: None,
+    }
+    .run()
+}
+
+/// What the loop holds while it runs.
+struct EventLoop<'a, B: Backend> {
+    terminal: &'a mut Terminal<B>,
+    inbox: &'a Inbox,
+    /// The colours, unless a served session's lobby chose its own.
+    theme: Theme,
+    storage: &'a mut Storage,
+    /// The state on screen and the way between states.
+    nav: Navigator<Background>,
+    /// The AI's worker, started at the first request: a server's lobby, a lesson or a
+    /// replay may never ask, and a thread per idle session would be a thread for nothing.
+    ai: Option<Worker<AiRequest>>,
+    /// The puzzle check's worker, started at the first wrong puzzle move.
+    checker: Option<Worker<CheckRequest>>,
+    /// The effects still to carry out, in order.
+    queue: VecDeque<Effect>,
+    /// Something on screen changed since the last frame.
+    redraw: bool,
+    /// When the state's timer fires next, while it wants one.
+    next_tick: Option<Instant>,
+    /// When the screen was last drawn.
+    drawn: Instant,
+    /// A wake taken early (while a lobby gathered news), to be handled next.
+    pending: Option<Wake>,
+}
+
+/// What is left to do after an effect.
+enum Flow {
+    /// Go on.
+    On,
+    /// Take the linked table's news again before anything else: a game just opened
+    /// from the lobby (moves made meanwhile, the bell), or a request just went to the
+    /// table (its answer may be there already).
+    TableFirst,
+    /// The loop ends.
+    End,
+}
+
+impl<B> EventLoop<'_, B>
+where
+    B: Backend + Bell,
+    B::Error: Send + Sync + 'static,
+{
+    fn run(mut self) -> anyhow::Result<Screen> {
+        loop {
+            self.take_table_news();
+            self.take_analysis();
+            let mut table_first = false;
+            while let Some(effect) = self.queue.pop_front() {
+                match self.carry_out(effect)? {
+                    Flow::On => {}
+                    Flow::TableFirst => table_first = true,
+                    Flow::End => return Ok(self.nav.into_screen()),
                 }
             }
-        }
-        // Results that came in (or were kept while a review was closed) first.
-        if let Some((state, running)) = nav.analysed() {
-            let (results, ended) = running.drain();
-            for p in results {
-                queue.extend(state.analysis_result(p.index, p.value));
+            self.tell_the_time();
+            if table_first {
+                continue;
             }
-            if ended {
-                queue.extend(state.analysis_finished());
-                nav.analysis_ended();
+            if self.redraw {
+                draw(self.terminal, self.nav.screen(), self.nav.theme(self.theme))?;
+                self.drawn = Instant::now();
+                self.redraw = false;
+            }
+            self.check_workers()?;
+            self.next_tick = self
+                .nav
+                .screen()
+                .tick_every()
+                .map(|every| self.next_tick.unwrap_or_else(|| Instant::now() + every));
+            let woken = match self.pending.take() {
+                Some(wake) => Ok(wake),
+                None => self.inbox.wait(self.next_tick),
+            };
+            self.tell_the_time();
+            self.take(woken)?;
+            if let (Some(at), Some(every)) = (self.next_tick, self.nav.screen().tick_every())
+                && Instant::now() >= at
+            {
+                self.next_tick = Some(Instant::now() + every);
+                let effects = self.nav.screen_mut().handle(Input::Tick);
+                self.queue.extend(effects);
             }
         }
-        while let Some(effect) = queue.pop_front() {
-            match effect {
-                Effect::Redraw => redraw = true,
-                Effect::Quit => match nav.quit() {
-                    Some(effects) => queue.extend(effects),
-                    None => return Ok(nav.into_screen()),
-                },
-                Effect::Analyse => {
-                    if let Some((game, config)) = nav.to_analyse() {
-                        let threads = crate::ai::thread_count(config.threads);
-                        let think = Duration::from_millis(crate::review::REVIEW_THINK_MS);
-                        let sender = inbox.sender();
-                        // A full inbox wakes the loop anyway, and results are drained.
-                        let wake = move || {
-                            let _ = sender.try_send(Wake::Analysis);
-                        };
-                        nav.analysing(Background::start_waking(game.clone(), think, threads, wake));
-                    }
-                }
-                Effect::Review => queue.extend(nav.review(&today())),
-                Effect::AskAi(request) => {
-                    let worker = match worker.as_mut() {
-                        Some(worker) => worker,
-                        None => worker.insert(spawn_ai_worker(inbox)?),
+    }
+
+    /// Carries out one effect.
+    fn carry_out(&mut self, effect: Effect) -> anyhow::Result<Flow> {
+        match effect {
+            Effect::Redraw => self.redraw = true,
+            Effect::Quit => match self.nav.quit() {
+                Some(effects) => self.queue.extend(effects),
+                None => return Ok(Flow::End),
+            },
+            Effect::Analyse => {
+                if let Some((game, config)) = self.nav.to_analyse() {
+                    let threads = crate::ai::thread_count(config.threads);
+                    let think = Duration::from_millis(crate::review::REVIEW_THINK_MS);
+                    let sender = self.inbox.sender();
+                    // A full inbox wakes the loop anyway, and results are drained.
+                    let wake = move || {
+                        let _ = sender.try_send(Wake::Analysis);
                     };
-                    worker.send(request)?;
+                    let run = Background::start_waking(game.clone(), think, threads, wake);
+                    self.nav.analysing(run);
                 }
-                Effect::CheckPuzzle(request) => {
-                    let checker = match checker.as_mut() {
-                        Some(checker) => checker,
-                        None => {
-                            let sender = inbox.sender();
-                            checker.insert(CheckWorker::spawn(move |reply| {
+            }
+            Effect::Review => self.queue.extend(self.nav.review(&today())),
+            Effect::AskAi(request) => {
+                let worker = match self.ai.as_mut() {
+                    Some(worker) => worker,
+                    None => self.ai.insert(spawn_ai_worker(self.inbox)?),
+                };
+                worker.send(request)?;
+            }
+            Effect::CheckPuzzle(request) => {
+                let checker = match self.checker.as_mut() {
+                    Some(checker) => checker,
+                    None => {
+                        let sender = self.inbox.sender();
+                        self.checker
+                            .insert(super::puzzle_check::spawn(move |reply| {
                                 sender.send(Wake::Checked(reply)).is_ok()
                             })?)
-                        }
+                    }
+                };
+                checker.send(request)?;
+            }
+            Effect::RestartTimer => {
+                self.next_tick = self
+                    .nav
+                    .screen()
+                    .tick_every()
+                    .map(|every| Instant::now() + every)
+            }
+            Effect::ResumedAutosave => {
+                self.storage.take_over_autosave();
+                // Written again at once: a damaged autosave's bytes are kept aside
+                // first, and the quit question learns that the game is on disk.
+                self.queue.push_front(Effect::Autosave);
+            }
+            Effect::SaveProgress => {
+                self.save_progress();
+                self.redraw = true;
+            }
+            Effect::Autosave | Effect::Save | Effect::Archive => {
+                if effect == Effect::Autosave {
+                    self.nav.game_changed();
+                }
+                if let Screen::Game(app) = self.nav.screen_mut() {
+                    let storage = &mut *self.storage;
+                    let report = match effect {
+                        Effect::Save => Some(storage.save_report(app.config(), app.played())),
+                        Effect::Archive => storage.archive(app.config(), app.played()),
+                        _ => storage.after_change(app.config(), app.played()),
                     };
-                    checker.send(request)?;
-                }
-                Effect::RestartTimer => {
-                    next_tick = nav
-                        .screen()
-                        .tick_every()
-                        .map(|every| Instant::now() + every)
-                }
-                Effect::ResumedAutosave => {
-                    storage.take_over_autosave();
-                    // Written again at once: a damaged autosave's bytes are kept aside
-                    // first, and the quit question learns that the game is on disk.
-                    queue.push_front(Effect::Autosave);
-                }
-                Effect::Save if matches!(nav.screen(), Screen::Puzzle(_) | Screen::Lesson(_)) => {
-                    let failed = match nav.screen() {
-                        Screen::Puzzle(state) => state
-                            .data_dir()
-                            .and_then(|dir| state.progress().save(dir).err())
-                            .map(|e| e.to_string()),
-                        Screen::Lesson(state) => state
-                            .data_dir()
-                            .and_then(|dir| state.progress().save(dir).err())
-                            .map(|e| e.to_string()),
-                        _ => None,
-                    };
-                    if let Some(e) = failed {
-                        match nav.screen_mut() {
-                            Screen::Puzzle(state) => state.notify(storage_words::not_saved(&e)),
-                            Screen::Lesson(state) => state.notify(storage_words::not_saved(&e)),
-                            _ => {}
-                        }
+                    if let Some(report) = report {
+                        app.notify(describe::storage_report(&report));
                     }
-                    redraw = true;
+                    app.set_autosaved(storage.autosaved());
+                    self.redraw = true;
                 }
-                Effect::Autosave | Effect::Save | Effect::Archive => {
-                    if effect == Effect::Autosave {
-                        nav.game_changed();
-                    }
-                    if let Screen::Game(app) = nav.screen_mut() {
-                        let report = match effect {
-                            Effect::Save => Some(storage.save_report(app.config(), app.played())),
-                            Effect::Archive => storage.archive(app.config(), app.played()),
-                            _ => storage.after_change(app.config(), app.played()),
-                        };
-                        if let Some(report) = report {
-                            app.notify(crate::strings::describe::storage_report(&report));
-                        }
-                        app.set_autosaved(storage.autosaved());
-                        redraw = true;
-                    }
-                }
-                Effect::Open => {
-                    queue.extend(nav.open());
-                    opened = true;
-                }
-                Effect::PlayOn(n) => {
-                    let autosaved = storage.autosaved();
-                    queue.extend(nav.play_on(n, autosaved));
+            }
+            Effect::Open => {
+                self.queue.extend(self.nav.open());
+                return Ok(Flow::TableFirst);
+            }
+            Effect::PlayOn(n) => {
+                let autosaved = self.storage.autosaved();
+                self.queue.extend(self.nav.play_on(n, autosaved));
+            }
+            Effect::ToTable(request) => {
+                if let Some((_, link)) = self.nav.linked() {
+                    link.request(request);
+                    return Ok(Flow::TableFirst);
                 }
             }
         }
-        // The clocks read the time the app was last told.
-        if let Screen::Game(app) = nav.screen_mut() {
+        Ok(Flow::On)
+    }
+
+    /// Writes the puzzle or lesson screen's progress; a failure is said on its note line.
+    fn save_progress(&mut self) {
+        let failed = match self.nav.screen() {
+            Screen::Puzzle(state) => state
+                .data_dir()
+                .and_then(|dir| state.progress().save(dir).err())
+                .map(|e| e.to_string()),
+            Screen::Lesson(state) => state
+                .data_dir()
+                .and_then(|dir| state.progress().save(dir).err())
+                .map(|e| e.to_string()),
+            _ => None,
+        };
+        if let Some(error) = failed {
+            match self.nav.screen_mut() {
+                Screen::Puzzle(state) => state.notify(storage_words::not_saved(&error)),
+                Screen::Lesson(state) => state.notify(storage_words::not_saved(&error)),
+                _ => {}
+            }
+        }
+    }
+
+    /// A linked game's moves made here go out; moves made elsewhere, the shared
+    /// clocks and ending, and the table's news come in.
+    fn take_table_news(&mut self) {
+        let Some((app, link)) = self.nav.linked() else {
+            return;
+        };
+        for mv in link.sync(app.game()) {
+            self.queue.extend(app.remote_move(mv));
+        }
+        if let Some(course) = link.course() {
+            self.queue.extend(app.follow_course(course));
+        }
+        for news in link.news() {
+            match news {
+                // A bell that can't be rung is no reason to stop the game.
+                News::Bell => {
+                    let _ = self.terminal.backend_mut().ring();
+                }
+                news => self.queue.extend(app.table_news(news)),
+            }
+        }
+    }
+
+    /// Hands the viewer the analysis results that came in (or were kept while a
+    /// review was closed).
+    fn take_analysis(&mut self) {
+        let Some((state, running)) = self.nav.analysed() else {
+            return;
+        };
+        let (results, ended) = running.drain();
+        for p in results {
+            self.queue.extend(state.analysis_result(p.index, p.value));
+        }
+        if ended {
+            self.queue.extend(state.analysis_finished());
+            self.nav.analysis_ended();
+        }
+    }
+
+    /// The clocks of a game read the time the app was last told.
+    fn tell_the_time(&mut self) {
+        if let Screen::Game(app) = self.nav.screen_mut() {
             app.set_now(Instant::now());
         }
-        if opened {
-            // A game just opened: its table's news first (moves made meanwhile, the bell).
-            continue;
-        }
-        if redraw {
-            draw(terminal, nav.screen(), nav.theme(theme))?;
-            drawn = Instant::now();
-            redraw = false;
-        }
-        let screen = nav.screen();
-        if screen.thinking() && worker.as_ref().is_some_and(AiWorker::stopped) {
+    }
+
+    /// Fails when a worker the screen waits for has died.
+    fn check_workers(&self) -> anyhow::Result<()> {
+        let screen = self.nav.screen();
+        if screen.thinking() && self.ai.as_ref().is_some_and(Worker::stopped) {
             anyhow::bail!("the AI thread stopped");
         }
         if let Screen::Puzzle(state) = screen
             && state.checking()
-            && checker.as_ref().is_some_and(CheckWorker::stopped)
+            && self.checker.as_ref().is_some_and(Worker::stopped)
         {
             anyhow::bail!("the puzzle check thread stopped");
         }
-        next_tick = screen
-            .tick_every()
-            .map(|every| next_tick.unwrap_or_else(|| Instant::now() + every));
-        let woken = match (pending.take(), next_tick) {
-            (Some(wake), _) => Ok(wake),
-            (None, None) => inbox
-                .receiver
-                .recv()
-                .map_err(|_| RecvTimeoutError::Disconnected),
-            (None, Some(at)) => inbox
-                .receiver
-                .recv_timeout(at.saturating_duration_since(Instant::now())),
-        };
-        if let Screen::Game(app) = nav.screen_mut() {
-            app.set_now(Instant::now());
-        }
+        Ok(())
+    }
+
+    /// Takes what woke the loop.
+    fn take(&mut self, woken: Result<Wake, RecvTimeoutError>) -> anyhow::Result<()> {
         match woken {
             Ok(Wake::Terminal(event)) => {
-                if let Some(input) = nav.screen().input_of(&event) {
-                    queue.extend(nav.screen_mut().handle(input));
+                if let Some(input) = self.nav.screen().input_of(&event) {
+                    let effects = self.nav.screen_mut().handle(input);
+                    self.queue.extend(effects);
                 }
             }
-            Ok(Wake::InputFailed(error)) => {
-                anyhow::bail!("cannot read the terminal: {error}")
-            }
+            Ok(Wake::InputFailed(error)) => anyhow::bail!("cannot read the terminal: {error}"),
             Ok(Wake::Ai(reply)) => {
                 // A reply nobody waits for any more (undo, a new game) is dropped here,
                 // and the app drops one whose tag is outdated.
-                if let Screen::Game(app) = nav.screen_mut()
+                if let Screen::Game(app) = self.nav.screen_mut()
                     && app.thinking().is_some()
                 {
-                    queue.extend(app.on_ai_reply(reply));
+                    self.queue.extend(app.on_ai_reply(reply));
                 }
             }
             Ok(Wake::Checked(reply)) => {
-                if let Screen::Puzzle(state) = nav.screen_mut() {
-                    queue.extend(state.on_check(reply));
+                if let Screen::Puzzle(state) = self.nav.screen_mut() {
+                    self.queue.extend(state.on_check(reply));
                 }
             }
             Ok(Wake::Linked) => {
                 // A game's link is asked at the top of the loop; a lobby here, its news
                 // gathered until LOBBY_NEWS_EVERY after the last frame (a key ends
                 // the wait, and is handled next).
-                if let Screen::Lobby(lobby) = nav.screen_mut() {
+                if let Screen::Lobby(lobby) = self.nav.screen_mut() {
                     if !lobby.waiting() {
-                        pending = wait_out_news(inbox, drawn);
+                        self.pending = wait_out_news(self.inbox, self.drawn);
                     }
-                    inbox.news_taken();
-                    queue.extend(lobby.linked());
+                    self.inbox.news_taken();
+                    self.queue.extend(lobby.linked());
                 } else {
-                    inbox.news_taken();
+                    self.inbox.news_taken();
                 }
             }
             Ok(Wake::AiWaiting) => {
-                if let Screen::Game(app) = nav.screen_mut()
+                if let Screen::Game(app) = self.nav.screen_mut()
                     && app.thinking().is_some()
                 {
-                    app.notify(Notice::Info(
-                        crate::strings::serve_limits::WAITING_FOR_ENGINE.to_owned(),
-                    ));
-                    redraw = true;
+                    app.notify(Notice::Info(serve_limits::WAITING_FOR_ENGINE.to_owned()));
+                    self.redraw = true;
                 }
             }
             // Taken at the top of the loop.
             Ok(Wake::Analysis) => {}
-            // The timer is checked below, whatever woke the loop.
+            // The timer is checked after this, whatever woke the loop.
             Err(RecvTimeoutError::Timeout) => {}
             // The loop holds a sender itself, so the inbox never closes.
             Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the event inbox closed"),
         }
-        if let (Some(at), Some(every)) = (next_tick, nav.screen().tick_every())
-            && Instant::now() >= at
-        {
-            next_tick = Some(Instant::now() + every);
-            queue.extend(nav.screen_mut().handle(Input::Tick));
-        }
+        Ok(())
     }
+}
+
+/// The AI worker, its replies and its "waiting for an engine" notes sent to `inbox`.
+fn spawn_ai_worker(inbox: &Inbox) -> anyhow::Result<Worker<AiRequest>> {
+    let ai_sender = inbox.sender();
+    let waiting_sender = inbox.sender();
+    super::ai_worker::spawn(
+        move |reply| ai_sender.send(Wake::Ai(reply)).is_ok(),
+        inbox.ai_gate(),
+        // One note is enough: a full inbox will wake the loop anyway.
+        move || {
+            let _ = waiting_sender.try_send(Wake::AiWaiting);
+        },
+    )
 }
 
 /// Takes in more table news until [`LOBBY_NEWS_EVERY`] after `drawn`; returns early
@@ -521,7 +418,7 @@ where
 fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
     loop {
         let left = LOBBY_NEWS_EVERY.checked_sub(drawn.elapsed())?;
-        match inbox.receiver.recv_timeout(left).ok()? {
+        match inbox.wait(Some(Instant::now() + left)).ok()? {
             Wake::Linked => {}
             other => return Some(other),
         }
@@ -556,11 +453,13 @@ where
 #[cfg(test)]
 mod tests {
     use ratatui::backend::TestBackend;
-    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::layout::Rect;
 
     use super::*;
     use crate::session::{GameConfig, Storage};
     use crate::ui::App;
+    use crate::ui::effect::Input;
 
     fn key(c: char) -> Wake {
         Wake::Terminal(Event::Key(KeyEvent::new(
@@ -702,35 +601,6 @@ mod tests {
             .unwrap_or_else(|| panic!("{shown}"));
         // One batch when the loop keeps up; a loaded machine may split it, never 40.
         assert!((1..40).contains(&news), "{news} redraws for 40 news");
-    }
-
-    /// News wakes a loop once until it takes them; then the next news wakes it again,
-    /// and a loop that ended is forgotten.
-    #[test]
-    fn news_wakes_a_loop_once_until_it_takes_them() {
-        let inbox = Inbox::new();
-        let waker = inbox.news_waker();
-        assert!(waker.wake() && waker.wake() && waker.wake());
-        let taken: Vec<Wake> = inbox.receiver.try_iter().collect();
-        assert!(matches!(taken[..], [Wake::Linked]), "{taken:?}");
-        inbox.news_taken();
-        assert!(waker.wake() && waker.wake());
-        assert_eq!(inbox.receiver.try_iter().count(), 1);
-        // A full inbox: the wake is not lost for good, the next news tries again.
-        inbox.news_taken();
-        for _ in 0..INBOX_CAPACITY {
-            inbox.sender().try_send(Wake::Analysis).unwrap();
-        }
-        assert!(waker.wake());
-        assert_eq!(inbox.receiver.try_iter().count(), INBOX_CAPACITY);
-        assert!(waker.wake());
-        assert!(matches!(
-            inbox.receiver.try_iter().collect::<Vec<_>>()[..],
-            [Wake::Linked]
-        ));
-        inbox.news_taken();
-        drop(inbox);
-        assert!(!waker.wake(), "a loop that ended is forgotten");
     }
 
     #[test]

@@ -13,7 +13,8 @@ use crate::rules::{Game, Square};
 use crate::session::{GameConfig, Notice};
 use crate::strings::{message, storage as storage_words};
 
-use super::screen::{ScreenLayout, box_rect};
+use super::layout::ScreenLayout;
+use super::screen::box_rect;
 use super::{App, AppView, Input, Question, ReplayState, ReplayView, Theme};
 
 const WIDTH: u16 = 80;

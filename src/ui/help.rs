@@ -5,13 +5,14 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::rules::Ruleset;
+use crate::rules::{Game, Ruleset};
 use crate::strings::screen::{
     CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
 };
 use crate::text;
 
-use super::keymap::{KeyContext, help_rows, help_rows_served};
+use super::effect::Input;
+use super::keymap::{self, Action, KeyContext, help_rows, help_rows_over_board};
 use super::theme::Theme;
 
 /// The help as a widget, drawn centred over whatever area it is given.
@@ -20,7 +21,8 @@ pub(crate) struct HelpView {
     /// The colours.
     pub theme: Theme,
     /// Whose keys are listed: [`KeyContext::Board`], [`KeyContext::Served`] (a game at
-    /// a server table) or [`KeyContext::Replay`].
+    /// a server table), [`KeyContext::Replay`], [`KeyContext::Lesson`] or
+    /// [`KeyContext::Puzzle`].
     pub context: KeyContext,
     /// The rules in play: the corner formations are explained when they score.
     pub ruleset: Ruleset,
@@ -32,15 +34,32 @@ pub(crate) struct HelpView {
 }
 
 impl HelpView {
+    /// The help of a screen on one game's board where no AI plays (a lesson, a puzzle):
+    /// `context`'s keys and the rules of `game`.
+    pub(crate) fn on_board(theme: Theme, context: KeyContext, game: &Game) -> HelpView {
+        HelpView {
+            theme,
+            context,
+            ruleset: game.ruleset(),
+            claims: game.claim_mode(),
+            ai: false,
+        }
+    }
+
     /// The keys, the rules, and the closing line (`None` when `short`: it then goes in
     /// the border, and the standard rules take fewer lines, to fit 80×24).
     fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
-        let mut rows: Vec<_> = if self.context == KeyContext::Served {
-            help_rows_served().collect()
-        } else {
-            help_rows(self.context).collect()
+        let mut rows: Vec<_> = match self.context {
+            KeyContext::Served | KeyContext::Lesson | KeyContext::Puzzle => {
+                help_rows_over_board(self.context).collect()
+            }
+            _ => help_rows(self.context).collect(),
         };
-        if self.claims && matches!(self.context, KeyContext::Board | KeyContext::Served) {
+        let on_a_board = matches!(
+            self.context,
+            KeyContext::Board | KeyContext::Served | KeyContext::Lesson
+        );
+        if self.claims && on_a_board {
             rows.extend(help_rows(KeyContext::ClaimGame));
             if self.ai {
                 rows.extend(help_rows(KeyContext::ClaimAgainstAi));
@@ -97,5 +116,25 @@ impl Widget for &HelpView {
             .block(block)
             .wrap(Wrap { trim: false })
             .render(popup, buf);
+    }
+}
+
+/// What `input` does to a help shown over a screen (`shown`): `None` when none is shown
+/// or the input is no key or click; else it closes the help, and says whether the key
+/// was Ctrl-c, which still quits.
+pub(crate) fn closed_by(shown: &mut bool, input: Input) -> Option<bool> {
+    if !*shown || !matches!(input, Input::Key(_) | Input::Click(_)) {
+        return None;
+    }
+    *shown = false;
+    Some(matches!(input, Input::Key(key)
+        if keymap::action(key, KeyContext::Help) == Some(Action::ForceQuit)))
+}
+
+/// Checks that the screen drawn (`shown`) lists every help row of `context`.
+#[cfg(test)]
+pub(crate) fn assert_lists_the_rows_of(context: KeyContext, shown: &str) {
+    for (keys, what) in help_rows_over_board(context) {
+        assert!(shown.contains(what), "{keys} {what} in\n{shown}");
     }
 }

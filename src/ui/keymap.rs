@@ -1,7 +1,10 @@
 //! Every key binding, as data: one table of (contexts, keys → actions, names, help,
 //! hint-line wording). Key handling ([`action`]), the `?` help ([`help_rows`]) and the
-//! hint lines ([`hint_line`]) all read [`BINDINGS`], for the game and the replay viewer
-//! alike, so a binding and its documentation cannot drift apart.
+//! hint lines ([`hint_line`]) all read [`BINDINGS`], for every screen: a game (and a
+//! game at a server table), the replay viewer, the start screen, the lessons menu and a
+//! lesson, a puzzle, and the server's lobby, so a binding and its documentation cannot
+//! drift apart. Only text being typed (a name, an invitation code, a message) is taken
+//! key by key as characters; the keys that end it are rows here.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -177,6 +180,9 @@ pub enum KeyContext {
     LobbyEntry,
     /// The lobby after `w`: the number of the table whose win is claimed.
     LobbyClaim,
+    /// At a server table: a message to the other player is being typed after `m`;
+    /// keys other than these are the text typed.
+    MessageEntry,
     /// The start screen of `hijara`: its doors.
     Start,
     /// The lessons menu.
@@ -245,6 +251,8 @@ pub(crate) enum HintLine {
     LobbyWaiting,
     /// A line typed in the lobby.
     LobbyEntry,
+    /// A message typed at a server table.
+    MessageEntry,
     /// The start screen.
     Start,
     /// The lessons menu.
@@ -446,6 +454,21 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::TableOver, 1, "m: message"),
         ],
     },
+    // A message typed after `m`: any other key is the text.
+    Binding {
+        contexts: &[C::MessageEntry],
+        keys: &[
+            (code(KeyCode::Enter), A::Confirm),
+            (code(KeyCode::Esc), A::No),
+            (code(KeyCode::Backspace), A::Backspace),
+        ],
+        names: "",
+        help: "",
+        hints: &[
+            (HintLine::MessageEntry, 0, "Enter: send"),
+            (HintLine::MessageEntry, 1, "Esc: cancel"),
+        ],
+    },
     Binding {
         contexts: &[C::Served],
         keys: &[(ch('M'), A::Mute), (ch('B'), A::Bell)],
@@ -474,6 +497,17 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "m",
         help: "the lessons menu",
         hints: &[(HintLine::Lesson, 3, "m: menu")],
+    },
+    Binding {
+        contexts: &[C::Lesson, C::Puzzle],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "leave",
+        hints: &[
+            (HintLine::Lesson, 4, "q: quit"),
+            (HintLine::PuzzleAsking, 4, "q: quit"),
+            (HintLine::PuzzleAnswered, 2, "q: quit"),
+        ],
     },
     // A puzzle: looked up before the board's keys.
     Binding {
@@ -720,9 +754,6 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
-            (HintLine::Lesson, 4, "q: quit"),
-            (HintLine::PuzzleAsking, 4, "q: quit"),
-            (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
     },
     Binding {
@@ -756,6 +787,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyClaim,
             C::Start,
             C::LessonMenu,
+            C::MessageEntry,
         ],
         keys: &[(Key::Ctrl('c'), A::ForceQuit)],
         names: "Ctrl-c",
@@ -968,24 +1000,38 @@ pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static s
         .map(|b| (b.names, b.help))
 }
 
-/// The help's rows for a game between two players at a server table: its own keys,
-/// then the board's, without those it gives another meaning or refuses (undo, redo,
-/// hint, save, new game, review, resign).
-pub(crate) fn help_rows_served() -> impl Iterator<Item = (&'static str, &'static str)> {
-    let refused = |action: &Action| {
-        matches!(
+/// Whether a screen that looks its own keys up before the board's (`context`) gives
+/// the board's `action` another meaning, refuses it, or has no use for it.
+fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
+    match context {
+        // A game at a server table: undo and a new game are requests, the rest refused.
+        C::Served => matches!(
             action,
             A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign
-        )
-    };
+        ),
+        // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
+        C::Lesson | C::Puzzle => matches!(
+            action,
+            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign | A::Quit
+        ),
+        _ => false,
+    }
+}
+
+/// The help's rows for a screen whose own keys come before the board's (`context`: a
+/// game between two players at a server table, a lesson, a puzzle): its own rows, then
+/// the board's, without those it gives another meaning, refuses or does not use.
+pub(crate) fn help_rows_over_board(
+    context: KeyContext,
+) -> impl Iterator<Item = (&'static str, &'static str)> {
     let board = BINDINGS.iter().filter(move |b| {
         b.contexts.contains(&C::Board)
             && !b.help.is_empty()
-            && (b.keys.is_empty() || !b.keys.iter().all(|(_, a)| refused(a)))
+            && (b.keys.is_empty() || !b.keys.iter().all(|(_, a)| not_the_board_s(context, a)))
     });
     BINDINGS
         .iter()
-        .filter(|b| b.contexts.contains(&C::Served))
+        .filter(move |b| b.contexts.contains(&context) && !b.help.is_empty())
         .chain(board)
         .map(|b| (b.names, b.help))
 }
@@ -1157,6 +1203,10 @@ mod tests {
         );
         assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
         assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");
+        assert_eq!(
+            hint_line(HintLine::MessageEntry),
+            "Enter: send · Esc: cancel"
+        );
         assert_eq!(
             hint_line(HintLine::Start),
             "↑↓ and Enter, or a click, also choose · q: quit"

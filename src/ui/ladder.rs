@@ -11,7 +11,7 @@ use crate::rules::{Outcome, Player, Position};
 use crate::strings::screen as words;
 use crate::text;
 
-use super::put;
+use super::clip::put;
 use super::theme::Theme;
 
 /// Stones each player has at the start.

@@ -1,7 +1,7 @@
 //! The lesson screen's state: the lessons menu, and one lesson on the real
 //! board with its text and task; a move is checked by the rules, and a wrong
 //! try gets a hint saying why, with the combination highlighted. Pure:
-//! [`Input`]s in, [`Effect`]s out; [`Effect::Save`] asks the event loop to keep
+//! [`Input`]s in, [`Effect`]s out; [`Effect::SaveProgress`] asks the event loop to keep
 //! the progress.
 
 use std::path::PathBuf;
@@ -16,7 +16,7 @@ use crate::strings::{claim as claim_words, describe, lesson as words};
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, Direction, HintLine, KeyContext, hint_line};
-use super::screen::{ScreenLayout, WHOLE_LADDER};
+use super::layout::{ScreenLayout, WHOLE_LADDER};
 
 /// Where the lesson screen is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,12 +45,14 @@ pub struct LessonState {
     phase: LessonPhase,
     note: Option<String>,
     quit: bool,
+    /// The help is shown over the screen (`?`); any key closes it.
+    help: bool,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
-const BOARD_WIDTH: u16 = super::screen::MIN_WIDTH;
+const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 /// Columns the board side takes when the text keeps [`MIN_TEXT`]: two whole
 /// ladders and a board of 28 columns.
 const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;
@@ -80,6 +82,7 @@ impl LessonState {
             phase: LessonPhase::Asking,
             note: None,
             quit: false,
+            help: false,
             puzzles: false,
         };
         state.open(index);
@@ -150,6 +153,11 @@ impl LessonState {
         self.note = Some(text.into());
     }
 
+    /// Whether the help is shown.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
     /// Whether the player has left.
     pub fn has_quit(&self) -> bool {
         self.quit
@@ -179,6 +187,11 @@ impl LessonState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        match super::help::closed_by(&mut self.help, input) {
+            Some(true) => return self.apply(Action::ForceQuit),
+            Some(false) => return vec![Effect::Redraw],
+            None => {}
+        }
         if let Input::Key(key) = input {
             self.note = None;
             let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));
@@ -260,6 +273,10 @@ impl LessonState {
                 self.open(self.index);
                 vec![Effect::Redraw]
             }
+            Action::Help => {
+                self.help = true;
+                vec![Effect::Redraw]
+            }
             _ => vec![Effect::Redraw],
         }
     }
@@ -273,13 +290,13 @@ impl LessonState {
             return vec![Effect::Redraw];
         }
         self.board.set(mv);
-        let Some(verdict) = check(lesson.task, &lesson.game, mv, lesson.answer) else {
+        let Some(checked) = check(lesson.task, &lesson.game, mv, lesson.answer) else {
             self.note = Some(crate::strings::puzzle::full(mv));
             return vec![Effect::Redraw];
         };
-        if !verdict.done {
+        if !checked.done {
             // A wrong try leaves the position to try again.
-            self.phase = LessonPhase::Tried(mv, verdict);
+            self.phase = LessonPhase::Tried(mv, checked);
             return vec![Effect::Redraw];
         }
         // Show the stone played.
@@ -289,7 +306,7 @@ impl LessonState {
             self.phase = LessonPhase::Claiming(mv, None);
             return vec![Effect::Redraw];
         }
-        self.phase = LessonPhase::Tried(mv, verdict);
+        self.phase = LessonPhase::Tried(mv, checked);
         self.done()
     }
 
@@ -301,7 +318,7 @@ impl LessonState {
         {
             let id = lesson.id.clone();
             self.progress.mark_done(&id);
-            effects.push(Effect::Save);
+            effects.push(Effect::SaveProgress);
         }
         effects
     }

@@ -11,10 +11,12 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
-use super::keymap::{HintLine, hint_line};
+use super::help::HelpView;
+use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
+use super::layout::MIN_HEIGHT;
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
-use super::screen::{MIN_HEIGHT, render_too_small};
+use super::screen::render_too_small;
 use super::status::totals_at;
 use super::theme::Theme;
 
@@ -61,6 +63,18 @@ pub struct LessonView<'a> {
 
 impl Widget for &LessonView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.screen(area, buf);
+        let state = self.state;
+        if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
+            let help = HelpView::on_board(self.theme, KeyContext::Lesson, state.game());
+            help.render(area.intersection(buf.area), buf);
+        }
+    }
+}
+
+impl LessonView<'_> {
+    /// The screen under the help.
+    fn screen(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
         let theme = self.theme;
@@ -165,16 +179,16 @@ impl Widget for &LessonView<'_> {
         if let LessonPhase::Claiming(_, typed) = state.phase() {
             lines.push(Line::styled(words::NOW_CLAIM, theme.banner()));
             if let Some(typed) = typed {
-                lines.push(Line::styled(format!("+{typed}_"), theme.strong()));
+                lines.push(Line::styled(words::claim_typed(typed), theme.strong()));
             }
         }
         if let LessonPhase::Tried(_, check) = state.phase() {
             if check.done {
                 lines.push(Line::styled(words::WELL_DONE, theme.banner()));
-                lines.push(Line::raw(format!("{}.", check.what)));
+                lines.push(Line::raw(words::what_it_did(&check.what)));
             } else {
                 lines.push(Line::styled(words::NOT_YET, theme.error()));
-                lines.push(Line::raw(format!("{}.", check.what)));
+                lines.push(Line::raw(words::what_it_did(&check.what)));
                 lines.push(Line::raw(lesson.hint.clone()));
             }
         }
@@ -237,5 +251,28 @@ mod tests {
         assert_eq!(click_at(&s, 10, 20), Input::Click(None));
         let _ = s.handle(Input::Pick(3));
         assert_eq!((s.index(), s.phase()), (3, &LessonPhase::Asking));
+    }
+
+    #[test]
+    fn question_mark_shows_the_lesson_s_own_keys_and_any_key_closes_them() {
+        let mut s = state();
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let _ = s.handle(key('?'));
+        assert!(s.help_shown());
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&LessonView {
+            state: &s,
+            theme: Theme::PLAIN,
+        })
+            .render(area, &mut buf);
+        let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
+        crate::ui::help::assert_lists_the_rows_of(KeyContext::Lesson, &shown);
+        assert!(shown.contains("start the lesson again"), "{shown}");
+        assert!(!shown.contains("hint: the hard AI"), "{shown}");
+        // The key that closes the help does nothing else: `m` stays in the lesson.
+        let _ = s.handle(key('m'));
+        assert!(!s.help_shown());
+        assert_eq!(s.phase(), &LessonPhase::Asking);
     }
 }

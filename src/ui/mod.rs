@@ -1,20 +1,33 @@
-//! The full-screen terminal game and replay viewer.
+//! The full-screen screens: the start screen, a game, the replay viewer, the lessons,
+//! the puzzles, and a served session's lobby and tables.
 //!
-//! Two entry points open a screen: [`play`] and [`replay`]. Inside, the modules are
-//! private and the pieces tests and embedders need are re-exported below:
+//! Six entry points open a screen, each on the one event loop: [`start`], [`play`],
+//! [`replay`], [`lessons`] and [`puzzles`] on the local terminal, and `run_served` on
+//! a terminal another transport drives (`hijara serve`). Inside, the modules are
+//! private and the pieces tests and embedders need are re-exported below. No file
+//! here imports a file that imports it back.
 //!
-//! - `app` (a game) and `replay` (the viewer): pure states; [`Input`]s in, [`Effect`]s out.
-//! - `keymap`: the key table, which also drives the help and the hint lines.
-//! - `board`, `ladder`, `status`, `move_list`, `help`, `analysis_panel`: widgets over plain data.
-//! - `replay_analysis`: what the viewer knows of its game's analysis so far.
-//! - `screen`, `replay_screen`: the layout and each state drawn.
-//! - `navigation`: which state is on screen and the switches (game ⇄ review, replay → game); pure.
-//! - `event_loop`, `ai_worker`, `terminal`: the impure parts; one loop, blocked on one
-//!   channel, runs every state on any backend and input source.
-//! - `start`, `start_screen`: the start screen of `hijara` with no arguments.
-//! - `lesson`, `lesson_screen`: the lessons menu and one lesson, checked by the rules.
-//! - `puzzle`, `puzzle_screen`: a puzzle on the real board, and why a move is right or wrong.
-//! - `theme`: colours, or none with `NO_COLOR`. `message`: the status-line message.
+//! - Pure states, [`Input`]s in and [`Effect`]s out (`effect`, which also turns a
+//!   terminal event into an input): `app` (a game: the state in `app.rs`; how inputs
+//!   change it in `app/input.rs`, `moves.rs`, `claims.rs`, `ending.rs`; a served
+//!   game's own part in `app/network.rs`), `replay` (the viewer) with
+//!   `replay_analysis`, `start`, `lesson`, `puzzle`; their parts `cursor`,
+//!   `board_input`, `ai_turns`, `question`, `message`.
+//! - `keymap`: the key table, as data: every screen's keys (the lobby's too), which
+//!   drives key handling, the `?` help and the hint lines.
+//! - `layout`: the sizes a state needs and where the panels go ([`ScreenLayout`]).
+//! - Widgets over plain data: `board`, `ladder`, `status`, `move_list`, `help`,
+//!   `analysis_panel`, drawing through `clip`; each state drawn by `screen`,
+//!   `replay_screen`, `start_screen`, `lesson_screen`, `puzzle_screen`.
+//! - `navigation`: which state is on screen and the switches (game ⇄ review, replay →
+//!   game, lobby ⇄ game); pure.
+//! - The impure parts: `event_loop` (the one loop), `inbox` (its one channel),
+//!   `terminal_input` (the local terminal's events), `worker` (the thread that runs
+//!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
+//! - A served session as the ui sees it: `served_lobby` (the server's lobby as a
+//!   screen) and `table_link` (a game's link to its table: requests, news, the bell).
+//! - `theme`: colours, or none with `NO_COLOR`. Every word on screen comes from
+//!   `crate::strings`.
 
 mod ai_turns;
 mod ai_worker;
@@ -22,14 +35,17 @@ mod analysis_panel;
 mod app;
 mod board;
 mod board_input;
+mod clip;
 mod cursor;
 mod effect;
 mod event_loop;
 #[cfg(test)]
 mod fit_tests;
 mod help;
+mod inbox;
 pub(crate) mod keymap;
 mod ladder;
+mod layout;
 mod lesson;
 mod lesson_screen;
 mod message;
@@ -43,25 +59,24 @@ mod replay;
 mod replay_analysis;
 mod replay_screen;
 mod screen;
-mod served;
+mod served_lobby;
 mod start;
 mod start_screen;
 mod status;
+mod table_link;
 mod terminal;
+mod terminal_input;
 mod theme;
-
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
+mod worker;
 
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
-pub use effect::{Effect, Effects, Input};
-pub use event_loop::input_of;
+pub use effect::{Effect, Effects, Input, input_of};
 pub use keymap::{Action, Direction, KeyContext};
+pub use layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
 pub use message::{Message, MessageKind};
@@ -71,8 +86,8 @@ pub use puzzle_screen::PuzzleView;
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_analysis::Analysis;
-pub use replay_screen::{REPLAY_MIN_HEIGHT, ReplayView};
-pub use screen::{AppView, MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+pub use replay_screen::ReplayView;
+pub use screen::AppView;
 pub use start::{START_ITEMS, StartChoice, StartState};
 pub use start_screen::StartView;
 pub use theme::Theme;
@@ -80,8 +95,10 @@ pub use theme::Theme;
 use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
-pub(crate) use event_loop::{Inbox, NewsWaker, Wake};
-pub(crate) use served::{Bell, Link, Lobby, News, Request};
+pub(crate) use inbox::{Inbox, NewsWaker, Wake};
+pub(crate) use served_lobby::Lobby;
+pub use table_link::Request;
+pub(crate) use table_link::{Bell, Link, News};
 
 /// Runs a served session (`hijara serve`) on a terminal another transport drives, with
 /// the events its input source sends to `inbox`: the server's `lobby` first, and the
@@ -178,8 +195,8 @@ pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
 fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
     let theme = Theme::from_env();
     let mut tui = terminal::init()?;
-    let inbox = event_loop::Inbox::new();
-    let input = event_loop::spawn_terminal_input(&inbox)?;
+    let inbox = Inbox::new();
+    let input = terminal_input::spawn_terminal_input(&inbox)?;
     let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
     // Stop reading the terminal before a next screen does, so no key goes astray;
     // then restore the screen before the caller prints anything.
@@ -201,14 +218,4 @@ fn session_of(screen: Screen, storage: Storage) -> Session {
             Session::new(GameConfig::default(), Default::default(), storage)
         }
     }
-}
-
-/// Writes `text` at (`x`, `y`), clipped to `clip` (which must lie inside the buffer).
-/// Widgets draw through this so that no size, down to 1×1, can index out of bounds.
-pub(crate) fn put(buf: &mut Buffer, clip: Rect, x: u16, y: u16, text: &str, style: Style) {
-    let clip = clip.intersection(buf.area);
-    if x < clip.x || x >= clip.right() || y < clip.y || y >= clip.bottom() {
-        return;
-    }
-    buf.set_stringn(x, y, text, usize::from(clip.right() - x), style);
 }

@@ -10,7 +10,7 @@ use crate::rules::{ClaimState, Placement};
 use crate::strings::screen::MOVES_TITLE;
 use crate::text;
 
-use super::put;
+use super::clip::put;
 use super::theme::Theme;
 
 /// The move list as a widget.

@@ -16,13 +16,13 @@ use crate::session::{GameConfig, record_of};
 use crate::strings::analysis as analysis_words;
 
 use super::app::App;
-use super::effect::{Effect, Effects, Input};
-use super::event_loop::{input_of, left_click};
+use super::effect::{Effect, Effects, Input, input_of, left_click};
 use super::lesson::LessonState;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
-use super::served::{Link, Lobby};
+use super::served_lobby::Lobby;
 use super::start::StartState;
+use super::table_link::Link;
 use super::theme::Theme;
 
 /// How often the thinking indicator turns.
@@ -406,7 +406,7 @@ mod tests {
         assert!(nav.to_analyse().is_none());
         let effects = nav.review(DATE);
         assert!(!effects.contains(&Effect::Analyse), "not analysed twice");
-        assert_eq!(viewer_on_screen(&nav).shown(), 64, "where it was left");
+        assert_eq!(viewer_on_screen(&nav).at_move(), 64, "where it was left");
         assert_eq!(nav.analysed().map(|(_, run)| *run), Some(7));
         nav.analysis_ended();
         assert!(nav.analysed().is_none());
@@ -442,7 +442,7 @@ mod tests {
         let effects = nav.review(DATE);
         // The same moves again, but the game changed meanwhile: the kept review is gone.
         assert!(effects.contains(&Effect::Analyse), "{effects:?}");
-        assert_eq!(viewer_on_screen(&nav).shown(), 0);
+        assert_eq!(viewer_on_screen(&nav).at_move(), 0);
         assert!(nav.analysed().is_none(), "the old analysis is let go");
     }
 

@@ -1,7 +1,7 @@
 //! The puzzle screen's state: a puzzle shown on the real board, a move tried
 //! with the keyboard or the mouse, and why it was right or wrong. Pure:
 //! [`Input`]s in, [`Effect`]s out; the progress it updates is saved by the
-//! event loop on [`Effect::Save`].
+//! event loop on [`Effect::SaveProgress`].
 
 use std::path::PathBuf;
 
@@ -54,6 +54,8 @@ pub struct PuzzleState {
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
     quit: bool,
+    /// The help is shown over the screen (`?`); any key closes it.
+    help: bool,
 }
 
 impl PuzzleState {
@@ -81,6 +83,7 @@ impl PuzzleState {
             note: None,
             tag: 0,
             quit: false,
+            help: false,
         }
     }
 
@@ -151,6 +154,11 @@ impl PuzzleState {
         self.daily
     }
 
+    /// Whether the help is shown.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
     /// Whether the player has left.
     pub fn has_quit(&self) -> bool {
         self.quit
@@ -169,6 +177,11 @@ impl PuzzleState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        match super::help::closed_by(&mut self.help, input) {
+            Some(true) => return self.apply(Action::ForceQuit),
+            Some(false) => return vec![Effect::Redraw],
+            None => {}
+        }
         if matches!(input, Input::Key(_)) {
             self.note = None;
         }
@@ -213,6 +226,10 @@ impl PuzzleState {
                 self.hint = !self.hint;
                 vec![Effect::Redraw]
             }
+            Action::Help => {
+                self.help = true;
+                vec![Effect::Redraw]
+            }
             _ => vec![Effect::Redraw],
         }
     }
@@ -235,7 +252,7 @@ impl PuzzleState {
             // The answer is proven unique, so right or wrong is known at once.
             self.counted = true;
             self.progress.record(&self.puzzle, v.solved, self.daily);
-            effects.push(Effect::Save);
+            effects.push(Effect::SaveProgress);
         }
         if v.needs_solve() {
             self.tag += 1;
@@ -277,7 +294,7 @@ impl PuzzleState {
 pub(crate) fn board_area(size: Rect) -> Rect {
     let panel = size
         .height
-        .saturating_sub(super::screen::MIN_HEIGHT)
+        .saturating_sub(super::layout::MIN_HEIGHT)
         .min(PANEL_HEIGHT);
     Rect::new(size.x, size.y, size.width, size.height - panel)
 }

@@ -1,5 +1,5 @@
-//! The exact solve of a wrong puzzle move, on a worker thread: requests in over
-//! a channel, replies to the event loop's inbox, as the AI's own worker does.
+//! The exact solve of a wrong puzzle move, as a job on a [`Worker`] thread: requests
+//! in, replies to the event loop's inbox, as the AI's own job does.
 //!
 //! A solve of a puzzle position takes well under a second, but the UI thread
 //! never waits for one: the screen says it is checking, and the solve is held
@@ -7,16 +7,14 @@
 //! the loop ends.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::{self, JoinHandle};
-
-use anyhow::Context;
+use std::sync::atomic::AtomicBool;
 
 use crate::ai::SearchLimit;
 use crate::puzzle::engine;
 use crate::puzzle::explain::SOLVE_BUDGET;
 use crate::rules::{Move, Position};
+
+use super::worker::Worker;
 
 /// A wrong move's position to solve; `tag` comes back in the reply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,72 +43,22 @@ pub fn solve_request(request: CheckRequest, limit: &SearchLimit) -> CheckReply {
     }
 }
 
-/// The handle to the worker thread.
-pub(crate) struct CheckWorker {
-    requests: Sender<(CheckRequest, Arc<AtomicBool>)>,
-    /// The stop flag of the last request sent.
-    stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
-}
-
-impl CheckWorker {
-    /// Starts the worker, which hands each reply to `deliver` (`false`: nobody
-    /// listens any more, so it ends).
-    pub(crate) fn spawn(
-        deliver: impl Fn(CheckReply) -> bool + Send + 'static,
-    ) -> anyhow::Result<CheckWorker> {
-        let (request_tx, request_rx) = mpsc::channel();
-        let thread = thread::Builder::new()
-            .name("hijara-check".into())
-            .spawn(move || work(&request_rx, deliver))
-            .context("cannot start the puzzle check thread")?;
-        Ok(CheckWorker {
-            requests: request_tx,
-            stop: Arc::new(AtomicBool::new(false)),
-            thread,
-        })
-    }
-
-    /// Whether the thread has ended (it panicked, or nobody listens).
-    pub(crate) fn stopped(&self) -> bool {
-        self.thread.is_finished()
-    }
-
-    /// Sends a request, stopping the solve of the previous one.
-    pub(crate) fn send(&mut self, request: CheckRequest) -> anyhow::Result<()> {
-        self.stop.store(true, Ordering::Relaxed);
-        self.stop = Arc::new(AtomicBool::new(false));
-        self.requests
-            .send((request, Arc::clone(&self.stop)))
-            .map_err(|_| anyhow::anyhow!("the puzzle check thread stopped"))
-    }
-}
-
-impl Drop for CheckWorker {
-    /// Stops the solve under way, so the thread ends soon after the screen does.
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-fn work(
-    requests: &Receiver<(CheckRequest, Arc<AtomicBool>)>,
-    deliver: impl Fn(CheckReply) -> bool,
-) {
-    while let Ok(mut next) = requests.recv() {
-        // Only the newest request matters.
-        while let Ok(newer) = requests.try_recv() {
-            next = newer;
-        }
-        let (request, stop) = next;
-        if !deliver(solve_request(request, &SOLVE_BUDGET.with_stop(&stop))) {
-            return;
-        }
-    }
+/// Starts the puzzle check's worker thread ([`Worker`]), which solves each newest
+/// request within [`SOLVE_BUDGET`] and hands the reply to `deliver` (`false`: nobody
+/// listens any more, so it ends).
+pub(crate) fn spawn(
+    deliver: impl Fn(CheckReply) -> bool + Send + 'static,
+) -> anyhow::Result<Worker<CheckRequest>> {
+    let job = |request, stop: &Arc<AtomicBool>| {
+        Some(solve_request(request, &SOLVE_BUDGET.with_stop(stop)))
+    };
+    Worker::spawn("check", "puzzle check", job, deliver)
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::mpsc;
+
     use super::*;
 
     /// An early position: far too big to solve, so only the budget ends it.
@@ -154,7 +102,7 @@ mod tests {
     #[test]
     fn the_worker_replies_through_its_callback_and_stops_when_dropped() {
         let (tx, rx) = mpsc::channel();
-        let mut worker = CheckWorker::spawn(move |reply| tx.send(reply).is_ok()).unwrap();
+        let mut worker = spawn(move |reply| tx.send(reply).is_ok()).unwrap();
         // A nearly full board: solved within any budget.
         let mut position = Position::new();
         while position.empty_sections() > 6 {

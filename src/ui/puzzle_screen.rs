@@ -12,10 +12,12 @@ use crate::strings::puzzle as words;
 use crate::strings::seat_name;
 
 use super::board::{BoardView, Highlight};
-use super::keymap::{HintLine, hint_line};
+use super::help::HelpView;
+use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
+use super::layout::{MIN_HEIGHT, ScreenLayout};
 use super::puzzle::{PuzzlePhase, PuzzleState};
-use super::screen::{MIN_HEIGHT, ScreenLayout, render_too_small};
+use super::screen::render_too_small;
 use super::status::totals_at;
 use super::theme::Theme;
 
@@ -30,6 +32,18 @@ pub struct PuzzleView<'a> {
 
 impl Widget for &PuzzleView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.screen(area, buf);
+        let state = self.state;
+        if state.help_shown() {
+            let help = HelpView::on_board(self.theme, KeyContext::Puzzle, state.game());
+            help.render(area.intersection(buf.area), buf);
+        }
+    }
+}
+
+impl PuzzleView<'_> {
+    /// The screen under the help.
+    fn screen(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
         let theme = self.theme;
@@ -65,10 +79,10 @@ impl Widget for &PuzzleView<'_> {
         let mut highlight = Highlight::default();
         match state.phase() {
             PuzzlePhase::Asking => highlight.cursor = Some(state.cursor()),
-            PuzzlePhase::Answered(verdict, _) => {
+            PuzzlePhase::Answered(judged, _) => {
                 highlight = Highlight::last_move(game.last());
                 // The opponent's best reply to a wrong move gets the hint border.
-                highlight.hint = verdict.reply().map(|(square, _)| square);
+                highlight.hint = judged.reply().map(|(square, _)| square);
             }
         }
         BoardView {
@@ -93,7 +107,7 @@ impl Widget for &PuzzleView<'_> {
         let to_move = game.to_move();
         let task = match state.phase() {
             PuzzlePhase::Asking => words::asking(to_move, puzzle),
-            PuzzlePhase::Answered(verdict, _) => words::answered(to_move, verdict.mv),
+            PuzzlePhase::Answered(judged, _) => words::answered(to_move, judged.mv),
         };
         let status = vec![
             Line::styled(title, theme.strong()),
@@ -152,5 +166,38 @@ impl Widget for &PuzzleView<'_> {
             .wrap(Wrap { trim: true })
             .block(block)
             .render(panel, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::puzzle::{Progress, PuzzleSet};
+    use crate::ui::effect::Input;
+
+    #[test]
+    fn question_mark_shows_the_puzzle_s_own_keys_and_any_key_closes_them() {
+        let set = PuzzleSet::shipped().unwrap();
+        let mut s = PuzzleState::open(set, Progress::default(), None, None).unwrap();
+        let _ = s.handle(Input::Resize(80, 24));
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let _ = s.handle(key('?'));
+        assert!(s.help_shown());
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&PuzzleView {
+            state: &s,
+            theme: Theme::PLAIN,
+        })
+            .render(area, &mut buf);
+        let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
+        crate::ui::help::assert_lists_the_rows_of(KeyContext::Puzzle, &shown);
+        assert!(shown.contains("the puzzle's themes"), "{shown}");
+        assert!(!shown.contains("save the game"), "{shown}");
+        // The key that closes the help does nothing else: `t` shows no themes.
+        let _ = s.handle(key('t'));
+        assert!(!s.help_shown() && !s.hint_shown());
     }
 }

@@ -67,7 +67,7 @@ pub struct ReplayState {
     /// Every move of the record, played by the rules.
     game: Game,
     /// How many moves are shown: 0 (the empty board) to `game.len()`.
-    shown: usize,
+    at_move: usize,
     autoplay: bool,
     speed: usize,
     /// The move number typed after `g`, while typing.
@@ -109,7 +109,7 @@ impl ReplayState {
                 .map(|(n, v)| (n.to_owned(), v.to_owned()))
                 .collect(),
             game,
-            shown: 0,
+            at_move: 0,
             autoplay: false,
             speed: DEFAULT_SPEED,
             goto: None,
@@ -135,14 +135,14 @@ impl ReplayState {
             return Some(std::time::Duration::ZERO);
         }
         let history = clock.history();
-        let shown = self.shown.min(history.len());
-        let at = crate::session::Clock::with_history(clock.control(), history[..shown].to_vec());
+        let at_move = self.at_move.min(history.len());
+        let at = crate::session::Clock::with_history(clock.control(), history[..at_move].to_vec());
         Some(at.banked(player))
     }
 
     /// How the game ended early (time, resignation, abandonment), once its last move is shown.
     pub fn ending(&self) -> Option<crate::session::Ending> {
-        self.ending.filter(|_| self.shown == self.game.len())
+        self.ending.filter(|_| self.at_move == self.game.len())
     }
 
     /// The viewer as it was, ready to open again after it quit (a review left with
@@ -180,9 +180,9 @@ impl ReplayState {
         self.panel
     }
 
-    /// The verdict on the move shown last, once analysed.
+    /// The review of the move shown last, once analysed.
     pub fn current_review(&self) -> Option<&MoveReview> {
-        self.analysis.move_review(self.shown)
+        self.analysis.move_review(self.at_move)
     }
 
     /// Opens the analysis panel; the first time, asks the event loop to start the
@@ -236,8 +236,8 @@ impl ReplayState {
     }
 
     /// How many moves are shown (0 = the empty board).
-    pub fn shown(&self) -> usize {
-        self.shown
+    pub fn at_move(&self) -> usize {
+        self.at_move
     }
 
     /// How many moves the record has.
@@ -252,12 +252,12 @@ impl ReplayState {
 
     /// The position after the moves shown.
     pub fn position(&self) -> &Position {
-        self.game.position_at(self.shown)
+        self.game.position_at(self.at_move)
     }
 
     /// The move shown last (the one that led to [`ReplayState::position`]).
     pub fn current(&self) -> Option<&Placement> {
-        self.shown
+        self.at_move
             .checked_sub(1)
             .and_then(|i| self.game.placements().get(i))
     }
@@ -304,15 +304,15 @@ impl ReplayState {
 
     /// The question shown while [`ReplayOverlay::ConfirmContinue`] is up.
     pub fn continue_question(&self) -> String {
-        question::play_on(self.shown, self.len() - self.shown)
+        question::play_on(self.at_move, self.len() - self.at_move)
     }
 
     /// The play-on question on a status line `width` wide: whole if it fits, else shorter.
     pub fn continue_status(&self, width: u16) -> String {
-        let dropped = self.len() - self.shown;
+        let dropped = self.len() - self.at_move;
         let wordings = [
             self.continue_question(),
-            question::play_on_short(self.shown, dropped),
+            question::play_on_short(self.at_move, dropped),
             question::CONTINUE_ANSWERS.to_owned(),
         ];
         super::question::fitting(&wordings, width).to_owned()
@@ -328,7 +328,7 @@ impl ReplayState {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match (self.overlay, &self.goto) {
-            _ if super::replay_screen::too_small(self.area) => KeyContext::TooSmall,
+            _ if super::layout::replay_too_small(self.area) => KeyContext::TooSmall,
             (ReplayOverlay::Help, _) => KeyContext::Help,
             (ReplayOverlay::ConfirmContinue, _) => KeyContext::Question,
             (ReplayOverlay::None, Some(_)) => KeyContext::Goto,
@@ -375,9 +375,9 @@ impl ReplayState {
             }
             Action::Step(n) => {
                 let target = if n < 0 {
-                    self.shown.saturating_sub(n.unsigned_abs() as usize)
+                    self.at_move.saturating_sub(n.unsigned_abs() as usize)
                 } else {
-                    self.shown.saturating_add(n as usize)
+                    self.at_move.saturating_add(n as usize)
                 };
                 self.show(target)
             }
@@ -407,9 +407,9 @@ impl ReplayState {
                     self.autoplay = false;
                     return VIEW.to_vec();
                 }
-                if self.shown == self.len() {
+                if self.at_move == self.len() {
                     // At the end, autoplay starts over.
-                    self.shown = 0;
+                    self.at_move = 0;
                 }
                 self.autoplay = !self.is_empty();
                 MOVED.to_vec()
@@ -431,9 +431,9 @@ impl ReplayState {
             Action::NextMistake | Action::PreviousMistake => {
                 let later = action == Action::NextMistake;
                 let found = if later {
-                    self.analysis.next_mistake(self.shown)
+                    self.analysis.next_mistake(self.at_move)
                 } else {
-                    self.analysis.previous_mistake(self.shown)
+                    self.analysis.previous_mistake(self.at_move)
                 };
                 let mut effects = match found {
                     Some(n) => {
@@ -459,8 +459,8 @@ impl ReplayState {
             Action::Yes => {
                 let asked = std::mem::replace(&mut self.overlay, ReplayOverlay::None);
                 if asked == ReplayOverlay::ConfirmContinue {
-                    self.exit = Some(ReplayExit::Continue(self.shown));
-                    return vec![Effect::PlayOn(self.shown)];
+                    self.exit = Some(ReplayExit::Continue(self.at_move));
+                    return vec![Effect::PlayOn(self.at_move)];
                 }
                 VIEW.to_vec()
             }
@@ -477,10 +477,10 @@ impl ReplayState {
     /// Shows the first `n` moves (clamped to the record).
     fn show(&mut self, n: usize) -> Effects {
         let n = n.min(self.len());
-        if n == self.shown {
+        if n == self.at_move {
             return Vec::new();
         }
-        self.shown = n;
+        self.at_move = n;
         MOVED.to_vec()
     }
 
@@ -505,10 +505,10 @@ impl ReplayState {
         self.autoplay = false;
         if self.position().is_over() {
             self.error(message::OVER_AT_THIS_MOVE);
-        } else if self.shown == self.len() {
+        } else if self.at_move == self.len() {
             // Nothing would be dropped: no need to ask.
-            self.exit = Some(ReplayExit::Continue(self.shown));
-            return vec![Effect::PlayOn(self.shown)];
+            self.exit = Some(ReplayExit::Continue(self.at_move));
+            return vec![Effect::PlayOn(self.at_move)];
         } else {
             self.overlay = ReplayOverlay::ConfirmContinue;
         }
@@ -524,8 +524,8 @@ impl ReplayState {
             // Paused while a question, the help or a move number is on screen.
             return Vec::new();
         }
-        let mut effects = self.show(self.shown + 1);
-        if self.shown == self.len() {
+        let mut effects = self.show(self.at_move + 1);
+        if self.at_move == self.len() {
             self.autoplay = false;
         }
         if !effects.contains(&Effect::Redraw) {

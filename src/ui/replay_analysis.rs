@@ -96,21 +96,21 @@ impl Analysis {
     }
 
     /// The number of the first mistake or blunder after move `shown`, if known.
-    pub fn next_mistake(&self, shown: usize) -> Option<usize> {
+    pub fn next_mistake(&self, at_move: usize) -> Option<usize> {
         self.moves
             .iter()
             .flatten()
-            .find(|m| m.number > shown && is_mistake(m.class))
+            .find(|m| m.number > at_move && is_mistake(m.class))
             .map(|m| m.number)
     }
 
     /// The number of the last mistake or blunder before move `shown`, if known.
-    pub fn previous_mistake(&self, shown: usize) -> Option<usize> {
+    pub fn previous_mistake(&self, at_move: usize) -> Option<usize> {
         self.moves
             .iter()
             .flatten()
             .rev()
-            .find(|m| m.number < shown && is_mistake(m.class))
+            .find(|m| m.number < at_move && is_mistake(m.class))
             .map(|m| m.number)
     }
 }

@@ -18,28 +18,13 @@ use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout};
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
-use super::screen::{MIN_HEIGHT, ScreenLayout, render_box, render_long_message, render_too_small};
+use super::screen::{render_box, render_long_message, render_too_small};
 use super::status::{StatusView, totals_at};
 use super::theme::Theme;
-
-/// The smallest terminal height the replay viewer draws in: a game's, and one row
-/// for the record's tags. Its width is a game's, [`super::MIN_WIDTH`].
-pub const REPLAY_MIN_HEIGHT: u16 = MIN_HEIGHT + 1;
-
-/// Whether the viewer cannot be drawn in `area`: it then asks to enlarge the terminal,
-/// and only `q` and `Ctrl-c` act.
-pub(crate) fn too_small(area: Rect) -> bool {
-    let body = Rect::new(
-        area.x,
-        area.y.saturating_add(1),
-        area.width,
-        area.height.saturating_sub(1),
-    );
-    ScreenLayout::new(body).is_none()
-}
 
 /// The replay viewer as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -122,7 +107,7 @@ impl Widget for &ReplayView<'_> {
             AnalysisPanel {
                 game: state.game(),
                 analysis: state.analysis(),
-                shown: state.shown(),
+                at_move: state.at_move(),
                 theme,
             }
             .render(rect, buf);
@@ -134,7 +119,7 @@ impl Widget for &ReplayView<'_> {
             .map(|e| crate::rules::Outcome::Winner(e.winner()))
             .or_else(|| position.outcome());
         let game = state.game();
-        let totals = totals_at(game, state.shown());
+        let totals = totals_at(game, state.at_move());
         let scale = ladder_scale(totals);
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             let note = outcome_note(outcome, player);
@@ -164,7 +149,7 @@ impl Widget for &ReplayView<'_> {
                 ..Highlight::claimed(
                     state.current(),
                     state
-                        .shown()
+                        .at_move()
                         .checked_sub(1)
                         .and_then(|i| game.claim_state(i)),
                 )
@@ -179,7 +164,7 @@ impl Widget for &ReplayView<'_> {
                 placements: game.placements(),
                 marks: &marks,
                 claims: game.claim_states(),
-                current: state.shown().checked_sub(1),
+                current: state.at_move().checked_sub(1),
                 from_start: true,
                 theme,
             }
@@ -208,7 +193,7 @@ impl Widget for &ReplayView<'_> {
         };
         let speed = state.autoplay().then(|| replay_words::speed(state.speed()));
         let turn = what
-            .map(|what| replay_words::turn(state.shown(), state.len(), &what, speed.as_deref()));
+            .map(|what| replay_words::turn(state.at_move(), state.len(), &what, speed.as_deref()));
         let turn_style = match outcome {
             Some(_) => theme.banner(),
             None => theme.player(position.to_move()),
@@ -217,7 +202,7 @@ impl Widget for &ReplayView<'_> {
         let message = match (state.message(), state.current()) {
             (Some((kind, text)), _) => Some(Message::new(kind, text)),
             (None, Some(placement)) => {
-                let n = state.shown();
+                let n = state.at_move();
                 let mark = state.mark(n).map(|m| m.token());
                 let notes = |text: &str| analysis_words::with_notes(text, mark, state.comments(n));
                 let mut message = Message::of_move(game, n.saturating_sub(1))

@@ -1,13 +1,13 @@
 //! The whole screen: where each panel goes, and the app drawn with the widgets.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::ai::Seat;
-use crate::rules::{ClaimState, Outcome, Player, Square};
+use crate::rules::{ClaimState, Outcome, Player};
 use crate::session::show_clock;
 use crate::strings::{
     claim as claim_words, describe, rules_parts, screen as words, seat_name, table,
@@ -16,112 +16,16 @@ use crate::text::wrap;
 
 use super::ai_worker::AiJob;
 use super::app::App;
-use super::board::{BoardGeometry, BoardView, Highlight};
+use super::board::{BoardView, Highlight};
 use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::question::Overlay;
 use super::status::{StatusView, totals_at};
 use super::theme::Theme;
-
-/// The smallest terminal the game draws in; below it, a "please enlarge" message.
-pub const MIN_WIDTH: u16 = 44;
-/// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = 16;
-
-/// The ladder width at which its words (`▶ to move`, `29 left`) are whole.
-pub const WHOLE_LADDER: u16 = 11;
-
-/// Lines at the bottom for the status.
-const STATUS_HEIGHT: u16 = 2;
-/// The narrowest move list worth showing.
-const MIN_HISTORY: u16 = 14;
-/// The widest move list.
-const MAX_HISTORY: u16 = 24;
-
-/// Where each panel goes on a screen of a given size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScreenLayout {
-    /// Blue's ladder, left.
-    pub blue: Rect,
-    /// The board, centre.
-    pub board: Rect,
-    /// Yellow's ladder, right of the board.
-    pub yellow: Rect,
-    /// The move list, far right, when there is room.
-    pub history: Option<Rect>,
-    /// The status lines, bottom.
-    pub status: Rect,
-}
-
-impl ScreenLayout {
-    /// The layout for `area`, or `None` when it is smaller than the minimum.
-    pub fn new(area: Rect) -> Option<ScreenLayout> {
-        ScreenLayout::with_ladders(area, None)
-    }
-
-    /// The layout for `area` with ladders `ladder_w` columns wide (`None`: as
-    /// [`ScreenLayout::new`] chooses), the board taking what is left: for a
-    /// screen that shares its width with a text panel and wants the ladders'
-    /// words whole ([`WHOLE_LADDER`]).
-    pub fn with_ladders(area: Rect, ladder_w: Option<u16>) -> Option<ScreenLayout> {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            return None;
-        }
-        let [main, status] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(STATUS_HEIGHT)]).areas(area);
-        let main_h = main.height;
-        // The board is as wide as its height allows; what is left may hold the move list.
-        let square_h = main_h.saturating_sub(6) / 4;
-        let natural_w = 4 * (2 * square_h + 1) + 7;
-        // Narrow screens give the ladders what the board leaves, up to the width at
-        // which their words (`▶ to move`, `29 left`) are whole.
-        let ladder_w = ladder_w.unwrap_or(match area.width {
-            110.. => 14,
-            64.. => WHOLE_LADDER,
-            _ => (area.width.saturating_sub(natural_w) / 2).clamp(8, WHOLE_LADDER),
-        });
-        let centre_w = area.width.saturating_sub(2 * ladder_w);
-        let spare = centre_w.saturating_sub(natural_w);
-        let history_w = if spare >= MIN_HISTORY {
-            spare.min(MAX_HISTORY)
-        } else {
-            0
-        };
-        let board_w = centre_w - history_w;
-        // Keep the ladders next to the board: spare room goes to the outer margins.
-        let board_fit = natural_w.min(board_w);
-        let margin = (board_w - board_fit) / 2;
-        let x0 = area.x + margin;
-        let blue = Rect::new(x0, area.y, ladder_w, main_h);
-        let board = Rect::new(x0 + ladder_w, area.y, board_fit, main_h);
-        let yellow = Rect::new(board.right(), area.y, ladder_w, main_h);
-        let history = (history_w > 0).then(|| Rect::new(yellow.right(), area.y, history_w, main_h));
-        let layout = ScreenLayout {
-            blue,
-            board,
-            yellow,
-            history,
-            status,
-        };
-        layout.board_geometry().map(|_| layout)
-    }
-
-    /// Where the board's squares are.
-    pub fn board_geometry(&self) -> Option<BoardGeometry> {
-        BoardGeometry::fit(self.board)
-    }
-
-    /// The board square at a screen position on a game screen of size `area`, if any:
-    /// how a click becomes a square before the game sees it.
-    pub fn square_at(area: Rect, column: u16, row: u16) -> Option<Square> {
-        ScreenLayout::new(area)?
-            .board_geometry()?
-            .square_at(column, row)
-    }
-}
 
 /// Frames of the thinking indicator.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
@@ -288,7 +192,10 @@ impl Widget for &AppView<'_> {
                 Span::styled(app.question_status(q, area.width), theme.banner())
             }
             (_, _) if app.typing().is_some() => Span::styled(
-                table::typing(&app.typing().map(crate::text::sanitize).unwrap_or_default()),
+                table::typing(
+                    &app.typing().map(crate::text::sanitize).unwrap_or_default(),
+                    &hint_line(HintLine::MessageEntry),
+                ),
                 theme.strong(),
             ),
             (_, None) if typing.is_some() => {
@@ -298,7 +205,7 @@ impl Widget for &AppView<'_> {
             (_, None) => Span::styled(hints, theme.dim()),
         };
         let right = match app.watching() {
-            Some(count) => format!("{}  {}", table::watching(count), words::HELP_KEY),
+            Some(count) => table::watching_and_help(count, words::HELP_KEY),
             None => words::HELP_KEY.to_owned(),
         };
         let rules = rules_parts(game.ruleset(), game.claim_mode());

@@ -72,13 +72,7 @@ impl Widget for &StartView<'_> {
         let state = self.state;
         let mut lines = vec![Line::raw(words::WELCOME), Line::raw("")];
         for (i, (choice, key, label)) in START_ITEMS.iter().enumerate() {
-            let pointer = if i == state.selected() { "▶" } else { " " };
-            let closed = if state.enabled(*choice) {
-                ""
-            } else {
-                words::CLOSED
-            };
-            let text = format!("{pointer} {key}  {label}{closed}");
+            let text = words::item(i == state.selected(), *key, label, state.enabled(*choice));
             let style = if i == state.selected() {
                 theme.strong().add_modifier(Modifier::REVERSED)
             } else if state.enabled(*choice) {

@@ -11,12 +11,15 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use hijara::ai::Seat;
 use hijara::record::Record;
+use hijara::session::GameConfig;
 use hijara::ui::{
     AiRequest, App, AppView, Effect, Input, ReplayState, ReplayView, Theme, input_of,
 };
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal};
@@ -314,6 +317,41 @@ pub fn render(state: &impl Driven, width: u16, height: u16, theme: Theme) -> Ter
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| state.draw(frame, theme)).unwrap();
     terminal
+}
+
+/// `state` sized to `width`×`height`, as the loop does at start and on a resize.
+pub fn sized<S: Driven>(mut state: S, width: u16, height: u16) -> S {
+    let _ = state.handle(Input::Resize(width, height));
+    state
+}
+
+/// What `state` draws in a `width`×`height` test terminal under the plain theme.
+pub fn drawn(state: &impl Driven, width: u16, height: u16) -> Buffer {
+    render(state, width, height, Theme::PLAIN)
+        .backend()
+        .buffer()
+        .clone()
+}
+
+/// The rows of a drawing, as text.
+pub fn rows(buf: &Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// A game of a person (Blue) against the AI at `level`, thinking 50 ms, seed 1.
+pub fn against(level: Seat) -> GameConfig {
+    GameConfig {
+        seats: [Seat::Human, level],
+        think_ms: Some(50),
+        seed: 1,
+        ..GameConfig::default()
+    }
 }
 
 /// The replay viewer on a record's `text`, titled `game.hij`.

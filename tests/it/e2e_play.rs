@@ -1,5 +1,6 @@
 //! End to end: the real `hijara` binary in a pseudo-terminal, read through a vt100 parser,
-//! played with keys and a mouse click, as a person would.
+//! played with keys and a mouse click, as a person would: a game, the AI, the keys behind
+//! the "enlarge" screen, and a key that closes a box.
 
 use std::time::{Duration, Instant};
 
@@ -110,4 +111,93 @@ fn without_a_terminal_it_fails_cleanly() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("needs a terminal"), "{stderr}");
+}
+
+#[test]
+fn behind_the_enlarge_screen_keys_do_not_play_and_q_quits_at_once() {
+    let data = tempfile::tempdir().unwrap();
+    let args = ["play", "--ai", "medium", "--seed", "3"];
+    let mut s = Session::start_in(&args, 40, 12, data.path(), None);
+    // The message wraps at 40 columns.
+    s.wait_for("Please enlarge the terminal to 44×16");
+    s.wait_for("(now 40×12). q quits.");
+    // A square and Enter, then q: the keys are read in order, so q quitting at once
+    // (no question) shows the others were taken in behind the enlarge screen.
+    s.type_keys("c3\r q");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+    let output = s.output();
+    assert!(!output.contains("Quit the game in progress"), "{output}");
+    assert!(!output.contains(" 1 B "), "a stone was drawn: {output}");
+    assert!(
+        !data.path().join("autosave.hij").exists(),
+        "a move was made"
+    );
+}
+
+#[test]
+fn enlarging_shows_the_game_and_q_behind_the_enlarge_screen_quits_a_game_at_once() {
+    let data = tempfile::tempdir().unwrap();
+    let args = ["play", "--ai", "medium", "--seed", "3"];
+    let mut s = Session::start_in(&args, 40, 12, data.path(), None);
+    s.wait_for("Please enlarge");
+    s.resize(80, 24);
+    s.wait_for("Blue to move");
+    s.wait_for("Blue 0  Yellow 0");
+    assert!(!s.screen().contains(" 1 B "), "{}", s.screen());
+    // A game in progress, then back behind the enlarge screen: q quits at once, as it
+    // says, without the quit question. The screen is drawn only once the resize has
+    // reached the game (nothing else wakes it while Blue is to move), so q follows it.
+    s.type_keys("b2");
+    s.wait_for(" 2 Y ");
+    s.resize(40, 12);
+    s.wait_for("Please enlarge");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+    assert!(!s.output().contains("Quit the game in progress"));
+}
+
+#[test]
+fn a_key_that_closes_a_box_does_only_that() {
+    let data = tempfile::tempdir().unwrap();
+    let cwd = tempfile::tempdir().unwrap();
+    let save_dir = cwd
+        .path()
+        .join("a-rather-long-folder-name/for/the/games/that/are/saved/by/hand");
+    let save_dir = save_dir.to_str().unwrap();
+    let args = ["play", "--save-dir", save_dir];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), Some(cwd.path()));
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    // The save path is too long for the status line: it shows whole in a box.
+    s.type_keys("s");
+    s.wait_for("Saved to");
+    s.wait_for(".hij");
+    // n closes the box, and does not also ask to abandon the game. U's message comes
+    // after n's screen, so n's is whole by then; had n asked, U would only answer no.
+    s.type_keys("n");
+    s.wait_for("arrows/hjkl: move");
+    s.type_keys("U");
+    s.wait_for("Nothing to redo");
+    assert!(!s.screen().contains("Abandon"), "{}", s.screen());
+    // The next n is n.
+    s.type_keys("n");
+    s.wait_for("Abandon this game for a new one?");
+    s.type_keys("x");
+    s.wait_for("arrows/hjkl: move");
+    // No to the quit question: no older message comes back under it.
+    s.type_keys("U");
+    s.wait_for("Nothing to redo");
+    s.type_keys("q");
+    s.wait_for("Quit the game in progress?");
+    // Its status-line copy keeps the question.
+    s.wait_for("Quit? It is kept");
+    s.type_keys("n");
+    s.wait_for("arrows/hjkl: move");
+    assert!(!s.screen().contains("Nothing to redo"), "{}", s.screen());
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
 }

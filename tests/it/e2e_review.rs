@@ -1,9 +1,10 @@
 //! The analysis view end to end, in a pseudo-terminal: `hijara replay`, `a`, `]`
-//! on a record with a known (solved) blunder, and `r` after a game.
+//! on a record with a known (solved) blunder, `r` after a game, and the mark on the
+//! stone of the move judged at 80×24.
 
 use std::time::Duration;
 
-use crate::common::Session;
+use crate::common::{Session, assert_restored};
 
 /// The analysis of a whole game takes about 13 s on two idle cores (65 positions,
 /// 0.4 s each at most); a busy test machine may take several times that.
@@ -66,4 +67,20 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
     crate::common::assert_restored(&s);
+}
+
+#[test]
+fn the_review_at_80x24_marks_the_stone_of_the_move_shown() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
+    let mut s = Session::start(&["replay", record], 80, 24);
+    s.wait_for("Move 0/64");
+    // Move 28 is Yellow's d3 (section 2 on the left: `[Y`); the panel compacts the board.
+    s.type_keys("g28\r");
+    s.wait_for("Move 28/64");
+    s.type_keys("a");
+    s.wait_for("Analysis");
+    s.wait_for("[Y");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
 }

@@ -1,6 +1,7 @@
 //! End to end, in a pseudo-terminal: a game under the corners variant with claims,
 //! claimed by keys (`+20 Enter`), saved, quit and resumed with its rules and claims;
-//! and against the AI, which waits for the person's claim until Enter.
+//! against the AI, which waits for the person's claim until Enter; and at 60 columns,
+//! the rules' words and the claim line.
 
 use crate::common::{Session, assert_restored};
 use hijara::record::Record;
@@ -68,6 +69,24 @@ fn against_the_ai_it_waits_for_the_person_s_claim_until_enter() {
     s.send("\r");
     s.wait_for(" 2 Y ");
     s.wait_for("Blue to move");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+#[test]
+fn claim_mode_and_the_corners_variant_at_60_columns() {
+    let args = ["play", "--variant", "corners", "--claim"];
+    let mut s = Session::start(&args, 60, 20);
+    // At 60 wide, the rules and the help both show.
+    s.wait_for("corners · claims  ? help");
+    // Blue's 7th stone completes square a1: Blue may claim, Yellow is to move.
+    s.type_keys("a1b2a1b2a1b2a1");
+    s.wait_for("Blue may claim · Yellow to move");
+    s.wait_for("Claim its points: + points Enter");
+    s.type_keys("+20\r");
+    s.wait_for("Blue 20  Yellow 0");
+    s.wait_for("Yellow to move");
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

@@ -1,6 +1,24 @@
-//! The integration tests, in one crate so that CI links one binary instead of 23.
+//! The integration tests, in one crate so that CI links one binary, not one per file.
+//! Each module is named for what it tests:
+//!
+//! - `rules_props`, `vectors`, `record_props`: the rules and the `.hij` format, by
+//!   property over random games and texts, and against the shared scoring vectors.
+//! - `cli_*`, `engine_protocol`, `selfplay`, `history`: the command line without a
+//!   terminal (`assert_cmd`): each subcommand's output, errors and exit codes; `history`
+//!   also plays a game into the history in a pseudo-terminal.
+//! - `ui_*`, `replay_view`, `replay_analysis`: the pure screen states driven by inputs,
+//!   and their drawing on ratatui's `TestBackend` (insta snapshots, every size).
+//! - `e2e_*`, `safety`: the real binary in a pseudo-terminal read through vt100, or on
+//!   odd files (FIFOs, /dev/zero, hostile text), under deadlines.
+//! - `serve_*`: `hijara serve` with real SSH clients on loopback: russh's, and the
+//!   system's `ssh` (`serve_openssh`).
+//! - `ai_budget`, `puzzle_set`, `lessons`: the AI's budgets from any position, the
+//!   shipped puzzles re-proved, every shipped lesson checked.
+//! - `architecture`: no import circle between the files of `src/`.
+//! - `common`, `serve_common`: what the others share (sessions, servers, drawing).
 
 mod ai_budget;
+mod architecture;
 mod cli_analyze;
 mod cli_bench;
 mod cli_clock;
@@ -11,13 +29,11 @@ mod cli_variants;
 mod common;
 mod e2e_clock;
 mod e2e_learn;
-mod e2e_newcomer;
 mod e2e_persist;
 mod e2e_play;
 mod e2e_puzzle;
 mod e2e_review;
 mod e2e_safety;
-mod e2e_snags;
 mod e2e_variants;
 mod engine_protocol;
 mod history;
@@ -31,6 +47,7 @@ mod safety;
 mod selfplay;
 mod serve_common;
 mod serve_fuzz;
+mod serve_gate;
 mod serve_limits;
 mod serve_openssh;
 mod serve_persist;
@@ -43,9 +60,10 @@ mod ui_clock;
 mod ui_ending;
 mod ui_learn_colour;
 mod ui_lesson;
+mod ui_messages;
 mod ui_puzzle;
 mod ui_render;
 mod ui_render_variants;
+mod ui_small_terminal;
 mod ui_start;
-mod ux_snags;
 mod vectors;

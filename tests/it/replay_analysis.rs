@@ -2,11 +2,13 @@
 //! the panel toggled, `]`/`[` between mistakes, values injected by hand (never
 //! live engine output), snapshots at 80×24 and 120×40, and every size drawn.
 
-use crate::common::{press, render, viewer};
+use crate::common::{drawn, press, render, rows, viewer};
+use hijara::record::Record;
 use hijara::review::{Class, PositionValue, Value};
-use hijara::rules::{Game, Player};
-use hijara::ui::{Effect, ReplayState, Theme, input_of};
+use hijara::rules::{Game, Player, Square};
+use hijara::ui::{BoardGeometry, Effect, Input, ReplayState, ScreenLayout, Theme, input_of};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 
 const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
 const BLUNDER: &str = include_str!("../data/blunder.hij");
@@ -17,7 +19,7 @@ fn go_to(state: &mut ReplayState, n: usize) {
         press(state, c);
     }
     press(state, KeyCode::Enter);
-    assert_eq!(state.shown(), n);
+    assert_eq!(state.at_move(), n);
 }
 
 /// Blue's lead after `i` moves in the fake analysis: 8 points, then Blue's move 11
@@ -105,12 +107,12 @@ fn brackets_jump_between_mistakes_and_blunders() {
     // `]` opens the panel (and asks for the analysis) and jumps.
     let effects = press(&mut s, ']');
     assert!(s.panel() && effects.contains(&Effect::Analyse));
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     // The inaccuracy at 45 is passed over: nothing later.
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     assert!(
         s.message()
             .unwrap()
@@ -118,14 +120,14 @@ fn brackets_jump_between_mistakes_and_blunders() {
             .contains("No mistake or blunder after")
     );
     press(&mut s, '[');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     press(&mut s, '[');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     assert!(s.message().unwrap().1.contains("before this move"));
     // From the end, `[` finds the last one.
     go_to(&mut s, 64);
     press(&mut s, '[');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     // `]` from the blunder itself does not stay on it.
     assert_eq!(s.current_review().unwrap().number, 31);
 }
@@ -137,15 +139,15 @@ fn brackets_use_what_has_arrived_and_say_when_the_analysis_still_runs() {
     inject(&mut s, 0..=20);
     assert!(!s.analysis().finished());
     press(&mut s, ']');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     press(&mut s, ']');
-    assert_eq!(s.shown(), 11);
+    assert_eq!(s.at_move(), 11);
     assert!(s.message().unwrap().1.contains("still running"));
     // The rest arrives, in any order.
     inject(&mut s, 40..=64);
     inject(&mut s, 21..=39);
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
 }
 
 fn screen_text(state: &ReplayState, width: u16, height: u16) -> String {
@@ -160,7 +162,7 @@ fn on_the_blunder() -> ReplayState {
     inject(&mut s, 0..=64);
     press(&mut s, ']');
     press(&mut s, ']');
-    assert_eq!(s.shown(), 31);
+    assert_eq!(s.at_move(), 31);
     s
 }
 
@@ -250,4 +252,83 @@ fn ctrl_c_leaves_even_a_review_while_q_only_closes_it() {
     let effects = s.handle(input_of(&ctrl_c, s.area()).unwrap());
     assert_eq!(effects, [Effect::Quit]);
     assert_eq!(s.exit(), Some(ReplayExit::ForceQuit));
+}
+
+/// The replay viewer on `assets/games/complete.hij` at move `shown`, the panel open,
+/// with the positions around that move analysed: the move played was the engine's
+/// own choice when `engines` is true.
+fn review_at(shown: usize, engines: bool) -> ReplayState {
+    let record: Record = COMPLETE.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let played = game.placements()[shown - 1].square();
+    let other = Square::ALL.into_iter().find(|s| *s != played).unwrap();
+    let mut state = ReplayState::new("game.hij", &record, game);
+    let _ = state.handle(Input::Resize(80, 24));
+    let _ = state.open_panel();
+    let value = |margin, best| PositionValue {
+        best: Some(best),
+        value: Value {
+            margin,
+            exact: true,
+            outcome: None,
+            margin_error: 0,
+        },
+        played: None,
+    };
+    let (before, after) = if engines { (5, -5) } else { (5, 6) };
+    let _ = state.analysis_result(
+        shown - 1,
+        value(before, if engines { played } else { other }),
+    );
+    let _ = state.analysis_result(shown, value(after, other));
+    for _ in 0..shown {
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Right,
+            KeyModifiers::NONE,
+        )));
+    }
+    state
+}
+
+#[test]
+fn the_review_at_80x24_marks_the_stone_of_the_move_it_judges() {
+    let state = review_at(28, false);
+    let placement = *state.current().unwrap();
+    let buf = drawn(&state, 80, 24);
+    let screen = rows(&buf).join("\n");
+    assert!(screen.contains("Move 28"), "{screen}");
+    // The panel takes 7 rows at 80×24 (docs/saving.md): the board is laid out in the
+    // 16 rows between the tags' row and the panel.
+    let layout = ScreenLayout::new(Rect::new(0, 1, 80, 16)).unwrap();
+    let geometry = BoardGeometry::fit(layout.board).unwrap();
+    let rect = geometry.section_rect(placement.cell);
+    let cells: String = (rect.x..rect.right())
+        .map(|x| buf[(x, rect.y)].symbol().to_owned())
+        .collect();
+    assert!(
+        cells == "[Y" || cells == "Y]" || cells.contains("[Y]"),
+        "the stone of move 28 ({}) is not marked: {cells:?}\n{screen}",
+        placement.cell.square
+    );
+    // Only that stone is marked.
+    let marks = screen.matches("[Y").count()
+        + screen.matches("Y]").count()
+        + screen.matches("[B").count()
+        + screen.matches("B]").count();
+    assert_eq!(marks, 1, "{screen}");
+}
+
+#[test]
+fn the_verdict_names_the_move_once_when_it_was_the_engines_choice() {
+    let state = review_at(30, true);
+    let placement = *state.current().unwrap();
+    let screen = rows(&drawn(&state, 80, 24)).join("\n");
+    let square = placement.square();
+    let said = format!("Move 30 Yellow {square}: best, ");
+    assert!(screen.contains(&said), "{said:?} missing:\n{screen}");
+    assert!(!screen.contains(&format!("· best {square}")), "{screen}");
+    // A move that was not the engine's still names the engine's.
+    let state = review_at(28, false);
+    let screen = rows(&drawn(&state, 80, 24)).join("\n");
+    assert!(screen.contains("· best "), "{screen}");
 }

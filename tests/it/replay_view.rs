@@ -25,33 +25,33 @@ fn totals(state: &ReplayState) -> (u32, u32) {
 #[test]
 fn steps_forward_and_back_within_the_record() {
     let mut s = viewer(COMPLETE);
-    assert_eq!((s.shown(), s.len()), (0, 64));
+    assert_eq!((s.at_move(), s.len()), (0, 64));
     assert!(s.current().is_none());
     press(&mut s, KeyCode::Left);
-    assert_eq!(s.shown(), 0, "no step before the start");
+    assert_eq!(s.at_move(), 0, "no step before the start");
     press(&mut s, KeyCode::Right);
     typing(&mut s, "ll");
-    assert_eq!(s.shown(), 3);
+    assert_eq!(s.at_move(), 3);
     assert_eq!(s.current().unwrap().square().to_string(), "b3");
     typing(&mut s, "h");
-    assert_eq!(s.shown(), 2);
+    assert_eq!(s.at_move(), 2);
     press(&mut s, KeyCode::PageDown);
-    assert_eq!(s.shown(), 12);
+    assert_eq!(s.at_move(), 12);
     assert_eq!(totals(&s), totals_after(COMPLETE, 12));
     press(&mut s, KeyCode::End);
-    assert_eq!(s.shown(), 64);
+    assert_eq!(s.at_move(), 64);
     press(&mut s, KeyCode::Right);
-    assert_eq!(s.shown(), 64, "no step past the end");
+    assert_eq!(s.at_move(), 64, "no step past the end");
     assert_eq!(totals(&s), (75, 100));
     press(&mut s, KeyCode::Home);
-    assert_eq!((s.shown(), totals(&s)), (0, (0, 0)));
+    assert_eq!((s.at_move(), totals(&s)), (0, (0, 0)));
 }
 
 #[test]
 fn every_step_shows_the_rules_totals() {
     let mut s = viewer(COMPLETE);
     for n in 0..=64 {
-        assert_eq!(s.shown(), n);
+        assert_eq!(s.at_move(), n);
         assert_eq!(totals(&s), totals_after(COMPLETE, n), "after {n} moves");
         press(&mut s, KeyCode::Right);
     }
@@ -62,25 +62,25 @@ fn g_and_a_number_jump_to_that_move() {
     let mut s = viewer(COMPLETE);
     typing(&mut s, "g23");
     assert_eq!(s.goto(), Some("23"));
-    assert_eq!(s.shown(), 0, "nothing moves before Enter");
+    assert_eq!(s.at_move(), 0, "nothing moves before Enter");
     press(&mut s, KeyCode::Enter);
-    assert_eq!((s.shown(), s.goto()), (23, None));
+    assert_eq!((s.at_move(), s.goto()), (23, None));
     assert_eq!(totals(&s), totals_after(COMPLETE, 23));
     // Backspace edits; Esc cancels; a number past the end is refused with a message.
     typing(&mut s, "g45");
     press(&mut s, KeyCode::Backspace);
     press(&mut s, KeyCode::Enter);
-    assert_eq!(s.shown(), 4);
+    assert_eq!(s.at_move(), 4);
     typing(&mut s, "g9");
     press(&mut s, KeyCode::Esc);
-    assert_eq!((s.shown(), s.goto()), (4, None));
+    assert_eq!((s.at_move(), s.goto()), (4, None));
     typing(&mut s, "g99");
     press(&mut s, KeyCode::Enter);
-    assert_eq!(s.shown(), 4);
+    assert_eq!(s.at_move(), 4);
     assert!(s.message().unwrap().1.contains("No move 99"));
     typing(&mut s, "g0");
     press(&mut s, KeyCode::Enter);
-    assert_eq!(s.shown(), 0);
+    assert_eq!(s.at_move(), 0);
 }
 
 #[test]
@@ -99,18 +99,18 @@ fn autoplay_steps_on_each_tick_and_stops_at_the_end() {
     assert_eq!(s.autoplay_delay(), Some(SPEEDS[0]), "slowest is a floor");
     s.tick();
     s.tick();
-    assert_eq!(s.shown(), 2);
+    assert_eq!(s.at_move(), 2);
     press(&mut s, KeyCode::Char(' '));
     s.tick();
-    assert_eq!(s.shown(), 2, "paused");
+    assert_eq!(s.at_move(), 2, "paused");
     press(&mut s, KeyCode::End);
     press(&mut s, KeyCode::Left);
     press(&mut s, KeyCode::Char(' '));
     s.tick();
-    assert_eq!((s.shown(), s.autoplay()), (64, false));
+    assert_eq!((s.at_move(), s.autoplay()), (64, false));
     // At the end, Space starts again from the beginning.
     press(&mut s, KeyCode::Char(' '));
-    assert_eq!((s.shown(), s.autoplay()), (0, true));
+    assert_eq!((s.at_move(), s.autoplay()), (0, true));
 }
 
 #[test]

@@ -17,6 +17,9 @@ use tempfile::TempDir;
 
 use crate::common::binary;
 
+/// Where the server's standard error goes, in its data folder.
+const STDERR_FILE: &str = "stderr.txt";
+
 /// How long any wait in these tests may take.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -63,7 +66,7 @@ impl Server {
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(dir.join(STDERR_FILE)).unwrap())
             .spawn()
             .unwrap();
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -103,6 +106,11 @@ impl Server {
             std::thread::sleep(Duration::from_millis(20));
         }
         None
+    }
+
+    /// What the server wrote to standard error so far (since its last start).
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join(STDERR_FILE)).unwrap_or_default()
     }
 
     /// The server's log file (`server.log` in its data folder) as it is now.
@@ -230,6 +238,17 @@ impl Player {
         self.screen.lock().unwrap().screen().contents()
     }
 
+    /// What the cells of the screen hold, each with its combining marks, row by row.
+    pub fn cells(&self) -> Vec<String> {
+        let parser = self.screen.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        (0..rows.get())
+            .flat_map(|row| (0..cols.get()).map(move |col| (row, col)))
+            .filter_map(|(row, col)| screen.cell(row, col).map(|c| c.contents().to_owned()))
+            .collect()
+    }
+
     /// How many times the bell rang (BEL bytes received).
     pub fn bells(&self) -> usize {
         self.bells.load(Ordering::SeqCst)
@@ -289,6 +308,19 @@ impl Player {
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+}
+
+/// Waits until `check` holds of the server's log; fails with the log after [`PATIENCE`].
+pub async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
+    let start = Instant::now();
+    while !check(&server.log()) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the log never showed {what}:\n{}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 

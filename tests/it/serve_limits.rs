@@ -10,7 +10,7 @@ use russh::client::{self, KeyboardInteractiveAuthResponse, Msg};
 use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 
-use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run};
+use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run, seated, wait_log};
 
 /// A client over a connection already let in: a pty and the game, its screen read by
 /// vt100 while `reading` holds (after that its channel is held open but never read).
@@ -108,19 +108,6 @@ async fn key_login(handle: &mut client::Handle<Checker>, user: &str, seed: u8) -
         .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
         .await
         .is_ok_and(|auth| auth.success())
-}
-
-/// Waits until `check` holds of the server's log.
-async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
-    let start = Instant::now();
-    while !check(&server.log()) {
-        assert!(
-            start.elapsed() < PATIENCE,
-            "the log never showed {what}:\n{}",
-            server.log()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 #[test]
@@ -283,10 +270,18 @@ fn a_flood_of_input_is_capped_and_disturbs_no_one() {
         wait_log(&server, "the cap", |log| log.contains("over the rate cap")).await;
         calm.send(b"n").await;
         calm.wait_for("Enter start").await;
-        // The flooder is not thrown out: once the bucket refills, its keys work.
-        tokio::time::sleep(Duration::from_millis(1500)).await;
-        flood.send(b"n").await;
-        flood.wait_for("Enter start").await;
+        // The flooder is not thrown out: once the bucket refills, its keys work. Keys over
+        // the cap are dropped, never queued, so n is sent again until one gets through.
+        let start = Instant::now();
+        while !flood.screen().contains("Enter start") {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the flooder's keys never worked again:\n{}",
+                flood.screen()
+            );
+            flood.send(b"n").await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         assert!(server.running());
     });
 }
@@ -341,6 +336,143 @@ fn a_client_that_stops_reading_holds_up_nobody_and_is_dropped() {
         dave.wait_for("0 watching").await;
         alice.send(b"a3").await;
         bob.wait_for(" 7 B a3").await;
+    });
+}
+
+#[test]
+fn a_message_of_stacked_marks_reaches_the_other_player_capped() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        // Issue 26: Q and 500 combining graves passed as one column. Twenty here, under
+        // the input cap of 100 keys at once (vt100 keeps 8 marks in a cell).
+        alice.send(b"m").await;
+        alice.wait_for("Message (0/60)").await;
+        let zalgo = format!("Q{}!\r", "\u{300}".repeat(20));
+        alice.send(zalgo.as_bytes()).await;
+        bob.wait_for("alice: Q").await;
+        let stacked = bob
+            .cells()
+            .iter()
+            .filter(|cell| cell.starts_with('Q'))
+            .map(|cell| cell.chars().filter(|&c| c == '\u{300}').count())
+            .max()
+            .unwrap_or(0);
+        assert!(
+            (1..=3).contains(&stacked),
+            "{stacked} marks on the Q:\n{}",
+            bob.screen()
+        );
+    });
+}
+
+/// A client's socket that can stop handing the server's bytes to the SSH client: from
+/// then on the client reads nothing (and never adjusts its window), while the test
+/// still drains the socket and sees when the server closes it.
+struct Tap {
+    inner: tokio::net::TcpStream,
+    stalled: Arc<AtomicBool>,
+    closed: Arc<AtomicBool>,
+}
+
+impl tokio::io::AsyncRead for Tap {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        if !self.stalled.load(Ordering::SeqCst) {
+            return std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        }
+        let mut scratch = [0u8; 4096];
+        loop {
+            let mut drained = tokio::io::ReadBuf::new(&mut scratch);
+            match std::pin::Pin::new(&mut self.inner).poll_read(cx, &mut drained) {
+                Poll::Ready(Ok(())) if drained.filled().is_empty() => {
+                    self.closed.store(true, Ordering::SeqCst);
+                    return Poll::Ready(Ok(()));
+                }
+                Poll::Ready(Ok(())) => {}
+                Poll::Ready(Err(error)) => {
+                    self.closed.store(true, Ordering::SeqCst);
+                    return Poll::Ready(Err(error));
+                }
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    }
+}
+
+impl tokio::io::AsyncWrite for Tap {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[test]
+fn a_client_whose_window_stays_full_is_dropped_at_the_write_timeout() {
+    run(async {
+        let server = Server::start_with(&["--write-timeout", "2"]);
+        let stalled = Arc::new(AtomicBool::new(false));
+        let closed = Arc::new(AtomicBool::new(false));
+        let tap = Tap {
+            inner: tokio::net::TcpStream::connect(server.addr).await.unwrap(),
+            stalled: stalled.clone(),
+            closed: closed.clone(),
+        };
+        // A small window (paramiko's in issue 26 was 32 KiB), so a few frames fill it.
+        let config = client::Config {
+            window_size: 4 * 1024,
+            ..client::Config::default()
+        };
+        let mut handle = client::connect_stream(Arc::new(config), tap, Checker::expecting(&server))
+            .await
+            .unwrap();
+        assert!(key_login(&mut handle, "stall", 3).await);
+        let stall = Client::open(handle).await;
+        stall.wait_for("q leave").await;
+        // The client stops reading; its colour switch and window changes keep the
+        // server drawing.
+        stalled.store(true, Ordering::SeqCst);
+        let start = Instant::now();
+        let mut wide = false;
+        while !closed.load(Ordering::SeqCst) {
+            wide = !wide;
+            let (columns, rows) = if wide { (200, 60) } else { (80, 24) };
+            let _ = stall.writer.window_change(columns, rows, 0, 0).await;
+            assert!(
+                start.elapsed() < Duration::from_secs(8),
+                "the connection stayed open past the write time-out:\n{}",
+                server.log()
+            );
+            let _ = stall.writer.data_bytes(&b"c"[..]).await;
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        wait_log(&server, "the stalled client", |log| {
+            log.contains(
+                "dropped: the client stopped reading (2 s without taking any of its screen)",
+            )
+        })
+        .await;
     });
 }
 

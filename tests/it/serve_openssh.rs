@@ -1,6 +1,7 @@
-//! The system's `ssh` client plays at `hijara serve` (skipped, with a message, on a
-//! machine without /usr/bin/ssh). It runs with `-F /dev/null`, a temporary known_hosts
-//! holding the server's key, and IdentitiesOnly=yes, so no user setting leaks in.
+//! The system's `ssh` client plays at `hijara serve` (a machine without /usr/bin/ssh
+//! fails these tests, naming it; `.ci/run` installs it). It runs with `-F /dev/null`, a
+//! temporary known_hosts holding the server's key, and IdentitiesOnly=yes, so no user
+//! setting leaks in.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,10 +13,10 @@ use russh::keys::ssh_key::LineEnding;
 use crate::common::Session;
 use crate::serve_common::{Server, key};
 
-const SSH: &str = "/usr/bin/ssh";
+pub const SSH: &str = "/usr/bin/ssh";
 
 /// The options every run of ssh here gets, for `user` with key file `identity`.
-fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
+pub fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
     let host_key = std::fs::read_to_string(server.dir.path().join("host_key_ed25519")).unwrap();
     let public = PrivateKey::from_openssh(host_key.as_bytes())
         .unwrap()
@@ -66,19 +67,17 @@ fn identity(dir: &Path, seed: u8) -> PathBuf {
     path
 }
 
-fn have_ssh() -> bool {
-    if Path::new(SSH).exists() {
-        return true;
-    }
-    eprintln!("skipped: no {SSH} on this machine");
-    false
+/// Fails the test, naming what is missing, on a machine without the system's ssh.
+fn need_ssh() {
+    assert!(
+        Path::new(SSH).exists(),
+        "this test needs the system's ssh client at {SSH} (Debian: openssh-client)"
+    );
 }
 
 #[test]
 fn the_system_ssh_client_plays_a_move_against_the_ai() {
-    if !have_ssh() {
-        return;
-    }
+    need_ssh();
     let server = Server::start();
     let dir = tempfile::tempdir().unwrap();
     let id = identity(dir.path(), 20);
@@ -106,9 +105,7 @@ fn the_system_ssh_client_plays_a_move_against_the_ai() {
 
 #[test]
 fn the_system_ssh_client_gets_no_command_and_no_shell_without_a_pty() {
-    if !have_ssh() {
-        return;
-    }
+    need_ssh();
     let server = Server::start();
     let dir = tempfile::tempdir().unwrap();
     let id = identity(dir.path(), 21);

@@ -1,9 +1,10 @@
-//! Games with claims (`--claim`) and the corners variant on screen: the app state
-//! driven by keys and AI replies, no terminal.
+//! Games with claims (`--claim`) and the corners variant: the app state driven by keys
+//! and AI replies, no terminal; and, drawn, who may claim beside whose turn it is, and
+//! the help of a hot-seat claim game.
 
-use crate::common::{asked, autosaves, only_redraw, press, typing};
+use crate::common::{against, asked, autosaves, drawn, only_redraw, press, rows, sized, typing};
 use hijara::ai::Seat;
-use hijara::rules::{ClaimState, Game, Player, Ruleset, Square};
+use hijara::rules::{ClaimError, ClaimState, Game, Player, Ruleset, Square};
 use hijara::session::GameConfig;
 use hijara::ui::{AiReply, App, Effect, Input, KeyContext, MessageKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -374,5 +375,84 @@ fn an_ai_stone_that_scored_nothing_is_said_plainly_and_cannot_be_claimed() {
     assert_eq!(
         text(&app),
         "No claim: the last stone is Yellow's, and the AI claims its own points"
+    );
+}
+
+/// A claim game where Blue's fourth a1 has just completed square a1 (20 points).
+fn claim_pending(config: GameConfig) -> App {
+    let mut game = Game::with_claims();
+    for square in [
+        Square::A1,
+        Square::B2,
+        Square::A1,
+        Square::B2,
+        Square::A1,
+        Square::B2,
+    ] {
+        game.play(square).unwrap();
+    }
+    let mut app = sized(App::with_game(config, game), 80, 24);
+    let _ = typing(&mut app, "a1");
+    app
+}
+
+#[test]
+fn claim_mode_says_both_who_may_claim_and_whose_turn_it_is() {
+    let app = sized(claim_pending(GameConfig::default()), 120, 30);
+    assert_eq!(app.game().len(), 7);
+    let screen = rows(&drawn(&app, 120, 30));
+    let status = &screen[28];
+    assert!(
+        status.contains("Blue may claim (+ points Enter) · Yellow to move"),
+        "{status}"
+    );
+    let app = claim_pending(GameConfig::default());
+    let screen = rows(&drawn(&app, 80, 24));
+    let status = &screen[22];
+    assert!(
+        status.contains("Blue may claim · Yellow to move"),
+        "{status}"
+    );
+    assert!(status.contains("claims  ? help"), "{status}");
+    assert!(screen[23].contains("+ points Enter"), "{}", screen[23]);
+    // Narrower, both are still said.
+    for width in [44, 60] {
+        let app = sized(claim_pending(GameConfig::default()), width, 20);
+        let screen = rows(&drawn(&app, width, 20));
+        let status = &screen[18];
+        assert!(
+            status.contains("Blue may claim") && status.contains("Yellow"),
+            "{width}: {status}"
+        );
+    }
+    // Once claimed, only the turn.
+    let mut app = claim_pending(GameConfig::default());
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    let screen = rows(&drawn(&app, 80, 24));
+    assert!(!screen[22].contains("may claim"), "{}", screen[22]);
+    assert!(screen[22].contains("Yellow to move"), "{}", screen[22]);
+}
+
+#[test]
+fn the_hot_seat_help_lists_no_key_for_an_ai() {
+    let mut app = claim_pending(GameConfig::default());
+    let _ = press(&mut app, KeyCode::Char('?'));
+    let screen = rows(&drawn(&app, 80, 24)).join("\n");
+    assert!(screen.contains("+ 25 Enter"), "{screen}");
+    assert!(!screen.contains("let the AI play on"), "{screen}");
+
+    let mut app = claim_pending(against(Seat::Medium));
+    let _ = press(&mut app, KeyCode::Char('?'));
+    let screen = rows(&drawn(&app, 80, 24)).join("\n");
+    assert!(screen.contains("let the AI play on"), "{screen}");
+}
+
+#[test]
+fn a_second_claim_is_refused_in_a_whole_sentence() {
+    let text = ClaimError::AlreadyClaimed { move_number: 17 }.to_string();
+    assert_eq!(
+        text,
+        "the stone of move 17 has already been claimed (one try per stone)"
     );
 }

@@ -59,7 +59,7 @@ fn lesson_wrong_try_shows_why_80x24() {
     let mut s = state();
     open(&mut s, '5');
     let effects = typing(&mut s, "c2");
-    assert!(!effects.contains(&Effect::Save));
+    assert!(!effects.contains(&Effect::SaveProgress));
     match s.phase() {
         LessonPhase::Tried(mv, check) => {
             assert_eq!(*mv, Square::C2);
@@ -76,7 +76,7 @@ fn lesson_done_by_mouse_80x24() {
     let mut s = state();
     open(&mut s, '5');
     let effects = s.handle(Input::Click(Some(Square::A1)));
-    assert!(effects.contains(&Effect::Save));
+    assert!(effects.contains(&Effect::SaveProgress));
     assert!(s.progress().is_done("05-several"));
     insta::assert_snapshot!(render(&s, 80, 24).backend());
 }
@@ -180,7 +180,7 @@ fn every_lesson_is_done_on_the_screen_with_its_answer_and_claim() {
             claims += 1;
             assert_eq!(*mv, lesson.answer);
             assert!(
-                !effects.contains(&Effect::Save),
+                !effects.contains(&Effect::SaveProgress),
                 "not done before the claim"
             );
             let points = s.game().last().unwrap().points;
@@ -191,7 +191,7 @@ fn every_lesson_is_done_on_the_screen_with_its_answer_and_claim() {
             effects.extend(press(&mut s, KeyCode::Enter));
         }
         assert!(
-            effects.contains(&Effect::Save),
+            effects.contains(&Effect::SaveProgress),
             "{}: {effects:?}",
             lesson.id
         );
@@ -223,7 +223,7 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     let _ = typing(&mut s, "+15");
     insta::assert_snapshot!("lesson_claim_typed_80x24", render(&s, 80, 24).backend());
     let effects = press(&mut s, KeyCode::Enter);
-    assert!(!effects.contains(&Effect::Save));
+    assert!(!effects.contains(&Effect::SaveProgress));
     match s.phase() {
         LessonPhase::Tried(_, check) => {
             assert!(!check.done);
@@ -240,6 +240,6 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
     let _ = typing(&mut s, "+20");
     let effects = press(&mut s, KeyCode::Enter);
-    assert!(effects.contains(&Effect::Save));
+    assert!(effects.contains(&Effect::SaveProgress));
     assert!(s.progress().is_done("08-claims"));
 }

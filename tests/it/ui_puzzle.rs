@@ -50,7 +50,7 @@ fn puzzle_asking_80x24() {
 fn puzzle_right_answer_80x24() {
     let mut s = state("p0001");
     let effects = typing(&mut s, "c4");
-    assert!(effects.contains(&Effect::Save), "{effects:?}");
+    assert!(effects.contains(&Effect::SaveProgress), "{effects:?}");
     match s.phase() {
         PuzzlePhase::Answered(v, _) => assert!(v.solved),
         other => panic!("{other:?}"),
@@ -63,7 +63,7 @@ fn puzzle_right_answer_80x24() {
 fn puzzle_wrong_answer_by_mouse_80x24() {
     let mut s = state("p0001");
     let effects = s.handle(Input::Click(Some(Square::B4)));
-    assert!(effects.contains(&Effect::Save));
+    assert!(effects.contains(&Effect::SaveProgress));
     // Wrong is known at once (the answer is proven unique); what it costs is
     // asked of the check worker, not solved here.
     let request = checked(&effects);
@@ -135,7 +135,7 @@ fn trying_again_counts_only_the_first_try() {
     let _ = press(&mut s, KeyCode::Char('u'));
     assert_eq!(s.phase(), &PuzzlePhase::Asking);
     let effects = typing(&mut s, "c4");
-    assert!(!effects.contains(&Effect::Save));
+    assert!(!effects.contains(&Effect::SaveProgress));
     assert_eq!((s.progress().tries, s.progress().solved), (1, 0));
     // The next puzzle is another one, and q leaves.
     let _ = press(&mut s, KeyCode::Char('n'));
@@ -148,7 +148,7 @@ fn trying_again_counts_only_the_first_try() {
 fn a_full_square_is_refused_with_a_note() {
     let mut s = state("p0001");
     let effects = typing(&mut s, "a1");
-    assert!(!effects.contains(&Effect::Save));
+    assert!(!effects.contains(&Effect::SaveProgress));
     assert_eq!(s.phase(), &PuzzlePhase::Asking);
     assert!(s.note().unwrap().contains("a1 is full"));
 }

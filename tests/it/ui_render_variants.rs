@@ -1,13 +1,15 @@
-//! The corners variant and claims on screen at 80×24: insta snapshots (plain theme).
+//! The corners variant and claims on screen at 80×24: insta snapshots (plain theme), and
+//! the corner squares' dashed edges.
 
-use crate::common::{press, typing};
+use crate::common::{drawn, press, sized, typing};
 use hijara::ai::Seat;
-use hijara::rules::Ruleset;
+use hijara::rules::{Game, Ruleset, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{App, AppView, Theme};
+use hijara::ui::{App, AppView, ScreenLayout, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 /// How many `B` stones are drawn underlined: the combinations the last stone shows.
@@ -130,4 +132,36 @@ fn status_line_against_the_ai_waiting_for_a_claim() {
     let _ = typing(&mut app, "b2");
     assert!(app.awaits_claim());
     insta::assert_snapshot!("claim_ai_waits_80x24", screen(&app));
+}
+
+#[test]
+fn the_corner_squares_are_marked_on_the_board_in_the_corners_variant() {
+    for (ruleset, dashed) in [(Ruleset::Corners, true), (Ruleset::Standard, false)] {
+        let mut app = sized(
+            App::with_game(GameConfig::default(), Game::with_ruleset(ruleset)),
+            80,
+            24,
+        );
+        // The cursor's heavy border away from the corners, on b2.
+        let _ = press(&mut app, KeyCode::Right);
+        let _ = press(&mut app, KeyCode::Down);
+        let buf = drawn(&app, 80, 24);
+        let geometry = ScreenLayout::new(Rect::new(0, 0, 80, 24))
+            .unwrap()
+            .board_geometry()
+            .unwrap();
+        // The top edge of each square.
+        let edge = |square: Square| -> String {
+            let rect = geometry.square_rect(square);
+            (rect.x..rect.right())
+                .map(|x| buf[(x, rect.y - 1)].symbol().to_owned())
+                .collect()
+        };
+        for corner in [Square::A1, Square::D1, Square::A4, Square::D4] {
+            assert_eq!(edge(corner).contains('╌'), dashed, "{ruleset:?} {corner}");
+        }
+        for inner in [Square::C3, Square::B1, Square::C4] {
+            assert!(!edge(inner).contains('╌'), "{ruleset:?} {inner}");
+        }
+    }
 }

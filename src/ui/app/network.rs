@@ -1,6 +1,7 @@
 //! What only a game served by `hijara serve` has: requests to the other player (undo,
 //! rematch), resigning, messages, and the table's news coming back. Pure, like the
-//! rest of the app: requests wait in an outbox the event loop hands to the table.
+//! rest of the app: a request is an effect ([`Effect::ToTable`]) the event loop hands
+//! to the table.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -12,41 +13,11 @@ use crate::strings::{message, table};
 use crate::text;
 
 use super::super::effect::{Effect, Effects};
-use super::super::keymap::Action;
+use super::super::keymap::{self, Action, KeyContext};
 use super::super::message::MessageKind;
 use super::super::question::{Overlay, Question};
-use super::super::served::{News, Request};
+use super::super::table_link::{News, Request};
 use super::App;
-
-/// A served game's own state.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Served {
-    /// The seats played at another terminal, by [`crate::rules::Player::index`].
-    pub(super) remote: [bool; 2],
-    /// How many watch the game (at a table).
-    watching: usize,
-    /// A message to the other player, while it is typed after `m`.
-    typing: Option<String>,
-    /// What the player asked of the table, for the loop to hand over.
-    outbox: Vec<Request>,
-    /// Why the game stopped before a full board, once it has.
-    stopped: Option<String>,
-    /// A game against the server's AI at a table of its own: this screen plays both
-    /// seats (the AI on the server's pool), and the table decides undo, rematch and
-    /// resignation, answering at once for the AI.
-    ai_table: bool,
-    /// The table's last write of the game failed ([`News::Saved`]).
-    unsaved: bool,
-}
-
-impl Served {
-    pub(super) fn new(remote: [bool; 2]) -> Served {
-        Served {
-            remote,
-            ..Served::default()
-        }
-    }
-}
 
 impl App {
     /// A game against the server's AI kept at a table of the server (see
@@ -111,18 +82,12 @@ impl App {
         self.network.as_ref()?.stopped.as_deref()
     }
 
-    /// The requests made since the last call, for the table.
-    pub(crate) fn take_requests(&mut self) -> Vec<Request> {
-        self.network
-            .as_mut()
-            .map(|s| std::mem::take(&mut s.outbox))
-            .unwrap_or_default()
-    }
-
-    fn send(&mut self, request: Request) {
-        if let Some(served) = self.network.as_mut() {
-            served.outbox.push(request);
+    /// `effects` with `request` for the table first, in a served game; else `effects`.
+    fn to_table(&self, request: Request, mut effects: Effects) -> Effects {
+        if self.is_served() {
+            effects.insert(0, Effect::ToTable(request));
         }
+        effects
     }
 
     /// Takes what the table says.
@@ -227,14 +192,14 @@ impl App {
                 } else if !mine {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
-                    self.send(Request::Undo);
-                    self.say(MessageKind::Info, table::UNDO_SENT)
+                    let said = self.say(MessageKind::Info, table::UNDO_SENT);
+                    self.to_table(Request::Undo, said)
                 }
             }
             Action::NewGame if at_table => {
                 if ended {
-                    self.send(Request::Rematch);
-                    self.say(MessageKind::Info, table::REMATCH_SENT)
+                    let said = self.say(MessageKind::Info, table::REMATCH_SENT);
+                    self.to_table(Request::Rematch, said)
                 } else {
                     self.refuse(table::REMATCH_AT_THE_END)
                 }
@@ -256,14 +221,8 @@ impl App {
                 self.message = None;
                 vec![Effect::Redraw]
             }
-            Action::Mute => {
-                self.send(Request::ToggleMute);
-                Vec::new()
-            }
-            Action::Bell => {
-                self.send(Request::ToggleBell);
-                Vec::new()
-            }
+            Action::Mute => self.to_table(Request::ToggleMute, Vec::new()),
+            Action::Bell => self.to_table(Request::ToggleBell, Vec::new()),
             _ => return None,
         };
         Some(effects)
@@ -288,14 +247,10 @@ impl App {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
                     // The table's game comes back at once, with what was taken back.
-                    self.send(Request::Undo);
-                    vec![Effect::Redraw]
+                    self.to_table(Request::Undo, vec![Effect::Redraw])
                 }
             }
-            Action::NewGame if ended => {
-                self.send(Request::Rematch);
-                vec![Effect::Redraw]
-            }
+            Action::NewGame if ended => self.to_table(Request::Rematch, vec![Effect::Redraw]),
             Action::NewGame => self.refuse(table::NEW_GAME_AT_THE_END_AI),
             _ => return None,
         };
@@ -323,52 +278,66 @@ impl App {
         if !self.is_served() {
             return None;
         }
-        match (question, yes) {
+        let request = match (question, yes) {
             // At a table the table decides: the resignation is asked of it.
-            (Question::Resign(_), true) if self.table_decides() => self.send(Request::Resign),
-            (Question::Resign(_), false) if self.table_decides() => self.message = None,
-            (Question::UndoAsked, yes) => self.send(Request::AnswerUndo(yes)),
-            (Question::Rematch, true) => self.send(Request::Rematch),
-            (Question::Rematch, false) => self.send(Request::DeclineRematch),
+            (Question::Resign(_), true) if self.table_decides() => Request::Resign,
+            (Question::UndoAsked, yes) => Request::AnswerUndo(yes),
+            (Question::Rematch, true) => Request::Rematch,
+            (Question::Rematch, false) => Request::DeclineRematch,
             (Question::Leave | Question::LeaveAi { .. }, true) => return Some(self.quit()),
-            (Question::Leave | Question::LeaveAi { .. }, false) => self.message = None,
+            (Question::Resign(_), false) if self.table_decides() => {
+                self.message = None;
+                return Some(vec![Effect::Redraw]);
+            }
+            (Question::Leave | Question::LeaveAi { .. }, false) => {
+                self.message = None;
+                return Some(vec![Effect::Redraw]);
+            }
             _ => return None,
-        }
-        Some(vec![Effect::Redraw])
+        };
+        Some(self.to_table(request, vec![Effect::Redraw]))
     }
 
-    /// A key while a message is typed: characters, Backspace, Enter sends, Esc cancels.
-    /// `None` when no message is typed.
+    /// A key while a message is typed: characters, and through the key table Backspace,
+    /// Enter (sends) and Esc (cancels). `None` when no message is typed.
     pub(super) fn typing_key(&mut self, key: KeyEvent) -> Option<Effects> {
         let typing = self.network.as_mut()?.typing.as_mut()?;
         let plain = !key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        let effects = match key.code {
-            KeyCode::Char('c') if !plain => self.quit(),
-            KeyCode::Char(c) if plain && !c.is_control() => {
+        let effects = match (keymap::action(key, KeyContext::MessageEntry), key.code) {
+            (Some(Action::ForceQuit), _) => self.quit(),
+            (None, KeyCode::Char(c)) if plain && !c.is_control() => {
                 let mut longer = typing.clone();
                 longer.push(c);
-                // Text from a client: counted in display columns, unsafe characters refused.
-                if !text::is_unsafe(c) && text::width(&longer) <= table::MAX_SAY_COLUMNS {
+                // Text from a client: counted in display columns and bytes, unsafe
+                // characters and marks past the few a letter may carry refused.
+                let calm = matches!(
+                    text::cap_marks(&longer, text::MAX_MARKS),
+                    std::borrow::Cow::Borrowed(_)
+                );
+                if !text::is_unsafe(c)
+                    && calm
+                    && longer.len() <= table::MAX_SAY_BYTES
+                    && text::width(&longer) <= table::MAX_SAY_COLUMNS
+                {
                     *typing = longer;
                 }
                 vec![Effect::Redraw]
             }
-            KeyCode::Backspace => {
+            (Some(Action::Backspace), _) => {
                 typing.pop();
                 vec![Effect::Redraw]
             }
-            KeyCode::Enter if typing.trim().is_empty() => self.refuse(table::SAY_EMPTY),
-            KeyCode::Enter => {
+            (Some(Action::Confirm), _) if typing.trim().is_empty() => self.refuse(table::SAY_EMPTY),
+            (Some(Action::Confirm), _) => {
                 let text = std::mem::take(typing);
                 if let Some(served) = self.network.as_mut() {
                     served.typing = None;
                 }
-                self.send(Request::Say(text));
-                vec![Effect::Redraw]
+                self.to_table(Request::Say(text), vec![Effect::Redraw])
             }
-            KeyCode::Esc => {
+            (Some(Action::No), _) => {
                 if let Some(served) = self.network.as_mut() {
                     served.typing = None;
                 }
@@ -389,23 +358,71 @@ mod tests {
     use crate::session::GameConfig;
     use crate::ui::effect::Input;
 
-    fn key(app: &mut App, c: char) -> Effects {
+    /// A served game's screen, and the requests its effects handed to the table, as
+    /// the event loop hands them over.
+    struct Served {
+        app: App,
+        sent: Vec<Request>,
+    }
+
+    impl Served {
+        fn new(app: App) -> Served {
+            Served {
+                app,
+                sent: Vec::new(),
+            }
+        }
+
+        /// The requests sent since the last call.
+        fn take_requests(&mut self) -> Vec<Request> {
+            std::mem::take(&mut self.sent)
+        }
+
+        fn sent(&mut self, effects: Effects) -> Effects {
+            for effect in &effects {
+                if let Effect::ToTable(request) = effect {
+                    self.sent.push(request.clone());
+                }
+            }
+            effects
+        }
+
+        fn handle(&mut self, input: Input) -> Effects {
+            let effects = self.app.handle(input);
+            self.sent(effects)
+        }
+
+        fn table_news(&mut self, news: News) -> Effects {
+            let effects = self.app.table_news(news);
+            self.sent(effects)
+        }
+    }
+
+    impl std::ops::Deref for Served {
+        type Target = App;
+
+        fn deref(&self) -> &App {
+            &self.app
+        }
+    }
+
+    fn key(app: &mut Served, c: char) -> Effects {
         app.handle(Input::Key(KeyEvent::new(
             KeyCode::Char(c),
             KeyModifiers::NONE,
         )))
     }
 
-    fn typed(app: &mut App, text: &str) {
+    fn typed(app: &mut Served, text: &str) {
         for c in text.chars() {
             key(app, c);
         }
     }
 
     /// Blue's screen at a table, after `moves`.
-    fn blue_at(moves: &[&str]) -> App {
+    fn blue_at(moves: &[&str]) -> Served {
         let game = Game::from_moves(moves.iter().map(|s| s.parse().unwrap())).unwrap();
-        App::with_game(GameConfig::default(), game).served([false, true])
+        Served::new(App::with_game(GameConfig::default(), game).served([false, true]))
     }
 
     #[test]
@@ -471,9 +488,11 @@ mod tests {
         let mut config = GameConfig::default();
         config.seats[1] = Seat::Hard;
         let game = Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap();
-        let mut app = App::with_game(config, game)
-            .served([false, false])
-            .at_ai_table();
+        let mut app = Served::new(
+            App::with_game(config, game)
+                .served([false, false])
+                .at_ai_table(),
+        );
         assert!(app.against_table_ai() && !app.at_table());
         // Undo goes to the table (which answers at once); redo is refused.
         key(&mut app, 'u');
@@ -545,6 +564,10 @@ mod tests {
         typed(&mut app, "b3 \u{202E}q");
         assert_eq!(app.typing(), Some("b3 q"));
         assert_eq!(app.game().len(), 0);
+        // A letter keeps its first few marks; the stack stops there.
+        typed(&mut app, &format!("Q{}", "\u{300}".repeat(500)));
+        let stacked = format!("b3 qQ{}", "\u{300}".repeat(crate::text::MAX_MARKS));
+        assert_eq!(app.typing(), Some(stacked.as_str()));
         typed(&mut app, &"x".repeat(100));
         assert_eq!(
             crate::text::width(app.typing().unwrap()),
@@ -565,7 +588,7 @@ mod tests {
         );
         app.table_news(News::Watching(3));
         assert_eq!(app.watching(), Some(3));
-        let mut watcher = App::new(GameConfig::default()).served([true, true]);
+        let mut watcher = Served::new(App::new(GameConfig::default()).served([true, true]));
         for c in ['m', 'u', 'B', 'n'] {
             key(&mut watcher, c);
             assert_eq!(watcher.message().unwrap().text, table::SPECTATING);

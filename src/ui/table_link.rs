@@ -1,52 +1,16 @@
-//! What a served session (`hijara serve`) brings to the one event loop: the server's
-//! lobby as a screen ([`Lobby`]), a game's link to its table ([`Link`]), what a player
-//! asks of the table ([`Request`]) and what the table tells a screen ([`News`]).
+//! A served game's link to its table (`hijara serve`): the [`Link`], what a player
+//! asks of the table ([`Request`], carried by the event loop as an effect), what the
+//! table tells a screen ([`News`]), and the terminal's bell ([`Bell`]).
 //!
-//! The ui knows these as traits and plain values; the server implements them, so the
-//! ui never reaches into the server and the loop stays the only loop.
+//! The ui knows these as a trait and plain values; the server implements the link, so
+//! the ui never reaches into the server.
 
 use std::fmt::Debug;
 use std::io::Write;
 
 use ratatui::backend::{CrosstermBackend, TestBackend};
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 
 use crate::rules::{Game, Move};
-
-use super::app::App;
-use super::effect::{Effects, Input};
-use super::theme::Theme;
-
-/// The server's lobby as a screen of the one loop. Its keys may open a game: it says
-/// so with [`super::Effect::Open`], and the loop takes the game with [`Lobby::take_game`].
-pub(crate) trait Lobby: Debug {
-    /// Handles one input (keys, resizes, the idle timer's tick).
-    fn handle(&mut self, input: Input) -> Effects;
-    /// The shared state changed (a [`super::Wake::Linked`]): redraw, or open the game
-    /// an opponent just sat down at.
-    fn linked(&mut self) -> Effects;
-    /// Draws the lobby.
-    fn render(&self, area: Rect, buf: &mut Buffer);
-    /// The colours chosen in the lobby, for every screen of the session.
-    fn theme(&self) -> Theme;
-    /// The area last sized to.
-    fn area(&self) -> Rect;
-    /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).
-    fn tick_every(&self) -> Option<std::time::Duration>;
-    /// The game asked for by [`super::Effect::Open`], with its link to a table.
-    fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)>;
-    /// Back in the lobby from a game.
-    fn back(&mut self) -> Effects;
-    /// Whether the lobby waits at a table for an opponent: table news is then
-    /// taken at once, not gathered for [`LOBBY_NEWS_EVERY`].
-    fn waiting(&self) -> bool;
-}
-
-/// Table news redraws a lobby at most this often: with many lobbies open, each
-/// move would otherwise redraw every one of them (at 500 sessions and 9 tables,
-/// 59% of a core went to lobby redraws).
-pub(crate) const LOBBY_NEWS_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A game on screen linked to one played elsewhere too (a table of `hijara serve`).
 pub(crate) trait Link: Debug {
@@ -74,7 +38,7 @@ pub(crate) trait Link: Debug {
 
 /// What a player at a table asks of it, beyond their moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Request {
+pub enum Request {
     /// Ask the opponent to take back the last move (and the opponent's reply after it).
     Undo,
     /// Answer the opponent's request to take back moves.

@@ -1,0 +1,497 @@
+//! The command line's arguments as clap reads them: every subcommand's options (but
+//! `serve`'s, beside the server's start), the checks of their values, and what a game's
+//! options give: its settings and where it saves.
+
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args, Parser, Subcommand};
+
+use crate::ai::{Level, Seat};
+use crate::session::{
+    Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
+};
+
+/// Hijara, the four-by-four board game, in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "hijara", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in the terminal: hot-seat by default, or against the AI.
+    Play(PlayArgs),
+    /// Replay a record headlessly and print every scoring move and the totals.
+    Score(ScoreArgs),
+    /// Measure how many random full games one thread plays per second.
+    Bench(BenchArgs),
+    /// Play AI against AI headlessly and print the results.
+    Selfplay(SelfplayArgs),
+    /// Speak a GTP-style text protocol on stdin/stdout.
+    Engine(EngineArgs),
+    /// Watch a record move by move, and play on from any move.
+    Replay(ReplayArgs),
+    /// Continue the game autosaved when it was left (quit, crash or closed terminal).
+    Resume(ResumeArgs),
+    /// Review every move of a record against the engine: best moves, points lost, mistakes.
+    Analyze(AnalyzeArgs),
+    /// List the finished games kept in the history, newest first, with a tally per AI level.
+    Games(GamesArgs),
+    /// Learn the game: short lessons on the real board, resumed where you stopped.
+    Learn(LearnArgs),
+    /// Solve a puzzle with one proven answer: the one nearest your rating, or the day's.
+    Puzzle(PuzzleArgs),
+    /// Serve the game over SSH: anyone with an ssh client and a key can play.
+    Serve(super::serve::ServeArgs),
+    /// Print a shell completion script to stdout.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to stdout.
+    Manpage,
+}
+
+/// Options of `hijara play`.
+#[derive(Debug, Clone, Args, Default)]
+pub struct PlayArgs {
+    /// Who plays Blue (moves first) [default: human, or the --load record's seat].
+    #[arg(long, value_enum)]
+    pub blue: Option<Seat>,
+    /// Who plays Yellow [default: human, or the --load record's seat].
+    #[arg(long, value_enum)]
+    pub yellow: Option<Seat>,
+    /// Short form: you play Blue against the AI at this level (default hard).
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "hard", conflicts_with_all = ["blue", "yellow"])]
+    pub ai: Option<Level>,
+    /// AI and save settings.
+    #[command(flatten)]
+    pub session: SessionArgs,
+    /// Continue the unfinished game in this record (seats and settings from its tags
+    /// unless given here).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// The rules: `standard`, or `corners` (corner formations score too) [default:
+    /// standard, or the --load record's].
+    #[arg(long, value_enum, conflicts_with = "load")]
+    pub variant: Option<crate::rules::Ruleset>,
+    /// Players claim their own points (`+25 Enter`); overlooked points are forfeited.
+    #[arg(long, conflicts_with = "load")]
+    pub claim: bool,
+    /// Play with clocks: `5+3` is 5 minutes each plus 3 seconds a move; who runs out
+    /// loses [default: none, or the --load record's clocks].
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    pub clock: Option<crate::record::TimeControl>,
+}
+
+/// Which record `hijara replay` opens: a file, or a game of the history by number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayTarget {
+    /// A record file.
+    File(PathBuf),
+    /// Game N of `hijara games` (1 = newest).
+    Number(usize),
+}
+
+/// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
+pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return match text.parse::<usize>() {
+            Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
+            Ok(n) => Ok(ReplayTarget::Number(n)),
+            Err(_) => Err("no game has so large a number (see `hijara games`)".to_owned()),
+        };
+    }
+    Ok(ReplayTarget::File(PathBuf::from(text)))
+}
+
+/// Options of `hijara replay`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
+pub struct ReplayArgs {
+    /// The record to watch: a file, or N to watch game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Watch the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
+    /// Who plays Blue on after `c` (continue from the move shown).
+    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    pub blue: Seat,
+    /// Who plays Yellow on after `c`.
+    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    pub yellow: Seat,
+    /// AI and save settings for playing on.
+    #[command(flatten)]
+    pub session: SessionArgs,
+}
+
+/// The settings a game session shares between `play` and `replay`'s playing on.
+#[derive(Debug, Clone, Args, Default)]
+pub struct SessionArgs {
+    /// The AI's thinking time per move, in milliseconds (hard level; at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
+    pub think_ms: Option<u64>,
+    /// Seed for the AI's random choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Where `s` saves records [default: the current folder].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// Do not keep this run's finished games in the history (`hijara games`).
+    #[arg(long)]
+    pub no_history: bool,
+}
+
+impl SessionArgs {
+    /// The game settings for these seats: the thinking time, and the seed or a fresh one.
+    pub(crate) fn config(&self, seats: [Seat; 2]) -> GameConfig {
+        GameConfig {
+            seats,
+            think_ms: self.think_ms,
+            seed: self.seed.unwrap_or_else(fresh_seed),
+            threads: self.threads.get(),
+            ..GameConfig::default()
+        }
+    }
+}
+
+/// `--threads`, declared once and flattened into every command that searches.
+#[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
+pub struct ThreadsArgs {
+    /// Search threads for the AI and the analysis [default: every core; `selfplay
+    /// --nodes`: 1, for reproducible games].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl ThreadsArgs {
+    /// The count asked for; `None` for the default ([`crate::ai::thread_count`]).
+    pub fn get(&self) -> Option<usize> {
+        self.threads.map(usize::from)
+    }
+}
+
+/// Where a game from the command line saves: `--save-dir` (created when missing), or
+/// the current folder; the autosave in the data folder; and, unless `no_history`,
+/// finished games in the data folder's `games/`.
+pub(crate) fn storage(save_dir: Option<&PathBuf>, no_history: bool) -> anyhow::Result<Storage> {
+    let dir = open_save_dir(save_dir.map(PathBuf::as_path))?;
+    let history = data_dir().filter(|_| !no_history).map(|d| games_dir(&d));
+    Ok(Storage::new(dir, Autosave::in_data_dir()).with_history(history))
+}
+
+/// Options of `hijara engine`.
+#[derive(Debug, Clone, Args)]
+pub struct EngineArgs {
+    /// Search threads (the protocol's `threads N` changes them).
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+}
+
+/// Options of `hijara games`.
+#[derive(Debug, Clone, Args)]
+pub struct GamesArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `hijara learn`.
+#[derive(Debug, Clone, Args)]
+pub struct LearnArgs {
+    /// List the lessons and which are done, without opening the screen.
+    #[arg(long)]
+    pub list: bool,
+}
+
+/// Options of `hijara puzzle`.
+#[derive(Debug, Clone, Args, Default)]
+pub struct PuzzleArgs {
+    /// Today's puzzle (UTC date): the same for everyone.
+    #[arg(long, conflicts_with = "id")]
+    pub daily: bool,
+    /// A puzzle by its id (`p0001`).
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+    /// Answer without the screen: print why the move is right or wrong, and keep the try.
+    #[arg(long, value_name = "SQUARE")]
+    pub answer: Option<crate::rules::Square>,
+    /// Print the puzzle as text instead of opening the screen.
+    #[arg(long, conflicts_with = "answer")]
+    pub print: bool,
+    /// Print your puzzle rating, streaks and counts.
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print"])]
+    pub stats: bool,
+    /// With --stats: one JSON object for scripts.
+    #[arg(long, requires = "stats")]
+    pub json: bool,
+    /// The UTC date for --daily (YYYY-MM-DD) [default: today].
+    #[arg(long, hide = true, value_parser = parse_date)]
+    pub date: Option<chrono::NaiveDate>,
+}
+
+/// A `YYYY-MM-DD` date.
+pub(crate) fn parse_date(text: &str) -> Result<chrono::NaiveDate, String> {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|e| format!("{text:?}: {e} (YYYY-MM-DD)"))
+}
+
+/// Options of `hijara completions`.
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Options of `hijara resume`.
+#[derive(Debug, Clone, Args)]
+pub struct ResumeArgs {
+    /// Where `s` saves records, created if missing [default: the current folder].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// Do not keep the game in the history (`hijara games`) when it ends.
+    #[arg(long)]
+    pub no_history: bool,
+    /// New clocks for the rest of the game (`5+3`: 5 minutes each plus 3 seconds a
+    /// move), both starting full [default: the saved game's clocks, if it has them].
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    pub clock: Option<crate::record::TimeControl>,
+}
+
+/// Options of `hijara score`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
+pub struct ScoreArgs {
+    /// The record to score: a file (`-` for stdin), or N for game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Score the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `hijara analyze`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["game", "last"])))]
+pub struct AnalyzeArgs {
+    /// The record to review: a file (`-` for stdin), or N for game N of `hijara games`.
+    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    pub game: Option<ReplayTarget>,
+    /// Review the newest game of the history.
+    #[arg(long)]
+    pub last: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
+    pub think_ms: Option<u64>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
+    /// blunders and a comment with the move's value and the best move's
+    /// (`{d1 -5, best c3 +15}`); `-` prints it to standard output instead of the
+    /// report. A symlink is written through.
+    #[arg(long, value_name = "OUT")]
+    pub annotate: Option<PathBuf>,
+}
+
+/// A number of seconds as given on the command line, kept with its text so an
+/// error can quote the number given (`18446744073709551615`, not `1.8e19`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seconds {
+    /// The value.
+    pub value: f64,
+    /// The text given.
+    pub given: String,
+}
+
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let value = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    Ok(Seconds {
+        value,
+        given: text.to_owned(),
+    })
+}
+
+/// A clock as `--clock` takes it: `MINUTES+SECONDS`, like `5+3`.
+pub(crate) fn time_control(text: &str) -> Result<crate::record::TimeControl, String> {
+    crate::record::TimeControl::from_minutes(text).map_err(|e| e.to_string())
+}
+
+/// A thinking time in milliseconds, from 1 to an hour: past that the AI would
+/// think without end for any purpose.
+pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
+    use crate::ai::gtp::MAX_THINK_MS;
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+        .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
+}
+
+/// Options of `hijara bench`.
+#[derive(Debug, Clone, Args)]
+pub struct BenchArgs {
+    /// How long to measure, in seconds (at least 2).
+    #[arg(long, default_value = "3", value_parser = seconds)]
+    pub seconds: Seconds,
+    /// The rules to play the random games under.
+    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    pub variant: crate::rules::Ruleset,
+}
+
+/// Options of `hijara selfplay`.
+#[derive(Debug, Clone, Args)]
+pub struct SelfplayArgs {
+    /// Blue's level.
+    #[arg(long, value_enum)]
+    pub blue: Level,
+    /// Yellow's level.
+    #[arg(long, value_enum)]
+    pub yellow: Level,
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Seed; the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The hard level's thinking time per move, in milliseconds (at most an hour).
+    #[arg(long, value_name = "MS", value_parser = think_ms)]
+    pub think_ms: Option<u64>,
+    /// Hard searches this many nodes per move instead of using the clock: reproducible.
+    #[arg(long, value_name = "N", conflicts_with = "think_ms")]
+    pub nodes: Option<u64>,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The rules the games are played under.
+    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    pub variant: crate::rules::Ruleset,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn no_history_is_taken_by_play_resume_and_replay() {
+        let Ok(Cli {
+            command: Some(Command::Play(play)),
+        }) = parse(&["play", "--no-history"])
+        else {
+            panic!("play");
+        };
+        assert!(play.session.no_history);
+        let Ok(Cli {
+            command: Some(Command::Resume(resume)),
+        }) = parse(&["resume", "--no-history"])
+        else {
+            panic!("resume");
+        };
+        assert!(resume.no_history);
+        let Ok(Cli {
+            command: Some(Command::Replay(replay)),
+        }) = parse(&["replay", "--last", "--no-history"])
+        else {
+            panic!("replay");
+        };
+        assert!(replay.last && replay.session.no_history && replay.game.is_none());
+        assert!(parse(&["games", "--no-history"]).is_err());
+    }
+
+    #[test]
+    fn every_command_that_searches_takes_threads() {
+        let threads = |args: &[&str]| -> Option<usize> {
+            match parse(args)
+                .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+                .command
+            {
+                Some(Command::Play(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Replay(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Resume(a)) => a.threads.get(),
+                Some(Command::Engine(a)) => a.threads.get(),
+                Some(Command::Selfplay(a)) => a.threads.get(),
+                Some(Command::Analyze(a)) => a.threads.get(),
+                other => panic!("{other:?}"),
+            }
+        };
+        for args in [
+            &["play", "--threads", "3"][..],
+            &["replay", "--last", "--threads", "3"],
+            &["resume", "--threads", "3"],
+            &["engine", "--threads", "3"],
+            &[
+                "selfplay",
+                "--blue",
+                "easy",
+                "--yellow",
+                "hard",
+                "--threads",
+                "3",
+            ],
+            &["analyze", "game.hij", "--threads", "3"],
+        ] {
+            assert_eq!(threads(args), Some(3), "{args:?}");
+            let without: Vec<&str> = args
+                .iter()
+                .copied()
+                .filter(|a| *a != "--threads" && *a != "3")
+                .collect();
+            assert_eq!(threads(&without), None, "{without:?}");
+            let mut zero = without.clone();
+            zero.extend(["--threads", "0"]);
+            assert!(parse(&zero).is_err(), "{zero:?}");
+        }
+        // The game's settings carry the count to its AI.
+        let config = parse(&["play", "--threads", "2"]).map(|c| match c.command {
+            Some(Command::Play(a)) => a.session.config([Seat::Hard; 2]),
+            _ => GameConfig::default(),
+        });
+        assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
+    }
+
+    #[test]
+    fn replay_takes_a_number_or_a_file() {
+        let target = |arg: &str| match parse(&["replay", arg]) {
+            Ok(Cli {
+                command: Some(Command::Replay(replay)),
+            }) => replay.game,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(target("12"), Some(ReplayTarget::Number(12)));
+        assert_eq!(
+            target("./12"),
+            Some(ReplayTarget::File(PathBuf::from("./12")))
+        );
+        assert_eq!(
+            target("game.hij"),
+            Some(ReplayTarget::File(PathBuf::from("game.hij")))
+        );
+        assert!(parse(&["replay", "0"]).is_err());
+        assert!(parse(&["replay", "99999999999999999999999"]).is_err());
+    }
+}

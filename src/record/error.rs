@@ -1,0 +1,250 @@
+//! What can be wrong with a record or an edit of one, and where in the text.
+
+use std::fmt;
+
+use super::{GameResult, Termination, TimeControlError};
+use crate::rules::{Move, Outcome, Player};
+
+/// A place in the text: 1-based line and column. Columns count characters, not bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1, in characters.
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// The longest piece of offending text quoted in an error, in characters.
+const QUOTE_LIMIT: usize = 24;
+
+/// `text` in backticks for an error message: control characters escaped, long text cut.
+pub(super) fn quote(text: &str) -> String {
+    let mut out = String::from("`");
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_LIMIT {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out.push('`');
+    out
+}
+
+/// An edit of a record's annotations that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// The record has no move at this 0-based index.
+    #[error("the record has no move {} (it has {moves})", .index + 1)]
+    NoSuchMove {
+        /// The 0-based index asked for.
+        index: usize,
+        /// How many moves the record has.
+        moves: usize,
+    },
+    /// A comment holding `}` and a line break (LF or CR) can be written neither as
+    /// `{...}` nor as `;...`.
+    #[error("a comment with `}}` cannot also hold a line break")]
+    UnwritableComment,
+    /// A claim of 0 points: write `None` for nothing awarded.
+    #[error("a claim must be at least 1 point")]
+    ZeroClaim,
+}
+
+/// A tag name that is empty or has a character other than ASCII letters, digits and `_`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a tag name must be ASCII letters, digits or `_`, not `{}`", .0.escape_debug())]
+pub struct InvalidTagName(pub String);
+
+/// Something wrong with a record, with where it is in the text when known.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The text does not follow the format.
+    #[error("line {}, column {}: expected {expected}, found {found}", .location.line, .location.column)]
+    Syntax {
+        /// Where the offending token starts.
+        location: Location,
+        /// What was there, quoted (`` `e5` ``), or `end of input`.
+        found: String,
+        /// What the format allows there.
+        expected: String,
+    },
+    /// A move names a full square.
+    #[error("{}move {move_number} ({player}) plays {square}, which is full", at(.location))]
+    FullSquare {
+        /// Where the move is written, if the record was parsed.
+        location: Option<Location>,
+        /// The move's number, counted one by one from 1.
+        move_number: u32,
+        /// Who would have played it.
+        player: Player,
+        /// The full square.
+        square: Move,
+    },
+    /// The `Result` tag is not a result token (only possible for a tag set by code:
+    /// the parser reports it as a syntax error).
+    #[error("{}the Result tag is {}; expected `1-0`, `0-1`, `1/2-1/2` or `*`", at(.location), quote(.value))]
+    InvalidResultTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// The `Variant` tag names no ruleset (only possible for a tag set by code:
+    /// the parser reports it as a syntax error).
+    #[error("{}unknown variant {} (expected `standard` or `corners`)", at(.location), quote(.value))]
+    UnknownVariant {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// The `Claim` tag is neither `on` nor `off` (only possible for a tag set by code).
+    #[error("{}the Claim tag is {}; expected `on` or `off`", at(.location), quote(.value))]
+    InvalidClaimTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// The `Termination` tag names no ending (only possible for a tag set by code:
+    /// the parser reports it as a syntax error).
+    #[error("{}the Termination tag is {}; expected `normal`, `time forfeit`, `resignation` or `abandoned`", at(.location), quote(.value))]
+    InvalidTerminationTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+    },
+    /// The `TimeControl` tag is not `SECONDS+SECONDS` (only possible for a tag set by
+    /// code: the parser reports it as a syntax error).
+    #[error("{}the TimeControl tag is {}: {error}", at(.location), quote(.value))]
+    InvalidTimeControlTag {
+        /// Where the tag is written, if the record was parsed.
+        location: Option<Location>,
+        /// The tag's value.
+        value: String,
+        /// What is wrong with it.
+        error: TimeControlError,
+    },
+    /// The game ended early (time forfeit, resignation, abandoned) but the board is
+    /// full, or the record does not name a winner.
+    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.termination, *.claimed, *.moves))]
+    EarlyEndingMismatch {
+        /// Where the `Termination` tag (or the result) is written, if the record was parsed.
+        location: Option<Location>,
+        /// How the record says the game ended.
+        termination: Termination,
+        /// The result the record gives, if any.
+        claimed: Option<GameResult>,
+        /// How many moves the record has.
+        moves: usize,
+    },
+    /// A move carries a claim its stone cannot have made.
+    #[error("{}move {move_number} ({player}) plays {square} and claims {claimed}, but {}",
+        at(.location), impossible_reason(*.claimed, *.scored, *.claims_on))]
+    ImpossibleClaim {
+        /// Where the move is written, if the record was parsed.
+        location: Option<Location>,
+        /// The move's number, counted one by one from 1.
+        move_number: u32,
+        /// Who played it.
+        player: Player,
+        /// Its square.
+        square: Move,
+        /// The points claimed.
+        claimed: u32,
+        /// The points the stone scored.
+        scored: u32,
+        /// Whether the record is a claim game at all.
+        claims_on: bool,
+    },
+    /// The `Result` tag or the final result token says something other than what happened.
+    #[error("{}the record claims `{claimed}` ({}) but after {moves} moves the game is {}",
+        at(.location), .claimed.describe(), .actual.describe())]
+    ResultMismatch {
+        /// Where the claim is written, if the record was parsed.
+        location: Option<Location>,
+        /// What the record says.
+        claimed: GameResult,
+        /// What the moves give.
+        actual: GameResult,
+        /// How many moves the record has.
+        moves: usize,
+    },
+}
+
+impl RecordError {
+    /// Where in the text the problem is, when known.
+    pub fn location(&self) -> Option<Location> {
+        match self {
+            RecordError::Syntax { location, .. } => Some(*location),
+            RecordError::FullSquare { location, .. }
+            | RecordError::InvalidResultTag { location, .. }
+            | RecordError::UnknownVariant { location, .. }
+            | RecordError::InvalidClaimTag { location, .. }
+            | RecordError::InvalidTerminationTag { location, .. }
+            | RecordError::InvalidTimeControlTag { location, .. }
+            | RecordError::EarlyEndingMismatch { location, .. }
+            | RecordError::ImpossibleClaim { location, .. }
+            | RecordError::ResultMismatch { location, .. } => *location,
+        }
+    }
+}
+
+/// Why a claim is impossible, for [`RecordError::ImpossibleClaim`].
+fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
+    if !claims_on {
+        "the record has no `[Claim \"on\"]` tag".to_owned()
+    } else if scored == 0 {
+        "that stone scored nothing".to_owned()
+    } else {
+        format!(
+            "no set of the combinations that stone completed adds up to {claimed} (they make {scored})"
+        )
+    }
+}
+
+/// Why an early ending does not hold, for [`RecordError::EarlyEndingMismatch`].
+fn early_reason(termination: Termination, claimed: Option<GameResult>, moves: usize) -> String {
+    if moves >= 64 {
+        return format!("it cannot have {moves} moves: a full board ends normally");
+    }
+    let to_move = if moves.is_multiple_of(2) {
+        Player::Blue
+    } else {
+        Player::Yellow
+    };
+    let winner = match claimed {
+        Some(GameResult::BlueWins) => Some(Player::Blue),
+        Some(GameResult::YellowWins) => Some(Player::Yellow),
+        _ => None,
+    };
+    if termination == Termination::TimeForfeit && winner == Some(to_move) {
+        return format!(
+            "the player to move after {moves} moves lost on time: {to_move}, so its result must be `{}`",
+            GameResult::from(Some(Outcome::Winner(to_move.other())))
+        );
+    }
+    match claimed {
+        None => "the record needs a result `1-0` or `0-1` naming the winner".to_owned(),
+        Some(result) => format!(
+            "its result must be `1-0` or `0-1` naming the winner, not `{result}` ({})",
+            result.describe()
+        ),
+    }
+}
+
+/// `line L, column C: ` or nothing.
+fn at(location: &Option<Location>) -> String {
+    match location {
+        Some(l) => format!("line {}, column {}: ", l.line, l.column),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,276 @@
+//! A connection's door: how the server closes one connection from outside its SSH
+//! loop. [`Door::close`] asks the connection's task to say why and close (the login
+//! grace time is over, a newer connection took its place, its client stopped
+//! reading); [`Door::cut`] cuts its socket at once, through [`Cuttable`], which every
+//! read and write of the SSH loop goes through. A loop stuck writing to a client that
+//! reads nothing ends at the cut too.
+
+use std::io;
+use std::pin::Pin;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::task::{Context, Poll, Waker};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::Notify;
+
+/// How far a connection got in logging in: the gate's eviction takes the least far first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub(crate) enum Stage {
+    /// Accepted; perhaps it sent its version, perhaps nothing.
+    Accepted = 0,
+    /// It finished the key exchange and asked for the authentication service.
+    Talking = 1,
+    /// It asked to authenticate (a method tried, a key offered).
+    Asked = 2,
+}
+
+/// Why the server closes a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Closing {
+    /// It did not log in within the login grace time.
+    Grace,
+    /// It was waiting to log in, and a newer connection took its place.
+    Evicted,
+    /// Its client read none of its screen for the write time-out.
+    Stalled,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    closing: Option<Closing>,
+    cut: bool,
+    /// The tasks waiting to read and to write, woken by the cut.
+    wakers: [Option<Waker>; 2],
+}
+
+/// One connection's door, shared by its task, its session and the gate.
+#[derive(Debug, Default)]
+pub(crate) struct Door {
+    state: Mutex<State>,
+    asked: Notify,
+    authenticated: AtomicBool,
+    /// A [`Stage`], as a number.
+    stage: AtomicU8,
+}
+
+const READ: usize = 0;
+const WRITE: usize = 1;
+
+impl Door {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Asks the connection's task to close it, for `why` (the first reason holds).
+    pub(crate) fn close(&self, why: Closing) {
+        let mut state = self.state();
+        if state.closing.is_none() {
+            state.closing = Some(why);
+            drop(state);
+            // A permit is kept if the task is not waiting yet.
+            self.asked.notify_one();
+        }
+    }
+
+    /// Waits until [`Door::close`] is called; the reason.
+    pub(crate) async fn closing(&self) -> Closing {
+        loop {
+            if let Some(why) = self.state().closing {
+                return why;
+            }
+            self.asked.notified().await;
+        }
+    }
+
+    /// Why the connection is being closed, once [`Door::close`] was called.
+    pub(crate) fn closed_for(&self) -> Option<Closing> {
+        self.state().closing
+    }
+
+    /// Cuts the socket: every read and write on it fails from now on, and those
+    /// waiting are woken to fail.
+    pub(crate) fn cut(&self) {
+        let wakers = {
+            let mut state = self.state();
+            state.cut = true;
+            std::mem::take(&mut state.wakers)
+        };
+        for waker in wakers.into_iter().flatten() {
+            waker.wake();
+        }
+    }
+
+    /// The connection got as far as `stage` (never back).
+    pub(crate) fn advance(&self, stage: Stage) {
+        self.stage.fetch_max(stage as u8, Ordering::SeqCst);
+    }
+
+    /// How far the connection got in logging in.
+    pub(crate) fn stage(&self) -> Stage {
+        match self.stage.load(Ordering::SeqCst) {
+            0 => Stage::Accepted,
+            1 => Stage::Talking,
+            _ => Stage::Asked,
+        }
+    }
+
+    /// The connection authenticated: the login grace time no longer applies.
+    pub(crate) fn set_authenticated(&self) {
+        self.authenticated.store(true, Ordering::SeqCst);
+    }
+
+    pub(crate) fn is_authenticated(&self) -> bool {
+        self.authenticated.load(Ordering::SeqCst)
+    }
+
+    /// Whether the socket is cut; else `cx`'s task is woken when it is.
+    fn watch(&self, cx: &Context<'_>, side: usize) -> bool {
+        let mut state = self.state();
+        if !state.cut {
+            let slot = &mut state.wakers[side];
+            if !slot.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
+                *slot = Some(cx.waker().clone());
+            }
+        }
+        state.cut
+    }
+}
+
+/// A stream whose door can cut it.
+#[derive(Debug)]
+pub(crate) struct Cuttable<S> {
+    inner: S,
+    door: std::sync::Arc<Door>,
+}
+
+impl<S> Cuttable<S> {
+    pub(crate) fn new(inner: S, door: std::sync::Arc<Door>) -> Cuttable<S> {
+        Cuttable { inner, door }
+    }
+}
+
+fn cut_error() -> io::Error {
+    io::Error::new(io::ErrorKind::ConnectionAborted, "closed by the server")
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Cuttable<S> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.door.watch(cx, READ) {
+            return Poll::Ready(Err(cut_error()));
+        }
+        Pin::new(&mut this.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Cuttable<S> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        if this.door.watch(cx, WRITE) {
+            return Poll::Ready(Err(cut_error()));
+        }
+        Pin::new(&mut this.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.door.watch(cx, WRITE) {
+            return Poll::Ready(Err(cut_error()));
+        }
+        Pin::new(&mut this.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.door.watch(cx, WRITE) {
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut this.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    fn run<F: std::future::Future<Output = ()>>(test: F) {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(async {
+                tokio::time::timeout(Duration::from_secs(10), test)
+                    .await
+                    .unwrap()
+            });
+    }
+
+    #[test]
+    fn a_cut_wakes_a_waiting_read_and_fails_every_write() {
+        run(async {
+            let (ours, mut theirs) = tokio::io::duplex(64);
+            let door = Arc::new(Door::default());
+            let mut stream = Cuttable::new(ours, door.clone());
+            stream.write_all(b"hello").await.unwrap();
+            let mut got = [0; 5];
+            theirs.read_exact(&mut got).await.unwrap();
+            // The reader waits for bytes that never come, until the cut.
+            let (mut read, mut write) = tokio::io::split(stream);
+            let reading = tokio::spawn(async move { read.read(&mut [0; 8]).await });
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            door.cut();
+            let read = reading.await.unwrap().unwrap_err();
+            assert_eq!(read.kind(), io::ErrorKind::ConnectionAborted);
+            assert!(write.write_all(b"more").await.is_err());
+        });
+    }
+
+    #[test]
+    fn a_write_blocked_on_a_full_pipe_ends_at_the_cut() {
+        run(async {
+            let (ours, _theirs) = tokio::io::duplex(16);
+            let door = Arc::new(Door::default());
+            let mut stream = Cuttable::new(ours, door.clone());
+            let cutter = door.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                cutter.cut();
+            });
+            // Nobody reads the other end: the write waits until the cut ends it.
+            assert!(stream.write_all(&[0; 1024]).await.is_err());
+        });
+    }
+
+    #[test]
+    fn the_first_reason_to_close_holds() {
+        run(async {
+            let door = Door::default();
+            door.close(Closing::Grace);
+            door.close(Closing::Stalled);
+            assert_eq!(door.closing().await, Closing::Grace);
+            assert!(!door.is_authenticated());
+            door.set_authenticated();
+            assert!(door.is_authenticated());
+            // The stage only moves on.
+            assert_eq!(door.stage(), Stage::Accepted);
+            door.advance(Stage::Asked);
+            door.advance(Stage::Talking);
+            assert_eq!(door.stage(), Stage::Asked);
+        });
+    }
+}

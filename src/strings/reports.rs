@@ -1,0 +1,162 @@
+//! The reports of the headless commands: `hijara score`, `analyze`, `bench` and
+//! `selfplay`. The figures are the commands'; the words and their layout are here.
+
+use std::fmt::Display;
+
+use crate::rules::Player;
+
+/// `score`: the variant, when not the standard game.
+pub(crate) fn variant(variant: impl Display) -> String {
+    format!("variant: {variant}")
+}
+
+/// `score`: a claim game's totals.
+pub(crate) const CLAIMS_ON: &str = "claims on: totals are the points claimed";
+
+/// `score`: a move that scored, and what became of its claim (`claim`, maybe empty).
+pub(crate) fn scoring_move(
+    number: usize,
+    player: Player,
+    square: &str,
+    section: u8,
+    points: u32,
+    claim: &str,
+) -> String {
+    format!("move {number}: {player} {square}:{section} scores {points}{claim}")
+}
+
+/// `score`: one combination of a scoring move, its points, name and cells.
+pub(crate) fn combination(points: u32, name: &str, cells: &str) -> String {
+    format!("  {points:<2} {name:<30} {cells}")
+}
+
+/// `score`: no move of the game scored.
+pub(crate) const NO_MOVE_SCORED: &str = "no move scored";
+
+/// `score`, after a scoring move in a claim game: its points wait for a claim.
+pub(crate) const NOT_CLAIMED_YET: &str = "; not claimed yet";
+
+/// `score`: a claim made, and what it left.
+pub(crate) fn claimed(claimed: u32, forfeited: u32) -> String {
+    if forfeited == 0 {
+        format!("; claimed {claimed}")
+    } else {
+        format!("; claimed {claimed}, {forfeited} forfeited")
+    }
+}
+
+/// `score`: a wrong claim, all forfeited.
+pub(crate) fn wrong_claim(forfeited: u32) -> String {
+    format!("; wrong claim, {forfeited} forfeited")
+}
+
+/// `score`: no claim before the next stone.
+pub(crate) fn not_claimed(forfeited: u32) -> String {
+    format!("; not claimed, {forfeited} forfeited")
+}
+
+/// `score`: how a finished game ended (`Blue wins`, `a draw`, an early ending).
+pub(crate) fn finished(how: &str) -> String {
+    format!("finished: {how}")
+}
+
+/// `score`: who won a finished game.
+pub(crate) fn wins(player: Player) -> String {
+    format!("{player} wins")
+}
+
+/// `score`: a finished game drawn.
+pub(crate) const A_DRAW: &str = "a draw";
+
+/// `score`: a game not over.
+pub(crate) fn unfinished(moves: usize) -> String {
+    format!("unfinished after {moves} of 64 moves")
+}
+
+/// `score`: the totals and the game's state.
+pub(crate) fn totals(blue: u32, yellow: u32, state: &str) -> String {
+    format!("Blue {blue}, Yellow {yellow}; {state}")
+}
+
+/// `score`: a claim game's totals, with what each player forfeited.
+pub(crate) fn totals_forfeited(
+    [blue, yellow]: [u32; 2],
+    [blue_lost, yellow_lost]: [u32; 2],
+    state: &str,
+) -> String {
+    format!(
+        "Blue {blue} ({blue_lost} forfeited), Yellow {yellow} ({yellow_lost} forfeited); {state}"
+    )
+}
+
+/// `analyze`'s progress on standard error.
+pub(crate) fn analysing(bar: &str, gap: &str, done: usize, total: usize, secs: f64) -> String {
+    format!("\ranalysing [{bar}{gap}] {done}/{total} positions, {secs:.1} s")
+}
+
+/// `analyze`: the record's name, on a line of its own (a long path would push the
+/// rest past 80 columns), then what was reviewed and how.
+pub(crate) fn reviewed(
+    name: &str,
+    moves: usize,
+    secs: f64,
+    think_ms: u64,
+    threads: usize,
+) -> String {
+    let plural = if threads == 1 { "" } else { "s" };
+    format!(
+        "{name}\n{moves} moves reviewed in {secs:.1} s ({think_ms} ms a position, {threads} thread{plural})"
+    )
+}
+
+/// `, corners rules` after a header, for a game other than the standard one.
+pub(crate) fn rules(variant: impl Display) -> String {
+    format!(", {variant} rules")
+}
+
+/// `bench`'s header (`rules` from [`rules`], empty for the standard game).
+pub(crate) fn bench(rules: &str, seconds: f64) -> String {
+    format!(
+        "hijara bench: random full games (64 moves with scoring{rules}), one thread, {seconds} s"
+    )
+}
+
+/// `bench`: games played and their average totals.
+pub(crate) fn bench_games(games: u64, secs: f64, blue: f64, yellow: f64) -> String {
+    format!("{games} games in {secs:.3} s; average totals Blue {blue:.2}, Yellow {yellow:.2}")
+}
+
+/// `bench`: the time the thread was on a CPU, and the rate per CPU-second.
+pub(crate) fn bench_cpu(cpu: f64, secs: f64, share: f64, rate: f64) -> String {
+    format!("on a CPU {cpu:.3} s of {secs:.3} s ({share:.0}%): {rate:.0} games per CPU-second")
+}
+
+/// `bench`: the rate per second.
+pub(crate) fn bench_rate(rate: f64) -> String {
+    format!("{rate:.0} games/s")
+}
+
+/// `selfplay`'s header (`rules` from [`rules`], empty for the standard game).
+pub(crate) fn selfplay(games: u32, seed: u64, rules: &str, blue: &str, yellow: &str) -> String {
+    format!("{games} games, seed {seed}{rules}: Blue {blue} against Yellow {yellow}")
+}
+
+/// `selfplay`: one side's wins, score share, average total and time a move.
+pub(crate) fn selfplay_side(
+    player: Player,
+    wins: u32,
+    share: f64,
+    average: f64,
+    ms_avg: f64,
+    ms_max: f64,
+) -> String {
+    let player = player.to_string();
+    format!(
+        "{player:<6} {wins:>4} wins  {share:>5.1}%  average total {average:>6.1}  ms per move avg {ms_avg:>7.1} max {ms_max:>7.1}"
+    )
+}
+
+/// `selfplay`: the draws.
+pub(crate) fn selfplay_draws(draws: u32) -> String {
+    format!("Draws  {draws:>4}")
+}

@@ -1,0 +1,108 @@
+//! A game with claims: typing a claim for the last stone after `+`, awarding or
+//! refusing it by the rules, and letting a waiting AI play on.
+
+use crate::rules::{ClaimError, ClaimOutcome, ClaimState};
+use crate::strings::{claim as claim_words, describe};
+
+use super::super::effect::{Effect, Effects};
+use super::super::keymap::Action;
+use super::super::message::{Message, MessageKind};
+use super::App;
+
+impl App {
+    /// `+`: starts typing a claim for the last stone, if it may still be claimed.
+    pub(super) fn start_claim(&mut self) -> Effects {
+        let len = self.game.len();
+        let refused = match self.game.claim_state(len.wrapping_sub(1)) {
+            _ if !self.game.claim_mode() => Some(ClaimError::ClaimsOff),
+            None => Some(ClaimError::NoStone),
+            Some(ClaimState::Pending) => None,
+            Some(_) => Some(ClaimError::AlreadyClaimed {
+                move_number: len as u32,
+            }),
+        };
+        if let Some(error) = refused {
+            return self.refuse(claim_words::refused(error));
+        }
+        if let Some(last) = self.game.last()
+            && !self.config.is_human(last.player)
+        {
+            // An AI claims its own stones in full as it places them.
+            return self.refuse(claim_words::ai_stone(last.player));
+        }
+        self.claim_entry = Some(String::new());
+        self.message = None;
+        vec![Effect::Redraw]
+    }
+
+    /// A key while a claim is typed: digits, Backspace, Enter, Esc.
+    pub(super) fn claim_key(&mut self, action: Action) -> Effects {
+        let Some(entry) = self.claim_entry.as_mut() else {
+            return Vec::new();
+        };
+        match action {
+            Action::ForceQuit => self.quit(),
+            Action::Digit(d) if entry.len() < 3 => {
+                entry.push(char::from(b'0' + d));
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Digit(_) => self.refuse(claim_words::TOO_LONG),
+            Action::Backspace if !entry.is_empty() => {
+                entry.pop();
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            Action::Backspace | Action::No => {
+                self.claim_entry = None;
+                self.say(MessageKind::Info, claim_words::CANCELLED)
+            }
+            Action::Claim => match entry.parse::<u32>() {
+                Ok(points) => self.claim(points),
+                Err(_) => self.refuse(claim_words::EMPTY),
+            },
+            _ => self.refuse(claim_words::TYPE_DIGITS),
+        }
+    }
+
+    /// Claims `points` for the last stone (one try): awarded or wrong, it is settled.
+    pub(super) fn claim(&mut self, points: u32) -> Effects {
+        let Some(placement) = self.game.last().copied() else {
+            return self.refuse(claim_words::refused(ClaimError::NoStone));
+        };
+        match self.game.claim(points) {
+            Ok(outcome) => {
+                self.claim_entry = None;
+                self.hint = None;
+                let message = match outcome {
+                    ClaimOutcome::Awarded { points, combos } => Message {
+                        kind: MessageKind::Score(placement.player),
+                        text: describe::claim_awarded(&placement, points, combos),
+                        short: Some(describe::claim_awarded_short(&placement, points)),
+                    },
+                    // Whole, in a box if need be: what the stone made is the lesson.
+                    ClaimOutcome::Wrong { claimed, .. } => Message::new(
+                        MessageKind::Error,
+                        describe::wrong_claim(&placement, claimed),
+                    ),
+                };
+                self.message = Some(message);
+                vec![Effect::Autosave, Effect::Redraw]
+            }
+            Err(error) => {
+                self.claim_entry = None;
+                self.refuse(claim_words::refused(error))
+            }
+        }
+    }
+
+    /// Enter while the AI waits for a person's claim: the AI plays (its move at once
+    /// if it has one ready).
+    pub(super) fn let_ai_play(&mut self) -> Effects {
+        self.go_on = true;
+        match self.held.take() {
+            Some(mv) => self.play(mv),
+            None => vec![Effect::Redraw],
+        }
+    }
+}

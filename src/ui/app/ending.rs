@@ -1,0 +1,109 @@
+//! The clocks and how a game ends before a full board: a flag fallen, a
+//! resignation asked and made, and the ending a served table decides.
+
+use crate::record::Termination;
+use crate::rules::Player;
+use crate::session::{EndError, Ending};
+use crate::strings::{describe, message};
+
+use super::super::effect::{Effect, Effects};
+use super::super::message::MessageKind;
+use super::super::question::{Overlay, Question};
+use super::App;
+
+impl App {
+    /// Keeps the clocks in step with the board: the turn of the player to move runs
+    /// from now while the game is on (and not offered for a swap), else they stop.
+    pub(super) fn sync_clock(&mut self) {
+        let Some(now) = self.now else { return };
+        let playing = !self.is_over() && self.overlay != Overlay::Question(Question::Resume);
+        let len = self.game.len();
+        if let Some(clock) = self.course.clock_mut() {
+            clock.sync(len, now);
+            if playing {
+                clock.start(now);
+            } else {
+                clock.stop();
+            }
+        }
+    }
+
+    /// Ends the game on time if the flag of the player to move has fallen by now.
+    pub(super) fn check_flag(&mut self) -> Effects {
+        let Some(now) = self.now else {
+            return Vec::new();
+        };
+        if self.is_over() {
+            return Vec::new();
+        }
+        let Some(flagged) = self.course.clock().and_then(|c| c.flagged(now)) else {
+            return Vec::new();
+        };
+        let effects = self
+            .end(Termination::TimeForfeit, flagged)
+            .unwrap_or_default();
+        if let Some(clock) = self.course.clock_mut() {
+            clock.fall();
+        }
+        effects
+    }
+
+    /// `R`: asks whether the person playing here resigns. In a game between two
+    /// people at one keyboard, the player to move resigns.
+    pub(super) fn ask_resign(&mut self) -> Effects {
+        if self.is_over() {
+            return self.refuse(message::NOTHING_TO_RESIGN);
+        }
+        match self.resigner() {
+            Some(player) => self.ask(Question::Resign(player)),
+            None => self.refuse(message::NO_ONE_TO_RESIGN),
+        }
+    }
+
+    /// Who `R` resigns for: the one person playing at this keyboard, or the player to
+    /// move when both are; nobody when only AIs (or remote players) play.
+    pub(super) fn resigner(&self) -> Option<Player> {
+        let here = |p: Player| self.config.is_human(p) && !self.is_remote(p);
+        match (here(Player::Blue), here(Player::Yellow)) {
+            (true, true) => Some(self.game.to_move()),
+            (true, false) => Some(Player::Blue),
+            (false, true) => Some(Player::Yellow),
+            (false, false) => None,
+        }
+    }
+
+    /// Ends the game early by `termination`, `loser` losing (a resignation, a flag
+    /// fallen, a win claimed after a disconnect): the rule is the session's. The
+    /// game is kept in the history and the autosave cleared, as at a full board.
+    pub fn end(&mut self, termination: Termination, loser: Player) -> Result<Effects, EndError> {
+        let ending: Ending = self.course.end(&self.game, termination, loser)?;
+        self.changed();
+        self.overlay = Overlay::None;
+        let _ = self.say(MessageKind::Info, describe::ending(ending));
+        Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
+    }
+
+    /// Follows the clocks and early ending of a game shared with other screens (a
+    /// table of `hijara serve`, whose server decides): an ending that is new here is
+    /// said as if it happened here.
+    pub fn follow_course(&mut self, course: crate::session::Course) -> Effects {
+        let new_ending = course.ending().filter(|_| self.ending().is_none());
+        let changed = course != self.course;
+        self.course = course;
+        if let Some(ending) = new_ending {
+            self.changed();
+            self.overlay = Overlay::None;
+            let _ = self.say(MessageKind::Info, describe::ending(ending));
+            return self.archive_if_over(vec![
+                Effect::Autosave,
+                Effect::RestartTimer,
+                Effect::Redraw,
+            ]);
+        }
+        if changed {
+            vec![Effect::RestartTimer, Effect::Redraw]
+        } else {
+            Vec::new()
+        }
+    }
+}

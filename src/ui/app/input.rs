@@ -1,0 +1,252 @@
+//! How a game on screen takes its input: a key turned into an action through the key
+//! table (a served table's and a claim game's keys first), a click on a square, a
+//! resize, the timer; the action carried out, a question answered.
+
+use ratatui::layout::Rect;
+
+use crate::record::Termination;
+use crate::rules::Square;
+use crate::strings::{claim as claim_words, message, table};
+
+use super::super::cursor::Pointed;
+use super::super::effect::{Effect, Effects, Input};
+use super::super::keymap::{self, Action, KeyContext};
+use super::super::message::{Message, MessageKind};
+use super::super::question::{Overlay, Question};
+use super::App;
+
+impl App {
+    /// Handles one input.
+    pub fn handle(&mut self, input: Input) -> Effects {
+        let mut flag = self.check_flag();
+        let effects = self.handle_input(input);
+        flag.extend(effects);
+        flag
+    }
+
+    pub(super) fn handle_input(&mut self, input: Input) -> Effects {
+        let effects = match input {
+            Input::Key(key) => {
+                let context = self.key_context();
+                // A message to the other player takes every key while it is typed.
+                if self.overlay == Overlay::None
+                    && let Some(effects) = self.typing_key(key)
+                {
+                    return effects;
+                }
+                if context != KeyContext::TooSmall
+                    && self
+                        .message
+                        .as_ref()
+                        .is_some_and(|m| !m.fits(self.area.width))
+                {
+                    // A message too long for the status line sat in a box over the board
+                    // (or under the help or a question): the key closes it and, when the
+                    // box was in view, does nothing else. Ctrl-c still quits.
+                    self.message = None;
+                    if self.overlay == Overlay::None
+                        && keymap::action(key, context) != Some(Action::ForceQuit)
+                    {
+                        return vec![Effect::Redraw];
+                    }
+                }
+                // A server table's own keys, then a claim game's, come before the board's.
+                let action = match context {
+                    KeyContext::Board if self.at_table() => keymap::action(key, KeyContext::Served)
+                        .or_else(|| {
+                            self.game
+                                .claim_mode()
+                                .then(|| keymap::action(key, KeyContext::ClaimGame))
+                                .flatten()
+                        })
+                        .or_else(|| keymap::action(key, context)),
+                    KeyContext::Board if self.game.claim_mode() => {
+                        keymap::action(key, KeyContext::ClaimGame)
+                            .or_else(|| keymap::action(key, context))
+                    }
+                    _ => keymap::action(key, context),
+                };
+                match action {
+                    Some(action) => self.apply(action),
+                    // Behind the "please enlarge" screen other keys do nothing at all.
+                    None if context == KeyContext::TooSmall => Vec::new(),
+                    None if context == KeyContext::ClaimEntry => {
+                        self.refuse(claim_words::TYPE_DIGITS)
+                    }
+                    None => {
+                        let _ = self.cursor.apply(Action::No);
+                        if self.spectating() {
+                            self.refuse(table::SPECTATING)
+                        } else {
+                            self.refuse(message::UNKNOWN_KEY)
+                        }
+                    }
+                }
+            }
+            Input::Resize(width, height) => {
+                self.area = Rect::new(0, 0, width, height);
+                vec![Effect::Redraw]
+            }
+            Input::Click(square) => self.click(square),
+            Input::Pick(_) => Vec::new(),
+            Input::Tick => {
+                let clock_runs = self.course.clock().is_some_and(|c| c.is_running());
+                if self.ai.waiting().is_none() {
+                    // A running clock is drawn again each second.
+                    return if clock_runs {
+                        vec![Effect::Redraw]
+                    } else {
+                        Vec::new()
+                    };
+                }
+                self.spinner = self.spinner.wrapping_add(1);
+                vec![Effect::Redraw]
+            }
+        };
+        let effects = self.ask_ai_seat(effects);
+        self.archive_if_over(effects)
+    }
+
+    pub(super) fn click(&mut self, square: Option<Square>) -> Effects {
+        match (self.overlay, square) {
+            (Overlay::Help, _) => {
+                self.overlay = Overlay::None;
+                vec![Effect::Redraw]
+            }
+            (Overlay::None, Some(square)) => self.place(square),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Carries out one action, as a key would.
+    pub fn apply(&mut self, action: Action) -> Effects {
+        if self.claim_entry.is_some() {
+            return self.claim_key(action);
+        }
+        match self.cursor.apply(action) {
+            Pointed::Moved(None) => return vec![Effect::Redraw],
+            Pointed::Moved(Some(letter)) => {
+                return self.say(MessageKind::Info, message::type_the_row(letter));
+            }
+            Pointed::Square(square) => return self.place(square),
+            Pointed::LoneDigit => return self.refuse(message::TYPE_A_SQUARE),
+            Pointed::Other => {}
+        }
+        if !matches!(self.overlay, Overlay::Question(_))
+            && let Some(effects) = self.served_action(action)
+        {
+            return effects;
+        }
+        match action {
+            Action::ForceQuit => self.quit(),
+            Action::Yes => self.answer(true),
+            Action::No => self.answer(false),
+            Action::Help => {
+                self.overlay = Overlay::Help;
+                vec![Effect::Redraw]
+            }
+            // A spectator leaves nothing behind; a stopped game has nothing to lose.
+            Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
+            // Against the server's AI the table keeps the game for later.
+            Action::Quit if self.in_progress() && self.against_table_ai() => {
+                self.ask(Question::LeaveAi {
+                    kept: self.table_saved(),
+                })
+            }
+            Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave),
+            Action::Quit if self.in_progress() => self.ask(Question::Quit),
+            Action::Quit => self.quit(),
+            Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
+            Action::NewGame => self.new_game(),
+            Action::Place if self.awaits_claim() => self.let_ai_play(),
+            Action::Place => self.place(self.cursor.square()),
+            Action::ClaimStart => self.start_claim(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Hint => self.ask_hint(),
+            // The quit question offers `s` when the game is not autosaved: it saves,
+            // and the question closes so the player sees where the game went.
+            Action::Save if self.overlay == Overlay::Question(Question::Quit) => {
+                self.overlay = Overlay::None;
+                vec![Effect::Save, Effect::Redraw]
+            }
+            Action::Save if matches!(self.overlay, Overlay::Question(_)) => self.answer(false),
+            Action::Save => vec![Effect::Save, Effect::Redraw],
+            Action::Review if self.is_over() => vec![Effect::Review],
+            Action::Resign => self.ask_resign(),
+            Action::Review => self.refuse(message::REVIEW_AFTER_THE_GAME),
+            // Cursor keys are handled above; the replay viewer's never reach a game.
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn answer(&mut self, yes: bool) -> Effects {
+        let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
+        if let Overlay::Question(question) = overlay
+            && let Some(effects) = self.served_answer(question, yes)
+        {
+            return effects;
+        }
+        match (overlay, yes) {
+            (Overlay::Question(Question::Quit), true) => self.quit(),
+            (Overlay::Question(Question::NewGame), true) => self.new_game(),
+            (Overlay::Question(Question::Quit | Question::NewGame), false) => {
+                // Back to the game as it was: no older message comes back under it.
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            (Overlay::Question(Question::Resign(player)), true) => {
+                self.message = None;
+                match self.end(Termination::Resignation, player) {
+                    Ok(effects) => effects,
+                    Err(error) => self.refuse(error.to_string()),
+                }
+            }
+            (Overlay::Question(Question::Resign(_)), false) => {
+                self.message = None;
+                vec![Effect::Redraw]
+            }
+            (Overlay::Question(Question::Resume), yes) => match self.resume_offer.take() {
+                Some((config, game)) if yes => {
+                    self.config = config;
+                    self.game = game;
+                    self.course = std::mem::take(&mut self.resume_course);
+                    self.sync_clock();
+                    if let Some(last) = self.game.last() {
+                        self.cursor.set(last.square());
+                    }
+                    self.changed();
+                    let text = message::resumed(self.game.to_move());
+                    let _ = self.say(MessageKind::Info, text);
+                    // Not a change to save: the autosave already holds this game.
+                    vec![Effect::ResumedAutosave, Effect::Redraw]
+                }
+                _ => {
+                    self.sync_clock();
+                    self.say(MessageKind::Info, message::NEW_INSTEAD_OF_RESUME)
+                }
+            },
+            _ => vec![Effect::Redraw],
+        }
+    }
+
+    pub(super) fn quit(&mut self) -> Effects {
+        self.quit = true;
+        vec![Effect::Quit]
+    }
+
+    pub(super) fn ask(&mut self, question: Question) -> Effects {
+        self.overlay = Overlay::Question(question);
+        vec![Effect::Redraw]
+    }
+
+    /// Shows a message, and asks for a redraw.
+    pub(super) fn say(&mut self, kind: MessageKind, text: impl Into<String>) -> Effects {
+        self.message = Some(Message::new(kind, text));
+        vec![Effect::Redraw]
+    }
+
+    pub(super) fn refuse(&mut self, text: impl Into<String>) -> Effects {
+        self.say(MessageKind::Error, text)
+    }
+}

@@ -1,0 +1,43 @@
+//! The server's lobby as a screen of the one event loop ([`Lobby`]): the ui knows it
+//! as a trait, which the server implements, so the ui never reaches into the server
+//! and the loop stays the only loop.
+
+use std::fmt::Debug;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::app::App;
+use super::effect::{Effects, Input};
+use super::table_link::Link;
+use super::theme::Theme;
+
+/// The server's lobby as a screen of the one loop. Its keys may open a game: it says
+/// so with [`Effect::Open`](super::effect::Effect::Open), and the loop takes the game with [`Lobby::take_game`].
+pub(crate) trait Lobby: Debug {
+    /// Handles one input (keys, resizes, the idle timer's tick).
+    fn handle(&mut self, input: Input) -> Effects;
+    /// The shared state changed (a [`Wake::Linked`](super::inbox::Wake::Linked)): redraw, or open the game
+    /// an opponent just sat down at.
+    fn linked(&mut self) -> Effects;
+    /// Draws the lobby.
+    fn render(&self, area: Rect, buf: &mut Buffer);
+    /// The colours chosen in the lobby, for every screen of the session.
+    fn theme(&self) -> Theme;
+    /// The area last sized to.
+    fn area(&self) -> Rect;
+    /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).
+    fn tick_every(&self) -> Option<std::time::Duration>;
+    /// The game asked for by [`Effect::Open`](super::effect::Effect::Open), with its link to a table.
+    fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)>;
+    /// Back in the lobby from a game.
+    fn back(&mut self) -> Effects;
+    /// Whether the lobby waits at a table for an opponent: table news is then
+    /// taken at once, not gathered for [`LOBBY_NEWS_EVERY`].
+    fn waiting(&self) -> bool;
+}
+
+/// Table news redraws a lobby at most this often: with many lobbies open, each
+/// move would otherwise redraw every one of them (at 500 sessions and 9 tables,
+/// 59% of a core went to lobby redraws).
+pub(crate) const LOBBY_NEWS_EVERY: std::time::Duration = std::time::Duration::from_millis(500);

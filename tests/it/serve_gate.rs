@@ -1,0 +1,419 @@
+//! `hijara serve`'s gate (issue 26, defect 2), with the real server on loopback, russh's
+//! client for the players and raw TCP sockets for the stranger: the login grace time,
+//! the caps on connections waiting to log in, the rate of new connections, the caps on
+//! sessions, and what a refused client is told. Every socket is on 127.0.0.0/8, and
+//! every wait and loop is bounded.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use russh::client::{self, DisconnectReason, KeyboardInteractiveAuthResponse};
+use russh::keys::{PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::net::{TcpSocket, TcpStream};
+
+use crate::serve_common::{Checker, PATIENCE, Server, key, run, wait_log};
+use crate::serve_openssh::{SSH, ssh_args};
+
+/// The address the players come from; the stranger uses 127.0.0.2 and up.
+fn player_address() -> IpAddr {
+    IpAddr::V4(Ipv4Addr::LOCALHOST)
+}
+
+fn stranger(n: u8) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2 + n))
+}
+
+/// A client that checks the host key and keeps what the server said when it
+/// disconnected.
+struct Told {
+    checker: Checker,
+    message: Arc<Mutex<Option<String>>>,
+}
+
+impl client::Handler for Told {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        self.checker.check_server_key(key).await
+    }
+
+    async fn disconnected(
+        &mut self,
+        reason: DisconnectReason<Self::Error>,
+    ) -> Result<(), Self::Error> {
+        match reason {
+            DisconnectReason::ReceivedDisconnect(info) => {
+                *self.message.lock().unwrap() = Some(info.message);
+                Ok(())
+            }
+            DisconnectReason::Error(error) => Err(error),
+        }
+    }
+}
+
+/// A TCP connection to the server from `from`.
+async fn tcp_from(server: SocketAddr, from: IpAddr) -> std::io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(from, 0))?;
+    tokio::time::timeout(Duration::from_secs(5), socket.connect(server))
+        .await
+        .map_err(|_| std::io::Error::other("no connection in 5 s"))?
+}
+
+/// An SSH connection from `from` (key exchange done, not authenticated), and what the
+/// server will say when it disconnects.
+async fn ssh_from(
+    server: &Server,
+    from: IpAddr,
+) -> Result<(client::Handle<Told>, Arc<Mutex<Option<String>>>), String> {
+    let stream = tcp_from(server.addr, from)
+        .await
+        .map_err(|e| e.to_string())?;
+    let message = Arc::new(Mutex::new(None));
+    let told = Told {
+        checker: Checker::expecting(server),
+        message: message.clone(),
+    };
+    let handle = tokio::time::timeout(
+        PATIENCE,
+        client::connect_stream(Arc::new(client::Config::default()), stream, told),
+    )
+    .await
+    .map_err(|_| "no key exchange in time".to_owned())?
+    .map_err(|e| e.to_string())?;
+    Ok((handle, message))
+}
+
+/// What the server said when it disconnected `who` (waits 5 s at most).
+async fn told_within(told: &Mutex<Option<String>>, who: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(message) = told.lock().unwrap().clone() {
+            return message;
+        }
+        assert!(Instant::now() < deadline, "{who} was told nothing");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A player's login from `from` with key `seed`: the handle and the time it took, or
+/// why it failed.
+async fn login(
+    server: &Server,
+    from: IpAddr,
+    user: &str,
+    seed: u8,
+) -> Result<(client::Handle<Told>, Duration), String> {
+    let start = Instant::now();
+    let (mut handle, message) = ssh_from(server, from).await?;
+    let auth = handle
+        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+        .await
+        .map_err(|e| format!("{e} ({:?})", message.lock().unwrap()))?;
+    if !auth.success() {
+        return Err(format!("{user} refused"));
+    }
+    Ok((handle, start.elapsed()))
+}
+
+/// The stranger's socket: it reads the server's first line and sends nothing. The
+/// line, if one came within two seconds.
+async fn silent(server: SocketAddr, from: IpAddr) -> Option<(TcpStream, String)> {
+    let stream = tcp_from(server, from).await.ok()?;
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    tokio::time::timeout(Duration::from_secs(2), reader.read_line(&mut line))
+        .await
+        .ok()?
+        .ok()?;
+    Some((reader.into_inner(), line))
+}
+
+/// Whether the server closed `socket` within `within` (a read ends or fails).
+async fn closed_within(socket: &mut TcpStream, within: Duration) -> bool {
+    let mut scratch = [0; 256];
+    let end = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(end, socket.read(&mut scratch)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => {}
+        }
+    }
+}
+
+#[test]
+fn a_silent_socket_and_a_client_that_never_logs_in_are_closed_at_the_login_grace() {
+    run(async {
+        let server = Server::start_with(&["--login-grace", "2"]);
+        let start = Instant::now();
+        let (mut socket, banner) = silent(server.addr, player_address())
+            .await
+            .expect("the server's version");
+        assert!(banner.starts_with("SSH-2.0-"), "{banner:?}");
+        let (handle, told) = ssh_from(&server, player_address()).await.unwrap();
+        assert!(
+            closed_within(&mut socket, Duration::from_secs(5)).await,
+            "the silent socket stayed open"
+        );
+        let waited = start.elapsed();
+        assert!(
+            waited >= Duration::from_millis(1500),
+            "closed after {waited:?}"
+        );
+        // The SSH client is told why, in a disconnect message, and is gone.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while told.lock().unwrap().is_none() || !handle.is_closed() {
+            assert!(
+                Instant::now() < deadline,
+                "the unauthenticated client stayed"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let told = told.lock().unwrap().clone();
+        assert_eq!(told.as_deref(), Some("hijara serve: no login within 2 s"));
+        wait_log(&server, "both refusals", |log| {
+            log.contains("refused: no SSH version within the login grace time (2 s)")
+                && log.contains("refused: no login within the login grace time (2 s)")
+        })
+        .await;
+    });
+}
+
+#[test]
+fn silent_sockets_from_one_address_do_not_lock_it_out() {
+    run(async {
+        let server = Server::start();
+        // Eight sockets that got the version and say nothing, from the player's address.
+        let mut sockets = Vec::new();
+        for _ in 0..8 {
+            let (socket, _) = silent(server.addr, player_address())
+                .await
+                .expect("let in at the door");
+            sockets.push(socket);
+        }
+        // The newest four wait; the oldest lost their places to them.
+        let mut closed = 0;
+        for socket in &mut sockets[..4] {
+            closed += usize::from(closed_within(socket, Duration::from_secs(3)).await);
+        }
+        assert_eq!(closed, 4, "the oldest waiting sockets were closed");
+        let (_alice, took) = login(&server, player_address(), "alice", 1)
+            .await
+            .expect("alice is let in");
+        assert!(took < Duration::from_secs(10), "{took:?}");
+        wait_log(&server, "the places taken", |log| {
+            log.contains("a newer one took its place") && log.contains("is alice (SHA256:")
+        })
+        .await;
+    });
+}
+
+#[test]
+fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() {
+    run(async {
+        let server = Server::start();
+        // The stranger: 72 silent sockets, 9 from each of 8 addresses, each put back when
+        // the server closes it (within the rate the server allows), until the players
+        // are in (20 s and 2,000 sockets at most).
+        let addr = server.addr;
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stop_stranger = done.clone();
+        let stranger_task = tokio::spawn(async move {
+            let stop = Instant::now() + Duration::from_secs(20);
+            let mut held: Vec<(IpAddr, TcpStream)> = Vec::new();
+            let mut opened = 0;
+            while Instant::now() < stop
+                && opened < 2000
+                && !stop_stranger.load(std::sync::atomic::Ordering::SeqCst)
+            {
+                for n in 0..8 {
+                    let from = stranger(n);
+                    while held.iter().filter(|(a, _)| *a == from).count() < 9 {
+                        opened += 1;
+                        match silent(addr, from).await {
+                            Some((socket, line)) if line.starts_with("SSH-") => {
+                                held.push((from, socket));
+                            }
+                            _ => break,
+                        }
+                    }
+                }
+                // Drop what the server closed.
+                let mut open = Vec::new();
+                for (from, socket) in held.drain(..) {
+                    let mut byte = [0; 1];
+                    match socket.try_read(&mut byte) {
+                        Ok(0) => {}
+                        Err(e) if e.kind() != std::io::ErrorKind::WouldBlock => {}
+                        _ => open.push((from, socket)),
+                    }
+                }
+                held = open;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            opened
+        });
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        // Ten players log in one after the other, and stay (from two addresses: eight
+        // players at most come from one).
+        let mut players = Vec::new();
+        for n in 0..10u8 {
+            let from = IpAddr::V4(Ipv4Addr::new(127, 0, 1, 1 + n % 2));
+            let (handle, took) = login(&server, from, &format!("p{n}"), 60 + n)
+                .await
+                .unwrap_or_else(|e| panic!("player {n} kept out: {e}\n{}", server.log()));
+            assert!(took < Duration::from_secs(10), "player {n}: {took:?}");
+            players.push(handle);
+        }
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        let opened = stranger_task.await.unwrap();
+        assert!(opened >= 72, "the stranger opened {opened}");
+        assert!(players.iter().all(|p| !p.is_closed()), "{}", server.log());
+    });
+}
+
+#[test]
+fn a_full_server_tells_the_player_why() {
+    run(async {
+        let server = Server::start_with(&["--max-sessions", "2", "--max-per-address", "1"]);
+        let (_alice, _) = login(&server, player_address(), "alice", 1).await.unwrap();
+        // One player from this address already.
+        let (mut handle, told) = ssh_from(&server, player_address()).await.unwrap();
+        let _ = handle
+            .authenticate_publickey("bob", PrivateKeyWithHashAlg::new(Arc::new(key(2)), None))
+            .await;
+        assert_eq!(
+            told_within(&told, "bob").await,
+            "hijara serve: too many players from your address; try again later"
+        );
+        // Another address: in. Then the server is full for everyone.
+        let (_carol, _) = login(&server, stranger(0), "carol", 3).await.unwrap();
+        let (mut handle, told) = ssh_from(&server, stranger(1)).await.unwrap();
+        let _ = handle
+            .authenticate_publickey("dave", PrivateKeyWithHashAlg::new(Arc::new(key(4)), None))
+            .await;
+        assert_eq!(
+            told_within(&told, "dave").await,
+            "hijara serve is full; try again later"
+        );
+        wait_log(&server, "both refusals", |log| {
+            log.contains("refused: bob: 1 players are in from this address")
+                && log.contains("refused: dave: the server is full (2 players)")
+        })
+        .await;
+    });
+}
+
+#[test]
+fn new_connections_past_the_rate_are_turned_away_with_a_line() {
+    run(async {
+        let server = Server::start_with(&["--connect-burst", "2", "--connect-per-minute", "1"]);
+        for _ in 0..2 {
+            let (_, line) = silent(server.addr, player_address()).await.unwrap();
+            assert!(line.starts_with("SSH-2.0-"), "{line:?}");
+        }
+        let (mut socket, line) = silent(server.addr, player_address()).await.unwrap();
+        assert_eq!(
+            line,
+            "hijara serve: too many new connections from your address; try again in a minute\r\n"
+        );
+        assert!(closed_within(&mut socket, Duration::from_secs(2)).await);
+        // Another address has its own allowance.
+        let (_, line) = silent(server.addr, stranger(0)).await.unwrap();
+        assert!(line.starts_with("SSH-2.0-"), "{line:?}");
+        wait_log(&server, "the refusal", |log| {
+            log.contains("refused at the door: too many new connections from this address")
+        })
+        .await;
+    });
+}
+
+/// Runs the system's `ssh` at `server` once, as `user` (raw bytes), with `identity`,
+/// with the options of the OpenSSH tests (batch mode, no setting of the user's); it
+/// must be refused.
+fn system_ssh(server: &Server, dir: &std::path::Path, user: &[u8], identity: &std::path::Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let status = std::process::Command::new(SSH)
+        .args(ssh_args(server, dir, identity))
+        .arg("-l")
+        .arg(std::ffi::OsStr::from_bytes(user))
+        .args(["127.0.0.1", "true"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("/usr/bin/ssh runs");
+    assert!(!status.success(), "ssh was let in");
+}
+
+#[test]
+fn every_refusal_is_logged_with_time_and_address_and_stderr_holds_only_the_log() {
+    for tool in ["/usr/bin/ssh", "/usr/bin/ssh-keygen"] {
+        assert!(
+            std::path::Path::new(tool).exists(),
+            "this test needs OpenSSH's client: {tool} is missing"
+        );
+    }
+    run(async {
+        let server = Server::start();
+        // A password, and keyboard-interactive without --guests.
+        let (mut handle, _) = ssh_from(&server, player_address()).await.unwrap();
+        let password = handle.authenticate_password("pat", "secret").await.unwrap();
+        assert!(!password.success());
+        let asked = handle
+            .authenticate_keyboard_interactive_start("kim", None)
+            .await
+            .unwrap();
+        assert!(!matches!(asked, KeyboardInteractiveAuthResponse::Success));
+        drop(handle);
+        // An RSA key, and a user name that is not UTF-8: the system's ssh (russh's
+        // client here has no RSA, and takes names as text).
+        let dir = tempfile::tempdir().unwrap();
+        let rsa = dir.path().join("id_rsa");
+        let made = std::process::Command::new("/usr/bin/ssh-keygen")
+            .args(["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f"])
+            .arg(&rsa)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let server_ref = &server;
+        tokio::task::block_in_place(|| {
+            system_ssh(server_ref, dir.path(), b"rosa", &rsa);
+            system_ssh(server_ref, dir.path(), b"n\xffo", &rsa);
+        });
+        wait_log(&server, "the four refusals", |log| {
+            log.contains("refused: pat: a password (keys only)")
+                && log.contains("refused: kim: keyboard-interactive (keys only)")
+                && log.contains("refused: rosa: an rsa-sha2-512 key (ed25519 and ECDSA keys only)")
+                && log.contains("refused: its request holds a name or text that is not UTF-8")
+        })
+        .await;
+        // Each refusal's line has the time and the address.
+        let log = server.log();
+        for line in log.lines().filter(|l| l.contains("refused")) {
+            let (time, rest) = line.split_once(' ').unwrap();
+            assert!(
+                chrono::DateTime::parse_from_rfc3339(time).is_ok(),
+                "no time: {line}"
+            );
+            let address = rest
+                .strip_prefix("hijara serve: ")
+                .and_then(|r| r.split(' ').next())
+                .unwrap_or("");
+            assert!(address.parse::<SocketAddr>().is_ok(), "no address: {line}");
+        }
+        // Standard error holds the log's lines and nothing else.
+        let stderr = server.stderr();
+        assert!(!stderr.is_empty());
+        for line in stderr.lines() {
+            assert!(log.contains(line), "not in the log: {line:?}");
+        }
+        assert!(!log.contains("(stderr)"), "a stray line:\n{log}");
+    });
+}
