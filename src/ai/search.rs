@@ -92,8 +92,9 @@ pub struct Searcher<'a> {
     shared_nodes: Option<&'a AtomicU64>,
     /// The positions the threads of the same search are in now.
     busy: Option<&'a Busy>,
-    /// Nodes not yet added to `shared_nodes`.
-    unshared: u64,
+    /// `nodes` when the limits were last checked (and the nodes since then
+    /// added to `shared_nodes`).
+    checked: u64,
     can_abort: bool,
     aborted: bool,
     /// Whether exact nodes use the bound of points still achievable.
@@ -171,7 +172,7 @@ impl<'a> Searcher<'a> {
             done: None,
             shared_nodes: None,
             busy: None,
-            unshared: 0,
+            checked: 0,
             can_abort: false,
             aborted: false,
             use_bounds: true,
@@ -256,12 +257,10 @@ impl<'a> Searcher<'a> {
     }
 
     fn check_limits(&mut self) {
+        let fresh = self.nodes - self.checked;
+        self.checked = self.nodes;
         let nodes = match self.shared_nodes {
-            Some(shared) => {
-                let total = shared.fetch_add(self.unshared, Ordering::Relaxed) + self.unshared;
-                self.unshared = 0;
-                total
-            }
+            Some(shared) => shared.fetch_add(fresh, Ordering::Relaxed) + fresh,
             None => self.nodes,
         };
         let raised = |flag: Option<&AtomicBool>| flag.is_some_and(|f| f.load(Ordering::Relaxed));
@@ -554,8 +553,9 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return evaluate_with(position, &self.weights);
         }
-        if self.can_abort && self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.unshared += CHECK_EVERY;
+        // Every node counts, leaves included (they return above): the limits
+        // are checked once `CHECK_EVERY` nodes have passed since the last check.
+        if self.can_abort && self.nodes - self.checked >= CHECK_EVERY {
             self.check_limits();
         }
         if self.aborted {
