@@ -199,6 +199,10 @@ pub struct GamesArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// List the records in DIR instead of the history (`hijara serve export DIR`
+    /// writes a server's games there).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// Options of `hijara learn`.

@@ -26,7 +26,10 @@ struct Report<'a> {
 const NAME_WIDTH: usize = 10;
 
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
-    let folder = history_folder()?;
+    let folder = match &args.dir {
+        Some(dir) => dir.clone(),
+        None => history_folder()?,
+    };
     let history = History::read(&folder)
         .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
     if args.json {

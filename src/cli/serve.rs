@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
     DEFAULT_LOGIN_GRACE, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups,
-    default_ai_engines, serve,
+    default_ai_engines, operator, serve,
 };
 use crate::session::data_dir;
 
@@ -24,7 +24,7 @@ pub struct ServeArgs {
     pub listen: SocketAddr,
     /// Where the host key and the players' names are kept [default: the data folder's
     /// `server/`].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub data_dir: Option<PathBuf>,
     /// The most players (logged-in connections) at once.
     #[arg(long, value_name = "N", default_value = "64")]
@@ -74,6 +74,35 @@ pub struct ServeArgs {
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
     pub reconnect_grace: u64,
+    /// An operator's command on the server's data (beside a running server too);
+    /// without one, the server runs.
+    #[command(subcommand)]
+    pub command: Option<Operator>,
+}
+
+/// The operator's commands on a server's data folder (`--data-dir`).
+#[derive(Debug, Clone, Subcommand)]
+pub enum Operator {
+    /// List the names bound to keys: name, key fingerprint, when it was bound.
+    Names,
+    /// Unbind a name: anyone may take it at their next login, and its key may bind
+    /// another.
+    Release {
+        /// The name (either case).
+        name: String,
+    },
+    /// Write every finished game into DIR as a `.hij` record (`hijara games --dir DIR`
+    /// lists them; `replay`, `score` and `analyze` read them).
+    Export {
+        /// The folder (made if missing); no file in it is written over.
+        dir: PathBuf,
+    },
+    /// Copy the database into FILE with SQLite's online backup (a running server
+    /// goes on); never over a file.
+    Backup {
+        /// The copy to make.
+        file: PathBuf,
+    },
 }
 
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -83,6 +112,16 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             .map(|dir| dir.join("server"))
             .context("no data folder: give one with --data-dir")?,
     };
+    if let Some(command) = args.command {
+        let said = match command {
+            Operator::Names => operator::names(&data_dir)?,
+            Operator::Release { name } => operator::release(&data_dir, &name)?,
+            Operator::Export { dir } => operator::export(&data_dir, &dir)?,
+            Operator::Backup { file } => operator::backup(&data_dir, &file)?,
+        };
+        print!("{said}");
+        return Ok(());
+    }
     serve(ServeOptions {
         listen: args.listen,
         data_dir,

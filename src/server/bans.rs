@@ -17,6 +17,7 @@ use std::fs;
 use std::io::Read;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use anyhow::{Context, bail};
@@ -83,13 +84,13 @@ impl BanList {
                     None => bail!(
                         "line {}: expected an IP address or ADDRESS/PREFIX, found {:?}",
                         n + 1,
-                        super::shown(text.trim())
+                        super::safe_text(text.trim())
                     ),
                 },
                 _ => bail!(
                     "line {}: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found {:?}",
                     n + 1,
-                    super::shown(line)
+                    super::safe_text(line)
                 ),
             }
         }
@@ -113,51 +114,62 @@ impl BanList {
     }
 }
 
-/// The bans file, read again when it changes.
+/// The bans file, read again when it changes; shared by every connection. The file
+/// is read (never written) outside the lock, which only guards the list last read.
 #[derive(Debug)]
 pub(crate) struct Bans {
     path: PathBuf,
-    /// The file's modification time and length when last read.
-    seen: Option<(SystemTime, u64)>,
-    list: BanList,
+    /// The bans last read, and the file's stamp then.
+    read: Mutex<LastRead>,
 }
+
+/// The file's modification time and length when last read (`None`: no file), and the
+/// bans read then.
+type LastRead = (Option<(SystemTime, u64)>, Arc<BanList>);
 
 impl Bans {
     /// The bans file in `dir`; read at the first [`Bans::current`].
     pub(crate) fn new(dir: &Path) -> Bans {
         Bans {
             path: dir.join(BANS_FILE),
-            seen: None,
-            list: BanList::default(),
+            read: Mutex::new((None, Arc::default())),
         }
     }
 
-    /// The bans in force, read again if the file changed. A file that can't be read
-    /// keeps the bans read before, and the error is returned for the log.
-    pub(crate) fn current(&mut self) -> (&BanList, Option<anyhow::Error>) {
+    fn last(&self) -> std::sync::MutexGuard<'_, LastRead> {
+        // Nothing is left half done under this lock: a poisoned one is taken over.
+        self.read.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The bans in force, read again if the file changed (outside the lock). A file
+    /// that can't be read keeps the bans read before, and the error is returned for
+    /// the log.
+    pub(crate) fn current(&self) -> (Arc<BanList>, Option<anyhow::Error>) {
         let meta = match fs::symlink_metadata(&self.path) {
             Ok(meta) => meta,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                self.seen = None;
-                self.list = BanList::default();
-                return (&self.list, None);
+                *self.last() = (None, Arc::default());
+                return (Arc::default(), None);
             }
-            Err(error) => return (&self.list, Some(error.into())),
+            Err(error) => return (Arc::clone(&self.last().1), Some(error.into())),
         };
         let stamp = (
             meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
             meta.len(),
         );
-        if self.seen == Some(stamp) {
-            return (&self.list, None);
+        {
+            let last = self.last();
+            if last.0 == Some(stamp) {
+                return (Arc::clone(&last.1), None);
+            }
         }
         match read(&self.path, &meta) {
             Ok(list) => {
-                self.list = list;
-                self.seen = Some(stamp);
-                (&self.list, None)
+                let list = Arc::new(list);
+                *self.last() = (Some(stamp), Arc::clone(&list));
+                (list, None)
             }
-            Err(error) => (&self.list, Some(error)),
+            Err(error) => (Arc::clone(&self.last().1), Some(error)),
         }
     }
 }
@@ -227,7 +239,7 @@ mod tests {
     #[test]
     fn the_file_is_read_again_when_it_changes_and_a_bad_one_keeps_the_old_bans() {
         let dir = tempfile::tempdir().unwrap();
-        let mut bans = Bans::new(dir.path());
+        let bans = Bans::new(dir.path());
         assert!(!bans.current().0.has_name("bob"));
         let path = dir.path().join(BANS_FILE);
         fs::write(&path, "name bob\n").unwrap();

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::rules::Player;
 use crate::strings::table::{MAX_SAY_BYTES, MAX_SAY_COLUMNS};
 
-use super::outside::shown;
+use super::outside::safe_text;
 
 /// The most messages one player sends in [`RATE_WINDOW`].
 pub(crate) const RATE_COUNT: usize = 3;
@@ -45,12 +45,12 @@ pub(crate) struct Chat {
 }
 
 impl Chat {
-    /// `from` says `text` at `now`: filtered by [`shown`] (controls made visible, stacked
+    /// `from` says `text` at `now`: filtered by [`safe_text`] (controls made visible, stacked
     /// marks capped), cut to the widest and heaviest message, refused if empty or if
     /// `from` spoke too often lately.
     pub(crate) fn say(&mut self, from: Player, text: &str, now: Instant) -> Result<(), Refused> {
-        let shown = shown(text.trim());
-        let fitted = crate::text::fit(&shown, MAX_SAY_COLUMNS);
+        let safe = safe_text(text.trim());
+        let fitted = crate::text::fit(&safe, MAX_SAY_COLUMNS);
         let text = crate::text::fit_bytes(&fitted, MAX_SAY_BYTES).into_owned();
         if text.is_empty() {
             return Err(Refused::Empty);

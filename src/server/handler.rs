@@ -24,7 +24,6 @@ use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
-use super::ServeOptions;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
@@ -32,12 +31,15 @@ use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
-use super::names::{Names, check_name};
-use super::outside::shown;
+use super::names::{NameError, check_name};
+use super::options::ServeOptions;
+use super::outside::safe_text;
 use super::pool::EnginePool;
 use super::rate::InputCap;
 use super::session::{self, SessionStart};
-use super::tables::{SharedLobby, Who};
+use super::shared::SharedHall;
+use super::store::Store;
+use super::who::Who;
 
 /// Public-key tries allowed on one connection.
 pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;
@@ -58,9 +60,10 @@ pub(crate) const GUEST_MARK: char = '~';
 /// The server's state, handed to every connection: nothing here is a static.
 #[derive(Clone)]
 pub(crate) struct Server {
-    lobby: SharedLobby,
-    names: Arc<Mutex<Names>>,
-    bans: Arc<Mutex<Bans>>,
+    hall: SharedHall,
+    /// The store: names are bound (and guests counted) by its writer.
+    store: Arc<Store>,
+    bans: Arc<Bans>,
     gate: Gate,
     log: ServerLog,
     pool: EnginePool,
@@ -76,8 +79,6 @@ struct Limits {
     stall: Duration,
     /// The login grace time: a connection not authenticated by then is closed.
     login: Duration,
-    /// Guests let in so far, to tell them apart.
-    guests_seen: AtomicU64,
 }
 
 /// The sessions running now, to tell them all when the server stops.
@@ -147,7 +148,6 @@ pub(crate) async fn listen(
     key: PrivateKey,
     stop: impl std::future::Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let names = Names::load(&options.data_dir)?;
     let log = ServerLog::open(&options.data_dir);
     #[cfg(unix)]
     if let Err(error) = log.take_stderr() {
@@ -155,10 +155,19 @@ pub(crate) async fn listen(
             "standard error stays as it is (other writers' lines are not stamped): {error}"
         ));
     }
-    let (lobby, problems) = SharedLobby::open(&options.data_dir, options.grace);
+    let store_log = log.clone();
+    let (hall, problems) = SharedHall::open(
+        &options.data_dir,
+        options.grace,
+        Arc::new(move |line: &str| store_log.line(line)),
+    )?;
     for problem in problems {
-        log.line(&format!("a stored game: {}", shown(&problem)));
+        log.line(&format!("the store: {}", safe_text(&problem)));
     }
+    let store = hall
+        .store()
+        .cloned()
+        .context("the server's hall has no store")?;
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -201,9 +210,9 @@ pub(crate) async fn listen(
         options.connect_burst,
     ));
     let server = Server {
-        lobby,
-        names: Arc::new(Mutex::new(names)),
-        bans: Arc::new(Mutex::new(Bans::new(&options.data_dir))),
+        hall,
+        store,
+        bans: Arc::new(Bans::new(&options.data_dir)),
         gate: Gate::new(GateOptions {
             startups: options.startups,
             startups_per_address: options.startups_per_address,
@@ -220,7 +229,6 @@ pub(crate) async fn listen(
             idle: options.idle_timeout,
             stall: options.write_timeout,
             login: options.login_grace,
-            guests_seen: AtomicU64::new(0),
         }),
     };
     // The early drop's dice: no need for a secure source, only an unguessable start.
@@ -285,8 +293,8 @@ pub(crate) async fn listen(
     log_unlogged(&server, Instant::now());
     // Every game in play is written after each move already; written once more here,
     // and the log says how many are on disk.
-    let lobby = server.lobby.clone();
-    let report = tokio::task::spawn_blocking(move || lobby.save_all())
+    let hall = server.hall.clone();
+    let report = tokio::task::spawn_blocking(move || hall.save_all())
         .await
         .unwrap_or_default();
     server
@@ -295,7 +303,7 @@ pub(crate) async fn listen(
     for (table, error) in &report.failed {
         server
             .log
-            .line(&format!("table {table} NOT saved: {}", shown(error)));
+            .line(&format!("table {table} NOT saved: {}", safe_text(error)));
     }
     server.log.line("stopping: telling every session");
     let live = server.live.clone();
@@ -427,7 +435,7 @@ fn unauthenticated_end(error: &anyhow::Error) -> String {
         Some(russh::Error::IO(io)) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
             "left before logging in".to_owned()
         }
-        _ => format!("refused: {}", shown(&format!("{error:#}"))),
+        _ => format!("refused: {}", safe_text(&format!("{error:#}"))),
     }
 }
 
@@ -505,7 +513,7 @@ impl Connection {
         self.server.log.line(&format!("{} {what}", self.peer));
     }
 
-    /// Logs a refusal; `what` holds a stranger's text only through [`shown`].
+    /// Logs a refusal; `what` holds a stranger's text only through [`safe_text`].
     fn refuse(&self, what: &str) {
         self.log(&format!("refused: {what}"));
     }
@@ -549,7 +557,7 @@ impl Connection {
                         format!("{n} players are in from this address"),
                     ),
                 };
-                self.refuse(&format!("{}: {why}", shown(&who.name)));
+                self.refuse(&format!("{}: {why}", safe_text(&who.name)));
                 self.full = Some(told.to_owned());
             }
         }
@@ -572,8 +580,8 @@ impl Connection {
 
     /// A ban on `name` or `key`, with the log told.
     fn banned(&self, name: &str, key: Option<&str>) -> bool {
-        let mut bans = self.server.bans.lock().unwrap_or_else(|p| p.into_inner());
-        let (list, error) = bans.current();
+        // Read off every lock; the log is written after.
+        let (list, error) = self.server.bans.current();
         let banned = list.has_name(name)
             || key.is_some_and(|k| list.has_key(k))
             || list.has_address(self.peer.ip());
@@ -583,7 +591,11 @@ impl Connection {
             ));
         }
         if banned {
-            self.refuse(&format!("banned: {} {}", shown(name), key.unwrap_or("")));
+            self.refuse(&format!(
+                "banned: {} {}",
+                safe_text(name),
+                key.unwrap_or("")
+            ));
         }
         banned
     }
@@ -610,7 +622,7 @@ impl Connection {
         );
         let start = SessionStart {
             who,
-            lobby: self.server.lobby.clone(),
+            hall: self.server.hall.clone(),
             inbox,
             backend: SshBackend::new(writer, size),
             idle: self.server.limits.idle,
@@ -638,7 +650,7 @@ impl Connection {
                     Err(error) => {
                         log.line(&format!(
                             "{peer} session ended: {}",
-                            shown(&format!("{error:#}"))
+                            safe_text(&format!("{error:#}"))
                         ));
                         1
                     }
@@ -695,21 +707,24 @@ impl Handler for Connection {
         self.door.advance(Stage::Asked);
         let fingerprint = fingerprint_of(key.public_key);
         if user.starts_with(GUEST_MARK) {
-            self.refuse(&format!("a key's name {}: ~ marks guests", shown(user)));
+            self.refuse(&format!("a key's name {}: ~ marks guests", safe_text(user)));
             return Ok(Auth::reject());
         }
         if self.banned(user, Some(&fingerprint)) {
             return Ok(Auth::reject());
         }
-        let claimed = self
-            .server
-            .names
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .claim(user, &fingerprint);
+        // Bound by the store's writer, off the runtime's two workers.
+        let (store, name, key) = (
+            self.server.store.clone(),
+            user.to_owned(),
+            fingerprint.clone(),
+        );
+        let claimed = tokio::task::spawn_blocking(move || store.claim_name(&name, &key))
+            .await
+            .unwrap_or_else(|e| Err(NameError::NotKept(e.to_string())));
         match claimed {
             Ok(()) => {
-                let logged = format!("{} ({fingerprint})", shown(user));
+                let logged = format!("{} ({fingerprint})", safe_text(user));
                 let who = Who {
                     key: fingerprint,
                     name: user.to_owned(),
@@ -719,7 +734,7 @@ impl Handler for Connection {
             Err(error) => {
                 self.refuse(&format!(
                     "{}: {}",
-                    shown(user),
+                    safe_text(user),
                     words::refused_name(&error.to_string())
                 ));
                 Ok(Auth::reject())
@@ -740,7 +755,7 @@ impl Handler for Connection {
         if !self.server.limits.guests {
             self.refuse(&format!(
                 "{}: keyboard-interactive (keys only)",
-                shown(user)
+                safe_text(user)
             ));
             return Ok(Auth::reject());
         }
@@ -748,7 +763,7 @@ impl Handler for Connection {
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
             self.refuse(&format!(
                 "guest {}: {}",
-                shown(user),
+                safe_text(user),
                 words::refused_name(&error.to_string())
             ));
             return Ok(Auth::reject());
@@ -756,24 +771,49 @@ impl Handler for Connection {
         if self.banned(user, None) {
             return Ok(Auth::reject());
         }
-        let bound = self
-            .server
-            .names
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_bound(user);
+        let (store, typed) = (self.server.store.clone(), user.to_owned());
+        let bound = tokio::task::spawn_blocking(move || store.name_is_bound(&typed))
+            .await
+            .map_err(anyhow::Error::from)
+            .and_then(|bound| bound);
+        let bound = match bound {
+            Ok(bound) => bound,
+            Err(error) => {
+                self.refuse(&format!(
+                    "guest {}: the names can't be read: {}",
+                    safe_text(user),
+                    safe_text(&format!("{error:#}"))
+                ));
+                return Ok(Auth::reject());
+            }
+        };
         if bound {
-            self.refuse(&format!("guest {}: the name belongs to a key", shown(user)));
+            self.refuse(&format!(
+                "guest {}: the name belongs to a key",
+                safe_text(user)
+            ));
             return Ok(Auth::reject());
         }
-        let n = self
-            .server
-            .limits
-            .guests_seen
-            .fetch_add(1, Ordering::SeqCst)
-            + 1;
+        // A guest's number is counted in the store, so none is ever given twice (a
+        // guest inherits no one's seat, switches or history after a restart).
+        let store = self.server.store.clone();
+        let number = tokio::task::spawn_blocking(move || store.new_guest())
+            .await
+            .map_err(anyhow::Error::from)
+            .and_then(|n| n);
+        let n = match number {
+            Ok(n) => n,
+            Err(error) => {
+                self.refuse(&format!(
+                    "guest {}: no guest number could be kept: {}",
+                    safe_text(user),
+                    safe_text(&format!("{error:#}"))
+                ));
+                return Ok(Auth::reject());
+            }
+        };
         let key = format!("guest:{n}");
-        let logged = format!("{} (a guest, {key})", shown(&name));
+        let logged = format!("{} (a guest, {key})", safe_text(&name));
         Ok(self.let_in(Who { key, name }, &logged))
     }
 
@@ -793,7 +833,7 @@ impl Handler for Connection {
     /// Passwords are never taken: refused, and logged.
     async fn auth_password(&mut self, user: &str, _: &str) -> Result<Auth, Self::Error> {
         self.door.advance(Stage::Asked);
-        self.refuse(&format!("{}: a password (keys only)", shown(user)));
+        self.refuse(&format!("{}: a password (keys only)", safe_text(user)));
         Ok(Auth::reject())
     }
 
@@ -817,8 +857,8 @@ impl Handler for Connection {
         }
         self.refuse(&format!(
             "{}: an {} key (ed25519 and ECDSA keys only)",
-            shown(user),
-            shown(offer.algorithm.as_str())
+            safe_text(user),
+            safe_text(offer.algorithm.as_str())
         ));
         Ok(Auth::reject())
     }
@@ -830,7 +870,10 @@ impl Handler for Connection {
         _: &Certificate,
     ) -> Result<Auth, Self::Error> {
         self.door.advance(Stage::Asked);
-        self.refuse(&format!("{}: a certificate (plain keys only)", shown(user)));
+        self.refuse(&format!(
+            "{}: a certificate (plain keys only)",
+            safe_text(user)
+        ));
         Ok(Auth::reject())
     }
 
@@ -963,7 +1006,7 @@ impl Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(&format!("subsystem {}", shown(name)));
+        self.refuse(&format!("subsystem {}", safe_text(name)));
         session.channel_failure(channel)?;
         Ok(())
     }

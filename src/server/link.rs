@@ -2,26 +2,36 @@
 //! own moves and claims and its requests; every screen at the table (players and
 //! spectators) gets the other moves and the table's news. The table is the judge: a
 //! screen whose game no longer matches it takes the table's game whole.
+//!
+//! Every screen sees the table's game as the store last confirmed it
+//! ([`super::table::Snapshot`]), except that a player sees their own moves (and those
+//! of the server's AI their screen runs) at once: a move is never shown to another
+//! screen before it is on disk. The link changes the table only through the hall's
+//! and the table's methods.
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{ClaimState, Game, Move, Player};
+use crate::rules::{Game, Move, Player};
 use crate::session::Course;
+use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::ui::{Link, News, Request};
 
-use super::outside::shown;
-use super::tables::{AiSeat, SharedLobby, Table, Who};
-use crate::strings::serve as serve_words;
+use super::hall::Showing;
+use super::shared::SharedHall;
+use super::table::{GameTable, Presence, TableState, in_step};
+use super::who::{AiSeat, Who, ai_seat};
 
 /// One screen's link to table `table`. A session's link ([`TableLink::player`],
 /// [`TableLink::spectator`]), when dropped, gets the player up from the table (they
-/// left it: [`Link::leave`]) or out for the grace period (their link dropped), or
-/// counts the spectator out.
+/// left it: [`Link::leave`]) or out for the grace period (their link dropped, or
+/// Ctrl-c), or counts the spectator out.
 #[derive(Debug)]
 pub(crate) struct TableLink {
-    lobby: SharedLobby,
+    hall: SharedHall,
     table: u32,
+    /// The session whose screen this is, told what it shows.
+    session: Option<u64>,
     /// The player's key, or `None` for a spectator.
     key: Option<String>,
     /// The colour the player plays now (a rematch swaps it).
@@ -39,7 +49,7 @@ pub(crate) struct TableLink {
     watching: Option<usize>,
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
-    /// The last line about the other player's link (away, back, not saved), told once.
+    /// The last line about a player's link (away, back, not saved), told once.
     told: Option<String>,
     /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
     told_unsaved: bool,
@@ -49,55 +59,71 @@ pub(crate) struct TableLink {
     left: bool,
 }
 
+/// The game a screen sees at a table.
+struct View<'a> {
+    game: &'a Game,
+    course: &'a Course,
+    epoch: u32,
+    seats: &'a [Option<Who>; 2],
+}
+
 impl TableLink {
-    /// `who`'s link to table `id`, where they sit; `None` if they don't (any more).
-    pub(crate) fn player(lobby: &SharedLobby, id: u32, who: &Who) -> Option<TableLink> {
-        let guard = lobby.lock();
-        let table = guard.tables().get(&id)?;
+    /// `who`'s link to table `id`, where they sit, for `session`; `None` if they don't
+    /// (any more).
+    pub(crate) fn player(hall: &SharedHall, id: u32, who: &Who, session: u64) -> Option<TableLink> {
+        let mut guard = hall.lock();
+        let table = guard.table(id)?;
         let seat = table.seat_of(&who.key)?;
-        let mut link = TableLink::make(lobby.clone(), id, Some(who.key.clone()), Some(seat), table);
+        let mut link = TableLink::make(hall.clone(), id, Some(who.key.clone()), Some(seat), table);
         link.attached = true;
+        link.session = Some(session);
+        link.epoch = link.view(table).epoch;
+        guard.show(session, Showing::Table(id));
         Some(link)
     }
 
-    /// A spectator's link to table `id` (counted in); `None` if it is gone.
-    pub(crate) fn spectator(lobby: &SharedLobby, id: u32) -> Option<TableLink> {
-        let mut guard = lobby.lock();
-        let table = guard.tables().get(&id)?;
-        let mut link = TableLink::make(lobby.clone(), id, None, None, table);
+    /// A spectator's link to table `id` (counted in), for `session`; `None` if it is gone.
+    pub(crate) fn spectator(hall: &SharedHall, id: u32, session: u64) -> Option<TableLink> {
+        let mut guard = hall.lock();
+        let table = guard.table(id)?;
+        let mut link = TableLink::make(hall.clone(), id, None, None, table);
         link.attached = true;
+        link.session = Some(session);
         guard.watch(id, true);
+        guard.show(session, Showing::Table(id));
         Some(link)
     }
 
     /// A bare link of `seat` (a spectator: `None`) at table `table`, which does nothing
-    /// to the table when dropped (tests drive the lobby themselves).
+    /// to the table when dropped (tests drive the hall themselves).
     #[cfg(test)]
-    pub(crate) fn new(lobby: SharedLobby, table: u32, seat: Option<Player>) -> TableLink {
-        let guard = lobby.lock();
-        let at = guard.tables().get(&table).expect("a table to link to");
-        let key = seat.and_then(|s| at.seats[s.index()].as_ref().map(|w| w.key.clone()));
-        let link = TableLink::make(lobby.clone(), table, key, seat, at);
+    pub(crate) fn new(hall: SharedHall, table: u32, seat: Option<Player>) -> TableLink {
+        let guard = hall.lock();
+        let at = guard.table(table).expect("a table to link to");
+        let key = seat.and_then(|s| at.seats()[s.index()].as_ref().map(|w| w.key.clone()));
+        let mut link = TableLink::make(hall.clone(), table, key, seat, at);
+        link.epoch = link.view(at).epoch;
         drop(guard);
         link
     }
 
     fn make(
-        lobby: SharedLobby,
+        hall: SharedHall,
         table: u32,
         key: Option<String>,
         seat: Option<Player>,
-        at: &Table,
+        at: &GameTable,
     ) -> TableLink {
         TableLink {
-            lobby,
+            hall,
             table,
+            session: None,
             key,
             seat,
-            epoch: at.talk.epoch,
+            epoch: at.committed().epoch,
             // Messages before the screen opened are not its news.
-            seen_note: at.talk.last_note(),
-            seen_said: at.talk.chat.last(),
+            seen_note: at.talk().last_note(),
+            seen_said: at.talk().chat.last(),
             told_undo: false,
             told_rematch: false,
             told_stop: false,
@@ -111,36 +137,67 @@ impl TableLink {
         }
     }
 
+    /// The game this screen sees at `table`: the one the store confirmed, or, for a
+    /// player, the table's own when all it adds are this screen's moves and claims.
+    fn view<'a>(&self, table: &'a GameTable) -> View<'a> {
+        let committed = table.committed();
+        let kept = View {
+            game: &committed.game,
+            course: &committed.course,
+            epoch: committed.epoch,
+            seats: &committed.seats,
+        };
+        let Some(seat) = self.seat else {
+            return kept;
+        };
+        let ai = table.ai().map(|(colour, _)| colour);
+        let ours = |p: Player| p == seat || Some(p) == ai;
+        if table.epoch() == committed.epoch && adds_only(&committed.game, table.game(), ours) {
+            View {
+                game: table.game(),
+                course: table.course(),
+                epoch: table.epoch(),
+                seats: table.seats(),
+            }
+        } else {
+            kept
+        }
+    }
+
     /// Rings this player's bell now if it is their move (a game that starts while they
     /// wait in the lobby) and their bell is on.
     pub(crate) fn ring_if_my_move(&mut self) {
-        let mut lobby = self.lobby.lock();
-        let bell = self
-            .key
-            .as_ref()
-            .is_some_and(|key| lobby.prefs().get(key).bell);
-        if let Some(table) = lobby.tables().get(&self.table)
-            && self.rings(table, bell)
+        let hall = self.hall.lock();
+        let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).bell);
+        if let Some(table) = hall.table(self.table)
+            && self.rings(table, &self.view(table), bell)
         {
             self.pending.push(News::Bell);
         }
     }
 
-    /// The game the screen should open with: the table's as it is, the seats played
-    /// at other terminals, and the server's AI's colour and level at a game against it.
-    pub(crate) fn game(&self) -> Option<(Game, [bool; 2], Option<AiSeat>)> {
-        let lobby = self.lobby.lock();
-        let table = lobby.tables().get(&self.table)?;
-        Some((table.game.clone(), self.remote(table), table.ai()))
+    /// The game the screen should open with: the table's as this screen sees it, the
+    /// seats played at other terminals, the server's AI's colour and level at a game
+    /// against it, and the players' names as shown.
+    pub(crate) fn game(&self) -> Option<Opening> {
+        let hall = self.hall.lock();
+        let table = hall.table(self.table)?;
+        let view = self.view(table);
+        Some(Opening {
+            game: view.game.clone(),
+            remote: self.remote(view.seats),
+            ai: ai_seat(view.seats),
+            names: names(view.seats),
+        })
     }
 
     /// The seats played at other terminals, seen from this screen. A player against the
     /// server's AI plays both here: their screen runs the AI (on the server's pool).
-    fn remote(&self, table: &Table) -> [bool; 2] {
+    fn remote(&self, seats: &[Option<Who>; 2]) -> [bool; 2] {
         let mut remote = [true; 2];
         if let Some(seat) = self.seat {
             remote[seat.index()] = false;
-            if let Some((ai, _)) = table.ai() {
+            if let Some((ai, _)) = ai_seat(seats) {
                 remote[ai.index()] = false;
             }
         }
@@ -148,154 +205,191 @@ impl TableLink {
     }
 
     /// The table's game, whole, for this screen to go on from.
-    fn whole_game(&self, table: &Table) -> News {
+    fn whole_game(&self, view: &View<'_>) -> News {
         News::Game {
-            game: table.game.clone(),
-            remote: self.remote(table),
-            ai: table.ai(),
+            game: view.game.clone(),
+            remote: self.remote(view.seats),
+            ai: ai_seat(view.seats),
+            names: names(view.seats),
         }
     }
 
     /// Whether this player's bell is on and it is their move at `table`.
-    fn rings(&self, table: &Table, bell: bool) -> bool {
-        bell && table.playing() && self.seat == Some(table.game.to_move())
+    fn rings(&self, table: &GameTable, view: &View<'_>, bell: bool) -> bool {
+        bell && table.takes_moves()
+            && !view.game.is_over()
+            && self.seat == Some(view.game.to_move())
     }
 }
 
-/// Hands the claim the screen made on the table's last stone, if it is `seat`'s and
-/// still pending at the table. Returns whether the table changed.
-fn hand_claim(table: &mut Table, game: &Game, seat: Player) -> bool {
-    let Some(index) = table.game.len().checked_sub(1) else {
-        return false;
-    };
-    let mine = table.game.last().is_some_and(|p| p.player == seat);
-    let pending = table.game.claim_state(index) == Some(ClaimState::Pending);
-    let points = match game.claim_state(index) {
-        Some(ClaimState::Claimed { points, .. }) => points,
-        Some(ClaimState::Wrong { claimed }) => claimed,
-        _ => return false,
-    };
-    mine && pending && table.game.claim(points).is_ok()
+/// What a screen opens with at a table.
+#[derive(Debug, Clone)]
+pub(crate) struct Opening {
+    /// The game as this screen sees it.
+    pub(crate) game: Game,
+    /// The seats played at other terminals.
+    pub(crate) remote: [bool; 2],
+    /// The server's AI's colour and level, at a game against it.
+    pub(crate) ai: Option<AiSeat>,
+    /// The players' names as shown, by [`Player::index`].
+    pub(crate) names: [String; 2],
 }
 
-/// Hands the claim the screen made on the table's last stone, if the stone is one of
-/// `ours` (see [`hand_claim`]).
-fn hand_claims(table: &mut Table, game: &Game, ours: impl Fn(Player) -> bool) -> bool {
-    match table.game.last().map(|p| p.player) {
-        Some(player) if ours(player) => hand_claim(table, game, player),
-        _ => false,
-    }
+/// The names of `seats` as shown (`-` for a free seat).
+fn names(seats: &[Option<Who>; 2]) -> [String; 2] {
+    Player::BOTH.map(|p| {
+        seats[p.index()]
+            .as_ref()
+            .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name)
+    })
 }
 
-/// Whether `game` is `table`'s game so far (moves and claims), given the `news` moves
-/// it has yet to play.
-fn in_step(game: &Game, table: &Game, news: &[Move]) -> bool {
-    let n = game.len();
-    if n > table.len() || game.placements() != &table.placements()[..n] {
+/// Whether `live` is `kept` with only stones and claims of `ours` added.
+fn adds_only(kept: &Game, live: &Game, ours: impl Fn(Player) -> bool) -> bool {
+    let n = kept.len();
+    if live.len() < n || live.placements()[..n] != *kept.placements() {
         return false;
     }
-    if !table.claim_mode() {
-        return true;
-    }
-    let mut after = game.clone();
-    news.iter().all(|mv| after.play(*mv).is_ok()) && after.claim_states() == table.claim_states()
+    let mine_beyond = live.placements()[n..].iter().all(|p| ours(p.player));
+    let claims_mine = (0..n)
+        .all(|i| live.claim_state(i) == kept.claim_state(i) || ours(live.placements()[i].player));
+    mine_beyond && claims_mine
 }
 
 impl TableLink {
     /// [`Link::sync`] at `now`, the server's time.
     pub(crate) fn sync_at(&mut self, game: &Game, now: Instant) -> Vec<Move> {
-        let mut lobby = self.lobby.lock();
-        let bell = self
-            .key
-            .as_ref()
-            .is_some_and(|key| lobby.prefs().get(key).bell);
-        let Some(table) = lobby.table_mut(self.table) else {
+        let mut hall = self.hall.lock();
+        let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).bell);
+        // The server's clock decides: a flag that fell ends the game for every screen.
+        hall.check_flag(self.table, now);
+        let Some(table) = hall.table(self.table) else {
             return Vec::new();
         };
-        if table.talk.epoch != self.epoch {
+        let view = self.view(table);
+        if view.epoch != self.epoch {
             // An agreed undo or a rematch: the table's game, whole, and the seat anew.
-            self.epoch = table.talk.epoch;
+            self.epoch = view.epoch;
             if let Some(key) = &self.key {
-                self.seat = table.seat_of(key);
+                self.seat = Player::BOTH.into_iter().find(|p| {
+                    view.seats[p.index()]
+                        .as_ref()
+                        .is_some_and(|w| &w.key == key)
+                });
             }
             (self.told_undo, self.told_rematch) = (false, false);
             (self.told_stop, self.told_end) = (false, false);
-            self.pending.push(self.whole_game(table));
-            if self.rings(table, bell) {
+            let whole = self.whole_game(&view);
+            let ring = self.rings(table, &view, bell);
+            self.pending.push(whole);
+            if ring {
                 self.pending.push(News::Bell);
             }
             return Vec::new();
         }
-        // The server's clock decides: a flag that fell ends the game for every screen,
-        // and a move that comes after it is not taken.
-        let mut changed = table.course.check_flag(&table.game, now).is_some();
-        if let Some(seat) = self.seat
-            && table.playing()
-            && game.len() >= table.game.len()
-            && game.placements()[..table.game.len()] == *table.game.placements()
-        {
-            // The seat's own moves and claims, and those of the server's AI it plays
-            // against (this screen runs it).
-            let ai = table.ai().map(|(colour, _)| colour);
-            let ours = |p: Player| p == seat || Some(p) == ai;
-            changed |= hand_claims(table, game, ours);
-            let mut ai_moved = false;
-            for mv in game.moves().skip(table.game.len()) {
-                // Only those moves, in turn: the screen refuses the others.
-                let mover = table.game.to_move();
-                if !table.playing() || !ours(mover) || table.game.play(mv).is_err() {
-                    break;
-                }
-                ai_moved |= Some(mover) == ai;
-                table.moved(now);
-                changed = true;
-                changed |= hand_claims(table, game, ours);
+        // The seat's own moves and claims, and those of the server's AI it plays
+        // against (this screen runs it).
+        let ai_moved = match self.seat {
+            Some(seat) => {
+                hall.take_moves(self.table, (seat, self.epoch), game, now)
+                    .ai_moved
             }
-            // The server's AI moved (on this screen): the player's move, their bell.
-            if ai_moved && self.rings(table, bell) {
-                self.pending.push(News::Bell);
-            }
+            None => false,
+        };
+        let Some(table) = hall.table(self.table) else {
+            return Vec::new();
+        };
+        let view = self.view(table);
+        // The server's AI moved (on this screen): the player's move, their bell.
+        if ai_moved && self.rings(table, &view, bell) {
+            self.pending.push(News::Bell);
         }
-        let news: Vec<Move> = table.game.moves().skip(game.len()).collect();
-        let news = if in_step(game, &table.game, &news) {
-            if !news.is_empty() && self.rings(table, bell) {
+        let news: Vec<Move> = view.game.moves().skip(game.len()).collect();
+        if in_step(game, view.game, &news) {
+            if !news.is_empty() && self.rings(table, &view, bell) {
                 self.pending.push(News::Bell);
             }
             news
+        } else if table.pending() {
+            // Ahead of what is on disk, with a change on its way (an undo, a rematch):
+            // the store's answer wakes this screen, which then takes the game.
+            Vec::new()
         } else {
             // The screen went where the table did not follow (a move after the game
             // stopped, a claim the other player's stone overtook): the table's game.
-            self.pending.push(self.whole_game(table));
+            let whole = self.whole_game(&view);
+            self.pending.push(whole);
             Vec::new()
-        };
-        if changed {
-            lobby.stored(self.table);
-            lobby.changed();
         }
-        news
+    }
+
+    /// The line about the players' links for this screen, if any.
+    fn presence_line(&self, table: &GameTable, grace: Duration, now: Instant) -> Option<String> {
+        let countdown = |since: Instant| {
+            let left = grace.saturating_sub(now.saturating_duration_since(since));
+            (!left.is_zero()).then(|| clock(left))
+        };
+        let was_waiting = self.told.as_deref().is_some_and(serve_words::is_waiting);
+        match (table.state(), self.seat) {
+            (TableState::Deserted, _) => None,
+            (TableState::Playing(presence), Some(seat)) => {
+                let other = seat.other();
+                match presence[other.index()] {
+                    Presence::Dropped(since) | Presence::Left(since) => {
+                        Some(match countdown(since) {
+                            Some(left) => serve_words::waiting_for(&table.name(other), &left),
+                            None => serve_words::gone(&table.name(other)),
+                        })
+                    }
+                    Presence::Here if was_waiting => Some(serve_words::BACK.to_owned()),
+                    Presence::Here => table.unsaved().map(serve_words::not_saved),
+                }
+            }
+            // Spectators are told what happens, never what only a player may do.
+            (TableState::Playing(presence), None) => {
+                let away = Player::BOTH
+                    .into_iter()
+                    .find_map(|p| presence[p.index()].since().map(|since| (p, since)));
+                match away {
+                    Some((p, since)) => Some(match countdown(since) {
+                        Some(left) => serve_words::watched_waiting_for(&table.name(p), &left),
+                        None => serve_words::watched_gone(&table.name(p)),
+                    }),
+                    None if was_waiting => Some(serve_words::WATCHED_BACK.to_owned()),
+                    None => None,
+                }
+            }
+            (TableState::Adjourned(_), None) => Some(serve_words::WATCHED_ADJOURNED.to_owned()),
+            _ => table
+                .unsaved()
+                .filter(|_| self.seat.is_some())
+                .map(serve_words::not_saved),
+        }
     }
 }
 
 impl Link for TableLink {
     fn sync(&mut self, game: &Game) -> Vec<Move> {
-        self.sync_at(game, Instant::now())
+        let now = self.hall.lock().now();
+        self.sync_at(game, now)
     }
 
     fn course(&mut self) -> Option<Course> {
-        let lobby = self.lobby.lock();
-        let table = lobby.tables().get(&self.table)?;
+        let hall = self.hall.lock();
+        let table = hall.table(self.table)?;
+        let view = self.view(table);
         // A table without clocks or an early end leaves the screen's course alone.
-        (table.course != Course::NONE).then(|| table.course.clone())
+        (*view.course != Course::NONE).then(|| view.course.clone())
     }
 
     fn request(&mut self, request: Request) {
-        let mut lobby = self.lobby.lock();
         let (Some(key), Some(seat)) = (self.key.clone(), self.seat) else {
             return;
         };
+        let mut hall = self.hall.lock();
         match request {
             Request::ToggleMute => {
-                let pref = lobby.prefs().update(&key, |p| p.mute = !p.mute);
+                let pref = hall.set_pref(&key, |p| p.mute = !p.mute);
                 let text = if pref.mute {
                     words::MUTED
                 } else {
@@ -304,7 +398,7 @@ impl Link for TableLink {
                 self.pending.push(News::Note(text.into()));
             }
             Request::ToggleBell => {
-                let pref = lobby.prefs().update(&key, |p| p.bell = !p.bell);
+                let pref = hall.set_pref(&key, |p| p.bell = !p.bell);
                 let text = if pref.bell {
                     words::BELL_ON
                 } else {
@@ -313,12 +407,8 @@ impl Link for TableLink {
                 self.pending.push(News::Note(text.into()));
             }
             request => {
-                if let Some(table) = lobby.table_mut(self.table) {
-                    if table.request(seat, &request, Instant::now()) {
-                        lobby.stored(self.table);
-                    }
-                    lobby.changed();
-                }
+                let now = hall.now();
+                hall.request(self.table, seat, &request, now);
             }
         }
     }
@@ -329,34 +419,33 @@ impl Link for TableLink {
 
     fn news(&mut self) -> Vec<News> {
         let mut news = std::mem::take(&mut self.pending);
-        let mut lobby = self.lobby.lock();
-        let grace = lobby.grace();
-        let mute = self
-            .key
-            .as_ref()
-            .is_some_and(|key| lobby.prefs().get(key).mute);
-        let Some(table) = lobby.tables().get(&self.table) else {
+        let hall = self.hall.lock();
+        let grace = hall.grace();
+        let mute = self.key.as_ref().is_some_and(|key| hall.pref(key).mute);
+        let Some(table) = hall.table(self.table) else {
             if !self.told_stop {
                 self.told_stop = true;
-                news.push(News::Stopped(crate::strings::serve::PLAYER_LEFT.into()));
+                news.push(News::Stopped(serve_words::PLAYER_LEFT.into()));
             }
             return news;
         };
-        if self.seat.is_some() && self.watching != Some(table.spectators) {
-            self.watching = Some(table.spectators);
-            news.push(News::Watching(table.spectators));
+        let view = self.view(table);
+        if self.seat.is_some() && self.watching != Some(table.spectators()) {
+            self.watching = Some(table.spectators());
+            news.push(News::Watching(table.spectators()));
         }
+        let talk = table.talk();
         let asked_of_me =
             |asker: Option<Player>| asker.is_some() && self.seat.is_some() && asker != self.seat;
-        if asked_of_me(table.talk.undo) && !self.told_undo {
+        if asked_of_me(talk.undo) && !self.told_undo {
             news.push(News::UndoAsked);
         }
-        self.told_undo = asked_of_me(table.talk.undo);
-        if asked_of_me(table.talk.rematch) && !self.told_rematch {
+        self.told_undo = asked_of_me(talk.undo);
+        if asked_of_me(talk.rematch) && !self.told_rematch {
             news.push(News::RematchOffered);
         }
-        self.told_rematch = asked_of_me(table.talk.rematch);
-        match table.course.ending() {
+        self.told_rematch = asked_of_me(talk.rematch);
+        match view.course.ending() {
             Some(ending) if !self.told_end => {
                 self.told_end = true;
                 news.push(News::Resigned(ending.loser()));
@@ -364,60 +453,37 @@ impl Link for TableLink {
             Some(_) => {}
             None => self.told_end = false,
         }
-        match table.stopped() {
-            Some(text) if !self.told_stop => {
-                self.told_stop = true;
-                news.push(News::Stopped(text));
-            }
-            Some(_) => {}
-            None => self.told_stop = false,
+        if table.stopped() && !self.told_stop {
+            self.told_stop = true;
+            news.push(News::Stopped(serve_words::PLAYER_LEFT.into()));
+        } else if !table.stopped() {
+            self.told_stop = false;
         }
-        for note in table.talk.notes_since(self.seen_note) {
-            if note.to.is_none() || note.to == self.seat {
+        // A line about a change is told with it: once the store has kept it.
+        for note in talk.notes_since(self.seen_note) {
+            if note.after > table.committed_version() {
+                break;
+            }
+            if note.to.reaches(self.seat) {
                 news.push(News::Note(note.text.clone()));
             }
+            self.seen_note = note.number;
         }
-        self.seen_note = table.talk.last_note();
         if let Some(me) = self.seat {
-            for said in table.talk.chat.since(self.seen_said) {
+            for said in talk.chat.since(self.seen_said) {
                 if said.from == me || !mute {
-                    let name = table.seats[said.from.index()]
-                        .as_ref()
-                        .map_or_else(|| said.from.to_string(), |w| shown(&w.name));
+                    let name = table.name(said.from);
                     news.push(News::Note(words::said(&name, &said.text)));
                 }
             }
         }
-        self.seen_said = table.talk.chat.last();
-        // The other player's link: away (the grace period counts down), back, and a
-        // game not kept on disk.
-        let others: Vec<Player> = match self.seat {
-            Some(seat) => vec![seat.other()],
-            None => Player::BOTH.to_vec(),
-        };
-        let away = others
-            .into_iter()
-            .find_map(|p| table.away[p.index()].map(|since| (p, since)));
-        let line = match away {
-            _ if table.abandoned => None,
-            Some((p, since)) => {
-                let left = grace.saturating_sub(since.elapsed());
-                Some(if left.is_zero() {
-                    serve_words::gone(&table.name(p))
-                } else {
-                    serve_words::waiting_for(&table.name(p), &clock(left))
-                })
-            }
-            None if self.told.as_deref().is_some_and(serve_words::is_waiting) => {
-                Some(serve_words::BACK.to_owned())
-            }
-            None => table.unsaved.as_deref().map(serve_words::not_saved),
-        };
+        self.seen_said = talk.chat.last();
         // Whether the game is on disk, for what the screen may promise when leaving.
-        if table.unsaved.is_some() != self.told_unsaved {
-            self.told_unsaved = table.unsaved.is_some();
+        if table.unsaved().is_some() != self.told_unsaved {
+            self.told_unsaved = table.unsaved().is_some();
             news.push(News::Saved(!self.told_unsaved));
         }
+        let line = self.presence_line(table, grace, hall.now());
         if line.is_some() && line != self.told {
             self.told.clone_from(&line);
             news.extend(line.map(News::Note));
@@ -437,25 +503,16 @@ impl Drop for TableLink {
         if !self.attached {
             return;
         }
-        let mut lobby = self.lobby.lock();
+        let mut hall = self.hall.lock();
+        if let Some(session) = self.session {
+            hall.show(session, Showing::Lobby);
+        }
         match &self.key {
-            // The link dropped: the seat is kept for the grace period.
-            Some(key) if !self.left => lobby.drop_out(self.table, key),
-            Some(key) => {
-                // After the game, the other player learns not to wait for a rematch.
-                if let Some(table) = lobby.table_mut(self.table)
-                    && let Some(seat) = self.seat
-                    && !table.playing()
-                {
-                    let name = table.seats[seat.index()]
-                        .as_ref()
-                        .map_or_else(|| seat.to_string(), |w| shown(&w.name));
-                    table.talk.note(Some(seat.other()), words::left(&name));
-                }
-                lobby.leave_table(self.table, key)
-            }
+            // The link dropped (or Ctrl-c): the seat is kept for the grace period.
+            Some(key) if !self.left => hall.drop_out(self.table, key),
+            Some(key) => hall.leave_table(self.table, key),
             None => {
-                lobby.watch(self.table, false);
+                hall.watch(self.table, false);
             }
         }
     }
@@ -466,6 +523,7 @@ mod tests {
     use super::*;
     use crate::ai::Level;
     use crate::rules::{Ruleset, Square};
+    use std::time::Duration;
 
     fn who(name: &str) -> Who {
         Who {
@@ -479,37 +537,43 @@ mod tests {
     }
 
     /// A table with alice (Blue) and bob (Yellow), and their links.
-    fn table(claims: bool) -> (SharedLobby, u32, TableLink, TableLink) {
-        let lobby = SharedLobby::default();
-        let id = lobby
+    fn table(claims: bool) -> (SharedHall, u32, TableLink, TableLink) {
+        let hall = SharedHall::default();
+        let id = hall
             .lock()
-            .open(who("alice"), Player::Blue, Ruleset::Standard, claims, false)
+            .open(
+                who("alice"),
+                Player::Blue,
+                (Ruleset::Standard, claims),
+                false,
+                None,
+            )
             .unwrap();
-        assert_eq!(lobby.lock().sit(id, who("bob")), Some(Player::Yellow));
-        let blue = TableLink::player(&lobby, id, &who("alice")).unwrap();
-        let yellow = TableLink::player(&lobby, id, &who("bob")).unwrap();
-        (lobby, id, blue, yellow)
+        assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+        let blue = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
+        let yellow = TableLink::player(&hall, id, &who("bob"), 0).unwrap();
+        (hall, id, blue, yellow)
     }
 
     /// Against the server's AI the bell rings on the player's move, after the AI's
     /// (made on the player's own screen), and not after the player's own; off, never.
     #[test]
     fn the_bell_rings_after_the_server_s_ai_moves() {
-        let lobby = SharedLobby::default();
-        let id = lobby.lock().open_ai(
+        let hall = SharedHall::default();
+        let id = hall.lock().open_ai(
             who("alice"),
             Player::Blue,
             (Ruleset::Standard, false),
             Level::Easy,
             None,
         );
-        let mut link = TableLink::player(&lobby, id, &who("alice")).unwrap();
+        let mut link = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
         link.news();
         let (b3, c1, a1) = (sq("b3"), sq("c1"), sq("a1"));
         assert!(link.sync(&Game::from_moves([b3]).unwrap()).is_empty());
         assert!(!link.news().contains(&News::Bell), "not after her own move");
         assert!(link.sync(&Game::from_moves([b3, c1]).unwrap()).is_empty());
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 2);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 2);
         assert!(link.news().contains(&News::Bell), "after the AI's");
         link.request(Request::ToggleBell);
         link.news();
@@ -517,22 +581,22 @@ mod tests {
             link.sync(&Game::from_moves([b3, c1, a1, c1]).unwrap())
                 .is_empty()
         );
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 4);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 4);
         assert!(!link.news().contains(&News::Bell), "the bell is off");
     }
 
     /// A screen learns when its game is not on disk, once, and when it is again.
     #[test]
     fn the_screen_is_told_whether_the_game_is_on_disk() {
-        let lobby = SharedLobby::default();
-        let id = lobby.lock().open_ai(
+        let hall = SharedHall::default();
+        let id = hall.lock().open_ai(
             who("alice"),
             Player::Blue,
             (Ruleset::Standard, false),
             Level::Easy,
             None,
         );
-        let mut link = TableLink::player(&lobby, id, &who("alice")).unwrap();
+        let mut link = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
         let saved = |news: Vec<News>| -> Vec<bool> {
             news.iter()
                 .filter_map(|n| match n {
@@ -542,13 +606,14 @@ mod tests {
                 .collect()
         };
         assert_eq!(saved(link.news()), Vec::<bool>::new());
-        let fail = |error: Option<&str>| {
-            lobby.lock().table_mut(id).unwrap().unsaved = error.map(str::to_owned);
-        };
-        fail(Some("disk full"));
+        // The next move can't be kept: the screen is told (and the move goes back).
+        hall.lock().fail_keeps(Some("disk full"));
+        link.sync(&Game::from_moves([sq("a1")]).unwrap());
         assert_eq!(saved(link.news()), [false]);
         assert_eq!(saved(link.news()), Vec::<bool>::new(), "told once");
-        fail(None);
+        hall.lock().fail_keeps(None);
+        link.sync(&Game::new());
+        link.sync(&Game::from_moves([sq("a1")]).unwrap());
         assert_eq!(saved(link.news()), [true]);
     }
 
@@ -563,15 +628,15 @@ mod tests {
 
     #[test]
     fn two_players_share_one_game_and_each_plays_only_their_colour() {
-        let (lobby, id, mut blue, mut yellow) = table(false);
+        let (hall, id, mut blue, mut yellow) = table(false);
         assert_eq!(
-            TableLink::player(&lobby, id, &who("carol")).map(|_| ()),
+            TableLink::player(&hall, id, &who("carol"), 0).map(|_| ()),
             None
         );
         let (b3, c1) = (sq("b3"), sq("c1"));
         // Yellow can't move first: its screen is put back to the table's game.
         assert_eq!(yellow.sync(&Game::from_moves([c1]).unwrap()), Vec::new());
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 0);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 0);
         assert!(matches!(yellow.news()[..], [News::Game { .. }, ..]));
         // Blue's move reaches Yellow (with the bell), and Yellow's reply reaches Blue.
         let blue_game = Game::from_moves([b3]).unwrap();
@@ -584,7 +649,7 @@ mod tests {
         // Blue can't play Yellow's move.
         let cheat = Game::from_moves([b3, c1, c1, c1]).unwrap();
         blue.sync(&cheat);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 3);
         // Bell off: no bell on the next move.
         yellow.news();
         yellow.request(Request::ToggleBell);
@@ -605,18 +670,18 @@ mod tests {
         assert!(blue.news().is_empty());
         let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
         blue.sync(&on);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 3);
     }
 
     #[test]
     fn undo_is_asked_and_answered() {
-        let (lobby, id, mut blue, mut yellow) = table(false);
+        let (hall, id, mut blue, mut yellow) = table(false);
         let moves = [sq("a1"), sq("b1"), sq("c1")];
         let game = Game::from_moves(moves).unwrap();
         blue.sync(&Game::from_moves([moves[0]]).unwrap());
         yellow.sync(&Game::from_moves(moves[..2].iter().copied()).unwrap());
         blue.sync(&game);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 3);
         blue.news();
         yellow.news();
         // Yellow asks after Blue's reply: Blue is asked once, refuses, Yellow is told.
@@ -625,12 +690,12 @@ mod tests {
         assert!(!blue.news().contains(&News::UndoAsked));
         blue.request(Request::AnswerUndo(false));
         assert_eq!(notes(&yellow.news()), [words::undo_refused("alice")]);
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 3);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 3);
         // Asked again and agreed: Yellow's b1 and Blue's c1 go; both screens take the game.
         yellow.request(Request::Undo);
         blue.news();
         blue.request(Request::AnswerUndo(true));
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 1);
         for link in [&mut blue, &mut yellow] {
             assert!(link.sync(&game).is_empty());
             let news = link.news();
@@ -643,12 +708,12 @@ mod tests {
         }
         // An answer nobody asked for changes nothing.
         yellow.request(Request::AnswerUndo(true));
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 1);
     }
 
     #[test]
     fn resign_then_a_rematch_with_colours_swapped() {
-        let (lobby, id, mut blue, mut yellow) = table(false);
+        let (hall, id, mut blue, mut yellow) = table(false);
         blue.sync(&Game::from_moves([sq("a1")]).unwrap());
         // No rematch before the end.
         blue.request(Request::Rematch);
@@ -663,15 +728,15 @@ mod tests {
         );
         // Nothing more is played.
         yellow.sync(&Game::from_moves([sq("a1"), sq("b2")]).unwrap());
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 1);
         yellow.news();
         blue.request(Request::Rematch);
         assert!(yellow.news().contains(&News::RematchOffered));
         yellow.request(Request::Rematch);
-        let table = lobby.lock().tables()[&id].clone();
+        let table = hall.lock().tables()[&id].clone();
         assert_eq!(table.seat_of("SHA256:bob"), Some(Player::Blue));
-        assert_eq!(table.game.len(), 0);
-        assert_eq!(table.stopped(), None);
+        assert_eq!(table.game().len(), 0);
+        assert!(!table.stopped());
         let old = Game::from_moves([sq("a1")]).unwrap();
         yellow.sync(&old);
         let news = yellow.news();
@@ -680,19 +745,20 @@ mod tests {
                 game: Game::new(),
                 remote: [false, true],
                 ai: None,
+                names: ["bob".into(), "alice".into()],
             }),
             "bob now plays Blue: {news:?}"
         );
         assert!(news.contains(&News::Bell), "bob's move: {news:?}");
         // And Blue's moves are bob's now.
         yellow.sync(&Game::from_moves([sq("d4")]).unwrap());
-        assert_eq!(lobby.lock().tables()[&id].game.len(), 1);
+        assert_eq!(hall.lock().tables()[&id].game().len(), 1);
     }
 
     #[test]
     fn messages_reach_the_other_player_unless_muted_and_spectators_count() {
-        let (lobby, id, mut blue, mut yellow) = table(false);
-        let mut carol = TableLink::spectator(&lobby, id).unwrap();
+        let (hall, id, mut blue, mut yellow) = table(false);
+        let mut carol = TableLink::spectator(&hall, id, 0).unwrap();
         assert!(blue.news().contains(&News::Watching(1)));
         blue.request(Request::Say("hi \u{1b}[2Jbob".into()));
         let heard = notes(&yellow.news());
@@ -716,7 +782,7 @@ mod tests {
 
     #[test]
     fn a_claim_goes_to_the_table_and_the_other_screen_takes_it() {
-        let (lobby, id, mut blue, mut yellow) = table(true);
+        let (hall, id, mut blue, mut yellow) = table(true);
         // a1 b1 a2 b2 a3 b3 a4: Blue's a4 fills column a's section 1.
         let squares = ["a1", "b1", "a2", "b2", "a3", "b3", "a4"].map(sq);
         let mut game = Game::with_rules(Ruleset::Standard, true);
@@ -729,7 +795,7 @@ mod tests {
         assert!(points > 0);
         game.claim(points).unwrap();
         blue.sync(&game);
-        let at_table = lobby.lock().tables()[&id].game.clone();
+        let at_table = hall.lock().tables()[&id].game().clone();
         assert_eq!(at_table.score(Player::Blue), points);
         // Yellow's screen, a stone behind, takes the claimed stone.
         let mut yellow_game = Game::with_rules(Ruleset::Standard, true);
@@ -742,6 +808,54 @@ mod tests {
             yellow.news().iter().any(
                 |n| matches!(n, News::Game { game, .. } if game.score(Player::Blue) == points)
             )
+        );
+    }
+
+    /// Issue 26, defect 9 (failed before: spectators read "Your opponent is back", the
+    /// "w in the lobby claims the win" line, and "waiting for alice" after she
+    /// adjourned): spectators are told what happens, never what only a player may do.
+    #[test]
+    fn spectators_get_no_player_s_lines() {
+        let hall = SharedHall::in_memory(Duration::ZERO);
+        let id = hall
+            .lock()
+            .open(
+                who("alice"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.lock().sit(id, who("bob"));
+        let mut carol = TableLink::spectator(&hall, id, 0).unwrap();
+        let mut bob = TableLink::player(&hall, id, &who("bob"), 0).unwrap();
+        carol.news();
+        bob.news();
+        hall.lock().drop_out(id, "SHA256:alice");
+        let for_bob = notes(&bob.news());
+        assert_eq!(for_bob, [serve_words::gone("alice")]);
+        let for_carol = notes(&carol.news());
+        assert_eq!(for_carol, [serve_words::watched_gone("alice")]);
+        assert!(!for_carol[0].contains("lobby"), "{for_carol:?}");
+        assert_eq!(
+            hall.lock().return_to_seat("SHA256:alice"),
+            Some((id, Player::Blue))
+        );
+        assert_eq!(notes(&bob.news()), [serve_words::BACK]);
+        assert_eq!(notes(&carol.news()), [serve_words::WATCHED_BACK]);
+        // Alice drops, bob adjourns on purpose: carol is not told to wait for anyone.
+        hall.lock().drop_out(id, "SHA256:alice");
+        bob.leave();
+        drop(bob);
+        let for_carol = notes(&carol.news());
+        assert_eq!(
+            for_carol.last().map(String::as_str),
+            Some(serve_words::WATCHED_ADJOURNED)
+        );
+        assert!(
+            for_carol.iter().all(|n| !n.starts_with("waiting for")),
+            "{for_carol:?}"
         );
     }
 }

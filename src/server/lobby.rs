@@ -1,8 +1,8 @@
 //! The lobby screen of one session: the tables, the form that opens one (against a
 //! person or the server's AI), and the lines that find a player or take an invitation
-//! code. Pure: keys in, a [`Choice`] out; drawn from the lobby's tables as they are.
+//! code. Pure: keys in, a [`Choice`] out; drawn from the rows the player sees, numbered
+//! from 1 in the one order every line of the lobby uses.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
@@ -18,8 +18,9 @@ use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
 use crate::ui::keymap::{self, Action, HintLine, KeyContext};
 
-use super::outside::shown;
-use super::tables::{Lobby, Table, tally};
+use super::listing::{Row, RowState};
+use super::outside::safe_text;
+use super::store::History;
 
 /// Who the new game is against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,15 +113,33 @@ pub(crate) enum Choice {
     Leave,
 }
 
+/// A table a session waits at, in its lobby.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Waiting {
+    /// The table it opened, for an opponent to sit down.
+    Opponent(u32),
+    /// An adjourned game it came back to, for the other player to come back.
+    Return(u32),
+}
+
+impl Waiting {
+    /// The table's number at the server.
+    pub(crate) fn id(self) -> u32 {
+        match self {
+            Waiting::Opponent(id) | Waiting::Return(id) => id,
+        }
+    }
+}
+
 /// The lobby as one session sees it.
 #[derive(Debug, Clone)]
-pub(crate) struct LobbyScreen {
+pub(crate) struct LobbyState {
     /// The player's name (checked).
     name: String,
     /// The new-game form, while it is open.
     form: Option<NewGame>,
-    /// The table this session opened and waits at.
-    pub(crate) waiting: Option<u32>,
+    /// The table this session waits at.
+    pub(crate) waiting: Option<Waiting>,
     /// A line being typed, and what is typed so far.
     entry: Option<(Entry, String)>,
     /// Whether screens are drawn in colour.
@@ -134,9 +153,9 @@ pub(crate) struct LobbyScreen {
     claiming: bool,
 }
 
-impl LobbyScreen {
-    pub(crate) fn new(name: &str, colour: bool) -> LobbyScreen {
-        LobbyScreen {
+impl LobbyState {
+    pub(crate) fn new(name: &str, colour: bool) -> LobbyState {
+        LobbyState {
             name: name.to_owned(),
             form: None,
             waiting: None,
@@ -159,8 +178,11 @@ impl LobbyScreen {
             KeyContext::LobbyClaim
         } else if self.entry.is_some() {
             KeyContext::LobbyEntry
-        } else if self.waiting.is_some() {
-            KeyContext::LobbyWaiting
+        } else if let Some(waiting) = self.waiting {
+            match waiting {
+                Waiting::Opponent(_) => KeyContext::LobbyWaiting,
+                Waiting::Return(_) => KeyContext::LobbyAdjourned,
+            }
         } else if self.form.is_some() {
             KeyContext::LobbyForm
         } else {
@@ -168,8 +190,9 @@ impl LobbyScreen {
         }
     }
 
-    /// Handles one key, through the key table; `tables` numbers the lines `1`-`9` pick.
-    pub(crate) fn key(&mut self, key: KeyEvent, tables: &BTreeMap<u32, Table>) -> Choice {
+    /// Handles one key, through the key table; `rows` (the tables this player sees)
+    /// numbers the lines `1`-`9` pick.
+    pub(crate) fn key(&mut self, key: KeyEvent, rows: &[Row]) -> Choice {
         self.note = None;
         let action = keymap::action(key, self.context());
         if action == Some(Action::ForceQuit) {
@@ -177,7 +200,7 @@ impl LobbyScreen {
         }
         if std::mem::take(&mut self.claiming) {
             return match action {
-                Some(Action::Digit(n)) => self.table(n, tables).map_or(Choice::Stay, Choice::Claim),
+                Some(Action::Digit(n)) => self.table(n, rows).map_or(Choice::Stay, Choice::Claim),
                 _ => Choice::Stay,
             };
         }
@@ -280,7 +303,7 @@ impl LobbyScreen {
                 });
                 Choice::Colour(self.colour)
             }
-            Some(Action::Digit(n)) => self.table(n, tables).map_or(Choice::Stay, Choice::Pick),
+            Some(Action::Digit(n)) => self.table(n, rows).map_or(Choice::Stay, Choice::Pick),
             _ => {
                 self.note(words::UNKNOWN_KEY);
                 Choice::Stay
@@ -289,50 +312,45 @@ impl LobbyScreen {
     }
 
     /// The table listed `n`th (from 1); says so when there is none.
-    fn table(&mut self, n: u8, tables: &BTreeMap<u32, Table>) -> Option<u32> {
-        let found = listed(tables).nth(usize::from(n).wrapping_sub(1));
+    fn table(&mut self, n: u8, rows: &[Row]) -> Option<u32> {
+        let found = rows.get(usize::from(n).wrapping_sub(1));
         if found.is_none() {
             self.note(words::NOT_A_TABLE);
         }
-        found.map(|(id, _)| id)
+        found.map(|row| row.id)
     }
 
-    /// The lobby drawn over `tables`.
-    pub(crate) fn view<'a>(&'a self, tables: &'a BTreeMap<u32, Table>) -> LobbyView<'a> {
+    /// The lobby drawn over `rows`, for the player whose key is `key`.
+    pub(crate) fn view<'a>(&'a self, rows: &'a [Row], key: &'a str) -> LobbyView<'a> {
         LobbyView {
             lobby: self,
-            tables,
+            rows,
+            key,
         }
     }
 }
 
-/// The tables listed in the lobby, numbered from 1 in this order: all but private ones.
-pub(crate) fn listed(tables: &BTreeMap<u32, Table>) -> impl Iterator<Item = (u32, &Table)> {
-    tables
-        .iter()
-        .filter(|(_, t)| t.talk.code.is_none())
-        .map(|(&id, t)| (id, t))
-}
+/// The most tables a lobby lists (the keys `1`-`9`).
+pub(crate) const LISTED: usize = 9;
 
-/// The lines of `key`'s own games under the tables: their unfinished games by their
-/// numbers in `tables` (as the lobby lists them), their last finished game, and their
-/// results against each opponent.
-pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let unfinished: Vec<String> = listed(tables)
-        .map(|(_, t)| t)
-        .take(9)
+/// The line of `key`'s unfinished games, by their numbers in `rows` (as the lobby
+/// lists them), if they have any.
+pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<String> {
+    let numbers: Vec<String> = rows
+        .iter()
+        .take(LISTED)
         .enumerate()
-        .filter(|(_, t)| {
-            t.seat_of(key)
-                .is_some_and(|p| t.adjourned || t.away[p.index()].is_some())
-        })
+        .filter(|(_, row)| row.unfinished_for(key))
         .map(|(n, _)| (n + 1).to_string())
         .collect();
-    if !unfinished.is_empty() {
-        lines.push(words::unfinished(&unfinished.join(", ")));
-    }
-    if let Some(last) = lobby.history_of(key).next()
+    (!numbers.is_empty()).then(|| words::unfinished(&numbers.join(", ")))
+}
+
+/// The lines of `key`'s history under the tables: their last finished game, and their
+/// results against each opponent.
+pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(last) = &history.last
         && let Some(me) = Player::BOTH
             .into_iter()
             .find(|p| last.seats[p.index()].key == key)
@@ -344,15 +362,15 @@ pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str
             _ => words::LOST,
         };
         lines.push(words::last_game(
-            &last.seats[me.other().index()].shown(),
+            &last.seats[me.other().index()].display_name(),
             outcome,
             last.totals[me.index()],
             last.totals[me.other().index()],
         ));
     }
-    let results = tally(key, lobby.history_of(key));
-    if !results.is_empty() {
-        let each: Vec<String> = results
+    if !history.tally.is_empty() {
+        let each: Vec<String> = history
+            .tally
             .iter()
             .map(|(name, counts)| words::versus(name, *counts))
             .collect();
@@ -363,8 +381,9 @@ pub(crate) fn your_games(lobby: &Lobby, tables: &BTreeMap<u32, Table>, key: &str
 
 /// The lobby on screen.
 pub(crate) struct LobbyView<'a> {
-    lobby: &'a LobbyScreen,
-    tables: &'a BTreeMap<u32, Table>,
+    lobby: &'a LobbyState,
+    rows: &'a [Row],
+    key: &'a str,
 }
 
 impl Widget for &LobbyView<'_> {
@@ -376,37 +395,30 @@ impl Widget for &LobbyView<'_> {
         };
         let mut lines = vec![
             Line::styled(words::TITLE, bold),
-            Line::raw(words::you(&shown(&self.lobby.name))),
+            Line::raw(words::you(&safe_text(&self.lobby.name))),
             Line::raw(""),
             Line::styled(words::TABLES, bold),
         ];
-        if listed(self.tables).next().is_none() {
+        if self.rows.is_empty() {
             lines.push(Line::raw(words::NO_TABLES));
         }
-        for (n, (_, table)) in listed(self.tables).take(9).enumerate() {
-            let name = |p: Player| {
-                table.seats[p.index()]
-                    .as_ref()
-                    .map_or_else(|| words::EMPTY_SEAT.to_owned(), super::tables::Who::shown)
-            };
-            let state = if table.abandoned {
-                words::ABANDONED
-            } else if table.adjourned {
-                words::ADJOURNED
-            } else if table.away.iter().any(Option::is_some) {
-                words::AWAY
-            } else if table.is_open() {
-                words::OPEN
-            } else {
-                ""
+        for (n, row) in self.rows.iter().take(LISTED).enumerate() {
+            let state = match row.state {
+                RowState::Open if row.code.is_some() => words::PRIVATE_OPEN,
+                RowState::Open => words::OPEN,
+                RowState::Playing => "",
+                RowState::Away => words::AWAY,
+                RowState::Adjourned => words::ADJOURNED,
+                RowState::Over => words::OVER,
+                RowState::Left => words::ABANDONED,
             };
             lines.push(Line::raw(words::table_line(
                 n + 1,
-                &name(Player::Blue),
-                &name(Player::Yellow),
-                &table.game.ruleset().to_string(),
-                table.game.len(),
-                table.spectators,
+                &row.names[0],
+                &row.names[1],
+                &words::rules(&row.ruleset.to_string(), row.claims),
+                row.moves,
+                row.spectators,
                 state,
             )));
         }
@@ -416,23 +428,35 @@ impl Widget for &LobbyView<'_> {
             lines.extend(self.lobby.mine.iter().map(|l| Line::raw(l.as_str())));
         }
         lines.push(Line::raw(""));
-        if let Some(id) = self.lobby.waiting {
-            if self.tables.get(&id).is_some_and(|t| t.adjourned) {
-                lines.push(Line::raw(words::adjourned_to_wait(id)));
+        if let Some(waiting) = self.lobby.waiting {
+            let found = self
+                .rows
+                .iter()
+                .enumerate()
+                .find(|(_, r)| r.id == waiting.id());
+            let number = found.map_or(0, |(n, _)| n + 1);
+            let row = found.map(|(_, r)| r);
+            if matches!(waiting, Waiting::Return(_)) {
+                lines.push(Line::raw(words::adjourned_to_wait(number)));
+                lines.push(Line::raw(keymap::hint_line(HintLine::LobbyAdjourned)));
             } else {
-                lines.push(Line::raw(words::waiting(id)));
+                lines.push(Line::raw(words::waiting(number)));
+                // The code, to the player seated there only.
+                if let Some(code) = row
+                    .filter(|r| r.seat_of(self.key).is_some())
+                    .and_then(|r| r.code.as_deref())
+                {
+                    lines.push(Line::styled(words::invitation(code), bold));
+                }
+                lines.push(Line::raw(keymap::hint_line(HintLine::LobbyWaiting)));
             }
-            if let Some(code) = self.tables.get(&id).and_then(|t| t.talk.code.as_deref()) {
-                lines.push(Line::styled(words::invitation(code), bold));
-            }
-            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyWaiting)));
         } else if let Some((entry, typed)) = &self.lobby.entry {
             let what = match entry {
                 Entry::Find => words::FIND,
                 Entry::Code => words::CODE,
             };
             let keys = keymap::hint_line(HintLine::LobbyEntry);
-            lines.push(Line::raw(words::entry(what, &shown(typed), &keys)));
+            lines.push(Line::raw(words::entry(what, &safe_text(typed), &keys)));
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
@@ -477,26 +501,48 @@ impl Widget for &LobbyView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::hall::Hall;
+    use crate::server::listing::seen_by;
+    use crate::server::who::Who;
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
     }
 
+    /// The lobby drawn at 80×24 for `key`, as text.
+    fn drawn(lobby: &LobbyState, rows: &[Row], key: &str) -> String {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&lobby.view(rows, key)).render(area, &mut buf);
+        buf.content().iter().map(|c| c.symbol()).collect()
+    }
+
+    fn rows_for(hall: &mut Hall, key: &str) -> Vec<Row> {
+        seen_by(&hall.listing(), key).cloned().collect()
+    }
+
+    fn person(name: &str) -> Who {
+        Who {
+            key: format!("k{name}"),
+            name: name.to_owned(),
+        }
+    }
+
     #[test]
     fn the_form_chooses_opponent_side_and_variant() {
-        let mut lobby = LobbyScreen::new("Alice", true);
-        let tables = BTreeMap::new();
-        assert_eq!(lobby.key(key(KeyCode::Char('a')), &tables), Choice::Stay);
-        lobby.key(key(KeyCode::Char('o')), &tables);
-        lobby.key(key(KeyCode::Char('s')), &tables);
-        lobby.key(key(KeyCode::Char('v')), &tables);
-        lobby.key(key(KeyCode::Char('k')), &tables);
+        let mut lobby = LobbyState::new("Alice", true);
+        let rows = [];
+        assert_eq!(lobby.key(key(KeyCode::Char('a')), &rows), Choice::Stay);
+        lobby.key(key(KeyCode::Char('o')), &rows);
+        lobby.key(key(KeyCode::Char('s')), &rows);
+        lobby.key(key(KeyCode::Char('v')), &rows);
+        lobby.key(key(KeyCode::Char('k')), &rows);
         // Private means nothing against the AI.
-        lobby.key(key(KeyCode::Char('p')), &tables);
-        lobby.key(key(KeyCode::Char('t')), &tables);
-        lobby.key(key(KeyCode::Char('t')), &tables);
+        lobby.key(key(KeyCode::Char('p')), &rows);
+        lobby.key(key(KeyCode::Char('t')), &rows);
+        lobby.key(key(KeyCode::Char('t')), &rows);
         assert_eq!(
-            lobby.key(key(KeyCode::Enter), &tables),
+            lobby.key(key(KeyCode::Enter), &rows),
             Choice::Start(NewGame {
                 opponent: Opponent::Ai(Level::Hard),
                 side: Player::Yellow,
@@ -506,18 +552,18 @@ mod tests {
                 clock: TimeControl::from_minutes("5+3").ok(),
             })
         );
-        lobby.key(key(KeyCode::Char('n')), &tables);
-        lobby.key(key(KeyCode::Char('p')), &tables);
+        lobby.key(key(KeyCode::Char('n')), &rows);
+        lobby.key(key(KeyCode::Char('p')), &rows);
         assert!(matches!(
-            lobby.key(key(KeyCode::Enter), &tables),
+            lobby.key(key(KeyCode::Enter), &rows),
             Choice::Start(NewGame {
                 opponent: Opponent::Person,
                 private: true,
                 ..
             })
         ));
-        assert_eq!(lobby.key(key(KeyCode::Char('7')), &tables), Choice::Stay);
-        assert_eq!(lobby.key(key(KeyCode::Char('q')), &tables), Choice::Leave);
+        assert_eq!(lobby.key(key(KeyCode::Char('7')), &rows), Choice::Stay);
+        assert_eq!(lobby.key(key(KeyCode::Char('q')), &rows), Choice::Leave);
     }
 
     #[test]
@@ -537,29 +583,20 @@ mod tests {
 
     #[test]
     fn nine_tables_and_your_games_still_fit_80_by_24() {
-        use super::super::tables::{SharedLobby, Who};
-        let shared = SharedLobby::default();
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
         for n in 0..12 {
-            let who = Who {
-                key: format!("k{n}"),
-                name: format!("player{n}"),
-            };
-            shared
-                .lock()
-                .open(who, Player::Blue, Ruleset::Standard, false, false);
+            let who = person(&format!("player{n}"));
+            hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
         }
-        let mut lobby = LobbyScreen::new("Bob", true);
+        let mut lobby = LobbyState::new("Bob", true);
         lobby.mine = vec![
             words::unfinished("2, 5"),
             words::last_game("ann", "won", 120, 80),
             words::versus("ann", [2, 0, 1]),
         ];
         lobby.note("a note");
-        let tables = shared.lock().tables().clone();
-        let area = Rect::new(0, 0, 80, 24);
-        let mut buf = Buffer::empty(area);
-        (&lobby.view(&tables)).render(area, &mut buf);
-        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        let rows = rows_for(&mut hall, "kBob");
+        let text = drawn(&lobby, &rows, "kBob");
         for line in [
             "9  player8",
             "unfinished: 2, 5",
@@ -573,25 +610,23 @@ mod tests {
 
     #[test]
     fn the_lobby_fits_80_by_24_and_shows_names_safely() {
-        use super::super::tables::{SharedLobby, Who};
-        let shared = SharedLobby::default();
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
         let who = Who {
             key: "k".into(),
             name: "Al\u{1b}[2J".into(),
         };
-        shared
-            .lock()
-            .open(who.clone(), Player::Blue, Ruleset::Standard, false, false);
-        // A private table is not listed.
-        shared
-            .lock()
-            .open(who, Player::Blue, Ruleset::Standard, false, true);
-        let lobby = LobbyScreen::new("Bob", true);
-        let tables = shared.lock().tables().clone();
-        let area = Rect::new(0, 0, 80, 24);
-        let mut buf = Buffer::empty(area);
-        (&lobby.view(&tables)).render(area, &mut buf);
-        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        hall.open(
+            who.clone(),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            false,
+            None,
+        );
+        // A private table is not listed to others.
+        hall.open(who, Player::Blue, (Ruleset::Standard, false), true, None);
+        let lobby = LobbyState::new("Bob", true);
+        let rows = rows_for(&mut hall, "kBob");
+        let text = drawn(&lobby, &rows, "kBob");
         assert!(
             text.contains("1  Al\\u{1b}[2J (Blue) v - (Yellow)"),
             "{text}"
@@ -601,32 +636,132 @@ mod tests {
         assert!(!text.contains("2  "), "{text}");
     }
 
+    /// Defect 9: the lobby's numbers disagreed ("Table 9 is open" for the table listed
+    /// as 2), a claims table was listed as `standard`, and the owner of an open private
+    /// table saw "No tables yet".
+    #[test]
+    fn one_numbering_the_rules_in_full_and_your_own_private_table_listed() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let first = hall
+            .open(
+                person("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        // Tables opened and closed in between: numbers at the server grow.
+        for n in 0..7 {
+            let id = hall
+                .open(
+                    person(&format!("x{n}")),
+                    Player::Blue,
+                    (Ruleset::Standard, false),
+                    false,
+                    None,
+                )
+                .unwrap();
+            hall.leave_table(id, &format!("kx{n}"));
+        }
+        let claims = hall
+            .open(
+                person("bob"),
+                Player::Blue,
+                (Ruleset::Corners, true),
+                false,
+                None,
+            )
+            .unwrap();
+        assert!(claims > first + 1);
+        let mut lobby = LobbyState::new("bob", false);
+        lobby.waiting = Some(Waiting::Opponent(claims));
+        let rows = rows_for(&mut hall, "kbob");
+        let text = drawn(&lobby, &rows, "kbob");
+        assert!(
+            text.contains("2  bob (Blue) v - (Yellow)  corners, claims"),
+            "{text}"
+        );
+        assert!(text.contains("Table 2 is open"), "{text}");
+        // The owner of a private table sees it (and its code); others don't.
+        let private = hall
+            .open(
+                person("carol"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                true,
+                None,
+            )
+            .unwrap();
+        let mut carol = LobbyState::new("carol", false);
+        carol.waiting = Some(Waiting::Opponent(private));
+        let rows = rows_for(&mut hall, "kcarol");
+        let text = drawn(&carol, &rows, "kcarol");
+        assert!(!text.contains("No tables yet"), "{text}");
+        assert!(text.contains("3  carol (Blue) v - (Yellow)"), "{text}");
+        assert!(text.contains("open, private"), "{text}");
+        assert!(text.contains("Table 3 is open"), "{text}");
+        assert!(text.contains("then the code "), "{text}");
+        assert_eq!(rows_for(&mut hall, "kdan").len(), 2);
+    }
+
     #[test]
     fn typed_lines_find_a_player_or_take_a_code() {
-        let mut lobby = LobbyScreen::new("Alice", false);
-        let tables = BTreeMap::new();
-        lobby.key(key(KeyCode::Char('f')), &tables);
+        let mut lobby = LobbyState::new("Alice", false);
+        let rows = [];
+        lobby.key(key(KeyCode::Char('f')), &rows);
         for c in "bobX".chars() {
-            lobby.key(key(KeyCode::Char(c)), &tables);
+            lobby.key(key(KeyCode::Char(c)), &rows);
         }
-        lobby.key(key(KeyCode::Backspace), &tables);
+        lobby.key(key(KeyCode::Backspace), &rows);
         // An escape typed is refused; q is a letter here, not "leave".
-        lobby.key(key(KeyCode::Char('\u{1b}')), &tables);
+        lobby.key(key(KeyCode::Char('\u{1b}')), &rows);
         assert_eq!(
-            lobby.key(key(KeyCode::Enter), &tables),
+            lobby.key(key(KeyCode::Enter), &rows),
             Choice::Find("bob".into())
         );
-        lobby.key(key(KeyCode::Char('i')), &tables);
+        lobby.key(key(KeyCode::Char('i')), &rows);
         for c in "q".repeat(40).chars() {
-            lobby.key(key(KeyCode::Char(c)), &tables);
+            lobby.key(key(KeyCode::Char(c)), &rows);
         }
         assert_eq!(
-            lobby.key(key(KeyCode::Enter), &tables),
+            lobby.key(key(KeyCode::Enter), &rows),
             Choice::Code("q".repeat(12))
         );
         assert_eq!(
-            lobby.key(key(KeyCode::Char('c')), &tables),
+            lobby.key(key(KeyCode::Char('c')), &rows),
             Choice::Colour(true)
         );
+    }
+
+    /// Issue 26, defect 9 (failed before: "Esc closes your table" where Esc adjourns).
+    #[test]
+    fn waiting_at_an_adjourned_game_says_esc_leaves_it_adjourned() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let id = hall
+            .open(
+                person("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.sit(id, person("bob"));
+        hall.drop_out(id, "kbob");
+        hall.leave_table(id, "kann");
+        assert_eq!(
+            hall.come_back(id, "kann"),
+            Some(crate::server::table::Back::Wait)
+        );
+        let mut ann = LobbyState::new("ann", false);
+        ann.waiting = Some(Waiting::Return(id));
+        let text = drawn(&ann, &rows_for(&mut hall, "kann"), "kann");
+        assert!(text.contains("Esc leaves it adjourned"), "{text}");
+        assert!(
+            text.contains("Table 1: waiting for your opponent"),
+            "{text}"
+        );
+        assert!(!text.contains("closes your table"), "{text}");
     }
 }

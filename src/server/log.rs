@@ -2,7 +2,7 @@
 //! stamped (UTC), written to standard error and appended to `server.log` in the data
 //! folder, which is kept under [`MAX_LOG_BYTES`] by moving it to `server.log.1`.
 //!
-//! Callers put a stranger's text through [`super::shown`]; the whole line goes through
+//! Callers put a stranger's text through [`super::safe_text`]; the whole line goes through
 //! the house filter once more here, so no line can carry a terminal escape or break
 //! into two.
 //!

@@ -3,19 +3,27 @@
 //! - `host_key`: the server's ed25519 key, made once and kept in the data folder.
 //! - `outside`: the one gate for a stranger's text, and the checks on display names.
 //! - `names`: who is who, a name bound to the first key that used it (trust on first use).
+//!   `who`: a player (a key and a name) and the server's AI's seat.
 //! - `input`: the bytes a client types, parsed into terminal events.
 //! - `backend`: a ratatui backend that draws into an SSH channel.
-//! - `tables`: the lobby's tables and their games, shared state owned by the server.
+//! - `table`: one table, its state and every change of it; `talk`: what its players
+//!   asked and said, and invitation codes; `chat`: the players' messages.
+//! - `hall`: what the sessions share (the tables, who is here, what each session
+//!   shows); `shared`: the hall behind its lock, its keeps carried to the store after
+//!   the lock is released; `grace`: the timer for players away; `listing`: the lobby's
+//!   rows.
+//! - `store`: the games on disk; `game_record`: a server game's `.hij` record and the
+//!   history as the lobby shows it; `prefs`: each player's switches.
 //! - `lobby`: the lobby screen of one session. `session`: one connection's screens,
 //!   on a thread of its own, the lobby and its games on the game's one event loop.
-//! - `link`: a screen's link to its table; `talk`: undo by request, resign, rematch,
-//!   invitation codes; `chat`: the players' messages; `prefs`: each player's switches.
+//! - `link`: a screen's link to its table.
 //! - `handler`: the SSH side: authentication (keys, guests, bans), what a connection
 //!   may ask, the login grace time, and the stop at SIGTERM.
 //! - `gate`: who may come in: the rate of new connections per address, the caps on
 //!   connections waiting to log in (with random early drop) and on sessions.
 //! - `door`: a connection's door, to close it (or cut its socket) from outside.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
+//!   `operator`: the operator's commands on the store (names, release, export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
 //! Nothing here is process-wide: the server's state is a [`handler::Server`] value
@@ -25,38 +33,46 @@ mod backend;
 mod bans;
 mod chat;
 mod door;
+mod game_record;
 mod gate;
+mod grace;
+mod hall;
 mod handler;
 mod host_key;
 mod input;
 mod link;
+mod listing;
 mod lobby;
 mod log;
 mod names;
+pub mod operator;
+mod options;
 mod outside;
 mod pool;
 mod prefs;
 mod rate;
 mod session;
+mod shared;
 mod store;
-mod tables;
+mod table;
 mod talk;
+mod who;
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
 
 pub use bans::BANS_FILE;
+pub use game_record::key_tag;
 pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
+pub use hall::DEFAULT_GRACE;
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name};
-pub use outside::shown;
-pub use store::{TABLES_DIR, key_tag};
-pub use tables::DEFAULT_GRACE;
+pub use options::ServeOptions;
+pub use outside::safe_text;
+pub use store::DB_FILE;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
@@ -85,39 +101,6 @@ pub const DEFAULT_CONNECT_PER_MINUTE: u32 = 30;
 /// core is left for the sessions' frames.
 pub fn default_ai_engines(cores: usize) -> usize {
     pool::default_size(cores)
-}
-
-/// How a server is set up.
-#[derive(Debug, Clone)]
-pub struct ServeOptions {
-    /// The address to listen on.
-    pub listen: SocketAddr,
-    /// Where the host key and the names are kept.
-    pub data_dir: PathBuf,
-    /// The most players (authenticated connections) at once, in all.
-    pub max_sessions: usize,
-    /// The most players at once from one source address.
-    pub max_per_address: usize,
-    /// How long a connection may take to log in.
-    pub login_grace: Duration,
-    /// The random early drop of connections waiting to log in.
-    pub startups: Startups,
-    /// The most connections waiting to log in from one address.
-    pub startups_per_address: usize,
-    /// New connections one address may open at once...
-    pub connect_burst: u32,
-    /// ...and per minute after that.
-    pub connect_per_minute: u32,
-    /// Whether keyless guests are let in (keyboard-interactive, no prompt).
-    pub guests: bool,
-    /// How long a lobby may be left alone before it is closed.
-    pub idle_timeout: Duration,
-    /// How long a client may leave its screen's output unread before it is dropped.
-    pub write_timeout: Duration,
-    /// How many AI searches may run at once (each on one thread).
-    pub ai_engines: usize,
-    /// How long a dropped player's seat is kept for them.
-    pub grace: Duration,
 }
 
 /// Runs the server until SIGTERM or SIGINT (or until it fails); prints the address and

@@ -1,14 +1,8 @@
 //! Who is who: a player is a key (its fingerprint); the SSH user name is the display
 //! name, checked by [`check_name`] and bound to the first key that used it on this
-//! server (trust on first use), in `names.json` in the data folder, written atomically.
+//! server (trust on first use), at most [`MAX_NAMES_PER_KEY`] per key, in the store
+//! (whose writer binds them: [`super::store`]).
 
-use std::collections::BTreeMap;
-use std::fs;
-use std::io::Read;
-use std::path::{Path, PathBuf};
-
-use anyhow::{Context, bail};
-use serde::{Deserialize, Serialize};
 use unicode_security::confusable_detection::skeleton;
 use unicode_width::UnicodeWidthStr;
 
@@ -16,14 +10,15 @@ use super::outside::is_unsafe;
 use crate::ai::{Level, Seat};
 use crate::strings::seat_name;
 
-/// The names file's name inside the data folder.
+/// The file that held the names before the store, inside the data folder: an older
+/// hijara reads it at its start (see [`super::store`]'s import).
 pub const NAMES_FILE: &str = "names.json";
+
+/// The most names one key binds: the names bound already beyond it stay usable.
+pub(crate) const MAX_NAMES_PER_KEY: i64 = 3;
 
 /// The widest display name, in terminal columns.
 pub const MAX_NAME_COLUMNS: usize = 16;
-
-/// The most the names file may hold.
-const MAX_NAMES_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Why a name is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,6 +42,13 @@ pub enum NameError {
     /// `а` for a Latin `a`).
     #[error("the name looks like one that belongs to another key")]
     LooksTaken,
+    /// The key has bound [`MAX_NAMES_PER_KEY`] names already.
+    #[error("this key has {MAX_NAMES_PER_KEY} names already: use one of them")]
+    TooMany,
+    /// The binding could not be written (the name is not granted: the next start
+    /// would forget it).
+    #[error("the server could not keep the name: {0}")]
+    NotKept(String),
     /// Looks like the name the server's AI is shown by (`hard AI`): nobody may pass
     /// for it in the lobby's lists.
     #[error("the name is the server's AI's")]
@@ -80,7 +82,7 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
 }
 
 /// The form two names are compared in: `Alice` and `alice` are one name.
-fn folded(name: &str) -> String {
+pub(crate) fn folded(name: &str) -> String {
     name.to_lowercase()
 }
 
@@ -88,108 +90,12 @@ fn folded(name: &str) -> String {
 /// confusable skeleton (UTS #39) before and after folding case, and `i` taken for
 /// `l` (a capital `I` is an `l` in many fonts), so `A1ice`, `AIice`, `ALlCE` and a
 /// Cyrillic `аlice` all look like `alice`. It refuses a few harmless names too.
-fn look_alike(name: &str) -> String {
+pub(crate) fn look_alike(name: &str) -> String {
     let lower = skeleton(name).collect::<String>().to_lowercase();
     skeleton(&lower)
         .flat_map(char::to_lowercase)
         .map(|c| if c == 'i' { 'l' } else { c })
         .collect()
-}
-
-/// One bound name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Binding {
-    /// The name as first given.
-    name: String,
-    /// The fingerprint of the key it is bound to.
-    key: String,
-}
-
-/// The names bound to keys on this server.
-#[derive(Debug)]
-pub(crate) struct Names {
-    path: PathBuf,
-    by_name: BTreeMap<String, Binding>,
-}
-
-impl Names {
-    /// Reads the names in `dir` (none yet if the file is missing). A file that can't be
-    /// read is an error: the server does not start rather than forget who is who.
-    pub(crate) fn load(dir: &Path) -> anyhow::Result<Names> {
-        let path = dir.join(NAMES_FILE);
-        let by_name = match fs::symlink_metadata(&path) {
-            Ok(meta) if !meta.file_type().is_file() => {
-                bail!("{} is not a regular file", path.display())
-            }
-            Ok(_) => {
-                let mut text = String::new();
-                fs::File::open(&path)
-                    .and_then(|f| f.take(MAX_NAMES_BYTES + 1).read_to_string(&mut text))
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                if text.len() as u64 > MAX_NAMES_BYTES {
-                    bail!("{} is larger than {MAX_NAMES_BYTES} bytes", path.display());
-                }
-                serde_json::from_str(&text)
-                    .with_context(|| format!("{} is not a names file", path.display()))?
-            }
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => BTreeMap::new(),
-            Err(error) => {
-                return Err(error).with_context(|| format!("cannot read {}", path.display()));
-            }
-        };
-        Ok(Names { path, by_name })
-    }
-
-    /// Lets `key` use `name`: yes if the name is new (it is bound to the key and the file
-    /// rewritten) or already the key's; [`NameError::Taken`] if another key has it.
-    pub(crate) fn claim(&mut self, name: &str, key: &str) -> Result<(), NameError> {
-        let name = check_name(name)?;
-        let folded = folded(name);
-        match self.by_name.get(&folded) {
-            Some(binding) if binding.key == key => Ok(()),
-            Some(_) => Err(NameError::Taken),
-            None => {
-                // A new name may not pass for another key's. (A scan: names are few,
-                // and this runs once a login.)
-                let like = look_alike(name);
-                if self
-                    .by_name
-                    .values()
-                    .any(|b| b.key != key && look_alike(&b.name) == like)
-                {
-                    return Err(NameError::LooksTaken);
-                }
-                let binding = Binding {
-                    name: name.to_owned(),
-                    key: key.to_owned(),
-                };
-                self.by_name.insert(folded.clone(), binding);
-                if let Err(error) = self.write() {
-                    // Not kept on disk, so not granted: the next start would forget it.
-                    self.by_name.remove(&folded);
-                    eprintln!(
-                        "hijara serve: cannot write {}: {error}",
-                        self.path.display()
-                    );
-                    return Err(NameError::Taken);
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// Whether `name`, in any case or a look-alike of it, is bound to a key.
-    pub(crate) fn is_bound(&self, name: &str) -> bool {
-        let like = look_alike(name);
-        self.by_name.contains_key(&folded(name))
-            || self.by_name.values().any(|b| look_alike(&b.name) == like)
-    }
-
-    fn write(&self) -> anyhow::Result<()> {
-        let text = serde_json::to_string_pretty(&self.by_name)?;
-        crate::session::write_atomic(&self.path, text.as_bytes())?;
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -220,54 +126,5 @@ mod tests {
         assert_eq!(check_name("hard AI fan"), Ok("hard AI fan"));
         // Nine wide characters are 18 columns.
         assert_eq!(check_name("張張張張張張張張張"), Err(NameError::TooWide));
-    }
-
-    #[test]
-    fn a_name_is_bound_to_its_first_key_across_restarts() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut names = Names::load(dir.path()).unwrap();
-        assert_eq!(names.claim("Alice", "SHA256:a"), Ok(()));
-        assert_eq!(names.claim("Alice", "SHA256:a"), Ok(()));
-        assert_eq!(names.claim("alice", "SHA256:b"), Err(NameError::Taken));
-        assert_eq!(names.claim("Bob", "SHA256:b"), Ok(()));
-        let mut again = Names::load(dir.path()).unwrap();
-        assert_eq!(again.claim("ALICE", "SHA256:b"), Err(NameError::Taken));
-        assert_eq!(again.claim("Alice", "SHA256:a"), Ok(()));
-    }
-
-    #[test]
-    fn a_name_that_only_looks_like_a_taken_one_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut names = Names::load(dir.path()).unwrap();
-        assert_eq!(names.claim("alice", "SHA256:a"), Ok(()));
-        assert_eq!(names.claim("rnoon", "SHA256:a"), Ok(()));
-        // A digit one, a capital I, a Cyrillic a, "rn" for "m".
-        for fake in ["a1ice", "AIice", "\u{430}lice", "ALlCE"] {
-            assert_eq!(
-                names.claim(fake, "SHA256:b"),
-                Err(NameError::LooksTaken),
-                "{fake}"
-            );
-        }
-        assert_eq!(names.claim("moon", "SHA256:b"), Err(NameError::LooksTaken));
-        // The owner may use a look-alike of their own name; other names are free.
-        assert_eq!(names.claim("A1ice", "SHA256:a"), Ok(()));
-        assert_eq!(names.claim("alicia", "SHA256:b"), Ok(()));
-        assert!(
-            names.is_bound("a1ice"),
-            "a guest can't pass for alice either"
-        );
-        assert!(!names.is_bound("a1ic3"));
-    }
-
-    #[test]
-    fn a_broken_names_file_stops_the_server_and_is_left_alone() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::write(dir.path().join(NAMES_FILE), "{not json").unwrap();
-        assert!(Names::load(dir.path()).is_err());
-        assert_eq!(
-            fs::read_to_string(dir.path().join(NAMES_FILE)).unwrap(),
-            "{not json"
-        );
     }
 }

@@ -1,5 +1,5 @@
 //! The one gate for text a stranger sent (an SSH user name, a message, anything shown to
-//! others or logged): [`shown`], the house's filter (`text::sanitize`) with caps on
+//! others or logged): [`safe_text`], the house's filter (`text::sanitize`) with caps on
 //! stacked marks, columns and bytes; and the stricter test a player's name must pass
 //! ([`is_unsafe`]).
 
@@ -16,7 +16,7 @@ pub(crate) const MAX_SHOWN_BYTES: usize = 8 * MAX_SHOWN_COLUMNS;
 /// controls, DEL, bidi and zero-width characters made visible), with at most
 /// [`text::MAX_MARKS`] combining marks on a character ([`text::cap_marks`]), then cut to
 /// 64 display columns and [`MAX_SHOWN_BYTES`] bytes, with `…`.
-pub fn shown(outside: &str) -> String {
+pub fn safe_text(outside: &str) -> String {
     let safe = text::sanitize(outside);
     let calm = text::cap_marks(&safe, text::MAX_MARKS);
     let fitted = text::fit(&calm, MAX_SHOWN_COLUMNS);
@@ -68,7 +68,7 @@ mod tests {
             "a\rb",
             "a\u{7f}b",
         ] {
-            let out = shown(text);
+            let out = safe_text(text);
             assert!(!out.chars().any(crate::text::is_unsafe), "{out:?}");
             assert!(out.starts_with('a') && out.ends_with('b'), "{out:?}");
             assert_ne!(out, text, "{text:?} -> {out:?}");
@@ -79,17 +79,17 @@ mod tests {
     fn stacked_marks_and_heavy_text_are_capped() {
         // Issue 26: Q and 500 combining graves passed as one column, 1,001 bytes.
         let zalgo = format!("Q{}", "\u{300}".repeat(500));
-        let out = shown(&zalgo);
+        let out = safe_text(&zalgo);
         assert_eq!(out, format!("Q{}", "\u{300}".repeat(text::MAX_MARKS)));
         // Every letter stacked: each keeps its few marks, and the bytes stay bounded.
         let tower = format!("a{}", "\u{301}".repeat(40)).repeat(200);
-        let out = shown(&tower);
+        let out = safe_text(&tower);
         assert!(out.len() <= MAX_SHOWN_BYTES, "{} bytes", out.len());
         assert!(text::width(&out) <= MAX_SHOWN_COLUMNS);
         assert!(!out.contains(&"\u{301}".repeat(text::MAX_MARKS + 1)));
         // Four-byte letters with four-byte marks, 64 columns of them: cut by bytes.
         let heavy = format!("\u{1D400}{}", "\u{1D167}".repeat(3)).repeat(64);
-        let out = shown(&heavy);
+        let out = safe_text(&heavy);
         assert!(
             out.len() <= MAX_SHOWN_BYTES && out.ends_with(text::ELLIPSIS),
             "{out:?}"
@@ -98,10 +98,13 @@ mod tests {
 
     #[test]
     fn ordinary_text_passes_unchanged_and_long_text_is_cut() {
-        assert_eq!(shown("Zoë 張 ok"), "Zoë 張 ok");
-        assert_eq!(shown("Vie\u{302}\u{323}t Nam"), "Vie\u{302}\u{323}t Nam");
+        assert_eq!(safe_text("Zoë 張 ok"), "Zoë 張 ok");
         assert_eq!(
-            crate::text::width(&shown(&"x".repeat(200))),
+            safe_text("Vie\u{302}\u{323}t Nam"),
+            "Vie\u{302}\u{323}t Nam"
+        );
+        assert_eq!(
+            crate::text::width(&safe_text(&"x".repeat(200))),
             MAX_SHOWN_COLUMNS
         );
     }

@@ -68,7 +68,7 @@ impl EnginePool {
     }
 
     /// Waits, in turn, for a free engine; `None` if `stop` is set first.
-    fn take(&self, stop: &AtomicBool, waiting: &mut dyn FnMut()) -> Option<Engine> {
+    fn take(&self, stop: &AtomicBool, waiting: &mut dyn FnMut()) -> Option<EngineLoan> {
         let mut state = self.state();
         let ticket = state.next_ticket;
         state.next_ticket += 1;
@@ -80,7 +80,7 @@ impl EnginePool {
                 state.free -= 1;
                 // The next in line may be served too.
                 self.inner.1.notify_all();
-                return Some(Engine { pool: self.clone() });
+                return Some(EngineLoan { pool: self.clone() });
             }
             if stop.load(Ordering::Relaxed) {
                 state.queue.retain(|&t| t != ticket);
@@ -104,12 +104,12 @@ impl EnginePool {
     }
 }
 
-/// An engine lent out; given back when dropped.
-struct Engine {
+/// An engine lent out to one search; given back when dropped.
+struct EngineLoan {
     pool: EnginePool,
 }
 
-impl Drop for Engine {
+impl Drop for EngineLoan {
     fn drop(&mut self) {
         let mut state = self.pool.state();
         state.free += 1;

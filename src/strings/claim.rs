@@ -20,6 +20,15 @@ pub(crate) fn placed_short(placement: &Placement) -> String {
     )
 }
 
+/// A stone played at another terminal, its claim still to come from its player.
+pub(crate) fn placed_remote(placement: &Placement) -> String {
+    let cell = placement.cell;
+    format!(
+        "{} played {} (section {}): {} may claim its points",
+        placement.player, cell.square, cell.section, placement.player
+    )
+}
+
 /// What became of the earlier stone's points, then what the new stone did.
 pub(crate) fn unclaimed_then(unclaimed: &str, placed: &str) -> String {
     format!("{unclaimed}. {placed}")

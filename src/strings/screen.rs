@@ -79,6 +79,8 @@ pub(crate) const HELP_TITLE: &str = " Help ";
 pub(crate) const MOVES_TITLE: &str = "Moves";
 /// A ladder's turn mark, longest wording first.
 pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
+/// A ladder's label for the seat played here when its name does not fit.
+pub(crate) const YOU_SHORT: &str = "you";
 /// A ladder's stones left, longest wording first.
 pub(crate) fn stones_left(n: u32) -> Vec<String> {
     vec![format!("{n} left"), format!("{n} st"), n.to_string()]

@@ -70,8 +70,9 @@ pub(crate) fn found_away(name: &str) -> String {
 pub(crate) fn ai(level: &str) -> String {
     format!("the {level} AI")
 }
-pub(crate) fn waiting(table: u32) -> String {
-    format!("Table {table} is open: waiting for an opponent")
+/// The player's own open table, by its number in their list.
+pub(crate) fn waiting(number: usize) -> String {
+    format!("Table {number} is open: waiting for an opponent")
 }
 /// One table's line: number, players, rules, moves, spectators, state.
 pub(crate) fn table_line(
@@ -117,9 +118,42 @@ pub(crate) const NOT_CLAIMABLE: &str =
 pub(crate) fn not_saved(error: &str) -> String {
     format!("This game is not being saved: {error}")
 }
-pub(crate) fn adjourned_to_wait(table: u32) -> String {
-    format!("Table {table}: waiting for your opponent to come back")
+pub(crate) fn adjourned_to_wait(number: usize) -> String {
+    format!("Table {number}: waiting for your opponent to come back")
 }
+/// A table's rules in its lobby line: `standard`, `corners, claims`.
+pub(crate) fn rules(variant: &str, claims: bool) -> String {
+    if claims {
+        format!("{variant}, {CLAIMS}")
+    } else {
+        variant.to_owned()
+    }
+}
+/// A private table in its own player's list.
+pub(crate) const PRIVATE_OPEN: &str = "open, private";
+/// A finished game at a table, in the lobby's list.
+pub(crate) const OVER: &str = "over";
+/// The win claimed against a player who is on the server now.
+pub(crate) fn claim_present(name: &str) -> String {
+    format!("{name} is on the server: no win is claimed against a player who is here")
+}
+/// A move or request the store could not keep: taken back, and why.
+pub(crate) fn not_kept(error: &str) -> String {
+    format!("Not saved, so not played: {error}. The game is as it was.")
+}
+/// A spectator's line: a player's link dropped, their seat kept for `left`.
+pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
+    format!("waiting for {name}: their seat is kept ({left})")
+}
+/// A spectator's line: a player's seat was kept for the grace period in vain.
+pub(crate) fn watched_gone(name: &str) -> String {
+    format!("{name} did not come back")
+}
+/// A spectator's line: both players are at the table again.
+pub(crate) const WATCHED_BACK: &str = "Both players are at the table";
+/// A spectator's line: the game waits until both players are back.
+pub(crate) const WATCHED_ADJOURNED: &str =
+    "The game is adjourned: it goes on when both players are back";
 pub(crate) const YOUR_GAMES: &str = "Your games";
 /// The line listing the player's adjourned games by their numbers in the list.
 pub(crate) fn unfinished(numbers: &str) -> String {

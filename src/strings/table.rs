@@ -1,9 +1,35 @@
 //! A game at a table of `hijara serve`: requests, offers, messages, the bell.
 
+use crate::rules::Outcome;
+
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
 /// The most bytes of one message: 8 a column (a letter and its few marks).
 pub(crate) const MAX_SAY_BYTES: usize = 8 * MAX_SAY_COLUMNS;
+
+/// A ladder's name for the seat played on this screen: `alice (you)`.
+pub(crate) fn you(name: &str) -> String {
+    format!("{name} (you)")
+}
+/// An early ending with the players' names: `bob wins: alice resigned`.
+pub(crate) fn named_ending(ending: crate::session::Ending, names: &[String; 2]) -> String {
+    use crate::record::Termination;
+    let winner = &names[ending.winner().index()];
+    let loser = &names[ending.loser().index()];
+    match ending.termination() {
+        Termination::TimeForfeit => format!("{winner} wins on time"),
+        Termination::Resignation => format!("{winner} wins: {loser} resigned"),
+        Termination::Abandoned => format!("{winner} wins: {loser} left"),
+        Termination::Normal => format!("{winner} wins"),
+    }
+}
+/// A full board's result with the players' names: `alice wins`, `Draw`.
+pub(crate) fn named_outcome(outcome: Outcome, names: &[String; 2]) -> String {
+    match outcome {
+        Outcome::Winner(player) => format!("{} wins", names[player.index()]),
+        Outcome::Draw => "Draw".to_owned(),
+    }
+}
 
 pub(crate) const UNDO_SENT: &str =
     "Asked the other player to take back the last move: waiting for the answer";

@@ -33,6 +33,15 @@ use super::message::Message;
 use super::question::{Overlay, Question};
 
 /// The whole state of a game on screen.
+/// How the player left the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quit {
+    /// By a key that asks first when there is something to lose (`q`).
+    Asked,
+    /// By `Ctrl-c`, at once.
+    Forced,
+}
+
 #[derive(Debug, Clone)]
 pub struct App {
     config: GameConfig,
@@ -46,7 +55,7 @@ pub struct App {
     ai: AiTurns,
     /// The screen size last seen (columns, rows): picks the message wording.
     area: Rect,
-    quit: bool,
+    quit: Option<Quit>,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
     /// The autosave holds the game as it is, so quitting keeps it for `hijara resume`.
@@ -86,6 +95,9 @@ struct Network {
     ai_table: bool,
     /// The table's last write of the game failed ([`News::Saved`](super::table_link::News::Saved)).
     unsaved: bool,
+    /// The players' names as shown, by [`crate::rules::Player::index`], once the table
+    /// said them.
+    names: Option<[String; 2]>,
 }
 
 impl Network {
@@ -118,7 +130,7 @@ impl App {
             hint: None,
             ai: AiTurns::default(),
             area: Rect::new(0, 0, 80, 24),
-            quit: false,
+            quit: None,
             spinner: 0,
             autosaved: false,
             resume_offer: None,
@@ -225,7 +237,13 @@ impl App {
 
     /// Whether the app is done.
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.quit.is_some()
+    }
+
+    /// Whether the app was left with `Ctrl-c` (not by `q` and its question): over
+    /// the network, the session ends and the table takes it as a dropped link.
+    pub fn forced_out(&self) -> bool {
+        self.quit == Some(Quit::Forced)
     }
 
     /// The screen size the app last saw.

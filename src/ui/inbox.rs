@@ -100,6 +100,14 @@ impl Inbox {
         }
     }
 
+    /// Takes a wake of news waiting in the inbox, if one is (for tests of who is woken).
+    #[cfg(test)]
+    pub(crate) fn take_news(&self) -> bool {
+        let took = matches!(self.receiver.try_recv(), Ok(Wake::Linked));
+        self.news_taken();
+        took
+    }
+
     /// The news wake was taken: the next change wakes the loop again. Called before
     /// the shared state is read, so no change after the reading goes unseen.
     pub(crate) fn news_taken(&self) {

@@ -175,6 +175,8 @@ pub enum KeyContext {
     LobbyForm,
     /// The lobby while the player waits at the table they opened.
     LobbyWaiting,
+    /// The lobby while the player waits at an adjourned game for the other player.
+    LobbyAdjourned,
     /// The lobby while a line is typed (a name to find, an invitation code): keys
     /// other than these are the text typed.
     LobbyEntry,
@@ -249,6 +251,8 @@ pub(crate) enum HintLine {
     LobbyFormEnd,
     /// The lobby while the player waits at their table.
     LobbyWaiting,
+    /// The lobby while the player waits at an adjourned game.
+    LobbyAdjourned,
     /// A line typed in the lobby.
     LobbyEntry,
     /// A message typed at a server table.
@@ -783,6 +787,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Lobby,
             C::LobbyForm,
             C::LobbyWaiting,
+            C::LobbyAdjourned,
             C::LobbyEntry,
             C::LobbyClaim,
             C::Start,
@@ -925,6 +930,17 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "Esc / q",
         help: "close your table",
         hints: &[(HintLine::LobbyWaiting, 0, "Esc closes your table")],
+    },
+    Binding {
+        contexts: &[C::LobbyAdjourned],
+        keys: &[(code(KeyCode::Esc), A::Quit), (ch('q'), A::Quit)],
+        names: "Esc / q",
+        help: "leave the game adjourned",
+        hints: &[(
+            HintLine::LobbyAdjourned,
+            0,
+            "Esc leaves it adjourned, kept for later",
+        )],
     },
     // A line typed in the lobby: any other key is the text.
     Binding {
@@ -1092,6 +1108,7 @@ mod tests {
             KeyContext::Lobby,
             KeyContext::LobbyEntry,
             KeyContext::LobbyClaim,
+            KeyContext::LobbyAdjourned,
         ] {
             assert_eq!(action(ctrl_c, context), Some(Action::ForceQuit));
         }

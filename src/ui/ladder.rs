@@ -78,7 +78,11 @@ impl Widget for &LadderView<'_> {
         let score = self.score;
         let stones_left = STONES - self.position.stones(self.player).count_ones();
         let turn: &[&str] = if to_move { words::LADDER_TURN } else { &[""] };
-        let label_short = self.label.trim_end_matches(" AI");
+        // A served seat's `alice (you)` falls back to `you`; `hard AI` to `hard`.
+        let label_short = match self.label.strip_suffix(")") {
+            Some(rest) if rest.ends_with(" (you") => words::YOU_SHORT,
+            _ => self.label.trim_end_matches(" AI"),
+        };
         let mut rows: Vec<(Vec<String>, Style)> = vec![
             (turn.iter().map(|t| t.to_string()).collect(), theme.strong()),
             (vec![score.to_string()], player_style),

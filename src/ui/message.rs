@@ -65,8 +65,24 @@ impl Message {
         state: Option<ClaimState>,
         unclaimed: Option<&Placement>,
     ) -> Message {
+        Message::played_at(placement, state, unclaimed, false)
+    }
+
+    /// [`Message::played`] of a stone played here (`remote` false) or at another
+    /// terminal, whose player claims it there: nobody here is asked to claim it.
+    pub(crate) fn played_at(
+        placement: &Placement,
+        state: Option<ClaimState>,
+        unclaimed: Option<&Placement>,
+        remote: bool,
+    ) -> Message {
         let mut message = match state {
             None => Message::placement(placement),
+            Some(ClaimState::Pending) if remote => Message {
+                kind: MessageKind::Info,
+                text: claim::placed_remote(placement),
+                short: None,
+            },
             Some(ClaimState::Pending) => Message {
                 kind: MessageKind::Info,
                 text: claim::placed(placement),

@@ -100,9 +100,14 @@ impl Screen {
         }
     }
 
-    /// Whether the replay viewer was left with `Ctrl-c`.
+    /// Whether the replay viewer or a game was left with `Ctrl-c`: the loop ends (a
+    /// served session with it, its table taking it as a dropped link, not a leave).
     fn forced_out(&self) -> bool {
-        matches!(self, Screen::Replay(state, _) if state.exit() == Some(ReplayExit::ForceQuit))
+        match self {
+            Screen::Replay(state, _) => state.exit() == Some(ReplayExit::ForceQuit),
+            Screen::Game(app) => app.forced_out(),
+            _ => false,
+        }
     }
 
     /// Whether a game waits for the AI.

@@ -65,12 +65,14 @@ impl Widget for &AppView<'_> {
             let thinks =
                 outcome.is_none() && thinking == Some(AiJob::Move) && game.to_move() == player;
             let note = outcome_note(outcome, player).or(thinks.then_some(words::THINKING));
+            // At a server's table the ladders name the players, and which is you.
+            let named = app.seat_label(player);
             let ladder = LadderView {
                 player,
                 position,
                 score: totals[player.index()],
                 scale,
-                label: seat_name(config.seat(player)),
+                label: named.as_deref().unwrap_or(seat_name(config.seat(player))),
                 note,
                 theme,
             };
@@ -118,9 +120,10 @@ impl Widget for &AppView<'_> {
                 } else {
                     table::OVER_KEYS_AI
                 };
-                let said = match ending {
-                    Some(ending) => describe::ending(ending),
-                    None => describe::result_sentence(outcome),
+                let said = match (ending, app.player_names()) {
+                    (Some(ending), _) => app.ending_words(ending),
+                    (None, Some(names)) => table::named_outcome(outcome, names),
+                    (None, None) => describe::result_sentence(outcome),
                 };
                 vec![words::then_keys(&said, keys), said]
             }

@@ -70,6 +70,9 @@ pub(crate) enum News {
         /// At a game against the server's AI: the colour it plays now (a rematch swaps
         /// the colours) and its level.
         ai: Option<(crate::rules::Player, crate::ai::Level)>,
+        /// The players' names as shown, by [`crate::rules::Player::index`] (a rematch
+        /// swaps them).
+        names: [String; 2],
     },
     /// The opponent asks to take back moves: the player answers yes or no.
     UndoAsked,

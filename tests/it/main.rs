@@ -48,6 +48,7 @@ mod selfplay;
 mod serve_common;
 mod serve_fuzz;
 mod serve_gate;
+mod serve_keeps;
 mod serve_limits;
 mod serve_openssh;
 mod serve_persist;

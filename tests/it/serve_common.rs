@@ -108,6 +108,46 @@ impl Server {
         None
     }
 
+    /// The server's database, opened beside it (SQLite's locking keeps them apart).
+    pub fn db(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open(self.dir.path().join(hijara::server::DB_FILE)).unwrap()
+    }
+
+    /// The records of the server's history, newest first.
+    pub fn history(&self) -> Vec<String> {
+        let db = self.db();
+        let mut rows = db
+            .prepare("SELECT record FROM finished ORDER BY id DESC")
+            .unwrap();
+        rows.query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    /// The history once it holds `n` games (waiting, at most [`PATIENCE`], for the
+    /// store's writer), newest first.
+    pub async fn history_of(&self, n: usize) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let history = self.history();
+            if history.len() >= n {
+                return history;
+            }
+            assert!(start.elapsed() < PATIENCE, "the history has {history:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// How many games in play the database keeps.
+    pub fn in_play(&self) -> i64 {
+        self.db()
+            .query_row("SELECT count(*) FROM live WHERE playing = 1", [], |row| {
+                row.get(0)
+            })
+            .unwrap()
+    }
+
     /// What the server wrote to standard error so far (since its last start).
     pub fn stderr(&self) -> String {
         std::fs::read_to_string(self.dir.path().join(STDERR_FILE)).unwrap_or_default()
@@ -177,6 +217,21 @@ pub async fn connect(server: &Server, user: &str, seed: u8) -> client::Handle<Ch
     handle
 }
 
+/// Whether the server refuses `user` with key `seed` at authentication.
+pub async fn connect_refused(server: &Server, user: &str, seed: u8) -> bool {
+    let config = Arc::new(client::Config::default());
+    let checker = Checker::expecting(server);
+    let mut handle = tokio::time::timeout(PATIENCE, client::connect(config, server.addr, checker))
+        .await
+        .expect("connected in time")
+        .expect("connected");
+    let auth = handle
+        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+        .await
+        .unwrap();
+    !auth.success()
+}
+
 /// A player at the game: a pty of `cols`×`rows`, its screen kept by vt100.
 pub struct Player {
     /// Keeps the connection open.
@@ -192,6 +247,32 @@ impl Player {
     /// Connects as `user` with key `seed`, asks for a pty and the shell.
     pub async fn join(server: &Server, user: &str, seed: u8, cols: u16, rows: u16) -> Player {
         let handle = connect(server, user, seed).await;
+        Player::open(handle, cols, rows).await
+    }
+
+    /// Connects as the guest `user` (keyboard-interactive, no key; the server must
+    /// run with `--guests`), with an 80×24 pty and the shell.
+    pub async fn join_guest(server: &Server, user: &str) -> Player {
+        let config = Arc::new(client::Config::default());
+        let checker = Checker::expecting(server);
+        let mut handle =
+            tokio::time::timeout(PATIENCE, client::connect(config, server.addr, checker))
+                .await
+                .expect("connected in time")
+                .expect("connected");
+        let answer = handle
+            .authenticate_keyboard_interactive_start(user, None)
+            .await
+            .unwrap();
+        assert!(
+            matches!(answer, client::KeyboardInteractiveAuthResponse::Success),
+            "the guest {user} was let in"
+        );
+        Player::open(handle, 80, 24).await
+    }
+
+    /// A pty of `cols`×`rows` and the shell on a connection already let in.
+    async fn open(handle: client::Handle<Checker>, cols: u16, rows: u16) -> Player {
         let channel = handle.channel_open_session().await.unwrap();
         channel
             .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])

@@ -129,10 +129,9 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
         alice.wait_for(&format!("{blue}-{yellow}")).await;
         bob.send(b"q").await;
         bob.wait_for("last: v alice").await;
-        let history = server.dir.path().join("games");
-        let files: Vec<_> = std::fs::read_dir(&history).unwrap().collect();
-        assert_eq!(files.len(), 1);
-        let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+        let history = server.history_of(1).await;
+        assert_eq!(history.len(), 1);
+        let text = &history[0];
         for tag in [
             "[Blue \"alice\"]",
             "[BlueType \"human\"]",
@@ -142,8 +141,7 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
         ] {
             assert!(text.contains(tag), "{tag} in {text}");
         }
-        let tables = server.dir.path().join("tables");
-        assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0);
+        assert_eq!(server.in_play(), 0);
     });
 }
 
@@ -169,13 +167,7 @@ fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
         alice.wait_for("last: v bob, lost").await;
         assert!(!alice.screen().contains("unfinished"), "{}", alice.screen());
-        let history = server.dir.path().join("games");
-        let file = std::fs::read_dir(&history)
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap();
-        let text = std::fs::read_to_string(file.path()).unwrap();
+        let text = server.history_of(1).await.remove(0);
         assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
         assert!(text.contains("[Result \"0-1\"]"), "{text}");
     });
@@ -221,14 +213,8 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         dana.wait_for("Blue to move").await;
         dana.send(b"R").await;
         dana.send(b"y").await;
-        dana.wait_for("Yellow wins: Blue resigned").await;
-        let history = server.dir.path().join("games");
-        let file = std::fs::read_dir(&history)
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap();
-        let text = std::fs::read_to_string(file.path()).unwrap();
+        dana.wait_for("random AI wins: dana resigned").await;
+        let text = server.history_of(1).await.remove(0);
         for tag in [
             "[Blue \"dana\"]",
             "[BlueKey \"SHA256:",

@@ -60,7 +60,7 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         for screen in [&alice, &bob] {
             screen.wait_for("bob resigned: Blue wins").await;
             screen
-                .wait_for("Blue wins: Yellow resigned. n: rematch, q: lobby")
+                .wait_for("alice wins: bob resigned. n: rematch, q: lobby")
                 .await;
         }
         insta::assert_snapshot!("resigned_at_a_table", alice.screen());
@@ -274,7 +274,7 @@ fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
         dana.send(b"R").await;
         dana.wait_for("Resign for Blue?").await;
         dana.send(b"y").await;
-        dana.wait_for("Yellow wins: Blue resigned. n: new game, q: lobby")
+        dana.wait_for("random AI wins: dana resigned. n: new game, q: lobby")
             .await;
         dana.send(b"q").await;
         dana.wait_for("q leave").await;

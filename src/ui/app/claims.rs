@@ -41,7 +41,7 @@ impl App {
             return Vec::new();
         };
         match action {
-            Action::ForceQuit => self.quit(),
+            Action::ForceQuit => self.force_quit(),
             Action::Digit(d) if entry.len() < 3 => {
                 entry.push(char::from(b'0' + d));
                 self.message = None;

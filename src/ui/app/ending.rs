@@ -4,7 +4,7 @@
 use crate::record::Termination;
 use crate::rules::Player;
 use crate::session::{EndError, Ending};
-use crate::strings::{describe, message};
+use crate::strings::message;
 
 use super::super::effect::{Effect, Effects};
 use super::super::message::MessageKind;
@@ -79,7 +79,7 @@ impl App {
         let ending: Ending = self.course.end(&self.game, termination, loser)?;
         self.changed();
         self.overlay = Overlay::None;
-        let _ = self.say(MessageKind::Info, describe::ending(ending));
+        let _ = self.say(MessageKind::Info, self.ending_words(ending));
         Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
     }
 
@@ -93,7 +93,7 @@ impl App {
         if let Some(ending) = new_ending {
             self.changed();
             self.overlay = Overlay::None;
-            let _ = self.say(MessageKind::Info, describe::ending(ending));
+            let _ = self.say(MessageKind::Info, self.ending_words(ending));
             return self.archive_if_over(vec![
                 Effect::Autosave,
                 Effect::RestartTimer,

@@ -138,7 +138,7 @@ impl App {
             return effects;
         }
         match action {
-            Action::ForceQuit => self.quit(),
+            Action::ForceQuit => self.force_quit(),
             Action::Yes => self.answer(true),
             Action::No => self.answer(false),
             Action::Help => {
@@ -231,7 +231,13 @@ impl App {
     }
 
     pub(super) fn quit(&mut self) -> Effects {
-        self.quit = true;
+        self.quit = Some(super::Quit::Asked);
+        vec![Effect::Quit]
+    }
+
+    /// `Ctrl-c`: out at once, asking nothing.
+    pub(super) fn force_quit(&mut self) -> Effects {
+        self.quit = Some(super::Quit::Forced);
         vec![Effect::Quit]
     }
 

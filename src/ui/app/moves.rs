@@ -114,7 +114,13 @@ impl App {
                 let state = self.game.claim_state(index).filter(|s| {
                     self.config.is_human(placement.player) || *s != ClaimState::Pending
                 });
-                self.message = Some(Message::played(&placement, state, unclaimed.as_ref()));
+                let remote = self.is_remote(placement.player);
+                self.message = Some(Message::played_at(
+                    &placement,
+                    state,
+                    unclaimed.as_ref(),
+                    remote,
+                ));
                 vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
             }
             Err(_) => self.refuse(message::full(square)),
@@ -177,7 +183,10 @@ impl App {
     /// Adds the request for an AI seat whose turn it is, once per turn; none in a game
     /// that may yet be swapped for the autosaved one, or that has quit.
     pub(super) fn ask_ai_seat(&mut self, mut effects: Effects) -> Effects {
-        if self.quit
+        // An AI seat played at another terminal (a spectator's view of a game against
+        // the server's AI) is not run here.
+        if self.quit.is_some()
+            || self.is_remote(self.game.to_move())
             || self.overlay == Overlay::Question(Question::Resume)
             || self.held.is_some()
             || self.ending().is_some()

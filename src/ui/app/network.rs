@@ -7,7 +7,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::ai::Seat;
 use crate::record::Termination;
-use crate::rules::Player;
+use crate::rules::{ClaimState, Player};
 use crate::session::Course;
 use crate::strings::{message, table};
 use crate::text;
@@ -29,6 +29,36 @@ impl App {
             served.ai_table = true;
         }
         self
+    }
+
+    /// The players' names as shown (by [`Player::index`]): the ladders say who plays,
+    /// and the result says who won. Does nothing to a game not served.
+    pub fn named(mut self, names: [String; 2]) -> App {
+        if let Some(served) = self.network.as_mut() {
+            served.names = Some(names);
+        }
+        self
+    }
+
+    /// The players' names, at a served game that has them.
+    pub fn player_names(&self) -> Option<&[String; 2]> {
+        self.network.as_ref()?.names.as_ref()
+    }
+
+    /// What a ladder says of `player`'s seat at a served game with names: the name,
+    /// and `(you)` for the seat played on this screen by its person.
+    pub(crate) fn seat_label(&self, player: Player) -> Option<String> {
+        let name = &self.player_names()?[player.index()];
+        let mine = !self.is_remote(player) && self.config.is_human(player);
+        Some(if mine { table::you(name) } else { name.clone() })
+    }
+
+    /// How an early ending is said: with the players' names at a served game.
+    pub(crate) fn ending_words(&self, ending: crate::session::Ending) -> String {
+        match self.player_names() {
+            Some(names) => table::named_ending(ending, names),
+            None => crate::strings::describe::ending(ending),
+        }
     }
 
     /// Whether the table's last write of this game succeeded (nothing failed yet).
@@ -96,9 +126,15 @@ impl App {
             return Vec::new();
         };
         match news {
-            News::Game { game, remote, ai } => {
+            News::Game {
+                game,
+                remote,
+                ai,
+                names,
+            } => {
                 served.remote = remote;
                 served.stopped = None;
+                served.names = Some(names);
                 // Against the server's AI, it plays the colour the table says (a
                 // rematch swaps them).
                 if served.ai_table
@@ -125,6 +161,16 @@ impl App {
                 self.changed();
                 if let Some(last) = self.game.last() {
                     self.cursor.set(last.square());
+                    // A claim made on the other screen is settled here: no prompt stays.
+                    let index = self.game.len() - 1;
+                    if self.game.claim_mode()
+                        && self.is_remote(last.player)
+                        && self.game.claim_state(index) != Some(ClaimState::Pending)
+                        && let Some(said) =
+                            super::super::message::Message::of_move(&self.game, index)
+                    {
+                        self.message = Some(said);
+                    }
                 }
                 // The AI moves first after a rematch that gave it Blue.
                 return self.ask_ai_seat(vec![Effect::Redraw]);
@@ -306,7 +352,7 @@ impl App {
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         let effects = match (keymap::action(key, KeyContext::MessageEntry), key.code) {
-            (Some(Action::ForceQuit), _) => self.quit(),
+            (Some(Action::ForceQuit), _) => self.force_quit(),
             (None, KeyCode::Char(c)) if plain && !c.is_control() => {
                 let mut longer = typing.clone();
                 longer.push(c);
@@ -474,6 +520,7 @@ mod tests {
             game: Game::new(),
             remote: [true, false],
             ai: None,
+            names: ["ann".into(), "bob".into()],
         });
         assert_eq!(app.ending(), None);
         assert!(app.is_remote(Player::Blue) && !app.is_remote(Player::Yellow));
@@ -527,6 +574,7 @@ mod tests {
             game: Game::new(),
             remote: [false, false],
             ai: Some((Player::Blue, Level::Hard)),
+            names: ["ann".into(), "bob".into()],
         });
         assert!(effects.iter().any(|e| matches!(e, Effect::AskAi(_))));
         assert_eq!(app.config().seats, [Seat::Hard, Seat::Human]);
@@ -537,6 +585,7 @@ mod tests {
             game: moved,
             remote: [false, false],
             ai: Some((Player::Blue, Level::Hard)),
+            names: ["ann".into(), "bob".into()],
         });
         key(&mut app, 'q');
         assert_eq!(
@@ -608,5 +657,84 @@ mod tests {
         key(&mut app, 'q');
         key(&mut app, 'y');
         assert!(app.should_quit());
+    }
+
+    /// The screen drawn at 80×24, as text.
+    fn drawn(app: &App) -> String {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        use ratatui::widgets::Widget;
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&crate::ui::AppView {
+            app,
+            theme: crate::ui::Theme::PLAIN,
+        })
+            .render(area, &mut buf);
+        (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Issue 26, defect 9 (failed before: both ladders said `human`, nothing said which
+    /// colour you play, and the result said `Blue wins`): the ladders name the players
+    /// and mark yours, and the result names who won.
+    #[test]
+    fn the_game_screen_names_the_players_and_says_which_is_you() {
+        let game = Game::from_moves([crate::rules::Square::A1]).unwrap();
+        let mut app = App::with_game(GameConfig::default(), game)
+            .served([false, true])
+            .named(["alice".into(), "bob".into()]);
+        assert_eq!(app.seat_label(Player::Blue).as_deref(), Some("alice (you)"));
+        let screen = drawn(&app);
+        // The ladder is 9 columns wide at 80×24: `alice (you)` becomes `you`.
+        assert!(screen.contains("│   you   │"), "{screen}");
+        assert!(screen.contains("┃   bob   ┃"), "{screen}");
+        assert!(!screen.contains("human"), "{screen}");
+        app.table_news(News::Resigned(Player::Yellow));
+        let screen = drawn(&app);
+        assert!(screen.contains("alice wins: bob resigned"), "{screen}");
+        // A spectator's screen names both, and marks nobody as you.
+        let watcher = App::with_game(GameConfig::default(), Game::new())
+            .served([true, true])
+            .named(["alice".into(), "hard AI".into()]);
+        let screen = drawn(&watcher);
+        assert!(
+            screen.contains("hard AI") && !screen.contains("(you)"),
+            "{screen}"
+        );
+    }
+
+    /// Issue 26, defect 9 (failed before: the other screen kept "Claim its points"
+    /// after the claim came): a stone played at the other terminal asks nobody here to
+    /// claim, and its claim, when it comes, settles the line.
+    #[test]
+    fn the_claim_prompt_of_the_other_player_s_stone_goes_when_it_is_claimed() {
+        use crate::rules::Ruleset;
+        let squares = ["a1", "b1", "a2", "b2", "a3", "b3"];
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in squares {
+            game.play(square.parse().unwrap()).unwrap();
+        }
+        // Yellow's screen; Blue's a4 arrives from the table.
+        let mut yellow = App::with_game(GameConfig::default(), game.clone()).served([true, false]);
+        yellow.remote_move("a4".parse().unwrap());
+        let said = yellow.message().unwrap().text.clone();
+        assert!(said.contains("Blue may claim"), "{said}");
+        assert!(!said.contains("Claim its points"), "{said}");
+        // Blue claims at the table: Yellow takes the table's game, the prompt goes.
+        game.play("a4".parse().unwrap()).unwrap();
+        let points = game.last().unwrap().points;
+        game.claim(points).unwrap();
+        yellow.table_news(News::Game {
+            game,
+            remote: [true, false],
+            ai: None,
+            names: ["ann".into(), "bob".into()],
+        });
+        let said = yellow.message().unwrap().text.clone();
+        assert!(said.contains("claims"), "{said}");
+        assert!(!said.contains("may claim"), "{said}");
     }
 }

@@ -1,0 +1,612 @@
+//! The kill -9 loop for `hijara serve` (a tool, not a test): games of every kind are
+//! played on the real server over loopback, with russh clients, and the server is
+//! killed (SIGKILL, no shutdown) at a random moment while they play. After each kill
+//! the database is read: every move a spectator's screen had shown must be in the game
+//! kept at its table. Then the server starts again on the same folder (it must come up
+//! with the game adjourned in the player's lobby) and the next round begins.
+//!
+//! A spectator sees a move only once it is on disk, as the opponent and the lobbies do
+//! (the mover's own screen shows it at once): so the spectator's screen, frozen at the
+//! kill, is what no restart may lose.
+//!
+//! ```sh
+//! cargo build --release --bin hijara
+//! nice -n 10 cargo run --release --features tools --example serve_kill -- --kills 56
+//! ```
+//!
+//! Options: `--server PATH` (default `target/release/hijara`), `--kills N` (56: eight
+//! of each kind), `--seed S` (the moments and the moves; default from the clock),
+//! `--window MS` (the kill comes this long after play begins, at most; 1800: a round
+//! plays its moves in about two seconds). Kinds, in
+//! turn: a first game, a rematch (resigned, accepted, then played: the kill may land in
+//! the change), a game against the server's random AI, the AI's next game after a
+//! resignation, an adjourned game (one player dropped, the other adjourns while the
+//! first plays on), a claims game, a game with clocks. Bounded: at most 200 kills and
+//! 30 minutes.
+
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use hijara::rules::{Game, Square};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use russh::client::{self, Msg};
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::{ChannelMsg, ChannelWriteHalf};
+
+/// How long any one wait may take.
+const PATIENCE: Duration = Duration::from_secs(20);
+/// The most moves of one game played in a round: the spectator's move list shows them
+/// all (it scrolls past about twenty).
+const MOVES_SHOWN: usize = 18;
+/// The most time between two moves (the pause is random, from none).
+const PAUSE_MS: u64 = 120;
+/// The whole loop's bound.
+const DEADLINE: Duration = Duration::from_secs(30 * 60);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    First,
+    Rematch,
+    Ai,
+    AiNext,
+    Adjourned,
+    Claims,
+    Clocks,
+}
+
+const KINDS: [Kind; 7] = [
+    Kind::First,
+    Kind::Rematch,
+    Kind::Ai,
+    Kind::AiNext,
+    Kind::Adjourned,
+    Kind::Claims,
+    Kind::Clocks,
+];
+
+struct Options {
+    server: String,
+    kills: usize,
+    seed: u64,
+    window: Duration,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut o = Options {
+        server: "target/release/hijara".into(),
+        kills: 56,
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs()),
+        window: Duration::from_millis(1800),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--server" => o.server = value()?,
+            "--kills" => o.kills = value()?.parse()?,
+            "--seed" => o.seed = value()?.parse()?,
+            "--window" => o.window = Duration::from_millis(value()?.parse()?),
+            _ => bail!("unknown option {flag}"),
+        }
+    }
+    if o.kills == 0 || o.kills > 200 {
+        bail!("--kills must be 1 to 200");
+    }
+    Ok(o)
+}
+
+/// Accepts the server's key (a fresh one on loopback).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A client with an 80×24 screen read by vt100.
+struct Client {
+    handle: client::Handle<Trusting>,
+    writer: ChannelWriteHalf<Msg>,
+    screen: Arc<Mutex<vt100::Parser>>,
+}
+
+impl Client {
+    async fn join(addr: SocketAddr, name: &str, key: u64) -> anyhow::Result<Client> {
+        let config = Arc::new(client::Config::default());
+        let mut handle = tokio::time::timeout(PATIENCE, client::connect(config, addr, Trusting))
+            .await
+            .context("connecting")??;
+        let mut seed = [3u8; 32];
+        seed[..8].copy_from_slice(&key.to_le_bytes());
+        let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
+        let auth = handle
+            .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key), None))
+            .await?;
+        if !auth.success() {
+            bail!("{name} was not let in");
+        }
+        let channel = handle.channel_open_session().await?;
+        channel
+            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
+            .await?;
+        channel.request_shell(false).await?;
+        let (mut reader, writer) = channel.split();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(
+            std::num::NonZero::<u16>::MIN.saturating_add(23),
+            std::num::NonZero::<u16>::MIN.saturating_add(79),
+            0,
+        )));
+        let shown = screen.clone();
+        tokio::spawn(async move {
+            while let Some(msg) = reader.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    shown
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .process(&data);
+                }
+            }
+        });
+        Ok(Client {
+            handle,
+            writer,
+            screen,
+        })
+    }
+
+    fn text(&self) -> String {
+        self.screen
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .screen()
+            .contents()
+    }
+
+    async fn wait_for(&self, text: &str) -> anyhow::Result<()> {
+        let start = Instant::now();
+        while !self.text().contains(text) {
+            if start.elapsed() > PATIENCE {
+                bail!("no {text:?} on the screen:\n{}", self.text());
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        Ok(())
+    }
+
+    async fn send(&self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.writer.data_bytes(bytes.to_vec()).await?;
+        Ok(())
+    }
+
+    async fn drop_link(self) {
+        let _ = self
+            .handle
+            .disconnect(russh::Disconnect::ByApplication, "", "")
+            .await;
+    }
+}
+
+/// The moves a screen's move list shows, in order (`" 7 B a4"` entries), while they
+/// are numbered from 1 without a gap.
+fn shown_moves(screen: &str) -> Vec<Square> {
+    let mut found: Vec<(usize, Square)> = Vec::new();
+    for line in screen.lines() {
+        // A number of two digits touches the panel's border (`│10 B a2`).
+        let words: Vec<&str> = line
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+            .collect();
+        for w in words.windows(3) {
+            if let (Ok(n), "B" | "Y", Ok(square)) = (w[0].parse::<usize>(), w[1], w[2].parse()) {
+                found.push((n, square));
+            }
+        }
+    }
+    found.sort_by_key(|(n, _)| *n);
+    let mut moves = Vec::new();
+    for (n, square) in found {
+        if n == moves.len() + 1 {
+            moves.push(square);
+        }
+    }
+    moves
+}
+
+/// The server, killed when dropped; its standard output is held open (a closed pipe
+/// would fail its next line).
+struct ServerProcess(Child, Option<std::process::ChildStdout>);
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerProcess, SocketAddr)> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(&o.server)
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .args(["--reconnect-grace", "600", "--ai-engines", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start {}", o.server))?;
+    let stdout = child.stdout.take().context("no stdout")?;
+    let mut server = ServerProcess(child, None);
+    let mut lines = BufReader::new(stdout);
+    let mut first = String::new();
+    lines.read_line(&mut first)?;
+    let addr = first
+        .trim_end()
+        .strip_prefix("hijara serve: listening on ")
+        .with_context(|| format!("unexpected: {first}"))?
+        .parse()?;
+    // The host key's line, then nothing more: the pipe stays open with the process.
+    let mut key = String::new();
+    lines.read_line(&mut key)?;
+    server.1 = Some(lines.into_inner());
+    Ok((server, addr))
+}
+
+/// The moves of the game in play, and of the newest game that ended.
+type Kept = (Option<Vec<Square>>, Option<Vec<Square>>);
+
+/// The games the database keeps of the players named `names` (either colour): the
+/// game in play at their table, if any, then the newest that ended. Read with the
+/// server dead.
+fn kept_games(dir: &std::path::Path, names: &[String; 2]) -> anyhow::Result<Kept> {
+    let db = rusqlite::Connection::open(dir.join(hijara::server::DB_FILE))?;
+    let ours = |text: &str| -> anyhow::Result<Option<Vec<Square>>> {
+        let record: hijara::record::Record = text.parse()?;
+        let named = |tag: &str| {
+            record
+                .tag(tag)
+                .is_some_and(|n| names.iter().any(|m| m == n))
+        };
+        if named("Blue") && named("Yellow") {
+            let game: Game = record.to_game()?;
+            return Ok(Some(game.moves().collect()));
+        }
+        Ok(None)
+    };
+    let records = |sql: &str| -> anyhow::Result<Vec<String>> {
+        let mut rows = db.prepare(sql)?;
+        let found = rows
+            .query_map([], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(found)
+    };
+    let mut live = None;
+    for text in records("SELECT record FROM live WHERE playing = 1")? {
+        if let Some(moves) = ours(&text)? {
+            live = Some(moves);
+        }
+    }
+    let mut ended = None;
+    for text in records("SELECT record FROM finished ORDER BY id DESC")? {
+        if let Some(moves) = ours(&text)? {
+            ended = Some(moves);
+            break;
+        }
+    }
+    Ok((live, ended))
+}
+
+/// Whether the left (Blue) ladder names `name`: the table's game is the one where it
+/// plays Blue.
+fn blue_is(screen: &str, name: &str) -> bool {
+    screen.lines().any(|line| {
+        let left: String = line.chars().take(11).collect();
+        left.contains(name)
+    })
+}
+
+/// How many finished games the history holds.
+fn finished(dir: &std::path::Path) -> anyhow::Result<i64> {
+    let db = rusqlite::Connection::open(dir.join(hijara::server::DB_FILE))?;
+    Ok(db.query_row("SELECT count(*) FROM finished", [], |r| r.get(0))?)
+}
+
+/// One round's players: the one who plays Blue, the one who plays Yellow (none against
+/// the AI, or once dropped), the spectator.
+struct Round {
+    blue: Client,
+    yellow: Option<Client>,
+    watcher: Client,
+}
+
+/// Sets up a round of `kind` (numbered `n`): everyone at the table, nothing played.
+async fn set_up(addr: SocketAddr, kind: Kind, n: usize) -> anyhow::Result<Round> {
+    let (a, b, w) = (format!("r{n}a"), format!("r{n}b"), format!("r{n}w"));
+    let key = |role: u64| (n as u64) * 4 + role;
+    let blue = Client::join(addr, &a, key(0)).await?;
+    blue.wait_for("q leave").await?;
+    let ai = matches!(kind, Kind::Ai | Kind::AiNext);
+    if ai {
+        // The random AI (o cycles from medium: hard, a person, random).
+        blue.send(b"aooo").await?;
+        blue.wait_for("against the random AI").await?;
+        blue.send(b"\r").await?;
+        blue.wait_for("Blue to move").await?;
+    } else {
+        blue.send(b"n").await?;
+        match kind {
+            Kind::Claims => blue.send(b"k").await?,
+            Kind::Clocks => blue.send(b"t").await?,
+            _ => {}
+        }
+        blue.wait_for("Enter start").await?;
+        blue.send(b"\r").await?;
+        blue.wait_for("waiting for an opponent").await?;
+    }
+    let yellow = if ai {
+        None
+    } else {
+        let yellow = Client::join(addr, &b, key(1)).await?;
+        yellow.wait_for(&format!("{a} (Blue) v - (Yellow)")).await?;
+        yellow.send(b"1").await?;
+        blue.wait_for("Blue to move").await?;
+        yellow.wait_for("Blue to move").await?;
+        Some(yellow)
+    };
+    let watcher = Client::join(addr, &w, key(2)).await?;
+    watcher.wait_for(&format!("{a} (Blue)")).await?;
+    watcher.send(b"1").await?;
+    watcher.wait_for("Blue to move").await?;
+    Ok(Round {
+        blue,
+        yellow,
+        watcher,
+    })
+}
+
+/// Plays the round until the server dies: moves in turn (each waits until the
+/// spectator shows it), with the round's own events (a resignation and a rematch or
+/// the AI's next game, a player dropping and the other adjourning).
+async fn play(round: &mut Round, kind: Kind, n: usize, rng: &mut SmallRng) -> anyhow::Result<()> {
+    let mut game = Game::new();
+    let watcher = &round.watcher;
+    let mut moved = 0;
+    // Against the AI: the colour it plays (the next game swaps it).
+    let mut ai = matches!(kind, Kind::Ai | Kind::AiNext).then_some(hijara::rules::Player::Yellow);
+    loop {
+        if matches!(kind, Kind::Rematch | Kind::AiNext) && moved == 2 {
+            // The first game ends; the next begins, colours swapped.
+            let (resigner, other) = match &round.yellow {
+                Some(yellow) => (yellow, Some(&round.blue)),
+                None => (&round.blue, None),
+            };
+            resigner.send(b"R").await?;
+            resigner.wait_for("Resign for").await?;
+            resigner.send(b"y").await?;
+            watcher.wait_for(" wins: ").await?;
+            let new_blue = match other {
+                Some(blue) => {
+                    blue.send(b"n").await?;
+                    resigner.wait_for("offers a rematch").await?;
+                    resigner.send(b"y").await?;
+                    // The players swap colours: the table's Blue is now the old Yellow.
+                    if let Some(yellow) = round.yellow.take() {
+                        let blue = std::mem::replace(&mut round.blue, yellow);
+                        round.yellow = Some(blue);
+                    }
+                    format!("r{n}b")
+                }
+                None => {
+                    resigner.send(b"n").await?;
+                    ai = Some(hijara::rules::Player::Blue);
+                    "random AI".to_owned()
+                }
+            };
+            // The spectator takes the next game whole once it is kept.
+            let start = Instant::now();
+            while !blue_is(&watcher.text(), &new_blue) {
+                if start.elapsed() > PATIENCE {
+                    bail!("the spectator never saw the next game");
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            // And the new Blue's own screen has it (a key sent before would be refused).
+            if ai.is_none() {
+                let start = Instant::now();
+                while !blue_is(&round.blue.text(), "(you)") {
+                    if start.elapsed() > PATIENCE {
+                        bail!("the new Blue never saw the next game");
+                    }
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+            game = Game::new();
+            moved = 100;
+            continue;
+        }
+        if kind == Kind::Adjourned && moved == 3 {
+            // Yellow's link drops (Yellow to move); Blue leaves the game adjourned.
+            if let Some(yellow) = round.yellow.take() {
+                yellow.drop_link().await;
+                round.blue.wait_for("waiting for").await?;
+                round.blue.send(b"q").await?;
+                round.blue.send(b"y").await?;
+                round.blue.wait_for("unfinished:").await?;
+            }
+            // Nothing more is played; the round ends at the kill.
+            std::future::pending::<()>().await;
+        }
+        let legal: Vec<Square> = game.position().legal_moves().collect();
+        if legal.is_empty() || game.len() >= MOVES_SHOWN {
+            // Played out: the round waits for the kill.
+            std::future::pending::<()>().await;
+        }
+        if ai == Some(game.to_move()) {
+            // The AI's move, played on its player's screen, as the spectator shows it.
+            let start = Instant::now();
+            loop {
+                let shown = shown_moves(&watcher.text());
+                if shown.len() > game.len() {
+                    game.play(shown[game.len()])?;
+                    break;
+                }
+                if start.elapsed() > PATIENCE {
+                    bail!("the AI did not move");
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            continue;
+        }
+        let square = legal[rng.random_range(0..legal.len())];
+        let mover = match (game.to_move(), &round.yellow) {
+            (hijara::rules::Player::Yellow, Some(yellow)) => yellow,
+            _ => &round.blue,
+        };
+        mover.send(square.to_string().as_bytes()).await?;
+        game.play(square)?;
+        let number = game.len();
+        let letter = if number % 2 == 1 { 'B' } else { 'Y' };
+        watcher
+            .wait_for(&format!("{number:>2} {letter} {square}"))
+            .await?;
+        moved += 1;
+        let pause = rng.random_range(0..=PAUSE_MS);
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let o = options()?;
+    let dir = tempfile::tempdir()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let mut rng = SmallRng::seed_from_u64(o.seed);
+    println!(
+        "serve_kill: {} kills, seed {}, window {} ms, load average {}",
+        o.kills,
+        o.seed,
+        o.window.as_millis(),
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
+    );
+    let started = Instant::now();
+    let (mut checked, mut shown_total, mut kept_total) = (0, 0usize, 0usize);
+    for n in 0..o.kills {
+        if started.elapsed() > DEADLINE {
+            bail!(
+                "the loop's {} minutes are over after {n} kills",
+                DEADLINE.as_secs() / 60
+            );
+        }
+        let kind = KINDS[n % KINDS.len()];
+        let (mut server, addr) = start_server(&o, dir.path())?;
+        let finished_before = finished(dir.path())?;
+        let kill_after = Duration::from_millis(rng.random_range(0..=o.window.as_millis() as u64));
+        let mut play_rng = SmallRng::seed_from_u64(rng.random());
+        let (seen, watcher_text) = runtime.block_on(async {
+            let mut round = set_up(addr, kind, n)
+                .await
+                .with_context(|| format!("setting up round {n} ({kind:?})"))?;
+            // Play until the kill, at a random moment of the play.
+            let playing = play(&mut round, kind, n, &mut play_rng);
+            let outcome = tokio::time::timeout(kill_after, playing).await;
+            let _ = server.0.kill();
+            let _ = server.0.wait();
+            if let Ok(Err(error)) = outcome {
+                bail!("round {n} ({kind:?}) failed before the kill: {error:#}");
+            }
+            // The spectator's screen as it was when the server died.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let text = round.watcher.text();
+            anyhow::Ok((shown_moves(&text), text))
+        })?;
+        let (live, ended) = kept_games(dir.path(), &seen_names(n, kind))?;
+        // What the spectator showed is the game in play, or (a kill between a game's end
+        // and the next's first keep) the game that ended.
+        let starts_with = |kept: &Option<Vec<Square>>| {
+            kept.as_ref()
+                .is_some_and(|k| k.len() >= seen.len() && k[..seen.len()] == seen[..])
+        };
+        let holder = if starts_with(&live) {
+            Some("in play")
+        } else if starts_with(&ended) {
+            Some("ended")
+        } else {
+            None
+        };
+        let holds = seen.is_empty() || holder.is_some();
+        if !holds {
+            bail!(
+                "round {n} ({kind:?}, killed after {} ms): the spectator showed {seen:?}, the store kept {live:?} in play and {ended:?} ended\n{watcher_text}",
+                kill_after.as_millis()
+            );
+        }
+        let kept = live;
+        let kept_len = kept.as_ref().map_or(0, Vec::len);
+        // A game that ended before the next began is in the history.
+        let new_blue = if matches!(kind, Kind::AiNext) {
+            "random AI".to_owned()
+        } else {
+            format!("r{n}b")
+        };
+        let next_began =
+            matches!(kind, Kind::Rematch | Kind::AiNext) && blue_is(&watcher_text, &new_blue);
+        if next_began && finished(dir.path())? <= finished_before {
+            bail!("round {n} ({kind:?}): the first game is not in the history");
+        }
+        // The server comes back with the game, adjourned in its player's lobby.
+        let (server, addr) = start_server(&o, dir.path())?;
+        if kept.is_some() {
+            runtime.block_on(async {
+                let player = Client::join(addr, &format!("r{n}a"), (n as u64) * 4)
+                    .await
+                    .with_context(|| format!("back after the kill of round {n}"))?;
+                player.wait_for("unfinished:").await?;
+                player.drop_link().await;
+                anyhow::Ok(())
+            })?;
+        }
+        drop(server);
+        checked += 1;
+        shown_total += seen.len();
+        kept_total += kept_len;
+        println!(
+            "kill {:>3} {kind:<9?} after {:>4} ms: shown {:>2}, in play {:>2}{}{}",
+            n + 1,
+            kill_after.as_millis(),
+            seen.len(),
+            kept_len,
+            if holder == Some("ended") {
+                " (shown in the game that ended)"
+            } else {
+                ""
+            },
+            if next_began { " (next game begun)" } else { "" }
+        );
+    }
+    println!(
+        "serve_kill: {checked} kills, every one checked: all {shown_total} moves the spectators showed were in the store after the kill ({kept_total} moves of games in play kept); {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The names of round `n`'s two seats as the store keeps them (the AI is `random`).
+fn seen_names(n: usize, kind: Kind) -> [String; 2] {
+    match kind {
+        Kind::Ai | Kind::AiNext => [format!("r{n}a"), "random".into()],
+        _ => [format!("r{n}a"), format!("r{n}b")],
+    }
+}

@@ -1,0 +1,35 @@
+//! The grace timer: a thread that looks, once a second, at the tables where someone is
+//! away from a game that goes on (the hall keeps their list, so it never goes through
+//! every table): it wakes their screens for the countdown, and adjourns a game nobody
+//! waits at any more. It ends with the hall.
+
+use std::sync::{Mutex, Weak};
+use std::time::Duration;
+
+use super::hall::Hall;
+
+/// How often the timer looks.
+const EVERY: Duration = Duration::from_secs(1);
+
+/// Starts the timer for `hall`; it ends when the hall is dropped. A thread that can't
+/// be started leaves the countdown to the next change (the grace itself is counted
+/// from instants, not by the timer).
+pub(crate) fn start(hall: Weak<Mutex<Hall>>) {
+    let _ = std::thread::Builder::new()
+        .name("hijara-grace".into())
+        .spawn(move || run(&hall));
+}
+
+fn run(hall: &Weak<Mutex<Hall>>) {
+    loop {
+        std::thread::sleep(EVERY);
+        let Some(hall) = hall.upgrade() else {
+            return;
+        };
+        let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
+        if hall.anyone_away() {
+            let now = hall.now();
+            hall.tick(now);
+        }
+    }
+}

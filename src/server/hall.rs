@@ -1,0 +1,675 @@
+//! The hall: what every session of one server shares (no statics): the tables, who is
+//! on the server and what each session shows, the players' switches, and the keeps
+//! waiting for the store. It is plain state behind one lock ([`super::shared`]); no
+//! method here does any I/O.
+//!
+//! A change wakes only the sessions that show it: the screens at that table and the
+//! lobbies (which gather news for their next frame). A keep is not shown to other
+//! screens until the store confirms it ([`Hall::kept`]).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::ai::Level;
+use crate::record::TimeControl;
+use crate::rules::{Game, Player, Ruleset};
+use crate::ui::{NewsWaker, Request};
+
+use super::listing::{Listing, Row};
+use super::prefs::Pref;
+use super::table::{Back, GameTable, Keep, NoClaim, TableState, Taken};
+use super::talk::new_code;
+use super::who::Who;
+
+/// How long a dropped player's seat is kept for them, unless the server is told.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
+
+/// What time it is for the hall: the system's monotonic clock, or one a test moves
+/// (the grace period, the clocks and presence are all counted from it).
+pub(crate) type Now = Arc<dyn Fn() -> Instant + Send + Sync>;
+
+/// What a session shows, so a change wakes only the sessions it concerns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Showing {
+    /// The lobby: woken by any table's change.
+    Lobby,
+    /// The game at this table, as a player or a spectator.
+    Table(u32),
+}
+
+/// One session on the server.
+#[derive(Debug)]
+struct Present {
+    wake: NewsWaker,
+    who: Who,
+    showing: Showing,
+}
+
+/// What the hall asks the store to write, once its lock is released.
+#[derive(Debug, Default)]
+pub(crate) struct Writes {
+    /// Each table's keep, by table number.
+    pub(crate) keeps: Vec<(u32, Keep)>,
+    /// Switches changed, by key.
+    pub(crate) prefs: Vec<(String, Pref)>,
+}
+
+/// Where a player found by name is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// Playing at this table.
+    Playing(u32),
+    /// At a private table.
+    Private,
+    /// Connected, not at a table.
+    Here,
+    /// Not connected now.
+    Away,
+}
+
+/// What the sessions of one server share.
+pub(crate) struct Hall {
+    tables: BTreeMap<u32, GameTable>,
+    next_id: u32,
+    sessions: HashMap<u64, Present>,
+    next_session: u64,
+    /// How many sessions each key has open now.
+    keys_here: HashMap<String, usize>,
+    /// How long a dropped player's seat is kept.
+    grace: Duration,
+    /// The tables where someone is away from a game that goes on: the grace timer
+    /// looks at these only.
+    away: BTreeSet<u32>,
+    /// The lobby's rows, rebuilt at the first lobby frame after a change.
+    listing: Arc<Listing>,
+    listing_stale: bool,
+    /// Keeps for the store, handed over once the lock is released.
+    keeps: Vec<(u32, Keep)>,
+    /// Whether a store takes the keeps (without one, unit tests, they count as kept).
+    stored: bool,
+    /// Each player's switches, by key, for the keys that came this run.
+    prefs: HashMap<String, Pref>,
+    /// Switches changed, for the store.
+    pref_writes: Vec<(String, Pref)>,
+    /// Counts the keeps with a game that ended, so lobbies know when to ask the
+    /// store for their history again.
+    finished: u64,
+    /// Without a store: what each keep's result is (unit tests of a failing disk).
+    #[cfg(test)]
+    failing: Option<String>,
+    /// The clock.
+    now: Now,
+}
+
+impl std::fmt::Debug for Hall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hall")
+            .field("tables", &self.tables.len())
+            .field("sessions", &self.sessions.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Hall {
+    /// An empty hall whose dropped players keep their seats for `grace`; `stored`
+    /// if a store confirms its keeps.
+    pub(crate) fn new(grace: Duration, stored: bool) -> Hall {
+        Hall {
+            tables: BTreeMap::new(),
+            next_id: 0,
+            sessions: HashMap::new(),
+            next_session: 0,
+            keys_here: HashMap::new(),
+            grace,
+            away: BTreeSet::new(),
+            listing: Arc::default(),
+            listing_stale: false,
+            keeps: Vec::new(),
+            stored,
+            prefs: HashMap::new(),
+            pref_writes: Vec::new(),
+            finished: 0,
+            #[cfg(test)]
+            failing: None,
+            now: Arc::new(Instant::now),
+        }
+    }
+
+    /// Puts back a game a previous run kept at table `id` (adjourned), and numbers new
+    /// tables after it.
+    pub(crate) fn restore(&mut self, id: u32, table: GameTable) {
+        self.next_id = self.next_id.max(id);
+        self.tables.insert(id, table);
+        self.listing_stale = true;
+    }
+
+    /// Numbers new tables after `id` (the highest the store knew of).
+    pub(crate) fn numbered_after(&mut self, id: u32) {
+        self.next_id = self.next_id.max(id);
+    }
+
+    /// Counts time by `now` from here on (tests move it by hand).
+    #[cfg(test)]
+    pub(crate) fn set_clock(&mut self, now: Now) {
+        self.now = now;
+    }
+
+    /// The hall's time now.
+    pub(crate) fn now(&self) -> Instant {
+        (self.now)()
+    }
+
+    // Sessions.
+
+    /// Registers `who`'s session, woken by what it shows, with their `pref`; returns
+    /// its number.
+    pub(crate) fn join(&mut self, wake: NewsWaker, who: Who, pref: Pref) -> u64 {
+        self.next_session += 1;
+        *self.keys_here.entry(who.key.clone()).or_default() += 1;
+        self.prefs.entry(who.key.clone()).or_insert(pref);
+        self.sessions.insert(
+            self.next_session,
+            Present {
+                wake,
+                who,
+                showing: Showing::Lobby,
+            },
+        );
+        self.next_session
+    }
+
+    /// Forgets a session that ended. When its key has no session left, a seat they
+    /// were away from counts its grace period from now.
+    pub(crate) fn leave(&mut self, session: u64) {
+        let Some(present) = self.sessions.remove(&session) else {
+            return;
+        };
+        let key = present.who.key;
+        let left = self.keys_here.get_mut(&key).map(|n| {
+            *n -= 1;
+            *n
+        });
+        if left == Some(0) {
+            self.keys_here.remove(&key);
+            self.prefs.remove(&key);
+            let now = (self.now)();
+            for table in self.tables.values_mut() {
+                table.gone_from_server(&key, now);
+            }
+        }
+    }
+
+    /// Session `session` shows `showing` now.
+    pub(crate) fn show(&mut self, session: u64, showing: Showing) {
+        if let Some(present) = self.sessions.get_mut(&session) {
+            present.showing = showing;
+        }
+    }
+
+    /// Where the player called `name` (either case) is.
+    pub(crate) fn find(&self, name: &str) -> Found {
+        let name = name.trim().to_lowercase();
+        // The AI's seat is nobody's, whatever a person calls themselves.
+        let is = |who: &Who| !who.is_ai() && who.name.to_lowercase() == name;
+        for (&id, table) in &self.tables {
+            let playing = matches!(
+                table.state(),
+                TableState::Open | TableState::Playing(_) | TableState::Over
+            );
+            if playing && table.seats().iter().flatten().any(is) {
+                return if table.code().is_some() {
+                    Found::Private
+                } else {
+                    Found::Playing(id)
+                };
+            }
+        }
+        if self.sessions.values().any(|p| is(&p.who)) {
+            Found::Here
+        } else {
+            Found::Away
+        }
+    }
+
+    // Reading the tables.
+
+    /// Table `id`.
+    pub(crate) fn table(&self, id: u32) -> Option<&GameTable> {
+        self.tables.get(&id)
+    }
+
+    /// The tables, by number.
+    #[cfg(test)]
+    pub(crate) fn tables(&self) -> &BTreeMap<u32, GameTable> {
+        &self.tables
+    }
+
+    /// The private table whose invitation code is `code`.
+    pub(crate) fn by_code(&self, code: &str) -> Option<u32> {
+        self.tables
+            .iter()
+            .find(|(_, t)| t.code() == Some(code))
+            .map(|(&id, _)| id)
+    }
+
+    /// How long a dropped player's seat is kept.
+    pub(crate) fn grace(&self) -> Duration {
+        self.grace
+    }
+
+    /// The lobby's rows, built again only after a change.
+    pub(crate) fn listing(&mut self) -> Arc<Listing> {
+        if self.listing_stale {
+            self.listing = Arc::new(
+                self.tables
+                    .iter()
+                    .map(|(&id, table)| Row::of(id, table))
+                    .collect(),
+            );
+            self.listing_stale = false;
+        }
+        Arc::clone(&self.listing)
+    }
+
+    /// Counts the games that entered the history this run (a game that ended may be
+    /// counted twice: the count only says when to look again).
+    pub(crate) fn finished_count(&self) -> u64 {
+        self.finished
+    }
+
+    // Switches.
+
+    /// `key`'s switches.
+    pub(crate) fn pref(&self, key: &str) -> Pref {
+        self.prefs.get(key).copied().unwrap_or_default()
+    }
+
+    /// Changes `key`'s switches; the store keeps them.
+    pub(crate) fn set_pref(&mut self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
+        let pref = self.prefs.entry(key.to_owned()).or_default();
+        change(pref);
+        let pref = *pref;
+        self.pref_writes.push((key.to_owned(), pref));
+        pref
+    }
+
+    // Changing the tables.
+
+    /// Opens a table with `who` at `colour`, under `ruleset`, with claims if `claims`
+    /// and `clock`; a `private` one gets an invitation code and is not listed. Returns
+    /// its number; `None` if a private table got no code (the random source failed).
+    pub(crate) fn open(
+        &mut self,
+        who: Who,
+        colour: Player,
+        (ruleset, claims): (Ruleset, bool),
+        private: bool,
+        clock: Option<TimeControl>,
+    ) -> Option<u32> {
+        let code = if private {
+            // A code no other table has.
+            Some(
+                (0..8)
+                    .filter_map(|_| new_code())
+                    .find(|code| self.by_code(code).is_none())?,
+            )
+        } else {
+            None
+        };
+        self.next_id += 1;
+        let mut table = GameTable::open(who, colour, Game::with_rules(ruleset, claims), code);
+        table.set_clock(clock);
+        self.tables.insert(self.next_id, table);
+        self.after(self.next_id);
+        Some(self.next_id)
+    }
+
+    /// Opens a game of `who`, playing `colour`, against the server's AI at `level`,
+    /// under `ruleset` (with claims if `claims`) and `clock`; returns the table's
+    /// number. Under way at once, kept, and listed for spectators.
+    pub(crate) fn open_ai(
+        &mut self,
+        who: Who,
+        colour: Player,
+        (ruleset, claims): (Ruleset, bool),
+        level: Level,
+        clock: Option<TimeControl>,
+    ) -> u32 {
+        self.next_id += 1;
+        let game = (Game::with_rules(ruleset, claims), clock);
+        let table = GameTable::against_ai(who, colour, level, game, (self.now)());
+        self.tables.insert(self.next_id, table);
+        self.after(self.next_id);
+        self.next_id
+    }
+
+    /// Sits `who` at the free seat of table `id`; the colour, or `None` if the table
+    /// is gone, full, or `who` sits there already.
+    pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
+        let colour = self.tables.get_mut(&id)?.sit(who, (self.now)());
+        self.after(id);
+        colour
+    }
+
+    /// A spectator comes to table `id` (`true`) or goes; `false` if it is gone.
+    pub(crate) fn watch(&mut self, id: u32, coming: bool) -> bool {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return false;
+        };
+        table.watch(coming);
+        self.after(id);
+        true
+    }
+
+    /// `key` leaves table `id` on purpose (see [`GameTable::leave`]).
+    pub(crate) fn leave_table(&mut self, id: u32, key: &str) {
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.leave(key, (self.now)());
+            self.after(id);
+        }
+    }
+
+    /// `key`'s link to table `id` dropped (see [`GameTable::drop_out`]).
+    pub(crate) fn drop_out(&mut self, id: u32, key: &str) {
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.drop_out(key, (self.now)());
+            self.after(id);
+        }
+    }
+
+    /// `key` claims the win at table `id` (see [`GameTable::claim_win`]); the table
+    /// closes once the game is kept.
+    pub(crate) fn claim(&mut self, id: u32, key: &str) -> Result<(), NoClaim> {
+        let (grace, now) = (self.grace, (self.now)());
+        let keys_here = &self.keys_here;
+        let present = |key: &str| keys_here.contains_key(key);
+        let table = self.tables.get_mut(&id).ok_or(NoClaim::NotHere)?;
+        table.claim_win(key, now, grace, &present)?;
+        // Both players are away: nobody stays for a rematch.
+        for who in table.seats().clone().into_iter().flatten() {
+            table.stand_up(&who.key);
+        }
+        self.after(id);
+        Ok(())
+    }
+
+    /// `key` comes back to their game at table `id`; `None` if they have no seat
+    /// there to come back to.
+    pub(crate) fn come_back(&mut self, id: u32, key: &str) -> Option<Back> {
+        let back = self.tables.get_mut(&id)?.come_back(key, (self.now)());
+        self.after(id);
+        back
+    }
+
+    /// Puts `key` back at a game they dropped out of and that goes on (not
+    /// adjourned): the table and the colour.
+    pub(crate) fn return_to_seat(&mut self, key: &str) -> Option<(u32, Player)> {
+        let id = self.away.iter().copied().find(|id| {
+            self.tables.get(id).is_some_and(|t| {
+                matches!(t.state(), TableState::Playing(_))
+                    && t.seat_of(key).is_some_and(|p| !t.presence(p).is_here())
+            })
+        })?;
+        match self.come_back(id, key)? {
+            Back::Play(colour) => Some((id, colour)),
+            Back::Wait => None,
+        }
+    }
+
+    /// The moves and claims the screen of `seat` at table `id` made, at `now`, its
+    /// game of the table's epoch `epoch` (see [`GameTable::take_moves`]).
+    pub(crate) fn take_moves(
+        &mut self,
+        id: u32,
+        seat: (Player, u32),
+        game: &Game,
+        now: Instant,
+    ) -> Taken {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return Taken::default();
+        };
+        let taken = table.take_moves(seat, game, now);
+        if taken.changed {
+            self.after(id);
+        }
+        taken
+    }
+
+    /// The server's clock at table `id`, at `now`: a fallen flag ends the game.
+    pub(crate) fn check_flag(&mut self, id: u32, now: Instant) {
+        if let Some(table) = self.tables.get_mut(&id)
+            && table.check_flag(now)
+        {
+            self.after(id);
+        }
+    }
+
+    /// `request` from the player at `seat` of table `id`, at `now`.
+    pub(crate) fn request(&mut self, id: u32, seat: Player, request: &Request, now: Instant) {
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.request(seat, request, now);
+            self.after(id);
+        }
+    }
+
+    /// Once a second, at `now`: the tables where someone is away adjourn when nobody
+    /// waits any more, and their screens are woken for the countdown.
+    pub(crate) fn tick(&mut self, now: Instant) {
+        let grace = self.grace;
+        let ids: Vec<u32> = self.away.iter().copied().collect();
+        for id in ids {
+            if let Some(table) = self.tables.get_mut(&id) {
+                table.tick(now, grace);
+            }
+            self.after(id);
+        }
+    }
+
+    /// Whether the grace timer has anything to look at.
+    pub(crate) fn anyone_away(&self) -> bool {
+        !self.away.is_empty()
+    }
+
+    // Keeping.
+
+    /// After a change of table `id`: its keep for the store (kept at once without
+    /// one), the grace timer's list, the lobby's rows, a table nobody sits at closed,
+    /// and the sessions that show it woken.
+    fn after(&mut self, id: u32) {
+        let Some(table) = self.tables.get_mut(&id) else {
+            self.away.remove(&id);
+            self.listing_stale = true;
+            self.wake(id);
+            return;
+        };
+        if let Some(keep) = table.take_keep() {
+            if self.stored {
+                self.keeps.push((id, keep));
+            } else {
+                #[cfg(test)]
+                let result = self.failing.clone().map_or(Ok(()), Err);
+                #[cfg(not(test))]
+                let result = Ok(());
+                self.kept(id, &keep, result);
+            }
+        }
+        let Some(table) = self.tables.get(&id) else {
+            // Closed as its last keep was confirmed.
+            self.away.remove(&id);
+            self.listing_stale = true;
+            return;
+        };
+        if table.someone_away() {
+            self.away.insert(id);
+        } else {
+            self.away.remove(&id);
+        }
+        // Nobody left but the server's AI, and nothing waiting to be kept: it closes.
+        if table.is_empty() && !self.keeps.iter().any(|(k, _)| *k == id) {
+            self.tables.remove(&id);
+            self.away.remove(&id);
+        }
+        self.listing_stale = true;
+        self.wake(id);
+    }
+
+    /// Without a store, makes every keep fail with `error` (or succeed: `None`).
+    #[cfg(test)]
+    pub(crate) fn fail_keeps(&mut self, error: Option<&str>) {
+        self.failing = error.map(str::to_owned);
+    }
+
+    /// The keeps and switches changed since the last call, for the store.
+    pub(crate) fn take_writes(&mut self) -> Writes {
+        Writes {
+            keeps: std::mem::take(&mut self.keeps),
+            prefs: std::mem::take(&mut self.pref_writes),
+        }
+    }
+
+    /// The store carried out table `id`'s `keep` (or failed, with the error): what
+    /// screens see moves on, or the table goes back and its mover is told why.
+    pub(crate) fn kept(&mut self, id: u32, keep: &Keep, result: Result<(), String>) {
+        if result.is_ok() && keep.ended.is_some() {
+            self.finished += 1;
+        }
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.kept(keep.version, &keep.snapshot, keep.by, result);
+            if table.is_empty() {
+                self.tables.remove(&id);
+            }
+        }
+        self.listing_stale = true;
+        self.wake(id);
+    }
+
+    /// Wakes the sessions at table `id` and the lobbies; forgets sessions that ended.
+    /// A full inbox is left as it is: the session wakes for what is in it, and then
+    /// reads the hall as it is.
+    fn wake(&mut self, id: u32) {
+        self.sessions.retain(|_, p| match p.showing {
+            Showing::Lobby => p.wake.wake(),
+            Showing::Table(at) if at == id => p.wake.wake(),
+            Showing::Table(_) => true,
+        });
+    }
+
+    /// Every game in play, for a shutdown: its keep, asked anew.
+    pub(crate) fn keep_all(&mut self) -> Vec<(u32, Keep)> {
+        let ids: Vec<u32> = self
+            .tables
+            .iter()
+            .filter(|(_, t)| t.in_play())
+            .map(|(&id, _)| id)
+            .collect();
+        let mut keeps = std::mem::take(&mut self.keeps);
+        for id in ids {
+            if let Some(table) = self.tables.get_mut(&id)
+                && let Some(keep) = table.keep_again()
+            {
+                keeps.push((id, keep));
+            }
+        }
+        keeps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::Inbox;
+
+    fn who(name: &str) -> Who {
+        Who {
+            key: format!("SHA256:{name}"),
+            name: name.to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_change_wakes_the_screens_at_its_table_and_the_lobbies_only() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let (lobby, at_one, at_two) = (Inbox::new(), Inbox::new(), Inbox::new());
+        let _l = hall.join(lobby.news_waker(), who("l"), Pref::default());
+        let s1 = hall.join(at_one.news_waker(), who("a"), Pref::default());
+        let s2 = hall.join(at_two.news_waker(), who("b"), Pref::default());
+        let one = hall
+            .open(
+                who("a"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        let two = hall
+            .open(
+                who("b"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.show(s1, Showing::Table(one));
+        hall.show(s2, Showing::Table(two));
+        for inbox in [&lobby, &at_one, &at_two] {
+            while inbox.take_news() {}
+        }
+        hall.watch(one, true);
+        assert!(lobby.take_news());
+        assert!(at_one.take_news());
+        assert!(!at_two.take_news(), "table two's screen sleeps");
+    }
+
+    #[test]
+    fn the_lobby_rows_are_built_once_per_change() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        hall.open(
+            who("a"),
+            Player::Blue,
+            (Ruleset::Corners, true),
+            false,
+            None,
+        );
+        let first = hall.listing();
+        let again = hall.listing();
+        assert!(Arc::ptr_eq(&first, &again), "no change, no new rows");
+        assert_eq!(first.len(), 1);
+        assert!(first[0].claims);
+        hall.open(
+            who("b"),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            true,
+            None,
+        );
+        assert_eq!(hall.listing().len(), 2);
+    }
+
+    #[test]
+    fn the_grace_is_counted_by_the_hall_s_clock_which_tests_move() {
+        use super::super::table::NoClaim;
+        use std::sync::Mutex;
+        let mut hall = Hall::new(Duration::from_secs(120), false);
+        let start = Instant::now();
+        let moved = Arc::new(Mutex::new(Duration::ZERO));
+        let by = moved.clone();
+        hall.set_clock(Arc::new(move || start + *by.lock().unwrap()));
+        let id = hall
+            .open(
+                who("a"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.sit(id, who("b"));
+        hall.drop_out(id, "SHA256:b");
+        assert_eq!(hall.claim(id, "SHA256:a"), Err(NoClaim::NotYet));
+        *moved.lock().unwrap() = Duration::from_secs(121);
+        assert_eq!(hall.claim(id, "SHA256:a"), Ok(()));
+    }
+}

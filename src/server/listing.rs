@@ -1,0 +1,106 @@
+//! The lobby's list of tables: one row per table, built from the tables once per
+//! change (not per lobby frame), shared by every lobby as an `Arc`, and filtered and
+//! numbered for each player outside the lock.
+
+use crate::rules::{Player, Ruleset};
+
+use super::table::{GameTable, Presence, TableState};
+
+/// How a table stands, as the lobby says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowState {
+    /// A seat is free.
+    Open,
+    /// The game goes on, both players there.
+    Playing,
+    /// The game goes on, a player away (their seat kept).
+    Away,
+    /// The game waits until both players are back.
+    Adjourned,
+    /// The game is over.
+    Over,
+    /// A player got up: the game stopped, or a finished table is closing.
+    Left,
+}
+
+/// One table as the lobby lists it: the game as last committed, the state as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Row {
+    /// The table's number at the server (never shown: players see their list's numbers).
+    pub(crate) id: u32,
+    /// Each seat's name as shown (`-` for a free seat), by [`Player::index`].
+    pub(crate) names: [String; 2],
+    /// Each seat's key, to tell a player's own tables.
+    pub(crate) keys: [Option<String>; 2],
+    /// The variant.
+    pub(crate) ruleset: Ruleset,
+    /// Whether players claim their points.
+    pub(crate) claims: bool,
+    /// Moves played (committed).
+    pub(crate) moves: usize,
+    /// How many watch.
+    pub(crate) spectators: usize,
+    /// How it stands.
+    pub(crate) state: RowState,
+    /// Whether `key`'s seat is away (for "unfinished"), by [`Player::index`].
+    pub(crate) away: [bool; 2],
+    /// A private table's invitation code (shown to the players seated there only).
+    pub(crate) code: Option<String>,
+}
+
+impl Row {
+    /// The row of table `id`.
+    pub(crate) fn of(id: u32, table: &GameTable) -> Row {
+        let shown = table.committed();
+        let state = match table.state() {
+            TableState::Open => RowState::Open,
+            TableState::Playing(p) if p.iter().all(|p| p.is_here()) => RowState::Playing,
+            TableState::Playing(_) => RowState::Away,
+            TableState::Adjourned(_) => RowState::Adjourned,
+            TableState::Over => RowState::Over,
+            TableState::Deserted => RowState::Left,
+        };
+        Row {
+            id,
+            names: Player::BOTH.map(|p| table.name(p)),
+            keys: table.seats().clone().map(|w| w.map(|w| w.key)),
+            ruleset: shown.game.ruleset(),
+            claims: shown.game.claim_mode(),
+            moves: shown.game.len(),
+            spectators: table.spectators(),
+            state,
+            away: Player::BOTH.map(|p| table.presence(p) != Presence::Here),
+            code: table.code().map(str::to_owned),
+        }
+    }
+
+    /// The colour `key` plays at this table, if they sit here.
+    pub(crate) fn seat_of(&self, key: &str) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.keys[p.index()].as_deref() == Some(key))
+    }
+
+    /// Whether `key` sees this table in their lobby: public tables in play, and their
+    /// own tables (private, or adjourned) too.
+    pub(crate) fn seen_by(&self, key: &str) -> bool {
+        let hidden = self.code.is_some() || self.state == RowState::Adjourned;
+        !hidden || self.seat_of(key).is_some()
+    }
+
+    /// Whether this is an unfinished game of `key`'s, waiting for them.
+    pub(crate) fn unfinished_for(&self, key: &str) -> bool {
+        self.seat_of(key).is_some_and(|p| {
+            self.state == RowState::Adjourned
+                || (self.state == RowState::Away && self.away[p.index()])
+        })
+    }
+}
+
+/// Every table's row, in the order of their numbers.
+pub(crate) type Listing = Vec<Row>;
+
+/// The rows `key` sees, in order: the lobby numbers them from 1.
+pub(crate) fn seen_by<'a>(rows: &'a [Row], key: &'a str) -> impl Iterator<Item = &'a Row> + 'a {
+    rows.iter().filter(move |r| r.seen_by(key))
+}

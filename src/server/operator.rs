@@ -1,0 +1,98 @@
+//! The operator's commands, beside a running server or not: `hijara serve names`,
+//! `release NAME`, `export DIR` and `backup FILE`. Each opens the server's database
+//! through SQLite's own locking (with a busy timeout), so a running server goes on;
+//! what it changes (a released name) the server reads at the next login.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use super::outside::safe_text;
+use super::store::{
+    backup as backup_to, bound_names, finished_records, open_for_operator, release_name,
+};
+
+/// The names bound at the server in `data_dir`, one a line: name, key, when bound.
+pub fn names(data_dir: &Path) -> anyhow::Result<String> {
+    let conn = open_for_operator(data_dir)?;
+    let names = bound_names(&conn)?;
+    let mut out = String::new();
+    let width = names
+        .iter()
+        .map(|(name, _, _)| crate::text::width(&safe_text(name)))
+        .max()
+        .unwrap_or(0);
+    for (name, key, bound) in &names {
+        let name = safe_text(name);
+        out.push_str(&format!(
+            "{}  {}  {}\n",
+            crate::text::pad(&name, width),
+            safe_text(key),
+            safe_text(bound)
+        ));
+    }
+    let keys: std::collections::BTreeSet<&String> = names.iter().map(|(_, key, _)| key).collect();
+    out.push_str(&format!("{} name(s), {} key(s)\n", names.len(), keys.len()));
+    Ok(out)
+}
+
+/// Unbinds `name` at the server in `data_dir`: anyone may take it at their next
+/// login, and its key may bind another. An error if no such name is bound.
+pub fn release(data_dir: &Path, name: &str) -> anyhow::Result<String> {
+    let conn = open_for_operator(data_dir)?;
+    if !release_name(&conn, name)? {
+        bail!("no name {} is bound at this server", safe_text(name));
+    }
+    Ok(format!("released {}\n", safe_text(name)))
+}
+
+/// Writes every finished game of the server in `data_dir` into `dir` (made if
+/// missing) as a `.hij` record named by when it ended, never over a file; `hijara
+/// games --dir DIR`, `replay`, `score` and `analyze` read them.
+pub fn export(data_dir: &Path, dir: &Path) -> anyhow::Result<String> {
+    let conn = open_for_operator(data_dir)?;
+    let games = finished_records(&conn)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let (mut written, mut there) = (0, 0);
+    for (id, date, record) in &games {
+        let path = dir.join(file_name(*id, date));
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        match options.open(&path) {
+            Ok(mut file) => {
+                file.write_all(record.as_bytes())
+                    .and_then(|()| file.sync_all())
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                written += 1;
+            }
+            // Exported before: the name is the game's own.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => there += 1,
+            Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
+        }
+    }
+    let mut said = format!("exported {written} game(s) to {}", dir.display());
+    if there > 0 {
+        said.push_str(&format!(" ({there} already there, left as they were)"));
+    }
+    said.push('\n');
+    Ok(said)
+}
+
+/// `hijara-YYYYMMDD-HHMMSS-ID.hij`: when the game ended (the local time, as the
+/// history names its files, so `hijara games` lists them newest first) and its number.
+fn file_name(id: i64, date: &str) -> String {
+    let when = chrono::DateTime::parse_from_rfc3339(date)
+        .map(|d| d.with_timezone(&chrono::Local).naive_local())
+        .unwrap_or_default();
+    format!("hijara-{}-{id}.hij", when.format("%Y%m%d-%H%M%S"))
+}
+
+/// Copies the database of the server in `data_dir` into `file` (never over a file)
+/// with SQLite's online backup, and checks the copy.
+pub fn backup(data_dir: &Path, file: &Path) -> anyhow::Result<String> {
+    let conn = open_for_operator(data_dir)?;
+    backup_to(&conn, file)?;
+    let size = std::fs::metadata(file).map_or(0, |m| m.len());
+    Ok(format!("backed up to {} ({size} bytes)\n", file.display()))
+}

@@ -1,0 +1,492 @@
+//! The server's store: one SQLite database in the data folder (`hijara.db`, WAL,
+//! `synchronous=FULL`, mode 0600) with the names bound to keys, each player's
+//! switches, the games in play and the history. One thread writes it
+//! ([`writer`]), fed by a bounded channel; every other access is a read on a
+//! connection of its own. No lock any session waits on is ever held while the disk
+//! works.
+//!
+//! Opening checks the database's integrity (a database that fails is moved aside,
+//! never deleted, and the server does not start), brings its schema to this
+//! program's version ([`schema`]), and, the first time, imports an older data
+//! folder ([`import`]).
+
+mod import;
+mod schema;
+mod writer;
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+
+use crate::record::GameResult;
+
+use super::game_record::{Finished, read_table_record};
+use super::names::{NameError, folded, look_alike};
+use super::outside::safe_text;
+use super::prefs::Pref;
+use super::table::GameTable;
+use super::who::Who;
+
+pub(crate) use writer::{Kept, Log, Writer};
+
+/// The database's file name inside the data folder.
+pub const DB_FILE: &str = "hijara.db";
+
+/// How long a connection waits for another (an operator's command, a backup) to
+/// finish writing before it gives up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Read connections kept for reuse.
+const KEPT_READERS: usize = 4;
+
+/// A game in play a previous run kept, to put back at its table.
+pub(crate) struct Stored {
+    pub(crate) id: u32,
+    pub(crate) table: GameTable,
+}
+
+/// What opening the store found.
+pub(crate) struct Opened {
+    /// The games in play a previous run left.
+    pub(crate) stored: Vec<Stored>,
+    /// The highest table number the store knows (new tables are numbered after it).
+    pub(crate) last_table: u32,
+    /// What went wrong reading stored games, or importing an older folder (each
+    /// kept as it was), for the log.
+    pub(crate) problems: Vec<String>,
+}
+
+/// A player's history at the server, as their lobby shows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct History {
+    /// Their last finished game.
+    pub(crate) last: Option<Finished>,
+    /// Their results against each opponent (by key), most games first: the name as
+    /// last seen and shown, wins, draws, losses.
+    pub(crate) tally: Vec<(String, [u32; 3])>,
+}
+
+/// The server's database, shared by every connection of the server.
+pub(crate) struct Store {
+    path: PathBuf,
+    readers: Mutex<Vec<Connection>>,
+    writer: Writer,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+/// The database's path in `data_dir`.
+pub fn db_path(data_dir: &Path) -> PathBuf {
+    data_dir.join(DB_FILE)
+}
+
+/// Opens a connection to the database at `path` with the store's settings.
+fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // A commit is on disk before the writer says so: kill -9 loses nothing kept.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(conn)
+}
+
+/// Makes `path` (and the database's `-wal` and `-shm` files beside it) readable and
+/// writable by its owner only.
+fn owner_only(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for suffix in ["", "-wal", "-shm"] {
+            let mut file = path.as_os_str().to_owned();
+            file.push(suffix);
+            match std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
+/// Creates the database file, empty, with mode 0600, if there is none: SQLite would
+/// make it readable by everyone (its -wal and -shm files take its mode).
+fn create_owner_only(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether `error` says the file is no database, or a damaged one.
+fn damaged(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
+    )
+}
+
+/// The database at `path` fails its integrity check (or can't be read as one):
+/// moves it (and its -wal and -shm) aside and says where.
+fn keep_aside(path: &Path, why: &str) -> anyhow::Error {
+    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+    let mut moved = Vec::new();
+    for suffix in ["", "-wal", "-shm"] {
+        let mut from = path.as_os_str().to_owned();
+        from.push(suffix);
+        let mut to = path.as_os_str().to_owned();
+        to.push(format!(".damaged-{stamp}{suffix}"));
+        if std::fs::rename(&from, &to).is_ok() {
+            moved.push(PathBuf::from(to));
+        }
+    }
+    let aside = moved.first().map_or_else(
+        || "left where it is".to_owned(),
+        |p| format!("kept aside as {}", p.display()),
+    );
+    anyhow::anyhow!(
+        "the server's database {} failed its integrity check ({}); it is {aside}. \
+         Restore a backup (hijara serve backup) as {}, or start again and the server \
+         begins with an empty database: names bound to keys start over",
+        path.display(),
+        safe_text(why),
+        path.display()
+    )
+}
+
+impl Store {
+    /// Opens (or creates) the database in `data_dir`, checks it, brings its schema
+    /// up to date, imports an older data folder the first time, and starts the
+    /// writer, which calls `kept` with the result of every batch of keeps.
+    pub(crate) fn open(data_dir: &Path, log: Log, kept: Kept) -> anyhow::Result<(Store, Opened)> {
+        let path = db_path(data_dir);
+        create_owner_only(&path)
+            .with_context(|| format!("cannot create the database {}", path.display()))?;
+        owner_only(&path).with_context(|| format!("cannot make {} private", path.display()))?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn = match connect(&path, flags) {
+            Ok(conn) => conn,
+            Err(error) if damaged(&error) => return Err(keep_aside(&path, &error.to_string())),
+            Err(error) => {
+                return Err(error)
+                    .with_context(|| format!("cannot open the database {}", path.display()));
+            }
+        };
+        let check: rusqlite::Result<String> =
+            conn.query_row("PRAGMA integrity_check(1)", [], |row| row.get(0));
+        match check {
+            Ok(verdict) if verdict == "ok" => {}
+            Ok(verdict) => {
+                drop(conn);
+                return Err(keep_aside(&path, &verdict));
+            }
+            Err(error) if damaged(&error) => {
+                drop(conn);
+                return Err(keep_aside(&path, &error.to_string()));
+            }
+            Err(error) => {
+                return Err(error)
+                    .with_context(|| format!("cannot check the database {}", path.display()));
+            }
+        }
+        let mode: String = conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
+            .context("cannot switch the database to WAL")?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            bail!("the database {} refused WAL mode ({mode})", path.display());
+        }
+        let mut problems = Vec::new();
+        let version = schema::version(&conn)?;
+        if version > schema::current() {
+            bail!(
+                "the database {} was made by a newer hijara (schema {version}; this one knows {})",
+                path.display(),
+                schema::current()
+            );
+        }
+        if version < schema::current() {
+            let tx = conn.transaction()?;
+            schema::migrate(&tx, version)?;
+            // The first time: an older data folder's files come in with the schema.
+            if version == 0 {
+                problems.extend(import::import(&tx, data_dir)?);
+            }
+            tx.commit().context("cannot write the database's schema")?;
+        }
+        // Finishes an import (its files set aside) and guards the folder against an
+        // older hijara, every time: a crash may have come between the two.
+        problems.extend(import::set_aside(data_dir));
+        owner_only(&path).with_context(|| format!("cannot make {} private", path.display()))?;
+        let (stored, last_table) = load_live(&mut conn, &mut problems)?;
+        let writer = Writer::start(conn, log, kept)?;
+        let store = Store {
+            path,
+            readers: Mutex::new(Vec::new()),
+            writer,
+        };
+        Ok((
+            store,
+            Opened {
+                stored,
+                last_table,
+                problems,
+            },
+        ))
+    }
+
+    /// The writer, to hand it work.
+    pub(crate) fn writer(&self) -> &Writer {
+        &self.writer
+    }
+
+    /// Runs `read` on a read connection (one kept from before, or a new one).
+    fn read<T>(&self, read: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> anyhow::Result<T> {
+        let kept = self.readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let conn = match kept {
+            Some(conn) => conn,
+            None => connect(
+                &self.path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?,
+        };
+        let result = read(&conn);
+        let mut readers = self.readers.lock().unwrap_or_else(|p| p.into_inner());
+        if readers.len() < KEPT_READERS {
+            readers.push(conn);
+        }
+        Ok(result?)
+    }
+
+    /// `key`'s switches (the defaults if none are kept, or the read failed).
+    pub(crate) fn pref(&self, key: &str) -> Pref {
+        self.read(|conn| {
+            conn.prepare_cached("SELECT colour, bell, mute FROM prefs WHERE key = ?1")?
+                .query_row([key], |row| {
+                    Ok(Pref {
+                        colour: row.get(0)?,
+                        bell: row.get(1)?,
+                        mute: row.get(2)?,
+                    })
+                })
+                .optional()
+        })
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+    }
+
+    /// Whether `name`, in any case or a look-alike of it, is bound to a key.
+    pub(crate) fn name_is_bound(&self, name: &str) -> anyhow::Result<bool> {
+        let (folded, look) = (folded(name), look_alike(name));
+        self.read(|conn| {
+            conn.prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM names WHERE folded = ?1 OR look = ?2)",
+            )?
+            .query_row([folded, look], |row| row.get(0))
+        })
+    }
+
+    /// Binds `name` to `key`, or finds it bound to it already (see
+    /// [`writer::claim_name`]); waits for the writer.
+    pub(crate) fn claim_name(&self, name: &str, key: &str) -> Result<(), NameError> {
+        self.writer.claim_name(name, key)
+    }
+
+    /// A new guest's number, never given before (the writer counts them in the
+    /// database); waits for the writer.
+    pub(crate) fn new_guest(&self) -> anyhow::Result<u64> {
+        self.writer.new_guest()
+    }
+
+    /// `key`'s history: their last finished game and their tally per opponent,
+    /// queried (never held whole in memory).
+    pub(crate) fn history(&self, key: &str) -> anyhow::Result<History> {
+        self.read(|conn| {
+            let last = conn
+                .prepare_cached(
+                    "SELECT blue_name, blue_key, yellow_name, yellow_key, result, blue_total, yellow_total
+                     FROM finished WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'
+                     ORDER BY id DESC LIMIT 1",
+                )?
+                .query_row([key], |row| {
+                    let seat = |name: usize, key: usize| -> rusqlite::Result<Who> {
+                        Ok(Who {
+                            name: row.get(name)?,
+                            key: row.get(key)?,
+                        })
+                    };
+                    let result: String = row.get(4)?;
+                    Ok(Finished {
+                        seats: [seat(0, 1)?, seat(2, 3)?],
+                        result: result.parse().unwrap_or(GameResult::Unfinished),
+                        totals: [row.get(5)?, row.get(6)?],
+                    })
+                })
+                .optional()?;
+            // The opponent's name as last seen: SQLite takes the bare column from the
+            // row of max(id).
+            let mut tally = conn.prepare_cached(
+                "SELECT opponent, name, max(id), sum(won), sum(drawn), sum(lost), count(*) AS games
+                 FROM (
+                     SELECT yellow_key AS opponent, yellow_name AS name, id,
+                            result = '1-0' AS won, result = '1/2-1/2' AS drawn, result = '0-1' AS lost
+                     FROM finished WHERE blue_key = ?1 AND result != '*'
+                     UNION ALL
+                     SELECT blue_key, blue_name, id,
+                            result = '0-1', result = '1/2-1/2', result = '1-0'
+                     FROM finished WHERE yellow_key = ?1 AND result != '*'
+                 )
+                 GROUP BY opponent ORDER BY games DESC, max(id) DESC",
+            )?;
+            let tally = tally
+                .query_map([key], |row| {
+                    let who = Who {
+                        key: row.get(0)?,
+                        name: row.get(1)?,
+                    };
+                    Ok((who.display_name(), [row.get(3)?, row.get(4)?, row.get(5)?]))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(History { last, tally })
+        })
+    }
+}
+
+/// The games in play the database holds (a record that can't be read is left in the
+/// database and named in `problems`), and the highest table number it knows. The
+/// marks of tables with no game left are cleared.
+fn load_live(
+    conn: &mut Connection,
+    problems: &mut Vec<String>,
+) -> anyhow::Result<(Vec<Stored>, u32)> {
+    let tx = conn.transaction()?;
+    let last: i64 = tx.query_row(
+        "SELECT max(coalesce((SELECT max(table_id) FROM live), 0),
+                    coalesce((SELECT max(table_id) FROM finished), 0))",
+        [],
+        |row| row.get(0),
+    )?;
+    let mut stored = Vec::new();
+    {
+        let mut rows = tx.prepare(
+            "SELECT table_id, round, record FROM live WHERE playing = 1 ORDER BY table_id",
+        )?;
+        let found = rows.query_map([], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, Option<String>>(2)?,
+            ))
+        })?;
+        for row in found {
+            let (id, round, record) = row?;
+            let read = record
+                .ok_or_else(|| "no record".to_owned())
+                .and_then(|text| read_table_record(&text));
+            match (u32::try_from(id), u32::try_from(round), read) {
+                (Ok(id), Ok(round), Ok(game)) => stored.push(Stored {
+                    id,
+                    table: GameTable::restored(game, round, std::time::Instant::now()),
+                }),
+                (_, _, Err(why)) => problems.push(format!(
+                    "table {id}: its game can't be read back ({}); it stays in the database",
+                    safe_text(&why)
+                )),
+                _ => problems.push(format!("table {id}: a table number out of range")),
+            }
+        }
+    }
+    tx.execute("DELETE FROM live WHERE playing = 0", [])?;
+    tx.commit()?;
+    Ok((stored, u32::try_from(last).unwrap_or(u32::MAX)))
+}
+
+/// Opens the database in `data_dir` for an operator's command, beside a running
+/// server: no schema change, no import (the server makes the database).
+pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
+    let path = db_path(data_dir);
+    if !path.is_file() {
+        bail!(
+            "no server database in {} (hijara serve makes {DB_FILE} at its first start)",
+            data_dir.display()
+        );
+    }
+    let conn = connect(
+        &path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .with_context(|| format!("cannot open {}", path.display()))?;
+    let version = schema::version(&conn)?;
+    if version != schema::current() {
+        bail!(
+            "the database {} is at schema {version}; this hijara knows {}: run this hijara's server on it first",
+            path.display(),
+            schema::current()
+        );
+    }
+    Ok(conn)
+}
+
+/// The names bound at this server: each with its key and when it was bound, in order
+/// of name.
+pub(crate) fn bound_names(conn: &Connection) -> rusqlite::Result<Vec<(String, String, String)>> {
+    conn.prepare("SELECT name, key, bound FROM names ORDER BY folded")?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect()
+}
+
+/// Unbinds `name` (in any case): the key it was bound to may bind another, and anyone
+/// may take it. Whether it was bound.
+pub(crate) fn release_name(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
+    Ok(conn.execute("DELETE FROM names WHERE folded = ?1", params![folded(name)])? > 0)
+}
+
+/// Every finished game: its number, date (UTC) and record, oldest first.
+pub(crate) fn finished_records(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, String)>> {
+    conn.prepare("SELECT id, date, record FROM finished ORDER BY id")?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect()
+}
+
+/// Keeps a consistent copy of the database in `to` with SQLite's online backup,
+/// beside a running server (copying the file alone would miss what is still in its
+/// write-ahead log).
+pub(crate) fn backup(conn: &Connection, to: &Path) -> anyhow::Result<()> {
+    if to.exists() {
+        bail!(
+            "{} exists: the backup never writes over a file",
+            to.display()
+        );
+    }
+    create_owner_only(to).with_context(|| format!("cannot create {}", to.display()))?;
+    let mut copy = Connection::open(to).with_context(|| format!("cannot open {}", to.display()))?;
+    let backup = rusqlite::backup::Backup::new(conn, &mut copy)?;
+    backup.run_to_completion(256, Duration::from_millis(10), None)?;
+    drop(backup);
+    let verdict: String = copy.query_row("PRAGMA integrity_check(1)", [], |row| row.get(0))?;
+    if verdict != "ok" {
+        bail!(
+            "the backup {} fails its integrity check: {verdict}",
+            to.display()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use rusqlite::Connection;
+
+use super::super::names::NameError;
+use super::super::table::{GameTable, Keep};
+use super::super::who::Who;
+use super::*;
+use crate::rules::{Game, Player, Square};
+
+type Heard = Arc<Mutex<Vec<(u32, u64, Result<(), String>)>>>;
+
+/// A store in `dir` whose keeps' results are heard in the returned list.
+fn open(dir: &Path) -> (Store, Opened, Heard) {
+    let heard: Heard = Arc::default();
+    let into = heard.clone();
+    let kept: Kept = Box::new(move |batch| {
+        let mut into = into.lock().unwrap();
+        for (id, keep, result) in batch {
+            into.push((id, keep.version, result));
+        }
+    });
+    let (store, opened) = Store::open(dir, Arc::new(|_: &str| {}), kept).unwrap();
+    (store, opened, heard)
+}
+
+fn who(name: &str) -> Who {
+    Who {
+        key: format!("SHA256:{name}"),
+        name: name.to_owned(),
+    }
+}
+
+/// A table of ann (Blue) and bob with `squares` played, and its next keep.
+fn keep_of(squares: &[Square]) -> (GameTable, Keep) {
+    let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+    table.sit(who("bob"), std::time::Instant::now());
+    table.take_keep();
+    for n in 0..squares.len() {
+        let game = Game::from_moves(squares[..=n].iter().copied()).unwrap();
+        let mover = game.last().unwrap().player;
+        table.take_moves((mover, table.epoch()), &game, std::time::Instant::now());
+    }
+    let keep = table.take_keep().unwrap();
+    (table, keep)
+}
+
+#[test]
+fn names_are_bound_once_across_restarts_and_a_key_binds_at_most_three() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    assert_eq!(store.claim_name("Alice", "SHA256:a"), Ok(()));
+    assert_eq!(store.claim_name("alice", "SHA256:a"), Ok(()));
+    assert_eq!(store.claim_name("ALICE", "SHA256:b"), Err(NameError::Taken));
+    // A digit one, a capital I, a Cyrillic a: look-alikes of another key's name.
+    for fake in ["a1ice", "AIice", "\u{430}lice"] {
+        assert_eq!(
+            store.claim_name(fake, "SHA256:b"),
+            Err(NameError::LooksTaken),
+            "{fake}"
+        );
+    }
+    assert_eq!(
+        store.claim_name("A1ice", "SHA256:a"),
+        Ok(()),
+        "the owner's own look-alike"
+    );
+    assert!(store.name_is_bound("a1ice").unwrap());
+    assert!(!store.name_is_bound("bob").unwrap());
+    drop(store);
+    let (store, _, _) = open(dir.path());
+    assert_eq!(store.claim_name("Alice", "SHA256:b"), Err(NameError::Taken));
+    // Defect 6 (failed before: one key bound 50 names): three names a key, and the
+    // ones bound stay usable.
+    assert_eq!(store.claim_name("alicia", "SHA256:a"), Ok(()));
+    assert_eq!(
+        store.claim_name("alina", "SHA256:a"),
+        Err(NameError::TooMany)
+    );
+    assert_eq!(store.claim_name("alicia", "SHA256:a"), Ok(()));
+    // The operator releases one: the key may bind another, anyone may take it.
+    let conn = open_for_operator(dir.path()).unwrap();
+    assert!(release_name(&conn, "ALICIA").unwrap());
+    assert!(!release_name(&conn, "alicia").unwrap(), "gone already");
+    assert_eq!(store.claim_name("alicia", "SHA256:c"), Ok(()));
+    assert_eq!(store.claim_name("alina", "SHA256:a"), Ok(()));
+    let names = bound_names(&conn).unwrap();
+    assert_eq!(names.len(), 4);
+}
+
+#[test]
+fn guests_are_never_numbered_twice_even_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    assert_eq!(store.new_guest().unwrap(), 1);
+    assert_eq!(store.new_guest().unwrap(), 2);
+    drop(store);
+    let (store, _, _) = open(dir.path());
+    assert_eq!(store.new_guest().unwrap(), 3);
+}
+
+#[test]
+fn a_game_in_play_comes_back_an_older_keep_never_wins_and_an_ended_one_is_kept_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open(dir.path());
+    let (_, one) = keep_of(&[Square::B2]);
+    let (mut table, two) = keep_of(&[Square::B2, Square::C3]);
+    assert!(store.writer().keep(7, two.clone()));
+    assert!(store.writer().keep(7, Keep { version: 1, ..one }));
+    assert!(store.writer().flush());
+    assert!(heard.lock().unwrap().iter().all(|(_, _, r)| r.is_ok()));
+    drop(store);
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(opened.stored.len(), 1);
+    assert_eq!(opened.stored[0].id, 7);
+    assert_eq!(opened.stored[0].table.game().len(), 2, "the newer keep");
+    assert_eq!(opened.last_table, 7);
+    // Ann resigns: in the history, once, whichever keep carries it.
+    table.request(
+        Player::Blue,
+        &crate::ui::Request::Resign,
+        std::time::Instant::now(),
+    );
+    let ended = table.take_keep().unwrap();
+    assert!(ended.ended.is_some() && ended.playing.is_none());
+    assert!(store.writer().keep(7, ended.clone()));
+    assert!(store.writer().keep(7, ended));
+    assert!(store.writer().flush());
+    let found = store.history("SHA256:bob").unwrap();
+    assert_eq!(found.tally, vec![("ann".to_owned(), [1, 0, 0])]);
+    assert_eq!(
+        found.last.unwrap().result,
+        crate::record::GameResult::YellowWins
+    );
+    drop(store);
+    let (_, opened, _) = open(dir.path());
+    assert!(opened.stored.is_empty(), "no game in play any more");
+}
+
+#[test]
+fn a_failed_write_is_reported_and_nothing_is_called_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open(dir.path());
+    let (_, keep) = keep_of(&[Square::B2]);
+    store.writer().fail_next(1, "disk full");
+    assert!(store.writer().keep(3, keep.clone()));
+    assert!(store.writer().flush());
+    assert_eq!(
+        heard.lock().unwrap().as_slice(),
+        &[(3, keep.version, Err("disk full".to_owned()))]
+    );
+    drop(store);
+    let (_, opened, _) = open(dir.path());
+    assert!(opened.stored.is_empty());
+}
+
+#[test]
+fn the_database_is_private_and_a_damaged_one_is_kept_aside_with_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    store.claim_name("ann", "SHA256:a").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for file in [DB_FILE, "hijara.db-wal"] {
+            let mode = std::fs::metadata(dir.path().join(file))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600, "{file}");
+        }
+    }
+    drop(store);
+    let path = db_path(dir.path());
+    std::fs::write(&path, b"not a database, but a file someone damaged").unwrap();
+    let _ = std::fs::remove_file(dir.path().join("hijara.db-wal"));
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_| {}))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("integrity check"), "{error}");
+    assert!(error.contains("kept aside as"), "{error}");
+    assert!(!path.exists());
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("hijara.db.damaged-")
+        })
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(
+        std::fs::read(aside[0].path()).unwrap(),
+        b"not a database, but a file someone damaged"
+    );
+}
+
+#[test]
+fn a_database_of_a_newer_hijara_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(open(dir.path()));
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.pragma_update(None, "user_version", schema::current() + 1)
+        .unwrap();
+    drop(conn);
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_| {}))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("newer hijara"), "{error}");
+}
+
+/// Copies `from` (a folder of files and folders of files) into `to`.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_folder_made_by_the_server_before_the_store_is_imported_and_set_aside() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/serve-folder-v0");
+    let dir = tempfile::tempdir().unwrap();
+    copy_folder(&fixture, dir.path());
+    let (store, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    // Both games in play, adjourned: alice and bob's claims game, dana's AI game.
+    let ids: Vec<u32> = opened.stored.iter().map(|s| s.id).collect();
+    assert_eq!(ids, [2, 3]);
+    assert_eq!(opened.stored[0].table.game().len(), 3);
+    assert!(opened.stored[0].table.game().claim_mode());
+    assert!(opened.stored[1].table.ai().is_some());
+    assert_eq!(opened.last_table, 3);
+    // The names stay bound to their keys; carol's colour stays off.
+    let alice = "SHA256:fe85JkIjo8VPe+XqXJGH5Mau1EMFdK1OdKvJUFicyA8";
+    let carol = "SHA256:zbv/nU7iZdO0fB0DalMI70dP6/yFD8sctXvvW4+OokY";
+    assert_eq!(store.claim_name("alice", alice), Ok(()));
+    assert_eq!(store.claim_name("Alice", carol), Err(NameError::Taken));
+    assert!(!store.pref(carol).colour);
+    // The finished game is in the history, from both sides.
+    let found = store.history(alice).unwrap();
+    assert_eq!(found.tally, vec![("bob".to_owned(), [1, 0, 0])]);
+    // The old files are set aside, none deleted; names.json now stops an older hijara
+    // (it reads names.json first, and this one is not JSON).
+    for old in ["names.json", "prefs.json", "tables", "games"] {
+        let mut aside = dir.path().join(old).into_os_string();
+        aside.push(".imported");
+        assert!(Path::new(&aside).exists(), "{old} set aside");
+    }
+    assert!(dir.path().join("tables.imported/table-2.hij").is_file());
+    let guard = std::fs::read_to_string(dir.path().join("names.json")).unwrap();
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&guard).is_err(),
+        "{guard}"
+    );
+    assert!(!dir.path().join("tables").exists());
+    // A second start imports nothing twice.
+    drop((store, opened));
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(opened.stored.len(), 2);
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert_eq!(store.history(alice).unwrap().tally[0].1, [1, 0, 0]);
+}
+
+#[test]
+fn backup_and_export_work_beside_an_open_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    store.claim_name("ann", "SHA256:ann").unwrap();
+    let (mut table, _) = keep_of(&[Square::B2, Square::C3]);
+    table.request(
+        Player::Yellow,
+        &crate::ui::Request::Resign,
+        std::time::Instant::now(),
+    );
+    assert!(store.writer().keep(1, table.take_keep().unwrap()));
+    assert!(store.writer().flush());
+    let copy = dir.path().join("copy.db");
+    let said = super::super::operator::backup(dir.path(), &copy).unwrap();
+    assert!(said.contains("backed up"), "{said}");
+    let names: i64 = Connection::open(&copy)
+        .unwrap()
+        .query_row("SELECT count(*) FROM names", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(names, 1);
+    assert!(
+        super::super::operator::backup(dir.path(), &copy).is_err(),
+        "never over a file"
+    );
+    let out = dir.path().join("export");
+    let said = super::super::operator::export(dir.path(), &out).unwrap();
+    assert!(said.contains("exported 1 game"), "{said}");
+    let history = crate::session::History::read(&out).unwrap();
+    let entry = history.games().next().unwrap();
+    assert_eq!((entry.blue.as_str(), entry.yellow.as_str()), ("ann", "bob"));
+    assert_eq!(entry.moves, 2);
+    let again = super::super::operator::export(dir.path(), &out).unwrap();
+    assert!(
+        again.contains("exported 0 game") && again.contains("1 already there"),
+        "{again}"
+    );
+    drop(store);
+}

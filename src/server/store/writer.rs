@@ -1,0 +1,401 @@
+//! The one writer: a thread of its own (not a task on the server's two-worker
+//! runtime) that owns the database's write connection, fed by a bounded channel. It
+//! takes what is waiting (at most [`BATCH`] at a time), carries it out in one
+//! transaction (each piece in a savepoint of its own, so one failing piece spoils no
+//! other), commits (`synchronous=FULL`: on disk when this returns), and only then says
+//! so: a keep's result goes to the hall, a name's or a guest's to whoever waits for it.
+//!
+//! A full channel makes the sender wait: only a session that writes (its move, its
+//! switch, its login) waits, never the lobby nor another table.
+
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+use anyhow::Context;
+use rusqlite::{Connection, Transaction, params};
+
+use crate::record::Termination;
+use crate::session::Played;
+
+use super::super::game_record::table_record;
+use super::super::names::{MAX_NAMES_PER_KEY, NameError, check_name, folded, look_alike};
+use super::super::prefs::Pref;
+use super::super::table::{Keep, Snapshot};
+
+/// Logs a line (the server's log; nothing in tests).
+pub(crate) type Log = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The most pieces of work waiting in the channel: a sender waits when it is full.
+const CAPACITY: usize = 1024;
+
+/// The most pieces of work carried out in one transaction.
+const BATCH: usize = 256;
+
+/// What the writer reports of a batch of keeps: each table's keep and its result.
+pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>) + Send>;
+
+/// A piece of work for the writer.
+enum Work {
+    /// Keep table `id` as the keep says.
+    Keep(u32, Keep),
+    /// Keep a player's switches.
+    Pref(String, Pref),
+    /// Bind a name to a key; the answer goes back.
+    ClaimName {
+        name: String,
+        key: String,
+        reply: SyncSender<Result<(), NameError>>,
+    },
+    /// Count a new guest; their number goes back.
+    Guest(SyncSender<Result<u64, String>>),
+    /// Answer once everything sent before is carried out.
+    Flush(SyncSender<()>),
+    /// For tests: the next `n` keeps fail with this error.
+    #[cfg(test)]
+    Fail(usize, String),
+}
+
+/// The way to the writer thread. Dropping it ends the thread once it has carried out
+/// everything handed to it, and waits for that.
+#[derive(Debug)]
+pub(crate) struct Writer {
+    sender: Option<SyncSender<Work>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.sender = None;
+        if let Some(thread) = self.thread.take() {
+            // A writer that panicked has nothing more to say.
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Writer {
+    /// Starts the writer thread on `conn`; `kept` hears every batch of keeps.
+    pub(crate) fn start(conn: Connection, log: Log, kept: Kept) -> anyhow::Result<Writer> {
+        let (sender, receiver) = sync_channel(CAPACITY);
+        let thread = std::thread::Builder::new()
+            .name("hijara-store".into())
+            .spawn(move || run(conn, &receiver, &log, &kept))
+            .context("cannot start the store's writer thread")?;
+        Ok(Writer {
+            sender: Some(sender),
+            thread: Some(thread),
+        })
+    }
+
+    /// Hands `work` to the thread, waiting while the channel is full; `false` if the
+    /// thread has ended.
+    fn send(&self, work: Work) -> bool {
+        self.sender.as_ref().is_some_and(|s| s.send(work).is_ok())
+    }
+
+    /// Hands table `id`'s keep to the writer, waiting while the channel is full. The
+    /// result comes back through the hall's `kept`. `false` if the writer has ended.
+    pub(crate) fn keep(&self, id: u32, keep: Keep) -> bool {
+        self.send(Work::Keep(id, keep))
+    }
+
+    /// Hands `key`'s switches to the writer.
+    pub(crate) fn pref(&self, key: String, pref: Pref) {
+        self.send(Work::Pref(key, pref));
+    }
+
+    /// Binds `name` to `key` (see [`claim_name`]) and waits for the answer.
+    pub(crate) fn claim_name(&self, name: &str, key: &str) -> Result<(), NameError> {
+        let (reply, answer) = sync_channel(1);
+        let work = Work::ClaimName {
+            name: name.to_owned(),
+            key: key.to_owned(),
+            reply,
+        };
+        if !self.send(work) {
+            return Err(NameError::NotKept("the store has stopped".into()));
+        }
+        answer
+            .recv()
+            .unwrap_or_else(|_| Err(NameError::NotKept("the store has stopped".into())))
+    }
+
+    /// A new guest's number, counted in the database (never given twice).
+    pub(crate) fn new_guest(&self) -> anyhow::Result<u64> {
+        let (reply, answer) = sync_channel(1);
+        if !self.send(Work::Guest(reply)) {
+            anyhow::bail!("the store has stopped");
+        }
+        answer
+            .recv()
+            .map_err(|_| anyhow::anyhow!("the store has stopped"))?
+            .map_err(anyhow::Error::msg)
+    }
+
+    /// Waits until everything handed over before is carried out (and its results
+    /// reported). `false` if the writer has ended.
+    pub(crate) fn flush(&self) -> bool {
+        let (reply, answer) = sync_channel(1);
+        self.send(Work::Flush(reply)) && answer.recv().is_ok()
+    }
+
+    /// For tests: makes the next `n` keeps fail with `error`, as a full disk would.
+    #[cfg(test)]
+    pub(crate) fn fail_next(&self, n: usize, error: &str) {
+        self.send(Work::Fail(n, error.to_owned()));
+    }
+}
+
+/// The writer thread: batches of work until every sender is gone.
+fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) {
+    #[cfg(test)]
+    let mut failing: (usize, String) = (0, String::new());
+    while let Ok(first) = receiver.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH
+            && let Ok(more) = receiver.try_recv()
+        {
+            batch.push(more);
+        }
+        #[cfg(test)]
+        {
+            for work in &batch {
+                if let Work::Fail(n, error) = work {
+                    failing = (*n, error.clone());
+                }
+            }
+        }
+        let mut keeps: Vec<(u32, Keep, Result<(), String>)> = Vec::new();
+        let mut names = Vec::new();
+        let mut guests = Vec::new();
+        let mut flushes = Vec::new();
+        let committed = conn.transaction().map_err(|e| e.to_string()).and_then(|mut tx| {
+            for work in batch {
+                match work {
+                    Work::Keep(id, keep) => {
+                        #[cfg(test)]
+                        if failing.0 > 0 {
+                            failing.0 -= 1;
+                            keeps.push((id, keep, Err(failing.1.clone())));
+                            continue;
+                        }
+                        let result = in_savepoint(&mut tx, |tx| write_keep(tx, id, &keep));
+                        keeps.push((id, keep, result.map_err(|e| e.to_string())));
+                    }
+                    Work::Pref(key, pref) => {
+                        if let Err(error) = in_savepoint(&mut tx, |tx| write_pref(tx, &key, pref)) {
+                            log(&format!("a switch was not kept: {error}"));
+                        }
+                    }
+                    Work::ClaimName { name, key, reply } => {
+                        let result = in_savepoint(&mut tx, |tx| Ok(claim_name(tx, &name, &key)))
+                            .unwrap_or_else(|e| Err(NameError::NotKept(e.to_string())));
+                        names.push((reply, result));
+                    }
+                    Work::Guest(reply) => {
+                        let number = in_savepoint(&mut tx, |tx| {
+                            tx.query_row(
+                                "UPDATE meta SET value = value + 1 WHERE name = 'guests' RETURNING value",
+                                [],
+                                |row| row.get::<_, i64>(0),
+                            )
+                        });
+                        guests.push((reply, number.map(|n| n.unsigned_abs()).map_err(|e| e.to_string())));
+                    }
+                    Work::Flush(reply) => flushes.push(reply),
+                    #[cfg(test)]
+                    Work::Fail(..) => {}
+                }
+            }
+            tx.commit().map_err(|e| e.to_string())
+        });
+        // Only now, on disk (or not), is anyone told.
+        if let Err(error) = &committed {
+            log(&format!("the store could not write: {error}"));
+            for (_, _, result) in &mut keeps {
+                *result = Err(error.clone());
+            }
+            for (_, result) in &mut names {
+                if result.is_ok() {
+                    *result = Err(NameError::NotKept(error.clone()));
+                }
+            }
+            for (_, result) in &mut guests {
+                *result = Err(error.clone());
+            }
+        }
+        for (id, _, result) in &keeps {
+            if let Err(error) = result {
+                log(&format!("table {id} not saved: {error}"));
+            }
+        }
+        if !keeps.is_empty() {
+            kept(keeps);
+        }
+        for (reply, result) in names {
+            let _ = reply.send(result);
+        }
+        for (reply, result) in guests {
+            let _ = reply.send(result);
+        }
+        for reply in flushes {
+            let _ = reply.send(());
+        }
+    }
+}
+
+/// Runs `work` in a savepoint of `tx`: undone alone if it fails.
+fn in_savepoint<T>(
+    tx: &mut Transaction<'_>,
+    work: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+) -> rusqlite::Result<T> {
+    let savepoint = tx.savepoint()?;
+    let result = work(&savepoint)?;
+    savepoint.commit()?;
+    Ok(result)
+}
+
+/// Keeps table `id` as `keep` says, in `tx`: the game that ended into the history
+/// (once: a later keep may carry it again), then the game in play, or the mark that
+/// it has none; a keep older than the one kept changes nothing.
+fn write_keep(tx: &Connection, id: u32, keep: &Keep) -> rusqlite::Result<()> {
+    if let Some((round, ended)) = &keep.ended {
+        write_finished(tx, Some((id, *round)), ended, None)?;
+    }
+    let version = i64::try_from(keep.version).unwrap_or(i64::MAX);
+    match keep.playing {
+        Some(round) => {
+            let shown = &keep.snapshot;
+            let text = table_record(&shown.seats, &shown.game, &shown.course).to_string();
+            tx.prepare_cached(
+                "INSERT INTO live (table_id, round, version, playing, record) VALUES (?1, ?2, ?3, 1, ?4)
+                 ON CONFLICT (table_id) DO UPDATE SET
+                     round = excluded.round, version = excluded.version, playing = 1,
+                     record = excluded.record
+                 WHERE excluded.version > live.version",
+            )?
+            .execute(params![id, round, version, text])?;
+        }
+        None => {
+            tx.prepare_cached(
+                "INSERT INTO live (table_id, round, version, playing, record) VALUES (?1, 0, ?2, 0, NULL)
+                 ON CONFLICT (table_id) DO UPDATE SET
+                     version = excluded.version, playing = 0, record = NULL
+                 WHERE excluded.version > live.version",
+            )?
+            .execute(params![id, version])?;
+        }
+    }
+    Ok(())
+}
+
+/// Puts a game that ended (or stopped, `*`) into the history, with the columns it
+/// is looked up by; once per table and round (`None`: an imported game).
+pub(super) fn write_finished(
+    tx: &Connection,
+    at: Option<(u32, u32)>,
+    ended: &Snapshot,
+    date: Option<String>,
+) -> rusqlite::Result<()> {
+    let text = table_record(&ended.seats, &ended.game, &ended.course).to_string();
+    let played = Played::new(&ended.game, &ended.course);
+    let termination = ended
+        .course
+        .ending()
+        .map_or(Termination::Normal, |e| e.termination());
+    let seat = |i: usize| {
+        ended.seats[i]
+            .as_ref()
+            .map_or((String::new(), String::new()), |w| {
+                (w.name.clone(), w.key.clone())
+            })
+    };
+    let ((blue_name, blue_key), (yellow_name, yellow_key)) = (seat(0), seat(1));
+    let result: &'static str = played.result().into();
+    tx.prepare_cached(
+        "INSERT OR IGNORE INTO finished (table_id, round, date, blue_name, blue_key, yellow_name,
+             yellow_key, result, termination, ruleset, claims, blue_total, yellow_total, moves, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    )?
+    .execute(params![
+        at.map(|(id, _)| id),
+        at.map(|(_, round)| round),
+        date.unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+        blue_name,
+        blue_key,
+        yellow_name,
+        yellow_key,
+        result,
+        termination.token(),
+        ended.game.ruleset().to_string(),
+        ended.game.claim_mode(),
+        ended.game.score(crate::rules::Player::Blue),
+        ended.game.score(crate::rules::Player::Yellow),
+        i64::try_from(ended.game.len()).unwrap_or(i64::MAX),
+        text,
+    ])?;
+    Ok(())
+}
+
+/// Keeps `key`'s switches.
+fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO prefs (key, colour, bell, mute) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (key) DO UPDATE SET colour = excluded.colour, bell = excluded.bell, mute = excluded.mute",
+    )?
+    .execute(params![key, pref.colour, pref.bell, pref.mute])?;
+    Ok(())
+}
+
+/// Lets `key` use `name`, in `tx`: yes if the name is already the key's, or new (then
+/// bound to the key); refused if another key has it or a look-alike of it, and if the
+/// key has [`MAX_NAMES_PER_KEY`] names already (those stay usable).
+pub(super) fn claim_name(tx: &Connection, name: &str, key: &str) -> Result<(), NameError> {
+    let name = check_name(name)?;
+    let folded = folded(name);
+    let store = |e: rusqlite::Error| NameError::NotKept(e.to_string());
+    let owner: Option<String> = tx
+        .prepare_cached("SELECT key FROM names WHERE folded = ?1")
+        .and_then(|mut s| {
+            s.query_row([&folded], |row| row.get(0))
+                .map(Some)
+                .or_else(|e| match e {
+                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                    e => Err(e),
+                })
+        })
+        .map_err(store)?;
+    match owner {
+        Some(owner) if owner == key => return Ok(()),
+        Some(_) => return Err(NameError::Taken),
+        None => {}
+    }
+    let look = look_alike(name);
+    let looks_taken: bool = tx
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM names WHERE look = ?1 AND key != ?2)")
+        .and_then(|mut s| s.query_row(params![look, key], |row| row.get(0)))
+        .map_err(store)?;
+    if looks_taken {
+        return Err(NameError::LooksTaken);
+    }
+    let bound: i64 = tx
+        .prepare_cached("SELECT count(*) FROM names WHERE key = ?1")
+        .and_then(|mut s| s.query_row([key], |row| row.get(0)))
+        .map_err(store)?;
+    if bound >= MAX_NAMES_PER_KEY {
+        return Err(NameError::TooMany);
+    }
+    tx.prepare_cached(
+        "INSERT INTO names (folded, name, key, look, bound) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )
+    .and_then(|mut s| {
+        s.execute(params![
+            folded,
+            name,
+            key,
+            look,
+            chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string()
+        ])
+    })
+    .map_err(store)?;
+    Ok(())
+}

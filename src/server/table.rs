@@ -1,0 +1,1455 @@
+//! One table of the server: its seats, its game, and the one state it is in
+//! ([`TableState`]), with every change of state a method here. The fields are private:
+//! the hall ([`super::hall`]) and the screens' links ([`super::link`]) change a table
+//! only through these methods, and read it through the getters.
+//!
+//! A table holds two games: the one it has taken (`live`, which judges the next move)
+//! and the one last committed to the store ([`Snapshot`], which every screen but the
+//! mover's and every lobby sees). A change to what is kept is a [`Keep`] for the store;
+//! when the store says it is on disk the snapshot moves on ([`GameTable::kept`]), and if
+//! it failed the table goes back to the snapshot and the mover is told why.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::ai::Level;
+use crate::record::{Termination, TimeControl};
+use crate::rules::{ClaimState, Game, Move, Player};
+use crate::session::{Clock, Course};
+use crate::strings::serve as serve_words;
+use crate::strings::talk as words;
+use crate::ui::Request;
+
+use super::chat::Refused;
+use super::talk::{Talk, To};
+use super::who::{AiSeat, Who, ai_seat};
+
+/// Where a seated player is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Presence {
+    /// At the table (the server's AI always is).
+    Here,
+    /// Their link dropped at this instant (or the server restarted then): the seat is
+    /// kept for them, and past the grace period the other may claim the win.
+    Dropped(Instant),
+    /// They chose, at this instant, to leave the game for later: nobody claims a win
+    /// against a player who adjourned.
+    Left(Instant),
+}
+
+impl Presence {
+    /// Whether the player is at the table.
+    pub(crate) fn is_here(self) -> bool {
+        self == Presence::Here
+    }
+
+    /// Since when the player is away, if they are.
+    pub(crate) fn since(self) -> Option<Instant> {
+        match self {
+            Presence::Here => None,
+            Presence::Dropped(since) | Presence::Left(since) => Some(since),
+        }
+    }
+}
+
+/// The state a table is in: the one truth its screens, the lobby and the store read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TableState {
+    /// One seat is free: the table waits for an opponent. Nothing is kept yet.
+    Open,
+    /// Both seats taken, the game goes on; a player whose link dropped keeps the seat.
+    Playing([Presence; 2]),
+    /// The game waits until both players are back (both left it for later, or the
+    /// server restarted); each seat says who is back already.
+    Adjourned([Presence; 2]),
+    /// The game is over (a full board, or an early ending): a rematch may follow.
+    Over,
+    /// A player got up: no more moves, no rematch; the table closes when nobody sits.
+    Deserted,
+}
+
+/// What [`GameTable::come_back`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Back {
+    /// Back at the board, playing this colour.
+    Play(Player),
+    /// Back at an adjourned game whose other player is still away.
+    Wait,
+}
+
+/// Why a win could not be claimed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NoClaim {
+    /// The table is gone, the claimer does not sit there, or no game is in play.
+    NotHere,
+    /// The opponent is on the server now (named, as shown).
+    Present(String),
+    /// The opponent chose to adjourn, is at the table, or the grace period runs.
+    NotYet,
+}
+
+/// The game as every screen but the mover's sees it: what the store last confirmed.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Snapshot {
+    /// Who sits in each seat, by [`Player::index`].
+    pub(crate) seats: [Option<Who>; 2],
+    /// The game.
+    pub(crate) game: Game,
+    /// Its clocks and early ending.
+    pub(crate) course: Course,
+    /// Bumped when the game changed other than by a move (an agreed undo, a rematch, a
+    /// change that could not be kept): a screen that saw another epoch takes the game
+    /// whole.
+    pub(crate) epoch: u32,
+    /// The game's number at the table: 1 for the first, one more for each rematch.
+    pub(crate) round: u32,
+}
+
+/// What the store must keep after a change of a table, in one transaction.
+#[derive(Debug, Clone)]
+pub(crate) struct Keep {
+    /// Counts the table's kept changes: an older one never wins over a newer.
+    pub(crate) version: u64,
+    /// The table's game in play now, by its round at the table (`None`: no game in
+    /// play any more, its stored copy goes).
+    pub(crate) playing: Option<u32>,
+    /// A game that ended at the table, by its round, for the history (written once,
+    /// whichever of the keeps that carry it lands first).
+    pub(crate) ended: Option<(u32, Arc<Snapshot>)>,
+    /// The table as it is to be kept, and shown once it is.
+    pub(crate) snapshot: Arc<Snapshot>,
+    /// The seat whose move or request made the change, told if it can't be kept.
+    pub(crate) by: Option<Player>,
+}
+
+/// What a screen's moves did at the table ([`GameTable::take_moves`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Taken {
+    /// The table's game changed (a move, a claim, a fallen flag).
+    pub(crate) changed: bool,
+    /// The server's AI moved (on this screen).
+    pub(crate) ai_moved: bool,
+}
+
+/// One table: two seats, a game, and who watches.
+#[derive(Debug, Clone)]
+pub(crate) struct GameTable {
+    state: TableState,
+    seats: [Option<Who>; 2],
+    /// The game as the table has taken it.
+    game: Game,
+    /// Its clocks and early ending.
+    course: Course,
+    /// See [`Snapshot::epoch`].
+    epoch: u32,
+    /// How many watch.
+    spectators: usize,
+    /// What the players ask of each other, their messages, a private table's code.
+    talk: Talk,
+    /// The game's number at this table: 1 for the first, one more for each rematch.
+    round: u32,
+    /// The last kept change, and the one last handed to the store.
+    version: u64,
+    handed: u64,
+    /// Who made the change not yet handed to the store.
+    by: Option<Player>,
+    /// The game that ended here, until the next game's first keep carries it too.
+    ended: Option<(u32, Arc<Snapshot>)>,
+    /// What the store last confirmed: what other screens see.
+    committed: Arc<Snapshot>,
+    /// The version `committed` is of.
+    committed_version: u64,
+    /// Why the last keep failed, while the table's game is not on disk.
+    unsaved: Option<String>,
+}
+
+impl GameTable {
+    /// A table `who` opened, playing `colour`, for `game` (not begun); `code` makes it
+    /// private. Open until someone sits down.
+    pub(crate) fn open(who: Who, colour: Player, game: Game, code: Option<String>) -> GameTable {
+        let mut seats = [None, None];
+        seats[colour.index()] = Some(who);
+        let mut talk = Talk::default();
+        talk.code = code;
+        GameTable::with(TableState::Open, seats, game, Course::NONE, talk, 0)
+    }
+
+    /// `who`'s game, playing `colour`, against the server's AI at `level`, with
+    /// `clock`: under way at once (Blue's clock running from `now`), and kept.
+    pub(crate) fn against_ai(
+        who: Who,
+        colour: Player,
+        level: Level,
+        (game, clock): (Game, Option<TimeControl>),
+        now: Instant,
+    ) -> GameTable {
+        let mut seats = [None, None];
+        seats[colour.index()] = Some(who);
+        seats[colour.other().index()] = Some(Who::ai(level));
+        let mut course = Course::with_clock(clock.map(Clock::new));
+        if let Some(clock) = course.clock_mut() {
+            clock.start(now);
+        }
+        let state = TableState::Playing([Presence::Here; 2]);
+        let mut table = GameTable::with(state, seats, game, course, Talk::default(), 1);
+        table.touch(None);
+        table
+    }
+
+    /// A game in play a previous run of the server kept, at its `round`: adjourned,
+    /// every person away since `now` (the server's AI is always there).
+    pub(crate) fn restored(
+        (seats, game, course): ([Who; 2], Game, Course),
+        round: u32,
+        now: Instant,
+    ) -> GameTable {
+        let seats = seats.map(Some);
+        let mut table = GameTable::with(
+            TableState::Open,
+            seats,
+            game,
+            course,
+            Talk::default(),
+            round,
+        );
+        let away = Player::BOTH.map(|p| table.absent(p, now));
+        table.state = TableState::Adjourned(away);
+        table.pause_clock();
+        // On disk already: what screens see from the start.
+        table.committed = Arc::new(table.snapshot());
+        table
+    }
+
+    fn with(
+        state: TableState,
+        seats: [Option<Who>; 2],
+        game: Game,
+        course: Course,
+        talk: Talk,
+        round: u32,
+    ) -> GameTable {
+        let committed = Arc::new(Snapshot {
+            seats: seats.clone(),
+            game: game.clone(),
+            course: course.clone(),
+            epoch: 0,
+            round,
+        });
+        GameTable {
+            state,
+            seats,
+            game,
+            course,
+            epoch: 0,
+            spectators: 0,
+            talk,
+            round,
+            version: 0,
+            handed: 0,
+            by: None,
+            ended: None,
+            committed,
+            committed_version: 0,
+            unsaved: None,
+        }
+    }
+
+    /// `Dropped(now)` for a person, `Here` for the server's AI.
+    fn absent(&self, player: Player, now: Instant) -> Presence {
+        if self.seats[player.index()].as_ref().is_some_and(Who::is_ai) {
+            Presence::Here
+        } else {
+            Presence::Dropped(now)
+        }
+    }
+
+    // What the table is.
+
+    /// The state it is in.
+    pub(crate) fn state(&self) -> TableState {
+        self.state
+    }
+
+    /// Who sits in each seat (as the table has it).
+    pub(crate) fn seats(&self) -> &[Option<Who>; 2] {
+        &self.seats
+    }
+
+    /// The game as the table has taken it (the mover's view; see [`GameTable::committed`]).
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The clocks and early ending as the table has them.
+    pub(crate) fn course(&self) -> &Course {
+        &self.course
+    }
+
+    /// What the store last confirmed: the table as other screens and the lobby see it.
+    pub(crate) fn committed(&self) -> &Arc<Snapshot> {
+        &self.committed
+    }
+
+    /// The epoch of the table's own game (see [`Snapshot::epoch`]).
+    pub(crate) fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// How many watch.
+    pub(crate) fn spectators(&self) -> usize {
+        self.spectators
+    }
+
+    /// What the players asked and said, and the notes left for the screens.
+    pub(crate) fn talk(&self) -> &Talk {
+        &self.talk
+    }
+
+    /// A private table's invitation code.
+    pub(crate) fn code(&self) -> Option<&str> {
+        self.talk.code.as_deref()
+    }
+
+    /// Whether a change waits for the store: what other screens see is behind.
+    pub(crate) fn pending(&self) -> bool {
+        self.committed_version < self.handed
+    }
+
+    /// The version of the last change the store confirmed.
+    pub(crate) fn committed_version(&self) -> u64 {
+        self.committed_version
+    }
+
+    /// Why the table's game is not on disk, while it is not.
+    pub(crate) fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
+    }
+
+    /// The colour `key` plays here, if they sit here.
+    pub(crate) fn seat_of(&self, key: &str) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.seats[p.index()].as_ref().is_some_and(|w| w.key == key))
+    }
+
+    /// The name in `player`'s seat, as shown (`-` for a free seat).
+    pub(crate) fn name(&self, player: Player) -> String {
+        self.seats[player.index()]
+            .as_ref()
+            .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name)
+    }
+
+    /// At a game against the server's AI: the colour it plays (a rematch swaps it) and
+    /// its level.
+    pub(crate) fn ai(&self) -> Option<AiSeat> {
+        ai_seat(&self.seats)
+    }
+
+    /// Where `player` is (`Here` unless the game is in play and they are away).
+    pub(crate) fn presence(&self, player: Player) -> Presence {
+        match self.state {
+            TableState::Playing(away) | TableState::Adjourned(away) => away[player.index()],
+            _ => Presence::Here,
+        }
+    }
+
+    /// Open: one seat free, waiting for an opponent.
+    pub(crate) fn is_open(&self) -> bool {
+        self.state == TableState::Open
+    }
+
+    /// Both players at the board, the game going on (or just over).
+    pub(crate) fn both_here(&self) -> bool {
+        matches!(
+            self.state,
+            TableState::Playing([Presence::Here, Presence::Here])
+        ) || self.state == TableState::Over
+    }
+
+    /// A game that must not be lost: playing or adjourned.
+    pub(crate) fn in_play(&self) -> bool {
+        matches!(
+            self.state,
+            TableState::Playing(_) | TableState::Adjourned(_)
+        )
+    }
+
+    /// Whether stones are taken: the game is playing (a player away or not).
+    pub(crate) fn takes_moves(&self) -> bool {
+        matches!(self.state, TableState::Playing(_))
+    }
+
+    /// Whether the game is over (a full board, or an early ending).
+    pub(crate) fn is_over(&self) -> bool {
+        self.game.is_over() || self.course.ending().is_some()
+    }
+
+    /// Whether the game stopped before its end because a player got up.
+    pub(crate) fn stopped(&self) -> bool {
+        self.state == TableState::Deserted && !self.is_over()
+    }
+
+    /// Whether nobody but the server's AI sits here: the table closes.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.seats.iter().flatten().all(Who::is_ai)
+    }
+
+    // Changes of state.
+
+    /// Something to keep changed, by `by`'s move or request.
+    fn touch(&mut self, by: Option<Player>) {
+        self.version += 1;
+        self.by = by.or(self.by);
+    }
+
+    /// The table's game as it is, to keep or show.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            seats: self.seats.clone(),
+            game: self.game.clone(),
+            course: self.course.clone(),
+            epoch: self.epoch,
+            round: self.round,
+        }
+    }
+
+    /// The game ended here: over, its clocks stopped, kept for the history.
+    fn ended_now(&mut self) {
+        self.state = TableState::Over;
+        if let Some(clock) = self.course.clock_mut() {
+            clock.stop();
+        }
+        self.talk.undo = None;
+        self.ended = Some((self.round, Arc::new(self.snapshot())));
+    }
+
+    /// An adjourned or abandoned game's clocks stop (the turn under way is not charged).
+    fn pause_clock(&mut self) {
+        if let Some(clock) = self.course.clock_mut() {
+            clock.stop();
+        }
+    }
+
+    /// `who` sits at the free seat at `now`; the colour, or `None` if the table is not
+    /// open or `who` sits here already. The game begins, Blue's clock running.
+    pub(crate) fn sit(&mut self, who: Who, now: Instant) -> Option<Player> {
+        if !self.is_open() || self.seat_of(&who.key).is_some() {
+            return None;
+        }
+        let colour = Player::BOTH
+            .into_iter()
+            .find(|p| self.seats[p.index()].is_none())?;
+        self.seats[colour.index()] = Some(who);
+        if let Some(clock) = self.course.clock_mut() {
+            clock.start(now);
+        }
+        self.state = TableState::Playing([Presence::Here; 2]);
+        self.round = 1;
+        self.touch(None);
+        Some(colour)
+    }
+
+    /// Clocks of `control` (`None`: none) for a table not begun.
+    pub(crate) fn set_clock(&mut self, control: Option<TimeControl>) -> bool {
+        if !self.is_open() || !self.game.is_empty() {
+            return false;
+        }
+        self.course = Course::with_clock(control.map(Clock::new));
+        self.committed = Arc::new(self.snapshot());
+        true
+    }
+
+    /// A spectator comes (`true`) or goes.
+    pub(crate) fn watch(&mut self, coming: bool) {
+        if coming {
+            self.spectators += 1;
+        } else {
+            self.spectators = self.spectators.saturating_sub(1);
+        }
+    }
+
+    /// Leaves a line for `to`.
+    pub(crate) fn note(&mut self, to: To, text: String) {
+        self.talk.note(to, text);
+    }
+
+    /// Leaves a line for `to` about the change just made: shown with it, once the
+    /// store has kept it.
+    fn note_kept(&mut self, to: To, text: String) {
+        let after = self.version;
+        self.talk.note_after(to, text, after);
+    }
+
+    /// The server's clock decides, at `now`: a flag that fell ends the game.
+    pub(crate) fn check_flag(&mut self, now: Instant) -> bool {
+        if !self.takes_moves() || self.course.check_flag(&self.game, now).is_none() {
+            return false;
+        }
+        self.ended_now();
+        self.touch(None);
+        true
+    }
+
+    /// Takes the moves and claims the screen of `seat`, whose game is of `epoch`, made
+    /// beyond the table's game, in turn, at `now`: its own, and the server's AI's that
+    /// it runs. A move out of turn, after the end, or from a screen whose game is not
+    /// the table's (another epoch: before an undo or a rematch), is not taken.
+    pub(crate) fn take_moves(
+        &mut self,
+        (seat, epoch): (Player, u32),
+        screen: &Game,
+        now: Instant,
+    ) -> Taken {
+        let mut taken = Taken {
+            changed: self.check_flag(now),
+            ai_moved: false,
+        };
+        let len = self.game.len();
+        if epoch != self.epoch
+            || !self.takes_moves()
+            || screen.len() < len
+            || screen.placements()[..len] != *self.game.placements()
+        {
+            return taken;
+        }
+        let ai = self.ai().map(|(colour, _)| colour);
+        let ours = |p: Player| p == seat || Some(p) == ai;
+        taken.changed |= self.take_claim(screen, ours);
+        for mv in screen.moves().skip(len) {
+            let mover = self.game.to_move();
+            if !self.takes_moves() || !ours(mover) || self.game.play(mv).is_err() {
+                break;
+            }
+            taken.ai_moved |= Some(mover) == ai;
+            taken.changed = true;
+            self.moved(now);
+            taken.changed |= self.take_claim(screen, ours);
+        }
+        if taken.changed {
+            self.touch(Some(seat));
+        }
+        taken
+    }
+
+    /// A move was taken at `now`: a request to take back the one before is out of date,
+    /// the clocks pass the turn, and a full board ends the game.
+    fn moved(&mut self, now: Instant) {
+        self.talk.undo = None;
+        if let Some(clock) = self.course.clock_mut() {
+            // The flag was checked before the move was taken.
+            let _ = clock.moved(now);
+        }
+        if self.game.is_over() {
+            self.ended_now();
+        }
+    }
+
+    /// The claim the screen made on the table's last stone, if the stone is one of
+    /// `ours` and its claim is still pending here. Whether the table took it.
+    fn take_claim(&mut self, screen: &Game, ours: impl Fn(Player) -> bool) -> bool {
+        let Some(last) = self.game.last() else {
+            return false;
+        };
+        let index = self.game.len() - 1;
+        if !ours(last.player) || self.game.claim_state(index) != Some(ClaimState::Pending) {
+            return false;
+        }
+        let points = match screen.claim_state(index) {
+            Some(ClaimState::Claimed { points, .. }) => points,
+            Some(ClaimState::Wrong { claimed }) => claimed,
+            _ => return false,
+        };
+        self.game.claim(points).is_ok()
+    }
+
+    /// Carries out `request` from the player at `seat`, at `now` (for the message rate).
+    pub(crate) fn request(&mut self, seat: Player, request: &Request, now: Instant) {
+        let other = seat.other();
+        let playing = self.takes_moves() && !self.is_over();
+        let has_moved = self.game.placements().iter().any(|p| p.player == seat);
+        // The server's AI answers at once for its seat: it grants an undo and accepts a
+        // rematch; it never asks or offers anything itself.
+        let ai_answers = self.ai().is_some_and(|(ai, _)| ai == other);
+        match request {
+            Request::Undo if playing && has_moved => {
+                self.talk.undo = Some(seat);
+                if ai_answers {
+                    self.request(other, &Request::AnswerUndo(true), now);
+                }
+            }
+            Request::Undo => self.note(To::Seat(seat), words::NO_UNDO.into()),
+            Request::AnswerUndo(yes) if self.talk.undo == Some(other) && playing => {
+                self.talk.undo = None;
+                if *yes {
+                    let taken = take_back(&mut self.game, other);
+                    // An agreed undo gives back the clocks after the earlier move.
+                    let len = self.game.len();
+                    if let Some(clock) = self.course.clock_mut() {
+                        clock.sync(len, now);
+                    }
+                    self.epoch += 1;
+                    self.touch(Some(seat));
+                    let text = words::undo_agreed(&self.name(seat), taken);
+                    self.note_kept(To::Everyone, text);
+                } else {
+                    let text = words::undo_refused(&self.name(seat));
+                    self.note(To::Seat(other), text);
+                }
+            }
+            Request::AnswerUndo(_) => {}
+            Request::Resign if playing => {
+                if self.course.resign(&self.game, seat).is_ok() {
+                    self.ended_now();
+                    self.touch(Some(seat));
+                    let text = words::resigned(&self.name(seat), other);
+                    self.note_kept(To::Everyone, text);
+                }
+            }
+            Request::Resign => {}
+            Request::Rematch if self.state == TableState::Deserted => {
+                self.note(To::Seat(seat), words::NO_ONE_TO_PLAY.into());
+            }
+            Request::Rematch if self.state != TableState::Over => {}
+            Request::Rematch if ai_answers || self.talk.rematch == Some(other) => {
+                self.rematch(seat, now);
+            }
+            Request::Rematch => self.talk.rematch = Some(seat),
+            Request::DeclineRematch if self.talk.rematch == Some(other) => {
+                self.talk.rematch = None;
+                let text = words::rematch_declined(&self.name(seat));
+                self.note(To::Seat(other), text);
+            }
+            Request::DeclineRematch => {}
+            Request::Say(text) => {
+                if self.talk.chat.say(seat, text, now) == Err(Refused::TooFast) {
+                    self.note(To::Seat(seat), words::TOO_FAST.into());
+                }
+            }
+            // The player's own switches: the link keeps them, not the table.
+            Request::ToggleMute | Request::ToggleBell => {}
+        }
+    }
+
+    /// The next game at the table, asked for by `by`: colours swapped, the same rules
+    /// and time control with full clocks started at `now`, nothing pending.
+    fn rematch(&mut self, by: Player, now: Instant) {
+        self.seats.swap(0, 1);
+        self.game = Game::with_rules(self.game.ruleset(), self.game.claim_mode());
+        let control = self.course.clock().map(Clock::control);
+        self.course = Course::with_clock(control.map(Clock::new));
+        if let Some(clock) = self.course.clock_mut() {
+            clock.start(now);
+        }
+        self.state = TableState::Playing([Presence::Here; 2]);
+        self.round += 1;
+        self.talk.undo = None;
+        self.talk.rematch = None;
+        self.epoch += 1;
+        self.touch(Some(by.other()));
+        let blue = self.name(Player::Blue);
+        self.note_kept(To::Everyone, words::rematch_started(&blue));
+    }
+
+    /// `key`'s link dropped at `now`. In a game in play the seat is kept for them (an
+    /// AI's clocks stop: it thinks on its player's screen); anywhere else they get up.
+    pub(crate) fn drop_out(&mut self, key: &str, now: Instant) {
+        let Some(colour) = self.seat_of(key) else {
+            return;
+        };
+        match &mut self.state {
+            TableState::Playing(away) | TableState::Adjourned(away) => {
+                away[colour.index()] = Presence::Dropped(now);
+                if self.ai().is_some() {
+                    self.pause_clock();
+                }
+            }
+            _ => self.stand_up(key),
+        }
+    }
+
+    /// `key` leaves at `now` on purpose (`q`, or stops waiting). A game in play is
+    /// adjourned, kept for both, when the other player is away, at an adjourned table,
+    /// and always against the server's AI; with the other player there they get up
+    /// (the game stops). Anywhere else they get up.
+    pub(crate) fn leave(&mut self, key: &str, now: Instant) {
+        let Some(colour) = self.seat_of(key) else {
+            return;
+        };
+        let mut presence = match self.state {
+            TableState::Playing(p) | TableState::Adjourned(p) => p,
+            _ => return self.stand_up(key),
+        };
+        let adjourn = matches!(self.state, TableState::Adjourned(_))
+            || !presence[colour.other().index()].is_here()
+            || self.ai().is_some();
+        if !adjourn {
+            return self.stand_up(key);
+        }
+        presence[colour.index()] = Presence::Left(now);
+        self.state = TableState::Adjourned(presence);
+        self.pause_clock();
+    }
+
+    /// `key` gets up for good. A game begun and in play is kept in the history as it
+    /// stands (`*`); after a finished game the other player learns not to wait for a
+    /// rematch.
+    pub(crate) fn stand_up(&mut self, key: &str) {
+        let Some(colour) = self.seat_of(key) else {
+            return;
+        };
+        if self.in_play() {
+            // A game begun is kept in the history as it stands; either way its stored
+            // copy goes.
+            self.pause_clock();
+            if !self.game.is_empty() {
+                self.ended = Some((self.round, Arc::new(self.snapshot())));
+            }
+            self.touch(None);
+        } else if self.state == TableState::Over {
+            let text = words::left(&self.name(colour));
+            self.note(To::Seat(colour.other()), text);
+        }
+        if self.state != TableState::Open {
+            self.state = TableState::Deserted;
+        }
+        self.seats[colour.index()] = None;
+        self.talk.rematch = None;
+    }
+
+    /// `key` comes back at `now` to a game in play where they are away: straight back
+    /// at the board, or waiting at an adjourned game for the other player. `None` if
+    /// they have no such seat here.
+    pub(crate) fn come_back(&mut self, key: &str, now: Instant) -> Option<Back> {
+        let colour = self.seat_of(key)?;
+        let (mut presence, adjourned) = match self.state {
+            TableState::Playing(p) => (p, false),
+            TableState::Adjourned(p) => (p, true),
+            _ => return None,
+        };
+        if !adjourned && presence[colour.index()].is_here() {
+            return None;
+        }
+        presence[colour.index()] = Presence::Here;
+        if adjourned && !presence[colour.other().index()].is_here() {
+            self.state = TableState::Adjourned(presence);
+            return Some(Back::Wait);
+        }
+        self.state = TableState::Playing(presence);
+        // The clocks go on from where they stopped.
+        if let Some(clock) = self.course.clock_mut()
+            && !clock.is_running()
+        {
+            clock.start(now);
+        }
+        Some(Back::Play(colour))
+    }
+
+    /// `key` (whose session ended) is gone from the server at `now`: a seat they were
+    /// away from counts its grace period from now, not from when the server saw them
+    /// last before (a restart, say).
+    pub(crate) fn gone_from_server(&mut self, key: &str, now: Instant) {
+        let Some(colour) = self.seat_of(key) else {
+            return;
+        };
+        if let TableState::Playing(p) | TableState::Adjourned(p) = &mut self.state
+            && let Presence::Dropped(since) = &mut p[colour.index()]
+        {
+            *since = (*since).max(now);
+        }
+    }
+
+    /// Whether `key` may claim the win at `now`: a game in play, the opponent dropped
+    /// out (did not choose to leave) more than `grace` ago, and is not on the server
+    /// (`present` says who is).
+    pub(crate) fn claimable_by(
+        &self,
+        key: &str,
+        now: Instant,
+        grace: Duration,
+        present: &dyn Fn(&str) -> bool,
+    ) -> Result<Player, NoClaim> {
+        let me = self.seat_of(key).ok_or(NoClaim::NotHere)?;
+        if !self.in_play() || self.is_over() {
+            return Err(NoClaim::NotHere);
+        }
+        let other = me.other();
+        let who = self.seats[other.index()].as_ref().ok_or(NoClaim::NotHere)?;
+        if present(&who.key) {
+            return Err(NoClaim::Present(who.display_name()));
+        }
+        match self.presence(other) {
+            Presence::Dropped(since) if now.saturating_duration_since(since) >= grace => Ok(me),
+            _ => Err(NoClaim::NotYet),
+        }
+    }
+
+    /// `key` claims the win at `now` (see [`GameTable::claimable_by`]): the game ends as
+    /// abandoned, won by the claimer, for the history.
+    pub(crate) fn claim_win(
+        &mut self,
+        key: &str,
+        now: Instant,
+        grace: Duration,
+        present: &dyn Fn(&str) -> bool,
+    ) -> Result<(), NoClaim> {
+        let me = self.claimable_by(key, now, grace, present)?;
+        self.course
+            .end(&self.game, Termination::Abandoned, me.other())
+            .map_err(|_| NoClaim::NotHere)?;
+        self.ended_now();
+        self.touch(Some(me));
+        Ok(())
+    }
+
+    /// Once a second while someone is away, at `now`: a game both players dropped out
+    /// of is adjourned, and so is a game against the AI whose player is away past the
+    /// `grace` (nobody waits for them). Whether anything changed.
+    pub(crate) fn tick(&mut self, now: Instant, grace: Duration) -> bool {
+        let TableState::Playing(presence) = self.state else {
+            return false;
+        };
+        let gone = |p: &Presence| {
+            p.since()
+                .is_some_and(|t| now.saturating_duration_since(t) >= grace)
+        };
+        if presence.iter().all(|p| !p.is_here())
+            || (self.ai().is_some() && presence.iter().any(gone))
+        {
+            self.state = TableState::Adjourned(presence);
+            self.pause_clock();
+            return true;
+        }
+        false
+    }
+
+    /// Whether someone is away from a game that goes on: the grace timer watches it.
+    pub(crate) fn someone_away(&self) -> bool {
+        matches!(self.state, TableState::Playing(p) if p.iter().any(|p| !p.is_here()))
+    }
+
+    // Keeping.
+
+    /// What the store must keep since the last call, if anything changed.
+    pub(crate) fn take_keep(&mut self) -> Option<Keep> {
+        if self.version == self.handed {
+            return None;
+        }
+        self.handed = self.version;
+        Some(Keep {
+            version: self.version,
+            playing: self.in_play().then_some(self.round),
+            // Carried by every keep until one of a later game is on disk.
+            ended: self.ended.clone(),
+            snapshot: Arc::new(self.snapshot()),
+            by: self.by.take(),
+        })
+    }
+
+    /// A keep of the game in play as it is, asked anew (at a shutdown).
+    pub(crate) fn keep_again(&mut self) -> Option<Keep> {
+        if !self.in_play() {
+            return None;
+        }
+        self.touch(None);
+        self.take_keep()
+    }
+
+    /// The store carried out the keep of `version` (showing `snapshot`), or failed
+    /// with `error`. Kept: screens see it now. Failed, with nothing newer taken since:
+    /// the table goes back to what was kept before, and `by` is told why.
+    pub(crate) fn kept(
+        &mut self,
+        version: u64,
+        snapshot: &Arc<Snapshot>,
+        by: Option<Player>,
+        result: Result<(), String>,
+    ) {
+        match result {
+            Ok(()) => {
+                if version > self.committed_version {
+                    self.committed_version = version;
+                    self.committed = Arc::clone(snapshot);
+                }
+                // A keep of a later game carried the ended one: it is in the history.
+                if self
+                    .ended
+                    .as_ref()
+                    .is_some_and(|(round, _)| *round < snapshot.round)
+                {
+                    self.ended = None;
+                }
+                if version >= self.committed_version {
+                    self.unsaved = None;
+                }
+            }
+            Err(error) => {
+                if version == self.version && self.in_play_or_over() {
+                    self.roll_back();
+                    if let Some(seat) = by {
+                        self.note(To::Seat(seat), serve_words::not_kept(&error));
+                    }
+                }
+                self.unsaved = Some(error);
+            }
+        }
+    }
+
+    fn in_play_or_over(&self) -> bool {
+        self.in_play() || self.state == TableState::Over
+    }
+
+    /// Back to what the store last kept: its seats, game and clocks; a screen that saw
+    /// more takes the game whole.
+    fn roll_back(&mut self) {
+        // What was said of the changes not kept goes with them.
+        self.talk.forget_after(self.committed_version);
+        let kept = Arc::clone(&self.committed);
+        self.seats = kept.seats.clone();
+        self.game = kept.game.clone();
+        self.course = kept.course.clone();
+        self.round = kept.round;
+        self.epoch = self.epoch.max(kept.epoch) + 1;
+        self.talk.undo = None;
+        if self.is_over() {
+            self.state = TableState::Over;
+        } else if self.state == TableState::Over {
+            self.state = TableState::Playing([Presence::Here; 2]);
+        }
+        // A game that ended here and is in play again after all is no longer ended.
+        if self.in_play() && self.ended.as_ref().is_some_and(|(r, _)| *r == self.round) {
+            self.ended = None;
+        }
+        // What screens see moves on to the same game, in the new epoch.
+        let mut shown = (*kept).clone();
+        shown.epoch = self.epoch;
+        self.committed = Arc::new(shown);
+        self.version += 1;
+        self.handed = self.version;
+        self.committed_version = self.version;
+    }
+}
+
+/// Takes back the last move of `asker`, and the other player's reply after it if there
+/// is one: the asker is to move again. Returns how many moves were taken back.
+fn take_back(game: &mut Game, asker: Player) -> usize {
+    let mut taken = 0;
+    while let Some(last) = game.last() {
+        let theirs = last.player == asker;
+        game.undo();
+        taken += 1;
+        if theirs {
+            break;
+        }
+    }
+    taken
+}
+
+/// Whether `screen` is `table`'s game so far (moves and claims), given the `news` moves
+/// it has yet to play.
+pub(crate) fn in_step(screen: &Game, table: &Game, news: &[Move]) -> bool {
+    let n = screen.len();
+    if n > table.len() || screen.placements() != &table.placements()[..n] {
+        return false;
+    }
+    if !table.claim_mode() {
+        return true;
+    }
+    let mut after = screen.clone();
+    news.iter().all(|mv| after.play(*mv).is_ok()) && after.claim_states() == table.claim_states()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, Square};
+
+    fn who(name: &str) -> Who {
+        Who {
+            key: format!("SHA256:{name}"),
+            name: name.to_owned(),
+        }
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    /// Ann (Blue) and bob (Yellow) at a table, the game begun at `t0`.
+    fn seated(t0: Instant) -> GameTable {
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert_eq!(table.state(), TableState::Open);
+        assert_eq!(table.sit(who("bob"), t0), Some(Player::Yellow));
+        table
+    }
+
+    /// `table` with `squares` played by whoever is to move, each screen its own.
+    fn play(table: &mut GameTable, squares: &[&str], now: Instant) {
+        for square in squares {
+            let mover = table.game().to_move();
+            let mut screen = table.game().clone();
+            screen.play(sq(square)).unwrap();
+            assert!(
+                table
+                    .take_moves((mover, table.epoch()), &screen, now)
+                    .changed,
+                "{square}"
+            );
+        }
+    }
+
+    fn here() -> TableState {
+        TableState::Playing([Presence::Here; 2])
+    }
+
+    #[test]
+    fn open_then_sit_begins_the_game_and_asks_to_keep_it() {
+        let t0 = Instant::now();
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.take_keep().is_none(), "an open table is not kept");
+        assert_eq!(table.sit(who("ann"), t0), None, "not twice");
+        assert_eq!(table.sit(who("bob"), t0), Some(Player::Yellow));
+        assert_eq!(table.state(), here());
+        assert_eq!(table.sit(who("carol"), t0), None, "full");
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, Some(1));
+        assert!(keep.ended.is_none());
+        assert!(table.take_keep().is_none(), "handed once");
+    }
+
+    #[test]
+    fn moves_are_taken_in_turn_and_a_full_board_is_over() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        // Yellow's screen can't move first; Blue can't play Yellow's move.
+        let c1 = Game::from_moves([sq("c1")]).unwrap();
+        assert!(
+            !table
+                .take_moves((Player::Yellow, table.epoch()), &c1, t0)
+                .changed
+        );
+        let two = Game::from_moves([sq("c1"), sq("c2")]).unwrap();
+        assert!(
+            table
+                .take_moves((Player::Blue, table.epoch()), &two, t0)
+                .changed
+        );
+        assert_eq!(table.game().len(), 1);
+        let mut game = table.game().clone();
+        while let Some(mv) = game.position().legal_moves().next() {
+            game.play(mv).unwrap();
+            let mover = game.last().unwrap().player;
+            table.take_moves((mover, table.epoch()), &game, t0);
+        }
+        assert_eq!(table.game().len(), 64);
+        assert_eq!(table.state(), TableState::Over);
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, None, "no game in play any more");
+        assert_eq!(keep.ended.as_ref().unwrap().0, 1);
+    }
+
+    #[test]
+    fn only_a_committed_change_is_what_others_see_and_a_failure_rolls_back() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        let first = table.take_keep().unwrap();
+        table.kept(first.version, &first.snapshot, first.by, Ok(()));
+        play(&mut table, &["a1"], t0);
+        assert_eq!(table.game().len(), 1);
+        assert_eq!(table.committed().game.len(), 0, "pending");
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.by, Some(Player::Blue));
+        table.kept(keep.version, &keep.snapshot, keep.by, Ok(()));
+        assert_eq!(table.committed().game.len(), 1);
+        assert_eq!(table.unsaved(), None);
+        // Yellow's b1 can't be kept: back to a1 only, in a new epoch, Yellow told why.
+        play(&mut table, &["b1"], t0);
+        let keep = table.take_keep().unwrap();
+        let seen = table.talk().last_note();
+        table.kept(
+            keep.version,
+            &keep.snapshot,
+            keep.by,
+            Err("disk full".into()),
+        );
+        assert_eq!(table.game().len(), 1);
+        assert_eq!(table.committed().game.len(), 1);
+        assert!(table.committed().epoch > 0);
+        assert_eq!(table.unsaved(), Some("disk full"));
+        let note = table.talk().notes_since(seen).next().unwrap().clone();
+        assert_eq!(note.to, To::Seat(Player::Yellow));
+        assert!(note.text.contains("disk full"), "{note:?}");
+        // An older keep confirmed late changes nothing.
+        table.kept(first.version, &first.snapshot, None, Ok(()));
+        assert_eq!(table.committed().game.len(), 1);
+    }
+
+    #[test]
+    fn a_dropped_player_keeps_the_seat_comes_back_and_both_dropped_adjourns() {
+        let t0 = Instant::now();
+        let grace = Duration::from_secs(60);
+        let mut table = seated(t0);
+        play(&mut table, &["a1"], t0);
+        table.drop_out("SHA256:bob", t0);
+        assert_eq!(
+            table.state(),
+            TableState::Playing([Presence::Here, Presence::Dropped(t0)])
+        );
+        assert!(table.someone_away());
+        assert!(table.takes_moves(), "ann may still move");
+        assert!(
+            !table.tick(t0 + grace * 2, grace),
+            "one away: the game waits"
+        );
+        assert_eq!(
+            table.come_back("SHA256:bob", t0),
+            Some(Back::Play(Player::Yellow))
+        );
+        assert_eq!(table.state(), here());
+        assert_eq!(table.come_back("SHA256:bob", t0), None, "not away");
+        table.drop_out("SHA256:bob", t0);
+        table.drop_out("SHA256:ann", t0);
+        assert!(table.tick(t0, grace));
+        assert!(matches!(table.state(), TableState::Adjourned(_)));
+        assert!(!table.takes_moves());
+    }
+
+    #[test]
+    fn leaving_with_the_other_there_stops_the_game_and_keeps_it_as_it_stands() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        table.take_keep();
+        play(&mut table, &["a1"], t0);
+        table.take_keep();
+        table.leave("SHA256:bob", t0);
+        assert_eq!(table.state(), TableState::Deserted);
+        assert!(table.stopped());
+        assert!(!table.takes_moves());
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, None);
+        assert_eq!(keep.ended.unwrap().1.game.len(), 1, "kept as it stands");
+        table.stand_up("SHA256:ann");
+        assert!(table.is_empty());
+    }
+
+    #[test]
+    fn leaving_with_the_other_away_adjourns_and_both_resume() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        table.drop_out("SHA256:bob", t0);
+        table.leave("SHA256:ann", t0);
+        assert_eq!(
+            table.state(),
+            TableState::Adjourned([Presence::Left(t0), Presence::Dropped(t0)])
+        );
+        assert_eq!(table.come_back("SHA256:carol", t0), None);
+        assert_eq!(table.come_back("SHA256:ann", t0), Some(Back::Wait));
+        // Waiting, ann stops waiting: still adjourned, not abandoned.
+        table.leave("SHA256:ann", t0);
+        assert!(matches!(table.state(), TableState::Adjourned(_)));
+        assert_eq!(table.come_back("SHA256:ann", t0), Some(Back::Wait));
+        assert_eq!(
+            table.come_back("SHA256:bob", t0),
+            Some(Back::Play(Player::Yellow))
+        );
+        assert_eq!(table.state(), here());
+    }
+
+    #[test]
+    fn a_win_is_claimed_only_against_a_dropped_player_past_the_grace_and_not_on_the_server() {
+        let t0 = Instant::now();
+        let grace = Duration::from_secs(10);
+        let nobody = |_: &str| false;
+        let mut table = seated(t0);
+        play(&mut table, &["a1"], t0);
+        assert_eq!(
+            table.claimable_by("SHA256:ann", t0, grace, &nobody),
+            Err(NoClaim::NotYet)
+        );
+        table.drop_out("SHA256:bob", t0);
+        let later = t0 + grace;
+        assert_eq!(
+            table.claimable_by("SHA256:ann", t0, grace, &nobody),
+            Err(NoClaim::NotYet),
+            "within the grace"
+        );
+        // Defect 3: bob is on the server (in the lobby, say): no claim.
+        let bob_here = |key: &str| key == "SHA256:bob";
+        assert_eq!(
+            table.claim_win("SHA256:ann", later, grace, &bob_here),
+            Err(NoClaim::Present("bob".into()))
+        );
+        // His session ended later: the grace counts from then.
+        table.gone_from_server("SHA256:bob", later);
+        assert_eq!(
+            table.claimable_by("SHA256:ann", later, grace, &nobody),
+            Err(NoClaim::NotYet)
+        );
+        assert_eq!(
+            table.claimable_by("SHA256:carol", later + grace, grace, &nobody),
+            Err(NoClaim::NotHere)
+        );
+        table.take_keep();
+        assert_eq!(
+            table.claim_win("SHA256:ann", later + grace, grace, &nobody),
+            Ok(())
+        );
+        assert_eq!(table.state(), TableState::Over);
+        let ending = table.course().ending().unwrap();
+        assert_eq!(ending.termination(), Termination::Abandoned);
+        assert_eq!(ending.winner(), Player::Blue);
+        assert!(table.take_keep().unwrap().ended.is_some());
+    }
+
+    #[test]
+    fn no_win_against_a_player_who_adjourned() {
+        let t0 = Instant::now();
+        let nobody = |_: &str| false;
+        let mut table = seated(t0);
+        table.drop_out("SHA256:bob", t0);
+        table.leave("SHA256:ann", t0);
+        assert_eq!(table.come_back("SHA256:bob", t0), Some(Back::Wait));
+        assert_eq!(
+            table.claimable_by("SHA256:bob", t0 + DAY, Duration::ZERO, &nobody),
+            Err(NoClaim::NotYet)
+        );
+    }
+
+    const DAY: Duration = Duration::from_secs(86_400);
+
+    #[test]
+    fn undo_is_asked_refused_and_agreed_with_the_clocks_given_back() {
+        let t0 = Instant::now();
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_clock(TimeControl::from_minutes("1+0").ok()));
+        table.sit(who("bob"), t0);
+        play(&mut table, &["a1"], t0 + Duration::from_secs(5));
+        play(&mut table, &["b1"], t0 + Duration::from_secs(15));
+        assert!(!table.set_clock(None), "not once begun");
+        table.request(Player::Yellow, &Request::Undo, t0);
+        assert_eq!(table.talk().undo, Some(Player::Yellow));
+        table.request(Player::Blue, &Request::AnswerUndo(false), t0);
+        assert_eq!(table.talk().undo, None);
+        assert_eq!(table.game().len(), 2);
+        table.request(Player::Yellow, &Request::Undo, t0);
+        let epoch = table.epoch();
+        table.request(
+            Player::Blue,
+            &Request::AnswerUndo(true),
+            t0 + Duration::from_secs(20),
+        );
+        assert_eq!(table.game().len(), 1);
+        assert_eq!(table.epoch(), epoch + 1);
+        let clock = table.course().clock().unwrap();
+        assert_eq!(clock.banked(Player::Yellow), Duration::from_secs(60));
+        // Nothing of Blue's to take back before a1: refused with a note to Blue.
+        let mut fresh = seated(t0);
+        let seen = fresh.talk().last_note();
+        fresh.request(Player::Blue, &Request::Undo, t0);
+        assert_eq!(fresh.talk().undo, None);
+        assert!(
+            fresh
+                .talk()
+                .notes_since(seen)
+                .any(|n| n.to == To::Seat(Player::Blue))
+        );
+    }
+
+    #[test]
+    fn resign_is_over_then_a_rematch_swaps_the_colours_and_carries_the_ended_game() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        table.take_keep();
+        play(&mut table, &["a1"], t0);
+        table.request(Player::Blue, &Request::Rematch, t0);
+        assert_eq!(table.talk().rematch, None, "not before the end");
+        table.request(Player::Yellow, &Request::Resign, t0);
+        assert_eq!(table.state(), TableState::Over);
+        assert!(!table.takes_moves());
+        let ended = table.take_keep().unwrap();
+        assert_eq!(ended.playing, None);
+        assert_eq!(ended.ended.as_ref().unwrap().0, 1);
+        table.request(Player::Blue, &Request::Rematch, t0);
+        assert_eq!(table.talk().rematch, Some(Player::Blue));
+        let old_epoch = table.epoch();
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        assert_eq!(table.state(), here());
+        assert_eq!(table.seat_of("SHA256:bob"), Some(Player::Blue));
+        assert!(table.game().is_empty());
+        // Ann's screen, still at the old game, hands over nothing into the new one.
+        let old = Game::from_moves([sq("a1")]).unwrap();
+        assert!(
+            !table
+                .take_moves((Player::Blue, old_epoch), &old, t0)
+                .changed
+        );
+        assert!(table.game().is_empty());
+        // One keep: the next game, and the ended one again (its history entry is
+        // written once, whichever lands first).
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, Some(2));
+        assert_eq!(keep.ended.as_ref().unwrap().0, 1);
+        table.kept(keep.version, &keep.snapshot, keep.by, Ok(()));
+        play(&mut table, &["d4"], t0);
+        let next = table.take_keep().unwrap();
+        assert!(
+            next.ended.is_none(),
+            "carried until the next game is on disk"
+        );
+        assert_eq!(next.playing, Some(2));
+    }
+
+    #[test]
+    fn a_rematch_is_declined_and_no_rematch_once_a_player_left() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        table.request(Player::Blue, &Request::Resign, t0);
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        let seen = table.talk().last_note();
+        table.request(Player::Blue, &Request::DeclineRematch, t0);
+        assert_eq!(table.talk().rematch, None);
+        assert!(
+            table
+                .talk()
+                .notes_since(seen)
+                .any(|n| n.to == To::Seat(Player::Yellow))
+        );
+        table.leave("SHA256:ann", t0);
+        assert_eq!(table.state(), TableState::Deserted);
+        assert!(!table.stopped(), "the game was over");
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        assert_eq!(table.state(), TableState::Deserted);
+    }
+
+    #[test]
+    fn the_server_s_clock_ends_the_game_at_the_flag() {
+        let t0 = Instant::now();
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        table.set_clock(TimeControl::from_minutes("1+0").ok());
+        table.sit(who("bob"), t0);
+        play(&mut table, &["a1"], t0);
+        let late = t0 + Duration::from_secs(120);
+        let two = Game::from_moves([sq("a1"), sq("b1")]).unwrap();
+        assert!(
+            table
+                .take_moves((Player::Yellow, table.epoch()), &two, late)
+                .changed
+        );
+        assert_eq!(table.game().len(), 1, "the late move is not taken");
+        assert_eq!(table.state(), TableState::Over);
+        assert_eq!(
+            table.course().ending().unwrap().termination(),
+            Termination::TimeForfeit
+        );
+    }
+
+    #[test]
+    fn against_the_ai_it_answers_at_once_and_nobody_waits_past_the_grace() {
+        let t0 = Instant::now();
+        let grace = Duration::from_secs(5);
+        let mut table = GameTable::against_ai(
+            who("dana"),
+            Player::Blue,
+            Level::Easy,
+            (Game::new(), None),
+            t0,
+        );
+        assert_eq!(table.state(), here());
+        assert_eq!(table.ai(), Some((Player::Yellow, Level::Easy)));
+        assert!(table.take_keep().is_some(), "kept from the start");
+        // Dana's screen hands over her move and the AI's.
+        let two = Game::from_moves([sq("a1"), sq("d4")]).unwrap();
+        let taken = table.take_moves((Player::Blue, table.epoch()), &two, t0);
+        assert!(taken.changed && taken.ai_moved);
+        table.request(Player::Blue, &Request::Undo, t0);
+        assert!(table.game().is_empty(), "granted at once");
+        table.drop_out("SHA256:dana", t0);
+        assert!(!table.tick(t0, grace));
+        assert!(table.tick(t0 + grace, grace));
+        assert!(matches!(table.state(), TableState::Adjourned(_)));
+        assert_eq!(
+            table.come_back("SHA256:dana", t0),
+            Some(Back::Play(Player::Blue))
+        );
+        // Leaving adjourns, never abandons.
+        table.leave("SHA256:dana", t0);
+        assert!(matches!(table.state(), TableState::Adjourned(_)));
+        table.come_back("SHA256:dana", t0);
+        table.request(Player::Blue, &Request::Resign, t0);
+        assert_eq!(table.state(), TableState::Over);
+        table.request(Player::Blue, &Request::Rematch, t0);
+        assert_eq!(
+            table.ai(),
+            Some((Player::Blue, Level::Easy)),
+            "colours swapped"
+        );
+        assert_eq!(table.state(), here());
+    }
+
+    #[test]
+    fn a_restored_game_is_adjourned_with_the_ai_there() {
+        let game = Game::from_moves([sq("a1")]).unwrap();
+        let table = GameTable::restored(
+            ([who("ann"), Who::ai(Level::Hard)], game, Course::NONE),
+            3,
+            Instant::now(),
+        );
+        let TableState::Adjourned([ann, ai]) = table.state() else {
+            panic!("{:?}", table.state());
+        };
+        assert!(matches!(ann, Presence::Dropped(_)));
+        assert_eq!(ai, Presence::Here);
+        assert_eq!(table.committed().game.len(), 1, "on disk: shown as it is");
+    }
+
+    #[test]
+    fn dropping_out_of_an_open_or_finished_table_gets_up() {
+        let t0 = Instant::now();
+        let mut open = GameTable::open(who("ann"), Player::Blue, Game::new(), Some("ABC".into()));
+        assert_eq!(open.code(), Some("ABC"));
+        open.drop_out("SHA256:ann", t0);
+        assert!(open.is_empty());
+        let mut over = seated(t0);
+        over.request(Player::Blue, &Request::Resign, t0);
+        over.drop_out("SHA256:bob", t0);
+        assert_eq!(over.state(), TableState::Deserted);
+        assert_eq!(over.seat_of("SHA256:bob"), None);
+    }
+
+    #[test]
+    fn taking_back_returns_the_turn_to_the_asker() {
+        let moves = ["b3", "c1", "a1"].map(sq);
+        let mut game = Game::from_moves(moves).unwrap();
+        assert_eq!(take_back(&mut game.clone(), Player::Blue), 1);
+        assert_eq!(take_back(&mut game, Player::Yellow), 2);
+        assert_eq!(game.len(), 1);
+        assert_eq!(game.to_move(), Player::Yellow);
+    }
+
+    #[test]
+    fn claims_go_to_the_table_with_the_stone() {
+        let t0 = Instant::now();
+        let mut table = GameTable::open(
+            who("ann"),
+            Player::Blue,
+            Game::with_rules(Ruleset::Standard, true),
+            None,
+        );
+        table.sit(who("bob"), t0);
+        play(&mut table, &["a1", "b1", "a2", "b2", "a3", "b3", "a4"], t0);
+        let mut screen = table.game().clone();
+        let points = screen.last().unwrap().points;
+        screen.claim(points).unwrap();
+        assert!(
+            table
+                .take_moves((Player::Blue, table.epoch()), &screen, t0)
+                .changed
+        );
+        assert_eq!(table.game().score(Player::Blue), points);
+        // Yellow can't claim Blue's stone.
+        assert!(
+            !table
+                .take_moves((Player::Yellow, table.epoch()), &screen, t0)
+                .changed
+        );
+    }
+}

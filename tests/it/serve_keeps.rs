@@ -1,0 +1,246 @@
+//! `hijara serve` keeps every game and every promise (issue 26's defects), with the
+//! real server on loopback and russh clients: a rematch survives `kill -9`, Ctrl-c at
+//! a table is a dropped link, a win is never claimed against a player who is on the
+//! server, guests never inherit each other's seats, a key binds at most 3 names (and
+//! the operator releases one beside the running server), and the operator's export
+//! and backup work beside it.
+
+use std::time::Duration;
+
+use crate::serve_common::{Player, Server, connect_refused, run, seated};
+
+/// `mover` places at `square`, and both screens show it as move `n`.
+async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
+    let letter = if n % 2 == 1 { 'B' } else { 'Y' };
+    mover.send(square.as_bytes()).await;
+    let entry = format!("{n:>2} {letter} {square}");
+    mover.wait_for(&entry).await;
+    other.wait_for(&entry).await;
+}
+
+/// Defect 1: a rematch's game was never written (the table's file was gone for good
+/// after the first game), so `kill -9` lost it.
+#[test]
+fn a_rematch_survives_kill_9() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice.wait_for("n: rematch").await;
+        alice.send(b"n").await;
+        bob.wait_for("offers a rematch").await;
+        bob.send(b"y").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for("bob plays Blue").await;
+        }
+        play(&bob, &alice, 1, "c1").await;
+        play(&alice, &bob, 2, "d1").await;
+        play(&bob, &alice, 3, "a2").await;
+        // A crash: no shutdown.
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"1").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for(" 3 B a2").await;
+            screen.wait_for("Yellow to move").await;
+        }
+    });
+}
+
+/// Defect 7: Ctrl-c at a table ended the game for both, as `*`, without the question
+/// `q` asks. It is a dropped link: the seat is kept for the grace period.
+#[test]
+fn ctrl_c_at_a_table_is_a_dropped_link_not_an_abandonment() {
+    run(async {
+        let server = Server::start_with(&["--reconnect-grace", "60"]);
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        bob.send(b"\x03").await;
+        alice.wait_for("waiting for bob (").await;
+        assert!(
+            !alice.screen().contains("left the table"),
+            "{}",
+            alice.screen()
+        );
+        bob.wait_closed().await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for(" 1 B a1").await;
+        bob.wait_for("Yellow to move").await;
+        alice.wait_for("Your opponent is back").await;
+        play(&bob, &alice, 2, "b2").await;
+        assert!(
+            server.history().is_empty(),
+            "nothing ended, nothing in the history"
+        );
+        assert_eq!(server.in_play(), 1, "the game goes on, kept");
+    });
+}
+
+/// Defect 3: after a restart, a player back on the server (in the lobby) had the win
+/// claimed against them once the grace period counted from the restart was over.
+#[test]
+fn no_win_is_claimed_against_a_player_on_the_server() {
+    run(async {
+        let mut server = Server::start_with(&["--reconnect-grace", "1"]);
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        server.restart(&["--reconnect-grace", "1"]);
+        drop((alice, bob));
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        // Well past the grace period counted from the restart.
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        alice.send(b"w").await;
+        alice.wait_for("Claim the win at which").await;
+        alice.send(b"1").await;
+        alice.wait_for("bob is on the server").await;
+        assert!(!alice.screen().contains("You won"), "{}", alice.screen());
+        // Once bob has gone, the grace period counts from then.
+        drop(bob);
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        alice.send(b"w1").await;
+        alice
+            .wait_for("You won: your opponent did not come back")
+            .await;
+    });
+}
+
+/// Defect 5: guests were `guest:N` with a counter that began again at each start, so
+/// after a restart a new guest inherited an earlier guest's adjourned game.
+#[test]
+fn a_guest_never_inherits_another_guest_s_game_after_a_restart() {
+    run(async {
+        let mut server = Server::start_with(&["--guests"]);
+        let gina = Player::join_guest(&server, "gina").await;
+        gina.wait_for("q leave").await;
+        gina.send(b"a").await;
+        gina.send(b"ooo").await;
+        gina.wait_for("against the random AI").await;
+        gina.send(b"\r").await;
+        gina.wait_for("Blue to move").await;
+        gina.send(b"b3").await;
+        gina.wait_for(" 2 Y ").await;
+        gina.send(b"q").await;
+        gina.send(b"y").await;
+        gina.wait_for("unfinished: 1").await;
+        server.restart(&["--guests"]);
+        drop(gina);
+        let hank = Player::join_guest(&server, "hank").await;
+        hank.wait_for("q leave").await;
+        // Give the lobby a moment: it lists every game it would list at once.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let screen = hank.screen();
+        assert!(!screen.contains("unfinished"), "{screen}");
+        assert!(!screen.contains("gina"), "{screen}");
+    });
+}
+
+/// Defect 6: one key bound any number of names (50 in 4 s). Three at most now; the
+/// names already bound stay usable.
+#[test]
+fn a_key_binds_at_most_three_names() {
+    run(async {
+        let server = Server::start();
+        for name in ["ann", "ann2", "ann3"] {
+            let player = Player::join(&server, name, 7, 80, 24).await;
+            player.wait_for(&format!("you: {name}")).await;
+        }
+        assert!(connect_refused(&server, "ann4", 7).await, "a fourth name");
+        let again = Player::join(&server, "ann2", 7, 80, 24).await;
+        again.wait_for("you: ann2").await;
+        // The operator releases ann3 beside the running server: the key binds ann4,
+        // and the server sees it at once.
+        let released = operator(&server, &["release", "ANN3"]);
+        assert!(released.contains("released ANN3"), "{released}");
+        let ann4 = Player::join(&server, "ann4", 7, 80, 24).await;
+        ann4.wait_for("you: ann4").await;
+        let names = operator(&server, &["names"]);
+        assert!(names.contains("ann4") && !names.contains("ann3"), "{names}");
+        assert!(names.contains("3 name(s), 1 key(s)"), "{names}");
+        let refused = hijara::server::operator::release(server.dir.path(), "nobody");
+        assert!(refused.is_err());
+    });
+}
+
+/// `hijara serve --data-dir D COMMAND` beside the running server: what it printed.
+fn operator(server: &Server, command: &[&str]) -> String {
+    let out = std::process::Command::new(crate::common::binary())
+        .args(["serve", "--data-dir"])
+        .arg(server.dir.path())
+        .args(command)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{command:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The operator exports the finished games and backs the database up while the
+/// server runs; `hijara games --dir` lists the export, and `hijara score` reads it.
+#[test]
+fn export_and_backup_beside_the_running_server() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice.wait_for("alice wins: bob resigned").await;
+        let out = server.dir.path().join("export");
+        let said = operator(&server, &["export", out.to_str().unwrap()]);
+        assert!(said.contains("exported 1 game(s)"), "{said}");
+        let listed = std::process::Command::new(crate::common::binary())
+            .args(["games", "--dir"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let listed = String::from_utf8_lossy(&listed.stdout);
+        assert!(
+            listed.contains("alice") && listed.contains("bob"),
+            "{listed}"
+        );
+        let file = std::fs::read_dir(&out)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let scored = std::process::Command::new(crate::common::binary())
+            .arg("score")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            scored.status.success(),
+            "{}",
+            String::from_utf8_lossy(&scored.stderr)
+        );
+        let copy = server.dir.path().join("copy.db");
+        let said = operator(&server, &["backup", copy.to_str().unwrap()]);
+        assert!(said.contains("backed up"), "{said}");
+        // The copy is a whole database: the server's names and history are in it.
+        let copy = rusqlite::Connection::open(&copy).unwrap();
+        let count = |table: &str| -> i64 {
+            copy.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+                .unwrap()
+        };
+        assert_eq!((count("names"), count("finished")), (2, 1));
+        alice.send(b"n").await;
+        alice.wait_for("Rematch offered").await;
+    });
+}
