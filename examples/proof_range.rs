@@ -59,9 +59,12 @@ enum Command {
         /// table); 0 skips it.
         #[arg(long, default_value_t = 20_000_000)]
         cap: u64,
-        /// Hard's decision with this node budget on one thread; 0 skips it.
+        /// Hard's decision with this node budget (over all its threads); 0 skips it.
         #[arg(long, default_value_t = 0)]
         budget_nodes: u64,
+        /// Threads for the node-budget decision (more than one: not reproducible).
+        #[arg(long, default_value_t = 1)]
+        budget_threads: usize,
         /// Hard's decision with this thinking time on `--threads` threads.
         #[arg(long)]
         think_ms: Option<u64>,
@@ -223,6 +226,7 @@ fn main() -> anyhow::Result<()> {
             positions,
             cap,
             budget_nodes,
+            budget_threads,
             think_ms,
             threads,
             depths,
@@ -265,15 +269,20 @@ fn main() -> anyhow::Result<()> {
                     };
                 }
                 if budget_nodes > 0 {
-                    let mut hard = medium_or_hard(Level::Hard, 1);
+                    let mut hard = Engine::new(AiSettings {
+                        level: Level::Hard,
+                        think_ms: None,
+                        seed: 1,
+                        threads: Some(budget_threads),
+                    });
                     let d = hard
                         .decide(position, &SearchLimit::nodes(budget_nodes))
                         .context("a move")?;
                     row.budget_proven += u32::from(d.solved.is_some());
                     row.budget_margin += u32::from(d.margin.is_some());
                     line += &format!(
-                        " {budget_nodes} nodes: proved {:?}, margin {:?};",
-                        d.solved, d.margin
+                        " {budget_nodes} nodes on {budget_threads} threads: proved {:?}, margin {:?}, {} nodes;",
+                        d.solved, d.margin, d.nodes
                     );
                 }
                 if let Some(ms) = think_ms {
