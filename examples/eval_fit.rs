@@ -269,29 +269,8 @@ fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: [[f64; COLUMNS]; COLUMNS], mut b: [f64; COLUMNS]) -> Option<[f64; COLUMNS]> {
-    for col in 0..COLUMNS {
-        let pivot = (col..COLUMNS).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-15 {
-            return None;
-        }
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let (top, bottom) = a.split_at_mut(col + 1);
-        let pivot_row = &top[col];
-        for (offset, row) in bottom.iter_mut().enumerate() {
-            let f = row[col] / pivot_row[col];
-            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                *x -= f * p;
-            }
-            b[col + 1 + offset] -= f * b[col];
-        }
-    }
-    let mut x = [0.0; COLUMNS];
-    for row in (0..COLUMNS).rev() {
-        let rest: f64 = (row + 1..COLUMNS).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    Some(x)
+/// Solves `a x = b` ([`margins::solve_linear`]).
+fn solve(a: [[f64; COLUMNS]; COLUMNS], b: [f64; COLUMNS]) -> Option<[f64; COLUMNS]> {
+    let x = margins::solve_linear(a.iter().map(|row| row.to_vec()).collect(), b.to_vec())?;
+    x.try_into().ok()
 }

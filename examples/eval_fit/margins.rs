@@ -237,8 +237,8 @@ fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// Solves the symmetric system `a x = b` by Gaussian elimination with partial pivoting.
-fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+pub(super) fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for col in 0..n {
         let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;

@@ -33,7 +33,7 @@ use super::limit::SearchLimit;
 use super::mirror::mirror_move;
 use super::ordering::to_front;
 use super::random::shuffled_moves;
-use super::search::{INF, RootSolve, SearchResult, Wdl};
+use super::search::{INF, RootSolve, SearchResult, Searcher, Wdl};
 use super::smp::{self, Finish};
 use super::tt::TranspositionTable;
 use super::tt::key;
@@ -290,13 +290,23 @@ impl<'a> Run<'a> {
     /// A move achieving at least `target`, up to the end of the budget:
     /// `Some(None)` when no move does, `None` when the proof did not finish.
     fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Option<Move>> {
+        self.search_to_the_end(order, |s, o| s.prove(position, o, target))
+    }
+
+    /// A search to the end of the game with the rest of the budget, on every
+    /// thread, the first finished thread's answer; `None` if none finished.
+    fn search_to_the_end<R: Send>(
+        &mut self,
+        order: &[Move],
+        job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
+    ) -> Option<R> {
         let run = smp::run(
             &self.table,
             self.threads,
             self.limit(100),
             order,
             Finish::First,
-            |s, o| s.prove(position, o, target),
+            job,
         );
         self.nodes += run.nodes;
         (!run.aborted).then_some(run.result)
@@ -310,16 +320,8 @@ impl<'a> Run<'a> {
         order: &[Move],
         (alpha, beta): (i32, i32),
     ) -> Option<(Move, i32)> {
-        let run = smp::run(
-            &self.table,
-            self.threads,
-            self.limit(100),
-            order,
-            Finish::First,
-            |s, o| s.solve_margin(position, o, alpha, beta),
-        );
-        self.nodes += run.nodes;
-        if run.aborted { None } else { run.result }
+        self.search_to_the_end(order, |s, o| s.solve_margin(position, o, alpha, beta))
+            .flatten()
     }
 
     /// The table's move for `position`, if it holds an open one.
