@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use anyhow::Context;
 use hijara::record::Record;
 use hijara::session::GameConfig;
-use hijara::ui::{App, AppView, Input, Theme};
+use hijara::ui::{App, AppView, Input, Look};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -32,7 +32,7 @@ const RECORD: &str = include_str!("../assets/games/complete.hij");
 const CELL_W: f64 = 9.6;
 const CELL_H: f64 = 20.0;
 const FONT_SIZE: f64 = 16.0;
-/// The terminal's own colours (a dark theme).
+/// The terminal's own colours (a dark look).
 const DEFAULT_FG: &str = "#d4d4d4";
 const DEFAULT_BG: &str = "#1e1e1e";
 
@@ -65,7 +65,7 @@ fn screen() -> anyhow::Result<Buffer> {
         frame.render_widget(
             &AppView {
                 app: &app,
-                theme: Theme::COLOR,
+                look: Look::DEFAULT,
             },
             frame.area(),
         )
@@ -73,7 +73,7 @@ fn screen() -> anyhow::Result<Buffer> {
     Ok(terminal.backend().buffer().clone())
 }
 
-/// The 16 ANSI colours as a common dark terminal theme shows them.
+/// The 16 ANSI colours as a common dark terminal look shows them.
 fn hex(color: Color, default: &'static str) -> String {
     let named = match color {
         Color::Reset => default,

@@ -18,6 +18,8 @@
 //! - [`review`]: game review, every move judged against the engine.
 //! - [`puzzle`]: puzzles proved by the exact solver, their set, ratings and progress.
 //! - [`learn`]: lessons kept as data, checked by the rules, and the progress through them.
+//! - [`prefs`]: the player's preferences (`hijara/config.toml`), the palettes' names and
+//!   the guesses from the environment.
 //! - `strings` (private): every text the player reads (a folder by screen or subject,
 //!   with `describe` putting game values into words), used by `ui`, `server` and `cli`.
 //! - [`ui`]: the full-screen screens: the start screen, a game, the replay viewer,
@@ -31,6 +33,7 @@ pub mod ai;
 pub mod cli;
 pub mod learn;
 pub mod playout;
+pub mod prefs;
 pub mod puzzle;
 pub mod rating;
 pub mod record;

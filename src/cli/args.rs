@@ -13,11 +13,23 @@ use crate::session::{
 
 /// Hijara, the four-by-four board game, in the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "hijara", version, about, long_about = None)]
+#[command(name = "hijara", version, about, long_about = None,
+    after_help = crate::strings::start::NO_COMMAND_HELP)]
 pub struct Cli {
     /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Read no config file (`hijara config` tells where it is).
+    #[arg(long, global = true)]
+    pub no_config: bool,
+    /// The screens' colours [default: the config file's, else none under NO_COLOR,
+    /// else light when COLORFGBG says the background is light, else default].
+    #[arg(long, global = true, value_enum, value_name = "NAME")]
+    pub palette: Option<crate::prefs::Palette>,
+    /// Draw the board with ASCII characters only, for fonts without box-drawing or
+    /// block glyphs [default: the config file's, else when the locale is not UTF-8].
+    #[arg(long, global = true)]
+    pub ascii: bool,
 }
 
 /// The subcommands.
@@ -51,6 +63,17 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout.
     Manpage,
+    /// Show the preferences in force and where each came from, or write a config file.
+    Config(ConfigArgs),
+}
+
+/// Options of `hijara config`.
+#[derive(Debug, Clone, Args, Default)]
+pub struct ConfigArgs {
+    /// Write a config file with every key at its default, commented (never over an
+    /// existing file).
+    #[arg(long)]
+    pub init: bool,
 }
 
 /// Options of `hijara play`.
@@ -62,9 +85,10 @@ pub struct PlayArgs {
     /// Who plays Yellow [default: human, or the --load record's seat].
     #[arg(long, value_enum)]
     pub yellow: Option<Seat>,
-    /// Short form: you play Blue against the AI at this level (default hard).
-    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "hard", conflicts_with_all = ["blue", "yellow"])]
-    pub ai: Option<Level>,
+    /// Short form: you play Blue against the AI at this level [default: the config
+    /// file's level, else hard].
+    #[arg(long, value_enum, num_args = 0..=1, conflicts_with_all = ["blue", "yellow"])]
+    pub ai: Option<Option<Level>>,
     /// AI and save settings.
     #[command(flatten)]
     pub session: SessionArgs,
@@ -76,13 +100,20 @@ pub struct PlayArgs {
     /// standard, or the --load record's].
     #[arg(long, value_enum, conflicts_with = "load")]
     pub variant: Option<crate::rules::Ruleset>,
-    /// Players claim their own points (`+25 Enter`); overlooked points are forfeited.
+    /// Players claim their own points (`+25 Enter`); overlooked points are forfeited
+    /// [default: the config file's claims].
     #[arg(long, conflicts_with = "load")]
     pub claim: bool,
+    /// No claims, whatever the config file says.
+    #[arg(long, conflicts_with_all = ["load", "claim"])]
+    pub no_claim: bool,
     /// Play with clocks: `5+3` is 5 minutes each plus 3 seconds a move; who runs out
-    /// loses [default: none, or the --load record's clocks].
+    /// loses [default: the --load record's clocks, else the config file's, else none].
     #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
     pub clock: Option<crate::record::TimeControl>,
+    /// No clocks, whatever the config file says.
+    #[arg(long, conflicts_with = "clock")]
+    pub no_clock: bool,
 }
 
 /// Which record `hijara replay` opens: a file, or a game of the history by number.
@@ -130,13 +161,15 @@ pub struct ReplayArgs {
 /// The settings a game session shares between `play` and `replay`'s playing on.
 #[derive(Debug, Clone, Args, Default)]
 pub struct SessionArgs {
-    /// The AI's thinking time per move, in milliseconds (hard level; at most an hour).
+    /// The AI's thinking time per move, in milliseconds (hard level; at most an hour)
+    /// [default: the config file's, else the level's own].
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Where `s` saves records [default: the current folder].
+    /// Where `s` saves records [default: the config file's save_dir, else the current
+    /// folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
     /// Search threads.
@@ -148,11 +181,12 @@ pub struct SessionArgs {
 }
 
 impl SessionArgs {
-    /// The game settings for these seats: the thinking time, and the seed or a fresh one.
-    pub(crate) fn config(&self, seats: [Seat; 2]) -> GameConfig {
+    /// The game settings for these seats: the thinking time (the flag's, else the
+    /// preferences'), and the seed or a fresh one.
+    pub(crate) fn config(&self, seats: [Seat; 2], prefs: &crate::prefs::Prefs) -> GameConfig {
         GameConfig {
             seats,
-            think_ms: self.think_ms,
+            think_ms: self.think_ms.or(prefs.think_ms),
             seed: self.seed.unwrap_or_else(fresh_seed),
             threads: self.threads.get(),
             ..GameConfig::default()
@@ -163,8 +197,7 @@ impl SessionArgs {
 /// `--threads`, declared once and flattened into every command that searches.
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct ThreadsArgs {
-    /// Search threads for the AI and the analysis [default: every core; `selfplay
-    /// --nodes`: 1, for reproducible games].
+    /// Search threads for the AI and the analysis [default: every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
 }
@@ -256,7 +289,8 @@ pub struct CompletionsArgs {
 /// Options of `hijara resume`.
 #[derive(Debug, Clone, Args)]
 pub struct ResumeArgs {
-    /// Where `s` saves records, created if missing [default: the current folder].
+    /// Where `s` saves records, created if missing [default: the config file's
+    /// save_dir, else the current folder].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
     /// Search threads.
@@ -363,6 +397,9 @@ pub struct BenchArgs {
 
 /// Options of `hijara selfplay`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("threads", |arg| arg.help(
+    "Search threads [default: every core; 1 with --nodes, for reproducible games]"
+)))]
 pub struct SelfplayArgs {
     /// Blue's level.
     #[arg(long, value_enum)]
@@ -401,10 +438,43 @@ mod tests {
         Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
     }
 
+    /// The long help of `hijara ARGS... --help`, as the binary prints it.
+    fn help(args: &[&str]) -> String {
+        use clap::CommandFactory;
+        let mut command = Cli::command();
+        let mut sub = &mut command;
+        for name in args {
+            sub = sub
+                .find_subcommand_mut(name)
+                .unwrap_or_else(|| panic!("no subcommand {name}"));
+        }
+        sub.render_long_help().to_string()
+    }
+
+    /// Issue 28, defect 12: `--threads` on the commands that play or analyse told of
+    /// `selfplay --nodes`, and `hijara --help` never said that `hijara` alone opens
+    /// the start screen.
+    #[test]
+    fn the_help_says_what_each_command_does() {
+        for command in ["play", "replay", "resume", "analyze", "engine"] {
+            let text = help(&[command]);
+            assert!(text.contains("--threads"), "{command}: {text}");
+            assert!(!text.contains("selfplay"), "{command}: {text}");
+        }
+        let selfplay = help(&["selfplay"]);
+        assert!(selfplay.contains("1 with --nodes"), "{selfplay}");
+        let top = help(&[]);
+        assert!(
+            top.contains("With no command, `hijara` opens the start screen"),
+            "{top}"
+        );
+    }
+
     #[test]
     fn no_history_is_taken_by_play_resume_and_replay() {
         let Ok(Cli {
             command: Some(Command::Play(play)),
+            ..
         }) = parse(&["play", "--no-history"])
         else {
             panic!("play");
@@ -412,6 +482,7 @@ mod tests {
         assert!(play.session.no_history);
         let Ok(Cli {
             command: Some(Command::Resume(resume)),
+            ..
         }) = parse(&["resume", "--no-history"])
         else {
             panic!("resume");
@@ -419,6 +490,7 @@ mod tests {
         assert!(resume.no_history);
         let Ok(Cli {
             command: Some(Command::Replay(replay)),
+            ..
         }) = parse(&["replay", "--last", "--no-history"])
         else {
             panic!("replay");
@@ -434,8 +506,16 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{args:?}: {e}"))
                 .command
             {
-                Some(Command::Play(a)) => a.session.config([Seat::Human; 2]).threads,
-                Some(Command::Replay(a)) => a.session.config([Seat::Human; 2]).threads,
+                Some(Command::Play(a)) => {
+                    a.session
+                        .config([Seat::Human; 2], &Default::default())
+                        .threads
+                }
+                Some(Command::Replay(a)) => {
+                    a.session
+                        .config([Seat::Human; 2], &Default::default())
+                        .threads
+                }
                 Some(Command::Resume(a)) => a.threads.get(),
                 Some(Command::Engine(a)) => a.threads.get(),
                 Some(Command::Selfplay(a)) => a.threads.get(),
@@ -472,7 +552,7 @@ mod tests {
         }
         // The game's settings carry the count to its AI.
         let config = parse(&["play", "--threads", "2"]).map(|c| match c.command {
-            Some(Command::Play(a)) => a.session.config([Seat::Hard; 2]),
+            Some(Command::Play(a)) => a.session.config([Seat::Hard; 2], &Default::default()),
             _ => GameConfig::default(),
         });
         assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
@@ -483,6 +563,7 @@ mod tests {
         let target = |arg: &str| match parse(&["replay", arg]) {
             Ok(Cli {
                 command: Some(Command::Replay(replay)),
+                ..
             }) => replay.game,
             other => panic!("{other:?}"),
         };

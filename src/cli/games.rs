@@ -24,6 +24,9 @@ struct Report<'a> {
 
 /// Seat names longer than this are cut in the text list, to keep rows within 80 columns.
 const NAME_WIDTH: usize = 10;
+/// The result column: `Yellow won on time` is the longest. One space follows it, as
+/// the totals after it are right-aligned, so a row with `corners` keeps to 80 columns.
+const RESULT_WIDTH: usize = 18;
 
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     let folder = match &args.dir {
@@ -60,12 +63,12 @@ fn listing(history: &History) -> String {
         let line = match listed {
             // Cells are padded by display columns: a wide name keeps the columns straight.
             Listed::Game(e) => format!(
-                "{:>width$}  {}  {}  {}  {}  {:>7}  {}",
+                "{:>width$}  {}  {}  {}  {} {:>7}  {}",
                 e.n,
                 pad(&sanitize(e.date.as_deref().unwrap_or("?")), 16),
                 pad(&sanitize(&e.blue), NAME_WIDTH),
                 pad(&sanitize(&e.yellow), NAME_WIDTH),
-                pad(text::result(e.result), 10),
+                pad(&text::result(e.result, e.termination), RESULT_WIDTH),
                 format!("{}-{}", e.blue_score, e.yellow_score),
                 rules_parts(e.variant, e.claims).join(", "),
             ),

@@ -7,9 +7,10 @@ use crate::session::data_dir;
 use crate::strings::{lesson as words, storage as storage_words};
 use crate::ui::LessonState;
 
+use super::config::RunPrefs;
 use super::{LearnArgs, PuzzleArgs};
 
-pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &LearnArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
     let progress = match &dir {
@@ -26,9 +27,13 @@ pub(crate) fn run(args: &LearnArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let ended = crate::ui::lessons(LessonState::resume(all, progress, dir))?;
+    let mut state = LessonState::resume(all, progress, dir);
+    if let Some(notice) = prefs.notice() {
+        state.notify(notice);
+    }
+    let ended = crate::ui::lessons(state, prefs.setup())?;
     if ended.wants_puzzles() {
-        return super::puzzle::run(&PuzzleArgs::default());
+        return super::puzzle::run(&PuzzleArgs::default(), prefs);
     }
     let done = ended.progress().done.len();
     println!("{}", words::done_of(done, ended.lessons().len()));

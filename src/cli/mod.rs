@@ -1,11 +1,12 @@
 //! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|puzzle|
-//! serve|completions|manpage]`.
+//! serve|completions|manpage|config]`.
 
 use clap::Parser;
 
 mod analyze;
 mod args;
 mod bench;
+mod config;
 mod engine;
 mod games;
 mod learn;
@@ -21,9 +22,9 @@ mod start;
 
 pub(crate) use args::storage;
 pub use args::{
-    AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, EngineArgs, GamesArgs, LearnArgs,
-    PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs, ScoreArgs, Seconds, SelfplayArgs,
-    SessionArgs, ThreadsArgs,
+    AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, ConfigArgs, EngineArgs, GamesArgs,
+    LearnArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs, ScoreArgs, Seconds,
+    SelfplayArgs, SessionArgs, ThreadsArgs,
 };
 pub use score::json_report;
 
@@ -48,21 +49,29 @@ pub fn run() -> anyhow::Result<()> {
     if !matches!(cli.command, Some(Command::Serve(_))) {
         end_quietly_on_a_closed_pipe();
     }
+    let prefs = config::RunPrefs::load(&cli);
+    // `hijara config` lists them itself.
+    if !matches!(cli.command, Some(Command::Config(_))) {
+        for warning in prefs.warnings() {
+            eprintln!("{warning}");
+        }
+    }
     match cli.command {
-        None => start::run(),
-        Some(Command::Play(args)) => play::run(args),
+        None => start::run(&prefs),
+        Some(Command::Play(args)) => play::run(args, &prefs),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Engine(args)) => engine::run(&args),
-        Some(Command::Replay(args)) => replay::run(&args),
-        Some(Command::Resume(args)) => resume::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args, &prefs),
+        Some(Command::Resume(args)) => resume::run(&args, &prefs),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Games(args)) => games::run(&args),
-        Some(Command::Puzzle(args)) => puzzle::run(&args),
-        Some(Command::Learn(args)) => learn::run(&args),
+        Some(Command::Puzzle(args)) => puzzle::run(&args, &prefs),
+        Some(Command::Learn(args)) => learn::run(&args, &prefs),
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => shell::completions(args.shell),
         Some(Command::Manpage) => shell::manpage(),
+        Some(Command::Config(args)) => config::run(&args, &prefs),
     }
 }

@@ -10,21 +10,34 @@ use crate::strings::{describe, message, totals};
 use crate::text::display_path;
 use crate::ui;
 
+use super::config::RunPrefs;
 use super::{PlayArgs, storage};
+use crate::prefs::Prefs;
 
-/// The game set-up the options ask for: `--ai LEVEL` is you as Blue against that level.
-fn config(args: &PlayArgs) -> GameConfig {
+/// The game set-up the options ask for, the preferences filling in what they leave:
+/// `--ai LEVEL` is you as Blue against that level (`--ai` alone: the preferred level).
+fn config(args: &PlayArgs, prefs: &Prefs) -> GameConfig {
+    let claims = if args.no_claim {
+        false
+    } else {
+        args.claim || prefs.claims
+    };
+    let clock = if args.no_clock {
+        None
+    } else {
+        args.clock.or(prefs.clock)
+    };
     GameConfig {
-        ruleset: args.variant.unwrap_or_default(),
-        claims: args.claim,
-        clock: args.clock,
-        ..args.session.config(seats(args))
+        ruleset: args.variant.unwrap_or(prefs.variant),
+        claims,
+        clock,
+        ..args.session.config(seats(args, prefs), prefs)
     }
 }
 
-fn seats(args: &PlayArgs) -> [Seat; 2] {
+fn seats(args: &PlayArgs, prefs: &Prefs) -> [Seat; 2] {
     match args.ai {
-        Some(level) => [Seat::Human, Seat::from(level)],
+        Some(level) => [Seat::Human, Seat::from(level.unwrap_or(prefs.level))],
         None => [
             args.blue.unwrap_or(Seat::Human),
             args.yellow.unwrap_or(Seat::Human),
@@ -33,10 +46,10 @@ fn seats(args: &PlayArgs) -> [Seat; 2] {
 }
 
 /// The settings for a loaded record: its tags, overridden by what the command line gives.
-fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
-    let mut config = config_of(&loaded.record, config(args));
+fn loaded_config(args: &PlayArgs, prefs: &Prefs, loaded: &LoadedRecord) -> GameConfig {
+    let mut config = config_of(&loaded.record, config(args, prefs));
     if args.ai.is_some() {
-        config.seats = seats(args);
+        config.seats = seats(args, prefs);
     }
     if let Some(seat) = args.blue {
         config.seats[0] = seat;
@@ -53,11 +66,16 @@ fn loaded_config(args: &PlayArgs, loaded: &LoadedRecord) -> GameConfig {
     if args.clock.is_some() {
         config.clock = args.clock;
     }
+    if args.no_clock {
+        config.clock = None;
+    }
     config
 }
 
-pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let mut storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
+pub(crate) fn run(args: PlayArgs, run: &RunPrefs) -> anyhow::Result<()> {
+    let prefs = run.prefs();
+    let save_dir = args.session.save_dir.as_ref().or(prefs.save_dir.as_ref());
+    let mut storage = storage(save_dir, args.session.no_history)?;
     let session = match &args.load {
         Some(path) => {
             let loaded = read_record(path)?;
@@ -72,7 +90,8 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
             storage = storage.with_date(loaded.record.tag("Date"));
             let text = message::loaded(&display_path(path), &loaded.game);
-            let mut session = Session::new(loaded_config(&args, &loaded), loaded.game, storage);
+            let mut session =
+                Session::new(loaded_config(&args, prefs, &loaded), loaded.game, storage);
             // The record's clocks go on, unless `--clock` gives new ones.
             if args.clock.is_none() {
                 session.course = loaded.course;
@@ -89,7 +108,8 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                     Ok(Some(loaded)) => {
                         // A new game instead is dated at its first move.
                         storage = storage.with_date(loaded.record.tag("Date"));
-                        offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
+                        offer =
+                            Some((config_of(&loaded.record, config(&args, prefs)), loaded.game));
                         offer_course = loaded.course;
                     }
                     Ok(None) => {}
@@ -99,20 +119,25 @@ pub(crate) fn run(args: PlayArgs) -> anyhow::Result<()> {
                         // aside before the autosave is next written.
                         if let Some(loaded) = damaged.salvaged.map(|b| *b) {
                             storage = storage.with_date(loaded.record.tag("Date"));
-                            offer = Some((config_of(&loaded.record, config(&args)), loaded.game));
+                            offer = Some((
+                                config_of(&loaded.record, config(&args, prefs)),
+                                loaded.game,
+                            ));
                         }
                     }
                 }
             }
-            let config = config(&args);
+            let config = config(&args, prefs);
             let mut session = Session::new(config, config.new_game(), storage);
             session.resume_offer = offer;
             session.resume_course = offer_course;
-            session.notice = notice;
+            // A problem of the config file is the first thing said, unless the
+            // autosave's is.
+            session.notice = notice.or_else(|| run.notice().map(Notice::Error));
             session
         }
     };
-    let session = ui::play(session)?;
+    let session = ui::play(session, run.setup())?;
     if let Some(kept) = session.left_in_progress() {
         println!("{}", describe::farewell(&kept, &session.game));
     }
@@ -129,21 +154,60 @@ mod tests {
     #[test]
     fn short_form_is_human_blue_against_the_ai() {
         let args = PlayArgs {
-            ai: Some(Level::Hard),
+            ai: Some(Some(Level::Hard)),
             session: SessionArgs {
                 seed: Some(7),
                 ..SessionArgs::default()
             },
             ..PlayArgs::default()
         };
-        let config = config(&args);
+        let config = config(&args, &Prefs::default());
         assert_eq!(config.seats, [Seat::Human, Seat::Hard]);
         assert_eq!(config.seed, 7);
     }
 
     #[test]
+    fn the_preferences_fill_in_what_the_flags_leave_and_flags_beat_them() {
+        let prefs = Prefs {
+            level: Level::Easy,
+            think_ms: Some(300),
+            clock: crate::record::TimeControl::from_minutes("5+3").ok(),
+            variant: crate::rules::Ruleset::Corners,
+            claims: true,
+            ..Prefs::default()
+        };
+        let args = PlayArgs {
+            ai: Some(None),
+            ..PlayArgs::default()
+        };
+        let filled = config(&args, &prefs);
+        assert_eq!(filled.seats, [Seat::Human, Seat::Easy]);
+        assert_eq!(filled.think_ms, Some(300));
+        assert_eq!(filled.clock, prefs.clock);
+        assert_eq!(filled.ruleset, crate::rules::Ruleset::Corners);
+        assert!(filled.claims);
+        let args = PlayArgs {
+            ai: Some(Some(Level::Medium)),
+            variant: Some(crate::rules::Ruleset::Standard),
+            no_claim: true,
+            no_clock: true,
+            session: SessionArgs {
+                think_ms: Some(50),
+                ..SessionArgs::default()
+            },
+            ..PlayArgs::default()
+        };
+        let config = config(&args, &prefs);
+        assert_eq!(config.seats, [Seat::Human, Seat::Medium]);
+        assert_eq!(config.think_ms, Some(50));
+        assert_eq!(config.clock, None);
+        assert_eq!(config.ruleset, crate::rules::Ruleset::Standard);
+        assert!(!config.claims);
+    }
+
+    #[test]
     fn default_is_hot_seat() {
-        let config = config(&PlayArgs::default());
+        let config = config(&PlayArgs::default(), &Prefs::default());
         assert_eq!(config.seats, [Seat::Human, Seat::Human]);
         assert_eq!(config.ruleset, crate::rules::Ruleset::Standard);
         assert!(!config.claims);
@@ -156,7 +220,7 @@ mod tests {
             claim: true,
             ..PlayArgs::default()
         };
-        let config = config(&args);
+        let config = config(&args, &Prefs::default());
         assert_eq!(config.ruleset, crate::rules::Ruleset::Corners);
         assert!(config.claims);
         let game = config.new_game();
@@ -167,7 +231,7 @@ mod tests {
     #[test]
     fn the_command_line_overrides_a_loaded_record() {
         let loaded = parse_record("[Blue \"hard\"]\n[Yellow \"Bob\"]\n[Seed \"5\"]\nb2\n").unwrap();
-        let config = loaded_config(&PlayArgs::default(), &loaded);
+        let config = loaded_config(&PlayArgs::default(), &Prefs::default(), &loaded);
         assert_eq!(config.seats, [Seat::Hard, Seat::Human]);
         assert_eq!(config.seed, 5);
         let args = PlayArgs {
@@ -178,7 +242,7 @@ mod tests {
             },
             ..PlayArgs::default()
         };
-        let config = loaded_config(&args, &loaded);
+        let config = loaded_config(&args, &Prefs::default(), &loaded);
         assert_eq!(config.seats, [Seat::Hard, Seat::Easy]);
         assert_eq!(config.seed, 8);
     }

@@ -4,13 +4,14 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
-use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
+use crate::puzzle::{Progress, Puzzle, PuzzleSet, Tried, daily};
 use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::text::display_path;
 use crate::ui::PuzzleState;
 
 use super::PuzzleArgs;
+use super::config::RunPrefs;
 
 /// The `--stats --json` output.
 #[derive(Serialize)]
@@ -31,7 +32,7 @@ struct Stats {
     dailies_solved: usize,
 }
 
-pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let mut progress = match &dir {
@@ -48,6 +49,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         return stats(&set, &progress, args.json);
     }
     let today = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    // A puzzle on a lesson's position is not offered: the player has just solved it.
+    let lesson_twins = lesson_twins(&set);
     let puzzle: &Puzzle = if args.daily {
         daily(&set, today).context("the puzzle set is empty")?
     } else if let Some(id) = &args.id {
@@ -60,7 +63,9 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             ),
         }
     } else {
-        progress.next(&set).context("the puzzle set is empty")?
+        progress
+            .next_except(&set, &lesson_twins)
+            .context("the puzzle set is empty")?
     };
     if args.answer.is_none() && !args.print {
         let state = PuzzleState::new(
@@ -69,8 +74,13 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             dir.clone(),
             puzzle.clone(),
             args.daily.then_some(today),
-        );
-        let ended = crate::ui::puzzles(state)?;
+        )
+        .passing_over(lesson_twins);
+        let mut state = state;
+        if let Some(notice) = prefs.notice() {
+            state.notify(notice);
+        }
+        let ended = crate::ui::puzzles(state, prefs.setup())?;
         let p = ended.progress();
         println!(
             "{}",
@@ -103,7 +113,10 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         println!("{line}");
     }
     let daily_date = (args.daily).then_some(today);
-    progress.record(puzzle, v.solved, daily_date);
+    let tried = progress.record(puzzle, v.solved, daily_date);
+    if tried == Tried::Again {
+        println!("{}", words::TRIED_BEFORE);
+    }
     println!(
         "{}",
         words::after_try(
@@ -113,6 +126,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         )
     );
     match &dir {
+        // A repeat changed nothing, so nothing is written.
+        _ if tried == Tried::Again => {}
         Some(dir) => progress
             .save(dir)
             .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
@@ -153,4 +168,17 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         )
     );
     Ok(())
+}
+
+/// The puzzles whose position is a lesson's (lesson 10 is puzzle p0004's position).
+fn lesson_twins(set: &PuzzleSet) -> Vec<String> {
+    let lessons = crate::learn::lessons().unwrap_or_default();
+    set.puzzles
+        .iter()
+        .filter(|p| {
+            p.position()
+                .is_ok_and(|position| lessons.iter().any(|l| *l.game.position() == position))
+        })
+        .map(|p| p.id.clone())
+        .collect()
 }

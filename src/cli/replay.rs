@@ -8,6 +8,7 @@ use crate::session::{data_dir, files_newest_first, games_dir, read_record};
 use crate::text::display_path;
 use crate::ui;
 
+use super::config::RunPrefs;
 use super::{ReplayArgs, ReplayTarget, storage};
 
 /// The history folder, or an error saying why there is none.
@@ -52,17 +53,21 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
     }
 }
 
-pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &ReplayArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     // Every check happens here, before the screen switches to full-screen mode.
     let path = record_path(args.game.as_ref())?;
     let loaded = read_record(&path)?;
-    let storage = storage(args.session.save_dir.as_ref(), args.session.no_history)?;
+    let save_dir = args.session.save_dir.as_ref();
+    let storage = storage(
+        save_dir.or(prefs.prefs().save_dir.as_ref()),
+        args.session.no_history,
+    )?;
     let name = path.file_name().map_or_else(
         || display_path(&path),
         |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
-    let config = args.session.config([args.blue, args.yellow]);
-    if let Some(session) = ui::replay(name, loaded, config, storage)?
+    let config = args.session.config([args.blue, args.yellow], prefs.prefs());
+    if let Some(session) = ui::replay(name, loaded, config, storage, prefs.setup())?
         && let Some(kept) = session.left_in_progress()
     {
         println!(

@@ -7,9 +7,10 @@ use crate::strings::{describe, message, moves_count};
 use crate::text::display_path;
 use crate::ui;
 
+use super::config::RunPrefs;
 use super::{ResumeArgs, SessionArgs, storage};
 
-pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &ResumeArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = display_path(autosave.path());
@@ -34,14 +35,15 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
             bail!("the autosave {path}: {error}{offer}")
         }
     };
-    let storage = storage(args.save_dir.as_ref(), args.no_history)?
+    let save_dir = args.save_dir.as_ref().or(prefs.prefs().save_dir.as_ref());
+    let storage = storage(save_dir, args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
     let fallback = SessionArgs {
         threads: args.threads,
         ..SessionArgs::default()
     }
-    .config([crate::ai::Seat::Human; 2]);
+    .config([crate::ai::Seat::Human; 2], prefs.prefs());
     let mut config = config_of(&loaded.record, fallback);
     let notice = Notice::Info(message::resumed(loaded.game.to_move()));
     let course = match args.clock {
@@ -55,7 +57,7 @@ pub(crate) fn run(args: &ResumeArgs) -> anyhow::Result<()> {
     let mut session = Session::new(config, loaded.game, storage);
     session.course = course;
     session.notice = Some(notice);
-    let session = ui::play(session)?;
+    let session = ui::play(session, prefs.setup())?;
     if let Some(kept) = session.left_in_progress() {
         println!("{}", describe::farewell(&kept, &session.game));
     }

@@ -12,4 +12,4 @@ pub mod task;
 
 pub use lesson::{LESSON_FILES, Lesson, LessonError, lessons};
 pub use progress::LearnProgress;
-pub use task::{Check, Task, check};
+pub use task::{Check, Task, Why, check};

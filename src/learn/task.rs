@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use crate::ai::SearchLimit;
 use crate::puzzle::engine;
-use crate::rules::{Cell, ComboKind, Game, Move, Position, Section};
+use crate::rules::{Cell, Combination, ComboKind, Game, Move, Position, Section};
 
 /// The nodes each exact solve of a `best` task may search: ample for an
 /// endgame (lesson 10's 7 empty sections need a few thousand).
@@ -106,6 +106,17 @@ impl fmt::Display for Task {
     }
 }
 
+/// Why a move does the task or not, beyond what it scored, for the tasks whose
+/// answer scores nothing by itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// A `block` task: the opponent's combinations the stone stops.
+    Blocked(Vec<Combination>),
+    /// A `best` task: the move tried and the exact final margin (mover minus
+    /// opponent) every legal move leads to under best play, in square order.
+    Margins(Move, Vec<(Move, i32)>),
+}
+
 /// The rules' verdict on a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Check {
@@ -116,6 +127,8 @@ pub struct Check {
     /// Cells to highlight (a bitboard): what the move completed when right; when
     /// wrong, what the task was about (the combination to complete or stop).
     pub cells: u64,
+    /// Why, for a `block` stone that stopped something and every `best` try.
+    pub why: Option<Why>,
 }
 
 /// Judges `mv` after `game` against `task`; `answer` is the intended move,
@@ -148,19 +161,36 @@ pub fn check(task: Task, game: &Game, mv: Move, answer: Move) -> Option<Check> {
         let p = a.play_unchecked(answer);
         p.combos().cells_mask() | p.cell.bit()
     };
+    let mut why = None;
     let done = match task {
         Task::Section(n) => section == n,
         Task::Complete(kind) => combos.iter().any(|c| kind.matches(c.kind())),
         Task::Score(n) => placement.points == n,
-        Task::Block => blocked(position, placement.cell.bit()) != 0,
+        Task::Block => {
+            let stopped = stopped(position, placement.cell.bit());
+            let done = !stopped.is_empty();
+            why = done.then_some(Why::Blocked(stopped));
+            done
+        }
         Task::Mirror => game
             .last()
             .is_some_and(|last| last.square().rotated() == mv),
         // Node-limited, so a lesson file with an early position cannot hang the
         // screen: cut short, the move is not counted as done (the tests play
         // every lesson's answer, so a shipped lesson is never cut short).
-        Task::Best => engine::best_moves(position, &SearchLimit::nodes(BEST_NODES))
-            .is_some_and(|reaching| reaching == [mv]),
+        Task::Best => match engine::move_margins(position, &SearchLimit::nodes(BEST_NODES)) {
+            Some(margins) => {
+                let best = margins.iter().map(|&(_, m)| m).max();
+                let reaching: Vec<Move> = margins
+                    .iter()
+                    .filter(|&&(_, m)| Some(m) == best)
+                    .map(|&(m, _)| m)
+                    .collect();
+                why = Some(Why::Margins(mv, margins));
+                reaching == [mv]
+            }
+            None => false,
+        },
     };
     let cells = if done {
         combos.cells_mask() | placement.cell.bit()
@@ -181,17 +211,30 @@ pub fn check(task: Task, game: &Game, mv: Move, answer: Move) -> Option<Check> {
             _ => answer_cells(),
         }
     };
-    Some(Check { done, what, cells })
+    Some(Check {
+        done,
+        what,
+        cells,
+        why,
+    })
 }
 
-/// The cells of the opponent's combinations that a stone on `cell` stops:
-/// those where the opponent holds the other three sections.
-fn blocked(position: &Position, cell: u64) -> u64 {
+/// The opponent's combinations that a stone on `cell` stops: those where the
+/// opponent holds the other three sections.
+fn stopped(position: &Position, cell: u64) -> Vec<Combination> {
     let theirs = position.stones(position.to_move().other());
     position
         .ruleset()
         .combinations()
         .iter()
         .filter(|c| c.mask() & cell != 0 && (theirs | cell) & c.mask() == c.mask())
+        .copied()
+        .collect()
+}
+
+/// The cells of the combinations that a stone on `cell` stops.
+fn blocked(position: &Position, cell: u64) -> u64 {
+    stopped(position, cell)
+        .iter()
         .fold(0, |acc, c| acc | c.mask())
 }

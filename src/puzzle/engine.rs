@@ -116,10 +116,10 @@ pub fn solve(position: &Position, limit: &SearchLimit) -> Option<(Move, i32)> {
     Some((solution.best, solution.margin?))
 }
 
-/// The moves that reach the position's best exact final margin, each proved
-/// by an exact solve within `limit`; `None` on a full board or when `limit`
-/// cut any solve short. Unlike [`judge`], every search here keeps the limit.
-pub fn best_moves(position: &Position, limit: &SearchLimit) -> Option<Vec<Move>> {
+/// Each legal move and the exact final margin (mover minus opponent) it leads to
+/// under best play, in square order, each proved by an exact solve within `limit`;
+/// `None` on a full board or when `limit` cut any solve short.
+pub fn move_margins(position: &Position, limit: &SearchLimit) -> Option<Vec<(Move, i32)>> {
     let mut margins = Vec::with_capacity(16);
     for mv in position.legal_moves() {
         let mut child = *position;
@@ -132,6 +132,14 @@ pub fn best_moves(position: &Position, limit: &SearchLimit) -> Option<Vec<Move>>
         };
         margins.push((mv, margin));
     }
+    (!margins.is_empty()).then_some(margins)
+}
+
+/// The moves that reach the position's best exact final margin, each proved
+/// by an exact solve within `limit`; `None` on a full board or when `limit`
+/// cut any solve short. Unlike [`judge`], every search here keeps the limit.
+pub fn best_moves(position: &Position, limit: &SearchLimit) -> Option<Vec<Move>> {
+    let margins = move_margins(position, limit)?;
     let best = margins.iter().map(|&(_, m)| m).max()?;
     Some(
         margins

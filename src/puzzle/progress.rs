@@ -68,6 +68,16 @@ impl Default for Progress {
     }
 }
 
+/// Whether a try changed the progress: only a puzzle's first try counts, so reopening
+/// a puzzle (the daily one again, `--id` twice) cannot pump the rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tried {
+    /// The first try at this puzzle: the ratings, counts and streak were updated.
+    First,
+    /// The puzzle was tried before: nothing changed.
+    Again,
+}
+
 /// A progress file that could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ProgressError {
@@ -183,9 +193,18 @@ impl Progress {
             .map_or(puzzle.rating, |p| p.rating)
     }
 
-    /// Records one try at `puzzle`: both ratings, the counts and the streak.
-    /// `daily` is the UTC date when it was that day's puzzle.
-    pub fn record(&mut self, puzzle: &Puzzle, solved: bool, daily: Option<NaiveDate>) {
+    /// Whether `puzzle` was tried before (so a try now does not count).
+    pub fn tried(&self, puzzle: &Puzzle) -> bool {
+        self.puzzles.get(&puzzle.id).is_some_and(|p| p.tries > 0)
+    }
+
+    /// Records one try at `puzzle`: both ratings, the counts and the streak, on the
+    /// first try only ([`Tried::Again`] changes nothing). `daily` is the UTC date when
+    /// it was that day's puzzle.
+    pub fn record(&mut self, puzzle: &Puzzle, solved: bool, daily: Option<NaiveDate>) -> Tried {
+        if self.tried(puzzle) {
+            return Tried::Again;
+        }
         let (player, rating) = rate(self.player, self.puzzle_rating(puzzle), solved);
         self.player = player;
         let entry = self
@@ -213,21 +232,32 @@ impl Progress {
         } else {
             self.streak = 0;
         }
+        Tried::First
     }
 
     /// The next puzzle to offer: among those not yet solved, the one whose
     /// rating is nearest the player's (the earlier in the set on a tie);
     /// once all are solved, the nearest of all.
     pub fn next<'s>(&self, set: &'s PuzzleSet) -> Option<&'s Puzzle> {
+        self.next_except(set, &[])
+    }
+
+    /// As [`Progress::next`], passing over the puzzles named in `except` (those shown
+    /// or skipped already) while any other is left.
+    pub fn next_except<'s>(&self, set: &'s PuzzleSet, except: &[String]) -> Option<&'s Puzzle> {
         let distance = |p: &Puzzle| (self.puzzle_rating(p).rating - self.player.rating).abs();
-        let unsolved = set
-            .puzzles
-            .iter()
-            .filter(|p| self.puzzles.get(&p.id).is_none_or(|e| e.solved == 0));
-        let nearest = |it: &mut dyn Iterator<Item = &'s Puzzle>| {
-            it.min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        let nearest = |keep: &dyn Fn(&Puzzle) -> bool| {
+            set.puzzles
+                .iter()
+                .filter(|p| keep(p))
+                .min_by(|a, b| distance(a).total_cmp(&distance(b)))
         };
-        nearest(&mut unsolved.into_iter()).or_else(|| nearest(&mut set.puzzles.iter()))
+        let unsolved = |p: &Puzzle| self.puzzles.get(&p.id).is_none_or(|e| e.solved == 0);
+        let fresh = |p: &Puzzle| !except.contains(&p.id);
+        nearest(&|p| unsolved(p) && fresh(p))
+            .or_else(|| nearest(&fresh))
+            .or_else(|| nearest(&unsolved))
+            .or_else(|| nearest(&|_| true))
     }
 }
 
@@ -299,16 +329,35 @@ mod tests {
     fn streaks_count_solves_in_a_row() {
         let set = set();
         let mut progress = Progress::default();
-        for solved in [true, true, false, true] {
-            progress.record(&set.puzzles[0], solved, None);
+        for (puzzle, solved) in set.puzzles.iter().zip([true, true, false, true]) {
+            assert_eq!(progress.record(puzzle, solved, None), Tried::First);
         }
         assert_eq!((progress.tries, progress.solved), (4, 3));
         assert_eq!((progress.streak, progress.best_streak), (1, 2));
-        assert_eq!(progress.puzzles["p0001"].tries, 4);
+        assert_eq!(progress.puzzles["p0001"].tries, 1);
         assert_ne!(
             progress.puzzle_rating(&set.puzzles[0]),
             set.puzzles[0].rating
         );
+    }
+
+    /// Issue 28, defect 1: reopening a solved puzzle counted every repeat (the
+    /// rating went 1301, 1344, 1371, 1389 on the same answer).
+    #[test]
+    fn only_the_first_try_at_a_puzzle_counts() {
+        let set = set();
+        let puzzle = &set.puzzles[3];
+        let day = NaiveDate::from_ymd_opt(2026, 12, 1);
+        let mut progress = Progress::default();
+        assert!(!progress.tried(puzzle));
+        assert_eq!(progress.record(puzzle, false, day), Tried::First);
+        let after_first = progress.clone();
+        assert!(progress.tried(puzzle));
+        for solved in [true, true, false] {
+            assert_eq!(progress.record(puzzle, solved, day), Tried::Again);
+        }
+        assert_eq!(progress, after_first, "a repeat changes nothing");
+        assert!(progress.dailies_solved.is_empty());
     }
 
     #[test]

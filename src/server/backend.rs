@@ -131,6 +131,8 @@ impl Write for ChannelWriter {
 pub(crate) struct SshBackend {
     inner: CrosstermBackend<ChannelWriter>,
     size: SharedSize,
+    /// What the client's `TERM` says of its terminal, for the notifications.
+    env: crate::ui::TerminalEnv,
 }
 
 impl SshBackend {
@@ -138,7 +140,14 @@ impl SshBackend {
         SshBackend {
             inner: CrosstermBackend::new(writer),
             size,
+            env: crate::ui::TerminalEnv::default(),
         }
+    }
+
+    /// The backend of a client whose terminal is `env` (as its pty request named it).
+    pub(crate) fn with_terminal(mut self, env: crate::ui::TerminalEnv) -> SshBackend {
+        self.env = env;
+        self
     }
 
     /// The channel, for terminal mode switches (`execute!`).
@@ -151,6 +160,15 @@ impl crate::ui::Bell for SshBackend {
     fn ring(&mut self) -> io::Result<()> {
         self.inner.write_all(b"\x07")?;
         Write::flush(&mut self.inner)
+    }
+
+    fn alert(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.inner.write_all(bytes)?;
+        Write::flush(&mut self.inner)
+    }
+
+    fn terminal_env(&self) -> crate::ui::TerminalEnv {
+        self.env.clone()
     }
 }
 

@@ -481,6 +481,9 @@ struct Connection {
     open: Option<Channel<Msg>>,
     /// The pty size, once asked for.
     pty: Option<SharedSize>,
+    /// What the client's `TERM`, sent with its pty request, says of its terminal:
+    /// which desktop notification it shows (the client's other variables never arrive).
+    terminal: crate::ui::TerminalEnv,
     /// The session thread's inbox, once the game runs.
     input: Option<SyncSender<Wake>>,
     parser: InputParser,
@@ -502,6 +505,7 @@ impl Connection {
             channel: None,
             open: None,
             pty: None,
+            terminal: crate::ui::TerminalEnv::default(),
             input: None,
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
@@ -624,7 +628,7 @@ impl Connection {
             who,
             hall: self.server.hall.clone(),
             inbox,
-            backend: SshBackend::new(writer, size),
+            backend: SshBackend::new(writer, size).with_terminal(self.terminal.clone()),
             idle: self.server.limits.idle,
         };
         let live = self.server.live.clone();
@@ -692,6 +696,8 @@ fn wanted(event: &Event) -> bool {
             MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
         ),
         Event::Resize(..) => true,
+        // The focus, for telling a player in another window of their move.
+        Event::FocusGained | Event::FocusLost => true,
         _ => false,
     }
 }
@@ -926,7 +932,7 @@ impl Handler for Connection {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _: &str,
+        term: &str,
         columns: u32,
         rows: u32,
         _: u32,
@@ -940,6 +946,7 @@ impl Handler for Connection {
         }
         let size = self.pty.get_or_insert_with(SharedSize::default);
         size.set(clamp_size(columns, rows));
+        self.terminal = crate::ui::TerminalEnv::of_term(Some(term));
         session.channel_success(channel)?;
         Ok(())
     }

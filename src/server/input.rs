@@ -119,6 +119,17 @@ mod tests {
         );
     }
 
+    /// Focus reports (`CSI I`, `CSI O`, sent once focus reporting is on) arrive as
+    /// events, so a player in another window can be told of their move.
+    #[test]
+    fn focus_reports_arrive_as_events() {
+        let mut parser = InputParser::new();
+        assert_eq!(
+            parser.feed(b"\x1b[O\x1b[I"),
+            [Event::FocusLost, Event::FocusGained]
+        );
+    }
+
     /// Garbage never panics and never grows the pending bytes without bound.
     #[test]
     fn random_bytes_are_bounded_and_harmless() {

@@ -9,7 +9,9 @@ use std::time::Duration;
 use anyhow::Context;
 use ratatui::Terminal;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
@@ -18,7 +20,7 @@ use ratatui::widgets::Widget;
 use crate::ai::Seat;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
-use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Theme, run_served};
+use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Look, run_served};
 
 use super::backend::SshBackend;
 use super::hall::Found;
@@ -52,8 +54,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         mut backend,
         idle,
     } = start;
-    execute!(backend.writer(), EnterAlternateScreen, EnableMouseCapture)
-        .context("cannot set up the client's terminal")?;
+    // Focus reporting: a player in another window is told of their move.
+    execute!(
+        backend.writer(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableFocusChange
+    )
+    .context("cannot set up the client's terminal")?;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
     let session = hall.join(inbox.news_waker(), who.clone());
@@ -61,7 +69,12 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let result = run_served(&mut terminal, &inbox, Box::new(host));
     hall.lock().leave(session);
     let backend = terminal.backend_mut();
-    let _ = execute!(backend.writer(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(
+        backend.writer(),
+        DisableFocusChange,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
     let _ = ratatui::backend::Backend::show_cursor(backend);
     result
 }
@@ -362,11 +375,11 @@ impl Lobby for LobbyHost {
         (&self.screen.view(&self.rows, &self.who.key)).render(area, buf);
     }
 
-    fn theme(&self) -> Theme {
+    fn look(&self) -> Look {
         if self.screen.colour {
-            Theme::COLOR
+            Look::DEFAULT
         } else {
-            Theme::PLAIN
+            Look::PLAIN
         }
     }
 

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::ai::{Level, Seat};
-use crate::record::GameResult;
+use crate::record::{GameResult, Termination};
 use crate::rules::{Player, Ruleset};
 
 use super::autosave::write_new_save;
@@ -49,6 +49,8 @@ pub struct Entry {
     pub yellow: String,
     /// The result, `blue`, `yellow`, `draw` or `unfinished` in JSON.
     pub result: GameResult,
+    /// How it ended: `normal` (the board), `time forfeit`, `resignation` or `abandoned`.
+    pub termination: Termination,
     /// Blue's total.
     pub blue_score: u32,
     /// Yellow's total.
@@ -214,6 +216,7 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
         blue: seat(Player::Blue),
         yellow: seat(Player::Yellow),
         result: loaded.played().result(),
+        termination: record.termination().unwrap_or_default(),
         blue_score: game.score(Player::Blue),
         yellow_score: game.score(Player::Yellow),
         moves: game.len(),
@@ -403,6 +406,7 @@ mod tests {
             blue: blue.into(),
             yellow: yellow.into(),
             result,
+            termination: Termination::Normal,
             blue_score: 0,
             yellow_score: 0,
             moves: 64,
@@ -509,8 +513,8 @@ mod tests {
     }
 
     const GOLDEN_GAMES: [&str; 2] = [
-        r#"{"n":1,"file":"hijara-20261130-101011.hij","date":"2026-11-30 10:10","blue":"random","yellow":"random","result":"yellow","blue_score":75,"yellow_score":100,"moves":64,"variant":"standard","claims":false}"#,
-        r#"{"n":2,"file":"hijara-20261130-101010.hij","date":"2026-11-30 10:10","blue":"human","yellow":"hard","result":"unfinished","blue_score":0,"yellow_score":0,"moves":1,"variant":"corners","claims":true}"#,
+        r#"{"n":1,"file":"hijara-20261130-101011.hij","date":"2026-11-30 10:10","blue":"random","yellow":"random","result":"yellow","termination":"normal","blue_score":75,"yellow_score":100,"moves":64,"variant":"standard","claims":false}"#,
+        r#"{"n":2,"file":"hijara-20261130-101010.hij","date":"2026-11-30 10:10","blue":"human","yellow":"hard","result":"unfinished","termination":"normal","blue_score":0,"yellow_score":0,"moves":1,"variant":"corners","claims":true}"#,
     ];
     const GOLDEN_TALLY: &str = r#"{"opponent":"medium","wins":1,"draws":2,"losses":3}"#;
 }

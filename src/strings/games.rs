@@ -1,5 +1,8 @@
 //! The texts of `hijara games`.
 
+use crate::record::{GameResult, Termination};
+use crate::rules::Player;
+
 /// `1 win`, `2 wins`.
 fn count(n: u32, one: &str, many: &str) -> String {
     if n == 1 {
@@ -22,7 +25,7 @@ pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
 /// The list's column heads, the number column `width` wide and each name's `names`.
 pub(crate) fn columns(width: usize, names: usize) -> String {
     format!(
-        "{:>width$}  {:<16}  {:<names$}  {:<names$}  {:<10}  {:>7}  rules",
+        "{:>width$}  {:<16}  {:<names$}  {:<names$}  {:<18} {:>7}  rules",
         "N", "date", "Blue", "Yellow", "result", "totals"
     )
 }
@@ -42,13 +45,20 @@ pub(crate) fn empty(folder: &str) -> String {
     format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")
 }
 
-/// A result in words: `Blue won`, `draw`, `unfinished`.
-pub(crate) fn result(result: crate::record::GameResult) -> &'static str {
-    match result {
-        crate::record::GameResult::BlueWins => "Blue won",
-        crate::record::GameResult::YellowWins => "Yellow won",
-        crate::record::GameResult::Draw => "draw",
-        crate::record::GameResult::Unfinished => "unfinished",
+/// A result in words, with how an early ending ended: `Blue won`, `draw`,
+/// `unfinished`, `Yellow won on time`, `Blue resigned`, `Blue left`.
+pub(crate) fn result(result: GameResult, termination: Termination) -> String {
+    let winner = match result {
+        GameResult::BlueWins => Player::Blue,
+        GameResult::YellowWins => Player::Yellow,
+        GameResult::Draw => return "draw".to_owned(),
+        GameResult::Unfinished => return "unfinished".to_owned(),
+    };
+    match termination {
+        Termination::Normal => format!("{winner} won"),
+        Termination::TimeForfeit => format!("{winner} won on time"),
+        Termination::Resignation => format!("{} resigned", winner.other()),
+        Termination::Abandoned => format!("{} left", winner.other()),
     }
 }
 

@@ -1,7 +1,12 @@
 //! The lesson screen.
 
+use crate::learn::Why;
 use crate::rules::{Player, Square};
 
+use super::describe::margin;
+
+/// A key the lesson screen does not use (its keys are listed under the text).
+pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: the keys are listed below.";
 /// A move after the task was done.
 pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
 /// The menu's title.
@@ -75,3 +80,37 @@ pub(crate) fn done_of(done: usize, of: usize) -> String {
 
 /// After the lessons screen, once every lesson is done.
 pub(crate) const NEXT: &str = "Next: hijara puzzle";
+
+/// Why a try did the task or not, beyond what it scored: the combinations a block
+/// stopped (`opponent`'s), or the final margins of a `best` task's moves.
+pub(crate) fn why(why: &Why, done: bool, opponent: Player) -> String {
+    match why {
+        Why::Blocked(stopped) => {
+            let names: Vec<String> = stopped
+                .iter()
+                .map(|c| format!("{opponent}'s {c} ({})", c.points()))
+                .collect();
+            format!("It stops {}.", names.join(", "))
+        }
+        Why::Margins(tried, margins) => {
+            let of = |mv: Square| margins.iter().find(|(m, _)| *m == mv).map(|&(_, v)| v);
+            let Some(value) = of(*tried) else {
+                return String::new();
+            };
+            let lead = format!("With best play {tried} ends the game in {}", margin(value));
+            if !done {
+                return format!("{lead}; one move does better.");
+            }
+            let others: Vec<String> = margins
+                .iter()
+                .filter(|(m, _)| m != tried)
+                .map(|&(m, v)| format!("{m} ends it in {}", margin(v)))
+                .collect();
+            if others.is_empty() {
+                format!("{lead}.")
+            } else {
+                format!("{lead}; {}.", others.join(", "))
+            }
+        }
+    }
+}

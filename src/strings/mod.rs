@@ -21,8 +21,10 @@
 //! Texts take plain values or the types of the layers above (rules, records, the AI's
 //! seats, reviews, puzzles, a session's endings); no layer above takes words from here.
 
+pub(crate) mod alert;
 pub(crate) mod analysis;
 pub(crate) mod claim;
+pub(crate) mod config;
 pub(crate) mod describe;
 pub(crate) mod games;
 pub(crate) mod lesson;

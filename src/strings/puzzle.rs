@@ -7,29 +7,39 @@ use crate::rules::{Player, Square};
 pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
 /// A move after the puzzle was answered.
 pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
+/// A puzzle tried before: its tries no longer count.
+pub(crate) const TRIED_BEFORE: &str =
+    "You have tried this puzzle before: only the first try counts, so your rating stays as it is.";
 /// The panel's title.
 pub(crate) const PANEL: &str = "Puzzle";
 /// The solver's ladder label.
 pub(crate) const YOU: &str = "you";
 
-/// The panel's title line: puzzle, kind, ratings, then the daily date and the
-/// streak when there are.
-pub(crate) fn title(
+/// The header line's wordings, longest first: puzzle, kind, ratings, then the daily
+/// date and the streak when there are; the shorter ones drop the word `Puzzle`, then
+/// the daily's date, then the kind, so the line never wraps over the task under it.
+pub(crate) fn titles(
     id: &str,
     kind: &str,
     rating: f64,
     yours: f64,
     daily: Option<&str>,
     streak: u32,
-) -> String {
-    let mut title = format!("{PANEL} {id} · {kind} · rating {rating:.0} · you {yours:.0}");
-    if let Some(date) = daily {
-        title.push_str(&format!(" · daily {date}"));
-    }
-    if streak > 0 {
-        title.push_str(&format!(" · streak {streak}"));
-    }
-    title
+) -> Vec<String> {
+    let ratings = format!("rating {rating:.0} · you {yours:.0}");
+    let streak = if streak > 0 {
+        format!(" · streak {streak}")
+    } else {
+        String::new()
+    };
+    let daily_long = daily.map(|d| format!(" · daily {d}")).unwrap_or_default();
+    let daily_short = if daily.is_some() { " · daily" } else { "" };
+    vec![
+        format!("{PANEL} {id} · {kind} · {ratings}{daily_long}{streak}"),
+        format!("{id} · {kind} · {ratings}{daily_long}{streak}"),
+        format!("{id} · {kind} · {ratings}{daily_short}{streak}"),
+        format!("{id} · {ratings}{daily_short}{streak}"),
+    ]
 }
 
 /// The themes, shown on `t`.

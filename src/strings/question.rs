@@ -40,13 +40,40 @@ pub(crate) const CONTINUE_ANSWERS: &str = "Play on? y: play on, any other key: s
 pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
     "Quit? It is kept: `hijara resume` continues it. y: quit, other key: keep playing";
 
-/// The resume question in brief, for the status line.
-pub(crate) fn resume_short(game: &Game) -> String {
+/// The resume question in brief, for the status line: the autosaved game, and the
+/// new game `n` starts instead (`new_seats`).
+pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> String {
     format!(
-        "Autosaved game: {}, Blue {} Yellow {}. y: resume, n: new game",
+        "Autosaved game: {}, Blue {} Yellow {}. y: resume, n: {}",
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
+        new_game_short(new_seats),
+    )
+}
+
+/// The resume question's answers, with the new game `n` starts.
+pub(crate) fn resume_answers(new_seats: [Seat; 2]) -> String {
+    format!("Resume? y: resume, n: {}", new_game_short(new_seats))
+}
+
+/// The new game in a few words: `new hot-seat game`, `new game vs easy AI`.
+fn new_game_short(seats: [Seat; 2]) -> String {
+    match seats {
+        [Seat::Human, Seat::Human] => "new hot-seat game".to_owned(),
+        [Seat::Human, ai] | [ai, Seat::Human] => format!("new game vs {}", seat_name(ai)),
+        [blue, yellow] => format!("new game, {} vs {}", seat_name(blue), seat_name(yellow)),
+    }
+}
+
+/// Who plays whom: `Blue (human) against Yellow (easy AI)`.
+fn pairing(seats: [Seat; 2]) -> String {
+    format!(
+        "{} ({}) against {} ({})",
+        Player::Blue,
+        seat_name(seats[0]),
+        Player::Yellow,
+        seat_name(seats[1]),
     )
 }
 
@@ -59,18 +86,17 @@ pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> String {
     )
 }
 
-/// Resume the autosaved game, with who played it and how far it got.
-pub(crate) fn resume(seats: [Seat; 2], game: &Game) -> String {
+/// Resume the autosaved game, with who played it and how far it got, or start the
+/// new game the player asked for (`new_seats`): each answer names its game.
+pub(crate) fn resume(seats: [Seat; 2], game: &Game, new_seats: [Seat; 2]) -> String {
     format!(
-        "Resume the autosaved game? {} ({}) against {} ({}), {}, \
-         Blue {} Yellow {}. y: resume, n: new game",
-        Player::Blue,
-        seat_name(seats[0]),
-        Player::Yellow,
-        seat_name(seats[1]),
+        "Resume the autosaved game? {}, {}, Blue {} Yellow {}. y: resume it, \
+         n: a new game, {}",
+        pairing(seats),
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
+        pairing(new_seats),
     )
 }
 

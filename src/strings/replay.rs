@@ -38,3 +38,18 @@ pub(crate) fn speed(delay: std::time::Duration) -> String {
 pub(crate) fn at_start(keys: &str) -> String {
     format!("Start: {keys}")
 }
+
+/// The header's players: `Ann (Blue) vs hard AI (Yellow)`.
+pub(crate) fn players(blue: &str, yellow: &str) -> String {
+    format!("{blue} (Blue) vs {yellow} (Yellow)")
+}
+
+/// The header's clock: `clock 5+3`.
+pub(crate) fn clock(minutes: &str) -> String {
+    format!("clock {minutes}")
+}
+
+/// Another tag of the record, in the header: `Event Club night`.
+pub(crate) fn tag(name: &str, value: &str) -> String {
+    format!("{name} {value}")
+}

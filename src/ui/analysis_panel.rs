@@ -14,8 +14,8 @@ use crate::rules::{Game, Player};
 use crate::strings::{analysis as words, describe};
 use crate::text;
 
+use super::look::Look;
 use super::replay_analysis::Analysis;
-use super::theme::Theme;
 
 /// The fewest rows the panel is drawn in: its border, two rows of graph, the line judging the move.
 pub(crate) const MIN_PANEL_HEIGHT: u16 = 5;
@@ -35,7 +35,7 @@ pub(crate) struct AnalysisPanel<'a> {
     /// How many moves are shown.
     pub at_move: usize,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl AnalysisPanel<'_> {
@@ -85,7 +85,7 @@ impl Widget for &AnalysisPanel<'_> {
         if area.height < MIN_PANEL_HEIGHT || area.width < 20 {
             return;
         }
-        let theme = self.theme;
+        let look = self.look;
         let (done, total) = self.analysis.progress();
         let title = if self.analysis.finished() {
             words::TITLE_DONE.to_owned()
@@ -98,8 +98,8 @@ impl Widget for &AnalysisPanel<'_> {
             title
         };
         let block = Block::bordered()
-            .border_style(theme.dim())
-            .title(Line::styled(title, theme.strong()));
+            .border_style(look.dim())
+            .title(Line::styled(title, look.strong()));
         let inner = block.inner(area);
         block.render(area, buf);
         let [graph, judged] =
@@ -119,18 +119,18 @@ impl Widget for &AnalysisPanel<'_> {
             Dataset::default()
                 .marker(Marker::HalfBlock)
                 .graph_type(GraphType::Bar)
-                .style(theme.player(Player::Blue))
+                .style(look.player(Player::Blue))
                 .data(&up),
             Dataset::default()
                 .marker(Marker::HalfBlock)
                 .graph_type(GraphType::Bar)
-                .style(theme.player(Player::Yellow))
+                .style(look.player(Player::Yellow))
                 .data(&down),
             // The move shown: a dotted line, so it shows without colour.
             Dataset::default()
                 .marker(Marker::Dot)
                 .graph_type(GraphType::Line)
-                .style(theme.strong())
+                .style(look.strong())
                 .data(&cursor),
         ];
         let labels = [
@@ -144,12 +144,12 @@ impl Widget for &AnalysisPanel<'_> {
                 Axis::default()
                     .bounds([-top, top])
                     .labels(labels)
-                    .style(theme.dim()),
+                    .style(look.dim()),
             )
             .render(graph, buf);
 
         let style = match self.analysis.move_review(self.at_move) {
-            Some(m) if m.class >= crate::review::Class::Mistake => theme.error(),
+            Some(m) if m.class >= crate::review::Class::Mistake => look.error(),
             _ => ratatui::style::Style::new(),
         };
         Line::styled(self.judged_line(), style).render(judged, buf);

@@ -181,12 +181,20 @@ impl App {
 
     /// The text of `question` as shown, with the details only the app knows.
     pub fn question_text(&self, question: Question) -> String {
-        question.text(self.autosaved, self.resume_offer.as_ref())
+        question.text(
+            self.autosaved,
+            self.resume_offer.as_ref(),
+            self.config.seats,
+        )
     }
 
     /// `question` on a status line `width` wide: whole if it fits, else shorter.
     pub fn question_status(&self, question: Question, width: u16) -> String {
-        let wordings = question.status_wordings(self.autosaved, self.resume_offer.as_ref());
+        let wordings = question.status_wordings(
+            self.autosaved,
+            self.resume_offer.as_ref(),
+            self.config.seats,
+        );
         super::question::fitting(&wordings, width).to_owned()
     }
 

@@ -13,7 +13,7 @@ use ratatui::widgets::Widget;
 use crate::rules::{Cell, ClaimState, Placement, Position, Ruleset, Section, Square};
 
 use super::clip::put;
-use super::theme::Theme;
+use super::look::Look;
 
 /// Where each square and section sits on screen, for a given area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +95,29 @@ impl BoardGeometry {
         Rect::new(x, y, half_w, half_h)
     }
 
+    /// The cell of a section's glyph (its number, or the stone's letter): in the
+    /// section's part, leaning towards the square's centre so the four read as a group.
+    pub fn glyph_cell(&self, cell: Cell) -> (u16, u16) {
+        let rect = self.section_rect(cell);
+        let (left, top) = (
+            cell.section.number() <= 2,
+            matches!(cell.section.number(), 2 | 3),
+        );
+        let cx = rect.x
+            + if left {
+                rect.width / 2
+            } else {
+                (rect.width - 1) / 2
+            };
+        let cy = rect.y
+            + if top {
+                rect.height / 2
+            } else {
+                (rect.height - 1) / 2
+            };
+        (cx, cy)
+    }
+
     /// The square at a screen position (its border on the right and below included).
     pub fn square_at(&self, column: u16, row: u16) -> Option<Square> {
         let dx = column.checked_sub(self.x + 1)?;
@@ -153,12 +176,12 @@ pub struct BoardView<'a> {
     /// What to pick out.
     pub highlight: Highlight,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl BoardView<'_> {
     fn draw_grid(&self, g: &BoardGeometry, clip: Rect, buf: &mut Buffer) {
-        let style = self.theme.grid();
+        let style = self.look.grid();
         let width = 4 * (g.square_width + 1) + 1;
         let height = 4 * (g.square_height + 1) + 1;
         for dy in 0..height {
@@ -196,11 +219,11 @@ impl BoardView<'_> {
             let mid_y = inner.y + inner.height / 2;
             if square.row() == 0 {
                 let label = square.column_char().to_string();
-                put(buf, clip, mid_x, g.y - 1, &label, self.theme.dim());
+                put(buf, clip, mid_x, g.y - 1, &label, self.look.dim());
             }
             if square.column() == 0 {
                 let label = square.row_char().to_string();
-                put(buf, clip, g.x - 2, mid_y, &label, self.theme.dim());
+                put(buf, clip, g.x - 2, mid_y, &label, self.look.dim());
             }
         }
     }
@@ -234,7 +257,7 @@ impl BoardView<'_> {
     /// The straight edges of `square`'s border dashed, its junctions kept: how the
     /// corners variant marks its four corner squares, by shape rather than colour.
     fn draw_dashed_edges(&self, g: &BoardGeometry, square: Square, clip: Rect, buf: &mut Buffer) {
-        let style = self.theme.strong();
+        let style = self.look.strong();
         let inner = g.square_rect(square);
         let (right, bottom) = (inner.x + inner.width, inner.y + inner.height);
         for x in inner.x..right {
@@ -263,47 +286,32 @@ impl BoardView<'_> {
 
     fn draw_section(&self, g: &BoardGeometry, cell: Cell, clip: Rect, buf: &mut Buffer) {
         let rect = g.section_rect(cell);
-        // Lean each section's glyph towards the square's centre, so the four read as a group.
-        let (left, top) = (
-            cell.section.number() <= 2,
-            matches!(cell.section.number(), 2 | 3),
-        );
-        let cx = rect.x
-            + if left {
-                rect.width / 2
-            } else {
-                (rect.width - 1) / 2
-            };
-        let cy = rect.y
-            + if top {
-                rect.height / 2
-            } else {
-                (rect.height - 1) / 2
-            };
+        let left = cell.section.number() <= 2;
+        let (cx, cy) = g.glyph_cell(cell);
         match self.position.owner(cell) {
             None => {
                 // The section the next stone on this square would fill stands out.
                 let next = self.position.next_section(cell.square) == Some(cell.section);
                 let style = if next {
-                    self.theme.strong()
+                    self.look.strong()
                 } else {
-                    self.theme.empty_section()
+                    self.look.empty_section()
                 };
                 put(buf, clip, cx, cy, &cell.section.number().to_string(), style);
             }
             Some(player) => {
                 let in_combo = self.highlight.combos & cell.bit() != 0;
                 let style = if in_combo {
-                    self.theme.combo_stone(player)
+                    self.look.combo_stone(player)
                 } else {
-                    self.theme.stone(player)
+                    self.look.stone(player)
                 };
                 for y in rect.y..rect.y + rect.height {
                     for x in rect.x..rect.x + rect.width {
                         put(buf, clip, x, y, " ", style);
                     }
                 }
-                let glyph = Theme::glyph(player).to_string();
+                let glyph = Look::glyph(player).to_string();
                 put(buf, clip, cx, cy, &glyph, style);
                 if self.highlight.last == Some(cell) {
                     // Brackets mark the last stone without relying on colour: `[B]`, or
@@ -342,11 +350,11 @@ impl Widget for &BoardView<'_> {
             }
         }
         if let Some(cursor) = self.highlight.cursor {
-            self.draw_border(&g, cursor, &THICK, self.theme.cursor(), clip, buf);
+            self.draw_border(&g, cursor, &THICK, self.look.cursor(), clip, buf);
         }
         // The hint is drawn last: it wins when the cursor sits on it.
         if let Some(hint) = self.highlight.hint {
-            self.draw_border(&g, hint, &DOUBLE, self.theme.hint(), clip, buf);
+            self.draw_border(&g, hint, &DOUBLE, self.look.hint(), clip, buf);
         }
     }
 }

@@ -85,6 +85,9 @@ pub enum Effect {
     Open,
     /// Hand this request to the table the game on screen is linked to (a served game).
     ToTable(Request),
+    /// The other side's move (the AI's) made it a person's move: tell them (the bell,
+    /// and a desktop notification when the terminal is in the background).
+    YourMove,
     /// Leave.
     Quit,
 }

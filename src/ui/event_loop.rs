@@ -17,21 +17,23 @@ use ratatui::backend::Backend;
 
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
-use crate::strings::{describe, serve_limits, storage as storage_words};
+use crate::strings::{alert as alert_words, describe, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
+use super::alert::Focus;
 use super::effect::{Effect, Input};
 use super::inbox::{Inbox, Wake};
 use super::lesson_screen::LessonView;
+use super::look::Look;
 use super::navigation::{Navigator, Screen};
 use super::puzzle_check::CheckRequest;
 use super::puzzle_screen::PuzzleView;
 use super::replay_screen::ReplayView;
 use super::screen::AppView;
 use super::served_lobby::LOBBY_NEWS_EVERY;
+use super::setup::Setup;
 use super::start_screen::StartView;
 use super::table_link::{Bell, News};
-use super::theme::Theme;
 use super::worker::Worker;
 
 /// Runs `screen` on `terminal` until it quits, with the events the input source sends
@@ -44,7 +46,7 @@ pub(crate) fn run<B>(
     terminal: &mut Terminal<B>,
     inbox: &Inbox,
     screen: Screen,
-    theme: Theme,
+    setup: Setup,
     storage: &mut Storage,
 ) -> anyhow::Result<Screen>
 where
@@ -64,7 +66,8 @@ where
     EventLoop {
         terminal,
         inbox,
-        theme,
+        setup,
+        focus: Focus::Unknown,
         storage,
         nav,
         ai: None,
@@ -82,8 +85,11 @@ where
 struct EventLoop<'a, B: Backend> {
     terminal: &'a mut Terminal<B>,
     inbox: &'a Inbox,
-    /// The colours, unless a served session's lobby chose its own.
-    theme: Theme,
+    /// The look (unless a served session's lobby chose its own), and how the player is
+    /// told it is their move.
+    setup: Setup,
+    /// What the terminal has said of its focus (focus reporting).
+    focus: Focus,
     storage: &'a mut Storage,
     /// The state on screen and the way between states.
     nav: Navigator<Background>,
@@ -138,7 +144,11 @@ where
                 continue;
             }
             if self.redraw {
-                draw(self.terminal, self.nav.screen(), self.nav.theme(self.theme))?;
+                draw(
+                    self.terminal,
+                    self.nav.screen(),
+                    self.nav.look(self.setup.look),
+                )?;
                 self.drawn = Instant::now();
                 self.redraw = false;
             }
@@ -241,6 +251,7 @@ where
                     self.redraw = true;
                 }
             }
+            Effect::YourMove => self.tell_your_move(),
             Effect::Open => {
                 self.queue.extend(self.nav.open());
                 return Ok(Flow::TableFirst);
@@ -295,12 +306,20 @@ where
         }
         for news in link.news() {
             match news {
-                // A bell that can't be rung is no reason to stop the game.
-                News::Bell => {
-                    let _ = self.terminal.backend_mut().ring();
-                }
+                // The table's bell takes the local game's way (the player's switch
+                // decided it is to ring).
+                News::Bell => self.queue.push_back(Effect::YourMove),
                 news => self.queue.extend(app.table_news(news)),
             }
+        }
+    }
+
+    /// Tells the player it is their move, as [`Setup::alerts`] and the terminal's focus
+    /// say. A bell or a notification that cannot be written is no reason to stop.
+    fn tell_your_move(&mut self) {
+        let bytes = your_move_alert(self.nav.screen(), &self.setup.alerts, self.focus);
+        if !bytes.is_empty() {
+            let _ = self.terminal.backend_mut().alert(&bytes);
         }
     }
 
@@ -346,6 +365,9 @@ where
     fn take(&mut self, woken: Result<Wake, RecvTimeoutError>) -> anyhow::Result<()> {
         match woken {
             Ok(Wake::Terminal(event)) => {
+                if let Some(focus) = Focus::of(&event) {
+                    self.focus = focus;
+                }
                 if let Some(input) = self.nav.screen().input_of(&event) {
                     let effects = self.nav.screen_mut().handle(input);
                     self.queue.extend(effects);
@@ -426,28 +448,55 @@ fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
 }
 
 /// Draws the state on screen.
-fn draw<B>(terminal: &mut Terminal<B>, screen: &Screen, theme: Theme) -> anyhow::Result<()>
+fn draw<B>(terminal: &mut Terminal<B>, screen: &Screen, look: Look) -> anyhow::Result<()>
 where
     B: Backend,
     B::Error: Send + Sync + 'static,
 {
     terminal
-        .draw(|frame| match screen {
-            Screen::Game(app) => frame.render_widget(&AppView { app, theme }, frame.area()),
-            Screen::Replay(state, _) => {
-                frame.render_widget(&ReplayView { state, theme }, frame.area())
+        .draw(|frame| {
+            match screen {
+                Screen::Game(app) => frame.render_widget(&AppView { app, look }, frame.area()),
+                Screen::Replay(state, _) => {
+                    frame.render_widget(&ReplayView { state, look }, frame.area())
+                }
+                Screen::Puzzle(state) => {
+                    frame.render_widget(&PuzzleView { state, look }, frame.area())
+                }
+                Screen::Lesson(state) => {
+                    frame.render_widget(&LessonView { state, look }, frame.area())
+                }
+                Screen::Start(state) => {
+                    frame.render_widget(&StartView { state, look }, frame.area())
+                }
+                Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
             }
-            Screen::Puzzle(state) => {
-                frame.render_widget(&PuzzleView { state, theme }, frame.area())
+            // The ASCII board, when asked for: the same frame, its characters swapped.
+            look.finish(frame.buffer_mut());
+            // The terminal's cursor on the selected square, for magnifiers and braille.
+            if let Screen::Game(app) = screen
+                && let Some(cell) = super::screen::cursor_cell(app, frame.area())
+            {
+                frame.set_cursor_position(cell);
             }
-            Screen::Lesson(state) => {
-                frame.render_widget(&LessonView { state, theme }, frame.area())
-            }
-            Screen::Start(state) => frame.render_widget(&StartView { state, theme }, frame.area()),
-            Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
         })
         .context("cannot draw the screen")?;
     Ok(())
+}
+
+/// What tells the player of `screen` that it is their move, the terminal's focus being
+/// `focus`: [`Alerts::bytes`](super::alert::Alerts::bytes), with a notification that
+/// names the move that arrived.
+fn your_move_alert(screen: &Screen, alerts: &super::alert::Alerts, focus: Focus) -> Vec<u8> {
+    let body = match screen {
+        Screen::Game(app) => app
+            .game()
+            .last()
+            .map(|p| alert_words::your_move(p.player, p.square(), app.game().to_move())),
+        _ => None,
+    };
+    let body = body.unwrap_or_else(|| alert_words::YOUR_MOVE.to_owned());
+    alerts.bytes(focus, alert_words::TITLE, &body)
 }
 
 #[cfg(test)]
@@ -484,7 +533,10 @@ mod tests {
             &mut terminal,
             &inbox,
             Screen::Game(app),
-            Theme::PLAIN,
+            Setup {
+                look: Look::PLAIN,
+                ..Setup::default()
+            },
             &mut storage,
         )
         .unwrap();
@@ -534,8 +586,8 @@ mod tests {
                 ratatui::style::Style::new(),
             );
         }
-        fn theme(&self) -> Theme {
-            Theme::PLAIN
+        fn look(&self) -> Look {
+            Look::PLAIN
         }
         fn area(&self) -> Rect {
             self.area
@@ -579,7 +631,10 @@ mod tests {
             &mut terminal,
             &inbox,
             Screen::Lobby(lobby),
-            Theme::PLAIN,
+            Setup {
+                look: Look::PLAIN,
+                ..Setup::default()
+            },
             &mut storage,
         )
         .unwrap();
@@ -616,10 +671,71 @@ mod tests {
             &mut terminal,
             &inbox,
             Screen::Game(App::new(GameConfig::default())),
-            Theme::PLAIN,
+            Setup {
+                look: Look::PLAIN,
+                ..Setup::default()
+            },
             &mut storage,
         )
         .unwrap_err();
         assert_eq!(error.to_string(), "cannot read the terminal: gone");
+    }
+
+    /// Issue 28: the terminal's cursor is parked on the selected square's next open
+    /// section, so magnifiers and braille displays follow the selection.
+    #[test]
+    fn the_cursor_is_parked_on_the_selected_square() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let mut app = App::new(GameConfig::default());
+        let _ = app.handle(Input::Resize(80, 24));
+        for c in ['b', '2', 'l'] {
+            let _ = app.handle(Input::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+        assert_eq!(app.cursor(), crate::rules::Square::C2);
+        let screen = Screen::Game(app);
+        draw(&mut terminal, &screen, Look::PLAIN).unwrap();
+        let Screen::Game(app) = &screen else {
+            unreachable!()
+        };
+        let at = super::super::screen::cursor_cell(app, Rect::new(0, 0, 80, 24)).unwrap();
+        terminal.backend_mut().assert_cursor_position(at);
+        // The section under it is the one the next stone on c2 fills: section 1.
+        let shown = terminal.backend().buffer()[at].symbol().to_owned();
+        assert_eq!(shown, "1", "{:?}", terminal.backend());
+    }
+
+    /// Issue 28: the AI's move, arriving while the terminal is in the background, is
+    /// told by a notification naming it as well as the bell; in front or with the
+    /// focus unknown, by the bell alone.
+    #[test]
+    fn your_move_is_told_as_the_focus_allows() {
+        use super::super::alert::{Alerts, Notifier};
+        let mut app = App::new(GameConfig::default());
+        for c in ['b', '2', 'c', '3'] {
+            let _ = app.handle(Input::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+        let screen = Screen::Game(app);
+        let alerts = Alerts {
+            bell: true,
+            notify: true,
+            notifier: Notifier::Osc9,
+            tmux: false,
+        };
+        assert_eq!(
+            your_move_alert(&screen, &alerts, Focus::Unfocused),
+            b"\x1b]9;Hijara: Yellow played c3: your move, Blue\x1b\\\x07"
+        );
+        assert_eq!(your_move_alert(&screen, &alerts, Focus::Unknown), b"\x07");
+        assert_eq!(your_move_alert(&screen, &alerts, Focus::Focused), b"\x07");
+        assert_eq!(
+            your_move_alert(&screen, &Alerts::OFF, Focus::Unfocused),
+            b""
+        );
     }
 }

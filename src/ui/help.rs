@@ -13,13 +13,13 @@ use crate::text;
 
 use super::effect::Input;
 use super::keymap::{self, Action, KeyContext, help_rows, help_rows_over_board};
-use super::theme::Theme;
+use super::look::Look;
 
 /// The help as a widget, drawn centred over whatever area it is given.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct HelpView {
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
     /// Whose keys are listed: [`KeyContext::Board`], [`KeyContext::Served`] (a game at
     /// a server table), [`KeyContext::Replay`], [`KeyContext::Lesson`] or
     /// [`KeyContext::Puzzle`].
@@ -36,9 +36,9 @@ pub(crate) struct HelpView {
 impl HelpView {
     /// The help of a screen on one game's board where no AI plays (a lesson, a puzzle):
     /// `context`'s keys and the rules of `game`.
-    pub(crate) fn on_board(theme: Theme, context: KeyContext, game: &Game) -> HelpView {
+    pub(crate) fn on_board(look: Look, context: KeyContext, game: &Game) -> HelpView {
         HelpView {
-            theme,
+            look,
             context,
             ruleset: game.ruleset(),
             claims: game.claim_mode(),
@@ -70,7 +70,7 @@ impl HelpView {
             .iter()
             .map(|(keys, what)| {
                 Line::from(vec![
-                    Span::styled(format!("{keys:>key_w$}  "), self.theme.strong()),
+                    Span::styled(format!("{keys:>key_w$}  "), self.look.strong()),
                     Span::raw(*what),
                 ])
             })
@@ -86,7 +86,7 @@ impl HelpView {
         if self.claims {
             lines.extend(RULES_CLAIMS.iter().map(|r| Line::raw(*r)));
         }
-        let close = Line::styled(CLOSE_HELP, self.theme.dim()).centered();
+        let close = Line::styled(CLOSE_HELP, self.look.dim()).centered();
         if short {
             return (lines, Some(close));
         }
@@ -108,7 +108,7 @@ impl Widget for &HelpView {
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let mut block =
-            Block::bordered().title(Line::styled(HELP_TITLE, self.theme.strong()).centered());
+            Block::bordered().title(Line::styled(HELP_TITLE, self.look.strong()).centered());
         if let Some(close) = close {
             block = block.title_bottom(close);
         }

@@ -154,6 +154,9 @@ pub enum KeyContext {
     Goto,
     /// The help overlay is shown: any key closes it.
     Help,
+    /// A message too long for the status line is shown in a box over the board: these
+    /// keys only close it; any other closes it and acts as usual.
+    MessageBox,
     /// A yes/no question is asked: `y` says yes, anything else no.
     Question,
     /// A game with claims, on the board: looked up before [`KeyContext::Board`].
@@ -982,6 +985,18 @@ pub(crate) const BINDINGS: &[Binding] = &[
     Binding {
         contexts: &[C::Help],
         keys: &[(Key::Any, A::No)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    // Enter and Space would place a stone on a square the box may hide.
+    Binding {
+        contexts: &[C::MessageBox],
+        keys: &[
+            (code(KeyCode::Enter), A::No),
+            (ch(' '), A::No),
+            (code(KeyCode::Esc), A::No),
+        ],
         names: "",
         help: "",
         hints: &[],

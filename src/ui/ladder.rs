@@ -12,7 +12,7 @@ use crate::strings::screen as words;
 use crate::text;
 
 use super::clip::put;
-use super::theme::Theme;
+use super::look::Look;
 
 /// Stones each player has at the start.
 const STONES: u32 = 32;
@@ -32,8 +32,10 @@ pub(crate) struct LadderView<'a> {
     pub label: &'a str,
     /// An extra line: `thinking…`, `wins!`.
     pub note: Option<&'a str>,
+    /// The game has ended before a full board (resigned, lost on time): no turn is shown.
+    pub ended: bool,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 /// The note a finished game puts on `player`'s ladder: `wins!` or `draw`.
@@ -60,10 +62,11 @@ impl Widget for &LadderView<'_> {
         if area.width < 3 || area.height < 3 {
             return;
         }
-        let theme = self.theme;
-        let to_move = !self.position.is_over() && self.position.to_move() == self.player;
-        let player_style = theme.player(self.player);
-        let border_style = if to_move { player_style } else { theme.dim() };
+        let look = self.look;
+        let to_move =
+            !self.ended && !self.position.is_over() && self.position.to_move() == self.player;
+        let player_style = look.player(self.player);
+        let border_style = if to_move { player_style } else { look.dim() };
         let block = Block::bordered()
             .border_type(if to_move {
                 BorderType::Thick
@@ -84,16 +87,16 @@ impl Widget for &LadderView<'_> {
             _ => self.label.trim_end_matches(" AI"),
         };
         let mut rows: Vec<(Vec<String>, Style)> = vec![
-            (turn.iter().map(|t| t.to_string()).collect(), theme.strong()),
+            (turn.iter().map(|t| t.to_string()).collect(), look.strong()),
             (vec![score.to_string()], player_style),
             (words::stones_left(stones_left), Style::new()),
             (
                 vec![self.label.to_string(), label_short.to_string()],
-                theme.dim(),
+                look.dim(),
             ),
         ];
         if let Some(note) = self.note {
-            rows.push((vec![note.to_string()], theme.strong()));
+            rows.push((vec![note.to_string()], look.strong()));
         }
         let text_rows = (rows.len() as u16).min(inner.height);
         for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
@@ -139,7 +142,7 @@ impl LadderView<'_> {
         if area.height < 3 || area.width < 5 {
             return;
         }
-        let theme = self.theme;
+        let look = self.look;
         let label_w = 4;
         let bar_x = area.x + label_w;
         let bar_w = (area.width - label_w).min(3);
@@ -163,9 +166,9 @@ impl LadderView<'_> {
                 Some(points) => format!("{points:>3}┤"),
                 None => "   │".to_string(),
             };
-            put(buf, area, area.x, y, &tick, theme.dim());
+            put(buf, area, area.x, y, &tick, look.dim());
             for x in bar_x..bar_x + bar_w {
-                put(buf, area, x, y, EIGHTHS[eighths], theme.gauge(self.player));
+                put(buf, area, x, y, EIGHTHS[eighths], look.gauge(self.player));
             }
         }
     }

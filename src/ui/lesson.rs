@@ -15,7 +15,7 @@ use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{self, Action, Direction, HintLine, KeyContext, hint_line};
+use super::keymap::{self, Action, Direction, KeyContext};
 use super::layout::{ScreenLayout, WHOLE_LADDER};
 
 /// Where the lesson screen is.
@@ -220,8 +220,8 @@ impl LessonState {
         match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
-            // An unknown key is answered with the lesson's keys.
-            other => other.effects(&mut self.note, &hint_line(HintLine::Lesson)),
+            // The lesson's keys are on screen already: an unknown key only says so.
+            other => other.effects(&mut self.note, words::UNKNOWN_KEY),
         }
     }
 
@@ -385,7 +385,15 @@ impl LessonState {
             }
             Err(error) => return self.say(&claim_words::refused(error)),
         };
-        self.phase = LessonPhase::Tried(mv, Check { done, what, cells });
+        self.phase = LessonPhase::Tried(
+            mv,
+            Check {
+                done,
+                what,
+                cells,
+                why: None,
+            },
+        );
         if done {
             return self.done();
         }

@@ -16,9 +16,9 @@ use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
+use super::look::Look;
 use super::screen::render_too_small;
 use super::status::totals_at;
-use super::theme::Theme;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
 /// row in the menu, or a square of the board as drawn.
@@ -58,7 +58,7 @@ pub struct LessonView<'a> {
     /// The state drawn.
     pub state: &'a LessonState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &LessonView<'_> {
@@ -66,7 +66,7 @@ impl Widget for &LessonView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
-            let help = HelpView::on_board(self.theme, KeyContext::Lesson, state.game());
+            let help = HelpView::on_board(self.look, KeyContext::Lesson, state.game());
             help.render(area.intersection(buf.area), buf);
         }
     }
@@ -77,7 +77,7 @@ impl LessonView<'_> {
     fn screen(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
-        let theme = self.theme;
+        let look = self.look;
         if let LessonPhase::Menu(selected) = state.phase() {
             let mut lines = Vec::new();
             for (i, lesson) in state.lessons().iter().enumerate() {
@@ -86,8 +86,7 @@ impl LessonView<'_> {
                 lines.push(if i == *selected {
                     Line::styled(
                         text,
-                        theme
-                            .strong()
+                        look.strong()
                             .add_modifier(ratatui::style::Modifier::REVERSED),
                     )
                 } else {
@@ -98,9 +97,9 @@ impl LessonView<'_> {
                 .wrap(Wrap { trim: false })
                 .block(
                     Block::bordered()
-                        .title(Line::styled(words::MENU, theme.strong()))
+                        .title(Line::styled(words::MENU, look.strong()))
                         .title_bottom(
-                            Line::styled(hint_line(HintLine::LessonMenu), theme.dim()).centered(),
+                            Line::styled(hint_line(HintLine::LessonMenu), look.dim()).centered(),
                         ),
                 )
                 .render(area, buf);
@@ -127,7 +126,8 @@ impl LessonView<'_> {
                 scale,
                 label: if player == you { words::YOU } else { "" },
                 note: None,
-                theme,
+                ended: false,
+                look,
             }
             .render(rect, buf);
         }
@@ -148,7 +148,7 @@ impl LessonView<'_> {
         BoardView {
             position,
             highlight,
-            theme,
+            look,
         }
         .render(layout.board, buf);
         // The side to move now: after a stone played, the other side.
@@ -158,7 +158,7 @@ impl LessonView<'_> {
             LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
             _ => words::to_move(to_move, lesson.task),
         };
-        Paragraph::new(Line::styled(status, theme.player(to_move)))
+        Paragraph::new(Line::styled(status, look.player(to_move)))
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
@@ -171,36 +171,42 @@ impl LessonView<'_> {
         );
         // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
         // The title as a line, not the border's title, so a long one wraps.
-        let mut lines = vec![Line::styled(lesson.title.clone(), theme.strong())];
+        let mut lines = vec![Line::styled(lesson.title.clone(), look.strong())];
         if matches!(state.phase(), LessonPhase::Asking) {
             lines.push(Line::raw(lesson.text.clone()));
         }
-        lines.push(Line::styled(words::task(lesson.task), theme.strong()));
+        lines.push(Line::styled(words::task(lesson.task), look.strong()));
         if let LessonPhase::Claiming(_, typed) = state.phase() {
-            lines.push(Line::styled(words::NOW_CLAIM, theme.banner()));
+            lines.push(Line::styled(words::NOW_CLAIM, look.banner()));
             if let Some(typed) = typed {
-                lines.push(Line::styled(words::claim_typed(typed), theme.strong()));
+                lines.push(Line::styled(words::claim_typed(typed), look.strong()));
             }
         }
         if let LessonPhase::Tried(_, check) = state.phase() {
+            let why = check
+                .why
+                .as_ref()
+                .map(|why| words::why(why, check.done, lesson.game.to_move().other()));
             if check.done {
-                lines.push(Line::styled(words::WELL_DONE, theme.banner()));
+                lines.push(Line::styled(words::WELL_DONE, look.banner()));
                 lines.push(Line::raw(words::what_it_did(&check.what)));
+                lines.extend(why.map(Line::raw));
             } else {
-                lines.push(Line::styled(words::NOT_YET, theme.error()));
+                lines.push(Line::styled(words::NOT_YET, look.error()));
                 lines.push(Line::raw(words::what_it_did(&check.what)));
+                lines.extend(why.map(Line::raw));
                 lines.push(Line::raw(lesson.hint.clone()));
             }
         }
         if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), theme.error()));
+            lines.push(Line::styled(note.to_string(), look.error()));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(hint_line(HintLine::Lesson), theme.dim()));
+        lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
         let title = words::number(state.index() + 1, state.lessons().len());
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(Line::styled(title, theme.strong())))
+            .block(Block::bordered().title(Line::styled(title, look.strong())))
             .render(text_area, buf);
     }
 }
@@ -263,7 +269,7 @@ mod tests {
         let mut buf = Buffer::empty(area);
         (&LessonView {
             state: &s,
-            theme: Theme::PLAIN,
+            look: Look::PLAIN,
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();

@@ -7,7 +7,7 @@ use crate::session::Notice;
 use crate::strings::{claim, describe};
 use crate::text;
 
-use super::theme::Theme;
+use super::look::Look;
 
 /// What kind of message the status line shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,11 +144,11 @@ impl Message {
     }
 
     /// Its style.
-    pub(crate) fn style(&self, theme: Theme) -> Style {
+    pub(crate) fn style(&self, look: Look) -> Style {
         match self.kind {
             MessageKind::Info => Style::new(),
-            MessageKind::Score(player) => theme.player(player),
-            MessageKind::Error => theme.error(),
+            MessageKind::Score(player) => look.player(player),
+            MessageKind::Error => look.error(),
         }
     }
 }

@@ -26,11 +26,12 @@
 //!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
 //! - A served session as the ui sees it: `served_lobby` (the server's lobby as a
 //!   screen) and `table_link` (a game's link to its table: requests, news, the bell).
-//! - `theme`: colours, or none with `NO_COLOR`. Every word on screen comes from
+//! - `look`: the palettes' colours and the ASCII board. Every word on screen comes from
 //!   `crate::strings`.
 
 mod ai_turns;
 mod ai_worker;
+mod alert;
 mod analysis_panel;
 mod app;
 mod board;
@@ -48,6 +49,7 @@ mod ladder;
 mod layout;
 mod lesson;
 mod lesson_screen;
+mod look;
 mod message;
 mod move_list;
 mod navigation;
@@ -60,18 +62,19 @@ mod replay_analysis;
 mod replay_screen;
 mod screen;
 mod served_lobby;
+mod setup;
 mod start;
 mod start_screen;
 mod status;
 mod table_link;
 mod terminal;
 mod terminal_input;
-mod theme;
 mod worker;
 
 use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 
 pub use ai_worker::{AiJob, AiReply, AiRequest};
+pub use alert::{Alerts, Focus, Notifier, TerminalEnv};
 pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input, input_of};
@@ -79,6 +82,7 @@ pub use keymap::{Action, Direction, KeyContext};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
+pub use look::Look;
 pub use message::{Message, MessageKind};
 pub use puzzle::{PuzzlePhase, PuzzleState};
 pub use puzzle_check::{CheckReply, CheckRequest, solve_request};
@@ -88,9 +92,9 @@ pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 pub use replay_analysis::Analysis;
 pub use replay_screen::ReplayView;
 pub use screen::AppView;
+pub use setup::Setup;
 pub use start::{START_ITEMS, StartChoice, StartState};
-pub use start_screen::StartView;
-pub use theme::Theme;
+pub use start_screen::{START_MIN_HEIGHT, START_MIN_WIDTH, StartView};
 
 use navigation::Screen;
 
@@ -114,15 +118,22 @@ where
     B::Error: Send + Sync + 'static,
 {
     let mut storage = Storage::new(std::path::PathBuf::new(), None);
-    let theme = lobby.theme();
-    event_loop::run(terminal, inbox, Screen::Lobby(lobby), theme, &mut storage)?;
+    // The table's bell (News::Bell, only when the player's bell switch is on) takes
+    // the same way as a local game's: a notification too when the client's terminal
+    // reported it lost the focus, in the protocol its `TERM` suggests.
+    let env = terminal.backend().terminal_env();
+    let setup = Setup {
+        look: lobby.look(),
+        alerts: Alerts::new(true, true, &env),
+    };
+    event_loop::run(terminal, inbox, Screen::Lobby(lobby), setup, &mut storage)?;
     Ok(())
 }
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended
 /// (its game and set-up, as a resumed game may have swapped them). The storage
 /// autosaves after every change to the game and writes records when `s` is pressed.
-pub fn play(session: Session) -> anyhow::Result<Session> {
+pub fn play(session: Session, setup: Setup) -> anyhow::Result<Session> {
     let Session {
         config,
         game,
@@ -143,7 +154,7 @@ pub fn play(session: Session) -> anyhow::Result<Session> {
             .offer_resume(config, game)
             .with_resume_course(resume_course);
     }
-    let screen = run(Screen::Game(app), &mut storage)?;
+    let screen = run(Screen::Game(app), &mut storage, setup)?;
     Ok(session_of(screen, storage))
 }
 
@@ -155,49 +166,49 @@ pub fn replay(
     loaded: LoadedRecord,
     play_on: GameConfig,
     mut storage: Storage,
+    setup: Setup,
 ) -> anyhow::Result<Option<Session>> {
     let state = ReplayState::new(name, &loaded.record, loaded.game);
-    let screen = run(Screen::Replay(state, play_on), &mut storage)?;
+    let screen = run(Screen::Replay(state, play_on), &mut storage, setup)?;
     Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
 }
 
 /// Runs the puzzle screen until the player leaves, and returns it as it ended
 /// (its progress, saved after each first try, is kept in the state too).
-pub fn puzzles(state: PuzzleState) -> anyhow::Result<PuzzleState> {
+pub fn puzzles(state: PuzzleState, setup: Setup) -> anyhow::Result<PuzzleState> {
     // The puzzle screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Puzzle(Box::new(state)), &mut storage)? {
+    match run(Screen::Puzzle(Box::new(state)), &mut storage, setup)? {
         Screen::Puzzle(state) => Ok(*state),
         _ => anyhow::bail!("the puzzle screen turned into another screen"),
     }
 }
 
 /// Runs the lesson screen until the player leaves, and returns it as it ended.
-pub fn lessons(state: LessonState) -> anyhow::Result<LessonState> {
+pub fn lessons(state: LessonState, setup: Setup) -> anyhow::Result<LessonState> {
     // The lesson screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Lesson(Box::new(state)), &mut storage)? {
+    match run(Screen::Lesson(Box::new(state)), &mut storage, setup)? {
         Screen::Lesson(state) => Ok(*state),
         _ => anyhow::bail!("the lesson screen turned into another screen"),
     }
 }
 
 /// Runs the start screen until a choice is made or the player leaves; returns the choice.
-pub fn start(state: StartState) -> anyhow::Result<Option<StartChoice>> {
+pub fn start(state: StartState, setup: Setup) -> anyhow::Result<Option<StartChoice>> {
     // The start screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
-    match run(Screen::Start(state), &mut storage)? {
+    match run(Screen::Start(state), &mut storage, setup)? {
         Screen::Start(state) => Ok(state.choice()),
         _ => anyhow::bail!("the start screen turned into another screen"),
     }
 }
 
-fn run(screen: Screen, storage: &mut Storage) -> anyhow::Result<Screen> {
-    let theme = Theme::from_env();
+fn run(screen: Screen, storage: &mut Storage, setup: Setup) -> anyhow::Result<Screen> {
     let mut tui = terminal::init()?;
     let inbox = Inbox::new();
     let input = terminal_input::spawn_terminal_input(&inbox)?;
-    let result = event_loop::run(&mut tui.terminal, &inbox, screen, theme, storage);
+    let result = event_loop::run(&mut tui.terminal, &inbox, screen, setup, storage);
     // Stop reading the terminal before a next screen does, so no key goes astray;
     // then restore the screen before the caller prints anything.
     drop(input);

@@ -11,7 +11,7 @@ use crate::strings::screen::MOVES_TITLE;
 use crate::text;
 
 use super::clip::put;
-use super::theme::Theme;
+use super::look::Look;
 
 /// The move list as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -29,7 +29,7 @@ pub(crate) struct MoveListView<'a> {
     /// (the replay viewer before the first move).
     pub from_start: bool,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 /// A move's points in the list, in at most `room` columns if it can: `+20`; in a claim
@@ -62,8 +62,8 @@ impl Widget for &MoveListView<'_> {
             return;
         }
         let block = Block::bordered()
-            .border_style(self.theme.dim())
-            .title(Line::styled(MOVES_TITLE, self.theme.strong()).centered());
+            .border_style(self.look.dim())
+            .title(Line::styled(MOVES_TITLE, self.look.strong()).centered());
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = usize::from(inner.height);
@@ -89,22 +89,15 @@ impl Widget for &MoveListView<'_> {
                 Style::new()
             };
             let number = format!("{:>2} ", i + 1);
-            put(
-                buf,
-                inner,
-                inner.x,
-                y,
-                &number,
-                base.patch(self.theme.dim()),
-            );
-            let glyph = Theme::glyph(placement.player).to_string();
+            put(buf, inner, inner.x, y, &number, base.patch(self.look.dim()));
+            let glyph = Look::glyph(placement.player).to_string();
             put(
                 buf,
                 inner,
                 inner.x + 3,
                 y,
                 &glyph,
-                base.patch(self.theme.player(placement.player)),
+                base.patch(self.look.player(placement.player)),
             );
             let square = format!(" {}", placement.square());
             put(buf, inner, inner.x + 4, y, &square, base);
@@ -115,7 +108,7 @@ impl Widget for &MoveListView<'_> {
                 inner.x + 7,
                 y,
                 mark,
-                base.patch(self.theme.strong()),
+                base.patch(self.look.strong()),
             );
             let after = 8 + u16::try_from(text::width(mark)).unwrap_or(u16::MAX);
             let room = usize::from(inner.width.saturating_sub(after));
@@ -131,7 +124,7 @@ impl Widget for &MoveListView<'_> {
                     x,
                     y,
                     &points,
-                    base.patch(self.theme.player(placement.player)),
+                    base.patch(self.look.player(placement.player)),
                 );
             }
         }

@@ -18,12 +18,12 @@ use crate::strings::analysis as analysis_words;
 use super::app::App;
 use super::effect::{Effect, Effects, Input, input_of, left_click};
 use super::lesson::LessonState;
+use super::look::Look;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
 use super::served_lobby::Lobby;
 use super::start::StartState;
 use super::table_link::Link;
-use super::theme::Theme;
 
 /// How often the thinking indicator turns.
 const SPINNER_STEP: Duration = Duration::from_millis(120);
@@ -152,11 +152,11 @@ impl<A> Navigator<A> {
         }
     }
 
-    /// The colours: a served session's, chosen in its lobby; else `theme`.
-    pub(crate) fn theme(&self, theme: Theme) -> Theme {
+    /// The colours: a served session's, chosen in its lobby; else `look`.
+    pub(crate) fn look(&self, look: Look) -> Look {
         match (&self.screen, &self.lobby) {
-            (Screen::Lobby(lobby), _) | (_, Some(lobby)) => lobby.theme(),
-            _ => theme,
+            (Screen::Lobby(lobby), _) | (_, Some(lobby)) => lobby.look(),
+            _ => look,
         }
     }
 

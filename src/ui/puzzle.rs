@@ -47,6 +47,10 @@ pub struct PuzzleState {
     phase: PuzzlePhase,
     /// Whether this puzzle's first try was already counted in the ratings.
     counted: bool,
+    /// Whether it was tried before it was opened (so the screen says no try counts).
+    repeat: bool,
+    /// The puzzles shown so far on this screen (`n` passes over them while others are left).
+    shown: Vec<String>,
     /// The themes are shown (`t`).
     hint: bool,
     /// A one-line note (a save failure, an unknown key).
@@ -69,6 +73,9 @@ impl PuzzleState {
     ) -> PuzzleState {
         let game = puzzle.game().unwrap_or_default();
         let board = BoardKeys::new(&game, KeyContext::Puzzle);
+        // Only a puzzle's first try counts: one tried before is answered for nothing.
+        let counted = progress.tried(&puzzle);
+        let shown = vec![puzzle.id.clone()];
         PuzzleState {
             set,
             progress,
@@ -78,7 +85,9 @@ impl PuzzleState {
             game,
             board,
             phase: PuzzlePhase::Asking,
-            counted: false,
+            counted,
+            repeat: counted,
+            shown,
             hint: false,
             note: None,
             tag: 0,
@@ -102,6 +111,13 @@ impl PuzzleState {
         Some(PuzzleState::new(
             set, progress, data_dir, puzzle, daily_date,
         ))
+    }
+
+    /// This screen, with `n` passing over the puzzles named (those on a lesson's
+    /// position) while others are left.
+    pub fn passing_over(mut self, ids: Vec<String>) -> PuzzleState {
+        self.shown.extend(ids);
+        self
     }
 
     /// The puzzle shown.
@@ -132,6 +148,11 @@ impl PuzzleState {
     /// The square under the cursor.
     pub fn cursor(&self) -> Square {
         self.board.square()
+    }
+
+    /// Whether this puzzle was tried before it was opened: a try now changes nothing.
+    pub fn tried_before(&self) -> bool {
+        self.repeat
     }
 
     /// Whether the themes are shown.
@@ -206,10 +227,14 @@ impl PuzzleState {
                 vec![Effect::Redraw]
             }
             Action::NewGame => {
-                if let Some(next) = self.progress.next(&self.set).cloned() {
+                // The next puzzle, never the one shown (a skip must skip).
+                if let Some(next) = self.progress.next_except(&self.set, &self.shown).cloned() {
                     let size = self.board.size();
+                    let mut shown = std::mem::take(&mut self.shown);
+                    shown.push(next.id.clone());
                     *self = PuzzleState {
                         tag: self.tag + 1,
+                        shown,
                         ..PuzzleState::new(
                             self.set.clone(),
                             self.progress.clone(),

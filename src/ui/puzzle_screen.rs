@@ -16,10 +16,10 @@ use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::{MIN_HEIGHT, ScreenLayout};
+use super::look::Look;
 use super::puzzle::{PuzzlePhase, PuzzleState};
 use super::screen::render_too_small;
 use super::status::totals_at;
-use super::theme::Theme;
 
 /// The puzzle screen as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -27,7 +27,7 @@ pub struct PuzzleView<'a> {
     /// The state drawn.
     pub state: &'a PuzzleState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &PuzzleView<'_> {
@@ -35,7 +35,7 @@ impl Widget for &PuzzleView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() {
-            let help = HelpView::on_board(self.theme, KeyContext::Puzzle, state.game());
+            let help = HelpView::on_board(self.look, KeyContext::Puzzle, state.game());
             help.render(area.intersection(buf.area), buf);
         }
     }
@@ -46,7 +46,7 @@ impl PuzzleView<'_> {
     fn screen(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
-        let theme = self.theme;
+        let look = self.look;
         let top = super::puzzle::board_area(area);
         let Some(layout) = ScreenLayout::new(top) else {
             render_too_small(area, MIN_HEIGHT, buf);
@@ -72,7 +72,8 @@ impl PuzzleView<'_> {
                 scale,
                 label,
                 note: None,
-                theme,
+                ended: false,
+                look,
             }
             .render(rect, buf);
         }
@@ -88,14 +89,14 @@ impl PuzzleView<'_> {
         BoardView {
             position,
             highlight,
-            theme,
+            look,
         }
         .render(layout.board, buf);
 
         // The status lines: which puzzle, and what it asks.
         let rating = state.progress().puzzle_rating(puzzle).rating;
         let daily = state.daily().map(|date| date.to_string());
-        let title = words::title(
+        let titles = words::titles(
             &puzzle.id,
             puzzle.kind.name(),
             rating,
@@ -109,9 +110,17 @@ impl PuzzleView<'_> {
             PuzzlePhase::Asking => words::asking(to_move, puzzle),
             PuzzlePhase::Answered(judged, _) => words::answered(to_move, judged.mv),
         };
+        let width = usize::from(layout.status.width);
+        let title = match crate::text::first_fitting(titles.iter().map(String::as_str), width) {
+            Some(title) => title.to_owned(),
+            None => titles
+                .last()
+                .map(|t| crate::text::fit(t, width).into_owned())
+                .unwrap_or_default(),
+        };
         let status = vec![
-            Line::styled(title, theme.strong()),
-            Line::from(Span::styled(task, theme.player(to_move))),
+            Line::styled(title, look.strong()),
+            Line::from(Span::styled(task, look.player(to_move))),
         ];
         Paragraph::new(status)
             .wrap(Wrap { trim: true })
@@ -142,9 +151,9 @@ impl PuzzleView<'_> {
             }
             PuzzlePhase::Answered(verdict, explanation) => {
                 let style = if verdict.solved {
-                    theme.banner()
+                    look.banner()
                 } else {
-                    theme.error()
+                    look.error()
                 };
                 for (i, text) in explanation.iter().enumerate() {
                     lines.push(if i == 0 {
@@ -156,11 +165,14 @@ impl PuzzleView<'_> {
                 hint_line(HintLine::PuzzleAnswered)
             }
         };
+        if state.tried_before() {
+            lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
+        }
         if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), theme.error()));
+            lines.push(Line::styled(note.to_string(), look.error()));
         }
         let block = Block::bordered()
-            .title(Line::styled(keys, theme.dim()).centered())
+            .title(Line::styled(keys, look.dim()).centered())
             .title_position(ratatui::widgets::TitlePosition::Bottom);
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
@@ -189,7 +201,7 @@ mod tests {
         let mut buf = Buffer::empty(area);
         (&PuzzleView {
             state: &s,
-            theme: Theme::PLAIN,
+            look: Look::PLAIN,
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();

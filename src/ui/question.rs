@@ -1,5 +1,6 @@
 //! The yes/no questions a game asks, and what is drawn over the board.
 
+use crate::ai::Seat;
 use crate::rules::{Game, Player};
 use crate::session::GameConfig;
 use crate::strings::{question, table};
@@ -31,14 +32,21 @@ pub enum Question {
 
 impl Question {
     /// The whole question: whether quitting keeps the game (`autosaved`; if not, the
-    /// question says so and offers `s`), and the
-    /// autosaved game offered, change the wording.
-    pub fn text(self, autosaved: bool, offer: Option<&(GameConfig, Game)>) -> String {
+    /// question says so and offers `s`), the autosaved game offered and the seats of
+    /// the new game offered instead (`new_seats`) change the wording.
+    pub fn text(
+        self,
+        autosaved: bool,
+        offer: Option<&(GameConfig, Game)>,
+        new_seats: [Seat; 2],
+    ) -> String {
         match (self, offer) {
             (Question::Quit, _) if autosaved => question::QUIT_AUTOSAVED.to_owned(),
             (Question::Quit, _) => question::QUIT_NOT_KEPT.to_owned(),
             (Question::NewGame, _) => question::NEW_GAME.to_owned(),
-            (Question::Resume, Some((config, game))) => question::resume(config.seats, game),
+            (Question::Resume, Some((config, game))) => {
+                question::resume(config.seats, game, new_seats)
+            }
             (Question::Resume, None) => question::RESUME.to_owned(),
             (Question::Resign(player), _) => question::resign(player),
             (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
@@ -55,14 +63,18 @@ impl Question {
         self,
         autosaved: bool,
         offer: Option<&(GameConfig, Game)>,
+        new_seats: [Seat; 2],
     ) -> Vec<String> {
-        let mut wordings = vec![self.text(autosaved, offer)];
+        let mut wordings = vec![self.text(autosaved, offer, new_seats)];
         match (self, offer) {
             (Question::Quit, _) if autosaved => {
                 wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
             }
             (Question::Quit, _) => wordings.push(question::QUIT_NOT_KEPT_SHORT.to_owned()),
-            (Question::Resume, Some((_, game))) => wordings.push(question::resume_short(game)),
+            (Question::Resume, Some((_, game))) => {
+                wordings.push(question::resume_short(game, new_seats));
+                wordings.push(question::resume_answers(new_seats));
+            }
             _ => {}
         }
         wordings.push(

@@ -89,6 +89,8 @@ pub struct ReplayState {
     clock: Option<crate::session::Clock>,
     /// How the record's game ended, when not by a full board.
     ending: Option<crate::session::Ending>,
+    /// Who sat in each seat, as the record's tags say (`None`: they don't).
+    seats: [Option<crate::ai::Seat>; 2],
 }
 
 impl ReplayState {
@@ -121,6 +123,7 @@ impl ReplayState {
             game_comments: record.game_comments().to_vec(),
             analysis,
             panel: false,
+            seats: crate::rules::Player::BOTH.map(|p| crate::session::seat_in(record, p)),
         }
     }
 
@@ -215,6 +218,16 @@ impl ReplayState {
     /// The title: the file name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Who sat in `player`'s seat, as the record's tags say.
+    pub fn seat(&self, player: crate::rules::Player) -> Option<crate::ai::Seat> {
+        self.seats[player.index()]
+    }
+
+    /// The record's clocks' time control, if it has clocks.
+    pub fn time_control(&self) -> Option<crate::record::TimeControl> {
+        self.clock.as_ref().map(|c| c.control())
     }
 
     /// The record's tags, in order.

@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::rules::Player;
 use crate::session::seat_tag;
-use crate::strings::{describe, replay as replay_words, rules_parts, screen as words};
+use crate::strings::{describe, replay as replay_words, rules_parts, screen as words, seat_name};
 use crate::text;
 
 use crate::review::text::mark as review_mark;
@@ -19,12 +19,12 @@ use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout};
+use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{render_box, render_long_message, render_too_small};
 use super::status::{StatusView, totals_at};
-use super::theme::Theme;
 
 /// The replay viewer as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -32,23 +32,60 @@ pub struct ReplayView<'a> {
     /// The state drawn.
     pub state: &'a ReplayState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 /// The header: the file, the players, the date, the result and any other tags.
 fn header(state: &ReplayState) -> String {
-    let mut parts = vec![state.name().to_owned()];
-    for player in [Player::Blue, Player::Yellow] {
-        let name = state.tag(seat_tag(player)).unwrap_or("?");
-        parts.push(format!("{player}: {name}"));
+    let seat = |player: Player| match (state.seat(player), state.tag(seat_tag(player))) {
+        (Some(seat), _) if seat != crate::ai::Seat::Human => seat_name(seat).to_owned(),
+        (_, Some(name)) => text::sanitize(name).into_owned(),
+        _ => "?".to_owned(),
+    };
+    let mut parts = vec![
+        text::sanitize(state.name()).into_owned(),
+        replay_words::players(&seat(Player::Blue), &seat(Player::Yellow)),
+    ];
+    if let Some(date) = state.tag("Date") {
+        parts.push(text::sanitize(date).into_owned());
     }
+    if let Some(control) = state.time_control() {
+        parts.push(replay_words::clock(&control.minutes_text()));
+    }
+    let game = state.game();
+    parts.extend(
+        rules_parts(game.ruleset(), game.claim_mode())
+            .into_iter()
+            .map(str::to_owned),
+    );
+    // The tags said above, or kept for the program (seed, thinking time, the result the
+    // status line tells at the end), are not repeated; any other is shown as it is.
     for (name, value) in state.tags() {
-        if !matches!(name.as_str(), "Blue" | "Yellow") {
-            parts.push(format!("{name} {value}"));
+        if !SAID_TAGS.contains(&name.as_str()) {
+            parts.push(replay_words::tag(
+                &text::sanitize(name),
+                &text::sanitize(value),
+            ));
         }
     }
     parts.join(" · ")
 }
+
+/// The record's tags the header says in words, or leaves to the program.
+const SAID_TAGS: [&str; 12] = [
+    "Blue",
+    "Yellow",
+    "BlueType",
+    "YellowType",
+    "Date",
+    "TimeControl",
+    "Variant",
+    "Claim",
+    "Seed",
+    "ThinkMs",
+    "Termination",
+    "Result",
+];
 
 /// The screen laid out with the analysis panel between the board and the status
 /// lines, when the panel is open and `body` has room for it; `None` otherwise (the
@@ -85,7 +122,7 @@ impl Widget for &ReplayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let state = self.state;
-        let theme = self.theme;
+        let look = self.look;
         // One line for the record's tags, the rest laid out as in a game.
         let [top, body] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
@@ -102,13 +139,13 @@ impl Widget for &ReplayView<'_> {
         // Cut at a word, with `…`, rather than mid-word at the edge.
         let header = header(state);
         let title = text::fit_words(&header, usize::from(top.width));
-        Line::styled(title, theme.strong()).render(top, buf);
+        Line::styled(title, look.strong()).render(top, buf);
         if let Some(rect) = panel {
             AnalysisPanel {
                 game: state.game(),
                 analysis: state.analysis(),
                 at_move: state.at_move(),
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -130,11 +167,12 @@ impl Widget for &ReplayView<'_> {
                 scale,
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 note,
-                theme,
+                ended: outcome.is_some(),
+                look,
             }
             .render(rect, buf);
             if let Some(left) = state.clock_left(player) {
-                render_clock(rect, &crate::session::show_clock(left), theme.dim(), buf);
+                render_clock(rect, &crate::session::show_clock(left), look.dim(), buf);
             }
         }
 
@@ -154,7 +192,7 @@ impl Widget for &ReplayView<'_> {
                         .and_then(|i| game.claim_state(i)),
                 )
             },
-            theme,
+            look,
         }
         .render(layout.board, buf);
 
@@ -166,7 +204,7 @@ impl Widget for &ReplayView<'_> {
                 claims: game.claim_states(),
                 current: state.at_move().checked_sub(1),
                 from_start: true,
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -195,8 +233,8 @@ impl Widget for &ReplayView<'_> {
         let turn = what
             .map(|what| replay_words::turn(state.at_move(), state.len(), &what, speed.as_deref()));
         let turn_style = match outcome {
-            Some(_) => theme.banner(),
-            None => theme.player(position.to_move()),
+            Some(_) => look.banner(),
+            None => look.player(position.to_move()),
         };
         // What the second status line says; a message too long for it shows in a box.
         let message = match (state.message(), state.current()) {
@@ -217,15 +255,15 @@ impl Widget for &ReplayView<'_> {
         };
         let line = match (state.overlay(), &message) {
             (ReplayOverlay::ConfirmContinue, _) => {
-                Span::styled(state.continue_status(area.width), theme.banner())
+                Span::styled(state.continue_status(area.width), look.banner())
             }
-            (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(theme)),
+            (_, Some(m)) => Span::styled(m.wording(area.width).to_owned(), m.style(look)),
             (_, None) if state.panel() && panel.is_none() => {
-                Span::styled(analysis_words::FOLDED, theme.dim())
+                Span::styled(analysis_words::FOLDED, look.dim())
             }
             (_, None) => Span::styled(
                 replay_words::at_start(&hint_line(HintLine::ReplayStart)),
-                theme.dim(),
+                look.dim(),
             ),
         };
         let rules = rules_parts(game.ruleset(), game.claim_mode());
@@ -237,7 +275,7 @@ impl Widget for &ReplayView<'_> {
             turn_style,
             message: line,
             right: words::HELP_KEY,
-            theme,
+            look,
         }
         .render(layout.status, buf);
 
@@ -245,7 +283,7 @@ impl Widget for &ReplayView<'_> {
             (ReplayOverlay::Help, _) => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
                 HelpView {
-                    theme,
+                    look,
                     context: KeyContext::Replay,
                     ruleset: game.ruleset(),
                     claims: game.claim_mode(),
@@ -254,10 +292,10 @@ impl Widget for &ReplayView<'_> {
                 .render(main, buf);
             }
             (ReplayOverlay::ConfirmContinue, _) => {
-                render_box(&state.continue_question(), layout.board, theme, buf);
+                render_box(&state.continue_question(), layout.board, look, buf);
             }
             (ReplayOverlay::None, Some(m)) => {
-                render_long_message(m, area.width, layout.board, theme, buf)
+                render_long_message(m, area.width, layout.board, look, buf)
             }
             (ReplayOverlay::None, None) => {}
         }

@@ -21,22 +21,45 @@ use super::help::HelpView;
 use super::keymap::{HintLine, KeyContext, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::question::Overlay;
 use super::status::{StatusView, totals_at};
-use super::theme::Theme;
 
 /// Frames of the thinking indicator.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 
-/// The whole app, drawn with one theme.
+/// The whole app, drawn with one look.
 #[derive(Debug, Clone, Copy)]
 pub struct AppView<'a> {
     /// The state drawn.
     pub app: &'a App,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
+}
+
+/// Where the terminal's cursor is parked on a game screen of `area`: on the section
+/// the next stone on the selected square would fill (the square's middle when it is
+/// full), so screen magnifiers and braille displays follow the selection. `None` when
+/// the board is not in view (too small, or under the help or a question) or a message
+/// box may cover it.
+pub(crate) fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
+    if app.overlay() != super::question::Overlay::None
+        || app.message().is_some_and(|m| !m.fits(area.width))
+    {
+        return None;
+    }
+    let layout = ScreenLayout::new(area)?;
+    let geometry = super::board::BoardGeometry::fit(layout.board)?;
+    let square = app.cursor();
+    Some(match app.game().position().next_section(square) {
+        Some(section) => geometry.glyph_cell(crate::rules::Cell::new(square, section)),
+        None => {
+            let rect = geometry.square_rect(square);
+            (rect.x + rect.width / 2, rect.y + rect.height / 2)
+        }
+    })
 }
 
 impl Widget for &AppView<'_> {
@@ -47,7 +70,7 @@ impl Widget for &AppView<'_> {
             return;
         };
         let app = self.app;
-        let theme = self.theme;
+        let look = self.look;
         let game = app.game();
         let position = game.position();
         let config = app.config();
@@ -74,12 +97,13 @@ impl Widget for &AppView<'_> {
                 scale,
                 label: named.as_deref().unwrap_or(seat_name(config.seat(player))),
                 note,
-                theme,
+                ended: outcome.is_some(),
+                look,
             };
             ladder.render(rect, buf);
             if let Some(left) = app.clock_left(player) {
                 let running = outcome.is_none() && game.to_move() == player;
-                let style = if running { theme.strong() } else { theme.dim() };
+                let style = if running { look.strong() } else { look.dim() };
                 render_clock(rect, &show_clock(left), style, buf);
             }
         }
@@ -91,7 +115,7 @@ impl Widget for &AppView<'_> {
         BoardView {
             position,
             highlight,
-            theme,
+            look,
         }
         .render(layout.board, buf);
 
@@ -102,7 +126,7 @@ impl Widget for &AppView<'_> {
                 claims: game.claim_states(),
                 current: None,
                 from_start: false,
-                theme,
+                look,
             }
             .render(rect, buf);
         }
@@ -168,8 +192,8 @@ impl Widget for &AppView<'_> {
             turn_core = turn.len() - 1;
         }
         let turn_style = match outcome {
-            Some(_) => theme.banner(),
-            None => theme.player(mover),
+            Some(_) => look.banner(),
+            None => look.player(mover),
         };
         // A question shows whole in its box; the status line repeats as much as fits.
         let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
@@ -192,20 +216,20 @@ impl Widget for &AppView<'_> {
         };
         let message = match (app.overlay(), app.message()) {
             (Overlay::Question(q), _) => {
-                Span::styled(app.question_status(q, area.width), theme.banner())
+                Span::styled(app.question_status(q, area.width), look.banner())
             }
             (_, _) if app.typing().is_some() => Span::styled(
                 table::typing(
                     &app.typing().map(crate::text::sanitize).unwrap_or_default(),
                     &hint_line(HintLine::MessageEntry),
                 ),
-                theme.strong(),
+                look.strong(),
             ),
             (_, None) if typing.is_some() => {
-                Span::styled(typing.unwrap_or_default(), theme.strong())
+                Span::styled(typing.unwrap_or_default(), look.strong())
             }
-            (_, Some(m)) => Span::styled(m.wording(area.width), m.style(theme)),
-            (_, None) => Span::styled(hints, theme.dim()),
+            (_, Some(m)) => Span::styled(m.wording(area.width), m.style(look)),
+            (_, None) => Span::styled(hints, look.dim()),
         };
         let right = match app.watching() {
             Some(count) => table::watching_and_help(count, words::HELP_KEY),
@@ -220,7 +244,7 @@ impl Widget for &AppView<'_> {
             turn_style,
             message,
             right: &right,
-            theme,
+            look,
         }
         .render(layout.status, buf);
 
@@ -228,7 +252,7 @@ impl Widget for &AppView<'_> {
             (Overlay::Help, _) => {
                 let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
                 HelpView {
-                    theme,
+                    look,
                     context: if app.at_table() {
                         KeyContext::Served
                     } else {
@@ -240,12 +264,8 @@ impl Widget for &AppView<'_> {
                 }
                 .render(main, buf);
             }
-            (Overlay::Question(q), _) => {
-                render_box(&app.question_text(q), layout.board, theme, buf)
-            }
-            (Overlay::None, Some(m)) => {
-                render_long_message(m, area.width, layout.board, theme, buf)
-            }
+            (Overlay::Question(q), _) => render_box(&app.question_text(q), layout.board, look, buf),
+            (Overlay::None, Some(m)) => render_long_message(m, area.width, layout.board, look, buf),
             (Overlay::None, None) => {}
         }
     }
@@ -256,11 +276,11 @@ pub(crate) fn render_long_message(
     message: &Message,
     width: u16,
     board: Rect,
-    theme: Theme,
+    look: Look,
     buf: &mut Buffer,
 ) {
     if !message.fits(width) {
-        render_box(message.wording(width), board, theme, buf);
+        render_box(message.wording(width), board, look, buf);
     }
 }
 
@@ -279,7 +299,7 @@ pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
 }
 
 /// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
-pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer) {
+pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
     let popup = box_rect(text, area);
     let lines: Vec<Line> = wrap(text, usize::from(box_inner_width(area)))
         .into_iter()
@@ -288,14 +308,19 @@ pub(crate) fn render_box(text: &str, area: Rect, theme: Theme, buf: &mut Buffer)
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .style(Style::new())
-        .block(Block::bordered().border_style(theme.strong()))
+        .block(Block::bordered().border_style(look.strong()))
         .centered()
         .render(popup, buf);
 }
 
 /// The message shown when `area` is below the minimum size (`min_height` rows).
 pub(crate) fn render_too_small(area: Rect, min_height: u16, buf: &mut Buffer) {
-    let text = words::too_small(MIN_WIDTH, min_height, area.width, area.height);
+    render_enlarge(area, MIN_WIDTH, min_height, buf);
+}
+
+/// The "please enlarge" screen for a screen that needs `min_width`×`min_height`.
+pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &mut Buffer) {
+    let text = words::too_small(min_width, min_height, area.width, area.height);
     Paragraph::new(Line::raw(text))
         .wrap(Wrap { trim: true })
         .render(area, buf);

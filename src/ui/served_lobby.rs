@@ -9,8 +9,8 @@ use ratatui::layout::Rect;
 
 use super::app::App;
 use super::effect::{Effects, Input};
+use super::look::Look;
 use super::table_link::Link;
-use super::theme::Theme;
 
 /// The server's lobby as a screen of the one loop. Its keys may open a game: it says
 /// so with [`Effect::Open`](super::effect::Effect::Open), and the loop takes the game with [`Lobby::take_game`].
@@ -23,7 +23,7 @@ pub(crate) trait Lobby: Debug {
     /// Draws the lobby.
     fn render(&self, area: Rect, buf: &mut Buffer);
     /// The colours chosen in the lobby, for every screen of the session.
-    fn theme(&self) -> Theme;
+    fn look(&self) -> Look;
     /// The area last sized to.
     fn area(&self) -> Rect;
     /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).

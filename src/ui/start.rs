@@ -52,7 +52,7 @@ pub struct StartState {
     /// Whether the history holds a game to replay.
     can_replay: bool,
     choice: Option<StartChoice>,
-    note: Option<&'static str>,
+    note: Option<String>,
     size: Rect,
 }
 
@@ -67,6 +67,13 @@ impl StartState {
             note: None,
             size: Rect::default(),
         }
+    }
+
+    /// The screen with item `selected` under the pointer (the door last taken, when
+    /// the lessons or puzzles come back to it).
+    pub fn with_selected(mut self, selected: usize) -> StartState {
+        self.selected = selected.min(START_ITEMS.len() - 1);
+        self
     }
 
     /// The choice made, once the screen has quit (`None`: the player left).
@@ -90,7 +97,14 @@ impl StartState {
 
     /// The one-line note (a closed door chosen).
     pub fn note(&self) -> Option<&str> {
-        self.note
+        self.note.as_deref()
+    }
+
+    /// The screen with `text` on its note line until the first key (a problem of the
+    /// config file).
+    pub fn with_note(mut self, text: String) -> StartState {
+        self.note = Some(text);
+        self
     }
 
     /// The whole terminal.
@@ -130,7 +144,9 @@ impl StartState {
                     return self.choose(*choice);
                 }
             }
-            _ if matches!(key.code, KeyCode::Char(_)) => self.note = Some(words::UNKNOWN_KEY),
+            _ if matches!(key.code, KeyCode::Char(_)) => {
+                self.note = Some(words::UNKNOWN_KEY.to_owned())
+            }
             _ => {}
         }
         vec![Effect::Redraw]
@@ -138,10 +154,13 @@ impl StartState {
 
     fn choose(&mut self, choice: StartChoice) -> Effects {
         if !self.enabled(choice) {
-            self.note = Some(match choice {
-                StartChoice::Resume => words::NOTHING_TO_RESUME,
-                _ => words::NO_HISTORY,
-            });
+            self.note = Some(
+                match choice {
+                    StartChoice::Resume => words::NOTHING_TO_RESUME,
+                    _ => words::NO_HISTORY,
+                }
+                .to_owned(),
+            );
             return vec![Effect::Redraw];
         }
         self.choice = Some(choice);

@@ -9,8 +9,9 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use crate::strings::start as words;
 
 use super::keymap::{HintLine, hint_line};
+use super::look::Look;
+use super::screen::render_enlarge;
 use super::start::{START_ITEMS, StartState};
-use super::theme::Theme;
 
 /// Lines above the items in the box: the welcome and a blank line.
 const ITEMS_AT: u16 = 2;
@@ -18,6 +19,11 @@ const ITEMS_AT: u16 = 2;
 const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
 /// The box's width at most.
 const WIDTH: u16 = 60;
+/// The smallest terminal the box fits whole in: one line per item (the pointer, the
+/// key, the longest label and " (none)") inside the borders, every line on its row.
+pub const START_MIN_WIDTH: u16 = 49;
+/// See [`START_MIN_WIDTH`].
+pub const START_MIN_HEIGHT: u16 = LINES + 2;
 
 /// Where the box goes, centred in `area`.
 fn start_box(area: Rect) -> Rect {
@@ -62,35 +68,39 @@ pub struct StartView<'a> {
     /// The state drawn.
     pub state: &'a StartState,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &StartView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
-        let theme = self.theme;
+        if area.width < START_MIN_WIDTH || area.height < START_MIN_HEIGHT {
+            render_enlarge(area, START_MIN_WIDTH, START_MIN_HEIGHT, buf);
+            return;
+        }
+        let look = self.look;
         let state = self.state;
         let mut lines = vec![Line::raw(words::WELCOME), Line::raw("")];
         for (i, (choice, key, label)) in START_ITEMS.iter().enumerate() {
             let text = words::item(i == state.selected(), *key, label, state.enabled(*choice));
             let style = if i == state.selected() {
-                theme.strong().add_modifier(Modifier::REVERSED)
+                look.strong().add_modifier(Modifier::REVERSED)
             } else if state.enabled(*choice) {
                 ratatui::style::Style::new()
             } else {
-                theme.dim()
+                look.dim()
             };
             lines.push(Line::styled(text, style));
         }
         lines.push(Line::raw(""));
         match state.note() {
-            Some(note) => lines.push(Line::styled(note, theme.error())),
-            None => lines.push(Line::styled(hint_line(HintLine::Start), theme.dim())),
+            Some(note) => lines.push(Line::styled(note, look.error())),
+            None => lines.push(Line::styled(hint_line(HintLine::Start), look.dim())),
         }
         let rect = start_box(area);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(Line::styled(words::TITLE, theme.strong()).centered()))
+            .block(Block::bordered().title(Line::styled(words::TITLE, look.strong()).centered()))
             .render(rect, buf);
     }
 }
@@ -113,7 +123,7 @@ mod tests {
             .draw(|f| {
                 let view = StartView {
                     state,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 };
                 f.render_widget(&view, f.area());
             })
@@ -132,6 +142,20 @@ mod tests {
             row,
             modifiers: KeyModifiers::NONE,
         })
+    }
+
+    #[test]
+    fn the_smallest_start_screen_holds_every_line_whole() {
+        let longest = START_ITEMS
+            .iter()
+            .map(|(_, _, label)| crate::text::width(label) + 5 + crate::text::width(words::CLOSED))
+            .chain([
+                crate::text::width(words::WELCOME),
+                crate::text::width(&hint_line(HintLine::Start)),
+            ])
+            .max()
+            .unwrap_or(0);
+        assert_eq!(usize::from(START_MIN_WIDTH), longest + 2);
     }
 
     #[test]

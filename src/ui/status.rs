@@ -11,7 +11,7 @@ use ratatui::widgets::Widget;
 use crate::rules::{Game, Player};
 use crate::text;
 
-use super::theme::Theme;
+use super::look::Look;
 
 /// Blue's and Yellow's totals after the first `n` moves of `game`: the points awarded,
 /// which in a game without claims is everything scored.
@@ -54,7 +54,7 @@ pub(crate) struct StatusView<'a> {
     /// Shown at the right of the first line (e.g. `? help`).
     pub right: &'a str,
     /// The colours.
-    pub theme: Theme,
+    pub look: Look,
 }
 
 impl Widget for &StatusView<'_> {
@@ -66,7 +66,7 @@ impl Widget for &StatusView<'_> {
         let total = |player: Player| {
             Span::styled(
                 format!("{player} {}", self.totals[player.index()]),
-                self.theme.player(player),
+                self.look.player(player),
             )
         };
         // What to keep when the line is short, most important first: whose turn (and
@@ -119,7 +119,7 @@ impl Widget for &StatusView<'_> {
             total(Player::Blue),
             Span::raw("  "),
             total(Player::Yellow),
-            Span::styled(separator, self.theme.dim()),
+            Span::styled(separator, self.look.dim()),
             Span::styled(turn, self.turn_style),
         ]);
         let top = Rect::new(area.x, area.y, area.width, 1);
@@ -127,7 +127,7 @@ impl Widget for &StatusView<'_> {
         if !right.is_empty() {
             let right_w = columns(right);
             let x = area.right().saturating_sub(right_w);
-            Span::styled(right, self.theme.dim()).render(Rect::new(x, area.y, right_w, 1), buf);
+            Span::styled(right, self.look.dim()).render(Rect::new(x, area.y, right_w, 1), buf);
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);

@@ -97,11 +97,33 @@ pub(crate) enum News {
 pub(crate) trait Bell {
     /// Rings the bell (BEL); a terminal without one does nothing.
     fn ring(&mut self) -> std::io::Result<()>;
+
+    /// Writes what tells the player it is their move ([`super::alert::Alerts::bytes`]:
+    /// a bell, a notification's escape sequence). A terminal that takes only the bell
+    /// rings it when the bytes hold one.
+    fn alert(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        if bytes.contains(&0x07) {
+            self.ring()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// What is known of the terminal, for the notifications' protocol: nothing, unless
+    /// the backend was told (a served client's `TERM`).
+    fn terminal_env(&self) -> super::alert::TerminalEnv {
+        super::alert::TerminalEnv::default()
+    }
 }
 
 impl<W: Write> Bell for CrosstermBackend<W> {
     fn ring(&mut self) -> std::io::Result<()> {
         self.write_all(b"\x07")?;
+        self.flush()
+    }
+
+    fn alert(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.write_all(bytes)?;
         self.flush()
     }
 }

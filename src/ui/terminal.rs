@@ -1,11 +1,13 @@
-//! Terminal set-up and tear-down: raw mode, the alternate screen and mouse capture
-//! are undone on every exit path, an error or a panic.
+//! Terminal set-up and tear-down: raw mode, the alternate screen, mouse capture and
+//! focus reporting are undone on every exit path, an error or a panic.
 
 use std::io::{self, IsTerminal, stdout};
 
 use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{Clear, ClearType};
 
@@ -16,27 +18,34 @@ pub(crate) struct Tui {
     _mouse: MouseCapture,
 }
 
-/// Mouse capture, on while this guard lives.
+/// Mouse capture and focus reporting (the terminal says when its window gains or
+/// loses the focus, so the player is told of their move when away), on while this
+/// guard lives.
 struct MouseCapture;
 
 impl MouseCapture {
     fn enable() -> io::Result<MouseCapture> {
-        execute!(stdout(), EnableMouseCapture)?;
+        execute!(stdout(), EnableMouseCapture, EnableFocusChange)?;
         Ok(MouseCapture)
     }
 }
 
+/// Turns mouse capture and focus reporting off. Nothing to do on failure: the
+/// terminal is being torn down anyway.
+fn stop_reporting() {
+    let _ = execute!(stdout(), DisableMouseCapture, DisableFocusChange);
+}
+
 impl Drop for MouseCapture {
     fn drop(&mut self) {
-        // Nothing to do on failure: the terminal is being torn down anyway.
-        let _ = execute!(stdout(), DisableMouseCapture);
+        stop_reporting();
     }
 }
 
 impl Drop for Tui {
     fn drop(&mut self) {
         // Fields drop after this body, so turn the mouse off first, explicitly.
-        let _ = execute!(stdout(), DisableMouseCapture);
+        stop_reporting();
         // A blank alternate screen: some terminals (tmux after a resize) show parts of it
         // on the main screen once it is left.
         // (Not `Terminal::clear`: it asks the terminal for the cursor, which can stall.)
@@ -64,7 +73,7 @@ pub(crate) fn init() -> anyhow::Result<Tui> {
     // Wraps ratatui's hook, which restores the screen and then prints the panic.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
+        stop_reporting();
         hook(info);
     }));
     restore_on_signals();
@@ -98,7 +107,7 @@ fn restore_on_signals() {
             .name("hijara-signals".into())
             .spawn(move || {
                 if let Some(signal) = signals.forever().next() {
-                    let _ = execute!(stdout(), DisableMouseCapture);
+                    stop_reporting();
                     ratatui::restore();
                     std::process::exit(128 + signal);
                 }

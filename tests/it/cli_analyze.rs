@@ -5,7 +5,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 fn hijara() -> Command {
-    Command::cargo_bin("hijara").unwrap()
+    crate::common::hijara()
 }
 
 /// Quick settings: the shape is under test here, not the engine's strength.

@@ -1,11 +1,8 @@
 //! `hijara bench`: the figure is on the last line; bad durations are refused.
 
-use assert_cmd::Command;
-
 #[test]
 fn bench_prints_games_per_second_on_the_last_line() {
-    let out = Command::cargo_bin("hijara")
-        .unwrap()
+    let out = crate::common::hijara()
         .args(["bench", "--seconds", "2"])
         .assert()
         .success()
@@ -25,8 +22,7 @@ fn bench_prints_games_per_second_on_the_last_line() {
 fn bench_refuses_less_than_two_seconds() {
     for bad in ["1", "-3", "NaN", "inf"] {
         let arg = format!("--seconds={bad}");
-        let out = Command::cargo_bin("hijara")
-            .unwrap()
+        let out = crate::common::hijara()
             .args(["bench", &arg])
             .assert()
             .code(1)
@@ -43,8 +39,7 @@ fn bench_refuses_less_than_two_seconds() {
 
 #[test]
 fn bench_plays_the_corners_variant_when_asked() {
-    let out = Command::cargo_bin("hijara")
-        .unwrap()
+    let out = crate::common::hijara()
         .args(["bench", "--seconds", "2", "--variant", "corners"])
         .assert()
         .success()
@@ -60,8 +55,7 @@ fn bench_plays_the_corners_variant_when_asked() {
     );
     assert!(text.lines().last().unwrap().ends_with(" games/s"), "{text}");
     // An unknown variant is refused by the argument parser.
-    Command::cargo_bin("hijara")
-        .unwrap()
+    crate::common::hijara()
         .args(["bench", "--variant", "hexes"])
         .assert()
         .code(2);

@@ -1,11 +1,8 @@
 //! Clocks and early endings on the command line: `--clock` errors, and records with
 //! clocks and a `Termination` through `score` and `play --load`.
 
-use assert_cmd::Command;
-
 fn run(args: &[&str], code: i32) -> (String, String) {
-    let out = Command::cargo_bin("hijara")
-        .unwrap()
+    let out = crate::common::hijara()
         .args(args)
         .env("HIJARA_DATA_DIR", tempfile::tempdir().unwrap().path())
         .assert()

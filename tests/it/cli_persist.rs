@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn hijara(data: &std::path::Path) -> Command {
-    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data);
     cmd
 }
@@ -161,10 +161,10 @@ fn a_save_dir_that_is_a_file_is_refused() {
 #[cfg(unix)]
 #[test]
 fn a_closed_pipe_ends_output_quietly() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let data = tempfile::tempdir().unwrap();
     for args in [&["puzzle", "--print"][..], &["games"][..]] {
-        let mut child = Command::new(crate::common::binary())
+        let mut child = crate::common::hijara_command()
             .args(args)
             .env("HIJARA_DATA_DIR", data.path())
             .stdout(Stdio::piped())

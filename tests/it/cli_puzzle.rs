@@ -6,7 +6,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 fn hijara(data: &std::path::Path) -> Command {
-    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data);
     cmd
 }
@@ -111,4 +111,59 @@ fn an_unreadable_progress_file_is_kept_aside() {
         .stderr(predicate::str::contains("was kept as"));
     let kept = data.path().join("puzzles.json.unreadable-1");
     assert_eq!(std::fs::read_to_string(kept).unwrap(), "not json");
+}
+
+/// Issue 28, defect 1: answering a solved puzzle again (`--id p0004 --answer b2`
+/// twice) counted every repeat; only the first try counts, and a repeat says so.
+#[test]
+fn answering_a_puzzle_again_changes_nothing_and_says_so() {
+    let data = tempfile::tempdir().unwrap();
+    let answer = || {
+        hijara(data.path())
+            .args(["puzzle", "--id", "p0004", "--answer", "b2"])
+            .assert()
+            .success()
+    };
+    answer().stdout(predicate::str::contains("tried this puzzle before").not());
+    let first = stats(data.path());
+    for _ in 0..2 {
+        answer().stdout(predicate::str::contains(
+            "You have tried this puzzle before: only the first try counts",
+        ));
+    }
+    assert_eq!(stats(data.path()), first);
+    assert_eq!(first["tries"], 1);
+}
+
+/// Issue 28, defect 5: after the lessons, the first puzzle offered (p0004) was lesson
+/// 10's own position (the first puzzle rated 1300, for a player rated about that).
+/// The puzzle offered is never a lesson's position.
+#[test]
+fn the_puzzle_offered_is_never_a_lesson_s_position() {
+    let set = hijara::puzzle::PuzzleSet::shipped().unwrap();
+    let lessons = hijara::learn::lessons().unwrap();
+    let twins: Vec<&str> = set
+        .puzzles
+        .iter()
+        .filter(|p| {
+            let position = p.position().unwrap();
+            lessons.iter().any(|l| *l.game.position() == position)
+        })
+        .map(|p| p.id.as_str())
+        .collect();
+    assert!(twins.contains(&"p0004"), "{twins:?}");
+    let data = tempfile::tempdir().unwrap();
+    let mut progress = hijara::puzzle::Progress::default();
+    progress.player.rating = 1300.0;
+    progress.save(data.path()).unwrap();
+    let out = hijara(data.path())
+        .args(["puzzle", "--print"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let heading = String::from_utf8(out).unwrap();
+    let id = heading.split_whitespace().nth(1).unwrap().to_owned();
+    assert!(!twins.contains(&id.as_str()), "{heading}");
 }

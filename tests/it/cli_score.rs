@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 fn hijara() -> Command {
-    Command::cargo_bin("hijara").unwrap()
+    crate::common::hijara()
 }
 
 fn json_of(args: &[&str], stdin: Option<&str>) -> Value {

@@ -1,11 +1,8 @@
 //! `hijara play --variant` and `--claim` on the command line: bad values are clap errors
 //! (exit 2, naming the value and the choices) before any screen opens.
 
-use assert_cmd::Command;
-
 fn stderr_of(args: &[&str], code: i32) -> String {
-    let out = Command::cargo_bin("hijara")
-        .unwrap()
+    let out = crate::common::hijara()
         .args(args)
         .env("HIJARA_DATA_DIR", tempfile::tempdir().unwrap().path())
         .assert()
@@ -51,8 +48,7 @@ fn the_variant_comes_from_a_loaded_record_not_the_command_line() {
 
 #[test]
 fn play_help_names_the_variant_and_claims() {
-    let out = Command::cargo_bin("hijara")
-        .unwrap()
+    let out = crate::common::hijara()
         .args(["play", "--help"])
         .assert()
         .success()

@@ -14,9 +14,7 @@ use std::time::{Duration, Instant};
 use hijara::ai::Seat;
 use hijara::record::Record;
 use hijara::session::GameConfig;
-use hijara::ui::{
-    AiRequest, App, AppView, Effect, Input, ReplayState, ReplayView, Theme, input_of,
-};
+use hijara::ui::{AiRequest, App, AppView, Effect, Input, Look, ReplayState, ReplayView, input_of};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -63,15 +61,42 @@ impl Session {
         data: &Path,
         cwd: Option<&Path>,
     ) -> Session {
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hijara"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
-        cmd.env("HIJARA_DATA_DIR", data);
+        let mut cmd = Session::command(args, data, &[]);
         if let Some(cwd) = cwd {
             cmd.cwd(cwd);
         }
         Session::spawn(cmd, cols, rows)
+    }
+
+    /// `hijara ARGS` with `data` as its data folder, in the isolated environment
+    /// ([`ISOLATED_ENV`]) with `env` over it.
+    fn command(args: &[&str], data: &Path, env: &[(&str, &str)]) -> CommandBuilder {
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hijara"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        for (name, value) in ISOLATED_ENV {
+            match value {
+                Some(value) => cmd.env(name, value),
+                None => cmd.env_remove(name),
+            }
+        }
+        cmd.env("HIJARA_DATA_DIR", data);
+        for (name, value) in env {
+            cmd.env(name, value);
+        }
+        cmd
+    }
+
+    /// Starts `hijara ARGS` with `data` as its data folder and `env` over the isolated
+    /// environment (a config file of the test's own, say).
+    pub fn start_with_env(
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        data: &Path,
+        env: &[(&str, &str)],
+    ) -> Session {
+        Session::spawn(Session::command(args, data, env), cols, rows)
     }
 
     /// Starts `cmd` (any program) in a `cols`×`rows` terminal.
@@ -111,6 +136,17 @@ impl Session {
 
     pub fn screen(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// The character under the terminal's cursor, if the cursor is shown.
+    pub fn under_cursor(&self) -> Option<String> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        if screen.hide_cursor() {
+            return None;
+        }
+        let (row, col) = screen.cursor_position();
+        screen.cell(row, col).map(|c| c.contents().to_owned())
     }
 
     /// Waits until the screen contains `text`; fails with the screen after [`TIMEOUT`].
@@ -198,6 +234,7 @@ pub fn assert_restored(session: &Session) {
     let output = session.output();
     assert!(output.contains("\x1b[?1049l"), "left the alternate screen");
     assert!(output.contains("\x1b[?1000l"), "turned mouse capture off");
+    assert!(output.contains("\x1b[?1004l"), "turned focus reporting off");
 }
 
 /// The path of the `hijara` binary under test.
@@ -216,9 +253,9 @@ pub fn asked(effects: &[Effect]) -> Option<AiRequest> {
 /// `hijara engine` with `input` on stdin, run to its end: its standard output and
 /// how long it ran. A failing exit shows its standard error.
 pub fn run_engine(input: &str) -> (String, Duration) {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let start = Instant::now();
-    let mut child = Command::new(binary())
+    let mut child = hijara_command()
         .arg("engine")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -250,7 +287,7 @@ pub trait Driven {
     /// The screen area the state was last sized to.
     fn area(&self) -> Rect;
     /// Draws the state over the whole frame.
-    fn draw(&self, frame: &mut Frame, theme: Theme);
+    fn draw(&self, frame: &mut Frame, look: Look);
 }
 
 impl Driven for App {
@@ -260,8 +297,8 @@ impl Driven for App {
     fn area(&self) -> Rect {
         App::area(self)
     }
-    fn draw(&self, frame: &mut Frame, theme: Theme) {
-        frame.render_widget(&AppView { app: self, theme }, frame.area());
+    fn draw(&self, frame: &mut Frame, look: Look) {
+        frame.render_widget(&AppView { app: self, look }, frame.area());
     }
 }
 
@@ -272,8 +309,8 @@ impl Driven for ReplayState {
     fn area(&self) -> Rect {
         ReplayState::area(self)
     }
-    fn draw(&self, frame: &mut Frame, theme: Theme) {
-        frame.render_widget(&ReplayView { state: self, theme }, frame.area());
+    fn draw(&self, frame: &mut Frame, look: Look) {
+        frame.render_widget(&ReplayView { state: self, look }, frame.area());
     }
 }
 
@@ -313,9 +350,9 @@ pub fn typing(state: &mut impl Driven, text: &str) -> Vec<Effect> {
 }
 
 /// Draws `state` in a `width`×`height` test terminal.
-pub fn render(state: &impl Driven, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {
+pub fn render(state: &impl Driven, width: u16, height: u16, look: Look) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| state.draw(frame, theme)).unwrap();
+    terminal.draw(|frame| state.draw(frame, look)).unwrap();
     terminal
 }
 
@@ -325,9 +362,9 @@ pub fn sized<S: Driven>(mut state: S, width: u16, height: u16) -> S {
     state
 }
 
-/// What `state` draws in a `width`×`height` test terminal under the plain theme.
+/// What `state` draws in a `width`×`height` test terminal under the plain look.
 pub fn drawn(state: &impl Driven, width: u16, height: u16) -> Buffer {
-    render(state, width, height, Theme::PLAIN)
+    render(state, width, height, Look::PLAIN)
         .backend()
         .buffer()
         .clone()
@@ -374,4 +411,48 @@ pub fn only_redraw(effects: &[Effect]) {
         effects.iter().all(|e| *e == Effect::Redraw) && !effects.is_empty(),
         "expected only a redraw: {effects:?}"
     );
+}
+
+/// A config file no test writes: every spawned `hijara` reads its preferences from
+/// here (so none), never from the developer's own file.
+pub const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config-here/config.toml");
+
+/// The environment every spawned `hijara` gets, so no preference or guess comes from
+/// the developer's: no config file, a UTF-8 locale (the Unicode board), no palette
+/// hints, no terminal but the `TERM` given (the notifications' protocol). `None`
+/// removes the variable.
+pub const ISOLATED_ENV: [(&str, Option<&str>); 10] = [
+    ("HIJARA_CONFIG", Some(NO_CONFIG)),
+    ("LANG", Some("C.UTF-8")),
+    ("LC_ALL", None),
+    ("LC_CTYPE", None),
+    ("COLORFGBG", None),
+    ("NO_COLOR", None),
+    ("TMUX", None),
+    ("TERM_PROGRAM", None),
+    ("KITTY_WINDOW_ID", None),
+    ("VTE_VERSION", None),
+];
+
+/// `cmd` with [`ISOLATED_ENV`].
+pub fn isolate(cmd: &mut std::process::Command) -> &mut std::process::Command {
+    for (name, value) in ISOLATED_ENV {
+        match value {
+            Some(value) => cmd.env(name, value),
+            None => cmd.env_remove(name),
+        };
+    }
+    cmd
+}
+
+/// `hijara` as a plain process, to run to its end with `output()`, isolated.
+pub fn hijara_command() -> std::process::Command {
+    let mut cmd = std::process::Command::new(binary());
+    isolate(&mut cmd);
+    cmd
+}
+
+/// `hijara` for `assert_cmd`, isolated.
+pub fn hijara() -> assert_cmd::Command {
+    assert_cmd::Command::from_std(hijara_command())
 }

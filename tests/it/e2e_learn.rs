@@ -52,14 +52,22 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     assert_restored(&s);
 }
 
+/// Issue 28, defect 7: `q` in the lessons or puzzles opened from the start screen
+/// left for the shell; it goes back to the start screen, whose `q` leaves.
 #[test]
-fn the_start_screen_leads_to_the_lessons() {
+fn the_start_screen_leads_to_the_lessons_and_puzzles_and_back() {
     let data = tempfile::tempdir().unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), None);
     s.wait_for("Puzzles with one proven answer");
     s.type_keys("l");
     s.wait_for("Lesson 1/10");
     s.wait_for("The board and the lowest");
+    s.type_keys("q");
+    s.wait_for("Puzzles with one proven answer");
+    s.type_keys("p");
+    s.wait_for("to move (you).");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the real board");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{Session, assert_restored, binary};
+use crate::common::{Session, assert_restored};
 use hijara::record::Record;
 
 /// `hijara score --json` of the first `n` moves of `record`: (blue, yellow).
@@ -16,7 +16,7 @@ fn score_of_first(record: &Record, n: usize, dir: &Path) -> (u64, u64) {
     truncated.remove_tag("Result");
     let file = dir.join(format!("first-{n}.hij"));
     std::fs::write(&file, truncated.to_string()).unwrap();
-    let output = Command::new(binary())
+    let output = crate::common::hijara_command()
         .args(["score", "--json"])
         .arg(&file)
         .output()

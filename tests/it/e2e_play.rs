@@ -104,7 +104,7 @@ fn quitting_while_the_ai_thinks_does_not_wait_for_it() {
 
 #[test]
 fn without_a_terminal_it_fails_cleanly() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hijara"))
+    let output = crate::common::hijara_command()
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
@@ -159,7 +159,7 @@ fn enlarging_shows_the_game_and_q_behind_the_enlarge_screen_quits_a_game_at_once
 }
 
 #[test]
-fn a_key_that_closes_a_box_does_only_that() {
+fn esc_closes_a_box_and_does_only_that() {
     let data = tempfile::tempdir().unwrap();
     let cwd = tempfile::tempdir().unwrap();
     let save_dir = cwd
@@ -175,13 +175,14 @@ fn a_key_that_closes_a_box_does_only_that() {
     s.type_keys("s");
     s.wait_for("Saved to");
     s.wait_for(".hij");
-    // n closes the box, and does not also ask to abandon the game. U's message comes
-    // after n's screen, so n's is whole by then; had n asked, U would only answer no.
-    s.type_keys("n");
+    // Esc closes the box, and does not also ask to quit (issue 28: other keys act). U's
+    // message comes after Esc's screen, so Esc's is whole by then; had Esc asked, U
+    // would only answer no.
+    s.send("\x1b");
     s.wait_for("arrows/hjkl: move");
     s.type_keys("U");
     s.wait_for("Nothing to redo");
-    assert!(!s.screen().contains("Abandon"), "{}", s.screen());
+    assert!(!s.screen().contains("Quit the game"), "{}", s.screen());
     // The next n is n.
     s.type_keys("n");
     s.wait_for("Abandon this game for a new one?");
@@ -197,6 +198,40 @@ fn a_key_that_closes_a_box_does_only_that() {
     s.type_keys("n");
     s.wait_for("arrows/hjkl: move");
     assert!(!s.screen().contains("Nothing to redo"), "{}", s.screen());
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}
+
+/// Issue 28, knowing it is your move: focus reporting is on while the game runs; the
+/// AI's answer while the terminal is in the background (CSI O) brings one desktop
+/// notification naming it (OSC 9 for this `TERM`) as well as the bell; back in front
+/// (CSI I), the bell alone. The cursor is parked on the board.
+#[test]
+fn the_ai_s_answer_in_the_background_is_notified() {
+    let mut s = Session::start(&["play", "--ai", "easy", "--seed", "1"], 80, 24);
+    s.wait_for("easy AI");
+    assert!(s.output().contains("\x1b[?1004h"), "focus reporting on");
+    let count = |s: &Session, what: &str| s.output().matches(what).count();
+    let notice = "\x1b]9;Hijara: Yellow played";
+    s.send("\x1b[O");
+    s.type_keys("b2");
+    s.wait_for(" 2 Y ");
+    assert_eq!(count(&s, notice), 1, "one notification for one move");
+    let bells = count(&s, "\x07");
+    assert!(bells >= 1, "the bell too");
+    s.send("\x1b[I");
+    s.type_keys("c2");
+    s.wait_for(" 4 Y ");
+    assert_eq!(count(&s, notice), 1);
+    assert!(count(&s, "\x07") > bells, "the bell alone");
+    // The terminal's cursor is shown on the selected square's next open section.
+    let under = s.under_cursor();
+    assert!(
+        matches!(under.as_deref(), Some("1" | "2" | "3" | "4")),
+        "{under:?}\n{}",
+        s.screen()
+    );
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

@@ -16,7 +16,7 @@ use crate::common::Session;
 const COMPLETE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
 
 fn hijara(data: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data);
     cmd
 }
@@ -334,4 +334,44 @@ fn no_history_keeps_no_finished_game() {
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
     assert_eq!(kept(data.path()), Vec::<PathBuf>::new());
+}
+
+/// Issue 28, defect 10: `hijara games` listed a time forfeit or a resignation as
+/// `Yellow won 0-0`; it says how the game ended, in the text and the JSON.
+#[test]
+fn games_say_how_an_early_ending_ended() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let early = |termination: &str, result: &str| {
+        format!(
+            "[Blue \"human\"]\n[Yellow \"hard\"]\n[Termination \"{termination}\"]\n\
+             [Result \"{result}\"]\n\n1. b2 c3 2. a1 {result}\n"
+        )
+    };
+    std::fs::write(
+        games.join("hijara-20261130-100000.hij"),
+        early("time forfeit", "1-0"),
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("hijara-20261130-110000.hij"),
+        early("resignation", "0-1"),
+    )
+    .unwrap();
+    let out = hijara(data.path()).arg("games").assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let rows: Vec<&str> = text.lines().skip(2).take(2).collect();
+    assert!(rows[0].contains("Blue resigned"), "{text}");
+    assert!(rows[1].contains("Blue won on time"), "{text}");
+    for row in &rows {
+        assert!(hijara::text::width(row) <= 80, "{row}");
+    }
+    let out = hijara(data.path())
+        .args(["games", "--json"])
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["games"][0]["termination"], "resignation");
+    assert_eq!(json["games"][1]["termination"], "time forfeit");
 }

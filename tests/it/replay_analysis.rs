@@ -6,7 +6,7 @@ use crate::common::{drawn, press, render, rows, viewer};
 use hijara::record::Record;
 use hijara::review::{Class, PositionValue, Value};
 use hijara::rules::{Game, Player, Square};
-use hijara::ui::{BoardGeometry, Effect, Input, ReplayState, ScreenLayout, Theme, input_of};
+use hijara::ui::{BoardGeometry, Effect, Input, Look, ReplayState, ScreenLayout, input_of};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
@@ -151,7 +151,7 @@ fn brackets_use_what_has_arrived_and_say_when_the_analysis_still_runs() {
 }
 
 fn screen_text(state: &ReplayState, width: u16, height: u16) -> String {
-    render(state, width, height, Theme::PLAIN)
+    render(state, width, height, Look::PLAIN)
         .backend()
         .to_string()
 }
@@ -172,13 +172,13 @@ fn analysis_panel_80x24() {
     let screen = screen_text(&s, 80, 24);
     assert!(screen.contains("Move 31 Blue"), "{screen}");
     assert!(screen.contains("blunder, lost 28"), "{screen}");
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn analysis_panel_120x40() {
     let s = on_the_blunder();
-    insta::assert_snapshot!(render(&s, 120, 40, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 120, 40, Look::PLAIN).backend());
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
     press(&mut s, 'a');
     for width in 1..=130 {
         for height in 1..=45 {
-            render(&s, width, height, Theme::PLAIN);
+            render(&s, width, height, Look::PLAIN);
         }
     }
 }

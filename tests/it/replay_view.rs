@@ -4,7 +4,7 @@
 use crate::common::{press, render, typing, viewer};
 use hijara::record::Record;
 use hijara::rules::{Game, Player};
-use hijara::ui::{Effect, ReplayExit, ReplayOverlay, ReplayState, SPEEDS, Theme};
+use hijara::ui::{Effect, Look, ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
 use ratatui::crossterm::event::KeyCode;
 
 const COMPLETE: &str = include_str!("../../assets/games/complete.hij");
@@ -164,7 +164,7 @@ fn quit_help_and_unknown_keys() {
 #[test]
 fn replay_screen_at_the_start() {
     let s = viewer(COMPLETE);
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -174,19 +174,19 @@ fn replay_screen_in_the_middle() {
     typing(&mut s, "g47");
     press(&mut s, KeyCode::Enter);
     let (blue, yellow) = totals(&s);
-    let screen = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
+    let screen = render(&s, 80, 24, Look::PLAIN).backend().to_string();
     assert!(
         screen.contains(&format!("Blue {blue}  Yellow {yellow}")),
         "{screen}"
     );
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn replay_screen_at_the_end() {
     let mut s = viewer(COMPLETE);
     press(&mut s, KeyCode::End);
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -195,9 +195,9 @@ fn replay_screen_with_the_continue_question_and_the_help() {
     typing(&mut s, "g30");
     press(&mut s, KeyCode::Enter);
     typing(&mut s, "c");
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
     typing(&mut s, "n?");
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -207,7 +207,7 @@ fn replay_screen_never_panics_at_any_size() {
     press(&mut s, KeyCode::Enter);
     for width in 1..=100 {
         for height in 1..=40 {
-            render(&s, width, height, Theme::PLAIN);
+            render(&s, width, height, Look::PLAIN);
         }
     }
 }
@@ -215,10 +215,10 @@ fn replay_screen_never_panics_at_any_size() {
 /// The title is cut at a word with `…`, by display columns, never mid-word at the edge.
 #[test]
 fn a_long_title_is_cut_at_a_word_with_an_ellipsis() {
-    let record = "[Blue \"棋手 Wang\"]\n[Yellow \"hard\"]\n[Event \"Grand championship of Hijara\"]\na1 b2\n";
+    let record = "[Blue \"棋手 Wang\"]\n[Yellow \"hard\"]\n[Event \"Grand championship\"]\na1 b2\n";
     let s = viewer(record);
     for width in [44, 50, 61, 70, 80] {
-        let terminal = render(&s, width, 24, Theme::PLAIN);
+        let terminal = render(&s, width, 24, Look::PLAIN);
         let buffer = terminal.backend().buffer();
         // A wide character's second cell is blank in the buffer: step over it.
         let mut top = String::new();
@@ -229,8 +229,8 @@ fn a_long_title_is_cut_at_a_word_with_an_ellipsis() {
             x += u16::try_from(hijara::text::width(symbol).max(1)).unwrap();
         }
         let title = top.trim_end();
-        let full = "game.hij · Blue: 棋手 Wang · Yellow: hard · Event Grand championship of Hijara";
-        if width == 80 {
+        let full = "game.hij · 棋手 Wang (Blue) vs hard AI (Yellow) · Event Grand championship";
+        if hijara::text::width(full) <= usize::from(width) {
             assert_eq!(title, full, "whole when it fits");
             continue;
         }

@@ -15,7 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 const DEADLINE: Duration = Duration::from_secs(20);
 
 fn hijara(data: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("hijara").unwrap();
+    let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data).timeout(DEADLINE);
     cmd
 }

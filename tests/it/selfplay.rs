@@ -1,10 +1,7 @@
 //! `hijara selfplay`: output shape and reproducibility for a seed.
 
-use assert_cmd::Command;
-
 fn selfplay(args: &[&str]) -> String {
-    let output = Command::cargo_bin("hijara")
-        .expect("the binary is built")
+    let output = crate::common::hijara()
         .arg("selfplay")
         .args(args)
         .output()
@@ -139,8 +136,7 @@ fn variant_corners_plays_under_the_corner_formations() {
         out.contains("1 games, seed 1, corners rules: Blue easy against Yellow random"),
         "{out}"
     );
-    Command::cargo_bin("hijara")
-        .expect("the binary is built")
+    crate::common::hijara()
         .args([
             "selfplay",
             "--blue",

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,8 +14,6 @@ use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{HashAlg, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use russh::{ChannelMsg, client::Msg};
 use tempfile::TempDir;
-
-use crate::common::binary;
 
 /// Where the server's standard error goes, in its data folder.
 const STDERR_FILE: &str = "stderr.txt";
@@ -60,7 +58,7 @@ impl Server {
 
     /// Runs `hijara serve` in `dir`; returns it, its address and host key fingerprint.
     fn spawn(dir: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
-        let mut child = Command::new(binary())
+        let mut child = crate::common::hijara_command()
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(dir)
             .args(args)
@@ -241,13 +239,27 @@ pub struct Player {
     closed: Arc<Mutex<bool>>,
     /// How many BEL bytes arrived.
     bells: Arc<AtomicUsize>,
+    /// Every byte that arrived, in order.
+    raw: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Player {
     /// Connects as `user` with key `seed`, asks for a pty and the shell.
     pub async fn join(server: &Server, user: &str, seed: u8, cols: u16, rows: u16) -> Player {
+        Player::join_term(server, user, seed, cols, rows, "xterm-256color").await
+    }
+
+    /// Joins as [`Player::join`] does, the pty's terminal named `term`.
+    pub async fn join_term(
+        server: &Server,
+        user: &str,
+        seed: u8,
+        cols: u16,
+        rows: u16,
+        term: &str,
+    ) -> Player {
         let handle = connect(server, user, seed).await;
-        Player::open(handle, cols, rows).await
+        Player::open(handle, cols, rows, term).await
     }
 
     /// Connects as the guest `user` (keyboard-interactive, no key; the server must
@@ -268,14 +280,15 @@ impl Player {
             matches!(answer, client::KeyboardInteractiveAuthResponse::Success),
             "the guest {user} was let in"
         );
-        Player::open(handle, 80, 24).await
+        Player::open(handle, 80, 24, "xterm-256color").await
     }
 
-    /// A pty of `cols`×`rows` and the shell on a connection already let in.
-    async fn open(handle: client::Handle<Checker>, cols: u16, rows: u16) -> Player {
+    /// A pty of `cols`×`rows` for a terminal named `term`, and the shell, on a
+    /// connection already let in.
+    async fn open(handle: client::Handle<Checker>, cols: u16, rows: u16, term: &str) -> Player {
         let channel = handle.channel_open_session().await.unwrap();
         channel
-            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .request_pty(false, term, cols.into(), rows.into(), 0, 0, &[])
             .await
             .unwrap();
         channel.request_shell(false).await.unwrap();
@@ -287,11 +300,14 @@ impl Player {
         )));
         let closed = Arc::new(Mutex::new(false));
         let bells = Arc::new(AtomicUsize::new(0));
-        let (shown, done, rung) = (screen.clone(), closed.clone(), bells.clone());
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (shown, done, rung, kept) =
+            (screen.clone(), closed.clone(), bells.clone(), raw.clone());
         tokio::spawn(async move {
             while let Some(msg) = reader.wait().await {
                 if let ChannelMsg::Data { data } = msg {
                     rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
+                    kept.lock().unwrap().extend_from_slice(&data);
                     shown.lock().unwrap().process(&data);
                 }
             }
@@ -303,6 +319,7 @@ impl Player {
             screen,
             closed,
             bells,
+            raw,
         }
     }
 
@@ -376,6 +393,11 @@ impl Player {
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Every byte that arrived so far.
+    pub fn raw(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
     }
 
     /// Waits until the server closed the channel.

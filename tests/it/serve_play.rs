@@ -90,3 +90,41 @@ fn a_player_plays_the_servers_ai() {
         dana.wait_for("Blue to move").await;
     });
 }
+
+/// Issue 28, knowing it is your move, over SSH: the client's focus reports reach the
+/// game, and its pty's `TERM` picks the protocol; the AI's move, arriving while the
+/// terminal is in the background, sends one desktop notification naming it (kitty's
+/// OSC 99 for `xterm-kitty`) as well as the bell; in front, the bell alone.
+#[test]
+fn a_move_that_arrives_in_the_background_is_notified() {
+    run(async {
+        let server = Server::start();
+        let dana = Player::join_term(&server, "dana", 4, 80, 24, "xterm-kitty").await;
+        dana.wait_for("q leave").await;
+        // Against the random AI, as against_random_ai opens it.
+        dana.send(b"aooo").await;
+        dana.wait_for("against the random AI").await;
+        dana.send(b"\r").await;
+        dana.wait_for("Blue to move").await;
+        let notices = || {
+            let notice = b"\x1b]99;;Hijara: Yellow played";
+            dana.raw()
+                .windows(notice.len())
+                .filter(|w| w == notice)
+                .count()
+        };
+        // The terminal loses the focus (CSI O), then Dana plays.
+        dana.send(b"\x1b[O").await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 2 Y ").await;
+        assert_eq!(notices(), 1, "one notification for one move");
+        let bells = dana.bells();
+        assert!(bells >= 1, "the bell too");
+        // Back in front (CSI I): the next answer rings, with no notification.
+        dana.send(b"\x1b[I").await;
+        dana.send(b"c3").await;
+        dana.wait_for(" 4 Y ").await;
+        assert_eq!(notices(), 1);
+        assert!(dana.bells() > bells, "the bell alone");
+    });
+}

@@ -544,3 +544,75 @@ fn the_move_that_ends_the_game_asks_to_keep_it_in_the_history() {
     let effects = typing(&mut app, "U");
     assert!(effects.contains(&Effect::Archive), "{effects:?}");
 }
+
+/// Issue 28, defect 11: the start screen's "Play the AI: easy" with a hot-seat game
+/// autosaved asked "Resume the autosaved game? … y: resume, n: new game", and `y`
+/// opened the hot-seat game: the door and the game differed. The question names
+/// both games, the one `y` resumes and the one `n` starts.
+#[test]
+fn the_resume_question_names_the_game_each_answer_opens() {
+    let mut autosaved = Game::new();
+    autosaved.play(Square::B2).unwrap();
+    let door = GameConfig {
+        seats: [Seat::Human, Seat::Easy],
+        ..GameConfig::default()
+    };
+    let app = App::new(door).offer_resume(GameConfig::default(), autosaved);
+    let text = app.question_text(Question::Resume);
+    assert!(
+        text.contains("Blue (human) against Yellow (human), 1 move"),
+        "{text}"
+    );
+    assert!(
+        text.contains("n: a new game, Blue (human) against Yellow (easy AI)"),
+        "{text}"
+    );
+    for width in [80, 60, 44] {
+        let line = app.question_status(Question::Resume, width);
+        assert!(hijara::text::width(&line) <= usize::from(width), "{line}");
+        assert!(line.contains("n: new game"), "{line}");
+    }
+    assert!(
+        app.question_status(Question::Resume, 80)
+            .contains("easy AI")
+    );
+}
+
+/// Issue 28, knowing it is your move: the AI's move that makes it a person's turn
+/// asks the loop to tell them, once; a hint, an AI's move before another AI's, and a
+/// hot-seat move do not.
+#[test]
+fn the_ai_s_move_tells_the_person_it_is_their_move() {
+    let mut app = against_hard();
+    let request = asked(&typing(&mut app, "b2")).unwrap();
+    let effects = app.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: AiJob::Move,
+        mv: Some(Square::C3),
+    });
+    assert_eq!(
+        effects.iter().filter(|e| **e == Effect::YourMove).count(),
+        1,
+        "{effects:?}"
+    );
+    let hint = asked(&press(&mut app, KeyCode::Char('t'))).unwrap();
+    let effects = app.on_ai_reply(AiReply {
+        tag: hint.tag,
+        job: AiJob::Hint,
+        mv: Some(Square::D4),
+    });
+    assert!(!effects.contains(&Effect::YourMove), "{effects:?}");
+    let mut hot_seat = hot_seat();
+    assert!(!typing(&mut hot_seat, "b2c3").contains(&Effect::YourMove));
+    let mut ai_against_ai = App::new(GameConfig {
+        seats: [Seat::Easy, Seat::Hard],
+        ..GameConfig::default()
+    });
+    let request = asked(&ai_against_ai.start()).unwrap();
+    let effects = ai_against_ai.on_ai_reply(AiReply {
+        tag: request.tag,
+        job: AiJob::Move,
+        mv: Some(Square::B2),
+    });
+    assert!(!effects.contains(&Effect::YourMove), "{effects:?}");
+}

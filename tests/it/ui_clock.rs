@@ -8,7 +8,7 @@ use hijara::ai::Seat;
 use hijara::record::{Record, Termination, TimeControl};
 use hijara::rules::Player;
 use hijara::session::{GameConfig, parse_record, record_of};
-use hijara::ui::{App, Effect, Input, Theme};
+use hijara::ui::{App, Effect, Input, Look};
 use ratatui::crossterm::event::KeyCode;
 
 const S: Duration = Duration::from_secs(1);
@@ -31,7 +31,7 @@ fn opened(config: GameConfig, t0: Instant) -> (App, Vec<Effect>) {
 }
 
 fn screen_text(app: &App) -> String {
-    let terminal = render(app, 80, 24, Theme::PLAIN);
+    let terminal = render(app, 80, 24, Look::PLAIN);
     let buffer = terminal.backend().buffer();
     let mut text = String::new();
     for y in 0..buffer.area.height {
@@ -215,7 +215,7 @@ fn clocks_on_the_screen_at_80x24() {
     app.set_now(t0 + 12 * S);
     let _ = typing(&mut app, "b2");
     app.set_now(t0 + 12 * S + 29 * S + S / 2);
-    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn the_replay_shows_each_move_s_clock_and_how_the_game_ended() {
         Some(Duration::ZERO),
         "flagged"
     );
-    insta::assert_snapshot!(render(&state, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&state, 80, 24, Look::PLAIN).backend());
     // A record without clocks shows none.
     assert_eq!(viewer("b2 c3").clock_left(Player::Blue), None);
 }

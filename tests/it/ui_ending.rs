@@ -6,11 +6,11 @@ use hijara::ai::Seat;
 use hijara::record::{GameResult, Termination};
 use hijara::rules::Player;
 use hijara::session::{GameConfig, record_of};
-use hijara::ui::{App, Effect, Overlay, Question, Theme};
+use hijara::ui::{App, Effect, Look, Overlay, Question};
 use ratatui::crossterm::event::KeyCode;
 
 fn screen_text(app: &App) -> String {
-    let terminal = render(app, 80, 24, Theme::PLAIN);
+    let terminal = render(app, 80, 24, Look::PLAIN);
     let buffer = terminal.backend().buffer();
     let mut text = String::new();
     for y in 0..buffer.area.height {
@@ -116,5 +116,44 @@ fn a_time_forfeit_or_an_abandoned_game_ends_it_once() {
     assert_eq!(
         app.ending().map(|e| e.termination()),
         Some(Termination::TimeForfeit)
+    );
+}
+
+/// Issue 28, defect 9: after a game ended early (resigned, lost on time) the loser's
+/// ladder still said `▶ to move`, in the game and in its replay at "Game over".
+#[test]
+fn no_ladder_says_to_move_once_the_game_has_ended() {
+    let mut app = App::new(GameConfig::default());
+    let _ = typing(&mut app, "b2c3a1");
+    assert!(screen_text(&app).contains("to move"));
+    let _ = press(&mut app, 'R');
+    let _ = press(&mut app, 'y');
+    let text = screen_text(&app);
+    assert!(!text.contains("to move"), "{text}");
+    let text = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[TimeControl \"300+3\"]\n\
+        [Termination \"time forfeit\"]\n[Result \"1-0\"]\n\n\
+        1. b2 {[%clk 0:04:58]} c3 {[%clk 0:04:31]} 2. a1 {[%clk 0:00:02]} 1-0\n";
+    let mut state = crate::common::viewer(text);
+    let _ = crate::common::press(&mut state, KeyCode::End);
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(shown.contains("Game over"), "{shown}");
+    assert!(!shown.contains("to move"), "{shown}");
+}
+
+/// Issue 28, defect 10: the replay's header showed the raw tags (`BlueType human…`,
+/// `Termination time…`), cut at 80 columns. It says who played, when and under
+/// which rules and clock, in words, and leaves the bookkeeping tags out.
+#[test]
+fn the_replay_header_says_who_played_in_words() {
+    let text = "[Blue \"human\"]\n[Yellow \"hard\"]\n[BlueType \"human\"]\n\
+        [YellowType \"program\"]\n[Date \"2026-11-30\"]\n[Seed \"77\"]\n[ThinkMs \"500\"]\n\
+        [TimeControl \"300+3\"]\n[Termination \"time forfeit\"]\n[Result \"1-0\"]\n\n\
+        1. b2 c3 2. a1 1-0\n";
+    let state = crate::common::viewer(text);
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
+    let header = shown.lines().next().unwrap().trim_matches('"').trim_end();
+    assert_eq!(
+        header,
+        "game.hij · human (Blue) vs hard AI (Yellow) · 2026-11-30 · clock 5+3"
     );
 }

@@ -6,7 +6,7 @@
 use hijara::learn::{LearnProgress, lessons};
 use hijara::puzzle::{Progress, PuzzleSet};
 use hijara::ui::{
-    Input, LessonState, LessonView, PuzzleState, PuzzleView, StartState, StartView, Theme,
+    Input, LessonState, LessonView, Look, PuzzleState, PuzzleView, StartState, StartView,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -15,33 +15,33 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
-/// What a screen draws, as a widget for a theme.
+/// What a screen draws, as a widget for a look.
 trait Screen {
-    fn draw(&self, theme: Theme, area: ratatui::layout::Rect, buf: &mut Buffer);
+    fn draw(&self, look: Look, area: ratatui::layout::Rect, buf: &mut Buffer);
 }
 
 impl Screen for StartState {
-    fn draw(&self, theme: Theme, area: ratatui::layout::Rect, buf: &mut Buffer) {
-        (&StartView { state: self, theme }).render(area, buf);
+    fn draw(&self, look: Look, area: ratatui::layout::Rect, buf: &mut Buffer) {
+        (&StartView { state: self, look }).render(area, buf);
     }
 }
 
 impl Screen for LessonState {
-    fn draw(&self, theme: Theme, area: ratatui::layout::Rect, buf: &mut Buffer) {
-        (&LessonView { state: self, theme }).render(area, buf);
+    fn draw(&self, look: Look, area: ratatui::layout::Rect, buf: &mut Buffer) {
+        (&LessonView { state: self, look }).render(area, buf);
     }
 }
 
 impl Screen for PuzzleState {
-    fn draw(&self, theme: Theme, area: ratatui::layout::Rect, buf: &mut Buffer) {
-        (&PuzzleView { state: self, theme }).render(area, buf);
+    fn draw(&self, look: Look, area: ratatui::layout::Rect, buf: &mut Buffer) {
+        (&PuzzleView { state: self, look }).render(area, buf);
     }
 }
 
-fn render(screen: &impl Screen, theme: Theme) -> Terminal<TestBackend> {
+fn render(screen: &impl Screen, look: Look) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
-        .draw(|frame| screen.draw(theme, frame.area(), frame.buffer_mut()))
+        .draw(|frame| screen.draw(look, frame.area(), frame.buffer_mut()))
         .unwrap();
     terminal
 }
@@ -49,8 +49,8 @@ fn render(screen: &impl Screen, theme: Theme) -> Terminal<TestBackend> {
 /// The same text in colour and without; no colour without; the coloured
 /// cells, for the snapshot.
 fn check(screen: &impl Screen, what: &str) -> String {
-    let color = render(screen, Theme::COLOR);
-    let plain = render(screen, Theme::PLAIN);
+    let color = render(screen, Look::DEFAULT);
+    let plain = render(screen, Look::PLAIN);
     assert_eq!(
         color.backend().to_string(),
         plain.backend().to_string(),

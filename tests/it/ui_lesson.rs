@@ -3,7 +3,7 @@
 
 use hijara::learn::{LearnProgress, lessons};
 use hijara::rules::Square;
-use hijara::ui::{Effect, Input, LessonPhase, LessonState, LessonView, Theme};
+use hijara::ui::{Effect, Input, LessonPhase, LessonState, LessonView, Look};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -32,7 +32,7 @@ fn render(s: &LessonState, width: u16, height: u16) -> Terminal<TestBackend> {
             frame.render_widget(
                 &LessonView {
                     state: s,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )
@@ -242,4 +242,59 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     let effects = press(&mut s, KeyCode::Enter);
     assert!(effects.contains(&Effect::SaveProgress));
     assert!(s.progress().is_done("08-claims"));
+}
+
+/// The text side of the screen as one paragraph: each row's text part, joined.
+fn text_side(s: &LessonState) -> String {
+    let screen = render(s, 80, 24).backend().to_string();
+    let rows: Vec<String> = screen
+        .lines()
+        .map(|l| {
+            let l = l.trim_matches('"');
+            let text: String = l.chars().skip(51).collect();
+            text.trim_matches(|c| c == '│' || c == ' ').to_owned()
+        })
+        .collect();
+    rows.join(" ")
+}
+
+/// Issue 28, defect 5: lesson 10's success said only "b2 lands on section 2 and
+/// scores nothing", with no margins and no reason; lesson 6's did not confirm the block.
+#[test]
+fn lessons_ten_and_six_say_why_their_answer_is_right() {
+    let mut s = state();
+    open_at(&mut s, 9);
+    let _ = typing(&mut s, "b2");
+    let said = text_side(&s);
+    assert!(said.contains("Well done!"), "{said}");
+    assert!(
+        said.contains("With best play b2 ends the game in a win by"),
+        "{said}"
+    );
+    assert!(said.contains("a2 ends it in a win by"), "{said}");
+    // A wrong try says what it ends in, not which move does better.
+    open_at(&mut s, 9);
+    let _ = typing(&mut s, "a2");
+    let said = text_side(&s);
+    assert!(
+        said.contains("With best play a2 ends the game in"),
+        "{said}"
+    );
+    assert!(said.contains("one move does better"), "{said}");
+    open_at(&mut s, 5);
+    let _ = typing(&mut s, "a1");
+    let said = text_side(&s);
+    assert!(said.contains("It stops Yellow's square a1 (20)"), "{said}");
+}
+
+/// Issue 28, defect 6: an unknown key printed the key help a second time, stuck to
+/// the task text; it says the key does nothing, and the keys show once.
+#[test]
+fn an_unknown_key_in_a_lesson_says_so_once() {
+    let mut s = state();
+    open_at(&mut s, 1);
+    let _ = press(&mut s, KeyCode::Char('z'));
+    let said = text_side(&s);
+    assert_eq!(said.matches("u: again").count(), 1, "{said}");
+    assert!(said.contains("That key does nothing here"), "{said}");
 }

@@ -1,5 +1,5 @@
-//! Message boxes and questions on the pure game state and its drawing: the key that
-//! closes a box does nothing else, a saved path breaks after a separator, no to a question
+//! Message boxes and questions on the pure game state and its drawing: Enter, Space
+//! and Esc only close a box, any other key closes it and acts, a saved path breaks after a separator, no to a question
 //! brings back no older message, and every status-line copy of a question keeps it.
 //! On the real binary: `e2e_play`.
 
@@ -9,23 +9,56 @@ use hijara::session::{GameConfig, Notice};
 use hijara::ui::{App, Effect, Overlay, Question};
 use ratatui::crossterm::event::KeyCode;
 
+/// Issue 18's snag 2, as issue 28 changed it: Enter, Space and Esc close a long
+/// message's box and do nothing else; any other key closes it and acts.
 #[test]
-fn the_key_that_closes_a_long_message_box_does_nothing_else() {
+fn enter_space_and_esc_only_close_a_long_message_box() {
     let mut app = sized(App::new(GameConfig::default()), 80, 24);
     let _ = typing(&mut app, "b2c3");
     let path = "/home/ann/a-rather-long-folder-name/with/many/levels/hijara-20261130-041500.hij";
+    for code in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Esc] {
+        app.notify(Notice::Info(format!("Saved to {path}")));
+        let screen = rows(&drawn(&app, 80, 24)).join("\n");
+        assert!(screen.contains("hijara-20261130-041500.hij"), "{screen}");
+        let effects = press(&mut app, code);
+        assert_eq!(effects, vec![Effect::Redraw], "{code:?}");
+        assert_eq!(app.overlay(), Overlay::None);
+        assert!(app.message().is_none());
+        assert_eq!(app.game().len(), 2);
+    }
+    // Another key closes it and is a key like any other.
     app.notify(Notice::Info(format!("Saved to {path}")));
-    let screen = rows(&drawn(&app, 80, 24)).join("\n");
-    assert!(screen.contains("hijara-20261130-041500.hij"), "{screen}");
-    // `n` closes the box: no "Abandon this game…" question, no new game.
-    let effects = press(&mut app, KeyCode::Char('n'));
-    assert_eq!(effects, vec![Effect::Redraw]);
-    assert_eq!(app.overlay(), Overlay::None);
-    assert!(app.message().is_none());
-    assert_eq!(app.game().len(), 2);
-    // The next `n` is a key like any other.
     let _ = press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.overlay(), Overlay::Question(Question::NewGame));
+}
+
+/// Issue 28, defect 4: with a box up ("The earlier unfinished game was kept as …"),
+/// Yellow typed `d1`: `d` closed the box and `1` got "Type a square…"; in a claim
+/// game a typed sequence shifted by one move. The key that closes it acts.
+#[test]
+fn a_move_typed_over_a_message_box_is_played() {
+    let long = "The earlier unfinished game was kept as /home/ann/.local/share/hijara/hijara-20261201-101010.hij";
+    let mut app = sized(App::new(GameConfig::default()), 80, 24);
+    let _ = typing(&mut app, "b2");
+    app.notify(Notice::Info(long.to_owned()));
+    assert!(!app.message().unwrap().fits(80));
+    let _ = typing(&mut app, "d1");
+    assert_eq!(app.game().len(), 2, "{:?}", app.message());
+    assert_eq!(app.game().last().unwrap().square(), Square::D1);
+    // A claim game: moves typed over a box all act.
+    let mut claims = sized(
+        App::new(GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        }),
+        80,
+        24,
+    );
+    let _ = typing(&mut claims, "a1");
+    claims.notify(Notice::Info(long.to_owned()));
+    let _ = typing(&mut claims, "b1c1");
+    let moves: Vec<String> = claims.game().moves().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["a1", "b1", "c1"]);
 }
 
 #[test]

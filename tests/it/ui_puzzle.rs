@@ -6,7 +6,7 @@ use hijara::ai::SearchLimit;
 use hijara::puzzle::{Progress, PuzzleSet};
 use hijara::rules::Square;
 use hijara::ui::{
-    CheckRequest, Effect, Input, PuzzlePhase, PuzzleState, PuzzleView, Theme, solve_request,
+    CheckRequest, Effect, Input, Look, PuzzlePhase, PuzzleState, PuzzleView, solve_request,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -31,10 +31,10 @@ fn typing(state: &mut PuzzleState, text: &str) -> Vec<Effect> {
         .collect()
 }
 
-fn render(state: &PuzzleState, width: u16, height: u16, theme: Theme) -> Terminal<TestBackend> {
+fn render(state: &PuzzleState, width: u16, height: u16, look: Look) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
-        .draw(|frame| frame.render_widget(&PuzzleView { state, theme }, frame.area()))
+        .draw(|frame| frame.render_widget(&PuzzleView { state, look }, frame.area()))
         .unwrap();
     terminal
 }
@@ -43,7 +43,7 @@ fn render(state: &PuzzleState, width: u16, height: u16, theme: Theme) -> Termina
 fn puzzle_asking_80x24() {
     let mut s = state("p0001");
     let _ = press(&mut s, KeyCode::Char('t'));
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn puzzle_right_answer_80x24() {
         other => panic!("{other:?}"),
     }
     assert_eq!(s.progress().solved, 1);
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn puzzle_wrong_answer_by_mouse_80x24() {
     let request = checked(&effects);
     assert!(s.checking());
     assert_eq!((s.progress().tries, s.progress().solved), (1, 0));
-    let shown = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
+    let shown = render(&s, 80, 24, Look::PLAIN).backend().to_string();
     assert!(shown.contains("Checking what it costs"), "{shown}");
     // The worker's job, done here within a node budget.
     let effects = s.on_check(solve_request(request, &SearchLimit::nodes(NODES)));
@@ -83,7 +83,7 @@ fn puzzle_wrong_answer_by_mouse_80x24() {
         other => panic!("{other:?}"),
     }
     assert!(!s.checking());
-    insta::assert_snapshot!(render(&s, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
 
 /// Nodes enough to solve any shipped puzzle's position after one move.
@@ -116,7 +116,7 @@ fn a_check_cut_short_says_so_and_a_stale_reply_is_dropped() {
     assert_eq!(cut.solution, None);
     assert_eq!(s.on_check(cut), vec![Effect::Redraw]);
     assert!(!s.checking());
-    let shown = render(&s, 80, 24, Theme::PLAIN).backend().to_string();
+    let shown = render(&s, 80, 24, Look::PLAIN).backend().to_string();
     assert!(shown.contains("ran out of its time"), "{shown}");
 }
 
@@ -172,10 +172,89 @@ fn every_size_draws_without_panic_and_plain_has_no_colour() {
     let _ = typing(&mut s, "b4");
     for (w, h) in [(1, 1), (20, 5), (44, 16), (60, 20), (80, 24), (120, 40)] {
         let _ = s.handle(Input::Resize(w, h));
-        let t = render(&s, w, h, Theme::PLAIN);
+        let t = render(&s, w, h, Look::PLAIN);
         for cell in t.backend().buffer().content() {
             assert_eq!(cell.fg, Color::Reset);
             assert_eq!(cell.bg, Color::Reset);
         }
     }
+}
+
+/// Issue 28, defect 1: a puzzle reopened after a try (the daily one again) says
+/// that this try does not count, and changes nothing kept.
+#[test]
+fn a_puzzle_tried_before_says_its_try_does_not_count() {
+    let set = PuzzleSet::shipped().unwrap();
+    let puzzle = set
+        .puzzles
+        .iter()
+        .find(|p| p.id == "p0001")
+        .unwrap()
+        .clone();
+    let mut progress = Progress::default();
+    let _ = progress.record(&puzzle, true, None);
+    let mut s = PuzzleState::new(set, progress.clone(), None, puzzle, None);
+    let _ = s.handle(Input::Resize(80, 24));
+    let shown = render(&s, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(
+        shown.contains("You have tried this puzzle before"),
+        "{shown}"
+    );
+    let effects = typing(&mut s, "c4");
+    assert!(!effects.contains(&Effect::Save), "{effects:?}");
+    assert_eq!(s.progress(), &progress);
+}
+
+/// Issue 28, defect 2: at 80×24 the daily puzzle's header (with a streak) wrapped
+/// and pushed the task line out, before and after an answer.
+#[test]
+fn the_daily_puzzle_shows_its_header_and_task_at_80x24() {
+    let set = PuzzleSet::shipped().unwrap();
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let puzzle = hijara::puzzle::daily(&set, date).unwrap().clone();
+    assert_eq!(puzzle.id, "p0234");
+    let mut progress = Progress::default();
+    progress.player.rating = 1325.0;
+    progress.streak = 2;
+    let mut s = PuzzleState::new(set, progress, None, puzzle, Some(date));
+    let _ = s.handle(Input::Resize(80, 24));
+    let lines = |s: &PuzzleState| -> Vec<String> {
+        let shown = render(s, 80, 24, Look::PLAIN).backend().to_string();
+        shown
+            .lines()
+            .map(|l| l.trim_matches('"').trim_end().to_owned())
+            .collect()
+    };
+    let asking = lines(&s);
+    let header = asking.iter().position(|l| l.contains("p0234 · ")).unwrap();
+    assert!(
+        asking[header].contains("daily") && asking[header].contains("streak 2"),
+        "{asking:#?}"
+    );
+    assert!(
+        asking[header + 1].starts_with("Yellow to move (you). One move ends the game best"),
+        "{asking:#?}"
+    );
+    let _ = typing(&mut s, "b2");
+    let answered = lines(&s);
+    assert!(
+        answered[header + 1].starts_with("Blue to move, after your b2."),
+        "{answered:#?}"
+    );
+}
+
+/// Issue 28, defect 3: `n: skip` on an unanswered puzzle opened the same puzzle
+/// again; it opens another, and skipping on does not come back to the first.
+#[test]
+fn skip_opens_another_puzzle() {
+    let mut s = state("p0001");
+    let mut seen = vec![s.puzzle().id.clone()];
+    for _ in 0..3 {
+        let _ = press(&mut s, KeyCode::Char('n'));
+        assert_eq!(s.phase(), &PuzzlePhase::Asking);
+        let id = s.puzzle().id.clone();
+        assert!(!seen.contains(&id), "{id} again after {seen:?}");
+        seen.push(id);
+    }
+    assert_eq!(s.progress().tries, 0, "a skip is not a try");
 }

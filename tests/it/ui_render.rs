@@ -1,11 +1,11 @@
 //! The screens, rendered with ratatui's `TestBackend`: insta snapshots, every size from
-//! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) theme.
+//! 1×1 up without a panic, and no colour at all under the plain (`NO_COLOR`) look.
 
 use crate::common::{asked, autosaves, only_redraw, press, render, typing};
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{AiJob, AiReply, App, BoardView, Effect, Highlight, Input, Theme};
+use hijara::ui::{AiJob, AiReply, App, BoardView, Effect, Highlight, Input, Look};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -40,45 +40,45 @@ fn finished() -> App {
 #[test]
 fn empty_board_80x24() {
     let app = App::new(GameConfig::default());
-    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn mid_game_with_highlights_80x24() {
     let app = mid_game();
-    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn mid_game_large_120x40() {
     let app = sized(mid_game(), 120, 40);
-    insta::assert_snapshot!(render(&app, 120, 40, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 120, 40, Look::PLAIN).backend());
 }
 
 #[test]
 fn smallest_playable_44x16() {
     let app = sized(mid_game(), 44, 16);
-    insta::assert_snapshot!(render(&app, 44, 16, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 44, 16, Look::PLAIN).backend());
 }
 
 #[test]
 fn help_overlay_80x24() {
     let mut app = App::new(GameConfig::default());
     only_redraw(&press(&mut app, KeyCode::Char('?')));
-    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn quit_question_80x24() {
     let mut app = mid_game();
     only_redraw(&press(&mut app, KeyCode::Char('q')));
-    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn game_over_80x24() {
     let app = finished();
-    insta::assert_snapshot!(render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn ai_thinking_and_hint_80x24() {
         ..GameConfig::default()
     });
     let request = asked(&typing(&mut app, "b2")).unwrap();
-    insta::assert_snapshot!("ai_thinking", render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!("ai_thinking", render(&app, 80, 24, Look::PLAIN).backend());
     let played = app.on_ai_reply(AiReply {
         tag: request.tag,
         job: AiJob::Move,
@@ -103,19 +103,19 @@ fn ai_thinking_and_hint_80x24() {
         job: AiJob::Hint,
         mv: Some("d4".parse().unwrap()),
     }));
-    insta::assert_snapshot!("hint_shown", render(&app, 80, 24, Theme::PLAIN).backend());
+    insta::assert_snapshot!("hint_shown", render(&app, 80, 24, Look::PLAIN).backend());
 }
 
 #[test]
 fn too_small_40x12() {
     let app = sized(mid_game(), 40, 12);
-    insta::assert_snapshot!(render(&app, 40, 12, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 40, 12, Look::PLAIN).backend());
 }
 
 #[test]
 fn one_by_one() {
     let app = sized(mid_game(), 1, 1);
-    insta::assert_snapshot!(render(&app, 1, 1, Theme::PLAIN).backend());
+    insta::assert_snapshot!(render(&app, 1, 1, Look::PLAIN).backend());
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn no_size_panics_from_1x1_to_100x40() {
                     continue;
                 }
                 let app = sized(app.clone(), width, height);
-                let _ = render(&app, width, height, Theme::COLOR);
+                let _ = render(&app, width, height, Look::DEFAULT);
             }
         }
     }
@@ -148,7 +148,7 @@ fn board_widget_alone_renders_in_any_area() {
             let view = BoardView {
                 position: game.position(),
                 highlight: Highlight::last_move(game.last()),
-                theme: Theme::COLOR,
+                look: Look::DEFAULT,
             };
             terminal
                 .draw(|frame| {
@@ -163,11 +163,11 @@ fn board_widget_alone_renders_in_any_area() {
 #[test]
 fn plain_theme_uses_no_colour_and_colour_theme_does() {
     let app = mid_game();
-    let plain = render(&app, 80, 24, Theme::PLAIN);
+    let plain = render(&app, 80, 24, Look::PLAIN);
     for cell in plain.backend().buffer().content() {
         assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
     }
-    let colour = render(&app, 80, 24, Theme::COLOR);
+    let colour = render(&app, 80, 24, Look::DEFAULT);
     let cells = colour.backend().buffer().content();
     assert!(
         cells
@@ -193,7 +193,7 @@ fn plain_theme_uses_no_colour_and_colour_theme_does() {
 #[test]
 fn status_line_shows_both_totals_in_text() {
     let app = mid_game();
-    let terminal = render(&app, 80, 24, Theme::PLAIN);
+    let terminal = render(&app, 80, 24, Look::PLAIN);
     let screen = format!("{}", terminal.backend());
     assert!(screen.contains("Blue 20  Yellow 0"), "{screen}");
     assert!(
@@ -205,7 +205,7 @@ fn status_line_shows_both_totals_in_text() {
 #[test]
 fn the_last_stone_and_its_combinations_stand_out_without_colour() {
     let app = mid_game();
-    let terminal = render(&app, 80, 24, Theme::PLAIN);
+    let terminal = render(&app, 80, 24, Look::PLAIN);
     let buffer = terminal.backend().buffer();
     // a1:1 is the last stone, bracketed; its combinations (row 1 and column a, sections 1)
     // are drawn underlined instead of reversed like the other Blue stones.

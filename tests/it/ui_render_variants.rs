@@ -1,11 +1,11 @@
-//! The corners variant and claims on screen at 80×24: insta snapshots (plain theme), and
+//! The corners variant and claims on screen at 80×24: insta snapshots (plain look), and
 //! the corner squares' dashed edges.
 
 use crate::common::{drawn, press, sized, typing};
 use hijara::ai::Seat;
 use hijara::rules::{Game, Ruleset, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{App, AppView, ScreenLayout, Theme};
+use hijara::ui::{App, AppView, Look, ScreenLayout};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -20,7 +20,7 @@ fn underlined_blue(app: &App) -> usize {
             frame.render_widget(
                 &AppView {
                     app,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )
@@ -42,7 +42,7 @@ fn screen(app: &App) -> String {
             frame.render_widget(
                 &AppView {
                     app,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )

@@ -2,7 +2,7 @@
 //! closed doors explained, every size without a panic or colour.
 
 use hijara::ai::Level;
-use hijara::ui::{Effect, Input, START_ITEMS, StartChoice, StartState, StartView, Theme};
+use hijara::ui::{Effect, Input, Look, START_ITEMS, StartChoice, StartState, StartView};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -19,7 +19,7 @@ fn render(s: &StartState, width: u16, height: u16) -> Terminal<TestBackend> {
             frame.render_widget(
                 &StartView {
                     state: s,
-                    theme: Theme::PLAIN,
+                    look: Look::PLAIN,
                 },
                 frame.area(),
             )
@@ -77,5 +77,26 @@ fn every_size_draws_without_panic_or_colour() {
         for cell in render(&s, w, h).backend().buffer().content() {
             assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
         }
+    }
+}
+
+/// Issue 28, defect 8: at 40×12 the start screen was cut off with no word; like the
+/// game, it asks to enlarge the terminal (and says `q` quits).
+#[test]
+fn a_start_screen_too_small_asks_to_enlarge() {
+    let mut s = StartState::new(false, true);
+    for (w, h) in [(40, 12), (48, 24), (80, 13)] {
+        let _ = s.handle(Input::Resize(w, h));
+        let shown = render(&s, w, h).backend().to_string();
+        assert!(shown.contains("Please enlarge"), "{w}x{h}:\n{shown}");
+    }
+    for (w, h) in [(49, 14), (80, 24)] {
+        let _ = s.handle(Input::Resize(w, h));
+        let shown = render(&s, w, h).backend().to_string();
+        assert!(!shown.contains("Please enlarge"), "{w}x{h}:\n{shown}");
+        assert!(
+            shown.contains("Replay the last game of the history"),
+            "{shown}"
+        );
     }
 }

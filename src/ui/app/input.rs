@@ -41,11 +41,12 @@ impl App {
                         .is_some_and(|m| !m.fits(self.area.width))
                 {
                     // A message too long for the status line sat in a box over the board
-                    // (or under the help or a question): the key closes it and, when the
-                    // box was in view, does nothing else. Ctrl-c still quits.
+                    // (or under the help or a question): the key closes it. Enter, Space
+                    // and Esc, with the box in view, do nothing else; any other key acts
+                    // too, so a move typed over the box is played.
                     self.message = None;
                     if self.overlay == Overlay::None
-                        && keymap::action(key, context) != Some(Action::ForceQuit)
+                        && keymap::action(key, KeyContext::MessageBox) == Some(Action::No)
                     {
                         return vec![Effect::Redraw];
                     }

@@ -228,7 +228,13 @@ impl App {
                 vec![Effect::Redraw]
             }
             (AiJob::Move, Some(mv)) if self.game.position().next_section(mv).is_some() => {
-                self.play(mv)
+                let mut effects = self.play(mv);
+                // A person plays next: tell them (a table's own bell tells a served one).
+                if !self.is_over() && self.config.is_human(self.game.to_move()) && !self.is_served()
+                {
+                    effects.push(Effect::YourMove);
+                }
+                effects
             }
             (AiJob::Move, _) => {
                 // Asking again would loop: wait for the players to undo or start over.

@@ -668,7 +668,7 @@ mod tests {
         let mut buf = Buffer::empty(area);
         (&crate::ui::AppView {
             app,
-            theme: crate::ui::Theme::PLAIN,
+            look: crate::ui::Look::PLAIN,
         })
             .render(area, &mut buf);
         (0..24)

@@ -1,0 +1,306 @@
+//! The preferences of a run: the config file read (unless `--no-config`), the global
+//! flags over it, and the guesses from the environment where nothing chose; and
+//! `hijara config`, which shows them with where each came from, or writes a
+//! commented file.
+
+use std::io::Write;
+
+use anyhow::{Context, bail};
+
+use crate::prefs::{
+    ConfigFile, Key, Palette, PrefError, Prefs, Settings, Source, config_path,
+    guess_from_colorfgbg, locale_is_utf8, read,
+};
+use crate::strings::config as words;
+use crate::text::display_path;
+
+use super::{Cli, ConfigArgs};
+
+/// The preferences in force for this run, the file they came from and its problems.
+#[derive(Debug, Clone)]
+pub(crate) struct RunPrefs {
+    /// The values and where each came from. The palette and ASCII are always decided.
+    pub(crate) settings: Settings,
+    /// What was found at the config file's place.
+    pub(crate) file: ConfigFile,
+    /// The file's problems, each key's alone.
+    pub(crate) problems: Vec<PrefError>,
+    /// Whether a screen has shown the first problem already (one screen says it).
+    told: std::cell::Cell<bool>,
+}
+
+/// What the environment says, read once so that the deciding stays pure.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Environment {
+    /// `NO_COLOR` is set and not empty.
+    pub(crate) no_color: bool,
+    /// `COLORFGBG`'s value.
+    pub(crate) colorfgbg: Option<String>,
+    /// `LC_ALL`, `LC_CTYPE` and `LANG`.
+    pub(crate) locale: [Option<String>; 3],
+}
+
+impl Environment {
+    /// This process's environment.
+    pub(crate) fn read() -> Environment {
+        let var = |name| std::env::var(name).ok();
+        Environment {
+            no_color: var("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            colorfgbg: var("COLORFGBG"),
+            locale: [var("LC_ALL"), var("LC_CTYPE"), var("LANG")],
+        }
+    }
+}
+
+impl RunPrefs {
+    /// The preferences for `cli`: its file (unless `--no-config`), its flags, and the
+    /// environment.
+    pub(crate) fn load(cli: &Cli) -> RunPrefs {
+        let (settings, file, problems) = if cli.no_config {
+            (Settings::default(), ConfigFile::Ignored, Vec::new())
+        } else {
+            match config_path() {
+                Some(path) => read(&path),
+                None => (Settings::default(), ConfigFile::NoFolder, Vec::new()),
+            }
+        };
+        let mut run = RunPrefs {
+            settings,
+            file,
+            problems,
+            told: std::cell::Cell::new(false),
+        };
+        run.decide(cli.palette, cli.ascii, &Environment::read());
+        run
+    }
+
+    /// Puts the flags over the file's values, and decides the palette and ASCII where
+    /// neither chose: `NO_COLOR`, then `COLORFGBG`; the locale.
+    pub(crate) fn decide(&mut self, palette: Option<Palette>, ascii: bool, env: &Environment) {
+        let settings = &mut self.settings;
+        if let Some(palette) = palette {
+            settings.prefs.palette = Some(palette);
+            settings.set(Key::Palette, Source::Flag("--palette"));
+        }
+        if settings.prefs.palette.is_none() {
+            let guessed = env.colorfgbg.as_deref().and_then(guess_from_colorfgbg);
+            let (palette, source) = if env.no_color {
+                (Palette::None, Source::Environment("NO_COLOR".to_owned()))
+            } else if let (Some(palette), Some(value)) = (guessed, &env.colorfgbg) {
+                (palette, Source::Environment(format!("COLORFGBG={value}")))
+            } else {
+                (Palette::Default, Source::Default)
+            };
+            settings.prefs.palette = Some(palette);
+            settings.set(Key::Palette, source);
+        }
+        if ascii {
+            settings.prefs.ascii = Some(true);
+            settings.set(Key::Ascii, Source::Flag("--ascii"));
+        }
+        if settings.prefs.ascii.is_none() {
+            let [all, ctype, lang] = env.locale.each_ref().map(Option::as_deref);
+            let utf8 = locale_is_utf8(all, ctype, lang);
+            settings.prefs.ascii = Some(!utf8);
+            let named = ["LC_ALL", "LC_CTYPE", "LANG"]
+                .into_iter()
+                .zip(env.locale.iter())
+                .find(|(_, v)| v.as_deref().is_some_and(|v| !v.is_empty()));
+            let source = match named {
+                Some((name, Some(value))) => Source::Environment(format!("{name}={value}")),
+                _ => Source::Environment(words::NO_LOCALE.to_owned()),
+            };
+            settings.set(Key::Ascii, source);
+        }
+    }
+
+    /// The values in force.
+    pub(crate) fn prefs(&self) -> &Prefs {
+        &self.settings.prefs
+    }
+
+    /// The palette in force.
+    pub(crate) fn palette(&self) -> Palette {
+        self.prefs().palette.unwrap_or_default()
+    }
+
+    /// Whether the board is drawn in ASCII.
+    pub(crate) fn ascii(&self) -> bool {
+        self.prefs().ascii.unwrap_or(false)
+    }
+
+    /// How the screens meet the terminal: the look, the bell and notifications.
+    pub(crate) fn setup(&self) -> crate::ui::Setup {
+        let alerts = crate::ui::Alerts::new(
+            self.prefs().bell,
+            self.prefs().notify,
+            &crate::ui::TerminalEnv::read(),
+        );
+        crate::ui::Setup {
+            look: crate::ui::Look::new(self.palette(), self.ascii()),
+            alerts,
+        }
+    }
+
+    /// Each problem of the file, as a line for standard error.
+    pub(crate) fn warnings(&self) -> Vec<String> {
+        let path = file_path(&self.file).unwrap_or_default();
+        self.problems
+            .iter()
+            .map(|problem| words::problem(&path, &problem.to_string()))
+            .collect()
+    }
+
+    /// The first problem, for the first screen's message line (the others are on
+    /// standard error and in `hijara config`); `None` once a screen has taken it.
+    pub(crate) fn notice(&self) -> Option<String> {
+        if self.told.replace(true) {
+            return None;
+        }
+        let first = self.problems.first()?;
+        let path = file_path(&self.file).unwrap_or_default();
+        Some(words::notice(
+            &path,
+            &first.to_string(),
+            self.problems.len() - 1,
+        ))
+    }
+}
+
+/// The file's path as shown, when there is one.
+fn file_path(file: &ConfigFile) -> Option<String> {
+    match file {
+        ConfigFile::Read(p) | ConfigFile::Missing(p) | ConfigFile::Unreadable(p) => {
+            Some(display_path(p))
+        }
+        ConfigFile::Ignored | ConfigFile::NoFolder => None,
+    }
+}
+
+/// `hijara config [--init]`.
+pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
+    if args.init {
+        return init();
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", words::file_line(&run.file))?;
+    for problem in run.warnings() {
+        writeln!(out, "{problem}")?;
+    }
+    let values: Vec<(Key, String)> = Key::ALL
+        .into_iter()
+        .map(|key| (key, words::value(run.prefs(), key)))
+        .collect();
+    let width = values
+        .iter()
+        .map(|(_, v)| crate::text::width(v))
+        .max()
+        .unwrap_or(0);
+    for (key, value) in values {
+        let source = words::source(run.settings.source(key));
+        writeln!(
+            out,
+            "{:<9} {}  {source}",
+            key.name(),
+            crate::text::pad(&value, width)
+        )?;
+    }
+    Ok(())
+}
+
+/// `hijara config --init`: a commented file with every key at its default, at the
+/// config file's place; an existing file is never overwritten.
+fn init() -> anyhow::Result<()> {
+    let Some(path) = config_path() else {
+        bail!("{}", words::NO_FOLDER);
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", display_path(dir)))?;
+    }
+    let text = words::init_file(&Prefs::default());
+    let mut file = match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            bail!("{}", words::exists(&display_path(&path)))
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot write {}", display_path(&path))),
+    };
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", display_path(&path)))?;
+    println!("{}", words::written(&display_path(&path)));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decided(palette: Option<Palette>, env: Environment) -> RunPrefs {
+        let mut run = RunPrefs {
+            settings: Settings::default(),
+            file: ConfigFile::Ignored,
+            problems: Vec::new(),
+            told: std::cell::Cell::new(false),
+        };
+        run.decide(palette, false, &env);
+        run
+    }
+
+    #[test]
+    fn a_flag_beats_the_file_which_beats_no_color_which_beats_colorfgbg() {
+        let light_bg = Environment {
+            colorfgbg: Some("0;15".to_owned()),
+            locale: [None, None, Some("C.UTF-8".to_owned())],
+            ..Environment::default()
+        };
+        let run = decided(None, light_bg.clone());
+        assert_eq!(run.palette(), Palette::Light);
+        assert_eq!(
+            run.settings.source(Key::Palette),
+            &Source::Environment("COLORFGBG=0;15".to_owned())
+        );
+        assert!(!run.ascii());
+        let no_color = Environment {
+            no_color: true,
+            ..light_bg.clone()
+        };
+        assert_eq!(decided(None, no_color.clone()).palette(), Palette::None);
+        let flag = decided(Some(Palette::HighContrast), no_color.clone());
+        assert_eq!(flag.palette(), Palette::HighContrast);
+        assert_eq!(
+            flag.settings.source(Key::Palette),
+            &Source::Flag("--palette")
+        );
+        // The file's choice stands over NO_COLOR (no-color.org: a config file wins).
+        let mut run = decided(None, Environment::default());
+        run.settings.prefs.palette = Some(Palette::ColourBlind);
+        run.settings.set(Key::Palette, Source::File(3));
+        run.decide(None, false, &no_color);
+        assert_eq!(run.palette(), Palette::ColourBlind);
+        assert_eq!(run.settings.source(Key::Palette), &Source::File(3));
+    }
+
+    #[test]
+    fn ascii_by_the_locale_unless_chosen() {
+        let latin1 = Environment {
+            locale: [None, None, Some("de_DE.ISO-8859-1".to_owned())],
+            ..Environment::default()
+        };
+        let run = decided(None, latin1);
+        assert!(run.ascii());
+        assert_eq!(
+            run.settings.source(Key::Ascii),
+            &Source::Environment("LANG=de_DE.ISO-8859-1".to_owned())
+        );
+        assert!(
+            decided(None, Environment::default()).ascii(),
+            "no locale: POSIX, ASCII"
+        );
+    }
+}

@@ -1,0 +1,413 @@
+//! The config file: where it is, and reading it. Every key is checked alone: a bad
+//! key is named with its line and keeps its default, and the others still count. A
+//! file that is not TOML at all is read line by line, so one broken line costs only
+//! its own key.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use toml::{Spanned, Value};
+
+use super::{Key, Palette, Settings, Source};
+use crate::ai::Level;
+use crate::record::TimeControl;
+use crate::rules::Ruleset;
+
+/// The environment variable that names another config file.
+pub const CONFIG_ENV: &str = "HIJARA_CONFIG";
+
+/// The largest config file read: a few hundred bytes is a full one.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// The config file's place: `$HIJARA_CONFIG` if set and not empty, else
+/// `hijara/config.toml` in the XDG config folder (`$XDG_CONFIG_HOME`, else
+/// `~/.config`; the platform's own folder elsewhere). `None` when there is no such
+/// folder.
+pub fn config_path() -> Option<PathBuf> {
+    match std::env::var_os(CONFIG_ENV) {
+        Some(path) if !path.is_empty() => Some(PathBuf::from(path)),
+        _ => dirs::config_dir().map(|dir| dir.join("hijara").join("config.toml")),
+    }
+}
+
+/// What was found at the config file's place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigFile {
+    /// The file was read (its problems, if any, come beside it).
+    Read(PathBuf),
+    /// There is no file there: every value is its default.
+    Missing(PathBuf),
+    /// The file could not be read at all (not a regular file, too large, not UTF-8):
+    /// every value is its default.
+    Unreadable(PathBuf),
+    /// `--no-config`: no file was looked for.
+    Ignored,
+    /// No config folder is known (no home folder).
+    NoFolder,
+}
+
+/// A problem with one key (or one line) of the config file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrefError {
+    /// The line, from 1, when the problem has one.
+    pub line: Option<usize>,
+    /// The key, when the problem is one key's.
+    pub key: Option<String>,
+    /// What is wrong, and what is used instead.
+    pub message: String,
+}
+
+impl fmt::Display for PrefError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, &self.key) {
+            (Some(line), Some(key)) => write!(f, "line {line}, `{key}`: {}", self.message),
+            (Some(line), None) => write!(f, "line {line}: {}", self.message),
+            (None, Some(key)) => write!(f, "`{key}`: {}", self.message),
+            (None, None) => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Reads the config file at `path`: the settings it gives (the defaults for what it
+/// does not) and its problems. A missing file is no problem.
+pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
+    let bytes = match crate::session::read_regular(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (
+                Settings::default(),
+                ConfigFile::Missing(path.to_owned()),
+                Vec::new(),
+            );
+        }
+        Err(e) => {
+            let error = PrefError {
+                line: None,
+                key: None,
+                message: format!("cannot be read ({e}); every value is its default"),
+            };
+            return (
+                Settings::default(),
+                ConfigFile::Unreadable(path.to_owned()),
+                vec![error],
+            );
+        }
+    };
+    if bytes.len() as u64 > MAX_CONFIG_BYTES {
+        let error = PrefError {
+            line: None,
+            key: None,
+            message: format!("larger than {MAX_CONFIG_BYTES} bytes; every value is its default"),
+        };
+        return (
+            Settings::default(),
+            ConfigFile::Unreadable(path.to_owned()),
+            vec![error],
+        );
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        let error = PrefError {
+            line: None,
+            key: None,
+            message: "not UTF-8 text; every value is its default".to_owned(),
+        };
+        return (
+            Settings::default(),
+            ConfigFile::Unreadable(path.to_owned()),
+            vec![error],
+        );
+    };
+    let (settings, errors) = parse(&text);
+    (settings, ConfigFile::Read(path.to_owned()), errors)
+}
+
+/// The settings the text of a config file gives, and its problems.
+pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
+    let mut settings = Settings::default();
+    let mut errors = Vec::new();
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+    match toml::from_str::<BTreeMap<String, Spanned<Value>>>(text) {
+        Ok(table) => {
+            let mut entries: Vec<(usize, &String, &Value)> = table
+                .iter()
+                .map(|(key, value)| (line_of(value.span().start), key, value.get_ref()))
+                .collect();
+            entries.sort_by_key(|(line, ..)| *line);
+            for (line, key, value) in entries {
+                apply(&mut settings, &mut errors, line, key, value);
+            }
+        }
+        // Not TOML as a whole: each line on its own, so the good ones still count.
+        Err(_) => {
+            let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+            for (i, line) in text.lines().enumerate() {
+                let n = i + 1;
+                let trimmed = line.trim();
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    continue;
+                }
+                match toml::from_str::<BTreeMap<String, Value>>(line) {
+                    Ok(table) => {
+                        for (key, value) in &table {
+                            if let Some(first) = seen.get(key) {
+                                errors.push(PrefError {
+                                    line: Some(n),
+                                    key: Some(key.clone()),
+                                    message: format!(
+                                        "set already on line {first}; this line is ignored"
+                                    ),
+                                });
+                                continue;
+                            }
+                            seen.insert(key.clone(), n);
+                            apply(&mut settings, &mut errors, n, key, value);
+                        }
+                    }
+                    Err(e) => {
+                        let key = trimmed
+                            .split_once('=')
+                            .map(|(k, _)| k.trim().trim_matches('"').to_owned())
+                            .filter(|k| Key::named(k).is_some());
+                        let why = e.message().trim().to_owned();
+                        let message = match &key {
+                            Some(_) => format!("{why}; it keeps its default"),
+                            None => format!("{why}; the line is ignored"),
+                        };
+                        errors.push(PrefError {
+                            line: Some(n),
+                            key,
+                            message,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    (settings, errors)
+}
+
+/// Sets `name`'s value from the file's `value` (on `line`), or records why not.
+fn apply(
+    settings: &mut Settings,
+    errors: &mut Vec<PrefError>,
+    line: usize,
+    name: &str,
+    value: &Value,
+) {
+    let Some(key) = Key::named(name) else {
+        let known: Vec<&str> = Key::ALL.iter().map(|k| k.name()).collect();
+        errors.push(PrefError {
+            line: Some(line),
+            key: Some(name.to_owned()),
+            message: format!("no such key (the keys: {})", known.join(", ")),
+        });
+        return;
+    };
+    let prefs = &mut settings.prefs;
+    let result = match key {
+        Key::Level => choice(value, level, LEVELS).map(|v| prefs.level = v),
+        Key::ThinkMs => think_ms(value).map(|v| prefs.think_ms = Some(v)),
+        Key::Clock => clock(value).map(|v| prefs.clock = v),
+        Key::Variant => choice(value, |s| s.parse::<Ruleset>().ok(), "standard or corners")
+            .map(|v| prefs.variant = v),
+        Key::Claims => boolean(value).map(|v| prefs.claims = v),
+        Key::Palette => {
+            choice(value, |s| s.parse::<Palette>().ok(), PALETTES).map(|v| prefs.palette = Some(v))
+        }
+        Key::Ascii => boolean(value).map(|v| prefs.ascii = Some(v)),
+        Key::Plain => boolean(value).map(|v| prefs.plain = v),
+        Key::Bell => boolean(value).map(|v| prefs.bell = v),
+        Key::Notify => boolean(value).map(|v| prefs.notify = v),
+        Key::SaveDir => folder(value).map(|v| prefs.save_dir = Some(v)),
+    };
+    match result {
+        Ok(()) => settings.set(key, Source::File(line)),
+        Err(expected) => errors.push(PrefError {
+            line: Some(line),
+            key: Some(name.to_owned()),
+            message: format!(
+                "expected {expected}, found {}; it keeps its default",
+                shown(value)
+            ),
+        }),
+    }
+}
+
+const LEVELS: &str = "random, easy, medium or hard";
+const PALETTES: &str = "default, colour-blind, light, high-contrast or none";
+
+/// A value as the file wrote it, short and safe to print.
+fn shown(value: &Value) -> String {
+    let text = match value {
+        Value::String(s) => format!("{s:?}"),
+        Value::Table(_) => "a table".to_owned(),
+        Value::Array(_) => "a list".to_owned(),
+        Value::Integer(n) => n.to_string(),
+        Value::Float(x) => x.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Datetime(d) => d.to_string(),
+    };
+    crate::text::fit(&crate::text::sanitize(&text), 40).into_owned()
+}
+
+fn level(text: &str) -> Option<Level> {
+    <Level as clap::ValueEnum>::from_str(text, true).ok()
+}
+
+fn choice<T>(
+    value: &Value,
+    parse: impl Fn(&str) -> Option<T>,
+    expected: &str,
+) -> Result<T, String> {
+    value
+        .as_str()
+        .and_then(|s| parse(&s.trim().to_ascii_lowercase()))
+        .ok_or_else(|| expected.to_owned())
+}
+
+fn boolean(value: &Value) -> Result<bool, String> {
+    value.as_bool().ok_or_else(|| "true or false".to_owned())
+}
+
+fn think_ms(value: &Value) -> Result<u64, String> {
+    use crate::ai::gtp::MAX_THINK_MS;
+    value
+        .as_integer()
+        .and_then(|n| u64::try_from(n).ok())
+        .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+        .ok_or_else(|| format!("milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
+}
+
+fn clock(value: &Value) -> Result<Option<TimeControl>, String> {
+    const EXPECTED: &str = "\"MINUTES+SECONDS\" like \"5+3\", or \"none\"";
+    let text = value.as_str().ok_or_else(|| EXPECTED.to_owned())?.trim();
+    if text.eq_ignore_ascii_case("none") || text.eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    TimeControl::from_minutes(text)
+        .map(Some)
+        .map_err(|_| EXPECTED.to_owned())
+}
+
+/// A folder: `~/` at its start is the home folder.
+fn folder(value: &Value) -> Result<PathBuf, String> {
+    const EXPECTED: &str = "a folder, like \"~/games\"";
+    let text = value.as_str().filter(|s| !s.trim().is_empty());
+    let text = text.ok_or_else(|| EXPECTED.to_owned())?;
+    match text.strip_prefix("~/") {
+        Some(rest) => dirs::home_dir()
+            .map(|home| home.join(rest))
+            .ok_or_else(|| "a folder (no home folder is known for `~`)".to_owned()),
+        None => Ok(PathBuf::from(text)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prefs::Prefs;
+
+    #[test]
+    fn every_key_is_read_and_its_line_kept() {
+        let text = "# mine\nlevel = \"medium\"\nthink_ms = 500\nclock = \"5+3\"\n\
+            variant = \"corners\"\nclaims = true\npalette = \"light\"\nascii = true\n\
+            plain = true\nbell = false\nnotify = false\nsave_dir = \"/tmp/games\"\n";
+        let (settings, errors) = parse(text);
+        assert_eq!(errors, []);
+        let want = Prefs {
+            level: Level::Medium,
+            think_ms: Some(500),
+            clock: Some(TimeControl::from_minutes("5+3").unwrap()),
+            variant: Ruleset::Corners,
+            claims: true,
+            palette: Some(Palette::Light),
+            ascii: Some(true),
+            plain: true,
+            bell: false,
+            notify: false,
+            save_dir: Some(PathBuf::from("/tmp/games")),
+        };
+        assert_eq!(settings.prefs, want);
+        assert_eq!(settings.source(Key::Level), &Source::File(2));
+        assert_eq!(settings.source(Key::SaveDir), &Source::File(12));
+    }
+
+    #[test]
+    fn a_bad_key_is_named_with_its_line_and_alone_keeps_its_default() {
+        let text = "level = \"expert\"\nvariant = \"corners\"\nlevle = \"easy\"\nthink_ms = 0\n\
+            palette = 3\nclock = \"none\"\n";
+        let (settings, errors) = parse(text);
+        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "line 1, `level`: expected random, easy, medium or hard, found \"expert\"; it keeps its default",
+                "line 3, `levle`: no such key (the keys: level, think_ms, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
+                "line 4, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), found 0; it keeps its default",
+                "line 5, `palette`: expected default, colour-blind, light, high-contrast or none, found 3; it keeps its default",
+            ]
+        );
+        assert_eq!(settings.prefs.level, Level::Hard);
+        assert_eq!(settings.source(Key::Level), &Source::Default);
+        assert_eq!(settings.prefs.variant, Ruleset::Corners);
+        assert_eq!(settings.prefs.clock, None);
+        assert_eq!(settings.source(Key::Clock), &Source::File(6));
+    }
+
+    #[test]
+    fn a_file_that_is_not_toml_costs_only_its_broken_lines() {
+        let text = "level = \"easy\"\nclaims = yes please\n[oops\nvariant = \"corners\"\nlevel = \"medium\"\n";
+        let (settings, errors) = parse(text);
+        assert_eq!(settings.prefs.level, Level::Easy);
+        assert_eq!(settings.prefs.variant, Ruleset::Corners);
+        assert!(!settings.prefs.claims);
+        let lines: Vec<(Option<usize>, Option<&str>)> =
+            errors.iter().map(|e| (e.line, e.key.as_deref())).collect();
+        assert_eq!(
+            lines,
+            [
+                (Some(2), Some("claims")),
+                (Some(3), None),
+                (Some(5), Some("level"))
+            ]
+        );
+        assert!(
+            errors[1].message.ends_with("the line is ignored"),
+            "{}",
+            errors[1]
+        );
+        assert!(
+            errors[2].message.contains("set already on line 1"),
+            "{}",
+            errors[2]
+        );
+    }
+
+    #[test]
+    fn a_missing_file_is_the_defaults_and_a_hostile_one_is_refused_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let (settings, found, errors) = read(&path);
+        assert_eq!(
+            (settings, found, errors),
+            (
+                Settings::default(),
+                ConfigFile::Missing(path.clone()),
+                vec![]
+            )
+        );
+        std::fs::write(&path, [0xff, 0xfe, b'\n']).unwrap();
+        let (settings, found, errors) = read(&path);
+        assert_eq!(settings, Settings::default());
+        assert_eq!(found, ConfigFile::Unreadable(path.clone()));
+        assert!(errors[0].message.starts_with("not UTF-8"), "{}", errors[0]);
+        std::fs::write(&path, format!("level = \"{}\"\n", "\u{1b}[2J".repeat(3))).unwrap();
+        let (_, _, errors) = read(&path);
+        assert!(
+            !errors[0].to_string().chars().any(crate::text::is_unsafe),
+            "{}",
+            errors[0]
+        );
+    }
+}

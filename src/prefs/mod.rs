@@ -1,0 +1,181 @@
+//! The player's preferences: the defaults a player would otherwise type every time
+//! (level, thinking time, clock, variant, claims, palette, plain mode, bell,
+//! notifications, save folder), read from `hijara/config.toml` in the XDG config
+//! folder, and where each value in force came from.
+//!
+//! - [`Prefs`]: the values, plain data (a server can keep one per player's key).
+//! - [`file`]: the file read: every key checked alone, so a bad one is named with its
+//!   line and falls back to its default while the others still count.
+//! - [`palette`]: the palettes' names, and the guesses made when none is chosen
+//!   (`COLORFGBG`, a locale that is not UTF-8).
+//!
+//! Flags beat the file; the command line applies them ([`Settings::set`]).
+
+pub mod file;
+pub mod palette;
+
+use std::path::PathBuf;
+
+use crate::ai::Level;
+use crate::record::TimeControl;
+use crate::rules::Ruleset;
+
+pub use file::{CONFIG_ENV, ConfigFile, PrefError, config_path, read};
+pub use palette::{Palette, guess_from_colorfgbg, locale_is_utf8};
+
+/// The preferences in force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prefs {
+    /// The AI level `hijara play --ai` plays without a level.
+    pub level: Level,
+    /// The AI's thinking time per move; `None` for each level's own.
+    pub think_ms: Option<u64>,
+    /// The clocks of a new game; `None` for none.
+    pub clock: Option<TimeControl>,
+    /// The rules of a new game.
+    pub variant: Ruleset,
+    /// Whether new games are played with claims.
+    pub claims: bool,
+    /// The palette chosen; `None` when none is (the environment may suggest one).
+    pub palette: Option<Palette>,
+    /// Whether the board is drawn in ASCII; `None` lets the locale decide.
+    pub ascii: Option<bool>,
+    /// The line mode (for screen readers) instead of the full screen.
+    pub plain: bool,
+    /// The bell when it becomes the player's move.
+    pub bell: bool,
+    /// A desktop notification too, when the terminal is known to be in the background.
+    pub notify: bool,
+    /// Where `s` saves records; `None` for the current folder.
+    pub save_dir: Option<PathBuf>,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            level: Level::Hard,
+            think_ms: None,
+            clock: None,
+            variant: Ruleset::Standard,
+            claims: false,
+            palette: None,
+            ascii: None,
+            plain: false,
+            bell: true,
+            notify: true,
+            save_dir: None,
+        }
+    }
+}
+
+/// A key of the config file, in the order `hijara config` lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// `level`.
+    Level,
+    /// `think_ms`.
+    ThinkMs,
+    /// `clock`.
+    Clock,
+    /// `variant`.
+    Variant,
+    /// `claims`.
+    Claims,
+    /// `palette`.
+    Palette,
+    /// `ascii`.
+    Ascii,
+    /// `plain`.
+    Plain,
+    /// `bell`.
+    Bell,
+    /// `notify`.
+    Notify,
+    /// `save_dir`.
+    SaveDir,
+}
+
+impl Key {
+    /// Every key, in the file's order.
+    pub const ALL: [Key; 11] = [
+        Key::Level,
+        Key::ThinkMs,
+        Key::Clock,
+        Key::Variant,
+        Key::Claims,
+        Key::Palette,
+        Key::Ascii,
+        Key::Plain,
+        Key::Bell,
+        Key::Notify,
+        Key::SaveDir,
+    ];
+
+    /// Its name in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::Level => "level",
+            Key::ThinkMs => "think_ms",
+            Key::Clock => "clock",
+            Key::Variant => "variant",
+            Key::Claims => "claims",
+            Key::Palette => "palette",
+            Key::Ascii => "ascii",
+            Key::Plain => "plain",
+            Key::Bell => "bell",
+            Key::Notify => "notify",
+            Key::SaveDir => "save_dir",
+        }
+    }
+
+    /// The key named `name`, if any.
+    pub fn named(name: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    fn index(self) -> usize {
+        Key::ALL.iter().position(|k| *k == self).unwrap_or(0)
+    }
+}
+
+/// Where a value in force came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Nothing set it: the default.
+    Default,
+    /// The config file, at this line (from 1).
+    File(usize),
+    /// A flag on the command line (`--palette`).
+    Flag(&'static str),
+    /// An environment variable and its value (`NO_COLOR`, `COLORFGBG=0;15`, `LANG=C`).
+    Environment(String),
+}
+
+/// The preferences in force and where each came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// The values.
+    pub prefs: Prefs,
+    sources: [Source; Key::ALL.len()],
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            prefs: Prefs::default(),
+            sources: std::array::from_fn(|_| Source::Default),
+        }
+    }
+}
+
+impl Settings {
+    /// Where `key`'s value came from.
+    pub fn source(&self, key: Key) -> &Source {
+        &self.sources[key.index()]
+    }
+
+    /// Records that `key`'s value (already set in [`Settings::prefs`]) came from `source`.
+    pub fn set(&mut self, key: Key, source: Source) {
+        self.sources[key.index()] = source;
+    }
+}

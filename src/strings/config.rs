@@ -1,0 +1,192 @@
+//! The preferences: `hijara config`'s report, the commented file `--init` writes,
+//! and what a run says of a config file's problems.
+
+use crate::prefs::{ConfigFile, Key, Prefs, Source};
+
+/// The source of ASCII when no locale variable is set.
+pub(crate) const NO_LOCALE: &str = "no LC_ALL, LC_CTYPE or LANG (the POSIX locale, ASCII)";
+
+/// `--init` with no config folder known.
+pub(crate) const NO_FOLDER: &str =
+    "no config folder is known: set HIJARA_CONFIG to the file to write, or XDG_CONFIG_HOME";
+
+/// One problem of the config file, for standard error.
+pub(crate) fn problem(path: &str, problem: &str) -> String {
+    format!("hijara: config file {path}: {problem}")
+}
+
+/// The first problem on the first screen, and how many more.
+pub(crate) fn notice(path: &str, first: &str, more: usize) -> String {
+    match more {
+        0 => format!("Config file {path}: {first}"),
+        n => format!("Config file {path}: {first} (and {n} more: `hijara config` lists them)"),
+    }
+}
+
+/// `hijara config`'s first line: which file, and what was found there.
+pub(crate) fn file_line(file: &ConfigFile) -> String {
+    use crate::text::display_path;
+    match file {
+        ConfigFile::Read(path) => format!("Config file: {}", display_path(path)),
+        ConfigFile::Missing(path) => format!(
+            "Config file: {} (not there: every value is its default; `hijara config --init` writes one)",
+            display_path(path)
+        ),
+        ConfigFile::Unreadable(path) => format!(
+            "Config file: {} (unreadable: every value is its default)",
+            display_path(path)
+        ),
+        ConfigFile::Ignored => "Config file: none read (--no-config)".to_owned(),
+        ConfigFile::NoFolder => {
+            "Config file: none (no config folder is known: set HIJARA_CONFIG or XDG_CONFIG_HOME)"
+                .to_owned()
+        }
+    }
+}
+
+/// A value in force, as `hijara config` shows it.
+pub(crate) fn value(prefs: &Prefs, key: Key) -> String {
+    let flag = |b: bool| if b { "true" } else { "false" }.to_owned();
+    match key {
+        Key::Level => level_name(prefs.level),
+        Key::ThinkMs => prefs
+            .think_ms
+            .map_or_else(|| "the level's own".to_owned(), |ms| format!("{ms} ms")),
+        Key::Clock => prefs
+            .clock
+            .map_or_else(|| "none".to_owned(), |c| c.minutes_text()),
+        Key::Variant => prefs.variant.name().to_owned(),
+        Key::Claims => flag(prefs.claims),
+        Key::Palette => prefs.palette.unwrap_or_default().name().to_owned(),
+        Key::Ascii => flag(prefs.ascii.unwrap_or(false)),
+        Key::Plain => flag(prefs.plain),
+        Key::Bell => flag(prefs.bell),
+        Key::Notify => flag(prefs.notify),
+        Key::SaveDir => prefs.save_dir.as_ref().map_or_else(
+            || "the current folder".to_owned(),
+            |dir| crate::text::display_path(dir),
+        ),
+    }
+}
+
+/// Where a value came from, as `hijara config` shows it.
+pub(crate) fn source(source: &Source) -> String {
+    match source {
+        Source::Default => "default".to_owned(),
+        Source::File(line) => format!("config file, line {line}"),
+        Source::Flag(flag) => format!("flag {flag}"),
+        Source::Environment(what) => format!("environment: {what}"),
+    }
+}
+
+/// `--init` found a file already.
+pub(crate) fn exists(path: &str) -> String {
+    format!("{path} exists already; it is left as it is (`hijara config` shows what it sets)")
+}
+
+/// `--init` wrote the file.
+pub(crate) fn written(path: &str) -> String {
+    format!("Wrote {path}: every key at its default, commented out; remove a `#` to set one.")
+}
+
+/// The commented file `hijara config --init` writes: every key at its default (`defaults`),
+/// commented out, each under what it does.
+pub(crate) fn init_file(defaults: &Prefs) -> String {
+    let value = |key: Key| match key {
+        Key::Level => format!("\"{}\"", level_name(defaults.level)),
+        Key::ThinkMs => "1000".to_owned(),
+        Key::Clock => "\"none\"".to_owned(),
+        Key::Variant => format!("\"{}\"", defaults.variant.name()),
+        Key::Claims => defaults.claims.to_string(),
+        Key::Palette => format!("\"{}\"", defaults.palette.unwrap_or_default().name()),
+        Key::Ascii => "false".to_owned(),
+        Key::Plain => defaults.plain.to_string(),
+        Key::Bell => defaults.bell.to_string(),
+        Key::Notify => defaults.notify.to_string(),
+        Key::SaveDir => "\"~/games\"".to_owned(),
+    };
+    let mut text = String::from(
+        "# hijara's preferences: the defaults you would otherwise type every time.\n\
+         # A flag on the command line beats the value here; `hijara config` shows the\n\
+         # values in force and where each came from. Remove the `#` before a key to set it.\n",
+    );
+    for key in Key::ALL {
+        text.push('\n');
+        for line in about(key) {
+            text.push_str("# ");
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str(&format!("# {} = {}\n", key.name(), value(key)));
+    }
+    text
+}
+
+/// What a key does, for the commented file.
+fn about(key: Key) -> &'static [&'static str] {
+    match key {
+        Key::Level => &["The AI level `hijara play --ai` plays: random, easy, medium or hard."],
+        Key::ThinkMs => &[
+            "The AI's thinking time per move, in milliseconds (1 to 3600000).",
+            "Unset: each level's own.",
+        ],
+        Key::Clock => &["The clocks of a new game: \"MINUTES+SECONDS\" like \"5+3\", or \"none\"."],
+        Key::Variant => &["The rules of a new game: \"standard\" or \"corners\"."],
+        Key::Claims => &["Claim your own points in new games (the table rule)."],
+        Key::Palette => &[
+            "The screens' colours: default, colour-blind, light, high-contrast or none.",
+            "Unset: none under NO_COLOR, light when COLORFGBG says the background is light.",
+        ],
+        Key::Ascii => &[
+            "Draw the board with ASCII characters only (fonts without box-drawing glyphs).",
+            "Unset: ASCII when the locale is not UTF-8.",
+        ],
+        Key::Plain => &["The line mode, for screen readers, instead of the full screen."],
+        Key::Bell => &["The bell when it becomes your move after the other side's."],
+        Key::Notify => {
+            &["A desktop notification too, when the terminal is known to be in the background."]
+        }
+        Key::SaveDir => {
+            &["Where `s` saves records; `~/` is your home folder. Unset: the current folder."]
+        }
+    }
+}
+
+/// The name a level has on the command line and in the file: `hard`.
+fn level_name(level: crate::ai::Level) -> String {
+    crate::session::seat_token(crate::ai::Seat::from(level))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_init_file_reads_back_as_the_defaults_with_every_key_set() {
+        let defaults = Prefs::default();
+        let text = init_file(&defaults);
+        let (settings, errors) = crate::prefs::file::parse(&text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(settings.prefs, defaults, "every key is commented out");
+        // Uncommented, every key reads without a problem.
+        let set: String = text
+            .lines()
+            .map(|l| match l.strip_prefix("# ") {
+                Some(rest) if rest.split(' ').nth(1) == Some("=") => rest,
+                _ => l,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (settings, errors) = crate::prefs::file::parse(&set);
+        assert!(errors.is_empty(), "{errors:?}");
+        for key in Key::ALL {
+            assert!(
+                matches!(settings.source(key), Source::File(_)),
+                "{} is in the file",
+                key.name()
+            );
+        }
+        assert_eq!(settings.prefs.level, defaults.level);
+        assert_eq!(settings.prefs.bell, defaults.bell);
+    }
+}

@@ -1,0 +1,330 @@
+//! How the screens look: the palette's colours and styles, chosen once so that every
+//! widget agrees, and the characters the board is drawn with (Unicode, or ASCII for
+//! fonts without box-drawing or block glyphs).
+//!
+//! A look is a parameter (never read from the environment inside a widget), so
+//! snapshot tests render the same everywhere, and the command line decides it in one
+//! place (the preferences, `NO_COLOR`, `COLORFGBG`, the locale). Every cue a colour
+//! gives is also given by a glyph, a line style or a modifier: stones are letters (`B`,
+//! `Y`), the cursor a heavy border, the hint a double one.
+
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::prefs::Palette;
+use crate::rules::Player;
+
+/// How to paint the screen: a palette, and Unicode or ASCII characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Look {
+    /// The colours.
+    pub palette: Palette,
+    /// Box-drawing and block characters are drawn as ASCII ([`Look::finish`]).
+    pub ascii: bool,
+}
+
+/// The colours of a palette that has colours.
+#[derive(Debug, Clone, Copy)]
+struct Colours {
+    /// Each player's stone: foreground on background.
+    stones: [(Color, Color); 2],
+    /// Each player's name, score and gauge.
+    players: [Color; 2],
+    /// Empty sections' numbers and secondary text; `None`: not dimmed.
+    dim: Option<Color>,
+    cursor: Color,
+    hint: Color,
+    error: Color,
+    /// Text is bold throughout (high contrast).
+    bold: bool,
+}
+
+impl Colours {
+    const DEFAULT: Colours = Colours {
+        stones: [(Color::White, Color::Blue), (Color::Black, Color::Yellow)],
+        players: [Color::Blue, Color::Yellow],
+        dim: Some(Color::DarkGray),
+        cursor: Color::LightMagenta,
+        hint: Color::Green,
+        error: Color::LightRed,
+        bold: false,
+    };
+
+    /// Okabe and Ito's colours for the common colour-vision deficiencies, in the
+    /// 256-colour cube: blue #0072B2 (25) and orange #E69F00 (214) stones, sky blue
+    /// (74) for Blue's text on a dark background, reddish purple (175) for the
+    /// cursor, bluish green (36) for the hint, vermillion (166) for errors. No cue
+    /// tells red from green.
+    const COLOUR_BLIND: Colours = Colours {
+        stones: [
+            (Color::White, Color::Indexed(25)),
+            (Color::Black, Color::Indexed(214)),
+        ],
+        players: [Color::Indexed(74), Color::Indexed(214)],
+        dim: Some(Color::Indexed(244)),
+        cursor: Color::Indexed(175),
+        hint: Color::Indexed(36),
+        error: Color::Indexed(166),
+        bold: false,
+    };
+
+    /// For light backgrounds: dark blue (19) and dark orange (130) text, a real
+    /// yellow (220) for Yellow's stones, mid grey (243) for dim text.
+    const LIGHT: Colours = Colours {
+        stones: [
+            (Color::White, Color::Indexed(25)),
+            (Color::Black, Color::Indexed(220)),
+        ],
+        players: [Color::Indexed(19), Color::Indexed(130)],
+        dim: Some(Color::Indexed(243)),
+        cursor: Color::Indexed(127),
+        hint: Color::Indexed(28),
+        error: Color::Indexed(160),
+        bold: false,
+    };
+
+    /// Bright colours, bold text, nothing dimmed.
+    const HIGH_CONTRAST: Colours = Colours {
+        stones: [
+            (Color::White, Color::Blue),
+            (Color::Black, Color::LightYellow),
+        ],
+        players: [Color::LightCyan, Color::LightYellow],
+        dim: None,
+        cursor: Color::LightMagenta,
+        hint: Color::LightGreen,
+        error: Color::LightRed,
+        bold: true,
+    };
+}
+
+impl Look {
+    /// The default palette, Unicode.
+    pub const DEFAULT: Look = Look {
+        palette: Palette::Default,
+        ascii: false,
+    };
+    /// Without any colour (`NO_COLOR`): bold, reverse and glyphs only; Unicode.
+    pub const PLAIN: Look = Look {
+        palette: Palette::None,
+        ascii: false,
+    };
+
+    /// `palette`, with ASCII characters or not.
+    pub const fn new(palette: Palette, ascii: bool) -> Look {
+        Look { palette, ascii }
+    }
+
+    fn colours(self) -> Option<Colours> {
+        match self.palette {
+            Palette::Default => Some(Colours::DEFAULT),
+            Palette::ColourBlind => Some(Colours::COLOUR_BLIND),
+            Palette::Light => Some(Colours::LIGHT),
+            Palette::HighContrast => Some(Colours::HIGH_CONTRAST),
+            Palette::None => None,
+        }
+    }
+
+    /// Text in `pick`'s colour; no colour in a palette without.
+    fn fg(self, pick: impl Fn(&Colours) -> Color) -> Style {
+        match self.colours() {
+            Some(c) => Style::new().fg(pick(&c)),
+            None => Style::new(),
+        }
+    }
+
+    /// Text of a palette that makes all text bold.
+    fn text(self) -> Style {
+        match self.colours() {
+            Some(c) if c.bold => Style::new().add_modifier(Modifier::BOLD),
+            _ => Style::new(),
+        }
+    }
+
+    /// The letter a player's stone shows, so the board reads without colour.
+    pub(crate) const fn glyph(player: Player) -> char {
+        match player {
+            Player::Blue => 'B',
+            Player::Yellow => 'Y',
+        }
+    }
+
+    /// A player's stone. Without colour, Blue is reversed and Yellow is not.
+    pub(crate) fn stone(self, player: Player) -> Style {
+        let base = Style::new().add_modifier(Modifier::BOLD);
+        match (self.colours(), player) {
+            (Some(c), _) => {
+                let (fg, bg) = c.stones[player.index()];
+                base.fg(fg).bg(bg)
+            }
+            (None, Player::Blue) => base.add_modifier(Modifier::REVERSED),
+            (None, Player::Yellow) => base,
+        }
+    }
+
+    /// A stone of a combination just completed: the stone style, inverted.
+    pub(crate) fn combo_stone(self, player: Player) -> Style {
+        let style = self.stone(player);
+        if style.add_modifier.contains(Modifier::REVERSED) {
+            style
+                .remove_modifier(Modifier::REVERSED)
+                .add_modifier(Modifier::UNDERLINED)
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// The number of an empty section.
+    pub(crate) fn empty_section(self) -> Style {
+        self.dim()
+    }
+
+    /// Grid lines.
+    pub(crate) fn grid(self) -> Style {
+        Style::new()
+    }
+
+    /// The border of the square under the cursor (also drawn with heavy lines).
+    pub(crate) fn cursor(self) -> Style {
+        self.fg(|c| c.cursor).add_modifier(Modifier::BOLD)
+    }
+
+    /// The border of the hinted square (also drawn with double lines).
+    pub(crate) fn hint(self) -> Style {
+        self.fg(|c| c.hint).add_modifier(Modifier::BOLD)
+    }
+
+    /// A player's name or score in text.
+    pub(crate) fn player(self, player: Player) -> Style {
+        self.fg(|c| c.players[player.index()])
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// The filled part of a player's score gauge.
+    pub(crate) fn gauge(self, player: Player) -> Style {
+        self.fg(|c| c.players[player.index()])
+    }
+
+    /// Labels, hints and other secondary text.
+    pub(crate) fn dim(self) -> Style {
+        match self.colours() {
+            Some(Colours { dim: Some(dim), .. }) => Style::new().fg(dim),
+            Some(_) => self.text(),
+            None => Style::new().add_modifier(Modifier::DIM),
+        }
+    }
+
+    /// Emphasis (turn marker, titles).
+    pub(crate) fn strong(self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// A refused move or another error.
+    pub(crate) fn error(self) -> Style {
+        self.fg(|c| c.error).add_modifier(Modifier::BOLD)
+    }
+
+    /// A question waiting for `y`/`n`, or the game-over banner.
+    pub(crate) fn banner(self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+
+    /// The last touch on a drawn screen: with [`Look::ascii`], every box-drawing,
+    /// block, arrow and other non-ASCII character of the screens' own becomes ASCII,
+    /// each line style its own (plain `-|+`, heavy `#`, double `*`, dashed `.:`), so
+    /// the cursor, the hint and the corner squares stay told apart. (Names from
+    /// records keep their letters.) Called by the event loop after each frame.
+    pub fn finish(self, buf: &mut Buffer) {
+        if !self.ascii {
+            return;
+        }
+        for cell in buf.content.iter_mut() {
+            let mut chars = cell.symbol().chars();
+            if let (Some(c), None) = (chars.next(), chars.next())
+                && let Some(ascii) = ascii_of(c)
+            {
+                cell.set_char(ascii);
+            }
+        }
+    }
+}
+
+/// The ASCII character drawn for `c`, when `c` is one a font may lack.
+fn ascii_of(c: char) -> Option<char> {
+    Some(match c {
+        '─' | '╴' | '╶' => '-',
+        '│' | '╵' | '╷' => '|',
+        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' => {
+            '+'
+        }
+        '━' | '┃' | '┏' | '┓' | '┗' | '┛' | '┣' | '┫' | '┳' | '┻' | '╋' => {
+            '#'
+        }
+        '═' | '║' | '╔' | '╗' | '╚' | '╝' | '╠' | '╣' | '╦' | '╩' | '╬' => {
+            '*'
+        }
+        '┄' | '┅' | '┈' | '┉' | '╌' | '╍' => '.',
+        '┆' | '┇' | '┊' | '┋' | '╎' | '╏' => ':',
+        // Any other box-drawing character: a junction.
+        '\u{2500}'..='\u{257f}' => '+',
+        '▁' | '▂' | '▃' => '_',
+        '▄' | '▅' | '▆' | '▇' => '=',
+        '█' | '▀' | '▌' | '▐' => '#',
+        '\u{2580}'..='\u{259f}' => '#',
+        '▶' | '→' | '►' => '>',
+        '◀' | '←' => '<',
+        '▲' | '↑' => '^',
+        '▼' | '↓' => 'v',
+        '…' => '.',
+        '✗' => 'x',
+        '•' => 'o',
+        '≈' => '~',
+        '⇄' => '=',
+        // Not ASCII either, so garbled where the locale is not UTF-8.
+        '·' => '|',
+        '×' => 'x',
+        '±' => '+',
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_palette_tells_the_stones_apart_and_none_has_no_colour() {
+        for palette in Palette::ALL {
+            let look = Look::new(palette, false);
+            let (blue, yellow) = (look.stone(Player::Blue), look.stone(Player::Yellow));
+            assert_ne!(blue, yellow, "{palette}");
+            if palette.has_colour() {
+                assert_ne!(blue.bg, yellow.bg, "{palette}");
+            } else {
+                assert_eq!(
+                    (blue.fg, blue.bg, yellow.fg, yellow.bg),
+                    (None, None, None, None)
+                );
+            }
+            // Stones are letters too, whatever the palette.
+            assert_ne!(Look::glyph(Player::Blue), Look::glyph(Player::Yellow));
+        }
+        // High contrast dims nothing.
+        let high = Look::new(Palette::HighContrast, false);
+        assert!(!high.dim().add_modifier.contains(Modifier::DIM));
+        assert_eq!(high.dim().fg, None);
+    }
+
+    #[test]
+    fn ascii_keeps_each_line_style_apart() {
+        let mut buf = Buffer::with_lines(["┌─┐┏━┓╔═╗┄┆", "└─┘┗━┛╚═╝▶…", "▁▄█ Zoé ·"]);
+        Look::new(Palette::None, true).finish(&mut buf);
+        assert_eq!(
+            buf,
+            Buffer::with_lines(["+-+###***.:", "+-+###***>.", "_=# Zoé |"])
+        );
+        let mut same = Buffer::with_lines(["┌─┐"]);
+        Look::PLAIN.finish(&mut same);
+        assert_eq!(same, Buffer::with_lines(["┌─┐"]));
+    }
+}

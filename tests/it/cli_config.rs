@@ -1,0 +1,209 @@
+//! The preferences file from the command line: `hijara config` (where the file is,
+//! every value in force and where it came from), `--init`, `HIJARA_CONFIG`,
+//! `--no-config`, the XDG folder, bad keys, and a game started with a bad file.
+//! Every run names its own file (or folder): never the developer's.
+
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::common::{Session, hijara};
+
+/// `hijara` reading the config file at `path`.
+fn with_config(path: &Path) -> assert_cmd::Command {
+    let mut cmd = hijara();
+    cmd.env("HIJARA_CONFIG", path);
+    cmd
+}
+
+fn stdout(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// The row of `key` in `hijara config`'s report, its words split on runs of spaces.
+fn row<'a>(report: &'a str, key: &str) -> Vec<&'a str> {
+    let line = report
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(key))
+        .unwrap_or_else(|| panic!("no {key} in\n{report}"));
+    line.split("  ")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn config_shows_every_value_and_where_it_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prefs.toml");
+    std::fs::write(
+        &path,
+        "# mine\nlevel = \"medium\"\nlevle = \"easy\"\nclock = \"5+3\"\npalette = \"expert\"\n",
+    )
+    .unwrap();
+    let report = stdout(with_config(&path).arg("config"));
+    assert!(
+        report.starts_with(&format!("Config file: {}\n", path.display())),
+        "{report}"
+    );
+    assert!(report.contains("line 3, `levle`: no such key"), "{report}");
+    assert!(
+        report.contains("line 5, `palette`: expected default, colour-blind, light, high-contrast or none, found \"expert\"; it keeps its default"),
+        "{report}"
+    );
+    assert_eq!(
+        row(&report, "level"),
+        ["level", "medium", "config file, line 2"]
+    );
+    assert_eq!(
+        row(&report, "clock"),
+        ["clock", "5+3", "config file, line 4"]
+    );
+    assert_eq!(row(&report, "variant"), ["variant", "standard", "default"]);
+    assert_eq!(row(&report, "palette"), ["palette", "default", "default"]);
+    assert_eq!(
+        row(&report, "ascii"),
+        ["ascii", "false", "environment: LANG=C.UTF-8"]
+    );
+    // Any other command says the file's problems on standard error, and runs.
+    with_config(&path)
+        .args(["games"])
+        .env("HIJARA_DATA_DIR", dir.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "hijara: config file {}: line 3, `levle`: no such key",
+            path.display()
+        )));
+}
+
+#[test]
+fn flags_beat_the_file_which_beats_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "palette = \"high-contrast\"\n").unwrap();
+    let report = stdout(with_config(&path).args(["config"]).env("NO_COLOR", "1"));
+    assert_eq!(
+        row(&report, "palette"),
+        ["palette", "high-contrast", "config file, line 1"]
+    );
+    let report = stdout(with_config(&path).args(["--palette", "colour-blind", "config"]));
+    assert_eq!(
+        row(&report, "palette"),
+        ["palette", "colour-blind", "flag --palette"]
+    );
+    let report = stdout(
+        with_config(&path)
+            .args(["config", "--no-config"])
+            .env("NO_COLOR", "1"),
+    );
+    assert!(
+        report.starts_with("Config file: none read (--no-config)"),
+        "{report}"
+    );
+    assert_eq!(
+        row(&report, "palette"),
+        ["palette", "none", "environment: NO_COLOR"]
+    );
+    let report = stdout(hijara().args(["config"]).env("COLORFGBG", "0;15"));
+    assert_eq!(
+        row(&report, "palette"),
+        ["palette", "light", "environment: COLORFGBG=0;15"]
+    );
+    let report = stdout(
+        hijara()
+            .args(["config"])
+            .env("LANG", "C")
+            .env("LC_CTYPE", "de_DE.ISO-8859-1"),
+    );
+    assert_eq!(
+        row(&report, "ascii"),
+        ["ascii", "true", "environment: LC_CTYPE=de_DE.ISO-8859-1"]
+    );
+    let report = stdout(hijara().args(["config", "--ascii"]));
+    assert_eq!(row(&report, "ascii"), ["ascii", "true", "flag --ascii"]);
+}
+
+#[test]
+fn init_writes_a_commented_file_once_in_the_xdg_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let xdg = home.path().join("xdg");
+    let run = || {
+        let mut cmd = hijara();
+        cmd.env_remove("HIJARA_CONFIG")
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", &xdg);
+        cmd
+    };
+    let path = xdg.join("hijara").join("config.toml");
+    let report = stdout(run().arg("config"));
+    assert!(
+        report.starts_with(&format!("Config file: {} (not there", path.display())),
+        "{report}"
+    );
+    run()
+        .args(["config", "--init"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "Wrote {}",
+            path.display()
+        )));
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.contains("# level = \"hard\""), "{written}");
+    // Every value is still its default, and the file reads without a problem.
+    let report = stdout(run().arg("config"));
+    assert_eq!(report.lines().count(), 12, "{report}");
+    assert_eq!(row(&report, "level"), ["level", "hard", "default"]);
+    // Never over an existing file.
+    std::fs::write(&path, "level = \"easy\"\n").unwrap();
+    run()
+        .args(["config", "--init"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("exists already"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "level = \"easy\"\n"
+    );
+}
+
+/// A bad key does not stop the game: it starts with the good keys in force and says
+/// what was wrong, on its status line.
+#[test]
+fn a_game_starts_with_a_bad_file_and_says_so() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "variant = \"corners\"\nlevel = \"expert\"\n").unwrap();
+    let mut s = Session::start_with_env(
+        &["play", "--ai", "--think-ms", "50"],
+        80,
+        24,
+        data.path(),
+        &[("HIJARA_CONFIG", config.to_str().unwrap())],
+    );
+    s.wait_for("\"expert\"");
+    s.wait_for("corners");
+    s.wait_for("hard AI");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+}
+
+/// docs/preferences.md lists every key of the config file and every palette, so a new
+/// one can't go undocumented.
+#[test]
+fn the_docs_list_every_key_and_palette() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/preferences.md"))
+            .unwrap();
+    for key in hijara::prefs::Key::ALL {
+        assert!(docs.contains(&format!("| `{}` |", key.name())), "{key:?}");
+    }
+    for palette in hijara::prefs::Palette::ALL {
+        assert!(
+            docs.contains(&format!("| `{}` |", palette.name())),
+            "{palette:?}"
+        );
+    }
+}
