@@ -268,8 +268,8 @@ pub const LOSS_ERROR: [(i32, i32); 16] = [
 /// apart). Chosen on the moves behind [`LOSS_ERROR`]: at 12-30 empty sections
 /// a move that lost 15 points or more was called at least a likely inaccuracy
 /// 35 times in 37, a move that lost nothing a likely mistake 2 times in 188; on
-/// 46 more moves too, 38 in 41 and 3 in 201 (docs/review.md has the intervals;
-/// the goals, 95 in 100 and under 1 in 100, are not shown by so few).
+/// 206 moves held out, 21 in 23 and 3 in 72 (docs/review.md: the goals, 95 in
+/// 100 and under 1 in 100, are not met).
 pub const LIKELY_FROM: [[i32; 3]; 16] = [[5, 10, 20]; 16];
 
 fn band(empties: u32) -> usize {
