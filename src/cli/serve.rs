@@ -74,6 +74,10 @@ pub struct ServeArgs {
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
     pub reconnect_grace: u64,
+    /// For tests: correspondence games run on the wall clock read from FILE (a Unix
+    /// time in seconds, rewritten to move time) instead of the system's.
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub clock_file: Option<PathBuf>,
     /// An operator's command on the server's data (beside a running server too);
     /// without one, the server runs.
     #[command(subcommand)]
@@ -91,6 +95,15 @@ pub enum Operator {
         /// The name (either case).
         name: String,
     },
+    /// Delete a player's profile: their ratings, rating history and standings (their
+    /// games and names stay).
+    Forget {
+        /// The name (either case).
+        name: String,
+    },
+    /// The colours of rated games: Blue's score against what the ratings expected,
+    /// per ruleset and speed, with a 95% interval (whether a colour term is needed).
+    Colours,
     /// Write every finished game into DIR as a `.hij` record (`hijara games --dir DIR`
     /// lists them; `replay`, `score` and `analyze` read them).
     Export {
@@ -116,6 +129,8 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         let said = match command {
             Operator::Names => operator::names(&data_dir)?,
             Operator::Release { name } => operator::release(&data_dir, &name)?,
+            Operator::Forget { name } => operator::forget(&data_dir, &name)?,
+            Operator::Colours => operator::colours(&data_dir)?,
             Operator::Export { dir } => operator::export(&data_dir, &dir)?,
             Operator::Backup { file } => operator::backup(&data_dir, &file)?,
         };
@@ -140,5 +155,6 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             NonZeroUsize::get,
         ),
         grace: Duration::from_secs(args.reconnect_grace),
+        clock_file: args.clock_file,
     })
 }

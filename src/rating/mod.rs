@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// The Glicko-2 scale factor between the Glicko scale (1500-centred) and the
 /// algorithm's internal one: 400 / ln 10.
-const SCALE: f64 = 173.7178;
+pub const SCALE: f64 = 173.7178;
 
 /// Where the volatility iteration stops (Glickman's ε).
 const CONVERGENCE: f64 = 0.000_001;
@@ -36,6 +36,39 @@ impl Default for Rating {
     /// suggested start). The club's newcomer is [`Glicko2::CLUB`]'s `initial`.
     fn default() -> Rating {
         Glicko2::PUZZLES.initial
+    }
+}
+
+/// A rating at least this unsure is provisional, shown with a `?` (`1500?`):
+/// lila's `provisionalDeviation` (`modules/rating/src/main/Glicko.scala`).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A rating at most this unsure may be ranked on a leaderboard: lila's
+/// `standardRankableDeviation` (`Glicko.scala`; its variants ask for 65).
+pub const RANKED_DEVIATION: f64 = 75.0;
+
+impl Rating {
+    /// Whether the rating is provisional: its deviation is
+    /// [`PROVISIONAL_DEVIATION`] or more.
+    pub fn is_provisional(&self) -> bool {
+        self.deviation >= PROVISIONAL_DEVIATION
+    }
+
+    /// Whether the rating is sure enough to be ranked: its deviation is at most
+    /// [`RANKED_DEVIATION`].
+    pub fn is_ranked(&self) -> bool {
+        self.deviation <= RANKED_DEVIATION
+    }
+
+    /// The rating as players read it: whole points, with a `?` while provisional
+    /// (`1500?`, `1623`), as Lichess shows it (scalachess's `Glicko.display`).
+    pub fn display(&self) -> String {
+        let whole = self.rating.round() as i64;
+        if self.is_provisional() {
+            format!("{whole}?")
+        } else {
+            whole.to_string()
+        }
     }
 }
 
@@ -133,6 +166,11 @@ impl Glicko2 {
     /// √(φ² + t·σ²) for t = days × periods a day, up to the largest deviation.
     pub fn aged(&self, rating: Rating, days: f64) -> Rating {
         let periods = (days.max(0.0) * self.periods_per_day).max(0.0);
+        if periods == 0.0 {
+            // No time away: the same rating (a round trip through the scale would
+            // move the deviation by a rounding error, at a threshold too).
+            return rating;
+        }
         let phi = rating.deviation / SCALE;
         let grown = (phi * phi + periods * rating.volatility * rating.volatility).sqrt() * SCALE;
         Rating {
@@ -152,11 +190,24 @@ impl Glicko2 {
     /// steps 1-8). A period with no game only widens the deviation by one period's
     /// volatility.
     pub fn rate_period(&self, player: Rating, games: &[Game]) -> Rating {
+        self.rate_after(player, games, 1.0)
+    }
+
+    /// The player's rating after `games`, rated together, `periods` rating periods
+    /// after their last rated game: Glickman's steps with step 6 widening the
+    /// deviation by `periods` × σ'² rather than one period's (lila's
+    /// `calculateNewRD`, with the elapsed periods counted from the player's last
+    /// rating at [`Glicko2::periods_per_day`]). One period is Glickman's own.
+    pub fn rate_after(&self, player: Rating, games: &[Game], periods: f64) -> Rating {
+        let periods = periods.max(0.0);
         let mu = (player.rating - 1500.0) / SCALE;
         let phi = player.deviation / SCALE;
         let sigma = player.volatility;
         if games.is_empty() {
-            let widened = (phi * phi + sigma * sigma).sqrt() * SCALE;
+            if periods == 0.0 {
+                return player;
+            }
+            let widened = (phi * phi + periods * sigma * sigma).sqrt() * SCALE;
             return Rating {
                 deviation: self.clamp_deviation(widened),
                 ..player
@@ -179,7 +230,7 @@ impl Glicko2 {
             .volatility(phi, sigma, v, delta)
             .min(self.max_volatility);
         // Steps 6 and 7: the new deviation and rating.
-        let phi_star = (phi * phi + sigma_new * sigma_new).sqrt();
+        let phi_star = (phi * phi + periods * sigma_new * sigma_new).sqrt();
         let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
         let mu_new = mu + phi_new * phi_new * sum;
         // Step 8: back to the Glicko scale.
@@ -206,6 +257,37 @@ impl Glicko2 {
                 opponent: a,
                 outcome: outcome.reversed(),
             }],
+        );
+        (a_new, b_new)
+    }
+
+    /// Both sides of one game rated at its end the way Lichess rates a game: each
+    /// side's deviation widened by the days since its last rated game
+    /// (`days`, `None` for a first game: one whole period, as lila counts a player
+    /// without a last rating), then updated by this game alone. Returns the new
+    /// ratings of `a` and `b`, where `outcome` is `a`'s.
+    pub fn rate_game_after(
+        &self,
+        (a, a_days): (Rating, Option<f64>),
+        (b, b_days): (Rating, Option<f64>),
+        outcome: Outcome,
+    ) -> (Rating, Rating) {
+        let periods = |days: Option<f64>| days.map_or(1.0, |d| d.max(0.0) * self.periods_per_day);
+        let a_new = self.rate_after(
+            a,
+            &[Game {
+                opponent: b,
+                outcome,
+            }],
+            periods(a_days),
+        );
+        let b_new = self.rate_after(
+            b,
+            &[Game {
+                opponent: a,
+                outcome: outcome.reversed(),
+            }],
+            periods(b_days),
         );
         (a_new, b_new)
     }
@@ -375,6 +457,101 @@ mod tests {
         let phi = 200.0 / SCALE;
         assert!((after.deviation - (phi * phi + 0.0036).sqrt() * SCALE).abs() < 1e-9);
         assert_eq!(after.rating, 1500.0);
+    }
+
+    #[test]
+    fn a_rating_is_provisional_from_110_and_ranked_up_to_75() {
+        let at = |deviation| Rating {
+            rating: 1623.4,
+            deviation,
+            volatility: 0.09,
+        };
+        assert_eq!(at(500.0).display(), "1623?");
+        assert_eq!(at(110.0).display(), "1623?");
+        assert_eq!(at(109.9).display(), "1623");
+        assert!(!at(75.1).is_ranked() && at(75.0).is_ranked());
+        assert!(!at(109.9).is_ranked() && !at(109.9).is_provisional());
+        assert_eq!(Glicko2::CLUB.initial.display(), "1500?");
+    }
+
+    /// A period of several games is not the same as the games one at a time: the
+    /// worked case here, checked by hand (below), is a newcomer's first evening.
+    #[test]
+    fn a_period_of_several_games_against_club_players() {
+        let system = Glicko2::CLUB;
+        let newcomer = system.initial;
+        let opponent = |rating| Rating {
+            rating,
+            deviation: 80.0,
+            volatility: 0.06,
+        };
+        let games = [
+            Game {
+                opponent: opponent(1400.0),
+                outcome: Outcome::Win,
+            },
+            Game {
+                opponent: opponent(1600.0),
+                outcome: Outcome::Draw,
+            },
+            Game {
+                opponent: opponent(1800.0),
+                outcome: Outcome::Loss,
+            },
+        ];
+        let after = system.rate_period(newcomer, &games);
+        // By hand: φ = 500/173.7178 = 2.87823; each opponent's φj = 0.46052, so
+        // g = 1/√(1 + 3φj²/π²) = 0.96925; μj = -0.57565, 0.57565, 1.72694.
+        // E = 1/(1 + exp(-g(μ - μj))): 0.63598, 0.36402, 0.15791.
+        // 1/v = g²·ΣE(1-E) = 0.55991: v = 1.78602.
+        // Σ g(s - E) = 0.96925·(0.36402 + 0.13598 - 0.15791) = 0.33157; Δ = 0.59218.
+        // Δ² < φ² + v, so σ' stays 0.08999; φ* = √(φ² + σ'²) = 2.87964;
+        // φ' = 1/√(1/φ*² + 1/v) = 1.21224 → 210.59; μ' = φ'²·0.33157 = 0.48725 → 1584.64.
+        assert!((after.rating - 1584.64).abs() < 0.01, "{after:?}");
+        assert!((after.deviation - 210.59).abs() < 0.01, "{after:?}");
+        assert!((after.volatility - 0.08999).abs() < 0.00001, "{after:?}");
+        // One game at a time gives another answer: the period is one update.
+        let mut one_by_one = newcomer;
+        for game in &games {
+            one_by_one = system.rate_period(one_by_one, std::slice::from_ref(game));
+        }
+        assert!((one_by_one.rating - after.rating).abs() > 1.0);
+    }
+
+    #[test]
+    fn games_close_together_narrow_the_deviation_as_lichess_s_do() {
+        let system = Glicko2::CLUB;
+        let settled = Rating {
+            rating: 1500.0,
+            deviation: 60.0,
+            volatility: 0.06,
+        };
+        // A newcomer's first game is one whole period, as rate_game.
+        let first =
+            system.rate_game_after((system.initial, None), (settled, Some(0.5)), Outcome::Win);
+        assert_eq!(
+            first.0,
+            system.rate_period(
+                system.initial,
+                &[Game {
+                    opponent: settled,
+                    outcome: Outcome::Win,
+                }]
+            )
+        );
+        // Forty games an hour apart: the deviation falls to about 60 (where one
+        // whole period a game would hold it near 75: lila counts the periods).
+        let mut me = first.0;
+        for n in 0..40 {
+            let outcome = [Outcome::Win, Outcome::Loss, Outcome::Draw][n % 3];
+            me = system
+                .rate_game_after((me, Some(1.0 / 24.0)), (settled, Some(1.0)), outcome)
+                .0;
+        }
+        assert!(me.deviation < 66.0 && me.deviation > 45.0, "{me:?}");
+        // No time since the last game: step 6 adds nothing to φ before the update.
+        let same = system.rate_after(settled, &[], 0.0);
+        assert_eq!(same.deviation, settled.deviation);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use std::str::FromStr;
     strum::Display,
     strum::EnumString,
     serde::Serialize,
+    serde::Deserialize,
 )]
 #[strum(
     ascii_case_insensitive,

@@ -42,6 +42,9 @@ pub(crate) struct Chat {
     said: VecDeque<Said>,
     next: u64,
     times: [VecDeque<Instant>; 2],
+    /// At a correspondence table: the last message each seat's screen showed, so
+    /// messages wait for a player who is not there ([`Chat::unread`]).
+    read: [u64; 2],
 }
 
 impl Chat {
@@ -86,6 +89,53 @@ impl Chat {
     /// The number of the last message (0 before any).
     pub(crate) fn last(&self) -> u64 {
         self.next
+    }
+
+    /// The number of the last message `seat`'s screen showed.
+    pub(crate) fn read_by(&self, seat: Player) -> u64 {
+        self.read[seat.index()]
+    }
+
+    /// `seat`'s screen showed the messages up to `number`.
+    pub(crate) fn mark_read(&mut self, seat: Player, number: u64) {
+        let read = &mut self.read[seat.index()];
+        *read = (*read).max(number);
+    }
+
+    /// The messages a player has not seen yet: who said it, its number, the text.
+    pub(crate) fn unread(&self) -> Vec<(Player, u64, String)> {
+        self.said
+            .iter()
+            .filter(|s| s.number > self.read[s.from.other().index()])
+            .map(|s| (s.from, s.number, s.text.clone()))
+            .collect()
+    }
+
+    /// The read markers of both seats.
+    pub(crate) fn read(&self) -> [u64; 2] {
+        self.read
+    }
+
+    /// A correspondence table's messages as the store kept them.
+    pub(crate) fn restored(unread: &[(Player, u64, String)], read: [u64; 2], last: u64) -> Chat {
+        let said = unread
+            .iter()
+            .rev()
+            .take(KEPT)
+            .rev()
+            .map(|(from, number, text)| Said {
+                number: *number,
+                from: *from,
+                // Filtered when said; filtered again, as all text read back is.
+                text: crate::text::fit(&safe_text(text), MAX_SAY_COLUMNS).into_owned(),
+            })
+            .collect();
+        Chat {
+            said,
+            next: last,
+            times: Default::default(),
+            read,
+        }
     }
 }
 

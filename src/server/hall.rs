@@ -16,10 +16,12 @@ use crate::record::TimeControl;
 use crate::rules::{Game, Player, Ruleset};
 use crate::ui::{NewsWaker, Request};
 
+use super::corr::{Stamp, Vacation};
 use super::listing::{Listing, Row};
 use super::prefs::Pref;
 use super::table::{Back, GameTable, Keep, NoClaim, TableState, Taken};
 use super::talk::new_code;
+use super::wall::CorrTime;
 use super::who::Who;
 
 /// How long a dropped player's seat is kept for them, unless the server is told.
@@ -53,6 +55,38 @@ pub(crate) struct Writes {
     pub(crate) keeps: Vec<(u32, Keep)>,
     /// Switches changed, by key.
     pub(crate) prefs: Vec<(String, Pref)>,
+    /// Vacation days used, by key: the year and the days used in it.
+    pub(crate) vacations: Vec<(String, (i32, u32))>,
+}
+
+/// How a table is played: rated or casual, with a live clock or days a move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Terms {
+    /// The live clock (`None`: none).
+    pub(crate) clock: Option<TimeControl>,
+    /// Rated (the creator's choice; never with a guest or the AI).
+    pub(crate) rated: bool,
+    /// A correspondence game's days a move (`None`: a live game).
+    pub(crate) corr_days: Option<u8>,
+}
+
+/// A correspondence game of a player's, as their lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CorrGame {
+    /// The table's number at the server.
+    pub(crate) id: u32,
+    /// The opponent as shown.
+    pub(crate) opponent: String,
+    /// Whether it is this player's move.
+    pub(crate) my_move: bool,
+    /// When the turn under way began (correspondence time).
+    pub(crate) since: Stamp,
+    /// The mover's time left, in seconds.
+    pub(crate) left: i64,
+    /// Days a move.
+    pub(crate) days: u8,
+    /// Moves played (as kept).
+    pub(crate) moves: usize,
 }
 
 /// Where a player found by name is.
@@ -100,6 +134,14 @@ pub(crate) struct Hall {
     failing: Option<String>,
     /// The clock.
     now: Now,
+    /// The correspondence clock (wall-clock time less the time the server was down).
+    corr_time: CorrTime,
+    /// Each player's correspondence tables in play, by key.
+    corr_of: HashMap<String, BTreeSet<u32>>,
+    /// Vacation days used this year, by key (for the keys that used any).
+    vacations: HashMap<String, Vacation>,
+    /// Vacation days used, for the store.
+    vacation_writes: Vec<(String, (i32, u32))>,
 }
 
 impl std::fmt::Debug for Hall {
@@ -133,15 +175,162 @@ impl Hall {
             #[cfg(test)]
             failing: None,
             now: Arc::new(Instant::now),
+            corr_time: CorrTime::default(),
+            corr_of: HashMap::new(),
+            vacations: HashMap::new(),
+            vacation_writes: Vec::new(),
         }
+    }
+
+    /// Counts correspondence time by `time` from here on, with the vacation days
+    /// each player used this year (as kept).
+    pub(crate) fn set_corr_time(&mut self, time: CorrTime, vacations: Vec<(String, u32)>) {
+        let year = time.year();
+        self.vacations = vacations
+            .into_iter()
+            .map(|(key, used)| (key, Vacation { year, used }))
+            .collect();
+        self.corr_time = time;
+    }
+
+    /// The correspondence time now.
+    pub(crate) fn stamp(&self) -> Stamp {
+        self.corr_time.now()
+    }
+
+    /// The correspondence clock.
+    pub(crate) fn corr_time(&self) -> &CorrTime {
+        &self.corr_time
     }
 
     /// Puts back a game a previous run kept at table `id` (adjourned), and numbers new
     /// tables after it.
     pub(crate) fn restore(&mut self, id: u32, table: GameTable) {
         self.next_id = self.next_id.max(id);
+        index_corr(&mut self.corr_of, id, &table);
         self.tables.insert(id, table);
         self.listing_stale = true;
+    }
+
+    /// `key`'s correspondence games in play, their own moves first, oldest first.
+    pub(crate) fn corr_games(&self, key: &str) -> Vec<CorrGame> {
+        let now = self.stamp();
+        let mut games: Vec<CorrGame> = self
+            .corr_of
+            .get(key)
+            .into_iter()
+            .flatten()
+            .filter_map(|&id| {
+                let table = self.tables.get(&id)?;
+                let shown = table.committed();
+                let clock = shown.corr.as_ref()?.clock;
+                let me = table.seat_of(key)?;
+                if !table.in_play() || shown.game.is_over() || shown.course.ending().is_some() {
+                    return None;
+                }
+                Some(CorrGame {
+                    id,
+                    opponent: table.name(me.other()),
+                    my_move: clock.to_move() == me,
+                    since: clock.since().unwrap_or(now),
+                    left: clock.left(clock.to_move(), now),
+                    days: clock.days(),
+                    moves: shown.game.len(),
+                })
+            })
+            .collect();
+        games.sort_by_key(|g| (!g.my_move, g.since, g.id));
+        games
+    }
+
+    /// The rows of `key`'s correspondence games in play, for their own lobby (the
+    /// shared listing leaves them out: there may be thousands).
+    pub(crate) fn corr_rows(&self, key: &str) -> Vec<Row> {
+        self.corr_of
+            .get(key)
+            .into_iter()
+            .flatten()
+            .filter_map(|&id| Some(Row::of(id, self.tables.get(&id)?)))
+            .collect()
+    }
+
+    /// Once a second, at the correspondence time now: a mover whose time is out gets
+    /// a vacation day if they have one left this year (24 hours more in every
+    /// correspondence game of theirs), or loses on time. Whether anything changed.
+    pub(crate) fn corr_tick(&mut self) -> bool {
+        let (stamp, year) = (self.stamp(), self.corr_time.year());
+        let due: Vec<u32> = self
+            .tables
+            .iter_mut()
+            .filter(|(_, t)| t.is_corr())
+            .filter_map(|(&id, table)| {
+                table.tell_time(stamp);
+                table.corr_out_of_time().map(|_| id)
+            })
+            .collect();
+        for &id in &due {
+            self.corr_due(id, (stamp, year));
+        }
+        !due.is_empty()
+    }
+
+    /// Table `id`'s correspondence mover is out of time at `stamp`: a vacation day,
+    /// or the game is lost on time.
+    fn corr_due(&mut self, id: u32, (stamp, year): (Stamp, i32)) {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        table.tell_time(stamp);
+        let Some(mover) = table.corr_out_of_time() else {
+            return;
+        };
+        let Some(key) = table.seats()[mover.index()].as_ref().map(|w| w.key.clone()) else {
+            return;
+        };
+        // As many vacation days as the time is out by (a day each, while any are
+        // left this year), each 24 hours more in every correspondence game of theirs.
+        let ids: Vec<u32> = self
+            .corr_of
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        let vacation = self.vacations.entry(key.clone()).or_default();
+        let mut granted = false;
+        while self
+            .tables
+            .get(&id)
+            .is_some_and(|t| t.corr_out_of_time().is_some())
+            && vacation.take(year)
+        {
+            granted = true;
+            for other in &ids {
+                if let Some(table) = self.tables.get_mut(other) {
+                    table.grant_vacation_day(&key);
+                }
+            }
+        }
+        if granted {
+            let used = (vacation.year, vacation.used);
+            self.vacation_writes.push((key, used));
+            for other in &ids {
+                self.after(*other);
+            }
+        }
+        if let Some(table) = self.tables.get_mut(&id)
+            && table.check_corr_time().is_some()
+        {
+            self.after(id);
+        }
+    }
+
+    /// `key`'s vacation days left this year.
+    pub(crate) fn vacation_left(&self, key: &str) -> u32 {
+        let year = self.corr_time.year();
+        self.vacations
+            .get(key)
+            .map_or(crate::server::corr::VACATION_DAYS, |v| v.left(year))
     }
 
     /// Numbers new tables after `id` (the highest the store knew of).
@@ -261,9 +450,12 @@ impl Hall {
     /// The lobby's rows, built again only after a change.
     pub(crate) fn listing(&mut self) -> Arc<Listing> {
         if self.listing_stale {
+            // Correspondence games in play are listed to their players only
+            // ([`Hall::corr_rows`]).
             self.listing = Arc::new(
                 self.tables
                     .iter()
+                    .filter(|(_, t)| !matches!(t.state(), TableState::Correspondence(_)))
                     .map(|(&id, table)| Row::of(id, table))
                     .collect(),
             );
@@ -299,6 +491,7 @@ impl Hall {
     /// Opens a table with `who` at `colour`, under `ruleset`, with claims if `claims`
     /// and `clock`; a `private` one gets an invitation code and is not listed. Returns
     /// its number; `None` if a private table got no code (the random source failed).
+    #[cfg(test)]
     pub(crate) fn open(
         &mut self,
         who: Who,
@@ -306,6 +499,22 @@ impl Hall {
         (ruleset, claims): (Ruleset, bool),
         private: bool,
         clock: Option<TimeControl>,
+    ) -> Option<u32> {
+        let terms = Terms {
+            clock,
+            ..Terms::default()
+        };
+        self.open_with(who, colour, (ruleset, claims), private, terms)
+    }
+
+    /// [`Hall::open`] with all its terms: rated or casual, a live clock or days a move.
+    pub(crate) fn open_with(
+        &mut self,
+        who: Who,
+        colour: Player,
+        (ruleset, claims): (Ruleset, bool),
+        private: bool,
+        terms: Terms,
     ) -> Option<u32> {
         let code = if private {
             // A code no other table has.
@@ -319,7 +528,8 @@ impl Hall {
         };
         self.next_id += 1;
         let mut table = GameTable::open(who, colour, Game::with_rules(ruleset, claims), code);
-        table.set_clock(clock);
+        table.set_clock(terms.clock);
+        table.set_terms(terms.rated, terms.corr_days);
         self.tables.insert(self.next_id, table);
         self.after(self.next_id);
         Some(self.next_id)
@@ -347,7 +557,14 @@ impl Hall {
     /// Sits `who` at the free seat of table `id`; the colour, or `None` if the table
     /// is gone, full, or `who` sits there already.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
-        let colour = self.tables.get_mut(&id)?.sit(who, (self.now)());
+        let stamp = self.stamp();
+        let table = self.tables.get_mut(&id)?;
+        // A guest at a rated table: refused (a guest's games are never rated).
+        if table.rated() && !who.can_be_rated() {
+            return None;
+        }
+        table.tell_time(stamp);
+        let colour = table.sit(who, (self.now)());
         self.after(id);
         colour
     }
@@ -426,9 +643,15 @@ impl Hall {
         game: &Game,
         now: Instant,
     ) -> Taken {
+        let clock = (self.stamp(), self.corr_time.year());
+        if self.tables.get(&id).is_some_and(GameTable::is_corr) {
+            // A vacation day first, if the mover's time just ran out.
+            self.corr_due(id, clock);
+        }
         let Some(table) = self.tables.get_mut(&id) else {
             return Taken::default();
         };
+        table.tell_time(clock.0);
         let taken = table.take_moves(seat, game, now);
         if taken.changed {
             self.after(id);
@@ -438,6 +661,11 @@ impl Hall {
 
     /// The server's clock at table `id`, at `now`: a fallen flag ends the game.
     pub(crate) fn check_flag(&mut self, id: u32, now: Instant) {
+        let clock = (self.stamp(), self.corr_time.year());
+        if self.tables.get(&id).is_some_and(GameTable::is_corr) {
+            self.corr_due(id, clock);
+            return;
+        }
         if let Some(table) = self.tables.get_mut(&id)
             && table.check_flag(now)
         {
@@ -447,8 +675,20 @@ impl Hall {
 
     /// `request` from the player at `seat` of table `id`, at `now`.
     pub(crate) fn request(&mut self, id: u32, seat: Player, request: &Request, now: Instant) {
+        let stamp = self.stamp();
         if let Some(table) = self.tables.get_mut(&id) {
+            table.tell_time(stamp);
             table.request(seat, request, now);
+            self.after(id);
+        }
+    }
+
+    /// The screen of `seat` at table `id` showed the messages up to `number`: at a
+    /// correspondence game that is kept, so they are not shown again after a restart.
+    pub(crate) fn mark_read(&mut self, id: u32, seat: Player, number: u64) {
+        if let Some(table) = self.tables.get_mut(&id)
+            && table.mark_read(seat, number)
+        {
             self.after(id);
         }
     }
@@ -505,6 +745,21 @@ impl Hall {
         } else {
             self.away.remove(&id);
         }
+        let shown = self
+            .sessions
+            .values()
+            .any(|p| p.showing == Showing::Table(id));
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        index_corr(&mut self.corr_of, id, table);
+        // A finished correspondence game nobody has on screen: its players get up, and
+        // the table closes once the game is kept.
+        if table.is_corr() && table.state() == TableState::Over && !shown {
+            for who in table.seats().clone().into_iter().flatten() {
+                table.stand_up(&who.key);
+            }
+        }
         // Nobody left but the server's AI, and nothing waiting to be kept: it closes.
         if table.is_empty() && !self.keeps.iter().any(|(k, _)| *k == id) {
             self.tables.remove(&id);
@@ -525,6 +780,7 @@ impl Hall {
         Writes {
             keeps: std::mem::take(&mut self.keeps),
             prefs: std::mem::take(&mut self.pref_writes),
+            vacations: std::mem::take(&mut self.vacation_writes),
         }
     }
 
@@ -534,8 +790,12 @@ impl Hall {
         if result.is_ok() && keep.ended.is_some() {
             self.finished += 1;
         }
+        let ok = result.is_ok();
         if let Some(table) = self.tables.get_mut(&id) {
             table.kept(keep.version, &keep.snapshot, keep.by, result);
+            if ok && let (Some(end), Some((_, ended))) = (&keep.rated_end, &keep.ended) {
+                table.rated_end(ended, end);
+            }
             if table.is_empty() {
                 self.tables.remove(&id);
             }
@@ -572,6 +832,22 @@ impl Hall {
             }
         }
         keeps
+    }
+}
+
+/// Keeps `corr_of`, the index of each player's correspondence tables in play, up
+/// to date with table `id` (before its players get up: they are found by its seats).
+fn index_corr(corr_of: &mut HashMap<String, BTreeSet<u32>>, id: u32, table: &GameTable) {
+    let in_play = table.is_corr() && table.in_play();
+    for who in table.seats().iter().flatten() {
+        if in_play {
+            corr_of.entry(who.key.clone()).or_default().insert(id);
+        } else if let Some(ids) = corr_of.get_mut(&who.key) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                corr_of.remove(&who.key);
+            }
+        }
     }
 }
 

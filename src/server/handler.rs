@@ -32,10 +32,12 @@ use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
 use super::names::{NameError, check_name};
+use super::oneshot;
 use super::options::ServeOptions;
 use super::outside::safe_text;
 use super::pool::EnginePool;
 use super::rate::InputCap;
+use super::reviewer::Reviewer;
 use super::session::{self, SessionStart};
 use super::shared::SharedHall;
 use super::store::Store;
@@ -67,6 +69,7 @@ pub(crate) struct Server {
     gate: Gate,
     log: ServerLog,
     pool: EnginePool,
+    reviewer: Reviewer,
     live: Arc<Live>,
     limits: Arc<Limits>,
 }
@@ -156,10 +159,16 @@ pub(crate) async fn listen(
         ));
     }
     let store_log = log.clone();
-    let (hall, problems) = SharedHall::open(
+    let wall = match &options.clock_file {
+        Some(path) => super::wall::from_file(path.clone())
+            .with_context(|| format!("cannot read the clock file {}", path.display()))?,
+        None => super::wall::system(),
+    };
+    let (hall, problems) = SharedHall::open_with(
         &options.data_dir,
         options.grace,
         Arc::new(move |line: &str| store_log.line(line)),
+        wall,
     )?;
     for problem in problems {
         log.line(&format!("the store: {}", safe_text(&problem)));
@@ -209,9 +218,11 @@ pub(crate) async fn listen(
         options.connect_per_minute,
         options.connect_burst,
     ));
+    let reviewer = Reviewer::start(pool.clone(), &store);
     let server = Server {
         hall,
         store,
+        reviewer,
         bans: Arc::new(Bans::new(&options.data_dir)),
         gate: Gate::new(GateOptions {
             startups: options.startups,
@@ -630,6 +641,7 @@ impl Connection {
             inbox,
             backend: SshBackend::new(writer, size).with_terminal(self.terminal.clone()),
             idle: self.server.limits.idle,
+            reviewer: Some(self.server.reviewer.clone()),
         };
         let live = self.server.live.clone();
         let id = live.next.fetch_add(1, Ordering::SeqCst);
@@ -818,7 +830,7 @@ impl Handler for Connection {
                 return Ok(Auth::reject());
             }
         };
-        let key = format!("guest:{n}");
+        let key = format!("{}{n}", super::who::GUEST_KEY);
         let logged = format!("{} (a guest, {key})", safe_text(&name));
         Ok(self.let_in(Who { key, name }, &logged))
     }
@@ -996,14 +1008,35 @@ impl Handler for Connection {
         Ok(())
     }
 
+    /// The one-shot commands of the allow-list ([`oneshot`]): answered, then the
+    /// channel closes; every other command is refused.
     async fn exec_request(
         &mut self,
         channel: ChannelId,
-        _: &[u8],
+        data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("exec");
-        session.channel_failure(channel)?;
+        let command = oneshot::parse(data);
+        let (Some(command), Some(who), true) = (
+            command,
+            self.who.clone(),
+            Some(channel) == self.channel && self.input.is_none(),
+        ) else {
+            let shown = String::from_utf8_lossy(&data[..data.len().min(oneshot::MAX_COMMAND)]);
+            self.refuse(&format!("exec {}", safe_text(&shown)));
+            session.channel_failure(channel)?;
+            return Ok(());
+        };
+        session.channel_success(channel)?;
+        self.log(&format!("one-shot {command:?}"));
+        let hall = self.server.hall.clone();
+        let text = tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall))
+            .await
+            .unwrap_or_default();
+        session.data(channel, text.into_bytes())?;
+        session.exit_status_request(channel, 0)?;
+        session.eof(channel)?;
+        session.close(channel)?;
         Ok(())
     }
 

@@ -57,6 +57,14 @@ pub(crate) struct TableLink {
     attached: bool,
     /// The player chose to leave (rather than their link dropping).
     left: bool,
+    /// A correspondence table.
+    corr: bool,
+    /// At a correspondence game with claims: the screen's game holding a stone of
+    /// this player's not yet claimed, kept from the table until it is claimed or the
+    /// player leaves (the claim goes with the move).
+    held: Option<Game>,
+    /// Whether the player was told why their stone waits.
+    told_held: bool,
 }
 
 /// The game a screen sees at a table.
@@ -78,6 +86,11 @@ impl TableLink {
         link.attached = true;
         link.session = Some(session);
         link.epoch = link.view(table).epoch;
+        // Messages left while the player was away wait for them at a correspondence
+        // game.
+        if link.corr {
+            link.seen_said = table.talk().chat.read_by(seat);
+        }
         guard.show(session, Showing::Table(id));
         Some(link)
     }
@@ -134,7 +147,26 @@ impl TableLink {
             told_unsaved: false,
             attached: false,
             left: false,
+            corr: at.is_corr(),
+            held: None,
+            told_held: false,
         }
+    }
+
+    /// Whether this is a correspondence table.
+    pub(crate) fn is_corr(&self) -> bool {
+        self.corr
+    }
+
+    /// At a correspondence game with claims, whether the screen's `game` ends with a
+    /// stone of this player's beyond the table's game whose claim is still open: it
+    /// is held until claimed, or until the player leaves (the claim goes with it).
+    fn unclaimed(&self, game: &Game, table: &Game) -> bool {
+        self.corr
+            && game.claim_mode()
+            && game.len() > table.len()
+            && game.last().is_some_and(|p| Some(p.player) == self.seat)
+            && game.claim_state(game.len() - 1) == Some(crate::rules::ClaimState::Pending)
     }
 
     /// The game this screen sees at `table`: the one the store confirmed, or, for a
@@ -289,13 +321,29 @@ impl TableLink {
         }
         // The seat's own moves and claims, and those of the server's AI it plays
         // against (this screen runs it).
+        let mut handed = std::borrow::Cow::Borrowed(game);
+        self.held = None;
+        if self.unclaimed(game, table.game()) {
+            self.held = Some(game.clone());
+            if !std::mem::replace(&mut self.told_held, true) {
+                self.pending
+                    .push(News::Note(crate::strings::club::CLAIM_WITH_MOVE.into()));
+            }
+            let mut without = game.clone();
+            without.undo();
+            handed = std::borrow::Cow::Owned(without);
+        }
         let ai_moved = match self.seat {
             Some(seat) => {
-                hall.take_moves(self.table, (seat, self.epoch), game, now)
+                hall.take_moves(self.table, (seat, self.epoch), &handed, now)
                     .ai_moved
             }
             None => false,
         };
+        if self.held.is_some() {
+            // The screen is one stone ahead of the table, on purpose.
+            return Vec::new();
+        }
         let Some(table) = hall.table(self.table) else {
             return Vec::new();
         };
@@ -324,7 +372,12 @@ impl TableLink {
     }
 
     /// The line about the players' links for this screen, if any.
-    fn presence_line(&self, table: &GameTable, grace: Duration, now: Instant) -> Option<String> {
+    fn presence_line(
+        &self,
+        table: &GameTable,
+        grace: Duration,
+        (now, hall_stamp): (Instant, crate::server::corr::Stamp),
+    ) -> Option<String> {
         let countdown = |since: Instant| {
             let left = grace.saturating_sub(now.saturating_duration_since(since));
             (!left.is_zero()).then(|| clock(left))
@@ -332,6 +385,23 @@ impl TableLink {
         let was_waiting = self.told.as_deref().is_some_and(serve_words::is_waiting);
         match (table.state(), self.seat) {
             (TableState::Deserted, _) => None,
+            (TableState::Correspondence(_), seat) => {
+                let clock = table.committed().corr.as_ref()?.clock;
+                let stamp = hall_stamp;
+                let mover = clock.to_move();
+                let left = crate::server::corr::show(clock.left(mover, stamp));
+                let days = clock.days();
+                Some(match seat {
+                    Some(me) if me == mover => crate::strings::club::corr_your_move(days, &left),
+                    Some(me) => crate::strings::club::corr_their_move(
+                        days,
+                        &table.name(mover),
+                        &left,
+                        &crate::server::corr::show(clock.left(me, stamp)),
+                    ),
+                    None => crate::strings::club::corr_watched(days, &table.name(mover), &left),
+                })
+            }
             (TableState::Playing(presence), Some(seat)) => {
                 let other = seat.other();
                 match presence[other.index()] {
@@ -469,12 +539,16 @@ impl Link for TableLink {
             }
             self.seen_note = note.number;
         }
+        let mut read = None;
         if let Some(me) = self.seat {
             for said in talk.chat.since(self.seen_said) {
                 if said.from == me || !mute {
                     let name = table.name(said.from);
                     news.push(News::Note(words::said(&name, &said.text)));
                 }
+            }
+            if self.corr && talk.chat.last() > talk.chat.read_by(me) {
+                read = Some((me, talk.chat.last()));
             }
         }
         self.seen_said = talk.chat.last();
@@ -483,10 +557,15 @@ impl Link for TableLink {
             self.told_unsaved = table.unsaved().is_some();
             news.push(News::Saved(!self.told_unsaved));
         }
-        let line = self.presence_line(table, grace, hall.now());
+        let line = self.presence_line(table, grace, (hall.now(), hall.stamp()));
         if line.is_some() && line != self.told {
             self.told.clone_from(&line);
             news.extend(line.map(News::Note));
+        }
+        drop(hall);
+        // A correspondence game keeps what each player has read.
+        if let Some((me, number)) = read {
+            self.hall.lock().mark_read(self.table, me, number);
         }
         news
     }
@@ -506,6 +585,11 @@ impl Drop for TableLink {
         let mut hall = self.hall.lock();
         if let Some(session) = self.session {
             hall.show(session, Showing::Lobby);
+        }
+        // A stone held for its claim goes now, without one.
+        if let (Some(game), Some(seat)) = (self.held.take(), self.seat) {
+            let now = hall.now();
+            hall.take_moves(self.table, (seat, self.epoch), &game, now);
         }
         match &self.key {
             // The link dropped (or Ctrl-c): the seat is kept for the grace period.

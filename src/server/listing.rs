@@ -21,6 +21,8 @@ pub(crate) enum RowState {
     Over,
     /// A player got up: the game stopped, or a finished table is closing.
     Left,
+    /// A correspondence game in play (listed to its players only).
+    Correspondence,
 }
 
 /// One table as the lobby lists it: the game as last committed, the state as it is.
@@ -46,6 +48,10 @@ pub(crate) struct Row {
     pub(crate) away: [bool; 2],
     /// A private table's invitation code (shown to the players seated there only).
     pub(crate) code: Option<String>,
+    /// Whether the game is rated.
+    pub(crate) rated: bool,
+    /// A correspondence table's days a move, and the colour to move once begun.
+    pub(crate) corr: Option<(u8, Option<Player>)>,
 }
 
 impl Row {
@@ -59,6 +65,7 @@ impl Row {
             TableState::Adjourned(_) => RowState::Adjourned,
             TableState::Over => RowState::Over,
             TableState::Deserted => RowState::Left,
+            TableState::Correspondence(_) => RowState::Correspondence,
         };
         Row {
             id,
@@ -71,6 +78,11 @@ impl Row {
             state,
             away: Player::BOTH.map(|p| table.presence(p) != Presence::Here),
             code: table.code().map(str::to_owned),
+            rated: table.rated(),
+            corr: table.corr().map(|clock| {
+                let to_move = clock.since().map(|_| shown.game.to_move());
+                (clock.days(), to_move)
+            }),
         }
     }
 
@@ -84,7 +96,8 @@ impl Row {
     /// Whether `key` sees this table in their lobby: public tables in play, and their
     /// own tables (private, or adjourned) too.
     pub(crate) fn seen_by(&self, key: &str) -> bool {
-        let hidden = self.code.is_some() || self.state == RowState::Adjourned;
+        let hidden = self.code.is_some()
+            || matches!(self.state, RowState::Adjourned | RowState::Correspondence);
         !hidden || self.seat_of(key).is_some()
     }
 

@@ -18,9 +18,12 @@ use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
 use crate::ui::keymap::{self, Action, HintLine, KeyContext};
 
+use super::hall::CorrGame;
 use super::listing::{Row, RowState};
 use super::outside::safe_text;
+use super::standings::{ClubChoice, ClubView, ClubWidget};
 use super::store::History;
+use crate::strings::club as club_words;
 
 /// Who the new game is against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,10 +59,34 @@ pub(crate) struct NewGame {
     pub(crate) claims: bool,
     /// Against a person: joined by invitation code only, not listed.
     pub(crate) private: bool,
+    /// Against a person: rated (the default for players with a key).
+    pub(crate) rated: bool,
+    /// Against a person: a correspondence game of this many days a move (`None`: live).
+    pub(crate) corr_days: Option<u8>,
 }
 
 /// The clocks the form offers, in turn (`t`): none, then these (minutes, seconds a move).
 const CLOCKS: [(u64, u64); 4] = [(3, 2), (5, 3), (10, 5), (30, 0)];
+
+/// The pace after `(clock, corr_days)` in the form's list (`t`): no clock, the live
+/// clocks, then (against a person) correspondence at 1, 3 and 7 days a move.
+fn next_pace(
+    (clock, corr_days): (Option<TimeControl>, Option<u8>),
+    corr: bool,
+) -> (Option<TimeControl>, Option<u8>) {
+    let days = super::corr::DAYS_A_MOVE;
+    if let Some(d) = corr_days {
+        let next = days
+            .iter()
+            .position(|x| *x == d)
+            .and_then(|i| days.get(i + 1));
+        return (None, next.copied());
+    }
+    match next_clock(clock) {
+        None if corr && clock.is_some() => (None, Some(days[0])),
+        clock => (clock, None),
+    }
+}
 
 /// The clock after `clock` in the form's list, back to none after the last.
 fn next_clock(clock: Option<TimeControl>) -> Option<TimeControl> {
@@ -78,13 +105,15 @@ pub(crate) enum Entry {
     Find,
     /// A private table's invitation code.
     Code,
+    /// A player's name, to see their profile.
+    Profile,
 }
 
 impl Entry {
     /// The most characters the line takes.
     fn limit(self) -> usize {
         match self {
-            Entry::Find => super::names::MAX_NAME_COLUMNS,
+            Entry::Find | Entry::Profile => super::names::MAX_NAME_COLUMNS,
             Entry::Code => 12,
         }
     }
@@ -111,6 +140,27 @@ pub(crate) enum Choice {
     Claim(u32),
     /// End the connection.
     Leave,
+    /// Open the oldest correspondence game where it is this player's move.
+    NextMove,
+    /// Show the first leaderboard (standard, live).
+    Leaderboard,
+    /// Show this player's own profile.
+    OwnProfile,
+    /// Show the profile of the player with this name.
+    Profile(String),
+    /// A club screen's choice.
+    Club(ClubChoice),
+}
+
+/// What a number typed in the lobby picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    /// A table, to sit at or watch.
+    Table,
+    /// A table whose win is claimed (after `w`).
+    Claim,
+    /// A row of the club screen shown.
+    Club,
 }
 
 /// A table a session waits at, in its lobby.
@@ -149,8 +199,22 @@ pub(crate) struct LobbyState {
     /// The player's own games: unfinished ones, the last result, the tally
     /// ([`your_games`]).
     pub(crate) mine: Vec<String>,
-    /// `w` was pressed: the next digit names the table whose win is claimed.
+    /// `w` was pressed: the next number names the table whose win is claimed.
     claiming: bool,
+    /// A number being typed, and what it picks.
+    number: Option<(Pick, String)>,
+    /// The page of the tables shown (from 0).
+    page: usize,
+    /// The screen's height, for the rows a page shows.
+    height: u16,
+    /// The player's correspondence games in play (their moves first, oldest first).
+    pub(crate) corr: Vec<CorrGame>,
+    /// Their ratings, as the first line shows them.
+    pub(crate) ratings: String,
+    /// A club screen over the lobby: a leaderboard or a profile.
+    pub(crate) club: Option<ClubView>,
+    /// Whether the player may play rated games (a key, not a guest).
+    can_rate: bool,
 }
 
 impl LobbyState {
@@ -164,7 +228,50 @@ impl LobbyState {
             note: None,
             mine: Vec::new(),
             claiming: false,
+            number: None,
+            page: 0,
+            height: 24,
+            corr: Vec::new(),
+            ratings: String::new(),
+            club: None,
+            can_rate: true,
         }
+    }
+
+    /// A guest's lobby: their games are never rated.
+    pub(crate) fn as_guest(&mut self) {
+        self.can_rate = false;
+    }
+
+    /// The screen is `height` rows high now.
+    pub(crate) fn resized(&mut self, height: u16) {
+        self.height = height;
+    }
+
+    /// The rows a page of tables shows: nine at most, fewer on a short screen.
+    pub(crate) fn page_size(&self) -> usize {
+        let mut fixed = 9; // title, you, a blank, the heading, a blank, keys (2), note, page
+        fixed += u16::from(!self.corr.is_empty());
+        if !self.mine.is_empty() {
+            fixed += 2 + u16::try_from(self.mine.len()).unwrap_or(9);
+        }
+        fixed += match (&self.form, self.waiting, &self.entry) {
+            (_, Some(_), _) => 2,
+            (Some(_), _, _) => 3,
+            (_, _, Some(_)) => 0,
+            _ => 0,
+        };
+        fixed += if self.number.is_some() { 2 } else { 0 };
+        super::standings::page_size(self.height, fixed).min(LISTED)
+    }
+
+    /// The tables shown on the page, with their numbers from `first`.
+    fn shown<'a>(&self, rows: &'a [Row]) -> (usize, &'a [Row]) {
+        let size = self.page_size();
+        let pages = rows.len().div_ceil(size).max(1);
+        let page = self.page.min(pages - 1);
+        let start = page * size;
+        (start + 1, &rows[start..(start + size).min(rows.len())])
     }
 
     /// Says `text` on the lobby's status line.
@@ -174,7 +281,9 @@ impl LobbyState {
 
     /// Which keys apply now: the key table's context of the lobby's state.
     fn context(&self) -> KeyContext {
-        if self.claiming {
+        if self.number.is_some() {
+            KeyContext::LobbyNumber
+        } else if self.claiming {
             KeyContext::LobbyClaim
         } else if self.entry.is_some() {
             KeyContext::LobbyEntry
@@ -185,8 +294,50 @@ impl LobbyState {
             }
         } else if self.form.is_some() {
             KeyContext::LobbyForm
+        } else if let Some(club) = &self.club {
+            club.context()
         } else {
             KeyContext::Lobby
+        }
+    }
+
+    /// A digit typed to pick a row of `pick` (after `w` too): a longer number waits
+    /// for its next digit or Enter.
+    fn digit(&mut self, pick: Pick, d: u8, rows: &[Row]) -> Choice {
+        let last = match (pick, &self.club) {
+            (Pick::Club, Some(club)) => club.last_shown(self.height),
+            _ => {
+                let (first, shown) = self.shown(rows);
+                first + shown.len().saturating_sub(1)
+            }
+        };
+        let mut typed = self
+            .number
+            .take()
+            .map(|(_, typed)| typed)
+            .unwrap_or_default();
+        match super::standings::type_digit(&mut typed, d, last) {
+            Some(n) => self.picked(pick, n, rows),
+            None => {
+                self.number = Some((pick, typed));
+                Choice::Stay
+            }
+        }
+    }
+
+    /// Number `n` typed to pick a row of `pick`.
+    fn picked(&mut self, pick: Pick, n: usize, rows: &[Row]) -> Choice {
+        match pick {
+            Pick::Club => match self.club.as_ref().map(|c| c.pick(n, self.height)) {
+                Some(Ok(choice)) => Choice::Club(choice),
+                Some(Err(text)) => {
+                    self.note(text);
+                    Choice::Stay
+                }
+                None => Choice::Stay,
+            },
+            Pick::Table => self.table(n, rows).map_or(Choice::Stay, Choice::Pick),
+            Pick::Claim => self.table(n, rows).map_or(Choice::Stay, Choice::Claim),
         }
     }
 
@@ -198,9 +349,28 @@ impl LobbyState {
         if action == Some(Action::ForceQuit) {
             return Choice::Leave;
         }
+        if let Some((pick, typed)) = &mut self.number {
+            let pick = *pick;
+            match action {
+                Some(Action::Digit(d)) => return self.digit(pick, d, rows),
+                Some(Action::Backspace) => {
+                    typed.pop();
+                    if typed.is_empty() {
+                        self.number = None;
+                    }
+                }
+                Some(Action::Confirm) => {
+                    let n = typed.parse().unwrap_or(0);
+                    self.number = None;
+                    return self.picked(pick, n, rows);
+                }
+                _ => self.number = None,
+            }
+            return Choice::Stay;
+        }
         if std::mem::take(&mut self.claiming) {
             return match action {
-                Some(Action::Digit(n)) => self.table(n, rows).map_or(Choice::Stay, Choice::Claim),
+                Some(Action::Digit(n)) => self.digit(Pick::Claim, n, rows),
                 _ => Choice::Stay,
             };
         }
@@ -218,6 +388,7 @@ impl LobbyState {
                     return match entry {
                         Entry::Find => Choice::Find(typed),
                         Entry::Code => Choice::Code(typed),
+                        Entry::Profile => Choice::Profile(typed),
                     };
                 }
                 (Some(Action::No), _) => self.entry = None,
@@ -240,9 +411,30 @@ impl LobbyState {
         }
         if let Some(form) = &mut self.form {
             match action {
-                Some(Action::Opponent) => form.opponent = form.opponent.next(),
+                Some(Action::Opponent) => {
+                    form.opponent = form.opponent.next();
+                    // The AI plays live, unrated games only.
+                    if form.opponent != Opponent::Person {
+                        form.corr_days = None;
+                        form.rated = false;
+                    } else {
+                        form.rated = self.can_rate;
+                    }
+                }
                 Some(Action::Side) => form.side = form.side.other(),
-                Some(Action::Clock) => form.clock = next_clock(form.clock),
+                Some(Action::Clock) => {
+                    let person = form.opponent == Opponent::Person;
+                    (form.clock, form.corr_days) = next_pace((form.clock, form.corr_days), person);
+                }
+                Some(Action::Rated) => {
+                    if form.opponent != Opponent::Person {
+                        self.note(club_words::AI_NOT_RATED);
+                    } else if !self.can_rate {
+                        self.note(club_words::GUEST_NOT_RATED);
+                    } else {
+                        form.rated = !form.rated;
+                    }
+                }
                 Some(Action::Variant) => {
                     form.ruleset = match form.ruleset {
                         Ruleset::Standard => Ruleset::Corners,
@@ -263,6 +455,19 @@ impl LobbyState {
             }
             return Choice::Stay;
         }
+        if let Some(club) = &self.club {
+            if let Some(Action::Digit(d)) = action {
+                return self.digit(Pick::Club, d, rows);
+            }
+            return match club.key(action) {
+                Ok(choice) => Choice::Club(choice),
+                Err(text) => {
+                    self.note(text);
+                    Choice::Stay
+                }
+            };
+        }
+        let rated = self.can_rate;
         let new_game = |opponent| NewGame {
             opponent,
             side: Player::Blue,
@@ -270,6 +475,8 @@ impl LobbyState {
             clock: None,
             claims: false,
             private: false,
+            rated: rated && opponent == Opponent::Person,
+            corr_days: None,
         };
         match action {
             Some(Action::Quit) => Choice::Leave,
@@ -303,7 +510,38 @@ impl LobbyState {
                 });
                 Choice::Colour(self.colour)
             }
-            Some(Action::Digit(n)) => self.table(n, rows).map_or(Choice::Stay, Choice::Pick),
+            Some(Action::Digit(n)) => self.digit(Pick::Table, n, rows),
+            Some(Action::NextMove) => {
+                if self.corr.iter().any(|g| g.my_move) {
+                    Choice::NextMove
+                } else {
+                    self.note(club_words::NO_MOVE_DUE);
+                    Choice::Stay
+                }
+            }
+            Some(Action::Leaderboard) => Choice::Leaderboard,
+            Some(Action::Profile) => Choice::OwnProfile,
+            Some(Action::ViewProfile) => {
+                self.entry = Some((Entry::Profile, String::new()));
+                Choice::Stay
+            }
+            Some(Action::NextPage) => {
+                let pages = rows.len().div_ceil(self.page_size()).max(1);
+                if self.page + 1 < pages {
+                    self.page += 1;
+                } else {
+                    self.note(club_words::NO_SUCH_PAGE);
+                }
+                Choice::Stay
+            }
+            Some(Action::PreviousPage) => {
+                if self.page > 0 {
+                    self.page -= 1;
+                } else {
+                    self.note(club_words::NO_SUCH_PAGE);
+                }
+                Choice::Stay
+            }
             _ => {
                 self.note(words::UNKNOWN_KEY);
                 Choice::Stay
@@ -311,13 +549,23 @@ impl LobbyState {
         }
     }
 
-    /// The table listed `n`th (from 1); says so when there is none.
-    fn table(&mut self, n: u8, rows: &[Row]) -> Option<u32> {
-        let found = rows.get(usize::from(n).wrapping_sub(1));
+    /// The table listed `n`th (from 1), if it is on the page shown; says so when not.
+    fn table(&mut self, n: usize, rows: &[Row]) -> Option<u32> {
+        let (first, shown) = self.shown(rows);
+        let found = n.checked_sub(first).and_then(|i| shown.get(i));
         if found.is_none() {
-            self.note(words::NOT_A_TABLE);
+            self.note(if n >= 1 && n <= rows.len() {
+                club_words::not_on_this_page(n)
+            } else {
+                words::NOT_A_TABLE.to_owned()
+            });
         }
         found.map(|row| row.id)
+    }
+
+    /// Shows `view` over the lobby (`None`: back to the lobby).
+    pub(crate) fn show_club(&mut self, view: Option<ClubView>) {
+        self.club = view;
     }
 
     /// The lobby drawn over `rows`, for the player whose key is `key`.
@@ -338,7 +586,6 @@ pub(crate) const LISTED: usize = 9;
 pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<String> {
     let numbers: Vec<String> = rows
         .iter()
-        .take(LISTED)
         .enumerate()
         .filter(|(_, row)| row.unfinished_for(key))
         .map(|(n, _)| (n + 1).to_string())
@@ -379,6 +626,21 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
     lines
 }
 
+/// The lobby's line about the player's correspondence games: how many wait for
+/// their move, the oldest first, or how many wait for their opponents.
+fn corr_line(games: &[CorrGame]) -> Option<String> {
+    let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
+    match due.first() {
+        Some(oldest) => Some(club_words::your_move(
+            due.len(),
+            &oldest.opponent,
+            &super::corr::show(oldest.left),
+        )),
+        None if !games.is_empty() => Some(club_words::their_moves(games.len())),
+        None => None,
+    }
+}
+
 /// The lobby on screen.
 pub(crate) struct LobbyView<'a> {
     lobby: &'a LobbyState,
@@ -393,16 +655,41 @@ impl Widget for &LobbyView<'_> {
         } else {
             Style::new()
         };
-        let mut lines = vec![
-            Line::styled(words::TITLE, bold),
-            Line::raw(words::you(&safe_text(&self.lobby.name))),
-            Line::raw(""),
-            Line::styled(words::TABLES, bold),
-        ];
+        if let Some(club) = &self.lobby.club {
+            let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
+            (&ClubWidget {
+                view: club,
+                colour: self.lobby.colour,
+                typed,
+                note: self.lobby.note.as_deref(),
+            })
+                .render(area, buf);
+            return;
+        }
+        let mut you = words::you(&safe_text(&self.lobby.name));
+        if !self.lobby.ratings.is_empty() {
+            you = format!("{you}  {}", self.lobby.ratings);
+        }
+        let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
+        if let Some(line) = corr_line(&self.lobby.corr) {
+            lines.push(Line::styled(line, bold));
+        }
+        let (first, shown) = self.lobby.shown(self.rows);
+        let pages = self.rows.len().div_ceil(self.lobby.page_size()).max(1);
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            if pages > 1 {
+                club_words::tables_page(first, first + shown.len() - 1, self.rows.len())
+            } else {
+                words::TABLES.to_owned()
+            },
+            bold,
+        ));
         if self.rows.is_empty() {
             lines.push(Line::raw(words::NO_TABLES));
         }
-        for (n, row) in self.rows.iter().take(LISTED).enumerate() {
+        for (n, row) in shown.iter().enumerate() {
+            let n = first - 1 + n;
             let state = match row.state {
                 RowState::Open if row.code.is_some() => words::PRIVATE_OPEN,
                 RowState::Open => words::OPEN,
@@ -411,16 +698,33 @@ impl Widget for &LobbyView<'_> {
                 RowState::Adjourned => words::ADJOURNED,
                 RowState::Over => words::OVER,
                 RowState::Left => words::ABANDONED,
+                RowState::Correspondence => match row.corr {
+                    Some((_, Some(mover))) if row.seat_of(self.key) == Some(mover) => {
+                        club_words::YOUR_MOVE
+                    }
+                    _ => club_words::THEIR_MOVE,
+                },
             };
-            lines.push(Line::raw(words::table_line(
+            let mut rules = words::rules(&row.ruleset.to_string(), row.claims);
+            if row.rated {
+                rules.push_str(club_words::RATED_SUFFIX);
+            }
+            if let Some((days, _)) = row.corr {
+                rules.push_str(&club_words::days_suffix(days));
+            }
+            // One line a table, cut to the width: a page is as many lines as tables.
+            let line = words::table_line(
                 n + 1,
                 &row.names[0],
                 &row.names[1],
-                &words::rules(&row.ruleset.to_string(), row.claims),
+                &rules,
                 row.moves,
                 row.spectators,
                 state,
-            )));
+            );
+            lines.push(Line::raw(
+                crate::text::fit(&line, usize::from(area.width)).into_owned(),
+            ));
         }
         if !self.lobby.mine.is_empty() {
             lines.push(Line::raw(""));
@@ -454,6 +758,7 @@ impl Widget for &LobbyView<'_> {
             let what = match entry {
                 Entry::Find => words::FIND,
                 Entry::Code => words::CODE,
+                Entry::Profile => club_words::WHOSE_PROFILE,
             };
             let keys = keymap::hint_line(HintLine::LobbyEntry);
             lines.push(Line::raw(words::entry(what, &safe_text(typed), &keys)));
@@ -472,22 +777,35 @@ impl Widget for &LobbyView<'_> {
             } else {
                 words::PUBLIC
             });
-            let text = words::form(
+            let pace = match form.corr_days {
+                Some(days) => Some(club_words::days_a_move(days)),
+                None => form.clock.map(|c| c.minutes_text()),
+            };
+            let mut text = words::form(
                 &opponent,
                 &form.side.to_string(),
                 &form.ruleset.to_string(),
                 claims,
                 private,
-                form.clock.map(|c| c.minutes_text()).as_deref(),
+                pace.as_deref(),
             );
+            text.push_str(if form.rated {
+                club_words::RATED_SUFFIX
+            } else {
+                club_words::CASUAL_SUFFIX
+            });
             // Each on lines of its own that fit 80 columns.
             for line in text.lines() {
                 lines.push(Line::raw(line.to_owned()));
             }
             lines.push(Line::raw(keymap::hint_line(HintLine::LobbyForm)));
             lines.push(Line::raw(keymap::hint_line(HintLine::LobbyFormEnd)));
+        } else if let Some((_, typed)) = &self.lobby.number {
+            lines.push(Line::raw(club_words::typed_number(typed)));
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyNumber)));
         } else {
             lines.push(Line::raw(keymap::hint_line(HintLine::Lobby)));
+            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyClub)));
         }
         if let Some(note) = &self.lobby.note {
             lines.push(Line::raw(note.as_str()));
@@ -550,6 +868,8 @@ mod tests {
                 claims: true,
                 private: false,
                 clock: TimeControl::from_minutes("5+3").ok(),
+                rated: false,
+                corr_days: None,
             })
         );
         lobby.key(key(KeyCode::Char('n')), &rows);
@@ -606,6 +926,46 @@ mod tests {
         ] {
             assert!(text.contains(line), "{line} in {text}");
         }
+    }
+
+    #[test]
+    fn the_tables_page_and_a_number_past_nine_is_typed() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        for n in 0..12 {
+            let who = person(&format!("player{n}"));
+            hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
+        }
+        let rows = rows_for(&mut hall, "kBob");
+        let mut lobby = LobbyState::new("Bob", true);
+        lobby.resized(24);
+        let page = drawn(&lobby, &rows, "kBob");
+        assert!(
+            page.contains("9  player8") && !page.contains("player9"),
+            "{page}"
+        );
+        // Back from the first page: nothing there.
+        lobby.key(key(KeyCode::Char('[')), &rows);
+        assert!(drawn(&lobby, &rows, "kBob").contains(club_words::NO_SUCH_PAGE));
+        assert_eq!(lobby.key(key(KeyCode::Char(']')), &rows), Choice::Stay);
+        let page = drawn(&lobby, &rows, "kBob");
+        for line in ["10  player9", "11  player10", "12  player11"] {
+            assert!(page.contains(line), "{line} in {page}");
+        }
+        assert!(!page.contains("player8 "), "{page}");
+        // 1 could begin 10-12: it waits; 11 picks the eleventh table.
+        assert_eq!(lobby.key(key(KeyCode::Char('1')), &rows), Choice::Stay);
+        assert_eq!(
+            lobby.key(key(KeyCode::Char('1')), &rows),
+            Choice::Pick(rows[10].id)
+        );
+        // A number on the other page is said so, not taken.
+        assert_eq!(lobby.key(key(KeyCode::Char('3')), &rows), Choice::Stay);
+        assert!(drawn(&lobby, &rows, "kBob").contains(&club_words::not_on_this_page(3)));
+        lobby.key(key(KeyCode::Char('[')), &rows);
+        assert_eq!(
+            lobby.key(key(KeyCode::Char('3')), &rows),
+            Choice::Pick(rows[2].id)
+        );
     }
 
     #[test]

@@ -23,7 +23,8 @@
 //!   connections waiting to log in (with random early drop) and on sessions.
 //! - `door`: a connection's door, to close it (or cut its socket) from outside.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
-//!   `operator`: the operator's commands on the store (names, release, export, backup).
+//!   `operator`: the operator's commands on the store (names, release, forget, colours,
+//!   export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
 //! Nothing here is process-wide: the server's state is a [`handler::Server`] value
@@ -32,6 +33,11 @@
 mod backend;
 mod bans;
 mod chat;
+mod club;
+mod corr;
+#[cfg(test)]
+mod corr_tests;
+mod corr_timer;
 mod door;
 mod game_record;
 mod gate;
@@ -45,17 +51,21 @@ mod listing;
 mod lobby;
 mod log;
 mod names;
+mod oneshot;
 pub mod operator;
 mod options;
 mod outside;
 mod pool;
 mod prefs;
 mod rate;
+mod reviewer;
 mod session;
 mod shared;
+mod standings;
 mod store;
 mod table;
 mod talk;
+mod wall;
 mod who;
 
 use std::time::Duration;

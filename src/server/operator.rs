@@ -1,5 +1,5 @@
 //! The operator's commands, beside a running server or not: `hijara serve names`,
-//! `release NAME`, `export DIR` and `backup FILE`. Each opens the server's database
+//! `release NAME`, `forget NAME`, `colours`, `export DIR` and `backup FILE`. Each opens the server's database
 //! through SQLite's own locking (with a busy timeout), so a running server goes on;
 //! what it changes (a released name) the server reads at the next login.
 
@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 
 use super::outside::safe_text;
 use super::store::{
-    backup as backup_to, bound_names, finished_records, open_for_operator, release_name,
+    backup as backup_to, bound_names, club, finished_records, open_for_operator, release_name,
 };
 
 /// The names bound at the server in `data_dir`, one a line: name, key, when bound.
@@ -45,6 +45,48 @@ pub fn release(data_dir: &Path, name: &str) -> anyhow::Result<String> {
         bail!("no name {} is bound at this server", safe_text(name));
     }
     Ok(format!("released {}\n", safe_text(name)))
+}
+
+/// Deletes the profile of the player called `name` at the server in `data_dir`: their
+/// ratings, rating history and standings, and their leaderboard choice. Their games
+/// stay (they are their opponents' history too), as do their names. An error if no
+/// such name is bound.
+pub fn forget(data_dir: &Path, name: &str) -> anyhow::Result<String> {
+    let mut conn = open_for_operator(data_dir)?;
+    let tx = conn.transaction()?;
+    let Some(key) = club::key_of_name(&tx, name)? else {
+        bail!("no name {} is bound at this server", safe_text(name));
+    };
+    let ratings = club::forget(&tx, &key)?;
+    tx.commit()?;
+    Ok(format!(
+        "deleted the profile of {} ({}): {ratings} rating(s) and their history\n",
+        safe_text(name),
+        safe_text(&key)
+    ))
+}
+
+/// The colours question asked of the rated games at the server in `data_dir`: per
+/// ruleset and speed, Blue's results, its mean score against the mean the ratings
+/// expected, and the difference with its 95% interval. An interval clear of zero
+/// over many games is the case for a colour term in the expected score
+/// (docs/club.md, "Colours").
+pub fn colours(data_dir: &Path) -> anyhow::Result<String> {
+    let conn = open_for_operator(data_dir)?;
+    let mut out = String::new();
+    for board in super::club::Board::ALL {
+        let c = super::club::colours(&club::colour_results(&conn, board)?);
+        out.push_str(&crate::strings::club::colours_line(
+            &super::standings::board_name(board),
+            c.games,
+            c.wdl,
+            c.score,
+            c.expected,
+            c.excess,
+        ));
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// Writes every finished game of the server in `data_dir` into `dir` (made if

@@ -31,6 +31,9 @@ struct State {
     /// Tickets of the workers waiting, oldest first.
     queue: VecDeque<u64>,
     next_ticket: u64,
+    /// The stop flags of the engines lent at low priority (the server's reviews):
+    /// set when a game's worker waits, so the review gives its engine back.
+    low: Vec<Arc<AtomicBool>>,
 }
 
 /// A bounded pool of engines; cloning shares it.
@@ -50,6 +53,7 @@ impl EnginePool {
                     free: size,
                     queue: VecDeque::new(),
                     next_ticket: 0,
+                    low: Vec::new(),
                 }),
                 Condvar::new(),
             )),
@@ -75,6 +79,12 @@ impl EnginePool {
         state.queue.push_back(ticket);
         let mut told = false;
         loop {
+            if state.free == 0 {
+                // A review holds an engine: it gives it back at its next check.
+                for flag in &state.low {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
             if state.queue.front() == Some(&ticket) && state.free > 0 {
                 state.queue.pop_front();
                 state.free -= 1;
@@ -102,6 +112,33 @@ impl EnginePool {
                 .0;
         }
     }
+
+    /// An engine at low priority, for the server's reviews: lent only while no
+    /// game's worker waits, and asked back (`stop` set) as soon as one does. Waits
+    /// for one; `None` once `give_up` is set.
+    pub(crate) fn take_low(&self, stop: Arc<AtomicBool>, give_up: &AtomicBool) -> Option<LowLoan> {
+        let mut state = self.state();
+        loop {
+            if give_up.load(Ordering::Relaxed) {
+                return None;
+            }
+            if state.queue.is_empty() && state.free > 0 {
+                state.free -= 1;
+                stop.store(false, Ordering::Relaxed);
+                state.low.push(stop.clone());
+                return Some(LowLoan {
+                    loan: EngineLoan { pool: self.clone() },
+                    stop,
+                });
+            }
+            state = self
+                .inner
+                .1
+                .wait_timeout(state, STOP_CHECK)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+    }
 }
 
 /// An engine lent out to one search; given back when dropped.
@@ -115,6 +152,27 @@ impl Drop for EngineLoan {
         state.free += 1;
         drop(state);
         self.pool.inner.1.notify_all();
+    }
+}
+
+/// An engine lent at low priority ([`EnginePool::take_low`]): its `stop` is set when
+/// a game's worker waits for it.
+pub(crate) struct LowLoan {
+    loan: EngineLoan,
+    stop: Arc<AtomicBool>,
+}
+
+impl LowLoan {
+    /// Set when the engine is wanted back.
+    pub(crate) fn stop(&self) -> &AtomicBool {
+        &self.stop
+    }
+}
+
+impl Drop for LowLoan {
+    fn drop(&mut self) {
+        let mut state = self.loan.pool.state();
+        state.low.retain(|flag| !Arc::ptr_eq(flag, &self.stop));
     }
 }
 

@@ -18,22 +18,30 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::ai::Seat;
+use crate::rules::Ruleset;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
 use crate::ui::{App, Effect, Effects, Inbox, Input, Link, Lobby, Look, run_served};
 
 use super::backend::SshBackend;
+use super::club::{Board, Speed};
 use super::hall::Found;
+use super::hall::Terms;
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
 use super::lobby::{
     Choice, LISTED, LobbyState, NewGame, Opponent, Waiting, history_lines, unfinished,
 };
 use super::outside::safe_text;
+use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
+use super::standings::{BoardView, ClubChoice, ClubView, ProfileView, board_name};
+use super::store::club as club_store;
 use super::table::{Back, NoClaim};
 use super::talk::typed_code;
 use super::who::Who;
+use crate::strings::club as club_words;
+use crate::ui::ReplayState;
 
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
@@ -43,6 +51,8 @@ pub(crate) struct SessionStart {
     pub(crate) backend: SshBackend,
     /// A lobby left alone this long is closed.
     pub(crate) idle: Duration,
+    /// The engine's reviews of finished games, on the AI's pool.
+    pub(crate) reviewer: Option<Reviewer>,
 }
 
 /// Runs the session until the player leaves or the connection closes.
@@ -53,6 +63,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         inbox,
         mut backend,
         idle,
+        reviewer,
     } = start;
     // Focus reporting: a player in another window is told of their move.
     execute!(
@@ -65,7 +76,8 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let _ = terminal.hide_cursor();
     let session = hall.join(inbox.news_waker(), who.clone());
-    let host = LobbyHost::new(hall.clone(), who, session, idle);
+    let mut host = LobbyHost::new(hall.clone(), who, session, idle);
+    host.reviewer = reviewer;
     let result = run_served(&mut terminal, &inbox, Box::new(host));
     hall.lock().leave(session);
     let backend = terminal.backend_mut();
@@ -100,6 +112,17 @@ pub(crate) struct LobbyHost {
     idle: Duration,
     /// The loop has started (its first resize came).
     started: bool,
+    /// The engine's reviews, if the server makes them.
+    reviewer: Option<Reviewer>,
+    /// The replay viewer chosen, until the loop takes it.
+    replay: Option<ReplayState>,
+    /// The correspondence games at this player's move as last seen (table, moves),
+    /// to ring the bell when a new one comes; `None` before the first look.
+    due: Option<Vec<(u32, usize)>>,
+    /// The bell is wanted.
+    bell: bool,
+    /// The count of finished games the ratings line is of.
+    ratings_of: Option<u64>,
 }
 
 impl LobbyHost {
@@ -118,7 +141,15 @@ impl LobbyHost {
             next: None,
             idle,
             started: false,
+            reviewer: None,
+            replay: None,
+            due: None,
+            bell: false,
+            ratings_of: None,
         };
+        if !host.who.can_be_rated() {
+            host.screen.as_guest();
+        }
         host.refresh();
         host
     }
@@ -128,21 +159,68 @@ impl LobbyHost {
     /// once per change) are taken, and the history only when a game entered it.
     fn refresh(&mut self) {
         let key = &self.who.key;
-        let finished = {
+        let (finished, corr, corr_rows) = {
             let mut hall = self.hall.lock();
             self.listing = hall.listing();
-            hall.finished_count()
+            (
+                hall.finished_count(),
+                hall.corr_games(key),
+                hall.corr_rows(key),
+            )
         };
         // Asked of the store (off the lock) only when a game entered the history.
         if self.history_of != Some(finished) {
             self.history_of = Some(finished);
             self.history = history_lines(&self.hall.history(key), key);
         }
+        if self.ratings_of != Some(finished) {
+            self.ratings_of = Some(finished);
+            self.screen.ratings = self.ratings_line();
+        }
         self.rows = seen_by(&self.listing, key).cloned().collect();
+        // The player's correspondence games, which the shared listing leaves out.
+        self.rows.extend(corr_rows);
+        self.rows.sort_by_key(|row| row.id);
+        // A correspondence game newly at this player's move: the bell and a line.
+        let due: Vec<(u32, usize)> = corr
+            .iter()
+            .filter(|g| g.my_move)
+            .map(|g| (g.id, g.moves))
+            .collect();
+        if let Some(seen) = &self.due
+            && let Some(new) = corr
+                .iter()
+                .find(|g| g.my_move && !seen.contains(&(g.id, g.moves)))
+        {
+            self.bell = self.hall.lock().pref(key).bell;
+            self.screen.note(club_words::moved(&new.opponent));
+        }
+        self.due = Some(due);
+        self.screen.corr = corr;
         self.screen.mine = unfinished(&self.rows, key)
             .into_iter()
             .chain(self.history.iter().cloned())
             .collect();
+    }
+
+    /// The player's ratings, as the lobby's first line shows them.
+    fn ratings_line(&self) -> String {
+        let Some(store) = self.hall.store() else {
+            return String::new();
+        };
+        let now = self.hall.lock().corr_time().wall();
+        let key = &self.who.key;
+        let found = store.club(|c| {
+            let mut parts = Vec::new();
+            for board in Board::ALL {
+                if let Some(standing) = club_store::standing_of(c, key, board)? {
+                    let rating = standing.now(now);
+                    parts.push(format!("{} {}", board_name(board), rating.display()));
+                }
+            }
+            Ok(parts)
+        });
+        found.map(|parts| parts.join(" · ")).unwrap_or_default()
     }
 
     /// Back within the grace period: straight to the seat kept for this key.
@@ -163,6 +241,7 @@ impl LobbyHost {
             return vec![Effect::Redraw];
         };
         let (game, remote) = (opening.game, opening.remote);
+        let corr = link.is_corr();
         let app = match opening.ai {
             // Against the server's AI this screen plays its seat, at its level, on the
             // server's pool; the table's clocks from the start, for its first budget.
@@ -194,9 +273,10 @@ impl LobbyHost {
                     seats,
                     ..GameConfig::default()
                 };
-                App::with_game(config, game)
+                let app = App::with_game(config, game)
                     .served(remote)
-                    .named(opening.names)
+                    .named(opening.names);
+                if corr { app.correspondence() } else { app }
             }
         };
         self.next = Some((app, Some(link)));
@@ -230,7 +310,27 @@ impl LobbyHost {
             .table(id)
             .is_some_and(|t| t.seat_of(&self.who.key).is_some());
         if own {
-            self.screen.note(words::YOUR_TABLE);
+            // Picking one's own open correspondence table closes it.
+            let corr_open = self
+                .hall
+                .lock()
+                .table(id)
+                .is_some_and(|t| t.is_corr() && t.is_open());
+            if corr_open {
+                self.hall.lock().leave_table(id, &self.who.key);
+                self.screen.note(club_words::CORR_CLOSED);
+            } else {
+                self.screen.note(words::YOUR_TABLE);
+            }
+            return vec![Effect::Redraw];
+        }
+        let rated_open = self
+            .hall
+            .lock()
+            .table(id)
+            .is_some_and(|t| t.is_open() && t.rated());
+        if rated_open && !self.who.can_be_rated() {
+            self.screen.note(club_words::RATED_GUEST_REFUSED);
             return vec![Effect::Redraw];
         }
         let link = TableLink::spectator(&self.hall, id, self.session);
@@ -240,14 +340,29 @@ impl LobbyHost {
     fn start(&mut self, game: NewGame) -> Effects {
         match game.opponent {
             Opponent::Person => {
-                let opened = self.hall.lock().open(
+                let terms = Terms {
+                    clock: game.clock,
+                    rated: game.rated,
+                    corr_days: game.corr_days,
+                };
+                let opened = self.hall.lock().open_with(
                     self.who.clone(),
                     game.side,
                     (game.ruleset, game.claims),
                     game.private,
-                    game.clock,
+                    terms,
                 );
                 match opened {
+                    // A correspondence table does not keep its player waiting here.
+                    Some(id) if game.corr_days.is_some() => {
+                        self.refresh();
+                        let number = self
+                            .rows
+                            .iter()
+                            .position(|r| r.id == id)
+                            .map_or(0, |n| n + 1);
+                        self.screen.note(club_words::corr_open(number));
+                    }
                     Some(id) => self.screen.waiting = Some(Waiting::Opponent(id)),
                     None => self.screen.note(words::NO_CODE),
                 }
@@ -285,6 +400,161 @@ impl LobbyHost {
         vec![Effect::Redraw]
     }
 
+    /// What a club screen's choice does.
+    fn club(&mut self, choice: ClubChoice) -> Effects {
+        match choice {
+            ClubChoice::Back => self.screen.show_club(None),
+            ClubChoice::Board(board, page) => self.show_board(board, page),
+            ClubChoice::Profile(key) => self.show_profile(&key, 0, None),
+            ClubChoice::Games(page) => {
+                if let Some(ClubView::Profile(view)) = &self.screen.club {
+                    let (key, chart) = (view.profile.key.clone(), view.chart.as_ref().map(|c| c.0));
+                    self.show_profile(&key, page, chart);
+                }
+            }
+            ClubChoice::Chart(board) => {
+                if let Some(ClubView::Profile(view)) = &self.screen.club {
+                    let (key, page) = (view.profile.key.clone(), view.page);
+                    self.show_profile(&key, page, Some(board));
+                }
+            }
+            ClubChoice::Replay(id) => return self.replay(id),
+            ClubChoice::Listed(listed) => {
+                if let Some(store) = self.hall.store() {
+                    store.writer().listed(self.who.key.clone(), listed);
+                    store.writer().flush();
+                }
+                self.screen.note(if listed {
+                    club_words::BACK_ON_BOARDS
+                } else {
+                    club_words::LEFT_BOARDS
+                });
+                if let Some(ClubView::Profile(view)) = &self.screen.club {
+                    let (key, page, chart) = (
+                        view.profile.key.clone(),
+                        view.page,
+                        view.chart.as_ref().map(|c| c.0),
+                    );
+                    self.show_profile(&key, page, chart);
+                }
+            }
+        }
+        vec![Effect::Redraw]
+    }
+
+    /// The wall-clock time now, as the hall counts it.
+    fn wall(&self) -> i64 {
+        self.hall.lock().corr_time().wall()
+    }
+
+    /// Shows `board`'s leaderboard at `page`, read from the store.
+    fn show_board(&mut self, board: Board, page: usize) {
+        let Some(store) = self.hall.store().cloned() else {
+            return;
+        };
+        let now = self.wall();
+        let size = super::standings::page_size(self.area.height, super::standings::BOARD_FIXED);
+        match store.club(|c| club_store::leaderboard(c, board, now, (page * size, size + 1))) {
+            Ok(mut rows) => {
+                let more = rows.len() > size;
+                rows.truncate(size);
+                self.screen.show_club(Some(ClubView::Board(BoardView {
+                    board,
+                    page,
+                    rows,
+                    more,
+                    now,
+                })));
+            }
+            Err(error) => self
+                .screen
+                .note(club_words::not_read(&format!("{error:#}"))),
+        }
+    }
+
+    /// Shows `key`'s profile with its games' `page` and the chart of `chart` (the
+    /// rating with the most games if `None`), read from the store.
+    fn show_profile(&mut self, key: &str, page: usize, chart: Option<Board>) {
+        let Some(store) = self.hall.store().cloned() else {
+            return;
+        };
+        let now = self.wall();
+        let height = self.area.height;
+        let read = store.club(|c| {
+            let Some(profile) = club_store::profile(c, key)? else {
+                return Ok(None);
+            };
+            let chart_board = chart.or_else(|| {
+                profile
+                    .standings
+                    .iter()
+                    .max_by_key(|(_, s)| s.games)
+                    .map(|(b, _)| *b)
+            });
+            let chart = match chart_board {
+                Some(board) => Some((board, club_store::rating_history(c, key, board, 240)?)),
+                None => None,
+            };
+            let size =
+                super::standings::page_size(height, super::standings::profile_fixed(&profile));
+            let mut games = club_store::games_of(c, key, (page * size, size + 1))?;
+            let more = games.len() > size;
+            games.truncate(size);
+            Ok(Some((profile, chart, games, more)))
+        });
+        let tally = self.hall.history(key).tally;
+        match read {
+            Ok(Some((profile, chart, games, more))) => {
+                self.screen
+                    .show_club(Some(ClubView::Profile(Box::new(ProfileView {
+                        own: profile.key == self.who.key,
+                        profile,
+                        chart,
+                        tally,
+                        page,
+                        games,
+                        more,
+                        now,
+                    }))));
+            }
+            Ok(None) => self.screen.note(club_words::no_player("?")),
+            Err(error) => self
+                .screen
+                .note(club_words::not_read(&format!("{error:#}"))),
+        }
+    }
+
+    /// Game `id` of the history in the replay viewer, with the engine's review if it
+    /// is made (else asked for, for this player, one at a time).
+    fn replay(&mut self, id: i64) -> Effects {
+        let Some(store) = self.hall.store().cloned() else {
+            return vec![Effect::Redraw];
+        };
+        let found = store.club(|c| club_store::record_of(c, id));
+        let Ok(Some((text, _, review))) = found else {
+            self.screen.note(club_words::NOT_A_GAME);
+            return vec![Effect::Redraw];
+        };
+        let Ok(loaded) = crate::session::parse_record(&text) else {
+            self.screen.note(club_words::NOT_A_GAME);
+            return vec![Effect::Redraw];
+        };
+        let tag = |name: &str| safe_text(loaded.record.tag(name).unwrap_or("?"));
+        let title = club_words::replay_title(&tag("Blue"), &tag("Yellow"), &tag("Date"));
+        let review = review.and_then(|text| super::reviewer::decode(&text, &loaded.game));
+        let pending = match (&review, &self.reviewer) {
+            (Some(_), _) => String::new(),
+            (None, None) => club_words::NO_REVIEWS.to_owned(),
+            (None, Some(reviewer)) => match reviewer.ask(id, &self.who.key) {
+                Asked::Made | Asked::Queued => club_words::REVIEW_QUEUED.to_owned(),
+                Asked::Busy(other) => club_words::review_busy(other),
+            },
+        };
+        let state = ReplayState::new(title, &loaded.record, loaded.game).served(review, pending);
+        self.replay = Some(state);
+        vec![Effect::Redraw, Effect::Open]
+    }
+
     /// Stops waiting at a table: it closes, or an adjourned game is left for later.
     fn stand_up(&mut self) {
         if let Some(id) = self.screen.waiting.take().map(Waiting::id) {
@@ -299,6 +569,7 @@ impl Lobby for LobbyHost {
             Input::Key(key) => key,
             Input::Resize(width, height) => {
                 self.area = Rect::new(0, 0, width, height);
+                self.screen.resized(height);
                 // The loop's first input: a player back within the grace period goes
                 // straight to their seat.
                 if !std::mem::replace(&mut self.started, true)
@@ -342,6 +613,31 @@ impl Lobby for LobbyHost {
                     None => self.screen.note(words::NO_SUCH_CODE),
                 }
             }
+            Choice::NextMove => {
+                let next = self.screen.corr.iter().find(|g| g.my_move).map(|g| g.id);
+                if let Some(id) = next {
+                    effects.extend(self.pick(id));
+                }
+            }
+            Choice::Leaderboard => self.show_board(Board::new(Ruleset::Standard, Speed::Live), 0),
+            Choice::OwnProfile => {
+                let key = self.who.key.clone();
+                self.show_profile(&key, 0, None);
+            }
+            Choice::Profile(name) => {
+                let found = self
+                    .hall
+                    .store()
+                    .map(|s| s.club(|c| club_store::key_of_name(c, &name)));
+                match found {
+                    Some(Ok(Some(key))) => self.show_profile(&key, 0, None),
+                    Some(Err(error)) => self.screen.note(club_words::not_read(&error.to_string())),
+                    _ => self
+                        .screen
+                        .note(club_words::no_player(&safe_text(name.trim()))),
+                }
+            }
+            Choice::Club(choice) => effects.extend(self.club(choice)),
         }
         self.refresh();
         effects
@@ -403,6 +699,14 @@ impl Lobby for LobbyHost {
     fn back(&mut self) -> Effects {
         self.refresh();
         vec![Effect::Redraw, Effect::RestartTimer]
+    }
+
+    fn take_replay(&mut self) -> Option<ReplayState> {
+        self.replay.take()
+    }
+
+    fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell)
     }
 }
 

@@ -11,10 +11,12 @@ use std::time::Duration;
 
 use crate::ui::NewsWaker;
 
+use super::corr_timer;
 use super::grace;
 use super::hall::{DEFAULT_GRACE, Hall, Writes};
 use super::prefs::Pref;
 use super::store::{History, Kept, Log, Store};
+use super::wall::{CorrTime, Wall};
 use super::who::Who;
 
 /// The hall, shared by every session of one server, and where its games are kept.
@@ -82,10 +84,23 @@ impl SharedHall {
     /// every second, for the countdown. Returns the problems met opening the store
     /// (each file or game kept as it was), for the log; an error if the store can't
     /// be opened (the server must not start without it).
+    #[cfg(test)]
     pub(crate) fn open(
         data_dir: &Path,
         grace: Duration,
         log: Log,
+    ) -> anyhow::Result<(SharedHall, Vec<String>)> {
+        SharedHall::open_with(data_dir, grace, log, super::wall::system())
+    }
+
+    /// [`SharedHall::open`] with correspondence games on the wall clock `wall`, and
+    /// their timer: a thread that decides, once a second, the correspondence games
+    /// whose mover's time ran out, and keeps, once a minute, that the server is up.
+    pub(crate) fn open_with(
+        data_dir: &Path,
+        grace: Duration,
+        log: Log,
+        wall: Wall,
     ) -> anyhow::Result<(SharedHall, Vec<String>)> {
         let hall = Arc::new(Mutex::new(Hall::new(grace, true)));
         let weak = Arc::downgrade(&hall);
@@ -97,20 +112,45 @@ impl SharedHall {
                 }
             }
         });
-        let (store, opened) = Store::open(data_dir, log, kept)?;
+        let (store, opened) =
+            Store::open_with(data_dir, log, kept, &CorrTime::new(wall.clone(), 0))?;
         {
             let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
+            hall.set_corr_time(CorrTime::new(wall, opened.paused), opened.vacations);
             hall.numbered_after(opened.last_table);
             for stored in opened.stored {
                 hall.restore(stored.id, stored.table);
             }
         }
         grace::start(Arc::downgrade(&hall));
+        let store = Arc::new(store);
+        let (weak_hall, weak_store) = (Arc::downgrade(&hall), Arc::downgrade(&store));
+        corr_timer::start(move |heartbeat| {
+            let (Some(hall), Some(store)) = (weak_hall.upgrade(), weak_store.upgrade()) else {
+                return false;
+            };
+            let shared = SharedHall::from_parts(hall, Some(store.clone()));
+            // The guard hands the keeps to the store once the lock is released.
+            let wall = {
+                let mut guard = shared.lock();
+                guard.corr_tick();
+                guard.corr_time().wall()
+            };
+            if heartbeat {
+                store.writer().heartbeat(wall);
+            }
+            true
+        });
         let shared = SharedHall {
             hall,
-            store: Some(Arc::new(store)),
+            store: Some(store),
         };
         Ok((shared, opened.problems))
+    }
+
+    /// The hall and its store, shared again by a thread that holds them weakly.
+    pub(crate) fn from_parts(hall: Arc<Mutex<Hall>>, store: Option<Arc<Store>>) -> SharedHall {
+        SharedHall { hall, store }
     }
 
     /// A hall that keeps nothing on disk, with `grace`, its grace timer running.
@@ -157,6 +197,16 @@ impl SharedHall {
             .unwrap_or_default()
     }
 
+    /// Tells the store the server is up now (the correspondence timer does it every
+    /// minute).
+    #[cfg(test)]
+    pub(crate) fn corr_heartbeat(&self) {
+        if let Some(store) = &self.store {
+            let wall = self.lock().corr_time().wall();
+            store.writer().heartbeat(wall);
+        }
+    }
+
     /// Waits until every keep handed to the store so far is on disk (or failed) and
     /// the hall has heard so.
     pub(crate) fn flush(&self) {
@@ -176,7 +226,7 @@ impl SharedHall {
         let asked: Vec<(u32, u64)> = keeps.iter().map(|(id, k)| (*id, k.version)).collect();
         self.carry_out(Writes {
             keeps,
-            prefs: Vec::new(),
+            ..Writes::default()
         });
         self.flush();
         let mut report = SaveReport::default();
@@ -195,12 +245,22 @@ impl SharedHall {
 
     /// Hands `writes` to the store's writer (waiting while its channel is full: only
     /// this session waits); without a store they were kept already.
-    fn carry_out(&self, Writes { keeps, prefs }: Writes) {
+    fn carry_out(
+        &self,
+        Writes {
+            keeps,
+            prefs,
+            vacations,
+        }: Writes,
+    ) {
         let Some(store) = &self.store else {
             return;
         };
         for (key, pref) in prefs {
             store.writer().pref(key, pref);
+        }
+        for (key, used) in vacations {
+            store.writer().vacation(key, used);
         }
         for (id, keep) in keeps {
             if !store.writer().keep(id, keep.clone()) {

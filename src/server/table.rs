@@ -16,11 +16,14 @@ use crate::ai::Level;
 use crate::record::{Termination, TimeControl};
 use crate::rules::{ClaimState, Game, Move, Player};
 use crate::session::{Clock, Course};
+use crate::strings::club as club_words;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::ui::Request;
 
-use super::chat::Refused;
+use super::chat::{Chat, Refused};
+use super::club::{Board, RatedEnd, Speed};
+use super::corr::{CorrClock, CorrState, Stamp};
 use super::talk::{Talk, To};
 use super::who::{AiSeat, Who, ai_seat};
 
@@ -66,6 +69,11 @@ pub(crate) enum TableState {
     Over,
     /// A player got up: no more moves, no rematch; the table closes when nobody sits.
     Deserted,
+    /// A correspondence game in play: a move is taken whenever its player opens the
+    /// game, and nobody waits for anybody (no grace period, no adjournment: the
+    /// server's clock decides); each seat says whether its player has the game on
+    /// screen now (`Here`) or not (`Left`, since when).
+    Correspondence([Presence; 2]),
 }
 
 /// What [`GameTable::come_back`] did.
@@ -103,6 +111,10 @@ pub(crate) struct Snapshot {
     pub(crate) epoch: u32,
     /// The game's number at the table: 1 for the first, one more for each rematch.
     pub(crate) round: u32,
+    /// Whether the game is rated (the creator's choice; never against the AI or a guest).
+    pub(crate) rated: bool,
+    /// A correspondence game's clocks and what its players left for each other.
+    pub(crate) corr: Option<CorrState>,
 }
 
 /// What the store must keep after a change of a table, in one transaction.
@@ -120,6 +132,9 @@ pub(crate) struct Keep {
     pub(crate) snapshot: Arc<Snapshot>,
     /// The seat whose move or request made the change, told if it can't be kept.
     pub(crate) by: Option<Player>,
+    /// Filled in by the store: the ratings before and after, when the game that
+    /// ended was rated and entered the history with this keep.
+    pub(crate) rated_end: Option<RatedEnd>,
 }
 
 /// What a screen's moves did at the table ([`GameTable::take_moves`]).
@@ -161,6 +176,12 @@ pub(crate) struct GameTable {
     committed_version: u64,
     /// Why the last keep failed, while the table's game is not on disk.
     unsaved: Option<String>,
+    /// Rated (the creator's choice).
+    rated: bool,
+    /// A correspondence game's clocks (`None`: a live game).
+    corr: Option<CorrClock>,
+    /// The correspondence time the hall last told ([`GameTable::tell_time`]).
+    stamp: Stamp,
 }
 
 impl GameTable {
@@ -198,10 +219,23 @@ impl GameTable {
 
     /// A game in play a previous run of the server kept, at its `round`: adjourned,
     /// every person away since `now` (the server's AI is always there).
+    #[cfg(test)]
     pub(crate) fn restored(
         (seats, game, course): ([Who; 2], Game, Course),
         round: u32,
         now: Instant,
+    ) -> GameTable {
+        GameTable::restored_with((seats, game, course), round, now, (false, None))
+    }
+
+    /// A game in play a previous run kept, at its `round`, with its terms: rated or
+    /// not, and a correspondence
+    /// game's state. A correspondence game is not adjourned: it goes on, nobody at it.
+    pub(crate) fn restored_with(
+        (seats, game, course): ([Who; 2], Game, Course),
+        round: u32,
+        now: Instant,
+        (rated, corr): (bool, Option<CorrState>),
     ) -> GameTable {
         let seats = seats.map(Some);
         let mut table = GameTable::with(
@@ -212,9 +246,16 @@ impl GameTable {
             Talk::default(),
             round,
         );
+        table.rated = rated;
         let away = Player::BOTH.map(|p| table.absent(p, now));
         table.state = TableState::Adjourned(away);
         table.pause_clock();
+        if let Some(corr) = corr {
+            table.corr = Some(corr.clock);
+            table.talk.undo = corr.undo;
+            table.talk.chat = Chat::restored(&corr.said, corr.read, corr.last);
+            table.state = TableState::Correspondence([Presence::Left(now); 2]);
+        }
         // On disk already: what screens see from the start.
         table.committed = Arc::new(table.snapshot());
         table
@@ -234,6 +275,8 @@ impl GameTable {
             course: course.clone(),
             epoch: 0,
             round,
+            rated: false,
+            corr: None,
         });
         GameTable {
             state,
@@ -251,6 +294,9 @@ impl GameTable {
             committed,
             committed_version: 0,
             unsaved: None,
+            rated: false,
+            corr: None,
+            stamp: 0,
         }
     }
 
@@ -348,7 +394,9 @@ impl GameTable {
     /// Where `player` is (`Here` unless the game is in play and they are away).
     pub(crate) fn presence(&self, player: Player) -> Presence {
         match self.state {
-            TableState::Playing(away) | TableState::Adjourned(away) => away[player.index()],
+            TableState::Playing(away)
+            | TableState::Adjourned(away)
+            | TableState::Correspondence(away) => away[player.index()],
             _ => Presence::Here,
         }
     }
@@ -370,13 +418,38 @@ impl GameTable {
     pub(crate) fn in_play(&self) -> bool {
         matches!(
             self.state,
-            TableState::Playing(_) | TableState::Adjourned(_)
+            TableState::Playing(_) | TableState::Adjourned(_) | TableState::Correspondence(_)
         )
     }
 
-    /// Whether stones are taken: the game is playing (a player away or not).
+    /// Whether stones are taken: the game is playing (a player away or not), live or
+    /// by correspondence.
     pub(crate) fn takes_moves(&self) -> bool {
-        matches!(self.state, TableState::Playing(_))
+        matches!(
+            self.state,
+            TableState::Playing(_) | TableState::Correspondence(_)
+        )
+    }
+
+    /// Whether the game is rated.
+    pub(crate) fn rated(&self) -> bool {
+        self.rated
+    }
+
+    /// A correspondence game's clocks (`None` for a live game).
+    pub(crate) fn corr(&self) -> Option<&CorrClock> {
+        self.corr.as_ref()
+    }
+
+    /// Whether this is a correspondence table.
+    pub(crate) fn is_corr(&self) -> bool {
+        self.corr.is_some()
+    }
+
+    /// The correspondence time now, as the hall told it: the clocks of the next
+    /// change count from it.
+    pub(crate) fn tell_time(&mut self, stamp: Stamp) {
+        self.stamp = stamp;
     }
 
     /// Whether the game is over (a full board, or an early ending).
@@ -410,6 +483,14 @@ impl GameTable {
             course: self.course.clone(),
             epoch: self.epoch,
             round: self.round,
+            rated: self.rated,
+            corr: self.corr.map(|clock| CorrState {
+                clock,
+                undo: self.talk.undo,
+                said: self.talk.chat.unread(),
+                read: self.talk.chat.read(),
+                last: self.talk.chat.last(),
+            }),
         }
     }
 
@@ -444,9 +525,31 @@ impl GameTable {
             clock.start(now);
         }
         self.state = TableState::Playing([Presence::Here; 2]);
+        if let Some(corr) = &mut self.corr {
+            // The one who opened it is not at the board: they hear of it in the lobby.
+            corr.start(self.game.to_move(), self.stamp);
+            let mut presence = [Presence::Left(now); 2];
+            presence[colour.index()] = Presence::Here;
+            self.state = TableState::Correspondence(presence);
+        }
         self.round = 1;
         self.touch(None);
         Some(colour)
+    }
+
+    /// Rated or casual, and days a move for a correspondence game (`None`: live), for
+    /// a table not begun. A guest's table, or one against the AI, is never rated.
+    pub(crate) fn set_terms(&mut self, rated: bool, corr_days: Option<u8>) -> bool {
+        if !self.is_open() || !self.game.is_empty() {
+            return false;
+        }
+        self.rated = rated && self.seats.iter().flatten().all(Who::can_be_rated);
+        self.corr = corr_days.map(CorrClock::new);
+        if self.corr.is_some() {
+            self.course = Course::NONE;
+        }
+        self.committed = Arc::new(self.snapshot());
+        true
     }
 
     /// Clocks of `control` (`None`: none) for a table not begun.
@@ -468,6 +571,19 @@ impl GameTable {
         }
     }
 
+    /// The screen of `seat` showed the messages up to `number`; at a correspondence
+    /// game in play, kept with it. Whether anything changed.
+    pub(crate) fn mark_read(&mut self, seat: Player, number: u64) -> bool {
+        if number <= self.talk.chat.read_by(seat) {
+            return false;
+        }
+        self.talk.chat.mark_read(seat, number);
+        if self.is_corr() && self.in_play() {
+            self.touch(None);
+        }
+        true
+    }
+
     /// Leaves a line for `to`.
     pub(crate) fn note(&mut self, to: To, text: String) {
         self.talk.note(to, text);
@@ -480,14 +596,48 @@ impl GameTable {
         self.talk.note_after(to, text, after);
     }
 
-    /// The server's clock decides, at `now`: a flag that fell ends the game.
+    /// The server's clock decides, at `now` (and a correspondence game's at the time
+    /// last told): a flag that fell ends the game.
     pub(crate) fn check_flag(&mut self, now: Instant) -> bool {
+        if self.corr.is_some() {
+            return self.check_corr_time().is_some();
+        }
         if !self.takes_moves() || self.course.check_flag(&self.game, now).is_none() {
             return false;
         }
         self.ended_now();
         self.touch(None);
         true
+    }
+
+    /// The player to move in a correspondence game whose time is out at the time
+    /// last told, if any (the hall first gives them a vacation day, if they have one).
+    pub(crate) fn corr_out_of_time(&self) -> Option<Player> {
+        let clock = self.corr.as_ref()?;
+        (self.takes_moves() && !self.is_over() && clock.out_of_time(self.stamp))
+            .then(|| clock.to_move())
+    }
+
+    /// One vacation day for `key` in this correspondence game: 24 hours more.
+    pub(crate) fn grant_vacation_day(&mut self, key: &str) {
+        if let (Some(colour), Some(clock)) = (self.seat_of(key), self.corr.as_mut()) {
+            clock.grant(colour);
+            self.touch(None);
+        }
+    }
+
+    /// A correspondence game whose mover's time is out at the time last told ends:
+    /// lost on time (abandoned: their whole time went by without a move). The loser.
+    pub(crate) fn check_corr_time(&mut self) -> Option<Player> {
+        let loser = self.corr_out_of_time()?;
+        self.course
+            .end(&self.game, Termination::TimeForfeit, loser)
+            .ok()?;
+        self.ended_now();
+        self.touch(None);
+        let text = words::corr_time_out(&self.name(loser), loser.other());
+        self.note_kept(To::Everyone, text);
+        Some(loser)
     }
 
     /// Takes the moves and claims the screen of `seat`, whose game is of `epoch`, made
@@ -539,6 +689,10 @@ impl GameTable {
             // The flag was checked before the move was taken.
             let _ = clock.moved(now);
         }
+        if let Some(clock) = &mut self.corr {
+            // The time was checked before the move was taken.
+            let _ = clock.moved(self.stamp);
+        }
         if self.game.is_over() {
             self.ended_now();
         }
@@ -575,6 +729,9 @@ impl GameTable {
                 self.talk.undo = Some(seat);
                 if ai_answers {
                     self.request(other, &Request::AnswerUndo(true), now);
+                } else if self.is_corr() {
+                    // Held until the other player comes: kept with the game.
+                    self.touch(Some(seat));
                 }
             }
             Request::Undo => self.note(To::Seat(seat), words::NO_UNDO.into()),
@@ -587,6 +744,10 @@ impl GameTable {
                     if let Some(clock) = self.course.clock_mut() {
                         clock.sync(len, now);
                     }
+                    let (mover, stamp) = (self.game.to_move(), self.stamp);
+                    if let Some(clock) = &mut self.corr {
+                        clock.taken_back(mover, stamp);
+                    }
                     self.epoch += 1;
                     self.touch(Some(seat));
                     let text = words::undo_agreed(&self.name(seat), taken);
@@ -594,6 +755,9 @@ impl GameTable {
                 } else {
                     let text = words::undo_refused(&self.name(seat));
                     self.note(To::Seat(other), text);
+                    if self.is_corr() {
+                        self.touch(Some(seat));
+                    }
                 }
             }
             Request::AnswerUndo(_) => {}
@@ -609,6 +773,9 @@ impl GameTable {
             Request::Rematch if self.state == TableState::Deserted => {
                 self.note(To::Seat(seat), words::NO_ONE_TO_PLAY.into());
             }
+            Request::Rematch if self.is_corr() => {
+                self.note(To::Seat(seat), words::NO_CORR_REMATCH.into());
+            }
             Request::Rematch if self.state != TableState::Over => {}
             Request::Rematch if ai_answers || self.talk.rematch == Some(other) => {
                 self.rematch(seat, now);
@@ -620,11 +787,12 @@ impl GameTable {
                 self.note(To::Seat(other), text);
             }
             Request::DeclineRematch => {}
-            Request::Say(text) => {
-                if self.talk.chat.say(seat, text, now) == Err(Refused::TooFast) {
-                    self.note(To::Seat(seat), words::TOO_FAST.into());
-                }
-            }
+            Request::Say(text) => match self.talk.chat.say(seat, text, now) {
+                Err(Refused::TooFast) => self.note(To::Seat(seat), words::TOO_FAST.into()),
+                // Held until the other player comes: kept with the game.
+                Ok(()) if self.is_corr() && self.in_play() => self.touch(Some(seat)),
+                _ => {}
+            },
             // The player's own switches: the link keeps them, not the table.
             Request::ToggleMute | Request::ToggleBell => {}
         }
@@ -663,6 +831,8 @@ impl GameTable {
                     self.pause_clock();
                 }
             }
+            // Nobody waits at a correspondence game: it goes on without them.
+            TableState::Correspondence(here) => here[colour.index()] = Presence::Left(now),
             _ => self.stand_up(key),
         }
     }
@@ -677,17 +847,42 @@ impl GameTable {
         };
         let mut presence = match self.state {
             TableState::Playing(p) | TableState::Adjourned(p) => p,
+            TableState::Correspondence(mut here) => {
+                // A correspondence game waits for its next move, whoever leaves.
+                here[colour.index()] = Presence::Left(now);
+                self.state = TableState::Correspondence(here);
+                return;
+            }
             _ => return self.stand_up(key),
         };
         let adjourn = matches!(self.state, TableState::Adjourned(_))
             || !presence[colour.other().index()].is_here()
             || self.ai().is_some();
         if !adjourn {
+            self.abandon(colour);
             return self.stand_up(key);
         }
         presence[colour.index()] = Presence::Left(now);
         self.state = TableState::Adjourned(presence);
         self.pause_clock();
+    }
+
+    /// `leaver` left a rated game in progress with the other player there (a confirmed
+    /// `q`): it ends as abandoned, a loss for them. A casual game just stops.
+    fn abandon(&mut self, leaver: Player) {
+        if !self.rated || self.game.is_empty() || self.is_over() {
+            return;
+        }
+        if self
+            .course
+            .end(&self.game, Termination::Abandoned, leaver)
+            .is_ok()
+        {
+            self.ended_now();
+            self.touch(Some(leaver));
+            let text = words::abandoned(&self.name(leaver), leaver.other());
+            self.note_kept(To::Everyone, text);
+        }
     }
 
     /// `key` gets up for good. A game begun and in play is kept in the history as it
@@ -724,6 +919,11 @@ impl GameTable {
         let (mut presence, adjourned) = match self.state {
             TableState::Playing(p) => (p, false),
             TableState::Adjourned(p) => (p, true),
+            TableState::Correspondence(mut here) => {
+                here[colour.index()] = Presence::Here;
+                self.state = TableState::Correspondence(here);
+                return Some(Back::Play(colour));
+            }
             _ => return None,
         };
         if !adjourned && presence[colour.index()].is_here() {
@@ -769,7 +969,8 @@ impl GameTable {
         present: &dyn Fn(&str) -> bool,
     ) -> Result<Player, NoClaim> {
         let me = self.seat_of(key).ok_or(NoClaim::NotHere)?;
-        if !self.in_play() || self.is_over() {
+        // A correspondence game's clock decides who left it.
+        if !self.in_play() || self.is_over() || self.is_corr() {
             return Err(NoClaim::NotHere);
         }
         let other = me.other();
@@ -842,6 +1043,7 @@ impl GameTable {
             ended: self.ended.clone(),
             snapshot: Arc::new(self.snapshot()),
             by: self.by.take(),
+            rated_end: None,
         })
     }
 
@@ -894,6 +1096,34 @@ impl GameTable {
         }
     }
 
+    /// The store rated the game that ended (`ended`, as it ended): each of its players
+    /// still at the table reads their rating's change.
+    pub(crate) fn rated_end(&mut self, ended: &Snapshot, end: &RatedEnd) {
+        let board = Board::new(
+            ended.game.ruleset(),
+            if ended.corr.is_some() {
+                Speed::Correspondence
+            } else {
+                Speed::Live
+            },
+        );
+        for player in Player::BOTH {
+            let Some(who) = &ended.seats[player.index()] else {
+                continue;
+            };
+            if let Some(seat) = self.seat_of(&who.key) {
+                let i = player.index();
+                let text = club_words::rating_change(
+                    &club_words::board(&board.ruleset_token(), board.speed.token()),
+                    &end.before[i].display(),
+                    &end.after[i].display(),
+                    &end.change(player),
+                );
+                self.note(To::Seat(seat), text);
+            }
+        }
+    }
+
     fn in_play_or_over(&self) -> bool {
         self.in_play() || self.state == TableState::Over
     }
@@ -907,11 +1137,14 @@ impl GameTable {
         self.seats = kept.seats.clone();
         self.game = kept.game.clone();
         self.course = kept.course.clone();
+        self.corr = kept.corr.as_ref().map(|c| c.clock);
         self.round = kept.round;
         self.epoch = self.epoch.max(kept.epoch) + 1;
         self.talk.undo = None;
         if self.is_over() {
             self.state = TableState::Over;
+        } else if self.state == TableState::Over && self.is_corr() {
+            self.state = TableState::Correspondence([Presence::Here; 2]);
         } else if self.state == TableState::Over {
             self.state = TableState::Playing([Presence::Here; 2]);
         }

@@ -29,6 +29,14 @@ pub(crate) fn ai_seat(seats: &[Option<Who>; 2]) -> Option<AiSeat> {
     })
 }
 
+/// What stands for a key in a guest's seat, before their number.
+pub(crate) const GUEST_KEY: &str = "guest:";
+
+/// Whether `key` is a guest's.
+pub(crate) fn is_guest_key(key: &str) -> bool {
+    key.starts_with(GUEST_KEY)
+}
+
 /// What stands for a key in the server's AI's seat: no fingerprint (`SHA256:…`) and
 /// no guest's key starts so, so no person can be taken for the AI, whatever their name.
 const AI_KEY: &str = "ai:";
@@ -51,6 +59,17 @@ impl Who {
     /// Whether this is the server's AI.
     pub(crate) fn is_ai(&self) -> bool {
         self.level().is_some()
+    }
+
+    /// Whether this is a guest (no key: a new person at each connection).
+    pub(crate) fn is_guest(&self) -> bool {
+        is_guest_key(&self.key)
+    }
+
+    /// Whether this player's games may be rated: a person with a key (never the
+    /// server's AI, never a guest).
+    pub(crate) fn can_be_rated(&self) -> bool {
+        !self.is_ai() && !self.is_guest()
     }
 
     /// The name as screens show it: through the gate for a stranger's text, and

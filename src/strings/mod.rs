@@ -24,6 +24,7 @@
 pub(crate) mod alert;
 pub(crate) mod analysis;
 pub(crate) mod claim;
+pub(crate) mod club;
 pub(crate) mod config;
 pub(crate) mod describe;
 pub(crate) mod games;

@@ -42,8 +42,7 @@ pub(crate) const REMATCH: &str =
 pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
 pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
 pub(crate) const REMATCH_AT_THE_END: &str = "A rematch is offered once the game is over";
-pub(crate) const LEAVE: &str =
-    "Leave the table? The game stops here for both players. y: leave, any other key: stay";
+pub(crate) const LEAVE: &str = "Leave the table? The game stops here for both players (a rated game is lost, as abandoned). y: leave, any other key: stay";
 pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
 pub(crate) const LEAVE_KEPT: &str =
     "Leave the game? It is kept: pick it in the lobby to go on. y: leave, any other key: stay";

@@ -33,3 +33,13 @@ pub(crate) fn left(name: &str) -> String {
 pub(crate) fn said(name: &str, text: &str) -> String {
     format!("{name}: {text}")
 }
+pub(crate) const NO_CORR_REMATCH: &str =
+    "No rematch in correspondence: open a new table from the lobby (n)";
+/// A rated game left in progress with the other player there: a loss.
+pub(crate) fn abandoned(name: &str, winner: Player) -> String {
+    format!("{name} left the rated game in progress: abandoned, {winner} wins")
+}
+/// A correspondence game lost on time.
+pub(crate) fn corr_time_out(name: &str, winner: Player) -> String {
+    format!("{name}'s time ran out (time per move, bank and vacation): {winner} wins")
+}

@@ -98,6 +98,8 @@ struct Network {
     /// The players' names as shown, by [`crate::rules::Player::index`], once the table
     /// said them.
     names: Option<[String; 2]>,
+    /// A correspondence game: leaving it asks nothing (it waits for the next move).
+    correspondence: bool,
 }
 
 impl Network {

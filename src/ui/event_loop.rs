@@ -398,6 +398,10 @@ where
                     }
                     self.inbox.news_taken();
                     self.queue.extend(lobby.linked());
+                    // A correspondence game came to this player's move.
+                    if lobby.take_bell() {
+                        let _ = self.terminal.backend_mut().ring();
+                    }
                 } else {
                     self.inbox.news_taken();
                 }

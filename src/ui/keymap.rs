@@ -132,6 +132,26 @@ pub enum Action {
     Private,
     /// The new-game form: the next clock.
     Clock,
+    /// The new-game form: rated or casual.
+    Rated,
+    /// The lobby: the leaderboards.
+    Leaderboard,
+    /// The lobby: your own profile.
+    Profile,
+    /// The lobby: type a player's name to see their profile.
+    ViewProfile,
+    /// The lobby: the oldest correspondence game where it is your move.
+    NextMove,
+    /// A list: its next page.
+    NextPage,
+    /// A list: its previous page.
+    PreviousPage,
+    /// A leaderboard: the other speed (live, correspondence).
+    Speed,
+    /// Your profile: leave the leaderboards, or come back to them.
+    Listed,
+    /// A profile: the chart of the next rating.
+    Chart,
     /// Go ahead with what is on screen: the new-game form, a line typed, the item
     /// selected in a menu.
     Confirm,
@@ -185,6 +205,12 @@ pub enum KeyContext {
     LobbyEntry,
     /// The lobby after `w`: the number of the table whose win is claimed.
     LobbyClaim,
+    /// A number being typed in the lobby (after its first digit): more digits, Enter.
+    LobbyNumber,
+    /// A leaderboard, over the lobby.
+    LobbyBoard,
+    /// A player's profile, over the lobby.
+    LobbyProfile,
     /// At a server table: a message to the other player is being typed after `m`;
     /// keys other than these are the text typed.
     MessageEntry,
@@ -258,6 +284,14 @@ pub(crate) enum HintLine {
     LobbyAdjourned,
     /// A line typed in the lobby.
     LobbyEntry,
+    /// The lobby's doors to the club: standings, profiles, pages.
+    LobbyClub,
+    /// A number being typed in the lobby.
+    LobbyNumber,
+    /// A leaderboard.
+    LobbyBoard,
+    /// A profile.
+    LobbyProfile,
     /// A message typed at a server table.
     MessageEntry,
     /// The start screen.
@@ -277,7 +311,12 @@ impl HintLine {
     /// list of keys with no colons; the others use ` · `.
     fn separator(self) -> &'static str {
         match self {
-            HintLine::Lobby | HintLine::LobbyForm | HintLine::LobbyFormEnd => "  ",
+            HintLine::Lobby
+            | HintLine::LobbyForm
+            | HintLine::LobbyFormEnd
+            | HintLine::LobbyClub
+            | HintLine::LobbyBoard
+            | HintLine::LobbyProfile => "  ",
             _ => " · ",
         }
     }
@@ -793,6 +832,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyAdjourned,
             C::LobbyEntry,
             C::LobbyClaim,
+            C::LobbyNumber,
+            C::LobbyBoard,
+            C::LobbyProfile,
             C::Start,
             C::LessonMenu,
             C::MessageEntry,
@@ -886,6 +928,122 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Lobby],
+        keys: &[(code(KeyCode::Tab), A::NextMove)],
+        names: "Tab",
+        help: "your oldest correspondence game waiting for your move",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[
+            (ch('l'), A::Leaderboard),
+            (ch('p'), A::Profile),
+            (ch('v'), A::ViewProfile),
+        ],
+        names: "l, p, v",
+        help: "the leaderboards; your profile and games; another player's profile",
+        hints: &[
+            (HintLine::LobbyClub, 0, "l leaderboard"),
+            (HintLine::LobbyClub, 1, "p your profile"),
+            (HintLine::LobbyClub, 2, "v a player"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Lobby, C::LobbyBoard, C::LobbyProfile],
+        keys: &[
+            (ch(']'), A::NextPage),
+            (code(KeyCode::PageDown), A::NextPage),
+            (ch('['), A::PreviousPage),
+            (code(KeyCode::PageUp), A::PreviousPage),
+        ],
+        names: "] / [",
+        help: "the next page of the list, the previous page",
+        hints: &[
+            (HintLine::LobbyClub, 3, "]/[ pages"),
+            (HintLine::LobbyBoard, 2, "]/[ pages"),
+            (HintLine::LobbyProfile, 0, "]/[ games"),
+        ],
+    },
+    // A number being typed after its first digit.
+    Binding {
+        contexts: &[C::LobbyNumber],
+        keys: &[
+            (ch('0'), A::Digit(0)),
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+            (code(KeyCode::Backspace), A::Backspace),
+            (code(KeyCode::Enter), A::Confirm),
+            (Key::Any, A::No),
+        ],
+        names: "",
+        help: "",
+        hints: &[(
+            HintLine::LobbyNumber,
+            0,
+            "more digits, Enter: go · Backspace: rub out · Esc: cancel",
+        )],
+    },
+    // A leaderboard.
+    Binding {
+        contexts: &[C::LobbyBoard],
+        keys: &[(ch('v'), A::Variant), (ch('s'), A::Speed)],
+        names: "v, s",
+        help: "the other variant; the other speed (live, correspondence)",
+        hints: &[
+            (HintLine::LobbyBoard, 0, "v variant"),
+            (HintLine::LobbyBoard, 1, "s speed"),
+        ],
+    },
+    Binding {
+        contexts: &[C::LobbyBoard, C::LobbyProfile],
+        keys: &[
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+        ],
+        names: "1-9",
+        help: "a leaderboard's player: their profile; a profile's game: its replay",
+        hints: &[
+            (HintLine::LobbyBoard, 3, "number: profile"),
+            (HintLine::LobbyProfile, 1, "number: replay"),
+        ],
+    },
+    // A profile.
+    Binding {
+        contexts: &[C::LobbyProfile],
+        keys: &[(ch('b'), A::Chart), (ch('h'), A::Listed)],
+        names: "b, h",
+        help: "the chart of the next rating; your profile: leave the leaderboards, or come back",
+        hints: &[
+            (HintLine::LobbyProfile, 2, "b chart"),
+            (HintLine::LobbyProfile, 3, "h leaderboards"),
+        ],
+    },
+    Binding {
+        contexts: &[C::LobbyBoard, C::LobbyProfile],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "back to the lobby",
+        hints: &[
+            (HintLine::LobbyBoard, 4, "Esc back"),
+            (HintLine::LobbyProfile, 4, "Esc back"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Lobby],
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
         help: "leave",
@@ -901,9 +1059,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('k'), A::ClaimsRule),
             (ch('p'), A::Private),
             (ch('t'), A::Clock),
+            (ch('r'), A::Rated),
         ],
-        names: "o, s, v, k, p, t",
-        help: "opponent, side, variant, claims, private, clock",
+        names: "o, s, v, k, p, t, r",
+        help: "opponent, side, variant, claims, private, clock (or days a move), rated",
         hints: &[
             (HintLine::LobbyForm, 0, "o opponent"),
             (HintLine::LobbyForm, 1, "s side"),
@@ -911,6 +1070,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyForm, 3, "k claims"),
             (HintLine::LobbyForm, 4, "p private"),
             (HintLine::LobbyForm, 5, "t clock"),
+            (HintLine::LobbyForm, 6, "r rated"),
         ],
     },
     Binding {
@@ -1231,7 +1391,11 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::LobbyForm),
-            "o opponent  s side  v variant  k claims  p private  t clock"
+            "o opponent  s side  v variant  k claims  p private  t clock  r rated"
+        );
+        assert_eq!(
+            hint_line(HintLine::LobbyClub),
+            "l leaderboard  p your profile  v a player  ]/[ pages"
         );
         assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
         assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");

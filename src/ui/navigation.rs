@@ -174,6 +174,14 @@ impl<A> Navigator<A> {
         let Screen::Lobby(lobby) = &mut self.screen else {
             return Vec::new();
         };
+        if let Some(state) = lobby.take_replay() {
+            let area = lobby.area();
+            let replay = Screen::Replay(state, GameConfig::default());
+            if let Screen::Lobby(lobby) = mem::replace(&mut self.screen, replay) {
+                self.lobby = Some(lobby);
+            }
+            return self.screen.resized(area);
+        }
         let Some((app, link)) = lobby.take_game() else {
             return vec![Effect::Redraw];
         };
@@ -210,7 +218,7 @@ impl<A> Navigator<A> {
         if self.screen.forced_out() {
             return None;
         }
-        if matches!(self.screen, Screen::Game(_))
+        if matches!(self.screen, Screen::Game(_) | Screen::Replay(..))
             && self.back.is_none()
             && let Some(lobby) = self.lobby.take()
         {

@@ -89,6 +89,9 @@ pub struct ReplayState {
     clock: Option<crate::session::Clock>,
     /// How the record's game ended, when not by a full board.
     ending: Option<crate::session::Ending>,
+    /// At a server ([`ReplayState::served`]): why there is no review to show yet,
+    /// if there is none; playing on is not offered there.
+    served: Option<Option<String>>,
     /// Who sat in each seat, as the record's tags say (`None`: they don't).
     seats: [Option<crate::ai::Seat>; 2],
 }
@@ -123,8 +126,27 @@ impl ReplayState {
             game_comments: record.game_comments().to_vec(),
             analysis,
             panel: false,
+            served: None,
             seats: crate::rules::Player::BOTH.map(|p| crate::session::seat_in(record, p)),
         }
+    }
+
+    /// The viewer at a server: the engine's review made there, as kept (each
+    /// position's value), or, without one, `pending` saying when it comes; the
+    /// review is never run here, and playing on is not offered.
+    pub fn served(mut self, review: Option<Vec<PositionValue>>, pending: String) -> ReplayState {
+        self.analysis.request();
+        match review {
+            Some(values) => {
+                for (index, value) in values.into_iter().enumerate() {
+                    self.analysis.set(&self.game, index, value);
+                }
+                self.analysis.finish();
+                self.served = Some(None);
+            }
+            None => self.served = Some(Some(pending)),
+        }
+        self
     }
 
     /// `player`'s time left after the moves shown, if the record has clocks: the
@@ -435,7 +457,16 @@ impl ReplayState {
                 self.speed = self.speed.saturating_sub(1);
                 VIEW.to_vec()
             }
+            Action::Continue if self.served.is_some() => {
+                self.error(message::NOT_OVER_THE_NETWORK);
+                VIEW.to_vec()
+            }
             Action::Continue => self.ask_continue(),
+            Action::Analysis if !self.panel && matches!(&self.served, Some(Some(_))) => {
+                let pending = self.served.clone().flatten().unwrap_or_default();
+                self.message = Some((MessageKind::Info, pending));
+                VIEW.to_vec()
+            }
             Action::Analysis if self.panel => {
                 self.panel = false;
                 VIEW.to_vec()

@@ -35,6 +35,16 @@ pub(crate) trait Lobby: Debug {
     /// Whether the lobby waits at a table for an opponent: table news is then
     /// taken at once, not gathered for [`LOBBY_NEWS_EVERY`].
     fn waiting(&self) -> bool;
+    /// The replay viewer asked for by [`Effect::Open`](super::effect::Effect::Open) (a
+    /// finished game), rather than a game; `q` in it comes back to the lobby.
+    fn take_replay(&mut self) -> Option<super::replay::ReplayState> {
+        None
+    }
+    /// Whether the lobby wants the terminal's bell now (a correspondence game came to
+    /// this player's move); asked after each of its inputs and news.
+    fn take_bell(&mut self) -> bool {
+        false
+    }
 }
 
 /// Table news redraws a lobby at most this often: with many lobbies open, each

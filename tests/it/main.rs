@@ -47,6 +47,7 @@ mod replay_view;
 mod rules_props;
 mod safety;
 mod selfplay;
+mod serve_club;
 mod serve_common;
 mod serve_fuzz;
 mod serve_gate;

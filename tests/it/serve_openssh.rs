@@ -55,7 +55,7 @@ pub fn ssh_args(server: &Server, dir: &Path, identity: &Path) -> Vec<String> {
 }
 
 /// Writes key `seed` as an OpenSSH private key file, mode 0600.
-fn identity(dir: &Path, seed: u8) -> PathBuf {
+pub(crate) fn identity(dir: &Path, seed: u8) -> PathBuf {
     let path = dir.join(format!("id_{seed}"));
     let text = key(seed).to_openssh(LineEnding::LF).unwrap();
     std::fs::write(&path, text.as_bytes()).unwrap();
@@ -68,7 +68,7 @@ fn identity(dir: &Path, seed: u8) -> PathBuf {
 }
 
 /// Fails the test, naming what is missing, on a machine without the system's ssh.
-fn need_ssh() {
+pub(crate) fn need_ssh() {
     assert!(
         Path::new(SSH).exists(),
         "this test needs the system's ssh client at {SSH} (Debian: openssh-client)"

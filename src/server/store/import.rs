@@ -181,6 +181,8 @@ fn import_games(
                     course,
                     epoch: 0,
                     round: 1,
+                    rated: false,
+                    corr: None,
                 };
                 write_finished(tx, None, &ended, stamp_of(&name.to_string_lossy()))?;
             }

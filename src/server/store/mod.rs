@@ -10,6 +10,7 @@
 //! program's version ([`schema`]), and, the first time, imports an older data
 //! folder ([`import`]).
 
+pub(crate) mod club;
 mod import;
 mod schema;
 mod writer;
@@ -23,11 +24,13 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use crate::record::GameResult;
 
+use super::corr::CorrState;
 use super::game_record::{Finished, read_table_record};
 use super::names::{NameError, folded, look_alike};
 use super::outside::safe_text;
 use super::prefs::Pref;
 use super::table::GameTable;
+use super::wall::CorrTime;
 use super::who::Who;
 
 pub(crate) use writer::{Kept, Log, Writer};
@@ -57,6 +60,11 @@ pub(crate) struct Opened {
     /// What went wrong reading stored games, or importing an older folder (each
     /// kept as it was), for the log.
     pub(crate) problems: Vec<String>,
+    /// The seconds the server has been down in all: correspondence clocks do not
+    /// count them ([`super::wall`]).
+    pub(crate) paused: i64,
+    /// The vacation days each player used this year (those who used any).
+    pub(crate) vacations: Vec<(String, u32)>,
 }
 
 /// A player's history at the server, as their lobby shows it.
@@ -173,7 +181,19 @@ impl Store {
     /// Opens (or creates) the database in `data_dir`, checks it, brings its schema
     /// up to date, imports an older data folder the first time, and starts the
     /// writer, which calls `kept` with the result of every batch of keeps.
+    #[cfg(test)]
     pub(crate) fn open(data_dir: &Path, log: Log, kept: Kept) -> anyhow::Result<(Store, Opened)> {
+        Store::open_with(data_dir, log, kept, &CorrTime::default())
+    }
+
+    /// [`Store::open`] on the wall clock of `time`: the time the server was down
+    /// since it was last up is added to the correspondence clocks' pause.
+    pub(crate) fn open_with(
+        data_dir: &Path,
+        log: Log,
+        kept: Kept,
+        time: &CorrTime,
+    ) -> anyhow::Result<(Store, Opened)> {
         let path = db_path(data_dir);
         create_owner_only(&path)
             .with_context(|| format!("cannot create the database {}", path.display()))?;
@@ -232,6 +252,14 @@ impl Store {
         // older hijara, every time: a crash may have come between the two.
         problems.extend(import::set_aside(data_dir));
         owner_only(&path).with_context(|| format!("cannot make {} private", path.display()))?;
+        let paused = {
+            let tx = conn.transaction()?;
+            let paused = club::resume_clock(&tx, time.wall())?;
+            tx.commit()
+                .context("cannot keep the time the server is up at")?;
+            paused
+        };
+        let vacations = club::vacations(&conn, time.year())?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
         let writer = Writer::start(conn, log, kept)?;
         let store = Store {
@@ -245,6 +273,8 @@ impl Store {
                 stored,
                 last_table,
                 problems,
+                paused,
+                vacations,
             },
         ))
     }
@@ -252,6 +282,14 @@ impl Store {
     /// The writer, to hand it work.
     pub(crate) fn writer(&self) -> &Writer {
         &self.writer
+    }
+
+    /// Runs one of the club's reads ([`club`]) on a read connection.
+    pub(crate) fn club<T>(
+        &self,
+        read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> anyhow::Result<T> {
+        self.read(read)
     }
 
     /// Runs `read` on a read connection (one kept from before, or a new one).
@@ -384,24 +422,32 @@ fn load_live(
     let mut stored = Vec::new();
     {
         let mut rows = tx.prepare(
-            "SELECT table_id, round, record FROM live WHERE playing = 1 ORDER BY table_id",
+            "SELECT table_id, round, record, rated, corr FROM live WHERE playing = 1
+             ORDER BY table_id",
         )?;
         let found = rows.query_map([], |row| {
             Ok((
                 row.get::<_, i64>(0)?,
                 row.get::<_, i64>(1)?,
                 row.get::<_, Option<String>>(2)?,
+                row.get::<_, bool>(3)?,
+                row.get::<_, Option<String>>(4)?,
             ))
         })?;
+        let now = std::time::Instant::now();
         for row in found {
-            let (id, round, record) = row?;
+            let (id, round, record, rated, corr) = row?;
             let read = record
                 .ok_or_else(|| "no record".to_owned())
-                .and_then(|text| read_table_record(&text));
+                .and_then(|text| read_table_record(&text))
+                .and_then(|game| {
+                    let corr = corr.as_deref().map(CorrState::from_json).transpose()?;
+                    Ok((game, corr))
+                });
             match (u32::try_from(id), u32::try_from(round), read) {
-                (Ok(id), Ok(round), Ok(game)) => stored.push(Stored {
+                (Ok(id), Ok(round), Ok((game, corr))) => stored.push(Stored {
                     id,
-                    table: GameTable::restored(game, round, std::time::Instant::now()),
+                    table: GameTable::restored_with(game, round, now, (rated, corr)),
                 }),
                 (_, _, Err(why)) => problems.push(format!(
                     "table {id}: its game can't be read back ({}); it stays in the database",
@@ -412,6 +458,10 @@ fn load_live(
         }
     }
     tx.execute("DELETE FROM live WHERE playing = 0", [])?;
+    // The tables put back count their changes from 0 again: so must their rows, or
+    // the first changes after a restart would read as older than the last before it
+    // and not be written (nothing else writes before this returns).
+    tx.execute("UPDATE live SET version = 0", [])?;
     tx.commit()?;
     Ok((stored, u32::try_from(last).unwrap_or(u32::MAX)))
 }
@@ -488,5 +538,7 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[cfg(test)]
+mod club_tests;
 #[cfg(test)]
 mod tests;

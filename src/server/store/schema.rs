@@ -1,7 +1,6 @@
 //! The database's schema, one version after another: `PRAGMA user_version` says which
 //! of [`MIGRATIONS`] a database has had, and opening it applies the rest, each in the
-//! transaction that also moves the version on. A later issue adds its tables as the
-//! next migration here.
+//! transaction that also moves the version on. Version 2 is the club's (issue 27).
 
 use rusqlite::{Connection, Transaction};
 
@@ -74,6 +73,88 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     CREATE INDEX finished_by_termination ON finished (termination);
     CREATE INDEX finished_by_ruleset ON finished (ruleset);
     CREATE INDEX finished_by_date ON finished (date);
+    ",
+    // 2: the club (issue 27): ratings, their history, standings, correspondence
+    // games, reviews.
+    "
+    -- Whether a finished game was rated, its speed, and each side's rating before and
+    -- after it (and Blue's expected score, so the colours' results can be checked
+    -- against the ratings later).
+    ALTER TABLE finished ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE finished ADD COLUMN speed TEXT NOT NULL DEFAULT 'live';
+    ALTER TABLE finished ADD COLUMN ended_at INTEGER;
+    ALTER TABLE finished ADD COLUMN blue_before REAL;
+    ALTER TABLE finished ADD COLUMN blue_after REAL;
+    ALTER TABLE finished ADD COLUMN blue_deviation REAL;
+    ALTER TABLE finished ADD COLUMN yellow_before REAL;
+    ALTER TABLE finished ADD COLUMN yellow_after REAL;
+    ALTER TABLE finished ADD COLUMN yellow_deviation REAL;
+    ALTER TABLE finished ADD COLUMN blue_expected REAL;
+    CREATE INDEX finished_rated ON finished (rated, ruleset, speed);
+
+    -- A game in play: rated or not, and a correspondence game's clocks and what its
+    -- players left for each other (JSON), NULL for a live game.
+    ALTER TABLE live ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE live ADD COLUMN corr TEXT;
+
+    -- One rating of a player: a ruleset at a speed.
+    CREATE TABLE ratings (
+        key TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        speed TEXT NOT NULL,
+        name TEXT NOT NULL,         -- as last seen in a rated game
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        draws INTEGER NOT NULL,
+        losses INTEGER NOT NULL,
+        abandoned INTEGER NOT NULL,
+        opponents INTEGER NOT NULL, -- distinct, established when played
+        last INTEGER NOT NULL,      -- the last rated game's end, Unix seconds
+        PRIMARY KEY (key, ruleset, speed)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX ratings_board ON ratings (ruleset, speed, rating DESC);
+
+    -- The opponents counted in ratings.opponents.
+    CREATE TABLE opponents (
+        key TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        speed TEXT NOT NULL,
+        opponent TEXT NOT NULL,
+        PRIMARY KEY (key, ruleset, speed, opponent)
+    ) STRICT, WITHOUT ROWID;
+
+    -- Each rating after each rated game, for a profile's chart.
+    CREATE TABLE rating_history (
+        key TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        speed TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        PRIMARY KEY (key, ruleset, speed, game)
+    ) STRICT, WITHOUT ROWID;
+
+    -- What a player chose or used: off the leaderboards, vacation days this year.
+    CREATE TABLE players (
+        key TEXT PRIMARY KEY,
+        unlisted INTEGER NOT NULL DEFAULT 0,
+        vacation_year INTEGER NOT NULL DEFAULT 0,
+        vacation_used INTEGER NOT NULL DEFAULT 0
+    ) STRICT;
+
+    -- The engine's review of a finished game, once made: each position's value.
+    CREATE TABLE reviews (
+        game INTEGER PRIMARY KEY,
+        made INTEGER NOT NULL,
+        positions TEXT NOT NULL
+    ) STRICT;
+
+    -- The wall-clock time the server was last up, and the seconds it has been down
+    -- (correspondence clocks do not run then).
+    INSERT INTO meta (name, value) VALUES ('up_until', 0), ('paused', 0);
     ",
 ];
 

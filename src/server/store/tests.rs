@@ -311,3 +311,35 @@ fn backup_and_export_work_beside_an_open_store() {
     );
     drop(store);
 }
+
+/// Found while building correspondence games on the store (issue 27): a game
+/// resumed after a restart counts its changes from 0 again, and its first moves
+/// were read as older than the last keep before the restart, so they were not
+/// written. Failed before: the second restart brought back one move, not two.
+#[test]
+fn a_move_after_a_restart_is_kept_for_the_next_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    let (_, keep) = keep_of(&[Square::B2]);
+    assert!(store.writer().keep(3, Keep { version: 9, ..keep }));
+    assert!(store.writer().flush());
+    drop(store);
+    let (store, mut opened, heard) = open(dir.path());
+    let mut table = opened.stored.pop().unwrap().table;
+    let two = Game::from_moves([Square::B2, Square::C3]).unwrap();
+    table.come_back("SHA256:ann", std::time::Instant::now());
+    table.come_back("SHA256:bob", std::time::Instant::now());
+    table.take_moves(
+        (Player::Yellow, table.epoch()),
+        &two,
+        std::time::Instant::now(),
+    );
+    let keep = table.take_keep().unwrap();
+    assert!(keep.version < 9);
+    assert!(store.writer().keep(3, keep));
+    assert!(store.writer().flush());
+    assert!(heard.lock().unwrap().iter().all(|(_, _, r)| r.is_ok()));
+    drop(store);
+    let (_, opened, _) = open(dir.path());
+    assert_eq!(opened.stored[0].table.game().len(), 2);
+}

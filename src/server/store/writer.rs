@@ -16,10 +16,13 @@ use rusqlite::{Connection, Transaction, params};
 use crate::record::Termination;
 use crate::session::Played;
 
+use super::super::club::RatedEnd;
+use super::super::corr::CorrState;
 use super::super::game_record::table_record;
 use super::super::names::{MAX_NAMES_PER_KEY, NameError, check_name, folded, look_alike};
 use super::super::prefs::Pref;
 use super::super::table::{Keep, Snapshot};
+use super::club;
 
 /// Logs a line (the server's log; nothing in tests).
 pub(crate) type Log = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
@@ -49,6 +52,14 @@ enum Work {
     Guest(SyncSender<Result<u64, String>>),
     /// Answer once everything sent before is carried out.
     Flush(SyncSender<()>),
+    /// Take a player off the leaderboards (`false`) or put them back.
+    Listed(String, bool),
+    /// Keep a finished game's review.
+    Review(i64, String),
+    /// Keep a player's vacation days used in a year.
+    Vacation(String, (i32, u32)),
+    /// The server is up at this wall-clock time.
+    Heartbeat(i64),
     /// For tests: the next `n` keeps fail with this error.
     #[cfg(test)]
     Fail(usize, String),
@@ -131,6 +142,26 @@ impl Writer {
             .map_err(anyhow::Error::msg)
     }
 
+    /// Takes `key` off the leaderboards (`listed` false), or puts them back.
+    pub(crate) fn listed(&self, key: String, listed: bool) {
+        self.send(Work::Listed(key, listed));
+    }
+
+    /// Keeps game `id`'s review.
+    pub(crate) fn review(&self, id: i64, positions: String) {
+        self.send(Work::Review(id, positions));
+    }
+
+    /// Keeps `key`'s vacation days used in a year.
+    pub(crate) fn vacation(&self, key: String, used: (i32, u32)) {
+        self.send(Work::Vacation(key, used));
+    }
+
+    /// Keeps that the server is up at wall-clock time `wall`.
+    pub(crate) fn heartbeat(&self, wall: i64) {
+        self.send(Work::Heartbeat(wall));
+    }
+
     /// Waits until everything handed over before is carried out (and its results
     /// reported). `false` if the writer has ended.
     pub(crate) fn flush(&self) -> bool {
@@ -171,7 +202,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         let committed = conn.transaction().map_err(|e| e.to_string()).and_then(|mut tx| {
             for work in batch {
                 match work {
-                    Work::Keep(id, keep) => {
+                    Work::Keep(id, mut keep) => {
                         #[cfg(test)]
                         if failing.0 > 0 {
                             failing.0 -= 1;
@@ -179,7 +210,37 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             continue;
                         }
                         let result = in_savepoint(&mut tx, |tx| write_keep(tx, id, &keep));
+                        let result = result.map(|rated| keep.rated_end = rated);
                         keeps.push((id, keep, result.map_err(|e| e.to_string())));
+                    }
+                    Work::Listed(key, listed) => {
+                        if let Err(error) =
+                            in_savepoint(&mut tx, |tx| club::write_listed(tx, &key, listed))
+                        {
+                            log(&format!("a leaderboard choice was not kept: {error}"));
+                        }
+                    }
+                    Work::Review(id, positions) => {
+                        let now = chrono::Utc::now().timestamp();
+                        if let Err(error) = in_savepoint(&mut tx, |tx| {
+                            club::write_review(tx, id, &positions, now)
+                        }) {
+                            log(&format!("game {id}'s review was not kept: {error}"));
+                        }
+                    }
+                    Work::Vacation(key, used) => {
+                        if let Err(error) =
+                            in_savepoint(&mut tx, |tx| club::write_vacation(tx, &key, used))
+                        {
+                            log(&format!("a vacation day was not kept: {error}"));
+                        }
+                    }
+                    Work::Heartbeat(wall) => {
+                        if let Err(error) =
+                            in_savepoint(&mut tx, |tx| club::write_up_until(tx, wall))
+                        {
+                            log(&format!("the time the server is up was not kept: {error}"));
+                        }
                     }
                     Work::Pref(key, pref) => {
                         if let Err(error) = in_savepoint(&mut tx, |tx| write_pref(tx, &key, pref)) {
@@ -255,25 +316,31 @@ fn in_savepoint<T>(
 }
 
 /// Keeps table `id` as `keep` says, in `tx`: the game that ended into the history
-/// (once: a later keep may carry it again), then the game in play, or the mark that
-/// it has none; a keep older than the one kept changes nothing.
-fn write_keep(tx: &Connection, id: u32, keep: &Keep) -> rusqlite::Result<()> {
-    if let Some((round, ended)) = &keep.ended {
-        write_finished(tx, Some((id, *round)), ended, None)?;
+/// (once: a later keep may carry it again), with both ratings if it was rated, then
+/// the game in play, or the mark that it has none; a keep older than the one kept
+/// changes nothing. Returns the ratings' change, when this keep rated the game.
+fn write_keep(tx: &Connection, id: u32, keep: &Keep) -> rusqlite::Result<Option<RatedEnd>> {
+    let mut rated = None;
+    if let Some((round, ended)) = &keep.ended
+        && let Some(game) = write_finished(tx, Some((id, *round)), ended, None)?
+    {
+        rated = club::rate_finished(tx, game, ended, chrono::Utc::now().timestamp())?;
     }
     let version = i64::try_from(keep.version).unwrap_or(i64::MAX);
     match keep.playing {
         Some(round) => {
             let shown = &keep.snapshot;
             let text = table_record(&shown.seats, &shown.game, &shown.course).to_string();
+            let corr = shown.corr.as_ref().map(CorrState::to_json);
             tx.prepare_cached(
-                "INSERT INTO live (table_id, round, version, playing, record) VALUES (?1, ?2, ?3, 1, ?4)
+                "INSERT INTO live (table_id, round, version, playing, record, rated, corr)
+                 VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6)
                  ON CONFLICT (table_id) DO UPDATE SET
                      round = excluded.round, version = excluded.version, playing = 1,
-                     record = excluded.record
+                     record = excluded.record, rated = excluded.rated, corr = excluded.corr
                  WHERE excluded.version > live.version",
             )?
-            .execute(params![id, round, version, text])?;
+            .execute(params![id, round, version, text, shown.rated, corr])?;
         }
         None => {
             tx.prepare_cached(
@@ -285,17 +352,18 @@ fn write_keep(tx: &Connection, id: u32, keep: &Keep) -> rusqlite::Result<()> {
             .execute(params![id, version])?;
         }
     }
-    Ok(())
+    Ok(rated)
 }
 
 /// Puts a game that ended (or stopped, `*`) into the history, with the columns it
-/// is looked up by; once per table and round (`None`: an imported game).
+/// is looked up by; once per table and round (`None`: an imported game). Returns its
+/// number in the history if it went in now (`None` if it was there already).
 pub(super) fn write_finished(
     tx: &Connection,
     at: Option<(u32, u32)>,
     ended: &Snapshot,
     date: Option<String>,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<Option<i64>> {
     let text = table_record(&ended.seats, &ended.game, &ended.course).to_string();
     let played = Played::new(&ended.game, &ended.course);
     let termination = ended
@@ -311,7 +379,7 @@ pub(super) fn write_finished(
     };
     let ((blue_name, blue_key), (yellow_name, yellow_key)) = (seat(0), seat(1));
     let result: &'static str = played.result().into();
-    tx.prepare_cached(
+    let added = tx.prepare_cached(
         "INSERT OR IGNORE INTO finished (table_id, round, date, blue_name, blue_key, yellow_name,
              yellow_key, result, termination, ruleset, claims, blue_total, yellow_total, moves, record)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
@@ -333,7 +401,7 @@ pub(super) fn write_finished(
         i64::try_from(ended.game.len()).unwrap_or(i64::MAX),
         text,
     ])?;
-    Ok(())
+    Ok((added > 0).then(|| tx.last_insert_rowid()))
 }
 
 /// Keeps `key`'s switches.

@@ -148,6 +148,8 @@ impl App {
             }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.
             Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
+            // A correspondence game waits for its next move: leaving loses nothing.
+            Action::Quit if self.corresponding() => self.quit(),
             // Against the server's AI the table keeps the game for later.
             Action::Quit if self.in_progress() && self.against_table_ai() => {
                 self.ask(Question::LeaveAi {

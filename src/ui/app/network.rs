@@ -31,6 +31,21 @@ impl App {
         self
     }
 
+    /// A correspondence game at a table (see [`App::served`]): `q` goes back to the
+    /// lobby without a question, as the game waits for its next move. Does nothing to
+    /// a game not served.
+    pub fn correspondence(mut self) -> App {
+        if let Some(served) = self.network.as_mut() {
+            served.correspondence = true;
+        }
+        self
+    }
+
+    /// Whether this is a correspondence game ([`App::correspondence`]).
+    pub fn corresponding(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.correspondence)
+    }
+
     /// The players' names as shown (by [`Player::index`]): the ladders say who plays,
     /// and the result says who won. Does nothing to a game not served.
     pub fn named(mut self, names: [String; 2]) -> App {
@@ -644,6 +659,15 @@ mod tests {
         }
         assert!(watcher.take_requests().is_empty());
         assert_eq!(watcher.watching(), None);
+    }
+
+    #[test]
+    fn a_correspondence_game_is_left_without_a_question() {
+        let mut app = Served::new(blue_at(&["a1", "b1"]).app.correspondence());
+        assert!(app.corresponding());
+        key(&mut app, 'q');
+        assert_eq!(app.overlay(), Overlay::None);
+        assert!(app.should_quit());
     }
 
     #[test]

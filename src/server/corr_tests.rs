@@ -1,0 +1,259 @@
+//! Correspondence games at the hall: the clock on wall-clock time (moved by hand
+//! here), a loss on time decided with nobody connected, vacation days, the pause
+//! while the server is down, and what the players leave for each other.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use super::corr::{DAY, VACATION_DAYS};
+use super::hall::Terms;
+use super::link::TableLink;
+use super::shared::SharedHall;
+use super::table::TableState;
+use super::who::Who;
+use crate::record::Termination;
+use crate::rules::{Game, Player, Ruleset, Square};
+use crate::ui::{Link, News, Request};
+
+/// A wall clock the test moves.
+struct Clock(Arc<AtomicI64>);
+
+impl Clock {
+    fn new(at: i64) -> Clock {
+        Clock(Arc::new(AtomicI64::new(at)))
+    }
+    fn wall(&self) -> super::wall::Wall {
+        let at = self.0.clone();
+        Arc::new(move || at.load(Ordering::SeqCst))
+    }
+    fn pass(&self, seconds: i64) {
+        self.0.fetch_add(seconds, Ordering::SeqCst);
+    }
+}
+
+fn who(name: &str) -> Who {
+    Who {
+        key: format!("SHA256:{name}"),
+        name: name.to_owned(),
+    }
+}
+
+fn open(dir: &Path, clock: &Clock) -> SharedHall {
+    SharedHall::open_with(
+        dir,
+        Duration::from_secs(60),
+        Arc::new(|_: &str| {}),
+        clock.wall(),
+    )
+    .unwrap()
+    .0
+}
+
+/// A rated correspondence table of `days` a move: ann (Blue) opened it, bob sat.
+fn corr_table(hall: &SharedHall, days: u8, claims: bool) -> u32 {
+    let terms = Terms {
+        rated: true,
+        corr_days: Some(days),
+        ..Terms::default()
+    };
+    let id = hall
+        .lock()
+        .open_with(
+            who("ann"),
+            Player::Blue,
+            (Ruleset::Standard, claims),
+            false,
+            terms,
+        )
+        .unwrap();
+    assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+    hall.flush();
+    id
+}
+
+fn games(squares: &[Square]) -> Game {
+    Game::from_moves(squares.iter().copied()).unwrap()
+}
+
+#[test]
+fn a_correspondence_game_is_lost_on_time_with_nobody_there_after_the_vacation_days() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    assert!(matches!(
+        hall.lock().tables()[&id].state(),
+        TableState::Correspondence(_)
+    ));
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    drop((ann, bob));
+    // Ann's move: a day a move and a day in the bank (plus the quarter day her
+    // move added). Nobody is connected; the timer looks once a second.
+    assert_eq!(
+        hall.lock().corr_games("SHA256:ann")[0].left,
+        2 * DAY + DAY / 4
+    );
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    // A vacation day first: 24 hours more, in every game of hers.
+    hall.lock().corr_tick();
+    assert!(hall.lock().tables()[&id].in_play());
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 1);
+    // Thirty days later: all the days left at once, then the loss.
+    clock.pass(30 * DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), 0);
+    assert!(!hall.lock().tables().contains_key(&id), "closed once kept");
+    let conn = rusqlite::Connection::open(super::store::db_path(dir.path())).unwrap();
+    let (termination, result, speed, rated): (String, String, String, bool) = conn
+        .query_row(
+            "SELECT termination, result, speed, rated FROM finished",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!(termination, Termination::TimeForfeit.token());
+    assert_eq!(result, "0-1");
+    assert_eq!((speed.as_str(), rated), ("correspondence", true));
+    let abandoned: u32 = conn
+        .query_row(
+            "SELECT abandoned FROM ratings WHERE key = 'SHA256:ann'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(abandoned, 1, "a correspondence loss on time is abandoned");
+    let used: u32 = conn
+        .query_row(
+            "SELECT vacation_used FROM players WHERE key = 'SHA256:ann'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(used, VACATION_DAYS);
+}
+
+#[test]
+fn the_clock_stops_while_the_server_is_down_and_goes_on_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 3, false);
+    clock.pass(DAY);
+    hall.lock().corr_tick();
+    let left = hall.lock().corr_games("SHA256:ann")[0].left;
+    assert_eq!(left, 5 * DAY);
+    hall.corr_heartbeat();
+    hall.flush();
+    drop(hall);
+    // Ten days down: the clock does not run.
+    clock.pass(10 * DAY);
+    let hall = open(dir.path(), &clock);
+    let games = hall.lock().corr_games("SHA256:ann");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].left, 5 * DAY, "paused while down");
+    assert!(games[0].my_move);
+    assert!(!hall.lock().corr_games("SHA256:bob")[0].my_move);
+    // Running again: five days later her time is out, and a vacation day gives one
+    // day more (what the lobby shows is what is kept).
+    clock.pass(5 * DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert!(hall.lock().tables()[&id].in_play(), "a vacation day");
+    assert_eq!(hall.lock().corr_games("SHA256:ann")[0].left, DAY);
+}
+
+#[test]
+fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 7, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    ann.request(Request::Say("see you tomorrow".into()));
+    ann.request(Request::Undo);
+    hall.flush();
+    drop(ann);
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    let mut bob = TableLink::player(&hall, id, &who("bob"), 1).unwrap();
+    let news = bob.news();
+    assert!(
+        news.iter()
+            .any(|n| matches!(n, News::Note(t) if t.contains("see you tomorrow"))),
+        "{news:?}"
+    );
+    assert!(news.contains(&News::UndoAsked), "{news:?}");
+    // Read once: not shown again after another restart.
+    hall.flush();
+    drop(bob);
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    let mut bob = TableLink::player(&hall, id, &who("bob"), 1).unwrap();
+    let news = bob.news();
+    assert!(
+        !news
+            .iter()
+            .any(|n| matches!(n, News::Note(t) if t.contains("see you tomorrow"))),
+        "{news:?}"
+    );
+}
+
+#[test]
+fn in_claim_mode_the_stone_goes_with_its_claim_or_as_it_is_when_the_player_leaves() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, true);
+    let table_game = |hall: &SharedHall| hall.lock().tables()[&id].game().clone();
+    // Ann's first stone is held on her screen until she claims or leaves.
+    let mut ann = TableLink::player(&hall, id, &who("ann"), 1).unwrap();
+    let mut screen = table_game(&hall);
+    screen.play(Square::A1).unwrap();
+    assert!(ann.sync(&screen).is_empty());
+    assert!(table_game(&hall).is_empty(), "held");
+    let news = ann.news();
+    assert!(
+        news.iter()
+            .any(|n| matches!(n, News::Note(t) if t.contains("goes with its claim"))),
+        "{news:?}"
+    );
+    // She leaves: it goes as it is, unclaimed.
+    ann.leave();
+    drop(ann);
+    hall.flush();
+    assert_eq!(table_game(&hall).len(), 1);
+    // Then each stone goes with its claim (a wrong one settles it too)...
+    let mut links = [
+        TableLink::player(&hall, id, &who("ann"), 1).unwrap(),
+        TableLink::player(&hall, id, &who("bob"), 2).unwrap(),
+    ];
+    for square in ["b1", "a2", "b2", "a3", "b3"] {
+        let mut screen = table_game(&hall);
+        screen.play(square.parse().unwrap()).unwrap();
+        let mover = screen.last().unwrap().player;
+        screen.claim(10).unwrap();
+        links[mover.index()].sync(&screen);
+        hall.flush();
+        assert_eq!(table_game(&hall), screen, "{square}");
+    }
+    // ... and a4 completes column a's first sections: held, then claimed, then kept.
+    let mut screen = table_game(&hall);
+    screen.play(Square::A4).unwrap();
+    links[0].sync(&screen);
+    hall.flush();
+    assert_eq!(table_game(&hall).len(), 6);
+    screen.claim(10).unwrap();
+    links[0].sync(&screen);
+    hall.flush();
+    assert_eq!(table_game(&hall).len(), 7);
+    assert_eq!(table_game(&hall).score(Player::Blue), 10);
+}

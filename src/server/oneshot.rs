@@ -1,0 +1,203 @@
+//! One-shot commands over SSH (`ssh -p 2222 alice@host status`): read-only, an
+//! explicit allow-list, each answered in a few lines of text and then the channel
+//! closes. Every other command is refused, as any exec request was before. Every
+//! line goes through the one filter for a stranger's text.
+//!
+//! - `status`: the correspondence games where it is your move, with the time left,
+//!   and those waiting for your opponents;
+//! - `top [standard|corners] [live|correspondence]`: a leaderboard;
+//! - `games`: your last games.
+
+use crate::rules::Ruleset;
+use crate::strings::club as words;
+
+use super::club::{Board, Speed};
+use super::corr;
+use super::outside::safe_text;
+use super::shared::SharedHall;
+use super::standings::{board_name, game_line};
+use super::store::club as club_store;
+use super::who::Who;
+
+/// The longest command line taken (bytes).
+pub(crate) const MAX_COMMAND: usize = 200;
+
+/// Rows a leaderboard and a list of games print.
+const ROWS: usize = 20;
+const GAMES: usize = 10;
+
+/// A command of the allow-list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OneShot {
+    /// The player's correspondence games.
+    Status,
+    /// A leaderboard.
+    Top(Board),
+    /// The player's last games.
+    Games,
+}
+
+/// The command `line` asks for, if it is on the allow-list; anything else (another
+/// word, more words, not UTF-8, too long) is `None`: refused.
+pub(crate) fn parse(line: &[u8]) -> Option<OneShot> {
+    if line.len() > MAX_COMMAND {
+        return None;
+    }
+    let line = std::str::from_utf8(line).ok()?;
+    let mut words = line.split_ascii_whitespace();
+    let command = match words.next()? {
+        "status" => OneShot::Status,
+        "games" => OneShot::Games,
+        "top" => {
+            let mut board = Board::new(Ruleset::Standard, Speed::Live);
+            let (mut ruleset, mut speed) = (false, false);
+            for word in words.by_ref() {
+                match (word.parse::<Ruleset>(), Speed::parse(word)) {
+                    (Ok(r), _) if !ruleset && (word == "standard" || word == "corners") => {
+                        board.ruleset = r;
+                        ruleset = true;
+                    }
+                    (_, Some(s)) if !speed => {
+                        board.speed = s;
+                        speed = true;
+                    }
+                    _ => return None,
+                }
+            }
+            OneShot::Top(board)
+        }
+        _ => return None,
+    };
+    words.next().is_none().then_some(command)
+}
+
+/// What `command` prints for `who`, every line filtered.
+pub(crate) fn run(command: OneShot, who: &Who, hall: &SharedHall) -> String {
+    let lines = match command {
+        OneShot::Status => status(who, hall),
+        OneShot::Top(board) => top(board, hall),
+        OneShot::Games => games(who, hall),
+    };
+    lines
+        .iter()
+        .map(|line| format!("{}\n", safe_text(line)))
+        .collect()
+}
+
+fn status(who: &Who, hall: &SharedHall) -> Vec<String> {
+    let name = who.display_name();
+    if !who.can_be_rated() {
+        return vec![words::guest_no_games(&name)];
+    }
+    let (games, vacation) = {
+        let hall = hall.lock();
+        (hall.corr_games(&who.key), hall.vacation_left(&who.key))
+    };
+    let mine: Vec<_> = games.iter().filter(|g| g.my_move).collect();
+    let theirs: Vec<_> = games.iter().filter(|g| !g.my_move).collect();
+    let mut lines = vec![words::status_head(&name, mine.len(), theirs.len())];
+    for (my_move, list) in [(true, mine), (false, theirs)] {
+        for game in list {
+            lines.push(words::status_game(
+                game.id,
+                &game.opponent,
+                game.days,
+                &corr::show(game.left),
+                my_move,
+            ));
+        }
+    }
+    lines.push(words::vacation_left(vacation));
+    lines
+}
+
+fn top(board: Board, hall: &SharedHall) -> Vec<String> {
+    let now = hall.lock().corr_time().wall();
+    let Some(store) = hall.store() else {
+        return vec![words::NO_STORE.to_owned()];
+    };
+    let mut lines = vec![words::leaderboard_title(&board_name(board))];
+    let rule = words::listed_rule(
+        super::club::MIN_GAMES,
+        super::club::MIN_OPPONENTS,
+        crate::rating::RANKED_DEVIATION as u32,
+        board.speed.active_days(),
+    );
+    lines.extend(rule);
+    match store.club(|c| club_store::leaderboard(c, board, now, (0, ROWS))) {
+        Ok(rows) if rows.is_empty() => lines.push(words::NOBODY_LISTED.to_owned()),
+        Ok(rows) => {
+            lines.push(words::BOARD_HEAD.to_owned());
+            for (i, row) in rows.iter().enumerate() {
+                let rating = row.now(now);
+                lines.push(words::board_row(
+                    i + 1,
+                    &crate::text::pad(&crate::text::fit(&safe_text(&row.name), 16), 16),
+                    &words::rating(&rating.display(), rating.deviation.round() as i64),
+                    row.games,
+                    row.wdl,
+                    row.abandoned,
+                ));
+            }
+        }
+        Err(error) => lines.push(words::not_read(&format!("{error:#}"))),
+    }
+    lines
+}
+
+fn games(who: &Who, hall: &SharedHall) -> Vec<String> {
+    let name = who.display_name();
+    if !who.can_be_rated() {
+        return vec![words::guest_no_games(&name)];
+    }
+    let Some(store) = hall.store() else {
+        return vec![words::NO_STORE.to_owned()];
+    };
+    match store.club(|c| club_store::games_of(c, &who.key, (0, GAMES))) {
+        Ok(games) if games.is_empty() => vec![words::no_games_yet(&name)],
+        Ok(games) => {
+            let mut lines = vec![words::games_head(&name)];
+            for (i, game) in games.iter().enumerate() {
+                lines.push(game_line(i + 1, game, &board_name(game.board)));
+            }
+            lines
+        }
+        Err(error) => vec![words::not_read(&format!("{error:#}"))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_allow_list_is_taken() {
+        assert_eq!(parse(b"status"), Some(OneShot::Status));
+        assert_eq!(parse(b"  games \n"), Some(OneShot::Games));
+        assert_eq!(
+            parse(b"top"),
+            Some(OneShot::Top(Board::new(Ruleset::Standard, Speed::Live)))
+        );
+        assert_eq!(
+            parse(b"top correspondence corners"),
+            Some(OneShot::Top(Board::new(
+                Ruleset::Corners,
+                Speed::Correspondence
+            )))
+        );
+        for refused in [
+            &b"ls"[..],
+            b"status now",
+            b"top standard standard",
+            b"top live corners live",
+            b"top blitz",
+            b"sh -c status",
+            b"STATUS",
+            b"",
+            b"\xff",
+            &[b' '; 300][..],
+        ] {
+            assert_eq!(parse(refused), None, "{refused:?}");
+        }
+    }
+}

@@ -1,0 +1,578 @@
+//! The club's screens over the lobby: a leaderboard (one per ruleset and speed) and
+//! a player's profile (ratings with their deviation, a chart of one rating's
+//! history, results, the tally per opponent, their games). Pure: the host reads the
+//! store and hands the rows in; keys in, a [`ClubChoice`] out. Both lists page, and
+//! a number picks a row (a player's profile, a game's replay).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
+
+use crate::rating::Outcome;
+use crate::strings::club as words;
+use crate::text;
+use crate::ui::keymap::{self, Action, HintLine, KeyContext};
+
+use super::club::{Board, MIN_GAMES, MIN_OPPONENTS, Speed, Standing};
+use super::outside::safe_text;
+use super::store::club::{GameLine, Profile};
+
+/// What the host does after a key on a club screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ClubChoice {
+    /// Back to the lobby.
+    Back,
+    /// Show this leaderboard's page (from 0).
+    Board(Board, usize),
+    /// Show the profile of the player with this key.
+    Profile(String),
+    /// Show this page (from 0) of the profile's games.
+    Games(usize),
+    /// Show this rating's chart on the profile.
+    Chart(Board),
+    /// Open this game in the replay viewer.
+    Replay(i64),
+    /// Take the player off the leaderboards (`false`), or put them back.
+    Listed(bool),
+}
+
+/// A leaderboard's page, as shown.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BoardView {
+    pub(crate) board: Board,
+    /// The page (from 0) and the rows on it, best first.
+    pub(crate) page: usize,
+    pub(crate) rows: Vec<Standing>,
+    /// Whether a next page exists.
+    pub(crate) more: bool,
+    /// The wall-clock time the rows were read at (deviations widen with time away).
+    pub(crate) now: i64,
+}
+
+/// A profile, as shown.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ProfileView {
+    pub(crate) profile: Profile,
+    /// Whether it is the viewer's own.
+    pub(crate) own: bool,
+    /// The rating charted, and its points, oldest first.
+    pub(crate) chart: Option<(Board, Vec<f64>)>,
+    /// The tally per opponent, most games first (name as shown, wins, draws, losses).
+    pub(crate) tally: Vec<(String, [u32; 3])>,
+    /// The page of their games (from 0), the games on it, and whether more follow.
+    pub(crate) page: usize,
+    pub(crate) games: Vec<GameLine>,
+    pub(crate) more: bool,
+    /// The wall-clock time it was read at.
+    pub(crate) now: i64,
+}
+
+/// A club screen over the lobby.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ClubView {
+    Board(BoardView),
+    Profile(Box<ProfileView>),
+}
+
+/// Rows on one page of a list at a screen `height` rows high, with `fixed` rows of
+/// the screen taken by the rest (at least 3 rows, at most 20).
+pub(crate) fn page_size(height: u16, fixed: u16) -> usize {
+    usize::from(height.saturating_sub(fixed)).clamp(3, 20)
+}
+
+/// The rows of a leaderboard's screen not its list: title, rule (two), a blank, the
+/// heading, a blank, the page, the keys, the note, and two for a number typed.
+pub(crate) const BOARD_FIXED: u16 = 12;
+
+/// The rows of a profile's screen not its games: its ratings (one at least), and the
+/// title, all games, the chart (five), the tally, the heading, the page, the keys, the
+/// note, and two for a number typed.
+pub(crate) fn profile_fixed(profile: &Profile) -> u16 {
+    let ratings = u16::try_from(profile.standings.len().max(1)).unwrap_or(4);
+    ratings + 15
+}
+
+/// What typing digit `d` does when the rows numbered `first..=last` are shown: the
+/// number picked once no longer number could be shown, else `None` (wait for more
+/// digits or Enter). `typed` keeps the digits.
+pub(crate) fn type_digit(typed: &mut String, d: u8, last: usize) -> Option<usize> {
+    if typed.len() < 4 {
+        typed.push(char::from(b'0' + d));
+    }
+    let n: usize = typed.parse().unwrap_or(0);
+    (n.saturating_mul(10) > last).then(|| {
+        typed.clear();
+        n
+    })
+}
+
+impl ClubView {
+    /// Which keys apply.
+    pub(crate) fn context(&self) -> KeyContext {
+        match self {
+            ClubView::Board(_) => KeyContext::LobbyBoard,
+            ClubView::Profile(_) => KeyContext::LobbyProfile,
+        }
+    }
+
+    /// The rows a page shows at `height`.
+    pub(crate) fn page_size(&self, height: u16) -> usize {
+        match self {
+            ClubView::Board(_) => page_size(height, BOARD_FIXED),
+            ClubView::Profile(view) => page_size(height, profile_fixed(&view.profile)),
+        }
+    }
+
+    /// The number of the first row shown, and how many are shown.
+    fn shown(&self, height: u16) -> (usize, usize) {
+        let size = self.page_size(height);
+        match self {
+            ClubView::Board(view) => (view.page * size + 1, view.rows.len()),
+            ClubView::Profile(view) => (view.page * size + 1, view.games.len()),
+        }
+    }
+
+    /// The row numbered `n` picked: a player's profile, a game's replay.
+    pub(crate) fn pick(&self, n: usize, height: u16) -> Result<ClubChoice, String> {
+        let (first, count) = self.shown(height);
+        let index = n.checked_sub(first).filter(|i| *i < count);
+        match (self, index) {
+            (ClubView::Board(view), Some(i)) => Ok(ClubChoice::Profile(view.rows[i].key.clone())),
+            (ClubView::Profile(view), Some(i)) => Ok(ClubChoice::Replay(view.games[i].id)),
+            _ => Err(words::not_on_this_page(n)),
+        }
+    }
+
+    /// The last number shown, for typing numbers.
+    pub(crate) fn last_shown(&self, height: u16) -> usize {
+        let (first, count) = self.shown(height);
+        first + count.saturating_sub(1)
+    }
+
+    /// One key (already looked up in the key table); a digit is handled by the lobby
+    /// (it may start a longer number).
+    pub(crate) fn key(&self, action: Option<Action>) -> Result<ClubChoice, String> {
+        Ok(match (self, action) {
+            (_, Some(Action::Quit)) => ClubChoice::Back,
+            (ClubView::Board(view), Some(Action::Variant)) => {
+                ClubChoice::Board(view.board.next_ruleset(), 0)
+            }
+            (ClubView::Board(view), Some(Action::Speed)) => {
+                ClubChoice::Board(view.board.next_speed(), 0)
+            }
+            (ClubView::Board(view), Some(Action::NextPage)) if view.more => {
+                ClubChoice::Board(view.board, view.page + 1)
+            }
+            (ClubView::Board(view), Some(Action::PreviousPage)) if view.page > 0 => {
+                ClubChoice::Board(view.board, view.page - 1)
+            }
+            (ClubView::Profile(view), Some(Action::NextPage)) if view.more => {
+                ClubChoice::Games(view.page + 1)
+            }
+            (ClubView::Profile(view), Some(Action::PreviousPage)) if view.page > 0 => {
+                ClubChoice::Games(view.page - 1)
+            }
+            (_, Some(Action::NextPage | Action::PreviousPage)) => {
+                return Err(words::NO_SUCH_PAGE.to_owned());
+            }
+            (ClubView::Profile(view), Some(Action::Chart)) => {
+                let boards: Vec<Board> = view.profile.standings.iter().map(|(b, _)| *b).collect();
+                let at = view
+                    .chart
+                    .as_ref()
+                    .and_then(|(b, _)| boards.iter().position(|x| x == b));
+                match boards.get(at.map_or(0, |i| (i + 1) % boards.len().max(1))) {
+                    Some(board) => ClubChoice::Chart(*board),
+                    None => return Err(words::NO_RATING.to_owned()),
+                }
+            }
+            (ClubView::Profile(view), Some(Action::Listed)) if view.own => {
+                ClubChoice::Listed(view.profile.unlisted)
+            }
+            (ClubView::Profile(_), Some(Action::Listed)) => {
+                return Err(words::NOT_YOUR_PROFILE.to_owned());
+            }
+            _ => return Err(words::UNKNOWN_KEY.to_owned()),
+        })
+    }
+}
+
+/// A rating as a leaderboard or profile shows it: `1623 ±62`, `1500? ±500`.
+fn rating_text(standing: &Standing, now: i64) -> String {
+    let rating = standing.now(now);
+    words::rating(&rating.display(), rating.deviation.round() as i64)
+}
+
+/// A board's name: `standard live`.
+pub(crate) fn board_name(board: Board) -> String {
+    words::board(&board.ruleset_token(), board.speed.token())
+}
+
+/// The club screen on top of the lobby.
+pub(crate) struct ClubWidget<'a> {
+    pub(crate) view: &'a ClubView,
+    pub(crate) colour: bool,
+    /// A number being typed, and the last line said.
+    pub(crate) typed: Option<&'a str>,
+    pub(crate) note: Option<&'a str>,
+}
+
+impl Widget for &ClubWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let bold = if self.colour {
+            Style::new().add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        let mut tail = Vec::new();
+        if let Some(typed) = self.typed {
+            tail.push(Line::raw(words::typed_number(typed)));
+            tail.push(Line::raw(keymap::hint_line(HintLine::LobbyNumber)));
+        }
+        if let Some(note) = self.note {
+            tail.push(Line::raw(note.to_owned()));
+        }
+        match self.view {
+            ClubView::Board(view) => render_board(view, area, buf, bold, tail),
+            ClubView::Profile(view) => render_profile(view, area, buf, bold, tail),
+        }
+    }
+}
+
+fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, bold: Style, tail: Vec<Line>) {
+    let size = page_size(area.height, BOARD_FIXED);
+    let first = view.page * size + 1;
+    let [rule, rule_end] = words::listed_rule(
+        MIN_GAMES,
+        MIN_OPPONENTS,
+        crate::rating::RANKED_DEVIATION as u32,
+        view.board.speed.active_days(),
+    );
+    let mut lines = vec![
+        Line::styled(words::leaderboard_title(&board_name(view.board)), bold),
+        Line::raw(rule),
+        Line::raw(rule_end),
+        Line::raw(""),
+        Line::styled(words::BOARD_HEAD, bold),
+    ];
+    if view.rows.is_empty() {
+        lines.push(Line::raw(if view.page == 0 {
+            words::NOBODY_LISTED
+        } else {
+            words::NO_MORE
+        }));
+    }
+    for (i, row) in view.rows.iter().enumerate() {
+        lines.push(Line::raw(words::board_row(
+            first + i,
+            &text::pad(&text::fit(&safe_text(&row.name), 16), 16),
+            &rating_text(row, view.now),
+            row.games,
+            row.wdl,
+            row.abandoned,
+        )));
+    }
+    lines.push(Line::raw(""));
+    if view.more || view.page > 0 {
+        lines.push(Line::raw(words::page(view.page + 1, view.more)));
+    }
+    lines.push(Line::raw(keymap::hint_line(HintLine::LobbyBoard)));
+    lines.extend(tail);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(area, buf);
+}
+
+fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, bold: Style, tail: Vec<Line>) {
+    let profile = &view.profile;
+    let name = profile.names.first().map_or("", String::as_str);
+    let others: Vec<String> = profile.names.iter().skip(1).map(|n| safe_text(n)).collect();
+    let mut head = vec![Line::styled(
+        words::profile_title(
+            &safe_text(name),
+            &others.join(", "),
+            profile.first_seen.get(..10).unwrap_or(&profile.first_seen),
+            profile.unlisted,
+        ),
+        bold,
+    )];
+    if profile.standings.is_empty() {
+        head.push(Line::raw(words::NO_RATED_GAMES));
+    }
+    for (board, standing) in &profile.standings {
+        head.push(Line::raw(words::profile_rating(
+            &text::pad(&board_name(*board), 22),
+            &rating_text(standing, view.now),
+            standing.games,
+            standing.wdl,
+            standing.abandoned,
+        )));
+    }
+    let [w, d, l] = profile.wdl;
+    head.push(Line::raw(words::all_games(w + d + l, profile.wdl)));
+    let chart_rows: u16 = if view.chart.as_ref().is_some_and(|(_, p)| p.len() > 1) {
+        4
+    } else {
+        0
+    };
+    let mut chart_title = None;
+    if let Some((board, points)) = &view.chart
+        && let (Some(low), Some(high)) = (
+            points.iter().copied().reduce(f64::min),
+            points.iter().copied().reduce(f64::max),
+        )
+    {
+        chart_title = Some(Line::raw(words::chart_title(
+            &board_name(*board),
+            low.round() as i64,
+            high.round() as i64,
+            points.len(),
+        )));
+    }
+    head.extend(chart_title);
+    let mut rest = Vec::new();
+    if !view.tally.is_empty() {
+        let each: Vec<String> = view
+            .tally
+            .iter()
+            .take(6)
+            .map(|(name, counts)| crate::strings::serve::versus(name, *counts))
+            .collect();
+        rest.push(Line::raw(crate::strings::serve::tally(&each)));
+    }
+    let size = page_size(area.height, profile_fixed(&view.profile));
+    let first = view.page * size + 1;
+    rest.push(Line::styled(words::GAMES_HEAD, bold));
+    if view.games.is_empty() {
+        rest.push(Line::raw(words::NO_GAMES));
+    }
+    for (i, game) in view.games.iter().enumerate() {
+        rest.push(Line::raw(game_line(first + i, game, &profile_rules(game))));
+    }
+    if view.more || view.page > 0 {
+        rest.push(Line::raw(words::page(view.page + 1, view.more)));
+    }
+    rest.push(Line::raw(keymap::hint_line(HintLine::LobbyProfile)));
+    rest.extend(tail);
+    let head_rows = u16::try_from(head.len()).unwrap_or(u16::MAX);
+    let [top, chart, bottom] = Layout::vertical([
+        Constraint::Length(head_rows),
+        Constraint::Length(chart_rows),
+        Constraint::Fill(1),
+    ])
+    .areas(area);
+    Paragraph::new(head)
+        .wrap(Wrap { trim: false })
+        .render(top, buf);
+    if let Some((_, points)) = &view.chart
+        && chart_rows > 0
+    {
+        // The last points that fit, each a bar above the lowest rating shown.
+        let width = usize::from(chart.width);
+        let shown = &points[points.len().saturating_sub(width)..];
+        let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
+        let data: Vec<u64> = shown
+            .iter()
+            .map(|p| (p - low).round().max(0.0) as u64 + 1)
+            .collect();
+        Sparkline::default().data(&data).render(chart, buf);
+    }
+    Paragraph::new(rest)
+        .wrap(Wrap { trim: false })
+        .render(bottom, buf);
+}
+
+/// A game's rules as a profile's list shows them: `standard`, `corners, corr.`.
+fn profile_rules(game: &GameLine) -> String {
+    let speed = match game.board.speed {
+        Speed::Live => "",
+        Speed::Correspondence => words::CORR_SHORT,
+    };
+    format!("{}{speed}", game.board.ruleset_token())
+}
+
+/// One game of a list of games (a profile's, `ssh host games`): number, date,
+/// opponent, outcome, `rules`, rating and change.
+pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
+    let outcome = match game.outcome {
+        Some(Outcome::Win) => crate::strings::serve::WON,
+        Some(Outcome::Draw) => crate::strings::serve::DRAWN,
+        Some(Outcome::Loss) => crate::strings::serve::LOST,
+        None => words::STOPPED,
+    };
+    let change = game
+        .change
+        .map(|(before, after)| {
+            words::change_short(
+                after.round() as i64,
+                after.round() as i64 - before.round() as i64,
+            )
+        })
+        .unwrap_or_default();
+    words::game_row(
+        number,
+        game.date.get(..10).unwrap_or(&game.date),
+        &text::pad(&text::fit(&game.opponent, 16), 16),
+        outcome,
+        rules,
+        game.rated,
+        &change,
+        game.reviewed,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::Rating;
+    use crate::rules::Ruleset;
+
+    fn standing(n: u32) -> Standing {
+        Standing {
+            key: format!("k{n}"),
+            name: format!("player{n}"),
+            rating: Rating {
+                rating: 2000.0 - f64::from(n),
+                deviation: 50.0,
+                volatility: 0.06,
+            },
+            games: 30 + n,
+            wdl: [20, 5, 5 + n],
+            abandoned: n % 2,
+            opponents: 9,
+            last: 1_000,
+        }
+    }
+
+    fn drawn(view: &ClubView) -> String {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&ClubWidget {
+            view,
+            colour: false,
+            typed: None,
+            note: Some("a note"),
+        })
+            .render(area, &mut buf);
+        (0..24)
+            .map(|y| {
+                (0..80)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_leaderboard_page_fits_80_by_24_and_a_number_opens_a_profile() {
+        let size = page_size(24, BOARD_FIXED);
+        let view = ClubView::Board(BoardView {
+            board: Board::new(Ruleset::Corners, Speed::Correspondence),
+            page: 1,
+            rows: (0..size as u32).map(standing).collect(),
+            more: true,
+            now: 1_000,
+        });
+        let text = drawn(&view);
+        assert!(text.contains("corners correspondence"), "{text}");
+        let last = size * 2;
+        assert!(text.contains(&format!("{last:>3}  player")), "{text}");
+        assert!(
+            text.contains("Esc back") && text.contains("a note"),
+            "{text}"
+        );
+        assert_eq!(
+            view.pick(size + 2, 24),
+            Ok(ClubChoice::Profile("k1".into()))
+        );
+        assert!(view.pick(1, 24).is_err(), "on the first page");
+        assert_eq!(
+            view.key(Some(Action::NextPage)),
+            Ok(ClubChoice::Board(
+                Board::new(Ruleset::Corners, Speed::Correspondence),
+                2
+            ))
+        );
+        assert_eq!(
+            view.key(Some(Action::Speed)),
+            Ok(ClubChoice::Board(
+                Board::new(Ruleset::Corners, Speed::Live),
+                0
+            ))
+        );
+        let mut typed = String::new();
+        assert_eq!(type_digit(&mut typed, 1, last), None, "1 of 1x");
+        assert_eq!(type_digit(&mut typed, 2, last), Some(12));
+        assert_eq!(type_digit(&mut typed, 3, 9), Some(3));
+    }
+
+    #[test]
+    fn a_profile_with_its_chart_and_games_fits_80_by_24() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let games: Vec<GameLine> = (0..8)
+            .map(|n| GameLine {
+                id: 100 + n,
+                date: "2026-11-30T10:00:00Z".into(),
+                colour: crate::rules::Player::Blue,
+                opponent: format!("opponent{n}"),
+                outcome: Some(Outcome::Win),
+                termination: crate::record::Termination::Normal,
+                board,
+                rated: n % 2 == 0,
+                change: Some((1500.0, 1512.0)),
+                moves: 64,
+                reviewed: n == 0,
+            })
+            .collect();
+        let view = ClubView::Profile(Box::new(ProfileView {
+            profile: Profile {
+                key: "k".into(),
+                names: vec!["ann".into(), "annie".into()],
+                first_seen: "2026-11-01T00:00:00Z".into(),
+                standings: vec![
+                    (board, standing(1)),
+                    (Board::new(Ruleset::Corners, Speed::Live), standing(2)),
+                ],
+                unlisted: false,
+                wdl: [30, 4, 6],
+            },
+            own: true,
+            chart: Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect())),
+            tally: vec![("bob".into(), [3, 0, 1])],
+            page: 0,
+            games: games.into_iter().take(7).collect(),
+            more: true,
+            now: 1_000,
+        }));
+        let text = drawn(&view);
+        for part in [
+            "ann (also annie)",
+            "first seen 2026-11-01",
+            "standard live",
+            "1999 ±50",
+            "over the last 40 rated games",
+            "1500 to 1617",
+            "v bob 3-0-1",
+            "opponent0",
+            "Esc back",
+            "a note",
+        ] {
+            assert!(text.contains(part), "{part} in\n{text}");
+        }
+        assert_eq!(
+            view.key(Some(Action::Listed)),
+            Ok(ClubChoice::Listed(false))
+        );
+        assert_eq!(
+            view.key(Some(Action::Chart)),
+            Ok(ClubChoice::Chart(Board::new(Ruleset::Corners, Speed::Live)))
+        );
+        assert_eq!(view.page_size(24), 7, "two ratings");
+        assert_eq!(view.pick(2, 24), Ok(ClubChoice::Replay(101)));
+    }
+}

@@ -1,0 +1,578 @@
+//! The club's part of the store: a rated game's end (the result, both ratings and
+//! their history, in the writer's one transaction with the game itself), and the
+//! reads of the leaderboards, profiles, a player's games and the engine's reviews.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::rating::{Outcome, Rating, SCALE};
+use crate::record::{GameResult, Termination};
+use crate::rules::Player;
+use crate::session::Played;
+
+use super::super::club::{
+    Board, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing, abandoned_by, days_between,
+};
+use super::super::table::Snapshot;
+use super::super::who::Who;
+
+/// The speed a game was played at.
+pub(crate) fn speed_of(snapshot: &Snapshot) -> Speed {
+    if snapshot.corr.is_some() {
+        Speed::Correspondence
+    } else {
+        Speed::Live
+    }
+}
+
+/// A game is rated once both players have moved: one ended sooner (a resignation
+/// on the empty board, a first move never made in correspondence) is kept, not rated.
+const RATED_FROM_MOVES: usize = 2;
+
+/// Records game `id` (just entered into the history, `ended` as it ended at `when`,
+/// wall-clock seconds) as rated if it was: both players' ratings move (each
+/// deviation first widened by the time since their last rated game), their history
+/// and tallies with them; all in `tx`, the writer's transaction. Returns the change,
+/// or `None` for a game not rated.
+pub(crate) fn rate_finished(
+    tx: &Connection,
+    id: i64,
+    ended: &Snapshot,
+    when: i64,
+) -> rusqlite::Result<Option<RatedEnd>> {
+    let speed = speed_of(ended);
+    tx.prepare_cached("UPDATE finished SET speed = ?2, ended_at = ?3 WHERE id = ?1")?
+        .execute(params![id, speed.token(), when])?;
+    let seats: Vec<&Who> = ended.seats.iter().flatten().collect();
+    let rated = ended.rated
+        && seats.len() == 2
+        && seats.iter().all(|w| w.can_be_rated())
+        && ended.game.len() >= RATED_FROM_MOVES;
+    let result = Played::new(&ended.game, &ended.course).result();
+    let blue_outcome = match result {
+        GameResult::BlueWins => Outcome::Win,
+        GameResult::YellowWins => Outcome::Loss,
+        GameResult::Draw => Outcome::Draw,
+        GameResult::Unfinished => return Ok(None),
+    };
+    if !rated {
+        return Ok(None);
+    }
+    let board = Board::new(ended.game.ruleset(), speed);
+    let ruleset = board.ruleset_token();
+    let [blue, yellow] = [seats[0], seats[1]];
+    let read =
+        |who: &Who| -> rusqlite::Result<Option<Standing>> { standing_of(tx, &who.key, board) };
+    let (blue_was, yellow_was) = (read(blue)?, read(yellow)?);
+    let before_of = |was: &Option<Standing>| -> (Rating, Option<f64>) {
+        match was {
+            Some(s) => (s.rating, Some(days_between(s.last, when))),
+            None => (SYSTEM.initial, None),
+        }
+    };
+    let (blue_before, blue_days) = before_of(&blue_was);
+    let (yellow_before, yellow_days) = before_of(&yellow_was);
+    let (blue_after, yellow_after) = SYSTEM.rate_game_after(
+        (blue_before, blue_days),
+        (yellow_before, yellow_days),
+        blue_outcome,
+    );
+    // As of the game's end: the deviation widened by the time away.
+    let aged = |r: Rating, days: Option<f64>| SYSTEM.aged(r, days.unwrap_or(0.0));
+    let now_before = [
+        aged(blue_before, blue_days),
+        aged(yellow_before, yellow_days),
+    ];
+    let expected = SYSTEM.expected(now_before[0], now_before[1]);
+    let winner = match blue_outcome {
+        Outcome::Win => Some(Player::Blue),
+        Outcome::Loss => Some(Player::Yellow),
+        Outcome::Draw => None,
+    };
+    let termination = ended
+        .course
+        .ending()
+        .map_or(Termination::Normal, |e| e.termination());
+    let abandoner = abandoned_by(termination, speed, winner);
+    let after = [blue_after, yellow_after];
+    for (player, who, opponent) in [(Player::Blue, blue, yellow), (Player::Yellow, yellow, blue)] {
+        let i = player.index();
+        let outcome = if player == Player::Blue {
+            blue_outcome
+        } else {
+            blue_outcome.reversed()
+        };
+        // An opponent counts for the leaderboard once, if established when played.
+        let established = !now_before[1 - i].is_provisional();
+        let new_opponent = established
+            && tx
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO opponents (key, ruleset, speed, opponent)
+                     VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute(params![who.key, ruleset, speed.token(), opponent.key])?
+                > 0;
+        let r = after[i];
+        tx.prepare_cached(
+            "INSERT INTO ratings (key, ruleset, speed, name, rating, deviation, volatility,
+                 games, wins, draws, losses, abandoned, opponents, last)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11, ?12, ?13)
+             ON CONFLICT (key, ruleset, speed) DO UPDATE SET
+                 name = excluded.name, rating = excluded.rating,
+                 deviation = excluded.deviation, volatility = excluded.volatility,
+                 games = games + 1, wins = wins + excluded.wins,
+                 draws = draws + excluded.draws, losses = losses + excluded.losses,
+                 abandoned = abandoned + excluded.abandoned,
+                 opponents = opponents + excluded.opponents, last = excluded.last",
+        )?
+        .execute(params![
+            who.key,
+            ruleset,
+            speed.token(),
+            who.name,
+            r.rating,
+            r.deviation,
+            r.volatility,
+            outcome == Outcome::Win,
+            outcome == Outcome::Draw,
+            outcome == Outcome::Loss,
+            abandoner == Some(player),
+            new_opponent,
+            when,
+        ])?;
+        tx.prepare_cached(
+            "INSERT OR REPLACE INTO rating_history (key, ruleset, speed, game, rating, deviation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?
+        .execute(params![
+            who.key,
+            ruleset,
+            speed.token(),
+            id,
+            r.rating,
+            r.deviation
+        ])?;
+    }
+    tx.prepare_cached(
+        "UPDATE finished SET rated = 1, blue_before = ?2, blue_after = ?3, blue_deviation = ?4,
+             yellow_before = ?5, yellow_after = ?6, yellow_deviation = ?7, blue_expected = ?8
+         WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        blue_before.rating,
+        blue_after.rating,
+        blue_after.deviation,
+        yellow_before.rating,
+        yellow_after.rating,
+        yellow_after.deviation,
+        expected,
+    ])?;
+    Ok(Some(RatedEnd {
+        before: now_before,
+        after,
+    }))
+}
+
+const STANDING_COLUMNS: &str = "key, name, rating, deviation, volatility, games, wins, draws,
+    losses, abandoned, opponents, last";
+
+fn standing_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Standing> {
+    Ok(Standing {
+        key: row.get(0)?,
+        name: row.get(1)?,
+        rating: Rating {
+            rating: row.get(2)?,
+            deviation: row.get(3)?,
+            volatility: row.get(4)?,
+        },
+        games: row.get(5)?,
+        wdl: [row.get(6)?, row.get(7)?, row.get(8)?],
+        abandoned: row.get(9)?,
+        opponents: row.get(10)?,
+        last: row.get(11)?,
+    })
+}
+
+/// `key`'s standing in `board`, if they have a rated game there.
+pub(crate) fn standing_of(
+    conn: &Connection,
+    key: &str,
+    board: Board,
+) -> rusqlite::Result<Option<Standing>> {
+    conn.prepare_cached(&format!(
+        "SELECT {STANDING_COLUMNS} FROM ratings WHERE key = ?1 AND ruleset = ?2 AND speed = ?3"
+    ))?
+    .query_row(
+        params![key, board.ruleset_token(), board.speed.token()],
+        standing_row,
+    )
+    .optional()
+}
+
+/// The leaderboard of `board` at `now` (wall-clock seconds): the players it lists
+/// ([`Standing::listed`], written here as one query: the deviation widened to today
+/// is compared squared, φ² + t·σ² ≤ 75², so no square root is needed), best first,
+/// `limit` of them from place `offset`.
+pub(crate) fn leaderboard(
+    conn: &Connection,
+    board: Board,
+    now: i64,
+    (offset, limit): (usize, usize),
+) -> rusqlite::Result<Vec<Standing>> {
+    let ranked = crate::rating::RANKED_DEVIATION;
+    let per_day = SYSTEM.periods_per_day * SCALE * SCALE;
+    let oldest = now - board.speed.active_days() * 86_400;
+    conn.prepare_cached(&format!(
+        "SELECT {STANDING_COLUMNS} FROM ratings AS r
+         WHERE ruleset = ?1 AND speed = ?2 AND games >= ?3 AND opponents >= ?4 AND last >= ?5
+           AND deviation * deviation
+               + max(?6 - last, 0) / 86400.0 * ?7 * volatility * volatility <= ?8
+           AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)
+         ORDER BY rating DESC
+         LIMIT ?9 OFFSET ?10"
+    ))?
+    .query_map(
+        params![
+            board.ruleset_token(),
+            board.speed.token(),
+            MIN_GAMES,
+            MIN_OPPONENTS,
+            oldest,
+            now,
+            per_day,
+            ranked * ranked,
+            i64::try_from(limit).unwrap_or(i64::MAX),
+            i64::try_from(offset).unwrap_or(i64::MAX),
+        ],
+        standing_row,
+    )?
+    .collect::<rusqlite::Result<Vec<Standing>>>()
+    .inspect(|rows| {
+        // The query is the rule, written for SQLite: both say the same.
+        debug_assert!(rows.iter().all(|s| s.listed(board.speed, now)));
+    })
+}
+
+/// A player as a profile shows them, beside their games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Profile {
+    /// Their key.
+    pub(crate) key: String,
+    /// Their names at this server, the first bound first.
+    pub(crate) names: Vec<String>,
+    /// When their first name was bound (UTC, as kept).
+    pub(crate) first_seen: String,
+    /// Each rating they have, in [`Board::ALL`]'s order.
+    pub(crate) standings: Vec<(Board, Standing)>,
+    /// Whether they left the leaderboards.
+    pub(crate) unlisted: bool,
+    /// All their finished games (rated or not): wins, draws, losses.
+    pub(crate) wdl: [u32; 3],
+}
+
+/// The key bound to `name` (any case), and the name as bound.
+pub(crate) fn key_of_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached("SELECT key FROM names WHERE folded = ?1")?
+        .query_row([super::super::names::folded(name.trim())], |row| row.get(0))
+        .optional()
+}
+
+/// `key`'s profile: `None` if no name is bound to it.
+pub(crate) fn profile(conn: &Connection, key: &str) -> rusqlite::Result<Option<Profile>> {
+    let mut names = Vec::new();
+    let mut first_seen = String::new();
+    {
+        let mut rows =
+            conn.prepare_cached("SELECT name, bound FROM names WHERE key = ?1 ORDER BY bound")?;
+        let mut found = rows.query([key])?;
+        while let Some(row) = found.next()? {
+            if names.is_empty() {
+                first_seen = row.get(1)?;
+            }
+            names.push(row.get(0)?);
+        }
+    }
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let mut standings = Vec::new();
+    for board in Board::ALL {
+        if let Some(standing) = standing_of(conn, key, board)? {
+            standings.push((board, standing));
+        }
+    }
+    let unlisted = conn
+        .prepare_cached("SELECT unlisted FROM players WHERE key = ?1")?
+        .query_row([key], |row| row.get(0))
+        .optional()?
+        .unwrap_or(false);
+    let wdl = conn
+        .prepare_cached(
+            "SELECT
+                 coalesce(sum((blue_key = ?1 AND result = '1-0') OR (yellow_key = ?1 AND result = '0-1')), 0),
+                 coalesce(sum(result = '1/2-1/2'), 0),
+                 coalesce(sum((blue_key = ?1 AND result = '0-1') OR (yellow_key = ?1 AND result = '1-0')), 0)
+             FROM finished WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'",
+        )?
+        .query_row([key], |row| Ok([row.get(0)?, row.get(1)?, row.get(2)?]))?;
+    Ok(Some(Profile {
+        key: key.to_owned(),
+        names,
+        first_seen,
+        standings,
+        unlisted,
+        wdl,
+    }))
+}
+
+/// `key`'s ratings in `board` after each of their last `limit` rated games, oldest
+/// first: a profile's chart.
+pub(crate) fn rating_history(
+    conn: &Connection,
+    key: &str,
+    board: Board,
+    limit: usize,
+) -> rusqlite::Result<Vec<f64>> {
+    let mut points: Vec<f64> = conn
+        .prepare_cached(
+            "SELECT rating FROM rating_history WHERE key = ?1 AND ruleset = ?2 AND speed = ?3
+             ORDER BY game DESC LIMIT ?4",
+        )?
+        .query_map(
+            params![
+                key,
+                board.ruleset_token(),
+                board.speed.token(),
+                i64::try_from(limit).unwrap_or(i64::MAX)
+            ],
+            |row| row.get(0),
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    points.reverse();
+    Ok(points)
+}
+
+/// One finished game as a player's list shows it, from their side.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct GameLine {
+    /// The game's number in the history.
+    pub(crate) id: i64,
+    /// When it ended (UTC, as kept).
+    pub(crate) date: String,
+    /// The colour the player had.
+    pub(crate) colour: Player,
+    /// The opponent as shown.
+    pub(crate) opponent: String,
+    /// Won, drawn, lost (or `None`: stopped, `*`).
+    pub(crate) outcome: Option<Outcome>,
+    /// How it ended.
+    pub(crate) termination: Termination,
+    /// Its rating, and whether it was rated.
+    pub(crate) board: Board,
+    pub(crate) rated: bool,
+    /// The player's rating before and after, for a rated game.
+    pub(crate) change: Option<(f64, f64)>,
+    /// Moves played.
+    pub(crate) moves: u32,
+    /// Whether the engine's review of it is kept.
+    pub(crate) reviewed: bool,
+}
+
+/// `key`'s finished games, newest first: `limit` from the `offset`th.
+pub(crate) fn games_of(
+    conn: &Connection,
+    key: &str,
+    (offset, limit): (usize, usize),
+) -> rusqlite::Result<Vec<GameLine>> {
+    conn.prepare_cached(
+        "SELECT id, date, blue_name, blue_key, yellow_name, yellow_key, result, termination,
+                ruleset, speed, rated, blue_before, blue_after, yellow_before, yellow_after,
+                moves, EXISTS (SELECT 1 FROM reviews WHERE game = f.id)
+         FROM finished AS f
+         WHERE id IN (SELECT id FROM finished WHERE blue_key = ?1
+                      UNION ALL SELECT id FROM finished WHERE yellow_key = ?1)
+         ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+    )?
+    .query_map(
+        params![
+            key,
+            i64::try_from(limit).unwrap_or(i64::MAX),
+            i64::try_from(offset).unwrap_or(i64::MAX)
+        ],
+        |row| {
+            let blue_key: String = row.get(3)?;
+            let colour = if blue_key == key {
+                Player::Blue
+            } else {
+                Player::Yellow
+            };
+            let (name_at, key_at) = match colour {
+                Player::Blue => (4, 5),
+                Player::Yellow => (2, 3),
+            };
+            let opponent = Who {
+                name: row.get(name_at)?,
+                key: row.get(key_at)?,
+            };
+            let result: String = row.get(6)?;
+            let blue_outcome = match result.parse().unwrap_or(GameResult::Unfinished) {
+                GameResult::BlueWins => Some(Outcome::Win),
+                GameResult::YellowWins => Some(Outcome::Loss),
+                GameResult::Draw => Some(Outcome::Draw),
+                GameResult::Unfinished => None,
+            };
+            let outcome = match colour {
+                Player::Blue => blue_outcome,
+                Player::Yellow => blue_outcome.map(Outcome::reversed),
+            };
+            let termination: String = row.get(7)?;
+            let ruleset: String = row.get(8)?;
+            let speed: String = row.get(9)?;
+            let board = Board::new(
+                ruleset.parse().unwrap_or_default(),
+                Speed::parse(&speed).unwrap_or(Speed::Live),
+            );
+            let rated: bool = row.get(10)?;
+            let (before, after) = match colour {
+                Player::Blue => (
+                    row.get::<_, Option<f64>>(11)?,
+                    row.get::<_, Option<f64>>(12)?,
+                ),
+                Player::Yellow => (row.get(13)?, row.get(14)?),
+            };
+            Ok(GameLine {
+                id: row.get(0)?,
+                date: row.get(1)?,
+                colour,
+                opponent: opponent.display_name(),
+                outcome,
+                termination: termination.parse().unwrap_or_default(),
+                board,
+                rated,
+                change: before.zip(after),
+                moves: row.get(15)?,
+                reviewed: row.get(16)?,
+            })
+        },
+    )?
+    .collect()
+}
+
+/// A finished game's record, its keys (Blue's, Yellow's) and its review if kept.
+pub(crate) type KeptGame = (String, [String; 2], Option<String>);
+
+/// Game `id`'s record and its keys (Blue's, Yellow's), and its review if one is kept.
+pub(crate) fn record_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<KeptGame>> {
+    conn.prepare_cached(
+        "SELECT record, blue_key, yellow_key, (SELECT positions FROM reviews WHERE game = ?1)
+         FROM finished WHERE id = ?1",
+    )?
+    .query_row([id], |row| {
+        Ok((row.get(0)?, [row.get(1)?, row.get(2)?], row.get(3)?))
+    })
+    .optional()
+}
+
+/// Whether game `id`'s review is kept.
+pub(crate) fn reviewed(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM reviews WHERE game = ?1)")?
+        .query_row([id], |row| row.get(0))
+}
+
+/// Keeps game `id`'s review, made at `when` (once: a second one changes nothing).
+pub(crate) fn write_review(
+    tx: &Connection,
+    id: i64,
+    positions: &str,
+    when: i64,
+) -> rusqlite::Result<()> {
+    tx.prepare_cached("INSERT OR IGNORE INTO reviews (game, made, positions) VALUES (?1, ?2, ?3)")?
+        .execute(params![id, when, positions])?;
+    Ok(())
+}
+
+/// Takes `key` off the leaderboards (`listed` false) or puts them back.
+pub(crate) fn write_listed(tx: &Connection, key: &str, listed: bool) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO players (key, unlisted) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET unlisted = excluded.unlisted",
+    )?
+    .execute(params![key, !listed])?;
+    Ok(())
+}
+
+/// Keeps `key`'s vacation days used in `year`.
+pub(crate) fn write_vacation(
+    tx: &Connection,
+    key: &str,
+    (year, used): (i32, u32),
+) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO players (key, vacation_year, vacation_used) VALUES (?1, ?2, ?3)
+         ON CONFLICT (key) DO UPDATE SET vacation_year = excluded.vacation_year,
+             vacation_used = excluded.vacation_used",
+    )?
+    .execute(params![key, year, used])?;
+    Ok(())
+}
+
+/// Every player's vacation days used in `year`, for the players who used any.
+pub(crate) fn vacations(conn: &Connection, year: i32) -> rusqlite::Result<Vec<(String, u32)>> {
+    conn.prepare(
+        "SELECT key, vacation_used FROM players WHERE vacation_year = ?1 AND vacation_used > 0",
+    )?
+    .query_map([year], |row| Ok((row.get(0)?, row.get(1)?)))?
+    .collect()
+}
+
+/// Keeps the wall-clock time the server is up at.
+pub(crate) fn write_up_until(tx: &Connection, wall: i64) -> rusqlite::Result<()> {
+    tx.prepare_cached("UPDATE meta SET value = ?1 WHERE name = 'up_until'")?
+        .execute([wall])?;
+    Ok(())
+}
+
+/// At a start at wall-clock `now`: the time since the server was last up is added
+/// to the pause the correspondence clocks do not count (a database never up before
+/// adds nothing), and the server is up now. Returns the pause, in seconds.
+pub(crate) fn resume_clock(tx: &Connection, now: i64) -> rusqlite::Result<i64> {
+    let read = |name: &str| -> rusqlite::Result<i64> {
+        tx.query_row("SELECT value FROM meta WHERE name = ?1", [name], |row| {
+            row.get(0)
+        })
+    };
+    let (up_until, mut paused) = (read("up_until")?, read("paused")?);
+    if up_until > 0 && now > up_until {
+        paused += now - up_until;
+    }
+    tx.execute("UPDATE meta SET value = ?1 WHERE name = 'paused'", [paused])?;
+    write_up_until(tx, now)?;
+    Ok(paused)
+}
+
+/// Deletes `key`'s profile for the operator: their ratings, their history and
+/// standings, their choices; their games stay (they are their opponents' history
+/// too), as do their names. Returns how many ratings went.
+pub(crate) fn forget(tx: &Connection, key: &str) -> rusqlite::Result<usize> {
+    let ratings = tx.execute("DELETE FROM ratings WHERE key = ?1", [key])?;
+    tx.execute("DELETE FROM rating_history WHERE key = ?1", [key])?;
+    tx.execute("DELETE FROM opponents WHERE key = ?1", [key])?;
+    tx.execute("DELETE FROM players WHERE key = ?1", [key])?;
+    Ok(ratings)
+}
+
+/// Each rated game of `board`: Blue's score (1, ½, 0) and Blue's expected score, in
+/// the order they ended (for `hijara serve colours`).
+pub(crate) fn colour_results(conn: &Connection, board: Board) -> rusqlite::Result<Vec<(f64, f64)>> {
+    conn.prepare_cached(
+        "SELECT CASE result WHEN '1-0' THEN 1.0 WHEN '0-1' THEN 0.0 ELSE 0.5 END, blue_expected
+         FROM finished
+         WHERE rated = 1 AND ruleset = ?1 AND speed = ?2 AND blue_expected IS NOT NULL
+           AND result IN ('1-0', '1/2-1/2', '0-1')
+         ORDER BY id",
+    )?
+    .query_map(params![board.ruleset_token(), board.speed.token()], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })?
+    .collect()
+}

@@ -1,0 +1,313 @@
+//! The club's store: a rated game's end in one transaction, the leaderboard's
+//! thresholds as one query, profiles, the pause of correspondence clocks.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use rusqlite::Connection;
+
+use super::super::club::{Board, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing};
+use super::super::table::{GameTable, Keep};
+use super::super::wall::CorrTime;
+use super::super::who::Who;
+use super::club::{games_of, leaderboard, profile, rating_history, standing_of};
+use super::*;
+use crate::rating::{Outcome, Rating};
+use crate::rules::{Game, Player, Ruleset, Square};
+use crate::ui::Request;
+
+type Heard = Arc<Mutex<Vec<(u32, Keep, Result<(), String>)>>>;
+
+fn open_at(dir: &Path, wall: i64) -> (Store, Opened, Heard) {
+    let heard: Heard = Arc::default();
+    let into = heard.clone();
+    let kept: Kept = Box::new(move |batch| into.lock().unwrap().extend(batch));
+    let time = CorrTime::new(Arc::new(move || wall), 0);
+    let (store, opened) = Store::open_with(dir, Arc::new(|_: &str| {}), kept, &time).unwrap();
+    (store, opened, heard)
+}
+
+fn who(name: &str) -> Who {
+    Who {
+        key: format!("SHA256:{name}"),
+        name: name.to_owned(),
+    }
+}
+
+/// A rated table of `blue` and `yellow` (or casual) where Yellow resigns after
+/// two moves: the keep that ends it.
+fn resigned(blue: &Who, yellow: &Who, rated: bool) -> Keep {
+    let mut table = GameTable::open(blue.clone(), Player::Blue, Game::new(), None);
+    assert!(table.set_terms(rated, None));
+    let t0 = Instant::now();
+    table.sit(yellow.clone(), t0);
+    let two = Game::from_moves([Square::B2, Square::C3]).unwrap();
+    table.take_moves((Player::Blue, table.epoch()), &two, t0);
+    table.take_moves((Player::Yellow, table.epoch()), &two, t0);
+    table.request(Player::Yellow, &Request::Resign, t0);
+    table.take_keep().unwrap()
+}
+
+fn db(dir: &Path) -> Connection {
+    Connection::open(db_path(dir)).unwrap()
+}
+
+#[test]
+fn a_rated_game_s_end_moves_both_ratings_with_its_history_in_one_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open_at(dir.path(), 1_000_000);
+    let (ann, bob) = (who("ann"), who("bob"));
+    assert!(store.writer().keep(1, resigned(&ann, &bob, true)));
+    assert!(store.writer().flush());
+    let (_, keep, result) = heard.lock().unwrap().pop().unwrap();
+    result.unwrap();
+    let end = keep.rated_end.expect("rated");
+    // Both newcomers: Glicko-2 with Lichess's parameters, a first game each.
+    let initial = SYSTEM.initial;
+    let (blue, yellow) = SYSTEM.rate_game_after((initial, None), (initial, None), Outcome::Win);
+    assert_eq!(
+        end,
+        RatedEnd {
+            before: [initial, initial],
+            after: [blue, yellow]
+        }
+    );
+    assert_eq!(end.change(Player::Blue), "+242");
+    let conn = store_conn(&store);
+    let board = Board::new(Ruleset::Standard, Speed::Live);
+    let ann_now = standing_of(&conn, &ann.key, board).unwrap().unwrap();
+    assert_eq!(ann_now.rating, blue);
+    assert_eq!((ann_now.games, ann_now.wdl), (1, [1, 0, 0]));
+    // Both were provisional: no established opponent counted yet.
+    assert_eq!(ann_now.opponents, 0);
+    let bob_now = standing_of(&conn, &bob.key, board).unwrap().unwrap();
+    assert_eq!(bob_now.wdl, [0, 0, 1]);
+    assert_eq!(bob_now.abandoned, 0, "a resignation is no abandonment");
+    assert_eq!(
+        rating_history(&conn, &ann.key, board, 10).unwrap(),
+        vec![blue.rating]
+    );
+    let (rated, expected): (bool, f64) = conn
+        .query_row("SELECT rated, blue_expected FROM finished", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert!(rated);
+    assert!(
+        (expected - 0.5).abs() < 1e-9,
+        "the colours are logged with it"
+    );
+    let games = games_of(&conn, &bob.key, (0, 10)).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].colour, Player::Yellow);
+    assert_eq!(games[0].outcome, Some(Outcome::Loss));
+    assert_eq!(games[0].change, Some((1500.0, yellow.rating)));
+}
+
+/// The writer's own connection, for reads in tests.
+fn store_conn(store: &Store) -> Connection {
+    Connection::open(&store.path).unwrap()
+}
+
+#[test]
+fn casual_guest_and_ai_games_are_never_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open_at(dir.path(), 1_000_000);
+    let guest = Who {
+        key: "guest:7".into(),
+        name: "~gina".into(),
+    };
+    store
+        .writer()
+        .keep(1, resigned(&who("ann"), &who("bob"), false));
+    store.writer().keep(2, resigned(&who("ann"), &guest, true));
+    store.writer().keep(
+        3,
+        resigned(&who("ann"), &Who::ai(crate::ai::Level::Easy), true),
+    );
+    assert!(store.writer().flush());
+    let heard = heard.lock().unwrap();
+    assert_eq!(heard.len(), 3);
+    assert!(
+        heard
+            .iter()
+            .all(|(_, k, r)| r.is_ok() && k.rated_end.is_none())
+    );
+    let rated: i64 = store_conn(&store)
+        .query_row("SELECT count(*) FROM finished WHERE rated = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(rated, 0);
+    let games: i64 = store_conn(&store)
+        .query_row("SELECT count(*) FROM finished", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(games, 3, "kept all the same");
+}
+
+/// If the ratings can't be written, the game's end is not written either: one
+/// transaction, and the table hears that its keep failed.
+#[test]
+fn a_rated_end_that_cannot_rate_is_not_kept_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open_at(dir.path(), 1_000_000);
+    db(dir.path())
+        .execute_batch(
+            "CREATE TRIGGER no_ratings BEFORE INSERT ON ratings
+             BEGIN SELECT RAISE(ABORT, 'ratings refused'); END;",
+        )
+        .unwrap();
+    store
+        .writer()
+        .keep(1, resigned(&who("ann"), &who("bob"), true));
+    assert!(store.writer().flush());
+    let (_, keep, result) = heard.lock().unwrap().pop().unwrap();
+    assert!(result.unwrap_err().contains("ratings refused"));
+    assert!(keep.rated_end.is_none());
+    let conn = store_conn(&store);
+    let count = |table: &str| -> i64 {
+        conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(count("finished"), 0);
+    assert_eq!(count("rating_history"), 0);
+    assert_eq!(count("opponents"), 0);
+}
+
+/// A standing row written straight into the ratings table.
+fn put(conn: &Connection, s: &Standing, board: Board) {
+    conn.execute(
+        "INSERT INTO ratings (key, ruleset, speed, name, rating, deviation, volatility, games,
+             wins, draws, losses, abandoned, opponents, last)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 0, 0, ?10, ?11)",
+        rusqlite::params![
+            s.key,
+            board.ruleset_token(),
+            board.speed.token(),
+            s.name,
+            s.rating.rating,
+            s.rating.deviation,
+            s.rating.volatility,
+            s.games,
+            s.games,
+            s.opponents,
+            s.last
+        ],
+    )
+    .unwrap();
+}
+
+/// The leaderboard's query lists exactly the players [`Standing::listed`] lists,
+/// best first, and leaves out a player who left it.
+#[test]
+fn the_leaderboard_s_thresholds_in_one_query_agree_with_the_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = 2_000_000_000;
+    let (store, _, _) = open_at(dir.path(), now);
+    let conn = store_conn(&store);
+    let board = Board::new(Ruleset::Corners, Speed::Live);
+    let mut all = Vec::new();
+    let mut n = 0;
+    for games in [MIN_GAMES - 1, MIN_GAMES, 60] {
+        for opponents in [MIN_OPPONENTS - 1, MIN_OPPONENTS] {
+            for deviation in [50.0, 74.0, 74.9, 75.1] {
+                for days_ago in [0, 10, 29, 31] {
+                    for volatility in [0.06, 0.09] {
+                        n += 1;
+                        let s = Standing {
+                            key: format!("k{n}"),
+                            name: format!("p{n}"),
+                            rating: Rating {
+                                rating: 1500.0 + f64::from(n),
+                                deviation,
+                                volatility,
+                            },
+                            games,
+                            wdl: [games, 0, 0],
+                            abandoned: 0,
+                            opponents,
+                            last: now - days_ago * 86_400,
+                        };
+                        put(&conn, &s, board);
+                        all.push(s);
+                    }
+                }
+            }
+        }
+    }
+    // Another board's rows are not this one's.
+    put(
+        &conn,
+        &all[all.len() - 1],
+        Board::new(Ruleset::Standard, Speed::Live),
+    );
+    let mut expected: Vec<String> = all
+        .iter()
+        .filter(|s| s.listed(Speed::Live, now))
+        .map(|s| s.key.clone())
+        .collect();
+    expected.reverse();
+    let listed: Vec<String> = leaderboard(&conn, board, now, (0, 1000))
+        .unwrap()
+        .into_iter()
+        .map(|s| s.key)
+        .collect();
+    assert!(!expected.is_empty() && expected.len() < all.len() / 4);
+    assert_eq!(listed, expected);
+    // Pages, and a player who left the leaderboard.
+    let page = leaderboard(&conn, board, now, (1, 2)).unwrap();
+    assert_eq!(page.len(), 2);
+    assert_eq!(page[0].key, expected[1]);
+    club::write_listed(&conn, &expected[0], false).unwrap();
+    let first = leaderboard(&conn, board, now, (0, 1)).unwrap();
+    assert_eq!(first[0].key, expected[1]);
+}
+
+#[test]
+fn a_profile_names_its_player_and_their_ratings() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open_at(dir.path(), 1_000_000);
+    assert_eq!(store.claim_name("ann", "SHA256:ann"), Ok(()));
+    assert_eq!(store.claim_name("bob", "SHA256:bob"), Ok(()));
+    store
+        .writer()
+        .keep(1, resigned(&who("ann"), &who("bob"), true));
+    assert!(store.writer().flush());
+    let conn = store_conn(&store);
+    assert_eq!(
+        club::key_of_name(&conn, " ANN ").unwrap().as_deref(),
+        Some("SHA256:ann")
+    );
+    let found = profile(&conn, "SHA256:ann").unwrap().unwrap();
+    assert_eq!(found.names, vec!["ann".to_owned()]);
+    assert!(!found.first_seen.is_empty());
+    assert_eq!(found.wdl, [1, 0, 0]);
+    assert_eq!(found.standings.len(), 1);
+    assert_eq!(
+        found.standings[0].0,
+        Board::new(Ruleset::Standard, Speed::Live)
+    );
+    assert!(profile(&conn, "SHA256:nobody").unwrap().is_none());
+    // The operator deletes it: the ratings go, the game stays.
+    assert_eq!(club::forget(&conn, "SHA256:ann").unwrap(), 1);
+    let found = profile(&conn, "SHA256:ann").unwrap().unwrap();
+    assert!(found.standings.is_empty());
+    assert_eq!(found.wdl, [1, 0, 0]);
+}
+
+#[test]
+fn correspondence_clocks_pause_for_the_time_the_server_was_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, opened, _) = open_at(dir.path(), 1_000_000);
+    assert_eq!(opened.paused, 0, "never up before: no pause");
+    store.writer().heartbeat(1_000_060);
+    assert!(store.writer().flush());
+    drop(store);
+    // Down from the last heartbeat until a start ten days later.
+    let (store, opened, _) = open_at(dir.path(), 1_000_060 + 864_000);
+    assert_eq!(opened.paused, 864_000);
+    drop(store);
+    let (_, opened, _) = open_at(dir.path(), 1_000_060 + 864_000 + 100);
+    assert_eq!(opened.paused, 864_100);
+}

@@ -1,0 +1,286 @@
+//! The club at `hijara serve`: ratings, standings, profiles, correspondence games and
+//! the one-shot commands.
+
+/// A rating's name: its ruleset and speed (`standard live`, `corners correspondence`).
+pub(crate) fn board(ruleset: &str, speed: &str) -> String {
+    format!("{ruleset} {speed}")
+}
+
+/// A player's rating after a rated game: before, after and the change.
+pub(crate) fn rating_change(board: &str, before: &str, after: &str, change: &str) -> String {
+    format!("Rating, {board}: {before} -> {after} ({change})")
+}
+
+pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
+pub(crate) const NO_SUCH_PAGE: &str = "No more pages that way";
+pub(crate) const NO_RATING: &str = "No rated games yet: nothing to chart";
+pub(crate) const NOT_YOUR_PROFILE: &str = "Only your own profile can leave the leaderboards";
+pub(crate) const NOBODY_LISTED: &str = "Nobody is listed yet: see the rule above";
+pub(crate) const NO_MORE: &str = "No more players";
+pub(crate) const NO_RATED_GAMES: &str = "No rated games yet";
+pub(crate) const NO_GAMES: &str = "No games here yet";
+pub(crate) const STOPPED: &str = "stopped";
+/// After a ruleset, for a correspondence game.
+pub(crate) const CORR_SHORT: &str = " corr";
+pub(crate) const BOARD_HEAD: &str =
+    "  #  player            rating        games  won-drawn-lost  abandoned";
+pub(crate) const GAMES_HEAD: &str =
+    "Games, newest first (a number replays one; * has the engine's review)";
+
+/// A number being typed to pick a row.
+pub(crate) fn typed_number(typed: &str) -> String {
+    format!("Number: {typed}_")
+}
+/// A number typed that is not shown.
+pub(crate) fn not_on_this_page(n: usize) -> String {
+    format!("Number {n} is not on this page")
+}
+/// A rating with its deviation: `1623 ±62`, `1500? ±500`.
+pub(crate) fn rating(display: &str, deviation: i64) -> String {
+    format!("{display} ±{deviation}")
+}
+pub(crate) fn leaderboard_title(board: &str) -> String {
+    format!("Leaderboard: {board}")
+}
+/// Who a leaderboard lists, on two lines.
+pub(crate) fn listed_rule(games: u32, opponents: u32, deviation: u32, days: i64) -> [String; 2] {
+    [
+        format!(
+            "Listed: {games}+ rated games, against {opponents}+ opponents not provisional then,"
+        ),
+        format!("a deviation of {deviation} or less today, a rated game in the last {days} days"),
+    ]
+}
+/// One leaderboard row; `name` is padded already.
+pub(crate) fn board_row(
+    place: usize,
+    name: &str,
+    rating: &str,
+    games: u32,
+    wdl: [u32; 3],
+    abandoned: u32,
+) -> String {
+    let [w, d, l] = wdl;
+    let wdl = format!("{w}-{d}-{l}");
+    format!("{place:>3}  {name}  {rating:<12}  {games:>5}  {wdl:<15} {abandoned:>4}")
+}
+/// A list's page: its number, and whether more follow.
+pub(crate) fn page(number: usize, more: bool) -> String {
+    if more {
+        format!("Page {number}: ] next page, [ back")
+    } else {
+        format!("Page {number}, the last: [ back")
+    }
+}
+/// A profile's first line.
+pub(crate) fn profile_title(name: &str, others: &str, first_seen: &str, unlisted: bool) -> String {
+    let also = if others.is_empty() {
+        String::new()
+    } else {
+        format!(" (also {others})")
+    };
+    let listed = if unlisted {
+        "off the leaderboards"
+    } else {
+        "on the leaderboards"
+    };
+    format!("{name}{also} · first seen {first_seen} · {listed}")
+}
+/// One rating of a profile; `board` is padded already.
+pub(crate) fn profile_rating(
+    board: &str,
+    rating: &str,
+    games: u32,
+    wdl: [u32; 3],
+    abandoned: u32,
+) -> String {
+    let [w, d, l] = wdl;
+    format!("{board}  {rating:<12}  {games} rated games {w}-{d}-{l}, abandoned {abandoned}")
+}
+/// All of a player's finished games here, rated or not.
+pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
+    let [w, d, l] = wdl;
+    format!("All games here: {total} (won-drawn-lost {w}-{d}-{l})")
+}
+/// The chart's title.
+pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> String {
+    format!("Rating, {board}: {low} to {high} over the last {points} rated games")
+}
+/// A rated game's rating after it and its change: `1623 (+11)`.
+pub(crate) fn change_short(after: i64, delta: i64) -> String {
+    format!("{after} ({delta:+})")
+}
+/// One game of a profile; `opponent` is padded already.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn game_row(
+    number: usize,
+    date: &str,
+    opponent: &str,
+    outcome: &str,
+    rules: &str,
+    rated: bool,
+    change: &str,
+    reviewed: bool,
+) -> String {
+    let rating = if rated { change } else { "casual" };
+    let mark = if reviewed { "*" } else { "" };
+    format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
+}
+
+pub(crate) const AI_NOT_RATED: &str = "Games against the server's AI are never rated";
+pub(crate) const GUEST_NOT_RATED: &str = "A guest's games are never rated: connect with a key";
+pub(crate) const NO_MOVE_DUE: &str = "No correspondence game waits for your move";
+/// After a table's rules: rated, casual.
+pub(crate) const RATED_SUFFIX: &str = ", rated";
+pub(crate) const CASUAL_SUFFIX: &str = ", casual";
+/// A correspondence game in the lobby's list, as its players see it.
+pub(crate) const YOUR_MOVE: &str = "your move";
+pub(crate) const THEIR_MOVE: &str = "their move";
+/// After a table's rules: its days a move.
+pub(crate) fn days_suffix(days: u8) -> String {
+    format!(", {}", days_a_move(days))
+}
+/// A correspondence table's pace: `1 day a move`, `3 days a move`.
+pub(crate) fn days_a_move(days: u8) -> String {
+    if days == 1 {
+        "1 day a move".to_owned()
+    } else {
+        format!("{days} days a move")
+    }
+}
+/// The tables' heading when they take more than a page.
+pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
+    format!("Tables {first}-{last} of {all} (]/[ pages)")
+}
+/// The lobby's line when correspondence games wait for this player.
+pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {
+    let games = if count == 1 { "game" } else { "games" };
+    format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. Tab opens it")
+}
+/// The lobby's line when the player's correspondence games wait for their opponents.
+pub(crate) fn their_moves(count: usize) -> String {
+    let games = if count == 1 {
+        "game waits"
+    } else {
+        "games wait"
+    };
+    format!("{count} correspondence {games} for your opponents")
+}
+pub(crate) const WHOSE_PROFILE: &str = "A player's profile";
+/// No name bound like this one.
+pub(crate) fn no_player(name: &str) -> String {
+    format!("No player called {name} here")
+}
+/// The store could not be read.
+pub(crate) fn not_read(error: &str) -> String {
+    format!("Could not read the club's records: {error}")
+}
+/// A correspondence game came to this player's move: the lobby's line, with the bell.
+pub(crate) fn moved(opponent: &str) -> String {
+    format!("Your move in your correspondence game v {opponent} (Tab opens it)")
+}
+/// The replay viewer's title for a game of the history.
+pub(crate) fn replay_title(blue: &str, yellow: &str, date: &str) -> String {
+    format!("{blue} v {yellow}, {date}")
+}
+/// The engine's review of a game is not made yet.
+pub(crate) const REVIEW_QUEUED: &str =
+    "The engine reviews this game at the server now: open it again in a minute or two";
+/// The player's review of another game is under way.
+pub(crate) fn review_busy(game: i64) -> String {
+    format!("One review at a time: your review of game {game} is still under way")
+}
+pub(crate) const NO_REVIEWS: &str = "No engine reviews at this server";
+pub(crate) const NOT_A_GAME: &str = "That game can't be read back";
+/// Off or on the leaderboards.
+pub(crate) const LEFT_BOARDS: &str = "You left the leaderboards (h: back on them)";
+pub(crate) const BACK_ON_BOARDS: &str = "You are on the leaderboards again";
+/// A correspondence table opened: nobody waits for the opponent in the lobby.
+pub(crate) fn corr_open(number: usize) -> String {
+    format!("Table {number} is open for a correspondence game: you hear when someone sits")
+}
+pub(crate) const CORR_CLOSED: &str = "Your open correspondence table is closed";
+pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
+/// At a correspondence game with claims: the stone waits for its claim.
+pub(crate) const CLAIM_WITH_MOVE: &str =
+    "Your stone goes with its claim (+N Enter), or unclaimed when you leave (q)";
+// The lines of a correspondence game fit one status line (80 columns, a name of 16).
+/// A correspondence game's line for the player to move.
+pub(crate) fn corr_your_move(days: u8, left: &str) -> String {
+    format!("{}: your move, {left} left (q: lobby)", days_a_move(days))
+}
+/// A correspondence game's line for the player waiting.
+pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> String {
+    format!(
+        "{}: {mover}'s move, {left} left (yours: {mine})",
+        days_a_move(days)
+    )
+}
+/// A correspondence game's line for a spectator.
+pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {
+    format!("{}: {mover}'s move, {left} left", days_a_move(days))
+}
+
+pub(crate) const NO_STORE: &str = "This server keeps no records";
+/// `status` and `games` for a guest.
+pub(crate) fn guest_no_games(name: &str) -> String {
+    format!("{name}: a guest has no games kept here: connect with a key")
+}
+/// `status`'s first line.
+pub(crate) fn status_head(name: &str, mine: usize, theirs: usize) -> String {
+    match (mine, theirs) {
+        (0, 0) => format!("{name}: no correspondence games in play"),
+        (0, _) => format!("{name}: no move due; {theirs} game(s) wait for your opponents"),
+        _ => format!("{name}: your move in {mine} game(s); {theirs} wait for your opponents"),
+    }
+}
+/// One correspondence game of `status`.
+pub(crate) fn status_game(table: u32, opponent: &str, days: u8, left: &str, mine: bool) -> String {
+    let whose = if mine { "your move" } else { "their move" };
+    format!(
+        "  table {table}: v {opponent}, {}, {whose}, {left} left",
+        days_a_move(days)
+    )
+}
+/// `status`'s last line.
+pub(crate) fn vacation_left(days: u32) -> String {
+    format!("Vacation days left this year: {days}")
+}
+/// `games` for a player with none.
+pub(crate) fn no_games_yet(name: &str) -> String {
+    format!("{name}: no finished games here yet")
+}
+/// `games`'s first line.
+pub(crate) fn games_head(name: &str) -> String {
+    format!("{name}: the last games, newest first")
+}
+
+/// One board's line of `hijara serve colours`.
+pub(crate) fn colours_line(
+    board: &str,
+    games: u32,
+    wdl: [u32; 3],
+    score: f64,
+    expected: f64,
+    excess: Option<(f64, f64, f64)>,
+) -> String {
+    if games == 0 {
+        return format!("{board}: no rated games");
+    }
+    let [w, d, l] = wdl;
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let excess = match excess {
+        Some((e, low, high)) => format!(
+            "; Blue's excess {:+.1} points (95% interval {:+.1} to {:+.1})",
+            100.0 * e,
+            100.0 * low,
+            100.0 * high
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{board}: {games} rated games, Blue {w}-{d}-{l}, scored {} against {} expected{excess}",
+        pct(score),
+        pct(expected)
+    )
+}

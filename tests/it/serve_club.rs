@@ -1,0 +1,402 @@
+//! The club at `hijara serve` (issue 27), through the real server: the one-shot
+//! commands with the system's `ssh`, a refused command, and a correspondence game
+//! across a restart whose clock runs out while nobody is connected (the server's
+//! wall clock is a file the test moves: `--clock-file`).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::serve_common::{Player, Server, run};
+use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
+
+const DAY: i64 = 86_400;
+/// The wall clock the test starts at (2027-01-15).
+const T0: i64 = 1_800_000_000;
+
+/// Runs `command` over the system's ssh as `user` with key `seed`.
+fn ssh(server: &Server, dir: &Path, (user, seed): (&str, u8), command: &[&str]) -> Output {
+    let id = identity(dir, seed);
+    Command::new(SSH)
+        .args(ssh_args(server, dir, &id))
+        .arg(format!("{user}@127.0.0.1"))
+        .args(command)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused() {
+    need_ssh();
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let carl = ("carl", 31);
+    let status = ssh(&server, dir.path(), carl, &["status"]);
+    assert!(status.status.success(), "{status:?}");
+    let said = text(&status);
+    assert!(
+        said.contains("carl: no correspondence games in play"),
+        "{said}"
+    );
+    assert!(said.contains("Vacation days left this year: 20"), "{said}");
+    let top = ssh(
+        &server,
+        dir.path(),
+        carl,
+        &["top", "corners", "correspondence"],
+    );
+    assert!(top.status.success(), "{top:?}");
+    let said = text(&top);
+    assert!(
+        said.contains("Leaderboard: corners correspondence"),
+        "{said}"
+    );
+    assert!(said.contains("Nobody is listed yet"), "{said}");
+    let games = ssh(&server, dir.path(), carl, &["games"]);
+    assert!(text(&games).contains("carl: no finished games here yet"));
+    // Not on the list: refused, nothing printed, and the log says so.
+    for refused in [&["ls", "-la"][..], &["top", "blitz"], &["status", "now"]] {
+        let out = ssh(&server, dir.path(), carl, refused);
+        assert!(!out.status.success(), "{refused:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{refused:?}: {out:?}");
+    }
+    let log = server.log();
+    assert!(log.contains("refused: exec ls -la"), "{log}");
+    assert!(log.contains("refused: exec top blitz"), "{log}");
+}
+
+#[test]
+fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_connected() {
+    need_ssh();
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
+    set(T0);
+    let clock_arg = clock.display().to_string();
+    let args = ["--clock-file", clock_arg.as_str()];
+    let mut server = Server::start_with(&args);
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+        alice.send(b"ttttt").await;
+        alice.wait_for("1 day a move").await;
+        alice.send(b"\r").await;
+        alice.wait_for("open for a correspondence game").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("1 day a move").await;
+        bob.send(b"1").await;
+        bob.wait_for("alice's move").await;
+        // Alice, in the lobby, hears it is her move: the bell and a line.
+        alice
+            .wait_for("Your move in 1 correspondence game: v bob")
+            .await;
+        assert!(alice.bells() > 0, "the bell rang");
+        alice.send(b"\t").await;
+        alice.wait_for("your move, 2d 0h left").await;
+        alice.send(b"b2").await;
+        bob.wait_for(" 1 B b2").await;
+        // Leaving a correspondence game asks nothing: it waits for bob's move.
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        bob.send(b"c3").await;
+        alice.wait_for("Your move in 1 correspondence game").await;
+        bob.send(b"q").await;
+        bob.wait_for("q leave").await;
+        alice.disconnect().await;
+        bob.disconnect().await;
+    });
+    // Killed; ten days go by while it is down; it starts again.
+    set(T0 + 10 * DAY);
+    server.restart(&args);
+    let dir = tempfile::tempdir().unwrap();
+    let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
+    assert!(status.contains("alice: your move in 1 game(s)"), "{status}");
+    // Her day a move and her bank (a day, and six hours for her move): the ten days
+    // down did not count.
+    assert!(
+        status.contains("v bob, 1 day a move, your move, 2d 6h left"),
+        "{status}"
+    );
+    let bob_status = text(&ssh(&server, dir.path(), ("bob", 2), &["status"]));
+    assert!(
+        bob_status.contains("their move, 2d 6h left"),
+        "{bob_status}"
+    );
+    // Nobody connected: her time, then her twenty vacation days, run out.
+    set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
+    let start = std::time::Instant::now();
+    while server.history().is_empty() {
+        assert!(
+            start.elapsed() < crate::serve_common::PATIENCE,
+            "no loss on time"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let record = &server.history()[0];
+    assert!(
+        record.contains("[Termination \"time forfeit\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    let games = text(&ssh(&server, dir.path(), ("alice", 1), &["games"]));
+    assert!(games.contains("v bob"), "{games}");
+    assert!(games.contains("lost"), "{games}");
+    let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
+    assert!(
+        status.contains("no correspondence games in play"),
+        "{status}"
+    );
+    assert!(
+        status.contains("Vacation days left this year: 0"),
+        "{status}"
+    );
+    let abandoned: u32 = server
+        .db()
+        .query_row(
+            "SELECT abandoned FROM ratings WHERE name = 'alice'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(abandoned, 1);
+}
+
+#[test]
+fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandoned() {
+    let server = Server::start();
+    run(async {
+        // The form's default: a rated table between two players with keys.
+        let (alice, bob) = crate::serve_common::seated(&server).await;
+        // Rated once both have moved (a game ended sooner is not, as at Lichess).
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"b1").await;
+        alice.wait_for(" 2 Y b1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        // Both new (1500, deviation 500): the winner gains what the loser loses (Glicko-2 by hand: +241.5).
+        alice
+            .wait_for("Rating, standard live: 1500? -> 1742? (+242)")
+            .await;
+        bob.wait_for("Rating, standard live: 1500? -> 1258? (-242)")
+            .await;
+        // The rematch (Bob plays Blue): Bob leaves it in progress, confirmed.
+        alice.send(b"n").await;
+        bob.wait_for("offers a rematch").await;
+        bob.send(b"y").await;
+        bob.wait_for("Blue to move").await;
+        bob.send(b"c3").await;
+        alice.wait_for(" 1 B c3").await;
+        alice.send(b"d4").await;
+        bob.wait_for(" 2 Y d4").await;
+        bob.send(b"q").await;
+        bob.wait_for("lost, as abandoned").await;
+        bob.send(b"y").await;
+        alice.wait_for("alice wins: bob left").await;
+        alice
+            .wait_for("Rating, standard live: 1742? -> 1809? (+67)")
+            .await;
+        bob.wait_for("q leave").await;
+        // Bob's own profile (p): two rated games lost, one abandoned.
+        bob.send(b"p").await;
+        bob.wait_for("2 rated games 0-0-2, abandoned 1").await;
+        // The tally per opponent and the games, newest first, with each change.
+        bob.wait_for("v alice 0-0-2").await;
+        bob.wait_for("v alice            lost   standard         1191 (-67)")
+            .await;
+        bob.wait_for("1258 (-242)").await;
+    });
+    // Both games rated, each with its colours and Blue's expected score kept.
+    let db = server.db();
+    let rows: Vec<(String, String, String, f64)> = db
+        .prepare("SELECT blue_name, yellow_name, result, blue_expected FROM finished WHERE rated = 1 ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0].0.as_str(), rows[0].2.as_str()), ("alice", "1-0"));
+    assert!((rows[0].3 - 0.5).abs() < 1e-9, "{rows:?}");
+    assert_eq!((rows[1].0.as_str(), rows[1].2.as_str()), ("bob", "0-1"));
+    assert!(rows[1].3 < 0.5, "{rows:?}");
+    let abandoned: i64 = db
+        .query_row(
+            "SELECT abandoned FROM ratings WHERE name = 'bob'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(abandoned, 1);
+    // The operator's colours report counts them: Blue won one and lost one.
+    let out = Command::new(crate::common::binary())
+        .args(["serve", "--data-dir"])
+        .arg(server.dir.path())
+        .arg("colours")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = text(&out);
+    assert!(
+        said.contains("standard live: 2 rated games, Blue 1-0-1, scored 50.0% against"),
+        "{said}"
+    );
+    assert!(said.contains("corners live: no rated games"), "{said}");
+    // The operator deletes bob's profile: his ratings go, the games stay.
+    let forget = |name: &str| {
+        Command::new(crate::common::binary())
+            .args(["serve", "--data-dir"])
+            .arg(server.dir.path())
+            .args(["forget", name])
+            .output()
+            .unwrap()
+    };
+    let out = forget("Bob");
+    assert!(out.status.success(), "{out:?}");
+    assert!(text(&out).contains("deleted the profile of Bob"), "{out:?}");
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM ratings WHERE name = 'bob'"), 0);
+    assert_eq!(
+        count("SELECT count(*) FROM ratings WHERE name = 'alice'"),
+        1
+    );
+    assert_eq!(count("SELECT count(*) FROM finished"), 2);
+    let out = forget("nobody");
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no name nobody"),
+        "{out:?}"
+    );
+}
+
+/// Fills the store of `server` (the clock at `now`) with players of the standard live
+/// leaderboard: `p01`..`p14`, listed, best first; and one just short of each
+/// threshold: `few` (19 games), `alts` (4 established opponents), `unsure` (a
+/// deviation of 80), `away` (the last rated game 31 days ago), `hidden` (left the
+/// leaderboards). `p13` has 12 finished games and 2 abandoned.
+fn fill_standings(server: &Server, now: i64) {
+    let db = server.db();
+    db.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
+    let player = |name: &str,
+                  rating: f64,
+                  games: u32,
+                  opponents: u32,
+                  deviation: f64,
+                  days: i64| {
+        let key = format!("SHA256:{name}");
+        db.execute(
+            "INSERT INTO names (folded, name, key, look, bound) VALUES (?1, ?1, ?2, ?1, '2027-01-01T00:00:00Z')",
+            rusqlite::params![name, key],
+        )
+        .unwrap();
+        let abandoned = if name == "p13" { 2 } else { 0 };
+        db.execute(
+            "INSERT INTO ratings (key, ruleset, speed, name, rating, deviation, volatility, games,
+                                  wins, draws, losses, abandoned, opponents, last)
+             VALUES (?1, 'standard', 'live', ?2, ?3, ?4, 0.06, ?5, ?5, 0, 0, ?6, ?7, ?8)",
+            rusqlite::params![
+                key,
+                name,
+                rating,
+                deviation,
+                games,
+                abandoned,
+                opponents,
+                now - days * DAY
+            ],
+        )
+        .unwrap();
+    };
+    for i in 1..=14 {
+        player(
+            &format!("p{i:02}"),
+            2000.0 - 10.0 * f64::from(i),
+            20 + i,
+            5,
+            60.0,
+            1,
+        );
+    }
+    // Each above p01 if listed: none of them may be.
+    player("few", 2500.0, 19, 5, 60.0, 1);
+    player("alts", 2500.0, 40, 4, 60.0, 1);
+    player("unsure", 2500.0, 40, 9, 80.0, 1);
+    player("away", 2500.0, 40, 9, 60.0, 31);
+    player("hidden", 2500.0, 40, 9, 60.0, 1);
+    db.execute(
+        "INSERT INTO players (key, unlisted) VALUES ('SHA256:hidden', 1)",
+        [],
+    )
+    .unwrap();
+    for g in 0..12 {
+        db.execute(
+            "INSERT INTO finished (date, blue_name, blue_key, yellow_name, yellow_key, result,
+                                   termination, ruleset, claims, blue_total, yellow_total, moves,
+                                   record, rated, speed)
+             VALUES (?1, 'p13', 'SHA256:p13', 'p02', 'SHA256:p02', '1-0', 'resignation',
+                     'standard', 0, 0, 0, 10, '', 0, 'live')",
+            [format!("2027-01-{:02}T12:00:00Z", 1 + g)],
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let clock_arg = clock.display().to_string();
+    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    fill_standings(&server, T0);
+    run(async {
+        let carl = Player::join(&server, "carl", 31, 80, 24).await;
+        carl.wait_for("q leave").await;
+        carl.send(b"l").await;
+        carl.wait_for("Leaderboard: standard live").await;
+        // Twelve rows a page at 80x24, best first; nobody short of a threshold.
+        carl.wait_for("  1  p01 ").await;
+        carl.wait_for(" 12  p12 ").await;
+        carl.wait_for("Page 1: ] next page").await;
+        let page = carl.screen();
+        for out in ["p13", "few", "alts", "unsure", "away", "hidden"] {
+            assert!(!page.contains(out), "{out} on page 1:\n{page}");
+        }
+        carl.send(b"]").await;
+        carl.wait_for(" 14  p14 ").await;
+        carl.wait_for("Page 2, the last").await;
+        let page = carl.screen();
+        assert!(page.contains(" 13  p13 "), "{page}");
+        for out in ["p12", "few", "alts", "unsure", "away", "hidden"] {
+            assert!(!page.contains(out), "{out} on page 2:\n{page}");
+        }
+        carl.send(b"]").await;
+        carl.wait_for("No more pages that way").await;
+        // A number opens that player's profile: the tally, the abandoned games.
+        carl.send(b"13").await;
+        carl.wait_for("p13 · first seen 2027-01-01").await;
+        carl.wait_for("33 rated games 33-0-0, abandoned 2").await;
+        // Twelve games: eight on a page at 80x24, newest first, then the rest.
+        carl.wait_for("  1  2027-01-12").await;
+        carl.wait_for("  8  2027-01-05").await;
+        assert!(!carl.screen().contains("2027-01-04"), "{}", carl.screen());
+        carl.send(b"]").await;
+        carl.wait_for("  9  2027-01-04").await;
+        carl.wait_for(" 12  2027-01-01").await;
+        carl.wait_for("Page 2, the last").await;
+        // Back to the lobby, and a profile by name (v): one not listed has one too.
+        carl.send(b"\x1b").await;
+        carl.wait_for("q leave").await;
+        carl.send(b"vaway\r").await;
+        carl.wait_for("away · first seen").await;
+        carl.wait_for("40 rated games 40-0-0, abandoned 0").await;
+    });
+}
