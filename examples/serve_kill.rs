@@ -306,11 +306,12 @@ fn kept_games(dir: &std::path::Path, names: &[String; 2]) -> anyhow::Result<Kept
 }
 
 /// Whether the left (Blue) ladder names `name`: the table's game is the one where it
-/// plays Blue.
+/// plays Blue. Only the ladder's own lines count (they begin with its border), not a
+/// status line that names a player.
 fn blue_is(screen: &str, name: &str) -> bool {
     screen.lines().any(|line| {
         let left: String = line.chars().take(11).collect();
-        left.contains(name)
+        left.starts_with(['┃', '│']) && left.contains(name)
     })
 }
 
@@ -419,10 +420,12 @@ async fn play(round: &mut Round, kind: Kind, n: usize, rng: &mut SmallRng) -> an
                 }
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
-            // And the new Blue's own screen has it (a key sent before would be refused).
+            // And the new Blue's own screen has it (a key sent before would be refused):
+            // its ladder says `r1b (you)`, or `you` where the name and `(you)` don't fit
+            // its 9 columns.
             if ai.is_none() {
                 let start = Instant::now();
-                while !blue_is(&round.blue.text(), "(you)") {
+                while !blue_is(&round.blue.text(), "you") {
                     if start.elapsed() > PATIENCE {
                         bail!("the new Blue never saw the next game");
                     }
@@ -587,7 +590,8 @@ fn main() -> anyhow::Result<()> {
             n + 1,
             kill_after.as_millis(),
             seen.len(),
-            kept_len,
+            kept.as_ref()
+                .map_or("-".to_owned(), |k| k.len().to_string()),
             if holder == Some("ended") {
                 " (shown in the game that ended)"
             } else {

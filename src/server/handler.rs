@@ -327,6 +327,7 @@ pub(crate) async fn listen(
             .line(&format!("{left} session(s) did not end in time"));
     }
     server.log.line("stopped");
+    server.log.flush(Duration::from_secs(1));
     Ok(())
 }
 

@@ -10,11 +10,19 @@
 //! whatever else in the process writes there (a panic's message, a stray line of any
 //! module or library) becomes a stamped line of the log as well, so standard error
 //! holds the log's lines and nothing else.
+//!
+//! No session waits on another's I/O here: each line is appended to the file with one
+//! write, outside every lock, and standard error (which may block: a paused terminal, a
+//! pipe nobody reads) is written by a thread of the log's own through a bounded queue.
+//! When that queue is full a line is only in the file, and the echo later says how many
+//! it left out.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// The log file's name inside the data folder.
 pub const LOG_FILE: &str = "server.log";
@@ -22,14 +30,36 @@ pub const LOG_FILE: &str = "server.log";
 /// The size at which the log is moved aside to `server.log.1` (the older one goes).
 pub(crate) const MAX_LOG_BYTES: u64 = 8 * 1024 * 1024;
 
+/// The most lines waiting to be echoed on standard error; past it a line is not
+/// echoed (the file has it) and the echo says later how many it left out.
+const ECHO_QUEUE: usize = 1024;
+
+/// What the echo thread is given.
+enum Echo {
+    /// A line to write to standard error.
+    Line(String),
+    /// From now on, write to this file (the standard error the process had before
+    /// [`ServerLog::take_stderr`]); the reply says it is done.
+    Into(File, SyncSender<()>),
+    /// Reply once every line given before is written.
+    Flush(SyncSender<()>),
+}
+
 #[derive(Debug)]
 struct Sink {
     path: PathBuf,
-    file: Option<File>,
-    written: u64,
-    /// Where the log's lines go besides the file: the standard error the process had
-    /// before [`ServerLog::take_stderr`] (`None`: standard error as it is).
-    stderr: Option<File>,
+    /// The open log file, shared: each line is one append (`O_APPEND`), written
+    /// outside every lock; the lock is held only to take or swap the handle.
+    file: RwLock<Option<Arc<File>>>,
+    written: AtomicU64,
+    /// Held by the one line that moves a full log aside (the others write on).
+    rotating: Mutex<()>,
+    /// The way to the echo thread: standard error may block (a paused terminal, a
+    /// pipe nobody reads), so it is written by a thread of its own, never by a
+    /// session.
+    echo: Option<SyncSender<Echo>>,
+    /// Lines not echoed since the last one that was.
+    unechoed: AtomicU64,
 }
 
 /// `text` as a line of the log: stamped with the time (UTC) and the server's name.
@@ -41,54 +71,129 @@ fn stamped(text: &str) -> String {
     )
 }
 
-/// The log, shared by every connection; cloning shares it.
+/// The log, shared by every connection; cloning shares it. Writing a line holds no
+/// lock that another session waits on across I/O: the file is appended to outside
+/// every lock, and standard error is written by the echo thread.
 #[derive(Debug, Clone)]
-pub(crate) struct ServerLog(Arc<Mutex<Sink>>);
+pub(crate) struct ServerLog(Arc<Sink>);
 
 impl ServerLog {
     /// A log appending to `server.log` in `dir` (standard error only if it can't be
     /// opened: the server still runs, and says so).
     pub(crate) fn open(dir: &Path) -> ServerLog {
         let path = dir.join(LOG_FILE);
-        let file = open_append(&path);
-        if let Err(error) = &file {
-            eprint!(
-                "{}",
-                stamped(&format!("cannot open {}: {error}", path.display()))
-            );
-        }
+        let (file, error) = match open_append(&path) {
+            Ok(file) => (Some(Arc::new(file)), None),
+            Err(error) => (None, Some(error)),
+        };
         let written = file
             .as_ref()
-            .ok()
             .and_then(|f| f.metadata().ok())
             .map_or(0, |m| m.len());
-        ServerLog(Arc::new(Mutex::new(Sink {
+        let log = ServerLog(Arc::new(Sink {
             path,
-            file: file.ok(),
-            written,
-            stderr: None,
-        })))
+            file: RwLock::new(file),
+            written: AtomicU64::new(written),
+            rotating: Mutex::new(()),
+            echo: start_echo(),
+            unechoed: AtomicU64::new(0),
+        }));
+        if let Some(error) = error {
+            let text = format!("cannot open {}: {error}", log.0.path.display());
+            log.echo(stamped(&text));
+        }
+        log
     }
 
     /// Logs one line (already made of shown pieces; filtered again here).
     pub(crate) fn line(&self, text: &str) {
         let line = stamped(text);
-        let mut sink = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        sink.echo(&line);
-        if sink.written + line.len() as u64 > MAX_LOG_BYTES {
-            sink.rotate();
+        let sink = &*self.0;
+        let size = line.len() as u64;
+        if sink.written.load(Ordering::Relaxed) + size > MAX_LOG_BYTES {
+            self.rotate(size);
         }
-        let Sink { file, written, .. } = &mut *sink;
+        let file = sink.file.read().unwrap_or_else(|p| p.into_inner()).clone();
         if let Some(file) = file
-            && file.write_all(line.as_bytes()).is_ok()
+            && (&*file).write_all(line.as_bytes()).is_ok()
         {
-            *written += line.len() as u64;
+            sink.written.fetch_add(size, Ordering::Relaxed);
+        }
+        self.echo(line);
+    }
+
+    /// Moves the full log to `server.log.1` and starts a new one (one line does it;
+    /// any other writes on meanwhile, to one file or the other).
+    fn rotate(&self, size: u64) {
+        let sink = &*self.0;
+        let Ok(_rotating) = sink.rotating.try_lock() else {
+            return;
+        };
+        if sink.written.load(Ordering::Relaxed) + size <= MAX_LOG_BYTES {
+            return;
+        }
+        let aside = sink.path.with_extension("log.1");
+        if let Err(error) = std::fs::rename(&sink.path, &aside) {
+            self.echo(stamped(&format!("cannot move the log aside: {error}")));
+        }
+        let file = open_append(&sink.path).ok().map(Arc::new);
+        *sink.file.write().unwrap_or_else(|p| p.into_inner()) = file;
+        sink.written.store(0, Ordering::Relaxed);
+    }
+
+    /// Hands `line` to the echo thread; if it is behind (standard error is not being
+    /// read), the line is only in the file, and counted.
+    fn echo(&self, line: String) {
+        let sink = &*self.0;
+        let Some(echo) = &sink.echo else {
+            return;
+        };
+        let skipped = sink.unechoed.swap(0, Ordering::Relaxed);
+        let line = if skipped > 0 {
+            format!(
+                "{}{line}",
+                stamped(&format!(
+                    "{skipped} line(s) not shown here: standard error was not read ({} has them)",
+                    LOG_FILE
+                ))
+            )
+        } else {
+            line
+        };
+        if let Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) =
+            echo.try_send(Echo::Line(line))
+        {
+            sink.unechoed.fetch_add(skipped + 1, Ordering::Relaxed);
+        }
+    }
+
+    /// Waits, at most `patience`, until every line so far is echoed on standard error
+    /// (at the stop, before the process ends; a standard error nobody reads is not
+    /// waited for longer).
+    pub(crate) fn flush(&self, patience: std::time::Duration) {
+        if let Some(echo) = &self.0.echo {
+            let (done, wait) = sync_channel(1);
+            if echo.try_send(Echo::Flush(done)).is_ok() {
+                let _ = wait.recv_timeout(patience);
+            }
+        }
+    }
+
+    /// Makes the echo thread write to `file` from now on, once it has echoed what it
+    /// was given before.
+    #[cfg(any(unix, test))]
+    fn echo_into(&self, file: File) {
+        if let Some(echo) = &self.0.echo {
+            let (done, wait) = sync_channel(1);
+            if echo.send(Echo::Into(file, done)).is_ok() {
+                let _ = wait.recv();
+            }
         }
     }
 
     /// Makes the log the one writer of standard error: descriptor 2 becomes a pipe
     /// whose lines a thread of the log's own logs (stamped, into `server.log`), and the
-    /// log writes its lines to the standard error the process had. Called once, as
+    /// log echoes its lines to the standard error the process had. Called once, as
     /// the server starts.
     #[cfg(unix)]
     pub(crate) fn take_stderr(&self) -> std::io::Result<()> {
@@ -113,7 +218,8 @@ impl ServerLog {
         std::thread::Builder::new()
             .name("hijara-stderr".into())
             .spawn(move || log.relay(File::from(read)))?;
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).stderr = Some(real);
+        // Before descriptor 2 changes: what was echoed before went to it as it was.
+        self.echo_into(real);
         // SAFETY: dup2 points descriptor 2 at the pipe's write end, open until `write`
         // is dropped below (descriptor 2 keeps the pipe open after that).
         if unsafe { libc::dup2(write.as_raw_fd(), 2) } < 0 {
@@ -144,27 +250,34 @@ impl ServerLog {
     }
 }
 
-impl Sink {
-    /// Writes `line` to standard error, as it was before the log took it.
-    fn echo(&mut self, line: &str) {
-        match &mut self.stderr {
-            Some(stderr) => {
-                let _ = stderr.write_all(line.as_bytes());
+/// Starts the thread that writes the log's lines to standard error (`None` if it
+/// can't be started: the file still has every line). It ends when the log does.
+fn start_echo() -> Option<SyncSender<Echo>> {
+    let (sender, receiver) = sync_channel::<Echo>(ECHO_QUEUE);
+    let started = std::thread::Builder::new()
+        .name("hijara-log-echo".into())
+        .spawn(move || {
+            let mut into: Option<File> = None;
+            while let Ok(echo) = receiver.recv() {
+                match echo {
+                    Echo::Line(line) => {
+                        // Nowhere to report a failed write of standard error.
+                        let _ = match &mut into {
+                            Some(file) => file.write_all(line.as_bytes()),
+                            None => std::io::stderr().write_all(line.as_bytes()),
+                        };
+                    }
+                    Echo::Into(file, done) => {
+                        into = Some(file);
+                        let _ = done.send(());
+                    }
+                    Echo::Flush(done) => {
+                        let _ = done.send(());
+                    }
+                }
             }
-            None => eprint!("{line}"),
-        }
-    }
-
-    /// Moves the full log to `server.log.1` and starts a new one.
-    fn rotate(&mut self) {
-        self.file = None;
-        let aside = self.path.with_extension("log.1");
-        if let Err(error) = std::fs::rename(&self.path, &aside) {
-            self.echo(&stamped(&format!("cannot move the log aside: {error}")));
-        }
-        self.file = open_append(&self.path).ok();
-        self.written = 0;
-    }
+        });
+    started.ok().map(|_| sender)
 }
 
 /// Opens `path` to append, creating it with mode 0600; refuses anything but a regular
@@ -194,6 +307,7 @@ mod tests {
     fn lines_are_stamped_filtered_and_kept_in_the_data_folder() {
         let dir = tempfile::tempdir().unwrap();
         let log = ServerLog::open(dir.path());
+        log.echo_into(File::create(dir.path().join("echo")).unwrap());
         log.line("127.0.0.1:5 is ev\u{1b}[2Jil\nforged line");
         let text = std::fs::read_to_string(dir.path().join(LOG_FILE)).unwrap();
         assert_eq!(text.lines().count(), 1, "{text:?}");
@@ -208,6 +322,7 @@ mod tests {
         use std::os::fd::{FromRawFd, OwnedFd};
         let dir = tempfile::tempdir().unwrap();
         let log = ServerLog::open(dir.path());
+        log.echo_into(File::create(dir.path().join("echo")).unwrap());
         let mut ends = [0; 2];
         // SAFETY: pipe writes two new descriptors into the array of two it is given.
         assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
@@ -240,6 +355,8 @@ mod tests {
     fn a_full_log_is_moved_aside() {
         let dir = tempfile::tempdir().unwrap();
         let log = ServerLog::open(dir.path());
+        // 8 MiB of lines echoed into a file, not the tests' standard error.
+        log.echo_into(File::create(dir.path().join("echo")).unwrap());
         let long = "x".repeat(1000);
         for _ in 0..(MAX_LOG_BYTES / 1000 + 10) {
             log.line(&long);
@@ -253,5 +370,42 @@ mod tests {
             "{now} {aside}"
         );
         assert!(now > 0);
+    }
+
+    /// A standard error nobody reads (an operator's paused terminal, a pipe to a
+    /// stopped reader) held the log's lock while its write waited, so every session
+    /// that logged waited too. Now the log's file has every line at once.
+    #[cfg(unix)]
+    #[test]
+    fn a_standard_error_nobody_reads_holds_up_no_one() {
+        use std::os::fd::{FromRawFd, OwnedFd};
+        let dir = tempfile::tempdir().unwrap();
+        let log = ServerLog::open(dir.path());
+        let mut ends = [0; 2];
+        // SAFETY: pipe writes two new descriptors into the array of two it is given.
+        assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+        // SAFETY: both were just made by pipe and are owned here only.
+        let (read, write) =
+            unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        log.echo_into(File::from(write));
+        // 4,000 lines of about 140 bytes: far more than a pipe holds (64 KiB).
+        let (done, finished) = std::sync::mpsc::channel();
+        let writer = log.clone();
+        std::thread::spawn(move || {
+            for n in 0..4000 {
+                writer.line(&format!("line {n} {}", "x".repeat(90)));
+            }
+            let _ = done.send(());
+        });
+        assert!(
+            finished
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .is_ok(),
+            "the log waited for a standard error nobody reads"
+        );
+        let text = std::fs::read_to_string(dir.path().join(LOG_FILE)).unwrap();
+        assert_eq!(text.lines().count(), 4000);
+        assert!(text.lines().last().unwrap().contains("line 3999 "));
+        drop(read);
     }
 }

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::serve_common::{Player, Server, connect_refused, run, seated};
+use crate::serve_common::{Player, Server, against_random_ai, connect_refused, run, seated};
 
 /// `mover` places at `square`, and both screens show it as move `n`.
 async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
@@ -54,6 +54,55 @@ fn a_rematch_survives_kill_9() {
             screen.wait_for("Yellow to move").await;
         }
     });
+}
+
+/// Defect 1, against the AI: the next game after `n` was never written either, so
+/// `kill -9` lost it (and an adjourned AI game with it).
+#[test]
+fn the_ai_s_next_game_survives_kill_9() {
+    run(async {
+        let mut server = Server::start();
+        let dana = against_random_ai(&server).await;
+        dana.send(b"b3").await;
+        dana.wait_for(" 2 Y ").await;
+        dana.send(b"R").await;
+        dana.wait_for("Resign for Blue?").await;
+        dana.send(b"y").await;
+        dana.wait_for("random AI wins: dana resigned").await;
+        // The next game, colours swapped: the AI opens as Blue, dana answers.
+        dana.send(b"n").await;
+        dana.wait_for("Yellow to move").await;
+        dana.send(b"a1").await;
+        dana.wait_for(" 2 Y a1").await;
+        dana.wait_for(" 3 B ").await;
+        let (first, third) = (
+            entry(&dana.screen(), " 1 B "),
+            entry(&dana.screen(), " 3 B "),
+        );
+        // A crash: no shutdown.
+        server.restart(&[]);
+        drop(dana);
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        dana.wait_for("unfinished: 1").await;
+        dana.send(b"1").await;
+        // The same three moves, the AI as Blue: the next game, not the first.
+        for shown in [&first, " 2 Y a1", &third] {
+            dana.wait_for(shown).await;
+        }
+        dana.wait_for("Yellow to move").await;
+        assert!(dana.screen().contains("random"), "{}", dana.screen());
+    });
+}
+
+/// The move list's entry that begins with `start` (` 3 B `), with its square.
+fn entry(screen: &str, start: &str) -> String {
+    let at = screen
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start:?} in\n{screen}"));
+    screen[at..]
+        .chars()
+        .take(start.chars().count() + 2)
+        .collect()
 }
 
 /// Defect 7: Ctrl-c at a table ended the game for both, as `*`, without the question
