@@ -18,6 +18,11 @@
 //! feature counts, the mover's colour and a constant, by Newton's method with a
 //! little ridge. The weights it prints are each coefficient over the score
 //! difference's, in hundredths of a point: the units of `Weights`.
+//!
+//! Since issue 29 the weights are fitted to margins instead (`margins`,
+//! `fit-margins`, `errors`: see `eval_fit/margins.rs`): the exact final margin
+//! of positions from self-play, a Texel-style least-squares fit of the
+//! evaluation to it, and the error table on held-out positions.
 
 use std::io::{BufRead, Write};
 
@@ -29,6 +34,9 @@ use hijara::ai::search::{Searcher, Wdl};
 use hijara::rules::{Move, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+#[path = "eval_fit/margins.rs"]
+mod margins;
 
 #[derive(Parser)]
 struct Args {
@@ -58,6 +66,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         min_empty: u32,
     },
+    /// Positions from self-play labelled with their margin: exact (a search to
+    /// the end) from `--exact-from` empty sections down, a deeper search's value
+    /// from `--deep-from` to `--deep-to` ([`margins`]).
+    Margins(margins::GenerateArgs),
+    /// Fit the weights to the margins (least squares) and print them.
+    FitMargins(margins::FitArgs),
+    /// The error of the evaluation with two sets of weights on held-out
+    /// positions, per band of 4 empty sections: the static evaluation's, and
+    /// the review's search's (`analysis::evaluate_move_weighted`).
+    Errors(margins::ErrorArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -69,6 +87,9 @@ fn main() -> anyhow::Result<()> {
             label_at,
         } => generate(games, seed, nodes, label_at),
         Command::Fit { files, min_empty } => fit(&files, min_empty),
+        Command::Margins(args) => margins::generate(&args),
+        Command::FitMargins(args) => margins::fit(&args),
+        Command::Errors(args) => margins::errors(&args),
     }
 }
 
@@ -248,29 +269,8 @@ fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: [[f64; COLUMNS]; COLUMNS], mut b: [f64; COLUMNS]) -> Option<[f64; COLUMNS]> {
-    for col in 0..COLUMNS {
-        let pivot = (col..COLUMNS).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-15 {
-            return None;
-        }
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let (top, bottom) = a.split_at_mut(col + 1);
-        let pivot_row = &top[col];
-        for (offset, row) in bottom.iter_mut().enumerate() {
-            let f = row[col] / pivot_row[col];
-            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                *x -= f * p;
-            }
-            b[col + 1 + offset] -= f * b[col];
-        }
-    }
-    let mut x = [0.0; COLUMNS];
-    for row in (0..COLUMNS).rev() {
-        let rest: f64 = (row + 1..COLUMNS).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    Some(x)
+/// Solves `a x = b` ([`margins::solve_linear`]).
+fn solve(a: [[f64; COLUMNS]; COLUMNS], b: [f64; COLUMNS]) -> Option<[f64; COLUMNS]> {
+    let x = margins::solve_linear(a.iter().map(|row| row.to_vec()).collect(), b.to_vec())?;
+    x.try_into().ok()
 }

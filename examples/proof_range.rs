@@ -59,9 +59,12 @@ enum Command {
         /// table); 0 skips it.
         #[arg(long, default_value_t = 20_000_000)]
         cap: u64,
-        /// Hard's decision with this node budget on one thread; 0 skips it.
+        /// Hard's decision with this node budget (over all its threads); 0 skips it.
         #[arg(long, default_value_t = 0)]
         budget_nodes: u64,
+        /// Threads for the node-budget decision (more than one: not reproducible).
+        #[arg(long, default_value_t = 1)]
+        budget_threads: usize,
         /// Hard's decision with this thinking time on `--threads` threads.
         #[arg(long)]
         think_ms: Option<u64>,
@@ -158,7 +161,9 @@ struct Row {
     solve_cpu_secs: f64,
     solve_nodes: u64,
     budget_proven: u32,
+    budget_margin: u32,
     timed_proven: u32,
+    timed_margin: u32,
     timed_ms: Vec<f64>,
     timed_nodes: u64,
 }
@@ -221,6 +226,7 @@ fn main() -> anyhow::Result<()> {
             positions,
             cap,
             budget_nodes,
+            budget_threads,
             think_ms,
             threads,
             depths,
@@ -263,12 +269,21 @@ fn main() -> anyhow::Result<()> {
                     };
                 }
                 if budget_nodes > 0 {
-                    let mut hard = medium_or_hard(Level::Hard, 1);
+                    let mut hard = Engine::new(AiSettings {
+                        level: Level::Hard,
+                        think_ms: None,
+                        seed: 1,
+                        threads: Some(budget_threads),
+                    });
                     let d = hard
                         .decide(position, &SearchLimit::nodes(budget_nodes))
                         .context("a move")?;
                     row.budget_proven += u32::from(d.solved.is_some());
-                    line += &format!(" {budget_nodes} nodes: proved {:?};", d.solved);
+                    row.budget_margin += u32::from(d.margin.is_some());
+                    line += &format!(
+                        " {budget_nodes} nodes on {budget_threads} threads: proved {:?}, margin {:?}, {} nodes;",
+                        d.solved, d.margin, d.nodes
+                    );
                 }
                 if let Some(ms) = think_ms {
                     let mut hard = Engine::new(AiSettings {
@@ -283,11 +298,12 @@ fn main() -> anyhow::Result<()> {
                         .context("a move")?;
                     let took = start.elapsed().as_secs_f64() * 1000.0;
                     row.timed_proven += u32::from(d.solved.is_some());
+                    row.timed_margin += u32::from(d.margin.is_some());
                     row.timed_ms.push(took);
                     row.timed_nodes += d.nodes;
                     line += &format!(
-                        " {ms} ms on {threads} threads: proved {:?} in {took:.0} ms, {} nodes",
-                        d.solved, d.nodes
+                        " {ms} ms on {threads} threads: proved {:?}, margin {:?} in {took:.0} ms, {} nodes",
+                        d.solved, d.margin, d.nodes
                     );
                 }
                 if verbose {
@@ -301,7 +317,7 @@ fn main() -> anyhow::Result<()> {
                 );
             }
             println!(
-                "| empty | positions (on mirror line) | plain solve proved within {cap} nodes | median nodes per proof | total nodes (over the cap counted as the cap) | 1-thread solve speed (wall; CPU) | hard proved at {budget_nodes} nodes | hard proved in {} ms on {threads} threads | slowest move | nodes/s |",
+                "| empty | positions (on mirror line) | plain solve proved within {cap} nodes | median nodes per proof | total nodes (over the cap counted as the cap) | 1-thread solve speed (wall; CPU) | hard proved at {budget_nodes} nodes (and its margin) | hard proved in {} ms on {threads} threads (and its margin) | slowest move | nodes/s |",
                 think_ms.unwrap_or(0)
             );
             println!("|---|---|---|---|---|---|---|---|---|---|");
@@ -310,7 +326,7 @@ fn main() -> anyhow::Result<()> {
                 let max_ms = row.timed_ms.iter().copied().fold(0.0, f64::max);
                 let timed_secs: f64 = row.timed_ms.iter().sum::<f64>() / 1000.0;
                 println!(
-                    "| {empties} | {} ({}) | {proved} of {} | {} | {} | {:.2}; {:.2} M nodes/s | {} of {} | {} of {} | {max_ms:.0} ms | {:.2} M |",
+                    "| {empties} | {} ({}) | {proved} of {} | {} | {} | {:.2}; {:.2} M nodes/s | {} ({}) of {} | {} ({}) of {} | {max_ms:.0} ms | {:.2} M |",
                     row.positions,
                     row.on_mirror_line,
                     row.proof_nodes.len(),
@@ -319,8 +335,10 @@ fn main() -> anyhow::Result<()> {
                     row.solve_nodes as f64 / row.solve_secs.max(1e-9) / 1e6,
                     row.solve_nodes as f64 / row.solve_cpu_secs.max(1e-9) / 1e6,
                     row.budget_proven,
+                    row.budget_margin,
                     row.positions,
                     row.timed_proven,
+                    row.timed_margin,
                     row.timed_ms.len(),
                     row.timed_nodes as f64 / timed_secs.max(1e-9) / 1e6,
                 );

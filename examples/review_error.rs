@@ -38,6 +38,9 @@ use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, easy, medium,
 use hijara::review::REVIEW_THINK_MS;
 use hijara::rules::{Move, Player, Position};
 
+#[path = "review_error/losses.rs"]
+mod losses;
+
 /// Up to this many empty sections the truth is the exact margin.
 const EXACT_UP_TO: u32 = 22;
 /// Up to this many, the exact margin or else a win/draw/loss proof.
@@ -82,6 +85,25 @@ struct Args {
     /// Stop sampling after this long.
     #[arg(long, default_value_t = 40)]
     max_minutes: u64,
+    /// Measure the points each sampled *move* lost instead ([`losses`]): the
+    /// review's two ways against the truth.
+    #[arg(long)]
+    losses: bool,
+    /// With `--losses`: the review's budget as nodes (one thread), for results
+    /// that do not depend on the machine's load; 0 for `--think-ms`.
+    #[arg(long, default_value_t = 0)]
+    review_nodes: u64,
+    /// With `--losses`: the truth is exact up to this many empty sections, a
+    /// deeper search (`--deep-nodes`) beyond.
+    #[arg(long, default_value_t = 24)]
+    exact_up_to: u32,
+    /// With `--losses`: the deeper search's nodes.
+    #[arg(long, default_value_t = 20_000_000)]
+    deep_nodes: u64,
+    /// With `--losses`: sample only the moves of these levels (say `random,easy`,
+    /// whose moves lose points more often); every move by default.
+    #[arg(long, value_delimiter = ',')]
+    movers: Vec<Level>,
 }
 
 /// The band of a position with `empties` empty sections.
@@ -265,6 +287,9 @@ fn cpu_seconds() -> Option<f64> {
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    if args.losses {
+        return losses::run(&args);
+    }
     let start = Instant::now();
     println!(
         "review_error: {} games, seed {}, {}-{} empty, {} per band, review {} ms, deep {} ms, truth within {} s, hard {} nodes; load {}",

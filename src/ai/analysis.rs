@@ -16,9 +16,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::eval::SCALE;
+use super::eval::{SCALE, Weights};
 use super::limit::SearchLimit;
-use super::search::{SearchResult, Searcher};
+use super::search::{INF, SearchResult, Searcher};
 use crate::rules::{Move, Position};
 
 pub use super::search::Wdl;
@@ -33,20 +33,51 @@ pub const REVIEW_SOLVE_FROM: u32 = 22;
 /// thread, allocated lazily by the system, so short calls stay cheap.
 const REVIEW_TT_BITS: u32 = 18;
 
-/// The engine's view of one position.
+/// The value of one move (or of the position, for its best move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the mover, in points of final margin (mover's final total
+    /// minus the opponent's) under best play after it. An estimate, rounded to
+    /// the nearest point, unless `exact`.
+    pub margin: i32,
+    /// Whether `margin` is proven: a search reached the end of the game, or
+    /// the move is a proven draw (a draw's margin is 0).
+    pub exact: bool,
+    /// The proven outcome of the move for the mover, when a solve finished.
+    pub wdl: Option<Wdl>,
+}
+
+/// The engine's view of one position, and of the move played there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PositionEval {
     /// The best move found (one that achieves `wdl` when that is proven).
     pub best: Move,
     /// The value for the side to move, in points of final margin (mover's final
-    /// total minus the opponent's) under best play. An estimate, rounded to the
-    /// nearest point, unless `exact`.
+    /// total minus the opponent's) under best play: `best`'s value. An estimate,
+    /// rounded to the nearest point, unless `exact`.
     pub margin: i32,
     /// Whether `margin` is proven: the search reached the end of the game, or
     /// the position is a proven draw (a draw's margin is 0).
     pub exact: bool,
     /// The proven outcome for the side to move, when a solve finished.
     pub wdl: Option<Wdl>,
+    /// The move asked about ([`evaluate_move`]), valued in the same searches as
+    /// `best`: never above `margin`. `None` when no move was asked about.
+    pub played: Option<MoveValue>,
+}
+
+impl PositionEval {
+    /// The best move's value.
+    pub fn best_value(&self) -> MoveValue {
+        MoveValue {
+            mv: self.best,
+            margin: self.margin,
+            exact: self.exact,
+            wdl: self.wdl,
+        }
+    }
 }
 
 /// Evaluates `position` for the side to move within `budget` (wall clock), or
@@ -61,17 +92,59 @@ pub fn evaluate(
     budget: Duration,
     stop: Option<&AtomicBool>,
 ) -> Option<PositionEval> {
-    let start = Instant::now();
-    let empties = position.empty_sections();
-    // 90% of the budget: the rest covers the last node batch (the clock is read
-    // every 256 nodes) and returning, on a loaded machine.
-    // A budget too large for the clock to represent means no deadline.
-    let at = |percent: u32| SearchLimit {
-        deadline: budget
-            .checked_mul(percent * 9)
-            .and_then(|d| start.checked_add(d / 1000)),
+    let limit = SearchLimit {
+        time: Some(budget),
         stop,
         ..SearchLimit::NONE
+    };
+    evaluate_move(position, None, &limit)
+}
+
+/// [`evaluate`], also valuing `played` (a legal move of `position`) in the
+/// same searches: it is searched first at every depth with the whole window
+/// (so its value is exact at that depth), then every other move against it;
+/// the solves prove its outcome and margin beside the best move's. So the
+/// points it lost, `margin - played.margin`, come from one search, whose
+/// errors in the two values largely cancel, not from two separate ones.
+///
+/// `limit` gives the budget: its time (90% of it is used; the rest covers the
+/// last node batch and returning on a loaded machine) and/or its node count
+/// (a measurement's reproducible budget), and its stop flag.
+pub fn evaluate_move(
+    position: &Position,
+    played: Option<Move>,
+    limit: &SearchLimit,
+) -> Option<PositionEval> {
+    evaluate_move_weighted(position, played, limit, &Weights::HARD)
+}
+
+/// [`evaluate_move`] with other evaluation weights than hard's: for measuring
+/// a candidate evaluation the way the review would use it (`examples/eval_fit.rs`).
+pub fn evaluate_move_weighted(
+    position: &Position,
+    played: Option<Move>,
+    limit: &SearchLimit,
+    weights: &Weights,
+) -> Option<PositionEval> {
+    let start = Instant::now();
+    let empties = position.empty_sections();
+    let played = played.filter(|&mv| !position.is_full(mv));
+    // A phase ends at `percent` of the budget: of 90% of the time, and of the nodes.
+    // A budget too large for the clock to represent means no deadline.
+    let at = |percent: u32| SearchLimit {
+        time: None,
+        deadline: limit
+            .time
+            .and_then(|t| t.checked_mul(percent * 9))
+            .and_then(|d| start.checked_add(d / 1000))
+            .into_iter()
+            .chain(limit.deadline)
+            .min(),
+        nodes: limit
+            .nodes
+            .map(|n| n.saturating_mul(u64::from(percent)) / 100),
+        depth: None,
+        stop: limit.stop,
     };
     // The heuristic search's share: where a proof is likely to finish, it gets
     // most of the time, as a proof is worth more than a deeper estimate.
@@ -82,24 +155,29 @@ pub fn evaluate(
     };
     let mut order: Vec<Move> = position.legal_moves().collect();
     let mut searcher = Searcher::new(REVIEW_TT_BITS, at(heuristic_share));
+    searcher.weights = *weights;
     // Iterative deepening one depth per call (the table makes the earlier
     // depths of each call nearly free), to keep the last two depths' values.
-    let mut last: Option<SearchResult> = None;
-    let mut previous_value = None;
+    let mut last: Option<(SearchResult, i32)> = None;
+    let mut previous: Option<(i32, i32)> = None;
     for depth in 1..=empties {
         searcher.set_limit(SearchLimit {
             depth: Some(depth),
             ..at(heuristic_share)
         });
-        let Some(result) = searcher.search(position, &order) else {
+        let found = match played {
+            Some(mv) => searcher.search_pinned(position, &order, mv),
+            None => searcher.search(position, &order).map(|r| (r, r.value)),
+        };
+        let Some((result, played_value)) = found else {
             break;
         };
         if result.depth < depth {
             // Cut short by the deadline or the stop flag.
             break;
         }
-        previous_value = last.map(|r| r.value);
-        last = Some(result);
+        previous = last.map(|(r, v)| (r.value, v));
+        last = Some((result, played_value));
         // The best move first in the next call, as within one search.
         if let Some(i) = order.iter().position(|&m| m == result.best) {
             order[..=i].rotate_right(1);
@@ -108,63 +186,143 @@ pub fn evaluate(
             break;
         }
     }
-    let search = last?;
-    let estimate = |value: i32| (value as f64 / SCALE as f64).round() as i32;
+    let (search, played_value) = last?;
+    let in_points = |value: i32| (value as f64 / SCALE as f64).round() as i32;
+    let move_value = |mv: Move, value: i32, exact: bool| MoveValue {
+        mv,
+        margin: if exact {
+            value / SCALE
+        } else {
+            in_points(value)
+        },
+        exact,
+        wdl: exact.then(|| Wdl::from_value(value)),
+    };
     if search.exact {
-        return Some(PositionEval {
-            best: search.best,
-            margin: search.value / SCALE,
-            exact: true,
-            wdl: Some(Wdl::from_value(search.value)),
-        });
+        let best = move_value(search.best, search.value, true);
+        return Some(with_played(
+            best,
+            played.map(|mv| move_value(mv, played_value, true)),
+        ));
     }
     // A search that stops after the mover's own move overrates the mover, one
     // that stops after the reply underrates them (by 10-15 points from the
     // start position): the mean of the last two depths cancels most of that, so
-    // consecutive positions of a game get comparable values.
-    let value = match previous_value {
-        Some(previous) => (search.value + previous) / 2,
-        None => search.value,
+    // consecutive positions of a game get comparable values. The move played is
+    // averaged over the same two depths.
+    let (value, played_value) = match previous {
+        Some((b, p)) => ((search.value + b) / 2, (played_value + p) / 2),
+        None => (search.value, played_value),
     };
-    let mut eval = PositionEval {
-        best: search.best,
-        margin: estimate(value),
-        exact: false,
-        wdl: None,
-    };
+    let mut best = move_value(search.best, value, false);
+    let mut other = played.map(|mv| move_value(mv, played_value, false));
     if empties > REVIEW_SOLVE_FROM {
-        return Some(eval);
+        return Some(with_played(best, other));
     }
     // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
     searcher.set_limit(at(100));
     let Some((mv, wdl)) = searcher.solve_wdl(position, &order) else {
-        return Some(eval);
+        return Some(with_played(best, other));
     };
-    eval.wdl = Some(wdl);
-    match wdl {
-        // In a lost position every move loses: the search's move fights for the margin.
-        Wdl::Loss => eval.margin = eval.margin.min(-1),
-        Wdl::Draw => {
-            eval.best = mv;
-            eval.margin = 0;
-            eval.exact = true;
-            return Some(eval);
-        }
-        Wdl::Win => {
-            eval.best = mv;
-            eval.margin = eval.margin.max(1);
-        }
-    }
-    // With time left, the exact margin (a search to the end of the game).
-    if let Some(exact) = searcher.search(position, &order)
-        && exact.exact
-        && !searcher.aborted()
+    best = proven(best, mv, wdl);
+    // The move played: its outcome is at most the position's, proven on its own.
+    if let Some(o) = other.as_mut()
+        && let Some(outcome) = outcome_of(&mut searcher, position, o.mv, wdl)
     {
-        eval.best = exact.best;
-        eval.margin = exact.value / SCALE;
-        eval.exact = true;
+        *o = proven(*o, o.mv, outcome);
     }
-    Some(eval)
+    // With time left, the exact margins: the best move's and the played one's in
+    // one search to the end, the played move first.
+    match other.as_mut() {
+        Some(o) if !(best.exact && o.exact) => {
+            if let Some(((mv, value), played_value)) =
+                searcher.solve_margin_pinned(position, &order, o.mv)
+            {
+                best = move_value(mv, value, true);
+                *o = move_value(o.mv, played_value, true);
+            }
+        }
+        None if !best.exact => {
+            if let Some((mv, value)) = searcher.solve_margin(position, &order, -INF, INF) {
+                best = move_value(mv, value, true);
+            }
+        }
+        _ => {}
+    }
+    Some(with_played(best, other))
+}
+
+/// `value` of `mv` once its outcome `wdl` is proven: a draw is exact (0); a win
+/// or a loss keeps the estimate, on the right side of 0.
+fn proven(value: MoveValue, mv: Move, wdl: Wdl) -> MoveValue {
+    match wdl {
+        Wdl::Draw => MoveValue {
+            mv,
+            margin: 0,
+            exact: true,
+            wdl: Some(Wdl::Draw),
+        },
+        Wdl::Win => MoveValue {
+            mv,
+            margin: value.margin.max(1),
+            exact: false,
+            wdl: Some(Wdl::Win),
+        },
+        // In a lost position every move loses: the search's move fights for the margin.
+        Wdl::Loss => MoveValue {
+            mv: value.mv,
+            margin: value.margin.min(-1),
+            exact: false,
+            wdl: Some(Wdl::Loss),
+        },
+    }
+}
+
+/// The proven outcome of `mv` in `position`, whose best outcome is `best`:
+/// `None` if a limit cut the proof short.
+fn outcome_of(searcher: &mut Searcher, position: &Position, mv: Move, best: Wdl) -> Option<Wdl> {
+    let mut outcome = Wdl::Loss;
+    for target in [Wdl::Draw, Wdl::Win] {
+        if target > best {
+            break;
+        }
+        let achieved = searcher.prove(position, &[mv], target).is_some();
+        if searcher.aborted() {
+            return None;
+        }
+        if !achieved {
+            break;
+        }
+        outcome = target;
+    }
+    Some(outcome)
+}
+
+/// The evaluation from the best move's value and the played move's. No move is
+/// worth more than the best (two estimates may say so): the played move's value
+/// is capped at the best one's, and a played move as good, by values of the same
+/// kind, is a best move.
+fn with_played(mut best: MoveValue, played: Option<MoveValue>) -> PositionEval {
+    let played = played.map(|mut p| {
+        if p.mv == best.mv {
+            return best;
+        }
+        p.margin = p.margin.min(best.margin);
+        p
+    });
+    if let Some(p) = played
+        && p.margin == best.margin
+        && p.exact == best.exact
+    {
+        best.mv = p.mv;
+    }
+    PositionEval {
+        best: best.mv,
+        margin: best.margin,
+        exact: best.exact,
+        wdl: best.wdl,
+        played,
+    }
 }
 
 #[cfg(test)]
@@ -189,6 +347,48 @@ mod tests {
                     eval.margin,
                     "{ruleset} seed {seed}: best move"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_valued_with_its_position_gets_its_own_exact_value_near_the_end() {
+        for seed in 0..8 {
+            let position = random_position(52 + seed as u32 % 4, seed);
+            for played in position.legal_moves().take(3) {
+                let limit = SearchLimit::nodes(2_000_000);
+                let eval = evaluate_move(&position, Some(played), &limit).unwrap();
+                let p = eval.played.unwrap();
+                assert_eq!(p.mv, played);
+                assert!(eval.exact && p.exact, "seed {seed}");
+                let mut child = position;
+                child.play(played).unwrap();
+                assert_eq!(p.margin, -brute_force(&child), "seed {seed} {played}");
+                assert_eq!(eval.margin, brute_force(&position), "seed {seed}");
+                assert_eq!(p.wdl, Some(Wdl::from_value(p.margin)));
+                if p.margin == eval.margin {
+                    // As good as the best: it is named the best.
+                    assert_eq!(eval.best, played);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn from_an_estimate_the_move_played_is_never_worth_more_than_the_best() {
+        for seed in 0..6 {
+            let position = random_position(20, seed);
+            for played in position.legal_moves().take(4) {
+                let limit = SearchLimit::nodes(20_000);
+                let eval = evaluate_move(&position, Some(played), &limit).unwrap();
+                let p = eval.played.unwrap();
+                assert!(!eval.exact && !p.exact);
+                assert!(p.margin <= eval.margin, "seed {seed} {played}: {eval:?}");
+                // The same search's best: the position's evaluation alone agrees
+                // on the best move's value when the move played is the best.
+                if eval.best == played {
+                    assert_eq!(p.margin, eval.margin);
+                }
             }
         }
     }

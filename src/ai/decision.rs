@@ -12,6 +12,9 @@ pub struct Decision {
     pub search: Option<SearchResult>,
     /// The proven outcome of `mv` for the mover, when hard's proof finished.
     pub solved: Option<Wdl>,
+    /// The exact final margin of `mv` for the mover (points), when hard proved
+    /// it: `mv` then has the best margin of the position.
+    pub margin: Option<i32>,
     /// Whether `mv` is the mirror move (Yellow's half-turn copy of Blue's play,
     /// while Yellow has copied every move): hard plays it only when its search prefers it.
     pub mirrored: bool,

@@ -72,6 +72,7 @@ impl Engine {
                 mv,
                 search: None,
                 solved: None,
+                margin: None,
                 mirrored: false,
                 nodes: 0,
             })

@@ -28,11 +28,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::decision::Decision;
+use super::eval::SCALE;
 use super::limit::SearchLimit;
 use super::mirror::mirror_move;
 use super::ordering::to_front;
 use super::random::shuffled_moves;
-use super::search::{RootSolve, SearchResult, Wdl};
+use super::search::{INF, RootSolve, SearchResult, Searcher, Wdl};
 use super::smp::{self, Finish};
 use super::tt::TranspositionTable;
 use super::tt::key;
@@ -46,7 +47,7 @@ pub const PLAY_TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const HARD_SOLVE_FROM: u32 = 26;
-/// From 19 empty sections, the heuristic search's share of the budget before
+/// In the endgame range, the heuristic search's share of the budget before
 /// the solve (percent): enough to order the root moves.
 const SEARCH_FIRST: u64 = 10;
 /// ... and where the solve must end (percent of the budget); an unfinished
@@ -61,6 +62,12 @@ const SOLVE_END: u64 = 85;
 const TYPICAL_PROOF_NODES: [u64; 8] = [
     17_000, 35_000, 75_000, 150_000, 320_000, 700_000, 1_500_000, 2_500_000,
 ];
+/// An exact margin (after the win/draw/loss solve) takes about this many times
+/// the nodes of the proof: 8-10 times at 19-20 empty sections (medians of 24
+/// positions each, `examples/margin_cost.rs`). A proven loss gets the rest of
+/// the budget for its margin, instead of a deeper heuristic search, where the
+/// budget covers this many typical proofs.
+const MARGIN_OVER_PROOF: u64 = 10;
 /// Nodes a thread searches per millisecond, for turning a time budget into
 /// nodes: 0.8-0.9 M per CPU-second in the test profile on the team's machine.
 const NODES_PER_MS: u64 = 800;
@@ -280,19 +287,41 @@ impl<'a> Run<'a> {
         run.result
     }
 
-    /// A move achieving at least `target`, up to the end of the budget; `None`
-    /// when there is none or the proof did not finish.
-    fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Move> {
+    /// A move achieving at least `target`, up to the end of the budget:
+    /// `Some(None)` when no move does, `None` when the proof did not finish.
+    fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Option<Move>> {
+        self.search_to_the_end(order, |s, o| s.prove(position, o, target))
+    }
+
+    /// A search to the end of the game with the rest of the budget, on every
+    /// thread, the first finished thread's answer; `None` if none finished.
+    fn search_to_the_end<R: Send>(
+        &mut self,
+        order: &[Move],
+        job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
+    ) -> Option<R> {
         let run = smp::run(
             &self.table,
             self.threads,
             self.limit(100),
             order,
             Finish::First,
-            |s, o| s.prove(position, o, target),
+            job,
         );
         self.nodes += run.nodes;
-        if run.aborted { None } else { run.result }
+        (!run.aborted).then_some(run.result)
+    }
+
+    /// The exact margin (evaluation units) within `(alpha, beta)` and a move
+    /// achieving it, up to the end of the budget; `None` if it did not finish.
+    fn solve_margin(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        (alpha, beta): (i32, i32),
+    ) -> Option<(Move, i32)> {
+        self.search_to_the_end(order, |s, o| s.solve_margin(position, o, alpha, beta))
+            .flatten()
     }
 
     /// The table's move for `position`, if it holds an open one.
@@ -314,7 +343,6 @@ pub(crate) fn decide(
     slot: &mut Option<Kept>,
 ) -> Option<Decision> {
     let budget = Budget::new(limit);
-    let empties = position.empty_sections();
     let mut order = shuffled_moves(position, seed);
     if order.is_empty() {
         return None;
@@ -331,19 +359,32 @@ pub(crate) fn decide(
         budget,
         nodes: 0,
     };
-    if let Some(target) = kept
-        && let Some(mut d) = follow_proof(&mut run, position, &mut order, target)
-    {
-        d.mirrored = Some(d.mv) == mirror;
-        let proven = d.solved.map(|wdl| (d.mv, wdl));
-        keep(slot, position, proofs, proven, run.table);
-        return Some(d);
-    }
+    let followed = kept.and_then(|target| follow_proof(&mut run, position, &mut order, target));
+    let mut d = match followed {
+        Some(d) => d,
+        None => search_and_solve(&mut run, position, &mut order)?,
+    };
+    // A proven outcome is played for the best margin: with the time left, the
+    // exact margin among the moves that keep it.
+    play_the_margin(&mut run, position, &mut order, &mut d);
+    d.mirrored = Some(d.mv) == mirror;
+    d.nodes = run.nodes;
+    // A completed proof of a win or a draw is kept for the next moves of this game.
+    let proven = d.solved.filter(|&w| w >= Wdl::Draw).map(|w| (d.mv, w));
+    keep(slot, position, proofs, proven, run.table);
+    Some(d)
+}
 
+/// Hard's search and, in the endgame range, its win/draw/loss solve, sharing
+/// the budget. `None` only on a full board.
+fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> Option<Decision> {
+    let empties = position.empty_sections();
     // The budget's split in the endgame range: a short heuristic search orders
     // the root, the win/draw/loss solve runs up to `solve_end` percent, and if it
-    // proved no win or draw the heuristic search goes on with the time left (its
-    // table now holds the solve's entries). A proven win or draw is played at once.
+    // proved no win or draw (or a loss whose margin is out of reach) the
+    // heuristic search goes on with the time left (its table now holds the
+    // solve's entries). A proven outcome then gets the rest for its margin
+    // ([`play_the_margin`]).
     let endgame = empties <= HARD_SOLVE_FROM;
     // Where the budget does not cover a typical proof, the search keeps half of
     // it: an unfinished solve's nodes are lost to the move's quality.
@@ -351,27 +392,40 @@ pub(crate) fn decide(
         .get(empties.saturating_sub(19) as usize)
         .copied()
         .unwrap_or(u64::MAX);
-    let covered = run
-        .budget
-        .nodes_estimate(threads)
-        .is_none_or(|n| n >= typical);
+    let estimate = run.budget.nodes_estimate(run.threads);
+    let covered = estimate.is_none_or(|n| n >= typical);
+    let margin_covered = estimate.is_none_or(|n| n >= typical.saturating_mul(MARGIN_OVER_PROOF));
     let (first_share, solve_end) = match (endgame, empties) {
         (false, _) => (100, 100),
-        (true, 0..=18) => (25, 100),
+        (true, 0..=18) => (SEARCH_FIRST, 100),
         (true, _) if covered => (SEARCH_FIRST, SOLVE_END),
         (true, _) => (50, 100),
     };
-    let mut search = run.search(position, &order, first_share)?;
-    let mut solve = RootSolve::default();
+    let mut search = run.search(position, order, first_share)?;
     if search.exact {
-        solve.best = Some((search.best, Wdl::from_value(search.value)));
-    } else if endgame {
-        to_front(&mut order, search.best);
-        solve = run.solve(position, &order, solve_end);
-        let settled = matches!(solve.best, Some((_, Wdl::Win | Wdl::Draw)));
+        // The search reached the end of the game: its move has the best margin.
+        return Some(Decision {
+            mv: search.best,
+            search: Some(search),
+            solved: Some(Wdl::from_value(search.value)),
+            margin: Some(search.value / SCALE),
+            mirrored: false,
+            nodes: run.nodes,
+        });
+    }
+    let mut solve = RootSolve::default();
+    if endgame {
+        to_front(order, search.best);
+        solve = run.solve(position, order, solve_end);
+        // A proven win or draw is settled; so is a loss whose margin is in reach.
+        let settled = match solve.best {
+            Some((_, Wdl::Win | Wdl::Draw)) => true,
+            Some((_, Wdl::Loss)) => margin_covered,
+            None => false,
+        };
         if !settled
             && solve_end < 100
-            && let Some(deeper) = run.search(position, &order, 100)
+            && let Some(deeper) = run.search(position, order, 100)
             && deeper.depth >= search.depth
         {
             search = deeper;
@@ -384,7 +438,7 @@ pub(crate) fn decide(
         // Unfinished: the search's best move, unless the solve proved it loses and
         // some other move is not known to (order is best-first after the search).
         None => {
-            to_front(&mut order, search.best);
+            to_front(order, search.best);
             let mv = order
                 .iter()
                 .copied()
@@ -393,17 +447,35 @@ pub(crate) fn decide(
             (mv, None)
         }
     };
-    // A completed proof of a win or a draw is kept for the next moves of this game.
-    let proven = solved.filter(|&w| w >= Wdl::Draw).map(|w| (mv, w));
-    let nodes = run.nodes;
-    keep(slot, position, proofs, proven, run.table);
     Some(Decision {
         mv,
         search: Some(search),
         solved,
-        mirrored: Some(mv) == mirror,
-        nodes,
+        // The solve tried every move for a win: a proven draw is the best outcome,
+        // and its margin is 0.
+        margin: (solved == Some(Wdl::Draw)).then_some(0),
+        mirrored: false,
+        nodes: run.nodes,
     })
+}
+
+/// Once the outcome is proven (a win or a loss), the exact margin with the
+/// time left: a search to the end within the proven side of 0, so a win is
+/// never traded for a smaller one and a loss is as small as it can be. When
+/// it finishes, its move replaces the proven one; when it does not, the
+/// proven move stands (it keeps the outcome).
+fn play_the_margin(run: &mut Run, position: &Position, order: &mut [Move], d: &mut Decision) {
+    let window = match (d.solved, d.margin) {
+        (_, Some(_)) => return,
+        (Some(Wdl::Win), None) => (0, INF),
+        (Some(Wdl::Loss), None) => (-INF, 0),
+        _ => return,
+    };
+    to_front(order, d.mv);
+    if let Some((mv, value)) = run.solve_margin(position, order, window) {
+        d.mv = mv;
+        d.margin = Some(value / SCALE);
+    }
 }
 
 /// The game follows a kept proof of `target`: re-prove it (quick with the kept
@@ -420,17 +492,25 @@ fn follow_proof(
     if let Some(mv) = run.table_move(position) {
         to_front(order, mv);
     }
-    let mut mv = run.prove(position, order, target)?;
+    // The kept proof says some move achieves `target`; a re-proof that finds
+    // none (it cannot, unless the proof was wrong) is treated as unfinished.
+    let mut mv = run.prove(position, order, target)??;
     let mut solved = target;
-    if target == Wdl::Draw
-        && let Some(win) = run.prove(position, order, Wdl::Win)
-    {
-        (mv, solved) = (win, Wdl::Win);
+    let mut margin = None;
+    if target == Wdl::Draw {
+        match run.prove(position, order, Wdl::Win) {
+            Some(Some(win)) => (mv, solved) = (win, Wdl::Win),
+            // No move wins: the draw is the best outcome, by a margin of 0.
+            Some(None) => margin = Some(0),
+            // Unfinished: at least a draw is proven.
+            None => {}
+        }
     }
     Some(Decision {
         mv,
         search: Some(search),
         solved: Some(solved),
+        margin,
         mirrored: false,
         nodes: run.nodes,
     })

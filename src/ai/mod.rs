@@ -53,6 +53,8 @@ pub use settings::{AiSettings, Level, Seat, thread_count};
 pub use solve::{Solution, SolveFor, solve};
 
 #[cfg(test)]
+mod margin_tests;
+#[cfg(test)]
 pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;

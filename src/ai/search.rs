@@ -92,8 +92,9 @@ pub struct Searcher<'a> {
     shared_nodes: Option<&'a AtomicU64>,
     /// The positions the threads of the same search are in now.
     busy: Option<&'a Busy>,
-    /// Nodes not yet added to `shared_nodes`.
-    unshared: u64,
+    /// `nodes` when the limits were last checked (and the nodes since then
+    /// added to `shared_nodes`).
+    checked: u64,
     can_abort: bool,
     aborted: bool,
     /// Whether exact nodes use the bound of points still achievable.
@@ -171,7 +172,7 @@ impl<'a> Searcher<'a> {
             done: None,
             shared_nodes: None,
             busy: None,
-            unshared: 0,
+            checked: 0,
             can_abort: false,
             aborted: false,
             use_bounds: true,
@@ -256,12 +257,10 @@ impl<'a> Searcher<'a> {
     }
 
     fn check_limits(&mut self) {
+        let fresh = self.nodes - self.checked;
+        self.checked = self.nodes;
         let nodes = match self.shared_nodes {
-            Some(shared) => {
-                let total = shared.fetch_add(self.unshared, Ordering::Relaxed) + self.unshared;
-                self.unshared = 0;
-                total
-            }
+            Some(shared) => shared.fetch_add(fresh, Ordering::Relaxed) + fresh,
             None => self.nodes,
         };
         let raised = |flag: Option<&AtomicBool>| flag.is_some_and(|f| f.load(Ordering::Relaxed));
@@ -278,6 +277,34 @@ impl<'a> Searcher<'a> {
     /// to the earlier move), then best-first. The first iteration always completes,
     /// so there is a legal move whenever the board is not full.
     pub fn search(&mut self, position: &Position, order: &[Move]) -> Option<SearchResult> {
+        self.deepen(position, order, None).map(|(result, _)| result)
+    }
+
+    /// [`Searcher::search`] that also values `pinned`, a root move, at the same
+    /// depth in the same search: it is tried first in every iteration, with the
+    /// whole window, so its value is exact at that depth (the rest are searched
+    /// against it). Returns the result and `pinned`'s value, from the mover's view.
+    /// Ties go to `pinned`. A review values the move played and the best move
+    /// this way, so their difference is not the difference of two searches.
+    pub fn search_pinned(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        pinned: Move,
+    ) -> Option<(SearchResult, i32)> {
+        if position.is_full(pinned) {
+            return None;
+        }
+        let (result, value) = self.deepen(position, order, Some(pinned))?;
+        Some((result, value?))
+    }
+
+    fn deepen(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        pinned: Option<Move>,
+    ) -> Option<(SearchResult, Option<i32>)> {
         let empties = position.empty_sections();
         let mut moves: Vec<Move> = order
             .iter()
@@ -287,6 +314,9 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return None;
         }
+        if let Some(pinned) = pinned {
+            ordering::to_front(&mut moves, pinned);
+        }
         let max_depth = self.limit.depth.unwrap_or(empties).clamp(1, empties);
         self.aborted = false;
         self.can_abort = false;
@@ -294,6 +324,7 @@ impl<'a> Searcher<'a> {
         for depth in 1..=max_depth {
             let mut alpha = -INF;
             let mut best = (moves[0], -INF);
+            let mut first_value = -INF;
             for (i, &mv) in moves.iter().enumerate() {
                 let mut child = *position;
                 // Moves were filtered to open squares.
@@ -312,6 +343,9 @@ impl<'a> Searcher<'a> {
                 if self.aborted {
                     break;
                 }
+                if i == 0 {
+                    first_value = value;
+                }
                 if value > best.1 {
                     best = (mv, value);
                     alpha = alpha.max(value);
@@ -321,13 +355,19 @@ impl<'a> Searcher<'a> {
                 break;
             }
             ordering::to_front(&mut moves, best.0);
-            result = Some(SearchResult {
-                best: best.0,
-                value: best.1,
-                depth,
-                exact: depth >= empties,
-                nodes: self.nodes,
-            });
+            if let Some(pinned) = pinned {
+                ordering::to_front(&mut moves, pinned);
+            }
+            result = Some((
+                SearchResult {
+                    best: best.0,
+                    value: best.1,
+                    depth,
+                    exact: depth >= empties,
+                    nodes: self.nodes,
+                },
+                pinned.map(|_| first_value),
+            ));
             // Depth 1 is done: from now on a limit may cut an iteration short.
             self.can_abort = true;
             self.check_limits();
@@ -335,9 +375,14 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        result.map(|r| SearchResult {
-            nodes: self.nodes,
-            ..r
+        result.map(|(r, v)| {
+            (
+                SearchResult {
+                    nodes: self.nodes,
+                    ..r
+                },
+                v,
+            )
         })
     }
 
@@ -395,6 +440,94 @@ impl<'a> Searcher<'a> {
         solve
     }
 
+    /// The exact final margin of `position` (evaluation units, from the mover's
+    /// view) and a move that achieves it, when it lies strictly within
+    /// `(alpha, beta)`: one principal-variation search to the end of the game
+    /// (no iterative deepening: the table, say of a finished win/draw/loss
+    /// solve, orders it). Root moves are tried in `order`, the first with the
+    /// whole window. `None` if the margin is outside the window, or a limit or
+    /// the stop flag cut the search short (see [`Searcher::aborted`]).
+    ///
+    /// A proven win is searched within `(0, INF)`, a proven loss within
+    /// `(-INF, 0)`: the window itself excludes the moves that change the outcome.
+    pub fn solve_margin(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(Move, i32)> {
+        self.margin_search(position, order, alpha, beta)
+            .map(|(best, _)| best)
+    }
+
+    /// [`Searcher::solve_margin`] over the whole window, also giving the exact
+    /// margin of `pinned` (a root move, searched first): the review values the
+    /// move played and the best move in one search to the end.
+    pub fn solve_margin_pinned(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        pinned: Move,
+    ) -> Option<((Move, i32), i32)> {
+        if position.is_full(pinned) {
+            return None;
+        }
+        let mut moves = order.to_vec();
+        ordering::to_front(&mut moves, pinned);
+        if moves.first() != Some(&pinned) {
+            moves.insert(0, pinned);
+        }
+        self.margin_search(position, &moves, -INF, INF)
+    }
+
+    /// The root of [`Searcher::solve_margin`]: the best move and its value, and
+    /// the first move's value (exact too, searched with the whole window).
+    fn margin_search(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        alpha: i32,
+        beta: i32,
+    ) -> Option<((Move, i32), i32)> {
+        let empties = position.empty_sections() as i32;
+        self.aborted = false;
+        self.can_abort = true;
+        let (floor, mut alpha) = (alpha, alpha);
+        let mut best: Option<(Move, i32)> = None;
+        let mut first_value = None;
+        for &mv in order {
+            if position.is_full(mv) {
+                continue;
+            }
+            let mut child = *position;
+            child.play_unchecked(mv);
+            let value = if first_value.is_none() {
+                -self.negamax(&child, empties - 1, -beta, -alpha, 1)
+            } else {
+                let v = -self.negamax(&child, empties - 1, -alpha - 1, -alpha, 1);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.negamax(&child, empties - 1, -beta, -alpha, 1)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return None;
+            }
+            first_value.get_or_insert(value);
+            if value > alpha {
+                best = Some((mv, value));
+                alpha = value;
+                if value >= beta {
+                    return None;
+                }
+            }
+        }
+        let best = best.filter(|&(_, v)| v > floor && v < beta)?;
+        Some((best, first_value?))
+    }
+
     /// The value of `position` searched `depth` plies deep within `(alpha, beta)`,
     /// from the mover's view. Never cut short by the limits.
     pub fn value(&mut self, position: &Position, depth: i32, alpha: i32, beta: i32) -> i32 {
@@ -420,8 +553,9 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return evaluate_with(position, &self.weights);
         }
-        if self.can_abort && self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.unshared += CHECK_EVERY;
+        // Every node counts, leaves included (they return above): the limits
+        // are checked once `CHECK_EVERY` nodes have passed since the last check.
+        if self.can_abort && self.nodes - self.checked >= CHECK_EVERY {
             self.check_limits();
         }
         if self.aborted {

@@ -60,3 +60,52 @@ pub(crate) fn random_position_in(ruleset: Ruleset, plies: u32, seed: u64) -> Pos
     }
     position
 }
+
+/// The final score difference under best play for the mover, by an alpha-beta
+/// search of its own (no table but a map of exact bitboards, moves in square
+/// order, no evaluation): written apart from `search.rs`, so it checks the
+/// engine rather than repeating it. Reaches 16 empty sections in well under a
+/// second.
+pub(crate) fn alpha_beta(position: &Position) -> i32 {
+    fn go(
+        p: &Position,
+        mut alpha: i32,
+        beta: i32,
+        memo: &mut HashMap<(u64, u64), (i32, i32)>,
+    ) -> i32 {
+        if p.is_over() {
+            return p.margin(p.to_move());
+        }
+        let key = (p.stones(Player::Blue), p.stones(Player::Yellow));
+        // What is known of this position's value: at least `low`, at most `high`.
+        let (low, high) = memo.get(&key).copied().unwrap_or((i32::MIN, i32::MAX));
+        if low == high || low >= beta {
+            return low;
+        }
+        if high <= alpha {
+            return high;
+        }
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        for mv in p.legal_moves() {
+            let mut child = *p;
+            child.play_unchecked(mv);
+            let v = -go(&child, -beta, -alpha, memo);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let known = if best <= alpha0 {
+            (low, best.min(high))
+        } else if best >= beta {
+            (best.max(low), high)
+        } else {
+            (best, best)
+        };
+        memo.insert(key, known);
+        best
+    }
+    go(position, i32::MIN + 1, i32::MAX, &mut HashMap::new())
+}

@@ -369,8 +369,9 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub threads: ThreadsArgs,
     /// Also write the record to OUT with `?!`/`?`/`??` after inaccuracies, mistakes and
-    /// blunders and a comment naming the best move (`{best c3, +15 → -5}`); `-` prints
-    /// it to standard output instead of the report. A symlink is written through.
+    /// blunders and a comment with the move's value and the best move's
+    /// (`{d1 -5, best c3 +15}`); `-` prints it to standard output instead of the
+    /// report. A symlink is written through.
     #[arg(long, value_name = "OUT")]
     pub annotate: Option<PathBuf>,
 }

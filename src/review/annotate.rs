@@ -1,7 +1,7 @@
 //! A review written into a record, in the spirit of PGN: `?!`, `?` or `??` after
 //! each inaccuracy, mistake or blunder, and a comment naming the engine's best
-//! move with the values before and after as the text table writes them
-//! (`~` marks an estimate), e.g. `{best c3, +15 → -5}`. Pure.
+//! move and the move played, each with its value as the text table writes it
+//! (`~` marks an estimate), e.g. `{b2 -5, best c3 +15}`. Pure.
 
 use super::classify::Class;
 use super::report::{MoveReview, Review};
@@ -18,13 +18,16 @@ pub const fn mark_of(class: Class) -> Option<Mark> {
     }
 }
 
-/// The comment written after a marked move: `best c3, +15 → -5`.
+/// The comment written after a marked move: `b2 -5, best c3 +15`, and for a
+/// verdict from estimates `likely: b2 ~-5, best c3 ~+15`.
 pub fn comment(review: &MoveReview) -> String {
     format!(
-        "best {}, {} \u{2192} {}",
+        "{}{} {}, best {} {}",
+        if review.likely { "likely: " } else { "" },
+        review.mv,
+        value_text(review.played_value),
         review.best,
-        value_text(review.before),
-        value_text(review.after)
+        value_text(review.best_value)
     )
 }
 

@@ -12,8 +12,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::classify::PositionValue;
+use crate::ai::SearchLimit;
 use crate::ai::analysis::{self, PositionEval};
-use crate::rules::{Game, Position};
+use crate::rules::{Game, Move, Position};
 
 /// The default thinking time per position, in milliseconds: 64 positions on
 /// 2 threads take at most 64 x 0.4 s / 2 = 12.8 s, and positions the solver
@@ -33,10 +34,11 @@ pub struct Analysed {
     pub total: usize,
 }
 
-/// Analyses every position of `game` (after 0, 1, ... all its moves) with
-/// [`analysis::evaluate`], `think` per position, on `threads` worker threads
-/// (at least one). `on_result` runs on the calling thread for each result.
-/// Returns the value of each position, `None` where `stop` came first.
+/// Analyses every position of `game` (after 0, 1, ... all its moves) and the
+/// move played from it with [`analysis::evaluate_move`], `think` per position,
+/// on `threads` worker threads (at least one). `on_result` runs on the calling
+/// thread for each result. Returns the value of each position, `None` where
+/// `stop` came first.
 pub fn analyse_game(
     game: &Game,
     think: Duration,
@@ -45,27 +47,38 @@ pub fn analyse_game(
     on_result: impl FnMut(Analysed),
 ) -> Vec<Option<PositionValue>> {
     let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
+    let played: Vec<Move> = game.placements().iter().map(|p| p.square()).collect();
+    let limit = SearchLimit {
+        time: Some(think),
+        ..SearchLimit::NONE
+    };
     analyse_positions(
         &positions,
+        &played,
         threads,
         stop,
-        |position, stop| analysis::evaluate(position, think, stop),
+        |position, mv, stop| {
+            let limit = SearchLimit { stop, ..limit };
+            analysis::evaluate_move(position, mv, &limit)
+        },
         on_result,
     )
 }
 
-/// Like [`analyse_game`] for any positions, with the evaluator given (tests give
-/// a different budget per position). Full boards are valued without it.
-/// Positions are handed out in order, so the slow early positions start first.
+/// Like [`analyse_game`] for any positions, `played[i]` the move played from
+/// `positions[i]` (if any), with the evaluator given (tests give a different
+/// budget per position). Full boards are valued without it. Positions are
+/// handed out in order, so the slow early positions start first.
 pub fn analyse_positions<E>(
     positions: &[Position],
+    played: &[Move],
     threads: usize,
     stop: Option<&AtomicBool>,
     evaluator: E,
     mut on_result: impl FnMut(Analysed),
 ) -> Vec<Option<PositionValue>>
 where
-    E: Fn(&Position, Option<&AtomicBool>) -> Option<PositionEval> + Sync,
+    E: Fn(&Position, Option<Move>, Option<&AtomicBool>) -> Option<PositionEval> + Sync,
 {
     let total = positions.len();
     let mut values = vec![None; total];
@@ -89,7 +102,8 @@ where
                     let value = if position.is_over() {
                         Some(PositionValue::terminal(position))
                     } else {
-                        evaluator(position, stop).map(|eval| PositionValue::of(position, eval))
+                        evaluator(position, played.get(index).copied(), stop)
+                            .map(|eval| PositionValue::of(position, eval))
                     };
                     // A stopped evaluation is cut short: not a result.
                     if stopped() {

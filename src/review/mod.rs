@@ -6,13 +6,16 @@
 //!   [`PlayerSummary`]), serialisable to JSON. Pure.
 //! - [`text`]: the review as a terminal table. Pure.
 //! - [`annotate`]: a review written into a record as marks and comments. Pure.
-//! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate`]) over every
-//!   position of a game on worker threads, delivering results as they arrive;
-//!   [`Background`] runs it off the caller's thread (for the replay viewer).
+//! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate_move`]) over
+//!   every position of a game and the move played there, on worker threads,
+//!   delivering results as they arrive; [`Background`] runs it off the caller's
+//!   thread (for the replay viewer).
 //!
 //! The value of position `i` is the final margin under best play for its side to
-//! move; the value after move `i + 1` from the mover's side is minus the value of
-//! position `i + 1`, so each position is analysed once.
+//! move (its best move's value); the move played from it is valued in the same
+//! search, so the points it lost are one search's difference, whose errors
+//! largely cancel, not the difference of two searches. Each position is
+//! analysed once.
 
 pub mod annotate;
 pub mod classify;

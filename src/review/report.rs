@@ -4,7 +4,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::classify::{Class, PositionValue, Value, classify, move_error, points_lost};
+use super::classify::{Class, PositionValue, Value, classify, likely, lost_range, points_lost};
 use crate::rules::{Game, Move, Player};
 
 /// One move judged.
@@ -20,51 +20,64 @@ pub struct MoveReview {
     pub mv: Move,
     /// The engine's best move in the position before it.
     pub best: Move,
-    /// The position's value before the move (the best move's), mover's side.
-    pub before: Value,
-    /// The value after the move, mover's side.
-    pub after: Value,
-    /// Points of final margin lost against the best move (see [`points_lost`]).
+    /// The best move's value (the position's), mover's side.
+    pub best_value: Value,
+    /// The value of the move played, mover's side.
+    pub played_value: Value,
+    /// Points of final margin lost against the best move (see [`points_lost`]):
+    /// an estimate when either value is.
     pub lost: i32,
+    /// Where the true loss lies (90 times in 100) when `lost` is an estimate;
+    /// `None` when both values are exact.
+    pub lost_range: Option<[i32; 2]>,
     /// The verdict.
     pub class: Class,
+    /// Whether the verdict rests on estimates (shown as "likely").
+    pub likely: bool,
 }
 
 impl MoveReview {
     /// The review of move `number` (1-based), `played` by `player`, from the
-    /// values of the positions before and after it (each for its side to move).
-    /// `None` if the position before has no best move (a full board: no move).
+    /// values of the position before it and, when that value did not include
+    /// the move played, of the position after it (each for its side to move).
+    /// `None` if the position before has no best move (a full board: no move),
+    /// or the move's value is not known yet.
     pub fn new(
         number: usize,
         player: Player,
         played: Move,
         before: &PositionValue,
-        after: &PositionValue,
+        after: Option<&PositionValue>,
     ) -> Option<MoveReview> {
         let best = before.best?;
-        let (b, a) = (before.value, after.value.flipped());
+        let b = before.value;
+        let a = match before.played {
+            Some((mv, value)) if mv == played => value,
+            _ if best == played => b,
+            _ => after?.value.flipped(),
+        };
+        let empties = 64 - (number as u32 - 1).min(64);
         let lost = points_lost(played, Some(best), b, a);
+        let class = classify(lost, b, a, empties);
         Some(MoveReview {
             number,
             player,
             mv: played,
             best,
-            before: b,
-            after: a,
+            best_value: b,
+            played_value: a,
             lost,
-            class: classify(lost, b, a),
+            lost_range: (lost > 0)
+                .then(|| lost_range(lost, b, a, empties))
+                .flatten(),
+            class,
+            likely: likely(b, a) && class > Class::Good,
         })
-    }
-
-    /// The larger error of its two values in points (0 when both are exact): a
-    /// loss within it is at most good (see [`classify`]).
-    pub fn error(&self) -> i32 {
-        move_error(self.before, self.after)
     }
 
     /// How far the value moved for the mover, in points (positive: it fell).
     pub fn swing(&self) -> i32 {
-        self.before.margin - self.after.margin
+        self.best_value.margin - self.played_value.margin
     }
 }
 
@@ -81,10 +94,12 @@ pub struct Swing {
     pub best: Move,
     /// Points lost.
     pub lost: i32,
-    /// The value before the move, mover's side.
-    pub before: Value,
-    /// The value after it.
-    pub after: Value,
+    /// Where the true loss lies when `lost` is an estimate.
+    pub lost_range: Option<[i32; 2]>,
+    /// The best move's value, mover's side.
+    pub best_value: Value,
+    /// The played move's value.
+    pub played_value: Value,
 }
 
 /// One player's moves summed up. In JSON: `moves`, a count per class name,
@@ -129,8 +144,9 @@ impl PlayerSummary {
                 mv: m.mv,
                 best: m.best,
                 lost: m.lost,
-                before: m.before,
-                after: m.after,
+                lost_range: m.lost_range,
+                best_value: m.best_value,
+                played_value: m.played_value,
             });
         PlayerSummary {
             player,
@@ -163,8 +179,8 @@ pub struct Review {
 
 impl Review {
     /// The review of `game` from `values[i]`, the value of the position after
-    /// `i` moves (`None` while not analysed). Moves whose positions are not both
-    /// analysed yet are left out.
+    /// `i` moves (`None` while not analysed). Moves whose value is not known yet
+    /// are left out.
     pub fn build(game: &Game, values: &[Option<PositionValue>]) -> Review {
         let moves: Vec<MoveReview> = game
             .placements()
@@ -172,8 +188,8 @@ impl Review {
             .enumerate()
             .filter_map(|(i, p)| {
                 let before = values.get(i).copied().flatten()?;
-                let after = values.get(i + 1).copied().flatten()?;
-                MoveReview::new(i + 1, p.player, p.square(), &before, &after)
+                let after = values.get(i + 1).copied().flatten();
+                MoveReview::new(i + 1, p.player, p.square(), &before, after.as_ref())
             })
             .collect();
         let summary = [

@@ -10,10 +10,10 @@ use crate::rules::Player;
 
 /// The legend printed above the table.
 pub const LEGEND: &str = "Values are final margins in points for the player who moves, under best play:\n\
-     exact where the game was solved to the end, ~ marks an engine estimate\n\
-     (with win/draw/loss when that much is proven). An estimate may be off by the\n\
-     \u{b1}points after `lost`, measured at that stage: a move that lost no more is\n\
-     good at worst, unless it threw away a proven win or draw. See docs/review.md.";
+     the move played, then the best move. Exact where the game was solved to the\n\
+     end; ~ marks an engine estimate (with win/draw/loss when that much is proven).\n\
+     From estimates the points lost are an estimate too: the verdict says likely,\n\
+     and (from-to) is where the true loss lies 9 times in 10. See docs/review.md.";
 
 /// A value as text: `+15`, `0`, `-5` when exact; `~+3`, or `~+3 win` with a proven outcome.
 pub fn value_text(value: Value) -> String {
@@ -29,12 +29,20 @@ pub fn value_text(value: Value) -> String {
     }
 }
 
-/// The error of a move's values as text: `±25`, or nothing when both are exact.
-pub fn error_text(error: i32) -> String {
-    if error > 0 {
-        format!("\u{b1}{error}")
+/// The points a move lost as text: `20`, or with the range of an estimate `20 (12-30)`.
+pub fn lost_text(lost: i32, range: Option<[i32; 2]>) -> String {
+    match range {
+        Some([low, high]) => format!("{lost} ({low}-{high})"),
+        None => lost.to_string(),
+    }
+}
+
+/// A verdict as text: `mistake`, or `likely mistake` when it rests on estimates.
+pub fn class_text(class: Class, likely: bool) -> String {
+    if likely {
+        format!("likely {class}")
     } else {
-        String::new()
+        class.to_string()
     }
 }
 
@@ -49,25 +57,25 @@ pub const fn mark(class: Class) -> &'static str {
 }
 
 /// Writes the table of moves, then both players' summaries and biggest swings.
+/// Each value stands beside the move it belongs to: the move played, then the best.
 pub fn write_review(out: &mut impl Write, review: &Review) -> io::Result<()> {
     writeln!(
         out,
-        "{:>3}  {:<6}  {:<5} {:<4}  {:<10}  {:<10}  {:>4} {:<4}  class",
-        "#", "player", "move", "best", "before", "after", "lost", ""
+        "{:>3}  {:<6}  {:<5} {:<9}  {:<4}  {:<9}  {:<11} class",
+        "#", "player", "move", "value", "best", "value", "lost"
     )?;
     for m in &review.moves {
         writeln!(
             out,
-            "{:>3}  {:<6}  {:<5} {:<4}  {:<10}  {:<10}  {:>4} {:<4}  {}",
+            "{:>3}  {:<6}  {:<5} {:<9}  {:<4}  {:<9}  {:<11} {}",
             m.number,
             m.player.to_string(),
             format!("{}{}", m.mv, mark(m.class)),
+            value_text(m.played_value),
             m.best.to_string(),
-            value_text(m.before),
-            value_text(m.after),
-            m.lost,
-            error_text(m.error()),
-            m.class
+            value_text(m.best_value),
+            lost_text(m.lost, m.lost_range),
+            class_text(m.class, m.likely)
         )?;
     }
     if review.moves.len() < review.total_moves {
@@ -108,7 +116,7 @@ fn write_summaries(out: &mut impl Write, review: &Review) -> io::Result<()> {
     Ok(())
 }
 
-/// `Biggest swing, Blue: move 46 c3 (best a1), ~+15 win -> -10, 25 points lost`.
+/// `Biggest swing, Blue: move 46 c3 -10 (best a1 ~+15 win), 25 (17-33) points lost`.
 fn swing_line(s: &PlayerSummary) -> String {
     let who = match s.player {
         Player::Blue => "Blue",
@@ -116,13 +124,13 @@ fn swing_line(s: &PlayerSummary) -> String {
     };
     match s.biggest_swing {
         Some(w) => format!(
-            "Biggest swing, {who}: move {} {} (best {}), {} -> {}, {} point{} lost",
+            "Biggest swing, {who}: move {} {} {} (best {} {}), {} point{} lost",
             w.number,
             w.mv,
+            value_text(w.played_value),
             w.best,
-            value_text(w.before),
-            value_text(w.after),
-            w.lost,
+            value_text(w.best_value),
+            lost_text(w.lost, w.lost_range),
             if w.lost == 1 { "" } else { "s" }
         ),
         None => format!("Biggest swing, {who}: none, no move lost points"),

@@ -170,7 +170,9 @@ impl TableLink {
     }
 
     /// The game this screen sees at `table`: the one the store confirmed, or, for a
-    /// player, the table's own when all it adds are this screen's moves and claims.
+    /// player, the table's own when all it adds are this screen's moves and claims,
+    /// and an ending only if this screen's side lost it (its own resignation): the
+    /// other side's resignation is shown once it is on disk, as a move is.
     fn view<'a>(&self, table: &'a GameTable) -> View<'a> {
         let committed = table.committed();
         let kept = View {
@@ -184,7 +186,13 @@ impl TableLink {
         };
         let ai = table.ai().map(|(colour, _)| colour);
         let ours = |p: Player| p == seat || Some(p) == ai;
-        if table.epoch() == committed.epoch && adds_only(&committed.game, table.game(), ours) {
+        let ending = table.course().ending();
+        let ends_ours =
+            ending == committed.course.ending() || ending.is_some_and(|e| ours(e.loser()));
+        if table.epoch() == committed.epoch
+            && ends_ours
+            && adds_only(&committed.game, table.game(), ours)
+        {
             View {
                 game: table.game(),
                 course: table.course(),
@@ -793,6 +801,42 @@ mod tests {
         // An answer nobody asked for changes nothing.
         yellow.request(Request::AnswerUndo(true));
         assert_eq!(hall.lock().tables()[&id].game().len(), 1);
+    }
+
+    /// The other player's resignation reaches a screen only once the store kept it
+    /// (a hall whose store never answers: nothing is kept).
+    #[test]
+    fn a_resignation_is_shown_to_the_other_player_only_once_kept() {
+        let hall = SharedHall::from_parts(
+            std::sync::Arc::new(std::sync::Mutex::new(super::super::hall::Hall::new(
+                Duration::from_secs(60),
+                true,
+            ))),
+            None,
+        );
+        let id = hall
+            .lock()
+            .open(
+                who("alice"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                None,
+            )
+            .unwrap();
+        hall.lock().sit(id, who("bob"));
+        let mut blue = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
+        let mut yellow = TableLink::player(&hall, id, &who("bob"), 0).unwrap();
+        blue.news();
+        yellow.request(Request::Resign);
+        assert!(
+            hall.lock().tables()[&id].course().ending().is_some(),
+            "the table has ended"
+        );
+        let told = blue.news();
+        assert!(!told.contains(&News::Resigned(Player::Yellow)), "{told:?}");
+        // The one who resigned sees it at once, as their own moves.
+        assert!(yellow.news().contains(&News::Resigned(Player::Yellow)));
     }
 
     #[test]

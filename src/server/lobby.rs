@@ -755,6 +755,7 @@ impl<'a> LobbyView<'a> {
                 row.moves,
                 row.spectators,
                 state,
+                usize::from(width),
             );
             lines.push(Line::raw(
                 crate::text::fit(&line, usize::from(width)).into_owned(),

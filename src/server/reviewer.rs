@@ -226,6 +226,9 @@ pub(crate) fn decode(text: &str, game: &Game) -> Option<Vec<PositionValue>> {
                     outcome,
                     margin_error,
                 },
+                // The server's review values each position alone (`evaluate`):
+                // a move's loss comes from the position after it.
+                played: None,
             })
         })
         .collect::<Option<_>>()?;
@@ -256,6 +259,7 @@ mod tests {
                     outcome: (i == 2).then_some(Wdl::Draw),
                     margin_error: 7,
                 },
+                played: None,
             })
             .collect();
         let text = encode(&values);

@@ -3,13 +3,13 @@
 /// The replay viewer's title in a review after a game.
 pub(crate) const REVIEW_TITLE: &str = "Review of the game just played";
 /// The panel's title while the analysis runs.
-/// Its legend: `~` marks an estimate, `±` its measured error (docs/review.md).
+/// Its legend: `~` marks an estimate; a verdict from estimates says "likely" and
+/// gives the range of the points lost (docs/review.md).
 pub(crate) fn title_running(done: usize, total: usize) -> String {
-    format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ±error ")
+    format!(" Analysis {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ")
 }
 /// The panel's title once every position is analysed.
-pub(crate) const TITLE_DONE: &str =
-    " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ±error ";
+pub(crate) const TITLE_DONE: &str = " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ";
 /// The panel's title when it is too narrow for more.
 pub(crate) const TITLE_SHORT: &str = " Analysis ";
 /// Before the first move.

@@ -188,24 +188,36 @@ pub(crate) fn result_sentence(outcome: impl std::fmt::Display) -> String {
         .unwrap_or_default()
 }
 
-/// The move shown, judged: `Move 12 Blue b3??: blunder, lost 25 · best c3 (+15 → -5)`;
-/// from estimates, with their error: `good, lost 12 ±38 · best c3 (~+3 → ~-9)`.
-/// The best move is left out when it is the move played, so it is said once:
-/// `Move 30 Yellow a4: best (+5 → +5)`. `played` is the square with its mark,
-/// `values` the values before and after.
-pub(crate) fn reviewed_move(m: &MoveReview, played: &str, values: &str) -> String {
-    let (number, player, class) = (m.number, m.player, m.class);
-    let lost = match (m.lost, m.error()) {
-        (0, _) => String::new(),
-        (lost, error @ 1..) => format!(", lost {lost} ±{error}"),
-        (lost, _) => format!(", lost {lost}"),
+/// The move shown, judged, each value beside its move: `Move 12 Blue b3??:
+/// blunder, lost 20 · b3 -5 · best c3 +15`; from estimates, worded as likely
+/// with the range of the true loss: `likely mistake, lost 12 (4-20) · b3 ~-9 ·
+/// best c3 ~+3`. The best move is left out when it is the move played, so it is
+/// said once: `Move 30 Yellow a4: best, +5`. `played` is the square with its
+/// mark; `played_value` and `best_value` the values as text.
+pub(crate) fn reviewed_move(
+    m: &MoveReview,
+    played: &str,
+    played_value: &str,
+    best_value: &str,
+) -> String {
+    let (number, player) = (m.number, m.player);
+    let class = if m.likely {
+        format!("likely {}", m.class)
+    } else {
+        m.class.to_string()
     };
     if m.best == m.mv {
-        format!("Move {number} {player} {played}: {class}{lost} ({values})")
-    } else {
-        let best = m.best;
-        format!("Move {number} {player} {played}: {class}{lost} · best {best} ({values})")
+        return format!("Move {number} {player} {played}: {class}, {played_value}");
     }
+    let lost = match (m.lost, m.lost_range) {
+        (0, _) => String::new(),
+        (lost, Some([low, high])) => format!(", lost {lost} ({low}-{high})"),
+        (lost, None) => format!(", lost {lost}"),
+    };
+    let (mv, best) = (m.mv, m.best);
+    format!(
+        "Move {number} {player} {played}: {class}{lost} · {mv} {played_value} · best {best} {best_value}"
+    )
 }
 
 /// A final margin from the mover's view: "a win by 15", "a draw", "a loss by 5".

@@ -74,7 +74,8 @@ pub(crate) fn ai(level: &str) -> String {
 pub(crate) fn waiting(number: usize) -> String {
     format!("Table {number} is open: waiting for an opponent")
 }
-/// One table's line: number, players, rules, moves, spectators, state.
+/// One table's line: number, players, rules, moves, spectators, state; without
+/// `0 watching` where the whole line is wider than `columns`.
 pub(crate) fn table_line(
     number: usize,
     blue: &str,
@@ -83,10 +84,18 @@ pub(crate) fn table_line(
     moves: usize,
     watching: usize,
     state: &str,
+    columns: usize,
 ) -> String {
-    format!(
+    let line = format!(
         "{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves, {watching} watching  {state}"
-    )
+    );
+    // Where the line is too wide, `0 watching` goes first, so the state at its end
+    // (`open, private`) is kept whole as long as it can be.
+    if crate::text::width(&line) > columns && watching == 0 {
+        format!("{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves  {state}")
+    } else {
+        line
+    }
 }
 /// The server's AI as a player's name: `hard AI`.
 pub(crate) fn ai_name(level: &str) -> String {

@@ -1,6 +1,7 @@
 //! The replay viewer's analysis panel: the value of every position as a graph (Blue's
 //! lead up, Yellow's down, the move shown marked with a dotted line), and a line
-//! with the move shown judged: its class, the points it lost and the best move.
+//! with the move shown judged: its class, the points it lost, and the move played
+//! and the best move, each with its own value.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -78,7 +79,8 @@ pub(crate) fn judged(m: &crate::review::MoveReview) -> String {
     describe::reviewed_move(
         m,
         &format!("{}{}", m.mv, mark(m.class)),
-        &format!("{} → {}", value_text(m.before), value_text(m.after)),
+        &value_text(m.played_value),
+        &value_text(m.best_value),
     )
 }
 

@@ -1,6 +1,7 @@
 //! What the replay viewer knows of a game's analysis: the value of each position as
 //! it arrives from [`crate::review::Background`] (run by the event loop), and each
-//! move's verdict once the positions before and after it are both in. Pure: the
+//! move's verdict once the position before it is in (valued with the move played;
+//! a value without it waits for the position after). Pure: the
 //! results are handed in, so tests inject their own.
 
 use crate::review::{Class, MoveReview, PositionValue};
@@ -68,13 +69,12 @@ impl Analysis {
             let Some(i) = number.checked_sub(1) else {
                 continue;
             };
-            let (Some(Some(before)), Some(Some(after)), Some(placement)) = (
-                self.values.get(i),
-                self.values.get(i + 1),
-                game.placements().get(i),
-            ) else {
+            let (Some(Some(before)), Some(placement)) =
+                (self.values.get(i), game.placements().get(i))
+            else {
                 continue;
             };
+            let after = self.values.get(i + 1).and_then(Option::as_ref);
             if let Some(slot) = self.moves.get_mut(i) {
                 *slot =
                     MoveReview::new(number, placement.player, placement.square(), before, after);

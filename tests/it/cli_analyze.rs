@@ -42,9 +42,13 @@ fn text_output_has_a_row_per_move_and_a_summary() {
         assert_eq!(cols[1], if n % 2 == 0 { "Blue" } else { "Yellow" }, "{row}");
         assert!(classes.contains(cols.last().unwrap()), "{row}");
     }
-    // The legend says what `~` and `±` mean.
+    // The legend says what `~`, likely and a range mean, and which value is whose.
     assert!(text.contains("~ marks an engine estimate"), "{text}");
-    assert!(text.contains("\u{b1}points after `lost`"), "{text}");
+    assert!(text.contains("the verdict says likely"), "{text}");
+    assert!(
+        text.contains("the move played, then the best move"),
+        "{text}"
+    );
     // The last moves are solved: exact values, no `~`.
     assert!(!lines[header + 64].contains('~'), "{}", lines[header + 64]);
     let rest = &lines[header + 65..];
@@ -78,12 +82,21 @@ fn json_output_has_the_documented_shape() {
         assert_eq!(
             keys,
             [
-                "after", "before", "best", "class", "lost", "move", "player", "square"
+                "best",
+                "best_value",
+                "class",
+                "likely",
+                "lost",
+                "lost_range",
+                "move",
+                "played_value",
+                "player",
+                "square"
             ]
         );
         assert_eq!(m["move"], n + 1);
         assert_eq!(m["player"], if n % 2 == 0 { "blue" } else { "yellow" });
-        for side in ["before", "after"] {
+        for side in ["best_value", "played_value"] {
             let value = &m[side];
             assert!(value["margin"].is_i64(), "{m}");
             assert!(value["exact"].is_boolean(), "{m}");
@@ -103,31 +116,31 @@ fn json_output_has_the_documented_shape() {
         }
         let lost = m["lost"].as_i64().unwrap();
         assert!(lost >= 0, "{m}");
-        // A loss within the values' error is good at worst, unless a proof was thrown away.
-        let error = m["before"]["margin_error"]
-            .as_i64()
-            .max(m["after"]["margin_error"].as_i64())
-            .unwrap();
-        let threw = matches!(
-            (
-                m["before"]["outcome"].as_str(),
-                m["after"]["outcome"].as_str()
-            ),
-            (Some("win"), Some("draw" | "loss")) | (Some("draw"), Some("loss"))
-        );
-        if lost <= error && !threw {
-            assert!(
-                ["best", "good"].contains(&m["class"].as_str().unwrap()),
-                "{m}"
-            );
+        // The best move's value, less the played move's (0 for the best move).
+        if m["best"] != m["square"] {
+            let diff = m["best_value"]["margin"].as_i64().unwrap()
+                - m["played_value"]["margin"].as_i64().unwrap();
+            assert_eq!(lost, diff.max(0), "{m}");
         }
+        // From estimates, a range around the loss; from exact values, none.
+        let exact = m["best_value"]["exact"] == true && m["played_value"]["exact"] == true;
+        let range = &m["lost_range"];
+        if exact || lost == 0 {
+            assert!(range.is_null(), "{m}");
+        } else {
+            let [low, high] = [&range[0], &range[1]].map(|x| x.as_i64().unwrap());
+            assert!(0 <= low && low <= high, "{m}");
+        }
+        // Likely: an inaccuracy or worse judged from estimates.
+        let flagged = ["inaccuracy", "mistake", "blunder"].contains(&m["class"].as_str().unwrap());
+        assert_eq!(m["likely"], flagged && !exact, "{m}");
     }
     // The moves of complete.hij, in order.
     assert_eq!(review[0]["square"], "a2");
     assert_eq!(review[63]["square"], "b4");
     // The last move is solved exactly: Yellow wins 100 to 75.
-    assert_eq!(review[63]["after"]["margin"], 25);
-    assert_eq!(review[63]["after"]["exact"], true);
+    assert_eq!(review[63]["played_value"]["margin"], 25);
+    assert_eq!(review[63]["played_value"]["exact"], true);
     for player in ["blue", "yellow"] {
         let s = &v["summary"][player];
         let keys: Vec<&str> = s.as_object().unwrap().keys().map(String::as_str).collect();
@@ -256,7 +269,7 @@ fn annotate_writes_marks_and_comments_and_keeps_the_records_own() {
     assert_eq!(annotated.mark(52), Some(Mark::Blunder), "{text}");
     let comment = annotated.comments(52).last().unwrap();
     assert!(
-        comment.starts_with("best ") && comment.contains(" → "),
+        comment.starts_with("d1 ") && comment.contains(", best "),
         "{comment}"
     );
     assert!(text.contains(&format!("d1?? {{{comment}}}")), "{text}");
@@ -265,7 +278,8 @@ fn annotate_writes_marks_and_comments_and_keeps_the_records_own() {
         match annotated.mark(i) {
             None => {}
             Some(Mark::Dubious | Mark::Mistake | Mark::Blunder) => {
-                assert!(annotated.comments(i).last().unwrap().starts_with("best "));
+                let comment = annotated.comments(i).last().unwrap();
+                assert!(comment.contains(", best "), "{comment}");
             }
             Some(mark) => assert_eq!(original.mark(i), Some(mark), "move {}", i + 1),
         }

@@ -51,11 +51,12 @@ fn fake_value(game: &Game, i: usize) -> PositionValue {
         best,
         value: Value {
             margin,
-            exact: false,
+            // Exact, so every verdict below follows the thresholds.
+            exact: true,
             outcome: None,
-            // Small enough that every verdict below follows the thresholds.
-            margin_error: 5,
+            margin_error: 0,
         },
+        played: None,
     }
 }
 
@@ -272,6 +273,7 @@ fn review_at(shown: usize, engines: bool) -> ReplayState {
             outcome: None,
             margin_error: 0,
         },
+        played: None,
     };
     let (before, after) = if engines { (5, -5) } else { (5, 6) };
     let _ = state.analysis_result(
@@ -322,7 +324,7 @@ fn the_verdict_names_the_move_once_when_it_was_the_engines_choice() {
     let placement = *state.current().unwrap();
     let screen = rows(&drawn(&state, 80, 24)).join("\n");
     let square = placement.square();
-    let said = format!("Move 30 Yellow {square}: best (");
+    let said = format!("Move 30 Yellow {square}: best, ");
     assert!(screen.contains(&said), "{said:?} missing:\n{screen}");
     assert!(!screen.contains(&format!("· best {square}")), "{screen}");
     // A move that was not the engine's still names the engine's.

@@ -1,0 +1,246 @@
+//! A sparring partner from another family of search: a Monte Carlo tree search
+//! player (UCT with random playouts), and hard's results against it per colour.
+//! Not a product level: its mistakes differ from hard's, which is the point.
+//!
+//! ```sh
+//! cargo run --release --features tools --example mcts -- --games 20 --ms 100 --factor 1
+//! cargo run --release --features tools --example mcts -- --games 20 --ms 100 --factor 5
+//! ```
+//!
+//! Both sides think on one thread. So that a loaded machine does not decide the
+//! games, budgets are counted in work, not wall time: the program first measures
+//! how many search nodes hard visits and how many playouts MCTS completes per
+//! millisecond of CPU time (this thread's own, from Linux's schedstat), then
+//! gives hard `--ms` worth of nodes a move and MCTS `--factor` times `--ms`
+//! worth of playouts. The rates are printed.
+//!
+//! UCT: each node keeps its visits and its total reward for the player who
+//! moved into it (1 a win, 1/2 a draw, 0 a loss at the end of a random
+//! playout); a child is chosen by mean reward + C sqrt(ln N / n) with C = 0.7,
+//! unvisited children first; the move played is the most visited child.
+
+use std::time::Instant;
+
+use clap::Parser;
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
+use hijara::rules::{Move, Player, Position};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+#[derive(Parser)]
+struct Args {
+    /// Games per colour.
+    #[arg(long, default_value_t = 10)]
+    games: u64,
+    /// Hard's CPU time per move, in milliseconds (as nodes).
+    #[arg(long, default_value_t = 100)]
+    ms: u64,
+    /// MCTS thinks this many times as long as hard.
+    #[arg(long, default_value_t = 1.0)]
+    factor: f64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print each game's result.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// This thread's CPU time so far, in milliseconds (Linux; `None` elsewhere).
+fn cpu_ms() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(s.split_whitespace().next()?.parse::<f64>().ok()? / 1e6)
+}
+
+struct Node {
+    position: Position,
+    /// The move into this node (none at the root).
+    mv: Option<Move>,
+    children: Vec<usize>,
+    /// Moves not yet expanded.
+    untried: Vec<Move>,
+    visits: f64,
+    /// Total reward for the player who moved into this node.
+    reward: f64,
+}
+
+/// The reward of a finished game for `player`.
+fn reward(position: &Position, player: Player) -> f64 {
+    match position.margin(player).signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    }
+}
+
+/// One MCTS player's search: the move after `playouts` playouts from `root`.
+fn mcts(root: &Position, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
+    let mut nodes = vec![Node {
+        position: *root,
+        mv: None,
+        children: Vec::new(),
+        untried: root.legal_moves().collect(),
+        visits: 0.0,
+        reward: 0.0,
+    }];
+    if nodes[0].untried.is_empty() {
+        return None;
+    }
+    const C: f64 = 0.7;
+    for _ in 0..playouts {
+        // Selection.
+        let mut path = vec![0];
+        let mut at = 0;
+        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+            let ln_n = nodes[at].visits.ln();
+            at = *nodes[at]
+                .children
+                .iter()
+                .max_by(|&&a, &&b| {
+                    let ucb = |i: usize| {
+                        let n = &nodes[i];
+                        n.reward / n.visits + C * (ln_n / n.visits).sqrt()
+                    };
+                    ucb(a).total_cmp(&ucb(b))
+                })
+                .expect("a node with children");
+            path.push(at);
+        }
+        // Expansion.
+        if !nodes[at].untried.is_empty() {
+            let i = rng.random_range(0..nodes[at].untried.len());
+            let mv = nodes[at].untried.swap_remove(i);
+            let mut position = nodes[at].position;
+            position.play_unchecked(mv);
+            nodes.push(Node {
+                position,
+                mv: Some(mv),
+                children: Vec::new(),
+                untried: position.legal_moves().collect(),
+                visits: 0.0,
+                reward: 0.0,
+            });
+            let child = nodes.len() - 1;
+            nodes[at].children.push(child);
+            path.push(child);
+            at = child;
+        }
+        // Playout.
+        let mut position = nodes[at].position;
+        let mut moves: Vec<Move> = Vec::with_capacity(16);
+        while !position.is_over() {
+            moves.clear();
+            moves.extend(position.legal_moves());
+            let &mv = moves.choose(rng).expect("a legal move");
+            position.play_unchecked(mv);
+        }
+        // Backpropagation: each node's reward is for the player who moved into it.
+        for &i in &path {
+            let node = &mut nodes[i];
+            node.visits += 1.0;
+            if i != 0 {
+                // Who moved into the node: the other side of its mover.
+                let mover = node.position.to_move().other();
+                node.reward += reward(&position, mover);
+            }
+        }
+    }
+    nodes[0]
+        .children
+        .iter()
+        .max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))
+        .and_then(|&i| nodes[i].mv)
+}
+
+/// Hard's nodes and MCTS's playouts per CPU millisecond, from a few positions.
+fn rates(rng: &mut SmallRng) -> (f64, f64) {
+    let mut position = Position::new();
+    for _ in 0..12 {
+        let moves: Vec<Move> = position.legal_moves().collect();
+        position.play_unchecked(*moves.choose(rng).expect("a move"));
+    }
+    let mut hard = Engine::new(AiSettings {
+        threads: Some(1),
+        ..AiSettings::new(Level::Hard)
+    });
+    let start = cpu_ms().unwrap_or(0.0);
+    let wall = Instant::now();
+    let d = hard
+        .decide(&position, &SearchLimit::nodes(400_000))
+        .expect("a move");
+    let hard_ms = cpu_ms().map_or(wall.elapsed().as_secs_f64() * 1000.0, |c| c - start);
+    let start = cpu_ms().unwrap_or(0.0);
+    let wall = Instant::now();
+    mcts(&position, 20_000, rng);
+    let mcts_ms = cpu_ms().map_or(wall.elapsed().as_secs_f64() * 1000.0, |c| c - start);
+    (d.nodes as f64 / hard_ms, 20_000.0 / mcts_ms)
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let (hard_rate, mcts_rate) = rates(&mut rng);
+    let hard_nodes = (hard_rate * args.ms as f64) as u64;
+    let playouts = (mcts_rate * args.ms as f64 * args.factor) as u64;
+    println!(
+        "hard {hard_rate:.0} nodes per CPU ms, {hard_nodes} nodes a move ({} ms); MCTS {mcts_rate:.1} playouts per CPU ms, {playouts} a move ({} ms)",
+        args.ms,
+        args.ms as f64 * args.factor
+    );
+    for hard_side in Player::BOTH {
+        let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
+        let mut scores = Vec::new();
+        for g in 0..args.games {
+            let seed = args.seed.wrapping_mul(1000).wrapping_add(g);
+            let mut hard = Engine::new(AiSettings {
+                seed,
+                threads: Some(1),
+                ..AiSettings::new(Level::Hard)
+            });
+            let mut mcts_rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
+            let mut position = Position::new();
+            while !position.is_over() {
+                let mv = if position.to_move() == hard_side {
+                    hard.choose(&position, &SearchLimit::nodes(hard_nodes))
+                } else {
+                    mcts(&position, playouts, &mut mcts_rng)
+                };
+                let Some(mv) = mv else { break };
+                position.play_unchecked(mv);
+            }
+            let m = position.margin(hard_side);
+            margin += i64::from(m);
+            let score = match m.signum() {
+                1 => {
+                    wins += 1;
+                    1.0
+                }
+                0 => {
+                    draws += 1;
+                    0.5
+                }
+                _ => {
+                    losses += 1;
+                    0.0
+                }
+            };
+            scores.push(score);
+            if args.verbose {
+                println!("hard as {hard_side}, game {g}: {m:+}");
+            }
+        }
+        let n = scores.len() as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        let sd =
+            (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+        let half = 1.96 * sd / n.sqrt();
+        println!(
+            "hard as {hard_side} vs MCTS at {}x its time: {wins} W, {draws} D, {losses} L of {}: score {:.1}% (95% CI {:.1}-{:.1}%), average margin {:+.1}",
+            args.factor,
+            args.games,
+            100.0 * mean,
+            100.0 * (mean - half).max(0.0),
+            100.0 * (mean + half).min(1.0),
+            margin as f64 / n
+        );
+    }
+}
