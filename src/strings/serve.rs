@@ -76,6 +76,8 @@ pub(crate) fn waiting(number: usize) -> String {
 }
 /// One table's line: number, players, rules, moves, spectators, state; without
 /// `0 watching` where the whole line is wider than `columns`.
+// Each argument is one field of the line, in its order: a struct would only name them again.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn table_line(
     number: usize,
     blue: &str,
