@@ -749,8 +749,7 @@ impl<'a> LobbyView<'a> {
             // One line a table, cut to the width: a page is as many lines as tables.
             let line = words::table_line(
                 n + 1,
-                &row.names[0],
-                &row.names[1],
+                [&row.names[0], &row.names[1]],
                 &rules,
                 row.moves,
                 row.spectators,

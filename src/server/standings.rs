@@ -417,8 +417,7 @@ pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
         &text::pad(&text::fit(&game.opponent, 16), 16),
         outcome,
         rules,
-        game.rated,
-        &change,
+        game.rated.then_some(change.as_str()),
         game.reviewed,
     )
 }

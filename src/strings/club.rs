@@ -110,19 +110,18 @@ pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> St
 pub(crate) fn change_short(after: i64, delta: i64) -> String {
     format!("{after} ({delta:+})")
 }
-/// One game of a profile; `opponent` is padded already.
-#[allow(clippy::too_many_arguments)]
+/// One game of a profile; `opponent` is padded already; `change` is the rating's
+/// change of a rated game (`None`: casual).
 pub(crate) fn game_row(
     number: usize,
     date: &str,
     opponent: &str,
     outcome: &str,
     rules: &str,
-    rated: bool,
-    change: &str,
+    change: Option<&str>,
     reviewed: bool,
 ) -> String {
-    let rating = if rated { change } else { "casual" };
+    let rating = change.unwrap_or("casual");
     let mark = if reviewed { "*" } else { "" };
     format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
 }

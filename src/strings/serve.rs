@@ -74,27 +74,24 @@ pub(crate) fn ai(level: &str) -> String {
 pub(crate) fn waiting(number: usize) -> String {
     format!("Table {number} is open: waiting for an opponent")
 }
-/// One table's line: number, players, rules, moves, spectators, state; without
-/// `0 watching` where the whole line is wider than `columns`.
-// Each argument is one field of the line, in its order: a struct would only name them again.
-#[allow(clippy::too_many_arguments)]
+/// One table's line: number, players (Blue's name first), rules, moves, spectators,
+/// state; without `0 watching` where the whole line is wider than `columns`.
 pub(crate) fn table_line(
     number: usize,
-    blue: &str,
-    yellow: &str,
-    variant: &str,
+    [blue, yellow]: [&str; 2],
+    rules: &str,
     moves: usize,
     watching: usize,
     state: &str,
     columns: usize,
 ) -> String {
     let line = format!(
-        "{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves, {watching} watching  {state}"
+        "{number}  {blue} (Blue) v {yellow} (Yellow)  {rules}, {moves} moves, {watching} watching  {state}"
     );
     // Where the line is too wide, `0 watching` goes first, so the state at its end
     // (`open, private`) is kept whole as long as it can be.
     if crate::text::width(&line) > columns && watching == 0 {
-        format!("{number}  {blue} (Blue) v {yellow} (Yellow)  {variant}, {moves} moves  {state}")
+        format!("{number}  {blue} (Blue) v {yellow} (Yellow)  {rules}, {moves} moves  {state}")
     } else {
         line
     }
