@@ -13,6 +13,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::ai::Level;
+use crate::prefs::Palette;
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
@@ -132,8 +133,8 @@ pub(crate) enum Choice {
     Find(String),
     /// Sit at, or watch, the private table with this code.
     Code(String),
-    /// Colour switched (on: `true`).
-    Colour(bool),
+    /// The next palette chosen.
+    Palette(Palette),
     /// The line mode switched on or off (kept for the player's key).
     LineMode,
     /// Close the table this session waits at.
@@ -194,8 +195,8 @@ pub(crate) struct LobbyState {
     pub(crate) waiting: Option<Waiting>,
     /// A line being typed, and what is typed so far.
     entry: Option<(Entry, String)>,
-    /// Whether screens are drawn in colour.
-    pub(crate) colour: bool,
+    /// The palette screens are drawn in.
+    pub(crate) palette: Palette,
     /// The last line said to the player.
     note: Option<String>,
     /// The player's own games: unfinished ones, the last result, the tally
@@ -220,13 +221,13 @@ pub(crate) struct LobbyState {
 }
 
 impl LobbyState {
-    pub(crate) fn new(name: &str, colour: bool) -> LobbyState {
+    pub(crate) fn new(name: &str, palette: Palette) -> LobbyState {
         LobbyState {
             name: name.to_owned(),
             form: None,
             waiting: None,
             entry: None,
-            colour,
+            palette,
             note: None,
             mine: Vec::new(),
             claiming: false,
@@ -503,14 +504,10 @@ impl LobbyState {
                 self.note(words::CLAIM_WHICH);
                 Choice::Stay
             }
-            Some(Action::Colour) => {
-                self.colour = !self.colour;
-                self.note(if self.colour {
-                    words::COLOUR_ON
-                } else {
-                    words::COLOUR_OFF
-                });
-                Choice::Colour(self.colour)
+            Some(Action::Palette) => {
+                self.palette = self.palette.next();
+                self.note(words::palette_chosen(self.palette.name()));
+                Choice::Palette(self.palette)
             }
             Some(Action::Digit(n)) => self.digit(Pick::Table, n, rows),
             Some(Action::NextMove) => {
@@ -670,7 +667,7 @@ impl<'a> LobbyView<'a> {
             let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
             (&ClubWidget {
                 view: club,
-                colour: self.lobby.colour,
+                colour: self.lobby.palette.has_colour(),
                 typed,
                 note: self.lobby.note.as_deref(),
             })
@@ -681,7 +678,7 @@ impl<'a> LobbyView<'a> {
     /// The lobby's lines, as drawn `width` columns wide (the line mode: the club's
     /// screen read off a drawing of it, row by row).
     pub(crate) fn lines(&self, width: u16) -> Vec<Line<'a>> {
-        let bold = if self.lobby.colour {
+        let bold = if self.lobby.palette.has_colour() {
             Style::new().add_modifier(Modifier::BOLD)
         } else {
             Style::new()
@@ -880,7 +877,7 @@ mod tests {
 
     #[test]
     fn the_form_chooses_opponent_side_and_variant() {
-        let mut lobby = LobbyState::new("Alice", true);
+        let mut lobby = LobbyState::new("Alice", Palette::Default);
         let rows = [];
         assert_eq!(lobby.key(key(KeyCode::Char('a')), &rows), Choice::Stay);
         lobby.key(key(KeyCode::Char('o')), &rows);
@@ -940,7 +937,7 @@ mod tests {
             let who = person(&format!("player{n}"));
             hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
         }
-        let mut lobby = LobbyState::new("Bob", true);
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
         lobby.mine = vec![
             words::unfinished("2, 5"),
             words::last_game("ann", "won", 120, 80),
@@ -968,7 +965,7 @@ mod tests {
             hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
         }
         let rows = rows_for(&mut hall, "kBob");
-        let mut lobby = LobbyState::new("Bob", true);
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
         lobby.resized(24);
         let page = drawn(&lobby, &rows, "kBob");
         assert!(
@@ -1016,7 +1013,7 @@ mod tests {
         );
         // A private table is not listed to others.
         hall.open(who, Player::Blue, (Ruleset::Standard, false), true, None);
-        let lobby = LobbyState::new("Bob", true);
+        let lobby = LobbyState::new("Bob", Palette::Default);
         let rows = rows_for(&mut hall, "kBob");
         let text = drawn(&lobby, &rows, "kBob");
         assert!(
@@ -1066,7 +1063,7 @@ mod tests {
             )
             .unwrap();
         assert!(claims > first + 1);
-        let mut lobby = LobbyState::new("bob", false);
+        let mut lobby = LobbyState::new("bob", Palette::None);
         lobby.waiting = Some(Waiting::Opponent(claims));
         let rows = rows_for(&mut hall, "kbob");
         let text = drawn(&lobby, &rows, "kbob");
@@ -1085,7 +1082,7 @@ mod tests {
                 None,
             )
             .unwrap();
-        let mut carol = LobbyState::new("carol", false);
+        let mut carol = LobbyState::new("carol", Palette::None);
         carol.waiting = Some(Waiting::Opponent(private));
         let rows = rows_for(&mut hall, "kcarol");
         let text = drawn(&carol, &rows, "kcarol");
@@ -1099,7 +1096,7 @@ mod tests {
 
     #[test]
     fn typed_lines_find_a_player_or_take_a_code() {
-        let mut lobby = LobbyState::new("Alice", false);
+        let mut lobby = LobbyState::new("Alice", Palette::None);
         let rows = [];
         lobby.key(key(KeyCode::Char('f')), &rows);
         for c in "bobX".chars() {
@@ -1120,10 +1117,21 @@ mod tests {
             lobby.key(key(KeyCode::Enter), &rows),
             Choice::Code("q".repeat(12))
         );
-        assert_eq!(
-            lobby.key(key(KeyCode::Char('c')), &rows),
-            Choice::Colour(true)
-        );
+        // `c` cycles the palettes from none (this lobby's), none after the last, and
+        // says which is in force.
+        assert_eq!(lobby.palette, Palette::None);
+        for want in Palette::ALL {
+            assert_eq!(
+                lobby.key(key(KeyCode::Char('c')), &rows),
+                Choice::Palette(want)
+            );
+            assert_eq!(lobby.palette, want);
+            assert!(
+                lobby.note.as_deref() == Some(words::palette_chosen(want.name()).as_str()),
+                "{:?}",
+                lobby.note
+            );
+        }
     }
 
     /// Issue 26, defect 9 (failed before: "Esc closes your table" where Esc adjourns).
@@ -1146,7 +1154,7 @@ mod tests {
             hall.come_back(id, "kann"),
             Some(crate::server::table::Back::Wait)
         );
-        let mut ann = LobbyState::new("ann", false);
+        let mut ann = LobbyState::new("ann", Palette::None);
         ann.waiting = Some(Waiting::Return(id));
         let text = drawn(&ann, &rows_for(&mut hall, "kann"), "kann");
         assert!(text.contains("Esc leaves it adjourned"), "{text}");

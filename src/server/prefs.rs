@@ -1,17 +1,16 @@
-//! What each player switched (colour, the bell, muted messages), remembered by key
+//! What each player switched (the palette, the bell, muted messages), remembered by key
 //! fingerprint in the store: comfort, not identity.
 
-use serde::{Deserialize, Serialize};
+use crate::prefs::Palette;
 
 /// The file that held the switches before the store, inside the data folder.
 pub const PREFS_FILE: &str = "prefs.json";
 
 /// One player's switches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Pref {
-    /// Screens drawn in colour.
-    pub(crate) colour: bool,
+    /// The palette the screens are drawn in ([`Palette::None`]: no colour).
+    pub(crate) palette: Palette,
     /// The bell rings on "your move".
     pub(crate) bell: bool,
     /// The other player's messages are not shown.
@@ -23,7 +22,7 @@ pub(crate) struct Pref {
 impl Default for Pref {
     fn default() -> Pref {
         Pref {
-            colour: true,
+            palette: Palette::Default,
             bell: true,
             mute: false,
             plain: false,

@@ -189,9 +189,9 @@ impl LobbyHost {
         idle: Duration,
         plain: bool,
     ) -> LobbyHost {
-        let colour = hall.lock().pref(&who.key).colour;
+        let palette = hall.lock().pref(&who.key).palette;
         let mut host = LobbyHost {
-            screen: LobbyState::new(&who.name, colour),
+            screen: LobbyState::new(&who.name, palette),
             hall,
             who,
             session,
@@ -673,8 +673,10 @@ impl Lobby for LobbyHost {
                 self.plain = plain;
                 return vec![Effect::Quit];
             }
-            Choice::Colour(on) => {
-                self.hall.lock().set_pref(&self.who.key, |p| p.colour = on);
+            Choice::Palette(palette) => {
+                self.hall
+                    .lock()
+                    .set_pref(&self.who.key, |p| p.palette = palette);
             }
             Choice::Start(game) => effects.extend(self.start(game)),
             Choice::Pick(id) => effects.extend(self.pick(id)),
@@ -760,11 +762,7 @@ impl Lobby for LobbyHost {
     }
 
     fn look(&self) -> Look {
-        if self.screen.colour {
-            Look::DEFAULT
-        } else {
-            Look::PLAIN
-        }
+        Look::new(self.screen.palette, false)
     }
 
     fn area(&self) -> Rect {

@@ -20,8 +20,10 @@ pub(crate) const ABANDONED: &str = "left";
 pub(crate) const EMPTY_SEAT: &str = "-";
 pub(crate) const NOT_A_TABLE: &str = "No such table";
 pub(crate) const YOUR_TABLE: &str = "That is your own table";
-pub(crate) const COLOUR_ON: &str = "Colour on";
-pub(crate) const COLOUR_OFF: &str = "Colour off";
+/// What the lobby's `c` says: the palette now in force, by its name.
+pub(crate) fn palette_chosen(name: &str) -> String {
+    format!("Palette: {name}")
+}
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
 pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
 

@@ -116,8 +116,8 @@ pub enum Action {
     Invitation,
     /// The lobby: type a player's name to find them.
     FindPlayer,
-    /// The lobby: colour on or off.
-    Colour,
+    /// The lobby: the next palette (none after the last), kept for the key.
+    Palette,
     /// The lobby: the line mode (for screen readers) on or off, kept for the key.
     LineMode,
     /// The lobby: claim the win at a table the opponent left (its number next).
@@ -916,9 +916,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Lobby],
-        keys: &[(ch('c'), A::Colour)],
+        keys: &[(ch('c'), A::Palette)],
         names: "c",
-        help: "colour on or off",
+        help: "the next palette (default, colour-blind, light, high contrast, none)",
         hints: &[(HintLine::Lobby, 5, "c colour")],
     },
     Binding {

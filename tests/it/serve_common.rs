@@ -370,6 +370,22 @@ impl Player {
         })
     }
 
+    /// Whether any cell on screen has a colour past the 16 ANSI ones (the 256-colour
+    /// palettes: colour-blind, light, high contrast; never the default).
+    pub fn in_256_colours(&self) -> bool {
+        let parser = self.screen.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        let wide = |c: vt100::Color| matches!(c, vt100::Color::Idx(16..) | vt100::Color::Rgb(..));
+        (0..rows.get()).any(|row| {
+            (0..cols.get()).any(|col| {
+                screen
+                    .cell(row, col)
+                    .is_some_and(|cell| wide(cell.fgcolor()) || wide(cell.bgcolor()))
+            })
+        })
+    }
+
     /// Types `bytes`.
     pub async fn send(&self, bytes: &[u8]) {
         self.writer.data_bytes(bytes.to_vec()).await.unwrap();

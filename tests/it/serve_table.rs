@@ -172,7 +172,7 @@ fn messages_reach_the_other_player_until_muted_and_the_bell_rings_on_your_move()
 }
 
 #[test]
-fn the_lobby_finds_a_player_and_remembers_the_colour_switch() {
+fn the_lobby_finds_a_player_and_remembers_the_palette() {
     run(async {
         let server = Server::start();
         let (_alice, _bob) = seated(&server).await;
@@ -181,6 +181,7 @@ fn the_lobby_finds_a_player_and_remembers_the_colour_switch() {
         carol.send(b"1").await;
         carol.wait_for("Blue to move").await;
         assert!(carol.coloured(), "colour is on at first");
+        assert!(!carol.in_256_colours(), "the default palette at first");
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
         carol.send(b"fAlice\r").await;
@@ -195,9 +196,19 @@ fn the_lobby_finds_a_player_and_remembers_the_colour_switch() {
         insta::assert_snapshot!("lobby_form", carol.screen());
         carol.send(&[0x1b]).await;
         carol.wait_for("n new table").await;
-        // Colour off, remembered for the next connection with the same key.
+        // `c` cycles the palettes; the game is drawn in the colour-blind one's.
         carol.send(b"c").await;
-        carol.wait_for("Colour off").await;
+        carol.wait_for("Palette: colour-blind").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        assert!(carol.in_256_colours(), "{}", carol.screen());
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        // On to none, remembered for the next connection with the same key.
+        for name in ["light", "high-contrast", "none"] {
+            carol.send(b"c").await;
+            carol.wait_for(&format!("Palette: {name}")).await;
+        }
         carol.send(b"1").await;
         carol.wait_for("Blue to move").await;
         assert!(!carol.coloured(), "{}", carol.screen());
@@ -210,6 +221,10 @@ fn the_lobby_finds_a_player_and_remembers_the_colour_switch() {
         again.send(b"1").await;
         again.wait_for("Blue to move").await;
         assert!(!again.coloured(), "colour stays off for carol");
+        again.send(b"q").await;
+        again.wait_for("q leave").await;
+        again.send(b"c").await;
+        again.wait_for("Palette: default").await;
     });
 }
 

@@ -14,14 +14,34 @@ use anyhow::{Context, bail};
 use rusqlite::{Transaction, params};
 use serde::Deserialize;
 
+use crate::prefs::Palette;
 use crate::session::{Played, files_newest_first, read_regular};
 
 use super::super::game_record::read_table_record;
 use super::super::names::{NAMES_FILE, folded, look_alike};
 use super::super::outside::safe_text;
-use super::super::prefs::{PREFS_FILE, Pref};
+use super::super::prefs::PREFS_FILE;
 use super::super::table::Snapshot;
 use super::writer::write_finished;
+
+/// One player's switches in an older `prefs.json`: colour on or off, before palettes.
+#[derive(Deserialize)]
+#[serde(default)]
+struct FilePref {
+    colour: bool,
+    bell: bool,
+    mute: bool,
+}
+
+impl Default for FilePref {
+    fn default() -> FilePref {
+        FilePref {
+            colour: true,
+            bell: true,
+            mute: false,
+        }
+    }
+}
 
 /// The older folders of games in play and finished games.
 const TABLES_DIR: &str = "tables";
@@ -98,16 +118,28 @@ pub(super) fn import(tx: &Transaction<'_>, data_dir: &Path) -> anyhow::Result<Ve
     }
     let prefs_path = data_dir.join(PREFS_FILE);
     let prefs = read_small(&prefs_path).and_then(|text| {
-        text.map(|t| serde_json::from_str::<BTreeMap<String, Pref>>(&t).map_err(Into::into))
+        text.map(|t| serde_json::from_str::<BTreeMap<String, FilePref>>(&t).map_err(Into::into))
             .transpose()
     });
     match prefs {
         Ok(prefs) => {
             let mut insert = tx.prepare(
-                "INSERT OR REPLACE INTO prefs (key, colour, bell, mute) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT OR REPLACE INTO prefs (key, colour, bell, mute, palette)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )?;
             for (key, pref) in prefs.unwrap_or_default() {
-                insert.execute(params![key, pref.colour, pref.bell, pref.mute])?;
+                let palette = if pref.colour {
+                    Palette::Default
+                } else {
+                    Palette::None
+                };
+                insert.execute(params![
+                    key,
+                    pref.colour,
+                    pref.bell,
+                    pref.mute,
+                    palette.name()
+                ])?;
             }
         }
         Err(error) => problems.push(format!(

@@ -160,6 +160,12 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE prefs ADD COLUMN plain INTEGER NOT NULL DEFAULT 0;
     ",
+    // 4: a palette per key (issue 28), from the colour switch: on is the default
+    // palette, off is none. The colour column stays, written as the palette has colour.
+    "
+    ALTER TABLE prefs ADD COLUMN palette TEXT NOT NULL DEFAULT 'default';
+    UPDATE prefs SET palette = 'none' WHERE colour = 0;
+    ",
 ];
 
 /// The schema version this program writes.

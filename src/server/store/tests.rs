@@ -7,6 +7,7 @@ use super::super::names::NameError;
 use super::super::table::{GameTable, Keep};
 use super::super::who::Who;
 use super::*;
+use crate::prefs::Palette;
 use crate::rules::{Game, Player, Square};
 
 type Heard = Arc<Mutex<Vec<(u32, u64, Result<(), String>)>>>;
@@ -241,12 +242,12 @@ fn a_folder_made_by_the_server_before_the_store_is_imported_and_set_aside() {
     assert!(opened.stored[0].table.game().claim_mode());
     assert!(opened.stored[1].table.ai().is_some());
     assert_eq!(opened.last_table, 3);
-    // The names stay bound to their keys; carol's colour stays off.
+    // The names stay bound to their keys; carol's colour stays off: no palette.
     let alice = "SHA256:fe85JkIjo8VPe+XqXJGH5Mau1EMFdK1OdKvJUFicyA8";
     let carol = "SHA256:zbv/nU7iZdO0fB0DalMI70dP6/yFD8sctXvvW4+OokY";
     assert_eq!(store.claim_name("alice", alice), Ok(()));
     assert_eq!(store.claim_name("Alice", carol), Err(NameError::Taken));
-    assert!(!store.pref(carol).colour);
+    assert_eq!(store.pref(carol).palette, Palette::None);
     // The finished game is in the history, from both sides.
     let found = store.history(alice).unwrap();
     assert_eq!(found.tally, vec![("bob".to_owned(), [1, 0, 0])]);
@@ -330,7 +331,10 @@ fn the_line_mode_switch_is_added_to_an_older_database_and_kept() {
     drop(conn);
     let (store, _, _) = open(dir.path());
     let kept = store.pref("SHA256:dee");
-    assert!(!kept.colour && kept.bell && !kept.plain, "{kept:?}");
+    assert!(
+        kept.palette == Palette::None && kept.bell && !kept.plain,
+        "{kept:?}"
+    );
     store.writer().pref(
         "SHA256:dee".to_owned(),
         Pref {
@@ -342,7 +346,52 @@ fn the_line_mode_switch_is_added_to_an_older_database_and_kept() {
     drop(store);
     let (store, _, _) = open(dir.path());
     let kept = store.pref("SHA256:dee");
-    assert!(!kept.colour && kept.plain, "{kept:?}");
+    assert!(kept.palette == Palette::None && kept.plain, "{kept:?}");
+}
+
+/// A database of version 3 (colour a switch, before palettes) keeps colour on as the
+/// default palette and colour off as none; a palette chosen is kept across a restart.
+#[test]
+fn the_palette_is_added_to_an_older_database_from_its_colour_switch_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = Connection::open(db_path(dir.path())).unwrap();
+    let tx = conn.transaction().unwrap();
+    for statements in &schema::MIGRATIONS[..3] {
+        tx.execute_batch(statements).unwrap();
+    }
+    tx.execute(
+        "INSERT INTO prefs (key, colour, bell, mute, plain)
+         VALUES ('SHA256:on', 1, 0, 0, 1), ('SHA256:off', 0, 1, 0, 0)",
+        [],
+    )
+    .unwrap();
+    tx.pragma_update(None, "user_version", 3).unwrap();
+    tx.commit().unwrap();
+    drop(conn);
+    let (store, _, _) = open(dir.path());
+    let on = store.pref("SHA256:on");
+    assert!(
+        on.palette == Palette::Default && !on.bell && on.plain,
+        "{on:?}"
+    );
+    let off = store.pref("SHA256:off");
+    assert!(off.palette == Palette::None && off.bell, "{off:?}");
+    store.writer().pref(
+        "SHA256:on".to_owned(),
+        Pref {
+            palette: Palette::ColourBlind,
+            ..on
+        },
+    );
+    store.writer().flush();
+    drop(store);
+    let (store, _, _) = open(dir.path());
+    let kept = store.pref("SHA256:on");
+    assert!(
+        kept.palette == Palette::ColourBlind && kept.plain,
+        "{kept:?}"
+    );
+    assert_eq!(store.pref("SHA256:off").palette, Palette::None);
 }
 
 /// Found while building correspondence games on the store (issue 27): a game

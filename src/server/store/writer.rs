@@ -407,11 +407,19 @@ pub(super) fn write_finished(
 /// Keeps `key`'s switches.
 fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
     tx.prepare_cached(
-        "INSERT INTO prefs (key, colour, bell, mute, plain) VALUES (?1, ?2, ?3, ?4, ?5)
+        "INSERT INTO prefs (key, colour, bell, mute, plain, palette)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (key) DO UPDATE SET colour = excluded.colour, bell = excluded.bell,
-         mute = excluded.mute, plain = excluded.plain",
+         mute = excluded.mute, plain = excluded.plain, palette = excluded.palette",
     )?
-    .execute(params![key, pref.colour, pref.bell, pref.mute, pref.plain])?;
+    .execute(params![
+        key,
+        pref.palette.has_colour(),
+        pref.bell,
+        pref.mute,
+        pref.plain,
+        pref.palette.name()
+    ])?;
     Ok(())
 }
 

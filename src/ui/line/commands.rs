@@ -463,11 +463,11 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::ClaimWin), S::Arg]),
     },
     Command {
-        words: &["colour", "c"],
+        words: &["palette", "colour", "c"],
         arg: Arg::None,
         places: &[P::Lobby],
-        help: "colour on or off (the full screen's)",
-        does: Does::Keys(&[S::Key(A::Colour)]),
+        help: "the full screen's next palette (default, colour-blind, light, high contrast, none)",
+        does: Does::Keys(&[S::Key(A::Palette)]),
     },
     Command {
         words: &["screen"],
