@@ -630,7 +630,11 @@ mod tests {
 
     /// A table with alice (Blue) and bob (Yellow), and their links.
     fn table(claims: bool) -> (SharedHall, u32, TableLink, TableLink) {
-        let hall = SharedHall::default();
+        table_in(SharedHall::default(), claims)
+    }
+
+    /// [`table`] in `hall`.
+    fn table_in(hall: SharedHall, claims: bool) -> (SharedHall, u32, TableLink, TableLink) {
         let id = hall
             .lock()
             .open(
@@ -814,19 +818,7 @@ mod tests {
             ))),
             None,
         );
-        let id = hall
-            .lock()
-            .open(
-                who("alice"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
-        hall.lock().sit(id, who("bob"));
-        let mut blue = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
-        let mut yellow = TableLink::player(&hall, id, &who("bob"), 0).unwrap();
+        let (hall, id, mut blue, mut yellow) = table_in(hall, false);
         blue.news();
         yellow.request(Request::Resign);
         assert!(
