@@ -74,6 +74,11 @@ pub struct ServeArgs {
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs())]
     pub reconnect_grace: u64,
+    /// The engine's thinking time per position in the server's reviews of finished
+    /// games, in milliseconds (the local review's by default).
+    #[arg(long, value_name = "MS", default_value_t = crate::review::REVIEW_THINK_MS,
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub review_think_ms: u64,
     /// For tests: correspondence games run on the wall clock read from FILE (a Unix
     /// time in seconds, rewritten to move time) instead of the system's.
     #[arg(long, value_name = "FILE", hide = true)]
@@ -155,6 +160,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             NonZeroUsize::get,
         ),
         grace: Duration::from_secs(args.reconnect_grace),
+        review_think: Duration::from_millis(args.review_think_ms),
         clock_file: args.clock_file,
     })
 }

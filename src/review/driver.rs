@@ -35,7 +35,7 @@ pub struct Analysed {
 }
 
 /// Analyses every position of `game` (after 0, 1, ... all its moves) and the
-/// move played from it with [`analysis::evaluate_move`], `think` per position,
+/// move played from it with [`evaluate_position`], `think` per position,
 /// on `threads` worker threads (at least one). `on_result` runs on the calling
 /// thread for each result. Returns the value of each position, `None` where
 /// `stop` came first.
@@ -46,23 +46,49 @@ pub fn analyse_game(
     stop: Option<&AtomicBool>,
     on_result: impl FnMut(Analysed),
 ) -> Vec<Option<PositionValue>> {
-    let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
-    let played: Vec<Move> = game.placements().iter().map(|p| p.square()).collect();
-    let limit = SearchLimit {
+    let budget = SearchLimit {
         time: Some(think),
         ..SearchLimit::NONE
     };
-    analyse_positions(
-        &positions,
-        &played,
+    analyse_game_with(
+        game,
         threads,
         stop,
-        |position, mv, stop| {
-            let limit = SearchLimit { stop, ..limit };
-            analysis::evaluate_move(position, mv, &limit)
-        },
+        |position, mv, stop| evaluate_position(position, mv, &budget, stop),
         on_result,
     )
+}
+
+/// The review's evaluation of one position and the move played from it (if any),
+/// within `budget` (its time and/or nodes; its own stop flag is replaced by `stop`):
+/// [`analysis::evaluate_move`]. Every review, local or at the server, values its
+/// positions through this.
+pub fn evaluate_position(
+    position: &Position,
+    played: Option<Move>,
+    budget: &SearchLimit<'_>,
+    stop: Option<&AtomicBool>,
+) -> Option<PositionEval> {
+    let limit = SearchLimit { stop, ..*budget };
+    analysis::evaluate_move(position, played, &limit)
+}
+
+/// [`analyse_game`] with the evaluator given: the server's reviewer wraps
+/// [`evaluate_position`] in its engine pool's loans. `evaluator` gets each position,
+/// the move played from it and the stop flag.
+pub fn analyse_game_with<E>(
+    game: &Game,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+    evaluator: E,
+    on_result: impl FnMut(Analysed),
+) -> Vec<Option<PositionValue>>
+where
+    E: Fn(&Position, Option<Move>, Option<&AtomicBool>) -> Option<PositionEval> + Sync,
+{
+    let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
+    let played: Vec<Move> = game.placements().iter().map(|p| p.square()).collect();
+    analyse_positions(&positions, &played, threads, stop, evaluator, on_result)
 }
 
 /// Like [`analyse_game`] for any positions, `played[i]` the move played from

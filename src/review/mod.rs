@@ -6,10 +6,11 @@
 //!   [`PlayerSummary`]), serialisable to JSON. Pure.
 //! - [`text`]: the review as a terminal table. Pure.
 //! - [`annotate`]: a review written into a record as marks and comments. Pure.
-//! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate_move`]) over
-//!   every position of a game and the move played there, on worker threads,
-//!   delivering results as they arrive; [`Background`] runs it off the caller's
-//!   thread (for the replay viewer).
+//! - [`driver`]: runs the engine ([`evaluate_position`]) over every position of a
+//!   game and the move played there, on worker threads, delivering results as
+//!   they arrive; [`Background`] runs it off the caller's thread (for the replay
+//!   viewer); the server's reviewer runs it on its engine pool
+//!   ([`analyse_game_with`]).
 //!
 //! The value of position `i` is the final margin under best play for its side to
 //! move (its best move's value); the move played from it is valued in the same
@@ -24,7 +25,10 @@ pub mod report;
 pub mod text;
 
 pub use classify::{Class, PositionValue, Value};
-pub use driver::{Analysed, Background, REVIEW_THINK_MS, analyse_game, analyse_positions};
+pub use driver::{
+    Analysed, Background, REVIEW_THINK_MS, analyse_game, analyse_game_with, analyse_positions,
+    evaluate_position,
+};
 pub use report::{MoveReview, PlayerSummary, Review};
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ use super::options::ServeOptions;
 use super::outside::safe_text;
 use super::pool::EnginePool;
 use super::rate::InputCap;
-use super::reviewer::Reviewer;
+use super::reviewer::{Reviewer, Setup as ReviewSetup};
 use super::session::{self, SessionStart};
 use super::shared::SharedHall;
 use super::store::Store;
@@ -218,7 +218,18 @@ pub(crate) async fn listen(
         options.connect_per_minute,
         options.connect_burst,
     ));
-    let reviewer = Reviewer::start(pool.clone(), &store);
+    let review_log = log.clone();
+    let reviewer = Reviewer::start(
+        pool.clone(),
+        &store,
+        ReviewSetup {
+            budget: crate::ai::SearchLimit {
+                time: Some(options.review_think),
+                ..crate::ai::SearchLimit::NONE
+            },
+            log: Arc::new(move |line: &str| review_log.line(line)),
+        },
+    );
     let server = Server {
         hall,
         store,

@@ -37,6 +37,8 @@ pub struct ServeOptions {
     pub ai_engines: usize,
     /// How long a dropped player's seat is kept for them.
     pub grace: Duration,
+    /// The engine's thinking time per position in the reviews of finished games.
+    pub review_think: Duration,
     /// For tests: the wall clock correspondence games run on, read from this file (a
     /// Unix time in seconds) instead of the system's.
     pub clock_file: Option<PathBuf>,

@@ -6,17 +6,26 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::ai::analysis::evaluate;
+use crate::ai::SearchLimit;
 use crate::ai::search::Wdl;
-use crate::review::{PositionValue, REVIEW_THINK_MS, Value};
-use crate::rules::{Game, Position};
+use crate::review::{PositionValue, Value, analyse_game_with, evaluate_position};
+use crate::rules::{Game, Move, Position};
 use crate::session::parse_record;
 
 use super::pool::EnginePool;
-use super::store::Store;
 use super::store::club::{record_of, reviewed};
+use super::store::{Log, Store};
+
+/// How the reviewer works.
+pub(crate) struct Setup {
+    /// The budget of each position (the local review's is
+    /// [`crate::review::REVIEW_THINK_MS`] a position).
+    pub(crate) budget: SearchLimit<'static>,
+    /// Where a review made is said (the server's log).
+    pub(crate) log: Log,
+}
 
 /// What asking for a review did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +62,7 @@ pub(crate) struct Reviewer {
 
 impl Reviewer {
     /// Starts the reviewer's thread on `pool`, keeping reviews in `store`.
-    pub(crate) fn start(pool: EnginePool, store: &Arc<Store>) -> Reviewer {
+    pub(crate) fn start(pool: EnginePool, store: &Arc<Store>, setup: Setup) -> Reviewer {
         let inner = Arc::new(Inner::default());
         let reviewer = Reviewer {
             inner: inner.clone(),
@@ -62,7 +71,7 @@ impl Reviewer {
         let weak = Arc::downgrade(store);
         let _ = std::thread::Builder::new()
             .name("hijara-review".into())
-            .spawn(move || run(&inner, &pool, &weak));
+            .spawn(move || run(&inner, &pool, &weak, &setup));
         reviewer
     }
 
@@ -101,7 +110,7 @@ impl Drop for Inner {
     }
 }
 
-fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>) {
+fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>, setup: &Setup) {
     nice_this_thread();
     loop {
         let (id, key) = {
@@ -125,9 +134,15 @@ fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>) {
         let Some(store) = store.upgrade() else {
             return;
         };
-        if let Some(text) = review(&store, id, pool, inner) {
-            store.writer().review(id, text);
+        let start = Instant::now();
+        if let Some(values) = review(&store, id, pool, inner, &setup.budget) {
+            store.writer().review(id, encode(&values));
             store.writer().flush();
+            (setup.log)(&format!(
+                "game {id} reviewed: {} positions in {:.1} s",
+                values.len(),
+                start.elapsed().as_secs_f64()
+            ));
         }
         let mut queue = inner.queue.lock().unwrap_or_else(|p| p.into_inner());
         queue.asked.retain(|(k, game)| !(k == &key && *game == id));
@@ -135,33 +150,38 @@ fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>) {
 }
 
 /// Game `id`'s review, made now (`None`: no such game, made already, or the server
-/// stops).
-fn review(store: &Store, id: i64, pool: &EnginePool, inner: &Inner) -> Option<String> {
+/// stops): the local review's own analysis ([`analyse_game_with`] with
+/// [`evaluate_position`]), each position on an engine lent at low priority.
+fn review(
+    store: &Store,
+    id: i64,
+    pool: &EnginePool,
+    inner: &Inner,
+    budget: &SearchLimit<'static>,
+) -> Option<Vec<PositionValue>> {
     let (text, _, made) = store.club(|c| record_of(c, id)).ok()??;
     if made.is_some() {
         return None;
     }
     let game = parse_record(&text).ok()?.game;
-    let think = Duration::from_millis(REVIEW_THINK_MS);
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut values = Vec::new();
-    for index in 0..=game.len() {
-        let position = *game.position_at(index);
-        if position.is_over() {
-            values.push(PositionValue::terminal(&position));
-            continue;
-        }
-        // A game's worker that waits takes the engine back; the position is tried
-        // again once an engine is free.
-        let value = loop {
-            let loan = pool.take_low(stop.clone(), &inner.give_up)?;
-            if let Some(eval) = evaluate(&position, think, Some(loan.stop())) {
-                break PositionValue::of(&position, eval);
+    // One worker, spawned by this niced thread: on Linux it inherits the niceness.
+    let values = analyse_game_with(
+        &game,
+        1,
+        Some(&inner.give_up),
+        |position, played, _| loop {
+            let loan = pool.take_low(Arc::new(AtomicBool::new(false)), &inner.give_up)?;
+            let eval = evaluate_position(position, played, budget, Some(loan.stop()));
+            // A game's worker that waits took the engine back, cutting the search
+            // short: the position is valued again once an engine is free, so a value
+            // never depends on the server's load.
+            if !loan.stop().load(Ordering::Relaxed) {
+                return eval;
             }
-        };
-        values.push(value);
-    }
-    Some(encode(&values))
+        },
+        |_| {},
+    );
+    values.into_iter().collect()
 }
 
 /// The reviewer's thread gives way to every other thread of the server.
@@ -174,31 +194,63 @@ fn nice_this_thread() {
     }
 }
 
-/// A review as the store keeps it: one position a line, `best margin exact outcome
-/// error` (`-` for no best move on a full board, for no proven outcome).
+/// One value as the store keeps it: `margin exact outcome error` (`-` for no proven
+/// outcome).
+fn encode_value(value: &Value) -> String {
+    let outcome = match value.outcome {
+        Some(Wdl::Win) => "W",
+        Some(Wdl::Draw) => "D",
+        Some(Wdl::Loss) => "L",
+        None => "-",
+    };
+    format!(
+        "{} {} {outcome} {}",
+        value.margin,
+        u8::from(value.exact),
+        value.margin_error
+    )
+}
+
+/// A value read back from the fields [`encode_value`] wrote.
+fn decode_value<'a>(fields: &mut impl Iterator<Item = &'a str>) -> Option<Value> {
+    let margin = fields.next()?.parse().ok()?;
+    let exact = fields.next()? == "1";
+    let outcome = match fields.next()? {
+        "W" => Some(Wdl::Win),
+        "D" => Some(Wdl::Draw),
+        "L" => Some(Wdl::Loss),
+        "-" => None,
+        _ => return None,
+    };
+    let margin_error = fields.next()?.parse().ok()?;
+    Some(Value {
+        margin,
+        exact,
+        outcome,
+        margin_error,
+    })
+}
+
+/// A review as the store keeps it: one position a line, `best value`, then `played
+/// value` when the move played there was valued in the same search (`best` is `-`
+/// on a full board; a value as [`encode_value`] writes it).
 pub(crate) fn encode(values: &[PositionValue]) -> String {
     values
         .iter()
         .map(|v| {
             let best = v.best.map_or_else(|| "-".to_owned(), |m| m.to_string());
-            let outcome = match v.value.outcome {
-                Some(Wdl::Win) => "W",
-                Some(Wdl::Draw) => "D",
-                Some(Wdl::Loss) => "L",
-                None => "-",
-            };
-            format!(
-                "{best} {} {} {outcome} {}\n",
-                v.value.margin,
-                u8::from(v.value.exact),
-                v.value.margin_error
-            )
+            let played = v.played.map_or_else(String::new, |(mv, value)| {
+                format!(" {mv} {}", encode_value(&value))
+            });
+            format!("{best} {}{played}\n", encode_value(&v.value))
         })
         .collect()
 }
 
 /// A kept review read back for `game`: `None` if it is not one position a line for
 /// each of the game's positions (the game is then reviewed again, never shown wrong).
+/// Reviews kept before the played move was valued with its position have no played
+/// values: their losses come from the position after each move.
 pub(crate) fn decode(text: &str, game: &Game) -> Option<Vec<PositionValue>> {
     let values: Vec<PositionValue> = text
         .lines()
@@ -208,36 +260,27 @@ pub(crate) fn decode(text: &str, game: &Game) -> Option<Vec<PositionValue>> {
                 "-" => None,
                 square => Some(square.parse().ok()?),
             };
-            let margin = fields.next()?.parse().ok()?;
-            let exact = fields.next()? == "1";
-            let outcome = match fields.next()? {
-                "W" => Some(Wdl::Win),
-                "D" => Some(Wdl::Draw),
-                "L" => Some(Wdl::Loss),
-                "-" => None,
-                _ => return None,
+            let value = decode_value(&mut fields)?;
+            let played = match fields.next() {
+                None => None,
+                Some(square) => Some((square.parse().ok()?, decode_value(&mut fields)?)),
             };
-            let margin_error = fields.next()?.parse().ok()?;
-            Some(PositionValue {
+            fields.next().is_none().then_some(PositionValue {
                 best,
-                value: Value {
-                    margin,
-                    exact,
-                    outcome,
-                    margin_error,
-                },
-                // The server's review values each position alone (`evaluate`):
-                // a move's loss comes from the position after it.
-                played: None,
+                value,
+                played,
             })
         })
         .collect::<Option<_>>()?;
-    // A best move must be legal where it is given.
+    // A best move, and a move played, must be legal where they are given; the move
+    // played must be the game's.
     let fits = values.len() == game.len() + 1
         && values.iter().enumerate().all(|(i, v)| {
             let position: &Position = game.position_at(i);
-            v.best
-                .is_none_or(|m| position.legal_moves().any(|l| l == m))
+            let legal = |m: Move| position.legal_moves().any(|l| l == m);
+            v.best.is_none_or(legal)
+                && v.played
+                    .is_none_or(|(m, _)| game.placements().get(i).map(|p| p.square()) == Some(m))
         });
     fits.then_some(values)
 }
@@ -245,7 +288,23 @@ pub(crate) fn decode(text: &str, game: &Game) -> Option<Vec<PositionValue>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Record;
+    use crate::review::Review;
     use crate::rules::Square;
+
+    fn start_in(
+        dir: &std::path::Path,
+        pool: EnginePool,
+        budget: SearchLimit<'static>,
+    ) -> (Arc<Store>, Reviewer, Arc<Mutex<Vec<String>>>) {
+        let (store, _) = Store::open(dir, Arc::new(|_: &str| {}), Box::new(|_| {})).unwrap();
+        let store = Arc::new(store);
+        let said: Arc<Mutex<Vec<String>>> = Arc::default();
+        let into = said.clone();
+        let log: Log = Arc::new(move |line: &str| into.lock().unwrap().push(line.to_owned()));
+        let reviewer = Reviewer::start(pool, &store, Setup { budget, log });
+        (store, reviewer, said)
+    }
 
     #[test]
     fn a_review_reads_back_as_it_was_written_and_a_wrong_one_is_refused() {
@@ -259,25 +318,46 @@ mod tests {
                     outcome: (i == 2).then_some(Wdl::Draw),
                     margin_error: 7,
                 },
-                played: None,
+                played: game.placements().get(i).map(|p| {
+                    let value = Value {
+                        margin: -20,
+                        exact: false,
+                        outcome: Some(Wdl::Loss),
+                        margin_error: 31,
+                    };
+                    (p.square(), value)
+                }),
             })
             .collect();
         let text = encode(&values);
-        assert_eq!(decode(&text, &game), Some(values));
+        assert_eq!(decode(&text, &game), Some(values.clone()));
         assert_eq!(decode(&text, &Game::new()), None, "another game");
         assert_eq!(decode("b2 x 1 - 0\n", &Game::new()), None);
+        // A move played that is not the game's, or a field too many.
+        let other = text.replacen(" b2 -20", " a1 -20", 1);
+        assert_ne!(other, text);
+        assert_eq!(decode(&other, &game), None);
+        assert_eq!(decode(&text.replacen('\n', " 1\n", 1), &game), None);
+        // A review kept before moves were valued with their positions still reads.
+        let old: String = text
+            .lines()
+            .map(|l| format!("{}\n", l.split(' ').take(5).collect::<Vec<_>>().join(" ")))
+            .collect();
+        let alone: Vec<PositionValue> = values
+            .iter()
+            .map(|v| PositionValue { played: None, ..*v })
+            .collect();
+        assert_eq!(decode(&old, &game), Some(alone));
     }
 
     #[test]
     fn one_review_at_a_time_per_player() {
         let dir = tempfile::tempdir().unwrap();
-        let (store, _) = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_| {})).unwrap();
-        let store = Arc::new(store);
         // One engine, held by a game's worker: nothing is reviewed meanwhile.
         let pool = EnginePool::new(1);
         let never = AtomicBool::new(false);
         let _held = crate::ui::AiGate::acquire(&pool, &never, &mut || {}).unwrap();
-        let reviewer = Reviewer::start(pool.clone(), &store);
+        let (_store, reviewer, _) = start_in(dir.path(), pool.clone(), SearchLimit::millis(10));
         assert_eq!(reviewer.ask(1, "SHA256:a"), Asked::Queued);
         assert_eq!(reviewer.ask(1, "SHA256:a"), Asked::Queued);
         assert_eq!(reviewer.ask(2, "SHA256:a"), Asked::Busy(1));
@@ -290,5 +370,78 @@ mod tests {
             assert!(start.elapsed() < Duration::from_secs(10));
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// 64 moves that fill the board square by square, row by row: a game full of
+    /// mistakes.
+    fn row_by_row() -> Game {
+        let order: Vec<Square> = Square::ALL.to_vec();
+        Game::from_moves((0..4).flat_map(|_| order.clone())).unwrap()
+    }
+
+    #[test]
+    fn the_server_s_review_is_the_local_review_for_the_same_game_and_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        // A node budget: one thread searches the same way whatever the load.
+        let budget = SearchLimit::nodes(4_000);
+        let (store, reviewer, said) = start_in(dir.path(), EnginePool::new(1), budget);
+        let game = row_by_row();
+        let record = Record::from_game(&game, [("Blue", "ann"), ("Yellow", "bob")])
+            .unwrap()
+            .to_string();
+        let db = rusqlite::Connection::open(super::super::store::db_path(dir.path())).unwrap();
+        db.busy_timeout(Duration::from_secs(10)).unwrap();
+        db.execute(
+            "INSERT INTO finished (date, blue_name, blue_key, yellow_name, yellow_key, result,
+                                   termination, ruleset, claims, blue_total, yellow_total, moves,
+                                   record, rated, speed)
+             VALUES ('2027-01-01T12:00:00Z', 'ann', 'SHA256:ann', 'bob', 'SHA256:bob', '*',
+                     'normal', 'standard', 0, 0, 0, 64, ?1, 0, 'live')",
+            [&record],
+        )
+        .unwrap();
+        let id = db.last_insert_rowid();
+        assert_eq!(reviewer.ask(id, "SHA256:ann"), Asked::Queued);
+        let start = std::time::Instant::now();
+        while reviewer.busy("SHA256:ann") {
+            assert!(start.elapsed() < Duration::from_secs(60), "no review");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let (_, _, kept) = store.club(|c| record_of(c, id)).unwrap().unwrap();
+        let served = decode(&kept.expect("the review is kept"), &game).unwrap();
+        // The local review, on one thread with the same budget.
+        let local = crate::review::analyse_game_with(
+            &game,
+            1,
+            None,
+            |p, mv, stop| evaluate_position(p, mv, &budget, stop),
+            |_| {},
+        );
+        let local: Vec<PositionValue> = local.into_iter().map(Option::unwrap).collect();
+        assert_eq!(served, local);
+        // Every move but the last position's valued with its position, and the
+        // verdicts are the same, some of them worse than good.
+        assert!(served[..64].iter().all(|v| v.played.is_some()));
+        let some = |v: &[PositionValue]| v.iter().copied().map(Some).collect::<Vec<_>>();
+        let (served, local) = (
+            Review::build(&game, &some(&served)),
+            Review::build(&game, &some(&local)),
+        );
+        assert_eq!(served.moves, local.moves);
+        assert_eq!(served.moves.len(), 64);
+        assert!(
+            served
+                .moves
+                .iter()
+                .any(|m| m.class > crate::review::Class::Good)
+        );
+        // Asked again, by anyone: made already, never made twice.
+        assert_eq!(reviewer.ask(id, "SHA256:bob"), Asked::Made);
+        let made = said.lock().unwrap().clone();
+        assert_eq!(made.len(), 1, "{made:?}");
+        assert!(
+            made[0].starts_with(&format!("game {id} reviewed: 65 positions in")),
+            "{made:?}"
+        );
     }
 }
