@@ -241,4 +241,38 @@ mod tests {
         }
         assert_eq!(pool.state().free, 1);
     }
+
+    #[test]
+    fn a_review_s_engine_is_asked_back_as_soon_as_a_game_waits() {
+        let pool = EnginePool::new(1);
+        let never = AtomicBool::new(false);
+        let stop = Arc::new(AtomicBool::new(false));
+        let low = pool.take_low(stop.clone(), &never).unwrap();
+        assert!(!stop.load(Ordering::Relaxed));
+        let (done_tx, done_rx) = mpsc::channel();
+        let worker = {
+            let pool = pool.clone();
+            std::thread::spawn(move || {
+                let never = AtomicBool::new(false);
+                let engine = pool.acquire(&never, &mut || {}).unwrap();
+                done_tx.send(()).unwrap();
+                drop(engine);
+            })
+        };
+        let start = std::time::Instant::now();
+        while !low.stop().load(Ordering::Relaxed) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "never asked back"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(done_rx.try_recv().is_err(), "the game waits for the engine");
+        drop(low);
+        done_rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        worker.join().unwrap();
+        // Given up: no engine is lent at low priority.
+        assert!(pool.take_low(stop, &AtomicBool::new(true)).is_none());
+        assert_eq!(pool.state().free, 1);
+    }
 }

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::serve_common::{Player, Server, run};
+use crate::serve_common::{Player, Server, run, seated, wait_log};
 use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
 
 const DAY: i64 = 86_400;
@@ -399,4 +399,146 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.wait_for("away · first seen").await;
         carl.wait_for("40 rated games 40-0-0, abandoned 0").await;
     });
+}
+
+/// How many lines of the server's log say a review of game `id` was made.
+fn reviews_made(server: &Server, id: i64) -> usize {
+    let said = format!("game {id} reviewed: ");
+    server.log().lines().filter(|l| l.contains(&said)).count()
+}
+
+#[test]
+fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
+    // Two seconds a position: the first review is still under way when the next is asked.
+    let server = Server::start_with(&["--review-think-ms", "2000"]);
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        // Game 1: Bob resigns after two moves.
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"b1").await;
+        alice.wait_for(" 2 Y b1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        // Game 2, the rematch (Bob plays Blue): Alice resigns after two moves.
+        alice.wait_for("alice wins: bob resigned").await;
+        alice.send(b"n").await;
+        bob.wait_for("offers a rematch").await;
+        bob.send(b"y").await;
+        bob.wait_for("Blue to move").await;
+        bob.send(b"c3").await;
+        alice.wait_for(" 1 B c3").await;
+        alice.send(b"d4").await;
+        bob.wait_for(" 2 Y d4").await;
+        alice.send(b"R").await;
+        alice.wait_for("Resign for Yellow?").await;
+        alice.send(b"y").await;
+        for player in [&alice, &bob] {
+            player.wait_for("bob wins: alice resigned").await;
+            player.send(b"q").await;
+            player.wait_for("q leave").await;
+        }
+        // Alice's own profile, its newest game one key away: the replay viewer, the
+        // review asked for.
+        alice.send(b"p").await;
+        alice.wait_for("2 rated games 1-0-1").await;
+        alice.send(b"1").await;
+        alice.wait_for("bob v alice, ").await;
+        alice.send(b"a").await;
+        alice
+            .wait_for("The engine reviews this game at the server now")
+            .await;
+        // Her other game's review waits for this one.
+        alice.send(b"q").await;
+        alice.wait_for("2 rated games 1-0-1").await;
+        alice.send(b"2").await;
+        alice.wait_for("alice v bob, ").await;
+        alice.send(b"a").await;
+        alice
+            .wait_for("One review at a time: your review of game 2 is still under way")
+            .await;
+        alice.send(b"q").await;
+        // Made and kept: the viewer shows it, for her and for Bob, and nobody's asking
+        // makes it again.
+        wait_log(&server, "game 2's review", |log| {
+            log.contains("game 2 reviewed: 3 positions")
+        })
+        .await;
+        alice.send(b"1").await;
+        alice.wait_for("bob v alice, ").await;
+        alice.send(b"a").await;
+        alice.wait_for("Analysis · Blue").await;
+        bob.send(b"p").await;
+        bob.wait_for("2 rated games 1-0-1").await;
+        bob.send(b"1").await;
+        bob.wait_for("bob v alice, ").await;
+        bob.send(b"a").await;
+        bob.wait_for("Analysis · Blue").await;
+        // Now she may ask for game 1's.
+        alice.send(b"q").await;
+        alice.send(b"2").await;
+        alice.wait_for("alice v bob, ").await;
+        wait_log(&server, "game 1's review", |log| {
+            log.contains("game 1 reviewed: 3 positions")
+        })
+        .await;
+        bob.send(b"q").await;
+        bob.send(b"1").await;
+        bob.wait_for("bob v alice, ").await;
+        bob.send(b"a").await;
+        bob.wait_for("Analysis · Blue").await;
+    });
+    assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
+    assert_eq!(reviews_made(&server, 2), 1, "{}", server.log());
+    let kept: i64 = server
+        .db()
+        .query_row("SELECT count(*) FROM reviews", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(kept, 2);
+}
+
+#[test]
+fn a_win_claimed_after_the_grace_period_is_an_abandoned_rated_loss() {
+    let server = Server::start_with(&["--reconnect-grace", "1"]);
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        crate::serve_persist::play(&alice, &bob, 0, 3).await;
+        alice.disconnect().await;
+        bob.wait_for("alice did not come back").await;
+        bob.send(b"q").await;
+        bob.send(b"y").await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"w").await;
+        bob.wait_for("Claim the win at which").await;
+        bob.send(b"1").await;
+        bob.wait_for("You won: your opponent did not come back")
+            .await;
+        // Alice comes back to a rated loss, with the abandoned tally beside it.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("last: v bob, lost").await;
+        alice.send(b"p").await;
+        alice.wait_for("1 rated games 0-0-1, abandoned 1").await;
+        alice.wait_for("1258?").await;
+        bob.send(b"p").await;
+        bob.wait_for("1 rated games 1-0-0, abandoned 0").await;
+        bob.wait_for("1742?").await;
+    });
+    let db = server.db();
+    let row = |name: &str| -> (f64, u32, u32) {
+        db.query_row(
+            "SELECT rating, losses, abandoned FROM ratings WHERE name = ?1",
+            [name],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap()
+    };
+    let (rating, losses, abandoned) = row("alice");
+    assert!(rating < 1500.0, "{rating}");
+    assert_eq!((losses, abandoned), (1, 1));
+    let (rating, losses, abandoned) = row("bob");
+    assert!(rating > 1500.0, "{rating}");
+    assert_eq!((losses, abandoned), (0, 0));
+    let record = &server.history()[0];
+    assert!(record.contains("[Termination \"abandoned\"]"), "{record}");
 }

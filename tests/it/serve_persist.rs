@@ -8,7 +8,7 @@ use hijara::rules::{Game, Player as Colour, Square};
 use crate::serve_common::{Player, Server, against_random_ai, run, seated};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
-fn moves() -> Vec<Square> {
+pub(crate) fn moves() -> Vec<Square> {
     let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
         .split(' ')
         .map(|s| s.parse().unwrap())
@@ -28,7 +28,7 @@ fn totals() -> String {
 
 /// Plays moves `from..to` of [`moves`], alice as Blue and bob as Yellow, each seen on
 /// both screens.
-async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
+pub(crate) async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
     for (k, square) in moves().iter().enumerate().take(to).skip(from) {
         let (mover, other, letter) = if k % 2 == 0 {
             (alice, bob, 'B')
