@@ -449,6 +449,15 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
         alice
             .wait_for("The engine reviews this game at the server now")
             .await;
+        // Bob asks for it too while it is under way: his request waits in the queue.
+        bob.send(b"p").await;
+        bob.wait_for("2 rated games 1-0-1").await;
+        bob.send(b"1").await;
+        bob.wait_for("bob v alice, ").await;
+        bob.send(b"a").await;
+        bob.wait_for("The engine reviews this game at the server now")
+            .await;
+        bob.send(b"q").await;
         // Her other game's review waits for this one.
         alice.send(b"q").await;
         alice.wait_for("2 rated games 1-0-1").await;
@@ -469,13 +478,13 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
         alice.wait_for("bob v alice, ").await;
         alice.send(b"a").await;
         alice.wait_for("Analysis · Blue").await;
-        bob.send(b"p").await;
         bob.wait_for("2 rated games 1-0-1").await;
         bob.send(b"1").await;
         bob.wait_for("bob v alice, ").await;
         bob.send(b"a").await;
         bob.wait_for("Analysis · Blue").await;
-        // Now she may ask for game 1's.
+        // Now she may ask for game 1's: it is made after Bob's request for game 2,
+        // which finds that one made.
         alice.send(b"q").await;
         alice.send(b"2").await;
         alice.wait_for("alice v bob, ").await;
