@@ -22,7 +22,7 @@ use crate::strings::talk as words;
 use crate::ui::Request;
 
 use super::chat::{Chat, Refused};
-use super::club::{Board, RatedEnd, Speed};
+use super::club::RatedEnd;
 use super::corr::{CorrClock, CorrState, Stamp};
 use super::talk::{Talk, To};
 use super::who::{AiSeat, Who, ai_seat};
@@ -1097,27 +1097,26 @@ impl GameTable {
     }
 
     /// The store rated the game that ended (`ended`, as it ended): each of its players
-    /// still at the table reads their rating's change.
+    /// still at the table reads both ratings' changes, their own first.
     pub(crate) fn rated_end(&mut self, ended: &Snapshot, end: &RatedEnd) {
-        let board = Board::new(
-            ended.game.ruleset(),
-            if ended.corr.is_some() {
-                Speed::Correspondence
-            } else {
-                Speed::Live
-            },
+        let [Some(blue), Some(yellow)] = &ended.seats else {
+            return;
+        };
+        let (after, change) = (
+            Player::BOTH.map(|p| end.after[p.index()].display()),
+            Player::BOTH.map(|p| end.change(p)),
         );
-        for player in Player::BOTH {
-            let Some(who) = &ended.seats[player.index()] else {
-                continue;
-            };
+        let names = [blue.name.as_str(), yellow.name.as_str()];
+        let of = |p: Player| {
+            let i = p.index();
+            (names[i], after[i].as_str(), change[i].as_str())
+        };
+        for (player, who) in Player::BOTH.into_iter().zip([blue, yellow]) {
             if let Some(seat) = self.seat_of(&who.key) {
-                let i = player.index();
-                let text = club_words::rating_change(
-                    &club_words::board(&board.ruleset_token(), board.speed.token()),
-                    &end.before[i].display(),
-                    &end.after[i].display(),
-                    &end.change(player),
+                let text = club_words::ratings_changed(
+                    &ended.game.ruleset().to_string(),
+                    ended.corr.is_some(),
+                    [of(player), of(player.other())],
                 );
                 self.note(To::Seat(seat), text);
             }

@@ -6,9 +6,17 @@ pub(crate) fn board(ruleset: &str, speed: &str) -> String {
     format!("{ruleset} {speed}")
 }
 
-/// A player's rating after a rated game: before, after and the change.
-pub(crate) fn rating_change(board: &str, before: &str, after: &str, change: &str) -> String {
-    format!("Rating, {board}: {before} -> {after} ({change})")
+/// Both players' ratings after a rated game, the reader's first: each name, rating
+/// after and change (`Rated standard live: alice 1742? +242 · bob 1258? -242`). The
+/// speed is short (`corr`), so that two names of the widest (16 columns) fit in 80.
+pub(crate) fn ratings_changed(
+    ruleset: &str,
+    correspondence: bool,
+    [mine, theirs]: [(&str, &str, &str); 2],
+) -> String {
+    let speed = if correspondence { "corr" } else { "live" };
+    let one = |(name, after, change): (&str, &str, &str)| format!("{name} {after} {change}");
+    format!("Rated {ruleset} {speed}: {} · {}", one(mine), one(theirs))
 }
 
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
@@ -282,4 +290,36 @@ pub(crate) fn colours_line(
         pct(score),
         pct(expected)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_rating_changes_fit_in_80_columns_with_the_widest_names() {
+        let wide = "ｗｉｄｅｗｉｄｅ";
+        assert_eq!(crate::text::width(wide), 16);
+        for ruleset in ["standard", "corners"] {
+            for corr in [false, true] {
+                let text = ratings_changed(
+                    ruleset,
+                    corr,
+                    [
+                        (wide, "1742?", "+242"),
+                        ("abcdefghijklmnop", "1258?", "-242"),
+                    ],
+                );
+                assert!(crate::text::width(&text) <= 80, "{text}");
+            }
+        }
+        assert_eq!(
+            ratings_changed(
+                "standard",
+                false,
+                [("bob", "1258?", "-242"), ("alice", "1742?", "+242")]
+            ),
+            "Rated standard live: bob 1258? -242 · alice 1742? +242"
+        );
+    }
 }

@@ -169,7 +169,7 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
 }
 
 #[test]
-fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandoned() {
+fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandoned() {
     let server = Server::start();
     run(async {
         // The form's default: a rated table between two players with keys.
@@ -182,11 +182,12 @@ fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandone
         bob.send(b"R").await;
         bob.wait_for("Resign for Yellow?").await;
         bob.send(b"y").await;
-        // Both new (1500, deviation 500): the winner gains what the loser loses (Glicko-2 by hand: +241.5).
+        // Both new (1500, deviation 500): the winner gains what the loser loses
+        // (Glicko-2 by hand: +241.5). Each reads both changes, their own first.
         alice
-            .wait_for("Rating, standard live: 1500? -> 1742? (+242)")
+            .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
             .await;
-        bob.wait_for("Rating, standard live: 1500? -> 1258? (-242)")
+        bob.wait_for("Rated standard live: bob 1258? -242 · alice 1742? +242")
             .await;
         // The rematch (Bob plays Blue): Bob leaves it in progress, confirmed.
         alice.send(b"n").await;
@@ -202,7 +203,7 @@ fn a_rated_game_s_end_tells_each_player_their_change_and_leaving_one_is_abandone
         bob.send(b"y").await;
         alice.wait_for("alice wins: bob left").await;
         alice
-            .wait_for("Rating, standard live: 1742? -> 1809? (+67)")
+            .wait_for("Rated standard live: alice 1809? +67 · bob 1191? -67")
             .await;
         bob.wait_for("q leave").await;
         // Bob's own profile (p): two rated games lost, one abandoned.

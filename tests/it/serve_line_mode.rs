@@ -129,3 +129,52 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
         carol.wait_for("q leave").await;
     });
 }
+
+/// A rated game's end in the line mode: Alice, in lines, hears both players' rating
+/// changes in one line, hers first.
+#[test]
+fn a_rated_game_s_end_is_one_line_with_both_changes() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
+        alice
+            .wait_said("Type list to hear the tables again.\r\n\r> ")
+            .await;
+        alice.send(b"new\r").await;
+        alice
+            .wait_said("New game: against a person, you play Blue\r\n")
+            .await;
+        alice.send(b"start\r").await;
+        alice
+            .wait_said("Table 1 is open: waiting for an opponent\r\n")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        bob.wait_for("Blue to move").await;
+        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        bob.send(b"c2").await;
+        alice.wait_said("Yellow c2, section 1.").await;
+        // Rated once both have moved: Bob resigns.
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        // The end is said, and the ratings: in one line or two, as the store's answer
+        // comes.
+        alice
+            .wait_said("Game over: Blue wins: Yellow resigned.")
+            .await;
+        let start = std::time::Instant::now();
+        let rated = "Rated standard live: alice 1742? +242 · bob 1258? -242.";
+        while !String::from_utf8_lossy(&alice.raw()).contains(rated) {
+            assert!(
+                start.elapsed() < crate::serve_common::PATIENCE,
+                "no {rated:?}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_plain(&alice.raw());
+    });
+}

@@ -56,6 +56,8 @@ struct GameSeen {
     /// The lowest time left said of each clock this turn.
     low: [Option<Duration>; 2],
     watching: Option<usize>,
+    /// Whether the game was over.
+    over: bool,
 }
 
 /// What the narrator last saw.
@@ -158,6 +160,7 @@ impl Narrator {
             totals: totals_at(game, game.len()),
             low: [None; 2],
             watching: app.watching(),
+            over: app.is_over(),
         };
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
@@ -205,16 +208,20 @@ impl Narrator {
                 }
             }
         }
+        // A game that ended without a stone (a resignation, a flag, a table's end) says
+        // so with its state: its own message may be followed by another (the ratings)
+        // before the narrator speaks.
+        let ended = !extended && now.over && !seen.over;
         if message_new
             && !(of_move && extended)
             && let Some(message) = app.message()
         {
-            if !extended && (now.totals != seen.totals || new.len() != old.len()) {
+            if !extended && (now.totals != seen.totals || new.len() != old.len() || ended) {
                 lines.push(state_line(app, Some(&message.text)));
             } else {
                 lines.push(words::sentences(&[&message.text]));
             }
-        } else if !extended && new.len() != old.len() {
+        } else if !extended && (new.len() != old.len() || ended) {
             // The game changed under the screen (a table's agreed undo, a rematch).
             lines.push(state_line(app, None));
         }
