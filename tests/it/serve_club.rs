@@ -408,6 +408,24 @@ fn reviews_made(server: &Server, id: i64) -> usize {
     server.log().lines().filter(|l| l.contains(&said)).count()
 }
 
+/// The heading of a profile's games.
+const GAMES_HEAD: &str = "Games, newest first";
+/// The replay viewer's `a` while the server's review is not made.
+const QUEUED: &str = "The engine reviews this game at the server now";
+/// The analysis panel's title once the review is made.
+const MADE: &str = "Analysis · Blue";
+
+/// `player`, on a profile, opens its game numbered `n` in the replay viewer (its title
+/// starts `title`), asks for the engine's review (`a`), reads `said`, and goes back.
+async fn review_of(player: &Player, n: &str, title: &str, said: &str) {
+    player.send(n.as_bytes()).await;
+    player.wait_for(title).await;
+    player.send(b"a").await;
+    player.wait_for(said).await;
+    player.send(b"q").await;
+    player.wait_for(GAMES_HEAD).await;
+}
+
 #[test]
 fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
     // Two seconds a position: the first review is still under way when the next is asked.
@@ -443,61 +461,31 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
         // Alice's own profile, its newest game one key away: the replay viewer, the
         // review asked for.
         alice.send(b"p").await;
-        alice.wait_for("2 rated games 1-0-1").await;
-        alice.send(b"1").await;
-        alice.wait_for("bob v alice, ").await;
-        alice.send(b"a").await;
-        alice
-            .wait_for("The engine reviews this game at the server now")
-            .await;
+        alice.wait_for(GAMES_HEAD).await;
+        review_of(&alice, "1", "bob v alice, ", QUEUED).await;
         // Bob asks for it too while it is under way: his request waits in the queue.
         bob.send(b"p").await;
-        bob.wait_for("2 rated games 1-0-1").await;
-        bob.send(b"1").await;
-        bob.wait_for("bob v alice, ").await;
-        bob.send(b"a").await;
-        bob.wait_for("The engine reviews this game at the server now")
-            .await;
-        bob.send(b"q").await;
+        bob.wait_for(GAMES_HEAD).await;
+        review_of(&bob, "1", "bob v alice, ", QUEUED).await;
         // Her other game's review waits for this one.
-        alice.send(b"q").await;
-        alice.wait_for("2 rated games 1-0-1").await;
-        alice.send(b"2").await;
-        alice.wait_for("alice v bob, ").await;
-        alice.send(b"a").await;
-        alice
-            .wait_for("One review at a time: your review of game 2 is still under way")
-            .await;
-        alice.send(b"q").await;
+        let busy = "One review at a time: your review of game 2 is still under way";
+        review_of(&alice, "2", "alice v bob, ", busy).await;
         // Made and kept: the viewer shows it, for her and for Bob, and nobody's asking
         // makes it again.
         wait_log(&server, "game 2's review", |log| {
             log.contains("game 2 reviewed: 3 positions")
         })
         .await;
-        alice.send(b"1").await;
-        alice.wait_for("bob v alice, ").await;
-        alice.send(b"a").await;
-        alice.wait_for("Analysis · Blue").await;
-        bob.wait_for("2 rated games 1-0-1").await;
-        bob.send(b"1").await;
-        bob.wait_for("bob v alice, ").await;
-        bob.send(b"a").await;
-        bob.wait_for("Analysis · Blue").await;
+        review_of(&alice, "1", "bob v alice, ", MADE).await;
+        review_of(&bob, "1", "bob v alice, ", MADE).await;
         // Now she may ask for game 1's: it is made after Bob's request for game 2,
         // which finds that one made.
-        alice.send(b"q").await;
-        alice.send(b"2").await;
-        alice.wait_for("alice v bob, ").await;
+        review_of(&alice, "2", "alice v bob, ", QUEUED).await;
         wait_log(&server, "game 1's review", |log| {
             log.contains("game 1 reviewed: 3 positions")
         })
         .await;
-        bob.send(b"q").await;
-        bob.send(b"1").await;
-        bob.wait_for("bob v alice, ").await;
-        bob.send(b"a").await;
-        bob.wait_for("Analysis · Blue").await;
+        review_of(&bob, "2", "alice v bob, ", MADE).await;
     });
     assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
     assert_eq!(reviews_made(&server, 2), 1, "{}", server.log());
@@ -512,18 +500,9 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
 fn a_win_claimed_after_the_grace_period_is_an_abandoned_rated_loss() {
     let server = Server::start_with(&["--reconnect-grace", "1"]);
     run(async {
-        let (alice, bob) = seated(&server).await;
-        crate::serve_persist::play(&alice, &bob, 0, 3).await;
-        alice.disconnect().await;
-        bob.wait_for("alice did not come back").await;
-        bob.send(b"q").await;
-        bob.send(b"y").await;
-        bob.wait_for("unfinished: 1").await;
-        bob.send(b"w").await;
-        bob.wait_for("Claim the win at which").await;
-        bob.send(b"1").await;
-        bob.wait_for("You won: your opponent did not come back")
-            .await;
+        // Three moves (rated once both have moved), Alice's link drops, and Bob claims
+        // the win past the grace.
+        let bob = crate::serve_persist::claimed_against_alice(&server).await;
         // Alice comes back to a rated loss, with the abandoned tally beside it.
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
         alice.wait_for("last: v bob, lost").await;

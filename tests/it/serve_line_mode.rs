@@ -14,6 +14,28 @@ fn assert_plain(output: &[u8]) {
     crate::line_mode::assert_plain(output, &['\r', '\n', '\x07']);
 }
 
+/// Alice, in lines at the lobby, opens a table; Bob sits down at the full screen. Bob,
+/// once Alice hears it is her move.
+async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
+    alice.send(b"new\r").await;
+    alice
+        .wait_said("New game: against a person, you play Blue\r\n")
+        .await;
+    alice.send(b"start\r").await;
+    alice
+        .wait_said("Table 1 is open: waiting for an opponent\r\n")
+        .await;
+    let bob = Player::join(server, "bob", 2, 80, 24).await;
+    bob.wait_for("alice (Blue) v - (Yellow)").await;
+    bob.send(b"1").await;
+    bob.wait_for("Blue to move").await;
+    alice
+        .wait_said("Hijara: Blue, human, against Yellow, human.")
+        .await;
+    alice.wait_said("Your move, Blue.\r\n\r> ").await;
+    bob
+}
+
 /// Alice, on a dumb terminal, opens a table in lines; Bob sits down at the full
 /// screen. Her moves reach his screen; his move arrives while she types, above her
 /// typed line, which comes back; she edits a line, reads the board, and leaves.
@@ -34,22 +56,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice
             .wait_said("new (or n): open a table for two players.\r\n")
             .await;
-        alice.send(b"new\r").await;
-        alice
-            .wait_said("New game: against a person, you play Blue\r\n")
-            .await;
-        alice.send(b"start\r").await;
-        alice
-            .wait_said("Table 1 is open: waiting for an opponent\r\n")
-            .await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("alice (Blue) v - (Yellow)").await;
-        bob.send(b"1").await;
-        bob.wait_for("Blue to move").await;
-        alice
-            .wait_said("Hijara: Blue, human, against Yellow, human.")
-            .await;
-        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
         alice
@@ -140,19 +147,7 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
         alice
             .wait_said("Type list to hear the tables again.\r\n\r> ")
             .await;
-        alice.send(b"new\r").await;
-        alice
-            .wait_said("New game: against a person, you play Blue\r\n")
-            .await;
-        alice.send(b"start\r").await;
-        alice
-            .wait_said("Table 1 is open: waiting for an opponent\r\n")
-            .await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("alice (Blue) v - (Yellow)").await;
-        bob.send(b"1").await;
-        bob.wait_for("Blue to move").await;
-        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
         bob.send(b"c2").await;

@@ -8,7 +8,7 @@ use hijara::rules::{Game, Player as Colour, Square};
 use crate::serve_common::{Player, Server, against_random_ai, run, seated};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
-pub(crate) fn moves() -> Vec<Square> {
+fn moves() -> Vec<Square> {
     let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
         .split(' ')
         .map(|s| s.parse().unwrap())
@@ -28,7 +28,7 @@ fn totals() -> String {
 
 /// Plays moves `from..to` of [`moves`], alice as Blue and bob as Yellow, each seen on
 /// both screens.
-pub(crate) async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
+async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
     for (k, square) in moves().iter().enumerate().take(to).skip(from) {
         let (mover, other, letter) = if k % 2 == 0 {
             (alice, bob, 'B')
@@ -145,22 +145,30 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
     });
 }
 
+/// At `server` (started with a grace period of a second): Alice and Bob play three
+/// moves, Alice's link drops, and Bob, past the grace, adjourns and claims the win from
+/// the lobby. Bob, in the lobby.
+pub(crate) async fn claimed_against_alice(server: &Server) -> Player {
+    let (alice, bob) = seated(server).await;
+    play(&alice, &bob, 0, 3).await;
+    alice.disconnect().await;
+    bob.wait_for("alice did not come back").await;
+    bob.send(b"q").await;
+    bob.send(b"y").await;
+    bob.wait_for("unfinished: 1").await;
+    bob.send(b"w").await;
+    bob.wait_for("Claim the win at which").await;
+    bob.send(b"1").await;
+    bob.wait_for("You won: your opponent did not come back")
+        .await;
+    bob
+}
+
 #[test]
 fn past_the_grace_the_other_claims_the_win_and_both_histories_say_so() {
     run(async {
         let server = Server::start_with(&["--reconnect-grace", "1"]);
-        let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 0, 3).await;
-        alice.disconnect().await;
-        bob.wait_for("alice did not come back").await;
-        bob.send(b"q").await;
-        bob.send(b"y").await;
-        bob.wait_for("unfinished: 1").await;
-        bob.send(b"w").await;
-        bob.wait_for("Claim the win at which").await;
-        bob.send(b"1").await;
-        bob.wait_for("You won: your opponent did not come back")
-            .await;
+        let bob = claimed_against_alice(&server).await;
         bob.wait_for("last: v alice, won").await;
         bob.wait_for("v alice 1-0-0").await;
         // Alice comes back to no game, and a loss in her history.
