@@ -168,36 +168,44 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
     assert_eq!(abandoned, 1);
 }
 
+/// Alice (Blue) and Bob, both new, at a rated table: each moves once and Bob resigns;
+/// each reads both rating changes, their own first; Alice offers a rematch, Bob takes
+/// it (he plays Blue), and each moves once.
+async fn won_and_rematched(alice: &Player, bob: &Player) {
+    // Rated once both have moved (a game ended sooner is not, as at Lichess).
+    alice.send(b"a1").await;
+    bob.wait_for(" 1 B a1").await;
+    bob.send(b"b1").await;
+    alice.wait_for(" 2 Y b1").await;
+    bob.send(b"R").await;
+    bob.wait_for("Resign for Yellow?").await;
+    bob.send(b"y").await;
+    // Both new (1500, deviation 500): the winner gains what the loser loses
+    // (Glicko-2 by hand: +241.5).
+    alice
+        .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
+        .await;
+    bob.wait_for("Rated standard live: bob 1258? -242 · alice 1742? +242")
+        .await;
+    alice.send(b"n").await;
+    bob.wait_for("offers a rematch").await;
+    bob.send(b"y").await;
+    bob.wait_for("Blue to move").await;
+    bob.send(b"c3").await;
+    alice.wait_for(" 1 B c3").await;
+    alice.send(b"d4").await;
+    bob.wait_for(" 2 Y d4").await;
+}
+
 #[test]
 fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandoned() {
     let server = Server::start();
     run(async {
         // The form's default: a rated table between two players with keys.
         let (alice, bob) = crate::serve_common::seated(&server).await;
-        // Rated once both have moved (a game ended sooner is not, as at Lichess).
-        alice.send(b"a1").await;
-        bob.wait_for(" 1 B a1").await;
-        bob.send(b"b1").await;
-        alice.wait_for(" 2 Y b1").await;
-        bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
-        bob.send(b"y").await;
-        // Both new (1500, deviation 500): the winner gains what the loser loses
-        // (Glicko-2 by hand: +241.5). Each reads both changes, their own first.
-        alice
-            .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
-            .await;
-        bob.wait_for("Rated standard live: bob 1258? -242 · alice 1742? +242")
-            .await;
-        // The rematch (Bob plays Blue): Bob leaves it in progress, confirmed.
-        alice.send(b"n").await;
-        bob.wait_for("offers a rematch").await;
-        bob.send(b"y").await;
-        bob.wait_for("Blue to move").await;
-        bob.send(b"c3").await;
-        alice.wait_for(" 1 B c3").await;
-        alice.send(b"d4").await;
-        bob.wait_for(" 2 Y d4").await;
+        // Bob resigns; both read both changes; the rematch (Bob plays Blue) is under way.
+        won_and_rematched(&alice, &bob).await;
+        // Bob leaves it in progress, confirmed.
         bob.send(b"q").await;
         bob.wait_for("lost, as abandoned").await;
         bob.send(b"y").await;
@@ -432,24 +440,9 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
     let server = Server::start_with(&["--review-think-ms", "2000"]);
     run(async {
         let (alice, bob) = seated(&server).await;
-        // Game 1: Bob resigns after two moves.
-        alice.send(b"a1").await;
-        bob.wait_for(" 1 B a1").await;
-        bob.send(b"b1").await;
-        alice.wait_for(" 2 Y b1").await;
-        bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
-        bob.send(b"y").await;
-        // Game 2, the rematch (Bob plays Blue): Alice resigns after two moves.
-        alice.wait_for("alice wins: bob resigned").await;
-        alice.send(b"n").await;
-        bob.wait_for("offers a rematch").await;
-        bob.send(b"y").await;
-        bob.wait_for("Blue to move").await;
-        bob.send(b"c3").await;
-        alice.wait_for(" 1 B c3").await;
-        alice.send(b"d4").await;
-        bob.wait_for(" 2 Y d4").await;
+        // Game 1: Bob resigns after two moves; game 2, the rematch (Bob plays Blue):
+        // Alice resigns after two moves.
+        won_and_rematched(&alice, &bob).await;
         alice.send(b"R").await;
         alice.wait_for("Resign for Yellow?").await;
         alice.send(b"y").await;
