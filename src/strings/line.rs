@@ -131,6 +131,10 @@ pub(crate) fn waits(ai: Player) -> String {
     format!("{ai} waits: claim and your stone's points, or go to let it play")
 }
 
+/// A square typed while the AI waits for the person's claim: the full screen's
+/// [`super::claim::GO_ON`], its keys named as the line mode's commands.
+pub(crate) const GO_ON: &str = "The AI moves next: go lets it play (claim first: claim N)";
+
 /// The game is over: how it ended.
 pub(crate) fn over(result: &str) -> String {
     format!("Game over: {}", describe::result_sentence(result))

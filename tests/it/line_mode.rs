@@ -281,6 +281,41 @@ fn a_claim_game_through_a_pipe() {
     assert_short(&lines);
 }
 
+/// Against the AI in a claim game, the AI waits for the person's claim: what the
+/// line mode says then names its commands (`claim N`, `go`), not the full screen's
+/// keys (`+`, Enter), even when a square is typed too soon.
+#[test]
+fn the_ai_waits_for_a_claim_in_line_commands() {
+    let args = [
+        "play",
+        "--claim",
+        "--ai",
+        "random",
+        "--seed",
+        "3",
+        "--no-history",
+    ];
+    let mut s = Piped::start(&args);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    let mut said = s.wait_for("Yellow waits");
+    s.send("b1");
+    said.extend(s.wait_for("The AI moves next"));
+    let refused = said.last().unwrap().clone();
+    assert!(refused.contains("go lets it play"), "{refused}");
+    assert!(refused.contains("claim N"), "{refused}");
+    for line in &said {
+        assert!(
+            !line.contains("Enter") && !line.contains("+ points"),
+            "{line}"
+        );
+    }
+    s.send("go");
+    s.wait_for("Your move, Blue.");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
