@@ -381,6 +381,11 @@ pub fn rows(buf: &Buffer) -> Vec<String> {
         .collect()
 }
 
+/// What `state` draws at 80×24 under the plain look, as text: a line a row.
+pub fn screen_text(state: &impl Driven) -> String {
+    rows(&drawn(state, 80, 24)).join("\n")
+}
+
 /// A game of a person (Blue) against the AI at `level`, thinking 50 ms, seed 1.
 pub fn against(level: Seat) -> GameConfig {
     GameConfig {
