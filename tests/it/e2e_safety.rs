@@ -22,22 +22,13 @@ fn output_with(s: &Session, text: &str) -> String {
 
 /// The `hijara-*.hij` files in `dir`, with their text.
 fn kept_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("hijara-")
-        })
+    crate::common::saved_records(dir)
+        .into_iter()
         .map(|p| {
             let bytes = std::fs::read(&p).unwrap();
             (p.display().to_string(), bytes)
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
 }
 
 #[test]
