@@ -135,6 +135,10 @@ pub(crate) fn waits(ai: Player) -> String {
 /// [`super::claim::GO_ON`], its keys named as the line mode's commands.
 pub(crate) const GO_ON: &str = "The AI moves next: go lets it play (claim first: claim N)";
 
+/// `go` where no AI waits for a claim.
+pub(crate) const NOTHING_WAITS: &str =
+    "Nothing waits for go: it lets the AI play after your stone in a claim game.";
+
 /// The game is over: how it ended.
 pub(crate) fn over(result: &str) -> String {
     format!("Game over: {}", describe::result_sentence(result))

@@ -316,6 +316,38 @@ fn the_ai_waits_for_a_claim_in_line_commands() {
     assert!(status.success(), "{status}");
 }
 
+/// `go` lets the AI play on after a claim; where nothing waits for it (a person's
+/// turn, a hot-seat game) it says so and places no stone (it typed Enter, which
+/// placed one on the cursor's square).
+#[test]
+fn go_with_nothing_waiting_places_no_stone() {
+    for args in [
+        &[
+            "play",
+            "--claim",
+            "--ai",
+            "random",
+            "--seed",
+            "3",
+            "--no-history",
+        ][..],
+        &["play", "--no-history"],
+    ] {
+        let mut s = Piped::start(args);
+        s.wait_for("Your move, Blue.");
+        s.send("go");
+        s.send("moves");
+        let said = s.wait_for("No move yet.");
+        assert!(!said.iter().any(|l| is_move(l)), "{args:?}: {said:?}");
+        assert!(
+            said.iter().any(|l| l.contains("Nothing waits")),
+            "{args:?}: {said:?}"
+        );
+        let (status, _) = s.finish();
+        assert!(status.success(), "{status}");
+    }
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
