@@ -135,6 +135,14 @@ pub(crate) fn waits(ai: Player) -> String {
 /// [`super::claim::GO_ON`], its keys named as the line mode's commands.
 pub(crate) const GO_ON: &str = "The AI moves next: go lets it play (claim first: claim N)";
 
+/// A claim lesson's stone scored: [`super::lesson::NOW_CLAIM`] in the line mode's
+/// commands.
+pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points count only once claimed: type claim and the points (claim N).";
+
+/// A square typed while a lesson's stone waits for its claim:
+/// [`super::lesson::CLAIM_FIRST`] in the line mode's commands.
+pub(crate) const CLAIM_FIRST: &str = "Claim first: type claim and the points (claim N).";
+
 /// `go` where no AI waits for a claim.
 pub(crate) const NOTHING_WAITS: &str =
     "Nothing waits for go: it lets the AI play after your stone in a claim game.";

@@ -412,6 +412,31 @@ fn a_lesson_through_a_pipe() {
     );
 }
 
+/// The claim lesson: what it says once the stone scored, and to a square typed
+/// before the claim, names the line mode's command (`claim N`), not the full
+/// screen's keys (`+`, Enter, Esc); the claim typed then finishes it.
+#[test]
+fn the_claim_lesson_names_the_claim_command() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10:");
+    s.send("menu");
+    s.send("open 8");
+    s.wait_for("Lesson 8 of 10: Claiming.");
+    s.wait_for("Complete a square with one stone.");
+    s.send("a1");
+    let mut said = s.wait_for("Your stone scored");
+    s.send("b1");
+    said.extend(s.wait_for("Claim first"));
+    for line in &said {
+        assert!(line.contains("claim N"), "{line}");
+        assert!(!line.contains("Enter") && !line.contains("Esc"), "{line}");
+    }
+    s.send("claim 20");
+    s.wait_for("Well done!");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// A puzzle: a wrong move and what it costs (the check waited for), again, the answer.
 #[test]
 fn a_puzzle_through_a_pipe() {

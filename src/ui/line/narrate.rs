@@ -335,7 +335,7 @@ impl Narrator {
             LessonPhase::Asking if reopened => lines.extend(lesson_lines(state)),
             LessonPhase::Asking => {}
             LessonPhase::Claiming(_, None) if phase.as_ref() != Some(&now) => {
-                lines.push(lesson_words::NOW_CLAIM.to_owned());
+                lines.push(words::NOW_CLAIM.to_owned());
             }
             LessonPhase::Claiming(..) => {}
             LessonPhase::Tried(_, check) if phase.as_ref() != Some(&now) => {
@@ -358,7 +358,7 @@ impl Narrator {
         if let Some(text) = state.note()
             && (typed || note.as_deref() != Some(text))
         {
-            lines.push(words::sentences(&[text]));
+            lines.push(words::sentences(&[message_words(text)]));
         }
         if typed && lines.is_empty() {
             lines.extend(lesson_screen(state));
@@ -407,7 +407,7 @@ impl Narrator {
         if let Some(text) = state.note()
             && (typed || note.as_deref() != Some(text))
         {
-            lines.push(words::sentences(&[text]));
+            lines.push(words::sentences(&[message_words(text)]));
         }
         if typed && lines.is_empty() {
             lines.push(task_line(state));
@@ -491,14 +491,14 @@ fn state_line(app: &App, said: Option<&str>) -> String {
     words::sentences(&[said.unwrap_or(""), &totals, &turn])
 }
 
-/// A game's message in the line mode's words: where the full screen's names keys
-/// that the line mode types as commands (the claim the AI waits for), the line
-/// mode's own wording.
+/// A message of a game or a lesson in the line mode's words: where the full
+/// screen's names keys that the line mode types as commands (the claim waited for),
+/// the line mode's own wording.
 fn message_words(text: &str) -> &str {
-    if text == strings::claim::GO_ON {
-        words::GO_ON
-    } else {
-        text
+    match text {
+        strings::claim::GO_ON => words::GO_ON,
+        lesson_words::CLAIM_FIRST => words::CLAIM_FIRST,
+        _ => text,
     }
 }
 
