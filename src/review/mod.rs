@@ -4,7 +4,6 @@
 //!   [`Class`] (the thresholds are documented there). Pure.
 //! - [`report`]: the review as data ([`Review`], per-move [`MoveReview`], per-player
 //!   [`PlayerSummary`]), serialisable to JSON. Pure.
-//! - [`text`]: the review as a terminal table. Pure.
 //! - [`annotate`]: a review written into a record as marks and comments. Pure.
 //! - [`driver`]: runs the engine ([`evaluate_position`]) over every position of a
 //!   game and the move played there, on worker threads, delivering results as
@@ -22,7 +21,6 @@ pub mod annotate;
 pub mod classify;
 pub mod driver;
 pub mod report;
-pub mod text;
 
 pub use classify::{Class, PositionValue, Value};
 pub use driver::{
