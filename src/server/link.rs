@@ -208,7 +208,7 @@ impl TableLink {
     /// wait in the lobby) and their bell is on.
     pub(crate) fn ring_if_my_move(&mut self) {
         let hall = self.hall.lock();
-        let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).bell);
+        let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).alerts());
         if let Some(table) = hall.table(self.table)
             && self.rings(table, &self.view(table), bell)
         {
@@ -254,7 +254,8 @@ impl TableLink {
         }
     }
 
-    /// Whether this player's bell is on and it is their move at `table`.
+    /// Whether this player wants to be told of their move (the bell or notifications,
+    /// [`Pref::alerts`](super::prefs::Pref::alerts)) and it is their move at `table`.
     fn rings(&self, table: &GameTable, view: &View<'_>, bell: bool) -> bool {
         bell && table.takes_moves()
             && !view.game.is_over()
@@ -300,7 +301,7 @@ impl TableLink {
     /// [`Link::sync`] at `now`, the server's time.
     pub(crate) fn sync_at(&mut self, game: &Game, now: Instant) -> Vec<Move> {
         let mut hall = self.hall.lock();
-        let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).bell);
+        let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).alerts());
         // The server's clock decides: a flag that fell ends the game for every screen.
         hall.check_flag(self.table, now);
         let Some(table) = hall.table(self.table) else {

@@ -137,6 +137,10 @@ pub(crate) enum Choice {
     Palette(Palette),
     /// The line mode switched on or off (kept for the player's key).
     LineMode,
+    /// The ASCII board switched on (`true`) or off.
+    Ascii(bool),
+    /// Notifications switched on (`true`) or off.
+    Notify(bool),
     /// Close the table this session waits at.
     Close,
     /// Claim the win at the table with this number (the opponent did not come back).
@@ -197,6 +201,10 @@ pub(crate) struct LobbyState {
     entry: Option<(Entry, String)>,
     /// The palette screens are drawn in.
     pub(crate) palette: Palette,
+    /// The board is drawn in ASCII.
+    pub(crate) ascii: bool,
+    /// Desktop notifications on "your move".
+    pub(crate) notify: bool,
     /// The last line said to the player.
     note: Option<String>,
     /// The player's own games: unfinished ones, the last result, the tally
@@ -228,6 +236,8 @@ impl LobbyState {
             waiting: None,
             entry: None,
             palette,
+            ascii: false,
+            notify: true,
             note: None,
             mine: Vec::new(),
             claiming: false,
@@ -542,6 +552,16 @@ impl LobbyState {
                 Choice::Stay
             }
             Some(Action::LineMode) => Choice::LineMode,
+            Some(Action::Ascii) => {
+                self.ascii = !self.ascii;
+                self.note(words::ascii_chosen(self.ascii));
+                Choice::Ascii(self.ascii)
+            }
+            Some(Action::Notify) => {
+                self.notify = !self.notify;
+                self.note(words::notify_chosen(self.notify));
+                Choice::Notify(self.notify)
+            }
             _ => {
                 self.note(words::UNKNOWN_KEY);
                 Choice::Stay

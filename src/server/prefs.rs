@@ -1,4 +1,5 @@
-//! What each player switched (the palette, the bell, muted messages), remembered by key
+//! What each player switched (the palette, the ASCII board, the bell, notifications,
+//! muted messages, the line mode), remembered by key
 //! fingerprint in the store: comfort, not identity.
 
 use crate::prefs::Palette;
@@ -17,6 +18,19 @@ pub(crate) struct Pref {
     pub(crate) mute: bool,
     /// The line mode: one plain line per event, for screen readers (issue 28).
     pub(crate) plain: bool,
+    /// The board drawn in ASCII, for fonts without box-drawing or block glyphs.
+    pub(crate) ascii: bool,
+    /// A desktop notification too on "your move", when the terminal says it is in
+    /// the background (the bell is its own switch).
+    pub(crate) notify: bool,
+}
+
+impl Pref {
+    /// Whether "your move" is told at all: by the bell, or by a notification (the
+    /// session's screen chooses which, by these switches and the terminal's focus).
+    pub(crate) fn alerts(&self) -> bool {
+        self.bell || self.notify
+    }
 }
 
 impl Default for Pref {
@@ -26,6 +40,8 @@ impl Default for Pref {
             bell: true,
             mute: false,
             plain: false,
+            ascii: false,
+            notify: true,
         }
     }
 }

@@ -189,9 +189,11 @@ impl LobbyHost {
         idle: Duration,
         plain: bool,
     ) -> LobbyHost {
-        let palette = hall.lock().pref(&who.key).palette;
+        let pref = hall.lock().pref(&who.key);
+        let mut screen = LobbyState::new(&who.name, pref.palette);
+        (screen.ascii, screen.notify) = (pref.ascii, pref.notify);
         let mut host = LobbyHost {
-            screen: LobbyState::new(&who.name, palette),
+            screen,
             hall,
             who,
             session,
@@ -678,6 +680,16 @@ impl Lobby for LobbyHost {
                     .lock()
                     .set_pref(&self.who.key, |p| p.palette = palette);
             }
+            Choice::Ascii(ascii) => {
+                self.hall
+                    .lock()
+                    .set_pref(&self.who.key, |p| p.ascii = ascii);
+            }
+            Choice::Notify(notify) => {
+                self.hall
+                    .lock()
+                    .set_pref(&self.who.key, |p| p.notify = notify);
+            }
             Choice::Start(game) => effects.extend(self.start(game)),
             Choice::Pick(id) => effects.extend(self.pick(id)),
             Choice::Find(name) => effects.extend(self.find(&name)),
@@ -762,7 +774,15 @@ impl Lobby for LobbyHost {
     }
 
     fn look(&self) -> Look {
-        Look::new(self.screen.palette, false)
+        Look::new(self.screen.palette, self.screen.ascii)
+    }
+
+    fn notify(&self) -> bool {
+        self.screen.notify
+    }
+
+    fn bell(&self) -> bool {
+        self.hall.lock().pref(&self.who.key).bell
     }
 
     fn area(&self) -> Rect {

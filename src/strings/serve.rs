@@ -24,6 +24,22 @@ pub(crate) const YOUR_TABLE: &str = "That is your own table";
 pub(crate) fn palette_chosen(name: &str) -> String {
     format!("Palette: {name}")
 }
+/// The ASCII board switched (`A`).
+pub(crate) fn ascii_chosen(on: bool) -> &'static str {
+    if on {
+        "Board: ASCII (A: boxes again)"
+    } else {
+        "Board: box-drawing characters (A: ASCII)"
+    }
+}
+/// Notifications switched (`N`).
+pub(crate) fn notify_chosen(on: bool) -> &'static str {
+    if on {
+        "Notifications on: your move is told on the desktop when your terminal is in the background"
+    } else {
+        "Notifications off: the bell alone tells your move (B at a table switches it)"
+    }
+}
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
 pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
 

@@ -316,7 +316,8 @@ impl<F: Face> EventLoop<'_, F> {
     /// Tells the player it is their move, as [`Setup::alerts`] and the terminal's focus
     /// say. A bell or a notification that cannot be written is no reason to stop.
     fn tell_your_move(&mut self) {
-        let bytes = your_move_alert(self.nav.screen(), &self.setup.alerts, self.focus);
+        let alerts = self.nav.alerts(self.setup.alerts);
+        let bytes = your_move_alert(self.nav.screen(), &alerts, self.focus);
         if !bytes.is_empty() {
             let _ = self.face.alert(&bytes);
         }

@@ -120,6 +120,10 @@ pub enum Action {
     Palette,
     /// The lobby: the line mode (for screen readers) on or off, kept for the key.
     LineMode,
+    /// The lobby: the board drawn in ASCII or in boxes, kept for the key.
+    Ascii,
+    /// The lobby: desktop notifications on "your move" on or off, kept for the key.
+    Notify,
     /// The lobby: claim the win at a table the opponent left (its number next).
     ClaimWin,
     /// The new-game form: the next opponent (a person, the AI's levels).
@@ -920,6 +924,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "c",
         help: "the next palette (default, colour-blind, light, high contrast, none)",
         hints: &[(HintLine::Lobby, 5, "c colour")],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('A'), A::Ascii)],
+        names: "A",
+        help: "the board in ASCII, for fonts without box-drawing characters, or back (kept for your key)",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('N'), A::Notify)],
+        names: "N",
+        help: "desktop notifications on your move, when your terminal is in the background (kept for your key; the bell is B at a table)",
+        hints: &[],
     },
     Binding {
         contexts: &[C::Lobby],

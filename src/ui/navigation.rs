@@ -15,6 +15,7 @@ use crate::rules::Game;
 use crate::session::{GameConfig, record_of};
 use crate::strings::analysis as analysis_words;
 
+use super::alert::Alerts;
 use super::app::App;
 use super::effect::{Effect, Effects, Input, input_of, left_click};
 use super::lesson::LessonState;
@@ -172,6 +173,19 @@ impl<A> Navigator<A> {
         match (&self.screen, &self.lobby) {
             (Screen::Lobby(lobby), _) | (_, Some(lobby)) => lobby.look(),
             _ => look,
+        }
+    }
+
+    /// How "your move" is told: a served session's bell and notifications as its
+    /// player switched them; else `alerts`.
+    pub(crate) fn alerts(&self, alerts: Alerts) -> Alerts {
+        match (&self.screen, &self.lobby) {
+            (Screen::Lobby(lobby), _) | (_, Some(lobby)) => Alerts {
+                bell: alerts.bell && lobby.bell(),
+                notify: alerts.notify && lobby.notify(),
+                ..alerts
+            },
+            _ => alerts,
         }
     }
 

@@ -27,8 +27,18 @@ pub(crate) trait Lobby: Debug {
     fn lines(&self) -> Vec<String>;
     /// Which keys apply now.
     fn key_context(&self) -> KeyContext;
-    /// The colours chosen in the lobby, for every screen of the session.
+    /// The colours and the board's characters chosen in the lobby, for every screen of
+    /// the session.
     fn look(&self) -> Look;
+    /// Whether "your move" is told by a desktop notification too (where the terminal
+    /// says it is in the background), as chosen in the lobby.
+    fn notify(&self) -> bool {
+        true
+    }
+    /// Whether "your move" rings the bell, as switched (at a table, `B`).
+    fn bell(&self) -> bool {
+        true
+    }
     /// The area last sized to.
     fn area(&self) -> Rect;
     /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).

@@ -128,3 +128,60 @@ fn a_move_that_arrives_in_the_background_is_notified() {
         assert!(dana.bells() > bells, "the bell alone");
     });
 }
+
+/// How many desktop notifications (OSC 9, 777 or 99) `player` received.
+fn notifications(player: &Player) -> usize {
+    let raw = player.raw();
+    [&b"\x1b]9;"[..], b"\x1b]777;", b"\x1b]99;"]
+        .iter()
+        .map(|osc| raw.windows(osc.len()).filter(|w| w == osc).count())
+        .sum()
+}
+
+#[test]
+fn the_bell_and_notifications_are_switched_apart() {
+    let server = Server::start();
+    run(async {
+        // Bob switches the bell off at the table: Alice's move, while his terminal is
+        // in the background, is told by a notification alone.
+        let (alice, bob) = crate::serve_common::seated(&server).await;
+        bob.send(b"B").await;
+        bob.wait_for("Bell off").await;
+        bob.send(b"\x1b[O").await;
+        let bells = bob.bells();
+        alice.send(b"b3").await;
+        bob.wait_for(" 1 B b3").await;
+        bob.wait_for("Yellow to move").await;
+        assert_eq!(notifications(&bob), 1, "the notification");
+        assert_eq!(bob.bells(), bells, "no bell");
+        // Erin switches notifications off in the lobby: the bell alone.
+        let erin = Player::join_term(&server, "erin", 5, 80, 24, "xterm-kitty").await;
+        erin.wait_for("q leave").await;
+        erin.send(b"N").await;
+        erin.wait_for("Notifications off").await;
+        erin.send(b"aooo").await;
+        erin.wait_for("against the random AI").await;
+        erin.send(b"\r").await;
+        erin.wait_for("Blue to move").await;
+        erin.send(b"\x1b[O").await;
+        erin.send(b"b3").await;
+        erin.wait_for(" 2 Y ").await;
+        erin.wait_for("Blue to move").await;
+        assert!(erin.bells() >= 1, "the bell");
+        assert_eq!(notifications(&erin), 0, "no notification");
+    });
+    // Both switches kept for their keys.
+    let kept = |name: &str| -> (bool, bool) {
+        server
+            .db()
+            .query_row(
+                "SELECT bell, notify FROM prefs
+                 WHERE key IN (SELECT key FROM names WHERE name = ?1)",
+                [name],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap()
+    };
+    assert_eq!(kept("bob"), (false, true));
+    assert_eq!(kept("erin"), (true, false));
+}

@@ -325,3 +325,47 @@ fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
         }
     });
 }
+
+/// Whether `screen` has a box-drawing or block character.
+fn boxes(screen: &str) -> bool {
+    screen
+        .chars()
+        .any(|c| ('\u{2500}'..='\u{259f}').contains(&c))
+}
+
+#[test]
+fn the_ascii_board_is_switched_in_the_lobby_and_kept_for_the_key() {
+    let server = Server::start();
+    run(async {
+        let (_alice, _bob) = seated(&server).await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        assert!(boxes(&carol.screen()), "boxes at first");
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        carol.send(b"A").await;
+        carol.wait_for("Board: ASCII").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        assert!(!boxes(&carol.screen()), "{}", carol.screen());
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        carol.send(b"q").await;
+        carol.wait_closed().await;
+        // Remembered for her key; A again goes back to boxes.
+        let again = Player::join(&server, "carol", 3, 80, 24).await;
+        again.wait_for("q leave").await;
+        again.send(b"1").await;
+        again.wait_for("Blue to move").await;
+        assert!(!boxes(&again.screen()), "{}", again.screen());
+        again.send(b"q").await;
+        again.wait_for("q leave").await;
+        again.send(b"A").await;
+        again.wait_for("Board: box-drawing characters").await;
+        again.send(b"1").await;
+        again.wait_for("Blue to move").await;
+        assert!(boxes(&again.screen()), "{}", again.screen());
+    });
+}

@@ -313,18 +313,22 @@ impl Store {
     /// `key`'s switches (the defaults if none are kept, or the read failed).
     pub(crate) fn pref(&self, key: &str) -> Pref {
         self.read(|conn| {
-            conn.prepare_cached("SELECT palette, bell, mute, plain FROM prefs WHERE key = ?1")?
-                .query_row([key], |row| {
-                    // A name this hijara does not know (a newer one's) reads as the default.
-                    let palette: String = row.get(0)?;
-                    Ok(Pref {
-                        palette: palette.parse().unwrap_or_default(),
-                        bell: row.get(1)?,
-                        mute: row.get(2)?,
-                        plain: row.get(3)?,
-                    })
+            conn.prepare_cached(
+                "SELECT palette, bell, mute, plain, ascii, notify FROM prefs WHERE key = ?1",
+            )?
+            .query_row([key], |row| {
+                // A name this hijara does not know (a newer one's) reads as the default.
+                let palette: String = row.get(0)?;
+                Ok(Pref {
+                    palette: palette.parse().unwrap_or_default(),
+                    bell: row.get(1)?,
+                    mute: row.get(2)?,
+                    plain: row.get(3)?,
+                    ascii: row.get(4)?,
+                    notify: row.get(5)?,
                 })
-                .optional()
+            })
+            .optional()
         })
         .ok()
         .flatten()

@@ -166,6 +166,12 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE prefs ADD COLUMN palette TEXT NOT NULL DEFAULT 'default';
     UPDATE prefs SET palette = 'none' WHERE colour = 0;
     ",
+    // 5: the ASCII board and notifications as switches of their own (issue 28): off
+    // and on, as before they were switches.
+    "
+    ALTER TABLE prefs ADD COLUMN ascii INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE prefs ADD COLUMN notify INTEGER NOT NULL DEFAULT 1;
+    ",
 ];
 
 /// The schema version this program writes.

@@ -394,6 +394,50 @@ fn the_palette_is_added_to_an_older_database_from_its_colour_switch_and_kept() {
     assert_eq!(store.pref("SHA256:off").palette, Palette::None);
 }
 
+/// A database of version 4 (before the ASCII board and notifications were switches)
+/// reads as the board drawn in boxes and notifications on, its other switches kept;
+/// both switches are kept across a restart.
+#[test]
+fn the_ascii_board_and_notifications_are_added_to_an_older_database_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = Connection::open(db_path(dir.path())).unwrap();
+    let tx = conn.transaction().unwrap();
+    for statements in &schema::MIGRATIONS[..4] {
+        tx.execute_batch(statements).unwrap();
+    }
+    tx.execute(
+        "INSERT INTO prefs (key, colour, bell, mute, plain, palette)
+         VALUES ('SHA256:eve', 1, 0, 1, 1, 'light')",
+        [],
+    )
+    .unwrap();
+    tx.pragma_update(None, "user_version", 4).unwrap();
+    tx.commit().unwrap();
+    drop(conn);
+    let (store, _, _) = open(dir.path());
+    let kept = store.pref("SHA256:eve");
+    let before = Pref {
+        palette: Palette::Light,
+        bell: false,
+        mute: true,
+        plain: true,
+        ascii: false,
+        notify: true,
+    };
+    assert_eq!(kept, before);
+    let switched = Pref {
+        ascii: true,
+        notify: false,
+        ..kept
+    };
+    store.writer().pref("SHA256:eve".to_owned(), switched);
+    store.writer().flush();
+    drop(store);
+    let (store, _, _) = open(dir.path());
+    assert_eq!(store.pref("SHA256:eve"), switched);
+    assert_eq!(store.pref("SHA256:nobody"), Pref::default());
+}
+
 /// Found while building correspondence games on the store (issue 27): a game
 /// resumed after a restart counts its changes from 0 again, and its first moves
 /// were read as older than the last keep before the restart, so they were not

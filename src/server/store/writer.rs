@@ -407,10 +407,11 @@ pub(super) fn write_finished(
 /// Keeps `key`'s switches.
 fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
     tx.prepare_cached(
-        "INSERT INTO prefs (key, colour, bell, mute, plain, palette)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO prefs (key, colour, bell, mute, plain, palette, ascii, notify)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          ON CONFLICT (key) DO UPDATE SET colour = excluded.colour, bell = excluded.bell,
-         mute = excluded.mute, plain = excluded.plain, palette = excluded.palette",
+         mute = excluded.mute, plain = excluded.plain, palette = excluded.palette,
+         ascii = excluded.ascii, notify = excluded.notify",
     )?
     .execute(params![
         key,
@@ -418,7 +419,9 @@ fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
         pref.bell,
         pref.mute,
         pref.plain,
-        pref.palette.name()
+        pref.palette.name(),
+        pref.ascii,
+        pref.notify
     ])?;
     Ok(())
 }

@@ -470,6 +470,20 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::Palette)]),
     },
     Command {
+        words: &["ascii"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the full screen's board in ASCII, or back in boxes (kept for your key)",
+        does: Does::Keys(&[S::Key(A::Ascii)]),
+    },
+    Command {
+        words: &["notifications"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "desktop notifications on your move at the full screen, on or off (kept for your key)",
+        does: Does::Keys(&[S::Key(A::Notify)]),
+    },
+    Command {
         words: &["screen"],
         arg: Arg::None,
         places: &[P::Lobby],
