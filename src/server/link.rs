@@ -672,6 +672,7 @@ mod tests {
         assert!(link.sync(&Game::from_moves([b3, c1]).unwrap()).is_empty());
         assert_eq!(hall.lock().tables()[&id].game().len(), 2);
         assert!(link.news().contains(&News::Bell), "after the AI's");
+        // The bell off, notifications on: still told (the screen leaves out the bell).
         link.request(Request::ToggleBell);
         link.news();
         assert!(
@@ -679,7 +680,20 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(hall.lock().tables()[&id].game().len(), 4);
-        assert!(!link.news().contains(&News::Bell), "the bell is off");
+        assert!(link.news().contains(&News::Bell), "notifications are on");
+        // Both off: not told.
+        hall.lock()
+            .set_pref(&who("alice").key, |p| p.notify = false);
+        let d1 = sq("d1");
+        assert!(
+            link.sync(&Game::from_moves([b3, c1, a1, c1, d1, c1]).unwrap())
+                .is_empty()
+        );
+        assert_eq!(hall.lock().tables()[&id].game().len(), 6);
+        assert!(
+            !link.news().contains(&News::Bell),
+            "the bell and notifications are off"
+        );
     }
 
     /// A screen learns when its game is not on disk, once, and when it is again.
@@ -747,10 +761,11 @@ mod tests {
         let cheat = Game::from_moves([b3, c1, c1, c1]).unwrap();
         blue.sync(&cheat);
         assert_eq!(hall.lock().tables()[&id].game().len(), 3);
-        // Bell off: no bell on the next move.
+        // Bell and notifications off: not told of the next move.
         yellow.news();
         yellow.request(Request::ToggleBell);
         assert_eq!(notes(&yellow.news()), [words::BELL_OFF]);
+        hall.lock().set_pref(&who("bob").key, |p| p.notify = false);
         assert_eq!(yellow.sync(&yellow_game), vec![c1]);
         assert!(!yellow.news().contains(&News::Bell));
         // Yellow leaves (q, not a dropped link): Blue is told once, and no more
