@@ -1,0 +1,211 @@
+//! Times the club's reads and writes on a filled store (issue 27, "Scale, measured";
+//! not a test): the server's start (launch to accepting on loopback), opening the
+//! store as the server does, and then, over players and pages drawn at random, the
+//! reads the lobby makes (a leaderboard's page, a profile's screen, "your move",
+//! the lobby's history and ratings line) and a rated game's end (the writer's one
+//! transaction: the game, its result, both ratings, their history; on disk when it
+//! answers). Prints p50, p99 and the largest of each.
+//!
+//! ```sh
+//! nice -n 10 cargo run --release --features tools --example club_fill -- --dir /tmp/club
+//! cargo build --release --bin hijara
+//! nice -n 10 cargo run --release --features tools --example club_bench -- --dir /tmp/club
+//! ```
+//!
+//! Options: `--dir DIR` (a filled data folder; required), `--samples N` (2000 of each
+//! read), `--ends N` (200 rated games ended: they stay in the store), `--starts K` (5
+//! server starts; 0 for none), `--server PATH` (`target/release/hijara`), `--seed S`.
+//! Everything stays on loopback.
+
+#[path = "support/serve.rs"]
+mod serve_support;
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use hijara::server::scale::Probe;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use serve_support::{ServerProcess, load_average, percentile};
+
+struct Options {
+    dir: PathBuf,
+    samples: usize,
+    ends: usize,
+    starts: usize,
+    server: String,
+    seed: u64,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut dir = None;
+    let mut o = Options {
+        dir: PathBuf::new(),
+        samples: 2000,
+        ends: 200,
+        starts: 5,
+        server: "target/release/hijara".into(),
+        seed: 1,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--dir" => dir = Some(PathBuf::from(value()?)),
+            "--samples" => o.samples = value()?.parse()?,
+            "--ends" => o.ends = value()?.parse()?,
+            "--starts" => o.starts = value()?.parse()?,
+            "--server" => o.server = value()?,
+            "--seed" => o.seed = value()?.parse()?,
+            _ => bail!("unknown option {flag}"),
+        }
+    }
+    o.dir = dir.context("--dir DIR is required")?;
+    if o.samples == 0 || o.samples > 1_000_000 || o.ends > 100_000 || o.starts > 100 {
+        bail!("--samples 1..=1000000, --ends at most 100000, --starts at most 100");
+    }
+    Ok(o)
+}
+
+/// A line of figures: p50, p99, the largest, over `times`.
+fn report(what: &str, mut times: Vec<Duration>, note: &str) {
+    times.sort_unstable();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{what:<28} n {:>5}  p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>8.3} ms  {note}",
+        times.len(),
+        ms(percentile(&times, 50.0)),
+        ms(percentile(&times, 99.0)),
+        ms(times.last().copied().unwrap_or_default()),
+    );
+}
+
+/// Times `samples` calls of `read`, each handed a random number.
+fn timed(
+    rng: &mut SmallRng,
+    samples: usize,
+    mut read: impl FnMut(u64) -> anyhow::Result<usize>,
+) -> anyhow::Result<(Vec<Duration>, usize)> {
+    let mut times = Vec::with_capacity(samples);
+    let mut most = 0;
+    for _ in 0..samples {
+        let n = rng.random();
+        let started = Instant::now();
+        let found = read(n)?;
+        times.push(started.elapsed());
+        most = most.max(found);
+    }
+    Ok((times, most))
+}
+
+/// A free port on 127.0.0.1 (bound, read, released).
+fn free_port() -> anyhow::Result<SocketAddr> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?)
+}
+
+/// Launches the server on `dir` and times it until it accepts on loopback.
+fn server_start(server: &str, dir: &Path) -> anyhow::Result<Duration> {
+    let addr = free_port()?;
+    let started = Instant::now();
+    let child = Command::new(server)
+        .args(["serve", "--listen", &addr.to_string(), "--data-dir"])
+        .arg(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start {server} (build it first)"))?;
+    let mut process = ServerProcess(child);
+    loop {
+        if TcpStream::connect_timeout(&addr, Duration::from_millis(100)).is_ok() {
+            break;
+        }
+        if let Some(status) = process.0.try_wait()? {
+            bail!("the server stopped before accepting ({status})");
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            bail!("the server did not accept within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let took = started.elapsed();
+    drop(process);
+    Ok(took)
+}
+
+fn main() -> anyhow::Result<()> {
+    let o = options()?;
+    if !o.dir.join(hijara::server::DB_FILE).is_file() {
+        bail!("no {} in {}", hijara::server::DB_FILE, o.dir.display());
+    }
+    println!(
+        "club_bench: {}, load average before {}",
+        o.dir.display(),
+        load_average()
+    );
+    let starts: Vec<Duration> = (0..o.starts)
+        .map(|_| server_start(&o.server, &o.dir))
+        .collect::<anyhow::Result<_>>()?;
+    if let Some(first) = starts.first() {
+        report(
+            "server start (to accepting)",
+            starts.clone(),
+            &format!("first {:.0} ms", first.as_secs_f64() * 1e3),
+        );
+    }
+    let (mut probe, opened) = Probe::open(&o.dir)?;
+    println!(
+        "store opened as the server opens it in {:.0} ms; {} players",
+        opened.as_secs_f64() * 1e3,
+        probe.players()
+    );
+    let listed: Vec<usize> = (0..4)
+        .map(|b| probe.listed(b))
+        .collect::<anyhow::Result<_>>()?;
+    println!(
+        "listed now: standard live {}, corners live {}, standard corr {}, corners corr {}",
+        listed[0], listed[1], listed[2], listed[3]
+    );
+    let mut rng = SmallRng::seed_from_u64(o.seed);
+    let players = probe.players();
+    let player = |n: u64| (n % players as u64) as usize;
+    // A leaderboard page: one of the four, its first page half the time, else any.
+    let (times, _) = timed(&mut rng, o.samples, |n| {
+        let board = (n % 4) as usize;
+        let pages = listed[board].div_ceil(12).max(1);
+        let page = if n & 4 == 0 {
+            0
+        } else {
+            (n >> 3) as usize % pages
+        };
+        probe.leaderboard(board, page)
+    })?;
+    report("leaderboard page", times, "random board, page");
+    let (times, _) = timed(&mut rng, o.samples, |n| probe.profile(player(n)))?;
+    report("profile screen", times, "random player");
+    let (times, most) = timed(&mut rng, o.samples, |n| Ok(probe.your_move(player(n))))?;
+    report(
+        "your move (corr games)",
+        times,
+        &format!("random player; most at their move {most}"),
+    );
+    let (times, _) = timed(&mut rng, o.samples, |n| probe.lobby(player(n)))?;
+    report("lobby history + ratings", times, "random player");
+    let mut ends = Vec::with_capacity(o.ends);
+    for _ in 0..o.ends {
+        ends.push(probe.rated_end(rng.random())?);
+    }
+    if !ends.is_empty() {
+        report(
+            "rated game's end (commit)",
+            ends,
+            "writer: one transaction, fsync",
+        );
+    }
+    println!("load average after {}", load_average());
+    Ok(())
+}
