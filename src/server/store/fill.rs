@@ -487,8 +487,11 @@ mod tests {
         }
     }
 
+    /// A rating's row: key, ruleset, speed, rating, deviation, volatility, games, last.
+    type RatingRow = (String, String, String, f64, f64, f64, i64, i64);
+
     /// Every rating row of the store, in order.
-    fn ratings(conn: &Connection) -> Vec<(String, String, String, f64, f64, f64, i64, i64)> {
+    fn ratings(conn: &Connection) -> Vec<RatingRow> {
         conn.prepare(
             "SELECT key, ruleset, speed, rating, deviation, volatility, games, last
              FROM ratings ORDER BY key, ruleset, speed",
