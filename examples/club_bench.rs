@@ -20,13 +20,14 @@
 //! server starts; 0 for none), `--server PATH` (`target/release/hijara`), `--seed S`.
 //! Everything stays on loopback.
 
-#[path = "support/serve.rs"]
-#[allow(dead_code)] // the SSH client's half is serve_load's
-mod serve_support;
+#[path = "support/load.rs"]
+#[allow(dead_code)] // its squares in filling order are serve_load's
+mod load_support;
+#[path = "support/server.rs"]
+mod server_support;
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -34,7 +35,7 @@ use hijara::server::scale::Probe;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use serve_support::{ServerProcess, load_average, percentile};
+use load_support::{load_average, percentile};
 
 struct Options {
     dir: PathBuf,
@@ -143,36 +144,13 @@ fn timed(
     Ok(((times, cpu), most))
 }
 
-/// A free port on 127.0.0.1 (bound, read, released).
-fn free_port() -> anyhow::Result<SocketAddr> {
-    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?)
-}
-
-/// Launches the server on `dir` and times it until it accepts on loopback.
+/// Launches the server on `dir` (on a free port of 127.0.0.1) and times it until it
+/// accepts there: its first line says it listens, then a connection is accepted.
 fn server_start(server: &str, dir: &Path) -> anyhow::Result<Duration> {
-    let addr = free_port()?;
     let started = Instant::now();
-    let child = Command::new(server)
-        .args(["serve", "--listen", &addr.to_string(), "--data-dir"])
-        .arg(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {server} (build it first)"))?;
-    let mut process = ServerProcess(child);
-    loop {
-        if TcpStream::connect_timeout(&addr, Duration::from_millis(100)).is_ok() {
-            break;
-        }
-        if let Some(status) = process.0.try_wait()? {
-            bail!("the server stopped before accepting ({status})");
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            bail!("the server did not accept within 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    let (process, addr) = server_support::start_server(server, dir, &[])?;
+    TcpStream::connect_timeout(&addr, Duration::from_secs(10))
+        .with_context(|| format!("the server at {addr} does not accept"))?;
     let took = started.elapsed();
     drop(process);
     Ok(took)
