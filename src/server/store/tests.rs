@@ -394,7 +394,7 @@ fn the_palette_is_added_to_an_older_database_from_its_colour_switch_and_kept() {
     assert_eq!(store.pref("SHA256:off").palette, Palette::None);
 }
 
-/// A database of version 4 (before the ASCII board and notifications were switches)
+/// A database of version 5 (before the ASCII board and notifications were switches)
 /// reads as the board drawn in boxes and notifications on, its other switches kept;
 /// both switches are kept across a restart.
 #[test]
@@ -402,7 +402,7 @@ fn the_ascii_board_and_notifications_are_added_to_an_older_database_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = Connection::open(db_path(dir.path())).unwrap();
     let tx = conn.transaction().unwrap();
-    for statements in &schema::MIGRATIONS[..4] {
+    for statements in &schema::MIGRATIONS[..5] {
         tx.execute_batch(statements).unwrap();
     }
     tx.execute(
@@ -411,7 +411,7 @@ fn the_ascii_board_and_notifications_are_added_to_an_older_database_and_kept() {
         [],
     )
     .unwrap();
-    tx.pragma_update(None, "user_version", 4).unwrap();
+    tx.pragma_update(None, "user_version", 5).unwrap();
     tx.commit().unwrap();
     drop(conn);
     let (store, _, _) = open(dir.path());
