@@ -299,6 +299,8 @@ fn the_ai_waits_for_a_claim_in_line_commands() {
     s.wait_for("Your move, Blue.");
     s.send("a1");
     let mut said = s.wait_for("Yellow waits");
+    let waits = said.last().unwrap().clone();
+    assert!(waits.contains("claim N"), "{waits}");
     s.send("b1");
     said.extend(s.wait_for("The AI moves next"));
     let refused = said.last().unwrap().clone();
@@ -377,7 +379,8 @@ fn a_review_through_a_pipe() {
     );
     s.send("go 60");
     s.send("play");
-    s.wait_for("Play on from move 60? The 4 later moves are dropped");
+    let asked = s.wait_for("Play on from move 60? The 4 later moves are dropped");
+    assert_commands(asked.last().unwrap());
     s.send("y");
     s.wait_for("60 moves played.");
     s.send("quit");
@@ -433,6 +436,105 @@ fn the_claim_lesson_names_the_claim_command() {
     }
     s.send("claim 20");
     s.wait_for("Well done!");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// A line names the line mode's commands, never the full screen's keys.
+fn assert_commands(line: &str) {
+    for key in [
+        "any other key",
+        "press",
+        "Enter",
+        "Esc",
+        " n opens",
+        " u starts",
+    ] {
+        assert!(!line.contains(key), "{key:?} in: {line}");
+    }
+}
+
+/// A lesson done says the commands that go on (`next`, `again`), then and at a
+/// square typed after it, not the full screen's `n` and `u`.
+#[test]
+fn a_lesson_done_names_next_and_again() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("a1");
+    let mut said = s.wait_for("Well done!");
+    s.send("b1");
+    said.extend(s.wait_for("Done!"));
+    for line in &said[said.len() - 2..] {
+        assert_commands(line);
+        assert!(line.contains("next") && line.contains("again"), "{line}");
+    }
+    s.send("again");
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// A command that types a key the lesson does not take (`open 8` out of the menu)
+/// points to `help`, not to keys listed below a screen the line mode has not.
+#[test]
+fn a_lesson_refuses_in_commands() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("open 8");
+    let said = s.wait_for("nothing here");
+    let refused = said.last().unwrap();
+    assert_commands(refused);
+    assert!(!refused.contains("key"), "{refused}");
+    assert!(refused.contains("help"), "{refused}");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// The questions (quit, resign, new game) name the answers as commands: `yes`,
+/// `no` (and `save` where the game is not kept), not "any other key"; each answer
+/// named does what it says.
+#[test]
+fn the_questions_name_their_answers_as_commands() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    s.wait_for("Your move, Yellow.");
+    for (command, asked) in [
+        ("resign", "Resign for Yellow?"),
+        ("new", "Abandon this game"),
+        ("quit", "Quit the game in progress?"),
+    ] {
+        s.send(command);
+        let said = s.wait_for(asked);
+        let question = said.last().unwrap();
+        assert_commands(question);
+        assert!(question.contains("yes: "), "{question}");
+        assert!(question.contains("no: "), "{question}");
+        s.send("no");
+        s.wait_for("Your move, Yellow.");
+    }
+    s.send("quit");
+    s.wait_for("Quit the game in progress?");
+    s.send("yes");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// The hint says the empty line that plays it, not Enter; the empty line does.
+#[test]
+fn the_hint_names_the_empty_line() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("hint");
+    let said = s.wait_for("plays it");
+    let hint = said.last().unwrap().clone();
+    assert_commands(&hint);
+    let square = hint
+        .split_once("Hint: ")
+        .map(|(_, rest)| rest[..2].to_owned())
+        .unwrap_or_else(|| panic!("no square in: {hint}"));
+    s.send("");
+    s.wait_for(&format!("Blue {square}, section 1."));
     let (status, _) = s.finish();
     assert!(status.success(), "{status}");
 }
