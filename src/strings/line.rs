@@ -151,6 +151,13 @@ pub(crate) const LESSON_DONE: &str =
 /// A key a screen does not take (a command whose key does nothing there).
 pub(crate) const NOTHING_HERE: &str = "That does nothing here: help lists the commands.";
 
+/// [`super::puzzle::ANSWERED`] in the line mode's commands.
+pub(crate) const PUZZLE_ANSWERED: &str = "Answered: again tries again, next opens the next puzzle.";
+
+/// [`super::start::UNKNOWN_KEY`] in the line mode's words: the doors are typed by
+/// their letters.
+pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";
+
 /// The hint: [`super::message::hint`] in the line mode's commands.
 pub(crate) fn hint(square: Square) -> String {
     format!("Hint: {square} (an empty line plays it)")

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
 use crate::session::Notice;
-use crate::strings::{claim, describe, lesson, line, message, puzzle};
+use crate::strings::{claim, describe, lesson, line, message, puzzle, start};
 use crate::text;
 
 use super::look::Look;
@@ -39,6 +39,10 @@ pub enum Keyed {
     LessonUnknownKey,
     /// A key the puzzle does not take.
     PuzzleUnknownKey,
+    /// A move after the puzzle was answered.
+    PuzzleAnswered,
+    /// A key the start screen does not take.
+    StartUnknownKey,
     /// A key the game does not take.
     UnknownKey,
     /// The hint: the hard AI's move for the player to move.
@@ -67,6 +71,8 @@ impl Keyed {
             Keyed::LessonDone => lesson::DONE_ALREADY.to_owned(),
             Keyed::LessonUnknownKey => lesson::UNKNOWN_KEY.to_owned(),
             Keyed::PuzzleUnknownKey => puzzle::UNKNOWN_KEY.to_owned(),
+            Keyed::PuzzleAnswered => puzzle::ANSWERED.to_owned(),
+            Keyed::StartUnknownKey => start::UNKNOWN_KEY.to_owned(),
             Keyed::UnknownKey => message::UNKNOWN_KEY.to_owned(),
             Keyed::Hint(square) => message::hint(*square),
             Keyed::GameOver => message::GAME_OVER.to_owned(),
@@ -87,6 +93,8 @@ impl Keyed {
             Keyed::LessonUnknownKey | Keyed::PuzzleUnknownKey | Keyed::UnknownKey => {
                 line::NOTHING_HERE.to_owned()
             }
+            Keyed::PuzzleAnswered => line::PUZZLE_ANSWERED.to_owned(),
+            Keyed::StartUnknownKey => line::START_UNKNOWN.to_owned(),
             Keyed::Hint(square) => line::hint(*square),
             Keyed::GameOver => line::GAME_OVER.to_owned(),
             Keyed::TookBack(count) => line::took_back(*count),

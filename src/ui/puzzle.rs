@@ -267,7 +267,7 @@ impl PuzzleState {
 
     fn try_move(&mut self, mv: Move) -> Effects {
         if self.phase != PuzzlePhase::Asking {
-            self.note = Some(Message::new(MessageKind::Error, words::ANSWERED));
+            self.note = Some(Message::keyed(MessageKind::Error, Keyed::PuzzleAnswered));
             return vec![Effect::Redraw];
         }
         let Some(v) = judge(&self.puzzle, mv) else {

@@ -208,13 +208,19 @@ fn a_whole_game_against_the_ai_through_a_pipe() {
     {
         script.extend(std::iter::repeat_n((*square).to_owned(), 4));
     }
-    script.extend(["moves", "last"].map(str::to_owned));
+    // A square once the game is over is refused in commands.
+    script.extend(["moves", "last", "a1"].map(str::to_owned));
     for line in &script {
         s.send(line);
     }
     s.wait_for("Game over:");
+    let over = s.wait_for("The game is over");
+    assert!(over.last().unwrap().contains("review"), "{over:?}");
     let (status, lines) = s.finish();
     assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
     let moves = lines.iter().filter(|l| is_move(l)).count();
     assert_eq!(
         moves,
@@ -273,6 +279,9 @@ fn a_claim_game_through_a_pipe() {
     s.wait_for("The game is kept");
     let (status, lines) = s.finish();
     assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
     // The autosave's path may be long: every other line is short.
     let lines: Vec<String> = lines
         .into_iter()
@@ -442,15 +451,25 @@ fn the_claim_lesson_names_the_claim_command() {
 
 /// A line names the line mode's commands, never the full screen's keys.
 fn assert_commands(line: &str) {
+    let lower = line.to_lowercase();
     for key in [
         "any other key",
         "press",
-        "Enter",
-        "Esc",
+        "enter",
+        "esc",
+        "keys listed",
+        "listed below",
+        "(←)",
         " n opens",
+        " n for ",
+        " q to ",
+        " r to ",
         " u starts",
+        " u tries",
+        " u to ",
+        " u again",
     ] {
-        assert!(!line.contains(key), "{key:?} in: {line}");
+        assert!(!lower.contains(key), "{key:?} in: {line}");
     }
 }
 
@@ -551,8 +570,21 @@ fn a_puzzle_through_a_pipe() {
     s.send("again");
     s.send("c4");
     s.wait_for("Right!");
+    // A move once it is answered says the commands that go on.
+    s.send("d2");
+    let answered = s.wait_for("Answered");
+    let answered = answered.last().unwrap();
+    assert!(
+        answered.contains("again") && answered.contains("next"),
+        "{answered}"
+    );
+    s.send("x");
+    s.wait_for("help lists the commands");
     let (status, lines) = s.finish();
     assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
     assert!(
         lines.iter().any(|l| l.starts_with("Your puzzle rating: ")),
         "{lines:?}"
@@ -576,6 +608,23 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
         lines.iter().any(|l| l.starts_with("The game is kept")),
         "{lines:?}"
     );
+}
+
+/// A key the start screen does not take says what to type in the line mode: a
+/// door's key, or quit.
+#[test]
+fn the_start_screen_refuses_in_commands() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("x");
+    let said = s.wait_for("quit");
+    assert_commands(said.last().unwrap());
+    s.send("quit");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
 }
 
 /// `TERM=dumb` at a terminal (a pty, not a pipe): the line mode, its own editor

@@ -431,15 +431,15 @@ impl Narrator {
                 None
             }
         };
-        if let Some(text) = state.note()
-            && (typed || note.as_deref() != Some(text))
+        if let Some(text) = state.note_words()
+            && (typed || note.as_deref() != Some(&*text))
         {
-            lines.push(text.to_owned());
+            lines.push(text.into_owned());
         } else if typed && lines.is_empty() {
             lines.extend(start_screen(state));
         }
         self.seen = Seen::Start {
-            note: state.note().map(str::to_owned),
+            note: state.note_words().map(|text| text.into_owned()),
         };
         lines
     }
