@@ -179,6 +179,21 @@ pub(crate) const AI_STALLED: &str = "The AI found no legal move: undo, or new fo
 /// [`super::message::REVIEW_AFTER_THE_GAME`] in the line mode's commands.
 pub(crate) const REVIEW_AFTER_THE_GAME: &str = "review reviews the game once it is over";
 
+/// [`super::table::GAME_OVER`] in the line mode's commands.
+pub(crate) const TABLE_OVER: &str =
+    "The game is over: new offers a rematch, quit goes back to the lobby";
+
+/// [`super::table::GAME_OVER_AI`] in the line mode's commands.
+pub(crate) const TABLE_OVER_AI: &str =
+    "The game is over: new for a new game (colours swapped), quit goes back to the lobby";
+
+/// [`super::table::SPECTATING`] in the line mode's commands.
+pub(crate) const SPECTATING: &str = "You are watching: quit goes back to the lobby";
+
+/// [`super::table::NEW_GAME_AT_THE_END_AI`] in the line mode's commands.
+pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
+    "A new game starts once this one is over (resign ends it)";
+
 /// [`super::message::OVER_AT_THIS_MOVE`] in the line mode's commands.
 pub(crate) const OVER_AT_THIS_MOVE: &str =
     "The game is over at this move: back steps back, to play on from earlier";

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
 use crate::session::Notice;
-use crate::strings::{claim, describe, lesson, line, message, puzzle, start};
+use crate::strings::{claim, describe, lesson, line, message, puzzle, start, table};
 use crate::text;
 
 use super::look::Look;
@@ -55,6 +55,14 @@ pub enum Keyed {
     AiStalled,
     /// A review asked for before the game is over.
     ReviewAfterTheGame,
+    /// A move or a resignation at a server table once its game is over.
+    TableOver,
+    /// The same against the server's AI.
+    TableOverAi,
+    /// Something only a player does, asked by a spectator at a table.
+    Spectating,
+    /// A new game asked of the server's AI before this one is over.
+    NewGameAtTheEndAi,
     /// The replay viewer's play-on at the last move of a finished game.
     OverAtThisMove,
     /// The replay viewer's jump to a move the record has not: the number typed, and
@@ -79,6 +87,10 @@ impl Keyed {
             Keyed::TookBack(count) => message::took_back(*count),
             Keyed::AiStalled => message::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => message::REVIEW_AFTER_THE_GAME.to_owned(),
+            Keyed::TableOver => table::GAME_OVER.to_owned(),
+            Keyed::TableOverAi => table::GAME_OVER_AI.to_owned(),
+            Keyed::Spectating => table::SPECTATING.to_owned(),
+            Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
         }
@@ -100,6 +112,10 @@ impl Keyed {
             Keyed::TookBack(count) => line::took_back(*count),
             Keyed::AiStalled => line::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => line::REVIEW_AFTER_THE_GAME.to_owned(),
+            Keyed::TableOver => line::TABLE_OVER.to_owned(),
+            Keyed::TableOverAi => line::TABLE_OVER_AI.to_owned(),
+            Keyed::Spectating => line::SPECTATING.to_owned(),
+            Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
         }

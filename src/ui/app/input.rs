@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 
 use crate::record::Termination;
 use crate::rules::Square;
-use crate::strings::{claim as claim_words, message, table};
+use crate::strings::{claim as claim_words, message};
 
 use super::super::cursor::Pointed;
 use super::super::effect::{Effect, Effects, Input};
@@ -65,7 +65,7 @@ impl App {
                     None => {
                         let _ = self.cursor.apply(Action::No);
                         if self.spectating() {
-                            self.refuse(table::SPECTATING)
+                            self.refuse_keyed(Keyed::Spectating)
                         } else {
                             self.refuse_keyed(Keyed::UnknownKey)
                         }

@@ -3,7 +3,7 @@
 //! its replies taken).
 
 use crate::rules::{ClaimState, Move, Square};
-use crate::strings::{message, table};
+use crate::strings::message;
 
 use super::super::ai_worker::{AiJob, AiReply};
 use super::super::cursor::Cursor;
@@ -53,15 +53,15 @@ impl App {
     pub(super) fn place(&mut self, square: Square) -> Effects {
         self.cursor.set(square);
         if self.at_table() && (self.is_over() || self.stopped().is_some()) {
-            return self.refuse(table::GAME_OVER);
+            return self.refuse_keyed(Keyed::TableOver);
         }
         if self.is_served() && (self.is_over() || self.stopped().is_some()) {
-            let text = if self.spectating() {
-                table::SPECTATING
+            let keyed = if self.spectating() {
+                Keyed::Spectating
             } else {
-                table::GAME_OVER_AI
+                Keyed::TableOverAi
             };
-            return self.refuse(text);
+            return self.refuse_keyed(keyed);
         }
         if self.is_over() {
             return self.refuse_keyed(Keyed::GameOver);
