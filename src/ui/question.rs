@@ -113,3 +113,48 @@ pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
         .or(wordings.last().map(String::as_str))
         .unwrap_or("")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every question, in every state that changes its wording.
+    fn every_text(how: Answering) -> Vec<String> {
+        let offer = (GameConfig::default(), Game::default());
+        let seats = [Seat::Human, Seat::Human];
+        let questions = [
+            Question::Quit,
+            Question::NewGame,
+            Question::Resume,
+            Question::Resign(Player::Blue),
+            Question::UndoAsked,
+            Question::Rematch,
+            Question::Leave,
+            Question::LeaveAi { kept: true },
+            Question::LeaveAi { kept: false },
+        ];
+        let mut texts = Vec::new();
+        for question in questions {
+            for autosaved in [true, false] {
+                for offer in [None, Some(&offer)] {
+                    texts.push(question.text(how, autosaved, offer, seats));
+                }
+            }
+        }
+        texts
+    }
+
+    /// The line mode's questions name their answers as commands, the full screen's
+    /// as keys.
+    #[test]
+    fn each_face_names_the_answers_it_takes() {
+        for text in every_text(Answering::Commands) {
+            assert!(text.contains("yes: ") && text.contains(", no: "), "{text}");
+            assert!(!text.contains("key") && !text.contains("y: "), "{text}");
+        }
+        for text in every_text(Answering::Keys) {
+            assert!(text.contains("y: "), "{text}");
+            assert!(!text.contains("yes: "), "{text}");
+        }
+    }
+}
