@@ -24,20 +24,20 @@ pub(crate) const YOUR_TABLE: &str = "That is your own table";
 pub(crate) fn palette_chosen(name: &str) -> String {
     format!("Palette: {name}")
 }
-/// The ASCII board switched (`A`).
+/// The ASCII board switched (no key named: the line mode reads it too).
 pub(crate) fn ascii_chosen(on: bool) -> &'static str {
     if on {
-        "Board: ASCII (A: boxes again)"
+        "Board: ASCII"
     } else {
-        "Board: box-drawing characters (A: ASCII)"
+        "Board: box-drawing characters"
     }
 }
-/// Notifications switched (`N`).
+/// Notifications switched (no key named: the line mode reads it too).
 pub(crate) fn notify_chosen(on: bool) -> &'static str {
     if on {
-        "Notifications on: your move is told on the desktop when your terminal is in the background"
+        "Notifications on: the desktop tells your move when the terminal is behind"
     } else {
-        "Notifications off: the bell alone tells your move (B at a table switches it)"
+        "Notifications off: the bell alone tells your move, if it is on"
     }
 }
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
