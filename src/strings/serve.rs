@@ -35,7 +35,7 @@ pub(crate) fn ascii_chosen(on: bool) -> &'static str {
 /// Notifications switched (no key named: the line mode reads it too).
 pub(crate) fn notify_chosen(on: bool) -> &'static str {
     if on {
-        "Notifications on: the desktop tells your move when the terminal is behind"
+        "Notifications on: the desktop tells your move while your terminal is hidden"
     } else {
         "Notifications off: the bell alone tells your move, if it is on"
     }
