@@ -11,7 +11,8 @@
 //! Options: `--server PATH` (default `target/release/hijara`), `--sessions N` (10),
 //! `--pairs P` (tables of two people, at most 9: the lobby numbers nine tables; default
 //! N/20, at least 1), `--ai A` (sessions playing the hard AI; default 0), `--seconds S`
-//! (30), `--per-address K` (8). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
+//! (30), `--per-address K` (8), `--data-dir DIR` (the server's data folder, e.g. a
+//! club filled by `examples/club_fill.rs`; a new temporary one by default). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
 //! so the server's per-address cap holds (its caps on logins in progress are raised
 //! to let them log in 25 at a time). Everything stays on loopback and ends after
 //! the measured seconds (plus set-up, bounded by time-outs).
@@ -46,6 +47,7 @@ struct Options {
     ai: usize,
     seconds: u64,
     per_address: usize,
+    data_dir: Option<std::path::PathBuf>,
 }
 
 fn options() -> anyhow::Result<Options> {
@@ -56,6 +58,7 @@ fn options() -> anyhow::Result<Options> {
         ai: 0,
         seconds: 30,
         per_address: 8,
+        data_dir: None,
     };
     let mut pairs = None;
     let mut args = std::env::args().skip(1);
@@ -68,6 +71,7 @@ fn options() -> anyhow::Result<Options> {
             "--ai" => o.ai = value()?.parse()?,
             "--seconds" => o.seconds = value()?.parse()?,
             "--per-address" => o.per_address = value()?.parse()?,
+            "--data-dir" => o.data_dir = Some(value()?.into()),
             _ => bail!("unknown option {flag}"),
         }
     }
@@ -206,7 +210,7 @@ fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerPro
 fn main() -> anyhow::Result<()> {
     let o = options()?;
     let dir = tempfile::tempdir()?;
-    let (server, addr) = start_server(&o, dir.path())?;
+    let (server, addr) = start_server(&o, o.data_dir.as_deref().unwrap_or(dir.path()))?;
     let pid = server.child.id();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
