@@ -115,10 +115,11 @@ pub fn evaluate_move(
     played: Option<Move>,
     limit: &SearchLimit,
 ) -> Option<PositionEval> {
-    evaluate_move_weighted(position, played, limit, &Weights::HARD)
+    evaluate_move_weighted(position, played, limit, &Weights::REVIEW)
 }
 
-/// [`evaluate_move`] with other evaluation weights than hard's: for measuring
+/// [`evaluate_move`] with other evaluation weights than the review's
+/// ([`Weights::REVIEW`], fitted to exact margins): for measuring
 /// a candidate evaluation the way the review would use it (`examples/eval_fit.rs`).
 pub fn evaluate_move_weighted(
     position: &Position,
