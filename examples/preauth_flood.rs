@@ -20,23 +20,27 @@
 //! and is bounded: each login waits 10 s at most, the stranger opens at most 200,000
 //! sockets, and the whole run ends after `--tries` logins.
 
-#[path = "support/serve.rs"]
-mod serve_support;
+#[path = "support/client.rs"]
+mod client_support;
+#[path = "support/load.rs"]
+mod load_support;
+#[path = "support/server.rs"]
+mod server_support;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use russh::ChannelWriteHalf;
 use russh::client::{self, Msg};
-use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
-use russh::{ChannelMsg, ChannelWriteHalf};
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 
-use serve_support::{Trusting, load_average, percentile, square, start_server};
+use client_support::{Screen, Trusting, log_in, open_shell, tcp_from};
+use load_support::{load_average, percentile, square};
+use server_support::start_server;
 
 /// How long one login may take before it counts as kept out.
 const LOGIN_LIMIT: Duration = Duration::from_secs(10);
@@ -92,22 +96,6 @@ fn options() -> anyhow::Result<Options> {
     Ok(o)
 }
 
-fn key(n: u64) -> PrivateKey {
-    let mut seed = [11u8; 32];
-    seed[..8].copy_from_slice(&n.to_le_bytes());
-    PrivateKey::from(Ed25519Keypair::from_seed(&seed))
-}
-
-async fn tcp_from(addr: SocketAddr, from: IpAddr) -> anyhow::Result<TcpStream> {
-    let socket = TcpSocket::new_v4()?;
-    socket.bind(SocketAddr::new(from, 0))?;
-    let stream = tokio::time::timeout(Duration::from_secs(5), socket.connect(addr))
-        .await
-        .context("no TCP connection in 5 s")??;
-    stream.set_nodelay(true)?;
-    Ok(stream)
-}
-
 /// A player's login from `from`: the handle, once authenticated.
 async fn login(
     addr: SocketAddr,
@@ -118,12 +106,7 @@ async fn login(
     let stream = tcp_from(addr, from).await?;
     let mut handle =
         client::connect_stream(Arc::new(client::Config::default()), stream, Trusting).await?;
-    let auth = handle
-        .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key(n)), None))
-        .await?;
-    if !auth.success() {
-        bail!("{name} was refused");
-    }
+    log_in(&mut handle, name, n).await?;
     Ok(handle)
 }
 
@@ -131,7 +114,7 @@ async fn login(
 struct Player {
     _handle: client::Handle<Trusting>,
     writer: ChannelWriteHalf<Msg>,
-    screen: Arc<Mutex<vt100::Parser>>,
+    screen: Screen,
 }
 
 impl Player {
@@ -142,42 +125,15 @@ impl Player {
             .await
             .with_context(|| format!("{name}: no login in {LOGIN_LIMIT:?}"))??;
         let took = start.elapsed();
-        let channel = handle.channel_open_session().await?;
-        channel
-            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
-            .await?;
-        channel.request_shell(false).await?;
-        let (mut reader, writer) = channel.split();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            std::num::NonZero::<u16>::MIN.saturating_add(23),
-            std::num::NonZero::<u16>::MIN.saturating_add(79),
-            0,
-        )));
+        let screen = Screen::new();
         let shown = screen.clone();
-        tokio::spawn(async move {
-            while let Some(msg) = reader.wait().await {
-                if let ChannelMsg::Data { data } = msg {
-                    shown
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .process(&data);
-                }
-            }
-        });
+        let writer = open_shell(&handle, move |data| shown.process(data)).await?;
         let player = Player {
             _handle: handle,
             writer,
             screen,
         };
         Ok((player, took))
-    }
-
-    fn screen(&self) -> String {
-        self.screen
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .screen()
-            .contents()
     }
 
     async fn send(&self, bytes: &[u8]) -> anyhow::Result<()> {
@@ -187,14 +143,10 @@ impl Player {
 
     /// Waits (at most 20 s) for `text` on the screen; how long it took.
     async fn wait_for(&self, text: &str) -> anyhow::Result<Duration> {
-        let start = Instant::now();
-        while !self.screen().contains(text) {
-            if start.elapsed() > Duration::from_secs(20) {
-                bail!("no {text:?} on the screen:\n{}", self.screen());
-            }
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-        Ok(start.elapsed())
+        let poll = Duration::from_millis(2);
+        self.screen
+            .wait_for(text, Duration::from_secs(20), poll)
+            .await
     }
 }
 

@@ -24,19 +24,24 @@
 //! first plays on), a claims game, a game with clocks. Bounded: at most 200 kills and
 //! 30 minutes.
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+#[path = "support/client.rs"]
+mod client_support;
+#[path = "support/server.rs"]
+mod server_support;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use hijara::rules::{Game, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use russh::ChannelWriteHalf;
 use russh::client::{self, Msg};
-use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
-use russh::{ChannelMsg, ChannelWriteHalf};
+
+use client_support::{Screen, Trusting, log_in, open_shell, tcp_from};
+use server_support::ServerProcess;
 
 /// How long any one wait may take.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -102,61 +107,25 @@ fn options() -> anyhow::Result<Options> {
     Ok(o)
 }
 
-/// Accepts the server's key (a fresh one on loopback).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
 /// A client with an 80×24 screen read by vt100.
 struct Client {
     handle: client::Handle<Trusting>,
     writer: ChannelWriteHalf<Msg>,
-    screen: Arc<Mutex<vt100::Parser>>,
+    screen: Screen,
 }
 
 impl Client {
     async fn join(addr: SocketAddr, name: &str, key: u64) -> anyhow::Result<Client> {
         let config = Arc::new(client::Config::default());
-        let mut handle = tokio::time::timeout(PATIENCE, client::connect(config, addr, Trusting))
-            .await
-            .context("connecting")??;
-        let mut seed = [3u8; 32];
-        seed[..8].copy_from_slice(&key.to_le_bytes());
-        let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-        let auth = handle
-            .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key), None))
-            .await?;
-        if !auth.success() {
-            bail!("{name} was not let in");
-        }
-        let channel = handle.channel_open_session().await?;
-        channel
-            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
-            .await?;
-        channel.request_shell(false).await?;
-        let (mut reader, writer) = channel.split();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            std::num::NonZero::<u16>::MIN.saturating_add(23),
-            std::num::NonZero::<u16>::MIN.saturating_add(79),
-            0,
-        )));
+        let stream = tcp_from(addr, IpAddr::V4(Ipv4Addr::LOCALHOST)).await?;
+        let mut handle =
+            tokio::time::timeout(PATIENCE, client::connect_stream(config, stream, Trusting))
+                .await
+                .context("connecting")??;
+        log_in(&mut handle, name, key).await?;
+        let screen = Screen::new();
         let shown = screen.clone();
-        tokio::spawn(async move {
-            while let Some(msg) = reader.wait().await {
-                if let ChannelMsg::Data { data } = msg {
-                    shown
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .process(&data);
-                }
-            }
-        });
+        let writer = open_shell(&handle, move |data| shown.process(data)).await?;
         Ok(Client {
             handle,
             writer,
@@ -165,21 +134,12 @@ impl Client {
     }
 
     fn text(&self) -> String {
-        self.screen
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .screen()
-            .contents()
+        self.screen.text()
     }
 
     async fn wait_for(&self, text: &str) -> anyhow::Result<()> {
-        let start = Instant::now();
-        while !self.text().contains(text) {
-            if start.elapsed() > PATIENCE {
-                bail!("no {text:?} on the screen:\n{}", self.text());
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        let poll = Duration::from_millis(10);
+        self.screen.wait_for(text, PATIENCE, poll).await?;
         Ok(())
     }
 
@@ -222,43 +182,11 @@ fn shown_moves(screen: &str) -> Vec<Square> {
     moves
 }
 
-/// The server, killed when dropped; its standard output is held open (a closed pipe
-/// would fail its next line).
-struct ServerProcess(Child, Option<std::process::ChildStdout>);
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// The server on the loop's folder: 600 s for a dropped player to come back, one AI
+/// engine.
 fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerProcess, SocketAddr)> {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(&o.server)
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .args(["--reconnect-grace", "600", "--ai-engines", "1"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {}", o.server))?;
-    let stdout = child.stdout.take().context("no stdout")?;
-    let mut server = ServerProcess(child, None);
-    let mut lines = BufReader::new(stdout);
-    let mut first = String::new();
-    lines.read_line(&mut first)?;
-    let addr = first
-        .trim_end()
-        .strip_prefix("hijara serve: listening on ")
-        .with_context(|| format!("unexpected: {first}"))?
-        .parse()?;
-    // The host key's line, then nothing more: the pipe stays open with the process.
-    let mut key = String::new();
-    lines.read_line(&mut key)?;
-    server.1 = Some(lines.into_inner());
-    Ok((server, addr))
+    let args = ["--reconnect-grace", "600", "--ai-engines", "1"].map(String::from);
+    server_support::start_server(&o.server, dir, &args)
 }
 
 /// The moves of the game in play, and of the newest game that ended.
@@ -525,8 +453,8 @@ fn main() -> anyhow::Result<()> {
             // Play until the kill, at a random moment of the play.
             let playing = play(&mut round, kind, n, &mut play_rng);
             let outcome = tokio::time::timeout(kill_after, playing).await;
-            let _ = server.0.kill();
-            let _ = server.0.wait();
+            let _ = server.child.kill();
+            let _ = server.child.wait();
             if let Ok(Err(error)) = outcome {
                 bail!("round {n} ({kind:?}) failed before the kill: {error:#}");
             }

@@ -11,13 +11,18 @@
 //! Options: `--server PATH` (default `target/release/hijara`), `--sessions N` (10),
 //! `--pairs P` (tables of two people, at most 9: the lobby numbers nine tables; default
 //! N/20, at least 1), `--ai A` (sessions playing the hard AI; default 0), `--seconds S`
-//! (30), `--per-address K` (8). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
+//! (30), `--per-address K` (8), `--data-dir DIR` (the server's data folder, e.g. a
+//! club filled by `examples/club_fill.rs`; a new temporary one by default). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
 //! so the server's per-address cap holds (its caps on logins in progress are raised
 //! to let them log in 25 at a time). Everything stays on loopback and ends after
 //! the measured seconds (plus set-up, bounded by time-outs).
 
-#[path = "support/serve.rs"]
-mod serve_support;
+#[path = "support/client.rs"]
+mod client_support;
+#[path = "support/load.rs"]
+mod load_support;
+#[path = "support/server.rs"]
+mod server_support;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,12 +30,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use russh::ChannelWriteHalf;
 use russh::client::{self, Msg};
-use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
-use russh::{ChannelMsg, ChannelWriteHalf};
 
-use serve_support::{ServerProcess, Trusting, load_average, percentile, square};
+use client_support::{Screen, Trusting, log_in, open_shell, tcp_from};
+use load_support::{load_average, percentile, square};
+use server_support::ServerProcess;
 
 /// How long any one wait (a connection, a screen) may take.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -42,6 +47,7 @@ struct Options {
     ai: usize,
     seconds: u64,
     per_address: usize,
+    data_dir: Option<std::path::PathBuf>,
 }
 
 fn options() -> anyhow::Result<Options> {
@@ -52,6 +58,7 @@ fn options() -> anyhow::Result<Options> {
         ai: 0,
         seconds: 30,
         per_address: 8,
+        data_dir: None,
     };
     let mut pairs = None;
     let mut args = std::env::args().skip(1);
@@ -64,6 +71,7 @@ fn options() -> anyhow::Result<Options> {
             "--ai" => o.ai = value()?.parse()?,
             "--seconds" => o.seconds = value()?.parse()?,
             "--per-address" => o.per_address = value()?.parse()?,
+            "--data-dir" => o.data_dir = Some(value()?.into()),
             _ => bail!("unknown option {flag}"),
         }
     }
@@ -81,7 +89,7 @@ fn options() -> anyhow::Result<Options> {
 struct Client {
     _handle: client::Handle<Trusting>,
     writer: ChannelWriteHalf<Msg>,
-    screen: Option<Arc<Mutex<vt100::Parser>>>,
+    screen: Option<Screen>,
     /// Text this client waits to see, and when the key that should bring it was sent.
     expect: Arc<Mutex<Option<(String, Instant)>>>,
     latencies: Arc<Mutex<Vec<Duration>>>,
@@ -96,57 +104,29 @@ impl Client {
         parse: bool,
         bytes: Arc<AtomicU64>,
     ) -> anyhow::Result<Client> {
-        let socket = tokio::net::TcpSocket::new_v4()?;
-        socket.bind(SocketAddr::new(from, 0))?;
-        let stream = socket.connect(addr).await?;
-        stream.set_nodelay(true)?;
+        let stream = tcp_from(addr, from).await?;
         let config = Arc::new(client::Config::default());
         let mut handle = client::connect_stream(config, stream, Trusting).await?;
-        let mut seed = [7u8; 32];
-        seed[..8].copy_from_slice(&(n as u64).to_le_bytes());
-        let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-        let auth = handle
-            .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key), None))
-            .await?;
-        if !auth.success() {
-            bail!("{name} was not let in");
-        }
-        let channel = handle.channel_open_session().await?;
-        channel
-            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
-            .await?;
-        channel.request_shell(false).await?;
-        let (mut reader, writer) = channel.split();
-        let screen = parse.then(|| {
-            Arc::new(Mutex::new(vt100::Parser::new(
-                std::num::NonZero::<u16>::MIN.saturating_add(23),
-                std::num::NonZero::<u16>::MIN.saturating_add(79),
-                0,
-            )))
-        });
+        log_in(&mut handle, name, n as u64).await?;
+        let screen = parse.then(Screen::new);
         let expect: Arc<Mutex<Option<(String, Instant)>>> = Arc::default();
         let latencies: Arc<Mutex<Vec<Duration>>> = Arc::default();
         let (shown, wanted, seen) = (screen.clone(), expect.clone(), latencies.clone());
-        tokio::spawn(async move {
-            while let Some(msg) = reader.wait().await {
-                let ChannelMsg::Data { data } = msg else {
-                    continue;
-                };
-                bytes.fetch_add(data.len() as u64, Ordering::Relaxed);
-                let Some(shown) = &shown else { continue };
-                let mut parser = shown.lock().unwrap_or_else(|p| p.into_inner());
-                parser.process(&data);
-                let mut wanted = wanted.lock().unwrap_or_else(|p| p.into_inner());
-                if let Some((text, sent)) = wanted.as_ref()
-                    && parser.screen().contents().contains(text.as_str())
-                {
-                    seen.lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .push(sent.elapsed());
-                    *wanted = None;
-                }
+        let writer = open_shell(&handle, move |data| {
+            bytes.fetch_add(data.len() as u64, Ordering::Relaxed);
+            let Some(shown) = &shown else { return };
+            shown.process(data);
+            let mut wanted = wanted.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some((text, sent)) = wanted.as_ref()
+                && shown.text().contains(text.as_str())
+            {
+                seen.lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(sent.elapsed());
+                *wanted = None;
             }
-        });
+        })
+        .await?;
         Ok(Client {
             _handle: handle,
             writer,
@@ -156,24 +136,13 @@ impl Client {
         })
     }
 
-    fn shows(&self, text: &str) -> bool {
-        self.screen.as_ref().is_some_and(|s| {
-            s.lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .screen()
-                .contents()
-                .contains(text)
-        })
-    }
-
     async fn wait_for(&self, text: &str) -> anyhow::Result<()> {
-        let start = Instant::now();
-        while !self.shows(text) {
-            if start.elapsed() > PATIENCE {
-                bail!("no {text:?} on a screen");
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let screen = self
+            .screen
+            .as_ref()
+            .context("an idle client's screen is not read")?;
+        let poll = Duration::from_millis(20);
+        screen.wait_for(text, PATIENCE, poll).await?;
         Ok(())
     }
 
@@ -235,14 +204,14 @@ fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerPro
         .iter()
         .flat_map(|(flag, n)| [flag.to_string(), n.to_string()])
         .collect();
-    serve_support::start_server(&o.server, dir, &args)
+    server_support::start_server(&o.server, dir, &args)
 }
 
 fn main() -> anyhow::Result<()> {
     let o = options()?;
     let dir = tempfile::tempdir()?;
-    let (server, addr) = start_server(&o, dir.path())?;
-    let pid = server.0.id();
+    let (server, addr) = start_server(&o, o.data_dir.as_deref().unwrap_or(dir.path()))?;
+    let pid = server.child.id();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -115,8 +115,8 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
             "{}",
             words::reviewed(&name, game.len(), secs, think_ms, threads)
         )
-        .and_then(|()| writeln!(out, "{}\n", review::text::LEGEND))
-        .and_then(|()| review::text::write_review(&mut out, &review))
+        .and_then(|()| writeln!(out, "{}\n", crate::strings::review::LEGEND))
+        .and_then(|()| crate::strings::review::write_review(&mut out, &review))
         .context("cannot write the report")?;
     }
     Ok(())

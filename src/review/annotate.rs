@@ -5,7 +5,6 @@
 
 use super::classify::Class;
 use super::report::{MoveReview, Review};
-use super::text::value_text;
 use crate::record::{EditError, Mark, Record};
 
 /// The mark a class earns in an annotated record: none for best and good moves.
@@ -25,9 +24,9 @@ pub fn comment(review: &MoveReview) -> String {
         "{}{} {}, best {} {}",
         if review.likely { "likely: " } else { "" },
         review.mv,
-        value_text(review.played_value),
+        review.played_value,
         review.best,
-        value_text(review.best_value)
+        review.best_value
     )
 }
 

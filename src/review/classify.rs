@@ -198,6 +198,20 @@ impl Value {
     }
 }
 
+/// A value's notation, in the review's table and in annotated records: `+15`, `0`,
+/// `-5` when exact; `~+3`, or `~+3 win` with a proven outcome.
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tilde = if self.exact { "" } else { "~" };
+        let sign = if self.margin > 0 { "+" } else { "" };
+        write!(f, "{tilde}{sign}{}", self.margin)?;
+        match (self.exact, self.outcome) {
+            (false, Some(wdl)) => write!(f, " {}", wdl_name(wdl)),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The lower-case name of an outcome.
 pub const fn wdl_name(wdl: Wdl) -> &'static str {
     match wdl {

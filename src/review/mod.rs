@@ -4,7 +4,6 @@
 //!   [`Class`] (the thresholds are documented there). Pure.
 //! - [`report`]: the review as data ([`Review`], per-move [`MoveReview`], per-player
 //!   [`PlayerSummary`]), serialisable to JSON. Pure.
-//! - [`text`]: the review as a terminal table. Pure.
 //! - [`annotate`]: a review written into a record as marks and comments. Pure.
 //! - [`driver`]: runs the engine ([`crate::ai::analysis::evaluate_move`]) over
 //!   every position of a game and the move played there, on worker threads,
@@ -21,7 +20,6 @@ pub mod annotate;
 pub mod classify;
 pub mod driver;
 pub mod report;
-pub mod text;
 
 pub use classify::{Class, PositionValue, Value};
 pub use driver::{Analysed, Background, REVIEW_THINK_MS, analyse_game, analyse_positions};

@@ -350,7 +350,7 @@ fn sample_review() -> Review {
 #[test]
 fn the_text_table_and_summary() {
     let mut out = Vec::new();
-    text::write_review(&mut out, &sample_review()).unwrap();
+    crate::strings::review::write_review(&mut out, &sample_review()).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
     insta::assert_snapshot!(text);
@@ -358,20 +358,29 @@ fn the_text_table_and_summary() {
 
 #[test]
 fn value_text_marks_estimates_and_proofs() {
-    assert_eq!(text::value_text(proven(15)), "+15");
-    assert_eq!(text::value_text(proven(0)), "0");
-    assert_eq!(text::value_text(est(-5)), "~-5");
+    assert_eq!(proven(15).to_string(), "+15");
+    assert_eq!(proven(0).to_string(), "0");
+    assert_eq!(est(-5).to_string(), "~-5");
     let v = Value {
         margin: 1,
         exact: false,
         outcome: Some(Wdl::Win),
         margin_error: 25,
     };
-    assert_eq!(text::value_text(v), "~+1 win");
-    assert_eq!(text::lost_text(20, Some([12, 30])), "20 (12-30)");
-    assert_eq!(text::lost_text(20, None), "20");
-    assert_eq!(text::class_text(Class::Mistake, true), "likely mistake");
-    assert_eq!(text::class_text(Class::Mistake, false), "mistake");
+    assert_eq!(v.to_string(), "~+1 win");
+    assert_eq!(
+        crate::strings::review::lost_text(20, Some([12, 30])),
+        "20 (12-30)"
+    );
+    assert_eq!(crate::strings::review::lost_text(20, None), "20");
+    assert_eq!(
+        crate::strings::review::class_text(Class::Mistake, true),
+        "likely mistake"
+    );
+    assert_eq!(
+        crate::strings::review::class_text(Class::Mistake, false),
+        "mistake"
+    );
 }
 
 #[test]

@@ -59,6 +59,9 @@ mod pool;
 mod prefs;
 mod rate;
 mod reviewer;
+#[cfg(any(test, feature = "tools"))]
+#[doc(hidden)]
+pub mod scale;
 mod session;
 mod shared;
 mod standings;

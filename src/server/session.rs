@@ -274,17 +274,15 @@ impl LobbyHost {
         };
         let now = self.hall.lock().corr_time().wall();
         let key = &self.who.key;
-        let found = store.club(|c| {
-            let mut parts = Vec::new();
-            for board in Board::ALL {
-                if let Some(standing) = club_store::standing_of(c, key, board)? {
-                    let rating = standing.now(now);
-                    parts.push(format!("{} {}", board_name(board), rating.display()));
-                }
-            }
-            Ok(parts)
-        });
-        found.map(|parts| parts.join(" · ")).unwrap_or_default()
+        let found = store.club(|c| club_store::standings_of(c, key));
+        let parts: Vec<String> = found
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(board, standing)| {
+                format!("{} {}", board_name(board), standing.now(now).display())
+            })
+            .collect();
+        parts.join(" · ")
     }
 
     /// Back within the grace period: straight to the seat kept for this key.
@@ -544,31 +542,18 @@ impl LobbyHost {
         };
         let now = self.wall();
         let height = self.area.height;
-        let read = store.club(|c| {
-            let Some(profile) = club_store::profile(c, key)? else {
-                return Ok(None);
-            };
-            let chart_board = chart.or_else(|| {
-                profile
-                    .standings
-                    .iter()
-                    .max_by_key(|(_, s)| s.games)
-                    .map(|(b, _)| *b)
-            });
-            let chart = match chart_board {
-                Some(board) => Some((board, club_store::rating_history(c, key, board, 240)?)),
-                None => None,
-            };
-            let size =
-                super::standings::page_size(height, super::standings::profile_fixed(&profile));
-            let mut games = club_store::games_of(c, key, (page * size, size + 1))?;
-            let more = games.len() > size;
-            games.truncate(size);
-            Ok(Some((profile, chart, games, more)))
-        });
+        let size_for = |profile: &club_store::Profile| {
+            super::standings::page_size(height, super::standings::profile_fixed(profile))
+        };
+        let read = store.club(|c| club_store::profile_page(c, key, (chart, page), size_for));
         let tally = self.hall.history(key).tally;
         match read {
-            Ok(Some((profile, chart, games, more))) => {
+            Ok(Some(club_store::ProfilePage {
+                profile,
+                chart,
+                games,
+                more,
+            })) => {
                 self.screen
                     .show_club(Some(ClubView::Profile(Box::new(ProfileView {
                         own: profile.key == self.who.key,

@@ -201,18 +201,13 @@ pub(crate) fn reviewed_move(
     best_value: &str,
 ) -> String {
     let (number, player) = (m.number, m.player);
-    let class = if m.likely {
-        format!("likely {}", m.class)
-    } else {
-        m.class.to_string()
-    };
+    let class = super::review::class_text(m.class, m.likely);
     if m.best == m.mv {
         return format!("Move {number} {player} {played}: {class}, {played_value}");
     }
-    let lost = match (m.lost, m.lost_range) {
-        (0, _) => String::new(),
-        (lost, Some([low, high])) => format!(", lost {lost} ({low}-{high})"),
-        (lost, None) => format!(", lost {lost}"),
+    let lost = match m.lost {
+        0 => String::new(),
+        lost => format!(", lost {}", super::review::lost_text(lost, m.lost_range)),
     };
     let (mv, best) = (m.mv, m.best);
     format!(

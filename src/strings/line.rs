@@ -131,6 +131,22 @@ pub(crate) fn waits(ai: Player) -> String {
     format!("{ai} waits: claim and your stone's points, or go to let it play")
 }
 
+/// A square typed while the AI waits for the person's claim: the full screen's
+/// [`super::claim::GO_ON`], its keys named as the line mode's commands.
+pub(crate) const GO_ON: &str = "The AI moves next: go lets it play (claim first: claim N)";
+
+/// A claim lesson's stone scored: [`super::lesson::NOW_CLAIM`] in the line mode's
+/// commands.
+pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points count only once claimed: type claim and the points (claim N).";
+
+/// A square typed while a lesson's stone waits for its claim:
+/// [`super::lesson::CLAIM_FIRST`] in the line mode's commands.
+pub(crate) const CLAIM_FIRST: &str = "Claim first: type claim and the points (claim N).";
+
+/// `go` where no AI waits for a claim.
+pub(crate) const NOTHING_WAITS: &str =
+    "Nothing waits for go: it lets the AI play after your stone in a claim game.";
+
 /// The game is over: how it ended.
 pub(crate) fn over(result: &str) -> String {
     format!("Game over: {}", describe::result_sentence(result))

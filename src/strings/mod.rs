@@ -9,8 +9,9 @@
 //! - By screen or subject, the plain texts and the templates that only fill values
 //!   in: [`screen`] (the game around the board), [`message`] (its status-line
 //!   messages), [`question`], [`claim`], [`replay`] (the viewer), [`analysis`] (its
-//!   panel), [`start`], [`lesson`], [`puzzle`], [`storage`] (saves, the autosave, the
-//!   history and the farewell), [`games`] (`hijara games`), [`serve`] (the lobby),
+//!   panel), [`review`] (the engine's review: `analyze`'s legend and table), [`start`],
+//!   [`lesson`], [`puzzle`], [`storage`] (saves, the autosave, the history and the
+//!   farewell), [`games`] (`hijara games`), [`serve`] (the lobby),
 //!   [`serve_limits`], [`table`] (a game at a server table) and [`talk`] (what a
 //!   table tells its players).
 //! - [`describe`]: game values in words: what a placement or a claim made, how a
@@ -35,6 +36,7 @@ pub(crate) mod puzzle;
 pub(crate) mod question;
 pub(crate) mod replay;
 pub(crate) mod reports;
+pub(crate) mod review;
 pub(crate) mod screen;
 pub(crate) mod serve;
 pub(crate) mod serve_limits;

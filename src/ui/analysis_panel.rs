@@ -9,8 +9,8 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Widget};
 
-use crate::review::text::{mark, value_text};
 use crate::rules::{Game, Player};
+use crate::strings::review::mark;
 use crate::strings::{analysis as words, describe};
 use crate::text;
 
@@ -79,8 +79,8 @@ pub(crate) fn judged(m: &crate::review::MoveReview) -> String {
     describe::reviewed_move(
         m,
         &format!("{}{}", m.mv, mark(m.class)),
-        &value_text(m.played_value),
-        &value_text(m.best_value),
+        &m.played_value.to_string(),
+        &m.best_value.to_string(),
     )
 }
 

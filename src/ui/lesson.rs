@@ -207,6 +207,11 @@ impl LessonState {
                 return self.claim_key(key);
             }
         }
+        // A square clicked while the stone's points wait for a claim is refused as a
+        // typed one is: it is no new try.
+        if let (LessonPhase::Claiming(..), Input::Click(Some(_))) = (&self.phase, input) {
+            return self.say(words::CLAIM_FIRST);
+        }
         if let LessonPhase::Menu(_) = self.phase {
             return match input {
                 Input::Pick(item) if item < self.lessons.len() => {

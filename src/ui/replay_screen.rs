@@ -10,8 +10,8 @@ use crate::session::seat_tag;
 use crate::strings::{describe, replay as replay_words, rules_parts, screen as words, seat_name};
 use crate::text;
 
-use crate::review::text::mark as review_mark;
 use crate::strings::analysis as analysis_words;
+use crate::strings::review::mark as review_mark;
 
 use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
 use super::board::{BoardView, Highlight};

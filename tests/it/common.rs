@@ -381,6 +381,27 @@ pub fn rows(buf: &Buffer) -> Vec<String> {
         .collect()
 }
 
+/// The records `s` and the safety copies save in `dir` (`hijara-*`), by name.
+pub fn saved_records(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("hijara-")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// What `state` draws at 80×24 under the plain look, as text: a line a row.
+pub fn screen_text(state: &impl Driven) -> String {
+    rows(&drawn(state, 80, 24)).join("\n")
+}
+
 /// A game of a person (Blue) against the AI at `level`, thinking 50 ms, seed 1.
 pub fn against(level: Seat) -> GameConfig {
     GameConfig {

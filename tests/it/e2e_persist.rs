@@ -91,16 +91,9 @@ fn autoplay_runs_to_the_end_on_its_own() {
 
 /// The only `hijara-*.hij` file in `dir` other than `except`.
 fn saved_file(dir: &Path, except: Option<&Path>) -> PathBuf {
-    let files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("hijara-")
-                && Some(p.as_path()) != except
-        })
+    let files: Vec<PathBuf> = crate::common::saved_records(dir)
+        .into_iter()
+        .filter(|p| Some(p.as_path()) != except)
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
     files[0].clone()

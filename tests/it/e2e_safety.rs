@@ -22,22 +22,13 @@ fn output_with(s: &Session, text: &str) -> String {
 
 /// The `hijara-*.hij` files in `dir`, with their text.
 fn kept_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("hijara-")
-        })
+    crate::common::saved_records(dir)
+        .into_iter()
         .map(|p| {
             let bytes = std::fs::read(&p).unwrap();
             (p.display().to_string(), bytes)
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
 }
 
 #[test]
@@ -90,11 +81,12 @@ fn a_resumed_damaged_autosave_keeps_its_bytes_too() {
     assert!(output.contains("The game is kept (3 moves"), "{output}");
 }
 
+/// A game whose autosave cannot be written, one stone played, the quit question
+/// asked; the session, its data folder and its working folder. The autosave is a
+/// link to a device: it cannot be read or replaced, so every write fails (a real
+/// fault, unlike chmod, which root ignores).
 #[cfg(unix)]
-#[test]
-fn an_autosave_that_cannot_be_written_is_never_called_kept() {
-    // The autosave is a link to a device: it cannot be read or replaced, so every
-    // write fails (a real fault, unlike chmod, which root ignores).
+fn quit_asked_with_the_autosave_off() -> (Session, tempfile::TempDir, tempfile::TempDir) {
     let data = tempfile::tempdir().unwrap();
     let cwd = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink("/dev/zero", data.path().join("autosave.hij")).unwrap();
@@ -107,6 +99,13 @@ fn an_autosave_that_cannot_be_written_is_never_called_kept() {
     s.type_keys("\r");
     s.type_keys("q");
     s.wait_for("NOT autosaved");
+    (s, data, cwd)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_autosave_that_cannot_be_written_is_never_called_kept() {
+    let (mut s, data, _cwd) = quit_asked_with_the_autosave_off();
     assert!(!s.screen().contains("It is kept"), "{}", s.screen());
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
@@ -125,17 +124,7 @@ fn an_autosave_that_cannot_be_written_is_never_called_kept() {
 #[cfg(unix)]
 #[test]
 fn s_in_the_quit_question_saves_the_game_elsewhere() {
-    let data = tempfile::tempdir().unwrap();
-    let cwd = tempfile::tempdir().unwrap();
-    std::os::unix::fs::symlink("/dev/zero", data.path().join("autosave.hij")).unwrap();
-    let mut s = Session::start_in(&["play"], 80, 24, data.path(), Some(cwd.path()));
-    s.wait_for("cannot be read");
-    s.type_keys("\r");
-    s.type_keys("a1");
-    s.wait_for("Autosave off");
-    s.type_keys("\r");
-    s.type_keys("q");
-    s.wait_for("NOT autosaved");
+    let (mut s, _data, cwd) = quit_asked_with_the_autosave_off();
     s.type_keys("s");
     s.wait_for("Saved to");
     s.type_keys("qy");

@@ -281,6 +281,73 @@ fn a_claim_game_through_a_pipe() {
     assert_short(&lines);
 }
 
+/// Against the AI in a claim game, the AI waits for the person's claim: what the
+/// line mode says then names its commands (`claim N`, `go`), not the full screen's
+/// keys (`+`, Enter), even when a square is typed too soon.
+#[test]
+fn the_ai_waits_for_a_claim_in_line_commands() {
+    let args = [
+        "play",
+        "--claim",
+        "--ai",
+        "random",
+        "--seed",
+        "3",
+        "--no-history",
+    ];
+    let mut s = Piped::start(&args);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    let mut said = s.wait_for("Yellow waits");
+    s.send("b1");
+    said.extend(s.wait_for("The AI moves next"));
+    let refused = said.last().unwrap().clone();
+    assert!(refused.contains("go lets it play"), "{refused}");
+    assert!(refused.contains("claim N"), "{refused}");
+    for line in &said {
+        assert!(
+            !line.contains("Enter") && !line.contains("+ points"),
+            "{line}"
+        );
+    }
+    s.send("go");
+    s.wait_for("Your move, Blue.");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// `go` lets the AI play on after a claim; where nothing waits for it (a person's
+/// turn, a hot-seat game) it says so and places no stone (it typed Enter, which
+/// placed one on the cursor's square).
+#[test]
+fn go_with_nothing_waiting_places_no_stone() {
+    for args in [
+        &[
+            "play",
+            "--claim",
+            "--ai",
+            "random",
+            "--seed",
+            "3",
+            "--no-history",
+        ][..],
+        &["play", "--no-history"],
+    ] {
+        let mut s = Piped::start(args);
+        s.wait_for("Your move, Blue.");
+        s.send("go");
+        s.send("moves");
+        let said = s.wait_for("No move yet.");
+        assert!(!said.iter().any(|l| is_move(l)), "{args:?}: {said:?}");
+        assert!(
+            said.iter().any(|l| l.contains("Nothing waits")),
+            "{args:?}: {said:?}"
+        );
+        let (status, _) = s.finish();
+        assert!(status.success(), "{status}");
+    }
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
@@ -343,6 +410,31 @@ fn a_lesson_through_a_pipe() {
         lines.last().unwrap().starts_with("Lessons done: 1 of 10."),
         "{lines:?}"
     );
+}
+
+/// The claim lesson: what it says once the stone scored, and to a square typed
+/// before the claim, names the line mode's command (`claim N`), not the full
+/// screen's keys (`+`, Enter, Esc); the claim typed then finishes it.
+#[test]
+fn the_claim_lesson_names_the_claim_command() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10:");
+    s.send("menu");
+    s.send("open 8");
+    s.wait_for("Lesson 8 of 10: Claiming.");
+    s.wait_for("Complete a square with one stone.");
+    s.send("a1");
+    let mut said = s.wait_for("Your stone scored");
+    s.send("b1");
+    said.extend(s.wait_for("Claim first"));
+    for line in &said {
+        assert!(line.contains("claim N"), "{line}");
+        assert!(!line.contains("Enter") && !line.contains("Esc"), "{line}");
+    }
+    s.send("claim 20");
+    s.wait_for("Well done!");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
 }
 
 /// A puzzle: a wrong move and what it costs (the check waited for), again, the answer.

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{asked, render, typing};
+use crate::common::{asked, render, screen_text, typing};
 use hijara::ai::Seat;
 use hijara::record::{Record, Termination, TimeControl};
 use hijara::rules::Player;
@@ -28,19 +28,6 @@ fn opened(config: GameConfig, t0: Instant) -> (App, Vec<Effect>) {
     app.set_now(t0);
     let effects = app.start();
     (app, effects)
-}
-
-fn screen_text(app: &App) -> String {
-    let terminal = render(app, 80, 24, Look::PLAIN);
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            text.push_str(buffer[(x, y)].symbol());
-        }
-        text.push('\n');
-    }
-    text
 }
 
 #[test]

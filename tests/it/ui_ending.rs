@@ -1,26 +1,13 @@
 //! Games that end before the board is full: resigning at the keyboard, and the
 //! session's rule the screens call (`App::end`).
 
-use crate::common::{press, render, typing};
+use crate::common::{press, render, screen_text, typing};
 use hijara::ai::Seat;
 use hijara::record::{GameResult, Termination};
 use hijara::rules::Player;
 use hijara::session::{GameConfig, record_of};
 use hijara::ui::{App, Effect, Look, Overlay, Question};
 use ratatui::crossterm::event::KeyCode;
-
-fn screen_text(app: &App) -> String {
-    let terminal = render(app, 80, 24, Look::PLAIN);
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            text.push_str(buffer[(x, y)].symbol());
-        }
-        text.push('\n');
-    }
-    text
-}
 
 #[test]
 fn r_asks_first_and_only_yes_resigns_for_the_player_to_move() {

@@ -244,6 +244,34 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     assert!(s.progress().is_done("08-claims"));
 }
 
+/// A square clicked (or typed in the line mode, which clicks it) while the stone's
+/// points wait for a claim is refused as a typed one is: the stone stays, the claim
+/// still waits (it was taken as a new try, on the position with the stone played).
+#[test]
+fn a_square_clicked_instead_of_a_claim_is_refused() {
+    let mut s = state();
+    let n = s
+        .lessons()
+        .iter()
+        .position(|l| l.id == "08-claims")
+        .unwrap();
+    open_at(&mut s, n);
+    let _ = s.handle(Input::Click(Some(Square::A1)));
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
+    let played = s.game().clone();
+    let _ = s.handle(Input::Click(Some(Square::B2)));
+    assert!(
+        matches!(s.phase(), LessonPhase::Claiming(_, None)),
+        "{:?}",
+        s.phase()
+    );
+    assert!(s.note().unwrap().contains("Claim first"), "{:?}", s.note());
+    assert_eq!(s.game().placements(), played.placements());
+    let _ = typing(&mut s, "+20");
+    let effects = press(&mut s, KeyCode::Enter);
+    assert!(effects.contains(&Effect::SaveProgress), "{effects:?}");
+}
+
 /// The text side of the screen as one paragraph: each row's text part, joined.
 fn text_side(s: &LessonState) -> String {
     let screen = render(s, 80, 24).backend().to_string();

@@ -1,34 +1,18 @@
 //! The corners variant and claims on screen at 80×24: insta snapshots (plain look), and
 //! the corner squares' dashed edges.
 
-use crate::common::{drawn, press, sized, typing};
+use crate::common::{drawn, press, render, sized, typing};
 use hijara::ai::Seat;
 use hijara::rules::{Game, Ruleset, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{App, AppView, Look, ScreenLayout};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use hijara::ui::{App, Look, ScreenLayout};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 /// How many `B` stones are drawn underlined: the combinations the last stone shows.
 fn underlined_blue(app: &App) -> usize {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| {
-            frame.render_widget(
-                &AppView {
-                    app,
-                    look: Look::PLAIN,
-                },
-                frame.area(),
-            )
-        })
-        .unwrap();
-    terminal
-        .backend()
-        .buffer()
+    drawn(app, 80, 24)
         .content()
         .iter()
         .filter(|c| c.symbol() == "B" && c.modifier.contains(Modifier::UNDERLINED))
@@ -36,19 +20,7 @@ fn underlined_blue(app: &App) -> usize {
 }
 
 fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| {
-            frame.render_widget(
-                &AppView {
-                    app,
-                    look: Look::PLAIN,
-                },
-                frame.area(),
-            )
-        })
-        .unwrap();
-    terminal.backend().to_string()
+    render(app, 80, 24, Look::PLAIN).backend().to_string()
 }
 
 fn config(ruleset: Ruleset, claims: bool) -> GameConfig {

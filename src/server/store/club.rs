@@ -209,10 +209,40 @@ pub(crate) fn standing_of(
     .optional()
 }
 
+/// `key`'s standing in every board where they have a rated game, in
+/// [`Board::ALL`]'s order.
+pub(crate) fn standings_of(
+    conn: &Connection,
+    key: &str,
+) -> rusqlite::Result<Vec<(Board, Standing)>> {
+    let mut standings = Vec::new();
+    for board in Board::ALL {
+        if let Some(standing) = standing_of(conn, key, board)? {
+            standings.push((board, standing));
+        }
+    }
+    Ok(standings)
+}
+
+/// The leaderboard's query (see [`leaderboard`]).
+pub(super) fn leaderboard_query() -> String {
+    format!(
+        "SELECT {STANDING_COLUMNS} FROM ratings AS r
+     WHERE ruleset = ?1 AND speed = ?2 AND games >= {MIN_GAMES} AND opponents >= {MIN_OPPONENTS}
+       AND last >= ?3
+       AND deviation * deviation
+           + max(?4 - last, 0) / 86400.0 * ?5 * volatility * volatility <= ?6
+       AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)
+     ORDER BY rating DESC
+     LIMIT ?7 OFFSET ?8"
+    )
+}
+
 /// The leaderboard of `board` at `now` (wall-clock seconds): the players it lists
 /// ([`Standing::listed`], written here as one query: the deviation widened to today
 /// is compared squared, φ² + t·σ² ≤ 75², so no square root is needed), best first,
-/// `limit` of them from place `offset`.
+/// `limit` of them from place `offset`. The games and opponents asked are literals
+/// in the query, as in the partial index `ratings_listed` (schema 5) it reads.
 pub(crate) fn leaderboard(
     conn: &Connection,
     board: Board,
@@ -222,35 +252,25 @@ pub(crate) fn leaderboard(
     let ranked = crate::rating::RANKED_DEVIATION;
     let per_day = SYSTEM.periods_per_day * SCALE * SCALE;
     let oldest = now - board.speed.active_days() * 86_400;
-    conn.prepare_cached(&format!(
-        "SELECT {STANDING_COLUMNS} FROM ratings AS r
-         WHERE ruleset = ?1 AND speed = ?2 AND games >= ?3 AND opponents >= ?4 AND last >= ?5
-           AND deviation * deviation
-               + max(?6 - last, 0) / 86400.0 * ?7 * volatility * volatility <= ?8
-           AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)
-         ORDER BY rating DESC
-         LIMIT ?9 OFFSET ?10"
-    ))?
-    .query_map(
-        params![
-            board.ruleset_token(),
-            board.speed.token(),
-            MIN_GAMES,
-            MIN_OPPONENTS,
-            oldest,
-            now,
-            per_day,
-            ranked * ranked,
-            i64::try_from(limit).unwrap_or(i64::MAX),
-            i64::try_from(offset).unwrap_or(i64::MAX),
-        ],
-        standing_row,
-    )?
-    .collect::<rusqlite::Result<Vec<Standing>>>()
-    .inspect(|rows| {
-        // The query is the rule, written for SQLite: both say the same.
-        debug_assert!(rows.iter().all(|s| s.listed(board.speed, now)));
-    })
+    conn.prepare_cached(&leaderboard_query())?
+        .query_map(
+            params![
+                board.ruleset_token(),
+                board.speed.token(),
+                oldest,
+                now,
+                per_day,
+                ranked * ranked,
+                i64::try_from(limit).unwrap_or(i64::MAX),
+                i64::try_from(offset).unwrap_or(i64::MAX),
+            ],
+            standing_row,
+        )?
+        .collect::<rusqlite::Result<Vec<Standing>>>()
+        .inspect(|rows| {
+            // The query is the rule, written for SQLite: both say the same.
+            debug_assert!(rows.iter().all(|s| s.listed(board.speed, now)));
+        })
 }
 
 /// A player as a profile shows them, beside their games.
@@ -295,12 +315,7 @@ pub(crate) fn profile(conn: &Connection, key: &str) -> rusqlite::Result<Option<P
     if names.is_empty() {
         return Ok(None);
     }
-    let mut standings = Vec::new();
-    for board in Board::ALL {
-        if let Some(standing) = standing_of(conn, key, board)? {
-            standings.push((board, standing));
-        }
-    }
+    let standings = standings_of(conn, key)?;
     let unlisted = conn
         .prepare_cached("SELECT unlisted FROM players WHERE key = ?1")?
         .query_row([key], |row| row.get(0))
@@ -322,6 +337,55 @@ pub(crate) fn profile(conn: &Connection, key: &str) -> rusqlite::Result<Option<P
         standings,
         unlisted,
         wdl,
+    }))
+}
+
+/// A profile's screen as read from the store: the profile, its chart, a page of
+/// its games and whether more follow.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ProfilePage {
+    pub(crate) profile: Profile,
+    /// The rating charted and its last points, oldest first.
+    pub(crate) chart: Option<(Board, Vec<f64>)>,
+    pub(crate) games: Vec<GameLine>,
+    pub(crate) more: bool,
+}
+
+/// The points of a profile's chart.
+const CHART_POINTS: usize = 240;
+
+/// What `key`'s profile screen reads (`None` if no name is bound to it): the chart
+/// of `chart` (the rating with the most games if `None`), and games' `page` of
+/// `size_for(profile)` rows.
+pub(crate) fn profile_page(
+    conn: &Connection,
+    key: &str,
+    (chart, page): (Option<Board>, usize),
+    size_for: impl Fn(&Profile) -> usize,
+) -> rusqlite::Result<Option<ProfilePage>> {
+    let Some(profile) = profile(conn, key)? else {
+        return Ok(None);
+    };
+    let chart_board = chart.or_else(|| {
+        profile
+            .standings
+            .iter()
+            .max_by_key(|(_, s)| s.games)
+            .map(|(b, _)| *b)
+    });
+    let chart = match chart_board {
+        Some(board) => Some((board, rating_history(conn, key, board, CHART_POINTS)?)),
+        None => None,
+    };
+    let size = size_for(&profile);
+    let mut games = games_of(conn, key, (page * size, size + 1))?;
+    let more = games.len() > size;
+    games.truncate(size);
+    Ok(Some(ProfilePage {
+        profile,
+        chart,
+        games,
+        more,
     }))
 }
 

@@ -262,6 +262,27 @@ fn the_leaderboard_s_thresholds_in_one_query_agree_with_the_rule() {
     club::write_listed(&conn, &expected[0], false).unwrap();
     let first = leaderboard(&conn, board, now, (0, 1)).unwrap();
     assert_eq!(first[0].key, expected[1]);
+    // SQLite reads it through the partial index of the established ratings (its
+    // literals agree with the query's), in rating order: no sort of a whole board.
+    let plan: Vec<String> = conn
+        .prepare(&format!("EXPLAIN QUERY PLAN {}", club::leaderboard_query()))
+        .unwrap()
+        .query_map(
+            rusqlite::params!["corners", "live", 0, now, 1.0, 5625.0, 10, 0],
+            |row| row.get(3),
+        )
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert!(
+        plan.iter()
+            .any(|step| step.contains("USING INDEX ratings_listed")),
+        "{plan:?}"
+    );
+    assert!(
+        !plan.iter().any(|step| step.contains("TEMP B-TREE")),
+        "{plan:?}"
+    );
 }
 
 #[test]

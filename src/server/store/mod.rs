@@ -5,12 +5,14 @@
 //! connection of its own. No lock any session waits on is ever held while the disk
 //! works.
 //!
-//! Opening checks the database's integrity (a database that fails is moved aside,
+//! Opening checks the database's integrity (SQLite's quick check; a database that fails is moved aside,
 //! never deleted, and the server does not start), brings its schema to this
 //! program's version ([`schema`]), and, the first time, imports an older data
 //! folder ([`import`]).
 
 pub(crate) mod club;
+#[cfg(any(test, feature = "tools"))]
+pub(crate) mod fill;
 mod import;
 mod schema;
 mod writer;
@@ -207,8 +209,12 @@ impl Store {
                     .with_context(|| format!("cannot open the database {}", path.display()));
             }
         };
+        // SQLite's quick check: every page and record read and checked, but not each
+        // index against its table (the full check took 1.5 s of a 2 s start with
+        // 100,000 games; docs/club.md, "Scale"). `hijara serve backup` checks its
+        // copy in full.
         let check: rusqlite::Result<String> =
-            conn.query_row("PRAGMA integrity_check(1)", [], |row| row.get(0));
+            conn.query_row("PRAGMA quick_check(1)", [], |row| row.get(0));
         match check {
             Ok(verdict) if verdict == "ok" => {}
             Ok(verdict) => {
@@ -464,7 +470,7 @@ fn load_live(
     // The tables put back count their changes from 0 again: so must their rows, or
     // the first changes after a restart would read as older than the last before it
     // and not be written (nothing else writes before this returns).
-    tx.execute("UPDATE live SET version = 0", [])?;
+    tx.execute("UPDATE live SET version = 0 WHERE version != 0", [])?;
     tx.commit()?;
     Ok((stored, u32::try_from(last).unwrap_or(u32::MAX)))
 }

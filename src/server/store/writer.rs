@@ -319,7 +319,11 @@ fn in_savepoint<T>(
 /// (once: a later keep may carry it again), with both ratings if it was rated, then
 /// the game in play, or the mark that it has none; a keep older than the one kept
 /// changes nothing. Returns the ratings' change, when this keep rated the game.
-fn write_keep(tx: &Connection, id: u32, keep: &Keep) -> rusqlite::Result<Option<RatedEnd>> {
+pub(super) fn write_keep(
+    tx: &Connection,
+    id: u32,
+    keep: &Keep,
+) -> rusqlite::Result<Option<RatedEnd>> {
     let mut rated = None;
     if let Some((round, ended)) = &keep.ended
         && let Some(game) = write_finished(tx, Some((id, *round)), ended, None)?

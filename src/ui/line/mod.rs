@@ -203,6 +203,13 @@ impl<'a, W: Write> LineFace<'a, W> {
                     let _ = self.say(&read(screen, reading, &arg));
                     Vec::new()
                 }
+                // `go` is Enter where the AI waits for a claim; elsewhere Enter
+                // would place a stone on the cursor's square.
+                Does::Keys([Step::Key(Action::Place)]) if !matches!(screen, Screen::Game(app) if app.awaits_claim()) =>
+                {
+                    let _ = self.say(&[words::NOTHING_WAITS.to_owned()]);
+                    Vec::new()
+                }
                 Does::Keys(steps) => {
                     let jump = steps.iter().any(|s| {
                         matches!(s, Step::Key(Action::NextMistake | Action::PreviousMistake))

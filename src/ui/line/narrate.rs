@@ -172,7 +172,7 @@ impl Narrator {
             let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
             lines.push(state_line(app, played.as_deref()));
             if let Some(message) = app.message() {
-                lines.push(message.text.clone());
+                lines.push(message_words(&message.text).to_owned());
             }
             if let Overlay::Question(question) = app.overlay() {
                 lines.push(app.question_text(question));
@@ -209,10 +209,11 @@ impl Narrator {
             && !(of_move && extended)
             && let Some(message) = app.message()
         {
+            let text = message_words(&message.text);
             if !extended && (now.totals != seen.totals || new.len() != old.len()) {
-                lines.push(state_line(app, Some(&message.text)));
+                lines.push(state_line(app, Some(text)));
             } else {
-                lines.push(words::sentences(&[&message.text]));
+                lines.push(words::sentences(&[text]));
             }
         } else if !extended && new.len() != old.len() {
             // The game changed under the screen (a table's agreed undo, a rematch).
@@ -334,7 +335,7 @@ impl Narrator {
             LessonPhase::Asking if reopened => lines.extend(lesson_lines(state)),
             LessonPhase::Asking => {}
             LessonPhase::Claiming(_, None) if phase.as_ref() != Some(&now) => {
-                lines.push(lesson_words::NOW_CLAIM.to_owned());
+                lines.push(words::NOW_CLAIM.to_owned());
             }
             LessonPhase::Claiming(..) => {}
             LessonPhase::Tried(_, check) if phase.as_ref() != Some(&now) => {
@@ -357,7 +358,7 @@ impl Narrator {
         if let Some(text) = state.note()
             && (typed || note.as_deref() != Some(text))
         {
-            lines.push(words::sentences(&[text]));
+            lines.push(words::sentences(&[message_words(text)]));
         }
         if typed && lines.is_empty() {
             lines.extend(lesson_screen(state));
@@ -406,7 +407,7 @@ impl Narrator {
         if let Some(text) = state.note()
             && (typed || note.as_deref() != Some(text))
         {
-            lines.push(words::sentences(&[text]));
+            lines.push(words::sentences(&[message_words(text)]));
         }
         if typed && lines.is_empty() {
             lines.push(task_line(state));
@@ -488,6 +489,17 @@ fn state_line(app: &App, said: Option<&str>) -> String {
     let totals = strings::totals(game);
     let turn = turn(app);
     words::sentences(&[said.unwrap_or(""), &totals, &turn])
+}
+
+/// A message of a game or a lesson in the line mode's words: where the full
+/// screen's names keys that the line mode types as commands (the claim waited for),
+/// the line mode's own wording.
+fn message_words(text: &str) -> &str {
+    match text {
+        strings::claim::GO_ON => words::GO_ON,
+        lesson_words::CLAIM_FIRST => words::CLAIM_FIRST,
+        _ => text,
+    }
 }
 
 /// What comes next in a game: the result, or whose move it is.

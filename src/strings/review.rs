@@ -1,36 +1,23 @@
-//! The review as text for a terminal: a table of moves, then the summaries.
-//! Lines stay within 80 columns; classes are words (and PGN-style marks after
-//! the move), never colour alone.
+//! The engine's review in words: `hijara analyze`'s legend and table, and the
+//! marks and verdicts the replay's panel shares with it. Lines stay within 80
+//! columns; classes are words (and PGN-style marks after the move), never colour
+//! alone. A value's own notation (`+15`, `~+3 win`) is the `Display` of
+//! [`crate::review::Value`]: annotated records hold it too.
 
 use std::io::{self, Write};
 
-use super::classify::{Class, Value, wdl_name};
-use super::report::{PlayerSummary, Review};
-use crate::rules::Player;
+use crate::review::annotate::mark_of;
+use crate::review::{Class, PlayerSummary, Review};
 
 /// The legend printed above the table.
-pub const LEGEND: &str = "Values are final margins in points for the player who moves, under best play:\n\
+pub(crate) const LEGEND: &str = "Values are final margins in points for the player who moves, under best play:\n\
      the move played, then the best move. Exact where the game was solved to the\n\
      end; ~ marks an engine estimate (with win/draw/loss when that much is proven).\n\
      From estimates the points lost are an estimate too: the verdict says likely,\n\
      and (from-to) is where the true loss lies 9 times in 10. See docs/review.md.";
 
-/// A value as text: `+15`, `0`, `-5` when exact; `~+3`, or `~+3 win` with a proven outcome.
-pub fn value_text(value: Value) -> String {
-    let margin = if value.margin > 0 {
-        format!("+{}", value.margin)
-    } else {
-        value.margin.to_string()
-    };
-    match (value.exact, value.outcome) {
-        (true, _) => margin,
-        (false, Some(wdl)) => format!("~{margin} {}", wdl_name(wdl)),
-        (false, None) => format!("~{margin}"),
-    }
-}
-
 /// The points a move lost as text: `20`, or with the range of an estimate `20 (12-30)`.
-pub fn lost_text(lost: i32, range: Option<[i32; 2]>) -> String {
+pub(crate) fn lost_text(lost: i32, range: Option<[i32; 2]>) -> String {
     match range {
         Some([low, high]) => format!("{lost} ({low}-{high})"),
         None => lost.to_string(),
@@ -38,7 +25,7 @@ pub fn lost_text(lost: i32, range: Option<[i32; 2]>) -> String {
 }
 
 /// A verdict as text: `mistake`, or `likely mistake` when it rests on estimates.
-pub fn class_text(class: Class, likely: bool) -> String {
+pub(crate) fn class_text(class: Class, likely: bool) -> String {
     if likely {
         format!("likely {class}")
     } else {
@@ -46,19 +33,15 @@ pub fn class_text(class: Class, likely: bool) -> String {
     }
 }
 
-/// The PGN-style mark of a class: `?!`, `?`, `??`, or nothing.
-pub const fn mark(class: Class) -> &'static str {
-    match class {
-        Class::Best | Class::Good => "",
-        Class::Inaccuracy => "?!",
-        Class::Mistake => "?",
-        Class::Blunder => "??",
-    }
+/// The PGN-style mark of a class: `?!`, `?`, `??`, or nothing: the mark an
+/// annotated record gets ([`mark_of`]).
+pub(crate) fn mark(class: Class) -> &'static str {
+    mark_of(class).map_or("", |m| m.token())
 }
 
 /// Writes the table of moves, then both players' summaries and biggest swings.
 /// Each value stands beside the move it belongs to: the move played, then the best.
-pub fn write_review(out: &mut impl Write, review: &Review) -> io::Result<()> {
+pub(crate) fn write_review(out: &mut impl Write, review: &Review) -> io::Result<()> {
     writeln!(
         out,
         "{:>3}  {:<6}  {:<5} {:<9}  {:<4}  {:<9}  {:<11} class",
@@ -71,9 +54,9 @@ pub fn write_review(out: &mut impl Write, review: &Review) -> io::Result<()> {
             m.number,
             m.player.to_string(),
             format!("{}{}", m.mv, mark(m.class)),
-            value_text(m.played_value),
+            m.played_value.to_string(),
             m.best.to_string(),
-            value_text(m.best_value),
+            m.best_value.to_string(),
             lost_text(m.lost, m.lost_range),
             class_text(m.class, m.likely)
         )?;
@@ -118,18 +101,15 @@ fn write_summaries(out: &mut impl Write, review: &Review) -> io::Result<()> {
 
 /// `Biggest swing, Blue: move 46 c3 -10 (best a1 ~+15 win), 25 (17-33) points lost`.
 fn swing_line(s: &PlayerSummary) -> String {
-    let who = match s.player {
-        Player::Blue => "Blue",
-        Player::Yellow => "Yellow",
-    };
+    let who = s.player;
     match s.biggest_swing {
         Some(w) => format!(
             "Biggest swing, {who}: move {} {} {} (best {} {}), {} point{} lost",
             w.number,
             w.mv,
-            value_text(w.played_value),
+            w.played_value,
             w.best,
-            value_text(w.best_value),
+            w.best_value,
             lost_text(w.lost, w.lost_range),
             if w.lost == 1 { "" } else { "s" }
         ),

@@ -1,0 +1,203 @@
+//! The club at scale, for the measuring tools (built with the `tools` feature):
+//! `examples/club_fill.rs` fills a store ([`fill`]), `examples/club_bench.rs` times
+//! on it the reads the lobby makes ([`Probe`]): each probe calls the very functions
+//! a session calls, on a hall opened as the server opens it.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::club::Board;
+use super::shared::SharedHall;
+use super::standings::{BOARD_FIXED, page_size, profile_fixed};
+use super::store::club as club_store;
+use super::table::Keep;
+
+pub use super::store::fill::{FillSpec, Filled};
+
+/// Fills a fresh store in `data_dir` as `spec` says (see [`FillSpec`]); `progress`
+/// hears a line now and then.
+pub fn fill(
+    data_dir: &Path,
+    spec: &FillSpec,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Filled> {
+    super::store::fill::fill(data_dir, spec, progress)
+}
+
+/// The screen height the probes read pages for: the smallest the lobby supports.
+const HEIGHT: u16 = 24;
+
+/// A filled store opened as the server opens it (its games in progress put back in
+/// the hall), and the reads to time on it.
+pub struct Probe {
+    hall: SharedHall,
+    keys: Vec<String>,
+    now: i64,
+    next_table: u32,
+}
+
+impl Probe {
+    /// Opens the store in `data_dir` as `hijara serve` does; how long that took.
+    pub fn open(data_dir: &Path) -> anyhow::Result<(Probe, Duration)> {
+        let started = Instant::now();
+        let (hall, _) = SharedHall::open_with(
+            data_dir,
+            super::DEFAULT_GRACE,
+            Arc::new(|_: &str| {}),
+            super::wall::system(),
+        )?;
+        let took = started.elapsed();
+        let store = hall.store().context("the hall has no store")?.clone();
+        let (keys, last): (Vec<String>, i64) = store.club(|c| {
+            let keys = c
+                .prepare("SELECT DISTINCT key FROM names ORDER BY key")?
+                .query_map([], |row| row.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            let last = c.query_row(
+                "SELECT max(coalesce((SELECT max(table_id) FROM live), 0),
+                            coalesce((SELECT max(table_id) FROM finished), 0))",
+                [],
+                |row| row.get(0),
+            )?;
+            Ok((keys, last))
+        })?;
+        if keys.len() < 2 {
+            bail!(
+                "the store in {} has fewer than two players",
+                data_dir.display()
+            );
+        }
+        let now = hall.lock().corr_time().wall();
+        let probe = Probe {
+            hall,
+            keys,
+            now,
+            next_table: u32::try_from(last)?.saturating_add(1_000),
+        };
+        Ok((probe, took))
+    }
+
+    /// The players (keys with a name).
+    pub fn players(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn key(&self, player: usize) -> &str {
+        &self.keys[player % self.keys.len()]
+    }
+
+    /// How many players leaderboard `board` (0..4, profiles' order) lists now.
+    pub fn listed(&self, board: usize) -> anyhow::Result<usize> {
+        let board = Board::ALL[board % Board::ALL.len()];
+        let now = self.now;
+        self.store()?
+            .club(|c| club_store::leaderboard(c, board, now, (0, usize::MAX >> 1)))
+            .map(|rows| rows.len())
+    }
+
+    /// Leaderboard `board`'s `page` at 80×24, as the lobby reads it; its rows.
+    pub fn leaderboard(&self, board: usize, page: usize) -> anyhow::Result<usize> {
+        let board = Board::ALL[board % Board::ALL.len()];
+        let size = page_size(HEIGHT, BOARD_FIXED);
+        let now = self.now;
+        self.store()?
+            .club(|c| club_store::leaderboard(c, board, now, (page * size, size + 1)))
+            .map(|rows| rows.len())
+    }
+
+    /// `player`'s profile screen (its first page of games at 80×24, its chart, its
+    /// tally), as the lobby reads it; the games on the page.
+    pub fn profile(&self, player: usize) -> anyhow::Result<usize> {
+        let key = self.key(player);
+        let size_for = |profile: &club_store::Profile| page_size(HEIGHT, profile_fixed(profile));
+        let page = self
+            .store()?
+            .club(|c| club_store::profile_page(c, key, (None, 0), size_for))?
+            .context("a player without a profile")?;
+        let tally = self.hall.history(key).tally;
+        Ok(page.games.len() + tally.len().min(1))
+    }
+
+    /// `player`'s correspondence games as their lobby reads them every refresh ("your
+    /// move in N games", oldest first, and their rows): how many are at their move.
+    pub fn your_move(&self, player: usize) -> usize {
+        let key = self.key(player);
+        let hall = self.hall.lock();
+        let games = hall.corr_games(key);
+        std::hint::black_box(hall.corr_rows(key));
+        drop(hall);
+        games.iter().filter(|g| g.my_move).count()
+    }
+
+    /// What `player`'s lobby reads at login and after each game entering the
+    /// history: their last game and tally, and their ratings' line.
+    pub fn lobby(&self, player: usize) -> anyhow::Result<usize> {
+        let key = self.key(player);
+        let history = self.hall.history(key);
+        let standings = self.store()?.club(|c| club_store::standings_of(c, key))?;
+        Ok(history.tally.len() + standings.len())
+    }
+
+    /// A rated game between two players drawn by `seed` ends: the writer keeps it
+    /// (the game, its result, both ratings and their history, in one transaction,
+    /// on disk when it answers). How long from handing it over to the answer; an
+    /// error if the game was not kept as rated.
+    pub fn rated_end(&mut self, seed: u64) -> anyhow::Result<Duration> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let n = self.keys.len();
+        let a = usize::try_from(seed % n as u64)?;
+        let b = (a + 1 + usize::try_from((seed / 7) % (n as u64 - 1))?) % n;
+        let snapshot = Arc::new(super::store::fill::rated_game(
+            &mut rng,
+            [self.who(a)?, self.who(b)?],
+        ));
+        let table = self.next_table;
+        self.next_table += 1;
+        let keep = Keep {
+            version: 1,
+            playing: None,
+            ended: Some((1, snapshot.clone())),
+            snapshot,
+            by: None,
+            rated_end: None,
+        };
+        let store = self.store()?.clone();
+        let started = Instant::now();
+        if !store.writer().keep(table, keep) || !store.writer().flush() {
+            bail!("the store's writer has stopped");
+        }
+        let took = started.elapsed();
+        let rated: bool = store.club(|c| {
+            c.query_row(
+                "SELECT rated FROM finished WHERE table_id = ?1 AND round = 1",
+                [table],
+                |row| row.get(0),
+            )
+        })?;
+        if !rated {
+            bail!("table {table}'s game was not kept as rated");
+        }
+        Ok(took)
+    }
+
+    fn who(&self, player: usize) -> anyhow::Result<super::who::Who> {
+        let key = self.key(player).to_owned();
+        let name = self.store()?.club(|c| {
+            c.query_row(
+                "SELECT name FROM names WHERE key = ?1 ORDER BY bound LIMIT 1",
+                [&key],
+                |row| row.get(0),
+            )
+        })?;
+        Ok(super::who::Who { key, name })
+    }
+
+    fn store(&self) -> anyhow::Result<&Arc<super::store::Store>> {
+        self.hall.store().context("the hall has no store")
+    }
+}
