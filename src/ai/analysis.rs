@@ -395,6 +395,17 @@ mod tests {
     }
 
     #[test]
+    fn the_review_values_with_its_own_weights() {
+        let position = random_position(30, 4);
+        let limit = SearchLimit::nodes(5_000);
+        let review = evaluate_move(&position, None, &limit).unwrap();
+        let with = |weights| evaluate_move_weighted(&position, None, &limit, weights).unwrap();
+        assert_eq!(review, with(&Weights::REVIEW));
+        // Hard's weights (no colour term) value it otherwise.
+        assert_ne!(review.margin, with(&Weights::HARD).margin);
+    }
+
+    #[test]
     fn a_full_board_has_no_evaluation() {
         let position = random_position(64, 1);
         assert_eq!(evaluate(&position, Duration::from_millis(10), None), None);
