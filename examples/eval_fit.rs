@@ -44,6 +44,8 @@ use rand::{Rng, SeedableRng, rngs::SmallRng};
 mod losses;
 #[path = "eval_fit/margins.rs"]
 mod margins;
+#[path = "support/stats.rs"]
+mod stats;
 
 #[derive(Parser)]
 struct Args {

@@ -26,6 +26,8 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
+
+use crate::stats::{loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
@@ -124,11 +126,8 @@ impl Sample {
     }
 
     fn parse(line: &str) -> Option<Sample> {
-        let rest = line.trim().strip_prefix("loss ")?;
-        let rest = rest.split('#').next().unwrap_or(rest);
         let mut s = Sample::default();
-        for field in rest.split_whitespace() {
-            let (key, value) = field.split_once('=')?;
+        for (key, value) in loss_fields(line)? {
             if key == "set" {
                 s.set = value.to_owned();
                 continue;
@@ -259,19 +258,6 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
     }
     println!("done in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
-}
-
-/// The 95% Wilson interval of `k` in `n`, in percent.
-fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 100.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
-    let p = k / n;
-    let den = 1.0 + z * z / n;
-    let centre = p + z * z / (2.0 * n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (100.0 * (centre - half) / den, 100.0 * (centre + half) / den)
 }
 
 fn rate(k: usize, n: usize) -> String {
