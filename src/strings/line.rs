@@ -128,7 +128,7 @@ pub(crate) fn elsewhere(player: Player) -> String {
 
 /// The AI to move waits for the person's claim.
 pub(crate) fn waits(ai: Player) -> String {
-    format!("{ai} waits: claim and your stone's points, or go to let it play")
+    format!("{ai} waits: claim N with your stone's points, or go to let it play")
 }
 
 /// A square typed while the AI waits for the person's claim: the full screen's
@@ -142,6 +142,66 @@ pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points 
 /// A square typed while a lesson's stone waits for its claim:
 /// [`super::lesson::CLAIM_FIRST`] in the line mode's commands.
 pub(crate) const CLAIM_FIRST: &str = "Claim first: type claim and the points (claim N).";
+
+/// A move after a lesson's task was done: [`super::lesson::DONE_ALREADY`] in the
+/// line mode's commands.
+pub(crate) const LESSON_DONE: &str =
+    "Done! next opens the next lesson, again starts this one again.";
+
+/// A key a screen does not take (a command whose key does nothing there).
+pub(crate) const NOTHING_HERE: &str = "That does nothing here: help lists the commands.";
+
+/// [`super::puzzle::ANSWERED`] in the line mode's commands.
+pub(crate) const PUZZLE_ANSWERED: &str = "Answered: again tries again, next opens the next puzzle.";
+
+/// [`super::start::UNKNOWN_KEY`] in the line mode's words: the doors are typed by
+/// their letters.
+pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";
+
+/// The hint: [`super::message::hint`] in the line mode's commands.
+pub(crate) fn hint(square: Square) -> String {
+    format!("Hint: {square} (an empty line plays it)")
+}
+
+/// [`super::message::GAME_OVER`] in the line mode's commands.
+pub(crate) const GAME_OVER: &str =
+    "The game is over: new for a new game, review to review it, quit to quit";
+
+/// [`super::message::took_back`] in the line mode's commands.
+pub(crate) fn took_back(count: usize) -> String {
+    let moves = if count == 1 { "move" } else { "moves" };
+    format!("Took back {count} {moves}: undo again to undo more, redo to redo")
+}
+
+/// [`super::message::AI_STALLED`] in the line mode's commands.
+pub(crate) const AI_STALLED: &str = "The AI found no legal move: undo, or new for a new game";
+
+/// [`super::message::REVIEW_AFTER_THE_GAME`] in the line mode's commands.
+pub(crate) const REVIEW_AFTER_THE_GAME: &str = "review reviews the game once it is over";
+
+/// [`super::table::GAME_OVER`] in the line mode's commands.
+pub(crate) const TABLE_OVER: &str =
+    "The game is over: new offers a rematch, quit goes back to the lobby";
+
+/// [`super::table::GAME_OVER_AI`] in the line mode's commands.
+pub(crate) const TABLE_OVER_AI: &str =
+    "The game is over: new for a new game (colours swapped), quit goes back to the lobby";
+
+/// [`super::table::SPECTATING`] in the line mode's commands.
+pub(crate) const SPECTATING: &str = "You are watching: quit goes back to the lobby";
+
+/// [`super::table::NEW_GAME_AT_THE_END_AI`] in the line mode's commands.
+pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
+    "A new game starts once this one is over (resign ends it)";
+
+/// [`super::message::OVER_AT_THIS_MOVE`] in the line mode's commands.
+pub(crate) const OVER_AT_THIS_MOVE: &str =
+    "The game is over at this move: back steps back, to play on from earlier";
+
+/// [`super::message::no_such_move`] in the line mode's commands.
+pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
+    format!("No move {typed}: the record has {len} moves (go 0 is the start)")
+}
 
 /// `go` where no AI waits for a claim.
 pub(crate) const NOTHING_WAITS: &str =

@@ -1,36 +1,108 @@
 //! The questions: the whole question, and the answers alone for the status line.
+//! The whole question names its answers as the face that asks it takes them
+//! ([`Answering`]): the full screen's keys, or the line mode's commands.
 
 use crate::ai::Seat;
 use crate::rules::{Game, Player};
 
 use super::{moves_count, seat_name};
 
+/// How a whole question names its answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Answering {
+    /// The full screen's keys: `y`, `s`, and any other key for no.
+    Keys,
+    /// The line mode's commands: `yes`, `save`, `no`.
+    Commands,
+}
+
+impl Answering {
+    /// What saves from the quit question.
+    fn save(self) -> &'static str {
+        match self {
+            Answering::Keys => "s",
+            Answering::Commands => "save",
+        }
+    }
+}
+
+/// A question's answers: `y: quit, s: save, any other key: keep playing` (where
+/// any other key is no), or `yes: quit, save: save, no: keep playing`.
+pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -> String {
+    let save = save.map(|s| format!(", {}: {s}", how.save()));
+    let save = save.as_deref().unwrap_or("");
+    match how {
+        Answering::Keys => format!("y: {yes}{save}, any other key: {no}"),
+        Answering::Commands => format!("yes: {yes}{save}, no: {no}"),
+    }
+}
+
+/// The answers of a question whose no is `n` alone: `y: resume, n: new game`.
+fn answers_n(how: Answering, yes: &str, no: &str) -> String {
+    match how {
+        Answering::Keys => format!("y: {yes}, n: {no}"),
+        Answering::Commands => format!("yes: {yes}, no: {no}"),
+    }
+}
+
 /// Quit the game in progress, when the autosave holds it.
-pub(crate) const QUIT_AUTOSAVED: &str = "Quit the game in progress? It is kept: `hijara resume` continues it. y: quit, any other key: keep playing";
-/// The quit question at its shortest, for the status line: the question kept.
-pub(crate) const QUIT_ANSWERS: &str = "Quit? y: quit, any other key: keep playing";
+pub(crate) fn quit_autosaved(how: Answering) -> String {
+    format!(
+        "Quit the game in progress? It is kept: `hijara resume` continues it. {}",
+        answers(how, "quit", None, "keep playing")
+    )
+}
+
 /// Quit the game in progress, when the autosave does not hold it (it failed, or
 /// there is none): the game may be on disk nowhere.
-pub(crate) const QUIT_NOT_KEPT: &str = "Quit the game in progress? It is NOT autosaved: s saves it to a file first. y: quit, s: save, any other key: keep playing";
+pub(crate) fn quit_not_kept(how: Answering) -> String {
+    format!(
+        "Quit the game in progress? It is NOT autosaved: {} saves it to a file first. {}",
+        how.save(),
+        answers(how, "quit", Some("save"), "keep playing")
+    )
+}
+
 /// The quit question's warning and answers, when the game is not autosaved.
 pub(crate) const QUIT_NOT_KEPT_SHORT: &str =
     "Quit? NOT autosaved. s: save first, y: quit, other key: keep playing";
+
 /// Abandon the game for a new one?
-pub(crate) const NEW_GAME: &str = "Abandon this game for a new one? y: new game, any other key: no";
+pub(crate) fn new_game(how: Answering) -> String {
+    let no = match how {
+        Answering::Keys => "no",
+        Answering::Commands => "keep this game",
+    };
+    format!(
+        "Abandon this game for a new one? {}",
+        answers(how, "new game", None, no)
+    )
+}
+
 /// The new-game question at its shortest, for the status line.
 pub(crate) const NEW_GAME_ANSWERS: &str = "New game? y: new game, any other key: no";
+
 /// `player` resigns the game in progress?
-pub(crate) fn resign(player: Player) -> String {
+pub(crate) fn resign(player: Player, how: Answering) -> String {
     format!(
-        "Resign for {player}? {} wins the game. y: resign, any other key: keep playing",
-        player.other()
+        "Resign for {player}? {} wins the game. {}",
+        player.other(),
+        answers(how, "resign", None, "keep playing")
     )
 }
 /// The resign question at its shortest, for the status line.
 pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, any other key: keep playing";
+
 /// Resume an autosaved game, when its details are not known.
-pub(crate) const RESUME: &str =
-    "An unfinished game was autosaved. Resume it? y: resume, n: new game";
+pub(crate) fn resume_unknown(how: Answering) -> String {
+    format!(
+        "An unfinished game was autosaved. Resume it? {}",
+        answers_n(how, "resume", "new game")
+    )
+}
+
+/// The quit question at its shortest, for the status line: the question kept.
+pub(crate) const QUIT_ANSWERS: &str = "Quit? y: quit, any other key: keep playing";
 /// The resume question at its shortest, for the status line.
 pub(crate) const RESUME_ANSWERS: &str = "Resume it? y: resume, n: new game";
 /// The replay viewer's play-on question at its shortest, for the status line.
@@ -88,23 +160,32 @@ pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> String {
 
 /// Resume the autosaved game, with who played it and how far it got, or start the
 /// new game the player asked for (`new_seats`): each answer names its game.
-pub(crate) fn resume(seats: [Seat; 2], game: &Game, new_seats: [Seat; 2]) -> String {
+pub(crate) fn resume(
+    seats: [Seat; 2],
+    game: &Game,
+    new_seats: [Seat; 2],
+    how: Answering,
+) -> String {
     format!(
-        "Resume the autosaved game? {}, {}, Blue {} Yellow {}. y: resume it, \
-         n: a new game, {}",
+        "Resume the autosaved game? {}, {}, Blue {} Yellow {}. {}",
         pairing(seats),
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
-        pairing(new_seats),
+        answers_n(
+            how,
+            "resume it",
+            &format!("a new game, {}", pairing(new_seats))
+        ),
     )
 }
 
 /// Play on from move `at_move`, dropping `dropped` later moves?
-pub(crate) fn play_on(at_move: usize, dropped: usize) -> String {
+pub(crate) fn play_on(at_move: usize, dropped: usize, how: Answering) -> String {
     let moves = if dropped == 1 { "move is" } else { "moves are" };
     format!(
         "Play on from move {at_move}? The {dropped} later {moves} dropped (the file is \
-         not changed). y: play on, any other key: stay"
+         not changed). {}",
+        answers(how, "play on", None, "stay")
     )
 }

@@ -2,6 +2,8 @@
 
 use crate::rules::Outcome;
 
+use super::question::{Answering, answers};
+
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
 /// The most bytes of one message: 8 a column (a letter and its few marks).
@@ -33,21 +35,49 @@ pub(crate) fn named_outcome(outcome: Outcome, names: &[String; 2]) -> String {
 
 pub(crate) const UNDO_SENT: &str =
     "Asked the other player to take back the last move: waiting for the answer";
-pub(crate) const UNDO_ASKED: &str =
-    "The other player asks to take back their last move. y: agree, any other key: refuse";
+/// The other player asks to take back their last move: the answers named `how`.
+pub(crate) fn undo_asked(how: Answering) -> String {
+    format!(
+        "The other player asks to take back their last move. {}",
+        answers(how, "agree", None, "refuse")
+    )
+}
 pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
 pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
-pub(crate) const REMATCH: &str =
-    "The other player offers a rematch, colours swapped. y: play, any other key: no thanks";
+/// The other player offers a rematch: the answers named `how`.
+pub(crate) fn rematch(how: Answering) -> String {
+    format!(
+        "The other player offers a rematch, colours swapped. {}",
+        answers(how, "play", None, "no thanks")
+    )
+}
 pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
 pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
 pub(crate) const REMATCH_AT_THE_END: &str = "A rematch is offered once the game is over";
-pub(crate) const LEAVE: &str = "Leave the table? The game stops here for both players (a rated game is lost, as abandoned). y: leave, any other key: stay";
+/// Leave the table, the game stopping for both: the answers named `how`.
+pub(crate) fn leave(how: Answering) -> String {
+    format!(
+        "Leave the table? The game stops here for both players (a rated game is lost, \
+         as abandoned). {}",
+        answers(how, "leave", None, "stay")
+    )
+}
 pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
-pub(crate) const LEAVE_KEPT: &str =
-    "Leave the game? It is kept: pick it in the lobby to go on. y: leave, any other key: stay";
+/// Leave a game against the server's AI, which keeps it: the answers named `how`.
+pub(crate) fn leave_kept(how: Answering) -> String {
+    format!(
+        "Leave the game? It is kept: pick it in the lobby to go on. {}",
+        answers(how, "leave", None, "stay")
+    )
+}
 /// The same while the server can't write the game: it is not on disk.
-pub(crate) const LEAVE_NOT_KEPT: &str = "Leave the game? It is not saved (the server cannot write it): it waits in the lobby only until the server stops. y: leave, any other key: stay";
+pub(crate) fn leave_not_kept(how: Answering) -> String {
+    format!(
+        "Leave the game? It is not saved (the server cannot write it): it waits in the \
+         lobby only until the server stops. {}",
+        answers(how, "leave", None, "stay")
+    )
+}
 pub(crate) const NO_REDO_AI: &str = "No redo here: the table keeps the game as it is";
 pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
     "A new game starts once this one is over (R resigns)";

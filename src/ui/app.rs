@@ -23,6 +23,7 @@ use ratatui::layout::Rect;
 
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
 use crate::session::{Course, Ending, GameConfig, Notice, Played};
+use crate::strings::question::Answering;
 
 use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
@@ -191,7 +192,13 @@ impl App {
 
     /// The text of `question` as shown, with the details only the app knows.
     pub fn question_text(&self, question: Question) -> String {
+        self.question_words(question, Answering::Keys)
+    }
+
+    /// The text of `question`, its answers named `how` (the line mode's commands).
+    pub(crate) fn question_words(&self, question: Question, how: Answering) -> String {
         question.text(
+            how,
             self.autosaved,
             self.resume_offer.as_ref(),
             self.config.seats,

@@ -10,6 +10,7 @@ use crate::strings::screen::COLUMN_FIRST;
 use super::cursor::{Cursor, Pointed};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
+use super::message::{Keyed, Message, MessageKind};
 
 /// What an input comes to on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,15 +33,15 @@ impl BoardInput {
     /// What the screen does for an input that is neither a move nor an
     /// action: draw again, nothing, or show the note (`unknown_key` for a key
     /// that is not the screen's).
-    pub(crate) fn effects(self, note: &mut Option<String>, unknown_key: &str) -> Effects {
+    pub(crate) fn effects(self, note: &mut Option<Message>, unknown_key: Keyed) -> Effects {
         match self {
             BoardInput::Nothing => Vec::new(),
             BoardInput::Note(text) => {
-                *note = Some(text.to_string());
+                *note = Some(Message::new(MessageKind::Error, text));
                 vec![Effect::Redraw]
             }
             BoardInput::UnknownKey => {
-                *note = Some(unknown_key.to_owned());
+                *note = Some(Message::keyed(MessageKind::Error, unknown_key));
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],

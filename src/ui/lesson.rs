@@ -11,12 +11,13 @@ use ratatui::layout::Rect;
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
-use crate::strings::{claim as claim_words, describe, lesson as words};
+use crate::strings::{claim as claim_words, describe};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, Direction, KeyContext};
 use super::layout::{ScreenLayout, WHOLE_LADDER};
+use super::message::{Keyed, Message, MessageKind};
 
 /// Where the lesson screen is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +44,7 @@ pub struct LessonState {
     game: Game,
     board: BoardKeys,
     phase: LessonPhase,
-    note: Option<String>,
+    note: Option<Message>,
     quit: bool,
     /// The help is shown over the screen (`?`); any key closes it.
     help: bool,
@@ -145,12 +146,17 @@ impl LessonState {
 
     /// The one-line note, if any.
     pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+        self.note.as_ref().map(|note| note.text.as_str())
+    }
+
+    /// The note in the line mode's words.
+    pub(crate) fn note_words(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.note.as_ref().map(Message::line_words)
     }
 
     /// Sets the note (the event loop reports a failed save here).
     pub fn notify(&mut self, text: impl Into<String>) {
-        self.note = Some(text.into());
+        self.note = Some(Message::new(MessageKind::Error, text));
     }
 
     /// Whether the help is shown.
@@ -210,7 +216,7 @@ impl LessonState {
         // A square clicked while the stone's points wait for a claim is refused as a
         // typed one is: it is no new try.
         if let (LessonPhase::Claiming(..), Input::Click(Some(_))) = (&self.phase, input) {
-            return self.say(words::CLAIM_FIRST);
+            return self.say_keyed(Keyed::ClaimFirst);
         }
         if let LessonPhase::Menu(_) = self.phase {
             return match input {
@@ -218,7 +224,10 @@ impl LessonState {
                     self.open(item);
                     vec![Effect::Redraw]
                 }
-                Input::Resize(..) => self.board.input(input).effects(&mut self.note, ""),
+                Input::Resize(..) => self
+                    .board
+                    .input(input)
+                    .effects(&mut self.note, Keyed::LessonUnknownKey),
                 _ => Vec::new(),
             };
         }
@@ -226,7 +235,7 @@ impl LessonState {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
             // The lesson's keys are on screen already: an unknown key only says so.
-            other => other.effects(&mut self.note, words::UNKNOWN_KEY),
+            other => other.effects(&mut self.note, Keyed::LessonUnknownKey),
         }
     }
 
@@ -291,12 +300,15 @@ impl LessonState {
             return Vec::new();
         };
         if matches!(&self.phase, LessonPhase::Tried(_, c) if c.done) {
-            self.note = Some(words::DONE_ALREADY.to_string());
+            self.note = Some(Message::keyed(MessageKind::Error, Keyed::LessonDone));
             return vec![Effect::Redraw];
         }
         self.board.set(mv);
         let Some(checked) = check(lesson.task, &lesson.game, mv, lesson.answer) else {
-            self.note = Some(crate::strings::puzzle::full(mv));
+            self.note = Some(Message::new(
+                MessageKind::Error,
+                crate::strings::puzzle::full(mv),
+            ));
             return vec![Effect::Redraw];
         };
         if !checked.done {
@@ -346,7 +358,7 @@ impl LessonState {
                 Some(
                     action @ (Action::Quit | Action::ForceQuit | Action::Undo | Action::NewGame),
                 ) => self.apply(action),
-                _ => self.say(words::CLAIM_FIRST),
+                _ => self.say_keyed(Keyed::ClaimFirst),
             };
         };
         match keymap::action(key, KeyContext::ClaimEntry) {
@@ -409,7 +421,12 @@ impl LessonState {
     }
 
     fn say(&mut self, text: &str) -> Effects {
-        self.note = Some(text.to_string());
+        self.note = Some(Message::new(MessageKind::Error, text));
+        vec![Effect::Redraw]
+    }
+
+    fn say_keyed(&mut self, keyed: Keyed) -> Effects {
+        self.note = Some(Message::keyed(MessageKind::Error, keyed));
         vec![Effect::Redraw]
     }
 }

@@ -1,10 +1,14 @@
-//! The status-line message: its kind (which picks its style) and its wordings.
+//! The status-line message: its kind (which picks its style) and its wordings; and
+//! the texts that name what to type next ([`Keyed`]), which each face words its own
+//! way.
+
+use std::borrow::Cow;
 
 use ratatui::style::Style;
 
-use crate::rules::{ClaimState, Game, Placement, Player};
+use crate::rules::{ClaimState, Game, Placement, Player, Square};
 use crate::session::Notice;
-use crate::strings::{claim, describe};
+use crate::strings::{claim, describe, lesson, line, message, puzzle, start, table};
 use crate::text;
 
 use super::look::Look;
@@ -20,6 +24,104 @@ pub enum MessageKind {
     Error,
 }
 
+/// A text that names what to type next. The full screen says it with its keys
+/// ([`Keyed::keys`]), the line mode with its commands ([`Keyed::commands`]): carried
+/// as data, so the line mode never has to recognise a text to reword it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Keyed {
+    /// A square while the AI waits for the person's claim.
+    GoOn,
+    /// A lesson's stone waits for its claim: anything else is refused.
+    ClaimFirst,
+    /// A move after the lesson's task was done.
+    LessonDone,
+    /// A key the lesson does not take.
+    LessonUnknownKey,
+    /// A key the puzzle does not take.
+    PuzzleUnknownKey,
+    /// A move after the puzzle was answered.
+    PuzzleAnswered,
+    /// A key the start screen does not take.
+    StartUnknownKey,
+    /// A key the game does not take.
+    UnknownKey,
+    /// The hint: the hard AI's move for the player to move.
+    Hint(Square),
+    /// A move or a take-back once the game is over.
+    GameOver,
+    /// Moves taken back, this many.
+    TookBack(usize),
+    /// The AI found no legal move.
+    AiStalled,
+    /// A review asked for before the game is over.
+    ReviewAfterTheGame,
+    /// A move or a resignation at a server table once its game is over.
+    TableOver,
+    /// The same against the server's AI.
+    TableOverAi,
+    /// Something only a player does, asked by a spectator at a table.
+    Spectating,
+    /// A new game asked of the server's AI before this one is over.
+    NewGameAtTheEndAi,
+    /// The replay viewer's play-on at the last move of a finished game.
+    OverAtThisMove,
+    /// The replay viewer's jump to a move the record has not: the number typed, and
+    /// how many moves it has.
+    NoSuchMove(String, usize),
+}
+
+impl Keyed {
+    /// The full screen's wording: the keys.
+    pub fn keys(&self) -> String {
+        match self {
+            Keyed::GoOn => claim::GO_ON.to_owned(),
+            Keyed::ClaimFirst => lesson::CLAIM_FIRST.to_owned(),
+            Keyed::LessonDone => lesson::DONE_ALREADY.to_owned(),
+            Keyed::LessonUnknownKey => lesson::UNKNOWN_KEY.to_owned(),
+            Keyed::PuzzleUnknownKey => puzzle::UNKNOWN_KEY.to_owned(),
+            Keyed::PuzzleAnswered => puzzle::ANSWERED.to_owned(),
+            Keyed::StartUnknownKey => start::UNKNOWN_KEY.to_owned(),
+            Keyed::UnknownKey => message::UNKNOWN_KEY.to_owned(),
+            Keyed::Hint(square) => message::hint(*square),
+            Keyed::GameOver => message::GAME_OVER.to_owned(),
+            Keyed::TookBack(count) => message::took_back(*count),
+            Keyed::AiStalled => message::AI_STALLED.to_owned(),
+            Keyed::ReviewAfterTheGame => message::REVIEW_AFTER_THE_GAME.to_owned(),
+            Keyed::TableOver => table::GAME_OVER.to_owned(),
+            Keyed::TableOverAi => table::GAME_OVER_AI.to_owned(),
+            Keyed::Spectating => table::SPECTATING.to_owned(),
+            Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
+            Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
+            Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
+        }
+    }
+
+    /// The line mode's wording: the commands typed for those keys.
+    pub fn commands(&self) -> String {
+        match self {
+            Keyed::GoOn => line::GO_ON.to_owned(),
+            Keyed::ClaimFirst => line::CLAIM_FIRST.to_owned(),
+            Keyed::LessonDone => line::LESSON_DONE.to_owned(),
+            Keyed::LessonUnknownKey | Keyed::PuzzleUnknownKey | Keyed::UnknownKey => {
+                line::NOTHING_HERE.to_owned()
+            }
+            Keyed::PuzzleAnswered => line::PUZZLE_ANSWERED.to_owned(),
+            Keyed::StartUnknownKey => line::START_UNKNOWN.to_owned(),
+            Keyed::Hint(square) => line::hint(*square),
+            Keyed::GameOver => line::GAME_OVER.to_owned(),
+            Keyed::TookBack(count) => line::took_back(*count),
+            Keyed::AiStalled => line::AI_STALLED.to_owned(),
+            Keyed::ReviewAfterTheGame => line::REVIEW_AFTER_THE_GAME.to_owned(),
+            Keyed::TableOver => line::TABLE_OVER.to_owned(),
+            Keyed::TableOverAi => line::TABLE_OVER_AI.to_owned(),
+            Keyed::Spectating => line::SPECTATING.to_owned(),
+            Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
+            Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
+            Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
+        }
+    }
+}
+
 /// The message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -29,6 +131,9 @@ pub struct Message {
     pub text: String,
     /// A shorter wording for narrow screens, if there is one.
     pub short: Option<String>,
+    /// What the text names to type, when it names keys: the line mode words it
+    /// with its commands instead.
+    pub keyed: Option<Keyed>,
 }
 
 impl Message {
@@ -38,6 +143,25 @@ impl Message {
             kind,
             text: text.into(),
             short: None,
+            keyed: None,
+        }
+    }
+
+    /// A message that names what to type: the full screen's keys as its text.
+    pub fn keyed(kind: MessageKind, keyed: Keyed) -> Message {
+        Message {
+            kind,
+            text: keyed.keys(),
+            short: None,
+            keyed: Some(keyed),
+        }
+    }
+
+    /// The line mode's wording: the commands where the text names keys.
+    pub fn line_words(&self) -> Cow<'_, str> {
+        match &self.keyed {
+            Some(keyed) => Cow::Owned(keyed.commands()),
+            None => Cow::Borrowed(&self.text),
         }
     }
 
@@ -52,6 +176,7 @@ impl Message {
             kind,
             text: describe::placement(placement),
             short: Some(describe::placement_short(placement)),
+            keyed: None,
         }
     }
 
@@ -82,16 +207,19 @@ impl Message {
                 kind: MessageKind::Info,
                 text: claim::placed_remote(placement),
                 short: None,
+                keyed: None,
             },
             Some(ClaimState::Pending) => Message {
                 kind: MessageKind::Info,
                 text: claim::placed(placement),
                 short: Some(claim::placed_short(placement)),
+                keyed: None,
             },
             Some(ClaimState::Claimed { .. }) => Message {
                 kind: MessageKind::Score(placement.player),
                 text: describe::ai_claimed(placement),
                 short: Some(describe::placement_short(placement)),
+                keyed: None,
             },
             Some(other) => Message::new(MessageKind::Info, describe::settled(placement, other)),
         };
@@ -99,6 +227,7 @@ impl Message {
             message.text = claim::unclaimed_then(&describe::unclaimed(earlier), &message.text);
             // Whole, in a box if need be: what was forfeited is the lesson.
             message.short = None;
+            message.keyed = None;
         }
         message
     }

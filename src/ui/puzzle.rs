@@ -17,6 +17,7 @@ use crate::strings::{describe, puzzle as words};
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{Action, KeyContext};
+use super::message::{Keyed, Message, MessageKind};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
@@ -54,7 +55,7 @@ pub struct PuzzleState {
     /// The themes are shown (`t`).
     hint: bool,
     /// A one-line note (a save failure, an unknown key).
-    note: Option<String>,
+    note: Option<Message>,
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
     quit: bool,
@@ -162,12 +163,17 @@ impl PuzzleState {
 
     /// The one-line note, if any.
     pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+        self.note.as_ref().map(|note| note.text.as_str())
+    }
+
+    /// The note in the line mode's words.
+    pub(crate) fn note_words(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.note.as_ref().map(Message::line_words)
     }
 
     /// Sets the one-line note (the event loop reports a failed save here).
     pub fn notify(&mut self, text: impl Into<String>) {
-        self.note = Some(text.into());
+        self.note = Some(Message::new(MessageKind::Error, text));
     }
 
     /// Whether this is the day's puzzle, and of which date.
@@ -209,7 +215,7 @@ impl PuzzleState {
         match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
-            other => other.effects(&mut self.note, words::UNKNOWN_KEY),
+            other => other.effects(&mut self.note, Keyed::PuzzleUnknownKey),
         }
     }
 
@@ -261,11 +267,11 @@ impl PuzzleState {
 
     fn try_move(&mut self, mv: Move) -> Effects {
         if self.phase != PuzzlePhase::Asking {
-            self.note = Some(words::ANSWERED.to_string());
+            self.note = Some(Message::keyed(MessageKind::Error, Keyed::PuzzleAnswered));
             return vec![Effect::Redraw];
         }
         let Some(v) = judge(&self.puzzle, mv) else {
-            self.note = Some(words::full(mv));
+            self.note = Some(Message::new(MessageKind::Error, words::full(mv)));
             return vec![Effect::Redraw];
         };
         let opponent = self.game.to_move().other();

@@ -3,7 +3,8 @@
 use crate::ai::Seat;
 use crate::rules::{Game, Player};
 use crate::session::GameConfig;
-use crate::strings::{question, table};
+use crate::strings::question::{self, Answering};
+use crate::strings::table;
 
 /// A yes/no question on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,29 +32,31 @@ pub enum Question {
 }
 
 impl Question {
-    /// The whole question: whether quitting keeps the game (`autosaved`; if not, the
-    /// question says so and offers `s`), the autosaved game offered and the seats of
-    /// the new game offered instead (`new_seats`) change the wording.
-    pub fn text(
+    /// The whole question, its answers named `how`: whether quitting keeps the game
+    /// (`autosaved`; if not, the question says so and offers to save), the
+    /// autosaved game offered and the seats of the new game offered instead
+    /// (`new_seats`) change the wording.
+    pub(crate) fn text(
         self,
+        how: Answering,
         autosaved: bool,
         offer: Option<&(GameConfig, Game)>,
         new_seats: [Seat; 2],
     ) -> String {
         match (self, offer) {
-            (Question::Quit, _) if autosaved => question::QUIT_AUTOSAVED.to_owned(),
-            (Question::Quit, _) => question::QUIT_NOT_KEPT.to_owned(),
-            (Question::NewGame, _) => question::NEW_GAME.to_owned(),
+            (Question::Quit, _) if autosaved => question::quit_autosaved(how),
+            (Question::Quit, _) => question::quit_not_kept(how),
+            (Question::NewGame, _) => question::new_game(how),
             (Question::Resume, Some((config, game))) => {
-                question::resume(config.seats, game, new_seats)
+                question::resume(config.seats, game, new_seats, how)
             }
-            (Question::Resume, None) => question::RESUME.to_owned(),
-            (Question::Resign(player), _) => question::resign(player),
-            (Question::UndoAsked, _) => table::UNDO_ASKED.to_owned(),
-            (Question::Rematch, _) => table::REMATCH.to_owned(),
-            (Question::Leave, _) => table::LEAVE.to_owned(),
-            (Question::LeaveAi { kept: true }, _) => table::LEAVE_KEPT.to_owned(),
-            (Question::LeaveAi { kept: false }, _) => table::LEAVE_NOT_KEPT.to_owned(),
+            (Question::Resume, None) => question::resume_unknown(how),
+            (Question::Resign(player), _) => question::resign(player, how),
+            (Question::UndoAsked, _) => table::undo_asked(how),
+            (Question::Rematch, _) => table::rematch(how),
+            (Question::Leave, _) => table::leave(how),
+            (Question::LeaveAi { kept: true }, _) => table::leave_kept(how),
+            (Question::LeaveAi { kept: false }, _) => table::leave_not_kept(how),
         }
     }
 
@@ -65,7 +68,7 @@ impl Question {
         offer: Option<&(GameConfig, Game)>,
         new_seats: [Seat; 2],
     ) -> Vec<String> {
-        let mut wordings = vec![self.text(autosaved, offer, new_seats)];
+        let mut wordings = vec![self.text(Answering::Keys, autosaved, offer, new_seats)];
         match (self, offer) {
             (Question::Quit, _) if autosaved => {
                 wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
@@ -109,4 +112,49 @@ pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
     crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
         .or(wordings.last().map(String::as_str))
         .unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every question, in every state that changes its wording.
+    fn every_text(how: Answering) -> Vec<String> {
+        let offer = (GameConfig::default(), Game::default());
+        let seats = [Seat::Human, Seat::Human];
+        let questions = [
+            Question::Quit,
+            Question::NewGame,
+            Question::Resume,
+            Question::Resign(Player::Blue),
+            Question::UndoAsked,
+            Question::Rematch,
+            Question::Leave,
+            Question::LeaveAi { kept: true },
+            Question::LeaveAi { kept: false },
+        ];
+        let mut texts = Vec::new();
+        for question in questions {
+            for autosaved in [true, false] {
+                for offer in [None, Some(&offer)] {
+                    texts.push(question.text(how, autosaved, offer, seats));
+                }
+            }
+        }
+        texts
+    }
+
+    /// The line mode's questions name their answers as commands, the full screen's
+    /// as keys.
+    #[test]
+    fn each_face_names_the_answers_it_takes() {
+        for text in every_text(Answering::Commands) {
+            assert!(text.contains("yes: ") && text.contains(", no: "), "{text}");
+            assert!(!text.contains("key") && !text.contains("y: "), "{text}");
+        }
+        for text in every_text(Answering::Keys) {
+            assert!(text.contains("y: "), "{text}");
+            assert!(!text.contains("yes: "), "{text}");
+        }
+    }
 }

@@ -12,11 +12,12 @@ use ratatui::layout::Rect;
 use crate::record::{Mark, Record};
 use crate::review::{MoveReview, PositionValue};
 use crate::rules::{Game, Placement, Position};
+use crate::strings::question::Answering;
 use crate::strings::{analysis as analysis_words, message, question};
 
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
-use super::message::MessageKind;
+use super::message::{Keyed, Message, MessageKind};
 use super::replay_analysis::Analysis;
 
 /// Autoplay delays between moves, slowest first.
@@ -74,7 +75,7 @@ pub struct ReplayState {
     goto: Option<String>,
     overlay: ReplayOverlay,
     /// A message that replaces the move's own until the next key.
-    message: Option<(MessageKind, String)>,
+    message: Option<Message>,
     exit: Option<ReplayExit>,
     area: Rect,
     /// The record's mark and comments after each move.
@@ -324,7 +325,7 @@ impl ReplayState {
 
     /// A message replacing the move's own (an error, a hint).
     pub fn message(&self) -> Option<(MessageKind, &str)> {
-        self.message.as_ref().map(|(k, t)| (*k, t.as_str()))
+        self.message.as_ref().map(|m| (m.kind, m.text.as_str()))
     }
 
     /// How the viewer ended, once it has.
@@ -339,7 +340,12 @@ impl ReplayState {
 
     /// The question shown while [`ReplayOverlay::ConfirmContinue`] is up.
     pub fn continue_question(&self) -> String {
-        question::play_on(self.at_move, self.len() - self.at_move)
+        self.continue_words(Answering::Keys)
+    }
+
+    /// The play-on question, its answers named `how` (the line mode's commands).
+    pub(crate) fn continue_words(&self, how: Answering) -> String {
+        question::play_on(self.at_move, self.len() - self.at_move, how)
     }
 
     /// The play-on question on a status line `width` wide: whole if it fits, else shorter.
@@ -378,7 +384,7 @@ impl ReplayState {
                 Some(action) => self.apply(action),
                 None if self.key_context() == KeyContext::TooSmall => Vec::new(),
                 None => {
-                    self.error(message::UNKNOWN_KEY);
+                    self.error_keyed(Keyed::UnknownKey);
                     VIEW.to_vec()
                 }
             },
@@ -391,8 +397,17 @@ impl ReplayState {
         }
     }
 
+    /// The replacing message in the line mode's words.
+    pub(crate) fn message_words(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.message.as_ref().map(Message::line_words)
+    }
+
     fn error(&mut self, text: impl Into<String>) {
-        self.message = Some((MessageKind::Error, text.into()));
+        self.message = Some(Message::new(MessageKind::Error, text));
+    }
+
+    fn error_keyed(&mut self, keyed: Keyed) {
+        self.message = Some(Message::keyed(MessageKind::Error, keyed));
     }
 
     /// Carries out one action, as a key would.
@@ -464,7 +479,7 @@ impl ReplayState {
             Action::Continue => self.ask_continue(),
             Action::Analysis if !self.panel && matches!(&self.served, Some(Some(_))) => {
                 let pending = self.served.clone().flatten().unwrap_or_default();
-                self.message = Some((MessageKind::Info, pending));
+                self.message = Some(Message::new(MessageKind::Info, pending));
                 VIEW.to_vec()
             }
             Action::Analysis if self.panel => {
@@ -486,7 +501,7 @@ impl ReplayState {
                     }
                     None => {
                         let text = analysis_words::no_mistake(later, self.analysis.finished());
-                        self.message = Some((MessageKind::Info, text));
+                        self.message = Some(Message::new(MessageKind::Info, text));
                         VIEW.to_vec()
                     }
                 };
@@ -539,7 +554,7 @@ impl ReplayState {
                 MOVED.to_vec()
             }
             _ => {
-                self.error(message::no_such_move(&typed, self.len()));
+                self.error_keyed(Keyed::NoSuchMove(typed, self.len()));
                 VIEW.to_vec()
             }
         }
@@ -548,7 +563,7 @@ impl ReplayState {
     fn ask_continue(&mut self) -> Effects {
         self.autoplay = false;
         if self.position().is_over() {
-            self.error(message::OVER_AT_THIS_MOVE);
+            self.error_keyed(Keyed::OverAtThisMove);
         } else if self.at_move == self.len() {
             // Nothing would be dropped: no need to ask.
             self.exit = Some(ReplayExit::Continue(self.at_move));

@@ -9,6 +9,7 @@ use crate::strings::start as words;
 
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, Direction, KeyContext, START_KEYS};
+use super::message::{Keyed, Message, MessageKind};
 
 /// What the player chose on the start screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub struct StartState {
     /// Whether the history holds a game to replay.
     can_replay: bool,
     choice: Option<StartChoice>,
-    note: Option<String>,
+    note: Option<Message>,
     size: Rect,
 }
 
@@ -97,13 +98,18 @@ impl StartState {
 
     /// The one-line note (a closed door chosen).
     pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+        self.note.as_ref().map(|note| note.text.as_str())
+    }
+
+    /// The note in the line mode's words.
+    pub(crate) fn note_words(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.note.as_ref().map(Message::line_words)
     }
 
     /// The screen with `text` on its note line until the first key (a problem of the
     /// config file).
     pub fn with_note(mut self, text: String) -> StartState {
-        self.note = Some(text);
+        self.note = Some(Message::new(MessageKind::Error, text));
         self
     }
 
@@ -145,7 +151,7 @@ impl StartState {
                 }
             }
             _ if matches!(key.code, KeyCode::Char(_)) => {
-                self.note = Some(words::UNKNOWN_KEY.to_owned())
+                self.note = Some(Message::keyed(MessageKind::Error, Keyed::StartUnknownKey))
             }
             _ => {}
         }
@@ -154,13 +160,11 @@ impl StartState {
 
     fn choose(&mut self, choice: StartChoice) -> Effects {
         if !self.enabled(choice) {
-            self.note = Some(
-                match choice {
-                    StartChoice::Resume => words::NOTHING_TO_RESUME,
-                    _ => words::NO_HISTORY,
-                }
-                .to_owned(),
-            );
+            let text = match choice {
+                StartChoice::Resume => words::NOTHING_TO_RESUME,
+                _ => words::NO_HISTORY,
+            };
+            self.note = Some(Message::new(MessageKind::Error, text));
             return vec![Effect::Redraw];
         }
         self.choice = Some(choice);

@@ -208,13 +208,19 @@ fn a_whole_game_against_the_ai_through_a_pipe() {
     {
         script.extend(std::iter::repeat_n((*square).to_owned(), 4));
     }
-    script.extend(["moves", "last"].map(str::to_owned));
+    // A square once the game is over is refused in commands.
+    script.extend(["moves", "last", "a1"].map(str::to_owned));
     for line in &script {
         s.send(line);
     }
     s.wait_for("Game over:");
+    let over = s.wait_for("The game is over");
+    assert!(over.last().unwrap().contains("review"), "{over:?}");
     let (status, lines) = s.finish();
     assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
     let moves = lines.iter().filter(|l| is_move(l)).count();
     assert_eq!(
         moves,
@@ -273,6 +279,9 @@ fn a_claim_game_through_a_pipe() {
     s.wait_for("The game is kept");
     let (status, lines) = s.finish();
     assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
     // The autosave's path may be long: every other line is short.
     let lines: Vec<String> = lines
         .into_iter()
@@ -299,6 +308,8 @@ fn the_ai_waits_for_a_claim_in_line_commands() {
     s.wait_for("Your move, Blue.");
     s.send("a1");
     let mut said = s.wait_for("Yellow waits");
+    let waits = said.last().unwrap().clone();
+    assert!(waits.contains("claim N"), "{waits}");
     s.send("b1");
     said.extend(s.wait_for("The AI moves next"));
     let refused = said.last().unwrap().clone();
@@ -377,7 +388,8 @@ fn a_review_through_a_pipe() {
     );
     s.send("go 60");
     s.send("play");
-    s.wait_for("Play on from move 60? The 4 later moves are dropped");
+    let asked = s.wait_for("Play on from move 60? The 4 later moves are dropped");
+    assert_commands(asked.last().unwrap());
     s.send("y");
     s.wait_for("60 moves played.");
     s.send("quit");
@@ -437,6 +449,115 @@ fn the_claim_lesson_names_the_claim_command() {
     assert!(status.success(), "{status}");
 }
 
+/// A line names the line mode's commands, never the full screen's keys.
+fn assert_commands(line: &str) {
+    let lower = line.to_lowercase();
+    for key in [
+        "any other key",
+        "press",
+        "enter",
+        "esc",
+        "keys listed",
+        "listed below",
+        "(←)",
+        " n opens",
+        " n for ",
+        " q to ",
+        " r to ",
+        " u starts",
+        " u tries",
+        " u to ",
+        " u again",
+    ] {
+        assert!(!lower.contains(key), "{key:?} in: {line}");
+    }
+}
+
+/// A lesson done says the commands that go on (`next`, `again`), then and at a
+/// square typed after it, not the full screen's `n` and `u`.
+#[test]
+fn a_lesson_done_names_next_and_again() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("a1");
+    let mut said = s.wait_for("Well done!");
+    s.send("b1");
+    said.extend(s.wait_for("Done!"));
+    for line in &said[said.len() - 2..] {
+        assert_commands(line);
+        assert!(line.contains("next") && line.contains("again"), "{line}");
+    }
+    s.send("again");
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// A command that types a key the lesson does not take (`open 8` out of the menu)
+/// points to `help`, not to keys listed below a screen the line mode has not.
+#[test]
+fn a_lesson_refuses_in_commands() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("open 8");
+    let said = s.wait_for("nothing here");
+    let refused = said.last().unwrap();
+    assert_commands(refused);
+    assert!(!refused.contains("key"), "{refused}");
+    assert!(refused.contains("help"), "{refused}");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// The questions (quit, resign, new game) name the answers as commands: `yes`,
+/// `no` (and `save` where the game is not kept), not "any other key"; each answer
+/// named does what it says.
+#[test]
+fn the_questions_name_their_answers_as_commands() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    s.wait_for("Your move, Yellow.");
+    for (command, asked) in [
+        ("resign", "Resign for Yellow?"),
+        ("new", "Abandon this game"),
+        ("quit", "Quit the game in progress?"),
+    ] {
+        s.send(command);
+        let said = s.wait_for(asked);
+        let question = said.last().unwrap();
+        assert_commands(question);
+        assert!(question.contains("yes: "), "{question}");
+        assert!(question.contains("no: "), "{question}");
+        s.send("no");
+        s.wait_for("Your move, Yellow.");
+    }
+    s.send("quit");
+    s.wait_for("Quit the game in progress?");
+    s.send("yes");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// The hint says the empty line that plays it, not Enter; the empty line does.
+#[test]
+fn the_hint_names_the_empty_line() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("hint");
+    let said = s.wait_for("plays it");
+    let hint = said.last().unwrap().clone();
+    assert_commands(&hint);
+    let square = hint
+        .split_once("Hint: ")
+        .map(|(_, rest)| rest[..2].to_owned())
+        .unwrap_or_else(|| panic!("no square in: {hint}"));
+    s.send("");
+    s.wait_for(&format!("Blue {square}, section 1."));
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// A puzzle: a wrong move and what it costs (the check waited for), again, the answer.
 #[test]
 fn a_puzzle_through_a_pipe() {
@@ -449,8 +570,21 @@ fn a_puzzle_through_a_pipe() {
     s.send("again");
     s.send("c4");
     s.wait_for("Right!");
+    // A move once it is answered says the commands that go on.
+    s.send("d2");
+    let answered = s.wait_for("Answered");
+    let answered = answered.last().unwrap();
+    assert!(
+        answered.contains("again") && answered.contains("next"),
+        "{answered}"
+    );
+    s.send("x");
+    s.wait_for("help lists the commands");
     let (status, lines) = s.finish();
     assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
     assert!(
         lines.iter().any(|l| l.starts_with("Your puzzle rating: ")),
         "{lines:?}"
@@ -474,6 +608,23 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
         lines.iter().any(|l| l.starts_with("The game is kept")),
         "{lines:?}"
     );
+}
+
+/// A key the start screen does not take says what to type in the line mode: a
+/// door's key, or quit.
+#[test]
+fn the_start_screen_refuses_in_commands() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("x");
+    let said = s.wait_for("quit");
+    assert_commands(said.last().unwrap());
+    s.send("quit");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
+    }
 }
 
 /// `TERM=dumb` at a terminal (a pty, not a pipe): the line mode, its own editor

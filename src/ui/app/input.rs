@@ -6,12 +6,12 @@ use ratatui::layout::Rect;
 
 use crate::record::Termination;
 use crate::rules::Square;
-use crate::strings::{claim as claim_words, message, table};
+use crate::strings::{claim as claim_words, message};
 
 use super::super::cursor::Pointed;
 use super::super::effect::{Effect, Effects, Input};
 use super::super::keymap::{self, Action, KeyContext};
-use super::super::message::{Message, MessageKind};
+use super::super::message::{Keyed, Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::App;
 
@@ -65,9 +65,9 @@ impl App {
                     None => {
                         let _ = self.cursor.apply(Action::No);
                         if self.spectating() {
-                            self.refuse(table::SPECTATING)
+                            self.refuse_keyed(Keyed::Spectating)
                         } else {
-                            self.refuse(message::UNKNOWN_KEY)
+                            self.refuse_keyed(Keyed::UnknownKey)
                         }
                     }
                 }
@@ -165,7 +165,7 @@ impl App {
             Action::Save => vec![Effect::Save, Effect::Redraw],
             Action::Review if self.is_over() => vec![Effect::Review],
             Action::Resign => self.ask_resign(),
-            Action::Review => self.refuse(message::REVIEW_AFTER_THE_GAME),
+            Action::Review => self.refuse_keyed(Keyed::ReviewAfterTheGame),
             // Cursor keys are handled above; the replay viewer's never reach a game.
             _ => Vec::new(),
         }
@@ -245,5 +245,16 @@ impl App {
 
     pub(super) fn refuse(&mut self, text: impl Into<String>) -> Effects {
         self.say(MessageKind::Error, text)
+    }
+
+    /// Says a text that names what to type: each face words it its own way.
+    pub(super) fn say_keyed(&mut self, kind: MessageKind, keyed: Keyed) -> Effects {
+        self.set_message(Message::keyed(kind, keyed), false);
+        vec![Effect::Redraw]
+    }
+
+    /// Refuses with a text that names what to type instead.
+    pub(super) fn refuse_keyed(&mut self, keyed: Keyed) -> Effects {
+        self.say_keyed(MessageKind::Error, keyed)
     }
 }

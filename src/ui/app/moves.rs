@@ -3,12 +3,12 @@
 //! its replies taken).
 
 use crate::rules::{ClaimState, Move, Square};
-use crate::strings::{claim as claim_words, message, table};
+use crate::strings::message;
 
 use super::super::ai_worker::{AiJob, AiReply};
 use super::super::cursor::Cursor;
 use super::super::effect::{Effect, Effects};
-use super::super::message::{Message, MessageKind};
+use super::super::message::{Keyed, Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::App;
 
@@ -53,22 +53,22 @@ impl App {
     pub(super) fn place(&mut self, square: Square) -> Effects {
         self.cursor.set(square);
         if self.at_table() && (self.is_over() || self.stopped().is_some()) {
-            return self.refuse(table::GAME_OVER);
+            return self.refuse_keyed(Keyed::TableOver);
         }
         if self.is_served() && (self.is_over() || self.stopped().is_some()) {
-            let text = if self.spectating() {
-                table::SPECTATING
+            let keyed = if self.spectating() {
+                Keyed::Spectating
             } else {
-                table::GAME_OVER_AI
+                Keyed::TableOverAi
             };
-            return self.refuse(text);
+            return self.refuse_keyed(keyed);
         }
         if self.is_over() {
-            return self.refuse(message::GAME_OVER);
+            return self.refuse_keyed(Keyed::GameOver);
         }
         let mover = self.game.to_move();
         if self.awaits_claim() {
-            return self.refuse(claim_words::GO_ON);
+            return self.refuse_keyed(Keyed::GoOn);
         }
         if !self.config.is_human(mover) {
             return self.refuse(message::wait_for(mover, self.config.seat(mover)));
@@ -137,13 +137,13 @@ impl App {
         if let Some(last) = self.game.last() {
             self.cursor.set(last.square());
         }
-        let _ = self.say(MessageKind::Info, message::took_back(count));
+        let _ = self.say_keyed(MessageKind::Info, Keyed::TookBack(count));
         vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
     }
 
     pub(super) fn redo(&mut self) -> Effects {
         if self.ending().is_some() {
-            return self.refuse(message::GAME_OVER);
+            return self.refuse_keyed(Keyed::GameOver);
         }
         let Some(last) = self.config.redo_turn(&mut self.game) else {
             return self.refuse(message::NOTHING_TO_REDO);
@@ -235,12 +235,12 @@ impl App {
             (AiJob::Move, _) => {
                 // Asking again would loop: wait for the players to undo or start over.
                 self.ai.stall();
-                self.refuse(message::AI_STALLED)
+                self.refuse_keyed(Keyed::AiStalled)
             }
             (AiJob::Hint, Some(mv)) => {
                 self.hint = Some(mv);
                 self.cursor.set(mv);
-                self.say(MessageKind::Info, message::hint(mv))
+                self.say_keyed(MessageKind::Info, Keyed::Hint(mv))
             }
             (AiJob::Hint, None) => vec![Effect::Redraw],
         };

@@ -14,7 +14,7 @@ use crate::text;
 
 use super::super::effect::{Effect, Effects};
 use super::super::keymap::{self, Action, KeyContext};
-use super::super::message::MessageKind;
+use super::super::message::{Keyed, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::super::table_link::{News, Request};
 use super::App;
@@ -230,7 +230,7 @@ impl App {
                 | Action::Resign
                 | Action::Message
                 | Action::Mute
-                | Action::Bell => Some(self.refuse(table::SPECTATING)),
+                | Action::Bell => Some(self.refuse_keyed(Keyed::Spectating)),
                 _ => None,
             };
         }
@@ -249,7 +249,7 @@ impl App {
                     .iter()
                     .any(|p| !self.is_remote(p.player));
                 if ended {
-                    self.refuse(table::GAME_OVER)
+                    self.refuse_keyed(Keyed::TableOver)
                 } else if !mine {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
@@ -267,12 +267,12 @@ impl App {
             }
             // Against the server's AI, R resigns as in a local game; m, M and B are no
             // keys there (they are looked up at a table only).
-            Action::Resign if at_table && ended => self.refuse(table::GAME_OVER),
+            Action::Resign if at_table && ended => self.refuse_keyed(Keyed::TableOver),
             Action::Resign if at_table => {
                 let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
                 match mine {
                     Some(seat) => self.ask(Question::Resign(seat)),
-                    None => self.refuse(table::SPECTATING),
+                    None => self.refuse_keyed(Keyed::Spectating),
                 }
             }
             Action::Message => {
@@ -296,7 +296,7 @@ impl App {
         let effects = match action {
             Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
             Action::Redo => self.refuse(table::NO_REDO_AI),
-            Action::Undo if ended => self.refuse(table::GAME_OVER_AI),
+            Action::Undo if ended => self.refuse_keyed(Keyed::TableOverAi),
             Action::Undo => {
                 let config = self.config;
                 let mine = self
@@ -312,7 +312,7 @@ impl App {
                 }
             }
             Action::NewGame if ended => self.to_table(Request::Rematch, vec![Effect::Redraw]),
-            Action::NewGame => self.refuse(table::NEW_GAME_AT_THE_END_AI),
+            Action::NewGame => self.refuse_keyed(Keyed::NewGameAtTheEndAi),
             _ => return None,
         };
         Some(effects)
@@ -571,6 +571,11 @@ mod tests {
         // No new game mid-game; R asks, and the table decides.
         key(&mut app, 'n');
         assert_eq!(app.message().unwrap().text, table::NEW_GAME_AT_THE_END_AI);
+        // The line mode says it with its commands.
+        assert_eq!(
+            app.message().unwrap().line_words(),
+            crate::strings::line::NEW_GAME_AT_THE_END_AI
+        );
         key(&mut app, 'R');
         assert_eq!(
             app.overlay(),
@@ -656,6 +661,10 @@ mod tests {
         for c in ['m', 'u', 'B', 'n'] {
             key(&mut watcher, c);
             assert_eq!(watcher.message().unwrap().text, table::SPECTATING);
+            assert_eq!(
+                watcher.message().unwrap().line_words(),
+                crate::strings::line::SPECTATING
+            );
         }
         assert!(watcher.take_requests().is_empty());
         assert_eq!(watcher.watching(), None);

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::rules::{Cell, ClaimState, Game, Placement, Player, Section, Square};
 use crate::session::show_clock;
+use crate::strings::question::Answering;
 use crate::strings::{
     self, describe, lesson as lesson_words, line as words, puzzle as puzzle_words,
 };
@@ -172,10 +173,10 @@ impl Narrator {
             let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
             lines.push(state_line(app, played.as_deref()));
             if let Some(message) = app.message() {
-                lines.push(message_words(&message.text).to_owned());
+                lines.push(message.line_words().into_owned());
             }
             if let Overlay::Question(question) = app.overlay() {
-                lines.push(app.question_text(question));
+                lines.push(app.question_words(question, Answering::Commands));
             }
             self.seen = Seen::Game(Box::new(now));
             return lines;
@@ -209,11 +210,11 @@ impl Narrator {
             && !(of_move && extended)
             && let Some(message) = app.message()
         {
-            let text = message_words(&message.text);
+            let text = message.line_words();
             if !extended && (now.totals != seen.totals || new.len() != old.len()) {
-                lines.push(state_line(app, Some(text)));
+                lines.push(state_line(app, Some(&text)));
             } else {
-                lines.push(words::sentences(&[text]));
+                lines.push(words::sentences(&[&text]));
             }
         } else if !extended && new.len() != old.len() {
             // The game changed under the screen (a table's agreed undo, a rematch).
@@ -222,7 +223,7 @@ impl Narrator {
         if now.overlay != seen.overlay
             && let Overlay::Question(question) = now.overlay
         {
-            lines.push(app.question_text(question));
+            lines.push(app.question_words(question, Answering::Commands));
         }
         if let (Some(watching), Some(before)) = (now.watching, seen.watching)
             && watching != before
@@ -276,16 +277,16 @@ impl Narrator {
             } => (at_move, overlay, finished, autoplay, message),
             _ => (usize::MAX, ReplayOverlay::None, false, false, None),
         };
-        if let Some((_, message)) = state.message()
-            && (typed || said.as_deref() != Some(message))
+        if let Some(message) = state.message_words()
+            && (typed || said.as_deref() != Some(&*message))
         {
-            lines.push(words::sentences(&[message]));
+            lines.push(words::sentences(&[&message]));
         }
         if state.at_move() != at_move || (typed && lines.is_empty()) {
             lines.push(shown_move(state));
         }
         if state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue {
-            lines.push(state.continue_question());
+            lines.push(state.continue_words(Answering::Commands));
         }
         if state.autoplay() != autoplay && !state.autoplay() && !typed {
             // Autoplay stopped by itself at the last move.
@@ -311,7 +312,7 @@ impl Narrator {
             overlay: state.overlay(),
             finished: state.analysis().finished(),
             autoplay: state.autoplay(),
-            message: state.message().map(|(_, m)| m.to_owned()),
+            message: state.message_words().map(|m| m.into_owned()),
         };
         lines
     }
@@ -343,7 +344,7 @@ impl Narrator {
                     lines.push(words::sentences(&[
                         lesson_words::WELL_DONE,
                         &lesson_words::what_it_did(&check.what),
-                        crate::strings::lesson::DONE_ALREADY,
+                        words::LESSON_DONE,
                     ]));
                 } else if let Some(lesson) = state.lesson() {
                     lines.push(words::sentences(&[
@@ -355,10 +356,10 @@ impl Narrator {
             }
             LessonPhase::Tried(..) => {}
         }
-        if let Some(text) = state.note()
-            && (typed || note.as_deref() != Some(text))
+        if let Some(text) = state.note_words()
+            && (typed || note.as_deref() != Some(&*text))
         {
-            lines.push(words::sentences(&[message_words(text)]));
+            lines.push(words::sentences(&[&text]));
         }
         if typed && lines.is_empty() {
             lines.extend(lesson_screen(state));
@@ -366,7 +367,7 @@ impl Narrator {
         self.seen = Seen::Lesson {
             index: state.index(),
             phase: now,
-            note: state.note().map(str::to_owned),
+            note: state.note_words().map(|text| text.into_owned()),
         };
         lines
     }
@@ -404,10 +405,10 @@ impl Narrator {
                 .collect();
             lines.push(puzzle_words::themes(&names));
         }
-        if let Some(text) = state.note()
-            && (typed || note.as_deref() != Some(text))
+        if let Some(text) = state.note_words()
+            && (typed || note.as_deref() != Some(&*text))
         {
-            lines.push(words::sentences(&[message_words(text)]));
+            lines.push(words::sentences(&[&text]));
         }
         if typed && lines.is_empty() {
             lines.push(task_line(state));
@@ -416,7 +417,7 @@ impl Narrator {
             id: puzzle.id.clone(),
             phase: now,
             themes: state.hint_shown(),
-            note: state.note().map(str::to_owned),
+            note: state.note_words().map(|text| text.into_owned()),
         };
         lines
     }
@@ -430,15 +431,15 @@ impl Narrator {
                 None
             }
         };
-        if let Some(text) = state.note()
-            && (typed || note.as_deref() != Some(text))
+        if let Some(text) = state.note_words()
+            && (typed || note.as_deref() != Some(&*text))
         {
-            lines.push(text.to_owned());
+            lines.push(text.into_owned());
         } else if typed && lines.is_empty() {
             lines.extend(start_screen(state));
         }
         self.seen = Seen::Start {
-            note: state.note().map(str::to_owned),
+            note: state.note_words().map(|text| text.into_owned()),
         };
         lines
     }
@@ -489,17 +490,6 @@ fn state_line(app: &App, said: Option<&str>) -> String {
     let totals = strings::totals(game);
     let turn = turn(app);
     words::sentences(&[said.unwrap_or(""), &totals, &turn])
-}
-
-/// A message of a game or a lesson in the line mode's words: where the full
-/// screen's names keys that the line mode types as commands (the claim waited for),
-/// the line mode's own wording.
-fn message_words(text: &str) -> &str {
-    match text {
-        strings::claim::GO_ON => words::GO_ON,
-        lesson_words::CLAIM_FIRST => words::CLAIM_FIRST,
-        _ => text,
-    }
 }
 
 /// What comes next in a game: the result, or whose move it is.
