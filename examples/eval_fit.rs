@@ -1,4 +1,5 @@
-//! How hard's evaluation weights ([`hijara::ai::eval::Weights::HARD`]) were fitted.
+//! How the evaluation weights of hard ([`hijara::ai::eval::Weights::HARD`]) and
+//! of the review were fitted.
 //!
 //! ```sh
 //! cargo run --release --features tools --example eval_fit -- generate --games 700 --seed 11 > a.csv
@@ -19,10 +20,14 @@
 //! little ridge. The weights it prints are each coefficient over the score
 //! difference's, in hundredths of a point: the units of `Weights`.
 //!
-//! Since issue 29 the weights are fitted to margins instead (`margins`,
-//! `fit-margins`, `errors`: see `eval_fit/margins.rs`): the exact final margin
-//! of positions from self-play, a Texel-style least-squares fit of the
-//! evaluation to it, and the error table on held-out positions.
+//! Since issue 29 the review's weights ([`hijara::ai::eval::Weights::REVIEW`])
+//! are fitted to margins (`margins`, `fit-margins`, `errors`: see
+//! `eval_fit/margins.rs`): every move's exact final margin at positions from
+//! self-play, a Texel-style least-squares fit of the evaluation to it, and the
+//! error table on held-out positions; `losses` and `verdicts`
+//! (`eval_fit/losses.rs`) measure the review's points lost against exact
+//! losses and choose its verdict thresholds. Hard plays with the weights above:
+//! the margin-fitted ones scored less as Blue (docs/ai.md).
 
 use std::io::{BufRead, Write};
 
@@ -35,8 +40,12 @@ use hijara::rules::{Move, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
 
+#[path = "eval_fit/losses.rs"]
+mod losses;
 #[path = "eval_fit/margins.rs"]
 mod margins;
+#[path = "support/stats.rs"]
+mod stats;
 
 #[derive(Parser)]
 struct Args {
@@ -76,6 +85,11 @@ enum Command {
     /// positions, per band of 4 empty sections: the static evaluation's, and
     /// the review's search's (`analysis::evaluate_move_weighted`).
     Errors(margins::ErrorArgs),
+    /// The review's estimated losses of sampled moves against their exact
+    /// losses, with two sets of weights ([`losses`]).
+    Losses(losses::LossArgs),
+    /// The error of those losses per band, and the verdict rates of thresholds.
+    Verdicts(losses::VerdictArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -90,6 +104,8 @@ fn main() -> anyhow::Result<()> {
         Command::Margins(args) => margins::generate(&args),
         Command::FitMargins(args) => margins::fit(&args),
         Command::Errors(args) => margins::errors(&args),
+        Command::Losses(args) => losses::losses(&args),
+        Command::Verdicts(args) => losses::verdicts(&args),
     }
 }
 
@@ -262,7 +278,7 @@ fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
             .collect()
     };
     println!(
-        "Weights {{ mine: [{}], theirs: [{}] }}",
+        "Weights {{ mine: [{}], theirs: [{}], colour: [0, 0] }}",
         row(1, 1.0).join(", "),
         row(1 + FEATURES, -1.0).join(", ")
     );

@@ -40,6 +40,8 @@ use hijara::rules::{Move, Player, Position};
 
 #[path = "review_error/losses.rs"]
 mod losses;
+#[path = "support/stats.rs"]
+mod stats;
 
 /// Up to this many empty sections the truth is the exact margin.
 const EXACT_UP_TO: u32 = 22;

@@ -1,33 +1,37 @@
-//! `eval_fit margins | fit-margins | errors`: hard's evaluation fitted to exact
-//! margins (issue 29).
+//! `eval_fit margins | fit-margins | errors`: the review's evaluation
+//! ([`Weights::REVIEW`]) fitted to exact margins (issue 29).
 //!
 //! ```sh
 //! # training and held-out data, reproducible from their seeds
-//! cargo run --release --features tools --example eval_fit -- margins --games 400 --seed 21 > train.csv
-//! cargo run --release --features tools --example eval_fit -- margins --games 80 --seed 99 > held.csv
-//! cargo run --release --features tools --example eval_fit -- fit-margins train.csv
-//! cargo run --release --features tools --example eval_fit -- errors held.csv --weights "6,15,...;9,18,..."
+//! eval_fit margins --games 2000 --seed 21 --max-minutes 40 > train.csv
+//! eval_fit margins --games 2000 --seed 99 --max-minutes 40 > held.csv
+//! eval_fit fit-margins train.csv --exact-only
+//! eval_fit errors held.csv --weights "MINE;THEIRS;BLUE,YELLOW" --stride 15
 //! ```
 //!
-//! `margins` plays games of hard (node-limited) and medium, in every pairing,
-//! from 2-8 random opening moves, a quarter of them in the corners variant.
-//! Each game gives its positions from `--exact-to` empty sections down to
-//! `--exact-from`, labelled with the exact final margin under best play (a
-//! whole-window search to the end), and one position from `--deep-from` to
-//! `--deep-to`, labelled with a deeper search (`--deep-nodes`, the review's
-//! own way of valuing a position, with the current weights). One CSV row each:
-//! empty sections, the mover (0 Blue, 1 Yellow), the score difference in points
-//! from the mover's view, the mover's seven feature counts, the opponent's, the
-//! label (final margin in points for the mover), 1 if exact else 0, the ruleset
-//! (0 standard, 1 corners), and the moves from the start.
+//! `margins` plays games of hard (node-limited, one thread) and medium, in
+//! every pairing, from 2-8 random opening moves, a quarter of them in the
+//! corners variant. Each game position from `--exact-to` empty sections down
+//! to `--exact-from` is labelled with every move's exact final margin under
+//! best play (whole-window searches to the end, one table per game, each
+//! within `--exact-nodes`; a position where one does not finish is left out),
+//! so the position (its best move's margin) and each child are labelled rows;
+//! `--deep-count` positions a game from `--deep-from` to `--deep-to` get a
+//! deeper search's value (`--deep-nodes`, the review's way of valuing a
+//! position, with [`Weights::HARD`]). One CSV row each: empty sections, the
+//! mover (0 Blue, 1 Yellow), the score difference in points from the mover's
+//! view, the mover's seven feature counts, the opponent's, the label (final
+//! margin in points for the mover), 1 if exact else 0, the ruleset (0
+//! standard, 1 corners), the moves from the start, and on a game position
+//! every move's exact margin (`a1:15 b2:-5 ...`, else `-`).
 //!
 //! `fit-margins` fits `label - score difference` as a weighted sum of the 14
 //! feature counts, the mover's colour and a constant by least squares with a
 //! little ridge (the evaluation's form: `Weights` in hundredths of a point per
-//! point of a combination); the colour and constant absorb the bias and are
-//! not shipped (they cancel in a search).
+//! point of a combination); the colour and the constant give the colour term.
 //!
-//! `errors` values every held-out position with two sets of weights: the static
+//! `errors` values every held-out position with two sets of weights
+//! ([`Weights::HARD`], "shipped", and `--weights`, "candidate"): the static
 //! evaluation, and the review's search (`evaluate_move_weighted`, `--nodes` on
 //! one thread), and prints |estimate - label| per band of 4 empty sections.
 
@@ -52,20 +56,30 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 20_000)]
     hard_nodes: u64,
     /// Exact labels from this many empty sections ...
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, default_value_t = 18)]
     exact_from: u32,
-    /// ... up to this many.
-    #[arg(long, default_value_t = 20)]
-    exact_to: u32,
-    /// One position a game labelled by a deeper search, from this many ...
+    /// ... up to this many (each game position there, and every move from it).
     #[arg(long, default_value_t = 24)]
+    exact_to: u32,
+    /// The most nodes one exact margin may take; a position whose margins do
+    /// not all finish within it is left out (and counted on stderr).
+    #[arg(long, default_value_t = 4_000_000)]
+    exact_nodes: u64,
+    /// Positions a game labelled by a deeper search, from this many ...
+    #[arg(long, default_value_t = 2)]
+    deep_count: u32,
+    /// ... in this range of empty sections: from ...
+    #[arg(long, default_value_t = 25)]
     deep_from: u32,
     /// ... to this many empty sections.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 40)]
     deep_to: u32,
     /// The deeper search's nodes.
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 1_000_000)]
     deep_nodes: u64,
+    /// Stop after this many minutes (the games written so far are whole).
+    #[arg(long, default_value_t = 60)]
+    max_minutes: u64,
 }
 
 #[derive(clap::Args)]
@@ -91,25 +105,34 @@ pub struct ErrorArgs {
     /// The review search's nodes per position (0: the static evaluation only).
     #[arg(long, default_value_t = 400_000)]
     nodes: u64,
+    /// Use every `stride`-th position only.
+    #[arg(long, default_value_t = 1)]
+    stride: usize,
 }
 
 /// One labelled position.
-struct Row {
-    empties: u32,
-    mover: u32,
-    diff: f64,
-    counts: [f64; 2 * FEATURES],
-    label: f64,
-    exact: bool,
-    position: Position,
+pub(crate) struct Row {
+    pub(crate) empties: u32,
+    pub(crate) mover: u32,
+    pub(crate) diff: f64,
+    pub(crate) counts: [f64; 2 * FEATURES],
+    pub(crate) label: f64,
+    pub(crate) exact: bool,
+    pub(crate) position: Position,
+    /// Every move's exact margin for the mover, on a game position; else empty.
+    pub(crate) children: Vec<(Move, i32)>,
 }
 
-fn margin_of(position: &Position) -> i32 {
-    let mut searcher = Searcher::new(22, SearchLimit::NONE);
+/// The exact final margin of `position` for its mover, in points, within
+/// `cap` more nodes of `searcher` (whose table is kept between calls).
+fn exact_margin(searcher: &mut Searcher, position: &Position, cap: u64) -> Option<i32> {
+    if position.is_over() {
+        return Some(position.margin(position.to_move()));
+    }
+    searcher.set_limit(SearchLimit::nodes(searcher.nodes() + cap));
     let order: Vec<Move> = position.legal_moves().collect();
-    searcher
-        .solve_margin(position, &order, -INF, INF)
-        .map_or_else(|| position.margin(position.to_move()), |(_, v)| v / SCALE)
+    let (_, value) = searcher.solve_margin(position, &order, -INF, INF)?;
+    Some(value / SCALE)
 }
 
 fn write_row(
@@ -118,6 +141,7 @@ fn write_row(
     label: i32,
     exact: bool,
     moves: &[Move],
+    children: &[(Move, i32)],
 ) -> std::io::Result<()> {
     write!(
         out,
@@ -131,15 +155,23 @@ fn write_row(
     }
     let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
     let ruleset = u8::from(p.ruleset() == Ruleset::Corners);
+    let children: Vec<String> = children.iter().map(|(m, v)| format!("{m}:{v}")).collect();
     writeln!(
         out,
-        ",{label},{},{ruleset},{}",
+        ",{label},{},{ruleset},{},{}",
         u8::from(exact),
-        line.join(" ")
+        line.join(" "),
+        if children.is_empty() {
+            "-".to_owned()
+        } else {
+            children.join(" ")
+        }
     )
 }
 
+/// The labelled games: see the module's documentation.
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
+    let start = std::time::Instant::now();
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let levels = [
@@ -148,7 +180,12 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         (Level::Hard, Level::Hard),
         (Level::Medium, Level::Medium),
     ];
+    let (mut rows, mut skipped, mut nodes) = (0u64, 0u64, 0u64);
     for g in 0..args.games {
+        if start.elapsed().as_secs() >= args.max_minutes * 60 {
+            eprintln!("stopped after {} minutes", args.max_minutes);
+            break;
+        }
         let (blue, yellow) = levels[g as usize % levels.len()];
         let ruleset = if rng.random_ratio(1, 4) {
             Ruleset::Corners
@@ -165,18 +202,23 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         };
         let mut engines = [engine(blue, game_seed), engine(yellow, game_seed ^ 1)];
         let opening = rng.random_range(2..=8);
-        let deep_at = rng.random_range(args.deep_from..=args.deep_to.max(args.deep_from));
+        let deep_at: Vec<u32> = (0..args.deep_count)
+            .map(|_| rng.random_range(args.deep_from..=args.deep_to.max(args.deep_from)))
+            .collect();
         let mut position = Position::with_ruleset(ruleset);
         let mut moves = Vec::new();
+        // The game's positions in the exact range, with the moves to them.
+        let mut line: Vec<(Position, Vec<Move>)> = Vec::new();
         while position.empty_sections() >= args.exact_from && !position.is_over() {
             let e = position.empty_sections();
             if (args.exact_from..=args.exact_to).contains(&e) {
-                write_row(&mut out, &position, margin_of(&position), true, &moves)?;
-            } else if e == deep_at && args.deep_nodes > 0 {
+                line.push((position, moves.clone()));
+            } else if deep_at.contains(&e) && args.deep_nodes > 0 {
                 let limit = SearchLimit::nodes(args.deep_nodes);
                 let deep = evaluate_move_weighted(&position, None, &limit, &Weights::HARD)
                     .context("a value")?;
-                write_row(&mut out, &position, deep.margin, deep.exact, &moves)?;
+                write_row(&mut out, &position, deep.margin, deep.exact, &moves, &[])?;
+                rows += 1;
             }
             let mv = if position.ply() < opening {
                 random::choose(&position, rng.random())
@@ -188,18 +230,57 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
             position.play(mv)?;
             moves.push(mv);
         }
+        // From the end back, one table for the game: every move's exact margin,
+        // so the position's own margin, and each child is a labelled position too.
+        let mut searcher = Searcher::new(21, SearchLimit::NONE);
+        for (p, path) in line.iter().rev() {
+            let mut children = Vec::new();
+            for mv in p.legal_moves() {
+                let mut child = *p;
+                child.play_unchecked(mv);
+                match exact_margin(&mut searcher, &child, args.exact_nodes) {
+                    Some(v) => children.push((mv, child, -v)),
+                    None => break,
+                }
+            }
+            if children.len() < p.legal_moves().count() {
+                skipped += 1;
+                continue;
+            }
+            let best = children.iter().map(|c| c.2).max().context("a move")?;
+            let values: Vec<(Move, i32)> = children.iter().map(|c| (c.0, c.2)).collect();
+            write_row(&mut out, p, best, true, path, &values)?;
+            rows += 1;
+            let played = path.len();
+            for (mv, child, v) in &children {
+                // The next game position is written as a line position.
+                if moves.get(played) == Some(mv) && child.empty_sections() >= args.exact_from {
+                    continue;
+                }
+                let mut to_child = path.clone();
+                to_child.push(*mv);
+                write_row(&mut out, child, -v, true, &to_child, &[])?;
+                rows += 1;
+            }
+        }
+        nodes += searcher.nodes();
         out.flush()?;
+        eprintln!(
+            "game {g}: {rows} rows, {skipped} positions left out, {:.1} M exact nodes, {:.0} s",
+            nodes as f64 / 1e6,
+            start.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }
 
-fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
+pub(crate) fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
     let mut rows = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
         for (n, line) in text.lines().enumerate() {
             let fields: Vec<&str> = line.split(',').collect();
-            if fields.len() != 3 + 2 * FEATURES + 4 {
+            if fields.len() != 3 + 2 * FEATURES + 5 {
                 bail!("{}:{}: {} fields", file.display(), n + 1, fields.len());
             }
             let num = |i: usize| -> anyhow::Result<f64> {
@@ -223,6 +304,19 @@ fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
                     .map_err(|e| anyhow::anyhow!("{}:{}: {word}: {e}", file.display(), n + 1))?;
                 position.play(square)?;
             }
+            let mut children = Vec::new();
+            for item in fields[3 + 2 * FEATURES + 4].split_whitespace() {
+                if item == "-" {
+                    continue;
+                }
+                let parsed = item
+                    .split_once(':')
+                    .and_then(|(m, v)| Some((m.parse::<Square>().ok()?, v.parse::<i32>().ok()?)));
+                let Some(child) = parsed else {
+                    bail!("{}:{}: {item}: not square:value", file.display(), n + 1);
+                };
+                children.push(child);
+            }
             rows.push(Row {
                 empties: num(0)? as u32,
                 mover: num(1)? as u32,
@@ -231,6 +325,7 @@ fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
                 label: num(3 + 2 * FEATURES)?,
                 exact: num(3 + 2 * FEATURES + 1)? == 1.0,
                 position,
+                children,
             });
         }
     }
@@ -307,12 +402,12 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
         })
         .sum();
     println!(
-        "positions {} ({} exact), rms error {:.2} points; mover is Yellow {:.2}, constant {:.2} (not shipped)",
+        "positions {} ({} exact), rms error {:.2} points; colour: Blue to move {:.2}, Yellow to move {:.2}",
         rows.len(),
         rows.iter().filter(|r| r.exact).count(),
         (sse / rows.len() as f64).sqrt(),
-        w[2 * FEATURES],
-        w[2 * FEATURES + 1]
+        w[2 * FEATURES + 1],
+        w[2 * FEATURES] + w[2 * FEATURES + 1]
     );
     // Weights in hundredths: mine add, theirs subtract.
     let mine: Vec<String> = (0..FEATURES)
@@ -321,33 +416,54 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
     let theirs: Vec<String> = (0..FEATURES)
         .map(|k| format!("{:.0}", -100.0 * w[FEATURES + k]))
         .collect();
+    let colour = [
+        format!("{:.0}", 100.0 * w[2 * FEATURES + 1]),
+        format!("{:.0}", 100.0 * (w[2 * FEATURES] + w[2 * FEATURES + 1])),
+    ];
     println!(
-        "Weights {{ mine: [{}], theirs: [{}] }}",
+        "Weights {{ mine: [{}], theirs: [{}], colour: [{}] }}",
         mine.join(", "),
-        theirs.join(", ")
+        theirs.join(", "),
+        colour.join(", ")
     );
-    println!("--weights \"{};{}\"", mine.join(","), theirs.join(","));
+    println!(
+        "--weights \"{};{};{}\"",
+        mine.join(","),
+        theirs.join(","),
+        colour.join(",")
+    );
     Ok(())
 }
 
-fn parse_weights(text: &str) -> anyhow::Result<Weights> {
-    let (mine, theirs) = text.split_once(';').context("mine;theirs")?;
-    let row = |s: &str| -> anyhow::Result<[i32; FEATURES]> {
-        let v: Vec<i32> = s
+pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
+    let mut parts = text.split(';');
+    let row = |s: Option<&str>| -> anyhow::Result<Vec<i32>> {
+        s.context("mine;theirs[;blue,yellow]")?
             .split(',')
-            .map(|x| x.trim().parse())
-            .collect::<Result<_, _>>()?;
+            .map(|x| x.trim().parse().context("a weight"))
+            .collect()
+    };
+    let fixed = |v: Vec<i32>| -> anyhow::Result<[i32; FEATURES]> {
         v.try_into()
             .map_err(|_| anyhow::anyhow!("{FEATURES} weights"))
     };
+    let mine = fixed(row(parts.next())?)?;
+    let theirs = fixed(row(parts.next())?)?;
+    let colour = match parts.next() {
+        Some(t) => row(Some(t))?
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("2 colour weights"))?,
+        None => [0, 0],
+    };
     Ok(Weights {
-        mine: row(mine)?,
-        theirs: row(theirs)?,
+        mine,
+        theirs,
+        colour,
     })
 }
 
 /// The nearest-rank percentile `p` of sorted `xs`.
-fn percentile(xs: &[i32], p: usize) -> i32 {
+pub(crate) fn percentile(xs: &[i32], p: usize) -> i32 {
     if xs.is_empty() {
         return 0;
     }
@@ -355,7 +471,10 @@ fn percentile(xs: &[i32], p: usize) -> i32 {
 }
 
 pub fn errors(args: &ErrorArgs) -> anyhow::Result<()> {
-    let rows = read(std::slice::from_ref(&args.file))?;
+    let rows: Vec<Row> = read(std::slice::from_ref(&args.file))?
+        .into_iter()
+        .step_by(args.stride.max(1))
+        .collect();
     let candidate = parse_weights(&args.weights)?;
     let sets = [("shipped", Weights::HARD), ("candidate", candidate)];
     // Per band: per set, static errors and search errors.
@@ -409,4 +528,11 @@ pub fn errors(args: &ErrorArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The load average, for the record of a measurement.
+pub(crate) fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }

@@ -18,6 +18,8 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+
+use crate::stats::{loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::evaluate_move;
 use hijara::ai::eval::SCALE;
@@ -71,11 +73,8 @@ impl Sample {
 
     fn parse(line: &str) -> Option<Sample> {
         // The fields, without the `# game ...` comment after them.
-        let rest = line.trim().strip_prefix("loss ")?;
-        let rest = rest.split('#').next().unwrap_or(rest);
         let mut s = Sample::default();
-        for field in rest.split_whitespace() {
-            let (key, value) = field.split_once('=')?;
+        for (key, value) in loss_fields(line)? {
             let v: i32 = value.parse().ok()?;
             match key {
                 "empties" => s.empties = v as u32,
@@ -236,19 +235,6 @@ fn summary(
         percentile(&none, 99),
         none.last().copied().unwrap_or(0),
     )
-}
-
-/// The 95% Wilson interval of `k` in `n`, in percent.
-fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 100.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
-    let p = k / n;
-    let den = 1.0 + z * z / n;
-    let centre = p + z * z / (2.0 * n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (100.0 * (centre - half) / den, 100.0 * (centre + half) / den)
 }
 
 /// The review's verdict goals on the paired way, judged by the shipped

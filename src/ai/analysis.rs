@@ -115,10 +115,11 @@ pub fn evaluate_move(
     played: Option<Move>,
     limit: &SearchLimit,
 ) -> Option<PositionEval> {
-    evaluate_move_weighted(position, played, limit, &Weights::HARD)
+    evaluate_move_weighted(position, played, limit, &Weights::REVIEW)
 }
 
-/// [`evaluate_move`] with other evaluation weights than hard's: for measuring
+/// [`evaluate_move`] with other evaluation weights than the review's
+/// ([`Weights::REVIEW`], fitted to exact margins): for measuring
 /// a candidate evaluation the way the review would use it (`examples/eval_fit.rs`).
 pub fn evaluate_move_weighted(
     position: &Position,
@@ -391,6 +392,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_review_values_with_its_own_weights() {
+        let position = random_position(30, 4);
+        let limit = SearchLimit::nodes(5_000);
+        let review = evaluate_move(&position, None, &limit).unwrap();
+        let with = |weights| evaluate_move_weighted(&position, None, &limit, weights).unwrap();
+        assert_eq!(review, with(&Weights::REVIEW));
+        // Hard's weights (no colour term) value it otherwise.
+        assert_ne!(review.margin, with(&Weights::HARD).margin);
     }
 
     #[test]

@@ -1,0 +1,346 @@
+//! `eval_fit losses | verdicts`: the review's *points lost* against exact
+//! losses, and the verdict thresholds chosen on them (issue 29).
+//!
+//! ```sh
+//! # every sampled move valued as the review does, with two weight sets
+//! eval_fit losses held.csv --weights "MINE;THEIRS" --nodes 400000 > samples.log
+//! # the rates of the shipped thresholds and a grid of others
+//! eval_fit verdicts samples.log --set candidate
+//! ```
+//!
+//! `losses` reads game positions labelled by `margins` (every move's exact
+//! margin is known, so every move's exact loss), picks up to three moves at
+//! each (one that lost nothing, one that lost 15 points or more, and one at
+//! random; seeded), and values each as the review does: one paired search
+//! (`analysis::evaluate_move_weighted`, `--nodes` on one thread) of the best
+//! move and the move, with [`Weights::HARD`] (`set=shipped`: hard's, and the
+//! review's before issue 29) and with `--weights` (`set=candidate`). One
+//! `loss ...` line per move and weight set.
+//!
+//! `verdicts` reads those lines and prints, per band of 4 empty sections, the
+//! error of the estimated loss, and the review's goal rates (a move that lost
+//! 15 or more called at least an inaccuracy; a move that lost nothing called a
+//! mistake or worse) with 95% Wilson intervals: for the shipped thresholds
+//! (`review::classify::classify`) and for a grid of uniform ones.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use crate::stats::{loss_fields, wilson};
+use hijara::ai::SearchLimit;
+use hijara::ai::analysis::{Wdl, evaluate_move_weighted};
+use hijara::ai::eval::Weights;
+use hijara::review::classify::{GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, classify, threw_away_proof};
+use hijara::review::{Class, Value};
+use rand::seq::IndexedRandom;
+use rand::{SeedableRng, rngs::SmallRng};
+
+use crate::margins::{load_average, parse_weights, percentile, read};
+
+#[derive(clap::Args)]
+pub struct LossArgs {
+    files: Vec<PathBuf>,
+    /// The candidate weights: `mine;theirs`, 7 comma-separated numbers each.
+    #[arg(long)]
+    weights: Option<String>,
+    /// The review search's nodes per move (one thread).
+    #[arg(long, default_value_t = 400_000)]
+    nodes: u64,
+    /// Seed of the moves' choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only game positions with at most this many empty sections.
+    #[arg(long, default_value_t = 30)]
+    max_empty: u32,
+    /// Use every `stride`-th game position (from `offset`), to split a file.
+    #[arg(long, default_value_t = 1)]
+    stride: usize,
+    #[arg(long, default_value_t = 0)]
+    offset: usize,
+    /// Stop after this many minutes.
+    #[arg(long, default_value_t = 60)]
+    max_minutes: u64,
+}
+
+#[derive(clap::Args)]
+pub struct VerdictArgs {
+    files: Vec<PathBuf>,
+    /// The weight set whose samples are judged (`shipped` or `candidate`).
+    #[arg(long, default_value = "shipped")]
+    set: String,
+    /// Only samples from searches of this many nodes (0: any).
+    #[arg(long, default_value_t = 0)]
+    nodes: u64,
+}
+
+/// One sampled move: its exact loss and the review's estimate.
+#[derive(Debug, Clone, Default)]
+struct Sample {
+    set: String,
+    nodes: u64,
+    empties: u32,
+    truth: i32,
+    lost: i32,
+    best: i32,
+    played: i32,
+    exact: bool,
+    /// Outcomes the review proved (-1 loss, 0 draw, 1 win, 9 none).
+    best_wdl: i32,
+    played_wdl: i32,
+}
+
+fn wdl_code(wdl: Option<Wdl>) -> i32 {
+    match wdl {
+        Some(Wdl::Win) => 1,
+        Some(Wdl::Draw) => 0,
+        Some(Wdl::Loss) => -1,
+        None => 9,
+    }
+}
+
+fn wdl_of(code: i32) -> Option<Wdl> {
+    match code {
+        1 => Some(Wdl::Win),
+        0 => Some(Wdl::Draw),
+        -1 => Some(Wdl::Loss),
+        _ => None,
+    }
+}
+
+impl Sample {
+    fn line(&self) -> String {
+        format!(
+            "loss set={} nodes={} empties={} truth={} lost={} best={} played={} exact={} bw={} pw={}",
+            self.set,
+            self.nodes,
+            self.empties,
+            self.truth,
+            self.lost,
+            self.best,
+            self.played,
+            u8::from(self.exact),
+            self.best_wdl,
+            self.played_wdl
+        )
+    }
+
+    fn parse(line: &str) -> Option<Sample> {
+        let mut s = Sample::default();
+        for (key, value) in loss_fields(line)? {
+            if key == "set" {
+                s.set = value.to_owned();
+                continue;
+            }
+            let v: i64 = value.parse().ok()?;
+            match key {
+                "nodes" => s.nodes = v as u64,
+                "empties" => s.empties = v as u32,
+                "truth" => s.truth = v as i32,
+                "lost" => s.lost = v as i32,
+                "best" => s.best = v as i32,
+                "played" => s.played = v as i32,
+                "exact" => s.exact = v != 0,
+                "bw" => s.best_wdl = v as i32,
+                "pw" => s.played_wdl = v as i32,
+                _ => {}
+            }
+        }
+        Some(s)
+    }
+
+    fn values(&self) -> (Value, Value) {
+        let value = |margin, wdl| Value {
+            margin,
+            exact: self.exact,
+            outcome: wdl_of(wdl),
+            margin_error: 0,
+        };
+        (
+            value(self.best, self.best_wdl),
+            value(self.played, self.played_wdl),
+        )
+    }
+
+    /// The class with the shipped thresholds.
+    fn shipped(&self) -> Class {
+        let (b, p) = self.values();
+        classify(self.lost, b, p, self.empties)
+    }
+
+    /// The class with `likely` thresholds for estimates (the shipped rule otherwise).
+    fn with(&self, likely: [i32; 3]) -> Class {
+        let (b, p) = self.values();
+        if threw_away_proof(b, p) {
+            return Class::Blunder;
+        }
+        let [i, m, bl] = if self.exact {
+            [GOOD_MAX + 1, INACCURACY_MAX + 1, MISTAKE_MAX + 1]
+        } else {
+            likely
+        };
+        match self.lost {
+            l if l <= 0 => Class::Best,
+            l if l >= bl => Class::Blunder,
+            l if l >= m => Class::Mistake,
+            l if l >= i => Class::Inaccuracy,
+            _ => Class::Good,
+        }
+    }
+}
+
+pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
+    let start = std::time::Instant::now();
+    let rows = read(&args.files)?;
+    let mut sets = vec![("shipped".to_owned(), Weights::HARD)];
+    if let Some(w) = &args.weights {
+        sets.push(("candidate".to_owned(), parse_weights(w)?));
+    }
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let games: Vec<_> = rows
+        .iter()
+        .filter(|r| !r.children.is_empty() && r.empties <= args.max_empty)
+        .collect();
+    println!(
+        "eval_fit losses: {} game positions of {}, every {} from {}, {} nodes; load {}",
+        games.len(),
+        args.files.len(),
+        args.stride,
+        args.offset,
+        args.nodes,
+        load_average()
+    );
+    for r in games.iter().skip(args.offset).step_by(args.stride.max(1)) {
+        if start.elapsed().as_secs() >= args.max_minutes * 60 {
+            println!("stopped after {} minutes", args.max_minutes);
+            break;
+        }
+        let best = r.children.iter().map(|c| c.1).max().context("a move")?;
+        let lossless: Vec<_> = r.children.iter().filter(|c| c.1 == best).collect();
+        let big: Vec<_> = r.children.iter().filter(|c| best - c.1 >= 15).collect();
+        let mut picks = Vec::new();
+        for pool in [&lossless, &big] {
+            if let Some(c) = pool.choose(&mut rng) {
+                picks.push(**c);
+            }
+        }
+        if let Some(c) = r.children.choose(&mut rng)
+            && !picks.contains(c)
+        {
+            picks.push(*c);
+        }
+        for (mv, value) in picks {
+            for (name, weights) in &sets {
+                let limit = SearchLimit::nodes(args.nodes);
+                let e = evaluate_move_weighted(&r.position, Some(mv), &limit, weights)
+                    .context("a value")?;
+                let p = e.played.context("the move's value")?;
+                let lost = if e.best == mv {
+                    0
+                } else {
+                    (e.margin - p.margin).max(0)
+                };
+                let s = Sample {
+                    set: name.clone(),
+                    nodes: args.nodes,
+                    empties: r.empties,
+                    truth: best - value,
+                    lost,
+                    best: e.margin,
+                    played: p.margin,
+                    exact: e.exact && p.exact,
+                    best_wdl: wdl_code(e.wdl),
+                    played_wdl: wdl_code(p.wdl),
+                };
+                println!("{} # {mv}", s.line());
+            }
+        }
+    }
+    println!("done in {:.0} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn rate(k: usize, n: usize) -> String {
+    let (lo, hi) = wilson(k, n);
+    format!(
+        "{k} of {n} ({:.1}%, CI {lo:.1}-{hi:.1}%)",
+        100.0 * k as f64 / n.max(1) as f64
+    )
+}
+
+/// The goal rates of `class` over `samples`: big losses caught, lossless moves
+/// called mistakes, lossless moves called inaccuracies.
+fn rates(samples: &[&Sample], class: impl Fn(&Sample) -> Class) -> (String, String, String) {
+    let big: Vec<_> = samples.iter().filter(|s| s.truth >= 15).collect();
+    let none: Vec<_> = samples.iter().filter(|s| s.truth == 0).collect();
+    let caught = big.iter().filter(|s| class(s) >= Class::Inaccuracy).count();
+    let false_mistakes = none.iter().filter(|s| class(s) >= Class::Mistake).count();
+    let false_inaccuracies = none
+        .iter()
+        .filter(|s| class(s) == Class::Inaccuracy)
+        .count();
+    (
+        rate(caught, big.len()),
+        rate(false_mistakes, none.len()),
+        rate(false_inaccuracies, none.len()),
+    )
+}
+
+pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
+    let mut samples = Vec::new();
+    for file in &args.files {
+        let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
+        samples.extend(text.lines().filter_map(Sample::parse));
+    }
+    let samples: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| s.set == args.set && (args.nodes == 0 || s.nodes == args.nodes))
+        .collect();
+    println!(
+        "{} samples of set {} ({} nodes)",
+        samples.len(),
+        args.set,
+        args.nodes
+    );
+    println!(
+        "| empty sections | moves | estimated | loss error p5 / p95 (estimated) | |error| p95 | max |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for band in 0..16u32 {
+        let in_band: Vec<_> = samples.iter().filter(|s| s.empties / 4 == band).collect();
+        if in_band.is_empty() {
+            continue;
+        }
+        let mut errors: Vec<i32> = in_band
+            .iter()
+            .filter(|s| !s.exact)
+            .map(|s| s.lost - s.truth)
+            .collect();
+        errors.sort_unstable();
+        let mut abs: Vec<i32> = errors.iter().map(|e| e.abs()).collect();
+        abs.sort_unstable();
+        println!(
+            "| {}-{} | {} | {} | {} / {} | {} | {} |",
+            band * 4,
+            band * 4 + 3,
+            in_band.len(),
+            errors.len(),
+            percentile(&errors, 5),
+            percentile(&errors, 95),
+            percentile(&abs, 95),
+            abs.last().copied().unwrap_or(0)
+        );
+    }
+    let (a, b, c) = rates(&samples, Sample::shipped);
+    println!("shipped thresholds: lost >= 15 called at least an inaccuracy {a}");
+    println!("  lost 0 called a mistake or worse {b}; an inaccuracy {c}");
+    println!("grid (likely inaccuracy from / mistake from; blunder from 20 or the mistake's + 5):");
+    for i in [1, 2, 3, 4, 5] {
+        for m in [10, 12, 14, 15, 16, 18, 20, 22] {
+            let t = [i, m, (m + 5).max(20)];
+            let (a, b, c) = rates(&samples, |s| s.with(t));
+            println!("  {t:?}: caught {a}; false mistakes {b}; false inaccuracies {c}");
+        }
+    }
+    Ok(())
+}
