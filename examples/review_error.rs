@@ -196,6 +196,43 @@ fn play_game(blue: Level, yellow: Level, seed: u64, hard_nodes: u64) -> anyhow::
     Ok(moves)
 }
 
+/// A game played for the samples: Blue's level, Yellow's and the moves.
+type Game = (Level, Level, Vec<Move>);
+
+/// Per band, the positions picked: (game, plies played).
+type Picks = Vec<Vec<(usize, usize)>>;
+
+/// Plays `args.games` games and picks, in each band, up to `args.per_band` evenly
+/// spaced positions whose mover's level `keep` takes: per band, (game, plies played).
+fn sample_positions(
+    args: &Args,
+    keep: impl Fn(Level) -> bool,
+) -> anyhow::Result<(Vec<Game>, Picks)> {
+    let mut games = Vec::new();
+    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); BANDS];
+    for g in 0..args.games {
+        let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
+        let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
+        for ply in 0..moves.len() {
+            let empties = 64 - ply as u32;
+            let mover = if ply % 2 == 0 { blue } else { yellow };
+            if (args.min_empty..=args.max_empty).contains(&empties) && keep(mover) {
+                candidates[band(empties)].push((games.len(), ply));
+            }
+        }
+        games.push((blue, yellow, moves));
+    }
+    // Evenly spaced samples in each band.
+    let picks = candidates
+        .iter()
+        .map(|c| {
+            let n = args.per_band.min(c.len());
+            (0..n).map(|i| c[i * c.len() / n.max(1)]).collect()
+        })
+        .collect();
+    Ok((games, picks))
+}
+
 /// The exact margin, else the proven outcome, within `secs`.
 fn prove(position: &Position, secs: u64, exact_first: bool) -> Option<Truth> {
     let limit = SearchLimit {
@@ -306,29 +343,8 @@ fn main() -> anyhow::Result<()> {
         args.hard_nodes,
         load_average()
     );
-    // Every position of every game, per band: (game, plies played).
-    let mut games = Vec::new();
-    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); BANDS];
-    for g in 0..args.games {
-        let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
-        let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
-        for ply in 0..moves.len() {
-            let empties = 64 - ply as u32;
-            if (args.min_empty..=args.max_empty).contains(&empties) {
-                candidates[band(empties)].push((games.len(), ply));
-            }
-        }
-        games.push((blue, yellow, moves));
-    }
+    let (games, picks) = sample_positions(&args, |_| true)?;
     println!("games played in {:.1} s", start.elapsed().as_secs_f64());
-    // Evenly spaced samples in each band, taken round-robin over the bands.
-    let picks: Vec<Vec<(usize, usize)>> = candidates
-        .iter()
-        .map(|c| {
-            let n = args.per_band.min(c.len());
-            (0..n).map(|i| c[i * c.len() / n.max(1)]).collect()
-        })
-        .collect();
     let mut bands: Vec<Band> = (0..BANDS).map(|_| Band::default()).collect();
     let mut pooled_errors = 0;
     for log in &args.pool {

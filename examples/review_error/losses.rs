@@ -27,7 +27,7 @@ use hijara::ai::search::{INF, Searcher};
 use hijara::review::{Class, Value, classify::classify};
 use hijara::rules::{Move, Position};
 
-use super::{Args, BANDS, PAIRINGS, band, band_name, load_average, percentile, play_game};
+use super::{Args, BANDS, band, band_name, load_average, percentile, sample_positions};
 
 /// One sampled move, as printed and pooled.
 #[derive(Debug, Clone, Copy, Default)]
@@ -298,29 +298,9 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
     if !samples.is_empty() {
         println!("{} moves pooled from earlier runs", samples.len());
     }
-    let mut games = Vec::new();
-    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); BANDS];
-    for g in 0..args.games {
-        let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
-        let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
-        for ply in 0..moves.len() {
-            let empties = 64 - ply as u32;
-            let mover = if ply % 2 == 0 { blue } else { yellow };
-            if (args.min_empty..=args.max_empty).contains(&empties)
-                && (args.movers.is_empty() || args.movers.contains(&mover))
-            {
-                candidates[band(empties)].push((games.len(), ply));
-            }
-        }
-        games.push((blue, yellow, moves));
-    }
-    let picks: Vec<Vec<(usize, usize)>> = candidates
-        .iter()
-        .map(|c| {
-            let n = args.per_band.min(c.len());
-            (0..n).map(|i| c[i * c.len() / n.max(1)]).collect()
-        })
-        .collect();
+    let (games, picks) = sample_positions(args, |mover| {
+        args.movers.is_empty() || args.movers.contains(&mover)
+    })?;
     let stop_at = start + Duration::from_secs(args.max_minutes * 60);
     'rounds: for i in 0..args.per_band {
         for pick in &picks {
