@@ -31,49 +31,34 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use clap::Parser;
 use hijara::server::scale::Probe;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use load_support::{load_average, percentile};
 
+/// The options (clap's `--help` lists them).
+#[derive(Parser)]
 struct Options {
+    /// A filled data folder (`examples/club_fill.rs`).
+    #[arg(long)]
     dir: PathBuf,
-    samples: usize,
-    ends: usize,
-    starts: usize,
+    /// Samples of each read.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    samples: u32,
+    /// Rated games ended through the writer (they stay in the store).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    ends: u32,
+    /// Server starts timed (0 for none).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=100))]
+    starts: u32,
+    /// The `hijara` binary started.
+    #[arg(long, default_value = "target/release/hijara")]
     server: String,
+    /// The seed of the players and pages drawn.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-fn options() -> anyhow::Result<Options> {
-    let mut dir = None;
-    let mut o = Options {
-        dir: PathBuf::new(),
-        samples: 2000,
-        ends: 200,
-        starts: 5,
-        server: "target/release/hijara".into(),
-        seed: 1,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--dir" => dir = Some(PathBuf::from(value()?)),
-            "--samples" => o.samples = value()?.parse()?,
-            "--ends" => o.ends = value()?.parse()?,
-            "--starts" => o.starts = value()?.parse()?,
-            "--server" => o.server = value()?,
-            "--seed" => o.seed = value()?.parse()?,
-            _ => bail!("unknown option {flag}"),
-        }
-    }
-    o.dir = dir.context("--dir DIR is required")?;
-    if o.samples == 0 || o.samples > 1_000_000 || o.ends > 100_000 || o.starts > 100 {
-        bail!("--samples 1..=1000000, --ends at most 100000, --starts at most 100");
-    }
-    Ok(o)
 }
 
 /// Wall-clock times, and the thread's CPU times (none for what another thread does).
@@ -157,7 +142,7 @@ fn server_start(server: &str, dir: &Path) -> anyhow::Result<Duration> {
 }
 
 fn main() -> anyhow::Result<()> {
-    let o = options()?;
+    let o = Options::parse();
     if !o.dir.join(hijara::server::DB_FILE).is_file() {
         bail!("no {} in {}", hijara::server::DB_FILE, o.dir.display());
     }
@@ -193,7 +178,7 @@ fn main() -> anyhow::Result<()> {
     let players = probe.players();
     let player = |n: u64| (n % players as u64) as usize;
     // A leaderboard page: one of the four, its first page half the time, else any.
-    let (times, _) = timed(&mut rng, o.samples, |n| {
+    let (times, _) = timed(&mut rng, o.samples as usize, |n| {
         let board = (n % 4) as usize;
         let pages = listed[board].div_ceil(12).max(1);
         let page = if n & 4 == 0 {
@@ -204,17 +189,19 @@ fn main() -> anyhow::Result<()> {
         probe.leaderboard(board, page)
     })?;
     report("leaderboard page", times, "random board, page");
-    let (times, _) = timed(&mut rng, o.samples, |n| probe.profile(player(n)))?;
+    let (times, _) = timed(&mut rng, o.samples as usize, |n| probe.profile(player(n)))?;
     report("profile screen", times, "random player");
-    let (times, most) = timed(&mut rng, o.samples, |n| Ok(probe.your_move(player(n))))?;
+    let (times, most) = timed(&mut rng, o.samples as usize, |n| {
+        Ok(probe.your_move(player(n)))
+    })?;
     report(
         "your move (corr games)",
         times,
         &format!("random player; most at their move {most}"),
     );
-    let (times, _) = timed(&mut rng, o.samples, |n| probe.lobby(player(n)))?;
+    let (times, _) = timed(&mut rng, o.samples as usize, |n| probe.lobby(player(n)))?;
     report("lobby history + ratings", times, "random player");
-    let mut ends = Vec::with_capacity(o.ends);
+    let mut ends = Vec::with_capacity(o.ends as usize);
     for _ in 0..o.ends {
         ends.push(probe.rated_end(rng.random())?);
     }

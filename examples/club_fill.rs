@@ -15,32 +15,42 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use clap::Parser;
 use hijara::server::scale::{FillSpec, fill};
 
+/// The options (clap's `--help` lists them).
+#[derive(Parser)]
+struct Options {
+    /// The data folder, without a `hijara.db` yet.
+    #[arg(long)]
+    dir: PathBuf,
+    /// Players.
+    #[arg(long, default_value_t = 10_000)]
+    players: usize,
+    /// Finished games.
+    #[arg(long, default_value_t = 100_000)]
+    games: usize,
+    /// Correspondence games in progress.
+    #[arg(long, default_value_t = 10_000)]
+    corr: usize,
+    /// The seed.
+    #[arg(long, default_value_t = 27)]
+    seed: u64,
+    /// The last moment of the year filled, in Unix seconds [default: now].
+    #[arg(long)]
+    until: Option<i64>,
+}
+
 fn main() -> anyhow::Result<()> {
-    let mut dir = None;
-    let mut spec = FillSpec {
-        players: 10_000,
-        games: 100_000,
-        corr: 10_000,
-        seed: 27,
-        until: chrono::Utc::now().timestamp(),
+    let o = Options::parse();
+    let dir = o.dir;
+    let spec = FillSpec {
+        players: o.players,
+        games: o.games,
+        corr: o.corr,
+        seed: o.seed,
+        until: o.until.unwrap_or_else(|| chrono::Utc::now().timestamp()),
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--dir" => dir = Some(PathBuf::from(value()?)),
-            "--players" => spec.players = value()?.parse()?,
-            "--games" => spec.games = value()?.parse()?,
-            "--corr" => spec.corr = value()?.parse()?,
-            "--seed" => spec.seed = value()?.parse()?,
-            "--until" => spec.until = value()?.parse()?,
-            _ => bail!("unknown option {flag}"),
-        }
-    }
-    let dir = dir.context("--dir DIR is required")?;
     println!(
         "club_fill: {} players, {} games, {} correspondence games in progress, seed {}, until {}",
         spec.players, spec.games, spec.corr, spec.seed, spec.until
