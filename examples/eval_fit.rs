@@ -27,7 +27,10 @@
 //! error table on held-out positions; `losses` and `verdicts`
 //! (`eval_fit/losses.rs`) measure the review's points lost against exact
 //! losses and choose its verdict thresholds. Hard plays with the weights above:
-//! the margin-fitted ones scored less as Blue (docs/ai.md).
+//! the margin-fitted ones scored less as Blue (docs/ai.md), and fits to the
+//! middle game (`fit --min-empty 26`; `margins --exact-from 26 --exact-to 25
+//! --deep-from 26 --deep-to 50`, deeper searches' values only, with
+//! `fit-margins --no-colour`) came out near them and scored the same.
 
 use std::io::{BufRead, Write};
 
