@@ -476,6 +476,7 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         mine,
         theirs,
         colour,
+        ..Weights::HARD
     })
 }
 
