@@ -476,7 +476,6 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         mine,
         theirs,
         colour,
-        ..Weights::HARD
     })
 }
 

@@ -67,26 +67,6 @@ pub mod feature {
     pub const AGAINST_HIGH: usize = 6;
 }
 
-/// How many kinds of pair of threats in one column the evaluation tells apart.
-pub const SHAPES: usize = 4;
-
-/// The kinds of pair of threats in one square's column, as indices into
-/// [`Weights::shape`] and [`shapes`]' row.
-pub mod shape {
-    /// The mover's threat with another of the mover's just above it: the
-    /// opponent cannot block the lower without giving the upper.
-    pub const MINE_STACKED: usize = 0;
-    /// The opponent's threat with another of the opponent's just above it.
-    pub const THEIRS_STACKED: usize = 1;
-    /// The mover's threat just under one of the opponent's.
-    pub const MINE_UNDER: usize = 2;
-    /// The opponent's threat just under one of the mover's.
-    pub const THEIRS_UNDER: usize = 3;
-}
-
-/// The bits of every cell that has a cell above it in its square (sections 1-3).
-const BELOW_TOP: u64 = 0x7777_7777_7777_7777;
-
 /// Evaluation weights, in hundredths of a combination's points per kind of combination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
@@ -99,12 +79,6 @@ pub struct Weights {
     /// worth more to Yellow. In a search every leaf of one depth has the same
     /// mover, so it changes the values more than the moves chosen.
     pub colour: [i32; 2],
-    /// Per pair of threats in one square's column (threat: the last cell of a
-    /// three-of-four, playable or not), in hundredths of a point, indexed by
-    /// [`shape`]: a threat with its owner's second threat just above it, and a
-    /// threat just under one of the opponent's. The opponent's pairs are
-    /// subtracted, as [`Weights::theirs`].
-    pub shape: [i32; SHAPES],
 }
 
 impl Weights {
@@ -115,7 +89,6 @@ impl Weights {
         mine: [0, 10, 90, 50, 50, 20, 20],
         theirs: [0, 10, 40, 50, 50, 20, 20],
         colour: [0, 0],
-        shape: [0; SHAPES],
     };
     /// The hard level's evaluation, fitted by `examples/eval_fit.rs` (`generate
     /// --games 700` with seeds 11 and 12: 51,800 positions) to the win/draw/loss
@@ -126,7 +99,6 @@ impl Weights {
         mine: [6, 15, 56, 67, 101, 12, 28],
         theirs: [9, 18, 37, 78, 109, 26, 33],
         colour: [0, 0],
-        shape: [0; SHAPES],
     };
     /// The review's evaluation (`analysis::evaluate_move`), fitted by
     /// `examples/eval_fit.rs` to exact final margins (issue 29): `margins
@@ -139,41 +111,15 @@ impl Weights {
         mine: [16, 24, 82, 95, 96, 23, 55],
         theirs: [11, 17, 55, 95, 92, 32, 44],
         colour: [-1856, 1787],
-        shape: [0; SHAPES],
     };
 }
 
 /// The points of each kind of live combination, for the mover (`[0]`) and the opponent (`[1]`).
 pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
-    features_and_threats(position).0
-}
-
-/// The pairs of threats in one column ([`shape`]) of `position`, from the mover's view.
-pub fn shapes(position: &Position) -> [i32; SHAPES] {
-    shapes_of(features_and_threats(position).1)
-}
-
-/// [`shapes`] from the threat cells of the mover (`[0]`) and the opponent (`[1]`).
-#[inline]
-fn shapes_of(threats: [u64; 2]) -> [i32; SHAPES] {
-    let [mine, theirs] = threats;
-    [
-        (mine & (mine >> 1) & BELOW_TOP).count_ones() as i32,
-        (theirs & (theirs >> 1) & BELOW_TOP).count_ones() as i32,
-        (mine & (theirs >> 1) & BELOW_TOP).count_ones() as i32,
-        (theirs & (mine >> 1) & BELOW_TOP).count_ones() as i32,
-    ]
-}
-
-/// [`features`], and the cells that would complete a three-of-four of the
-/// mover (`[0]`) and of the opponent (`[1]`).
-#[inline]
-fn features_and_threats(position: &Position) -> ([[i32; FEATURES]; 2], [u64; 2]) {
     let me = position.to_move();
     let stones = [position.stones(me), position.stones(me.other())];
     let occupied = position.occupied();
     let mut rows = [[0i32; FEATURES]; 2];
-    let mut threats = [0u64; 2];
     for combo in combinations(position) {
         let mask = combo.mask();
         let points = combo.points() as i32;
@@ -187,7 +133,6 @@ fn features_and_threats(position: &Position) -> ([[i32; FEATURES]; 2], [u64; 2])
             }
             let rest = missing & (missing - 1);
             let kind = if rest == 0 {
-                threats[side] |= missing;
                 // Three of four: how far above the playable cell is the last one?
                 let index = missing.trailing_zeros();
                 let filled = ((occupied >> (index & !3)) & 0xF).trailing_ones();
@@ -215,20 +160,13 @@ fn features_and_threats(position: &Position) -> ([[i32; FEATURES]; 2], [u64; 2])
             rows[side][kind] += points;
         }
     }
-    (rows, threats)
+    rows
 }
 
 /// The evaluation of `position` from the mover's view, in evaluation units, with `weights`.
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
-    let (rows, threats) = features_and_threats(position);
+    let rows = features(position);
     let mut sum = 0;
-    if weights.shape != [0; SHAPES] {
-        let n = shapes_of(threats);
-        sum += weights.shape[shape::MINE_STACKED] * n[shape::MINE_STACKED]
-            - weights.shape[shape::THEIRS_STACKED] * n[shape::THEIRS_STACKED]
-            + weights.shape[shape::MINE_UNDER] * n[shape::MINE_UNDER]
-            - weights.shape[shape::THEIRS_UNDER] * n[shape::THEIRS_UNDER];
-    }
     for (w, f) in weights.mine.iter().zip(rows[0]) {
         sum += w * f;
     }
@@ -308,75 +246,6 @@ mod tests {
         }
         // The random games reached every kind, so each branch was compared.
         assert_eq!(seen_kinds, [true; FEATURES]);
-    }
-
-    /// `shapes` recounted the plain way: the threat cells of each side, then
-    /// each cell with the one above it in its square.
-    fn shapes_by_cells(position: &Position) -> [i32; SHAPES] {
-        let me = position.to_move();
-        let mut threat = [[false; 64]; 2];
-        for combo in COMBINATIONS.iter() {
-            for (side, owner) in [me, me.other()].into_iter().enumerate() {
-                let cells = combo.cells();
-                if cells
-                    .iter()
-                    .any(|&c| position.owner(c) == Some(owner.other()))
-                {
-                    continue;
-                }
-                let empty: Vec<Cell> = cells
-                    .into_iter()
-                    .filter(|&c| position.owner(c).is_none())
-                    .collect();
-                if let [cell] = empty.as_slice() {
-                    threat[side][cell.index()] = true;
-                }
-            }
-        }
-        let mut counts = [0; SHAPES];
-        for lower in 0..64 {
-            let Some(cell) = Cell::from_index(lower) else {
-                continue;
-            };
-            if cell.section.number() == 4 {
-                continue;
-            }
-            let upper = lower + 1;
-            let pairs = [
-                (shape::MINE_STACKED, 0, 0),
-                (shape::THEIRS_STACKED, 1, 1),
-                (shape::MINE_UNDER, 0, 1),
-                (shape::THEIRS_UNDER, 1, 0),
-            ];
-            for (kind, low, high) in pairs {
-                if threat[low][lower] && threat[high][upper] {
-                    counts[kind] += 1;
-                }
-            }
-        }
-        counts
-    }
-
-    #[test]
-    fn shapes_match_a_cell_by_cell_recount() {
-        use rand::SeedableRng;
-        use rand::seq::IndexedRandom;
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(12);
-        let mut seen = [false; SHAPES];
-        for _ in 0..300 {
-            let mut pos = Position::new();
-            while !pos.is_over() {
-                let counts = shapes(&pos);
-                assert_eq!(counts, shapes_by_cells(&pos), "at ply {}", pos.ply());
-                for (kind, seen) in seen.iter_mut().enumerate() {
-                    *seen |= counts[kind] > 0;
-                }
-                let moves: Vec<_> = pos.legal_moves().collect();
-                let mv = *moves.choose(&mut rng).unwrap();
-                pos.play(mv).unwrap();
-            }
-        }
-        assert_eq!(seen, [true; SHAPES]);
     }
 
     #[test]
