@@ -194,6 +194,20 @@ impl<F: Face> EventLoop<'_, F> {
                     self.nav.analysing(run);
                 }
             }
+            Effect::DeepReview(positions) => {
+                if let Some((game, config)) = self.nav.to_deepen() {
+                    let threads = crate::ai::thread_count(config.threads);
+                    let think = Duration::from_millis(crate::review::DEEP_THINK_MS);
+                    let sender = self.inbox.sender();
+                    let wake = move || {
+                        let _ = sender.try_send(Wake::Analysis);
+                    };
+                    let run = Background::start_at(game.clone(), positions, think, threads, wake);
+                    self.nav.analysing(run);
+                }
+            }
+            // Dropping the run stops it and waits for its threads (about a thousand nodes).
+            Effect::StopAnalysis => self.nav.analysis_ended(),
             Effect::Review => self.queue.extend(self.nav.review(&today())),
             Effect::AskAi(request) => {
                 let worker = match self.ai.as_mut() {
