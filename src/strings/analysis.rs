@@ -48,7 +48,7 @@ pub(crate) fn deep_done(total: usize) -> String {
 }
 /// Nothing is left for a deep review.
 pub(crate) const DEEP_NOTHING_LEFT: &str =
-    "Every position is valued exactly or deeply already: nothing left to review deeper";
+    "Nothing left to review deeper: each position is exact or deep";
 /// At a server the review shown is the server's.
 pub(crate) const DEEP_AT_SERVER: &str = "The server's review is shown here: no deep review of it";
 /// The panel's title when it is too narrow for more.

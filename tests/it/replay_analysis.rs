@@ -409,7 +409,7 @@ fn shift_d_deepens_the_estimates_counts_them_and_stops_on_d_again() {
             .any(|e| matches!(e, Effect::DeepReview(_) | Effect::StopAnalysis)),
         "{effects:?}"
     );
-    assert!(screen_text(&s, 80, 24).contains("nothing left to review deeper"));
+    assert!(screen_text(&s, 80, 24).contains("Nothing left to review deeper"));
 }
 
 #[test]
