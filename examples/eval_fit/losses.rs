@@ -346,7 +346,9 @@ fn second_look(samples: &[&Sample], path: &PathBuf, args: &VerdictArgs) -> anyho
     }
     let (these, deep) = (&samples[..n], &deep[..n]);
     let (a, b, c) = rates(these, Sample::shipped);
-    println!("the first {n} moves, as valued here: caught {a}; false mistakes {b}; false inaccuracies {c}");
+    println!(
+        "the first {n} moves, as valued here: caught {a}; false mistakes {b}; false inaccuracies {c}"
+    );
     let every: Vec<&Sample> = deep.iter().collect();
     let (a, b, c) = rates(&every, Sample::shipped);
     println!("  every move valued deeper: caught {a}; false mistakes {b}; false inaccuracies {c}");
@@ -405,7 +407,9 @@ fn choose_split(samples: &[&Sample]) {
     match best {
         Some((_, rule)) => {
             let (a, b, c) = rates(samples, |s| s.with(s.split(rule)));
-            println!("chosen split {rule:?}: caught {a}; false mistakes {b}; false inaccuracies {c}");
+            println!(
+                "chosen split {rule:?}: caught {a}; false mistakes {b}; false inaccuracies {c}"
+            );
         }
         None => println!("no split calls every lossless move less than a mistake"),
     }

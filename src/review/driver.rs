@@ -109,7 +109,12 @@ pub fn analyse_game_at(
     let moves = game.placements();
     analyse_positions_with(
         &positions,
-        |k| indices.get(k).and_then(|&i| moves.get(i)).map(|p| p.square()),
+        |k| {
+            indices
+                .get(k)
+                .and_then(|&i| moves.get(i))
+                .map(|p| p.square())
+        },
         threads,
         stop,
         |position, mv, stop| evaluate_position(position, mv, &budget, stop),

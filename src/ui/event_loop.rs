@@ -195,7 +195,7 @@ impl<F: Face> EventLoop<'_, F> {
                 }
             }
             Effect::DeepReview(positions) => {
-                if let Some((game, config)) = self.nav.to_deepen() {
+                if let Some((game, config)) = self.nav.deepen() {
                     let threads = crate::ai::thread_count(config.threads);
                     let think = Duration::from_millis(crate::review::DEEP_THINK_MS);
                     let sender = self.inbox.sender();

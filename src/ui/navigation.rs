@@ -340,7 +340,7 @@ impl<A> Navigator<A> {
     /// [`Effect::DeepReview`]: the game of the replay viewer on screen, whatever runs;
     /// the analysis running, if any, is stopped first (its results are let go: the
     /// deep review takes every position they would have valued).
-    pub(crate) fn to_deepen(&mut self) -> Option<(&Game, &GameConfig)> {
+    pub(crate) fn deepen(&mut self) -> Option<(&Game, &GameConfig)> {
         match &self.screen {
             Screen::Replay(state, config) => {
                 self.running = None;

@@ -412,7 +412,10 @@ fn the_deep_review_through_a_pipe() {
     s.send("deep");
     let started = s.wait_for("Deep review of 65 positions started");
     assert!(
-        started.last().unwrap().contains("Type deep again to stop it."),
+        started
+            .last()
+            .unwrap()
+            .contains("Type deep again to stop it."),
         "{started:?}"
     );
     s.send("deep");

@@ -373,7 +373,10 @@ fn shift_d_deepens_the_estimates_counts_them_and_stops_on_d_again() {
     }
     assert_eq!(
         s.analysis().deep(),
-        Some(Deep::Running { done: 10, total: 41 })
+        Some(Deep::Running {
+            done: 10,
+            total: 41
+        })
     );
     assert!(screen_text(&s, 80, 24).contains("Deep review 10/41"));
     // D again stops it, keeping what it found.
@@ -381,7 +384,10 @@ fn shift_d_deepens_the_estimates_counts_them_and_stops_on_d_again() {
     assert!(effects.contains(&Effect::StopAnalysis), "{effects:?}");
     assert_eq!(
         s.analysis().deep(),
-        Some(Deep::Stopped { done: 10, total: 41 })
+        Some(Deep::Stopped {
+            done: 10,
+            total: 41
+        })
     );
     let screen = screen_text(&s, 80, 24);
     assert!(

@@ -8,8 +8,8 @@ use crate::rules::{Cell, ClaimState, Game, Placement, Player, Section, Square};
 use crate::session::show_clock;
 use crate::strings::question::Answering;
 use crate::strings::{
-    analysis as analysis_words,
-    self, describe, lesson as lesson_words, line as words, puzzle as puzzle_words,
+    self, analysis as analysis_words, describe, lesson as lesson_words, line as words,
+    puzzle as puzzle_words,
 };
 
 use super::super::ai_worker::AiJob;
@@ -858,7 +858,10 @@ mod tests {
         let mut screen = Screen::Replay(state, crate::ui::GameConfig::default());
         let mut narrator = Narrator::default();
         let first = narrator.tell(&screen).join("\n");
-        assert!(first.contains("Deep review of 9 positions started"), "{first}");
+        assert!(
+            first.contains("Deep review of 9 positions started"),
+            "{first}"
+        );
         let mut said = Vec::new();
         for i in 0..=8 {
             if let Screen::Replay(state, _) = &mut screen {
