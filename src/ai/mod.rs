@@ -30,6 +30,7 @@ pub mod analysis;
 mod decision;
 pub mod easy;
 mod engine;
+pub mod dfpn;
 pub mod eval;
 pub mod gtp;
 mod hard;
