@@ -783,3 +783,39 @@ fn mirroring_draws_in_corners() {
     }
     assert!(scored >= 5, "only {scored} games scored a corner formation");
 }
+
+/// Random positions with Blue to move (`plies` even) under `ruleset`, where
+/// the follow-up bound applies.
+fn follow_up_positions(ruleset: Ruleset, plies: u32, count: u64) -> Vec<(Position, i32)> {
+    (0..count * 20)
+        .map(|seed| {
+            super::test_support::random_position_in(ruleset, plies, 5000 + seed)
+        })
+        .filter_map(|p| super::search::follow_up_bound(&p).map(|b| (p, b)))
+        .take(count as usize)
+        .collect()
+}
+
+#[test]
+fn yellows_follow_up_bounds_blues_exact_margin_and_is_often_tight() {
+    // 12 empty sections: minimax is exact and quick; both rulesets.
+    for ruleset in Ruleset::ALL {
+        let positions = follow_up_positions(ruleset, 52, 40);
+        assert_eq!(positions.len(), 40, "{ruleset:?}: too few positions");
+        let mut memo = HashMap::new();
+        let mut tight = 0;
+        for (p, bound) in &positions {
+            let exact = minimax(p, &mut memo) * super::eval::SCALE;
+            assert!(
+                *bound >= exact,
+                "{ruleset:?} {p}: follow-up bound {bound} below Blue's exact {exact}"
+            );
+            tight += usize::from(*bound == exact);
+            // A full board's margin: a multiple of 5 points.
+            assert_eq!(bound % (5 * super::eval::SCALE), 0);
+        }
+        // A bound that is always far above the margin would prune nothing:
+        // Yellow's follow-up is often its best play this close to the end.
+        assert!(tight >= 4, "{ruleset:?}: only {tight} of 40 tight");
+    }
+}
