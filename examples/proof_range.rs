@@ -24,8 +24,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use hijara::ai::dfpn::Dfpn;
-use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, Wdl, mirror, solve};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, mirror, solve};
 use hijara::rules::{Player, Position, Square};
 
 #[derive(Parser)]
@@ -71,22 +70,6 @@ enum Command {
         think_ms: Option<u64>,
         #[arg(long, default_value_t = 2)]
         threads: usize,
-        /// Node cap of the df-pn win/draw/loss solve (one thread, fresh
-        /// table); 0 skips it. Its outcome is checked against the plain solve's.
-        #[arg(long, default_value_t = 0)]
-        dfpn_cap: u64,
-        /// df-pn's 1+ε trick's ε in quarters (0: plain df-pn).
-        #[arg(long, default_value_t = 1)]
-        dfpn_epsilon: u32,
-        /// df-pn's unexpanded nodes start at 1 and 1, not from the evaluation.
-        #[arg(long)]
-        dfpn_plain: bool,
-        /// df-pn with weak proof numbers (max plus count, not the sum).
-        #[arg(long)]
-        dfpn_weak: bool,
-        /// df-pn's table has 2^bits buckets of 4 entries.
-        #[arg(long, default_value_t = 20)]
-        dfpn_bits: u32,
         /// Only positions with these numbers of empty sections.
         #[arg(long, value_delimiter = ',')]
         depths: Vec<u32>,
@@ -177,10 +160,6 @@ struct Row {
     solve_secs: f64,
     solve_cpu_secs: f64,
     solve_nodes: u64,
-    /// Nodes of each finished df-pn solve (`None`: not within its cap).
-    dfpn_nodes: Vec<Option<u64>>,
-    dfpn_cpu_secs: f64,
-    dfpn_total: u64,
     budget_proven: u32,
     budget_margin: u32,
     timed_proven: u32,
@@ -250,11 +229,6 @@ fn main() -> anyhow::Result<()> {
             budget_threads,
             think_ms,
             threads,
-            dfpn_cap,
-            dfpn_epsilon,
-            dfpn_plain,
-            dfpn_weak,
-            dfpn_bits,
             depths,
             verbose,
         } => {
@@ -280,7 +254,6 @@ fn main() -> anyhow::Result<()> {
                         .any(|(b, y)| b & yellow == 0 && y & blue == 0),
                 );
                 let mut line = format!("#{i:3} {empties} empty:");
-                let mut ab_wdl = None;
                 if cap > 0 {
                     let (start, cpu) = (Instant::now(), thread_cpu_secs());
                     // One thread: the solve runs on this thread.
@@ -288,44 +261,12 @@ fn main() -> anyhow::Result<()> {
                     row.solve_secs += start.elapsed().as_secs_f64();
                     row.solve_cpu_secs += thread_cpu_secs() - cpu;
                     let nodes = s.map(|s| s.nodes);
-                    ab_wdl = s.map(|s| s.wdl);
                     row.solve_nodes += nodes.unwrap_or(cap);
                     row.proof_nodes.push(nodes);
                     line += &match s {
                         Some(s) => format!(" solve {:?} {} nodes;", s.wdl, s.nodes),
                         None => " solve over the cap;".into(),
                     };
-                }
-                if dfpn_cap > 0 {
-                    let cpu = thread_cpu_secs();
-                    let mut prover = Dfpn::new(dfpn_bits, SearchLimit::nodes(dfpn_cap));
-                    prover.tune(dfpn_epsilon, !dfpn_plain, dfpn_weak);
-                    let s = prover.solve_wdl(position);
-                    row.dfpn_cpu_secs += thread_cpu_secs() - cpu;
-                    let nodes = s.map(|_| prover.nodes());
-                    row.dfpn_total += nodes.unwrap_or(dfpn_cap);
-                    row.dfpn_nodes.push(nodes);
-                    line += &match s {
-                        Some((mv, wdl)) => format!(" df-pn {wdl:?} {mv} {} nodes;", prover.nodes()),
-                        None => " df-pn over the cap;".into(),
-                    };
-                    if let Some((mv, wdl)) = s {
-                        // The proof's move must achieve the outcome: checked by
-                        // the alpha-beta solve of the position after it.
-                        let mut after = *position;
-                        after.play(mv)?;
-                        let check = solve(&after, SolveFor::Outcome, &SearchLimit::nodes(cap.max(1)), 1);
-                        if let Some(c) = check {
-                            anyhow::ensure!(
-                                wdl == Wdl::Loss || c.wdl.flipped() == wdl,
-                                "#{i}: df-pn says {wdl:?} by {mv}, alpha-beta {:?} after it",
-                                c.wdl.flipped()
-                            );
-                        }
-                        if let Some(ab) = ab_wdl {
-                            anyhow::ensure!(ab == wdl, "#{i}: df-pn {wdl:?}, alpha-beta {ab:?}");
-                        }
-                    }
                 }
                 if budget_nodes > 0 {
                     let mut hard = Engine::new(AiSettings {
@@ -368,16 +309,6 @@ fn main() -> anyhow::Result<()> {
                 if verbose {
                     println!("{line}");
                 }
-            }
-            for (empties, row) in rows.iter().filter(|(_, r)| !r.dfpn_nodes.is_empty()) {
-                println!(
-                    "{empties} empty: df-pn proved {} of {}, median {} nodes, total {} (over the cap counted as the cap), {:.2} M nodes per CPU-second",
-                    row.dfpn_nodes.iter().flatten().count(),
-                    row.dfpn_nodes.len(),
-                    median(&row.dfpn_nodes),
-                    row.dfpn_total,
-                    row.dfpn_total as f64 / row.dfpn_cpu_secs.max(1e-9) / 1e6,
-                );
             }
             for (empties, row) in &rows {
                 println!(

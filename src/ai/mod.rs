@@ -30,7 +30,6 @@ pub mod analysis;
 mod decision;
 pub mod easy;
 mod engine;
-pub mod dfpn;
 pub mod eval;
 pub mod gtp;
 mod hard;

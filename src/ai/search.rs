@@ -3,6 +3,12 @@
 //! Positions are `Copy`, so children are copies and there is no unmake. A search
 //! to the end of the game (depth = empty sections) is exact: its leaves are full
 //! boards valued by the final score difference, and the evaluation is never called.
+//! Its nodes are cut off by bounds on the final margin: the points each side can
+//! still add ([`achievable`]) and, with Blue to move, what Yellow's follow-up
+//! leaves Blue ([`follow_up_bound`], after Allis's "claimeven" in Connect Four:
+//! each square has an even height, four sections). The follow-up bound makes a
+//! node cost about 1.45 times as much and a win/draw/loss solve at 24 empty
+//! sections visit 3.5 times fewer nodes (docs/ai-strength.md).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
