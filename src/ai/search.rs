@@ -879,7 +879,10 @@ pub fn exact_bounds(position: &Position, alpha: i32) -> (i32, i32) {
     let enough = (alpha - follow_up * SCALE).div_euclid(SCALE);
     let gain = yellow_pairs(position.ruleset(), filled, &mut cells[..odd], enough);
     let follow_up = (follow_up + gain) * SCALE;
-    (diff - open[1] * SCALE, (diff + open[0] * SCALE).min(follow_up))
+    (
+        diff - open[1] * SCALE,
+        (diff + open[0] * SCALE).min(follow_up),
+    )
 }
 
 /// The least, over Yellow's pairings of the `cells` (each the next cell of a
@@ -917,7 +920,15 @@ fn least_over_pairings(
         cells.swap(1, j);
         paired[done] = first;
         paired[done + 1] = cells[1];
-        least_over_pairings(ruleset, blue, &mut cells[2..], paired, done + 2, enough, least);
+        least_over_pairings(
+            ruleset,
+            blue,
+            &mut cells[2..],
+            paired,
+            done + 2,
+            enough,
+            least,
+        );
         cells.swap(1, j);
     }
 }

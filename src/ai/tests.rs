@@ -824,7 +824,8 @@ fn the_follow_up_bound_changes_no_solve() {
     // without the bound, from positions with either side to move.
     for ruleset in Ruleset::ALL {
         for seed in 0..4 {
-            let position = super::test_support::random_position_in(ruleset, 49 + seed as u32 % 2, 70 + seed);
+            let position =
+                super::test_support::random_position_in(ruleset, 49 + seed as u32 % 2, 70 + seed);
             let order: Vec<Move> = position.legal_moves().collect();
             let solve = |follow_up: bool| {
                 let mut s = Searcher::new(16, SearchLimit::NONE);
