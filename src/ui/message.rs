@@ -8,7 +8,7 @@ use ratatui::style::Style;
 
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
 use crate::session::Notice;
-use crate::strings::{claim, describe, lesson, line, message, puzzle, start, table};
+use crate::strings::{analysis, claim, describe, lesson, line, message, puzzle, start, table};
 use crate::text;
 
 use super::look::Look;
@@ -68,6 +68,10 @@ pub enum Keyed {
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.
     NoSuchMove(String, usize),
+    /// The replay viewer's deep review started, over this many positions.
+    DeepStarted(usize),
+    /// The deep review stopped by the player after this many of so many positions.
+    DeepStopped(usize, usize),
 }
 
 impl Keyed {
@@ -93,6 +97,8 @@ impl Keyed {
             Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
+            Keyed::DeepStarted(total) => analysis::deep_started(*total),
+            Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
         }
     }
 
@@ -118,6 +124,8 @@ impl Keyed {
             Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
+            Keyed::DeepStarted(total) => analysis::deep_started_words(*total),
+            Keyed::DeepStopped(done, total) => analysis::deep_stopped_words(*done, *total),
         }
     }
 }
