@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use ratatui::layout::Rect;
 
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
-use crate::session::{Course, Ending, GameConfig, Notice, Played};
+use crate::session::{Course, Ending, GameConfig, Notice, Played, StorageReport};
 use crate::strings::question::Answering;
 
 use super::ai_turns::AiTurns;
@@ -257,6 +257,11 @@ impl App {
     /// Shows a notice from the session's storage.
     pub fn notify(&mut self, notice: Notice) {
         self.set_message(Message::notice(notice), false);
+    }
+
+    /// Shows what a write of the session's storage came to.
+    pub fn report(&mut self, report: &StorageReport) {
+        self.set_message(Message::storage(report), false);
     }
 
     /// The square the hard AI suggested, until the game changes.

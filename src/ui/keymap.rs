@@ -261,7 +261,7 @@ impl Key {
 
 /// Which hint line a binding appears on, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum HintLine {
+pub enum HintLine {
     /// A game in progress, with no message to show.
     Playing,
     /// A finished game.
