@@ -401,6 +401,8 @@ impl App {
                 let mut contexts = Vec::with_capacity(3);
                 if self.at_table() {
                     contexts.push(KeyContext::Served);
+                } else if self.against_table_ai() {
+                    contexts.push(KeyContext::ServedAi);
                 }
                 if self.game.claim_mode() {
                     contexts.push(KeyContext::ClaimGame);

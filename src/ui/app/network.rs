@@ -265,8 +265,8 @@ impl App {
                     self.refuse(table::REMATCH_AT_THE_END)
                 }
             }
-            // Against the server's AI, R resigns as in a local game; m, M and B are no
-            // keys there (they are looked up at a table only).
+            // Against the server's AI, R resigns as in a local game; m and M are no
+            // keys there (they are looked up at a table between people only).
             Action::Resign if at_table && ended => self.refuse_keyed(Keyed::TableOver),
             Action::Resign if at_table => {
                 let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
@@ -313,6 +313,8 @@ impl App {
             }
             Action::NewGame if ended => self.to_table(Request::Rematch, vec![Effect::Redraw]),
             Action::NewGame => self.refuse_keyed(Keyed::NewGameAtTheEndAi),
+            // The bell on the player's move, as at a table between people.
+            Action::Bell => self.to_table(Request::ToggleBell, Vec::new()),
             _ => return None,
         };
         Some(effects)
