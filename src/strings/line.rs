@@ -479,6 +479,32 @@ pub(crate) fn corr_moved(opponent: &str) -> String {
     format!("Your move in your correspondence game v {opponent} (due opens it)")
 }
 
+/// [`super::serve::PLAYER_LEFT`] in the line mode's commands.
+pub(crate) const PLAYER_LEFT: &str =
+    "A player left the table: the game stops here (quit: back to the lobby)";
+
+/// [`super::talk::left`] in the line mode's commands.
+pub(crate) fn left(name: &str) -> String {
+    format!("{name} left the table (quit: back to the lobby)")
+}
+
+/// [`super::serve::gone`] in the line mode's commands.
+pub(crate) fn gone(name: &str) -> String {
+    format!(
+        "{name} did not come back: quit adjourns the game; then win N in the lobby claims the win"
+    )
+}
+
+/// [`super::club::CLAIM_WITH_MOVE`] in the line mode's commands.
+pub(crate) const CLAIM_WITH_MOVE: &str =
+    "Your stone goes with its claim (claim N), or unclaimed when you leave (quit)";
+
+/// [`super::club::corr_your_move`] in the line mode's commands: `pace` is the days
+/// a move in words.
+pub(crate) fn corr_your_move(pace: &str, left: &str) -> String {
+    format!("{pace}: your move, {left} left (quit: back to the lobby)")
+}
+
 /// [`super::serve::entry`] in the line mode's commands.
 pub(crate) fn entry(what: &str, typed: &str) -> String {
     format!("{what}: {typed}  ({LOBBY_ENTRY_HINTS})")

@@ -95,7 +95,7 @@ struct Network {
     /// A message to the other player, while it is typed after `m`.
     typing: Option<String>,
     /// Why the game stopped before a full board, once it has.
-    stopped: Option<String>,
+    stopped: Option<Message>,
     /// A game against the server's AI at a table of its own: this screen plays both
     /// seats (the AI on the server's pool), and the table decides undo, rematch and
     /// resignation, answering at once for the AI.

@@ -103,6 +103,17 @@ pub enum Keyed {
     /// A line typed in the lobby (a name to find, an invitation code): what it is,
     /// and what is typed so far.
     Entry(&'static str, String),
+    /// A player left a server table: the game stops there.
+    PlayerLeft,
+    /// The opponent, named, left the table after its game.
+    Left(String),
+    /// The opponent did not come back within the grace period: their name.
+    Gone(String),
+    /// At a correspondence game with claims: the stone waits for its claim.
+    ClaimWithMove,
+    /// A correspondence game's line for the player to move: its days a move, and
+    /// the time left.
+    CorrYourMove(u8, String),
 }
 
 /// Which face a [`Keyed`] text is worded for.
@@ -151,6 +162,11 @@ impl Keyed {
             Keyed::Entry(what, typed) => {
                 serve::entry(what, typed, &keymap::hint_line(HintLine::LobbyEntry))
             }
+            Keyed::PlayerLeft => serve::PLAYER_LEFT.to_owned(),
+            Keyed::Left(name) => crate::strings::talk::left(name),
+            Keyed::Gone(name) => serve::gone(name),
+            Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
+            Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
         }
     }
 
@@ -188,6 +204,13 @@ impl Keyed {
             Keyed::CorrDue(count, opponent, left) => line::corr_due(*count, opponent, left),
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
             Keyed::Entry(what, typed) => line::entry(what, typed),
+            Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
+            Keyed::Left(name) => line::left(name),
+            Keyed::Gone(name) => line::gone(name),
+            Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
+            Keyed::CorrYourMove(days, left) => {
+                line::corr_your_move(&club::days_a_move(*days), left)
+            }
         }
     }
 

@@ -145,6 +145,32 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
     });
 }
 
+/// Bob, at the full screen, leaves the game Alice plays in lines: she hears that he
+/// left, and how to go back to the lobby, as a command (`quit`), not the key (`q`).
+#[test]
+fn a_player_who_leaves_is_told_in_commands() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
+        alice
+            .wait_said("Type list to hear the tables again.\r\n\r> ")
+            .await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        bob.send(b"q").await;
+        bob.wait_for("?").await;
+        bob.send(b"y").await;
+        alice
+            .wait_said("bob left the table (quit: back to the lobby).")
+            .await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("hijara: the lobby\r\n").await;
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}
+
 /// Carol, on a full screen, hears the line mode offered first and switches with `L`;
 /// the line mode is kept for her key: she comes back to it, and leaves it with
 /// `screen` for the full screen, which is kept too.

@@ -123,8 +123,8 @@ impl App {
     }
 
     /// Why the game stopped before a full board (a resignation, a player left).
-    pub fn stopped(&self) -> Option<&str> {
-        self.network.as_ref()?.stopped.as_deref()
+    pub fn stopped(&self) -> Option<&super::Message> {
+        self.network.as_ref()?.stopped.as_ref()
     }
 
     /// `effects` with `request` for the table first, in a served game; else `effects`.
@@ -199,15 +199,13 @@ impl App {
             }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
-            News::Stopped(text) => {
-                served.stopped = Some(text.clone());
+            News::Stopped(said) => {
+                served.stopped = Some(said.clone());
                 self.close_questions_the_game_ended();
                 self.changed();
-                let _ = self.say(MessageKind::Info, text);
+                self.set_message(said, false);
             }
-            News::Note(text) => {
-                let _ = self.say(MessageKind::Info, text);
-            }
+            News::Note(said) => self.set_message(said, false),
             News::Watching(count) => served.watching = count,
             News::Saved(saved) => served.unsaved = !saved,
             News::Bell => {}
