@@ -27,7 +27,10 @@
 //! error table on held-out positions; `losses` and `verdicts`
 //! (`eval_fit/losses.rs`) measure the review's points lost against exact
 //! losses and choose its verdict thresholds. Hard plays with the weights above:
-//! the margin-fitted ones scored less as Blue (docs/ai.md).
+//! the margin-fitted ones scored less as Blue (docs/ai.md), and fits to the
+//! middle game (`fit --min-empty 26`; `margins --exact-from 26 --exact-to 25
+//! --deep-from 26 --deep-to 50`, deeper searches' values only, with
+//! `fit-margins --no-colour`) came out near them and scored the same.
 
 use std::io::{BufRead, Write};
 
@@ -71,9 +74,12 @@ enum Command {
     /// Fit the weights to CSV files from `generate`.
     Fit {
         files: Vec<std::path::PathBuf>,
-        /// Use only positions with at least this many empty sections.
+        /// Use only positions with at least this many empty sections ...
         #[arg(long, default_value_t = 0)]
         min_empty: u32,
+        /// ... and at most this many (a phase band).
+        #[arg(long, default_value_t = 64)]
+        max_empty: u32,
     },
     /// Positions from self-play labelled with their margin: exact (a search to
     /// the end) from `--exact-from` empty sections down, a deeper search's value
@@ -100,7 +106,11 @@ fn main() -> anyhow::Result<()> {
             nodes,
             label_at,
         } => generate(games, seed, nodes, label_at),
-        Command::Fit { files, min_empty } => fit(&files, min_empty),
+        Command::Fit {
+            files,
+            min_empty,
+            max_empty,
+        } => fit(&files, min_empty, max_empty),
         Command::Margins(args) => margins::generate(&args),
         Command::FitMargins(args) => margins::fit(&args),
         Command::Errors(args) => margins::errors(&args),
@@ -168,7 +178,7 @@ fn generate(games: u32, seed: u64, nodes: u64, label_at: u32) -> anyhow::Result<
 /// Columns: score difference, 2 x FEATURES counts, mover is Yellow, constant.
 const COLUMNS: usize = 1 + 2 * FEATURES + 2;
 
-fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
+fn fit(files: &[std::path::PathBuf], min_empty: u32, max_empty: u32) -> anyhow::Result<()> {
     let mut xs: Vec<[f64; COLUMNS]> = Vec::new();
     let mut ys = Vec::new();
     for file in files {
@@ -185,7 +195,7 @@ fn fit(files: &[std::path::PathBuf], min_empty: u32) -> anyhow::Result<()> {
             if fields.len() != 3 + 2 * FEATURES + 1 {
                 bail!("{}:{}: {} fields", file.display(), n + 1, fields.len());
             }
-            if fields[0] < min_empty as f64 {
+            if fields[0] < min_empty as f64 || fields[0] > max_empty as f64 {
                 continue;
             }
             let mut x = [0.0; COLUMNS];

@@ -94,6 +94,11 @@ pub struct FitArgs {
     /// Only exact labels.
     #[arg(long)]
     exact_only: bool,
+    /// Fit no colour term: the weights print `colour: [0, 0]`. (A constant is
+    /// still fitted and then dropped: from the mover's view it flips sign
+    /// with every ply, as a colour term does, so a search would see it swing.)
+    #[arg(long)]
+    no_colour: bool,
 }
 
 #[derive(clap::Args)]
@@ -369,11 +374,14 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
     if rows.is_empty() {
         bail!("no positions");
     }
-    // Columns: 14 feature counts (in points), the mover is Yellow, a constant.
-    let cols = 2 * FEATURES + 2;
+    // Columns: 14 feature counts (in points), the mover is Yellow (unless
+    // `--no-colour`), a constant.
+    let cols = 2 * FEATURES + if args.no_colour { 1 } else { 2 };
     let x = |r: &Row| -> Vec<f64> {
         let mut v: Vec<f64> = r.counts.to_vec();
-        v.push(f64::from(r.mover));
+        if !args.no_colour {
+            v.push(f64::from(r.mover));
+        }
         v.push(1.0);
         v
     };
@@ -401,13 +409,25 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
             (r.label - r.diff - p).powi(2)
         })
         .sum();
+    // The colour term in points from the mover's view: [Blue, Yellow].
+    let colour_points = if args.no_colour {
+        [0.0, 0.0]
+    } else {
+        let constant = w[2 * FEATURES + 1];
+        [constant, w[2 * FEATURES] + constant]
+    };
     println!(
-        "positions {} ({} exact), rms error {:.2} points; colour: Blue to move {:.2}, Yellow to move {:.2}",
+        "positions {} ({} exact), rms error {:.2} points; colour: Blue to move {:.2}, Yellow to move {:.2}{}",
         rows.len(),
         rows.iter().filter(|r| r.exact).count(),
         (sse / rows.len() as f64).sqrt(),
-        w[2 * FEATURES + 1],
-        w[2 * FEATURES] + w[2 * FEATURES + 1]
+        colour_points[0],
+        colour_points[1],
+        if args.no_colour {
+            format!(" (none fitted; constant {:.2}, dropped)", w[2 * FEATURES])
+        } else {
+            String::new()
+        }
     );
     // Weights in hundredths: mine add, theirs subtract.
     let mine: Vec<String> = (0..FEATURES)
@@ -416,10 +436,7 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
     let theirs: Vec<String> = (0..FEATURES)
         .map(|k| format!("{:.0}", -100.0 * w[FEATURES + k]))
         .collect();
-    let colour = [
-        format!("{:.0}", 100.0 * w[2 * FEATURES + 1]),
-        format!("{:.0}", 100.0 * (w[2 * FEATURES] + w[2 * FEATURES + 1])),
-    ];
+    let colour = colour_points.map(|c| format!("{:.0}", 100.0 * c));
     println!(
         "Weights {{ mine: [{}], theirs: [{}], colour: [{}] }}",
         mine.join(", "),

@@ -56,9 +56,13 @@ const SEARCH_FIRST: u64 = 10;
 const SOLVE_END: u64 = 85;
 
 /// The median nodes of a plain win/draw/loss solve (one thread, fresh table) at
-/// 19 to 26 empty sections: measured on 24 positions per depth from hard's games
-/// against medium (`examples/proof_range.rs`; 19, 21 and 23 interpolated). The
-/// solve gets most of the budget only where the budget covers this.
+/// 19 to 26 empty sections before the follow-up bound: measured on 24 positions
+/// per depth from hard's games against medium (`examples/proof_range.rs`; 19, 21
+/// and 23 interpolated). The solve gets most of the budget only where the budget
+/// covers this. With the bound the medians are 5-8 times smaller (4,259 at 20,
+/// 27,339 at 22, 90,240 at 24, 356,187 at 26), so the rule now asks for 5-8
+/// times a typical proof, a margin for the slow half that the bare median
+/// lacked (not re-tuned: node-limited play changes with it).
 const TYPICAL_PROOF_NODES: [u64; 8] = [
     17_000, 35_000, 75_000, 150_000, 320_000, 700_000, 1_500_000, 2_500_000,
 ];

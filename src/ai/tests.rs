@@ -783,3 +783,61 @@ fn mirroring_draws_in_corners() {
     }
     assert!(scored >= 5, "only {scored} games scored a corner formation");
 }
+
+/// Random positions with Blue to move (`plies` even) under `ruleset` where
+/// the follow-up bound applies, with the bound.
+fn follow_up_positions(ruleset: Ruleset, plies: u32, count: usize) -> Vec<(Position, i32)> {
+    (0..count as u64 * 20)
+        .map(|seed| super::test_support::random_position_in(ruleset, plies, 5000 + seed))
+        .filter_map(|p| super::search::follow_up_bound(&p).map(|b| (p, b)))
+        .take(count)
+        .collect()
+}
+
+#[test]
+fn yellows_follow_up_bounds_blues_exact_margin_and_is_often_tight() {
+    // 12 empty sections: minimax is exact and quick; both rulesets. A bound
+    // below the exact margin (say, the pairs' cells all given to Yellow) fails
+    // the first assert; one that never binds, the last.
+    for ruleset in Ruleset::ALL {
+        let positions = follow_up_positions(ruleset, 52, 25);
+        assert_eq!(positions.len(), 25, "{ruleset:?}: too few positions");
+        let mut memo = HashMap::new();
+        let mut tight = 0;
+        for (p, bound) in &positions {
+            let exact = minimax(p, &mut memo) * super::eval::SCALE;
+            assert!(
+                *bound >= exact,
+                "{ruleset:?} {p}: follow-up bound {bound} below Blue's exact {exact}"
+            );
+            tight += usize::from(*bound == exact);
+            // A full board's margin: a multiple of 5 points.
+            assert_eq!(bound % (5 * super::eval::SCALE), 0);
+        }
+        assert!(tight >= 3, "{ruleset:?}: only {tight} of 25 tight");
+    }
+}
+
+#[test]
+fn the_follow_up_bound_changes_no_solve() {
+    // Deeper than minimax reaches: the exact margin and the outcome with and
+    // without the bound, from positions with either side to move.
+    for ruleset in Ruleset::ALL {
+        for seed in 0..4 {
+            let position =
+                super::test_support::random_position_in(ruleset, 49 + seed as u32 % 2, 70 + seed);
+            let order: Vec<Move> = position.legal_moves().collect();
+            let solve = |follow_up: bool| {
+                let mut s = Searcher::new(16, SearchLimit::NONE);
+                s.use_follow_up = follow_up;
+                let margin = s.solve_margin(&position, &order, -search::INF, search::INF);
+                let mut s = Searcher::new(16, SearchLimit::NONE);
+                s.use_follow_up = follow_up;
+                let wdl = s.solve_wdl(&position, &order).map(|(_, w)| w);
+                (margin.map(|(_, v)| v), wdl)
+            };
+            let (with, without) = (solve(true), solve(false));
+            assert_eq!(with, without, "{ruleset:?} {position}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Which rules are on: the standard 76 combinations, or those plus the corner formations.
 
-use super::combination::{ALL_COMBINATIONS, Combination};
+use super::combination::{ALL_COMBINATIONS, CORNERS_INDEX, Combination, STANDARD_INDEX};
+use super::square::Cell;
 
 /// A ruleset: which combinations score.
 ///
@@ -60,6 +61,16 @@ impl Ruleset {
     /// 76 first, then (for `Corners`) the 4 same-number and 24 arrangement formations.
     pub fn combinations(self) -> &'static [Combination] {
         &ALL_COMBINATIONS[..self.combination_count()]
+    }
+
+    /// The points of the combinations through `cell` that `owned` covers
+    /// whole, under these rules: what a stone there scores for its owner.
+    #[inline]
+    pub fn points_through(self, cell: Cell, owned: u64) -> u32 {
+        match self {
+            Ruleset::Standard => STANDARD_INDEX[cell.index()].points_owned(owned),
+            Ruleset::Corners => CORNERS_INDEX[cell.index()].points_owned(owned),
+        }
     }
 }
 
