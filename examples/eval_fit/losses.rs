@@ -44,6 +44,10 @@ pub struct LossArgs {
     /// The candidate weights: `mine;theirs`, 7 comma-separated numbers each.
     #[arg(long)]
     weights: Option<String>,
+    /// Value each move with the candidate weights only (or, without `--weights`, with
+    /// the review's own, [`Weights::REVIEW`], as `candidate`): half the time.
+    #[arg(long)]
+    only_candidate: bool,
     /// The review search's nodes per move (one thread).
     #[arg(long, default_value_t = 400_000)]
     nodes: u64,
@@ -72,6 +76,27 @@ pub struct VerdictArgs {
     /// Only samples from searches of this many nodes (0: any).
     #[arg(long, default_value_t = 0)]
     nodes: u64,
+    /// The same moves valued with a larger budget (a `losses` log of the same file,
+    /// seed, stride and offset, its weight set named by `--deep-set`): the rates when
+    /// its values replace these for every move, and for a second look only at the
+    /// moves whose estimated loss lies in `--zone`.
+    #[arg(long)]
+    deep: Option<PathBuf>,
+    #[arg(long, default_value = "shipped")]
+    deep_set: String,
+    /// The estimated losses (low, high) given a second look with `--deep`.
+    #[arg(long, value_delimiter = ',', default_values_t = [0, 30])]
+    zone: Vec<i32>,
+    /// Thresholds by how one-sided the position is, `X,i1,m1,i2,m2`: likely an
+    /// inaccuracy from i1 and a mistake from m1 when the best move's value is within
+    /// ±X, from i2 and m2 beyond (a blunder from 20 or the mistake's + 5).
+    #[arg(long, value_delimiter = ',')]
+    split: Vec<i32>,
+    /// Choose the split thresholds on these samples: the one that calls no lossless
+    /// move a mistake and catches the most big losses (then the fewest lossless moves
+    /// called inaccuracies). Check it on other samples with `--split`.
+    #[arg(long)]
+    choose_split: bool,
 }
 
 /// One sampled move: its exact loss and the review's estimate.
@@ -168,6 +193,22 @@ impl Sample {
         classify(self.lost, b, p, self.empties)
     }
 
+    /// The same move in `deep`, if it is the same (its truth and size of board agree).
+    fn matches(&self, deep: &Sample) -> bool {
+        (self.empties, self.truth) == (deep.empties, deep.truth)
+    }
+
+    /// The likely thresholds of a split rule `[X, i1, m1, i2, m2]`.
+    fn split(&self, rule: [i32; 5]) -> [i32; 3] {
+        let [x, i1, m1, i2, m2] = rule;
+        let (i, m) = if self.best.abs() <= x {
+            (i1, m1)
+        } else {
+            (i2, m2)
+        };
+        [i, m, (m + 5).max(20)]
+    }
+
     /// The class with `likely` thresholds for estimates (the shipped rule otherwise).
     fn with(&self, likely: [i32; 3]) -> Class {
         let (b, p) = self.values();
@@ -195,6 +236,10 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
     let mut sets = vec![("shipped".to_owned(), Weights::HARD)];
     if let Some(w) = &args.weights {
         sets.push(("candidate".to_owned(), parse_weights(w)?));
+    }
+    if args.only_candidate {
+        let candidate = sets.pop().filter(|(name, _)| name == "candidate");
+        sets = vec![candidate.unwrap_or(("candidate".to_owned(), Weights::REVIEW))];
     }
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let games: Vec<_> = rows
@@ -286,6 +331,90 @@ fn rates(samples: &[&Sample], class: impl Fn(&Sample) -> Class) -> (String, Stri
     )
 }
 
+/// The rates when the deeper log's values replace these: for every move, and for
+/// the moves whose estimated loss lies in the zone only (a second look).
+fn second_look(samples: &[&Sample], path: &PathBuf, args: &VerdictArgs) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let deep: Vec<Sample> = text
+        .lines()
+        .filter_map(Sample::parse)
+        .filter(|s| s.set == args.deep_set)
+        .collect();
+    let n = deep.len().min(samples.len());
+    if n == 0 || !samples.iter().zip(&deep).all(|(s, d)| s.matches(d)) {
+        anyhow::bail!("{}: not the same moves", path.display());
+    }
+    let (these, deep) = (&samples[..n], &deep[..n]);
+    let (a, b, c) = rates(these, Sample::shipped);
+    println!(
+        "the first {n} moves, as valued here: caught {a}; false mistakes {b}; false inaccuracies {c}"
+    );
+    let every: Vec<&Sample> = deep.iter().collect();
+    let (a, b, c) = rates(&every, Sample::shipped);
+    println!("  every move valued deeper: caught {a}; false mistakes {b}; false inaccuracies {c}");
+    let [low, high] = args.zone[..] else {
+        anyhow::bail!("--zone takes two numbers");
+    };
+    let mut looked = 0;
+    let mixed: Vec<&Sample> = these
+        .iter()
+        .zip(deep)
+        .map(|(s, d)| {
+            if !s.exact && (low..=high).contains(&s.lost) {
+                looked += 1;
+                d
+            } else {
+                *s
+            }
+        })
+        .collect();
+    let (a, b, c) = rates(&mixed, Sample::shipped);
+    println!(
+        "  a second look at estimated losses {low}-{high} ({looked} of {n} moves): caught {a}; false mistakes {b}; false inaccuracies {c}"
+    );
+    Ok(())
+}
+
+/// Chooses split thresholds on `samples` ([`VerdictArgs::choose_split`]).
+fn choose_split(samples: &[&Sample]) {
+    let big: Vec<_> = samples.iter().filter(|s| s.truth >= 15).collect();
+    let none: Vec<_> = samples.iter().filter(|s| s.truth == 0).collect();
+    let mut best: Option<((usize, usize), [i32; 5])> = None;
+    for x in [20, 30, 40, 50] {
+        for i1 in 2..=5 {
+            for m1 in [12, 14, 15, 16, 18] {
+                for i2 in 1..=3 {
+                    for m2 in [15, 16, 18, 20, 22, 25, 30] {
+                        let rule = [x, i1, m1, i2, m2];
+                        let class = |s: &Sample| s.with(s.split(rule));
+                        if none.iter().any(|s| class(s) >= Class::Mistake) {
+                            continue;
+                        }
+                        let caught = big.iter().filter(|s| class(s) >= Class::Inaccuracy).count();
+                        let inaccuracies = none
+                            .iter()
+                            .filter(|s| class(s) == Class::Inaccuracy)
+                            .count();
+                        let score = (caught, usize::MAX - inaccuracies);
+                        if best.is_none_or(|(b, _)| score > b) {
+                            best = Some((score, rule));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    match best {
+        Some((_, rule)) => {
+            let (a, b, c) = rates(samples, |s| s.with(s.split(rule)));
+            println!(
+                "chosen split {rule:?}: caught {a}; false mistakes {b}; false inaccuracies {c}"
+            );
+        }
+        None => println!("no split calls every lossless move less than a mistake"),
+    }
+}
+
 pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
     let mut samples = Vec::new();
     for file in &args.files {
@@ -334,6 +463,17 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
     let (a, b, c) = rates(&samples, Sample::shipped);
     println!("shipped thresholds: lost >= 15 called at least an inaccuracy {a}");
     println!("  lost 0 called a mistake or worse {b}; an inaccuracy {c}");
+    if let Some(path) = &args.deep {
+        second_look(&samples, path, args)?;
+    }
+    if let [x, i1, m1, i2, m2] = args.split[..] {
+        let rule = [x, i1, m1, i2, m2];
+        let (a, b, c) = rates(&samples, |s| s.with(s.split(rule)));
+        println!("split {rule:?}: caught {a}; false mistakes {b}; false inaccuracies {c}");
+    }
+    if args.choose_split {
+        choose_split(&samples);
+    }
     println!("grid (likely inaccuracy from / mistake from; blunder from 20 or the mistake's + 5):");
     for i in [1, 2, 3, 4, 5] {
         for m in [10, 12, 14, 15, 16, 18, 20, 22] {

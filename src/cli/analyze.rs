@@ -1,4 +1,4 @@
-//! `hijara analyze FILE [--json] [--think-ms MS] [--threads N]`: reviews every
+//! `hijara analyze FILE [--json] [--think-ms MS] [--deep] [--threads N]`: reviews every
 //! move of a record against the engine and prints a table and a summary.
 
 use std::io::{IsTerminal, Write};
@@ -68,6 +68,11 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     }
     let game = loaded.game;
     let think_ms = args.think_ms.unwrap_or(review::REVIEW_THINK_MS);
+    let think_ms = if args.deep {
+        think_ms.saturating_mul(review::DEEP_FACTOR)
+    } else {
+        think_ms
+    };
     let threads = crate::ai::thread_count(args.threads.get());
     let bar = Bar::new();
     let start = Instant::now();

@@ -365,6 +365,10 @@ pub struct AnalyzeArgs {
     /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
+    /// The deep review: 4 times the thinking time per position (1600 ms by default,
+    /// or 4 × --think-ms); surer verdicts in the middle game (docs/review.md).
+    #[arg(long)]
+    pub deep: bool,
     /// Search threads.
     #[command(flatten)]
     pub threads: ThreadsArgs,

@@ -10,6 +10,47 @@ pub(crate) fn title_running(done: usize, total: usize) -> String {
 }
 /// The panel's title once every position is analysed.
 pub(crate) const TITLE_DONE: &str = " Analysis · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ";
+/// The panel's title while the deep review runs.
+pub(crate) fn title_deep(done: usize, total: usize) -> String {
+    format!(" Deep review {done}/{total} · Blue ▲ Yellow ▼ · ╔╗ best move · ~ estimate ")
+}
+/// The same, short.
+pub(crate) fn title_deep_short(done: usize, total: usize) -> String {
+    format!(" Deep review {done}/{total} ")
+}
+/// The deep review's progress in words (the line mode says it every quarter).
+pub(crate) fn deep_progress(done: usize, total: usize) -> String {
+    format!("Deep review: {done} of {total} positions valued again.")
+}
+/// The deep review started, with its keys.
+pub(crate) fn deep_started(total: usize) -> String {
+    format!("Deep review of {total} positions, 4× the thinking each: D again stops it")
+}
+/// The same, for the line mode.
+pub(crate) fn deep_started_words(total: usize) -> String {
+    format!(
+        "Deep review of {total} positions started, 4 times the thinking each; verdicts are replaced as it goes. Type deep again to stop it."
+    )
+}
+/// The deep review stopped by the player, with its keys.
+pub(crate) fn deep_stopped(done: usize, total: usize) -> String {
+    format!("Deep review stopped after {done} of {total} positions: D goes on with the rest")
+}
+/// The same, for the line mode.
+pub(crate) fn deep_stopped_words(done: usize, total: usize) -> String {
+    format!(
+        "Deep review stopped after {done} of {total} positions; what it found is kept. Type deep to go on with the rest."
+    )
+}
+/// The deep review has valued every position it took.
+pub(crate) fn deep_done(total: usize) -> String {
+    format!("Deep review done: {total} positions valued again")
+}
+/// Nothing is left for a deep review.
+pub(crate) const DEEP_NOTHING_LEFT: &str =
+    "Nothing left to review deeper: each position is exact or deep";
+/// At a server the review shown is the server's.
+pub(crate) const DEEP_AT_SERVER: &str = "The server's review is shown here: no deep review of it";
 /// The panel's title when it is too narrow for more.
 pub(crate) const TITLE_SHORT: &str = " Analysis ";
 /// Before the first move.

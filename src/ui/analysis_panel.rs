@@ -15,7 +15,7 @@ use crate::strings::{analysis as words, describe};
 use crate::text;
 
 use super::look::Look;
-use super::replay_analysis::Analysis;
+use super::replay_analysis::{Analysis, Deep};
 
 /// The fewest rows the panel is drawn in: its border, two rows of graph, the line judging the move.
 pub(crate) const MIN_PANEL_HEIGHT: u16 = 5;
@@ -92,13 +92,21 @@ impl Widget for &AnalysisPanel<'_> {
         }
         let look = self.look;
         let (done, total) = self.analysis.progress();
-        let title = if self.analysis.finished() {
-            words::TITLE_DONE.to_owned()
-        } else {
-            words::title_running(done, total)
+        let (title, short) = match self.analysis.deep() {
+            Some(Deep::Running { done, total }) => (
+                words::title_deep(done, total),
+                words::title_deep_short(done, total),
+            ),
+            _ if self.analysis.finished() => {
+                (words::TITLE_DONE.to_owned(), words::TITLE_SHORT.to_owned())
+            }
+            _ => (
+                words::title_running(done, total),
+                words::TITLE_SHORT.to_owned(),
+            ),
         };
         let title = if !text::fits(&title, usize::from(area.width).saturating_sub(2)) {
-            words::TITLE_SHORT.to_owned()
+            short
         } else {
             title
         };

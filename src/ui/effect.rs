@@ -77,6 +77,11 @@ pub enum Effect {
     /// Start analysing the replay viewer's game in the background, feeding the results
     /// back as they arrive (asked once per game).
     Analyse,
+    /// Start the deep review of the replay viewer's game over these positions (each
+    /// the number of moves before it), in place of any analysis running.
+    DeepReview(Vec<usize>),
+    /// Stop the replay viewer's analysis running (the deep review, stopped by the player).
+    StopAnalysis,
     /// Open the replay viewer with analysis on the game just finished (`r` at game over).
     Review,
     /// Leave the replay viewer and play on from the position after this many moves.

@@ -70,6 +70,26 @@ pub(crate) fn run<F: Face>(
     .run()
 }
 
+/// The analysis of `positions` of `game` (each the number of moves before it), `think_ms`
+/// a position on the threads `config` asks for, in the background: each result wakes
+/// the loop through `inbox`.
+fn analysis(
+    inbox: &Inbox,
+    game: &crate::rules::Game,
+    config: &crate::session::GameConfig,
+    positions: Vec<usize>,
+    think_ms: u64,
+) -> Background {
+    let threads = crate::ai::thread_count(config.threads);
+    let sender = inbox.sender();
+    // A full inbox wakes the loop anyway, and results are drained.
+    let wake = move || {
+        let _ = sender.try_send(Wake::Analysis);
+    };
+    let think = Duration::from_millis(think_ms);
+    Background::start_at(game.clone(), positions, think, threads, wake)
+}
+
 /// What the loop holds while it runs.
 struct EventLoop<'a, F: Face> {
     face: &'a mut F,
@@ -183,17 +203,21 @@ impl<F: Face> EventLoop<'_, F> {
             },
             Effect::Analyse => {
                 if let Some((game, config)) = self.nav.to_analyse() {
-                    let threads = crate::ai::thread_count(config.threads);
-                    let think = Duration::from_millis(crate::review::REVIEW_THINK_MS);
-                    let sender = self.inbox.sender();
-                    // A full inbox wakes the loop anyway, and results are drained.
-                    let wake = move || {
-                        let _ = sender.try_send(Wake::Analysis);
-                    };
-                    let run = Background::start_waking(game.clone(), think, threads, wake);
+                    let positions = (0..=game.len()).collect();
+                    let think = crate::review::REVIEW_THINK_MS;
+                    let run = analysis(self.inbox, game, config, positions, think);
                     self.nav.analysing(run);
                 }
             }
+            Effect::DeepReview(positions) => {
+                if let Some((game, config)) = self.nav.deepen() {
+                    let think = crate::review::DEEP_THINK_MS;
+                    let run = analysis(self.inbox, game, config, positions, think);
+                    self.nav.analysing(run);
+                }
+            }
+            // Dropping the run stops it and waits for its threads (about a thousand nodes).
+            Effect::StopAnalysis => self.nav.analysis_ended(),
             Effect::Review => self.queue.extend(self.nav.review(&today())),
             Effect::AskAi(request) => {
                 let worker = match self.ai.as_mut() {

@@ -82,6 +82,8 @@ pub enum Action {
     Continue,
     /// Replay: open or close the analysis panel.
     Analysis,
+    /// Replay: start the deep review (longer thinking per position), or stop it.
+    DeepReview,
     /// Replay: jump to the next mistake or blunder.
     NextMistake,
     /// Replay: jump to the previous mistake or blunder.
@@ -797,6 +799,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "a, ] / [",
         help: "analysis panel; next, previous mistake or blunder",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Replay],
+        keys: &[(ch('D'), A::DeepReview)],
+        names: "D",
+        help: "deep review (4× the thinking); D again stops",
         hints: &[],
     },
     // Both.

@@ -9,7 +9,7 @@ use ratatui::style::Style;
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
 use crate::session::{Notice, StorageReport};
 use crate::strings::{
-    claim, club, describe, lesson, line, message, puzzle, serve, start, storage, table,
+    analysis, claim, club, describe, lesson, line, message, puzzle, serve, start, storage, table,
 };
 use crate::text;
 
@@ -114,6 +114,10 @@ pub enum Keyed {
     /// A correspondence game's line for the player to move: its days a move, and
     /// the time left.
     CorrYourMove(u8, String),
+    /// The replay viewer's deep review started, over this many positions.
+    DeepStarted(usize),
+    /// The deep review stopped by the player after this many of so many positions.
+    DeepStopped(usize, usize),
 }
 
 /// Which face a [`Keyed`] text is worded for.
@@ -167,6 +171,8 @@ impl Keyed {
             Keyed::Gone(name) => serve::gone(name),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
+            Keyed::DeepStarted(total) => analysis::deep_started(*total),
+            Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
         }
     }
 
@@ -211,6 +217,8 @@ impl Keyed {
             Keyed::CorrYourMove(days, left) => {
                 line::corr_your_move(&club::days_a_move(*days), left)
             }
+            Keyed::DeepStarted(total) => analysis::deep_started_words(*total),
+            Keyed::DeepStopped(done, total) => analysis::deep_stopped_words(*done, *total),
         }
     }
 

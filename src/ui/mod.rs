@@ -93,7 +93,7 @@ pub use puzzle_check::{CheckReply, CheckRequest, solve_request};
 pub use puzzle_screen::PuzzleView;
 pub use question::{Overlay, Question};
 pub use replay::{ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
-pub use replay_analysis::Analysis;
+pub use replay_analysis::{Analysis, Deep};
 pub use replay_screen::ReplayView;
 pub use screen::AppView;
 pub use setup::Setup;

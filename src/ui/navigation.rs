@@ -337,6 +337,19 @@ impl<A> Navigator<A> {
         }
     }
 
+    /// [`Effect::DeepReview`]: the game of the replay viewer on screen, whatever runs;
+    /// the analysis running, if any, is stopped first (its results are let go: the
+    /// deep review takes every position they would have valued).
+    pub(crate) fn deepen(&mut self) -> Option<(&Game, &GameConfig)> {
+        match &self.screen {
+            Screen::Replay(state, config) => {
+                self.running = None;
+                Some((state.game(), config))
+            }
+            _ => None,
+        }
+    }
+
     /// The analysis started for the viewer on screen.
     pub(crate) fn analysing(&mut self, run: A) {
         self.running = Some(run);

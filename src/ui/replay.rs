@@ -18,7 +18,7 @@ use crate::strings::{analysis as analysis_words, message, question};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, KeyContext};
 use super::message::{Keyed, Message, MessageKind};
-use super::replay_analysis::Analysis;
+use super::replay_analysis::{Analysis, Deep};
 
 /// Autoplay delays between moves, slowest first.
 pub const SPEEDS: [Duration; 6] = [
@@ -222,6 +222,46 @@ impl ReplayState {
         effects
     }
 
+    /// `D`: starts the deep review of every position not valued exactly or deeply
+    /// yet ([`Effect::DeepReview`], in place of the analysis running), with the panel
+    /// open; while it runs, stops it ([`Effect::StopAnalysis`]), keeping what it found.
+    fn deep_review(&mut self) -> Effects {
+        if self.served.is_some() {
+            self.message = Some(Message::new(
+                MessageKind::Info,
+                analysis_words::DEEP_AT_SERVER,
+            ));
+            return VIEW.to_vec();
+        }
+        if let Some(Deep::Running { done, total }) = self.analysis.deep() {
+            self.analysis.stop_deep();
+            self.message = Some(Message::keyed(
+                MessageKind::Info,
+                Keyed::DeepStopped(done, total),
+            ));
+            let mut effects = VIEW.to_vec();
+            effects.push(Effect::StopAnalysis);
+            return effects;
+        }
+        let positions = self.analysis.to_deepen();
+        if positions.is_empty() {
+            self.message = Some(Message::new(
+                MessageKind::Info,
+                analysis_words::DEEP_NOTHING_LEFT,
+            ));
+            return VIEW.to_vec();
+        }
+        self.analysis.start_deep(positions.len());
+        self.panel = true;
+        self.message = Some(Message::keyed(
+            MessageKind::Info,
+            Keyed::DeepStarted(positions.len()),
+        ));
+        let mut effects = VIEW.to_vec();
+        effects.push(Effect::DeepReview(positions));
+        effects
+    }
+
     /// The value of the position after `index` moves has arrived.
     pub fn analysis_result(&mut self, index: usize, value: PositionValue) -> Effects {
         self.analysis.set(&self.game, index, value);
@@ -234,7 +274,16 @@ impl ReplayState {
 
     /// No more analysis results will come.
     pub fn analysis_finished(&mut self) -> Effects {
+        let deep = self.analysis.deep();
         self.analysis.finish();
+        if let (Some(Deep::Running { .. }), Some(Deep::Done { total })) =
+            (deep, self.analysis.deep())
+        {
+            self.message = Some(Message::new(
+                MessageKind::Info,
+                analysis_words::deep_done(total),
+            ));
+        }
         VIEW.to_vec()
     }
 
@@ -487,6 +536,7 @@ impl ReplayState {
                 VIEW.to_vec()
             }
             Action::Analysis => self.open_panel(),
+            Action::DeepReview => self.deep_review(),
             Action::NextMistake | Action::PreviousMistake => {
                 let later = action == Action::NextMistake;
                 let found = if later {

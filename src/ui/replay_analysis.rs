@@ -3,9 +3,37 @@
 //! move's verdict once the position before it is in (valued with the move played;
 //! a value without it waits for the position after). Pure: the
 //! results are handed in, so tests inject their own.
+//!
+//! A deep review ([`Deep`]) values again, at [`crate::review::DEEP_THINK_MS`] a
+//! position, every position whose values are not both exact: its results replace
+//! the review's as they arrive, so the verdicts sharpen while the player reads.
 
 use crate::review::{Class, MoveReview, PositionValue};
 use crate::rules::Game;
+
+/// The course of a deep review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deep {
+    /// Thinking: `done` of its `total` positions valued again.
+    Running {
+        /// Positions valued again so far.
+        done: usize,
+        /// Positions it takes.
+        total: usize,
+    },
+    /// Every position it took is valued again.
+    Done {
+        /// Positions it took.
+        total: usize,
+    },
+    /// Stopped by the player after `done` of `total` positions.
+    Stopped {
+        /// Positions valued again before the stop.
+        done: usize,
+        /// Positions it took.
+        total: usize,
+    },
+}
 
 /// A game's analysis so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +46,10 @@ pub struct Analysis {
     requested: bool,
     /// Whether every result has arrived (or the analysis ended).
     finished: bool,
+    /// The deep review, once asked for.
+    deep: Option<Deep>,
+    /// The positions the deep review has valued again.
+    deepened: Vec<bool>,
 }
 
 impl Analysis {
@@ -28,6 +60,8 @@ impl Analysis {
             moves: vec![None; moves],
             requested: false,
             finished: false,
+            deep: None,
+            deepened: vec![false; moves + 1],
         }
     }
 
@@ -41,14 +75,54 @@ impl Analysis {
         self.requested
     }
 
-    /// Whether every position is analysed (or the analysis ended).
+    /// Whether every position is analysed (or the analysis ended), and no deep
+    /// review is thinking.
     pub fn finished(&self) -> bool {
-        self.finished || self.values.iter().all(Option::is_some)
+        !matches!(self.deep, Some(Deep::Running { .. }))
+            && (self.finished || self.values.iter().all(Option::is_some))
     }
 
-    /// The analysis has ended: no more results will come.
+    /// The analysis has ended: no more results will come. A deep review running is done.
     pub(crate) fn finish(&mut self) {
         self.finished = true;
+        if let Some(Deep::Running { total, .. }) = self.deep {
+            self.deep = Some(Deep::Done { total });
+        }
+    }
+
+    /// The deep review's course, once asked for.
+    pub fn deep(&self) -> Option<Deep> {
+        self.deep
+    }
+
+    /// The positions a deep review would value again: those not analysed yet, or
+    /// whose value or played move's value is an estimate, and not valued again already.
+    pub fn to_deepen(&self) -> Vec<usize> {
+        self.values
+            .iter()
+            .zip(&self.deepened)
+            .enumerate()
+            .filter(|(_, (value, deepened))| {
+                !**deepened
+                    && value.is_none_or(|v| {
+                        !v.value.exact || v.played.is_some_and(|(_, played)| !played.exact)
+                    })
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// A deep review of `total` positions starts (the analysis counts as asked for).
+    pub(crate) fn start_deep(&mut self, total: usize) {
+        self.requested = true;
+        self.deep = Some(Deep::Running { done: 0, total });
+    }
+
+    /// The player stopped the deep review: what it found stays.
+    pub(crate) fn stop_deep(&mut self) {
+        if let Some(Deep::Running { done, total }) = self.deep {
+            self.deep = Some(Deep::Stopped { done, total });
+        }
     }
 
     /// Positions analysed, and positions in all.
@@ -64,6 +138,12 @@ impl Analysis {
             return;
         };
         *slot = Some(value);
+        if let Some(Deep::Running { done, total }) = &mut self.deep {
+            *done = (*done + 1).min(*total);
+            if let Some(deepened) = self.deepened.get_mut(index) {
+                *deepened = true;
+            }
+        }
         // The moves into and out of this position may now be judged.
         for number in [index, index + 1] {
             let Some(i) = number.checked_sub(1) else {

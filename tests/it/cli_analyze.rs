@@ -176,6 +176,16 @@ fn reads_standard_input() {
 }
 
 #[test]
+fn deep_thinks_four_times_longer_a_position() {
+    let text = stdout_of(&["--json", "--deep", "-"], Some("a1 a1 a1 a1 b2"));
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["think_ms"], 80, "4 × --think-ms 20");
+    assert_eq!(v["review"].as_array().unwrap().len(), 5);
+    let text = stdout_of(&["--deep", "-"], Some("a1 a1 a1 a1 b2"));
+    assert!(text.contains("(80 ms a position"), "{text}");
+}
+
+#[test]
 fn an_empty_record_reviews_no_moves() {
     let text = stdout_of(&["-"], Some("[Blue \"x\"]\n"));
     assert!(text.starts_with("<stdin>\n0 moves reviewed in "), "{text}");

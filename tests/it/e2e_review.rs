@@ -84,3 +84,22 @@ fn the_review_at_80x24_marks_the_stone_of_the_move_shown() {
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
 }
+
+#[test]
+fn shift_d_starts_the_deep_review_with_its_count_and_d_again_stops_it() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Session::start(&["replay", record], 80, 24);
+    s.wait_for("Move 0/64");
+    s.type_keys("D");
+    // Every position, before the review has valued any: the panel counts them.
+    s.wait_for("Deep review of 65 positions");
+    s.wait_for("Deep review 0/65");
+    // Stepping does not wait for it.
+    s.type_keys("l");
+    s.wait_for("Move 1/64");
+    s.type_keys("D");
+    s.wait_for("Deep review stopped after");
+    s.send("\x03");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+}

@@ -402,6 +402,33 @@ fn a_review_through_a_pipe() {
     );
 }
 
+/// The deep review in words: started with its count, stopped with what it did,
+/// each naming the command, not a key.
+#[test]
+fn the_deep_review_through_a_pipe() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Piped::start(&["replay", record]);
+    s.wait_for("The start: the empty board, 64 moves to come.");
+    s.send("deep");
+    let started = s.wait_for("Deep review of 65 positions started");
+    assert!(
+        started
+            .last()
+            .unwrap()
+            .contains("Type deep again to stop it."),
+        "{started:?}"
+    );
+    s.send("deep");
+    let stopped = s.wait_for("Deep review stopped after");
+    assert!(
+        stopped.last().unwrap().contains("Type deep to go on"),
+        "{stopped:?}"
+    );
+    s.send("quit");
+    let (status, _) = s.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// The first lesson: the board read, a wrong try, the right one, the next lesson.
 #[test]
 fn a_lesson_through_a_pipe() {

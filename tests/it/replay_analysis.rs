@@ -6,7 +6,7 @@ use crate::common::{drawn, press, render, rows, viewer};
 use hijara::record::Record;
 use hijara::review::{Class, PositionValue, Value};
 use hijara::rules::{Game, Player, Square};
-use hijara::ui::{BoardGeometry, Effect, Input, Look, ReplayState, ScreenLayout, input_of};
+use hijara::ui::{BoardGeometry, Deep, Effect, Input, Look, ReplayState, ScreenLayout, input_of};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
@@ -331,4 +331,132 @@ fn the_verdict_names_the_move_once_when_it_was_the_engines_choice() {
     let state = review_at(28, false);
     let screen = rows(&drawn(&state, 80, 24)).join("\n");
     assert!(screen.contains("· best "), "{screen}");
+}
+
+/// The fake value of position `i`, exact or an estimate.
+fn valued(game: &Game, i: usize, exact: bool) -> PositionValue {
+    let mut value = fake_value(game, i);
+    value.value.exact = exact;
+    value
+}
+
+/// The viewer on move 31 with the review in: estimates up to position 40, exact after.
+fn reviewed_with_estimates() -> ReplayState {
+    let mut s = on_the_blunder();
+    let game = s.game().clone();
+    for i in 0..=64 {
+        let _ = s.analysis_result(i, valued(&game, i, i > 40));
+    }
+    let _ = s.analysis_finished();
+    s
+}
+
+#[test]
+fn shift_d_deepens_the_estimates_counts_them_and_stops_on_d_again() {
+    let mut s = reviewed_with_estimates();
+    let game = s.game().clone();
+    let effects = press(&mut s, 'D');
+    assert!(
+        effects.contains(&Effect::DeepReview((0..=40).collect())),
+        "the estimated positions only: {effects:?}"
+    );
+    assert_eq!(
+        s.analysis().deep(),
+        Some(Deep::Running { done: 0, total: 41 })
+    );
+    assert!(!s.analysis().finished(), "the deep review is still running");
+    let screen = screen_text(&s, 80, 24);
+    assert!(screen.contains("Deep review of 41 positions"), "{screen}");
+    // Its results replace the review's; still estimates, they are not taken again.
+    for i in 0..10 {
+        let _ = s.analysis_result(i, valued(&game, i, false));
+    }
+    assert_eq!(
+        s.analysis().deep(),
+        Some(Deep::Running {
+            done: 10,
+            total: 41
+        })
+    );
+    assert!(screen_text(&s, 80, 24).contains("Deep review 10/41"));
+    // D again stops it, keeping what it found.
+    let effects = press(&mut s, 'D');
+    assert!(effects.contains(&Effect::StopAnalysis), "{effects:?}");
+    assert_eq!(
+        s.analysis().deep(),
+        Some(Deep::Stopped {
+            done: 10,
+            total: 41
+        })
+    );
+    let screen = screen_text(&s, 80, 24);
+    assert!(
+        screen.contains("Deep review stopped after 10 of 41"),
+        "{screen}"
+    );
+    // D goes on with the rest.
+    let effects = press(&mut s, 'D');
+    assert!(
+        effects.contains(&Effect::DeepReview((10..=40).collect())),
+        "{effects:?}"
+    );
+    for i in 10..=40 {
+        let _ = s.analysis_result(i, valued(&game, i, true));
+    }
+    let _ = s.analysis_finished();
+    assert_eq!(s.analysis().deep(), Some(Deep::Done { total: 31 }));
+    assert!(s.analysis().finished());
+    assert!(screen_text(&s, 80, 24).contains("Deep review done: 31 positions"));
+    // Nothing is left to deepen.
+    let effects = press(&mut s, 'D');
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::DeepReview(_) | Effect::StopAnalysis)),
+        "{effects:?}"
+    );
+    assert!(screen_text(&s, 80, 24).contains("Nothing left to review deeper"));
+}
+
+#[test]
+fn shift_d_before_the_review_takes_every_position_in_its_place() {
+    let mut s = viewer(COMPLETE);
+    let effects = press(&mut s, 'D');
+    assert!(s.panel(), "the panel opens");
+    assert!(
+        effects.contains(&Effect::DeepReview((0..=64).collect())),
+        "{effects:?}"
+    );
+    // The review is not asked for on top of it.
+    let effects = press(&mut s, 'a');
+    let effects2 = press(&mut s, 'a');
+    assert!(
+        !effects.contains(&Effect::Analyse) && !effects2.contains(&Effect::Analyse),
+        "{effects:?} {effects2:?}"
+    );
+}
+
+#[test]
+fn a_served_review_is_not_deepened_here() {
+    let s = viewer(COMPLETE);
+    let game = s.game().clone();
+    let values = (0..=64).map(|i| valued(&game, i, false)).collect();
+    let mut s = s.served(Some(values), String::new());
+    let effects = press(&mut s, 'D');
+    assert!(
+        !effects.iter().any(|e| matches!(e, Effect::DeepReview(_))),
+        "{effects:?}"
+    );
+    assert_eq!(s.analysis().deep(), None);
+}
+
+#[test]
+fn deep_review_progress_80x24() {
+    let mut s = reviewed_with_estimates();
+    let game = s.game().clone();
+    press(&mut s, 'D');
+    for i in 0..23 {
+        let _ = s.analysis_result(i, valued(&game, i, true));
+    }
+    insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }

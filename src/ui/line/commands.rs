@@ -342,6 +342,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::Analysis)]),
     },
     Command {
+        words: &["deep"],
+        arg: Arg::None,
+        places: &[P::Replay],
+        help: "a deep review, 4 times the thinking per move, with progress; deep again stops it",
+        does: Does::Keys(&[S::Key(A::DeepReview)]),
+    },
+    Command {
         words: &["auto"],
         arg: Arg::None,
         places: &[P::Replay],

@@ -8,7 +8,8 @@ use crate::rules::{Cell, ClaimState, Game, Placement, Player, Section, Square};
 use crate::session::show_clock;
 use crate::strings::question::Answering;
 use crate::strings::{
-    self, describe, lesson as lesson_words, line as words, puzzle as puzzle_words,
+    self, analysis as analysis_words, describe, lesson as lesson_words, line as words,
+    puzzle as puzzle_words,
 };
 
 use super::super::ai_worker::AiJob;
@@ -20,6 +21,7 @@ use super::super::navigation::Screen;
 use super::super::puzzle::{PuzzlePhase, PuzzleState};
 use super::super::question::Overlay;
 use super::super::replay::{ReplayOverlay, ReplayState};
+use super::super::replay_analysis::Deep;
 use super::super::start::{START_ITEMS, StartState};
 use super::super::status::totals_at;
 use super::commands::{self, Place, Reading};
@@ -74,6 +76,8 @@ enum Seen {
         finished: bool,
         autoplay: bool,
         message: Option<String>,
+        /// The quarter of the deep review said last (0 before the first).
+        deep_quarter: usize,
     },
     Lesson {
         index: usize,
@@ -274,15 +278,16 @@ impl Narrator {
                 state.len(),
             ));
         }
-        let (at_move, overlay, finished, autoplay, said) = match seen {
+        let (at_move, overlay, finished, autoplay, said, deep_said) = match seen {
             Seen::Replay {
                 at_move,
                 overlay,
                 finished,
                 autoplay,
                 message,
-            } => (at_move, overlay, finished, autoplay, message),
-            _ => (usize::MAX, ReplayOverlay::None, false, false, None),
+                deep_quarter,
+            } => (at_move, overlay, finished, autoplay, message, deep_quarter),
+            _ => (usize::MAX, ReplayOverlay::None, false, false, None, 0),
         };
         if let Some(message) = state.message_words()
             && (typed || said.as_deref() != Some(&*message))
@@ -311,6 +316,17 @@ impl Narrator {
                 self.why = None;
             }
         }
+        // The deep review's progress, in words, at each quarter of its way.
+        let deep_quarter = match state.analysis().deep() {
+            Some(Deep::Running { done, total }) => {
+                let quarter = (done * 4).checked_div(total).unwrap_or(0);
+                if quarter > deep_said && quarter < 4 {
+                    lines.push(analysis_words::deep_progress(done, total));
+                }
+                quarter
+            }
+            _ => 0,
+        };
         if state.analysis().finished() && !finished && state.analysis().requested() {
             lines.push(words::ANALYSED.to_owned());
         }
@@ -320,6 +336,7 @@ impl Narrator {
             finished: state.analysis().finished(),
             autoplay: state.autoplay(),
             message: state.message_words().map(|m| m.into_owned()),
+            deep_quarter,
         };
         lines
     }
@@ -824,5 +841,60 @@ pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
         Screen::Puzzle(_) => vec![KeyContext::Puzzle, KeyContext::Board],
         Screen::Start(_) => vec![KeyContext::Start],
         Screen::Lobby(lobby) => vec![lobby.key_context()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::{PositionValue, Value};
+
+    #[test]
+    fn the_deep_review_s_progress_is_said_at_each_quarter_once() {
+        let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let mut state = ReplayState::new("game.hij", &record, game.clone());
+        let _ = state.apply(Action::DeepReview);
+        let mut screen = Screen::Replay(state, crate::ui::GameConfig::default());
+        let mut narrator = Narrator::default();
+        let first = narrator.tell(&screen).join("\n");
+        assert!(
+            first.contains("Deep review of 9 positions started"),
+            "{first}"
+        );
+        let mut said = Vec::new();
+        for i in 0..=8 {
+            if let Screen::Replay(state, _) = &mut screen {
+                let value = Value {
+                    margin: 0,
+                    exact: false,
+                    outcome: None,
+                    margin_error: 0,
+                };
+                let position = game.position_at(i);
+                let _ = state.analysis_result(
+                    i,
+                    PositionValue {
+                        best: position.legal_moves().next(),
+                        value,
+                        played: None,
+                    },
+                );
+            }
+            said.extend(narrator.tell(&screen));
+        }
+        let progress: Vec<&String> = said
+            .iter()
+            .filter(|l| l.starts_with("Deep review: "))
+            .collect();
+        assert_eq!(
+            progress,
+            [
+                "Deep review: 3 of 9 positions valued again.",
+                "Deep review: 5 of 9 positions valued again.",
+                "Deep review: 7 of 9 positions valued again.",
+            ],
+            "{said:?}"
+        );
     }
 }
