@@ -76,8 +76,8 @@ fn the_ai_s_next_game_survives_kill_9() {
         dana.wait_for(" 2 Y a1").await;
         dana.wait_for(" 3 B ").await;
         let (first, third) = (
-            entry(&dana.screen(), " 1 B "),
-            entry(&dana.screen(), " 3 B "),
+            whole_entry(&dana, " 1 B ").await,
+            whole_entry(&dana, " 3 B ").await,
         );
         // A crash: no shutdown.
         server.restart(&[]);
@@ -94,7 +94,28 @@ fn the_ai_s_next_game_survives_kill_9() {
     });
 }
 
-/// The move list's entry that begins with `start` (` 3 B `), with its square.
+/// The move list's entry that begins with `start` (` 3 B `), once its square has
+/// arrived too: a frame can reach the client in two reads, and a half-drawn entry
+/// would be looked for in vain after the restart.
+async fn whole_entry(player: &Player, start: &str) -> String {
+    let begun = std::time::Instant::now();
+    loop {
+        player.wait_for(start).await;
+        let shown = entry(&player.screen(), start);
+        let mut square = shown[start.len()..].chars();
+        if let (Some('a'..='d'), Some('1'..='4')) = (square.next(), square.next()) {
+            return shown;
+        }
+        assert!(
+            begun.elapsed() < Duration::from_secs(30),
+            "{start:?} never showed its square:\n{}",
+            player.screen()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The move list's entry that begins with `start` (` 3 B `), with what follows it.
 fn entry(screen: &str, start: &str) -> String {
     let at = screen
         .find(start)
