@@ -32,7 +32,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
+use clap::Parser;
+use clap::builder::TypedValueParser;
 use russh::ChannelWriteHalf;
 use russh::client::{self, Msg};
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -45,55 +47,40 @@ use server_support::start_server;
 /// How long one login may take before it counts as kept out.
 const LOGIN_LIMIT: Duration = Duration::from_secs(10);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the stranger's sockets do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Kind {
+    /// Got the server's version, and say nothing.
     Silent,
+    /// Finished the key exchange, and never authenticate.
     Kex,
+    /// Half of each.
     Mixed,
 }
 
+/// The options (clap's `--help` lists them).
+#[derive(Parser)]
+#[command(
+    about = "The pre-authentication flood, measured: a stranger's sockets held open while players log in and play."
+)]
 struct Options {
+    /// The `hijara` binary the server runs.
+    #[arg(long, default_value = "target/release/hijara")]
     server: String,
+    /// Logins tried (at most 1000).
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u16).range(1..=1000).map(usize::from))]
     tries: usize,
+    /// The stranger's addresses, 127.0.0.2 and up (at most 200).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=200))]
     addresses: u8,
+    /// Sockets the stranger keeps per address (at most 64).
+    #[arg(long, default_value_t = 9,
+          value_parser = clap::value_parser!(u8).range(1..=64).map(usize::from))]
     per_address: usize,
+    /// What the stranger's sockets do.
+    #[arg(long, value_enum, default_value_t = Kind::Mixed)]
     kind: Kind,
-}
-
-fn options() -> anyhow::Result<Options> {
-    let mut o = Options {
-        server: "target/release/hijara".into(),
-        tries: 100,
-        addresses: 8,
-        per_address: 9,
-        kind: Kind::Mixed,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--server" => o.server = value()?,
-            "--tries" => o.tries = value()?.parse()?,
-            "--addresses" => o.addresses = value()?.parse()?,
-            "--per-address" => o.per_address = value()?.parse()?,
-            "--kind" => {
-                o.kind = match value()?.as_str() {
-                    "silent" => Kind::Silent,
-                    "kex" => Kind::Kex,
-                    "mixed" => Kind::Mixed,
-                    other => bail!("--kind is silent, kex or mixed, not {other}"),
-                }
-            }
-            _ => bail!("unknown option {flag}"),
-        }
-    }
-    if o.tries == 0 || o.tries > 1000 || o.addresses == 0 || o.addresses > 200 {
-        bail!("1 to 1000 tries, 1 to 200 addresses");
-    }
-    if o.per_address == 0 || o.per_address > 64 {
-        bail!("1 to 64 sockets per address");
-    }
-    Ok(o)
 }
 
 /// A player's login from `from`: the handle, once authenticated.
@@ -246,7 +233,7 @@ fn ms(d: Duration) -> String {
 }
 
 fn main() -> anyhow::Result<()> {
-    let o = options()?;
+    let o = Options::parse();
     let dir = tempfile::tempdir()?;
     let (server, addr) = start_server(&o.server, dir.path(), &[])?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -34,6 +34,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use clap::Parser;
+use clap::builder::TypedValueParser;
 use hijara::rules::{Game, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -74,37 +76,42 @@ const KINDS: [Kind; 7] = [
     Kind::Clocks,
 ];
 
+/// The options (clap's `--help` lists them).
+#[derive(Parser)]
+#[command(
+    about = "The kill -9 loop for `hijara serve`: games of every kind killed at random moments, every move a spectator saw checked in the store."
+)]
 struct Options {
+    /// The `hijara` binary the server runs.
+    #[arg(long, default_value = "target/release/hijara")]
     server: String,
+    /// Kills, of the seven kinds in turn (at most 200).
+    #[arg(long, default_value_t = 56,
+          value_parser = clap::value_parser!(u8).range(1..=200).map(usize::from))]
     kills: usize,
-    seed: u64,
-    window: Duration,
+    /// The seed of the moments and the moves [default: from the clock].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The most milliseconds after play begins that the kill comes (a round plays
+    /// its moves in about two seconds).
+    #[arg(long = "window", value_name = "MS", default_value_t = 1800)]
+    window_ms: u64,
 }
 
-fn options() -> anyhow::Result<Options> {
-    let mut o = Options {
-        server: "target/release/hijara".into(),
-        kills: 56,
-        seed: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs()),
-        window: Duration::from_millis(1800),
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--server" => o.server = value()?,
-            "--kills" => o.kills = value()?.parse()?,
-            "--seed" => o.seed = value()?.parse()?,
-            "--window" => o.window = Duration::from_millis(value()?.parse()?),
-            _ => bail!("unknown option {flag}"),
-        }
+impl Options {
+    /// The seed given, or one from the clock (each call reads it).
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        })
     }
-    if o.kills == 0 || o.kills > 200 {
-        bail!("--kills must be 1 to 200");
+
+    /// The window in which the kill comes.
+    fn window(&self) -> Duration {
+        Duration::from_millis(self.window_ms)
     }
-    Ok(o)
 }
 
 /// A client with an 80×24 screen read by vt100.
@@ -416,18 +423,21 @@ async fn play(round: &mut Round, kind: Kind, n: usize, rng: &mut SmallRng) -> an
 }
 
 fn main() -> anyhow::Result<()> {
-    let o = options()?;
+    let o = Options::parse();
+    // Once: the clock's seed is printed, to run the same kills again.
+    let seed = o.seed();
+    let window = o.window();
     let dir = tempfile::tempdir()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
-    let mut rng = SmallRng::seed_from_u64(o.seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
     println!(
         "serve_kill: {} kills, seed {}, window {} ms, load average {}",
         o.kills,
-        o.seed,
-        o.window.as_millis(),
+        seed,
+        window.as_millis(),
         std::fs::read_to_string("/proc/loadavg")
             .unwrap_or_default()
             .trim()
@@ -444,7 +454,7 @@ fn main() -> anyhow::Result<()> {
         let kind = KINDS[n % KINDS.len()];
         let (mut server, addr) = start_server(&o, dir.path())?;
         let finished_before = finished(dir.path())?;
-        let kill_after = Duration::from_millis(rng.random_range(0..=o.window.as_millis() as u64));
+        let kill_after = Duration::from_millis(rng.random_range(0..=window.as_millis() as u64));
         let mut play_rng = SmallRng::seed_from_u64(rng.random());
         let (seen, watcher_text) = runtime.block_on(async {
             let mut round = set_up(addr, kind, n)

@@ -30,6 +30,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use clap::Parser;
+use clap::builder::TypedValueParser;
 use russh::ChannelWriteHalf;
 use russh::client::{self, Msg};
 
@@ -40,47 +42,50 @@ use server_support::ServerProcess;
 /// How long any one wait (a connection, a screen) may take.
 const PATIENCE: Duration = Duration::from_secs(60);
 
+/// The options (clap's `--help` lists them).
+#[derive(Parser)]
+#[command(
+    about = "A load benchmark for `hijara serve`: SSH sessions over loopback, pairs and AI players, the latency of a move to the other screen."
+)]
 struct Options {
+    /// The `hijara` binary the server runs.
+    #[arg(long, default_value = "target/release/hijara")]
     server: String,
+    /// SSH sessions in all, most of them idle in the lobby (at most 2000).
+    #[arg(long, default_value_t = 10,
+          value_parser = clap::value_parser!(u16).range(1..=2000).map(usize::from))]
     sessions: usize,
-    pairs: usize,
+    /// Tables of two people, at most 9 (the lobby numbers nine tables) [default: a
+    /// twentieth of the sessions, at least 1].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9).map(usize::from))]
+    pairs: Option<usize>,
+    /// Sessions playing the hard AI.
+    #[arg(long, default_value_t = 0)]
     ai: usize,
+    /// The seconds measured (at most 600).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=600))]
     seconds: u64,
+    /// Sessions from each loopback address (127.0.0.2 and up).
+    #[arg(long, default_value_t = 8,
+          value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
     per_address: usize,
+    /// The server's data folder (e.g. a club filled by `examples/club_fill.rs`)
+    /// [default: a new temporary one].
+    #[arg(long)]
     data_dir: Option<std::path::PathBuf>,
 }
 
+impl Options {
+    /// The pairs asked for, or a twentieth of the sessions.
+    fn pairs(&self) -> usize {
+        self.pairs.unwrap_or((self.sessions / 20).max(1)).min(9)
+    }
+}
+
 fn options() -> anyhow::Result<Options> {
-    let mut o = Options {
-        server: "target/release/hijara".into(),
-        sessions: 10,
-        pairs: 0,
-        ai: 0,
-        seconds: 30,
-        per_address: 8,
-        data_dir: None,
-    };
-    let mut pairs = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--server" => o.server = value()?,
-            "--sessions" => o.sessions = value()?.parse()?,
-            "--pairs" => pairs = Some(value()?.parse()?),
-            "--ai" => o.ai = value()?.parse()?,
-            "--seconds" => o.seconds = value()?.parse()?,
-            "--per-address" => o.per_address = value()?.parse()?,
-            "--data-dir" => o.data_dir = Some(value()?.into()),
-            _ => bail!("unknown option {flag}"),
-        }
-    }
-    o.pairs = pairs.unwrap_or((o.sessions / 20).max(1)).min(9);
-    if o.sessions < 2 * o.pairs + o.ai {
+    let o = Options::parse();
+    if o.sessions < 2 * o.pairs() + o.ai {
         bail!("--sessions must hold the pairs and the AI players");
-    }
-    if o.sessions > 2000 || o.seconds > 600 || o.per_address == 0 {
-        bail!("at most 2000 sessions, 600 seconds, and at least one per address");
     }
     Ok(o)
 }
@@ -225,7 +230,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
     println!(
         "serve_load: {} sessions ({} pairs at tables, {} against the hard AI, the rest idle in the lobby), {} s, load average before {}",
         o.sessions,
-        o.pairs,
+        o.pairs(),
         o.ai,
         o.seconds,
         load_average()
@@ -242,7 +247,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
     // Players first (they parse their screens), then the AI players and the idle crowd.
     let setup = Instant::now();
     let mut players = Vec::new();
-    for n in 0..2 * o.pairs + o.ai {
+    for n in 0..2 * o.pairs() + o.ai {
         let name = format!("p{n}");
         players.push(Client::connect(addr, from(n), &name, n, true, bytes.clone()).await?);
     }
@@ -269,7 +274,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
         }
     }
     // The pairs sit down, one table after another.
-    for t in 0..o.pairs {
+    for t in 0..o.pairs() {
         let (blue, yellow) = (&players[2 * t], &players[2 * t + 1]);
         blue.wait_for("q leave").await?;
         blue.send(b"n\r").await?;
@@ -282,7 +287,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
         yellow.wait_for("Blue to move").await?;
     }
     // The AI players: Blue against the hard AI.
-    for p in &players[2 * o.pairs..] {
+    for p in &players[2 * o.pairs()..] {
         p.wait_for("q leave").await?;
         p.send(b"ao\r").await?;
         p.wait_for("Blue to move").await?;
@@ -299,7 +304,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
     let end = started + Duration::from_secs(o.seconds);
     let players = Arc::new(players);
     let mut tasks = Vec::new();
-    for t in 0..o.pairs {
+    for t in 0..o.pairs() {
         let players = players.clone();
         tasks.push(tokio::spawn(async move {
             let mut k = 0;
@@ -325,9 +330,9 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
             anyhow::Ok(k)
         }));
     }
-    for (i, _) in players[2 * o.pairs..].iter().enumerate() {
+    for (i, _) in players[2 * o.pairs()..].iter().enumerate() {
         let players = players.clone();
-        let p = 2 * o.pairs + i;
+        let p = 2 * o.pairs() + i;
         tasks.push(tokio::spawn(async move {
             // A square a second, round the board: a full square is refused, no harm.
             let mut k = 0;

@@ -121,6 +121,10 @@ pub enum Operator {
         /// The copy to make.
         file: PathBuf,
     },
+    /// Run SQLite's full integrity check on the database (a running server goes on:
+    /// one read of a consistent snapshot, nothing written); exits non-zero when it
+    /// fails. The server's start runs only the quick check.
+    Check,
 }
 
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -138,6 +142,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             Operator::Colours => operator::colours(&data_dir)?,
             Operator::Export { dir } => operator::export(&data_dir, &dir)?,
             Operator::Backup { file } => operator::backup(&data_dir, &file)?,
+            Operator::Check => operator::check(&data_dir)?,
         };
         print!("{said}");
         return Ok(());

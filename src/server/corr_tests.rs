@@ -188,7 +188,7 @@ fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
     let news = bob.news();
     assert!(
         news.iter()
-            .any(|n| matches!(n, News::Note(t) if t.contains("see you tomorrow"))),
+            .any(|n| matches!(n, News::Note(t) if t.text.contains("see you tomorrow"))),
         "{news:?}"
     );
     assert!(news.contains(&News::UndoAsked), "{news:?}");
@@ -202,7 +202,7 @@ fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
     assert!(
         !news
             .iter()
-            .any(|n| matches!(n, News::Note(t) if t.contains("see you tomorrow"))),
+            .any(|n| matches!(n, News::Note(t) if t.text.contains("see you tomorrow"))),
         "{news:?}"
     );
 }
@@ -223,7 +223,7 @@ fn in_claim_mode_the_stone_goes_with_its_claim_or_as_it_is_when_the_player_leave
     let news = ann.news();
     assert!(
         news.iter()
-            .any(|n| matches!(n, News::Note(t) if t.contains("goes with its claim"))),
+            .any(|n| matches!(n, News::Note(t) if t.text.contains("goes with its claim"))),
         "{news:?}"
     );
     // She leaves: it goes as it is, unclaimed.

@@ -15,7 +15,7 @@ use crate::rules::{Game, Move, Player};
 use crate::session::Course;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
-use crate::ui::{Link, News, Request};
+use crate::ui::{Keyed, Link, Message, MessageKind, News, Request};
 
 use super::hall::Showing;
 use super::shared::SharedHall;
@@ -50,7 +50,7 @@ pub(crate) struct TableLink {
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
     /// The last line about a player's link (away, back, not saved), told once.
-    told: Option<String>,
+    told: Option<Message>,
     /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
     told_unsaved: bool,
     /// A session's link acts on the table when dropped; a bare one ([`TableLink::new`]) not.
@@ -335,8 +335,10 @@ impl TableLink {
         if self.unclaimed(game, table.game()) {
             self.held = Some(game.clone());
             if !std::mem::replace(&mut self.told_held, true) {
-                self.pending
-                    .push(News::Note(crate::strings::club::CLAIM_WITH_MOVE.into()));
+                self.pending.push(News::Note(Message::keyed(
+                    MessageKind::Info,
+                    Keyed::ClaimWithMove,
+                )));
             }
             let mut without = game.clone();
             without.undo();
@@ -386,12 +388,15 @@ impl TableLink {
         table: &GameTable,
         grace: Duration,
         (now, hall_stamp): (Instant, crate::server::corr::Stamp),
-    ) -> Option<String> {
+    ) -> Option<Message> {
         let countdown = |since: Instant| {
             let left = grace.saturating_sub(now.saturating_duration_since(since));
             (!left.is_zero()).then(|| clock(left))
         };
-        let was_waiting = self.told.as_deref().is_some_and(serve_words::is_waiting);
+        let was_waiting = self
+            .told
+            .as_ref()
+            .is_some_and(|m| serve_words::is_waiting(&m.text));
         match (table.state(), self.seat) {
             (TableState::Deserted, _) => None,
             (TableState::Correspondence(_), seat) => {
@@ -401,14 +406,20 @@ impl TableLink {
                 let left = crate::server::corr::show(clock.left(mover, stamp));
                 let days = clock.days();
                 Some(match seat {
-                    Some(me) if me == mover => crate::strings::club::corr_your_move(days, &left),
-                    Some(me) => crate::strings::club::corr_their_move(
+                    Some(me) if me == mover => {
+                        Message::keyed(MessageKind::Info, Keyed::CorrYourMove(days, left))
+                    }
+                    Some(me) => said(crate::strings::club::corr_their_move(
                         days,
                         &table.name(mover),
                         &left,
                         &crate::server::corr::show(clock.left(me, stamp)),
-                    ),
-                    None => crate::strings::club::corr_watched(days, &table.name(mover), &left),
+                    )),
+                    None => said(crate::strings::club::corr_watched(
+                        days,
+                        &table.name(mover),
+                        &left,
+                    )),
                 })
             }
             (TableState::Playing(presence), Some(seat)) => {
@@ -416,12 +427,14 @@ impl TableLink {
                 match presence[other.index()] {
                     Presence::Dropped(since) | Presence::Left(since) => {
                         Some(match countdown(since) {
-                            Some(left) => serve_words::waiting_for(&table.name(other), &left),
-                            None => serve_words::gone(&table.name(other)),
+                            Some(left) => said(serve_words::waiting_for(&table.name(other), &left)),
+                            None => {
+                                Message::keyed(MessageKind::Info, Keyed::Gone(table.name(other)))
+                            }
                         })
                     }
-                    Presence::Here if was_waiting => Some(serve_words::BACK.to_owned()),
-                    Presence::Here => table.unsaved().map(serve_words::not_saved),
+                    Presence::Here if was_waiting => Some(said(serve_words::BACK)),
+                    Presence::Here => table.unsaved().map(serve_words::not_saved).map(said),
                 }
             }
             // Spectators are told what happens, never what only a player may do.
@@ -430,21 +443,32 @@ impl TableLink {
                     .into_iter()
                     .find_map(|p| presence[p.index()].since().map(|since| (p, since)));
                 match away {
-                    Some((p, since)) => Some(match countdown(since) {
+                    Some((p, since)) => Some(said(match countdown(since) {
                         Some(left) => serve_words::watched_waiting_for(&table.name(p), &left),
                         None => serve_words::watched_gone(&table.name(p)),
-                    }),
-                    None if was_waiting => Some(serve_words::WATCHED_BACK.to_owned()),
+                    })),
+                    None if was_waiting => Some(said(serve_words::WATCHED_BACK)),
                     None => None,
                 }
             }
-            (TableState::Adjourned(_), None) => Some(serve_words::WATCHED_ADJOURNED.to_owned()),
+            (TableState::Adjourned(_), None) => Some(said(serve_words::WATCHED_ADJOURNED)),
             _ => table
                 .unsaved()
                 .filter(|_| self.seat.is_some())
-                .map(serve_words::not_saved),
+                .map(serve_words::not_saved)
+                .map(said),
         }
     }
+}
+
+/// A plain line for the status line.
+fn said(text: impl Into<String>) -> Message {
+    Message::new(MessageKind::Info, text)
+}
+
+/// A plain line for the status line, as news.
+fn note(text: impl Into<String>) -> News {
+    News::Note(said(text))
 }
 
 impl Link for TableLink {
@@ -474,7 +498,7 @@ impl Link for TableLink {
                 } else {
                     words::UNMUTED
                 };
-                self.pending.push(News::Note(text.into()));
+                self.pending.push(note(text));
             }
             Request::ToggleBell => {
                 let pref = hall.set_pref(&key, |p| p.bell = !p.bell);
@@ -483,7 +507,7 @@ impl Link for TableLink {
                 } else {
                     words::BELL_OFF
                 };
-                self.pending.push(News::Note(text.into()));
+                self.pending.push(note(text));
             }
             request => {
                 let now = hall.now();
@@ -504,7 +528,10 @@ impl Link for TableLink {
         let Some(table) = hall.table(self.table) else {
             if !self.told_stop {
                 self.told_stop = true;
-                news.push(News::Stopped(serve_words::PLAYER_LEFT.into()));
+                news.push(News::Stopped(Message::keyed(
+                    MessageKind::Info,
+                    Keyed::PlayerLeft,
+                )));
             }
             return news;
         };
@@ -534,7 +561,10 @@ impl Link for TableLink {
         }
         if table.stopped() && !self.told_stop {
             self.told_stop = true;
-            news.push(News::Stopped(serve_words::PLAYER_LEFT.into()));
+            news.push(News::Stopped(Message::keyed(
+                MessageKind::Info,
+                Keyed::PlayerLeft,
+            )));
         } else if !table.stopped() {
             self.told_stop = false;
         }
@@ -544,7 +574,7 @@ impl Link for TableLink {
                 break;
             }
             if note.to.reaches(self.seat) {
-                news.push(News::Note(note.text.clone()));
+                news.push(News::Note(note.said.clone()));
             }
             self.seen_note = note.number;
         }
@@ -553,7 +583,7 @@ impl Link for TableLink {
             for said in talk.chat.since(self.seen_said) {
                 if said.from == me || !mute {
                     let name = table.name(said.from);
-                    news.push(News::Note(words::said(&name, &said.text)));
+                    news.push(note(words::said(&name, &said.text)));
                 }
             }
             if self.corr && talk.chat.last() > talk.chat.read_by(me) {
@@ -731,7 +761,7 @@ mod tests {
     fn notes(news: &[News]) -> Vec<String> {
         news.iter()
             .filter_map(|n| match n {
-                News::Note(text) => Some(text.clone()),
+                News::Note(said) => Some(said.text.clone()),
                 _ => None,
             })
             .collect()
@@ -776,7 +806,7 @@ mod tests {
         let told = blue.news();
         assert!(
             told.iter()
-                .any(|n| matches!(n, News::Stopped(text) if text.contains("left"))),
+                .any(|n| matches!(n, News::Stopped(said) if said.text.contains("left"))),
             "{told:?}"
         );
         assert!(blue.news().is_empty());

@@ -17,7 +17,9 @@ use crate::prefs::Palette;
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
-use crate::ui::keymap::{self, Action, HintLine, KeyContext};
+use crate::ui::keymap;
+use crate::ui::keymap::{Action, HintLine, KeyContext};
+use crate::ui::{Keyed, Message, MessageKind, Wording};
 
 use super::hall::CorrGame;
 use super::listing::{Row, RowState};
@@ -206,10 +208,10 @@ pub(crate) struct LobbyState {
     /// Desktop notifications on "your move".
     pub(crate) notify: bool,
     /// The last line said to the player.
-    note: Option<String>,
+    note: Option<Message>,
     /// The player's own games: unfinished ones, the last result, the tally
     /// ([`your_games`]).
-    pub(crate) mine: Vec<String>,
+    pub(crate) mine: Vec<Message>,
     /// `w` was pressed: the next number names the table whose win is claimed.
     claiming: bool,
     /// A number being typed, and what it picks.
@@ -289,7 +291,12 @@ impl LobbyState {
 
     /// Says `text` on the lobby's status line.
     pub(crate) fn note(&mut self, text: impl Into<String>) {
-        self.note = Some(text.into());
+        self.note = Some(Message::new(MessageKind::Info, text));
+    }
+
+    /// Says a line that names what to type: each face words it its own way.
+    pub(crate) fn note_keyed(&mut self, keyed: Keyed) {
+        self.note = Some(Message::keyed(MessageKind::Info, keyed));
     }
 
     /// Which keys apply now: the key table's context of the lobby's state.
@@ -464,7 +471,7 @@ impl LobbyState {
                     return Choice::Start(form);
                 }
                 Some(Action::No) => self.form = None,
-                _ => self.note(words::UNKNOWN_KEY),
+                _ => self.note_keyed(Keyed::LobbyUnknownKey),
             }
             return Choice::Stay;
         }
@@ -474,8 +481,8 @@ impl LobbyState {
             }
             return match club.key(action) {
                 Ok(choice) => Choice::Club(choice),
-                Err(text) => {
-                    self.note(text);
+                Err(said) => {
+                    self.note = Some(said);
                     Choice::Stay
                 }
             };
@@ -511,7 +518,7 @@ impl LobbyState {
             }
             Some(Action::ClaimWin) => {
                 self.claiming = true;
-                self.note(words::CLAIM_WHICH);
+                self.note_keyed(Keyed::ClaimWhich);
                 Choice::Stay
             }
             Some(Action::Palette) => {
@@ -563,7 +570,7 @@ impl LobbyState {
                 Choice::Notify(self.notify)
             }
             _ => {
-                self.note(words::UNKNOWN_KEY);
+                self.note_keyed(Keyed::LobbyUnknownKey);
                 Choice::Stay
             }
         }
@@ -589,11 +596,17 @@ impl LobbyState {
     }
 
     /// The lobby drawn over `rows`, for the player whose key is `key`.
-    pub(crate) fn view<'a>(&'a self, rows: &'a [Row], key: &'a str) -> LobbyView<'a> {
+    pub(crate) fn view<'a>(
+        &'a self,
+        rows: &'a [Row],
+        key: &'a str,
+        wording: Wording,
+    ) -> LobbyView<'a> {
         LobbyView {
             lobby: self,
             rows,
             key,
+            wording,
         }
     }
 }
@@ -603,14 +616,15 @@ pub(crate) const LISTED: usize = 9;
 
 /// The line of `key`'s unfinished games, by their numbers in `rows` (as the lobby
 /// lists them), if they have any.
-pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<String> {
+pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<Message> {
     let numbers: Vec<String> = rows
         .iter()
         .enumerate()
         .filter(|(_, row)| row.unfinished_for(key))
         .map(|(n, _)| (n + 1).to_string())
         .collect();
-    (!numbers.is_empty()).then(|| words::unfinished(&numbers.join(", ")))
+    (!numbers.is_empty())
+        .then(|| Message::keyed(MessageKind::Info, Keyed::Unfinished(numbers.join(", "))))
 }
 
 /// The lines of `key`'s history under the tables: their last finished game, and their
@@ -648,14 +662,17 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
 
 /// The lobby's line about the player's correspondence games: how many wait for
 /// their move, the oldest first, or how many wait for their opponents.
-fn corr_line(games: &[CorrGame]) -> Option<String> {
+fn corr_line(games: &[CorrGame], wording: Wording) -> Option<String> {
     let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
     match due.first() {
-        Some(oldest) => Some(club_words::your_move(
-            due.len(),
-            &oldest.opponent,
-            &super::corr::show(oldest.left),
-        )),
+        Some(oldest) => Some(
+            Keyed::CorrDue(
+                due.len(),
+                oldest.opponent.clone(),
+                super::corr::show(oldest.left),
+            )
+            .words(wording),
+        ),
         None if !games.is_empty() => Some(club_words::their_moves(games.len())),
         None => None,
     }
@@ -666,6 +683,8 @@ pub(crate) struct LobbyView<'a> {
     lobby: &'a LobbyState,
     rows: &'a [Row],
     key: &'a str,
+    /// Keys for the full screen, commands for the line mode.
+    wording: Wording,
 }
 
 impl Widget for &LobbyView<'_> {
@@ -685,14 +704,29 @@ impl<'a> LobbyView<'a> {
     fn render_club(&self, area: Rect, buf: &mut Buffer) {
         if let Some(club) = &self.lobby.club {
             let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
+            let note = self.lobby.note.as_ref().map(|n| self.said(n));
             (&ClubWidget {
                 view: club,
                 colour: self.lobby.palette.has_colour(),
                 typed,
-                note: self.lobby.note.as_deref(),
+                note: note.as_deref(),
+                wording: self.wording,
             })
                 .render(area, buf);
         }
+    }
+
+    /// A line said, in this view's wording.
+    fn said(&self, message: &Message) -> String {
+        match self.wording {
+            Wording::Keys => message.text.clone(),
+            Wording::Commands => message.line_words().into_owned(),
+        }
+    }
+
+    /// A hint line, in this view's wording.
+    fn hints(&self, hints: HintLine) -> Line<'a> {
+        Line::raw(Keyed::Hints(hints).words(self.wording))
     }
 
     /// The lobby's lines, as drawn `width` columns wide (the line mode: the club's
@@ -722,7 +756,7 @@ impl<'a> LobbyView<'a> {
             you = format!("{you}  {}", self.lobby.ratings);
         }
         let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
-        if let Some(line) = corr_line(&self.lobby.corr) {
+        if let Some(line) = corr_line(&self.lobby.corr, self.wording) {
             lines.push(Line::styled(line, bold));
         }
         let (first, shown) = self.lobby.shown(self.rows);
@@ -730,14 +764,15 @@ impl<'a> LobbyView<'a> {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
             if pages > 1 {
-                club_words::tables_page(first, first + shown.len() - 1, self.rows.len())
+                Keyed::TablesPage(first, first + shown.len() - 1, self.rows.len())
+                    .words(self.wording)
             } else {
                 words::TABLES.to_owned()
             },
             bold,
         ));
         if self.rows.is_empty() {
-            lines.push(Line::raw(words::NO_TABLES));
+            lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
         for (n, row) in shown.iter().enumerate() {
             let n = first - 1 + n;
@@ -780,7 +815,7 @@ impl<'a> LobbyView<'a> {
         if !self.lobby.mine.is_empty() {
             lines.push(Line::raw(""));
             lines.push(Line::styled(words::YOUR_GAMES, bold));
-            lines.extend(self.lobby.mine.iter().map(|l| Line::raw(l.as_str())));
+            lines.extend(self.lobby.mine.iter().map(|l| Line::raw(self.said(l))));
         }
         lines.push(Line::raw(""));
         if let Some(waiting) = self.lobby.waiting {
@@ -793,7 +828,7 @@ impl<'a> LobbyView<'a> {
             let row = found.map(|(_, r)| r);
             if matches!(waiting, Waiting::Return(_)) {
                 lines.push(Line::raw(words::adjourned_to_wait(number)));
-                lines.push(Line::raw(keymap::hint_line(HintLine::LobbyAdjourned)));
+                lines.push(self.hints(HintLine::LobbyAdjourned));
             } else {
                 lines.push(Line::raw(words::waiting(number)));
                 // The code, to the player seated there only.
@@ -801,9 +836,10 @@ impl<'a> LobbyView<'a> {
                     .filter(|r| r.seat_of(self.key).is_some())
                     .and_then(|r| r.code.as_deref())
                 {
-                    lines.push(Line::styled(words::invitation(code), bold));
+                    let invitation = Keyed::Invitation(code.to_owned());
+                    lines.push(Line::styled(invitation.words(self.wording), bold));
                 }
-                lines.push(Line::raw(keymap::hint_line(HintLine::LobbyWaiting)));
+                lines.push(self.hints(HintLine::LobbyWaiting));
             }
         } else if let Some((entry, typed)) = &self.lobby.entry {
             let what = match entry {
@@ -811,8 +847,8 @@ impl<'a> LobbyView<'a> {
                 Entry::Code => words::CODE,
                 Entry::Profile => club_words::WHOSE_PROFILE,
             };
-            let keys = keymap::hint_line(HintLine::LobbyEntry);
-            lines.push(Line::raw(words::entry(what, &safe_text(typed), &keys)));
+            let entry = Keyed::Entry(what, safe_text(typed));
+            lines.push(Line::raw(entry.words(self.wording)));
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
@@ -849,17 +885,17 @@ impl<'a> LobbyView<'a> {
             for line in text.lines() {
                 lines.push(Line::raw(line.to_owned()));
             }
-            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyForm)));
-            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyFormEnd)));
+            lines.push(self.hints(HintLine::LobbyForm));
+            lines.push(self.hints(HintLine::LobbyFormEnd));
         } else if let Some((_, typed)) = &self.lobby.number {
             lines.push(Line::raw(club_words::typed_number(typed)));
-            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyNumber)));
+            lines.push(self.hints(HintLine::LobbyNumber));
         } else {
-            lines.push(Line::raw(keymap::hint_line(HintLine::Lobby)));
-            lines.push(Line::raw(keymap::hint_line(HintLine::LobbyClub)));
+            lines.push(self.hints(HintLine::Lobby));
+            lines.push(self.hints(HintLine::LobbyClub));
         }
         if let Some(note) = &self.lobby.note {
-            lines.push(Line::raw(note.clone()));
+            lines.push(Line::raw(self.said(note)));
         }
         lines
     }
@@ -880,7 +916,7 @@ mod tests {
     fn drawn(lobby: &LobbyState, rows: &[Row], key: &str) -> String {
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
-        (&lobby.view(rows, key)).render(area, &mut buf);
+        (&lobby.view(rows, key, Wording::Keys)).render(area, &mut buf);
         buf.content().iter().map(|c| c.symbol()).collect()
     }
 
@@ -959,9 +995,9 @@ mod tests {
         }
         let mut lobby = LobbyState::new("Bob", Palette::Default);
         lobby.mine = vec![
-            words::unfinished("2, 5"),
-            words::last_game("ann", "won", 120, 80),
-            words::versus("ann", [2, 0, 1]),
+            Message::keyed(MessageKind::Info, Keyed::Unfinished("2, 5".into())),
+            Message::new(MessageKind::Info, words::last_game("ann", "won", 120, 80)),
+            Message::new(MessageKind::Info, words::versus("ann", [2, 0, 1])),
         ];
         lobby.note("a note");
         let rows = rows_for(&mut hall, "kBob");
@@ -1147,7 +1183,8 @@ mod tests {
             );
             assert_eq!(lobby.palette, want);
             assert!(
-                lobby.note.as_deref() == Some(words::palette_chosen(want.name()).as_str()),
+                lobby.note.as_ref().map(|n| n.text.as_str())
+                    == Some(words::palette_chosen(want.name()).as_str()),
                 "{:?}",
                 lobby.note
             );

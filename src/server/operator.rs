@@ -1,5 +1,5 @@
 //! The operator's commands, beside a running server or not: `hijara serve names`,
-//! `release NAME`, `forget NAME`, `colours`, `export DIR` and `backup FILE`. Each opens the server's database
+//! `release NAME`, `forget NAME`, `colours`, `export DIR`, `backup FILE` and `check`. Each opens the server's database
 //! through SQLite's own locking (with a busy timeout), so a running server goes on;
 //! what it changes (a released name) the server reads at the next login.
 
@@ -10,7 +10,8 @@ use anyhow::{Context, bail};
 
 use super::outside::safe_text;
 use super::store::{
-    backup as backup_to, bound_names, club, finished_records, open_for_operator, release_name,
+    backup as backup_to, bound_names, check as check_store, club, finished_records,
+    open_for_operator, release_name,
 };
 
 /// The names bound at the server in `data_dir`, one a line: name, key, when bound.
@@ -128,6 +129,17 @@ fn file_name(id: i64, date: &str) -> String {
         .map(|d| d.with_timezone(&chrono::Local).naive_local())
         .unwrap_or_default();
     format!("hijara-{}-{id}.hij", when.format("%Y%m%d-%H%M%S"))
+}
+
+/// Runs SQLite's full integrity check on the database of the server in `data_dir`,
+/// beside a running server too ([`check_store`]). An error naming the file when it
+/// fails.
+pub fn check(data_dir: &Path) -> anyhow::Result<String> {
+    let (pages, version) = check_store(data_dir)?;
+    Ok(format!(
+        "{} passes SQLite's full integrity check ({pages} pages, schema {version})\n",
+        data_dir.join(super::DB_FILE).display()
+    ))
 }
 
 /// Copies the database of the server in `data_dir` into `file` (never over a file)

@@ -15,7 +15,7 @@ use crate::rules::{Game, Move, Position};
 use crate::session::parse_record;
 
 use super::pool::EnginePool;
-use super::store::club::{record_of, reviewed};
+use super::store::club::record_of;
 use super::store::{Log, Store};
 
 /// How the reviewer works.
@@ -75,10 +75,11 @@ impl Reviewer {
         reviewer
     }
 
-    /// `key` asks for game `id`'s review.
+    /// `key` asks for game `id`'s review. One kept that can no longer be read is
+    /// made again.
     pub(crate) fn ask(&self, id: i64, key: &str) -> Asked {
         if let Some(store) = self.store.upgrade()
-            && store.club(|c| reviewed(c, id)).unwrap_or(false)
+            && matches!(kept(&store, id), Some((_, Kept::Readable)))
         {
             return Asked::Made;
         }
@@ -135,9 +136,15 @@ fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>, setup: &Setup
             return;
         };
         let start = Instant::now();
-        if let Some(values) = review(&store, id, pool, inner, &setup.budget) {
-            store.writer().review(id, encode(&values));
+        if let Some((values, unreadable)) = review(&store, id, pool, inner, &setup.budget) {
+            let again = unreadable.is_some();
+            store.writer().review(id, encode(&values), unreadable);
             store.writer().flush();
+            if again {
+                (setup.log)(&format!(
+                    "game {id}'s kept review could not be read: made again, the old one kept in reviews_aside"
+                ));
+            }
             (setup.log)(&format!(
                 "game {id} reviewed: {} positions in {:.1} s",
                 values.len(),
@@ -149,21 +156,46 @@ fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>, setup: &Setup
     }
 }
 
-/// Game `id`'s review, made now (`None`: no such game, made already, or the server
-/// stops): the local review's own analysis ([`analyse_game_with`] with
-/// [`evaluate_position`]), each position on an engine lent at low priority.
+/// A finished game's review as the store keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kept {
+    /// None is kept.
+    Nothing,
+    /// One is kept, and reads.
+    Readable,
+    /// One is kept that can no longer be read (an older format, damage): its text.
+    Unreadable(String),
+}
+
+/// Game `id` and its kept review (`None`: no such game, or its record does not read).
+fn kept(store: &Store, id: i64) -> Option<(Game, Kept)> {
+    let (text, _, made) = store.club(|c| record_of(c, id)).ok()??;
+    let game = parse_record(&text).ok()?.game;
+    let kept = match made {
+        None => Kept::Nothing,
+        Some(made) if decode(&made, &game).is_some() => Kept::Readable,
+        Some(made) => Kept::Unreadable(made),
+    };
+    Some((game, kept))
+}
+
+/// Game `id`'s review, made now, with the kept review it replaces because that one
+/// could not be read (`None`: no such game, made already, or the server stops): the
+/// local review's own analysis ([`analyse_game_with`] with [`evaluate_position`]),
+/// each position on an engine lent at low priority.
 fn review(
     store: &Store,
     id: i64,
     pool: &EnginePool,
     inner: &Inner,
     budget: &SearchLimit<'static>,
-) -> Option<Vec<PositionValue>> {
-    let (text, _, made) = store.club(|c| record_of(c, id)).ok()??;
-    if made.is_some() {
-        return None;
-    }
-    let game = parse_record(&text).ok()?.game;
+) -> Option<(Vec<PositionValue>, Option<String>)> {
+    let (game, kept) = kept(store, id)?;
+    let unreadable = match kept {
+        Kept::Readable => return None,
+        Kept::Nothing => None,
+        Kept::Unreadable(text) => Some(text),
+    };
     // One worker, spawned by this niced thread: on Linux it inherits the niceness.
     let values = analyse_game_with(
         &game,
@@ -181,7 +213,8 @@ fn review(
         },
         |_| {},
     );
-    values.into_iter().collect()
+    let values: Option<Vec<PositionValue>> = values.into_iter().collect();
+    Some((values?, unreadable))
 }
 
 /// The reviewer's thread gives way to every other thread of the server.

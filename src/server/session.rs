@@ -23,8 +23,8 @@ use crate::rules::Ruleset;
 use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
 use crate::ui::{
-    App, Effect, Effects, Inbox, Input, KeyContext, LineFace, LineInput, Link, Lobby, Look,
-    run_served,
+    App, Effect, Effects, Inbox, Input, KeyContext, Keyed, LineFace, LineInput, Link, Lobby, Look,
+    Message, MessageKind, Wording, run_served,
 };
 
 use super::backend::SshBackend;
@@ -259,13 +259,18 @@ impl LobbyHost {
                 .find(|g| g.my_move && !seen.contains(&(g.id, g.moves)))
         {
             self.bell = self.hall.lock().pref(key).bell;
-            self.screen.note(club_words::moved(&new.opponent));
+            self.screen
+                .note_keyed(Keyed::CorrMoved(new.opponent.clone()));
         }
         self.due = Some(due);
         self.screen.corr = corr;
         self.screen.mine = unfinished(&self.rows, key)
             .into_iter()
-            .chain(self.history.iter().cloned())
+            .chain(
+                self.history
+                    .iter()
+                    .map(|line| Message::new(MessageKind::Info, line.clone())),
+            )
             .collect();
     }
 
@@ -740,12 +745,12 @@ impl Lobby for LobbyHost {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
-        (&self.screen.view(&self.rows, &self.who.key)).render(area, buf);
+        (&self.screen.view(&self.rows, &self.who.key, Wording::Keys)).render(area, buf);
     }
 
     fn lines(&self) -> Vec<String> {
         self.screen
-            .view(&self.rows, &self.who.key)
+            .view(&self.rows, &self.who.key, Wording::Commands)
             // As wide as a line may be: the line mode cuts nothing.
             .lines(u16::MAX / 2)
             .iter()

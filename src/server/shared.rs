@@ -291,7 +291,7 @@ mod tests {
     /// The line a link has for its screen now (a note or a stop), if any.
     fn line(link: &mut TableLink) -> Option<String> {
         link.news().into_iter().find_map(|n| match n {
-            News::Note(text) | News::Stopped(text) => Some(text),
+            News::Note(said) | News::Stopped(said) => Some(said.text),
             _ => None,
         })
     }
@@ -590,10 +590,8 @@ mod tests {
             "{news:?}"
         );
         assert!(
-            news.contains(&News::Note(crate::strings::talk::undo_agreed(
-                "medium AI",
-                2
-            ))),
+            news.iter().any(|n| matches!(n, News::Note(said)
+                if said.text == crate::strings::talk::undo_agreed("medium AI", 2))),
             "{news:?}"
         );
         // The AI asks nothing of dana.
@@ -1048,7 +1046,7 @@ mod defect_tests {
             table
                 .talk()
                 .notes_since(0)
-                .any(|n| n.to == To::Seat(Player::Blue) && n.text.contains("No space left")),
+                .any(|n| n.to == To::Seat(Player::Blue) && n.said.text.contains("No space left")),
             "ann is told why"
         );
         // Ann's screen takes the table's game back; her next move is kept and shown.

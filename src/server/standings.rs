@@ -13,7 +13,8 @@ use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 use crate::rating::Outcome;
 use crate::strings::club as words;
 use crate::text;
-use crate::ui::keymap::{self, Action, HintLine, KeyContext};
+use crate::ui::keymap::{Action, HintLine, KeyContext};
+use crate::ui::{Keyed, Message, MessageKind, Wording};
 
 use super::club::{Board, MIN_GAMES, MIN_OPPONENTS, Speed, Standing};
 use super::outside::safe_text;
@@ -153,7 +154,7 @@ impl ClubView {
 
     /// One key (already looked up in the key table); a digit is handled by the lobby
     /// (it may start a longer number).
-    pub(crate) fn key(&self, action: Option<Action>) -> Result<ClubChoice, String> {
+    pub(crate) fn key(&self, action: Option<Action>) -> Result<ClubChoice, Message> {
         Ok(match (self, action) {
             (_, Some(Action::Quit)) => ClubChoice::Back,
             (ClubView::Board(view), Some(Action::Variant)) => {
@@ -175,7 +176,7 @@ impl ClubView {
                 ClubChoice::Games(view.page - 1)
             }
             (_, Some(Action::NextPage | Action::PreviousPage)) => {
-                return Err(words::NO_SUCH_PAGE.to_owned());
+                return Err(Message::new(MessageKind::Info, words::NO_SUCH_PAGE));
             }
             (ClubView::Profile(view), Some(Action::Chart)) => {
                 let boards: Vec<Board> = view.profile.standings.iter().map(|(b, _)| *b).collect();
@@ -185,16 +186,16 @@ impl ClubView {
                     .and_then(|(b, _)| boards.iter().position(|x| x == b));
                 match boards.get(at.map_or(0, |i| (i + 1) % boards.len().max(1))) {
                     Some(board) => ClubChoice::Chart(*board),
-                    None => return Err(words::NO_RATING.to_owned()),
+                    None => return Err(Message::new(MessageKind::Info, words::NO_RATING)),
                 }
             }
             (ClubView::Profile(view), Some(Action::Listed)) if view.own => {
                 ClubChoice::Listed(view.profile.unlisted)
             }
             (ClubView::Profile(_), Some(Action::Listed)) => {
-                return Err(words::NOT_YOUR_PROFILE.to_owned());
+                return Err(Message::new(MessageKind::Info, words::NOT_YOUR_PROFILE));
             }
-            _ => return Err(words::UNKNOWN_KEY.to_owned()),
+            _ => return Err(Message::keyed(MessageKind::Info, Keyed::LobbyUnknownKey)),
         })
     }
 }
@@ -217,6 +218,8 @@ pub(crate) struct ClubWidget<'a> {
     /// A number being typed, and the last line said.
     pub(crate) typed: Option<&'a str>,
     pub(crate) note: Option<&'a str>,
+    /// Keys for the full screen, commands for the line mode.
+    pub(crate) wording: Wording,
 }
 
 impl Widget for &ClubWidget<'_> {
@@ -229,19 +232,25 @@ impl Widget for &ClubWidget<'_> {
         let mut tail = Vec::new();
         if let Some(typed) = self.typed {
             tail.push(Line::raw(words::typed_number(typed)));
-            tail.push(Line::raw(keymap::hint_line(HintLine::LobbyNumber)));
+            tail.push(Line::raw(
+                Keyed::Hints(HintLine::LobbyNumber).words(self.wording),
+            ));
         }
         if let Some(note) = self.note {
             tail.push(Line::raw(note.to_owned()));
         }
         match self.view {
-            ClubView::Board(view) => render_board(view, area, buf, bold, tail),
-            ClubView::Profile(view) => render_profile(view, area, buf, bold, tail),
+            ClubView::Board(view) => render_board(view, area, buf, (bold, self.wording), tail),
+            ClubView::Profile(view) => render_profile(view, area, buf, (bold, self.wording), tail),
         }
     }
 }
 
-fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, bold: Style, tail: Vec<Line>) {
+/// How a club screen is drawn: its bold, and the wording of what to type.
+type Drawn = (Style, Wording);
+
+fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, drawn: Drawn, tail: Vec<Line>) {
+    let (bold, wording) = drawn;
     let size = page_size(area.height, BOARD_FIXED);
     let first = view.page * size + 1;
     let [rule, rule_end] = words::listed_rule(
@@ -276,16 +285,19 @@ fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, bold: Style, tai
     }
     lines.push(Line::raw(""));
     if view.more || view.page > 0 {
-        lines.push(Line::raw(words::page(view.page + 1, view.more)));
+        lines.push(Line::raw(
+            Keyed::Page(view.page + 1, view.more).words(wording),
+        ));
     }
-    lines.push(Line::raw(keymap::hint_line(HintLine::LobbyBoard)));
+    lines.push(Line::raw(Keyed::Hints(HintLine::LobbyBoard).words(wording)));
     lines.extend(tail);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(area, buf);
 }
 
-fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, bold: Style, tail: Vec<Line>) {
+fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn, tail: Vec<Line>) {
+    let (bold, wording) = drawn;
     let profile = &view.profile;
     let name = profile.names.first().map_or("", String::as_str);
     let others: Vec<String> = profile.names.iter().skip(1).map(|n| safe_text(n)).collect();
@@ -352,9 +364,13 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, bold: Style,
         rest.push(Line::raw(game_line(first + i, game, &profile_rules(game))));
     }
     if view.more || view.page > 0 {
-        rest.push(Line::raw(words::page(view.page + 1, view.more)));
+        rest.push(Line::raw(
+            Keyed::Page(view.page + 1, view.more).words(wording),
+        ));
     }
-    rest.push(Line::raw(keymap::hint_line(HintLine::LobbyProfile)));
+    rest.push(Line::raw(
+        Keyed::Hints(HintLine::LobbyProfile).words(wording),
+    ));
     rest.extend(tail);
     let head_rows = u16::try_from(head.len()).unwrap_or(u16::MAX);
     let [top, chart, bottom] = Layout::vertical([
@@ -453,6 +469,7 @@ mod tests {
             colour: false,
             typed: None,
             note: Some("a note"),
+            wording: Wording::Keys,
         })
             .render(area, &mut buf);
         (0..24)

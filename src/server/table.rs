@@ -19,7 +19,7 @@ use crate::session::{Clock, Course};
 use crate::strings::club as club_words;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
-use crate::ui::Request;
+use crate::ui::{Keyed, Message, MessageKind, Request};
 
 use super::chat::{Chat, Refused};
 use super::club::RatedEnd;
@@ -586,14 +586,15 @@ impl GameTable {
 
     /// Leaves a line for `to`.
     pub(crate) fn note(&mut self, to: To, text: String) {
-        self.talk.note(to, text);
+        self.talk.note(to, Message::new(MessageKind::Info, text));
     }
 
     /// Leaves a line for `to` about the change just made: shown with it, once the
     /// store has kept it.
     fn note_kept(&mut self, to: To, text: String) {
         let after = self.version;
-        self.talk.note_after(to, text, after);
+        self.talk
+            .note_after(to, Message::new(MessageKind::Info, text), after);
     }
 
     /// The server's clock decides, at `now` (and a correspondence game's at the time
@@ -901,8 +902,11 @@ impl GameTable {
             }
             self.touch(None);
         } else if self.state == TableState::Over {
-            let text = words::left(&self.name(colour));
-            self.note(To::Seat(colour.other()), text);
+            let left = Keyed::Left(self.name(colour));
+            self.talk.note(
+                To::Seat(colour.other()),
+                Message::keyed(MessageKind::Info, left),
+            );
         }
         if self.state != TableState::Open {
             self.state = TableState::Deserted;
@@ -1309,7 +1313,7 @@ mod tests {
         assert_eq!(table.unsaved(), Some("disk full"));
         let note = table.talk().notes_since(seen).next().unwrap().clone();
         assert_eq!(note.to, To::Seat(Player::Yellow));
-        assert!(note.text.contains("disk full"), "{note:?}");
+        assert!(note.said.text.contains("disk full"), "{note:?}");
         // An older keep confirmed late changes nothing.
         table.kept(first.version, &first.snapshot, None, Ok(()));
         assert_eq!(table.committed().game.len(), 1);

@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::rules::Player;
+use crate::ui::Message;
 
 use super::chat::Chat;
 
@@ -62,8 +63,8 @@ pub(crate) struct Note {
     pub(crate) number: u64,
     /// Who it is for.
     pub(crate) to: To,
-    /// The line.
-    pub(crate) text: String,
+    /// The line: worded by each face its own way where it names what to type.
+    pub(crate) said: Message,
     /// The table's version it tells of: shown once the store has kept it (0: at once).
     pub(crate) after: u64,
 }
@@ -85,13 +86,13 @@ pub(crate) struct Talk {
 
 impl Talk {
     /// Leaves a line for `to`, shown at once.
-    pub(crate) fn note(&mut self, to: To, text: String) {
-        self.note_after(to, text, 0);
+    pub(crate) fn note(&mut self, to: To, said: Message) {
+        self.note_after(to, said, 0);
     }
 
     /// Leaves a line for `to` about the change kept as version `after`: shown with it,
     /// once it is on disk.
-    pub(crate) fn note_after(&mut self, to: To, text: String, after: u64) {
+    pub(crate) fn note_after(&mut self, to: To, said: Message, after: u64) {
         self.next_note += 1;
         if self.notes.len() == KEPT_NOTES {
             self.notes.pop_front();
@@ -99,7 +100,7 @@ impl Talk {
         self.notes.push_back(Note {
             number: self.next_note,
             to,
-            text,
+            said,
             after,
         });
     }
@@ -136,19 +137,20 @@ mod tests {
     #[test]
     fn notes_reach_only_whom_they_are_for_and_the_oldest_go() {
         let mut talk = Talk::default();
-        talk.note(To::Seat(Player::Blue), "b".into());
-        talk.note(To::Everyone, "e".into());
+        let said = |text: String| Message::new(crate::ui::MessageKind::Info, text);
+        talk.note(To::Seat(Player::Blue), said("b".into()));
+        talk.note(To::Everyone, said("e".into()));
         let read = |seat| -> Vec<String> {
             talk.notes_since(0)
                 .filter(|n| n.to.reaches(seat))
-                .map(|n| n.text.clone())
+                .map(|n| n.said.text.clone())
                 .collect()
         };
         assert_eq!(read(Some(Player::Blue)), ["b", "e"]);
         assert_eq!(read(Some(Player::Yellow)), ["e"]);
         assert_eq!(read(None), ["e"]);
         for n in 0..20 {
-            talk.note(To::Everyone, n.to_string());
+            talk.note(To::Everyone, said(n.to_string()));
         }
         assert_eq!(talk.notes_since(0).count(), KEPT_NOTES);
         assert_eq!(talk.last_note(), 22);

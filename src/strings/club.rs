@@ -19,7 +19,6 @@ pub(crate) fn ratings_changed(
     format!("Rated {ruleset} {speed}: {} · {}", one(mine), one(theirs))
 }
 
-pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
 pub(crate) const NO_SUCH_PAGE: &str = "No more pages that way";
 pub(crate) const NO_RATING: &str = "No rated games yet: nothing to chart";
 pub(crate) const NOT_YOUR_PROFILE: &str = "Only your own profile can leave the leaderboards";

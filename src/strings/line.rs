@@ -404,6 +404,112 @@ pub(crate) fn help_row(names: &[&str], arg: &str, help: &str) -> String {
 /// The lobby as lines: re-read with `list`.
 pub(crate) const LIST: &str = "Type list to hear the tables again.";
 
+/// [`super::storage::autosave_failed`] in the line mode's commands.
+pub(crate) fn autosave_failed(path: &str, error: &str) -> String {
+    format!("Autosave failed ({path}): {error}; save writes the game by hand")
+}
+
+/// A hint line the line mode does not say: its commands are in `help`.
+pub(crate) const SEE_HELP: &str = "help lists the commands.";
+
+// The lobby's hint lines (`keymap::HintLine`), in its commands.
+/// The lobby.
+pub(crate) const LOBBY_HINTS: &str =
+    "Commands: new, ai, table N, code CODE, find NAME, palette, quit; help lists them all.";
+/// The lobby's doors to the club.
+pub(crate) const LOBBY_CLUB_HINTS: &str =
+    "The club: leaderboard, profile, player NAME, page, page back.";
+/// The new table's form: its switches.
+pub(crate) const LOBBY_FORM_HINTS: &str =
+    "Change it with opponent, side, variant, claims, private, clock, rated.";
+/// The new table's form: going ahead or not.
+pub(crate) const LOBBY_FORM_END_HINTS: &str = "start opens the table, cancel closes the form.";
+/// Waiting at the table opened.
+pub(crate) const LOBBY_WAITING_HINTS: &str = "quit closes your table.";
+/// Waiting at an adjourned game.
+pub(crate) const LOBBY_ADJOURNED_HINTS: &str = "quit leaves it adjourned, kept for later.";
+/// A name, a code or a number being typed.
+pub(crate) const LOBBY_ENTRY_HINTS: &str = "An empty line goes, cancel does not.";
+/// A leaderboard.
+pub(crate) const LOBBY_BOARD_HINTS: &str =
+    "variant, speed, page, page back; a number: that player's profile; quit: back to the lobby.";
+/// A profile.
+pub(crate) const LOBBY_PROFILE_HINTS: &str =
+    "page, page back; a number: that game's replay; chart, listed; quit: back to the lobby.";
+
+/// [`super::serve::NO_TABLES`] in the line mode's commands.
+pub(crate) const NO_TABLES: &str = "No tables yet: new opens one";
+
+/// [`super::serve::CLAIM_WHICH`] in the line mode's commands.
+pub(crate) const CLAIM_WHICH: &str =
+    "Claim the win at which of your tables? Its number (anything else: no)";
+
+/// [`super::club::tables_page`] in the line mode's commands.
+pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
+    format!("Tables {first}-{last} of {all} (page, page back)")
+}
+
+/// [`super::club::page`] in the line mode's commands.
+pub(crate) fn page(number: usize, more: bool) -> String {
+    if more {
+        format!("Page {number}: page for the next, page back")
+    } else {
+        format!("Page {number}, the last: page back")
+    }
+}
+
+/// [`super::serve::unfinished`] in the line mode's commands.
+pub(crate) fn unfinished(numbers: &str) -> String {
+    format!("unfinished: {numbers} (table N resumes it; win N claims a win)")
+}
+
+/// [`super::serve::invitation`] in the line mode's commands.
+pub(crate) fn invitation(code: &str) -> String {
+    format!("Private: your opponent joins with the invitation code {code}")
+}
+
+/// [`super::club::your_move`] in the line mode's commands.
+pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
+    let games = if count == 1 { "game" } else { "games" };
+    format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. due opens it")
+}
+
+/// [`super::club::moved`] in the line mode's commands.
+pub(crate) fn corr_moved(opponent: &str) -> String {
+    format!("Your move in your correspondence game v {opponent} (due opens it)")
+}
+
+/// [`super::serve::PLAYER_LEFT`] in the line mode's commands.
+pub(crate) const PLAYER_LEFT: &str =
+    "A player left the table: the game stops here (quit: back to the lobby)";
+
+/// [`super::talk::left`] in the line mode's commands.
+pub(crate) fn left(name: &str) -> String {
+    format!("{name} left the table (quit: back to the lobby)")
+}
+
+/// [`super::serve::gone`] in the line mode's commands.
+pub(crate) fn gone(name: &str) -> String {
+    format!(
+        "{name} did not come back: quit adjourns the game; then win N in the lobby claims the win"
+    )
+}
+
+/// [`super::club::CLAIM_WITH_MOVE`] in the line mode's commands.
+pub(crate) const CLAIM_WITH_MOVE: &str =
+    "Your stone goes with its claim (claim N), or unclaimed when you leave (quit)";
+
+/// [`super::club::corr_your_move`] in the line mode's commands: `pace` is the days
+/// a move in words.
+pub(crate) fn corr_your_move(pace: &str, left: &str) -> String {
+    format!("{pace}: your move, {left} left (quit: back to the lobby)")
+}
+
+/// [`super::serve::entry`] in the line mode's commands.
+pub(crate) fn entry(what: &str, typed: &str) -> String {
+    format!("{what}: {typed}  ({LOBBY_ENTRY_HINTS})")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use ratatui::layout::Rect;
 
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
-use crate::session::{Course, Ending, GameConfig, Notice, Played};
+use crate::session::{Course, Ending, GameConfig, Notice, Played, StorageReport};
 use crate::strings::question::Answering;
 
 use super::ai_turns::AiTurns;
@@ -95,7 +95,7 @@ struct Network {
     /// A message to the other player, while it is typed after `m`.
     typing: Option<String>,
     /// Why the game stopped before a full board, once it has.
-    stopped: Option<String>,
+    stopped: Option<Message>,
     /// A game against the server's AI at a table of its own: this screen plays both
     /// seats (the AI on the server's pool), and the table decides undo, rematch and
     /// resignation, answering at once for the AI.
@@ -259,6 +259,11 @@ impl App {
         self.set_message(Message::notice(notice), false);
     }
 
+    /// Shows what a write of the session's storage came to.
+    pub fn report(&mut self, report: &StorageReport) {
+        self.set_message(Message::storage(report), false);
+    }
+
     /// The square the hard AI suggested, until the game changes.
     pub fn hint(&self) -> Option<Square> {
         self.hint
@@ -396,6 +401,8 @@ impl App {
                 let mut contexts = Vec::with_capacity(3);
                 if self.at_table() {
                     contexts.push(KeyContext::Served);
+                } else if self.against_table_ai() {
+                    contexts.push(KeyContext::ServedAi);
                 }
                 if self.game.claim_mode() {
                     contexts.push(KeyContext::ClaimGame);

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
-use crate::strings::{alert as alert_words, describe, serve_limits, storage as storage_words};
+use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
 use super::alert::Focus;
@@ -268,7 +268,7 @@ impl<F: Face> EventLoop<'_, F> {
                         _ => storage.after_change(app.config(), app.played()),
                     };
                     if let Some(report) = report {
-                        app.notify(describe::storage_report(&report));
+                        app.report(&report);
                     }
                     app.set_autosaved(storage.autosaved());
                     self.redraw = true;

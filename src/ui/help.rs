@@ -50,14 +50,14 @@ impl HelpView {
     /// the border, and the standard rules take fewer lines, to fit 80×24).
     fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
         let mut rows: Vec<_> = match self.context {
-            KeyContext::Served | KeyContext::Lesson | KeyContext::Puzzle => {
+            KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson | KeyContext::Puzzle => {
                 help_rows_over_board(self.context).collect()
             }
             _ => help_rows(self.context).collect(),
         };
         let on_a_board = matches!(
             self.context,
-            KeyContext::Board | KeyContext::Served | KeyContext::Lesson
+            KeyContext::Board | KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson
         );
         if self.claims && on_a_board {
             rows.extend(help_rows(KeyContext::ClaimGame));

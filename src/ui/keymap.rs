@@ -200,6 +200,9 @@ pub enum KeyContext {
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
     Served,
+    /// A game against the server's AI at a table: looked up before
+    /// [`KeyContext::Board`] (the bell switch of a server table).
+    ServedAi,
     /// The lobby of `hijara serve`: the tables and the doors from it.
     Lobby,
     /// The lobby's new-game form.
@@ -263,7 +266,7 @@ impl Key {
 
 /// Which hint line a binding appears on, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum HintLine {
+pub enum HintLine {
     /// A game in progress, with no message to show.
     Playing,
     /// A finished game.
@@ -529,6 +532,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "M, B",
         help: "mute their messages; the bell on your move, on or off",
         hints: &[(HintLine::TableOver, 2, "M: mute")],
+    },
+    Binding {
+        contexts: &[C::ServedAi],
+        keys: &[(ch('B'), A::Bell)],
+        names: "B",
+        help: "the bell on your move, on or off (kept for your key)",
+        hints: &[],
     },
     // A lesson: looked up before the board's keys.
     Binding {

@@ -7,10 +7,13 @@ use std::borrow::Cow;
 use ratatui::style::Style;
 
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
-use crate::session::Notice;
-use crate::strings::{analysis, claim, describe, lesson, line, message, puzzle, start, table};
+use crate::session::{Notice, StorageReport};
+use crate::strings::{
+    analysis, claim, club, describe, lesson, line, message, puzzle, serve, start, storage, table,
+};
 use crate::text;
 
+use super::keymap::{self, HintLine};
 use super::look::Look;
 
 /// What kind of message the status line shows.
@@ -68,10 +71,62 @@ pub enum Keyed {
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.
     NoSuchMove(String, usize),
+    /// The autosave could not be written: where, and why (said once per run of
+    /// failures); a save by hand is the way out.
+    AutosaveFailed {
+        /// The autosave, as shown.
+        path: String,
+        /// Why the write failed.
+        error: String,
+    },
+    /// A hint line of the key table: the line mode says the commands instead.
+    Hints(HintLine),
+    /// The server's lobby lists no tables.
+    NoTables,
+    /// A key the server's lobby (or a club screen over it) does not take.
+    LobbyUnknownKey,
+    /// The lobby asks which table's win is claimed.
+    ClaimWhich,
+    /// The lobby's tables take more than a page: the first and last shown, of all.
+    TablesPage(usize, usize, usize),
+    /// A club list's page (from 1), and whether more follow.
+    Page(usize, bool),
+    /// The player's unfinished games, by their numbers in the lobby's list.
+    Unfinished(String),
+    /// A private table's invitation code, told to the player who opened it.
+    Invitation(String),
+    /// Correspondence games wait for this player's move: how many, the oldest's
+    /// opponent and its time left.
+    CorrDue(usize, String, String),
+    /// A correspondence game just came to this player's move: the opponent.
+    CorrMoved(String),
+    /// A line typed in the lobby (a name to find, an invitation code): what it is,
+    /// and what is typed so far.
+    Entry(&'static str, String),
+    /// A player left a server table: the game stops there.
+    PlayerLeft,
+    /// The opponent, named, left the table after its game.
+    Left(String),
+    /// The opponent did not come back within the grace period: their name.
+    Gone(String),
+    /// At a correspondence game with claims: the stone waits for its claim.
+    ClaimWithMove,
+    /// A correspondence game's line for the player to move: its days a move, and
+    /// the time left.
+    CorrYourMove(u8, String),
     /// The replay viewer's deep review started, over this many positions.
     DeepStarted(usize),
     /// The deep review stopped by the player after this many of so many positions.
     DeepStopped(usize, usize),
+}
+
+/// Which face a [`Keyed`] text is worded for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wording {
+    /// The full screen: its keys.
+    Keys,
+    /// The line mode: its commands.
+    Commands,
 }
 
 impl Keyed {
@@ -97,6 +152,25 @@ impl Keyed {
             Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
+            Keyed::AutosaveFailed { path, error } => storage::autosave_failed(path, error),
+            Keyed::Hints(hints) => keymap::hint_line(*hints),
+            Keyed::NoTables => serve::NO_TABLES.to_owned(),
+            Keyed::LobbyUnknownKey => serve::UNKNOWN_KEY.to_owned(),
+            Keyed::ClaimWhich => serve::CLAIM_WHICH.to_owned(),
+            Keyed::TablesPage(first, last, all) => club::tables_page(*first, *last, *all),
+            Keyed::Page(number, more) => club::page(*number, *more),
+            Keyed::Unfinished(numbers) => serve::unfinished(numbers),
+            Keyed::Invitation(code) => serve::invitation(code),
+            Keyed::CorrDue(count, opponent, left) => club::your_move(*count, opponent, left),
+            Keyed::CorrMoved(opponent) => club::moved(opponent),
+            Keyed::Entry(what, typed) => {
+                serve::entry(what, typed, &keymap::hint_line(HintLine::LobbyEntry))
+            }
+            Keyed::PlayerLeft => serve::PLAYER_LEFT.to_owned(),
+            Keyed::Left(name) => crate::strings::talk::left(name),
+            Keyed::Gone(name) => serve::gone(name),
+            Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
+            Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
             Keyed::DeepStarted(total) => analysis::deep_started(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
         }
@@ -124,9 +198,53 @@ impl Keyed {
             Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
+            Keyed::AutosaveFailed { path, error } => line::autosave_failed(path, error),
+            Keyed::Hints(hints) => line_hints(*hints).to_owned(),
+            Keyed::NoTables => line::NO_TABLES.to_owned(),
+            Keyed::LobbyUnknownKey => line::NOTHING_HERE.to_owned(),
+            Keyed::ClaimWhich => line::CLAIM_WHICH.to_owned(),
+            Keyed::TablesPage(first, last, all) => line::tables_page(*first, *last, *all),
+            Keyed::Page(number, more) => line::page(*number, *more),
+            Keyed::Unfinished(numbers) => line::unfinished(numbers),
+            Keyed::Invitation(code) => line::invitation(code),
+            Keyed::CorrDue(count, opponent, left) => line::corr_due(*count, opponent, left),
+            Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
+            Keyed::Entry(what, typed) => line::entry(what, typed),
+            Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
+            Keyed::Left(name) => line::left(name),
+            Keyed::Gone(name) => line::gone(name),
+            Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
+            Keyed::CorrYourMove(days, left) => {
+                line::corr_your_move(&club::days_a_move(*days), left)
+            }
             Keyed::DeepStarted(total) => analysis::deep_started_words(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped_words(*done, *total),
         }
+    }
+
+    /// The wording for `wording`'s face.
+    pub fn words(&self, wording: Wording) -> String {
+        match wording {
+            Wording::Keys => self.keys(),
+            Wording::Commands => self.commands(),
+        }
+    }
+}
+
+/// A hint line in the line mode's commands: the lobby's own; the other screens'
+/// hint lines are not said in lines (their commands are in `help`).
+fn line_hints(hints: HintLine) -> &'static str {
+    match hints {
+        HintLine::Lobby => line::LOBBY_HINTS,
+        HintLine::LobbyClub => line::LOBBY_CLUB_HINTS,
+        HintLine::LobbyForm => line::LOBBY_FORM_HINTS,
+        HintLine::LobbyFormEnd => line::LOBBY_FORM_END_HINTS,
+        HintLine::LobbyWaiting => line::LOBBY_WAITING_HINTS,
+        HintLine::LobbyAdjourned => line::LOBBY_ADJOURNED_HINTS,
+        HintLine::LobbyEntry | HintLine::LobbyNumber => line::LOBBY_ENTRY_HINTS,
+        HintLine::LobbyBoard => line::LOBBY_BOARD_HINTS,
+        HintLine::LobbyProfile => line::LOBBY_PROFILE_HINTS,
+        _ => line::SEE_HELP,
     }
 }
 
@@ -255,6 +373,21 @@ impl Message {
                 Message::new(kind, describe::settled(placement, state))
             }
         })
+    }
+
+    /// What a write of the session's storage came to. A failed autosave names the
+    /// way out, a save by hand: the key or the command.
+    pub(crate) fn storage(report: &StorageReport) -> Message {
+        match report {
+            StorageReport::AutosaveFailed { path, error } => Message::keyed(
+                MessageKind::Error,
+                Keyed::AutosaveFailed {
+                    path: text::display_path(path),
+                    error: error.clone(),
+                },
+            ),
+            _ => Message::notice(describe::storage_report(report)),
+        }
     }
 
     /// A session's notice as a message.

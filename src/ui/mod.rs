@@ -106,6 +106,7 @@ pub(crate) use ai_worker::AiGate;
 pub(crate) use face::Face;
 pub(crate) use inbox::{Inbox, NewsWaker, Wake};
 pub(crate) use line::{LineFace, LineInput};
+pub(crate) use message::{Keyed, Wording};
 pub(crate) use served_lobby::Lobby;
 pub use table_link::Request;
 pub(crate) use table_link::{Bell, Link, News};

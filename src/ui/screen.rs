@@ -255,6 +255,8 @@ impl Widget for &AppView<'_> {
                     look,
                     context: if app.at_table() {
                         KeyContext::Served
+                    } else if app.against_table_ai() {
+                        KeyContext::ServedAi
                     } else {
                         KeyContext::Board
                     },

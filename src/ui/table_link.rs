@@ -82,9 +82,9 @@ pub(crate) enum News {
     Resigned(crate::rules::Player),
     /// The game stopped before a full board without an ending (a player left): this
     /// line says how, and no more stones are placed.
-    Stopped(String),
+    Stopped(super::Message),
     /// A line for the status line (a message, an answer, a switch turned).
-    Note(String),
+    Note(super::Message),
     /// How many watch the game now.
     Watching(usize),
     /// Whether the table's game is on disk now (`false`: its last write failed).

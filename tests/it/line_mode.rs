@@ -34,7 +34,7 @@ struct Piped {
     raw: Arc<Mutex<Vec<u8>>>,
     /// The lines read so far.
     seen: Vec<String>,
-    _home: tempfile::TempDir,
+    home: tempfile::TempDir,
 }
 
 impl Piped {
@@ -81,7 +81,7 @@ impl Piped {
             lines,
             raw,
             seen: Vec::new(),
-            _home: home,
+            home,
         }
     }
 
@@ -477,15 +477,30 @@ fn the_claim_lesson_names_the_claim_command() {
 }
 
 /// A line names the line mode's commands, never the full screen's keys.
-fn assert_commands(line: &str) {
+pub fn assert_commands(line: &str) {
     let lower = line.to_lowercase();
     for key in [
         "any other key",
+        "other keys",
         "press",
         "enter",
         "esc",
+        "tab opens",
         "keys listed",
         "listed below",
+        "keys below",
+        "n opens",
+        "n new table",
+        "1-9",
+        "]/[",
+        "] next",
+        "[ back",
+        "q leave",
+        "types i,",
+        "w claims",
+        "(q)",
+        "q: ",
+        " s saves",
         "(←)",
         " n opens",
         " n for ",
@@ -497,6 +512,39 @@ fn assert_commands(line: &str) {
         " u again",
     ] {
         assert!(!lower.contains(key), "{key:?} in: {line}");
+    }
+}
+
+/// A failed autosave names `save`, the way out, not the full screen's `s`; and
+/// `save` keeps the game by hand.
+#[test]
+fn a_failed_autosave_names_the_save_command() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    s.wait_for("Your move, Yellow.");
+    // The data folder becomes a file: the next autosave cannot be written.
+    let data = s.home.path().join("data");
+    assert!(
+        data.join("autosave.hij").is_file(),
+        "autosaved at the first move"
+    );
+    std::fs::rename(&data, s.home.path().join("data-aside")).unwrap();
+    std::fs::write(&data, "not a folder").unwrap();
+    s.send("b1");
+    let said = s.wait_for("Autosave failed");
+    let failed = said.last().unwrap();
+    assert_commands(failed);
+    assert!(failed.contains("save writes the game by hand"), "{failed}");
+    s.send("save");
+    s.wait_for("Saved to");
+    s.send("quit");
+    s.wait_for("?");
+    s.send("yes");
+    let (status, lines) = s.finish();
+    assert!(status.success(), "{status}");
+    for line in &lines {
+        assert_commands(line);
     }
 }
 

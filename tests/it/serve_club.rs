@@ -489,6 +489,64 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
     assert_eq!(kept, 2);
 }
 
+/// A review kept in a form this server can no longer read (an older build's, a
+/// damaged one) is made again when asked for, once; the old text is not destroyed
+/// but kept aside in the store, and the log says so.
+#[test]
+fn a_kept_review_that_no_longer_reads_is_made_again_and_the_old_one_kept_aside() {
+    let server = Server::start_with(&["--review-think-ms", "50"]);
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice.wait_for("alice wins: bob resigned").await;
+        // Game 1's review, as an older build might have kept it.
+        server
+            .db()
+            .execute(
+                "INSERT INTO reviews (game, made, positions) VALUES (1, 7, 'an older format')",
+                [],
+            )
+            .unwrap();
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        alice.send(b"p").await;
+        alice.wait_for(GAMES_HEAD).await;
+        review_of(&alice, "1", "alice v bob, ", QUEUED).await;
+        wait_log(&server, "game 1's review", |log| {
+            log.contains("game 1 reviewed: 2 positions")
+        })
+        .await;
+        review_of(&alice, "1", "alice v bob, ", MADE).await;
+    });
+    assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
+    assert!(
+        server
+            .log()
+            .contains("game 1's kept review could not be read"),
+        "{}",
+        server.log()
+    );
+    let db = server.db();
+    let kept: String = db
+        .query_row("SELECT positions FROM reviews WHERE game = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_ne!(kept, "an older format");
+    let aside: (i64, String) = db
+        .query_row(
+            "SELECT made, positions FROM reviews_aside WHERE game = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(aside, (7, "an older format".to_owned()));
+}
+
 #[test]
 fn a_win_claimed_after_the_grace_period_is_an_abandoned_rated_loss() {
     let server = Server::start_with(&["--reconnect-grace", "1"]);

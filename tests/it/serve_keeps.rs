@@ -310,6 +310,12 @@ fn export_and_backup_beside_the_running_server() {
                 .unwrap()
         };
         assert_eq!((count("names"), count("finished")), (2, 1));
+        // The full integrity check, beside the running server.
+        let said = operator(&server, &["check"]);
+        assert!(
+            said.contains("passes SQLite's full integrity check"),
+            "{said}"
+        );
         alice.send(b"n").await;
         alice.wait_for("Rematch offered").await;
     });

@@ -36,6 +36,58 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     bob
 }
 
+/// Every line of `output` names the line mode's commands, never the full screen's keys.
+fn assert_commands(output: &[u8]) {
+    for line in String::from_utf8_lossy(output).split(['\r', '\n']) {
+        crate::line_mode::assert_commands(line);
+    }
+}
+
+/// The lobby and its club screens in lines: the tables, the new table's form, a
+/// key it does not take, a win claimed in vain, a leaderboard and a profile; every line
+/// names commands (`new`, `page`, `quit`...), never the keys (`n`, `]/[`, `Esc`).
+#[test]
+fn the_lobby_in_lines_names_commands() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
+        alice.wait_said("No tables yet: new opens one\r\n").await;
+        alice
+            .wait_said("Commands: new, ai, table N, code CODE, find NAME, palette, quit")
+            .await;
+        alice
+            .wait_said("Type list to hear the tables again.\r\n\r> ")
+            .await;
+        alice.send(b"x\r").await;
+        alice
+            .wait_said("That does nothing here: help lists the commands.\r\n")
+            .await;
+        alice.send(b"new\r").await;
+        alice
+            .wait_said("start opens the table, cancel closes the form.")
+            .await;
+        alice.send(b"cancel\r").await;
+        alice.send(b"win 5\r").await;
+        alice.wait_said("No such table").await;
+        alice.send(b"leaderboard\r").await;
+        alice.wait_said("quit: back to the lobby.").await;
+        alice.send(b"x\r").await;
+        alice
+            .wait_said("That does nothing here: help lists the commands.\r\n")
+            .await;
+        alice.send(b"quit\r").await;
+        alice.send(b"profile\r").await;
+        alice.wait_said("a number: that game's replay").await;
+        alice.send(b"quit\r").await;
+        alice.send(b"list\r").await;
+        alice.wait_said("list\r\nhijara: the lobby\r\n").await;
+        alice.send(b"quit\r").await;
+        alice.wait_closed().await;
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}
+
 /// Alice, on a dumb terminal, opens a table in lines; Bob sits down at the full
 /// screen. Her moves reach his screen; his move arrives while she types, above her
 /// typed line, which comes back; she edits a line, reads the board, and leaves.
@@ -89,6 +141,33 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
         assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}
+
+/// Bob, at the full screen, leaves the game Alice plays in lines: she hears that he
+/// left, and how to go back to the lobby, as a command (`quit`), not the key (`q`).
+#[test]
+fn a_player_who_leaves_is_told_in_commands() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
+        alice
+            .wait_said("Type list to hear the tables again.\r\n\r> ")
+            .await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        bob.send(b"q").await;
+        bob.wait_for("?").await;
+        bob.send(b"y").await;
+        alice
+            .wait_said("bob left the table (quit: back to the lobby).")
+            .await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("hijara: the lobby\r\n").await;
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
     });
 }
 

@@ -169,6 +169,14 @@ fn the_bell_and_notifications_are_switched_apart() {
         erin.wait_for("Blue to move").await;
         assert!(erin.bells() >= 1, "the bell");
         assert_eq!(notifications(&erin), 0, "no notification");
+        // `B` works against the AI too: its next move rings nothing.
+        erin.send(b"B").await;
+        erin.wait_for("Bell off").await;
+        let bells = erin.bells();
+        erin.send(b"c3").await;
+        erin.wait_for(" 4 Y ").await;
+        erin.wait_for("Blue to move").await;
+        assert_eq!(erin.bells(), bells, "no bell");
     });
     // Both switches kept for their keys.
     let kept = |name: &str| -> (bool, bool) {
@@ -183,5 +191,10 @@ fn the_bell_and_notifications_are_switched_apart() {
             .unwrap()
     };
     assert_eq!(kept("bob"), (false, true));
-    assert_eq!(kept("erin"), (true, false));
+    // The last switch reaches the store through its writer, after the screen said it.
+    let start = std::time::Instant::now();
+    while kept("erin") != (false, false) && start.elapsed() < crate::serve_common::PATIENCE {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(kept("erin"), (false, false));
 }

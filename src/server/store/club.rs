@@ -537,19 +537,29 @@ pub(crate) fn record_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<K
     .optional()
 }
 
-/// Whether game `id`'s review is kept.
-pub(crate) fn reviewed(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM reviews WHERE game = ?1)")?
-        .query_row([id], |row| row.get(0))
-}
-
-/// Keeps game `id`'s review, made at `when` (once: a second one changes nothing).
+/// Keeps game `id`'s review, made at `when` (once: a second one changes nothing),
+/// or, with `unreadable`, in place of the kept one that could not be read: that one
+/// is moved to `reviews_aside` if it is still the one found unreadable (never
+/// destroyed), and the new one kept instead.
 pub(crate) fn write_review(
     tx: &Connection,
     id: i64,
     positions: &str,
     when: i64,
+    unreadable: Option<&str>,
 ) -> rusqlite::Result<()> {
+    if let Some(old) = unreadable {
+        let moved = tx
+            .prepare_cached(
+                "INSERT INTO reviews_aside (game, made, positions, aside)
+                 SELECT game, made, positions, ?3 FROM reviews WHERE game = ?1 AND positions = ?2",
+            )?
+            .execute(params![id, old, when])?;
+        if moved > 0 {
+            tx.prepare_cached("DELETE FROM reviews WHERE game = ?1")?
+                .execute([id])?;
+        }
+    }
     tx.prepare_cached("INSERT OR IGNORE INTO reviews (game, made, positions) VALUES (?1, ?2, ?3)")?
         .execute(params![id, when, positions])?;
     Ok(())

@@ -526,6 +526,52 @@ pub(crate) fn finished_records(conn: &Connection) -> rusqlite::Result<Vec<(i64, 
         .collect()
 }
 
+/// The most problems SQLite's integrity check lists before it stops.
+const MOST_PROBLEMS: usize = 20;
+
+/// SQLite's full integrity check (every page, record and index against its table) of
+/// the server's database in `data_dir`, beside a running server: one read of one
+/// consistent snapshot (in WAL mode a reader holds up no writer, and the connection
+/// is query-only: nothing is written, no lock taken that the server waits on).
+/// `Ok` with the page count and schema version when it passes; an error naming the
+/// file and the problems found when it does not, or when it is no database.
+pub(crate) fn check(data_dir: &Path) -> anyhow::Result<(i64, i64)> {
+    let path = db_path(data_dir);
+    if !path.is_file() {
+        bail!(
+            "no server database in {} (hijara serve makes {DB_FILE} at its first start)",
+            data_dir.display()
+        );
+    }
+    let failed = |why: String| {
+        anyhow::anyhow!(
+            "the database {} fails SQLite's integrity check: {}",
+            path.display(),
+            crate::text::sanitize(&why)
+        )
+    };
+    let conn = connect(
+        &path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .with_context(|| format!("cannot open {}", path.display()))?;
+    conn.pragma_update(None, "query_only", true)
+        .with_context(|| format!("cannot open {} to read only", path.display()))?;
+    let verdict: rusqlite::Result<Vec<String>> = conn
+        .prepare(&format!("PRAGMA integrity_check({MOST_PROBLEMS})"))
+        .and_then(|mut rows| rows.query_map([], |row| row.get(0))?.collect());
+    match verdict {
+        Ok(lines) if lines == ["ok"] => {}
+        Ok(lines) => return Err(failed(lines.join("; "))),
+        Err(error) if damaged(&error) => return Err(failed(error.to_string())),
+        Err(error) => {
+            return Err(error).with_context(|| format!("cannot check {}", path.display()));
+        }
+    }
+    let pages: i64 = conn.pragma_query_value(None, "page_count", |row| row.get(0))?;
+    Ok((pages, schema::version(&conn)?))
+}
+
 /// Keeps a consistent copy of the database in `to` with SQLite's online backup,
 /// beside a running server (copying the file alone would miss what is still in its
 /// write-ahead log).

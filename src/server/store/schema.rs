@@ -182,6 +182,16 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE prefs ADD COLUMN ascii INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE prefs ADD COLUMN notify INTEGER NOT NULL DEFAULT 1;
     ",
+    // 7: a kept review that could no longer be read (an older format, damage) is
+    // moved here when the review is made again: never destroyed, never read again.
+    "
+    CREATE TABLE reviews_aside (
+        game INTEGER NOT NULL,
+        made INTEGER NOT NULL,
+        positions TEXT NOT NULL,
+        aside INTEGER NOT NULL  -- when it was moved here, Unix seconds
+    ) STRICT;
+    ",
 ];
 
 /// The schema version this program writes.

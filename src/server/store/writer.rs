@@ -54,8 +54,8 @@ enum Work {
     Flush(SyncSender<()>),
     /// Take a player off the leaderboards (`false`) or put them back.
     Listed(String, bool),
-    /// Keep a finished game's review.
-    Review(i64, String),
+    /// Keep a finished game's review (in place of the unreadable one given).
+    Review(i64, String, Option<String>),
     /// Keep a player's vacation days used in a year.
     Vacation(String, (i32, u32)),
     /// The server is up at this wall-clock time.
@@ -147,9 +147,10 @@ impl Writer {
         self.send(Work::Listed(key, listed));
     }
 
-    /// Keeps game `id`'s review.
-    pub(crate) fn review(&self, id: i64, positions: String) {
-        self.send(Work::Review(id, positions));
+    /// Keeps game `id`'s review; with `unreadable`, in place of the kept one that
+    /// could not be read, which is kept aside ([`club::write_review`]).
+    pub(crate) fn review(&self, id: i64, positions: String, unreadable: Option<String>) {
+        self.send(Work::Review(id, positions, unreadable));
     }
 
     /// Keeps `key`'s vacation days used in a year.
@@ -220,10 +221,10 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("a leaderboard choice was not kept: {error}"));
                         }
                     }
-                    Work::Review(id, positions) => {
+                    Work::Review(id, positions, unreadable) => {
                         let now = chrono::Utc::now().timestamp();
                         if let Err(error) = in_savepoint(&mut tx, |tx| {
-                            club::write_review(tx, id, &positions, now)
+                            club::write_review(tx, id, &positions, now, unreadable.as_deref())
                         }) {
                             log(&format!("game {id}'s review was not kept: {error}"));
                         }

@@ -123,8 +123,8 @@ impl App {
     }
 
     /// Why the game stopped before a full board (a resignation, a player left).
-    pub fn stopped(&self) -> Option<&str> {
-        self.network.as_ref()?.stopped.as_deref()
+    pub fn stopped(&self) -> Option<&super::Message> {
+        self.network.as_ref()?.stopped.as_ref()
     }
 
     /// `effects` with `request` for the table first, in a served game; else `effects`.
@@ -199,15 +199,13 @@ impl App {
             }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
-            News::Stopped(text) => {
-                served.stopped = Some(text.clone());
+            News::Stopped(said) => {
+                served.stopped = Some(said.clone());
                 self.close_questions_the_game_ended();
                 self.changed();
-                let _ = self.say(MessageKind::Info, text);
+                self.set_message(said, false);
             }
-            News::Note(text) => {
-                let _ = self.say(MessageKind::Info, text);
-            }
+            News::Note(said) => self.set_message(said, false),
             News::Watching(count) => served.watching = count,
             News::Saved(saved) => served.unsaved = !saved,
             News::Bell => {}
@@ -265,8 +263,8 @@ impl App {
                     self.refuse(table::REMATCH_AT_THE_END)
                 }
             }
-            // Against the server's AI, R resigns as in a local game; m, M and B are no
-            // keys there (they are looked up at a table only).
+            // Against the server's AI, R resigns as in a local game; m and M are no
+            // keys there (they are looked up at a table between people only).
             Action::Resign if at_table && ended => self.refuse_keyed(Keyed::TableOver),
             Action::Resign if at_table => {
                 let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
@@ -313,6 +311,8 @@ impl App {
             }
             Action::NewGame if ended => self.to_table(Request::Rematch, vec![Effect::Redraw]),
             Action::NewGame => self.refuse_keyed(Keyed::NewGameAtTheEndAi),
+            // The bell on the player's move, as at a table between people.
+            Action::Bell => self.to_table(Request::ToggleBell, Vec::new()),
             _ => return None,
         };
         Some(effects)

@@ -164,6 +164,15 @@ impl<'a, W: Write> LineFace<'a, W> {
                 Screen::Game(app) if app.awaits_claim() || app.hint().is_some() => {
                     key(Action::Place).into_iter().collect()
                 }
+                // Enter, where the lobby waits for a number or a name to go.
+                Screen::Lobby(lobby)
+                    if matches!(
+                        lobby.key_context(),
+                        keymap::KeyContext::LobbyNumber | keymap::KeyContext::LobbyEntry
+                    ) =>
+                {
+                    key(Action::Confirm).into_iter().collect()
+                }
                 _ => {
                     let _ = self.say(&read(screen, Reading::Again, ""));
                     Vec::new()
@@ -328,5 +337,73 @@ impl<W: Write> Face for LineFace<'_, W> {
             return vec![force_quit()];
         }
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    use super::*;
+    use crate::ui::effect::Effects;
+    use crate::ui::keymap::KeyContext;
+
+    /// A lobby in one key context, taking nothing.
+    #[derive(Debug)]
+    struct Still(KeyContext);
+
+    impl crate::ui::Lobby for Still {
+        fn handle(&mut self, _: Input) -> Effects {
+            Vec::new()
+        }
+        fn linked(&mut self) -> Effects {
+            Vec::new()
+        }
+        fn render(&self, _: Rect, _: &mut Buffer) {}
+        fn lines(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn key_context(&self) -> KeyContext {
+            self.0
+        }
+        fn look(&self) -> Look {
+            Look::PLAIN
+        }
+        fn area(&self) -> Rect {
+            Rect::default()
+        }
+        fn tick_every(&self) -> Option<std::time::Duration> {
+            None
+        }
+        fn take_game(&mut self) -> Option<(crate::ui::App, Option<Box<dyn crate::ui::Link>>)> {
+            None
+        }
+        fn back(&mut self) -> Effects {
+            Vec::new()
+        }
+        fn face_asked(&mut self) -> Option<bool> {
+            None
+        }
+        fn waiting(&self) -> bool {
+            false
+        }
+    }
+
+    /// In the lobby an empty line is Enter where a number (`table 1` of twelve) or
+    /// a name waits for it, as the line mode's hint says; elsewhere it types nothing.
+    #[test]
+    fn an_empty_line_ends_a_number_typed_in_the_lobby() {
+        let enter = Input::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        for (context, typed) in [
+            (KeyContext::LobbyNumber, vec![enter]),
+            (KeyContext::LobbyEntry, vec![enter]),
+            (KeyContext::Lobby, vec![]),
+        ] {
+            let mut input = LineInput::piped();
+            let mut face = LineFace::new(Vec::new(), &mut input);
+            let screen = Screen::Lobby(Box::new(Still(context)));
+            assert_eq!(face.command(&screen, ""), typed, "{context:?}");
+        }
     }
 }

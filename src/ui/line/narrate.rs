@@ -523,7 +523,7 @@ fn turn(app: &App) -> String {
         return words::over(&describe::ended(app.played()));
     }
     if let Some(why) = app.stopped() {
-        return why.to_owned();
+        return why.line_words().into_owned();
     }
     let mover = game.to_move();
     let config = app.config();

@@ -1,0 +1,71 @@
+//! `hijara serve check`: SQLite's full integrity check of a server's database, with a
+//! clear error naming the file and a non-zero exit when it fails. Beside a running
+//! server it is tested in `serve_keeps`.
+
+use std::path::Path;
+
+use crate::common::hijara;
+
+/// `hijara serve --data-dir DIR check`: its exit success and what it wrote.
+fn check(dir: &Path) -> (bool, String, String) {
+    let out = hijara()
+        .args(["serve", "--data-dir"])
+        .arg(dir)
+        .arg("check")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A database whose index disagrees with its table: SQLite's quick check (the
+/// server's start) does not compare them, the full check does.
+fn index_out_of_step(db: &Path) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE t (a INTEGER, b INTEGER);
+         CREATE INDEX t_a ON t (a);",
+    )
+    .unwrap();
+    for i in 0..200 {
+        conn.execute("INSERT INTO t (a, b) VALUES (?1, ?2)", [i, 1000 + i])
+            .unwrap();
+    }
+    conn.execute_batch(
+        "PRAGMA writable_schema = ON;
+         UPDATE sqlite_schema SET sql = 'CREATE INDEX t_a ON t (b)' WHERE name = 't_a';",
+    )
+    .unwrap();
+    drop(conn);
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let quick: String = conn
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(quick, "ok", "the quick check passes it");
+}
+
+#[test]
+fn a_damaged_store_fails_the_check_with_its_file_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join(hijara::server::DB_FILE);
+    index_out_of_step(&db);
+    let (ok, out, err) = check(dir.path());
+    assert!(!ok, "a failed check exits non-zero: {out}");
+    assert!(err.contains(&db.display().to_string()), "{err}");
+    assert!(err.contains("fails SQLite's integrity check"), "{err}");
+    assert!(err.contains("t_a"), "the problem named: {err}");
+
+    // Not a database at all; no database.
+    std::fs::write(&db, vec![b'x'; 8192]).unwrap();
+    let (ok, _, err) = check(dir.path());
+    assert!(!ok);
+    assert!(err.contains(&db.display().to_string()), "{err}");
+    std::fs::remove_file(&db).unwrap();
+    let (ok, _, err) = check(dir.path());
+    assert!(!ok);
+    assert!(err.contains("no server database in"), "{err}");
+    assert!(!db.exists(), "the check makes no database");
+}
