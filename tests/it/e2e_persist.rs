@@ -219,11 +219,15 @@ fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
     s.type_keys("c");
     s.wait_for("Play on from move 10?");
     s.type_keys("y");
+    // The game's own hint line: the replay's header and status also say "random AI"
+    // and "Blue to move", and its move list shows the moves still to come.
+    s.wait_for("Enter: place");
     s.wait_for("random AI");
     s.wait_for("Blue to move");
-    // The game goes on from move 10: Blue plays move 11, the AI move 12.
-    s.type_keys("d4");
-    s.wait_for("11 B d4");
+    // The game goes on from move 10: Blue plays move 11, the AI move 12. Not the
+    // record's own move 11 (d4), so the entry can only be the new game's.
+    s.type_keys("a1");
+    s.wait_for("11 B a1");
     s.wait_for("12 Y ");
     let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
     let record: Record = autosave.parse().unwrap();
