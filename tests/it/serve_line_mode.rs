@@ -14,6 +14,15 @@ fn assert_plain(output: &[u8]) {
     crate::line_mode::assert_plain(output, &['\r', '\n', '\x07']);
 }
 
+/// Alice logs in on a terminal that asks for the line mode, at the lobby's prompt.
+async fn alice_in_lines(server: &Server) -> Player {
+    let alice = Player::join_term(server, "alice", 1, 80, 24, "dumb").await;
+    alice
+        .wait_said("Type list to hear the tables again.\r\n\r> ")
+        .await;
+    alice
+}
+
 /// Alice, in lines at the lobby, opens a table; Bob sits down at the full screen. Bob,
 /// once Alice hears it is her move.
 async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
@@ -151,10 +160,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
 fn a_player_who_leaves_is_told_in_commands() {
     run(async {
         let server = Server::start();
-        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
-        alice
-            .wait_said("Type list to hear the tables again.\r\n\r> ")
-            .await;
+        let alice = alice_in_lines(&server).await;
         let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
@@ -222,10 +228,7 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
 fn a_rated_game_s_end_is_one_line_with_both_changes() {
     run(async {
         let server = Server::start();
-        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
-        alice
-            .wait_said("Type list to hear the tables again.\r\n\r> ")
-            .await;
+        let alice = alice_in_lines(&server).await;
         let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;

@@ -156,6 +156,16 @@ fn every_lesson_fits_80x24_asking_and_after_a_wrong_try() {
 }
 
 /// Opens lesson `n` (0-based) through the menu's arrows.
+/// Opens the lesson called `id` from the menu.
+fn open_lesson(s: &mut LessonState, id: &str) {
+    let n = s
+        .lessons()
+        .iter()
+        .position(|l| l.id == id)
+        .unwrap_or_else(|| panic!("no lesson {id}"));
+    open_at(s, n);
+}
+
 fn open_at(s: &mut LessonState, n: usize) {
     let _ = press(s, KeyCode::Char('m'));
     let _ = press(s, KeyCode::Home);
@@ -208,12 +218,7 @@ fn every_lesson_is_done_on_the_screen_with_its_answer_and_claim() {
 #[test]
 fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     let mut s = state();
-    let n = s
-        .lessons()
-        .iter()
-        .position(|l| l.id == "08-claims")
-        .unwrap();
-    open_at(&mut s, n);
+    open_lesson(&mut s, "08-claims");
     let before = s.game().clone();
     let _ = typing(&mut s, "a1");
     assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
@@ -250,12 +255,7 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
 #[test]
 fn a_square_clicked_instead_of_a_claim_is_refused() {
     let mut s = state();
-    let n = s
-        .lessons()
-        .iter()
-        .position(|l| l.id == "08-claims")
-        .unwrap();
-    open_at(&mut s, n);
+    open_lesson(&mut s, "08-claims");
     let _ = s.handle(Input::Click(Some(Square::A1)));
     assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
     let played = s.game().clone();
