@@ -46,7 +46,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use hijara::ai::analysis::evaluate_move_weighted;
 use hijara::ai::eval::{FEATURES, SCALE, Weights, evaluate_with, features, score_diff};
-use hijara::ai::search::{INF, Searcher};
+use hijara::ai::search::{INF, Searcher, follow_up_bound};
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit, random};
 use hijara::rules::{Move, Position, Ruleset, Square};
 use rand::{Rng, SeedableRng, rngs::SmallRng};
@@ -120,6 +120,21 @@ pub struct FitArgs {
     /// with every ply, as a colour term does, so a search would see it swing.)
     #[arg(long)]
     no_colour: bool,
+    /// A small model beyond `Weights` (measured, not shipped): every column
+    /// also times `(empty sections - 20) / 4`, so the weights taper with the
+    /// phase. Prints no `Weights`.
+    #[arg(long)]
+    tapered: bool,
+    /// Another small model (measured, not shipped): two more columns, what
+    /// Yellow's follow-up guarantees Yellow beyond the score difference
+    /// ([`follow_up_floor`]) and whether it is known.
+    #[arg(long)]
+    follow_up: bool,
+    /// Exact positions never used for the fit (another seed's file): print the
+    /// fit's static error on them per band of 4 empty sections, beside
+    /// [`Weights::REVIEW`]'s.
+    #[arg(long)]
+    held_out: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -517,14 +532,25 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
         bail!("no positions");
     }
     // Columns: 14 feature counts (in points), the mover is Yellow (unless
-    // `--no-colour`), a constant.
-    let cols = 2 * FEATURES + if args.no_colour { 1 } else { 2 };
+    // `--no-colour`), a constant; with `--tapered` each again times the phase.
+    let base = 2 * FEATURES + if args.no_colour { 1 } else { 2 } + 2 * usize::from(args.follow_up);
+    let cols = if args.tapered { 2 * base } else { base };
     let x = |r: &Row| -> Vec<f64> {
         let mut v: Vec<f64> = r.counts.to_vec();
         if !args.no_colour {
             v.push(f64::from(r.mover));
         }
         v.push(1.0);
+        if args.follow_up {
+            let floor = follow_up_floor(&r.position);
+            v.push(floor.map_or(0.0, |f| f64::from(f) - r.diff));
+            v.push(f64::from(u8::from(floor.is_some())));
+        }
+        if args.tapered {
+            let t = (f64::from(r.empties) - 20.0) / 4.0;
+            let scaled: Vec<f64> = v.iter().map(|c| c * t).collect();
+            v.extend(scaled);
+        }
         v
     };
     let mut ata = vec![vec![0.0; cols]; cols];
@@ -540,8 +566,10 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
         }
     }
     // A little ridge on the feature weights, relative to the data's size.
-    for (i, row) in ata.iter_mut().enumerate().take(2 * FEATURES) {
-        row[i] += 1e-3 * rows.len() as f64;
+    for (i, row) in ata.iter_mut().enumerate() {
+        if i % base < 2 * FEATURES {
+            row[i] += 1e-3 * rows.len() as f64;
+        }
     }
     let w = solve_linear(ata, atb).context("singular system")?;
     let sse: f64 = rows
@@ -551,6 +579,25 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
             (r.label - r.diff - p).powi(2)
         })
         .sum();
+    if let Some(file) = &args.held_out {
+        let predict = |r: &Row| r.diff + x(r).iter().zip(&w).map(|(a, b)| a * b).sum::<f64>();
+        held_out_table(file, &predict)?;
+    }
+    if args.tapered || args.follow_up {
+        if args.follow_up {
+            println!(
+                "follow-up column's weight {:.3}, known {:.2} points",
+                w[base - 2],
+                w[base - 1]
+            );
+        }
+        println!(
+            "positions {}, rms error {:.2} points (a model beyond Weights: none printed)",
+            rows.len(),
+            (sse / rows.len() as f64).sqrt()
+        );
+        return Ok(());
+    }
     // The colour term in points from the mover's view: [Blue, Yellow].
     let colour_points = if args.no_colour {
         [0.0, 0.0]
@@ -591,6 +638,69 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
         theirs.join(","),
         colour.join(",")
     );
+    Ok(())
+}
+
+/// The final margin Yellow's follow-up guarantees Yellow, in points from the
+/// mover's view (a floor for Yellow, a ceiling for Blue): with Blue to move
+/// [`follow_up_bound`]; with Yellow to move, the best of Yellow's moves by it.
+/// `None` where the bound gives up (too many odd squares).
+fn follow_up_floor(position: &Position) -> Option<i32> {
+    if position.is_over() {
+        return None;
+    }
+    if position.to_move() == hijara::rules::Player::Blue {
+        return follow_up_bound(position).map(|b| b / SCALE);
+    }
+    position
+        .legal_moves()
+        .filter_map(|mv| {
+            let mut next = *position;
+            next.play_unchecked(mv);
+            if next.is_over() {
+                Some(next.margin(hijara::rules::Player::Yellow))
+            } else {
+                follow_up_bound(&next).map(|b| -b / SCALE)
+            }
+        })
+        .max()
+}
+
+/// The static error per band of 4 empty sections on `file`'s exact rows: of
+/// `predict` (in points) and of [`Weights::REVIEW`].
+fn held_out_table(file: &PathBuf, predict: &dyn Fn(&Row) -> f64) -> anyhow::Result<()> {
+    let rows: Vec<Row> = read(std::slice::from_ref(file))?
+        .into_iter()
+        .filter(|r| r.kind == Kind::Exact)
+        .collect();
+    let mut bands: std::collections::BTreeMap<u32, [Vec<i32>; 2]> = Default::default();
+    for r in &rows {
+        let entry = bands.entry(r.empties / 4).or_default();
+        entry[0].push((predict(r) - r.label).abs().round() as i32);
+        let review = evaluate_with(&r.position, &Weights::REVIEW) / SCALE;
+        entry[1].push((review - r.label as i32).abs());
+    }
+    println!(
+        "held out: {} ({} exact positions); static |value - margin|, median / 95th percentile",
+        file.display(),
+        rows.len()
+    );
+    println!("| empty sections | positions | this fit | REVIEW |");
+    println!("|---|---|---|---|");
+    for (band, [fit, review]) in &mut bands {
+        fit.sort_unstable();
+        review.sort_unstable();
+        println!(
+            "| {}-{} | {} | {} / {} | {} / {} |",
+            *band * 4,
+            *band * 4 + 3,
+            fit.len(),
+            percentile(fit, 50),
+            percentile(fit, 95),
+            percentile(review, 50),
+            percentile(review, 95)
+        );
+    }
     Ok(())
 }
 
