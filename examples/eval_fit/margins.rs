@@ -896,6 +896,32 @@ mod tests {
     }
 
     #[test]
+    fn the_follow_up_floor_bounds_the_exact_margin_from_yellows_side() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("t.csv");
+        std::fs::write(&file, run(&tiny(0, 4))).unwrap();
+        let mut known = 0;
+        for r in read(&[file])
+            .unwrap()
+            .iter()
+            .filter(|r| r.kind == Kind::Exact)
+        {
+            let Some(floor) = follow_up_floor(&r.position) else {
+                continue;
+            };
+            known += 1;
+            let exact = r.label as i32;
+            // A guarantee for Yellow: Yellow gets at least it, Blue at most it.
+            if r.position.to_move() == hijara::rules::Player::Blue {
+                assert!(floor >= exact, "Blue's ceiling {floor} < {exact}");
+            } else {
+                assert!(floor <= exact, "Yellow's floor {floor} > {exact}");
+            }
+        }
+        assert!(known > 10, "{known}");
+    }
+
+    #[test]
     fn a_bad_label_kind_names_the_line() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("t.csv");
