@@ -23,7 +23,8 @@
 //! view, the mover's seven feature counts, the opponent's, the label (final
 //! margin in points for the mover), 1 if exact else 0, the ruleset (0
 //! standard, 1 corners), the moves from the start, and on a game position
-//! every move's exact margin (`a1:15 b2:-5 ...`, else `-`).
+//! every move's exact margin (`a1:15 b2:-5 ...`, else `-`). On stderr, what
+//! each game position's labels cost (nodes and seconds) and a line per game.
 //!
 //! `fit-margins` fits `label - score difference` as a weighted sum of the 14
 //! feature counts, the mover's colour and a constant by least squares with a
@@ -239,6 +240,7 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         // so the position's own margin, and each child is a labelled position too.
         let mut searcher = Searcher::new(21, SearchLimit::NONE);
         for (p, path) in line.iter().rev() {
+            let (before, t) = (searcher.nodes(), std::time::Instant::now());
             let mut children = Vec::new();
             for mv in p.legal_moves() {
                 let mut child = *p;
@@ -248,6 +250,15 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
                     None => break,
                 }
             }
+            // What labelling a position costs: every move's exact margin, one table a game.
+            eprintln!(
+                "  {} empty: {} of {} moves solved, {:.1} M nodes, {:.1} s",
+                p.empty_sections(),
+                children.len(),
+                p.legal_moves().count(),
+                (searcher.nodes() - before) as f64 / 1e6,
+                t.elapsed().as_secs_f64()
+            );
             if children.len() < p.legal_moves().count() {
                 skipped += 1;
                 continue;
