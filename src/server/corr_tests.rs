@@ -12,7 +12,6 @@ use super::hall::Terms;
 use super::link::TableLink;
 use super::shared::SharedHall;
 use super::table::TableState;
-use super::who::Who;
 use crate::record::Termination;
 use crate::rules::{Game, Player, Ruleset, Square};
 use crate::ui::{Link, News, Request};
@@ -33,12 +32,7 @@ impl Clock {
     }
 }
 
-fn who(name: &str) -> Who {
-    Who {
-        key: format!("SHA256:{name}"),
-        name: name.to_owned(),
-    }
-}
+use crate::server::who::who;
 
 fn open(dir: &Path, clock: &Clock) -> SharedHall {
     SharedHall::open_with(

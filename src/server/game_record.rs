@@ -86,12 +86,7 @@ mod tests {
     use crate::ai::Level;
     use crate::rules::Square;
 
-    fn who(name: &str) -> Who {
-        Who {
-            key: format!("SHA256:{name}"),
-            name: name.to_owned(),
-        }
-    }
+    use crate::server::who::who;
 
     #[test]
     fn a_person_called_hard_is_a_person_and_the_ai_a_program_without_a_key() {

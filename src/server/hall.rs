@@ -856,12 +856,7 @@ mod tests {
     use super::*;
     use crate::ui::Inbox;
 
-    fn who(name: &str) -> Who {
-        Who {
-            key: format!("SHA256:{name}"),
-            name: name.to_owned(),
-        }
-    }
+    use crate::server::who::who;
 
     #[test]
     fn a_change_wakes_the_screens_at_its_table_and_the_lobbies_only() {

@@ -648,12 +648,7 @@ mod tests {
     use crate::rules::{Ruleset, Square};
     use std::time::Duration;
 
-    fn who(name: &str) -> Who {
-        Who {
-            key: format!("SHA256:{name}"),
-            name: name.to_owned(),
-        }
-    }
+    use crate::server::who::who;
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()

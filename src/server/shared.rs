@@ -306,12 +306,7 @@ mod tests {
         matches!(hall.lock().tables()[&id].state(), TableState::Adjourned(_))
     }
 
-    fn who(name: &str) -> Who {
-        Who {
-            key: format!("SHA256:{name}"),
-            name: name.to_owned(),
-        }
-    }
+    use crate::server::who::who;
 
     /// A game between ann (Blue) and bob (Yellow) at a hall kept in `dir`.
     fn two_at_a_table(dir: &Path, grace: Duration) -> (SharedHall, u32) {
@@ -949,17 +944,11 @@ mod defect_tests {
 
     use super::super::link::TableLink;
     use super::super::table::{Back, NoClaim};
-    use super::super::who::Who;
     use super::tests::open_hall;
     use crate::rules::{Game, Player, Ruleset, Square};
     use crate::ui::{Inbox, Link};
 
-    fn who(name: &str) -> Who {
-        Who {
-            key: format!("SHA256:{name}"),
-            name: name.to_owned(),
-        }
-    }
+    use crate::server::who::who;
 
     /// Issue 26, defect 3 (failed before: the claim was granted): after a restart bob
     /// is back on the server, in the lobby; alice's claim against him is refused, and

@@ -1199,12 +1199,7 @@ mod tests {
     use super::*;
     use crate::rules::{Ruleset, Square};
 
-    fn who(name: &str) -> Who {
-        Who {
-            key: format!("SHA256:{name}"),
-            name: name.to_owned(),
-        }
-    }
+    use crate::server::who::who;
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()

@@ -41,6 +41,15 @@ pub(crate) fn is_guest_key(key: &str) -> bool {
 /// no guest's key starts so, so no person can be taken for the AI, whatever their name.
 const AI_KEY: &str = "ai:";
 
+/// The tests' stand-in for a login: `name`, with the key `SHA256:name`.
+#[cfg(test)]
+pub(crate) fn who(name: &str) -> Who {
+    Who {
+        key: format!("SHA256:{name}"),
+        name: name.to_owned(),
+    }
+}
+
 impl Who {
     /// The server's AI at `level`: named by the level (`hard`), keyed `ai:hard`.
     pub(crate) fn ai(level: Level) -> Who {

@@ -28,12 +28,7 @@ fn open_at(dir: &Path, wall: i64) -> (Store, Opened, Heard) {
     (store, opened, heard)
 }
 
-fn who(name: &str) -> Who {
-    Who {
-        key: format!("SHA256:{name}"),
-        name: name.to_owned(),
-    }
-}
+use crate::server::who::who;
 
 /// A rated table of `blue` and `yellow` (or casual) where Yellow resigns after
 /// two moves: the keep that ends it.

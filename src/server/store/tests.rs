@@ -5,7 +5,6 @@ use rusqlite::Connection;
 
 use super::super::names::NameError;
 use super::super::table::{GameTable, Keep};
-use super::super::who::Who;
 use super::*;
 use crate::prefs::Palette;
 use crate::rules::{Game, Player, Square};
@@ -26,12 +25,7 @@ fn open(dir: &Path) -> (Store, Opened, Heard) {
     (store, opened, heard)
 }
 
-fn who(name: &str) -> Who {
-    Who {
-        key: format!("SHA256:{name}"),
-        name: name.to_owned(),
-    }
-}
+use crate::server::who::who;
 
 /// A table of ann (Blue) and bob with `squares` played, and its next keep.
 fn keep_of(squares: &[Square]) -> (GameTable, Keep) {
