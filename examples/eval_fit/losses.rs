@@ -11,7 +11,7 @@
 //! `losses` reads game positions labelled by `margins` (every move's exact
 //! margin is known, so every move's exact loss), picks up to three moves at
 //! each (one that lost nothing, one that lost 15 points or more, and one at
-//! random; seeded), and values each as the review does: one paired search
+//! random, left out with `--no-random-pick`; seeded), and values each as the review does: one paired search
 //! (`analysis::evaluate_move_weighted`, `--nodes` on one thread) of the best
 //! move and the move, with [`Weights::HARD`] (`set=shipped`: hard's, and the
 //! review's before issue 29) and with `--weights` (`set=candidate`). One
@@ -21,7 +21,8 @@
 //! error of the estimated loss, and the review's goal rates (a move that lost
 //! 15 or more called at least an inaccuracy; a move that lost nothing called a
 //! mistake or worse) with 95% Wilson intervals: for the shipped thresholds
-//! (`review::classify::classify`) and for a grid of uniform ones.
+//! (`review::classify::classify`) and for a grid of uniform ones; `--empties`
+//! judges one range of empty sections.
 
 use std::path::PathBuf;
 

@@ -10,7 +10,9 @@
 //!
 //! The truth is the exact loss (both margins solved to the end) up to
 //! `--exact-up-to` empty sections, and beyond a much deeper paired search
-//! (`--deep-nodes`). Each sampled move prints a `loss ...` line of `key=value`
+//! (`--deep-nodes`; with `--deep-weights hard` or `medium`, an evaluation the
+//! review does not share). `--second-review-nodes` values each move again at a
+//! second budget (the deep review's) against the same truth. Each sampled move prints a `loss ...` line of `key=value`
 //! fields, which `--pool` reads back, so runs can be pooled; the summary gives,
 //! per band of 4 empty sections, the error of each way, the correlation of the
 //! two values' errors, and the rates the verdict goals are about.
