@@ -24,7 +24,9 @@
 //! are fitted to margins (`margins`, `fit-margins`, `errors`: see
 //! `eval_fit/margins.rs`): every move's exact final margin at positions from
 //! self-play, a Texel-style least-squares fit of the evaluation to it, and the
-//! error table on held-out positions; `losses` and `verdicts`
+//! error table on held-out positions (games are seeded one by one, so a set
+//! can be made in shards with `--first-game`, and a free, noisy third kind of
+//! label, the game's own result, covers the middle game); `losses` and `verdicts`
 //! (`eval_fit/losses.rs`) measure the review's points lost against exact
 //! losses and choose its verdict thresholds. Hard plays with the weights above:
 //! the margin-fitted ones scored less as Blue (docs/ai.md), and fits to the

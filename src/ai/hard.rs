@@ -17,10 +17,11 @@
 //!   and then looks for better with the time left.
 //! - **Otherwise** (any position, steered by hard or not), hard runs its
 //!   heuristic search and, in the endgame range, the win/draw/loss solve: from
-//!   19 empty sections, where the budget covers a typical proof at that depth,
-//!   a short search orders the root, the solve gets most of the budget, and the
-//!   search goes on with the rest if the solve proved no win or draw (a smaller
-//!   budget keeps half for the search first, the rest for the solve). Hard
+//!   19 empty sections, where the budget covers a hard proof at that depth (the
+//!   upper quartile of measured ones), a 2% search orders the root, the solve
+//!   runs to 90% of the budget, and the search goes on with the rest if the
+//!   solve proved no win or draw (a smaller budget keeps half for the search
+//!   first, the rest for the solve; up to 18, a 10% search, then the solve). Hard
 //!   plays the solve's proven best move when the solve finished, else its
 //!   search's best move, skipping moves the unfinished solve proved to lose
 //!   when another move is not known to.
@@ -47,24 +48,31 @@ pub const PLAY_TT_BITS: u32 = 20;
 
 /// From this many empty sections hard solves the game for win/draw/loss.
 pub const HARD_SOLVE_FROM: u32 = 26;
-/// In the endgame range, the heuristic search's share of the budget before
-/// the solve (percent): enough to order the root moves.
+/// Up to 18 empty sections, the heuristic search's share of the budget before
+/// the solve (percent): enough to order the root, and the move played should
+/// the solve not finish.
 const SEARCH_FIRST: u64 = 10;
-/// ... and where the solve must end (percent of the budget); an unfinished
+/// From 19 empty sections, where the budget covers a hard proof, the search's
+/// share before the solve: a 2% search ordered the root as well as a 10% one,
+/// and the solve's extra nodes proved 8 more of the 72 positions at 24-26
+/// empty sections at 1.9 M nodes (docs/ai-strength.md, issue 29, fourth pass).
+const SEARCH_BEFORE_PROOF: u64 = 2;
+/// ... and where that solve must end (percent of the budget); an unfinished
 /// solve leaves the rest to the heuristic search, whose table then holds the
-/// solve's entries. (Otherwise: half the budget each, search first.)
-const SOLVE_END: u64 = 85;
+/// solve's entries. (Where the budget does not cover a hard proof: half the
+/// budget each, search first.)
+const SOLVE_END: u64 = 90;
 
-/// The median nodes of a plain win/draw/loss solve (one thread, fresh table) at
-/// 19 to 26 empty sections before the follow-up bound: measured on 24 positions
-/// per depth from hard's games against medium (`examples/proof_range.rs`; 19, 21
-/// and 23 interpolated). The solve gets most of the budget only where the budget
-/// covers this. With the bound the medians are 5-8 times smaller (4,259 at 20,
-/// 27,339 at 22, 90,240 at 24, 356,187 at 26), so the rule now asks for 5-8
-/// times a typical proof, a margin for the slow half that the bare median
-/// lacked (not re-tuned: node-limited play changes with it).
+/// The nodes of a hard proof at 19 to 26 empty sections: the upper quartile
+/// of a plain win/draw/loss solve (one thread, fresh table, with Yellow's
+/// follow-up bound) on 24 positions per depth from hard's games against
+/// medium (`examples/proof_range.rs`: 23,451 at 20, 143,919 at 22, 563,771 at
+/// 24, 1,751,628 at 25, 1,848,250 at 26; 19, 21 and 23 interpolated). Not the
+/// median: about half of these positions are lost for the mover and proved in
+/// a few dozen nodes, so the median says little about the proofs that take
+/// work. The solve gets most of the budget only where the budget covers this.
 const TYPICAL_PROOF_NODES: [u64; 8] = [
-    17_000, 35_000, 75_000, 150_000, 320_000, 700_000, 1_500_000, 2_500_000,
+    9_500, 23_500, 58_000, 144_000, 285_000, 564_000, 1_750_000, 1_850_000,
 ];
 /// An exact margin (after the win/draw/loss solve) takes about this many times
 /// the nodes of the proof: 8-10 times at 19-20 empty sections (medians of 24
@@ -73,8 +81,47 @@ const TYPICAL_PROOF_NODES: [u64; 8] = [
 /// budget covers this many typical proofs.
 const MARGIN_OVER_PROOF: u64 = 10;
 /// Nodes a thread searches per millisecond, for turning a time budget into
-/// nodes: 0.8-0.9 M per CPU-second in the test profile on the team's machine.
-const NODES_PER_MS: u64 = 800;
+/// nodes: a release build's win/draw/loss solve ran at 0.98-1.02 M nodes per
+/// CPU-second at 24-26 empty sections on the team's machine (load 8).
+const NODES_PER_MS: u64 = 1_000;
+
+/// How one decision's budget is shared between the heuristic search and the
+/// win/draw/loss solve (percent of the budget at which each phase ends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Split {
+    /// The heuristic search runs first, up to this share.
+    search: u64,
+    /// Whether the solve runs at all, and up to which share; the search takes
+    /// the rest when the solve settles nothing.
+    solve_end: Option<u64>,
+    /// Whether a proven loss is settled (its margin in reach of the rest of
+    /// the budget), rather than left to the heuristic search.
+    margin_covered: bool,
+}
+
+/// The split at `empties` empty sections for a budget of about `estimate`
+/// nodes (`None`: unlimited).
+fn split(empties: u32, estimate: Option<u64>) -> Split {
+    let typical = TYPICAL_PROOF_NODES
+        .get(empties.saturating_sub(19) as usize)
+        .copied()
+        .unwrap_or(u64::MAX);
+    let covers = |nodes: u64| estimate.is_none_or(|n| n >= nodes);
+    let margin_covered = covers(typical.saturating_mul(MARGIN_OVER_PROOF));
+    let (search, solve_end) = match empties {
+        _ if empties > HARD_SOLVE_FROM => (100, None),
+        0..=18 => (SEARCH_FIRST, Some(100)),
+        _ if covers(typical) => (SEARCH_BEFORE_PROOF, Some(SOLVE_END)),
+        // Where the budget does not cover a typical proof, the search keeps
+        // half of it: an unfinished solve's nodes are lost to the move's quality.
+        _ => (50, Some(100)),
+    };
+    Split {
+        search,
+        solve_end,
+        margin_covered,
+    }
+}
 
 /// A completed proof: after a move, its player gets at least `wdl`.
 #[derive(Debug, Clone, Copy)]
@@ -389,23 +436,8 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
     // heuristic search goes on with the time left (its table now holds the
     // solve's entries). A proven outcome then gets the rest for its margin
     // ([`play_the_margin`]).
-    let endgame = empties <= HARD_SOLVE_FROM;
-    // Where the budget does not cover a typical proof, the search keeps half of
-    // it: an unfinished solve's nodes are lost to the move's quality.
-    let typical = TYPICAL_PROOF_NODES
-        .get(empties.saturating_sub(19) as usize)
-        .copied()
-        .unwrap_or(u64::MAX);
-    let estimate = run.budget.nodes_estimate(run.threads);
-    let covered = estimate.is_none_or(|n| n >= typical);
-    let margin_covered = estimate.is_none_or(|n| n >= typical.saturating_mul(MARGIN_OVER_PROOF));
-    let (first_share, solve_end) = match (endgame, empties) {
-        (false, _) => (100, 100),
-        (true, 0..=18) => (SEARCH_FIRST, 100),
-        (true, _) if covered => (SEARCH_FIRST, SOLVE_END),
-        (true, _) => (50, 100),
-    };
-    let mut search = run.search(position, order, first_share)?;
+    let split = split(empties, run.budget.nodes_estimate(run.threads));
+    let mut search = run.search(position, order, split.search)?;
     if search.exact {
         // The search reached the end of the game: its move has the best margin.
         return Some(Decision {
@@ -418,13 +450,13 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
         });
     }
     let mut solve = RootSolve::default();
-    if endgame {
+    if let Some(solve_end) = split.solve_end {
         to_front(order, search.best);
         solve = run.solve(position, order, solve_end);
         // A proven win or draw is settled; so is a loss whose margin is in reach.
         let settled = match solve.best {
             Some((_, Wdl::Win | Wdl::Draw)) => true,
-            Some((_, Wdl::Loss)) => margin_covered,
+            Some((_, Wdl::Loss)) => split.margin_covered,
             None => false,
         };
         if !settled
@@ -524,6 +556,60 @@ fn follow_proof(
 mod tests {
     use super::*;
     use crate::rules::Square;
+
+    #[test]
+    fn the_budget_split_solves_where_the_budget_covers_a_hard_proof() {
+        // Deeper positions need no fewer nodes.
+        assert!(TYPICAL_PROOF_NODES.windows(2).all(|w| w[0] <= w[1]));
+        for empties in 0..=64 {
+            let unlimited = split(empties, None);
+            if empties > HARD_SOLVE_FROM {
+                // Too far from the end: the search gets the whole budget.
+                assert_eq!(unlimited.solve_end, None, "{empties}");
+                assert_eq!(split(empties, Some(10_000)).search, 100);
+                continue;
+            }
+            // Every split searches first, then solves to a later share.
+            for nodes in [1, 10_000, 1_000_000, 2_000_000, u64::MAX] {
+                let s = split(empties, Some(nodes));
+                let end = s.solve_end.expect("the endgame range solves");
+                assert!(
+                    0 < s.search && s.search < end && end <= 100,
+                    "{empties} {nodes}"
+                );
+                // A larger budget gives the solve no less.
+                let more = split(empties, Some(nodes.saturating_mul(2)));
+                assert!(more.search <= s.search, "{empties} {nodes}");
+                assert!(more.margin_covered >= s.margin_covered, "{empties} {nodes}");
+            }
+            let first = if empties <= 18 {
+                SEARCH_FIRST
+            } else {
+                SEARCH_BEFORE_PROOF
+            };
+            assert_eq!(unlimited.search, first, "{empties}");
+            assert!(unlimited.margin_covered);
+        }
+        // 1 s on 2 threads covers a hard proof from 26 empty sections down: the
+        // solve gets most of it.
+        let limit = SearchLimit::millis(1000);
+        let one_second = Budget::new(&limit).nodes_estimate(2);
+        for empties in 19..=HARD_SOLVE_FROM {
+            let s = split(empties, one_second);
+            assert_eq!(
+                (s.search, s.solve_end),
+                (SEARCH_BEFORE_PROOF, Some(SOLVE_END)),
+                "{empties}"
+            );
+        }
+        // 10,000 nodes cover one only at 19: from 20 the search keeps half.
+        assert_eq!(split(19, Some(10_000)).solve_end, Some(SOLVE_END));
+        for empties in 20..=HARD_SOLVE_FROM {
+            let s = split(empties, Some(10_000));
+            assert_eq!((s.search, s.solve_end), (50, Some(100)), "{empties}");
+            assert!(!s.margin_covered);
+        }
+    }
 
     #[test]
     fn a_kept_proof_and_table_serve_only_their_own_ruleset() {
