@@ -34,6 +34,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use hijara::ai::analysis::{PositionEval, Wdl, evaluate};
+use hijara::ai::eval::Weights;
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, easy, medium, random, solve};
 use hijara::review::REVIEW_THINK_MS;
 use hijara::rules::{Move, Player, Position};
@@ -102,10 +103,40 @@ struct Args {
     /// With `--losses`: the deeper search's nodes.
     #[arg(long, default_value_t = 20_000_000)]
     deep_nodes: u64,
+    /// With `--losses`: the deeper search's evaluation: the review's own
+    /// (`review`, [`Weights::REVIEW`]), or one the review does not share
+    /// (`hard`, `medium`), so the reference does not inherit its blind spots.
+    #[arg(long, value_enum, default_value_t = DeepWeights::Review)]
+    deep_weights: DeepWeights,
+    /// With `--losses`: a second review budget in nodes (say the deep review's),
+    /// valued on the same moves against the same truth; 0 for none.
+    #[arg(long, default_value_t = 0)]
+    second_review_nodes: u64,
     /// With `--losses`: sample only the moves of these levels (say `random,easy`,
     /// whose moves lose points more often); every move by default.
     #[arg(long, value_delimiter = ',')]
     movers: Vec<Level>,
+}
+
+/// The evaluation of `--losses`' deeper search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DeepWeights {
+    /// The review's own ([`Weights::REVIEW`]).
+    Review,
+    /// Hard's ([`Weights::HARD`]), fitted to outcomes, not margins.
+    Hard,
+    /// Medium's hand-set weights ([`Weights::MEDIUM`]).
+    Medium,
+}
+
+impl DeepWeights {
+    fn weights(self) -> Weights {
+        match self {
+            DeepWeights::Review => Weights::REVIEW,
+            DeepWeights::Hard => Weights::HARD,
+            DeepWeights::Medium => Weights::MEDIUM,
+        }
+    }
 }
 
 /// The band of a position with `empties` empty sections.

@@ -11,7 +11,7 @@
 //! `losses` reads game positions labelled by `margins` (every move's exact
 //! margin is known, so every move's exact loss), picks up to three moves at
 //! each (one that lost nothing, one that lost 15 points or more, and one at
-//! random; seeded), and values each as the review does: one paired search
+//! random, left out with `--no-random-pick`; seeded), and values each as the review does: one paired search
 //! (`analysis::evaluate_move_weighted`, `--nodes` on one thread) of the best
 //! move and the move, with [`Weights::HARD`] (`set=shipped`: hard's, and the
 //! review's before issue 29) and with `--weights` (`set=candidate`). One
@@ -21,7 +21,8 @@
 //! error of the estimated loss, and the review's goal rates (a move that lost
 //! 15 or more called at least an inaccuracy; a move that lost nothing called a
 //! mistake or worse) with 95% Wilson intervals: for the shipped thresholds
-//! (`review::classify::classify`) and for a grid of uniform ones.
+//! (`review::classify::classify`) and for a grid of uniform ones; `--empties`
+//! judges one range of empty sections.
 
 use std::path::PathBuf;
 
@@ -33,6 +34,7 @@ use hijara::ai::analysis::{Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
 use hijara::review::classify::{GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, classify, threw_away_proof};
 use hijara::review::{Class, Value};
+use hijara::rules::Move;
 use rand::seq::IndexedRandom;
 use rand::{SeedableRng, rngs::SmallRng};
 
@@ -65,6 +67,10 @@ pub struct LossArgs {
     /// Stop after this many minutes.
     #[arg(long, default_value_t = 60)]
     max_minutes: u64,
+    /// Only the lossless and the big-loss move at each position, not a third at
+    /// random: the goals' two kinds of move, in two thirds of the time.
+    #[arg(long)]
+    no_random_pick: bool,
 }
 
 #[derive(clap::Args)]
@@ -76,6 +82,9 @@ pub struct VerdictArgs {
     /// Only samples from searches of this many nodes (0: any).
     #[arg(long, default_value_t = 0)]
     nodes: u64,
+    /// Only moves at this many empty sections, `LOW,HIGH` (a band's own rates).
+    #[arg(long, value_delimiter = ',', default_values_t = [0, 64])]
+    empties: Vec<u32>,
     /// The same moves valued with a larger budget (a `losses` log of the same file,
     /// seed, stride and offset, its weight set named by `--deep-set`): the rates when
     /// its values replace these for every move, and for a second look only at the
@@ -187,6 +196,15 @@ impl Sample {
         )
     }
 
+    /// Whether `verdicts` judges this sample: its weight set, budget and empty sections.
+    fn judged(&self, args: &VerdictArgs) -> bool {
+        let in_range = match args.empties[..] {
+            [low, high] => (low..=high).contains(&self.empties),
+            _ => true,
+        };
+        self.set == args.set && (args.nodes == 0 || self.nodes == args.nodes) && in_range
+    }
+
     /// The class with the shipped thresholds.
     fn shipped(&self) -> Class {
         let (b, p) = self.values();
@@ -230,6 +248,30 @@ impl Sample {
     }
 }
 
+/// The moves sampled from a game position's children (every move's exact
+/// margin): one that lost nothing, one that lost 15 or more, and with `random`
+/// one more at random if it is neither of those.
+fn picks(children: &[(Move, i32)], rng: &mut SmallRng, random: bool) -> Vec<(Move, i32)> {
+    let Some(best) = children.iter().map(|c| c.1).max() else {
+        return Vec::new();
+    };
+    let lossless: Vec<_> = children.iter().filter(|c| c.1 == best).collect();
+    let big: Vec<_> = children.iter().filter(|c| best - c.1 >= 15).collect();
+    let mut picks = Vec::new();
+    for pool in [&lossless, &big] {
+        if let Some(c) = pool.choose(rng) {
+            picks.push(**c);
+        }
+    }
+    if random
+        && let Some(c) = children.choose(rng)
+        && !picks.contains(c)
+    {
+        picks.push(*c);
+    }
+    picks
+}
+
 pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
     let start = std::time::Instant::now();
     let rows = read(&args.files)?;
@@ -261,20 +303,7 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
             break;
         }
         let best = r.children.iter().map(|c| c.1).max().context("a move")?;
-        let lossless: Vec<_> = r.children.iter().filter(|c| c.1 == best).collect();
-        let big: Vec<_> = r.children.iter().filter(|c| best - c.1 >= 15).collect();
-        let mut picks = Vec::new();
-        for pool in [&lossless, &big] {
-            if let Some(c) = pool.choose(&mut rng) {
-                picks.push(**c);
-            }
-        }
-        if let Some(c) = r.children.choose(&mut rng)
-            && !picks.contains(c)
-        {
-            picks.push(*c);
-        }
-        for (mv, value) in picks {
+        for (mv, value) in picks(&r.children, &mut rng, !args.no_random_pick) {
             for (name, weights) in &sets {
                 let limit = SearchLimit::nodes(args.nodes);
                 let e = evaluate_move_weighted(&r.position, Some(mv), &limit, weights)
@@ -421,12 +450,12 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
         let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
         samples.extend(text.lines().filter_map(Sample::parse));
     }
-    let samples: Vec<&Sample> = samples
-        .iter()
-        .filter(|s| s.set == args.set && (args.nodes == 0 || s.nodes == args.nodes))
-        .collect();
+    let [low, high] = args.empties[..] else {
+        anyhow::bail!("--empties takes two numbers");
+    };
+    let samples: Vec<&Sample> = samples.iter().filter(|s| s.judged(args)).collect();
     println!(
-        "{} samples of set {} ({} nodes)",
+        "{} samples of set {} ({} nodes) at {low}-{high} empty sections",
         samples.len(),
         args.set,
         args.nodes
@@ -483,4 +512,94 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: VerdictArgs,
+    }
+
+    #[test]
+    fn verdicts_judge_only_the_set_budget_and_empty_sections_asked_for() {
+        let line = |set: &str, nodes: u64, empties: u32| {
+            Sample {
+                set: set.to_owned(),
+                nodes,
+                empties,
+                ..Sample::default()
+            }
+            .line()
+        };
+        let samples: Vec<Sample> = [
+            line("candidate", 400_000, 24),
+            line("candidate", 400_000, 25),
+            line("candidate", 400_000, 28),
+            line("candidate", 400_000, 29),
+            line("candidate", 1_600_000, 26),
+            line("shipped", 400_000, 26),
+        ]
+        .iter()
+        .map(|l| Sample::parse(l).expect("a logged sample"))
+        .collect();
+        let judged = |cli: &[&str]| {
+            let mut v = vec!["verdicts"];
+            v.extend_from_slice(cli);
+            let args = Cli::parse_from(v).args;
+            samples
+                .iter()
+                .filter(|s| s.judged(&args))
+                .map(|s| (s.nodes, s.empties))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            judged(&[
+                "--set",
+                "candidate",
+                "--nodes",
+                "400000",
+                "--empties",
+                "25,28"
+            ]),
+            vec![(400_000, 25), (400_000, 28)]
+        );
+        assert_eq!(
+            judged(&["--set", "candidate", "--empties", "25,28"]),
+            vec![(400_000, 25), (400_000, 28), (1_600_000, 26)]
+        );
+        assert_eq!(judged(&["--set", "candidate"]).len(), 5);
+        assert_eq!(judged(&[]), vec![(400_000, 26)]);
+    }
+
+    #[test]
+    fn the_picks_are_a_lossless_move_a_big_loss_and_a_third_only_if_asked() {
+        let sq = |s: &str| s.parse::<Move>().expect("a square");
+        let children = [
+            (sq("a1"), 20),
+            (sq("b1"), 20),
+            (sq("c1"), 10),
+            (sq("d1"), 5),
+            (sq("a2"), -30),
+        ];
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let two = picks(&children, &mut rng, false);
+            assert_eq!(two.len(), 2, "{two:?}");
+            assert_eq!(two[0].1, 20);
+            assert!(20 - two[1].1 >= 15, "{two:?}");
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let three = picks(&children, &mut rng, true);
+            assert_eq!(three[..2], two[..], "the same first two picks");
+            assert!(three.len() <= 3);
+        }
+        // No move lost 15: only the lossless one.
+        let mut rng = SmallRng::seed_from_u64(1);
+        let close = [(sq("a1"), 5), (sq("b1"), 0)];
+        assert_eq!(picks(&close, &mut rng, false), vec![(sq("a1"), 5)]);
+    }
 }

@@ -28,7 +28,8 @@
 //! margin in points for the mover), its kind (0 deeper search, 1 exact, 2
 //! game result), the ruleset (0
 //! standard, 1 corners), the moves from the start, and on a game position
-//! every move's exact margin (`a1:15 b2:-5 ...`, else `-`).
+//! every move's exact margin (`a1:15 b2:-5 ...`, else `-`). On stderr, what
+//! each game position's labels cost (nodes and seconds) and a line per game.
 //!
 //! `fit-margins` fits `label - score difference` as a weighted sum of the 14
 //! feature counts, the mover's colour and a constant by least squares with a
@@ -387,6 +388,7 @@ fn label_game(
     // The first (highest) solved game position: its mover and margin.
     let mut top = None;
     for (p, path) in line.iter().rev() {
+        let (before, t) = (searcher.nodes(), std::time::Instant::now());
         let mut children = Vec::new();
         for mv in p.legal_moves() {
             let mut child = *p;
@@ -396,6 +398,15 @@ fn label_game(
                 None => break,
             }
         }
+        // What labelling a position costs: every move's exact margin, one table a game.
+        eprintln!(
+            "  {} empty: {} of {} moves solved, {:.1} M nodes, {:.1} s",
+            p.empty_sections(),
+            children.len(),
+            p.legal_moves().count(),
+            (searcher.nodes() - before) as f64 / 1e6,
+            t.elapsed().as_secs_f64()
+        );
         if children.len() < p.legal_moves().count() {
             skipped += 1;
             continue;

@@ -10,7 +10,9 @@
 //!
 //! The truth is the exact loss (both margins solved to the end) up to
 //! `--exact-up-to` empty sections, and beyond a much deeper paired search
-//! (`--deep-nodes`). Each sampled move prints a `loss ...` line of `key=value`
+//! (`--deep-nodes`; with `--deep-weights hard` or `medium`, an evaluation the
+//! review does not share). `--second-review-nodes` values each move again at a
+//! second budget (the deep review's) against the same truth. Each sampled move prints a `loss ...` line of `key=value`
 //! fields, which `--pool` reads back, so runs can be pooled; the summary gives,
 //! per band of 4 empty sections, the error of each way, the correlation of the
 //! two values' errors, and the rates the verdict goals are about.
@@ -21,7 +23,7 @@ use anyhow::Context;
 
 use crate::stats::{loss_fields, wilson};
 use hijara::ai::SearchLimit;
-use hijara::ai::analysis::evaluate_move;
+use hijara::ai::analysis::{evaluate_move, evaluate_move_weighted};
 use hijara::ai::eval::SCALE;
 use hijara::ai::search::{INF, Searcher};
 use hijara::review::{Class, Value, classify::classify};
@@ -32,6 +34,8 @@ use super::{Args, BANDS, band, band_name, load_average, percentile, sample_posit
 /// One sampled move, as printed and pooled.
 #[derive(Debug, Clone, Copy, Default)]
 struct Sample {
+    /// The review's budget in nodes (0: as logged before the field existed, or a time).
+    review_nodes: u64,
     empties: u32,
     /// The true loss, and whether it is exact (else a deeper search's).
     truth: i32,
@@ -54,7 +58,8 @@ struct Sample {
 impl Sample {
     fn line(&self) -> String {
         format!(
-            "loss empties={} truth={} exact_truth={} tb={} tp={} sep={} sb={} sp={} sx={} pair={} pb={} pp={} px={}",
+            "loss rn={} empties={} truth={} exact_truth={} tb={} tp={} sep={} sb={} sp={} sx={} pair={} pb={} pp={} px={}",
+            self.review_nodes,
             self.empties,
             self.truth,
             u8::from(self.exact_truth),
@@ -75,6 +80,10 @@ impl Sample {
         // The fields, without the `# game ...` comment after them.
         let mut s = Sample::default();
         for (key, value) in loss_fields(line)? {
+            if key == "rn" {
+                s.review_nodes = value.parse().ok()?;
+                continue;
+            }
             let v: i32 = value.parse().ok()?;
             match key {
                 "empties" => s.empties = v as u32,
@@ -110,19 +119,40 @@ fn exact_losses(position: &Position, played: Move, secs: u64) -> Option<(i32, i3
     Some((best / SCALE, got / SCALE))
 }
 
-/// The review's limit for one search.
-fn review_limit(args: &Args) -> SearchLimit<'static> {
-    if args.review_nodes > 0 {
-        SearchLimit::nodes(args.review_nodes)
+/// The review's limit for one search of `nodes` (0: `--think-ms`).
+fn review_limit(args: &Args, nodes: u64) -> SearchLimit<'static> {
+    if nodes > 0 {
+        SearchLimit::nodes(nodes)
     } else {
         SearchLimit::millis(args.think_ms)
     }
 }
 
-/// One move valued both ways, and its truth.
-fn measure(position: &Position, played: Move, args: &Args) -> Option<Sample> {
+/// The true values of the best move and of `played` (mover's side), and whether
+/// they are exact: solved to the end up to `--exact-up-to` empty sections, else a
+/// deeper paired search with `--deep-weights`.
+fn truth_of(position: &Position, played: Move, args: &Args) -> Option<(i32, i32, bool)> {
+    if position.empty_sections() <= args.exact_up_to {
+        let (b, g) = exact_losses(position, played, args.truth_secs)?;
+        return Some((b, g, true));
+    }
+    let limit = SearchLimit::nodes(args.deep_nodes);
+    let weights = args.deep_weights.weights();
+    let deep = evaluate_move_weighted(position, Some(played), &limit, &weights)?;
+    let d = deep.played?;
+    Some((deep.margin, d.margin, deep.exact && d.exact))
+}
+
+/// One move valued both ways with the review's weights at `nodes`, beside its truth.
+fn measure(
+    position: &Position,
+    played: Move,
+    args: &Args,
+    nodes: u64,
+    (truth_best, truth_played, exact_truth): (i32, i32, bool),
+) -> Option<Sample> {
     let empties = position.empty_sections();
-    let limit = review_limit(args);
+    let limit = review_limit(args, nodes);
     // Separate: two searches, the review's old way ([`evaluate`] is the same
     // search without a move to pin).
     let before = evaluate_move(position, None, &limit)?;
@@ -142,15 +172,8 @@ fn measure(position: &Position, played: Move, args: &Args) -> Option<Sample> {
     // Paired: one search.
     let paired = evaluate_move(position, Some(played), &limit)?;
     let p = paired.played?;
-    let (truth_best, truth_played, exact_truth) = if empties <= args.exact_up_to {
-        let (b, g) = exact_losses(position, played, args.truth_secs)?;
-        (b, g, true)
-    } else {
-        let deep = evaluate_move(position, Some(played), &SearchLimit::nodes(args.deep_nodes))?;
-        let d = deep.played?;
-        (deep.margin, d.margin, deep.exact && d.exact)
-    };
     Some(Sample {
+        review_nodes: nodes,
         empties,
         truth: truth_best - truth_played,
         exact_truth,
@@ -165,6 +188,15 @@ fn measure(position: &Position, played: Move, args: &Args) -> Option<Sample> {
         pair_played: p.margin,
         pair_exact: paired.exact && p.exact,
     })
+}
+
+/// The review budgets of a run: `--review-nodes`, then `--second-review-nodes` if set.
+fn budgets(args: &Args) -> Vec<u64> {
+    let mut b = vec![args.review_nodes];
+    if args.second_review_nodes > 0 && args.second_review_nodes != args.review_nodes {
+        b.push(args.second_review_nodes);
+    }
+    b
 }
 
 /// Pearson's correlation of two series (0 when undefined).
@@ -273,21 +305,27 @@ fn verdicts(samples: &[&Sample]) -> String {
 
 pub(super) fn run(args: &Args) -> anyhow::Result<()> {
     let start = Instant::now();
+    let budgets = budgets(args);
     println!(
-        "review_error --losses: {} games, seed {}, {}-{} empty, {} per band, moves of {:?}, review {}, exact up to {} empty, deeper search {} nodes; load {}",
+        "review_error --losses: {} games, seed {}, {}-{} empty, {} per band, moves of {:?}, review {}, exact up to {} empty, deeper search {} nodes with {:?} weights; load {}",
         args.games,
         args.seed,
         args.min_empty,
         args.max_empty,
         args.per_band,
         args.movers,
-        if args.review_nodes > 0 {
-            format!("{} nodes", args.review_nodes)
-        } else {
-            format!("{} ms", args.think_ms)
-        },
+        budgets
+            .iter()
+            .map(|&n| if n > 0 {
+                format!("{n} nodes")
+            } else {
+                format!("{} ms", args.think_ms)
+            })
+            .collect::<Vec<_>>()
+            .join(" and "),
         args.exact_up_to,
         args.deep_nodes,
+        args.deep_weights,
         load_average()
     );
     let mut samples: Vec<Sample> = Vec::new();
@@ -317,23 +355,50 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
                 position.play_unchecked(mv);
             }
             let t = Instant::now();
-            match measure(&position, moves[ply], args) {
-                Some(s) => {
-                    println!(
-                        "{} # game {g} ({blue}-{yellow}) ply {ply} {} ({:.1} s)",
-                        s.line(),
-                        moves[ply],
-                        t.elapsed().as_secs_f64()
-                    );
-                    samples.push(s);
-                }
-                None => println!("no truth in time: game {g} ply {ply}"),
+            let Some(truth) = truth_of(&position, moves[ply], args) else {
+                println!("no truth in time: game {g} ply {ply}");
+                continue;
+            };
+            for &nodes in &budgets {
+                let s =
+                    measure(&position, moves[ply], args, nodes, truth).context("a review value")?;
+                println!(
+                    "{} # game {g} ({blue}-{yellow}) ply {ply} {} ({:.1} s)",
+                    s.line(),
+                    moves[ply],
+                    t.elapsed().as_secs_f64()
+                );
+                samples.push(s);
             }
         }
     }
     println!();
+    let mut logged: Vec<u64> = samples.iter().map(|s| s.review_nodes).collect();
+    logged.sort_unstable();
+    logged.dedup();
+    for nodes in logged {
+        let of_budget: Vec<&Sample> = samples.iter().filter(|s| s.review_nodes == nodes).collect();
+        if nodes > 0 {
+            println!("review at {nodes} nodes:");
+        }
+        report(&of_budget);
+    }
+    println!(
+        "done in {:.1} s; load {}",
+        start.elapsed().as_secs_f64(),
+        load_average()
+    );
+    Ok(())
+}
+
+/// The summary per band and over all moves up to 30 empty sections, and the verdict rates.
+fn report(samples: &[&Sample]) {
     for b in 0..BANDS {
-        let in_band: Vec<&Sample> = samples.iter().filter(|s| band(s.empties) == b).collect();
+        let in_band: Vec<&Sample> = samples
+            .iter()
+            .copied()
+            .filter(|s| band(s.empties) == b)
+            .collect();
         if in_band.is_empty() {
             continue;
         }
@@ -362,7 +427,11 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
             ))
         );
     }
-    let all: Vec<&Sample> = samples.iter().filter(|s| s.empties <= 30).collect();
+    let all: Vec<&Sample> = samples
+        .iter()
+        .copied()
+        .filter(|s| s.empties <= 30)
+        .collect();
     println!("all up to 30 empty: {} moves", all.len());
     println!(
         "  {}",
@@ -383,10 +452,49 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
         ))
     );
     println!("  {}", verdicts(&all));
-    println!(
-        "done in {:.1} s; load {}",
-        start.elapsed().as_secs_f64(),
-        load_average()
-    );
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hijara::ai::eval::Weights;
+
+    #[test]
+    fn a_logged_line_keeps_its_review_budget_and_an_old_one_reads_as_none() {
+        let s = Sample {
+            review_nodes: 1_600_000,
+            empties: 29,
+            truth: 15,
+            pair: 12,
+            ..Sample::default()
+        };
+        let back = Sample::parse(&format!("{} # game 3", s.line())).expect("a sample");
+        assert_eq!(back.review_nodes, 1_600_000);
+        assert_eq!((back.empties, back.truth, back.pair), (29, 15, 12));
+        let old = "loss empties=25 truth=0 exact_truth=0 tb=5 tp=5 sep=0 sb=5 sp=5 sx=0 pair=0 pb=5 pp=5 px=0";
+        assert_eq!(Sample::parse(old).expect("an old sample").review_nodes, 0);
+    }
+
+    #[test]
+    fn the_second_budget_is_a_second_measurement_only_when_it_differs() {
+        use clap::Parser;
+        let args = |extra: &[&str]| {
+            let mut v = vec!["review_error", "--losses", "--review-nodes", "400000"];
+            v.extend_from_slice(extra);
+            Args::parse_from(v)
+        };
+        assert_eq!(budgets(&args(&[])), vec![400_000]);
+        assert_eq!(
+            budgets(&args(&["--second-review-nodes", "1600000"])),
+            vec![400_000, 1_600_000]
+        );
+        assert_eq!(
+            budgets(&args(&["--second-review-nodes", "400000"])),
+            vec![400_000]
+        );
+        let hard = args(&["--deep-weights", "hard"]).deep_weights.weights();
+        assert_eq!(hard.mine, Weights::HARD.mine);
+        assert_ne!(hard.mine, Weights::REVIEW.mine);
+        assert_eq!(args(&[]).deep_weights, super::super::DeepWeights::Review);
+    }
 }
