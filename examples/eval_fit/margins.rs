@@ -198,6 +198,8 @@ pub(crate) struct Row {
     pub(crate) label: f64,
     pub(crate) kind: Kind,
     pub(crate) position: Position,
+    /// The moves from the start to `position`, as written (`c3 b3 ...`).
+    pub(crate) moves: String,
     /// Every move's exact margin for the mover, on a game position; else empty.
     pub(crate) children: Vec<(Move, i32)>,
 }
@@ -496,6 +498,7 @@ pub(crate) fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
                     format!("{}:{}: label kind not 0, 1 or 2", file.display(), n + 1)
                 })?,
                 position,
+                moves: fields[3 + 2 * FEATURES + 3].to_owned(),
                 children,
             });
         }
