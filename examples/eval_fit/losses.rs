@@ -339,7 +339,16 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
                     played_wdl: wdl_code(p.wdl),
                     note: String::new(),
                 };
-                println!("{} # {mv} after {}", s.line(), r.moves);
+                println!(
+                    "{} # {mv}, the review's best {} (exact {}), after {}",
+                    s.line(),
+                    e.best,
+                    r.children
+                        .iter()
+                        .find(|c| c.0 == e.best)
+                        .map_or("?".to_owned(), |c| c.1.to_string()),
+                    r.moves
+                );
             }
         }
     }
