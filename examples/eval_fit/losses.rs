@@ -20,9 +20,11 @@
 //! `verdicts` reads those lines and prints, per band of 4 empty sections, the
 //! error of the estimated loss, and the review's goal rates (a move that lost
 //! 15 or more called at least an inaccuracy; a move that lost nothing called a
-//! mistake or worse) with 95% Wilson intervals: for the shipped thresholds
-//! (`review::classify::classify`) and for a grid of uniform ones; `--empties`
-//! judges one range of empty sections.
+//! mistake or worse) with 95% Wilson and Clopper-Pearson intervals: for the
+//! shipped thresholds (`review::classify::classify`) and for a grid of uniform
+//! ones; `--empties` judges one range of empty sections, `--list` prints the
+//! moves the shipped thresholds judge wrongly (each `loss` line's comment names
+//! the move, the review's best move with its exact margin, and the moves before).
 
 use std::path::PathBuf;
 
