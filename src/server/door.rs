@@ -35,6 +35,8 @@ pub(crate) enum Closing {
     Evicted,
     /// Its client read none of its screen for the write time-out.
     Stalled,
+    /// The server is stopping (its sessions have said goodbye already).
+    Shutdown,
 }
 
 #[derive(Debug, Default)]

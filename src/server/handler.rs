@@ -53,6 +53,10 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// (and a session its last words), before its socket is cut.
 const GOODBYE: Duration = Duration::from_secs(1);
 
+/// How long the stop waits for the connections to close after their sessions ended:
+/// each takes at most three [`GOODBYE`]s (its disconnect, then its cut).
+const CLOSE_GRACE: Duration = Duration::from_secs(4);
+
 /// Why a session's input ended when the server stops.
 const SHUTTING_DOWN: &str = "the server is shutting down";
 
@@ -260,15 +264,20 @@ pub(crate) async fn listen(
     let mut quiet = tokio::time::interval(super::gate::QUIET);
     quiet.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     tokio::pin!(stop);
+    // Every connection's task, with its door: at the stop each is closed and awaited,
+    // so what its session said last reaches the client before the process ends.
+    let mut connections = Connections::default();
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             _ = quiet.tick() => {
                 log_unlogged(&server, Instant::now());
+                connections.reap();
                 continue;
             }
             () = &mut stop => break,
         };
+        connections.reap();
         let (socket, peer) = match accepted {
             Ok(accepted) => accepted,
             Err(error) => {
@@ -302,13 +311,11 @@ pub(crate) async fn listen(
         if let Some(door) = evicted {
             door.close(Closing::Evicted);
         }
-        tokio::spawn(serve_connection(
-            server.clone(),
-            config.clone(),
-            socket,
-            peer,
-            pending,
-        ));
+        let door = pending.door();
+        connections.spawn(
+            door,
+            serve_connection(server.clone(), config.clone(), socket, peer, pending),
+        );
     }
     drop(listener);
     // The refusals counted since the last line.
@@ -337,9 +344,59 @@ pub(crate) async fn listen(
             .log
             .line(&format!("{left} session(s) did not end in time"));
     }
+    // Each connection sends what its session queued, then a disconnect; one that
+    // can't is cut (see `serve_connection`), so this wait is bounded.
+    let open = connections.close_all(CLOSE_GRACE).await;
+    if open > 0 {
+        server
+            .log
+            .line(&format!("{open} connection(s) did not close in time"));
+    }
     server.log.line("stopped");
-    server.log.flush(Duration::from_secs(1));
+    // Long enough for a loaded machine; a standard error nobody reads is not waited on.
+    server.log.flush(Duration::from_secs(3));
     Ok(())
+}
+
+/// The connections' tasks and their doors, from the accept to the end of each task.
+#[derive(Default)]
+struct Connections {
+    tasks: tokio::task::JoinSet<()>,
+    doors: HashMap<tokio::task::Id, Arc<Door>>,
+}
+
+impl Connections {
+    /// Runs `task` (one connection, closed through `door`).
+    fn spawn(
+        &mut self,
+        door: Arc<Door>,
+        task: impl std::future::Future<Output = ()> + Send + 'static,
+    ) {
+        let id = self.tasks.spawn(task).id();
+        self.doors.insert(id, door);
+    }
+
+    /// Forgets the connections whose tasks have ended.
+    fn reap(&mut self) {
+        while let Some(ended) = self.tasks.try_join_next_with_id() {
+            let id = match ended {
+                Ok((id, ())) => id,
+                Err(error) => error.id(),
+            };
+            self.doors.remove(&id);
+        }
+    }
+
+    /// Closes every connection ([`Closing::Shutdown`]) and waits, at most `grace`, for
+    /// their tasks to end; the rest are dropped. How many were still open.
+    async fn close_all(mut self, grace: Duration) -> usize {
+        for door in self.doors.values() {
+            door.close(Closing::Shutdown);
+        }
+        let all_ended = async { while self.tasks.join_next().await.is_some() {} };
+        let _ = tokio::time::timeout(grace, all_ended).await;
+        self.tasks.len()
+    }
 }
 
 /// Logs the refusals at the door counted, not logged, since the last time (one line an
@@ -436,6 +493,7 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::stalled(limits.stall.as_secs()),
         ),
+        Closing::Shutdown => (Disconnect::ByApplication, SHUTTING_DOWN.to_owned()),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -485,6 +543,7 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
             "dropped: the client stopped reading ({} s without taking any of its screen)",
             limits.stall.as_secs()
         ),
+        Closing::Shutdown => "closed: the server is stopping".to_owned(),
     }
 }
 
@@ -1163,5 +1222,66 @@ impl Handler for Connection {
             self.end_input("the client closed the channel");
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_stop_closes_every_door_and_waits_for_its_task() {
+        runtime().block_on(async {
+            let mut connections = Connections::default();
+            let said = Arc::new(AtomicUsize::new(0));
+            for _ in 0..3 {
+                let door = Arc::new(Door::default());
+                let (waiting, said) = (door.clone(), said.clone());
+                connections.spawn(door, async move {
+                    assert_eq!(waiting.closing().await, Closing::Shutdown);
+                    // What the connection sends after its door closed.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    said.fetch_add(1, Ordering::SeqCst);
+                });
+            }
+            assert_eq!(connections.close_all(Duration::from_secs(5)).await, 0);
+            assert_eq!(said.load(Ordering::SeqCst), 3);
+        });
+    }
+
+    #[test]
+    fn a_connection_that_does_not_close_is_counted_and_left_after_the_grace() {
+        runtime().block_on(async {
+            let mut connections = Connections::default();
+            connections.spawn(Arc::new(Door::default()), std::future::pending());
+            let ending = Arc::new(Door::default());
+            let waiting = ending.clone();
+            connections.spawn(ending, async move {
+                waiting.closing().await;
+            });
+            let start = Instant::now();
+            assert_eq!(connections.close_all(Duration::from_millis(200)).await, 1);
+            assert!(start.elapsed() >= Duration::from_millis(200));
+        });
+    }
+
+    #[test]
+    fn ended_connections_are_forgotten() {
+        runtime().block_on(async {
+            let mut connections = Connections::default();
+            connections.spawn(Arc::new(Door::default()), async {});
+            connections.spawn(Arc::new(Door::default()), std::future::pending());
+            tokio::task::yield_now().await;
+            connections.reap();
+            assert_eq!(connections.doors.len(), 1);
+            assert_eq!(connections.tasks.len(), 1);
+        });
     }
 }

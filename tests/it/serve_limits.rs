@@ -526,7 +526,10 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
         }
         let status = server.wait_exit().expect("the server exited");
         assert!(status.success(), "{status:?}");
-        assert!(server.log().contains("stopped"));
+        let log = server.log();
+        assert!(log.contains("stopped"), "{log}");
+        assert!(!log.contains("did not end in time"), "{log}");
+        assert!(!log.contains("did not close in time"), "{log}");
         // Standard error, echoed by the log's own thread, has the last line too.
         assert!(server.stderr().contains("stopped"), "{}", server.stderr());
     });
