@@ -641,7 +641,7 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
         .collect();
     let colour = colour_points.map(|c| format!("{:.0}", 100.0 * c));
     println!(
-        "Weights {{ mine: [{}], theirs: [{}], colour: [{}] }}",
+        "Weights {{ mine: [{}], theirs: [{}], colour: [{}], fill: 0 }}",
         mine.join(", "),
         theirs.join(", "),
         colour.join(", ")
@@ -742,6 +742,7 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         mine,
         theirs,
         colour,
+        fill: 0,
     })
 }
 
