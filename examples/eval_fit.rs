@@ -290,7 +290,7 @@ fn fit(files: &[std::path::PathBuf], min_empty: u32, max_empty: u32) -> anyhow::
             .collect()
     };
     println!(
-        "Weights {{ mine: [{}], theirs: [{}], colour: [0, 0] }}",
+        "Weights {{ mine: [{}], theirs: [{}], colour: [0, 0], fill: 0 }}",
         row(1, 1.0).join(", "),
         row(1 + FEATURES, -1.0).join(", ")
     );

@@ -20,15 +20,17 @@
 //! `verdicts` reads those lines and prints, per band of 4 empty sections, the
 //! error of the estimated loss, and the review's goal rates (a move that lost
 //! 15 or more called at least an inaccuracy; a move that lost nothing called a
-//! mistake or worse) with 95% Wilson intervals: for the shipped thresholds
-//! (`review::classify::classify`) and for a grid of uniform ones; `--empties`
-//! judges one range of empty sections.
+//! mistake or worse) with 95% Wilson and Clopper-Pearson intervals: for the
+//! shipped thresholds (`review::classify::classify`) and for a grid of uniform
+//! ones; `--empties` judges one range of empty sections, `--list` prints the
+//! moves the shipped thresholds judge wrongly (each `loss` line's comment names
+//! the move, the review's best move with its exact margin, and the moves before).
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 
-use crate::stats::{loss_fields, wilson};
+use crate::stats::{clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
@@ -106,6 +108,10 @@ pub struct VerdictArgs {
     /// called inaccuracies). Check it on other samples with `--split`.
     #[arg(long)]
     choose_split: bool,
+    /// Print the moves the shipped thresholds judge wrongly against the goals
+    /// (big losses not flagged, lossless moves called mistakes), with their lines.
+    #[arg(long)]
+    list: bool,
 }
 
 /// One sampled move: its exact loss and the review's estimate.
@@ -122,6 +128,8 @@ struct Sample {
     /// Outcomes the review proved (-1 loss, 0 draw, 1 win, 9 none).
     best_wdl: i32,
     played_wdl: i32,
+    /// The logged line's comment: the move, and the moves before it.
+    note: String,
 }
 
 fn wdl_code(wdl: Option<Wdl>) -> i32 {
@@ -160,7 +168,13 @@ impl Sample {
     }
 
     fn parse(line: &str) -> Option<Sample> {
-        let mut s = Sample::default();
+        let mut s = Sample {
+            note: line
+                .split_once('#')
+                .map_or("", |(_, note)| note.trim())
+                .to_owned(),
+            ..Sample::default()
+        };
         for (key, value) in loss_fields(line)? {
             if key == "set" {
                 s.set = value.to_owned();
@@ -325,8 +339,18 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
                     exact: e.exact && p.exact,
                     best_wdl: wdl_code(e.wdl),
                     played_wdl: wdl_code(p.wdl),
+                    note: String::new(),
                 };
-                println!("{} # {mv}", s.line());
+                println!(
+                    "{} # {mv}, the review's best {} (exact {}), after {}",
+                    s.line(),
+                    e.best,
+                    r.children
+                        .iter()
+                        .find(|c| c.0 == e.best)
+                        .map_or("?".to_owned(), |c| c.1.to_string()),
+                    r.moves
+                );
             }
         }
     }
@@ -334,10 +358,13 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `k of n`, its percentage, and its 95% intervals: Wilson's (`CI`) and the
+/// exact Clopper-Pearson one (`CP`), the stricter near 0.
 fn rate(k: usize, n: usize) -> String {
     let (lo, hi) = wilson(k, n);
+    let (cp_lo, cp_hi) = clopper_pearson(k, n);
     format!(
-        "{k} of {n} ({:.1}%, CI {lo:.1}-{hi:.1}%)",
+        "{k} of {n} ({:.1}%, CI {lo:.1}-{hi:.1}%, CP {cp_lo:.2}-{cp_hi:.2}%)",
         100.0 * k as f64 / n.max(1) as f64
     )
 }
@@ -492,6 +519,17 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
     let (a, b, c) = rates(&samples, Sample::shipped);
     println!("shipped thresholds: lost >= 15 called at least an inaccuracy {a}");
     println!("  lost 0 called a mistake or worse {b}; an inaccuracy {c}");
+    if args.list {
+        for s in &samples {
+            let class = s.shipped();
+            let missed = s.truth >= 15 && class < Class::Inaccuracy;
+            let false_mistake = s.truth == 0 && class >= Class::Mistake;
+            if missed || false_mistake {
+                let what = if missed { "missed" } else { "false mistake" };
+                println!("  {what} ({class:?}): {} # {}", s.line(), s.note);
+            }
+        }
+    }
     if let Some(path) = &args.deep {
         second_look(&samples, path, args)?;
     }

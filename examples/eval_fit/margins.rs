@@ -198,6 +198,8 @@ pub(crate) struct Row {
     pub(crate) label: f64,
     pub(crate) kind: Kind,
     pub(crate) position: Position,
+    /// The moves from the start to `position`, as written (`c3 b3 ...`).
+    pub(crate) moves: String,
     /// Every move's exact margin for the mover, on a game position; else empty.
     pub(crate) children: Vec<(Move, i32)>,
 }
@@ -496,6 +498,7 @@ pub(crate) fn read(files: &[PathBuf]) -> anyhow::Result<Vec<Row>> {
                     format!("{}:{}: label kind not 0, 1 or 2", file.display(), n + 1)
                 })?,
                 position,
+                moves: fields[3 + 2 * FEATURES + 3].to_owned(),
                 children,
             });
         }
@@ -638,7 +641,7 @@ pub fn fit(args: &FitArgs) -> anyhow::Result<()> {
         .collect();
     let colour = colour_points.map(|c| format!("{:.0}", 100.0 * c));
     println!(
-        "Weights {{ mine: [{}], theirs: [{}], colour: [{}] }}",
+        "Weights {{ mine: [{}], theirs: [{}], colour: [{}], fill: 0 }}",
         mine.join(", "),
         theirs.join(", "),
         colour.join(", ")
@@ -739,6 +742,7 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         mine,
         theirs,
         colour,
+        fill: 0,
     })
 }
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::stats::{loss_fields, wilson};
+use crate::stats::{clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{evaluate_move, evaluate_move_weighted};
 use hijara::ai::eval::SCALE;
@@ -294,8 +294,10 @@ fn verdicts(samples: &[&Sample]) -> String {
     let false_mistakes = none.iter().filter(|s| class(s) >= Class::Mistake).count();
     let (a, b) = wilson(caught, big.len());
     let (c, d) = wilson(false_mistakes, none.len());
+    let (e, f) = clopper_pearson(caught, big.len());
+    let (g, h) = clopper_pearson(false_mistakes, none.len());
     format!(
-        "verdicts (shipped thresholds, paired): lost >= 15 called at least an inaccuracy {caught} of {} ({:.1}%, 95% CI {a:.1}-{b:.1}%); lost 0 called a mistake or worse {false_mistakes} of {} ({:.1}%, 95% CI {c:.1}-{d:.1}%)",
+        "verdicts (shipped thresholds, paired): lost >= 15 called at least an inaccuracy {caught} of {} ({:.1}%, 95% CI {a:.1}-{b:.1}%, CP {e:.2}-{f:.2}%); lost 0 called a mistake or worse {false_mistakes} of {} ({:.1}%, 95% CI {c:.1}-{d:.1}%, CP {g:.2}-{h:.2}%)",
         big.len(),
         100.0 * caught as f64 / big.len().max(1) as f64,
         none.len(),

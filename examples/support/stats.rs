@@ -1,5 +1,5 @@
 //! What the measuring tools' rates share (`eval_fit`, `review_error`): the
-//! confidence interval of a proportion.
+//! confidence intervals of a proportion.
 
 /// The 95% Wilson interval of `k` in `n`, in percent.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
@@ -14,10 +14,96 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
     (100.0 * (centre - half) / den, 100.0 * (centre + half) / den)
 }
 
+/// The 95% Clopper-Pearson ("exact") interval of `k` in `n`, in percent:
+/// the binomial tails themselves, never narrower than Wilson's near 0 and
+/// `n`, so a rate's upper bound from a few events is not understated.
+pub fn clopper_pearson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 100.0);
+    }
+    // The lower bound is where P(X >= k) = 2.5%, the upper where P(X <= k) = 2.5%;
+    // both tails are monotonic in p, so bisection finds them.
+    let bisect = |too_low: &dyn Fn(f64) -> bool| {
+        let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+        for _ in 0..60 {
+            let mid = 0.5 * (lo + hi);
+            if too_low(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        0.5 * (lo + hi)
+    };
+    let lower = if k == 0 {
+        0.0
+    } else {
+        bisect(&|p| 1.0 - binomial_cdf(k - 1, n, p) < 0.025)
+    };
+    let upper = if k == n {
+        1.0
+    } else {
+        bisect(&|p| binomial_cdf(k, n, p) > 0.025)
+    };
+    (100.0 * lower, 100.0 * upper)
+}
+
+/// P(X <= k) for X binomial(n, p), summed in logs so large `n` does not underflow.
+fn binomial_cdf(k: usize, n: usize, p: f64) -> f64 {
+    if p <= 0.0 {
+        return 1.0;
+    }
+    if p >= 1.0 {
+        return if k >= n { 1.0 } else { 0.0 };
+    }
+    let (lp, lq) = (p.ln(), (1.0 - p).ln());
+    // ln C(n, i), built up from ln C(n, 0) = 0.
+    let mut ln_choose = 0.0;
+    let mut terms = Vec::with_capacity(k + 1);
+    for i in 0..=k.min(n) {
+        if i > 0 {
+            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
+        }
+        terms.push(ln_choose + i as f64 * lp + (n - i) as f64 * lq);
+    }
+    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (top.exp() * terms.iter().map(|t| (t - top).exp()).sum::<f64>()).min(1.0)
+}
+
 /// The `key=value` fields of a logged `loss ...` line, without its `# ...`
 /// comment; `None` for another line or a field without `=`.
 pub fn loss_fields(line: &str) -> Option<Vec<(&str, &str)>> {
     let rest = line.trim().strip_prefix("loss ")?;
     let rest = rest.split('#').next().unwrap_or(rest);
     rest.split_whitespace().map(|f| f.split_once('=')).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clopper_pearson_matches_the_closed_forms_and_a_table() {
+        // k = 0 and k = n have closed forms: 1 - 0.025^(1/n) and 0.025^(1/n).
+        let (lo, hi) = clopper_pearson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!(
+            (hi - 100.0 * (1.0 - 0.025_f64.powf(0.1))).abs() < 1e-6,
+            "{hi}"
+        );
+        let (lo, hi) = clopper_pearson(20, 20);
+        assert!((lo - 100.0 * 0.025_f64.powf(0.05)).abs() < 1e-6, "{lo}");
+        assert_eq!(hi, 100.0);
+        // 1 in 10: 0.25% to 44.50% (the standard table).
+        let (lo, hi) = clopper_pearson(1, 10);
+        assert!(
+            (lo - 0.253).abs() < 0.01 && (hi - 44.50).abs() < 0.01,
+            "{lo} {hi}"
+        );
+        // Large n stays finite and brackets the rate, wider than Wilson's at the top.
+        let (lo, hi) = clopper_pearson(3, 2000);
+        let (_, wilson_hi) = wilson(3, 2000);
+        assert!(lo > 0.0 && lo < 0.15 && hi > 0.15 && hi < 0.5, "{lo} {hi}");
+        assert!(hi >= wilson_hi - 0.01, "{hi} {wilson_hi}");
+    }
 }

@@ -19,6 +19,12 @@
 //! the margin fit, Yellow's side is worth about 18 points more than its stones
 //! say, whoever is to move (from the mover's view: Blue to move -18.6, Yellow
 //! to move +17.9).
+//!
+//! Hard also weighs the **parity fill** ([`parity_fill`]) in the middle game
+//! ([`FILL_EMPTIES`]): the margin of the board every empty cell given by
+//! parity, as Yellow's follow-up would share it out. Its weight was chosen by
+//! games against medium, not fitted (docs/ai-strength.md, issue 29, fifth
+//! pass): at a tenth of a point per point, hard as Blue scores 5-9 points more.
 
 use crate::rules::{Combination, Player, Position};
 
@@ -36,6 +42,14 @@ pub const SCALE: i32 = 10;
 /// The bits of every section-2 and section-4 cell (cell index = square * 4 +
 /// section - 1): the sections parity gives Yellow.
 const EVEN_SECTIONS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+
+/// The bits of every section-1 and section-3 cell: the sections parity gives Blue.
+pub(crate) const ODD_SECTIONS: u64 = !EVEN_SECTIONS;
+
+/// The empty sections (inclusive) where [`Weights::fill`] counts: the middle
+/// game, where hard as Blue loses its points; over the whole game the same
+/// weight gained less (docs/ai-strength.md, issue 29, fifth pass).
+pub const FILL_EMPTIES: std::ops::RangeInclusive<u32> = 24..=52;
 
 /// The score difference alone, from the mover's view, in evaluation units.
 #[inline]
@@ -79,6 +93,9 @@ pub struct Weights {
     /// worth more to Yellow. In a search every leaf of one depth has the same
     /// mover, so it changes the values more than the moves chosen.
     pub colour: [i32; 2],
+    /// For the [`parity_fill`] beyond the score, from the mover's view, in
+    /// hundredths of a point per point; counted only within [`FILL_EMPTIES`].
+    pub fill: i32,
 }
 
 impl Weights {
@@ -89,16 +106,19 @@ impl Weights {
         mine: [0, 10, 90, 50, 50, 20, 20],
         theirs: [0, 10, 40, 50, 50, 20, 20],
         colour: [0, 0],
+        fill: 0,
     };
     /// The hard level's evaluation, fitted by `examples/eval_fit.rs` (`generate
     /// --games 700` with seeds 11 and 12: 51,800 positions) to the win/draw/loss
     /// outcome at 20 empty sections. Kept for play: the weights fitted to
     /// margins ([`Weights::REVIEW`]) scored less as Blue against medium
-    /// (docs/ai.md).
+    /// (docs/ai.md). The parity fill's weight, a tenth of a point per point,
+    /// came from games as Blue against medium (5 and 15 scored less).
     pub const HARD: Weights = Weights {
         mine: [6, 15, 56, 67, 101, 12, 28],
         theirs: [9, 18, 37, 78, 109, 26, 33],
         colour: [0, 0],
+        fill: 10,
     };
     /// The review's evaluation (`analysis::evaluate_move`), fitted by
     /// `examples/eval_fit.rs` to exact final margins (issue 29): `margins
@@ -111,6 +131,7 @@ impl Weights {
         mine: [16, 24, 82, 95, 96, 23, 55],
         theirs: [11, 17, 55, 95, 92, 32, 44],
         colour: [-1856, 1787],
+        fill: 0,
     };
 }
 
@@ -175,7 +196,50 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     }
     sum += weights.colour[position.to_move().index()];
     // Hundredths of a point to evaluation units (tenths).
-    score_diff(position) + sum / 10
+    let mut value = score_diff(position) + sum / 10;
+    if weights.fill != 0 && FILL_EMPTIES.contains(&position.empty_sections()) {
+        let fill = parity_fill(position);
+        let mover = if position.to_move() == Player::Blue {
+            fill
+        } else {
+            -fill
+        };
+        value += weights.fill * (mover - position.margin(position.to_move())) / 10;
+    }
+    value
+}
+
+/// Blue's score less Yellow's, in points, on the board filled by parity, as
+/// Yellow's follow-up would share it out (Allis's "claimeven": every square has
+/// an even height): each empty section 1 or 3 Blue's, each 2 or 4 Yellow's,
+/// except the next cell of every square holding an odd number of stones, which
+/// is left empty: whoever moves first there breaks the square's parity, so it
+/// counts for neither side (nor do the combinations through it).
+pub fn parity_fill(position: &Position) -> i32 {
+    let occupied = position.occupied();
+    let mut contested = 0u64;
+    let mut open = position.open_squares();
+    while open != 0 {
+        let square = open.trailing_zeros();
+        open &= open - 1;
+        let count = ((occupied >> (square * 4)) & 0xF).count_ones();
+        if count % 2 == 1 {
+            contested |= 1u64 << (square * 4 + count);
+        }
+    }
+    let empty = !occupied & !contested;
+    let blue = position.stones(Player::Blue) | (empty & ODD_SECTIONS);
+    let yellow = position.stones(Player::Yellow) | (empty & EVEN_SECTIONS);
+    let mut diff = 0;
+    for combo in combinations(position) {
+        let mask = combo.mask();
+        if mask & blue == mask {
+            diff += combo.points() as i32;
+        } else if mask & yellow == mask {
+            diff -= combo.points() as i32;
+        }
+    }
+    diff
 }
 
 #[cfg(test)]
@@ -246,6 +310,117 @@ mod tests {
         }
         // The random games reached every kind, so each branch was compared.
         assert_eq!(seen_kinds, [true; FEATURES]);
+    }
+
+    /// `parity_fill` recounted cell by cell: a cell is its stone's owner's, or
+    /// by its section's parity, or nobody's if it is the next cell of a square
+    /// holding an odd number of stones.
+    fn parity_fill_by_cells(position: &Position) -> i32 {
+        let owner = |cell: Cell| -> Option<Player> {
+            if let Some(p) = position.owner(cell) {
+                return Some(p);
+            }
+            let section = cell.section.number() as u32;
+            let stones = position.stones_on(cell.square);
+            if stones % 2 == 1 && section == stones + 1 {
+                None
+            } else if section.is_multiple_of(2) {
+                Some(Player::Yellow)
+            } else {
+                Some(Player::Blue)
+            }
+        };
+        let mut diff = 0;
+        for combo in COMBINATIONS.iter() {
+            let owners: Vec<Option<Player>> = combo.cells().into_iter().map(owner).collect();
+            if owners.iter().all(|&o| o == Some(Player::Blue)) {
+                diff += combo.points() as i32;
+            } else if owners.iter().all(|&o| o == Some(Player::Yellow)) {
+                diff -= combo.points() as i32;
+            }
+        }
+        diff
+    }
+
+    #[test]
+    fn parity_fill_matches_a_cell_by_cell_recount() {
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(29);
+        let mut signs = [false; 3];
+        for _ in 0..200 {
+            let mut pos = Position::new();
+            while !pos.is_over() {
+                let fill = parity_fill(&pos);
+                assert_eq!(fill, parity_fill_by_cells(&pos), "at ply {}", pos.ply());
+                signs[(fill.signum() + 1) as usize] = true;
+                let moves: Vec<_> = pos.legal_moves().collect();
+                let mv = *moves.choose(&mut rng).unwrap();
+                pos.play(mv).unwrap();
+            }
+            // The full board: the fill is the score.
+            assert_eq!(parity_fill(&pos), pos.margin(Player::Blue));
+        }
+        // Both sides led and tied somewhere, so every branch was compared.
+        assert_eq!(signs, [true; 3]);
+    }
+
+    #[test]
+    fn the_parity_fill_leaves_an_odd_squares_next_cell_to_nobody() {
+        let mut pos = Position::new();
+        // Empty: Blue's sections 1 and 3 lines match Yellow's 2 and 4.
+        assert_eq!(parity_fill(&pos), 0);
+        pos.play("a1".parse().unwrap()).unwrap();
+        // Blue's 10 section-1 and 10 section-3 lines against Yellow's 10
+        // section-4 lines and 7 section-2 lines: a1's section 2 is contested,
+        // and row 1, column a and the diagonal a1-d4 pass through it.
+        assert_eq!(parity_fill(&pos), 30);
+        // Hard weighs it in the middle game only.
+        assert!(!FILL_EMPTIES.contains(&pos.empty_sections()));
+        let fills = [Weights::MEDIUM, Weights::REVIEW, Weights::HARD].map(|w| w.fill);
+        assert_eq!(fills, [0, 0, 10]);
+    }
+
+    #[test]
+    fn hard_adds_the_parity_fill_in_the_middle_game_only() {
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let without = Weights {
+            fill: 0,
+            ..Weights::HARD
+        };
+        let mut pos = Position::new();
+        while !pos.is_over() {
+            let mover = pos.to_move();
+            let beyond = if mover == Player::Blue {
+                parity_fill(&pos)
+            } else {
+                -parity_fill(&pos)
+            } - pos.margin(mover);
+            let expected = if FILL_EMPTIES.contains(&pos.empty_sections()) {
+                Weights::HARD.fill * beyond
+            } else {
+                0
+            };
+            // Both are in hundredths of a point, each turned into tenths.
+            let rows = features(&pos);
+            let mut sum = 0;
+            for (w, f) in without.mine.iter().zip(rows[0]) {
+                sum += w * f;
+            }
+            for (w, f) in without.theirs.iter().zip(rows[1]) {
+                sum -= w * f;
+            }
+            assert_eq!(
+                evaluate_with(&pos, &Weights::HARD),
+                score_diff(&pos) + sum / 10 + expected / 10,
+                "at ply {}",
+                pos.ply()
+            );
+            let moves: Vec<_> = pos.legal_moves().collect();
+            pos.play(*moves.choose(&mut rng).unwrap()).unwrap();
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::limit::SearchLimit;
 
-use super::eval::{SCALE, Weights, combinations, evaluate_with, score_diff};
+use super::eval::{ODD_SECTIONS, SCALE, Weights, combinations, evaluate_with, score_diff};
 use super::ordering::{self, Child, EVAL_ORDER_FROM, Heuristics, OrderBy};
 use super::tt::{Bound, Entry, TranspositionTable, key};
 use crate::rules::{Move, Position, Square};
@@ -773,9 +773,6 @@ pub fn achievable(position: &Position) -> (i32, i32) {
     let diff = score_diff(position);
     (diff - open[1] * SCALE, diff + open[0] * SCALE)
 }
-
-/// The sections parity gives Blue (1 and 3 of every square).
-const ODD_SECTIONS: u64 = 0x5555_5555_5555_5555;
 
 /// [`follow_up_bound`] gives up when more squares than this hold an odd
 /// number of stones (the pairings to try grow as 1, 3, 15, 105).
