@@ -209,6 +209,24 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     value
 }
 
+/// The next cell of every square holding an odd number of stones, as bits:
+/// where whoever moves first breaks the square's parity.
+#[inline]
+pub(crate) fn odd_squares_next_cells(position: &Position) -> u64 {
+    let occupied = position.occupied();
+    let mut next = 0u64;
+    let mut open = position.open_squares();
+    while open != 0 {
+        let square = open.trailing_zeros();
+        open &= open - 1;
+        let count = ((occupied >> (square * 4)) & 0xF).count_ones();
+        if count % 2 == 1 {
+            next |= 1u64 << (square * 4 + count);
+        }
+    }
+    next
+}
+
 /// Blue's score less Yellow's, in points, on the board filled by parity, as
 /// Yellow's follow-up would share it out (Allis's "claimeven": every square has
 /// an even height): each empty section 1 or 3 Blue's, each 2 or 4 Yellow's,
@@ -217,17 +235,7 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
 /// counts for neither side (nor do the combinations through it).
 pub fn parity_fill(position: &Position) -> i32 {
     let occupied = position.occupied();
-    let mut contested = 0u64;
-    let mut open = position.open_squares();
-    while open != 0 {
-        let square = open.trailing_zeros();
-        open &= open - 1;
-        let count = ((occupied >> (square * 4)) & 0xF).count_ones();
-        if count % 2 == 1 {
-            contested |= 1u64 << (square * 4 + count);
-        }
-    }
-    let empty = !occupied & !contested;
+    let empty = !occupied & !odd_squares_next_cells(position);
     let blue = position.stones(Player::Blue) | (empty & ODD_SECTIONS);
     let yellow = position.stones(Player::Yellow) | (empty & EVEN_SECTIONS);
     let mut diff = 0;

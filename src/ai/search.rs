@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::limit::SearchLimit;
 
-use super::eval::{ODD_SECTIONS, SCALE, Weights, combinations, evaluate_with, score_diff};
+use super::eval::{self, ODD_SECTIONS, SCALE, Weights, combinations, evaluate_with, score_diff};
 use super::ordering::{self, Child, EVAL_ORDER_FROM, Heuristics, OrderBy};
 use super::tt::{Bound, Entry, TranspositionTable, key};
 use crate::rules::{Move, Position, Square};
@@ -819,21 +819,15 @@ fn odd_squares_next_cells(position: &Position) -> Option<([u8; FOLLOW_UP_MAX_ODD
     if position.to_move() != crate::rules::Player::Blue {
         return None;
     }
-    let occupied = position.occupied();
+    let mut cells = eval::odd_squares_next_cells(position);
+    let odd = cells.count_ones() as usize;
+    if odd > FOLLOW_UP_MAX_ODD {
+        return None;
+    }
     let mut next = [0u8; FOLLOW_UP_MAX_ODD];
-    let mut odd = 0;
-    let mut open = position.open_squares();
-    while open != 0 {
-        let i = open.trailing_zeros();
-        open &= open - 1;
-        let count = ((occupied >> (i * 4)) & 0xF).count_ones();
-        if count % 2 == 1 {
-            if odd == next.len() {
-                return None;
-            }
-            next[odd] = (i * 4 + count) as u8;
-            odd += 1;
-        }
+    for slot in next.iter_mut().take(odd) {
+        *slot = cells.trailing_zeros() as u8;
+        cells &= cells - 1;
     }
     Some((next, odd))
 }
