@@ -353,7 +353,7 @@ pub(crate) async fn listen(
             .line(&format!("{open} connection(s) did not close in time"));
     }
     server.log.line("stopped");
-    // Long enough for a loaded machine; a standard error nobody reads is not waited on.
+    // Long enough for a loaded machine, and no longer: nobody may be reading standard error.
     server.log.flush(Duration::from_secs(3));
     Ok(())
 }
