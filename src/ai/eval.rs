@@ -209,10 +209,10 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     value
 }
 
-/// The next cell of every square holding an odd number of stones, as bits:
-/// where whoever moves first breaks the square's parity.
+/// The contested cells, as bits: the next cell of every square holding an odd
+/// number of stones, where whoever moves first breaks the square's parity.
 #[inline]
-pub(crate) fn odd_squares_next_cells(position: &Position) -> u64 {
+pub(crate) fn contested_cells(position: &Position) -> u64 {
     let occupied = position.occupied();
     let mut next = 0u64;
     let mut open = position.open_squares();
@@ -235,7 +235,7 @@ pub(crate) fn odd_squares_next_cells(position: &Position) -> u64 {
 /// counts for neither side (nor do the combinations through it).
 pub fn parity_fill(position: &Position) -> i32 {
     let occupied = position.occupied();
-    let empty = !occupied & !odd_squares_next_cells(position);
+    let empty = !occupied & !contested_cells(position);
     let blue = position.stones(Player::Blue) | (empty & ODD_SECTIONS);
     let yellow = position.stones(Player::Yellow) | (empty & EVEN_SECTIONS);
     let mut diff = 0;
@@ -411,18 +411,10 @@ mod tests {
             } else {
                 0
             };
-            // Both are in hundredths of a point, each turned into tenths.
-            let rows = features(&pos);
-            let mut sum = 0;
-            for (w, f) in without.mine.iter().zip(rows[0]) {
-                sum += w * f;
-            }
-            for (w, f) in without.theirs.iter().zip(rows[1]) {
-                sum -= w * f;
-            }
+            // The fill is in hundredths of a point, turned into tenths on its own.
             assert_eq!(
                 evaluate_with(&pos, &Weights::HARD),
-                score_diff(&pos) + sum / 10 + expected / 10,
+                evaluate_with(&pos, &without) + expected / 10,
                 "at ply {}",
                 pos.ply()
             );

@@ -819,7 +819,7 @@ fn odd_squares_next_cells(position: &Position) -> Option<([u8; FOLLOW_UP_MAX_ODD
     if position.to_move() != crate::rules::Player::Blue {
         return None;
     }
-    let mut cells = eval::odd_squares_next_cells(position);
+    let mut cells = eval::contested_cells(position);
     let odd = cells.count_ones() as usize;
     if odd > FOLLOW_UP_MAX_ODD {
         return None;
