@@ -32,9 +32,11 @@ use anyhow::Context;
 
 use crate::stats::{clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
-use hijara::ai::analysis::{Wdl, evaluate_move_weighted};
+use hijara::ai::analysis::{LossBound, PROVE_LOSS_AT, Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
-use hijara::review::classify::{GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, classify, threw_away_proof};
+use hijara::review::classify::{
+    GOOD_MAX, INACCURACY_MAX, LIKELY_FROM, MISTAKE_MAX, bounded_loss, classify, threw_away_proof,
+};
 use hijara::review::{Class, Value};
 use hijara::rules::Move;
 use rand::seq::IndexedRandom;
@@ -61,6 +63,10 @@ pub struct LossArgs {
     /// Only game positions with at most this many empty sections.
     #[arg(long, default_value_t = 30)]
     max_empty: u32,
+    /// Value only the moves at game positions with at least this many empty
+    /// sections (the moves are the same as without it).
+    #[arg(long, default_value_t = 0)]
+    min_empty: u32,
     /// Use every `stride`-th game position (from `offset`), to split a file.
     #[arg(long, default_value_t = 1)]
     stride: usize,
@@ -128,6 +134,10 @@ struct Sample {
     /// Outcomes the review proved (-1 loss, 0 draw, 1 win, 9 none).
     best_wdl: i32,
     played_wdl: i32,
+    /// What the review's proofs bound the loss to (`PositionEval::loss_bound`):
+    /// `lb=15` at least, `ub=10` at most; neither when it proved none (or the log
+    /// is older than the proofs).
+    bound: Option<LossBound>,
     /// The logged line's comment: the move, and the moves before it.
     note: String,
 }
@@ -153,7 +163,7 @@ fn wdl_of(code: i32) -> Option<Wdl> {
 impl Sample {
     fn line(&self) -> String {
         format!(
-            "loss set={} nodes={} empties={} truth={} lost={} best={} played={} exact={} bw={} pw={}",
+            "loss set={} nodes={} empties={} truth={} lost={} best={} played={} exact={} bw={} pw={}{}",
             self.set,
             self.nodes,
             self.empties,
@@ -163,7 +173,12 @@ impl Sample {
             self.played,
             u8::from(self.exact),
             self.best_wdl,
-            self.played_wdl
+            self.played_wdl,
+            match self.bound {
+                Some(LossBound::AtLeast(n)) => format!(" lb={n}"),
+                Some(LossBound::AtMost(n)) => format!(" ub={n}"),
+                None => String::new(),
+            }
         )
     }
 
@@ -191,6 +206,8 @@ impl Sample {
                 "exact" => s.exact = v != 0,
                 "bw" => s.best_wdl = v as i32,
                 "pw" => s.played_wdl = v as i32,
+                "lb" => s.bound = Some(LossBound::AtLeast(v as i32)),
+                "ub" => s.bound = Some(LossBound::AtMost(v as i32)),
                 _ => {}
             }
         }
@@ -222,7 +239,13 @@ impl Sample {
     /// The class with the shipped thresholds.
     fn shipped(&self) -> Class {
         let (b, p) = self.values();
-        classify(self.lost, b, p, self.empties)
+        classify(
+            bounded_loss(self.lost, self.bound),
+            b,
+            p,
+            self.empties,
+            self.bound,
+        )
     }
 
     /// The same move in `deep`, if it is the same (its truth and size of board agree).
@@ -239,6 +262,18 @@ impl Sample {
             (i2, m2)
         };
         [i, m, (m + 5).max(20)]
+    }
+
+    /// The class by the shipped rule, but with `from` as the estimated loss from
+    /// which a move is a mistake when no proof bounds its loss.
+    fn unproven_from(&self, from: i32) -> Class {
+        let (b, p) = self.values();
+        if self.exact || self.bound.is_some() || threw_away_proof(b, p) {
+            return self.shipped();
+        }
+        let [i, m, bl] = LIKELY_FROM[(self.empties as usize / 4).min(15)];
+        let m = m.max(from);
+        self.with([i, m, bl.max(m)])
     }
 
     /// The class with `likely` thresholds for estimates (the shipped rule otherwise).
@@ -317,7 +352,12 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
             break;
         }
         let best = r.children.iter().map(|c| c.1).max().context("a move")?;
-        for (mv, value) in picks(&r.children, &mut rng, !args.no_random_pick) {
+        let picked = picks(&r.children, &mut rng, !args.no_random_pick);
+        // Picked before this test, so a band's moves are the same as a whole run's.
+        if r.empties < args.min_empty {
+            continue;
+        }
+        for (mv, value) in picked {
             for (name, weights) in &sets {
                 let limit = SearchLimit::nodes(args.nodes);
                 let e = evaluate_move_weighted(&r.position, Some(mv), &limit, weights)
@@ -339,6 +379,7 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
                     exact: e.exact && p.exact,
                     best_wdl: wdl_code(e.wdl),
                     played_wdl: wdl_code(p.wdl),
+                    bound: e.loss_bound,
                     note: String::new(),
                 };
                 println!(
@@ -540,6 +581,42 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
     }
     if args.choose_split {
         choose_split(&samples);
+    }
+    let proven = |bound: fn(&LossBound) -> bool| {
+        let of = |s: &&&Sample| s.bound.as_ref().is_some_and(bound);
+        let big = samples.iter().filter(|s| s.truth >= 15 && of(s)).count();
+        let none = samples.iter().filter(|s| s.truth == 0 && of(s)).count();
+        (big, none)
+    };
+    let (big_at_least, none_at_least) = proven(|b| matches!(b, LossBound::AtLeast(_)));
+    let (big_at_most, none_at_most) = proven(|b| matches!(b, LossBound::AtMost(_)));
+    let unproven = |s: &&&Sample| !s.exact && s.bound.is_none() && s.lost >= PROVE_LOSS_AT;
+    println!(
+        "proofs: lost at least {PROVE_LOSS_AT}: {big_at_least} big losses, {none_at_least} lossless; \
+         at most {}: {big_at_most} big, {none_at_most} lossless; estimated {PROVE_LOSS_AT} or more, \
+         unproven: {} big, {} lossless",
+        PROVE_LOSS_AT - 5,
+        samples
+            .iter()
+            .filter(|s| s.truth >= 15 && unproven(s))
+            .count(),
+        samples
+            .iter()
+            .filter(|s| s.truth == 0 && unproven(s))
+            .count(),
+    );
+    println!("an unproven estimate a mistake from (else the shipped rule):");
+    for from in [15, 18, 20, 22, 25, 30] {
+        let (a, b, c) = rates(&samples, |s| s.unproven_from(from));
+        let big: Vec<_> = samples.iter().filter(|s| s.truth >= 15).collect();
+        let mistakes = big
+            .iter()
+            .filter(|s| s.unproven_from(from) >= Class::Mistake)
+            .count();
+        println!(
+            "  {from}: caught {a}; false mistakes {b}; false inaccuracies {c}; big losses called mistakes {mistakes} of {}",
+            big.len()
+        );
     }
     println!("grid (likely inaccuracy from / mistake from; blunder from 20 or the mistake's + 5):");
     for i in [1, 2, 3, 4, 5] {

@@ -271,7 +271,9 @@ fn summary(
 
 /// The review's verdict goals on the paired way, judged by the shipped
 /// `review::classify::classify` (without the proof rule: samples keep no
-/// outcomes, and it only applies to proven, exact values): of the moves that
+/// outcomes, and it only applies to proven, exact values; and without the
+/// proofs' loss bounds, which samples do not keep either, so an estimated
+/// mistake is judged as unproven): of the moves that
 /// truly lost 15 or more, how many are called at least an inaccuracy; of those
 /// that lost nothing, how many are called a mistake or worse.
 fn verdicts(samples: &[&Sample]) -> String {
@@ -286,7 +288,7 @@ fn verdicts(samples: &[&Sample]) -> String {
             value(s.pair_best, s.pair_exact),
             value(s.pair_played, s.pair_exact),
         );
-        classify(s.pair, b, p, s.empties)
+        classify(s.pair, b, p, s.empties, None)
     };
     let big: Vec<&&Sample> = samples.iter().filter(|s| s.truth >= 15).collect();
     let none: Vec<&&Sample> = samples.iter().filter(|s| s.truth == 0).collect();

@@ -66,7 +66,29 @@ pub struct PositionEval {
     /// The move asked about ([`evaluate_move`]), valued in the same searches as
     /// `best`: never above `margin`. `None` when no move was asked about.
     pub played: Option<MoveValue>,
+    /// What proofs to the end of the game say of the points `played` lost, when
+    /// its value and the best move's are not both exact and their estimates say it
+    /// lost [`PROVE_LOSS_AT`] or more ([`evaluate_move`]); `None` otherwise, or
+    /// when the budget ran out first.
+    pub loss_bound: Option<LossBound>,
 }
+
+/// The points of final margin a move lost against the best move, as bounded by
+/// proofs to the end of the game, though the two values are estimates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LossBound {
+    /// At least this many: another move's exact value is that much above the
+    /// move's own.
+    AtLeast(i32),
+    /// At most this many: no move's exact value is more above the move's own.
+    AtMost(i32),
+}
+
+/// The loss [`evaluate_move`] asks proofs about, in points: "did the move lose
+/// this many or more?" when the estimates say it did. Every total is a multiple
+/// of 5 points, so a loss below it is at most 10: 15 splits a mistake (11 to 20
+/// points lost) from an inaccuracy, and is the issue's "big loss".
+pub const PROVE_LOSS_AT: i32 = 15;
 
 impl PositionEval {
     /// The best move's value.
@@ -106,6 +128,13 @@ pub fn evaluate(
 /// the solves prove its outcome and margin beside the best move's. So the
 /// points it lost, `margin - played.margin`, come from one search, whose
 /// errors in the two values largely cancel, not from two separate ones.
+///
+/// When the two values are not both exact and their difference is
+/// [`PROVE_LOSS_AT`] or more, a second budget as large as `limit` goes to
+/// proving it ([`PositionEval::loss_bound`]): the played move's exact value,
+/// then one null-window search of the other moves against it plus
+/// [`PROVE_LOSS_AT`]. So a position the estimates call a mistake may take up to
+/// twice the budget.
 ///
 /// `limit` gives the budget: its time (90% of it is used; the rest covers the
 /// last node batch and returning on a loaded machine) and/or its node count
@@ -217,13 +246,31 @@ pub fn evaluate_move_weighted(
     };
     let mut best = move_value(search.best, value, false);
     let mut other = played.map(|mv| move_value(mv, played_value, false));
+    // The budget for proving a loss the estimates call big: `limit` again.
+    let second = SearchLimit {
+        time: limit.time.map(|t| t * 9 / 10),
+        nodes: limit.nodes.map(|n| n.saturating_mul(2)),
+        ..*limit
+    };
     if empties > REVIEW_SOLVE_FROM {
-        return Some(with_played(best, other));
+        return Some(bounded(
+            with_played(best, other),
+            &mut searcher,
+            position,
+            &order,
+            second,
+        ));
     }
     // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
     searcher.set_limit(at(100));
     let Some((mv, wdl)) = searcher.solve_wdl(position, &order) else {
-        return Some(with_played(best, other));
+        return Some(bounded(
+            with_played(best, other),
+            &mut searcher,
+            position,
+            &order,
+            second,
+        ));
     };
     best = proven(best, mv, wdl);
     // The move played: its outcome is at most the position's, proven on its own.
@@ -250,7 +297,62 @@ pub fn evaluate_move_weighted(
         }
         _ => {}
     }
-    Some(with_played(best, other))
+    Some(bounded(
+        with_played(best, other),
+        &mut searcher,
+        position,
+        &order,
+        second,
+    ))
+}
+
+/// `eval` with its [`PositionEval::loss_bound`], proved within `limit` (a
+/// node count counts the searcher's nodes so far too) when its values are not
+/// both exact and say the move played lost [`PROVE_LOSS_AT`] or more.
+fn bounded<'a>(
+    mut eval: PositionEval,
+    searcher: &mut Searcher<'a>,
+    position: &Position,
+    order: &[Move],
+    limit: SearchLimit<'a>,
+) -> PositionEval {
+    let Some(played) = eval.played else {
+        return eval;
+    };
+    let lost = eval.margin - played.margin;
+    if (eval.exact && played.exact) || played.mv == eval.best || lost < PROVE_LOSS_AT {
+        return eval;
+    }
+    searcher.set_limit(limit);
+    eval.loss_bound = prove_loss(searcher, position, played.mv, order);
+    eval
+}
+
+/// Whether `played` lost [`PROVE_LOSS_AT`] points or more in `position`: its
+/// exact value (one search of the position after it, to the end of the game),
+/// then whether any other move reaches that plus [`PROVE_LOSS_AT`] (one
+/// null-window search). `None` if the searcher's limit cut either short.
+pub fn prove_loss(
+    searcher: &mut Searcher<'_>,
+    position: &Position,
+    played: Move,
+    order: &[Move],
+) -> Option<LossBound> {
+    let mut child = *position;
+    child.play(played).ok()?;
+    let replies: Vec<Move> = child.legal_moves().collect();
+    let played_value = if replies.is_empty() {
+        -child.margin(child.to_move()) * SCALE
+    } else {
+        -searcher.solve_margin(&child, &replies, -INF, INF)?.1
+    };
+    let others: Vec<Move> = order.iter().copied().filter(|&m| m != played).collect();
+    let reached = searcher.reaches(position, &others, played_value + PROVE_LOSS_AT * SCALE)?;
+    Some(match reached {
+        Some(_) => LossBound::AtLeast(PROVE_LOSS_AT),
+        // Totals are multiples of 5 points, so a loss under 15 is at most 10.
+        None => LossBound::AtMost(PROVE_LOSS_AT - 5),
+    })
 }
 
 /// `value` of `mv` once its outcome `wdl` is proven: a draw is exact (0); a win
@@ -323,6 +425,7 @@ fn with_played(mut best: MoveValue, played: Option<MoveValue>) -> PositionEval {
         exact: best.exact,
         wdl: best.wdl,
         played,
+        loss_bound: None,
     }
 }
 
@@ -403,6 +506,79 @@ mod tests {
         assert_eq!(review, with(&Weights::REVIEW));
         // Hard's weights (no colour term) value it otherwise.
         assert_ne!(review.margin, with(&Weights::HARD).margin);
+    }
+
+    /// Every move's exact loss in `position`, by minimax.
+    fn exact_losses(position: &Position) -> Vec<(Move, i32)> {
+        let values: Vec<(Move, i32)> = position
+            .legal_moves()
+            .map(|mv| {
+                let mut child = *position;
+                child.play(mv).unwrap();
+                (mv, -brute_force(&child))
+            })
+            .collect();
+        let best = values.iter().map(|v| v.1).max().unwrap();
+        values.iter().map(|&(mv, v)| (mv, best - v)).collect()
+    }
+
+    #[test]
+    fn a_loss_is_proven_big_exactly_when_minimax_says_it_lost_15_or_more() {
+        let mut seen = [0; 2];
+        for seed in 0..5 {
+            let position = random_position(52 + seed as u32 % 3, seed);
+            let order: Vec<Move> = position.legal_moves().collect();
+            for (mv, lost) in exact_losses(&position) {
+                let mut searcher = Searcher::new(16, SearchLimit::NONE);
+                let bound = prove_loss(&mut searcher, &position, mv, &order);
+                if lost >= PROVE_LOSS_AT {
+                    assert_eq!(
+                        bound,
+                        Some(LossBound::AtLeast(PROVE_LOSS_AT)),
+                        "{seed} {mv}"
+                    );
+                    seen[0] += 1;
+                } else {
+                    assert_eq!(bound, Some(LossBound::AtMost(10)), "{seed} {mv}");
+                    assert!(lost <= 10, "{seed} {mv}: lost {lost}");
+                    seen[1] += 1;
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "both kinds met: {seen:?}");
+        // Cut short by its limit, it proves nothing.
+        let position = random_position(40, 1);
+        let mv = position.legal_moves().next().unwrap();
+        let mut searcher = Searcher::new(16, SearchLimit::nodes(1_000));
+        let order: Vec<Move> = position.legal_moves().collect();
+        assert_eq!(prove_loss(&mut searcher, &position, mv, &order), None);
+    }
+
+    #[test]
+    fn the_review_bounds_only_a_loss_its_estimates_call_big_and_bounds_it_right() {
+        // Small budgets near the end: estimates that a second budget of proofs checks.
+        let mut bounded = 0;
+        for seed in 0..3 {
+            let position = random_position(52, seed);
+            for (mv, lost) in exact_losses(&position) {
+                let eval = evaluate_move(&position, Some(mv), &SearchLimit::nodes(1_000)).unwrap();
+                let p = eval.played.unwrap();
+                let estimated = eval.margin - p.margin;
+                match eval.loss_bound {
+                    None => {}
+                    Some(bound) => {
+                        assert!(!(eval.exact && p.exact) && estimated >= PROVE_LOSS_AT);
+                        let right = match bound {
+                            LossBound::AtLeast(n) => lost >= n,
+                            LossBound::AtMost(n) => lost <= n,
+                        };
+                        assert!(right, "seed {seed} {mv}: {bound:?}, lost {lost}");
+                        bounded += 1;
+                    }
+                }
+            }
+        }
+        assert!(bounded > 0, "no loss was bounded");
     }
 
     #[test]

@@ -249,6 +249,38 @@ impl<'a> Searcher<'a> {
         None
     }
 
+    /// Whether a root move in `order` reaches an exact value of at least `target`
+    /// (evaluation units, from the mover's view): one null-window search to the
+    /// end of the game per move, each asking only that. `Some(Some(mv))` names
+    /// one that does, `Some(None)` proves none does; `None` if a limit or the
+    /// stop flag cut the proof short (see [`Searcher::aborted`]).
+    pub fn reaches(
+        &mut self,
+        position: &Position,
+        order: &[Move],
+        target: i32,
+    ) -> Option<Option<Move>> {
+        let empties = position.empty_sections() as i32;
+        self.aborted = false;
+        self.can_abort = true;
+        for &mv in order {
+            if position.is_full(mv) {
+                continue;
+            }
+            let mut child = *position;
+            child.play_unchecked(mv);
+            // The child's value to the opponent is at most -target.
+            let v = self.negamax(&child, empties - 1, -target, -target + 1, 1);
+            if self.aborted {
+                return None;
+            }
+            if v <= -target {
+                return Some(Some(mv));
+            }
+        }
+        Some(None)
+    }
+
     /// Nodes visited so far.
     pub fn nodes(&self) -> u64 {
         self.nodes

@@ -28,7 +28,7 @@
 
 use serde::Serialize;
 
-use crate::ai::analysis::{MoveValue, PositionEval, Wdl};
+use crate::ai::analysis::{LossBound, MoveValue, PositionEval, Wdl};
 use crate::rules::{Move, Position};
 
 /// The most points a good move loses.
@@ -127,6 +127,9 @@ pub struct PositionValue {
     /// side, found in the same search as `value`; `None` when no move was
     /// valued with it (the last position, or a position valued alone).
     pub played: Option<(Move, Value)>,
+    /// What proofs bound the points the move played lost, when its value and
+    /// the best move's are estimates ([`PositionEval::loss_bound`]).
+    pub loss_bound: Option<LossBound>,
 }
 
 impl PositionValue {
@@ -143,6 +146,7 @@ impl PositionValue {
                 margin_error: 0,
             },
             played: None,
+            loss_bound: None,
         }
     }
 
@@ -164,6 +168,7 @@ impl PositionValue {
             best: Some(eval.best),
             value: value(eval.best_value()),
             played: eval.played.map(|p| (p.mv, value(p))),
+            loss_bound: eval.loss_bound.filter(|_| eval.played.is_some()),
         }
     }
 }
@@ -298,33 +303,83 @@ fn band(empties: u32) -> usize {
     (empties as usize / 4).min(LOSS_ERROR.len() - 1)
 }
 
-/// The range the true loss lies in (90 times in 100) when `lost` is an
-/// estimate made at `empties` empty sections; `None` when it is exact.
+/// The estimated mistake thresholds when no proof bounds the loss
+/// ([`LossBound`]): from this many points estimated lost, per band of 4 empty
+/// sections, a move is likely a mistake though the proofs
+/// ([`crate::ai::analysis::evaluate_move`]) could not show that it lost
+/// [`crate::ai::analysis::PROVE_LOSS_AT`] or more within the budget (a blunder from the larger of
+/// this and [`LIKELY_FROM`]'s). Below 24 empty sections, where the review
+/// solves most positions and the estimates' false mistakes were 0.3 in 100,
+/// the same as [`LIKELY_FROM`]; from 24, where no value is exact within the
+/// review's budget and an estimated loss errs by -14 to +12 points 9 times in
+/// 10, higher (docs/review.md).
+pub const UNPROVEN_MISTAKE_FROM: [i32; 16] = [
+    15, 15, 15, 15, 15, 15, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+];
+
+/// `lost`, an estimate, within what the proofs showed (`bound`).
+pub fn bounded_loss(lost: i32, bound: Option<LossBound>) -> i32 {
+    match bound {
+        Some(LossBound::AtLeast(low)) => lost.max(low),
+        Some(LossBound::AtMost(high)) => lost.min(high),
+        None => lost,
+    }
+}
+
+/// The range the true loss lies in (90 times in 100, and always within what
+/// the proofs showed, `bound`) when `lost` is an estimate made at `empties`
+/// empty sections; `None` when it is exact.
 pub fn lost_range(
     lost: i32,
     best_value: Value,
     played_value: Value,
     empties: u32,
+    bound: Option<LossBound>,
 ) -> Option<[i32; 2]> {
     if !likely(best_value, played_value) {
         return None;
     }
     let (low, high) = LOSS_ERROR[band(empties)];
-    Some([(lost - high).max(0), (lost - low).max(0)])
+    let [from, to] = [(lost - high).max(0), (lost - low).max(0)];
+    Some(match bound {
+        Some(LossBound::AtLeast(at_least)) => [from.max(at_least), to.max(at_least)],
+        Some(LossBound::AtMost(at_most)) => [from.min(at_most), to.min(at_most)],
+        None => [from, to],
+    })
 }
 
 /// The class of a move that lost `lost` points, from `best_value` (the best
-/// move's) to `played_value`, at `empties` empty sections before it: a
-/// thrown-away proof is a blunder; exact values follow the thresholds; an
-/// estimated loss follows [`LIKELY_FROM`].
-pub fn classify(lost: i32, best_value: Value, played_value: Value, empties: u32) -> Class {
+/// move's) to `played_value`, at `empties` empty sections before it, the loss
+/// bounded by proofs to `bound` when they showed one: a thrown-away proof is a
+/// blunder; exact values follow the thresholds; an estimated loss (within its
+/// bound) follows [`LIKELY_FROM`], a mistake or worse only from
+/// [`UNPROVEN_MISTAKE_FROM`] when no proof bounds it.
+pub fn classify(
+    lost: i32,
+    best_value: Value,
+    played_value: Value,
+    empties: u32,
+    bound: Option<LossBound>,
+) -> Class {
     if threw_away_proof(best_value, played_value) {
         return Class::Blunder;
     }
     let [inaccuracy, mistake, blunder] = if likely(best_value, played_value) {
-        LIKELY_FROM[band(empties)]
+        let [inaccuracy, mistake, blunder] = LIKELY_FROM[band(empties)];
+        match bound {
+            Some(_) => [inaccuracy, mistake, blunder],
+            None => {
+                let mistake = mistake.max(UNPROVEN_MISTAKE_FROM[band(empties)]);
+                [inaccuracy, mistake, blunder.max(mistake)]
+            }
+        }
     } else {
         [GOOD_MAX + 1, INACCURACY_MAX + 1, MISTAKE_MAX + 1]
+    };
+    let lost = if likely(best_value, played_value) {
+        bounded_loss(lost, bound)
+    } else {
+        lost
     };
     if lost <= 0 {
         Class::Best

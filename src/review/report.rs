@@ -4,7 +4,9 @@
 
 use serde::{Serialize, Serializer};
 
-use super::classify::{Class, PositionValue, Value, classify, likely, lost_range, points_lost};
+use super::classify::{
+    Class, PositionValue, Value, bounded_loss, classify, likely, lost_range, points_lost,
+};
 use crate::rules::{Game, Move, Player};
 
 /// One move judged.
@@ -57,8 +59,13 @@ impl MoveReview {
             _ => after?.value.flipped(),
         };
         let empties = 64 - (number as u32 - 1).min(64);
-        let lost = points_lost(played, Some(best), b, a);
-        let class = classify(lost, b, a, empties);
+        // Proofs bound the loss of the move valued with the position only.
+        let bound = match before.played {
+            Some((mv, _)) if mv == played && likely(b, a) => before.loss_bound,
+            _ => None,
+        };
+        let lost = bounded_loss(points_lost(played, Some(best), b, a), bound);
+        let class = classify(lost, b, a, empties, bound);
         Some(MoveReview {
             number,
             player,
@@ -68,7 +75,7 @@ impl MoveReview {
             played_value: a,
             lost,
             lost_range: (lost > 0)
-                .then(|| lost_range(lost, b, a, empties))
+                .then(|| lost_range(lost, b, a, empties, bound))
                 .flatten(),
             class,
             likely: likely(b, a) && class > Class::Good,

@@ -56,7 +56,7 @@ fn classes_follow_the_documented_thresholds() {
     for (lost, class) in cases {
         for empties in [4, 30, 60] {
             assert_eq!(
-                classify(lost, b, exact(-lost), empties),
+                classify(lost, b, exact(-lost), empties, None),
                 class,
                 "lost {lost}"
             );
@@ -67,14 +67,23 @@ fn classes_follow_the_documented_thresholds() {
 #[test]
 fn throwing_away_a_proven_outcome_is_always_a_blunder() {
     // Win to draw: 5 points, a blunder all the same.
-    assert_eq!(classify(5, proven(5), proven(0), 20), Class::Blunder);
+    assert_eq!(classify(5, proven(5), proven(0), 20, None), Class::Blunder);
     // Win to loss, draw to loss.
-    assert_eq!(classify(10, proven(5), proven(-5), 20), Class::Blunder);
-    assert_eq!(classify(5, proven(0), proven(-5), 20), Class::Blunder);
+    assert_eq!(
+        classify(10, proven(5), proven(-5), 20, None),
+        Class::Blunder
+    );
+    assert_eq!(classify(5, proven(0), proven(-5), 20, None), Class::Blunder);
     // A win kept, a loss made worse, a draw kept: by points only.
-    assert_eq!(classify(10, proven(15), proven(5), 20), Class::Inaccuracy);
-    assert_eq!(classify(10, proven(-5), proven(-15), 20), Class::Inaccuracy);
-    assert_eq!(classify(0, proven(0), proven(0), 20), Class::Best);
+    assert_eq!(
+        classify(10, proven(15), proven(5), 20, None),
+        Class::Inaccuracy
+    );
+    assert_eq!(
+        classify(10, proven(-5), proven(-15), 20, None),
+        Class::Inaccuracy
+    );
+    assert_eq!(classify(0, proven(0), proven(0), 20, None), Class::Best);
     // A thrown-away proof is a blunder whatever the margins' error.
     let win = Value {
         outcome: Some(Wdl::Win),
@@ -84,17 +93,27 @@ fn throwing_away_a_proven_outcome_is_always_a_blunder() {
         outcome: Some(Wdl::Loss),
         ..est_within(-3, 25)
     };
-    assert_eq!(classify(6, win, loss, 20), Class::Blunder);
+    assert_eq!(classify(6, win, loss, 20, None), Class::Blunder);
 }
 
 #[test]
 fn from_estimates_the_verdict_is_likely_and_follows_the_calibrated_thresholds() {
     use super::classify::{LIKELY_FROM, LOSS_ERROR, likely, lost_range};
+    use crate::ai::analysis::{LossBound, PROVE_LOSS_AT};
     for empties in [12, 20, 28, 40] {
         let band = empties as usize / 4;
         let [inaccuracy, mistake, blunder] = LIKELY_FROM[band];
         assert!(0 < inaccuracy && inaccuracy < mistake && mistake < blunder);
-        let class = |lost| classify(lost, est(0), est(-lost), empties);
+        // With the loss proven on the side of it the estimate is on: every
+        // threshold holds as calibrated.
+        let bound = |lost| {
+            Some(if lost >= PROVE_LOSS_AT {
+                LossBound::AtLeast(PROVE_LOSS_AT)
+            } else {
+                LossBound::AtMost(PROVE_LOSS_AT - 5)
+            })
+        };
+        let class = |lost| classify(lost, est(0), est(-lost), empties, bound(lost));
         assert_eq!(class(0), Class::Best);
         assert_eq!(class(inaccuracy - 1), Class::Good);
         assert_eq!(class(inaccuracy), Class::Inaccuracy);
@@ -107,11 +126,84 @@ fn from_estimates_the_verdict_is_likely_and_follows_the_calibrated_thresholds() 
         assert!(!likely(proven(0), proven(-20)));
         let (low, high) = LOSS_ERROR[band];
         assert_eq!(
-            lost_range(20, proven(0), est(-20), empties),
+            lost_range(20, proven(0), est(-20), empties, None),
             Some([(20 - high).max(0), (20 - low).max(0)])
         );
-        assert_eq!(lost_range(20, proven(0), proven(-20), empties), None);
+        assert_eq!(lost_range(20, proven(0), proven(-20), empties, None), None);
     }
+}
+
+#[test]
+fn a_move_proven_to_have_lost_at_most_10_is_never_called_a_mistake() {
+    use super::classify::lost_range;
+    use crate::ai::analysis::LossBound;
+    let at_most = Some(LossBound::AtMost(10));
+    for empties in [16, 20, 24, 28] {
+        for estimated in [15, 20, 25, 40, 90] {
+            let (b, p) = (est(0), est(-estimated));
+            let class = classify(estimated, b, p, empties, at_most);
+            assert!(
+                class <= Class::Inaccuracy,
+                "{empties} {estimated}: {class:?}"
+            );
+            let [low, high] = lost_range(estimated, b, p, empties, at_most).unwrap();
+            assert!(low <= high && high <= 10, "{empties} {estimated}");
+        }
+    }
+    // Through the report: the loss shown is within the proof too.
+    let before = PositionValue {
+        best: Some(Square::C3),
+        value: est(30),
+        played: Some((Square::A1, est(-10))),
+        loss_bound: at_most,
+    };
+    let m = MoveReview::new(1, Player::Blue, Square::A1, &before, None).unwrap();
+    assert_eq!((m.lost, m.class), (10, Class::Inaccuracy), "{m:?}");
+    assert!(m.likely && m.lost_range.unwrap()[1] <= 10, "{m:?}");
+    // The bound is the move played's only: another move's loss keeps its estimate.
+    let other = PositionValue {
+        played: Some((Square::D4, est(-10))),
+        ..before
+    };
+    let after = PositionValue {
+        best: Some(Square::A2),
+        value: est(10),
+        played: None,
+        loss_bound: None,
+    };
+    let m = MoveReview::new(1, Player::Blue, Square::A1, &other, Some(&after)).unwrap();
+    assert_eq!(m.lost, 40, "{m:?}");
+}
+
+#[test]
+fn an_estimated_mistake_needs_a_proof_or_a_larger_estimate_from_24_empty_sections() {
+    use super::classify::{LIKELY_FROM, UNPROVEN_MISTAKE_FROM, lost_range};
+    use crate::ai::analysis::{LossBound, PROVE_LOSS_AT};
+    let at_least = Some(LossBound::AtLeast(PROVE_LOSS_AT));
+    // Below 24 empty sections an estimate is judged as before.
+    for empties in [16, 20, 23] {
+        let band = empties as usize / 4;
+        assert_eq!(UNPROVEN_MISTAKE_FROM[band], LIKELY_FROM[band][1]);
+    }
+    for empties in [24, 28, 30] {
+        let band = empties as usize / 4;
+        let unproven = UNPROVEN_MISTAKE_FROM[band];
+        assert!(unproven > LIKELY_FROM[band][1]);
+        let class = |lost, bound| classify(lost, est(0), est(-lost), empties, bound);
+        // Unproven: an inaccuracy up to the higher threshold, then a mistake or worse.
+        assert_eq!(class(unproven - 1, None), Class::Inaccuracy);
+        assert!(class(unproven, None) >= Class::Mistake);
+        // Proven to have lost 15 or more: a mistake from the calibrated threshold.
+        assert_eq!(class(PROVE_LOSS_AT, at_least), Class::Mistake);
+        assert_eq!(class(LIKELY_FROM[band][2], at_least), Class::Blunder);
+        // Its range starts at the proven loss.
+        let range = lost_range(PROVE_LOSS_AT, est(0), est(-15), empties, at_least).unwrap();
+        assert_eq!(range[0], PROVE_LOSS_AT);
+    }
+    // The proofs ask the question that separates a mistake from an inaccuracy:
+    // in steps of 5 points, a loss under the proofs' 15 is at most 10.
+    assert!(PROVE_LOSS_AT > INACCURACY_MAX && PROVE_LOSS_AT - 5 <= INACCURACY_MAX);
+    assert!(LIKELY_FROM.iter().all(|t| t[1] >= PROVE_LOSS_AT));
 }
 
 #[test]
@@ -125,6 +217,7 @@ fn an_estimate_carries_its_stages_error_and_an_exact_value_none() {
         exact: false,
         wdl: None,
         played: None,
+        loss_bound: None,
     };
     let value = PositionValue::of(&position, eval).value;
     assert_eq!(value.margin_error, ESTIMATE_ERROR[24 / 4]);
@@ -204,6 +297,7 @@ fn values_of(game: &Game, margins: &[Option<i32>]) -> Vec<Option<PositionValue>>
                 best: position.legal_moves().next(),
                 value: exact(margin),
                 played: None,
+                loss_bound: None,
             })
         })
         .collect()
@@ -259,6 +353,7 @@ fn a_move_valued_with_its_position_is_reviewed_without_the_next_one() {
             best: Some(Square::A1),
             value: est(10),
             played: Some((Square::B2, est(-10))),
+            loss_bound: None,
         }),
         None,
         None,
@@ -271,15 +366,17 @@ fn a_move_valued_with_its_position_is_reviewed_without_the_next_one() {
         (m.best_value.margin, m.played_value.margin, m.lost),
         (10, -10, 20)
     );
-    // From estimates: likely, with a range.
+    // From estimates: likely, with a range; unproven, 20 points is an
+    // inaccuracy this far from the end (`UNPROVEN_MISTAKE_FROM`).
     assert!(m.likely && m.lost_range.is_some(), "{m:?}");
-    assert!(m.class >= Class::Mistake, "{m:?}");
+    assert_eq!(m.class, Class::Inaccuracy, "{m:?}");
     // A value for another move than the one played is not used for it.
     let values = vec![
         Some(PositionValue {
             best: Some(Square::A1),
             value: est(10),
             played: Some((Square::D4, est(-10))),
+            loss_bound: None,
         }),
         None,
         None,
@@ -318,6 +415,7 @@ fn sample_review() -> Review {
             best: Some(best),
             value,
             played,
+            loss_bound: None,
         })
     };
     let values = vec![
@@ -326,11 +424,13 @@ fn sample_review() -> Review {
             est_within(3, 20),
             Some((Square::B2, est_within(3, 20))),
         ),
-        valued(
-            Square::A1,
-            est_within(-3, 20),
-            Some((Square::C3, est_within(-25, 20))),
-        ),
+        // Estimates, the loss proven to be 15 or more.
+        Some(PositionValue {
+            best: Some(Square::A1),
+            value: est_within(-3, 20),
+            played: Some((Square::C3, est_within(-25, 20))),
+            loss_bound: Some(analysis::LossBound::AtLeast(15)),
+        }),
         valued(Square::A1, proven(25), Some((Square::A1, proven(25)))),
         valued(Square::B3, proven(-5), Some((Square::D4, proven(-20)))),
         valued(
@@ -396,7 +496,7 @@ fn the_json_shape() {
             {"move": 2, "player": "yellow", "square": "c3", "best": "a1",
              "best_value": {"margin": -3, "exact": false, "outcome": null, "margin_error": 20},
              "played_value": {"margin": -25, "exact": false, "outcome": null, "margin_error": 20},
-             "lost": 22, "lost_range": [10, 36], "class": "blunder", "likely": true},
+             "lost": 22, "lost_range": [15, 36], "class": "blunder", "likely": true},
             {"move": 3, "player": "blue", "square": "a1", "best": "a1",
              "best_value": {"margin": 25, "exact": true, "outcome": "win", "margin_error": 0},
              "played_value": {"margin": 25, "exact": true, "outcome": "win", "margin_error": 0},
@@ -412,7 +512,7 @@ fn the_json_shape() {
             "yellow": {"moves": 2, "best": 0, "good": 0, "inaccuracy": 0, "mistake": 1,
                        "blunder": 1, "average_lost": 18.5,
                        "biggest_swing": {"move": 2, "square": "c3", "best": "a1", "lost": 22,
-                                         "lost_range": [10, 36],
+                                         "lost_range": [15, 36],
                                          "best_value": {"margin": -3, "exact": false,
                                                         "outcome": null, "margin_error": 20},
                                          "played_value": {"margin": -25, "exact": false,
@@ -434,6 +534,7 @@ fn fake(
         exact: false,
         wdl: None,
         played: None,
+        loss_bound: None,
     })
 }
 
@@ -712,7 +813,7 @@ const GOLDEN_REVIEW_JSON: &str = concat!(
     r#"e":null,"class":"best","likely":false},{"move":2,"player":"yellow","square":"c3""#,
     r#","best":"a1","best_value":{"margin":-3,"exact":false,"outcome":null,"margin_erro"#,
     r#"r":20},"played_value":{"margin":-25,"exact":false,"outcome":null,"margin_error":"#,
-    r#"20},"lost":22,"lost_range":[10,36],"class":"blunder","likely":true},{"move":3,"p"#,
+    r#"20},"lost":22,"lost_range":[15,36],"class":"blunder","likely":true},{"move":3,"p"#,
     r#"layer":"blue","square":"a1","best":"a1","best_value":{"margin":25,"exact":true,""#,
     r#"outcome":"win","margin_error":0},"played_value":{"margin":25,"exact":true,"outco"#,
     r#"me":"win","margin_error":0},"lost":0,"lost_range":null,"class":"best","likely":f"#,
@@ -723,7 +824,7 @@ const GOLDEN_REVIEW_JSON: &str = concat!(
     r#","inaccuracy":0,"mistake":0,"blunder":0,"average_lost":0.0,"biggest_swing":null}"#,
     r#","yellow":{"moves":2,"best":0,"good":0,"inaccuracy":0,"mistake":1,"blunder":1,"a"#,
     r#"verage_lost":18.5,"biggest_swing":{"move":2,"square":"c3","best":"a1","lost":22,"#,
-    r#""lost_range":[10,36],"best_value":{"margin":-3,"exact":false,"outcome":null,"mar"#,
+    r#""lost_range":[15,36],"best_value":{"margin":-3,"exact":false,"outcome":null,"mar"#,
     r#"gin_error":20},"played_value":{"margin":-25,"exact":false,"outcome":null,"margin"#,
     r#"_error":20}}}}}"#,
 );

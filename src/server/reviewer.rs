@@ -9,6 +9,7 @@ use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use crate::ai::SearchLimit;
+use crate::ai::analysis::LossBound;
 use crate::ai::search::Wdl;
 use crate::review::{PositionValue, Value, analyse_game_with, evaluate_position};
 use crate::rules::{Game, Move, Position};
@@ -265,8 +266,9 @@ fn decode_value<'a>(fields: &mut impl Iterator<Item = &'a str>) -> Option<Value>
 }
 
 /// A review as the store keeps it: one position a line, `best value`, then `played
-/// value` when the move played there was valued in the same search (`best` is `-`
-/// on a full board; a value as [`encode_value`] writes it).
+/// value` when the move played there was valued in the same search, then `>=N` or
+/// `<=N` when proofs bound the points it lost to at least or at most N (`best` is
+/// `-` on a full board; a value as [`encode_value`] writes it).
 pub(crate) fn encode(values: &[PositionValue]) -> String {
     values
         .iter()
@@ -275,9 +277,23 @@ pub(crate) fn encode(values: &[PositionValue]) -> String {
             let played = v.played.map_or_else(String::new, |(mv, value)| {
                 format!(" {mv} {}", encode_value(&value))
             });
-            format!("{best} {}{played}\n", encode_value(&v.value))
+            let bound = match (v.played, v.loss_bound) {
+                (Some(_), Some(LossBound::AtLeast(n))) => format!(" >={n}"),
+                (Some(_), Some(LossBound::AtMost(n))) => format!(" <={n}"),
+                _ => String::new(),
+            };
+            format!("{best} {}{played}{bound}\n", encode_value(&v.value))
         })
         .collect()
+}
+
+/// A loss bound as [`encode`] writes it.
+fn decode_bound(field: &str) -> Option<LossBound> {
+    if let Some(n) = field.strip_prefix(">=") {
+        Some(LossBound::AtLeast(n.parse().ok()?))
+    } else {
+        Some(LossBound::AtMost(field.strip_prefix("<=")?.parse().ok()?))
+    }
 }
 
 /// A kept review read back for `game`: `None` if it is not one position a line for
@@ -298,10 +314,15 @@ pub(crate) fn decode(text: &str, game: &Game) -> Option<Vec<PositionValue>> {
                 None => None,
                 Some(square) => Some((square.parse().ok()?, decode_value(&mut fields)?)),
             };
+            let loss_bound = match fields.next() {
+                None => None,
+                Some(bound) => Some(decode_bound(bound)?),
+            };
             fields.next().is_none().then_some(PositionValue {
                 best,
                 value,
                 played,
+                loss_bound,
             })
         })
         .collect::<Option<_>>()?;
@@ -360,6 +381,11 @@ mod tests {
                     };
                     (p.square(), value)
                 }),
+                loss_bound: [
+                    Some(LossBound::AtLeast(15)),
+                    Some(LossBound::AtMost(10)),
+                    None,
+                ][i.min(2)],
             })
             .collect();
         let text = encode(&values);
@@ -378,7 +404,11 @@ mod tests {
             .collect();
         let alone: Vec<PositionValue> = values
             .iter()
-            .map(|v| PositionValue { played: None, ..*v })
+            .map(|v| PositionValue {
+                played: None,
+                loss_bound: None,
+                ..*v
+            })
             .collect();
         assert_eq!(decode(&old, &game), Some(alone));
     }

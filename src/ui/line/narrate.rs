@@ -878,6 +878,7 @@ mod tests {
                         best: position.legal_moves().next(),
                         value,
                         played: None,
+                        loss_bound: None,
                     },
                 );
             }
