@@ -22,9 +22,12 @@
 //! an inaccuracy, mistake or blunder from the estimated losses in
 //! [`LIKELY_FROM`], chosen for the goals that a move that lost 15 points or
 //! more is at least a likely inaccuracy 95 times in 100, and a move that lost
-//! nothing a likely mistake less than once in 100 (on held-out moves: 92 and
-//! 2.9 in 100, so not yet met); the range the true loss lies in
-//! ([`lost_range`]) is shown beside it.
+//! nothing a likely mistake less than once in 100; the range the true loss
+//! lies in ([`lost_range`]) is shown beside it. An estimated mistake is checked
+//! by proofs ([`crate::ai::analysis::LossBound`]): a loss proven at most 10 is
+//! at worst an inaccuracy; without a proof, from 24 empty sections a mistake
+//! needs a larger estimate ([`UNPROVEN_MISTAKE_FROM`]). docs/review.md has the
+//! measurements.
 
 use serde::Serialize;
 

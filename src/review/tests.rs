@@ -202,7 +202,7 @@ fn an_estimated_mistake_needs_a_proof_or_a_larger_estimate_from_24_empty_section
     }
     // The proofs ask the question that separates a mistake from an inaccuracy:
     // in steps of 5 points, a loss under the proofs' 15 is at most 10.
-    assert!(PROVE_LOSS_AT > INACCURACY_MAX && PROVE_LOSS_AT - 5 <= INACCURACY_MAX);
+    const { assert!(PROVE_LOSS_AT > INACCURACY_MAX && PROVE_LOSS_AT - 5 <= INACCURACY_MAX) };
     assert!(LIKELY_FROM.iter().all(|t| t[1] >= PROVE_LOSS_AT));
 }
 

@@ -57,6 +57,7 @@ fn fake_value(game: &Game, i: usize) -> PositionValue {
             margin_error: 0,
         },
         played: None,
+        loss_bound: None,
     }
 }
 
@@ -274,6 +275,7 @@ fn review_at(shown: usize, engines: bool) -> ReplayState {
             margin_error: 0,
         },
         played: None,
+        loss_bound: None,
     };
     let (before, after) = if engines { (5, -5) } else { (5, 6) };
     let _ = state.analysis_result(
