@@ -252,18 +252,14 @@ pub fn evaluate_move_weighted(
         nodes: limit.nodes.map(|n| n.saturating_mul(2)),
         ..*limit
     };
-    if empties > REVIEW_SOLVE_FROM {
-        return Some(bounded(
-            with_played(best, other),
-            &mut searcher,
-            position,
-            &order,
-            second,
-        ));
-    }
     // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
-    searcher.set_limit(at(100));
-    let Some((mv, wdl)) = searcher.solve_wdl(position, &order) else {
+    let solved = (empties <= REVIEW_SOLVE_FROM)
+        .then(|| {
+            searcher.set_limit(at(100));
+            searcher.solve_wdl(position, &order)
+        })
+        .flatten();
+    let Some((mv, wdl)) = solved else {
         return Some(bounded(
             with_played(best, other),
             &mut searcher,
