@@ -113,13 +113,10 @@ impl Weights {
     /// outcome at 20 empty sections. Kept for play: the weights fitted to
     /// margins ([`Weights::REVIEW`]) scored less as Blue against medium
     /// (docs/ai.md). The parity fill's weight, a tenth of a point per point,
-    /// came from games as Blue against medium (5 and 15 scored less); with the
-    /// fill, which also counts parity, the parity-favoured threes of four
-    /// ([`feature::FAVOURED_NEXT`], [`feature::FAVOURED_HIGH`]) weigh 0.8 of
-    /// their fitted `[67, 101]` and `[78, 109]` (games again: issue 29, sixth pass).
+    /// came from games as Blue against medium (5 and 15 scored less).
     pub const HARD: Weights = Weights {
-        mine: [6, 15, 56, 54, 81, 12, 28],
-        theirs: [9, 18, 37, 62, 87, 26, 33],
+        mine: [6, 15, 56, 67, 101, 12, 28],
+        theirs: [9, 18, 37, 78, 109, 26, 33],
         colour: [0, 0],
         fill: 10,
     };
