@@ -110,6 +110,10 @@ pub struct Searcher<'a> {
     /// Whether exact nodes with Blue to move use Yellow's follow-up bound
     /// ([`follow_up_bound`]).
     pub use_follow_up: bool,
+    /// From this many empty sections, exact nodes with Yellow to move bound
+    /// each child by Yellow's follow-up ([`FOLLOW_UP_CHILDREN_FROM`]; tests
+    /// lower it to check the cut-offs against minimax).
+    pub(crate) follow_up_children_from: i32,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -197,6 +201,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             use_bounds: true,
             use_follow_up: true,
+            follow_up_children_from: FOLLOW_UP_CHILDREN_FROM,
             weights: Weights::HARD,
         }
     }
@@ -626,7 +631,7 @@ impl<'a> Searcher<'a> {
         let follow_up = self.use_bounds
             && self.use_follow_up
             && depth == empties
-            && empties >= FOLLOW_UP_CHILDREN_FROM
+            && empties >= self.follow_up_children_from
             && position.to_move() == Player::Yellow;
         let by = OrderBy {
             tt_move,
