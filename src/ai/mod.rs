@@ -27,6 +27,7 @@
 //! file here imports a file that imports it back.
 
 pub mod analysis;
+mod bounds;
 mod decision;
 pub mod easy;
 mod engine;

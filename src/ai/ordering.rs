@@ -10,6 +10,7 @@
 //! 3. [`KILLER_FIRST`] and [`KILLER_SECOND`]: the moves that last cut off at this ply;
 //! 4. history: how often the move cut off anywhere, capped at [`HISTORY_CAP`].
 
+use super::bounds::exact_bounds;
 use super::eval::{Weights, evaluate_with};
 use crate::rules::{Move, Position, Square};
 
@@ -82,6 +83,10 @@ impl Heuristics {
 pub struct Child {
     /// The order key: higher first.
     pub key: i64,
+    /// An upper bound on the child's final margin from its mover's view
+    /// (evaluation units), when the node asked for it ([`OrderBy::follow_up`]);
+    /// `i32::MAX` otherwise.
+    pub bound: i32,
     /// The move.
     pub mv: Square,
     /// The position after the move.
@@ -94,6 +99,11 @@ pub struct OrderBy<'a> {
     pub tt_move: Option<Square>,
     /// Order by each child's evaluation instead of points (exact nodes, big subtrees).
     pub evaluation: Option<&'a Weights>,
+    /// With Yellow to move at exact nodes: each child's [`exact_bounds`] (Blue
+    /// to move there, so Yellow's follow-up bound applies), computed against
+    /// this alpha (the child's), kept in [`Child::bound`]; a child is ordered
+    /// by the lower of its evaluation and that bound.
+    pub follow_up: Option<i32>,
     /// The node's ply, for the killers.
     pub ply: usize,
 }
@@ -119,9 +129,13 @@ pub fn ordered_children(
         let mut child = *position;
         debug_assert!(!position.is_full(mv), "ordering a full square {mv}");
         let placement = child.play_unchecked(mv);
+        let bound = by
+            .follow_up
+            .map_or(i32::MAX, |alpha| exact_bounds(&child, alpha).1);
         let gain = match by.evaluation {
-            // The child's value is the opponent's: lowest first.
-            Some(weights) => EVAL_OFFSET - evaluate_with(&child, weights) as i64,
+            // The child's value is the opponent's: lowest first. Its evaluation
+            // is no more than its upper bound.
+            Some(weights) => EVAL_OFFSET - evaluate_with(&child, weights).min(bound) as i64,
             None => {
                 // Points scored, less what the stone above gives the opponent straight away.
                 let mut reply = child;
@@ -145,6 +159,7 @@ pub fn ordered_children(
         key += heuristics.history[me][mv.index()].min(HISTORY_CAP) as i64;
         out[n] = Child {
             key,
+            bound,
             mv,
             position: child,
         };
@@ -188,12 +203,14 @@ mod tests {
         }
         let mut out = [Child {
             key: 0,
+            bound: i32::MAX,
             mv: Square::A1,
             position: p,
         }; 16];
         let by = OrderBy {
             tt_move: None,
             evaluation: None,
+            follow_up: None,
             ply: 0,
         };
         let n = ordered_children(&p, p.open_squares(), &by, &Heuristics::default(), &mut out);

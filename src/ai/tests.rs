@@ -841,3 +841,68 @@ fn the_follow_up_bound_changes_no_solve() {
         }
     }
 }
+
+#[test]
+fn yellows_moves_cut_off_by_their_follow_up_bound_change_no_solve() {
+    // Hard bounds Yellow's children this way from 15 empty sections; here from
+    // every exact node, at 9-12 empty sections where minimax is exact: the
+    // outcome and the margin (whole window and the proven side's) match it,
+    // with either side to move, in both rulesets.
+    let mut fired = 0;
+    for ruleset in Ruleset::ALL {
+        let mut memo = HashMap::new();
+        for seed in 0..12u64 {
+            let plies = 52 + (seed % 4) as u32;
+            let position = super::test_support::random_position_in(ruleset, plies, 900 + seed);
+            let exact = minimax(&position, &mut memo);
+            let order: Vec<Move> = position.legal_moves().collect();
+            let searcher = || {
+                let mut s = Searcher::new(14, SearchLimit::NONE);
+                s.follow_up_children_from = 1;
+                s
+            };
+            let mut s = searcher();
+            let (mv, wdl) = s.solve_wdl(&position, &order).expect("unlimited");
+            assert_eq!(wdl, Wdl::from_value(exact), "{ruleset:?} {position}");
+            let mut child = position;
+            child.play(mv).unwrap();
+            assert_eq!(
+                Wdl::from_value(-minimax(&child, &mut memo)),
+                wdl,
+                "{ruleset:?} {position}"
+            );
+            let mut s = searcher();
+            let margin = s.solve_margin(&position, &order, -search::INF, search::INF);
+            assert_eq!(
+                margin.map(|(_, v)| v),
+                Some(exact * super::eval::SCALE),
+                "{ruleset:?} {position}"
+            );
+            // The proven side's window, as hard searches it.
+            if exact != 0 {
+                let window = if exact > 0 {
+                    (0, search::INF)
+                } else {
+                    (-search::INF, 0)
+                };
+                let mut s = searcher();
+                let (_, v) = s
+                    .solve_margin(&position, &order, window.0, window.1)
+                    .expect("the margin lies in the window");
+                assert_eq!(v, exact * super::eval::SCALE, "{ruleset:?} {position}");
+            }
+            // The same solves without the children's bounds visit more nodes
+            // somewhere: the cut-offs are not dead code.
+            let mut plain = Searcher::new(14, SearchLimit::NONE);
+            plain.follow_up_children_from = i32::MAX;
+            plain.solve_wdl(&position, &order);
+            let mut with = searcher();
+            with.solve_wdl(&position, &order);
+            fired += usize::from(with.nodes() != plain.nodes());
+        }
+    }
+    assert!(
+        fired >= 3,
+        "the children's bounds changed only {fired} of 24 solves"
+    );
+}
