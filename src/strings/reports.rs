@@ -95,7 +95,8 @@ pub(crate) fn analysing(bar: &str, gap: &str, done: usize, total: usize, secs: f
 }
 
 /// `analyze`: the record's name, on a line of its own (a long path would push the
-/// rest past 80 columns), then what was reviewed and how.
+/// rest past 80 columns), then what was reviewed and how: a position whose
+/// estimates call the move played a mistake gets its budget again for proofs.
 pub(crate) fn reviewed(
     name: &str,
     moves: usize,
@@ -105,7 +106,8 @@ pub(crate) fn reviewed(
 ) -> String {
     let plural = if threads == 1 { "" } else { "s" };
     format!(
-        "{name}\n{moves} moves reviewed in {secs:.1} s ({think_ms} ms a position, {threads} thread{plural})"
+        "{name}\n{moves} moves reviewed in {secs:.1} s ({think_ms} ms a position, {threads} thread{plural})\n\
+         (as much again where an estimated loss of 15 or more was checked)"
     )
 }
 

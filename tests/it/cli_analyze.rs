@@ -31,6 +31,10 @@ fn text_output_has_a_row_per_move_and_a_summary() {
         lines[1].ends_with(" s (20 ms a position, 2 threads)"),
         "{text}"
     );
+    assert_eq!(
+        lines[2],
+        "(as much again where an estimated loss of 15 or more was checked)"
+    );
     let header = lines
         .iter()
         .position(|l| l.trim_start().starts_with("#  player"))
