@@ -1,5 +1,5 @@
 #!/bin/bash
-# The fit on every training label of seed 101 (games 0-1099+ as written), held out h202.csv.
+# The fit on every training label of seed 101 (games 0-539, 569-1004, 1100-1466), held out h202.csv.
 cd /work/data/labels2   # where the shards are (outside git)
 T="s101-0a.csv s101-0b.csv s101-1.csv s101-2.csv s101-2b.csv s101-3.csv s101-4.csv s101-5.csv s101-6.csv"
 {
