@@ -343,12 +343,7 @@ pub fn lost_range(
         return None;
     }
     let (low, high) = LOSS_ERROR[band(empties)];
-    let [from, to] = [(lost - high).max(0), (lost - low).max(0)];
-    Some(match bound {
-        Some(LossBound::AtLeast(at_least)) => [from.max(at_least), to.max(at_least)],
-        Some(LossBound::AtMost(at_most)) => [from.min(at_most), to.min(at_most)],
-        None => [from, to],
-    })
+    Some([(lost - high).max(0), (lost - low).max(0)].map(|end| bounded_loss(end, bound)))
 }
 
 /// The class of a move that lost `lost` points, from `best_value` (the best
