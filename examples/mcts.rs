@@ -14,6 +14,12 @@
 //! gives hard `--ms` worth of nodes a move and MCTS `--factor` times `--ms`
 //! worth of playouts. The rates are printed.
 //!
+//! `--verbose` prints each game's margin and then its record in `strength
+//! --verbose`'s form (`game B3: 45-50 a1 b2 ...`, `B`/`Y` for hard's colour), so
+//! `examples/lost_games.rs` can find where hard's lost games were decided.
+//! `--colour blue` or `yellow` plays only that colour's games (the same seeds as
+//! with both).
+//!
 //! UCT: each node keeps its visits and its total reward for the player who
 //! moved into it (1 a win, 1/2 a draw, 0 a loss at the end of a random
 //! playout); a child is chosen by mean reward + C sqrt(ln N / n) with C = 0.7,
@@ -40,9 +46,12 @@ struct Args {
     factor: f64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Print each game's result.
+    /// Print each game's result and moves.
     #[arg(long)]
     verbose: bool,
+    /// Hard's colour: `blue`, `yellow` or `both`.
+    #[arg(long, default_value = "both")]
+    colour: String,
 }
 
 /// This thread's CPU time so far, in milliseconds (Linux; `None` elsewhere).
@@ -187,6 +196,9 @@ fn main() {
         args.ms as f64 * args.factor
     );
     for hard_side in Player::BOTH {
+        if args.colour != "both" && args.colour != hard_side.name() {
+            continue;
+        }
         let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
         let mut scores = Vec::new();
         for g in 0..args.games {
@@ -198,6 +210,7 @@ fn main() {
             });
             let mut mcts_rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
             let mut position = Position::new();
+            let mut moves = Vec::new();
             while !position.is_over() {
                 let mv = if position.to_move() == hard_side {
                     hard.choose(&position, &SearchLimit::nodes(hard_nodes))
@@ -206,6 +219,7 @@ fn main() {
                 };
                 let Some(mv) = mv else { break };
                 position.play_unchecked(mv);
+                moves.push(mv.to_string());
             }
             let m = position.margin(hard_side);
             margin += i64::from(m);
@@ -226,6 +240,13 @@ fn main() {
             scores.push(score);
             if args.verbose {
                 println!("hard as {hard_side}, game {g}: {m:+}");
+                println!(
+                    "game {}{g}: {}-{} {}",
+                    &hard_side.name()[..1].to_uppercase(),
+                    position.score(Player::Blue),
+                    position.score(Player::Yellow),
+                    moves.join(" ")
+                );
             }
         }
         let n = scores.len() as f64;
