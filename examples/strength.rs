@@ -12,6 +12,8 @@
 //! Each engine runs with `threads 1` and `nodes N` (hard's node budget per move),
 //! so a match is the same every run whatever the machine's load; only the move
 //! times vary. Game `g` seeds each side from `--seed`, `g` and its colour.
+//! `--opening "a1 d1,a1 a4"` forces the first plies (both engines are told
+//! them), game `g` taking the openings in turn, to measure a few openings alone.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -53,6 +55,23 @@ struct Args {
     /// Print every game's moves and totals.
     #[arg(long)]
     verbose: bool,
+    /// Forced first plies, as moves separated by spaces; several openings
+    /// separated by commas are played in turn (game `g` plays opening `g` mod
+    /// their count). Both engines are told the moves; then they play on. The
+    /// copy rate counts only the moves the engines chose.
+    #[arg(long, value_name = "MOVES")]
+    opening: Option<String>,
+}
+
+/// The openings of `--opening`: each a list of squares.
+fn parse_openings(text: &str) -> anyhow::Result<Vec<Vec<Square>>> {
+    text.split(',')
+        .map(|line| {
+            line.split_whitespace()
+                .map(|m| m.parse().map_err(|e| anyhow::anyhow!("{m}: {e}")))
+                .collect()
+        })
+        .collect()
 }
 
 /// One `hijara engine` child process.
@@ -160,6 +179,10 @@ fn main() -> anyhow::Result<()> {
         Some(ms) => format!("time_per_move {ms}"),
         None => format!("nodes {}", args.nodes),
     };
+    let openings = match &args.opening {
+        Some(text) => parse_openings(text)?,
+        None => vec![Vec::new()],
+    };
     let mut engines = [
         Engine::start(&args.blue_engine, &args.blue, &budget, &args.variant)?,
         Engine::start(&yellow_engine, &args.yellow, &budget, &args.variant)?,
@@ -179,6 +202,14 @@ fn main() -> anyhow::Result<()> {
         let mut last_blue: Option<Square> = None;
         let mut moves = Vec::new();
         let mut yellow_moves = 0;
+        for &square in &openings[(game % openings.len() as u64) as usize] {
+            let colour = position.to_move().name();
+            for e in &mut engines {
+                e.send(&format!("play {colour} {square}"))?;
+            }
+            position.play(square)?;
+            moves.push(square.to_string());
+        }
         while !position.is_over() {
             let player = position.to_move();
             let colour = player.name();
