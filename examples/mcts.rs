@@ -50,7 +50,7 @@ struct Args {
     #[arg(long)]
     verbose: bool,
     /// Hard's colour: `blue`, `yellow` or `both`.
-    #[arg(long, default_value = "both")]
+    #[arg(long, default_value = "both", value_parser = ["blue", "yellow", "both"])]
     colour: String,
 }
 
