@@ -5,9 +5,8 @@
 //! from the crate: squares, moves and scores from `hijara::rules`, the bound
 //! from `hijara::ai`, the engine from `hijara::ai::gtp` (as `hijara engine`).
 //!
-//! Reads game records, lines `game ID: B-Y m1 m2 ...` (standard rules, Blue
-//! first; the `--verbose` output of `strength` and `mcts`); other lines are
-//! skipped.
+//! Reads game records (`support/game_log.rs`: lines `game ID: B-Y m1 m2 ...`,
+//! the `--verbose` output of `strength` and `mcts`).
 //!
 //! ```sh
 //! cargo build --release --features tools --example follow_up_games
@@ -28,6 +27,10 @@ use hijara::ai::eval::SCALE;
 use hijara::ai::gtp::Session;
 use hijara::ai::search::follow_up_bound;
 use hijara::rules::{Player, Position, Square};
+
+#[path = "support/game_log.rs"]
+mod game_log;
+use game_log::read_records;
 
 #[derive(Parser)]
 struct Args {
@@ -104,60 +107,6 @@ enum Only {
     /// Blue won.
     #[value(name = "blue-wins")]
     Wins,
-}
-
-/// One game record.
-struct Record {
-    id: String,
-    /// The totals as recorded, `B-Y`.
-    totals: String,
-    /// Blue's total less Yellow's, as recorded.
-    recorded: i32,
-    moves: Vec<Square>,
-}
-
-/// The game records in `path`, every move checked legal.
-fn read_records(path: &Path) -> Result<Vec<Record>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
-    let mut records = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let at = || format!("{}:{}", path.display(), n + 1);
-        let Some(rest) = line.strip_prefix("game ") else {
-            continue;
-        };
-        let (id, rest) = rest
-            .split_once(':')
-            .with_context(|| format!("{}: no `:` after the game's id", at()))?;
-        let mut words = rest.split_whitespace();
-        let totals = words.next().unwrap_or("");
-        let (b, y) = totals
-            .split_once('-')
-            .with_context(|| format!("{}: totals {totals:?} are not B-Y", at()))?;
-        let (b, y): (i32, i32) = (
-            b.parse()
-                .with_context(|| format!("{}: Blue's total {b:?}", at()))?,
-            y.parse()
-                .with_context(|| format!("{}: Yellow's total {y:?}", at()))?,
-        );
-        let mut position = Position::new();
-        let mut moves = Vec::new();
-        for word in words {
-            let square: Square = word
-                .parse()
-                .map_err(|e| anyhow::anyhow!("{}: {word}: {e}", at()))?;
-            position
-                .play(square)
-                .map_err(|e| anyhow::anyhow!("{}: {word}: {e}", at()))?;
-            moves.push(square);
-        }
-        records.push(Record {
-            id: id.to_owned(),
-            totals: totals.to_owned(),
-            recorded: b - y,
-            moves,
-        });
-    }
-    Ok(records)
 }
 
 /// Blue's result in a game with this margin.

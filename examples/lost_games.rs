@@ -10,10 +10,13 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Parser;
 use hijara::ai::{SearchLimit, SolveFor, Wdl, solve};
-use hijara::rules::{Player, Position, Square};
+use hijara::rules::{Player, Position};
+
+#[path = "support/game_log.rs"]
+mod game_log;
+use game_log::read_records;
 
 #[derive(Parser)]
 struct Args {
@@ -37,24 +40,18 @@ fn main() -> anyhow::Result<()> {
         "yellow" => Player::Yellow,
         other => anyhow::bail!("--colour {other}: blue or yellow"),
     };
-    let text = std::fs::read_to_string(&args.games)
-        .with_context(|| format!("{}", args.games.display()))?;
-    for (n, line) in text.lines().enumerate() {
-        let Some(rest) = line.strip_prefix("game ") else {
-            continue;
+    for record in read_records(&args.games)? {
+        let mine = if me == Player::Blue {
+            record.recorded
+        } else {
+            -record.recorded
         };
-        let mut words = rest.split_whitespace();
-        let id = words.next().unwrap_or("?").trim_end_matches(':');
-        let totals = words.next().unwrap_or("");
-        let (b, y) = totals.split_once('-').context("totals")?;
-        let (b, y): (i32, i32) = (b.parse()?, y.parse()?);
-        let mine = if me == Player::Blue { b - y } else { y - b };
         if mine > 0 {
             continue;
         }
         let mut position = Position::new();
-        let mut out = format!("game {id} ({totals}):");
-        for word in words {
+        let mut out = format!("game {} ({}):", record.id, record.totals);
+        for &square in &record.moves {
             let e = position.empty_sections();
             if position.to_move() == me && args.depths.contains(&e) {
                 let s = solve(
@@ -71,10 +68,8 @@ fn main() -> anyhow::Result<()> {
                 };
                 out += &format!(" {e}:{tag}");
             }
-            let sq: Square = word
-                .parse()
-                .map_err(|e| anyhow::anyhow!("line {}: {word}: {e}", n + 1))?;
-            position.play(sq)?;
+            // Checked legal when the log was read.
+            position.play_unchecked(square);
         }
         println!("{out}");
     }
