@@ -64,14 +64,26 @@ impl MoveReview {
             Some((mv, _)) if mv == played && likely(b, a) => before.loss_bound,
             _ => None,
         };
-        let lost = bounded_loss(points_lost(played, Some(best), b, a), bound);
+        let estimated = points_lost(played, Some(best), b, a);
+        let lost = bounded_loss(estimated, bound);
         let class = classify(lost, b, a, empties, bound);
+        // A proof that moved the loss bounds the best move's estimate too: it
+        // is shown as the played move's value plus the loss, so that the two
+        // values and the loss agree (the verdict is the same either way).
+        let best_value = if lost == estimated {
+            b
+        } else {
+            Value {
+                margin: a.margin + lost,
+                ..b
+            }
+        };
         Some(MoveReview {
             number,
             player,
             mv: played,
             best,
-            best_value: b,
+            best_value,
             played_value: a,
             lost,
             lost_range: (lost > 0)

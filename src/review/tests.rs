@@ -160,6 +160,9 @@ fn a_move_proven_to_have_lost_at_most_10_is_never_called_a_mistake() {
     let m = MoveReview::new(1, Player::Blue, Square::A1, &before, None).unwrap();
     assert_eq!((m.lost, m.class), (10, Class::Inaccuracy), "{m:?}");
     assert!(m.likely && m.lost_range.unwrap()[1] <= 10, "{m:?}");
+    // ... and the best move's value with it: the played move's plus the loss.
+    assert_eq!(m.best_value.margin - m.played_value.margin, m.lost, "{m:?}");
+    assert!(!m.best_value.exact, "{m:?}");
     // The bound is the move played's only: another move's loss keeps its estimate.
     let other = PositionValue {
         played: Some((Square::D4, est(-10))),
