@@ -33,7 +33,7 @@ fn text_output_has_a_row_per_move_and_a_summary() {
     );
     assert_eq!(
         lines[2],
-        "(as much again where proofs checked the loss: docs/review.md, rule 4)"
+        "(as much again where proofs checked the loss: docs/review.md, rules 4-5)"
     );
     let header = lines
         .iter()
