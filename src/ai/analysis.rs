@@ -68,8 +68,9 @@ pub struct PositionEval {
     pub played: Option<MoveValue>,
     /// What proofs to the end of the game say of the points `played` lost, when
     /// its value and the best move's are not both exact and their estimates say it
-    /// lost [`PROVE_LOSS_AT`] or more ([`evaluate_move`]); `None` otherwise, or
-    /// when the budget ran out first.
+    /// lost [`PROVE_LOSS_AT`] or more, or (up to [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty
+    /// sections) less than [`CHECK_SMALL_LOSS_BELOW`] ([`evaluate_move`]); `None`
+    /// otherwise, or when the budget ran out first.
     pub loss_bound: Option<LossBound>,
 }
 
@@ -89,6 +90,17 @@ pub enum LossBound {
 /// of 5 points, so a loss below it is at most 10: 15 splits a mistake (11 to 20
 /// points lost) from an inaccuracy, and is the issue's "big loss".
 pub const PROVE_LOSS_AT: i32 = 15;
+
+/// An estimated loss under this many points (a move the review calls best or
+/// good) is checked by the same proofs as a big one, up to
+/// [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty sections: the big losses the review missed
+/// were estimated at 0-2 points, because the search did not find the true best
+/// move (docs/review.md, issue 29, eighth pass).
+pub const CHECK_SMALL_LOSS_BELOW: i32 = 3;
+
+/// The most empty sections at which a small estimated loss is checked
+/// ([`CHECK_SMALL_LOSS_BELOW`]): the review's goals stop at 30.
+pub const CHECK_SMALL_LOSS_MAX_EMPTY: u32 = 30;
 
 impl PositionEval {
     /// The best move's value.
@@ -130,11 +142,16 @@ pub fn evaluate(
 /// errors in the two values largely cancel, not from two separate ones.
 ///
 /// When the two values are not both exact and their difference is
-/// [`PROVE_LOSS_AT`] or more, a second budget as large as `limit` goes to
-/// proving it ([`PositionEval::loss_bound`]): the played move's exact value,
-/// then one null-window search of the other moves against it plus
-/// [`PROVE_LOSS_AT`]. So a position the estimates call a mistake may take up to
-/// twice the budget.
+/// [`PROVE_LOSS_AT`] or more, or up to [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty sections
+/// less than [`CHECK_SMALL_LOSS_BELOW`], a second budget as large as `limit`
+/// goes to proving whether the move lost [`PROVE_LOSS_AT`] or more
+/// ([`PositionEval::loss_bound`]): the played move's exact value, then one
+/// null-window search of the other moves against it plus [`PROVE_LOSS_AT`].
+/// When a small estimate hid a big loss, the move that beat the played one is
+/// named the best, valued at the played move's value plus [`PROVE_LOSS_AT`]
+/// (unless the best move's value was exact). So a position the estimates call a
+/// mistake, or up to 30 empty sections best or nearly, may take up to twice the
+/// budget.
 ///
 /// `limit` gives the budget: its time (90% of it is used; the rest covers the
 /// last node batch and returning on a loaded machine) and/or its node count
@@ -304,7 +321,8 @@ pub fn evaluate_move_weighted(
 
 /// `eval` with its [`PositionEval::loss_bound`], proved within `limit` (a
 /// node count counts the searcher's nodes so far too) when its values are not
-/// both exact and say the move played lost [`PROVE_LOSS_AT`] or more.
+/// both exact and say the move played lost [`PROVE_LOSS_AT`] or more, or (up to
+/// [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty sections) less than [`CHECK_SMALL_LOSS_BELOW`].
 fn bounded<'a>(
     mut eval: PositionEval,
     searcher: &mut Searcher<'a>,
@@ -316,11 +334,31 @@ fn bounded<'a>(
         return eval;
     };
     let lost = eval.margin - played.margin;
-    if (eval.exact && played.exact) || played.mv == eval.best || lost < PROVE_LOSS_AT {
+    if eval.exact && played.exact {
+        return eval;
+    }
+    let big = played.mv != eval.best && lost >= PROVE_LOSS_AT;
+    let small =
+        lost < CHECK_SMALL_LOSS_BELOW && position.empty_sections() <= CHECK_SMALL_LOSS_MAX_EMPTY;
+    if !(big || small) {
         return eval;
     }
     searcher.set_limit(limit);
-    eval.loss_bound = prove_loss(searcher, position, played.mv, order);
+    let Some((bound, by)) = prove_loss_by(searcher, position, played.mv, order) else {
+        return eval;
+    };
+    eval.loss_bound = Some(bound);
+    // The estimates called the move played (nearly) as good as the best, and a
+    // move beats it by 15 or more: that one is named the best, worth that much
+    // more than the played move's estimate. (An exact best move stays; the
+    // review shows its value as the played one's plus the loss.)
+    if let (LossBound::AtLeast(n), Some(mv)) = (bound, by)
+        && lost < n
+        && !eval.exact
+    {
+        eval.best = mv;
+        eval.margin = played.margin + n;
+    }
     eval
 }
 
@@ -334,6 +372,17 @@ pub fn prove_loss(
     played: Move,
     order: &[Move],
 ) -> Option<LossBound> {
+    prove_loss_by(searcher, position, played, order).map(|(bound, _)| bound)
+}
+
+/// [`prove_loss`], with the move that beat `played` by [`PROVE_LOSS_AT`] when
+/// one did.
+fn prove_loss_by(
+    searcher: &mut Searcher<'_>,
+    position: &Position,
+    played: Move,
+    order: &[Move],
+) -> Option<(LossBound, Option<Move>)> {
     let mut child = *position;
     child.play(played).ok()?;
     let replies: Vec<Move> = child.legal_moves().collect();
@@ -345,9 +394,9 @@ pub fn prove_loss(
     let others: Vec<Move> = order.iter().copied().filter(|&m| m != played).collect();
     let reached = searcher.reaches(position, &others, played_value + PROVE_LOSS_AT * SCALE)?;
     Some(match reached {
-        Some(_) => LossBound::AtLeast(PROVE_LOSS_AT),
+        Some(mv) => (LossBound::AtLeast(PROVE_LOSS_AT), Some(mv)),
         // Totals are multiples of 5 points, so a loss under 15 is at most 10.
-        None => LossBound::AtMost(PROVE_LOSS_AT - 5),
+        None => (LossBound::AtMost(PROVE_LOSS_AT - 5), None),
     })
 }
 
@@ -551,7 +600,7 @@ mod tests {
     }
 
     #[test]
-    fn the_review_bounds_only_a_loss_its_estimates_call_big_and_bounds_it_right() {
+    fn the_review_bounds_only_a_loss_its_estimates_call_big_or_small_and_bounds_it_right() {
         // Small budgets near the end: estimates that a second budget of proofs checks.
         let mut bounded = 0;
         for seed in 0..3 {
@@ -563,7 +612,11 @@ mod tests {
                 match eval.loss_bound {
                     None => {}
                     Some(bound) => {
-                        assert!(!(eval.exact && p.exact) && estimated >= PROVE_LOSS_AT);
+                        assert!(!(eval.exact && p.exact));
+                        assert!(
+                            !(CHECK_SMALL_LOSS_BELOW..PROVE_LOSS_AT).contains(&estimated),
+                            "seed {seed} {mv}: {eval:?}"
+                        );
                         let right = match bound {
                             LossBound::AtLeast(n) => lost >= n,
                             LossBound::AtMost(n) => lost <= n,
@@ -575,6 +628,52 @@ mod tests {
             }
         }
         assert!(bounded > 0, "no loss was bounded");
+    }
+
+    #[test]
+    fn a_small_estimated_loss_is_checked_and_a_big_loss_it_hid_is_proven() {
+        let estimate = |mv, margin| MoveValue {
+            mv,
+            margin,
+            exact: false,
+            wdl: None,
+        };
+        let mut seen = [0; 2];
+        for seed in 0..4 {
+            let position = random_position(52 + seed as u32 % 2, seed);
+            let order: Vec<Move> = position.legal_moves().collect();
+            let losses = exact_losses(&position);
+            for &(mv, lost) in &losses {
+                // Estimates that call the move best (a loss of 0) or nearly (2).
+                for (best, margin) in [(mv, 0), (order[usize::from(order[0] == mv)], 2)] {
+                    let eval = with_played(estimate(best, margin), Some(estimate(mv, 0)));
+                    let mut searcher = Searcher::new(16, SearchLimit::NONE);
+                    let checked =
+                        bounded(eval, &mut searcher, &position, &order, SearchLimit::NONE);
+                    if lost >= PROVE_LOSS_AT {
+                        // Named the best: a move the proof found, whose exact
+                        // value beats the played one's by 15 or more.
+                        assert_eq!(checked.loss_bound, Some(LossBound::AtLeast(15)));
+                        let (_, by) = *losses.iter().find(|l| l.0 == checked.best).unwrap();
+                        assert!(lost - by >= PROVE_LOSS_AT, "seed {seed} {mv}");
+                        assert_eq!(checked.margin, PROVE_LOSS_AT);
+                        seen[0] += 1;
+                    } else {
+                        assert_eq!(checked.loss_bound, Some(LossBound::AtMost(10)));
+                        assert_eq!((checked.best, checked.margin), (eval.best, eval.margin));
+                        seen[1] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "both kinds met: {seen:?}");
+        // Beyond 30 empty sections a small loss is not checked.
+        let position = random_position(64 - CHECK_SMALL_LOSS_MAX_EMPTY - 1, 3);
+        let order: Vec<Move> = position.legal_moves().collect();
+        let eval = with_played(estimate(order[0], 0), Some(estimate(order[1], 0)));
+        let mut searcher = Searcher::new(16, SearchLimit::NONE);
+        let checked = bounded(eval, &mut searcher, &position, &order, SearchLimit::NONE);
+        assert_eq!((checked, searcher.nodes()), (eval, 0));
     }
 
     #[test]

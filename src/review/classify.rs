@@ -26,8 +26,10 @@
 //! lies in ([`lost_range`]) is shown beside it. An estimated mistake is checked
 //! by proofs ([`crate::ai::analysis::LossBound`]): a loss proven at most 10 is
 //! at worst an inaccuracy; without a proof, from 24 empty sections a mistake
-//! needs a larger estimate ([`UNPROVEN_MISTAKE_FROM`]). docs/review.md has the
-//! measurements.
+//! needs a larger estimate ([`UNPROVEN_MISTAKE_FROM`]). Up to 30 empty sections
+//! an estimated loss under 3 is checked by the same proofs
+//! ([`crate::ai::analysis::CHECK_SMALL_LOSS_BELOW`]): one proven 15 or more is
+//! a mistake. docs/review.md has the measurements.
 
 use serde::Serialize;
 

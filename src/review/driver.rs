@@ -19,9 +19,12 @@ use crate::rules::{Game, Move, Position};
 /// The default thinking time per position, in milliseconds: 64 positions on
 /// 2 threads take at most 64 x 0.4 s / 2 = 12.8 s, and positions the solver
 /// finishes (the last 15-20) take far less; even on one thread under 26 s.
-/// A position whose estimates call the move played a mistake gets as much again
-/// for proofs ([`analysis::evaluate_move`]): on `assets/games/complete.hij`
-/// the whole review took 11.2-11.6 s instead of 8.8-8.9 s (2 threads, loaded).
+/// A position whose estimates call the move played a mistake, or up to 30
+/// empty sections best or nearly, gets as much again for proofs
+/// ([`analysis::evaluate_move`]): on `assets/games/complete.hij` the whole
+/// review took 11.2-11.6 s instead of 8.8-8.9 s with the first (2 threads,
+/// loaded), 10.8-10.9 s with both against 10.8-11.0 s with the first alone
+/// (load 2.9-3.5).
 pub const REVIEW_THINK_MS: u64 = 400;
 
 /// How many times longer the deep review thinks per position than the review:

@@ -210,6 +210,32 @@ fn an_estimated_mistake_needs_a_proof_or_a_larger_estimate_from_24_empty_section
 }
 
 #[test]
+fn a_small_estimated_loss_proven_big_is_a_mistake() {
+    use crate::ai::analysis::{LossBound, PROVE_LOSS_AT};
+    let at_least = Some(LossBound::AtLeast(PROVE_LOSS_AT));
+    // The analysis named the move that beat the played one best, at the played
+    // move's value plus the proof (`ai::analysis::evaluate_move`).
+    let renamed = PositionValue {
+        best: Some(Square::C3),
+        value: est(PROVE_LOSS_AT - 2),
+        played: Some((Square::A1, est(-2))),
+        loss_bound: at_least,
+    };
+    // Or kept an exact best move whose value says 2: the proof moves the loss.
+    let kept = PositionValue {
+        value: proven(0),
+        ..renamed
+    };
+    for before in [renamed, kept] {
+        // Move 39: 26 empty sections before it.
+        let m = MoveReview::new(39, Player::Blue, Square::A1, &before, None).unwrap();
+        assert_eq!((m.lost, m.class), (PROVE_LOSS_AT, Class::Mistake), "{m:?}");
+        assert_eq!(m.best_value.margin - m.played_value.margin, m.lost, "{m:?}");
+        assert_eq!(m.lost_range.unwrap()[0], PROVE_LOSS_AT, "{m:?}");
+    }
+}
+
+#[test]
 fn an_estimate_carries_its_stages_error_and_an_exact_value_none() {
     use super::classify::{ESTIMATE_ERROR, estimate_error};
     let position = random_game(40, 3).position_at(40).to_owned();

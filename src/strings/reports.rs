@@ -107,7 +107,7 @@ pub(crate) fn reviewed(
     let plural = if threads == 1 { "" } else { "s" };
     format!(
         "{name}\n{moves} moves reviewed in {secs:.1} s ({think_ms} ms a position, {threads} thread{plural})\n\
-         (as much again where an estimated loss of 15 or more was checked)"
+         (as much again where proofs checked the loss: docs/review.md, rules 4-5)"
     )
 }
 

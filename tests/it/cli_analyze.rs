@@ -33,7 +33,7 @@ fn text_output_has_a_row_per_move_and_a_summary() {
     );
     assert_eq!(
         lines[2],
-        "(as much again where an estimated loss of 15 or more was checked)"
+        "(as much again where proofs checked the loss: docs/review.md, rules 4-5)"
     );
     let header = lines
         .iter()
