@@ -20,6 +20,10 @@
 //! `--colour blue` or `yellow` plays only that colour's games (the same seeds as
 //! with both).
 //!
+//! `--opening "a1 d1 a4"` forces the first plies of every game, to measure one
+//! opening alone; `--nodes` and `--playouts` fix both budgets instead of the
+//! measured rates, so that such runs are the same on any machine.
+//!
 //! UCT: each node keeps its visits and its total reward for the player who
 //! moved into it (1 a win, 1/2 a draw, 0 a loss at the end of a random
 //! playout); a child is chosen by mean reward + C sqrt(ln N / n) with C = 0.7,
@@ -52,6 +56,15 @@ struct Args {
     /// Hard's colour: `blue`, `yellow` or `both`.
     #[arg(long, default_value = "both", value_parser = ["blue", "yellow", "both"])]
     colour: String,
+    /// Forced first plies, as moves separated by spaces.
+    #[arg(long, value_name = "MOVES")]
+    opening: Option<String>,
+    /// Hard's nodes a move, instead of `--ms` worth at the measured rate.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// MCTS's playouts a move, instead of `--factor` times `--ms` worth.
+    #[arg(long)]
+    playouts: Option<u64>,
 }
 
 /// This thread's CPU time so far, in milliseconds (Linux; `None` elsewhere).
@@ -188,12 +201,40 @@ fn main() {
     let args = Args::parse();
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let (hard_rate, mcts_rate) = rates(&mut rng);
-    let hard_nodes = (hard_rate * args.ms as f64) as u64;
-    let playouts = (mcts_rate * args.ms as f64 * args.factor) as u64;
+    let hard_nodes = args.nodes.unwrap_or((hard_rate * args.ms as f64) as u64);
+    let playouts = args
+        .playouts
+        .unwrap_or((mcts_rate * args.ms as f64 * args.factor) as u64);
+    let opening: Vec<Move> = match args
+        .opening
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::parse)
+        .collect()
+    {
+        Ok(moves) => moves,
+        Err(e) => {
+            eprintln!("--opening: {e}");
+            std::process::exit(2);
+        }
+    };
+    let fixed = |given: bool| {
+        if given {
+            "fixed, not from the rate"
+        } else {
+            "from the rate"
+        }
+    };
     println!(
-        "hard {hard_rate:.0} nodes per CPU ms, {hard_nodes} nodes a move ({} ms); MCTS {mcts_rate:.1} playouts per CPU ms, {playouts} a move ({} ms)",
+        "hard {hard_rate:.0} nodes per CPU ms, {hard_nodes} nodes a move ({} ms, {}); MCTS {mcts_rate:.1} playouts per CPU ms, {playouts} a move ({} ms, {}){}",
         args.ms,
-        args.ms as f64 * args.factor
+        fixed(args.nodes.is_some()),
+        args.ms as f64 * args.factor,
+        fixed(args.playouts.is_some()),
+        args.opening
+            .as_ref()
+            .map_or(String::new(), |o| format!("; opening {o}"))
     );
     for hard_side in Player::BOTH {
         if args.colour != "both" && args.colour != hard_side.name() {
@@ -211,6 +252,13 @@ fn main() {
             let mut mcts_rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
             let mut position = Position::new();
             let mut moves = Vec::new();
+            for &mv in &opening {
+                if position.play(mv).is_err() {
+                    eprintln!("--opening: {mv} is not a legal move there");
+                    std::process::exit(2);
+                }
+                moves.push(mv.to_string());
+            }
             while !position.is_over() {
                 let mv = if position.to_move() == hard_side {
                     hard.choose(&position, &SearchLimit::nodes(hard_nodes))

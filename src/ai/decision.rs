@@ -18,6 +18,9 @@ pub struct Decision {
     /// Whether `mv` is the mirror move (Yellow's half-turn copy of Blue's play,
     /// while Yellow has copied every move): hard plays it only when its search prefers it.
     pub mirrored: bool,
-    /// Nodes visited in all of hard's searches for this move.
+    /// Nodes visited in all of hard's searches for this move (0 for a book move).
     pub nodes: u64,
+    /// Whether `mv` is hard's opening-book move ([`super::book`]): played
+    /// without a search.
+    pub book: bool,
 }

@@ -4,6 +4,7 @@
 //! a self-play game. Nothing is process-wide, so two games in one process (a
 //! server's) never see each other's tables or settings.
 
+use super::book::Book;
 use super::decision::Decision;
 use super::hard::{self, Kept};
 use super::limit::SearchLimit;
@@ -16,6 +17,8 @@ use crate::rules::{Move, Position};
 pub struct Engine {
     settings: AiSettings,
     kept: Option<Kept>,
+    /// Hard's opening book, if it plays from one.
+    book: Option<&'static Book>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -28,11 +31,19 @@ impl std::fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// A player with these settings, keeping nothing yet.
+    /// A player with these settings, keeping nothing yet; hard plays from the
+    /// shipped opening book ([`Book::shipped`]).
     pub fn new(settings: AiSettings) -> Engine {
+        Engine::with_book(settings, Some(Book::shipped()))
+    }
+
+    /// A player with these settings whose hard level plays from `book` (or
+    /// searches every move, with `None`: the tool that builds the book).
+    pub fn with_book(settings: AiSettings, book: Option<&'static Book>) -> Engine {
         Engine {
             settings,
             kept: None,
+            book,
         }
     }
 
@@ -75,6 +86,7 @@ impl Engine {
                 margin: None,
                 mirrored: false,
                 nodes: 0,
+                book: false,
             })
         };
         match s.level {
@@ -90,7 +102,14 @@ impl Engine {
                 } else {
                     *limit
                 };
-                hard::decide(position, &limit, s.seed, s.threads(), &mut self.kept)
+                hard::decide(
+                    position,
+                    &limit,
+                    s.seed,
+                    s.threads(),
+                    &mut self.kept,
+                    self.book,
+                )
             }
         }
     }

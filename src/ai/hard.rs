@@ -28,6 +28,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use super::book::Book;
 use super::decision::Decision;
 use super::eval::SCALE;
 use super::limit::SearchLimit;
@@ -392,7 +393,21 @@ pub(crate) fn decide(
     seed: u64,
     threads: usize,
     slot: &mut Option<Kept>,
+    book: Option<&Book>,
 ) -> Option<Decision> {
+    // A book move costs no search: it was chosen offline from measured games
+    // (`examples/book.rs`).
+    if let Some(mv) = book.and_then(|b| b.lookup(position)) {
+        return Some(Decision {
+            mv,
+            search: None,
+            solved: None,
+            margin: None,
+            mirrored: Some(mv) == mirror_move(position),
+            nodes: 0,
+            book: true,
+        });
+    }
     let budget = Budget::new(limit);
     let mut order = shuffled_moves(position, seed);
     if order.is_empty() {
@@ -447,6 +462,7 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
             margin: Some(search.value / SCALE),
             mirrored: false,
             nodes: run.nodes,
+            book: false,
         });
     }
     let mut solve = RootSolve::default();
@@ -492,6 +508,7 @@ fn search_and_solve(run: &mut Run, position: &Position, order: &mut [Move]) -> O
         margin: (solved == Some(Wdl::Draw)).then_some(0),
         mirrored: false,
         nodes: run.nodes,
+        book: false,
     })
 }
 
@@ -549,6 +566,7 @@ fn follow_proof(
         margin,
         mirrored: false,
         nodes: run.nodes,
+        book: false,
     })
 }
 

@@ -20,6 +20,7 @@
 //!   [`ordering`]) with a lock-free transposition table ([`tt`]) shared by its
 //!   threads ([`smp`]), an evaluation of half-built combinations ([`eval`]), a
 //!   win/draw/loss solve; as Yellow the [`mirror`] move is one candidate.
+//! - [`book`]: hard's opening book, moves chosen offline from measured games.
 //! - [`limit`]: the one limits type; `settings`: levels, seats and [`AiSettings`];
 //!   `decision`: what [`Engine::decide`] returns.
 //!
@@ -27,6 +28,7 @@
 //! file here imports a file that imports it back.
 
 pub mod analysis;
+pub mod book;
 mod bounds;
 mod decision;
 pub mod easy;

@@ -1,0 +1,429 @@
+//! Builds hard's opening book (`assets/book/standard.txt`, standard rules) from
+//! measured games, not from deeper search (twenty times the nodes in the opening
+//! gained nothing: docs/ai-strength.md, issue 29's fourth pass).
+//!
+//! The input is logs of `strength --opening` runs, each forcing the moves to a
+//! position with Blue to move and then one candidate move of Blue's, hard as Blue.
+//! A run is a line `== opening 'MOVES' ...` (as docs/ai-issue29/book6_third.sh
+//! writes it; `== openings 'A,B,...'` for several played in turn, which must be
+//! one position and candidate up to symmetry) followed by `strength`'s output, whose header names Yellow's level
+//! and seed and whose `Blue W wins, D draws, L losses` line is the result; or
+//! `== opening 'MOVES' mcts seed S` followed by `examples/mcts.rs --colour blue
+//! --opening MOVES` output, the sparring partner as the opponent `mcts`. Runs
+//! are pooled per position and candidate up to the board's 8 symmetries; a run
+//! logged twice (the same moves, opponent and seed: the same games) counts once.
+//!
+//! For each position the control is hard's own move there (searched with no
+//! book, one thread, `--nodes` nodes, for each of the seeds 1 to `--seeds`; it
+//! must be one move up to the position's symmetries). The best-scoring candidate
+//! against `--opponent` becomes the book's move only if it beats the control
+//! with the 95% CI of the difference above 0 both over every seed and over the
+//! seeds other than `--screen-seed` (the fresh ones), and if against every other
+//! opponent measured for both it scores at least as well as the control. Every
+//! position gets a comment with the figures, entry or not. The same logs give the
+//! same file.
+//!
+//! ```sh
+//! cargo build --release --features tools --example book
+//! target/release/examples/book docs/ai-issue29/book6_third_seed1.log docs/ai-issue29/book6_third_confirm.log \
+//!     docs/ai-issue29/book6_third_orientations.log docs/ai-issue29/book6_third_vs_hard.log \
+//!     docs/ai-issue29/book6_third_vs_mcts.log > assets/book/standard.txt
+//! ```
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, bail};
+use clap::Parser;
+use hijara::ai::book::{Symmetry, canonical};
+use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
+use hijara::rules::{Player, Position, Square};
+
+#[derive(Parser)]
+struct Args {
+    /// `strength --opening` logs.
+    #[arg(required = true)]
+    logs: Vec<std::path::PathBuf>,
+    /// The opponent (Yellow's level) a book move must beat the control against.
+    #[arg(long, default_value = "medium")]
+    opponent: String,
+    /// The seed the candidates were screened on; the rest are the fresh seeds.
+    #[arg(long, default_value_t = 1)]
+    screen_seed: u64,
+    /// Hard's node budget for its own move (the control).
+    #[arg(long, default_value_t = 10_000)]
+    nodes: u64,
+    /// Hard's own move is searched with seeds 1 to this.
+    #[arg(long, default_value_t = 16)]
+    seeds: u64,
+}
+
+/// Wins, draws and losses for hard (Blue).
+#[derive(Clone, Copy, Default)]
+struct Wdl {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+impl Wdl {
+    fn add(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+
+    fn games(self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The mean score (a win 1, a draw 1/2) and its variance's share of the mean's.
+    fn mean_and_variance(self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let mean = (self.wins as f64 + self.draws as f64 / 2.0) / n;
+        let square = (self.wins as f64 + self.draws as f64 / 4.0) / n;
+        (mean, (square - mean * mean).max(0.0) / n)
+    }
+
+    fn show(self) -> String {
+        let (mean, variance) = self.mean_and_variance();
+        let half = 1.96 * variance.sqrt();
+        format!(
+            "{} / {} / {}, {:.1}% ({:.1}-{:.1}%)",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * mean,
+            100.0 * (mean - half),
+            100.0 * (mean + half)
+        )
+    }
+}
+
+/// `a` minus `b` in points and the 95% CI, `None` when either has no games.
+fn difference(a: Wdl, b: Wdl) -> Option<(f64, f64, f64)> {
+    if a.games() == 0 || b.games() == 0 {
+        return None;
+    }
+    let ((ma, va), (mb, vb)) = (a.mean_and_variance(), b.mean_and_variance());
+    let half = 1.96 * (va + vb).sqrt();
+    let d = ma - mb;
+    Some((100.0 * d, 100.0 * (d - half), 100.0 * (d + half)))
+}
+
+/// One run: the position's moves, the candidate, Yellow's level, the seed, the result.
+struct Run {
+    /// The openings as logged (a repeated run is the same text, opponent and seed).
+    label: String,
+    moves: Vec<Square>,
+    candidate: Square,
+    opponent: String,
+    seed: u64,
+    result: Wdl,
+}
+
+/// The runs in one log, with errors naming the file and line.
+fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+    let mut runs = Vec::new();
+    let mut opening: Option<Vec<Square>> = None;
+    let mut label = String::new();
+    let mut header: Option<(String, u64)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), i + 1);
+        if let Some(rest) = line
+            .strip_prefix("== opening '")
+            .or_else(|| line.strip_prefix("== openings '"))
+        {
+            // Several openings (`strength --opening "A,B"`, played in turn) must be
+            // one position and one candidate up to symmetry: one run.
+            let text = rest.split('\'').next().unwrap_or("");
+            let mut squares: Option<Vec<Square>> = None;
+            for one in text.split(',') {
+                let moves = one
+                    .split_whitespace()
+                    .map(|m| m.parse::<Square>().map_err(|e| anyhow::anyhow!("{m}: {e}")))
+                    .collect::<anyhow::Result<Vec<_>>>()
+                    .with_context(at)?;
+                let key = |moves: &[Square]| -> anyhow::Result<_> {
+                    let (last, before) = moves.split_last().context("an empty opening")?;
+                    let (position, symmetry) = position_of(before)?;
+                    Ok((
+                        canonical(&position),
+                        canonical_move(&position, symmetry, *last),
+                    ))
+                };
+                if let Some(first) = &squares
+                    && key(first).with_context(at)? != key(&moves).with_context(at)?
+                {
+                    bail!("{}: `{one}` is not the first opening up to symmetry", at());
+                }
+                squares.get_or_insert(moves);
+            }
+            let squares = squares.with_context(|| format!("{}: no opening", at()))?;
+            label = text.to_string();
+            opening = Some(squares);
+            // `== opening 'MOVES' mcts seed S ...` (the sparring partner's runs)
+            // names its opponent and seed here; `strength`'s header does below.
+            header = rest.split_once("' mcts seed ").and_then(|(_, after)| {
+                let seed = after.split_whitespace().next()?.parse().ok()?;
+                Some(("mcts".to_string(), seed))
+            });
+        } else if line.contains(" as Blue vs ") && !line.starts_with("hard as Blue vs MCTS") {
+            // `hard (B) as Blue vs medium (Y) as Yellow, 200 games, `nodes 10000`, seed 1, ...`
+            let yellow = line.split(" as Blue vs ").nth(1).unwrap_or("");
+            let level = yellow.split_whitespace().next().unwrap_or("").to_string();
+            let seed = line
+                .split(", seed ")
+                .nth(1)
+                .and_then(|s| s.split(',').next())
+                .and_then(|s| s.trim().parse().ok())
+                .with_context(|| format!("{}: no seed in the header", at()))?;
+            if !line.starts_with("hard ") {
+                bail!("{}: hard is not Blue", at());
+            }
+            header = Some((level, seed));
+        } else if let Some(rest) = line
+            .strip_prefix("Blue ")
+            .or_else(|| line.strip_prefix("hard as Blue vs MCTS at "))
+        {
+            // `Blue W wins, D draws, L losses: ...` or, from `mcts`,
+            // `hard as Blue vs MCTS at Fx its time: W W, D D, L L of N: ...`.
+            let rest = rest.split_once("time: ").map_or(rest, |(_, r)| r);
+            let numbers: Vec<u64> = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|w| !w.is_empty())
+                .take(3)
+                .map(|w| w.parse())
+                .collect::<Result<_, _>>()
+                .with_context(at)?;
+            let (Some(mut moves), Some((opponent, seed)), &[wins, draws, losses]) =
+                (opening.take(), header.take(), &numbers[..])
+            else {
+                bail!("{}: a result without its opening and header", at());
+            };
+            let Some(candidate) = moves.pop() else {
+                bail!("{}: an empty opening", at());
+            };
+            runs.push(Run {
+                label: label.clone(),
+                moves,
+                candidate,
+                opponent,
+                seed,
+                result: Wdl {
+                    wins,
+                    draws,
+                    losses,
+                },
+            });
+        }
+    }
+    Ok(runs)
+}
+
+/// The position after `moves`, and the symmetry taking it to its canonical image.
+fn position_of(moves: &[Square]) -> anyhow::Result<(Position, Symmetry)> {
+    let mut position = Position::new();
+    for &m in moves {
+        position.play(m)?;
+    }
+    let key = canonical(&position);
+    let symmetry = Symmetry::ALL
+        .into_iter()
+        .find(|s| s.apply_stones(&position) == key)
+        .unwrap_or(Symmetry::ALL[0]);
+    Ok((position, symmetry))
+}
+
+/// `square` in the canonical frame, the least image under the symmetries fixing
+/// the canonical position (so that twins of a move count as one).
+fn canonical_move(position: &Position, symmetry: Symmetry, square: Square) -> Square {
+    let key = canonical(position);
+    let mapped = symmetry.apply(square);
+    Symmetry::ALL
+        .into_iter()
+        .filter(|s| {
+            let (b, y) = key;
+            (s.apply_cells(b), s.apply_cells(y)) == key
+        })
+        .map(|s| s.apply(mapped))
+        .min_by_key(|s| s.index())
+        .unwrap_or(mapped)
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    // Per canonical position: its moves (as first logged) and, per candidate in the
+    // canonical frame, per opponent, per seed, the pooled result.
+    type Results = BTreeMap<u8, BTreeMap<String, BTreeMap<u64, Wdl>>>;
+    let mut positions: BTreeMap<(u64, u64), (Vec<Square>, Results)> = BTreeMap::new();
+    // A run repeated with the same moves, opponent and seed is the same games
+    // (node limits make them so): counted once, and it must agree.
+    let mut seen: BTreeMap<(String, String, u64), (u64, u64, u64)> = BTreeMap::new();
+    for path in &args.logs {
+        for run in read_log(path)? {
+            let r = (run.result.wins, run.result.draws, run.result.losses);
+            match seen.insert((run.label.clone(), run.opponent.clone(), run.seed), r) {
+                Some(before) if before == r => continue,
+                Some(before) => bail!(
+                    "{}: {} against {} seed {} gave {before:?} before and {r:?} now",
+                    path.display(),
+                    run.label,
+                    run.opponent,
+                    run.seed
+                ),
+                None => {}
+            }
+            let (position, symmetry) = position_of(&run.moves)?;
+            if position.to_move() != Player::Blue || position.is_full(run.candidate) {
+                bail!("{}: a run that is not a Blue move", path.display());
+            }
+            let mv = canonical_move(&position, symmetry, run.candidate);
+            let entry = positions
+                .entry(canonical(&position))
+                .or_insert_with(|| (run.moves.clone(), BTreeMap::new()));
+            entry
+                .1
+                .entry(mv.index() as u8)
+                .or_default()
+                .entry(run.opponent)
+                .or_default()
+                .entry(run.seed)
+                .or_default()
+                .add(run.result);
+        }
+    }
+    println!(
+        "# Hard's opening book, standard rules: one position a line (any of its 8 symmetries),"
+    );
+    println!("# the moves that reach it, `:` and the book's move. Built by examples/book.rs from");
+    println!(
+        "# measured games (--opponent {} --screen-seed {} --nodes {} --seeds {}):",
+        args.opponent, args.screen_seed, args.nodes, args.seeds
+    );
+    println!("# a move enters only if it beats hard's own move there (95% CI of the difference");
+    println!("# above 0 on every seed and on the fresh seeds) and is no worse against the others.");
+    let pooled = |seeds: &BTreeMap<u64, Wdl>, keep: &dyn Fn(u64) -> bool| {
+        let mut total = Wdl::default();
+        for (_, &r) in seeds.iter().filter(|&(&s, _)| keep(s)) {
+            total.add(r);
+        }
+        total
+    };
+    let name = |moves: &[Square]| {
+        moves
+            .iter()
+            .map(Square::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (moves, results) in positions.values() {
+        let (position, symmetry) = position_of(moves)?;
+        // The move in the logged frame for a canonical-frame square.
+        let back = |index: u8| -> Square {
+            let square = Square::from_index(index).unwrap_or(Square::ALL[0]);
+            symmetry.inverse().apply(square)
+        };
+        let mut own = None;
+        for seed in 1..=args.seeds {
+            let settings = AiSettings {
+                seed,
+                threads: Some(1),
+                ..AiSettings::new(Level::Hard)
+            };
+            let d = Engine::with_book(settings, None)
+                .decide(&position, &SearchLimit::nodes(args.nodes))
+                .context("no move")?;
+            let mv = canonical_move(&position, symmetry, d.mv).index() as u8;
+            if own.is_some_and(|o| o != mv) {
+                bail!("{}: hard's own move depends on its seed", name(moves));
+            }
+            own = Some(mv);
+        }
+        let own = own.context("--seeds 0")?;
+        println!("#\n# {} (hard's own move: {})", name(moves), back(own));
+        let main = |mv: u8, keep: &dyn Fn(u64) -> bool| {
+            results
+                .get(&mv)
+                .and_then(|o| o.get(&args.opponent))
+                .map_or(Wdl::default(), |s| pooled(s, keep))
+        };
+        let all = |_: u64| true;
+        let fresh = |s: u64| s != args.screen_seed;
+        let mut best: Option<(u8, f64)> = None;
+        for (&mv, by_opponent) in results {
+            for (opponent, seeds) in by_opponent {
+                let seed_list: Vec<String> = seeds.keys().map(u64::to_string).collect();
+                println!(
+                    "#   {} vs {opponent} (seeds {}): {}",
+                    back(mv),
+                    seed_list.join(", "),
+                    pooled(seeds, &all).show()
+                );
+            }
+            let score = main(mv, &all);
+            if score.games() > 0 {
+                let (mean, _) = score.mean_and_variance();
+                if best.is_none_or(|(_, b)| mean > b) {
+                    best = Some((mv, mean));
+                }
+            }
+        }
+        let Some((mv, _)) = best.filter(|&(mv, _)| mv != own) else {
+            println!("#   no entry: hard's own move scores best");
+            continue;
+        };
+        let mut reasons = Vec::new();
+        for (label, keep) in [
+            ("every seed", &all as &dyn Fn(u64) -> bool),
+            ("fresh seeds", &fresh),
+        ] {
+            match difference(main(mv, keep), main(own, keep)) {
+                Some((d, lo, hi)) => {
+                    println!(
+                        "#   {} minus {} vs {}, {label}: {d:+.1} ({lo:+.1} to {hi:+.1})",
+                        back(mv),
+                        back(own),
+                        args.opponent
+                    );
+                    if lo <= 0.0 {
+                        reasons.push(format!("{label}: the CI reaches 0"));
+                    }
+                }
+                None => reasons.push(format!("{label}: not measured")),
+            }
+        }
+        let mut others = 0;
+        for opponent in results.get(&mv).into_iter().flat_map(|o| o.keys()) {
+            if *opponent == args.opponent {
+                continue;
+            }
+            let get = |m: u8| {
+                results
+                    .get(&m)
+                    .and_then(|o| o.get(opponent))
+                    .map_or(Wdl::default(), |s| pooled(s, &all))
+            };
+            if let Some((d, lo, hi)) = difference(get(mv), get(own)) {
+                others += 1;
+                println!(
+                    "#   {} minus {} vs {opponent}: {d:+.1} ({lo:+.1} to {hi:+.1})",
+                    back(mv),
+                    back(own)
+                );
+                if d < 0.0 {
+                    reasons.push(format!("worse against {opponent}"));
+                }
+            }
+        }
+        if others == 0 {
+            reasons.push("no other opponent measured".into());
+        }
+        if reasons.is_empty() {
+            println!("{} : {}", name(moves), back(mv));
+        } else {
+            println!("#   no entry for {}: {}", back(mv), reasons.join("; "));
+        }
+    }
+    Ok(())
+}
