@@ -34,8 +34,9 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use hijara::ai::book::{Symmetry, canonical};
+use hijara::ai::book::{canonical, image};
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
+use hijara::rules::Symmetry;
 use hijara::rules::{Player, Position, Square};
 
 #[derive(Parser)]
@@ -230,8 +231,8 @@ fn position_of(moves: &[Square]) -> anyhow::Result<(Position, Symmetry)> {
     let key = canonical(&position);
     let symmetry = Symmetry::ALL
         .into_iter()
-        .find(|s| s.apply_stones(&position) == key)
-        .unwrap_or(Symmetry::ALL[0]);
+        .find(|&s| image(&position, s) == key)
+        .unwrap_or(Symmetry::IDENTITY);
     Ok((position, symmetry))
 }
 

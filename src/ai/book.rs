@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::LazyLock;
 
-use crate::rules::{Move, Position, Ruleset, Square};
+use crate::rules::{Move, Player, Position, Ruleset, Square, Symmetry};
 
 /// The shipped book's text.
 const SHIPPED: &str = include_str!("../../assets/book/standard.txt");
@@ -25,75 +25,20 @@ const SHIPPED: &str = include_str!("../../assets/book/standard.txt");
 static SHIPPED_BOOK: LazyLock<Book> =
     LazyLock::new(|| Book::parse(SHIPPED).expect("the shipped book parses (tested)"));
 
-/// One of the 8 symmetries of the 4x4 board: `(column, row)` goes to
-/// [`Symmetry::apply`]'s square. Sections are kept (gravity fixes them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Symmetry(u8);
-
-impl Symmetry {
-    /// All 8, the identity first.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry(0),
-        Symmetry(1),
-        Symmetry(2),
-        Symmetry(3),
-        Symmetry(4),
-        Symmetry(5),
-        Symmetry(6),
-        Symmetry(7),
-    ];
-
-    /// The image of `square`.
-    pub fn apply(self, square: Square) -> Square {
-        let (c, r) = (square.column(), square.row());
-        let (c, r) = match self.0 {
-            0 => (c, r),
-            1 => (3 - r, c),
-            2 => (3 - c, 3 - r),
-            3 => (r, 3 - c),
-            4 => (3 - c, r),
-            5 => (c, 3 - r),
-            6 => (r, c),
-            _ => (3 - r, 3 - c),
-        };
-        // Both coordinates stay in 0..4.
-        Square::new(c, r).unwrap_or(square)
-    }
-
-    /// The symmetry that undoes this one.
-    pub fn inverse(self) -> Symmetry {
-        match self.0 {
-            1 => Symmetry(3),
-            3 => Symmetry(1),
-            other => Symmetry(other),
-        }
-    }
-
-    /// The image of a bitboard of cells (four bits a square).
-    pub fn apply_cells(self, bits: u64) -> u64 {
-        Square::ALL.iter().fold(0, |out, &square| {
-            let nibble = (bits >> (square.index() * 4)) & 0xF;
-            out | nibble << (self.apply(square).index() * 4)
-        })
-    }
-
-    /// The image of a position's stones, `(blue, yellow)`.
-    pub fn apply_stones(self, position: &Position) -> (u64, u64) {
-        use crate::rules::Player;
-        (
-            self.apply_cells(position.stones(Player::Blue)),
-            self.apply_cells(position.stones(Player::Yellow)),
-        )
-    }
+/// A position's stones under `symmetry`, `(blue, yellow)`: the book's key for
+/// that image.
+pub fn image(position: &Position, symmetry: Symmetry) -> (u64, u64) {
+    let image = position.transformed(symmetry);
+    (image.stones(Player::Blue), image.stones(Player::Yellow))
 }
 
 /// The least of a position's 8 images: the key under which the book holds it.
 pub fn canonical(position: &Position) -> (u64, u64) {
     Symmetry::ALL
         .iter()
-        .map(|s| s.apply_stones(position))
+        .map(|&s| image(position, s))
         .min()
-        .unwrap_or((position.stones(crate::rules::Player::Blue), 0))
+        .unwrap_or((position.stones(Player::Blue), 0))
 }
 
 /// What is wrong with a book line.
@@ -201,9 +146,9 @@ impl Book {
             // Stored under the canonical image, the move mapped the same way.
             let (symmetry, key) = Symmetry::ALL
                 .iter()
-                .map(|&s| (s, s.apply_stones(&position)))
+                .map(|&s| (s, image(&position, s)))
                 .min_by_key(|&(_, key)| key)
-                .unwrap_or((Symmetry(0), (0, 0)));
+                .unwrap_or((Symmetry::IDENTITY, (0, 0)));
             if let Some(&(_, first)) = book.moves.get(&key) {
                 return Err(error(1, BookErrorKind::Duplicate(first)));
             }
@@ -219,7 +164,7 @@ impl Book {
             return None;
         }
         Symmetry::ALL.iter().find_map(|&s| {
-            let &(mv, _) = self.moves.get(&s.apply_stones(position))?;
+            let &(mv, _) = self.moves.get(&image(position, s))?;
             let mv = s.inverse().apply(mv);
             (!position.is_full(mv)).then_some(mv)
         })
@@ -267,34 +212,9 @@ mod tests {
                 .expect("every line's position is found");
             // The book's move or a symmetric twin of it (when the position is symmetric).
             let twin = Symmetry::ALL.iter().any(|s| {
-                s.apply_stones(&position)
-                    == (
-                        position.stones(crate::rules::Player::Blue),
-                        position.stones(crate::rules::Player::Yellow),
-                    )
-                    && s.apply(mv) == found
+                image(&position, *s) == image(&position, Symmetry::IDENTITY) && s.apply(mv) == found
             });
             assert!(twin, "{raw}: found {found}");
-        }
-    }
-
-    #[test]
-    fn symmetries_keep_every_combination_and_invert() {
-        for s in Symmetry::ALL {
-            for square in Square::ALL {
-                assert_eq!(s.inverse().apply(s.apply(square)), square);
-            }
-            for ruleset in [Ruleset::Standard, Ruleset::Corners] {
-                let combos: Vec<(u64, u32)> = ruleset
-                    .combinations()
-                    .iter()
-                    .map(|c| (c.mask(), c.points()))
-                    .collect();
-                for &(mask, points) in &combos {
-                    let image = (s.apply_cells(mask), points);
-                    assert!(combos.contains(&image), "{s:?} {mask:x}");
-                }
-            }
         }
     }
 

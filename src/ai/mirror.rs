@@ -5,21 +5,12 @@
 //! both own the images of each other's combinations and the totals are equal:
 //! the game ends at least a draw for Yellow. The hard level falls back on this.
 
-use crate::rules::{Move, Player, Position, Square};
+use crate::rules::{Move, Player, Position, Symmetry};
 
 /// Whether Yellow's stones are exactly the rotation of Blue's.
 pub fn is_symmetric(position: &Position) -> bool {
-    rotate_stones(position.stones(Player::Blue)) == position.stones(Player::Yellow)
-}
-
-/// The bitboard turned half a turn: square `i`'s four sections move to square `15 - i`.
-pub fn rotate_stones(bits: u64) -> u64 {
-    let mut out = 0u64;
-    for square in Square::ALL {
-        let nibble = (bits >> (square.index() * 4)) & 0xF;
-        out |= nibble << (square.rotated().index() * 4);
-    }
-    out
+    Symmetry::HALF_TURN.apply_cells(position.stones(Player::Blue))
+        == position.stones(Player::Yellow)
 }
 
 /// With Yellow to move, the move that makes the position symmetric again, if any.

@@ -751,7 +751,7 @@ fn mirroring_draws_in_corners() {
     let corners = Ruleset::Corners.combinations();
     assert_eq!(corners.len(), 104);
     for combo in corners {
-        let image = mirror::rotate_stones(combo.mask());
+        let image = crate::rules::Symmetry::HALF_TURN.apply_cells(combo.mask());
         assert!(
             corners
                 .iter()

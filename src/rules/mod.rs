@@ -17,6 +17,7 @@ mod game;
 mod position;
 mod ruleset;
 mod square;
+mod symmetry;
 
 pub use combination::{
     COMBINATION_COUNT, COMBINATIONS, CORNERS, Combination, ComboKind, ComboSet, ComboShape, Line,
@@ -25,6 +26,7 @@ pub use game::{ClaimError, ClaimOutcome, ClaimState, Game, PlayError};
 pub use position::{FullSquare, Outcome, Placement, Position};
 pub use ruleset::{ParseRulesetError, Ruleset};
 pub use square::{Cell, Move, ParsePlayerError, ParseSquareError, Player, Section, Square};
+pub use symmetry::Symmetry;
 
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@ use std::fmt;
 use super::combination::{CORNERS_INDEX, ComboSet, STANDARD_INDEX};
 use super::ruleset::Ruleset;
 use super::square::{Cell, Move, Player, Section, Square};
+use super::symmetry::Symmetry;
 
 /// Every square open: the `u16` set of squares that still have an open section.
 const ALL_OPEN: u16 = 0xFFFF;
@@ -362,20 +363,16 @@ impl Position {
     /// Section numbers are kept; both rulesets are symmetric under this rotation
     /// (it maps lines to lines and corners to corners).
     pub fn rotated(&self) -> Position {
-        let rotate = |bits: u64| {
-            let mut out = 0u64;
-            for sq in Square::ALL {
-                let nibble = (bits >> (sq.index() * 4)) & 0xF;
-                out |= nibble << (sq.rotated().index() * 4);
-            }
-            out
-        };
-        let open = (0..16u32)
-            .filter(|i| self.open & (1 << i) != 0)
-            .fold(0u16, |acc, i| acc | 1 << (15 - i));
+        self.transformed(Symmetry::HALF_TURN)
+    }
+
+    /// The position's image under one of the board's symmetries: every stone
+    /// moved to the image of its square, sections, scores and turn kept (every
+    /// symmetry keeps every combination of both rulesets).
+    pub fn transformed(&self, symmetry: Symmetry) -> Position {
         Position {
-            stones: [rotate(self.stones[0]), rotate(self.stones[1])],
-            open,
+            stones: self.stones.map(|bits| symmetry.apply_cells(bits)),
+            open: symmetry.apply_squares(self.open),
             ply: self.ply,
             ruleset: self.ruleset,
             scores: self.scores,
