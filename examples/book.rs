@@ -39,6 +39,9 @@ use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
 use hijara::rules::Symmetry;
 use hijara::rules::{Player, Position, Square};
 
+#[path = "support/text.rs"]
+mod text;
+
 #[derive(Parser)]
 struct Args {
     /// `strength --opening` logs.
@@ -124,7 +127,7 @@ struct Run {
 
 /// The runs in one log, with errors naming the file and line.
 fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+    let text = text::read_log_text(path)?;
     let mut runs = Vec::new();
     let mut opening: Option<Vec<Square>> = None;
     let mut label = String::new();

@@ -1,15 +1,12 @@
 //! What the game-log tools share (`lost_games`, `follow_up_games`): the game
 //! records of `strength --verbose` and `mcts --verbose`, lines `game ID: B-Y
-//! m1 m2 ...` (standard rules, Blue first; other lines are skipped).
+//! m1 m2 ...` (standard rules, Blue first; other lines are skipped). The
+//! including tool also includes `support/text.rs` as `text` (the capped read).
 
-use std::io::Read;
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use hijara::rules::{Position, Square};
-
-/// The most bytes a log may hold (the largest kept here is about 100 KB).
-const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
 
 /// One game record.
 pub struct Record {
@@ -24,14 +21,7 @@ pub struct Record {
 /// The game records in `path`, every move checked legal; errors name the
 /// file and line.
 pub fn read_records(path: &Path) -> Result<Vec<Record>> {
-    let file = std::fs::File::open(path).with_context(|| format!("{}", path.display()))?;
-    let mut text = String::new();
-    file.take(MAX_LOG_BYTES + 1)
-        .read_to_string(&mut text)
-        .with_context(|| format!("{}", path.display()))?;
-    if text.len() as u64 > MAX_LOG_BYTES {
-        bail!("{}: longer than {MAX_LOG_BYTES} bytes", path.display());
-    }
+    let text = crate::text::read_log_text(path)?;
     let mut records = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = || format!("{}:{}", path.display(), n + 1);
