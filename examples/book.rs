@@ -38,6 +38,7 @@ use hijara::ai::book::{canonical, image};
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
 use hijara::rules::Symmetry;
 use hijara::rules::{Player, Position, Square};
+use hijara::text::{display_path, sanitize};
 
 #[path = "support/text.rs"]
 mod text;
@@ -133,7 +134,7 @@ fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
     let mut label = String::new();
     let mut header: Option<(String, u64)> = None;
     for (i, line) in text.lines().enumerate() {
-        let at = || format!("{}:{}", path.display(), i + 1);
+        let at = || format!("{}:{}", display_path(path), i + 1);
         if let Some(rest) = line
             .strip_prefix("== opening '")
             .or_else(|| line.strip_prefix("== openings '"))
@@ -145,7 +146,11 @@ fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
             for one in text.split(',') {
                 let moves = one
                     .split_whitespace()
-                    .map(|m| m.parse::<Square>().map_err(|e| anyhow::anyhow!("{m}: {e}")))
+                    .map(|m| {
+                        m.parse::<Square>().map_err(|_| {
+                            anyhow::anyhow!("`{}` is not a square a1..d4", sanitize(m))
+                        })
+                    })
                     .collect::<anyhow::Result<Vec<_>>>()
                     .with_context(at)?;
                 let key = |moves: &[Square]| -> anyhow::Result<_> {
@@ -159,12 +164,16 @@ fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
                 if let Some(first) = &squares
                     && key(first).with_context(at)? != key(&moves).with_context(at)?
                 {
-                    bail!("{}: `{one}` is not the first opening up to symmetry", at());
+                    bail!(
+                        "{}: `{}` is not the first opening up to symmetry",
+                        at(),
+                        sanitize(one)
+                    );
                 }
                 squares.get_or_insert(moves);
             }
             let squares = squares.with_context(|| format!("{}: no opening", at()))?;
-            label = text.to_string();
+            label = sanitize(text).into_owned();
             opening = Some(squares);
             // `== opening 'MOVES' mcts seed S ...` (the sparring partner's runs)
             // names its opponent and seed here; `strength`'s header does below.
@@ -175,7 +184,8 @@ fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
         } else if line.contains(" as Blue vs ") && !line.starts_with("hard as Blue vs MCTS") {
             // `hard (B) as Blue vs medium (Y) as Yellow, 200 games, `nodes 10000`, seed 1, ...`
             let yellow = line.split(" as Blue vs ").nth(1).unwrap_or("");
-            let level = yellow.split_whitespace().next().unwrap_or("").to_string();
+            // Log text is printed into the book's comments: escaped.
+            let level = sanitize(yellow.split_whitespace().next().unwrap_or("")).into_owned();
             let seed = line
                 .split(", seed ")
                 .nth(1)
@@ -271,7 +281,7 @@ fn main() -> anyhow::Result<()> {
                 Some(before) if before == r => continue,
                 Some(before) => bail!(
                     "{}: {} against {} seed {} gave {before:?} before and {r:?} now",
-                    path.display(),
+                    display_path(path),
                     run.label,
                     run.opponent,
                     run.seed
@@ -280,7 +290,7 @@ fn main() -> anyhow::Result<()> {
             }
             let (position, symmetry) = position_of(&run.moves)?;
             if position.to_move() != Player::Blue || position.is_full(run.candidate) {
-                bail!("{}: a run that is not a Blue move", path.display());
+                bail!("{}: a run that is not a Blue move", display_path(path));
             }
             let mv = canonical_move(&position, symmetry, run.candidate);
             let entry = positions

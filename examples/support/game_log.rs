@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use hijara::text::display_path;
+
 use anyhow::{Context, Result};
 use hijara::rules::{Position, Square};
 
@@ -24,7 +26,7 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>> {
     let text = crate::text::read_log_text(path)?;
     let mut records = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let at = || format!("{}:{}", path.display(), n + 1);
+        let at = || format!("{}:{}", display_path(path), n + 1);
         let Some(rest) = line.strip_prefix("game ") else {
             continue;
         };
