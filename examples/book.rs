@@ -40,8 +40,8 @@ use hijara::rules::Symmetry;
 use hijara::rules::{Player, Position, Square};
 use hijara::text::{display_path, sanitize};
 
-#[path = "support/text.rs"]
-mod text;
+#[path = "support/log_file.rs"]
+mod log_file;
 
 #[derive(Parser)]
 struct Args {
@@ -128,7 +128,7 @@ struct Run {
 
 /// The runs in one log, with errors naming the file and line.
 fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
-    let text = text::read_log_text(path)?;
+    let text = log_file::read_log_text(path)?;
     let mut runs = Vec::new();
     let mut opening: Option<Vec<Square>> = None;
     let mut label = String::new();

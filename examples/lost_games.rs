@@ -16,8 +16,8 @@ use hijara::rules::{Player, Position};
 
 #[path = "support/game_log.rs"]
 mod game_log;
-#[path = "support/text.rs"]
-mod text;
+#[path = "support/log_file.rs"]
+mod log_file;
 use game_log::read_records;
 
 #[derive(Parser)]

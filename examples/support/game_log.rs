@@ -1,7 +1,7 @@
 //! What the game-log tools share (`lost_games`, `follow_up_games`): the game
 //! records of `strength --verbose` and `mcts --verbose`, lines `game ID: B-Y
 //! m1 m2 ...` (standard rules, Blue first; other lines are skipped). The
-//! including tool also includes `support/text.rs` as `text` (the capped read).
+//! including tool also includes `support/log_file.rs` as `log_file` (the capped read).
 
 use std::path::Path;
 
@@ -23,7 +23,7 @@ pub struct Record {
 /// The game records in `path`, every move checked legal; errors name the
 /// file and line.
 pub fn read_records(path: &Path) -> Result<Vec<Record>> {
-    let text = crate::text::read_log_text(path)?;
+    let text = crate::log_file::read_log_text(path)?;
     let mut records = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = || format!("{}:{}", display_path(path), n + 1);
