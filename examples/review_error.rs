@@ -139,6 +139,11 @@ struct Args {
     /// sampled alike, in turn).
     #[arg(long)]
     per_empty: bool,
+    /// With `--losses`: start at this round of the sampling (one position per
+    /// band, or per empty section, a round), to go on with a stopped run: the same
+    /// arguments with `--first-round` the stopped run's rounds give its next picks.
+    #[arg(long, default_value_t = 0)]
+    first_round: usize,
 }
 
 /// The evaluation of `--losses`' deeper search.

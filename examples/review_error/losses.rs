@@ -477,7 +477,7 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
         args.movers.is_empty() || args.movers.contains(&mover)
     })?;
     let stop_at = start + Duration::from_secs(args.max_minutes * 60);
-    'rounds: for i in 0..args.per_band {
+    'rounds: for i in args.first_round..args.per_band {
         for pick in &picks {
             let Some(&(g, ply)) = pick.get(i) else {
                 continue;
