@@ -12,7 +12,11 @@
 //! `--exact-up-to` empty sections, and beyond a much deeper paired search
 //! (`--deep-nodes`; with `--deep-weights hard` or `medium`, an evaluation the
 //! review does not share). `--second-review-nodes` values each move again at a
-//! second budget (the deep review's) against the same truth. Each sampled move prints a `loss ...` line of `key=value`
+//! second budget (the deep review's) against the same truth. With an exact truth,
+//! `--extra-picks` values beside the move played the exact best move and
+//! `--random-picks` random ones (`--truth-nodes` caps the solves in nodes), and every
+//! move also prints an `eval_fit losses` line (`set=review`, with the proofs' loss
+//! bounds) for `eval_fit verdicts --set review`, which judges it as the review does. Each sampled move prints a `loss ...` line of `key=value`
 //! fields, which `--pool` reads back, so runs can be pooled; the summary gives,
 //! per band of 4 empty sections, the error of each way, the correlation of the
 //! two values' errors, and the rates the verdict goals are about.
