@@ -116,6 +116,34 @@ struct Args {
     /// whose moves lose points more often); every move by default.
     #[arg(long, value_delimiter = ',')]
     movers: Vec<Level>,
+    /// With `--losses`: the exact truth's budget as nodes (all its solves at a
+    /// position together, one thread), so which positions finish does not depend
+    /// on the machine's load; 0 for `--truth-secs`.
+    #[arg(long, default_value_t = 0)]
+    truth_nodes: u64,
+    /// With `--losses`: only the paired way (today's review), not the separate
+    /// one's two more searches per budget (its fields then repeat the paired ones).
+    #[arg(long)]
+    paired_only: bool,
+    /// With `--losses` and an exact truth: at each sampled position also value
+    /// the exact best move (a lossless move) and `--random-picks` other legal
+    /// moves at random (seeded; what a random mover plays, so often a big loss),
+    /// solved in the same table as the move played.
+    #[arg(long)]
+    extra_picks: bool,
+    /// With `--extra-picks`: how many other legal moves at random (distinct).
+    #[arg(long, default_value_t = 1)]
+    random_picks: usize,
+    /// With `--losses`: sample `--per-band` positions at each number of empty
+    /// sections, not in each band of 4 (so every count in `--min-empty`..`--max-empty` is
+    /// sampled alike, in turn).
+    #[arg(long)]
+    per_empty: bool,
+    /// With `--losses`: start at this round of the sampling (one position per
+    /// band, or per empty section, a round), to go on with a stopped run: the same
+    /// arguments with `--first-round` the stopped run's rounds give its next picks.
+    #[arg(long, default_value_t = 0)]
+    first_round: usize,
 }
 
 /// The evaluation of `--losses`' deeper search.
@@ -240,7 +268,7 @@ fn sample_positions(
     keep: impl Fn(Level) -> bool,
 ) -> anyhow::Result<(Vec<Game>, Picks)> {
     let mut games = Vec::new();
-    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); BANDS];
+    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 65];
     for g in 0..args.games {
         let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
         let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
@@ -248,7 +276,12 @@ fn sample_positions(
             let empties = 64 - ply as u32;
             let mover = if ply % 2 == 0 { blue } else { yellow };
             if (args.min_empty..=args.max_empty).contains(&empties) && keep(mover) {
-                candidates[band(empties)].push((games.len(), ply));
+                let key = if args.per_empty {
+                    empties as usize
+                } else {
+                    band(empties)
+                };
+                candidates[key].push((games.len(), ply));
             }
         }
         games.push((blue, yellow, moves));
@@ -360,6 +393,10 @@ fn main() -> anyhow::Result<()> {
     if args.losses {
         return losses::run(&args);
     }
+    anyhow::ensure!(
+        !args.per_empty,
+        "--per-empty samples moves: it needs --losses"
+    );
     let start = Instant::now();
     println!(
         "review_error: {} games, seed {}, {}-{} empty, {} per band, review {} ms, deep {} ms, truth within {} s, hard {} nodes; load {}",

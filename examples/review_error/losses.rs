@@ -12,7 +12,11 @@
 //! `--exact-up-to` empty sections, and beyond a much deeper paired search
 //! (`--deep-nodes`; with `--deep-weights hard` or `medium`, an evaluation the
 //! review does not share). `--second-review-nodes` values each move again at a
-//! second budget (the deep review's) against the same truth. Each sampled move prints a `loss ...` line of `key=value`
+//! second budget (the deep review's) against the same truth. With an exact truth,
+//! `--extra-picks` values beside the move played the exact best move and
+//! `--random-picks` random ones (`--truth-nodes` caps the solves in nodes), and every
+//! move also prints an `eval_fit losses` line (`set=review`, with the proofs' loss
+//! bounds) for `eval_fit verdicts --set review`, which judges it as the review does. Each sampled move prints a `loss ...` line of `key=value`
 //! fields, which `--pool` reads back, so runs can be pooled; the summary gives,
 //! per band of 4 empty sections, the error of each way, the correlation of the
 //! two values' errors, and the rates the verdict goals are about.
@@ -23,11 +27,13 @@ use anyhow::Context;
 
 use crate::stats::{clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
-use hijara::ai::analysis::{evaluate_move, evaluate_move_weighted};
+use hijara::ai::analysis::{LossBound, PositionEval, Wdl, evaluate_move, evaluate_move_weighted};
 use hijara::ai::eval::SCALE;
 use hijara::ai::search::{INF, Searcher};
 use hijara::review::{Class, Value, classify::classify};
 use hijara::rules::{Move, Position};
+use rand::seq::IndexedRandom;
+use rand::{SeedableRng, rngs::SmallRng};
 
 use super::{Args, BANDS, band, band_name, load_average, percentile, sample_positions};
 
@@ -106,17 +112,99 @@ impl Sample {
     }
 }
 
-/// The exact margins of the best move and of `played`, one table for both.
-fn exact_losses(position: &Position, played: Move, secs: u64) -> Option<(i32, i32)> {
-    let limit = SearchLimit {
-        deadline: Some(Instant::now() + Duration::from_secs(secs)),
-        ..SearchLimit::NONE
-    };
+/// The truth's limit: `--truth-nodes` when set, else `--truth-secs` from now.
+fn truth_limit(args: &Args) -> SearchLimit<'static> {
+    if args.truth_nodes > 0 {
+        SearchLimit::nodes(args.truth_nodes)
+    } else {
+        SearchLimit {
+            deadline: Some(Instant::now() + Duration::from_secs(args.truth_secs)),
+            ..SearchLimit::NONE
+        }
+    }
+}
+
+/// What [`exact_values`] finds: the best move and its margin, the margins of the
+/// moves asked about that finished, and the nodes the solves took.
+type ExactValues = (Move, i32, Vec<(Move, i32)>, u64);
+
+/// The exact margins (mover's side, points) of the best move, of `played` and of
+/// each of `extra`, one table for all, within `limit` (`None` if the best move's or
+/// `played`'s did not finish; an `extra` move's that did not is left out, with
+/// those after it).
+fn exact_values(
+    position: &Position,
+    played: Move,
+    extra: &[Move],
+    limit: SearchLimit<'static>,
+) -> Option<ExactValues> {
     let mut searcher = Searcher::new(22, limit);
     let order: Vec<Move> = position.legal_moves().collect();
-    let (_, best) = searcher.solve_margin(position, &order, -INF, INF)?;
-    let (_, got) = searcher.solve_margin(position, &[played], -INF, INF)?;
-    Some((best / SCALE, got / SCALE))
+    let (best_move, best) = searcher.solve_margin(position, &order, -INF, INF)?;
+    let mut values = Vec::new();
+    for (i, &mv) in std::iter::once(&played).chain(extra).enumerate() {
+        let value = if mv == best_move {
+            Some(best)
+        } else {
+            searcher
+                .solve_margin(position, &[mv], -INF, INF)
+                .map(|(_, v)| v)
+        };
+        match value {
+            Some(v) => values.push((mv, v / SCALE)),
+            None if i == 0 => return None,
+            None => break,
+        }
+    }
+    Some((best_move, best / SCALE, values, searcher.nodes()))
+}
+
+/// One move to value at a sampled position: which pick it is (`played`, `best`
+/// or `random`), the move, and its truth (best move's value, its value, exact).
+type Pick = (&'static str, Move, (i32, i32, bool));
+
+/// The moves to value at `position` with their truths: the move played, and with
+/// `--extra-picks` (exact truths only) the exact best move and `--random-picks`
+/// other moves at random (seeded by `key`), when they differ from the move played; and the
+/// nodes of the exact solves (0 for the other truths). `None` when the move played
+/// has no truth in time.
+fn moves_to_value(
+    position: &Position,
+    played: Move,
+    args: &Args,
+    key: u64,
+) -> Option<(Vec<Pick>, u64)> {
+    if position.empty_sections() > args.exact_up_to || !args.extra_picks {
+        return Some((
+            vec![("played", played, truth_of(position, played, args)?)],
+            0,
+        ));
+    }
+    let mut rng = SmallRng::seed_from_u64(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ key);
+    let others: Vec<Move> = position.legal_moves().filter(|&m| m != played).collect();
+    // One pick draws as it always did, so earlier runs' picks stay the same.
+    let random: Vec<Move> = if args.random_picks == 1 {
+        others.choose(&mut rng).copied().into_iter().collect()
+    } else {
+        others
+            .choose_multiple(&mut rng, args.random_picks)
+            .copied()
+            .collect()
+    };
+    let (best_move, best, values, nodes) =
+        exact_values(position, played, &random, truth_limit(args))?;
+    let mut out = Vec::new();
+    for (i, &(mv, v)) in values.iter().enumerate() {
+        let name = if i == 0 { "played" } else { "random" };
+        if i > 0 && mv == best_move {
+            continue;
+        }
+        out.push((name, mv, (best, v, true)));
+        if i == 0 && mv != best_move {
+            out.push(("best", best_move, (best, best, true)));
+        }
+    }
+    Some((out, nodes))
 }
 
 /// The review's limit for one search of `nodes` (0: `--think-ms`).
@@ -133,8 +221,8 @@ fn review_limit(args: &Args, nodes: u64) -> SearchLimit<'static> {
 /// deeper paired search with `--deep-weights`.
 fn truth_of(position: &Position, played: Move, args: &Args) -> Option<(i32, i32, bool)> {
     if position.empty_sections() <= args.exact_up_to {
-        let (b, g) = exact_losses(position, played, args.truth_secs)?;
-        return Some((b, g, true));
+        let (_, b, values, _) = exact_values(position, played, &[], truth_limit(args))?;
+        return Some((b, values.first()?.1, true));
     }
     let limit = SearchLimit::nodes(args.deep_nodes);
     let weights = args.deep_weights.weights();
@@ -143,36 +231,84 @@ fn truth_of(position: &Position, played: Move, args: &Args) -> Option<(i32, i32,
     Some((deep.margin, d.margin, deep.exact && d.exact))
 }
 
-/// One move valued both ways with the review's weights at `nodes`, beside its truth.
+/// The proven outcome as `eval_fit losses` logs it: 1 win, 0 draw, -1 loss, 9 none.
+fn wdl_code(wdl: Option<Wdl>) -> i32 {
+    match wdl {
+        Some(Wdl::Win) => 1,
+        Some(Wdl::Draw) => 0,
+        Some(Wdl::Loss) => -1,
+        None => 9,
+    }
+}
+
+/// The paired search's verdict inputs as an `eval_fit losses` line (`set=review`),
+/// so `eval_fit verdicts --set review` judges the move as the review does today,
+/// its proofs' loss bounds (rules 4 and 5) included.
+fn review_line(nodes: u64, empties: u32, truth: i32, played: Move, e: &PositionEval) -> String {
+    let Some(p) = e.played else {
+        return String::new();
+    };
+    let lost = if e.best == played {
+        0
+    } else {
+        (e.margin - p.margin).max(0)
+    };
+    format!(
+        "loss set=review nodes={nodes} empties={empties} truth={truth} lost={lost} best={} played={} exact={} bw={} pw={}{}",
+        e.margin,
+        p.margin,
+        u8::from(e.exact && p.exact),
+        wdl_code(e.wdl),
+        wdl_code(p.wdl),
+        match e.loss_bound {
+            Some(LossBound::AtLeast(n)) => format!(" lb={n}"),
+            Some(LossBound::AtMost(n)) => format!(" ub={n}"),
+            None => String::new(),
+        }
+    )
+}
+
+/// One move valued both ways (only the paired one with `--paired-only`) with the
+/// review's weights at `nodes`, beside its truth; and the paired search itself.
 fn measure(
     position: &Position,
     played: Move,
     args: &Args,
     nodes: u64,
     (truth_best, truth_played, exact_truth): (i32, i32, bool),
-) -> Option<Sample> {
+) -> Option<(Sample, PositionEval)> {
     let empties = position.empty_sections();
     let limit = review_limit(args, nodes);
-    // Separate: two searches, the review's old way ([`evaluate`] is the same
-    // search without a move to pin).
-    let before = evaluate_move(position, None, &limit)?;
-    let mut child = *position;
-    child.play_unchecked(played);
-    let after = if child.is_over() {
-        (child.margin(position.to_move()), true)
-    } else {
-        let e = evaluate_move(&child, None, &limit)?;
-        (-e.margin, e.exact)
-    };
-    let sep = if before.best == played {
-        0
-    } else {
-        (before.margin - after.0).max(0)
-    };
     // Paired: one search.
     let paired = evaluate_move(position, Some(played), &limit)?;
     let p = paired.played?;
-    Some(Sample {
+    // Separate: two searches, the review's old way ([`evaluate`] is the same
+    // search without a move to pin).
+    let (sep, sep_best, sep_played, sep_exact) = if args.paired_only {
+        (
+            paired.margin - p.margin,
+            paired.margin,
+            p.margin,
+            paired.exact && p.exact,
+        )
+    } else {
+        let before = evaluate_move(position, None, &limit)?;
+        let mut child = *position;
+        child.play_unchecked(played);
+        let after = if child.is_over() {
+            (child.margin(position.to_move()), true)
+        } else {
+            let e = evaluate_move(&child, None, &limit)?;
+            (-e.margin, e.exact)
+        };
+        let sep = if before.best == played {
+            0
+        } else {
+            (before.margin - after.0).max(0)
+        };
+        (sep, before.margin, after.0, before.exact && after.1)
+    };
+    let sample = Sample {
         review_nodes: nodes,
         empties,
         truth: truth_best - truth_played,
@@ -180,14 +316,15 @@ fn measure(
         truth_best,
         truth_played,
         sep,
-        sep_best: before.margin,
-        sep_played: after.0,
-        sep_exact: before.exact && after.1,
+        sep_best,
+        sep_played,
+        sep_exact,
         pair: paired.margin - p.margin,
         pair_best: paired.margin,
         pair_played: p.margin,
         pair_exact: paired.exact && p.exact,
-    })
+    };
+    Some((sample, paired))
 }
 
 /// The review budgets of a run: `--review-nodes`, then `--second-review-nodes` if set.
@@ -344,7 +481,7 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
         args.movers.is_empty() || args.movers.contains(&mover)
     })?;
     let stop_at = start + Duration::from_secs(args.max_minutes * 60);
-    'rounds: for i in 0..args.per_band {
+    'rounds: for i in args.first_round..args.per_band {
         for pick in &picks {
             let Some(&(g, ply)) = pick.get(i) else {
                 continue;
@@ -359,20 +496,34 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
                 position.play_unchecked(mv);
             }
             let t = Instant::now();
-            let Some(truth) = truth_of(&position, moves[ply], args) else {
-                println!("no truth in time: game {g} ply {ply}");
-                continue;
-            };
-            for &nodes in &budgets {
-                let s =
-                    measure(&position, moves[ply], args, nodes, truth).context("a review value")?;
+            let key = ((g as u64) << 16) ^ ply as u64;
+            let Some((picked, truth_nodes)) = moves_to_value(&position, moves[ply], args, key)
+            else {
                 println!(
-                    "{} # game {g} ({blue}-{yellow}) ply {ply} {} ({:.1} s)",
-                    s.line(),
-                    moves[ply],
+                    "no truth in time: game {g} ply {ply} empties {} ({:.1} s)",
+                    position.empty_sections(),
                     t.elapsed().as_secs_f64()
                 );
-                samples.push(s);
+                continue;
+            };
+            let truth_secs = t.elapsed().as_secs_f64();
+            for (pick, mv, truth) in picked {
+                for &nodes in &budgets {
+                    let (s, e) =
+                        measure(&position, mv, args, nodes, truth).context("a review value")?;
+                    println!(
+                        "{} # game {g} ({blue}-{yellow}) ply {ply} {mv} pick={pick} (truth {truth_secs:.1} s {:.1} M nodes, {:.1} s)",
+                        s.line(),
+                        truth_nodes as f64 / 1e6,
+                        t.elapsed().as_secs_f64()
+                    );
+                    println!(
+                        "{} # {mv} pick={pick}, the review's best {}, game {g} ply {ply}",
+                        review_line(nodes, s.empties, s.truth, mv, &e),
+                        e.best
+                    );
+                    samples.push(s);
+                }
             }
         }
     }
@@ -477,6 +628,76 @@ mod tests {
         assert_eq!((back.empties, back.truth, back.pair), (29, 15, 12));
         let old = "loss empties=25 truth=0 exact_truth=0 tb=5 tp=5 sep=0 sb=5 sp=5 sx=0 pair=0 pb=5 pp=5 px=0";
         assert_eq!(Sample::parse(old).expect("an old sample").review_nodes, 0);
+    }
+
+    #[test]
+    fn extra_picks_are_the_exact_best_move_and_another_with_their_exact_truths() {
+        use clap::Parser;
+        use hijara::ai::random;
+        let args = Args::parse_from([
+            "review_error",
+            "--losses",
+            "--extra-picks",
+            "--exact-up-to",
+            "30",
+            "--truth-nodes",
+            "20000000",
+        ]);
+        // A position 12 sections from the end, by random moves.
+        let mut position = Position::new();
+        let mut seed = 5;
+        while position.empty_sections() > 12 {
+            seed += 1;
+            let mv = random::choose(&position, seed).expect("a move");
+            position.play_unchecked(mv);
+        }
+        let played = position.legal_moves().next().expect("a move");
+        let (picked, nodes) = moves_to_value(&position, played, &args, 7).expect("truths in time");
+        assert!(nodes > 0);
+        let (name, mv, (best, value, exact)) = picked[0];
+        assert_eq!((name, mv), ("played", played));
+        assert!(exact && value <= best);
+        for &(name, mv, (b, v, exact)) in &picked[1..] {
+            assert!(
+                exact && b == best && v <= best && mv != played,
+                "{name} {mv}"
+            );
+            if name == "best" {
+                assert_eq!(v, best);
+            }
+        }
+        assert_eq!(picked.iter().any(|p| p.0 == "best"), value < best);
+        // Three random picks: distinct, none the move played or the best move.
+        let three = Args::parse_from([
+            "review_error",
+            "--losses",
+            "--extra-picks",
+            "--random-picks",
+            "3",
+            "--exact-up-to",
+            "30",
+        ]);
+        let (more, _) = moves_to_value(&position, played, &three, 7).expect("truths in time");
+        let randoms: Vec<Move> = more
+            .iter()
+            .filter(|p| p.0 == "random")
+            .map(|p| p.1)
+            .collect();
+        let others = position.legal_moves().count() - 1;
+        assert!(randoms.len() + 1 >= others.min(3), "{randoms:?}");
+        for (i, mv) in randoms.iter().enumerate() {
+            assert!(!randoms[i + 1..].contains(mv) && *mv != played);
+        }
+        // Without the flag: the move played only, with the same truth.
+        let plain = Args::parse_from(["review_error", "--losses", "--exact-up-to", "30"]);
+        let (only, _) = moves_to_value(&position, played, &plain, 7).expect("a truth");
+        assert_eq!(only.len(), 1);
+        assert_eq!(only[0].2, (best, value, true));
+        // Its review line is `eval_fit`'s, which this tool's own reader skips.
+        let (s, e) = measure(&position, played, &args, 100_000, only[0].2).expect("a value");
+        let line = review_line(100_000, s.empties, s.truth, played, &e);
+        assert!(line.starts_with("loss set=review nodes=100000 empties=12 "));
+        assert!(Sample::parse(&line).is_none());
     }
 
     #[test]
