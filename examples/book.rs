@@ -13,13 +13,17 @@
 //! are pooled per position and candidate up to the board's 8 symmetries; a run
 //! logged twice (the same moves, opponent and seed: the same games) counts once.
 //!
-//! For each position the control is hard's own move there (searched with no
-//! book, one thread, `--nodes` nodes, for each of the seeds 1 to `--seeds`; it
-//! must be one move up to the position's symmetries). The best-scoring candidate
-//! against `--opponent` becomes the book's move only if it beats the control
-//! with the 95% CI of the difference above 0 both over every seed and over the
-//! seeds other than `--screen-seed` (the fresh ones), and if against every other
-//! opponent measured for both it scores at least as well as the control. Every
+//! For each position the control is hard's own move there, searched with no
+//! book, one thread, `--nodes` nodes, for each of the seeds 1 to `--seeds`, in
+//! each of the position's 8 orientations: past the first moves it may depend on
+//! the orientation (the search's tie-breaks are not symmetric) and on the seed,
+//! and then each move hard plays is a control.
+//! The best-scoring candidate against `--opponent` becomes the book's move only
+//! if it beats every control other than itself with the 95% CI of the
+//! difference above 0 both over every seed and over the seeds other than
+//! `--screen-seed` (the fresh ones), and if against every other opponent
+//! measured for both it scores at least as well as each such control; when hard
+//! plays the best candidate in every orientation there is no entry. Every
 //! position gets a comment with the figures, entry or not. The same logs give the
 //! same file.
 //!
@@ -63,7 +67,7 @@ struct Args {
 }
 
 /// Wins, draws and losses for hard (Blue).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Wdl {
     wins: u64,
     draws: u64,
@@ -116,6 +120,7 @@ fn difference(a: Wdl, b: Wdl) -> Option<(f64, f64, f64)> {
 }
 
 /// One run: the position's moves, the candidate, Yellow's level, the seed, the result.
+#[derive(Debug)]
 struct Run {
     /// The openings as logged (a repeated run is the same text, opponent and seed).
     label: String,
@@ -128,7 +133,11 @@ struct Run {
 
 /// The runs in one log, with errors naming the file and line.
 fn read_log(path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
-    let text = log_file::read_log_text(path)?;
+    parse_log(&log_file::read_log_text(path)?, path)
+}
+
+/// The runs in a log's `text`; `path` names it in errors.
+fn parse_log(text: &str, path: &std::path::Path) -> anyhow::Result<Vec<Run>> {
     let mut runs = Vec::new();
     let mut opening: Option<Vec<Square>> = None;
     let mut label = String::new();
@@ -265,6 +274,40 @@ fn canonical_move(position: &Position, symmetry: Symmetry, square: Square) -> Sq
         .unwrap_or(mapped)
 }
 
+/// Hard's own move at `position` (no book, one thread, `nodes` nodes) in the
+/// canonical frame, searched in each of its 8 orientations with each of the
+/// seeds 1 to `seeds`, with how many of those searches chose it. Past the first
+/// moves it may depend on the orientation (the search's tie-breaks are not
+/// symmetric) and on the seed, as it does in play.
+fn own_moves(position: &Position, nodes: u64, seeds: u64) -> anyhow::Result<BTreeMap<u8, usize>> {
+    if seeds == 0 {
+        bail!("--seeds 0");
+    }
+    let key = canonical(position);
+    let mut owns: BTreeMap<u8, usize> = BTreeMap::new();
+    for orientation in Symmetry::ALL {
+        let turned = position.transformed(orientation);
+        let symmetry = Symmetry::ALL
+            .into_iter()
+            .find(|&s| image(&turned, s) == key)
+            .unwrap_or(Symmetry::IDENTITY);
+        for seed in 1..=seeds {
+            let settings = AiSettings {
+                seed,
+                threads: Some(1),
+                ..AiSettings::new(Level::Hard)
+            };
+            let d = Engine::with_book(settings, None)
+                .decide(&turned, &SearchLimit::nodes(nodes))
+                .context("no move")?;
+            *owns
+                .entry(canonical_move(&turned, symmetry, d.mv).index() as u8)
+                .or_default() += 1;
+        }
+    }
+    Ok(owns)
+}
+
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     // Per canonical position: its moves (as first logged) and, per candidate in the
@@ -338,24 +381,23 @@ fn main() -> anyhow::Result<()> {
             let square = Square::from_index(index).unwrap_or(Square::ALL[0]);
             symmetry.inverse().apply(square)
         };
-        let mut own = None;
-        for seed in 1..=args.seeds {
-            let settings = AiSettings {
-                seed,
-                threads: Some(1),
-                ..AiSettings::new(Level::Hard)
-            };
-            let d = Engine::with_book(settings, None)
-                .decide(&position, &SearchLimit::nodes(args.nodes))
-                .context("no move")?;
-            let mv = canonical_move(&position, symmetry, d.mv).index() as u8;
-            if own.is_some_and(|o| o != mv) {
-                bail!("{}: hard's own move depends on its seed", name(moves));
-            }
-            own = Some(mv);
-        }
-        let own = own.context("--seeds 0")?;
-        println!("#\n# {} (hard's own move: {})", name(moves), back(own));
+        // Hard's own move in each of the position's 8 orientations and with each
+        // seed (past the first moves it may differ, as in play).
+        let owns = own_moves(&position, args.nodes, args.seeds)
+            .with_context(|| format!("{}: hard's own move", name(moves)))?;
+        let own_text = owns
+            .iter()
+            .map(|(&mv, &count)| {
+                if owns.len() == 1 {
+                    back(mv).to_string()
+                } else {
+                    format!("{} in {count} of {} searches", back(mv), 8 * args.seeds)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let plural = if owns.len() == 1 { "move" } else { "moves" };
+        println!("#\n# {} (hard's own {plural}: {own_text})", name(moves));
         let main = |mv: u8, keep: &dyn Fn(u64) -> bool| {
             results
                 .get(&mv)
@@ -383,55 +425,59 @@ fn main() -> anyhow::Result<()> {
                 }
             }
         }
-        let Some((mv, _)) = best.filter(|&(mv, _)| mv != own) else {
+        let Some((mv, _)) = best.filter(|&(mv, _)| !(owns.len() == 1 && owns.contains_key(&mv)))
+        else {
             println!("#   no entry: hard's own move scores best");
             continue;
         };
+        // The entry replaces whatever hard plays in any orientation: it must beat each.
         let mut reasons = Vec::new();
-        for (label, keep) in [
-            ("every seed", &all as &dyn Fn(u64) -> bool),
-            ("fresh seeds", &fresh),
-        ] {
-            match difference(main(mv, keep), main(own, keep)) {
-                Some((d, lo, hi)) => {
+        for &own in owns.keys().filter(|&&own| own != mv) {
+            let mut others = 0;
+            for (label, keep) in [
+                ("every seed", &all as &dyn Fn(u64) -> bool),
+                ("fresh seeds", &fresh),
+            ] {
+                match difference(main(mv, keep), main(own, keep)) {
+                    Some((d, lo, hi)) => {
+                        println!(
+                            "#   {} minus {} vs {}, {label}: {d:+.1} ({lo:+.1} to {hi:+.1})",
+                            back(mv),
+                            back(own),
+                            args.opponent
+                        );
+                        if lo <= 0.0 {
+                            reasons.push(format!("{label} vs {}: the CI reaches 0", back(own)));
+                        }
+                    }
+                    None => reasons.push(format!("{label} vs {}: not measured", back(own))),
+                }
+            }
+            for opponent in results.get(&mv).into_iter().flat_map(|o| o.keys()) {
+                if *opponent == args.opponent {
+                    continue;
+                }
+                let get = |m: u8| {
+                    results
+                        .get(&m)
+                        .and_then(|o| o.get(opponent))
+                        .map_or(Wdl::default(), |s| pooled(s, &all))
+                };
+                if let Some((d, lo, hi)) = difference(get(mv), get(own)) {
+                    others += 1;
                     println!(
-                        "#   {} minus {} vs {}, {label}: {d:+.1} ({lo:+.1} to {hi:+.1})",
+                        "#   {} minus {} vs {opponent}: {d:+.1} ({lo:+.1} to {hi:+.1})",
                         back(mv),
-                        back(own),
-                        args.opponent
+                        back(own)
                     );
-                    if lo <= 0.0 {
-                        reasons.push(format!("{label}: the CI reaches 0"));
+                    if d < 0.0 {
+                        reasons.push(format!("worse against {opponent} than {}", back(own)));
                     }
                 }
-                None => reasons.push(format!("{label}: not measured")),
             }
-        }
-        let mut others = 0;
-        for opponent in results.get(&mv).into_iter().flat_map(|o| o.keys()) {
-            if *opponent == args.opponent {
-                continue;
+            if others == 0 {
+                reasons.push(format!("no other opponent measured for {}", back(own)));
             }
-            let get = |m: u8| {
-                results
-                    .get(&m)
-                    .and_then(|o| o.get(opponent))
-                    .map_or(Wdl::default(), |s| pooled(s, &all))
-            };
-            if let Some((d, lo, hi)) = difference(get(mv), get(own)) {
-                others += 1;
-                println!(
-                    "#   {} minus {} vs {opponent}: {d:+.1} ({lo:+.1} to {hi:+.1})",
-                    back(mv),
-                    back(own)
-                );
-                if d < 0.0 {
-                    reasons.push(format!("worse against {opponent}"));
-                }
-            }
-        }
-        if others == 0 {
-            reasons.push("no other opponent measured".into());
         }
         if reasons.is_empty() {
             println!("{} : {}", name(moves), back(mv));
@@ -440,4 +486,53 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(moves: &[&str]) -> Position {
+        let mut position = Position::new();
+        for m in moves {
+            position.play(m.parse().unwrap()).unwrap();
+        }
+        position
+    }
+
+    #[test]
+    fn a_deeper_run_with_a_stack_is_read_and_its_twins_are_one_candidate() {
+        // A fifth-ply position (Yellow stacked on its corner), in two orientations
+        // played in turn: one run, the candidate the same in the canonical frame.
+        let log = "== openings 'a1 d1 a4 d1 d4,a1 a4 d1 a4 d4' seed 2 games 200 load 2.0 2.0 2.0 17:00:00\n\
+            hard (target/release/hijara) as Blue vs medium (/work/base/hijara-6b11488) as Yellow, 200 games, `nodes 10000`, seed 2, standard (55 s)\n\
+            Blue 150 wins, 20 draws, 30 losses: score 80.0% (95% CI 75.0-85.0%)\n";
+        let runs = parse_log(log, std::path::Path::new("test.log")).unwrap();
+        assert_eq!(runs.len(), 1);
+        let run = &runs[0];
+        assert_eq!((run.opponent.as_str(), run.seed), ("medium", 2));
+        assert_eq!(
+            (run.result.wins, run.result.draws, run.result.losses),
+            (150, 20, 30)
+        );
+        assert_eq!(run.candidate, Square::D4);
+        assert_eq!(run.moves.len(), 4);
+        // Not one position up to symmetry: an error naming the line.
+        let bad = "== openings 'a1 d1 a4 d1 d4,a1 a4 d1 a1 d4' seed 2\n";
+        let e = parse_log(bad, std::path::Path::new("t.log")).unwrap_err();
+        assert!(format!("{e:#}").contains("t.log:1"), "{e:#}");
+    }
+
+    #[test]
+    fn hards_own_move_is_searched_in_every_orientation() {
+        // After `a1 d1` hard takes the corner beside Yellow's in all 8
+        // orientations (docs/ai-strength.md, issue 29's eighth pass).
+        let position = play(&["a1", "d1"]);
+        let owns = own_moves(&position, 10_000, 2).unwrap();
+        let (_, symmetry) = position_of(&[Square::A1, Square::D1]).unwrap();
+        let d4 = canonical_move(&position, symmetry, Square::D4).index() as u8;
+        assert_eq!(owns.len(), 1, "{owns:?}");
+        assert_eq!(owns.get(&d4), Some(&16));
+        assert!(own_moves(&position, 10_000, 0).is_err());
+    }
 }

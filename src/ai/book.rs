@@ -237,6 +237,26 @@ mod tests {
     }
 
     #[test]
+    fn a_deeper_position_with_stacks_is_found_in_every_symmetry() {
+        // Fifth-ply entries (issue 29's ninth pass): stacked squares transform with
+        // their sections; Yellow stacking on Blue's corner instead is another position.
+        let line = [Square::A1, Square::D1, Square::A4, Square::D1];
+        let book = Book::parse("a1 d1 a4 d1 : d4\n").unwrap();
+        for s in Symmetry::ALL {
+            let mut position = Position::new();
+            for sq in line {
+                position.play(s.apply(sq)).unwrap();
+            }
+            assert_eq!(book.lookup(&position), Some(s.apply(Square::D4)), "{s:?}");
+        }
+        let mut other = Position::new();
+        for sq in [Square::A1, Square::D1, Square::A4, Square::A4] {
+            other.play(sq).unwrap();
+        }
+        assert_eq!(book.lookup(&other), None);
+    }
+
+    #[test]
     fn the_corner_corner_openings_are_two_positions_with_16_and_10_third_moves() {
         use std::collections::HashSet;
         let corners = [Square::A1, Square::D1, Square::A4, Square::D4];
