@@ -312,18 +312,28 @@ mod tests {
     fn two_at_a_table(dir: &Path, grace: Duration) -> (SharedHall, u32) {
         let (hall, problems) = open_hall(dir, grace);
         assert!(problems.is_empty(), "{problems:?}");
+        let id = seat_with_bob(&hall, "ann", None);
+        (hall, id)
+    }
+
+    /// Opens `blue`'s standard table under `control` and seats bob as Yellow.
+    pub(super) fn seat_with_bob(
+        hall: &SharedHall,
+        blue: &str,
+        control: Option<TimeControl>,
+    ) -> u32 {
         let id = hall
             .lock()
             .open(
-                who("ann"),
+                who(blue),
                 Player::Blue,
                 (Ruleset::Standard, false),
                 false,
-                None,
+                control,
             )
             .unwrap();
         assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
-        (hall, id)
+        id
     }
 
     #[test]
@@ -808,17 +818,7 @@ mod tests {
         use crate::ui::Request;
         use std::time::Duration;
         let hall = SharedHall::default();
-        let id = hall
-            .lock()
-            .open(
-                who("alice"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                TimeControl::from_minutes("1+0").ok(),
-            )
-            .unwrap();
-        assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+        let id = seat_with_bob(&hall, "alice", TimeControl::from_minutes("1+0").ok());
         let mut blue = TableLink::new(hall.clone(), id, Some(Player::Blue));
         let mut yellow = TableLink::new(hall.clone(), id, Some(Player::Yellow));
         let t0 = Instant::now();
@@ -944,8 +944,8 @@ mod defect_tests {
 
     use super::super::link::TableLink;
     use super::super::table::{Back, NoClaim};
-    use super::tests::open_hall;
-    use crate::rules::{Game, Player, Ruleset, Square};
+    use super::tests::{open_hall, seat_with_bob};
+    use crate::rules::{Game, Player, Square};
     use crate::ui::{Inbox, Link};
 
     use crate::server::who::who;
@@ -958,17 +958,7 @@ mod defect_tests {
         let dir = tempfile::tempdir().unwrap();
         let grace = Duration::from_millis(300);
         let (hall, _) = open_hall(dir.path(), grace);
-        let id = hall
-            .lock()
-            .open(
-                who("alice"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
-        hall.lock().sit(id, who("bob"));
+        let id = seat_with_bob(&hall, "alice", None);
         let mut link = TableLink::new(hall.clone(), id, Some(Player::Blue));
         link.sync(&Game::from_moves([Square::A1]).unwrap());
         hall.flush();
@@ -999,17 +989,7 @@ mod defect_tests {
         use super::super::talk::To;
         let dir = tempfile::tempdir().unwrap();
         let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
-        let id = hall
-            .lock()
-            .open(
-                who("ann"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
-        hall.lock().sit(id, who("bob"));
+        let id = seat_with_bob(&hall, "ann", None);
         let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
         let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
         hall.flush();
