@@ -30,7 +30,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use crate::stats::{clopper_pearson, loss_fields, wilson};
+use crate::stats::{LossLine, clopper_pearson, loss_fields, wdl_code, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{LossBound, PROVE_LOSS_AT, Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
@@ -142,15 +142,6 @@ struct Sample {
     note: String,
 }
 
-fn wdl_code(wdl: Option<Wdl>) -> i32 {
-    match wdl {
-        Some(Wdl::Win) => 1,
-        Some(Wdl::Draw) => 0,
-        Some(Wdl::Loss) => -1,
-        None => 9,
-    }
-}
-
 fn wdl_of(code: i32) -> Option<Wdl> {
     match code {
         1 => Some(Wdl::Win),
@@ -162,24 +153,20 @@ fn wdl_of(code: i32) -> Option<Wdl> {
 
 impl Sample {
     fn line(&self) -> String {
-        format!(
-            "loss set={} nodes={} empties={} truth={} lost={} best={} played={} exact={} bw={} pw={}{}",
-            self.set,
-            self.nodes,
-            self.empties,
-            self.truth,
-            self.lost,
-            self.best,
-            self.played,
-            u8::from(self.exact),
-            self.best_wdl,
-            self.played_wdl,
-            match self.bound {
-                Some(LossBound::AtLeast(n)) => format!(" lb={n}"),
-                Some(LossBound::AtMost(n)) => format!(" ub={n}"),
-                None => String::new(),
-            }
-        )
+        LossLine {
+            set: &self.set,
+            nodes: self.nodes,
+            empties: self.empties,
+            truth: self.truth,
+            lost: self.lost,
+            best: self.best,
+            played: self.played,
+            exact: self.exact,
+            best_wdl: self.best_wdl,
+            played_wdl: self.played_wdl,
+            bound: self.bound,
+        }
+        .to_string()
     }
 
     fn parse(line: &str) -> Option<Sample> {

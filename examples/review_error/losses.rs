@@ -25,9 +25,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::stats::{clopper_pearson, loss_fields, wilson};
+use crate::stats::{LossLine, clopper_pearson, loss_fields, wdl_code, wilson};
 use hijara::ai::SearchLimit;
-use hijara::ai::analysis::{LossBound, PositionEval, Wdl, evaluate_move, evaluate_move_weighted};
+use hijara::ai::analysis::{PositionEval, evaluate_move, evaluate_move_weighted};
 use hijara::ai::eval::SCALE;
 use hijara::ai::search::{INF, Searcher};
 use hijara::review::{Class, Value, classify::classify};
@@ -231,16 +231,6 @@ fn truth_of(position: &Position, played: Move, args: &Args) -> Option<(i32, i32,
     Some((deep.margin, d.margin, deep.exact && d.exact))
 }
 
-/// The proven outcome as `eval_fit losses` logs it: 1 win, 0 draw, -1 loss, 9 none.
-fn wdl_code(wdl: Option<Wdl>) -> i32 {
-    match wdl {
-        Some(Wdl::Win) => 1,
-        Some(Wdl::Draw) => 0,
-        Some(Wdl::Loss) => -1,
-        None => 9,
-    }
-}
-
 /// The paired search's verdict inputs as an `eval_fit losses` line (`set=review`),
 /// so `eval_fit verdicts --set review` judges the move as the review does today,
 /// its proofs' loss bounds (rules 4 and 5) included.
@@ -253,19 +243,20 @@ fn review_line(nodes: u64, empties: u32, truth: i32, played: Move, e: &PositionE
     } else {
         (e.margin - p.margin).max(0)
     };
-    format!(
-        "loss set=review nodes={nodes} empties={empties} truth={truth} lost={lost} best={} played={} exact={} bw={} pw={}{}",
-        e.margin,
-        p.margin,
-        u8::from(e.exact && p.exact),
-        wdl_code(e.wdl),
-        wdl_code(p.wdl),
-        match e.loss_bound {
-            Some(LossBound::AtLeast(n)) => format!(" lb={n}"),
-            Some(LossBound::AtMost(n)) => format!(" ub={n}"),
-            None => String::new(),
-        }
-    )
+    LossLine {
+        set: "review",
+        nodes,
+        empties,
+        truth,
+        lost,
+        best: e.margin,
+        played: p.margin,
+        exact: e.exact && p.exact,
+        best_wdl: wdl_code(e.wdl),
+        played_wdl: wdl_code(p.wdl),
+        bound: e.loss_bound,
+    }
+    .to_string()
 }
 
 /// One move valued both ways (only the paired one with `--paired-only`) with the

@@ -1,5 +1,9 @@
 //! What the measuring tools' rates share (`eval_fit`, `review_error`): the
-//! confidence intervals of a proportion.
+//! confidence intervals of a proportion, and the `loss ...` lines both write
+//! and `eval_fit` reads.
+
+use hijara::ai::analysis::{LossBound, Wdl};
+use std::fmt;
 
 /// The 95% Wilson interval of `k` in `n`, in percent.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
@@ -76,6 +80,57 @@ pub fn loss_fields(line: &str) -> Option<Vec<(&str, &str)>> {
     let rest = line.trim().strip_prefix("loss ")?;
     let rest = rest.split('#').next().unwrap_or(rest);
     rest.split_whitespace().map(|f| f.split_once('=')).collect()
+}
+
+/// A proven outcome as a `loss` line holds it: 1 win, 0 draw, -1 loss, 9 none.
+pub fn wdl_code(wdl: Option<Wdl>) -> i32 {
+    match wdl {
+        Some(Wdl::Win) => 1,
+        Some(Wdl::Draw) => 0,
+        Some(Wdl::Loss) => -1,
+        None => 9,
+    }
+}
+
+/// One valued move as a `loss ...` line (what [`loss_fields`] reads back): the
+/// exact loss beside the review's estimate, its outcomes ([`wdl_code`]) and its
+/// proofs' loss bound.
+pub struct LossLine<'a> {
+    pub set: &'a str,
+    pub nodes: u64,
+    pub empties: u32,
+    pub truth: i32,
+    pub lost: i32,
+    pub best: i32,
+    pub played: i32,
+    pub exact: bool,
+    pub best_wdl: i32,
+    pub played_wdl: i32,
+    pub bound: Option<LossBound>,
+}
+
+impl fmt::Display for LossLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "loss set={} nodes={} empties={} truth={} lost={} best={} played={} exact={} bw={} pw={}",
+            self.set,
+            self.nodes,
+            self.empties,
+            self.truth,
+            self.lost,
+            self.best,
+            self.played,
+            u8::from(self.exact),
+            self.best_wdl,
+            self.played_wdl,
+        )?;
+        match self.bound {
+            Some(LossBound::AtLeast(n)) => write!(f, " lb={n}"),
+            Some(LossBound::AtMost(n)) => write!(f, " ub={n}"),
+            None => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]
