@@ -1,5 +1,6 @@
 #!/bin/bash
-# usage: third.sh SEED GAMES "opening1 opening2 ..." (openings with _ for spaces)
+# One `strength --opening` run each, hard as Blue against medium (the book's screening).
+# usage: forced_openings.sh SEED GAMES "opening1 opening2 ..." (openings with _ for spaces)
 S=$1; G=$2; shift 2
 for o in "$@"; do
   op="${o//_/ }"
