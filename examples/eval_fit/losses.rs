@@ -30,7 +30,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use crate::stats::{LossLine, clopper_pearson, loss_fields, wdl_code, wilson};
+use crate::stats::{LossLine, clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{LossBound, PROVE_LOSS_AT, Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
@@ -152,6 +152,24 @@ fn wdl_of(code: i32) -> Option<Wdl> {
 }
 
 impl Sample {
+    /// The sample a fresh line holds (no note yet).
+    fn of(l: &LossLine) -> Sample {
+        Sample {
+            set: l.set.to_owned(),
+            nodes: l.nodes,
+            empties: l.empties,
+            truth: l.truth,
+            lost: l.lost,
+            best: l.best,
+            played: l.played,
+            exact: l.exact,
+            best_wdl: l.best_wdl,
+            played_wdl: l.played_wdl,
+            bound: l.bound,
+            note: String::new(),
+        }
+    }
+
     fn line(&self) -> String {
         LossLine {
             set: &self.set,
@@ -349,26 +367,9 @@ pub fn losses(args: &LossArgs) -> anyhow::Result<()> {
                 let limit = SearchLimit::nodes(args.nodes);
                 let e = evaluate_move_weighted(&r.position, Some(mv), &limit, weights)
                     .context("a value")?;
-                let p = e.played.context("the move's value")?;
-                let lost = if e.best == mv {
-                    0
-                } else {
-                    (e.margin - p.margin).max(0)
-                };
-                let s = Sample {
-                    set: name.clone(),
-                    nodes: args.nodes,
-                    empties: r.empties,
-                    truth: best - value,
-                    lost,
-                    best: e.margin,
-                    played: p.margin,
-                    exact: e.exact && p.exact,
-                    best_wdl: wdl_code(e.wdl),
-                    played_wdl: wdl_code(p.wdl),
-                    bound: e.loss_bound,
-                    note: String::new(),
-                };
+                let line = LossLine::of_review(name, (args.nodes, r.empties, best - value), mv, &e)
+                    .context("the move's value")?;
+                let s = Sample::of(&line);
                 println!(
                     "{} # {mv}, the review's best {} (exact {}), after {}",
                     s.line(),

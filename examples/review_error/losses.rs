@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::stats::{LossLine, clopper_pearson, loss_fields, wdl_code, wilson};
+use crate::stats::{LossLine, clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{PositionEval, evaluate_move, evaluate_move_weighted};
 use hijara::ai::eval::SCALE;
@@ -235,28 +235,8 @@ fn truth_of(position: &Position, played: Move, args: &Args) -> Option<(i32, i32,
 /// so `eval_fit verdicts --set review` judges the move as the review does today,
 /// its proofs' loss bounds (rules 4 and 5) included.
 fn review_line(nodes: u64, empties: u32, truth: i32, played: Move, e: &PositionEval) -> String {
-    let Some(p) = e.played else {
-        return String::new();
-    };
-    let lost = if e.best == played {
-        0
-    } else {
-        (e.margin - p.margin).max(0)
-    };
-    LossLine {
-        set: "review",
-        nodes,
-        empties,
-        truth,
-        lost,
-        best: e.margin,
-        played: p.margin,
-        exact: e.exact && p.exact,
-        best_wdl: wdl_code(e.wdl),
-        played_wdl: wdl_code(p.wdl),
-        bound: e.loss_bound,
-    }
-    .to_string()
+    LossLine::of_review("review", (nodes, empties, truth), played, e)
+        .map_or_else(String::new, |line| line.to_string())
 }
 
 /// One move valued both ways (only the paired one with `--paired-only`) with the

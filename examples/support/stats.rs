@@ -2,7 +2,8 @@
 //! confidence intervals of a proportion, and the `loss ...` lines both write
 //! and `eval_fit` reads.
 
-use hijara::ai::analysis::{LossBound, Wdl};
+use hijara::ai::analysis::{LossBound, PositionEval, Wdl};
+use hijara::rules::Move;
 use std::fmt;
 
 /// The 95% Wilson interval of `k` in `n`, in percent.
@@ -83,7 +84,7 @@ pub fn loss_fields(line: &str) -> Option<Vec<(&str, &str)>> {
 }
 
 /// A proven outcome as a `loss` line holds it: 1 win, 0 draw, -1 loss, 9 none.
-pub fn wdl_code(wdl: Option<Wdl>) -> i32 {
+fn wdl_code(wdl: Option<Wdl>) -> i32 {
     match wdl {
         Some(Wdl::Win) => 1,
         Some(Wdl::Draw) => 0,
@@ -107,6 +108,38 @@ pub struct LossLine<'a> {
     pub best_wdl: i32,
     pub played_wdl: i32,
     pub bound: Option<LossBound>,
+}
+
+impl<'a> LossLine<'a> {
+    /// The review's verdict inputs for `played` from its search `e` (which
+    /// valued `played` beside the best move), beside the exact `truth`; `None`
+    /// when the search has no value for `played`.
+    pub fn of_review(
+        set: &'a str,
+        (nodes, empties, truth): (u64, u32, i32),
+        played: Move,
+        e: &PositionEval,
+    ) -> Option<Self> {
+        let p = e.played?;
+        let lost = if e.best == played {
+            0
+        } else {
+            (e.margin - p.margin).max(0)
+        };
+        Some(LossLine {
+            set,
+            nodes,
+            empties,
+            truth,
+            lost,
+            best: e.margin,
+            played: p.margin,
+            exact: e.exact && p.exact,
+            best_wdl: wdl_code(e.wdl),
+            played_wdl: wdl_code(p.wdl),
+            bound: e.loss_bound,
+        })
+    }
 }
 
 impl fmt::Display for LossLine<'_> {
