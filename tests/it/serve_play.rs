@@ -145,9 +145,11 @@ fn the_bell_and_notifications_are_switched_apart() {
         // Bob switches the bell off at the table: Alice's move, while his terminal is
         // in the background, is told by a notification alone.
         let (alice, bob) = crate::serve_common::seated(&server).await;
+        // The focus report goes first: once "Bell off" shows, the server has read it
+        // too (one connection keeps its order), so Alice's move cannot overtake it.
+        bob.send(b"\x1b[O").await;
         bob.send(b"B").await;
         bob.wait_for("Bell off").await;
-        bob.send(b"\x1b[O").await;
         let bells = bob.bells();
         alice.send(b"b3").await;
         bob.wait_for(" 1 B b3").await;
