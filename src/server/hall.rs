@@ -507,6 +507,14 @@ impl Hall {
         self.open_with(who, colour, (ruleset, claims), private, terms)
     }
 
+    /// [`Hall::open`] of the tests' usual table: public, without a clock. Returns its
+    /// number: a public table always gets one (only a private table's code can fail).
+    #[cfg(test)]
+    pub(crate) fn open_public(&mut self, who: Who, colour: Player, rules: (Ruleset, bool)) -> u32 {
+        self.open(who, colour, rules, false, None)
+            .expect("a public table needs no code")
+    }
+
     /// [`Hall::open`] with all its terms: rated or casual, a live clock or days a move.
     pub(crate) fn open_with(
         &mut self,
@@ -865,24 +873,8 @@ mod tests {
         let _l = hall.join(lobby.news_waker(), who("l"), Pref::default());
         let s1 = hall.join(at_one.news_waker(), who("a"), Pref::default());
         let s2 = hall.join(at_two.news_waker(), who("b"), Pref::default());
-        let one = hall
-            .open(
-                who("a"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
-        let two = hall
-            .open(
-                who("b"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+        let one = hall.open_public(who("a"), Player::Blue, (Ruleset::Standard, false));
+        let two = hall.open_public(who("b"), Player::Blue, (Ruleset::Standard, false));
         hall.show(s1, Showing::Table(one));
         hall.show(s2, Showing::Table(two));
         for inbox in [&lobby, &at_one, &at_two] {
@@ -897,13 +889,7 @@ mod tests {
     #[test]
     fn the_lobby_rows_are_built_once_per_change() {
         let mut hall = Hall::new(DEFAULT_GRACE, false);
-        hall.open(
-            who("a"),
-            Player::Blue,
-            (Ruleset::Corners, true),
-            false,
-            None,
-        );
+        hall.open_public(who("a"), Player::Blue, (Ruleset::Corners, true));
         let first = hall.listing();
         let again = hall.listing();
         assert!(Arc::ptr_eq(&first, &again), "no change, no new rows");
@@ -928,15 +914,7 @@ mod tests {
         let moved = Arc::new(Mutex::new(Duration::ZERO));
         let by = moved.clone();
         hall.set_clock(Arc::new(move || start + *by.lock().unwrap()));
-        let id = hall
-            .open(
-                who("a"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+        let id = hall.open_public(who("a"), Player::Blue, (Ruleset::Standard, false));
         hall.sit(id, who("b"));
         hall.drop_out(id, "SHA256:b");
         assert_eq!(hall.claim(id, "SHA256:a"), Err(NoClaim::NotYet));

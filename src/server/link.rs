@@ -663,25 +663,16 @@ mod tests {
     fn table_in(hall: SharedHall, claims: bool) -> (SharedHall, u32, TableLink, TableLink) {
         let id = hall
             .lock()
-            .open(
-                who("alice"),
-                Player::Blue,
-                (Ruleset::Standard, claims),
-                false,
-                None,
-            )
-            .unwrap();
+            .open_public(who("alice"), Player::Blue, (Ruleset::Standard, claims));
         assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
         let blue = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
         let yellow = TableLink::player(&hall, id, &who("bob"), 0).unwrap();
         (hall, id, blue, yellow)
     }
 
-    /// Against the server's AI the bell rings on the player's move, after the AI's
-    /// (made on the player's own screen), and not after the player's own; off, never.
-    #[test]
-    fn the_bell_rings_after_the_server_s_ai_moves() {
-        let hall = SharedHall::default();
+    /// Alice's standard game (Blue, no clock) against the server's easy AI in `hall`:
+    /// its table and her link.
+    fn alice_against_easy_ai(hall: &SharedHall) -> (u32, TableLink) {
         let id = hall.lock().open_ai(
             who("alice"),
             Player::Blue,
@@ -689,7 +680,16 @@ mod tests {
             Level::Easy,
             None,
         );
-        let mut link = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
+        let link = TableLink::player(hall, id, &who("alice"), 0).unwrap();
+        (id, link)
+    }
+
+    /// Against the server's AI the bell rings on the player's move, after the AI's
+    /// (made on the player's own screen), and not after the player's own; off, never.
+    #[test]
+    fn the_bell_rings_after_the_server_s_ai_moves() {
+        let hall = SharedHall::default();
+        let (id, mut link) = alice_against_easy_ai(&hall);
         link.news();
         let (b3, c1, a1) = (sq("b3"), sq("c1"), sq("a1"));
         assert!(link.sync(&Game::from_moves([b3]).unwrap()).is_empty());
@@ -725,14 +725,7 @@ mod tests {
     #[test]
     fn the_screen_is_told_whether_the_game_is_on_disk() {
         let hall = SharedHall::default();
-        let id = hall.lock().open_ai(
-            who("alice"),
-            Player::Blue,
-            (Ruleset::Standard, false),
-            Level::Easy,
-            None,
-        );
-        let mut link = TableLink::player(&hall, id, &who("alice"), 0).unwrap();
+        let (_, mut link) = alice_against_easy_ai(&hall);
         let saved = |news: Vec<News>| -> Vec<bool> {
             news.iter()
                 .filter_map(|n| match n {
@@ -980,14 +973,7 @@ mod tests {
         let hall = SharedHall::in_memory(Duration::ZERO);
         let id = hall
             .lock()
-            .open(
-                who("alice"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+            .open_public(who("alice"), Player::Blue, (Ruleset::Standard, false));
         hall.lock().sit(id, who("bob"));
         let mut carol = TableLink::spectator(&hall, id, 0).unwrap();
         let mut bob = TableLink::player(&hall, id, &who("bob"), 0).unwrap();

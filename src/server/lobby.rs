@@ -991,7 +991,7 @@ mod tests {
         let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
         for n in 0..12 {
             let who = person(&format!("player{n}"));
-            hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
+            hall.open_public(who, Player::Blue, (Ruleset::Standard, false));
         }
         let mut lobby = LobbyState::new("Bob", Palette::Default);
         lobby.mine = vec![
@@ -1018,7 +1018,7 @@ mod tests {
         let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
         for n in 0..12 {
             let who = person(&format!("player{n}"));
-            hall.open(who, Player::Blue, (Ruleset::Standard, false), false, None);
+            hall.open_public(who, Player::Blue, (Ruleset::Standard, false));
         }
         let rows = rows_for(&mut hall, "kBob");
         let mut lobby = LobbyState::new("Bob", Palette::Default);
@@ -1060,13 +1060,7 @@ mod tests {
             key: "k".into(),
             name: "Al\u{1b}[2J".into(),
         };
-        hall.open(
-            who.clone(),
-            Player::Blue,
-            (Ruleset::Standard, false),
-            false,
-            None,
-        );
+        hall.open_public(who.clone(), Player::Blue, (Ruleset::Standard, false));
         // A private table is not listed to others.
         hall.open(who, Player::Blue, (Ruleset::Standard, false), true, None);
         let lobby = LobbyState::new("Bob", Palette::Default);
@@ -1087,15 +1081,7 @@ mod tests {
     #[test]
     fn one_numbering_the_rules_in_full_and_your_own_private_table_listed() {
         let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
-        let first = hall
-            .open(
-                person("ann"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+        let first = hall.open_public(person("ann"), Player::Blue, (Ruleset::Standard, false));
         // Tables opened and closed in between: numbers at the server grow.
         for n in 0..7 {
             let id = hall
@@ -1109,15 +1095,7 @@ mod tests {
                 .unwrap();
             hall.leave_table(id, &format!("kx{n}"));
         }
-        let claims = hall
-            .open(
-                person("bob"),
-                Player::Blue,
-                (Ruleset::Corners, true),
-                false,
-                None,
-            )
-            .unwrap();
+        let claims = hall.open_public(person("bob"), Player::Blue, (Ruleset::Corners, true));
         assert!(claims > first + 1);
         let mut lobby = LobbyState::new("bob", Palette::None);
         lobby.waiting = Some(Waiting::Opponent(claims));
@@ -1195,15 +1173,7 @@ mod tests {
     #[test]
     fn waiting_at_an_adjourned_game_says_esc_leaves_it_adjourned() {
         let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
-        let id = hall
-            .open(
-                person("ann"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+        let id = hall.open_public(person("ann"), Player::Blue, (Ruleset::Standard, false));
         hall.sit(id, person("bob"));
         hall.drop_out(id, "kbob");
         hall.leave_table(id, "kann");

@@ -721,14 +721,7 @@ mod tests {
         ann.sync(&Game::from_moves([Square::D4]).unwrap());
         // An open table (nobody sat down) is not a game: not kept.
         hall.lock()
-            .open(
-                who("carol"),
-                Player::Blue,
-                (Ruleset::Corners, false),
-                false,
-                None,
-            )
-            .unwrap();
+            .open_public(who("carol"), Player::Blue, (Ruleset::Corners, false));
         assert_eq!(
             hall.save_all(),
             SaveReport {
@@ -748,14 +741,7 @@ mod tests {
         // New tables get new numbers.
         let next = again
             .lock()
-            .open(
-                who("dan"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+            .open_public(who("dan"), Player::Blue, (Ruleset::Standard, false));
         assert!(next > id);
     }
 
@@ -904,14 +890,7 @@ mod tests {
         // A table without clocks leaves the screens' own course alone.
         let plain = hall
             .lock()
-            .open(
-                who("carol"),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                None,
-            )
-            .unwrap();
+            .open_public(who("carol"), Player::Blue, (Ruleset::Standard, false));
         let mut link = TableLink::new(hall.clone(), plain, None);
         assert_eq!(link.course(), None);
     }
@@ -921,14 +900,7 @@ mod tests {
         let hall = SharedHall::default();
         let id = hall
             .lock()
-            .open(
-                who("a"),
-                Player::Yellow,
-                (Ruleset::Corners, false),
-                false,
-                None,
-            )
-            .unwrap();
+            .open_public(who("a"), Player::Yellow, (Ruleset::Corners, false));
         assert_eq!(hall.lock().sit(id, who("b")), Some(Player::Blue));
         hall.lock().leave_table(id, "SHA256:a");
         assert_eq!(hall.lock().tables()[&id].state(), TableState::Deserted);
