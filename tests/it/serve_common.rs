@@ -486,6 +486,28 @@ pub fn run<F: std::future::Future<Output = ()>>(test: F) {
     });
 }
 
+/// `mover` places at `square`, and both screens show it as move `n`.
+pub async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
+    let letter = if n % 2 == 1 { 'B' } else { 'Y' };
+    mover.send(square.as_bytes()).await;
+    let entry = format!("{n:>2} {letter} {square}");
+    mover.wait_for(&entry).await;
+    other.wait_for(&entry).await;
+}
+
+/// `blue` and `yellow` [`play`] `squares` in turn, the first as move `from + 1`.
+pub async fn play_from(blue: &Player, yellow: &Player, from: usize, squares: &[impl ToString]) {
+    for (k, square) in squares.iter().enumerate() {
+        let n = from + k + 1;
+        let (mover, other) = if n % 2 == 1 {
+            (blue, yellow)
+        } else {
+            (yellow, blue)
+        };
+        play(mover, other, n, &square.to_string()).await;
+    }
+}
+
 /// Alice opens a table (Blue), Bob sits down (Yellow): both at the board.
 pub async fn seated(server: &Server) -> (Player, Player) {
     let alice = Player::join(server, "alice", 1, 80, 24).await;

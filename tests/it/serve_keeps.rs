@@ -7,16 +7,7 @@
 
 use std::time::Duration;
 
-use crate::serve_common::{Player, Server, against_random_ai, connect_refused, run, seated};
-
-/// `mover` places at `square`, and both screens show it as move `n`.
-async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
-    let letter = if n % 2 == 1 { 'B' } else { 'Y' };
-    mover.send(square.as_bytes()).await;
-    let entry = format!("{n:>2} {letter} {square}");
-    mover.wait_for(&entry).await;
-    other.wait_for(&entry).await;
-}
+use crate::serve_common::{Player, Server, against_random_ai, connect_refused, play, run, seated};
 
 /// Defect 1: a rematch's game was never written (the table's file was gone for good
 /// after the first game), so `kill -9` lost it.

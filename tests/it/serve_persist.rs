@@ -5,7 +5,7 @@
 
 use hijara::rules::{Game, Player as Colour, Square};
 
-use crate::serve_common::{Player, Server, against_random_ai, run, seated};
+use crate::serve_common::{Player, Server, against_random_ai, play_from, run, seated};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
 fn moves() -> Vec<Square> {
@@ -28,18 +28,8 @@ fn totals() -> String {
 
 /// Plays moves `from..to` of [`moves`], alice as Blue and bob as Yellow, each seen on
 /// both screens.
-async fn play(alice: &Player, bob: &Player, from: usize, to: usize) {
-    for (k, square) in moves().iter().enumerate().take(to).skip(from) {
-        let (mover, other, letter) = if k % 2 == 0 {
-            (alice, bob, 'B')
-        } else {
-            (bob, alice, 'Y')
-        };
-        mover.send(square.to_string().as_bytes()).await;
-        let entry = format!("{:>2} {letter} {square}", k + 1);
-        other.wait_for(&entry).await;
-        mover.wait_for(&entry).await;
-    }
+async fn play_moves(alice: &Player, bob: &Player, from: usize, to: usize) {
+    play_from(alice, bob, from, &moves()[from..to]).await;
 }
 
 #[test]
@@ -47,7 +37,7 @@ fn a_dropped_player_comes_back_to_the_seat_and_the_game_finishes() {
     run(async {
         let server = Server::start_with(&["--reconnect-grace", "60"]);
         let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 0, 5).await;
+        play_moves(&alice, &bob, 0, 5).await;
         // Alice's link drops: Bob sees the seat kept, counting down from 1:00.
         alice.disconnect().await;
         bob.wait_for("waiting for alice (").await;
@@ -57,7 +47,7 @@ fn a_dropped_player_comes_back_to_the_seat_and_the_game_finishes() {
         alice.wait_for(" 5 B a2").await;
         alice.wait_for("Yellow to move").await;
         bob.wait_for("Your opponent is back").await;
-        play(&alice, &bob, 5, 64).await;
+        play_moves(&alice, &bob, 5, 64).await;
         let totals = totals();
         alice.wait_for(&totals).await;
         bob.wait_for(&totals).await;
@@ -69,7 +59,7 @@ fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
     run(async {
         let server = Server::start_with(&["--reconnect-grace", "1"]);
         let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 0, 2).await;
+        play_moves(&alice, &bob, 0, 2).await;
         bob.disconnect().await;
         alice.wait_for("bob did not come back: q adjourns").await;
         // q asks first (a game in progress), then adjourns.
@@ -89,7 +79,7 @@ fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
         bob.send(b"1").await;
         alice.wait_for(" 2 Y b1").await;
         bob.wait_for("Blue to move").await;
-        play(&alice, &bob, 2, 64).await;
+        play_moves(&alice, &bob, 2, 64).await;
         bob.wait_for(&totals()).await;
     });
 }
@@ -99,7 +89,7 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
     run(async {
         let mut server = Server::start();
         let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 0, 7).await;
+        play_moves(&alice, &bob, 0, 7).await;
         // A crash: no shutdown, only what was written after each move.
         server.restart(&[]);
         drop((alice, bob));
@@ -116,7 +106,7 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
             screen.wait_for(" 7 B c2").await;
             screen.wait_for("Yellow to move").await;
         }
-        play(&alice, &bob, 7, 64).await;
+        play_moves(&alice, &bob, 7, 64).await;
         let totals = totals();
         alice.wait_for(&totals).await;
         bob.wait_for(&totals).await;
@@ -150,7 +140,7 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
 /// the lobby. Bob, in the lobby.
 pub(crate) async fn claimed_against_alice(server: &Server) -> Player {
     let (alice, bob) = seated(server).await;
-    play(&alice, &bob, 0, 3).await;
+    play_moves(&alice, &bob, 0, 3).await;
     alice.disconnect().await;
     bob.wait_for("alice did not come back").await;
     bob.send(b"q").await;
@@ -245,7 +235,7 @@ fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
     run(async {
         let mut server = Server::start();
         let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 0, 4).await;
+        play_moves(&alice, &bob, 0, 4).await;
         // SAFETY: kill with a child's pid and SIGTERM touches no memory.
         let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
         assert_eq!(sent, 0);

@@ -4,7 +4,7 @@
 
 use hijara::rules::{Game, Player as Colour, Square};
 
-use crate::serve_common::{Player, Server, against_random_ai, run};
+use crate::serve_common::{Player, Server, against_random_ai, play_from, run};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
 fn moves() -> Vec<Square> {
@@ -45,17 +45,7 @@ fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
         carol.wait_for("alice (Blue) v bob (Yellow)").await;
         carol.send(b"1").await;
         carol.wait_for("Blue to move").await;
-        for (k, square) in moves.iter().enumerate() {
-            let (mover, other, letter) = if k % 2 == 0 {
-                (&alice, &bob, 'B')
-            } else {
-                (&bob, &alice, 'Y')
-            };
-            mover.send(square.to_string().as_bytes()).await;
-            let entry = format!("{:>2} {letter} {square}", k + 1);
-            other.wait_for(&entry).await;
-            mover.wait_for(&entry).await;
-        }
+        play_from(&alice, &bob, 0, &moves).await;
         for screen in [&alice, &bob, &carol] {
             screen.wait_for(&totals).await;
         }

@@ -2,16 +2,7 @@
 //! joined by code, messages with a mute, the bell, the spectator count, finding a
 //! player, and the lobby's colour switch, with real SSH clients on loopback.
 
-use crate::serve_common::{Player, Server, against_random_ai, run, seated};
-
-/// `player` places at `square`, and both screens show it as move `n`.
-async fn play(mover: &Player, other: &Player, n: usize, square: &str) {
-    let letter = if n % 2 == 1 { 'B' } else { 'Y' };
-    mover.send(square.as_bytes()).await;
-    let entry = format!("{n:>2} {letter} {square}");
-    mover.wait_for(&entry).await;
-    other.wait_for(&entry).await;
-}
+use crate::serve_common::{Player, Server, against_random_ai, play, play_from, run, seated};
 
 #[test]
 fn undo_is_asked_of_the_other_player_who_refuses_then_agrees() {
@@ -263,14 +254,7 @@ fn a_claim_at_a_table_reaches_the_other_screen() {
         bob.send(b"1").await;
         alice.wait_for("Blue to move").await;
         bob.wait_for("Blue to move").await;
-        for (k, square) in squares.iter().enumerate() {
-            let (mover, other) = if k % 2 == 0 {
-                (&alice, &bob)
-            } else {
-                (&bob, &alice)
-            };
-            play(mover, other, k + 1, square).await;
-        }
+        play_from(&alice, &bob, 0, &squares).await;
         alice.send(format!("+{points}\r").as_bytes()).await;
         let totals = format!("Blue {points}  Yellow 0");
         alice.wait_for(&totals).await;
