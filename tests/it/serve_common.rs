@@ -510,10 +510,18 @@ pub async fn play_from(blue: &Player, yellow: &Player, from: usize, squares: &[i
 
 /// Alice opens a table (Blue), Bob sits down (Yellow): both at the board.
 pub async fn seated(server: &Server) -> (Player, Player) {
+    seated_with(server, &[("n", "Enter start")]).await
+}
+
+/// [`seated`] at the table Alice's `form` chooses: each step's keys typed in the lobby
+/// and the new table's form, and the text they bring waited for, before Enter opens it.
+pub async fn seated_with(server: &Server, form: &[(&str, &str)]) -> (Player, Player) {
     let alice = Player::join(server, "alice", 1, 80, 24).await;
     alice.wait_for("q leave").await;
-    alice.send(b"n").await;
-    alice.wait_for("Enter start").await;
+    for (keys, shown) in form {
+        alice.send(keys.as_bytes()).await;
+        alice.wait_for(shown).await;
+    }
     alice.send(b"\r").await;
     alice.wait_for("waiting for an opponent").await;
     let bob = Player::join(server, "bob", 2, 80, 24).await;

@@ -4,7 +4,7 @@
 
 use hijara::rules::{Game, Player as Colour, Square};
 
-use crate::serve_common::{Player, Server, against_random_ai, play_from, run};
+use crate::serve_common::{Player, Server, against_random_ai, play_from, run, seated};
 
 /// 64 moves that fill the board square by square, row by row, four rounds.
 fn moves() -> Vec<Square> {
@@ -27,17 +27,7 @@ fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
     );
     run(async move {
         let server = Server::start();
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("q leave").await;
-        alice.send(b"n").await;
-        alice.wait_for("Enter start").await;
-        alice.send(b"\r").await;
-        alice.wait_for("waiting for an opponent").await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("alice (Blue) v - (Yellow)").await;
-        bob.send(b"1").await;
-        alice.wait_for("Blue to move").await;
-        bob.wait_for("Blue to move").await;
+        let (alice, bob) = seated(&server).await;
         // Yellow can't move for Blue.
         bob.send(b"a1").await;
         bob.wait_for("plays at another terminal").await;

@@ -2,7 +2,9 @@
 //! joined by code, messages with a mute, the bell, the spectator count, finding a
 //! player, and the lobby's colour switch, with real SSH clients on loopback.
 
-use crate::serve_common::{Player, Server, against_random_ai, play, play_from, run, seated};
+use crate::serve_common::{
+    Player, Server, against_random_ai, play, play_from, run, seated, seated_with,
+};
 
 #[test]
 fn undo_is_asked_of_the_other_player_who_refuses_then_agrees() {
@@ -243,17 +245,7 @@ fn a_claim_at_a_table_reaches_the_other_screen() {
     assert!(points > 0);
     run(async move {
         let server = Server::start();
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("q leave").await;
-        alice.send(b"nk").await;
-        alice.wait_for("standard rules, claims").await;
-        alice.send(b"\r").await;
-        alice.wait_for("waiting for an opponent").await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("alice (Blue) v - (Yellow)").await;
-        bob.send(b"1").await;
-        alice.wait_for("Blue to move").await;
-        bob.wait_for("Blue to move").await;
+        let (alice, bob) = seated_with(&server, &[("nk", "standard rules, claims")]).await;
         play_from(&alice, &bob, 0, &squares).await;
         alice.send(format!("+{points}\r").as_bytes()).await;
         let totals = format!("Blue {points}  Yellow 0");
@@ -284,17 +276,7 @@ fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
 fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
     run(async {
         let server = Server::start();
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("q leave").await;
-        alice.send(b"n").await;
-        alice.wait_for("no clock").await;
-        alice.send(b"t").await;
-        alice.wait_for("clock 3+2").await;
-        alice.send(b"\r").await;
-        alice.wait_for("waiting for an opponent").await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("alice (Blue) v - (Yellow)").await;
-        bob.send(b"1").await;
+        let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
         // Both screens take the table's clocks: Yellow's waits at 3:00.
         for screen in [&alice, &bob] {
             screen.wait_for("Blue to move").await;
