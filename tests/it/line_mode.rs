@@ -123,9 +123,10 @@ impl Piped {
         }
     }
 
-    /// Closes standard input and waits for the program to end; every line it wrote,
-    /// and its raw output, checked to be plain.
-    fn finish(mut self) -> (std::process::ExitStatus, Vec<String>) {
+    /// Closes standard input and waits for the program to end, which it must do with
+    /// success; every line it wrote, and its raw output, checked to be plain.
+    #[track_caller]
+    fn finish(mut self) -> Vec<String> {
         drop(self.stdin.take());
         let start = Instant::now();
         let status = loop {
@@ -141,7 +142,8 @@ impl Piped {
         }
         // The bell rings when a move makes it yours (the bell preference on).
         assert_plain(&self.raw.lock().unwrap(), &['\n', '\x07']);
-        (status, std::mem::take(&mut self.seen))
+        assert!(status.success(), "{status}");
+        std::mem::take(&mut self.seen)
     }
 }
 
@@ -216,8 +218,7 @@ fn a_whole_game_against_the_ai_through_a_pipe() {
     s.wait_for("Game over:");
     let over = s.wait_for("The game is over");
     assert!(over.last().unwrap().contains("review"), "{over:?}");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     for line in &lines {
         assert_commands(line);
     }
@@ -277,8 +278,7 @@ fn a_claim_game_through_a_pipe() {
     s.wait_for("Quit the game in progress?");
     s.send("yes");
     s.wait_for("The game is kept");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     for line in &lines {
         assert_commands(line);
     }
@@ -323,8 +323,7 @@ fn the_ai_waits_for_a_claim_in_line_commands() {
     }
     s.send("go");
     s.wait_for("Your move, Blue.");
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// `go` lets the AI play on after a claim; where nothing waits for it (a person's
@@ -354,8 +353,7 @@ fn go_with_nothing_waiting_places_no_stone() {
             said.iter().any(|l| l.contains("Nothing waits")),
             "{args:?}: {said:?}"
         );
-        let (status, _) = s.finish();
-        assert!(status.success(), "{status}");
+        s.finish();
     }
 }
 
@@ -394,8 +392,7 @@ fn a_review_through_a_pipe() {
     s.wait_for("60 moves played.");
     s.send("quit");
     s.send("y");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     assert!(
         lines.iter().any(|l| l.starts_with("The game is kept")),
         "{lines:?}"
@@ -425,8 +422,7 @@ fn the_deep_review_through_a_pipe() {
         "{stopped:?}"
     );
     s.send("quit");
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// The first lesson: the board read, a wrong try, the right one, the next lesson.
@@ -443,8 +439,7 @@ fn a_lesson_through_a_pipe() {
     s.wait_for("Well done!");
     s.send("next");
     s.wait_for("Lesson 2 of 10:");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     assert!(
         lines.last().unwrap().starts_with("Lessons done: 1 of 10."),
         "{lines:?}"
@@ -472,8 +467,7 @@ fn the_claim_lesson_names_the_claim_command() {
     }
     s.send("claim 20");
     s.wait_for("Well done!");
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// A line names the line mode's commands, never the full screen's keys.
@@ -541,8 +535,7 @@ fn a_failed_autosave_names_the_save_command() {
     s.send("quit");
     s.wait_for("?");
     s.send("yes");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     for line in &lines {
         assert_commands(line);
     }
@@ -564,8 +557,7 @@ fn a_lesson_done_names_next_and_again() {
     }
     s.send("again");
     s.wait_for("Blue to move. Place a stone on a section 3.");
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// A command that types a key the lesson does not take (`open 8` out of the menu)
@@ -580,8 +572,7 @@ fn a_lesson_refuses_in_commands() {
     assert_commands(refused);
     assert!(!refused.contains("key"), "{refused}");
     assert!(refused.contains("help"), "{refused}");
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// The questions (quit, resign, new game) name the answers as commands: `yes`,
@@ -610,8 +601,7 @@ fn the_questions_name_their_answers_as_commands() {
     s.send("quit");
     s.wait_for("Quit the game in progress?");
     s.send("yes");
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// The hint says the empty line that plays it, not Enter; the empty line does.
@@ -629,8 +619,7 @@ fn the_hint_names_the_empty_line() {
         .unwrap_or_else(|| panic!("no square in: {hint}"));
     s.send("");
     s.wait_for(&format!("Blue {square}, section 1."));
-    let (status, _) = s.finish();
-    assert!(status.success(), "{status}");
+    s.finish();
 }
 
 /// A puzzle: a wrong move and what it costs (the check waited for), again, the answer.
@@ -655,8 +644,7 @@ fn a_puzzle_through_a_pipe() {
     );
     s.send("x");
     s.wait_for("help lists the commands");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     for line in &lines {
         assert_commands(line);
     }
@@ -677,8 +665,7 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
     s.wait_for("Hijara. Type the key of a door:");
     s.wait_for("Blue b3, section 1. Blue 0, Yellow 0. Your move, Yellow.");
     s.wait_for("quit (or q): leave");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     assert!(
         lines.iter().any(|l| l.starts_with("The game is kept")),
         "{lines:?}"
@@ -695,8 +682,7 @@ fn the_start_screen_refuses_in_commands() {
     let said = s.wait_for("quit");
     assert_commands(said.last().unwrap());
     s.send("quit");
-    let (status, lines) = s.finish();
-    assert!(status.success(), "{status}");
+    let lines = s.finish();
     for line in &lines {
         assert_commands(line);
     }
