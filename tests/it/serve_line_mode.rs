@@ -14,9 +14,11 @@ fn assert_plain(output: &[u8]) {
     crate::line_mode::assert_plain(output, &['\r', '\n', '\x07']);
 }
 
-/// Alice logs in on a terminal that asks for the line mode, at the lobby's prompt.
+/// Alice logs in on a terminal that asks for the line mode: she hears the lobby's
+/// title, then its prompt.
 async fn alice_in_lines(server: &Server) -> Player {
     let alice = Player::join_term(server, "alice", 1, 80, 24, "dumb").await;
+    alice.wait_said("hijara: the lobby\r\n").await;
     alice
         .wait_said("Type list to hear the tables again.\r\n\r> ")
         .await;
@@ -104,11 +106,7 @@ fn the_lobby_in_lines_names_commands() {
 fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
     run(async {
         let server = Server::start();
-        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
-        alice.wait_said("hijara: the lobby\r\n").await;
-        alice
-            .wait_said("Type list to hear the tables again.\r\n\r> ")
-            .await;
+        let alice = alice_in_lines(&server).await;
         // Typed characters are echoed as they come.
         alice.send(b"he").await;
         alice.wait_said("he").await;
