@@ -639,23 +639,12 @@ mod tests {
             let mut slot = None;
             let proofs = [None; 2];
             let proven = Some((Square::C3, Wdl::Draw));
-            keep(
-                &mut slot,
-                &kept_under,
-                proofs,
-                proven,
-                Arc::new(TranspositionTable::new(0)),
-            );
+            let new_table = || Arc::new(TranspositionTable::new(0));
+            keep(&mut slot, &kept_under, proofs, proven, new_table());
             // The same stones under the same rules: the proof and table come back.
             let (_, proofs, table) = take_kept(&mut slot, &kept_under);
             assert!(proofs[Player::Yellow.index()].is_some() && table.is_some());
-            keep(
-                &mut slot,
-                &kept_under,
-                proofs,
-                proven,
-                Arc::new(TranspositionTable::new(0)),
-            );
+            keep(&mut slot, &kept_under, proofs, proven, new_table());
             // Under the other rules: neither.
             let (mine, proofs, table) = take_kept(&mut slot, &other);
             assert!(mine.is_none() && proofs.iter().all(Option::is_none) && table.is_none());
