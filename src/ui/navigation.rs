@@ -448,8 +448,9 @@ mod tests {
         assert!(matches!(nav.screen(), Screen::Replay(..)));
     }
 
-    #[test]
-    fn the_same_game_reopens_its_review_with_the_analysis_under_way() {
+    /// A finished game's review, its analysis under way (run 7), gone to the last
+    /// move and left for the game.
+    fn reviewed_to_the_end_and_left() -> Navigator<u32> {
         let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
         let _ = nav.review(DATE);
         nav.analysing(7);
@@ -457,6 +458,12 @@ mod tests {
             .screen_mut()
             .handle(key(KeyCode::End, KeyModifiers::NONE));
         let _ = nav.quit().expect("back to the game");
+        nav
+    }
+
+    #[test]
+    fn the_same_game_reopens_its_review_with_the_analysis_under_way() {
+        let mut nav = reviewed_to_the_end_and_left();
         assert!(nav.analysed().is_none(), "no viewer on screen");
         assert!(nav.to_analyse().is_none());
         let effects = nav.review(DATE);
@@ -469,13 +476,7 @@ mod tests {
 
     #[test]
     fn a_changed_game_gets_a_new_review() {
-        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished()));
-        let _ = nav.review(DATE);
-        nav.analysing(7);
-        let _ = nav
-            .screen_mut()
-            .handle(key(KeyCode::End, KeyModifiers::NONE));
-        let _ = nav.quit().expect("back to the game");
+        let mut nav = reviewed_to_the_end_and_left();
         let last = game_on_screen(&nav)
             .game()
             .last()
