@@ -675,10 +675,8 @@ fn a_thrown_away_win_is_a_blunder_and_the_named_move_wins() {
     let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
     // A big budget where it matters (before move 47, valued with it), a small
     // one elsewhere, so the test is quick: 20 s across the whole solve range took 22-28 s.
-    let played: Vec<Move> = game.placements().iter().map(|p| p.square()).collect();
-    let values = analyse_positions(
-        &positions,
-        &played,
+    let values = analyse_game_with(
+        &game,
         2,
         None,
         |position, mv, stop| {
@@ -895,13 +893,10 @@ fn the_review_never_flags_a_move_hard_played_from_a_position_it_had_solved() {
     for seed in 1..=3 {
         for colour in [Player::Blue, Player::Yellow] {
             let (game, decisions) = hard_from_22(seed, colour);
-            let positions: Vec<Position> = (0..=game.len()).map(|n| *game.position_at(n)).collect();
-            let played: Vec<Move> = game.placements().iter().map(|p| p.square()).collect();
             // The review of hard's moves whose margin it proved (a node budget:
             // the same verdicts on any machine), the other positions left out.
-            let values = analyse_positions(
-                &positions,
-                &played,
+            let values = analyse_game_with(
+                &game,
                 1,
                 None,
                 |position, mv, _| {
