@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use hijara::rules::{Game, Player as Colour, Square};
 use russh::client;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{HashAlg, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
@@ -484,6 +485,26 @@ pub fn run<F: std::future::Future<Output = ()>>(test: F) {
             .await
             .expect("the test finished in time");
     });
+}
+
+/// A whole game: 64 moves that fill the board square by square, row by row, four
+/// rounds.
+pub fn filling_moves() -> Vec<Square> {
+    let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
+        .split(' ')
+        .map(|s| s.parse().unwrap())
+        .collect();
+    (0..4).flat_map(|_| order.clone()).collect()
+}
+
+/// The totals line every screen shows at the end of [`filling_moves`]' game.
+pub fn filling_totals() -> String {
+    let game = Game::from_moves(filling_moves()).unwrap();
+    format!(
+        "Blue {}  Yellow {}",
+        game.score(Colour::Blue),
+        game.score(Colour::Yellow)
+    )
 }
 
 /// `mover` places at `square`, and both screens show it as move `n`.

@@ -3,33 +3,16 @@
 //! server killed mid-game brings the game back, both players resume it from the
 //! lobby and finish it, and it lands in the history with both keys, in both lobbies.
 
-use hijara::rules::{Game, Player as Colour, Square};
+use hijara::rules::{Game, Player as Colour};
 
-use crate::serve_common::{Player, Server, against_random_ai, play_from, run, seated};
+use crate::serve_common::{
+    Player, Server, against_random_ai, filling_moves, filling_totals, play_from, run, seated,
+};
 
-/// 64 moves that fill the board square by square, row by row, four rounds.
-fn moves() -> Vec<Square> {
-    let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
-        .split(' ')
-        .map(|s| s.parse().unwrap())
-        .collect();
-    (0..4).flat_map(|_| order.clone()).collect()
-}
-
-/// The totals line every screen shows at the end.
-fn totals() -> String {
-    let game = Game::from_moves(moves()).unwrap();
-    format!(
-        "Blue {}  Yellow {}",
-        game.score(Colour::Blue),
-        game.score(Colour::Yellow)
-    )
-}
-
-/// Plays moves `from..to` of [`moves`], alice as Blue and bob as Yellow, each seen on
-/// both screens.
+/// Plays moves `from..to` of [`filling_moves`], alice as Blue and bob as Yellow, each
+/// seen on both screens.
 async fn play_moves(alice: &Player, bob: &Player, from: usize, to: usize) {
-    play_from(alice, bob, from, &moves()[from..to]).await;
+    play_from(alice, bob, from, &filling_moves()[from..to]).await;
 }
 
 #[test]
@@ -48,7 +31,7 @@ fn a_dropped_player_comes_back_to_the_seat_and_the_game_finishes() {
         alice.wait_for("Yellow to move").await;
         bob.wait_for("Your opponent is back").await;
         play_moves(&alice, &bob, 5, 64).await;
-        let totals = totals();
+        let totals = filling_totals();
         alice.wait_for(&totals).await;
         bob.wait_for(&totals).await;
     });
@@ -80,7 +63,7 @@ fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
         alice.wait_for(" 2 Y b1").await;
         bob.wait_for("Blue to move").await;
         play_moves(&alice, &bob, 2, 64).await;
-        bob.wait_for(&totals()).await;
+        bob.wait_for(&filling_totals()).await;
     });
 }
 
@@ -107,14 +90,14 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
             screen.wait_for("Yellow to move").await;
         }
         play_moves(&alice, &bob, 7, 64).await;
-        let totals = totals();
+        let totals = filling_totals();
         alice.wait_for(&totals).await;
         bob.wait_for(&totals).await;
         // Back in the lobby, each sees the game from their side, and it is on disk
         // with both keys.
         alice.send(b"q").await;
         alice.wait_for("last: v bob").await;
-        let game = Game::from_moves(moves()).unwrap();
+        let game = Game::from_moves(filling_moves()).unwrap();
         let (blue, yellow) = (game.score(Colour::Blue), game.score(Colour::Yellow));
         alice.wait_for(&format!("{blue}-{yellow}")).await;
         bob.send(b"q").await;

@@ -2,29 +2,17 @@
 //! watches, and all three screens show the totals the rules give; a player plays the
 //! server's AI.
 
-use hijara::rules::{Game, Player as Colour, Square};
+use hijara::rules::Game;
 
-use crate::serve_common::{Player, Server, against_random_ai, play_from, run, seated};
-
-/// 64 moves that fill the board square by square, row by row, four rounds.
-fn moves() -> Vec<Square> {
-    let order: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
-        .split(' ')
-        .map(|s| s.parse().unwrap())
-        .collect();
-    (0..4).flat_map(|_| order.clone()).collect()
-}
+use crate::serve_common::{
+    Player, Server, against_random_ai, filling_moves, filling_totals, play_from, run, seated,
+};
 
 #[test]
 fn two_players_play_a_whole_game_and_every_screen_shows_the_totals() {
-    let moves = moves();
-    let game = Game::from_moves(moves.iter().copied()).unwrap();
-    assert!(game.is_over());
-    let totals = format!(
-        "Blue {}  Yellow {}",
-        game.score(Colour::Blue),
-        game.score(Colour::Yellow)
-    );
+    let moves = filling_moves();
+    assert!(Game::from_moves(moves.iter().copied()).unwrap().is_over());
+    let totals = filling_totals();
     run(async move {
         let server = Server::start();
         let (alice, bob) = seated(&server).await;
