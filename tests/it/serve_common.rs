@@ -200,8 +200,9 @@ impl client::Handler for Checker {
     }
 }
 
-/// A connected, authenticated client (no channel yet).
-pub async fn connect(server: &Server, user: &str, seed: u8) -> client::Handle<Checker> {
+/// A client connected to `server` that logged in as `user` with key `seed`, and
+/// whether the server let it in.
+async fn log_in(server: &Server, user: &str, seed: u8) -> (client::Handle<Checker>, bool) {
     let config = Arc::new(client::Config::default());
     let checker = Checker::expecting(server);
     let mut handle = tokio::time::timeout(PATIENCE, client::connect(config, server.addr, checker))
@@ -212,23 +213,20 @@ pub async fn connect(server: &Server, user: &str, seed: u8) -> client::Handle<Ch
         .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
         .await
         .unwrap();
-    assert!(auth.success(), "{user} was let in");
+    (handle, auth.success())
+}
+
+/// A connected, authenticated client (no channel yet).
+pub async fn connect(server: &Server, user: &str, seed: u8) -> client::Handle<Checker> {
+    let (handle, let_in) = log_in(server, user, seed).await;
+    assert!(let_in, "{user} was let in");
     handle
 }
 
 /// Whether the server refuses `user` with key `seed` at authentication.
 pub async fn connect_refused(server: &Server, user: &str, seed: u8) -> bool {
-    let config = Arc::new(client::Config::default());
-    let checker = Checker::expecting(server);
-    let mut handle = tokio::time::timeout(PATIENCE, client::connect(config, server.addr, checker))
-        .await
-        .expect("connected in time")
-        .expect("connected");
-    let auth = handle
-        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
-        .await
-        .unwrap();
-    !auth.success()
+    let (_, let_in) = log_in(server, user, seed).await;
+    !let_in
 }
 
 /// A player at the game: a pty of `cols`×`rows`, its screen kept by vt100.
