@@ -1,34 +1,22 @@
 //! Clocks and early endings on the command line: `--clock` errors, and records with
 //! clocks and a `Termination` through `score` and `play --load`.
 
-fn run(args: &[&str], code: i32) -> (String, String) {
-    let out = crate::common::hijara()
-        .args(args)
-        .env("HIJARA_DATA_DIR", tempfile::tempdir().unwrap().path())
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::outputs_of;
 
 #[test]
 fn a_bad_clock_is_a_clear_error_before_any_screen() {
-    let (_, err) = run(&["play", "--clock", "5"], 2);
+    let (_, err) = outputs_of(&["play", "--clock", "5"], 2);
     assert!(
         err.contains("invalid value '5' for '--clock <MIN+SEC>'"),
         "{err}"
     );
     assert!(err.contains("MINUTES+SECONDS, like `5+3`"), "{err}");
-    let (_, err) = run(&["play", "--clock", "0+3"], 2);
+    let (_, err) = outputs_of(&["play", "--clock", "0+3"], 2);
     assert!(
         err.contains("the starting time must be more than 0"),
         "{err}"
     );
-    let (_, err) = run(&["resume", "--clock", "2000+0"], 2);
+    let (_, err) = outputs_of(&["resume", "--clock", "2000+0"], 2);
     assert!(err.contains("at most 24 hours"), "{err}");
 }
 
@@ -42,16 +30,16 @@ fn score_names_the_early_ending_and_play_will_not_continue_it() {
     let file = dir.path().join("flagged.hij");
     std::fs::write(&file, FORFEIT).unwrap();
     let path = file.to_str().unwrap();
-    let (out, _) = run(&["score", path], 0);
+    let (out, _) = outputs_of(&["score", path], 0);
     assert!(out.contains("finished: Yellow wins on time"), "{out}");
-    let (out, _) = run(&["score", "--json", path], 0);
+    let (out, _) = outputs_of(&["score", "--json", path], 0);
     assert!(
         out.contains(r#""finished":true"#)
             && out.contains(r#""winner":"yellow""#)
             && out.contains(r#""termination":"time forfeit""#),
         "{out}"
     );
-    let (_, err) = run(&["play", "--load", path], 1);
+    let (_, err) = outputs_of(&["play", "--load", path], 1);
     assert!(
         err.contains("the game is over (Yellow wins on time"),
         "{err}"
@@ -63,7 +51,7 @@ fn a_contradicted_early_ending_names_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.hij");
     std::fs::write(&file, "[Termination \"resignation\"]\n\nb2 c3 *\n").unwrap();
-    let (_, err) = run(&["score", file.to_str().unwrap()], 1);
+    let (_, err) = outputs_of(&["score", file.to_str().unwrap()], 1);
     assert!(
         err.contains("line 1, column 2: the game ended by resignation, so its result must be"),
         "{err}"

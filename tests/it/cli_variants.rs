@@ -1,21 +1,11 @@
 //! `hijara play --variant` and `--claim` on the command line: bad values are clap errors
 //! (exit 2, naming the value and the choices) before any screen opens.
 
-fn stderr_of(args: &[&str], code: i32) -> String {
-    let out = crate::common::hijara()
-        .args(args)
-        .env("HIJARA_DATA_DIR", tempfile::tempdir().unwrap().path())
-        .assert()
-        .code(code)
-        .get_output()
-        .stderr
-        .clone();
-    String::from_utf8(out).unwrap()
-}
+use crate::common::outputs_of;
 
 #[test]
 fn an_unknown_variant_is_a_clear_clap_error() {
-    let err = stderr_of(&["play", "--variant", "x"], 2);
+    let (_, err) = outputs_of(&["play", "--variant", "x"], 2);
     assert!(
         err.contains("invalid value 'x' for '--variant <VARIANT>'"),
         "{err}"
@@ -31,7 +21,7 @@ fn the_variant_comes_from_a_loaded_record_not_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("game.hij");
     std::fs::write(&file, "b2 c3\n").unwrap();
-    let err = stderr_of(
+    let (_, err) = outputs_of(
         &[
             "play",
             "--load",
@@ -42,7 +32,7 @@ fn the_variant_comes_from_a_loaded_record_not_the_command_line() {
         2,
     );
     assert!(err.contains("cannot be used with"), "{err}");
-    let err = stderr_of(&["play", "--load", file.to_str().unwrap(), "--claim"], 2);
+    let (_, err) = outputs_of(&["play", "--load", file.to_str().unwrap(), "--claim"], 2);
     assert!(err.contains("cannot be used with"), "{err}");
 }
 

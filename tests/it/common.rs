@@ -477,3 +477,20 @@ pub fn hijara_command() -> std::process::Command {
 pub fn hijara() -> assert_cmd::Command {
     assert_cmd::Command::from_std(hijara_command())
 }
+
+/// [`hijara`] with `args` and a data folder of its own, run to its end, which must
+/// exit with `code`: its standard output and standard error.
+pub fn outputs_of(args: &[&str], code: i32) -> (String, String) {
+    let data = tempfile::tempdir().unwrap();
+    let out = hijara()
+        .args(args)
+        .env("HIJARA_DATA_DIR", data.path())
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
