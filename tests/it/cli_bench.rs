@@ -1,15 +1,10 @@
 //! `hijara bench`: the figure is on the last line; bad durations are refused.
 
+use crate::common::outputs_of;
+
 #[test]
 fn bench_prints_games_per_second_on_the_last_line() {
-    let out = crate::common::hijara()
-        .args(["bench", "--seconds", "2"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let (text, _) = outputs_of(&["bench", "--seconds", "2"], 0);
     let last = text.lines().last().unwrap();
     let figure = last
         .strip_suffix(" games/s")
@@ -22,14 +17,7 @@ fn bench_prints_games_per_second_on_the_last_line() {
 fn bench_refuses_less_than_two_seconds() {
     for bad in ["1", "-3", "NaN", "inf"] {
         let arg = format!("--seconds={bad}");
-        let out = crate::common::hijara()
-            .args(["bench", &arg])
-            .assert()
-            .code(1)
-            .get_output()
-            .stderr
-            .clone();
-        let err = String::from_utf8(out).unwrap();
+        let (_, err) = outputs_of(&["bench", &arg], 1);
         assert!(
             err.contains("--seconds must be between 2 and 3600"),
             "{bad}: {err}"
@@ -39,14 +27,7 @@ fn bench_refuses_less_than_two_seconds() {
 
 #[test]
 fn bench_plays_the_corners_variant_when_asked() {
-    let out = crate::common::hijara()
-        .args(["bench", "--seconds", "2", "--variant", "corners"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let (text, _) = outputs_of(&["bench", "--seconds", "2", "--variant", "corners"], 0);
     assert!(
         text.starts_with(
             "hijara bench: random full games (64 moves with scoring, corners rules), one thread"

@@ -90,14 +90,7 @@ fn json_report_has_the_documented_shape() {
 
 #[test]
 fn json_keys_are_written_in_the_documented_order() {
-    let out = hijara()
-        .args(["score", "--json", "assets/games/complete.hij"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let (text, _) = crate::common::outputs_of(&["score", "--json", "assets/games/complete.hij"], 0);
     assert!(
         text.starts_with(r#"{"moves":64,"finished":true,"blue":75,"yellow":100,"winner":"yellow","events":[{"move":"#),
         "{text}"
