@@ -402,15 +402,7 @@ impl Player {
 
     /// Waits until the screen shows `text`; fails with the screen after [`PATIENCE`].
     pub async fn wait_for(&self, text: &str) {
-        let start = Instant::now();
-        while !self.screen().contains(text) {
-            assert!(
-                start.elapsed() < PATIENCE,
-                "no {text:?} on the screen:\n{}",
-                self.screen()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        wait_shown(|| self.screen(), text).await;
     }
 
     /// Every byte that arrived so far.
@@ -455,6 +447,20 @@ impl Player {
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+}
+
+/// Waits until `screen` (read again every 20 ms) shows `text`; fails with the screen
+/// after [`PATIENCE`].
+pub async fn wait_shown(screen: impl Fn() -> String, text: &str) {
+    let start = Instant::now();
+    while !screen().contains(text) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "no {text:?} on the screen:\n{}",
+            screen()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 

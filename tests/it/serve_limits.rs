@@ -10,7 +10,9 @@ use russh::client::{self, KeyboardInteractiveAuthResponse, Msg};
 use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 
-use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run, seated, wait_log};
+use crate::serve_common::{
+    Checker, PATIENCE, Player, Server, key, run, seated, wait_log, wait_shown,
+};
 
 /// A client over a connection already let in: a pty and the game, its screen read by
 /// vt100 while `reading` holds (after that its channel is held open but never read).
@@ -68,15 +70,7 @@ impl Client {
     }
 
     async fn wait_for(&self, text: &str) {
-        let start = Instant::now();
-        while !self.screen().contains(text) {
-            assert!(
-                start.elapsed() < PATIENCE,
-                "no {text:?} on the screen:\n{}",
-                self.screen()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        wait_shown(|| self.screen(), text).await;
     }
 }
 
