@@ -68,7 +68,7 @@ pub(crate) fn run_on(
     let puzzle: &Puzzle = if args.daily {
         daily(&set, today).context("the puzzle set is empty")?
     } else if let Some(id) = &args.id {
-        match set.puzzles.iter().find(|p| &p.id == id) {
+        match set.puzzle(id) {
             Some(p) => p,
             None => bail!(
                 "no puzzle is named {:?} (p0001 to p{:04})",

@@ -258,6 +258,12 @@ impl PuzzleSet {
         PuzzleSet::parse(SHIPPED)
     }
 
+    /// The puzzle named `id` (`p0001`), if the set has it; [`PuzzleSet::parse`] saw
+    /// that no two share a name.
+    pub fn puzzle(&self, id: &str) -> Option<&Puzzle> {
+        self.puzzles.iter().find(|p| p.id == id)
+    }
+
     /// The set as JSON text, one puzzle a line so that diffs stay readable.
     pub fn to_text(&self) -> Result<String, serde_json::Error> {
         let mut out = String::new();

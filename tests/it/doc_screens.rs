@@ -102,12 +102,7 @@ fn lesson_wrong_try() -> String {
 /// Puzzle p0001 answered b4 with a click, its cost checked.
 fn puzzle_wrong_answer() -> String {
     let set = PuzzleSet::shipped().unwrap();
-    let puzzle = set
-        .puzzles
-        .iter()
-        .find(|p| p.id == "p0001")
-        .unwrap()
-        .clone();
+    let puzzle = set.puzzle("p0001").unwrap().clone();
     let mut state = PuzzleState::new(set, Progress::default(), None, puzzle, None);
     let _ = state.handle(Input::Resize(WIDTH, HEIGHT));
     let effects = state.handle(Input::Click(Some(Square::B4)));

@@ -15,7 +15,7 @@ use ratatui::style::Color;
 
 fn state(id: &str) -> PuzzleState {
     let set = PuzzleSet::shipped().unwrap();
-    let puzzle = set.puzzles.iter().find(|p| p.id == id).unwrap().clone();
+    let puzzle = set.puzzle(id).unwrap().clone();
     let mut state = PuzzleState::new(set, Progress::default(), None, puzzle, None);
     let _ = state.handle(Input::Resize(80, 24));
     state
@@ -185,12 +185,7 @@ fn every_size_draws_without_panic_and_plain_has_no_colour() {
 #[test]
 fn a_puzzle_tried_before_says_its_try_does_not_count() {
     let set = PuzzleSet::shipped().unwrap();
-    let puzzle = set
-        .puzzles
-        .iter()
-        .find(|p| p.id == "p0001")
-        .unwrap()
-        .clone();
+    let puzzle = set.puzzle("p0001").unwrap().clone();
     let mut progress = Progress::default();
     let _ = progress.record(&puzzle, true, None);
     let mut s = PuzzleState::new(set, progress.clone(), None, puzzle, None);
