@@ -47,11 +47,16 @@ fn fake_value(game: &Game, i: usize) -> PositionValue {
     } else {
         -lead
     };
+    exact_value(margin, best)
+}
+
+/// An exact value, `margin` for the mover, with `best` the best move: exact, so every
+/// verdict follows the thresholds.
+fn exact_value(margin: i32, best: Option<Square>) -> PositionValue {
     PositionValue {
         best,
         value: Value {
             margin,
-            // Exact, so every verdict below follows the thresholds.
             exact: true,
             outcome: None,
             margin_error: 0,
@@ -266,17 +271,7 @@ fn review_at(shown: usize, engines: bool) -> ReplayState {
     let mut state = ReplayState::new("game.hij", &record, game);
     let _ = state.handle(Input::Resize(80, 24));
     let _ = state.open_panel();
-    let value = |margin, best| PositionValue {
-        best: Some(best),
-        value: Value {
-            margin,
-            exact: true,
-            outcome: None,
-            margin_error: 0,
-        },
-        played: None,
-        loss_bound: None,
-    };
+    let value = |margin, best| exact_value(margin, Some(best));
     let (before, after) = if engines { (5, -5) } else { (5, 6) };
     let _ = state.analysis_result(
         shown - 1,
