@@ -20,6 +20,18 @@ fn hijara(data: &Path) -> Command {
     cmd
 }
 
+/// What `hijara score` prints of the shipped complete game, run with `data` as the
+/// data folder; it must succeed.
+fn complete_scored(data: &Path) -> Vec<u8> {
+    hijara(data)
+        .args(["score", "assets/games/complete.hij"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
 fn no_panic() -> impl Predicate<str> {
     predicate::str::contains("panicked")
         .not()
@@ -141,13 +153,7 @@ fn a_cr_only_record_is_scored() {
     let text = std::fs::read_to_string("assets/games/complete.hij").unwrap();
     let cr = dir.path().join("cr.hij");
     std::fs::write(&cr, text.replace('\n', "\r")).unwrap();
-    let lf = hijara(dir.path())
-        .args(["score", "assets/games/complete.hij"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let lf = complete_scored(dir.path());
     hijara(dir.path())
         .arg("score")
         .arg(&cr)
@@ -241,13 +247,7 @@ fn history_with_one_game() -> tempfile::TempDir {
 fn score_and_analyze_take_a_history_number_or_last() {
     // Snag 6: `hijara analyze --last` and `hijara analyze 1` failed.
     let data = history_with_one_game();
-    let direct = hijara(data.path())
-        .args(["score", "assets/games/complete.hij"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let direct = complete_scored(data.path());
     for which in [["score", "1"], ["score", "--last"]] {
         hijara(data.path())
             .args(which)
