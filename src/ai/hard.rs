@@ -299,11 +299,8 @@ impl<'a> Run<'a> {
             stop: self.stop(),
             ..SearchLimit::NONE
         };
-        let run = smp::run(&self.table, 1, limit, order, Finish::Main, |s, o| {
-            s.search(position, o)
-        });
-        self.nodes += run.nodes;
-        run.result
+        self.counted(1, limit, order, Finish::Main, |s, o| s.search(position, o))
+            .result
     }
 
     /// The iterative-deepening search, up to `percent` of the budget.
@@ -313,30 +310,20 @@ impl<'a> Run<'a> {
         order: &[Move],
         percent: u64,
     ) -> Option<SearchResult> {
-        let run = smp::run(
-            &self.table,
-            self.threads,
-            self.limit(percent),
-            order,
-            Finish::Main,
-            |s, o| s.search(position, o),
-        );
-        self.nodes += run.nodes;
-        run.result
+        let limit = self.limit(percent);
+        self.counted(self.threads, limit, order, Finish::Main, |s, o| {
+            s.search(position, o)
+        })
+        .result
     }
 
     /// The win/draw/loss solve, up to `percent` of the budget.
     fn solve(&mut self, position: &Position, order: &[Move], percent: u64) -> RootSolve {
-        let run = smp::run(
-            &self.table,
-            self.threads,
-            self.limit(percent),
-            order,
-            Finish::First,
-            |s, o| s.solve_wdl_partial(position, o),
-        );
-        self.nodes += run.nodes;
-        run.result
+        let limit = self.limit(percent);
+        self.counted(self.threads, limit, order, Finish::First, |s, o| {
+            s.solve_wdl_partial(position, o)
+        })
+        .result
     }
 
     /// A move achieving at least `target`, up to the end of the budget:
@@ -352,16 +339,23 @@ impl<'a> Run<'a> {
         order: &[Move],
         job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
     ) -> Option<R> {
-        let run = smp::run(
-            &self.table,
-            self.threads,
-            self.limit(100),
-            order,
-            Finish::First,
-            job,
-        );
-        self.nodes += run.nodes;
+        let limit = self.limit(100);
+        let run = self.counted(self.threads, limit, order, Finish::First, job);
         (!run.aborted).then_some(run.result)
+    }
+
+    /// [`smp::run`] on this decision's table, its nodes added to the decision's.
+    fn counted<R: Send>(
+        &mut self,
+        threads: usize,
+        limit: SearchLimit<'a>,
+        order: &[Move],
+        finish: Finish,
+        job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
+    ) -> smp::Parallel<R> {
+        let run = smp::run(&self.table, threads, limit, order, finish, job);
+        self.nodes += run.nodes;
+        run
     }
 
     /// The exact margin (evaluation units) within `(alpha, beta)` and a move
