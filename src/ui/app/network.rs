@@ -481,6 +481,21 @@ mod tests {
     }
 
     /// Blue's screen at a table, after `moves`.
+    /// Blue resigns at the table: `R` asks first, `y` asks the table, and the game
+    /// ends when the table says so. The ending.
+    fn blue_resigns(app: &mut Served) -> crate::session::Ending {
+        key(app, 'R');
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Resign(Player::Blue))
+        );
+        key(app, 'y');
+        assert_eq!(app.take_requests(), [Request::Resign]);
+        assert_eq!(app.ending(), None, "the table decides");
+        app.table_news(News::Resigned(Player::Blue));
+        app.ending().unwrap()
+    }
+
     fn blue_at(moves: &[&str]) -> Served {
         let game = Game::from_moves(moves.iter().map(|s| s.parse().unwrap())).unwrap();
         Served::new(App::with_game(GameConfig::default(), game).served([false, true]))
@@ -512,17 +527,7 @@ mod tests {
         app.table_news(News::UndoAsked);
         key(&mut app, 'y');
         assert_eq!(app.take_requests(), [Request::AnswerUndo(true)]);
-        // Resigning asks first.
-        key(&mut app, 'R');
-        assert_eq!(
-            app.overlay(),
-            Overlay::Question(Question::Resign(Player::Blue))
-        );
-        key(&mut app, 'y');
-        assert_eq!(app.take_requests(), [Request::Resign]);
-        assert_eq!(app.ending(), None, "the table decides");
-        app.table_news(News::Resigned(Player::Blue));
-        let ending = app.ending().unwrap();
+        let ending = blue_resigns(&mut app);
         assert_eq!(ending.winner(), Player::Yellow);
         assert_eq!(ending.termination(), Termination::Resignation);
         // Over: no stone, and n offers the rematch.
@@ -576,16 +581,7 @@ mod tests {
             app.message().unwrap().line_words(),
             crate::strings::line::NEW_GAME_AT_THE_END_AI
         );
-        key(&mut app, 'R');
-        assert_eq!(
-            app.overlay(),
-            Overlay::Question(Question::Resign(Player::Blue))
-        );
-        key(&mut app, 'y');
-        assert_eq!(app.take_requests(), [Request::Resign]);
-        assert_eq!(app.ending(), None, "the table decides");
-        app.table_news(News::Resigned(Player::Blue));
-        assert_eq!(app.ending().unwrap().winner(), Player::Yellow);
+        assert_eq!(blue_resigns(&mut app).winner(), Player::Yellow);
         // Over: n asks for the next game; it comes with the colours swapped, and the
         // AI, now Blue, is asked for its move at once.
         key(&mut app, 'n');
