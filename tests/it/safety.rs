@@ -32,6 +32,16 @@ fn complete_scored(data: &Path) -> Vec<u8> {
         .clone()
 }
 
+/// A quick review of the shipped unfinished game: a millisecond a position, one thread.
+const QUICK_ANALYZE: [&str; 6] = [
+    "analyze",
+    "assets/games/unfinished.hij",
+    "--think-ms",
+    "1",
+    "--threads",
+    "1",
+];
+
 fn no_panic() -> impl Predicate<str> {
     predicate::str::contains("panicked")
         .not()
@@ -295,14 +305,7 @@ fn annotate_checks_its_folder_first_and_takes_dash_for_stdout() {
         .stdout(predicate::str::is_empty());
     // `-` is standard output: the annotated record, which reads back.
     let out = hijara(dir.path())
-        .args([
-            "analyze",
-            "assets/games/unfinished.hij",
-            "--think-ms",
-            "1",
-            "--threads",
-            "1",
-        ])
+        .args(QUICK_ANALYZE)
         .args(["--annotate", "-"])
         .assert()
         .success()
@@ -325,14 +328,7 @@ fn annotate_writes_through_a_symlink() {
     let link = dir.path().join("link.hij");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     hijara(dir.path())
-        .args([
-            "analyze",
-            "assets/games/unfinished.hij",
-            "--think-ms",
-            "1",
-            "--threads",
-            "1",
-        ])
+        .args(QUICK_ANALYZE)
         .arg("--annotate")
         .arg(&link)
         .assert()
