@@ -237,6 +237,14 @@ pub fn assert_restored(session: &Session) {
     assert!(output.contains("\x1b[?1004l"), "turned focus reporting off");
 }
 
+/// Ctrl-c ends `session` at once: the program exits with 0 and restores the terminal.
+#[track_caller]
+pub fn ctrl_c_ends_cleanly(session: &mut Session) {
+    session.send("\x03");
+    assert_eq!(session.exit_code(), 0);
+    assert_restored(session);
+}
+
 /// The path of the `hijara` binary under test.
 pub fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_hijara"))

@@ -3,7 +3,7 @@
 //! to the lessons; and a newcomer's first steps, from the lessons (by keys, a click, a
 //! claim typed) through the menu to a first puzzle solved, both progresses on disk.
 
-use crate::common::{Session, assert_restored};
+use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 
 use hijara::learn::{LearnProgress, lessons};
 use hijara::puzzle::{Progress, PuzzleSet};
@@ -47,9 +47,7 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     s.wait_for("Blue to move");
     s.type_keys("b2");
     s.wait_for("Yellow to move");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 /// Issue 28, defect 7: `q` in the lessons or puzzles opened from the start screen

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{Session, assert_restored};
+use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 use hijara::record::Record;
 
 /// `hijara score --json` of the first `n` moves of `record`: (blue, yellow).
@@ -165,9 +165,7 @@ fn save_quit_resume_and_the_start_up_question_give_back_the_same_game() {
     assert_eq!(record.moves()[..6], first.moves()[..]);
     assert_eq!(record.moves()[6].to_string(), "a4");
     assert_eq!(record.tag("Yellow"), Some("random"));
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[test]
@@ -234,9 +232,7 @@ fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
     let original: Record = std::fs::read_to_string(path).unwrap().parse().unwrap();
     assert_eq!(record.moves()[..10], original.moves()[..10]);
     assert_eq!(record.moves().len(), 12);
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[cfg(unix)]

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{Session, assert_restored};
+use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 
 use hijara::rules::{Game, Player, Square};
 use hijara::ui::ScreenLayout;
@@ -81,9 +81,7 @@ fn against_the_ai_it_answers_and_ctrl_c_quits_at_once() {
     // The AI replies on its own: move 2 appears in the list, and it is Blue's turn again.
     s.wait_for(" 2 Y ");
     s.wait_for("Blue to move");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[test]
@@ -206,9 +204,7 @@ fn esc_closes_a_box_and_does_only_that() {
     s.type_keys("n");
     s.wait_for("arrows/hjkl: move");
     assert!(!s.screen().contains("Nothing to redo"), "{}", s.screen());
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 /// Issue 28, knowing it is your move: focus reporting is on while the game runs; the
@@ -240,7 +236,5 @@ fn the_ai_s_answer_in_the_background_is_notified() {
         "{under:?}\n{}",
         s.screen()
     );
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }

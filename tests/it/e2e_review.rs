@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::common::{Session, assert_restored};
+use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 
 /// The analysis of a whole game takes about 13 s on two idle cores (65 positions,
 /// 0.4 s each at most); a busy test machine may take several times that.
@@ -35,7 +35,7 @@ fn replay_a_then_bracket_lands_on_the_solved_blunder() {
     s.wait_for("Move 53 Blue d1??: blunder");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
-    crate::common::assert_restored(&s);
+    assert_restored(&s);
 }
 
 #[test]
@@ -64,9 +64,7 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     // Ctrl-c in a review leaves at once.
     s.type_keys("r");
     s.wait_for("Review of the game just played");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    crate::common::assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[test]
@@ -80,9 +78,7 @@ fn the_review_at_80x24_marks_the_stone_of_the_move_shown() {
     s.type_keys("a");
     s.wait_for("Analysis");
     s.wait_for("[Y");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[test]
@@ -99,7 +95,5 @@ fn shift_d_starts_the_deep_review_with_its_count_and_d_again_stops_it() {
     s.wait_for("Move 1/64");
     s.type_keys("D");
     s.wait_for("Deep review stopped after");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }

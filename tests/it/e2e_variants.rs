@@ -3,7 +3,7 @@
 //! against the AI, which waits for the person's claim until Enter; and at 60 columns,
 //! the rules' words and the claim line.
 
-use crate::common::{Session, assert_restored};
+use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 use hijara::record::Record;
 use hijara::rules::Player;
 
@@ -53,9 +53,7 @@ fn a_claim_game_is_played_by_keys_saved_and_resumed_with_its_rules() {
     s.wait_for("Blue 20  Yellow 0");
     s.type_keys("s");
     s.wait_for("Saved to hijara-");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[test]
@@ -69,9 +67,7 @@ fn against_the_ai_it_waits_for_the_person_s_claim_until_enter() {
     s.send("\r");
     s.wait_for(" 2 Y ");
     s.wait_for("Blue to move");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
 
 #[test]
@@ -87,7 +83,5 @@ fn claim_mode_and_the_corners_variant_at_60_columns() {
     s.type_keys("+20\r");
     s.wait_for("Blue 20  Yellow 0");
     s.wait_for("Yellow to move");
-    s.send("\x03");
-    assert_eq!(s.exit_code(), 0);
-    assert_restored(&s);
+    ctrl_c_ends_cleanly(&mut s);
 }
