@@ -517,6 +517,14 @@ pub(super) fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The [`summary`] of `samples`' separate searches and of their paired ones, a line each.
+fn print_summaries(samples: &[&Sample]) {
+    let separate = |s: &Sample| (s.sep, s.sep_best, s.sep_played, s.sep_exact);
+    let paired = |s: &Sample| (s.pair, s.pair_best, s.pair_played, s.pair_exact);
+    println!("  {}", summary("separate", samples, separate));
+    println!("  {}", summary("paired", samples, paired));
+}
+
 /// The summary per band and over all moves up to 30 empty sections, and the verdict rates.
 fn report(samples: &[&Sample]) {
     for b in 0..BANDS {
@@ -534,24 +542,7 @@ fn report(samples: &[&Sample]) {
             band_name(b),
             in_band.len()
         );
-        println!(
-            "  {}",
-            summary("separate", &in_band, |s| (
-                s.sep,
-                s.sep_best,
-                s.sep_played,
-                s.sep_exact
-            ))
-        );
-        println!(
-            "  {}",
-            summary("paired", &in_band, |s| (
-                s.pair,
-                s.pair_best,
-                s.pair_played,
-                s.pair_exact
-            ))
-        );
+        print_summaries(&in_band);
     }
     let all: Vec<&Sample> = samples
         .iter()
@@ -559,24 +550,7 @@ fn report(samples: &[&Sample]) {
         .filter(|s| s.empties <= 30)
         .collect();
     println!("all up to 30 empty: {} moves", all.len());
-    println!(
-        "  {}",
-        summary("separate", &all, |s| (
-            s.sep,
-            s.sep_best,
-            s.sep_played,
-            s.sep_exact
-        ))
-    );
-    println!(
-        "  {}",
-        summary("paired", &all, |s| (
-            s.pair,
-            s.pair_best,
-            s.pair_played,
-            s.pair_exact
-        ))
-    );
+    print_summaries(&all);
     println!("  {}", verdicts(&all));
 }
 
