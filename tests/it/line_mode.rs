@@ -168,6 +168,15 @@ impl<R: Read> Read for TeeReader<R> {
     }
 }
 
+/// Some line of `lines` starts with `start`.
+#[track_caller]
+fn assert_a_line_starts(lines: &[String], start: &str) {
+    assert!(
+        lines.iter().any(|l| l.starts_with(start)),
+        "no line starts with {start:?}: {lines:?}"
+    );
+}
+
 /// No line is over 120 characters but the board's rows and the list of moves.
 fn assert_short(lines: &[String]) {
     for line in lines
@@ -235,7 +244,7 @@ fn a_whole_game_against_the_ai_through_a_pipe() {
             .iter()
             .any(|l| l == "Row 1: a1 empty, b1 empty, c1 empty, d1 empty.")
     );
-    assert!(lines.iter().any(|l| l.starts_with("Moves 1 to 16: ")));
+    assert_a_line_starts(&lines, "Moves 1 to 16: ");
     assert_short(&lines);
     // The AI thinks, then answers, in the same turn's lines.
     assert!(
@@ -393,10 +402,7 @@ fn a_review_through_a_pipe() {
     s.send("quit");
     s.send("y");
     let lines = s.finish();
-    assert!(
-        lines.iter().any(|l| l.starts_with("The game is kept")),
-        "{lines:?}"
-    );
+    assert_a_line_starts(&lines, "The game is kept");
 }
 
 /// The deep review in words: started with its count, stopped with what it did,
@@ -648,10 +654,7 @@ fn a_puzzle_through_a_pipe() {
     for line in &lines {
         assert_commands(line);
     }
-    assert!(
-        lines.iter().any(|l| l.starts_with("Your puzzle rating: ")),
-        "{lines:?}"
-    );
+    assert_a_line_starts(&lines, "Your puzzle rating: ");
 }
 
 /// The start screen in the line mode with `--plain`, and the door chosen in it too,
@@ -666,10 +669,7 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
     s.wait_for("Blue b3, section 1. Blue 0, Yellow 0. Your move, Yellow.");
     s.wait_for("quit (or q): leave");
     let lines = s.finish();
-    assert!(
-        lines.iter().any(|l| l.starts_with("The game is kept")),
-        "{lines:?}"
-    );
+    assert_a_line_starts(&lines, "The game is kept");
 }
 
 /// A key the start screen does not take says what to type in the line mode: a
