@@ -49,6 +49,8 @@ use rand::{Rng, SeedableRng, rngs::SmallRng};
 mod losses;
 #[path = "eval_fit/margins.rs"]
 mod margins;
+#[path = "eval_fit/patterns.rs"]
+mod patterns;
 #[path = "support/stats.rs"]
 mod stats;
 
@@ -93,6 +95,9 @@ enum Command {
     /// positions, per band of 4 empty sections: the static evaluation's, and
     /// the review's search's (`analysis::evaluate_move_weighted`).
     Errors(margins::ErrorArgs),
+    /// Fit the line-pattern evaluation (`hijara::ai::pattern`) to the
+    /// margins' labels and print its error table ([`patterns`]).
+    FitPatterns(patterns::FitPatternsArgs),
     /// The review's estimated losses of sampled moves against their exact
     /// losses, with two sets of weights ([`losses`]).
     Losses(losses::LossArgs),
@@ -116,6 +121,7 @@ fn main() -> anyhow::Result<()> {
         Command::Margins(args) => margins::generate(&args),
         Command::FitMargins(args) => margins::fit(&args),
         Command::Errors(args) => margins::errors(&args),
+        Command::FitPatterns(args) => patterns::fit_patterns(&args),
         Command::Losses(args) => losses::losses(&args),
         Command::Verdicts(args) => losses::verdicts(&args),
     }

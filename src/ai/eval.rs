@@ -26,7 +26,9 @@
 //! games against medium, not fitted (docs/ai-strength.md, issue 29, fifth
 //! pass): at a tenth of a point per point, hard as Blue scores 5-9 points more.
 
-use crate::rules::{Combination, Player, Position};
+use crate::rules::{Combination, Player, Position, Ruleset};
+
+use super::pattern::{Patterns, pattern_sum};
 
 /// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
 /// Everything in `ai/` reads them through here, so every evaluation feature,
@@ -96,6 +98,12 @@ pub struct Weights {
     /// For the [`parity_fill`] beyond the score, from the mover's view, in
     /// hundredths of a point per point; counted only within [`FILL_EMPTIES`].
     pub fill: i32,
+    /// A line-pattern table ([`super::pattern`]) that replaces the weighted
+    /// features under the standard rules (the corners variant keeps them).
+    pub patterns: Option<&'static Patterns>,
+    /// The fewest empty sections where [`Weights::patterns`] counts (below,
+    /// the weighted features do).
+    pub patterns_from: u32,
 }
 
 impl Weights {
@@ -107,6 +115,8 @@ impl Weights {
         theirs: [0, 10, 40, 50, 50, 20, 20],
         colour: [0, 0],
         fill: 0,
+        patterns: None,
+        patterns_from: 0,
     };
     /// The hard level's evaluation, fitted by `examples/eval_fit.rs` (`generate
     /// --games 700` with seeds 11 and 12: 51,800 positions) to the win/draw/loss
@@ -119,6 +129,8 @@ impl Weights {
         theirs: [9, 18, 37, 78, 109, 26, 33],
         colour: [0, 0],
         fill: 10,
+        patterns: None,
+        patterns_from: 0,
     };
     /// The review's evaluation (`analysis::evaluate_move`), fitted by
     /// `examples/eval_fit.rs` to exact final margins (issue 29): `margins
@@ -132,6 +144,8 @@ impl Weights {
         theirs: [11, 17, 55, 95, 92, 32, 44],
         colour: [-1856, 1787],
         fill: 0,
+        patterns: None,
+        patterns_from: 0,
     };
 }
 
@@ -186,13 +200,23 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
 
 /// The evaluation of `position` from the mover's view, in evaluation units, with `weights`.
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
-    let rows = features(position);
     let mut sum = 0;
-    for (w, f) in weights.mine.iter().zip(rows[0]) {
-        sum += w * f;
-    }
-    for (w, f) in weights.theirs.iter().zip(rows[1]) {
-        sum -= w * f;
+    match weights.patterns {
+        Some(table)
+            if position.ruleset() == Ruleset::Standard
+                && position.empty_sections() >= weights.patterns_from =>
+        {
+            sum += pattern_sum(position, table);
+        }
+        _ => {
+            let rows = features(position);
+            for (w, f) in weights.mine.iter().zip(rows[0]) {
+                sum += w * f;
+            }
+            for (w, f) in weights.theirs.iter().zip(rows[1]) {
+                sum -= w * f;
+            }
+        }
     }
     sum += weights.colour[position.to_move().index()];
     // Hundredths of a point to evaluation units (tenths).
@@ -207,6 +231,34 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
         value += weights.fill * (mover - position.margin(position.to_move())) / 10;
     }
     value
+}
+
+/// EXPERIMENT (issue 29, tenth pass; not for main): hard's weights, with a
+/// pattern table and fill weight read from the file named by the environment
+/// variable `HIJARA_EXP_PATTERN` (whitespace-separated integers: the fill
+/// weight, the fewest empty sections where the table counts, then the
+/// table), read once.
+pub fn hard_weights() -> Weights {
+    static LOADED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+    *LOADED.get_or_init(|| {
+        let Ok(path) = std::env::var("HIJARA_EXP_PATTERN") else {
+            return Weights::HARD;
+        };
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let numbers: Vec<i32> = text
+            .split_whitespace()
+            .map(|w| w.parse().unwrap_or_else(|e| panic!("{path}: {w}: {e}")))
+            .collect();
+        assert_eq!(numbers.len(), 2 + super::pattern::PATTERNS, "{path}");
+        let mut table = Box::new(Patterns([0; super::pattern::PATTERNS]));
+        table.0.copy_from_slice(&numbers[2..]);
+        Weights {
+            fill: numbers[0],
+            patterns: Some(Box::leak(table)),
+            patterns_from: numbers[1] as u32,
+            ..Weights::HARD
+        }
+    })
 }
 
 /// The contested cells, as bits: the next cell of every square holding an odd

@@ -40,6 +40,7 @@ pub mod limit;
 pub mod medium;
 pub mod mirror;
 pub mod ordering;
+pub mod pattern;
 pub mod random;
 pub mod search;
 mod settings;
