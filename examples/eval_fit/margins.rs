@@ -749,6 +749,7 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         fill: 0,
         patterns: None,
         patterns_from: 0,
+        patterns_end: None,
     })
 }
 

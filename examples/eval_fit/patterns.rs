@@ -64,6 +64,25 @@ pub struct FitPatternsArgs {
     /// The table counts from this many empty sections (hard's features below).
     #[arg(long, default_value_t = 0)]
     use_from: u32,
+    /// Below `--use-from`, the table of this file (another fit's `--out`)
+    /// counts instead of hard's features; `--out` appends it.
+    #[arg(long)]
+    end_table: Option<PathBuf>,
+}
+
+/// The table in a file written by `--out` (its first table).
+fn read_table(path: &PathBuf) -> anyhow::Result<Patterns> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let numbers: Vec<i32> = text
+        .split_whitespace()
+        .map(|w| w.parse().context("a number"))
+        .collect::<anyhow::Result<_>>()?;
+    if numbers.len() < 2 + PATTERNS {
+        bail!("{}: {} numbers", path.display(), numbers.len());
+    }
+    let mut table = Patterns([0; PATTERNS]);
+    table.0.copy_from_slice(&numbers[2..2 + PATTERNS]);
+    Ok(table)
 }
 
 /// A row as the fit sees it: sparse line counts and the dense extras.
@@ -270,18 +289,43 @@ pub fn fit_patterns(args: &FitPatternsArgs) -> anyhow::Result<()> {
         f.extras[1], f.extras[2]
     );
     let leaked: &'static Patterns = Box::leak(Box::new(table.clone()));
+    let end: Option<&'static Patterns> = match &args.end_table {
+        Some(path) => Some(Box::leak(Box::new(read_table(path)?))),
+        None => None,
+    };
     let played = Weights {
         fill,
         patterns: Some(leaked),
         patterns_from: args.use_from,
+        patterns_end: end,
         ..Weights::HARD
     };
+    // The table's level against hard's, per mover's colour, on the training rows.
+    for colour in [Player::Blue, Player::Yellow] {
+        let d: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.position.to_move() == colour)
+            .map(|r| {
+                f64::from(
+                    evaluate_with(&r.position, &played)
+                        - evaluate_with(&r.position, &Weights::HARD),
+                ) / f64::from(SCALE)
+            })
+            .collect();
+        println!(
+            "{colour:?} to move: the table as played minus HARD, mean {:.2} points over {} rows",
+            d.iter().sum::<f64>() / d.len().max(1) as f64,
+            d.len()
+        );
+    }
     if let Some(path) = &args.out {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
         writeln!(out, "{fill}\n{}", args.use_from)?;
-        for chunk in table.0.chunks(15) {
-            let words: Vec<String> = chunk.iter().map(ToString::to_string).collect();
-            writeln!(out, "{}", words.join(" "))?;
+        for t in std::iter::once(&table).chain(end) {
+            for chunk in t.0.chunks(15) {
+                let words: Vec<String> = chunk.iter().map(ToString::to_string).collect();
+                writeln!(out, "{}", words.join(" "))?;
+            }
         }
         println!("wrote {}", path.display());
     }

@@ -104,6 +104,9 @@ pub struct Weights {
     /// The fewest empty sections where [`Weights::patterns`] counts (below,
     /// the weighted features do).
     pub patterns_from: u32,
+    /// A second pattern table for fewer empty sections than
+    /// [`Weights::patterns_from`] (else the weighted features count there).
+    pub patterns_end: Option<&'static Patterns>,
 }
 
 impl Weights {
@@ -117,6 +120,7 @@ impl Weights {
         fill: 0,
         patterns: None,
         patterns_from: 0,
+        patterns_end: None,
     };
     /// The hard level's evaluation, fitted by `examples/eval_fit.rs` (`generate
     /// --games 700` with seeds 11 and 12: 51,800 positions) to the win/draw/loss
@@ -131,6 +135,7 @@ impl Weights {
         fill: 10,
         patterns: None,
         patterns_from: 0,
+        patterns_end: None,
     };
     /// The review's evaluation (`analysis::evaluate_move`), fitted by
     /// `examples/eval_fit.rs` to exact final margins (issue 29): `margins
@@ -146,6 +151,7 @@ impl Weights {
         fill: 0,
         patterns: None,
         patterns_from: 0,
+        patterns_end: None,
     };
 }
 
@@ -201,14 +207,20 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
 /// The evaluation of `position` from the mover's view, in evaluation units, with `weights`.
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     let mut sum = 0;
-    match weights.patterns {
-        Some(table)
-            if position.ruleset() == Ruleset::Standard
-                && position.empty_sections() >= weights.patterns_from =>
-        {
-            sum += pattern_sum(position, table);
-        }
-        _ => {
+    let table = if position.ruleset() != Ruleset::Standard {
+        None
+    } else if position.empty_sections() >= weights.patterns_from {
+        weights.patterns
+    } else {
+        weights.patterns_end
+    };
+    // EXPERIMENT: with a pattern table, the colour term counts where a table does.
+    if table.is_some() || weights.patterns.is_none() {
+        sum += weights.colour[position.to_move().index()];
+    }
+    match table {
+        Some(table) => sum += pattern_sum(position, table),
+        None => {
             let rows = features(position);
             for (w, f) in weights.mine.iter().zip(rows[0]) {
                 sum += w * f;
@@ -218,7 +230,6 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
             }
         }
     }
-    sum += weights.colour[position.to_move().index()];
     // Hundredths of a point to evaluation units (tenths).
     let mut value = score_diff(position) + sum / 10;
     if weights.fill != 0 && FILL_EMPTIES.contains(&position.empty_sections()) {
@@ -236,8 +247,8 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
 /// EXPERIMENT (issue 29, tenth pass; not for main): hard's weights, with a
 /// pattern table and fill weight read from the file named by the environment
 /// variable `HIJARA_EXP_PATTERN` (whitespace-separated integers: the fill
-/// weight, the fewest empty sections where the table counts, then the
-/// table), read once.
+/// weight, the fewest empty sections where the table counts, the table,
+/// and optionally a second table for fewer empty sections), read once.
 pub fn hard_weights() -> Weights {
     static LOADED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
     *LOADED.get_or_init(|| {
@@ -249,13 +260,27 @@ pub fn hard_weights() -> Weights {
             .split_whitespace()
             .map(|w| w.parse().unwrap_or_else(|e| panic!("{path}: {w}: {e}")))
             .collect();
-        assert_eq!(numbers.len(), 2 + super::pattern::PATTERNS, "{path}");
-        let mut table = Box::new(Patterns([0; super::pattern::PATTERNS]));
-        table.0.copy_from_slice(&numbers[2..]);
+        let n = super::pattern::PATTERNS;
+        assert!(
+            numbers.len() == 2 + n || numbers.len() == 2 + 2 * n,
+            "{path}"
+        );
+        let table = |from: usize| -> &'static Patterns {
+            let mut table = Box::new(Patterns([0; super::pattern::PATTERNS]));
+            table.0.copy_from_slice(&numbers[from..from + n]);
+            Box::leak(table)
+        };
+        // An optional colour term, `HIJARA_EXP_COLOUR=blue,yellow` (hundredths).
+        let colour = std::env::var("HIJARA_EXP_COLOUR").map_or([0, 0], |c| {
+            let v: Vec<i32> = c.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            [v[0], v[1]]
+        });
         Weights {
             fill: numbers[0],
-            patterns: Some(Box::leak(table)),
+            colour,
+            patterns: Some(table(2)),
             patterns_from: numbers[1] as u32,
+            patterns_end: (numbers.len() == 2 + 2 * n).then(|| table(2 + n)),
             ..Weights::HARD
         }
     })
