@@ -49,6 +49,8 @@ use rand::{Rng, SeedableRng, rngs::SmallRng};
 mod losses;
 #[path = "eval_fit/margins.rs"]
 mod margins;
+#[path = "eval_fit/pattern_table.rs"]
+mod pattern_table;
 #[path = "eval_fit/patterns.rs"]
 mod patterns;
 #[path = "support/stats.rs"]
@@ -95,8 +97,8 @@ enum Command {
     /// positions, per band of 4 empty sections: the static evaluation's, and
     /// the review's search's (`analysis::evaluate_move_weighted`).
     Errors(margins::ErrorArgs),
-    /// Fit the line-pattern evaluation (`hijara::ai::pattern`) to the
-    /// margins' labels and print its error table ([`patterns`]).
+    /// Fit the line-pattern evaluation ([`pattern_table`]) to the margins'
+    /// labels and print its error table ([`patterns`]).
     FitPatterns(patterns::FitPatternsArgs),
     /// The review's estimated losses of sampled moves against their exact
     /// losses, with two sets of weights ([`losses`]).

@@ -747,9 +747,6 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         theirs,
         colour,
         fill: 0,
-        patterns: None,
-        patterns_from: 0,
-        patterns_end: None,
     })
 }
 

@@ -1,5 +1,6 @@
 //! `eval_fit fit-patterns`: the line-pattern evaluation
-//! ([`hijara::ai::pattern`]) fitted to labelled positions (issue 29, tenth pass).
+//! ([`pattern_table`](super::pattern_table)) fitted to labelled positions
+//! (issue 29, tenth pass; measured in play and not kept: docs/ai-strength.md).
 //!
 //! ```sh
 //! eval_fit margins --seed 291 --standard-only --deep-count 60 --deep-from 25 --deep-to 52 \
@@ -24,17 +25,18 @@
 //! per band of 4 empty sections: label minus static value, rms, mean and
 //! 5th/95th percentiles, for [`Weights::HARD`] and the fitted table (as
 //! played, without the colour term). `--out` writes the fill weight and the
-//! table (hundredths of a point), the file `HIJARA_EXP_PATTERN` reads.
+//! table (hundredths of a point), the file the experiment's switch
+//! (`HIJARA_EXP_PATTERN`, docs/ai-issue29/pattern_eval.patch) read.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use hijara::ai::eval::{FILL_EMPTIES, SCALE, Weights, evaluate_with, parity_fill};
-use hijara::ai::pattern::{PATTERNS, Patterns, for_each_pattern, pattern_sum};
-use hijara::rules::{Player, Ruleset};
+use hijara::ai::eval::{FILL_EMPTIES, SCALE, Weights, evaluate_with, parity_fill, score_diff};
+use hijara::rules::{Player, Position, Ruleset};
 
 use super::margins::{Kind, Row, read, solve_linear};
+use super::pattern_table::{PATTERNS, Patterns, for_each_pattern, pattern_sum};
 
 #[derive(clap::Args)]
 pub struct FitPatternsArgs {
@@ -68,6 +70,41 @@ pub struct FitPatternsArgs {
     /// counts instead of hard's features; `--out` appends it.
     #[arg(long)]
     end_table: Option<PathBuf>,
+}
+
+/// The evaluation as the experiment played it: the table from `from` empty
+/// sections up (and `end` below, else hard's features), the score difference
+/// and the parity fill with weight `fill` (no colour term).
+struct Played {
+    table: Patterns,
+    fill: i32,
+    from: u32,
+    end: Option<Patterns>,
+}
+
+impl Played {
+    /// The value of `p` from the mover's view, in evaluation units.
+    fn value(&self, p: &Position) -> i32 {
+        let table = if p.empty_sections() >= self.from {
+            Some(&self.table)
+        } else {
+            self.end.as_ref()
+        };
+        let Some(table) = table else {
+            let weights = Weights {
+                fill: self.fill,
+                ..Weights::HARD
+            };
+            return evaluate_with(p, &weights);
+        };
+        let mut value = score_diff(p) + pattern_sum(p, table) / 10;
+        if self.fill != 0 && FILL_EMPTIES.contains(&p.empty_sections()) {
+            let f = parity_fill(p);
+            let mover = if p.to_move() == Player::Blue { f } else { -f };
+            value += self.fill * (mover - p.margin(p.to_move())) / 10;
+        }
+        value
+    }
 }
 
 /// The table in a file written by `--out` (its first table).
@@ -288,17 +325,15 @@ pub fn fit_patterns(args: &FitPatternsArgs) -> anyhow::Result<()> {
         "fitted on all with lambda {lambda}: fill {fill} hundredths per point, colour (dropped) Yellow {:.2}, constant {:.2}",
         f.extras[1], f.extras[2]
     );
-    let leaked: &'static Patterns = Box::leak(Box::new(table.clone()));
-    let end: Option<&'static Patterns> = match &args.end_table {
-        Some(path) => Some(Box::leak(Box::new(read_table(path)?))),
+    let end = match &args.end_table {
+        Some(path) => Some(read_table(path)?),
         None => None,
     };
-    let played = Weights {
+    let played = Played {
+        table: table.clone(),
         fill,
-        patterns: Some(leaked),
-        patterns_from: args.use_from,
-        patterns_end: end,
-        ..Weights::HARD
+        from: args.use_from,
+        end: end.clone(),
     };
     // The table's level against hard's, per mover's colour, on the training rows.
     for colour in [Player::Blue, Player::Yellow] {
@@ -306,10 +341,8 @@ pub fn fit_patterns(args: &FitPatternsArgs) -> anyhow::Result<()> {
             .iter()
             .filter(|r| r.position.to_move() == colour)
             .map(|r| {
-                f64::from(
-                    evaluate_with(&r.position, &played)
-                        - evaluate_with(&r.position, &Weights::HARD),
-                ) / f64::from(SCALE)
+                f64::from(played.value(&r.position) - evaluate_with(&r.position, &Weights::HARD))
+                    / f64::from(SCALE)
             })
             .collect();
         println!(
@@ -321,7 +354,7 @@ pub fn fit_patterns(args: &FitPatternsArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.out {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
         writeln!(out, "{fill}\n{}", args.use_from)?;
-        for t in std::iter::once(&table).chain(end) {
+        for t in std::iter::once(&table).chain(end.as_ref()) {
             for chunk in t.0.chunks(15) {
                 let words: Vec<String> = chunk.iter().map(ToString::to_string).collect();
                 writeln!(out, "{}", words.join(" "))?;
@@ -341,7 +374,7 @@ fn held_out(
     keep: &dyn Fn(&Row) -> bool,
     prior: &Patterns,
     f: &Fit,
-    played: &Weights,
+    played: &Played,
 ) -> anyhow::Result<()> {
     let rows: Vec<Row> = read(std::slice::from_ref(file))?
         .into_iter()
@@ -355,7 +388,7 @@ fn held_out(
         let e = bands.entry(r.empties / 4).or_default();
         let mover = r.position.to_move().index();
         let hard = f64::from(evaluate_with(&r.position, &Weights::HARD)) / f64::from(SCALE);
-        let pat = f64::from(evaluate_with(&r.position, played)) / f64::from(SCALE);
+        let pat = f64::from(played.value(&r.position)) / f64::from(SCALE);
         e[0].push((r.label - hard, mover));
         e[1].push((r.label - pat, mover));
         e[2].push((r.label - f.predict(&s), mover));

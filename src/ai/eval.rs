@@ -26,9 +26,7 @@
 //! games against medium, not fitted (docs/ai-strength.md, issue 29, fifth
 //! pass): at a tenth of a point per point, hard as Blue scores 5-9 points more.
 
-use crate::rules::{Combination, Player, Position, Ruleset};
-
-use super::pattern::{Patterns, pattern_sum};
+use crate::rules::{Combination, Player, Position};
 
 /// The combinations that score in `position`'s game (its [`Ruleset`](crate::rules::Ruleset)).
 /// Everything in `ai/` reads them through here, so every evaluation feature,
@@ -98,15 +96,6 @@ pub struct Weights {
     /// For the [`parity_fill`] beyond the score, from the mover's view, in
     /// hundredths of a point per point; counted only within [`FILL_EMPTIES`].
     pub fill: i32,
-    /// A line-pattern table ([`super::pattern`]) that replaces the weighted
-    /// features under the standard rules (the corners variant keeps them).
-    pub patterns: Option<&'static Patterns>,
-    /// The fewest empty sections where [`Weights::patterns`] counts (below,
-    /// the weighted features do).
-    pub patterns_from: u32,
-    /// A second pattern table for fewer empty sections than
-    /// [`Weights::patterns_from`] (else the weighted features count there).
-    pub patterns_end: Option<&'static Patterns>,
 }
 
 impl Weights {
@@ -118,9 +107,6 @@ impl Weights {
         theirs: [0, 10, 40, 50, 50, 20, 20],
         colour: [0, 0],
         fill: 0,
-        patterns: None,
-        patterns_from: 0,
-        patterns_end: None,
     };
     /// The hard level's evaluation, fitted by `examples/eval_fit.rs` (`generate
     /// --games 700` with seeds 11 and 12: 51,800 positions) to the win/draw/loss
@@ -133,9 +119,6 @@ impl Weights {
         theirs: [9, 18, 37, 78, 109, 26, 33],
         colour: [0, 0],
         fill: 10,
-        patterns: None,
-        patterns_from: 0,
-        patterns_end: None,
     };
     /// The review's evaluation (`analysis::evaluate_move`), fitted by
     /// `examples/eval_fit.rs` to exact final margins (issue 29): `margins
@@ -149,9 +132,6 @@ impl Weights {
         theirs: [11, 17, 55, 95, 92, 32, 44],
         colour: [-1856, 1787],
         fill: 0,
-        patterns: None,
-        patterns_from: 0,
-        patterns_end: None,
     };
 }
 
@@ -206,30 +186,15 @@ pub fn features(position: &Position) -> [[i32; FEATURES]; 2] {
 
 /// The evaluation of `position` from the mover's view, in evaluation units, with `weights`.
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
+    let rows = features(position);
     let mut sum = 0;
-    let table = if position.ruleset() != Ruleset::Standard {
-        None
-    } else if position.empty_sections() >= weights.patterns_from {
-        weights.patterns
-    } else {
-        weights.patterns_end
-    };
-    // EXPERIMENT: with a pattern table, the colour term counts where a table does.
-    if table.is_some() || weights.patterns.is_none() {
-        sum += weights.colour[position.to_move().index()];
+    for (w, f) in weights.mine.iter().zip(rows[0]) {
+        sum += w * f;
     }
-    match table {
-        Some(table) => sum += pattern_sum(position, table),
-        None => {
-            let rows = features(position);
-            for (w, f) in weights.mine.iter().zip(rows[0]) {
-                sum += w * f;
-            }
-            for (w, f) in weights.theirs.iter().zip(rows[1]) {
-                sum -= w * f;
-            }
-        }
+    for (w, f) in weights.theirs.iter().zip(rows[1]) {
+        sum -= w * f;
     }
+    sum += weights.colour[position.to_move().index()];
     // Hundredths of a point to evaluation units (tenths).
     let mut value = score_diff(position) + sum / 10;
     if weights.fill != 0 && FILL_EMPTIES.contains(&position.empty_sections()) {
@@ -242,48 +207,6 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
         value += weights.fill * (mover - position.margin(position.to_move())) / 10;
     }
     value
-}
-
-/// EXPERIMENT (issue 29, tenth pass; not for main): hard's weights, with a
-/// pattern table and fill weight read from the file named by the environment
-/// variable `HIJARA_EXP_PATTERN` (whitespace-separated integers: the fill
-/// weight, the fewest empty sections where the table counts, the table,
-/// and optionally a second table for fewer empty sections), read once.
-pub fn hard_weights() -> Weights {
-    static LOADED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
-    *LOADED.get_or_init(|| {
-        let Ok(path) = std::env::var("HIJARA_EXP_PATTERN") else {
-            return Weights::HARD;
-        };
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let numbers: Vec<i32> = text
-            .split_whitespace()
-            .map(|w| w.parse().unwrap_or_else(|e| panic!("{path}: {w}: {e}")))
-            .collect();
-        let n = super::pattern::PATTERNS;
-        assert!(
-            numbers.len() == 2 + n || numbers.len() == 2 + 2 * n,
-            "{path}"
-        );
-        let table = |from: usize| -> &'static Patterns {
-            let mut table = Box::new(Patterns([0; super::pattern::PATTERNS]));
-            table.0.copy_from_slice(&numbers[from..from + n]);
-            Box::leak(table)
-        };
-        // An optional colour term, `HIJARA_EXP_COLOUR=blue,yellow` (hundredths).
-        let colour = std::env::var("HIJARA_EXP_COLOUR").map_or([0, 0], |c| {
-            let v: Vec<i32> = c.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-            [v[0], v[1]]
-        });
-        Weights {
-            fill: numbers[0],
-            colour,
-            patterns: Some(table(2)),
-            patterns_from: numbers[1] as u32,
-            patterns_end: (numbers.len() == 2 + 2 * n).then(|| table(2 + n)),
-            ..Weights::HARD
-        }
-    })
 }
 
 /// The contested cells, as bits: the next cell of every square holding an odd

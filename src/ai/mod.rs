@@ -40,7 +40,6 @@ pub mod limit;
 pub mod medium;
 pub mod mirror;
 pub mod ordering;
-pub mod pattern;
 pub mod random;
 pub mod search;
 mod settings;

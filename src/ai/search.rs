@@ -202,7 +202,7 @@ impl<'a> Searcher<'a> {
             use_bounds: true,
             use_follow_up: true,
             follow_up_children_from: FOLLOW_UP_CHILDREN_FROM,
-            weights: super::eval::hard_weights(),
+            weights: Weights::HARD,
         }
     }
 
