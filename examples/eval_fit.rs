@@ -33,6 +33,9 @@
 //! middle game (`fit --min-empty 26`; `margins --exact-from 26 --exact-to 25
 //! --deep-from 26 --deep-to 50`, deeper searches' values only, with
 //! `fit-margins --no-colour`) came out near them and scored the same.
+//! `fit-patterns` (`eval_fit/patterns.rs`) fits a line-pattern table
+//! (`eval_fit/pattern_table.rs`) instead of the features: closer to deeper
+//! searches, and no stronger in play (issue 29, tenth pass; not kept).
 
 use std::io::{BufRead, Write};
 
