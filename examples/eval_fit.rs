@@ -33,6 +33,9 @@
 //! middle game (`fit --min-empty 26`; `margins --exact-from 26 --exact-to 25
 //! --deep-from 26 --deep-to 50`, deeper searches' values only, with
 //! `fit-margins --no-colour`) came out near them and scored the same.
+//! `fit-patterns` (`eval_fit/patterns.rs`) fits a line-pattern table
+//! (`eval_fit/pattern_table.rs`) instead of the features: closer to deeper
+//! searches, and no stronger in play (issue 29, tenth pass; not kept).
 
 use std::io::{BufRead, Write};
 
@@ -49,6 +52,10 @@ use rand::{Rng, SeedableRng, rngs::SmallRng};
 mod losses;
 #[path = "eval_fit/margins.rs"]
 mod margins;
+#[path = "eval_fit/pattern_table.rs"]
+mod pattern_table;
+#[path = "eval_fit/patterns.rs"]
+mod patterns;
 #[path = "support/stats.rs"]
 mod stats;
 
@@ -93,6 +100,9 @@ enum Command {
     /// positions, per band of 4 empty sections: the static evaluation's, and
     /// the review's search's (`analysis::evaluate_move_weighted`).
     Errors(margins::ErrorArgs),
+    /// Fit the line-pattern evaluation ([`pattern_table`]) to the margins'
+    /// labels and print its error table ([`patterns`]).
+    FitPatterns(patterns::FitPatternsArgs),
     /// The review's estimated losses of sampled moves against their exact
     /// losses, with two sets of weights ([`losses`]).
     Losses(losses::LossArgs),
@@ -116,6 +126,7 @@ fn main() -> anyhow::Result<()> {
         Command::Margins(args) => margins::generate(&args),
         Command::FitMargins(args) => margins::fit(&args),
         Command::Errors(args) => margins::errors(&args),
+        Command::FitPatterns(args) => patterns::fit_patterns(&args),
         Command::Losses(args) => losses::losses(&args),
         Command::Verdicts(args) => losses::verdicts(&args),
     }

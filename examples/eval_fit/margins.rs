@@ -99,6 +99,10 @@ pub struct GenerateArgs {
     /// Stop after this many minutes (the games written so far are whole).
     #[arg(long, default_value_t = 60)]
     max_minutes: u64,
+    /// Play every game under the standard rules (the corners draw is still
+    /// made, so the games' other random choices are those of a mixed run).
+    #[arg(long)]
+    standard_only: bool,
 }
 
 #[derive(clap::Args)]
@@ -327,7 +331,7 @@ fn label_game(
     ];
     let mut rng = game_rng(args.seed, g);
     let (blue, yellow) = levels[g as usize % levels.len()];
-    let ruleset = if rng.random_ratio(1, 4) {
+    let ruleset = if rng.random_ratio(1, 4) && !args.standard_only {
         Ruleset::Corners
     } else {
         Ruleset::Standard
@@ -853,6 +857,7 @@ mod tests {
             game_from: 7,
             game_to: 20,
             max_minutes: 10,
+            standard_only: false,
         }
     }
 
