@@ -33,6 +33,10 @@ struct Args {
     /// Node cap per solve.
     #[arg(long, default_value_t = 5_000_000)]
     cap: u64,
+    /// Print each solve's node count after its outcome (`20:W/12345`): how much
+    /// of a move's budget the proof would take, cold.
+    #[arg(long)]
+    show_nodes: bool,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -69,6 +73,9 @@ fn main() -> anyhow::Result<()> {
                     None => "?",
                 };
                 out += &format!(" {e}:{tag}");
+                if let (true, Some(s)) = (args.show_nodes, s) {
+                    out += &format!("/{}", s.nodes);
+                }
             }
             // Checked legal when the log was read.
             position.play_unchecked(square);
