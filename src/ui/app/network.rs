@@ -480,7 +480,6 @@ mod tests {
         }
     }
 
-    /// Blue's screen at a table, after `moves`.
     /// Blue resigns at the table: `R` asks first, `y` asks the table, and the game
     /// ends when the table says so. The ending.
     fn blue_resigns(app: &mut Served) -> crate::session::Ending {
@@ -496,6 +495,7 @@ mod tests {
         app.ending().unwrap()
     }
 
+    /// Blue's screen at a table, after `moves`.
     fn blue_at(moves: &[&str]) -> Served {
         let game = Game::from_moves(moves.iter().map(|s| s.parse().unwrap())).unwrap();
         Served::new(App::with_game(GameConfig::default(), game).served([false, true]))
