@@ -366,6 +366,53 @@ fn go_with_nothing_waiting_places_no_stone() {
     }
 }
 
+/// `claim N` where no claim can open (a game without claims, a claim game before its
+/// first stone, a lesson with no stone to claim) is refused and places no stone: it
+/// used to type `+`, the digits and Enter, and the Enter alone placed a stone on the
+/// cursor's square (and solved lesson 1 on a1). A claim of more than 3 digits is
+/// refused whole, not cut to its first 3.
+#[test]
+fn a_claim_that_cannot_open_places_no_stone() {
+    for args in [
+        &["play", "--no-history"][..],
+        &["play", "--claim", "--no-history"],
+    ] {
+        let mut s = Piped::start(args);
+        s.wait_for("Your move, Blue.");
+        s.send("claim 20");
+        s.send("moves");
+        let said = s.wait_for("No move yet.");
+        assert!(!said.iter().any(|l| is_move(l)), "{args:?}: {said:?}");
+        assert!(
+            said.iter().any(|l| l.starts_with("No claim:")),
+            "{args:?}: {said:?}"
+        );
+        s.finish();
+    }
+    let mut s = Piped::start(&["play", "--claim", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.wait_for("Blue may still claim.");
+    s.send("claim 2000");
+    let said = s.wait_for("at most 3 digits");
+    assert!(!said.iter().any(|l| l.contains("Wrong claim")), "{said:?}");
+    s.send("moves");
+    s.wait_for("Moves 1 to 1: b2.");
+    s.finish();
+
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("claim 20");
+    s.send("board");
+    let said = s.wait_for("Row 1:");
+    assert!(!said.iter().any(|l| l.contains("Well done")), "{said:?}");
+    s.wait_for("Row 4:");
+    let lines = s.finish();
+    assert!(
+        lines.last().unwrap().starts_with("Lessons done: 0 of 10."),
+        "{lines:?}"
+    );
+}
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
