@@ -413,6 +413,18 @@ fn a_claim_that_cannot_open_places_no_stone() {
         "{lines:?}"
     );
 }
+/// An overlong line that is no command is quoted back cut short, as the engine
+/// protocol quotes a word: a pasted 5,000-character line was read out whole.
+#[test]
+fn an_overlong_unknown_line_is_quoted_short() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send(&"x".repeat(5000));
+    let said = s.wait_for("Unknown command");
+    assert_short(&said);
+    s.finish();
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
