@@ -731,6 +731,28 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
     assert_a_line_starts(&lines, "The game is kept");
 }
 
+/// A damaged autosave whose first moves still read: `hijara resume` says `hijara`
+/// offers them, and the start screen's resume door does (through the game's own
+/// offer and its note on the damage). The door used to say there was nothing to
+/// resume.
+#[test]
+fn the_start_screen_offers_a_damaged_autosave_s_moves() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("autosave.hij"), "1. a1 b2 2. c3 e9\n").unwrap();
+    let mut s = Piped::start_in(&["--plain"], home);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("r");
+    s.wait_for("Resume the autosaved game?");
+    s.send("yes");
+    s.send("moves");
+    s.wait_for("Moves 1 to 3: a1 b2 c3.");
+    s.send("quit");
+    s.send("yes");
+    s.finish();
+}
+
 /// A key the start screen does not take says what to type in the line mode: a
 /// door's key, or quit.
 #[test]
