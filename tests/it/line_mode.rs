@@ -425,6 +425,24 @@ fn an_overlong_unknown_line_is_quoted_short() {
     s.finish();
 }
 
+/// A record's marks and comments are read with the move they follow, as the full
+/// screen shows them on its message line (the line mode used to leave them out).
+#[test]
+fn a_replay_reads_a_move_s_mark_and_comments() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("notes.hij");
+    std::fs::write(&record, "{Ann's game} 1. a1?! {Ann's idea} b2 *\n").unwrap();
+    let mut s = Piped::start_in(&["replay", record.to_str().unwrap()], home);
+    s.wait_for("The start:");
+    s.send("next");
+    let said = s.wait_for("Move 1 of 2:");
+    assert!(said.last().unwrap().contains("?! {Ann's idea}"), "{said:?}");
+    s.send("next");
+    let said = s.wait_for("Move 2 of 2:");
+    assert!(!said.last().unwrap().contains('{'), "{said:?}");
+    s.finish();
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
