@@ -18,8 +18,11 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     let front = &mut front;
     let mut selected = 0;
     loop {
-        let can_resume =
-            Autosave::in_data_dir().is_some_and(|a| matches!(unfinished_autosave(&a), Ok(Some(_))));
+        // A damaged autosave whose first moves still read is offered too: by the
+        // game's own question, which says what is wrong and keeps the file aside.
+        let autosave = Autosave::in_data_dir().map(|a| unfinished_autosave(&a));
+        let damaged = matches!(&autosave, Some(Err(d)) if d.salvaged.is_some());
+        let can_resume = damaged || matches!(autosave, Some(Ok(Some(_))));
         let can_replay = data_dir()
             .map(|d| games_dir(&d))
             .and_then(|dir| History::read(&dir).ok())
@@ -58,6 +61,13 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             StartChoice::Ai(level) => {
                 let args = PlayArgs {
                     ai: Some(Some(level)),
+                    plain,
+                    ..PlayArgs::default()
+                };
+                return super::play::run_on(args, prefs, front);
+            }
+            StartChoice::Resume if damaged => {
+                let args = PlayArgs {
                     plain,
                     ..PlayArgs::default()
                 };

@@ -58,13 +58,21 @@ pub struct PrefError {
     pub message: String,
 }
 
+/// The key and the message are the file's own words (a table may be named with an
+/// escape sequence, and TOML's message may quote the file): shown with their control
+/// characters escaped, the key cut to 40 columns, so none reaches a terminal raw.
 impl fmt::Display for PrefError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, &self.key) {
-            (Some(line), Some(key)) => write!(f, "line {line}, `{key}`: {}", self.message),
-            (Some(line), None) => write!(f, "line {line}: {}", self.message),
-            (None, Some(key)) => write!(f, "`{key}`: {}", self.message),
-            (None, None) => f.write_str(&self.message),
+        let message = crate::text::sanitize(&self.message);
+        let key = self
+            .key
+            .as_deref()
+            .map(|key| crate::text::fit(&crate::text::sanitize(key), 40).into_owned());
+        match (self.line, key) {
+            (Some(line), Some(key)) => write!(f, "line {line}, `{key}`: {message}"),
+            (Some(line), None) => write!(f, "line {line}: {message}"),
+            (None, Some(key)) => write!(f, "`{key}`: {message}"),
+            (None, None) => f.write_str(&message),
         }
     }
 }

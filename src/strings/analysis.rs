@@ -76,8 +76,9 @@ pub(crate) fn with_notes(text: &str, mark: Option<&str>, comments: &[String]) ->
     if let Some(mark) = mark {
         out.push_str(&format!(" {mark}"));
     }
+    // A comment is the record's own text: its control characters made visible.
     for comment in comments {
-        out.push_str(&format!(" {{{comment}}}"));
+        out.push_str(&format!(" {{{}}}", crate::text::sanitize(comment)));
     }
     out
 }

@@ -373,8 +373,10 @@ pub(crate) fn lesson_item(n: usize, done: bool, title: &str) -> String {
 /// A lesson's or puzzle's position: the turn, and how to hear the board.
 pub(crate) const HEAR_BOARD: &str = "Type board to hear the position.";
 
-/// A word typed that is no command here.
+/// A word typed that is no command here, cut to 40 columns as the engine protocol
+/// quotes one: a pasted line is not read out whole.
 pub(crate) fn unknown(word: &str) -> String {
+    let word = crate::text::fit(word, 40);
     format!("Unknown command: {word}. Type help for the commands.")
 }
 

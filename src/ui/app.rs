@@ -17,6 +17,8 @@ mod input;
 mod moves;
 mod network;
 
+pub(crate) use claims::CLAIM_DIGITS;
+
 use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;

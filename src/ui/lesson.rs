@@ -13,6 +13,7 @@ use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
 use crate::strings::{claim as claim_words, describe};
 
+use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::keymap::{self, Action, Direction, KeyContext};
@@ -59,9 +60,6 @@ const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;
 /// The narrowest text side worth giving the board room for.
 const MIN_TEXT: u16 = 24;
-
-/// The longest claim typed, in digits (as in a claim game).
-const CLAIM_DIGITS: usize = 3;
 
 impl LessonState {
     /// The screen at the first lesson not done (the menu when all are done).

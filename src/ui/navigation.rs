@@ -65,7 +65,7 @@ impl Screen {
     pub(crate) fn input_of(&self, event: &Event) -> Option<Input> {
         match (self, left_click(event)) {
             (Screen::Start(state), Some((column, row))) => Some(
-                super::start_screen::item_at(state.area(), column, row)
+                super::start_screen::item_at(state, column, row)
                     .map_or(Input::Click(None), Input::Pick),
             ),
             (Screen::Lesson(state), Some((column, row))) => {

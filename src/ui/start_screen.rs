@@ -25,10 +25,12 @@ pub const START_MIN_WIDTH: u16 = 49;
 /// See [`START_MIN_WIDTH`].
 pub const START_MIN_HEIGHT: u16 = LINES + 2;
 
-/// Where the box goes, centred in `area`.
-fn start_box(area: Rect) -> Rect {
-    let height = (LINES + 2).min(area.height);
+/// Where the box goes, centred in `area`: one line more for each line the note
+/// wraps to past its first, as far as the terminal has room.
+fn start_box(area: Rect, note: Option<&str>) -> Rect {
     let width = WIDTH.min(area.width);
+    let extra = note.map_or(0, |note| note_lines(note, width).len().saturating_sub(1)) as u16;
+    let height = (LINES + 2).saturating_add(extra).min(area.height);
     let [_, row, _] = Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(height),
@@ -44,10 +46,16 @@ fn start_box(area: Rect) -> Rect {
     rect
 }
 
-/// The item whose row is at (`column`, `row`) of an `area` terminal, as drawn
+/// The note wrapped inside a box `width` columns wide (a config file's problem is
+/// longer than a line).
+fn note_lines(note: &str, width: u16) -> Vec<String> {
+    crate::text::wrap(note, usize::from(width.saturating_sub(2)))
+}
+
+/// The item whose row is at (`column`, `row`) of `state`'s screen, as drawn
 /// (`None` off the items, or when the box is too narrow for one line each).
-pub(crate) fn item_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-    let inner = start_box(area).inner(ratatui::layout::Margin::new(1, 1));
+pub(crate) fn item_at(state: &StartState, column: u16, row: u16) -> Option<usize> {
+    let inner = start_box(state.area(), state.note()).inner(ratatui::layout::Margin::new(1, 1));
     let longest = START_ITEMS
         .iter()
         .map(|(_, _, label)| crate::text::width(label) + 4 + crate::text::width(words::CLOSED))
@@ -80,6 +88,7 @@ impl Widget for &StartView<'_> {
         }
         let look = self.look;
         let state = self.state;
+        let rect = start_box(area, state.note());
         let mut lines = vec![Line::raw(words::WELCOME), Line::raw("")];
         for (i, (choice, key, label)) in START_ITEMS.iter().enumerate() {
             let text = words::item(i == state.selected(), *key, label, state.enabled(*choice));
@@ -94,10 +103,13 @@ impl Widget for &StartView<'_> {
         }
         lines.push(Line::raw(""));
         match state.note() {
-            Some(note) => lines.push(Line::styled(note, look.error())),
+            Some(note) => lines.extend(
+                note_lines(note, rect.width)
+                    .into_iter()
+                    .map(|line| Line::styled(line, look.error())),
+            ),
             None => lines.push(Line::styled(hint_line(HintLine::Start), look.dim())),
         }
-        let rect = start_box(area);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(Block::bordered().title(Line::styled(words::TITLE, look.strong()).centered()))
@@ -173,6 +185,48 @@ mod tests {
             };
             assert_eq!(state.choice(), Some(StartChoice::Learn));
         }
+    }
+
+    /// A config file's problem on the note line is read whole at 80x24: the box grows
+    /// by the lines it wraps to, and the items stay where a click finds them. It used
+    /// to get one line and be cut mid-word.
+    #[test]
+    fn a_long_note_shows_whole_and_the_items_still_take_clicks() {
+        let note = "Config file /home/someone/.config/hijara/config.toml: line 1, `palette`: \
+                    expected default, colour-blind, light, high-contrast or none, found \
+                    \"expert\"; it keeps its default (and 1 more: `hijara config` lists them)";
+        let mut state = StartState::new(false, true).with_note(note.to_owned());
+        let _ = state.handle(Input::Resize(80, 24));
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|f| {
+                let view = StartView {
+                    state: &state,
+                    look: Look::PLAIN,
+                };
+                f.render_widget(&view, f.area());
+            })
+            .unwrap();
+        let shown: String = terminal
+            .backend()
+            .to_string()
+            .lines()
+            .map(|l| {
+                l.trim_matches('"')
+                    .replace(['│', '┌', '┐', '└', '┘', '─'], " ")
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let words: Vec<&str> = shown.split_whitespace().collect();
+        let wanted: Vec<&str> = note.split_whitespace().collect();
+        assert!(
+            words.windows(wanted.len()).any(|w| w == wanted.as_slice()),
+            "{}",
+            terminal.backend()
+        );
+        let (x, y) = find(&state, 80, 24, "Learn: lessons");
+        let screen = Screen::Start(state);
+        assert_eq!(screen.input_of(&click(x, y)), Some(Input::Pick(5)));
     }
 
     #[test]

@@ -207,3 +207,37 @@ fn the_docs_list_every_key_and_palette() {
         );
     }
 }
+
+/// A key of the file is named as the file wrote it, but with its control characters
+/// escaped and cut short: a table named with an escape sequence (the terminal's
+/// title, a colour) reached standard error, `hijara config` and the game's first
+/// screen raw, and set the terminal's title.
+#[test]
+fn a_key_with_escapes_is_named_safely() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prefs.toml");
+    let long = "k".repeat(500);
+    std::fs::write(
+        &path,
+        format!("[\"\\u001b]2;PWNED\\u0007\\u001b[41m\"]\nx = 1\n[\"{long}\"]\ny = 2\n"),
+    )
+    .unwrap();
+    let report = stdout(with_config(&path).arg("config"));
+    let output = with_config(&path)
+        .args(["score", "-"])
+        .write_stdin("a1 b2\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    for text in [&report, &stderr] {
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{}",
+            text.escape_debug()
+        );
+        assert!(text.contains("`\\u{1b}]2;PWNED\\u{7}"), "{text}");
+        assert!(!text.contains(&long), "{text}");
+    }
+}

@@ -366,6 +366,83 @@ fn go_with_nothing_waiting_places_no_stone() {
     }
 }
 
+/// `claim N` where no claim can open (a game without claims, a claim game before its
+/// first stone, a lesson with no stone to claim) is refused and places no stone: it
+/// used to type `+`, the digits and Enter, and the Enter alone placed a stone on the
+/// cursor's square (and solved lesson 1 on a1). A claim of more than 3 digits is
+/// refused whole, not cut to its first 3.
+#[test]
+fn a_claim_that_cannot_open_places_no_stone() {
+    for args in [
+        &["play", "--no-history"][..],
+        &["play", "--claim", "--no-history"],
+    ] {
+        let mut s = Piped::start(args);
+        s.wait_for("Your move, Blue.");
+        s.send("claim 20");
+        s.send("moves");
+        let said = s.wait_for("No move yet.");
+        assert!(!said.iter().any(|l| is_move(l)), "{args:?}: {said:?}");
+        assert!(
+            said.iter().any(|l| l.starts_with("No claim:")),
+            "{args:?}: {said:?}"
+        );
+        s.finish();
+    }
+    let mut s = Piped::start(&["play", "--claim", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.wait_for("Blue may still claim.");
+    s.send("claim 2000");
+    let said = s.wait_for("at most 3 digits");
+    assert!(!said.iter().any(|l| l.contains("Wrong claim")), "{said:?}");
+    s.send("moves");
+    s.wait_for("Moves 1 to 1: b2.");
+    s.finish();
+
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("claim 20");
+    s.send("board");
+    let said = s.wait_for("Row 1:");
+    assert!(!said.iter().any(|l| l.contains("Well done")), "{said:?}");
+    s.wait_for("Row 4:");
+    let lines = s.finish();
+    assert!(
+        lines.last().unwrap().starts_with("Lessons done: 0 of 10."),
+        "{lines:?}"
+    );
+}
+/// An overlong line that is no command is quoted back cut short, as the engine
+/// protocol quotes a word: a pasted 5,000-character line was read out whole.
+#[test]
+fn an_overlong_unknown_line_is_quoted_short() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send(&"x".repeat(5000));
+    let said = s.wait_for("Unknown command");
+    assert_short(&said);
+    s.finish();
+}
+
+/// A record's marks and comments are read with the move they follow, as the full
+/// screen shows them on its message line (the line mode used to leave them out).
+#[test]
+fn a_replay_reads_a_move_s_mark_and_comments() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("notes.hij");
+    std::fs::write(&record, "{Ann's game} 1. a1?! {Ann's idea} b2 *\n").unwrap();
+    let mut s = Piped::start_in(&["replay", record.to_str().unwrap()], home);
+    s.wait_for("The start:");
+    s.send("next");
+    let said = s.wait_for("Move 1 of 2:");
+    assert!(said.last().unwrap().contains("?! {Ann's idea}"), "{said:?}");
+    s.send("next");
+    let said = s.wait_for("Move 2 of 2:");
+    assert!(!said.last().unwrap().contains('{'), "{said:?}");
+    s.finish();
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]
@@ -670,6 +747,28 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
     s.wait_for("quit (or q): leave");
     let lines = s.finish();
     assert_a_line_starts(&lines, "The game is kept");
+}
+
+/// A damaged autosave whose first moves still read: `hijara resume` says `hijara`
+/// offers them, and the start screen's resume door does (through the game's own
+/// offer and its note on the damage). The door used to say there was nothing to
+/// resume.
+#[test]
+fn the_start_screen_offers_a_damaged_autosave_s_moves() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("autosave.hij"), "1. a1 b2 2. c3 e9\n").unwrap();
+    let mut s = Piped::start_in(&["--plain"], home);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("r");
+    s.wait_for("Resume the autosaved game?");
+    s.send("yes");
+    s.send("moves");
+    s.wait_for("Moves 1 to 3: a1 b2 c3.");
+    s.send("quit");
+    s.send("yes");
+    s.finish();
 }
 
 /// A key the start screen does not take says what to type in the line mode: a

@@ -246,3 +246,23 @@ fn a_long_title_is_cut_at_a_word_with_an_ellipsis() {
         assert!(hijara::text::width(title) <= usize::from(width));
     }
 }
+
+/// A record's comments are outside text like its tags: their control, bidi and
+/// zero-width characters show as escapes. The comment line used to hand them to the
+/// screen as they were, where the bidi override and the zero-width space reached the
+/// terminal raw (only C0 controls were dropped, silently).
+#[test]
+fn a_comment_s_control_and_bidi_characters_show_escaped() {
+    let text = "1. a1 {\u{1b}]2;T\u{7} x\u{202e}y\u{200b}z} b2 *\n";
+    let mut s = viewer(text);
+    press(&mut s, KeyCode::Right);
+    let drawn = render(&s, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(
+        drawn.contains("{\\u{1b}]2;T\\u{7} x\\u{202e}y\\u{200b}z}"),
+        "{drawn}"
+    );
+    assert!(
+        !drawn.contains('\u{202e}') && !drawn.contains('\u{200b}'),
+        "{drawn}"
+    );
+}

@@ -9,9 +9,24 @@ use super::super::keymap::Action;
 use super::super::message::{Message, MessageKind};
 use super::App;
 
+/// The longest claim typed, in digits: no stone scores 1000 points.
+pub(crate) const CLAIM_DIGITS: usize = 3;
+
 impl App {
     /// `+`: starts typing a claim for the last stone, if it may still be claimed.
     pub(super) fn start_claim(&mut self) -> Effects {
+        if let Some(refusal) = self.claim_refusal() {
+            return self.refuse(refusal);
+        }
+        self.claim_entry = Some(String::new());
+        self.message = None;
+        vec![Effect::Redraw]
+    }
+
+    /// Why `+` cannot open a claim now, if it cannot. The line mode's `claim N`
+    /// types `+`, its digits and Enter only where this is `None`: where `+` is
+    /// refused, Enter alone would place a stone.
+    pub(crate) fn claim_refusal(&self) -> Option<String> {
         let len = self.game.len();
         let refused = match self.game.claim_state(len.wrapping_sub(1)) {
             _ if !self.game.claim_mode() => Some(ClaimError::ClaimsOff),
@@ -22,17 +37,15 @@ impl App {
             }),
         };
         if let Some(error) = refused {
-            return self.refuse(claim_words::refused(error));
+            return Some(claim_words::refused(error));
         }
-        if let Some(last) = self.game.last()
-            && !self.config.is_human(last.player)
-        {
+        match self.game.last() {
             // An AI claims its own stones in full as it places them.
-            return self.refuse(claim_words::ai_stone(last.player));
+            Some(last) if !self.config.is_human(last.player) => {
+                Some(claim_words::ai_stone(last.player))
+            }
+            _ => None,
         }
-        self.claim_entry = Some(String::new());
-        self.message = None;
-        vec![Effect::Redraw]
     }
 
     /// A key while a claim is typed: digits, Backspace, Enter, Esc.
@@ -42,7 +55,7 @@ impl App {
         };
         match action {
             Action::ForceQuit => self.force_quit(),
-            Action::Digit(d) if entry.len() < 3 => {
+            Action::Digit(d) if entry.len() < CLAIM_DIGITS => {
                 entry.push(char::from(b'0' + d));
                 self.message = None;
                 vec![Effect::Redraw]

@@ -24,11 +24,13 @@ use std::io::{self, Write};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Size;
 
-use crate::strings::line as words;
+use crate::strings::{claim as claim_words, line as words};
 
+use super::app::CLAIM_DIGITS;
 use super::effect::Input;
 use super::face::Face;
 use super::keymap::{self, Action};
+use super::lesson::LessonPhase;
 use super::look::Look;
 use super::navigation::Screen;
 use commands::{Does, Parsed, Reading, Step};
@@ -219,6 +221,22 @@ impl<'a, W: Write> LineFace<'a, W> {
                     let _ = self.say(&[words::NOTHING_WAITS.to_owned()]);
                     Vec::new()
                 }
+                // `claim N` is `+`, the digits and Enter: typed only where `+` opens
+                // a claim, since Enter alone places a stone (or plays a lesson's
+                // square). Elsewhere the line says why not.
+                Does::Keys([Step::Key(Action::ClaimStart), ..])
+                    if let Some(why) = claim_refused(screen) =>
+                {
+                    let _ = self.say(&[why]);
+                    Vec::new()
+                }
+                // A claim cut to its first digits would be a claim never typed.
+                Does::Keys([Step::Key(Action::ClaimStart), ..])
+                    if arg.chars().count() > CLAIM_DIGITS =>
+                {
+                    let _ = self.say(&[claim_words::TOO_LONG.to_owned()]);
+                    Vec::new()
+                }
                 Does::Keys(steps) => {
                     let jump = steps.iter().any(|s| {
                         matches!(s, Step::Key(Action::NextMistake | Action::PreviousMistake))
@@ -253,6 +271,17 @@ impl<'a, W: Write> LineFace<'a, W> {
             self.narrator.typed();
         }
         inputs
+    }
+}
+
+/// Why `+` opens no claim on `screen`, if it does not: a claim opens for the last
+/// stone of a claim game when it is a person's and unclaimed, and in a lesson when
+/// its stone waits for its claim.
+fn claim_refused(screen: &Screen) -> Option<String> {
+    match screen {
+        Screen::Game(app) => app.claim_refusal(),
+        Screen::Lesson(state) if matches!(state.phase(), LessonPhase::Claiming(_, None)) => None,
+        _ => Some(claim_words::refused(crate::rules::ClaimError::NoStone)),
     }
 }
 

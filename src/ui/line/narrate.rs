@@ -561,8 +561,21 @@ fn next_turn(app: &App, mover: Player) -> String {
     words::your_move(mover)
 }
 
-/// The move the replay viewer shows, numbered, with the totals then.
+/// The move the replay viewer shows, numbered, with the totals then, and the
+/// record's mark and comments after it as the full screen's message line has them.
 fn shown_move(state: &ReplayState) -> String {
+    let n = state.at_move();
+    let said = shown_move_alone(state);
+    let mark = state.mark(n).map(|m| m.token());
+    let notes = analysis_words::with_notes("", mark, state.comments(n));
+    match notes.trim() {
+        "" => said,
+        notes => format!("{said} {notes}"),
+    }
+}
+
+/// The move the replay viewer shows, numbered, with the totals then.
+fn shown_move_alone(state: &ReplayState) -> String {
     let n = state.at_move();
     if n == 0 {
         return words::sentences(&[&words::at_start(state.len())]);
