@@ -140,7 +140,12 @@ pub(crate) fn bench_rate(rate: f64) -> String {
 
 /// `selfplay`'s header (`rules` from [`rules`], empty for the standard game).
 pub(crate) fn selfplay(games: u32, seed: u64, rules: &str, blue: &str, yellow: &str) -> String {
-    format!("{games} games, seed {seed}{rules}: Blue {blue} against Yellow {yellow}")
+    let games = if games == 1 {
+        "1 game".to_owned()
+    } else {
+        format!("{games} games")
+    };
+    format!("{games}, seed {seed}{rules}: Blue {blue} against Yellow {yellow}")
 }
 
 /// `selfplay`: one side's wins, score share, average total and time a move.

@@ -133,7 +133,7 @@ fn variant_corners_plays_under_the_corner_formations() {
         "corners",
     ]);
     assert!(
-        out.contains("1 games, seed 1, corners rules: Blue easy against Yellow random"),
+        out.contains("1 game, seed 1, corners rules: Blue easy against Yellow random"),
         "{out}"
     );
     crate::common::hijara()
