@@ -380,9 +380,10 @@ pub(crate) fn unknown(word: &str) -> String {
     format!("Unknown command: {word}. Type help for the commands.")
 }
 
-/// A command that needs something after it.
-pub(crate) fn needs(command: &str, what: &str) -> String {
-    format!("Type {command} and {what}.")
+/// A command that needs something after it (`what`, in words), and how the help
+/// writes it (`name`): `square needs a square (a1 to d4): type square b3.`
+pub(crate) fn needs(command: &str, what: &str, name: &str) -> String {
+    format!("{command} needs {what}: type {command} {name}.")
 }
 
 /// The help's first line.

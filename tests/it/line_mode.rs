@@ -425,6 +425,19 @@ fn an_overlong_unknown_line_is_quoted_short() {
     s.finish();
 }
 
+/// A command without what it needs, or with something else, says what it needs and
+/// how to type it, and plays nothing.
+#[test]
+fn a_command_short_of_its_argument_says_what_it_needs() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("square e9");
+    s.wait_for("square needs a square (a1 to d4): type square b3.");
+    s.send("moves");
+    s.wait_for("No move yet.");
+    s.finish();
+}
+
 /// A record's marks and comments are read with the move they follow, as the full
 /// screen shows them on its message line (the line mode used to leave them out).
 #[test]

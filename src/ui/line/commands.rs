@@ -50,6 +50,17 @@ impl Arg {
             Arg::Text => "text",
         }
     }
+
+    /// What it is, in words, for a line that left it out or gave something else.
+    pub(crate) fn what(self) -> &'static str {
+        match self {
+            Arg::None => "nothing more",
+            Arg::Number => "a number",
+            Arg::Square => "a square (a1 to d4)",
+            Arg::Row => "a row (1 to 4)",
+            Arg::Text => "some text",
+        }
+    }
 }
 
 /// One step of a command typed as keys.

@@ -186,7 +186,7 @@ impl<'a, W: Write> LineFace<'a, W> {
             }
             Parsed::Needs(command) => {
                 let word = command.words.first().copied().unwrap_or("");
-                let _ = self.say(&[words::needs(word, command.arg.name())]);
+                let _ = self.say(&[words::needs(word, command.arg.what(), command.arg.name())]);
                 Vec::new()
             }
             Parsed::Command(command, arg) => match command.does {
