@@ -440,8 +440,8 @@ pub struct SelfplayArgs {
     /// Yellow's level.
     #[arg(long, value_enum)]
     pub yellow: Level,
-    /// How many games.
-    #[arg(long, default_value_t = 10)]
+    /// How many games (at least 1).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Seed; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]

@@ -150,3 +150,14 @@ fn variant_corners_plays_under_the_corner_formations() {
         .failure()
         .stderr(predicates::str::contains("chess"));
 }
+
+#[test]
+fn no_games_is_a_usage_error_naming_the_option() {
+    let (_, err) = crate::common::outputs_of(
+        &[
+            "selfplay", "--blue", "easy", "--yellow", "easy", "--games", "0",
+        ],
+        2,
+    );
+    assert!(err.contains("--games"), "{err}");
+}
