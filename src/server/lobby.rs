@@ -1240,4 +1240,35 @@ mod tests {
         let head = &lines[0];
         assert!(head.starts_with("你好世界 (also ann)"), "{lines:#?}");
     }
+
+    #[test]
+    fn a_table_s_state_stays_on_its_line_with_two_long_names() {
+        // Names may be 16 columns: with both that long and the rules in full, the
+        // line is wider than 80 columns, and the state must not be what is cut.
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let who = Who {
+            key: "k".into(),
+            name: "Abcdefghijklmnop".into(),
+        };
+        let terms = crate::server::hall::Terms {
+            clock: None,
+            rated: true,
+            corr_days: Some(3),
+        };
+        let id = hall
+            .open_with(who, Player::Blue, (Ruleset::Corners, true), false, terms)
+            .unwrap();
+        let other = Who {
+            key: "k2".into(),
+            name: "Qrstuvwxyzabcdef".into(),
+        };
+        hall.sit(id, other).unwrap();
+        let lobby = LobbyState::new("Abcdefghijklmnop", Palette::Default);
+        let rows = hall.corr_rows("k");
+        let text = drawn(&lobby, &rows, "k");
+        assert!(
+            text.contains("1  Abcdefghijklmnop (Blue) v Qrstuvwxyzabcdef (Yellow)  your move"),
+            "{text}"
+        );
+    }
 }
