@@ -43,6 +43,10 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     alice
         .wait_said("Hijara: Blue, human, against Yellow, human.")
         .await;
+    // Who sits where, by name: a screen reader hears its opponent before the end.
+    alice
+        .wait_said("Blue: alice (you); Yellow: bob. Type a square")
+        .await;
     alice.wait_said("Your move, Blue.\r\n\r> ").await;
     bob
 }
