@@ -215,6 +215,11 @@ pub(crate) fn tally(each: &[String]) -> String {
 }
 
 /// Said on the client's main screen before the full-screen lobby opens, for a screen
-/// reader to hear first (a line of its own, with the pty's carriage return).
-pub(crate) const LINE_MODE_OFFER: &str = "Hijara. Screen reader? Press L in the lobby for the line mode \
-     (kept for your key), or connect with TERM=dumb.\r\n";
+/// reader to hear first (a line of its own, with the pty's carriage return). A
+/// guest's switches are kept for nobody, so a guest is not promised it is kept.
+pub(crate) fn line_mode_offer(guest: bool) -> String {
+    let kept = if guest { "" } else { " (kept for your key)" };
+    format!(
+        "Hijara. Screen reader? Press L in the lobby for the line mode{kept}, or connect with TERM=dumb.\r\n"
+    )
+}

@@ -257,3 +257,20 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
         assert_plain(&alice.raw());
     });
 }
+
+/// A guest's switches are kept for nobody (a guest is a new person at each
+/// connection): the offer of the line mode does not promise it is kept.
+#[test]
+fn a_guest_is_offered_the_line_mode_without_a_promise_to_keep_it() {
+    run(async {
+        let server = Server::start_with(&["--guests"]);
+        let gina = Player::join_guest(&server, "gina").await;
+        gina.wait_for("q leave").await;
+        let offer = String::from_utf8(gina.raw()).unwrap();
+        assert!(
+            offer.starts_with("Hijara. Screen reader? Press L in the lobby"),
+            "said first: {offer:?}"
+        );
+        assert!(!offer.contains("kept for your key"), "{offer:?}");
+    });
+}
