@@ -1107,9 +1107,14 @@ impl Handler for Connection {
         session.channel_success(channel)?;
         self.log(&format!("one-shot {command:?}"));
         let hall = self.server.hall.clone();
-        let text = tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall))
+        let mut text = tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall))
             .await
             .unwrap_or_default();
+        if self.pty.is_some() {
+            // `ssh -t host status`: the client's terminal is raw, and no pty here
+            // turns a line feed into a new line, so each line ends as a terminal's.
+            text = text.replace('\n', "\r\n");
+        }
         session.data(channel, text.into_bytes())?;
         session.exit_status_request(channel, 0)?;
         session.eof(channel)?;

@@ -611,6 +611,26 @@ impl LobbyState {
     }
 }
 
+/// Row `y` of a drawing as text: a wide character (two columns) is read once, not
+/// followed by the blank its second cell holds, so a name like `你好` reads whole.
+fn drawn_row(buf: &Buffer, y: u16) -> String {
+    let mut row = String::new();
+    let mut covered = 0;
+    for x in 0..buf.area.width {
+        let Some(cell) = buf.cell((x, y)) else {
+            continue;
+        };
+        if covered > 0 {
+            covered -= 1;
+            continue;
+        }
+        let symbol = cell.symbol();
+        covered = crate::text::width(symbol).saturating_sub(1);
+        row.push_str(symbol);
+    }
+    row
+}
+
 /// The most tables a lobby lists (the keys `1`-`9`).
 pub(crate) const LISTED: usize = 9;
 
@@ -743,12 +763,7 @@ impl<'a> LobbyView<'a> {
             let mut buf = Buffer::empty(area);
             self.render_club(area, &mut buf);
             return (0..area.height)
-                .map(|y| {
-                    let row: String = (0..area.width)
-                        .filter_map(|x| buf.cell((x, y)).map(|c| c.symbol().to_owned()))
-                        .collect();
-                    Line::raw(row.trim_end().to_owned())
-                })
+                .map(|y| Line::raw(drawn_row(&buf, y).trim_end().to_owned()))
                 .collect();
         }
         let mut you = words::you(&safe_text(&self.lobby.name));
@@ -1190,5 +1205,70 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("closes your table"), "{text}");
+    }
+
+    #[test]
+    fn the_line_mode_reads_a_wide_name_in_the_club_without_gaps() {
+        // A wide character fills two cells of the drawing; the line mode reads the
+        // drawing back, and must not put the second cell's blank inside the name.
+        let mut lobby = LobbyState::new("你好世界", Palette::Default);
+        lobby.show_club(Some(ClubView::Profile(Box::new(
+            super::super::standings::ProfileView {
+                profile: super::super::store::club::Profile {
+                    key: "k".into(),
+                    names: vec!["你好世界".into(), "ann".into()],
+                    first_seen: "2026-11-01T00:00:00Z".into(),
+                    standings: Vec::new(),
+                    unlisted: false,
+                    wdl: [0, 0, 0],
+                },
+                own: true,
+                chart: None,
+                tally: Vec::new(),
+                page: 0,
+                games: Vec::new(),
+                more: false,
+                now: 1_000,
+            },
+        ))));
+        let lines: Vec<String> = lobby
+            .view(&[], "k", Wording::Commands)
+            .lines(80)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let head = &lines[0];
+        assert!(head.starts_with("你好世界 (also ann)"), "{lines:#?}");
+    }
+
+    #[test]
+    fn a_table_s_state_stays_on_its_line_with_two_long_names() {
+        // Names may be 16 columns: with both that long and the rules in full, the
+        // line is wider than 80 columns, and the state must not be what is cut.
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let who = Who {
+            key: "k".into(),
+            name: "Abcdefghijklmnop".into(),
+        };
+        let terms = crate::server::hall::Terms {
+            clock: None,
+            rated: true,
+            corr_days: Some(3),
+        };
+        let id = hall
+            .open_with(who, Player::Blue, (Ruleset::Corners, true), false, terms)
+            .unwrap();
+        let other = Who {
+            key: "k2".into(),
+            name: "Qrstuvwxyzabcdef".into(),
+        };
+        hall.sit(id, other).unwrap();
+        let lobby = LobbyState::new("Abcdefghijklmnop", Palette::Default);
+        let rows = hall.corr_rows("k");
+        let text = drawn(&lobby, &rows, "k");
+        assert!(
+            text.contains("1  Abcdefghijklmnop (Blue) v Qrstuvwxyzabcdef (Yellow)  your move"),
+            "{text}"
+        );
     }
 }

@@ -13,7 +13,7 @@ use crate::strings::club as words;
 
 use super::club::{Board, Speed};
 use super::corr;
-use super::outside::safe_text;
+use super::outside::{safe_line, safe_text};
 use super::shared::SharedHall;
 use super::standings::{board_name, game_line};
 use super::store::club as club_store;
@@ -78,9 +78,14 @@ pub(crate) fn run(command: OneShot, who: &Who, hall: &SharedHall) -> String {
         OneShot::Top(board) => top(board, hall),
         OneShot::Games => games(who, hall),
     };
+    shown(&lines)
+}
+
+/// `lines` as printed: each through the house filter, one a line.
+fn shown(lines: &[String]) -> String {
     lines
         .iter()
-        .map(|line| format!("{}\n", safe_text(line)))
+        .map(|line| format!("{}\n", safe_line(line)))
         .collect()
 }
 
@@ -199,5 +204,17 @@ mod tests {
         ] {
             assert_eq!(parse(refused), None, "{refused:?}");
         }
+    }
+
+    #[test]
+    fn an_answer_s_lines_are_filtered_but_not_cut_short() {
+        // A 16-column name leaves a status line longer than a stranger's text may be
+        // on its own (64 columns): the time left, what the line is for, must stay.
+        let line = words::status_game(2, "你好世界你好世界", 3, "6d 17h", false);
+        assert!(crate::text::width(&line) > 64, "{line}");
+        let shown = shown(&[line.clone(), "a\u{1b}[2Jb".to_owned()]);
+        assert_eq!(shown.lines().next(), Some(line.as_str()), "{shown}");
+        assert!(!shown.contains('\u{1b}'), "{shown}");
+        assert!(shown.ends_with("a\\u{1b}[2Jb\n"), "{shown}");
     }
 }

@@ -17,10 +17,26 @@ pub(crate) const MAX_SHOWN_BYTES: usize = 8 * MAX_SHOWN_COLUMNS;
 /// [`text::MAX_MARKS`] combining marks on a character ([`text::cap_marks`]), then cut to
 /// 64 display columns and [`MAX_SHOWN_BYTES`] bytes, with `…`.
 pub fn safe_text(outside: &str) -> String {
+    filtered(outside, MAX_SHOWN_COLUMNS, MAX_SHOWN_BYTES)
+}
+
+/// The most display columns of a line the server composed around strangers' text
+/// (a one-shot command's answer: names, already at most 16 columns, with the time
+/// left or a rating change after them).
+const MAX_LINE_COLUMNS: usize = 160;
+
+/// A line the server composed, with strangers' text in it, made safe as
+/// [`safe_text`] makes a stranger's text, but cut only past 160 columns (and 8 bytes a
+/// column): what the server says after a 16-column name is not lost to the cut.
+pub(crate) fn safe_line(line: &str) -> String {
+    filtered(line, MAX_LINE_COLUMNS, 8 * MAX_LINE_COLUMNS)
+}
+
+fn filtered(outside: &str, columns: usize, bytes: usize) -> String {
     let safe = text::sanitize(outside);
     let calm = text::cap_marks(&safe, text::MAX_MARKS);
-    let fitted = text::fit(&calm, MAX_SHOWN_COLUMNS);
-    text::fit_bytes(&fitted, MAX_SHOWN_BYTES).into_owned()
+    let fitted = text::fit(&calm, columns);
+    text::fit_bytes(&fitted, bytes).into_owned()
 }
 
 /// A character a name may not hold: it must never reach a terminal raw, or it can make

@@ -77,6 +77,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let session = hall.join(inbox.news_waker(), who.clone());
     let mut plain = dumb || hall.lock().pref(&who.key).plain;
+    let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain);
     lobby_host.reviewer = reviewer;
     let mut host: Box<dyn Lobby> = Box::new(lobby_host);
@@ -93,7 +94,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
             if !std::mem::replace(&mut offered, true) {
                 // Before the full screen, where a screen reader hears it first.
                 let writer = terminal.backend_mut().writer();
-                let _ = writer.write_all(words::LINE_MODE_OFFER.as_bytes());
+                let _ = writer.write_all(offer.as_bytes());
             }
             full_screen(&mut terminal, &inbox, host)
         };

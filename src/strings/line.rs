@@ -212,9 +212,11 @@ pub(crate) fn over(result: &str) -> String {
     format!("Game over: {}", describe::result_sentence(result))
 }
 
-/// Who plays whom, under which rules: the first line of a game.
+/// Who plays whom, under which rules: the first line of a game. `names`, at a
+/// server's table: the seats' labels as the ladders show them (`alice (you)`, `bob`).
 pub(crate) fn game_heading(
     seats: [Seat; 2],
+    names: Option<[String; 2]>,
     ruleset: Ruleset,
     claims: bool,
     clock: Option<&str>,
@@ -224,6 +226,9 @@ pub(crate) fn game_heading(
         seat_name(seats[0]),
         seat_name(seats[1])
     )];
+    if let Some([blue, yellow]) = names {
+        parts.push(format!("Blue: {blue}; Yellow: {yellow}"));
+    }
     let rules = rules_parts(ruleset, claims);
     if !rules.is_empty() {
         parts.push(format!("Rules: {}", rules.join(" and ")));

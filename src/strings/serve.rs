@@ -93,7 +93,8 @@ pub(crate) fn waiting(number: usize) -> String {
     format!("Table {number} is open: waiting for an opponent")
 }
 /// One table's line: number, players (Blue's name first), rules, moves, spectators,
-/// state; without `0 watching` where the whole line is wider than `columns`.
+/// state; where the whole line is wider than `columns`, without `0 watching`, and then
+/// with the state before the rules, so a cut at the end takes the rules, not the state.
 pub(crate) fn table_line(
     number: usize,
     [blue, yellow]: [&str; 2],
@@ -103,16 +104,23 @@ pub(crate) fn table_line(
     state: &str,
     columns: usize,
 ) -> String {
-    let line = format!(
-        "{number}  {blue} (Blue) v {yellow} (Yellow)  {rules}, {moves} moves, {watching} watching  {state}"
-    );
-    // Where the line is too wide, `0 watching` goes first, so the state at its end
-    // (`open, private`) is kept whole as long as it can be.
-    if crate::text::width(&line) > columns && watching == 0 {
-        format!("{number}  {blue} (Blue) v {yellow} (Yellow)  {rules}, {moves} moves  {state}")
+    let players = format!("{number}  {blue} (Blue) v {yellow} (Yellow)");
+    let watched = if watching == 0 {
+        String::new()
     } else {
-        line
+        format!(", {watching} watching")
+    };
+    let line = format!("{players}  {rules}, {moves} moves, {watching} watching  {state}");
+    if crate::text::width(&line) <= columns {
+        return line;
     }
+    // `0 watching` goes first, so the state (`open, private`) is kept whole as long
+    // as it can be; then the state comes before the rules.
+    let line = format!("{players}  {rules}, {moves} moves{watched}  {state}");
+    if crate::text::width(&line) <= columns || state.is_empty() {
+        return line;
+    }
+    format!("{players}  {state}  {rules}, {moves} moves{watched}")
 }
 /// The server's AI as a player's name: `hard AI`.
 pub(crate) fn ai_name(level: &str) -> String {
@@ -207,6 +215,11 @@ pub(crate) fn tally(each: &[String]) -> String {
 }
 
 /// Said on the client's main screen before the full-screen lobby opens, for a screen
-/// reader to hear first (a line of its own, with the pty's carriage return).
-pub(crate) const LINE_MODE_OFFER: &str = "Hijara. Screen reader? Press L in the lobby for the line mode \
-     (kept for your key), or connect with TERM=dumb.\r\n";
+/// reader to hear first (a line of its own, with the pty's carriage return). A
+/// guest's switches are kept for nobody, so a guest is not promised it is kept.
+pub(crate) fn line_mode_offer(guest: bool) -> String {
+    let kept = if guest { "" } else { " (kept for your key)" };
+    format!(
+        "Hijara. Screen reader? Press L in the lobby for the line mode{kept}, or connect with TERM=dumb.\r\n"
+    )
+}

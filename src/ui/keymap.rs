@@ -273,6 +273,8 @@ pub enum HintLine {
     Over,
     /// The replay viewer before the first move.
     ReplayStart,
+    /// The replay viewer of a server's game before the first move: no playing on.
+    ReplayServedStart,
     /// A game with claims in progress, with no message to show.
     PlayingClaims,
     /// A claim being typed.
@@ -735,7 +737,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "→ / l, ← / h",
         help: "next move, previous move",
-        hints: &[(HintLine::ReplayStart, 0, "→/l next · ←/h back")],
+        hints: &[
+            (HintLine::ReplayStart, 0, "→/l next · ←/h back"),
+            (HintLine::ReplayServedStart, 0, "→/l next · ←/h back"),
+        ],
     },
     Binding {
         contexts: &[C::Replay],
@@ -762,14 +767,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('g'), A::Goto)],
         names: "g 23 Enter",
         help: "jump to move 23 (g 0 for the start)",
-        hints: &[(HintLine::ReplayStart, 2, "g jump")],
+        hints: &[
+            (HintLine::ReplayStart, 2, "g jump"),
+            (HintLine::ReplayServedStart, 2, "g jump"),
+        ],
     },
     Binding {
         contexts: &[C::Replay],
         keys: &[(ch(' '), A::Autoplay)],
         names: "Space",
         help: "autoplay on or off",
-        hints: &[(HintLine::ReplayStart, 1, "Space autoplay")],
+        hints: &[
+            (HintLine::ReplayStart, 1, "Space autoplay"),
+            (HintLine::ReplayServedStart, 1, "Space autoplay"),
+        ],
     },
     Binding {
         contexts: &[C::Replay],
@@ -814,7 +825,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('?'), A::Help)],
         names: "?",
         help: "show or hide this help",
-        hints: &[(HintLine::ReplayStart, 4, "? help")],
+        hints: &[
+            (HintLine::ReplayStart, 4, "? help"),
+            (HintLine::ReplayServedStart, 4, "? help"),
+        ],
     },
     Binding {
         contexts: &[C::Board],
@@ -1467,6 +1481,10 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::ReplayStart),
             "→/l next · ←/h back · Space autoplay · g jump · c play on · ? help"
+        );
+        assert_eq!(
+            hint_line(HintLine::ReplayServedStart),
+            "→/l next · ←/h back · Space autoplay · g jump · ? help"
         );
         assert_eq!(
             hint_line(HintLine::Lobby),

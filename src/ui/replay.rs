@@ -150,6 +150,11 @@ impl ReplayState {
         self
     }
 
+    /// Whether this is a server's game ([`ReplayState::served`]): no playing on.
+    pub fn is_served(&self) -> bool {
+        self.served.is_some()
+    }
+
     /// `player`'s time left after the moves shown, if the record has clocks: the
     /// time their last move shown left, or the starting time.
     pub fn clock_left(&self, player: crate::rules::Player) -> Option<std::time::Duration> {

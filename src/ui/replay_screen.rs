@@ -262,7 +262,11 @@ impl Widget for &ReplayView<'_> {
                 Span::styled(analysis_words::FOLDED, look.dim())
             }
             (_, None) => Span::styled(
-                replay_words::at_start(&hint_line(HintLine::ReplayStart)),
+                replay_words::at_start(&hint_line(if state.is_served() {
+                    HintLine::ReplayServedStart
+                } else {
+                    HintLine::ReplayStart
+                })),
                 look.dim(),
             ),
         };

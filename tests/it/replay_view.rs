@@ -168,6 +168,18 @@ fn replay_screen_at_the_start() {
 }
 
 #[test]
+fn a_server_s_replay_offers_no_playing_on_in_its_hint_line() {
+    // At a server `c` is refused ("Not in a game over the network"), so the hint
+    // line, built from the key table, must not offer it.
+    let local = crate::common::screen_text(&viewer(COMPLETE));
+    assert!(local.contains("c play on"), "{local}");
+    let served = viewer(COMPLETE).served(None, "reviewed later".into());
+    let text = crate::common::screen_text(&served);
+    assert!(text.contains("g jump"), "{text}");
+    assert!(!text.contains("c play on"), "{text}");
+}
+
+#[test]
 fn replay_screen_in_the_middle() {
     let mut s = viewer(COMPLETE);
     // Move 47: Blue's a3 scores 20.

@@ -67,6 +67,24 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
     let log = server.log();
     assert!(log.contains("refused: exec ls -la"), "{log}");
     assert!(log.contains("refused: exec top blitz"), "{log}");
+    // With a pty (`ssh -t host status`) the client's terminal is raw: every line
+    // ends with a carriage return too, or the answer staircases across the screen.
+    let id = identity(dir.path(), carl.1);
+    let out = Command::new(SSH)
+        .args(ssh_args(&server, dir.path(), &id))
+        .arg("-tt")
+        .arg("carl@127.0.0.1")
+        .arg("status")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = text(&out);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        said.contains("carl: no correspondence games in play\r\n"),
+        "{said:?}"
+    );
+    assert!(!said.replace("\r\n", "").contains('\n'), "{said:?}");
 }
 
 #[test]

@@ -43,6 +43,10 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     alice
         .wait_said("Hijara: Blue, human, against Yellow, human.")
         .await;
+    // Who sits where, by name: a screen reader hears its opponent before the end.
+    alice
+        .wait_said("Blue: alice (you); Yellow: bob. Type a square")
+        .await;
     alice.wait_said("Your move, Blue.\r\n\r> ").await;
     bob
 }
@@ -251,5 +255,22 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         assert_plain(&alice.raw());
+    });
+}
+
+/// A guest's switches are kept for nobody (a guest is a new person at each
+/// connection): the offer of the line mode does not promise it is kept.
+#[test]
+fn a_guest_is_offered_the_line_mode_without_a_promise_to_keep_it() {
+    run(async {
+        let server = Server::start_with(&["--guests"]);
+        let gina = Player::join_guest(&server, "gina").await;
+        gina.wait_for("q leave").await;
+        let offer = String::from_utf8(gina.raw()).unwrap();
+        assert!(
+            offer.starts_with("Hijara. Screen reader? Press L in the lobby"),
+            "said first: {offer:?}"
+        );
+        assert!(!offer.contains("kept for your key"), "{offer:?}");
     });
 }

@@ -171,8 +171,13 @@ impl Narrator {
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
             let config = app.config();
             let clock = config.clock.map(|c| c.minutes_text());
+            let names = app
+                .seat_label(Player::Blue)
+                .zip(app.seat_label(Player::Yellow))
+                .map(|(blue, yellow)| [blue, yellow]);
             lines.push(words::game_heading(
                 config.seats,
+                names,
                 game.ruleset(),
                 game.claim_mode(),
                 clock.as_deref(),
