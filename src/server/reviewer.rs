@@ -416,23 +416,56 @@ mod tests {
     #[test]
     fn one_review_at_a_time_per_player() {
         let dir = tempfile::tempdir().unwrap();
-        // One engine, held by a game's worker: nothing is reviewed meanwhile.
+        // One engine, held by a game's worker: nothing is reviewed meanwhile, so
+        // game 1's job (a real game, which needs the engine) stays under way.
         let pool = EnginePool::new(1);
         let never = AtomicBool::new(false);
-        let _held = crate::ui::AiGate::acquire(&pool, &never, &mut || {}).unwrap();
-        let (_store, reviewer, _) = start_in(dir.path(), pool.clone(), SearchLimit::millis(10));
-        assert_eq!(reviewer.ask(1, "SHA256:a"), Asked::Queued);
-        assert_eq!(reviewer.ask(1, "SHA256:a"), Asked::Queued);
-        assert_eq!(reviewer.ask(2, "SHA256:a"), Asked::Busy(1));
-        assert_eq!(reviewer.ask(2, "SHA256:b"), Asked::Queued);
+        let held = crate::ui::AiGate::acquire(&pool, &never, &mut || {}).unwrap();
+        let (_store, reviewer, _) = start_in(dir.path(), pool.clone(), SearchLimit::nodes(200));
+        let id = insert_finished(dir.path(), &row_by_row());
+        assert_eq!(reviewer.ask(id, "SHA256:a"), Asked::Queued);
+        assert_eq!(reviewer.ask(id, "SHA256:a"), Asked::Queued);
+        assert_eq!(reviewer.ask(id + 1, "SHA256:a"), Asked::Busy(id));
+        assert_eq!(reviewer.ask(id + 1, "SHA256:b"), Asked::Queued);
         assert!(reviewer.busy("SHA256:a"));
-        // Game 1 is no game: its job ends with nothing kept, and the player may ask
-        // again.
-        let start = std::time::Instant::now();
-        while reviewer.busy("SHA256:a") {
-            assert!(start.elapsed() < Duration::from_secs(10));
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let wait_done = |key: &str| {
+            let start = std::time::Instant::now();
+            while reviewer.busy(key) {
+                assert!(
+                    start.elapsed() < Duration::from_secs(30),
+                    "{key} stays busy"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        };
+        // The engine free, the review is made and the player may ask again.
+        drop(held);
+        wait_done("SHA256:a");
+        assert_eq!(reviewer.ask(id, "SHA256:a"), Asked::Made);
+        // A game that is not there: its job ends with nothing kept.
+        assert_eq!(reviewer.ask(id + 1, "SHA256:a"), Asked::Queued);
+        wait_done("SHA256:a");
+        wait_done("SHA256:b");
+    }
+
+    /// `game` as a finished game between ann and bob in the club's database in `dir`:
+    /// its number.
+    fn insert_finished(dir: &std::path::Path, game: &Game) -> i64 {
+        let record = Record::from_game(game, [("Blue", "ann"), ("Yellow", "bob")])
+            .unwrap()
+            .to_string();
+        let db = rusqlite::Connection::open(super::super::store::db_path(dir)).unwrap();
+        db.busy_timeout(Duration::from_secs(10)).unwrap();
+        db.execute(
+            "INSERT INTO finished (date, blue_name, blue_key, yellow_name, yellow_key, result,
+                                   termination, ruleset, claims, blue_total, yellow_total, moves,
+                                   record, rated, speed)
+             VALUES ('2027-01-01T12:00:00Z', 'ann', 'SHA256:ann', 'bob', 'SHA256:bob', '*',
+                     'normal', 'standard', 0, 0, 0, 64, ?1, 0, 'live')",
+            [&record],
+        )
+        .unwrap();
+        db.last_insert_rowid()
     }
 
     /// 64 moves that fill the board square by square, row by row: a game full of
@@ -449,21 +482,7 @@ mod tests {
         let budget = SearchLimit::nodes(4_000);
         let (store, reviewer, said) = start_in(dir.path(), EnginePool::new(1), budget);
         let game = row_by_row();
-        let record = Record::from_game(&game, [("Blue", "ann"), ("Yellow", "bob")])
-            .unwrap()
-            .to_string();
-        let db = rusqlite::Connection::open(super::super::store::db_path(dir.path())).unwrap();
-        db.busy_timeout(Duration::from_secs(10)).unwrap();
-        db.execute(
-            "INSERT INTO finished (date, blue_name, blue_key, yellow_name, yellow_key, result,
-                                   termination, ruleset, claims, blue_total, yellow_total, moves,
-                                   record, rated, speed)
-             VALUES ('2027-01-01T12:00:00Z', 'ann', 'SHA256:ann', 'bob', 'SHA256:bob', '*',
-                     'normal', 'standard', 0, 0, 0, 64, ?1, 0, 'live')",
-            [&record],
-        )
-        .unwrap();
-        let id = db.last_insert_rowid();
+        let id = insert_finished(dir.path(), &game);
         assert_eq!(reviewer.ask(id, "SHA256:ann"), Asked::Queued);
         let start = std::time::Instant::now();
         while reviewer.busy("SHA256:ann") {
