@@ -102,7 +102,8 @@ pub(crate) fn profile_rating(
     abandoned: u32,
 ) -> String {
     let [w, d, l] = wdl;
-    format!("{board}  {rating:<12}  {games} rated games {w}-{d}-{l}, abandoned {abandoned}")
+    let games = super::count(games, "rated game", "rated games");
+    format!("{board}  {rating:<12}  {games} {w}-{d}-{l}, abandoned {abandoned}")
 }
 /// All of a player's finished games here, rated or not.
 pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
@@ -111,7 +112,8 @@ pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
 }
 /// The chart's title.
 pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> String {
-    format!("Rating, {board}: {low} to {high} over the last {points} rated games")
+    let games = super::count(points as u64, "rated game", "rated games");
+    format!("Rating, {board}: {low} to {high} over the last {games}")
 }
 /// A rated game's rating after it and its change: `1623 (+11)`.
 pub(crate) fn change_short(after: i64, delta: i64) -> String {
@@ -284,8 +286,9 @@ pub(crate) fn colours_line(
         ),
         None => String::new(),
     };
+    let games = super::count(games, "rated game", "rated games");
     format!(
-        "{board}: {games} rated games, Blue {w}-{d}-{l}, scored {} against {} expected{excess}",
+        "{board}: {games}, Blue {w}-{d}-{l}, scored {} against {} expected{excess}",
         pct(score),
         pct(expected)
     )

@@ -3,14 +3,7 @@
 use crate::record::{GameResult, Termination};
 use crate::rules::Player;
 
-/// `1 win`, `2 wins`.
-fn count(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
+use super::count;
 
 /// `you vs hard: 1 win, 2 draws, 9 losses`.
 pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {

@@ -59,6 +59,14 @@ pub(crate) fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
+/// `1 win`, `2 wins`: `n` and the noun in the number it takes.
+pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// "1 move", "12 moves".
 pub(crate) fn moves_count(n: usize) -> String {
     if n == 1 {

@@ -576,10 +576,10 @@ fn a_win_claimed_after_the_grace_period_is_an_abandoned_rated_loss() {
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
         alice.wait_for("last: v bob, lost").await;
         alice.send(b"p").await;
-        alice.wait_for("1 rated games 0-0-1, abandoned 1").await;
+        alice.wait_for("1 rated game 0-0-1, abandoned 1").await;
         alice.wait_for("1258?").await;
         bob.send(b"p").await;
-        bob.wait_for("1 rated games 1-0-0, abandoned 0").await;
+        bob.wait_for("1 rated game 1-0-0, abandoned 0").await;
         bob.wait_for("1742?").await;
     });
     let db = server.db();
