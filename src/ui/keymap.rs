@@ -1280,6 +1280,16 @@ pub(crate) fn bound(action: Action, contexts: &[KeyContext]) -> bool {
         .any(|(_, a)| *a == action)
 }
 
+/// Whether `action` is on offer in `contexts` (looked up in order), as the help lists
+/// it: bound there, and where only the board binds it, not given another meaning or
+/// refused by a screen whose keys come first (a server table refuses the hint).
+pub(crate) fn offered(action: Action, contexts: &[KeyContext]) -> bool {
+    contexts.iter().enumerate().any(|(i, context)| {
+        bound(action, std::slice::from_ref(context))
+            && (*context != C::Board || !contexts[..i].iter().any(|c| not_the_board_s(*c, &action)))
+    })
+}
+
 /// The help's rows for `context` (keys, what they do), in table order.
 pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static str, &'static str)> {
     BINDINGS
@@ -1297,6 +1307,9 @@ fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
             action,
             A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign
         ),
+        // A game against the server's AI: no redo, and nothing is saved or reviewed
+        // at the table (undo, a new game and the hint work as in a local game).
+        C::ServedAi => matches!(action, A::Redo | A::Save | A::Review),
         // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
         C::Lesson | C::Puzzle => matches!(
             action,
@@ -1343,6 +1356,19 @@ mod tests {
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn an_action_is_offered_where_the_screen_on_top_does_not_refuse_it() {
+        let table = [C::Served, C::Board];
+        let ai_table = [C::ServedAi, C::Board];
+        assert!(offered(A::Hint, &[C::Board]) && offered(A::Save, &[C::Board]));
+        // At a table between people: undo is the table's own key; the hint is refused.
+        assert!(offered(A::Undo, &table) && offered(A::Place, &table));
+        assert!(!offered(A::Hint, &table) && !offered(A::Save, &table));
+        // Against the server's AI the hint works; saving and redo do not.
+        assert!(offered(A::Hint, &ai_table) && offered(A::Undo, &ai_table));
+        assert!(!offered(A::Save, &ai_table) && !offered(A::Redo, &ai_table));
     }
 
     #[test]

@@ -733,8 +733,8 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
     };
     let contexts = key_contexts(screen);
     match steps.first() {
-        Some(commands::Step::Key(action)) => keymap::bound(*action, &contexts),
-        Some(commands::Step::Item) => keymap::bound(Action::Item(0), &contexts),
+        Some(commands::Step::Key(action)) => keymap::offered(*action, &contexts),
+        Some(commands::Step::Item) => keymap::offered(Action::Item(0), &contexts),
         _ => true,
     }
 }
@@ -868,12 +868,37 @@ mod tests {
     use crate::review::{PositionValue, Value};
 
     #[test]
+    fn the_help_at_a_server_table_lists_no_command_the_table_refuses() {
+        let help = |app: crate::ui::App| read(&Screen::Game(app), Reading::Help, "").join("\n");
+        let local = help(crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            crate::rules::Game::new(),
+        ));
+        let table = help(
+            crate::ui::App::with_game(
+                crate::session::GameConfig::default(),
+                crate::rules::Game::new(),
+            )
+            .served([false, true]),
+        );
+        for refused in ["hint", "redo", "save"] {
+            assert!(
+                local.contains(refused),
+                "{refused} in a local game:\n{local}"
+            );
+            assert!(!table.contains(refused), "{refused} at a table:\n{table}");
+        }
+        // What the table does take is still listed: undo (asked of the other player).
+        assert!(table.contains("undo"), "{table}");
+    }
+
+    #[test]
     fn the_deep_review_s_progress_is_said_at_each_quarter_once() {
         let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
         let game = record.to_game().unwrap();
         let mut state = ReplayState::new("game.hij", &record, game.clone());
         let _ = state.apply(Action::DeepReview);
-        let mut screen = Screen::Replay(state, crate::ui::GameConfig::default());
+        let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
         let mut narrator = Narrator::default();
         let first = narrator.tell(&screen).join("\n");
         assert!(
