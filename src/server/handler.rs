@@ -626,31 +626,44 @@ impl Connection {
         }
     }
 
-    /// Lets `who` in (`logged` says who in the log) if the caps on sessions allow. If
-    /// not, the authentication is still accepted, only so that `auth_succeeded` can say
-    /// why in a disconnect message, which ssh clients show (a refused authentication
-    /// would only say "Permission denied").
-    fn let_in(&mut self, who: Who, logged: &str) -> Auth {
-        match self.take_seat() {
-            Ok(()) => {
-                self.log(&format!("is {logged}"));
-                self.who = Some(who);
-            }
-            Err(full) => {
-                let (told, why) = match full {
-                    Full::Server(n) => (
-                        limits_words::SERVER_FULL,
-                        format!("the server is full ({n} players)"),
-                    ),
-                    Full::Address(n) => (
-                        limits_words::ADDRESS_FULL,
-                        format!("{n} players are in from this address"),
-                    ),
-                };
-                self.refuse(&format!("{}: {why}", safe_text(&who.name)));
-                self.full = Some(told.to_owned());
-            }
+    /// Gives the seat back (the connection is pending again): a login refused after
+    /// [`Connection::seat_for`] took it.
+    fn give_back_seat(&mut self) {
+        if let Some(seat) = self.seat.take() {
+            self.pending = Some(seat.pending_again());
         }
+    }
+
+    /// A session's place for `name`, taken before anything of the login is kept (a
+    /// name bound, a guest counted), so that a login turned away leaves no trace in
+    /// the store. `Err` when the caps are reached: the authentication is then
+    /// accepted all the same, only so that `auth_succeeded` can say why in a
+    /// disconnect message, which ssh clients show (a refused authentication would
+    /// only say "Permission denied").
+    fn seat_for(&mut self, name: &str) -> Result<(), Auth> {
+        let Err(full) = self.take_seat() else {
+            return Ok(());
+        };
+        let (told, why) = match full {
+            Full::Server(n) => (
+                limits_words::SERVER_FULL,
+                format!("the server is full ({n} players)"),
+            ),
+            Full::Address(n) => (
+                limits_words::ADDRESS_FULL,
+                format!("{n} players are in from this address"),
+            ),
+        };
+        self.refuse(&format!("{}: {why}", safe_text(name)));
+        self.full = Some(told.to_owned());
+        Err(Auth::Accept)
+    }
+
+    /// Lets `who` in (`logged` says who in the log), on the seat [`Connection::seat_for`]
+    /// took.
+    fn let_in(&mut self, who: Who, logged: &str) -> Auth {
+        self.log(&format!("is {logged}"));
+        self.who = Some(who);
         Auth::Accept
     }
 
@@ -807,6 +820,9 @@ impl Handler for Connection {
         if self.banned(user, Some(&fingerprint)) {
             return Ok(Auth::reject());
         }
+        if let Err(full) = self.seat_for(user) {
+            return Ok(full);
+        }
         // Bound by the store's writer, off the runtime's two workers.
         let (store, name, key) = (
             self.server.store.clone(),
@@ -826,6 +842,7 @@ impl Handler for Connection {
                 Ok(self.let_in(who, &logged))
             }
             Err(error) => {
+                self.give_back_seat();
                 self.refuse(&format!(
                     "{}: {}",
                     safe_text(user),
@@ -888,6 +905,9 @@ impl Handler for Connection {
             ));
             return Ok(Auth::reject());
         }
+        if let Err(full) = self.seat_for(&name) {
+            return Ok(full);
+        }
         // A guest's number is counted in the store, so none is ever given twice (a
         // guest inherits no one's seat, switches or history after a restart).
         let store = self.server.store.clone();
@@ -898,6 +918,7 @@ impl Handler for Connection {
         let n = match number {
             Ok(n) => n,
             Err(error) => {
+                self.give_back_seat();
                 self.refuse(&format!(
                     "guest {}: no guest number could be kept: {}",
                     safe_text(user),

@@ -281,7 +281,8 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
 #[test]
 fn a_full_server_tells_the_player_why() {
     run(async {
-        let server = Server::start_with(&["--max-sessions", "2", "--max-per-address", "1"]);
+        let server =
+            Server::start_with(&["--max-sessions", "2", "--max-per-address", "1", "--guests"]);
         let (_alice, _) = login(&server, player_address(), "alice", 1).await.unwrap();
         // One player from this address already.
         let (mut handle, told) = ssh_from(&server, player_address()).await.unwrap();
@@ -302,11 +303,38 @@ fn a_full_server_tells_the_player_why() {
             told_within(&told, "dave").await,
             "hijara serve is full; try again later"
         );
-        wait_log(&server, "both refusals", |log| {
+        // A guest is turned away the same way.
+        let (mut handle, told) = ssh_from(&server, stranger(2)).await.unwrap();
+        let _ = handle
+            .authenticate_keyboard_interactive_start("gus", None)
+            .await;
+        assert_eq!(
+            told_within(&told, "gus").await,
+            "hijara serve is full; try again later"
+        );
+        wait_log(&server, "the refusals", |log| {
             log.contains("refused: bob: 1 players are in from this address")
                 && log.contains("refused: dave: the server is full (2 players)")
+                && log.contains("refused: ~gus: the server is full (2 players)")
         })
         .await;
+        // QA: a refused login left its name bound to the key (and a guest counted):
+        // a login turned away leaves no trace in the store.
+        let db = server.db();
+        let names: Vec<String> = db
+            .prepare("SELECT name FROM names ORDER BY name")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(names, ["alice", "carol"]);
+        let guests: i64 = db
+            .query_row("SELECT value FROM meta WHERE name = 'guests'", [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert_eq!(guests, 0, "no guest number was given");
     });
 }
 
