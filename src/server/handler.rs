@@ -31,7 +31,7 @@ use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
-use super::names::{NameError, check_name};
+use super::names::{GuestNames, HeldName, NameError, check_name};
 use super::oneshot;
 use super::options::ServeOptions;
 use super::outside::safe_text;
@@ -76,6 +76,8 @@ pub(crate) struct Server {
     reviewer: Reviewer,
     live: Arc<Live>,
     limits: Arc<Limits>,
+    /// The guests' names in use now: one live guest each.
+    guest_names: Arc<GuestNames>,
 }
 
 /// The options each connection follows.
@@ -250,6 +252,7 @@ pub(crate) async fn listen(
         log,
         pool,
         live: Arc::default(),
+        guest_names: Arc::default(),
         limits: Arc::new(Limits {
             guests: options.guests,
             idle: options.idle_timeout,
@@ -555,8 +558,11 @@ struct Connection {
     pending: Option<Pending>,
     seat: Option<Seat>,
     door: Arc<Door>,
-    /// Authenticated with the sessions' caps reached: what the client is told.
-    full: Option<String>,
+    /// Authenticated only to be turned away (the sessions' caps reached, a guest's
+    /// name in use): what the client is told in the disconnect message.
+    turned_away: Option<String>,
+    /// A guest's name, held while this connection lives.
+    guest_name: Option<HeldName>,
     who: Option<Who>,
     /// The one session channel this connection may have, until the game takes it.
     channel: Option<ChannelId>,
@@ -585,7 +591,8 @@ impl Connection {
             door: pending.door(),
             pending: Some(pending),
             seat: None,
-            full: None,
+            turned_away: None,
+            guest_name: None,
             who: None,
             channel: None,
             open: None,
@@ -655,7 +662,7 @@ impl Connection {
             ),
         };
         self.refuse(&format!("{}: {why}", safe_text(name)));
-        self.full = Some(told.to_owned());
+        self.turned_away = Some(told.to_owned());
         Err(Auth::Accept)
     }
 
@@ -870,6 +877,8 @@ impl Handler for Connection {
             ));
             return Ok(Auth::reject());
         }
+        // `~gina` asks for the mark itself: it is shown once.
+        let user = user.trim_start_matches(GUEST_MARK);
         let name = format!("{GUEST_MARK}{user}");
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
             self.refuse(&format!(
@@ -908,6 +917,17 @@ impl Handler for Connection {
         if let Err(full) = self.seat_for(&name) {
             return Ok(full);
         }
+        // One live guest a name: a second is told so, in a disconnect message (as
+        // the caps are), rather than given a name they did not ask for.
+        let Some(held) = GuestNames::hold(&self.server.guest_names, &name) else {
+            self.give_back_seat();
+            self.refuse(&format!(
+                "guest {}: a guest is connected with that name",
+                safe_text(&name)
+            ));
+            self.turned_away = Some(limits_words::guest_name_in_use(&name));
+            return Ok(Auth::Accept);
+        };
         // A guest's number is counted in the store, so none is ever given twice (a
         // guest inherits no one's seat, switches or history after a restart).
         let store = self.server.store.clone();
@@ -927,6 +947,7 @@ impl Handler for Connection {
                 return Ok(Auth::reject());
             }
         };
+        self.guest_name = Some(held);
         let key = format!("{}{n}", super::who::GUEST_KEY);
         let logged = format!("{} (a guest, {key})", safe_text(&name));
         Ok(self.let_in(Who { key, name }, &logged))
@@ -995,7 +1016,7 @@ impl Handler for Connection {
     /// The client is in: from now on the login grace time does not apply. Or the caps
     /// on sessions were reached ([`Connection::let_in`]): the client is told so.
     async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
-        match self.full.take() {
+        match self.turned_away.take() {
             Some(told) => session.disconnect(Disconnect::TooManyConnections, &told, "")?,
             None => self.door.set_authenticated(),
         }

@@ -31,6 +31,10 @@ pub(crate) fn stalled(seconds: u64) -> String {
 }
 /// Authenticated, but the server has its most players.
 pub(crate) const SERVER_FULL: &str = "hijara serve is full; try again later";
+/// A guest asked for a name a guest connected now holds (or one that looks like it).
+pub(crate) fn guest_name_in_use(name: &str) -> String {
+    format!("hijara serve: a guest is connected as {name} now; connect with another name")
+}
 /// Authenticated, but the most players from one address are in.
 pub(crate) const ADDRESS_FULL: &str =
     "hijara serve: too many players from your address; try again later";

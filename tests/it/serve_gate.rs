@@ -13,7 +13,7 @@ use russh::keys::{PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
-use crate::serve_common::{Checker, PATIENCE, Server, key, run, wait_log};
+use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run, wait_log};
 use crate::serve_openssh::{SSH, ssh_args};
 
 /// The address the players come from; the stranger uses 127.0.0.2 and up.
@@ -359,6 +359,51 @@ fn new_connections_past_the_rate_are_turned_away_with_a_line() {
             log.contains("refused at the door: too many new connections from this address")
         })
         .await;
+    });
+}
+
+/// QA: a guest who asked for `~gina` was shown as `~~gina`, and two guests could be
+/// `~gina` at once. The mark is added once; a guest's name is held by one live guest
+/// at a time (in any case), and the second is told so, then free once they leave.
+#[test]
+fn a_guest_s_mark_is_added_once_and_one_live_guest_holds_a_name() {
+    run(async {
+        let server = Server::start_with(&["--guests"]);
+        let hal = Player::join_guest(&server, "~hal").await;
+        hal.wait_for("you: ~hal").await;
+        assert!(!hal.screen().contains("~~hal"), "{}", hal.screen());
+        for (asked, name) in [("hal", "~hal"), ("~HAL", "~HAL")] {
+            let (mut handle, told) = ssh_from(&server, stranger(1)).await.unwrap();
+            let _ = handle
+                .authenticate_keyboard_interactive_start(asked, None)
+                .await;
+            assert_eq!(
+                told_within(&told, asked).await,
+                format!(
+                    "hijara serve: a guest is connected as {name} now; connect with another name"
+                ),
+                "{asked}"
+            );
+        }
+        wait_log(&server, "the refusal", |log| {
+            log.contains("refused: guest ~HAL: a guest is connected with that name")
+        })
+        .await;
+        // Once hal has left, the name is free again.
+        hal.disconnect().await;
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let (mut handle, told) = ssh_from(&server, stranger(2)).await.unwrap();
+            let answer = handle
+                .authenticate_keyboard_interactive_start("hal", None)
+                .await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let in_use = told.lock().unwrap().is_some();
+            if matches!(answer, Ok(KeyboardInteractiveAuthResponse::Success)) && !in_use {
+                break;
+            }
+            assert!(Instant::now() < deadline, "~hal stays taken");
+        }
     });
 }
 
