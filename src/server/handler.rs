@@ -770,10 +770,14 @@ impl Connection {
                 // Bounded: a client that reads nothing must not hold this thread.
                 runtime.block_on(async {
                     let last_words = async {
-                        if stopping {
-                            let _ = handle
-                                .data(channel, limits_words::SHUTDOWN.as_bytes().to_vec())
-                                .await;
+                        // The last line, below the screen restored: why it ended.
+                        let said = match status {
+                            _ if stopping => Some(limits_words::SHUTDOWN),
+                            0 => Some(limits_words::GOODBYE),
+                            _ => None,
+                        };
+                        if let Some(said) = said {
+                            let _ = handle.data(channel, said.as_bytes().to_vec()).await;
                         }
                         let _ = handle.exit_status_request(channel, status).await;
                         let _ = handle.eof(channel).await;
