@@ -20,6 +20,7 @@ use russh::server::{
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet, Pty};
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::strings::club as club_words;
 use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
@@ -1139,15 +1140,31 @@ impl Handler for Connection {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let command = oneshot::parse(data);
-        let (Some(command), Some(who), true) = (
-            command,
+        // A stranger's bytes: cut to the longest command taken, made safe (and cut
+        // to 64 columns) before the log or the client sees them.
+        let shown = String::from_utf8_lossy(&data[..data.len().min(oneshot::MAX_COMMAND)]);
+        let shown = safe_text(&shown);
+        let (Some(who), true) = (
             self.who.clone(),
             Some(channel) == self.channel && self.input.is_none(),
         ) else {
-            let shown = String::from_utf8_lossy(&data[..data.len().min(oneshot::MAX_COMMAND)]);
-            self.refuse(&format!("exec {}", safe_text(&shown)));
+            // Not this connection's session channel, or the game runs on it.
+            self.refuse(&format!("exec {shown}"));
             session.channel_failure(channel)?;
+            return Ok(());
+        };
+        let Some(command) = oneshot::parse(data) else {
+            // Off the list: the channel is taken, only to say so on standard error
+            // (a refused request shows only "exec request failed"), status 127 as a
+            // shell's "command not found".
+            self.refuse(&format!("exec {shown}"));
+            session.channel_success(channel)?;
+            let end = if self.pty.is_some() { "\r\n" } else { "\n" };
+            let line = format!("{}{end}", club_words::no_such_command(&shown));
+            session.extended_data(channel, 1, line.into_bytes())?;
+            session.exit_status_request(channel, 127)?;
+            session.eof(channel)?;
+            session.close(channel)?;
             return Ok(());
         };
         session.channel_success(channel)?;
