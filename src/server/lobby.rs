@@ -1042,6 +1042,7 @@ mod tests {
         for _ in 0..60 {
             let lines = drawn_at(&lobby, 40, 12);
             assert!(lines.iter().all(|l| crate::text::width(l) <= 40));
+            assert!(lines[11].contains("Esc ? q close"), "{lines:#?}");
             seen.push_str(&lines.join("\n"));
             lobby.key(key(KeyCode::Down), &rows);
         }

@@ -218,13 +218,24 @@ impl Widget for &KeysHelp {
         let all = lines.len();
         let top = self.top.min(all.saturating_sub(shown));
         let inner_w = usize::from(popup.width.saturating_sub(2));
-        // The foot says how to close it, and where a scroll is, what is shown.
-        let mut foot = hint_line(HintLine::LobbyHelp);
-        if shown < all {
-            let at = serve::help_shown(top + 1, (top + shown).min(all), all);
-            foot = format!("{at}  {foot}");
-        }
-        let foot = Line::styled(text::fit(&foot, inner_w).into_owned(), self.dim).centered();
+        // The foot says how to close it, and where a scroll is, what is shown: the
+        // longest wording that fits (the closing keys are kept last).
+        let full = hint_line(HintLine::LobbyHelp);
+        let close = keymap::hint_parts(HintLine::LobbyHelp)
+            .last()
+            .copied()
+            .unwrap_or_default();
+        let at = (shown < all).then(|| serve::help_shown(top + 1, (top + shown).min(all), all));
+        let with_at = |t: &str| at.as_ref().map_or(t.to_owned(), |a| format!("{a}  {t}"));
+        let choices = [
+            with_at(&full),
+            full.clone(),
+            with_at(close),
+            close.to_owned(),
+        ];
+        let foot = text::first_fitting(choices.iter().map(String::as_str), inner_w)
+            .map_or_else(|| text::fit(close, inner_w).into_owned(), str::to_owned);
+        let foot = Line::styled(foot, self.dim).centered();
         let title = Line::styled(text::fit(self.title, inner_w).into_owned(), self.strong);
         Clear.render(popup, buf);
         let block = Block::bordered().title(title.centered()).title_bottom(foot);

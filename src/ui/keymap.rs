@@ -1403,6 +1403,11 @@ pub(crate) fn help_rows_over_board(
 
 /// The hint line `line`, from the table's wordings, joined with its separator.
 pub(crate) fn hint_line(line: HintLine) -> String {
+    hint_parts(line).join(line.separator())
+}
+
+/// The wordings of the hint line `line`, in their places.
+pub(crate) fn hint_parts(line: HintLine) -> Vec<&'static str> {
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
         .flat_map(|b| b.hints)
@@ -1410,8 +1415,7 @@ pub(crate) fn hint_line(line: HintLine) -> String {
         .map(|&(_, place, text)| (place, text))
         .collect();
     parts.sort_by_key(|&(place, _)| place);
-    let texts: Vec<&str> = parts.into_iter().map(|(_, text)| text).collect();
-    texts.join(line.separator())
+    parts.into_iter().map(|(_, text)| text).collect()
 }
 
 #[cfg(test)]
