@@ -225,6 +225,10 @@ pub(crate) struct Pending {
 pub(crate) struct Seat {
     gate: Gate,
     address: IpAddr,
+    /// The connection's number and door while it was pending, for
+    /// [`Seat::pending_again`].
+    id: u64,
+    door: Arc<Door>,
 }
 
 /// An IPv4 address seen as IPv6 counts as the IPv4 address.
@@ -421,10 +425,41 @@ impl Pending {
         let seat = Seat {
             gate: self.gate.clone(),
             address: self.address,
+            id: self.id,
+            door: self.door.clone(),
         };
         // Already taken off the list: dropping it finds nothing to give back.
         drop(self);
         Ok(seat)
+    }
+}
+
+impl Seat {
+    /// The place given back and the connection pending again, with its number (its
+    /// age among the pending) and door: its login was refused after the seat was
+    /// taken (a name not granted), and it may try again.
+    pub(crate) fn pending_again(self) -> Pending {
+        let pending = Pending {
+            gate: self.gate.clone(),
+            id: self.id,
+            address: self.address,
+            door: self.door.clone(),
+        };
+        let mut counts = self.gate.counts();
+        counts.pending.insert(
+            self.id,
+            Waiting {
+                address: self.address,
+                door: self.door.clone(),
+            },
+        );
+        if let Some(entry) = counts.addresses.get_mut(&self.address) {
+            entry.pending += 1;
+        }
+        drop(counts);
+        // Its drop gives the session's place back.
+        drop(self);
+        pending
     }
 }
 
@@ -557,6 +592,21 @@ mod tests {
         // The evicted connection's ticket, dropped later, gives back nothing twice.
         drop(first);
         assert_eq!(gate.now_counted(), (4, 0));
+    }
+
+    #[test]
+    fn a_seat_given_back_pends_again_and_is_counted_once() {
+        let gate = gate("10:30:20", 100);
+        let now = Instant::now();
+        let pending = gate.admit(ip(2), now, 0).unwrap().pending;
+        let seat = pending.seat().unwrap();
+        assert_eq!(gate.now_counted(), (0, 1));
+        let pending = seat.pending_again();
+        assert_eq!(gate.now_counted(), (1, 0));
+        let seat = pending.seat().unwrap();
+        assert_eq!(gate.now_counted(), (0, 1));
+        drop(seat);
+        assert_eq!(gate.now_counted(), (0, 0));
     }
 
     #[test]

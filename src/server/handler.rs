@@ -20,6 +20,7 @@ use russh::server::{
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet, Pty};
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::strings::club as club_words;
 use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
@@ -31,7 +32,7 @@ use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
-use super::names::{NameError, check_name};
+use super::names::{GuestNames, HeldName, NameError, check_name};
 use super::oneshot;
 use super::options::ServeOptions;
 use super::outside::safe_text;
@@ -76,6 +77,8 @@ pub(crate) struct Server {
     reviewer: Reviewer,
     live: Arc<Live>,
     limits: Arc<Limits>,
+    /// The guests' names in use now: one live guest each.
+    guest_names: Arc<GuestNames>,
 }
 
 /// The options each connection follows.
@@ -250,6 +253,7 @@ pub(crate) async fn listen(
         log,
         pool,
         live: Arc::default(),
+        guest_names: Arc::default(),
         limits: Arc::new(Limits {
             guests: options.guests,
             idle: options.idle_timeout,
@@ -555,8 +559,11 @@ struct Connection {
     pending: Option<Pending>,
     seat: Option<Seat>,
     door: Arc<Door>,
-    /// Authenticated with the sessions' caps reached: what the client is told.
-    full: Option<String>,
+    /// Authenticated only to be turned away (the sessions' caps reached, a guest's
+    /// name in use): what the client is told in the disconnect message.
+    turned_away: Option<String>,
+    /// A guest's name, held while this connection lives.
+    guest_name: Option<HeldName>,
     who: Option<Who>,
     /// The one session channel this connection may have, until the game takes it.
     channel: Option<ChannelId>,
@@ -585,7 +592,8 @@ impl Connection {
             door: pending.door(),
             pending: Some(pending),
             seat: None,
-            full: None,
+            turned_away: None,
+            guest_name: None,
             who: None,
             channel: None,
             open: None,
@@ -626,31 +634,44 @@ impl Connection {
         }
     }
 
-    /// Lets `who` in (`logged` says who in the log) if the caps on sessions allow. If
-    /// not, the authentication is still accepted, only so that `auth_succeeded` can say
-    /// why in a disconnect message, which ssh clients show (a refused authentication
-    /// would only say "Permission denied").
-    fn let_in(&mut self, who: Who, logged: &str) -> Auth {
-        match self.take_seat() {
-            Ok(()) => {
-                self.log(&format!("is {logged}"));
-                self.who = Some(who);
-            }
-            Err(full) => {
-                let (told, why) = match full {
-                    Full::Server(n) => (
-                        limits_words::SERVER_FULL,
-                        format!("the server is full ({n} players)"),
-                    ),
-                    Full::Address(n) => (
-                        limits_words::ADDRESS_FULL,
-                        format!("{n} players are in from this address"),
-                    ),
-                };
-                self.refuse(&format!("{}: {why}", safe_text(&who.name)));
-                self.full = Some(told.to_owned());
-            }
+    /// Gives the seat back (the connection is pending again): a login refused after
+    /// [`Connection::seat_for`] took it.
+    fn give_back_seat(&mut self) {
+        if let Some(seat) = self.seat.take() {
+            self.pending = Some(seat.pending_again());
         }
+    }
+
+    /// A session's place for `name`, taken before anything of the login is kept (a
+    /// name bound, a guest counted), so that a login turned away leaves no trace in
+    /// the store. `Err` when the caps are reached: the authentication is then
+    /// accepted all the same, only so that `auth_succeeded` can say why in a
+    /// disconnect message, which ssh clients show (a refused authentication would
+    /// only say "Permission denied").
+    fn seat_for(&mut self, name: &str) -> Result<(), Auth> {
+        let Err(full) = self.take_seat() else {
+            return Ok(());
+        };
+        let (told, why) = match full {
+            Full::Server(n) => (
+                limits_words::SERVER_FULL,
+                format!("the server is full ({n} players)"),
+            ),
+            Full::Address(n) => (
+                limits_words::ADDRESS_FULL,
+                format!("{n} players are in from this address"),
+            ),
+        };
+        self.refuse(&format!("{}: {why}", safe_text(name)));
+        self.turned_away = Some(told.to_owned());
+        Err(Auth::Accept)
+    }
+
+    /// Lets `who` in (`logged` says who in the log), on the seat [`Connection::seat_for`]
+    /// took.
+    fn let_in(&mut self, who: Who, logged: &str) -> Auth {
+        self.log(&format!("is {logged}"));
+        self.who = Some(who);
         Auth::Accept
     }
 
@@ -750,10 +771,14 @@ impl Connection {
                 // Bounded: a client that reads nothing must not hold this thread.
                 runtime.block_on(async {
                     let last_words = async {
-                        if stopping {
-                            let _ = handle
-                                .data(channel, limits_words::SHUTDOWN.as_bytes().to_vec())
-                                .await;
+                        // The last line, below the screen restored: why it ended.
+                        let said = match status {
+                            _ if stopping => Some(limits_words::SHUTDOWN),
+                            0 => Some(limits_words::GOODBYE),
+                            _ => None,
+                        };
+                        if let Some(said) = said {
+                            let _ = handle.data(channel, said.as_bytes().to_vec()).await;
                         }
                         let _ = handle.exit_status_request(channel, status).await;
                         let _ = handle.eof(channel).await;
@@ -807,6 +832,9 @@ impl Handler for Connection {
         if self.banned(user, Some(&fingerprint)) {
             return Ok(Auth::reject());
         }
+        if let Err(full) = self.seat_for(user) {
+            return Ok(full);
+        }
         // Bound by the store's writer, off the runtime's two workers.
         let (store, name, key) = (
             self.server.store.clone(),
@@ -826,6 +854,7 @@ impl Handler for Connection {
                 Ok(self.let_in(who, &logged))
             }
             Err(error) => {
+                self.give_back_seat();
                 self.refuse(&format!(
                     "{}: {}",
                     safe_text(user),
@@ -853,6 +882,8 @@ impl Handler for Connection {
             ));
             return Ok(Auth::reject());
         }
+        // `~gina` asks for the mark itself: it is shown once.
+        let user = user.trim_start_matches(GUEST_MARK);
         let name = format!("{GUEST_MARK}{user}");
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
             self.refuse(&format!(
@@ -888,6 +919,20 @@ impl Handler for Connection {
             ));
             return Ok(Auth::reject());
         }
+        if let Err(full) = self.seat_for(&name) {
+            return Ok(full);
+        }
+        // One live guest a name: a second is told so, in a disconnect message (as
+        // the caps are), rather than given a name they did not ask for.
+        let Some(held) = GuestNames::hold(&self.server.guest_names, &name) else {
+            self.give_back_seat();
+            self.refuse(&format!(
+                "guest {}: a guest is connected with that name",
+                safe_text(&name)
+            ));
+            self.turned_away = Some(limits_words::guest_name_in_use(&name));
+            return Ok(Auth::Accept);
+        };
         // A guest's number is counted in the store, so none is ever given twice (a
         // guest inherits no one's seat, switches or history after a restart).
         let store = self.server.store.clone();
@@ -898,6 +943,7 @@ impl Handler for Connection {
         let n = match number {
             Ok(n) => n,
             Err(error) => {
+                self.give_back_seat();
                 self.refuse(&format!(
                     "guest {}: no guest number could be kept: {}",
                     safe_text(user),
@@ -906,6 +952,7 @@ impl Handler for Connection {
                 return Ok(Auth::reject());
             }
         };
+        self.guest_name = Some(held);
         let key = format!("{}{n}", super::who::GUEST_KEY);
         let logged = format!("{} (a guest, {key})", safe_text(&name));
         Ok(self.let_in(Who { key, name }, &logged))
@@ -974,7 +1021,7 @@ impl Handler for Connection {
     /// The client is in: from now on the login grace time does not apply. Or the caps
     /// on sessions were reached ([`Connection::let_in`]): the client is told so.
     async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
-        match self.full.take() {
+        match self.turned_away.take() {
             Some(told) => session.disconnect(Disconnect::TooManyConnections, &told, "")?,
             None => self.door.set_authenticated(),
         }
@@ -1093,15 +1140,31 @@ impl Handler for Connection {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let command = oneshot::parse(data);
-        let (Some(command), Some(who), true) = (
-            command,
+        // A stranger's bytes: cut to the longest command taken, made safe (and cut
+        // to 64 columns) before the log or the client sees them.
+        let shown = String::from_utf8_lossy(&data[..data.len().min(oneshot::MAX_COMMAND)]);
+        let shown = safe_text(&shown);
+        let (Some(who), true) = (
             self.who.clone(),
             Some(channel) == self.channel && self.input.is_none(),
         ) else {
-            let shown = String::from_utf8_lossy(&data[..data.len().min(oneshot::MAX_COMMAND)]);
-            self.refuse(&format!("exec {}", safe_text(&shown)));
+            // Not this connection's session channel, or the game runs on it.
+            self.refuse(&format!("exec {shown}"));
             session.channel_failure(channel)?;
+            return Ok(());
+        };
+        let Some(command) = oneshot::parse(data) else {
+            // Off the list: the channel is taken, only to say so on standard error
+            // (a refused request shows only "exec request failed"), status 127 as a
+            // shell's "command not found".
+            self.refuse(&format!("exec {shown}"));
+            session.channel_success(channel)?;
+            let end = if self.pty.is_some() { "\r\n" } else { "\n" };
+            let line = format!("{}{end}", club_words::no_such_command(&shown));
+            session.extended_data(channel, 1, line.into_bytes())?;
+            session.exit_status_request(channel, 127)?;
+            session.eof(channel)?;
+            session.close(channel)?;
             return Ok(());
         };
         session.channel_success(channel)?;

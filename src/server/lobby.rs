@@ -17,6 +17,7 @@ use crate::prefs::Palette;
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::strings::serve as words;
+use crate::ui::KeysHelp;
 use crate::ui::keymap;
 use crate::ui::keymap::{Action, HintLine, KeyContext};
 use crate::ui::{Keyed, Message, MessageKind, Wording};
@@ -228,6 +229,11 @@ pub(crate) struct LobbyState {
     pub(crate) club: Option<ClubView>,
     /// Whether the player may play rated games (a key, not a guest).
     can_rate: bool,
+    /// The help shown over the lobby (`?`): whose keys it lists, and its first line
+    /// shown.
+    help: Option<(KeyContext, usize)>,
+    /// The screen's width, for the help's scrolling.
+    width: u16,
 }
 
 impl LobbyState {
@@ -250,6 +256,8 @@ impl LobbyState {
             ratings: String::new(),
             club: None,
             can_rate: true,
+            help: None,
+            width: 80,
         }
     }
 
@@ -258,9 +266,49 @@ impl LobbyState {
         self.can_rate = false;
     }
 
-    /// The screen is `height` rows high now.
-    pub(crate) fn resized(&mut self, height: u16) {
+    /// The screen is `width`×`height` now.
+    pub(crate) fn resized(&mut self, width: u16, height: u16) {
+        self.width = width;
         self.height = height;
+    }
+
+    /// The help over the lobby, if it is shown.
+    fn help_view(&self) -> Option<KeysHelp> {
+        let bold = if self.palette.has_colour() {
+            Style::new().add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        self.help.map(|(context, top)| KeysHelp {
+            context,
+            top,
+            strong: bold,
+            dim: Style::new(),
+            title: crate::strings::screen::HELP_TITLE,
+        })
+    }
+
+    /// A key while the help is shown: it scrolls, closes, or (Ctrl-c) leaves.
+    fn help_key(&mut self, key: KeyEvent) -> Choice {
+        let (Some(view), Some((_, top))) = (self.help_view(), self.help.as_mut()) else {
+            return Choice::Stay;
+        };
+        let area = Rect::new(0, 0, self.width, self.height);
+        let (last, page) = (view.last_top(area), view.page(area));
+        *top = (*top).min(last);
+        match keymap::action(key, KeyContext::LobbyHelp) {
+            Some(Action::ForceQuit) => return Choice::Leave,
+            Some(Action::No) => self.help = None,
+            Some(Action::Step(n)) => {
+                *top = top.saturating_add_signed(n as isize).min(last);
+            }
+            Some(Action::NextPage) => *top = (*top + page).min(last),
+            Some(Action::PreviousPage) => *top = top.saturating_sub(page),
+            Some(Action::Start) => *top = 0,
+            Some(Action::End) => *top = last,
+            _ => {}
+        }
+        Choice::Stay
     }
 
     /// The rows a page of tables shows: nine at most, fewer on a short screen.
@@ -301,7 +349,9 @@ impl LobbyState {
 
     /// Which keys apply now: the key table's context of the lobby's state.
     pub(crate) fn context(&self) -> KeyContext {
-        if self.number.is_some() {
+        if self.help.is_some() {
+            KeyContext::LobbyHelp
+        } else if self.number.is_some() {
             KeyContext::LobbyNumber
         } else if self.claiming {
             KeyContext::LobbyClaim
@@ -365,9 +415,16 @@ impl LobbyState {
     /// numbers the lines `1`-`9` pick.
     pub(crate) fn key(&mut self, key: KeyEvent, rows: &[Row]) -> Choice {
         self.note = None;
+        if self.help.is_some() {
+            return self.help_key(key);
+        }
         let action = keymap::action(key, self.context());
         if action == Some(Action::ForceQuit) {
             return Choice::Leave;
+        }
+        if action == Some(Action::Help) {
+            self.help = Some((self.context(), 0));
+            return Choice::Stay;
         }
         if let Some((pick, typed)) = &mut self.number {
             let pick = *pick;
@@ -711,11 +768,15 @@ impl Widget for &LobbyView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if self.lobby.club.is_some() {
             self.render_club(area, buf);
-            return;
+        } else {
+            Paragraph::new(self.lines(area.width))
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
         }
-        Paragraph::new(self.lines(area.width))
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        // The help, over whichever screen it lists the keys of.
+        if let Some(help) = self.lobby.help_view() {
+            (&help).render(area, buf);
+        }
     }
 }
 
@@ -935,6 +996,68 @@ mod tests {
         buf.content().iter().map(|c| c.symbol()).collect()
     }
 
+    /// The lobby drawn at `width`×`height` for `key`, as rows of text.
+    fn drawn_at(lobby: &LobbyState, width: u16, height: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        (&lobby.view(&[], "k", Wording::Keys)).render(area, &mut buf);
+        (0..height).map(|y| drawn_row(&buf, y)).collect()
+    }
+
+    /// QA: the lobby had no `?`; its unknown-key line pointed at a hint line that
+    /// leaves out A, N, L, w and Tab. The help lists every row of the lobby's keys,
+    /// scrolls where it does not fit, and Esc, `?` and q close it (q does not leave).
+    #[test]
+    fn question_mark_shows_every_lobby_key_and_scrolls_on_a_small_screen() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.key(key(KeyCode::Char('x')), &rows);
+        assert!(drawn(&lobby, &rows, "k").contains("Unknown key: press ? for help"));
+        assert_eq!(lobby.key(key(KeyCode::Char('?')), &rows), Choice::Stay);
+        let shown = drawn_at(&lobby, 80, 24).join("\n");
+        for (keys, _) in keymap::help_rows(KeyContext::Lobby) {
+            assert!(shown.contains(&format!("{keys}  ")), "{keys} in\n{shown}");
+        }
+        insta::assert_snapshot!("lobby_help_80x24", shown);
+        for close in [KeyCode::Esc, KeyCode::Char('?'), KeyCode::Char('q')] {
+            assert_eq!(lobby.key(key(close), &rows), Choice::Stay, "{close:?}");
+            assert!(
+                !drawn(&lobby, &rows, "k").contains("Ctrl-c"),
+                "{close:?} closes"
+            );
+            lobby.key(key(KeyCode::Char('?')), &rows);
+        }
+        // The form's and the club's own keys, the same way.
+        lobby.key(key(KeyCode::Esc), &rows);
+        lobby.key(key(KeyCode::Char('n')), &rows);
+        lobby.key(key(KeyCode::Char('?')), &rows);
+        assert!(drawn(&lobby, &rows, "k").contains("o, s, v, k, p, t, r"));
+        lobby.key(key(KeyCode::Esc), &rows);
+        lobby.key(key(KeyCode::Esc), &rows);
+        // Small: the rows scroll into view, each line within the screen.
+        lobby.resized(40, 12);
+        lobby.key(key(KeyCode::Char('?')), &rows);
+        let mut seen = String::new();
+        for _ in 0..60 {
+            let lines = drawn_at(&lobby, 40, 12);
+            assert!(lines.iter().all(|l| crate::text::width(l) <= 40));
+            assert!(lines[11].contains("Esc ? q close"), "{lines:#?}");
+            seen.push_str(&lines.join("\n"));
+            lobby.key(key(KeyCode::Down), &rows);
+        }
+        for (keys, _) in keymap::help_rows(KeyContext::Lobby) {
+            assert!(seen.contains(keys), "{keys} scrolled into view");
+        }
+        assert!(seen.contains("the leaderboards"), "{seen}");
+        // Tiny sizes draw without a panic.
+        for (w, h) in [(1, 1), (5, 3), (20, 6)] {
+            lobby.resized(w, h);
+            lobby.key(key(KeyCode::PageDown), &rows);
+            drawn_at(&lobby, w, h);
+        }
+    }
+
     fn rows_for(hall: &mut Hall, key: &str) -> Vec<Row> {
         seen_by(&hall.listing(), key).cloned().collect()
     }
@@ -1037,7 +1160,7 @@ mod tests {
         }
         let rows = rows_for(&mut hall, "kBob");
         let mut lobby = LobbyState::new("Bob", Palette::Default);
-        lobby.resized(24);
+        lobby.resized(80, 24);
         let page = drawn(&lobby, &rows, "kBob");
         assert!(
             page.contains("9  player8") && !page.contains("player9"),

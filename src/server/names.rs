@@ -98,9 +98,63 @@ pub(crate) fn look_alike(name: &str) -> String {
         .collect()
 }
 
+/// The names of the guests connected now, in their look-alike form ([`look_alike`]):
+/// a guest's name is held by one live connection at a time, from its login to its end.
+/// Shared by the server's connections (not process-wide: each server has its own).
+#[derive(Debug, Default)]
+pub(crate) struct GuestNames(std::sync::Mutex<std::collections::HashSet<String>>);
+
+/// A guest's name held by its connection: let go when dropped.
+#[derive(Debug)]
+pub(crate) struct HeldName {
+    names: std::sync::Arc<GuestNames>,
+    look: String,
+}
+
+impl GuestNames {
+    /// Holds `name` for a guest's connection; `None` when a live guest holds it (or a
+    /// name that looks like it).
+    pub(crate) fn hold(names: &std::sync::Arc<GuestNames>, name: &str) -> Option<HeldName> {
+        let look = look_alike(name);
+        let fresh = names.held().insert(look.clone());
+        fresh.then(|| HeldName {
+            names: names.clone(),
+            look,
+        })
+    }
+
+    /// The set, whoever panicked while holding its lock (an insert or remove cannot
+    /// leave it half-changed).
+    fn held(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<String>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Drop for HeldName {
+    fn drop(&mut self) {
+        self.names.held().remove(&self.look);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guest_s_name_is_held_by_one_connection_until_it_ends() {
+        let names = std::sync::Arc::new(GuestNames::default());
+        let held = GuestNames::hold(&names, "~gina").expect("free");
+        assert!(GuestNames::hold(&names, "~GINA").is_none(), "in any case");
+        assert!(
+            GuestNames::hold(&names, "~g\u{456}na").is_none(),
+            "a look-alike"
+        );
+        assert!(GuestNames::hold(&names, "~hal").is_some());
+        drop(held);
+        assert!(GuestNames::hold(&names, "~gina").is_some(), "free again");
+    }
 
     #[test]
     fn names_are_printable_narrow_and_visible() {

@@ -1,6 +1,7 @@
 //! One-shot commands over SSH (`ssh -p 2222 alice@host status`): read-only, an
 //! explicit allow-list, each answered in a few lines of text and then the channel
-//! closes. Every other command is refused, as any exec request was before. Every
+//! closes. Every other command is refused: one line on standard error (the handler
+//! names it, made safe, and lists these), exit status 127. Every
 //! line goes through the one filter for a stranger's text.
 //!
 //! - `status`: the correspondence games where it is your move, with the time left,

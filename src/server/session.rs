@@ -626,7 +626,7 @@ impl Lobby for LobbyHost {
             Input::Key(key) => key,
             Input::Resize(width, height) => {
                 self.area = Rect::new(0, 0, width, height);
-                self.screen.resized(height);
+                self.screen.resized(width, height);
                 // The loop's first input: a player back within the grace period goes
                 // straight to their seat.
                 if !std::mem::replace(&mut self.started, true)

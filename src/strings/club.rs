@@ -234,6 +234,13 @@ pub(crate) const NO_STORE: &str = "This server keeps no records";
 pub(crate) fn guest_no_games(name: &str) -> String {
     format!("{name}: a guest has no games kept here: connect with a key")
 }
+/// The one-shot commands taken, as a refusal lists them.
+pub(crate) const ONE_SHOTS: &str = "status, top [standard|corners] [live|correspondence], games";
+/// A one-shot command off the list (`shown`: the command made safe and cut): one line
+/// on standard error.
+pub(crate) fn no_such_command(shown: &str) -> String {
+    format!("hijara serve: no command `{shown}` here; the commands are {ONE_SHOTS}")
+}
 /// `status`'s first line.
 pub(crate) fn status_head(name: &str, mine: usize, theirs: usize) -> String {
     match (mine, theirs) {

@@ -40,7 +40,12 @@ pub(crate) fn notify_chosen(on: bool) -> &'static str {
         "Notifications off: the bell alone tells your move, if it is on"
     }
 }
-pub(crate) const UNKNOWN_KEY: &str = "Unknown key: see the keys below";
+/// A key the lobby does not take: `?` lists those it does.
+pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
+/// The lobby's help box, scrolled: the lines shown (`first`-`last`) of `all`.
+pub(crate) fn help_shown(first: usize, last: usize, all: usize) -> String {
+    format!("{first}-{last} of {all}")
+}
 pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
 
 pub(crate) fn you(name: &str) -> String {

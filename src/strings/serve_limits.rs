@@ -4,6 +4,9 @@
 /// The status line while a server's AI waits for a free engine.
 pub(crate) const WAITING_FOR_ENGINE: &str =
     "The AI waits for a free engine: its thinking time starts then";
+/// Sent when a session ends by the player's choice (q, Ctrl-c, q on the "please
+/// enlarge" screen, the lobby left idle), after the client's screen is restored.
+pub(crate) const GOODBYE: &str = "Goodbye from hijara serve.\r\n";
 /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
 pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
 
@@ -31,6 +34,10 @@ pub(crate) fn stalled(seconds: u64) -> String {
 }
 /// Authenticated, but the server has its most players.
 pub(crate) const SERVER_FULL: &str = "hijara serve is full; try again later";
+/// A guest asked for a name a guest connected now holds (or one that looks like it).
+pub(crate) fn guest_name_in_use(name: &str) -> String {
+    format!("hijara serve: a guest is connected as {name} now; connect with another name")
+}
 /// Authenticated, but the most players from one address are in.
 pub(crate) const ADDRESS_FULL: &str =
     "hijara serve: too many players from your address; try again later";

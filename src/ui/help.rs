@@ -2,6 +2,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
@@ -9,10 +10,13 @@ use crate::rules::{Game, Ruleset};
 use crate::strings::screen::{
     CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
 };
+use crate::strings::serve;
 use crate::text;
 
 use super::effect::Input;
-use super::keymap::{self, Action, KeyContext, help_rows, help_rows_over_board};
+use super::keymap::{
+    self, Action, HintLine, KeyContext, help_rows, help_rows_over_board, hint_line,
+};
 use super::look::Look;
 
 /// The help as a widget, drawn centred over whatever area it is given.
@@ -115,6 +119,128 @@ impl Widget for &HelpView {
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false })
+            .render(popup, buf);
+    }
+}
+
+/// The keys of a screen without a board (the server's lobby, its form and club
+/// screens) as a help box drawn over it: the key table's rows of `context` (its own
+/// first, then `?` and Ctrl-c), the keys
+/// in a column and what they do wrapped beside them, scrolled to `top` where they
+/// do not all fit. The box is at most 74 columns wide, as the game's help.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeysHelp {
+    /// Whose keys are listed.
+    pub context: KeyContext,
+    /// The first line shown (clamped to [`KeysHelp::last_top`] when drawn).
+    pub top: usize,
+    /// The keys' style.
+    pub strong: Style,
+    /// The foot line's style.
+    pub dim: Style,
+    /// The box's title.
+    pub title: &'static str,
+}
+
+impl KeysHelp {
+    /// The box drawn in `area`, for `lines` lines of text.
+    fn popup(area: Rect, lines: usize) -> Rect {
+        let width = 74.min(area.width);
+        let height = u16::try_from(lines + 2)
+            .unwrap_or(u16::MAX)
+            .min(area.height);
+        area.centered(Constraint::Length(width), Constraint::Length(height))
+    }
+
+    /// The rows as lines `width` columns wide: where the room beside the keys is too
+    /// narrow, each row's keys go on a line of their own.
+    fn lines(&self, width: usize) -> Vec<Line<'static>> {
+        let rows: Vec<_> = keymap::help_rows_own_first(self.context).collect();
+        let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
+        let beside = width >= key_w + 2 + 20;
+        let mut lines = Vec::new();
+        for (keys, what) in rows {
+            if beside {
+                let pad = " ".repeat(key_w - text::width(keys));
+                let wrapped = text::wrap(what, width - key_w - 2);
+                for (i, part) in wrapped.into_iter().enumerate() {
+                    let head = if i == 0 {
+                        Span::styled(format!("{pad}{keys}  "), self.strong)
+                    } else {
+                        Span::raw(" ".repeat(key_w + 2))
+                    };
+                    lines.push(Line::from(vec![head, Span::raw(part)]));
+                }
+            } else {
+                lines.push(Line::styled(
+                    text::fit(keys, width).into_owned(),
+                    self.strong,
+                ));
+                lines.extend(
+                    text::wrap(what, width.saturating_sub(2))
+                        .into_iter()
+                        .map(|part| Line::raw(text::fit(&format!("  {part}"), width).into_owned())),
+                );
+            }
+        }
+        lines
+    }
+
+    /// The lines, their box, and the rows of text inside it, in `area`.
+    fn laid_out(&self, area: Rect) -> (Vec<Line<'static>>, Rect, usize) {
+        let inner_w = usize::from(74.min(area.width).saturating_sub(2));
+        let lines = self.lines(inner_w.max(1));
+        let popup = KeysHelp::popup(area, lines.len());
+        let shown = usize::from(popup.height.saturating_sub(2));
+        (lines, popup, shown)
+    }
+
+    /// The last line that can be the first shown in `area`: the help scrolls no
+    /// further than its last line at the foot of the box.
+    pub(crate) fn last_top(&self, area: Rect) -> usize {
+        let (lines, _, shown) = self.laid_out(area);
+        lines.len().saturating_sub(shown)
+    }
+
+    /// How many lines a page of scrolling moves in `area`.
+    pub(crate) fn page(&self, area: Rect) -> usize {
+        self.laid_out(area).2.max(1)
+    }
+}
+
+impl Widget for &KeysHelp {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        let (lines, popup, shown) = self.laid_out(area);
+        let all = lines.len();
+        let top = self.top.min(all.saturating_sub(shown));
+        let inner_w = usize::from(popup.width.saturating_sub(2));
+        // The foot says how to close it, and where a scroll is, what is shown: the
+        // longest wording that fits (the closing keys are kept last).
+        let full = hint_line(HintLine::LobbyHelp);
+        let close = keymap::hint_parts(HintLine::LobbyHelp)
+            .last()
+            .copied()
+            .unwrap_or_default();
+        let at = (shown < all).then(|| serve::help_shown(top + 1, (top + shown).min(all), all));
+        let with_at = |t: &str| at.as_ref().map_or(t.to_owned(), |a| format!("{a}  {t}"));
+        let choices = [
+            with_at(&full),
+            full.clone(),
+            with_at(close),
+            close.to_owned(),
+        ];
+        let foot = text::first_fitting(choices.iter().map(String::as_str), inner_w)
+            .map_or_else(|| text::fit(close, inner_w).into_owned(), str::to_owned);
+        let foot = Line::styled(foot, self.dim).centered();
+        let title = Line::styled(text::fit(self.title, inner_w).into_owned(), self.strong);
+        Clear.render(popup, buf);
+        let block = Block::bordered().title(title.centered()).title_bottom(foot);
+        Paragraph::new(lines.into_iter().skip(top).take(shown).collect::<Vec<_>>())
+            .block(block)
             .render(popup, buf);
     }
 }

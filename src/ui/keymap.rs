@@ -218,6 +218,8 @@ pub enum KeyContext {
     LobbyClaim,
     /// A number being typed in the lobby (after its first digit): more digits, Enter.
     LobbyNumber,
+    /// The lobby's help, over the lobby: it scrolls, and Esc, `?` or q close it.
+    LobbyHelp,
     /// A leaderboard, over the lobby.
     LobbyBoard,
     /// A player's profile, over the lobby.
@@ -305,6 +307,8 @@ pub enum HintLine {
     LobbyBoard,
     /// A profile.
     LobbyProfile,
+    /// The lobby's help: its scroll keys, at the foot of its box.
+    LobbyHelp,
     /// A message typed at a server table.
     MessageEntry,
     /// The start screen.
@@ -329,7 +333,8 @@ impl HintLine {
             | HintLine::LobbyFormEnd
             | HintLine::LobbyClub
             | HintLine::LobbyBoard
-            | HintLine::LobbyProfile => "  ",
+            | HintLine::LobbyProfile
+            | HintLine::LobbyHelp => "  ",
             _ => " · ",
         }
     }
@@ -821,13 +826,24 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     // Both.
     Binding {
-        contexts: &[C::Board, C::Replay],
+        contexts: &[
+            C::Board,
+            C::Replay,
+            C::Lobby,
+            C::LobbyForm,
+            C::LobbyBoard,
+            C::LobbyProfile,
+        ],
         keys: &[(ch('?'), A::Help)],
         names: "?",
         help: "show or hide this help",
         hints: &[
             (HintLine::ReplayStart, 4, "? help"),
             (HintLine::ReplayServedStart, 4, "? help"),
+            (HintLine::LobbyClub, 4, "? all keys"),
+            (HintLine::LobbyFormEnd, 2, "? help"),
+            (HintLine::LobbyBoard, 5, "? help"),
+            (HintLine::LobbyProfile, 5, "? help"),
         ],
     },
     Binding {
@@ -872,6 +888,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyEntry,
             C::LobbyClaim,
             C::LobbyNumber,
+            C::LobbyHelp,
             C::LobbyBoard,
             C::LobbyProfile,
             C::Start,
@@ -1168,6 +1185,35 @@ pub(crate) const BINDINGS: &[Binding] = &[
             "Esc leaves it adjourned, kept for later",
         )],
     },
+    // The lobby's help: it scrolls; other keys do nothing.
+    Binding {
+        contexts: &[C::LobbyHelp],
+        keys: &[
+            (code(KeyCode::Up), A::Step(-1)),
+            (ch('k'), A::Step(-1)),
+            (code(KeyCode::Down), A::Step(1)),
+            (ch('j'), A::Step(1)),
+            (code(KeyCode::PageUp), A::PreviousPage),
+            (code(KeyCode::PageDown), A::NextPage),
+            (ch(' '), A::NextPage),
+            (code(KeyCode::Home), A::Start),
+            (code(KeyCode::End), A::End),
+        ],
+        names: "↑ ↓ / PgUp PgDn",
+        help: "scroll this help",
+        hints: &[(HintLine::LobbyHelp, 0, "↑↓ PgUp PgDn scroll")],
+    },
+    Binding {
+        contexts: &[C::LobbyHelp],
+        keys: &[
+            (code(KeyCode::Esc), A::No),
+            (ch('?'), A::No),
+            (ch('q'), A::No),
+        ],
+        names: "Esc / ? / q",
+        help: "close this help",
+        hints: &[(HintLine::LobbyHelp, 1, "Esc ? q close")],
+    },
     // A line typed in the lobby: any other key is the text.
     Binding {
         contexts: &[C::LobbyEntry],
@@ -1298,6 +1344,24 @@ pub(crate) fn help_rows(context: KeyContext) -> impl Iterator<Item = (&'static s
         .map(|b| (b.names, b.help))
 }
 
+/// The help's rows for a screen without a board (`context`: the lobby, its form and
+/// club screens): its own rows first, then those it shares with a game (`?`, Ctrl-c).
+pub(crate) fn help_rows_own_first(
+    context: KeyContext,
+) -> impl Iterator<Item = (&'static str, &'static str)> {
+    let rows = move |shared: bool| {
+        BINDINGS
+            .iter()
+            .filter(move |b| {
+                b.contexts.contains(&context)
+                    && !b.help.is_empty()
+                    && b.contexts.contains(&C::Board) == shared
+            })
+            .map(|b| (b.names, b.help))
+    };
+    rows(false).chain(rows(true))
+}
+
 /// Whether a screen that looks its own keys up before the board's (`context`) gives
 /// the board's `action` another meaning, refuses it, or has no use for it.
 fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
@@ -1339,6 +1403,11 @@ pub(crate) fn help_rows_over_board(
 
 /// The hint line `line`, from the table's wordings, joined with its separator.
 pub(crate) fn hint_line(line: HintLine) -> String {
+    hint_parts(line).join(line.separator())
+}
+
+/// The wordings of the hint line `line`, in their places.
+pub(crate) fn hint_parts(line: HintLine) -> Vec<&'static str> {
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
         .flat_map(|b| b.hints)
@@ -1346,8 +1415,7 @@ pub(crate) fn hint_line(line: HintLine) -> String {
         .map(|&(_, place, text)| (place, text))
         .collect();
     parts.sort_by_key(|&(place, _)| place);
-    let texts: Vec<&str> = parts.into_iter().map(|(_, text)| text).collect();
-    texts.join(line.separator())
+    parts.into_iter().map(|(_, text)| text).collect()
 }
 
 #[cfg(test)]
@@ -1522,9 +1590,12 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::LobbyClub),
-            "l leaderboard  p your profile  v a player  ]/[ pages"
+            "l leaderboard  p your profile  v a player  ]/[ pages  ? all keys"
         );
-        assert_eq!(hint_line(HintLine::LobbyFormEnd), "Enter start  Esc cancel");
+        assert_eq!(
+            hint_line(HintLine::LobbyFormEnd),
+            "Enter start  Esc cancel  ? help"
+        );
         assert_eq!(hint_line(HintLine::LobbyEntry), "Enter: go · Esc: cancel");
         assert_eq!(
             hint_line(HintLine::MessageEntry),

@@ -100,10 +100,14 @@ impl Widget for &LadderView<'_> {
         }
         let text_rows = (rows.len() as u16).min(inner.height);
         for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
-            // The longest wording that fits the ladder's width.
+            // The longest wording that fits the ladder's width; else the last, cut by
+            // display columns with `…`.
             let fits = |t: &&String| text::fits(t, usize::from(inner.width));
             let text = options.iter().find(fits).or(options.last());
-            let Some(text) = text else { continue };
+            let Some(text) = text.map(|t| text::fit(t, usize::from(inner.width))) else {
+                continue;
+            };
+            let text = text.as_ref();
             let width = u16::try_from(text::width(text)).unwrap_or(u16::MAX);
             let x = inner.x + inner.width.saturating_sub(width) / 2;
             put(buf, inner, x, inner.y + i as u16, text, *style);
@@ -170,6 +174,49 @@ impl LadderView<'_> {
             for x in bar_x..bar_x + bar_w {
                 put(buf, area, x, y, EIGHTHS[eighths], look.gauge(self.player));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prefs::Palette;
+
+    /// QA: a served player's name wider than the ladder was cut at its edge with no
+    /// mark (`alexandri`): it is cut by display columns, ending in `…`.
+    #[test]
+    fn a_name_wider_than_the_ladder_ends_in_an_ellipsis() {
+        let position = Position::new();
+        for (label, shown) in [
+            ("alexandrina", "alexandr…"),
+            ("你好世界你好", "你好世界…"),
+            ("bob", "bob"),
+        ] {
+            let ladder = LadderView {
+                player: Player::Blue,
+                position: &position,
+                score: 0,
+                scale: 100,
+                label,
+                note: None,
+                ended: false,
+                look: Look::new(Palette::Default, false),
+            };
+            let area = Rect::new(0, 0, 11, 16);
+            let mut buf = Buffer::empty(area);
+            (&ladder).render(area, &mut buf);
+            let rows: Vec<String> = (0..area.height)
+                .map(|y| {
+                    (0..area.width)
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                })
+                .collect();
+            assert!(
+                rows.iter().any(|r| r.replace(' ', "").contains(shown)),
+                "{label}: {rows:#?}"
+            );
         }
     }
 }

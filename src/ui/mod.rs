@@ -104,6 +104,7 @@ use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
 pub(crate) use face::Face;
+pub(crate) use help::KeysHelp;
 pub(crate) use inbox::{Inbox, NewsWaker, Wake};
 pub(crate) use line::{LineFace, LineInput};
 pub(crate) use message::{Keyed, Wording};

@@ -58,11 +58,19 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
     assert!(said.contains("Nobody is listed yet"), "{said}");
     let games = ssh(&server, dir.path(), carl, &["games"]);
     assert!(text(&games).contains("carl: no finished games here yet"));
-    // Not on the list: refused, nothing printed, and the log says so.
+    // Not on the list: refused with one line on standard error naming the command
+    // and the commands taken (QA: the client said only "exec request failed"),
+    // status 127, nothing on standard output, and the log says so.
     for refused in [&["ls", "-la"][..], &["top", "blitz"], &["status", "now"]] {
         let out = ssh(&server, dir.path(), carl, refused);
-        assert!(!out.status.success(), "{refused:?}: {out:?}");
+        assert_eq!(out.status.code(), Some(127), "{refused:?}: {out:?}");
         assert!(out.stdout.is_empty(), "{refused:?}: {out:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        let line = format!(
+            "hijara serve: no command `{}` here; the commands are status, top [standard|corners] [live|correspondence], games\n",
+            refused.join(" ")
+        );
+        assert!(said.contains(&line), "{refused:?}: {said:?}");
     }
     let log = server.log();
     assert!(log.contains("refused: exec ls -la"), "{log}");

@@ -242,6 +242,8 @@ pub struct Player {
     raw: Arc<Mutex<Vec<u8>>>,
     /// How far [`Player::wait_said`] has read `raw`.
     said: Mutex<usize>,
+    /// The exit status the server sent, if it did.
+    exit: Arc<Mutex<Option<u32>>>,
 }
 
 impl Player {
@@ -302,14 +304,26 @@ impl Player {
         let closed = Arc::new(Mutex::new(false));
         let bells = Arc::new(AtomicUsize::new(0));
         let raw = Arc::new(Mutex::new(Vec::new()));
-        let (shown, done, rung, kept) =
-            (screen.clone(), closed.clone(), bells.clone(), raw.clone());
+        let exit = Arc::new(Mutex::new(None));
+        let (shown, done, rung, kept, status) = (
+            screen.clone(),
+            closed.clone(),
+            bells.clone(),
+            raw.clone(),
+            exit.clone(),
+        );
         tokio::spawn(async move {
             while let Some(msg) = reader.wait().await {
-                if let ChannelMsg::Data { data } = msg {
-                    rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
-                    kept.lock().unwrap().extend_from_slice(&data);
-                    shown.lock().unwrap().process(&data);
+                match msg {
+                    ChannelMsg::Data { data } => {
+                        rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
+                        kept.lock().unwrap().extend_from_slice(&data);
+                        shown.lock().unwrap().process(&data);
+                    }
+                    ChannelMsg::ExitStatus { exit_status } => {
+                        *status.lock().unwrap() = Some(exit_status);
+                    }
+                    _ => {}
                 }
             }
             *done.lock().unwrap() = true;
@@ -322,7 +336,13 @@ impl Player {
             bells,
             raw,
             said: Mutex::new(0),
+            exit,
         }
+    }
+
+    /// The exit status the server sent before closing the channel, if any.
+    pub fn exit_status(&self) -> Option<u32> {
+        *self.exit.lock().unwrap()
     }
 
     /// Drops the connection, as a lost link would, without leaving the game first.

@@ -13,7 +13,7 @@ use russh::keys::{PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
-use crate::serve_common::{Checker, PATIENCE, Server, key, run, wait_log};
+use crate::serve_common::{Checker, PATIENCE, Player, Server, key, run, wait_log};
 use crate::serve_openssh::{SSH, ssh_args};
 
 /// The address the players come from; the stranger uses 127.0.0.2 and up.
@@ -281,7 +281,8 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
 #[test]
 fn a_full_server_tells_the_player_why() {
     run(async {
-        let server = Server::start_with(&["--max-sessions", "2", "--max-per-address", "1"]);
+        let server =
+            Server::start_with(&["--max-sessions", "2", "--max-per-address", "1", "--guests"]);
         let (_alice, _) = login(&server, player_address(), "alice", 1).await.unwrap();
         // One player from this address already.
         let (mut handle, told) = ssh_from(&server, player_address()).await.unwrap();
@@ -302,11 +303,38 @@ fn a_full_server_tells_the_player_why() {
             told_within(&told, "dave").await,
             "hijara serve is full; try again later"
         );
-        wait_log(&server, "both refusals", |log| {
+        // A guest is turned away the same way.
+        let (mut handle, told) = ssh_from(&server, stranger(2)).await.unwrap();
+        let _ = handle
+            .authenticate_keyboard_interactive_start("gus", None)
+            .await;
+        assert_eq!(
+            told_within(&told, "gus").await,
+            "hijara serve is full; try again later"
+        );
+        wait_log(&server, "the refusals", |log| {
             log.contains("refused: bob: 1 players are in from this address")
                 && log.contains("refused: dave: the server is full (2 players)")
+                && log.contains("refused: ~gus: the server is full (2 players)")
         })
         .await;
+        // QA: a refused login left its name bound to the key (and a guest counted):
+        // a login turned away leaves no trace in the store.
+        let db = server.db();
+        let names: Vec<String> = db
+            .prepare("SELECT name FROM names ORDER BY name")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(names, ["alice", "carol"]);
+        let guests: i64 = db
+            .query_row("SELECT value FROM meta WHERE name = 'guests'", [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert_eq!(guests, 0, "no guest number was given");
     });
 }
 
@@ -331,6 +359,51 @@ fn new_connections_past_the_rate_are_turned_away_with_a_line() {
             log.contains("refused at the door: too many new connections from this address")
         })
         .await;
+    });
+}
+
+/// QA: a guest who asked for `~gina` was shown as `~~gina`, and two guests could be
+/// `~gina` at once. The mark is added once; a guest's name is held by one live guest
+/// at a time (in any case), and the second is told so, then free once they leave.
+#[test]
+fn a_guest_s_mark_is_added_once_and_one_live_guest_holds_a_name() {
+    run(async {
+        let server = Server::start_with(&["--guests"]);
+        let hal = Player::join_guest(&server, "~hal").await;
+        hal.wait_for("you: ~hal").await;
+        assert!(!hal.screen().contains("~~hal"), "{}", hal.screen());
+        for (asked, name) in [("hal", "~hal"), ("~HAL", "~HAL")] {
+            let (mut handle, told) = ssh_from(&server, stranger(1)).await.unwrap();
+            let _ = handle
+                .authenticate_keyboard_interactive_start(asked, None)
+                .await;
+            assert_eq!(
+                told_within(&told, asked).await,
+                format!(
+                    "hijara serve: a guest is connected as {name} now; connect with another name"
+                ),
+                "{asked}"
+            );
+        }
+        wait_log(&server, "the refusal", |log| {
+            log.contains("refused: guest ~HAL: a guest is connected with that name")
+        })
+        .await;
+        // Once hal has left, the name is free again.
+        hal.disconnect().await;
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let (mut handle, told) = ssh_from(&server, stranger(2)).await.unwrap();
+            let answer = handle
+                .authenticate_keyboard_interactive_start("hal", None)
+                .await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let in_use = told.lock().unwrap().is_some();
+            if matches!(answer, Ok(KeyboardInteractiveAuthResponse::Success)) && !in_use {
+                break;
+            }
+            assert!(Instant::now() < deadline, "~hal stays taken");
+        }
     });
 }
 

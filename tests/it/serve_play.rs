@@ -168,3 +168,30 @@ fn the_bell_and_notifications_are_switched_apart() {
     }
     assert_eq!(kept("erin"), (false, false));
 }
+
+/// QA: `q` on the "please enlarge" screen at a server's game closed the connection
+/// with no word. It ends the session cleanly: the client's screen restored (the
+/// alternate screen left, the cursor shown), a goodbye line, exit status 0.
+#[test]
+fn q_on_the_enlarge_screen_ends_the_session_with_a_goodbye_and_status_0() {
+    run(async {
+        let server = Server::start();
+        let erin = Player::join(&server, "erin", 5, 40, 12).await;
+        erin.wait_for("q leave").await;
+        erin.send(b"a").await;
+        erin.send(b"\r").await;
+        erin.wait_for("Please enlarge").await;
+        let before = erin.raw().len();
+        erin.send(b"q").await;
+        erin.wait_said("Goodbye").await;
+        erin.wait_closed().await;
+        assert_eq!(erin.exit_status(), Some(0));
+        let after = String::from_utf8_lossy(&erin.raw()[before..]).into_owned();
+        let left = after
+            .find("\u{1b}[?1049l")
+            .expect("the alternate screen left");
+        let bye = after.find("Goodbye").unwrap();
+        assert!(left < bye, "{after:?}");
+        assert!(after.contains("\u{1b}[?25h"), "the cursor shown: {after:?}");
+    });
+}

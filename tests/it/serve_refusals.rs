@@ -26,8 +26,6 @@ fn exec_sftp_env_and_forwarding_are_refused() {
         let server = Server::start();
         let handle = connect(&server, "eve", 5).await;
         let mut channel = handle.channel_open_session().await.unwrap();
-        channel.exec(true, "cat /etc/passwd").await.unwrap();
-        assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
         channel.request_subsystem(true, "sftp").await.unwrap();
         assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
         channel.set_env(true, "NO_COLOR", "1").await.unwrap();
@@ -42,6 +40,32 @@ fn exec_sftp_env_and_forwarding_are_refused() {
         assert!(handle.tcpip_forward("127.0.0.1", 0).await.is_err());
         // One session channel per connection.
         assert!(handle.channel_open_session().await.is_err());
+        // A command off the list runs nothing: one line on standard error, made safe
+        // and cut (a stranger's bytes), and a failing status.
+        let command = format!("cat /etc/passwd\x1b[2J\n{}", "x".repeat(5000));
+        channel.exec(true, command.as_bytes()).await.unwrap();
+        let (mut said, mut err, mut status) = (Vec::new(), Vec::new(), None);
+        while let Some(msg) = channel.wait().await {
+            match msg {
+                ChannelMsg::Data { data } => said.extend_from_slice(&data),
+                ChannelMsg::ExtendedData { data, ext: 1 } => err.extend_from_slice(&data),
+                ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
+                _ => {}
+            }
+        }
+        let err = String::from_utf8(err).unwrap();
+        assert!(said.is_empty(), "{said:?}");
+        assert_eq!(status, Some(127));
+        assert_eq!(err.lines().count(), 1, "{err:?}");
+        assert!(
+            err.starts_with("hijara serve: no command `cat /etc/passwd\\u{1b}[2J"),
+            "{err:?}"
+        );
+        assert!(
+            err.contains("…` here; the commands are status, top"),
+            "{err:?}"
+        );
+        assert!(!err.contains('\u{1b}') && err.len() < 400, "{err:?}");
     });
 }
 

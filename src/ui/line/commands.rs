@@ -798,6 +798,49 @@ mod coverage {
     /// or by a square or a number typed, or has no use without a cursor or a mouse.
     /// The list of the last kind, with the reason for each, is the line mode's
     /// answer to "which keys have no equivalent" (docs/line-mode.md).
+    /// QA: the lobby's `?` lists its keys; the line mode's `help` at the lobby must
+    /// list a command for each of them (a number is `table N`; `help` itself, Ctrl-c).
+    #[test]
+    fn the_lobby_s_help_in_lines_has_a_command_for_every_key_its_help_lists() {
+        use crate::ui::keymap::KeyContext;
+        let typed_at_the_lobby: Vec<Action> = of(Place::Lobby)
+            .filter_map(|c| match c.does {
+                Does::Keys(steps) => Some(steps),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|s| match s {
+                Step::Key(a) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        for context in [
+            KeyContext::Lobby,
+            KeyContext::LobbyForm,
+            KeyContext::LobbyBoard,
+            KeyContext::LobbyProfile,
+        ] {
+            for binding in BINDINGS
+                .iter()
+                .filter(|b| b.contexts.contains(&context) && !b.help.is_empty())
+            {
+                for (_, action) in binding.keys {
+                    let otherwise =
+                        matches!(action, Action::Digit(_) | Action::Help | Action::ForceQuit);
+                    assert!(
+                        otherwise || typed_at_the_lobby.contains(action),
+                        "{} ({action:?}) in {context:?} has no command",
+                        binding.names
+                    );
+                }
+            }
+        }
+        let help: Vec<&str> = of(Place::Lobby)
+            .flat_map(|c| c.words.iter().copied())
+            .collect();
+        assert!(help.contains(&"help"), "{help:?}");
+    }
+
     #[test]
     fn every_key_of_the_full_screen_has_a_line_or_a_reason() {
         let typed: Vec<Action> = COMMANDS
