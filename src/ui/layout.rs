@@ -24,6 +24,15 @@ const MIN_HISTORY: u16 = 14;
 /// The widest move list.
 const MAX_HISTORY: u16 = 24;
 
+/// The part of a game's (or the replay viewer's) screen `area` above its status lines:
+/// where the help is drawn.
+pub(crate) fn above_status(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(STATUS_HEIGHT),
+        ..area
+    }
+}
+
 /// Where each panel goes on a screen of a given size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScreenLayout {

@@ -16,8 +16,10 @@ use crate::strings::{claim as claim_words, describe};
 use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
+use super::help::{HelpAnswer, HelpView};
 use super::keymap::{self, Action, Direction, KeyContext};
 use super::layout::{ScreenLayout, WHOLE_LADDER};
+use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 
 /// Where the lesson screen is.
@@ -47,8 +49,11 @@ pub struct LessonState {
     phase: LessonPhase,
     note: Option<Message>,
     quit: bool,
-    /// The help is shown over the screen (`?`); any key closes it.
+    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
+    /// key closes it.
     help: bool,
+    /// The help's first line shown.
+    help_top: u16,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
 }
@@ -82,6 +87,7 @@ impl LessonState {
             note: None,
             quit: false,
             help: false,
+            help_top: 0,
             puzzles: false,
         };
         state.open(index);
@@ -162,6 +168,14 @@ impl LessonState {
         self.help
     }
 
+    /// The help, drawn with `look` over the whole terminal, scrolled as it is.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            top: self.help_top,
+            ..HelpView::on_board(look, KeyContext::Lesson, &self.game)
+        }
+    }
+
     /// Whether the player has left.
     pub fn has_quit(&self) -> bool {
         self.quit
@@ -191,9 +205,11 @@ impl LessonState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        match super::help::closed_by(&mut self.help, input) {
-            Some(true) => return self.apply(Action::ForceQuit),
-            Some(false) => return vec![Effect::Redraw],
+        let help = self.help_view(Look::PLAIN);
+        let size = self.size();
+        match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
+            Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
+            Some(_) => return vec![Effect::Redraw],
             None => {}
         }
         if let Input::Key(key) = input {
@@ -287,6 +303,7 @@ impl LessonState {
             }
             Action::Help => {
                 self.help = true;
+                self.help_top = 0;
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],

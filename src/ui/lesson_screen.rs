@@ -11,8 +11,7 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
-use super::help::HelpView;
-use super::keymap::{HintLine, KeyContext, hint_line};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
 use super::lesson::{LessonPhase, LessonState, board_area, layout};
@@ -66,8 +65,9 @@ impl Widget for &LessonView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
-            let help = HelpView::on_board(self.look, KeyContext::Lesson, state.game());
-            help.render(area.intersection(buf.area), buf);
+            state
+                .help_view(self.look)
+                .render(area.intersection(buf.area), buf);
         }
     }
 }
@@ -273,7 +273,7 @@ mod tests {
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
-        crate::ui::help::assert_lists_the_rows_of(KeyContext::Lesson, &shown);
+        crate::ui::help::assert_lists_the_rows_of(crate::ui::KeyContext::Lesson, &shown);
         assert!(shown.contains("start the lesson again"), "{shown}");
         assert!(!shown.contains("hint: the hard AI"), "{shown}");
         // The key that closes the help does nothing else: `m` stays in the lesson.

@@ -16,7 +16,9 @@ use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
+use super::help::{HelpAnswer, HelpView};
 use super::keymap::{Action, KeyContext};
+use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
@@ -59,8 +61,11 @@ pub struct PuzzleState {
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
     quit: bool,
-    /// The help is shown over the screen (`?`); any key closes it.
+    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
+    /// key closes it.
     help: bool,
+    /// The help's first line shown.
+    help_top: u16,
 }
 
 impl PuzzleState {
@@ -94,6 +99,7 @@ impl PuzzleState {
             tag: 0,
             quit: false,
             help: false,
+            help_top: 0,
         }
     }
 
@@ -186,6 +192,14 @@ impl PuzzleState {
         self.help
     }
 
+    /// The help, drawn with `look` over the whole terminal, scrolled as it is.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            top: self.help_top,
+            ..HelpView::on_board(look, KeyContext::Puzzle, &self.game)
+        }
+    }
+
     /// Whether the player has left.
     pub fn has_quit(&self) -> bool {
         self.quit
@@ -204,9 +218,11 @@ impl PuzzleState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        match super::help::closed_by(&mut self.help, input) {
-            Some(true) => return self.apply(Action::ForceQuit),
-            Some(false) => return vec![Effect::Redraw],
+        let help = self.help_view(Look::PLAIN);
+        let size = self.size();
+        match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
+            Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
+            Some(_) => return vec![Effect::Redraw],
             None => {}
         }
         if matches!(input, Input::Key(_)) {
@@ -259,6 +275,7 @@ impl PuzzleState {
             }
             Action::Help => {
                 self.help = true;
+                self.help_top = 0;
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],

@@ -12,8 +12,7 @@ use crate::strings::puzzle as words;
 use crate::strings::seat_name;
 
 use super::board::{BoardView, Highlight};
-use super::help::HelpView;
-use super::keymap::{HintLine, KeyContext, hint_line};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::{MIN_HEIGHT, ScreenLayout};
 use super::look::Look;
@@ -35,8 +34,9 @@ impl Widget for &PuzzleView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() {
-            let help = HelpView::on_board(self.look, KeyContext::Puzzle, state.game());
-            help.render(area.intersection(buf.area), buf);
+            state
+                .help_view(self.look)
+                .render(area.intersection(buf.area), buf);
         }
     }
 }
@@ -205,7 +205,7 @@ mod tests {
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
-        crate::ui::help::assert_lists_the_rows_of(KeyContext::Puzzle, &shown);
+        crate::ui::help::assert_lists_the_rows_of(crate::ui::KeyContext::Puzzle, &shown);
         assert!(shown.contains("the puzzle's themes"), "{shown}");
         assert!(!shown.contains("save the game"), "{shown}");
         // The key that closes the help does nothing else: `t` shows no themes.

@@ -326,3 +326,22 @@ fn an_unknown_key_in_a_lesson_says_so_once() {
     assert_eq!(said.matches("u: again").count(), 1, "{said}");
     assert!(said.contains("That key does nothing here"), "{said}");
 }
+
+/// The lesson's help, longer than a small screen, scrolls to its last line.
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let (w, h) = (44, 16);
+    let mut s = state();
+    let _ = s.handle(Input::Resize(w, h));
+    let screen =
+        |s: &LessonState| crate::common::rows(render(s, w, h).backend().buffer()).join("\n");
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let top = screen(&s);
+    assert!(top.contains("↓ more") && !top.contains("wins."), "{top}");
+    let _ = press(&mut s, KeyCode::End);
+    let end = screen(&s);
+    assert!(end.contains("wins.") && end.contains("↑ more"), "{end}");
+    assert!(s.help_shown());
+    let _ = press(&mut s, KeyCode::Esc);
+    assert!(!s.help_shown());
+}

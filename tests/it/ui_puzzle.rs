@@ -253,3 +253,23 @@ fn skip_opens_another_puzzle() {
     }
     assert_eq!(s.progress().tries, 0, "a skip is not a try");
 }
+
+/// The puzzle's help, longer than a small screen, scrolls to its last line.
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let (w, h) = (44, 16);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(w, h));
+    let screen = |s: &PuzzleState| {
+        crate::common::rows(render(s, w, h, Look::PLAIN).backend().buffer()).join("\n")
+    };
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let top = screen(&s);
+    assert!(top.contains("↓ more") && !top.contains("wins."), "{top}");
+    let _ = press(&mut s, KeyCode::End);
+    let end = screen(&s);
+    assert!(end.contains("wins.") && end.contains("↑ more"), "{end}");
+    assert!(s.help_shown());
+    let _ = press(&mut s, KeyCode::Esc);
+    assert!(!s.help_shown());
+}
