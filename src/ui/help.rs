@@ -145,21 +145,25 @@ impl HelpView {
     }
 
     /// The first line shown once `scroll` moves the help drawn in `area` on from its
-    /// line `top`: between the first line and the last screenful's first.
-    pub(crate) fn scrolled(&self, area: Rect, top: u16, scroll: Scroll) -> u16 {
+    /// line `top`: between the first line and the last screenful's first. `None` when
+    /// the help shows whole: nothing scrolls, and the key closes it as any other does.
+    pub(crate) fn scrolled(&self, area: Rect, top: u16, scroll: Scroll) -> Option<u16> {
         let laid = self.laid_out(area);
         let last = laid.last_top();
+        if last == 0 {
+            return None;
+        }
         let top = top.min(last);
         // A page keeps one line of the last in view, to read on from.
         let page = laid.shown.saturating_sub(1).max(1);
-        match scroll {
+        Some(match scroll {
             Scroll::LineUp => top.saturating_sub(1),
             Scroll::LineDown => top.saturating_add(1).min(last),
             Scroll::PageUp => top.saturating_sub(page),
             Scroll::PageDown => top.saturating_add(page).min(last),
             Scroll::Top => 0,
             Scroll::Bottom => last,
-        }
+        })
     }
 }
 
@@ -260,7 +264,8 @@ pub(crate) enum HelpAnswer {
 
 /// What `input` does to a help shown over a screen (`shown`; drawn as `view` in `area`,
 /// its first line shown `top`): `None` when none is shown or the input is no key or
-/// click; a scrolling key moves `top`; any other key or a click closes the help.
+/// click; a scrolling key moves `top` (when the help does not show whole); any other
+/// key or a click closes the help.
 pub(crate) fn answer(
     shown: &mut bool,
     top: &mut u16,
@@ -275,12 +280,16 @@ pub(crate) fn answer(
         Input::Key(key) => keymap::action(key, KeyContext::Help),
         _ => None,
     };
-    Some(match action {
-        Some(Action::Scroll(scroll)) => {
-            *top = view.scrolled(area, *top, scroll);
+    let scrolled = match action {
+        Some(Action::Scroll(scroll)) => view.scrolled(area, *top, scroll),
+        _ => None,
+    };
+    Some(match (scrolled, action) {
+        (Some(scrolled), _) => {
+            *top = scrolled;
             HelpAnswer::Scrolled
         }
-        Some(Action::ForceQuit) => {
+        (None, Some(Action::ForceQuit)) => {
             *shown = false;
             HelpAnswer::Quit
         }

@@ -559,11 +559,13 @@ impl ReplayState {
             }
             Action::Analysis => self.open_panel(),
             Action::DeepReview => self.deep_review(),
-            Action::Scroll(scroll) => {
-                if self.overlay == ReplayOverlay::Help {
-                    let area = super::layout::above_status(self.area);
-                    let help = self.help_view(Look::PLAIN);
-                    self.help_top = help.scrolled(area, self.help_top, scroll);
+            Action::Scroll(scroll) if self.overlay == ReplayOverlay::Help => {
+                // A help shown whole closes, as its "Press any key to close" says.
+                let area = super::layout::above_status(self.area);
+                let help = self.help_view(Look::PLAIN);
+                match help.scrolled(area, self.help_top, scroll) {
+                    Some(top) => self.help_top = top,
+                    None => self.overlay = ReplayOverlay::None,
                 }
                 VIEW.to_vec()
             }

@@ -110,11 +110,15 @@ impl App {
 
     /// Carries out one action, as a key would.
     pub fn apply(&mut self, action: Action) -> Effects {
-        if let Action::Scroll(scroll) = action {
-            if self.overlay == Overlay::Help {
-                let area = super::super::layout::above_status(self.area);
-                let help = self.help_view(Look::PLAIN);
-                self.help_top = help.scrolled(area, self.help_top, scroll);
+        if let Action::Scroll(scroll) = action
+            && self.overlay == Overlay::Help
+        {
+            // A help shown whole closes, as its "Press any key to close" says.
+            let area = super::super::layout::above_status(self.area);
+            let help = self.help_view(Look::PLAIN);
+            match help.scrolled(area, self.help_top, scroll) {
+                Some(top) => self.help_top = top,
+                None => self.overlay = Overlay::None,
             }
             return vec![Effect::Redraw];
         }
