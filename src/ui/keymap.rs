@@ -341,6 +341,10 @@ pub enum HintLine {
     HelpScroll,
     /// The help, longer than the screen: the scrolling keys, fewest words.
     HelpScrollShort,
+    /// A text longer than its box (a lesson's): the key to the lines below.
+    TextBelow,
+    /// A text longer than its box (a lesson's): the key to the lines above.
+    TextAbove,
 }
 
 impl HintLine {
@@ -573,6 +577,19 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "u",
         help: "start the lesson again",
         hints: &[(HintLine::Lesson, 1, "u: again")],
+    },
+    Binding {
+        contexts: &[C::Lesson],
+        keys: &[
+            (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
+            (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
+        ],
+        names: "PgDn / PgUp",
+        help: "more of the lesson's text, when it does not fit",
+        hints: &[
+            (HintLine::TextBelow, 0, "↓ PgDn"),
+            (HintLine::TextAbove, 0, "↑ PgUp"),
+        ],
     },
     Binding {
         contexts: &[C::Lesson],

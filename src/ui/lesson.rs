@@ -7,17 +7,19 @@
 use std::path::PathBuf;
 
 use ratatui::crossterm::event::KeyEvent;
-use ratatui::layout::Rect;
+use ratatui::layout::{Margin, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
-use crate::strings::{claim as claim_words, describe};
+use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::help::{HelpAnswer, HelpView};
-use super::keymap::{self, Action, Direction, KeyContext};
+use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
 use super::layout::{ScreenLayout, WHOLE_LADDER};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
@@ -54,6 +56,8 @@ pub struct LessonState {
     help: bool,
     /// The help's first line shown.
     help_top: u16,
+    /// The text side's first line shown, when the text is longer than the side.
+    text_top: u16,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
 }
@@ -88,6 +92,7 @@ impl LessonState {
             quit: false,
             help: false,
             help_top: 0,
+            text_top: 0,
             puzzles: false,
         };
         state.open(index);
@@ -161,6 +166,11 @@ impl LessonState {
     /// Sets the note (the event loop reports a failed save here).
     pub fn notify(&mut self, text: impl Into<String>) {
         self.note = Some(Message::new(MessageKind::Error, text));
+    }
+
+    /// The text side's first line shown (PgDn, PgUp), when its text is longer than it.
+    pub fn text_top(&self) -> u16 {
+        self.text_top
     }
 
     /// Whether the help is shown.
@@ -245,12 +255,18 @@ impl LessonState {
                 _ => Vec::new(),
             };
         }
-        match self.board.input(input) {
+        let shown = (self.index, self.phase.clone(), self.note.clone());
+        let effects = match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
             // The lesson's keys are on screen already: an unknown key only says so.
             other => other.effects(&mut self.note, Keyed::LessonUnknownKey),
+        };
+        // Another text on the side starts at its top.
+        if (self.index, &self.phase, &self.note) != (shown.0, &shown.1, &shown.2) {
+            self.text_top = 0;
         }
+        effects
     }
 
     fn menu_key(&mut self, key: KeyEvent, selected: usize) -> Effects {
@@ -299,6 +315,10 @@ impl LessonState {
             }
             Action::Undo => {
                 self.open(self.index);
+                vec![Effect::Redraw]
+            }
+            Action::Scroll(scroll) => {
+                self.text_top = text_scrolled(self, scroll);
                 vec![Effect::Redraw]
             }
             Action::Help => {
@@ -462,4 +482,84 @@ pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
     let left = board_area(size);
     let whole = (left.width >= BOARD_SIDE).then_some(WHOLE_LADDER);
     ScreenLayout::with_ladders(left, whole)
+}
+
+/// Where the text side goes on a `size` screen: right of the board.
+pub(crate) fn text_area(size: Rect) -> Rect {
+    let left = board_area(size);
+    Rect::new(
+        left.right(),
+        size.y,
+        size.right() - left.right(),
+        size.height,
+    )
+}
+
+/// The first line of the text side shown when it is scrolled to its end (0 when it
+/// fits), the side being `area` with its border.
+pub(crate) fn last_top(lines: &[Line<'static>], area: Rect) -> u16 {
+    let inner = area.inner(Margin::new(1, 1));
+    let count = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: true })
+        .line_count(inner.width);
+    u16::try_from(count)
+        .unwrap_or(u16::MAX)
+        .saturating_sub(inner.height)
+}
+
+/// The text side's first line shown after `scroll` (a page is the side's height
+/// less one line, kept in view to read on from).
+pub(crate) fn text_scrolled(state: &LessonState, scroll: Scroll) -> u16 {
+    let area = text_area(state.size());
+    let last = last_top(&text_lines(state, Look::PLAIN), area);
+    let top = state.text_top().min(last);
+    let page = area.height.saturating_sub(3).max(1);
+    match scroll {
+        Scroll::PageUp | Scroll::LineUp => top.saturating_sub(page),
+        Scroll::PageDown | Scroll::LineDown => top.saturating_add(page).min(last),
+        Scroll::Top => 0,
+        Scroll::Bottom => last,
+    }
+}
+
+/// The text side's lines: the lesson, the task, the verdict and the keys.
+pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
+    let Some(lesson) = state.lesson() else {
+        return Vec::new();
+    };
+    // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
+    // The title as a line, not the border's title, so a long one wraps.
+    let mut lines = vec![Line::styled(lesson.title.clone(), look.strong())];
+    if matches!(state.phase(), LessonPhase::Asking) {
+        lines.push(Line::raw(lesson.text.clone()));
+    }
+    lines.push(Line::styled(words::task(lesson.task), look.strong()));
+    if let LessonPhase::Claiming(_, typed) = state.phase() {
+        lines.push(Line::styled(words::NOW_CLAIM, look.banner()));
+        if let Some(typed) = typed {
+            lines.push(Line::styled(words::claim_typed(typed), look.strong()));
+        }
+    }
+    if let LessonPhase::Tried(_, check) = state.phase() {
+        let why = check
+            .why
+            .as_ref()
+            .map(|why| words::why(why, check.done, lesson.game.to_move().other()));
+        if check.done {
+            lines.push(Line::styled(words::WELL_DONE, look.banner()));
+            lines.push(Line::raw(words::what_it_did(&check.what)));
+            lines.extend(why.map(Line::raw));
+        } else {
+            lines.push(Line::styled(words::NOT_YET, look.error()));
+            lines.push(Line::raw(words::what_it_did(&check.what)));
+            lines.extend(why.map(Line::raw));
+            lines.push(Line::raw(lesson.hint.clone()));
+        }
+    }
+    if let Some(note) = state.note() {
+        lines.push(Line::styled(note.to_string(), look.error()));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
+    lines
 }
