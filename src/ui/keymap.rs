@@ -579,13 +579,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[(HintLine::Lesson, 1, "u: again")],
     },
     Binding {
-        contexts: &[C::Lesson],
+        contexts: &[C::Lesson, C::Puzzle],
         keys: &[
             (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
             (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
         ],
         names: "PgDn / PgUp",
-        help: "more of the lesson's text, when it does not fit",
+        help: "more of the text by the board, when it does not fit",
         hints: &[
             (HintLine::TextBelow, 0, "↓ PgDn"),
             (HintLine::TextAbove, 0, "↑ PgUp"),

@@ -7,9 +7,8 @@
 use std::path::PathBuf;
 
 use ratatui::crossterm::event::KeyEvent;
-use ratatui::layout::{Margin, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
@@ -20,7 +19,7 @@ use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::help::{HelpAnswer, HelpView};
 use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
-use super::layout::{ScreenLayout, WHOLE_LADDER};
+use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 
@@ -495,31 +494,11 @@ pub(crate) fn text_area(size: Rect) -> Rect {
     )
 }
 
-/// The first line of the text side shown when it is scrolled to its end (0 when it
-/// fits), the side being `area` with its border.
-pub(crate) fn last_top(lines: &[Line<'static>], area: Rect) -> u16 {
-    let inner = area.inner(Margin::new(1, 1));
-    let count = Paragraph::new(lines.to_vec())
-        .wrap(Wrap { trim: true })
-        .line_count(inner.width);
-    u16::try_from(count)
-        .unwrap_or(u16::MAX)
-        .saturating_sub(inner.height)
-}
-
-/// The text side's first line shown after `scroll` (a page is the side's height
-/// less one line, kept in view to read on from).
+/// The text side's first line shown after `scroll`.
 pub(crate) fn text_scrolled(state: &LessonState, scroll: Scroll) -> u16 {
     let area = text_area(state.size());
-    let last = last_top(&text_lines(state, Look::PLAIN), area);
-    let top = state.text_top().min(last);
-    let page = area.height.saturating_sub(3).max(1);
-    match scroll {
-        Scroll::PageUp | Scroll::LineUp => top.saturating_sub(page),
-        Scroll::PageDown | Scroll::LineDown => top.saturating_add(page).min(last),
-        Scroll::Top => 0,
-        Scroll::Bottom => last,
-    }
+    let last = wrapped_last_top(&text_lines(state, Look::PLAIN), area);
+    super::layout::text_scrolled(state.text_top(), last, area, scroll)
 }
 
 /// The text side's lines: the lesson, the task, the verdict and the keys.

@@ -14,7 +14,8 @@ use super::effect::Input;
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
-use super::lesson::{LessonPhase, LessonState, last_top, layout, text_area, text_lines};
+use super::layout::wrapped_last_top;
+use super::lesson::{LessonPhase, LessonState, layout, text_area, text_lines};
 use super::look::Look;
 use super::screen::render_too_small;
 use super::status::totals_at;
@@ -165,7 +166,7 @@ impl LessonView<'_> {
         // it is longer than the side, with the keys in the border where there is more.
         let text_area = text_area(area);
         let lines = text_lines(state, look);
-        let last = last_top(&lines, text_area);
+        let last = wrapped_last_top(&lines, text_area);
         let top = state.text_top().min(last);
         let title = words::number(state.index() + 1, state.lessons().len());
         let mut block = Block::bordered().title(Line::styled(title, look.strong()));

@@ -6,7 +6,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::puzzle::PuzzleTheme;
 use crate::rules::Player;
 use crate::strings::puzzle as words;
 use crate::strings::seat_name;
@@ -14,9 +13,9 @@ use crate::strings::seat_name;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::{MIN_HEIGHT, ScreenLayout};
+use super::layout::{MIN_HEIGHT, ScreenLayout, wrapped_last_top};
 use super::look::Look;
-use super::puzzle::{PuzzlePhase, PuzzleState};
+use super::puzzle::{PuzzlePhase, PuzzleState, panel_area, panel_lines};
 use super::screen::render_too_small;
 use super::status::totals_at;
 
@@ -126,56 +125,26 @@ impl PuzzleView<'_> {
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
-        // The panel: the verdict and why, or the themes asked for; then the keys.
-        let panel = Rect::new(
-            area.x,
-            top.bottom(),
-            area.width,
-            area.bottom() - top.bottom(),
-        );
+        // The panel: the verdict and why, or the themes asked for; then the keys. It
+        // scrolls (PgDn, PgUp) when longer than its room, the keys in its top border
+        // where there is more.
+        let panel = panel_area(area);
         if panel.height == 0 {
             return;
         }
-        let mut lines: Vec<Line> = Vec::new();
-        let keys = match state.phase() {
-            PuzzlePhase::Asking => {
-                if state.hint_shown() {
-                    let themes: Vec<&str> = puzzle
-                        .themes
-                        .iter()
-                        .map(|t| PuzzleTheme::name(*t))
-                        .collect();
-                    lines.push(Line::raw(words::themes(&themes)));
-                }
-                hint_line(HintLine::PuzzleAsking)
-            }
-            PuzzlePhase::Answered(verdict, explanation) => {
-                let style = if verdict.solved {
-                    look.banner()
-                } else {
-                    look.error()
-                };
-                for (i, text) in explanation.iter().enumerate() {
-                    lines.push(if i == 0 {
-                        Line::styled(text.clone(), style)
-                    } else {
-                        Line::raw(text.clone())
-                    });
-                }
-                hint_line(HintLine::PuzzleAnswered)
-            }
-        };
-        if state.tried_before() {
-            lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
+        let (lines, keys) = panel_lines(state, look);
+        let last = wrapped_last_top(&lines, panel);
+        let top = state.panel_top().min(last);
+        let mut block = Block::bordered().title_bottom(Line::styled(keys, look.dim()).centered());
+        if top > 0 {
+            block = block.title_top(Line::raw(hint_line(HintLine::TextAbove)).left_aligned());
         }
-        if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), look.error()));
+        if top < last {
+            block = block.title_top(Line::raw(hint_line(HintLine::TextBelow)).right_aligned());
         }
-        let block = Block::bordered()
-            .title(Line::styled(keys, look.dim()).centered())
-            .title_position(ratatui::widgets::TitlePosition::Bottom);
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
+            .scroll((top, 0))
             .block(block)
             .render(panel, buf);
     }

@@ -273,3 +273,30 @@ fn the_help_scrolls_on_a_small_screen() {
     let _ = press(&mut s, KeyCode::Esc);
     assert!(!s.help_shown());
 }
+
+/// Defect: at 60×20 the panel under the board has room for two lines, and the verdict's
+/// last line was cut off with no cue and no way to read it. PgDn and PgUp scroll it,
+/// and its border says which way there is more.
+#[test]
+fn a_verdict_longer_than_the_panel_scrolls() {
+    let (w, h) = (60, 20);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(w, h));
+    let _ = typing(&mut s, "c4");
+    let last = match s.phase() {
+        PuzzlePhase::Answered(_, lines) => lines.last().unwrap().clone(),
+        other => panic!("{other:?}"),
+    };
+    let last = last.split_whitespace().last().unwrap().to_owned();
+    let panel = |s: &PuzzleState| {
+        let rows = crate::common::rows(render(s, w, h, Look::PLAIN).backend().buffer());
+        rows[16..].join("\n")
+    };
+    let top = panel(&s);
+    assert!(!top.contains(&last) && top.contains("↓ PgDn"), "{top}");
+    let _ = press(&mut s, KeyCode::PageDown);
+    let end = panel(&s);
+    assert!(end.contains(&last) && end.contains("↑ PgUp"), "{end}");
+    let _ = press(&mut s, KeyCode::PageUp);
+    assert_eq!(panel(&s), top);
+}
