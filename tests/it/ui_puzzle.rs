@@ -300,3 +300,19 @@ fn a_verdict_longer_than_the_panel_scrolls() {
     let _ = press(&mut s, KeyCode::PageUp);
     assert_eq!(panel(&s), top);
 }
+
+/// Defect: at 60 columns the keys in the panel's border, longer than it, were cut at
+/// both ends ("er or click: play"); whole wordings are dropped from the front instead.
+#[test]
+fn the_panel_keys_are_whole_at_60_columns() {
+    let (w, h) = (60, 20);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(w, h));
+    let rows = crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer());
+    let border = rows.last().unwrap();
+    assert!(
+        border.contains("─Enter or click: play · t: themes · n: skip · q: quit─"),
+        "{border}"
+    );
+    assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");
+}
