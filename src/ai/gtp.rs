@@ -116,7 +116,8 @@ impl Session {
         Some(match self.run(command, &args) {
             Ok(result) if result.is_empty() => format!("={id}\n\n"),
             Ok(result) => format!("={id} {result}\n\n"),
-            Err(error) => format!("?{id} {error}\n\n"),
+            // Errors quote the peer's words (a square, a level): made safe to show.
+            Err(error) => format!("?{id} {}\n\n", crate::text::sanitize(&error)),
         })
     }
 
@@ -318,6 +319,27 @@ mod tests {
         );
         assert_eq!(reply(&mut s, "known_command genmove"), "= true\n\n");
         assert_eq!(reply(&mut s, "known_command fly"), "= false\n\n");
+    }
+
+    /// Defect: a bidi override or an invisible character in an argument (a square, a
+    /// level, a variant) was echoed raw in the error; only the command word was made
+    /// safe.
+    #[test]
+    fn no_argument_is_echoed_raw() {
+        let mut s = Session::new();
+        for line in [
+            "play blue \u{202e}b2",
+            "play \u{202e}blue b2",
+            "level \u{200b}hard",
+            "variant \u{2066}corners",
+            "threads \u{feff}2",
+        ] {
+            let r = reply(&mut s, line);
+            assert!(r.starts_with("? "), "{line}: {r}");
+            let raw = r.chars().any(|c| c != '\n' && crate::text::is_unsafe(c));
+            assert!(!raw, "{line}: {r:?}");
+            assert!(r.contains("\\u{"), "{line}: {r}");
+        }
     }
 
     #[test]

@@ -380,25 +380,20 @@ pub struct AnalyzeArgs {
     pub annotate: Option<PathBuf>,
 }
 
-/// A number of seconds as given on the command line, kept with its text so an
-/// error can quote the number given (`18446744073709551615`, not `1.8e19`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Seconds {
-    /// The value.
-    pub value: f64,
-    /// The text given.
-    pub given: String,
-}
+/// The shortest `hijara bench` measurement, in seconds.
+pub(crate) const MIN_BENCH_SECONDS: f64 = 2.0;
+/// The longest `hijara bench` measurement, in seconds (an hour).
+pub(crate) const MAX_BENCH_SECONDS: f64 = 3600.0;
 
-fn seconds(text: &str) -> Result<Seconds, String> {
-    let value = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
-    Ok(Seconds {
-        value,
-        given: text.to_owned(),
-    })
+/// A `hijara bench` duration, from [`MIN_BENCH_SECONDS`] to [`MAX_BENCH_SECONDS`]:
+/// out of that range (or no number) it is a usage error, as clap's own are (exit 2,
+/// clap quoting the text given).
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (MIN_BENCH_SECONDS..=MAX_BENCH_SECONDS).contains(s))
+        .ok_or_else(|| format!("expected seconds from {MIN_BENCH_SECONDS} to {MAX_BENCH_SECONDS}"))
 }
 
 /// A clock as `--clock` takes it: `MINUTES+SECONDS`, like `5+3`.
@@ -420,9 +415,9 @@ pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
-    /// How long to measure, in seconds (at least 2).
-    #[arg(long, default_value = "3", value_parser = seconds)]
-    pub seconds: Seconds,
+    /// How long to measure, in seconds (2 to 3600).
+    #[arg(long, default_value = "3", value_parser = bench_seconds)]
+    pub seconds: f64,
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,

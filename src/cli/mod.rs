@@ -24,7 +24,7 @@ pub(crate) use args::storage;
 pub use args::{
     AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, ConfigArgs, EngineArgs, GamesArgs,
     LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs, ScoreArgs,
-    Seconds, SelfplayArgs, SessionArgs, ThreadsArgs,
+    SelfplayArgs, SessionArgs, ThreadsArgs,
 };
 pub use score::json_report;
 

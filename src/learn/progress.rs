@@ -39,8 +39,9 @@ impl LearnProgress {
         data_dir.join(LEARN_FILE)
     }
 
-    /// Reads the progress; none yet is a fresh start. An unreadable file is
-    /// moved aside to `lessons.json.unreadable` and the error says so.
+    /// Reads the progress; none yet is a fresh start. An unreadable file (too large,
+    /// not UTF-8, not this build's JSON) is moved aside to the first free
+    /// `lessons.json.unreadable-N` and the error says so.
     pub fn load(data_dir: &Path) -> io::Result<LearnProgress> {
         let path = LearnProgress::path_in(data_dir);
         let meta = match std::fs::symlink_metadata(&path) {
@@ -49,15 +50,15 @@ impl LearnProgress {
             Err(e) => return Err(e),
         };
         if meta.is_file() && meta.len() <= MAX_BYTES {
-            let text = std::fs::read_to_string(&path)?;
-            if let Ok(progress) = serde_json::from_str::<LearnProgress>(&text)
+            // Bytes, not text: a file that is not UTF-8 is unreadable too, and kept.
+            let bytes = std::fs::read(&path)?;
+            if let Ok(progress) = serde_json::from_slice::<LearnProgress>(&bytes)
                 && progress.version == LEARN_VERSION
             {
                 return Ok(progress);
             }
         }
-        let kept = path.with_file_name(format!("{LEARN_FILE}.unreadable"));
-        std::fs::rename(&path, &kept)?;
+        let kept = crate::session::keep_aside(&path)?;
         Err(io::Error::other(format!(
             "{} could not be read; it was kept as {}",
             path.display(),

@@ -148,14 +148,18 @@ impl Progress {
         } else if meta.len() > MAX_PROGRESS_BYTES {
             Some(format!("larger than {MAX_PROGRESS_BYTES} bytes"))
         } else {
-            let text = std::fs::read_to_string(&path).map_err(io_error)?;
-            match Progress::parse(&text) {
-                Ok(progress) => return Ok(progress),
-                Err(why) => Some(why),
+            // Bytes, not text: a file that is not UTF-8 is unreadable too, and kept.
+            let bytes = std::fs::read(&path).map_err(io_error)?;
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => match Progress::parse(text) {
+                    Ok(progress) => return Ok(progress),
+                    Err(why) => Some(why),
+                },
+                Err(e) => Some(format!("not UTF-8 text: {e}")),
             }
         };
         let why = why.unwrap_or_default();
-        let kept = aside(&path).map_err(io_error)?;
+        let kept = crate::session::keep_aside(&path).map_err(io_error)?;
         Err(ProgressError::Unreadable { path, why, kept })
     }
 
@@ -259,22 +263,6 @@ impl Progress {
             .or_else(|| nearest(&unsolved))
             .or_else(|| nearest(&|_| true))
     }
-}
-
-/// Moves an unreadable file aside to the first free `NAME.unreadable-N`.
-fn aside(path: &Path) -> io::Result<PathBuf> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for n in 1..1000 {
-        let kept = path.with_file_name(format!("{name}.unreadable-{n}"));
-        if std::fs::symlink_metadata(&kept).is_err() {
-            std::fs::rename(path, &kept)?;
-            return Ok(kept);
-        }
-    }
-    Err(io::Error::other("too many unreadable progress files kept"))
 }
 
 #[cfg(test)]
@@ -417,6 +405,23 @@ mod tests {
                     std::fs::read_to_string(kept).expect("kept"),
                     "{\"version\":99}"
                 );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!path.exists());
+    }
+
+    /// Defect: a file that was not UTF-8 was an I/O error, not moved aside: the run
+    /// started afresh and its next save overwrote it.
+    #[test]
+    fn a_progress_file_not_in_utf8_is_kept_aside() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = Progress::path_in(dir.path());
+        std::fs::write(&path, b"\xff\xfe{}").expect("written");
+        match Progress::load(dir.path()) {
+            Err(ProgressError::Unreadable { kept, why, .. }) => {
+                assert_eq!(std::fs::read(kept).expect("kept"), b"\xff\xfe{}");
+                assert!(why.contains("UTF-8"), "{why}");
             }
             other => panic!("{other:?}"),
         }

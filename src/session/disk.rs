@@ -13,6 +13,23 @@ use tempfile::NamedTempFile;
 /// 1 MiB is far beyond any real record and still small enough to hold.
 pub const MAX_RECORD_BYTES: u64 = 1 << 20;
 
+/// Moves a file that could not be read (a progress file) aside to the first free
+/// `NAME.unreadable-N`, never over an earlier one, and says where.
+pub(crate) fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for n in 1..1000 {
+        let kept = path.with_file_name(format!("{name}.unreadable-{n}"));
+        if fs::symlink_metadata(&kept).is_err() {
+            fs::rename(path, &kept)?;
+            return Ok(kept);
+        }
+    }
+    Err(io::Error::other("too many unreadable files kept"))
+}
+
 /// The error for a file larger than [`MAX_RECORD_BYTES`].
 fn too_large() -> io::Error {
     io::Error::new(

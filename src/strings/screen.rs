@@ -13,6 +13,13 @@ pub(crate) const DRAW: &str = "draw";
 pub(crate) const THINKING: &str = "thinking…";
 pub(crate) const HELP_KEY: &str = "? help";
 pub(crate) const CLOSE_HELP: &str = "Press any key to close";
+/// The help's closing words when it is longer than the screen (its scrolling keys
+/// are named in its title).
+pub(crate) const CLOSE_HELP_SCROLLING: &str = "other keys close";
+/// In the help's top border: lines above, scrolled out of view.
+pub(crate) const HELP_MORE_ABOVE: &str = "↑ more";
+/// In the help's bottom border: lines below, not yet in view.
+pub(crate) const HELP_MORE_BELOW: &str = "↓ more";
 /// The scoring rules, under the keys in the help.
 pub(crate) const RULES: &[&str] = &[
     "Blue moves first. A stone fills the lowest open section of its square.",
@@ -51,6 +58,11 @@ pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
     )
 }
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
+/// The help's title when it is longer than the screen: the keys that scroll it.
+pub(crate) fn help_title_scrolling(keys: &str) -> String {
+    format!(" Help · {keys} ")
+}
+
 pub(crate) fn then_keys(said: &str, keys: &str) -> String {
     format!("{said}. {keys}")
 }

@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 
+use crate::ai::Seat;
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
 use crate::session::{Course, Ending, GameConfig, Notice, Played, StorageReport};
 use crate::strings::question::Answering;
@@ -30,8 +31,10 @@ use crate::strings::question::Answering;
 use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
 use super::cursor::Cursor;
+use super::help::HelpView;
 use super::keymap::KeyContext;
 use super::layout::ScreenLayout;
+use super::look::Look;
 use super::message::Message;
 use super::question::{Overlay, Question};
 
@@ -53,6 +56,8 @@ pub struct App {
     course: Course,
     cursor: Cursor,
     overlay: Overlay,
+    /// The help's first line shown, while [`Overlay::Help`] is.
+    help_top: u16,
     message: Option<Message>,
     hint: Option<Square>,
     ai: AiTurns,
@@ -137,6 +142,7 @@ impl App {
             course: config.new_course(),
             cursor: Cursor::default(),
             overlay: Overlay::None,
+            help_top: 0,
             message: None,
             hint: None,
             ai: AiTurns::default(),
@@ -235,6 +241,25 @@ impl App {
     /// What is drawn over the board.
     pub fn overlay(&self) -> Overlay {
         self.overlay
+    }
+
+    /// The help of this game, drawn with `look`, scrolled as it is: a game at a server
+    /// table lists the table's keys; the claim keys are listed in a claim game.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            look,
+            context: if self.at_table() {
+                KeyContext::Served
+            } else if self.against_table_ai() {
+                KeyContext::ServedAi
+            } else {
+                KeyContext::Board
+            },
+            ruleset: self.game.ruleset(),
+            claims: self.game.claim_mode(),
+            ai: self.config.seats.iter().any(|seat| *seat != Seat::Human),
+            top: self.help_top,
+        }
     }
 
     /// The status-line message.

@@ -4,18 +4,19 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::rules::{Game, Ruleset};
 use crate::strings::screen::{
-    CLOSE_HELP, HELP_TITLE, RULES, RULES_CLAIMS, RULES_CORNERS, RULES_SHORT,
+    CLOSE_HELP, CLOSE_HELP_SCROLLING, HELP_MORE_ABOVE, HELP_MORE_BELOW, HELP_TITLE, RULES,
+    RULES_CLAIMS, RULES_CORNERS, RULES_SHORT, help_title_scrolling,
 };
 use crate::strings::serve;
 use crate::text;
 
 use super::effect::Input;
 use super::keymap::{
-    self, Action, HintLine, KeyContext, help_rows, help_rows_over_board, hint_line,
+    self, Action, HintLine, KeyContext, Scroll, help_rows, help_rows_over_board, hint_line,
 };
 use super::look::Look;
 
@@ -35,6 +36,9 @@ pub(crate) struct HelpView {
     /// Whether an AI plays in this game: its claim-game key (Enter lets it play) is
     /// listed only then.
     pub ai: bool,
+    /// The first line shown, when the help is longer than its area: from the screen's
+    /// state, moved by [`HelpView::scrolled`] (0: the top).
+    pub top: u16,
 }
 
 impl HelpView {
@@ -47,12 +51,14 @@ impl HelpView {
             ruleset: game.ruleset(),
             claims: game.claim_mode(),
             ai: false,
+            top: 0,
         }
     }
 
     /// The keys, the rules, and the closing line (`None` when `short`: it then goes in
-    /// the border, and the standard rules take fewer lines, to fit 80×24).
-    fn lines(&self, short: bool) -> (Vec<Line<'static>>, Option<Line<'static>>) {
+    /// the border, and the standard rules take fewer lines, to fit 80×24), each in
+    /// lines of at most `columns` display columns.
+    fn lines(&self, short: bool, columns: usize) -> (Vec<Line<'static>>, Option<Line<'static>>) {
         let mut rows: Vec<_> = match self.context {
             KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson | KeyContext::Puzzle => {
                 help_rows_over_board(self.context).collect()
@@ -70,25 +76,20 @@ impl HelpView {
             }
         }
         let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
-        let mut lines: Vec<Line<'static>> = rows
-            .iter()
-            .map(|(keys, what)| {
-                Line::from(vec![
-                    Span::styled(format!("{keys:>key_w$}  "), self.look.strong()),
-                    Span::raw(*what),
-                ])
-            })
-            .collect();
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        for (keys, what) in &rows {
+            self.key_row(keys, what, key_w, columns, &mut lines);
+        }
         if !short {
             lines.push(Line::raw(""));
         }
         let rules = if short { RULES_SHORT } else { RULES };
-        lines.extend(rules.iter().map(|r| Line::raw(*r)));
+        push_paragraph(rules, columns, &mut lines);
         if self.ruleset == Ruleset::Corners {
-            lines.extend(RULES_CORNERS.iter().map(|r| Line::raw(*r)));
+            push_paragraph(RULES_CORNERS, columns, &mut lines);
         }
         if self.claims {
-            lines.extend(RULES_CLAIMS.iter().map(|r| Line::raw(*r)));
+            push_paragraph(RULES_CLAIMS, columns, &mut lines);
         }
         let close = Line::styled(CLOSE_HELP, self.look.dim()).centered();
         if short {
@@ -98,28 +99,159 @@ impl HelpView {
         lines.push(close);
         (lines, None)
     }
+
+    /// One key row: the keys right-aligned in `key_w` columns, then what they do,
+    /// wrapped under itself when the row is wider than `columns` (under the keys, on
+    /// lines of their own, when too little room is left beside them).
+    fn key_row(
+        &self,
+        keys: &'static str,
+        what: &'static str,
+        key_w: usize,
+        columns: usize,
+        lines: &mut Vec<Line<'static>>,
+    ) {
+        let keys = Span::styled(format!("{keys:>key_w$}  "), self.look.strong());
+        if key_w + 2 + text::width(what) <= columns {
+            lines.push(Line::from(vec![keys, Span::raw(what)]));
+            return;
+        }
+        let beside = columns.saturating_sub(key_w + 2);
+        if beside < MIN_BESIDE {
+            lines.push(Line::from(keys));
+            lines.extend(text::wrap(what, columns).into_iter().map(Line::raw));
+            return;
+        }
+        let mut wrapped = text::wrap(what, beside).into_iter();
+        let first = wrapped.next().unwrap_or_default();
+        lines.push(Line::from(vec![keys, Span::raw(first)]));
+        let indent = " ".repeat(key_w + 2);
+        lines.extend(wrapped.map(|more| Line::raw(format!("{indent}{more}"))));
+    }
+
+    /// Where the help goes in `area` and what it shows there.
+    fn laid_out(&self, area: Rect) -> Laid {
+        let width = 74.min(area.width);
+        let columns = usize::from(width.saturating_sub(2));
+        let (mut lines, mut close) = self.lines(false, columns);
+        if lines.len() + 2 > usize::from(area.height) {
+            (lines, close) = self.lines(true, columns);
+        }
+        let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+        let height = total.saturating_add(2).min(area.height);
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        Laid {
+            popup,
+            shown: height.saturating_sub(2),
+            lines,
+            close,
+        }
+    }
+
+    /// The first line shown once `scroll` moves the help drawn in `area` on from its
+    /// line `top`: between the first line and the last screenful's first. `None` when
+    /// the help shows whole: nothing scrolls, and the key closes it as any other does.
+    pub(crate) fn scrolled(&self, area: Rect, top: u16, scroll: Scroll) -> Option<u16> {
+        let laid = self.laid_out(area);
+        let last = laid.last_top();
+        if last == 0 {
+            return None;
+        }
+        let top = top.min(last);
+        // A page keeps one line of the last in view, to read on from.
+        let page = laid.shown.saturating_sub(1).max(1);
+        Some(match scroll {
+            Scroll::LineUp => top.saturating_sub(1),
+            Scroll::LineDown => top.saturating_add(1).min(last),
+            Scroll::PageUp => top.saturating_sub(page),
+            Scroll::PageDown => top.saturating_add(page).min(last),
+            Scroll::Top => 0,
+            Scroll::Bottom => last,
+        })
+    }
+}
+
+/// The narrowest column worth wrapping a key's description into beside its keys.
+const MIN_BESIDE: usize = 16;
+
+/// `paragraph`'s lines as they are when each fits in `columns`, else the paragraph
+/// wrapped anew to `columns`.
+fn push_paragraph(paragraph: &[&'static str], columns: usize, lines: &mut Vec<Line<'static>>) {
+    if paragraph.iter().all(|line| text::width(line) <= columns) {
+        lines.extend(paragraph.iter().map(|line| Line::raw(*line)));
+        return;
+    }
+    let joined = paragraph.join(" ");
+    lines.extend(text::wrap(&joined, columns).into_iter().map(Line::raw));
+}
+
+/// The help laid out in an area.
+struct Laid {
+    /// Its box.
+    popup: Rect,
+    /// How many of its lines the box shows.
+    shown: u16,
+    /// All its lines.
+    lines: Vec<Line<'static>>,
+    /// The closing line, when it goes in the bottom border.
+    close: Option<Line<'static>>,
+}
+
+impl Laid {
+    /// The first line shown when scrolled to the end.
+    fn last_top(&self) -> u16 {
+        u16::try_from(self.lines.len())
+            .unwrap_or(u16::MAX)
+            .saturating_sub(self.shown)
+    }
 }
 
 impl Widget for &HelpView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
-        let (mut lines, mut close) = self.lines(false);
-        if lines.len() as u16 + 2 > area.height {
-            (lines, close) = self.lines(true);
-        }
-        let width = 74.min(area.width);
-        let height = (lines.len() as u16 + 2).min(area.height);
-        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        let Laid {
+            popup,
+            shown,
+            lines,
+            close,
+        } = self.laid_out(area);
+        let total = lines.len();
+        let top = usize::from(self.top).min(total.saturating_sub(usize::from(shown)));
+        let below = total > top + usize::from(shown);
+        let scrolls = top > 0 || below;
         Clear.render(popup, buf);
-        let mut block =
-            Block::bordered().title(Line::styled(HELP_TITLE, self.look.strong()).centered());
-        if let Some(close) = close {
+        let inner = usize::from(popup.width.saturating_sub(2));
+        let title = if scrolls {
+            // The scrolling keys in the title, on the left, in as many words as fit
+            // beside the mark of lines above.
+            let room = inner.saturating_sub(text::width(HELP_MORE_ABOVE) + 1);
+            let wordings = [HintLine::HelpScroll, HintLine::HelpScrollShort]
+                .map(|line| help_title_scrolling(&keymap::hint_line(line)));
+            let title = text::first_fitting(wordings.iter().map(String::as_str), room)
+                .unwrap_or(HELP_TITLE);
+            Line::styled(title.to_owned(), self.look.strong()).left_aligned()
+        } else {
+            Line::styled(HELP_TITLE, self.look.strong()).centered()
+        };
+        let mut block = Block::bordered().title(title);
+        if top > 0 {
+            block = block.title(Line::raw(HELP_MORE_ABOVE).right_aligned());
+        }
+        if scrolls {
+            let close = Line::styled(CLOSE_HELP_SCROLLING, self.look.dim()).centered();
+            block = block.title_bottom(close);
+        } else if let Some(close) = close {
             block = block.title_bottom(close);
         }
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .render(popup, buf);
+        if below {
+            block = block.title_bottom(Line::raw(HELP_MORE_BELOW).right_aligned());
+        }
+        let lines: Vec<Line<'static>> = lines
+            .into_iter()
+            .skip(top)
+            .take(usize::from(shown))
+            .collect();
+        Paragraph::new(lines).block(block).render(popup, buf);
     }
 }
 
@@ -245,16 +377,53 @@ impl Widget for &KeysHelp {
     }
 }
 
-/// What `input` does to a help shown over a screen (`shown`): `None` when none is shown
-/// or the input is no key or click; else it closes the help, and says whether the key
-/// was Ctrl-c, which still quits.
-pub(crate) fn closed_by(shown: &mut bool, input: Input) -> Option<bool> {
+/// What a key or click did to a help shown over a screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HelpAnswer {
+    /// A scrolling key: the help stays, scrolled (or not, at its end).
+    Scrolled,
+    /// Any other key or a click: the help is closed.
+    Closed,
+    /// Ctrl-c: the help is closed, and the program quits.
+    Quit,
+}
+
+/// What `input` does to a help shown over a screen (`shown`; drawn as `view` in `area`,
+/// its first line shown `top`): `None` when none is shown or the input is no key or
+/// click; a scrolling key moves `top` (when the help does not show whole); any other
+/// key or a click closes the help.
+pub(crate) fn answer(
+    shown: &mut bool,
+    top: &mut u16,
+    view: &HelpView,
+    area: Rect,
+    input: Input,
+) -> Option<HelpAnswer> {
     if !*shown || !matches!(input, Input::Key(_) | Input::Click(_)) {
         return None;
     }
-    *shown = false;
-    Some(matches!(input, Input::Key(key)
-        if keymap::action(key, KeyContext::Help) == Some(Action::ForceQuit)))
+    let action = match input {
+        Input::Key(key) => keymap::action(key, KeyContext::Help),
+        _ => None,
+    };
+    let scrolled = match action {
+        Some(Action::Scroll(scroll)) => view.scrolled(area, *top, scroll),
+        _ => None,
+    };
+    Some(match (scrolled, action) {
+        (Some(scrolled), _) => {
+            *top = scrolled;
+            HelpAnswer::Scrolled
+        }
+        (None, Some(Action::ForceQuit)) => {
+            *shown = false;
+            HelpAnswer::Quit
+        }
+        _ => {
+            *shown = false;
+            HelpAnswer::Closed
+        }
+    })
 }
 
 /// Checks that the screen drawn (`shown`) lists every help row of `context`.

@@ -169,6 +169,25 @@ pub enum Action {
     Menu,
     /// The lessons menu: leave for the puzzles.
     Puzzles,
+    /// The help, when it is longer than the screen: scroll it.
+    Scroll(Scroll),
+}
+
+/// How far a key scrolls a text longer than its box (the help).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scroll {
+    /// One line back towards the start.
+    LineUp,
+    /// One line on towards the end.
+    LineDown,
+    /// A box's height back.
+    PageUp,
+    /// A box's height on.
+    PageDown,
+    /// To the first line.
+    Top,
+    /// To the last line.
+    Bottom,
 }
 
 /// Which bindings apply.
@@ -180,7 +199,8 @@ pub enum KeyContext {
     Replay,
     /// The replay viewer: a move number is being typed after `g`.
     Goto,
-    /// The help overlay is shown: any key closes it.
+    /// The help overlay is shown: the arrows, PgUp, PgDn, Home and End scroll it (when
+    /// it is longer than the screen), any other key closes it.
     Help,
     /// A message too long for the status line is shown in a box over the board: these
     /// keys only close it; any other closes it and acts as usual.
@@ -321,6 +341,14 @@ pub enum HintLine {
     PuzzleAsking,
     /// A puzzle answered.
     PuzzleAnswered,
+    /// The help, longer than the screen: the keys that scroll it.
+    HelpScroll,
+    /// The help, longer than the screen: the scrolling keys, fewest words.
+    HelpScrollShort,
+    /// A text longer than its box (a lesson's): the key to the lines below.
+    TextBelow,
+    /// A text longer than its box (a lesson's): the key to the lines above.
+    TextAbove,
 }
 
 impl HintLine {
@@ -554,6 +582,19 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "u",
         help: "start the lesson again",
         hints: &[(HintLine::Lesson, 1, "u: again")],
+    },
+    Binding {
+        contexts: &[C::Lesson, C::Puzzle],
+        keys: &[
+            (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
+            (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
+        ],
+        names: "PgDn / PgUp",
+        help: "more of the text by the board, when it does not fit",
+        hints: &[
+            (HintLine::TextBelow, 0, "↓ PgDn"),
+            (HintLine::TextAbove, 0, "↑ PgUp"),
+        ],
     },
     Binding {
         contexts: &[C::Lesson],
@@ -1250,6 +1291,26 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "",
         help: "",
         hints: &[],
+    },
+    // A help longer than the screen scrolls; any other key closes it.
+    Binding {
+        contexts: &[C::Help],
+        keys: &[
+            (code(KeyCode::Up), A::Scroll(Scroll::LineUp)),
+            (ch('k'), A::Scroll(Scroll::LineUp)),
+            (code(KeyCode::Down), A::Scroll(Scroll::LineDown)),
+            (ch('j'), A::Scroll(Scroll::LineDown)),
+            (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
+            (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
+            (code(KeyCode::Home), A::Scroll(Scroll::Top)),
+            (code(KeyCode::End), A::Scroll(Scroll::Bottom)),
+        ],
+        names: "",
+        help: "",
+        hints: &[
+            (HintLine::HelpScroll, 0, "↑↓ PgUp PgDn Home End: scroll"),
+            (HintLine::HelpScrollShort, 0, "↑↓ PgUp PgDn: scroll"),
+        ],
     },
     Binding {
         contexts: &[C::Help],

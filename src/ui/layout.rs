@@ -24,6 +24,42 @@ const MIN_HISTORY: u16 = 14;
 /// The widest move list.
 const MAX_HISTORY: u16 = 24;
 
+/// The part of a game's (or the replay viewer's) screen `area` above its status lines:
+/// where the help is drawn.
+pub(crate) fn above_status(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(STATUS_HEIGHT),
+        ..area
+    }
+}
+
+/// The first line shown when `lines`, word-wrapped (trimmed) inside the border of
+/// `area`, are scrolled to their end: 0 when they fit.
+pub(crate) fn wrapped_last_top(lines: &[ratatui::text::Line<'static>], area: Rect) -> u16 {
+    use ratatui::widgets::{Paragraph, Wrap};
+    let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+    let count = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: true })
+        .line_count(inner.width);
+    u16::try_from(count)
+        .unwrap_or(u16::MAX)
+        .saturating_sub(inner.height)
+}
+
+/// The first line shown after `scroll` moves a text of box `area` (a page: its height
+/// less one line, kept in view to read on from) on from `top`, `last` its end.
+pub(crate) fn text_scrolled(top: u16, last: u16, area: Rect, scroll: super::keymap::Scroll) -> u16 {
+    use super::keymap::Scroll;
+    let top = top.min(last);
+    let page = area.height.saturating_sub(3).max(1);
+    match scroll {
+        Scroll::PageUp | Scroll::LineUp => top.saturating_sub(page),
+        Scroll::PageDown | Scroll::LineDown => top.saturating_add(page).min(last),
+        Scroll::Top => 0,
+        Scroll::Bottom => last,
+    }
+}
+
 /// Where each panel goes on a screen of a given size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScreenLayout {

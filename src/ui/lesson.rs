@@ -8,16 +8,19 @@ use std::path::PathBuf;
 
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 
 use crate::learn::{Check, LearnProgress, Lesson, check};
 use crate::rules::{ClaimOutcome, Game, Move, Square};
-use crate::strings::{claim as claim_words, describe};
+use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{self, Action, Direction, KeyContext};
-use super::layout::{ScreenLayout, WHOLE_LADDER};
+use super::help::{HelpAnswer, HelpView};
+use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
+use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
+use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 
 /// Where the lesson screen is.
@@ -47,8 +50,13 @@ pub struct LessonState {
     phase: LessonPhase,
     note: Option<Message>,
     quit: bool,
-    /// The help is shown over the screen (`?`); any key closes it.
+    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
+    /// key closes it.
     help: bool,
+    /// The help's first line shown.
+    help_top: u16,
+    /// The text side's first line shown, when the text is longer than the side.
+    text_top: u16,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
 }
@@ -82,6 +90,8 @@ impl LessonState {
             note: None,
             quit: false,
             help: false,
+            help_top: 0,
+            text_top: 0,
             puzzles: false,
         };
         state.open(index);
@@ -157,9 +167,22 @@ impl LessonState {
         self.note = Some(Message::new(MessageKind::Error, text));
     }
 
+    /// The text side's first line shown (PgDn, PgUp), when its text is longer than it.
+    pub fn text_top(&self) -> u16 {
+        self.text_top
+    }
+
     /// Whether the help is shown.
     pub fn help_shown(&self) -> bool {
         self.help
+    }
+
+    /// The help, drawn with `look` over the whole terminal, scrolled as it is.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            top: self.help_top,
+            ..HelpView::on_board(look, KeyContext::Lesson, &self.game)
+        }
     }
 
     /// Whether the player has left.
@@ -191,9 +214,11 @@ impl LessonState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        match super::help::closed_by(&mut self.help, input) {
-            Some(true) => return self.apply(Action::ForceQuit),
-            Some(false) => return vec![Effect::Redraw],
+        let help = self.help_view(Look::PLAIN);
+        let size = self.size();
+        match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
+            Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
+            Some(_) => return vec![Effect::Redraw],
             None => {}
         }
         if let Input::Key(key) = input {
@@ -229,12 +254,18 @@ impl LessonState {
                 _ => Vec::new(),
             };
         }
-        match self.board.input(input) {
+        let shown = (self.index, self.phase.clone(), self.note.clone());
+        let effects = match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
             // The lesson's keys are on screen already: an unknown key only says so.
             other => other.effects(&mut self.note, Keyed::LessonUnknownKey),
+        };
+        // Another text on the side starts at its top.
+        if (self.index, &self.phase, &self.note) != (shown.0, &shown.1, &shown.2) {
+            self.text_top = 0;
         }
+        effects
     }
 
     fn menu_key(&mut self, key: KeyEvent, selected: usize) -> Effects {
@@ -285,8 +316,13 @@ impl LessonState {
                 self.open(self.index);
                 vec![Effect::Redraw]
             }
+            Action::Scroll(scroll) => {
+                self.text_top = text_scrolled(self, scroll);
+                vec![Effect::Redraw]
+            }
             Action::Help => {
                 self.help = true;
+                self.help_top = 0;
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],
@@ -445,4 +481,64 @@ pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
     let left = board_area(size);
     let whole = (left.width >= BOARD_SIDE).then_some(WHOLE_LADDER);
     ScreenLayout::with_ladders(left, whole)
+}
+
+/// Where the text side goes on a `size` screen: right of the board.
+pub(crate) fn text_area(size: Rect) -> Rect {
+    let left = board_area(size);
+    Rect::new(
+        left.right(),
+        size.y,
+        size.right() - left.right(),
+        size.height,
+    )
+}
+
+/// The text side's first line shown after `scroll`.
+pub(crate) fn text_scrolled(state: &LessonState, scroll: Scroll) -> u16 {
+    let area = text_area(state.size());
+    let last = wrapped_last_top(&text_lines(state, Look::PLAIN), area);
+    super::layout::text_scrolled(state.text_top(), last, area, scroll)
+}
+
+/// The text side's lines: the lesson, the task, the verdict and the keys.
+pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
+    let Some(lesson) = state.lesson() else {
+        return Vec::new();
+    };
+    // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
+    // The title as a line, not the border's title, so a long one wraps.
+    let mut lines = vec![Line::styled(lesson.title.clone(), look.strong())];
+    if matches!(state.phase(), LessonPhase::Asking) {
+        lines.push(Line::raw(lesson.text.clone()));
+    }
+    lines.push(Line::styled(words::task(lesson.task), look.strong()));
+    if let LessonPhase::Claiming(_, typed) = state.phase() {
+        lines.push(Line::styled(words::NOW_CLAIM, look.banner()));
+        if let Some(typed) = typed {
+            lines.push(Line::styled(words::claim_typed(typed), look.strong()));
+        }
+    }
+    if let LessonPhase::Tried(_, check) = state.phase() {
+        let why = check
+            .why
+            .as_ref()
+            .map(|why| words::why(why, check.done, lesson.game.to_move().other()));
+        if check.done {
+            lines.push(Line::styled(words::WELL_DONE, look.banner()));
+            lines.push(Line::raw(words::what_it_did(&check.what)));
+            lines.extend(why.map(Line::raw));
+        } else {
+            lines.push(Line::styled(words::NOT_YET, look.error()));
+            lines.push(Line::raw(words::what_it_did(&check.what)));
+            lines.extend(why.map(Line::raw));
+            lines.push(Line::raw(lesson.hint.clone()));
+        }
+    }
+    if let Some(note) = state.note() {
+        lines.push(Line::styled(note.to_string(), look.error()));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
+    lines
 }

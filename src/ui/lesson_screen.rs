@@ -11,11 +11,11 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
-use super::help::HelpView;
-use super::keymap::{HintLine, KeyContext, hint_line};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
-use super::lesson::{LessonPhase, LessonState, board_area, layout};
+use super::layout::wrapped_last_top;
+use super::lesson::{LessonPhase, LessonState, layout, text_area, text_lines};
 use super::look::Look;
 use super::screen::render_too_small;
 use super::status::totals_at;
@@ -66,8 +66,9 @@ impl Widget for &LessonView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
-            let help = HelpView::on_board(self.look, KeyContext::Lesson, state.game());
-            help.render(area.intersection(buf.area), buf);
+            state
+                .help_view(self.look)
+                .render(area.intersection(buf.area), buf);
         }
     }
 }
@@ -105,7 +106,6 @@ impl LessonView<'_> {
                 .render(area, buf);
             return;
         }
-        let left = board_area(area);
         let Some(layout) = layout(area) else {
             render_too_small(area, MIN_HEIGHT, buf);
             return;
@@ -162,51 +162,24 @@ impl LessonView<'_> {
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
-        // The text side: the lesson, the task, the verdict.
-        let text_area = Rect::new(
-            left.right(),
-            area.y,
-            area.right() - left.right(),
-            area.height,
-        );
-        // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
-        // The title as a line, not the border's title, so a long one wraps.
-        let mut lines = vec![Line::styled(lesson.title.clone(), look.strong())];
-        if matches!(state.phase(), LessonPhase::Asking) {
-            lines.push(Line::raw(lesson.text.clone()));
-        }
-        lines.push(Line::styled(words::task(lesson.task), look.strong()));
-        if let LessonPhase::Claiming(_, typed) = state.phase() {
-            lines.push(Line::styled(words::NOW_CLAIM, look.banner()));
-            if let Some(typed) = typed {
-                lines.push(Line::styled(words::claim_typed(typed), look.strong()));
-            }
-        }
-        if let LessonPhase::Tried(_, check) = state.phase() {
-            let why = check
-                .why
-                .as_ref()
-                .map(|why| words::why(why, check.done, lesson.game.to_move().other()));
-            if check.done {
-                lines.push(Line::styled(words::WELL_DONE, look.banner()));
-                lines.push(Line::raw(words::what_it_did(&check.what)));
-                lines.extend(why.map(Line::raw));
-            } else {
-                lines.push(Line::styled(words::NOT_YET, look.error()));
-                lines.push(Line::raw(words::what_it_did(&check.what)));
-                lines.extend(why.map(Line::raw));
-                lines.push(Line::raw(lesson.hint.clone()));
-            }
-        }
-        if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), look.error()));
-        }
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
+        // The text side: the lesson, the task, the verdict; scrolled (PgDn, PgUp) when
+        // it is longer than the side, with the keys in the border where there is more.
+        let text_area = text_area(area);
+        let lines = text_lines(state, look);
+        let last = wrapped_last_top(&lines, text_area);
+        let top = state.text_top().min(last);
         let title = words::number(state.index() + 1, state.lessons().len());
+        let mut block = Block::bordered().title(Line::styled(title, look.strong()));
+        if top > 0 {
+            block = block.title_bottom(Line::raw(hint_line(HintLine::TextAbove)).left_aligned());
+        }
+        if top < last {
+            block = block.title_bottom(Line::raw(hint_line(HintLine::TextBelow)).right_aligned());
+        }
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(Line::styled(title, look.strong())))
+            .scroll((top, 0))
+            .block(block)
             .render(text_area, buf);
     }
 }
@@ -273,7 +246,7 @@ mod tests {
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
-        crate::ui::help::assert_lists_the_rows_of(KeyContext::Lesson, &shown);
+        crate::ui::help::assert_lists_the_rows_of(crate::ui::KeyContext::Lesson, &shown);
         assert!(shown.contains("start the lesson again"), "{shown}");
         assert!(!shown.contains("hint: the hard AI"), "{shown}");
         // The key that closes the help does nothing else: `m` stays in the lesson.

@@ -7,16 +7,20 @@ use std::path::PathBuf;
 
 use chrono::NaiveDate;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 
 use crate::puzzle::explain::{Verdict, judge};
-use crate::puzzle::{Progress, Puzzle, PuzzleSet, daily};
+use crate::puzzle::{Progress, Puzzle, PuzzleSet, PuzzleTheme, daily};
 use crate::rules::{Game, Move, Square};
 
 use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
-use super::keymap::{Action, KeyContext};
+use super::help::{HelpAnswer, HelpView};
+use super::keymap::{Action, HintLine, KeyContext, hint_line};
+use super::layout::wrapped_last_top;
+use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 use super::puzzle_check::{CheckReply, CheckRequest};
 
@@ -59,8 +63,13 @@ pub struct PuzzleState {
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
     quit: bool,
-    /// The help is shown over the screen (`?`); any key closes it.
+    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
+    /// key closes it.
     help: bool,
+    /// The help's first line shown.
+    help_top: u16,
+    /// The panel's first line shown, when its text is longer than its room.
+    panel_top: u16,
 }
 
 impl PuzzleState {
@@ -94,6 +103,8 @@ impl PuzzleState {
             tag: 0,
             quit: false,
             help: false,
+            help_top: 0,
+            panel_top: 0,
         }
     }
 
@@ -181,9 +192,22 @@ impl PuzzleState {
         self.daily
     }
 
+    /// The panel's first line shown (PgDn, PgUp), when its text is longer than it.
+    pub fn panel_top(&self) -> u16 {
+        self.panel_top
+    }
+
     /// Whether the help is shown.
     pub fn help_shown(&self) -> bool {
         self.help
+    }
+
+    /// The help, drawn with `look` over the whole terminal, scrolled as it is.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            top: self.help_top,
+            ..HelpView::on_board(look, KeyContext::Puzzle, &self.game)
+        }
     }
 
     /// Whether the player has left.
@@ -204,19 +228,27 @@ impl PuzzleState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
-        match super::help::closed_by(&mut self.help, input) {
-            Some(true) => return self.apply(Action::ForceQuit),
-            Some(false) => return vec![Effect::Redraw],
+        let help = self.help_view(Look::PLAIN);
+        let size = self.size();
+        match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
+            Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
+            Some(_) => return vec![Effect::Redraw],
             None => {}
         }
         if matches!(input, Input::Key(_)) {
             self.note = None;
         }
-        match self.board.input(input) {
+        let shown = (self.tag, self.hint, self.note.clone());
+        let effects = match self.board.input(input) {
             BoardInput::Play(square) => self.try_move(square),
             BoardInput::Action(action) => self.apply(action),
             other => other.effects(&mut self.note, Keyed::PuzzleUnknownKey),
+        };
+        // Another text in the panel starts at its top.
+        if (self.tag, self.hint, &self.note) != (shown.0, shown.1, &shown.2) {
+            self.panel_top = 0;
         }
+        effects
     }
 
     fn apply(&mut self, action: Action) -> Effects {
@@ -257,8 +289,15 @@ impl PuzzleState {
                 self.hint = !self.hint;
                 vec![Effect::Redraw]
             }
+            Action::Scroll(scroll) => {
+                let area = panel_area(self.size());
+                let last = wrapped_last_top(&panel_lines(self, Look::PLAIN).0, area);
+                self.panel_top = super::layout::text_scrolled(self.panel_top, last, area, scroll);
+                vec![Effect::Redraw]
+            }
             Action::Help => {
                 self.help = true;
+                self.help_top = 0;
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],
@@ -328,4 +367,57 @@ pub(crate) fn board_area(size: Rect) -> Rect {
         .saturating_sub(super::layout::MIN_HEIGHT)
         .min(PANEL_HEIGHT);
     Rect::new(size.x, size.y, size.width, size.height - panel)
+}
+
+/// Where the panel under the board goes on a `size` screen.
+pub(crate) fn panel_area(size: Rect) -> Rect {
+    let top = board_area(size);
+    Rect::new(
+        size.x,
+        top.bottom(),
+        size.width,
+        size.bottom() - top.bottom(),
+    )
+}
+
+/// The panel's lines (the verdict and why, or the themes asked for, and notes) and
+/// the keys for its border.
+pub(crate) fn panel_lines(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String) {
+    let puzzle = state.puzzle();
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let keys = match state.phase() {
+        PuzzlePhase::Asking => {
+            if state.hint_shown() {
+                let themes: Vec<&str> = puzzle
+                    .themes
+                    .iter()
+                    .map(|t| PuzzleTheme::name(*t))
+                    .collect();
+                lines.push(Line::raw(words::themes(&themes)));
+            }
+            hint_line(HintLine::PuzzleAsking)
+        }
+        PuzzlePhase::Answered(verdict, explanation) => {
+            let style = if verdict.solved {
+                look.banner()
+            } else {
+                look.error()
+            };
+            for (i, text) in explanation.iter().enumerate() {
+                lines.push(if i == 0 {
+                    Line::styled(text.clone(), style)
+                } else {
+                    Line::raw(text.clone())
+                });
+            }
+            hint_line(HintLine::PuzzleAnswered)
+        }
+    };
+    if state.tried_before() {
+        lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
+    }
+    if let Some(note) = state.note() {
+        lines.push(Line::styled(note.to_string(), look.error()));
+    }
+    (lines, keys)
 }

@@ -6,18 +6,16 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::puzzle::PuzzleTheme;
 use crate::rules::Player;
 use crate::strings::puzzle as words;
 use crate::strings::seat_name;
 
 use super::board::{BoardView, Highlight};
-use super::help::HelpView;
-use super::keymap::{HintLine, KeyContext, hint_line};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::{MIN_HEIGHT, ScreenLayout};
+use super::layout::{MIN_HEIGHT, ScreenLayout, wrapped_last_top};
 use super::look::Look;
-use super::puzzle::{PuzzlePhase, PuzzleState};
+use super::puzzle::{PuzzlePhase, PuzzleState, panel_area, panel_lines};
 use super::screen::render_too_small;
 use super::status::totals_at;
 
@@ -35,8 +33,9 @@ impl Widget for &PuzzleView<'_> {
         self.screen(area, buf);
         let state = self.state;
         if state.help_shown() {
-            let help = HelpView::on_board(self.look, KeyContext::Puzzle, state.game());
-            help.render(area.intersection(buf.area), buf);
+            state
+                .help_view(self.look)
+                .render(area.intersection(buf.area), buf);
         }
     }
 }
@@ -126,56 +125,36 @@ impl PuzzleView<'_> {
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
-        // The panel: the verdict and why, or the themes asked for; then the keys.
-        let panel = Rect::new(
-            area.x,
-            top.bottom(),
-            area.width,
-            area.bottom() - top.bottom(),
-        );
+        // The panel: the verdict and why, or the themes asked for; then the keys. It
+        // scrolls (PgDn, PgUp) when longer than its room, the keys in its top border
+        // where there is more.
+        let panel = panel_area(area);
         if panel.height == 0 {
             return;
         }
-        let mut lines: Vec<Line> = Vec::new();
-        let keys = match state.phase() {
-            PuzzlePhase::Asking => {
-                if state.hint_shown() {
-                    let themes: Vec<&str> = puzzle
-                        .themes
-                        .iter()
-                        .map(|t| PuzzleTheme::name(*t))
-                        .collect();
-                    lines.push(Line::raw(words::themes(&themes)));
-                }
-                hint_line(HintLine::PuzzleAsking)
-            }
-            PuzzlePhase::Answered(verdict, explanation) => {
-                let style = if verdict.solved {
-                    look.banner()
-                } else {
-                    look.error()
-                };
-                for (i, text) in explanation.iter().enumerate() {
-                    lines.push(if i == 0 {
-                        Line::styled(text.clone(), style)
-                    } else {
-                        Line::raw(text.clone())
-                    });
-                }
-                hint_line(HintLine::PuzzleAnswered)
-            }
-        };
-        if state.tried_before() {
-            lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
+        let (lines, keys) = panel_lines(state, look);
+        // Keys longer than the border lose whole wordings from the front (the move
+        // keys, which the task line and the help also give), never half a word.
+        let room = usize::from(panel.width.saturating_sub(2));
+        let mut keys = keys.as_str();
+        while !crate::text::fits(keys, room)
+            && let Some((_, rest)) = keys.split_once(" · ")
+        {
+            keys = rest;
         }
-        if let Some(note) = state.note() {
-            lines.push(Line::styled(note.to_string(), look.error()));
+        let keys = crate::text::fit(keys, room).into_owned();
+        let last = wrapped_last_top(&lines, panel);
+        let top = state.panel_top().min(last);
+        let mut block = Block::bordered().title_bottom(Line::styled(keys, look.dim()).centered());
+        if top > 0 {
+            block = block.title_top(Line::raw(hint_line(HintLine::TextAbove)).left_aligned());
         }
-        let block = Block::bordered()
-            .title(Line::styled(keys, look.dim()).centered())
-            .title_position(ratatui::widgets::TitlePosition::Bottom);
+        if top < last {
+            block = block.title_top(Line::raw(hint_line(HintLine::TextBelow)).right_aligned());
+        }
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
+            .scroll((top, 0))
             .block(block)
             .render(panel, buf);
     }
@@ -205,7 +184,7 @@ mod tests {
         })
             .render(area, &mut buf);
         let shown: String = buf.content().iter().map(|c| c.symbol()).collect();
-        crate::ui::help::assert_lists_the_rows_of(KeyContext::Puzzle, &shown);
+        crate::ui::help::assert_lists_the_rows_of(crate::ui::KeyContext::Puzzle, &shown);
         assert!(shown.contains("the puzzle's themes"), "{shown}");
         assert!(!shown.contains("save the game"), "{shown}");
         // The key that closes the help does nothing else: `t` shows no themes.

@@ -16,7 +16,9 @@ use crate::strings::question::Answering;
 use crate::strings::{analysis as analysis_words, message, question};
 
 use super::effect::{Effect, Effects, Input};
+use super::help::HelpView;
 use super::keymap::{self, Action, KeyContext};
+use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 use super::replay_analysis::{Analysis, Deep};
 
@@ -74,6 +76,8 @@ pub struct ReplayState {
     /// The move number typed after `g`, while typing.
     goto: Option<String>,
     overlay: ReplayOverlay,
+    /// The help's first line shown, while [`ReplayOverlay::Help`] is.
+    help_top: u16,
     /// A message that replaces the move's own until the next key.
     message: Option<Message>,
     exit: Option<ReplayExit>,
@@ -120,6 +124,7 @@ impl ReplayState {
             speed: DEFAULT_SPEED,
             goto: None,
             overlay: ReplayOverlay::None,
+            help_top: 0,
             message: None,
             exit: None,
             area: Rect::new(0, 0, 80, 24),
@@ -420,6 +425,18 @@ impl ReplayState {
         game
     }
 
+    /// The help of the viewer, drawn with `look`, scrolled as it is.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            look,
+            context: KeyContext::Replay,
+            ruleset: self.game.ruleset(),
+            claims: self.game.claim_mode(),
+            ai: false,
+            top: self.help_top,
+        }
+    }
+
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match (self.overlay, &self.goto) {
@@ -542,6 +559,16 @@ impl ReplayState {
             }
             Action::Analysis => self.open_panel(),
             Action::DeepReview => self.deep_review(),
+            Action::Scroll(scroll) if self.overlay == ReplayOverlay::Help => {
+                // A help shown whole closes, as its "Press any key to close" says.
+                let area = super::layout::above_status(self.area);
+                let help = self.help_view(Look::PLAIN);
+                match help.scrolled(area, self.help_top, scroll) {
+                    Some(top) => self.help_top = top,
+                    None => self.overlay = ReplayOverlay::None,
+                }
+                VIEW.to_vec()
+            }
             Action::NextMistake | Action::PreviousMistake => {
                 let later = action == Action::NextMistake;
                 let found = if later {
@@ -568,6 +595,7 @@ impl ReplayState {
             }
             Action::Help => {
                 self.overlay = ReplayOverlay::Help;
+                self.help_top = 0;
                 VIEW.to_vec()
             }
             Action::Yes => {

@@ -15,10 +15,9 @@ use crate::strings::review::mark as review_mark;
 
 use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
 use super::board::{BoardView, Highlight};
-use super::help::HelpView;
-use super::keymap::{HintLine, KeyContext, hint_line};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
-use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout};
+use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
@@ -285,15 +284,7 @@ impl Widget for &ReplayView<'_> {
 
         match (state.overlay(), &message) {
             (ReplayOverlay::Help, _) => {
-                let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
-                HelpView {
-                    look,
-                    context: KeyContext::Replay,
-                    ruleset: game.ruleset(),
-                    claims: game.claim_mode(),
-                    ai: false,
-                }
-                .render(main, buf);
+                state.help_view(look).render(above_status(area), buf);
             }
             (ReplayOverlay::ConfirmContinue, _) => {
                 render_box(&state.continue_question(), layout.board, look, buf);

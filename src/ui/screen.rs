@@ -6,7 +6,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::ai::Seat;
 use crate::rules::{ClaimState, Outcome, Player};
 use crate::session::show_clock;
 use crate::strings::{
@@ -17,10 +16,9 @@ use crate::text::wrap;
 use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
-use super::help::HelpView;
-use super::keymap::{HintLine, KeyContext, hint_line};
+use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
@@ -250,21 +248,7 @@ impl Widget for &AppView<'_> {
 
         match (app.overlay(), app.message()) {
             (Overlay::Help, _) => {
-                let main = Rect::new(area.x, area.y, area.width, layout.status.y - area.y);
-                HelpView {
-                    look,
-                    context: if app.at_table() {
-                        KeyContext::Served
-                    } else if app.against_table_ai() {
-                        KeyContext::ServedAi
-                    } else {
-                        KeyContext::Board
-                    },
-                    ruleset: game.ruleset(),
-                    claims: game.claim_mode(),
-                    ai: config.seats.iter().any(|seat| *seat != Seat::Human),
-                }
-                .render(main, buf);
+                app.help_view(look).render(above_status(area), buf);
             }
             (Overlay::Question(q), _) => render_box(&app.question_text(q), layout.board, look, buf),
             (Overlay::None, Some(m)) => render_long_message(m, area.width, layout.board, look, buf),

@@ -113,5 +113,27 @@ fn progress_resumes_at_the_first_lesson_not_done() {
     assert_eq!(back.resume_at(&all), 1);
     std::fs::write(LearnProgress::path_in(dir.path()), "{").unwrap();
     assert!(LearnProgress::load(dir.path()).is_err());
-    assert!(dir.path().join("lessons.json.unreadable").exists());
+    assert!(dir.path().join("lessons.json.unreadable-1").exists());
+}
+
+/// Defect: a progress file that was not UTF-8 was read as an error, the run started
+/// afresh and its next save overwrote the file, not moved aside as other unreadable
+/// ones are; and a second unreadable file replaced the copy kept of the first.
+#[test]
+fn an_unreadable_progress_file_is_kept_whatever_its_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = LearnProgress::path_in(dir.path());
+    std::fs::write(&path, b"\xff\xfe{\"version\":1}").unwrap();
+    let error = LearnProgress::load(dir.path()).unwrap_err().to_string();
+    let first = dir.path().join("lessons.json.unreadable-1");
+    assert!(error.contains("it was kept as"), "{error}");
+    assert_eq!(std::fs::read(&first).unwrap(), b"\xff\xfe{\"version\":1}");
+    assert!(!path.exists());
+    std::fs::write(&path, "{").unwrap();
+    assert!(LearnProgress::load(dir.path()).is_err());
+    assert_eq!(std::fs::read(&first).unwrap(), b"\xff\xfe{\"version\":1}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("lessons.json.unreadable-2")).unwrap(),
+        "{"
+    );
 }

@@ -200,9 +200,9 @@ fn numbers_past_their_bounds_are_quoted_as_given() {
     hijara(dir.path())
         .args(["bench", "--seconds", "18446744073709551615"])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains(
-            "--seconds must be between 2 and 3600, not 18446744073709551615",
+            "invalid value '18446744073709551615' for '--seconds <SECONDS>'",
         ));
     for args in [
         ["play", "--think-ms"],

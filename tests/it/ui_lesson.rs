@@ -326,3 +326,60 @@ fn an_unknown_key_in_a_lesson_says_so_once() {
     assert_eq!(said.matches("u: again").count(), 1, "{said}");
     assert!(said.contains("That key does nothing here"), "{said}");
 }
+
+/// The lesson's help, longer than a small screen, scrolls to its last line.
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let (w, h) = (44, 16);
+    let mut s = state();
+    let _ = s.handle(Input::Resize(w, h));
+    let screen =
+        |s: &LessonState| crate::common::rows(render(s, w, h).backend().buffer()).join("\n");
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let top = screen(&s);
+    assert!(top.contains("↓ more") && !top.contains("wins."), "{top}");
+    let _ = press(&mut s, KeyCode::End);
+    let end = screen(&s);
+    assert!(end.contains("wins.") && end.contains("↑ more"), "{end}");
+    assert!(s.help_shown());
+    let _ = press(&mut s, KeyCode::Esc);
+    assert!(!s.help_shown());
+}
+
+/// Defect: at 60×20 the lesson's text side (16 columns) cut its text off, with no cue
+/// and no way to read the rest. PgDn and PgUp scroll it, and its border says which
+/// way there is more.
+#[test]
+fn a_lesson_text_longer_than_its_side_scrolls() {
+    let (w, h) = (60, 20);
+    let mut s = state();
+    let _ = s.handle(Input::Resize(w, h));
+    let text = s.lesson().unwrap().text.clone();
+    let last = text.split_whitespace().last().unwrap().to_owned();
+    let screen = |s: &LessonState| crate::common::rows(render(s, w, h).backend().buffer());
+    let side = |s: &LessonState| -> String {
+        screen(s)
+            .iter()
+            .map(|row| row.chars().skip(44).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let top = side(&s);
+    assert!(!top.contains(&last) && top.contains("↓ PgDn"), "{top}");
+    let mut pages = 0;
+    while !side(&s).contains(&last) {
+        let _ = press(&mut s, KeyCode::PageDown);
+        pages += 1;
+        assert!(pages < 10, "{}", side(&s));
+    }
+    assert!(side(&s).contains("↑ PgUp"), "{}", side(&s));
+    for _ in 0..pages {
+        let _ = press(&mut s, KeyCode::PageUp);
+    }
+    assert_eq!(side(&s), top);
+    assert_eq!(s.game().len(), lesson_moves(&s), "no stone played");
+}
+
+fn lesson_moves(s: &LessonState) -> usize {
+    s.lesson().unwrap().game.len()
+}

@@ -253,3 +253,66 @@ fn skip_opens_another_puzzle() {
     }
     assert_eq!(s.progress().tries, 0, "a skip is not a try");
 }
+
+/// The puzzle's help, longer than a small screen, scrolls to its last line.
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let (w, h) = (44, 16);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(w, h));
+    let screen = |s: &PuzzleState| {
+        crate::common::rows(render(s, w, h, Look::PLAIN).backend().buffer()).join("\n")
+    };
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let top = screen(&s);
+    assert!(top.contains("↓ more") && !top.contains("wins."), "{top}");
+    let _ = press(&mut s, KeyCode::End);
+    let end = screen(&s);
+    assert!(end.contains("wins.") && end.contains("↑ more"), "{end}");
+    assert!(s.help_shown());
+    let _ = press(&mut s, KeyCode::Esc);
+    assert!(!s.help_shown());
+}
+
+/// Defect: at 60×20 the panel under the board has room for two lines, and the verdict's
+/// last line was cut off with no cue and no way to read it. PgDn and PgUp scroll it,
+/// and its border says which way there is more.
+#[test]
+fn a_verdict_longer_than_the_panel_scrolls() {
+    let (w, h) = (60, 20);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(w, h));
+    let _ = typing(&mut s, "c4");
+    let last = match s.phase() {
+        PuzzlePhase::Answered(_, lines) => lines.last().unwrap().clone(),
+        other => panic!("{other:?}"),
+    };
+    let last = last.split_whitespace().last().unwrap().to_owned();
+    let panel = |s: &PuzzleState| {
+        let rows = crate::common::rows(render(s, w, h, Look::PLAIN).backend().buffer());
+        rows[16..].join("\n")
+    };
+    let top = panel(&s);
+    assert!(!top.contains(&last) && top.contains("↓ PgDn"), "{top}");
+    let _ = press(&mut s, KeyCode::PageDown);
+    let end = panel(&s);
+    assert!(end.contains(&last) && end.contains("↑ PgUp"), "{end}");
+    let _ = press(&mut s, KeyCode::PageUp);
+    assert_eq!(panel(&s), top);
+}
+
+/// Defect: at 60 columns the keys in the panel's border, longer than it, were cut at
+/// both ends ("er or click: play"); whole wordings are dropped from the front instead.
+#[test]
+fn the_panel_keys_are_whole_at_60_columns() {
+    let (w, h) = (60, 20);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(w, h));
+    let rows = crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer());
+    let border = rows.last().unwrap();
+    assert!(
+        border.contains("─Enter or click: play · t: themes · n: skip · q: quit─"),
+        "{border}"
+    );
+    assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");
+}

@@ -68,6 +68,17 @@ fn help_overlay_80x24() {
     insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
+/// The help at the smallest game screen: longer than it, scrolled by keys, with the
+/// keys and "more" in its borders (top, then the end).
+#[test]
+fn help_overlay_scrolls_at_44x16() {
+    let mut app = sized(App::new(GameConfig::default()), 44, 16);
+    only_redraw(&press(&mut app, KeyCode::Char('?')));
+    insta::assert_snapshot!(render(&app, 44, 16, Look::PLAIN).backend());
+    only_redraw(&press(&mut app, KeyCode::End));
+    insta::assert_snapshot!(render(&app, 44, 16, Look::PLAIN).backend());
+}
+
 #[test]
 fn quit_question_80x24() {
     let mut app = mid_game();

@@ -163,3 +163,72 @@ fn the_readme_states_the_minimum_sizes_the_program_has() {
         }
     }
 }
+
+/// The help shown at `width`×`height`, as text.
+fn help_screen(state: &impl crate::common::Driven, width: u16, height: u16) -> String {
+    rows(&drawn(state, width, height)).join("\n")
+}
+
+/// Defect: the `?` help was cut off on a small screen, with no way to read the rest.
+/// Now the scrolling keys reach its last line, a cue in words says there is more, and
+/// any other key still closes it.
+#[test]
+fn a_help_longer_than_the_screen_scrolls_to_its_last_line() {
+    let (w, h) = (MIN_WIDTH, MIN_HEIGHT);
+    let mut app = sized(App::new(GameConfig::default()), w, h);
+    let _ = press(&mut app, '?');
+    let top = help_screen(&app, w, h);
+    assert!(top.contains("↓ more") && !top.contains("↑ more"), "{top}");
+    assert!(top.contains("PgDn") && !top.contains("wins."), "{top}");
+    // Down, a line at a time, to the last line: the help stays open.
+    let mut lines = 0;
+    while !help_screen(&app, w, h).contains("wins.") {
+        let _ = press(&mut app, KeyCode::Down);
+        assert_eq!(app.overlay(), Overlay::Help);
+        lines += 1;
+        assert!(lines < 40, "{}", help_screen(&app, w, h));
+    }
+    let end = help_screen(&app, w, h);
+    assert!(end.contains("↑ more") && !end.contains("↓ more"), "{end}");
+    // Nothing moves past the end; Home and End, PgUp and PgDn go to either end.
+    let _ = press(&mut app, KeyCode::Down);
+    assert_eq!(help_screen(&app, w, h), end);
+    let _ = press(&mut app, KeyCode::Home);
+    assert_eq!(help_screen(&app, w, h), top);
+    let _ = press(&mut app, KeyCode::End);
+    assert_eq!(help_screen(&app, w, h), end);
+    for _ in 0..lines {
+        let _ = press(&mut app, KeyCode::PageUp);
+    }
+    assert_eq!(help_screen(&app, w, h), top);
+    for _ in 0..lines {
+        let _ = press(&mut app, KeyCode::PageDown);
+    }
+    assert_eq!(help_screen(&app, w, h), end);
+    assert_eq!(app.game().len(), 0, "no key reached the board");
+    // Any other key closes it; opened again, it starts at the top.
+    let _ = press(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Overlay::None);
+    let _ = press(&mut app, '?');
+    assert_eq!(help_screen(&app, w, h), top);
+
+    // The replay viewer's help, at its smallest, scrolls too (and the move shown stays).
+    let record: Record = COMPLETE.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let h = REPLAY_MIN_HEIGHT;
+    let mut state = sized(ReplayState::new("game.hij", &record, game), w, h);
+    let _ = press(&mut state, '?');
+    assert!(!help_screen(&state, w, h).contains("wins."));
+    let _ = press(&mut state, KeyCode::End);
+    let end = help_screen(&state, w, h);
+    assert!(end.contains("wins.") && end.contains("↑ more"), "{end}");
+    assert_eq!(state.at_move(), 0);
+
+    // A help shown whole says "Press any key to close": a scrolling key closes it too.
+    for code in [KeyCode::Down, KeyCode::End] {
+        let mut app = sized(App::new(GameConfig::default()), 80, 24);
+        let _ = press(&mut app, '?');
+        let _ = press(&mut app, code);
+        assert_eq!(app.overlay(), Overlay::None, "{code:?}");
+    }
+}

@@ -11,6 +11,7 @@ use crate::strings::{claim as claim_words, message};
 use super::super::cursor::Pointed;
 use super::super::effect::{Effect, Effects, Input};
 use super::super::keymap::{self, Action, KeyContext};
+use super::super::look::Look;
 use super::super::message::{Keyed, Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::App;
@@ -109,6 +110,18 @@ impl App {
 
     /// Carries out one action, as a key would.
     pub fn apply(&mut self, action: Action) -> Effects {
+        if let Action::Scroll(scroll) = action
+            && self.overlay == Overlay::Help
+        {
+            // A help shown whole closes, as its "Press any key to close" says.
+            let area = super::super::layout::above_status(self.area);
+            let help = self.help_view(Look::PLAIN);
+            match help.scrolled(area, self.help_top, scroll) {
+                Some(top) => self.help_top = top,
+                None => self.overlay = Overlay::None,
+            }
+            return vec![Effect::Redraw];
+        }
         if self.claim_entry.is_some() {
             return self.claim_key(action);
         }
@@ -132,6 +145,7 @@ impl App {
             Action::No => self.answer(false),
             Action::Help => {
                 self.overlay = Overlay::Help;
+                self.help_top = 0;
                 vec![Effect::Redraw]
             }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.

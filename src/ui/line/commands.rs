@@ -871,6 +871,8 @@ mod coverage {
             Action::Backspace => true,
             // `help` reads the commands as lines; Ctrl-c and the end of input quit.
             Action::Help | Action::ForceQuit => true,
+            // The help's scrolling keys: `help` prints it whole, the terminal scrolls.
+            Action::Scroll(_) => true,
             _ => false,
         };
         left.retain(|a| !reached_otherwise(a));
