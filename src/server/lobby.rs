@@ -294,18 +294,10 @@ impl LobbyState {
             return Choice::Stay;
         };
         let area = Rect::new(0, 0, self.width, self.height);
-        let (last, page) = (view.last_top(area), view.page(area));
-        *top = (*top).min(last);
         match keymap::action(key, KeyContext::LobbyHelp) {
             Some(Action::ForceQuit) => return Choice::Leave,
             Some(Action::No) => self.help = None,
-            Some(Action::Step(n)) => {
-                *top = top.saturating_add_signed(n as isize).min(last);
-            }
-            Some(Action::NextPage) => *top = (*top + page).min(last),
-            Some(Action::PreviousPage) => *top = top.saturating_sub(page),
-            Some(Action::Start) => *top = 0,
-            Some(Action::End) => *top = last,
+            Some(Action::Scroll(scroll)) => *top = view.scrolled(area, *top, scroll),
             _ => {}
         }
         Choice::Stay

@@ -75,11 +75,7 @@ impl HelpView {
                 rows.extend(help_rows(KeyContext::ClaimAgainstAi));
             }
         }
-        let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
-        let mut lines: Vec<Line<'static>> = Vec::new();
-        for (keys, what) in &rows {
-            self.key_row(keys, what, key_w, columns, &mut lines);
-        }
+        let mut lines = key_lines(&rows, columns, self.look.strong());
         if !short {
             lines.push(Line::raw(""));
         }
@@ -98,35 +94,6 @@ impl HelpView {
         lines.push(Line::raw(""));
         lines.push(close);
         (lines, None)
-    }
-
-    /// One key row: the keys right-aligned in `key_w` columns, then what they do,
-    /// wrapped under itself when the row is wider than `columns` (under the keys, on
-    /// lines of their own, when too little room is left beside them).
-    fn key_row(
-        &self,
-        keys: &'static str,
-        what: &'static str,
-        key_w: usize,
-        columns: usize,
-        lines: &mut Vec<Line<'static>>,
-    ) {
-        let keys = Span::styled(format!("{keys:>key_w$}  "), self.look.strong());
-        if key_w + 2 + text::width(what) <= columns {
-            lines.push(Line::from(vec![keys, Span::raw(what)]));
-            return;
-        }
-        let beside = columns.saturating_sub(key_w + 2);
-        if beside < MIN_BESIDE {
-            lines.push(Line::from(keys));
-            lines.extend(text::wrap(what, columns).into_iter().map(Line::raw));
-            return;
-        }
-        let mut wrapped = text::wrap(what, beside).into_iter();
-        let first = wrapped.next().unwrap_or_default();
-        lines.push(Line::from(vec![keys, Span::raw(first)]));
-        let indent = " ".repeat(key_w + 2);
-        lines.extend(wrapped.map(|more| Line::raw(format!("{indent}{more}"))));
     }
 
     /// Where the help goes in `area` and what it shows there.
@@ -157,22 +124,46 @@ impl HelpView {
         if last == 0 {
             return None;
         }
-        let top = top.min(last);
         // A page keeps one line of the last in view, to read on from.
-        let page = laid.shown.saturating_sub(1).max(1);
-        Some(match scroll {
-            Scroll::LineUp => top.saturating_sub(1),
-            Scroll::LineDown => top.saturating_add(1).min(last),
-            Scroll::PageUp => top.saturating_sub(page),
-            Scroll::PageDown => top.saturating_add(page).min(last),
-            Scroll::Top => 0,
-            Scroll::Bottom => last,
-        })
+        Some(scroll.moved(top, last, laid.shown.saturating_sub(1).max(1)))
     }
 }
 
 /// The narrowest column worth wrapping a key's description into beside its keys.
 const MIN_BESIDE: usize = 16;
+
+/// Key rows as lines of at most `columns` display columns: each row's keys
+/// right-aligned in `strong`, then what they do, wrapped under itself when the row is
+/// wider (under the keys, on lines of their own, when too little room is left beside
+/// them).
+fn key_lines(
+    rows: &[(&'static str, &'static str)],
+    columns: usize,
+    strong: Style,
+) -> Vec<Line<'static>> {
+    let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
+    let mut lines = Vec::new();
+    for &(keys, what) in rows {
+        let pad = " ".repeat(key_w - text::width(keys));
+        let head = Span::styled(format!("{pad}{keys}  "), strong);
+        if key_w + 2 + text::width(what) <= columns {
+            lines.push(Line::from(vec![head, Span::raw(what)]));
+            continue;
+        }
+        let beside = columns.saturating_sub(key_w + 2);
+        if beside < MIN_BESIDE {
+            lines.push(Line::styled(text::fit(keys, columns).into_owned(), strong));
+            lines.extend(text::wrap(what, columns).into_iter().map(Line::raw));
+            continue;
+        }
+        let mut wrapped = text::wrap(what, beside).into_iter();
+        let first = wrapped.next().unwrap_or_default();
+        lines.push(Line::from(vec![head, Span::raw(first)]));
+        let indent = " ".repeat(key_w + 2);
+        lines.extend(wrapped.map(|more| Line::raw(format!("{indent}{more}"))));
+    }
+    lines
+}
 
 /// `paragraph`'s lines as they are when each fits in `columns`, else the paragraph
 /// wrapped anew to `columns`.
@@ -284,38 +275,10 @@ impl KeysHelp {
         area.centered(Constraint::Length(width), Constraint::Length(height))
     }
 
-    /// The rows as lines `width` columns wide: where the room beside the keys is too
-    /// narrow, each row's keys go on a line of their own.
+    /// The rows as lines `width` columns wide.
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
         let rows: Vec<_> = keymap::help_rows_own_first(self.context).collect();
-        let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
-        let beside = width >= key_w + 2 + 20;
-        let mut lines = Vec::new();
-        for (keys, what) in rows {
-            if beside {
-                let pad = " ".repeat(key_w - text::width(keys));
-                let wrapped = text::wrap(what, width - key_w - 2);
-                for (i, part) in wrapped.into_iter().enumerate() {
-                    let head = if i == 0 {
-                        Span::styled(format!("{pad}{keys}  "), self.strong)
-                    } else {
-                        Span::raw(" ".repeat(key_w + 2))
-                    };
-                    lines.push(Line::from(vec![head, Span::raw(part)]));
-                }
-            } else {
-                lines.push(Line::styled(
-                    text::fit(keys, width).into_owned(),
-                    self.strong,
-                ));
-                lines.extend(
-                    text::wrap(what, width.saturating_sub(2))
-                        .into_iter()
-                        .map(|part| Line::raw(text::fit(&format!("  {part}"), width).into_owned())),
-                );
-            }
-        }
-        lines
+        key_lines(&rows, width, self.strong)
     }
 
     /// The lines, their box, and the rows of text inside it, in `area`.
@@ -327,16 +290,13 @@ impl KeysHelp {
         (lines, popup, shown)
     }
 
-    /// The last line that can be the first shown in `area`: the help scrolls no
-    /// further than its last line at the foot of the box.
-    pub(crate) fn last_top(&self, area: Rect) -> usize {
+    /// The first line shown once `scroll` moves the help drawn in `area` on from its
+    /// line `top` (a page: the box's height, as the foot's count of lines shows).
+    pub(crate) fn scrolled(&self, area: Rect, top: usize, scroll: Scroll) -> usize {
         let (lines, _, shown) = self.laid_out(area);
-        lines.len().saturating_sub(shown)
-    }
-
-    /// How many lines a page of scrolling moves in `area`.
-    pub(crate) fn page(&self, area: Rect) -> usize {
-        self.laid_out(area).2.max(1)
+        let narrow = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        let last = narrow(lines.len().saturating_sub(shown));
+        usize::from(scroll.moved(narrow(top), last, narrow(shown.max(1))))
     }
 }
 

@@ -190,6 +190,23 @@ pub enum Scroll {
     Bottom,
 }
 
+impl Scroll {
+    /// The first line shown once this moves a text on from its line `top`, `last`
+    /// being the first line of its last screenful and `page` the lines a page moves:
+    /// never before the first line nor past `last`.
+    pub(crate) fn moved(self, top: u16, last: u16, page: u16) -> u16 {
+        let top = top.min(last);
+        match self {
+            Scroll::LineUp => top.saturating_sub(1),
+            Scroll::LineDown => top.saturating_add(1).min(last),
+            Scroll::PageUp => top.saturating_sub(page),
+            Scroll::PageDown => top.saturating_add(page).min(last),
+            Scroll::Top => 0,
+            Scroll::Bottom => last,
+        }
+    }
+}
+
 /// Which bindings apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyContext {
@@ -1230,15 +1247,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
     Binding {
         contexts: &[C::LobbyHelp],
         keys: &[
-            (code(KeyCode::Up), A::Step(-1)),
-            (ch('k'), A::Step(-1)),
-            (code(KeyCode::Down), A::Step(1)),
-            (ch('j'), A::Step(1)),
-            (code(KeyCode::PageUp), A::PreviousPage),
-            (code(KeyCode::PageDown), A::NextPage),
-            (ch(' '), A::NextPage),
-            (code(KeyCode::Home), A::Start),
-            (code(KeyCode::End), A::End),
+            (code(KeyCode::Up), A::Scroll(Scroll::LineUp)),
+            (ch('k'), A::Scroll(Scroll::LineUp)),
+            (code(KeyCode::Down), A::Scroll(Scroll::LineDown)),
+            (ch('j'), A::Scroll(Scroll::LineDown)),
+            (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
+            (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
+            (ch(' '), A::Scroll(Scroll::PageDown)),
+            (code(KeyCode::Home), A::Scroll(Scroll::Top)),
+            (code(KeyCode::End), A::Scroll(Scroll::Bottom)),
         ],
         names: "↑ ↓ / PgUp PgDn",
         help: "scroll this help",

@@ -46,18 +46,10 @@ pub(crate) fn wrapped_last_top(lines: &[ratatui::text::Line<'static>], area: Rec
         .saturating_sub(inner.height)
 }
 
-/// The first line shown after `scroll` moves a text of box `area` (a page: its height
-/// less one line, kept in view to read on from) on from `top`, `last` its end.
+/// The first line shown after `scroll` moves a text of box `area` on from `top`,
+/// `last` its end (a page: its height less one line, kept in view to read on from).
 pub(crate) fn text_scrolled(top: u16, last: u16, area: Rect, scroll: super::keymap::Scroll) -> u16 {
-    use super::keymap::Scroll;
-    let top = top.min(last);
-    let page = area.height.saturating_sub(3).max(1);
-    match scroll {
-        Scroll::PageUp | Scroll::LineUp => top.saturating_sub(page),
-        Scroll::PageDown | Scroll::LineDown => top.saturating_add(page).min(last),
-        Scroll::Top => 0,
-        Scroll::Bottom => last,
-    }
+    scroll.moved(top, last, area.height.saturating_sub(3).max(1))
 }
 
 /// Where each panel goes on a screen of a given size.
