@@ -42,9 +42,41 @@ fn end_quietly_on_a_closed_pipe() {
 #[cfg(not(unix))]
 fn end_quietly_on_a_closed_pipe() {}
 
+/// Prints clap's own answer (help, version or a usage error) and exits with its code.
+/// A usage error quotes an argument as typed, and on a terminal clap would pass an
+/// escape in it through raw (to a pipe it strips only escape sequences, not bidi
+/// overrides). So where an argument holds a character unsafe on a terminal, the error
+/// is made again from the arguments with each such character escaped, and printed
+/// plain; otherwise clap prints it, in colour where it can.
+fn clap_exit(error: clap::Error) -> ! {
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    if !args
+        .iter()
+        .any(|arg| arg.chars().any(crate::text::is_unsafe))
+    {
+        error.exit()
+    }
+    let shown = args
+        .iter()
+        .map(|arg| crate::text::sanitize(arg).into_owned());
+    // The same mistake made with the escaped arguments, or the first error as it is.
+    let again = Cli::try_parse_from(shown).err();
+    let text = again.as_ref().unwrap_or(&error).render().to_string();
+    let safe: Vec<_> = text.lines().map(crate::text::sanitize).collect();
+    let safe = safe.join("\n");
+    if error.use_stderr() {
+        eprintln!("{safe}");
+    } else {
+        println!("{safe}");
+    }
+    std::process::exit(error.exit_code())
+}
+
 /// Parses the command line and runs it. Errors are reported by `main`.
 pub fn run() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|error| clap_exit(error));
     // The server's sockets need a closed peer to be an error, not a signal.
     if !matches!(cli.command, Some(Command::Serve(_))) {
         end_quietly_on_a_closed_pipe();

@@ -240,6 +240,44 @@ fn error_messages_show_control_characters_escaped() {
     assert!(err.contains("line 2, column 4"), "{err}");
 }
 
+#[test]
+fn a_usage_error_quoting_an_argument_shows_its_control_characters_escaped() {
+    // Clap quotes a bad value as typed: an OSC title sequence reached the terminal.
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        ["play", "--variant", "x\u{1b}]0;pwned\u{7}"],
+        ["bench", "--seconds", "\u{202e}5"],
+        ["score", "--no-such\u{1b}[2J", "x"],
+    ] {
+        let out = hijara(dir.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            !err.chars().any(|c| c != '\n' && hijara::text::is_unsafe(c)),
+            "{err:?}"
+        );
+        assert!(err.contains("\\u{"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    // Help and errors without such characters are clap's own, unchanged.
+    hijara(dir.path())
+        .args(["play", "--variant", "squares"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "invalid value 'squares' for '--variant",
+        ));
+    hijara(dir.path())
+        .arg("--help")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Usage: hijara"));
+}
+
 /// A data folder whose history holds `assets/games/complete.hij` as its only game.
 fn history_with_one_game() -> tempfile::TempDir {
     let data = tempfile::tempdir().unwrap();
