@@ -1012,6 +1012,8 @@ mod tests {
             assert!(shown.contains(&format!("{keys}  ")), "{keys} in\n{shown}");
         }
         insta::assert_snapshot!("lobby_help_80x24", shown);
+        // It shows whole: its foot offers no scrolling.
+        assert!(!shown.contains("PgDn scroll"), "{shown}");
         for close in [KeyCode::Esc, KeyCode::Char('?'), KeyCode::Char('q')] {
             assert_eq!(lobby.key(key(close), &rows), Choice::Stay, "{close:?}");
             assert!(
@@ -1035,6 +1037,7 @@ mod tests {
             let lines = drawn_at(&lobby, 40, 12);
             assert!(lines.iter().all(|l| crate::text::width(l) <= 40));
             assert!(lines[11].contains("Esc ? q close"), "{lines:#?}");
+            assert!(lines[11].contains("scroll"), "it scrolls: {lines:#?}");
             seen.push_str(&lines.join("\n"));
             lobby.key(key(KeyCode::Down), &rows);
         }

@@ -312,12 +312,16 @@ impl Widget for &KeysHelp {
         let inner_w = usize::from(popup.width.saturating_sub(2));
         // The foot says how to close it, and where a scroll is, what is shown: the
         // longest wording that fits (the closing keys are kept last).
-        let full = hint_line(HintLine::LobbyHelp);
         let close = keymap::hint_parts(HintLine::LobbyHelp)
             .last()
             .copied()
             .unwrap_or_default();
         let at = (shown < all).then(|| serve::help_shown(top + 1, (top + shown).min(all), all));
+        // The scrolling keys only where there is something to scroll.
+        let full = match at {
+            Some(_) => hint_line(HintLine::LobbyHelp),
+            None => close.to_owned(),
+        };
         let with_at = |t: &str| at.as_ref().map_or(t.to_owned(), |a| format!("{a}  {t}"));
         let choices = [
             with_at(&full),
