@@ -366,6 +366,9 @@ pub enum HintLine {
     TextBelow,
     /// A text longer than its box (a lesson's): the key to the lines above.
     TextAbove,
+    /// The border of a lesson's text or a puzzle's panel: the key to the help, whose
+    /// hint lines have no room for it at 80×24.
+    PanelHelp,
 }
 
 impl HintLine {
@@ -902,6 +905,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyFormEnd, 2, "? help"),
             (HintLine::LobbyBoard, 5, "? help"),
             (HintLine::LobbyProfile, 5, "? help"),
+            (HintLine::PanelHelp, 0, "? help"),
         ],
     },
     Binding {

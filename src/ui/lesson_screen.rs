@@ -169,7 +169,9 @@ impl LessonView<'_> {
         let last = wrapped_last_top(&lines, text_area);
         let top = state.text_top().min(last);
         let title = words::number(state.index() + 1, state.lessons().len());
-        let mut block = Block::bordered().title(Line::styled(title, look.strong()));
+        let mut block = Block::bordered()
+            .title(Line::styled(title, look.strong()))
+            .title(Line::raw(hint_line(HintLine::PanelHelp)).right_aligned());
         if top > 0 {
             block = block.title_bottom(Line::raw(hint_line(HintLine::TextAbove)).left_aligned());
         }

@@ -145,7 +145,9 @@ impl PuzzleView<'_> {
         let keys = crate::text::fit(keys, room).into_owned();
         let last = wrapped_last_top(&lines, panel);
         let top = state.panel_top().min(last);
-        let mut block = Block::bordered().title_bottom(Line::styled(keys, look.dim()).centered());
+        let mut block = Block::bordered()
+            .title_bottom(Line::styled(keys, look.dim()).centered())
+            .title_top(Line::raw(hint_line(HintLine::PanelHelp)).centered());
         if top > 0 {
             block = block.title_top(Line::raw(hint_line(HintLine::TextAbove)).left_aligned());
         }
