@@ -36,7 +36,9 @@ pub(crate) fn stalled(seconds: u64) -> String {
 pub(crate) const SERVER_FULL: &str = "hijara serve is full; try again later";
 /// A guest asked for a name a guest connected now holds (or one that looks like it).
 pub(crate) fn guest_name_in_use(name: &str) -> String {
-    format!("hijara serve: a guest is connected as {name} now; connect with another name")
+    format!(
+        "hijara serve: a guest connected now holds {name} or a name like it; connect with another name"
+    )
 }
 /// Authenticated, but the most players from one address are in.
 pub(crate) const ADDRESS_FULL: &str =

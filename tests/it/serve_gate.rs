@@ -380,7 +380,7 @@ fn a_guest_s_mark_is_added_once_and_one_live_guest_holds_a_name() {
             assert_eq!(
                 told_within(&told, asked).await,
                 format!(
-                    "hijara serve: a guest is connected as {name} now; connect with another name"
+                    "hijara serve: a guest connected now holds {name} or a name like it; connect with another name"
                 ),
                 "{asked}"
             );
