@@ -1247,9 +1247,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
             "Esc leaves it adjourned, kept for later",
         )],
     },
-    // The lobby's help: it scrolls; other keys do nothing.
+    // A help longer than the screen scrolls: the game's (where any other key closes
+    // it) and the lobby's (where other keys do nothing).
     Binding {
-        contexts: &[C::LobbyHelp],
+        contexts: &[C::LobbyHelp, C::Help],
         keys: &[
             (code(KeyCode::Up), A::Scroll(Scroll::LineUp)),
             (ch('k'), A::Scroll(Scroll::LineUp)),
@@ -1263,7 +1264,11 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "↑ ↓ / PgUp PgDn",
         help: "scroll this help",
-        hints: &[(HintLine::LobbyHelp, 0, "↑↓ PgUp PgDn scroll")],
+        hints: &[
+            (HintLine::LobbyHelp, 0, "↑↓ PgUp PgDn scroll"),
+            (HintLine::HelpScroll, 0, "↑↓ PgUp PgDn Home End: scroll"),
+            (HintLine::HelpScrollShort, 0, "↑↓ PgUp PgDn: scroll"),
+        ],
     },
     Binding {
         contexts: &[C::LobbyHelp],
@@ -1312,26 +1317,6 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "",
         help: "",
         hints: &[],
-    },
-    // A help longer than the screen scrolls; any other key closes it.
-    Binding {
-        contexts: &[C::Help],
-        keys: &[
-            (code(KeyCode::Up), A::Scroll(Scroll::LineUp)),
-            (ch('k'), A::Scroll(Scroll::LineUp)),
-            (code(KeyCode::Down), A::Scroll(Scroll::LineDown)),
-            (ch('j'), A::Scroll(Scroll::LineDown)),
-            (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
-            (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
-            (code(KeyCode::Home), A::Scroll(Scroll::Top)),
-            (code(KeyCode::End), A::Scroll(Scroll::Bottom)),
-        ],
-        names: "",
-        help: "",
-        hints: &[
-            (HintLine::HelpScroll, 0, "↑↓ PgUp PgDn Home End: scroll"),
-            (HintLine::HelpScrollShort, 0, "↑↓ PgUp PgDn: scroll"),
-        ],
     },
     Binding {
         contexts: &[C::Help],
