@@ -255,7 +255,7 @@ impl Widget for &HelpView {
 pub(crate) struct KeysHelp {
     /// Whose keys are listed.
     pub context: KeyContext,
-    /// The first line shown (clamped to [`KeysHelp::last_top`] when drawn).
+    /// The first line shown (clamped to the last screenful's first when drawn).
     pub top: usize,
     /// The keys' style.
     pub strong: Style,

@@ -794,16 +794,9 @@ mod coverage {
     use super::super::super::keymap::BINDINGS;
     use super::*;
 
-    /// Every action of the full screen's key table is reached by a line command,
-    /// or by a square or a number typed, or has no use without a cursor or a mouse.
-    /// The list of the last kind, with the reason for each, is the line mode's
-    /// answer to "which keys have no equivalent" (docs/line-mode.md).
-    /// QA: the lobby's `?` lists its keys; the line mode's `help` at the lobby must
-    /// list a command for each of them (a number is `table N`; `help` itself, Ctrl-c).
-    #[test]
-    fn the_lobby_s_help_in_lines_has_a_command_for_every_key_its_help_lists() {
-        use crate::ui::keymap::KeyContext;
-        let typed_at_the_lobby: Vec<Action> = of(Place::Lobby)
+    /// The key actions the line commands `commands` carry out.
+    fn typed<'a>(commands: impl Iterator<Item = &'a Command>) -> Vec<Action> {
+        commands
             .filter_map(|c| match c.does {
                 Does::Keys(steps) => Some(steps),
                 _ => None,
@@ -813,7 +806,15 @@ mod coverage {
                 Step::Key(a) => Some(*a),
                 _ => None,
             })
-            .collect();
+            .collect()
+    }
+
+    /// QA: the lobby's `?` lists its keys; the line mode's `help` at the lobby must
+    /// list a command for each of them (a number is `table N`; `help` itself, Ctrl-c).
+    #[test]
+    fn the_lobby_s_help_in_lines_has_a_command_for_every_key_its_help_lists() {
+        use crate::ui::keymap::KeyContext;
+        let typed_at_the_lobby = typed(of(Place::Lobby));
         for context in [
             KeyContext::Lobby,
             KeyContext::LobbyForm,
@@ -841,20 +842,13 @@ mod coverage {
         assert!(help.contains(&"help"), "{help:?}");
     }
 
+    /// Every action of the full screen's key table is reached by a line command,
+    /// or by a square or a number typed, or has no use without a cursor or a mouse.
+    /// The list of the last kind, with the reason for each, is the line mode's
+    /// answer to "which keys have no equivalent" (docs/line-mode.md).
     #[test]
     fn every_key_of_the_full_screen_has_a_line_or_a_reason() {
-        let typed: Vec<Action> = COMMANDS
-            .iter()
-            .filter_map(|c| match c.does {
-                Does::Keys(steps) => Some(steps),
-                _ => None,
-            })
-            .flatten()
-            .filter_map(|s| match s {
-                Step::Key(a) => Some(*a),
-                _ => None,
-            })
-            .collect();
+        let typed = typed(COMMANDS.iter());
         let mut left: Vec<Action> = Vec::new();
         for (_, action) in BINDINGS.iter().flat_map(|b| b.keys) {
             if !typed.contains(action) && !left.contains(action) {
