@@ -36,7 +36,7 @@ const FOLLOW_UP_MAX_ODD: usize = 6;
 /// Yellow's follow-up (Allis's "claimeven": every square has an even height):
 /// with Blue to move, an upper bound on Blue's final score difference
 /// (evaluation units), or `None` with Yellow to move or when more than
-/// [`FOLLOW_UP_MAX_ODD`] squares hold an odd number of stones.
+/// `FOLLOW_UP_MAX_ODD` squares hold an odd number of stones.
 ///
 /// Yellow answers a move in a square holding an even number of stones in the
 /// same square, so Blue ends with its odd sections and Yellow with its even

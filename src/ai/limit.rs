@@ -1,7 +1,7 @@
 //! [`SearchLimit`]: when any AI thinking must stop (after viridithas's `SearchLimit`).
 //!
 //! One type for every budget: a level's move ([`super::Engine::choose`]), an
-//! exact solve ([`super::solve`]), and each phase of a search ([`super::search::Searcher`]).
+//! exact solve ([`super::solve()`]), and each phase of a search ([`super::search::Searcher`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -99,7 +99,7 @@ pub struct OrderBy<'a> {
     pub tt_move: Option<Square>,
     /// Order by each child's evaluation instead of points (exact nodes, big subtrees).
     pub evaluation: Option<&'a Weights>,
-    /// With Yellow to move at exact nodes: each child's [`exact_bounds`] (Blue
+    /// With Yellow to move at exact nodes: each child's `exact_bounds` (Blue
     /// to move there, so Yellow's follow-up bound applies), computed against
     /// this alpha (the child's), kept in [`Child::bound`]; a child is ordered
     /// by the lower of its evaluation and that bound.

@@ -31,12 +31,12 @@ pub const INF: i32 = 1_000_000;
 pub struct SearchResult {
     /// The best move found by the deepest completed iteration.
     pub best: Move,
-    /// Its value, from the mover's view, in evaluation units ([`SCALE`] per point).
+    /// Its value, from the mover's view, in evaluation units ([`SCALE`](super::eval::SCALE) per point).
     pub value: i32,
     /// The deepest completed iteration.
     pub depth: u32,
     /// Whether that iteration reached the end of the game, so `value` is the exact
-    /// final score difference (times [`SCALE`]) under best play.
+    /// final score difference (times [`SCALE`](super::eval::SCALE)) under best play.
     pub exact: bool,
     /// Nodes visited in all iterations.
     pub nodes: u64,

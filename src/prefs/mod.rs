@@ -4,7 +4,7 @@
 //! folder, and where each value in force came from.
 //!
 //! - [`Prefs`]: the values, plain data (a server can keep one per player's key).
-//! - [`file`]: the file read: every key checked alone, so a bad one is named with its
+//! - [`file`](mod@file): the file read: every key checked alone, so a bad one is named with its
 //!   line and falls back to its default while the others still count.
 //! - [`palette`]: the palettes' names, and the guesses made when none is chosen
 //!   (`COLORFGBG`, a locale that is not UTF-8).

@@ -515,7 +515,8 @@ impl Hall {
             .expect("a public table needs no code")
     }
 
-    /// [`Hall::open`] with all its terms: rated or casual, a live clock or days a move.
+    /// Opens a table as the tests' `open` does, with all its terms: rated or casual, a
+    /// live clock or days a move.
     pub(crate) fn open_with(
         &mut self,
         who: Who,

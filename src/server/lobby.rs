@@ -210,8 +210,8 @@ pub(crate) struct LobbyState {
     pub(crate) notify: bool,
     /// The last line said to the player.
     note: Option<Message>,
-    /// The player's own games: unfinished ones, the last result, the tally
-    /// ([`your_games`]).
+    /// The player's own games: unfinished ones ([`unfinished`]), the last result, the
+    /// tally.
     pub(crate) mine: Vec<Message>,
     /// `w` was pressed: the next number names the table whose win is claimed.
     claiming: bool,

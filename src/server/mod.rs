@@ -27,7 +27,7 @@
 //!   export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
 //!
-//! Nothing here is process-wide: the server's state is a [`handler::Server`] value
+//! Nothing here is process-wide: the server's state is a `handler::Server` value
 //! handed to every connection.
 
 mod backend;

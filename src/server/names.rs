@@ -11,7 +11,7 @@ use crate::ai::{Level, Seat};
 use crate::strings::seat_name;
 
 /// The file that held the names before the store, inside the data folder: an older
-/// hijara reads it at its start (see [`super::store`]'s import).
+/// hijara reads it at its start (see the store's import).
 pub const NAMES_FILE: &str = "names.json";
 
 /// The most names one key binds: the names bound already beyond it stay usable.
@@ -26,7 +26,7 @@ pub enum NameError {
     /// Empty, or only spaces.
     #[error("the name is empty")]
     Empty,
-    /// Wider than [`MAX_NAME_COLUMNS`].
+    /// Wider than `MAX_NAME_COLUMNS`.
     #[error("the name is wider than {MAX_NAME_COLUMNS} columns")]
     TooWide,
     /// Spaces at either end, or a space other than U+0020.
@@ -42,7 +42,7 @@ pub enum NameError {
     /// `а` for a Latin `a`).
     #[error("the name looks like one that belongs to another key")]
     LooksTaken,
-    /// The key has bound [`MAX_NAMES_PER_KEY`] names already.
+    /// The key has bound `MAX_NAMES_PER_KEY` names already.
     #[error("this key has {MAX_NAMES_PER_KEY} names already: use one of them")]
     TooMany,
     /// The binding could not be written (the name is not granted: the next start

@@ -132,7 +132,7 @@ fn file_name(id: i64, date: &str) -> String {
 }
 
 /// Runs SQLite's full integrity check on the database of the server in `data_dir`,
-/// beside a running server too ([`check_store`]). An error naming the file when it
+/// beside a running server too (`check_store`). An error naming the file when it
 /// fails.
 pub fn check(data_dir: &Path) -> anyhow::Result<String> {
     let (pages, version) = check_store(data_dir)?;

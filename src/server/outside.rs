@@ -15,7 +15,7 @@ pub(crate) const MAX_SHOWN_BYTES: usize = 8 * MAX_SHOWN_COLUMNS;
 /// `text` made safe to put on a terminal or in a log by [`text::sanitize`] (C0 and C1
 /// controls, DEL, bidi and zero-width characters made visible), with at most
 /// [`text::MAX_MARKS`] combining marks on a character ([`text::cap_marks`]), then cut to
-/// 64 display columns and [`MAX_SHOWN_BYTES`] bytes, with `…`.
+/// 64 display columns and `MAX_SHOWN_BYTES` bytes, with `…`.
 pub fn safe_text(outside: &str) -> String {
     filtered(outside, MAX_SHOWN_COLUMNS, MAX_SHOWN_BYTES)
 }

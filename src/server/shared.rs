@@ -93,7 +93,7 @@ impl SharedHall {
         SharedHall::open_with(data_dir, grace, log, super::wall::system())
     }
 
-    /// [`SharedHall::open`] with correspondence games on the wall clock `wall`, and
+    /// Opens the hall as the tests' `SharedHall::open` does, with correspondence games on the wall clock `wall`, and
     /// their timer: a thread that decides, once a second, the correspondence games
     /// whose mover's time ran out, and keeps, once a minute, that the server is up.
     pub(crate) fn open_with(

@@ -1,5 +1,5 @@
-//! Text on its way to a person: made safe ([`sanitize`]) and fitted to display
-//! columns ([`fit`]). Every text that comes from outside (a record's tags, a file
+//! Text on its way to a person: made safe ([`sanitize()`]) and fitted to display
+//! columns ([`fit()`]). Every text that comes from outside (a record's tags, a file
 //! name, engine input, a network peer) and every text fitted to a width goes through here.
 
 mod fit;

@@ -1,8 +1,8 @@
 //! The full-screen screens: the start screen, a game, the replay viewer, the lessons,
 //! the puzzles, and a served session's lobby and tables.
 //!
-//! Six entry points open a screen, each on the one event loop: [`start`], [`play`],
-//! [`replay`], [`lessons`] and [`puzzles`] on the local terminal, and `run_served` on
+//! Six entry points open a screen, each on the one event loop: [`start()`], [`play()`],
+//! [`replay()`], [`lessons()`] and [`puzzles()`] on the local terminal, and `run_served` on
 //! a terminal another transport drives (`hijara serve`). Inside, the modules are
 //! private and the pieces tests and embedders need are re-exported below. No file
 //! here imports a file that imports it back.
