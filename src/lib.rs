@@ -29,6 +29,10 @@
 //! - [`server`]: `hijara serve`, the game over SSH, through the same screens and loop.
 //! - [`cli`]: the command line, which opens screens only through `ui`'s entry points.
 
+// The standards, kept by the compiler: every public item documented, and no
+// `unwrap`/`expect` outside tests without an `allow` whose reason proves it safe.
+#![warn(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
 pub mod ai;
 pub mod cli;
 pub mod learn;

@@ -1,3 +1,6 @@
+// As in the library: no `unwrap`/`expect` without an `allow` whose reason proves it safe.
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

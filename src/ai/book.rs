@@ -20,8 +20,11 @@ use crate::rules::{Move, Player, Position, Ruleset, Square, Symmetry};
 const SHIPPED: &str = include_str!("../../assets/book/standard.txt");
 
 /// The shipped book, parsed on first use.
-// A test (`the_shipped_book_parses_and_every_move_is_legal`) parses `SHIPPED`,
-// so this `expect` cannot fire in a tested build.
+#[allow(
+    clippy::expect_used,
+    reason = "a test (`the_shipped_book_parses_and_every_move_is_legal`) parses `SHIPPED`, \
+              so this `expect` cannot fire in a tested build"
+)]
 static SHIPPED_BOOK: LazyLock<Book> =
     LazyLock::new(|| Book::parse(SHIPPED).expect("the shipped book parses (tested)"));
 

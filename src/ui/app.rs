@@ -38,7 +38,6 @@ use super::look::Look;
 use super::message::Message;
 use super::question::{Overlay, Question};
 
-/// The whole state of a game on screen.
 /// How the player left the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Quit {
@@ -48,6 +47,7 @@ enum Quit {
     Forced,
 }
 
+/// The whole state of a game on screen.
 #[derive(Debug, Clone)]
 pub struct App {
     config: GameConfig,

@@ -51,11 +51,13 @@ pub struct FillSpec {
 /// What a fill wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filled {
-    /// Players (names bound), games kept, of them rated, correspondence games in
-    /// progress.
+    /// Players (names bound).
     pub players: usize,
+    /// Finished games kept in the history.
     pub games: usize,
+    /// Of those games, the rated ones.
     pub rated: usize,
+    /// Correspondence games in progress.
     pub corr: usize,
 }
 
