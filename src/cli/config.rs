@@ -205,6 +205,11 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
             crate::text::pad(&value, width)
         )?;
     }
+    // The report is whole; the status tells a script the file needs mending.
+    if !run.problems.is_empty() {
+        let path = file_path(&run.file).unwrap_or_default();
+        bail!("{}", words::has_problems(&path, run.problems.len()));
+    }
     Ok(())
 }
 

@@ -15,6 +15,17 @@ pub(crate) fn problem(path: &str, problem: &str) -> String {
     format!("hijara: config file {path}: {problem}")
 }
 
+/// `hijara config`'s error when the file has problems (its report lists them).
+pub(crate) fn has_problems(path: &str, count: usize) -> String {
+    let problems = match count {
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
+    format!(
+        "the config file {path} has {problems}, listed above; the keys they name keep their defaults"
+    )
+}
+
 /// The first problem on the first screen, and how many more.
 pub(crate) fn notice(path: &str, first: &str, more: usize) -> String {
     match more {

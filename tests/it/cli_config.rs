@@ -42,7 +42,20 @@ fn config_shows_every_value_and_where_it_came_from() {
         "# mine\nlevel = \"medium\"\nlevle = \"easy\"\nclock = \"5+3\"\npalette = \"expert\"\n",
     )
     .unwrap();
-    let report = stdout(with_config(&path).arg("config"));
+    // The report is whole, and the status says the file has problems (for scripts
+    // that check a file before using it).
+    let out = with_config(&path)
+        .arg("config")
+        .assert()
+        .code(1)
+        .stderr(format!(
+            "hijara: the config file {} has 2 problems, listed above; the keys they name keep their defaults\n",
+            path.display()
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let report = String::from_utf8(out).unwrap();
     assert!(
         report.starts_with(&format!("Config file: {}\n", path.display())),
         "{report}"
@@ -222,7 +235,13 @@ fn a_key_with_escapes_is_named_safely() {
         format!("[\"\\u001b]2;PWNED\\u0007\\u001b[41m\"]\nx = 1\n[\"{long}\"]\ny = 2\n"),
     )
     .unwrap();
-    let report = stdout(with_config(&path).arg("config"));
+    let config = with_config(&path)
+        .arg("config")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let report = String::from_utf8(config.stdout).unwrap();
     let output = with_config(&path)
         .args(["score", "-"])
         .write_stdin("a1 b2\n")
