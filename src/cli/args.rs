@@ -412,6 +412,16 @@ pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
+/// A node budget, at least 1, as the engine protocol's `nodes N` takes it: 0 would
+/// have hard search its minimum, a match no one asked for.
+pub(crate) fn node_count(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| "expected a positive number of nodes".to_owned())
+}
+
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
@@ -445,7 +455,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
-    #[arg(long, value_name = "N", conflicts_with = "think_ms")]
+    #[arg(long, value_name = "N", conflicts_with = "think_ms", value_parser = node_count)]
     pub nodes: Option<u64>,
     /// Search threads.
     #[command(flatten)]
