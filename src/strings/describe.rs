@@ -310,7 +310,11 @@ pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str
 pub(crate) fn storage_report(report: &StorageReport) -> Notice {
     let text = match report {
         StorageReport::Saved(path) => words::saved(&display_path(path)),
-        StorageReport::NotSaved(error) => words::not_saved(error),
+        StorageReport::NotSaved {
+            path,
+            new_file,
+            error,
+        } => words::not_saved_at(&display_path(path), *new_file, error),
         StorageReport::KeptAside(path) => words::kept_aside(&display_path(path)),
         StorageReport::AutosaveOff { path, error } => {
             words::autosave_off(&display_path(path), error)
@@ -384,6 +388,20 @@ mod tests {
             path: PathBuf::from("hijara-2.hij"),
         });
         assert!(matches!(&beside, Notice::Error(t) if t.contains("hijara-2.hij")));
+        // A failed save names where it was to go.
+        let not_saved = |path: &str, new_file| {
+            text(storage_report(&StorageReport::NotSaved {
+                path: PathBuf::from(path),
+                new_file,
+                error: "No such file or directory (os error 2)".into(),
+            }))
+        };
+        assert_eq!(
+            not_saved("", true),
+            "Not saved in the current folder: No such file or directory (os error 2)"
+        );
+        assert!(not_saved("/g/saves", true).starts_with("Not saved in /g/saves: "));
+        assert!(not_saved("a.hij", false).starts_with("Not saved to a.hij: "));
         // A path's control characters are made visible.
         let saved = storage_report(&StorageReport::Saved(PathBuf::from("a\u{1b}b.hij")));
         assert!(!text(saved).contains('\u{1b}'));
