@@ -409,3 +409,26 @@ fn games_dir_missing_is_an_error_and_empty_says_so() {
         }
     }
 }
+
+/// `replay -` and `play --load -` read the record from standard input and then took
+/// their commands from the same, spent input: the line mode said the first line and
+/// ended, exit 0 (`play --load -` even let the AI move). Standard input cannot be both
+/// the record and the keyboard: a usage error naming the argument.
+#[test]
+fn a_record_on_standard_input_is_refused_where_it_is_the_keyboard() {
+    let data = tempfile::tempdir().unwrap();
+    for args in [&["replay", "-"][..], &["play", "--load", "-"][..]] {
+        let out = hijara(data.path())
+            .args(args)
+            .write_stdin(std::fs::read_to_string(COMPLETE).unwrap())
+            .assert()
+            .code(2)
+            .stderr(no_panic())
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("'-'"), "{args:?}: {err}");
+        assert!(err.contains("standard input"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
