@@ -92,8 +92,22 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         let marked = review::annotate::annotate(&mut record, &review)
             .context("cannot annotate the record")?;
         if to_stdout {
-            // `--annotate -`: the annotated record is the output, for a pipe.
-            write!(out, "{record}").context("cannot write the record")?;
+            // `--annotate -`: the annotated record is the output, for a pipe as it
+            // is; on a terminal each line shown safe (a tag or comment may hold
+            // escapes, which the record format writes raw).
+            let text = record.to_string();
+            let text = if std::io::stdout().is_terminal() {
+                text.split_inclusive('\n')
+                    .map(|line| {
+                        let body = line.strip_suffix('\n').unwrap_or(line);
+                        let end = if body.len() < line.len() { "\n" } else { "" };
+                        format!("{}{end}", crate::text::sanitize(body))
+                    })
+                    .collect()
+            } else {
+                text
+            };
+            write!(out, "{text}").context("cannot write the record")?;
             eprintln!(
                 "{}",
                 crate::strings::analysis::annotated("standard output", marked)

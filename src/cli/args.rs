@@ -108,7 +108,7 @@ pub struct PlayArgs {
     pub session: SessionArgs,
     /// Continue the unfinished game in this record (seats and settings from its tags
     /// unless given here).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = load_file)]
     pub load: Option<PathBuf>,
     /// The rules: `standard`, or `corners` (corner formations score too) [default:
     /// standard, or the --load record's].
@@ -154,12 +154,32 @@ pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     Ok(ReplayTarget::File(PathBuf::from(text)))
 }
 
+/// What standard input as a record (`-`) says where standard input is the keyboard.
+const STDIN_IS_THE_KEYBOARD: &str = "standard input is the keyboard here, not a record: give a file (`score` and `analyze` take `-`)";
+
+/// [`replay_target`] for the viewer, which reads its keys (or the line mode's
+/// commands) from standard input: `-` is refused.
+pub(crate) fn viewer_target(text: &str) -> Result<ReplayTarget, String> {
+    if text == "-" {
+        return Err(STDIN_IS_THE_KEYBOARD.to_owned());
+    }
+    replay_target(text)
+}
+
+/// The record `play --load` continues: a file, not `-` (see [`viewer_target`]).
+pub(crate) fn load_file(text: &str) -> Result<PathBuf, String> {
+    if text == "-" {
+        return Err(STDIN_IS_THE_KEYBOARD.to_owned());
+    }
+    Ok(PathBuf::from(text))
+}
+
 /// Options of `hijara replay`.
 #[derive(Debug, Clone, Args)]
 #[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ReplayArgs {
     /// The record to watch: a file, or N to watch game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    #[arg(value_name = "FILE|N", value_parser = viewer_target)]
     pub game: Option<ReplayTarget>,
     /// Watch the newest game of the history.
     #[arg(long)]
@@ -412,6 +432,16 @@ pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
+/// A node budget, at least 1, as the engine protocol's `nodes N` takes it: 0 would
+/// have hard search its minimum, a match no one asked for.
+pub(crate) fn node_count(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| "expected a positive number of nodes".to_owned())
+}
+
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
@@ -445,7 +475,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move instead of using the clock: reproducible.
-    #[arg(long, value_name = "N", conflicts_with = "think_ms")]
+    #[arg(long, value_name = "N", conflicts_with = "think_ms", value_parser = node_count)]
     pub nodes: Option<u64>,
     /// Search threads.
     #[command(flatten)]

@@ -30,7 +30,13 @@ const RESULT_WIDTH: usize = 18;
 
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     let folder = match &args.dir {
-        Some(dir) => dir.clone(),
+        Some(dir) => {
+            // The history may not exist yet (no game finished); a folder named by
+            // hand must: a typo is not an empty history.
+            std::fs::metadata(dir)
+                .with_context(|| format!("cannot read the folder {}", display_path(dir)))?;
+            dir.clone()
+        }
         None => history_folder()?,
     };
     let history = History::read(&folder)
@@ -44,16 +50,22 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
         };
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", listing(&history));
+        print!("{}", listing(&history, args.dir.is_some()));
     }
     Ok(())
 }
 
-/// The text list, ending with the tally.
-fn listing(history: &History) -> String {
+/// The text list, ending with the tally; `named` when the folder is `--dir`'s, not
+/// the history finished games go to.
+fn listing(history: &History, named: bool) -> String {
     let folder = display_path(&history.folder);
     if history.is_empty() {
-        return format!("{}\n", text::empty(&folder));
+        let empty = if named {
+            text::empty_folder(&folder)
+        } else {
+            text::empty(&folder)
+        };
+        return format!("{empty}\n");
     }
     let width = history.listed.len().to_string().len();
     let mut out = format!("{}\n", text::heading(&folder));
@@ -107,7 +119,7 @@ mod tests {
             "[Blue \"Bartholomew the Great\"]\n[Yellow \"hard\"]\n[Variant \"corners\"]\na1\n";
         std::fs::write(dir.path().join("hijara-20261130-101010.hij"), record).unwrap();
         let history = History::read(dir.path()).unwrap();
-        let out = listing(&history);
+        let out = listing(&history, false);
         let row = out.lines().nth(2).unwrap();
         assert!(row.starts_with("1  2026-11-30 10:10  Barthol"), "{out}");
         assert!(row.ends_with("corners"), "{out}");
@@ -124,7 +136,7 @@ mod tests {
         let record = "[Blue \"\u{1b}[2J\u{1b}]0;pwned\u{7}\"]\n[Yellow \"ann\u{202e}olleh\"]\na1\n";
         std::fs::write(dir.path().join("hijara-20261130-101010.hij"), record).unwrap();
         std::fs::write(dir.path().join("x\u{1b}]0;title\u{7}.hij"), "e9").unwrap();
-        let out = listing(&History::read(dir.path()).unwrap());
+        let out = listing(&History::read(dir.path()).unwrap(), false);
         for line in out.lines() {
             assert!(!line.chars().any(crate::text::is_unsafe), "{line:?}");
         }
@@ -148,7 +160,7 @@ mod tests {
             let record = format!("[Blue \"{blue}\"]\n[Yellow \"{yellow}\"]\na1\n");
             std::fs::write(dir.path().join(file), record).unwrap();
         }
-        let out = listing(&History::read(dir.path()).unwrap());
+        let out = listing(&History::read(dir.path()).unwrap(), false);
         let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
         assert!(rows[3].contains("棋手棋手…   hard"), "{out}");
         assert!(rows[2].contains("Zoe\u{301}         🎲🎲"), "{out}");

@@ -77,6 +77,11 @@ impl fmt::Display for PrefError {
     }
 }
 
+/// Why a config file over [`MAX_CONFIG_BYTES`] is not read.
+fn too_large() -> String {
+    format!("larger than {MAX_CONFIG_BYTES} bytes; every value is its default")
+}
+
 /// Reads the config file at `path`: the settings it gives (the defaults for what it
 /// does not) and its problems. A missing file is no problem.
 pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
@@ -90,10 +95,17 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
             );
         }
         Err(e) => {
+            // The reader refuses a file over 1 MiB with the records' words; a config
+            // file that large is over its own, smaller limit.
+            let message = if e.kind() == std::io::ErrorKind::InvalidData {
+                too_large()
+            } else {
+                format!("cannot be read ({e}); every value is its default")
+            };
             let error = PrefError {
                 line: None,
                 key: None,
-                message: format!("cannot be read ({e}); every value is its default"),
+                message,
             };
             return (
                 Settings::default(),
@@ -106,7 +118,7 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
         let error = PrefError {
             line: None,
             key: None,
-            message: format!("larger than {MAX_CONFIG_BYTES} bytes; every value is its default"),
+            message: too_large(),
         };
         return (
             Settings::default(),
@@ -315,6 +327,27 @@ fn folder(value: &Value) -> Result<PathBuf, String> {
 mod tests {
     use super::*;
     use crate::prefs::Prefs;
+
+    /// A config file over 1 MiB was refused as `larger than 1 MiB: not a game
+    /// record` (the records' reader's words); one of 64 KiB to 1 MiB as `larger than
+    /// 65536 bytes`. Both now say the config file's own limit.
+    #[test]
+    fn a_config_file_too_large_says_the_config_limit_not_a_record_s() {
+        let dir = tempfile::tempdir().unwrap();
+        for size in [MAX_CONFIG_BYTES + 1, (1 << 20) + 1] {
+            let path = dir.path().join("config.toml");
+            let size = usize::try_from(size).unwrap();
+            std::fs::write(&path, "#".repeat(size)).unwrap();
+            let (_, file, errors) = read(&path);
+            assert!(matches!(file, ConfigFile::Unreadable(_)), "{size}");
+            let message = &errors[0].message;
+            assert!(
+                message.contains("larger than 65536 bytes"),
+                "{size}: {message}"
+            );
+            assert!(!message.contains("record"), "{size}: {message}");
+        }
+    }
 
     #[test]
     fn every_key_is_read_and_its_line_kept() {

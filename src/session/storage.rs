@@ -28,8 +28,16 @@ pub enum Notice {
 pub enum StorageReport {
     /// `s` wrote the game to this file.
     Saved(PathBuf),
-    /// `s` could not write the game: why.
-    NotSaved(String),
+    /// `s` could not write the game.
+    NotSaved {
+        /// Where it was to go: the save folder (empty for the current folder) when
+        /// `new_file`, else the file saved to before, rewritten in place.
+        path: PathBuf,
+        /// Whether the save was to be a new file in the folder `path`.
+        new_file: bool,
+        /// Why the write failed.
+        error: String,
+    },
     /// An earlier unfinished game found in the autosave was kept aside as this file.
     KeptAside(PathBuf),
     /// The autosave could not be kept aside (it cannot be read): games are not
@@ -285,7 +293,14 @@ impl Storage {
     ) -> StorageReport {
         match self.save(config, game) {
             Ok(path) => StorageReport::Saved(path),
-            Err(error) => StorageReport::NotSaved(error.to_string()),
+            Err(error) => StorageReport::NotSaved {
+                path: self
+                    .saved_to
+                    .clone()
+                    .unwrap_or_else(|| self.save_dir.clone()),
+                new_file: self.saved_to.is_none(),
+                error: error.to_string(),
+            },
         }
     }
 
@@ -453,6 +468,37 @@ mod tests {
         assert!(storage.save(&config(), &game).is_err());
         assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");
         assert!(before.contains("1. a1"), "{before}");
+    }
+
+    /// A failed save said `Not saved: No such file or directory (os error 2)`, naming
+    /// no place (found in tmux, the current folder removed under the game): the report
+    /// names the folder the save was to go into, or the file it was to rewrite.
+    #[test]
+    fn a_failed_save_names_where_it_was_to_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = Game::from_moves([Square::A1]).unwrap();
+        let blocked = dir.path().join("blocked");
+        std::fs::write(&blocked, "not a folder").unwrap();
+        let mut storage = Storage::new(blocked.clone(), None);
+        match storage.save_report(&config(), &game) {
+            StorageReport::NotSaved { path, new_file, .. } => {
+                assert_eq!(path, blocked);
+                assert!(new_file);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Saved once, then the file cannot be rewritten: the file is named.
+        let mut storage = Storage::new(dir.path().to_path_buf(), None);
+        let saved = storage.save(&config(), &game).unwrap();
+        std::fs::remove_file(&saved).unwrap();
+        std::fs::create_dir(&saved).unwrap();
+        match storage.save_report(&config(), &game) {
+            StorageReport::NotSaved { path, new_file, .. } => {
+                assert_eq!(path, saved);
+                assert!(!new_file);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -68,8 +68,9 @@ pub(crate) fn no_mistake(later: bool, finished: bool) -> String {
         format!("No mistake or blunder {way} this move yet: the analysis is still running")
     }
 }
-/// The panel needs more room than the terminal has.
-pub(crate) const FOLDED: &str = "Analysis: enlarge the terminal to see the panel";
+/// The panel needs more room than the terminal has: the message line says each
+/// move's verdict instead. Short enough for the viewer's narrowest screen, 44 columns.
+pub(crate) const FOLDED: &str = "Analysis on: each move's verdict shows here";
 /// The marks and comments a record has after a move, for the message line.
 pub(crate) fn with_notes(text: &str, mark: Option<&str>, comments: &[String]) -> String {
     let mut out = text.to_owned();

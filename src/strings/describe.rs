@@ -215,6 +215,23 @@ pub(crate) fn reviewed_move(
     )
 }
 
+/// A reviewed move in a few words, for a message line too narrow for
+/// [`reviewed_move`] (the status line above it numbers the move): `b1??: blunder, lost
+/// 28, best c3`, at most 44 columns (the replay viewer's narrowest), the values and the
+/// range of the points lost left out, and the best move too when it is the move played.
+/// `played` is the square with its mark.
+pub(crate) fn reviewed_move_short(m: &MoveReview, played: &str) -> String {
+    let class = super::review::class_text(m.class, m.likely);
+    if m.best == m.mv {
+        return format!("{played}: {class}");
+    }
+    let lost = match m.lost {
+        0 => String::new(),
+        lost => format!(", lost {lost}"),
+    };
+    format!("{played}: {class}{lost}, best {}", m.best)
+}
+
 /// A final margin from the mover's view: "a win by 15", "a draw", "a loss by 5".
 pub(crate) fn margin(margin: i32) -> String {
     match margin {
@@ -293,7 +310,11 @@ pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str
 pub(crate) fn storage_report(report: &StorageReport) -> Notice {
     let text = match report {
         StorageReport::Saved(path) => words::saved(&display_path(path)),
-        StorageReport::NotSaved(error) => words::not_saved(error),
+        StorageReport::NotSaved {
+            path,
+            new_file,
+            error,
+        } => words::not_saved_at(&display_path(path), *new_file, error),
         StorageReport::KeptAside(path) => words::kept_aside(&display_path(path)),
         StorageReport::AutosaveOff { path, error } => {
             words::autosave_off(&display_path(path), error)
@@ -367,9 +388,51 @@ mod tests {
             path: PathBuf::from("hijara-2.hij"),
         });
         assert!(matches!(&beside, Notice::Error(t) if t.contains("hijara-2.hij")));
+        // A failed save names where it was to go.
+        let not_saved = |path: &str, new_file| {
+            text(storage_report(&StorageReport::NotSaved {
+                path: PathBuf::from(path),
+                new_file,
+                error: "No such file or directory (os error 2)".into(),
+            }))
+        };
+        assert_eq!(
+            not_saved("", true),
+            "Not saved in the current folder: No such file or directory (os error 2)"
+        );
+        assert!(not_saved("/g/saves", true).starts_with("Not saved in /g/saves: "));
+        assert!(not_saved("a.hij", false).starts_with("Not saved to a.hij: "));
         // A path's control characters are made visible.
         let saved = storage_report(&StorageReport::Saved(PathBuf::from("a\u{1b}b.hij")));
         assert!(!text(saved).contains('\u{1b}'));
+    }
+
+    /// The short verdict fits the replay viewer's narrowest message line, 44 columns,
+    /// in its longest wording (found at 44×17: `likely inaccuracy` cut `best d1` off).
+    #[test]
+    fn a_short_verdict_fits_44_columns() {
+        use crate::review::{Class, Value};
+        let value = Value {
+            margin: -100,
+            exact: false,
+            outcome: None,
+            margin_error: 40,
+        };
+        let m = MoveReview {
+            number: 64,
+            player: crate::rules::Player::Yellow,
+            mv: Square::D2,
+            best: Square::A1,
+            best_value: value,
+            played_value: value,
+            lost: 128,
+            lost_range: Some([100, 200]),
+            class: Class::Inaccuracy,
+            likely: true,
+        };
+        let short = reviewed_move_short(&m, "d2?!");
+        assert_eq!(short, "d2?!: likely inaccuracy, lost 128, best a1");
+        assert!(crate::text::width(&short) <= 44, "{short}");
     }
 
     #[test]

@@ -33,6 +33,11 @@ pub(crate) fn heading(folder: &str) -> String {
     format!("Games in {folder}, newest first:")
 }
 
+/// What `--dir` with a folder that holds no record prints.
+pub(crate) fn empty_folder(folder: &str) -> String {
+    format!("No game records in {folder}.")
+}
+
 /// What an empty history prints.
 pub(crate) fn empty(folder: &str) -> String {
     format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")

@@ -13,6 +13,16 @@ pub(crate) fn not_saved(error: &str) -> String {
     format!("Not saved: {error}")
 }
 
+/// A save that failed, naming where it was to go: a new file in the folder `path`
+/// (empty or `.`: the current folder), else the file `path` saved to before.
+pub(crate) fn not_saved_at(path: &str, new_file: bool, error: &str) -> String {
+    match (new_file, path) {
+        (true, "" | ".") => format!("Not saved in the current folder: {error}"),
+        (true, folder) => format!("Not saved in {folder}: {error}"),
+        (false, file) => format!("Not saved to {file}: {error}"),
+    }
+}
+
 pub(crate) fn kept_aside(path: &str) -> String {
     format!("The earlier unfinished game was kept as {path}")
 }

@@ -84,6 +84,11 @@ pub(crate) fn judged(m: &crate::review::MoveReview) -> String {
     )
 }
 
+/// [`judged`] in a few words, for a message line too narrow for it.
+pub(crate) fn judged_short(m: &crate::review::MoveReview) -> String {
+    describe::reviewed_move_short(m, &format!("{}{}", m.mv, mark(m.class)))
+}
+
 impl Widget for &AnalysisPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);

@@ -13,13 +13,15 @@ use crate::text;
 use crate::strings::analysis as analysis_words;
 use crate::strings::review::mark as review_mark;
 
-use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
+use super::analysis_panel::{
+    AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT, judged, judged_short,
+};
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
 use super::look::Look;
-use super::message::Message;
+use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{render_box, render_long_message, render_too_small};
@@ -103,6 +105,25 @@ fn panel_layout(state: &ReplayState, body: Rect) -> Option<(ScreenLayout, Option
     let panel = Rect::new(body.x, layout.status.y, body.width, height);
     layout.status.y += height;
     Some((layout, Some(panel)))
+}
+
+/// The verdict on the move shown, for the message line when the analysis panel is
+/// open but has no room: the panel's own line, a shorter wording for a narrow screen,
+/// and the panel's "analysing" while the move waits for its value.
+fn folded_verdict(state: &ReplayState) -> Message {
+    match state.current_review() {
+        Some(m) => {
+            let kind = if m.class >= crate::review::Class::Mistake {
+                MessageKind::Error
+            } else {
+                MessageKind::Info
+            };
+            let mut message = Message::new(kind, judged(m));
+            message.short = Some(judged_short(m));
+            message
+        }
+        None => Message::new(MessageKind::Info, analysis_words::pending(state.at_move())),
+    }
 }
 
 /// The mark after each move in the move list: the record's own, else (with the
@@ -236,8 +257,11 @@ impl Widget for &ReplayView<'_> {
             None => look.player(position.to_move()),
         };
         // What the second status line says; a message too long for it shows in a box.
+        // With the analysis panel open but folded away, the verdict on the move shown.
+        let folded = state.panel() && panel.is_none();
         let message = match (state.message(), state.current()) {
             (Some((kind, text)), _) => Some(Message::new(kind, text)),
+            (None, Some(_)) if folded => Some(folded_verdict(state)),
             (None, Some(placement)) => {
                 let n = state.at_move();
                 let mark = state.mark(n).map(|m| m.token());

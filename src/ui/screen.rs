@@ -285,12 +285,19 @@ pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
 }
 
 /// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
+/// A text longer than the box ends its last row with `…`, cut at a word.
 pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
     let popup = box_rect(text, area);
-    let lines: Vec<Line> = wrap(text, usize::from(box_inner_width(area)))
-        .into_iter()
-        .map(Line::from)
-        .collect();
+    let columns = usize::from(box_inner_width(area));
+    let mut rows = wrap(text, columns);
+    let room = usize::from(popup.height.saturating_sub(2));
+    if rows.len() > room && room > 0 {
+        // The last row shown with the next: too long for the row, so cut with `…`.
+        let last = format!("{} {}", rows[room - 1], rows[room]);
+        rows.truncate(room);
+        rows[room - 1] = crate::text::fit_words(&last, columns).into_owned();
+    }
+    let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .style(Style::new())
@@ -331,6 +338,29 @@ mod tests {
         );
         assert_eq!(wrap("Quit? y: quit", 38), ["Quit? y: quit"]);
         assert_eq!(wrap("", 10), [""]);
+    }
+
+    /// A comment of a record longer than the box (a paragraph, at 80×24) was cut at
+    /// the box's bottom with no cue that more followed.
+    #[test]
+    fn a_box_too_short_for_its_text_ends_with_an_ellipsis() {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        let area = Rect::new(0, 0, 40, 6);
+        let mut buf = Buffer::empty(area);
+        let text = "word ".repeat(100);
+        super::render_box(&text, area, crate::ui::Look::PLAIN, &mut buf);
+        let row = |y: u16| -> String { (0..40).map(|x| buf[(x, y)].symbol()).collect() };
+        assert!(row(4).contains("word…"), "{:?}", row(4));
+        assert!(!row(3).contains('…'), "{:?}", row(3));
+        // A text that fits has no ellipsis.
+        let mut buf = Buffer::empty(area);
+        super::render_box("Quit? y: quit", area, crate::ui::Look::PLAIN, &mut buf);
+        let all: String = (0..6)
+            .flat_map(|y| (0..40).map(move |x| (x, y)))
+            .map(|(x, y)| buf[(x, y)].symbol().to_owned())
+            .collect();
+        assert!(!all.contains('…'), "{all}");
     }
 
     #[test]

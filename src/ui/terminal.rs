@@ -1,10 +1,12 @@
-//! Terminal set-up and tear-down: raw mode, the alternate screen, mouse capture and
-//! focus reporting are undone on every exit path, an error or a panic.
+//! Terminal set-up and tear-down: raw mode, the alternate screen, the hidden cursor,
+//! mouse capture and focus reporting are undone on every exit path, an error, a panic
+//! or a signal.
 
 use std::io::{self, IsTerminal, stdout};
 
 use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
 };
@@ -36,6 +38,13 @@ fn stop_reporting() {
     let _ = execute!(stdout(), DisableMouseCapture, DisableFocusChange);
 }
 
+/// Shows the cursor the screens hide. The drop of the ratatui terminal does it on the
+/// way out; a signal ends the process without that drop, and `ratatui::restore`
+/// leaves the cursor as it is. Nothing to do on failure, as above.
+fn show_cursor() {
+    let _ = execute!(stdout(), Show);
+}
+
 impl Drop for MouseCapture {
     fn drop(&mut self) {
         stop_reporting();
@@ -56,8 +65,9 @@ impl Drop for Tui {
 
 /// Enters full-screen mode with the mouse captured, after checking that there is a terminal.
 ///
-/// A panic anywhere afterwards turns mouse capture off and restores the terminal
-/// (ratatui's hook) before the panic message prints.
+/// A panic anywhere afterwards turns mouse capture off, shows the cursor and restores
+/// the terminal (ratatui's hook) before the panic message prints; SIGTERM and SIGHUP
+/// do the same before the process exits.
 pub(crate) fn init() -> anyhow::Result<Tui> {
     if !io::stdin().is_terminal() || !stdout().is_terminal() {
         bail!("the game needs a terminal: stdin and stdout must not be redirected");
@@ -74,11 +84,13 @@ pub(crate) fn init() -> anyhow::Result<Tui> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         stop_reporting();
+        show_cursor();
         hook(info);
     }));
     restore_on_signals(|| {
         stop_reporting();
         ratatui::restore();
+        show_cursor();
     });
     let mouse = match MouseCapture::enable() {
         Ok(mouse) => mouse,

@@ -336,3 +336,43 @@ fn annotate_refuses_bad_records_and_unwritable_paths() {
         "{err}"
     );
 }
+
+/// `--annotate -` to a terminal wrote the record as it is: a comment's OSC title
+/// sequence, bell and bidi override reached the terminal raw. To a terminal they are
+/// shown escaped; to a pipe the record is written as it is (the tests above).
+#[test]
+fn an_annotated_record_on_a_terminal_shows_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.hij");
+    std::fs::write(
+        &path,
+        "[Event \"x\u{7}y\"]\n\n1. b2 {c\u{1b}]0;pwned\u{7}m \u{202e} rtl} c3 *\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let mut s = crate::common::Session::start(
+        &[
+            "analyze",
+            "--think-ms",
+            "5",
+            "--threads",
+            "1",
+            "--annotate",
+            "-",
+            path,
+        ],
+        80,
+        24,
+    );
+    assert_eq!(s.exit_code(), 0);
+    s.wait_for("c3");
+    let output = s.output();
+    assert!(!output.contains("\u{1b}]0;pwned"), "{output:?}");
+    assert!(!output.contains('\u{7}'), "{output:?}");
+    assert!(!output.contains('\u{202e}'), "{output:?}");
+    assert!(
+        output.contains("\\u{1b}]0;pwned\\u{7}m \\u{202e} rtl"),
+        "{output:?}"
+    );
+    assert!(output.contains("[Event \"x\\u{7}y\"]"), "{output:?}");
+}

@@ -227,14 +227,21 @@ impl Drop for Session {
 
 pub fn assert_restored(session: &Session) {
     // Give the reader thread a moment to drain the last bytes written before exit.
+    // The cursor hidden while the screen was drawn is shown again (after SIGTERM it
+    // stayed hidden at the shell's prompt).
+    let cursor_shown = |output: &str| output.rfind("\x1b[?25h") >= output.rfind("\x1b[?25l");
     let start = Instant::now();
-    while start.elapsed() < TIMEOUT && !session.output().contains("\x1b[?1049l") {
+    while start.elapsed() < TIMEOUT && {
+        let output = session.output();
+        !output.contains("\x1b[?1049l") || !cursor_shown(&output)
+    } {
         thread::sleep(Duration::from_millis(20));
     }
     let output = session.output();
     assert!(output.contains("\x1b[?1049l"), "left the alternate screen");
     assert!(output.contains("\x1b[?1000l"), "turned mouse capture off");
     assert!(output.contains("\x1b[?1004l"), "turned focus reporting off");
+    assert!(cursor_shown(&output), "showed the cursor again");
 }
 
 /// Ctrl-c ends `session` at once: the program exits with 0 and restores the terminal.

@@ -253,3 +253,26 @@ fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
     let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
     assert!(autosave.contains("1. b2 c3 *"), "{autosave}");
 }
+
+/// SIGTERM and SIGHUP (a closed window) restored the screen but left the cursor the
+/// replay viewer hides hidden at the shell's prompt: the terminal was not restored.
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_in_the_replay_viewer_show_the_cursor_again() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/combinations.hij");
+    for (signal, number) in [("-TERM", 15), ("-HUP", 1)] {
+        let mut s = Session::start(&["replay", path], 80, 24);
+        s.wait_for("Move 0/");
+        assert!(
+            s.output().contains("\x1b[?25l"),
+            "the viewer hides the cursor"
+        );
+        let status = Command::new("kill")
+            .args([signal, &s.pid().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        assert_eq!(s.exit_code(), 128 + number, "{signal}");
+        assert_restored(&s);
+    }
+}

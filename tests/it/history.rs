@@ -375,3 +375,60 @@ fn games_say_how_an_early_ending_ended() {
     assert_eq!(json["games"][0]["termination"], "resignation");
     assert_eq!(json["games"][1]["termination"], "time forfeit");
 }
+
+/// `games --dir` with a folder that is not there (a typo) said `No games kept yet:
+/// finished games go to DIR`, exit 0, as if DIR were the history; an empty one said
+/// the same. A missing folder is an error naming it (exit 1); an empty one says it
+/// holds no record, with no word of where finished games go.
+#[test]
+fn games_dir_missing_is_an_error_and_empty_says_so() {
+    let data = tempfile::tempdir().unwrap();
+    let missing = data.path().join("no-such-folder");
+    let out = hijara(data.path())
+        .args(["games", "--dir"])
+        .arg(&missing)
+        .assert()
+        .code(1)
+        .stderr(no_panic())
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no-such-folder"), "{err}");
+    assert!(err.contains("No such file or directory"), "{err}");
+    for json in [false, true] {
+        let mut cmd = hijara(data.path());
+        cmd.args(["games", "--dir"]).arg(data.path());
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.assert().success().get_output().clone();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains("finished games go to"), "{text}");
+        if !json {
+            assert!(text.contains("No game records in"), "{text}");
+        }
+    }
+}
+
+/// `replay -` and `play --load -` read the record from standard input and then took
+/// their commands from the same, spent input: the line mode said the first line and
+/// ended, exit 0 (`play --load -` even let the AI move). Standard input cannot be both
+/// the record and the keyboard: a usage error naming the argument.
+#[test]
+fn a_record_on_standard_input_is_refused_where_it_is_the_keyboard() {
+    let data = tempfile::tempdir().unwrap();
+    for args in [&["replay", "-"][..], &["play", "--load", "-"][..]] {
+        let out = hijara(data.path())
+            .args(args)
+            .write_stdin(std::fs::read_to_string(COMPLETE).unwrap())
+            .assert()
+            .code(2)
+            .stderr(no_panic())
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("'-'"), "{args:?}: {err}");
+        assert!(err.contains("standard input"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -836,3 +836,32 @@ fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
     );
     assert_plain(output.as_bytes(), &['\r', '\n', '\x07']);
 }
+
+/// A line longer than the line mode keeps (1 KiB) had its rest read into memory to be
+/// dropped: 200 MiB with no line break held 200 MiB (`/dev/zero` piped in, all the
+/// memory there is). The rest is skipped as it comes: the peak stays far below it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_line_is_skipped_without_being_held() {
+    const HUGE: usize = 200 << 20;
+    let mut p = Piped::start(&["play", "--no-history"]);
+    p.wait_for("Your move, Blue");
+    {
+        let stdin = p.stdin.as_mut().expect("standard input open");
+        let chunk = vec![b'a'; 1 << 20];
+        for _ in 0..HUGE >> 20 {
+            stdin.write_all(&chunk).unwrap();
+        }
+    }
+    p.send("");
+    p.wait_for("Unknown command");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", p.child.id())).unwrap();
+    let peak_kb: usize = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    assert!(peak_kb < (HUGE >> 10) / 2, "peak {peak_kb} kB");
+    p.send("b2");
+    p.wait_for("Blue b2");
+}

@@ -231,6 +231,49 @@ fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
     }
 }
 
+/// Where the panel folds away (60×20, 44×17: the sizes the viewer still draws), the
+/// verdict on the move shown is the message line, in a shorter wording where the full
+/// one does not fit: `]`/`[` jumped from mistake to mistake with the verdict, the points
+/// lost and the best move (the board's double border) said nowhere.
+#[test]
+fn a_folded_panel_s_verdict_is_the_message_line() {
+    let s = on_the_blunder();
+    let best = s.current_review().unwrap().best;
+    for (width, height) in [(80, 21), (60, 20), (44, 17)] {
+        let screen = screen_text(&s, width, height);
+        assert!(!screen.contains("Analysis"), "{width}x{height}: {screen}");
+        assert!(
+            screen.contains("blunder, lost 28"),
+            "{width}x{height}: {screen}"
+        );
+        assert!(
+            screen.contains(&format!("best {best}")),
+            "{width}x{height}: {screen}"
+        );
+        let message = screen.lines().last().unwrap();
+        assert!(!message.contains('…'), "{width}x{height}: {screen}");
+    }
+    // At the start, with no move to judge, it says where the verdicts go, whole.
+    let mut start = s.clone();
+    go_to(&mut start, 0);
+    let screen = screen_text(&start, 44, 17);
+    let message = screen.lines().last().unwrap();
+    assert!(message.contains("verdict shows here"), "{screen}");
+    // Not yet analysed: it says so, as the panel would.
+    let mut running = viewer(COMPLETE);
+    press(&mut running, 'a');
+    inject(&mut running, 0..=20);
+    go_to(&mut running, 30);
+    let screen = screen_text(&running, 60, 20);
+    assert!(screen.contains("Move 30: analysing"), "{screen}");
+    // The panel shut, the move's own message is back.
+    let mut shut = s.clone();
+    press(&mut shut, 'a');
+    let screen = screen_text(&shut, 60, 20);
+    assert!(!screen.contains("blunder"), "{screen}");
+    assert!(screen.contains("31. Blue played"), "{screen}");
+}
+
 #[test]
 fn a_records_marks_and_comments_show_on_the_move_they_follow() {
     let mut s = viewer(BLUNDER);

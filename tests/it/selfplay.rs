@@ -161,3 +161,20 @@ fn no_games_is_a_usage_error_naming_the_option() {
     );
     assert!(err.contains("--games"), "{err}");
 }
+
+/// `--nodes 0` was taken: hard searched its minimum, a match no one asked for (the
+/// engine's `nodes 0` is refused). Zero, like a word, is a usage error
+/// naming the option.
+#[test]
+fn a_node_budget_of_zero_is_a_usage_error_naming_the_option() {
+    for nodes in ["0", "lots"] {
+        let (_, err) = crate::common::outputs_of(
+            &[
+                "selfplay", "--blue", "hard", "--yellow", "easy", "--games", "1", "--nodes", nodes,
+            ],
+            2,
+        );
+        assert!(err.contains("--nodes"), "{nodes}: {err}");
+        assert!(err.contains("positive number of nodes"), "{nodes}: {err}");
+    }
+}

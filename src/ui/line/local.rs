@@ -148,14 +148,32 @@ fn read_line(input: &mut impl BufRead) -> Option<String> {
         return None;
     }
     if bytes.last() != Some(&b'\n') && bytes.len() == MAX_LINE {
-        // Too long: drop the rest of the line.
-        let mut rest = Vec::new();
-        let _ = input.read_until(b'\n', &mut rest);
+        // Too long: drop the rest of the line as it comes, never holding it.
+        skip_line(input);
     }
     while matches!(bytes.last(), Some(b'\n' | b'\r')) {
         bytes.pop();
     }
     Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Reads `input` up to and including the next line break (or its end, or an error),
+/// keeping none of it: a line of any length takes no more memory than the buffer.
+fn skip_line(input: &mut impl BufRead) {
+    loop {
+        let (used, found) = match input.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Ok([]) | Err(_) => return,
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            },
+        };
+        input.consume(used);
+        if found {
+            return;
+        }
+    }
 }
 
 #[cfg(test)]
