@@ -109,6 +109,31 @@ pub fn fit_words(text: &str, columns: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The separator of a list on one line: the keys of a hint line, the rules in force.
+pub const PART_SEPARATOR: &str = " · ";
+
+/// `text`, a list of parts joined by [`PART_SEPARATOR`], fitted to `columns` at a
+/// part's end: the parts that fit and ` · …`, so no key's wording is cut in half. When
+/// not even the first part fits, or `text` has one part, as [`fit_words`].
+pub fn fit_parts(text: &str, columns: usize) -> Cow<'_, str> {
+    if fits(text, columns) {
+        return Cow::Borrowed(text);
+    }
+    let more = format!("{PART_SEPARATOR}{ELLIPSIS}");
+    let room = columns.saturating_sub(width(&more));
+    let mut end = None;
+    for (at, _) in text.match_indices(PART_SEPARATOR) {
+        if !fits(&text[..at], room) {
+            break;
+        }
+        end = Some(at);
+    }
+    match end {
+        Some(at) => Cow::Owned(format!("{}{more}", &text[..at])),
+        None => fit_words(text, columns),
+    }
+}
+
 /// `text` fitted to `columns` ([`fit`]) and padded with spaces to exactly `columns`
 /// columns: a table's cell (`format!`'s `{:<n}` pads by `char`s, not columns).
 pub fn pad(text: &str, columns: usize) -> String {
@@ -229,6 +254,25 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_of_parts_is_cut_after_a_whole_part() {
+        let keys = "arrows/hjkl: move · Enter: place · +25 Enter: claim · u: undo";
+        assert_eq!(fit_parts(keys, 80), keys);
+        // At 44 columns `fit` left "+25 Ente…"; whole parts and a mark that more follow.
+        assert_eq!(fit_parts(keys, 44), "arrows/hjkl: move · Enter: place · …");
+        assert!(width(&fit_parts(keys, 44)) <= 44);
+        assert_eq!(fit_parts(keys, 36), "arrows/hjkl: move · Enter: place · …");
+        assert_eq!(fit_parts(keys, 35), "arrows/hjkl: move · …");
+        // When not even the first part fits, its words are cut as `fit_words` cuts.
+        assert_eq!(fit_parts(keys, 14), fit_words(keys, 14));
+        assert_eq!(fit_parts(keys, 0), "");
+        // Text with no parts is fitted by words.
+        assert_eq!(
+            fit_parts("Blue played b3 (section 2)", 20),
+            "Blue played b3…"
+        );
+    }
 
     #[test]
     fn ascii_is_one_column_a_character() {

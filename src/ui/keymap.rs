@@ -383,7 +383,7 @@ impl HintLine {
             | HintLine::LobbyBoard
             | HintLine::LobbyProfile
             | HintLine::LobbyHelp => "  ",
-            _ => " · ",
+            _ => crate::text::PART_SEPARATOR,
         }
     }
 }

@@ -131,7 +131,9 @@ impl Widget for &StatusView<'_> {
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);
-            let text = text::fit(&self.message.content, usize::from(area.width));
+            // A hint line loses whole keys, a message whole words (a long one is
+            // shown whole in a box over the board).
+            let text = text::fit_parts(&self.message.content, usize::from(area.width));
             Span::styled(text, self.message.style).render(bottom, buf);
         }
     }
