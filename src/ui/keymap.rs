@@ -234,6 +234,11 @@ pub enum KeyContext {
     /// The terminal is too small to show the board: only `q` and `Ctrl-c` act, and
     /// both quit at once, as the "please enlarge" screen says.
     TooSmall,
+    /// A served game or replay (`hijara serve`) on a terminal too small to show it:
+    /// `q` means what it means on the screen under it (back to the lobby, asking
+    /// first where that screen asks), as the "please enlarge" screen says; Ctrl-c ends
+    /// the connection.
+    ServedTooSmall,
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
     Served,
@@ -935,6 +940,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[],
     },
     Binding {
+        // A served screen: q goes back to the lobby as on the screen under it, which
+        // asks first where there is something to lose.
+        contexts: &[C::ServedTooSmall],
+        keys: &[(ch('q'), A::Quit)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    Binding {
         contexts: &[
             C::Board,
             C::Replay,
@@ -943,6 +957,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Question,
             C::ClaimEntry,
             C::TooSmall,
+            C::ServedTooSmall,
             C::Lobby,
             C::LobbyForm,
             C::LobbyWaiting,
@@ -1563,6 +1578,22 @@ mod tests {
             KeyCode::Char('u'),
             KeyCode::Char(' '),
             KeyCode::Right,
+        ] {
+            assert_eq!(action(key(code), small), None, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn behind_a_served_enlarge_screen_q_goes_back_as_on_the_game_screen() {
+        let small = KeyContext::ServedTooSmall;
+        assert_eq!(action(key(KeyCode::Char('q')), small), Some(Action::Quit));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_c, small), Some(Action::ForceQuit));
+        for code in [
+            KeyCode::Char('3'),
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Char('u'),
         ] {
             assert_eq!(action(key(code), small), None, "{code:?}");
         }

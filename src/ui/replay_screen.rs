@@ -17,12 +17,12 @@ use super::analysis_panel::{AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT};
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
-use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
-use super::screen::{render_box, render_long_message, render_too_small};
+use super::screen::{render_box, render_long_message, render_served_enlarge, render_too_small};
 use super::status::{StatusView, totals_at};
 
 /// The replay viewer as a widget.
@@ -129,6 +129,10 @@ impl Widget for &ReplayView<'_> {
             Some(with_panel) => with_panel,
             None => match ScreenLayout::new(body) {
                 Some(layout) => (layout, None),
+                None if state.is_served() => {
+                    render_served_enlarge(area, MIN_WIDTH, REPLAY_MIN_HEIGHT, None, buf);
+                    return;
+                }
                 None => {
                     render_too_small(area, REPLAY_MIN_HEIGHT, buf);
                     return;

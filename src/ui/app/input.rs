@@ -35,7 +35,7 @@ impl App {
                 {
                     return effects;
                 }
-                if context != KeyContext::TooSmall
+                if !matches!(context, KeyContext::TooSmall | KeyContext::ServedTooSmall)
                     && self
                         .message
                         .as_ref()
@@ -59,7 +59,13 @@ impl App {
                 match action {
                     Some(action) => self.apply(action),
                     // Behind the "please enlarge" screen other keys do nothing at all.
-                    None if context == KeyContext::TooSmall => Vec::new(),
+                    None if matches!(
+                        context,
+                        KeyContext::TooSmall | KeyContext::ServedTooSmall
+                    ) =>
+                    {
+                        Vec::new()
+                    }
                     None if context == KeyContext::ClaimEntry => {
                         self.refuse(claim_words::TYPE_DIGITS)
                     }
