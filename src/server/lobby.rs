@@ -1053,6 +1053,55 @@ mod tests {
         }
     }
 
+    /// QA: `?` did nothing while the player waited at a table (opened, or adjourned),
+    /// and cancelled a claim (`w`) or a number being typed: every lobby screen but a
+    /// line of text reaches the help now, which lists that screen's own keys; closing
+    /// it finds the screen as it was (the number still typed, the claim still asked).
+    #[test]
+    fn question_mark_reaches_the_help_while_waiting_claiming_or_typing_a_number() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        type Case = (fn(&mut LobbyState), KeyContext, &'static str);
+        let cases: [Case; 4] = [
+            (
+                |l| l.waiting = Some(Waiting::Opponent(1)),
+                KeyContext::LobbyWaiting,
+                "close your table",
+            ),
+            (
+                |l| l.waiting = Some(Waiting::Return(1)),
+                KeyContext::LobbyAdjourned,
+                "leave the game adjourned",
+            ),
+            (
+                |l| l.claiming = true,
+                KeyContext::LobbyClaim,
+                "the table whose win you claim",
+            ),
+            (
+                |l| l.number = Some((Pick::Table, "1".to_owned())),
+                KeyContext::LobbyNumber,
+                "more digits",
+            ),
+        ];
+        for (set, context, row) in cases {
+            set(&mut lobby);
+            assert_eq!(lobby.context(), context);
+            assert_eq!(lobby.key(key(KeyCode::Char('?')), &rows), Choice::Stay);
+            assert_eq!(lobby.context(), KeyContext::LobbyHelp, "{context:?}");
+            let shown = drawn(&lobby, &rows, "k");
+            assert!(shown.contains(row), "{context:?}: {row} in\n{shown}");
+            lobby.key(key(KeyCode::Esc), &rows);
+            assert_eq!(
+                lobby.context(),
+                context,
+                "closing the help keeps the screen"
+            );
+            (lobby.waiting, lobby.claiming, lobby.number) = (None, false, None);
+        }
+    }
+
     fn rows_for(hall: &mut Hall, key: &str) -> Vec<Row> {
         seen_by(&hall.listing(), key).cloned().collect()
     }

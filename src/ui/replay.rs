@@ -617,8 +617,11 @@ impl ReplayState {
                 VIEW.to_vec()
             }
             Action::No => {
-                self.overlay = ReplayOverlay::None;
-                self.goto = None;
+                // Closing the help opened while a number was typed keeps the number.
+                if std::mem::replace(&mut self.overlay, ReplayOverlay::None) != ReplayOverlay::Help
+                {
+                    self.goto = None;
+                }
                 VIEW.to_vec()
             }
             // The game's actions never reach the viewer.

@@ -57,6 +57,22 @@ fn every_step_shows_the_rules_totals() {
     }
 }
 
+/// QA: `?` while a move number was typed stopped the typing and showed no help; it
+/// shows the help, and closing it finds the number still typed.
+#[test]
+fn question_mark_while_typing_a_move_number_shows_the_help_and_keeps_the_number() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "g2");
+    press(&mut s, KeyCode::Char('?'));
+    assert_eq!(s.overlay(), hijara::ui::ReplayOverlay::Help);
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.overlay(), hijara::ui::ReplayOverlay::None);
+    assert_eq!(s.goto(), Some("2"));
+    typing(&mut s, "3");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.at_move(), 23);
+}
+
 #[test]
 fn g_and_a_number_jump_to_that_move() {
     let mut s = viewer(COMPLETE);

@@ -128,7 +128,9 @@ impl App {
             }
             return vec![Effect::Redraw];
         }
-        if self.claim_entry.is_some() {
+        // A claim typed takes the keys; over it, the help (`?`) or a question the
+        // other player asked takes them first, and the claim waits.
+        if self.claim_entry.is_some() && self.overlay == Overlay::None && action != Action::Help {
             return self.claim_key(action);
         }
         match self.cursor.apply(action) {
