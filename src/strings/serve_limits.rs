@@ -25,6 +25,10 @@ pub(crate) const REFUSED_BUSY: &str =
 pub(crate) fn grace_over(seconds: u64) -> String {
     format!("hijara serve: no login within {seconds} s")
 }
+/// Logged in, but no game or command ran for the login grace time.
+pub(crate) fn unused(seconds: u64) -> String {
+    format!("hijara serve: no game or command started within {seconds} s")
+}
 /// A connection waiting to log in lost its place to a newer one.
 pub(crate) const EVICTED: &str =
     "hijara serve: too many connections are logging in, and yours waited longest; try again";
