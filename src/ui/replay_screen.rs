@@ -41,10 +41,16 @@ fn header(state: &ReplayState) -> String {
         (_, Some(name)) => text::sanitize(name).into_owned(),
         _ => "?".to_owned(),
     };
-    let mut parts = vec![
-        text::sanitize(state.name()).into_owned(),
-        replay_words::players(&seat(Player::Blue), &seat(Player::Yellow)),
-    ];
+    let mut parts = Vec::new();
+    // A server's replay is titled with its players and date, said next: the title
+    // (the line mode's name for it) would only push the rules off a narrow line.
+    if !state.is_served() {
+        parts.push(text::sanitize(state.name()).into_owned());
+    }
+    parts.push(replay_words::players(
+        &seat(Player::Blue),
+        &seat(Player::Yellow),
+    ));
     if let Some(date) = state.tag("Date") {
         parts.push(text::sanitize(date).into_owned());
     }
@@ -71,11 +77,14 @@ fn header(state: &ReplayState) -> String {
 }
 
 /// The record's tags the header says in words, or leaves to the program.
-const SAID_TAGS: [&str; 12] = [
+const SAID_TAGS: [&str; 14] = [
     "Blue",
     "Yellow",
     "BlueType",
     "YellowType",
+    // A server's record: the players' key fingerprints, for the server's tallies.
+    "BlueKey",
+    "YellowKey",
     "Date",
     "TimeControl",
     "Variant",

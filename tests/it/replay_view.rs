@@ -195,6 +195,29 @@ fn a_server_s_replay_offers_no_playing_on_in_its_hint_line() {
     assert!(!text.contains("c play on"), "{text}");
 }
 
+/// QA: a server's replay is titled with its players and date, which the header
+/// says again: with two long names at 80 columns the header was cut before the rules
+/// (`claims`, the variant), and the players' key fingerprints (`BlueKey`) were shown
+/// before them. A server's replay leaves its title out of the header, and the keys.
+#[test]
+fn a_server_s_replay_header_keeps_the_rules_with_long_names_at_80_columns() {
+    let text = "[Blue \"abcdefghijklmnop\"]\n[Yellow \"ponmlkjihgfedcba\"]\n\
+                [Date \"2026-12-03\"]\n[BlueKey \"SHA256:JiQe\"]\n[Claim \"on\"]\n[Result \"*\"]\n\n1. a1 a2 *\n";
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    // The title as the server makes it (club_words::replay_title).
+    let title = "abcdefghijklmnop v ponmlkjihgfedcba, 2026-12-03";
+    let served = ReplayState::new(title, &record, game).served(None, "later".into());
+    let screen = render(&served, 80, 24, Look::PLAIN).backend().to_string();
+    let header = screen.lines().next().unwrap();
+    assert!(header.contains("claims"), "{header}");
+    assert!(!header.contains("SHA256"), "no key fingerprint: {header}");
+    assert!(
+        header.contains("abcdefghijklmnop (Blue) vs ponmlkjihgfedcba (Yellow)"),
+        "{header}"
+    );
+}
+
 #[test]
 fn replay_screen_in_the_middle() {
     let mut s = viewer(COMPLETE);
