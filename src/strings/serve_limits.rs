@@ -4,8 +4,8 @@
 /// The status line while a server's AI waits for a free engine.
 pub(crate) const WAITING_FOR_ENGINE: &str =
     "The AI waits for a free engine: its thinking time starts then";
-/// Sent when a session ends by the player's choice (q, Ctrl-c, q on the "please
-/// enlarge" screen, the lobby left idle), after the client's screen is restored.
+/// Sent when a session ends by the player's choice (q in the lobby, Ctrl-c, the
+/// lobby left idle), after the client's screen is restored.
 pub(crate) const GOODBYE: &str = "Goodbye from hijara serve.\r\n";
 /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
 pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
