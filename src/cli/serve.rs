@@ -33,7 +33,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value = "8")]
     pub max_per_address: NonZeroUsize,
     /// Close a connection that has not logged in this many seconds after it came
-    /// (OpenSSH's LoginGraceTime).
+    /// (OpenSSH's LoginGraceTime), or that, logged in, has run no game and no command
+    /// for as long.
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_LOGIN_GRACE.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..))]
     pub login_grace: u64,

@@ -37,12 +37,17 @@ pub(crate) enum Closing {
     Stalled,
     /// The server is stopping (its sessions have said goodbye already).
     Shutdown,
+    /// It logged in, then ran nothing (no game, no command) for the login grace time.
+    Unused,
 }
 
 #[derive(Debug, Default)]
 struct State {
     closing: Option<Closing>,
     cut: bool,
+    /// Since when the connection, logged in, has run nothing (no game, no command);
+    /// `None` before it logs in and while something runs.
+    unused_since: Option<std::time::Instant>,
     /// The tasks waiting to read and to write, woken by the cut.
     wakers: [Option<Waker>; 2],
 }
@@ -53,6 +58,8 @@ pub(crate) struct Door {
     state: Mutex<State>,
     asked: Notify,
     authenticated: AtomicBool,
+    /// Told when the connection starts to run nothing (its login, a game's end).
+    unused: Notify,
     /// A [`Stage`], as a number.
     stage: AtomicU8,
 }
@@ -118,9 +125,35 @@ impl Door {
         }
     }
 
-    /// The connection authenticated: the login grace time no longer applies.
+    /// The connection authenticated: the login grace time no longer applies to its
+    /// login, but to its running nothing from now on ([`Door::unused_for`]).
     pub(crate) fn set_authenticated(&self) {
         self.authenticated.store(true, Ordering::SeqCst);
+        self.set_running(false);
+    }
+
+    /// A game or a command starts (`true`) or ends on the connection.
+    pub(crate) fn set_running(&self, running: bool) {
+        self.state().unused_since = (!running).then(std::time::Instant::now);
+        if !running {
+            // A permit is kept if the task is not waiting yet.
+            self.unused.notify_one();
+        }
+    }
+
+    /// Resolves once the connection, logged in, has run nothing for `grace`; never
+    /// before it logs in, nor while a game or a command runs.
+    pub(crate) async fn unused_for(&self, grace: std::time::Duration) {
+        // Each turn sleeps until the deadline or waits for the next idle start: it
+        // ends when the connection has stayed unused for the whole of `grace`.
+        loop {
+            let since = self.state().unused_since;
+            match since {
+                Some(since) if since.elapsed() >= grace => return,
+                Some(since) => tokio::time::sleep(grace.saturating_sub(since.elapsed())).await,
+                None => self.unused.notified().await,
+            }
+        }
     }
 
     pub(crate) fn is_authenticated(&self) -> bool {

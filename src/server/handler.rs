@@ -481,6 +481,12 @@ async fn serve_connection(
             door.close(Closing::Grace);
             Closing::Grace
         }
+        // Logged in, a client that runs nothing (`ssh -N`, or one that stays after its
+        // game) would hold a player's place for good.
+        () = door.unused_for(limits.login) => {
+            door.close(Closing::Unused);
+            Closing::Unused
+        }
         why = door.closing() => why,
     };
     log(&closing_logged(why, &limits));
@@ -498,6 +504,10 @@ async fn serve_connection(
             limits_words::stalled(limits.stall.as_secs()),
         ),
         Closing::Shutdown => (Disconnect::ByApplication, SHUTTING_DOWN.to_owned()),
+        Closing::Unused => (
+            Disconnect::ByApplication,
+            limits_words::unused(limits.login.as_secs()),
+        ),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -548,6 +558,10 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
             limits.stall.as_secs()
         ),
         Closing::Shutdown => "closed: the server is stopping".to_owned(),
+        Closing::Unused => format!(
+            "closed: no game or command started within the login grace time ({} s)",
+            limits.login.as_secs()
+        ),
     }
 }
 
@@ -740,6 +754,7 @@ impl Connection {
             dumb: self.dumb,
             reviewer: Some(self.server.reviewer.clone()),
         };
+        self.door.set_running(true);
         let live = self.server.live.clone();
         let id = live.next.fetch_add(1, Ordering::SeqCst);
         live.inboxes().insert(id, sender);
@@ -786,6 +801,8 @@ impl Connection {
                     };
                     let _ = tokio::time::timeout(SHUTDOWN_GRACE, last_words).await;
                 });
+                // A client that stays after its game is closed after the login grace.
+                door.set_running(false);
                 drop(running);
             })
             .context("cannot start a session thread")?;
@@ -1170,9 +1187,11 @@ impl Handler for Connection {
         session.channel_success(channel)?;
         self.log(&format!("one-shot {command:?}"));
         let hall = self.server.hall.clone();
+        self.door.set_running(true);
         let mut text = tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall))
             .await
             .unwrap_or_default();
+        self.door.set_running(false);
         if self.pty.is_some() {
             // `ssh -t host status`: the client's terminal is raw, and no pty here
             // turns a line feed into a new line, so each line ends as a terminal's.

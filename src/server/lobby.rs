@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
@@ -761,9 +761,31 @@ impl Widget for &LobbyView<'_> {
         if self.lobby.club.is_some() {
             self.render_club(area, buf);
         } else {
-            Paragraph::new(self.lines(area.width))
-                .wrap(Wrap { trim: false })
-                .render(area, buf);
+            let (lists, tail) = self.parts(area.width);
+            let wrapped = |lines: &[Line<'_>]| {
+                let rows = Paragraph::new(lines.to_vec())
+                    .wrap(Wrap { trim: false })
+                    .line_count(area.width);
+                u16::try_from(rows).unwrap_or(u16::MAX)
+            };
+            let tail_rows = wrapped(&tail).min(area.height);
+            if wrapped(&lists).saturating_add(tail_rows) <= area.height {
+                Paragraph::new([lists, tail].concat())
+                    .wrap(Wrap { trim: false })
+                    .render(area, buf);
+            } else {
+                // Too little room: the keys, the note and a waiting table's line stay
+                // whole at the foot, and the lists above them are cut.
+                let [top, foot] =
+                    Layout::vertical([Constraint::Fill(1), Constraint::Length(tail_rows)])
+                        .areas(area);
+                Paragraph::new(lists)
+                    .wrap(Wrap { trim: false })
+                    .render(top, buf);
+                Paragraph::new(tail)
+                    .wrap(Wrap { trim: false })
+                    .render(foot, buf);
+            }
         }
         // The help, over whichever screen it lists the keys of.
         if let Some(help) = self.lobby.help_view() {
@@ -805,6 +827,15 @@ impl<'a> LobbyView<'a> {
     /// The lobby's lines, as drawn `width` columns wide (the line mode: the club's
     /// screen read off a drawing of it, row by row).
     pub(crate) fn lines(&self, width: u16) -> Vec<Line<'a>> {
+        let (lists, tail) = self.parts(width);
+        [lists, tail].concat()
+    }
+
+    /// The lobby's lines `width` columns wide in two parts: the lists (the title, the
+    /// tables, the player's games), and what answers the player, which a short screen
+    /// keeps whole (the form, a waiting table, a line or number typed, the keys, the
+    /// note).
+    fn parts(&self, width: u16) -> (Vec<Line<'a>>, Vec<Line<'a>>) {
         let bold = if self.lobby.palette.has_colour() {
             Style::new().add_modifier(Modifier::BOLD)
         } else {
@@ -815,9 +846,10 @@ impl<'a> LobbyView<'a> {
             let area = Rect::new(0, 0, width.min(120), 40);
             let mut buf = Buffer::empty(area);
             self.render_club(area, &mut buf);
-            return (0..area.height)
+            let lines = (0..area.height)
                 .map(|y| Line::raw(drawn_row(&buf, y).trim_end().to_owned()))
                 .collect();
+            return (lines, Vec::new());
         }
         let mut you = words::you(&safe_text(&self.lobby.name));
         if !self.lobby.ratings.is_empty() {
@@ -885,7 +917,8 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::styled(words::YOUR_GAMES, bold));
             lines.extend(self.lobby.mine.iter().map(|l| Line::raw(self.said(l))));
         }
-        lines.push(Line::raw(""));
+        let lists = lines;
+        let mut lines = vec![Line::raw("")];
         if let Some(waiting) = self.lobby.waiting {
             let found = self
                 .rows
@@ -965,7 +998,7 @@ impl<'a> LobbyView<'a> {
         if let Some(note) = &self.lobby.note {
             lines.push(Line::raw(self.said(note)));
         }
-        lines
+        (lists, lines)
     }
 }
 
@@ -1051,6 +1084,94 @@ mod tests {
             lobby.key(key(KeyCode::PageDown), &rows);
             drawn_at(&lobby, w, h);
         }
+    }
+
+    /// QA: `?` did nothing while the player waited at a table (opened, or adjourned),
+    /// and cancelled a claim (`w`) or a number being typed: every lobby screen but a
+    /// line of text reaches the help now, which lists that screen's own keys; closing
+    /// it finds the screen as it was (the number still typed, the claim still asked).
+    #[test]
+    fn question_mark_reaches_the_help_while_waiting_claiming_or_typing_a_number() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        type Case = (fn(&mut LobbyState), KeyContext, &'static str);
+        let cases: [Case; 4] = [
+            (
+                |l| l.waiting = Some(Waiting::Opponent(1)),
+                KeyContext::LobbyWaiting,
+                "close your table",
+            ),
+            (
+                |l| l.waiting = Some(Waiting::Return(1)),
+                KeyContext::LobbyAdjourned,
+                "leave the game adjourned",
+            ),
+            (
+                |l| l.claiming = true,
+                KeyContext::LobbyClaim,
+                "the table whose win you claim",
+            ),
+            (
+                |l| l.number = Some((Pick::Table, "1".to_owned())),
+                KeyContext::LobbyNumber,
+                "more digits",
+            ),
+        ];
+        for (set, context, row) in cases {
+            set(&mut lobby);
+            assert_eq!(lobby.context(), context);
+            assert_eq!(lobby.key(key(KeyCode::Char('?')), &rows), Choice::Stay);
+            assert_eq!(lobby.context(), KeyContext::LobbyHelp, "{context:?}");
+            let shown = drawn(&lobby, &rows, "k");
+            assert!(shown.contains(row), "{context:?}: {row} in\n{shown}");
+            lobby.key(key(KeyCode::Esc), &rows);
+            assert_eq!(
+                lobby.context(),
+                context,
+                "closing the help keeps the screen"
+            );
+            (lobby.waiting, lobby.claiming, lobby.number) = (None, false, None);
+        }
+    }
+
+    /// QA: on a short or narrow screen (80×12, 40×12) the lobby's last lines were cut
+    /// off: the keys (`q leave`, `? all keys`), the note a key had just brought ("Unknown
+    /// key", a refused claim), a waiting table's line. The lines that answer the player
+    /// are kept, and the lists above them give way.
+    #[test]
+    fn a_small_screen_keeps_the_keys_and_the_note_and_cuts_the_lists() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.mine = (0..6)
+            .map(|n| {
+                Message::new(
+                    MessageKind::Info,
+                    format!("v someone{n} 1-0-2 (won-drawn-lost)"),
+                )
+            })
+            .collect();
+        for (width, height) in [(80, 12), (40, 12), (30, 10)] {
+            lobby.resized(width, height);
+            lobby.key(key(KeyCode::Char('x')), &rows);
+            let shown = drawn_at(&lobby, width, height).join("\n");
+            assert!(shown.contains("Unknown key"), "{width}x{height}:\n{shown}");
+            assert!(shown.contains("? all"), "{width}x{height}:\n{shown}");
+            assert!(
+                shown.contains("hijara: the lobby"),
+                "{width}x{height}:\n{shown}"
+            );
+        }
+        // Where all fits, all is shown, one line after the other.
+        lobby.resized(80, 24);
+        lobby.key(key(KeyCode::Char('x')), &rows);
+        let shown = drawn_at(&lobby, 80, 24);
+        assert!(shown.iter().any(|l| l.contains("someone5")), "{shown:#?}");
+        let note = shown
+            .iter()
+            .position(|l| l.contains("Unknown key"))
+            .unwrap();
+        assert!(shown[note - 1].contains("? all keys"), "{shown:#?}");
     }
 
     fn rows_for(hall: &mut Hall, key: &str) -> Vec<Row> {

@@ -49,6 +49,14 @@ pub(crate) fn too_small(min_width: u16, min_height: u16, width: u16, height: u16
         "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). q quits."
     )
 }
+/// The same at a served game or replay, where `q` goes back to the lobby as on the
+/// screen under it (asking first where that screen asks).
+pub(crate) fn too_small_served(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
+    format!(
+        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
+         q: back to the lobby."
+    )
+}
 /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
 /// (short enough for 80 columns with three-digit totals and `? help`).
 pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {

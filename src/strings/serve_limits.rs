@@ -4,8 +4,8 @@
 /// The status line while a server's AI waits for a free engine.
 pub(crate) const WAITING_FOR_ENGINE: &str =
     "The AI waits for a free engine: its thinking time starts then";
-/// Sent when a session ends by the player's choice (q, Ctrl-c, q on the "please
-/// enlarge" screen, the lobby left idle), after the client's screen is restored.
+/// Sent when a session ends by the player's choice (q in the lobby, Ctrl-c, the
+/// lobby left idle), after the client's screen is restored.
 pub(crate) const GOODBYE: &str = "Goodbye from hijara serve.\r\n";
 /// Sent to every client when the server stops (SIGTERM), after its screen is restored.
 pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
@@ -24,6 +24,10 @@ pub(crate) const REFUSED_BUSY: &str =
 /// No login within the login grace time.
 pub(crate) fn grace_over(seconds: u64) -> String {
     format!("hijara serve: no login within {seconds} s")
+}
+/// Logged in, but no game or command ran for the login grace time.
+pub(crate) fn unused(seconds: u64) -> String {
+    format!("hijara serve: no game or command started within {seconds} s")
 }
 /// A connection waiting to log in lost its place to a newer one.
 pub(crate) const EVICTED: &str =

@@ -444,6 +444,11 @@ impl App {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match self.overlay {
+            // Served, the enlarge screen shows a question, and takes its answer.
+            Overlay::Question(_) if self.is_served() => KeyContext::Question,
+            _ if ScreenLayout::new(self.area).is_none() && self.is_served() => {
+                KeyContext::ServedTooSmall
+            }
             _ if ScreenLayout::new(self.area).is_none() => KeyContext::TooSmall,
             Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,
             Overlay::None => KeyContext::Board,

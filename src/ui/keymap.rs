@@ -234,6 +234,11 @@ pub enum KeyContext {
     /// The terminal is too small to show the board: only `q` and `Ctrl-c` act, and
     /// both quit at once, as the "please enlarge" screen says.
     TooSmall,
+    /// A served game or replay (`hijara serve`) on a terminal too small to show it:
+    /// `q` means what it means on the screen under it (back to the lobby, asking
+    /// first where that screen asks), as the "please enlarge" screen says; Ctrl-c ends
+    /// the connection.
+    ServedTooSmall,
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
     Served,
@@ -890,8 +895,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[
             C::Board,
             C::Replay,
+            // Typing a number: `?` is no digit, so the help comes and the number stays.
+            C::Goto,
+            C::ClaimEntry,
             C::Lobby,
             C::LobbyForm,
+            C::LobbyWaiting,
+            C::LobbyAdjourned,
+            C::LobbyClaim,
+            C::LobbyNumber,
             C::LobbyBoard,
             C::LobbyProfile,
         ],
@@ -905,6 +917,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyFormEnd, 2, "? help"),
             (HintLine::LobbyBoard, 5, "? help"),
             (HintLine::LobbyProfile, 5, "? help"),
+            (HintLine::LobbyWaiting, 1, "? help"),
+            (HintLine::LobbyAdjourned, 1, "? help"),
+            (HintLine::LobbyNumber, 1, "? help"),
             (HintLine::PanelHelp, 0, "? help"),
         ],
     },
@@ -935,6 +950,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[],
     },
     Binding {
+        // A served screen: q goes back to the lobby as on the screen under it, which
+        // asks first where there is something to lose.
+        contexts: &[C::ServedTooSmall],
+        keys: &[(ch('q'), A::Quit)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
+    Binding {
         contexts: &[
             C::Board,
             C::Replay,
@@ -943,6 +967,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Question,
             C::ClaimEntry,
             C::TooSmall,
+            C::ServedTooSmall,
             C::Lobby,
             C::LobbyForm,
             C::LobbyWaiting,
@@ -1000,7 +1025,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[(HintLine::Lobby, 1, "a AI")],
     },
     Binding {
-        contexts: &[C::Lobby, C::LobbyClaim],
+        contexts: &[C::Lobby],
         keys: &[
             (ch('1'), A::Digit(1)),
             (ch('2'), A::Digit(2)),
@@ -1122,15 +1147,21 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('9'), A::Digit(9)),
             (code(KeyCode::Backspace), A::Backspace),
             (code(KeyCode::Enter), A::Confirm),
-            (Key::Any, A::No),
         ],
-        names: "",
-        help: "",
+        names: "0-9, Backspace, Enter",
+        help: "more digits of the number, rub one out, go",
         hints: &[(
             HintLine::LobbyNumber,
             0,
             "more digits, Enter: go · Backspace: rub out · Esc: cancel",
         )],
+    },
+    Binding {
+        contexts: &[C::LobbyNumber],
+        keys: &[(Key::Any, A::No)],
+        names: "Esc, other keys",
+        help: "cancel",
+        hints: &[],
     },
     // A leaderboard.
     Binding {
@@ -1297,11 +1328,28 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
     },
     Binding {
-        // After `w`: a table's number (above), anything else is no.
+        // After `w`: a table's number, anything else is no.
+        contexts: &[C::LobbyClaim],
+        keys: &[
+            (ch('1'), A::Digit(1)),
+            (ch('2'), A::Digit(2)),
+            (ch('3'), A::Digit(3)),
+            (ch('4'), A::Digit(4)),
+            (ch('5'), A::Digit(5)),
+            (ch('6'), A::Digit(6)),
+            (ch('7'), A::Digit(7)),
+            (ch('8'), A::Digit(8)),
+            (ch('9'), A::Digit(9)),
+        ],
+        names: "1-9",
+        help: "the table whose win you claim",
+        hints: &[],
+    },
+    Binding {
         contexts: &[C::LobbyClaim],
         keys: &[(Key::Any, A::No)],
-        names: "",
-        help: "",
+        names: "other keys",
+        help: "no claim",
         hints: &[],
     },
     // A question wants an explicit yes (`s` saves from the quit question, and is
@@ -1565,6 +1613,56 @@ mod tests {
             KeyCode::Right,
         ] {
             assert_eq!(action(key(code), small), None, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn behind_a_served_enlarge_screen_q_goes_back_as_on_the_game_screen() {
+        let small = KeyContext::ServedTooSmall;
+        assert_eq!(action(key(KeyCode::Char('q')), small), Some(Action::Quit));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_c, small), Some(Action::ForceQuit));
+        for code in [
+            KeyCode::Char('3'),
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Char('u'),
+        ] {
+            assert_eq!(action(key(code), small), None, "{code:?}");
+        }
+    }
+
+    /// QA: `?` was no key while waiting at a table, claiming a win or typing a number
+    /// (the lobby's, a claim's, a move number's): every screen reaches the help but
+    /// those where a key is text typed.
+    #[test]
+    fn question_mark_is_the_help_everywhere_but_in_typed_text() {
+        let help = key(KeyCode::Char('?'));
+        // A game's and the replay viewer's: their whole help, the number kept.
+        for context in [
+            KeyContext::Board,
+            KeyContext::Replay,
+            KeyContext::Goto,
+            KeyContext::ClaimEntry,
+        ] {
+            assert_eq!(action(help, context), Some(Action::Help), "{context:?}");
+        }
+        for context in [
+            KeyContext::Lobby,
+            KeyContext::LobbyForm,
+            KeyContext::LobbyWaiting,
+            KeyContext::LobbyAdjourned,
+            KeyContext::LobbyClaim,
+            KeyContext::LobbyNumber,
+            KeyContext::LobbyBoard,
+            KeyContext::LobbyProfile,
+        ] {
+            assert_eq!(action(help, context), Some(Action::Help), "{context:?}");
+            // The lobby's help lists the screen's own keys, not only ? and Ctrl-c.
+            assert!(help_rows_own_first(context).count() > 2, "{context:?}");
+        }
+        for typed in [KeyContext::LobbyEntry, KeyContext::MessageEntry] {
+            assert_eq!(action(help, typed), None, "{typed:?}");
         }
     }
 

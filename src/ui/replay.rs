@@ -440,6 +440,10 @@ impl ReplayState {
     /// The keys' context now.
     pub fn key_context(&self) -> KeyContext {
         match (self.overlay, &self.goto) {
+            // At a server q goes back to the lobby, as on the viewer itself.
+            _ if super::layout::replay_too_small(self.area) && self.is_served() => {
+                KeyContext::ServedTooSmall
+            }
             _ if super::layout::replay_too_small(self.area) => KeyContext::TooSmall,
             (ReplayOverlay::Help, _) => KeyContext::Help,
             (ReplayOverlay::ConfirmContinue, _) => KeyContext::Question,
@@ -453,7 +457,13 @@ impl ReplayState {
         match input {
             Input::Key(key) => match keymap::action(key, self.key_context()) {
                 Some(action) => self.apply(action),
-                None if self.key_context() == KeyContext::TooSmall => Vec::new(),
+                None if matches!(
+                    self.key_context(),
+                    KeyContext::TooSmall | KeyContext::ServedTooSmall
+                ) =>
+                {
+                    Vec::new()
+                }
                 None => {
                     self.error_keyed(Keyed::UnknownKey);
                     VIEW.to_vec()
@@ -607,8 +617,11 @@ impl ReplayState {
                 VIEW.to_vec()
             }
             Action::No => {
-                self.overlay = ReplayOverlay::None;
-                self.goto = None;
+                // Closing the help opened while a number was typed keeps the number.
+                if std::mem::replace(&mut self.overlay, ReplayOverlay::None) != ReplayOverlay::Help
+                {
+                    self.goto = None;
+                }
                 VIEW.to_vec()
             }
             // The game's actions never reach the viewer.

@@ -19,12 +19,12 @@ use super::analysis_panel::{
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
-use super::layout::{MIN_HEIGHT, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
-use super::screen::{render_box, render_long_message, render_too_small};
+use super::screen::{render_box, render_long_message, render_served_enlarge, render_too_small};
 use super::status::{StatusView, totals_at};
 
 /// The replay viewer as a widget.
@@ -43,10 +43,16 @@ fn header(state: &ReplayState) -> String {
         (_, Some(name)) => text::sanitize(name).into_owned(),
         _ => "?".to_owned(),
     };
-    let mut parts = vec![
-        text::sanitize(state.name()).into_owned(),
-        replay_words::players(&seat(Player::Blue), &seat(Player::Yellow)),
-    ];
+    let mut parts = Vec::new();
+    // A server's replay is titled with its players and date, said next: the title
+    // (the line mode's name for it) would only push the rules off a narrow line.
+    if !state.is_served() {
+        parts.push(text::sanitize(state.name()).into_owned());
+    }
+    parts.push(replay_words::players(
+        &seat(Player::Blue),
+        &seat(Player::Yellow),
+    ));
     if let Some(date) = state.tag("Date") {
         parts.push(text::sanitize(date).into_owned());
     }
@@ -73,11 +79,14 @@ fn header(state: &ReplayState) -> String {
 }
 
 /// The record's tags the header says in words, or leaves to the program.
-const SAID_TAGS: [&str; 12] = [
+const SAID_TAGS: [&str; 14] = [
     "Blue",
     "Yellow",
     "BlueType",
     "YellowType",
+    // A server's record: the players' key fingerprints, for the server's tallies.
+    "BlueKey",
+    "YellowKey",
     "Date",
     "TimeControl",
     "Variant",
@@ -150,6 +159,10 @@ impl Widget for &ReplayView<'_> {
             Some(with_panel) => with_panel,
             None => match ScreenLayout::new(body) {
                 Some(layout) => (layout, None),
+                None if state.is_served() => {
+                    render_served_enlarge(area, MIN_WIDTH, REPLAY_MIN_HEIGHT, None, buf);
+                    return;
+                }
                 None => {
                     render_too_small(area, REPLAY_MIN_HEIGHT, buf);
                     return;

@@ -63,11 +63,20 @@ pub(crate) fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
 impl Widget for &AppView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
+        let app = self.app;
         let Some(layout) = ScreenLayout::new(area) else {
-            render_too_small(area, MIN_HEIGHT, buf);
+            if app.is_served() {
+                // The question q asked (or the other player's) is answered here.
+                let asked = match app.overlay() {
+                    Overlay::Question(q) => Some(app.question_text(q)),
+                    _ => None,
+                };
+                render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, asked.as_deref(), buf);
+            } else {
+                render_too_small(area, MIN_HEIGHT, buf);
+            }
             return;
         };
-        let app = self.app;
         let look = self.look;
         let game = app.game();
         let position = game.position();
@@ -309,6 +318,26 @@ pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
 /// The message shown when `area` is below the minimum size (`min_height` rows).
 pub(crate) fn render_too_small(area: Rect, min_height: u16, buf: &mut Buffer) {
     render_enlarge(area, MIN_WIDTH, min_height, buf);
+}
+
+/// The "please enlarge" screen of a served game or replay, which needs
+/// `min_width`×`min_height`: `q` goes back to the lobby; a question asked (`asked`:
+/// q's own, or the other player's) follows, to be answered there.
+pub(crate) fn render_served_enlarge(
+    area: Rect,
+    min_width: u16,
+    min_height: u16,
+    asked: Option<&str>,
+    buf: &mut Buffer,
+) {
+    let text = words::too_small_served(min_width, min_height, area.width, area.height);
+    let mut lines = vec![Line::raw(text)];
+    if let Some(asked) = asked {
+        lines.extend([Line::raw(""), Line::raw(asked.to_owned())]);
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
 }
 
 /// The "please enlarge" screen for a screen that needs `min_width`×`min_height`.

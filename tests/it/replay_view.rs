@@ -57,6 +57,22 @@ fn every_step_shows_the_rules_totals() {
     }
 }
 
+/// QA: `?` while a move number was typed stopped the typing and showed no help; it
+/// shows the help, and closing it finds the number still typed.
+#[test]
+fn question_mark_while_typing_a_move_number_shows_the_help_and_keeps_the_number() {
+    let mut s = viewer(COMPLETE);
+    typing(&mut s, "g2");
+    press(&mut s, KeyCode::Char('?'));
+    assert_eq!(s.overlay(), hijara::ui::ReplayOverlay::Help);
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.overlay(), hijara::ui::ReplayOverlay::None);
+    assert_eq!(s.goto(), Some("2"));
+    typing(&mut s, "3");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.at_move(), 23);
+}
+
 #[test]
 fn g_and_a_number_jump_to_that_move() {
     let mut s = viewer(COMPLETE);
@@ -177,6 +193,29 @@ fn a_server_s_replay_offers_no_playing_on_in_its_hint_line() {
     let text = crate::common::screen_text(&served);
     assert!(text.contains("g jump"), "{text}");
     assert!(!text.contains("c play on"), "{text}");
+}
+
+/// QA: a server's replay is titled with its players and date, which the header
+/// says again: with two long names at 80 columns the header was cut before the rules
+/// (`claims`, the variant), and the players' key fingerprints (`BlueKey`) were shown
+/// before them. A server's replay leaves its title out of the header, and the keys.
+#[test]
+fn a_server_s_replay_header_keeps_the_rules_with_long_names_at_80_columns() {
+    let text = "[Blue \"abcdefghijklmnop\"]\n[Yellow \"ponmlkjihgfedcba\"]\n\
+                [Date \"2026-12-03\"]\n[BlueKey \"SHA256:JiQe\"]\n[Claim \"on\"]\n[Result \"*\"]\n\n1. a1 a2 *\n";
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    // The title as the server makes it (club_words::replay_title).
+    let title = "abcdefghijklmnop v ponmlkjihgfedcba, 2026-12-03";
+    let served = ReplayState::new(title, &record, game).served(None, "later".into());
+    let screen = render(&served, 80, 24, Look::PLAIN).backend().to_string();
+    let header = screen.lines().next().unwrap();
+    assert!(header.contains("claims"), "{header}");
+    assert!(!header.contains("SHA256"), "no key fingerprint: {header}");
+    assert!(
+        header.contains("abcdefghijklmnop (Blue) vs ponmlkjihgfedcba (Yellow)"),
+        "{header}"
+    );
 }
 
 #[test]

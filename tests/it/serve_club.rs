@@ -481,30 +481,30 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
         // review asked for.
         alice.send(b"p").await;
         alice.wait_for(GAMES_HEAD).await;
-        review_of(&alice, "1", "bob v alice, ", QUEUED).await;
+        review_of(&alice, "1", "bob (Blue) vs alice (Yellow)", QUEUED).await;
         // Bob asks for it too while it is under way: his request waits in the queue.
         bob.send(b"p").await;
         bob.wait_for(GAMES_HEAD).await;
-        review_of(&bob, "1", "bob v alice, ", QUEUED).await;
+        review_of(&bob, "1", "bob (Blue) vs alice (Yellow)", QUEUED).await;
         // Her other game's review waits for this one.
         let busy = "One review at a time: your review of game 2 is still under way";
-        review_of(&alice, "2", "alice v bob, ", busy).await;
+        review_of(&alice, "2", "alice (Blue) vs bob (Yellow)", busy).await;
         // Made and kept: the viewer shows it, for her and for Bob, and nobody's asking
         // makes it again.
         wait_log(&server, "game 2's review", |log| {
             log.contains("game 2 reviewed: 3 positions")
         })
         .await;
-        review_of(&alice, "1", "bob v alice, ", MADE).await;
-        review_of(&bob, "1", "bob v alice, ", MADE).await;
+        review_of(&alice, "1", "bob (Blue) vs alice (Yellow)", MADE).await;
+        review_of(&bob, "1", "bob (Blue) vs alice (Yellow)", MADE).await;
         // Now she may ask for game 1's: it is made after Bob's request for game 2,
         // which finds that one made.
-        review_of(&alice, "2", "alice v bob, ", QUEUED).await;
+        review_of(&alice, "2", "alice (Blue) vs bob (Yellow)", QUEUED).await;
         wait_log(&server, "game 1's review", |log| {
             log.contains("game 1 reviewed: 3 positions")
         })
         .await;
-        review_of(&bob, "2", "alice v bob, ", MADE).await;
+        review_of(&bob, "2", "alice (Blue) vs bob (Yellow)", MADE).await;
     });
     assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
     assert_eq!(reviews_made(&server, 2), 1, "{}", server.log());
@@ -541,12 +541,12 @@ fn a_kept_review_that_no_longer_reads_is_made_again_and_the_old_one_kept_aside()
         alice.wait_for("q leave").await;
         alice.send(b"p").await;
         alice.wait_for(GAMES_HEAD).await;
-        review_of(&alice, "1", "alice v bob, ", QUEUED).await;
+        review_of(&alice, "1", "alice (Blue) vs bob (Yellow)", QUEUED).await;
         wait_log(&server, "game 1's review", |log| {
             log.contains("game 1 reviewed: 2 positions")
         })
         .await;
-        review_of(&alice, "1", "alice v bob, ", MADE).await;
+        review_of(&alice, "1", "alice (Blue) vs bob (Yellow)", MADE).await;
     });
     assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
     assert!(

@@ -490,3 +490,43 @@ fn every_refusal_is_logged_with_time_and_address_and_stderr_holds_only_the_log()
         assert!(!log.contains("(stderr)"), "a stray line:\n{log}");
     });
 }
+
+/// QA: a client that logged in and started nothing (`ssh -N`, or one that stays after
+/// its game or command) kept its player's place for good: the idle time-out is the
+/// lobby's, and the login grace time ended at the login. Eight such connections from
+/// an address (64 from eight) filled the server. It is closed when it has run nothing
+/// for the login grace time, and told why; a player at the game is not.
+#[test]
+fn a_client_that_logs_in_and_starts_nothing_is_closed_at_the_login_grace() {
+    run(async {
+        let server = Server::start_with(&["--login-grace", "2", "--max-sessions", "2"]);
+        let player = Player::join(&server, "alice", 1, 80, 24).await;
+        player.wait_for("q leave").await;
+        let (mut handle, told) = ssh_from(&server, player_address()).await.unwrap();
+        let auth = handle
+            .authenticate_publickey("bob", PrivateKeyWithHashAlg::new(Arc::new(key(2)), None))
+            .await
+            .unwrap();
+        assert!(auth.success());
+        let start = Instant::now();
+        let message = told_within(&told, "the unused connection").await;
+        assert_eq!(
+            message,
+            "hijara serve: no game or command started within 2 s"
+        );
+        assert!(
+            start.elapsed() >= Duration::from_millis(1500),
+            "closed after {:?}",
+            start.elapsed()
+        );
+        wait_log(&server, "the unused connection", |log| {
+            log.contains("closed: no game or command started within the login grace time (2 s)")
+        })
+        .await;
+        // Its place is free again; the player at the game was never closed.
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        player.send(b"x").await;
+        player.wait_for("Unknown key").await;
+    });
+}

@@ -170,17 +170,23 @@ fn the_bell_and_notifications_are_switched_apart() {
 }
 
 /// QA: `q` on the "please enlarge" screen at a server's game closed the connection
-/// with no word. It ends the session cleanly: the client's screen restored (the
-/// alternate screen left, the cursor shown), a goodbye line, exit status 0.
+/// with no word; then it ended the session as Ctrl-c does (the seat kept, a game
+/// against the AI adjourned), where the game screen's `q` goes back to the lobby. It
+/// means what it means on the game screen now, as the enlarge screen says: back to the
+/// lobby (a game against the AI with no move yet has nothing to ask). The lobby's `q`
+/// then ends the session cleanly: the client's screen restored (the alternate screen
+/// left, the cursor shown), a goodbye line, exit status 0.
 #[test]
-fn q_on_the_enlarge_screen_ends_the_session_with_a_goodbye_and_status_0() {
+fn q_on_the_enlarge_screen_goes_back_to_the_lobby_and_q_there_says_goodbye() {
     run(async {
         let server = Server::start();
         let erin = Player::join(&server, "erin", 5, 40, 12).await;
         erin.wait_for("q leave").await;
         erin.send(b"a").await;
         erin.send(b"\r").await;
-        erin.wait_for("Please enlarge").await;
+        erin.wait_for("q: back to the lobby").await;
+        erin.send(b"q").await;
+        erin.wait_for("q leave").await;
         let before = erin.raw().len();
         erin.send(b"q").await;
         erin.wait_said("Goodbye").await;
@@ -194,4 +200,46 @@ fn q_on_the_enlarge_screen_ends_the_session_with_a_goodbye_and_status_0() {
         assert!(left < bye, "{after:?}");
         assert!(after.contains("\u{1b}[?25h"), "the cursor shown: {after:?}");
     });
+}
+
+/// QA: at a game in progress between two people, `q` on the enlarge screen asks what
+/// the game screen's `q` asks, on the enlarge screen, and only a yes leaves (the other
+/// player sees it); the other player's questions show and are answered there too.
+#[test]
+fn q_on_the_enlarge_screen_at_a_table_asks_as_the_game_screen_does() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play_from(&alice, &bob, 0, &["a1", "b2"]).await;
+        alice.resize_lossy(40, 12).await;
+        alice.wait_for("q: back to the lobby").await;
+        // Bob asks to take his move back: the question reaches the small screen.
+        bob.send(b"u").await;
+        alice.wait_for("take back").await;
+        alice.send(b"y").await;
+        bob.wait_for("Yellow to move").await;
+        alice.send(b"q").await;
+        alice.wait_for("Leave the table?").await;
+        // Any other key stays: the game goes on.
+        alice.send(b"n").await;
+        wait_gone(&alice, "Leave the table?").await;
+        alice.send(b"q").await;
+        alice.wait_for("Leave the table?").await;
+        alice.send(b"y").await;
+        alice.wait_for("q leave").await;
+        bob.wait_for("alice left").await;
+    });
+}
+
+/// Waits (at most the tests' patience) until `player`'s screen no longer shows `text`.
+async fn wait_gone(player: &Player, text: &str) {
+    let start = std::time::Instant::now();
+    while player.screen().contains(text) {
+        assert!(
+            start.elapsed() < crate::serve_common::PATIENCE,
+            "{text:?} stayed:\n{}",
+            player.screen()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 }

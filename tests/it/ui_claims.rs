@@ -433,6 +433,26 @@ fn claim_mode_says_both_who_may_claim_and_whose_turn_it_is() {
     assert!(screen[22].contains("Yellow to move"), "{}", screen[22]);
 }
 
+/// QA: `?` while a claim was typed was refused ("type digits"); it shows the help
+/// (which says how to claim), and closing it finds the claim still typed.
+#[test]
+fn question_mark_while_typing_a_claim_shows_the_help_and_keeps_the_claim() {
+    let mut app = blue_scored_20();
+    only_redraw(&typing(&mut app, "+2"));
+    only_redraw(&press(&mut app, KeyCode::Char('?')));
+    let screen = rows(&drawn(&app, 80, 24)).join("\n");
+    assert!(screen.contains("+ 25 Enter"), "{screen}");
+    only_redraw(&press(&mut app, KeyCode::Esc));
+    assert_eq!(app.claim_entry(), Some("2"));
+    assert_eq!(app.key_context(), KeyContext::ClaimEntry);
+    only_redraw(&typing(&mut app, "0"));
+    let _ = press(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        app.game().claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
+}
+
 #[test]
 fn the_hot_seat_help_lists_no_key_for_an_ai() {
     let mut app = claim_pending(GameConfig::default());

@@ -35,7 +35,7 @@ impl App {
                 {
                     return effects;
                 }
-                if context != KeyContext::TooSmall
+                if !matches!(context, KeyContext::TooSmall | KeyContext::ServedTooSmall)
                     && self
                         .message
                         .as_ref()
@@ -59,7 +59,13 @@ impl App {
                 match action {
                     Some(action) => self.apply(action),
                     // Behind the "please enlarge" screen other keys do nothing at all.
-                    None if context == KeyContext::TooSmall => Vec::new(),
+                    None if matches!(
+                        context,
+                        KeyContext::TooSmall | KeyContext::ServedTooSmall
+                    ) =>
+                    {
+                        Vec::new()
+                    }
                     None if context == KeyContext::ClaimEntry => {
                         self.refuse(claim_words::TYPE_DIGITS)
                     }
@@ -122,7 +128,9 @@ impl App {
             }
             return vec![Effect::Redraw];
         }
-        if self.claim_entry.is_some() {
+        // A claim typed takes the keys; over it, the help (`?`) or a question the
+        // other player asked takes them first, and the claim waits.
+        if self.claim_entry.is_some() && self.overlay == Overlay::None && action != Action::Help {
             return self.claim_key(action);
         }
         match self.cursor.apply(action) {

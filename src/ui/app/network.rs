@@ -549,6 +549,29 @@ mod tests {
         assert_eq!(app.take_requests(), [Request::DeclineRematch]);
     }
 
+    /// QA: a question from the table (the other player asks to take back a move) that
+    /// came while this player typed a claim could not be answered: `y` went to the
+    /// claim and was refused as no digit. The question takes the keys; the claim waits.
+    #[test]
+    fn a_question_that_comes_while_a_claim_is_typed_is_answered_and_the_claim_waits() {
+        let mut game = Game::with_claims();
+        for square in ["a1", "b1", "a2"] {
+            game.play(square.parse().unwrap()).unwrap();
+        }
+        let config = GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut app = Served::new(App::with_game(config, game).served([false, true]));
+        typed(&mut app, "+5");
+        assert_eq!(app.claim_entry(), Some("5"));
+        app.table_news(News::UndoAsked);
+        key(&mut app, 'y');
+        assert_eq!(app.take_requests(), [Request::AnswerUndo(true)]);
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.claim_entry(), Some("5"), "the claim waits");
+    }
+
     #[test]
     fn against_the_table_s_ai_undo_and_a_new_game_are_asked_of_the_table_and_the_hint_stays() {
         use crate::ai::{Level, Seat};
