@@ -101,6 +101,16 @@ impl Row {
         !hidden || self.seat_of(key).is_some()
     }
 
+    /// Whether `key` sits here across from a person (not the server's AI, not a free
+    /// seat).
+    pub(crate) fn against_a_person(&self, key: &str) -> bool {
+        self.seat_of(key).is_some_and(|p| {
+            self.keys[p.other().index()]
+                .as_deref()
+                .is_some_and(|k| !super::who::is_ai_key(k))
+        })
+    }
+
     /// Whether this is an unfinished game of `key`'s, waiting for them.
     pub(crate) fn unfinished_for(&self, key: &str) -> bool {
         self.seat_of(key).is_some_and(|p| {

@@ -684,16 +684,22 @@ fn drawn_row(buf: &Buffer, y: u16) -> String {
 pub(crate) const LISTED: usize = 9;
 
 /// The line of `key`'s unfinished games, by their numbers in `rows` (as the lobby
-/// lists them), if they have any.
+/// lists them), if they have any; it offers `w` only when one of them is against a
+/// person (nobody claims a win from the server's AI).
 pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<Message> {
-    let numbers: Vec<String> = rows
+    let mine: Vec<(usize, &Row)> = rows
         .iter()
         .enumerate()
         .filter(|(_, row)| row.unfinished_for(key))
-        .map(|(n, _)| (n + 1).to_string())
         .collect();
-    (!numbers.is_empty())
-        .then(|| Message::keyed(MessageKind::Info, Keyed::Unfinished(numbers.join(", "))))
+    let numbers: Vec<String> = mine.iter().map(|(n, _)| (n + 1).to_string()).collect();
+    let claimable = mine.iter().any(|(_, row)| row.against_a_person(key));
+    (!numbers.is_empty()).then(|| {
+        Message::keyed(
+            MessageKind::Info,
+            Keyed::Unfinished(numbers.join(", "), claimable),
+        )
+    })
 }
 
 /// The lines of `key`'s history under the tables: their last finished game, and their
@@ -1249,7 +1255,7 @@ mod tests {
         }
         let mut lobby = LobbyState::new("Bob", Palette::Default);
         lobby.mine = vec![
-            Message::keyed(MessageKind::Info, Keyed::Unfinished("2, 5".into())),
+            Message::keyed(MessageKind::Info, Keyed::Unfinished("2, 5".into(), true)),
             Message::new(MessageKind::Info, words::last_game("ann", "won", 120, 80)),
             Message::new(MessageKind::Info, words::versus("ann", [2, 0, 1])),
         ];
@@ -1509,5 +1515,34 @@ mod tests {
             text.contains("1  Abcdefghijklmnop (Blue) v Qrstuvwxyzabcdef (Yellow)  your move"),
             "{text}"
         );
+    }
+    /// QA: the "unfinished" line said `w claims a win` for the player's own adjourned
+    /// game against the server's AI, where nobody can claim anything.
+    #[test]
+    fn the_unfinished_line_offers_a_claim_only_against_a_person() {
+        let row = |opponent: &str, state: RowState| Row {
+            id: 1,
+            names: ["Bob".into(), "x".into()],
+            keys: [Some("kBob".into()), Some(opponent.into())],
+            ruleset: Ruleset::Standard,
+            claims: false,
+            moves: 3,
+            spectators: 0,
+            state,
+            away: [true, true],
+            code: None,
+            rated: false,
+            corr: None,
+        };
+        let said = |rows: &[Row]| unfinished(rows, "kBob").map(|m| m.text).unwrap_or_default();
+        let ai = Who::ai(Level::Hard).key;
+        let against_ai = said(&[row(&ai, RowState::Adjourned)]);
+        assert!(against_ai.starts_with("unfinished: 1"), "{against_ai}");
+        assert!(!against_ai.contains("claims"), "{against_ai}");
+        let against_ann = said(&[row("kAnn", RowState::Adjourned)]);
+        assert!(against_ann.contains("w claims a win"), "{against_ann}");
+        let both = said(&[row(&ai, RowState::Adjourned), row("kAnn", RowState::Away)]);
+        assert!(both.contains("unfinished: 1, 2"), "{both}");
+        assert!(both.contains("w claims a win"), "{both}");
     }
 }

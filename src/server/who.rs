@@ -41,6 +41,13 @@ pub(crate) fn is_guest_key(key: &str) -> bool {
 /// no guest's key starts so, so no person can be taken for the AI, whatever their name.
 const AI_KEY: &str = "ai:";
 
+/// Whether `key` is the server's AI's (see [`Who::is_ai`]).
+pub(crate) fn is_ai_key(key: &str) -> bool {
+    key.strip_prefix(AI_KEY)
+        .and_then(parse_seat)
+        .is_some_and(|seat| seat.level().is_some())
+}
+
 /// The tests' stand-in for a login: `name`, with the key `SHA256:name`.
 #[cfg(test)]
 pub(crate) fn who(name: &str) -> Who {
@@ -67,7 +74,7 @@ impl Who {
 
     /// Whether this is the server's AI.
     pub(crate) fn is_ai(&self) -> bool {
-        self.level().is_some()
+        is_ai_key(&self.key)
     }
 
     /// Whether this is a guest (no key: a new person at each connection).

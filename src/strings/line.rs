@@ -467,8 +467,12 @@ pub(crate) fn page(number: usize, more: bool) -> String {
 }
 
 /// [`super::serve::unfinished`] in the line mode's commands.
-pub(crate) fn unfinished(numbers: &str) -> String {
-    format!("unfinished: {numbers} (table N resumes it; win N claims a win)")
+pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
+    if claim {
+        format!("unfinished: {numbers} (table N resumes it; win N claims a win)")
+    } else {
+        format!("unfinished: {numbers} (table N resumes it)")
+    }
 }
 
 /// [`super::serve::invitation`] in the line mode's commands.

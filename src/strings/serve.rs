@@ -194,9 +194,14 @@ pub(crate) const WATCHED_BACK: &str = "Both players are at the table";
 pub(crate) const WATCHED_ADJOURNED: &str =
     "The game is adjourned: it goes on when both players are back";
 pub(crate) const YOUR_GAMES: &str = "Your games";
-/// The line listing the player's adjourned games by their numbers in the list.
-pub(crate) fn unfinished(numbers: &str) -> String {
-    format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+/// The line listing the player's adjourned games by their numbers in the list; `claim`:
+/// one is against a person, so `w` may claim a win there.
+pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
+    if claim {
+        format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+    } else {
+        format!("unfinished: {numbers} (its number resumes it)")
+    }
 }
 /// The player's last finished game here.
 pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {

@@ -91,8 +91,9 @@ pub enum Keyed {
     TablesPage(usize, usize, usize),
     /// A club list's page (from 1), and whether more follow.
     Page(usize, bool),
-    /// The player's unfinished games, by their numbers in the lobby's list.
-    Unfinished(String),
+    /// The player's unfinished games, by their numbers in the lobby's list, and
+    /// whether a win may be claimed at one of them (one is against a person).
+    Unfinished(String, bool),
     /// A private table's invitation code, told to the player who opened it.
     Invitation(String),
     /// Correspondence games wait for this player's move: how many, the oldest's
@@ -159,7 +160,7 @@ impl Keyed {
             Keyed::ClaimWhich => serve::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(first, last, all) => club::tables_page(*first, *last, *all),
             Keyed::Page(number, more) => club::page(*number, *more),
-            Keyed::Unfinished(numbers) => serve::unfinished(numbers),
+            Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),
             Keyed::CorrDue(count, opponent, left) => club::your_move(*count, opponent, left),
             Keyed::CorrMoved(opponent) => club::moved(opponent),
@@ -205,7 +206,7 @@ impl Keyed {
             Keyed::ClaimWhich => line::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(first, last, all) => line::tables_page(*first, *last, *all),
             Keyed::Page(number, more) => line::page(*number, *more),
-            Keyed::Unfinished(numbers) => line::unfinished(numbers),
+            Keyed::Unfinished(numbers, claim) => line::unfinished(numbers, *claim),
             Keyed::Invitation(code) => line::invitation(code),
             Keyed::CorrDue(count, opponent, left) => line::corr_due(*count, opponent, left),
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
