@@ -185,6 +185,16 @@ impl ClubView {
                     .as_ref()
                     .and_then(|(b, _)| boards.iter().position(|x| x == b));
                 match boards.get(at.map_or(0, |i| (i + 1) % boards.len().max(1))) {
+                    // The one rating, charted already: say so rather than show it again.
+                    Some(_) if at.is_some() && boards.len() == 1 => {
+                        let one = view.chart.as_ref().is_some_and(|(_, p)| p.len() < 2);
+                        let why = if one {
+                            words::CHART_NEEDS_TWO
+                        } else {
+                            words::ONLY_RATING
+                        };
+                        return Err(Message::new(MessageKind::Info, why));
+                    }
                     Some(board) => ClubChoice::Chart(*board),
                     None => return Err(Message::new(MessageKind::Info, words::NO_RATING)),
                 }
@@ -590,5 +600,74 @@ mod tests {
         );
         assert_eq!(view.page_size(24), 7, "two ratings");
         assert_eq!(view.pick(2, 24), Ok(ClubChoice::Replay(101)));
+    }
+    /// QA: one rated game read `1258 to 1258 over the last 1 rated game`, with no
+    /// chart, and `b` then did nothing; none, one and many games now read sensibly.
+    #[test]
+    fn a_profile_with_none_one_or_many_rated_games_says_so() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let view_of = |points: Option<Vec<f64>>| {
+            let standings = match &points {
+                Some(p) => vec![(
+                    board,
+                    Standing {
+                        games: p.len() as u32,
+                        ..standing(1)
+                    },
+                )],
+                None => Vec::new(),
+            };
+            ClubView::Profile(Box::new(ProfileView {
+                profile: Profile {
+                    key: "k".into(),
+                    names: vec!["zoe".into()],
+                    first_seen: "2026-11-01T00:00:00Z".into(),
+                    standings,
+                    unlisted: false,
+                    wdl: [1, 0, 0],
+                },
+                own: true,
+                chart: points.map(|p| (board, p)),
+                tally: Vec::new(),
+                page: 0,
+                games: Vec::new(),
+                more: false,
+                now: 1_000,
+            }))
+        };
+        let said = |view: &ClubView| match view.key(Some(Action::Chart)) {
+            Err(message) => message.text,
+            Ok(choice) => format!("{choice:?}"),
+        };
+        // None: no chart, and `b` says why.
+        let none = view_of(None);
+        assert!(drawn(&none).contains("No rated games yet"));
+        assert!(
+            said(&none).contains("No rated games yet"),
+            "{}",
+            said(&none)
+        );
+        // One: the rating after it, no `1258 to 1258`, and `b` says a chart needs two.
+        let one = view_of(Some(vec![1258.0]));
+        let text = drawn(&one);
+        assert!(
+            text.contains("Rating, standard live: 1258 after 1 rated game"),
+            "{text}"
+        );
+        assert!(!text.contains("1258 to 1258"), "{text}");
+        assert!(said(&one).contains("a chart needs two"), "{}", said(&one));
+        // Many, all the same: no `x to x`.
+        let flat = view_of(Some(vec![1258.0, 1258.0]));
+        let text = drawn(&flat);
+        assert!(text.contains("1258 over the last 2 rated games"), "{text}");
+        assert!(!text.contains("1258 to 1258"), "{text}");
+        // Many: the range; `b` with one rating says its chart is the one shown.
+        let many = view_of(Some(vec![1250.0, 1258.0, 1270.0]));
+        let text = drawn(&many);
+        assert!(
+            text.contains("1250 to 1270 over the last 3 rated games"),
+            "{text}"
+        );
+        assert!(said(&many).contains("only rating"), "{}", said(&many));
     }
 }

@@ -21,6 +21,10 @@ pub(crate) fn ratings_changed(
 
 pub(crate) const NO_SUCH_PAGE: &str = "No more pages that way";
 pub(crate) const NO_RATING: &str = "No rated games yet: nothing to chart";
+/// `b` on a profile with one rating, after one rated game.
+pub(crate) const CHART_NEEDS_TWO: &str = "One rated game: a chart needs two";
+/// `b` on a profile with one rating, its chart shown.
+pub(crate) const ONLY_RATING: &str = "This is the only rating: its chart is shown";
 pub(crate) const NOT_YOUR_PROFILE: &str = "Only your own profile can leave the leaderboards";
 pub(crate) const NOBODY_LISTED: &str = "Nobody is listed yet: see the rule above";
 pub(crate) const NO_MORE: &str = "No more players";
@@ -110,10 +114,17 @@ pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
     let [w, d, l] = wdl;
     format!("All games here: {total} (won-drawn-lost {w}-{d}-{l})")
 }
-/// The chart's title.
+/// The chart's title: the lowest and highest of the ratings after each of the last
+/// `points` rated games (one rating when they are the same; one game has no chart).
 pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> String {
     let games = super::count(points as u64, "rated game", "rated games");
-    format!("Rating, {board}: {low} to {high} over the last {games}")
+    if points < 2 {
+        format!("Rating, {board}: {low} after {games} (a chart needs two)")
+    } else if low == high {
+        format!("Rating, {board}: {low} over the last {games}")
+    } else {
+        format!("Rating, {board}: {low} to {high} over the last {games}")
+    }
 }
 /// A rated game's rating after it and its change: `1623 (+11)`.
 pub(crate) fn change_short(after: i64, delta: i64) -> String {
