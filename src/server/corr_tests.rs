@@ -251,3 +251,52 @@ fn in_claim_mode_the_stone_goes_with_its_claim_or_as_it_is_when_the_player_leave
     assert_eq!(table_game(&hall).len(), 7);
     assert_eq!(table_game(&hall).score(Player::Blue), 10);
 }
+
+/// QA: the time left only moved on news: `2d 0h` at the board and `1d 23h` in the
+/// lobby at about the same moment. Once a minute the hall wakes the screens showing
+/// a correspondence game (its players' lobbies, its board), which read the time
+/// again from the one clock; a screen with no correspondence game is not woken.
+#[test]
+fn the_correspondence_time_left_is_told_again_every_minute() {
+    use crate::server::hall::Showing;
+    use crate::ui::Inbox;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    let inboxes = [Inbox::new(), Inbox::new(), Inbox::new()];
+    let bob_lobby = hall.join(inboxes[0].news_waker(), who("bob"));
+    let ann_board = hall.join(inboxes[1].news_waker(), who("ann"));
+    let carol = hall.join(inboxes[2].news_waker(), who("carol"));
+    hall.lock().show(ann_board, Showing::Table(id));
+    let _ = (bob_lobby, carol);
+    let left = |link: &mut TableLink| {
+        link.news()
+            .into_iter()
+            .filter_map(|n| match n {
+                News::Note(m) => Some(m.text),
+                _ => None,
+            })
+            .find(|t| t.contains("left"))
+    };
+    let before = left(&mut ann).unwrap_or_default();
+    assert!(before.contains("2d 0h"), "{before}");
+    clock.pass(120);
+    for inbox in &inboxes {
+        inbox.take_news();
+    }
+    hall.lock().corr_minute();
+    let woken: Vec<bool> = inboxes.iter().map(Inbox::take_news).collect();
+    assert_eq!(
+        woken,
+        [true, true, false],
+        "bob's lobby, ann's board, not carol"
+    );
+    let after = left(&mut ann).unwrap_or_default();
+    assert!(after.contains("1d 23h"), "{after}");
+    let lobby = hall.lock().corr_games("SHA256:bob");
+    assert_eq!(crate::server::corr::show(lobby[0].left), "1d 23h");
+}

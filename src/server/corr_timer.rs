@@ -2,7 +2,8 @@
 //! games whose mover's time ran out (a vacation day for them, or the loss on time),
 //! whether anyone is connected or not, and hands what changed to the store; and that
 //! keeps, once a minute, the wall-clock time the server is up at, so a restart knows
-//! how long it was down (the clocks do not count that time). It ends with the hall.
+//! how long it was down (the clocks do not count that time), and wakes the screens
+//! showing a time left ([`super::hall::Hall::corr_minute`]). It ends with the hall.
 
 use std::time::{Duration, Instant};
 

@@ -813,6 +813,22 @@ impl Hall {
         self.wake(id);
     }
 
+    /// Once a minute: wakes the screens that show a correspondence game's time left
+    /// (a board at a correspondence table, the lobby of a player with one in play),
+    /// which read it again from the one clock ([`Hall::stamp`]); the shown minutes
+    /// would otherwise move only on news. Only wakes: the reading is the sessions'.
+    pub(crate) fn corr_minute(&mut self) {
+        let corr_of = &self.corr_of;
+        let tables = &self.tables;
+        self.sessions.retain(|_, p| match p.showing {
+            Showing::Lobby if corr_of.get(&p.who.key).is_some_and(|ids| !ids.is_empty()) => {
+                p.wake.wake()
+            }
+            Showing::Table(at) if tables.get(&at).is_some_and(GameTable::is_corr) => p.wake.wake(),
+            _ => true,
+        });
+    }
+
     /// Wakes the sessions at table `id` and the lobbies; forgets sessions that ended.
     /// A full inbox is left as it is: the session wakes for what is in it, and then
     /// reads the hall as it is.

@@ -95,7 +95,8 @@ impl SharedHall {
 
     /// Opens the hall as the tests' `SharedHall::open` does, with correspondence games on the wall clock `wall`, and
     /// their timer: a thread that decides, once a second, the correspondence games
-    /// whose mover's time ran out, and keeps, once a minute, that the server is up.
+    /// whose mover's time ran out, and, once a minute, keeps that the server is up and
+    /// wakes the screens showing a correspondence game's time left.
     pub(crate) fn open_with(
         data_dir: &Path,
         grace: Duration,
@@ -134,6 +135,10 @@ impl SharedHall {
             let wall = {
                 let mut guard = shared.lock();
                 guard.corr_tick();
+                // The times left shown move at least once a minute.
+                if heartbeat {
+                    guard.corr_minute();
+                }
                 guard.corr_time().wall()
             };
             if heartbeat {
