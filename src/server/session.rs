@@ -53,7 +53,7 @@ pub(crate) struct SessionStart {
     pub(crate) hall: SharedHall,
     pub(crate) inbox: Inbox,
     pub(crate) backend: SshBackend,
-    /// A lobby left alone this long is closed.
+    /// A lobby (or a game watched, a screen with nothing running) left alone this long is closed.
     pub(crate) idle: Duration,
     /// The client's terminal is `dumb`: the line mode, whatever the preference.
     pub(crate) dumb: bool,
@@ -161,7 +161,7 @@ pub(crate) struct LobbyHost {
     area: Rect,
     /// The game chosen, until the loop takes it.
     next: Option<(App, Option<TableLink>)>,
-    /// A lobby left alone this long is closed.
+    /// A lobby (or a game watched, a screen with nothing running) left alone this long is closed.
     idle: Duration,
     /// The loop has started (its first resize came).
     started: bool,

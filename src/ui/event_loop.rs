@@ -66,6 +66,7 @@ pub(crate) fn run<F: Face>(
         next_tick: None,
         drawn: Instant::now(),
         pending: None,
+        touched: Instant::now(),
     }
     .run()
 }
@@ -117,6 +118,10 @@ struct EventLoop<'a, F: Face> {
     drawn: Instant,
     /// A wake taken early (while a lobby gathered news), to be handled next.
     pending: Option<Wake>,
+    /// When the player last did anything (a key, a line, a click): a served screen
+    /// with nothing running for them closes when left alone past its idle limit
+    /// ([`Navigator::idle_limit`]).
+    touched: Instant,
 }
 
 /// What is left to do after an effect.
@@ -166,9 +171,19 @@ impl<F: Face> EventLoop<'_, F> {
                 .screen()
                 .tick_every()
                 .map(|every| self.next_tick.unwrap_or_else(|| Instant::now() + every));
+            let idle_at = self.nav.idle_limit().map(|idle| self.touched + idle);
+            if idle_at.is_some_and(|at| Instant::now() >= at) {
+                // Left alone watching, or with nothing running: the session ends as a
+                // lobby left alone does (a watcher stops watching with the link).
+                return Ok(self.nav.into_screen());
+            }
+            let wait_until = match (self.next_tick, idle_at) {
+                (Some(tick), Some(idle)) => Some(tick.min(idle)),
+                (tick, idle) => tick.or(idle),
+            };
             let woken = match self.pending.take() {
                 Some(wake) => Ok(wake),
-                None => self.inbox.wait(self.next_tick),
+                None => self.inbox.wait(wait_until),
             };
             self.tell_the_time();
             self.take(woken)?;
@@ -186,6 +201,7 @@ impl<F: Face> EventLoop<'_, F> {
     /// again (the line mode answers every line typed, even one that changed nothing).
     fn hand(&mut self, inputs: Vec<Input>) {
         for input in inputs {
+            self.touched = Instant::now();
             self.tell_the_time();
             let effects = self.nav.screen_mut().handle(input);
             self.queue.extend(effects);

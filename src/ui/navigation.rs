@@ -11,7 +11,7 @@ use std::time::Duration;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
-use crate::rules::Game;
+use crate::rules::{Game, Player};
 use crate::session::{GameConfig, record_of};
 use crate::strings::analysis as analysis_words;
 
@@ -234,6 +234,23 @@ impl<A> Navigator<A> {
     /// The state on screen, to hand it input.
     pub(crate) fn screen_mut(&mut self) -> &mut Screen {
         &mut self.screen
+    }
+
+    /// How long a served session may be left alone on this screen before it closes:
+    /// its lobby's idle time-out ([`Lobby::tick_every`]) while a game is watched, a
+    /// finished game stays on screen, or a replay or review is shown. `None` in the
+    /// lobby itself (it counts its own), outside a served session, and for a player
+    /// in a game in play: nobody is closed for thinking.
+    pub(crate) fn idle_limit(&self) -> Option<Duration> {
+        let lobby = self.lobby.as_ref()?;
+        let playing = match &self.screen {
+            Screen::Game(app) => {
+                let watching = Player::BOTH.into_iter().all(|p| app.is_remote(p));
+                !app.is_over() && !watching
+            }
+            _ => false,
+        };
+        if playing { None } else { lobby.tick_every() }
     }
 
     /// The state on screen when the loop ends.

@@ -11,7 +11,7 @@ use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 
 use crate::serve_common::{
-    Checker, PATIENCE, Player, Server, key, run, seated, wait_log, wait_shown,
+    Checker, PATIENCE, Player, Server, key, play, run, seated, wait_log, wait_shown,
 };
 
 /// A client over a connection already let in: a pty and the game, its screen read by
@@ -246,6 +246,30 @@ fn an_idle_lobby_is_closed_whatever_news_comes() {
             "the news kept the idle lobby open"
         );
         news.abort();
+    });
+}
+
+/// QA: the idle time-out applied only in the lobby: a spectator left alone stayed
+/// connected. A spectator is closed like an idle lobby; the players of a game in play,
+/// idle as long, are not (they still play on after).
+#[test]
+fn an_idle_spectator_is_closed_but_never_a_player_in_a_game() {
+    run(async {
+        let server = Server::start_with(&["--idle-timeout", "2"]);
+        let (alice, bob) = seated(&server).await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("alice (Blue) v bob (Yellow)").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        let start = Instant::now();
+        carol.wait_closed().await;
+        assert!(
+            start.elapsed() < Duration::from_secs(6),
+            "{:?}",
+            start.elapsed()
+        );
+        // Alice and Bob sat idle longer than the time-out, and play on.
+        play(&alice, &bob, 1, "b2").await;
     });
 }
 
