@@ -32,7 +32,7 @@ use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
-use super::names::{GuestNames, HeldName, NameError, check_name};
+use super::names::{GuestNames, HeldName, NameError, check_name, normal_name};
 use super::oneshot;
 use super::options::ServeOptions;
 use super::outside::safe_text;
@@ -841,6 +841,8 @@ impl Handler for Connection {
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         self.door.advance(Stage::Asked);
+        // Taken in NFC: `Zoe` and U+0308 is `Zoë` (see `normal_name`).
+        let user = &normal_name(user);
         let fingerprint = fingerprint_of(key.public_key);
         if user.starts_with(GUEST_MARK) {
             self.refuse(&format!("a key's name {}: ~ marks guests", safe_text(user)));
@@ -899,7 +901,8 @@ impl Handler for Connection {
             ));
             return Ok(Auth::reject());
         }
-        // `~gina` asks for the mark itself: it is shown once.
+        // `~gina` asks for the mark itself: it is shown once. Taken in NFC, as a key's.
+        let user = normal_name(user);
         let user = user.trim_start_matches(GUEST_MARK);
         let name = format!("{GUEST_MARK}{user}");
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {

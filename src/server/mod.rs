@@ -82,7 +82,7 @@ pub use hall::DEFAULT_GRACE;
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use log::LOG_FILE;
-pub use names::{NAMES_FILE, NameError, check_name};
+pub use names::{NAMES_FILE, NameError, check_name, normal_name};
 pub use options::ServeOptions;
 pub use outside::safe_text;
 pub use store::DB_FILE;

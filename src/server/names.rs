@@ -3,6 +3,8 @@
 //! server (trust on first use), at most [`MAX_NAMES_PER_KEY`] per key, in the store
 //! (whose writer binds them: [`super::store`]).
 
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
 use unicode_security::confusable_detection::skeleton;
 use unicode_width::UnicodeWidthStr;
 
@@ -35,6 +37,12 @@ pub enum NameError {
     /// A control, bidi, zero-width or other invisible character.
     #[error("the name has a control or invisible character")]
     Unsafe,
+    /// A combining mark (an accent) that joins no letter into one character, even in
+    /// NFC ([`normal_name`]): `q` and U+0308.
+    #[error(
+        "the name has a combining mark (an accent) that joins no letter: type the accented letter itself"
+    )]
+    LoneMark,
     /// Bound to another key.
     #[error("the name belongs to another key")]
     Taken,
@@ -62,6 +70,9 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
     if name.trim().is_empty() {
         return Err(NameError::Empty);
     }
+    if name.chars().any(|c| is_unsafe(c) && is_combining_mark(c)) {
+        return Err(NameError::LoneMark);
+    }
     if name.chars().any(is_unsafe) {
         return Err(NameError::Unsafe);
     }
@@ -79,6 +90,15 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
         return Err(NameError::Reserved);
     }
     Ok(name)
+}
+
+/// A name as the server takes it from the SSH user name, before [`check_name`]: in
+/// Unicode's NFC, so an accent typed as a letter and a combining mark (`Zoe` and
+/// U+0308, as some keyboards and clients send it) is the one precomposed letter
+/// (`Zoë`): the same name, bound and compared as the precomposed spelling is.
+/// [`look_alike`] compares skeletons, which decompose anyway, so it is unchanged.
+pub fn normal_name(name: &str) -> String {
+    name.nfc().collect()
 }
 
 /// The form two names are compared in: `Alice` and `alice` are one name.
@@ -142,6 +162,28 @@ impl Drop for HeldName {
 mod tests {
     use super::*;
 
+    /// QA: `Zoe` and U+0308 (a decomposed `ë`, as some keyboards and clients send it)
+    /// was refused as "a control or invisible character". Names are taken in NFC, so it
+    /// is `Zoë`, the one name (and look-alike) of the precomposed spelling; a mark with
+    /// no letter to join is refused for what it is.
+    #[test]
+    fn a_decomposed_accent_is_the_precomposed_name_and_a_lone_mark_says_so() {
+        let typed = normal_name("Zoe\u{308}");
+        assert_eq!(typed, "Zo\u{eb}");
+        assert_eq!(check_name(&typed), Ok("Zo\u{eb}"));
+        assert_eq!(folded(&typed), folded("ZO\u{cb}"));
+        assert_eq!(look_alike(&typed), look_alike("Zoe\u{308}"));
+        assert_eq!(normal_name("gina"), "gina");
+        let lone = normal_name("q\u{308}");
+        assert_eq!(check_name(&lone), Err(NameError::LoneMark));
+        assert!(NameError::LoneMark.to_string().contains("combining mark"));
+        // Still refused as before: controls, bidi, zero-width.
+        assert_eq!(
+            check_name(&normal_name("a\u{200b}b")),
+            Err(NameError::Unsafe)
+        );
+    }
+
     #[test]
     fn a_guest_s_name_is_held_by_one_connection_until_it_ends() {
         let names = std::sync::Arc::new(GuestNames::default());
@@ -169,7 +211,9 @@ mod tests {
         assert_eq!(check_name("a\u{85}b"), Err(NameError::Unsafe));
         assert_eq!(check_name("evil\u{202E}gnp"), Err(NameError::Unsafe));
         assert_eq!(check_name("Al\u{200B}ice"), Err(NameError::Unsafe));
-        assert_eq!(check_name("Alice\u{301}"), Err(NameError::Unsafe));
+        // Unchecked in NFC here: the handler takes names through `normal_name` first.
+        assert_eq!(check_name("Alice\u{301}"), Err(NameError::LoneMark));
+        assert_eq!(check_name(&normal_name("Alice\u{301}")), Ok("Alic\u{e9}"));
         assert_eq!(check_name("abcdefghijklmnop"), Ok("abcdefghijklmnop"));
         assert_eq!(check_name("abcdefghijklmnopq"), Err(NameError::TooWide));
         // Nobody passes for the server's AI in the lobby's lists.

@@ -116,6 +116,9 @@ fn a_name_belongs_to_its_first_key_and_bad_names_are_refused() {
                 .unwrap();
             assert!(!auth.success(), "{user:?} was let in with key {seed}");
         }
+        // A decomposed accent (`e` and U+0308) is taken as the precomposed `ë`.
+        let zoe = Player::join(&server, "Zoe\u{308}", 10, 80, 24).await;
+        zoe.wait_for("you: Zo\u{eb}").await;
         // The same key comes back under its name.
         drop(gina);
         let again = Player::join(&server, "gina", 7, 80, 24).await;
