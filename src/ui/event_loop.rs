@@ -565,6 +565,8 @@ mod tests {
         ready: Option<App>,
         /// Table news taken (each a redraw).
         news: usize,
+        /// Its idle time-out, as a served lobby's tick.
+        idle: Option<Duration>,
     }
 
     impl crate::ui::Lobby for TestLobby {
@@ -607,7 +609,7 @@ mod tests {
             self.area
         }
         fn tick_every(&self) -> Option<Duration> {
-            None
+            self.idle
         }
         fn take_game(&mut self) -> Option<(App, Option<Box<dyn crate::ui::Link>>)> {
             Some((self.ready.take()?, None))
@@ -622,6 +624,27 @@ mod tests {
         fn face_asked(&mut self) -> Option<bool> {
             None
         }
+    }
+
+    /// The idle time-out reaches past the lobby: a game watched is closed when left
+    /// alone, a player's game in play never.
+    #[test]
+    fn a_watched_game_has_the_lobby_s_idle_limit_a_played_one_none() {
+        let idle = Duration::from_secs(7);
+        let limit = |seats: [bool; 2]| {
+            let lobby = TestLobby {
+                ready: Some(App::new(GameConfig::default()).served(seats)),
+                idle: Some(idle),
+                ..TestLobby::default()
+            };
+            let mut nav: Navigator<Background> = Navigator::new(Screen::Lobby(Box::new(lobby)));
+            assert_eq!(nav.idle_limit(), None, "the lobby counts its own");
+            nav.open();
+            assert!(matches!(nav.screen(), Screen::Game(_)));
+            nav.idle_limit()
+        };
+        assert_eq!(limit([true, true]), Some(idle), "watched");
+        assert_eq!(limit([false, true]), None, "played");
     }
 
     /// The lobby is a screen of the one loop: it opens a game, the game's `q` comes
