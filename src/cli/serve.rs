@@ -62,8 +62,9 @@ pub struct ServeArgs {
     /// name bound to a key, nor come back to a seat).
     #[arg(long)]
     pub guests: bool,
-    /// Close a session left alone this many seconds in the lobby, watching, or with
-    /// nothing running (a finished game, a replay); never a player in a game in play.
+    /// Close a session left alone this many seconds in the lobby, watching, at a
+    /// correspondence game, or with nothing running (a finished game, a replay); never
+    /// a player in a live game in play.
     #[arg(long, value_name = "SECS", default_value = "1800")]
     pub idle_timeout: NonZeroU64,
     /// Drop a client that reads none of its screen for this many seconds.

@@ -29,8 +29,9 @@ pub struct ServeOptions {
     pub connect_per_minute: u32,
     /// Whether keyless guests are let in (keyboard-interactive, no prompt).
     pub guests: bool,
-    /// How long a lobby, a game watched or a screen with nothing running may be left
-    /// alone before the session is closed (a player in a game in play never is).
+    /// How long a lobby, a game watched, a correspondence game or a screen with nothing
+    /// running may be left alone before the session is closed (a player in a live game
+    /// in play never is).
     pub idle_timeout: Duration,
     /// How long a client may leave its screen's output unread before it is dropped.
     pub write_timeout: Duration,

@@ -626,14 +626,21 @@ mod tests {
         }
     }
 
-    /// The idle time-out reaches past the lobby: a game watched is closed when left
-    /// alone, a player's game in play never.
+    /// The idle time-out reaches past the lobby: a game watched, or a correspondence
+    /// game (kept, waiting for its next move), is closed when left alone; a player's
+    /// live game in play never.
     #[test]
     fn a_watched_game_has_the_lobby_s_idle_limit_a_played_one_none() {
         let idle = Duration::from_secs(7);
-        let limit = |seats: [bool; 2]| {
+        let limit = |seats: [bool; 2], correspondence: bool| {
+            let app = App::new(GameConfig::default()).served(seats);
+            let app = if correspondence {
+                app.correspondence()
+            } else {
+                app
+            };
             let lobby = TestLobby {
-                ready: Some(App::new(GameConfig::default()).served(seats)),
+                ready: Some(app),
                 idle: Some(idle),
                 ..TestLobby::default()
             };
@@ -643,8 +650,9 @@ mod tests {
             assert!(matches!(nav.screen(), Screen::Game(_)));
             nav.idle_limit()
         };
-        assert_eq!(limit([true, true]), Some(idle), "watched");
-        assert_eq!(limit([false, true]), None, "played");
+        assert_eq!(limit([true, true], false), Some(idle), "watched");
+        assert_eq!(limit([false, true], false), None, "played");
+        assert_eq!(limit([false, true], true), Some(idle), "correspondence");
     }
 
     /// The lobby is a screen of the one loop: it opens a game, the game's `q` comes

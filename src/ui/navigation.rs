@@ -238,15 +238,16 @@ impl<A> Navigator<A> {
 
     /// How long a served session may be left alone on this screen before it closes:
     /// its lobby's idle time-out ([`Lobby::tick_every`]) while a game is watched, a
-    /// finished game stays on screen, or a replay or review is shown. `None` in the
-    /// lobby itself (it counts its own), outside a served session, and for a player
-    /// in a game in play: nobody is closed for thinking.
+    /// correspondence game is shown (it is kept and waits for its next move, so
+    /// closing loses nothing), a finished game stays on screen, or a replay or review
+    /// is shown. `None` in the lobby itself (it counts its own), outside a served
+    /// session, and for a player in a live game in play: nobody is closed for thinking.
     pub(crate) fn idle_limit(&self) -> Option<Duration> {
         let lobby = self.lobby.as_ref()?;
         let playing = match &self.screen {
             Screen::Game(app) => {
                 let watching = Player::BOTH.into_iter().all(|p| app.is_remote(p));
-                !app.is_over() && !watching
+                !app.is_over() && !watching && !app.corresponding()
             }
             _ => false,
         };
