@@ -315,6 +315,7 @@ impl Widget for &ReplayView<'_> {
             turn_style,
             message: line,
             right: words::HELP_KEY,
+            hints: message.is_none(),
             look,
         }
         .render(layout.status, buf);
