@@ -342,6 +342,24 @@ mod tests {
         }
     }
 
+    /// As docs/engine.md says (and GTP prescribes): control characters are dropped
+    /// before a line is parsed, so a word is quoted back without them, and a word
+    /// they split reads whole; what is left unsafe to show (a bidi override, an
+    /// invisible character) is quoted escaped.
+    #[test]
+    fn control_characters_are_dropped_before_parsing_and_the_rest_escaped() {
+        let mut s = Session::new();
+        assert_eq!(
+            reply(&mut s, "fro\u{1b}[2Jb\u{7}"),
+            "? unknown command `fro[2Jb`\n\n"
+        );
+        assert_eq!(reply(&mut s, "play blue b\u{0}2"), "=\n\n");
+        assert_eq!(
+            reply(&mut s, "fly\u{85}\u{202e}"),
+            "? unknown command `fly\\u{202e}`\n\n"
+        );
+    }
+
     #[test]
     fn illegal_moves_leave_the_position_unchanged() {
         let mut s = Session::new();

@@ -8,7 +8,7 @@ use crate::session::{Entry, History, Listed, Tally, Unreadable};
 use crate::strings::games as text;
 use crate::strings::rules_parts;
 use crate::text::display_path;
-use crate::text::{pad, sanitize};
+use crate::text::{pad, pad_sanitized, sanitize};
 
 use super::GamesArgs;
 use super::replay::history_folder;
@@ -77,9 +77,9 @@ fn listing(history: &History, named: bool) -> String {
             Listed::Game(e) => format!(
                 "{:>width$}  {}  {}  {}  {} {:>7}  {}",
                 e.n,
-                pad(&sanitize(e.date.as_deref().unwrap_or("?")), 16),
-                pad(&sanitize(&e.blue), NAME_WIDTH),
-                pad(&sanitize(&e.yellow), NAME_WIDTH),
+                pad_sanitized(e.date.as_deref().unwrap_or("?"), 16),
+                pad_sanitized(&e.blue, NAME_WIDTH),
+                pad_sanitized(&e.yellow, NAME_WIDTH),
                 pad(&text::result(e.result, e.termination), RESULT_WIDTH),
                 format!("{}-{}", e.blue_score, e.yellow_score),
                 rules_parts(e.variant, e.claims).join(", "),
@@ -141,7 +141,9 @@ mod tests {
             assert!(!line.chars().any(crate::text::is_unsafe), "{line:?}");
         }
         assert!(out.contains("\\u{1b}[2J"), "{out}");
-        assert!(out.contains("ann\\u{20"), "{out}");
+        // A cut leaves no half escape: the name's escape is whole or gone.
+        assert!(!out.contains("ann\\u{20"), "{out}");
+        assert!(out.contains("ann…"), "{out}");
         assert!(
             out.contains("unreadable: x\\u{1b}]0;title\\u{7}.hij"),
             "{out}"

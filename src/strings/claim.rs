@@ -11,11 +11,11 @@ pub(crate) fn placed(placement: &Placement) -> String {
     )
 }
 
-/// The same, in fewer words.
+/// The same, in fewer words: at 44 columns it leaves room for `? help` beside it.
 pub(crate) fn placed_short(placement: &Placement) -> String {
     let cell = placement.cell;
     format!(
-        "{} played {}:{}. Claim: + points Enter",
+        "{} {}:{}. Claim: + points Enter",
         placement.player, cell.square, cell.section
     )
 }

@@ -9,10 +9,6 @@ pub(crate) fn saved(path: &str) -> String {
     format!("Saved to {path}")
 }
 
-pub(crate) fn not_saved(error: &str) -> String {
-    format!("Not saved: {error}")
-}
-
 /// A save that failed, naming where it was to go: a new file in the folder `path`
 /// (empty or `.`: the current folder), else the file `path` saved to before.
 pub(crate) fn not_saved_at(path: &str, new_file: bool, error: &str) -> String {

@@ -32,15 +32,55 @@ pub fn sanitize(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if is_unsafe(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-            c => out.push(c),
+        match escape(c) {
+            Some(escaped) => out.push_str(&escaped),
+            None => out.push(c),
         }
     }
     Cow::Owned(out)
+}
+
+/// How [`sanitize`] writes `c`: `None` when it is left as it is.
+fn escape(c: char) -> Option<String> {
+    match c {
+        '\n' => Some("\\n".to_owned()),
+        '\t' => Some("\\t".to_owned()),
+        '\r' => Some("\\r".to_owned()),
+        c if is_unsafe(c) => Some(format!("\\u{{{:x}}}", u32::from(c))),
+        _ => None,
+    }
+}
+
+/// [`sanitize`]d `text` fitted to `columns` ([`super::fit`]) and padded with spaces to
+/// exactly `columns` columns (a table's cell, as [`super::pad`]), cut so that an escape
+/// is whole or gone: never `ann\u{20…`.
+pub fn pad_sanitized(text: &str, columns: usize) -> String {
+    let safe = sanitize(text);
+    let fitted = super::fit(&safe, columns);
+    let mut cell = fitted.to_string();
+    if fitted != safe {
+        // The cut is at `kept` bytes of `safe`: back to the start of an escape it splits.
+        let kept = fitted
+            .strip_suffix(super::ELLIPSIS)
+            .map_or(fitted.len(), str::len);
+        let mut at = 0;
+        for c in text.chars() {
+            let len = escape(c).map_or(c.len_utf8(), |e| e.len());
+            if at >= kept {
+                break;
+            }
+            if at + len > kept {
+                if escape(c).is_some() {
+                    cell = format!("{}{}", &safe[..at], super::ELLIPSIS);
+                }
+                break;
+            }
+            at += len;
+        }
+    }
+    let spaces = columns.saturating_sub(super::width(&cell));
+    cell.push_str(&" ".repeat(spaces));
+    cell
 }
 
 /// `path` as shown to a person: its control characters and the like made visible
@@ -53,6 +93,36 @@ pub fn display_path(path: &Path) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Whether `text` holds the start of an escape that is not whole.
+    fn half_escape(text: &str) -> bool {
+        let mut rest = text;
+        while let Some(at) = rest.find("\\u") {
+            let after = &rest[at + 2..];
+            let whole = after.strip_prefix('{').and_then(|a| a.find('}')).is_some();
+            if !whole {
+                return true;
+            }
+            rest = after;
+        }
+        false
+    }
+
+    /// The games table cut `ann\u{202e}olleh` to `ann\u{20…`: a cut after sanitising
+    /// keeps each escape whole or drops it, at every width.
+    #[test]
+    fn a_cut_keeps_an_escape_whole_or_drops_it() {
+        let name = "ann\u{202e}olleh\u{1b}[2Jx";
+        assert_eq!(pad_sanitized(name, 10), "ann…      ");
+        assert_eq!(pad_sanitized(name, 13), "ann\\u{202e}o…");
+        for columns in 0..=40 {
+            let cell = pad_sanitized(name, columns);
+            assert_eq!(super::super::width(&cell), columns, "{cell:?}");
+            assert!(!half_escape(&cell), "{columns}: {cell:?}");
+            assert!(!cell.chars().any(is_unsafe), "{cell:?}");
+        }
+        assert_eq!(pad_sanitized("plain", 7), "plain  ");
+    }
 
     #[test]
     fn escapes_become_visible() {

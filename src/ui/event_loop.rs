@@ -13,6 +13,8 @@ use std::collections::VecDeque;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use crate::learn::LearnProgress;
+use crate::puzzle::{Progress, ProgressError};
 use crate::review::Background;
 use crate::session::{Notice, Storage, today};
 use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
@@ -311,21 +313,10 @@ impl<F: Face> EventLoop<'_, F> {
 
     /// Writes the puzzle or lesson screen's progress; a failure is said on its note line.
     fn save_progress(&mut self) {
-        let failed = match self.nav.screen() {
-            Screen::Puzzle(state) => state
-                .data_dir()
-                .and_then(|dir| state.progress().save(dir).err())
-                .map(|e| e.to_string()),
-            Screen::Lesson(state) => state
-                .data_dir()
-                .and_then(|dir| state.progress().save(dir).err())
-                .map(|e| e.to_string()),
-            _ => None,
-        };
-        if let Some(error) = failed {
+        if let Some(note) = write_progress(self.nav.screen()) {
             match self.nav.screen_mut() {
-                Screen::Puzzle(state) => state.notify(storage_words::not_saved(&error)),
-                Screen::Lesson(state) => state.notify(storage_words::not_saved(&error)),
+                Screen::Puzzle(state) => state.notify(note),
+                Screen::Lesson(state) => state.notify(note),
                 _ => {}
             }
         }
@@ -503,6 +494,33 @@ fn your_move_alert(screen: &Screen, alerts: &super::alert::Alerts, focus: Focus)
     };
     let body = body.unwrap_or_else(|| alert_words::YOUR_MOVE.to_owned());
     alerts.bytes(focus, alert_words::TITLE, &body)
+}
+
+/// Writes the puzzle or lesson screen's progress (where it has a folder): `None` once
+/// written, else the note that says it was not, naming the file (its control
+/// characters made visible) and why.
+fn write_progress(screen: &Screen) -> Option<String> {
+    let (path, error) = match screen {
+        Screen::Puzzle(state) => {
+            let dir = state.data_dir()?;
+            match state.progress().save(dir).err()? {
+                ProgressError::Io { path, source } => (path, source.to_string()),
+                other => (Progress::path_in(dir), other.to_string()),
+            }
+        }
+        Screen::Lesson(state) => {
+            let dir = state.data_dir()?;
+            let error = state.progress().save(dir).err()?;
+            (LearnProgress::path_in(dir), error.to_string())
+        }
+        _ => return None,
+    };
+    let error = crate::text::sanitize(&error);
+    Some(storage_words::not_saved_at(
+        &crate::text::display_path(&path),
+        false,
+        &error,
+    ))
 }
 
 #[cfg(test)]
@@ -785,5 +803,49 @@ mod tests {
             your_move_alert(&screen, &Alerts::OFF, Focus::Unfocused),
             b""
         );
+    }
+
+    /// A failed write of the lessons' or puzzles' progress said `Not saved: {error}`
+    /// (the puzzles' named the file unescaped, the lessons' not at all): it names the
+    /// file, its control characters made visible.
+    #[test]
+    fn a_failed_progress_save_names_the_file_shown_safely() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocked = dir.path().join("a\u{1b}[2Jb");
+        std::fs::write(&blocked, "not a folder").unwrap();
+        let lessons = crate::learn::lessons().unwrap();
+        let lesson = super::super::lesson::LessonState::resume(
+            lessons,
+            crate::learn::LearnProgress::default(),
+            Some(blocked.clone()),
+        );
+        let set = crate::puzzle::PuzzleSet::shipped().unwrap();
+        let puzzle = set.puzzles[0].clone();
+        let puzzle = super::super::puzzle::PuzzleState::new(
+            set,
+            crate::puzzle::Progress::default(),
+            Some(blocked.clone()),
+            puzzle,
+            None,
+        );
+        for (screen, file) in [
+            (
+                Screen::Lesson(Box::new(lesson)),
+                crate::learn::LearnProgress::path_in(&blocked),
+            ),
+            (
+                Screen::Puzzle(Box::new(puzzle)),
+                crate::puzzle::Progress::path_in(&blocked),
+            ),
+        ] {
+            let note = write_progress(&screen).unwrap();
+            let name = crate::text::display_path(&file);
+            assert!(
+                note.starts_with(&format!("Not saved to {name}: ")),
+                "{note}"
+            );
+            assert!(!note.contains('\u{1b}'), "{note}");
+            assert_eq!(note.matches(&name).count(), 1, "{note}");
+        }
     }
 }

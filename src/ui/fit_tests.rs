@@ -127,7 +127,7 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
     let game = Game::from_moves([Square::B2]).unwrap();
     let texts = [
         storage_words::saved(long_path),
-        storage_words::not_saved("Permission denied (os error 13)"),
+        storage_words::not_saved_at(long_path, false, "Permission denied (os error 13)"),
         storage_words::kept_aside(long_path),
         storage_words::autosave_off(long_path, "Permission denied (os error 13)"),
         storage_words::autosave_failed(long_path, "No space left on device (os error 28)"),

@@ -906,6 +906,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyNumber,
             C::LobbyBoard,
             C::LobbyProfile,
+            C::Start,
+            C::LessonMenu,
         ],
         keys: &[(ch('?'), A::Help)],
         names: "?",

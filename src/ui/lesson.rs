@@ -178,7 +178,18 @@ impl LessonState {
     }
 
     /// The help, drawn with `look` over the whole terminal, scrolled as it is.
+    /// In the menu: the menu's keys and the standard rules.
     pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        if let LessonPhase::Menu(_) = self.phase {
+            return HelpView {
+                look,
+                context: KeyContext::LessonMenu,
+                ruleset: crate::rules::Ruleset::Standard,
+                claims: false,
+                ai: false,
+                top: self.help_top,
+            };
+        }
         HelpView {
             top: self.help_top,
             ..HelpView::on_board(look, KeyContext::Lesson, &self.game)
@@ -279,6 +290,10 @@ impl LessonState {
             }
             Some(Action::Start) => self.phase = LessonPhase::Menu(0),
             Some(Action::End) => self.phase = LessonPhase::Menu(last),
+            Some(Action::Help) => {
+                self.help = true;
+                self.help_top = 0;
+            }
             Some(Action::Confirm) => self.open(selected),
             Some(Action::Quit | Action::ForceQuit) => {
                 self.quit = true;

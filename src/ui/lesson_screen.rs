@@ -65,7 +65,7 @@ impl Widget for &LessonView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         self.screen(area, buf);
         let state = self.state;
-        if state.help_shown() && !matches!(state.phase(), LessonPhase::Menu(_)) {
+        if state.help_shown() {
             state
                 .help_view(self.look)
                 .render(area.intersection(buf.area), buf);
@@ -99,6 +99,7 @@ impl LessonView<'_> {
                 .block(
                     Block::bordered()
                         .title(Line::styled(words::MENU, look.strong()))
+                        .title(Line::raw(hint_line(HintLine::PanelHelp)).right_aligned())
                         .title_bottom(
                             Line::styled(hint_line(HintLine::LessonMenu), look.dim()).centered(),
                         ),

@@ -64,10 +64,12 @@ impl Screen {
     /// others as the game's layout of [`Screen::area`] does.
     pub(crate) fn input_of(&self, event: &Event) -> Option<Input> {
         match (self, left_click(event)) {
+            (Screen::Start(state), Some(_)) if state.help_shown() => Some(Input::Click(None)),
             (Screen::Start(state), Some((column, row))) => Some(
                 super::start_screen::item_at(state, column, row)
                     .map_or(Input::Click(None), Input::Pick),
             ),
+            (Screen::Lesson(state), Some(_)) if state.help_shown() => Some(Input::Click(None)),
             (Screen::Lesson(state), Some((column, row))) => {
                 Some(super::lesson_screen::click_at(state, column, row))
             }

@@ -315,6 +315,8 @@ impl Widget for &ReplayView<'_> {
             turn_style,
             message: line,
             right: words::HELP_KEY,
+            // Its hint line names `? help` itself; the rest are notes, kept whole.
+            hints: false,
             look,
         }
         .render(layout.status, buf);

@@ -221,6 +221,11 @@ impl Widget for &AppView<'_> {
         } else {
             hint_line(HintLine::Playing)
         };
+        let shows_hints = matches!(
+            (app.overlay(), app.message()),
+            (Overlay::None | Overlay::Help, None)
+        ) && app.typing().is_none()
+            && typing.is_none();
         let message = match (app.overlay(), app.message()) {
             (Overlay::Question(q), _) => {
                 Span::styled(app.question_status(q, area.width), look.banner())
@@ -251,6 +256,7 @@ impl Widget for &AppView<'_> {
             turn_style,
             message,
             right: &right,
+            hints: shows_hints,
             look,
         }
         .render(layout.status, buf);

@@ -7,8 +7,12 @@ use ratatui::layout::Rect;
 use crate::ai::Level;
 use crate::strings::start as words;
 
+use crate::rules::Ruleset;
+
 use super::effect::{Effect, Effects, Input};
+use super::help::{self, HelpAnswer, HelpView};
 use super::keymap::{self, Action, Direction, KeyContext, START_KEYS};
+use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 
 /// What the player chose on the start screen.
@@ -55,6 +59,11 @@ pub struct StartState {
     choice: Option<StartChoice>,
     note: Option<Message>,
     size: Rect,
+    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
+    /// key or a click closes it.
+    help: bool,
+    /// The help's first line shown.
+    help_top: u16,
 }
 
 impl StartState {
@@ -67,6 +76,8 @@ impl StartState {
             choice: None,
             note: None,
             size: Rect::default(),
+            help: false,
+            help_top: 0,
         }
     }
 
@@ -118,8 +129,32 @@ impl StartState {
         self.size
     }
 
+    /// Whether the help is shown.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// The help, drawn with `look` over the whole terminal, scrolled as it is: the
+    /// start screen's keys and the standard rules.
+    pub(crate) fn help_view(&self, look: Look) -> HelpView {
+        HelpView {
+            look,
+            context: KeyContext::Start,
+            ruleset: Ruleset::Standard,
+            claims: false,
+            ai: false,
+            top: self.help_top,
+        }
+    }
+
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        let view = self.help_view(Look::PLAIN);
+        match help::answer(&mut self.help, &mut self.help_top, &view, self.size, input) {
+            Some(HelpAnswer::Quit) => return vec![Effect::Quit],
+            Some(_) => return vec![Effect::Redraw],
+            None => {}
+        }
         let key = match input {
             Input::Resize(width, height) => {
                 self.size = Rect::new(0, 0, width, height);
@@ -145,6 +180,10 @@ impl StartState {
             Some(Action::Cursor(Direction::Up)) => self.selected = self.selected.saturating_sub(1),
             Some(Action::Cursor(Direction::Down)) => self.selected = (self.selected + 1).min(last),
             Some(Action::Confirm) => return self.choose(START_ITEMS[self.selected].0),
+            Some(Action::Help) => {
+                self.help = true;
+                self.help_top = 0;
+            }
             Some(Action::Item(item)) => {
                 if let Some((choice, ..)) = START_ITEMS.get(usize::from(item)) {
                     return self.choose(*choice);

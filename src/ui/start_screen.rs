@@ -110,10 +110,18 @@ impl Widget for &StartView<'_> {
             ),
             None => lines.push(Line::styled(hint_line(HintLine::Start), look.dim())),
         }
+        // The help's key in the border, as by a lesson's text: the hint line has no
+        // room for it at the smallest size.
+        let block = Block::bordered()
+            .title(Line::styled(words::TITLE, look.strong()).centered())
+            .title_bottom(Line::raw(hint_line(HintLine::PanelHelp)).right_aligned());
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(Line::styled(words::TITLE, look.strong()).centered()))
+            .block(block)
             .render(rect, buf);
+        if state.help_shown() {
+            state.help_view(look).render(area, buf);
+        }
     }
 }
 

@@ -51,8 +51,12 @@ pub(crate) struct StatusView<'a> {
     pub turn_style: Style,
     /// The second line.
     pub message: Span<'a>,
-    /// Shown at the right of the first line (e.g. `? help`).
+    /// Shown at the right of the first line (e.g. `? help`); where that line has no
+    /// room for it, at the right of the second, when that is a hint line (which
+    /// then loses whole keys to make room) or a message that leaves room for it.
     pub right: &'a str,
+    /// Whether the second line is a hint line (the keys), not a message.
+    pub hints: bool,
     /// The colours.
     pub look: Look,
 }
@@ -114,6 +118,7 @@ impl Widget for &StatusView<'_> {
             }
         }
         let shortest = self.turn.last().map_or("", String::as_str);
+        let help_on_top = best.as_ref().is_some_and(|((_, _, help, ..), _)| *help);
         let (turn, separator, right) = best.map_or((shortest, " │ ", ""), |(_, chosen)| chosen);
         let first = Line::from(vec![
             total(Player::Blue),
@@ -133,8 +138,23 @@ impl Widget for &StatusView<'_> {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);
             // A hint line loses whole keys, a message whole words (a long one is
             // shown whole in a box over the board).
-            let text = text::fit_parts(&self.message.content, usize::from(area.width));
+            let width = usize::from(area.width);
+            let content = &self.message.content;
+            // `? help` goes below when the first line has no room for it (at 44
+            // columns, the rules of a corners game with claims take it).
+            let room = width.saturating_sub(text::width(self.right) + 2);
+            let help_below = !help_on_top
+                && !self.right.is_empty()
+                && !content.contains(self.right)
+                && (self.hints || text::fits(content, room));
+            let text = text::fit_parts(content, if help_below { room } else { width });
             Span::styled(text, self.message.style).render(bottom, buf);
+            if help_below {
+                let right_w = columns(self.right);
+                let x = area.right().saturating_sub(right_w);
+                Span::styled(self.right, self.look.dim())
+                    .render(Rect::new(x, bottom.y, right_w, 1), buf);
+            }
         }
     }
 }

@@ -383,3 +383,27 @@ fn a_lesson_text_longer_than_its_side_scrolls() {
 fn lesson_moves(s: &LessonState) -> usize {
     s.lesson().unwrap().game.len()
 }
+
+/// `?` in the lessons menu shows its keys (from the key table) over it, as on every
+/// other screen; the menu says so in its border, at 80×24 and at 44×16.
+#[test]
+fn question_mark_shows_the_lessons_menu_s_help_80x24() {
+    let mut s = state();
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(0));
+    let shown = render(&s, 80, 24).backend().to_string();
+    assert!(shown.contains("? help"), "{shown}");
+    let _ = press(&mut s, KeyCode::Char('?'));
+    assert!(s.help_shown());
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    let _ = press(&mut s, KeyCode::Down);
+    let _ = press(&mut s, KeyCode::Char('x'));
+    assert!(!s.help_shown());
+    assert_eq!(s.phase(), &LessonPhase::Menu(0));
+    let _ = s.handle(Input::Resize(44, 16));
+    let shown = render(&s, 44, 16).backend().to_string();
+    assert!(shown.contains("? help"), "{shown}");
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let shown = render(&s, 44, 16).backend().to_string();
+    assert!(shown.contains("open that lesson"), "{shown}");
+}

@@ -137,3 +137,24 @@ fn the_corner_squares_are_marked_on_the_board_in_the_corners_variant() {
         }
     }
 }
+
+/// At the smallest size (44×16), `? help` is on screen in every ruleset, before a
+/// move, after one and after a scoring stone (its claim asked for): the rules at the
+/// right of the first line took its room in a corners game with claims, and the hint
+/// line lost it (it now makes room for it, as the claim's short wording does).
+#[test]
+fn question_mark_help_is_on_screen_at_44x16_in_every_ruleset() {
+    for ruleset in [Ruleset::Standard, Ruleset::Corners] {
+        for claims in [false, true] {
+            let mut app = App::new(config(ruleset, claims));
+            for typed in ["", "b2", "a1b3a1b3a1b3a1"] {
+                let _ = typing(&mut app, typed);
+                let shown = render(&app, 44, 16, Look::PLAIN).backend().to_string();
+                assert!(
+                    shown.contains("? help"),
+                    "{ruleset:?} claims {claims} after {typed:?}:\n{shown}"
+                );
+            }
+        }
+    }
+}

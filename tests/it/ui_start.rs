@@ -100,3 +100,37 @@ fn a_start_screen_too_small_asks_to_enlarge() {
         );
     }
 }
+
+/// `?` shows the start screen's keys (from the key table) over it, as every other
+/// screen's; any other key closes it. The screen says so in its border.
+#[test]
+fn question_mark_shows_the_start_screen_s_help_80x24() {
+    let mut s = StartState::new(false, true);
+    let _ = s.handle(Input::Resize(80, 24));
+    let shown = render(&s, 80, 24).backend().to_string();
+    assert!(shown.contains("? help"), "{shown}");
+    assert_eq!(press(&mut s, KeyCode::Char('?')), vec![Effect::Redraw]);
+    assert!(s.help_shown());
+    assert_eq!(s.note(), None);
+    insta::assert_snapshot!(render(&s, 80, 24).backend());
+    assert_eq!(press(&mut s, KeyCode::Char('h')), vec![Effect::Redraw]);
+    assert!(!s.help_shown());
+    assert_eq!(s.choice(), None);
+}
+
+/// At the smallest start screen the `? help` mark is on it, and the help opens there.
+#[test]
+fn the_help_at_the_smallest_start_screen() {
+    let (w, h) = (hijara::ui::START_MIN_WIDTH, hijara::ui::START_MIN_HEIGHT);
+    let mut s = StartState::new(false, true);
+    let _ = s.handle(Input::Resize(w, h));
+    let shown = render(&s, w, h).backend().to_string();
+    assert!(shown.contains("? help"), "{shown}");
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let shown = render(&s, w, h).backend().to_string();
+    assert!(shown.contains("the door beside the key"), "{shown}");
+    // A click closes it and picks no door under it.
+    let _ = s.handle(Input::Click(None));
+    assert!(!s.help_shown());
+    assert_eq!(s.choice(), None);
+}

@@ -311,7 +311,9 @@ impl Narrator {
             lines.dedup();
         }
         if self.why == Some(Why::Shown) {
-            self.why = Some(Why::Move(state.at_move()));
+            // A jump that found no mistake stays on its move: the message says so,
+            // and the move's verdict is not the answer.
+            self.why = (state.at_move() != at_move).then_some(Why::Move(state.at_move()));
         }
         if let Some(Why::Move(n)) = self.why {
             if n != state.at_move() {
@@ -940,5 +942,53 @@ mod tests {
             ],
             "{said:?}"
         );
+    }
+
+    /// `mistake` with no mistake after the move shown said so, then repeated the
+    /// move's verdict as if it had jumped there: it says there is none, no more.
+    #[test]
+    fn mistake_with_none_found_says_so_without_the_verdict() {
+        let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let mut state = ReplayState::new("game.hij", &record, game.clone());
+        let _ = state.apply(Action::Analysis);
+        for i in 0..=8 {
+            let value = Value {
+                margin: 0,
+                exact: false,
+                outcome: None,
+                margin_error: 0,
+            };
+            let position = game.position_at(i);
+            let _ = state.analysis_result(
+                i,
+                PositionValue {
+                    best: position.legal_moves().next(),
+                    value,
+                    played: None,
+                    loss_bound: None,
+                },
+            );
+        }
+        let _ = state.apply(Action::End);
+        let verdict = judged(state.analysis().move_review(8).unwrap());
+        let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&screen);
+        // The line `mistake`, as the line face hands it over.
+        narrator.await_why(Why::Shown);
+        if let Screen::Replay(state, _) = &mut screen {
+            let _ = state.apply(Action::NextMistake);
+        }
+        narrator.typed();
+        let said = narrator.tell(&screen);
+        assert!(
+            said.iter()
+                .any(|l| l.contains("No mistake or blunder after")),
+            "{said:?}"
+        );
+        assert!(!said.contains(&verdict), "{said:?}");
+        assert!(!narrator.awaits_why(&screen));
+        assert!(narrator.tell(&screen).is_empty());
     }
 }
