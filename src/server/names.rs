@@ -96,7 +96,7 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
 /// Unicode's NFC, so an accent typed as a letter and a combining mark (`Zoe` and
 /// U+0308, as some keyboards and clients send it) is the one precomposed letter
 /// (`Zoë`): the same name, bound and compared as the precomposed spelling is.
-/// [`look_alike`] compares skeletons, which decompose anyway, so it is unchanged.
+/// `look_alike` compares skeletons, which decompose anyway, so it is unchanged.
 pub fn normal_name(name: &str) -> String {
     name.nfc().collect()
 }

@@ -51,7 +51,7 @@ fn escape(c: char) -> Option<String> {
     }
 }
 
-/// [`sanitize`]d `text` fitted to `columns` ([`super::fit`]) and padded with spaces to
+/// [`sanitize`]d `text` fitted to `columns` ([`super::fit()`]) and padded with spaces to
 /// exactly `columns` columns (a table's cell, as [`super::pad`]), cut so that an escape
 /// is whole or gone: never `ann\u{20…`.
 pub fn pad_sanitized(text: &str, columns: usize) -> String {
