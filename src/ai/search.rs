@@ -31,7 +31,8 @@ pub const INF: i32 = 1_000_000;
 pub struct SearchResult {
     /// The best move found by the deepest completed iteration.
     pub best: Move,
-    /// Its value, from the mover's view, in evaluation units ([`SCALE`](super::eval::SCALE) per point).
+    /// Its value, from the mover's view, in evaluation units
+    /// ([`SCALE`](super::eval::SCALE) per point).
     pub value: i32,
     /// The deepest completed iteration.
     pub depth: u32,

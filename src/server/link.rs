@@ -53,7 +53,8 @@ pub(crate) struct TableLink {
     told: Option<Message>,
     /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
     told_unsaved: bool,
-    /// A session's link acts on the table when dropped; a bare one (the tests' `TableLink::new`) not.
+    /// A session's link acts on the table when dropped; a bare one (the tests'
+    /// `TableLink::new`) not.
     attached: bool,
     /// The player chose to leave (rather than their link dropping).
     left: bool,

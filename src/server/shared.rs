@@ -93,10 +93,11 @@ impl SharedHall {
         SharedHall::open_with(data_dir, grace, log, super::wall::system())
     }
 
-    /// Opens the hall as the tests' `SharedHall::open` does, with correspondence games on the wall clock `wall`, and
-    /// their timer: a thread that decides, once a second, the correspondence games
-    /// whose mover's time ran out, and, once a minute, keeps that the server is up and
-    /// wakes the screens showing a correspondence game's time left.
+    /// Opens the hall as the tests' `SharedHall::open` does, with correspondence games
+    /// on the wall clock `wall`, and their timer: a thread that decides, once a second,
+    /// the correspondence games whose mover's time ran out, and, once a minute, keeps
+    /// that the server is up and wakes the screens showing a correspondence game's time
+    /// left.
     pub(crate) fn open_with(
         data_dir: &Path,
         grace: Duration,

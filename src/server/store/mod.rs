@@ -188,8 +188,9 @@ impl Store {
         Store::open_with(data_dir, log, kept, &CorrTime::default())
     }
 
-    /// Opens the store as the tests' `Store::open` does, on the wall clock of `time`: the time the server was down
-    /// since it was last up is added to the correspondence clocks' pause.
+    /// Opens the store as the tests' `Store::open` does, on the wall clock of `time`:
+    /// the time the server was down since it was last up is added to the correspondence
+    /// clocks' pause.
     pub(crate) fn open_with(
         data_dir: &Path,
         log: Log,
