@@ -785,9 +785,20 @@ impl Widget for &LobbyView<'_> {
                 let [top, foot] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(tail_rows)])
                         .areas(area);
+                // The last line of the cut lists says they were cut, so a heading
+                // with nothing under it does not read as an empty list.
+                let [lists_area, cue_area] = if top.height >= 2 {
+                    Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(top)
+                } else {
+                    [top, Rect::default()]
+                };
                 Paragraph::new(lists)
                     .wrap(Wrap { trim: false })
-                    .render(top, buf);
+                    .render(lists_area, buf);
+                let cue = crate::text::fit(words::LISTS_CUT, usize::from(cue_area.width));
+                Line::from(cue.into_owned())
+                    .style(Style::default().add_modifier(Modifier::DIM))
+                    .render(cue_area, buf);
                 Paragraph::new(tail)
                     .wrap(Wrap { trim: false })
                     .render(foot, buf);
@@ -1167,6 +1178,8 @@ mod tests {
                 shown.contains("hijara: the lobby"),
                 "{width}x{height}:\n{shown}"
             );
+            // The cut lists say so: at 40x12 "Your games" stood with nothing under it.
+            assert!(shown.contains("… a taller"), "{width}x{height}:\n{shown}");
         }
         // Where all fits, all is shown, one line after the other.
         lobby.resized(80, 24);

@@ -6,6 +6,8 @@ pub(crate) const NO_PTY: &str =
 pub(crate) const TITLE: &str = "hijara: the lobby";
 pub(crate) const TABLES: &str = "Tables";
 pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
+/// Under the lobby's lists when the terminal is too short to show them all.
+pub(crate) const LISTS_CUT: &str = "… a taller terminal shows all the lists";
 pub(crate) const FIND: &str = "Find a player";
 pub(crate) const CODE: &str = "Invitation code";
 pub(crate) const NO_SUCH_CODE: &str = "No table has that invitation code";
