@@ -10,7 +10,8 @@
 //! ```
 //!
 //! A `key` line bans that key fingerprint (as the log prints it); a `name` line bans a
-//! display name (case does not matter), for keys and guests alike; an `address` line
+//! display name (case does not matter, nor how its accents are spelt in Unicode: see
+//! [`folded`]), for keys and guests alike; an `address` line
 //! bans an IP address, or a network written with its prefix length (IPv4 or IPv6).
 
 use std::fs;
@@ -22,6 +23,8 @@ use std::time::SystemTime;
 
 use anyhow::{Context, bail};
 
+use super::names::folded;
+
 /// The bans file's name inside the data folder.
 pub const BANS_FILE: &str = "bans.txt";
 
@@ -32,7 +35,7 @@ const MAX_BANS_BYTES: u64 = 1024 * 1024;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct BanList {
     keys: Vec<String>,
-    /// Lower-cased, as names are compared.
+    /// Folded (NFC, lower case), as names are compared: [`folded`].
     names: Vec<String>,
     /// Networks: an address and how many of its leading bits must match.
     addresses: Vec<(IpAddr, u8)>,
@@ -78,7 +81,7 @@ impl BanList {
             }
             match line.split_once(char::is_whitespace) {
                 Some(("key", key)) => list.keys.push(key.trim().to_owned()),
-                Some(("name", name)) => list.names.push(name.trim().to_lowercase()),
+                Some(("name", name)) => list.names.push(folded(name.trim())),
                 Some(("address", text)) => match network(text.trim()) {
                     Some(net) => list.addresses.push(net),
                     None => bail!(
@@ -107,10 +110,10 @@ impl BanList {
         self.addresses.iter().any(|&net| within(address, net))
     }
 
-    /// Whether the display name `name` is banned.
+    /// Whether the display name `name` is banned, in any case and either Unicode
+    /// spelling of its accents (NFC or not).
     pub(crate) fn has_name(&self, name: &str) -> bool {
-        let folded = name.to_lowercase();
-        self.names.contains(&folded)
+        self.names.contains(&folded(name))
     }
 }
 
@@ -202,6 +205,20 @@ mod tests {
         assert!(!list.has_name("alice"));
         let error = BanList::parse("key a\nban bob\n").unwrap_err().to_string();
         assert!(error.contains("line 2"), "{error}");
+    }
+
+    /// A name typed with a decomposed accent (`Zoe` and U+0308), in the file or at the
+    /// login, is the precomposed `Zoë` the server binds (NFC): it was let through.
+    #[test]
+    fn a_name_is_banned_whichever_way_its_accents_are_spelt() {
+        let list = BanList::parse("name zoe\u{308}\nname Ren\u{e9}\n").unwrap();
+        assert!(
+            list.has_name("Zo\u{eb}"),
+            "NFD in the file, NFC at the login"
+        );
+        assert!(list.has_name("ZO\u{cb}") && list.has_name("zoe\u{308}"));
+        assert!(list.has_name("rene\u{301}"), "NFC in the file, NFD typed");
+        assert!(!list.has_name("zoe") && !list.has_name("rene"));
     }
 
     #[test]

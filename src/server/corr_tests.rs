@@ -277,7 +277,7 @@ fn the_correspondence_time_left_is_told_again_every_minute() {
         link.news()
             .into_iter()
             .filter_map(|n| match n {
-                News::Note(m) => Some(m.text),
+                News::Note(m) | News::TimeLeft { now: m, .. } => Some(m.text),
                 _ => None,
             })
             .find(|t| t.contains("left"))
@@ -299,4 +299,61 @@ fn the_correspondence_time_left_is_told_again_every_minute() {
     assert!(after.contains("1d 23h"), "{after}");
     let lobby = hall.lock().corr_games("SHA256:bob");
     assert_eq!(crate::server::corr::show(lobby[0].left), "1d 23h");
+}
+
+/// QA: the minute's refresh of the time left was a new status line, which took the
+/// place of whatever the board showed: the opponent's chat line, unread, was gone
+/// within the minute. It updates the time line only while the board shows it (or
+/// nothing); a newer line stays, and a new mover is told as ever.
+#[test]
+fn the_minute_s_time_left_never_covers_a_newer_line() {
+    use crate::session::GameConfig;
+    use crate::ui::App;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    let mut screen = App::with_game(GameConfig::default(), Game::new())
+        .served([false, true])
+        .correspondence();
+    let shown = |link: &mut TableLink, screen: &mut App| {
+        for news in link.news() {
+            screen.table_news(news);
+        }
+        screen.message().map(|m| m.text.clone()).unwrap_or_default()
+    };
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    let line = shown(&mut ann, &mut screen);
+    assert!(line.contains("2d 0h"), "{line}");
+    // Nothing newer: the time line moves.
+    clock.pass(120);
+    hall.lock().corr_minute();
+    let line = shown(&mut ann, &mut screen);
+    assert!(line.contains("1d 23h"), "{line}");
+    // bob's line, then a minute: it stays.
+    bob.request(Request::Say("good luck".into()));
+    let chat = shown(&mut ann, &mut screen);
+    assert!(chat.contains("good luck"), "{chat}");
+    // An hour a time: the time left shown (`1d 22h`) moves.
+    clock.pass(3600);
+    hall.lock().corr_minute();
+    assert_eq!(shown(&mut ann, &mut screen), chat, "the chat line stays");
+    clock.pass(3600);
+    hall.lock().corr_minute();
+    assert_eq!(shown(&mut ann, &mut screen), chat, "a minute later too");
+    // bob moves: a new mover is told over it, with the time as it is now.
+    let mut bobs = App::with_game(GameConfig::default(), Game::new())
+        .served([true, false])
+        .correspondence();
+    let _ = shown(&mut bob, &mut bobs);
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    let line = shown(&mut ann, &mut screen);
+    assert!(
+        line.contains("left") && !line.contains("good luck"),
+        "{line}"
+    );
 }

@@ -18,6 +18,7 @@ use crate::ui::{NewsWaker, Request};
 
 use super::corr::{Stamp, Vacation};
 use super::listing::{Listing, Row};
+use super::names::folded;
 use super::prefs::Pref;
 use super::table::{Back, GameTable, Keep, NoClaim, TableState, Taken};
 use super::talk::new_code;
@@ -396,11 +397,12 @@ impl Hall {
         }
     }
 
-    /// Where the player called `name` (either case) is.
+    /// Where the player called `name` (either case, either Unicode spelling of its
+    /// accents: [`folded`]) is.
     pub(crate) fn find(&self, name: &str) -> Found {
-        let name = name.trim().to_lowercase();
+        let name = folded(name.trim());
         // The AI's seat is nobody's, whatever a person calls themselves.
-        let is = |who: &Who| !who.is_ai() && who.name.to_lowercase() == name;
+        let is = |who: &Who| !who.is_ai() && folded(&who.name) == name;
         for (&id, table) in &self.tables {
             let playing = matches!(
                 table.state(),
@@ -901,6 +903,20 @@ mod tests {
         assert!(lobby.take_news());
         assert!(at_one.take_news());
         assert!(!at_two.take_news(), "table two's screen sleeps");
+    }
+
+    /// "Find a player" typed with a decomposed accent (`Zoe` and U+0308) finds the
+    /// `Zoë` the server bound in NFC, in any case: it answered "not here".
+    #[test]
+    fn a_player_is_found_whichever_way_the_accents_are_typed() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let inbox = Inbox::new();
+        hall.join(inbox.news_waker(), who("Zo\u{eb}"), Pref::default());
+        assert_eq!(hall.find("zoe\u{308}"), Found::Here);
+        assert_eq!(hall.find(" ZOE\u{308} "), Found::Here);
+        let id = hall.open_public(who("Ren\u{e9}"), Player::Blue, (Ruleset::Standard, false));
+        assert_eq!(hall.find("Rene\u{301}"), Found::Playing(id));
+        assert_eq!(hall.find("zoe"), Found::Away);
     }
 
     #[test]

@@ -51,6 +51,9 @@ pub(crate) struct TableLink {
     pending: Vec<News>,
     /// The last line about a player's link (away, back, not saved), told once.
     told: Option<Message>,
+    /// At a correspondence game in play, whose move it was when `told` was last
+    /// looked at: the same mover, a new line is only its time left moving.
+    told_mover: Option<Player>,
     /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
     told_unsaved: bool,
     /// A session's link acts on the table when dropped; a bare one (the tests'
@@ -145,6 +148,7 @@ impl TableLink {
             watching: None,
             pending: Vec::new(),
             told: None,
+            told_mover: None,
             told_unsaved: false,
             attached: false,
             left: false,
@@ -598,16 +602,33 @@ impl Link for TableLink {
             news.push(News::Saved(!self.told_unsaved));
         }
         let line = self.presence_line(table, grace, (hall.now(), hall.stamp()));
-        if line.is_some() && line != self.told {
-            self.told.clone_from(&line);
-            news.extend(line.map(News::Note));
+        let mover = corr_mover(table);
+        if let Some(now) = line.clone().filter(|_| line != self.told) {
+            // The same mover, the same line but its time left: the minute's refresh,
+            // never over a line the player has not read yet.
+            let was = self.told.replace(now.clone());
+            news.push(match was {
+                Some(was) if mover.is_some() && mover == self.told_mover => {
+                    News::TimeLeft { was, now }
+                }
+                _ => News::Note(now),
+            });
         }
+        self.told_mover = mover;
         drop(hall);
         // A correspondence game keeps what each player has read.
         if let Some((me, number)) = read {
             self.hall.lock().mark_read(self.table, me, number);
         }
         news
+    }
+}
+
+/// Whose move it is at `table`'s correspondence game in play; `None` at any other.
+fn corr_mover(table: &GameTable) -> Option<Player> {
+    match table.state() {
+        TableState::Correspondence(_) => Some(table.committed().corr.as_ref()?.clock.to_move()),
+        _ => None,
     }
 }
 

@@ -511,6 +511,9 @@ impl LobbyState {
                     }
                 }
                 Some(Action::ClaimsRule) => form.claims = !form.claims,
+                Some(Action::Private) if form.opponent != Opponent::Person => {
+                    self.note(words::AI_NOT_PRIVATE);
+                }
                 Some(Action::Private) => form.private = !form.private,
                 Some(Action::Confirm) => {
                     let mut form = *form;
@@ -836,9 +839,10 @@ impl<'a> LobbyView<'a> {
         }
     }
 
-    /// A hint line, in this view's wording.
-    fn hints(&self, hints: HintLine) -> Line<'a> {
-        Line::raw(Keyed::Hints(hints).words(self.wording))
+    /// A hint line, in this view's wording, in rows `width` columns wide
+    /// ([`super::standings::hint_lines`]).
+    fn hints(&self, hints: HintLine, width: u16) -> Vec<Line<'a>> {
+        super::standings::hint_lines(hints, self.wording, width)
     }
 
     /// The lobby's lines, as drawn `width` columns wide (the line mode: the club's
@@ -946,7 +950,7 @@ impl<'a> LobbyView<'a> {
             let row = found.map(|(_, r)| r);
             if matches!(waiting, Waiting::Return(_)) {
                 lines.push(Line::raw(words::adjourned_to_wait(number)));
-                lines.push(self.hints(HintLine::LobbyAdjourned));
+                lines.extend(self.hints(HintLine::LobbyAdjourned, width));
             } else {
                 lines.push(Line::raw(words::waiting(number)));
                 // The code, to the player seated there only.
@@ -957,7 +961,7 @@ impl<'a> LobbyView<'a> {
                     let invitation = Keyed::Invitation(code.to_owned());
                     lines.push(Line::styled(invitation.words(self.wording), bold));
                 }
-                lines.push(self.hints(HintLine::LobbyWaiting));
+                lines.extend(self.hints(HintLine::LobbyWaiting, width));
             }
         } else if let Some((entry, typed)) = &self.lobby.entry {
             let what = match entry {
@@ -1003,14 +1007,14 @@ impl<'a> LobbyView<'a> {
             for line in text.lines() {
                 lines.push(Line::raw(line.to_owned()));
             }
-            lines.push(self.hints(HintLine::LobbyForm));
-            lines.push(self.hints(HintLine::LobbyFormEnd));
+            lines.extend(self.hints(HintLine::LobbyForm, width));
+            lines.extend(self.hints(HintLine::LobbyFormEnd, width));
         } else if let Some((_, typed)) = &self.lobby.number {
             lines.push(Line::raw(club_words::typed_number(typed)));
-            lines.push(self.hints(HintLine::LobbyNumber));
+            lines.extend(self.hints(HintLine::LobbyNumber, width));
         } else {
-            lines.push(self.hints(HintLine::Lobby));
-            lines.push(self.hints(HintLine::LobbyClub));
+            lines.extend(self.hints(HintLine::Lobby, width));
+            lines.extend(self.hints(HintLine::LobbyClub, width));
         }
         if let Some(note) = &self.lobby.note {
             lines.push(Line::raw(self.said(note)));
@@ -1101,6 +1105,26 @@ mod tests {
             lobby.key(key(KeyCode::PageDown), &rows);
             drawn_at(&lobby, w, h);
         }
+    }
+
+    /// QA: at 50 columns the keys wrapped as words do: `f` ended a row with `find`
+    /// under it, and `t clock` began the next with a space. A key stays with its words.
+    #[test]
+    fn the_keys_wrap_between_keys_never_inside_one() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        let shown = drawn_at(&lobby, 50, 16);
+        assert!(shown.iter().any(|l| l.contains("f find")), "{shown:#?}");
+        assert!(
+            shown
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .all(|l| !l.starts_with(' ') && !l.trim_end().ends_with(" f")),
+            "{shown:#?}"
+        );
+        lobby.key(key(KeyCode::Char('a')), &rows);
+        let shown = drawn_at(&lobby, 50, 16);
+        assert!(shown.iter().any(|l| l.starts_with("t clock")), "{shown:#?}");
     }
 
     /// QA: `?` did nothing while the player waited at a table (opened, or adjourned),
@@ -1213,8 +1237,12 @@ mod tests {
         lobby.key(key(KeyCode::Char('s')), &rows);
         lobby.key(key(KeyCode::Char('v')), &rows);
         lobby.key(key(KeyCode::Char('k')), &rows);
-        // Private means nothing against the AI.
+        // Private means nothing against the AI, and `p` says so (it said nothing).
         lobby.key(key(KeyCode::Char('p')), &rows);
+        assert_eq!(
+            lobby.note.as_ref().map(|n| n.text.as_str()),
+            Some(words::AI_NOT_PRIVATE)
+        );
         lobby.key(key(KeyCode::Char('t')), &rows);
         lobby.key(key(KeyCode::Char('t')), &rows);
         assert_eq!(

@@ -101,9 +101,13 @@ pub fn normal_name(name: &str) -> String {
     name.nfc().collect()
 }
 
-/// The form two names are compared in: `Alice` and `alice` are one name.
+/// The form two names are compared in: `Alice` and `alice` are one name, and so are
+/// `Zoë` typed precomposed and `Zoe` with U+0308 ([`normal_name`]'s NFC, taken before
+/// the case is folded, as a name is bound). Every comparison of a typed name with a
+/// kept one goes through it: logins, the bans file, the lobby's "find a player", a
+/// profile asked for by name, and the operator's `release` and `forget`.
 pub(crate) fn folded(name: &str) -> String {
-    name.to_lowercase()
+    normal_name(name).to_lowercase()
 }
 
 /// The form two names are compared in to tell whether they look alike: Unicode's
@@ -172,6 +176,11 @@ mod tests {
         assert_eq!(typed, "Zo\u{eb}");
         assert_eq!(check_name(&typed), Ok("Zo\u{eb}"));
         assert_eq!(folded(&typed), folded("ZO\u{cb}"));
+        assert_eq!(
+            folded("ZOE\u{308}"),
+            "zo\u{eb}",
+            "folded in NFC whatever is typed"
+        );
         assert_eq!(look_alike(&typed), look_alike("Zoe\u{308}"));
         assert_eq!(normal_name("gina"), "gina");
         let lone = normal_name("q\u{308}");

@@ -698,6 +698,10 @@ impl Lobby for LobbyHost {
                 }
             }
             Choice::Leaderboard => self.show_board(Board::new(Ruleset::Standard, Speed::Live), 0),
+            // A guest's key binds no name: no profile (it said "No player called ?").
+            Choice::OwnProfile if self.who.is_guest() => {
+                self.screen.note(club_words::GUEST_NO_PROFILE);
+            }
             Choice::OwnProfile => {
                 let key = self.who.key.clone();
                 self.show_profile(&key, 0, None);

@@ -242,9 +242,7 @@ impl Widget for &ClubWidget<'_> {
         let mut tail = Vec::new();
         if let Some(typed) = self.typed {
             tail.push(Line::raw(words::typed_number(typed)));
-            tail.push(Line::raw(
-                Keyed::Hints(HintLine::LobbyNumber).words(self.wording),
-            ));
+            tail.extend(hint_lines(HintLine::LobbyNumber, self.wording, area.width));
         }
         if let Some(note) = self.note {
             tail.push(Line::raw(note.to_owned()));
@@ -253,6 +251,19 @@ impl Widget for &ClubWidget<'_> {
             ClubView::Board(view) => render_board(view, area, buf, (bold, self.wording), tail),
             ClubView::Profile(view) => render_profile(view, area, buf, (bold, self.wording), tail),
         }
+    }
+}
+
+/// The hint line `hints` in `wording`: with keys, in rows `width` columns wide broken
+/// between its parts only ([`crate::ui::keymap::hint_rows`]), so a key stays with its
+/// words; the line mode's commands as one line.
+pub(crate) fn hint_lines<'a>(hints: HintLine, wording: Wording, width: u16) -> Vec<Line<'a>> {
+    match wording {
+        Wording::Keys => crate::ui::keymap::hint_rows(hints, usize::from(width))
+            .into_iter()
+            .map(Line::raw)
+            .collect(),
+        Wording::Commands => vec![Line::raw(Keyed::Hints(hints).words(wording))],
     }
 }
 
@@ -299,7 +310,7 @@ fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, drawn: Drawn, ta
             Keyed::Page(view.page + 1, view.more).words(wording),
         ));
     }
-    lines.push(Line::raw(Keyed::Hints(HintLine::LobbyBoard).words(wording)));
+    lines.extend(hint_lines(HintLine::LobbyBoard, wording, area.width));
     lines.extend(tail);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
@@ -378,9 +389,7 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn
             Keyed::Page(view.page + 1, view.more).words(wording),
         ));
     }
-    rest.push(Line::raw(
-        Keyed::Hints(HintLine::LobbyProfile).words(wording),
-    ));
+    rest.extend(hint_lines(HintLine::LobbyProfile, wording, area.width));
     rest.extend(tail);
     let head_rows = u16::try_from(head.len()).unwrap_or(u16::MAX);
     let [top, chart, bottom] = Layout::vertical([

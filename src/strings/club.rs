@@ -148,6 +148,8 @@ pub(crate) fn game_row(
 
 pub(crate) const AI_NOT_RATED: &str = "Games against the server's AI are never rated";
 pub(crate) const GUEST_NOT_RATED: &str = "A guest's games are never rated: connect with a key";
+/// `p` (your profile) pressed by a guest, who has none.
+pub(crate) const GUEST_NO_PROFILE: &str = "A guest has no profile: connect with a key";
 pub(crate) const NO_MOVE_DUE: &str = "No correspondence game waits for your move";
 /// After a table's rules: rated, casual.
 pub(crate) const RATED_SUFFIX: &str = ", rated";

@@ -16,6 +16,8 @@ pub(crate) const CLAIMS: &str = "claims";
 pub(crate) const NO_CLAIMS: &str = "no claims";
 pub(crate) const PRIVATE: &str = "private";
 pub(crate) const PUBLIC: &str = "listed";
+/// `p` in the new-game form against the AI, which has no private tables.
+pub(crate) const AI_NOT_PRIVATE: &str = "Only a table for two people can be private";
 pub(crate) const A_PERSON: &str = "a person";
 pub(crate) const OPEN: &str = "open";
 pub(crate) const ABANDONED: &str = "left";

@@ -600,6 +600,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "the bell on your move, on or off (kept for your key)",
         hints: &[],
     },
+    // A served game: q goes back to the lobby, not out of the program (the board's
+    // row, "quit", is left out of this help).
+    Binding {
+        contexts: &[C::Served, C::ServedAi],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "back to the lobby (asks while a game is in progress)",
+        hints: &[],
+    },
     // A lesson: looked up before the board's keys.
     Binding {
         contexts: &[C::Lesson],
@@ -1484,13 +1493,15 @@ pub(crate) fn help_rows_own_first(
 fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
     match context {
         // A game at a server table: undo and a new game are requests, the rest refused.
+        // Quit goes back to the lobby there.
         C::Served => matches!(
             action,
-            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign
+            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign | A::Quit
         ),
         // A game against the server's AI: no redo, and nothing is saved or reviewed
-        // at the table (undo, a new game and the hint work as in a local game).
-        C::ServedAi => matches!(action, A::Redo | A::Save | A::Review),
+        // at the table (undo, a new game and the hint work as in a local game); quit
+        // goes back to the lobby.
+        C::ServedAi => matches!(action, A::Redo | A::Save | A::Review | A::Quit),
         // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
         C::Lesson | C::Puzzle => matches!(
             action,
@@ -1523,6 +1534,29 @@ pub(crate) fn hint_line(line: HintLine) -> String {
     hint_parts(line).join(line.separator())
 }
 
+/// The hint line `line` in rows at most `width` columns wide, broken only between its
+/// parts, so a key stays with its words (`f find`, never `f` at a row's end and `find`
+/// under it); a part wider than `width` has a row of its own.
+pub(crate) fn hint_rows(line: HintLine, width: usize) -> Vec<String> {
+    let separator = line.separator();
+    let mut rows: Vec<String> = Vec::new();
+    for part in hint_parts(line) {
+        match rows.last_mut() {
+            Some(row)
+                if crate::text::width(row)
+                    + crate::text::width(separator)
+                    + crate::text::width(part)
+                    <= width =>
+            {
+                row.push_str(separator);
+                row.push_str(part);
+            }
+            _ => rows.push(part.to_owned()),
+        }
+    }
+    rows
+}
+
 /// The wordings of the hint line `line`, in their places.
 pub(crate) fn hint_parts(line: HintLine) -> Vec<&'static str> {
     let mut parts: Vec<(u8, &str)> = BINDINGS
@@ -1541,6 +1575,29 @@ mod tests {
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    /// QA: the lobby's keys wrapped as words do, `f` at a row's end and `find` at the
+    /// next one's start, and a row began with a space.
+    #[test]
+    fn hint_rows_break_between_the_parts_only() {
+        assert_eq!(
+            hint_rows(HintLine::Lobby, 200),
+            [hint_line(HintLine::Lobby)]
+        );
+        let rows = hint_rows(HintLine::Lobby, 50);
+        assert!(rows.len() > 1, "{rows:?}");
+        let parts = hint_parts(HintLine::Lobby);
+        for row in &rows {
+            assert!(crate::text::width(row) <= 50, "{row}");
+            assert!(
+                row.split("  ").all(|part| parts.contains(&part)),
+                "a part cut: {row}"
+            );
+        }
+        assert_eq!(rows.join("  "), hint_line(HintLine::Lobby));
+        // Narrower than a part: the part stands alone.
+        assert_eq!(hint_rows(HintLine::Lobby, 3)[0], parts[0]);
     }
 
     #[test]

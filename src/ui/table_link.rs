@@ -85,6 +85,16 @@ pub(crate) enum News {
     Stopped(super::Message),
     /// A line for the status line (a message, an answer, a switch turned).
     Note(super::Message),
+    /// The line about the game's time, told before as `was`, with only its time left
+    /// moved (a correspondence board's minute): it takes the status line's place only
+    /// while that shows `was` or nothing, never over a newer message (the opponent's
+    /// chat line, an answer).
+    TimeLeft {
+        /// The line as last told.
+        was: super::Message,
+        /// The line now.
+        now: super::Message,
+    },
     /// How many watch the game now.
     Watching(usize),
     /// Whether the table's game is on disk now (`false`: its last write failed).

@@ -608,3 +608,22 @@ fn a_win_claimed_after_the_grace_period_is_an_abandoned_rated_loss() {
     let record = &server.history()[0];
     assert!(record.contains("[Termination \"abandoned\"]"), "{record}");
 }
+
+/// QA: a guest's `p` (your profile) said "No player called ? here". A guest has none,
+/// and is told so.
+#[test]
+fn a_guest_asking_for_their_profile_is_told_guests_have_none() {
+    run(async {
+        let server = Server::start_with(&["--guests"]);
+        let gina = Player::join_guest(&server, "gina").await;
+        gina.wait_for("you: ~gina").await;
+        gina.send(b"p").await;
+        gina.wait_for("A guest has no profile: connect with a key")
+            .await;
+        assert!(
+            !gina.screen().contains("No player called"),
+            "{}",
+            gina.screen()
+        );
+    });
+}

@@ -234,6 +234,24 @@ fn a_key_binds_at_most_three_names() {
     });
 }
 
+/// `hijara serve release` with the name typed in a decomposed spelling (`Zoe` and
+/// U+0308, as some keyboards send it) releases the `Zoë` the login bound in NFC: it
+/// said "no name Zoë is bound at this server". `forget` finds it likewise.
+#[test]
+fn the_operator_releases_a_name_typed_with_a_decomposed_accent() {
+    run(async {
+        let server = Server::start();
+        let zoe = Player::join(&server, "Zo\u{eb}", 8, 80, 24).await;
+        zoe.wait_for("you: Zo\u{eb}").await;
+        let forgot = operator(&server, &["forget", "ZOE\u{308}"]);
+        assert!(forgot.contains("deleted the profile of"), "{forgot}");
+        let released = operator(&server, &["release", "zoe\u{308}"]);
+        assert!(released.contains("released"), "{released}");
+        let names = operator(&server, &["names"]);
+        assert!(names.contains("0 name(s)"), "{names}");
+    });
+}
+
 /// `hijara serve --data-dir D COMMAND` beside the running server: what it printed.
 fn operator(server: &Server, command: &[&str]) -> String {
     let out = std::process::Command::new(crate::common::binary())

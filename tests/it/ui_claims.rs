@@ -212,6 +212,10 @@ fn the_ai_claims_in_full_after_the_person_lets_it_play() {
     only_redraw(&typing(&mut app, "d4"));
     assert_eq!(app.game().len(), 7);
     assert!(text(&app).contains("Enter lets it play"), "{}", text(&app));
+    // So is a hint (QA: it said "Wait: Yellow is thinking", as the AI waited).
+    let effects = typing(&mut app, "t");
+    assert_eq!(asked(&effects), None, "no hint asked");
+    assert!(text(&app).contains("Enter lets it play"), "{}", text(&app));
     // Enter lets the AI play its move.
     assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
     assert_eq!(app.game().len(), 8);

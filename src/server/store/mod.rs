@@ -514,10 +514,12 @@ pub(crate) fn bound_names(conn: &Connection) -> rusqlite::Result<Vec<(String, St
         .collect()
 }
 
-/// Unbinds `name` (in any case): the key it was bound to may bind another, and anyone
-/// may take it. Whether it was bound.
+/// Unbinds `name` (in any case, either Unicode spelling of its accents: [`folded`]):
+/// the key it was bound to may bind another, and anyone may take it. Whether it was
+/// bound.
 pub(crate) fn release_name(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
-    Ok(conn.execute("DELETE FROM names WHERE folded = ?1", params![folded(name)])? > 0)
+    let folded = folded(name.trim());
+    Ok(conn.execute("DELETE FROM names WHERE folded = ?1", params![folded])? > 0)
 }
 
 /// Every finished game: its number, date (UTC) and record, oldest first.

@@ -84,6 +84,27 @@ fn names_are_bound_once_across_restarts_and_a_key_binds_at_most_three() {
     assert_eq!(names.len(), 4);
 }
 
+/// A name bound in NFC (`Zoë`, as the login takes it) is found by the operator and the
+/// club when typed with a decomposed accent (`Zoe` and U+0308): `release` said "no name
+/// is bound", and the profile "no player".
+#[test]
+fn a_decomposed_accent_finds_the_bound_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    assert_eq!(store.claim_name("Zo\u{eb}", "SHA256:z"), Ok(()));
+    assert_eq!(store.claim_name("Ren\u{e9}", "SHA256:r"), Ok(()));
+    assert!(store.name_is_bound("zoe\u{308}").unwrap());
+    let conn = open_for_operator(dir.path()).unwrap();
+    assert_eq!(
+        super::club::key_of_name(&conn, "ZOE\u{308}")
+            .unwrap()
+            .as_deref(),
+        Some("SHA256:z")
+    );
+    assert!(release_name(&conn, "rene\u{301}").unwrap());
+    assert!(!store.name_is_bound("Ren\u{e9}").unwrap(), "released");
+}
+
 #[test]
 fn guests_are_never_numbered_twice_even_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();

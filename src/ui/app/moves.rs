@@ -163,6 +163,10 @@ impl App {
         if self.is_over() {
             return self.refuse(message::NO_HINT);
         }
+        // The AI waits for the person's claim (Enter lets it play): it is not thinking.
+        if self.awaits_claim() {
+            return self.refuse_keyed(Keyed::GoOn);
+        }
         let mover = self.game.to_move();
         if !self.config.is_human(mover) {
             return self.refuse(message::wait(mover));

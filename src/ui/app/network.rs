@@ -206,6 +206,12 @@ impl App {
                 self.set_message(said, false);
             }
             News::Note(said) => self.set_message(said, false),
+            News::TimeLeft { was, now } => {
+                // Only over the line it updates: a newer message stays until it is read.
+                if self.message.as_ref().is_none_or(|shown| *shown == was) {
+                    self.set_message(now, false);
+                }
+            }
             News::Watching(count) => served.watching = count,
             News::Saved(saved) => served.unsaved = !saved,
             News::Bell => {}
