@@ -250,3 +250,33 @@ fn games_lists_a_binary_file_with_where_it_goes_wrong() {
         "line 2, column 4: the file is not UTF-8 text"
     );
 }
+
+/// A data folder that is a file: `learn --list` said only `hijara: Not a directory
+/// (os error 20); starting afresh`, naming no file (the puzzles named theirs). Each
+/// command still does its work, and an error names the file.
+#[test]
+fn a_data_folder_that_is_a_file_is_named_in_every_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-folder");
+    std::fs::write(&file, "").unwrap();
+    for args in [&["learn", "--list"][..], &["puzzle", "--stats", "--json"]] {
+        let out = hijara(&file)
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("not-a-folder/"), "{args:?}: {err}");
+        assert!(err.contains("starting afresh"), "{args:?}: {err}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    let out = hijara(&file)
+        .args(["puzzle", "--stats", "--json"])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["tries"], 0);
+    let err = fails(&file, &["games", "--json"], None, 1);
+    assert!(err.contains("not-a-folder/games"), "{err}");
+}
