@@ -5,7 +5,7 @@
 //! without I/O. A reply is `=[id] result` or `?[id] error`, then a blank line.
 
 use super::{AiSettings, Engine, Level, SearchLimit};
-use crate::rules::{Game, Player, Ruleset, Square};
+use crate::rules::{Game, ParsePlayerError, ParseSquareError, Player, Ruleset, Square};
 
 /// The longest thinking time per move anyone may ask for (an hour), here and on
 /// the command line: past it a budget is no budget.
@@ -147,7 +147,9 @@ impl Session {
                     return Err("usage: play blue|yellow SQUARE".into());
                 };
                 self.check_turn(player)?;
-                let square: Square = square.parse().map_err(|e| format!("{e}"))?;
+                let square: Square = square
+                    .parse()
+                    .map_err(|_| ParseSquareError(quoted(square)).to_string())?;
                 self.game
                     .play(square)
                     .map_err(|e| format!("illegal move: {}", e.error))?;
@@ -190,7 +192,7 @@ impl Session {
                 };
                 let level = <Level as clap::ValueEnum>::from_str(name, false).map_err(|_| {
                     let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                    format!("unknown level `{name}` ({})", names.join(", "))
+                    format!("unknown level `{}` ({})", quoted(name), names.join(", "))
                 })?;
                 self.change(|s| s.level = level);
                 Ok(String::new())
@@ -205,7 +207,8 @@ impl Session {
                     .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
                     .ok_or_else(|| {
                         format!(
-                            "expected milliseconds from 1 to {MAX_THINK_MS} (an hour), found `{ms}`"
+                            "expected milliseconds from 1 to {MAX_THINK_MS} (an hour), found `{}`",
+                            quoted(ms)
                         )
                     })?;
                 self.change(|s| s.think_ms = Some(ms));
@@ -216,10 +219,9 @@ impl Session {
                 let [n] = args else {
                     return Err("usage: nodes N".into());
                 };
-                let n: u64 =
-                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        format!("expected a positive number of nodes, found `{n}`")
-                    })?;
+                let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    format!("expected a positive number of nodes, found `{}`", quoted(n))
+                })?;
                 self.nodes = Some(n);
                 Ok(String::new())
             }
@@ -232,9 +234,12 @@ impl Session {
                 let [seed] = args else {
                     return Err("usage: seed N".into());
                 };
-                let seed = seed
-                    .parse()
-                    .map_err(|_| format!("expected a number from 0 to 2^64-1, found `{seed}`"))?;
+                let seed = seed.parse().map_err(|_| {
+                    format!(
+                        "expected a number from 0 to 2^64-1, found `{}`",
+                        quoted(seed)
+                    )
+                })?;
                 self.change(|s| s.seed = seed);
                 Ok(String::new())
             }
@@ -246,7 +251,12 @@ impl Session {
                     .parse()
                     .ok()
                     .filter(|&n| (1..=256).contains(&n))
-                    .ok_or_else(|| format!("expected a thread count from 1 to 256, found `{n}`"))?;
+                    .ok_or_else(|| {
+                        format!(
+                            "expected a thread count from 1 to 256, found `{}`",
+                            quoted(n)
+                        )
+                    })?;
                 self.change(|s| s.threads = Some(n));
                 Ok(String::new())
             }
@@ -254,7 +264,12 @@ impl Session {
                 let [name] = args else {
                     return Err("usage: variant standard|corners".into());
                 };
-                let ruleset: Ruleset = name.parse().map_err(|e| format!("{e}"))?;
+                let ruleset: Ruleset = name.parse().map_err(|_| {
+                    format!(
+                        "unknown variant `{}` (expected `standard` or `corners`)",
+                        quoted(name)
+                    )
+                })?;
                 // A new game under those rules: a game's rules never change mid-game.
                 self.game = Game::with_ruleset(ruleset);
                 Ok(String::new())
@@ -265,7 +280,9 @@ impl Session {
 
     /// Checks that `player` names the player to move.
     fn check_turn(&self, player: &str) -> Result<(), String> {
-        let player: Player = player.parse().map_err(|e| format!("{e}"))?;
+        let player: Player = player
+            .parse()
+            .map_err(|_| ParsePlayerError(quoted(player)).to_string())?;
         let to_move = self.game.to_move();
         if self.game.is_over() {
             return Err("the board is full".into());
@@ -277,19 +294,18 @@ impl Session {
     }
 }
 
-/// The longest piece of a peer's input quoted back in a reply, in characters.
+/// The longest piece of a peer's input quoted back in a reply, in display columns
+/// (a wide character takes two, a combining mark none).
 const QUOTE_LIMIT: usize = 40;
 
-/// A peer's word for a reply: made safe to show, and cut with `…` when long, so
-/// a long line is not echoed whole.
+/// A peer's word for a reply: made safe to show (escaped), a stack of combining marks
+/// capped, and cut with `…` to [`QUOTE_LIMIT`] columns when long, so a long line is
+/// not echoed whole. The cut is made on the escaped text and never splits an escape,
+/// a wide character or a character from its marks.
 fn quoted(word: &str) -> String {
-    let safe = crate::text::sanitize(word);
-    if safe.chars().count() <= QUOTE_LIMIT {
-        return safe.into_owned();
-    }
-    let mut cut: String = safe.chars().take(QUOTE_LIMIT - 1).collect();
-    cut.push('…');
-    cut
+    use crate::text::{MAX_MARKS, cap_marks, fit_sanitized, sanitize};
+    let safe = sanitize(word);
+    fit_sanitized(&cap_marks(&safe, MAX_MARKS), QUOTE_LIMIT)
 }
 
 #[cfg(test)]
@@ -358,6 +374,88 @@ mod tests {
             reply(&mut s, "fly\u{85}\u{202e}"),
             "? unknown command `fly\\u{202e}`\n\n"
         );
+    }
+
+    /// The peer's word a reply quotes: the longest text in backticks (the others are
+    /// names the reply offers, `blue`, `standard`).
+    fn quote_in(reply: &str) -> &str {
+        let quotes = reply.split('`').skip(1).step_by(2);
+        quotes.max_by_key(|q| q.len()).unwrap_or("")
+    }
+
+    /// Defect: a long word was cut at 39 `char`s of its escaped text, so the cut could
+    /// split an escape (`\u{20…`) or run to 78 columns of wide characters; and an
+    /// argument (a square, a level, a number) was quoted back whole, however long.
+    #[test]
+    fn a_long_quote_is_cut_by_columns_never_inside_an_escape() {
+        use crate::text::{fits, width};
+        let mut s = Session::new();
+        // An escape (8 columns once shown) at every place around the cut.
+        for pad in 28..=40 {
+            let word = format!("{}\u{202e}yyyyyyyyyy", "x".repeat(pad));
+            let quote = reply(&mut s, &word);
+            let quote = quote_in(&quote);
+            assert!(fits(quote, QUOTE_LIMIT), "{pad}: {quote}");
+            assert!(quote.ends_with('…'), "{pad}: {quote}");
+            let kept = quote.trim_end_matches('…').trim_start_matches('x');
+            assert!(
+                kept.is_empty() || kept.starts_with("\\u{202e}"),
+                "{pad}: {quote}"
+            );
+            assert!(
+                !kept.contains("\\u{") || kept.contains("\\u{202e}"),
+                "{pad}: {quote}"
+            );
+        }
+        assert_eq!(
+            quote_in(&reply(&mut s, &format!("{}\u{200b}zz", "x".repeat(33)))),
+            format!("{}…", "x".repeat(33))
+        );
+        assert_eq!(
+            quote_in(&reply(&mut s, &format!("{}\u{200b}zz", "x".repeat(31)))),
+            format!("{}\\u{{200b}}…", "x".repeat(31))
+        );
+        // Wide characters: 19 of them and `…` (39 columns), not 39 (78 columns).
+        let wide = reply(&mut s, &"東".repeat(100));
+        assert_eq!(quote_in(&wide), format!("{}…", "東".repeat(19)));
+        let wide = reply(&mut s, &format!("x{}", "東".repeat(100)));
+        assert_eq!(width(quote_in(&wide)), 40);
+        // A character keeps its combining marks, and a stack of them is capped.
+        let marked = format!("{}e\u{301}\u{308}zzz", "x".repeat(38));
+        assert_eq!(
+            quote_in(&reply(&mut s, &marked)),
+            format!("{}e\u{301}\u{308}…", "x".repeat(38))
+        );
+        let stacked = format!("a{}", "\u{301}".repeat(10_000));
+        let r = reply(&mut s, &stacked);
+        assert!(r.len() < 100, "{} bytes", r.len());
+        // Control characters are dropped before parsing, so none is left to cut.
+        let r = reply(
+            &mut s,
+            &format!("{}\u{1b}[2J{}", "x".repeat(30), "y".repeat(30)),
+        );
+        assert_eq!(
+            quote_in(&r),
+            format!("{}[2J{}…", "x".repeat(30), "y".repeat(6))
+        );
+        // Every argument quoted back is cut the same way.
+        let long = "\u{202e}".repeat(300);
+        for line in [
+            format!("play blue {long}"),
+            format!("play {long} a1"),
+            format!("level {long}"),
+            format!("variant {long}"),
+            format!("time_per_move {long}"),
+            format!("nodes {long}"),
+            format!("seed {long}"),
+            format!("threads {long}"),
+        ] {
+            let r = reply(&mut s, &line);
+            let quote = quote_in(&r);
+            assert!(r.starts_with("? "), "{line}: {r}");
+            assert!(fits(quote, QUOTE_LIMIT) && quote.ends_with('…'), "{r}");
+            assert_eq!(quote, format!("{}…", "\\u{202e}".repeat(4)), "{r}");
+        }
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub struct PlayArgs {
     pub session: SessionArgs,
     /// Continue the unfinished game in this record (seats and settings from its tags
     /// unless given here).
-    #[arg(long, value_name = "FILE", value_parser = load_file)]
+    #[arg(long, value_name = "FILE", value_parser = any_load_file())]
     pub load: Option<PathBuf>,
     /// The rules: `standard`, or `corners` (corner formations score too) [default:
     /// standard, or the --load record's].
@@ -142,9 +142,16 @@ pub enum ReplayTarget {
     Number(usize),
 }
 
+/// What an empty FILE|N says: an empty name is no file (reading it would say
+/// `cannot read :`).
+const EMPTY_NAME: &str = "an empty name: give a record file, or N for game N of `hijara games`";
+
 /// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
 pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
-    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() {
+        return Err(EMPTY_NAME.to_owned());
+    }
+    if text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
             Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
             Ok(n) => Ok(ReplayTarget::Number(n)),
@@ -171,7 +178,40 @@ pub(crate) fn load_file(text: &str) -> Result<PathBuf, String> {
     if text == "-" {
         return Err(STDIN_IS_THE_KEYBOARD.to_owned());
     }
+    if text.is_empty() {
+        return Err("an empty name: give a record file".to_owned());
+    }
     Ok(PathBuf::from(text))
+}
+
+/// `check`, a parser of a file argument's text, for any file name: one that is not
+/// UTF-8 (a Unix file name may be any bytes) is a file as it is, where a `&str`
+/// parser made clap refuse it (`invalid UTF-8 was detected`) and no such record
+/// could be scored.
+fn file_arg<T: Clone + Send + Sync + 'static>(
+    check: fn(&str) -> Result<T, String>,
+    file: fn(PathBuf) -> T,
+) -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(move |arg| match arg.to_str() {
+        Some(text) => check(text),
+        None => Ok(file(PathBuf::from(arg))),
+    })
+}
+
+/// [`replay_target`] for any file name ([`file_arg`]).
+fn any_replay_target() -> impl clap::builder::TypedValueParser<Value = ReplayTarget> {
+    file_arg(replay_target, ReplayTarget::File)
+}
+
+/// [`viewer_target`] for any file name ([`file_arg`]).
+fn any_viewer_target() -> impl clap::builder::TypedValueParser<Value = ReplayTarget> {
+    file_arg(viewer_target, ReplayTarget::File)
+}
+
+/// [`load_file`] for any file name ([`file_arg`]).
+fn any_load_file() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    file_arg(load_file, |path| path)
 }
 
 /// Options of `hijara replay`.
@@ -179,7 +219,7 @@ pub(crate) fn load_file(text: &str) -> Result<PathBuf, String> {
 #[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ReplayArgs {
     /// The record to watch: a file, or N to watch game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = viewer_target)]
+    #[arg(value_name = "FILE|N", value_parser = any_viewer_target())]
     pub game: Option<ReplayTarget>,
     /// Watch the newest game of the history.
     #[arg(long)]
@@ -359,7 +399,7 @@ pub struct ResumeArgs {
 #[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ScoreArgs {
     /// The record to score: a file (`-` for stdin), or N for game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    #[arg(value_name = "FILE|N", value_parser = any_replay_target())]
     pub game: Option<ReplayTarget>,
     /// Score the newest game of the history.
     #[arg(long)]
@@ -374,7 +414,7 @@ pub struct ScoreArgs {
 #[command(group(clap::ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct AnalyzeArgs {
     /// The record to review: a file (`-` for stdin), or N for game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = replay_target)]
+    #[arg(value_name = "FILE|N", value_parser = any_replay_target())]
     pub game: Option<ReplayTarget>,
     /// Review the newest game of the history.
     #[arg(long)]

@@ -33,8 +33,11 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
         Some(dir) => {
             // The history may not exist yet (no game finished); a folder named by
             // hand must: a typo is not an empty history.
-            std::fs::metadata(dir)
+            let meta = std::fs::metadata(dir)
                 .with_context(|| format!("cannot read the folder {}", display_path(dir)))?;
+            if !meta.is_dir() {
+                anyhow::bail!(text::not_a_folder(&display_path(dir)));
+            }
             dir.clone()
         }
         None => history_folder()?,

@@ -77,6 +77,24 @@ fn clap_exit(error: clap::Error) -> ! {
 /// Parses the command line and runs it. Errors are reported by `main`.
 pub fn run() -> anyhow::Result<()> {
     let cli = Cli::try_parse().unwrap_or_else(|error| clap_exit(error));
+    // `--annotate -` makes the record the output, so a `--json` asked for with it
+    // would be silently dropped and a script read a record as JSON: a usage error.
+    if let Some(Command::Analyze(args)) = &cli.command
+        && args.json
+        && args.annotate.as_deref() == Some(std::path::Path::new("-"))
+    {
+        use clap::CommandFactory;
+        let mut cli = Cli::command();
+        // Built, the subcommand knows its name (`hijara analyze`) for the usage line.
+        cli.build();
+        let kind = clap::error::ErrorKind::ArgumentConflict;
+        let text = crate::strings::analysis::JSON_AND_RECORD_TO_STDOUT;
+        let error = match cli.find_subcommand_mut("analyze") {
+            Some(analyze) => analyze.error(kind, text),
+            None => cli.error(kind, text),
+        };
+        clap_exit(error);
+    }
     // The server's sockets need a closed peer to be an error, not a signal.
     if !matches!(cli.command, Some(Command::Serve(_))) {
         end_quietly_on_a_closed_pipe();

@@ -44,25 +44,33 @@ impl LearnProgress {
     /// `lessons.json.unreadable-N` and the error says so.
     pub fn load(data_dir: &Path) -> io::Result<LearnProgress> {
         let path = LearnProgress::path_in(data_dir);
+        // An error names the file, as the puzzles' does (it said only `Not a
+        // directory (os error 20)` for a data folder that is a file).
+        let named = |e: io::Error| {
+            io::Error::new(
+                e.kind(),
+                format!("{}: {e}", crate::text::display_path(&path)),
+            )
+        };
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(LearnProgress::default()),
-            Err(e) => return Err(e),
+            Err(e) => return Err(named(e)),
         };
         if meta.is_file() && meta.len() <= MAX_BYTES {
             // Bytes, not text: a file that is not UTF-8 is unreadable too, and kept.
-            let bytes = std::fs::read(&path)?;
+            let bytes = std::fs::read(&path).map_err(named)?;
             if let Ok(progress) = serde_json::from_slice::<LearnProgress>(&bytes)
                 && progress.version == LEARN_VERSION
             {
                 return Ok(progress);
             }
         }
-        let kept = crate::session::keep_aside(&path)?;
+        let kept = crate::session::keep_aside(&path).map_err(named)?;
         Err(io::Error::other(format!(
             "{} could not be read; it was kept as {}",
-            path.display(),
-            kept.display()
+            crate::text::display_path(&path),
+            crate::text::display_path(&kept)
         )))
     }
 

@@ -205,7 +205,8 @@ impl History {
 
 fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
     let bytes = read_regular(path).map_err(|e| e.to_string())?;
-    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
+    // Where the bad byte is, as `hijara score` says it of the same file.
+    let text = super::record_io::utf8_text(bytes)?;
     let loaded = parse_record(&text).map_err(|e| e.to_string())?;
     let (record, game) = (&loaded.record, &loaded.game);
     let seat = |player| record.tag(seat_tag(player)).unwrap_or("?").to_owned();

@@ -249,13 +249,19 @@ pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     } else {
         super::disk::read_regular(path).with_context(|| format!("cannot read {name}"))?
     };
+    utf8_text(bytes).map_err(|error| anyhow::anyhow!("{name}: {error}"))
+}
+
+/// `bytes` as text; else where the first byte that is not UTF-8 is:
+/// `line 3, column 5: the file is not UTF-8 text`.
+pub(crate) fn utf8_text(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // The prefix up to `valid_up_to` is valid UTF-8 by definition.
         let good = std::str::from_utf8(good).unwrap_or_default();
         let line = good.matches('\n').count() + 1;
         let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        anyhow::anyhow!("{name}: line {line}, column {column}: the file is not UTF-8 text")
+        format!("line {line}, column {column}: the file is not UTF-8 text")
     })
 }
 
@@ -277,6 +283,12 @@ pub fn check_writable(path: &Path) -> anyhow::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    if folder.exists() && !folder.is_dir() {
+        anyhow::bail!(
+            "cannot write {name}: {} is not a folder",
+            display_path(folder)
+        );
+    }
     if !folder.is_dir() {
         anyhow::bail!(
             "cannot write {name}: the folder {} does not exist",

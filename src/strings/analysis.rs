@@ -84,6 +84,9 @@ pub(crate) fn with_notes(text: &str, mark: Option<&str>, comments: &[String]) ->
     out
 }
 
+/// `hijara analyze --json --annotate -`: both would go to standard output.
+pub(crate) const JSON_AND_RECORD_TO_STDOUT: &str = "--annotate - prints the annotated record to standard output, where --json would print the report: write the record to a file (--annotate OUT) to have both";
+
 /// Said by `hijara analyze --annotate` once the record is written.
 pub(crate) fn annotated(path: &str, marked: usize) -> String {
     let moves = if marked == 1 { "move" } else { "moves" };

@@ -33,6 +33,11 @@ pub(crate) fn heading(folder: &str) -> String {
     format!("Games in {folder}, newest first:")
 }
 
+/// `hijara games --dir FILE`: a file where a folder was asked for.
+pub(crate) fn not_a_folder(path: &str) -> String {
+    format!("cannot list {path}: not a folder (`hijara score FILE` reads one record)")
+}
+
 /// What `--dir` with a folder that holds no record prints.
 pub(crate) fn empty_folder(folder: &str) -> String {
     format!("No game records in {folder}.")

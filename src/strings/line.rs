@@ -378,10 +378,11 @@ pub(crate) fn lesson_item(n: usize, done: bool, title: &str) -> String {
 /// A lesson's or puzzle's position: the turn, and how to hear the board.
 pub(crate) const HEAR_BOARD: &str = "Type board to hear the position.";
 
-/// A word typed that is no command here, cut to 40 columns as the engine protocol
-/// quotes one: a pasted line is not read out whole.
+/// A word typed that is no command here, escaped and cut to 40 columns as the engine
+/// protocol quotes one: a pasted line is not read out whole, and what an escape adds
+/// counts too.
 pub(crate) fn unknown(word: &str) -> String {
-    let word = crate::text::fit(word, 40);
+    let word = crate::text::fit_sanitized(word, 40);
     format!("Unknown command: {word}. Type help for the commands.")
 }
 
@@ -541,6 +542,22 @@ mod tests {
         assert_eq!(
             placed(last, None),
             "Blue d1, section 1: +20, row 1 all 1s, column d all 1s"
+        );
+    }
+
+    /// The word was cut before it was escaped, so an escape could take it past its 40
+    /// columns (ten bidi overrides came out 80 columns wide).
+    #[test]
+    fn an_unknown_word_is_cut_after_it_is_escaped() {
+        let said = unknown(&"\u{202e}".repeat(10));
+        let word = said
+            .strip_prefix("Unknown command: ")
+            .and_then(|s| s.strip_suffix(". Type help for the commands."))
+            .unwrap();
+        assert_eq!(word, format!("{}…", "\\u{202e}".repeat(4)));
+        assert_eq!(
+            unknown("dance"),
+            "Unknown command: dance. Type help for the commands."
         );
     }
 }

@@ -9,4 +9,4 @@ pub use fit::{
     ELLIPSIS, MAX_MARKS, PART_SEPARATOR, cap_marks, first_fitting, fit, fit_bytes, fit_parts,
     fit_words, fits, pad, width, wrap,
 };
-pub use sanitize::{display_path, is_unsafe, pad_sanitized, sanitize};
+pub use sanitize::{display_path, fit_sanitized, is_unsafe, pad_sanitized, sanitize};

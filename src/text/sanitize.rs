@@ -51,33 +51,45 @@ fn escape(c: char) -> Option<String> {
     }
 }
 
-/// [`sanitize`]d `text` fitted to `columns` ([`super::fit()`]) and padded with spaces to
-/// exactly `columns` columns (a table's cell, as [`super::pad`]), cut so that an escape
-/// is whole or gone: never `ann\u{20…`.
-pub fn pad_sanitized(text: &str, columns: usize) -> String {
+/// [`sanitize`]d `text` in at most `columns` display columns ([`super::fit()`]), cut so
+/// that an escape is whole or gone: never `ann\u{20…`. The cut is made on the escaped
+/// text, so it works on text that is already safe too (sanitising it again changes
+/// nothing); a `\u{…` the text held itself is treated as an escape and kept whole or
+/// dropped as well.
+pub fn fit_sanitized(text: &str, columns: usize) -> String {
     let safe = sanitize(text);
     let fitted = super::fit(&safe, columns);
-    let mut cell = fitted.to_string();
-    if fitted != safe {
-        // The cut is at `kept` bytes of `safe`: back to the start of an escape it splits.
-        let kept = fitted
-            .strip_suffix(super::ELLIPSIS)
-            .map_or(fitted.len(), str::len);
-        let mut at = 0;
-        for c in text.chars() {
-            let len = escape(c).map_or(c.len_utf8(), |e| e.len());
-            if at >= kept {
-                break;
-            }
-            if at + len > kept {
-                if escape(c).is_some() {
-                    cell = format!("{}{}", &safe[..at], super::ELLIPSIS);
-                }
-                break;
-            }
-            at += len;
-        }
+    if fitted == safe {
+        return safe.into_owned();
     }
+    match fitted.strip_suffix(super::ELLIPSIS) {
+        Some(kept) => format!("{}{}", without_split_escape(kept), super::ELLIPSIS),
+        // A cut to 0 columns: nothing left to split.
+        None => fitted.into_owned(),
+    }
+}
+
+/// `head`, the start of [`sanitize`]d text, less an escape that its end cuts short
+/// (`\`, `\u`, `\u{`, `\u{20`): escapes hold no `\` of their own, so only the
+/// last one can be cut.
+fn without_split_escape(head: &str) -> &str {
+    let Some(at) = head.rfind('\\') else {
+        return head;
+    };
+    let after = &head[at + 1..];
+    let split = after.is_empty()
+        || after == "u"
+        || after
+            .strip_prefix("u{")
+            .is_some_and(|hex| hex.chars().all(|c| c.is_ascii_hexdigit()));
+    if split { &head[..at] } else { head }
+}
+
+/// [`sanitize`]d `text` fitted to `columns` ([`fit_sanitized`]) and padded with spaces
+/// to exactly `columns` columns (a table's cell, as [`super::pad`]), cut so that an
+/// escape is whole or gone.
+pub fn pad_sanitized(text: &str, columns: usize) -> String {
+    let mut cell = fit_sanitized(text, columns);
     let spaces = columns.saturating_sub(super::width(&cell));
     cell.push_str(&" ".repeat(spaces));
     cell
@@ -122,6 +134,64 @@ mod tests {
             assert!(!cell.chars().any(is_unsafe), "{cell:?}");
         }
         assert_eq!(pad_sanitized("plain", 7), "plain  ");
+    }
+
+    /// An escape, a wide character or a character with its combining marks at every
+    /// place of the cut: each stays whole or goes, and the cut fits its columns.
+    #[test]
+    fn fit_sanitized_never_splits_an_escape_a_wide_character_or_its_marks() {
+        // `\u{1b}` is 6 columns: a cut anywhere inside it drops it whole.
+        for columns in 3..=9 {
+            let fitted = fit_sanitized("ab\u{1b}cdefgh", columns);
+            let expected = match columns {
+                3..=8 => "ab…",
+                _ => "ab\\u{1b}…",
+            };
+            assert_eq!(fitted, expected, "{columns}");
+        }
+        assert_eq!(fit_sanitized("ab\u{1b}cdefgh", 0), "");
+        assert_eq!(fit_sanitized("ab\u{1b}c", 9), "ab\\u{1b}c");
+        // `\n` is two columns: never a lone `\` before the `…`.
+        assert_eq!(fit_sanitized("abc\ndef", 5), "abc…");
+        assert_eq!(fit_sanitized("abc\ndef", 6), "abc\\n…");
+        // A wide character that would straddle the last column is left out.
+        assert_eq!(fit_sanitized("ab東京x", 4), "ab…");
+        assert_eq!(fit_sanitized("ab東京x", 5), "ab東…");
+        assert_eq!(
+            super::super::width(&fit_sanitized("東".repeat(30).as_str(), 40)),
+            39
+        );
+        // A character keeps its combining marks, whichever side of the cut.
+        assert_eq!(
+            fit_sanitized("abe\u{301}\u{308}fg", 4),
+            "abe\u{301}\u{308}…"
+        );
+        assert_eq!(fit_sanitized("abe\u{301}\u{308}fg", 3), "ab…");
+        // Text already escaped is cut the same way (sanitising it again changes nothing).
+        let safe = sanitize("x\u{202e}y");
+        assert_eq!(fit_sanitized(&safe, 5), "x…");
+    }
+
+    proptest! {
+        #[test]
+        fn fit_sanitized_fits_and_keeps_escapes_whole(
+            text in "[a-c\u{1b}\u{7}\u{202e}\u{200b}\n\t東\u{301}]{0,24}",
+            columns in 0usize..48,
+        ) {
+            let fitted = fit_sanitized(&text, columns);
+            let safe = sanitize(&text);
+            prop_assert!(super::super::width(&fitted) <= columns, "{fitted:?}");
+            prop_assert!(!fitted.chars().any(is_unsafe), "{fitted:?}");
+            prop_assert!(!half_escape(&fitted), "{fitted:?}");
+            prop_assert!(!fitted.trim_end_matches(super::super::ELLIPSIS).ends_with('\\'));
+            // Whole when it fits; else a start of the safe text and `…`.
+            if super::super::fits(&safe, columns) {
+                prop_assert_eq!(fitted, safe.into_owned());
+            } else if columns > 0 {
+                let kept = fitted.strip_suffix(super::super::ELLIPSIS);
+                prop_assert!(kept.is_some_and(|k| safe.starts_with(k)), "{fitted:?}");
+            }
+        }
     }
 
     #[test]

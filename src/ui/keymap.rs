@@ -638,7 +638,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[(HintLine::Lesson, 2, "n: next")],
     },
     Binding {
-        contexts: &[C::Lesson, C::LessonMenu],
+        // Not the menu's own: `m` there would open the very screen it is on.
+        contexts: &[C::Lesson],
         keys: &[(ch('m'), A::Menu)],
         names: "m",
         help: "the lessons menu",
@@ -1611,6 +1612,37 @@ mod tests {
         // Against the server's AI the hint works; saving and redo do not.
         assert!(offered(A::Hint, &ai_table) && offered(A::Undo, &ai_table));
         assert!(!offered(A::Save, &ai_table) && !offered(A::Redo, &ai_table));
+    }
+
+    /// The lessons menu's help listed "m: the lessons menu", on that menu. No screen
+    /// binds (so no help lists) a key whose action is to open that very screen.
+    #[test]
+    fn no_screen_has_a_key_to_itself() {
+        let doors = [
+            (A::Menu, &[C::LessonMenu][..]),
+            (A::Puzzles, &[C::Puzzle][..]),
+            (A::Review, &[C::Replay, C::Goto][..]),
+            (A::Goto, &[C::Goto][..]),
+            (A::ClaimStart, &[C::ClaimEntry][..]),
+            (A::Message, &[C::MessageEntry][..]),
+            (A::Invitation, &[C::LobbyEntry][..]),
+            (A::FindPlayer, &[C::LobbyEntry][..]),
+            (A::ViewProfile, &[C::LobbyEntry][..]),
+            (A::ClaimWin, &[C::LobbyClaim][..]),
+            (A::PlayAi, &[C::LobbyForm][..]),
+            (A::Leaderboard, &[C::LobbyBoard][..]),
+            (A::Profile, &[C::LobbyProfile][..]),
+        ];
+        for (door, screens) in doors {
+            for &screen in screens {
+                // The help's rows are the bound rows': not bound, not listed.
+                assert!(!bound(door, &[screen]), "{door:?} in {screen:?}");
+            }
+        }
+        // The menu's `m` is a key it does not take, and its help does not list it.
+        assert_eq!(action(key(KeyCode::Char('m')), C::LessonMenu), None);
+        assert!(help_rows(C::LessonMenu).all(|(names, _)| names != "m"));
+        assert_eq!(action(key(KeyCode::Char('m')), C::Lesson), Some(A::Menu));
     }
 
     #[test]

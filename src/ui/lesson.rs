@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
@@ -235,8 +235,10 @@ impl LessonState {
         if let Input::Key(key) = input {
             self.note = None;
             let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));
-            // `m` opens the menu from anywhere but a claim being typed.
-            if !typing && keymap::action(key, KeyContext::Lesson) == Some(Action::Menu) {
+            let menu = matches!(self.phase, LessonPhase::Menu(_));
+            // `m` opens the menu from a lesson, but a claim being typed; on the menu it
+            // is a key like any other the menu does not take.
+            if !typing && !menu && keymap::action(key, KeyContext::Lesson) == Some(Action::Menu) {
                 self.phase = LessonPhase::Menu(self.index);
                 return vec![Effect::Redraw];
             }
@@ -306,6 +308,11 @@ impl LessonState {
             }
             Some(Action::Item(item)) if usize::from(item) < self.lessons.len() => {
                 self.open(usize::from(item));
+            }
+            // A letter the menu does not take says so, as on the start screen, rather
+            // than nothing happening.
+            None if matches!(key.code, KeyCode::Char(_)) => {
+                self.note = Some(Message::keyed(MessageKind::Error, Keyed::LessonUnknownKey));
             }
             _ => {}
         }

@@ -94,6 +94,12 @@ impl LessonView<'_> {
                     Line::raw(text)
                 });
             }
+            // A key the menu does not take: said under the list, the keys staying in
+            // the border below.
+            if let Some(note) = state.note() {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(note.to_owned(), look.error()));
+            }
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .block(

@@ -24,6 +24,7 @@ mod cli_analyze;
 mod cli_bench;
 mod cli_clock;
 mod cli_config;
+mod cli_inputs;
 mod cli_persist;
 mod cli_puzzle;
 mod cli_score;

@@ -407,3 +407,28 @@ fn question_mark_shows_the_lessons_menu_s_help_80x24() {
     let shown = render(&s, 44, 16).backend().to_string();
     assert!(shown.contains("open that lesson"), "{shown}");
 }
+
+/// The menu's help listed "m: the lessons menu", on that very menu, where `m` only
+/// put the selection back on the lesson it came from. Now the menu does not take
+/// `m`, and says so as it does for any letter it does not take; a lesson's `m` still
+/// opens it.
+#[test]
+fn m_on_the_lessons_menu_is_a_key_it_does_not_take() {
+    let mut s = state();
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(0));
+    let _ = press(&mut s, KeyCode::Down);
+    let _ = press(&mut s, KeyCode::Down);
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(2), "the selection stays");
+    let note = s.note().expect("a note for m").to_owned();
+    let shown = render(&s, 80, 24).backend().to_string();
+    assert!(shown.contains(&note), "{shown}");
+    // Any key clears it; a key the menu takes says nothing.
+    let _ = press(&mut s, KeyCode::Up);
+    assert_eq!((s.phase(), s.note()), (&LessonPhase::Menu(1), None));
+    let _ = press(&mut s, KeyCode::Char('?'));
+    let help = render(&s, 80, 24).backend().to_string();
+    assert!(!help.contains("the lessons menu"), "{help}");
+    assert!(help.contains("open that lesson"), "{help}");
+}

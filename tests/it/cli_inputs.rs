@@ -1,0 +1,282 @@
+//! The headless commands on bad input, as a script meets them: every record-reading
+//! command (`score`, `analyze`, `replay`, `play --load`) on a folder, binary junk, a
+//! huge line, NUL bytes, an empty name and a file name that is not UTF-8; `games --dir`
+//! on a file; `analyze --json` with the record sent to standard output. Each is a
+//! clear error (naming the file, and the line and column where they apply) with a
+//! non-zero exit, no panic, and nothing on standard output.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const COMBINATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/combinations.hij");
+
+fn hijara(data: &Path) -> Command {
+    let mut cmd = crate::common::hijara();
+    cmd.env("HIJARA_DATA_DIR", data);
+    cmd
+}
+
+/// Runs `args` (then `file`, when given) expecting exit `code` and nothing on
+/// standard output; returns standard error after checking it is one `hijara:` line
+/// (exit 1) or a usage error (exit 2), with no panic.
+fn fails(data: &Path, args: &[&str], file: Option<&Path>, code: i32) -> String {
+    let mut cmd = hijara(data);
+    cmd.args(args);
+    if let Some(file) = file {
+        cmd.arg(file);
+    }
+    let out = cmd
+        .write_stdin("")
+        .assert()
+        .code(code)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    if code == 1 {
+        assert!(err.starts_with("hijara: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    } else {
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    err
+}
+
+/// The commands that read one record, each with the file last.
+const READERS: [&[&str]; 4] = [
+    &["score"],
+    &["score", "--json"],
+    &["analyze", "--think-ms", "1", "--json"],
+    &["replay"],
+];
+
+#[test]
+fn each_reader_names_the_file_and_where_on_bad_input() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("folder.hij");
+    std::fs::create_dir(&folder).unwrap();
+    let junk = dir.path().join("junk.hij");
+    std::fs::write(&junk, b"1. a1 b2\n2. c3 d4\n3. a\xff\xfe\x00junk").unwrap();
+    let nul = dir.path().join("nul.hij");
+    std::fs::write(&nul, b"1. a1 b2\n\0\0\0").unwrap();
+    let huge = dir.path().join("huge.hij");
+    std::fs::write(&huge, "x".repeat(500_000)).unwrap();
+    for args in READERS {
+        let err = fails(data.path(), args, Some(&folder), 1);
+        assert!(err.contains("folder.hij: a folder"), "{args:?}: {err}");
+        let err = fails(data.path(), args, Some(&junk), 1);
+        assert!(
+            err.contains("junk.hij: line 3, column 5: the file is not UTF-8 text"),
+            "{args:?}: {err}"
+        );
+        let err = fails(data.path(), args, Some(&nul), 1);
+        assert!(
+            err.contains("nul.hij: line 2, column 1:"),
+            "{args:?}: {err}"
+        );
+        // A huge line is quoted short: the error stays one readable line.
+        let err = fails(data.path(), args, Some(&huge), 1);
+        assert!(
+            err.contains("huge.hij: line 1, column 1:"),
+            "{args:?}: {err}"
+        );
+        assert!(err.len() < 400, "{args:?}: {} bytes", err.len());
+    }
+    let err = fails(data.path(), &["play", "--load"], Some(&folder), 1);
+    assert!(err.contains("folder.hij: a folder"), "{err}");
+}
+
+/// An empty FILE said `cannot read : No such file or directory` (exit 1), naming no
+/// file; clap refuses an empty option value itself, but not an empty positional one.
+#[test]
+fn an_empty_file_name_is_a_usage_error() {
+    let data = tempfile::tempdir().unwrap();
+    for args in [
+        &["score", ""][..],
+        &["analyze", ""],
+        &["replay", ""],
+        &["play", "--load", ""],
+    ] {
+        let err = fails(data.path(), args, None, 2);
+        assert!(err.contains("an empty name"), "{args:?}: {err}");
+        assert!(!err.contains("cannot read :"), "{args:?}: {err}");
+    }
+}
+
+/// A file name that is not UTF-8 (a Unix name may be any bytes) was refused by the
+/// argument parser, `invalid UTF-8 was detected in one or more arguments` (exit 2),
+/// so such a record could not be scored, reviewed or watched at all.
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_read() {
+    use std::os::unix::ffi::OsStrExt;
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"good-\xff.hij"));
+    std::fs::copy(COMBINATIONS, &good).unwrap();
+    let out = hijara(data.path())
+        .args(["score", "--json"])
+        .arg(&good)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["blue"], 65);
+    let bad = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"bad-\xff.hij"));
+    std::fs::write(&bad, "1. a1 b2\n2. c3 e5\n").unwrap();
+    for args in READERS {
+        let err = fails(data.path(), args, Some(&bad), 1);
+        assert!(
+            err.contains("bad-\u{fffd}.hij: line 2, column 7:"),
+            "{args:?}: {err}"
+        );
+    }
+    let err = fails(data.path(), &["play", "--load"], Some(&bad), 1);
+    assert!(err.contains("line 2, column 7"), "{err}");
+}
+
+/// `analyze --json --annotate -` printed the annotated record where the JSON was
+/// asked for (exit 0), so a script parsing the report read a record.
+#[test]
+fn json_with_the_record_on_standard_output_is_a_usage_error() {
+    let data = tempfile::tempdir().unwrap();
+    let args = [
+        "analyze",
+        "--think-ms",
+        "1",
+        "--json",
+        "--annotate",
+        "-",
+        COMBINATIONS,
+    ];
+    let err = fails(data.path(), &args, None, 2);
+    assert!(err.contains("--annotate -"), "{err}");
+    assert!(err.contains("Usage: hijara analyze"), "{err}");
+    // Each alone still works: the record to standard output, or the JSON with the
+    // record written to a file.
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("out.hij");
+    let out = hijara(data.path())
+        .args(["analyze", "--think-ms", "1", "--json", "--annotate"])
+        .arg(&out_file)
+        .arg(COMBINATIONS)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["moves"], 27);
+    assert!(out_file.is_file());
+}
+
+/// `--annotate FILE/x`, FILE being a file, said `the folder FILE does not exist`.
+#[test]
+fn annotating_under_a_file_says_it_is_not_a_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain.txt");
+    std::fs::write(&file, "").unwrap();
+    let out = file.join("out.hij");
+    let args = [
+        "analyze",
+        "--think-ms",
+        "1",
+        "--annotate",
+        out.to_str().unwrap(),
+        COMBINATIONS,
+    ];
+    let err = fails(data.path(), &args, None, 1);
+    assert!(err.contains("plain.txt is not a folder"), "{err}");
+}
+
+/// `games --dir FILE` said `cannot read the game history FILE: Not a directory (os
+/// error 20)`: no history was asked for.
+#[test]
+fn games_dir_on_a_file_says_it_is_not_a_folder() {
+    let data = tempfile::tempdir().unwrap();
+    for json in [false, true] {
+        let mut args = vec!["games", "--dir", COMBINATIONS];
+        if json {
+            args.push("--json");
+        }
+        let err = fails(data.path(), &args, None, 1);
+        assert!(err.contains("combinations.hij: not a folder"), "{err}");
+        assert!(!err.contains("game history"), "{err}");
+    }
+}
+
+/// A history file that is not UTF-8 was listed as `not UTF-8 text`, where `score`
+/// names the line and column of the same file; the JSON stays one parseable object.
+#[test]
+fn games_lists_a_binary_file_with_where_it_goes_wrong() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("binary.hij"), b"a1 b2\nc3 \xff\xfe").unwrap();
+    std::fs::copy(COMBINATIONS, dir.path().join("good.hij")).unwrap();
+    let text = hijara(data.path())
+        .args(["games", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    let wanted = "binary.hij: line 2, column 4: the file is not UTF-8 text";
+    assert!(text.contains(wanted), "{text}");
+    let json = hijara(data.path())
+        .args(["games", "--json", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(json["games"].as_array().unwrap().len(), 1);
+    let unreadable = &json["unreadable"][0];
+    assert_eq!(unreadable["file"], "binary.hij");
+    assert_eq!(
+        unreadable["error"],
+        "line 2, column 4: the file is not UTF-8 text"
+    );
+}
+
+/// A data folder that is a file: `learn --list` said only `hijara: Not a directory
+/// (os error 20); starting afresh`, naming no file (the puzzles named theirs). Each
+/// command still does its work, and an error names the file.
+#[test]
+fn a_data_folder_that_is_a_file_is_named_in_every_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-folder");
+    std::fs::write(&file, "").unwrap();
+    for args in [&["learn", "--list"][..], &["puzzle", "--stats", "--json"]] {
+        let out = hijara(&file)
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("not-a-folder/"), "{args:?}: {err}");
+        assert!(err.contains("starting afresh"), "{args:?}: {err}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    let out = hijara(&file)
+        .args(["puzzle", "--stats", "--json"])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["tries"], 0);
+    let err = fails(&file, &["games", "--json"], None, 1);
+    assert!(err.contains("not-a-folder/games"), "{err}");
+}
