@@ -588,7 +588,8 @@ impl Link for TableLink {
             for said in talk.chat.since(self.seen_said) {
                 if said.from == me || !mute {
                     let name = table.name(said.from);
-                    news.push(note(words::said(&name, &said.text)));
+                    let line = words::said(&name, &said.text);
+                    news.push(News::Chat(Message::new(MessageKind::Info, line)));
                 }
             }
             if self.corr && talk.chat.last() > talk.chat.read_by(me) {
@@ -771,7 +772,7 @@ mod tests {
     fn notes(news: &[News]) -> Vec<String> {
         news.iter()
             .filter_map(|n| match n {
-                News::Note(said) => Some(said.text.clone()),
+                News::Note(said) | News::Chat(said) => Some(said.text.clone()),
                 _ => None,
             })
             .collect()

@@ -103,3 +103,14 @@ pub(crate) fn watching(count: usize) -> String {
 pub(crate) fn watching_and_help(count: usize, help: &str) -> String {
     format!("{}  {help}", watching(count))
 }
+/// The status line's message and, after it, the line said at the table just before
+/// it (still unread), widest separator first.
+pub(crate) fn with_chat(message: &str, chat: &str) -> [String; 2] {
+    [
+        format!("{message}  │  {chat}"),
+        format!("{message} │ {chat}"),
+    ]
+}
+/// The title of the box of the last lines said at the table, shown while a reply is
+/// typed.
+pub(crate) const CHAT_TITLE: &str = "Said at this table";

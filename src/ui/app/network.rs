@@ -122,6 +122,49 @@ impl App {
         self.network.as_ref()?.typing.as_deref()
     }
 
+    /// The last lines said at the table, oldest first, and how many were said since
+    /// the screen opened (more than it keeps, [`super::CHAT_KEPT`], once many were).
+    pub fn chat(&self) -> (Vec<&str>, u64) {
+        self.network.as_ref().map_or((Vec::new(), 0), |s| {
+            let chat = &s.chat;
+            (chat.lines.iter().map(String::as_str).collect(), chat.count)
+        })
+    }
+
+    /// The last line said at the table while this player has pressed no key since it
+    /// came: the status line keeps it, beside a message that came after it.
+    pub fn held_chat(&self) -> Option<&super::Message> {
+        self.network.as_ref()?.chat.held.as_ref()
+    }
+
+    /// The line said at the table that the status line keeps beside a newer message
+    /// ([`App::held_chat`]) when it is too long for the line `width` wide: it is shown
+    /// whole in a box over the board until the next key.
+    pub(crate) fn boxed_chat(&self, width: u16) -> Option<&super::Message> {
+        self.held_chat()
+            .filter(|chat| self.message.as_ref() != Some(*chat) && !chat.fits(width))
+    }
+
+    /// What the status line says for `message` at a width of `width`, with the line
+    /// said at the table before it while that is held ([`App::held_chat`]): both when
+    /// they fit, else the line said alone (a move's line is told by the board too).
+    /// `None`: `message` as it is.
+    pub(crate) fn status_with_chat(&self, message: &super::Message, width: u16) -> Option<String> {
+        let chat = self.held_chat().filter(|chat| *chat != message)?;
+        let wordings = std::iter::once(message.text.as_str()).chain(message.short.as_deref());
+        let both = wordings
+            .flat_map(|m| table::with_chat(m, &chat.text))
+            .find(|both| text::fits(both, usize::from(width)));
+        Some(both.unwrap_or_else(|| chat.wording(width).to_owned()))
+    }
+
+    /// This player pressed a key: the line said last has been on screen for them.
+    pub(super) fn chat_seen(&mut self) {
+        if let Some(served) = self.network.as_mut() {
+            served.chat.held = None;
+        }
+    }
+
     /// Why the game stopped before a full board (a resignation, a player left).
     pub fn stopped(&self) -> Option<&super::Message> {
         self.network.as_ref()?.stopped.as_ref()
@@ -206,6 +249,16 @@ impl App {
                 self.set_message(said, false);
             }
             News::Note(said) => self.set_message(said, false),
+            News::Chat(said) => {
+                let chat = &mut served.chat;
+                if chat.lines.len() == super::CHAT_KEPT {
+                    chat.lines.pop_front();
+                }
+                chat.lines.push_back(said.text.clone());
+                chat.count += 1;
+                chat.held = Some(said.clone());
+                self.set_message(said, false);
+            }
             News::TimeLeft { was, now } => {
                 // Only over the line it updates: a newer message stays until it is read.
                 if self.message.as_ref().is_none_or(|shown| *shown == was) {
@@ -733,6 +786,78 @@ mod tests {
             .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// QA (serveqa4): a chat line that came with or just before the opponent's move
+    /// was covered at once by the move's line (or, at a correspondence board, by the
+    /// line saying whose move it is): the chat line stays on the status line, with the
+    /// move's line beside it when both fit, until this player's next key.
+    #[test]
+    fn a_chat_line_that_comes_with_a_move_stays_on_screen_until_a_key() {
+        let chat = || News::Chat(crate::ui::Message::new(MessageKind::Info, "bob: nice one"));
+        // Just before the move.
+        let mut app = blue_at(&["a1"]);
+        app.app.table_news(chat());
+        app.app.remote_move("b1".parse().unwrap());
+        let screen = drawn(&app);
+        assert!(screen.contains("bob: nice one"), "{screen}");
+        assert!(
+            screen.contains("Yellow played b1 (section 1)  │  bob: nice one"),
+            "{screen}"
+        );
+        // At a correspondence board the line about whose move it is comes after it.
+        let mut app = blue_at(&["a1"]);
+        app.app.table_news(chat());
+        app.app.remote_move("b1".parse().unwrap());
+        app.app.table_news(News::Note(crate::ui::Message::new(
+            MessageKind::Info,
+            "Your move: 1 day a move, 23h left",
+        )));
+        let screen = drawn(&app);
+        assert!(screen.contains("bob: nice one"), "{screen}");
+        // The player's next key has seen it: the line goes back to the game.
+        key(&mut app, 'l');
+        let screen = drawn(&app);
+        assert!(!screen.contains("bob: nice one"), "{screen}");
+        // m shows the last lines said again while the reply is typed.
+        key(&mut app, 'm');
+        let screen = drawn(&app);
+        assert!(
+            screen.contains(table::CHAT_TITLE) && screen.contains("bob: nice one"),
+            "{screen}"
+        );
+    }
+
+    /// The line mode says every line said at the table, one line each, with the move
+    /// and the line about whose move it is that came after it.
+    #[test]
+    fn the_line_mode_says_each_chat_line_with_the_move_that_came_with_it() {
+        use crate::ui::line::narrate::Narrator;
+        use crate::ui::navigation::Screen;
+        let chat = |text: &str| News::Chat(crate::ui::Message::new(MessageKind::Info, text));
+        let mut screen = Screen::Game(blue_at(&["a1"]).app);
+        let mut narrator = Narrator::default();
+        narrator.tell(&screen);
+        let Screen::Game(app) = &mut screen else {
+            unreachable!()
+        };
+        app.table_news(chat("bob: hi"));
+        app.table_news(chat("bob: nice one"));
+        app.remote_move("b1".parse().unwrap());
+        app.table_news(News::Note(crate::ui::Message::new(
+            MessageKind::Info,
+            "Your move",
+        )));
+        let said = narrator.tell(&screen);
+        assert_eq!(said[..2], ["bob: hi.", "bob: nice one."], "{said:?}");
+        assert!(said[2].contains("b1"), "{said:?}");
+        assert!(said.iter().any(|l| l.contains("Your move")), "{said:?}");
+        // A line alone is said once.
+        let Screen::Game(app) = &mut screen else {
+            unreachable!()
+        };
+        app.table_news(chat("bob: good game"));
+        assert_eq!(narrator.tell(&screen), ["bob: good game."]);
     }
 
     /// Issue 26, defect 9 (failed before: both ladders said `human`, nothing said which
