@@ -114,6 +114,8 @@ struct Network {
     names: Option<[String; 2]>,
     /// A correspondence game: leaving it asks nothing (it waits for the next move).
     correspondence: bool,
+    /// The other player got up from the table ([`News::OpponentLeft`](super::table_link::News::OpponentLeft)).
+    alone: bool,
     /// What was said at the table (boxed: most screens have none, and the screen
     /// enum stays small).
     chat: Box<Chat>,

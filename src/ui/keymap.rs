@@ -327,6 +327,8 @@ pub enum HintLine {
     Table,
     /// A finished (or stopped) game between two players at a server table.
     TableOver,
+    /// A table the other player got up from: only leaving is left.
+    TableAlone,
     /// A finished game against the server's AI.
     ServedAiOver,
     /// The lobby.
@@ -942,6 +944,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
+            (HintLine::TableAlone, 0, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
         ],
     },

@@ -147,6 +147,8 @@ impl Widget for &AppView<'_> {
             (Some(outcome), _) if app.is_served() => {
                 let keys = if app.spectating() {
                     table::OVER_KEYS_WATCHING
+                } else if app.at_table() && app.opponent_left() {
+                    table::OVER_KEYS_ALONE
                 } else if app.at_table() {
                     table::OVER_KEYS_TABLE
                 } else {
@@ -209,6 +211,8 @@ impl Widget for &AppView<'_> {
         });
         let hints = if app.spectating() {
             table::SPECTATING.to_owned()
+        } else if app.at_table() && app.opponent_left() {
+            hint_line(HintLine::TableAlone)
         } else if app.at_table() && (outcome.is_some() || app.stopped().is_some()) {
             hint_line(HintLine::TableOver)
         } else if app.at_table() {

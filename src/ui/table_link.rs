@@ -78,6 +78,8 @@ pub(crate) enum News {
     UndoAsked,
     /// The opponent offers a rematch with the colours swapped.
     RematchOffered,
+    /// The opponent got up from the table: no rematch, and nobody reads a message.
+    OpponentLeft,
     /// This player resigned: the game ends (the session's rule, [`crate::session::Course`]).
     Resigned(crate::rules::Player),
     /// The game stopped before a full board without an ending (a player left): this

@@ -9,7 +9,7 @@ use crate::ai::Seat;
 use crate::record::Termination;
 use crate::rules::{ClaimState, Player};
 use crate::session::Course;
-use crate::strings::{message, table};
+use crate::strings::{message, table, talk};
 use crate::text;
 
 use super::super::effect::{Effect, Effects};
@@ -165,6 +165,21 @@ impl App {
         }
     }
 
+    /// What a move, an undo or a resignation after the table's game says: the keys
+    /// left (no rematch once the other player got up).
+    pub(super) fn table_over(&self) -> Keyed {
+        if self.opponent_left() {
+            Keyed::TableLeft
+        } else {
+            Keyed::TableOver
+        }
+    }
+
+    /// Whether the other player got up from the table: no rematch, no messages.
+    pub fn opponent_left(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.alone)
+    }
+
     /// Why the game stopped before a full board (a resignation, a player left).
     pub fn stopped(&self) -> Option<&super::Message> {
         self.network.as_ref()?.stopped.as_ref()
@@ -242,6 +257,18 @@ impl App {
             }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
+            News::OpponentLeft => {
+                served.alone = true;
+                if served.typing.take().is_some() {
+                    self.set_message(
+                        super::super::Message::new(MessageKind::Info, talk::NOT_DELIVERED),
+                        false,
+                    );
+                }
+                if self.overlay == Overlay::Question(Question::Rematch) {
+                    self.overlay = Overlay::None;
+                }
+            }
             News::Stopped(said) => {
                 served.stopped = Some(said.clone());
                 self.close_questions_the_game_ended();
@@ -306,7 +333,7 @@ impl App {
                     .iter()
                     .any(|p| !self.is_remote(p.player));
                 if ended {
-                    self.refuse_keyed(Keyed::TableOver)
+                    self.refuse_keyed(self.table_over())
                 } else if !mine {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
@@ -314,6 +341,10 @@ impl App {
                     self.to_table(Request::Undo, said)
                 }
             }
+            Action::NewGame if at_table && self.opponent_left() => {
+                self.refuse(talk::NO_ONE_TO_PLAY)
+            }
+            Action::Message if self.opponent_left() => self.refuse(talk::NOT_DELIVERED),
             Action::NewGame if at_table => {
                 if ended {
                     let said = self.say(MessageKind::Info, table::REMATCH_SENT);
@@ -324,7 +355,7 @@ impl App {
             }
             // Against the server's AI, R resigns as in a local game; m and M are no
             // keys there (they are looked up at a table between people only).
-            Action::Resign if at_table && ended => self.refuse_keyed(Keyed::TableOver),
+            Action::Resign if at_table && ended => self.refuse_keyed(self.table_over()),
             Action::Resign if at_table => {
                 let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
                 match mine {
@@ -826,6 +857,37 @@ mod tests {
             screen.contains(table::CHAT_TITLE) && screen.contains("bob: nice one"),
             "{screen}"
         );
+    }
+
+    /// QA (serveqa4): after the other player got up from a finished game the status
+    /// line still offered `n: rematch`, and `m` let a message be typed and sent to
+    /// nobody. Neither is offered; both keys say why.
+    #[test]
+    fn once_the_opponent_left_no_rematch_is_offered_and_no_message_typed() {
+        let mut app = blue_at(&["a1", "b1"]);
+        blue_resigns(&mut app);
+        assert!(drawn(&app).contains("n: rematch"), "{}", drawn(&app));
+        app.table_news(News::OpponentLeft);
+        let screen = drawn(&app);
+        assert!(!screen.contains("n: rematch"), "{screen}");
+        assert!(screen.contains("q: lobby"), "{screen}");
+        key(&mut app, 'n');
+        assert_eq!(
+            app.message().unwrap().text,
+            crate::strings::talk::NO_ONE_TO_PLAY
+        );
+        key(&mut app, 'm');
+        assert_eq!(app.typing(), None);
+        assert_eq!(
+            app.message().unwrap().text,
+            crate::strings::talk::NOT_DELIVERED
+        );
+        assert!(app.take_requests().is_empty());
+        // Mid-game too (the game stopped): m sends nothing.
+        let mut app = blue_at(&["a1"]);
+        app.table_news(News::OpponentLeft);
+        key(&mut app, 'm');
+        assert_eq!(app.typing(), None);
     }
 
     /// The line mode says every line said at the table, one line each, with the move
