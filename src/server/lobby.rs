@@ -298,7 +298,8 @@ impl LobbyState {
             Some(Action::ForceQuit) => return Choice::Leave,
             Some(Action::No) => self.help = None,
             Some(Action::Scroll(scroll)) => *top = view.scrolled(area, *top, scroll),
-            _ => {}
+            // Any other key closes it, as the game's help ("other keys close").
+            _ => self.help = None,
         }
         Choice::Stay
     }
@@ -1090,7 +1091,10 @@ mod tests {
         for _ in 0..60 {
             let lines = drawn_at(&lobby, 40, 12);
             assert!(lines.iter().all(|l| crate::text::width(l) <= 40));
-            assert!(lines[11].contains("Esc ? q close"), "{lines:#?}");
+            assert!(
+                lines[11].contains(crate::strings::screen::CLOSE_HELP_SCROLLING),
+                "{lines:#?}"
+            );
             assert!(lines[11].contains("scroll"), "it scrolls: {lines:#?}");
             seen.push_str(&lines.join("\n"));
             lobby.key(key(KeyCode::Down), &rows);
@@ -1098,6 +1102,10 @@ mod tests {
         for (keys, _) in keymap::help_rows(KeyContext::Lobby) {
             assert!(seen.contains(keys), "{keys} scrolled into view");
         }
+        // QA (serveqa4): the lobby's help said "Esc ? q close" where the game's says
+        // "other keys close"; any key but scrolling closes both.
+        lobby.key(key(KeyCode::Char('x')), &rows);
+        assert_ne!(lobby.context(), KeyContext::LobbyHelp, "x closes the help");
         assert!(seen.contains("the leaderboards"), "{seen}");
         // Tiny sizes draw without a panic.
         for (w, h) in [(1, 1), (5, 3), (20, 6)] {

@@ -1323,8 +1323,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('q'), A::No),
         ],
         names: "Esc / ? / q",
-        help: "close this help",
-        hints: &[(HintLine::LobbyHelp, 1, "Esc ? q close")],
+        help: "close this help (as any key but the scrolling keys does)",
+        // As the game's help says it: any other key closes.
+        hints: &[(
+            HintLine::LobbyHelp,
+            1,
+            crate::strings::screen::CLOSE_HELP_SCROLLING,
+        )],
     },
     // A line typed in the lobby: any other key is the text.
     Binding {
