@@ -877,6 +877,8 @@ impl<'a> LobbyView<'a> {
         if !self.lobby.ratings.is_empty() {
             you = format!("{you}  {}", self.lobby.ratings);
         }
+        // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
+        let you = crate::text::fit(&you, usize::from(width)).into_owned();
         let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
         if let Some(line) = corr_line(&self.lobby.corr, self.wording) {
             lines.push(Line::styled(line, bold));
@@ -1044,6 +1046,22 @@ mod tests {
     }
 
     /// The lobby drawn at `width`×`height` for `key`, as rows of text.
+    /// QA (serveqa4): at 30 columns the `you: … rating` line wrapped, its rating cut
+    /// with no `…`: it is one line, cut with `…`.
+    #[test]
+    fn the_you_line_is_one_line_cut_with_an_ellipsis() {
+        let mut lobby = LobbyState::new("Zoë", Palette::Default);
+        lobby.ratings = "standard 1523 · corners 1488 · claims 1502".into();
+        lobby.resized(30, 24);
+        let lines = drawn_at(&lobby, 30, 24);
+        assert_eq!(
+            lines[1].trim_end(),
+            "you: Zoë  standard 1523 · cor…",
+            "{lines:#?}"
+        );
+        assert_eq!(lines[2].trim(), "", "{lines:#?}");
+    }
+
     fn drawn_at(lobby: &LobbyState, width: u16, height: u16) -> Vec<String> {
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
