@@ -182,7 +182,7 @@ fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
     let news = bob.news();
     assert!(
         news.iter()
-            .any(|n| matches!(n, News::Note(t) if t.text.contains("see you tomorrow"))),
+            .any(|n| matches!(n, News::Chat(t) if t.text.contains("see you tomorrow"))),
         "{news:?}"
     );
     assert!(news.contains(&News::UndoAsked), "{news:?}");
@@ -196,7 +196,7 @@ fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
     assert!(
         !news
             .iter()
-            .any(|n| matches!(n, News::Note(t) if t.text.contains("see you tomorrow"))),
+            .any(|n| matches!(n, News::Chat(t) if t.text.contains("see you tomorrow"))),
         "{news:?}"
     );
 }

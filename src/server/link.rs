@@ -46,6 +46,8 @@ pub(crate) struct TableLink {
     told_rematch: bool,
     told_stop: bool,
     told_end: bool,
+    /// Whether the screen was told the other player got up ([`News::OpponentLeft`]).
+    told_alone: bool,
     watching: Option<usize>,
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
@@ -145,6 +147,7 @@ impl TableLink {
             told_rematch: false,
             told_stop: false,
             told_end: false,
+            told_alone: false,
             watching: None,
             pending: Vec::new(),
             told: None,
@@ -538,8 +541,19 @@ impl Link for TableLink {
                     Keyed::PlayerLeft,
                 )));
             }
+            if self.seat.is_some() && !std::mem::replace(&mut self.told_alone, true) {
+                news.push(News::OpponentLeft);
+            }
             return news;
         };
+        // The other player got up: a player's screen offers no rematch and sends no
+        // message any more.
+        if self.seat.is_some()
+            && table.state() == TableState::Deserted
+            && !std::mem::replace(&mut self.told_alone, true)
+        {
+            news.push(News::OpponentLeft);
+        }
         let view = self.view(table);
         if self.seat.is_some() && self.watching != Some(table.spectators()) {
             self.watching = Some(table.spectators());
@@ -588,7 +602,8 @@ impl Link for TableLink {
             for said in talk.chat.since(self.seen_said) {
                 if said.from == me || !mute {
                     let name = table.name(said.from);
-                    news.push(note(words::said(&name, &said.text)));
+                    let line = words::said(&name, &said.text);
+                    news.push(News::Chat(Message::new(MessageKind::Info, line)));
                 }
             }
             if self.corr && talk.chat.last() > talk.chat.read_by(me) {
@@ -771,7 +786,7 @@ mod tests {
     fn notes(news: &[News]) -> Vec<String> {
         news.iter()
             .filter_map(|n| match n {
-                News::Note(said) => Some(said.text.clone()),
+                News::Note(said) | News::Chat(said) => Some(said.text.clone()),
                 _ => None,
             })
             .collect()
@@ -885,6 +900,38 @@ mod tests {
         assert!(!told.contains(&News::Resigned(Player::Yellow)), "{told:?}");
         // The one who resigned sees it at once, as their own moves.
         assert!(yellow.news().contains(&News::Resigned(Player::Yellow)));
+    }
+
+    /// QA (serveqa4): after the other player got up from a finished game, a line
+    /// typed was echoed back as if said to them. It is not kept, and the player is
+    /// told it was not delivered.
+    #[test]
+    fn a_line_said_after_the_other_player_got_up_is_not_delivered() {
+        let (_hall, _id, mut blue, mut yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("a1")]).unwrap());
+        yellow.request(Request::Resign);
+        blue.news();
+        yellow.leave();
+        drop(yellow);
+        let told = blue.news();
+        assert!(notes(&told).iter().any(|t| t.contains("left")), "{told:?}");
+        blue.request(Request::Say("gg".into()));
+        let told = blue.news();
+        assert!(!told.iter().any(|n| matches!(n, News::Chat(_))), "{told:?}");
+        assert_eq!(notes(&told), [words::NOT_DELIVERED]);
+        // Away from a live game (their link dropped): not delivered either.
+        let (hall, id, mut blue, _yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("a1")]).unwrap());
+        blue.news();
+        hall.lock().drop_out(id, &who("bob").key);
+        blue.news();
+        blue.request(Request::Say("still there?".into()));
+        let told = blue.news();
+        assert!(!told.iter().any(|n| matches!(n, News::Chat(_))), "{told:?}");
+        assert!(
+            notes(&told).contains(&words::not_delivered_away("bob")),
+            "{told:?}"
+        );
     }
 
     #[test]

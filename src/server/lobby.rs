@@ -298,7 +298,8 @@ impl LobbyState {
             Some(Action::ForceQuit) => return Choice::Leave,
             Some(Action::No) => self.help = None,
             Some(Action::Scroll(scroll)) => *top = view.scrolled(area, *top, scroll),
-            _ => {}
+            // Any other key closes it, as the game's help ("other keys close").
+            _ => self.help = None,
         }
         Choice::Stay
     }
@@ -876,6 +877,8 @@ impl<'a> LobbyView<'a> {
         if !self.lobby.ratings.is_empty() {
             you = format!("{you}  {}", self.lobby.ratings);
         }
+        // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
+        let you = crate::text::fit(&you, usize::from(width)).into_owned();
         let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
         if let Some(line) = corr_line(&self.lobby.corr, self.wording) {
             lines.push(Line::styled(line, bold));
@@ -1043,6 +1046,22 @@ mod tests {
     }
 
     /// The lobby drawn at `width`×`height` for `key`, as rows of text.
+    /// QA (serveqa4): at 30 columns the `you: … rating` line wrapped, its rating cut
+    /// with no `…`: it is one line, cut with `…`.
+    #[test]
+    fn the_you_line_is_one_line_cut_with_an_ellipsis() {
+        let mut lobby = LobbyState::new("Zoë", Palette::Default);
+        lobby.ratings = "standard 1523 · corners 1488 · claims 1502".into();
+        lobby.resized(30, 24);
+        let lines = drawn_at(&lobby, 30, 24);
+        assert_eq!(
+            lines[1].trim_end(),
+            "you: Zoë  standard 1523 · cor…",
+            "{lines:#?}"
+        );
+        assert_eq!(lines[2].trim(), "", "{lines:#?}");
+    }
+
     fn drawn_at(lobby: &LobbyState, width: u16, height: u16) -> Vec<String> {
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
@@ -1090,7 +1109,10 @@ mod tests {
         for _ in 0..60 {
             let lines = drawn_at(&lobby, 40, 12);
             assert!(lines.iter().all(|l| crate::text::width(l) <= 40));
-            assert!(lines[11].contains("Esc ? q close"), "{lines:#?}");
+            assert!(
+                lines[11].contains(crate::strings::screen::CLOSE_HELP_SCROLLING),
+                "{lines:#?}"
+            );
             assert!(lines[11].contains("scroll"), "it scrolls: {lines:#?}");
             seen.push_str(&lines.join("\n"));
             lobby.key(key(KeyCode::Down), &rows);
@@ -1098,6 +1120,10 @@ mod tests {
         for (keys, _) in keymap::help_rows(KeyContext::Lobby) {
             assert!(seen.contains(keys), "{keys} scrolled into view");
         }
+        // QA (serveqa4): the lobby's help said "Esc ? q close" where the game's says
+        // "other keys close"; any key but scrolling closes both.
+        lobby.key(key(KeyCode::Char('x')), &rows);
+        assert_ne!(lobby.context(), KeyContext::LobbyHelp, "x closes the help");
         assert!(seen.contains("the leaderboards"), "{seen}");
         // Tiny sizes draw without a panic.
         for (w, h) in [(1, 1), (5, 3), (20, 6)] {

@@ -297,7 +297,7 @@ mod tests {
     /// The line a link has for its screen now (a note or a stop), if any.
     fn line(link: &mut TableLink) -> Option<String> {
         link.news().into_iter().find_map(|n| match n {
-            News::Note(said) | News::Stopped(said) => Some(said.text),
+            News::Note(said) | News::Stopped(said) | News::Chat(said) => Some(said.text),
             _ => None,
         })
     }

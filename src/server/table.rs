@@ -788,6 +788,16 @@ impl GameTable {
                 self.note(To::Seat(other), text);
             }
             Request::DeclineRematch => {}
+            // Nobody to read it: the other player got up, or is away from a live game
+            // (their screen, when they come back, starts after it).
+            Request::Say(_) if self.state == TableState::Deserted => {
+                self.note(To::Seat(seat), words::NOT_DELIVERED.into());
+            }
+            Request::Say(_) if matches!(self.state, TableState::Playing(p) if !p[other.index()].is_here()) =>
+            {
+                let text = words::not_delivered_away(&self.name(other));
+                self.note(To::Seat(seat), text);
+            }
             Request::Say(text) => match self.talk.chat.say(seat, text, now) {
                 Err(Refused::TooFast) => self.note(To::Seat(seat), words::TOO_FAST.into()),
                 // Held until the other player comes: kept with the game.

@@ -20,7 +20,8 @@ pub(crate) const PUBLIC: &str = "listed";
 pub(crate) const AI_NOT_PRIVATE: &str = "Only a table for two people can be private";
 pub(crate) const A_PERSON: &str = "a person";
 pub(crate) const OPEN: &str = "open";
-pub(crate) const ABANDONED: &str = "left";
+/// A table a player got up from (its seat shows [`EMPTY_SEAT`]).
+pub(crate) const ABANDONED: &str = "a player left";
 pub(crate) const EMPTY_SEAT: &str = "-";
 pub(crate) const NOT_A_TABLE: &str = "No such table";
 pub(crate) const YOUR_TABLE: &str = "That is your own table";
@@ -129,7 +130,12 @@ pub(crate) fn table_line(
     if crate::text::width(&line) <= columns || state.is_empty() {
         return line;
     }
-    format!("{players}  {state}  {rules}, {moves} moves{watched}")
+    let line = format!("{players}  {state}  {rules}, {moves} moves{watched}");
+    if crate::text::width(&format!("{players}  {state}")) <= columns {
+        return line;
+    }
+    // Narrower still: the colours go (Blue is named first), so the state stays in view.
+    format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves} moves{watched}")
 }
 /// The server's AI as a player's name: `hard AI`.
 pub(crate) fn ai_name(level: &str) -> String {
@@ -236,4 +242,28 @@ pub(crate) fn line_mode_offer(guest: bool) -> String {
     format!(
         "Hijara. Screen reader? Press L in the lobby for the line mode{kept}, or connect with TERM=dumb.\r\n"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// QA (serveqa4): a table whose player got up read `… left` at the end of its row,
+    /// or lost it past the width. It says a player left, right after the players
+    /// when the row is short, and the colours go before the state does.
+    #[test]
+    fn a_table_a_player_left_says_so_even_in_a_narrow_lobby() {
+        let row = |columns| table_line(1, ["Zoë", "-"], "standard", 12, 0, ABANDONED, columns);
+        assert_eq!(
+            row(80),
+            "1  Zoë (Blue) v - (Yellow)  standard, 12 moves, 0 watching  a player left"
+        );
+        let middle = row(50);
+        assert!(
+            middle.starts_with("1  Zoë (Blue) v - (Yellow)  a player left  "),
+            "{middle}"
+        );
+        let narrow = row(30);
+        assert!(narrow.starts_with("1  Zoë v -  a player left"), "{narrow}");
+    }
 }

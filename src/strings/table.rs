@@ -84,10 +84,14 @@ pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
 pub(crate) const GAME_OVER: &str = "The game is over: n offers a rematch, q goes back to the lobby";
 pub(crate) const GAME_OVER_AI: &str =
     "The game is over: n for a new game (colours swapped), q goes back to the lobby";
+pub(crate) const GAME_OVER_LEFT: &str =
+    "The game is over and the other player has left: q goes back to the lobby";
 pub(crate) const STOPPED_TURN: &str = "game stopped";
 pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
 pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
 pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
+/// After the game, once the other player got up: no rematch.
+pub(crate) const OVER_KEYS_ALONE: &str = "q: lobby";
 pub(crate) const SPECTATING: &str = "You are watching: q goes back to the lobby";
 pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
 /// A message being typed to the other player, its width so far, and the keys that
@@ -103,3 +107,14 @@ pub(crate) fn watching(count: usize) -> String {
 pub(crate) fn watching_and_help(count: usize, help: &str) -> String {
     format!("{}  {help}", watching(count))
 }
+/// The status line's message and, after it, the line said at the table just before
+/// it (still unread), widest separator first.
+pub(crate) fn with_chat(message: &str, chat: &str) -> [String; 2] {
+    [
+        format!("{message}  │  {chat}"),
+        format!("{message} │ {chat}"),
+    ]
+}
+/// The title of the box of the last lines said at the table, shown while a reply is
+/// typed.
+pub(crate) const CHAT_TITLE: &str = "Said at this table";

@@ -29,6 +29,13 @@ pub(crate) fn rematch_started(blue: &str) -> String {
 pub(crate) fn left(name: &str) -> String {
     format!("{name} left the table (q: lobby)")
 }
+/// A message typed after the other player got up: nobody reads it.
+pub(crate) const NOT_DELIVERED: &str = "Not delivered: the other player has left the table";
+/// A message typed while the other player (named) is away from a live game: their
+/// screen, when they come back, starts after it.
+pub(crate) fn not_delivered_away(name: &str) -> String {
+    format!("Not delivered: {name} is away")
+}
 /// A message from a player, as the other sees it.
 pub(crate) fn said(name: &str, text: &str) -> String {
     format!("{name}: {text}")

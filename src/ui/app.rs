@@ -114,7 +114,29 @@ struct Network {
     names: Option<[String; 2]>,
     /// A correspondence game: leaving it asks nothing (it waits for the next move).
     correspondence: bool,
+    /// The other player got up from the table ([`News::OpponentLeft`](super::table_link::News::OpponentLeft)).
+    alone: bool,
+    /// What was said at the table (boxed: most screens have none, and the screen
+    /// enum stays small).
+    chat: Box<Chat>,
 }
+
+/// What was said at a table, as one screen saw it.
+#[derive(Debug, Clone, Default)]
+struct Chat {
+    /// The last lines said ([`News::Chat`](super::table_link::News::Chat)), oldest
+    /// first, at most [`CHAT_KEPT`].
+    lines: std::collections::VecDeque<String>,
+    /// How many lines were said since the screen opened: a view that says each line
+    /// once (the line mode) counts them.
+    count: u64,
+    /// The last line said, while this player has pressed no key since it came: it
+    /// stays on the status line whatever message comes after it (a move's line).
+    held: Option<Message>,
+}
+
+/// How many lines said at a table a screen keeps to show again.
+pub(crate) const CHAT_KEPT: usize = 20;
 
 impl Network {
     fn new(remote: [bool; 2]) -> Network {

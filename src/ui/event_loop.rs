@@ -328,13 +328,24 @@ impl<F: Face> EventLoop<'_, F> {
         let Some((app, link)) = self.nav.linked() else {
             return;
         };
-        for mv in link.sync(app.game()) {
+        let moves = link.sync(app.game());
+        let course = link.course();
+        let (said, news): (Vec<News>, Vec<News>) = link
+            .news()
+            .into_iter()
+            .partition(|n| matches!(n, News::Chat(_)));
+        // Lines said at the table go first: a move that came with them is told after
+        // them, beside them on the status line, as it was made after them.
+        for line in said {
+            self.queue.extend(app.table_news(line));
+        }
+        for mv in moves {
             self.queue.extend(app.remote_move(mv));
         }
-        if let Some(course) = link.course() {
+        if let Some(course) = course {
             self.queue.extend(app.follow_course(course));
         }
-        for news in link.news() {
+        for news in news {
             match news {
                 // The table's bell takes the local game's way (the player's switch
                 // decided it is to ring).

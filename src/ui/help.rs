@@ -317,10 +317,11 @@ impl Widget for &KeysHelp {
             .copied()
             .unwrap_or_default();
         let at = (shown < all).then(|| serve::help_shown(top + 1, (top + shown).min(all), all));
-        // The scrolling keys only where there is something to scroll.
+        // The scrolling keys only where there is something to scroll; a help shown
+        // whole says what the game's does.
         let full = match at {
             Some(_) => hint_line(HintLine::LobbyHelp),
-            None => close.to_owned(),
+            None => crate::strings::screen::CLOSE_HELP.to_owned(),
         };
         let with_at = |t: &str| at.as_ref().map_or(t.to_owned(), |a| format!("{a}  {t}"));
         let choices = [

@@ -327,6 +327,8 @@ pub enum HintLine {
     Table,
     /// A finished (or stopped) game between two players at a server table.
     TableOver,
+    /// A table the other player got up from: only leaving is left.
+    TableAlone,
     /// A finished game against the server's AI.
     ServedAiOver,
     /// The lobby.
@@ -943,6 +945,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
+            (HintLine::TableAlone, 0, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
         ],
     },
@@ -1321,8 +1324,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('q'), A::No),
         ],
         names: "Esc / ? / q",
-        help: "close this help",
-        hints: &[(HintLine::LobbyHelp, 1, "Esc ? q close")],
+        help: "close this help (as any key but the scrolling keys does)",
+        // As the game's help says it: any other key closes.
+        hints: &[(
+            HintLine::LobbyHelp,
+            1,
+            crate::strings::screen::CLOSE_HELP_SCROLLING,
+        )],
     },
     // A line typed in the lobby: any other key is the text.
     Binding {

@@ -62,6 +62,8 @@ pub enum Keyed {
     TableOver,
     /// The same against the server's AI.
     TableOverAi,
+    /// The same once the other player got up from the table: no rematch.
+    TableLeft,
     /// Something only a player does, asked by a spectator at a table.
     Spectating,
     /// A new game asked of the server's AI before this one is over.
@@ -149,6 +151,7 @@ impl Keyed {
             Keyed::ReviewAfterTheGame => message::REVIEW_AFTER_THE_GAME.to_owned(),
             Keyed::TableOver => table::GAME_OVER.to_owned(),
             Keyed::TableOverAi => table::GAME_OVER_AI.to_owned(),
+            Keyed::TableLeft => table::GAME_OVER_LEFT.to_owned(),
             Keyed::Spectating => table::SPECTATING.to_owned(),
             Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
@@ -195,6 +198,7 @@ impl Keyed {
             Keyed::ReviewAfterTheGame => line::REVIEW_AFTER_THE_GAME.to_owned(),
             Keyed::TableOver => line::TABLE_OVER.to_owned(),
             Keyed::TableOverAi => line::TABLE_OVER_AI.to_owned(),
+            Keyed::TableLeft => line::TABLE_LEFT.to_owned(),
             Keyed::Spectating => line::SPECTATING.to_owned(),
             Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),

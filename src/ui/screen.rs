@@ -45,6 +45,7 @@ pub struct AppView<'a> {
 pub(crate) fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
     if app.overlay() != super::question::Overlay::None
         || app.message().is_some_and(|m| !m.fits(area.width))
+        || app.boxed_chat(area.width).is_some()
     {
         return None;
     }
@@ -146,6 +147,8 @@ impl Widget for &AppView<'_> {
             (Some(outcome), _) if app.is_served() => {
                 let keys = if app.spectating() {
                     table::OVER_KEYS_WATCHING
+                } else if app.at_table() && app.opponent_left() {
+                    table::OVER_KEYS_ALONE
                 } else if app.at_table() {
                     table::OVER_KEYS_TABLE
                 } else {
@@ -208,6 +211,8 @@ impl Widget for &AppView<'_> {
         });
         let hints = if app.spectating() {
             table::SPECTATING.to_owned()
+        } else if app.at_table() && app.opponent_left() {
+            hint_line(HintLine::TableAlone)
         } else if app.at_table() && (outcome.is_some() || app.stopped().is_some()) {
             hint_line(HintLine::TableOver)
         } else if app.at_table() {
@@ -240,7 +245,11 @@ impl Widget for &AppView<'_> {
             (_, None) if typing.is_some() => {
                 Span::styled(typing.unwrap_or_default(), look.strong())
             }
-            (_, Some(m)) => Span::styled(m.wording(area.width), m.style(look)),
+            (_, Some(m)) => match app.status_with_chat(m, area.width) {
+                // A line said at the table just before stays beside it (plain).
+                Some(both) => Span::raw(both),
+                None => Span::styled(m.wording(area.width), m.style(look)),
+            },
             (_, None) => Span::styled(hints, look.dim()),
         };
         let right = match app.watching() {
@@ -266,10 +275,59 @@ impl Widget for &AppView<'_> {
                 app.help_view(look).render(above_status(area), buf);
             }
             (Overlay::Question(q), _) => render_box(&app.question_text(q), layout.board, look, buf),
-            (Overlay::None, Some(m)) => render_long_message(m, area.width, layout.board, look, buf),
+            (Overlay::None, _) if app.typing().is_some() => {
+                let (said, _) = app.chat();
+                render_chat(&said, layout.board, look, buf);
+            }
+            (Overlay::None, Some(m)) => {
+                let shown = app.boxed_chat(area.width).unwrap_or(m);
+                render_long_message(shown, area.width, layout.board, look, buf);
+            }
             (Overlay::None, None) => {}
         }
     }
+}
+
+/// The last lines said at the table (`said`, oldest first), in a box at the foot of
+/// `board` while a reply is typed: as many of the newest as fit, each wrapped.
+/// Nothing when none was said.
+pub(crate) fn render_chat(said: &[&str], board: Rect, look: Look, buf: &mut Buffer) {
+    if said.is_empty() || board.width < 8 || board.height < 4 {
+        return;
+    }
+    let columns = usize::from(board.width.saturating_sub(2));
+    let room = usize::from(board.height.saturating_sub(2)).min(8);
+    let mut rows: Vec<String> = Vec::new();
+    for line in said.iter().rev() {
+        let wrapped = wrap(line, columns);
+        if rows.len() + wrapped.len() > room {
+            break;
+        }
+        rows.splice(0..0, wrapped);
+    }
+    if rows.is_empty() {
+        // One line longer than the box: its end, cut with `…`.
+        let last = said.last().copied().unwrap_or_default();
+        rows.push(crate::text::fit_words(last, columns).into_owned());
+    }
+    let height = u16::try_from(rows.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2);
+    let popup = Rect::new(
+        board.x,
+        board.bottom().saturating_sub(height),
+        board.width,
+        height,
+    );
+    let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .border_style(look.strong())
+                .title(Line::styled(table::CHAT_TITLE, look.strong()).centered()),
+        )
+        .render(popup, buf);
 }
 
 /// A message too long for the status line, shown whole in a box over `board`.

@@ -78,13 +78,19 @@ pub(crate) enum News {
     UndoAsked,
     /// The opponent offers a rematch with the colours swapped.
     RematchOffered,
+    /// The opponent got up from the table: no rematch, and nobody reads a message.
+    OpponentLeft,
     /// This player resigned: the game ends (the session's rule, [`crate::session::Course`]).
     Resigned(crate::rules::Player),
     /// The game stopped before a full board without an ending (a player left): this
     /// line says how, and no more stones are placed.
     Stopped(super::Message),
-    /// A line for the status line (a message, an answer, a switch turned).
+    /// A line for the status line (an answer, a switch turned, a player away).
     Note(super::Message),
+    /// A line a player said at the table (`name: text`, this player's own too): it
+    /// stays on the status line until this player's next key, whatever comes after
+    /// it, and the last few are shown again while a reply is typed.
+    Chat(super::Message),
     /// The line about the game's time, told before as `was`, with only its time left
     /// moved (a correspondence board's minute): it takes the status line's place only
     /// while that shows `was` or nothing, never over a newer message (the opponent's

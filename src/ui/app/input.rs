@@ -29,23 +29,30 @@ impl App {
         let effects = match input {
             Input::Key(key) => {
                 let context = self.key_context();
+                // A line said at the table was on screen when this key came.
+                let chat_boxed = self.boxed_chat(self.area.width).is_some();
+                self.chat_seen();
                 // A message to the other player takes every key while it is typed.
                 if self.overlay == Overlay::None
                     && let Some(effects) = self.typing_key(key)
                 {
                     return effects;
                 }
+                let boxed = self
+                    .message
+                    .as_ref()
+                    .is_some_and(|m| !m.fits(self.area.width));
                 if !matches!(context, KeyContext::TooSmall | KeyContext::ServedTooSmall)
-                    && self
-                        .message
-                        .as_ref()
-                        .is_some_and(|m| !m.fits(self.area.width))
+                    && (boxed || chat_boxed)
                 {
                     // A message too long for the status line sat in a box over the board
-                    // (or under the help or a question): the key closes it. Enter, Space
-                    // and Esc, with the box in view, do nothing else; any other key acts
-                    // too, so a move typed over the box is played.
-                    self.message = None;
+                    // (or under the help or a question), or a line said at the table did:
+                    // the key closes it. Enter, Space and Esc, with the box in view, do
+                    // nothing else; any other key acts too, so a move typed over the box
+                    // is played.
+                    if boxed {
+                        self.message = None;
+                    }
                     if self.overlay == Overlay::None
                         && keymap::action(key, KeyContext::MessageBox) == Some(Action::No)
                     {

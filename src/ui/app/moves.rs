@@ -53,7 +53,7 @@ impl App {
     pub(super) fn place(&mut self, square: Square) -> Effects {
         self.cursor.set(square);
         if self.at_table() && (self.is_over() || self.stopped().is_some()) {
-            return self.refuse_keyed(Keyed::TableOver);
+            return self.refuse_keyed(self.table_over());
         }
         if self.is_served() && (self.is_over() || self.stopped().is_some()) {
             let keyed = if self.spectating() {

@@ -9,7 +9,7 @@ use crate::ai::Seat;
 use crate::record::Termination;
 use crate::rules::{ClaimState, Player};
 use crate::session::Course;
-use crate::strings::{message, table};
+use crate::strings::{message, table, talk};
 use crate::text;
 
 use super::super::effect::{Effect, Effects};
@@ -122,6 +122,64 @@ impl App {
         self.network.as_ref()?.typing.as_deref()
     }
 
+    /// The last lines said at the table, oldest first, and how many were said since
+    /// the screen opened (more than it keeps, [`super::CHAT_KEPT`], once many were).
+    pub fn chat(&self) -> (Vec<&str>, u64) {
+        self.network.as_ref().map_or((Vec::new(), 0), |s| {
+            let chat = &s.chat;
+            (chat.lines.iter().map(String::as_str).collect(), chat.count)
+        })
+    }
+
+    /// The last line said at the table while this player has pressed no key since it
+    /// came: the status line keeps it, beside a message that came after it.
+    pub fn held_chat(&self) -> Option<&super::Message> {
+        self.network.as_ref()?.chat.held.as_ref()
+    }
+
+    /// The line said at the table that the status line keeps beside a newer message
+    /// ([`App::held_chat`]) when it is too long for the line `width` wide: it is shown
+    /// whole in a box over the board until the next key.
+    pub(crate) fn boxed_chat(&self, width: u16) -> Option<&super::Message> {
+        self.held_chat()
+            .filter(|chat| self.message.as_ref() != Some(*chat) && !chat.fits(width))
+    }
+
+    /// What the status line says for `message` at a width of `width`, with the line
+    /// said at the table before it while that is held ([`App::held_chat`]): both when
+    /// they fit, else the line said alone (a move's line is told by the board too).
+    /// `None`: `message` as it is.
+    pub(crate) fn status_with_chat(&self, message: &super::Message, width: u16) -> Option<String> {
+        let chat = self.held_chat().filter(|chat| *chat != message)?;
+        let wordings = std::iter::once(message.text.as_str()).chain(message.short.as_deref());
+        let both = wordings
+            .flat_map(|m| table::with_chat(m, &chat.text))
+            .find(|both| text::fits(both, usize::from(width)));
+        Some(both.unwrap_or_else(|| chat.wording(width).to_owned()))
+    }
+
+    /// This player pressed a key: the line said last has been on screen for them.
+    pub(super) fn chat_seen(&mut self) {
+        if let Some(served) = self.network.as_mut() {
+            served.chat.held = None;
+        }
+    }
+
+    /// What a move, an undo or a resignation after the table's game says: the keys
+    /// left (no rematch once the other player got up).
+    pub(super) fn table_over(&self) -> Keyed {
+        if self.opponent_left() {
+            Keyed::TableLeft
+        } else {
+            Keyed::TableOver
+        }
+    }
+
+    /// Whether the other player got up from the table: no rematch, no messages.
+    pub fn opponent_left(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.alone)
+    }
+
     /// Why the game stopped before a full board (a resignation, a player left).
     pub fn stopped(&self) -> Option<&super::Message> {
         self.network.as_ref()?.stopped.as_ref()
@@ -199,6 +257,18 @@ impl App {
             }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
+            News::OpponentLeft => {
+                served.alone = true;
+                if served.typing.take().is_some() {
+                    self.set_message(
+                        super::super::Message::new(MessageKind::Info, talk::NOT_DELIVERED),
+                        false,
+                    );
+                }
+                if self.overlay == Overlay::Question(Question::Rematch) {
+                    self.overlay = Overlay::None;
+                }
+            }
             News::Stopped(said) => {
                 served.stopped = Some(said.clone());
                 self.close_questions_the_game_ended();
@@ -206,6 +276,16 @@ impl App {
                 self.set_message(said, false);
             }
             News::Note(said) => self.set_message(said, false),
+            News::Chat(said) => {
+                let chat = &mut served.chat;
+                if chat.lines.len() == super::CHAT_KEPT {
+                    chat.lines.pop_front();
+                }
+                chat.lines.push_back(said.text.clone());
+                chat.count += 1;
+                chat.held = Some(said.clone());
+                self.set_message(said, false);
+            }
             News::TimeLeft { was, now } => {
                 // Only over the line it updates: a newer message stays until it is read.
                 if self.message.as_ref().is_none_or(|shown| *shown == was) {
@@ -253,7 +333,7 @@ impl App {
                     .iter()
                     .any(|p| !self.is_remote(p.player));
                 if ended {
-                    self.refuse_keyed(Keyed::TableOver)
+                    self.refuse_keyed(self.table_over())
                 } else if !mine {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
@@ -261,6 +341,10 @@ impl App {
                     self.to_table(Request::Undo, said)
                 }
             }
+            Action::NewGame if at_table && self.opponent_left() => {
+                self.refuse(talk::NO_ONE_TO_PLAY)
+            }
+            Action::Message if self.opponent_left() => self.refuse(talk::NOT_DELIVERED),
             Action::NewGame if at_table => {
                 if ended {
                     let said = self.say(MessageKind::Info, table::REMATCH_SENT);
@@ -271,7 +355,7 @@ impl App {
             }
             // Against the server's AI, R resigns as in a local game; m and M are no
             // keys there (they are looked up at a table between people only).
-            Action::Resign if at_table && ended => self.refuse_keyed(Keyed::TableOver),
+            Action::Resign if at_table && ended => self.refuse_keyed(self.table_over()),
             Action::Resign if at_table => {
                 let mine = Player::BOTH.into_iter().find(|p| !self.is_remote(*p));
                 match mine {
@@ -733,6 +817,109 @@ mod tests {
             .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// QA (serveqa4): a chat line that came with or just before the opponent's move
+    /// was covered at once by the move's line (or, at a correspondence board, by the
+    /// line saying whose move it is): the chat line stays on the status line, with the
+    /// move's line beside it when both fit, until this player's next key.
+    #[test]
+    fn a_chat_line_that_comes_with_a_move_stays_on_screen_until_a_key() {
+        let chat = || News::Chat(crate::ui::Message::new(MessageKind::Info, "bob: nice one"));
+        // Just before the move.
+        let mut app = blue_at(&["a1"]);
+        app.app.table_news(chat());
+        app.app.remote_move("b1".parse().unwrap());
+        let screen = drawn(&app);
+        assert!(screen.contains("bob: nice one"), "{screen}");
+        assert!(
+            screen.contains("Yellow played b1 (section 1)  │  bob: nice one"),
+            "{screen}"
+        );
+        // At a correspondence board the line about whose move it is comes after it.
+        let mut app = blue_at(&["a1"]);
+        app.app.table_news(chat());
+        app.app.remote_move("b1".parse().unwrap());
+        app.app.table_news(News::Note(crate::ui::Message::new(
+            MessageKind::Info,
+            "Your move: 1 day a move, 23h left",
+        )));
+        let screen = drawn(&app);
+        assert!(screen.contains("bob: nice one"), "{screen}");
+        // The player's next key has seen it: the line goes back to the game.
+        key(&mut app, 'l');
+        let screen = drawn(&app);
+        assert!(!screen.contains("bob: nice one"), "{screen}");
+        // m shows the last lines said again while the reply is typed.
+        key(&mut app, 'm');
+        let screen = drawn(&app);
+        assert!(
+            screen.contains(table::CHAT_TITLE) && screen.contains("bob: nice one"),
+            "{screen}"
+        );
+    }
+
+    /// QA (serveqa4): after the other player got up from a finished game the status
+    /// line still offered `n: rematch`, and `m` let a message be typed and sent to
+    /// nobody. Neither is offered; both keys say why.
+    #[test]
+    fn once_the_opponent_left_no_rematch_is_offered_and_no_message_typed() {
+        let mut app = blue_at(&["a1", "b1"]);
+        blue_resigns(&mut app);
+        assert!(drawn(&app).contains("n: rematch"), "{}", drawn(&app));
+        app.table_news(News::OpponentLeft);
+        let screen = drawn(&app);
+        assert!(!screen.contains("n: rematch"), "{screen}");
+        assert!(screen.contains("q: lobby"), "{screen}");
+        key(&mut app, 'n');
+        assert_eq!(
+            app.message().unwrap().text,
+            crate::strings::talk::NO_ONE_TO_PLAY
+        );
+        key(&mut app, 'm');
+        assert_eq!(app.typing(), None);
+        assert_eq!(
+            app.message().unwrap().text,
+            crate::strings::talk::NOT_DELIVERED
+        );
+        assert!(app.take_requests().is_empty());
+        // Mid-game too (the game stopped): m sends nothing.
+        let mut app = blue_at(&["a1"]);
+        app.table_news(News::OpponentLeft);
+        key(&mut app, 'm');
+        assert_eq!(app.typing(), None);
+    }
+
+    /// The line mode says every line said at the table, one line each, with the move
+    /// and the line about whose move it is that came after it.
+    #[test]
+    fn the_line_mode_says_each_chat_line_with_the_move_that_came_with_it() {
+        use crate::ui::line::narrate::Narrator;
+        use crate::ui::navigation::Screen;
+        let chat = |text: &str| News::Chat(crate::ui::Message::new(MessageKind::Info, text));
+        let mut screen = Screen::Game(blue_at(&["a1"]).app);
+        let mut narrator = Narrator::default();
+        narrator.tell(&screen);
+        let Screen::Game(app) = &mut screen else {
+            unreachable!()
+        };
+        app.table_news(chat("bob: hi"));
+        app.table_news(chat("bob: nice one"));
+        app.remote_move("b1".parse().unwrap());
+        app.table_news(News::Note(crate::ui::Message::new(
+            MessageKind::Info,
+            "Your move",
+        )));
+        let said = narrator.tell(&screen);
+        assert_eq!(said[..2], ["bob: hi.", "bob: nice one."], "{said:?}");
+        assert!(said[2].contains("b1"), "{said:?}");
+        assert!(said.iter().any(|l| l.contains("Your move")), "{said:?}");
+        // A line alone is said once.
+        let Screen::Game(app) = &mut screen else {
+            unreachable!()
+        };
+        app.table_news(chat("bob: good game"));
+        assert_eq!(narrator.tell(&screen), ["bob: good game."]);
     }
 
     /// Issue 26, defect 9 (failed before: both ladders said `human`, nothing said which

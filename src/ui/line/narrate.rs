@@ -61,6 +61,8 @@ struct GameSeen {
     watching: Option<usize>,
     /// Whether the game was over.
     over: bool,
+    /// How many lines said at the table were told ([`App::chat`]).
+    chat: u64,
 }
 
 /// What the narrator last saw.
@@ -166,6 +168,7 @@ impl Narrator {
             low: [None; 2],
             watching: app.watching(),
             over: app.is_over(),
+            chat: app.chat().1,
         };
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
@@ -198,7 +201,18 @@ impl Narrator {
         let old = &seen.placements;
         let new = game.placements();
         let extended = new.len() > old.len() && new.starts_with(old);
-        let message_new = said != seen.said;
+        let mut message_new = said != seen.said;
+        // Each line said at the table is a line of its own, in the order said, before
+        // the moves that came with it: the status line's message may be newer.
+        let (chat, count) = app.chat();
+        let fresh = usize::try_from(count.saturating_sub(seen.chat)).unwrap_or(usize::MAX);
+        for line in &chat[chat.len().saturating_sub(fresh)..] {
+            lines.push(words::sentences(&[line]));
+        }
+        if fresh > 0 && app.message().is_some_and(|m| app.held_chat() == Some(m)) {
+            // The message is the line just said.
+            message_new = false;
+        }
         if extended {
             for i in old.len()..new.len() {
                 let said = move_words(app, game, i);
