@@ -482,6 +482,16 @@ pub(crate) fn node_count(text: &str) -> Result<u64, String> {
         .ok_or_else(|| "expected a positive number of nodes".to_owned())
 }
 
+/// A number of games for `selfplay --games`, from 1: clap's own range check said
+/// `0 is not in 1..=4294967295`.
+pub(crate) fn game_count(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("expected a number of games from 1 to {}", u32::MAX))
+}
+
 /// Options of `hijara bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
@@ -506,7 +516,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_enum)]
     pub yellow: Level,
     /// How many games (at least 1).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 10, value_parser = game_count)]
     pub games: u32,
     /// Seed; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]

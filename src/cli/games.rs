@@ -16,6 +16,7 @@ use super::replay::history_folder;
 /// The `--json` output; its schema is documented in docs/commands.md.
 #[derive(Serialize)]
 struct Report<'a> {
+    /// The folder as it is (lossy only where its name is not UTF-8), as `file` is.
     folder: String,
     games: Vec<&'a Entry>,
     unreadable: Vec<&'a Unreadable>,
@@ -46,7 +47,9 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
     if args.json {
         let report = Report {
-            folder: display_path(&folder),
+            // The real path, not the escaped one shown to people: JSON escapes control
+            // characters itself, and a script wants a path it can open.
+            folder: folder.to_string_lossy().into_owned(),
             games: history.games().collect(),
             unreadable: history.unreadable().collect(),
             tally: history.tally(),

@@ -104,6 +104,15 @@ pub(crate) fn run_on(
     }
     let position = puzzle.position()?;
     let mover = position.to_move();
+    // A full square is refused before the puzzle is printed: an error after it would
+    // leave a script the puzzle on standard output and a failure.
+    let judged = match args.answer {
+        Some(answer) => match judge_within(puzzle, answer, &SOLVE_BUDGET) {
+            Some(v) => Some(v),
+            None => bail!(words::full_answer(answer)),
+        },
+        None => None,
+    };
     let date = today.to_string();
     println!(
         "{}",
@@ -116,12 +125,9 @@ pub(crate) fn run_on(
     );
     println!("{position}");
     println!("{}", words::to_move(mover, puzzle));
-    let Some(answer) = args.answer else {
+    let Some(v) = judged else {
         println!("{}", words::answer_with(&puzzle.id));
         return Ok(());
-    };
-    let Some(v) = judge_within(puzzle, answer, &SOLVE_BUDGET) else {
-        bail!("{answer} is full: choose a square with an open section");
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {
         println!("{line}");

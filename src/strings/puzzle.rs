@@ -52,6 +52,11 @@ pub(crate) fn full(square: Square) -> String {
     format!("{square} is full: choose a square with an open section.")
 }
 
+/// A full square given to `puzzle --answer`: an error, so no closing stop.
+pub(crate) fn full_answer(square: Square) -> String {
+    format!("{square} is full: choose a square with an open section")
+}
+
 /// The status line while a puzzle asks.
 pub(crate) fn asking(to_move: Player, puzzle: &Puzzle) -> String {
     format!("{to_move} to move (you). {}", task(puzzle))

@@ -37,14 +37,6 @@ pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -
     }
 }
 
-/// The answers of a question whose no is `n` alone: `y: resume, n: new game`.
-fn answers_n(how: Answering, yes: &str, no: &str) -> String {
-    match how {
-        Answering::Keys => format!("y: {yes}, n: {no}"),
-        Answering::Commands => format!("yes: {yes}, no: {no}"),
-    }
-}
-
 /// Quit the game in progress, when the autosave holds it.
 pub(crate) fn quit_autosaved(how: Answering) -> String {
     format!(
@@ -97,14 +89,14 @@ pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, any other key: keep 
 pub(crate) fn resume_unknown(how: Answering) -> String {
     format!(
         "An unfinished game was autosaved. Resume it? {}",
-        answers_n(how, "resume", "new game")
+        answers(how, "resume", None, "new game")
     )
 }
 
 /// The quit question at its shortest, for the status line: the question kept.
 pub(crate) const QUIT_ANSWERS: &str = "Quit? y: quit, any other key: keep playing";
 /// The resume question at its shortest, for the status line.
-pub(crate) const RESUME_ANSWERS: &str = "Resume it? y: resume, n: new game";
+pub(crate) const RESUME_ANSWERS: &str = "Resume it? y: resume, other key: new game";
 /// The replay viewer's play-on question at its shortest, for the status line.
 pub(crate) const CONTINUE_ANSWERS: &str = "Play on? y: play on, any other key: stay";
 /// The quit question in brief, for the status line: the question, its
@@ -113,10 +105,10 @@ pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
     "Quit? It is kept: `hijara resume` continues it. y: quit, other key: keep playing";
 
 /// The resume question in brief, for the status line: the autosaved game, and the
-/// new game `n` starts instead (`new_seats`).
+/// new game any other key starts instead (`new_seats`).
 pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> String {
     format!(
-        "Autosaved game: {}, Blue {} Yellow {}. y: resume, n: {}",
+        "Autosaved: {}, Blue {} Yellow {}. y: resume, other key: {}",
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
@@ -124,9 +116,12 @@ pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> String {
     )
 }
 
-/// The resume question's answers, with the new game `n` starts.
+/// The resume question's answers, with the new game any other key starts.
 pub(crate) fn resume_answers(new_seats: [Seat; 2]) -> String {
-    format!("Resume? y: resume, n: {}", new_game_short(new_seats))
+    format!(
+        "Resume? y: resume, other key: {}",
+        new_game_short(new_seats)
+    )
 }
 
 /// The new game in a few words: `new hot-seat game`, `new game vs easy AI`.
@@ -172,9 +167,10 @@ pub(crate) fn resume(
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
-        answers_n(
+        answers(
             how,
             "resume it",
+            None,
             &format!("a new game, {}", pairing(new_seats))
         ),
     )

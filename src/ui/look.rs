@@ -269,7 +269,11 @@ fn ascii_of(c: char) -> Option<char> {
         '\u{2500}'..='\u{257f}' => '+',
         '▁' | '▂' | '▃' => '_',
         '▄' | '▅' | '▆' | '▇' => '=',
-        '█' | '▀' | '▌' | '▐' => '#',
+        // The analysis graph's upper half, told from a full block: on its zero row
+        // they are the foot of a bar above zero and a bar below it, else told by
+        // colour alone.
+        '▀' | '▔' => '"',
+        '█' | '▌' | '▐' => '#',
         '\u{2580}'..='\u{259f}' => '#',
         '▶' | '→' | '►' => '>',
         '◀' | '←' => '<',
@@ -323,6 +327,11 @@ mod tests {
             buf,
             Buffer::with_lines(["+-+###***.:", "+-+###***>.", "_=# Zoé |"])
         );
+        // The analysis graph's upper half block stays apart from the full block: on
+        // the zero row they are a bar above zero and one below it.
+        let mut graph = Buffer::with_lines(["█▀▄ ▀█"]);
+        Look::new(Palette::Default, true).finish(&mut graph);
+        assert_eq!(graph, Buffer::with_lines(["#\"= \"#"]));
         let mut same = Buffer::with_lines(["┌─┐"]);
         Look::PLAIN.finish(&mut same);
         assert_eq!(same, Buffer::with_lines(["┌─┐"]));

@@ -275,6 +275,7 @@ impl ReplayState {
     /// The value of the position after `index` moves has arrived.
     pub fn analysis_result(&mut self, index: usize, value: PositionValue) -> Effects {
         self.analysis.set(&self.game, index, value);
+        self.settle_mistake_search();
         if self.panel {
             VIEW.to_vec()
         } else {
@@ -286,6 +287,7 @@ impl ReplayState {
     pub fn analysis_finished(&mut self) -> Effects {
         let deep = self.analysis.deep();
         self.analysis.finish();
+        self.settle_mistake_search();
         if let (Some(Deep::Running { .. }), Some(Deep::Done { total })) =
             (deep, self.analysis.deep())
         {
@@ -295,6 +297,32 @@ impl ReplayState {
             ));
         }
         VIEW.to_vec()
+    }
+
+    /// Once the analysis is done, a `]` or `[` that found nothing "yet" is not left
+    /// saying the analysis still runs: it says there is none, or goes where there
+    /// is one now (the key finds it).
+    fn settle_mistake_search(&mut self) {
+        if !self.analysis.finished() {
+            return;
+        }
+        for later in [true, false] {
+            let pending = analysis_words::no_mistake(later, false);
+            if self.message.as_ref().is_some_and(|m| m.text == pending) {
+                let found = if later {
+                    self.analysis.next_mistake(self.at_move)
+                } else {
+                    self.analysis.previous_mistake(self.at_move)
+                };
+                self.message = match found {
+                    Some(_) => None,
+                    None => Some(Message::new(
+                        MessageKind::Info,
+                        analysis_words::no_mistake(later, true),
+                    )),
+                };
+            }
+        }
     }
 
     /// The title: the file name.

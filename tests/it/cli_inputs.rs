@@ -280,3 +280,74 @@ fn a_data_folder_that_is_a_file_is_named_in_every_warning() {
     let err = fails(&file, &["games", "--json"], None, 1);
     assert!(err.contains("not-a-folder/games"), "{err}");
 }
+
+/// `puzzle --answer` on a full square printed the puzzle to standard output and then
+/// failed (exit 1): a script read a puzzle and an error. The square is refused first.
+#[test]
+fn a_full_square_answer_prints_nothing_before_the_error() {
+    let data = tempfile::tempdir().unwrap();
+    let args = ["puzzle", "--id", "p0001", "--answer", "a1"];
+    let err = fails(data.path(), &args, None, 1);
+    assert_eq!(
+        err.trim_end(),
+        "hijara: a1 is full: choose a square with an open section"
+    );
+    // Nothing was tried, so nothing was kept.
+    assert!(!data.path().join("puzzles.json").exists());
+}
+
+/// `games --json` gave `folder` as shown to people, a control character written
+/// `\u{1b}`: a script could not open that path. It is now the real path, as `file` is.
+#[cfg(unix)]
+#[test]
+fn games_json_gives_the_real_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("odd\u{1b}[1m name");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(COMBINATIONS, folder.join("good.hij")).unwrap();
+    let out = hijara(data.path())
+        .args(["games", "--json", "--dir"])
+        .arg(&folder)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    // JSON escapes the control character itself: the output holds no raw escape.
+    assert!(!out.contains(&0x1b), "{}", String::from_utf8_lossy(&out));
+    let json: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["folder"], folder.to_str().unwrap());
+    let file = std::path::Path::new(json["folder"].as_str().unwrap())
+        .join(json["games"][0]["file"].as_str().unwrap());
+    assert!(file.is_file(), "{}", file.display());
+    // The text list still shows the folder escaped.
+    let text = hijara(data.path())
+        .args(["games", "--dir"])
+        .arg(&folder)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("odd\\u{1b}[1m name"), "{text}");
+}
+
+/// `selfplay --games 0` and a count past u32 said clap's `0 is not in
+/// 1..=4294967295`; they say what is allowed, in words.
+#[test]
+fn selfplay_game_counts_out_of_range_say_what_is_allowed() {
+    let data = tempfile::tempdir().unwrap();
+    for count in ["0", "4294967296", "ten", " "] {
+        let args = [
+            "selfplay", "--blue", "random", "--yellow", "random", "--games", count,
+        ];
+        let err = fails(data.path(), &args, None, 2);
+        assert!(
+            err.contains("expected a number of games from 1 to 4294967295"),
+            "{count}: {err}"
+        );
+        assert!(!err.contains("is not in"), "{count}: {err}");
+    }
+}

@@ -149,11 +149,31 @@ fn brackets_use_what_has_arrived_and_say_when_the_analysis_still_runs() {
     press(&mut s, ']');
     assert_eq!(s.at_move(), 11);
     assert!(s.message().unwrap().1.contains("still running"));
-    // The rest arrives, in any order.
+    // The rest arrives, in any order; once it is all in, the message no longer says
+    // the analysis runs (it stayed, stale, until the next key): there is a blunder
+    // after move 11 now, which `]` finds.
     inject(&mut s, 40..=64);
+    assert!(s.message().unwrap().1.contains("still running"));
     inject(&mut s, 21..=39);
+    assert!(s.analysis().finished());
+    assert!(s.message().is_none(), "{:?}", s.message());
     press(&mut s, ']');
     assert_eq!(s.at_move(), 31);
+}
+
+/// `]` with nothing found yet, and nothing found once the analysis is done: the
+/// message then says so without "yet".
+#[test]
+fn a_search_that_found_nothing_yet_is_settled_when_the_analysis_ends() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, 'a');
+    inject(&mut s, 0..=40);
+    go_to(&mut s, 31);
+    press(&mut s, ']');
+    assert!(s.message().unwrap().1.contains("still running"));
+    inject(&mut s, 41..=64);
+    let said = s.message().unwrap().1.to_owned();
+    assert_eq!(said, "No mistake or blunder after this move");
 }
 
 fn screen_text(state: &ReplayState, width: u16, height: u16) -> String {

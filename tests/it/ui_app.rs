@@ -548,7 +548,8 @@ fn the_move_that_ends_the_game_asks_to_keep_it_in_the_history() {
 /// Issue 28, defect 11: the start screen's "Play the AI: easy" with a hot-seat game
 /// autosaved asked "Resume the autosaved game? … y: resume, n: new game", and `y`
 /// opened the hot-seat game: the door and the game differed. The question names
-/// both games, the one `y` resumes and the one `n` starts.
+/// both games, the one `y` resumes and the one any other key starts (it said `n`,
+/// and a square typed over it, `b` first, started the new game as `n` does).
 #[test]
 fn the_resume_question_names_the_game_each_answer_opens() {
     let mut autosaved = Game::new();
@@ -564,18 +565,25 @@ fn the_resume_question_names_the_game_each_answer_opens() {
         "{text}"
     );
     assert!(
-        text.contains("n: a new game, Blue (human) against Yellow (easy AI)"),
+        text.contains("any other key: a new game, Blue (human) against Yellow (easy AI)"),
         "{text}"
     );
     for width in [80, 60, 44] {
         let line = app.question_status(Question::Resume, width);
         assert!(hijara::text::width(&line) <= usize::from(width), "{line}");
-        assert!(line.contains("n: new game"), "{line}");
+        assert!(line.contains("other key: new game"), "{line}");
     }
     assert!(
         app.question_status(Question::Resume, 80)
             .contains("easy AI")
     );
+    // Any key but `y` is that answer: `b`, the start of a square, starts the new game.
+    let mut app = app;
+    typing(&mut app, "b");
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("kept aside"), "{said}");
+    assert!(app.overlay() == hijara::ui::Overlay::None);
+    assert_eq!(app.game().len(), 0);
 }
 
 /// Issue 28, knowing it is your move: the AI's move that makes it a person's turn
