@@ -97,8 +97,8 @@ pub use replay_analysis::{Analysis, Deep};
 pub use replay_screen::ReplayView;
 pub use screen::AppView;
 pub use setup::Setup;
-pub use start::{START_ITEMS, StartChoice, StartState};
-pub use start_screen::{START_MIN_HEIGHT, START_MIN_WIDTH, StartView};
+pub use start::{START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice, StartState};
+pub use start_screen::StartView;
 
 use navigation::Screen;
 

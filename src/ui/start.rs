@@ -48,6 +48,22 @@ pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
     (StartChoice::Replay, START_KEYS[7], words::REPLAY),
 ];
 
+/// Lines above the items in the box: the welcome and a blank line.
+pub(crate) const ITEMS_AT: u16 = 2;
+/// Lines in the box: those above the items, the items, a blank line and the note.
+pub(crate) const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
+/// The smallest terminal the box fits whole in: one line per item (the pointer, the
+/// key, the longest label and " (none)") inside the borders, every line on its row.
+pub const START_MIN_WIDTH: u16 = 49;
+/// See [`START_MIN_WIDTH`].
+pub const START_MIN_HEIGHT: u16 = LINES + 2;
+
+/// Whether `area` is too small for the start screen's box: the "please enlarge"
+/// screen is drawn instead, and behind it only q and Ctrl-c act.
+pub(crate) fn too_small(area: Rect) -> bool {
+    area.width < START_MIN_WIDTH || area.height < START_MIN_HEIGHT
+}
+
 /// The start screen's state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartState {
@@ -154,6 +170,20 @@ impl StartState {
             Some(HelpAnswer::Quit) => return vec![Effect::Quit],
             Some(_) => return vec![Effect::Redraw],
             None => {}
+        }
+        if too_small(self.size) {
+            // Nothing but the "please enlarge" screen is shown: a key must not pick
+            // a door the player cannot see (the game's screen does the same).
+            match input {
+                Input::Key(key) => {
+                    return match keymap::action(key, KeyContext::TooSmall) {
+                        Some(Action::Quit | Action::ForceQuit) => vec![Effect::Quit],
+                        _ => Vec::new(),
+                    };
+                }
+                Input::Pick(_) | Input::Click(_) => return Vec::new(),
+                Input::Resize(..) | Input::Tick => {}
+            }
         }
         let key = match input {
             Input::Resize(width, height) => {

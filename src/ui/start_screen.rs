@@ -11,19 +11,12 @@ use crate::strings::start as words;
 use super::keymap::{HintLine, hint_line};
 use super::look::Look;
 use super::screen::render_enlarge;
-use super::start::{START_ITEMS, StartState};
+use super::start::{
+    ITEMS_AT, LINES, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartState, too_small,
+};
 
-/// Lines above the items in the box: the welcome and a blank line.
-const ITEMS_AT: u16 = 2;
-/// Lines in the box: those above the items, the items, a blank line and the note.
-const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
 /// The box's width at most.
 const WIDTH: u16 = 60;
-/// The smallest terminal the box fits whole in: one line per item (the pointer, the
-/// key, the longest label and " (none)") inside the borders, every line on its row.
-pub const START_MIN_WIDTH: u16 = 49;
-/// See [`START_MIN_WIDTH`].
-pub const START_MIN_HEIGHT: u16 = LINES + 2;
 
 /// Where the box goes, centred in `area`: one line more for each line the note
 /// wraps to past its first, as far as the terminal has room.
@@ -82,7 +75,7 @@ pub struct StartView<'a> {
 impl Widget for &StartView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
-        if area.width < START_MIN_WIDTH || area.height < START_MIN_HEIGHT {
+        if too_small(area) {
             render_enlarge(area, START_MIN_WIDTH, START_MIN_HEIGHT, buf);
             return;
         }

@@ -12,6 +12,12 @@ fn press(s: &mut StartState, code: KeyCode) -> Vec<Effect> {
     s.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
+/// The state as the event loop hands it over: told the terminal's size (80x24) first.
+fn sized(mut s: StartState) -> StartState {
+    let _ = s.handle(Input::Resize(80, 24));
+    s
+}
+
 fn render(s: &StartState, width: u16, height: u16) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
@@ -37,10 +43,10 @@ fn start_screen_80x24() {
 
 #[test]
 fn hot_seat_is_one_key_away_and_enter_too() {
-    let mut s = StartState::new(true, true);
+    let mut s = sized(StartState::new(true, true));
     assert_eq!(press(&mut s, KeyCode::Char('h')), vec![Effect::Quit]);
     assert_eq!(s.choice(), Some(StartChoice::HotSeat));
-    let mut s = StartState::new(true, true);
+    let mut s = sized(StartState::new(true, true));
     assert_eq!(press(&mut s, KeyCode::Enter), vec![Effect::Quit]);
     assert_eq!(s.choice(), Some(StartChoice::HotSeat));
 }
@@ -48,11 +54,11 @@ fn hot_seat_is_one_key_away_and_enter_too() {
 #[test]
 fn every_item_has_its_own_key() {
     for (choice, key, _) in START_ITEMS {
-        let mut s = StartState::new(true, true);
+        let mut s = sized(StartState::new(true, true));
         let _ = press(&mut s, KeyCode::Char(key));
         assert_eq!(s.choice(), Some(choice), "{key}");
     }
-    let mut s = StartState::new(true, true);
+    let mut s = sized(StartState::new(true, true));
     let _ = press(&mut s, KeyCode::Down);
     let _ = press(&mut s, KeyCode::Down);
     let _ = press(&mut s, KeyCode::Enter);
@@ -61,7 +67,7 @@ fn every_item_has_its_own_key() {
 
 #[test]
 fn closed_doors_say_why_and_q_leaves_without_a_choice() {
-    let mut s = StartState::new(false, false);
+    let mut s = sized(StartState::new(false, false));
     assert_eq!(press(&mut s, KeyCode::Char('r')), vec![Effect::Redraw]);
     assert!(s.note().unwrap().contains("no unfinished game"));
     let _ = press(&mut s, KeyCode::Char('v'));
@@ -133,4 +139,40 @@ fn the_help_at_the_smallest_start_screen() {
     let _ = s.handle(Input::Click(None));
     assert!(!s.help_shown());
     assert_eq!(s.choice(), None);
+}
+
+/// QA (localqa5): behind the "please enlarge" screen a key still picked a door the
+/// player could not see (`v` opened the replay at 44x17). Only q and Ctrl-c act there,
+/// as behind the game's; once the box fits, the keys work again.
+#[test]
+fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
+    let mut s = StartState::new(true, true);
+    let _ = s.handle(Input::Resize(44, 17));
+    for code in [
+        KeyCode::Char('v'),
+        KeyCode::Char('h'),
+        KeyCode::Char('2'),
+        KeyCode::Enter,
+        KeyCode::Down,
+        KeyCode::Char('x'),
+    ] {
+        assert_eq!(press(&mut s, code), vec![], "{code:?}");
+        assert_eq!(s.choice(), None, "{code:?}");
+        assert_eq!(s.note(), None, "{code:?}");
+        assert_eq!(s.selected(), 0, "{code:?}");
+    }
+    assert_eq!(s.handle(Input::Pick(7)), vec![]);
+    assert_eq!(s.choice(), None);
+    assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
+    assert_eq!(s.choice(), None, "q leaves without a choice");
+    let mut s = StartState::new(true, true);
+    let _ = s.handle(Input::Resize(44, 17));
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(s.handle(Input::Key(ctrl_c)), vec![Effect::Quit]);
+    // Enlarged, the keys choose again.
+    let mut s = StartState::new(true, true);
+    let _ = s.handle(Input::Resize(44, 17));
+    let _ = s.handle(Input::Resize(80, 24));
+    assert_eq!(press(&mut s, KeyCode::Char('v')), vec![Effect::Quit]);
+    assert_eq!(s.choice(), Some(StartChoice::Replay));
 }
