@@ -232,6 +232,17 @@ impl LessonState {
             Some(_) => return vec![Effect::Redraw],
             None => {}
         }
+        // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
+        // game's: a square or a claim typed there would be a try nobody saw.
+        if let Input::Key(key) = input
+            && !matches!(self.phase, LessonPhase::Menu(_))
+            && self.layout().is_none()
+        {
+            return match keymap::action(key, KeyContext::TooSmall) {
+                Some(action) => self.apply(action),
+                None => Vec::new(),
+            };
+        }
         if let Input::Key(key) = input {
             self.note = None;
             let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));

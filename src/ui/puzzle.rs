@@ -18,8 +18,8 @@ use crate::strings::{describe, puzzle as words};
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input};
 use super::help::{HelpAnswer, HelpView};
-use super::keymap::{Action, HintLine, KeyContext, hint_line};
-use super::layout::wrapped_last_top;
+use super::keymap::{self, Action, HintLine, KeyContext, hint_line};
+use super::layout::{ScreenLayout, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 use super::puzzle_check::{CheckReply, CheckRequest};
@@ -234,6 +234,16 @@ impl PuzzleState {
             Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
             Some(_) => return vec![Effect::Redraw],
             None => {}
+        }
+        // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
+        // game's: a square typed there would be a rated try nobody saw.
+        if let Input::Key(key) = input
+            && ScreenLayout::new(board_area(self.size())).is_none()
+        {
+            return match keymap::action(key, KeyContext::TooSmall) {
+                Some(action) => self.apply(action),
+                None => Vec::new(),
+            };
         }
         if matches!(input, Input::Key(_)) {
             self.note = None;

@@ -108,6 +108,8 @@ fn it_resumes_at_the_first_lesson_not_done_and_n_goes_on() {
     progress.mark_done(&all[1].id);
     let mut s = LessonState::resume(all, progress, None);
     assert_eq!(s.index(), 2);
+    // The terminal's size first, as the event loop gives it.
+    let _ = s.handle(Input::Resize(80, 24));
     let _ = press(&mut s, KeyCode::Char('n'));
     assert_eq!(s.index(), 3);
     assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
@@ -431,4 +433,30 @@ fn m_on_the_lessons_menu_is_a_key_it_does_not_take() {
     let help = render(&s, 80, 24).backend().to_string();
     assert!(!help.contains("the lessons menu"), "{help}");
     assert!(help.contains("open that lesson"), "{help}");
+}
+
+/// QA: behind the "please enlarge" screen a square typed in a lesson was played
+/// (a try nobody saw). Only q and Ctrl-c act there, as behind the game's; enlarged,
+/// the keys play again.
+#[test]
+fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
+    let mut s = state();
+    let _ = s.handle(Input::Resize(30, 10));
+    let before = s.game().clone();
+    assert_eq!(typing(&mut s, "c3"), vec![]);
+    assert_eq!(press(&mut s, KeyCode::Enter), vec![]);
+    assert_eq!(press(&mut s, KeyCode::Char('n')), vec![]);
+    assert_eq!(s.game(), &before, "nothing played");
+    assert_eq!(s.phase(), &LessonPhase::Asking, "no try");
+    assert_eq!(s.index(), 0);
+    assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
+    let mut s = state();
+    let _ = s.handle(Input::Resize(30, 10));
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(s.handle(Input::Key(ctrl_c)), vec![Effect::Quit]);
+    let mut s = state();
+    let _ = s.handle(Input::Resize(30, 10));
+    let _ = s.handle(Input::Resize(80, 24));
+    let _ = typing(&mut s, "c3");
+    assert_ne!(s.phase(), &LessonPhase::Asking, "tried once it shows");
 }

@@ -316,3 +316,31 @@ fn the_panel_keys_are_whole_at_60_columns() {
     );
     assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");
 }
+
+/// QA: behind the "please enlarge" screen a square typed in a puzzle was played, a
+/// rated try nobody saw. Only q and Ctrl-c act there, as behind the game's; enlarged,
+/// the keys play again.
+#[test]
+fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(30, 10));
+    let before = s.game().clone();
+    for square in ["a1", "b2", "c3", "d4"] {
+        assert_eq!(typing(&mut s, square), vec![], "{square}");
+    }
+    assert_eq!(press(&mut s, KeyCode::Enter), vec![]);
+    assert_eq!(press(&mut s, KeyCode::Char('n')), vec![]);
+    assert_eq!(s.game(), &before, "nothing played");
+    assert_eq!(s.phase(), &PuzzlePhase::Asking);
+    assert_eq!(s.progress(), &Progress::default(), "no try counted");
+    assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(30, 10));
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(s.handle(Input::Key(ctrl_c)), vec![Effect::Quit]);
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(30, 10));
+    let _ = s.handle(Input::Resize(80, 24));
+    let _ = press(&mut s, KeyCode::Enter);
+    assert_ne!(s.phase(), &PuzzlePhase::Asking, "played once it shows");
+}
