@@ -344,7 +344,9 @@ fn the_minute_s_time_left_never_covers_a_newer_line() {
     clock.pass(3600);
     hall.lock().corr_minute();
     assert_eq!(shown(&mut ann, &mut screen), chat, "a minute later too");
-    // bob moves: a new mover is told over it, with the time as it is now.
+    // bob moves: the status message says whose move it is, with the time as it is
+    // now. The line said is not in it: chat is kept apart, held until ann's next key,
+    // and her status line shows it beside the new message (both, at 80 columns).
     let mut bobs = App::with_game(GameConfig::default(), Game::new())
         .served([true, false])
         .correspondence();
@@ -355,5 +357,18 @@ fn the_minute_s_time_left_never_covers_a_newer_line() {
     assert!(
         line.contains("left") && !line.contains("good luck"),
         "{line}"
+    );
+    let held = screen
+        .held_chat()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(held.contains("good luck"), "{held}");
+    let status = screen
+        .message()
+        .and_then(|m| screen.status_with_chat(m, 80))
+        .unwrap_or_default();
+    assert!(
+        status.contains("left") && status.contains("good luck"),
+        "{status}"
     );
 }

@@ -285,8 +285,9 @@ fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, drawn: Drawn, ta
         Line::raw(rule),
         Line::raw(rule_end),
         Line::raw(""),
-        Line::styled(words::BOARD_HEAD, bold),
     ];
+    let (head, rows) = board_table(view, first, usize::from(area.width));
+    lines.extend(head.map(|head| Line::styled(head, bold)));
     if view.rows.is_empty() {
         lines.push(Line::raw(if view.page == 0 {
             words::NOBODY_LISTED
@@ -294,16 +295,7 @@ fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, drawn: Drawn, ta
             words::NO_MORE
         }));
     }
-    for (i, row) in view.rows.iter().enumerate() {
-        lines.push(Line::raw(words::board_row(
-            first + i,
-            &text::pad(&text::fit(&safe_text(&row.name), 16), 16),
-            &rating_text(row, view.now),
-            row.games,
-            row.wdl,
-            row.abandoned,
-        )));
-    }
+    lines.extend(rows.into_iter().map(Line::raw));
     lines.push(Line::raw(""));
     if view.more || view.page > 0 {
         lines.push(Line::raw(
@@ -334,15 +326,8 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn
     if profile.standings.is_empty() {
         head.push(Line::raw(words::NO_RATED_GAMES));
     }
-    for (board, standing) in &profile.standings {
-        head.push(Line::raw(words::profile_rating(
-            &text::pad(&board_name(*board), 22),
-            &rating_text(standing, view.now),
-            standing.games,
-            standing.wdl,
-            standing.abandoned,
-        )));
-    }
+    let ratings = ratings_table(&profile.standings, view.now, usize::from(area.width));
+    head.extend(ratings.into_iter().map(Line::raw));
     let [w, d, l] = profile.wdl;
     head.push(Line::raw(words::all_games(w + d + l, profile.wdl)));
     let chart_rows: u16 = if view.chart.as_ref().is_some_and(|(_, p)| p.len() > 1) {
@@ -381,9 +366,8 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn
     if view.games.is_empty() {
         rest.push(Line::raw(words::NO_GAMES));
     }
-    for (i, game) in view.games.iter().enumerate() {
-        rest.push(Line::raw(game_line(first + i, game, &profile_rules(game))));
-    }
+    let games = games_table(&view.games, first, usize::from(area.width));
+    rest.extend(games.into_iter().map(Line::raw));
     if view.more || view.page > 0 {
         rest.push(Line::raw(
             Keyed::Page(view.page + 1, view.more).words(wording),
@@ -419,6 +403,255 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn
         .render(bottom, buf);
 }
 
+/// A column of a club screen's table.
+struct Column {
+    /// Its heading ("" for none).
+    head: &'static str,
+    /// Its cell in each row.
+    cells: Vec<String>,
+    /// Whether its cells are aligned right (numbers).
+    right: bool,
+    /// When it goes as the width shrinks: the lowest first; `None`: never.
+    drop: Option<u8>,
+    /// The column of names: it takes the room left up to its widest, and its cells
+    /// are cut with `…`, to its easy width before a column of less use goes.
+    name: bool,
+    /// Its fewest columns (a name's easy width).
+    min: usize,
+    /// A name's widest.
+    max: usize,
+}
+
+impl Column {
+    fn new(head: &'static str, cells: Vec<String>) -> Self {
+        Column {
+            head,
+            cells,
+            right: false,
+            drop: None,
+            name: false,
+            min: 0,
+            max: usize::MAX,
+        }
+    }
+
+    fn right(self) -> Self {
+        Column {
+            right: true,
+            ..self
+        }
+    }
+
+    fn drop(self, order: u8) -> Self {
+        Column {
+            drop: Some(order),
+            ..self
+        }
+    }
+
+    /// A column of numbers: right, at least `min` wide.
+    fn number(self, min: usize) -> Self {
+        Column {
+            right: true,
+            min,
+            ..self
+        }
+    }
+
+    /// The column of names, cut to `easy` columns before a column of less use goes,
+    /// and no wider than `max`.
+    fn name(self, easy: usize, max: usize) -> Self {
+        Column {
+            name: true,
+            min: easy,
+            max,
+            ..self
+        }
+    }
+
+    /// The columns its heading and cells take.
+    fn natural(&self) -> usize {
+        self.cells
+            .iter()
+            .map(|cell| text::width(cell))
+            .chain([text::width(self.head), if self.name { 0 } else { self.min }])
+            .max()
+            .unwrap_or(0)
+            .min(self.max)
+    }
+}
+
+/// The columns between two columns of a table.
+const GAP: usize = 2;
+/// The fewest columns a name is cut to.
+const NAME_MIN: usize = 4;
+
+/// A table `width` columns wide: its heading (`None` when no column has one) and a
+/// line per row, each at most `width` columns, the heading aligned with its rows.
+/// Widths are display columns. As the width shrinks the names are cut (to their easy
+/// width, [`Column::name`]), then the columns of least use go ([`Column::drop`]), then
+/// the names are cut further (to [`NAME_MIN`]); what is still too wide is cut with `…`.
+fn table(mut columns: Vec<Column>, width: usize) -> (Option<String>, Vec<String>) {
+    let fixed = |columns: &[Column]| -> usize {
+        columns
+            .iter()
+            .filter(|c| !c.name)
+            .map(Column::natural)
+            .sum::<usize>()
+            + GAP * columns.len().saturating_sub(1)
+    };
+    let wanted = |columns: &[Column]| {
+        columns
+            .iter()
+            .find(|c| c.name)
+            .map(|c| c.natural().min(c.min))
+    };
+    loop {
+        let room = width.saturating_sub(fixed(&columns));
+        let fits = match wanted(&columns) {
+            Some(easy) => fixed(&columns) <= width && room >= easy,
+            None => fixed(&columns) <= width,
+        };
+        let least = columns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.drop.map(|order| (order, i)))
+            .min();
+        match least {
+            Some((_, i)) if !fits => {
+                columns.remove(i);
+            }
+            _ => break,
+        }
+    }
+    let room = width.saturating_sub(fixed(&columns));
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|c| {
+            if c.name {
+                c.natural().min(room).max(NAME_MIN)
+            } else {
+                c.natural()
+            }
+        })
+        .collect();
+    let line = |cell: &dyn Fn(&Column) -> &str| -> String {
+        let cells: Vec<String> = columns
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| {
+                let fitted = text::fit(cell(c), *w);
+                let spaces = " ".repeat(w.saturating_sub(text::width(&fitted)));
+                if c.right {
+                    format!("{spaces}{fitted}")
+                } else {
+                    format!("{fitted}{spaces}")
+                }
+            })
+            .collect();
+        let line = cells.join(&" ".repeat(GAP));
+        text::fit(line.trim_end(), width).into_owned()
+    };
+    let head = columns
+        .iter()
+        .any(|c| !c.head.is_empty())
+        .then(|| line(&|c| c.head));
+    let rows = columns.first().map_or(0, |c| c.cells.len());
+    let rows = (0..rows)
+        .map(|row| line(&|c| c.cells.get(row).map_or("", String::as_str)))
+        .collect();
+    (head, rows)
+}
+
+/// A leaderboard's page as a table `width` wide, its first row numbered `first`.
+fn board_table(view: &BoardView, first: usize, width: usize) -> (Option<String>, Vec<String>) {
+    let [place, player, rating, games, wdl, abandoned] = words::BOARD_COLUMNS;
+    let rows = &view.rows;
+    let cells = |cell: &dyn Fn(usize, &Standing) -> String| -> Vec<String> {
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| cell(i, row))
+            .collect()
+    };
+    let columns = vec![
+        Column::new(place, cells(&|i, _| (first + i).to_string())).number(3),
+        Column::new(player, cells(&|_, row| safe_text(&row.name))).name(10, 16),
+        Column::new(rating, cells(&|_, row| rating_text(row, view.now))),
+        Column::new(games, cells(&|_, row| row.games.to_string()))
+            .right()
+            .drop(2),
+        Column::new(wdl, cells(&|_, row| words::wdl(row.wdl))).drop(3),
+        Column::new(abandoned, cells(&|_, row| row.abandoned.to_string()))
+            .right()
+            .drop(1),
+    ];
+    table(columns, width)
+}
+
+/// A profile's ratings as a table `width` wide: the board, the rating, its games,
+/// won-drawn-lost, abandoned.
+fn ratings_table(standings: &[(Board, Standing)], now: i64, width: usize) -> Vec<String> {
+    let cells = |cell: &dyn Fn(&Board, &Standing) -> String| -> Vec<String> {
+        standings.iter().map(|(b, s)| cell(b, s)).collect()
+    };
+    let columns = vec![
+        Column::new("", cells(&|board, _| board_name(*board))).name(14, 24),
+        Column::new("", cells(&|_, s| rating_text(s, now))),
+        Column::new("", cells(&|_, s| words::rated_games(s.games))).drop(2),
+        Column::new("", cells(&|_, s| words::wdl(s.wdl))).drop(3),
+        Column::new("", cells(&|_, s| words::abandoned(s.abandoned))).drop(1),
+    ];
+    table(columns, width).1
+}
+
+/// A profile's page of games as a table `width` wide, its first numbered `first`:
+/// number, date, opponent, outcome, rules, rating and change, `*` when reviewed.
+fn games_table(games: &[GameLine], first: usize, width: usize) -> Vec<String> {
+    let cells = |cell: &dyn Fn(usize, &GameLine) -> String| -> Vec<String> {
+        games.iter().enumerate().map(|(i, g)| cell(i, g)).collect()
+    };
+    let columns = vec![
+        Column::new("", cells(&|i, _| (first + i).to_string())).number(3),
+        Column::new(
+            "",
+            cells(&|_, g| g.date.get(..10).unwrap_or(&g.date).to_owned()),
+        )
+        .drop(1),
+        Column::new("", cells(&|_, g| format!("v {}", safe_text(&g.opponent)))).name(12, 18),
+        Column::new("", cells(&|_, g| outcome_word(g).to_owned())),
+        Column::new("", cells(&|_, g| profile_rules(g))).drop(2),
+        Column::new("", cells(&|_, g| rating_change(g))).drop(3),
+        Column::new(
+            "",
+            cells(&|_, g| if g.reviewed { "*" } else { "" }.to_owned()),
+        ),
+    ];
+    table(columns, width).1
+}
+
+/// A game's outcome for the player whose list it is.
+fn outcome_word(game: &GameLine) -> &'static str {
+    match game.outcome {
+        Some(Outcome::Win) => crate::strings::serve::WON,
+        Some(Outcome::Draw) => crate::strings::serve::DRAWN,
+        Some(Outcome::Loss) => crate::strings::serve::LOST,
+        None => words::STOPPED,
+    }
+}
+
+/// A game's rating after it and its change (`1512 (+12)`; none known: empty), or
+/// that it was casual.
+fn rating_change(game: &GameLine) -> String {
+    match (game.rated, game.change) {
+        (false, _) => words::CASUAL.to_owned(),
+        (true, Some((before, after))) => words::change_short(
+            after.round() as i64,
+            after.round() as i64 - before.round() as i64,
+        ),
+        (true, None) => String::new(),
+    }
+}
+
 /// A game's rules as a profile's list shows them: `standard`, `corners, corr.`.
 fn profile_rules(game: &GameLine) -> String {
     let speed = match game.board.speed {
@@ -431,12 +664,7 @@ fn profile_rules(game: &GameLine) -> String {
 /// One game of a list of games (a profile's, `ssh host games`): number, date,
 /// opponent, outcome, `rules`, rating and change.
 pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
-    let outcome = match game.outcome {
-        Some(Outcome::Win) => crate::strings::serve::WON,
-        Some(Outcome::Draw) => crate::strings::serve::DRAWN,
-        Some(Outcome::Loss) => crate::strings::serve::LOST,
-        None => words::STOPPED,
-    };
+    let outcome = outcome_word(game);
     let change = game
         .change
         .map(|(before, after)| {
@@ -481,7 +709,11 @@ mod tests {
     }
 
     fn drawn(view: &ClubView) -> String {
-        let area = Rect::new(0, 0, 80, 24);
+        drawn_at(view, 80, 24)
+    }
+
+    fn drawn_at(view: &ClubView, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
         (&ClubWidget {
             view,
@@ -491,13 +723,21 @@ mod tests {
             wording: Wording::Keys,
         })
             .render(area, &mut buf);
-        (0..24)
+        (0..height)
             .map(|y| {
-                (0..80)
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_owned()
+                // A wide symbol covers the cells after it.
+                let mut covered = 0;
+                let mut row = String::new();
+                for x in 0..width {
+                    let symbol = buf[(x, y)].symbol();
+                    if covered > 0 {
+                        covered -= 1;
+                        continue;
+                    }
+                    covered = text::width(symbol).saturating_sub(1);
+                    row.push_str(symbol);
+                }
+                row.trim_end().to_owned()
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -678,5 +918,138 @@ mod tests {
             "{text}"
         );
         assert!(said(&many).contains("only rating"), "{}", said(&many));
+    }
+
+    /// The display column `part` starts at in `line`, if it is there.
+    fn column(line: &str, part: &str) -> Option<usize> {
+        line.find(part).map(|i| text::width(&line[..i]))
+    }
+
+    /// A leaderboard whose names are long, wide (CJK) and accented.
+    fn narrow_board() -> ClubView {
+        let names = [
+            "山田花子さんの長い名前",
+            "Zoë",
+            "a_very_long_player_name_indeed",
+        ];
+        ClubView::Board(BoardView {
+            board: Board::new(Ruleset::Standard, Speed::Live),
+            page: 0,
+            rows: names
+                .iter()
+                .zip(1..)
+                .map(|(name, n)| Standing {
+                    name: (*name).into(),
+                    ..standing(n)
+                })
+                .collect(),
+            more: false,
+            now: 1_000,
+        })
+    }
+
+    /// QA: below about 60 columns the leaderboard's heading wrapped and no longer stood
+    /// over its columns. The table fits: names cut with `…`, the columns of least use
+    /// gone, the heading one line over its rows.
+    #[test]
+    fn a_leaderboard_fits_narrow_screens_with_its_heading_over_its_columns() {
+        let view = narrow_board();
+        for (width, height, gone) in [
+            (80, 24, &[][..]),
+            (44, 16, &["abandoned", "games"][..]),
+            (30, 12, &["abandoned", "games", "won-drawn-lost"][..]),
+        ] {
+            let shown = drawn_at(&view, width, height);
+            let lines: Vec<&str> = shown.lines().collect();
+            let head = lines
+                .iter()
+                .position(|l| l.starts_with("  #  player"))
+                .unwrap_or_else(|| panic!("a heading of one line at {width}\n{shown}"));
+            let first = lines[head + 1];
+            assert!(first.starts_with("  1  山田"), "{first}");
+            assert!(first.contains('…'), "a long name cut: {first}");
+            assert_eq!(
+                column(lines[head], "rating"),
+                column(first, "1999 ±50"),
+                "the rating under its heading at {width}\n{shown}"
+            );
+            assert_eq!(
+                column(lines[head], "rating"),
+                column(lines[head + 2], "1998 ±50"),
+                "{shown}"
+            );
+            assert!(lines[head + 2].starts_with("  2  Zoë "), "{shown}");
+            for column in gone {
+                assert!(!lines[head].contains(column), "{column} gone at {width}");
+            }
+            for line in &lines {
+                assert!(text::width(line) <= usize::from(width), "{line}");
+            }
+            insta::assert_snapshot!(format!("club_board_{width}x{height}"), shown);
+        }
+    }
+
+    /// QA: as the leaderboard, a profile's ratings and games wrapped below about 60
+    /// columns; they fit, the columns of least use gone first.
+    #[test]
+    fn a_profile_fits_narrow_screens() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let games: Vec<GameLine> = ["山田花子さんの長い名前", "Zoë", "bob"]
+            .iter()
+            .zip(0..)
+            .map(|(name, n)| GameLine {
+                id: 100 + n,
+                date: "2026-11-30T10:00:00Z".into(),
+                colour: crate::rules::Player::Blue,
+                opponent: (*name).into(),
+                outcome: Some(Outcome::Win),
+                termination: crate::record::Termination::Normal,
+                board: Board::new(Ruleset::Corners, Speed::Correspondence),
+                rated: n != 1,
+                change: Some((1500.0, 1512.0)),
+                moves: 64,
+                reviewed: n == 0,
+            })
+            .collect();
+        let view = ClubView::Profile(Box::new(ProfileView {
+            profile: Profile {
+                key: "k".into(),
+                names: vec!["ann".into()],
+                first_seen: "2026-11-01T00:00:00Z".into(),
+                standings: vec![
+                    (board, standing(1)),
+                    (
+                        Board::new(Ruleset::Corners, Speed::Correspondence),
+                        standing(2),
+                    ),
+                ],
+                unlisted: false,
+                wdl: [30, 4, 6],
+            },
+            own: true,
+            chart: Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect())),
+            tally: vec![("bob".into(), [3, 0, 1])],
+            page: 0,
+            games,
+            more: false,
+            now: 1_000,
+        }));
+        for (width, height) in [(80, 24), (44, 16), (30, 12)] {
+            let shown = drawn_at(&view, width, height);
+            let lines: Vec<&str> = shown.lines().collect();
+            let rating = lines
+                .iter()
+                .find(|l| l.contains("1999 ±50"))
+                .unwrap_or_else(|| panic!("the rating at {width}\n{shown}"));
+            assert!(rating.starts_with("standard live"), "{shown}");
+            let cut = lines.iter().find(|l| l.contains("v 山田"));
+            if let Some(game) = cut {
+                assert!(game.starts_with("  1  "), "{shown}");
+            }
+            for line in &lines {
+                assert!(text::width(line) <= usize::from(width), "{line}");
+            }
+            insta::assert_snapshot!(format!("club_profile_{width}x{height}"), shown);
+        }
     }
 }

@@ -35,6 +35,31 @@ pub(crate) const STOPPED: &str = "stopped";
 pub(crate) const CORR_SHORT: &str = " corr";
 pub(crate) const BOARD_HEAD: &str =
     "  #  player            rating        games  won-drawn-lost  abandoned";
+/// The headings of a leaderboard's columns on a club screen: place, player, rating,
+/// games, won-drawn-lost, abandoned.
+pub(crate) const BOARD_COLUMNS: [&str; 6] = [
+    "#",
+    "player",
+    "rating",
+    "games",
+    "won-drawn-lost",
+    "abandoned",
+];
+/// What a profile's list of games shows for a game that was not rated.
+pub(crate) const CASUAL: &str = "casual";
+/// Won-drawn-lost counts: `20-5-6`.
+pub(crate) fn wdl(wdl: [u32; 3]) -> String {
+    let [w, d, l] = wdl;
+    format!("{w}-{d}-{l}")
+}
+/// The rated games of a profile's rating: `31 rated games`.
+pub(crate) fn rated_games(games: u32) -> String {
+    super::count(games, "rated game", "rated games")
+}
+/// The games abandoned of a profile's rating: `abandoned 1`.
+pub(crate) fn abandoned(count: u32) -> String {
+    format!("abandoned {count}")
+}
 pub(crate) const GAMES_HEAD: &str =
     "Games, newest first (a number replays one; * has the engine's review)";
 
@@ -97,18 +122,6 @@ pub(crate) fn profile_title(name: &str, others: &str, first_seen: &str, unlisted
     };
     format!("{name}{also} · first seen {first_seen} · {listed}")
 }
-/// One rating of a profile; `board` is padded already.
-pub(crate) fn profile_rating(
-    board: &str,
-    rating: &str,
-    games: u32,
-    wdl: [u32; 3],
-    abandoned: u32,
-) -> String {
-    let [w, d, l] = wdl;
-    let games = super::count(games, "rated game", "rated games");
-    format!("{board}  {rating:<12}  {games} {w}-{d}-{l}, abandoned {abandoned}")
-}
 /// All of a player's finished games here, rated or not.
 pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
     let [w, d, l] = wdl;
@@ -141,7 +154,7 @@ pub(crate) fn game_row(
     change: Option<&str>,
     reviewed: bool,
 ) -> String {
-    let rating = change.unwrap_or("casual");
+    let rating = change.unwrap_or(CASUAL);
     let mark = if reviewed { "*" } else { "" };
     format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
 }

@@ -242,11 +242,10 @@ fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandone
         bob.wait_for("q leave").await;
         // Bob's own profile (p): two rated games lost, one abandoned.
         bob.send(b"p").await;
-        bob.wait_for("2 rated games 0-0-2, abandoned 1").await;
+        bob.wait_for("2 rated games  0-0-2  abandoned 1").await;
         // The tally per opponent and the games, newest first, with each change.
         bob.wait_for("v alice 0-0-2").await;
-        bob.wait_for("v alice            lost   standard         1191 (-67)")
-            .await;
+        bob.wait_for("v alice  lost  standard  1191 (-67)").await;
         bob.wait_for("1258 (-242)").await;
     });
     // Both games rated, each with its colours and Blue's expected score kept.
@@ -418,7 +417,7 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         // A number opens that player's profile: the tally, the abandoned games.
         carl.send(b"13").await;
         carl.wait_for("p13 · first seen 2027-01-01").await;
-        carl.wait_for("33 rated games 33-0-0, abandoned 2").await;
+        carl.wait_for("33 rated games  33-0-0  abandoned 2").await;
         // Twelve games: eight on a page at 80x24, newest first, then the rest.
         carl.wait_for("  1  2027-01-12").await;
         carl.wait_for("  8  2027-01-05").await;
@@ -432,7 +431,7 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.wait_for("q leave").await;
         carl.send(b"vaway\r").await;
         carl.wait_for("away · first seen").await;
-        carl.wait_for("40 rated games 40-0-0, abandoned 0").await;
+        carl.wait_for("40 rated games  40-0-0  abandoned 0").await;
     });
 }
 
@@ -584,10 +583,10 @@ fn a_win_claimed_after_the_grace_period_is_an_abandoned_rated_loss() {
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
         alice.wait_for("last: v bob, lost").await;
         alice.send(b"p").await;
-        alice.wait_for("1 rated game 0-0-1, abandoned 1").await;
+        alice.wait_for("1 rated game  0-0-1  abandoned 1").await;
         alice.wait_for("1258?").await;
         bob.send(b"p").await;
-        bob.wait_for("1 rated game 1-0-0, abandoned 0").await;
+        bob.wait_for("1 rated game  1-0-0  abandoned 0").await;
         bob.wait_for("1742?").await;
     });
     let db = server.db();
