@@ -123,7 +123,7 @@ impl App {
     }
 
     /// The last lines said at the table, oldest first, and how many were said since
-    /// the screen opened (more than it keeps, [`super::CHAT_KEPT`], once many were).
+    /// the screen opened: more than the lines once more were said than it keeps (`CHAT_KEPT`).
     pub fn chat(&self) -> (Vec<&str>, u64) {
         self.network.as_ref().map_or((Vec::new(), 0), |s| {
             let chat = &s.chat;
