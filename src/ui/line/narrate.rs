@@ -908,6 +908,27 @@ mod tests {
         assert!(table.contains("undo"), "{table}");
     }
 
+    /// Position `i` of `game` valued 0 (not exact), its first open square the best:
+    /// an analysis result that finds no mistake anywhere.
+    fn flat_value(state: &mut ReplayState, game: &crate::rules::Game, i: usize) {
+        let value = Value {
+            margin: 0,
+            exact: false,
+            outcome: None,
+            margin_error: 0,
+        };
+        let best = game.position_at(i).legal_moves().next();
+        let _ = state.analysis_result(
+            i,
+            PositionValue {
+                best,
+                value,
+                played: None,
+                loss_bound: None,
+            },
+        );
+    }
+
     #[test]
     fn the_deep_review_s_progress_is_said_at_each_quarter_once() {
         let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
@@ -924,22 +945,7 @@ mod tests {
         let mut said = Vec::new();
         for i in 0..=8 {
             if let Screen::Replay(state, _) = &mut screen {
-                let value = Value {
-                    margin: 0,
-                    exact: false,
-                    outcome: None,
-                    margin_error: 0,
-                };
-                let position = game.position_at(i);
-                let _ = state.analysis_result(
-                    i,
-                    PositionValue {
-                        best: position.legal_moves().next(),
-                        value,
-                        played: None,
-                        loss_bound: None,
-                    },
-                );
+                flat_value(state, &game, i);
             }
             said.extend(narrator.tell(&screen));
         }
@@ -967,22 +973,7 @@ mod tests {
         let mut state = ReplayState::new("game.hij", &record, game.clone());
         let _ = state.apply(Action::Analysis);
         for i in 0..=8 {
-            let value = Value {
-                margin: 0,
-                exact: false,
-                outcome: None,
-                margin_error: 0,
-            };
-            let position = game.position_at(i);
-            let _ = state.analysis_result(
-                i,
-                PositionValue {
-                    best: position.legal_moves().next(),
-                    value,
-                    played: None,
-                    loss_bound: None,
-                },
-            );
+            flat_value(&mut state, &game, i);
         }
         let _ = state.apply(Action::End);
         let verdict = judged(state.analysis().move_review(8).unwrap());
