@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::quote::quote;
 use super::{GameResult, Termination, TimeControlError};
 use crate::rules::{Move, Outcome, Player};
 
@@ -18,23 +19,6 @@ impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)
     }
-}
-
-/// The longest piece of offending text quoted in an error, in characters.
-const QUOTE_LIMIT: usize = 24;
-
-/// `text` in backticks for an error message: control characters escaped, long text cut.
-pub(super) fn quote(text: &str) -> String {
-    let mut out = String::from("`");
-    for (i, c) in text.chars().enumerate() {
-        if i == QUOTE_LIMIT {
-            out.push('…');
-            break;
-        }
-        out.extend(c.escape_debug());
-    }
-    out.push('`');
-    out
 }
 
 /// An edit of a record's annotations that cannot be made.
@@ -59,7 +43,7 @@ pub enum EditError {
 
 /// A tag name that is empty or has a character other than ASCII letters, digits and `_`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a tag name must be ASCII letters, digits or `_`, not `{}`", .0.escape_debug())]
+#[error("a tag name must be ASCII letters, digits or `_`, not {}", quote(.0))]
 pub struct InvalidTagName(pub String);
 
 /// Something wrong with a record, with where it is in the text when known.

@@ -45,7 +45,7 @@ impl Mark {
 
 /// A mark other than `!`, `!!`, `!?`, `?!`, `?` or `??`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??`, found `{}`", .0.escape_debug())]
+#[error("expected a move mark `!`, `!!`, `!?`, `?!`, `?` or `??`, found {}", super::quote::quote(.0))]
 pub struct ParseMarkError(pub String);
 
 impl ParseMarkError {

@@ -42,6 +42,7 @@ mod error;
 mod game_result;
 mod mark;
 mod parse;
+mod quote;
 mod termination;
 mod time_control;
 mod write;

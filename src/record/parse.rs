@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::str::Chars;
 use std::str::FromStr;
 
-use super::error::quote;
+use super::quote::quote;
 use super::{
     CLAIM_TAG, GameResult, Location, Mark, Record, RecordError, TERMINATION_TAG, TIME_CONTROL_TAG,
     Termination, TimeControl, VARIANT_TAG, is_valid_tag_name,
@@ -243,11 +243,15 @@ impl Cursor<'_> {
         if name == TIME_CONTROL_TAG
             && let Err(error) = value.parse::<TimeControl>()
         {
-            return Err(syntax(
-                value_location,
-                quote(&value),
-                format!("a TimeControl tag of seconds+increment, like `300+3` ({error})"),
-            ));
+            // A value of the wrong form is quoted once, as `found`; a value out of
+            // range says which limit it passes.
+            let expected = match error {
+                super::TimeControlError::Form { .. } => {
+                    "a TimeControl tag of seconds+increment, like `300+3`".to_owned()
+                }
+                error => format!("a TimeControl tag of seconds+increment, like `300+3` ({error})"),
+            };
+            return Err(syntax(value_location, quote(&value), expected));
         }
         debug_assert!(is_valid_tag_name(&name));
         Ok((name, value, name_location))

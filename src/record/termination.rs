@@ -61,7 +61,7 @@ impl Termination {
 
 /// A `Termination` tag value other than the four endings.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a termination `normal`, `time forfeit`, `resignation` or `abandoned`, found `{}`", .0.escape_debug())]
+#[error("expected a termination `normal`, `time forfeit`, `resignation` or `abandoned`, found {}", super::quote::quote(.0))]
 pub struct ParseTerminationError(pub String);
 
 impl ParseTerminationError {

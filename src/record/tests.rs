@@ -187,9 +187,20 @@ fn columns_count_characters_and_tokens_are_quoted_safely() {
     assert!(e.ends_with("found `ü2`"), "{e}");
     let e = error("a1 \u{1b}[31m");
     assert!(e.contains("found `\\u{1b}`"), "{e}");
+    // Cut to 40 display columns with `…`: 39 narrow characters, or 19 wide ones
+    // (a 20th would take the 41st column), never inside an escape.
     let long = "x".repeat(100);
     let e = error(&long);
-    assert!(e.ends_with(&format!("found `{}…`", "x".repeat(24))), "{e}");
+    assert!(e.ends_with(&format!("found `{}…`", "x".repeat(39))), "{e}");
+    let e = error(&"你".repeat(30));
+    assert!(e.ends_with(&format!("found `{}…`", "你".repeat(19))), "{e}");
+    let e = error(&format!("a{}", "\u{1b}".repeat(10)));
+    assert!(
+        e.ends_with(&format!("found `a{}…`", "\\u{1b}".repeat(6))),
+        "{e}"
+    );
+    let e = error(&format!("[TimeControl \"{}\"]", "9".repeat(100_000)));
+    assert!(e.len() < 200, "{e}");
 }
 
 #[test]

@@ -24,7 +24,7 @@ pub struct TimeControl {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
     /// Not `A+B` with two numbers.
-    #[error("expected {form}, found `{}`", .text.escape_debug())]
+    #[error("expected {form}, found {}", super::quote::quote(.text))]
     Form {
         /// What was written.
         text: String,

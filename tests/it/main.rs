@@ -27,6 +27,7 @@ mod cli_config;
 mod cli_inputs;
 mod cli_persist;
 mod cli_puzzle;
+mod cli_records;
 mod cli_score;
 mod cli_serve_check;
 mod cli_variants;

@@ -1,0 +1,86 @@
+//! The record readers on records that are not what they seem: a file that holds no
+//! record at all, offending text quoted in an error (wide characters, escapes, a
+//! huge value) and a bad byte after old Mac line ends. Every command that reads a
+//! record (`score`, `analyze`, `replay`, `play --load`, `games`) says the same, naming
+//! the file, with exit 1 and no panic.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn hijara(data: &Path) -> Command {
+    let mut cmd = crate::common::hijara();
+    cmd.env("HIJARA_DATA_DIR", data);
+    cmd
+}
+
+/// Runs `args` then `file` with nothing on standard input, expecting exit 1, nothing
+/// on standard output and one `hijara:` line on standard error, which it returns.
+fn fails(data: &Path, args: &[&str], file: &Path) -> String {
+    let out = hijara(data)
+        .args(args)
+        .arg(file)
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.starts_with("hijara: "), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+/// Every command that reads one record, the file last.
+const READERS: [&[&str]; 5] = [
+    &["score"],
+    &["score", "--json"],
+    &["analyze", "--think-ms", "1", "--json"],
+    &["replay"],
+    &["play", "--load"],
+];
+
+/// Offending text was quoted to 24 characters: 48 columns of wide characters, and a
+/// `TimeControl` value that did not read was quoted whole a second time, so a
+/// 100 kB tag gave a 100 kB error line. It is cut to 40 display columns with `…`,
+/// never inside an escape, and quoted once.
+#[test]
+fn quoted_text_is_cut_to_40_columns_and_shown_safe() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let wide = dir.path().join("wide.hij");
+    std::fs::write(&wide, format!("[Blue \"Ann\"]\nb2 {}\n", "你".repeat(30))).unwrap();
+    let escapes = dir.path().join("escapes.hij");
+    std::fs::write(&escapes, format!("b2 q{}\n", "\u{1b}".repeat(12))).unwrap();
+    let clock = dir.path().join("clock.hij");
+    let value = "9".repeat(100_000);
+    std::fs::write(&clock, format!("[TimeControl \"{value}\"]\nb2\n")).unwrap();
+    for args in READERS {
+        let err = fails(data.path(), args, &wide);
+        let wanted = "wide.hij: line 2, column 4: expected a square a1..d4";
+        assert!(err.contains(wanted), "{args:?}: {err}");
+        // 19 wide characters and `…`: 39 columns (a 20th would take the 41st).
+        assert!(
+            err.trim_end()
+                .ends_with(&format!("found `{}…`", "你".repeat(19))),
+            "{args:?}: {err}"
+        );
+        let err = fails(data.path(), args, &escapes);
+        assert!(!err.contains('\u{1b}'), "{args:?}: {err}");
+        // `q` and six whole escapes of six columns: 37, a seventh would pass 39.
+        assert!(
+            err.trim_end()
+                .ends_with(&format!("found `q{}…`", "\\u{1b}".repeat(6))),
+            "{args:?}: {err}"
+        );
+        let err = fails(data.path(), args, &clock);
+        assert!(
+            err.contains("clock.hij: line 1, column 15: expected a TimeControl tag"),
+            "{args:?}: {err}"
+        );
+        assert!(err.len() < 300, "{args:?}: {} bytes", err.len());
+        assert_eq!(err.matches("`999").count(), 1, "{args:?}: {err}");
+    }
+}
