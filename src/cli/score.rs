@@ -226,7 +226,7 @@ pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
     let file = super::replay::record_path(args.game.as_ref())?;
     let name = crate::session::input_name(&file);
     let text = read_text(&file, &name)?;
-    let record: Record = text.parse().with_context(|| name.clone())?;
+    let record = Record::parse_file(&text).with_context(|| name.clone())?;
     let game = record.to_game().with_context(|| name.clone())?;
     let ending = Ending::of_record(&record).with_context(|| name.clone())?;
     let report = Report::of(&game).ended(ending);

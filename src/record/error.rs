@@ -59,6 +59,19 @@ pub enum RecordError {
         /// What the format allows there.
         expected: String,
     },
+    /// A file (or standard input) holds no record at all: it is empty, or holds only
+    /// white space and comments: no tag, no move and no result. Only
+    /// [`Record::parse_file`](super::Record::parse_file) says so; the text parser
+    /// reads such text as the empty record.
+    #[error("no game record: {}", if *.blank {
+        "the file is empty"
+    } else {
+        "only white space and comments, no tag, move or result"
+    })]
+    Empty {
+        /// The text has not one character (not even white space).
+        blank: bool,
+    },
     /// A move names a full square.
     #[error("{}move {move_number} ({player}) plays {square}, which is full", at(.location))]
     FullSquare {
@@ -169,6 +182,7 @@ impl RecordError {
     pub fn location(&self) -> Option<Location> {
         match self {
             RecordError::Syntax { location, .. } => Some(*location),
+            RecordError::Empty { .. } => None,
             RecordError::FullSquare { location, .. }
             | RecordError::InvalidResultTag { location, .. }
             | RecordError::UnknownVariant { location, .. }

@@ -510,3 +510,20 @@ impl FromStr for Record {
         parse(text)
     }
 }
+
+impl Record {
+    /// Parses a record read from a file or standard input: as `str::parse`, except
+    /// that text holding no record at all (empty, or only white space and comments:
+    /// no tag, no move, no result) is [`RecordError::Empty`], since such a file is a
+    /// mistake, not a game. A record of tags without moves (a game not yet begun), or
+    /// of a result alone (`*`), still reads.
+    pub fn parse_file(text: &str) -> Result<Record, RecordError> {
+        let record = parse(text)?;
+        if record.tags.is_empty() && record.moves.is_empty() && record.result.is_none() {
+            return Err(RecordError::Empty {
+                blank: text.is_empty(),
+            });
+        }
+        Ok(record)
+    }
+}

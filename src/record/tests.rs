@@ -137,6 +137,31 @@ fn an_empty_record_is_a_new_game() {
     assert_eq!(Record::new().to_string(), "");
 }
 
+/// Read from a file, text with no tag, move or result is no record; tags alone, or
+/// a result alone, are a game not yet begun.
+#[test]
+fn a_file_of_nothing_is_no_record() {
+    assert_eq!(
+        Record::parse_file(""),
+        Err(RecordError::Empty { blank: true })
+    );
+    for text in ["   \n", "; nothing\n", "{ }", "\u{feff}", "\r\n{a}\r\n;b"] {
+        assert_eq!(
+            Record::parse_file(text),
+            Err(RecordError::Empty { blank: false }),
+            "{text:?}"
+        );
+    }
+    for text in ["*", "[Blue \"Ann\"]\n", "; hi\n[Event \"x\"]", "b2"] {
+        assert!(Record::parse_file(text).is_ok(), "{text:?}");
+    }
+    // A syntax error is still that, not an empty record.
+    assert!(matches!(
+        Record::parse_file("{ open"),
+        Err(RecordError::Syntax { .. })
+    ));
+}
+
 #[test]
 fn syntax_errors_name_line_column_token_and_expectation() {
     assert_eq!(

@@ -161,9 +161,11 @@ impl LoadedRecord {
     }
 }
 
-/// Parses and checks a record's text. Errors name the line, column, move and square.
+/// Parses and checks a record's text, as read from a file. Errors name the line,
+/// column, move and square; text that holds no record at all (empty, or only white
+/// space and comments) is [`RecordError::Empty`] ([`Record::parse_file`]).
 pub fn parse_record(text: &str) -> Result<LoadedRecord, RecordError> {
-    let record: Record = text.parse()?;
+    let record = Record::parse_file(text)?;
     let game = record.to_game()?;
     let course = Course::of_record(&record)?;
     Ok(LoadedRecord {

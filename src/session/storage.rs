@@ -12,6 +12,7 @@ use super::disk::write_atomic;
 use super::history;
 use super::{GameConfig, LoadedRecord, Played, parse_record, record_of, salvage, today};
 
+use crate::record::RecordError;
 use crate::text::display_path;
 
 /// A line for a game's status line, already in words: information or a failure.
@@ -150,7 +151,12 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
             return Err(damaged("not UTF-8 text".to_owned(), salvage(&lossy)));
         }
     };
-    let loaded = parse_record(&text).map_err(|e| damaged(e.to_string(), salvage(&text)))?;
+    let loaded = match parse_record(&text) {
+        Ok(loaded) => loaded,
+        // An autosave of nothing (no tag, no move) holds no game to resume: as none.
+        Err(RecordError::Empty { .. }) => return Ok(None),
+        Err(e) => return Err(damaged(e.to_string(), salvage(&text))),
+    };
     Ok(loaded.played().in_progress().then_some(loaded))
 }
 
@@ -433,6 +439,8 @@ fn keep_aside(autosave: &Autosave, owned: bool) -> std::io::Result<Option<PathBu
     };
     let keep = match std::str::from_utf8(&bytes).ok().map(parse_record) {
         Some(Ok(loaded)) => !owned && loaded.game.in_progress(),
+        // White space and comments: no game to keep.
+        Some(Err(RecordError::Empty { .. })) => false,
         // Damaged (not UTF-8, or not a record): the player's bytes, kept whole.
         _ => !bytes.iter().all(u8::is_ascii_whitespace),
     };

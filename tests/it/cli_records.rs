@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use assert_cmd::Command;
+use serde_json::Value;
 
 fn hijara(data: &Path) -> Command {
     let mut cmd = crate::common::hijara();
@@ -41,6 +42,92 @@ const READERS: [&[&str]; 5] = [
     &["replay"],
     &["play", "--load"],
 ];
+
+/// An empty file (or one of white space and comments only) was read as a game of no
+/// moves: `score` said `unfinished after 0 of 64 moves`, `replay` showed an empty
+/// board, `play --load` started a new game, `games` listed it as unfinished. It is
+/// now an error naming the file; a record of tags without moves still reads.
+#[test]
+fn a_file_that_holds_no_record_is_an_error_naming_it() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.hij");
+    std::fs::write(&empty, "").unwrap();
+    let blank = dir.path().join("blank.hij");
+    std::fs::write(&blank, "\u{feff}\r\n  ; a comment\r\n{ another }\r\n").unwrap();
+    for args in READERS {
+        let err = fails(data.path(), args, &empty);
+        assert!(
+            err.contains("empty.hij: no game record: the file is empty"),
+            "{args:?}: {err}"
+        );
+        let err = fails(data.path(), args, &blank);
+        assert!(
+            err.contains("blank.hij: no game record: only white space and comments"),
+            "{args:?}: {err}"
+        );
+    }
+    // Standard input too.
+    let out = hijara(data.path())
+        .args(["score", "-"])
+        .write_stdin("  \n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("<stdin>: no game record"), "{err}");
+
+    // Tags without moves are a game not yet begun, as records.md promises.
+    let tags = dir.path().join("tags.hij");
+    std::fs::write(&tags, "[Blue \"Ann\"]\n[Yellow \"hard\"]\n").unwrap();
+    let out = hijara(data.path())
+        .args(["score", "--json"])
+        .arg(&tags)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["moves"], 0);
+
+    // `games` lists the empty files as unreadable, each with why; the tags as a game.
+    let json = hijara(data.path())
+        .args(["games", "--json", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(json["games"].as_array().unwrap().len(), 1, "{json}");
+    let unreadable = json["unreadable"].as_array().unwrap();
+    assert_eq!(unreadable.len(), 2, "{json}");
+    for entry in unreadable {
+        let error = entry["error"].as_str().unwrap();
+        assert!(error.starts_with("no game record: "), "{json}");
+    }
+}
+
+/// Guard (passes before and after the change above): an autosave of nothing is no
+/// game to resume, as before, and not reported as a damaged autosave.
+#[test]
+fn an_empty_autosave_is_no_game_to_resume() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("autosave.hij"), "").unwrap();
+    let out = hijara(data.path())
+        .arg("resume")
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("holds no unfinished game"), "{err}");
+    assert!(!err.contains("no game record"), "{err}");
+}
 
 /// Offending text was quoted to 24 characters: 48 columns of wide characters, and a
 /// `TimeControl` value that did not read was quoted whole a second time, so a

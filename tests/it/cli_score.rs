@@ -131,12 +131,20 @@ fn reads_standard_input() {
     let v = json_of(&["score", "--json", "-"], Some(&draw));
     assert_eq!(v["finished"], true);
     assert_eq!(v["winner"], "draw");
+    // A game of no moves reads (here a result alone); nothing at all is no record.
+    hijara()
+        .args(["score", "-"])
+        .write_stdin("*\n")
+        .assert()
+        .success()
+        .stdout("no move scored\nBlue 0, Yellow 0; unfinished after 0 of 64 moves\n");
     hijara()
         .args(["score", "-"])
         .write_stdin("")
         .assert()
-        .success()
-        .stdout("no move scored\nBlue 0, Yellow 0; unfinished after 0 of 64 moves\n");
+        .code(1)
+        .stdout("")
+        .stderr("hijara: <stdin>: no game record: the file is empty\n");
 }
 
 #[test]
