@@ -261,8 +261,19 @@ pub(crate) fn utf8_text(bytes: Vec<u8>) -> Result<String, String> {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // The prefix up to `valid_up_to` is valid UTF-8 by definition.
         let good = std::str::from_utf8(good).unwrap_or_default();
-        let line = good.matches('\n').count() + 1;
-        let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        // Lines end at LF, CRLF or a lone CR, as the parser counts them, so a file of
+        // old Mac line ends is placed where `score` would place a syntax error.
+        let (mut line, mut column) = (1u32, 1u32);
+        let mut chars = good.chars().peekable();
+        while let Some(c) = chars.next() {
+            let ends_line = c == '\n' || (c == '\r' && chars.peek() != Some(&'\n'));
+            if ends_line {
+                line = line.saturating_add(1);
+                column = 1;
+            } else if c != '\r' {
+                column = column.saturating_add(1);
+            }
+        }
         format!("line {line}, column {column}: the file is not UTF-8 text")
     })
 }

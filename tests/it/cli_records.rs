@@ -171,3 +171,34 @@ fn quoted_text_is_cut_to_40_columns_and_shown_safe() {
         assert_eq!(err.matches("`999").count(), 1, "{args:?}: {err}");
     }
 }
+
+/// A bad byte after lines ended by a lone CR (old Mac files) was placed on line 1,
+/// where the parser, which counts a lone CR as a line end, places every error of the
+/// same file on its own line.
+#[test]
+fn a_bad_byte_is_placed_on_the_line_the_parser_counts() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mac = dir.path().join("mac.hij");
+    std::fs::write(&mac, b"[Blue \"Ann\"]\r1. b2 c3\r2. a\xff1\r").unwrap();
+    let syntax = dir.path().join("syntax.hij");
+    std::fs::write(&syntax, b"[Blue \"Ann\"]\r1. b2 c3\r2. az1\r").unwrap();
+    for args in READERS {
+        let err = fails(data.path(), args, &mac);
+        assert!(
+            err.contains("mac.hij: line 3, column 5: the file is not UTF-8 text"),
+            "{args:?}: {err}"
+        );
+        // The line a syntax error there is placed on.
+        let err = fails(data.path(), args, &syntax);
+        assert!(
+            err.contains("syntax.hij: line 3, column 4:"),
+            "{args:?}: {err}"
+        );
+    }
+    // CRLF files count each line once, as before.
+    let crlf = dir.path().join("crlf.hij");
+    std::fs::write(&crlf, b"[Blue \"Ann\"]\r\n1. b2 c3\r\n2. a\xff1\r\n").unwrap();
+    let err = fails(data.path(), &["score"], &crlf);
+    assert!(err.contains("crlf.hij: line 3, column 5:"), "{err}");
+}
