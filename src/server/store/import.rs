@@ -215,6 +215,7 @@ fn import_games(
                     round: 1,
                     rated: false,
                     corr: None,
+                    chat: Default::default(),
                 };
                 write_finished(tx, None, &ended, stamp_of(&name.to_string_lossy()))?;
             }
