@@ -418,3 +418,35 @@ fn a_line_read_before_a_restart_comes_back_among_the_lines_said() {
         "unread: it waited for him {news:?}"
     );
 }
+
+/// A correspondence game's undo request waits for the other player on disk; it was
+/// shown to them before it was kept (read from the table, not from what the store
+/// confirmed). Failed before: bob was asked before the store had the request.
+#[test]
+fn an_undo_request_is_shown_once_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 3, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    let _ = bob.news();
+    // The store fails the next write: the request never reaches the disk.
+    let store = hall.store().unwrap().clone();
+    store.writer().fail_next(1, "No space left on device");
+    ann.request(Request::Undo);
+    assert!(
+        !bob.news().contains(&News::UndoAsked),
+        "not before it is kept"
+    );
+    hall.flush();
+    assert!(
+        !bob.news().contains(&News::UndoAsked),
+        "never: it was not kept"
+    );
+    ann.request(Request::Undo);
+    hall.flush();
+    assert!(bob.news().contains(&News::UndoAsked));
+}

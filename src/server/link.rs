@@ -580,10 +580,16 @@ impl Link for TableLink {
         let talk = table.talk();
         let asked_of_me =
             |asker: Option<Player>| asker.is_some() && self.seat.is_some() && asker != self.seat;
-        if asked_of_me(talk.undo) && !self.told_undo {
+        // A correspondence game's request waits for the other player on disk: it is
+        // shown once kept, as a move is. A live game's is not kept (docs/architecture.md).
+        let undo = match &table.committed().corr {
+            Some(corr) => corr.undo,
+            None => talk.undo,
+        };
+        if asked_of_me(undo) && !self.told_undo {
             news.push(News::UndoAsked);
         }
-        self.told_undo = asked_of_me(talk.undo);
+        self.told_undo = asked_of_me(undo);
         if asked_of_me(talk.rematch) && !self.told_rematch {
             news.push(News::RematchOffered);
         }

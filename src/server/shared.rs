@@ -1049,4 +1049,32 @@ mod defect_tests {
         assert_eq!(said(bob.news()), ["ann: hello"]);
         assert_eq!(said(ann.news()), ["ann: hello"]);
     }
+    /// A private game in play lost its invitation code to a restart (the store did not
+    /// keep it), and came back listed in every lobby and found by name. Failed before:
+    /// no code after the restart, and carol saw the game.
+    #[test]
+    fn a_private_game_stays_private_after_a_restart() {
+        use crate::rules::Ruleset;
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let id = hall
+            .lock()
+            .open(
+                who("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                true,
+                None,
+            )
+            .unwrap();
+        let code = hall.lock().tables()[&id].code().unwrap().to_owned();
+        assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+        hall.flush();
+        drop(hall);
+        let (again, _) = open_hall(dir.path(), Duration::from_secs(60));
+        assert_eq!(again.lock().tables()[&id].code(), Some(code.as_str()));
+        let listing = again.lock().listing();
+        let seen = |key: &str| super::super::listing::seen_by(&listing, key).count();
+        assert_eq!((seen("SHA256:carol"), seen("SHA256:ann")), (0, 1));
+    }
 }

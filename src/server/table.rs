@@ -118,6 +118,9 @@ pub(crate) struct Snapshot {
     /// The table's last messages and what each seat's screen showed of them: a line
     /// is shown to the other player only once it is on disk, as a move is.
     pub(crate) chat: ChatLog,
+    /// A private table's invitation code: kept, so that a private game stays
+    /// unlisted after a restart.
+    pub(crate) code: Option<String>,
 }
 
 impl Snapshot {
@@ -131,6 +134,7 @@ impl Snapshot {
             && self.round == other.round
             && self.rated == other.rated
             && self.corr == other.corr
+            && self.code == other.code
     }
 }
 
@@ -246,18 +250,18 @@ impl GameTable {
             (seats, game, course),
             round,
             now,
-            (false, None, ChatLog::default()),
+            (false, None, ChatLog::default(), None),
         )
     }
 
     /// A game in play a previous run kept, at its `round`, with its terms (rated or
-    /// not, and a correspondence game's state) and the table's messages. A
-    /// correspondence game is not adjourned: it goes on, nobody at it.
+    /// not, and a correspondence game's state), the table's messages and a private
+    /// table's code. A correspondence game is not adjourned: it goes on, nobody at it.
     pub(crate) fn restored_with(
         (seats, game, course): ([Who; 2], Game, Course),
         round: u32,
         now: Instant,
-        (rated, corr, chat): (bool, Option<CorrState>, ChatLog),
+        (rated, corr, chat, code): (bool, Option<CorrState>, ChatLog, Option<String>),
     ) -> GameTable {
         let seats = seats.map(Some);
         let mut table = GameTable::with(
@@ -273,6 +277,7 @@ impl GameTable {
         table.state = TableState::Adjourned(away);
         table.pause_clock();
         table.talk.chat.restore(&chat);
+        table.talk.code = code;
         if let Some(corr) = corr {
             table.corr = Some(corr.clock);
             table.talk.undo = corr.undo;
@@ -300,6 +305,7 @@ impl GameTable {
             rated: false,
             corr: None,
             chat: talk.chat.log().clone(),
+            code: talk.code.clone(),
         });
         GameTable {
             state,
@@ -512,6 +518,7 @@ impl GameTable {
                 undo: self.talk.undo,
             }),
             chat: self.talk.chat.log().clone(),
+            code: self.talk.code.clone(),
         }
     }
 

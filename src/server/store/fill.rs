@@ -300,6 +300,7 @@ fn finished_game(rng: &mut SmallRng, members: &[Member], (a, b): (usize, usize))
         rated: rng.random_bool(0.88),
         corr: corr.then(|| corr_state(CorrClock::new(days))),
         chat: Default::default(),
+        code: None,
     }
 }
 
@@ -347,6 +348,7 @@ fn corr_game(
         rated: rng.random_bool(0.85),
         corr: Some(corr_state(clock)),
         chat: Default::default(),
+        code: None,
     }
 }
 
@@ -364,6 +366,7 @@ pub(crate) fn rated_game(rng: &mut SmallRng, seats: [Who; 2]) -> Snapshot {
         rated: true,
         corr: None,
         chat: Default::default(),
+        code: None,
     }
 }
 

@@ -216,6 +216,7 @@ fn import_games(
                     rated: false,
                     corr: None,
                     chat: Default::default(),
+                    code: None,
                 };
                 write_finished(tx, None, &ended, stamp_of(&name.to_string_lossy()))?;
             }

@@ -437,7 +437,7 @@ fn load_live(
     let mut stored = Vec::new();
     {
         let mut rows = tx.prepare(
-            "SELECT table_id, round, record, rated, corr, chat FROM live WHERE playing = 1
+            "SELECT table_id, round, record, rated, corr, chat, code FROM live WHERE playing = 1
              ORDER BY table_id",
         )?;
         let found = rows.query_map([], |row| {
@@ -448,11 +448,12 @@ fn load_live(
                 row.get::<_, bool>(3)?,
                 row.get::<_, Option<String>>(4)?,
                 row.get::<_, Option<String>>(5)?,
+                row.get::<_, Option<String>>(6)?,
             ))
         })?;
         let now = std::time::Instant::now();
         for row in found {
-            let (id, round, record, rated, corr, chat) = row?;
+            let (id, round, record, rated, corr, chat, code) = row?;
             // Messages that can't be read back cost the game nothing: it comes back
             // without them, and the log says so.
             let chat = match chat.as_deref().map(ChatLog::from_json).transpose() {
@@ -475,7 +476,7 @@ fn load_live(
             match (u32::try_from(id), u32::try_from(round), read) {
                 (Ok(id), Ok(round), Ok((game, corr))) => stored.push(Stored {
                     id,
-                    table: GameTable::restored_with(game, round, now, (rated, corr, chat)),
+                    table: GameTable::restored_with(game, round, now, (rated, corr, chat, code)),
                 }),
                 (_, _, Err(why)) => problems.push(format!(
                     "table {id}: its game can't be read back ({}); it stays in the database",

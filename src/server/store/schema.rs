@@ -195,9 +195,12 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ",
     // 8: every table's last messages and what each seat read of them (JSON), kept
     // before any other screen shows them, as moves are. A correspondence game's state
-    // held its unread messages and both read marks until now: they move here.
+    // held its unread messages and both read marks until now: they move here. And a
+    // private table's invitation code, so that its game stays unlisted after a
+    // restart (NULL for the games kept before: they come back listed, as before).
     "
     ALTER TABLE live ADD COLUMN chat TEXT;
+    ALTER TABLE live ADD COLUMN code TEXT;
     UPDATE live SET chat = json_object(
             'said', json(coalesce(corr ->> '$.said', '[]')),
             'last', coalesce(corr ->> '$.last', 0),

@@ -554,6 +554,7 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
              '$.read', json('[2, 1]'),
              '$.last', 2);
          ALTER TABLE live DROP COLUMN chat;
+         ALTER TABLE live DROP COLUMN code;
          PRAGMA user_version = 7;",
     )
     .unwrap();
