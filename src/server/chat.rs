@@ -4,6 +4,8 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::Player;
 use crate::strings::table::{MAX_SAY_BYTES, MAX_SAY_COLUMNS};
 
@@ -13,11 +15,13 @@ use super::outside::safe_text;
 pub(crate) const RATE_COUNT: usize = 3;
 /// See [`RATE_COUNT`].
 pub(crate) const RATE_WINDOW: Duration = Duration::from_secs(10);
-/// The messages a table keeps for screens that have not read them yet.
-const KEPT: usize = 16;
+/// The messages a table keeps (and the store with it), for screens that have not
+/// read them yet and screens that open later.
+pub(crate) const KEPT: usize = 16;
 
 /// One message, already filtered.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "(Player, u64, String)", into = "(Player, u64, String)")]
 pub(crate) struct Said {
     /// Its number at the table, from 1.
     pub(crate) number: u64,
@@ -25,6 +29,18 @@ pub(crate) struct Said {
     pub(crate) from: Player,
     /// What they said, filtered and cut.
     pub(crate) text: String,
+}
+
+impl From<(Player, u64, String)> for Said {
+    fn from((from, number, text): (Player, u64, String)) -> Said {
+        Said { number, from, text }
+    }
+}
+
+impl From<Said> for (Player, u64, String) {
+    fn from(said: Said) -> (Player, u64, String) {
+        (said.from, said.number, said.text)
+    }
 }
 
 /// Why a message was not sent.
@@ -36,15 +52,67 @@ pub(crate) enum Refused {
     TooFast,
 }
 
-/// A table's messages: the last few, and when each player last spoke.
+/// What a table keeps of its messages, and what the store keeps of them: the last
+/// [`KEPT`], their count, and the last each seat's screen showed. The table's
+/// [`Snapshot`](super::table::Snapshot) holds the one the store last confirmed, which
+/// every screen shows; kept as JSON (the shape a correspondence game's state held
+/// before schema 8: `said` as `[from, number, text]`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ChatLog {
+    /// The last messages, oldest first.
+    said: VecDeque<Said>,
+    /// The number of the last message said (0 before any).
+    last: u64,
+    /// The last message each seat's screen showed, by [`Player::index`]: at a
+    /// correspondence table, messages wait for a player who is not there.
+    read: [u64; 2],
+}
+
+impl ChatLog {
+    /// The messages after number `seen`, oldest first.
+    pub(crate) fn since(&self, seen: u64) -> impl Iterator<Item = &Said> {
+        self.said.iter().filter(move |s| s.number > seen)
+    }
+
+    /// The number of the last message (0 before any).
+    pub(crate) fn last(&self) -> u64 {
+        self.last
+    }
+
+    /// The number of the last message `seat`'s screen showed.
+    pub(crate) fn read_by(&self, seat: Player) -> u64 {
+        self.read[seat.index()]
+    }
+
+    /// The log as the store keeps it.
+    pub(crate) fn to_json(&self) -> String {
+        // Plain data: serialising it cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A log read back from the store: at most [`KEPT`] messages, each filtered again
+    /// as all text read back is.
+    pub(crate) fn from_json(text: &str) -> Result<ChatLog, String> {
+        let mut log: ChatLog = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        while log.said.len() > KEPT {
+            log.said.pop_front();
+        }
+        for said in &mut log.said {
+            // Filtered when said; filtered again, as all text read back is.
+            let safe = safe_text(&said.text);
+            let fitted = crate::text::fit(&safe, MAX_SAY_COLUMNS);
+            said.text = crate::text::fit_bytes(&fitted, MAX_SAY_BYTES).into_owned();
+            log.last = log.last.max(said.number);
+        }
+        Ok(log)
+    }
+}
+
+/// A table's messages: the last few ([`ChatLog`]), and when each player last spoke.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Chat {
-    said: VecDeque<Said>,
-    next: u64,
+    log: ChatLog,
     times: [VecDeque<Instant>; 2],
-    /// At a correspondence table: the last message each seat's screen showed, so
-    /// messages wait for a player who is not there ([`Chat::unread`]).
-    read: [u64; 2],
 }
 
 impl Chat {
@@ -69,73 +137,61 @@ impl Chat {
             return Err(Refused::TooFast);
         }
         times.push_back(now);
-        self.next += 1;
-        if self.said.len() == KEPT {
-            self.said.pop_front();
+        let log = &mut self.log;
+        log.last += 1;
+        if log.said.len() == KEPT {
+            log.said.pop_front();
         }
-        self.said.push_back(Said {
-            number: self.next,
+        log.said.push_back(Said {
+            number: log.last,
             from,
             text,
         });
         Ok(())
     }
 
+    /// The messages as the table has them (ahead of what the store confirmed).
+    pub(crate) fn log(&self) -> &ChatLog {
+        &self.log
+    }
+
     /// The messages after number `seen`, oldest first.
+    #[cfg(test)]
     pub(crate) fn since(&self, seen: u64) -> impl Iterator<Item = &Said> {
-        self.said.iter().filter(move |s| s.number > seen)
+        self.log.since(seen)
     }
 
     /// The number of the last message (0 before any).
+    #[cfg(test)]
     pub(crate) fn last(&self) -> u64 {
-        self.next
+        self.log.last()
     }
 
     /// The number of the last message `seat`'s screen showed.
     pub(crate) fn read_by(&self, seat: Player) -> u64 {
-        self.read[seat.index()]
+        self.log.read_by(seat)
     }
 
     /// `seat`'s screen showed the messages up to `number`.
     pub(crate) fn mark_read(&mut self, seat: Player, number: u64) {
-        let read = &mut self.read[seat.index()];
+        let read = &mut self.log.read[seat.index()];
         *read = (*read).max(number);
     }
 
-    /// The messages a player has not seen yet: who said it, its number, the text.
-    pub(crate) fn unread(&self) -> Vec<(Player, u64, String)> {
-        self.said
-            .iter()
-            .filter(|s| s.number > self.read[s.from.other().index()])
-            .map(|s| (s.from, s.number, s.text.clone()))
-            .collect()
-    }
-
-    /// The read markers of both seats.
-    pub(crate) fn read(&self) -> [u64; 2] {
-        self.read
-    }
-
-    /// A correspondence table's messages as the store kept them.
-    pub(crate) fn restored(unread: &[(Player, u64, String)], read: [u64; 2], last: u64) -> Chat {
-        let said = unread
-            .iter()
-            .rev()
-            .take(KEPT)
-            .rev()
-            .map(|(from, number, text)| Said {
-                number: *number,
-                from: *from,
-                // Filtered when said; filtered again, as all text read back is.
-                text: crate::text::fit(&safe_text(text), MAX_SAY_COLUMNS).into_owned(),
-            })
-            .collect();
-        Chat {
-            said,
-            next: last,
-            times: Default::default(),
-            read,
+    /// The players swapped colours (a rematch): each message and read mark stays its
+    /// player's.
+    pub(crate) fn swap_colours(&mut self) {
+        for said in &mut self.log.said {
+            said.from = said.from.other();
         }
+        self.log.read.swap(0, 1);
+        self.times.swap(0, 1);
+    }
+
+    /// The messages back as `kept` has them: a table restored from the store, or
+    /// messages the store could not keep forgotten (each player's rate stays counted).
+    pub(crate) fn restore(&mut self, kept: &ChatLog) {
+        self.log = kept.clone();
     }
 }
 

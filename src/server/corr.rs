@@ -157,20 +157,17 @@ impl CorrClock {
 }
 
 /// A correspondence game as the store keeps it beside its record: its clocks, and
-/// what its players left for each other until the other comes (an undo request,
-/// messages not read yet).
+/// an undo request, held until the other player comes. (Before schema 8 it held the
+/// messages not read yet as well: they are the table's [`ChatLog`] now, kept for every
+/// table; a state of then reads as ever, those fields left aside.)
+///
+/// [`ChatLog`]: super::chat::ChatLog
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct CorrState {
     /// The clocks.
     pub(crate) clock: CorrClock,
     /// Who asked to take back moves, until answered.
     pub(crate) undo: Option<Player>,
-    /// Messages their reader has not seen yet: who said it, its number, the text.
-    pub(crate) said: Vec<(Player, u64, String)>,
-    /// The number of the last message each player has seen, by [`Player::index`].
-    pub(crate) read: [u64; 2],
-    /// The number of the last message said.
-    pub(crate) last: u64,
 }
 
 impl CorrState {

@@ -95,8 +95,13 @@ impl TableLink {
         // Messages left while the player was away wait for them at a correspondence
         // game.
         if link.corr {
-            link.seen_said = table.talk().chat.read_by(seat);
+            link.seen_said = table.talk().chat.read_by(seat).min(link.seen_said);
         }
+        // The lines said before, which this player saw (on another screen, or before a
+        // restart): shown again where the screen shows what was said, not as news.
+        let mute = guard.pref(&who.key).mute;
+        link.pending
+            .extend(link.earlier(table, mute).map(News::Earlier));
         guard.show(session, Showing::Table(id));
         Some(link)
     }
@@ -142,7 +147,7 @@ impl TableLink {
             epoch: at.committed().epoch,
             // Messages before the screen opened are not its news.
             seen_note: at.talk().last_note(),
-            seen_said: at.talk().chat.last(),
+            seen_said: at.committed().chat.last(),
             told_undo: false,
             told_rematch: false,
             told_stop: false,
@@ -164,6 +169,19 @@ impl TableLink {
     /// Whether this is a correspondence table.
     pub(crate) fn is_corr(&self) -> bool {
         self.corr
+    }
+
+    /// The lines this player's screen reads at `table` up to the last it has seen
+    /// (the other player's not if `mute`), as the screen shows them.
+    fn earlier<'a>(&self, table: &'a GameTable, mute: bool) -> impl Iterator<Item = Message> + 'a {
+        let (me, seen) = (self.seat, self.seen_said);
+        let shown = table.committed();
+        let names = names(&shown.seats);
+        shown
+            .chat
+            .since(0)
+            .filter(move |s| s.number <= seen && me.is_some_and(|me| s.from == me || !mute))
+            .map(move |s| said(words::said(&names[s.from.index()], &s.text)))
     }
 
     /// At a correspondence game with claims, whether the screen's `game` ends with a
@@ -562,10 +580,16 @@ impl Link for TableLink {
         let talk = table.talk();
         let asked_of_me =
             |asker: Option<Player>| asker.is_some() && self.seat.is_some() && asker != self.seat;
-        if asked_of_me(talk.undo) && !self.told_undo {
+        // A correspondence game's request waits for the other player on disk: it is
+        // shown once kept, as a move is. A live game's is not kept (docs/architecture.md).
+        let undo = match &table.committed().corr {
+            Some(corr) => corr.undo,
+            None => talk.undo,
+        };
+        if asked_of_me(undo) && !self.told_undo {
             news.push(News::UndoAsked);
         }
-        self.told_undo = asked_of_me(talk.undo);
+        self.told_undo = asked_of_me(undo);
         if asked_of_me(talk.rematch) && !self.told_rematch {
             news.push(News::RematchOffered);
         }
@@ -597,20 +621,23 @@ impl Link for TableLink {
             }
             self.seen_note = note.number;
         }
+        // What was said, as on disk: no line is shown before it is kept.
+        let chat = &table.committed().chat;
+        let names = names(&table.committed().seats);
         let mut read = None;
         if let Some(me) = self.seat {
-            for said in talk.chat.since(self.seen_said) {
+            for said in chat.since(self.seen_said) {
                 if said.from == me || !mute {
-                    let name = table.name(said.from);
-                    let line = words::said(&name, &said.text);
+                    let name = &names[said.from.index()];
+                    let line = words::said(name, &said.text);
                     news.push(News::Chat(Message::new(MessageKind::Info, line)));
                 }
             }
-            if self.corr && talk.chat.last() > talk.chat.read_by(me) {
-                read = Some((me, talk.chat.last()));
+            if self.corr && chat.last() > talk.chat.read_by(me) {
+                read = Some((me, chat.last()));
             }
         }
-        self.seen_said = talk.chat.last();
+        self.seen_said = chat.last();
         // Whether the game is on disk, for what the screen may promise when leaving.
         if table.unsaved().is_some() != self.told_unsaved {
             self.told_unsaved = table.unsaved().is_some();

@@ -1008,4 +1008,73 @@ mod defect_tests {
         hall.flush();
         assert_eq!(bob.sync(&Game::new()), vec![Square::A1]);
     }
+    /// A line said at a table is shown to the other player only once it is on disk,
+    /// as a move is; a line the store can't keep (a full disk) is never shown, and
+    /// its sayer is told it was not delivered. Failed before: bob saw the line at
+    /// once, kept or not, and ann was told nothing.
+    #[test]
+    fn a_line_said_is_shown_once_kept_and_one_not_kept_is_not_delivered() {
+        use crate::ui::{News, Request};
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let id = seat_with_bob(&hall, "ann", None);
+        let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+        hall.flush();
+        let said = |news: Vec<News>| -> Vec<String> {
+            news.into_iter()
+                .filter_map(|n| match n {
+                    News::Chat(line) => Some(line.text),
+                    _ => None,
+                })
+                .collect()
+        };
+        let store = hall.store().unwrap().clone();
+        store.writer().fail_next(1, "No space left on device");
+        ann.request(Request::Say("lost".into()));
+        hall.flush();
+        assert_eq!(said(bob.news()), Vec::<String>::new(), "never shown");
+        let news = ann.news();
+        assert!(
+            news.iter().any(|n| matches!(n, News::Note(m)
+                if m.text.contains("Not delivered") && m.text.contains("No space left"))),
+            "ann is told {news:?}"
+        );
+        assert!(!said(news).iter().any(|l| l.contains("lost")));
+        let table = hall.lock().tables()[&id].clone();
+        assert_eq!(table.unsaved(), None, "the game itself is on disk");
+        // The next line is kept, and shown to both once it is.
+        ann.request(Request::Say("hello".into()));
+        hall.flush();
+        assert_eq!(said(bob.news()), ["ann: hello"]);
+        assert_eq!(said(ann.news()), ["ann: hello"]);
+    }
+    /// A private game in play lost its invitation code to a restart (the store did not
+    /// keep it), and came back listed in every lobby and found by name. Failed before:
+    /// no code after the restart, and carol saw the game.
+    #[test]
+    fn a_private_game_stays_private_after_a_restart() {
+        use crate::rules::Ruleset;
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let id = hall
+            .lock()
+            .open(
+                who("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                true,
+                None,
+            )
+            .unwrap();
+        let code = hall.lock().tables()[&id].code().unwrap().to_owned();
+        assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+        hall.flush();
+        drop(hall);
+        let (again, _) = open_hall(dir.path(), Duration::from_secs(60));
+        assert_eq!(again.lock().tables()[&id].code(), Some(code.as_str()));
+        let listing = again.lock().listing();
+        let seen = |key: &str| super::super::listing::seen_by(&listing, key).count();
+        assert_eq!((seen("SHA256:carol"), seen("SHA256:ann")), (0, 1));
+    }
 }

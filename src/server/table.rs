@@ -21,7 +21,7 @@ use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::ui::{Keyed, Message, MessageKind, Request};
 
-use super::chat::{Chat, Refused};
+use super::chat::{ChatLog, Refused};
 use super::club::RatedEnd;
 use super::corr::{CorrClock, CorrState, Stamp};
 use super::talk::{Talk, To};
@@ -115,6 +115,27 @@ pub(crate) struct Snapshot {
     pub(crate) rated: bool,
     /// A correspondence game's clocks and what its players left for each other.
     pub(crate) corr: Option<CorrState>,
+    /// The table's last messages and what each seat's screen showed of them: a line
+    /// is shown to the other player only once it is on disk, as a move is.
+    pub(crate) chat: ChatLog,
+    /// A private table's invitation code: kept, so that a private game stays
+    /// unlisted after a restart.
+    pub(crate) code: Option<String>,
+}
+
+impl Snapshot {
+    /// Whether `self` and `other` keep the same game, seats and terms: they differ in
+    /// their messages at most.
+    pub(crate) fn same_but_chat(&self, other: &Snapshot) -> bool {
+        self.seats == other.seats
+            && self.game == other.game
+            && self.course == other.course
+            && self.epoch == other.epoch
+            && self.round == other.round
+            && self.rated == other.rated
+            && self.corr == other.corr
+            && self.code == other.code
+    }
 }
 
 /// What the store must keep after a change of a table, in one transaction.
@@ -225,17 +246,22 @@ impl GameTable {
         round: u32,
         now: Instant,
     ) -> GameTable {
-        GameTable::restored_with((seats, game, course), round, now, (false, None))
+        GameTable::restored_with(
+            (seats, game, course),
+            round,
+            now,
+            (false, None, ChatLog::default(), None),
+        )
     }
 
-    /// A game in play a previous run kept, at its `round`, with its terms: rated or
-    /// not, and a correspondence
-    /// game's state. A correspondence game is not adjourned: it goes on, nobody at it.
+    /// A game in play a previous run kept, at its `round`, with its terms (rated or
+    /// not, and a correspondence game's state), the table's messages and a private
+    /// table's code. A correspondence game is not adjourned: it goes on, nobody at it.
     pub(crate) fn restored_with(
         (seats, game, course): ([Who; 2], Game, Course),
         round: u32,
         now: Instant,
-        (rated, corr): (bool, Option<CorrState>),
+        (rated, corr, chat, code): (bool, Option<CorrState>, ChatLog, Option<String>),
     ) -> GameTable {
         let seats = seats.map(Some);
         let mut table = GameTable::with(
@@ -250,10 +276,11 @@ impl GameTable {
         let away = Player::BOTH.map(|p| table.absent(p, now));
         table.state = TableState::Adjourned(away);
         table.pause_clock();
+        table.talk.chat.restore(&chat);
+        table.talk.code = code;
         if let Some(corr) = corr {
             table.corr = Some(corr.clock);
             table.talk.undo = corr.undo;
-            table.talk.chat = Chat::restored(&corr.said, corr.read, corr.last);
             table.state = TableState::Correspondence([Presence::Left(now); 2]);
         }
         // On disk already: what screens see from the start.
@@ -277,6 +304,8 @@ impl GameTable {
             round,
             rated: false,
             corr: None,
+            chat: talk.chat.log().clone(),
+            code: talk.code.clone(),
         });
         GameTable {
             state,
@@ -487,10 +516,9 @@ impl GameTable {
             corr: self.corr.map(|clock| CorrState {
                 clock,
                 undo: self.talk.undo,
-                said: self.talk.chat.unread(),
-                read: self.talk.chat.read(),
-                last: self.talk.chat.last(),
             }),
+            chat: self.talk.chat.log().clone(),
+            code: self.talk.code.clone(),
         }
     }
 
@@ -800,9 +828,10 @@ impl GameTable {
             }
             Request::Say(text) => match self.talk.chat.say(seat, text, now) {
                 Err(Refused::TooFast) => self.note(To::Seat(seat), words::TOO_FAST.into()),
-                // Held until the other player comes: kept with the game.
-                Ok(()) if self.is_corr() && self.in_play() => self.touch(Some(seat)),
-                _ => {}
+                Err(Refused::Empty) => {}
+                // Kept before any screen shows it, as a move is (and at a
+                // correspondence game held until the other player comes).
+                Ok(()) => self.touch(Some(seat)),
             },
             // The player's own switches: the link keeps them, not the table.
             Request::ToggleMute | Request::ToggleBell => {}
@@ -813,6 +842,7 @@ impl GameTable {
     /// and time control with full clocks started at `now`, nothing pending.
     fn rematch(&mut self, by: Player, now: Instant) {
         self.seats.swap(0, 1);
+        self.talk.chat.swap_colours();
         self.game = Game::with_rules(self.game.ruleset(), self.game.claim_mode());
         let control = self.course.clock().map(Clock::control);
         self.course = Course::with_clock(control.map(Clock::new));
@@ -1099,6 +1129,14 @@ impl GameTable {
                 }
             }
             Err(error) => {
+                if version == self.version {
+                    self.forget_said(snapshot, &error);
+                    if snapshot.same_but_chat(&self.committed) {
+                        // Only messages (or what a screen read) were not kept: the
+                        // game on disk is the table's.
+                        return;
+                    }
+                }
                 if version == self.version && self.in_play_or_over() {
                     self.roll_back();
                     if let Some(seat) = by {
@@ -1137,6 +1175,23 @@ impl GameTable {
         }
     }
 
+    /// The keep showing `snapshot` failed with `error`, nothing newer taken since: the
+    /// messages it carried beyond what the store confirmed are not delivered (no
+    /// screen showed them), and whoever said them is told.
+    fn forget_said(&mut self, snapshot: &Snapshot, error: &str) {
+        let kept = &self.committed.chat;
+        let mut sayers: Vec<Player> = Vec::new();
+        for said in snapshot.chat.since(kept.last()) {
+            if !sayers.contains(&said.from) {
+                sayers.push(said.from);
+            }
+        }
+        self.talk.chat.restore(&self.committed.chat);
+        for seat in sayers {
+            self.note(To::Seat(seat), words::not_delivered_unkept(error));
+        }
+    }
+
     fn in_play_or_over(&self) -> bool {
         self.in_play() || self.state == TableState::Over
     }
@@ -1151,6 +1206,7 @@ impl GameTable {
         self.game = kept.game.clone();
         self.course = kept.course.clone();
         self.corr = kept.corr.as_ref().map(|c| c.clock);
+        self.talk.chat.restore(&kept.chat);
         self.round = kept.round;
         self.epoch = self.epoch.max(kept.epoch) + 1;
         self.talk.undo = None;

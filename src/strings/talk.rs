@@ -36,6 +36,10 @@ pub(crate) const NOT_DELIVERED: &str = "Not delivered: the other player has left
 pub(crate) fn not_delivered_away(name: &str) -> String {
     format!("Not delivered: {name} is away")
 }
+/// A message the server could not write to disk (`error`): nobody saw it.
+pub(crate) fn not_delivered_unkept(error: &str) -> String {
+    format!("Not delivered: the server could not save it ({error})")
+}
 /// A message from a player, as the other sees it.
 pub(crate) fn said(name: &str, text: &str) -> String {
     format!("{name}: {text}")

@@ -333,7 +333,7 @@ impl<F: Face> EventLoop<'_, F> {
         let (said, news): (Vec<News>, Vec<News>) = link
             .news()
             .into_iter()
-            .partition(|n| matches!(n, News::Chat(_)));
+            .partition(|n| matches!(n, News::Chat(_) | News::Earlier(_)));
         // Lines said at the table go first: a move that came with them is told after
         // them, beside them on the status line, as it was made after them.
         for line in said {

@@ -91,6 +91,10 @@ pub(crate) enum News {
     /// stays on the status line until this player's next key, whatever comes after
     /// it, and the last few are shown again while a reply is typed.
     Chat(super::Message),
+    /// A line said at the table before this screen opened, which its player saw
+    /// already (on another screen, or before the server restarted): shown again among
+    /// the lines shown while a reply is typed, never on the status line.
+    Earlier(super::Message),
     /// The line about the game's time, told before as `was`, with only its time left
     /// moved (a correspondence board's minute): it takes the status line's place only
     /// while that shows `was` or nothing, never over a newer message (the opponent's

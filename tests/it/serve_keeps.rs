@@ -47,6 +47,39 @@ fn a_rematch_survives_kill_9() {
     });
 }
 
+/// A line said at the table was kept in memory only: after `kill -9` the game came
+/// back without it. It is on disk before the other screen shows it, and each player's
+/// new screen has it again among the lines said (shown while a reply is typed).
+/// Failed before: after the restart neither screen had the line.
+#[test]
+fn a_line_said_survives_kill_9() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        alice.send(b"mhi bob, good luck\r").await;
+        bob.wait_for("alice: hi bob, good luck").await;
+        alice.wait_for("alice: hi bob, good luck").await;
+        // A crash: no shutdown.
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"1").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for(" 1 B a1").await;
+            screen.wait_for("Yellow to move").await;
+            assert!(!screen.screen().contains("good luck"), "not as news");
+            screen.send(b"m").await;
+            screen.wait_for("Message (0/60)").await;
+            screen.wait_for("alice: hi bob, good luck").await;
+        }
+    });
+}
+
 /// Defect 1, against the AI: the next game after `n` was never written either, so
 /// `kill -9` lost it (and an adjourned AI game with it).
 #[test]

@@ -245,13 +245,7 @@ fn play(rng: &mut SmallRng, game: &mut Game, skills: [f64; 2], moves: usize) {
 
 /// A correspondence game's state, as a table keeps it.
 fn corr_state(clock: CorrClock) -> CorrState {
-    CorrState {
-        clock,
-        undo: None,
-        said: Vec::new(),
-        read: [0; 2],
-        last: 0,
-    }
+    CorrState { clock, undo: None }
 }
 
 /// One finished game at `at`: who, what, the moves, how it ended.
@@ -305,6 +299,8 @@ fn finished_game(rng: &mut SmallRng, members: &[Member], (a, b): (usize, usize))
         round: 1,
         rated: rng.random_bool(0.88),
         corr: corr.then(|| corr_state(CorrClock::new(days))),
+        chat: Default::default(),
+        code: None,
     }
 }
 
@@ -351,6 +347,8 @@ fn corr_game(
         round: 1,
         rated: rng.random_bool(0.85),
         corr: Some(corr_state(clock)),
+        chat: Default::default(),
+        code: None,
     }
 }
 
@@ -367,6 +365,8 @@ pub(crate) fn rated_game(rng: &mut SmallRng, seats: [Who; 2]) -> Snapshot {
         round: 1,
         rated: true,
         corr: None,
+        chat: Default::default(),
+        code: None,
     }
 }
 

@@ -215,6 +215,8 @@ fn import_games(
                     round: 1,
                     rated: false,
                     corr: None,
+                    chat: Default::default(),
+                    code: None,
                 };
                 write_finished(tx, None, &ended, stamp_of(&name.to_string_lossy()))?;
             }

@@ -26,6 +26,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use crate::record::GameResult;
 
+use super::chat::ChatLog;
 use super::corr::CorrState;
 use super::game_record::{Finished, read_table_record};
 use super::names::{NameError, folded, look_alike};
@@ -436,7 +437,7 @@ fn load_live(
     let mut stored = Vec::new();
     {
         let mut rows = tx.prepare(
-            "SELECT table_id, round, record, rated, corr FROM live WHERE playing = 1
+            "SELECT table_id, round, record, rated, corr, chat, code FROM live WHERE playing = 1
              ORDER BY table_id",
         )?;
         let found = rows.query_map([], |row| {
@@ -446,11 +447,25 @@ fn load_live(
                 row.get::<_, Option<String>>(2)?,
                 row.get::<_, bool>(3)?,
                 row.get::<_, Option<String>>(4)?,
+                row.get::<_, Option<String>>(5)?,
+                row.get::<_, Option<String>>(6)?,
             ))
         })?;
         let now = std::time::Instant::now();
         for row in found {
-            let (id, round, record, rated, corr) = row?;
+            let (id, round, record, rated, corr, chat, code) = row?;
+            // Messages that can't be read back cost the game nothing: it comes back
+            // without them, and the log says so.
+            let chat = match chat.as_deref().map(ChatLog::from_json).transpose() {
+                Ok(chat) => chat.unwrap_or_default(),
+                Err(why) => {
+                    problems.push(format!(
+                        "table {id}: its messages can't be read back ({}); it comes back without them",
+                        safe_text(&why)
+                    ));
+                    ChatLog::default()
+                }
+            };
             let read = record
                 .ok_or_else(|| "no record".to_owned())
                 .and_then(|text| read_table_record(&text))
@@ -461,7 +476,7 @@ fn load_live(
             match (u32::try_from(id), u32::try_from(round), read) {
                 (Ok(id), Ok(round), Ok((game, corr))) => stored.push(Stored {
                     id,
-                    table: GameTable::restored_with(game, round, now, (rated, corr)),
+                    table: GameTable::restored_with(game, round, now, (rated, corr, chat, code)),
                 }),
                 (_, _, Err(why)) => problems.push(format!(
                     "table {id}: its game can't be read back ({}); it stays in the database",

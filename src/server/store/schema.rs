@@ -1,6 +1,7 @@
 //! The database's schema, one version after another: `PRAGMA user_version` says which
 //! of [`MIGRATIONS`] a database has had, and opening it applies the rest, each in the
-//! transaction that also moves the version on. Version 2 is the club's (issue 27).
+//! transaction that also moves the version on. Version 2 is the club's (issue 27);
+//! version 8 keeps every table's messages.
 
 use rusqlite::{Connection, Transaction};
 
@@ -191,6 +192,20 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         positions TEXT NOT NULL,
         aside INTEGER NOT NULL  -- when it was moved here, Unix seconds
     ) STRICT;
+    ",
+    // 8: every table's last messages and what each seat read of them (JSON), kept
+    // before any other screen shows them, as moves are. A correspondence game's state
+    // held its unread messages and both read marks until now: they move here. And a
+    // private table's invitation code, so that its game stays unlisted after a
+    // restart (NULL for the games kept before: they come back listed, as before).
+    "
+    ALTER TABLE live ADD COLUMN chat TEXT;
+    ALTER TABLE live ADD COLUMN code TEXT;
+    UPDATE live SET chat = json_object(
+            'said', json(coalesce(corr ->> '$.said', '[]')),
+            'last', coalesce(corr ->> '$.last', 0),
+            'read', json(coalesce(corr ->> '$.read', '[0,0]')))
+        WHERE corr IS NOT NULL AND json_valid(corr);
     ",
 ];
 

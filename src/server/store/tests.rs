@@ -484,3 +484,105 @@ fn a_move_after_a_restart_is_kept_for_the_next_restart() {
     let (_, opened, _) = open(dir.path());
     assert_eq!(opened.stored[0].table.game().len(), 2);
 }
+
+/// A line said at a table, and what each seat's screen read, come back after the
+/// database is opened again (the lead's defect: chat was kept in memory only, so
+/// `kill -9` lost a line a screen had shown). Failed before: no message came back.
+#[test]
+fn a_said_line_and_the_read_marks_come_back_after_reopening() {
+    use crate::ui::Request;
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open(dir.path());
+    let (mut table, first) = keep_of(&[Square::B2]);
+    assert!(store.writer().keep(4, first));
+    let now = std::time::Instant::now();
+    table.request(
+        Player::Yellow,
+        &Request::Say("hi ann, good luck".into()),
+        now,
+    );
+    table.request(Player::Blue, &Request::Say("thanks".into()), now);
+    table.mark_read(Player::Blue, 1);
+    // A move too, so that a keep follows whether or not a line makes one.
+    let two = Game::from_moves([Square::B2, Square::C3]).unwrap();
+    table.take_moves((Player::Yellow, table.epoch()), &two, now);
+    let keep = table.take_keep().unwrap();
+    assert!(store.writer().keep(4, keep));
+    assert!(store.writer().flush());
+    assert!(heard.lock().unwrap().iter().all(|(_, _, r)| r.is_ok()));
+    drop(store);
+    let (_, opened, _) = open(dir.path());
+    let table = &opened.stored[0].table;
+    let chat = &table.talk().chat;
+    let said: Vec<(Player, u64, &str)> = chat
+        .since(0)
+        .map(|s| (s.from, s.number, s.text.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (Player::Yellow, 1, "hi ann, good luck"),
+            (Player::Blue, 2, "thanks")
+        ]
+    );
+    assert_eq!(chat.last(), 2);
+    assert_eq!(chat.read_by(Player::Blue), 1);
+    assert_eq!(chat.read_by(Player::Yellow), 0);
+    // Shown as kept: what every screen sees from the start.
+    assert_eq!(table.committed().chat.last(), 2);
+}
+
+/// A database of version 7 kept a correspondence game's unread messages and both read
+/// marks in its state (JSON): opening it moves them to the table's messages, and the
+/// game comes back with them.
+#[test]
+fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+    assert!(table.set_terms(false, Some(3)));
+    table.sit(who("bob"), std::time::Instant::now());
+    assert!(store.writer().keep(2, table.take_keep().unwrap()));
+    assert!(store.writer().flush());
+    drop(store);
+    // Back to version 7 as it wrote it: the messages in the state, no column of
+    // their own.
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.execute_batch(
+        "UPDATE live SET corr = json_set(corr,
+             '$.said', json('[[\"yellow\", 2, \"see you tomorrow\"]]'),
+             '$.read', json('[2, 1]'),
+             '$.last', 2);
+         ALTER TABLE live DROP COLUMN chat;
+         ALTER TABLE live DROP COLUMN code;
+         PRAGMA user_version = 7;",
+    )
+    .unwrap();
+    drop(conn);
+    let (_, opened, _) = open(dir.path());
+    assert_eq!(opened.stored.len(), 1);
+    let table = &opened.stored[0].table;
+    assert!(table.is_corr());
+    let chat = &table.talk().chat;
+    let said: Vec<(Player, u64, &str)> = chat
+        .since(0)
+        .map(|s| (s.from, s.number, s.text.as_str()))
+        .collect();
+    assert_eq!(said, [(Player::Yellow, 2, "see you tomorrow")]);
+    assert_eq!(
+        (
+            chat.last(),
+            chat.read_by(Player::Blue),
+            chat.read_by(Player::Yellow)
+        ),
+        (2, 2, 1)
+    );
+    assert_eq!(
+        schema::version(&db_conn(dir.path())).unwrap(),
+        schema::current()
+    );
+}
+
+fn db_conn(dir: &Path) -> Connection {
+    Connection::open(db_path(dir)).unwrap()
+}

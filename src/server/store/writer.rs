@@ -337,15 +337,27 @@ pub(super) fn write_keep(
             let shown = &keep.snapshot;
             let text = table_record(&shown.seats, &shown.game, &shown.course).to_string();
             let corr = shown.corr.as_ref().map(CorrState::to_json);
+            let chat = shown.chat.to_json();
             tx.prepare_cached(
-                "INSERT INTO live (table_id, round, version, playing, record, rated, corr)
-                 VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6)
+                "INSERT INTO live (table_id, round, version, playing, record, rated, corr, chat,
+                     code)
+                 VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
                  ON CONFLICT (table_id) DO UPDATE SET
                      round = excluded.round, version = excluded.version, playing = 1,
-                     record = excluded.record, rated = excluded.rated, corr = excluded.corr
+                     record = excluded.record, rated = excluded.rated, corr = excluded.corr,
+                     chat = excluded.chat, code = excluded.code
                  WHERE excluded.version > live.version",
             )?
-            .execute(params![id, round, version, text, shown.rated, corr])?;
+            .execute(params![
+                id,
+                round,
+                version,
+                text,
+                shown.rated,
+                corr,
+                chat,
+                shown.code
+            ])?;
         }
         None => {
             tx.prepare_cached(

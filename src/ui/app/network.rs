@@ -286,6 +286,13 @@ impl App {
                 chat.held = Some(said.clone());
                 self.set_message(said, false);
             }
+            News::Earlier(said) => {
+                let chat = &mut served.chat;
+                if chat.lines.len() == super::CHAT_KEPT {
+                    chat.lines.pop_front();
+                }
+                chat.lines.push_back(said.text);
+            }
             News::TimeLeft { was, now } => {
                 // Only over the line it updates: a newer message stays until it is read.
                 if self.message.as_ref().is_none_or(|shown| *shown == was) {
