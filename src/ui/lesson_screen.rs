@@ -100,15 +100,18 @@ impl LessonView<'_> {
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(note.to_owned(), look.error()));
             }
+            // Keys longer than the border lose whole wordings from the front (the
+            // choosing keys, which the help also gives), never half a word.
+            let room = usize::from(area.width.saturating_sub(2));
+            let keys = crate::text::fit_parts_from_front(&hint_line(HintLine::LessonMenu), room)
+                .into_owned();
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .block(
                     Block::bordered()
                         .title(Line::styled(words::MENU, look.strong()))
                         .title(Line::raw(hint_line(HintLine::PanelHelp)).right_aligned())
-                        .title_bottom(
-                            Line::styled(hint_line(HintLine::LessonMenu), look.dim()).centered(),
-                        ),
+                        .title_bottom(Line::styled(keys, look.dim()).centered()),
                 )
                 .render(area, buf);
             return;

@@ -136,13 +136,7 @@ impl PuzzleView<'_> {
         // Keys longer than the border lose whole wordings from the front (the move
         // keys, which the task line and the help also give), never half a word.
         let room = usize::from(panel.width.saturating_sub(2));
-        let mut keys = keys.as_str();
-        while !crate::text::fits(keys, room)
-            && let Some((_, rest)) = keys.split_once(" · ")
-        {
-            keys = rest;
-        }
-        let keys = crate::text::fit(keys, room).into_owned();
+        let keys = crate::text::fit_parts_from_front(&keys, room).into_owned();
         let last = wrapped_last_top(&lines, panel);
         let top = state.panel_top().min(last);
         let mut block = Block::bordered()

@@ -460,3 +460,27 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
     let _ = typing(&mut s, "c3");
     assert_ne!(s.phase(), &LessonPhase::Asking, "tried once it shows");
 }
+
+/// QA: narrower than its keys, the lessons menu's bottom border cut them at the front,
+/// mid-word ("ick: open · p: puzzles · q: quit" at 44 columns, "-9: choose" at 60);
+/// whole wordings are dropped from the front instead, as the puzzle panel's are.
+#[test]
+fn the_lessons_menu_keys_are_whole_on_a_narrow_screen() {
+    let mut s = state();
+    let _ = press(&mut s, KeyCode::Char('m'));
+    for (w, h, keys) in [
+        (
+            80,
+            24,
+            "─↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit─",
+        ),
+        (60, 16, "─Enter or click: open · p: puzzles · q: quit─"),
+        (44, 16, "─p: puzzles · q: quit─"),
+    ] {
+        let _ = s.handle(Input::Resize(w, h));
+        let rows = crate::common::rows(render(&s, w, h).backend().buffer());
+        let border = rows.last().unwrap();
+        assert!(border.contains(keys), "{w}×{h}: {border}");
+        assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");
+    }
+}
