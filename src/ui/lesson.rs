@@ -16,7 +16,7 @@ use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
-use super::effect::{Effect, Effects, Input};
+use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::{HelpAnswer, HelpView};
 use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
 use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
@@ -233,15 +233,12 @@ impl LessonState {
             None => {}
         }
         // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
-        // game's: a square or a claim typed there would be a try nobody saw.
-        if let Input::Key(key) = input
-            && !matches!(self.phase, LessonPhase::Menu(_))
+        // game's: a square or a claim typed or clicked there would be a try nobody saw.
+        if !matches!(self.phase, LessonPhase::Menu(_))
             && self.layout().is_none()
+            && let Some(effects) = behind_enlarge(input, |action| self.apply(action))
         {
-            return match keymap::action(key, KeyContext::TooSmall) {
-                Some(action) => self.apply(action),
-                None => Vec::new(),
-            };
+            return effects;
         }
         if let Input::Key(key) = input {
             self.note = None;

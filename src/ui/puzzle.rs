@@ -16,9 +16,9 @@ use crate::rules::{Game, Move, Square};
 use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
-use super::effect::{Effect, Effects, Input};
+use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::{HelpAnswer, HelpView};
-use super::keymap::{self, Action, HintLine, KeyContext, hint_line};
+use super::keymap::{Action, HintLine, KeyContext, hint_line};
 use super::layout::{ScreenLayout, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
@@ -236,14 +236,11 @@ impl PuzzleState {
             None => {}
         }
         // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
-        // game's: a square typed there would be a rated try nobody saw.
-        if let Input::Key(key) = input
-            && ScreenLayout::new(board_area(self.size())).is_none()
+        // game's: a square typed or clicked there would be a rated try nobody saw.
+        if ScreenLayout::new(board_area(self.size())).is_none()
+            && let Some(effects) = behind_enlarge(input, |action| self.apply(action))
         {
-            return match keymap::action(key, KeyContext::TooSmall) {
-                Some(action) => self.apply(action),
-                None => Vec::new(),
-            };
+            return effects;
         }
         if matches!(input, Input::Key(_)) {
             self.note = None;
