@@ -68,6 +68,12 @@ const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;
 /// The narrowest text side worth giving the board room for.
 const MIN_TEXT: u16 = 24;
+/// The narrowest text side a lesson is shown with: its border and 14 columns of text,
+/// as at 60 columns. Narrower, the verdict of a try, the hint and the notes had no room
+/// at all (at 44 columns only the board showed, and a wrong try looked like nothing).
+const MIN_TEXT_SIDE: u16 = 16;
+/// The narrowest terminal a lesson is shown in: the game's board side and the text side.
+pub const LESSON_MIN_WIDTH: u16 = BOARD_WIDTH + MIN_TEXT_SIDE;
 
 impl LessonState {
     /// The screen at the first lesson not done (the menu when all are done).
@@ -506,8 +512,12 @@ pub(crate) fn board_area(size: Rect) -> Rect {
     Rect::new(size.x, size.y, size.width - text, size.height)
 }
 
-/// Where the ladders, board and status go in a `size` terminal (`None`: too small).
+/// Where the ladders, board and status go in a `size` terminal (`None`: too small, for
+/// them or for the text side, [`LESSON_MIN_WIDTH`]).
 pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
+    if text_area(size).width < MIN_TEXT_SIDE {
+        return None;
+    }
     let left = board_area(size);
     let whole = (left.width >= BOARD_SIDE).then_some(WHOLE_LADDER);
     ScreenLayout::with_ladders(left, whole)

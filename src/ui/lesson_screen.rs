@@ -15,9 +15,9 @@ use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
 use super::layout::wrapped_last_top;
-use super::lesson::{LessonPhase, LessonState, layout, text_area, text_lines};
+use super::lesson::{LESSON_MIN_WIDTH, LessonPhase, LessonState, layout, text_area, text_lines};
 use super::look::Look;
-use super::screen::render_too_small;
+use super::screen::render_enlarge;
 use super::status::totals_at;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
@@ -117,7 +117,7 @@ impl LessonView<'_> {
             return;
         }
         let Some(layout) = layout(area) else {
-            render_too_small(area, MIN_HEIGHT, buf);
+            render_enlarge(area, LESSON_MIN_WIDTH, MIN_HEIGHT, buf);
             return;
         };
         let Some(lesson) = state.lesson() else {
