@@ -134,6 +134,20 @@ pub fn fit_parts(text: &str, columns: usize) -> Cow<'_, str> {
     }
 }
 
+/// `text`, a list of parts joined by [`PART_SEPARATOR`], fitted to `columns` by
+/// dropping whole parts from the front: a border's keys, whose first part (the move
+/// keys, given elsewhere too) matters least and whose last (quit) most. When even
+/// the last part does not fit, as [`fit`].
+pub fn fit_parts_from_front(text: &str, columns: usize) -> Cow<'_, str> {
+    let mut kept = text;
+    while !fits(kept, columns)
+        && let Some((_, rest)) = kept.split_once(PART_SEPARATOR)
+    {
+        kept = rest;
+    }
+    fit(kept, columns)
+}
+
 /// `text` fitted to `columns` ([`fit`]) and padded with spaces to exactly `columns`
 /// columns: a table's cell (`format!`'s `{:<n}` pads by `char`s, not columns).
 pub fn pad(text: &str, columns: usize) -> String {
@@ -272,6 +286,20 @@ mod tests {
             fit_parts("Blue played b3 (section 2)", 20),
             "Blue played b3…"
         );
+    }
+
+    #[test]
+    fn parts_from_the_front_go_whole() {
+        let keys = "↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit";
+        assert_eq!(fit_parts_from_front(keys, 80), keys);
+        assert_eq!(
+            fit_parts_from_front(keys, 43),
+            "Enter or click: open · p: puzzles · q: quit"
+        );
+        assert_eq!(fit_parts_from_front(keys, 42), "p: puzzles · q: quit");
+        assert_eq!(fit_parts_from_front(keys, 7), "q: quit");
+        assert_eq!(fit_parts_from_front(keys, 5), "q: q…");
+        assert_eq!(fit_parts_from_front("", 0), "");
     }
 
     #[test]

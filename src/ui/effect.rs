@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use crate::rules::Square;
 
 use super::ai_worker::AiRequest;
+use super::keymap::{self, Action, KeyContext};
 use super::layout::ScreenLayout;
 use super::puzzle_check::CheckRequest;
 use super::table_link::Request;
@@ -99,3 +100,67 @@ pub enum Effect {
 
 /// The effects of one input, in order.
 pub type Effects = Vec<Effect>;
+
+/// An input to a screen hidden behind the "please enlarge" screen, which shows nothing
+/// else: a key acts only as [`KeyContext::TooSmall`] has it (`q` and Ctrl-c quit,
+/// through `apply`), any other key and a click or a menu pick do nothing, so nothing is
+/// chosen or played that the player could not see. `None`: a resize or the timer, taken
+/// as usual.
+pub(crate) fn behind_enlarge(
+    input: Input,
+    apply: impl FnOnce(Action) -> Effects,
+) -> Option<Effects> {
+    match input {
+        Input::Key(key) => Some(match keymap::action(key, KeyContext::TooSmall) {
+            Some(action) => apply(action),
+            None => Vec::new(),
+        }),
+        Input::Click(_) | Input::Pick(_) => Some(Vec::new()),
+        Input::Resize(..) | Input::Tick => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::*;
+
+    #[test]
+    fn behind_the_enlarge_screen_q_and_ctrl_c_act_clicks_do_nothing_resizes_pass() {
+        let key = |code, modifiers| Input::Key(KeyEvent::new(code, modifiers));
+        let quit = |action| {
+            vec![if action == Action::ForceQuit {
+                Effect::Quit
+            } else {
+                Effect::Redraw
+            }]
+        };
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            behind_enlarge(key(KeyCode::Char('q'), none), quit),
+            Some(vec![Effect::Quit])
+        );
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(behind_enlarge(ctrl_c, quit), Some(vec![Effect::Quit]));
+        for code in [
+            KeyCode::Char('c'),
+            KeyCode::Char('3'),
+            KeyCode::Enter,
+            KeyCode::Char('?'),
+        ] {
+            assert_eq!(
+                behind_enlarge(key(code, none), quit),
+                Some(vec![]),
+                "{code:?}"
+            );
+        }
+        assert_eq!(
+            behind_enlarge(Input::Click(Some(Square::B3)), quit),
+            Some(vec![])
+        );
+        assert_eq!(behind_enlarge(Input::Pick(0), quit), Some(vec![]));
+        assert_eq!(behind_enlarge(Input::Resize(80, 24), quit), None);
+        assert_eq!(behind_enlarge(Input::Tick, quit), None);
+    }
+}

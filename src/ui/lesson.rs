@@ -16,7 +16,7 @@ use crate::strings::{claim as claim_words, describe, lesson as words};
 
 use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
-use super::effect::{Effect, Effects, Input};
+use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::{HelpAnswer, HelpView};
 use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
 use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
@@ -68,6 +68,12 @@ const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;
 /// The narrowest text side worth giving the board room for.
 const MIN_TEXT: u16 = 24;
+/// The narrowest text side a lesson is shown with: its border and 14 columns of text,
+/// as at 60 columns. Narrower, the verdict of a try, the hint and the notes had no room
+/// at all (at 44 columns only the board showed, and a wrong try looked like nothing).
+const MIN_TEXT_SIDE: u16 = 16;
+/// The narrowest terminal a lesson is shown in: the game's board side and the text side.
+pub const LESSON_MIN_WIDTH: u16 = BOARD_WIDTH + MIN_TEXT_SIDE;
 
 impl LessonState {
     /// The screen at the first lesson not done (the menu when all are done).
@@ -233,15 +239,12 @@ impl LessonState {
             None => {}
         }
         // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
-        // game's: a square or a claim typed there would be a try nobody saw.
-        if let Input::Key(key) = input
-            && !matches!(self.phase, LessonPhase::Menu(_))
+        // game's: a square or a claim typed or clicked there would be a try nobody saw.
+        if !matches!(self.phase, LessonPhase::Menu(_))
             && self.layout().is_none()
+            && let Some(effects) = behind_enlarge(input, |action| self.apply(action))
         {
-            return match keymap::action(key, KeyContext::TooSmall) {
-                Some(action) => self.apply(action),
-                None => Vec::new(),
-            };
+            return effects;
         }
         if let Input::Key(key) = input {
             self.note = None;
@@ -509,8 +512,12 @@ pub(crate) fn board_area(size: Rect) -> Rect {
     Rect::new(size.x, size.y, size.width - text, size.height)
 }
 
-/// Where the ladders, board and status go in a `size` terminal (`None`: too small).
+/// Where the ladders, board and status go in a `size` terminal (`None`: too small, for
+/// them or for the text side, [`LESSON_MIN_WIDTH`]).
 pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
+    if text_area(size).width < MIN_TEXT_SIDE {
+        return None;
+    }
     let left = board_area(size);
     let whole = (left.width >= BOARD_SIDE).then_some(WHOLE_LADDER);
     ScreenLayout::with_ladders(left, whole)

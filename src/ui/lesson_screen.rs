@@ -15,9 +15,9 @@ use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
 use super::layout::wrapped_last_top;
-use super::lesson::{LessonPhase, LessonState, layout, text_area, text_lines};
+use super::lesson::{LESSON_MIN_WIDTH, LessonPhase, LessonState, layout, text_area, text_lines};
 use super::look::Look;
-use super::screen::render_too_small;
+use super::screen::render_enlarge;
 use super::status::totals_at;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
@@ -100,21 +100,24 @@ impl LessonView<'_> {
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(note.to_owned(), look.error()));
             }
+            // Keys longer than the border lose whole wordings from the front (the
+            // choosing keys, which the help also gives), never half a word.
+            let room = usize::from(area.width.saturating_sub(2));
+            let keys = crate::text::fit_parts_from_front(&hint_line(HintLine::LessonMenu), room)
+                .into_owned();
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .block(
                     Block::bordered()
                         .title(Line::styled(words::MENU, look.strong()))
                         .title(Line::raw(hint_line(HintLine::PanelHelp)).right_aligned())
-                        .title_bottom(
-                            Line::styled(hint_line(HintLine::LessonMenu), look.dim()).centered(),
-                        ),
+                        .title_bottom(Line::styled(keys, look.dim()).centered()),
                 )
                 .render(area, buf);
             return;
         }
         let Some(layout) = layout(area) else {
-            render_too_small(area, MIN_HEIGHT, buf);
+            render_enlarge(area, LESSON_MIN_WIDTH, MIN_HEIGHT, buf);
             return;
         };
         let Some(lesson) = state.lesson() else {

@@ -16,9 +16,9 @@ use crate::rules::{Game, Move, Square};
 use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
-use super::effect::{Effect, Effects, Input};
+use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::{HelpAnswer, HelpView};
-use super::keymap::{self, Action, HintLine, KeyContext, hint_line};
+use super::keymap::{Action, HintLine, KeyContext, hint_line};
 use super::layout::{ScreenLayout, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
@@ -26,6 +26,10 @@ use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
 pub(crate) const PANEL_HEIGHT: u16 = 7;
+/// The lowest terminal a puzzle is shown in: the game's, and a panel with one line of
+/// text between its borders (a longer verdict scrolls). Lower, the verdict and the notes
+/// had no room at all: at 44×16 a wrong answer showed only the rating it cost.
+pub const PUZZLE_MIN_HEIGHT: u16 = super::layout::MIN_HEIGHT + 3;
 
 /// What the screen shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -236,14 +240,11 @@ impl PuzzleState {
             None => {}
         }
         // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
-        // game's: a square typed there would be a rated try nobody saw.
-        if let Input::Key(key) = input
-            && ScreenLayout::new(board_area(self.size())).is_none()
+        // game's: a square typed or clicked there would be a rated try nobody saw.
+        if layout(self.size()).is_none()
+            && let Some(effects) = behind_enlarge(input, |action| self.apply(action))
         {
-            return match keymap::action(key, KeyContext::TooSmall) {
-                Some(action) => self.apply(action),
-                None => Vec::new(),
-            };
+            return effects;
         }
         if matches!(input, Input::Key(_)) {
             self.note = None;
@@ -377,6 +378,15 @@ pub(crate) fn board_area(size: Rect) -> Rect {
         .saturating_sub(super::layout::MIN_HEIGHT)
         .min(PANEL_HEIGHT);
     Rect::new(size.x, size.y, size.width, size.height - panel)
+}
+
+/// Where the ladders, board and status go in a `size` terminal (`None`: too small, for
+/// them or for the panel, [`PUZZLE_MIN_HEIGHT`]).
+pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
+    if size.height < PUZZLE_MIN_HEIGHT {
+        return None;
+    }
+    ScreenLayout::new(board_area(size))
 }
 
 /// Where the panel under the board goes on a `size` screen.

@@ -13,9 +13,9 @@ use crate::strings::seat_name;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::{MIN_HEIGHT, ScreenLayout, wrapped_last_top};
+use super::layout::wrapped_last_top;
 use super::look::Look;
-use super::puzzle::{PuzzlePhase, PuzzleState, panel_area, panel_lines};
+use super::puzzle::{PUZZLE_MIN_HEIGHT, PuzzlePhase, PuzzleState, panel_area, panel_lines};
 use super::screen::render_too_small;
 use super::status::totals_at;
 
@@ -46,9 +46,8 @@ impl PuzzleView<'_> {
         let area = area.intersection(buf.area);
         let state = self.state;
         let look = self.look;
-        let top = super::puzzle::board_area(area);
-        let Some(layout) = ScreenLayout::new(top) else {
-            render_too_small(area, MIN_HEIGHT, buf);
+        let Some(layout) = super::puzzle::layout(area) else {
+            render_too_small(area, PUZZLE_MIN_HEIGHT, buf);
             return;
         };
         let game = state.game();
@@ -136,13 +135,7 @@ impl PuzzleView<'_> {
         // Keys longer than the border lose whole wordings from the front (the move
         // keys, which the task line and the help also give), never half a word.
         let room = usize::from(panel.width.saturating_sub(2));
-        let mut keys = keys.as_str();
-        while !crate::text::fits(keys, room)
-            && let Some((_, rest)) = keys.split_once(" · ")
-        {
-            keys = rest;
-        }
-        let keys = crate::text::fit(keys, room).into_owned();
+        let keys = crate::text::fit_parts_from_front(&keys, room).into_owned();
         let last = wrapped_last_top(&lines, panel);
         let top = state.panel_top().min(last);
         let mut block = Block::bordered()

@@ -9,7 +9,7 @@ use crate::strings::start as words;
 
 use crate::rules::Ruleset;
 
-use super::effect::{Effect, Effects, Input};
+use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::{self, HelpAnswer, HelpView};
 use super::keymap::{self, Action, Direction, KeyContext, START_KEYS};
 use super::look::Look;
@@ -171,19 +171,16 @@ impl StartState {
             Some(_) => return vec![Effect::Redraw],
             None => {}
         }
-        if too_small(self.size) {
-            // Nothing but the "please enlarge" screen is shown: a key must not pick
-            // a door the player cannot see (the game's screen does the same).
-            match input {
-                Input::Key(key) => {
-                    return match keymap::action(key, KeyContext::TooSmall) {
-                        Some(Action::Quit | Action::ForceQuit) => vec![Effect::Quit],
-                        _ => Vec::new(),
-                    };
-                }
-                Input::Pick(_) | Input::Click(_) => return Vec::new(),
-                Input::Resize(..) | Input::Tick => {}
-            }
+        // Nothing but the "please enlarge" screen is shown: a key must not pick a door
+        // the player cannot see (the game's screen does the same); q quits.
+        let quit = |action| match action {
+            Action::Quit | Action::ForceQuit => vec![Effect::Quit],
+            _ => Vec::new(),
+        };
+        if too_small(self.size)
+            && let Some(effects) = behind_enlarge(input, quit)
+        {
+            return effects;
         }
         let key = match input {
             Input::Resize(width, height) => {

@@ -329,10 +329,11 @@ fn an_unknown_key_in_a_lesson_says_so_once() {
     assert!(said.contains("That key does nothing here"), "{said}");
 }
 
-/// The lesson's help, longer than a small screen, scrolls to its last line.
+/// The lesson's help, longer than a small screen, scrolls to its last line (at the
+/// narrowest a lesson is shown in, 60×16).
 #[test]
 fn the_help_scrolls_on_a_small_screen() {
-    let (w, h) = (44, 16);
+    let (w, h) = (60, 16);
     let mut s = state();
     let _ = s.handle(Input::Resize(w, h));
     let screen =
@@ -459,4 +460,63 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
     let _ = s.handle(Input::Resize(80, 24));
     let _ = typing(&mut s, "c3");
     assert_ne!(s.phase(), &LessonPhase::Asking, "tried once it shows");
+}
+
+/// QA: narrower than its keys, the lessons menu's bottom border cut them at the front,
+/// mid-word ("ick: open · p: puzzles · q: quit" at 44 columns, "-9: choose" at 60);
+/// whole wordings are dropped from the front instead, as the puzzle panel's are.
+#[test]
+fn the_lessons_menu_keys_are_whole_on_a_narrow_screen() {
+    let mut s = state();
+    let _ = press(&mut s, KeyCode::Char('m'));
+    for (w, h, keys) in [
+        (
+            80,
+            24,
+            "─↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit─",
+        ),
+        (60, 16, "─Enter or click: open · p: puzzles · q: quit─"),
+        (44, 16, "─p: puzzles · q: quit─"),
+    ] {
+        let _ = s.handle(Input::Resize(w, h));
+        let rows = crate::common::rows(render(&s, w, h).backend().buffer());
+        let border = rows.last().unwrap();
+        assert!(border.contains(keys), "{w}×{h}: {border}");
+        assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");
+    }
+}
+
+/// QA: narrower than 60 columns the lesson's text side had (almost) no room: at 44×16
+/// only the board showed, and a wrong try said nothing ("Not yet", why and the hint
+/// were in the text side). A lesson now asks for 60 columns, where the side has 14
+/// (the rest scrolls); behind that "please enlarge" screen a typed or clicked square is
+/// no try. At 60×16 a wrong try says so.
+#[test]
+fn a_wrong_try_shows_at_the_narrowest_size_a_lesson_is_shown() {
+    let mut s = state();
+    for (w, h) in [(44, 16), (59, 24)] {
+        let _ = s.handle(Input::Resize(w, h));
+        let screen = crate::common::rows(render(&s, w, h).backend().buffer()).join("\n");
+        // The words as read, whatever the wrapping.
+        let said = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            said.contains(&format!(
+                "Please enlarge the terminal to 60×16 (now {w}×{h})"
+            )),
+            "{screen}"
+        );
+        assert_eq!(typing(&mut s, "b1"), vec![], "{w}×{h}");
+        assert_eq!(s.handle(Input::Click(Some(Square::B1))), vec![], "{w}×{h}");
+        assert_eq!(s.phase(), &LessonPhase::Asking, "no try at {w}×{h}");
+    }
+    let (w, h) = (60, 16);
+    let _ = s.handle(Input::Resize(w, h));
+    let _ = typing(&mut s, "b1");
+    assert!(
+        matches!(s.phase(), LessonPhase::Tried(..)),
+        "{:?}",
+        s.phase()
+    );
+    let screen = crate::common::rows(render(&s, w, h).backend().buffer()).join("\n");
+    assert!(screen.contains("Not yet"), "{screen}");
 }

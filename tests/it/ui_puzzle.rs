@@ -254,10 +254,11 @@ fn skip_opens_another_puzzle() {
     assert_eq!(s.progress().tries, 0, "a skip is not a try");
 }
 
-/// The puzzle's help, longer than a small screen, scrolls to its last line.
+/// The puzzle's help, longer than a small screen, scrolls to its last line (at the
+/// lowest a puzzle is shown in, 44×19).
 #[test]
 fn the_help_scrolls_on_a_small_screen() {
-    let (w, h) = (44, 16);
+    let (w, h) = (44, 19);
     let mut s = state("p0001");
     let _ = s.handle(Input::Resize(w, h));
     let screen = |s: &PuzzleState| {
@@ -343,4 +344,41 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
     let _ = s.handle(Input::Resize(80, 24));
     let _ = press(&mut s, KeyCode::Enter);
     assert_ne!(s.phase(), &PuzzlePhase::Asking, "played once it shows");
+}
+
+/// QA: from 44×16 to 44×18 the panel under the board had no line between its borders,
+/// so a wrong answer showed only the rating it cost, never "Not this one" nor why (nor
+/// a note such as a full square). A puzzle now asks for 44×19, a panel of one line
+/// (the rest scrolls); behind that "please enlarge" screen a typed or clicked square
+/// is no try. At 44×19 the verdict shows.
+#[test]
+fn the_verdict_shows_at_the_lowest_size_a_puzzle_is_shown() {
+    let mut s = state("p0001");
+    for (w, h) in [(44, 16), (44, 18), (80, 18)] {
+        let _ = s.handle(Input::Resize(w, h));
+        let screen =
+            crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer()).join("\n");
+        // The words as read, whatever the wrapping.
+        let said = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            said.contains(&format!(
+                "Please enlarge the terminal to 44×19 (now {w}×{h})"
+            )),
+            "{screen}"
+        );
+        assert_eq!(typing(&mut s, "b4"), vec![], "{w}×{h}");
+        assert_eq!(s.handle(Input::Click(Some(Square::B4))), vec![], "{w}×{h}");
+        assert_eq!(s.phase(), &PuzzlePhase::Asking, "no try at {w}×{h}");
+        assert_eq!(
+            s.progress(),
+            &Progress::default(),
+            "no try counted at {w}×{h}"
+        );
+    }
+    let (w, h) = (44, 19);
+    let _ = s.handle(Input::Resize(w, h));
+    let _ = typing(&mut s, "b4");
+    assert!(matches!(s.phase(), PuzzlePhase::Answered(v, _) if !v.solved));
+    let screen = crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer()).join("\n");
+    assert!(screen.contains("Not this one"), "{screen}");
 }

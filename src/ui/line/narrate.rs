@@ -188,7 +188,7 @@ impl Narrator {
             let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
             lines.push(state_line(app, played.as_deref()));
             if let Some(message) = app.message() {
-                lines.push(message.line_words().into_owned());
+                lines.push(words::sentences(&[&message.line_words()]));
             }
             if let Overlay::Question(question) = app.overlay() {
                 lines.push(app.question_words(question, Answering::Commands));
@@ -962,6 +962,33 @@ mod tests {
             ],
             "{said:?}"
         );
+    }
+
+    /// QA: a game told whole (the first time, or back from its review) said its message
+    /// without the full stop every other line has ("The game is over: new for a new
+    /// game, review to review it, quit to quit").
+    #[test]
+    fn a_game_told_whole_ends_its_message_as_a_sentence() {
+        let game: crate::rules::Game = "a1 a1 a1 a1"
+            .parse::<crate::record::Record>()
+            .unwrap()
+            .to_game()
+            .unwrap();
+        let mut app = crate::ui::App::with_game(crate::session::GameConfig::default(), game);
+        for c in ['a', '1'] {
+            let key = ratatui::crossterm::event::KeyEvent::from(
+                ratatui::crossterm::event::KeyCode::Char(c),
+            );
+            let _ = app.handle(crate::ui::Input::Key(key));
+        }
+        let message = app
+            .message()
+            .expect("a full square is refused")
+            .line_words()
+            .into_owned();
+        assert!(!message.ends_with('.'), "{message}");
+        let said = Narrator::default().tell(&Screen::Game(app));
+        assert_eq!(said.last(), Some(&format!("{message}.")), "{said:?}");
     }
 
     /// `mistake` with no mistake after the move shown said so, then repeated the
