@@ -335,10 +335,12 @@ pub(crate) fn at_start(of: usize) -> String {
     )
 }
 
-/// The replay viewer's first line: the record and its players.
+/// The replay viewer's first line: its title (a file's name, a served game's players
+/// and date, or the review of the game just played, which is why no "Replay of" leads
+/// it) and its players.
 pub(crate) fn replay_heading(name: &str, blue: &str, yellow: &str, moves: usize) -> String {
     format!(
-        "Replay of {name}: Blue {blue}, Yellow {yellow}, {}. Type next, back, go and a \
+        "{name}: Blue {blue}, Yellow {yellow}, {}. Type next, back, go and a \
          move number, why, or help.",
         super::moves_count(moves)
     )

@@ -114,7 +114,7 @@ fn good_files_open_in_the_line_mode_without_a_terminal() {
     for (args, first) in [
         (
             vec!["replay", "assets/games/complete.hij"],
-            "Replay of complete.hij",
+            "complete.hij: Blue",
         ),
         (
             vec!["play", "--load", "assets/games/unfinished.hij"],

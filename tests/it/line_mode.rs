@@ -227,6 +227,13 @@ fn a_whole_game_against_the_ai_through_a_pipe() {
     s.wait_for("Game over:");
     let over = s.wait_for("The game is over");
     assert!(over.last().unwrap().contains("review"), "{over:?}");
+    // The review's heading names it once: it used to read "Replay of Review of ...".
+    s.send("review");
+    let heading = s.wait_for("Review of the game just played: Blue");
+    assert!(
+        !heading.last().unwrap().contains("Replay of"),
+        "{heading:?}"
+    );
     let lines = s.finish();
     for line in &lines {
         assert_commands(line);
@@ -462,7 +469,7 @@ fn a_replay_reads_a_move_s_mark_and_comments() {
 fn a_review_through_a_pipe() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
     let mut s = Piped::start(&["replay", record]);
-    s.wait_for("Replay of blunder.hij: Blue medium, Yellow medium, 64 moves.");
+    s.wait_for("blunder.hij: Blue medium, Yellow medium, 64 moves.");
     s.wait_for("The start: the empty board, 64 moves to come.");
     s.send("why");
     s.wait_for("No move shown yet");
