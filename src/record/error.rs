@@ -72,8 +72,8 @@ pub enum RecordError {
         /// The text has not one character (not even white space).
         blank: bool,
     },
-    /// A move names a full square.
-    #[error("{}move {move_number} ({player}) plays {square}, which is full", at(.location))]
+    /// A move names a full square (or comes after the 64th, when every square is).
+    #[error("{}move {move_number} ({player}) plays {square}, {}", at(.location), why_full(*.move_number))]
     FullSquare {
         /// Where the move is written, if the record was parsed.
         location: Option<Location>,
@@ -244,5 +244,16 @@ fn at(location: &Option<Location>) -> String {
     match location {
         Some(l) => format!("line {}, column {}: ", l.line, l.column),
         None => String::new(),
+    }
+}
+
+/// Why a move's square is full: past the 64th move the whole board is, and saying
+/// that one square is would send the reader looking for a wrong move.
+fn why_full(move_number: u32) -> String {
+    // 16 squares of 4 sections: the 64th move fills the board.
+    if move_number > 64 {
+        "but the game ended when the board filled at move 64".to_owned()
+    } else {
+        "which is full".to_owned()
     }
 }

@@ -715,3 +715,22 @@ fn clocks_and_the_time_control_read_back() {
         Err(RecordError::InvalidTimeControlTag { location: None, .. })
     ));
 }
+
+#[test]
+fn a_65th_move_is_told_the_board_filled_not_that_its_square_is_full() {
+    let squares = ["a", "b", "c", "d"]
+        .iter()
+        .flat_map(|c| (1..=4).map(move |r| format!("{c}{r}")));
+    let mut text: Vec<String> = squares.flat_map(|s| vec![s; 4]).collect();
+    text.push("b2".to_owned());
+    let e = text
+        .join(" ")
+        .parse::<Record>()
+        .unwrap()
+        .to_game()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 193: move 65 (Blue) plays b2, but the game ended when the board filled at move 64"
+    );
+}
