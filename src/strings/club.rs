@@ -60,8 +60,14 @@ pub(crate) fn rated_games(games: u32) -> String {
 pub(crate) fn abandoned(count: u32) -> String {
     format!("abandoned {count}")
 }
-pub(crate) const GAMES_HEAD: &str =
-    "Games, newest first (a number replays one; * has the engine's review)";
+/// The heading of a profile's games, longest first: the first that fits is shown.
+pub(crate) const GAMES_HEAD: [&str; 5] = [
+    "Games, newest first (a number replays one; * has the engine's review)",
+    "Games, newest first (* has the engine's review)",
+    "Games, newest first (* reviewed)",
+    "Games, newest first",
+    "Games",
+];
 
 /// A number being typed to pick a row.
 pub(crate) fn typed_number(typed: &str) -> String {
