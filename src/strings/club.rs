@@ -249,6 +249,10 @@ pub(crate) const CLAIM_WITH_MOVE: &str =
 pub(crate) fn corr_your_move(days: u8, left: &str) -> String {
     format!("{}: your move, {left} left (q: lobby)", days_a_move(days))
 }
+/// [`corr_your_move`] for a narrow screen (44 columns).
+pub(crate) fn corr_your_move_short(left: &str) -> String {
+    format!("Your move, {left} left (q: lobby)")
+}
 /// A correspondence game's line for the player waiting.
 pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> String {
     format!(

@@ -159,7 +159,9 @@ impl Widget for &AppView<'_> {
                     (None, Some(names)) => table::named_outcome(outcome, names),
                     (None, None) => describe::result_sentence(outcome),
                 };
-                vec![words::then_keys(&said, keys), said]
+                // Where the result and its keys do not fit, the keys: the line under
+                // it says the result (the key to leave was lost at 44 and 60 columns).
+                vec![words::then_keys(&said, keys), keys.to_owned()]
             }
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
