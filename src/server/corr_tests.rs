@@ -450,3 +450,36 @@ fn an_undo_request_is_shown_once_kept() {
     hall.flush();
     assert!(bob.news().contains(&News::UndoAsked));
 }
+
+/// QA (clubfit): at 44 columns the correspondence line for the player to move,
+/// `3 days a move: your move, 2d 23h left (q: lobby)`, was cut to `… left (q…` on
+/// the status line: it has a short wording that keeps the key back to the lobby.
+#[test]
+fn the_line_for_your_move_keeps_q_lobby_at_44_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 3, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    let said = bob
+        .news()
+        .into_iter()
+        .filter_map(|n| match n {
+            News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
+            _ => None,
+        })
+        .find(|m| m.text.contains("your move"))
+        .expect("bob is told it is his move");
+    assert!(
+        said.wording(80).starts_with("3 days a move: your move"),
+        "{said:?}"
+    );
+    for width in [44, 60] {
+        let shown = said.wording(width);
+        assert!(shown.contains("(q: lobby)"), "{shown}");
+        assert!(crate::text::fits(shown, usize::from(width) - 1), "{shown}");
+    }
+}

@@ -432,9 +432,11 @@ impl TableLink {
                 let left = crate::server::corr::show(clock.left(mover, stamp));
                 let days = clock.days();
                 Some(match seat {
-                    Some(me) if me == mover => {
-                        Message::keyed(MessageKind::Info, Keyed::CorrYourMove(days, left))
-                    }
+                    Some(me) if me == mover => Message {
+                        // At 44 columns the long one lost its `q: lobby`.
+                        short: Some(crate::strings::club::corr_your_move_short(&left)),
+                        ..Message::keyed(MessageKind::Info, Keyed::CorrYourMove(days, left))
+                    },
                     Some(me) => said(crate::strings::club::corr_their_move(
                         days,
                         &table.name(mover),

@@ -368,7 +368,7 @@ impl LobbyState {
     /// for its next digit or Enter.
     fn digit(&mut self, pick: Pick, d: u8, rows: &[Row]) -> Choice {
         let last = match (pick, &self.club) {
-            (Pick::Club, Some(club)) => club.last_shown(self.height),
+            (Pick::Club, Some(club)) => club.last_shown(),
             _ => {
                 let (first, shown) = self.shown(rows);
                 first + shown.len().saturating_sub(1)
@@ -391,7 +391,7 @@ impl LobbyState {
     /// Number `n` typed to pick a row of `pick`.
     fn picked(&mut self, pick: Pick, n: usize, rows: &[Row]) -> Choice {
         match pick {
-            Pick::Club => match self.club.as_ref().map(|c| c.pick(n, self.height)) {
+            Pick::Club => match self.club.as_ref().map(|c| c.pick(n)) {
                 Some(Ok(choice)) => Choice::Club(choice),
                 Some(Err(text)) => {
                     self.note(text);
@@ -1540,6 +1540,7 @@ mod tests {
                 page: 0,
                 games: Vec::new(),
                 more: false,
+                size: 20,
                 now: 1_000,
             },
         ))));

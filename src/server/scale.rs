@@ -13,7 +13,7 @@ use rand::rngs::SmallRng;
 
 use super::club::Board;
 use super::shared::SharedHall;
-use super::standings::{BOARD_FIXED, page_size, profile_fixed};
+use super::standings::{board_page_size, profile_page_size};
 use super::store::club as club_store;
 use super::table::Keep;
 
@@ -29,7 +29,8 @@ pub fn fill(
     super::store::fill::fill(data_dir, spec, progress)
 }
 
-/// The screen height the probes read pages for: the smallest the lobby supports.
+/// The screen the probes read pages for: the smallest the lobby supports.
+const WIDTH: u16 = 80;
 const HEIGHT: u16 = 24;
 
 /// A filled store opened as the server opens it (its games in progress put back in
@@ -103,7 +104,7 @@ impl Probe {
     /// Leaderboard `board`'s `page` at 80×24, as the lobby reads it; its rows.
     pub fn leaderboard(&self, board: usize, page: usize) -> anyhow::Result<usize> {
         let board = Board::ALL[board % Board::ALL.len()];
-        let size = page_size(HEIGHT, BOARD_FIXED);
+        let size = board_page_size(board, WIDTH, HEIGHT);
         let now = self.now;
         self.store()?
             .club(|c| club_store::leaderboard(c, board, now, (page * size, size + 1)))
@@ -114,12 +115,14 @@ impl Probe {
     /// tally), as the lobby reads it; the games on the page.
     pub fn profile(&self, player: usize) -> anyhow::Result<usize> {
         let key = self.key(player);
-        let size_for = |profile: &club_store::Profile| page_size(HEIGHT, profile_fixed(profile));
+        let tally = self.hall.history(key).tally;
+        let size_for = |profile: &club_store::Profile, chart: Option<&(Board, Vec<f64>)>| {
+            profile_page_size(profile, chart, &tally, WIDTH, HEIGHT)
+        };
         let page = self
             .store()?
             .club(|c| club_store::profile_page(c, key, (None, 0), size_for))?
             .context("a player without a profile")?;
-        let tally = self.hall.history(key).tally;
         Ok(page.games.len() + tally.len().min(1))
     }
 

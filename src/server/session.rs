@@ -470,6 +470,37 @@ impl LobbyHost {
         vec![Effect::Redraw]
     }
 
+    /// The screen was resized: a club screen whose page now holds another number of
+    /// rows is read again at its new size, on the page with the first row it showed.
+    fn club_resized(&mut self) {
+        let (width, height) = (self.area.width, self.area.height);
+        match &self.screen.club {
+            Some(ClubView::Board(view)) => {
+                let size = super::standings::board_page_size(view.board, width, height);
+                if size != view.size {
+                    let (board, first) = (view.board, view.page * view.size);
+                    self.show_board(board, first / size.max(1));
+                }
+            }
+            Some(ClubView::Profile(view)) => {
+                let size = super::standings::profile_page_size(
+                    &view.profile,
+                    view.chart.as_ref(),
+                    &view.tally,
+                    width,
+                    height,
+                );
+                if size != view.size {
+                    let key = view.profile.key.clone();
+                    let chart = view.chart.as_ref().map(|c| c.0);
+                    let first = view.page * view.size;
+                    self.show_profile(&key, first / size.max(1), chart);
+                }
+            }
+            None => {}
+        }
+    }
+
     /// What a club screen's choice does.
     fn club(&mut self, choice: ClubChoice) -> Effects {
         match choice {
@@ -523,7 +554,8 @@ impl LobbyHost {
             return;
         };
         let now = self.wall();
-        let size = super::standings::page_size(self.area.height, super::standings::BOARD_FIXED);
+        let (width, height) = (self.area.width, self.area.height);
+        let size = super::standings::board_page_size(board, width, height);
         match store.club(|c| club_store::leaderboard(c, board, now, (page * size, size + 1))) {
             Ok(mut rows) => {
                 let more = rows.len() > size;
@@ -533,6 +565,7 @@ impl LobbyHost {
                     page,
                     rows,
                     more,
+                    size,
                     now,
                 })));
             }
@@ -549,12 +582,16 @@ impl LobbyHost {
             return;
         };
         let now = self.wall();
-        let height = self.area.height;
-        let size_for = |profile: &club_store::Profile| {
-            super::standings::page_size(height, super::standings::profile_fixed(profile))
+        let (width, height) = (self.area.width, self.area.height);
+        let tally = self.hall.history(key).tally;
+        let size = std::cell::Cell::new(0);
+        let size_for = |profile: &club_store::Profile, chart: Option<&(Board, Vec<f64>)>| {
+            size.set(super::standings::profile_page_size(
+                profile, chart, &tally, width, height,
+            ));
+            size.get()
         };
         let read = store.club(|c| club_store::profile_page(c, key, (chart, page), size_for));
-        let tally = self.hall.history(key).tally;
         match read {
             Ok(Some(club_store::ProfilePage {
                 profile,
@@ -571,6 +608,7 @@ impl LobbyHost {
                         page,
                         games,
                         more,
+                        size: size.get(),
                         now,
                     }))));
             }
@@ -627,6 +665,7 @@ impl Lobby for LobbyHost {
             Input::Resize(width, height) => {
                 self.area = Rect::new(0, 0, width, height);
                 self.screen.resized(width, height);
+                self.club_resized();
                 // The loop's first input: a player back within the grace period goes
                 // straight to their seat.
                 if !std::mem::replace(&mut self.started, true)

@@ -48,6 +48,9 @@ pub(crate) struct BoardView {
     pub(crate) rows: Vec<Standing>,
     /// Whether a next page exists.
     pub(crate) more: bool,
+    /// The rows a page lists, as the rows were read ([`board_page_size`]): the
+    /// numbers shown and typed count pages of this size.
+    pub(crate) size: usize,
     /// The wall-clock time the rows were read at (deviations widen with time away).
     pub(crate) now: i64,
 }
@@ -66,6 +69,8 @@ pub(crate) struct ProfileView {
     pub(crate) page: usize,
     pub(crate) games: Vec<GameLine>,
     pub(crate) more: bool,
+    /// The games a page lists, as they were read ([`profile_page_size`]).
+    pub(crate) size: usize,
     /// The wall-clock time it was read at.
     pub(crate) now: i64,
 }
@@ -83,16 +88,237 @@ pub(crate) fn page_size(height: u16, fixed: u16) -> usize {
     usize::from(height.saturating_sub(fixed)).clamp(3, 20)
 }
 
-/// The rows of a leaderboard's screen not its list: title, rule (two), a blank, the
-/// heading, a blank, the page, the keys, the note, and two for a number typed.
-pub(crate) const BOARD_FIXED: u16 = 12;
+/// The rows a leaderboard's page of `board` lists on a screen `width`×`height`: the
+/// screen's less the rows its other lines take, wrapped as they are drawn
+/// ([`board_screen`]), with room for a note and a number typed ([`club_page_size`]).
+pub(crate) fn board_page_size(board: Board, width: u16, height: u16) -> usize {
+    let view = BoardView {
+        board,
+        page: 1,
+        rows: Vec::new(),
+        more: true,
+        size: 0,
+        now: 0,
+    };
+    let (parts, foot) = board_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
+    club_page_size(height, &parts, &foot, width)
+}
 
-/// The rows of a profile's screen not its games: its ratings (one at least), and the
-/// title, all games, the chart (five), the tally, the heading, the page, the keys, the
-/// note, and two for a number typed.
-pub(crate) fn profile_fixed(profile: &Profile) -> u16 {
-    let ratings = u16::try_from(profile.standings.len().max(1)).unwrap_or(4);
-    ratings + 15
+/// The games a profile's page lists on a screen `width`×`height`, with `chart` and
+/// `tally` shown: as [`board_page_size`], from its lines as drawn ([`profile_screen`]).
+pub(crate) fn profile_page_size(
+    profile: &Profile,
+    chart: Option<&(Board, Vec<f64>)>,
+    tally: &[(String, [u32; 3])],
+    width: u16,
+    height: u16,
+) -> usize {
+    let view = ProfileView {
+        profile: profile.clone(),
+        own: false,
+        chart: chart.cloned(),
+        tally: tally.to_vec(),
+        page: 1,
+        games: Vec::new(),
+        more: true,
+        size: 0,
+        now: 0,
+    };
+    let (parts, foot) = profile_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
+    club_page_size(height, &parts, &foot, width)
+}
+
+/// The line under a club screen's keys a page is sized to leave room for: a note.
+fn sizing_tail<'a>() -> Vec<Line<'a>> {
+    vec![Line::raw("")]
+}
+
+/// The rows a club screen's page lists on a screen `height` rows high, drawn as
+/// `parts` and `foot` (the note's row with it) `width` wide: the rows the others leave,
+/// less two for a number typed and its keys when at least three are left even so;
+/// twenty at most. When fewer than three are left, the parts that give way are not
+/// counted (the list goes before them), and as many as are then left, three at most
+/// and one at least (a number typed then cuts the list for a moment).
+fn club_page_size(height: u16, parts: &[Part], foot: &[Line], width: u16) -> usize {
+    /// A number typed, and a row of its keys.
+    const TYPED: usize = 2;
+    let left = |all: bool| {
+        let fixed = parts
+            .iter()
+            .filter(|p| !p.list && (all || p.gives.is_none()))
+            .map(|p| p.rows(width))
+            .fold(rows_of(foot, width), u16::saturating_add);
+        usize::from(height.saturating_sub(fixed))
+    };
+    match left(true) {
+        all if all >= 3 + TYPED => (all - TYPED).min(20),
+        3 | 4 => 3,
+        _ => left(false).clamp(1, 3),
+    }
+}
+
+/// The rows `lines` take wrapped `width` columns wide, as a [`Paragraph`] draws them.
+fn rows_of(lines: &[Line], width: u16) -> u16 {
+    let rows = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width);
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+/// The rows of a profile's chart.
+const CHART_ROWS: u16 = 4;
+
+/// A part of a club screen above its foot: its lines, wrapped, and a chart under them.
+struct Part<'a> {
+    lines: Vec<Line<'a>>,
+    /// The points of a chart [`CHART_ROWS`] high under the lines.
+    chart: Option<&'a [f64]>,
+    /// When it gives way on a screen too short for all: the lowest first; `None`:
+    /// never.
+    gives: Option<u8>,
+    /// Whether it is the page's list (its rows are the page's).
+    list: bool,
+}
+
+impl<'a> Part<'a> {
+    /// A part that stays.
+    fn kept(lines: Vec<Line<'a>>) -> Self {
+        Part {
+            lines,
+            chart: None,
+            gives: None,
+            list: false,
+        }
+    }
+
+    /// A part that gives way on a short screen, in the order `order` (lowest first).
+    fn gives(lines: Vec<Line<'a>>, order: u8) -> Self {
+        Part {
+            gives: Some(order),
+            ..Part::kept(lines)
+        }
+    }
+
+    /// The page's list.
+    fn list(lines: Vec<Line<'a>>) -> Self {
+        Part {
+            list: true,
+            ..Part::kept(lines)
+        }
+    }
+
+    /// The rows it takes `width` wide.
+    fn rows(&self, width: u16) -> u16 {
+        let chart = if self.chart.is_some() { CHART_ROWS } else { 0 };
+        rows_of(&self.lines, width).saturating_add(chart)
+    }
+}
+
+/// Draws a club screen: `parts` one under the other, then `foot` (the page, the keys,
+/// a number typed, the note), which a short screen keeps whole. Where all does not
+/// fit, the parts that give way go first (a chart, the rule under a title); where
+/// that is not enough, the foot stays at the bottom and the parts above it are cut,
+/// their last row saying so.
+fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer) {
+    let width = area.width;
+    let foot_rows = rows_of(&foot, width).min(area.height);
+    let rows: Vec<u16> = parts.iter().map(|p| p.rows(width)).collect();
+    let mut shown = vec![true; parts.len()];
+    let body = |shown: &[bool]| {
+        rows.iter()
+            .zip(shown)
+            .filter(|(_, s)| **s)
+            .fold(0, |sum: u16, (r, _)| sum.saturating_add(*r))
+    };
+    let fits = |shown: &[bool]| body(shown).saturating_add(foot_rows) <= area.height;
+    // The parts that give way, the first to go first.
+    let mut giving: Vec<(u8, usize)> = parts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.gives.map(|order| (order, i)))
+        .collect();
+    giving.sort_unstable();
+    let mut gone = Vec::new();
+    for &(_, i) in &giving {
+        if fits(&shown) {
+            break;
+        }
+        shown[i] = false;
+        gone.push(i);
+    }
+    // One that went before a larger one may fit again (a blank line, once the rule
+    // went): the last to go comes back first.
+    for &i in gone.iter().rev() {
+        shown[i] = true;
+        if !fits(&shown) {
+            shown[i] = false;
+        }
+    }
+    let parts: Vec<Part> = parts
+        .into_iter()
+        .zip(&shown)
+        .filter_map(|(p, s)| s.then_some(p))
+        .collect();
+    let body = |parts: &[Part]| {
+        parts
+            .iter()
+            .map(|p| p.rows(width))
+            .fold(0, u16::saturating_add)
+    };
+    if body(&parts).saturating_add(foot_rows) <= area.height {
+        let mut y = area.y;
+        for part in &parts {
+            let text = rows_of(&part.lines, width);
+            Paragraph::new(part.lines.clone())
+                .wrap(Wrap { trim: false })
+                .render(Rect::new(area.x, y, width, text), buf);
+            y += text;
+            if let Some(points) = part.chart {
+                render_chart(points, Rect::new(area.x, y, width, CHART_ROWS), buf);
+                y += CHART_ROWS;
+            }
+        }
+        Paragraph::new(foot)
+            .wrap(Wrap { trim: false })
+            .render(Rect::new(area.x, y, width, foot_rows), buf);
+        return;
+    }
+    // Too little room even so: as the lobby, the foot whole at the bottom, the rest
+    // cut above it, its last row saying so.
+    let [top, bottom] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(foot_rows)]).areas(area);
+    let [lines_area, cue_area] = if top.height >= 2 {
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(top)
+    } else {
+        [top, Rect::default()]
+    };
+    let lines: Vec<Line> = parts.into_iter().flat_map(|p| p.lines).collect();
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(lines_area, buf);
+    let cue = text::fit_words(
+        crate::strings::serve::LISTS_CUT,
+        usize::from(cue_area.width),
+    );
+    Line::from(cue.into_owned())
+        .style(Style::default().add_modifier(Modifier::DIM))
+        .render(cue_area, buf);
+    Paragraph::new(foot)
+        .wrap(Wrap { trim: false })
+        .render(bottom, buf);
+}
+
+/// A rating's chart in `area`: the last points that fit, each a bar above the lowest
+/// rating shown.
+fn render_chart(points: &[f64], area: Rect, buf: &mut Buffer) {
+    let width = usize::from(area.width);
+    let shown = &points[points.len().saturating_sub(width)..];
+    let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    let data: Vec<u64> = shown
+        .iter()
+        .map(|p| (p - low).round().max(0.0) as u64 + 1)
+        .collect();
+    Sparkline::default().data(&data).render(area, buf);
 }
 
 /// What typing digit `d` does when the rows numbered `first..=last` are shown: the
@@ -118,26 +344,17 @@ impl ClubView {
         }
     }
 
-    /// The rows a page shows at `height`.
-    pub(crate) fn page_size(&self, height: u16) -> usize {
-        match self {
-            ClubView::Board(_) => page_size(height, BOARD_FIXED),
-            ClubView::Profile(view) => page_size(height, profile_fixed(&view.profile)),
-        }
-    }
-
     /// The number of the first row shown, and how many are shown.
-    fn shown(&self, height: u16) -> (usize, usize) {
-        let size = self.page_size(height);
+    fn shown(&self) -> (usize, usize) {
         match self {
-            ClubView::Board(view) => (view.page * size + 1, view.rows.len()),
-            ClubView::Profile(view) => (view.page * size + 1, view.games.len()),
+            ClubView::Board(view) => (view.page * view.size + 1, view.rows.len()),
+            ClubView::Profile(view) => (view.page * view.size + 1, view.games.len()),
         }
     }
 
     /// The row numbered `n` picked: a player's profile, a game's replay.
-    pub(crate) fn pick(&self, n: usize, height: u16) -> Result<ClubChoice, String> {
-        let (first, count) = self.shown(height);
+    pub(crate) fn pick(&self, n: usize) -> Result<ClubChoice, String> {
+        let (first, count) = self.shown();
         let index = n.checked_sub(first).filter(|i| *i < count);
         match (self, index) {
             (ClubView::Board(view), Some(i)) => Ok(ClubChoice::Profile(view.rows[i].key.clone())),
@@ -147,8 +364,8 @@ impl ClubView {
     }
 
     /// The last number shown, for typing numbers.
-    pub(crate) fn last_shown(&self, height: u16) -> usize {
-        let (first, count) = self.shown(height);
+    pub(crate) fn last_shown(&self) -> usize {
+        let (first, count) = self.shown();
         first + count.saturating_sub(1)
     }
 
@@ -247,10 +464,11 @@ impl Widget for &ClubWidget<'_> {
         if let Some(note) = self.note {
             tail.push(Line::raw(note.to_owned()));
         }
-        match self.view {
-            ClubView::Board(view) => render_board(view, area, buf, (bold, self.wording), tail),
-            ClubView::Profile(view) => render_profile(view, area, buf, (bold, self.wording), tail),
-        }
+        let (parts, foot) = match self.view {
+            ClubView::Board(view) => board_screen(view, bold, self.wording, area.width, tail),
+            ClubView::Profile(view) => profile_screen(view, bold, self.wording, area.width, tail),
+        };
+        render_parts(parts, foot, area, buf);
     }
 }
 
@@ -267,50 +485,64 @@ pub(crate) fn hint_lines<'a>(hints: HintLine, wording: Wording, width: u16) -> V
     }
 }
 
-/// How a club screen is drawn: its bold, and the wording of what to type.
-type Drawn = (Style, Wording);
-
-fn render_board(view: &BoardView, area: Rect, buf: &mut Buffer, drawn: Drawn, tail: Vec<Line>) {
-    let (bold, wording) = drawn;
-    let size = page_size(area.height, BOARD_FIXED);
-    let first = view.page * size + 1;
+/// A leaderboard's screen `width` wide: its parts (the title, the rule of who is
+/// listed, the table), and its foot (the page, the keys, then `tail`).
+fn board_screen<'a>(
+    view: &'a BoardView,
+    bold: Style,
+    wording: Wording,
+    width: u16,
+    tail: Vec<Line<'a>>,
+) -> (Vec<Part<'a>>, Vec<Line<'a>>) {
+    let first = view.page * view.size + 1;
     let [rule, rule_end] = words::listed_rule(
         MIN_GAMES,
         MIN_OPPONENTS,
         crate::rating::RANKED_DEVIATION as u32,
         view.board.speed.active_days(),
     );
-    let mut lines = vec![
-        Line::styled(words::leaderboard_title(&board_name(view.board)), bold),
-        Line::raw(rule),
-        Line::raw(rule_end),
-        Line::raw(""),
+    let title = words::leaderboard_title(&board_name(view.board));
+    let mut parts = vec![
+        Part::kept(vec![Line::styled(title, bold)]),
+        // Who is listed: the first to give way but for a blank.
+        Part::gives(vec![Line::raw(rule), Line::raw(rule_end), Line::raw("")], 1),
     ];
-    let (head, rows) = board_table(view, first, usize::from(area.width));
-    lines.extend(head.map(|head| Line::styled(head, bold)));
+    let (head, rows) = board_table(view, first, usize::from(width));
+    parts.push(Part::kept(
+        head.map(|head| Line::styled(head, bold))
+            .into_iter()
+            .collect(),
+    ));
+    let mut list: Vec<Line> = rows.into_iter().map(Line::raw).collect();
     if view.rows.is_empty() {
-        lines.push(Line::raw(if view.page == 0 {
+        list.push(Line::raw(if view.page == 0 {
             words::NOBODY_LISTED
         } else {
             words::NO_MORE
         }));
     }
-    lines.extend(rows.into_iter().map(Line::raw));
-    lines.push(Line::raw(""));
+    parts.push(Part::list(list));
+    parts.push(Part::gives(vec![Line::raw("")], 0));
+    let mut foot = Vec::new();
     if view.more || view.page > 0 {
-        lines.push(Line::raw(
+        foot.push(Line::raw(
             Keyed::Page(view.page + 1, view.more).words(wording),
         ));
     }
-    lines.extend(hint_lines(HintLine::LobbyBoard, wording, area.width));
-    lines.extend(tail);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(area, buf);
+    foot.extend(hint_lines(HintLine::LobbyBoard, wording, width));
+    foot.extend(tail);
+    (parts, foot)
 }
 
-fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn, tail: Vec<Line>) {
-    let (bold, wording) = drawn;
+/// A profile's screen `width` wide: its parts (the title, the ratings, all games, the
+/// chart, the tally, the games), and its foot (the page, the keys, then `tail`).
+fn profile_screen<'a>(
+    view: &'a ProfileView,
+    bold: Style,
+    wording: Wording,
+    width: u16,
+    tail: Vec<Line<'a>>,
+) -> (Vec<Part<'a>>, Vec<Line<'a>>) {
     let profile = &view.profile;
     let name = profile.names.first().map_or("", String::as_str);
     let others: Vec<String> = profile.names.iter().skip(1).map(|n| safe_text(n)).collect();
@@ -326,31 +558,33 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn
     if profile.standings.is_empty() {
         head.push(Line::raw(words::NO_RATED_GAMES));
     }
-    let ratings = ratings_table(&profile.standings, view.now, usize::from(area.width));
+    let ratings = ratings_table(&profile.standings, view.now, usize::from(width));
     head.extend(ratings.into_iter().map(Line::raw));
     let [w, d, l] = profile.wdl;
-    head.push(Line::raw(words::all_games(w + d + l, profile.wdl)));
-    let chart_rows: u16 = if view.chart.as_ref().is_some_and(|(_, p)| p.len() > 1) {
-        4
-    } else {
-        0
-    };
-    let mut chart_title = None;
+    let all = words::all_games(w + d + l, profile.wdl);
+    // On a short screen the bars go first, then the tally, the chart's title, and the
+    // count of all games, before the games' list is cut.
+    let mut parts = vec![Part::kept(head), Part::gives(vec![Line::raw(all)], 3)];
     if let Some((board, points)) = &view.chart
         && let (Some(low), Some(high)) = (
             points.iter().copied().reduce(f64::min),
             points.iter().copied().reduce(f64::max),
         )
     {
-        chart_title = Some(Line::raw(words::chart_title(
+        let title = words::chart_title(
             &board_name(*board),
             low.round() as i64,
             high.round() as i64,
             points.len(),
-        )));
+        );
+        parts.push(Part::gives(vec![Line::raw(title)], 2));
+        if points.len() > 1 {
+            parts.push(Part {
+                chart: Some(points),
+                ..Part::gives(Vec::new(), 0)
+            });
+        }
     }
-    head.extend(chart_title);
-    let mut rest = Vec::new();
     if !view.tally.is_empty() {
         let each: Vec<String> = view
             .tally
@@ -358,49 +592,32 @@ fn render_profile(view: &ProfileView, area: Rect, buf: &mut Buffer, drawn: Drawn
             .take(6)
             .map(|(name, counts)| crate::strings::serve::versus(name, *counts))
             .collect();
-        rest.push(Line::raw(crate::strings::serve::tally(&each)));
+        parts.push(Part::gives(
+            vec![Line::raw(crate::strings::serve::tally(&each))],
+            1,
+        ));
     }
-    let size = page_size(area.height, profile_fixed(&view.profile));
-    let first = view.page * size + 1;
-    rest.push(Line::styled(words::GAMES_HEAD, bold));
+    let games_head = text::first_fitting(words::GAMES_HEAD, usize::from(width))
+        .unwrap_or(words::GAMES_HEAD[words::GAMES_HEAD.len() - 1]);
+    parts.push(Part::kept(vec![Line::styled(games_head, bold)]));
+    let first = view.page * view.size + 1;
+    let mut list: Vec<Line> = games_table(&view.games, first, usize::from(width))
+        .into_iter()
+        .map(Line::raw)
+        .collect();
     if view.games.is_empty() {
-        rest.push(Line::raw(words::NO_GAMES));
+        list.push(Line::raw(words::NO_GAMES));
     }
-    let games = games_table(&view.games, first, usize::from(area.width));
-    rest.extend(games.into_iter().map(Line::raw));
+    parts.push(Part::list(list));
+    let mut foot = Vec::new();
     if view.more || view.page > 0 {
-        rest.push(Line::raw(
+        foot.push(Line::raw(
             Keyed::Page(view.page + 1, view.more).words(wording),
         ));
     }
-    rest.extend(hint_lines(HintLine::LobbyProfile, wording, area.width));
-    rest.extend(tail);
-    let head_rows = u16::try_from(head.len()).unwrap_or(u16::MAX);
-    let [top, chart, bottom] = Layout::vertical([
-        Constraint::Length(head_rows),
-        Constraint::Length(chart_rows),
-        Constraint::Fill(1),
-    ])
-    .areas(area);
-    Paragraph::new(head)
-        .wrap(Wrap { trim: false })
-        .render(top, buf);
-    if let Some((_, points)) = &view.chart
-        && chart_rows > 0
-    {
-        // The last points that fit, each a bar above the lowest rating shown.
-        let width = usize::from(chart.width);
-        let shown = &points[points.len().saturating_sub(width)..];
-        let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
-        let data: Vec<u64> = shown
-            .iter()
-            .map(|p| (p - low).round().max(0.0) as u64 + 1)
-            .collect();
-        Sparkline::default().data(&data).render(chart, buf);
-    }
-    Paragraph::new(rest)
-        .wrap(Wrap { trim: false })
-        .render(bottom, buf);
+    foot.extend(hint_lines(HintLine::LobbyProfile, wording, width));
+    foot.extend(tail);
+    (parts, foot)
 }
 
 /// A column of a club screen's table.
@@ -713,12 +930,17 @@ mod tests {
     }
 
     fn drawn_at(view: &ClubView, width: u16, height: u16) -> String {
+        drawn_typing(view, width, height, None)
+    }
+
+    /// As [`drawn_at`], with a number being typed.
+    fn drawn_typing(view: &ClubView, width: u16, height: u16, typed: Option<&str>) -> String {
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
         (&ClubWidget {
             view,
             colour: false,
-            typed: None,
+            typed,
             note: Some("a note"),
             wording: Wording::Keys,
         })
@@ -745,12 +967,14 @@ mod tests {
 
     #[test]
     fn a_leaderboard_page_fits_80_by_24_and_a_number_opens_a_profile() {
-        let size = page_size(24, BOARD_FIXED);
+        let board = Board::new(Ruleset::Corners, Speed::Correspondence);
+        let size = board_page_size(board, 80, 24);
         let view = ClubView::Board(BoardView {
-            board: Board::new(Ruleset::Corners, Speed::Correspondence),
+            board,
             page: 1,
             rows: (0..size as u32).map(standing).collect(),
             more: true,
+            size,
             now: 1_000,
         });
         let text = drawn(&view);
@@ -761,11 +985,8 @@ mod tests {
             text.contains("Esc back") && text.contains("a note"),
             "{text}"
         );
-        assert_eq!(
-            view.pick(size + 2, 24),
-            Ok(ClubChoice::Profile("k1".into()))
-        );
-        assert!(view.pick(1, 24).is_err(), "on the first page");
+        assert_eq!(view.pick(size + 2), Ok(ClubChoice::Profile("k1".into())));
+        assert!(view.pick(1).is_err(), "on the first page");
         assert_eq!(
             view.key(Some(Action::NextPage)),
             Ok(ClubChoice::Board(
@@ -820,8 +1041,9 @@ mod tests {
             chart: Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect())),
             tally: vec![("bob".into(), [3, 0, 1])],
             page: 0,
-            games: games.into_iter().take(7).collect(),
+            games,
             more: true,
+            size: 8,
             now: 1_000,
         }));
         let text = drawn(&view);
@@ -847,8 +1069,13 @@ mod tests {
             view.key(Some(Action::Chart)),
             Ok(ClubChoice::Chart(Board::new(Ruleset::Corners, Speed::Live)))
         );
-        assert_eq!(view.page_size(24), 7, "two ratings");
-        assert_eq!(view.pick(2, 24), Ok(ClubChoice::Replay(101)));
+        let ClubView::Profile(shown) = &view else {
+            unreachable!()
+        };
+        let size = profile_page_size(&shown.profile, shown.chart.as_ref(), &shown.tally, 80, 24);
+        // Two ratings, the chart, the tally, the keys and a note, a number typed.
+        assert_eq!(size, 8, "{text}");
+        assert_eq!(view.pick(2), Ok(ClubChoice::Replay(101)));
     }
     /// QA: one rated game read `1258 to 1258 over the last 1 rated game`, with no
     /// chart, and `b` then did nothing; none, one and many games now read sensibly.
@@ -881,6 +1108,7 @@ mod tests {
                 page: 0,
                 games: Vec::new(),
                 more: false,
+                size: 20,
                 now: 1_000,
             }))
         };
@@ -944,6 +1172,7 @@ mod tests {
                 })
                 .collect(),
             more: false,
+            size: 20,
             now: 1_000,
         })
     }
@@ -1032,6 +1261,7 @@ mod tests {
             page: 0,
             games,
             more: false,
+            size: 20,
             now: 1_000,
         }));
         for (width, height) in [(80, 24), (44, 16), (30, 12)] {
@@ -1050,6 +1280,121 @@ mod tests {
                 assert!(text::width(line) <= usize::from(width), "{line}");
             }
             insta::assert_snapshot!(format!("club_profile_{width}x{height}"), shown);
+        }
+    }
+
+    /// The screen's rows, each joined to the next where a line was wrapped onto it:
+    /// the text as it reads, so a wording is found whatever the width.
+    fn read(shown: &str) -> String {
+        shown.split('\n').collect::<Vec<_>>().join(" ")
+    }
+
+    /// QA (clubfit): the club's screens counted their rows as fixed numbers
+    /// (`BOARD_FIXED`, `profile_fixed`) while their titles and the games' heading
+    /// wrapped on narrow screens: at 30x12 the leaderboard lost its keys (`Esc back`,
+    /// `? help`) and the note, at 44x16 the profile lost its chart's title and the rows
+    /// under its keys. Every size of the sweep now keeps the title, the keys, the note
+    /// and a number typed, and the list's rows that are numbered.
+    #[test]
+    fn the_club_screens_keep_their_keys_title_and_rows_at_every_size() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let profile = Profile {
+            key: "k".into(),
+            names: vec!["ann".into()],
+            first_seen: "2026-11-01T00:00:00Z".into(),
+            standings: vec![
+                (board, standing(1)),
+                (
+                    Board::new(Ruleset::Corners, Speed::Correspondence),
+                    standing(2),
+                ),
+            ],
+            unlisted: false,
+            wdl: [30, 4, 6],
+        };
+        let chart = Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect()));
+        let tally = vec![("bob".to_owned(), [3, 0, 1])];
+        for (width, height) in [(80, 24), (60, 20), (44, 16), (40, 12), (30, 12)] {
+            let size = board_page_size(board, width, height);
+            let leaderboard = ClubView::Board(BoardView {
+                board,
+                page: 0,
+                rows: (1..=size as u32).map(standing).collect(),
+                more: true,
+                size,
+                now: 1_000,
+            });
+            let size = profile_page_size(&profile, chart.as_ref(), &tally, width, height);
+            let games = (0..size as i64)
+                .map(|n| GameLine {
+                    id: 100 + n,
+                    date: "2026-11-30T10:00:00Z".into(),
+                    colour: crate::rules::Player::Blue,
+                    opponent: format!("opponent{n}"),
+                    outcome: Some(Outcome::Win),
+                    termination: crate::record::Termination::Normal,
+                    board,
+                    rated: true,
+                    change: Some((1500.0, 1512.0)),
+                    moves: 64,
+                    reviewed: n == 0,
+                })
+                .collect();
+            let profile_view = ClubView::Profile(Box::new(ProfileView {
+                profile: profile.clone(),
+                own: true,
+                chart: chart.clone(),
+                tally: tally.clone(),
+                page: 0,
+                games,
+                more: true,
+                size,
+                now: 1_000,
+            }));
+            for (view, title) in [
+                (&leaderboard, "Leaderboard: standard live"),
+                (&profile_view, "ann · first seen 2026-11-01"),
+            ] {
+                let last = view.last_shown();
+                for typed in [None, Some("1")] {
+                    let shown = drawn_typing(view, width, height, typed);
+                    let reads = read(&shown);
+                    let at = format!("{width}x{height} {typed:?}:\n{shown}");
+                    for part in [title, "Esc back", "? help", "a note", "Page 1: ] next page"] {
+                        assert!(reads.contains(part), "{part} at {at}");
+                    }
+                    if typed.is_some() {
+                        assert!(reads.contains("Number: 1_"), "at {at}");
+                    } else {
+                        // Every row numbered is shown, the last too.
+                        assert!(
+                            shown
+                                .lines()
+                                .any(|l| l.starts_with(&format!("{last:>3}  "))),
+                            "row {last} at {at}"
+                        );
+                    }
+                }
+            }
+            let shown = drawn_at(&profile_view, width, height);
+            // The games' heading is one line, whole (it wrapped below 70 columns).
+            assert!(
+                shown
+                    .lines()
+                    .any(|l| words::GAMES_HEAD.contains(&l.trim_end())),
+                "{width}x{height}:\n{shown}"
+            );
+            if (width, height) == (44, 16) {
+                assert!(
+                    read(&shown).contains("Rating, standard live: 1500 to 1617"),
+                    "{shown}"
+                );
+            }
+            insta::assert_snapshot!(
+                format!("club_sweep_board_{width}x{height}"),
+                drawn_at(&leaderboard, width, height)
+            );
+            insta::assert_snapshot!(format!("club_sweep_profile_{width}x{height}"), shown);
         }
     }
 }

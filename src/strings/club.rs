@@ -60,8 +60,14 @@ pub(crate) fn rated_games(games: u32) -> String {
 pub(crate) fn abandoned(count: u32) -> String {
     format!("abandoned {count}")
 }
-pub(crate) const GAMES_HEAD: &str =
-    "Games, newest first (a number replays one; * has the engine's review)";
+/// The heading of a profile's games, longest first: the first that fits is shown.
+pub(crate) const GAMES_HEAD: [&str; 5] = [
+    "Games, newest first (a number replays one; * has the engine's review)",
+    "Games, newest first (* has the engine's review)",
+    "Games, newest first (* reviewed)",
+    "Games, newest first",
+    "Games",
+];
 
 /// A number being typed to pick a row.
 pub(crate) fn typed_number(typed: &str) -> String {
@@ -242,6 +248,10 @@ pub(crate) const CLAIM_WITH_MOVE: &str =
 /// A correspondence game's line for the player to move.
 pub(crate) fn corr_your_move(days: u8, left: &str) -> String {
     format!("{}: your move, {left} left (q: lobby)", days_a_move(days))
+}
+/// [`corr_your_move`] for a narrow screen (44 columns).
+pub(crate) fn corr_your_move_short(left: &str) -> String {
+    format!("Your move, {left} left (q: lobby)")
 }
 /// A correspondence game's line for the player waiting.
 pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> String {

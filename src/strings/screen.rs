@@ -101,7 +101,10 @@ pub(crate) const MOVES_TITLE: &str = "Moves";
 pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
 /// A ladder's label for the seat played here when its name does not fit.
 pub(crate) const YOU_SHORT: &str = "you";
-/// A ladder's stones left, longest wording first.
-pub(crate) fn stones_left(n: u32) -> Vec<String> {
-    vec![format!("{n} left"), format!("{n} st"), n.to_string()]
+/// A ladder's stones left: `31 left`.
+pub(crate) fn stones_left(n: u32) -> String {
+    format!("{n} left")
 }
+/// The word under a ladder's stones left where [`stones_left`] does not fit on one
+/// row (at 44 columns): the number, then this.
+pub(crate) const STONES_LEFT_BELOW: &str = "left";

@@ -214,8 +214,26 @@ pub fn fit_bytes(text: &str, bytes: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The end of the longest head of `word` that ends just after a path separator and
+/// takes at most `columns` columns, if one does.
+fn separator_head(word: &str, columns: usize) -> Option<usize> {
+    let mut used = 0;
+    let mut cut = None;
+    for (i, c) in word.char_indices() {
+        used += width(c.encode_utf8(&mut [0; 4]));
+        if used > columns {
+            break;
+        }
+        if matches!(c, '/' | '\\') {
+            cut = Some(i + c.len_utf8());
+        }
+    }
+    cut
+}
+
 /// `text` in lines of at most `width` columns, broken at spaces; a word too long for
-/// a line (a file path) is broken after a path separator where it has one, and
+/// a line (a file path) is broken after a path separator where it has one (its first
+/// piece on the line of the words before it, where it fits), and
 /// mid-word only where it has none. Widths are display columns, as everywhere here.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
@@ -230,10 +248,20 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
             line.push_str(word);
             continue;
         }
+        let mut rest = word;
         if !line.is_empty() {
+            // A word too long for any line (a path) is broken anyway: its head, up to a
+            // separator, goes on this line where it fits, so the short word before it
+            // does not stand alone ("… was kept" / "as" / "/home/…").
+            if width(word) > columns
+                && let Some(cut) = separator_head(word, columns.saturating_sub(width(&line) + 1))
+            {
+                line.push(' ');
+                line.push_str(&word[..cut]);
+                rest = &word[cut..];
+            }
             lines.push(std::mem::take(&mut line));
         }
-        let mut rest = word;
         while width(rest) > columns {
             // The longest head that fits, preferably ending just after a separator.
             let mut fit = 0;

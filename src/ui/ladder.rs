@@ -89,12 +89,20 @@ impl Widget for &LadderView<'_> {
         let mut rows: Vec<(Vec<String>, Style)> = vec![
             (turn.iter().map(|t| t.to_string()).collect(), look.strong()),
             (vec![score.to_string()], player_style),
-            (words::stones_left(stones_left), Style::new()),
-            (
-                vec![self.label.to_string(), label_short.to_string()],
-                look.dim(),
-            ),
         ];
+        // `31 left`, or where that does not fit (44 columns) the number and `left`
+        // under it: `31 st` read as a word cut.
+        let stones = words::stones_left(stones_left);
+        if text::fits(&stones, usize::from(inner.width)) {
+            rows.push((vec![stones], Style::new()));
+        } else {
+            rows.push((vec![stones_left.to_string()], Style::new()));
+            rows.push((vec![words::STONES_LEFT_BELOW.to_owned()], Style::new()));
+        }
+        rows.push((
+            vec![self.label.to_string(), label_short.to_string()],
+            look.dim(),
+        ));
         if let Some(note) = self.note {
             rows.push((vec![note.to_string()], look.strong()));
         }
@@ -218,5 +226,45 @@ mod tests {
                 "{label}: {rows:#?}"
             );
         }
+    }
+
+    /// QA (clubfit): at 44 columns a ladder (6 columns inside) read `31 st`, a word
+    /// cut; the number stands on its row and `left` under it, the gauge a row shorter.
+    #[test]
+    fn the_stones_left_are_whole_words_on_a_narrow_ladder() {
+        let game = crate::rules::Game::from_moves(["a1".parse().unwrap()]).unwrap();
+        let position = game.position();
+        let shown = |width: u16| {
+            let ladder = LadderView {
+                player: Player::Blue,
+                position,
+                score: 0,
+                scale: 100,
+                label: "alice (you)",
+                note: None,
+                ended: false,
+                look: Look::new(Palette::None, false),
+            };
+            let area = Rect::new(0, 0, width, 14);
+            let mut buf = Buffer::empty(area);
+            (&ladder).render(area, &mut buf);
+            (0..area.height)
+                .map(|y| {
+                    (0..area.width)
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+        };
+        let wide = shown(11);
+        assert!(wide.iter().any(|r| r.contains("31 left")), "{wide:#?}");
+        let narrow = shown(8);
+        assert!(!narrow.iter().any(|r| r.contains(" st")), "{narrow:#?}");
+        let number = narrow
+            .iter()
+            .position(|r| r.trim_matches(|c| c == '│' || c == ' ') == "31");
+        let number = number.unwrap_or_else(|| panic!("31 alone: {narrow:#?}"));
+        assert!(narrow[number + 1].contains("left"), "{narrow:#?}");
+        insta::assert_snapshot!("ladder_8x14", narrow.join("\n"));
     }
 }

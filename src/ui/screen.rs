@@ -159,7 +159,9 @@ impl Widget for &AppView<'_> {
                     (None, Some(names)) => table::named_outcome(outcome, names),
                     (None, None) => describe::result_sentence(outcome),
                 };
-                vec![words::then_keys(&said, keys), said]
+                // Where the result and its keys do not fit, the keys: the line under
+                // it says the result (the key to leave was lost at 44 and 60 columns).
+                vec![words::then_keys(&said, keys), keys.to_owned()]
             }
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
@@ -423,14 +425,47 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "Saved to",
-                "/home/ann/a-rather-long-folder-name/",
-                "with/many/levels/",
-                "hijara-20261130-041500.hij"
+                "Saved to /home/ann/",
+                "a-rather-long-folder-name/with/many/",
+                "levels/hijara-20261130-041500.hij"
             ]
         );
         assert_eq!(wrap("Quit? y: quit", 38), ["Quit? y: quit"]);
         assert_eq!(wrap("", 10), [""]);
+    }
+
+    /// QA (clubfit): the box saying where the earlier game was kept read "The earlier
+    /// unfinished game was kept" / "as" / "/home/ann/…": a path too long for a line
+    /// begins on the line of the words before it, broken after a separator.
+    #[test]
+    fn a_short_word_does_not_stand_alone_before_a_long_path() {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        let text = crate::strings::storage::kept_aside(
+            "/home/ann/.local/share/hijara/saved/autosave-20261130-041500.hij",
+        );
+        for width in [40, 28] {
+            let area = Rect::new(0, 0, width, 10);
+            let mut buf = Buffer::empty(area);
+            super::render_box(&text, area, crate::ui::Look::PLAIN, &mut buf);
+            let rows: Vec<String> = (0..area.height)
+                .map(|y| {
+                    (1..width - 1)
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                        .trim()
+                        .to_owned()
+                })
+                .filter(|r| !r.is_empty() && !r.starts_with('─'))
+                .collect();
+            assert!(!rows.iter().any(|r| r == "as"), "{rows:#?}");
+            let read: String = rows.concat().split_whitespace().collect();
+            assert!(
+                read.contains("keptas/home/ann/") && read.ends_with("041500.hij"),
+                "{rows:#?}"
+            );
+            insta::assert_snapshot!(format!("kept_aside_box_{width}"), rows.join("\n"));
+        }
     }
 
     /// A comment of a record longer than the box (a paragraph, at 80×24) was cut at

@@ -68,12 +68,14 @@ fn the_save_box_breaks_a_path_after_a_separator_not_mid_word() {
     let path = "/home/ann/a-rather-long-folder-name/with/many/levels/hijara-20261130-041500.hij";
     app.notify(Notice::Info(format!("Saved to {path}")));
     let screen = rows(&drawn(&app, 80, 24));
-    // Each piece of the path on the box's rows ends at a separator, or is the file name.
+    // Each piece of the path on the box's rows ends at a separator, or is the file name
+    // (the first on the row of "Saved to", where it fits).
     let pieces: Vec<String> = screen
         .iter()
         .flat_map(|row| {
             row.split('│')
                 .map(str::trim)
+                .map(|part| part.strip_prefix("Saved to ").unwrap_or(part))
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
         })

@@ -361,7 +361,7 @@ pub(crate) fn profile_page(
     conn: &Connection,
     key: &str,
     (chart, page): (Option<Board>, usize),
-    size_for: impl Fn(&Profile) -> usize,
+    size_for: impl Fn(&Profile, Option<&(Board, Vec<f64>)>) -> usize,
 ) -> rusqlite::Result<Option<ProfilePage>> {
     let Some(profile) = profile(conn, key)? else {
         return Ok(None);
@@ -377,7 +377,7 @@ pub(crate) fn profile_page(
         Some(board) => Some((board, rating_history(conn, key, board, CHART_POINTS)?)),
         None => None,
     };
-    let size = size_for(&profile);
+    let size = size_for(&profile, chart.as_ref());
     let mut games = games_of(conn, key, (page * size, size + 1))?;
     let more = games.len() > size;
     games.truncate(size);

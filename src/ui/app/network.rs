@@ -989,4 +989,68 @@ mod tests {
         assert!(said.contains("claims"), "{said}");
         assert!(!said.contains("may claim"), "{said}");
     }
+
+    /// The screen drawn at `width`×`height`, as rows of text.
+    fn drawn_at(app: &App, width: u16, height: u16) -> Vec<String> {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        use ratatui::widgets::Widget;
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        (&crate::ui::AppView {
+            app,
+            look: crate::ui::Look::PLAIN,
+        })
+            .render(area, &mut buf);
+        (0..height)
+            .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect()
+    }
+
+    /// QA (clubfit): after a served game the first status line read `alice wins: bob
+    /// resigned. n: rematch, q: lobby` at 80 columns, but only `alice wins: bob
+    /// resigned` at 60 and 44 (the line under it says the same), and with a longer
+    /// name at 44 `hard AI wins: alice resig`: the key back to the lobby was gone. Where
+    /// the result and the keys do not fit, the keys are kept, the result said below.
+    #[test]
+    fn the_key_back_to_the_lobby_stays_on_a_narrow_screen_after_a_served_game() {
+        let names = |other: &str| ["alice".to_owned(), other.to_owned()];
+        let mut table = blue_at(&["a1", "b1"]).app.named(names("bob"));
+        table.table_news(News::Resigned(Player::Yellow));
+        // A longer result (a table's opponent named as the AI is).
+        let mut long = blue_at(&["a1", "b1"]).app.named(names("hard AI"));
+        long.table_news(News::Resigned(Player::Blue));
+        let mut alone = blue_at(&["a1", "b1"]).app.named(names("bob"));
+        alone.table_news(News::Resigned(Player::Yellow));
+        alone.table_news(News::OpponentLeft);
+        let mut watcher = App::with_game(
+            GameConfig::default(),
+            Game::from_moves(["a1", "b1"].iter().map(|s| s.parse().unwrap())).unwrap(),
+        )
+        .served([true, true])
+        .named(names("bob"));
+        watcher.table_news(News::Watching(2));
+        watcher.table_news(News::Resigned(Player::Yellow));
+        for (app, keys, result) in [
+            (&table, "n: rematch, q: lobby", "alice wins: bob resigned"),
+            (
+                &long,
+                "n: rematch, q: lobby",
+                "hard AI wins: alice resigned",
+            ),
+            (&alone, "q: lobby", "alice wins: bob resigned"),
+            (&watcher, "q: lobby", "alice wins: bob resigned"),
+        ] {
+            for (width, height) in [(80, 24), (60, 20), (44, 16)] {
+                let rows = drawn_at(app, width, height);
+                let status = &rows[usize::from(height) - 2];
+                let shown = rows.join("\n");
+                assert!(status.contains(keys), "{keys} at {width}:\n{shown}");
+                assert!(shown.contains(result), "{result} at {width}:\n{shown}");
+                assert!(!status.contains('…'), "nothing cut at {width}:\n{shown}");
+            }
+        }
+        let rows = drawn_at(&long, 44, 16);
+        insta::assert_snapshot!("served_over_44x16", rows[14..].join("\n"));
+    }
 }
