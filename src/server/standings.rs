@@ -1038,7 +1038,7 @@ mod tests {
                 wdl: [30, 4, 6],
             },
             own: true,
-            chart: Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect())),
+            chart: rising(board),
             tally: vec![("bob".into(), [3, 0, 1])],
             page: 0,
             games,
@@ -1241,22 +1241,9 @@ mod tests {
             })
             .collect();
         let view = ClubView::Profile(Box::new(ProfileView {
-            profile: Profile {
-                key: "k".into(),
-                names: vec!["ann".into()],
-                first_seen: "2026-11-01T00:00:00Z".into(),
-                standings: vec![
-                    (board, standing(1)),
-                    (
-                        Board::new(Ruleset::Corners, Speed::Correspondence),
-                        standing(2),
-                    ),
-                ],
-                unlisted: false,
-                wdl: [30, 4, 6],
-            },
+            profile: ann(board),
             own: true,
-            chart: Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect())),
+            chart: rising(board),
             tally: vec![("bob".into(), [3, 0, 1])],
             page: 0,
             games,
@@ -1283,6 +1270,29 @@ mod tests {
         }
     }
 
+    /// ann's profile: rated on `board` and on corners correspondence, 30-4-6.
+    fn ann(board: Board) -> Profile {
+        Profile {
+            key: "k".into(),
+            names: vec!["ann".into()],
+            first_seen: "2026-11-01T00:00:00Z".into(),
+            standings: vec![
+                (board, standing(1)),
+                (
+                    Board::new(Ruleset::Corners, Speed::Correspondence),
+                    standing(2),
+                ),
+            ],
+            unlisted: false,
+            wdl: [30, 4, 6],
+        }
+    }
+
+    /// A rating chart on `board` that rises by 3 a game over 40 games.
+    fn rising(board: Board) -> Option<(Board, Vec<f64>)> {
+        Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect()))
+    }
+
     /// The screen's rows, each joined to the next where a line was wrapped onto it:
     /// the text as it reads, so a wording is found whatever the width.
     fn read(shown: &str) -> String {
@@ -1298,21 +1308,8 @@ mod tests {
     #[test]
     fn the_club_screens_keep_their_keys_title_and_rows_at_every_size() {
         let board = Board::new(Ruleset::Standard, Speed::Live);
-        let profile = Profile {
-            key: "k".into(),
-            names: vec!["ann".into()],
-            first_seen: "2026-11-01T00:00:00Z".into(),
-            standings: vec![
-                (board, standing(1)),
-                (
-                    Board::new(Ruleset::Corners, Speed::Correspondence),
-                    standing(2),
-                ),
-            ],
-            unlisted: false,
-            wdl: [30, 4, 6],
-        };
-        let chart = Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect()));
+        let profile = ann(board);
+        let chart = rising(board);
         let tally = vec![("bob".to_owned(), [3, 0, 1])];
         for (width, height) in [(80, 24), (60, 20), (44, 16), (40, 12), (30, 12)] {
             let size = board_page_size(board, width, height);
