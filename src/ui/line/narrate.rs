@@ -63,6 +63,8 @@ struct GameSeen {
     over: bool,
     /// How many lines said at the table were told ([`App::chat`]).
     chat: u64,
+    /// How many lines said before the screen opened were told ([`App::earlier_chat`]).
+    earlier: usize,
 }
 
 /// What the narrator last saw.
@@ -169,6 +171,7 @@ impl Narrator {
             watching: app.watching(),
             over: app.is_over(),
             chat: app.chat().1,
+            earlier: app.earlier_chat().len(),
         };
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
@@ -185,6 +188,13 @@ impl Narrator {
                 game.claim_mode(),
                 clock.as_deref(),
             ));
+            // What was said before this player came back, which the full screen shows
+            // among the lines said: read out once, before the game's state.
+            let earlier = app.earlier_chat();
+            if !earlier.is_empty() {
+                let earlier: Vec<&str> = earlier.iter().map(String::as_str).collect();
+                lines.push(words::earlier_lines(&earlier));
+            }
             let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
             lines.push(state_line(app, played.as_deref()));
             if let Some(message) = app.message() {
@@ -202,6 +212,14 @@ impl Narrator {
         let new = game.placements();
         let extended = new.len() > old.len() && new.starts_with(old);
         let mut message_new = said != seen.said;
+        // Lines said before the screen opened that came after its first lines.
+        let earlier = app.earlier_chat();
+        if let Some(fresh) = earlier.get(seen.earlier..)
+            && !fresh.is_empty()
+        {
+            let fresh: Vec<&str> = fresh.iter().map(String::as_str).collect();
+            lines.push(words::earlier_lines(&fresh));
+        }
         // Each line said at the table is a line of its own, in the order said, before
         // the moves that came with it: the status line's message may be newer.
         let (chat, count) = app.chat();
