@@ -297,7 +297,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         bob.wait_for("alice (Blue) v - (Yellow)").await;
         bob.send(b"1").await;
         bob.wait_for("Blue to move").await;
-        alice.wait_said("(due opens it)").await;
+        alice.wait_said("due opens it").await;
         alice.send(b"table 1\r").await;
         alice.wait_said("Your move, Blue.").await;
         alice.send(b"say hi bob\r").await;
