@@ -277,7 +277,8 @@ fn a_guest_is_offered_the_line_mode_without_a_promise_to_keep_it() {
 
 /// What was said at a correspondence table before Alice, in lines, came back to it:
 /// the full screen shows it among the lines said, not as news; the line mode reads it
-/// out in one line, once, and not each line as if it were said again.
+/// out in one line, once, and not each line as if it were said again. A line Alice
+/// says is answered by the line itself, not by the game's state first.
 #[test]
 fn the_lines_said_before_a_return_are_read_out_once() {
     run(async {
@@ -300,8 +301,13 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         alice.wait_said("due opens it").await;
         alice.send(b"table 1\r").await;
         alice.wait_said("Your move, Blue.").await;
+        let before = alice.raw().len();
         alice.send(b"say hi bob\r").await;
         alice.wait_said("alice: hi bob.\r\n").await;
+        // The line said is the answer, once the table sends it back: not the game's
+        // state, which did not change.
+        let said = String::from_utf8_lossy(&alice.raw()[before..]).into_owned();
+        assert!(!said.contains("Your move"), "{said:?}");
         bob.wait_for("alice: hi bob").await;
         bob.send(b"m").await;
         bob.wait_for("Message (0/60)").await;

@@ -131,6 +131,15 @@ impl App {
         })
     }
 
+    /// Whether a line typed to the other player goes to the table, which sends it back
+    /// to be shown (a player's, at a table between people, the opponent there).
+    pub(crate) fn chat_open(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.remote != [true; 2])
+            && self.at_table()
+            && !self.against_table_ai()
+            && !self.opponent_left()
+    }
+
     /// The lines said at the table before this screen opened, which this player saw
     /// already (on another screen, or before they left), oldest first.
     pub fn earlier_chat(&self) -> &[String] {
