@@ -334,3 +334,35 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         assert_commands(&alice.raw());
     });
 }
+
+/// QA (lineserve): Alice, in lines, resigns: her line said the end twice, by names and
+/// by colours (`bob wins: alice resigned. Blue 0, Yellow 0. Game over: Yellow wins:
+/// Blue resigned.`); the state says it once.
+#[test]
+fn a_resignation_is_said_once() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        alice.wait_said("Blue b3, section 1.").await;
+        let at = alice.raw().len();
+        alice.send(b"resign\r").await;
+        alice.wait_said("yes: resign").await;
+        alice.send(b"yes\r").await;
+        alice
+            .wait_said("Blue 0, Yellow 0. Game over: Yellow wins: Blue resigned.\r\n")
+            .await;
+        bob.wait_for("resigned").await;
+        // The table's note of it, to both players, comes after: not said again.
+        alice.send(b"last\r").await;
+        alice.wait_said("last\r\n").await;
+        alice.wait_said("\r\n\r> ").await;
+        let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        assert!(!end.contains("bob wins: alice resigned"), "{end:?}");
+        assert!(!end.contains("alice resigned: Yellow wins"), "{end:?}");
+        assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
+        assert_plain(&alice.raw());
+    });
+}

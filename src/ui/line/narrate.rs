@@ -197,7 +197,10 @@ impl Narrator {
             }
             let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
             lines.push(state_line(app, played.as_deref()));
-            if let Some(message) = app.message() {
+            if let Some(message) = app
+                .message()
+                .filter(|m| !tells_the_end(app, &m.line_words()))
+            {
                 lines.push(words::sentences(&[&message.line_words()]));
             }
             if let Overlay::Question(question) = app.overlay() {
@@ -259,7 +262,12 @@ impl Narrator {
             && let Some(message) = app.message()
         {
             let text = message.line_words();
-            if !extended && (now.totals != seen.totals || new.len() != old.len() || ended) {
+            if tells_the_end(app, &text) {
+                // The state's own words say the end, once: when it came.
+                if ended {
+                    lines.push(state_line(app, None));
+                }
+            } else if !extended && (now.totals != seen.totals || new.len() != old.len() || ended) {
                 lines.push(state_line(app, Some(&text)));
             } else {
                 lines.push(words::sentences(&[&text]));
@@ -553,6 +561,21 @@ fn state_line(app: &App, said: Option<&str>) -> String {
     let totals = strings::totals(game);
     let turn = turn(app);
     words::sentences(&[said.unwrap_or(""), &totals, &turn])
+}
+
+/// Whether `text` is the early ending of `app`'s game over (`bob wins: alice
+/// resigned`, or the table's note `alice resigned: Yellow wins`), which the game's
+/// state says after the totals (`Game over: Yellow wins: Blue resigned`): one of them
+/// is enough.
+fn tells_the_end(app: &App, text: &str) -> bool {
+    let Some(ending) = app.played().course.ending().filter(|_| app.is_over()) else {
+        return false;
+    };
+    app.ending_words(ending) == text
+        || (ending.termination() == crate::record::Termination::Resignation
+            && app.player_names().is_some_and(|names| {
+                strings::talk::resigned(&names[ending.loser().index()], ending.winner()) == text
+            }))
 }
 
 /// What comes next in a game: the result, or whose move it is.
