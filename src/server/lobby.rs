@@ -1019,10 +1019,20 @@ impl<'a> LobbyView<'a> {
             lines.extend(self.hints(HintLine::Lobby, width));
             lines.extend(self.hints(HintLine::LobbyClub, width));
         }
-        if let Some(note) = &self.lobby.note {
+        if let Some(note) = self.lobby.note.as_ref().filter(|n| !self.told_above(n)) {
             lines.push(Line::raw(self.said(note)));
         }
         (lists, lines)
+    }
+
+    /// In the line mode, whether `note` tells what the correspondence line above it
+    /// tells already: a game come to this player's move, the one that line names. The
+    /// line mode says each line that changed, and both came with the same news.
+    fn told_above(&self, note: &Message) -> bool {
+        self.wording == Wording::Commands
+            && matches!(&note.keyed, Some(Keyed::CorrMoved(opponent))
+                if self.lobby.corr.iter().find(|g| g.my_move)
+                    .is_some_and(|g| g.opponent == *opponent))
     }
 }
 
@@ -1552,6 +1562,42 @@ mod tests {
             .collect();
         let head = &lines[0];
         assert!(head.starts_with("你好世界 (also ann)"), "{lines:#?}");
+    }
+
+    /// QA (lineserve): a correspondence game come to Alice's move was said twice in
+    /// the line mode, by the lobby's correspondence line and by the note under it
+    /// ("Your move in your correspondence game v bob"): said once, by the line. The
+    /// full screen keeps both (the note is the status line's, with the bell).
+    #[test]
+    fn a_correspondence_move_come_is_said_once_in_the_line_mode() {
+        let mut lobby = LobbyState::new("alice", Palette::Default);
+        lobby.corr = vec![crate::server::hall::CorrGame {
+            id: 1,
+            opponent: "bob".into(),
+            my_move: true,
+            since: 0,
+            left: 86_400,
+            days: 3,
+            moves: 0,
+        }];
+        lobby.note_keyed(Keyed::CorrMoved("bob".into()));
+        let said = |lobby: &LobbyState, wording| -> Vec<String> {
+            lobby
+                .view(&[], "k", wording)
+                .lines(200)
+                .iter()
+                .map(ToString::to_string)
+                .filter(|l| l.contains("Your move in"))
+                .collect()
+        };
+        let lines = said(&lobby, Wording::Commands);
+        assert_eq!(lines.len(), 1, "{lines:#?}");
+        assert!(lines[0].contains("v bob"), "{lines:#?}");
+        assert_eq!(said(&lobby, Wording::Keys).len(), 2);
+        // Another game of the player's come to their move, not the one the line
+        // names: the note says whose.
+        lobby.note_keyed(Keyed::CorrMoved("carol".into()));
+        assert_eq!(said(&lobby, Wording::Commands).len(), 2);
     }
 
     #[test]

@@ -106,6 +106,20 @@ pub(crate) fn sentences(parts: &[&str]) -> String {
     line
 }
 
+/// The lines said at a table before this player came back (which they saw already),
+/// oldest first, in one line: `2 earlier lines: alice: hi. bob: hello.`
+pub(crate) fn earlier_lines(lines: &[&str]) -> String {
+    let count = lines.len();
+    let heading = if count == 1 {
+        "1 earlier line:".to_owned()
+    } else {
+        format!("{count} earlier lines:")
+    };
+    let mut parts = vec![heading.as_str()];
+    parts.extend_from_slice(lines);
+    sentences(&parts)
+}
+
 /// The turn of a person at this keyboard.
 pub(crate) fn your_move(player: Player) -> String {
     format!("Your move, {player}")

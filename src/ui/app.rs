@@ -133,6 +133,10 @@ struct Chat {
     /// The last line said, while this player has pressed no key since it came: it
     /// stays on the status line whatever message comes after it (a move's line).
     held: Option<Message>,
+    /// The lines said before this screen opened which this player saw already
+    /// ([`News::Earlier`](super::table_link::News::Earlier)), oldest first, at most
+    /// [`CHAT_KEPT`]: the line mode reads them out once, as lines said earlier.
+    earlier: Vec<String>,
 }
 
 /// How many lines said at a table a screen keeps to show again.

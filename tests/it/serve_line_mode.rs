@@ -274,3 +274,95 @@ fn a_guest_is_offered_the_line_mode_without_a_promise_to_keep_it() {
         assert!(!offer.contains("kept for your key"), "{offer:?}");
     });
 }
+
+/// What was said at a correspondence table before Alice, in lines, came back to it:
+/// the full screen shows it among the lines said, not as news; the line mode reads it
+/// out in one line, once, and not each line as if it were said again. A line Alice
+/// says is answered by the line itself, not by the game's state first.
+#[test]
+fn the_lines_said_before_a_return_are_read_out_once() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        alice.send(b"new\r").await;
+        alice.wait_said("start opens the table").await;
+        for _ in 0..5 {
+            alice.send(b"clock\r").await;
+        }
+        alice.wait_said("clock 1 day a move").await;
+        alice.send(b"start\r").await;
+        alice
+            .wait_said("Table 1 is open for a correspondence game")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        bob.send(b"1").await;
+        bob.wait_for("Blue to move").await;
+        alice.wait_said("due opens it").await;
+        alice.send(b"table 1\r").await;
+        alice.wait_said("Your move, Blue.").await;
+        let before = alice.raw().len();
+        alice.send(b"say hi bob\r").await;
+        alice.wait_said("alice: hi bob.\r\n").await;
+        // The line said is the answer, once the table sends it back: not the game's
+        // state, which did not change.
+        let said = String::from_utf8_lossy(&alice.raw()[before..]).into_owned();
+        assert!(!said.contains("Your move"), "{said:?}");
+        bob.wait_for("alice: hi bob").await;
+        bob.send(b"m").await;
+        bob.wait_for("Message (0/60)").await;
+        bob.send(b"hello alice\r").await;
+        alice.wait_said("bob: hello alice.\r\n").await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        alice.wait_said("Blue b3, section 1.").await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("hijara: the lobby\r\n").await;
+        let at = alice.raw().len();
+        alice.send(b"table 1\r").await;
+        alice
+            .wait_said("2 earlier lines: alice: hi bob. bob: hello alice.\r\n")
+            .await;
+        alice.wait_said("Blue 0, Yellow 0.").await;
+        alice.send(b"score\r").await;
+        alice.wait_said("score\r\n").await;
+        alice.wait_said("\r\n\r> ").await;
+        let back = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        assert_eq!(back.matches("hello alice").count(), 1, "{back:?}");
+        assert_eq!(back.matches("hi bob").count(), 1, "{back:?}");
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}
+
+/// QA (lineserve): Alice, in lines, resigns: her line said the end twice, by names and
+/// by colours (`bob wins: alice resigned. Blue 0, Yellow 0. Game over: Yellow wins:
+/// Blue resigned.`); the state says it once.
+#[test]
+fn a_resignation_is_said_once() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        alice.wait_said("Blue b3, section 1.").await;
+        let at = alice.raw().len();
+        alice.send(b"resign\r").await;
+        alice.wait_said("yes: resign").await;
+        alice.send(b"yes\r").await;
+        alice
+            .wait_said("Blue 0, Yellow 0. Game over: Yellow wins: Blue resigned.\r\n")
+            .await;
+        bob.wait_for("resigned").await;
+        // The table's note of it, to both players, comes after: not said again.
+        alice.send(b"last\r").await;
+        alice.wait_said("last\r\n").await;
+        alice.wait_said("\r\n\r> ").await;
+        let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        assert!(!end.contains("bob wins: alice resigned"), "{end:?}");
+        assert!(!end.contains("alice resigned: Yellow wins"), "{end:?}");
+        assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
+        assert_plain(&alice.raw());
+    });
+}

@@ -131,6 +131,21 @@ impl App {
         })
     }
 
+    /// Whether a line typed to the other player goes to the table, which sends it back
+    /// to be shown (a player's, at a table between people, the opponent there).
+    pub(crate) fn chat_open(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.remote != [true; 2])
+            && self.at_table()
+            && !self.against_table_ai()
+            && !self.opponent_left()
+    }
+
+    /// The lines said at the table before this screen opened, which this player saw
+    /// already (on another screen, or before they left), oldest first.
+    pub fn earlier_chat(&self) -> &[String] {
+        self.network.as_ref().map_or(&[], |s| &s.chat.earlier)
+    }
+
     /// The last line said at the table while this player has pressed no key since it
     /// came: the status line keeps it, beside a message that came after it.
     pub fn held_chat(&self) -> Option<&super::Message> {
@@ -291,7 +306,11 @@ impl App {
                 if chat.lines.len() == super::CHAT_KEPT {
                     chat.lines.pop_front();
                 }
-                chat.lines.push_back(said.text);
+                chat.lines.push_back(said.text.clone());
+                if chat.earlier.len() == super::CHAT_KEPT {
+                    chat.earlier.remove(0);
+                }
+                chat.earlier.push(said.text);
             }
             News::TimeLeft { was, now } => {
                 // Only over the line it updates: a newer message stays until it is read.

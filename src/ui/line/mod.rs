@@ -142,6 +142,7 @@ impl<'a, W: Write> LineFace<'a, W> {
         let place = place(screen);
         let contexts = key_contexts(screen);
         let key = |action| keymap::key_for(action, &contexts).map(Input::Key);
+        let mut said_at_table = false;
         let inputs: Vec<Input> = match commands::parse(line, place) {
             // A question asked takes any other key as no, as on the full screen;
             // then the square is played.
@@ -238,6 +239,12 @@ impl<'a, W: Write> LineFace<'a, W> {
                     Vec::new()
                 }
                 Does::Keys(steps) => {
+                    // A line said at a table is answered by the table, which sends it
+                    // back to be said: the screen's state is no answer to it.
+                    said_at_table = matches!(
+                        (steps.first(), screen),
+                        (Some(Step::Key(Action::Message)), Screen::Game(app)) if app.chat_open()
+                    );
                     let jump = steps.iter().any(|s| {
                         matches!(s, Step::Key(Action::NextMistake | Action::PreviousMistake))
                     });
@@ -267,7 +274,7 @@ impl<'a, W: Write> LineFace<'a, W> {
                 }
             },
         };
-        if !inputs.is_empty() {
+        if !inputs.is_empty() && !said_at_table {
             self.narrator.typed();
         }
         inputs

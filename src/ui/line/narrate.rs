@@ -63,6 +63,8 @@ struct GameSeen {
     over: bool,
     /// How many lines said at the table were told ([`App::chat`]).
     chat: u64,
+    /// How many lines said before the screen opened were told ([`App::earlier_chat`]).
+    earlier: usize,
 }
 
 /// What the narrator last saw.
@@ -169,6 +171,7 @@ impl Narrator {
             watching: app.watching(),
             over: app.is_over(),
             chat: app.chat().1,
+            earlier: app.earlier_chat().len(),
         };
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
@@ -185,9 +188,19 @@ impl Narrator {
                 game.claim_mode(),
                 clock.as_deref(),
             ));
+            // What was said before this player came back, which the full screen shows
+            // among the lines said: read out once, before the game's state.
+            let earlier = app.earlier_chat();
+            if !earlier.is_empty() {
+                let earlier: Vec<&str> = earlier.iter().map(String::as_str).collect();
+                lines.push(words::earlier_lines(&earlier));
+            }
             let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
             lines.push(state_line(app, played.as_deref()));
-            if let Some(message) = app.message() {
+            if let Some(message) = app
+                .message()
+                .filter(|m| !tells_the_end(app, &m.line_words()))
+            {
                 lines.push(words::sentences(&[&message.line_words()]));
             }
             if let Overlay::Question(question) = app.overlay() {
@@ -202,6 +215,14 @@ impl Narrator {
         let new = game.placements();
         let extended = new.len() > old.len() && new.starts_with(old);
         let mut message_new = said != seen.said;
+        // Lines said before the screen opened that came after its first lines.
+        let earlier = app.earlier_chat();
+        if let Some(fresh) = earlier.get(seen.earlier..)
+            && !fresh.is_empty()
+        {
+            let fresh: Vec<&str> = fresh.iter().map(String::as_str).collect();
+            lines.push(words::earlier_lines(&fresh));
+        }
         // Each line said at the table is a line of its own, in the order said, before
         // the moves that came with it: the status line's message may be newer.
         let (chat, count) = app.chat();
@@ -241,7 +262,12 @@ impl Narrator {
             && let Some(message) = app.message()
         {
             let text = message.line_words();
-            if !extended && (now.totals != seen.totals || new.len() != old.len() || ended) {
+            if tells_the_end(app, &text) {
+                // The state's own words say the end, once: when it came.
+                if ended {
+                    lines.push(state_line(app, None));
+                }
+            } else if !extended && (now.totals != seen.totals || new.len() != old.len() || ended) {
                 lines.push(state_line(app, Some(&text)));
             } else {
                 lines.push(words::sentences(&[&text]));
@@ -535,6 +561,21 @@ fn state_line(app: &App, said: Option<&str>) -> String {
     let totals = strings::totals(game);
     let turn = turn(app);
     words::sentences(&[said.unwrap_or(""), &totals, &turn])
+}
+
+/// Whether `text` is the early ending of `app`'s game over (`bob wins: alice
+/// resigned`, or the table's note `alice resigned: Yellow wins`), which the game's
+/// state says after the totals (`Game over: Yellow wins: Blue resigned`): one of them
+/// is enough.
+fn tells_the_end(app: &App, text: &str) -> bool {
+    let Some(ending) = app.played().course.ending().filter(|_| app.is_over()) else {
+        return false;
+    };
+    app.ending_words(ending) == text
+        || (ending.termination() == crate::record::Termination::Resignation
+            && app.player_names().is_some_and(|names| {
+                strings::talk::resigned(&names[ending.loser().index()], ending.winner()) == text
+            }))
 }
 
 /// What comes next in a game: the result, or whose move it is.
