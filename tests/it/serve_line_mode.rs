@@ -366,3 +366,31 @@ fn a_resignation_is_said_once() {
         assert_plain(&alice.raw());
     });
 }
+
+/// A rematch offered to a line-mode player is taken by `new`, the command that offers
+/// one (both want it); it was taken as "no", and the offerer heard it declined while
+/// the line-mode player was told nothing. `n` alone still answers no, as `y`/`n` read.
+#[test]
+fn new_answers_a_rematch_offered_with_yes() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        alice.send(b"resign\r").await;
+        alice.wait_said("yes: resign").await;
+        alice.send(b"yes\r").await;
+        alice
+            .wait_said("Game over: Yellow wins: Blue resigned.")
+            .await;
+        bob.wait_for("resigned").await;
+        bob.send(b"n").await;
+        alice.wait_said("yes: play, no: no thanks").await;
+        let at = alice.raw().len();
+        alice.send(b"new\r").await;
+        // The rematch: colours swapped, alice plays Yellow and waits for bob's move.
+        alice.wait_said("Rematch: colours swapped, bob plays Blue.").await;
+        let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        assert!(!end.contains("declined"), "{end:?}");
+        assert_plain(&alice.raw());
+    });
+}

@@ -238,6 +238,13 @@ impl<'a, W: Write> LineFace<'a, W> {
                     let _ = self.say(&[claim_words::TOO_LONG.to_owned()]);
                     Vec::new()
                 }
+                // `new` offers a rematch, so to one offered it is yes: both want it.
+                // `n` alone stays the no a y/n question reads.
+                Does::Keys([Step::Key(Action::NewGame)])
+                    if rematch_asked(screen) && line.split_whitespace().next() == Some("new") =>
+                {
+                    key(Action::Yes).into_iter().collect()
+                }
                 Does::Keys(steps) => {
                     // A line said at a table is answered by the table, which sends it
                     // back to be said: the screen's state is no answer to it.
@@ -374,6 +381,12 @@ impl<W: Write> Face for LineFace<'_, W> {
         }
         Vec::new()
     }
+}
+
+/// Whether `screen` asks its player to take a rematch the other offered.
+fn rematch_asked(screen: &Screen) -> bool {
+    matches!(screen, Screen::Game(app)
+        if app.overlay() == super::question::Overlay::Question(super::question::Question::Rematch))
 }
 
 #[cfg(test)]
