@@ -972,8 +972,16 @@ impl<'a> LobbyView<'a> {
                 Entry::Code => words::CODE,
                 Entry::Profile => club_words::WHOSE_PROFILE,
             };
-            let entry = Keyed::Entry(what, safe_text(typed));
-            lines.push(Line::raw(entry.words(self.wording)));
+            let typed = safe_text(typed);
+            let entry = Keyed::Entry(what, typed.clone()).words(self.wording);
+            if self.wording == Wording::Keys && crate::text::width(&entry) > usize::from(width) {
+                // Too wide for one row: the keys on rows of their own, each key with
+                // its word (`Esc: cancel`, never `Esc:` at a row's end).
+                lines.push(Line::raw(words::entry_typed(what, &typed)));
+                lines.extend(self.hints(HintLine::LobbyEntry, width));
+            } else {
+                lines.push(Line::raw(entry));
+            }
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
@@ -1612,5 +1620,38 @@ mod tests {
         let both = said(&[row(&ai, RowState::Adjourned), row("kAnn", RowState::Away)]);
         assert!(both.contains("unfinished: 1, 2"), "{both}");
         assert!(both.contains("w claims a win"), "{both}");
+    }
+
+    /// QA (tablefit): at 30 to 43 columns the find line wrapped between `Esc:` and
+    /// `cancel)`. Too wide for its row, the keys stand on rows of their own, each key
+    /// with its word. Fails without the fix (a row ended `Esc:` at 30 and 40 columns).
+    #[test]
+    fn the_find_line_keeps_each_key_with_its_word_when_narrow() {
+        let rows = [];
+        for typed in ["", "Rosalind"] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.key(key(KeyCode::Char('f')), &rows);
+            for c in typed.chars() {
+                lobby.key(key(KeyCode::Char(c)), &rows);
+            }
+            for width in 30..=80 {
+                lobby.resized(width, 12);
+                let shown = drawn_at(&lobby, width, 12);
+                assert!(
+                    shown
+                        .iter()
+                        .any(|l| l.contains(&format!("Find a player: {typed}_"))),
+                    "{width}: {shown:#?}"
+                );
+                assert!(
+                    shown.iter().any(|l| l.contains("Esc: cancel")),
+                    "{width}: {shown:#?}"
+                );
+                assert!(
+                    shown.iter().all(|l| !l.trim_end().ends_with(':')),
+                    "{width}: {shown:#?}"
+                );
+            }
+        }
     }
 }
