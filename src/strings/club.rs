@@ -264,6 +264,11 @@ pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> 
         days_a_move(days)
     )
 }
+/// [`corr_their_move`] and [`corr_watched`] where they do not fit the status line:
+/// the mover and their time, and the key back to the lobby.
+pub(crate) fn corr_their_move_short(mover: &str, left: &str) -> String {
+    format!("{mover}'s move, {left} left (q: lobby)")
+}
 /// A correspondence game's line for a spectator.
 pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {
     format!("{}: {mover}'s move, {left} left", days_a_move(days))
