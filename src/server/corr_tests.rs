@@ -483,3 +483,40 @@ fn the_line_for_your_move_keeps_q_lobby_at_44_columns() {
         assert!(crate::text::fits(shown, usize::from(width) - 1), "{shown}");
     }
 }
+
+/// QA (tablefit): at 44x16 the waiting player's line, `3 days a move: ann's move, 2d
+/// 23h left (yours: 3d)`, did not fit the status line and stood in a box over rows
+/// 2-3 of the board until a key; a spectator's the same. Each has a short wording
+/// now that fits 44 columns (the player's with the key back to the lobby). Fails
+/// without the short wordings (the player's line did not fit 44 columns).
+#[test]
+fn the_waiting_and_watching_lines_fit_44_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 3, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    for seat in [Some(Player::Blue), None] {
+        let mut link = TableLink::new(hall.clone(), id, seat);
+        let said = link
+            .news()
+            .into_iter()
+            .filter_map(|n| match n {
+                News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
+                _ => None,
+            })
+            .find(|m| m.text.contains("'s move"))
+            .expect("told whose move it is");
+        assert!(said.wording(80).starts_with("3 days a move: "), "{said:?}");
+        for width in [44, 60] {
+            assert!(said.fits(width), "{seat:?} {width}: {said:?}");
+        }
+        // The spectator's long line fits 44 columns with these names; the player's
+        // does not, and its short one keeps the key back to the lobby.
+        if seat.is_some() {
+            assert!(said.wording(44).contains("(q: lobby)"), "{said:?}");
+        }
+    }
+}

@@ -437,17 +437,31 @@ impl TableLink {
                         short: Some(crate::strings::club::corr_your_move_short(&left)),
                         ..Message::keyed(MessageKind::Info, Keyed::CorrYourMove(days, left))
                     },
-                    Some(me) => said(crate::strings::club::corr_their_move(
-                        days,
-                        &table.name(mover),
-                        &left,
-                        &crate::server::corr::show(clock.left(me, stamp)),
-                    )),
-                    None => said(crate::strings::club::corr_watched(
-                        days,
-                        &table.name(mover),
-                        &left,
-                    )),
+                    // Too long for 44 columns, each was shown in a box over the
+                    // board until a key: the short one fits the status line.
+                    Some(me) => Message {
+                        short: Some(crate::strings::club::corr_their_move_short(
+                            &table.name(mover),
+                            &left,
+                        )),
+                        ..said(crate::strings::club::corr_their_move(
+                            days,
+                            &table.name(mover),
+                            &left,
+                            &crate::server::corr::show(clock.left(me, stamp)),
+                        ))
+                    },
+                    None => Message {
+                        short: Some(crate::strings::club::corr_their_move_short(
+                            &table.name(mover),
+                            &left,
+                        )),
+                        ..said(crate::strings::club::corr_watched(
+                            days,
+                            &table.name(mover),
+                            &left,
+                        ))
+                    },
                 })
             }
             (TableState::Playing(presence), Some(seat)) => {

@@ -306,7 +306,7 @@ impl LobbyState {
 
     /// The rows a page of tables shows: nine at most, fewer on a short screen.
     pub(crate) fn page_size(&self) -> usize {
-        let mut fixed = 9; // title, you, a blank, the heading, a blank, keys (2), note, page
+        let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
         if !self.mine.is_empty() {
             fixed += 2 + u16::try_from(self.mine.len()).unwrap_or(9);
@@ -318,7 +318,31 @@ impl LobbyState {
             _ => 0,
         };
         fixed += if self.number.is_some() { 2 } else { 0 };
-        super::standings::page_size(self.height, fixed).min(LISTED)
+        fixed += self.keys_wrapped();
+        // At least one table: a page of three on a short screen was cut under its
+        // heading ("Tables 1-3 of 12" over none of them at 30x12).
+        usize::from(self.height.saturating_sub(fixed)).clamp(1, LISTED)
+    }
+
+    /// The rows the keys shown take at this width past those they take at 80 columns
+    /// (which [`LobbyState::page_size`] counts): narrow, they wrap onto more rows.
+    fn keys_wrapped(&self) -> u16 {
+        let lines: &[HintLine] = match (self.waiting, &self.entry, &self.form) {
+            (Some(Waiting::Opponent(_)), _, _) => &[HintLine::LobbyWaiting],
+            (Some(Waiting::Return(_)), _, _) => &[HintLine::LobbyAdjourned],
+            (None, Some(_), _) => &[HintLine::LobbyEntry],
+            (None, None, Some(_)) => &[HintLine::LobbyForm, HintLine::LobbyFormEnd],
+            (None, None, None) if self.number.is_some() => &[HintLine::LobbyNumber],
+            (None, None, None) => &[HintLine::Lobby, HintLine::LobbyClub],
+        };
+        let rows = |width: usize| -> usize {
+            lines
+                .iter()
+                .map(|&line| keymap::hint_rows(line, width).len())
+                .sum()
+        };
+        let extra = rows(usize::from(self.width.max(1))).saturating_sub(rows(80));
+        u16::try_from(extra).unwrap_or(u16::MAX)
     }
 
     /// The tables shown on the page, with their numbers from `first`.
@@ -771,13 +795,20 @@ impl Widget for &LobbyView<'_> {
         if self.lobby.club.is_some() {
             self.render_club(area, buf);
         } else {
-            let (lists, tail) = self.parts(area.width);
+            let (lists, mut tail) = self.parts(area.width);
             let wrapped = |lines: &[Line<'_>]| {
                 let rows = Paragraph::new(lines.to_vec())
                     .wrap(Wrap { trim: false })
                     .line_count(area.width);
                 u16::try_from(rows).unwrap_or(u16::MAX)
             };
+            // Short of a row: the blank over the keys gives way before a table does
+            // (at 30x12 a page's one table, its keys and a note fit only so).
+            if wrapped(&lists).saturating_add(wrapped(&tail)) > area.height
+                && tail.first().is_some_and(|l| l.width() == 0)
+            {
+                tail.remove(0);
+            }
             let tail_rows = wrapped(&tail).min(area.height);
             if wrapped(&lists).saturating_add(tail_rows) <= area.height {
                 Paragraph::new([lists, tail].concat())
@@ -972,8 +1003,16 @@ impl<'a> LobbyView<'a> {
                 Entry::Code => words::CODE,
                 Entry::Profile => club_words::WHOSE_PROFILE,
             };
-            let entry = Keyed::Entry(what, safe_text(typed));
-            lines.push(Line::raw(entry.words(self.wording)));
+            let typed = safe_text(typed);
+            let entry = Keyed::Entry(what, typed.clone()).words(self.wording);
+            if self.wording == Wording::Keys && crate::text::width(&entry) > usize::from(width) {
+                // Too wide for one row: the keys on rows of their own, each key with
+                // its word (`Esc: cancel`, never `Esc:` at a row's end).
+                lines.push(Line::raw(words::entry_typed(what, &typed)));
+                lines.extend(self.hints(HintLine::LobbyEntry, width));
+            } else {
+                lines.push(Line::raw(entry));
+            }
         } else if let Some(form) = &self.lobby.form {
             let opponent = match form.opponent {
                 Opponent::Person => words::A_PERSON.to_owned(),
@@ -1658,5 +1697,92 @@ mod tests {
         let both = said(&[row(&ai, RowState::Adjourned), row("kAnn", RowState::Away)]);
         assert!(both.contains("unfinished: 1, 2"), "{both}");
         assert!(both.contains("w claims a win"), "{both}");
+    }
+
+    /// QA (tablefit): at 30 to 43 columns the find line wrapped between `Esc:` and
+    /// `cancel)`. Too wide for its row, the keys stand on rows of their own, each key
+    /// with its word. Fails without the fix (a row ended `Esc:` at 30 and 40 columns).
+    #[test]
+    fn the_find_line_keeps_each_key_with_its_word_when_narrow() {
+        let rows = [];
+        for typed in ["", "Rosalind"] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.key(key(KeyCode::Char('f')), &rows);
+            for c in typed.chars() {
+                lobby.key(key(KeyCode::Char(c)), &rows);
+            }
+            for width in 30..=80 {
+                lobby.resized(width, 12);
+                let shown = drawn_at(&lobby, width, 12);
+                assert!(
+                    shown
+                        .iter()
+                        .any(|l| l.contains(&format!("Find a player: {typed}_"))),
+                    "{width}: {shown:#?}"
+                );
+                assert!(
+                    shown.iter().any(|l| l.contains("Esc: cancel")),
+                    "{width}: {shown:#?}"
+                );
+                assert!(
+                    shown.iter().all(|l| !l.trim_end().ends_with(':')),
+                    "{width}: {shown:#?}"
+                );
+            }
+        }
+    }
+
+    /// QA (tablefit): the tables page counted its keys as two rows, as at 80 columns,
+    /// and kept three tables at least: at 30x12 its heading said "Tables 1-3 of 12"
+    /// over none of them (the lists cut for the keys). Every table of every page is
+    /// shown now, with a note said and every key. Fails without the fix (at 44x16 a
+    /// page of seven lost its sixth and seventh tables under the keys and the note).
+    #[test]
+    fn every_table_of_a_page_is_shown_at_small_sizes() {
+        let rows: Vec<Row> = (0..12u32)
+            .map(|n| Row {
+                id: n,
+                names: [format!("a{n}"), format!("b{n}")],
+                keys: [Some(format!("ka{n}")), Some(format!("kb{n}"))],
+                ruleset: Ruleset::Standard,
+                claims: false,
+                moves: 3,
+                spectators: 0,
+                state: RowState::Playing,
+                away: [false, false],
+                code: None,
+                rated: false,
+                corr: None,
+            })
+            .collect();
+        for (w, h) in [(80u16, 24u16), (60, 20), (44, 16), (40, 12), (30, 12)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            // A note under the keys: the unknown key's.
+            lobby.key(key(KeyCode::Char('x')), &rows);
+            let mut seen = 0;
+            for _ in 0..rows.len() {
+                let shown = drawn_at_with(&lobby, &rows, w, h).join("\n");
+                let size = lobby.page_size();
+                let first = lobby.page * size + 1;
+                for n in first..(first + size).min(rows.len() + 1) {
+                    let name = format!("a{} (Blue)", n - 1);
+                    assert!(shown.contains(&name), "{w}x{h}: {name} in\n{shown}");
+                    seen = seen.max(n);
+                }
+                assert!(shown.contains("q leave"), "{w}x{h}:\n{shown}");
+                assert!(shown.contains("Unknown key"), "{w}x{h}:\n{shown}");
+                lobby.key(key(KeyCode::Char(']')), &rows);
+                lobby.key(key(KeyCode::Char('x')), &rows);
+            }
+            assert_eq!(seen, rows.len(), "{w}x{h}");
+        }
+    }
+
+    fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        (&lobby.view(rows, "k", Wording::Keys)).render(area, &mut buf);
+        (0..height).map(|y| drawn_row(&buf, y)).collect()
     }
 }

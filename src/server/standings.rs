@@ -82,12 +82,6 @@ pub(crate) enum ClubView {
     Profile(Box<ProfileView>),
 }
 
-/// Rows on one page of a list at a screen `height` rows high, with `fixed` rows of
-/// the screen taken by the rest (at least 3 rows, at most 20).
-pub(crate) fn page_size(height: u16, fixed: u16) -> usize {
-    usize::from(height.saturating_sub(fixed)).clamp(3, 20)
-}
-
 /// The rows a leaderboard's page of `board` lists on a screen `width`×`height`: the
 /// screen's less the rows its other lines take, wrapped as they are drawn
 /// ([`board_screen`]), with room for a note and a number typed ([`club_page_size`]).

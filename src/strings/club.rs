@@ -190,6 +190,10 @@ pub(crate) fn days_a_move(days: u8) -> String {
 }
 /// The tables' heading when they take more than a page.
 pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
+    if first == last {
+        // One table on the page: "Table 12 of 12", not "Tables 12-12 of 12".
+        return format!("Table {first} of {all} (]/[ pages)");
+    }
     format!("Tables {first}-{last} of {all} (]/[ pages)")
 }
 /// The lobby's line when correspondence games wait for this player.
@@ -259,6 +263,11 @@ pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> 
         "{}: {mover}'s move, {left} left (yours: {mine})",
         days_a_move(days)
     )
+}
+/// [`corr_their_move`] and [`corr_watched`] where they do not fit the status line:
+/// the mover and their time, and the key back to the lobby.
+pub(crate) fn corr_their_move_short(mover: &str, left: &str) -> String {
+    format!("{mover}'s move, {left} left (q: lobby)")
 }
 /// A correspondence game's line for a spectator.
 pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {

@@ -475,6 +475,9 @@ pub(crate) const CLAIM_WHICH: &str =
 
 /// [`super::club::tables_page`] in the line mode's commands.
 pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
+    if first == last {
+        return format!("Table {first} of {all} (page, page back)");
+    }
     format!("Tables {first}-{last} of {all} (page, page back)")
 }
 

@@ -77,6 +77,10 @@ pub(crate) fn form(
 pub(crate) fn entry(what: &str, typed: &str, keys: &str) -> String {
     format!("{what}: {typed}_  ({keys})")
 }
+/// A line being typed (`what`: find, code) alone, its keys on the rows under it.
+pub(crate) fn entry_typed(what: &str, typed: &str) -> String {
+    format!("{what}: {typed}_")
+}
 pub(crate) fn invitation(code: &str) -> String {
     format!("Private: your opponent types i, then the code {code}")
 }

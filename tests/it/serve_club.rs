@@ -438,6 +438,41 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
     });
 }
 
+/// QA (tablefit): a resize reads a club screen again when its page holds another
+/// number of rows, on the page with the first row it showed. Fails if the session
+/// does not (`club_resized` left out by hand): grown back to 80x24, page 2 kept its
+/// five rows (6 to 10) where page 1 holds thirteen.
+#[test]
+fn a_resize_reads_the_leaderboard_again_at_its_new_page_size() {
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let clock_arg = clock.display().to_string();
+    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    fill_standings(&server, T0);
+    run(async {
+        let carl = Player::join(&server, "carl", 31, 80, 24).await;
+        carl.wait_for("q leave").await;
+        carl.send(b"l").await;
+        carl.wait_for(" 13  p13 ").await;
+        carl.wait_for("Page 1: ] next page").await;
+        // Smaller: fewer rows a page, so the next page begins before row 14.
+        carl.resize(80, 16).await;
+        carl.send(b"]").await;
+        carl.wait_for("Page 2").await;
+        carl.wait_for("  6  p06 ").await;
+        let page = carl.screen();
+        for out in ["p05", "p14"] {
+            assert!(!page.contains(out), "{out} on page 2 at 80x16:\n{page}");
+        }
+        // Larger again: the page with row 6 on it holds thirteen rows from row 1.
+        carl.resize(80, 24).await;
+        carl.wait_for(" 13  p13 ").await;
+        carl.wait_for("Page 1: ] next page").await;
+        assert!(carl.screen().contains("  1  p01 "), "{}", carl.screen());
+    });
+}
+
 /// How many lines of the server's log say a review of game `id` was made.
 fn reviews_made(server: &Server, id: i64) -> usize {
     let said = format!("game {id} reviewed: ");

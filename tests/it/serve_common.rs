@@ -420,6 +420,18 @@ impl Player {
         let _ = self.writer.window_change(cols, rows, 0, 0).await;
     }
 
+    /// Resizes the terminal: the screen read here, then the window change sent.
+    pub async fn resize(&self, cols: u16, rows: u16) {
+        self.screen.lock().unwrap().screen_mut().set_size(
+            std::num::NonZero::new(rows).unwrap(),
+            std::num::NonZero::new(cols).unwrap(),
+        );
+        self.writer
+            .window_change(cols.into(), rows.into(), 0, 0)
+            .await
+            .unwrap();
+    }
+
     /// Waits until the screen shows `text`; fails with the screen after [`PATIENCE`].
     pub async fn wait_for(&self, text: &str) {
         wait_shown(|| self.screen(), text).await;
