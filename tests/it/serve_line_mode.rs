@@ -388,7 +388,9 @@ fn new_answers_a_rematch_offered_with_yes() {
         let at = alice.raw().len();
         alice.send(b"new\r").await;
         // The rematch: colours swapped, alice plays Yellow and waits for bob's move.
-        alice.wait_said("Rematch: colours swapped, bob plays Blue.").await;
+        alice
+            .wait_said("Rematch: colours swapped, bob plays Blue.")
+            .await;
         let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
         assert!(!end.contains("declined"), "{end:?}");
         assert_plain(&alice.raw());
