@@ -439,28 +439,22 @@ impl TableLink {
                     },
                     // Too long for 44 columns, each was shown in a box over the
                     // board until a key: the short one fits the status line.
-                    Some(me) => Message {
+                    seat => Message {
                         short: Some(crate::strings::club::corr_their_move_short(
                             &table.name(mover),
                             &left,
                         )),
-                        ..said(crate::strings::club::corr_their_move(
-                            days,
-                            &table.name(mover),
-                            &left,
-                            &crate::server::corr::show(clock.left(me, stamp)),
-                        ))
-                    },
-                    None => Message {
-                        short: Some(crate::strings::club::corr_their_move_short(
-                            &table.name(mover),
-                            &left,
-                        )),
-                        ..said(crate::strings::club::corr_watched(
-                            days,
-                            &table.name(mover),
-                            &left,
-                        ))
+                        ..said(match seat {
+                            Some(me) => crate::strings::club::corr_their_move(
+                                days,
+                                &table.name(mover),
+                                &left,
+                                &crate::server::corr::show(clock.left(me, stamp)),
+                            ),
+                            None => {
+                                crate::strings::club::corr_watched(days, &table.name(mover), &left)
+                            }
+                        })
                     },
                 })
             }
