@@ -31,15 +31,7 @@ fn a_rematch_survives_kill_9() {
         play(&bob, &alice, 1, "c1").await;
         play(&alice, &bob, 2, "d1").await;
         play(&bob, &alice, 3, "a2").await;
-        // A crash: no shutdown.
-        server.restart(&[]);
-        drop((alice, bob));
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("unfinished: 1").await;
-        alice.send(b"1").await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("unfinished: 1").await;
-        bob.send(b"1").await;
+        let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
         for screen in [&alice, &bob] {
             screen.wait_for(" 3 B a2").await;
             screen.wait_for("Yellow to move").await;
@@ -60,15 +52,7 @@ fn a_line_said_survives_kill_9() {
         alice.send(b"mhi bob, good luck\r").await;
         bob.wait_for("alice: hi bob, good luck").await;
         alice.wait_for("alice: hi bob, good luck").await;
-        // A crash: no shutdown.
-        server.restart(&[]);
-        drop((alice, bob));
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("unfinished: 1").await;
-        alice.send(b"1").await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("unfinished: 1").await;
-        bob.send(b"1").await;
+        let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
         for screen in [&alice, &bob] {
             screen.wait_for(" 1 B a1").await;
             screen.wait_for("Yellow to move").await;
@@ -121,6 +105,20 @@ fn the_ai_s_next_game_survives_kill_9() {
 /// The move list's entry that begins with `start` (` 3 B `), once its square has
 /// arrived too: a frame can reach the client in two reads, and a half-drawn entry
 /// would be looked for in vain after the restart.
+/// The server is killed (no shutdown) while `before`'s screens are still connected,
+/// then started again; alice and bob log in and pick their unfinished game.
+async fn crashed_and_back(server: &mut Server, before: (Player, Player)) -> (Player, Player) {
+    server.restart(&[]);
+    drop(before);
+    let alice = Player::join(server, "alice", 1, 80, 24).await;
+    alice.wait_for("unfinished: 1").await;
+    alice.send(b"1").await;
+    let bob = Player::join(server, "bob", 2, 80, 24).await;
+    bob.wait_for("unfinished: 1").await;
+    bob.send(b"1").await;
+    (alice, bob)
+}
+
 async fn whole_entry(player: &Player, start: &str) -> String {
     let begun = std::time::Instant::now();
     loop {
