@@ -1,9 +1,10 @@
 //! The one writer: a thread of its own (not a task on the server's two-worker
 //! runtime) that owns the database's write connection, fed by a bounded channel. It
-//! takes what is waiting (at most [`BATCH`] at a time, a [`Work::Together`] whole), carries it out in one
-//! transaction (each piece in a savepoint of its own, so one failing piece spoils no
-//! other), commits (`synchronous=FULL`: on disk when this returns), and only then says
-//! so: a keep's result goes to the hall, a name's or a guest's to whoever waits for it.
+//! takes what is waiting (at most [`BATCH`] at a time, a [`Work::Together`] whole),
+//! carries it out in one transaction (each piece in a savepoint of its own, so one
+//! failing piece spoils no other), commits (`synchronous=FULL`: on disk when this
+//! returns), and only then says so: a keep's result goes to the hall, a name's or a
+//! guest's to whoever waits for it.
 //!
 //! A full channel makes the sender wait: only a session that writes (its move, its
 //! switch, its login) waits, never the lobby nor another table.
