@@ -446,6 +446,20 @@ fn an_undo_request_is_shown_once_kept() {
         !bob.news().contains(&News::UndoAsked),
         "never: it was not kept"
     );
+    // Ann is told her request was not made (it said "so not played" of a request).
+    let told: Vec<String> = ann
+        .news()
+        .into_iter()
+        .filter_map(|n| match n {
+            News::Note(said) => Some(said.text),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        told.iter()
+            .any(|t| t.starts_with("Not saved, so not done: No space left on device")),
+        "{told:?}"
+    );
     ann.request(Request::Undo);
     hall.flush();
     assert!(bob.news().contains(&News::UndoAsked));

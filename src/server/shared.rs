@@ -262,19 +262,12 @@ impl SharedHall {
         let Some(store) = &self.store else {
             return;
         };
-        for (key, pref) in prefs {
-            store.writer().pref(key, pref);
-        }
-        for (key, used) in vacations {
-            store.writer().vacation(key, used);
-        }
-        for (id, keep) in keeps {
-            if !store.writer().keep(id, keep.clone()) {
-                let stopped = Err("the store has stopped".to_owned());
-                self.hall
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .kept(id, &keep, stopped);
+        // One transaction: a vacation day's count lands with the games it lengthens.
+        if !store.writer().together(keeps.clone(), prefs, vacations) {
+            let stopped = Err("the store has stopped".to_owned());
+            let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
+            for (id, keep) in &keeps {
+                hall.kept(*id, keep, stopped.clone());
             }
         }
     }

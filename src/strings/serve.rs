@@ -190,9 +190,10 @@ pub(crate) const OVER: &str = "over";
 pub(crate) fn claim_present(name: &str) -> String {
     format!("{name} is on the server: no win is claimed against a player who is here")
 }
-/// A move or request the store could not keep: taken back, and why.
+/// A move or request the store could not keep: taken back, and why. (Said of an
+/// undo request or a resignation too, so not "not played".)
 pub(crate) fn not_kept(error: &str) -> String {
-    format!("Not saved, so not played: {error}. The game is as it was.")
+    format!("Not saved, so not done: {error}. The game is as it was.")
 }
 /// A spectator's line: a player's link dropped, their seat kept for `left`.
 pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {

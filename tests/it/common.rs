@@ -149,6 +149,24 @@ impl Session {
         screen.cell(row, col).map(|c| c.contents().to_owned())
     }
 
+    /// Waits until `done` holds of the session (what arrives after a frame, such as
+    /// the cursor's place or a bell, may come a moment after the text waited for);
+    /// fails naming `what`, with the screen, after [`TIMEOUT`].
+    pub fn wait_until(&self, what: &str, done: impl Fn(&Session) -> bool) {
+        let start = Instant::now();
+        while start.elapsed() < TIMEOUT {
+            if done(self) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        panic!(
+            "timed out waiting for {what}; under the cursor {:?}; the screen:\n{}",
+            self.under_cursor(),
+            self.screen()
+        );
+    }
+
     /// Waits until the screen contains `text`; fails with the screen after [`TIMEOUT`].
     pub fn wait_for(&self, text: &str) {
         self.wait_for_within(text, TIMEOUT);

@@ -1,9 +1,10 @@
 //! The one writer: a thread of its own (not a task on the server's two-worker
 //! runtime) that owns the database's write connection, fed by a bounded channel. It
-//! takes what is waiting (at most [`BATCH`] at a time), carries it out in one
-//! transaction (each piece in a savepoint of its own, so one failing piece spoils no
-//! other), commits (`synchronous=FULL`: on disk when this returns), and only then says
-//! so: a keep's result goes to the hall, a name's or a guest's to whoever waits for it.
+//! takes what is waiting (at most [`BATCH`] at a time, a [`Work::Together`] whole),
+//! carries it out in one transaction (each piece in a savepoint of its own, so one
+//! failing piece spoils no other), commits (`synchronous=FULL`: on disk when this
+//! returns), and only then says so: a keep's result goes to the hall, a name's or a
+//! guest's to whoever waits for it.
 //!
 //! A full channel makes the sender wait: only a session that writes (its move, its
 //! switch, its login) waits, never the lobby nor another table.
@@ -60,6 +61,9 @@ enum Work {
     Vacation(String, (i32, u32)),
     /// The server is up at this wall-clock time.
     Heartbeat(i64),
+    /// Pieces that land in one transaction or not at all (never split between
+    /// batches): what one hold of the hall handed over.
+    Together(Vec<Work>),
     /// For tests: the next `n` keeps fail with this error.
     #[cfg(test)]
     Fail(usize, String),
@@ -105,11 +109,14 @@ impl Writer {
 
     /// Hands table `id`'s keep to the writer, waiting while the channel is full. The
     /// result comes back through the hall's `kept`. `false` if the writer has ended.
+    /// (The server hands keeps over [`Writer::together`].)
+    #[cfg(any(test, feature = "tools"))]
     pub(crate) fn keep(&self, id: u32, keep: Keep) -> bool {
         self.send(Work::Keep(id, keep))
     }
 
     /// Hands `key`'s switches to the writer.
+    #[cfg(test)]
     pub(crate) fn pref(&self, key: String, pref: Pref) {
         self.send(Work::Pref(key, pref));
     }
@@ -153,9 +160,21 @@ impl Writer {
         self.send(Work::Review(id, positions, unreadable));
     }
 
-    /// Keeps `key`'s vacation days used in a year.
-    pub(crate) fn vacation(&self, key: String, used: (i32, u32)) {
-        self.send(Work::Vacation(key, used));
+    /// Hands over what one hold of the hall wrote, to land in one transaction: a
+    /// vacation day's count with the keeps of the games it lengthens, so a kill
+    /// between two transactions cannot count a day no game got. `false` if the
+    /// writer has ended (nothing of it was carried out).
+    pub(crate) fn together(
+        &self,
+        keeps: Vec<(u32, Keep)>,
+        prefs: Vec<(String, Pref)>,
+        vacations: Vec<(String, (i32, u32))>,
+    ) -> bool {
+        let work: Vec<Work> = (prefs.into_iter().map(|(k, p)| Work::Pref(k, p)))
+            .chain(vacations.into_iter().map(|(k, u)| Work::Vacation(k, u)))
+            .chain(keeps.into_iter().map(|(id, keep)| Work::Keep(id, keep)))
+            .collect();
+        work.is_empty() || self.send(Work::Together(work))
     }
 
     /// Keeps that the server is up at wall-clock time `wall`.
@@ -177,17 +196,38 @@ impl Writer {
     }
 }
 
+/// One transaction's work: `first` and what else is waiting, up to [`BATCH`] pieces
+/// (a [`Work::Together`] whole, even past it).
+fn gather(first: Work, receiver: &Receiver<Work>) -> Vec<Work> {
+    let mut batch = Vec::new();
+    let mut next = Some(first);
+    while let Some(work) = next {
+        flatten_into(&mut batch, work);
+        next = (batch.len() < BATCH)
+            .then(|| receiver.try_recv().ok())
+            .flatten();
+    }
+    batch
+}
+
+/// Adds `work` to `batch`, a [`Work::Together`] as its pieces.
+fn flatten_into(batch: &mut Vec<Work>, work: Work) {
+    match work {
+        Work::Together(pieces) => {
+            for piece in pieces {
+                flatten_into(batch, piece);
+            }
+        }
+        work => batch.push(work),
+    }
+}
+
 /// The writer thread: batches of work until every sender is gone.
 fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) {
     #[cfg(test)]
     let mut failing: (usize, String) = (0, String::new());
     while let Ok(first) = receiver.recv() {
-        let mut batch = vec![first];
-        while batch.len() < BATCH
-            && let Ok(more) = receiver.try_recv()
-        {
-            batch.push(more);
-        }
+        let batch = gather(first, receiver);
         #[cfg(test)]
         {
             for work in &batch {
@@ -264,6 +304,8 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         guests.push((reply, number.map(|n| n.unsigned_abs()).map_err(|e| e.to_string())));
                     }
                     Work::Flush(reply) => flushes.push(reply),
+                    // `gather` took every one apart.
+                    Work::Together(_) => {}
                     #[cfg(test)]
                     Work::Fail(..) => {}
                 }
@@ -495,4 +537,33 @@ pub(super) fn claim_name(tx: &Connection, name: &str, key: &str) -> Result<(), N
     })
     .map_err(store)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hold of the hall's writes is never split between two transactions, even
+    /// where a batch would end in its middle (the vacation day's count and the keep
+    /// of the game it lengthens land together).
+    #[test]
+    fn together_is_one_batch_even_at_the_batch_limit() {
+        let (sender, receiver) = sync_channel(CAPACITY);
+        for wall in 0..i64::try_from(BATCH).unwrap() - 1 {
+            sender.send(Work::Heartbeat(wall)).unwrap();
+        }
+        let pieces = vec![
+            Work::Vacation("SHA256:ann".into(), (2026, 1)),
+            Work::Heartbeat(-1),
+        ];
+        sender.send(Work::Together(pieces)).unwrap();
+        sender.send(Work::Heartbeat(-2)).unwrap();
+        let first = receiver.recv().unwrap();
+        let batch = gather(first, &receiver);
+        assert_eq!(batch.len(), BATCH + 1, "the whole of it, past the limit");
+        assert!(matches!(batch[BATCH - 1], Work::Vacation(..)));
+        assert!(matches!(batch[BATCH], Work::Heartbeat(-1)));
+        let next = gather(receiver.recv().unwrap(), &receiver);
+        assert!(matches!(next[..], [Work::Heartbeat(-2)]), "the next batch");
+    }
 }
