@@ -7,7 +7,8 @@
 //! - `status`: the correspondence games where it is your move, with the time left,
 //!   and those waiting for your opponents;
 //! - `top [standard|corners] [live|correspondence]`: a leaderboard;
-//! - `games`: your last games.
+//! - `games`: your last games;
+//! - `help`: these commands, one a line.
 
 use crate::rules::Ruleset;
 use crate::strings::club as words;
@@ -36,6 +37,8 @@ pub(crate) enum OneShot {
     Top(Board),
     /// The player's last games.
     Games,
+    /// The commands taken.
+    Help,
 }
 
 /// The command `line` asks for, if it is on the allow-list; anything else (another
@@ -49,6 +52,7 @@ pub(crate) fn parse(line: &[u8]) -> Option<OneShot> {
     let command = match words.next()? {
         "status" => OneShot::Status,
         "games" => OneShot::Games,
+        "help" => OneShot::Help,
         "top" => {
             let mut board = Board::new(Ruleset::Standard, Speed::Live);
             let (mut ruleset, mut speed) = (false, false);
@@ -78,6 +82,7 @@ pub(crate) fn run(command: OneShot, who: &Who, hall: &SharedHall) -> String {
         OneShot::Status => status(who, hall),
         OneShot::Top(board) => top(board, hall),
         OneShot::Games => games(who, hall),
+        OneShot::Help => words::one_shot_help(),
     };
     shown(&lines)
 }
@@ -180,6 +185,7 @@ mod tests {
     fn only_the_allow_list_is_taken() {
         assert_eq!(parse(b"status"), Some(OneShot::Status));
         assert_eq!(parse(b"  games \n"), Some(OneShot::Games));
+        assert_eq!(parse(b"help"), Some(OneShot::Help));
         assert_eq!(
             parse(b"top"),
             Some(OneShot::Top(Board::new(Ruleset::Standard, Speed::Live)))

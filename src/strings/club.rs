@@ -279,12 +279,41 @@ pub(crate) const NO_STORE: &str = "This server keeps no records";
 pub(crate) fn guest_no_games(name: &str) -> String {
     format!("{name}: a guest has no games kept here: connect with a key")
 }
-/// The one-shot commands taken, as a refusal lists them.
-pub(crate) const ONE_SHOTS: &str = "status, top [standard|corners] [live|correspondence], games";
+/// The one-shot commands taken, each with what it prints: `help` lists them, a
+/// refusal names them.
+pub(crate) const ONE_SHOTS: [(&str, &str); 4] = [
+    (
+        "status",
+        "your correspondence games: your move first, with the time left; vacation days",
+    ),
+    (
+        "top [standard|corners] [live|correspondence]",
+        "a leaderboard (standard live unless named)",
+    ),
+    ("games", "your last games"),
+    ("help", "this list"),
+];
+/// `help`'s lines: how to ask, then each command and what it prints.
+pub(crate) fn one_shot_help() -> Vec<String> {
+    let mut lines = vec![
+        "Commands, asked as you connect (ssh ... NAME@host COMMAND); with none, the game:"
+            .to_owned(),
+    ];
+    lines.extend(
+        ONE_SHOTS
+            .iter()
+            .map(|(command, what)| format!("  {command}: {what}")),
+    );
+    lines
+}
 /// A one-shot command off the list (`shown`: the command made safe and cut): one line
 /// on standard error.
 pub(crate) fn no_such_command(shown: &str) -> String {
-    format!("hijara serve: no command `{shown}` here; the commands are {ONE_SHOTS}")
+    let commands: Vec<&str> = ONE_SHOTS.iter().map(|(command, _)| *command).collect();
+    format!(
+        "hijara serve: no command `{shown}` here; the commands are {}",
+        commands.join(", ")
+    )
 }
 /// `status`'s first line.
 pub(crate) fn status_head(name: &str, mine: usize, theirs: usize) -> String {

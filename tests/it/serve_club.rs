@@ -58,6 +58,18 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
     assert!(said.contains("Nobody is listed yet"), "{said}");
     let games = ssh(&server, dir.path(), carl, &["games"]);
     assert!(text(&games).contains("carl: no finished games here yet"));
+    // `help` lists the commands, one a line (QA: it was refused as any other word).
+    let help = ssh(&server, dir.path(), carl, &["help"]);
+    assert!(help.status.success(), "{help:?}");
+    let said = text(&help);
+    for line in [
+        "  status: your correspondence games",
+        "  top [standard|corners] [live|correspondence]: a leaderboard",
+        "  games: your last games",
+        "  help: this list",
+    ] {
+        assert!(said.contains(line), "{line:?} in {said}");
+    }
     // Not on the list: refused with one line on standard error naming the command
     // and the commands taken (QA: the client said only "exec request failed"),
     // status 127, nothing on standard output, and the log says so.
@@ -67,7 +79,7 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
         assert!(out.stdout.is_empty(), "{refused:?}: {out:?}");
         let said = String::from_utf8_lossy(&out.stderr);
         let line = format!(
-            "hijara serve: no command `{}` here; the commands are status, top [standard|corners] [live|correspondence], games\n",
+            "hijara serve: no command `{}` here; the commands are status, top [standard|corners] [live|correspondence], games, help\n",
             refused.join(" ")
         );
         assert!(said.contains(&line), "{refused:?}: {said:?}");
