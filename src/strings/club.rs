@@ -265,9 +265,21 @@ pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> 
     )
 }
 /// [`corr_their_move`] and [`corr_watched`] where they do not fit the status line:
-/// the mover and their time, and the key back to the lobby.
-pub(crate) fn corr_their_move_short(mover: &str, left: &str) -> String {
-    format!("{mover}'s move, {left} left (q: lobby)")
+/// the mover and their time, the waiting player's own (`mine`; a spectator has none),
+/// and the key back to the lobby (`lobby`). The server picks the first of these that
+/// fits 44 columns, the mover's name cut with `…` first.
+pub(crate) fn corr_their_move_short(
+    mover: &str,
+    left: &str,
+    mine: Option<&str>,
+    lobby: bool,
+) -> String {
+    match (mine, lobby) {
+        (Some(mine), true) => format!("{mover}'s move, {left} left (yours: {mine}; q: lobby)"),
+        (Some(mine), false) => format!("{mover}'s move, {left} left (yours: {mine})"),
+        (None, true) => format!("{mover}'s move, {left} left (q: lobby)"),
+        (None, false) => format!("{mover}'s move, {left} left"),
+    }
 }
 /// A correspondence game's line for a spectator.
 pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {
