@@ -569,7 +569,15 @@ fn the_short_lines_fit_44_columns_with_the_longest_names() {
                 })
                 .find(|m| m.text.contains("'s move"))
                 .expect("told whose move it is");
+            // The long line has the key back to the lobby too (the spectator's and
+            // the waiting player's had none), in the line mode its command.
             assert!(said.wording(80).contains(yellow), "{said:?}");
+            assert!(said.wording(80).ends_with("q: lobby)"), "{said:?}");
+            assert!(
+                said.line_words().ends_with("(quit: back to the lobby)")
+                    || said.line_words().ends_with("; quit: back to the lobby)"),
+                "{said:?}"
+            );
             assert!(said.fits(44), "{seat:?}: {said:?}");
             let short = said.wording(44);
             assert!(short.contains("…'s move, 14d 0h left"), "{short}");

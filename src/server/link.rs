@@ -489,12 +489,13 @@ fn said(text: impl Into<String>) -> Message {
 }
 
 /// A correspondence game's line for a player waiting for `mover`'s move (`mine`: their
-/// own time left) or, with no `mine`, for a spectator. Too long for 44 columns, each
+/// own time left) or, with no `mine`, for a spectator, with the key back to the lobby
+/// (the hint line it stands in for had it). Too long for 44 columns, each
 /// was shown in a box over the board until a key: its short wording fits them, the
 /// mover's name cut with `…` (by display width, to 4 columns at least) before the key
 /// back to the lobby goes, and that before the player's own time.
 pub(crate) fn their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) -> Message {
-    use crate::strings::club::{corr_their_move, corr_their_move_short, corr_watched};
+    use crate::strings::club::corr_their_move_short;
     let width = usize::from(crate::ui::MIN_WIDTH);
     let parts: &[(Option<&str>, bool)] = match mine {
         Some(_) => &[(mine, true), (mine, false), (None, true), (None, false)],
@@ -509,12 +510,14 @@ pub(crate) fn their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) 
             break;
         }
     }
+    let keyed = Keyed::CorrTheirMove(
+        days,
+        Box::new([mover.to_owned(), left.to_owned()]),
+        mine.map(str::to_owned),
+    );
     Message {
         short: Some(short),
-        ..said(match mine {
-            Some(mine) => corr_their_move(days, mover, left, mine),
-            None => corr_watched(days, mover, left),
-        })
+        ..Message::keyed(MessageKind::Info, keyed)
     }
 }
 

@@ -185,13 +185,12 @@ fn screens() -> Vec<Screen> {
 
 /// What a screen promises at every size it is drawn at (44x16 and up): these texts
 /// whole on it.
-/// (A spectator's correspondence line has the key only in its short wording: at 80
-/// columns the long one stands, without it.)
+/// (The waiting player's short correspondence line keeps their own time, not the key.)
 fn promised(name: &str, width: u16) -> &'static [&'static str] {
     match name {
         "watching" => &["q goes back to the lobby"],
-        "corr_your_move" => &["q: lobby"],
-        "corr_watching" if width < 60 => &["q: lobby"],
+        "corr_your_move" | "corr_watching" => &["q: lobby"],
+        "corr_waiting" if width == 80 => &["(yours: 20d 23h; q: lobby)"],
         "corr_waiting" | "corr_waiting_long" => &["(yours: "],
         "chat" => &["thanks, you too_"],
         "chat_long" => &["the end_"],
