@@ -528,9 +528,77 @@ fn the_waiting_and_watching_lines_fit_44_columns() {
             assert!(said.fits(width), "{seat:?} {width}: {said:?}");
         }
         // The spectator's long line fits 44 columns with these names; the player's
-        // does not, and its short one keeps the key back to the lobby.
+        // does not, and its short one keeps their own time (servesweep: it had the key
+        // back to the lobby instead, which leaves no room for it at 44 columns).
         if seat.is_some() {
-            assert!(said.wording(44).contains("(q: lobby)"), "{said:?}");
+            assert!(said.wording(44).contains("(yours: 6d 18h)"), "{said:?}");
+        }
+    }
+}
+
+/// QA (servesweep): with a name of 16 columns (the longest allowed) the short lines of
+/// the waiting player and of a spectator, `Maximilian-Josef's move, 14d 0h left (q:
+/// lobby)`, were 47 columns: at 44 they stood in a box over the board again. And the
+/// waiting player's short line had lost their own time. The mover's name is cut with
+/// `…` now, by display width (a wide name too), and the waiting player's own time
+/// stays. Fails without the fix (the lines did not fit 44 columns).
+#[test]
+fn the_short_lines_fit_44_columns_with_the_longest_names() {
+    for (blue, yellow) in [
+        ("Bartholomew-Lane", "Maximilian-Josef"),
+        ("山田太郎花子一二", "佐藤次郎三郎四五"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Clock::new(1_800_000_000);
+        let hall = open(dir.path(), &clock);
+        let terms = Terms {
+            rated: true,
+            corr_days: Some(7),
+            ..Terms::default()
+        };
+        let id = hall
+            .lock()
+            .open_with(
+                who(blue),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert_eq!(hall.lock().sit(id, who(yellow)), Some(Player::Yellow));
+        hall.flush();
+        let mut first = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        first.sync(&games(&[Square::B2]));
+        hall.flush();
+        // Yellow's move: Blue waits, a spectator watches.
+        for seat in [Some(Player::Blue), None] {
+            let mut link = TableLink::new(hall.clone(), id, seat);
+            let said = link
+                .news()
+                .into_iter()
+                .filter_map(|n| match n {
+                    News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
+                    _ => None,
+                })
+                .find(|m| m.text.contains("'s move"))
+                .expect("told whose move it is");
+            // The long line has the key back to the lobby too (the spectator's and
+            // the waiting player's had none), in the line mode its command.
+            assert!(said.wording(80).contains(yellow), "{said:?}");
+            assert!(said.wording(80).ends_with("q: lobby)"), "{said:?}");
+            assert!(
+                said.line_words().ends_with("(quit: back to the lobby)")
+                    || said.line_words().ends_with("; quit: back to the lobby)"),
+                "{said:?}"
+            );
+            assert!(said.fits(44), "{seat:?}: {said:?}");
+            let short = said.wording(44);
+            assert!(short.contains("…'s move, 14d 0h left"), "{short}");
+            match seat {
+                Some(_) => assert!(short.contains("(yours: 15d 18h)"), "{short}"),
+                None => assert!(short.ends_with("(q: lobby)"), "{short}"),
+            }
         }
     }
 }

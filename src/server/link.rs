@@ -15,6 +15,7 @@ use crate::rules::{Game, Move, Player};
 use crate::session::Course;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
+use crate::text;
 use crate::ui::{Keyed, Link, Message, MessageKind, News, Request};
 
 use super::hall::Showing;
@@ -437,25 +438,10 @@ impl TableLink {
                         short: Some(crate::strings::club::corr_your_move_short(&left)),
                         ..Message::keyed(MessageKind::Info, Keyed::CorrYourMove(days, left))
                     },
-                    // Too long for 44 columns, each was shown in a box over the
-                    // board until a key: the short one fits the status line.
-                    seat => Message {
-                        short: Some(crate::strings::club::corr_their_move_short(
-                            &table.name(mover),
-                            &left,
-                        )),
-                        ..said(match seat {
-                            Some(me) => crate::strings::club::corr_their_move(
-                                days,
-                                &table.name(mover),
-                                &left,
-                                &crate::server::corr::show(clock.left(me, stamp)),
-                            ),
-                            None => {
-                                crate::strings::club::corr_watched(days, &table.name(mover), &left)
-                            }
-                        })
-                    },
+                    seat => {
+                        let mine = seat.map(|me| crate::server::corr::show(clock.left(me, stamp)));
+                        their_move(days, &table.name(mover), &left, mine.as_deref())
+                    }
                 })
             }
             (TableState::Playing(presence), Some(seat)) => {
@@ -501,6 +487,42 @@ impl TableLink {
 fn said(text: impl Into<String>) -> Message {
     Message::new(MessageKind::Info, text)
 }
+
+/// A correspondence game's line for a player waiting for `mover`'s move (`mine`: their
+/// own time left) or, with no `mine`, for a spectator, with the key back to the lobby
+/// (the hint line it stands in for had it). Too long for 44 columns, each
+/// was shown in a box over the board until a key: its short wording fits them, the
+/// mover's name cut with `…` (by display width, to 4 columns at least) before the key
+/// back to the lobby goes, and that before the player's own time.
+pub(crate) fn their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) -> Message {
+    use crate::strings::club::corr_their_move_short;
+    let width = usize::from(crate::ui::MIN_WIDTH);
+    let parts: &[(Option<&str>, bool)] = match mine {
+        Some(_) => &[(mine, true), (mine, false), (None, true), (None, false)],
+        None => &[(None, true), (None, false)],
+    };
+    let mut short = String::new();
+    for &(mine, lobby) in parts {
+        let room = width.saturating_sub(text::width(&corr_their_move_short("", left, mine, lobby)));
+        let name = text::fit(mover, room);
+        short = corr_their_move_short(&name, left, mine, lobby);
+        if text::fits(mover, room) || room >= SHORTEST_NAME {
+            break;
+        }
+    }
+    let keyed = Keyed::CorrTheirMove(
+        days,
+        Box::new([mover.to_owned(), left.to_owned()]),
+        mine.map(str::to_owned),
+    );
+    Message {
+        short: Some(short),
+        ..Message::keyed(MessageKind::Info, keyed)
+    }
+}
+
+/// The fewest columns a name is cut to in [`their_move`]'s short line (`Bar…`).
+const SHORTEST_NAME: usize = 4;
 
 /// A plain line for the status line, as news.
 fn note(text: impl Into<String>) -> News {

@@ -62,6 +62,8 @@ mod reviewer;
 #[cfg(any(test, feature = "tools"))]
 #[doc(hidden)]
 pub mod scale;
+#[cfg(test)]
+mod screen_sweep;
 mod session;
 mod shared;
 mod standings;

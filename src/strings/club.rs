@@ -257,21 +257,31 @@ pub(crate) fn corr_your_move(days: u8, left: &str) -> String {
 pub(crate) fn corr_your_move_short(left: &str) -> String {
     format!("Your move, {left} left (q: lobby)")
 }
-/// A correspondence game's line for the player waiting.
-pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: &str) -> String {
-    format!(
-        "{}: {mover}'s move, {left} left (yours: {mine})",
-        days_a_move(days)
-    )
+/// A correspondence game's line for the player waiting (`mine`: their own time left)
+/// or, with no `mine`, for a spectator; both with the key back to the lobby.
+pub(crate) fn corr_their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) -> String {
+    let pace = days_a_move(days);
+    match mine {
+        Some(mine) => format!("{pace}: {mover}'s move, {left} left (yours: {mine}; q: lobby)"),
+        None => format!("{pace}: {mover}'s move, {left} left (q: lobby)"),
+    }
 }
-/// [`corr_their_move`] and [`corr_watched`] where they do not fit the status line:
-/// the mover and their time, and the key back to the lobby.
-pub(crate) fn corr_their_move_short(mover: &str, left: &str) -> String {
-    format!("{mover}'s move, {left} left (q: lobby)")
-}
-/// A correspondence game's line for a spectator.
-pub(crate) fn corr_watched(days: u8, mover: &str, left: &str) -> String {
-    format!("{}: {mover}'s move, {left} left", days_a_move(days))
+/// [`corr_their_move`] where it does not fit the status line:
+/// the mover and their time, the waiting player's own (`mine`; a spectator has none),
+/// and the key back to the lobby (`lobby`). The server picks the first of these that
+/// fits 44 columns, the mover's name cut with `…` first.
+pub(crate) fn corr_their_move_short(
+    mover: &str,
+    left: &str,
+    mine: Option<&str>,
+    lobby: bool,
+) -> String {
+    match (mine, lobby) {
+        (Some(mine), true) => format!("{mover}'s move, {left} left (yours: {mine}; q: lobby)"),
+        (Some(mine), false) => format!("{mover}'s move, {left} left (yours: {mine})"),
+        (None, true) => format!("{mover}'s move, {left} left (q: lobby)"),
+        (None, false) => format!("{mover}'s move, {left} left"),
+    }
 }
 
 pub(crate) const NO_STORE: &str = "This server keeps no records";

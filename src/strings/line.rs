@@ -541,6 +541,17 @@ pub(crate) fn corr_your_move(pace: &str, left: &str) -> String {
     format!("{pace}: your move, {left} left (quit: back to the lobby)")
 }
 
+/// [`super::club::corr_their_move`] in the line mode's commands: `pace` is the days
+/// a move in words.
+pub(crate) fn corr_their_move(pace: &str, mover: &str, left: &str, mine: Option<&str>) -> String {
+    match mine {
+        Some(mine) => {
+            format!("{pace}: {mover}'s move, {left} left (yours: {mine}; quit: back to the lobby)")
+        }
+        None => format!("{pace}: {mover}'s move, {left} left (quit: back to the lobby)"),
+    }
+}
+
 /// [`super::serve::entry`] in the line mode's commands.
 pub(crate) fn entry(what: &str, typed: &str) -> String {
     format!("{what}: {typed}  ({LOBBY_ENTRY_HINTS})")

@@ -97,8 +97,17 @@ pub(crate) const SAY_EMPTY: &str = "Nothing to send: type a message, or Esc";
 /// A message being typed to the other player, its width so far, and the keys that
 /// end it.
 pub(crate) fn typing(text: &str, keys: &str) -> String {
+    format!("{}{text}_  {keys}", typing_head(text))
+}
+/// [`typing`]'s start, before the text (`shown`: the text as it fits the line).
+pub(crate) fn typing_head(text: &str) -> String {
     let used = crate::text::width(text);
-    format!("Message ({used}/{MAX_SAY_COLUMNS}): {text}_  {keys}")
+    format!("Message ({used}/{MAX_SAY_COLUMNS}): ")
+}
+/// [`typing`] on a narrow line: the end of the text (`shown`, cut at its start), and
+/// no keys.
+pub(crate) fn typing_end(text: &str, shown: &str) -> String {
+    format!("{}{shown}_", typing_head(text))
 }
 pub(crate) fn watching(count: usize) -> String {
     format!("{count} watching")

@@ -85,6 +85,30 @@ pub fn fit(text: &str, columns: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` in at most `columns` columns keeping its end: whole if it fits, else `…` and
+/// the longest end that fits after it, whole clusters only (a line being typed, whose
+/// end is where the typing goes on). (A cut to 0 columns is empty.)
+pub fn fit_end(text: &str, columns: usize) -> Cow<'_, str> {
+    if fits(text, columns) {
+        return Cow::Borrowed(text);
+    }
+    if columns == 0 {
+        return Cow::Borrowed("");
+    }
+    let pieces: Vec<&str> = clusters(text).collect();
+    let mut used = 0;
+    let mut start = text.len();
+    for cluster in pieces.iter().rev() {
+        let w = UnicodeWidthStr::width(*cluster);
+        if used + w > columns - 1 {
+            break;
+        }
+        used += w;
+        start -= cluster.len();
+    }
+    Cow::Owned(format!("{ELLIPSIS}{}", &text[start..]))
+}
+
 /// As [`fit`], but a cut goes back to the end of the last whole word (when one ends in
 /// the second half of the room), so a title is never cut mid-word. Spaces and the
 /// separators `·`, `,`, `;`, `:` before the `…` are dropped.
@@ -314,6 +338,18 @@ mod tests {
             fit_parts("Blue played b3 (section 2)", 20),
             "Blue played b3…"
         );
+    }
+
+    #[test]
+    fn fit_end_keeps_the_end_after_an_ellipsis_by_columns() {
+        assert_eq!(fit_end("hello", 5), "hello");
+        assert_eq!(fit_end("hello world", 6), "…world");
+        // Wide characters count two columns; a cluster is never split.
+        assert_eq!(fit_end("山田太郎", 5), "…太郎");
+        assert_eq!(fit_end("山田太郎", 4), "…郎");
+        assert_eq!(fit_end("abe\u{301}", 2), "…e\u{301}");
+        assert_eq!(fit_end("hello", 0), "");
+        assert!(width(&fit_end(&"x".repeat(60), 26)) == 26);
     }
 
     #[test]

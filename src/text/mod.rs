@@ -6,7 +6,7 @@ mod fit;
 mod sanitize;
 
 pub use fit::{
-    ELLIPSIS, MAX_MARKS, PART_SEPARATOR, cap_marks, first_fitting, fit, fit_bytes, fit_parts,
-    fit_parts_from_front, fit_words, fits, pad, width, wrap,
+    ELLIPSIS, MAX_MARKS, PART_SEPARATOR, cap_marks, first_fitting, fit, fit_bytes, fit_end,
+    fit_parts, fit_parts_from_front, fit_words, fits, pad, width, wrap,
 };
 pub use sanitize::{display_path, fit_sanitized, is_unsafe, pad_sanitized, sanitize};

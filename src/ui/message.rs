@@ -117,6 +117,10 @@ pub enum Keyed {
     /// A correspondence game's line for the player to move: its days a move, and
     /// the time left.
     CorrYourMove(u8, String),
+    /// A correspondence game's line for the player waiting (their own time left, the
+    /// last) or for a spectator (none): its days a move, the mover's name and their
+    /// time left (boxed: a message stays small).
+    CorrTheirMove(u8, Box<[String; 2]>, Option<String>),
     /// The replay viewer's deep review started, over this many positions.
     DeepStarted(usize),
     /// The deep review stopped by the player after this many of so many positions.
@@ -175,6 +179,10 @@ impl Keyed {
             Keyed::Gone(name) => serve::gone(name),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
+            Keyed::CorrTheirMove(days, whose, mine) => {
+                let [mover, left] = &**whose;
+                club::corr_their_move(*days, mover, left, mine.as_deref())
+            }
             Keyed::DeepStarted(total) => analysis::deep_started(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
         }
@@ -221,6 +229,10 @@ impl Keyed {
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => {
                 line::corr_your_move(&club::days_a_move(*days), left)
+            }
+            Keyed::CorrTheirMove(days, whose, mine) => {
+                let [mover, left] = &**whose;
+                line::corr_their_move(&club::days_a_move(*days), mover, left, mine.as_deref())
             }
             Keyed::DeepStarted(total) => analysis::deep_started_words(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped_words(*done, *total),

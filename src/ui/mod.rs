@@ -108,6 +108,8 @@ pub(crate) use help::KeysHelp;
 pub(crate) use inbox::{Inbox, NewsWaker, Wake};
 pub(crate) use line::{LineFace, LineInput};
 pub(crate) use message::{Keyed, Wording};
+#[cfg(test)]
+pub(crate) use screen::typing_line;
 pub(crate) use served_lobby::Lobby;
 pub use table_link::Request;
 pub(crate) use table_link::{Bell, Link, News};

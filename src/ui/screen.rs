@@ -16,7 +16,7 @@ use crate::text::wrap;
 use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
-use super::keymap::{HintLine, hint_line};
+use super::keymap::{HintLine, hint_line, hint_parts};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
@@ -238,9 +238,9 @@ impl Widget for &AppView<'_> {
                 Span::styled(app.question_status(q, area.width), look.banner())
             }
             (_, _) if app.typing().is_some() => Span::styled(
-                table::typing(
+                typing_line(
                     &app.typing().map(crate::text::sanitize).unwrap_or_default(),
-                    &hint_line(HintLine::MessageEntry),
+                    area.width,
                 ),
                 look.strong(),
             ),
@@ -288,6 +288,25 @@ impl Widget for &AppView<'_> {
             (Overlay::None, None) => {}
         }
     }
+}
+
+/// The status line a message to the other player is typed on, `width` columns wide:
+/// the count and the text typed, then the keys that end it as far as they fit (whole
+/// keys, the last first to go). A text too long for the line keeps its end, where the
+/// typing goes on, after `…`: at 44 and 60 columns the line was cut at its end, the
+/// keys and then the text being typed lost.
+pub(crate) fn typing_line(typed: &str, width: u16) -> String {
+    let width = usize::from(width);
+    let keys = hint_parts(HintLine::MessageEntry);
+    for n in (0..=keys.len()).rev() {
+        let line = table::typing(typed, &keys[..n].join(crate::text::PART_SEPARATOR));
+        let line = line.trim_end();
+        if crate::text::fits(line, width) {
+            return line.to_owned();
+        }
+    }
+    let room = width.saturating_sub(crate::text::width(&table::typing_head(typed)) + 1);
+    table::typing_end(typed, &crate::text::fit_end(typed, room))
 }
 
 /// The last lines said at the table (`said`, oldest first), in a box at the foot of

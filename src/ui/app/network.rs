@@ -1026,6 +1026,36 @@ mod tests {
             .collect()
     }
 
+    /// QA (servesweep): the line a message is typed on was cut at its end: at 44
+    /// columns `Message (15/60): thanks, you too_  Enter…`, and a longer message lost
+    /// its own end, where the typing goes on (`Message (55/60): 山田 x山田 x…`). The
+    /// keys go first, whole; then the text keeps its end after `…`.
+    #[test]
+    fn a_message_being_typed_keeps_its_end_in_view_on_a_narrow_screen() {
+        let mut app = blue_at(&[]);
+        key(&mut app, 'm');
+        typed(&mut app, "thanks, you too");
+        let rows = drawn_at(&app, 44, 16);
+        assert_eq!(
+            rows[15].trim_end(),
+            "Message (15/60): thanks, you too_",
+            "{rows:#?}"
+        );
+        let rows = drawn_at(&app, 60, 20);
+        assert_eq!(
+            rows[19].trim_end(),
+            "Message (15/60): thanks, you too_  Enter: send · Esc: cancel"
+        );
+        typed(&mut app, &format!(" {}the end", "x".repeat(36)));
+        for (width, height) in [(44, 16), (60, 20), (80, 24)] {
+            let rows = drawn_at(&app, width, height);
+            let status = rows[usize::from(height) - 1].trim_end();
+            assert!(status.starts_with("Message (59/60): "), "{status}");
+            assert!(status.ends_with("the end_"), "{width}: {status}");
+            assert!(crate::text::fits(status, usize::from(width)), "{status}");
+        }
+    }
+
     /// QA (clubfit): after a served game the first status line read `alice wins: bob
     /// resigned. n: rematch, q: lobby` at 80 columns, but only `alice wins: bob
     /// resigned` at 60 and 44 (the line under it says the same), and with a longer
