@@ -345,3 +345,17 @@ fn a_tag_s_escape_sequence_shows_escaped_on_the_ladder() {
         );
     }
 }
+
+/// QA: at the end of a finished game at 44 columns no wording of the first status line
+/// fitted, and the shortest was cut by the edge mid-word (`Move 64/64 · Yellow wi`).
+/// The result alone is offered there; a line that still does not fit is cut at a word
+/// with `…` (the status line's own test).
+#[test]
+fn the_game_over_line_is_cut_at_a_word_at_44_columns() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, KeyCode::End);
+    let screen = render(&s, 44, 17, Look::PLAIN).backend().to_string();
+    let row = screen.lines().nth(15).unwrap().trim_matches('"').trim_end();
+    // The result alone, whole, where the move number leaves it no room.
+    assert_eq!(row, "Blue 75  Yellow 100  │  Yellow wins   ? help");
+}
