@@ -56,8 +56,9 @@ pub enum StorageReport {
         /// Why the write failed.
         error: String,
     },
-    /// A finished game went into the history folder under this file name.
-    Archived(String),
+    /// A finished game went into the history folder: the file's whole path (said in
+    /// full, as a save's is, so it can be opened from anywhere).
+    Archived(PathBuf),
     /// The history folder could not take a finished game: it was kept beside it.
     ArchivedBeside {
         /// The history folder.
@@ -399,8 +400,7 @@ impl Storage {
         let error = match history::archive(&dir, &text) {
             Ok(path) => {
                 self.archived = Some(identity);
-                let name = path.file_name().unwrap_or_default().to_string_lossy();
-                return Some(StorageReport::Archived(name.into_owned()));
+                return Some(StorageReport::Archived(path));
             }
             Err(error) => error,
         };
@@ -557,11 +557,14 @@ mod tests {
         let mut storage =
             Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
         let mut game = full_game();
-        let Some(StorageReport::Archived(name)) = storage.archive(&config(), &game) else {
+        let Some(StorageReport::Archived(path)) = storage.archive(&config(), &game) else {
             panic!("expected a report");
         };
+        // The whole path, as a save's report gives it.
+        assert_eq!(path.parent(), Some(games.as_path()), "{}", path.display());
+        let name = path.file_name().unwrap().to_string_lossy();
         assert!(name.starts_with("hijara-"), "{name}");
-        assert!(games.join(&name).is_file(), "{name}");
+        assert!(path.is_file(), "{}", path.display());
         // Undone and redone back to the same end: not kept again.
         game.undo().unwrap();
         assert_eq!(storage.archive(&config(), &game), None);

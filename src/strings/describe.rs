@@ -322,7 +322,7 @@ pub(crate) fn storage_report(report: &StorageReport) -> Notice {
         StorageReport::AutosaveFailed { path, error } => {
             words::autosave_failed(&display_path(path), error)
         }
-        StorageReport::Archived(file) => words::archived(file),
+        StorageReport::Archived(path) => words::archived(&display_path(path)),
         StorageReport::ArchivedBeside { dir, error, path } => {
             words::archived_beside(&display_path(dir), error, &display_path(path))
         }
@@ -370,8 +370,16 @@ mod tests {
 
     #[test]
     fn storage_reports_say_where_the_game_went_and_failures_are_errors() {
-        let archived = storage_report(&StorageReport::Archived("hijara-1.hij".into()));
-        assert!(matches!(&archived, Notice::Info(t) if t.contains("games/hijara-1.hij")));
+        // The whole path, as a save's report gives it: `games/…` named no folder one
+        // could open from where the program was started.
+        let archived = storage_report(&StorageReport::Archived(PathBuf::from(
+            "/data/games/hijara-1.hij",
+        )));
+        assert!(matches!(&archived, Notice::Info(_)));
+        assert_eq!(
+            text(archived),
+            "Game kept as /data/games/hijara-1.hij (see: hijara games)"
+        );
         let aside = storage_report(&StorageReport::KeptAside(PathBuf::from("d/old.hij")));
         assert_eq!(
             text(aside),

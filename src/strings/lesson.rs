@@ -7,6 +7,8 @@ use super::describe::margin;
 
 /// A key the lesson screen does not use (its keys are listed under the text).
 pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: the keys are listed below.";
+/// [`UNKNOWN_KEY`] on the status line, where no text lists the keys (at 44×16).
+pub(crate) const UNKNOWN_KEY_NO_TEXT: &str = "That key does nothing here: ? lists the keys.";
 /// A move after the task was done.
 pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
 /// The menu's title.
@@ -32,6 +34,11 @@ pub(crate) fn number(n: usize, of: usize) -> String {
     format!("Lesson {n}/{of}")
 }
 
+/// [`number`] where the side is narrow: `2/10`, beside the lesson's title.
+pub(crate) fn number_short(n: usize, of: usize) -> String {
+    format!("{n}/{of}")
+}
+
 /// The task, on the text side.
 pub(crate) fn task(task: impl std::fmt::Display) -> String {
     format!("Task: {task}")
@@ -45,6 +52,12 @@ pub(crate) fn to_move(player: Player, task: impl std::fmt::Display) -> String {
 /// A claim being typed, on the text side.
 pub(crate) fn claim_typed(typed: &str) -> String {
     format!("+{typed}_")
+}
+
+/// A wrong try's verdict in one line, for the status line when the text side has no
+/// room for it: [`NOT_YET`] and what the move did.
+pub(crate) fn not_yet(what: &str) -> String {
+    format!("{NOT_YET} {}", what_it_did(what))
 }
 
 /// What the move tried did, as the rules say it, as a sentence.

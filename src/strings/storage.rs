@@ -50,9 +50,10 @@ pub(crate) fn autosave_unusable(path: &str, error: &str) -> String {
     )
 }
 
-/// A finished game written to the history folder `games/` as `file`.
-pub(crate) fn archived(file: &str) -> String {
-    format!("Game kept as games/{file} (see: hijara games)")
+/// A finished game written to the history folder as `path` (its whole path, as a
+/// save's [`saved`] says it).
+pub(crate) fn archived(path: &str) -> String {
+    format!("Game kept as {path} (see: hijara games)")
 }
 
 /// A finished game kept beside the history folder, which could not take it.

@@ -135,7 +135,7 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
         message::loaded(long_path, &game),
         message::UNKNOWN_KEY.to_owned(),
         message::AI_STALLED.to_owned(),
-        storage_words::archived("hijara-20261130-041500-12.hij"),
+        storage_words::archived(long_path),
         storage_words::not_archived(long_path, "Permission denied (os error 13)"),
     ];
     for (i, text) in texts.iter().enumerate() {

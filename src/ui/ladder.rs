@@ -99,8 +99,14 @@ impl Widget for &LadderView<'_> {
             rows.push((vec![stones_left.to_string()], Style::new()));
             rows.push((vec![words::STONES_LEFT_BELOW.to_owned()], Style::new()));
         }
+        // The label may be outside text (a record's `Blue` tag in the replay viewer):
+        // its control characters show as escapes, as the viewer's header shows them,
+        // never as the remains of an escape sequence (`[2J`) the terminal half-took.
         rows.push((
-            vec![self.label.to_string(), label_short.to_string()],
+            vec![
+                text::sanitize(self.label).into_owned(),
+                text::sanitize(label_short).into_owned(),
+            ],
             look.dim(),
         ));
         if let Some(note) = self.note {
@@ -109,13 +115,13 @@ impl Widget for &LadderView<'_> {
         let text_rows = (rows.len() as u16).min(inner.height);
         for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
             // The longest wording that fits the ladder's width; else the last, cut by
-            // display columns with `…`.
+            // display columns with `…`, an escape whole or gone (`fit_sanitized`).
             let fits = |t: &&String| text::fits(t, usize::from(inner.width));
             let text = options.iter().find(fits).or(options.last());
-            let Some(text) = text.map(|t| text::fit(t, usize::from(inner.width))) else {
+            let Some(text) = text.map(|t| text::fit_sanitized(t, usize::from(inner.width))) else {
                 continue;
             };
-            let text = text.as_ref();
+            let text = text.as_str();
             let width = u16::try_from(text::width(text)).unwrap_or(u16::MAX);
             let x = inner.x + inner.width.saturating_sub(width) / 2;
             put(buf, inner, x, inner.y + i as u16, text, *style);

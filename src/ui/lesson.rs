@@ -68,12 +68,13 @@ const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 const BOARD_SIDE: u16 = 2 * WHOLE_LADDER + 28;
 /// The narrowest text side worth giving the board room for.
 const MIN_TEXT: u16 = 24;
-/// The narrowest text side a lesson is shown with: its border and 14 columns of text,
-/// as at 60 columns. Narrower, the verdict of a try, the hint and the notes had no room
-/// at all (at 44 columns only the board showed, and a wrong try looked like nothing).
+/// The narrowest text side beside the board: its border and 14 columns of text, as at
+/// 60 columns. Narrower, the text goes under the board where there are rows for it.
 const MIN_TEXT_SIDE: u16 = 16;
-/// The narrowest terminal a lesson is shown in: the game's board side and the text side.
-pub const LESSON_MIN_WIDTH: u16 = BOARD_WIDTH + MIN_TEXT_SIDE;
+/// The lowest text panel under the board: its borders and one line.
+const MIN_TEXT_UNDER: u16 = 3;
+/// The highest text panel under the board; more rows go to the board.
+const MAX_TEXT_UNDER: u16 = 10;
 
 impl LessonState {
     /// The screen at the first lesson not done (the menu when all are done).
@@ -501,37 +502,49 @@ impl LessonState {
     }
 }
 
-/// The part of a `size` terminal the board and ladders get: the left part,
-/// leaving the rest (at most 40 columns) for the lesson's text. From 80
-/// columns the board side is wide enough for whole ladder words.
-pub(crate) fn board_area(size: Rect) -> Rect {
-    let mut text = size.width.saturating_sub(BOARD_SIDE).min(40);
-    if text < MIN_TEXT {
-        text = size.width.saturating_sub(BOARD_WIDTH).min(40);
+/// Where the board side (ladders, board, status) and the lesson's text go on a `size`
+/// terminal. The text goes right of the board (at most 40 columns; from 80 columns the
+/// board side is wide enough for whole ladder words) when it gets [`MIN_TEXT_SIDE`]
+/// columns there; else under the board, in the rows the game's screen does not need,
+/// when they hold a line of it; else nowhere, and the status line says the verdict of a
+/// try and any note ([`status_feedback`]).
+fn split(size: Rect) -> (Rect, Rect) {
+    let mut side = size.width.saturating_sub(BOARD_SIDE).min(40);
+    if side < MIN_TEXT {
+        side = size.width.saturating_sub(BOARD_WIDTH).min(40);
     }
-    Rect::new(size.x, size.y, size.width - text, size.height)
+    if side >= MIN_TEXT_SIDE {
+        let left = Rect::new(size.x, size.y, size.width - side, size.height);
+        return (left, Rect::new(left.right(), size.y, side, size.height));
+    }
+    let mut under = size
+        .height
+        .saturating_sub(super::layout::MIN_HEIGHT)
+        .min(MAX_TEXT_UNDER);
+    if under < MIN_TEXT_UNDER {
+        under = 0;
+    }
+    let top = Rect::new(size.x, size.y, size.width, size.height - under);
+    (top, Rect::new(size.x, top.bottom(), size.width, under))
 }
 
-/// Where the ladders, board and status go in a `size` terminal (`None`: too small, for
-/// them or for the text side, [`LESSON_MIN_WIDTH`]).
+/// The part of a `size` terminal the board and ladders get ([`split`]).
+pub(crate) fn board_area(size: Rect) -> Rect {
+    split(size).0
+}
+
+/// Where the ladders, board and status go in a `size` terminal (`None`: too small for
+/// the board, the game screen's [`super::layout::MIN_WIDTH`]×[`super::layout::MIN_HEIGHT`]).
 pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
-    if text_area(size).width < MIN_TEXT_SIDE {
-        return None;
-    }
     let left = board_area(size);
     let whole = (left.width >= BOARD_SIDE).then_some(WHOLE_LADDER);
     ScreenLayout::with_ladders(left, whole)
 }
 
-/// Where the text side goes on a `size` screen: right of the board.
+/// Where the text goes on a `size` screen: right of the board, under it, or nowhere
+/// (an empty rectangle), as [`split`] has it.
 pub(crate) fn text_area(size: Rect) -> Rect {
-    let left = board_area(size);
-    Rect::new(
-        left.right(),
-        size.y,
-        size.right() - left.right(),
-        size.height,
-    )
+    split(size).1
 }
 
 /// The text side's first line shown after `scroll`.
@@ -543,8 +556,56 @@ pub(crate) fn text_scrolled(state: &LessonState, scroll: Scroll) -> u16 {
 
 /// The text side's lines: the lesson, the task, the verdict and the keys.
 pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
+    text_parts(state, look).0
+}
+
+/// What the status line says, before the side to move and the task, of a wrong try
+/// and of a note when the text cannot show them in view on a `size` screen (none
+/// there, or too few lines before them): so a try never looks like nothing happened.
+/// The note first, the latest; empty when the text shows both (and a done task and a
+/// claim waiting are said on the status line anyway).
+pub(crate) fn status_feedback(state: &LessonState, size: Rect, look: Look) -> Vec<Line<'static>> {
+    let (lines, feedback) = text_parts(state, look);
+    let area = text_area(size);
+    let in_view = |end: usize| {
+        area.width > 2 && area.height > 2 && wrapped_last_top(&lines[..end], area) == 0
+    };
+    let mut said = Vec::new();
+    if let Some((end, note)) = feedback.note
+        && !in_view(end)
+    {
+        // The unknown key's note says the keys are listed below: not where there is
+        // no text, or it is out of view; the help lists them.
+        let note = if note == words::UNKNOWN_KEY {
+            words::UNKNOWN_KEY_NO_TEXT.to_owned()
+        } else {
+            note
+        };
+        said.push(Line::styled(note, look.error()));
+    }
+    if let Some((end, verdict)) = feedback.verdict
+        && !in_view(end)
+    {
+        said.push(Line::styled(verdict, look.error()));
+    }
+    said
+}
+
+/// Where the feedback is among the text's lines: the end of each (the index after its
+/// last line), with its words for the status line.
+#[derive(Debug, Default)]
+struct Feedback {
+    /// A wrong try's verdict and what it did.
+    verdict: Option<(usize, String)>,
+    /// The note.
+    note: Option<(usize, String)>,
+}
+
+/// [`text_lines`], and where the feedback is among them.
+fn text_parts(state: &LessonState, look: Look) -> (Vec<Line<'static>>, Feedback) {
+    let mut feedback = Feedback::default();
     let Some(lesson) = state.lesson() else {
-        return Vec::new();
+        return (Vec::new(), feedback);
     };
     // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
     // The title as a line, not the border's title, so a long one wraps.
@@ -571,14 +632,16 @@ pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> 
         } else {
             lines.push(Line::styled(words::NOT_YET, look.error()));
             lines.push(Line::raw(words::what_it_did(&check.what)));
+            feedback.verdict = Some((lines.len(), words::not_yet(&check.what)));
             lines.extend(why.map(Line::raw));
             lines.push(Line::raw(lesson.hint.clone()));
         }
     }
     if let Some(note) = state.note() {
         lines.push(Line::styled(note.to_string(), look.error()));
+        feedback.note = Some((lines.len(), note.to_string()));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
-    lines
+    (lines, feedback)
 }

@@ -13,9 +13,8 @@ use super::board::{BoardView, Highlight};
 use super::effect::Input;
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::MIN_HEIGHT;
-use super::layout::wrapped_last_top;
-use super::lesson::{LESSON_MIN_WIDTH, LessonPhase, LessonState, layout, text_area, text_lines};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, wrapped_last_top};
+use super::lesson::{LessonPhase, LessonState, layout, status_feedback, text_area, text_lines};
 use super::look::Look;
 use super::screen::render_enlarge;
 use super::status::totals_at;
@@ -24,25 +23,18 @@ use super::status::totals_at;
 /// row in the menu, or a square of the board as drawn.
 pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
     let size = state.size();
-    if let LessonPhase::Menu(_) = state.phase() {
+    if let LessonPhase::Menu(selected) = state.phase() {
         let inner = size.inner(Margin::new(1, 1));
-        // Rows map to lessons while each takes one line.
-        let one_line = state.lessons().iter().enumerate().all(|(i, l)| {
-            crate::text::fits(
-                &words::menu_line(false, false, i + 1, &l.title),
-                inner.width.into(),
-            )
-        });
-        let item = row.checked_sub(inner.y).map(usize::from);
-        return match item {
-            Some(item)
-                if one_line
-                    && inner.contains(Position::new(column, row))
-                    && item < state.lessons().len() =>
-            {
-                Input::Pick(item)
-            }
-            _ => Input::Click(None),
+        if !inner.contains(Position::new(column, row)) {
+            return Input::Click(None);
+        }
+        // Each row of a lesson, its title's wrapped lines too, picks it.
+        let rows = menu_rows(state, inner.width);
+        let top = menu_top(&rows, *selected, inner.height);
+        let at = usize::from(row - inner.y) + top;
+        return match rows.get(at) {
+            Some(&(item, _)) => Input::Pick(item),
+            None => Input::Click(None),
         };
     }
     let square = state
@@ -50,6 +42,49 @@ pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
         .and_then(|l| l.board_geometry())
         .and_then(|g| g.square_at(column, row));
     Input::Click(square)
+}
+
+/// The lessons menu's rows in `width` columns: each lesson's, the lesson's index with
+/// its text. A title too long for its row wraps under itself, indented past the
+/// pointer, the mark and the number (it ran under them, from the border).
+fn menu_rows(state: &LessonState, width: u16) -> Vec<(usize, String)> {
+    let LessonPhase::Menu(selected) = state.phase() else {
+        return Vec::new();
+    };
+    let width = usize::from(width);
+    let mut rows = Vec::new();
+    for (i, lesson) in state.lessons().iter().enumerate() {
+        let done = state.progress().is_done(&lesson.id);
+        let head = words::menu_line(i == *selected, done, i + 1, "");
+        let indent = crate::text::width(&head);
+        if indent >= width {
+            // No room to indent: the line as it is, cut at the border.
+            let line = words::menu_line(i == *selected, done, i + 1, &lesson.title);
+            rows.push((i, crate::text::fit(&line, width).into_owned()));
+            continue;
+        }
+        for (k, part) in crate::text::wrap(&lesson.title, width - indent)
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if k == 0 {
+                head.clone()
+            } else {
+                " ".repeat(indent)
+            };
+            rows.push((i, format!("{lead}{part}")));
+        }
+    }
+    rows
+}
+
+/// The menu's first row shown in `height` rows: the selected lesson's rows in view.
+fn menu_top(rows: &[(usize, String)], selected: usize, height: u16) -> usize {
+    let end = rows
+        .iter()
+        .rposition(|&(i, _)| i == selected)
+        .map_or(0, |r| r + 1);
+    end.saturating_sub(usize::from(height))
 }
 
 /// The lesson screen as a widget.
@@ -80,10 +115,11 @@ impl LessonView<'_> {
         let state = self.state;
         let look = self.look;
         if let LessonPhase::Menu(selected) = state.phase() {
+            let inner = area.inner(Margin::new(1, 1));
+            let rows = menu_rows(state, inner.width);
+            let top = menu_top(&rows, *selected, inner.height);
             let mut lines = Vec::new();
-            for (i, lesson) in state.lessons().iter().enumerate() {
-                let done = state.progress().is_done(&lesson.id);
-                let text = words::menu_line(i == *selected, done, i + 1, &lesson.title);
+            for (i, text) in rows {
                 lines.push(if i == *selected {
                     Line::styled(
                         text,
@@ -107,6 +143,7 @@ impl LessonView<'_> {
                 .into_owned();
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
+                .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
                 .block(
                     Block::bordered()
                         .title(Line::styled(words::MENU, look.strong()))
@@ -117,7 +154,7 @@ impl LessonView<'_> {
             return;
         }
         let Some(layout) = layout(area) else {
-            render_enlarge(area, LESSON_MIN_WIDTH, MIN_HEIGHT, buf);
+            render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
             return;
         };
         let Some(lesson) = state.lesson() else {
@@ -168,20 +205,45 @@ impl LessonView<'_> {
             LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
             _ => words::to_move(to_move, lesson.task),
         };
-        Paragraph::new(Line::styled(status, look.player(to_move)))
+        // A wrong try and a note the text cannot show in view go first (at 44×16 there
+        // is no text at all), so a try never looks like nothing happened.
+        let mut status_lines = status_feedback(state, area, look);
+        status_lines.push(Line::styled(status, look.player(to_move)));
+        Paragraph::new(status_lines)
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
 
-        // The text side: the lesson, the task, the verdict; scrolled (PgDn, PgUp) when
-        // it is longer than the side, with the keys in the border where there is more.
+        // The text, beside the board or under it: the lesson, the task, the verdict;
+        // scrolled (PgDn, PgUp) when it is longer than its room, with the keys in the
+        // border where there is more.
         let text_area = text_area(area);
+        if text_area.width <= 2 || text_area.height <= 2 {
+            return;
+        }
         let lines = text_lines(state, look);
         let last = wrapped_last_top(&lines, text_area);
         let top = state.text_top().min(last);
-        let title = words::number(state.index() + 1, state.lessons().len());
-        let mut block = Block::bordered()
-            .title(Line::styled(title, look.strong()))
-            .title(Line::raw(hint_line(HintLine::PanelHelp)).right_aligned());
+        let mut block = Block::bordered();
+        // The title and `? help` apart, by display columns: a shorter number where
+        // both do not fit (`2/10` at 60 columns), else the title alone.
+        let (n, of) = (state.index() + 1, state.lessons().len());
+        let room = usize::from(text_area.width - 2);
+        let help = hint_line(HintLine::PanelHelp);
+        let titled = [words::number(n, of), words::number_short(n, of)]
+            .into_iter()
+            .find(|title| crate::text::width(title) + 1 + crate::text::width(&help) <= room);
+        block = match titled {
+            Some(title) => block
+                .title(Line::styled(title, look.strong()))
+                .title(Line::raw(help).right_aligned()),
+            None => {
+                let title = words::number(n, of);
+                block.title(Line::styled(
+                    crate::text::fit(&title, room).into_owned(),
+                    look.strong(),
+                ))
+            }
+        };
         if top > 0 {
             block = block.title_bottom(Line::raw(hint_line(HintLine::TextAbove)).left_aligned());
         }
@@ -242,6 +304,23 @@ mod tests {
         assert_eq!(click_at(&s, 10, 20), Input::Click(None));
         let _ = s.handle(Input::Pick(3));
         assert_eq!((s.index(), s.phase()), (3, &LessonPhase::Asking));
+    }
+
+    /// A lesson's title wrapped in the menu (44 columns): a click on either of its rows
+    /// opens it (the menu mapped no row while a title wrapped).
+    #[test]
+    fn a_click_on_a_wrapped_menu_row_opens_that_lesson() {
+        let mut s = state();
+        let _ = s.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char('m'),
+            KeyModifiers::NONE,
+        )));
+        let _ = s.handle(Input::Resize(44, 16));
+        // Lesson 1 wraps to rows 1 and 2; lesson 2 is on row 3.
+        assert_eq!(click_at(&s, 20, 1), Input::Pick(0));
+        assert_eq!(click_at(&s, 20, 2), Input::Pick(0));
+        assert_eq!(click_at(&s, 20, 3), Input::Pick(1));
+        assert_eq!(click_at(&s, 20, 0), Input::Click(None));
     }
 
     #[test]

@@ -26,10 +26,10 @@ use super::puzzle_check::{CheckReply, CheckRequest};
 
 /// Rows under the board for the explanation panel, when the terminal has them.
 pub(crate) const PANEL_HEIGHT: u16 = 7;
-/// The lowest terminal a puzzle is shown in: the game's, and a panel with one line of
-/// text between its borders (a longer verdict scrolls). Lower, the verdict and the notes
-/// had no room at all: at 44×16 a wrong answer showed only the rating it cost.
-pub const PUZZLE_MIN_HEIGHT: u16 = super::layout::MIN_HEIGHT + 3;
+/// The lowest panel: its borders and one line of text (a longer verdict scrolls).
+/// Lower, there is none, and the status line says the verdict and any note
+/// ([`status_feedback`]).
+const MIN_PANEL_HEIGHT: u16 = 3;
 
 /// What the screen shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -371,21 +371,22 @@ impl PuzzleState {
 }
 
 /// The part of a `size` terminal the game layout gets: all but the panel rows,
-/// keeping at least the game screen's minimum height.
+/// keeping at least the game screen's minimum height; all of it when the rows left
+/// would not hold a panel with a line of text ([`MIN_PANEL_HEIGHT`]).
 pub(crate) fn board_area(size: Rect) -> Rect {
-    let panel = size
+    let mut panel = size
         .height
         .saturating_sub(super::layout::MIN_HEIGHT)
         .min(PANEL_HEIGHT);
+    if panel < MIN_PANEL_HEIGHT {
+        panel = 0;
+    }
     Rect::new(size.x, size.y, size.width, size.height - panel)
 }
 
-/// Where the ladders, board and status go in a `size` terminal (`None`: too small, for
-/// them or for the panel, [`PUZZLE_MIN_HEIGHT`]).
+/// Where the ladders, board and status go in a `size` terminal (`None`: too small for
+/// them, the game screen's [`super::layout::MIN_WIDTH`]×[`super::layout::MIN_HEIGHT`]).
 pub(crate) fn layout(size: Rect) -> Option<ScreenLayout> {
-    if size.height < PUZZLE_MIN_HEIGHT {
-        return None;
-    }
     ScreenLayout::new(board_area(size))
 }
 
@@ -400,9 +401,50 @@ pub(crate) fn panel_area(size: Rect) -> Rect {
     )
 }
 
+/// What the status line says, before the puzzle's title and the task, of the verdict
+/// and of a note when the panel cannot show them in view on a `size` screen (none
+/// there, or too few lines): so a try never looks like nothing happened. The note
+/// first, the latest; empty when the panel shows both.
+pub(crate) fn status_feedback(state: &PuzzleState, size: Rect, look: Look) -> Vec<Line<'static>> {
+    let (lines, _, feedback) = panel_parts(state, look);
+    let area = panel_area(size);
+    let in_view = |end: usize| {
+        area.width > 2 && area.height > 2 && wrapped_last_top(&lines[..end], area) == 0
+    };
+    let mut said = Vec::new();
+    if let Some((end, note)) = feedback.note
+        && !in_view(end)
+    {
+        said.push(Line::styled(note, look.error()));
+    }
+    if let Some((end, verdict)) = feedback.verdict
+        && !in_view(end)
+    {
+        said.push(verdict);
+    }
+    said
+}
+
+/// Where the feedback is among the panel's lines: the end of each (the index after
+/// its last line), with its words for the status line.
+#[derive(Debug, Default)]
+struct Feedback {
+    /// The verdict's first line (`Right!`, `Not this one`), styled.
+    verdict: Option<(usize, Line<'static>)>,
+    /// The note.
+    note: Option<(usize, String)>,
+}
+
 /// The panel's lines (the verdict and why, or the themes asked for, and notes) and
 /// the keys for its border.
 pub(crate) fn panel_lines(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String) {
+    let (lines, keys, _) = panel_parts(state, look);
+    (lines, keys)
+}
+
+/// [`panel_lines`], and where the feedback is among them.
+fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, Feedback) {
+    let mut feedback = Feedback::default();
     let puzzle = state.puzzle();
     let mut lines: Vec<Line<'static>> = Vec::new();
     let keys = match state.phase() {
@@ -429,6 +471,9 @@ pub(crate) fn panel_lines(state: &PuzzleState, look: Look) -> (Vec<Line<'static>
                 } else {
                     Line::raw(text.clone())
                 });
+                if i == 0 {
+                    feedback.verdict = Some((lines.len(), Line::styled(text.clone(), style)));
+                }
             }
             hint_line(HintLine::PuzzleAnswered)
         }
@@ -438,6 +483,7 @@ pub(crate) fn panel_lines(state: &PuzzleState, look: Look) -> (Vec<Line<'static>
     }
     if let Some(note) = state.note() {
         lines.push(Line::styled(note.to_string(), look.error()));
+        feedback.note = Some((lines.len(), note.to_string()));
     }
-    (lines, keys)
+    (lines, keys, feedback)
 }

@@ -13,9 +13,10 @@ use crate::strings::seat_name;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
+use super::layout::MIN_HEIGHT;
 use super::layout::wrapped_last_top;
 use super::look::Look;
-use super::puzzle::{PUZZLE_MIN_HEIGHT, PuzzlePhase, PuzzleState, panel_area, panel_lines};
+use super::puzzle::{PuzzlePhase, PuzzleState, panel_area, panel_lines, status_feedback};
 use super::screen::render_too_small;
 use super::status::totals_at;
 
@@ -47,7 +48,7 @@ impl PuzzleView<'_> {
         let state = self.state;
         let look = self.look;
         let Some(layout) = super::puzzle::layout(area) else {
-            render_too_small(area, PUZZLE_MIN_HEIGHT, buf);
+            render_too_small(area, MIN_HEIGHT, buf);
             return;
         };
         let game = state.game();
@@ -116,10 +117,11 @@ impl PuzzleView<'_> {
                 .map(|t| crate::text::fit(t, width).into_owned())
                 .unwrap_or_default(),
         };
-        let status = vec![
-            Line::styled(title, look.strong()),
-            Line::from(Span::styled(task, look.player(to_move))),
-        ];
+        // The verdict and a note the panel cannot show in view go first (at 44×16
+        // there is no panel), so a try never looks like nothing happened.
+        let mut status = status_feedback(state, area, look);
+        status.push(Line::styled(title, look.strong()));
+        status.push(Line::from(Span::styled(task, look.player(to_move))));
         Paragraph::new(status)
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);
@@ -128,7 +130,7 @@ impl PuzzleView<'_> {
         // scrolls (PgDn, PgUp) when longer than its room, the keys in its top border
         // where there is more.
         let panel = panel_area(area);
-        if panel.height == 0 {
+        if panel.height <= 2 {
             return;
         }
         let (lines, keys) = panel_lines(state, look);

@@ -263,8 +263,15 @@ impl Widget for &ReplayView<'_> {
             ],
         };
         let speed = state.autoplay().then(|| replay_words::speed(state.speed()));
-        let turn = what
-            .map(|what| replay_words::turn(state.at_move(), state.len(), &what, speed.as_deref()));
+        let short = what[1].clone();
+        let mut turn = what
+            .map(|what| replay_words::turn(state.at_move(), state.len(), &what, speed.as_deref()))
+            .to_vec();
+        // At the end of a finished game the result alone, where the move number leaves
+        // it no room (44 columns): the last move's number is the record's length.
+        if outcome.is_some() && state.goto().is_none() && state.at_move() == state.len() {
+            turn.push(short);
+        }
         let turn_style = match outcome {
             Some(_) => look.banner(),
             None => look.player(position.to_move()),

@@ -120,12 +120,16 @@ impl Widget for &StatusView<'_> {
         let shortest = self.turn.last().map_or("", String::as_str);
         let help_on_top = best.as_ref().is_some_and(|((_, _, help, ..), _)| *help);
         let (turn, separator, right) = best.map_or((shortest, " │ ", ""), |(_, chosen)| chosen);
+        // No wording fits (a game over at 44 columns): the shortest, cut at a word with
+        // `…` rather than mid-word by the edge (`Move 64/64 · Yellow wi`).
+        let room = area.width.saturating_sub(totals_w + columns(separator));
+        let turn = text::fit_words(turn, usize::from(room));
         let first = Line::from(vec![
             total(Player::Blue),
             Span::raw("  "),
             total(Player::Yellow),
             Span::styled(separator, self.look.dim()),
-            Span::styled(turn, self.turn_style),
+            Span::styled(turn.as_ref(), self.turn_style),
         ]);
         let top = Rect::new(area.x, area.y, area.width, 1);
         first.render(top, buf);
@@ -156,5 +160,33 @@ impl Widget for &StatusView<'_> {
                     .render(Rect::new(x, bottom.y, right_w, 1), buf);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A turn no wording of which fits is cut at a word with `…`, not mid-word by the
+    /// edge of the terminal (`Move 64/64 · Yellow wi`).
+    #[test]
+    fn a_turn_too_long_for_the_line_is_cut_at_a_word() {
+        let turn = ["Move 64/64 · Game over: Yellow wins".to_owned()];
+        let view = StatusView {
+            totals: [75, 100],
+            rules: &[],
+            turn: &turn,
+            turn_core: 1,
+            turn_style: Style::new(),
+            message: Span::raw(""),
+            right: "",
+            hints: false,
+            look: Look::PLAIN,
+        };
+        let area = Rect::new(0, 0, 44, 2);
+        let mut buf = Buffer::empty(area);
+        (&view).render(area, &mut buf);
+        let row: String = (0..44).map(|x| buf[(x, 0)].symbol()).collect();
+        assert_eq!(row.trim_end(), "Blue 75  Yellow 100 │ Move 64/64 · Game…");
     }
 }

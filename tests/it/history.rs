@@ -292,7 +292,16 @@ fn a_finished_game_lands_in_games_once_and_replay_last_opens_it() {
     let mut s = Session::start_in(&args, 80, 24, data.path(), None);
     s.wait_for("63");
     s.type_keys(&last);
-    s.wait_for("Game kept as games/hijara-");
+    s.wait_for("Game kept as");
+    // Said with its whole path, as a save is (it was `games/hijara-…`, a folder named
+    // from nowhere one could open): read across the box's lines and borders.
+    let said: String = s
+        .screen()
+        .chars()
+        .filter(|c| !c.is_whitespace() && !"│┃".contains(*c))
+        .collect();
+    let games = data.path().join("games").join("hijara-");
+    assert!(said.contains(&games.display().to_string()), "{said}");
     // Undo and redo back to the same end: not kept twice.
     s.type_keys("u");
     s.wait_for("Took back");

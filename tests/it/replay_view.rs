@@ -317,3 +317,45 @@ fn a_comment_s_control_and_bidi_characters_show_escaped() {
         "{drawn}"
     );
 }
+
+/// QA: a record's `Blue` tag holding `ESC [2J` showed on the viewer's ladder as `[2J`,
+/// the remains of the escape (the terminal's buffer drops the ESC alone), while the
+/// header above showed it escaped. The ladder shows the tag as the header does:
+/// `\u{1b}[2J` whole where it fits, else cut before the escape, never half of it.
+#[test]
+fn a_tag_s_escape_sequence_shows_escaped_on_the_ladder() {
+    let s = viewer("[Blue \"Al\u{1b}[2J\"]\n[Yellow \"Bo\"]\n\n1. a1 b2 *\n");
+    for (width, height, whole) in [(120, 30, true), (80, 24, false), (44, 17, false)] {
+        let screen = render(&s, width, height, Look::PLAIN).backend().to_string();
+        // The header says the tag escaped; take it away, and no `[2J` is left.
+        let rest: Vec<&str> = screen.lines().skip(1).collect();
+        let rest = rest.join("\n");
+        assert!(
+            !rest.replace("\\u{1b}[2J", "").contains("[2J"),
+            "{width}×{height}:\n{screen}"
+        );
+        assert_eq!(
+            rest.contains("Al\\u{1b}[2J"),
+            whole,
+            "{width}×{height}:\n{screen}"
+        );
+        assert!(
+            !rest.contains("\\u{1b…") && !rest.contains("\\u…"),
+            "{screen}"
+        );
+    }
+}
+
+/// QA: at the end of a finished game at 44 columns no wording of the first status line
+/// fitted, and the shortest was cut by the edge mid-word (`Move 64/64 · Yellow wi`).
+/// The result alone is offered there; a line that still does not fit is cut at a word
+/// with `…` (the status line's own test).
+#[test]
+fn the_game_over_line_is_cut_at_a_word_at_44_columns() {
+    let mut s = viewer(COMPLETE);
+    press(&mut s, KeyCode::End);
+    let screen = render(&s, 44, 17, Look::PLAIN).backend().to_string();
+    let row = screen.lines().nth(15).unwrap().trim_matches('"').trim_end();
+    // The result alone, whole, where the move number leaves it no room.
+    assert_eq!(row, "Blue 75  Yellow 100  │  Yellow wins   ? help");
+}

@@ -346,39 +346,54 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
     assert_ne!(s.phase(), &PuzzlePhase::Asking, "played once it shows");
 }
 
-/// QA: from 44×16 to 44×18 the panel under the board had no line between its borders,
-/// so a wrong answer showed only the rating it cost, never "Not this one" nor why (nor
-/// a note such as a full square). A puzzle now asks for 44×19, a panel of one line
-/// (the rest scrolls); behind that "please enlarge" screen a typed or clicked square
-/// is no try. At 44×19 the verdict shows.
+/// QA: a puzzle asked for 19 rows (and said "please enlarge" below), because from
+/// 44×16 to 44×18 the panel under the board had no line and a wrong answer showed only
+/// the rating it cost. A puzzle is now shown wherever the game's board is (44×16 and
+/// up): where the panel cannot show the verdict or a note in view (there is none below
+/// 19 rows), the status line says it. Only below 44×16 does it ask to be enlarged, and a
+/// square typed or clicked there is no try.
 #[test]
-fn the_verdict_shows_at_the_lowest_size_a_puzzle_is_shown() {
-    let mut s = state("p0001");
-    for (w, h) in [(44, 16), (44, 18), (80, 18)] {
-        let _ = s.handle(Input::Resize(w, h));
+fn a_try_and_a_note_show_at_every_size_the_board_is_drawn() {
+    let said = |s: &PuzzleState, w, h| {
         let screen =
-            crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer()).join("\n");
-        // The words as read, whatever the wrapping.
-        let said = screen.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(
-            said.contains(&format!(
-                "Please enlarge the terminal to 44×19 (now {w}×{h})"
-            )),
-            "{screen}"
-        );
-        assert_eq!(typing(&mut s, "b4"), vec![], "{w}×{h}");
-        assert_eq!(s.handle(Input::Click(Some(Square::B4))), vec![], "{w}×{h}");
-        assert_eq!(s.phase(), &PuzzlePhase::Asking, "no try at {w}×{h}");
-        assert_eq!(
-            s.progress(),
-            &Progress::default(),
-            "no try counted at {w}×{h}"
-        );
+            crate::common::rows(render(s, w, h, Look::PLAIN).backend().buffer()).join("\n");
+        let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        (screen, words)
+    };
+    for (w, h) in [(80, 24), (60, 20), (44, 19), (44, 18), (44, 16), (40, 12)] {
+        let mut s = state("p0001");
+        let _ = s.handle(Input::Resize(w, h));
+        let (screen, words) = said(&s, w, h);
+        if (w, h) == (40, 12) {
+            assert!(
+                words.contains("Please enlarge the terminal to 44×16 (now 40×12)"),
+                "{screen}"
+            );
+            assert_eq!(typing(&mut s, "b4"), vec![]);
+            assert_eq!(s.handle(Input::Click(Some(Square::B4))), vec![]);
+            assert_eq!(s.phase(), &PuzzlePhase::Asking);
+            assert_eq!(s.progress(), &Progress::default(), "no try counted");
+            continue;
+        }
+        assert!(!words.contains("enlarge"), "{w}×{h}:\n{screen}");
+        let _ = typing(&mut s, "a1");
+        let (screen, words) = said(&s, w, h);
+        assert!(words.contains("a1 is full"), "{w}×{h}:\n{screen}");
+        let _ = typing(&mut s, "b4");
+        assert!(matches!(s.phase(), PuzzlePhase::Answered(v, _) if !v.solved));
+        let (screen, words) = said(&s, w, h);
+        assert!(words.contains("Not this one: b4"), "{w}×{h}:\n{screen}");
+        let _ = typing(&mut s, "uc4");
+        let (screen, words) = said(&s, w, h);
+        assert!(words.contains("Right! c4"), "{w}×{h}:\n{screen}");
     }
-    let (w, h) = (44, 19);
-    let _ = s.handle(Input::Resize(w, h));
+}
+
+/// A wrong answer at the game's smallest size: no panel, so the status line says it.
+#[test]
+fn puzzle_wrong_answer_44x16() {
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(44, 16));
     let _ = typing(&mut s, "b4");
-    assert!(matches!(s.phase(), PuzzlePhase::Answered(v, _) if !v.solved));
-    let screen = crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer()).join("\n");
-    assert!(screen.contains("Not this one"), "{screen}");
+    insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
 }
