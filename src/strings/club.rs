@@ -189,12 +189,8 @@ pub(crate) fn days_a_move(days: u8) -> String {
     }
 }
 /// The tables' heading when they take more than a page.
-pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
-    if first == last {
-        // One table on the page: "Table 12 of 12", not "Tables 12-12 of 12".
-        return format!("Table {first} of {all} (]/[ pages)");
-    }
-    format!("Tables {first}-{last} of {all} (]/[ pages)")
+pub(crate) fn tables_page(page: usize, pages: usize) -> String {
+    format!("Tables, page {page} of {pages} (]/[)")
 }
 /// The lobby's line when correspondence games wait for this player.
 pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {
