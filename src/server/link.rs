@@ -59,6 +59,8 @@ pub(crate) struct TableLink {
     /// How many of the warnings ([`crate::server::corr::WARNINGS`]) the mover's time
     /// left had crossed when `told` was last looked at: a new one is told as news.
     told_warned: Option<usize>,
+    /// Whether the screen was last told the other player is away ([`News::OpponentAway`]).
+    told_away: bool,
     /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
     told_unsaved: bool,
     /// A session's link acts on the table when dropped; a bare one (the tests'
@@ -162,6 +164,7 @@ impl TableLink {
             told_mover: None,
             told_warned: None,
             told_unsaved: false,
+            told_away: false,
             attached: false,
             left: false,
             corr: at.is_corr(),
@@ -654,6 +657,15 @@ impl Link for TableLink {
             }
         }
         self.seen_said = chat.last();
+        // Whether the other player is away, for what leaving does (it adjourns).
+        let away = match (table.state(), self.seat) {
+            (TableState::Playing(presence), Some(me)) => !presence[me.other().index()].is_here(),
+            _ => false,
+        };
+        if away != self.told_away {
+            self.told_away = away;
+            news.push(News::OpponentAway(away));
+        }
         // Whether the game is on disk, for what the screen may promise when leaving.
         if table.unsaved().is_some() != self.told_unsaved {
             self.told_unsaved = table.unsaved().is_some();
@@ -961,6 +973,37 @@ mod tests {
         let gone = kinds(&mut blue);
         assert_eq!(gone.len(), 1, "{gone:?}");
         assert_eq!(gone[0].0, "news", "{gone:?}");
+    }
+
+    /// QA (lineserve2): with bob gone, alice's `quit` asked "The game stops here for
+    /// both players (a rated game is lost, as abandoned)", though leaving adjourns it:
+    /// her screen is told while he is away, and leaves without that question.
+    #[test]
+    fn a_player_s_screen_is_told_while_the_other_is_away() {
+        let (hall, id, mut blue, _yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("a1")]).unwrap());
+        assert!(!blue.news().contains(&News::OpponentAway(true)));
+        hall.lock().drop_out(id, &who("bob").key);
+        assert!(blue.news().contains(&News::OpponentAway(true)));
+        assert!(
+            !blue.news().contains(&News::OpponentAway(true)),
+            "told once"
+        );
+        hall.lock().return_to_seat(&who("bob").key);
+        assert!(blue.news().contains(&News::OpponentAway(false)));
+        // Her screen leaves without the question then.
+        let mut app = crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            Game::from_moves([sq("a1")]).unwrap(),
+        )
+        .served([false, true]);
+        let _ = app.table_news(News::OpponentAway(true));
+        let quit = ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char('q'),
+        );
+        let _ = app.handle(crate::ui::Input::Key(quit));
+        assert_eq!(app.overlay(), crate::ui::Overlay::None);
+        assert!(app.should_quit());
     }
 
     #[test]

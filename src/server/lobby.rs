@@ -766,14 +766,21 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
 fn corr_line(games: &[CorrGame], wording: Wording) -> Option<String> {
     let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
     match due.first() {
-        Some(oldest) => Some(
-            Keyed::CorrDue(
-                due.len(),
-                oldest.opponent.clone(),
-                super::corr::show(oldest.left),
-            )
-            .words(wording),
-        ),
+        Some(oldest) => {
+            let left = match wording {
+                Wording::Keys => super::corr::show(oldest.left),
+                // The line mode says a lobby line again whenever it changes: its time
+                // left is said by the warnings' bands (a day, an hour), not each hour.
+                Wording::Commands => club_words::time_band(
+                    super::corr::WARNINGS
+                        .iter()
+                        .filter(|&&at| oldest.left < at)
+                        .count(),
+                )
+                .to_owned(),
+            };
+            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), left).words(wording))
+        }
         None if !games.is_empty() => Some(club_words::their_moves(games.len())),
         None => None,
     }
@@ -1549,6 +1556,52 @@ mod tests {
             said.contains(&format!("{adjourned}  alice (Blue)")),
             "{said}"
         );
+    }
+
+    /// QA (lineserve2): the line mode's lobby said its correspondence line again each
+    /// hour (`Your move in 1 correspondence game: v bob, 2d 0h left`, then `1d 23h`...):
+    /// in lines its time left is said by the warnings' bands, so it changes when one
+    /// is crossed. The full screen keeps the hours.
+    #[test]
+    fn the_line_mode_lobby_says_the_correspondence_time_by_its_warnings() {
+        let lines = |left: i64, wording: Wording| -> Vec<String> {
+            let mut lobby = LobbyState::new("ann", Palette::None);
+            lobby.corr = vec![CorrGame {
+                id: 1,
+                opponent: "bob".into(),
+                my_move: true,
+                since: 0,
+                left,
+                days: 1,
+                moves: 1,
+            }];
+            lobby
+                .view(&[], "kann", wording)
+                .lines(400)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        const H: i64 = 3600;
+        let said = lines(48 * H, Wording::Commands);
+        assert!(
+            said.iter()
+                .any(|l| l.contains("v bob, a day or more left. due opens it")),
+            "{said:?}"
+        );
+        assert_eq!(said, lines(47 * H, Wording::Commands), "an hour on");
+        let day = lines(23 * H, Wording::Commands);
+        assert!(
+            day.iter().any(|l| l.contains("under a day left")),
+            "{day:?}"
+        );
+        let hour = lines(59 * 60, Wording::Commands);
+        assert!(
+            hour.iter().any(|l| l.contains("under an hour left")),
+            "{hour:?}"
+        );
+        let drawn = lines(47 * H, Wording::Keys);
+        assert!(drawn.iter().any(|l| l.contains("1d 23h left")), "{drawn:?}");
     }
 
     #[test]

@@ -197,6 +197,15 @@ pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {
     let games = if count == 1 { "game" } else { "games" };
     format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. Tab opens it")
 }
+/// A correspondence game's time left as the line mode's lobby says it: by how many
+/// of the warnings (a day, an hour) it is under.
+pub(crate) fn time_band(warned: usize) -> &'static str {
+    match warned {
+        0 => "a day or more",
+        1 => "under a day",
+        _ => "under an hour",
+    }
+}
 /// The lobby's line when the player's correspondence games wait for their opponents.
 pub(crate) fn their_moves(count: usize) -> String {
     let games = if count == 1 {

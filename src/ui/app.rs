@@ -120,6 +120,9 @@ struct Network {
     /// undo against the server's AI, a rematch taken or asked of it, an undo agreed
     /// to): until news comes, the screen's state is no answer to it.
     asked: bool,
+    /// The other player is away from the live game in play
+    /// ([`News::OpponentAway`](super::table_link::News::OpponentAway)).
+    away: bool,
     /// A correspondence game's line about its time as last told
     /// ([`News::TimeLine`](super::table_link::News::TimeLine)); boxed, as most screens
     /// have none and the screen enum stays small.

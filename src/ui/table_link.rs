@@ -110,6 +110,9 @@ pub(crate) enum News {
     /// left), sent with each new one, refresh or not: kept to be read out on request
     /// (the line mode's `clock`), never shown by itself.
     TimeLine(super::Message),
+    /// Whether the other player is away from the live game in play (their link
+    /// dropped, or they left it adjourned): leaving then adjourns it, losing nothing.
+    OpponentAway(bool),
     /// How many watch the game now.
     Watching(usize),
     /// Whether the table's game is on disk now (`false`: its last write failed).

@@ -190,6 +190,12 @@ impl App {
         }
     }
 
+    /// Whether the other player is away from the live game in play: leaving adjourns
+    /// it (the table keeps it for both), so it asks nothing.
+    pub(crate) fn opponent_away(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.away)
+    }
+
     /// Whether the other player got up from the table: no rematch, no messages.
     pub fn opponent_left(&self) -> bool {
         self.network.as_ref().is_some_and(|s| s.alone)
@@ -221,6 +227,7 @@ impl App {
                 | News::Earlier(_)
                 | News::TimeLeft { .. }
                 | News::TimeLine(_)
+                | News::OpponentAway(_)
         ) {
             served.asked = false;
         }
@@ -331,6 +338,7 @@ impl App {
                 }
             }
             News::TimeLine(line) => served.time_line = Some(Box::new(line)),
+            News::OpponentAway(away) => served.away = away,
             News::Watching(count) => served.watching = count,
             News::Saved(saved) => served.unsaved = !saved,
             News::Bell => {}
