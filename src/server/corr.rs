@@ -22,6 +22,10 @@ pub(crate) type Stamp = i64;
 /// A day, in seconds.
 pub(crate) const DAY: i64 = 86_400;
 
+/// The times left at which a correspondence game's mover is warned (a day, an hour):
+/// the line mode says the time again when the mover's crosses one, not at each hour.
+pub(crate) const WARNINGS: [i64; 2] = [DAY, 3600];
+
 /// The times per move a correspondence table offers, in days.
 pub(crate) const DAYS_A_MOVE: [u8; 3] = [1, 3, 7];
 

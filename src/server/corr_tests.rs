@@ -602,3 +602,63 @@ fn the_short_lines_fit_44_columns_with_the_longest_names() {
         }
     }
 }
+
+/// QA (lineserve2): at a correspondence table the line mode said the time line again
+/// each hour (`3 days a move: bob's move, 6d 0h left …`), though nothing happened: a
+/// refresh of its time left was news like any other. It is a refresh
+/// ([`News::TimeLeft`], not said in lines) while the same player is to move, and news
+/// once each when the mover's time left falls under a day and under an hour (the
+/// warnings); each new line is also handed over to be read on request (`clock`).
+#[test]
+fn the_time_left_is_news_only_at_a_move_or_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    // What bob is told of the time: news or a refresh, and the line kept to be read.
+    let told = |link: &mut TableLink| {
+        let mut told = Vec::new();
+        let mut kept = 0;
+        for news in link.news() {
+            match news {
+                News::Note(m) if m.text.contains(" left") => told.push(("news", m.text)),
+                News::TimeLeft { now, .. } => told.push(("refresh", now.text)),
+                News::TimeLine(_) => kept += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(kept, told.len(), "{told:?}");
+        told
+    };
+    let first = told(&mut bob);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(first[0].0, "news", "{first:?}");
+    assert!(first[0].1.contains("2d 0h"), "{first:?}");
+    // An hour on: a refresh only.
+    clock.pass(3600);
+    let hour = told(&mut bob);
+    assert_eq!(hour.len(), 1, "{hour:?}");
+    assert_eq!(hour[0].0, "refresh", "{hour:?}");
+    // Under a day left: news, once.
+    clock.pass(DAY - 3600 + 60);
+    let day = told(&mut bob);
+    assert_eq!(
+        day.iter().map(|t| t.0).collect::<Vec<_>>(),
+        ["news"],
+        "{day:?}"
+    );
+    clock.pass(3600);
+    assert_eq!(told(&mut bob)[0].0, "refresh");
+    // Under an hour: news again, then refreshes.
+    clock.pass(22 * 3600 + 60);
+    let hour_left = told(&mut bob);
+    assert_eq!(hour_left.len(), 1, "{hour_left:?}");
+    assert_eq!(hour_left[0].0, "news", "{hour_left:?}");
+    assert!(hour_left[0].1.contains("58m"), "{hour_left:?}");
+    clock.pass(60);
+    assert_eq!(told(&mut bob)[0].0, "refresh");
+}

@@ -57,6 +57,11 @@ pub(crate) struct TableLink {
     /// At a correspondence game in play, whose move it was when `told` was last
     /// looked at: the same mover, a new line is only its time left moving.
     told_mover: Option<Player>,
+    /// How many of the warnings ([`crate::server::corr::WARNINGS`]) the mover's time
+    /// left had crossed when `told` was last looked at: a new one is told as news.
+    told_warned: Option<usize>,
+    /// Whether the screen was last told the other player is away ([`News::OpponentAway`]).
+    told_away: bool,
     /// Whether the screen was last told the game is not on disk ([`News::Saved`]).
     told_unsaved: bool,
     /// A session's link acts on the table when dropped; a bare one (the tests'
@@ -158,7 +163,9 @@ impl TableLink {
             pending: Vec::new(),
             told: None,
             told_mover: None,
+            told_warned: None,
             told_unsaved: false,
+            told_away: false,
             attached: false,
             left: false,
             corr: at.is_corr(),
@@ -177,7 +184,7 @@ impl TableLink {
     fn earlier<'a>(&self, table: &'a GameTable, mute: bool) -> impl Iterator<Item = Message> + 'a {
         let (me, seen) = (self.seat, self.seen_said);
         let shown = table.committed();
-        let names = names(&shown.seats);
+        let names = names(&shown.seats, table);
         shown
             .chat
             .since(0)
@@ -254,7 +261,7 @@ impl TableLink {
             game: view.game.clone(),
             remote: self.remote(view.seats),
             ai: ai_seat(view.seats),
-            names: names(view.seats),
+            names: names(view.seats, table),
         })
     }
 
@@ -272,12 +279,12 @@ impl TableLink {
     }
 
     /// The table's game, whole, for this screen to go on from.
-    fn whole_game(&self, view: &View<'_>) -> News {
+    fn whole_game(&self, view: &View<'_>, table: &GameTable) -> News {
         News::Game {
             game: view.game.clone(),
             remote: self.remote(view.seats),
             ai: ai_seat(view.seats),
-            names: names(view.seats),
+            names: names(view.seats, table),
         }
     }
 
@@ -303,12 +310,14 @@ pub(crate) struct Opening {
     pub(crate) names: [String; 2],
 }
 
-/// The names of `seats` as shown (`-` for a free seat).
-fn names(seats: &[Option<Who>; 2]) -> [String; 2] {
-    Player::BOTH.map(|p| {
-        seats[p.index()]
-            .as_ref()
-            .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name)
+/// The names of `seats` at `table` as shown: a seat its player got up from names
+/// them still (`bob wins: alice left`, not `- left`); `-` for a seat nobody took.
+fn names(seats: &[Option<Who>; 2], table: &GameTable) -> [String; 2] {
+    Player::BOTH.map(|p| match &seats[p.index()] {
+        Some(who) => who.display_name(),
+        None => table
+            .left_by(p)
+            .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), str::to_owned),
     })
 }
 
@@ -347,7 +356,7 @@ impl TableLink {
             }
             (self.told_undo, self.told_rematch) = (false, false);
             (self.told_stop, self.told_end) = (false, false);
-            let whole = self.whole_game(&view);
+            let whole = self.whole_game(&view, table);
             let ring = self.rings(table, &view, bell);
             self.pending.push(whole);
             if ring {
@@ -403,7 +412,7 @@ impl TableLink {
         } else {
             // The screen went where the table did not follow (a move after the game
             // stopped, a claim the other player's stone overtook): the table's game.
-            let whole = self.whole_game(&view);
+            let whole = self.whole_game(&view, table);
             self.pending.push(whole);
             Vec::new()
         }
@@ -655,7 +664,7 @@ impl Link for TableLink {
         }
         // What was said, as on disk: no line is shown before it is kept.
         let chat = &table.committed().chat;
-        let names = names(&table.committed().seats);
+        let names = names(&table.committed().seats, table);
         let mut read = None;
         if let Some(me) = self.seat {
             for said in chat.since(self.seen_said) {
@@ -670,6 +679,15 @@ impl Link for TableLink {
             }
         }
         self.seen_said = chat.last();
+        // Whether the other player is away, for what leaving does (it adjourns).
+        let away = match (table.state(), self.seat) {
+            (TableState::Playing(presence), Some(me)) => !presence[me.other().index()].is_here(),
+            _ => false,
+        };
+        if away != self.told_away {
+            self.told_away = away;
+            news.push(News::OpponentAway(away));
+        }
         // Whether the game is on disk, for what the screen may promise when leaving.
         if table.unsaved().is_some() != self.told_unsaved {
             self.told_unsaved = table.unsaved().is_some();
@@ -677,18 +695,30 @@ impl Link for TableLink {
         }
         let line = self.presence_line(table, grace, (hall.now(), hall.stamp()));
         let mover = corr_mover(table);
+        let warned = corr_warned(table, hall.stamp());
         if let Some(now) = line.clone().filter(|_| line != self.told) {
-            // The same mover, the same line but its time left: the minute's refresh,
-            // never over a line the player has not read yet.
+            if mover.is_some() {
+                news.push(News::TimeLine(now.clone()));
+            }
+            // The same mover, the same line but its time left (past no new warning), or
+            // a kept seat's countdown: the minute's or second's refresh, never over a
+            // line the player has not read yet, and not said again in lines.
             let was = self.told.replace(now.clone());
             news.push(match was {
-                Some(was) if mover.is_some() && mover == self.told_mover => {
+                Some(was)
+                    if (mover.is_some()
+                        && mover == self.told_mover
+                        && warned == self.told_warned)
+                        || (serve_words::is_countdown(&was.text)
+                            && serve_words::is_countdown(&now.text)) =>
+                {
                     News::TimeLeft { was, now }
                 }
                 _ => News::Note(now),
             });
         }
         self.told_mover = mover;
+        self.told_warned = warned;
         drop(hall);
         // A correspondence game keeps what each player has read.
         if let Some((me, number)) = read {
@@ -704,6 +734,20 @@ fn corr_mover(table: &GameTable) -> Option<Player> {
         TableState::Correspondence(_) => Some(table.committed().corr.as_ref()?.clock.to_move()),
         _ => None,
     }
+}
+
+/// How many of the warnings ([`crate::server::corr::WARNINGS`]) the mover's time left
+/// has crossed at `table`'s correspondence game in play at `stamp`; `None` at any other.
+fn corr_warned(table: &GameTable, stamp: crate::server::corr::Stamp) -> Option<usize> {
+    corr_mover(table)?;
+    let clock = table.committed().corr.as_ref()?.clock;
+    let left = clock.left(clock.to_move(), stamp);
+    Some(
+        crate::server::corr::WARNINGS
+            .iter()
+            .filter(|&&at| left < at)
+            .count(),
+    )
 }
 
 /// `m:ss` of `left`, rounded up.
@@ -897,6 +941,91 @@ mod tests {
         let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
         blue.sync(&on);
         assert_eq!(hall.lock().tables()[&id].game().len(), 3);
+    }
+
+    /// QA (lineserve2): back at a game she left, alice heard her own seat named `-`
+    /// (`bob wins: - left`, `Blue: -`): a seat its player got up from names them, for
+    /// every screen of that game.
+    #[test]
+    fn a_seat_its_player_left_still_names_them() {
+        let (hall, id, mut blue, _yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("a1")]).unwrap());
+        blue.leave();
+        drop(blue);
+        assert_eq!(hall.lock().tables()[&id].seats()[0], None, "alice got up");
+        let back = TableLink::spectator(&hall, id, 1).unwrap();
+        let names = back.game().unwrap().names;
+        assert_eq!(names, ["alice".to_owned(), "bob".to_owned()]);
+    }
+
+    /// QA (lineserve2): a dropped player's countdown came as a new line each second
+    /// (`waiting for alice (0:05)`, `(0:04)`...), said each time in lines: it is news
+    /// when it starts and when it ends, a refresh in between.
+    #[test]
+    fn a_dropped_player_s_countdown_is_news_once_then_refreshes() {
+        let hall = SharedHall::in_memory(Duration::from_secs(60));
+        let start = Instant::now();
+        let by = std::sync::Arc::new(std::sync::Mutex::new(Duration::ZERO));
+        let moved = by.clone();
+        hall.lock()
+            .set_clock(std::sync::Arc::new(move || start + *moved.lock().unwrap()));
+        let (_hall, id, mut blue, _yellow) = table_in(hall.clone(), false);
+        blue.news();
+        hall.lock().drop_out(id, &who("bob").key);
+        let kinds = |link: &mut TableLink| -> Vec<(&'static str, String)> {
+            link.news()
+                .into_iter()
+                .filter_map(|n| match n {
+                    News::Note(m) => Some(("news", m.text)),
+                    News::TimeLeft { now, .. } => Some(("refresh", now.text)),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            kinds(&mut blue),
+            [("news", "waiting for bob (1:00)".to_owned())]
+        );
+        *by.lock().unwrap() = Duration::from_secs(1);
+        assert_eq!(
+            kinds(&mut blue),
+            [("refresh", "waiting for bob (0:59)".to_owned())]
+        );
+        *by.lock().unwrap() = Duration::from_secs(61);
+        let gone = kinds(&mut blue);
+        assert_eq!(gone.len(), 1, "{gone:?}");
+        assert_eq!(gone[0].0, "news", "{gone:?}");
+    }
+
+    /// QA (lineserve2): with bob gone, alice's `quit` asked "The game stops here for
+    /// both players (a rated game is lost, as abandoned)", though leaving adjourns it:
+    /// her screen is told while he is away, and leaves without that question.
+    #[test]
+    fn a_player_s_screen_is_told_while_the_other_is_away() {
+        let (hall, id, mut blue, _yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("a1")]).unwrap());
+        assert!(!blue.news().contains(&News::OpponentAway(true)));
+        hall.lock().drop_out(id, &who("bob").key);
+        assert!(blue.news().contains(&News::OpponentAway(true)));
+        assert!(
+            !blue.news().contains(&News::OpponentAway(true)),
+            "told once"
+        );
+        hall.lock().return_to_seat(&who("bob").key);
+        assert!(blue.news().contains(&News::OpponentAway(false)));
+        // Her screen leaves without the question then.
+        let mut app = crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            Game::from_moves([sq("a1")]).unwrap(),
+        )
+        .served([false, true]);
+        let _ = app.table_news(News::OpponentAway(true));
+        let quit = ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char('q'),
+        );
+        let _ = app.handle(crate::ui::Input::Key(quit));
+        assert_eq!(app.overlay(), crate::ui::Overlay::None);
+        assert!(app.should_quit());
     }
 
     #[test]

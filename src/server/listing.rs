@@ -28,7 +28,8 @@ pub(crate) enum RowState {
 /// One table as the lobby lists it: the game as last committed, the state as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Row {
-    /// The table's number at the server (never shown: players see their list's numbers).
+    /// The table's number at the server: the number it is listed with, the same for
+    /// every player ([`super::lobby::number`]).
     pub(crate) id: u32,
     /// Each seat's name as shown (`-` for a free seat), by [`Player::index`].
     pub(crate) names: [String; 2],
@@ -123,7 +124,7 @@ impl Row {
 /// Every table's row, in the order of their numbers.
 pub(crate) type Listing = Vec<Row>;
 
-/// The rows `key` sees, in order: the lobby numbers them from 1.
+/// The rows `key` sees, in order of their numbers.
 pub(crate) fn seen_by<'a>(rows: &'a [Row], key: &'a str) -> impl Iterator<Item = &'a Row> + 'a {
     rows.iter().filter(move |r| r.seen_by(key))
 }

@@ -1,7 +1,9 @@
 //! The lobby screen of one session: the tables, the form that opens one (against a
 //! person or the server's AI), and the lines that find a player or take an invitation
-//! code. Pure: keys in, a [`Choice`] out; drawn from the rows the player sees, numbered
-//! from 1 in the one order every line of the lobby uses.
+//! code. Pure: keys in, a [`Choice`] out; drawn from the rows the player sees, each
+//! numbered by its table's own number at the server, the same for every player (a
+//! player's own adjourned or private table, which others do not see, shifts no one's
+//! numbers).
 
 use std::time::Duration;
 
@@ -393,10 +395,8 @@ impl LobbyState {
     fn digit(&mut self, pick: Pick, d: u8, rows: &[Row]) -> Choice {
         let last = match (pick, &self.club) {
             (Pick::Club, Some(club)) => club.last_shown(),
-            _ => {
-                let (first, shown) = self.shown(rows);
-                first + shown.len().saturating_sub(1)
-            }
+            // A table's number is its own: the highest listed, whatever the page.
+            _ => rows.iter().map(|r| number(r.id)).max().unwrap_or(0),
         };
         let mut typed = self
             .number
@@ -653,16 +653,12 @@ impl LobbyState {
         }
     }
 
-    /// The table listed `n`th (from 1), if it is on the page shown; says so when not.
+    /// The table listed with number `n` (its own number, on any page); says so when
+    /// there is none.
     fn table(&mut self, n: usize, rows: &[Row]) -> Option<u32> {
-        let (first, shown) = self.shown(rows);
-        let found = n.checked_sub(first).and_then(|i| shown.get(i));
+        let found = rows.iter().find(|row| number(row.id) == n);
         if found.is_none() {
-            self.note(if n >= 1 && n <= rows.len() {
-                club_words::not_on_this_page(n)
-            } else {
-                words::NOT_A_TABLE.to_owned()
-            });
+            self.note(words::NOT_A_TABLE);
         }
         found.map(|row| row.id)
     }
@@ -708,20 +704,22 @@ fn drawn_row(buf: &Buffer, y: u16) -> String {
     row
 }
 
-/// The most tables a lobby lists (the keys `1`-`9`).
+/// The most tables a lobby lists on a page.
 pub(crate) const LISTED: usize = 9;
 
-/// The line of `key`'s unfinished games, by their numbers in `rows` (as the lobby
+/// The number a table is listed with: its own at the server, the same in every
+/// player's lobby and in both faces (a player telling another `table 3` means one).
+pub(crate) fn number(id: u32) -> usize {
+    usize::try_from(id).unwrap_or(usize::MAX)
+}
+
+/// The line of `key`'s unfinished games, by their tables' numbers (as the lobby
 /// lists them), if they have any; it offers `w` only when one of them is against a
 /// person (nobody claims a win from the server's AI).
 pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<Message> {
-    let mine: Vec<(usize, &Row)> = rows
-        .iter()
-        .enumerate()
-        .filter(|(_, row)| row.unfinished_for(key))
-        .collect();
-    let numbers: Vec<String> = mine.iter().map(|(n, _)| (n + 1).to_string()).collect();
-    let claimable = mine.iter().any(|(_, row)| row.against_a_person(key));
+    let mine: Vec<&Row> = rows.iter().filter(|row| row.unfinished_for(key)).collect();
+    let numbers: Vec<String> = mine.iter().map(|row| number(row.id).to_string()).collect();
+    let claimable = mine.iter().any(|row| row.against_a_person(key));
     (!numbers.is_empty()).then(|| {
         Message::keyed(
             MessageKind::Info,
@@ -768,14 +766,21 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
 fn corr_line(games: &[CorrGame], wording: Wording) -> Option<String> {
     let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
     match due.first() {
-        Some(oldest) => Some(
-            Keyed::CorrDue(
-                due.len(),
-                oldest.opponent.clone(),
-                super::corr::show(oldest.left),
-            )
-            .words(wording),
-        ),
+        Some(oldest) => {
+            let left = match wording {
+                Wording::Keys => super::corr::show(oldest.left),
+                // The line mode says a lobby line again whenever it changes: its time
+                // left is said by the warnings' bands (a day, an hour), not each hour.
+                Wording::Commands => club_words::time_band(
+                    super::corr::WARNINGS
+                        .iter()
+                        .filter(|&&at| oldest.left < at)
+                        .count(),
+                )
+                .to_owned(),
+            };
+            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), left).words(wording))
+        }
         None if !games.is_empty() => Some(club_words::their_moves(games.len())),
         None => None,
     }
@@ -919,8 +924,7 @@ impl<'a> LobbyView<'a> {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
             if pages > 1 {
-                Keyed::TablesPage(first, first + shown.len() - 1, self.rows.len())
-                    .words(self.wording)
+                Keyed::TablesPage(first.div_ceil(self.lobby.page_size()), pages).words(self.wording)
             } else {
                 words::TABLES.to_owned()
             },
@@ -929,8 +933,7 @@ impl<'a> LobbyView<'a> {
         if self.rows.is_empty() {
             lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
-        for (n, row) in shown.iter().enumerate() {
-            let n = first - 1 + n;
+        for row in shown {
             let state = match row.state {
                 RowState::Open if row.code.is_some() => words::PRIVATE_OPEN,
                 RowState::Open => words::OPEN,
@@ -955,7 +958,7 @@ impl<'a> LobbyView<'a> {
             }
             // One line a table, cut to the width: a page is as many lines as tables.
             let line = words::table_line(
-                n + 1,
+                number(row.id),
                 [&row.names[0], &row.names[1]],
                 &rules,
                 row.moves,
@@ -975,13 +978,8 @@ impl<'a> LobbyView<'a> {
         let lists = lines;
         let mut lines = vec![Line::raw("")];
         if let Some(waiting) = self.lobby.waiting {
-            let found = self
-                .rows
-                .iter()
-                .enumerate()
-                .find(|(_, r)| r.id == waiting.id());
-            let number = found.map_or(0, |(n, _)| n + 1);
-            let row = found.map(|(_, r)| r);
+            let row = self.rows.iter().find(|r| r.id == waiting.id());
+            let number = number(waiting.id());
             if matches!(waiting, Waiting::Return(_)) {
                 lines.push(Line::raw(words::adjourned_to_wait(number)));
                 lines.extend(self.hints(HintLine::LobbyAdjourned, width));
@@ -1419,14 +1417,15 @@ mod tests {
             lobby.key(key(KeyCode::Char('1')), &rows),
             Choice::Pick(rows[10].id)
         );
-        // A number on the other page is said so, not taken.
-        assert_eq!(lobby.key(key(KeyCode::Char('3')), &rows), Choice::Stay);
-        assert!(drawn(&lobby, &rows, "kBob").contains(&club_words::not_on_this_page(3)));
-        lobby.key(key(KeyCode::Char('[')), &rows);
+        // A table's number is its own: one on the other page is taken too.
         assert_eq!(
             lobby.key(key(KeyCode::Char('3')), &rows),
             Choice::Pick(rows[2].id)
         );
+        // A number no table has is said so.
+        lobby.key(key(KeyCode::Char('1')), &rows);
+        lobby.key(key(KeyCode::Char('3')), &rows);
+        assert!(drawn(&lobby, &rows, "kBob").contains(words::NOT_A_TABLE));
     }
 
     #[test]
@@ -1477,11 +1476,14 @@ mod tests {
         lobby.waiting = Some(Waiting::Opponent(claims));
         let rows = rows_for(&mut hall, "kbob");
         let text = drawn(&lobby, &rows, "kbob");
+        // Listed by its own number, the one every lobby lists it with.
         assert!(
-            text.contains("2  bob (Blue) v - (Yellow)  corners, claims"),
+            text.contains(&format!(
+                "{claims}  bob (Blue) v - (Yellow)  corners, claims"
+            )),
             "{text}"
         );
-        assert!(text.contains("Table 2 is open"), "{text}");
+        assert!(text.contains(&format!("Table {claims} is open")), "{text}");
         // The owner of a private table sees it (and its code); others don't.
         let private = hall
             .open(
@@ -1497,11 +1499,109 @@ mod tests {
         let rows = rows_for(&mut hall, "kcarol");
         let text = drawn(&carol, &rows, "kcarol");
         assert!(!text.contains("No tables yet"), "{text}");
-        assert!(text.contains("3  carol (Blue) v - (Yellow)"), "{text}");
+        assert!(
+            text.contains(&format!("{private}  carol (Blue) v - (Yellow)")),
+            "{text}"
+        );
         assert!(text.contains("open, private"), "{text}");
-        assert!(text.contains("Table 3 is open"), "{text}");
+        assert!(text.contains(&format!("Table {private} is open")), "{text}");
         assert!(text.contains("then the code "), "{text}");
         assert_eq!(rows_for(&mut hall, "kdan").len(), 2);
+    }
+
+    /// QA (lineserve2): alice's own adjourned game, which bob does not see, was listed
+    /// first in her lobby: her open table was 2 to her and 1 to bob, so "table 1"
+    /// meant two tables. A table is listed with its own number in every lobby and in
+    /// both faces, and `1` picks the same table for both.
+    #[test]
+    fn a_table_s_number_is_the_same_for_every_player_and_face() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let adjourned = hall.open_ai(
+            person("alice"),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            Level::Easy,
+            None,
+        );
+        hall.leave_table(adjourned, "kalice");
+        let open = hall.open_public(person("alice"), Player::Blue, (Ruleset::Standard, false));
+        let listed = format!("{open}  alice (Blue) v - (Yellow)");
+        for who in ["kalice", "kbob"] {
+            let rows = rows_for(&mut hall, who);
+            let mut lobby = LobbyState::new(who, Palette::None);
+            let drawn = drawn(&lobby, &rows, who);
+            assert!(drawn.contains(&listed), "{who}: {drawn}");
+            let said: Vec<String> = lobby
+                .view(&rows, who, Wording::Commands)
+                .lines(400)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            assert!(
+                said.iter().any(|l| l.starts_with(&listed)),
+                "{who}: {said:?}"
+            );
+            let digit = char::from_digit(open, 10).unwrap();
+            let picked = lobby.key(key(KeyCode::Char(digit)), &rows);
+            let picked = match picked {
+                Choice::Stay => lobby.key(key(KeyCode::Enter), &rows),
+                picked => picked,
+            };
+            assert_eq!(picked, Choice::Pick(open), "{who}");
+        }
+        // Alice's own adjourned game keeps its number too.
+        let rows = rows_for(&mut hall, "kalice");
+        let said = drawn(&LobbyState::new("alice", Palette::None), &rows, "kalice");
+        assert!(
+            said.contains(&format!("{adjourned}  alice (Blue)")),
+            "{said}"
+        );
+    }
+
+    /// QA (lineserve2): the line mode's lobby said its correspondence line again each
+    /// hour (`Your move in 1 correspondence game: v bob, 2d 0h left`, then `1d 23h`...):
+    /// in lines its time left is said by the warnings' bands, so it changes when one
+    /// is crossed. The full screen keeps the hours.
+    #[test]
+    fn the_line_mode_lobby_says_the_correspondence_time_by_its_warnings() {
+        let lines = |left: i64, wording: Wording| -> Vec<String> {
+            let mut lobby = LobbyState::new("ann", Palette::None);
+            lobby.corr = vec![CorrGame {
+                id: 1,
+                opponent: "bob".into(),
+                my_move: true,
+                since: 0,
+                left,
+                days: 1,
+                moves: 1,
+            }];
+            lobby
+                .view(&[], "kann", wording)
+                .lines(400)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        const H: i64 = 3600;
+        let said = lines(48 * H, Wording::Commands);
+        assert!(
+            said.iter()
+                .any(|l| l.contains("v bob, a day or more left. due opens it")),
+            "{said:?}"
+        );
+        assert_eq!(said, lines(47 * H, Wording::Commands), "an hour on");
+        let day = lines(23 * H, Wording::Commands);
+        assert!(
+            day.iter().any(|l| l.contains("under a day left")),
+            "{day:?}"
+        );
+        let hour = lines(59 * 60, Wording::Commands);
+        assert!(
+            hour.iter().any(|l| l.contains("under an hour left")),
+            "{hour:?}"
+        );
+        let drawn = lines(47 * H, Wording::Keys);
+        assert!(drawn.iter().any(|l| l.contains("1d 23h left")), "{drawn:?}");
     }
 
     #[test]
@@ -1694,7 +1794,13 @@ mod tests {
         assert!(!against_ai.contains("claims"), "{against_ai}");
         let against_ann = said(&[row("kAnn", RowState::Adjourned)]);
         assert!(against_ann.contains("w claims a win"), "{against_ann}");
-        let both = said(&[row(&ai, RowState::Adjourned), row("kAnn", RowState::Away)]);
+        let both = said(&[
+            row(&ai, RowState::Adjourned),
+            Row {
+                id: 2,
+                ..row("kAnn", RowState::Away)
+            },
+        ]);
         assert!(both.contains("unfinished: 1, 2"), "{both}");
         assert!(both.contains("w claims a win"), "{both}");
     }

@@ -33,9 +33,7 @@ use super::hall::Found;
 use super::hall::Terms;
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
-use super::lobby::{
-    Choice, LISTED, LobbyState, NewGame, Opponent, Waiting, history_lines, unfinished,
-};
+use super::lobby::{Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, unfinished};
 use super::outside::safe_text;
 use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
@@ -426,12 +424,8 @@ impl LobbyHost {
                     // A correspondence table does not keep its player waiting here.
                     Some(id) if game.corr_days.is_some() => {
                         self.refresh();
-                        let number = self
-                            .rows
-                            .iter()
-                            .position(|r| r.id == id)
-                            .map_or(0, |n| n + 1);
-                        self.screen.note(club_words::corr_open(number));
+                        self.screen
+                            .note(club_words::corr_open(super::lobby::number(id)));
                     }
                     Some(id) => self.screen.waiting = Some(Waiting::Opponent(id)),
                     None => self.screen.note(words::NO_CODE),
@@ -458,10 +452,10 @@ impl LobbyHost {
         let found = self.hall.lock().find(name);
         let name = safe_text(name.trim());
         let text = match found {
-            Found::Playing(id) => match self.rows.iter().position(|r| r.id == id) {
-                Some(n) if n < LISTED => words::found_at(&name, n + 1),
-                _ => words::found_unlisted(&name),
-            },
+            Found::Playing(id) if self.rows.iter().any(|r| r.id == id) => {
+                words::found_at(&name, super::lobby::number(id))
+            }
+            Found::Playing(_) => words::found_unlisted(&name),
             Found::Private => words::found_private(&name),
             Found::Here => words::found_here(&name),
             Found::Away => words::found_away(&name),

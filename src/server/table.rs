@@ -203,6 +203,9 @@ pub(crate) struct GameTable {
     corr: Option<CorrClock>,
     /// The correspondence time the hall last told ([`GameTable::tell_time`]).
     stamp: Stamp,
+    /// The names of the players who got up from this game's seats, by
+    /// [`Player::index`]: the game's screens still name who played it.
+    left_by: [Option<String>; 2],
 }
 
 impl GameTable {
@@ -326,6 +329,7 @@ impl GameTable {
             rated: false,
             corr: None,
             stamp: 0,
+            left_by: [None, None],
         }
     }
 
@@ -549,6 +553,7 @@ impl GameTable {
             .into_iter()
             .find(|p| self.seats[p.index()].is_none())?;
         self.seats[colour.index()] = Some(who);
+        self.left_by[colour.index()] = None;
         if let Some(clock) = self.course.clock_mut() {
             clock.start(now);
         }
@@ -951,8 +956,15 @@ impl GameTable {
         if self.state != TableState::Open {
             self.state = TableState::Deserted;
         }
+        self.left_by[colour.index()] = Some(self.name(colour));
         self.seats[colour.index()] = None;
         self.talk.rematch = None;
+    }
+
+    /// The name of the player who got up from `player`'s seat of this game, while it
+    /// is free: the game's screens name who played it, not the free seat (`-`).
+    pub(crate) fn left_by(&self, player: Player) -> Option<&str> {
+        self.left_by[player.index()].as_deref()
     }
 
     /// `key` comes back at `now` to a game in play where they are away: straight back

@@ -189,17 +189,22 @@ pub(crate) fn days_a_move(days: u8) -> String {
     }
 }
 /// The tables' heading when they take more than a page.
-pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
-    if first == last {
-        // One table on the page: "Table 12 of 12", not "Tables 12-12 of 12".
-        return format!("Table {first} of {all} (]/[ pages)");
-    }
-    format!("Tables {first}-{last} of {all} (]/[ pages)")
+pub(crate) fn tables_page(page: usize, pages: usize) -> String {
+    format!("Tables, page {page} of {pages} (]/[)")
 }
 /// The lobby's line when correspondence games wait for this player.
 pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {
     let games = if count == 1 { "game" } else { "games" };
     format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. Tab opens it")
+}
+/// A correspondence game's time left as the line mode's lobby says it: by how many
+/// of the warnings (a day, an hour) it is under.
+pub(crate) fn time_band(warned: usize) -> &'static str {
+    match warned {
+        0 => "a day or more",
+        1 => "under a day",
+        _ => "under an hour",
+    }
 }
 /// The lobby's line when the player's correspondence games wait for their opponents.
 pub(crate) fn their_moves(count: usize) -> String {

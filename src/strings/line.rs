@@ -474,11 +474,8 @@ pub(crate) const CLAIM_WHICH: &str =
     "Claim the win at which of your tables? Its number (anything else: no)";
 
 /// [`super::club::tables_page`] in the line mode's commands.
-pub(crate) fn tables_page(first: usize, last: usize, all: usize) -> String {
-    if first == last {
-        return format!("Table {first} of {all} (page, page back)");
-    }
-    format!("Tables {first}-{last} of {all} (page, page back)")
+pub(crate) fn tables_page(page: usize, pages: usize) -> String {
+    format!("Tables, page {page} of {pages} (page, page back)")
 }
 
 /// [`super::club::page`] in the line mode's commands.

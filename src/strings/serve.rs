@@ -159,6 +159,11 @@ pub(crate) fn waiting_for(name: &str, left: &str) -> String {
 pub(crate) fn is_waiting(told: &str) -> bool {
     told.starts_with("waiting for ") || told.contains(" did not come back")
 }
+/// Whether `told` is a countdown of a seat kept ([`waiting_for`], [`watched_waiting_for`]):
+/// a new one with only its time moved is no news.
+pub(crate) fn is_countdown(told: &str) -> bool {
+    told.starts_with("waiting for ")
+}
 pub(crate) fn gone(name: &str) -> String {
     format!("{name} did not come back: q adjourns the game; then w in the lobby claims the win")
 }

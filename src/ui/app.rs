@@ -116,6 +116,17 @@ struct Network {
     correspondence: bool,
     /// The other player got up from the table ([`News::OpponentLeft`](super::table_link::News::OpponentLeft)).
     alone: bool,
+    /// A request was handed to the table whose answer comes back as its news (an
+    /// undo against the server's AI, a rematch taken or asked of it, an undo agreed
+    /// to): until news comes, the screen's state is no answer to it.
+    asked: bool,
+    /// The other player is away from the live game in play
+    /// ([`News::OpponentAway`](super::table_link::News::OpponentAway)).
+    away: bool,
+    /// A correspondence game's line about its time as last told
+    /// ([`News::TimeLine`](super::table_link::News::TimeLine)); boxed, as most screens
+    /// have none and the screen enum stays small.
+    time_line: Option<Box<Message>>,
     /// What was said at the table (boxed: most screens have none, and the screen
     /// enum stays small).
     chat: Box<Chat>,

@@ -89,8 +89,8 @@ pub enum Keyed {
     LobbyUnknownKey,
     /// The lobby asks which table's win is claimed.
     ClaimWhich,
-    /// The lobby's tables take more than a page: the first and last shown, of all.
-    TablesPage(usize, usize, usize),
+    /// The lobby's tables take more than a page: the page shown (from 1), of how many.
+    TablesPage(usize, usize),
     /// A club list's page (from 1), and whether more follow.
     Page(usize, bool),
     /// The player's unfinished games, by their numbers in the lobby's list, and
@@ -165,7 +165,7 @@ impl Keyed {
             Keyed::NoTables => serve::NO_TABLES.to_owned(),
             Keyed::LobbyUnknownKey => serve::UNKNOWN_KEY.to_owned(),
             Keyed::ClaimWhich => serve::CLAIM_WHICH.to_owned(),
-            Keyed::TablesPage(first, last, all) => club::tables_page(*first, *last, *all),
+            Keyed::TablesPage(page, pages) => club::tables_page(*page, *pages),
             Keyed::Page(number, more) => club::page(*number, *more),
             Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),
@@ -216,7 +216,7 @@ impl Keyed {
             Keyed::NoTables => line::NO_TABLES.to_owned(),
             Keyed::LobbyUnknownKey => line::NOTHING_HERE.to_owned(),
             Keyed::ClaimWhich => line::CLAIM_WHICH.to_owned(),
-            Keyed::TablesPage(first, last, all) => line::tables_page(*first, *last, *all),
+            Keyed::TablesPage(page, pages) => line::tables_page(*page, *pages),
             Keyed::Page(number, more) => line::page(*number, *more),
             Keyed::Unfinished(numbers, claim) => line::unfinished(numbers, *claim),
             Keyed::Invitation(code) => line::invitation(code),

@@ -96,15 +96,23 @@ pub(crate) enum News {
     /// the lines shown while a reply is typed, never on the status line.
     Earlier(super::Message),
     /// The line about the game's time, told before as `was`, with only its time left
-    /// moved (a correspondence board's minute): it takes the status line's place only
-    /// while that shows `was` or nothing, never over a newer message (the opponent's
-    /// chat line, an answer).
+    /// moved (a correspondence board's minute, a dropped player's countdown): it takes
+    /// the status line's place only while that shows `was` or nothing, never over a
+    /// newer message (the opponent's chat line, an answer), and is no new message: a
+    /// view that says each message once (the line mode) does not say it.
     TimeLeft {
         /// The line as last told.
         was: super::Message,
         /// The line now.
         now: super::Message,
     },
+    /// The line about a correspondence game's time as it is now (whose move, the time
+    /// left), sent with each new one, refresh or not: kept to be read out on request
+    /// (the line mode's `clock`), never shown by itself.
+    TimeLine(super::Message),
+    /// Whether the other player is away from the live game in play (their link
+    /// dropped, or they left it adjourned): leaving then adjourns it, losing nothing.
+    OpponentAway(bool),
     /// How many watch the game now.
     Watching(usize),
     /// Whether the table's game is on disk now (`false`: its last write failed).

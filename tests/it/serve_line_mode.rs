@@ -393,6 +393,81 @@ fn new_answers_a_rematch_offered_with_yes() {
             .await;
         let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
         assert!(!end.contains("declined"), "{end:?}");
+        // QA (lineserve2): the game over is not said again before the rematch.
+        assert!(!end.contains("Game over"), "{end:?}");
+        assert_plain(&alice.raw());
+    });
+}
+
+/// The bytes `player` got from `at` on, as text.
+fn said_since(player: &Player, at: usize) -> String {
+    String::from_utf8_lossy(&player.raw()[at..]).into_owned()
+}
+
+/// QA (lineserve2): against the server's AI, `undo` said the unchanged state first
+/// (`Blue 0, Yellow 0. Your move, Blue.`), then the undone one; `new` after the end
+/// said the game over again before the rematch. Each says only its result, which the
+/// table sends back.
+#[test]
+fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        alice.send(b"ai\r").await;
+        alice.wait_said("start opens the table").await;
+        alice.send(b"start\r").await;
+        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        alice.send(b"b3\r").await;
+        alice.wait_said("Blue b3, section 1.").await;
+        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        let at = alice.raw().len();
+        alice.send(b"undo\r").await;
+        alice.wait_said("2 moves taken back.").await;
+        alice.wait_said("\r\n\r> ").await;
+        let undo = said_since(&alice, at);
+        assert_eq!(undo.matches("Your move").count(), 1, "{undo:?}");
+        alice.send(b"resign\r").await;
+        alice.wait_said("yes: resign").await;
+        alice.send(b"yes\r").await;
+        alice
+            .wait_said("Game over: Yellow wins: Blue resigned.\r\n")
+            .await;
+        let at = alice.raw().len();
+        alice.send(b"new\r").await;
+        alice.wait_said("Rematch: colours swapped").await;
+        let rematch = said_since(&alice, at);
+        assert!(!rematch.contains("Game over"), "{rematch:?}");
+        assert_plain(&alice.raw());
+    });
+}
+
+/// QA (lineserve2): back at the table of a game she left, Alice heard her own seat as
+/// `-` (`Blue: -`, `bob wins: - left`): the game names who played it.
+#[test]
+fn a_game_left_names_its_player_when_she_comes_back() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        bob.send(b"c2").await;
+        alice.wait_said("Yellow c2, section 1.").await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("yes: leave").await;
+        alice.send(b"yes\r").await;
+        alice.wait_said("hijara: the lobby\r\n").await;
+        alice.wait_said("a player left").await;
+        let at = alice.raw().len();
+        alice.send(b"table 1\r").await;
+        alice.wait_said("Blue: alice; Yellow: bob.").await;
+        alice.wait_said("Game over").await;
+        alice.send(b"score\r").await;
+        alice.wait_said("score\r\n").await;
+        alice.wait_said("\r\n\r> ").await;
+        let back = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        assert!(!back.contains("Blue: -"), "{back:?}");
+        assert!(!back.contains("- left"), "{back:?}");
         assert_plain(&alice.raw());
     });
 }

@@ -190,6 +190,12 @@ impl App {
         }
     }
 
+    /// Whether the other player is away from the live game in play: leaving adjourns
+    /// it (the table keeps it for both), so it asks nothing.
+    pub(crate) fn opponent_away(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.away)
+    }
+
     /// Whether the other player got up from the table: no rematch, no messages.
     pub fn opponent_left(&self) -> bool {
         self.network.as_ref().is_some_and(|s| s.alone)
@@ -213,6 +219,18 @@ impl App {
         let Some(served) = self.network.as_mut() else {
             return Vec::new();
         };
+        if !matches!(
+            news,
+            News::Bell
+                | News::Watching(_)
+                | News::Saved(_)
+                | News::Earlier(_)
+                | News::TimeLeft { .. }
+                | News::TimeLine(_)
+                | News::OpponentAway(_)
+        ) {
+            served.asked = false;
+        }
         match news {
             News::Game {
                 game,
@@ -314,10 +332,13 @@ impl App {
             }
             News::TimeLeft { was, now } => {
                 // Only over the line it updates: a newer message stays until it is read.
+                // Only its time moved: no new message ([`App::said`] is not counted).
                 if self.message.as_ref().is_none_or(|shown| *shown == was) {
-                    self.set_message(now, false);
+                    self.message = Some(now);
                 }
             }
+            News::TimeLine(line) => served.time_line = Some(Box::new(line)),
+            News::OpponentAway(away) => served.away = away,
             News::Watching(count) => served.watching = count,
             News::Saved(saved) => served.unsaved = !saved,
             News::Bell => {}
@@ -422,10 +443,10 @@ impl App {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
                     // The table's game comes back at once, with what was taken back.
-                    self.to_table(Request::Undo, vec![Effect::Redraw])
+                    self.ask_table(Request::Undo)
                 }
             }
-            Action::NewGame if ended => self.to_table(Request::Rematch, vec![Effect::Redraw]),
+            Action::NewGame if ended => self.ask_table(Request::Rematch),
             Action::NewGame => self.refuse_keyed(Keyed::NewGameAtTheEndAi),
             // The bell on the player's move, as at a table between people.
             Action::Bell => self.to_table(Request::ToggleBell, Vec::new()),
@@ -472,7 +493,37 @@ impl App {
             }
             _ => return None,
         };
+        // A rematch taken and an undo agreed to come back as the table's game.
+        if matches!(request, Request::Rematch | Request::AnswerUndo(true)) {
+            return Some(self.ask_table(request));
+        }
         Some(self.to_table(request, vec![Effect::Redraw]))
+    }
+
+    /// A correspondence game's line about its time (whose move, the time left), as the
+    /// table last told it, while the game is in play.
+    pub(crate) fn time_line(&self) -> Option<&super::Message> {
+        self.network
+            .as_ref()?
+            .time_line
+            .as_deref()
+            .filter(|_| !self.is_over() && self.stopped().is_none())
+    }
+
+    /// `request` for the table, whose answer comes back as its news ([`App::asked`]).
+    fn ask_table(&mut self, request: Request) -> Effects {
+        if let Some(served) = self.network.as_mut() {
+            served.asked = true;
+        }
+        self.to_table(request, vec![Effect::Redraw])
+    }
+
+    /// Whether a request handed to the table waits for its answer, which comes as the
+    /// table's news (an undo against the server's AI, a rematch, an undo agreed to):
+    /// a view that answers each line typed (the line mode) waits for that news rather
+    /// than saying the unchanged state first.
+    pub(crate) fn asked(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.asked)
     }
 
     /// A key while a message is typed: characters, and through the key table Backspace,

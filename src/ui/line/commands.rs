@@ -187,7 +187,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["clock"],
         arg: Arg::None,
         places: &[P::Game],
-        help: "both clocks",
+        help: "both clocks (a correspondence game: its time left)",
         does: Does::Read(Reading::Clock),
     },
     Command {

@@ -303,7 +303,9 @@ impl Narrator {
                 }
             }
         }
-        if typed && lines.is_empty() {
+        // A request the table answers with its news (an undo against the server's
+        // AI, a rematch) is answered by that news: not by the state it comes to change.
+        if typed && lines.is_empty() && !app.asked() {
             lines.push(state_line(app, None));
         }
         self.seen = Seen::Game(Box::new(now));
@@ -785,6 +787,25 @@ fn read_screen(screen: &Screen) -> Vec<String> {
 /// Whether `command` does something on `screen` now: its first key is one of the
 /// screen's now (the help lists only those; any command may still be typed).
 fn applies(command: &commands::Command, screen: &Screen) -> bool {
+    if let Screen::Game(app) = screen {
+        match command.does {
+            // `clock` where a clock runs, or a correspondence game's time is kept.
+            commands::Does::Read(Reading::Clock) => {
+                return app.course().clock().is_some() || app.time_line().is_some();
+            }
+            // `go` (Enter where the AI waits for a claim) in a claim game against an AI:
+            // elsewhere Enter places no stone for it, and `go` says nothing waits.
+            commands::Does::Keys([commands::Step::Key(Action::Place)]) => {
+                return app.game().claim_mode()
+                    && app
+                        .config()
+                        .seats
+                        .iter()
+                        .any(|s| *s != crate::ai::Seat::Human);
+            }
+            _ => {}
+        }
+    }
     let commands::Does::Keys(steps) = command.does else {
         return true;
     };
@@ -867,7 +888,11 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                             running,
                         )]
                     }
-                    _ => vec![words::NO_CLOCKS.to_owned()],
+                    // A correspondence game's time: whose move, and the time left.
+                    _ => match app.time_line() {
+                        Some(line) => vec![words::sentences(&[&line.line_words()])],
+                        None => vec![words::NO_CLOCKS.to_owned()],
+                    },
                 }
             }
             _ => vec![words::NO_CLOCKS.to_owned()],
@@ -947,6 +972,85 @@ mod tests {
         }
         // What the table does take is still listed: undo (asked of the other player).
         assert!(table.contains("undo"), "{table}");
+    }
+
+    /// QA (lineserve2): the help at a table without claims or clocks listed `go` and
+    /// `clock`, which do nothing there: each is listed where it applies (a claim game
+    /// against an AI; a game with clocks).
+    #[test]
+    fn the_help_lists_go_and_clock_only_where_they_apply() {
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let help = |app: App| read(&Screen::Game(app), Reading::Help, "").join("\n");
+        let lists =
+            |help: &str, word: &str| help.lines().any(|l| l.starts_with(&format!("{word}:")));
+        let table = help(App::with_game(GameConfig::default(), Game::new()).served([false, true]));
+        assert!(!lists(&table, "go"), "{table}");
+        assert!(!lists(&table, "clock"), "{table}");
+        let ai = crate::ai::Seat::from(crate::ai::Level::Easy);
+        let plain_ai = GameConfig {
+            seats: [crate::ai::Seat::Human, ai],
+            ..GameConfig::default()
+        };
+        let local = help(App::new(plain_ai));
+        assert!(!lists(&local, "go"), "no claims: {local}");
+        let claims = help(App::new(GameConfig {
+            claims: true,
+            ..plain_ai
+        }));
+        assert!(lists(&claims, "go"), "{claims}");
+        assert!(!lists(&claims, "clock"), "{claims}");
+        let clocked = help(App::new(GameConfig {
+            clock: Some("5+3".parse().unwrap()),
+            ..plain_ai
+        }));
+        assert!(lists(&clocked, "clock"), "{clocked}");
+    }
+
+    /// QA (lineserve2): a correspondence game's time line was said again at each
+    /// refresh of its time left. A refresh is not said; `clock` reads the line as it is.
+    #[test]
+    fn a_refresh_of_the_time_left_is_not_said_and_clock_reads_it() {
+        use crate::ui::{Message, MessageKind, News};
+        let line = |text: &str| Message::new(MessageKind::Info, text);
+        let mut app = crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            Game::from_moves(["b2".parse().unwrap()]).unwrap(),
+        )
+        .served([true, false])
+        .correspondence();
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let (first, second) = (
+            line("1 day a move: your move, 2d 0h left"),
+            line("1 day a move: your move, 1d 23h left"),
+        );
+        let _ = app.table_news(News::TimeLine(first.clone()));
+        let _ = app.table_news(News::Note(first.clone()));
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        assert_eq!(said, ["1 day a move: your move, 2d 0h left."], "{said:?}");
+        let _ = app.table_news(News::TimeLine(second.clone()));
+        let _ = app.table_news(News::TimeLeft {
+            was: first,
+            now: second,
+        });
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        assert!(said.is_empty(), "{said:?}");
+        assert_eq!(
+            app.message().map(|m| m.text.as_str()),
+            Some("1 day a move: your move, 1d 23h left"),
+            "the status line shows the time as it is"
+        );
+        let screen = Screen::Game(app);
+        assert_eq!(
+            read(&screen, Reading::Clock, ""),
+            ["1 day a move: your move, 1d 23h left."]
+        );
+        assert!(
+            read(&screen, Reading::Help, "")
+                .iter()
+                .any(|l| l.starts_with("clock:"))
+        );
     }
 
     /// Position `i` of `game` valued 0 (not exact), its first open square the best:
