@@ -1,7 +1,7 @@
 //! The start screen.
 
 /// The doors, one an item.
-pub(crate) const HOT_SEAT: &str = "Play here: two players, hot-seat";
+pub(crate) const HOT_SEAT: &str = "Two players here, hot-seat";
 /// See [`HOT_SEAT`].
 pub(crate) const AI_EASY: &str = "Play the AI: easy";
 /// See [`HOT_SEAT`].
@@ -11,11 +11,11 @@ pub(crate) const AI_HARD: &str = "Play the AI: hard";
 /// See [`HOT_SEAT`].
 pub(crate) const RESUME: &str = "Resume the autosaved game";
 /// See [`HOT_SEAT`].
-pub(crate) const LEARN: &str = "Learn: lessons on the real board";
+pub(crate) const LEARN: &str = "Learn: lessons on the board";
 /// See [`HOT_SEAT`].
-pub(crate) const PUZZLES: &str = "Puzzles with one proven answer";
+pub(crate) const PUZZLES: &str = "Puzzles, each answer proven";
 /// See [`HOT_SEAT`].
-pub(crate) const REPLAY: &str = "Replay the last game of the history";
+pub(crate) const REPLAY: &str = "Replay your last game";
 /// The box's title.
 pub(crate) const TITLE: &str = " Hijara ";
 /// The first line.

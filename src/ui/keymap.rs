@@ -746,7 +746,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "Enter / Space",
         help: "open the one selected",
         hints: &[
-            (HintLine::Start, 0, "↑↓ and Enter, or a click, also choose"),
+            (HintLine::Start, 0, "or ↑↓ and Enter, or a click"),
             (HintLine::LessonMenu, 1, "Enter or click: open"),
         ],
     },
@@ -1867,7 +1867,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::Start),
-            "↑↓ and Enter, or a click, also choose · q: quit"
+            "or ↑↓ and Enter, or a click · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::LessonMenu),

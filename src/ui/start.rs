@@ -54,7 +54,7 @@ pub(crate) const ITEMS_AT: u16 = 2;
 pub(crate) const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
 /// The smallest terminal the box fits whole in: one line per item (the pointer, the
 /// key, the longest label and " (none)") inside the borders, every line on its row.
-pub const START_MIN_WIDTH: u16 = 49;
+pub const START_MIN_WIDTH: u16 = 43;
 /// See [`START_MIN_WIDTH`].
 pub const START_MIN_HEIGHT: u16 = LINES + 2;
 

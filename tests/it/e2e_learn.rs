@@ -41,8 +41,8 @@ fn learn_does_a_lesson_then_resumes_at_the_next() {
 fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     let data = tempfile::tempdir().unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), None);
-    s.wait_for("Play here: two players, hot-seat");
-    s.wait_for("Learn: lessons on the real board");
+    s.wait_for("Two players here, hot-seat");
+    s.wait_for("Learn: lessons on the board");
     s.type_keys("h");
     s.wait_for("Blue to move");
     s.type_keys("b2");
@@ -56,16 +56,16 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
 fn the_start_screen_leads_to_the_lessons_and_puzzles_and_back() {
     let data = tempfile::tempdir().unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), None);
-    s.wait_for("Puzzles with one proven answer");
+    s.wait_for("Puzzles, each answer proven");
     s.type_keys("l");
     s.wait_for("Lesson 1/10");
     s.wait_for("The board and the lowest");
     s.type_keys("q");
-    s.wait_for("Puzzles with one proven answer");
+    s.wait_for("Puzzles, each answer proven");
     s.type_keys("p");
     s.wait_for("to move (you).");
     s.type_keys("q");
-    s.wait_for("Learn: lessons on the real board");
+    s.wait_for("Learn: lessons on the board");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
