@@ -254,9 +254,10 @@ impl Widget for &AppView<'_> {
             },
             (_, None) => Span::styled(hints, look.dim()),
         };
+        // Nobody watching is not said: at 44 columns `0 watching` took the hint's room.
         let right = match app.watching() {
-            Some(count) => table::watching_and_help(count, words::HELP_KEY),
-            None => words::HELP_KEY.to_owned(),
+            Some(count) if count > 0 => table::watching_and_help(count, words::HELP_KEY),
+            _ => words::HELP_KEY.to_owned(),
         };
         let rules = rules_parts(game.ruleset(), game.claim_mode());
         StatusView {
