@@ -315,11 +315,15 @@ fn render_chart(points: &[f64], area: Rect, buf: &mut Buffer) {
     Sparkline::default().data(&data).render(area, buf);
 }
 
+/// The most digits a typed number keeps: a table's number is its id, a `u32`.
+const MOST_DIGITS: usize = 10;
+
 /// What typing digit `d` does when the rows numbered `first..=last` are shown: the
 /// number picked once no longer number could be shown, else `None` (wait for more
-/// digits or Enter). `typed` keeps the digits.
+/// digits or Enter). `typed` keeps the digits, as many as a table's number has (its
+/// id, a `u32`: ten digits at most).
 pub(crate) fn type_digit(typed: &mut String, d: u8, last: usize) -> Option<usize> {
-    if typed.len() < 4 {
+    if typed.len() < MOST_DIGITS {
         typed.push(char::from(b'0' + d));
     }
     let n: usize = typed.parse().unwrap_or(0);
@@ -999,6 +1003,19 @@ mod tests {
         assert_eq!(type_digit(&mut typed, 1, last), None, "1 of 1x");
         assert_eq!(type_digit(&mut typed, 2, last), Some(12));
         assert_eq!(type_digit(&mut typed, 3, 9), Some(3));
+        // A table's number is its id, which grows over a server's life: five digits
+        // and more are typed whole (four were kept, so table 12345 could not be picked).
+        for d in [1, 2, 3, 4] {
+            assert_eq!(type_digit(&mut typed, d, 12_345), None);
+        }
+        assert_eq!(type_digit(&mut typed, 5, 12_345), Some(12_345));
+        let most = u32::MAX as usize;
+        let digits: Vec<u8> = most.to_string().bytes().map(|b| b - b'0').collect();
+        let (end, start) = digits.split_last().unwrap();
+        for &d in start {
+            assert_eq!(type_digit(&mut typed, d, most), None);
+        }
+        assert_eq!(type_digit(&mut typed, *end, most), Some(most));
     }
 
     #[test]
