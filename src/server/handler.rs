@@ -98,6 +98,8 @@ struct Live {
     next: AtomicU64,
     running: AtomicUsize,
     stopping: AtomicBool,
+    /// Stopping, every game in play was written: the last words may say so.
+    all_kept: AtomicBool,
 }
 
 impl Live {
@@ -105,8 +107,10 @@ impl Live {
         self.inboxes.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Tells every session to end, and waits (at most `grace`) until they have.
-    fn stop_all(&self, grace: Duration) -> usize {
+    /// Tells every session to end, and waits (at most `grace`) until they have;
+    /// `all_kept`: every game in play is on disk.
+    fn stop_all(&self, grace: Duration, all_kept: bool) -> usize {
+        self.all_kept.store(all_kept, Ordering::SeqCst);
         self.stopping.store(true, Ordering::SeqCst);
         for inbox in self.inboxes().values() {
             deliver(inbox, Wake::InputFailed(SHUTTING_DOWN.into()));
@@ -116,6 +120,18 @@ impl Live {
             std::thread::sleep(Duration::from_millis(20));
         }
         self.running.load(Ordering::SeqCst)
+    }
+}
+
+/// The last line a session's client is sent, below its restored screen, by how the
+/// session ended (`status`), whether the server is stopping, and whether every game
+/// in play is on disk then (only then is it said).
+fn last_words(status: u32, stopping: bool, all_kept: bool) -> Option<&'static str> {
+    match status {
+        _ if stopping && all_kept => Some(limits_words::SHUTDOWN_KEPT),
+        _ if stopping => Some(limits_words::SHUTDOWN),
+        0 => Some(limits_words::GOODBYE),
+        _ => None,
     }
 }
 
@@ -340,7 +356,8 @@ pub(crate) async fn listen(
     }
     server.log.line("stopping: telling every session");
     let live = server.live.clone();
-    let left = tokio::task::spawn_blocking(move || live.stop_all(SHUTDOWN_GRACE))
+    let all_kept = report.failed.is_empty();
+    let left = tokio::task::spawn_blocking(move || live.stop_all(SHUTDOWN_GRACE, all_kept))
         .await
         .unwrap_or(0);
     if left > 0 {
@@ -770,6 +787,7 @@ impl Connection {
                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session::run(start)))
                         .unwrap_or_else(|_| Err(anyhow::anyhow!("the session panicked")));
                 let stopping = running.live.stopping.load(Ordering::SeqCst);
+                let all_kept = running.live.all_kept.load(Ordering::SeqCst);
                 let status = match result {
                     Ok(()) => 0,
                     Err(_) if stopping => 0,
@@ -787,11 +805,7 @@ impl Connection {
                 runtime.block_on(async {
                     let last_words = async {
                         // The last line, below the screen restored: why it ended.
-                        let said = match status {
-                            _ if stopping => Some(limits_words::SHUTDOWN),
-                            0 => Some(limits_words::GOODBYE),
-                            _ => None,
-                        };
+                        let said = last_words(status, stopping, all_kept);
                         if let Some(said) = said {
                             let _ = handle.data(channel, said.as_bytes().to_vec()).await;
                         }
@@ -1318,6 +1332,16 @@ impl Handler for Connection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At a shutdown the player is told their game is kept only when every game in
+    /// play was written (QA: the line said only "Goodbye", though the game was kept).
+    #[test]
+    fn the_last_words_say_a_game_is_kept_only_when_it_was() {
+        assert_eq!(last_words(0, true, true), Some(limits_words::SHUTDOWN_KEPT));
+        assert_eq!(last_words(0, true, false), Some(limits_words::SHUTDOWN));
+        assert_eq!(last_words(0, false, true), Some(limits_words::GOODBYE));
+        assert_eq!(last_words(1, false, true), None);
+    }
 
     fn runtime() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread()

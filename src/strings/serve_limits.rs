@@ -7,8 +7,12 @@ pub(crate) const WAITING_FOR_ENGINE: &str =
 /// Sent when a session ends by the player's choice (q in the lobby, Ctrl-c, the
 /// lobby left idle), after the client's screen is restored.
 pub(crate) const GOODBYE: &str = "Goodbye from hijara serve.\r\n";
-/// Sent to every client when the server stops (SIGTERM), after its screen is restored.
+/// Sent to every client when the server stops (SIGTERM), after its screen is restored,
+/// where a game in play could not be written.
 pub(crate) const SHUTDOWN: &str = "hijara serve is shutting down. Goodbye.\r\n";
+/// [`SHUTDOWN`] once every game in play is on disk: said only then.
+pub(crate) const SHUTDOWN_KEPT: &str =
+    "hijara serve is shutting down; every game in play is kept. Goodbye.\r\n";
 
 // A connection turned away at the door gets one line instead of the SSH version
 // (RFC 4253 4.2 lets a server send lines before it); OpenSSH shows it with `ssh -v`.

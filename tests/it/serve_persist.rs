@@ -223,6 +223,7 @@ fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
         let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
         assert_eq!(sent, 0);
         alice.wait_for("shutting down").await;
+        alice.wait_for("every game in play is kept").await;
         let status = server.wait_exit().expect("the server exited");
         assert!(status.success(), "{status:?}");
         let log = server.log();
