@@ -469,7 +469,7 @@ impl LessonState {
                 describe::claim_awarded(&placement, points, combos),
             ),
             Ok(ClaimOutcome::Wrong { claimed, .. }) => {
-                (false, describe::wrong_claim(&placement, claimed))
+                (false, describe::claim_missed(&placement, claimed))
             }
             Err(error) => return self.say(&claim_words::refused(error)),
         };

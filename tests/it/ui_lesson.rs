@@ -234,7 +234,11 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     match s.phase() {
         LessonPhase::Tried(_, check) => {
             assert!(!check.done);
-            assert!(check.what.contains("Wrong claim of 15"), "{}", check.what);
+            assert!(
+                check.what.starts_with("a1 made 20 (") && check.what.contains("not the 15"),
+                "{}",
+                check.what
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -599,4 +603,29 @@ fn lessons_menu_40x12() {
     let _ = press(&mut s, KeyCode::End);
     let shown = crate::common::rows(render(&s, 40, 12).backend().buffer()).join("\n");
     assert!(shown.contains("▶ [ ] 10."), "{shown}");
+}
+
+/// QA: a wrong claim's verdict read "Not yet: Wrong claim of 15: …" on the status line
+/// (a sentence starting again after the colon). It goes on from the verdict now, as the
+/// lesson's other verdicts do (from the stone's square), on the status line at 44×16
+/// and on the text side, under its own "Not yet:", at 80×24.
+#[test]
+fn a_wrong_claim_reads_on_from_not_yet() {
+    let mut s = state();
+    open_lesson(&mut s, "08-claims");
+    let _ = typing(&mut s, "a1+15");
+    let _ = press(&mut s, KeyCode::Enter);
+    let words = |s: &LessonState, w, h| {
+        let screen = crate::common::rows(render(s, w, h).backend().buffer()).join(" ");
+        screen.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let _ = s.handle(Input::Resize(44, 16));
+    let small = words(&s, 44, 16);
+    assert!(small.contains("Not yet: a1 made 20 ("), "{small}");
+    assert!(!small.contains("Wrong claim"), "{small}");
+    let _ = s.handle(Input::Resize(80, 24));
+    let side = text_side(&s);
+    assert!(side.contains("Not yet:"), "{side}");
+    assert!(side.contains("a1 made 20 ("), "{side}");
+    assert!(side.contains("not the 15 claimed; all 20"), "{side}");
 }
