@@ -91,7 +91,7 @@ pub(crate) fn render(
 /// read a hidden text) in view: the lines word-wrapped, and `key` at the end of the last
 /// row shown where it has room there (two columns apart; rows past the last are left
 /// out, as a paragraph would), else on a row of its own, the last: the lines get the
-/// rows above it, the last of them cut with `…` when there is more. All of `lines`
+/// rows above it, the last of them cut with `…` where its line goes on. All of `lines`
 /// wrapped when `rows` is under 2.
 pub(crate) fn with_key_row(
     lines: Vec<Line<'static>>,
@@ -104,15 +104,16 @@ pub(crate) fn with_key_row(
     if rows < 2 {
         return lines;
     }
-    let mut wrapped: Vec<(String, ratatui::style::Style)> = Vec::new();
-    for line in &lines {
+    // Each row, its style, and which line it is of.
+    let mut wrapped: Vec<(String, ratatui::style::Style, usize)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
         let style = line
             .spans
             .first()
             .map_or(line.style, |span| line.style.patch(span.style));
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         for row in crate::text::wrap(&text, width) {
-            wrapped.push((row, style));
+            wrapped.push((row, style, i));
         }
     }
     let key_text: String = key.spans.iter().map(|s| s.content.as_ref()).collect();
@@ -123,7 +124,7 @@ pub(crate) fn with_key_row(
     let key_width = crate::text::width(&key_text);
     // Beside the last row shown, right-aligned.
     let shown = wrapped.len().min(rows);
-    if let Some((text, style)) = wrapped[..shown].last()
+    if let Some((text, style, _)) = wrapped[..shown].last()
         && crate::text::width(text) + 2 + key_width <= width
     {
         let gap = width - crate::text::width(text) - key_width;
@@ -134,21 +135,63 @@ pub(crate) fn with_key_row(
         ]);
         let mut out: Vec<Line<'static>> = wrapped[..shown - 1]
             .iter()
-            .map(|(text, style)| Line::styled(text.clone(), *style))
+            .map(|(text, style, _)| Line::styled(text.clone(), *style))
             .collect();
         out.push(last);
         return out;
     }
     let room = rows - 1;
     if wrapped.len() > room {
-        let cut = format!("{} {}", wrapped[room - 1].0, wrapped[room].0);
-        wrapped[room - 1].0 = crate::text::fit_words(&cut, width).into_owned();
+        // Cut with `…` where its line goes on; a whole line left before others is whole.
+        if wrapped[room].2 == wrapped[room - 1].2 {
+            let cut = format!("{} {}", wrapped[room - 1].0, wrapped[room].0);
+            wrapped[room - 1].0 = crate::text::fit_words(&cut, width).into_owned();
+        }
         wrapped.truncate(room);
     }
     let mut out: Vec<Line<'static>> = wrapped
         .into_iter()
-        .map(|(text, style)| Line::styled(text, style))
+        .map(|(text, style, _)| Line::styled(text, style))
         .collect();
     out.push(Line::styled(key_text, key_style));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(lines: &[Line<'static>]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    /// The key beside the last row where it has room; else on its own row, the row
+    /// above cut with `…` only where its line goes on (a whole verdict before the
+    /// puzzle's title read "once.…").
+    #[test]
+    fn the_key_keeps_its_row_and_only_a_cut_line_ends_with_an_ellipsis() {
+        let key = || Line::raw("e: read");
+        let beside = with_key_row(vec![Line::raw("one two")], key(), 20, 2);
+        assert_eq!(texts(&beside), ["one two      e: read"]);
+        let whole = with_key_row(
+            vec![
+                Line::raw("a whole line here"),
+                Line::raw("a title too long"),
+            ],
+            key(),
+            20,
+            2,
+        );
+        assert_eq!(texts(&whole), ["a whole line here", "e: read"]);
+        let cut = with_key_row(
+            vec![Line::raw("a line that goes on and on and on and on")],
+            key(),
+            20,
+            2,
+        );
+        assert_eq!(texts(&cut), ["a line that goes on…", "e: read"]);
+    }
 }
