@@ -122,6 +122,26 @@ pub(crate) fn claim_awarded_short(placement: &Placement, points: u32) -> String 
     }
 }
 
+/// A wrong claim in a lesson, said after its verdict (`Not yet: a1 made 20 (…), not
+/// the 15 claimed; all 20 forfeited.`) and on a line of its own under it: from the
+/// stone's square, as a lesson's other verdicts are (`b1 lands on …`), so it reads on
+/// from the verdict's colon and alone alike.
+pub(crate) fn claim_missed(placement: &Placement, claimed: u32) -> String {
+    if placement.points == 0 {
+        return format!(
+            "{} made no points, not the {claimed} claimed",
+            placement.square()
+        );
+    }
+    format!(
+        "{} made {} ({}), not the {claimed} claimed; all {} forfeited",
+        placement.square(),
+        placement.points,
+        combo_list(placement.combos().iter()),
+        placement.points
+    )
+}
+
 /// A wrong claim: what the stone made, all of it forfeited.
 pub(crate) fn wrong_claim(placement: &Placement, claimed: u32) -> String {
     if placement.points == 0 {

@@ -8,7 +8,7 @@ use super::describe::margin;
 /// A key the lesson screen does not use (its keys are listed under the text).
 pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: the keys are listed below.";
 /// [`UNKNOWN_KEY`] on the status line, where no text lists the keys (at 44×16).
-pub(crate) const UNKNOWN_KEY_NO_TEXT: &str = "That key does nothing here: ? lists the keys.";
+pub(crate) const UNKNOWN_KEY_NO_TEXT: &str = "That key does nothing: ? lists the keys.";
 /// A move after the task was done.
 pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
 /// The menu's title.

@@ -169,6 +169,9 @@ pub enum Action {
     Menu,
     /// The lessons menu: leave for the puzzles.
     Puzzles,
+    /// A lesson or a puzzle: its text read in full, in place of the board (where the
+    /// terminal has no room for it beside or under the board).
+    Read,
     /// The help, when it is longer than the screen: scroll it.
     Scroll(Scroll),
 }
@@ -376,6 +379,12 @@ pub enum HintLine {
     /// The border of a lesson's text or a puzzle's panel: the key to the help, whose
     /// hint lines have no room for it at 80×24.
     PanelHelp,
+    /// A lesson's status line where its text has no room (44×16): the key to read it.
+    LessonHidden,
+    /// A puzzle's status line where its panel has no room (44×16): the key to read it.
+    PuzzleHidden,
+    /// A lesson's or a puzzle's text read in place of the board: its keys.
+    Reading,
 }
 
 impl HintLine {
@@ -630,6 +639,16 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::TextBelow, 0, "↓ PgDn"),
             (HintLine::TextAbove, 0, "↑ PgUp"),
+        ],
+    },
+    Binding {
+        contexts: &[C::Lesson, C::Puzzle],
+        keys: &[(ch('e'), A::Read)],
+        names: "e",
+        help: "the whole text, in place of the board (any key: back)",
+        hints: &[
+            (HintLine::LessonHidden, 0, "e: read the lesson"),
+            (HintLine::PuzzleHidden, 0, "e: read it all"),
         ],
     },
     Binding {
@@ -1314,6 +1333,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyHelp, 0, "↑↓ PgUp PgDn scroll"),
             (HintLine::HelpScroll, 0, "↑↓ PgUp PgDn Home End: scroll"),
             (HintLine::HelpScrollShort, 0, "↑↓ PgUp PgDn: scroll"),
+            (HintLine::Reading, 0, "↑↓ PgUp PgDn: scroll"),
         ],
     },
     Binding {
@@ -1391,7 +1411,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(Key::Any, A::No)],
         names: "",
         help: "",
-        hints: &[],
+        // A lesson's text read in full closes as the help does.
+        hints: &[(HintLine::Reading, 1, "any key: back")],
     },
     // Enter and Space would place a stone on a square the box may hide.
     Binding {

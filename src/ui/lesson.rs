@@ -22,6 +22,7 @@ use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_
 use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
+use super::reading::ReadAnswer;
 
 /// Where the lesson screen is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +60,8 @@ pub struct LessonState {
     text_top: u16,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
+    /// The text is read in full in place of the board (`e`): its first line shown.
+    reading: Option<u16>,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
@@ -100,6 +103,7 @@ impl LessonState {
             help_top: 0,
             text_top: 0,
             puzzles: false,
+            reading: None,
         };
         state.open(index);
         if all_done {
@@ -184,6 +188,12 @@ impl LessonState {
         self.help
     }
 
+    /// The first line shown of the text read in full in place of the board (`e`),
+    /// while it is read.
+    pub fn reading(&self) -> Option<u16> {
+        self.reading
+    }
+
     /// The help, drawn with `look` over the whole terminal, scrolled as it is.
     /// In the menu: the menu's keys and the standard rules.
     pub(crate) fn help_view(&self, look: Look) -> HelpView {
@@ -236,6 +246,12 @@ impl LessonState {
         let size = self.size();
         match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
             Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
+            Some(_) => return vec![Effect::Redraw],
+            None => {}
+        }
+        let lines = reading_lines(self, Look::PLAIN);
+        match super::reading::answer(&mut self.reading, &lines, size, input) {
+            Some(ReadAnswer::Quit) => return self.apply(Action::ForceQuit),
             Some(_) => return vec![Effect::Redraw],
             None => {}
         }
@@ -362,6 +378,10 @@ impl LessonState {
                 self.help_top = 0;
                 vec![Effect::Redraw]
             }
+            Action::Read => {
+                self.reading = Some(0);
+                vec![Effect::Redraw]
+            }
             _ => vec![Effect::Redraw],
         }
     }
@@ -469,7 +489,7 @@ impl LessonState {
                 describe::claim_awarded(&placement, points, combos),
             ),
             Ok(ClaimOutcome::Wrong { claimed, .. }) => {
-                (false, describe::wrong_claim(&placement, claimed))
+                (false, describe::claim_missed(&placement, claimed))
             }
             Err(error) => return self.say(&claim_words::refused(error)),
         };
@@ -556,7 +576,20 @@ pub(crate) fn text_scrolled(state: &LessonState, scroll: Scroll) -> u16 {
 
 /// The text side's lines: the lesson, the task, the verdict and the keys.
 pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
-    text_parts(state, look).0
+    text_parts(state, look, false).0
+}
+
+/// The text read in full in place of the board (`e`): the lesson's text always (the
+/// side leaves it out after a try), the task and the verdict; its keys are in its border.
+pub(crate) fn reading_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
+    text_parts(state, look, true).0
+}
+
+/// Whether a `size` screen has no room for the lesson's text (44×16), so the status line
+/// says the key that reads it in place of the board.
+pub(crate) fn text_hidden(size: Rect) -> bool {
+    let area = text_area(size);
+    area.width <= 2 || area.height <= 2
 }
 
 /// What the status line says, before the side to move and the task, of a wrong try
@@ -565,7 +598,7 @@ pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> 
 /// The note first, the latest; empty when the text shows both (and a done task and a
 /// claim waiting are said on the status line anyway).
 pub(crate) fn status_feedback(state: &LessonState, size: Rect, look: Look) -> Vec<Line<'static>> {
-    let (lines, feedback) = text_parts(state, look);
+    let (lines, feedback) = text_parts(state, look, false);
     let area = text_area(size);
     let in_view = |end: usize| {
         area.width > 2 && area.height > 2 && wrapped_last_top(&lines[..end], area) == 0
@@ -601,8 +634,8 @@ struct Feedback {
     note: Option<(usize, String)>,
 }
 
-/// [`text_lines`], and where the feedback is among them.
-fn text_parts(state: &LessonState, look: Look) -> (Vec<Line<'static>>, Feedback) {
+/// [`text_lines`] (or `whole`, [`reading_lines`]), and where the feedback is among them.
+fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static>>, Feedback) {
     let mut feedback = Feedback::default();
     let Some(lesson) = state.lesson() else {
         return (Vec::new(), feedback);
@@ -610,7 +643,7 @@ fn text_parts(state: &LessonState, look: Look) -> (Vec<Line<'static>>, Feedback)
     // After a try the verdict and hint take the lesson text's place, so all fits at 80×24.
     // The title as a line, not the border's title, so a long one wraps.
     let mut lines = vec![Line::styled(lesson.title.clone(), look.strong())];
-    if matches!(state.phase(), LessonPhase::Asking) {
+    if whole || matches!(state.phase(), LessonPhase::Asking) {
         lines.push(Line::raw(lesson.text.clone()));
     }
     lines.push(Line::styled(words::task(lesson.task), look.strong()));
@@ -641,7 +674,9 @@ fn text_parts(state: &LessonState, look: Look) -> (Vec<Line<'static>>, Feedback)
         lines.push(Line::styled(note.to_string(), look.error()));
         feedback.note = Some((lines.len(), note.to_string()));
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
+    if !whole {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
+    }
     (lines, feedback)
 }

@@ -14,7 +14,10 @@ use super::effect::Input;
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, wrapped_last_top};
-use super::lesson::{LessonPhase, LessonState, layout, status_feedback, text_area, text_lines};
+use super::lesson::{
+    LessonPhase, LessonState, layout, reading_lines, status_feedback, text_area, text_hidden,
+    text_lines,
+};
 use super::look::Look;
 use super::screen::render_enlarge;
 use super::status::totals_at;
@@ -153,11 +156,19 @@ impl LessonView<'_> {
                 .render(area, buf);
             return;
         }
-        let Some(layout) = layout(area) else {
-            render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
+        let Some(lesson) = state.lesson() else {
             return;
         };
-        let Some(lesson) = state.lesson() else {
+        // The text read in full (`e`) takes the board's place.
+        if let Some(top) = state.reading() {
+            // The lesson's title is the text's first line.
+            let title = words::number(state.index() + 1, state.lessons().len());
+            let lines = reading_lines(state, look);
+            super::reading::render(area, buf, &title, lines, top, look);
+            return;
+        }
+        let Some(layout) = layout(area) else {
+            render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
             return;
         };
         let game = state.game();
@@ -209,6 +220,16 @@ impl LessonView<'_> {
         // is no text at all), so a try never looks like nothing happened.
         let mut status_lines = status_feedback(state, area, look);
         status_lines.push(Line::styled(status, look.player(to_move)));
+        // No text on screen: the status line's last row says the key that reads it.
+        if text_hidden(area) {
+            let key = Line::styled(hint_line(HintLine::LessonHidden), look.dim());
+            status_lines = super::reading::with_key_row(
+                status_lines,
+                key,
+                layout.status.width,
+                layout.status.height,
+            );
+        }
         Paragraph::new(status_lines)
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);

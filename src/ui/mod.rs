@@ -59,6 +59,7 @@ mod puzzle;
 mod puzzle_check;
 mod puzzle_screen;
 mod question;
+mod reading;
 mod replay;
 mod replay_analysis;
 mod replay_screen;

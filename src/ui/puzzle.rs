@@ -23,6 +23,7 @@ use super::layout::{ScreenLayout, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
 use super::puzzle_check::{CheckReply, CheckRequest};
+use super::reading::ReadAnswer;
 
 /// Rows under the board for the explanation panel, when the terminal has them.
 pub(crate) const PANEL_HEIGHT: u16 = 7;
@@ -74,6 +75,9 @@ pub struct PuzzleState {
     help_top: u16,
     /// The panel's first line shown, when its text is longer than its room.
     panel_top: u16,
+    /// The task and the panel's text are read in full in place of the board (`e`): the
+    /// first line shown.
+    reading: Option<u16>,
 }
 
 impl PuzzleState {
@@ -109,6 +113,7 @@ impl PuzzleState {
             help: false,
             help_top: 0,
             panel_top: 0,
+            reading: None,
         }
     }
 
@@ -206,6 +211,12 @@ impl PuzzleState {
         self.help
     }
 
+    /// The first line shown of the text read in full in place of the board (`e`),
+    /// while it is read.
+    pub fn reading(&self) -> Option<u16> {
+        self.reading
+    }
+
     /// The help, drawn with `look` over the whole terminal, scrolled as it is.
     pub(crate) fn help_view(&self, look: Look) -> HelpView {
         HelpView {
@@ -236,6 +247,12 @@ impl PuzzleState {
         let size = self.size();
         match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
             Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
+            Some(_) => return vec![Effect::Redraw],
+            None => {}
+        }
+        let lines = reading_lines(self, Look::PLAIN);
+        match super::reading::answer(&mut self.reading, &lines, size, input) {
+            Some(ReadAnswer::Quit) => return self.apply(Action::ForceQuit),
             Some(_) => return vec![Effect::Redraw],
             None => {}
         }
@@ -309,6 +326,10 @@ impl PuzzleState {
             Action::Help => {
                 self.help = true;
                 self.help_top = 0;
+                vec![Effect::Redraw]
+            }
+            Action::Read => {
+                self.reading = Some(0);
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],
@@ -399,6 +420,29 @@ pub(crate) fn panel_area(size: Rect) -> Rect {
         size.width,
         size.bottom() - top.bottom(),
     )
+}
+
+/// The text read in full in place of the board (`e`): the task, then the panel's text
+/// (the verdict and why, the themes asked for, notes).
+pub(crate) fn reading_lines(state: &PuzzleState, look: Look) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(task(state), look.strong())];
+    lines.extend(panel_lines(state, look).0);
+    lines
+}
+
+/// What the puzzle asks now: the move to find, or after a try, the move tried.
+pub(crate) fn task(state: &PuzzleState) -> String {
+    let to_move = state.game().to_move();
+    match state.phase() {
+        PuzzlePhase::Asking => words::asking(to_move, state.puzzle()),
+        PuzzlePhase::Answered(judged, _) => words::answered(to_move, judged.mv),
+    }
+}
+
+/// Whether a `size` screen has no room for the panel while it has something to say
+/// (44×16), so the status line says the key that reads it in place of the board.
+pub(crate) fn panel_hidden(state: &PuzzleState, size: Rect) -> bool {
+    panel_area(size).height <= 2 && !panel_lines(state, Look::PLAIN).0.is_empty()
 }
 
 /// What the status line says, before the puzzle's title and the task, of the verdict

@@ -16,9 +16,35 @@ use super::ladder::{LadderView, ladder_scale};
 use super::layout::MIN_HEIGHT;
 use super::layout::wrapped_last_top;
 use super::look::Look;
-use super::puzzle::{PuzzlePhase, PuzzleState, panel_area, panel_lines, status_feedback};
+use super::puzzle::{
+    PuzzlePhase, PuzzleState, panel_area, panel_hidden, panel_lines, reading_lines,
+    status_feedback, task,
+};
 use super::screen::render_too_small;
 use super::status::totals_at;
+
+/// Which puzzle is shown, in the longest wording that fits `width` columns (its id,
+/// kind, ratings, the day's, the streak), else the shortest cut to it.
+fn title(state: &PuzzleState, width: usize) -> String {
+    let puzzle = state.puzzle();
+    let rating = state.progress().puzzle_rating(puzzle).rating;
+    let daily = state.daily().map(|date| date.to_string());
+    let titles = words::titles(
+        &puzzle.id,
+        puzzle.kind.name(),
+        rating,
+        state.progress().player.rating,
+        daily.as_deref(),
+        state.progress().streak,
+    );
+    match crate::text::first_fitting(titles.iter().map(String::as_str), width) {
+        Some(title) => title.to_owned(),
+        None => titles
+            .last()
+            .map(|t| crate::text::fit(t, width).into_owned())
+            .unwrap_or_default(),
+    }
+}
 
 /// The puzzle screen as a widget.
 #[derive(Debug, Clone, Copy)]
@@ -47,6 +73,13 @@ impl PuzzleView<'_> {
         let area = area.intersection(buf.area);
         let state = self.state;
         let look = self.look;
+        // The task and the panel's text read in full (`e`) take the board's place.
+        if let Some(top) = state.reading() {
+            let title = title(state, usize::from(area.width.saturating_sub(2)));
+            let lines = reading_lines(state, look);
+            super::reading::render(area, buf, &title, lines, top, look);
+            return;
+        }
         let Some(layout) = super::puzzle::layout(area) else {
             render_too_small(area, MIN_HEIGHT, buf);
             return;
@@ -92,36 +125,25 @@ impl PuzzleView<'_> {
         }
         .render(layout.board, buf);
 
-        // The status lines: which puzzle, and what it asks.
-        let rating = state.progress().puzzle_rating(puzzle).rating;
-        let daily = state.daily().map(|date| date.to_string());
-        let titles = words::titles(
-            &puzzle.id,
-            puzzle.kind.name(),
-            rating,
-            state.progress().player.rating,
-            daily.as_deref(),
-            state.progress().streak,
-        );
-        // The side to move now: the solver while asking, the opponent after a try.
+        // The status lines: which puzzle, and what it asks, for the side to move now
+        // (the solver while asking, the opponent after a try).
         let to_move = game.to_move();
-        let task = match state.phase() {
-            PuzzlePhase::Asking => words::asking(to_move, puzzle),
-            PuzzlePhase::Answered(judged, _) => words::answered(to_move, judged.mv),
-        };
-        let width = usize::from(layout.status.width);
-        let title = match crate::text::first_fitting(titles.iter().map(String::as_str), width) {
-            Some(title) => title.to_owned(),
-            None => titles
-                .last()
-                .map(|t| crate::text::fit(t, width).into_owned())
-                .unwrap_or_default(),
-        };
+        let title = title(state, usize::from(layout.status.width));
         // The verdict and a note the panel cannot show in view go first (at 44×16
         // there is no panel), so a try never looks like nothing happened.
         let mut status = status_feedback(state, area, look);
         status.push(Line::styled(title, look.strong()));
-        status.push(Line::from(Span::styled(task, look.player(to_move))));
+        status.push(Line::from(Span::styled(task(state), look.player(to_move))));
+        // No panel for its text: the status line's last row says the key that reads it.
+        if panel_hidden(state, area) {
+            let key = Line::styled(hint_line(HintLine::PuzzleHidden), look.dim());
+            status = super::reading::with_key_row(
+                status,
+                key,
+                layout.status.width,
+                layout.status.height,
+            );
+        }
         Paragraph::new(status)
             .wrap(Wrap { trim: true })
             .render(layout.status, buf);

@@ -234,7 +234,11 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     match s.phase() {
         LessonPhase::Tried(_, check) => {
             assert!(!check.done);
-            assert!(check.what.contains("Wrong claim of 15"), "{}", check.what);
+            assert!(
+                check.what.starts_with("a1 made 20 (") && check.what.contains("not the 15"),
+                "{}",
+                check.what
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -599,4 +603,105 @@ fn lessons_menu_40x12() {
     let _ = press(&mut s, KeyCode::End);
     let shown = crate::common::rows(render(&s, 40, 12).backend().buffer()).join("\n");
     assert!(shown.contains("▶ [ ] 10."), "{shown}");
+}
+
+/// QA: a wrong claim's verdict read "Not yet: Wrong claim of 15: …" on the status line
+/// (a sentence starting again after the colon). It goes on from the verdict now, as the
+/// lesson's other verdicts do (from the stone's square), on the status line at 44×16
+/// and on the text side, under its own "Not yet:", at 80×24.
+#[test]
+fn a_wrong_claim_reads_on_from_not_yet() {
+    let mut s = state();
+    open_lesson(&mut s, "08-claims");
+    let _ = typing(&mut s, "a1+15");
+    let _ = press(&mut s, KeyCode::Enter);
+    let words = |s: &LessonState, w, h| {
+        let screen = crate::common::rows(render(s, w, h).backend().buffer()).join(" ");
+        screen.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let _ = s.handle(Input::Resize(44, 16));
+    let small = words(&s, 44, 16);
+    assert!(small.contains("Not yet: a1 made 20 ("), "{small}");
+    assert!(!small.contains("Wrong claim"), "{small}");
+    let _ = s.handle(Input::Resize(80, 24));
+    let side = text_side(&s);
+    assert!(side.contains("Not yet:"), "{side}");
+    assert!(side.contains("a1 made 20 ("), "{side}");
+    assert!(side.contains("not the 15 claimed; all 20"), "{side}");
+}
+
+/// The rows of a screen with its box's sides left out, joined by spaces, each word once
+/// apart: the text as read, whatever the wrapping.
+fn read_words(s: &LessonState, w: u16, h: u16) -> String {
+    crate::common::rows(render(s, w, h).backend().buffer())
+        .iter()
+        .map(|row| row.trim_matches(|c| c == '│' || c == ' ').to_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// QA: at 44×16 (and below 60 columns with too few rows for a text under the board) a
+/// lesson's explanation was shown nowhere, only its task and a try's verdict: a learner
+/// at a small terminal could not read the lesson. The status line says `e` reads it,
+/// in place of the board; the arrows and PgDn scroll it, and any other key goes back
+/// (and does nothing else). After a wrong try it has the lesson, the verdict, why, and
+/// the lesson's hint.
+#[test]
+fn e_reads_the_lesson_in_place_of_the_board_44x16() {
+    let mut s = state();
+    let lesson = s.lesson().unwrap().clone();
+    let opening: String = lesson
+        .text
+        .split_whitespace()
+        .take(5)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let _ = s.handle(Input::Resize(44, 16));
+    let board = render(&s, 44, 16).backend().to_string();
+    let words = read_words(&s, 44, 16);
+    assert!(words.contains("e: read the lesson"), "{board}");
+    assert!(!words.contains(&opening), "{board}");
+    let _ = press(&mut s, KeyCode::Char('e'));
+    assert_eq!(s.reading(), Some(0));
+    insta::assert_snapshot!("lesson_read_44x16", render(&s, 44, 16).backend());
+    let words = read_words(&s, 44, 16);
+    assert!(words.contains(&opening), "{words}");
+    assert!(words.contains("any key: back"), "{words}");
+    // A resize keeps it on screen; where it is longer than the screen, it scrolls.
+    let _ = s.handle(Input::Resize(44, 8));
+    let _ = press(&mut s, KeyCode::PageDown);
+    assert!(s.reading().unwrap() > 0, "{:?}", s.reading());
+    let _ = s.handle(Input::Resize(44, 16));
+    assert!(s.reading().is_some());
+    // Esc goes back to the board, and does not leave.
+    let effects = press(&mut s, KeyCode::Esc);
+    assert_eq!(effects, vec![Effect::Redraw]);
+    assert_eq!((s.reading(), s.has_quit()), (None, false));
+    assert_eq!(render(&s, 44, 16).backend().to_string(), board);
+    // After a wrong try: the text, the verdict, why, and the hint; a square's letter
+    // only goes back (no new try).
+    let _ = typing(&mut s, "b1");
+    let tried = s.phase().clone();
+    let words = read_words(&s, 44, 16);
+    assert!(words.contains("e: read the lesson"), "{words}");
+    let _ = press(&mut s, KeyCode::Char('e'));
+    let _ = s.handle(Input::Resize(44, 40));
+    let words = read_words(&s, 44, 40);
+    let hint: String = lesson
+        .hint
+        .split_whitespace()
+        .take(5)
+        .collect::<Vec<_>>()
+        .join(" ");
+    for said in [&opening, "Not yet:", "b1 lands", &hint] {
+        assert!(words.contains(said), "{said} in {words}");
+    }
+    let _ = typing(&mut s, "a");
+    assert_eq!((s.reading(), s.phase()), (None, &tried));
+    // Where the text has room, the status line does not say the key.
+    let _ = s.handle(Input::Resize(80, 24));
+    assert!(!read_words(&s, 80, 24).contains("e: read"));
 }

@@ -397,3 +397,49 @@ fn puzzle_wrong_answer_44x16() {
     let _ = typing(&mut s, "b4");
     insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
 }
+
+/// QA: at 44×16 a puzzle's explanation was cut to its first line on the status line
+/// (no room for the panel). The status line says `e` reads it all, in place of the
+/// board: the task, the verdict and why; any key goes back (and does nothing else).
+#[test]
+fn e_reads_the_explanation_in_place_of_the_board_44x16() {
+    let mut s = state("p0001");
+    let _ = s.handle(Input::Resize(44, 16));
+    // Asking, with no panel text, there is nothing to read.
+    let asking = render(&s, 44, 16, Look::PLAIN).backend().to_string();
+    assert!(!asking.contains("e: read it all"), "{asking}");
+    let _ = typing(&mut s, "b4");
+    let board = render(&s, 44, 16, Look::PLAIN).backend().to_string();
+    assert!(board.contains("e: read it all"), "{board}");
+    let PuzzlePhase::Answered(_, explained) = s.phase().clone() else {
+        panic!("{:?}", s.phase());
+    };
+    let _ = press(&mut s, KeyCode::Char('e'));
+    assert_eq!(s.reading(), Some(0));
+    insta::assert_snapshot!(
+        "puzzle_read_44x16",
+        render(&s, 44, 16, Look::PLAIN).backend()
+    );
+    let _ = s.handle(Input::Resize(44, 40));
+    let words = crate::common::rows(render(&s, 44, 40, Look::PLAIN).backend().buffer())
+        .iter()
+        .map(|row| row.trim_matches(|c| c == '│' || c == ' ').to_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for line in &explained {
+        let start: String = line
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(words.contains(&start), "{start} in {words}");
+    }
+    let _ = s.handle(Input::Resize(44, 16));
+    let effects = press(&mut s, KeyCode::Esc);
+    assert_eq!(effects, vec![Effect::Redraw]);
+    assert_eq!((s.reading(), s.has_quit()), (None, false));
+    assert_eq!(render(&s, 44, 16, Look::PLAIN).backend().to_string(), board);
+}

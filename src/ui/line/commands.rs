@@ -867,6 +867,9 @@ mod coverage {
             Action::Help | Action::ForceQuit => true,
             // The help's scrolling keys: `help` prints it whole, the terminal scrolls.
             Action::Scroll(_) => true,
+            // A lesson's or a puzzle's text read in place of the board: the line mode
+            // says the text as lines, whole, and the terminal scrolls.
+            Action::Read => true,
             _ => false,
         };
         left.retain(|a| !reached_otherwise(a));
