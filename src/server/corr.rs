@@ -221,16 +221,21 @@ impl Vacation {
 }
 
 /// `seconds` as a correspondence clock shows it: days and hours (`2d 14h`), hours and
-/// minutes under a day (`5h 03m`), minutes under an hour.
+/// minutes under a day (`5h 03m`), minutes under an hour; rounded up to the last unit
+/// shown, as a countdown is (and as the live clock's `m:ss`), so a time read a second
+/// after the line said `2d 0h` is `2d 0h` too, not `1d 23h`. Under a day and under an
+/// hour it stays under (`23h 59m`, `59m`), as the warnings' bands say.
 pub(crate) fn show(seconds: i64) -> String {
     let s = seconds.max(0);
-    let (days, hours, minutes) = (s / DAY, s % DAY / 3600, s % 3600 / 60);
-    if days > 0 {
-        format!("{days}d {hours}h")
-    } else if hours > 0 {
-        format!("{hours}h {minutes:02}m")
+    let up = |unit: i64| (s + unit - 1) / unit;
+    if s >= DAY {
+        let hours = up(3600);
+        format!("{}d {}h", hours / 24, hours % 24)
+    } else if s >= 3600 {
+        let minutes = up(60).min(DAY / 60 - 1);
+        format!("{}h {:02}m", minutes / 60, minutes % 60)
     } else {
-        format!("{minutes}m")
+        format!("{}m", up(60).min(59))
     }
 }
 
@@ -239,6 +244,26 @@ mod tests {
     use super::*;
 
     const H: i64 = 3600;
+
+    /// QA (lobbyline): the line said `2d 0h` at a move, and a time read a second later
+    /// said `1d 23h` (rounded down): both round up now.
+    #[test]
+    fn a_time_shown_rounds_up_so_a_second_later_reads_the_same() {
+        assert_eq!(show(2 * DAY), "2d 0h");
+        assert_eq!(show(2 * DAY - 1), "2d 0h");
+        assert_eq!(show(2 * DAY - H), "1d 23h");
+        assert_eq!(show(DAY + 1), "1d 1h");
+        assert_eq!(show(DAY), "1d 0h");
+        // Under a day stays under a day, as the lobby's band says.
+        assert_eq!(show(DAY - 1), "23h 59m");
+        assert_eq!(show(5 * H + 3 * 60 - 30), "5h 03m");
+        assert_eq!(show(H), "1h 00m");
+        assert_eq!(show(H - 1), "59m");
+        assert_eq!(show(61), "2m");
+        assert_eq!(show(1), "1m");
+        assert_eq!(show(0), "0m");
+        assert_eq!(show(-5), "0m");
+    }
 
     #[test]
     fn the_time_per_move_then_the_bank_which_grows_up_to_its_cap() {
@@ -309,7 +334,9 @@ mod tests {
 
     #[test]
     fn times_show_in_days_and_hours() {
-        assert_eq!(show(2 * DAY + 14 * H + 59), "2d 14h");
+        assert_eq!(show(2 * DAY + 14 * H), "2d 14h");
+        // Rounded up: 59 seconds past 14 hours is 15 hours' worth.
+        assert_eq!(show(2 * DAY + 14 * H + 59), "2d 15h");
         assert_eq!(show(5 * H + 3 * 60), "5h 03m");
         assert_eq!(show(59 * 60), "59m");
         assert_eq!(show(-5), "0m");

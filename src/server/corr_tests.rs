@@ -284,7 +284,8 @@ fn the_correspondence_time_left_is_told_again_every_minute() {
     };
     let before = left(&mut ann).unwrap_or_default();
     assert!(before.contains("2d 0h"), "{before}");
-    clock.pass(120);
+    // An hour and two minutes on: the time shown (rounded up) is an hour less.
+    clock.pass(3600 + 120);
     for inbox in &inboxes {
         inbox.take_news();
     }
@@ -328,8 +329,8 @@ fn the_minute_s_time_left_never_covers_a_newer_line() {
     hall.flush();
     let line = shown(&mut ann, &mut screen);
     assert!(line.contains("2d 0h"), "{line}");
-    // Nothing newer: the time line moves.
-    clock.pass(120);
+    // Nothing newer: the time line moves (an hour and two minutes on, rounded up).
+    clock.pass(3600 + 120);
     hall.lock().corr_minute();
     let line = shown(&mut ann, &mut screen);
     assert!(line.contains("1d 23h"), "{line}");

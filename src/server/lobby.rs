@@ -680,6 +680,7 @@ impl LobbyState {
             rows,
             key,
             wording,
+            news: false,
         }
     }
 }
@@ -793,6 +794,8 @@ pub(crate) struct LobbyView<'a> {
     key: &'a str,
     /// Keys for the full screen, commands for the line mode.
     wording: Wording,
+    /// The lines as the line mode weighs them for news ([`LobbyView::weighed_for_news`]).
+    news: bool,
 }
 
 impl Widget for &LobbyView<'_> {
@@ -889,6 +892,17 @@ impl<'a> LobbyView<'a> {
         [lists, tail].concat()
     }
 
+    /// The view whose [`LobbyView::lines`] are the lobby's lines one for one as the line
+    /// mode weighs them for news: a line is said again only when this changed. Another
+    /// player's table is news when it opens, when a seat at it is freed or taken while
+    /// it is open, and when its game begins (its number, rules, and at an open table
+    /// its names and state); its move count, its watchers and how its game stands (a
+    /// player away or gone, adjourned, over) are not, and `list` reads them. The
+    /// player's own tables are news at any change.
+    pub(crate) fn weighed_for_news(self) -> LobbyView<'a> {
+        LobbyView { news: true, ..self }
+    }
+
     /// The lobby's lines `width` columns wide in two parts: the lists (the title, the
     /// tables, the player's games), and what answers the player, which a short screen
     /// keeps whole (the form, a waiting table, a line or number typed, the keys, the
@@ -955,6 +969,18 @@ impl<'a> LobbyView<'a> {
             }
             if let Some((days, _)) = row.corr {
                 rules.push_str(&club_words::days_suffix(days));
+            }
+            if self.news && row.seat_of(self.key).is_none() {
+                // Who sits where at an open table; at a table in play, only that it
+                // is one (a seat freed there, by a player who left, is no seat to take).
+                let line = if row.state == RowState::Open {
+                    let [blue, yellow] = &row.names;
+                    format!("{}  {blue} v {yellow}  {rules}  {state}", number(row.id))
+                } else {
+                    format!("{}  {rules}", number(row.id))
+                };
+                lines.push(Line::raw(line));
+                continue;
             }
             // One line a table, cut to the width: a page is as many lines as tables.
             let line = words::table_line(

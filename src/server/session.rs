@@ -797,6 +797,24 @@ impl Lobby for LobbyHost {
             .collect()
     }
 
+    fn as_news(&self) -> Vec<String> {
+        self.screen
+            .view(&self.rows, &self.who.key, Wording::Commands)
+            .weighed_for_news()
+            .lines(u16::MAX / 2)
+            .iter()
+            .map(ToString::to_string)
+            // The same lines as `lines`: a table's is never empty.
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    fn table_numbers(&self) -> Vec<usize> {
+        super::listing::seen_by(&self.rows, &self.who.key)
+            .map(|row| super::lobby::number(row.id))
+            .collect()
+    }
+
     fn key_context(&self) -> KeyContext {
         self.screen.context()
     }

@@ -430,6 +430,11 @@ pub(crate) fn help_row(names: &[&str], arg: &str, help: &str) -> String {
     }
 }
 
+/// A table the lobby listed that is gone (its game ended, its player closed it).
+pub(crate) fn table_closed(number: usize) -> String {
+    format!("Table {number} closed.")
+}
+
 /// The lobby as lines: re-read with `list`.
 pub(crate) const LIST: &str = "Type list to hear the tables again.";
 

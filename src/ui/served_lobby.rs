@@ -25,6 +25,17 @@ pub(crate) trait Lobby: Debug {
     fn render(&self, area: Rect, buf: &mut Buffer);
     /// The lobby as lines of text, as drawn (the line mode says those it did not say).
     fn lines(&self) -> Vec<String>;
+    /// [`Lobby::lines`] one for one, as the line mode weighs them for news: a line is
+    /// said again only when its counterpart here changed (another player's table is
+    /// news when it opens, closes or a seat is freed or taken, not at each move).
+    fn as_news(&self) -> Vec<String> {
+        self.lines()
+    }
+    /// The numbers of the tables listed to this player, on any page: one gone is said
+    /// (`Table 3 closed.`).
+    fn table_numbers(&self) -> Vec<usize> {
+        Vec::new()
+    }
     /// Which keys apply now.
     fn key_context(&self) -> KeyContext;
     /// The colours and the board's characters chosen in the lobby, for every screen of

@@ -471,3 +471,67 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         assert_plain(&alice.raw());
     });
 }
+
+/// QA (lobbyline): alice, in lines at the lobby, heard every change to every table
+/// (another table's move count going from 1 to 2), and the lobby's `Commands: …` line
+/// again after the new table's form closed. She hears what she can act on: a table
+/// opened, a seat taken, a table closed; other people's moves are read on request
+/// (`list`); the commands once.
+#[test]
+fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        alice.send(b"new\r").await;
+        alice
+            .wait_said("start opens the table, cancel closes the form.")
+            .await;
+        alice.send(b"cancel\r").await;
+        alice.send(b"x\r").await;
+        alice
+            .wait_said("That does nothing here: help lists the commands.\r\n")
+            .await;
+        let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
+        assert_eq!(heard.matches("Commands: new").count(), 1, "{heard}");
+        // `cancel` is answered: she is at the lobby.
+        assert!(heard.contains("cancel\r\nhijara: the lobby\r\n"), "{heard}");
+        // Bob opens a table at the full screen, Carol sits down: both are said.
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("No tables yet").await;
+        bob.send(b"n").await;
+        bob.wait_for("Enter start").await;
+        bob.send(b"\r").await;
+        alice.wait_said("1  bob (Blue) v - (Yellow)").await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("bob (Blue) v - (Yellow)").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        alice.wait_said("1  bob (Blue) v carol (Yellow)").await;
+        bob.send(b"b3").await;
+        carol.wait_for(" 1 B b3").await;
+        carol.send(b"c2").await;
+        bob.wait_for(" 2 Y c2").await;
+        // Dave opens a table after the two moves: said, and the moves before it not.
+        let dave = Player::join(&server, "dave", 4, 80, 24).await;
+        dave.wait_for("bob (Blue) v carol (Yellow)").await;
+        dave.send(b"n").await;
+        dave.wait_for("Enter start").await;
+        dave.send(b"\r").await;
+        alice.wait_said("2  dave (Blue) v - (Yellow)").await;
+        let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
+        for moves in ["1 moves", "2 moves"] {
+            assert!(!heard.contains(moves), "{moves} in {heard}");
+        }
+        // `list` reads them, and the commands.
+        alice.send(b"list\r").await;
+        alice.wait_said("2 moves").await;
+        alice.wait_said("Commands: new").await;
+        // Dave closes his table: said too.
+        dave.send(b"q").await;
+        alice.wait_said("Table 2 closed.\r\n").await;
+        alice.send(b"quit\r").await;
+        alice.wait_closed().await;
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}

@@ -98,7 +98,13 @@ enum Seen {
         note: Option<String>,
     },
     Lobby {
-        lines: Vec<String>,
+        /// The lobby's lines as weighed for news ([`crate::ui::Lobby::as_news`]).
+        news: Vec<String>,
+        /// The lobby's own hint lines said this visit: not said again when a form or a
+        /// line typed closes and they come back.
+        hints: Vec<String>,
+        /// The numbers of the tables listed ([`crate::ui::Lobby::table_numbers`]).
+        tables: Vec<usize>,
     },
 }
 
@@ -154,7 +160,9 @@ impl Narrator {
             Screen::Lesson(state) => self.lesson(state, typed),
             Screen::Puzzle(state) => self.puzzle(state, typed),
             Screen::Start(state) => self.start(state, typed),
-            Screen::Lobby(lobby) => self.lobby(lobby.lines(), typed),
+            Screen::Lobby(lobby) => {
+                self.lobby(lobby.lines(), lobby.as_news(), lobby.table_numbers(), typed)
+            }
         }
     }
 
@@ -517,34 +525,89 @@ impl Narrator {
         lines
     }
 
-    /// The lobby's lines not said before (all of them at first); when a typed line
-    /// changed nothing, the lobby's last line (its note, or its keys).
-    fn lobby(&mut self, now: Vec<String>, typed: bool) -> Vec<String> {
+    /// The lobby's lines not said before (all of them at first), weighed by `news`
+    /// (the same lines, as they count as news: another player's move is not); its
+    /// hint lines once a visit (`list` and `help` read them). When a typed line changed
+    /// nothing, the lobby's last line (its note, or its keys), or its title where that
+    /// is a hint said already.
+    fn lobby(
+        &mut self,
+        now: Vec<String>,
+        news: Vec<String>,
+        tables: Vec<usize>,
+        typed: bool,
+    ) -> Vec<String> {
+        // One for one, or each line weighs as itself.
+        let news = if news.len() == now.len() {
+            news
+        } else {
+            now.clone()
+        };
         let before = match std::mem::take(&mut self.seen) {
-            Seen::Lobby { lines } => Some(lines),
+            Seen::Lobby {
+                news,
+                hints,
+                tables: listed,
+            } => Some((news, hints, listed)),
             _ => None,
         };
+        let mut hints = before
+            .as_ref()
+            .map(|(_, h, _)| h.clone())
+            .unwrap_or_default();
+        // A table listed before and gone now: said, as a table opened is.
+        let closed = before.iter().flat_map(|(_, _, listed)| {
+            listed
+                .iter()
+                .filter(|n| !tables.contains(n))
+                .map(|&n| words::table_closed(n))
+        });
+        let closed: Vec<String> = closed.collect();
         let mut lines: Vec<String> = match &before {
             None => now.clone(),
-            Some(before) => now
-                .iter()
-                .filter(|l| !before.contains(l))
-                .cloned()
+            Some((before, _, _)) => closed
+                .into_iter()
+                .chain(
+                    now.iter()
+                        .zip(&news)
+                        .filter(|(line, weighed)| {
+                            !before.contains(weighed) && !hints.contains(line)
+                        })
+                        .map(|(line, _)| line.clone()),
+                )
                 .collect(),
         };
+        hints.extend(
+            lines
+                .iter()
+                .filter(|l| LOBBY_HINTS.contains(&l.as_str()) && !hints.contains(l))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        // The last line, unless it is a hint said already: then the title, which says
+        // where the player is (`cancel` closing the form).
         if typed
             && lines.is_empty()
-            && let Some(last) = now.last()
+            && let Some(last) = now.last().filter(|l| !hints.contains(l)).or(now.first())
         {
             lines.push(last.clone());
         }
         if before.is_none() {
             lines.push(words::LIST.to_owned());
         }
-        self.seen = Seen::Lobby { lines: now };
+        self.seen = Seen::Lobby {
+            news,
+            hints,
+            tables,
+        };
         lines
     }
 }
+
+/// The lobby's own hint lines, said once a visit (`list` reads them again, `help` lists
+/// the commands): the form's and a line typed's are said each time, as they tell what
+/// to do there.
+const LOBBY_HINTS: [&str; 2] = [words::LOBBY_HINTS, words::LOBBY_CLUB_HINTS];
 
 /// A move of `game` in words, as the player it was played for sees it: a person's
 /// claim still open says nothing of its points.
