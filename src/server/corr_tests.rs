@@ -71,6 +71,18 @@ fn games(squares: &[Square]) -> Game {
     Game::from_moves(squares.iter().copied()).unwrap()
 }
 
+/// The line (a note or the time left) `link` is told now that contains `text`.
+fn told(link: &mut TableLink, text: &str) -> crate::ui::Message {
+    link.news()
+        .into_iter()
+        .filter_map(|n| match n {
+            News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
+            _ => None,
+        })
+        .find(|m| m.text.contains(text))
+        .unwrap_or_else(|| panic!("told {text:?}"))
+}
+
 #[test]
 fn a_correspondence_game_is_lost_on_time_with_nobody_there_after_the_vacation_days() {
     let dir = tempfile::tempdir().unwrap();
@@ -479,15 +491,7 @@ fn the_line_for_your_move_keeps_q_lobby_at_44_columns() {
     ann.sync(&games(&[Square::B2]));
     hall.flush();
     let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    let said = bob
-        .news()
-        .into_iter()
-        .filter_map(|n| match n {
-            News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
-            _ => None,
-        })
-        .find(|m| m.text.contains("your move"))
-        .expect("bob is told it is his move");
+    let said = told(&mut bob, "your move");
     assert!(
         said.wording(80).starts_with("3 days a move: your move"),
         "{said:?}"
@@ -515,15 +519,7 @@ fn the_waiting_and_watching_lines_fit_44_columns() {
     hall.flush();
     for seat in [Some(Player::Blue), None] {
         let mut link = TableLink::new(hall.clone(), id, seat);
-        let said = link
-            .news()
-            .into_iter()
-            .filter_map(|n| match n {
-                News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
-                _ => None,
-            })
-            .find(|m| m.text.contains("'s move"))
-            .expect("told whose move it is");
+        let said = told(&mut link, "'s move");
         assert!(said.wording(80).starts_with("3 days a move: "), "{said:?}");
         for width in [44, 60] {
             assert!(said.fits(width), "{seat:?} {width}: {said:?}");
@@ -575,15 +571,7 @@ fn the_short_lines_fit_44_columns_with_the_longest_names() {
         // Yellow's move: Blue waits, a spectator watches.
         for seat in [Some(Player::Blue), None] {
             let mut link = TableLink::new(hall.clone(), id, seat);
-            let said = link
-                .news()
-                .into_iter()
-                .filter_map(|n| match n {
-                    News::Note(m) | News::TimeLeft { now: m, .. } => Some(m),
-                    _ => None,
-                })
-                .find(|m| m.text.contains("'s move"))
-                .expect("told whose move it is");
+            let said = told(&mut link, "'s move");
             // The long line has the key back to the lobby too (the spectator's and
             // the waiting player's had none), in the line mode its command.
             assert!(said.wording(80).contains(yellow), "{said:?}");
