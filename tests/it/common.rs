@@ -430,6 +430,14 @@ pub fn saved_records(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// `buf`'s rows as one text, and the same with every run of white space one space (a
+/// sentence wrapped across rows reads whole).
+pub fn screen_and_words(buf: &Buffer) -> (String, String) {
+    let screen = rows(buf).join("\n");
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    (screen, words)
+}
+
 /// What `state` draws at 80×24 under the plain look, as text: a line a row.
 pub fn screen_text(state: &impl Driven) -> String {
     rows(&drawn(state, 80, 24)).join("\n")

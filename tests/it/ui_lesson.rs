@@ -500,11 +500,8 @@ fn the_lessons_menu_keys_are_whole_on_a_narrow_screen() {
 fn a_try_and_a_note_show_at_every_size_the_board_is_drawn() {
     // The words as read, whatever the wrapping (a side panel's rows interleave with
     // the board's, so each check is a few words that stay on one row).
-    let said = |s: &LessonState, w, h| {
-        let screen = crate::common::rows(render(s, w, h).backend().buffer()).join("\n");
-        let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
-        (screen, words)
-    };
+    let said =
+        |s: &LessonState, w, h| crate::common::screen_and_words(render(s, w, h).backend().buffer());
     for (w, h) in [(80, 24), (60, 20), (44, 24), (44, 16), (40, 12)] {
         let mut s = state();
         let _ = s.handle(Input::Resize(w, h));
@@ -616,8 +613,7 @@ fn a_wrong_claim_reads_on_from_not_yet() {
     let _ = typing(&mut s, "a1+15");
     let _ = press(&mut s, KeyCode::Enter);
     let words = |s: &LessonState, w, h| {
-        let screen = crate::common::rows(render(s, w, h).backend().buffer()).join(" ");
-        screen.split_whitespace().collect::<Vec<_>>().join(" ")
+        crate::common::screen_and_words(render(s, w, h).backend().buffer()).1
     };
     let _ = s.handle(Input::Resize(44, 16));
     let small = words(&s, 44, 16);

@@ -355,10 +355,7 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
 #[test]
 fn a_try_and_a_note_show_at_every_size_the_board_is_drawn() {
     let said = |s: &PuzzleState, w, h| {
-        let screen =
-            crate::common::rows(render(s, w, h, Look::PLAIN).backend().buffer()).join("\n");
-        let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
-        (screen, words)
+        crate::common::screen_and_words(render(s, w, h, Look::PLAIN).backend().buffer())
     };
     for (w, h) in [(80, 24), (60, 20), (44, 19), (44, 18), (44, 16), (40, 12)] {
         let mut s = state("p0001");
