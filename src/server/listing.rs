@@ -2,7 +2,9 @@
 //! change (not per lobby frame), shared by every lobby as an `Arc`, and filtered and
 //! numbered for each player outside the lock.
 
+use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
+use crate::session::Clock;
 
 use super::table::{GameTable, Presence, TableState};
 
@@ -53,6 +55,8 @@ pub(crate) struct Row {
     pub(crate) rated: bool,
     /// A correspondence table's days a move, and the colour to move once begun.
     pub(crate) corr: Option<(u8, Option<Player>)>,
+    /// A live game's clock (`None`: none), so a player sees the pace before they sit.
+    pub(crate) clock: Option<TimeControl>,
 }
 
 impl Row {
@@ -84,6 +88,7 @@ impl Row {
                 let to_move = clock.since().map(|_| shown.game.to_move());
                 (clock.days(), to_move)
             }),
+            clock: table.course().clock().map(Clock::control),
         }
     }
 

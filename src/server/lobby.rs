@@ -970,6 +970,9 @@ impl<'a> LobbyView<'a> {
             if let Some((days, _)) = row.corr {
                 rules.push_str(&club_words::days_suffix(days));
             }
+            if let Some(clock) = row.clock {
+                rules.push_str(&words::clock_suffix(&clock.minutes_text()));
+            }
             if self.news && row.seat_of(self.key).is_none() {
                 // Who sits where at an open table; at a table in play, only that it
                 // is one (a seat freed there, by a player who left, is no seat to take).
@@ -1765,6 +1768,29 @@ mod tests {
         assert_eq!(said(&lobby, Wording::Commands).len(), 2);
     }
 
+    /// QA (lobbyclock): a live table's clock was nowhere in the lobby, so a player
+    /// sat down at a 3+2 game without knowing it had a clock. The row says it after
+    /// the rules, as a correspondence table says its days a move.
+    #[test]
+    fn a_table_s_clock_is_on_its_line() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let who = Who {
+            key: "k".into(),
+            name: "ann".into(),
+        };
+        let terms = crate::server::hall::Terms {
+            clock: crate::record::TimeControl::from_minutes("3+2").ok(),
+            rated: true,
+            corr_days: None,
+        };
+        hall.open_with(who, Player::Blue, (Ruleset::Standard, false), false, terms)
+            .unwrap();
+        let rows: Vec<Row> = hall.listing().iter().cloned().collect();
+        let lobby = LobbyState::new("bob", Palette::Default);
+        let text = drawn(&lobby, &rows, "k2");
+        assert!(text.contains("standard, rated, 3+2, 0 moves"), "{text}");
+    }
+
     #[test]
     fn a_table_s_state_stays_on_its_line_with_two_long_names() {
         // Names may be 16 columns: with both that long and the rules in full, the
@@ -1812,6 +1838,7 @@ mod tests {
             code: None,
             rated: false,
             corr: None,
+            clock: None,
         };
         let said = |rows: &[Row]| unfinished(rows, "kBob").map(|m| m.text).unwrap_or_default();
         let ai = Who::ai(Level::Hard).key;
@@ -1885,6 +1912,7 @@ mod tests {
                 code: None,
                 rated: false,
                 corr: None,
+                clock: None,
             })
             .collect();
         for (w, h) in [(80u16, 24u16), (60, 20), (44, 16), (40, 12), (30, 12)] {

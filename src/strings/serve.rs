@@ -141,6 +141,10 @@ pub(crate) fn table_line(
     // Narrower still: the colours go (Blue is named first), so the state stays in view.
     format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves} moves{watched}")
 }
+/// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
+pub(crate) fn clock_suffix(minutes: &str) -> String {
+    format!(", {minutes}")
+}
 /// The server's AI as a player's name: `hard AI`.
 pub(crate) fn ai_name(level: &str) -> String {
     format!("{level} AI")
