@@ -252,7 +252,7 @@ impl Keyed {
 /// hint lines are not said in lines (their commands are in `help`).
 fn line_hints(hints: HintLine) -> &'static str {
     match hints {
-        HintLine::Lobby => line::LOBBY_HINTS,
+        HintLine::Lobby | HintLine::LobbyNumbered => line::LOBBY_HINTS,
         HintLine::LobbyClub => line::LOBBY_CLUB_HINTS,
         HintLine::LobbyForm => line::LOBBY_FORM_HINTS,
         HintLine::LobbyFormEnd => line::LOBBY_FORM_END_HINTS,
