@@ -559,7 +559,7 @@ impl LobbyState {
             return match club.key(action) {
                 Ok(choice) => Choice::Club(choice),
                 Err(said) => {
-                    self.note = Some(said);
+                    self.note = Some(*said);
                     Choice::Stay
                 }
             };
