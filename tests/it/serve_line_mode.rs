@@ -535,3 +535,72 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         assert_commands(&alice.raw());
     });
 }
+
+/// QA (srvpolish): a correspondence table that leaves alice's list as its game begins
+/// (both seats taken: it is listed to its players only) was said as `Table 1 closed.`,
+/// though it did not close: it says what became of it. A table opened while she reads
+/// a club screen (a leaderboard) is said on her return to the list, once; one closed
+/// while she is there, the same (it was said closed on the club screen, while one
+/// opened waited for the return). Fails on the old code (`Table 1 closed.`).
+#[test]
+fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("q leave").await;
+        bob.send(b"n").await;
+        bob.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+        bob.send(b"ttttt").await;
+        bob.wait_for("1 day a move").await;
+        bob.send(b"\r").await;
+        bob.wait_for("open for a correspondence game").await;
+        alice.wait_said("1  bob (Blue) v - (Yellow)").await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("1 day a move").await;
+        carol.send(b"1").await;
+        carol.wait_for("bob's move").await;
+        alice
+            .wait_said(
+                "Table 1: its correspondence game began; it is listed to its players only.\r\n",
+            )
+            .await;
+        // Dave opens a table while alice reads the leaderboard.
+        alice.send(b"leaderboard\r").await;
+        alice.wait_said("quit: back to the lobby.").await;
+        let dave = Player::join(&server, "dave", 4, 80, 24).await;
+        dave.wait_for("q leave").await;
+        dave.send(b"n").await;
+        dave.wait_for("Enter start").await;
+        dave.send(b"\r").await;
+        dave.wait_for("waiting for an opponent").await;
+        let on_club = alice.raw().len();
+        alice.send(b"quit\r").await;
+        alice.wait_said("2  dave (Blue) v - (Yellow)").await;
+        alice.wait_said("\r\n\r> ").await;
+        // He closes it while she reads the leaderboard again.
+        alice.send(b"leaderboard\r").await;
+        alice.wait_said("quit: back to the lobby.").await;
+        dave.send(b"q").await;
+        dave.wait_for("No tables yet").await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("Table 2 closed.\r\n").await;
+        alice.send(b"x\r").await;
+        alice
+            .wait_said("That does nothing here: help lists the commands.\r\n")
+            .await;
+        let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
+        assert!(!heard.contains("Table 1 closed"), "{heard}");
+        for once in ["2  dave (Blue) v - (Yellow)", "Table 2 closed."] {
+            assert_eq!(heard.matches(once).count(), 1, "{once}: {heard}");
+        }
+        // Said after her return, not on the club screen.
+        let since = said_since(&alice, on_club);
+        assert!(since.starts_with("quit\r\n"), "{since}");
+        let back = since.find("hijara: the lobby").unwrap_or(usize::MAX);
+        assert!(since.find("2  dave").is_some_and(|at| at > back), "{since}");
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}
