@@ -427,7 +427,7 @@ impl Message {
     }
 
     /// The wording for a screen `width` columns wide: the long one if it fits, else the
-    /// short one if there is one.
+    /// first of the middle ones that fits, else the short one if there is one.
     pub fn wording(&self, width: u16) -> &str {
         if text::fits(&self.text, usize::from(width)) {
             return &self.text;
