@@ -592,6 +592,82 @@ fn the_short_lines_fit_44_columns_with_the_longest_names() {
     }
 }
 
+/// QA (srvpolish): between 45 and 79 columns the mover's name was cut with `…` as
+/// at 44, even where it fits whole: there was one short wording, made for 44
+/// columns. At 60 (a name of 16 columns, in letters and wide characters) the
+/// spectator's line has the name whole, and the waiting player's keeps their time
+/// and the key back to the lobby, the name cut only as far as 60 columns need (at 44
+/// it is cut further, the key gone). At each width from 44 to 80 the line fits and
+/// its name is as whole as that width allows. Fails on the old code (the name cut
+/// at 60 in both lines).
+#[test]
+fn at_60_columns_a_name_is_cut_only_where_it_must_be() {
+    for (blue, yellow) in [
+        ("Bartholomew-Lane", "Maximilian-Josef"),
+        ("山田太郎花子一二", "佐藤次郎三郎四五"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Clock::new(1_800_000_000);
+        let hall = open(dir.path(), &clock);
+        let terms = Terms {
+            rated: true,
+            corr_days: Some(7),
+            ..Terms::default()
+        };
+        let id = hall
+            .lock()
+            .open_with(
+                who(blue),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert_eq!(hall.lock().sit(id, who(yellow)), Some(Player::Yellow));
+        hall.flush();
+        let mut first = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        first.sync(&games(&[Square::B2]));
+        hall.flush();
+        for seat in [Some(Player::Blue), None] {
+            let mut link = TableLink::new(hall.clone(), id, seat);
+            let said = told(&mut link, "'s move");
+            let at60 = said.wording(60);
+            assert!(crate::text::fits(at60, 60), "{at60}");
+            match seat {
+                None => {
+                    assert_eq!(at60, format!("{yellow}'s move, 14d 0h left (q: lobby)"));
+                }
+                Some(_) => {
+                    // 47 columns around the name: 13 of its 16 are kept.
+                    let cut = crate::text::fit(yellow, 13);
+                    assert_eq!(
+                        at60,
+                        format!("{cut}'s move, 14d 0h left (yours: 15d 18h; q: lobby)")
+                    );
+                    assert!(!said.wording(44).contains("q: lobby"), "{said:?}");
+                }
+            }
+            // Every width: the line fits; wherever its short form with the name whole
+            // fits, the name is whole (47 columns for a spectator, 63 for a player).
+            let whole = match seat {
+                None => format!("{yellow}'s move, 14d 0h left (q: lobby)"),
+                Some(_) => format!("{yellow}'s move, 14d 0h left (yours: 15d 18h; q: lobby)"),
+            };
+            for width in 44..=80u16 {
+                let shown = said.wording(width);
+                assert!(
+                    crate::text::fits(shown, usize::from(width)),
+                    "{width}: {shown}"
+                );
+                if crate::text::fits(&whole, usize::from(width)) {
+                    assert!(shown.contains(&whole), "{width}: {shown}");
+                }
+            }
+        }
+    }
+}
+
 /// QA (lineserve2): at a correspondence table the line mode said the time line again
 /// each hour (`3 days a move: bob's move, 6d 0h left …`), though nothing happened: a
 /// refresh of its time left was news like any other. It is a refresh

@@ -502,10 +502,38 @@ fn said(text: impl Into<String>) -> Message {
 /// (the hint line it stands in for had it). Too long for 44 columns, each
 /// was shown in a box over the board until a key: its short wording fits them, the
 /// mover's name cut with `…` (by display width, to 4 columns at least) before the key
-/// back to the lobby goes, and that before the player's own time.
+/// back to the lobby goes, and that before the player's own time. Between 44 columns
+/// and the long line's width, the middle wordings are those for each width there:
+/// the name is cut only as far as that width needs (it was cut to fit 44 columns at
+/// 60 too, where it fits whole).
 pub(crate) fn their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) -> Message {
+    let keyed = Keyed::CorrTheirMove(
+        days,
+        Box::new([mover.to_owned(), left.to_owned()]),
+        mine.map(str::to_owned),
+    );
+    let narrowest = usize::from(crate::ui::MIN_WIDTH);
+    let short = their_move_short(mover, left, mine, narrowest);
+    let long = Message::keyed(MessageKind::Info, keyed);
+    let mut middle: Vec<String> = Vec::new();
+    for width in (narrowest + 1..text::width(&long.text)).rev() {
+        let line = their_move_short(mover, left, mine, width);
+        if line != short && middle.last() != Some(&line) {
+            middle.push(line);
+        }
+    }
+    Message {
+        short: Some(short),
+        middle,
+        ..long
+    }
+}
+
+/// [`their_move`]'s short wording for `width` columns: the first of its forms (the
+/// player's time and the key back to the lobby, then without the key, then without
+/// the time) with room for the mover's name whole or cut to 4 columns at least.
+fn their_move_short(mover: &str, left: &str, mine: Option<&str>, width: usize) -> String {
     use crate::strings::club::corr_their_move_short;
-    let width = usize::from(crate::ui::MIN_WIDTH);
     let parts: &[(Option<&str>, bool)] = match mine {
         Some(_) => &[(mine, true), (mine, false), (None, true), (None, false)],
         None => &[(None, true), (None, false)],
@@ -519,15 +547,7 @@ pub(crate) fn their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) 
             break;
         }
     }
-    let keyed = Keyed::CorrTheirMove(
-        days,
-        Box::new([mover.to_owned(), left.to_owned()]),
-        mine.map(str::to_owned),
-    );
-    Message {
-        short: Some(short),
-        ..Message::keyed(MessageKind::Info, keyed)
-    }
+    short
 }
 
 /// The fewest columns a name is cut to in [`their_move`]'s short line (`Bar…`).

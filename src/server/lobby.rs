@@ -306,8 +306,8 @@ impl LobbyState {
         Choice::Stay
     }
 
-    /// The rows a page of tables shows: nine at most, fewer on a short screen.
-    pub(crate) fn page_size(&self) -> usize {
+    /// The rows a page of `rows` shows: nine at most, fewer on a short screen.
+    pub(crate) fn page_size(&self, rows: &[Row]) -> usize {
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
         if !self.mine.is_empty() {
@@ -320,7 +320,7 @@ impl LobbyState {
             _ => 0,
         };
         fixed += if self.number.is_some() { 2 } else { 0 };
-        fixed += self.keys_wrapped();
+        fixed += self.keys_wrapped(rows);
         // At least one table: a page of three on a short screen was cut under its
         // heading ("Tables 1-3 of 12" over none of them at 30x12).
         usize::from(self.height.saturating_sub(fixed)).clamp(1, LISTED)
@@ -328,28 +328,28 @@ impl LobbyState {
 
     /// The rows the keys shown take at this width past those they take at 80 columns
     /// (which [`LobbyState::page_size`] counts): narrow, they wrap onto more rows.
-    fn keys_wrapped(&self) -> u16 {
+    fn keys_wrapped(&self, rows: &[Row]) -> u16 {
         let lines: &[HintLine] = match (self.waiting, &self.entry, &self.form) {
             (Some(Waiting::Opponent(_)), _, _) => &[HintLine::LobbyWaiting],
             (Some(Waiting::Return(_)), _, _) => &[HintLine::LobbyAdjourned],
             (None, Some(_), _) => &[HintLine::LobbyEntry],
             (None, None, Some(_)) => &[HintLine::LobbyForm, HintLine::LobbyFormEnd],
             (None, None, None) if self.number.is_some() => &[HintLine::LobbyNumber],
-            (None, None, None) => &[HintLine::Lobby, HintLine::LobbyClub],
+            (None, None, None) => &[table_keys(rows), HintLine::LobbyClub],
         };
-        let rows = |width: usize| -> usize {
+        let wrapped = |width: usize| -> usize {
             lines
                 .iter()
                 .map(|&line| keymap::hint_rows(line, width).len())
                 .sum()
         };
-        let extra = rows(usize::from(self.width.max(1))).saturating_sub(rows(80));
+        let extra = wrapped(usize::from(self.width.max(1))).saturating_sub(wrapped(80));
         u16::try_from(extra).unwrap_or(u16::MAX)
     }
 
     /// The tables shown on the page, with their numbers from `first`.
     fn shown<'a>(&self, rows: &'a [Row]) -> (usize, &'a [Row]) {
-        let size = self.page_size();
+        let size = self.page_size(rows);
         let pages = rows.len().div_ceil(size).max(1);
         let page = self.page.min(pages - 1);
         let start = page * size;
@@ -559,7 +559,7 @@ impl LobbyState {
             return match club.key(action) {
                 Ok(choice) => Choice::Club(choice),
                 Err(said) => {
-                    self.note = Some(said);
+                    self.note = Some(*said);
                     Choice::Stay
                 }
             };
@@ -619,7 +619,7 @@ impl LobbyState {
                 Choice::Stay
             }
             Some(Action::NextPage) => {
-                let pages = rows.len().div_ceil(self.page_size()).max(1);
+                let pages = rows.len().div_ceil(self.page_size(rows)).max(1);
                 if self.page + 1 < pages {
                     self.page += 1;
                 } else {
@@ -712,6 +712,17 @@ pub(crate) const LISTED: usize = 9;
 /// player's lobby and in both faces (a player telling another `table 3` means one).
 pub(crate) fn number(id: u32) -> usize {
     usize::try_from(id).unwrap_or(usize::MAX)
+}
+
+/// The lobby's keys for `rows`: `1-9 sit/watch` while every table listed has one
+/// digit, else `number sit/watch` (a table's number is its id, and grows past 9; a
+/// number of two digits is typed, and its first digit waits for the next or Enter).
+fn table_keys(rows: &[Row]) -> HintLine {
+    if rows.iter().any(|r| number(r.id) > 9) {
+        HintLine::LobbyNumbered
+    } else {
+        HintLine::Lobby
+    }
 }
 
 /// The line of `key`'s unfinished games, by their tables' numbers (as the lobby
@@ -934,11 +945,16 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::styled(line, bold));
         }
         let (first, shown) = self.lobby.shown(self.rows);
-        let pages = self.rows.len().div_ceil(self.lobby.page_size()).max(1);
+        let pages = self
+            .rows
+            .len()
+            .div_ceil(self.lobby.page_size(self.rows))
+            .max(1);
         lines.push(Line::raw(""));
         lines.push(Line::styled(
             if pages > 1 {
-                Keyed::TablesPage(first.div_ceil(self.lobby.page_size()), pages).words(self.wording)
+                Keyed::TablesPage(first.div_ceil(self.lobby.page_size(self.rows)), pages)
+                    .words(self.wording)
             } else {
                 words::TABLES.to_owned()
             },
@@ -1082,7 +1098,7 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::raw(club_words::typed_number(typed)));
             lines.extend(self.hints(HintLine::LobbyNumber, width));
         } else {
-            lines.extend(self.hints(HintLine::Lobby, width));
+            lines.extend(self.hints(table_keys(self.rows), width));
             lines.extend(self.hints(HintLine::LobbyClub, width));
         }
         if let Some(note) = self.lobby.note.as_ref().filter(|n| !self.told_above(n)) {
@@ -1923,7 +1939,7 @@ mod tests {
             let mut seen = 0;
             for _ in 0..rows.len() {
                 let shown = drawn_at_with(&lobby, &rows, w, h).join("\n");
-                let size = lobby.page_size();
+                let size = lobby.page_size(&rows);
                 let first = lobby.page * size + 1;
                 for n in first..(first + size).min(rows.len() + 1) {
                     let name = format!("a{} (Blue)", n - 1);
@@ -1936,6 +1952,66 @@ mod tests {
                 lobby.key(key(KeyCode::Char('x')), &rows);
             }
             assert_eq!(seen, rows.len(), "{w}x{h}");
+        }
+    }
+
+    /// Tables in play numbered `ids`, each `aN` against `bN`.
+    fn playing(ids: impl IntoIterator<Item = u32>) -> Vec<Row> {
+        ids.into_iter()
+            .map(|n| Row {
+                id: n,
+                names: [format!("a{n}"), format!("b{n}")],
+                keys: [Some(format!("ka{n}")), Some(format!("kb{n}"))],
+                ruleset: Ruleset::Standard,
+                claims: false,
+                moves: 3,
+                spectators: 0,
+                state: RowState::Playing,
+                away: [false, false],
+                code: None,
+                rated: false,
+                corr: None,
+                clock: None,
+            })
+            .collect()
+    }
+
+    /// QA (srvpolish): the lobby's keys said `1-9 sit/watch` over tables numbered 10
+    /// and up (a table's number is its id). Past 9 they say `number sit/watch`, at
+    /// every size of the sweep, with every table of the page and every key shown; up
+    /// to 9, `1-9` still. Fails on the old code (`1-9` over tables 10-12).
+    #[test]
+    fn the_lobby_keys_name_a_number_when_a_table_is_numbered_past_9() {
+        let few = playing(1..=3);
+        let many = playing(1..=12);
+        for (w, h) in [(80u16, 24u16), (60, 20), (44, 16), (40, 12), (30, 12)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            let shown = drawn_at_with(&lobby, &few, w, h);
+            let reads = shown.join("\n");
+            assert!(reads.contains("1-9 sit/watch"), "{w}x{h}:\n{reads}");
+            for page in 0..2 {
+                lobby.page = page;
+                let shown = drawn_at_with(&lobby, &many, w, h);
+                let reads = shown.join("\n");
+                let at = format!("{w}x{h} page {page}:\n{reads}");
+                assert!(!reads.contains("1-9"), "{at}");
+                for part in ["number sit/watch", "q leave", "? all keys"] {
+                    assert!(reads.contains(part), "{part}: {at}");
+                }
+                for row in &shown {
+                    assert_eq!(crate::text::width(row), usize::from(w), "{at}");
+                }
+                let size = lobby.page_size(&many);
+                let first = page * size + 1;
+                for n in first..(first + size).min(many.len() + 1) {
+                    let name = format!("a{n} ");
+                    assert!(reads.contains(&name), "{name}: {at}");
+                }
+                if page == 0 {
+                    insta::assert_snapshot!(format!("lobby_numbered_{w}x{h}"), reads);
+                }
+            }
         }
     }
 

@@ -189,8 +189,12 @@ fn screens() -> Vec<Screen> {
 fn promised(name: &str, width: u16) -> &'static [&'static str] {
     match name {
         "watching" => &["q goes back to the lobby"],
+        // At 60 the mover's name is whole where the line has room for it (srvpolish:
+        // it was cut as at 44), and the waiting player keeps the key to the lobby.
+        "corr_watching" if width == 60 => &["q: lobby", WIDE],
         "corr_your_move" | "corr_watching" => &["q: lobby"],
         "corr_waiting" if width == 80 => &["(yours: 20d 23h; q: lobby)"],
+        "corr_waiting" | "corr_waiting_long" if width == 60 => &["(yours: ", "; q: lobby)"],
         "corr_waiting" | "corr_waiting_long" => &["(yours: "],
         "chat" => &["thanks, you too_"],
         "chat_long" => &["the end_"],

@@ -39,7 +39,7 @@ use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
 use super::standings::{BoardView, ClubChoice, ClubView, ProfileView, board_name};
 use super::store::club as club_store;
-use super::table::{Back, NoClaim};
+use super::table::{Back, GameTable, NoClaim, TableState};
 use super::talk::typed_code;
 use super::who::Who;
 use crate::strings::club as club_words;
@@ -813,6 +813,26 @@ impl Lobby for LobbyHost {
         super::listing::seen_by(&self.rows, &self.who.key)
             .map(|row| super::lobby::number(row.id))
             .collect()
+    }
+
+    fn lists_tables(&self) -> bool {
+        self.screen.club.is_none()
+    }
+
+    fn unlisted(&self, number: usize) -> String {
+        use crate::strings::line as words;
+        // Asked of the hall, rarely (a table left this player's list): the listing
+        // leaves correspondence games in play out, and this player's rows the tables
+        // listed to their players only.
+        let state = u32::try_from(number)
+            .ok()
+            .and_then(|id| self.hall.lock().table(id).map(GameTable::state));
+        match state {
+            None => words::table_closed(number),
+            Some(TableState::Correspondence(_)) => words::table_unlisted(number, true),
+            Some(TableState::Adjourned(_)) => words::table_unlisted(number, false),
+            Some(_) => words::table_no_longer_listed(number),
+        }
     }
 
     fn key_context(&self) -> KeyContext {

@@ -368,8 +368,9 @@ impl ClubView {
     }
 
     /// One key (already looked up in the key table); a digit is handled by the lobby
-    /// (it may start a longer number).
-    pub(crate) fn key(&self, action: Option<Action>) -> Result<ClubChoice, Message> {
+    /// (it may start a longer number). The line said instead is boxed: a message is
+    /// large (its wordings) and this is the rare case.
+    pub(crate) fn key(&self, action: Option<Action>) -> Result<ClubChoice, Box<Message>> {
         Ok(match (self, action) {
             (_, Some(Action::Quit)) => ClubChoice::Back,
             (ClubView::Board(view), Some(Action::Variant)) => {
@@ -391,7 +392,10 @@ impl ClubView {
                 ClubChoice::Games(view.page - 1)
             }
             (_, Some(Action::NextPage | Action::PreviousPage)) => {
-                return Err(Message::new(MessageKind::Info, words::NO_SUCH_PAGE));
+                return Err(Box::new(Message::new(
+                    MessageKind::Info,
+                    words::NO_SUCH_PAGE,
+                )));
             }
             (ClubView::Profile(view), Some(Action::Chart)) => {
                 let boards: Vec<Board> = view.profile.standings.iter().map(|(b, _)| *b).collect();
@@ -408,19 +412,29 @@ impl ClubView {
                         } else {
                             words::ONLY_RATING
                         };
-                        return Err(Message::new(MessageKind::Info, why));
+                        return Err(Box::new(Message::new(MessageKind::Info, why)));
                     }
                     Some(board) => ClubChoice::Chart(*board),
-                    None => return Err(Message::new(MessageKind::Info, words::NO_RATING)),
+                    None => {
+                        return Err(Box::new(Message::new(MessageKind::Info, words::NO_RATING)));
+                    }
                 }
             }
             (ClubView::Profile(view), Some(Action::Listed)) if view.own => {
                 ClubChoice::Listed(view.profile.unlisted)
             }
             (ClubView::Profile(_), Some(Action::Listed)) => {
-                return Err(Message::new(MessageKind::Info, words::NOT_YOUR_PROFILE));
+                return Err(Box::new(Message::new(
+                    MessageKind::Info,
+                    words::NOT_YOUR_PROFILE,
+                )));
             }
-            _ => return Err(Message::keyed(MessageKind::Info, Keyed::LobbyUnknownKey)),
+            _ => {
+                return Err(Box::new(Message::keyed(
+                    MessageKind::Info,
+                    Keyed::LobbyUnknownKey,
+                )));
+            }
         })
     }
 }

@@ -434,6 +434,20 @@ pub(crate) fn help_row(names: &[&str], arg: &str, help: &str) -> String {
 pub(crate) fn table_closed(number: usize) -> String {
     format!("Table {number} closed.")
 }
+/// A table the lobby listed that is still there, listed to its players only now: its
+/// correspondence game began (both seats taken), or its game was adjourned.
+pub(crate) fn table_unlisted(number: usize, corr: bool) -> String {
+    if corr {
+        format!("Table {number}: its correspondence game began; it is listed to its players only.")
+    } else {
+        format!("Table {number}: its game is adjourned; it is listed to its players only.")
+    }
+}
+/// A table the lobby listed that is still there and no longer listed, for a reason
+/// the line does not know.
+pub(crate) fn table_no_longer_listed(number: usize) -> String {
+    format!("Table {number} is no longer listed.")
+}
 
 /// The lobby as lines: re-read with `list`.
 pub(crate) const LIST: &str = "Type list to hear the tables again.";

@@ -336,6 +336,9 @@ pub enum HintLine {
     ServedAiOver,
     /// The lobby.
     Lobby,
+    /// The lobby, a table listed with a number past 9 (a table's number is its id):
+    /// the digits name a number typed, not `1-9`.
+    LobbyNumbered,
     /// The lobby's new-game form: its switches.
     LobbyForm,
     /// The lobby's new-game form: going ahead or not.
@@ -393,6 +396,7 @@ impl HintLine {
     fn separator(self) -> &'static str {
         match self {
             HintLine::Lobby
+            | HintLine::LobbyNumbered
             | HintLine::LobbyForm
             | HintLine::LobbyFormEnd
             | HintLine::LobbyClub
@@ -1049,14 +1053,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('n'), A::NewGame)],
         names: "n",
         help: "open a table for two players",
-        hints: &[(HintLine::Lobby, 0, "n new table")],
+        hints: &[
+            (HintLine::Lobby, 0, "n new table"),
+            (HintLine::LobbyNumbered, 0, "n new table"),
+        ],
     },
     Binding {
         contexts: &[C::Lobby],
         keys: &[(ch('a'), A::PlayAi)],
         names: "a",
         help: "play the server's AI",
-        hints: &[(HintLine::Lobby, 1, "a AI")],
+        hints: &[
+            (HintLine::Lobby, 1, "a AI"),
+            (HintLine::LobbyNumbered, 1, "a AI"),
+        ],
     },
     Binding {
         contexts: &[C::Lobby],
@@ -1073,28 +1083,43 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "1-9",
         help: "sit at the table with that number, or watch it",
-        hints: &[(HintLine::Lobby, 2, "1-9 sit/watch")],
+        hints: &[
+            (HintLine::Lobby, 2, "1-9 sit/watch"),
+            // Past 9 a number is typed: `1` waits for `12`, or Enter. No wider than 16
+            // columns: at 30 its row takes `i invitation` too, as `1-9`'s did (the page
+            // at 30x12 keeps its one table and a note).
+            (HintLine::LobbyNumbered, 2, "number sit/watch"),
+        ],
     },
     Binding {
         contexts: &[C::Lobby],
         keys: &[(ch('i'), A::Invitation)],
         names: "i",
         help: "type an invitation code to a private table",
-        hints: &[(HintLine::Lobby, 3, "i invitation")],
+        hints: &[
+            (HintLine::Lobby, 3, "i invitation"),
+            (HintLine::LobbyNumbered, 3, "i invitation"),
+        ],
     },
     Binding {
         contexts: &[C::Lobby],
         keys: &[(ch('f'), A::FindPlayer)],
         names: "f",
         help: "find a player by name",
-        hints: &[(HintLine::Lobby, 4, "f find")],
+        hints: &[
+            (HintLine::Lobby, 4, "f find"),
+            (HintLine::LobbyNumbered, 4, "f find"),
+        ],
     },
     Binding {
         contexts: &[C::Lobby],
         keys: &[(ch('c'), A::Palette)],
         names: "c",
         help: "the next palette (default, colour-blind, light, high contrast, none)",
-        hints: &[(HintLine::Lobby, 5, "c colour")],
+        hints: &[
+            (HintLine::Lobby, 5, "c colour"),
+            (HintLine::LobbyNumbered, 5, "c colour"),
+        ],
     },
     Binding {
         contexts: &[C::Lobby],
@@ -1254,7 +1279,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
         help: "leave",
-        hints: &[(HintLine::Lobby, 6, "q leave")],
+        hints: &[
+            (HintLine::Lobby, 6, "q leave"),
+            (HintLine::LobbyNumbered, 6, "q leave"),
+        ],
     },
     // The lobby's new-game form.
     Binding {
@@ -1868,6 +1896,10 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::Lobby),
             "n new table  a AI  1-9 sit/watch  i invitation  f find  c colour  q leave"
+        );
+        assert_eq!(
+            hint_line(HintLine::LobbyNumbered),
+            "n new table  a AI  number sit/watch  i invitation  f find  c colour  q leave"
         );
         assert_eq!(
             hint_line(HintLine::LobbyForm),

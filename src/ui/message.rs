@@ -252,7 +252,7 @@ impl Keyed {
 /// hint lines are not said in lines (their commands are in `help`).
 fn line_hints(hints: HintLine) -> &'static str {
     match hints {
-        HintLine::Lobby => line::LOBBY_HINTS,
+        HintLine::Lobby | HintLine::LobbyNumbered => line::LOBBY_HINTS,
         HintLine::LobbyClub => line::LOBBY_CLUB_HINTS,
         HintLine::LobbyForm => line::LOBBY_FORM_HINTS,
         HintLine::LobbyFormEnd => line::LOBBY_FORM_END_HINTS,
@@ -274,6 +274,10 @@ pub struct Message {
     pub text: String,
     /// A shorter wording for narrow screens, if there is one.
     pub short: Option<String>,
+    /// Wordings between the text and the short one, widest first, for the screens
+    /// between: the first that fits is shown (so a name in it is cut only where the
+    /// screen is too narrow for it whole). Empty for most lines.
+    pub middle: Vec<String>,
     /// What the text names to type, when it names keys: the line mode words it
     /// with its commands instead.
     pub keyed: Option<Keyed>,
@@ -286,6 +290,7 @@ impl Message {
             kind,
             text: text.into(),
             short: None,
+            middle: Vec::new(),
             keyed: None,
         }
     }
@@ -296,6 +301,7 @@ impl Message {
             kind,
             text: keyed.keys(),
             short: None,
+            middle: Vec::new(),
             keyed: Some(keyed),
         }
     }
@@ -319,6 +325,7 @@ impl Message {
             kind,
             text: describe::placement(placement),
             short: Some(describe::placement_short(placement)),
+            middle: Vec::new(),
             keyed: None,
         }
     }
@@ -350,18 +357,21 @@ impl Message {
                 kind: MessageKind::Info,
                 text: claim::placed_remote(placement),
                 short: None,
+                middle: Vec::new(),
                 keyed: None,
             },
             Some(ClaimState::Pending) => Message {
                 kind: MessageKind::Info,
                 text: claim::placed(placement),
                 short: Some(claim::placed_short(placement)),
+                middle: Vec::new(),
                 keyed: None,
             },
             Some(ClaimState::Claimed { .. }) => Message {
                 kind: MessageKind::Score(placement.player),
                 text: describe::ai_claimed(placement),
                 short: Some(describe::placement_short(placement)),
+                middle: Vec::new(),
                 keyed: None,
             },
             Some(other) => Message::new(MessageKind::Info, describe::settled(placement, other)),
@@ -370,6 +380,7 @@ impl Message {
             message.text = claim::unclaimed_then(&describe::unclaimed(earlier), &message.text);
             // Whole, in a box if need be: what was forfeited is the lesson.
             message.short = None;
+            message.middle.clear();
             message.keyed = None;
         }
         message
@@ -416,12 +427,27 @@ impl Message {
     }
 
     /// The wording for a screen `width` columns wide: the long one if it fits, else the
-    /// short one if there is one.
+    /// first of the middle ones that fits, else the short one if there is one.
     pub fn wording(&self, width: u16) -> &str {
-        match &self.short {
-            Some(short) if !text::fits(&self.text, usize::from(width)) => short,
-            _ => &self.text,
+        if text::fits(&self.text, usize::from(width)) {
+            return &self.text;
         }
+        let middle = self
+            .middle
+            .iter()
+            .find(|m| text::fits(m, usize::from(width)));
+        match (middle, &self.short) {
+            (Some(middle), _) => middle,
+            (None, Some(short)) => short,
+            (None, None) => &self.text,
+        }
+    }
+
+    /// Its wordings, the widest first: the text, the middle ones, the short one.
+    pub(crate) fn wordings(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.text.as_str())
+            .chain(self.middle.iter().map(String::as_str))
+            .chain(self.short.as_deref())
     }
 
     /// Whether [`Message::wording`] fits on one line `width` wide; if not, the screen

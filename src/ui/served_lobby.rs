@@ -36,6 +36,18 @@ pub(crate) trait Lobby: Debug {
     fn table_numbers(&self) -> Vec<usize> {
         Vec::new()
     }
+    /// Whether the lobby's lines list the tables now (not a club screen's): while they
+    /// do not, the line mode says no table opened or gone, and says them on the return
+    /// to the list, each once.
+    fn lists_tables(&self) -> bool {
+        true
+    }
+    /// What became of table `number`, listed before and not in [`Lobby::table_numbers`]
+    /// now: closed, or still there and listed to its players only (a correspondence
+    /// game begun, a game adjourned).
+    fn unlisted(&self, number: usize) -> String {
+        crate::strings::line::table_closed(number)
+    }
     /// Which keys apply now.
     fn key_context(&self) -> KeyContext;
     /// The colours and the board's characters chosen in the lobby, for every screen of

@@ -145,10 +145,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice.send(b"\r").await;
         bob.wait_for(" 3 B c4").await;
         alice.wait_said("Blue c4, section 1.").await;
-        alice.send(b"quit\r").await;
-        alice.wait_said("?").await;
-        alice.send(b"y\r").await;
-        alice.wait_said("hijara: the lobby\r\n").await;
+        alice.leave_game_in_lines("y").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
         assert_plain(&alice.raw());
@@ -172,8 +169,7 @@ fn a_player_who_leaves_is_told_in_commands() {
         alice
             .wait_said("bob left the table (quit: back to the lobby).")
             .await;
-        alice.send(b"quit\r").await;
-        alice.wait_said("hijara: the lobby\r\n").await;
+        alice.back_to_lobby_in_lines().await;
         assert_plain(&alice.raw());
         assert_commands(&alice.raw());
     });
@@ -306,7 +302,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         alice.wait_said("alice: hi bob.\r\n").await;
         // The line said is the answer, once the table sends it back: not the game's
         // state, which did not change.
-        let said = String::from_utf8_lossy(&alice.raw()[before..]).into_owned();
+        let said = said_since(&alice, before);
         assert!(!said.contains("Your move"), "{said:?}");
         bob.wait_for("alice: hi bob").await;
         bob.send(b"m").await;
@@ -316,8 +312,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
         alice.wait_said("Blue b3, section 1.").await;
-        alice.send(b"quit\r").await;
-        alice.wait_said("hijara: the lobby\r\n").await;
+        alice.back_to_lobby_in_lines().await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
         alice
@@ -327,7 +322,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         alice.send(b"score\r").await;
         alice.wait_said("score\r\n").await;
         alice.wait_said("\r\n\r> ").await;
-        let back = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        let back = said_since(&alice, at);
         assert_eq!(back.matches("hello alice").count(), 1, "{back:?}");
         assert_eq!(back.matches("hi bob").count(), 1, "{back:?}");
         assert_plain(&alice.raw());
@@ -359,7 +354,7 @@ fn a_resignation_is_said_once() {
         alice.send(b"last\r").await;
         alice.wait_said("last\r\n").await;
         alice.wait_said("\r\n\r> ").await;
-        let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        let end = said_since(&alice, at);
         assert!(!end.contains("bob wins: alice resigned"), "{end:?}");
         assert!(!end.contains("alice resigned: Yellow wins"), "{end:?}");
         assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
@@ -391,7 +386,7 @@ fn new_answers_a_rematch_offered_with_yes() {
         alice
             .wait_said("Rematch: colours swapped, bob plays Blue.")
             .await;
-        let end = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        let end = said_since(&alice, at);
         assert!(!end.contains("declined"), "{end:?}");
         // QA (lineserve2): the game over is not said again before the rematch.
         assert!(!end.contains("Game over"), "{end:?}");
@@ -453,10 +448,7 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         bob.wait_for(" 1 B b3").await;
         bob.send(b"c2").await;
         alice.wait_said("Yellow c2, section 1.").await;
-        alice.send(b"quit\r").await;
-        alice.wait_said("yes: leave").await;
-        alice.send(b"yes\r").await;
-        alice.wait_said("hijara: the lobby\r\n").await;
+        alice.leave_game_in_lines("yes").await;
         alice.wait_said("a player left").await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
@@ -465,7 +457,7 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         alice.send(b"score\r").await;
         alice.wait_said("score\r\n").await;
         alice.wait_said("\r\n\r> ").await;
-        let back = String::from_utf8_lossy(&alice.raw()[at..]).into_owned();
+        let back = said_since(&alice, at);
         assert!(!back.contains("Blue: -"), "{back:?}");
         assert!(!back.contains("- left"), "{back:?}");
         assert_plain(&alice.raw());
@@ -531,6 +523,75 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         alice.wait_said("Table 2 closed.\r\n").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
+        assert_plain(&alice.raw());
+        assert_commands(&alice.raw());
+    });
+}
+
+/// QA (srvpolish): a correspondence table that leaves alice's list as its game begins
+/// (both seats taken: it is listed to its players only) was said as `Table 1 closed.`,
+/// though it did not close: it says what became of it. A table opened while she reads
+/// a club screen (a leaderboard) is said on her return to the list, once; one closed
+/// while she is there, the same (it was said closed on the club screen, while one
+/// opened waited for the return). Fails on the old code (`Table 1 closed.`).
+#[test]
+fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("q leave").await;
+        bob.send(b"n").await;
+        bob.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+        bob.send(b"ttttt").await;
+        bob.wait_for("1 day a move").await;
+        bob.send(b"\r").await;
+        bob.wait_for("open for a correspondence game").await;
+        alice.wait_said("1  bob (Blue) v - (Yellow)").await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("1 day a move").await;
+        carol.send(b"1").await;
+        carol.wait_for("bob's move").await;
+        alice
+            .wait_said(
+                "Table 1: its correspondence game began; it is listed to its players only.\r\n",
+            )
+            .await;
+        // Dave opens a table while alice reads the leaderboard.
+        alice.send(b"leaderboard\r").await;
+        alice.wait_said("quit: back to the lobby.").await;
+        let dave = Player::join(&server, "dave", 4, 80, 24).await;
+        dave.wait_for("q leave").await;
+        dave.send(b"n").await;
+        dave.wait_for("Enter start").await;
+        dave.send(b"\r").await;
+        dave.wait_for("waiting for an opponent").await;
+        let on_club = alice.raw().len();
+        alice.send(b"quit\r").await;
+        alice.wait_said("2  dave (Blue) v - (Yellow)").await;
+        alice.wait_said("\r\n\r> ").await;
+        // He closes it while she reads the leaderboard again.
+        alice.send(b"leaderboard\r").await;
+        alice.wait_said("quit: back to the lobby.").await;
+        dave.send(b"q").await;
+        dave.wait_for("No tables yet").await;
+        alice.send(b"quit\r").await;
+        alice.wait_said("Table 2 closed.\r\n").await;
+        alice.send(b"x\r").await;
+        alice
+            .wait_said("That does nothing here: help lists the commands.\r\n")
+            .await;
+        let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
+        assert!(!heard.contains("Table 1 closed"), "{heard}");
+        for once in ["2  dave (Blue) v - (Yellow)", "Table 2 closed."] {
+            assert_eq!(heard.matches(once).count(), 1, "{once}: {heard}");
+        }
+        // Said after her return, not on the club screen.
+        let since = said_since(&alice, on_club);
+        assert!(since.starts_with("quit\r\n"), "{since}");
+        let back = since.find("hijara: the lobby").unwrap_or(usize::MAX);
+        assert!(since.find("2  dave").is_some_and(|at| at > back), "{since}");
         assert_plain(&alice.raw());
         assert_commands(&alice.raw());
     });

@@ -92,6 +92,7 @@ impl App {
                         kind: MessageKind::Score(placement.player),
                         text: describe::claim_awarded(&placement, points, combos),
                         short: Some(describe::claim_awarded_short(&placement, points)),
+                        middle: Vec::new(),
                         keyed: None,
                     },
                     // Whole, in a box if need be: what the stone made is the lesson.

@@ -166,8 +166,8 @@ impl App {
     /// `None`: `message` as it is.
     pub(crate) fn status_with_chat(&self, message: &super::Message, width: u16) -> Option<String> {
         let chat = self.held_chat().filter(|chat| *chat != message)?;
-        let wordings = std::iter::once(message.text.as_str()).chain(message.short.as_deref());
-        let both = wordings
+        let both = message
+            .wordings()
             .flat_map(|m| table::with_chat(m, &chat.text))
             .find(|both| text::fits(both, usize::from(width)));
         Some(both.unwrap_or_else(|| chat.wording(width).to_owned()))

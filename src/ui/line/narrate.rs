@@ -161,7 +161,13 @@ impl Narrator {
             Screen::Puzzle(state) => self.puzzle(state, typed),
             Screen::Start(state) => self.start(state, typed),
             Screen::Lobby(lobby) => {
-                self.lobby(lobby.lines(), lobby.as_news(), lobby.table_numbers(), typed)
+                let unlisted = |n| lobby.unlisted(n);
+                self.lobby(
+                    (lobby.lines(), lobby.as_news()),
+                    lobby.lists_tables().then(|| lobby.table_numbers()),
+                    &unlisted,
+                    typed,
+                )
             }
         }
     }
@@ -532,9 +538,9 @@ impl Narrator {
     /// is a hint said already.
     fn lobby(
         &mut self,
-        now: Vec<String>,
-        news: Vec<String>,
-        tables: Vec<usize>,
+        (now, news): (Vec<String>, Vec<String>),
+        tables: Option<Vec<usize>>,
+        unlisted: &dyn Fn(usize) -> String,
         typed: bool,
     ) -> Vec<String> {
         // One for one, or each line weighs as itself.
@@ -555,12 +561,23 @@ impl Narrator {
             .as_ref()
             .map(|(_, h, _)| h.clone())
             .unwrap_or_default();
-        // A table listed before and gone now: said, as a table opened is.
+        // A table listed before and gone now: said, as a table opened is, as what
+        // became of it (closed, or listed to its players only). On a club screen
+        // (`tables` none) the tables are not listed: the numbers said last are kept,
+        // and a table gone meanwhile is said on the return to the list, once (a table
+        // opened and gone meanwhile was never said, and is not).
+        let tables = match tables {
+            Some(tables) => tables,
+            None => before
+                .as_ref()
+                .map(|(_, _, listed)| listed.clone())
+                .unwrap_or_default(),
+        };
         let closed = before.iter().flat_map(|(_, _, listed)| {
             listed
                 .iter()
                 .filter(|n| !tables.contains(n))
-                .map(|&n| words::table_closed(n))
+                .map(|&n| unlisted(n))
         });
         let closed: Vec<String> = closed.collect();
         let mut lines: Vec<String> = match &before {
@@ -1011,6 +1028,94 @@ pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
 mod tests {
     use super::*;
     use crate::review::{PositionValue, Value};
+
+    /// A lobby as the narrator reads it: its lines, the tables listed, and whether a
+    /// club screen stands in for the list.
+    #[derive(Debug)]
+    struct Listed {
+        lines: Vec<String>,
+        tables: Vec<usize>,
+        club: bool,
+    }
+
+    impl crate::ui::Lobby for Listed {
+        fn handle(&mut self, _: crate::ui::Input) -> crate::ui::effect::Effects {
+            Vec::new()
+        }
+        fn linked(&mut self) -> crate::ui::effect::Effects {
+            Vec::new()
+        }
+        fn render(&self, _: ratatui::layout::Rect, _: &mut ratatui::buffer::Buffer) {}
+        fn lines(&self) -> Vec<String> {
+            self.lines.clone()
+        }
+        fn table_numbers(&self) -> Vec<usize> {
+            self.tables.clone()
+        }
+        fn lists_tables(&self) -> bool {
+            !self.club
+        }
+        fn key_context(&self) -> crate::ui::keymap::KeyContext {
+            crate::ui::keymap::KeyContext::Lobby
+        }
+        fn look(&self) -> crate::ui::Look {
+            crate::ui::Look::PLAIN
+        }
+        fn area(&self) -> ratatui::layout::Rect {
+            ratatui::layout::Rect::default()
+        }
+        fn tick_every(&self) -> Option<std::time::Duration> {
+            None
+        }
+        fn take_game(&mut self) -> Option<(crate::ui::App, Option<Box<dyn crate::ui::Link>>)> {
+            None
+        }
+        fn back(&mut self) -> crate::ui::effect::Effects {
+            Vec::new()
+        }
+        fn face_asked(&mut self) -> Option<bool> {
+            None
+        }
+        fn waiting(&self) -> bool {
+            false
+        }
+    }
+
+    /// QA (srvpolish): on a club screen (a leaderboard read in lines) a table gone was
+    /// said at once (`Table 2 closed.`) while one opened waited for the return to the
+    /// list: a table opened and closed there was said closed, never opened. Now the
+    /// list's changes wait for the return, each said once: the table opened and gone
+    /// meanwhile not at all, one listed before and gone, closed, after the lobby's
+    /// lines. Fails on the old code (`Table 2 closed.` on the club screen).
+    #[test]
+    fn a_club_screen_keeps_the_tables_news_for_the_return_to_the_list() {
+        let lobby = |lines: &[&str], tables: &[usize], club: bool| {
+            Screen::Lobby(Box::new(Listed {
+                lines: lines.iter().map(|l| (*l).to_owned()).collect(),
+                tables: tables.to_vec(),
+                club,
+            }))
+        };
+        let list = ["hijara: the lobby", "1  ann v -", "3  cy v -"];
+        let board = ["Leaderboard: standard live", "quit: back to the lobby."];
+        let mut narrator = Narrator::default();
+        let first = narrator.tell(&lobby(&list, &[1, 3], false));
+        assert!(first.contains(&"3  cy v -".to_owned()), "{first:?}");
+        assert_eq!(narrator.tell(&lobby(&board, &[1, 3], true)), board);
+        // Table 2 opens and closes, table 3 closes, while the leaderboard is read.
+        for tables in [&[1, 2, 3][..], &[1, 3], &[1]] {
+            let said = narrator.tell(&lobby(&board, tables, true));
+            assert!(said.is_empty(), "{tables:?}: {said:?}");
+        }
+        let back = narrator.tell(&lobby(&list[..2], &[1], false));
+        assert_eq!(
+            back,
+            ["Table 3 closed.", "hijara: the lobby", "1  ann v -"],
+            "{back:?}"
+        );
+        let again = narrator.tell(&lobby(&list[..2], &[1], false));
+        assert!(again.is_empty(), "{again:?}");
+    }
 
     #[test]
     fn the_help_at_a_server_table_lists_no_command_the_table_refuses() {
