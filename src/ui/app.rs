@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
-use crate::session::{Course, Ending, GameConfig, Notice, Played, StorageReport};
+use crate::session::{Course, Ending, GameConfig, Names, Notice, Played, StorageReport};
 use crate::strings::question::Answering;
 
 use super::ai_turns::AiTurns;
@@ -90,6 +90,9 @@ pub struct App {
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
     network: Option<Network>,
+    /// A local game played on from a record: its people's names, as the record has
+    /// them ([`App::with_people`]).
+    people: Names,
 }
 
 /// A served game's own state.
@@ -196,7 +199,21 @@ impl App {
             said: 0,
             said_of_move: false,
             network: None,
+            people: Names::default(),
         }
+    }
+
+    /// A local game whose people have these names (played on from a record, see
+    /// [`Names::played_on`]): the ladders and the line mode's heading say them; the
+    /// records are written with them by the session's storage, told the same names.
+    pub fn with_people(mut self, names: Names) -> App {
+        self.people = names;
+        self
+    }
+
+    /// The people's names of a local game played on from a record ([`App::with_people`]).
+    pub fn people(&self) -> &Names {
+        &self.people
     }
 
     /// A game served over the network: the seats marked in `remote` are played at

@@ -300,6 +300,11 @@ impl<F: Face> EventLoop<'_, F> {
             Effect::PlayOn(n) => {
                 let autosaved = self.storage.autosaved();
                 self.queue.extend(self.nav.play_on(n, autosaved));
+                // The game's records name its people as its screen does, from its
+                // first write (the effects above are carried out after this).
+                if let Screen::Game(app) = self.nav.screen() {
+                    self.storage.name_people(app.people().clone());
+                }
             }
             Effect::ToTable(request) => {
                 if let Some((_, link)) = self.nav.linked() {
