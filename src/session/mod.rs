@@ -61,7 +61,10 @@ pub struct Session {
     pub resume_offer: Option<(GameConfig, Game)>,
     /// The offered game's course (its clocks).
     pub resume_course: Course,
-    /// Where `s` saves and the autosave goes.
+    /// The offered game's people's names ([`Names::played_on`] its record).
+    pub resume_people: Names,
+    /// Where `s` saves and the autosave goes; its [`Storage::names`] are the people's
+    /// names of the game on the board (a resumed or loaded record's).
     pub storage: Storage,
 }
 
@@ -75,6 +78,7 @@ impl Session {
             notice: None,
             resume_offer: None,
             resume_course: Course::default(),
+            resume_people: Names::default(),
             storage,
         }
     }

@@ -554,41 +554,29 @@ mod tests {
 
     #[test]
     fn a_seat_with_no_usable_name_in_the_record_stays_human() {
-        let people = [Seat::Human; 2];
-        // No tag at all; a person's type with no name.
-        assert_eq!(played_on("b2\n", people), [None, None]);
-        assert_eq!(
-            played_on("[BlueType \"human\"]\n[YellowType \"human\"]\n", people),
-            [None, None]
-        );
-        // Empty, blank, or the word for a person with no name.
-        assert_eq!(
-            played_on(
-                "[Blue \"\"]\n[BlueType \"human\"]\n[Yellow \"  \"]\n",
-                people
-            ),
-            [None, None]
-        );
-        assert_eq!(
-            played_on(
-                "[Blue \"human\"]\n[Yellow \"Human\"]\n[YellowType \"human\"]\n",
-                people
-            ),
-            [None, None]
-        );
-        // The record's AI (typed, untyped, or a program this build does not know),
-        // now played by a person.
-        assert_eq!(
-            played_on(
-                "[Blue \"hard\"]\n[BlueType \"program\"]\n[Yellow \"easy\"]\n",
-                people
-            ),
-            [None, None]
-        );
-        assert_eq!(
-            played_on("[Blue \"gnu-hijara\"]\n[BlueType \"program\"]\n", people),
-            [None, None]
-        );
+        // Blue is named each time, so each case is Yellow's alone.
+        for yellow in [
+            // No tag; a person's type with no name.
+            "",
+            "[YellowType \"human\"]\n",
+            // Empty, blank, or the word for a person with no name.
+            "[Yellow \"\"]\n[YellowType \"human\"]\n",
+            "[Yellow \"  \"]\n",
+            "[Yellow \"Human\"]\n[YellowType \"human\"]\n",
+            "[Yellow \"human\"]\n",
+            // The record's AI (typed, untyped, or a program this build does not know),
+            // now played by a person.
+            "[Yellow \"hard\"]\n[YellowType \"program\"]\n",
+            "[Yellow \"easy\"]\n",
+            "[Yellow \"gnu-hijara\"]\n[YellowType \"program\"]\n",
+        ] {
+            let text = format!("[Blue \"Ann\"]\n{yellow}b2\n");
+            assert_eq!(
+                played_on(&text, [Seat::Human; 2]),
+                [Some("Ann".into()), None],
+                "{yellow}"
+            );
+        }
     }
 
     #[test]

@@ -72,6 +72,8 @@ pub struct App {
     resume_offer: Option<(GameConfig, Game)>,
     /// The offered game's course (its clocks).
     resume_course: Course,
+    /// The offered game's people's names.
+    resume_people: Names,
     /// The time now, as the event loop last said ([`App::set_now`]): the clocks read
     /// it, so the app itself never reads the system clock. `None`: no clock runs.
     now: Option<Instant>,
@@ -192,6 +194,7 @@ impl App {
             autosaved: false,
             resume_offer: None,
             resume_course: Course::default(),
+            resume_people: Names::default(),
             now: None,
             claim_entry: None,
             go_on: false,
@@ -417,6 +420,13 @@ impl App {
     /// The course of the autosaved game offered ([`App::offer_resume`]): its clocks.
     pub fn with_resume_course(mut self, course: Course) -> App {
         self.resume_course = course;
+        self
+    }
+
+    /// The people's names of the autosaved game offered ([`App::offer_resume`]): a yes
+    /// names them as that game's record did.
+    pub fn with_resume_people(mut self, names: Names) -> App {
+        self.resume_people = names;
         self
     }
 

@@ -266,6 +266,10 @@ impl<F: Face> EventLoop<'_, F> {
             }
             Effect::ResumedAutosave => {
                 self.storage.take_over_autosave();
+                // The resumed game's records name its people as its record did.
+                if let Screen::Game(app) = self.nav.screen() {
+                    self.storage.name_people(app.people().clone());
+                }
                 // Written again at once: a damaged autosave's bytes are kept aside
                 // first, and the quit question learns that the game is on disk.
                 self.queue.push_front(Effect::Autosave);

@@ -287,6 +287,34 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     }
     ctrl_c_ends_cleanly(&mut s);
 
+    // Resumed from its autosave, the game still names them, and writes them again.
+    let mut s = Session::start_in(&["resume", "--no-history"], 80, 24, data.path(), None);
+    s.wait_for("Resumed: Yellow to move");
+    s.wait_until("the resumed game naming the people", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("Bertrand") && !screen.contains("human")
+    });
+    s.type_keys("b1");
+    s.wait_for(" 4 Y b1");
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(text.contains("[Blue \"Annabel\"]"), "{text}");
+    assert!(text.contains("[Yellow \"Bertrand\"]"), "{text}");
+    assert!(text.contains("1. a2 d1 2. a1 b1 *"), "{text}");
+    ctrl_c_ends_cleanly(&mut s);
+
+    // Loaded with `play --load`, the saved game names them too; `--ai` makes Yellow
+    // the AI, named as any AI seat is.
+    let saved = saved[0].to_str().unwrap();
+    let args = ["play", "--load", saved, "--ai", "random", "--no-history"];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), None);
+    // Yellow to move: the AI plays at once, over the "Loaded" message.
+    s.wait_for(" 4 Y ");
+    s.wait_until("Blue named, Yellow the AI", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("random AI") && !screen.contains("Bertrand")
+    });
+    ctrl_c_ends_cleanly(&mut s);
+
     // The seat `--yellow` gives an AI is that AI, named as any AI seat is.
     let args = [
         "replay",
