@@ -302,6 +302,23 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     assert!(text.contains("1. a2 d1 2. a1 b1 *"), "{text}");
     ctrl_c_ends_cleanly(&mut s);
 
+    // Resumed by the start-up question's yes: the same.
+    let mut s = Session::start_in(&["play", "--no-history"], 80, 24, data.path(), None);
+    s.wait_for("Resume");
+    s.type_keys("y");
+    s.wait_for("Resumed: Blue to move");
+    s.wait_until("the game resumed by the question naming the people", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("Bertrand") && !screen.contains("human")
+    });
+    s.type_keys("c1");
+    s.wait_for(" 5 B c1");
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(text.contains("[Blue \"Annabel\"]"), "{text}");
+    assert!(text.contains("[Yellow \"Bertrand\"]"), "{text}");
+    assert!(text.contains("3. c1 *"), "{text}");
+    ctrl_c_ends_cleanly(&mut s);
+
     // Loaded with `play --load`, the saved game names them too; `--ai` makes Yellow
     // the AI, named as any AI seat is.
     let saved = saved[0].to_str().unwrap();
@@ -309,7 +326,7 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     let mut s = Session::start_in(&args, 80, 24, data.path(), None);
     // Yellow to move: the AI plays at once, over the "Loaded" message.
     s.wait_for(" 4 Y ");
-    s.wait_until("Blue named, Yellow the AI", |s| {
+    s.wait_until("the loaded game: Blue named, Yellow the AI", |s| {
         let screen = s.screen();
         screen.contains("Annabel") && screen.contains("random AI") && !screen.contains("Bertrand")
     });
