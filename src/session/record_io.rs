@@ -82,11 +82,12 @@ pub fn parse_seat(value: &str) -> Option<Seat> {
 }
 
 /// The people's names in a local game's seats, by [`Player::index`], as a record's
-/// seat tags gave them (a game played on from a record): `None` for a seat an AI
-/// plays, and for a person with no name (written and shown `human`, as ever).
+/// seat tags gave them (a game played on, resumed or loaded from a record): `None` for
+/// a seat an AI plays, and for a person with no name (written and shown `human`, as
+/// ever).
 ///
 /// A name is kept as the record has it, so it is written back unchanged; it comes from
-/// a file, so it is shown only through [`crate::server::safe_text`], the gate every
+/// a file, so it is shown only through [`crate::text::safe_text`], the gate every
 /// displayed name takes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Names([Option<String>; 2]);

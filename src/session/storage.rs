@@ -198,8 +198,8 @@ pub struct Storage {
     /// The last game kept in the history (its record without the date), so undoing
     /// and redoing back to the same end does not keep it twice.
     archived: Option<String>,
-    /// The people's names its records give their seats (a game played on from a
-    /// record); none: `human`.
+    /// The people's names its records give their seats (a game played on, resumed or
+    /// loaded from a record); none: `human`.
     names: Names,
 }
 
@@ -223,7 +223,7 @@ impl Storage {
     }
 
     /// Writes `names` as the people's names in this session's records, from now on
-    /// (the seats' names of a game played on from a record).
+    /// (the seats' names of a game played on, resumed or loaded from a record).
     pub fn name_people(&mut self, names: Names) {
         self.names = names;
     }

@@ -92,8 +92,8 @@ pub struct App {
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
     network: Option<Network>,
-    /// A local game played on from a record: its people's names, as the record has
-    /// them ([`App::with_people`]).
+    /// A local game played on, resumed or loaded from a record: its people's names,
+    /// as the record has them ([`App::with_people`]).
     people: Names,
 }
 
@@ -206,15 +206,16 @@ impl App {
         }
     }
 
-    /// A local game whose people have these names (played on from a record, see
-    /// [`Names::played_on`]): the ladders and the line mode's heading say them; the
-    /// records are written with them by the session's storage, told the same names.
+    /// A local game whose people have these names (played on, resumed or loaded from
+    /// a record, see [`Names::played_on`]): the ladders and the line mode's heading say
+    /// them; the records are written with them by the session's storage, told the
+    /// same names.
     pub fn with_people(mut self, names: Names) -> App {
         self.people = names;
         self
     }
 
-    /// The people's names of a local game played on from a record ([`App::with_people`]).
+    /// The people's names of a local game from a record ([`App::with_people`]).
     pub fn people(&self) -> &Names {
         &self.people
     }

@@ -594,7 +594,7 @@ mod tests {
             match yellow {
                 Some(ai) => assert_eq!(labels[1], ai),
                 None => {
-                    assert_eq!(labels[1], crate::server::safe_text(&long));
+                    assert_eq!(labels[1], crate::text::safe_text(&long));
                     assert!(crate::text::width(&labels[1]) < 80, "capped: {}", labels[1]);
                 }
             }

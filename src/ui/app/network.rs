@@ -62,11 +62,11 @@ impl App {
 
     /// What a ladder says of `player`'s seat when it has a name: at a served game with
     /// names, the name, and `(you)` for the seat played on this screen by its person;
-    /// at a local game played on from a record, its person's name from the record,
+    /// at a local game played on (resumed, loaded) from a record, its person's name,
     /// through the gate every displayed name takes (`safe_text`: escaped, capped).
     pub(crate) fn seat_label(&self, player: Player) -> Option<String> {
         let Some(names) = self.player_names() else {
-            return self.people.of(player).map(crate::server::safe_text);
+            return self.people.of(player).map(crate::text::safe_text);
         };
         let name = &names[player.index()];
         let mine = !self.is_remote(player) && self.config.is_human(player);
