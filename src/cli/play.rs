@@ -4,7 +4,7 @@ use anyhow::bail;
 
 use crate::ai::Seat;
 use crate::session::{
-    GameConfig, LoadedRecord, Notice, Session, config_of, read_record, unfinished_autosave,
+    GameConfig, LoadedRecord, Names, Notice, Session, config_of, read_record, unfinished_autosave,
 };
 use crate::strings::{describe, message, totals};
 use crate::text::display_path;
@@ -100,8 +100,10 @@ pub(crate) fn run_on(
             }
             storage = storage.with_date(loaded.record.tag("Date"));
             let text = message::loaded(&display_path(path), &loaded.game);
-            let mut session =
-                Session::new(loaded_config(&args, prefs, &loaded), loaded.game, storage);
+            let config = loaded_config(&args, prefs, &loaded);
+            // The people keep the record's names, as a game played on from it does.
+            storage.name_people(Names::played_on(&loaded.record, config.seats));
+            let mut session = Session::new(config, loaded.game, storage);
             // The record's clocks go on, unless `--clock` gives new ones.
             if args.clock.is_none() {
                 session.course = loaded.course;
@@ -112,14 +114,16 @@ pub(crate) fn run_on(
         None => {
             let mut offer = None;
             let mut offer_course = crate::session::Course::default();
+            let mut offer_people = Names::default();
             let mut notice = None;
             if let Some(autosave) = storage.autosave().cloned() {
                 match unfinished_autosave(&autosave) {
                     Ok(Some(loaded)) => {
                         // A new game instead is dated at its first move.
                         storage = storage.with_date(loaded.record.tag("Date"));
-                        offer =
-                            Some((config_of(&loaded.record, config(&args, prefs)), loaded.game));
+                        let offered = config_of(&loaded.record, config(&args, prefs));
+                        offer_people = Names::played_on(&loaded.record, offered.seats);
+                        offer = Some((offered, loaded.game));
                         offer_course = loaded.course;
                     }
                     Ok(None) => {}
@@ -129,10 +133,9 @@ pub(crate) fn run_on(
                         // aside before the autosave is next written.
                         if let Some(loaded) = damaged.salvaged.map(|b| *b) {
                             storage = storage.with_date(loaded.record.tag("Date"));
-                            offer = Some((
-                                config_of(&loaded.record, config(&args, prefs)),
-                                loaded.game,
-                            ));
+                            let offered = config_of(&loaded.record, config(&args, prefs));
+                            offer_people = Names::played_on(&loaded.record, offered.seats);
+                            offer = Some((offered, loaded.game));
                         }
                     }
                 }
@@ -141,6 +144,7 @@ pub(crate) fn run_on(
             let mut session = Session::new(config, config.new_game(), storage);
             session.resume_offer = offer;
             session.resume_course = offer_course;
+            session.resume_people = offer_people;
             // A problem of the config file is the first thing said, unless the
             // autosave's is.
             session.notice = notice.or_else(|| run.notice().map(Notice::Error));

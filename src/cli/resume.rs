@@ -2,7 +2,7 @@
 
 use anyhow::{Context, bail};
 
-use crate::session::{Autosave, Damaged, Notice, Session, config_of, unfinished_autosave};
+use crate::session::{Autosave, Damaged, Names, Notice, Session, config_of, unfinished_autosave};
 use crate::strings::{describe, message, moves_count};
 use crate::text::display_path;
 use crate::ui;
@@ -46,7 +46,7 @@ pub(crate) fn run_on(
         }
     };
     let save_dir = args.save_dir.as_ref().or(prefs.prefs().save_dir.as_ref());
-    let storage = storage(save_dir, args.no_history)?
+    let mut storage = storage(save_dir, args.no_history)?
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
     let fallback = SessionArgs {
@@ -55,6 +55,8 @@ pub(crate) fn run_on(
     }
     .config([crate::ai::Seat::Human; 2], prefs.prefs());
     let mut config = config_of(&loaded.record, fallback);
+    // The people keep the names the autosave gives them (a game played on from a record).
+    storage.name_people(Names::played_on(&loaded.record, config.seats));
     let notice = Notice::Info(message::resumed(loaded.game.to_move()));
     let course = match args.clock {
         // New clocks for the rest of the game, both full.

@@ -1,24 +1,12 @@
 //! The one gate for text a stranger sent (an SSH user name, a message, anything shown to
 //! others or logged): [`safe_text`], the house's filter (`text::sanitize`) with caps on
-//! stacked marks, columns and bytes; and the stricter test a player's name must pass
-//! ([`is_unsafe`]).
+//! stacked marks, columns and bytes (it lives in `text`, below every screen, so a local
+//! game shows a record's names through it too); and the stricter test a player's name
+//! must pass ([`is_unsafe`]).
 
 use crate::text;
 
-/// The most display columns of a stranger's text shown or logged at once.
-const MAX_SHOWN_COLUMNS: usize = 64;
-
-/// The most bytes of a stranger's text shown or logged at once: 8 a column, far above
-/// any script's need once marks are capped, so a column can't carry a kilobyte.
-pub(crate) const MAX_SHOWN_BYTES: usize = 8 * MAX_SHOWN_COLUMNS;
-
-/// `text` made safe to put on a terminal or in a log by [`text::sanitize`] (C0 and C1
-/// controls, DEL, bidi and zero-width characters made visible), with at most
-/// [`text::MAX_MARKS`] combining marks on a character ([`text::cap_marks`]), then cut to
-/// 64 display columns and `MAX_SHOWN_BYTES` bytes, with `…`.
-pub fn safe_text(outside: &str) -> String {
-    filtered(outside, MAX_SHOWN_COLUMNS, MAX_SHOWN_BYTES)
-}
+pub use crate::text::safe_text;
 
 /// The most display columns of a line the server composed around strangers' text
 /// (a one-shot command's answer: names, already at most 16 columns, with the time
@@ -29,14 +17,7 @@ const MAX_LINE_COLUMNS: usize = 160;
 /// [`safe_text`] makes a stranger's text, but cut only past 160 columns (and 8 bytes a
 /// column): what the server says after a 16-column name is not lost to the cut.
 pub(crate) fn safe_line(line: &str) -> String {
-    filtered(line, MAX_LINE_COLUMNS, 8 * MAX_LINE_COLUMNS)
-}
-
-fn filtered(outside: &str, columns: usize, bytes: usize) -> String {
-    let safe = text::sanitize(outside);
-    let calm = text::cap_marks(&safe, text::MAX_MARKS);
-    let fitted = text::fit(&calm, columns);
-    text::fit_bytes(&fitted, bytes).into_owned()
+    text::safe_within(line, MAX_LINE_COLUMNS, 8 * MAX_LINE_COLUMNS)
 }
 
 /// A character a name may not hold: it must never reach a terminal raw, or it can make
@@ -70,6 +51,7 @@ pub(crate) fn is_unsafe(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::{MAX_SHOWN_BYTES, MAX_SHOWN_COLUMNS};
 
     #[test]
     fn controls_bidi_and_invisible_characters_never_pass() {

@@ -34,9 +34,10 @@ pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
 };
 pub use record_io::{
-    HUMAN_TYPE, LoadedRecord, PROGRAM_TYPE, SEED_TAG, THINK_MS_TAG, check_writable, config_of,
-    input_name, parse_record, parse_seat, read_record, read_text, record_of, salvage, seat_in,
-    seat_tag, seat_token, seat_type, seat_type_tag, today, write_record_file,
+    HUMAN_TYPE, LoadedRecord, Names, PROGRAM_TYPE, SEED_TAG, THINK_MS_TAG, check_writable,
+    config_of, input_name, parse_record, parse_seat, read_record, read_text, record_named,
+    record_of, salvage, seat_in, seat_tag, seat_token, seat_type, seat_type_tag, today,
+    write_record_file,
 };
 pub use storage::{
     Damaged, Kept, Notice, Storage, StorageReport, open_save_dir, unfinished_autosave,
@@ -60,7 +61,10 @@ pub struct Session {
     pub resume_offer: Option<(GameConfig, Game)>,
     /// The offered game's course (its clocks).
     pub resume_course: Course,
-    /// Where `s` saves and the autosave goes.
+    /// The offered game's people's names ([`Names::played_on`] its record).
+    pub resume_people: Names,
+    /// Where `s` saves and the autosave goes; its [`Storage::names`] are the people's
+    /// names of the game on the board (a resumed or loaded record's).
     pub storage: Storage,
 }
 
@@ -74,6 +78,7 @@ impl Session {
             notice: None,
             resume_offer: None,
             resume_course: Course::default(),
+            resume_people: Names::default(),
             storage,
         }
     }

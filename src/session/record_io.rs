@@ -81,15 +81,82 @@ pub fn parse_seat(value: &str) -> Option<Seat> {
     Seat::from_str(value.trim(), true).ok()
 }
 
+/// The people's names in a local game's seats, by [`Player::index`], as a record's
+/// seat tags gave them (a game played on, resumed or loaded from a record): `None` for
+/// a seat an AI plays, and for a person with no name (written and shown `human`, as
+/// ever).
+///
+/// A name is kept as the record has it, so it is written back unchanged; it comes from
+/// a file, so it is shown only through [`crate::text::safe_text`], the gate every
+/// displayed name takes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Names([Option<String>; 2]);
+
+impl Names {
+    /// The names the people of `record` have: the name tag of each seat the record
+    /// says a person sat in ([`seat_in`]), when it names one: not empty, and not
+    /// `human` (the word for a person with no name).
+    pub fn people_in(record: &Record) -> Names {
+        Names(Player::BOTH.map(|player| {
+            let name = record.tag(seat_tag(player))?;
+            let named = !name.trim().is_empty() && parse_seat(name) != Some(Seat::Human);
+            (named && seat_in(record, player) == Some(Seat::Human)).then(|| name.to_owned())
+        }))
+    }
+
+    /// These names for a game whose seats are `seats`: a seat a person plays keeps
+    /// its colour's name; a seat an AI plays has none (it is named as any AI seat is).
+    pub fn seated(self, seats: [Seat; 2]) -> Names {
+        let [blue, yellow] = self.0;
+        Names([
+            blue.filter(|_| seats[0] == Seat::Human),
+            yellow.filter(|_| seats[1] == Seat::Human),
+        ])
+    }
+
+    /// The names a game played on from `record` with `seats` keeps: a seat that stays
+    /// a person keeps the record's name for its colour when the record says a person
+    /// sat there; a seat given an AI, and a seat with no usable name in the record
+    /// (none, an empty one, or the record's AI now played by a person), has none.
+    pub fn played_on(record: &Record, seats: [Seat; 2]) -> Names {
+        Names::people_in(record).seated(seats)
+    }
+
+    /// The name of `player`'s person, as the record has it, if there is one.
+    pub fn of(&self, player: Player) -> Option<&str> {
+        self.0[player.index()].as_deref()
+    }
+
+    /// Whether no seat is named.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+}
+
 /// The record of `game` played with `config`, dated `date` (`YYYY-MM-DD`). The
 /// `Variant` and `Claim` tags and each move's claim come from the game itself; an
 /// early ending (`Termination` and the winner) from its course.
 pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &str) -> Record {
+    record_named(config, &Names::default(), played, date)
+}
+
+/// [`record_of`] with the people's `names`: a person's seat tag is their name (its
+/// type tag still `human`), where `human` would be; every other tag as `record_of`.
+pub fn record_named<'a>(
+    config: &GameConfig,
+    names: &Names,
+    played: impl Into<Played<'a>>,
+    date: &str,
+) -> Record {
     let played = played.into();
     let game = played.game;
+    let seat_name = |player: Player| match names.of(player) {
+        Some(name) if config.is_human(player) => name.to_owned(),
+        _ => seat_token(config.seat(player)),
+    };
     let mut tags = vec![
-        (seat_tag(Player::Blue), seat_token(config.seats[0])),
-        (seat_tag(Player::Yellow), seat_token(config.seats[1])),
+        (seat_tag(Player::Blue), seat_name(Player::Blue)),
+        (seat_tag(Player::Yellow), seat_name(Player::Yellow)),
         (
             seat_type_tag(Player::Blue),
             seat_type(config.seats[0]).to_owned(),
@@ -441,6 +508,105 @@ mod tests {
         let config = config_of(&record, fallback);
         assert_eq!(config.seats, [Seat::Human, Seat::Medium]);
         assert_eq!(config.seed, 9);
+    }
+
+    /// The names a game played on from `text` with `seats` keeps, as strings.
+    fn played_on(text: &str, seats: [Seat; 2]) -> [Option<String>; 2] {
+        let record: Record = text.parse().unwrap();
+        let names = Names::played_on(&record, seats);
+        Player::BOTH.map(|p| names.of(p).map(str::to_owned))
+    }
+
+    const TYPED: &str =
+        "[Blue \"Ann\"]\n[BlueType \"human\"]\n[Yellow \"Bob\"]\n[YellowType \"human\"]\nb2\n";
+
+    #[test]
+    fn a_seat_that_stays_a_person_keeps_the_record_s_name_for_its_colour() {
+        let people = [Seat::Human; 2];
+        assert_eq!(
+            played_on(TYPED, people),
+            [Some("Ann".into()), Some("Bob".into())]
+        );
+        // A record without type tags (older ones): a name that is no level is a person.
+        assert_eq!(
+            played_on("[Blue \"Ann\"]\n[Yellow \"Bob\"]\n", people),
+            [Some("Ann".into()), Some("Bob".into())]
+        );
+        // A person called like a level is a person, with that name.
+        assert_eq!(
+            played_on("[Blue \"hard\"]\n[BlueType \"human\"]\n", people)[0].as_deref(),
+            Some("hard")
+        );
+        // Kept as the record has it: what is shown is made safe where it is shown.
+        assert_eq!(
+            played_on("[Blue \"A\\\"n\u{1b}[2J\"]\n", people)[0].as_deref(),
+            Some("A\"n\u{1b}[2J")
+        );
+    }
+
+    #[test]
+    fn a_seat_given_an_ai_is_that_ai_with_no_name() {
+        assert_eq!(
+            played_on(TYPED, [Seat::Human, Seat::Hard]),
+            [Some("Ann".into()), None]
+        );
+        assert_eq!(played_on(TYPED, [Seat::Easy, Seat::Random]), [None, None]);
+    }
+
+    #[test]
+    fn a_seat_with_no_usable_name_in_the_record_stays_human() {
+        // Blue is named each time, so each case is Yellow's alone.
+        for yellow in [
+            // No tag; a person's type with no name.
+            "",
+            "[YellowType \"human\"]\n",
+            // Empty, blank, or the word for a person with no name.
+            "[Yellow \"\"]\n[YellowType \"human\"]\n",
+            "[Yellow \"  \"]\n",
+            "[Yellow \"Human\"]\n[YellowType \"human\"]\n",
+            "[Yellow \"human\"]\n",
+            // The record's AI (typed, untyped, or a program this build does not know),
+            // now played by a person.
+            "[Yellow \"hard\"]\n[YellowType \"program\"]\n",
+            "[Yellow \"easy\"]\n",
+            "[Yellow \"gnu-hijara\"]\n[YellowType \"program\"]\n",
+        ] {
+            let text = format!("[Blue \"Ann\"]\n{yellow}b2\n");
+            assert_eq!(
+                played_on(&text, [Seat::Human; 2]),
+                [Some("Ann".into()), None],
+                "{yellow}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_named_record_writes_the_names_where_human_would_be_and_reads_back() {
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            seed: 5,
+            ..GameConfig::default()
+        };
+        let record: Record = TYPED.parse().unwrap();
+        let names = Names::played_on(&record, config.seats);
+        let game = Game::from_moves([Square::B2]).unwrap();
+        let text = record_named(&config, &names, &game, "2026-11-30").to_string();
+        assert!(text.contains("[Blue \"Ann\"]"), "{text}");
+        assert!(text.contains("[BlueType \"human\"]"), "{text}");
+        assert!(text.contains("[Yellow \"hard\"]"), "{text}");
+        assert!(text.contains("[YellowType \"program\"]"), "{text}");
+        let back = parse_record(&text).unwrap().record;
+        assert_eq!(config_of(&back, GameConfig::default()), config);
+        assert_eq!(Names::people_in(&back), names);
+        // A name for a seat the set-up gives an AI is never written.
+        let yellow: Record = "[Yellow \"Bob\"]\n".parse().unwrap();
+        let text = record_named(&config, &Names::people_in(&yellow), &game, "").to_string();
+        assert!(text.contains("[Yellow \"hard\"]"), "{text}");
+        // Without names, as `record_of`.
+        assert_eq!(
+            record_named(&config, &Names::default(), &game, "d").to_string(),
+            record_of(&config, &game, "d").to_string()
+        );
     }
 
     #[test]

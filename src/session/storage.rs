@@ -10,9 +10,9 @@ use anyhow::bail;
 use super::autosave::{Autosave, write_new_save};
 use super::disk::write_atomic;
 use super::history;
-use super::{GameConfig, LoadedRecord, Played, parse_record, record_of, salvage, today};
+use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
 
-use crate::record::RecordError;
+use crate::record::{Record, RecordError};
 use crate::text::display_path;
 
 /// A line for a game's status line, already in words: information or a failure.
@@ -198,6 +198,9 @@ pub struct Storage {
     /// The last game kept in the history (its record without the date), so undoing
     /// and redoing back to the same end does not keep it twice.
     archived: Option<String>,
+    /// The people's names its records give their seats (a game played on, resumed or
+    /// loaded from a record); none: `human`.
+    names: Names,
 }
 
 impl Storage {
@@ -215,7 +218,24 @@ impl Storage {
             saved_state: None,
             history: None,
             archived: None,
+            names: Names::default(),
         }
+    }
+
+    /// Writes `names` as the people's names in this session's records, from now on
+    /// (the seats' names of a game played on, resumed or loaded from a record).
+    pub fn name_people(&mut self, names: Names) {
+        self.names = names;
+    }
+
+    /// The people's names this session's records give ([`Storage::name_people`]).
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// The record of `game` played with `config`, dated `date`, with the people's names.
+    fn record<'a>(&self, config: &GameConfig, game: impl Into<Played<'a>>, date: &str) -> Record {
+        record_named(config, &self.names, game, date)
     }
 
     /// Keeps every finished game in the history folder `dir` (`None`: keeps none).
@@ -262,7 +282,7 @@ impl Storage {
         game: impl Into<Played<'a>>,
     ) -> std::io::Result<PathBuf> {
         let game = game.into();
-        let text = record_of(config, game, &self.date).to_string();
+        let text = self.record(config, game, &self.date).to_string();
         let path = match &self.saved_to {
             Some(path) => {
                 write_atomic(path, text.as_bytes())?;
@@ -271,7 +291,7 @@ impl Storage {
             None => write_new_save(&self.save_dir, text.as_bytes())?,
         };
         self.saved_to = Some(path.clone());
-        self.saved_state = Some(record_of(config, game, "").to_string());
+        self.saved_state = Some(self.record(config, game, "").to_string());
         Ok(path)
     }
 
@@ -280,7 +300,7 @@ impl Storage {
         if let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) {
             return Kept::Autosave(autosave.path().to_path_buf());
         }
-        let now = record_of(config, game, "").to_string();
+        let now = self.record(config, game, "").to_string();
         match &self.saved_to {
             Some(path) if self.saved_state.as_ref() == Some(&now) => Kept::Saved(path.clone()),
             _ => Kept::Nowhere,
@@ -354,7 +374,7 @@ impl Storage {
             self.owns_autosave = true;
         }
         let result = if played.in_progress() {
-            autosave.save(&record_of(config, played, &self.date).to_string())
+            autosave.save(&self.record(config, played, &self.date).to_string())
         } else {
             autosave.clear()
         };
@@ -392,11 +412,11 @@ impl Storage {
             return None;
         }
         // Seats, settings, variant, moves and claims: the same text is the same game.
-        let identity = record_of(config, game, "").to_string();
+        let identity = self.record(config, game, "").to_string();
         if self.archived.as_ref() == Some(&identity) {
             return None;
         }
-        let text = record_of(config, game, &self.date).to_string();
+        let text = self.record(config, game, &self.date).to_string();
         let error = match history::archive(&dir, &text) {
             Ok(path) => {
                 self.archived = Some(identity);
@@ -456,6 +476,7 @@ mod tests {
     use super::*;
     use crate::rules::Game;
     use crate::rules::Square;
+    use crate::session::record_of;
 
     fn config() -> GameConfig {
         GameConfig::default()
@@ -586,6 +607,42 @@ mod tests {
             Some(StorageReport::Archived(_))
         ));
         assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
+    }
+
+    /// A game played on from a record with names: its save, its autosave and the
+    /// history's copy all name its people (they said `human`), and `kept` still knows
+    /// the saved file for the game as it is.
+    #[test]
+    fn the_people_s_names_go_into_every_record_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()))
+            .with_history(Some(dir.path().join("games")));
+        let record: crate::record::Record = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n".parse().unwrap();
+        let config = GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Easy],
+            ..config()
+        };
+        storage.name_people(Names::played_on(&record, config.seats));
+        assert_eq!(storage.names().of(crate::rules::Player::Blue), Some("Ann"));
+        let game = Game::from_moves([Square::A1, Square::B1]).unwrap();
+        let saved = storage.save(&config, &game).unwrap();
+        assert_eq!(storage.kept(&config, &game), Kept::Saved(saved.clone()));
+        assert_eq!(storage.after_change(&config, &game), None);
+        let Some(StorageReport::Archived(kept)) = storage.archive(&config, &full_game()) else {
+            panic!("expected the game kept");
+        };
+        let autosaved = autosave.load().unwrap().unwrap();
+        for text in [
+            std::fs::read_to_string(&saved).unwrap(),
+            autosaved,
+            std::fs::read_to_string(&kept).unwrap(),
+        ] {
+            assert!(text.contains("[Blue \"Ann\"]"), "{text}");
+            assert!(text.contains("[BlueType \"human\"]"), "{text}");
+            assert!(text.contains("[Yellow \"easy\"]"), "{text}");
+            assert!(!text.contains("Bob"), "{text}");
+        }
     }
 
     #[test]

@@ -231,7 +231,8 @@ pub(crate) fn over(result: &str) -> String {
 }
 
 /// Who plays whom, under which rules: the first line of a game. `names`, at a
-/// server's table: the seats' labels as the ladders show them (`alice (you)`, `bob`).
+/// server's table or a game played on from a record with names: the seats' labels as
+/// the ladders show them (`alice (you)`, `bob`; `Ann`, `hard AI`).
 pub(crate) fn game_heading(
     seats: [Seat; 2],
     names: Option<[String; 2]>,

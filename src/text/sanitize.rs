@@ -85,6 +85,32 @@ fn without_split_escape(head: &str) -> &str {
     if split { &head[..at] } else { head }
 }
 
+/// The most display columns of a stranger's text shown or logged at once ([`safe_text`]).
+pub const MAX_SHOWN_COLUMNS: usize = 64;
+
+/// The most bytes of a stranger's text shown or logged at once: 8 a column, far above
+/// any script's need once marks are capped, so a column can't carry a kilobyte.
+pub const MAX_SHOWN_BYTES: usize = 8 * MAX_SHOWN_COLUMNS;
+
+/// The one gate for text a stranger sent (a server's player names and messages, a
+/// record's names in a local game): `outside` made safe to put on a terminal or in a log
+/// by [`sanitize`] (C0 and C1 controls, DEL, bidi and zero-width characters made
+/// visible), with at most [`super::MAX_MARKS`] combining marks on a character
+/// ([`super::cap_marks`]), then cut to 64 display columns and [`MAX_SHOWN_BYTES`] bytes,
+/// with `…`.
+pub fn safe_text(outside: &str) -> String {
+    safe_within(outside, MAX_SHOWN_COLUMNS, MAX_SHOWN_BYTES)
+}
+
+/// `outside` made safe as [`safe_text`] makes it, cut to `columns` display columns and
+/// `bytes` bytes (a line composed around strangers' text, cut later than one name).
+pub fn safe_within(outside: &str, columns: usize, bytes: usize) -> String {
+    let safe = sanitize(outside);
+    let calm = super::cap_marks(&safe, super::MAX_MARKS);
+    let fitted = super::fit(&calm, columns);
+    super::fit_bytes(&fitted, bytes).into_owned()
+}
+
 /// [`sanitize`]d `text` fitted to `columns` ([`fit_sanitized`]) and padded with spaces
 /// to exactly `columns` columns (a table's cell, as [`super::pad`]), cut so that an
 /// escape is whole or gone.

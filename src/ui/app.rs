@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
-use crate::session::{Course, Ending, GameConfig, Notice, Played, StorageReport};
+use crate::session::{Course, Ending, GameConfig, Names, Notice, Played, StorageReport};
 use crate::strings::question::Answering;
 
 use super::ai_turns::AiTurns;
@@ -72,6 +72,8 @@ pub struct App {
     resume_offer: Option<(GameConfig, Game)>,
     /// The offered game's course (its clocks).
     resume_course: Course,
+    /// The offered game's people's names.
+    resume_people: Names,
     /// The time now, as the event loop last said ([`App::set_now`]): the clocks read
     /// it, so the app itself never reads the system clock. `None`: no clock runs.
     now: Option<Instant>,
@@ -90,6 +92,9 @@ pub struct App {
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
     network: Option<Network>,
+    /// A local game played on, resumed or loaded from a record: its people's names,
+    /// as the record has them ([`App::with_people`]).
+    people: Names,
 }
 
 /// A served game's own state.
@@ -189,6 +194,7 @@ impl App {
             autosaved: false,
             resume_offer: None,
             resume_course: Course::default(),
+            resume_people: Names::default(),
             now: None,
             claim_entry: None,
             go_on: false,
@@ -196,7 +202,22 @@ impl App {
             said: 0,
             said_of_move: false,
             network: None,
+            people: Names::default(),
         }
+    }
+
+    /// A local game whose people have these names (played on, resumed or loaded from
+    /// a record, see [`Names::played_on`]): the ladders and the line mode's heading say
+    /// them; the records are written with them by the session's storage, told the
+    /// same names.
+    pub fn with_people(mut self, names: Names) -> App {
+        self.people = names;
+        self
+    }
+
+    /// The people's names of a local game from a record ([`App::with_people`]).
+    pub fn people(&self) -> &Names {
+        &self.people
     }
 
     /// A game served over the network: the seats marked in `remote` are played at
@@ -400,6 +421,13 @@ impl App {
     /// The course of the autosaved game offered ([`App::offer_resume`]): its clocks.
     pub fn with_resume_course(mut self, course: Course) -> App {
         self.resume_course = course;
+        self
+    }
+
+    /// The people's names of the autosaved game offered ([`App::offer_resume`]): a yes
+    /// names them as that game's record did.
+    pub fn with_resume_people(mut self, names: Names) -> App {
+        self.resume_people = names;
         self
     }
 

@@ -266,6 +266,10 @@ impl<F: Face> EventLoop<'_, F> {
             }
             Effect::ResumedAutosave => {
                 self.storage.take_over_autosave();
+                // The resumed game's records name its people as its record did.
+                if let Screen::Game(app) = self.nav.screen() {
+                    self.storage.name_people(app.people().clone());
+                }
                 // Written again at once: a damaged autosave's bytes are kept aside
                 // first, and the quit question learns that the game is on disk.
                 self.queue.push_front(Effect::Autosave);
@@ -300,6 +304,11 @@ impl<F: Face> EventLoop<'_, F> {
             Effect::PlayOn(n) => {
                 let autosaved = self.storage.autosaved();
                 self.queue.extend(self.nav.play_on(n, autosaved));
+                // The game's records name its people as its screen does, from its
+                // first write (the effects above are carried out after this).
+                if let Screen::Game(app) = self.nav.screen() {
+                    self.storage.name_people(app.people().clone());
+                }
             }
             Effect::ToTable(request) => {
                 if let Some((_, link)) = self.nav.linked() {

@@ -152,18 +152,21 @@ pub fn play(session: Session, front: &mut Frontend, setup: Setup) -> anyhow::Res
         notice,
         resume_offer,
         resume_course,
+        resume_people,
         mut storage,
     } = session;
     let mut app = App::with_game(config, game)
         .with_course(course)
-        .with_autosave(storage.autosaved());
+        .with_autosave(storage.autosaved())
+        .with_people(storage.names().clone());
     if let Some(notice) = notice {
         app.notify(notice);
     }
     if let Some((config, game)) = resume_offer {
         app = app
             .offer_resume(config, game)
-            .with_resume_course(resume_course);
+            .with_resume_course(resume_course)
+            .with_resume_people(resume_people);
     }
     let screen = run(Screen::Game(app), &mut storage, front, setup)?;
     Ok(session_of(screen, storage))

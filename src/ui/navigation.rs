@@ -12,7 +12,7 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
 use crate::rules::{Game, Player};
-use crate::session::{GameConfig, record_of};
+use crate::session::{GameConfig, record_named};
 use crate::strings::analysis as analysis_words;
 
 use super::alert::Alerts;
@@ -309,7 +309,7 @@ impl<A> Navigator<A> {
             }
             _ => {
                 let game = app.game().clone();
-                let record = record_of(&config, app.played(), date);
+                let record = record_named(&config, app.people(), app.played(), date);
                 ReplayState::new(analysis_words::REVIEW_TITLE, &record, game)
             }
         };
@@ -338,7 +338,9 @@ impl<A> Navigator<A> {
         let Screen::Replay(state, config) = &self.screen else {
             return Vec::new();
         };
-        let app = App::with_game(*config, state.game_at(moves)).with_autosave(autosaved);
+        let app = App::with_game(*config, state.game_at(moves))
+            .with_autosave(autosaved)
+            .with_people(state.names_for(config.seats));
         let area = state.area();
         self.screen = Screen::Game(app);
         let mut effects = self.screen.resized(area);
@@ -559,5 +561,55 @@ mod tests {
         assert!(nav.analysed().is_none());
         assert_eq!(nav.quit(), None, "no review to go back to");
         assert_eq!(nav.play_on(5, true), Vec::new(), "only from the viewer");
+    }
+
+    /// Played on from a record with names: the people keep theirs, on the ladders (as
+    /// every shown name is: escaped, capped), and a review of the game names them too;
+    /// a seat the set-up gives an AI is that AI.
+    #[test]
+    fn play_on_keeps_the_record_s_names_for_the_people() {
+        use crate::ai::Seat;
+        use crate::rules::Player;
+        let long = "x".repeat(80);
+        let text = format!(
+            "[Blue \"Ann\u{1b}\"]\n[Yellow \"{long}\"]\n[YellowType \"human\"]\n1. b2 c3 *\n"
+        );
+        let loaded = crate::session::parse_record(&text).unwrap();
+        let state = ReplayState::new("named.hij", &loaded.record, loaded.game.clone());
+        for (seats, yellow) in [
+            ([Seat::Human; 2], None),
+            ([Seat::Human, Seat::Hard], Some("hard AI")),
+        ] {
+            let config = GameConfig {
+                seats,
+                ..GameConfig::default()
+            };
+            let mut nav: Navigator<u32> = Navigator::new(Screen::Replay(state.clone(), config));
+            let _ = nav.play_on(2, false);
+            let app = game_on_screen(&nav);
+            assert!(!app.is_served(), "a local game");
+            assert_eq!(app.people().of(Player::Blue), Some("Ann\u{1b}"));
+            let labels = app.seat_labels().unwrap();
+            assert_eq!(labels[0], "Ann\\u{1b}", "escaped as every shown name is");
+            match yellow {
+                Some(ai) => assert_eq!(labels[1], ai),
+                None => {
+                    assert_eq!(labels[1], crate::text::safe_text(&long));
+                    assert!(crate::text::width(&labels[1]) < 80, "capped: {}", labels[1]);
+                }
+            }
+        }
+        // The game's review is of a record with the names.
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Replay(state, GameConfig::default()));
+        let _ = nav.play_on(2, false);
+        if let Screen::Game(app) = nav.screen_mut() {
+            while let Some(mv) = app.game().position().legal_moves().next() {
+                let _ = app.handle(Input::Click(Some(mv)));
+            }
+            assert!(app.is_over());
+        }
+        let _ = nav.review(DATE);
+        assert_eq!(viewer_on_screen(&nav).tag("Blue"), Some("Ann\u{1b}"));
+        assert_eq!(viewer_on_screen(&nav).tag("BlueType"), Some("human"));
     }
 }

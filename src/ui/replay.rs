@@ -99,6 +99,8 @@ pub struct ReplayState {
     served: Option<Option<String>>,
     /// Who sat in each seat, as the record's tags say (`None`: they don't).
     seats: [Option<crate::ai::Seat>; 2],
+    /// The record's people's names, for a game played on from it ([`ReplayState::names_for`]).
+    people: crate::session::Names,
 }
 
 impl ReplayState {
@@ -134,6 +136,7 @@ impl ReplayState {
             panel: false,
             served: None,
             seats: crate::rules::Player::BOTH.map(|p| crate::session::seat_in(record, p)),
+            people: crate::session::Names::people_in(record),
         }
     }
 
@@ -444,6 +447,12 @@ impl ReplayState {
             question::CONTINUE_ANSWERS.to_owned(),
         ];
         super::question::fitting(&wordings, width).to_owned()
+    }
+
+    /// The people's names of a game played on from this record with `seats`
+    /// ([`crate::session::Names::played_on`]).
+    pub fn names_for(&self, seats: [crate::ai::Seat; 2]) -> crate::session::Names {
+        self.people.clone().seated(seats)
     }
 
     /// The game to play on with after [`ReplayExit::Continue`]: the first `n` moves.

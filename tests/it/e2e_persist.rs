@@ -235,6 +235,133 @@ fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
     ctrl_c_ends_cleanly(&mut s);
 }
 
+/// Playing on from a record with names: the game's ladders name its people as the
+/// record does (they said `human`), and the game saved with `s` and the autosave carry
+/// the names, each still a person; the seat `--yellow` gives an AI is that AI.
+#[test]
+fn playing_on_from_a_named_record_keeps_the_people_s_names() {
+    let data = tempfile::tempdir().unwrap();
+    let record = data.path().join("named.hij");
+    std::fs::write(
+        &record,
+        "[Blue \"Annabel\"]\n[BlueType \"human\"]\n[Yellow \"Bertrand\"]\n\
+         [YellowType \"human\"]\n[Result \"*\"]\n\n1. a2 d1 2. b3 c3 *\n",
+    )
+    .unwrap();
+    let saves = data.path().join("saves");
+    let (record, saves_arg) = (record.to_str().unwrap(), saves.to_str().unwrap());
+    let mut s = Session::start_in(
+        &["replay", record, "--save-dir", saves_arg, "--no-history"],
+        80,
+        24,
+        data.path(),
+        None,
+    );
+    s.wait_for("Move 0/4");
+    s.type_keys("g2\r");
+    s.wait_for("Move 2/4");
+    s.type_keys("c");
+    s.wait_for("Play on from move 2?");
+    s.type_keys("y");
+    // The game's own hint line: the viewer's ladders named them too.
+    s.wait_for("Enter: place");
+    s.wait_until("both ladders naming the people", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("Bertrand") && !screen.contains("human")
+    });
+    s.type_keys("a1");
+    s.wait_for(" 3 B a1");
+    s.type_keys("s");
+    s.wait_for("Saved to");
+    let saved = crate::common::saved_records(&saves);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let autosave = data.path().join("autosave.hij");
+    for file in [&saved[0], &autosave] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let kept: Record = text.parse().unwrap();
+        assert_eq!(kept.tag("Blue"), Some("Annabel"), "{text}");
+        assert_eq!(kept.tag("Yellow"), Some("Bertrand"), "{text}");
+        assert_eq!(kept.tag("BlueType"), Some("human"), "{text}");
+        assert_eq!(kept.tag("YellowType"), Some("human"), "{text}");
+        assert_eq!(kept.moves().len(), 3, "{text}");
+    }
+    ctrl_c_ends_cleanly(&mut s);
+
+    // Resumed from its autosave, the game still names them, and writes them again.
+    let mut s = Session::start_in(&["resume", "--no-history"], 80, 24, data.path(), None);
+    s.wait_for("Resumed: Yellow to move");
+    s.wait_until("the resumed game naming the people", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("Bertrand") && !screen.contains("human")
+    });
+    s.type_keys("b1");
+    s.wait_for(" 4 Y b1");
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(text.contains("[Blue \"Annabel\"]"), "{text}");
+    assert!(text.contains("[Yellow \"Bertrand\"]"), "{text}");
+    assert!(text.contains("1. a2 d1 2. a1 b1 *"), "{text}");
+    ctrl_c_ends_cleanly(&mut s);
+
+    // Resumed by the start-up question's yes: the same.
+    let mut s = Session::start_in(&["play", "--no-history"], 80, 24, data.path(), None);
+    s.wait_for("Resume");
+    s.type_keys("y");
+    s.wait_for("Resumed: Blue to move");
+    s.wait_until("the game resumed by the question naming the people", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("Bertrand") && !screen.contains("human")
+    });
+    s.type_keys("c1");
+    s.wait_for(" 5 B c1");
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(text.contains("[Blue \"Annabel\"]"), "{text}");
+    assert!(text.contains("[Yellow \"Bertrand\"]"), "{text}");
+    assert!(text.contains("3. c1 *"), "{text}");
+    ctrl_c_ends_cleanly(&mut s);
+
+    // Loaded with `play --load`, the saved game names them too; `--ai` makes Yellow
+    // the AI, named as any AI seat is.
+    let saved = saved[0].to_str().unwrap();
+    let args = ["play", "--load", saved, "--ai", "random", "--no-history"];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), None);
+    // Yellow to move: the AI plays at once, over the "Loaded" message.
+    s.wait_for(" 4 Y ");
+    s.wait_until("the loaded game: Blue named, Yellow the AI", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("random AI") && !screen.contains("Bertrand")
+    });
+    ctrl_c_ends_cleanly(&mut s);
+
+    // The seat `--yellow` gives an AI is that AI, named as any AI seat is.
+    let args = [
+        "replay",
+        record,
+        "--yellow",
+        "random",
+        "--seed",
+        "3",
+        "--no-history",
+    ];
+    let mut s = Session::start_in(&args, 80, 24, data.path(), None);
+    s.wait_for("Move 0/4");
+    s.type_keys("c");
+    s.wait_for("Play on from move 0?");
+    s.type_keys("y");
+    s.wait_for("Enter: place");
+    s.wait_until("Blue named, Yellow the AI", |s| {
+        let screen = s.screen();
+        screen.contains("Annabel") && screen.contains("random AI") && !screen.contains("Bertrand")
+    });
+    s.type_keys("a1");
+    s.wait_for(" 2 Y ");
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    let kept: Record = text.parse().unwrap();
+    assert_eq!(kept.tag("Blue"), Some("Annabel"), "{text}");
+    assert_eq!(kept.tag("Yellow"), Some("random"), "{text}");
+    assert_eq!(kept.tag("YellowType"), Some("program"), "{text}");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
 #[cfg(unix)]
 #[test]
 fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {

@@ -502,6 +502,38 @@ fn a_review_through_a_pipe() {
     assert_a_line_starts(&lines, "The game is kept");
 }
 
+/// Playing on from a record with names says them, as the full screen's ladders show
+/// them: the people keep the record's names, an escape in one shown as text.
+#[test]
+fn playing_on_from_a_named_record_says_the_names() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("named.hij");
+    std::fs::write(
+        &record,
+        "[Blue \"Annabel\"]\n[Yellow \"Bert\u{1b}[2J\"]\n[YellowType \"human\"]\n1. a2 d1 *\n",
+    )
+    .unwrap();
+    let record = record.to_str().unwrap().to_owned();
+    let mut s = Piped::start_in(&["replay", &record, "--no-history"], home);
+    s.wait_for("The start:");
+    s.send("next");
+    s.wait_for("Move 1 of 2:");
+    s.send("play");
+    s.wait_for("Play on from move 1?");
+    s.send("y");
+    let heading = s.wait_for("Hijara: Blue");
+    let heading = heading.last().unwrap();
+    assert!(
+        heading.contains("Blue: Annabel; Yellow: Bert\\u{1b}[2J."),
+        "{heading}"
+    );
+    s.send("quit");
+    s.send("y");
+    // Every byte plain: the escape reached the output as text only.
+    let lines = s.finish();
+    assert_a_line_starts(&lines, "The game is kept");
+}
+
 /// The deep review in words: started with its count, stopped with what it did,
 /// each naming the command, not a key.
 #[test]

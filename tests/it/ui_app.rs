@@ -586,6 +586,40 @@ fn the_resume_question_names_the_game_each_answer_opens() {
     assert_eq!(app.game().len(), 0);
 }
 
+/// An autosaved game played on from a record with names, offered at start-up: `y`
+/// resumes it with its people's names on the ladders; any other key starts the new
+/// game without them.
+#[test]
+fn a_resumed_game_keeps_its_people_s_names_and_a_new_one_has_none() {
+    let record: hijara::record::Record = "[Blue \"Annabel\"]\n[Yellow \"Bertrand\"]\n1. b2 *\n"
+        .parse()
+        .unwrap();
+    let offered = GameConfig::default();
+    let names = hijara::session::Names::played_on(&record, offered.seats);
+    let offer = |app: App| {
+        app.offer_resume(offered, record.to_game().unwrap())
+            .with_resume_people(names.clone())
+    };
+    let mut resumed = offer(hot_seat());
+    typing(&mut resumed, "y");
+    assert_eq!(resumed.game().len(), 1);
+    assert_eq!(resumed.people(), &names);
+    let screen = crate::common::screen_text(&resumed);
+    assert!(
+        screen.contains("Annabel") && screen.contains("Bertrand") && !screen.contains("human"),
+        "{screen}"
+    );
+    let mut declined = offer(hot_seat());
+    typing(&mut declined, "x");
+    assert_eq!(declined.game().len(), 0);
+    assert!(declined.people().is_empty());
+    let screen = crate::common::screen_text(&declined);
+    assert!(
+        !screen.contains("Annabel") && screen.contains("human"),
+        "{screen}"
+    );
+}
+
 /// Issue 28, knowing it is your move: the AI's move that makes it a person's turn
 /// asks the loop to tell them, once; a hint, an AI's move before another AI's, and a
 /// hot-seat move do not.

@@ -234,6 +234,7 @@ impl App {
                     self.config = config;
                     self.game = game;
                     self.course = std::mem::take(&mut self.resume_course);
+                    self.people = std::mem::take(&mut self.resume_people);
                     self.sync_clock();
                     if let Some(last) = self.game.last() {
                         self.cursor.set(last.square());

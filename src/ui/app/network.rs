@@ -60,12 +60,31 @@ impl App {
         self.network.as_ref()?.names.as_ref()
     }
 
-    /// What a ladder says of `player`'s seat at a served game with names: the name,
-    /// and `(you)` for the seat played on this screen by its person.
+    /// What a ladder says of `player`'s seat when it has a name: at a served game with
+    /// names, the name, and `(you)` for the seat played on this screen by its person;
+    /// at a local game played on (resumed, loaded) from a record, its person's name,
+    /// through the gate every displayed name takes (`safe_text`: escaped, capped).
     pub(crate) fn seat_label(&self, player: Player) -> Option<String> {
-        let name = &self.player_names()?[player.index()];
+        let Some(names) = self.player_names() else {
+            return self.people.of(player).map(crate::text::safe_text);
+        };
+        let name = &names[player.index()];
         let mine = !self.is_remote(player) && self.config.is_human(player);
         Some(if mine { table::you(name) } else { name.clone() })
+    }
+
+    /// Both seats' labels, where any seat has a name ([`App::seat_label`]): a seat with
+    /// none is named as the ladder names it (`human`, `hard AI`).
+    pub(crate) fn seat_labels(&self) -> Option<[String; 2]> {
+        let labels = Player::BOTH.map(|player| self.seat_label(player));
+        if labels.iter().all(Option::is_none) {
+            return None;
+        }
+        let [blue, yellow] = labels;
+        let or_seat = |label: Option<String>, player: Player| {
+            label.unwrap_or_else(|| crate::strings::seat_name(self.config.seat(player)).to_owned())
+        };
+        Some([or_seat(blue, Player::Blue), or_seat(yellow, Player::Yellow)])
     }
 
     /// How an early ending is said: with the players' names at a served game.

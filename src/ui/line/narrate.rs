@@ -191,10 +191,7 @@ impl Narrator {
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
             let config = app.config();
             let clock = config.clock.map(|c| c.minutes_text());
-            let names = app
-                .seat_label(Player::Blue)
-                .zip(app.seat_label(Player::Yellow))
-                .map(|(blue, yellow)| [blue, yellow]);
+            let names = app.seat_labels();
             lines.push(words::game_heading(
                 config.seats,
                 names,
