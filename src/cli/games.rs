@@ -54,9 +54,9 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
             unreadable: history.unreadable().collect(),
             tally: history.tally(),
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        super::out::say(serde_json::to_string_pretty(&report)?)?;
     } else {
-        print!("{}", listing(&history, args.dir.is_some()));
+        super::out::put(listing(&history, args.dir.is_some()))?;
     }
     Ok(())
 }
