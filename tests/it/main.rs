@@ -31,6 +31,7 @@ mod cli_puzzle;
 mod cli_records;
 mod cli_score;
 mod cli_serve_check;
+mod cli_serve_start;
 mod cli_variants;
 mod common;
 mod doc_screens;
