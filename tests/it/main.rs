@@ -34,6 +34,7 @@ mod cli_serve_check;
 mod cli_serve_start;
 mod cli_variants;
 mod common;
+mod doc_links;
 mod doc_screens;
 mod e2e_clock;
 mod e2e_learn;
