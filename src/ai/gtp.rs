@@ -34,6 +34,19 @@ pub const COMMANDS: [&str; 19] = [
     "variant",
 ];
 
+/// The commands that take no argument.
+const NO_ARGUMENTS: [&str; 9] = [
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "quit",
+    "clear_board",
+    "undo",
+    "showboard",
+    "final_score",
+];
+
 /// One protocol session: the game so far and the AI that plays it (its own
 /// [`Engine`], so sessions in one process share nothing).
 #[derive(Debug)]
@@ -122,6 +135,12 @@ impl Session {
     }
 
     fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        // A command that takes no argument refuses one, as the others refuse a word
+        // too many, and leaves the game as it was (`undo 3` undid one move,
+        // `clear_board x` cleared it, `quit now` quit).
+        if NO_ARGUMENTS.contains(&command) && !args.is_empty() {
+            return Err(format!("usage: {command} (no argument)"));
+        }
         match command {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("hijara".into()),

@@ -24,7 +24,7 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
         Ruleset::Standard => String::new(),
         other => words::rules(other),
     };
-    println!("{}", words::bench(&rules, seconds));
+    super::out::say(words::bench(&rules, seconds))?;
 
     let mut rng = SmallRng::seed_from_u64(0x4849_4A41_5241);
     // Warm caches and the branch predictor before timing.
@@ -51,20 +51,22 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     let cpu_end = thread_cpu_ns();
     let secs = elapsed.as_secs_f64();
     let per_game = |p: u64| p as f64 / games as f64;
-    println!(
-        "{}",
-        words::bench_games(games, secs, per_game(points[0]), per_game(points[1]))
-    );
+    super::out::say(words::bench_games(
+        games,
+        secs,
+        per_game(points[0]),
+        per_game(points[1]),
+    ))?;
     // On a busy machine the thread gets only part of a CPU: say so, with the rate
     // per second actually on a CPU, so a low figure can be told from a slow loop.
     if let (Some(a), Some(b)) = (cpu_start, cpu_end) {
         let cpu = b.saturating_sub(a) as f64 / 1e9;
         if cpu > 0.0 {
             let (share, rate) = (100.0 * cpu / secs, games as f64 / cpu);
-            println!("{}", words::bench_cpu(cpu, secs, share, rate));
+            super::out::say(words::bench_cpu(cpu, secs, share, rate))?;
         }
     }
-    println!("{}", words::bench_rate(games as f64 / secs));
+    super::out::say(words::bench_rate(games as f64 / secs))?;
     Ok(())
 }
 

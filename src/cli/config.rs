@@ -14,6 +14,7 @@ use crate::prefs::{
 use crate::strings::config as words;
 use crate::text::display_path;
 
+use super::out::STDOUT_FAILED;
 use super::{Cli, ConfigArgs};
 
 /// The preferences in force for this run, the file they came from and its problems.
@@ -183,9 +184,9 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
         return init();
     }
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", words::file_line(&run.file))?;
+    writeln!(out, "{}", words::file_line(&run.file)).context(STDOUT_FAILED)?;
     for problem in run.warnings() {
-        writeln!(out, "{problem}")?;
+        writeln!(out, "{problem}").context(STDOUT_FAILED)?;
     }
     let values: Vec<(Key, String)> = Key::ALL
         .into_iter()
@@ -203,7 +204,8 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
             "{:<9} {}  {source}",
             key.name(),
             crate::text::pad(&value, width)
-        )?;
+        )
+        .context(STDOUT_FAILED)?;
     }
     // The report is whole; the status tells a script the file needs mending.
     if !run.problems.is_empty() {
@@ -238,7 +240,7 @@ fn init() -> anyhow::Result<()> {
     file.write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
         .with_context(|| format!("cannot write {}", display_path(&path)))?;
-    println!("{}", words::written(&display_path(&path)));
+    super::out::say(words::written(&display_path(&path)))?;
     Ok(())
 }
 

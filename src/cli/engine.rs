@@ -5,6 +5,8 @@
 
 use std::io::{self, BufRead, Write};
 
+use anyhow::Context;
+
 use crate::ai::gtp::Session;
 
 /// The longest line read as a command, in bytes. A longer one is read to its end
@@ -76,17 +78,19 @@ fn serve(
     session: &mut Session,
     mut input: impl BufRead,
     output: &mut impl Write,
-) -> io::Result<()> {
+) -> anyhow::Result<()> {
     let mut buf = Vec::new();
-    while let Some(line) = read_line(&mut input, &mut buf)? {
+    while let Some(line) = read_line(&mut input, &mut buf).context("cannot read standard input")? {
         let reply = match line {
             Line::Text(text) => session.handle(&text),
             Line::TooLong => Some(format!("? line too long (over {MAX_LINE} bytes)\n\n")),
             Line::NotUtf8 => Some("? the line is not UTF-8 text\n\n".to_owned()),
         };
         if let Some(reply) = reply {
-            output.write_all(reply.as_bytes())?;
-            output.flush()?;
+            output
+                .write_all(reply.as_bytes())
+                .and_then(|()| output.flush())
+                .context(super::out::STDOUT_FAILED)?;
         }
         if session.has_quit() {
             break;

@@ -43,8 +43,15 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
         }
         None => history_folder()?,
     };
+    // `--dir`'s folder is named as given, not as the history (it said `cannot read
+    // the game history DIR` of a folder it may not list).
+    let what = if args.dir.is_some() {
+        "the folder"
+    } else {
+        "the game history"
+    };
     let history = History::read(&folder)
-        .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
+        .with_context(|| format!("cannot read {what} {}", display_path(&folder)))?;
     if args.json {
         let report = Report {
             // The real path, not the escaped one shown to people: JSON escapes control
@@ -54,9 +61,9 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
             unreadable: history.unreadable().collect(),
             tally: history.tally(),
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        super::out::say(serde_json::to_string_pretty(&report)?)?;
     } else {
-        print!("{}", listing(&history, args.dir.is_some()));
+        super::out::put(listing(&history, args.dir.is_some()))?;
     }
     Ok(())
 }

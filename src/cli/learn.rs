@@ -36,7 +36,7 @@ pub(crate) fn run_on(
     if args.list {
         for (i, lesson) in all.iter().enumerate() {
             let done = progress.is_done(&lesson.id);
-            println!("{}", words::listed(done, i + 1, &lesson.title));
+            super::out::say(words::listed(done, i + 1, &lesson.title))?;
         }
         return Ok(());
     }
@@ -49,9 +49,9 @@ pub(crate) fn run_on(
         return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front);
     }
     let done = ended.progress().done.len();
-    println!("{}", words::done_of(done, ended.lessons().len()));
+    super::out::say(words::done_of(done, ended.lessons().len()))?;
     if done == ended.lessons().len() {
-        println!("{}", words::NEXT);
+        super::out::say(words::NEXT)?;
     }
     Ok(())
 }

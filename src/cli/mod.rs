@@ -10,6 +10,7 @@ mod config;
 mod engine;
 mod games;
 mod learn;
+mod out;
 mod play;
 mod puzzle;
 mod replay;
@@ -56,7 +57,7 @@ fn clap_exit(error: clap::Error) -> ! {
         .iter()
         .any(|arg| arg.chars().any(crate::text::is_unsafe))
     {
-        error.exit()
+        help_or_exit(&error)
     }
     let shown = args
         .iter()
@@ -68,10 +69,40 @@ fn clap_exit(error: clap::Error) -> ! {
     let safe = safe.join("\n");
     if error.use_stderr() {
         eprintln!("{safe}");
-    } else {
-        println!("{safe}");
+        std::process::exit(error.exit_code())
     }
-    std::process::exit(error.exit_code())
+    help_out(&format!("{safe}\n"), error.exit_code())
+}
+
+/// Prints clap's answer as [`clap::Error::exit`] does, except that help or the
+/// version on standard output that is not a terminal is written here and checked:
+/// clap drops a failed write and exits 0, so `hijara --help > /dev/full` succeeded
+/// with nothing written. Now it fails (exit 1) naming standard output; a closed pipe
+/// (`hijara --help | head -1`) still ends quietly with clap's code.
+fn help_or_exit(error: &clap::Error) -> ! {
+    use std::io::IsTerminal;
+    if error.use_stderr() || std::io::stdout().is_terminal() {
+        error.exit()
+    }
+    // Not a terminal: clap would print it without colour, as this plain text is.
+    help_out(&error.render().to_string(), error.exit_code())
+}
+
+/// Writes help or the version to standard output and exits with `code`, or with 1
+/// and a line naming standard output when the write fails (other than a closed pipe).
+fn help_out(text: &str, code: i32) -> ! {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("hijara: {}: {e}", out::STDOUT_FAILED);
+            std::process::exit(1)
+        }
+        _ => std::process::exit(code),
+    }
 }
 
 /// Parses the command line and runs it. Errors are reported by `main`.

@@ -153,7 +153,7 @@ pub(crate) fn run_on(
     };
     let session = ui::play(session, front, run.setup())?;
     if let Some(kept) = session.left_in_progress() {
-        println!("{}", describe::farewell(&kept, &session.game));
+        super::out::say(describe::farewell(&kept, &session.game))?;
     }
     Ok(())
 }

@@ -96,10 +96,11 @@ pub(crate) fn run_on(
         }
         let ended = crate::ui::puzzles(state, front, prefs.setup())?;
         let p = ended.progress();
-        println!(
-            "{}",
-            words::after_try(p.player.rating, p.player.deviation, p.streak)
-        );
+        super::out::say(words::after_try(
+            p.player.rating,
+            p.player.deviation,
+            p.streak,
+        ))?;
         return Ok(());
     }
     let position = puzzle.position()?;
@@ -114,37 +115,31 @@ pub(crate) fn run_on(
         None => None,
     };
     let date = today.to_string();
-    println!(
-        "{}",
-        words::heading(
-            &puzzle.id,
-            puzzle.kind.name(),
-            progress.puzzle_rating(puzzle).rating,
-            args.daily.then_some(date.as_str()),
-        )
-    );
-    println!("{position}");
-    println!("{}", words::to_move(mover, puzzle));
+    super::out::say(words::heading(
+        &puzzle.id,
+        puzzle.kind.name(),
+        progress.puzzle_rating(puzzle).rating,
+        args.daily.then_some(date.as_str()),
+    ))?;
+    super::out::say(position)?;
+    super::out::say(words::to_move(mover, puzzle))?;
     let Some(v) = judged else {
-        println!("{}", words::answer_with(&puzzle.id));
+        super::out::say(words::answer_with(&puzzle.id))?;
         return Ok(());
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {
-        println!("{line}");
+        super::out::say(line)?;
     }
     let daily_date = (args.daily).then_some(today);
     let tried = progress.record(puzzle, v.solved, daily_date);
     if tried == Tried::Again {
-        println!("{}", words::TRIED_BEFORE);
+        super::out::say(words::TRIED_BEFORE)?;
     }
-    println!(
-        "{}",
-        words::after_try(
-            progress.player.rating,
-            progress.player.deviation,
-            progress.streak
-        )
-    );
+    super::out::say(words::after_try(
+        progress.player.rating,
+        progress.player.deviation,
+        progress.streak,
+    ))?;
     match &dir {
         // A repeat changed nothing, so nothing is written.
         _ if tried == Tried::Again => {}
@@ -171,22 +166,21 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         dailies_solved: progress.dailies_solved.len(),
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&stats)?);
+        super::out::say(serde_json::to_string_pretty(&stats)?)?;
         return Ok(());
     }
-    println!("{}", words::your_rating(stats.rating, stats.deviation));
-    println!(
-        "{}",
-        words::tries(stats.tries, stats.solved, stats.streak, stats.best_streak)
-    );
-    println!(
-        "{}",
-        words::solved(
-            stats.puzzles_solved,
-            stats.puzzles_in_set,
-            stats.dailies_solved
-        )
-    );
+    super::out::say(words::your_rating(stats.rating, stats.deviation))?;
+    super::out::say(words::tries(
+        stats.tries,
+        stats.solved,
+        stats.streak,
+        stats.best_streak,
+    ))?;
+    super::out::say(words::solved(
+        stats.puzzles_solved,
+        stats.puzzles_in_set,
+        stats.dailies_solved,
+    ))?;
     Ok(())
 }
 

@@ -48,9 +48,32 @@ pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
 pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathBuf> {
     match target {
         Some(ReplayTarget::File(path)) => Ok(path.clone()),
-        Some(ReplayTarget::Number(n)) => history_game(*n),
+        Some(ReplayTarget::Number(n)) => {
+            // A file named as the number, here, is not what N reads: say so, whether
+            // the history has game N (a script scored that game instead, silently)
+            // or not (the error alone sent it to the history).
+            let named = std::path::Path::new(&n.to_string()).exists();
+            match history_game(*n) {
+                Ok(path) => {
+                    if named {
+                        eprintln!(
+                            "hijara: {n} is game {n} of the history (`hijara games`); {}",
+                            file_is(*n)
+                        );
+                    }
+                    Ok(path)
+                }
+                Err(error) if named => Err(anyhow::anyhow!("{error:#} ({})", file_is(*n))),
+                Err(error) => Err(error),
+            }
+        }
         None => history_game(1),
     }
+}
+
+/// Where the file named as number `n` is read from.
+fn file_is(n: usize) -> String {
+    format!("the file named {n} is ./{n}")
 }
 
 pub(crate) fn run(args: &ReplayArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
@@ -80,10 +103,7 @@ pub(crate) fn run_on(
     if let Some(session) = ui::replay(name, loaded, config, storage, front, prefs.setup())?
         && let Some(kept) = session.left_in_progress()
     {
-        println!(
-            "{}",
-            crate::strings::describe::farewell(&kept, &session.game)
-        );
+        super::out::say(crate::strings::describe::farewell(&kept, &session.game))?;
     }
     Ok(())
 }

@@ -138,7 +138,7 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
     };
     let summary = play_match(&m, |_, _| {})?;
     if args.json {
-        println!("{}", serde_json::to_string(&summary)?);
+        super::out::say(serde_json::to_string(&summary)?)?;
         return Ok(());
     }
     let s = &summary;
@@ -155,32 +155,23 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         variant => words::rules(variant),
     };
     let (blue, yellow) = (m.blue.to_string(), m.yellow.to_string());
-    println!(
-        "{}",
-        words::selfplay(s.games, m.seed, &rules, &blue, &yellow)
-    );
-    println!(
-        "{}",
-        words::selfplay_side(
-            Player::Blue,
-            s.blue_wins,
-            share(s.blue_wins),
-            s.blue_avg,
-            s.blue_ms_avg,
-            s.blue_ms_max
-        )
-    );
-    println!(
-        "{}",
-        words::selfplay_side(
-            Player::Yellow,
-            s.yellow_wins,
-            share(s.yellow_wins),
-            s.yellow_avg,
-            s.yellow_ms_avg,
-            s.yellow_ms_max
-        )
-    );
-    println!("{}", words::selfplay_draws(s.draws));
+    super::out::say(words::selfplay(s.games, m.seed, &rules, &blue, &yellow))?;
+    super::out::say(words::selfplay_side(
+        Player::Blue,
+        s.blue_wins,
+        share(s.blue_wins),
+        s.blue_avg,
+        s.blue_ms_avg,
+        s.blue_ms_max,
+    ))?;
+    super::out::say(words::selfplay_side(
+        Player::Yellow,
+        s.yellow_wins,
+        share(s.yellow_wins),
+        s.yellow_avg,
+        s.yellow_ms_avg,
+        s.yellow_ms_max,
+    ))?;
+    super::out::say(words::selfplay_draws(s.draws))?;
     Ok(())
 }

@@ -147,7 +147,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
             Operator::Backup { file } => operator::backup(&data_dir, &file)?,
             Operator::Check => operator::check(&data_dir)?,
         };
-        print!("{said}");
+        super::out::put(said)?;
         return Ok(());
     }
     serve(ServeOptions {

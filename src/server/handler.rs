@@ -181,6 +181,24 @@ pub(crate) async fn listen(
             "standard error stays as it is (other writers' lines are not stamped): {error}"
         ));
     }
+    let result = listen_logged(options, key, stop, log.clone()).await;
+    // A failure is the process's last word: in the log's file, and on the standard
+    // error given back, where `main` says it as every command's error is said.
+    if let Err(error) = &result {
+        log.to_file(&format!("stopped: {error:#}"));
+        #[cfg(unix)]
+        log.give_back_stderr(Duration::from_secs(3));
+    }
+    result
+}
+
+/// [`listen`] with its log open (and holding standard error).
+async fn listen_logged(
+    options: ServeOptions,
+    key: PrivateKey,
+    stop: impl std::future::Future<Output = ()>,
+    log: ServerLog,
+) -> anyhow::Result<()> {
     let store_log = log.clone();
     let wall = match &options.clock_file {
         Some(path) => super::wall::from_file(path.clone())
@@ -204,11 +222,22 @@ pub(crate) async fn listen(
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
     let local = listener.local_addr().context("no local address")?;
-    println!("hijara serve: listening on {local}");
-    println!(
-        "hijara serve: host key {} (ed25519)",
-        fingerprint_of(key.public_key())
-    );
+    // Checked, as the headless commands' output is: a full or closed standard output
+    // is an error saying so, not a panic (SIGPIPE is ignored while serving).
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "hijara serve: listening on {local}")
+            .and_then(|()| {
+                writeln!(
+                    out,
+                    "hijara serve: host key {} (ed25519)",
+                    fingerprint_of(key.public_key())
+                )
+            })
+            .and_then(|()| out.flush())
+            .context("cannot write to standard output")?;
+    }
     let mut methods = vec![MethodKind::PublicKey];
     if options.guests {
         // Not "none": OpenSSH asks it first, so every key's owner would be a guest.

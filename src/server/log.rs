@@ -60,6 +60,10 @@ struct Sink {
     echo: Option<SyncSender<Echo>>,
     /// Lines not echoed since the last one that was.
     unechoed: AtomicU64,
+    /// The standard error the process had before [`ServerLog::take_stderr`], to give
+    /// back when the server fails ([`ServerLog::give_back_stderr`]).
+    #[cfg(unix)]
+    before: Mutex<Option<std::os::fd::OwnedFd>>,
 }
 
 /// `text` as a line of the log: stamped with the time (UTC) and the server's name.
@@ -97,6 +101,8 @@ impl ServerLog {
             rotating: Mutex::new(()),
             echo: start_echo(),
             unechoed: AtomicU64::new(0),
+            #[cfg(unix)]
+            before: Mutex::new(None),
         }));
         if let Some(error) = error {
             let text = format!("cannot open {}: {error}", log.0.path.display());
@@ -107,6 +113,12 @@ impl ServerLog {
 
     /// Logs one line (already made of shown pieces; filtered again here).
     pub(crate) fn line(&self, text: &str) {
+        let line = self.to_file(text);
+        self.echo(line);
+    }
+
+    /// Appends one line to the log's file only, not echoed; returns it stamped.
+    pub(crate) fn to_file(&self, text: &str) -> String {
         let line = stamped(text);
         let sink = &*self.0;
         let size = line.len() as u64;
@@ -119,7 +131,7 @@ impl ServerLog {
         {
             sink.written.fetch_add(size, Ordering::Relaxed);
         }
-        self.echo(line);
+        line
     }
 
     /// Moves the full log to `server.log.1` and starts a new one (one line does it;
@@ -214,6 +226,8 @@ impl ServerLog {
         }
         // SAFETY: as above: `real` is a new descriptor owned from here on.
         let real = File::from(unsafe { OwnedFd::from_raw_fd(real) });
+        // Kept to give back: a server that fails says why on it.
+        let before = OwnedFd::from(real.try_clone()?);
         let log = self.clone();
         std::thread::Builder::new()
             .name("hijara-stderr".into())
@@ -225,7 +239,33 @@ impl ServerLog {
         if unsafe { libc::dup2(write.as_raw_fd(), 2) } < 0 {
             return Err(std::io::Error::last_os_error());
         }
+        *self.0.before.lock().unwrap_or_else(|p| p.into_inner()) = Some(before);
         Ok(())
+    }
+
+    /// Gives standard error back as it was before [`ServerLog::take_stderr`], once the
+    /// lines given so far are echoed (waiting at most `patience`): the server has
+    /// failed, and the error that ends the process must reach its standard error,
+    /// not a pipe whose reader the exit cuts short (it was lost: `hijara serve` on a
+    /// port in use exited 1 saying nothing).
+    #[cfg(unix)]
+    pub(crate) fn give_back_stderr(&self, patience: std::time::Duration) {
+        use std::os::fd::AsRawFd;
+        self.flush(patience);
+        let before = self
+            .0
+            .before
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(before) = before {
+            // SAFETY: dup2 points descriptor 2 at `before`, a descriptor owned here and
+            // open; the pipe's write end it replaced is closed by it, which ends the
+            // relay thread. Nothing is owed to the old descriptor 2.
+            unsafe {
+                libc::dup2(before.as_raw_fd(), 2);
+            }
+        }
     }
 
     /// Logs each line that comes through standard error's pipe, until it closes.

@@ -149,7 +149,12 @@ pub fn unfinished_autosave(autosave: &Autosave) -> Result<Option<LoadedRecord>, 
         Ok(text) => text,
         Err(e) => {
             let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            return Err(damaged("not UTF-8 text".to_owned(), salvage(&lossy)));
+            // Where its first bad byte is, as `score` says of a record (it said only
+            // `not UTF-8 text`).
+            let error = super::record_io::utf8_text(e.into_bytes())
+                .err()
+                .unwrap_or_default();
+            return Err(damaged(error, salvage(&lossy)));
         }
     };
     let loaded = match parse_record(&text) {

@@ -266,6 +266,7 @@ fn run(
     };
     let mut face = line::LineFace::new(std::io::stdout(), input);
     let result = event_loop::run(&mut face, &inbox, screen, plain, storage);
+    let write_failed = face.write_failed();
     let left = face.leave();
     drop(face);
     drop(keys);
@@ -273,7 +274,13 @@ fn run(
         pipe.detach(&inbox, input);
     }
     drop(raw);
-    let screen = result?;
+    // A line that could not be written ended the loop: say it was standard output's
+    // (`hijara play --plain > /dev/full` said only `No space left on device`).
+    let screen = if write_failed {
+        result.context("cannot write to standard output")?
+    } else {
+        result?
+    };
     left.context("cannot write to standard output")?;
     Ok(screen)
 }

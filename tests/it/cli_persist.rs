@@ -108,6 +108,22 @@ fn a_corrupt_autosave_is_reported_by_resume() {
         .stderr(no_panic());
 }
 
+/// An autosave that is not UTF-8 was reported as `not UTF-8 text`, where `score` and
+/// `games` place the first bad byte by line and column.
+#[test]
+fn an_autosave_that_is_not_utf8_is_placed_by_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("autosave.hij"), b"1. b2 c3\n\xff\n").unwrap();
+    hijara(dir.path())
+        .arg("resume")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "autosave.hij: line 2, column 1: the file is not UTF-8 text; its first 2 moves read",
+        ))
+        .stderr(no_panic());
+}
+
 #[test]
 fn good_files_open_in_the_line_mode_without_a_terminal() {
     let dir = tempfile::tempdir().unwrap();

@@ -113,3 +113,32 @@ fn variant_starts_a_new_game_under_those_rules() {
     assert_eq!(r[38], "=");
     assert_eq!(r.len(), 39);
 }
+
+/// A command that takes no argument was run with one: `undo 3` undid one move,
+/// `clear_board x` cleared the game and `quit now` quit, where `play blue b2 x` is
+/// refused. Now each is refused with its usage and the session goes on as it was.
+#[test]
+fn a_word_after_a_command_without_arguments_is_refused() {
+    let output = run_engine(
+        "play blue b2\nplay yellow c3\nundo 3\nclear_board x\nshowboard please\n\
+         final_score now\nname x\nprotocol_version 2\nversion x\nlist_commands all\n\
+         quit now\nfinal_score\nundo\nundo\nundo\nquit\n",
+    );
+    let r = replies(&output);
+    assert_eq!(r[2], "? usage: undo (no argument)");
+    assert_eq!(r[3], "? usage: clear_board (no argument)");
+    assert_eq!(r[4], "? usage: showboard (no argument)");
+    assert_eq!(r[5], "? usage: final_score (no argument)");
+    assert_eq!(r[6], "? usage: name (no argument)");
+    assert_eq!(r[7], "? usage: protocol_version (no argument)");
+    assert_eq!(r[8], "? usage: version (no argument)");
+    assert_eq!(r[9], "? usage: list_commands (no argument)");
+    assert_eq!(r[10], "? usage: quit (no argument)");
+    // Still serving, both moves still on the board: two undos, then none left.
+    assert_eq!(r[11], "= 0");
+    assert_eq!(r[12], "=");
+    assert_eq!(r[13], "=");
+    assert_eq!(r[14], "? cannot undo: no moves played");
+    assert_eq!(r[15], "=");
+    assert_eq!(r.len(), 16);
+}

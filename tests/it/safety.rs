@@ -323,6 +323,47 @@ fn score_and_analyze_take_a_history_number_or_last() {
         .stderr(no_panic());
 }
 
+/// A number is game N of the history even where a file has that name, and nothing
+/// said so: with a history, `hijara score 1` scored game 1, not the file `1` a script
+/// meant; without one, the error pointed at the history alone. Both now name the file
+/// as `./1`.
+#[test]
+fn a_number_that_is_also_a_file_here_says_how_to_name_the_file() {
+    let data = history_with_one_game();
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("1"), "b2 b2\n").unwrap();
+    let direct = complete_scored(data.path());
+    hijara(data.path())
+        .current_dir(here.path())
+        .args(["score", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::eq(direct.as_slice()))
+        .stderr("hijara: 1 is game 1 of the history (`hijara games`); the file named 1 is ./1\n");
+    let empty = tempfile::tempdir().unwrap();
+    hijara(empty.path())
+        .current_dir(here.path())
+        .args(["score", "1"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("no games in the history yet").and(
+            predicate::str::ends_with("finished games are kept there (the file named 1 is ./1)\n"),
+        ));
+    // The file read as ./1; no word about it where there is no such file.
+    hijara(data.path())
+        .current_dir(here.path())
+        .args(["score", "./1"])
+        .assert()
+        .success()
+        .stderr("");
+    hijara(data.path())
+        .args(["score", "1"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
 #[test]
 fn annotate_checks_its_folder_first_and_takes_dash_for_stdout() {
     let dir = tempfile::tempdir().unwrap();

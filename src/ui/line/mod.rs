@@ -75,6 +75,9 @@ pub(crate) struct LineFace<'a, W: Write> {
     narrator: Narrator,
     /// The quit sent once the line source ended, so it is sent once.
     quit_sent: bool,
+    /// A line could not be written (a full disk, a closed device): the error that
+    /// ends the loop is then the output's.
+    write_failed: bool,
 }
 
 impl<'a, W: Write> LineFace<'a, W> {
@@ -85,6 +88,7 @@ impl<'a, W: Write> LineFace<'a, W> {
             input,
             narrator: Narrator::default(),
             quit_sent: false,
+            write_failed: false,
         }
     }
 
@@ -96,6 +100,11 @@ impl<'a, W: Write> LineFace<'a, W> {
             self.out.write_all(out.as_bytes())?;
         }
         self.out.flush()
+    }
+
+    /// Whether writing a screen's lines failed, so the loop's error is the output's.
+    pub(crate) fn write_failed(&self) -> bool {
+        self.write_failed
     }
 
     /// Writes `lines`, made safe: every control character shown as text. A terminal
@@ -311,7 +320,9 @@ impl<W: Write> Face for LineFace<'_, W> {
 
     fn show(&mut self, screen: &Screen, _look: Look) -> anyhow::Result<()> {
         let lines = self.narrator.tell(screen);
-        self.say(&lines)?;
+        let said = self.say(&lines);
+        self.write_failed |= said.is_err();
+        said?;
         Ok(())
     }
 

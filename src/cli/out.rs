@@ -1,0 +1,26 @@
+//! Standard output for the headless commands, checked: a write that fails (a full
+//! disk, `> /dev/full`, a device that refuses it) is an error naming standard output
+//! (`hijara: cannot write to standard output: No space left on device`, exit 1),
+//! where `println!` panics with a backtrace (exit 101). A closed pipe still ends the
+//! program quietly, by SIGPIPE (`cli::end_quietly_on_a_closed_pipe`).
+
+use std::fmt::Display;
+use std::io::Write;
+
+use anyhow::Context;
+
+/// What a failed write to standard output says, before the system's reason.
+pub(crate) const STDOUT_FAILED: &str = "cannot write to standard output";
+
+/// Writes `text` and a line break to standard output, flushed.
+pub(crate) fn say(text: impl Display) -> anyhow::Result<()> {
+    put(format_args!("{text}\n"))
+}
+
+/// Writes `text` to standard output as it is, flushed.
+pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "{text}")
+        .and_then(|()| out.flush())
+        .context(STDOUT_FAILED)
+}

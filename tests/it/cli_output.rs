@@ -1,0 +1,97 @@
+//! Standard output that refuses what is written (`> /dev/full`: a full disk): every
+//! command that prints fails with exit 1 and one `hijara:` line naming standard
+//! output, never a panic's backtrace (`println!` panicked: exit 101) and never a
+//! success with nothing written (clap's help and version exited 0).
+
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use crate::common::hijara_command;
+
+const COMPLETE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
+
+/// Runs `hijara ARGS` with `input` on standard input and standard output on
+/// /dev/full, with a data folder and HOME of its own.
+fn into_full_device(args: &[&str], input: &[u8], home: &Path) -> Output {
+    use std::io::Write;
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = hijara_command()
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("HIJARA_DATA_DIR", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The program may fail before it reads any input: a closed pipe here is fine.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_naming_it_for_every_command() {
+    let home = tempfile::tempdir().unwrap();
+    let server = home.path().join("server");
+    let server = server.to_str().unwrap();
+    let cases: [(&[&str], &[u8]); 21] = [
+        (&["--help"], b""),
+        (&["--version"], b""),
+        (&["score", "--help"], b""),
+        (&["score", COMPLETE], b""),
+        (&["games"], b""),
+        (&["games", "--json"], b""),
+        (&["learn", "--list"], b""),
+        (&["puzzle", "--print"], b""),
+        (&["puzzle", "--stats"], b""),
+        (&["puzzle", "--stats", "--json"], b""),
+        (
+            &[
+                "selfplay", "--blue", "random", "--yellow", "random", "--games", "1",
+            ],
+            b"",
+        ),
+        (
+            &[
+                "selfplay", "--blue", "random", "--yellow", "random", "--games", "1", "--json",
+            ],
+            b"",
+        ),
+        // Fails on its first line, before it measures anything.
+        (&["bench"], b""),
+        (&["config"], b""),
+        (&["completions", "bash"], b""),
+        (&["manpage"], b""),
+        (&["engine"], b"name\n"),
+        (&["play", "--plain"], b"quit\nyes\n"),
+        (&["replay", COMPLETE], b""),
+        // The server's banner, once it listens (and holds standard error for its log):
+        // it stops, saying why.
+        (
+            &["serve", "--listen", "127.0.0.1:0", "--data-dir", server],
+            b"",
+        ),
+        // Its database made by the start above.
+        (&["serve", "names", "--data-dir", server], b""),
+    ];
+    let mut wrong = Vec::new();
+    for (args, input) in cases {
+        let out = into_full_device(args, input, home.path());
+        let err = String::from_utf8_lossy(&out.stderr);
+        // `score` and `analyze` say `cannot write the report`, the others name
+        // standard output.
+        let said = err.lines().any(|line| {
+            line.contains("hijara: cannot write ")
+                && line.ends_with("No space left on device (os error 28)")
+        });
+        if out.status.code() != Some(1) || err.contains("panicked") || !said {
+            wrong.push(format!("{args:?}: {:?}: {err}", out.status.code()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

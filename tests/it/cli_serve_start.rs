@@ -1,0 +1,33 @@
+//! `hijara serve` failing once it runs: the server's log holds standard error while it
+//! serves, and a failure after that (a port in use, a standard output that refuses the
+//! banner) exited 1 saying nothing, its message lost in the log's pipe as the process
+//! ended. Now it is said on standard error as every command's error is, once, and kept
+//! in `server.log`.
+
+use crate::common::hijara;
+
+#[test]
+fn a_port_in_use_is_said_on_standard_error_and_in_the_log() {
+    let data = tempfile::tempdir().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = hijara()
+        .args(["serve", "--listen", &addr, "--data-dir"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err.matches(&format!("hijara: cannot listen on {addr}: "))
+            .count(),
+        1,
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let log = std::fs::read_to_string(data.path().join("server.log")).unwrap();
+    assert!(
+        log.contains(&format!("hijara serve: stopped: cannot listen on {addr}: ")),
+        "{log}"
+    );
+}
