@@ -214,30 +214,6 @@ fn games_dir_on_a_file_says_it_is_not_a_folder() {
     }
 }
 
-/// A `--dir` folder that cannot be listed was called `the game history`, which it is
-/// not. Permissions bind only a user who is not root: as root (where they do not) the
-/// folder is listed and there is nothing to check.
-#[cfg(unix)]
-#[test]
-fn games_dir_that_cannot_be_listed_is_named_as_a_folder() {
-    use std::os::unix::fs::PermissionsExt;
-    let data = tempfile::tempdir().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let locked = dir.path().join("locked");
-    std::fs::create_dir(&locked).unwrap();
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
-    if std::fs::read_dir(&locked).is_ok() {
-        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
-        return;
-    }
-    let args = ["games", "--dir", locked.to_str().unwrap()];
-    let err = fails(data.path(), &args, None, 1);
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
-    assert!(err.contains("cannot read the folder "), "{err}");
-    assert!(err.contains("locked: Permission denied"), "{err}");
-    assert!(!err.contains("game history"), "{err}");
-}
-
 /// A history file that is not UTF-8 was listed as `not UTF-8 text`, where `score`
 /// names the line and column of the same file; the JSON stays one parseable object.
 #[test]
