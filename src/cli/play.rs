@@ -4,7 +4,8 @@ use anyhow::bail;
 
 use crate::ai::Seat;
 use crate::session::{
-    GameConfig, LoadedRecord, Names, Notice, Session, config_of, read_record, unfinished_autosave,
+    Course, GameConfig, LoadedRecord, Names, Notice, ResumeOffer, Session, config_of, read_record,
+    unfinished_autosave,
 };
 use crate::strings::{describe, message, totals};
 use crate::text::display_path;
@@ -113,8 +114,6 @@ pub(crate) fn run_on(
         }
         None => {
             let mut offer = None;
-            let mut offer_course = crate::session::Course::default();
-            let mut offer_people = Names::default();
             let mut notice = None;
             if let Some(autosave) = storage.autosave().cloned() {
                 match unfinished_autosave(&autosave) {
@@ -122,9 +121,12 @@ pub(crate) fn run_on(
                         // A new game instead is dated at its first move.
                         storage = storage.with_date(loaded.record.tag("Date"));
                         let offered = config_of(&loaded.record, config(&args, prefs));
-                        offer_people = Names::played_on(&loaded.record, offered.seats);
-                        offer = Some((offered, loaded.game));
-                        offer_course = loaded.course;
+                        offer = Some(Box::new(ResumeOffer {
+                            people: Names::played_on(&loaded.record, offered.seats),
+                            config: offered,
+                            game: loaded.game,
+                            course: loaded.course,
+                        }));
                     }
                     Ok(None) => {}
                     Err(damaged) => {
@@ -134,8 +136,12 @@ pub(crate) fn run_on(
                         if let Some(loaded) = damaged.salvaged.map(|b| *b) {
                             storage = storage.with_date(loaded.record.tag("Date"));
                             let offered = config_of(&loaded.record, config(&args, prefs));
-                            offer_people = Names::played_on(&loaded.record, offered.seats);
-                            offer = Some((offered, loaded.game));
+                            offer = Some(Box::new(ResumeOffer {
+                                people: Names::played_on(&loaded.record, offered.seats),
+                                config: offered,
+                                game: loaded.game,
+                                course: Course::default(),
+                            }));
                         }
                     }
                 }
@@ -143,8 +149,6 @@ pub(crate) fn run_on(
             let config = config(&args, prefs);
             let mut session = Session::new(config, config.new_game(), storage);
             session.resume_offer = offer;
-            session.resume_course = offer_course;
-            session.resume_people = offer_people;
             // A problem of the config file is the first thing said, unless the
             // autosave's is.
             session.notice = notice.or_else(|| run.notice().map(Notice::Error));

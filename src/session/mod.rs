@@ -45,6 +45,20 @@ pub use storage::{
 
 use crate::rules::Game;
 
+/// An autosaved game offered at the start instead of a new one: everything a yes
+/// puts on the board.
+#[derive(Debug, Clone, Default)]
+pub struct ResumeOffer {
+    /// Its seats and settings.
+    pub config: GameConfig,
+    /// Its moves.
+    pub game: Game,
+    /// Its course (its clocks).
+    pub course: Course,
+    /// Its people's names ([`Names::played_on`] its record).
+    pub people: Names,
+}
+
 /// Everything a full-screen game starts from: the set-up, the game (new, loaded or
 /// resumed), a first message, an autosaved game to offer, and where it is saved.
 #[derive(Debug)]
@@ -57,12 +71,9 @@ pub struct Session {
     pub course: Course,
     /// A message for the status line at the start.
     pub notice: Option<Notice>,
-    /// An autosaved game (with its set-up) to offer instead, asked at once.
-    pub resume_offer: Option<(GameConfig, Game)>,
-    /// The offered game's course (its clocks).
-    pub resume_course: Course,
-    /// The offered game's people's names ([`Names::played_on`] its record).
-    pub resume_people: Names,
+    /// An autosaved game to offer instead, asked at once (boxed: most sessions have
+    /// none).
+    pub resume_offer: Option<Box<ResumeOffer>>,
     /// Where `s` saves and the autosave goes; its [`Storage::names`] are the people's
     /// names of the game on the board (a resumed or loaded record's).
     pub storage: Storage,
@@ -77,8 +88,6 @@ impl Session {
             course: Course::default(),
             notice: None,
             resume_offer: None,
-            resume_course: Course::default(),
-            resume_people: Names::default(),
             storage,
         }
     }

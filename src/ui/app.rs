@@ -25,7 +25,9 @@ use ratatui::layout::Rect;
 
 use crate::ai::Seat;
 use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
-use crate::session::{Course, Ending, GameConfig, Names, Notice, Played, StorageReport};
+use crate::session::{
+    Course, Ending, GameConfig, Names, Notice, Played, ResumeOffer, StorageReport,
+};
 use crate::strings::question::Answering;
 
 use super::ai_turns::AiTurns;
@@ -68,12 +70,9 @@ pub struct App {
     spinner: usize,
     /// The autosave holds the game as it is, so quitting keeps it for `hijara resume`.
     autosaved: bool,
-    /// An autosaved game offered at start-up, until the question is answered.
-    resume_offer: Option<(GameConfig, Game)>,
-    /// The offered game's course (its clocks).
-    resume_course: Course,
-    /// The offered game's people's names.
-    resume_people: Names,
+    /// An autosaved game offered at start-up, until the question is answered (boxed:
+    /// most games have none, and a screen state stays small).
+    resume_offer: Option<Box<ResumeOffer>>,
     /// The time now, as the event loop last said ([`App::set_now`]): the clocks read
     /// it, so the app itself never reads the system clock. `None`: no clock runs.
     now: Option<Instant>,
@@ -193,8 +192,6 @@ impl App {
             spinner: 0,
             autosaved: false,
             resume_offer: None,
-            resume_course: Course::default(),
-            resume_people: Names::default(),
             now: None,
             claim_entry: None,
             go_on: false,
@@ -250,8 +247,17 @@ impl App {
 
     /// Offers to continue an autosaved game (seats and settings included) instead of
     /// this one: a question shown at once. Yes swaps it in; any other key keeps this game.
-    pub fn offer_resume(mut self, config: GameConfig, game: Game) -> App {
-        self.resume_offer = Some((config, game));
+    pub fn offer_resume(self, config: GameConfig, game: Game) -> App {
+        self.offer(ResumeOffer {
+            config,
+            game,
+            ..ResumeOffer::default()
+        })
+    }
+
+    /// Offers `offer` ([`App::offer_resume`]) with its course and people's names.
+    pub fn offer(mut self, offer: ResumeOffer) -> App {
+        self.resume_offer = Some(Box::new(offer));
         self.overlay = Overlay::Question(Question::Resume);
         self
     }
@@ -266,7 +272,7 @@ impl App {
         question.text(
             how,
             self.autosaved,
-            self.resume_offer.as_ref(),
+            self.resume_offer.as_deref(),
             self.config.seats,
         )
     }
@@ -275,7 +281,7 @@ impl App {
     pub fn question_status(&self, question: Question, width: u16) -> String {
         let wordings = question.status_wordings(
             self.autosaved,
-            self.resume_offer.as_ref(),
+            self.resume_offer.as_deref(),
             self.config.seats,
         );
         super::question::fitting(&wordings, width).to_owned()
@@ -418,16 +424,12 @@ impl App {
         self
     }
 
-    /// The course of the autosaved game offered ([`App::offer_resume`]): its clocks.
-    pub fn with_resume_course(mut self, course: Course) -> App {
-        self.resume_course = course;
-        self
-    }
-
     /// The people's names of the autosaved game offered ([`App::offer_resume`]): a yes
     /// names them as that game's record did.
     pub fn with_resume_people(mut self, names: Names) -> App {
-        self.resume_people = names;
+        if let Some(offer) = &mut self.resume_offer {
+            offer.people = names;
+        }
         self
     }
 

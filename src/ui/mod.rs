@@ -151,8 +151,6 @@ pub fn play(session: Session, front: &mut Frontend, setup: Setup) -> anyhow::Res
         course,
         notice,
         resume_offer,
-        resume_course,
-        resume_people,
         mut storage,
     } = session;
     let mut app = App::with_game(config, game)
@@ -162,11 +160,8 @@ pub fn play(session: Session, front: &mut Frontend, setup: Setup) -> anyhow::Res
     if let Some(notice) = notice {
         app.notify(notice);
     }
-    if let Some((config, game)) = resume_offer {
-        app = app
-            .offer_resume(config, game)
-            .with_resume_course(resume_course)
-            .with_resume_people(resume_people);
+    if let Some(offer) = resume_offer {
+        app = app.offer(*offer);
     }
     let screen = run(Screen::Game(app), &mut storage, front, setup)?;
     Ok(session_of(screen, storage))

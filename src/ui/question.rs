@@ -1,8 +1,8 @@
 //! The yes/no questions a game asks, and what is drawn over the board.
 
 use crate::ai::Seat;
-use crate::rules::{Game, Player};
-use crate::session::GameConfig;
+use crate::rules::Player;
+use crate::session::ResumeOffer;
 use crate::strings::question::{self, Answering};
 use crate::strings::table;
 
@@ -40,15 +40,15 @@ impl Question {
         self,
         how: Answering,
         autosaved: bool,
-        offer: Option<&(GameConfig, Game)>,
+        offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
     ) -> String {
         match (self, offer) {
             (Question::Quit, _) if autosaved => question::quit_autosaved(how),
             (Question::Quit, _) => question::quit_not_kept(how),
             (Question::NewGame, _) => question::new_game(how),
-            (Question::Resume, Some((config, game))) => {
-                question::resume(config.seats, game, new_seats, how)
+            (Question::Resume, Some(offer)) => {
+                question::resume(offer.config.seats, &offer.game, new_seats, how)
             }
             (Question::Resume, None) => question::resume_unknown(how),
             (Question::Resign(player), _) => question::resign(player, how),
@@ -65,7 +65,7 @@ impl Question {
     pub fn status_wordings(
         self,
         autosaved: bool,
-        offer: Option<&(GameConfig, Game)>,
+        offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
     ) -> Vec<String> {
         let mut wordings = vec![self.text(Answering::Keys, autosaved, offer, new_seats)];
@@ -74,8 +74,8 @@ impl Question {
                 wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
             }
             (Question::Quit, _) => wordings.push(question::QUIT_NOT_KEPT_SHORT.to_owned()),
-            (Question::Resume, Some((_, game))) => {
-                wordings.push(question::resume_short(game, new_seats));
+            (Question::Resume, Some(offer)) => {
+                wordings.push(question::resume_short(&offer.game, new_seats));
                 wordings.push(question::resume_answers(new_seats));
             }
             _ => {}
@@ -120,7 +120,7 @@ mod tests {
 
     /// Every question, in every state that changes its wording.
     fn every_text(how: Answering) -> Vec<String> {
-        let offer = (GameConfig::default(), Game::default());
+        let offer = ResumeOffer::default();
         let seats = [Seat::Human, Seat::Human];
         let questions = [
             Question::Quit,

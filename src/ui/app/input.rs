@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 
 use crate::record::Termination;
 use crate::rules::Square;
+use crate::session::ResumeOffer;
 use crate::strings::{claim as claim_words, message};
 
 use super::super::cursor::Pointed;
@@ -230,11 +231,17 @@ impl App {
                 vec![Effect::Redraw]
             }
             (Overlay::Question(Question::Resume), yes) => match self.resume_offer.take() {
-                Some((config, game)) if yes => {
+                Some(offer) if yes => {
+                    let ResumeOffer {
+                        config,
+                        game,
+                        course,
+                        people,
+                    } = *offer;
                     self.config = config;
                     self.game = game;
-                    self.course = std::mem::take(&mut self.resume_course);
-                    self.people = std::mem::take(&mut self.resume_people);
+                    self.course = course;
+                    self.people = people;
                     self.sync_clock();
                     if let Some(last) = self.game.last() {
                         self.cursor.set(last.square());
