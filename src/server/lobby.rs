@@ -1914,23 +1914,7 @@ mod tests {
     /// page of seven lost its sixth and seventh tables under the keys and the note).
     #[test]
     fn every_table_of_a_page_is_shown_at_small_sizes() {
-        let rows: Vec<Row> = (0..12u32)
-            .map(|n| Row {
-                id: n,
-                names: [format!("a{n}"), format!("b{n}")],
-                keys: [Some(format!("ka{n}")), Some(format!("kb{n}"))],
-                ruleset: Ruleset::Standard,
-                claims: false,
-                moves: 3,
-                spectators: 0,
-                state: RowState::Playing,
-                away: [false, false],
-                code: None,
-                rated: false,
-                corr: None,
-                clock: None,
-            })
-            .collect();
+        let rows = playing(0..12);
         for (w, h) in [(80u16, 24u16), (60, 20), (44, 16), (40, 12), (30, 12)] {
             let mut lobby = LobbyState::new("Bob", Palette::Default);
             lobby.resized(w, h);
