@@ -71,6 +71,34 @@ fn games(squares: &[Square]) -> Game {
     Game::from_moves(squares.iter().copied()).unwrap()
 }
 
+/// A rated correspondence game of 7 days a move between `blue` and `yellow`, Blue's
+/// b2 played: Yellow to move.
+fn seven_days_after_b2(dir: &Path, blue: &str, yellow: &str) -> (SharedHall, u32) {
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir, &clock);
+    let terms = Terms {
+        rated: true,
+        corr_days: Some(7),
+        ..Terms::default()
+    };
+    let id = hall
+        .lock()
+        .open_with(
+            who(blue),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            false,
+            terms,
+        )
+        .unwrap();
+    assert_eq!(hall.lock().sit(id, who(yellow)), Some(Player::Yellow));
+    hall.flush();
+    let mut first = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    first.sync(&games(&[Square::B2]));
+    hall.flush();
+    (hall, id)
+}
+
 /// The line (a note or the time left) `link` is told now that contains `text`.
 fn told(link: &mut TableLink, text: &str) -> crate::ui::Message {
     link.news()
@@ -546,28 +574,7 @@ fn the_short_lines_fit_44_columns_with_the_longest_names() {
         ("山田太郎花子一二", "佐藤次郎三郎四五"),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let clock = Clock::new(1_800_000_000);
-        let hall = open(dir.path(), &clock);
-        let terms = Terms {
-            rated: true,
-            corr_days: Some(7),
-            ..Terms::default()
-        };
-        let id = hall
-            .lock()
-            .open_with(
-                who(blue),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                terms,
-            )
-            .unwrap();
-        assert_eq!(hall.lock().sit(id, who(yellow)), Some(Player::Yellow));
-        hall.flush();
-        let mut first = TableLink::new(hall.clone(), id, Some(Player::Blue));
-        first.sync(&games(&[Square::B2]));
-        hall.flush();
+        let (hall, id) = seven_days_after_b2(dir.path(), blue, yellow);
         // Yellow's move: Blue waits, a spectator watches.
         for seat in [Some(Player::Blue), None] {
             let mut link = TableLink::new(hall.clone(), id, seat);
@@ -607,28 +614,7 @@ fn at_60_columns_a_name_is_cut_only_where_it_must_be() {
         ("山田太郎花子一二", "佐藤次郎三郎四五"),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let clock = Clock::new(1_800_000_000);
-        let hall = open(dir.path(), &clock);
-        let terms = Terms {
-            rated: true,
-            corr_days: Some(7),
-            ..Terms::default()
-        };
-        let id = hall
-            .lock()
-            .open_with(
-                who(blue),
-                Player::Blue,
-                (Ruleset::Standard, false),
-                false,
-                terms,
-            )
-            .unwrap();
-        assert_eq!(hall.lock().sit(id, who(yellow)), Some(Player::Yellow));
-        hall.flush();
-        let mut first = TableLink::new(hall.clone(), id, Some(Player::Blue));
-        first.sync(&games(&[Square::B2]));
-        hall.flush();
+        let (hall, id) = seven_days_after_b2(dir.path(), blue, yellow);
         for seat in [Some(Player::Blue), None] {
             let mut link = TableLink::new(hall.clone(), id, seat);
             let said = told(&mut link, "'s move");
