@@ -375,9 +375,10 @@ async fn listen_logged(
     let report = tokio::task::spawn_blocking(move || hall.save_all())
         .await
         .unwrap_or_default();
-    server
-        .log
-        .line(&format!("stopping: {} game(s) in play saved", report.saved));
+    server.log.line(&format!(
+        "stopping: {} in play saved",
+        crate::strings::count(report.saved as u64, "game", "games")
+    ));
     for (table, error) in &report.failed {
         server
             .log

@@ -114,7 +114,11 @@ pub fn export(data_dir: &Path, dir: &Path) -> anyhow::Result<String> {
             Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
         }
     }
-    let mut said = format!("exported {written} game(s) to {}", dir.display());
+    let mut said = format!(
+        "exported {} to {}",
+        crate::strings::count(written as u64, "game", "games"),
+        dir.display()
+    );
     if there > 0 {
         said.push_str(&format!(" ({there} already there, left as they were)"));
     }

@@ -213,7 +213,10 @@ pub(crate) fn their_moves(count: usize) -> String {
     } else {
         "games wait"
     };
-    format!("{count} correspondence {games} for your opponents")
+    format!(
+        "{count} correspondence {games} for your {}",
+        opponents(count)
+    )
 }
 pub(crate) const WHOSE_PROFILE: &str = "A player's profile";
 /// No name bound like this one.
@@ -334,9 +337,26 @@ pub(crate) fn no_such_command(shown: &str) -> String {
 pub(crate) fn status_head(name: &str, mine: usize, theirs: usize) -> String {
     match (mine, theirs) {
         (0, 0) => format!("{name}: no correspondence games in play"),
-        (0, _) => format!("{name}: no move due; {theirs} game(s) wait for your opponents"),
-        _ => format!("{name}: your move in {mine} game(s); {theirs} wait for your opponents"),
+        (0, _) => format!(
+            "{name}: no move due; {} for your {}",
+            super::count(theirs as u64, "game waits", "games wait"),
+            opponents(theirs)
+        ),
+        (_, 0) => format!(
+            "{name}: your move in {}",
+            super::count(mine as u64, "game", "games")
+        ),
+        _ => format!(
+            "{name}: your move in {}; {} for your {}",
+            super::count(mine as u64, "game", "games"),
+            super::count(theirs as u64, "waits", "wait"),
+            opponents(theirs)
+        ),
     }
+}
+/// Whose move the games wait for: one game's opponent, or several games' opponents.
+fn opponents(games: usize) -> &'static str {
+    if games == 1 { "opponent" } else { "opponents" }
 }
 /// One correspondence game of `status`.
 pub(crate) fn status_game(table: u32, opponent: &str, days: u8, left: &str, mine: bool) -> String {
@@ -393,6 +413,39 @@ pub(crate) fn colours_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn status_and_lobby_count_games_and_opponents_in_words() {
+        assert_eq!(
+            status_head("al", 0, 0),
+            "al: no correspondence games in play"
+        );
+        assert_eq!(
+            status_head("al", 0, 1),
+            "al: no move due; 1 game waits for your opponent"
+        );
+        assert_eq!(
+            status_head("al", 0, 3),
+            "al: no move due; 3 games wait for your opponents"
+        );
+        assert_eq!(status_head("al", 1, 0), "al: your move in 1 game");
+        assert_eq!(
+            status_head("al", 2, 1),
+            "al: your move in 2 games; 1 waits for your opponent"
+        );
+        assert_eq!(
+            status_head("al", 1, 2),
+            "al: your move in 1 game; 2 wait for your opponents"
+        );
+        assert_eq!(
+            their_moves(1),
+            "1 correspondence game waits for your opponent"
+        );
+        assert_eq!(
+            their_moves(2),
+            "2 correspondence games wait for your opponents"
+        );
+    }
 
     #[test]
     fn both_rating_changes_fit_in_80_columns_with_the_widest_names() {

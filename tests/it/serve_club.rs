@@ -155,7 +155,11 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
     server.restart(&args);
     let dir = tempfile::tempdir().unwrap();
     let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
-    assert!(status.contains("alice: your move in 1 game(s)"), "{status}");
+    assert_eq!(
+        status.lines().next(),
+        Some("alice: your move in 1 game"),
+        "{status}"
+    );
     // Her day a move and her bank (a day, and six hours for her move): the ten days
     // down did not count.
     assert!(

@@ -313,7 +313,7 @@ fn export_and_backup_beside_the_running_server() {
         alice.wait_for("alice wins: bob resigned").await;
         let out = server.dir.path().join("export");
         let said = operator(&server, &["export", out.to_str().unwrap()]);
-        assert!(said.contains("exported 1 game(s)"), "{said}");
+        assert!(said.contains("exported 1 game to"), "{said}");
         let listed = std::process::Command::new(crate::common::binary())
             .args(["games", "--dir"])
             .arg(&out)

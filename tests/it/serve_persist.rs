@@ -227,7 +227,7 @@ fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
         let status = server.wait_exit().expect("the server exited");
         assert!(status.success(), "{status:?}");
         let log = server.log();
-        assert!(log.contains("stopping: 1 game(s) in play saved"), "{log}");
+        assert!(log.contains("stopping: 1 game in play saved"), "{log}");
         server.restart(&[]);
         drop((alice, bob));
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
