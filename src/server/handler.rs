@@ -258,9 +258,9 @@ async fn listen_logged(
     });
     let pool = EnginePool::new(options.ai_engines);
     log.line(&format!(
-        "{} AI engine(s), {} per address, {} in all, guests {}; logging in: {} s, \
+        "{}, {} per address, {} in all, guests {}; logging in: {} s, \
          {} at once ({} per address), {} new a minute per address ({} at once)",
-        pool.size(),
+        crate::strings::count(pool.size() as u64, "AI engine", "AI engines"),
         options.max_per_address,
         options.max_sessions,
         if options.guests { "on" } else { "off" },
@@ -391,17 +391,19 @@ async fn listen_logged(
         .await
         .unwrap_or(0);
     if left > 0 {
-        server
-            .log
-            .line(&format!("{left} session(s) did not end in time"));
+        server.log.line(&format!(
+            "{} not end in time",
+            crate::strings::count(left as u64, "session did", "sessions did")
+        ));
     }
     // Each connection sends what its session queued, then a disconnect; one that
     // can't is cut (see `serve_connection`), so this wait is bounded.
     let open = connections.close_all(CLOSE_GRACE).await;
     if open > 0 {
-        server
-            .log
-            .line(&format!("{open} connection(s) did not close in time"));
+        server.log.line(&format!(
+            "{} not close in time",
+            crate::strings::count(open as u64, "connection did", "connections did")
+        ));
     }
     server.log.line("stopped");
     // Long enough for a loaded machine, and no longer: nobody may be reading standard error.
@@ -455,7 +457,8 @@ impl Connections {
 fn log_unlogged(server: &Server, now: Instant) {
     for (address, count) in server.gate.unlogged(now) {
         server.log.line(&format!(
-            "{address}: {count} more connection(s) refused at the door in the last {} s",
+            "{address}: {} refused at the door in the last {} s",
+            crate::strings::count(count, "more connection", "more connections"),
             super::gate::QUIET.as_secs()
         ));
     }

@@ -165,7 +165,8 @@ impl ServerLog {
             format!(
                 "{}{line}",
                 stamped(&format!(
-                    "{skipped} line(s) not shown here: standard error was not read ({} has them)",
+                    "{} not shown here: standard error was not read ({} has them)",
+                    crate::strings::count(skipped, "line", "lines"),
                     LOG_FILE
                 ))
             )

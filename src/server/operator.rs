@@ -34,7 +34,11 @@ pub fn names(data_dir: &Path) -> anyhow::Result<String> {
         ));
     }
     let keys: std::collections::BTreeSet<&String> = names.iter().map(|(_, key, _)| key).collect();
-    out.push_str(&format!("{} name(s), {} key(s)\n", names.len(), keys.len()));
+    out.push_str(&format!(
+        "{}, {}\n",
+        crate::strings::count(names.len() as u64, "name", "names"),
+        crate::strings::count(keys.len() as u64, "key", "keys")
+    ));
     Ok(out)
 }
 
@@ -61,9 +65,10 @@ pub fn forget(data_dir: &Path, name: &str) -> anyhow::Result<String> {
     let ratings = club::forget(&tx, &key)?;
     tx.commit()?;
     Ok(format!(
-        "deleted the profile of {} ({}): {ratings} rating(s) and their history\n",
+        "deleted the profile of {} ({}): {} and their history\n",
         safe_text(name),
-        safe_text(&key)
+        safe_text(&key),
+        crate::strings::count(ratings as u64, "rating", "ratings")
     ))
 }
 
