@@ -126,8 +126,9 @@ pub fn run() -> anyhow::Result<()> {
         };
         clap_exit(error);
     }
-    // The server's sockets need a closed peer to be an error, not a signal.
-    if !matches!(cli.command, Some(Command::Serve(_))) {
+    // The running server's sockets need a closed peer to be an error, not a signal;
+    // its operator's commands (`serve names`...) print as the other commands do.
+    if !matches!(&cli.command, Some(Command::Serve(serve)) if serve.command.is_none()) {
         end_quietly_on_a_closed_pipe();
     }
     let prefs = config::RunPrefs::load(&cli);

@@ -2,7 +2,10 @@
 //! disk, `> /dev/full`, a device that refuses it) is an error naming standard output
 //! (`hijara: cannot write to standard output: No space left on device`, exit 1),
 //! where `println!` panics with a backtrace (exit 101). A closed pipe still ends the
-//! program quietly, by SIGPIPE (`cli::end_quietly_on_a_closed_pipe`).
+//! program quietly, by SIGPIPE (`cli::end_quietly_on_a_closed_pipe`); where SIGPIPE
+//! does not (no Unix signals, or a command that ignores it), a closed pipe seen here
+//! ends it quietly all the same, with exit 0 as ripgrep does: the reader took all it
+//! wanted.
 
 use std::fmt::Display;
 use std::io::Write;
@@ -20,7 +23,8 @@ pub(crate) fn say(text: impl Display) -> anyhow::Result<()> {
 /// Writes `text` to standard output as it is, flushed.
 pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    write!(out, "{text}")
-        .and_then(|()| out.flush())
-        .context(STDOUT_FAILED)
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        written => written.context(STDOUT_FAILED),
+    }
 }

@@ -222,21 +222,26 @@ async fn listen_logged(
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
     let local = listener.local_addr().context("no local address")?;
-    // Checked, as the headless commands' output is: a full or closed standard output
-    // is an error saying so, not a panic (SIGPIPE is ignored while serving).
+    // Checked, as the headless commands' output is: a full standard output is an
+    // error saying so, not a panic (SIGPIPE is ignored while serving). A closed one
+    // (`hijara serve | head -1`) is not: its reader took what it wanted, and the
+    // server it was told listens goes on listening; the banner goes to the log.
     {
         use std::io::Write;
+        let listening = format!("listening on {local}");
+        let host_key = format!("host key {} (ed25519)", fingerprint_of(key.public_key()));
         let mut out = std::io::stdout().lock();
-        writeln!(out, "hijara serve: listening on {local}")
-            .and_then(|()| {
-                writeln!(
-                    out,
-                    "hijara serve: host key {} (ed25519)",
-                    fingerprint_of(key.public_key())
-                )
-            })
-            .and_then(|()| out.flush())
-            .context("cannot write to standard output")?;
+        let written = writeln!(out, "hijara serve: {listening}")
+            .and_then(|()| writeln!(out, "hijara serve: {host_key}"))
+            .and_then(|()| out.flush());
+        match written {
+            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+                log.line(&format!(
+                    "standard output is closed, the server goes on: {listening}, {host_key}"
+                ));
+            }
+            written => written.context("cannot write to standard output")?,
+        }
     }
     let mut methods = vec![MethodKind::PublicKey];
     if options.guests {

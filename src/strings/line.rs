@@ -120,9 +120,14 @@ pub(crate) fn earlier_lines(lines: &[&str]) -> String {
     sentences(&parts)
 }
 
-/// The turn of a person at this keyboard.
-pub(crate) fn your_move(player: Player) -> String {
-    format!("Your move, {player}")
+/// The turn of a person at this keyboard: `Your move, Blue`, or with the person's
+/// name when the game has one for them (already made safe), the colour kept: `Your
+/// move, Ann (Blue)`.
+pub(crate) fn your_move(player: Player, name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("Your move, {name} ({player})"),
+        None => format!("Your move, {player}"),
+    }
 }
 
 /// The AI's turn, while it thinks.

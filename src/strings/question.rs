@@ -135,12 +135,19 @@ fn new_game_short(seats: [Seat; 2]) -> String {
 
 /// Who plays whom: `Blue (human) against Yellow (easy AI)`.
 fn pairing(seats: [Seat; 2]) -> String {
+    pairing_named(seats, &[None, None])
+}
+
+/// Who plays whom, a seat with a person's name (already made safe) named by it:
+/// `Blue (Ann) against Yellow (easy AI)`.
+fn pairing_named(seats: [Seat; 2], names: &[Option<String>; 2]) -> String {
+    let who = |i: usize| names[i].as_deref().unwrap_or(seat_name(seats[i]));
     format!(
         "{} ({}) against {} ({})",
         Player::Blue,
-        seat_name(seats[0]),
+        who(0),
         Player::Yellow,
-        seat_name(seats[1]),
+        who(1),
     )
 }
 
@@ -153,17 +160,19 @@ pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> String {
     )
 }
 
-/// Resume the autosaved game, with who played it and how far it got, or start the
-/// new game the player asked for (`new_seats`): each answer names its game.
+/// Resume the autosaved game, with who played it (its people by the names its record
+/// gives them, `names`, already made safe) and how far it got, or start the new game
+/// the player asked for (`new_seats`): each answer names its game.
 pub(crate) fn resume(
     seats: [Seat; 2],
+    names: &[Option<String>; 2],
     game: &Game,
     new_seats: [Seat; 2],
     how: Answering,
 ) -> String {
     format!(
         "Resume the autosaved game? {}, {}, Blue {} Yellow {}. {}",
-        pairing(seats),
+        pairing_named(seats, names),
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),

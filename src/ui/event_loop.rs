@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use crate::learn::LearnProgress;
 use crate::puzzle::{Progress, ProgressError};
 use crate::review::Background;
-use crate::session::{Notice, Storage, today};
+use crate::session::{Kept, Notice, Storage, today};
+use crate::strings::describe;
 use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
@@ -69,6 +70,7 @@ pub(crate) fn run<F: Face>(
         drawn: Instant::now(),
         pending: None,
         touched: Instant::now(),
+        told_signal: false,
     }
     .run()
 }
@@ -124,6 +126,9 @@ struct EventLoop<'a, F: Face> {
     /// with nothing running for them closes when left alone past its idle limit
     /// ([`Navigator::idle_limit`]).
     touched: Instant,
+    /// The signal handler has been told of this session's autosave
+    /// ([`EventLoop::keep_for_a_signal`]).
+    told_signal: bool,
 }
 
 /// What is left to do after an effect.
@@ -152,6 +157,7 @@ impl<F: Face> EventLoop<'_, F> {
                 }
             }
             self.tell_the_time();
+            self.keep_for_a_signal();
             if table_first {
                 continue;
             }
@@ -388,6 +394,34 @@ impl<F: Face> EventLoop<'_, F> {
             self.queue.extend(state.analysis_finished());
             self.nav.analysis_ended();
         }
+    }
+
+    /// Tells the signal handler whether the autosave holds the game on screen as it is
+    /// now (its last write succeeded), and the line that says so. Only a session with
+    /// an autosave (a local game, never a served one) says anything.
+    fn keep_for_a_signal(&mut self) {
+        let Some(autosave) = self.storage.autosave() else {
+            // The autosave turned off (it could not be written): nothing is kept.
+            if self.told_signal {
+                super::terminal::kept_at_signal(None);
+                self.told_signal = false;
+            }
+            return;
+        };
+        self.told_signal = true;
+        let kept = match self.nav.screen() {
+            Screen::Game(app) if self.storage.autosaved() && app.played().in_progress() => {
+                match self.storage.kept(app.config(), app.played()) {
+                    kept @ Kept::Autosave(_) => Some((
+                        autosave.path().to_path_buf(),
+                        describe::farewell(&kept, app.game()),
+                    )),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        super::terminal::kept_at_signal(kept);
     }
 
     /// The clocks of a game read the time the app was last told.

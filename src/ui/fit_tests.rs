@@ -120,6 +120,66 @@ fn every_question_is_readable_in_full_at_80x24() {
     assert!(status.contains("4 moves"), "{status}");
 }
 
+/// The resume question named the autosaved game's people `human`; with their names
+/// (from a file: made safe, cut to 20 columns) it is whole in its box at 80×24 and at
+/// 44×16, the smallest game screen, and its status line fits.
+#[test]
+fn the_resume_question_with_long_names_is_readable_at_80x24_and_44x16() {
+    use crate::session::{Names, ResumeOffer};
+    let long = "Maximiliana-Wilhelmina von Hohenzollern-Sigmaringen";
+    // The longest the rest can be: 63 moves, three-digit totals.
+    let complete = include_str!("../../assets/games/complete.hij");
+    let moves = &complete[complete.find("1. ").unwrap()..];
+    let moves = moves.replace(" b4 0-1", " *");
+    let text = format!(
+        "[Blue \"{long}\"]\n[BlueType \"human\"]\n[Yellow \"Bob\u{1b}[2J Bartholomew-Fitzgerald\"]\n[YellowType \"human\"]\n\n{moves}"
+    );
+    let loaded = crate::session::parse_record(&text).unwrap();
+    let config = GameConfig::default();
+    let app = App::new(against_hard()).offer(ResumeOffer {
+        people: Names::played_on(&loaded.record, config.seats),
+        config,
+        game: loaded.game,
+        ..ResumeOffer::default()
+    });
+    let question = app.question_text(Question::Resume);
+    assert!(
+        question.contains(
+            "Blue (Maximiliana-Wilhelm…) against Yellow (Bob\\u{1b}[2J Bartho…), 63 moves"
+        ),
+        "{question}"
+    );
+    assert!(!question.contains('\u{1b}'), "{question}");
+    assert!(
+        question.contains("a new game, Blue (human) against Yellow (hard AI)"),
+        "{question}"
+    );
+    for (width, height) in [
+        (WIDTH, HEIGHT),
+        (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
+    ] {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| {
+                frame.render_widget(
+                    &AppView {
+                        app: &app,
+                        look: Look::PLAIN,
+                    },
+                    frame.area(),
+                )
+            })
+            .unwrap();
+        let buf = terminal.backend().buffer().clone();
+        assert_readable(&buf, &question, Rect::new(0, 0, width, height));
+        let status = app.question_status(Question::Resume, width);
+        assert!(
+            row(&buf, height - 1).contains(&status),
+            "{width}x{height}: {status}"
+        );
+    }
+}
+
 #[test]
 fn every_kind_of_message_is_readable_in_full_at_80x24() {
     let full = Rect::new(0, 0, WIDTH, HEIGHT);

@@ -6,6 +6,10 @@ use crate::session::ResumeOffer;
 use crate::strings::question::{self, Answering};
 use crate::strings::table;
 
+/// The most columns of a person's name in the resume question: two such names keep
+/// the whole question in its box over the board at 44×16, the smallest game screen.
+const RESUME_NAME_COLUMNS: usize = 20;
+
 /// A yes/no question on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Question {
@@ -48,7 +52,18 @@ impl Question {
             (Question::Quit, _) => question::quit_not_kept(how),
             (Question::NewGame, _) => question::new_game(how),
             (Question::Resume, Some(offer)) => {
-                question::resume(offer.config.seats, &offer.game, new_seats, how)
+                // The names come from a file: made safe, and cut shorter than a
+                // ladder's so the question stays whole in its box at the smallest size.
+                let names = Player::BOTH.map(|player| {
+                    offer.people.of(player).map(|name| {
+                        crate::text::safe_within(
+                            name,
+                            RESUME_NAME_COLUMNS,
+                            crate::text::MAX_SHOWN_BYTES,
+                        )
+                    })
+                });
+                question::resume(offer.config.seats, &names, &offer.game, new_seats, how)
             }
             (Question::Resume, None) => question::resume_unknown(how),
             (Question::Resign(player), _) => question::resign(player, how),

@@ -3,6 +3,7 @@
 //! or a signal.
 
 use std::io::{self, IsTerminal, stdout};
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
@@ -132,9 +133,35 @@ pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
     Ok(RawLines)
 }
 
-/// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal and
-/// exits with 128 + the signal's number. The game itself is already safe: the autosave
-/// is rewritten after every move. Installed once, on a thread of its own.
+/// The line a signal says once the terminal is restored, and the autosave it speaks
+/// of: set by the event loop while the autosave holds the game in progress as it is
+/// (its last write succeeded), cleared otherwise.
+static KEPT_AT_SIGNAL: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
+
+/// Says what a signal is to tell after restoring the terminal: `Some((autosave,
+/// line))` while the autosave at `autosave` holds the game in progress, `None` when
+/// nothing is to be said.
+pub(crate) fn kept_at_signal(kept: Option<(PathBuf, String)>) {
+    let mut slot = KEPT_AT_SIGNAL.lock().unwrap_or_else(|p| p.into_inner());
+    if *slot != kept {
+        *slot = kept;
+    }
+}
+
+#[cfg_attr(not(unix), allow(dead_code))]
+/// The line to say at a signal, from what the event loop last set: only while the
+/// autosave it names is a file on disk (a save announced is a save made).
+fn said_at_signal(kept: Option<&(PathBuf, String)>) -> Option<&str> {
+    let (autosave, line) = kept?;
+    let on_disk = std::fs::metadata(autosave).is_ok_and(|m| m.is_file() && m.len() > 0);
+    on_disk.then_some(line.as_str())
+}
+
+/// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal,
+/// says on standard error that the game is kept for `hijara resume` when the autosave
+/// holds it ([`kept_at_signal`]), and exits with 128 + the signal's number. The game
+/// itself is already safe: the autosave is rewritten after every move. Installed once,
+/// on a thread of its own.
 #[cfg(unix)]
 fn restore_on_signals(restore: fn()) {
     use signal_hook::consts::{SIGHUP, SIGTERM};
@@ -150,6 +177,10 @@ fn restore_on_signals(restore: fn()) {
             .spawn(move || {
                 if let Some(signal) = signals.forever().next() {
                     restore();
+                    let kept = KEPT_AT_SIGNAL.lock().unwrap_or_else(|p| p.into_inner());
+                    if let Some(line) = said_at_signal(kept.as_ref()) {
+                        eprintln!("{line}");
+                    }
                     std::process::exit(128 + signal);
                 }
             });
@@ -158,3 +189,25 @@ fn restore_on_signals(restore: fn()) {
 
 #[cfg(not(unix))]
 fn restore_on_signals(_restore: fn()) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line is said only while its autosave is a file with something in it.
+    #[test]
+    fn a_signal_says_the_game_is_kept_only_while_the_autosave_is_on_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = dir.path().join("autosave.hij");
+        let kept = (autosave.clone(), "kept".to_owned());
+        assert_eq!(said_at_signal(None), None);
+        assert_eq!(said_at_signal(Some(&kept)), None, "no file");
+        std::fs::write(&autosave, "").unwrap();
+        assert_eq!(said_at_signal(Some(&kept)), None, "an empty file");
+        std::fs::write(&autosave, "1. b2 *\n").unwrap();
+        assert_eq!(said_at_signal(Some(&kept)), Some("kept"));
+        std::fs::remove_file(&autosave).unwrap();
+        std::fs::create_dir(&autosave).unwrap();
+        assert_eq!(said_at_signal(Some(&kept)), None, "a folder");
+    }
+}

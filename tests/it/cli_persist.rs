@@ -6,6 +6,8 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+const COMPLETE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
+
 fn hijara(data: &std::path::Path) -> Command {
     let mut cmd = crate::common::hijara();
     cmd.env("HIJARA_DATA_DIR", data);
@@ -177,6 +179,90 @@ fn a_save_dir_that_is_a_file_is_refused() {
                 .and(no_panic()),
         );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}
+
+/// `hijara serve | head -1`: the server wrote its banner into a closed pipe and
+/// stopped with exit 1 and `Broken pipe`; its operator's commands (`serve names |
+/// head -1`) too, where every other command ends quietly. Now the server goes on
+/// serving (the banner goes to its log) and its commands end as the others do: by
+/// SIGPIPE, nothing said. Each reader here is gone before the program writes.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_server_commands_and_the_others_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("server");
+    let stderr_file = home.path().join("serve-stderr.txt");
+    let mut server = crate::common::hijara_command()
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&data)
+        .env("HOME", home.path())
+        .env("HIJARA_DATA_DIR", home.path().join("data"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&stderr_file).unwrap())
+        .spawn()
+        .unwrap();
+    drop(server.stdout.take());
+    let log = data.join("server.log");
+    let start = std::time::Instant::now();
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("standard output is closed")
+    {
+        if let Some(status) = server.try_wait().unwrap() {
+            let err = std::fs::read_to_string(&stderr_file).unwrap_or_default();
+            panic!("the server stopped: {status:?}: {err}");
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "{}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("listening on 127.0.0.1:"), "{logged}");
+    assert!(logged.contains("host key"), "{logged}");
+    // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+    let sent = unsafe { libc::kill(server.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    let status = server.wait().unwrap();
+    let err = std::fs::read_to_string(&stderr_file).unwrap();
+    assert!(status.success(), "{status:?}: {err}");
+    assert!(!err.contains("Broken pipe"), "{err}");
+
+    let data = data.to_str().unwrap();
+    let commands: [&[&str]; 7] = [
+        &["serve", "names", "--data-dir", data],
+        &["serve", "colours", "--data-dir", data],
+        &["games"],
+        &["score", COMPLETE],
+        &["analyze", COMPLETE, "--think-ms", "1"],
+        &["puzzle", "--print"],
+        &["--help"],
+    ];
+    for args in commands {
+        let mut child = crate::common::hijara_command()
+            .args(args)
+            .env("HOME", home.path())
+            .env("HIJARA_DATA_DIR", home.path().join("data"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        let quiet = output.status.success() || output.status.signal() == Some(libc::SIGPIPE);
+        assert!(
+            quiet && err.is_empty(),
+            "{args:?}: {:?}: {err}",
+            output.status
+        );
+    }
 }
 
 /// A reader that goes away (`hijara games | head`) ends the program quietly: no panic

@@ -31,6 +31,8 @@ pub struct Session {
     child: Box<dyn Child + Send + Sync>,
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
+    /// The reader met the end of the output (the child and its children exited).
+    ended: Arc<std::sync::atomic::AtomicBool>,
     /// The child's data folder, removed when the session ends (unless shared).
     _data: Option<tempfile::TempDir>,
 }
@@ -113,6 +115,8 @@ impl Session {
         let raw = Arc::new(Mutex::new(Vec::new()));
         let mut reader = pair.master.try_clone_reader().unwrap();
         let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
+        let ended = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let e = Arc::clone(&ended);
         thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n) = reader.read(&mut buf) {
@@ -122,6 +126,7 @@ impl Session {
                 p.lock().unwrap().process(&buf[..n]);
                 r.lock().unwrap().extend_from_slice(&buf[..n]);
             }
+            e.store(true, std::sync::atomic::Ordering::SeqCst);
         });
         let writer = pair.master.take_writer().unwrap();
         Session {
@@ -130,6 +135,7 @@ impl Session {
             child,
             parser,
             raw,
+            ended,
             _data: None,
         }
     }
@@ -226,6 +232,15 @@ impl Session {
     /// The child's process id.
     pub fn pid(&self) -> u32 {
         self.child.process_id().unwrap()
+    }
+
+    /// Everything the program wrote, once it has all been read (the program exited):
+    /// nothing more can come after it.
+    pub fn whole_output(&self) -> String {
+        self.wait_until("the end of the output", |s| {
+            s.ended.load(std::sync::atomic::Ordering::SeqCst)
+        });
+        self.output()
     }
 
     /// Everything the program wrote, as text (escape sequences included).

@@ -362,10 +362,54 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     ctrl_c_ends_cleanly(&mut s);
 }
 
+/// What was written after the terminal was restored (after the last time the
+/// alternate screen was left).
+fn after_the_screen(output: &str) -> &str {
+    output
+        .rfind("\x1b[?1049l")
+        .map_or("", |at| &output[at + "\x1b[?1049l".len()..])
+}
+
+/// SIGTERM and SIGHUP restored the terminal and ended the game with nothing said
+/// (exit 143): the player did not know the game was kept. Now one line on standard
+/// error, after the screen is restored, says that `hijara resume` continues it.
 #[cfg(unix)]
 #[test]
 fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
+    for (signal, number) in [("-TERM", 15), ("-HUP", 1)] {
+        let data = tempfile::tempdir().unwrap();
+        let mut s = Session::start_in(&["play"], 80, 24, data.path(), None);
+        s.wait_for("Blue to move");
+        s.type_keys("b2c3");
+        s.wait_for(" 2 Y c3");
+        let status = Command::new("kill")
+            .args([signal, &s.pid().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        assert_eq!(s.exit_code(), 128 + number, "{signal}");
+        assert_restored(&s);
+        let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+        assert!(autosave.contains("1. b2 c3 *"), "{autosave}");
+        let output = s.whole_output();
+        let said = after_the_screen(&output);
+        assert!(
+            said.contains("The game is kept (2 moves")
+                && said.contains("`hijara resume` continues it")
+                && said.contains("autosave.hij"),
+            "{signal}: {said:?}"
+        );
+        assert_eq!(said.trim().lines().count(), 1, "{signal}: {said:?}");
+    }
+}
+
+/// A game the autosave does not hold (its file cannot be written: a folder there)
+/// is not said to be kept at a signal.
+#[cfg(unix)]
+#[test]
+fn sigterm_says_nothing_of_a_game_the_autosave_does_not_hold() {
     let data = tempfile::tempdir().unwrap();
+    std::fs::create_dir(data.path().join("autosave.hij")).unwrap();
     let mut s = Session::start_in(&["play"], 80, 24, data.path(), None);
     s.wait_for("Blue to move");
     s.type_keys("b2c3");
@@ -377,8 +421,12 @@ fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
     assert!(status.success());
     assert_eq!(s.exit_code(), 128 + 15);
     assert_restored(&s);
-    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
-    assert!(autosave.contains("1. b2 c3 *"), "{autosave}");
+    let output = s.whole_output();
+    let said = after_the_screen(&output);
+    assert!(
+        !said.contains("kept") && !said.contains("resume"),
+        "{said:?}"
+    );
 }
 
 /// SIGTERM and SIGHUP (a closed window) restored the screen but left the cursor the

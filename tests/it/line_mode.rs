@@ -644,6 +644,24 @@ pub fn assert_commands(line: &str) {
     }
 }
 
+/// A hot-seat game whose record names its people (resumed here) said `Your move,
+/// Blue.` as for a nameless one: now each turn names the person, the colour kept.
+#[test]
+fn the_turn_names_the_people_the_record_names() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(
+        data.join("autosave.hij"),
+        "[Blue \"Ann\"]\n[BlueType \"human\"]\n[Yellow \"Bob\"]\n[YellowType \"human\"]\n\n1. b2 c3 *\n",
+    )
+    .unwrap();
+    let mut s = Piped::start_in(&["resume", "--no-history"], home);
+    s.wait_for("Your move, Ann (Blue).");
+    s.send("a1");
+    s.wait_for("Your move, Bob (Yellow).");
+}
+
 /// A failed autosave names `save`, the way out, not the full screen's `s`; and
 /// `save` keeps the game by hand.
 #[test]

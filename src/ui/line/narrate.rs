@@ -699,7 +699,10 @@ fn next_turn(app: &App, mover: Player) -> String {
             _ => words::to_move(mover),
         };
     }
-    words::your_move(mover)
+    // A local game's person named by its record (played on, resumed, loaded): their
+    // name, through the gate every name from a file takes.
+    let name = app.people().of(mover).map(crate::text::safe_text);
+    words::your_move(mover, name.as_deref())
 }
 
 /// The move the replay viewer shows, numbered, with the totals then, and the
@@ -1076,6 +1079,24 @@ mod tests {
         fn waiting(&self) -> bool {
             false
         }
+    }
+
+    /// The line mode said `Your move, Blue.` even when the record the game came from
+    /// names the person at the keyboard: now `Your move, Ann (Blue).`, the colour kept,
+    /// the name made safe as every name from a file is; a seat with no name is as before.
+    #[test]
+    fn your_move_names_the_person_a_record_names() {
+        use crate::session::{GameConfig, Names};
+        let text = "[Blue \"Ann\u{1b}[31m\"]\n[BlueType \"human\"]\n1. b2 c3 *\n";
+        let record = crate::session::parse_record(text).unwrap().record;
+        let config = GameConfig::default();
+        let people = Names::played_on(&record, config.seats);
+        assert!(people.of(Player::Blue).is_some(), "{people:?}");
+        let app = crate::ui::App::with_game(config, config.new_game()).with_people(people);
+        let line = turn(&app);
+        assert_eq!(line, "Your move, Ann\\u{1b}[31m (Blue)", "escaped");
+        let plain = crate::ui::App::with_game(config, config.new_game());
+        assert_eq!(turn(&plain), "Your move, Blue");
     }
 
     /// QA (srvpolish): on a club screen (a leaderboard read in lines) a table gone was
