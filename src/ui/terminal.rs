@@ -135,7 +135,10 @@ pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
 
 /// The line a signal says once the terminal is restored, and the autosave it speaks
 /// of: set by the event loop while the autosave holds the game in progress as it is
-/// (its last write succeeded), cleared otherwise.
+/// (its last write succeeded), cleared otherwise. Process-wide because a signal is:
+/// the handler thread is installed once per process (see [`restore_on_signals`]), and
+/// only a local session, one per process, has an autosave to set it (a served session
+/// never touches it).
 static KEPT_AT_SIGNAL: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
 
 /// Says what a signal is to tell after restoring the terminal: `Some((autosave,
