@@ -439,6 +439,21 @@ pub(crate) fn task(state: &PuzzleState) -> String {
     }
 }
 
+/// [`task`] in the longest wording that fits `width` columns, so that on the status
+/// line it keeps the row under the puzzle's title (the shortest fits 44 columns, the
+/// narrowest screen; narrower, the shortest).
+pub(crate) fn task_in(state: &PuzzleState, width: u16) -> String {
+    let PuzzlePhase::Asking = state.phase() else {
+        return task(state);
+    };
+    let [long, short] = words::asking_wordings(state.game().to_move(), state.puzzle());
+    if crate::text::fits(&long, usize::from(width)) {
+        long
+    } else {
+        short
+    }
+}
+
 /// Whether a `size` screen has no room for the panel while it has something to say
 /// (44×16), so the status line says the key that reads it in place of the board.
 pub(crate) fn panel_hidden(state: &PuzzleState, size: Rect) -> bool {
