@@ -488,17 +488,7 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
     let puzzle = state.puzzle();
     let mut lines: Vec<Line<'static>> = Vec::new();
     let keys = match state.phase() {
-        PuzzlePhase::Asking => {
-            if state.hint_shown() {
-                let themes: Vec<&str> = puzzle
-                    .themes
-                    .iter()
-                    .map(|t| PuzzleTheme::name(*t))
-                    .collect();
-                lines.push(Line::raw(words::themes(&themes)));
-            }
-            hint_line(HintLine::PuzzleAsking)
-        }
+        PuzzlePhase::Asking => hint_line(HintLine::PuzzleAsking),
         PuzzlePhase::Answered(verdict, explanation) => {
             let style = if verdict.solved {
                 look.banner()
@@ -518,6 +508,15 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
             hint_line(HintLine::PuzzleAnswered)
         }
     };
+    // The themes asked for (`t`), before a try or after it.
+    if state.hint_shown() {
+        let themes: Vec<&str> = puzzle
+            .themes
+            .iter()
+            .map(|t| PuzzleTheme::name(*t))
+            .collect();
+        lines.push(Line::raw(words::themes(&themes)));
+    }
     if state.tried_before() {
         lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
     }

@@ -412,6 +412,25 @@ fn puzzle_daily_asking_59x18() {
     insta::assert_snapshot!(render(&s, 59, 18, Look::PLAIN).backend());
 }
 
+/// Defect: after a try, `t` showed nothing and said nothing (the themes showed only
+/// before a try), yet it turned them on for the next try. The themes show after a try
+/// too, under the verdict, and `t` again hides them.
+#[test]
+fn t_shows_the_themes_after_a_try_too() {
+    let mut s = state("p0001");
+    let _ = typing(&mut s, "b4");
+    let panel = |s: &PuzzleState| {
+        crate::common::screen_and_words(render(s, 80, 24, Look::PLAIN).backend().buffer()).1
+    };
+    assert!(!panel(&s).contains("Themes:"), "{}", panel(&s));
+    let _ = press(&mut s, KeyCode::Char('t'));
+    let shown = panel(&s);
+    assert!(shown.contains("Not this one: b4"), "{shown}");
+    assert!(shown.contains("Themes: square."), "{shown}");
+    let _ = press(&mut s, KeyCode::Char('t'));
+    assert!(!panel(&s).contains("Themes:"), "{}", panel(&s));
+}
+
 /// A wrong answer at the game's smallest size: no panel, so the status line says it.
 #[test]
 fn puzzle_wrong_answer_44x16() {
