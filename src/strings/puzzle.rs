@@ -17,7 +17,8 @@ pub(crate) const YOU: &str = "you";
 
 /// The header line's wordings, longest first: puzzle, kind, ratings, then the daily
 /// date and the streak when there are; the shorter ones drop the word `Puzzle`, then
-/// the daily's date, then the kind, so the line never wraps over the task under it.
+/// the daily's date, then the kind, then the streak, so the line never wraps over the
+/// task under it.
 pub(crate) fn titles(
     id: &str,
     kind: &str,
@@ -39,6 +40,7 @@ pub(crate) fn titles(
         format!("{id} · {kind} · {ratings}{daily_long}{streak}"),
         format!("{id} · {kind} · {ratings}{daily_short}{streak}"),
         format!("{id} · {ratings}{daily_short}{streak}"),
+        format!("{id} · {ratings}{daily_short}"),
     ]
 }
 
@@ -60,6 +62,26 @@ pub(crate) fn full_answer(square: Square) -> String {
 /// The status line while a puzzle asks.
 pub(crate) fn asking(to_move: Player, puzzle: &Puzzle) -> String {
     format!("{to_move} to move (you). {}", task(puzzle))
+}
+
+/// The status line while a puzzle asks, in its wordings longest first: [`asking`], then
+/// a short one that fits 44 columns (the game's narrowest screen) for either side, so
+/// the task keeps its own row under the puzzle's title on a narrow screen.
+pub(crate) fn asking_wordings(to_move: Player, puzzle: &Puzzle) -> [String; 2] {
+    [
+        asking(to_move, puzzle),
+        format!("{to_move} (you): {}", short_task(puzzle)),
+    ]
+}
+
+/// What the puzzle asks, in the fewest words (after `Yellow (you): `).
+fn short_task(puzzle: &Puzzle) -> &'static str {
+    match (puzzle.kind, puzzle.goal) {
+        (Kind::OnlyMove, Goal::Win) => "find the only winning move.",
+        (Kind::OnlyMove, _) => "find the only move that draws.",
+        (Kind::MostPoints, Goal::Loss) => "lose by as little as you can.",
+        (Kind::MostPoints, _) => "find the one best move.",
+    }
 }
 
 /// The status line after a try.

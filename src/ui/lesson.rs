@@ -17,12 +17,12 @@ use crate::strings::{claim as claim_words, describe, lesson as words};
 use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input, behind_enlarge};
-use super::help::{HelpAnswer, HelpView};
+use super::help::HelpView;
 use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
 use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
-use super::reading::ReadAnswer;
+use super::overlay::Overlays;
 
 /// Where the lesson screen is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,17 +51,12 @@ pub struct LessonState {
     phase: LessonPhase,
     note: Option<Message>,
     quit: bool,
-    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
-    /// key closes it.
-    help: bool,
-    /// The help's first line shown.
-    help_top: u16,
+    /// The help (`?`) and the text read in full in place of the board (`e`).
+    overlays: Overlays,
     /// The text side's first line shown, when the text is longer than the side.
     text_top: u16,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
-    /// The text is read in full in place of the board (`e`): its first line shown.
-    reading: Option<u16>,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
@@ -99,11 +94,9 @@ impl LessonState {
             phase: LessonPhase::Asking,
             note: None,
             quit: false,
-            help: false,
-            help_top: 0,
+            overlays: Overlays::default(),
             text_top: 0,
             puzzles: false,
-            reading: None,
         };
         state.open(index);
         if all_done {
@@ -185,13 +178,13 @@ impl LessonState {
 
     /// Whether the help is shown.
     pub fn help_shown(&self) -> bool {
-        self.help
+        self.overlays.help_shown()
     }
 
     /// The first line shown of the text read in full in place of the board (`e`),
     /// while it is read.
     pub fn reading(&self) -> Option<u16> {
-        self.reading
+        self.overlays.reading()
     }
 
     /// The help, drawn with `look` over the whole terminal, scrolled as it is.
@@ -204,11 +197,11 @@ impl LessonState {
                 ruleset: crate::rules::Ruleset::Standard,
                 claims: false,
                 ai: false,
-                top: self.help_top,
+                top: self.overlays.help_top(),
             };
         }
         HelpView {
-            top: self.help_top,
+            top: self.overlays.help_top(),
             ..HelpView::on_board(look, KeyContext::Lesson, &self.game)
         }
     }
@@ -243,17 +236,10 @@ impl LessonState {
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
         let help = self.help_view(Look::PLAIN);
-        let size = self.size();
-        match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
-            Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
-            Some(_) => return vec![Effect::Redraw],
-            None => {}
-        }
         let lines = reading_lines(self, Look::PLAIN);
-        match super::reading::answer(&mut self.reading, &lines, size, input) {
-            Some(ReadAnswer::Quit) => return self.apply(Action::ForceQuit),
-            Some(_) => return vec![Effect::Redraw],
-            None => {}
+        let size = self.size();
+        if let Some(overlaid) = self.overlays.answer(&help, &lines, size, input) {
+            return overlaid.effects(|| self.apply(Action::ForceQuit));
         }
         // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
         // game's: a square or a claim typed or clicked there would be a try nobody saw.
@@ -323,10 +309,7 @@ impl LessonState {
             }
             Some(Action::Start) => self.phase = LessonPhase::Menu(0),
             Some(Action::End) => self.phase = LessonPhase::Menu(last),
-            Some(Action::Help) => {
-                self.help = true;
-                self.help_top = 0;
-            }
+            Some(Action::Help) => self.overlays.show_help(),
             Some(Action::Confirm) => self.open(selected),
             Some(Action::Quit | Action::ForceQuit) => {
                 self.quit = true;
@@ -373,13 +356,8 @@ impl LessonState {
                 self.text_top = text_scrolled(self, scroll);
                 vec![Effect::Redraw]
             }
-            Action::Help => {
-                self.help = true;
-                self.help_top = 0;
-                vec![Effect::Redraw]
-            }
-            Action::Read => {
-                self.reading = Some(0);
+            Action::Help | Action::Read => {
+                self.overlays.open(action);
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],

@@ -133,17 +133,28 @@ impl LessonView<'_> {
                     Line::raw(text)
                 });
             }
-            // A key the menu does not take: said under the list, the keys staying in
-            // the border below.
-            if let Some(note) = state.note() {
-                lines.push(Line::raw(""));
-                lines.push(Line::styled(note.to_owned(), look.error()));
-            }
             // Keys longer than the border lose whole wordings from the front (the
             // choosing keys, which the help also gives), never half a word.
             let room = usize::from(area.width.saturating_sub(2));
-            let keys = crate::text::fit_parts_from_front(&hint_line(HintLine::LessonMenu), room)
-                .into_owned();
+            let all_keys = hint_line(HintLine::LessonMenu);
+            let keys = crate::text::fit_parts_from_front(&all_keys, room).into_owned();
+            // A key the menu does not take: said under the list, the keys staying in
+            // the border below. Where the border lost some of them, the note says the
+            // help lists them; and it goes right under the list where a blank line
+            // before it would leave it no room.
+            if let Some(note) = state.note() {
+                let note = if note == words::UNKNOWN_KEY && keys != all_keys {
+                    words::UNKNOWN_KEY_NO_TEXT
+                } else {
+                    note
+                };
+                let shown = lines.len().saturating_sub(top);
+                let note_rows = crate::text::wrap(note, usize::from(inner.width)).len();
+                if shown + 1 + note_rows <= usize::from(inner.height) {
+                    lines.push(Line::raw(""));
+                }
+                lines.push(Line::styled(note.to_owned(), look.error()));
+            }
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))

@@ -55,6 +55,7 @@ mod look;
 mod message;
 mod move_list;
 mod navigation;
+mod overlay;
 mod puzzle;
 mod puzzle_check;
 mod puzzle_screen;

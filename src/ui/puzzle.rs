@@ -17,13 +17,13 @@ use crate::strings::{describe, puzzle as words};
 
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input, behind_enlarge};
-use super::help::{HelpAnswer, HelpView};
+use super::help::HelpView;
 use super::keymap::{Action, HintLine, KeyContext, hint_line};
 use super::layout::{ScreenLayout, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
+use super::overlay::Overlays;
 use super::puzzle_check::{CheckReply, CheckRequest};
-use super::reading::ReadAnswer;
 
 /// Rows under the board for the explanation panel, when the terminal has them.
 pub(crate) const PANEL_HEIGHT: u16 = 7;
@@ -68,16 +68,11 @@ pub struct PuzzleState {
     /// The tag of the last check asked for; a reply with another is stale.
     tag: u64,
     quit: bool,
-    /// The help is shown over the screen (`?`); a scrolling key scrolls it, any other
-    /// key closes it.
-    help: bool,
-    /// The help's first line shown.
-    help_top: u16,
+    /// The help (`?`) and the task and the panel's text read in full in place of the
+    /// board (`e`).
+    overlays: Overlays,
     /// The panel's first line shown, when its text is longer than its room.
     panel_top: u16,
-    /// The task and the panel's text are read in full in place of the board (`e`): the
-    /// first line shown.
-    reading: Option<u16>,
 }
 
 impl PuzzleState {
@@ -110,10 +105,8 @@ impl PuzzleState {
             note: None,
             tag: 0,
             quit: false,
-            help: false,
-            help_top: 0,
+            overlays: Overlays::default(),
             panel_top: 0,
-            reading: None,
         }
     }
 
@@ -208,19 +201,19 @@ impl PuzzleState {
 
     /// Whether the help is shown.
     pub fn help_shown(&self) -> bool {
-        self.help
+        self.overlays.help_shown()
     }
 
     /// The first line shown of the text read in full in place of the board (`e`),
     /// while it is read.
     pub fn reading(&self) -> Option<u16> {
-        self.reading
+        self.overlays.reading()
     }
 
     /// The help, drawn with `look` over the whole terminal, scrolled as it is.
     pub(crate) fn help_view(&self, look: Look) -> HelpView {
         HelpView {
-            top: self.help_top,
+            top: self.overlays.help_top(),
             ..HelpView::on_board(look, KeyContext::Puzzle, &self.game)
         }
     }
@@ -244,17 +237,10 @@ impl PuzzleState {
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
         let help = self.help_view(Look::PLAIN);
-        let size = self.size();
-        match super::help::answer(&mut self.help, &mut self.help_top, &help, size, input) {
-            Some(HelpAnswer::Quit) => return self.apply(Action::ForceQuit),
-            Some(_) => return vec![Effect::Redraw],
-            None => {}
-        }
         let lines = reading_lines(self, Look::PLAIN);
-        match super::reading::answer(&mut self.reading, &lines, size, input) {
-            Some(ReadAnswer::Quit) => return self.apply(Action::ForceQuit),
-            Some(_) => return vec![Effect::Redraw],
-            None => {}
+        let size = self.size();
+        if let Some(overlaid) = self.overlays.answer(&help, &lines, size, input) {
+            return overlaid.effects(|| self.apply(Action::ForceQuit));
         }
         // Behind the "please enlarge" screen only q and Ctrl-c act, as behind the
         // game's: a square typed or clicked there would be a rated try nobody saw.
@@ -323,13 +309,8 @@ impl PuzzleState {
                 self.panel_top = super::layout::text_scrolled(self.panel_top, last, area, scroll);
                 vec![Effect::Redraw]
             }
-            Action::Help => {
-                self.help = true;
-                self.help_top = 0;
-                vec![Effect::Redraw]
-            }
-            Action::Read => {
-                self.reading = Some(0);
+            Action::Help | Action::Read => {
+                self.overlays.open(action);
                 vec![Effect::Redraw]
             }
             _ => vec![Effect::Redraw],
@@ -439,6 +420,21 @@ pub(crate) fn task(state: &PuzzleState) -> String {
     }
 }
 
+/// [`task`] in the longest wording that fits `width` columns, so that on the status
+/// line it keeps the row under the puzzle's title (the shortest fits 44 columns, the
+/// narrowest screen; narrower, the shortest).
+pub(crate) fn task_in(state: &PuzzleState, width: u16) -> String {
+    let PuzzlePhase::Asking = state.phase() else {
+        return task(state);
+    };
+    let [long, short] = words::asking_wordings(state.game().to_move(), state.puzzle());
+    if crate::text::fits(&long, usize::from(width)) {
+        long
+    } else {
+        short
+    }
+}
+
 /// Whether a `size` screen has no room for the panel while it has something to say
 /// (44×16), so the status line says the key that reads it in place of the board.
 pub(crate) fn panel_hidden(state: &PuzzleState, size: Rect) -> bool {
@@ -492,17 +488,7 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
     let puzzle = state.puzzle();
     let mut lines: Vec<Line<'static>> = Vec::new();
     let keys = match state.phase() {
-        PuzzlePhase::Asking => {
-            if state.hint_shown() {
-                let themes: Vec<&str> = puzzle
-                    .themes
-                    .iter()
-                    .map(|t| PuzzleTheme::name(*t))
-                    .collect();
-                lines.push(Line::raw(words::themes(&themes)));
-            }
-            hint_line(HintLine::PuzzleAsking)
-        }
+        PuzzlePhase::Asking => hint_line(HintLine::PuzzleAsking),
         PuzzlePhase::Answered(verdict, explanation) => {
             let style = if verdict.solved {
                 look.banner()
@@ -522,6 +508,15 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
             hint_line(HintLine::PuzzleAnswered)
         }
     };
+    // The themes asked for (`t`), before a try or after it.
+    if state.hint_shown() {
+        let themes: Vec<&str> = puzzle
+            .themes
+            .iter()
+            .map(|t| PuzzleTheme::name(*t))
+            .collect();
+        lines.push(Line::raw(words::themes(&themes)));
+    }
     if state.tried_before() {
         lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));
     }

@@ -18,7 +18,7 @@ use super::layout::wrapped_last_top;
 use super::look::Look;
 use super::puzzle::{
     PuzzlePhase, PuzzleState, panel_area, panel_hidden, panel_lines, reading_lines,
-    status_feedback, task,
+    status_feedback, task_in,
 };
 use super::screen::render_too_small;
 use super::status::totals_at;
@@ -133,7 +133,10 @@ impl PuzzleView<'_> {
         // there is no panel), so a try never looks like nothing happened.
         let mut status = status_feedback(state, area, look);
         status.push(Line::styled(title, look.strong()));
-        status.push(Line::from(Span::styled(task(state), look.player(to_move))));
+        status.push(Line::from(Span::styled(
+            task_in(state, layout.status.width),
+            look.player(to_move),
+        )));
         // No panel for its text: the status line's last row says the key that reads it.
         if panel_hidden(state, area) {
             let key = Line::styled(hint_line(HintLine::PuzzleHidden), look.dim());
@@ -209,5 +212,80 @@ mod tests {
         // The key that closes the help does nothing else: `t` shows no themes.
         let _ = s.handle(key('t'));
         assert!(!s.help_shown() && !s.hint_shown());
+    }
+
+    /// Defect: below about 70 columns the task ("Yellow to move (you). Lose by as
+    /// little as you can: one move does best.") wrapped onto a third row of the two
+    /// status rows and was cut ("…best for you."), at 16-18 rows with no panel to
+    /// say it either. At every size the screen draws, the title and the task each
+    /// have a whole row of their own, in the longest wording that fits, for each
+    /// kind of puzzle and a daily one with a streak.
+    #[test]
+    fn the_title_and_the_task_are_whole_at_every_size() {
+        use crate::puzzle::{Goal, Kind};
+        let set = PuzzleSet::shipped().unwrap();
+        let mut puzzles: Vec<(crate::puzzle::Puzzle, Option<chrono::NaiveDate>)> = [
+            (Kind::OnlyMove, Goal::Win),
+            (Kind::OnlyMove, Goal::Draw),
+            (Kind::MostPoints, Goal::Loss),
+            (Kind::MostPoints, Goal::Win),
+        ]
+        .into_iter()
+        .map(|(kind, goal)| {
+            let puzzle = set.puzzles.iter().find(|p| {
+                p.kind == kind
+                    && p.goal == goal
+                    && p.position().unwrap().to_move() == Player::Yellow
+            });
+            (puzzle.unwrap().clone(), None)
+        })
+        .collect();
+        let date = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+        puzzles.push((
+            crate::puzzle::daily(&set, date).unwrap().clone(),
+            Some(date),
+        ));
+        let progress = Progress {
+            streak: 12,
+            ..Progress::default()
+        };
+        for (puzzle, daily) in puzzles {
+            let s = PuzzleState::new(set.clone(), progress.clone(), None, puzzle.clone(), daily);
+            let mover = puzzle.position().unwrap().to_move();
+            let [long, _] = words::asking_wordings(mover, &puzzle);
+            for (w, h) in (44..=90).flat_map(|w| (16..=20).map(move |h| (w, h))) {
+                let mut s = s.clone();
+                let _ = s.handle(Input::Resize(w, h));
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                (&PuzzleView {
+                    state: &s,
+                    look: Look::PLAIN,
+                })
+                    .render(area, &mut buf);
+                let status = super::super::puzzle::layout(area).unwrap().status;
+                let row = |y: u16| -> String {
+                    let row: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+                    row.trim_end().to_owned()
+                };
+                let (title, task) = (row(status.y), row(status.y + 1));
+                let at = format!("{} at {w}×{h}", puzzle.id);
+                assert!(
+                    title.contains(&format!("{} · ", puzzle.id)),
+                    "{at}: {title}"
+                );
+                assert!(!title.ends_with(crate::text::ELLIPSIS), "{at}: {title}");
+                if daily.is_some() {
+                    assert!(title.contains("daily"), "{at}: {title}");
+                }
+                assert!(
+                    words::asking_wordings(mover, &puzzle).contains(&task),
+                    "{at}: {task}"
+                );
+                if crate::text::fits(&long, usize::from(w)) {
+                    assert_eq!(task, long, "{at}");
+                }
+            }
+        }
     }
 }

@@ -386,6 +386,51 @@ fn a_try_and_a_note_show_at_every_size_the_board_is_drawn() {
     }
 }
 
+/// Asking at the game's smallest size: the longest task (Yellow, to lose by as little
+/// as it can) in its short wording, whole on its own row under the title (it was cut
+/// after "One move").
+#[test]
+fn puzzle_asking_44x16() {
+    let mut s = state("p0002");
+    let _ = s.handle(Input::Resize(44, 16));
+    insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
+}
+
+/// The day's puzzle with a streak at 59×18 (no panel): the title keeps `daily` and the
+/// streak, and the task is whole in its short wording (it lost "Find it.").
+#[test]
+fn puzzle_daily_asking_59x18() {
+    let set = PuzzleSet::shipped().unwrap();
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let puzzle = hijara::puzzle::daily(&set, date).unwrap().clone();
+    let progress = Progress {
+        streak: 12,
+        ..Progress::default()
+    };
+    let mut s = PuzzleState::new(set, progress, None, puzzle, Some(date));
+    let _ = s.handle(Input::Resize(59, 18));
+    insta::assert_snapshot!(render(&s, 59, 18, Look::PLAIN).backend());
+}
+
+/// Defect: after a try, `t` showed nothing and said nothing (the themes showed only
+/// before a try), yet it turned them on for the next try. The themes show after a try
+/// too, under the verdict, and `t` again hides them.
+#[test]
+fn t_shows_the_themes_after_a_try_too() {
+    let mut s = state("p0001");
+    let _ = typing(&mut s, "b4");
+    let panel = |s: &PuzzleState| {
+        crate::common::screen_and_words(render(s, 80, 24, Look::PLAIN).backend().buffer()).1
+    };
+    assert!(!panel(&s).contains("Themes:"), "{}", panel(&s));
+    let _ = press(&mut s, KeyCode::Char('t'));
+    let shown = panel(&s);
+    assert!(shown.contains("Not this one: b4"), "{shown}");
+    assert!(shown.contains("Themes: square."), "{shown}");
+    let _ = press(&mut s, KeyCode::Char('t'));
+    assert!(!panel(&s).contains("Themes:"), "{}", panel(&s));
+}
+
 /// A wrong answer at the game's smallest size: no panel, so the status line says it.
 #[test]
 fn puzzle_wrong_answer_44x16() {
