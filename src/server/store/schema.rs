@@ -1,7 +1,8 @@
 //! The database's schema, one version after another: `PRAGMA user_version` says which
 //! of [`MIGRATIONS`] a database has had, and opening it applies the rest, each in the
 //! transaction that also moves the version on. Version 2 is the club's (issue 27);
-//! version 8 keeps every table's messages.
+//! version 8 keeps every table's messages; version 9 whether a game was played as
+//! rated.
 
 use rusqlite::{Connection, Transaction};
 
@@ -206,6 +207,14 @@ pub(crate) const MIGRATIONS: &[&str] = &[
             'last', coalesce(corr ->> '$.last', 0),
             'read', json(coalesce(corr ->> '$.read', '[0,0]')))
         WHERE corr IS NOT NULL AND json_valid(corr);
+    ",
+    // 9: whether a finished game was played as rated (its table was), rated or not:
+    // one played so and not rated ended too soon (store::club::ended_too_soon), and a
+    // profile says so. The games kept before: a rated one was played as rated; the
+    // others can't tell, and read as casual, as before.
+    "
+    ALTER TABLE finished ADD COLUMN played_rated INTEGER NOT NULL DEFAULT 0;
+    UPDATE finished SET played_rated = rated;
     ",
 ];
 

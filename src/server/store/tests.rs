@@ -555,6 +555,7 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
              '$.last', 2);
          ALTER TABLE live DROP COLUMN chat;
          ALTER TABLE live DROP COLUMN code;
+         ALTER TABLE finished DROP COLUMN played_rated;
          PRAGMA user_version = 7;",
     )
     .unwrap();
