@@ -198,7 +198,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // before any other screen shows them, as moves are. A correspondence game's state
     // held its unread messages and both read marks until now: they move here. And a
     // private table's invitation code, so that its game stays unlisted after a
-    // restart (NULL for the games kept before: they come back listed, as before).
+    // restart (NULL for the games kept before, which can't tell: the store, once
+    // migrated, gives each a code of its own, [`unlist_games_of_unknown_privacy`]).
     "
     ALTER TABLE live ADD COLUMN chat TEXT;
     ALTER TABLE live ADD COLUMN code TEXT;
@@ -217,6 +218,34 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     UPDATE finished SET played_rated = rated;
     ",
 ];
+
+/// The first version that keeps a private table's invitation code (`live.code`).
+pub(crate) const CODES_KEPT_FROM: i64 = 8;
+
+/// Gives each game in play with no invitation code a new one that nobody is told, so
+/// that it is not listed: for a store from before [`CODES_KEPT_FROM`] (and the games
+/// it imported from an older data folder), which kept no sign of a private table. Its
+/// private games would come back listed and findable (`f`), to anyone; which of its
+/// games were private can't be told, so none is listed: the safe default. Their
+/// players see them in their lobbies as ever, and nobody else does (a table shows its
+/// code only while it is open, and these come back in play); a game that was public
+/// stays unlisted until it ends (its rematches too).
+pub(crate) fn unlist_games_of_unknown_privacy(tx: &Transaction<'_>) -> anyhow::Result<usize> {
+    let ids: Vec<i64> = tx
+        .prepare("SELECT table_id FROM live WHERE playing = 1 AND code IS NULL")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in &ids {
+        let code = super::super::talk::new_code().ok_or_else(|| {
+            anyhow::anyhow!("no random source for the invitation code of table {id}")
+        })?;
+        tx.execute(
+            "UPDATE live SET code = ?2 WHERE table_id = ?1",
+            rusqlite::params![id, code],
+        )?;
+    }
+    Ok(ids.len())
+}
 
 /// The schema version this program writes.
 pub(crate) fn current() -> i64 {
