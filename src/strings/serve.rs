@@ -120,6 +120,7 @@ pub(crate) fn table_line(
     columns: usize,
 ) -> String {
     let players = format!("{number}  {blue} (Blue) v {yellow} (Yellow)");
+    let moves = super::moves_count(moves);
     let watched = if watching == 0 {
         String::new()
     } else {
@@ -127,16 +128,16 @@ pub(crate) fn table_line(
     };
     // Where it does not fit, the state comes before the rules, so it (`open, private`)
     // is kept whole as long as it can be.
-    let line = format!("{players}  {rules}, {moves} moves{watched}  {state}");
+    let line = format!("{players}  {rules}, {moves}{watched}  {state}");
     if crate::text::width(&line) <= columns || state.is_empty() {
         return line;
     }
-    let line = format!("{players}  {state}  {rules}, {moves} moves{watched}");
+    let line = format!("{players}  {state}  {rules}, {moves}{watched}");
     if crate::text::width(&format!("{players}  {state}")) <= columns {
         return line;
     }
     // Narrower still: the colours go (Blue is named first), so the state stays in view.
-    format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves} moves{watched}")
+    format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves}{watched}")
 }
 /// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
 pub(crate) fn clock_suffix(minutes: &str) -> String {
@@ -301,6 +302,18 @@ mod tests {
             assert!(nobody.contains("7 moves"), "{columns}: {nobody}");
             let two = line(2);
             assert!(two.contains(", 2 watching"), "{columns}: {two}");
+        }
+    }
+
+    /// QA (srvfix, played over ssh): a table where one stone was played read `1
+    /// moves` in the lobby. Fails on the old code.
+    #[test]
+    fn a_table_line_counts_one_move_as_one_move() {
+        for columns in [80, 44, 30] {
+            let line = |moves| table_line(3, ["ann", "bob"], "standard", moves, 0, "open", columns);
+            assert!(line(1).contains("standard, 1 move"), "{}", line(1));
+            assert!(!line(1).contains("1 moves"), "{}", line(1));
+            assert!(line(0).contains("0 moves") && line(12).contains("12 moves"));
         }
     }
 }
