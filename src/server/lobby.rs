@@ -1999,6 +1999,42 @@ mod tests {
         }
     }
 
+    /// QA (srvfix): the lobby's `?` help said `1-9  sit at the table with that
+    /// number` while its keys line said `number sit/watch` over tables numbered past
+    /// 9. The help names a number and says what its digits do, and they do it: a digit
+    /// that may begin a longer number waits for the next, or Enter; one that can't
+    /// picks its table at once. Fails on the old code (`1-9` in the help).
+    #[test]
+    fn the_lobby_help_says_a_number_sits_or_watches_past_9() {
+        let many = playing(1..=12);
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.key(key(KeyCode::Char('?')), &many);
+        let shown = drawn_at_with(&lobby, &many, 80, 24).join("\n");
+        assert!(!shown.contains("1-9"), "{shown}");
+        // The help's rows, their wrapped lines joined: the text inside the box.
+        let said: String = shown
+            .lines()
+            .filter_map(|l| l.split('│').nth(1))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for part in [
+            "number  sit at the table with that number, or watch it",
+            "a digit that may begin a longer number waits for the next, or Enter",
+        ] {
+            assert!(said.contains(part), "{part}:\n{shown}");
+        }
+        lobby.key(key(KeyCode::Esc), &many);
+        // What it says: `1` may begin 10-12 and waits; Enter picks 1. `2` can't: 2.
+        assert_eq!(lobby.key(key(KeyCode::Char('1')), &many), Choice::Stay);
+        assert_eq!(lobby.context(), KeyContext::LobbyNumber);
+        assert_eq!(lobby.key(key(KeyCode::Enter), &many), Choice::Pick(1));
+        assert_eq!(lobby.key(key(KeyCode::Char('1')), &many), Choice::Stay);
+        assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(12));
+        assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(2));
+    }
+
     fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);

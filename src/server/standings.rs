@@ -18,7 +18,7 @@ use crate::ui::{Keyed, Message, MessageKind, Wording};
 
 use super::club::{Board, MIN_GAMES, MIN_OPPONENTS, Speed, Standing};
 use super::outside::safe_text;
-use super::store::club::{GameLine, Profile};
+use super::store::club::{GameLine, NotRated, Profile};
 
 /// What the host does after a key on a club screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -869,15 +869,24 @@ fn outcome_word(game: &GameLine) -> &'static str {
 }
 
 /// A game's rating after it and its change (`1512 (+12)`; none known: empty), or
-/// that it was casual.
+/// why it was not rated: casual, or played as rated and ended before both moved.
 fn rating_change(game: &GameLine) -> String {
-    match (game.rated, game.change) {
-        (false, _) => words::CASUAL.to_owned(),
-        (true, Some((before, after))) => words::change_short(
+    match (game.not_rated(), game.change) {
+        (Some(why), _) => not_rated_word(why).to_owned(),
+        (None, Some((before, after))) => words::change_short(
             after.round() as i64,
             after.round() as i64 - before.round() as i64,
         ),
-        (true, None) => String::new(),
+        (None, None) => String::new(),
+    }
+}
+
+/// Why a game was not rated, in a list of games.
+fn not_rated_word(why: NotRated) -> &'static str {
+    match why {
+        NotRated::Casual => words::CASUAL,
+        NotRated::TooSoon => words::NOT_RATED_EARLY,
+        NotRated::Otherwise => words::NOT_RATED,
     }
 }
 
@@ -893,23 +902,13 @@ fn profile_rules(game: &GameLine) -> String {
 /// One game of a list of games (a profile's, `ssh host games`): number, date,
 /// opponent, outcome, `rules`, rating and change.
 pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
-    let outcome = outcome_word(game);
-    let change = game
-        .change
-        .map(|(before, after)| {
-            words::change_short(
-                after.round() as i64,
-                after.round() as i64 - before.round() as i64,
-            )
-        })
-        .unwrap_or_default();
     words::game_row(
         number,
         game.date.get(..10).unwrap_or(&game.date),
         &text::pad(&text::fit(&game.opponent, 16), 16),
-        outcome,
+        outcome_word(game),
         rules,
-        game.rated.then_some(change.as_str()),
+        &rating_change(game),
         game.reviewed,
     )
 }
@@ -1045,6 +1044,7 @@ mod tests {
                 termination: crate::record::Termination::Normal,
                 board,
                 rated: n % 2 == 0,
+                played_rated: n % 2 == 0,
                 change: Some((1500.0, 1512.0)),
                 moves: 64,
                 reviewed: n == 0,
@@ -1245,10 +1245,15 @@ mod tests {
 
     /// QA: as the leaderboard, a profile's ratings and games wrapped below about 60
     /// columns; they fit, the columns of least use gone first.
+    ///
+    /// QA (srvfix): a game played as rated that ended before both moved (carol's,
+    /// game 4: one move) read `won … casual`, as if played casual. It says `not rated:
+    /// early` at 80 columns (the date kept) and 44 (the rating column kept), and
+    /// casual games still say `casual`. Fails on the old code (`casual` on game 4).
     #[test]
     fn a_profile_fits_narrow_screens() {
         let board = Board::new(Ruleset::Standard, Speed::Live);
-        let games: Vec<GameLine> = ["山田花子さんの長い名前", "Zoë", "bob"]
+        let games: Vec<GameLine> = ["山田花子さんの長い名前", "Zoë", "bob", "carol"]
             .iter()
             .zip(0..)
             .map(|(name, n)| GameLine {
@@ -1259,9 +1264,10 @@ mod tests {
                 outcome: Some(Outcome::Win),
                 termination: crate::record::Termination::Normal,
                 board: Board::new(Ruleset::Corners, Speed::Correspondence),
-                rated: n != 1,
-                change: Some((1500.0, 1512.0)),
-                moves: 64,
+                rated: n != 1 && n != 3,
+                played_rated: n != 1,
+                change: (n != 1 && n != 3).then_some((1500.0, 1512.0)),
+                moves: if n == 3 { 1 } else { 64 },
                 reviewed: n == 0,
             })
             .collect();
@@ -1290,6 +1296,13 @@ mod tests {
             }
             for line in &lines {
                 assert!(text::width(line) <= usize::from(width), "{line}");
+            }
+            if width >= 44 {
+                let carol = lines.iter().find(|l| l.contains("v carol")).unwrap();
+                assert!(carol.contains("won  ") && carol.contains("not rated: early"));
+                assert_eq!(width == 80, carol.contains("2026-11-30"), "{carol}");
+                let zoe = lines.iter().find(|l| l.contains("v Zoë")).unwrap();
+                assert!(zoe.contains("casual"), "{zoe}");
             }
             insta::assert_snapshot!(format!("club_profile_{width}x{height}"), shown);
         }
@@ -1357,6 +1370,7 @@ mod tests {
                     termination: crate::record::Termination::Normal,
                     board,
                     rated: true,
+                    played_rated: true,
                     change: Some((1500.0, 1512.0)),
                     moves: 64,
                     reviewed: n == 0,

@@ -47,6 +47,12 @@ pub(crate) const BOARD_COLUMNS: [&str; 6] = [
 ];
 /// What a profile's list of games shows for a game that was not rated.
 pub(crate) const CASUAL: &str = "casual";
+/// ... for a game played as rated that ended before both players moved, so was not
+/// rated: no wider than a rating and its change with room to spare (16 columns keep
+/// the column at 44), where `ended before both moved` would push out the date at 80.
+pub(crate) const NOT_RATED_EARLY: &str = "not rated: early";
+/// ... for a game played as rated that was not rated otherwise (stopped, `*`).
+pub(crate) const NOT_RATED: &str = "not rated";
 /// Won-drawn-lost counts: `20-5-6`.
 pub(crate) fn wdl(wdl: [u32; 3]) -> String {
     let [w, d, l] = wdl;
@@ -149,18 +155,17 @@ pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> St
 pub(crate) fn change_short(after: i64, delta: i64) -> String {
     format!("{after} ({delta:+})")
 }
-/// One game of a profile; `opponent` is padded already; `change` is the rating's
-/// change of a rated game (`None`: casual).
+/// One game of a profile; `opponent` is padded already; `rating` is the rating's
+/// change of a rated game, or why it was not rated (`casual`).
 pub(crate) fn game_row(
     number: usize,
     date: &str,
     opponent: &str,
     outcome: &str,
     rules: &str,
-    change: Option<&str>,
+    rating: &str,
     reviewed: bool,
 ) -> String {
-    let rating = change.unwrap_or(CASUAL);
     let mark = if reviewed { "*" } else { "" };
     format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
 }

@@ -106,9 +106,10 @@ pub(crate) fn ai(level: &str) -> String {
 pub(crate) fn waiting(number: usize) -> String {
     format!("Table {number} is open: waiting for an opponent")
 }
-/// One table's line: number, players (Blue's name first), rules, moves, spectators,
-/// state; where the whole line is wider than `columns`, without `0 watching`, and then
-/// with the state before the rules, so a cut at the end takes the rules, not the state.
+/// One table's line: number, players (Blue's name first), rules, moves, spectators
+/// (only when someone watches: nobody watching is not said, as on the game's screen),
+/// state; where the whole line is wider than `columns`, with the state before the
+/// rules, so a cut at the end takes the rules, not the state.
 pub(crate) fn table_line(
     number: usize,
     [blue, yellow]: [&str; 2],
@@ -119,27 +120,24 @@ pub(crate) fn table_line(
     columns: usize,
 ) -> String {
     let players = format!("{number}  {blue} (Blue) v {yellow} (Yellow)");
+    let moves = super::moves_count(moves);
     let watched = if watching == 0 {
         String::new()
     } else {
         format!(", {watching} watching")
     };
-    let line = format!("{players}  {rules}, {moves} moves, {watching} watching  {state}");
-    if crate::text::width(&line) <= columns {
-        return line;
-    }
-    // `0 watching` goes first, so the state (`open, private`) is kept whole as long
-    // as it can be; then the state comes before the rules.
-    let line = format!("{players}  {rules}, {moves} moves{watched}  {state}");
+    // Where it does not fit, the state comes before the rules, so it (`open, private`)
+    // is kept whole as long as it can be.
+    let line = format!("{players}  {rules}, {moves}{watched}  {state}");
     if crate::text::width(&line) <= columns || state.is_empty() {
         return line;
     }
-    let line = format!("{players}  {state}  {rules}, {moves} moves{watched}");
+    let line = format!("{players}  {state}  {rules}, {moves}{watched}");
     if crate::text::width(&format!("{players}  {state}")) <= columns {
         return line;
     }
     // Narrower still: the colours go (Blue is named first), so the state stays in view.
-    format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves} moves{watched}")
+    format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves}{watched}")
 }
 /// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
 pub(crate) fn clock_suffix(minutes: &str) -> String {
@@ -270,7 +268,7 @@ mod tests {
         let row = |columns| table_line(1, ["Zoë", "-"], "standard", 12, 0, ABANDONED, columns);
         assert_eq!(
             row(80),
-            "1  Zoë (Blue) v - (Yellow)  standard, 12 moves, 0 watching  a player left"
+            "1  Zoë (Blue) v - (Yellow)  standard, 12 moves  a player left"
         );
         let middle = row(50);
         assert!(
@@ -279,5 +277,43 @@ mod tests {
         );
         let narrow = row(30);
         assert!(narrow.starts_with("1  Zoë v -  a player left"), "{narrow}");
+    }
+
+    /// QA (srvfix): a lobby row said `0 watching` where it had room (80 columns),
+    /// while the game's screen says nothing when nobody watches. Watchers are said
+    /// only when there are some, at every width. Fails on the old code (`0 watching`
+    /// at 80).
+    #[test]
+    fn a_table_line_says_watchers_only_when_someone_watches() {
+        for columns in [200, 80, 60, 44, 30] {
+            let line = |watching| {
+                table_line(
+                    12,
+                    ["Zoë", "Bob"],
+                    "standard",
+                    7,
+                    watching,
+                    "playing",
+                    columns,
+                )
+            };
+            let nobody = line(0);
+            assert!(!nobody.contains("watching"), "{columns}: {nobody}");
+            assert!(nobody.contains("7 moves"), "{columns}: {nobody}");
+            let two = line(2);
+            assert!(two.contains(", 2 watching"), "{columns}: {two}");
+        }
+    }
+
+    /// QA (srvfix, played over ssh): a table where one stone was played read `1
+    /// moves` in the lobby. Fails on the old code.
+    #[test]
+    fn a_table_line_counts_one_move_as_one_move() {
+        for columns in [80, 44, 30] {
+            let line = |moves| table_line(3, ["ann", "bob"], "standard", moves, 0, "open", columns);
+            assert!(line(1).contains("standard, 1 move"), "{}", line(1));
+            assert!(!line(1).contains("1 moves"), "{}", line(1));
+            assert!(line(0).contains("0 moves") && line(12).contains("12 moves"));
+        }
     }
 }

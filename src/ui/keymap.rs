@@ -1081,8 +1081,12 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('8'), A::Digit(8)),
             (ch('9'), A::Digit(9)),
         ],
-        names: "1-9",
-        help: "sit at the table with that number, or watch it",
+        // A table's number is its own and passes 9: the help names a number, as the
+        // keys line does once one is listed (`number sit/watch`), and says what a
+        // digit that may begin a longer number does (`standings::type_digit`).
+        names: "number",
+        help: "sit at the table with that number, or watch it; a digit that may begin a \
+               longer number waits for the next, or Enter",
         hints: &[
             (HintLine::Lobby, 2, "1-9 sit/watch"),
             // Past 9 a number is typed: `1` waits for `12`, or Enter. No wider than 16
@@ -1246,8 +1250,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('8'), A::Digit(8)),
             (ch('9'), A::Digit(9)),
         ],
-        names: "1-9",
-        help: "a leaderboard's player: their profile; a profile's game: its replay",
+        names: "number",
+        help: "a leaderboard's player: their profile; a profile's game: its replay (past 9, \
+               a digit that may begin a longer number waits for the next, or Enter)",
         hints: &[
             (HintLine::LobbyBoard, 3, "number: profile"),
             (HintLine::LobbyProfile, 1, "number: replay"),
@@ -1409,8 +1414,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('8'), A::Digit(8)),
             (ch('9'), A::Digit(9)),
         ],
-        names: "1-9",
-        help: "the table whose win you claim",
+        names: "number",
+        help: "the table whose win you claim, by its number",
         hints: &[],
     },
     Binding {

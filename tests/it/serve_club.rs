@@ -210,6 +210,37 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
     assert_eq!(abandoned, 1);
 }
 
+/// QA (srvfix, played over ssh): at a rated table Alice moved, Bob resigned before
+/// moving: the game was kept, not rated (it ended before both moved), and Alice's
+/// profile listed it as `casual`, as a game played casual. It says `not rated: early`
+/// now. Fails on the old code (`casual`).
+#[test]
+fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
+    let server = Server::start();
+    run(async {
+        let (alice, bob) = crate::serve_common::seated(&server).await;
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice.wait_for("alice wins: bob resigned").await;
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        alice.send(b"p").await;
+        alice
+            .wait_for("v bob  won  standard  not rated: early")
+            .await;
+    });
+    let rated: i64 = server
+        .db()
+        .query_row("SELECT count(*) FROM finished WHERE rated = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(rated, 0);
+}
+
 /// Alice (Blue) and Bob, both new, at a rated table: each moves once and Bob resigns;
 /// each reads both rating changes, their own first; Alice offers a rematch, Bob takes
 /// it (he plays Blue), and each moves once.

@@ -514,6 +514,19 @@ pub async fn wait_shown(screen: impl Fn() -> String, text: &str) {
     }
 }
 
+/// Waits (at most the tests' patience) until `player`'s screen no longer shows `text`.
+pub async fn wait_gone(player: &Player, text: &str) {
+    let start = Instant::now();
+    while player.screen().contains(text) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{text:?} stayed:\n{}",
+            player.screen()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// Waits until `check` holds of the server's log; fails with the log after [`PATIENCE`].
 pub async fn wait_log(server: &Server, what: &str, check: impl Fn(&str) -> bool) {
     let start = Instant::now();

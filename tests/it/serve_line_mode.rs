@@ -511,7 +511,7 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         dave.send(b"\r").await;
         alice.wait_said("2  dave (Blue) v - (Yellow)").await;
         let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
-        for moves in ["1 moves", "2 moves"] {
+        for moves in ["1 move", "2 moves"] {
             assert!(!heard.contains(moves), "{moves} in {heard}");
         }
         // `list` reads them, and the commands.

@@ -6,6 +6,7 @@ use hijara::rules::Game;
 
 use crate::serve_common::{
     Player, Server, against_random_ai, filling_moves, filling_totals, play_from, run, seated,
+    wait_gone,
 };
 
 #[test]
@@ -227,17 +228,4 @@ fn q_on_the_enlarge_screen_at_a_table_asks_as_the_game_screen_does() {
         alice.wait_for("q leave").await;
         bob.wait_for("alice left").await;
     });
-}
-
-/// Waits (at most the tests' patience) until `player`'s screen no longer shows `text`.
-async fn wait_gone(player: &Player, text: &str) {
-    let start = std::time::Instant::now();
-    while player.screen().contains(text) {
-        assert!(
-            start.elapsed() < crate::serve_common::PATIENCE,
-            "{text:?} stayed:\n{}",
-            player.screen()
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
 }

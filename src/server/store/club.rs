@@ -28,6 +28,13 @@ pub(crate) fn speed_of(snapshot: &Snapshot) -> Speed {
 /// on the empty board, a first move never made in correspondence) is kept, not rated.
 const RATED_FROM_MOVES: usize = 2;
 
+/// Whether a game of `moves` moves ended too soon to be rated: before both players
+/// moved ([`RATED_FROM_MOVES`]). The one rule: [`rate_finished`] applies it, and a
+/// profile says it ([`GameLine::not_rated`]).
+pub(crate) fn ended_too_soon(moves: usize) -> bool {
+    moves < RATED_FROM_MOVES
+}
+
 /// Records game `id` (just entered into the history, `ended` as it ended at `when`,
 /// wall-clock seconds) as rated if it was: both players' ratings move (each
 /// deviation first widened by the time since their last rated game), their history
@@ -40,13 +47,15 @@ pub(crate) fn rate_finished(
     when: i64,
 ) -> rusqlite::Result<Option<RatedEnd>> {
     let speed = speed_of(ended);
-    tx.prepare_cached("UPDATE finished SET speed = ?2, ended_at = ?3 WHERE id = ?1")?
-        .execute(params![id, speed.token(), when])?;
+    tx.prepare_cached(
+        "UPDATE finished SET speed = ?2, ended_at = ?3, played_rated = ?4 WHERE id = ?1",
+    )?
+    .execute(params![id, speed.token(), when, ended.rated])?;
     let seats: Vec<&Who> = ended.seats.iter().flatten().collect();
     let rated = ended.rated
         && seats.len() == 2
         && seats.iter().all(|w| w.can_be_rated())
-        && ended.game.len() >= RATED_FROM_MOVES;
+        && !ended_too_soon(ended.game.len());
     let result = Played::new(&ended.game, &ended.course).result();
     let blue_outcome = match result {
         GameResult::BlueWins => Outcome::Win,
@@ -434,12 +443,41 @@ pub(crate) struct GameLine {
     /// Its rating, and whether it was rated.
     pub(crate) board: Board,
     pub(crate) rated: bool,
+    /// Whether it was played as rated (its table was), rated or not; `false` for a
+    /// game kept before schema 9 that was not rated (which can't tell).
+    pub(crate) played_rated: bool,
     /// The player's rating before and after, for a rated game.
     pub(crate) change: Option<(f64, f64)>,
     /// Moves played.
     pub(crate) moves: u32,
     /// Whether the engine's review of it is kept.
     pub(crate) reviewed: bool,
+}
+
+/// Why a finished game was not rated, as a player's list says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotRated {
+    /// It was played as casual (or kept before schema 9, which can't tell).
+    Casual,
+    /// It was played as rated, and ended before both players moved.
+    TooSoon,
+    /// It was played as rated, and was not rated otherwise (stopped, unfinished).
+    Otherwise,
+}
+
+impl GameLine {
+    /// Why it was not rated (`None`: it was), by the rule [`rate_finished`] applies.
+    pub(crate) fn not_rated(&self) -> Option<NotRated> {
+        if self.rated {
+            None
+        } else if !self.played_rated {
+            Some(NotRated::Casual)
+        } else if ended_too_soon(usize::try_from(self.moves).unwrap_or(usize::MAX)) {
+            Some(NotRated::TooSoon)
+        } else {
+            Some(NotRated::Otherwise)
+        }
+    }
 }
 
 /// `key`'s finished games, newest first: `limit` from the `offset`th.
@@ -451,7 +489,7 @@ pub(crate) fn games_of(
     conn.prepare_cached(
         "SELECT id, date, blue_name, blue_key, yellow_name, yellow_key, result, termination,
                 ruleset, speed, rated, blue_before, blue_after, yellow_before, yellow_after,
-                moves, EXISTS (SELECT 1 FROM reviews WHERE game = f.id)
+                moves, EXISTS (SELECT 1 FROM reviews WHERE game = f.id), played_rated
          FROM finished AS f
          WHERE id IN (SELECT id FROM finished WHERE blue_key = ?1
                       UNION ALL SELECT id FROM finished WHERE yellow_key = ?1)
@@ -516,6 +554,7 @@ pub(crate) fn games_of(
                 change: before.zip(after),
                 moves: row.get(15)?,
                 reviewed: row.get(16)?,
+                played_rated: row.get(17)?,
             })
         },
     )?

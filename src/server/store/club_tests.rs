@@ -11,7 +11,7 @@ use super::super::club::{Board, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Spee
 use super::super::table::{GameTable, Keep};
 use super::super::wall::CorrTime;
 use super::super::who::Who;
-use super::club::{games_of, leaderboard, profile, rating_history, standing_of};
+use super::club::{NotRated, games_of, leaderboard, profile, rating_history, standing_of};
 use super::*;
 use crate::rating::{Outcome, Rating};
 use crate::rules::{Game, Player, Ruleset, Square};
@@ -42,6 +42,80 @@ fn resigned(blue: &Who, yellow: &Who, rated: bool) -> Keep {
     table.take_moves((Player::Yellow, table.epoch()), &two, t0);
     table.request(Player::Yellow, &Request::Resign, t0);
     table.take_keep().unwrap()
+}
+
+/// QA (srvfix): a rated table where Yellow resigns before moving (Blue played one
+/// stone) is kept, not rated (`club::ended_too_soon`), and a profile read `casual`
+/// for it, as for a game played casual. Its list says why now: played as rated,
+/// too soon; the casual game is still casual. Fails on the old code (no
+/// `played_rated`: the two read alike).
+#[test]
+fn a_rated_game_ended_before_both_moved_is_listed_as_not_rated_too_soon() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, heard) = open_at(dir.path(), 1_000_000);
+    let (ann, bob) = (who("ann"), who("bob"));
+    let early = |rated: bool| {
+        let mut table = GameTable::open(ann.clone(), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(rated, None));
+        let t0 = Instant::now();
+        table.sit(bob.clone(), t0);
+        let one = Game::from_moves([Square::B2]).unwrap();
+        table.take_moves((Player::Blue, table.epoch()), &one, t0);
+        table.request(Player::Yellow, &Request::Resign, t0);
+        table.take_keep().unwrap()
+    };
+    assert!(store.writer().keep(1, early(true)));
+    assert!(store.writer().keep(2, early(false)));
+    assert!(store.writer().flush());
+    assert!(
+        heard
+            .lock()
+            .unwrap()
+            .iter()
+            .all(|(_, k, r)| r.is_ok() && k.rated_end.is_none())
+    );
+    let conn = store_conn(&store);
+    let games = games_of(&conn, &ann.key, (0, 10)).unwrap();
+    assert_eq!(games.len(), 2);
+    // Newest first: the casual table's game, then the rated table's.
+    let (casual, rated) = (&games[0], &games[1]);
+    assert_eq!((rated.outcome, rated.moves), (Some(Outcome::Win), 1));
+    assert!(!rated.rated && rated.played_rated, "{rated:?}");
+    assert_eq!(rated.not_rated(), Some(NotRated::TooSoon));
+    assert_eq!(casual.not_rated(), Some(NotRated::Casual));
+    assert!(super::club::ended_too_soon(1) && !super::club::ended_too_soon(2));
+}
+
+/// A database of version 8 (before `played_rated`): its rated games read as played
+/// rated, the others as casual (it can't tell).
+#[test]
+fn a_finished_game_kept_before_schema_9_is_played_rated_if_it_was_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = db(dir.path());
+    let tx = conn.transaction().unwrap();
+    for statements in &schema::MIGRATIONS[..8] {
+        tx.execute_batch(statements).unwrap();
+    }
+    for (id, rated) in [(1, true), (2, false)] {
+        tx.execute(
+            "INSERT INTO finished (id, date, blue_name, blue_key, yellow_name, yellow_key,
+                 result, termination, ruleset, claims, blue_total, yellow_total, moves,
+                 record, rated, blue_before, blue_after, yellow_before, yellow_after)
+             VALUES (?1, '2026-11-30T10:00:00Z', 'ann', 'SHA256:ann', 'bob', 'SHA256:bob',
+                 '1-0', 'resigned', 'standard', 0, 0, 0, 1, '', ?2, 1500, 1512, 1500, 1488)",
+            rusqlite::params![id, rated],
+        )
+        .unwrap();
+    }
+    tx.pragma_update(None, "user_version", 8).unwrap();
+    tx.commit().unwrap();
+    drop(conn);
+    let (store, _, _) = open_at(dir.path(), 1_000_000);
+    let games = games_of(&store_conn(&store), "SHA256:ann", (0, 10)).unwrap();
+    let played: Vec<(i64, bool)> = games.iter().map(|g| (g.id, g.played_rated)).collect();
+    assert_eq!(played, [(2, false), (1, true)]);
+    assert_eq!(games[0].not_rated(), Some(NotRated::Casual));
+    assert_eq!(games[1].not_rated(), None);
 }
 
 fn db(dir: &Path) -> Connection {

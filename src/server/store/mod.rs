@@ -61,7 +61,7 @@ pub(crate) struct Opened {
     /// The highest table number the store knows (new tables are numbered after it).
     pub(crate) last_table: u32,
     /// What went wrong reading stored games, or importing an older folder (each
-    /// kept as it was), for the log.
+    /// kept as it was), and games an older schema's migration unlisted, for the log.
     pub(crate) problems: Vec<String>,
     /// The seconds the server has been down in all: correspondence clocks do not
     /// count them ([`super::wall`]).
@@ -253,6 +253,22 @@ impl Store {
             // The first time: an older data folder's files come in with the schema.
             if version == 0 {
                 problems.extend(import::import(&tx, data_dir)?);
+            }
+            // Games kept before their privacy was: not listed (the safe default).
+            if version < schema::CODES_KEPT_FROM {
+                let unlisted = schema::unlist_games_of_unknown_privacy(&tx)?;
+                if unlisted > 0 {
+                    problems.push(format!(
+                        "{} in play from before schema {} not listed (as private): which \
+                         were private was not kept",
+                        crate::strings::count(
+                            u64::try_from(unlisted).unwrap_or(u64::MAX),
+                            "game",
+                            "games"
+                        ),
+                        schema::CODES_KEPT_FROM
+                    ));
+                }
             }
             tx.commit().context("cannot write the database's schema")?;
         }

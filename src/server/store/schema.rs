@@ -1,7 +1,8 @@
 //! The database's schema, one version after another: `PRAGMA user_version` says which
 //! of [`MIGRATIONS`] a database has had, and opening it applies the rest, each in the
 //! transaction that also moves the version on. Version 2 is the club's (issue 27);
-//! version 8 keeps every table's messages.
+//! version 8 keeps every table's messages; version 9 whether a game was played as
+//! rated.
 
 use rusqlite::{Connection, Transaction};
 
@@ -197,7 +198,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // before any other screen shows them, as moves are. A correspondence game's state
     // held its unread messages and both read marks until now: they move here. And a
     // private table's invitation code, so that its game stays unlisted after a
-    // restart (NULL for the games kept before: they come back listed, as before).
+    // restart (NULL for the games kept before, which can't tell: the store, once
+    // migrated, gives each a code of its own, [`unlist_games_of_unknown_privacy`]).
     "
     ALTER TABLE live ADD COLUMN chat TEXT;
     ALTER TABLE live ADD COLUMN code TEXT;
@@ -207,7 +209,43 @@ pub(crate) const MIGRATIONS: &[&str] = &[
             'read', json(coalesce(corr ->> '$.read', '[0,0]')))
         WHERE corr IS NOT NULL AND json_valid(corr);
     ",
+    // 9: whether a finished game was played as rated (its table was), rated or not:
+    // one played so and not rated ended too soon (store::club::ended_too_soon), and a
+    // profile says so. The games kept before: a rated one was played as rated; the
+    // others can't tell, and read as casual, as before.
+    "
+    ALTER TABLE finished ADD COLUMN played_rated INTEGER NOT NULL DEFAULT 0;
+    UPDATE finished SET played_rated = rated;
+    ",
 ];
+
+/// The first version that keeps a private table's invitation code (`live.code`).
+pub(crate) const CODES_KEPT_FROM: i64 = 8;
+
+/// Gives each game in play with no invitation code a new one that nobody is told, so
+/// that it is not listed: for a store from before [`CODES_KEPT_FROM`] (and the games
+/// it imported from an older data folder), which kept no sign of a private table. Its
+/// private games would come back listed and findable (`f`), to anyone; which of its
+/// games were private can't be told, so none is listed: the safe default. Their
+/// players see them in their lobbies as ever, and nobody else does (a table shows its
+/// code only while it is open, and these come back in play); a game that was public
+/// stays unlisted until it ends (its rematches too).
+pub(crate) fn unlist_games_of_unknown_privacy(tx: &Transaction<'_>) -> anyhow::Result<usize> {
+    let ids: Vec<i64> = tx
+        .prepare("SELECT table_id FROM live WHERE playing = 1 AND code IS NULL")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in &ids {
+        let code = super::super::talk::new_code().ok_or_else(|| {
+            anyhow::anyhow!("no random source for the invitation code of table {id}")
+        })?;
+        tx.execute(
+            "UPDATE live SET code = ?2 WHERE table_id = ?1",
+            rusqlite::params![id, code],
+        )?;
+    }
+    Ok(ids.len())
+}
 
 /// The schema version this program writes.
 pub(crate) fn current() -> i64 {

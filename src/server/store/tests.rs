@@ -249,7 +249,16 @@ fn a_folder_made_by_the_server_before_the_store_is_imported_and_set_aside() {
     let dir = tempfile::tempdir().unwrap();
     copy_folder(&fixture, dir.path());
     let (store, opened, _) = open(dir.path());
-    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    // Nothing went wrong; the games in play come back unlisted, as the folder kept no
+    // sign of a private table (`schema::unlist_games_of_unknown_privacy`).
+    assert_eq!(
+        opened.problems,
+        [
+            "2 games in play from before schema 8 not listed (as private): which were private \
+          was not kept"
+        ]
+    );
+    assert!(opened.stored.iter().all(|s| s.table.code().is_some()));
     // Both games in play, adjourned: alice and bob's claims game, dana's AI game.
     let ids: Vec<u32> = opened.stored.iter().map(|s| s.id).collect();
     assert_eq!(ids, [2, 3]);
@@ -453,6 +462,61 @@ fn the_ascii_board_and_notifications_are_added_to_an_older_database_and_kept() {
     assert_eq!(store.pref("SHA256:nobody"), Pref::default());
 }
 
+/// QA (srvfix): a store from before schema 8 kept no sign of a private table, and
+/// its games in play came back without a code: once both players were back, listed
+/// in every lobby (and found by `f`), private or not. Which were private can't be
+/// told, so none is listed: each comes back with a code of its own that nobody is
+/// told, seen by its players only; the log says so once; the code is kept. Fails on
+/// the old code (no code: carol's lobby lists the game once both are back).
+#[test]
+fn a_game_in_play_kept_before_schema_8_comes_back_unlisted() {
+    use super::super::listing::Row;
+    let dir = tempfile::tempdir().unwrap();
+    let (_, keep) = keep_of(&[Square::B2]);
+    let shown = &keep.snapshot;
+    let record = super::super::game_record::table_record(&shown.seats, &shown.game, &shown.course)
+        .to_string();
+    let mut conn = Connection::open(db_path(dir.path())).unwrap();
+    let tx = conn.transaction().unwrap();
+    for statements in &schema::MIGRATIONS[..7] {
+        tx.execute_batch(statements).unwrap();
+    }
+    tx.execute(
+        "INSERT INTO live (table_id, round, version, playing, record, rated)
+         VALUES (4, 1, 3, 1, ?1, 0)",
+        [&record],
+    )
+    .unwrap();
+    tx.pragma_update(None, "user_version", 7).unwrap();
+    tx.commit().unwrap();
+    drop(conn);
+    let (store, mut opened, _) = open(dir.path());
+    let mut table = opened.stored.pop().unwrap().table;
+    assert_eq!(table.game().len(), 1);
+    let now = std::time::Instant::now();
+    for player in ["ann", "bob"] {
+        table.come_back(&who(player).key, now);
+    }
+    assert!(table.both_here(), "{:?}", table.state());
+    let row = Row::of(4, &table);
+    assert!(!row.seen_by(&who("carol").key), "listed to others: {row:?}");
+    assert!(row.seen_by(&who("ann").key) && row.seen_by(&who("bob").key));
+    let code = table.code().expect("a code of its own").to_owned();
+    assert_eq!(code.len(), super::super::talk::CODE_LENGTH);
+    assert_eq!(
+        opened.problems,
+        [
+            "1 game in play from before schema 8 not listed (as private): which were private \
+          was not kept"
+        ]
+    );
+    drop(store);
+    // Started again: the same code, nothing more said.
+    let (_, opened, _) = open(dir.path());
+    assert_eq!(opened.stored[0].table.code(), Some(code.as_str()));
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+}
+
 /// Found while building correspondence games on the store (issue 27): a game
 /// resumed after a restart counts its changes from 0 again, and its first moves
 /// were read as older than the last keep before the restart, so they were not
@@ -555,6 +619,7 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
              '$.last', 2);
          ALTER TABLE live DROP COLUMN chat;
          ALTER TABLE live DROP COLUMN code;
+         ALTER TABLE finished DROP COLUMN played_rated;
          PRAGMA user_version = 7;",
     )
     .unwrap();
