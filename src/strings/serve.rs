@@ -109,7 +109,8 @@ pub(crate) fn waiting(number: usize) -> String {
 /// One table's line: number, players (Blue's name first), rules, moves, spectators
 /// (only when someone watches: nobody watching is not said, as on the game's screen),
 /// state; where the whole line is wider than `columns`, with the state before the
-/// rules, so a cut at the end takes the rules, not the state.
+/// rules, then, with both seats taken, without the colours if that keeps the line
+/// whole (Blue is named first), so a cut at the end takes the rules, not the state.
 pub(crate) fn table_line(
     number: usize,
     [blue, yellow]: [&str; 2],
@@ -133,11 +134,20 @@ pub(crate) fn table_line(
         return line;
     }
     let line = format!("{players}  {state}  {rules}, {moves}{watched}");
-    if crate::text::width(&format!("{players}  {state}")) <= columns {
+    if crate::text::width(&line) <= columns {
         return line;
     }
-    // Narrower still: the colours go (Blue is named first), so the state stays in view.
-    format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves}{watched}")
+    // The colours go (Blue is named first) where that keeps the rules and the moves
+    // whole and no seat is free (a free seat's colour is the one a newcomer plays),
+    // or where it keeps the state in view.
+    let bare = format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves}{watched}");
+    let seats_taken = ![blue, yellow].contains(&EMPTY_SEAT);
+    if (seats_taken && crate::text::width(&bare) <= columns)
+        || crate::text::width(&format!("{players}  {state}")) > columns
+    {
+        return bare;
+    }
+    line
 }
 /// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
 pub(crate) fn clock_suffix(minutes: &str) -> String {
@@ -270,6 +280,8 @@ mod tests {
             row(80),
             "1  Zoë (Blue) v - (Yellow)  standard, 12 moves  a player left"
         );
+        // A free seat keeps its colour (who sits there plays it), though the rules
+        // are cut.
         let middle = row(50);
         assert!(
             middle.starts_with("1  Zoë (Blue) v - (Yellow)  a player left  "),
@@ -303,6 +315,54 @@ mod tests {
             let two = line(2);
             assert!(two.contains(", 2 watching"), "{columns}: {two}");
         }
+    }
+
+    /// QA (lead, played over ssh): a correspondence row at 80 columns lost its move
+    /// count (`standard, rated, 3 days a move, 3 mo…`) while the colour words
+    /// stood. Where dropping them keeps the row whole, they go. Fails on the old code.
+    #[test]
+    fn a_correspondence_row_is_whole_at_80_columns_without_the_colours() {
+        let line = table_line(
+            1,
+            ["alice", "bob"],
+            "standard, rated, 3 days a move",
+            3,
+            0,
+            "your move",
+            80,
+        );
+        assert_eq!(
+            line,
+            "1  alice v bob  your move  standard, rated, 3 days a move, 3 moves"
+        );
+        // Room for it all: the colours stay.
+        let wide = table_line(
+            1,
+            ["alice", "bob"],
+            "standard, rated, 3 days a move",
+            3,
+            0,
+            "your move",
+            100,
+        );
+        assert!(
+            wide.starts_with("1  alice (Blue) v bob (Yellow)  "),
+            "{wide}"
+        );
+        // An open seat keeps the colours.
+        let open = table_line(
+            1,
+            ["alice", EMPTY_SEAT],
+            "standard, rated, 3 days a move",
+            0,
+            0,
+            "open",
+            60,
+        );
+        assert!(
+            open.starts_with("1  alice (Blue) v - (Yellow)  open  "),
+            "{open}"
+        );
     }
 
     /// QA (srvfix, played over ssh): a table where one stone was played read `1
