@@ -129,6 +129,9 @@ pub struct Check {
     pub cells: u64,
     /// Why, for a `block` stone that stopped something and every `best` try.
     pub why: Option<Why>,
+    /// The points claimed, when the try was a claim lesson's claim (its stone was
+    /// right): `None` for a move.
+    pub claimed: Option<u32>,
 }
 
 /// Judges `mv` after `game` against `task`; `answer` is the intended move,
@@ -216,6 +219,7 @@ pub fn check(task: Task, game: &Game, mv: Move, answer: Move) -> Option<Check> {
         what,
         cells,
         why,
+        claimed: None,
     })
 }
 

@@ -21,6 +21,10 @@ pub(crate) const TODO_MARK: &str = "[ ]";
 pub(crate) const WELL_DONE: &str = "Well done!";
 /// After a wrong try.
 pub(crate) const NOT_YET: &str = "Not yet:";
+/// The hint after a right stone claimed wrongly: the lesson's own hint is about
+/// where to play, which the player found.
+pub(crate) const CLAIM_AGAIN: &str =
+    "The stone was right: play it again, then claim exactly the points it made.";
 /// A key other than `+` while the stone's points wait for a claim.
 pub(crate) const CLAIM_FIRST: &str = "Claim first: type + and the points, then Enter.";
 /// The stone scored in a claim lesson: what to do now.

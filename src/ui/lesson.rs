@@ -126,6 +126,16 @@ impl LessonState {
         self.lessons.get(self.index)
     }
 
+    /// The hint after `check`, a try that did not do the task: the lesson's own,
+    /// or, after its right stone was claimed wrongly, how to claim.
+    pub fn hint_after(&self, check: &Check) -> &str {
+        match (check.claimed, self.lesson()) {
+            (Some(_), _) => words::CLAIM_AGAIN,
+            (None, Some(lesson)) => &lesson.hint,
+            (None, None) => "",
+        }
+    }
+
     /// Its index.
     pub fn index(&self) -> usize {
         self.index
@@ -478,6 +488,7 @@ impl LessonState {
                 what,
                 cells,
                 why: None,
+                claimed: Some(points),
             },
         );
         if done {
@@ -645,7 +656,7 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
             lines.push(Line::raw(words::what_it_did(&check.what)));
             feedback.verdict = Some((lines.len(), words::not_yet(&check.what)));
             lines.extend(why.map(Line::raw));
-            lines.push(Line::raw(lesson.hint.clone()));
+            lines.push(Line::raw(state.hint_after(check).to_owned()));
         }
     }
     if let Some(note) = state.note() {

@@ -245,6 +245,14 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     assert_eq!(s.game().placements(), before.placements());
     let shown = render(&s, 80, 24).backend().to_string();
     assert!(shown.contains("Not yet"), "{shown}");
+    // The stone was right: the hint is about the claim, not where to play.
+    assert!(shown.contains("The stone was right"), "{shown}");
+    assert!(!shown.contains("Three sections of a1"), "{shown}");
+    // A wrong stone still gets the lesson's own hint.
+    let _ = typing(&mut s, "d4");
+    let shown = render(&s, 80, 24).backend().to_string();
+    assert!(shown.contains("Three sections of a1"), "{shown}");
+    assert!(!shown.contains("The stone was right"), "{shown}");
     // Esc cancels a claim being typed.
     let _ = typing(&mut s, "a1+2");
     let _ = press(&mut s, KeyCode::Esc);

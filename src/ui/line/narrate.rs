@@ -430,11 +430,11 @@ impl Narrator {
                         &lesson_words::what_it_did(&check.what),
                         words::LESSON_DONE,
                     ]));
-                } else if let Some(lesson) = state.lesson() {
+                } else if state.lesson().is_some() {
                     lines.push(words::sentences(&[
                         lesson_words::NOT_YET,
                         &lesson_words::what_it_did(&check.what),
-                        &lesson.hint,
+                        state.hint_after(check),
                     ]));
                 }
             }
