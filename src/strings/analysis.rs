@@ -2,6 +2,8 @@
 
 /// The replay viewer's title in a review after a game.
 pub(crate) const REVIEW_TITLE: &str = "Review of the game just played";
+/// [`REVIEW_TITLE`] for a narrow header, where the whole one leaves no room for the date.
+pub(crate) const REVIEW_SHORT: &str = "Review";
 /// The panel's title while the analysis runs.
 /// Its legend: `~` marks an estimate; a verdict from estimates says "likely" and
 /// gives the range of the points lost (docs/review.md).

@@ -371,9 +371,35 @@ pub(crate) fn analysing(n: usize) -> String {
     format!("Move {n} is being analysed; its verdict follows.")
 }
 
-/// The analysis of the replayed game is done.
-pub(crate) const ANALYSED: &str =
-    "The analysis is done: why judges the move shown, mistake jumps to the next mistake.";
+/// The analysis of the replayed game is done: what it found, so many blunders and
+/// mistakes (what `mistake` stops at).
+pub(crate) fn analysed(blunders: usize, mistakes: usize) -> String {
+    let found = match (blunders, mistakes) {
+        (0, 0) => "no blunder or mistake".to_owned(),
+        (b, 0) => super::count(b as u64, "blunder", "blunders"),
+        (0, m) => super::count(m as u64, "mistake", "mistakes"),
+        (b, m) => format!(
+            "{} and {}",
+            super::count(b as u64, "blunder", "blunders"),
+            super::count(m as u64, "mistake", "mistakes")
+        ),
+    };
+    let jump = if blunders + mistakes > 0 {
+        ", mistake jumps to the next"
+    } else {
+        ""
+    };
+    format!("The analysis is done: it found {found}. Why judges the move shown{jump}.")
+}
+
+/// The analysis asked for in the replay (`analysis` while it is hidden), still
+/// running: said once, and what it found when it is done.
+pub(crate) const ANALYSIS_STARTED: &str =
+    "The analysis is running: you hear what it found when it is done.";
+
+/// The analysis hidden (`analysis` again): it goes on, unseen.
+pub(crate) const ANALYSIS_HIDDEN: &str =
+    "The analysis is hidden; its verdicts stay, and analysis shows them again.";
 
 /// `why` at the start.
 pub(crate) const WHY_AT_START: &str = "No move shown yet: type next first.";

@@ -44,6 +44,12 @@ pub(crate) fn players(blue: &str, yellow: &str) -> String {
     format!("{blue} (Blue) vs {yellow} (Yellow)")
 }
 
+/// The header's players on a narrow line, without their colours (the ladders say
+/// them): `Ann vs hard AI`.
+pub(crate) fn players_bare(blue: &str, yellow: &str) -> String {
+    format!("{blue} vs {yellow}")
+}
+
 /// The header's clock: `clock 5+3`.
 pub(crate) fn clock(minutes: &str) -> String {
     format!("clock {minutes}")

@@ -311,6 +311,7 @@ impl<A> Navigator<A> {
                 let game = app.game().clone();
                 let record = record_named(&config, app.people(), app.played(), date);
                 ReplayState::new(analysis_words::REVIEW_TITLE, &record, game)
+                    .with_short_name(analysis_words::REVIEW_SHORT)
             }
         };
         let left = mem::replace(&mut self.screen, Screen::Replay(state, config));
@@ -439,6 +440,7 @@ mod tests {
         let state = viewer_on_screen(&nav);
         assert_eq!(state.game().placements(), &moves[..]);
         assert_eq!(state.name(), analysis_words::REVIEW_TITLE);
+        assert_eq!(state.short_name(), Some(analysis_words::REVIEW_SHORT));
         assert_eq!(state.tag("Date"), Some(DATE));
         assert_eq!(
             state.area(),

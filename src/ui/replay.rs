@@ -66,6 +66,8 @@ const MOVED: [Effect; 2] = [Effect::Redraw, Effect::RestartTimer];
 pub struct ReplayState {
     /// What the title shows: usually the file name.
     name: String,
+    /// A shorter title for a narrow header ([`ReplayState::with_short_name`]).
+    short_name: Option<String>,
     tags: Vec<(String, String)>,
     /// Every move of the record, played by the rules.
     game: Game,
@@ -116,6 +118,7 @@ impl ReplayState {
             clock: course.clock().cloned(),
             ending: course.ending(),
             name: name.into(),
+            short_name: None,
             tags: record
                 .tags()
                 .map(|(n, v)| (n.to_owned(), v.to_owned()))
@@ -331,6 +334,18 @@ impl ReplayState {
     /// The title: the file name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The viewer with a shorter title, which the header says where the whole one
+    /// leaves no room for the date.
+    pub fn with_short_name(mut self, short: impl Into<String>) -> ReplayState {
+        self.short_name = Some(short.into());
+        self
+    }
+
+    /// The shorter title, if it has one.
+    pub fn short_name(&self) -> Option<&str> {
+        self.short_name.as_deref()
     }
 
     /// Who sat in `player`'s seat, as the record's tags say.

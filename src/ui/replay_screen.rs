@@ -36,46 +36,92 @@ pub struct ReplayView<'a> {
     pub look: Look,
 }
 
-/// The header: the file, the players, the date, the result and any other tags.
-fn header(state: &ReplayState) -> String {
+/// The header's wordings, widest first: the title, the players, the date, the
+/// clock, the rules and any other tags; then without the rules (the status line says
+/// them), without the other tags, with the shorter title if there is one, without the
+/// title, without the clock, without the date, and last the players without their
+/// colours (the ladders say them). The first that fits is shown ([`header`]).
+fn headers(state: &ReplayState) -> Vec<String> {
     let seat = |player: Player| match (state.seat(player), state.tag(seat_tag(player))) {
         (Some(seat), _) if seat != crate::ai::Seat::Human => seat_name(seat).to_owned(),
         (_, Some(name)) => text::sanitize(name).into_owned(),
         _ => "?".to_owned(),
     };
-    let mut parts = Vec::new();
+    let (blue, yellow) = (seat(Player::Blue), seat(Player::Yellow));
+    let players = replay_words::players(&blue, &yellow);
     // A server's replay is titled with its players and date, said next: the title
     // (the line mode's name for it) would only push the rules off a narrow line.
+    let mut titles: Vec<String> = Vec::new();
     if !state.is_served() {
-        parts.push(text::sanitize(state.name()).into_owned());
+        titles.push(text::sanitize(state.name()).into_owned());
+        titles.extend(state.short_name().map(|s| text::sanitize(s).into_owned()));
     }
-    parts.push(replay_words::players(
-        &seat(Player::Blue),
-        &seat(Player::Yellow),
-    ));
-    if let Some(date) = state.tag("Date") {
-        parts.push(text::sanitize(date).into_owned());
-    }
-    if let Some(control) = state.time_control() {
-        parts.push(replay_words::clock(&control.minutes_text()));
-    }
+    let date: Vec<String> = state
+        .tag("Date")
+        .map(|date| text::sanitize(date).into_owned())
+        .into_iter()
+        .collect();
+    let clock: Vec<String> = state
+        .time_control()
+        .map(|control| replay_words::clock(&control.minutes_text()))
+        .into_iter()
+        .collect();
     let game = state.game();
-    parts.extend(
-        rules_parts(game.ruleset(), game.claim_mode())
-            .into_iter()
-            .map(str::to_owned),
-    );
+    let rules: Vec<String> = rules_parts(game.ruleset(), game.claim_mode())
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     // The tags said above, or kept for the program (seed, thinking time, the result the
     // status line tells at the end), are not repeated; any other is shown as it is.
-    for (name, value) in state.tags() {
-        if !SAID_TAGS.contains(&name.as_str()) {
-            parts.push(replay_words::tag(
-                &text::sanitize(name),
-                &text::sanitize(value),
-            ));
-        }
+    let others: Vec<String> = state
+        .tags()
+        .iter()
+        .filter(|(name, _)| !SAID_TAGS.contains(&name.as_str()))
+        .map(|(name, value)| replay_words::tag(&text::sanitize(name), &text::sanitize(value)))
+        .collect();
+    let join = |groups: &[&[String]]| {
+        groups
+            .iter()
+            .flat_map(|group| group.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    let players = [players];
+    let title = &titles[..titles.len().min(1)];
+    let mut wordings = vec![
+        join(&[title, &players, &date, &clock, &rules, &others]),
+        join(&[title, &players, &date, &clock, &others]),
+        join(&[title, &players, &date, &clock]),
+    ];
+    if let Some(short) = titles.get(1) {
+        wordings.push(join(&[
+            std::slice::from_ref(short),
+            &players,
+            &date,
+            &clock,
+        ]));
     }
-    parts.join(" · ")
+    wordings.extend([
+        join(&[&players, &date, &clock]),
+        join(&[&players, &date]),
+        join(&[&players]),
+        replay_words::players_bare(&blue, &yellow),
+    ]);
+    wordings.dedup();
+    wordings
+}
+
+/// The header at `columns`: the first of [`headers`] that fits, else the last cut
+/// at a word with `…` rather than mid-word at the edge.
+fn header(state: &ReplayState, columns: usize) -> String {
+    let wordings = headers(state);
+    match wordings.iter().find(|w| text::fits(w, columns)) {
+        Some(fits) => fits.clone(),
+        None => wordings
+            .last()
+            .map(|last| text::fit_words(last, columns).into_owned())
+            .unwrap_or_default(),
+    }
 }
 
 /// The record's tags the header says in words, or leaves to the program.
@@ -169,9 +215,7 @@ impl Widget for &ReplayView<'_> {
                 }
             },
         };
-        // Cut at a word, with `…`, rather than mid-word at the edge.
-        let header = header(state);
-        let title = text::fit_words(&header, usize::from(top.width));
+        let title = header(state, usize::from(top.width));
         Line::styled(title, look.strong()).render(top, buf);
         if let Some(rect) = panel {
             AnalysisPanel {

@@ -49,7 +49,7 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     );
     s.wait_for_within("n: new game, r: review", ANALYSIS_TIMEOUT);
     s.type_keys("r");
-    s.wait_for("Review of the game just played");
+    s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");
     s.wait_for("Analysis");
     s.wait_for("Move 0/64");
     s.wait_for_within(ANALYSED, ANALYSIS_TIMEOUT);
@@ -57,13 +57,13 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     s.wait_for("n: new game, r: review");
     // Opened again, the review is the one kept: analysed already.
     s.type_keys("r");
-    s.wait_for("Review of the game just played");
+    s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");
     s.wait_for(ANALYSED);
     s.type_keys("q");
     s.wait_for("n: new game, r: review");
     // Ctrl-c in a review leaves at once.
     s.type_keys("r");
-    s.wait_for("Review of the game just played");
+    s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");
     ctrl_c_ends_cleanly(&mut s);
 }
 

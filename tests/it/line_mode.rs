@@ -922,3 +922,38 @@ fn a_huge_line_is_skipped_without_being_held() {
     p.send("b2");
     p.wait_for("Blue b2");
 }
+
+/// QA: `a` (analysis) said the start position again, as if nothing had happened. It
+/// says the analysis runs, once, then what it found when it is done; `a` again says
+/// it is hidden. A jump with `mistake` says the move and then its verdict, so a
+/// screen-reader user hears why they jumped there.
+#[test]
+fn the_analysis_and_a_jump_to_a_mistake_through_a_pipe() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Piped::start(&["replay", record]);
+    s.wait_for("The start: the empty board, 64 moves to come.");
+    s.send("a");
+    let started = s.wait_for("The analysis is running");
+    assert_eq!(started.len(), 1, "the start said again: {started:?}");
+    let done = s.wait_for("The analysis is done");
+    assert_eq!(done.len(), 1, "{done:?}");
+    let done = done.last().unwrap();
+    assert!(
+        done.contains("it found") && done.contains("blunder"),
+        "{done}"
+    );
+    s.send("mistake");
+    s.send("a");
+    let jumped = s.wait_for("The analysis is hidden");
+    assert_eq!(jumped.len(), 3, "{jumped:?}");
+    let n = jumped[0]
+        .strip_prefix("Move ")
+        .and_then(|rest| rest.split(" of 64:").next())
+        .unwrap_or_else(|| panic!("{jumped:?}"));
+    assert!(
+        jumped[1].starts_with(&format!("Move {n} ")) && jumped[1].contains("lost"),
+        "the verdict with the jump: {jumped:?}"
+    );
+    s.send("quit");
+    s.finish();
+}

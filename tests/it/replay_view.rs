@@ -263,39 +263,104 @@ fn replay_screen_never_panics_at_any_size() {
     }
 }
 
-/// The title is cut at a word with `…`, by display columns, never mid-word at the edge.
+/// The header's top row at `width`, read by display columns: a wide character's
+/// second cell is blank in the buffer, so it is stepped over.
+fn top_row(s: &ReplayState, width: u16) -> String {
+    let terminal = render(s, width, 24, Look::PLAIN);
+    let buffer = terminal.backend().buffer();
+    let mut top = String::new();
+    let mut x = 0;
+    while x < width {
+        let symbol = buffer[(x, 0)].symbol();
+        top.push_str(symbol);
+        x += u16::try_from(hijara::text::width(symbol).max(1)).unwrap();
+    }
+    top.trim_end().to_owned()
+}
+
+/// The header is whole where it fits; else a narrower wording (without the other
+/// tags, then the title), by display columns, never cut with `…` while the players
+/// alone fit.
 #[test]
-fn a_long_title_is_cut_at_a_word_with_an_ellipsis() {
+fn a_long_header_drops_its_least_needed_parts_first() {
     let record = "[Blue \"棋手 Wang\"]\n[Yellow \"hard\"]\n[Event \"Grand championship\"]\na1 b2\n";
     let s = viewer(record);
-    for width in [44, 50, 61, 70, 80] {
-        let terminal = render(&s, width, 24, Look::PLAIN);
-        let buffer = terminal.backend().buffer();
-        // A wide character's second cell is blank in the buffer: step over it.
-        let mut top = String::new();
-        let mut x = 0;
-        while x < width {
-            let symbol = buffer[(x, 0)].symbol();
-            top.push_str(symbol);
-            x += u16::try_from(hijara::text::width(symbol).max(1)).unwrap();
-        }
-        let title = top.trim_end();
-        let full = "game.hij · 棋手 Wang (Blue) vs hard AI (Yellow) · Event Grand championship";
+    let full = "game.hij · 棋手 Wang (Blue) vs hard AI (Yellow) · Event Grand championship";
+    let players = "棋手 Wang (Blue) vs hard AI (Yellow)";
+    for width in 44..=80 {
+        let title = top_row(&s, width);
         if hijara::text::width(full) <= usize::from(width) {
             assert_eq!(title, full, "whole when it fits");
             continue;
         }
+        assert!(!title.contains('…'), "{title:?} at {width}");
+        assert!(title.contains(players), "{title:?} at {width}");
+        assert!(hijara::text::width(&title) <= usize::from(width));
+    }
+    assert_eq!(
+        top_row(&s, 50),
+        "game.hij · 棋手 Wang (Blue) vs hard AI (Yellow)"
+    );
+    assert_eq!(top_row(&s, 44), players);
+}
+
+/// Players too long for any wording are cut at a word with `…`, by display columns,
+/// never mid-word at the edge.
+#[test]
+fn a_header_with_no_wording_that_fits_is_cut_at_a_word_with_an_ellipsis() {
+    let record = "[Blue \"棋手 Wang of the northern club\"]\n[Yellow \"Ann Marie of the southern club\"]\na1 b2\n";
+    let s = viewer(record);
+    let bare = "棋手 Wang of the northern club vs Ann Marie of the southern club";
+    for width in [44, 50, 61] {
+        let title = top_row(&s, width);
         let shown = title
             .strip_suffix('…')
             .unwrap_or_else(|| panic!("{title:?} at {width}"));
-        assert!(full.starts_with(shown), "{title:?} at {width}");
-        let next = full[shown.len()..].chars().next();
+        assert!(bare.starts_with(shown), "{title:?} at {width}");
+        let next = bare[shown.len()..].chars().next();
         assert!(
             next.is_some_and(|c| c == ' '),
             "{title:?} cut mid-word at {width}"
         );
-        assert!(hijara::text::width(title) <= usize::from(width));
+        assert!(hijara::text::width(&title) <= usize::from(width));
     }
+}
+
+/// QA: the review after a game was headed "Review of the game just played · easy AI
+/// (Blue) vs medium AI (Yellow)…" at 80 columns: the date was cut. The review has a
+/// shorter title for a narrow header, and any title goes before the date does; at the
+/// smallest size the players stay, whole.
+#[test]
+fn a_review_s_header_keeps_the_players_and_the_date_at_80_columns() {
+    let text = "[Blue \"easy\"]\n[BlueType \"program\"]\n[Yellow \"medium\"]\n\
+                [YellowType \"program\"]\n[Date \"2026-12-03\"]\n[Claim \"on\"]\n[Result \"*\"]\n\n1. a1 a2 *\n";
+    let record: Record = text.parse().unwrap();
+    let review = ReplayState::new(
+        "Review of the game just played",
+        &record,
+        record.to_game().unwrap(),
+    )
+    .with_short_name("Review");
+    assert_eq!(
+        top_row(&review, 80),
+        "Review · easy AI (Blue) vs medium AI (Yellow) · 2026-12-03"
+    );
+    assert_eq!(top_row(&review, 44), "easy AI (Blue) vs medium AI (Yellow)");
+    // Two names of 16 columns, from a file with a long name.
+    let names = text
+        .replace("easy", "abcdefghijklmnop")
+        .replace("medium", "ponmlkjihgfedcba");
+    let record: Record = names.parse().unwrap();
+    let file = ReplayState::new(
+        "2026-12-03-2301-hijara.hij",
+        &record,
+        record.to_game().unwrap(),
+    );
+    assert_eq!(
+        top_row(&file, 80),
+        "abcdefghijklmnop (Blue) vs ponmlkjihgfedcba (Yellow) · 2026-12-03"
+    );
+    assert_eq!(top_row(&file, 44), "abcdefghijklmnop vs ponmlkjihgfedcba");
 }
 
 /// A record's comments are outside text like its tags: their control, bidi and

@@ -82,6 +82,8 @@ enum Seen {
         message: Option<String>,
         /// The quarter of the deep review said last (0 before the first).
         deep_quarter: usize,
+        /// Whether the analysis was shown.
+        panel: bool,
     },
     Lesson {
         index: usize,
@@ -336,7 +338,7 @@ impl Narrator {
                 state.len(),
             ));
         }
-        let (at_move, overlay, finished, autoplay, said, deep_said) = match seen {
+        let (at_move, overlay, finished, autoplay, said, deep_said, panel) = match seen {
             Seen::Replay {
                 at_move,
                 overlay,
@@ -344,13 +346,39 @@ impl Narrator {
                 autoplay,
                 message,
                 deep_quarter,
-            } => (at_move, overlay, finished, autoplay, message, deep_quarter),
-            _ => (usize::MAX, ReplayOverlay::None, false, false, None, 0),
+                panel,
+            } => (
+                at_move,
+                overlay,
+                finished,
+                autoplay,
+                message,
+                deep_quarter,
+                panel,
+            ),
+            _ => (
+                usize::MAX,
+                ReplayOverlay::None,
+                false,
+                false,
+                None,
+                0,
+                state.panel(),
+            ),
         };
         if let Some(message) = state.message_words()
             && (typed || said.as_deref() != Some(&*message))
         {
             lines.push(words::sentences(&[&message]));
+        }
+        // The analysis shown or hidden (`analysis`): said once, not the move again.
+        // Shown by a jump to a mistake, its message or move is the answer.
+        let alone = lines.is_empty() && state.at_move() == at_move;
+        match (state.panel(), panel, state.analysis().finished()) {
+            (false, true, _) => lines.push(words::ANALYSIS_HIDDEN.to_owned()),
+            (true, false, false) if alone => lines.push(words::ANALYSIS_STARTED.to_owned()),
+            (true, false, true) if alone => lines.push(analysed(state)),
+            _ => {}
         }
         if state.at_move() != at_move || (typed && lines.is_empty()) {
             lines.push(shown_move(state));
@@ -388,7 +416,7 @@ impl Narrator {
             _ => 0,
         };
         if state.analysis().finished() && !finished && state.analysis().requested() {
-            lines.push(words::ANALYSED.to_owned());
+            lines.push(analysed(state));
         }
         self.seen = Seen::Replay {
             at_move: state.at_move(),
@@ -397,6 +425,7 @@ impl Narrator {
             autoplay: state.autoplay(),
             message: state.message_words().map(|m| m.into_owned()),
             deep_quarter,
+            panel: state.panel(),
         };
         lines
     }
@@ -703,6 +732,20 @@ fn next_turn(app: &App, mover: Player) -> String {
     // name, through the gate every name from a file takes.
     let name = app.people().of(mover).map(crate::text::safe_text);
     words::your_move(mover, name.as_deref())
+}
+
+/// What the replay's analysis found: its blunders and mistakes, counted.
+fn analysed(state: &ReplayState) -> String {
+    let count = |class| {
+        (1..=state.len())
+            .filter_map(|n| state.analysis().move_review(n))
+            .filter(|m| m.class == class)
+            .count()
+    };
+    words::analysed(
+        count(crate::review::Class::Blunder),
+        count(crate::review::Class::Mistake),
+    )
 }
 
 /// The move the replay viewer shows, numbered, with the totals then, and the
