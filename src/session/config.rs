@@ -40,6 +40,17 @@ impl GameConfig {
         self.seat(player) == Seat::Human
     }
 
+    /// These settings for a game played on from a record at a position where
+    /// `to_move` is to move: where two AIs sat, the person who asked to play on takes
+    /// the side to move (the AIs would play the game out at once, as it went); any
+    /// other seating stays.
+    pub fn played_on(mut self, to_move: Player) -> GameConfig {
+        if !self.seats.contains(&Seat::Human) {
+            self.seats[to_move.index()] = Seat::Human;
+        }
+        self
+    }
+
     /// A new game on the empty board under these rules.
     pub fn new_game(&self) -> Game {
         Game::with_rules(self.ruleset, self.claims)

@@ -29,6 +29,13 @@ pub(crate) const OVER_AT_THIS_MOVE: &str =
 pub(crate) fn type_the_row(letter: char) -> String {
     format!("{letter}_: type the row, 1-4")
 }
+/// Played on from a game of two AIs: the person takes the side to move.
+pub(crate) fn you_take(to_move: Player, other: crate::ai::Seat) -> String {
+    format!(
+        "You play {to_move} from here, against the {}",
+        super::seat_name(other)
+    )
+}
 pub(crate) fn resumed(to_move: Player) -> String {
     format!("Resumed: {to_move} to move")
 }

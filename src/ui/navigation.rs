@@ -14,6 +14,7 @@ use ratatui::layout::Rect;
 use crate::rules::{Game, Player};
 use crate::session::{GameConfig, record_named};
 use crate::strings::analysis as analysis_words;
+use crate::strings::message;
 
 use super::alert::Alerts;
 use super::app::App;
@@ -333,15 +334,31 @@ impl<A> Navigator<A> {
     /// [`Effect::PlayOn`]: the replay viewer becomes a game from the position after
     /// `moves` moves, autosaved if `autosaved`. The review and its analysis end for good.
     pub(crate) fn play_on(&mut self, moves: usize, autosaved: bool) -> Effects {
-        self.back = None;
+        // The seats of a game reviewed once played are that game's, not a choice for
+        // playing on, as `replay --blue/--yellow` are ([`GameConfig::played_on`]).
+        let reviewed = self.back.take().is_some();
         self.running = None;
         self.kept = None;
         let Screen::Replay(state, config) = &self.screen else {
             return Vec::new();
         };
-        let app = App::with_game(*config, state.game_at(moves))
+        let game = state.game_at(moves);
+        let to_move = game.to_move();
+        let played_on = if reviewed {
+            config.played_on(to_move)
+        } else {
+            *config
+        };
+        let mut app = App::with_game(played_on, game)
             .with_autosave(autosaved)
-            .with_people(state.names_for(config.seats));
+            .with_people(state.names_for(played_on.seats));
+        if played_on.seats != config.seats {
+            // Said, as the seats are not the record's.
+            app.notify(crate::session::Notice::Info(message::you_take(
+                to_move,
+                played_on.seat(to_move.other()),
+            )));
+        }
         let area = state.area();
         self.screen = Screen::Game(app);
         let mut effects = self.screen.resized(area);
@@ -563,6 +580,76 @@ mod tests {
         assert!(nav.analysed().is_none());
         assert_eq!(nav.quit(), None, "no review to go back to");
         assert_eq!(nav.play_on(5, true), Vec::new(), "only from the viewer");
+    }
+
+    /// A finished game of `seats`, its review open.
+    fn reviewing(seats: [crate::ai::Seat; 2]) -> Navigator<u32> {
+        let game = finished().game().clone();
+        let config = GameConfig {
+            seats,
+            ..GameConfig::default()
+        };
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(App::with_game(config, game)));
+        let _ = nav.review(DATE);
+        nav
+    }
+
+    /// QA (studyfit): playing on from the review of a game of two AIs gave it back to
+    /// the two AIs, which played it out at once as it went. The person who asked takes
+    /// the side to move, and is told; a seating with a person stays as it was, and so
+    /// do the seats `replay --blue/--yellow` chose.
+    #[test]
+    fn play_on_from_a_game_of_two_ais_gives_the_person_the_side_to_move() {
+        use crate::ai::Seat;
+        for (at, to_move) in [(2, Player::Blue), (3, Player::Yellow)] {
+            let config = GameConfig {
+                seats: [Seat::Easy, Seat::Medium],
+                ..GameConfig::default()
+            };
+            let mut nav = reviewing(config.seats);
+            let _ = nav.play_on(at, false);
+            let app = game_on_screen(&nav);
+            assert_eq!(app.config().seat(to_move), Seat::Human);
+            assert_eq!(
+                app.config().seat(to_move.other()),
+                config.seat(to_move.other())
+            );
+            let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+            let other = if to_move == Player::Blue {
+                "medium"
+            } else {
+                "easy"
+            };
+            assert_eq!(
+                said,
+                format!("You play {to_move} from here, against the {other} AI")
+            );
+        }
+        // A person already sat: the seats stay, nothing is said of them.
+        let mut nav = reviewing([Seat::Human, Seat::Hard]);
+        let _ = nav.play_on(2, false);
+        let app = game_on_screen(&nav);
+        assert_eq!(app.config().seats, [Seat::Human, Seat::Hard]);
+        assert!(
+            app.message()
+                .is_none_or(|m| !m.text.starts_with("You play")),
+            "{:?}",
+            app.message()
+        );
+        // Seats chosen for playing on (`replay --blue easy --yellow medium`) stay.
+        let text = "1. b2 c3 2. a1 *\n";
+        let loaded = crate::session::parse_record(text).unwrap();
+        let state = ReplayState::new("ais.hij", &loaded.record, loaded.game.clone());
+        let config = GameConfig {
+            seats: [Seat::Easy, Seat::Medium],
+            ..GameConfig::default()
+        };
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Replay(state, config));
+        let _ = nav.play_on(2, false);
+        assert_eq!(
+            game_on_screen(&nav).config().seats,
+            [Seat::Easy, Seat::Medium]
+        );
     }
 
     /// Played on from a record with names: the people keep theirs, on the ladders (as
