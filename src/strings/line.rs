@@ -237,7 +237,8 @@ pub(crate) fn over(result: &str) -> String {
 
 /// Who plays whom, under which rules: the first line of a game. `names`, at a
 /// server's table or a game played on from a record with names: the seats' labels as
-/// the ladders show them (`alice (you)`, `bob`; `Ann`, `hard AI`).
+/// the ladders show them (`alice (you)`, `bob`; `Ann`, `hard AI`), said in the seats'
+/// place (`Hijara: Blue, alice (you), against Yellow, hard AI`), each seat once.
 pub(crate) fn game_heading(
     seats: [Seat; 2],
     names: Option<[String; 2]>,
@@ -245,14 +246,8 @@ pub(crate) fn game_heading(
     claims: bool,
     clock: Option<&str>,
 ) -> String {
-    let mut parts = vec![format!(
-        "Hijara: Blue, {}, against Yellow, {}",
-        seat_name(seats[0]),
-        seat_name(seats[1])
-    )];
-    if let Some([blue, yellow]) = names {
-        parts.push(format!("Blue: {blue}; Yellow: {yellow}"));
-    }
+    let [blue, yellow] = names.unwrap_or_else(|| seats.map(|seat| seat_name(seat).to_owned()));
+    let mut parts = vec![format!("Hijara: Blue, {blue}, against Yellow, {yellow}")];
     let rules = rules_parts(ruleset, claims);
     if !rules.is_empty() {
         parts.push(format!("Rules: {}", rules.join(" and ")));

@@ -136,7 +136,7 @@ fn good_files_open_in_the_line_mode_without_a_terminal() {
         ),
         (
             vec!["play", "--load", "assets/games/unfinished.hij"],
-            "Hijara: Blue, human, against Yellow, human.",
+            "Hijara: Blue, Ann, against Yellow, Bob.",
         ),
     ] {
         hijara(dir.path())

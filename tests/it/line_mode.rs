@@ -524,7 +524,7 @@ fn playing_on_from_a_named_record_says_the_names() {
     let heading = s.wait_for("Hijara: Blue");
     let heading = heading.last().unwrap();
     assert!(
-        heading.contains("Blue: Annabel; Yellow: Bert\\u{1b}[2J."),
+        heading.contains("Hijara: Blue, Annabel, against Yellow, Bert\\u{1b}[2J."),
         "{heading}"
     );
     s.send("quit");

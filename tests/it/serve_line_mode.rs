@@ -40,12 +40,10 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     bob.wait_for("alice (Blue) v - (Yellow)").await;
     bob.send(b"1").await;
     bob.wait_for("Blue to move").await;
+    // Who sits where, by name, each seat once: a screen reader hears its opponent
+    // before the end.
     alice
-        .wait_said("Hijara: Blue, human, against Yellow, human.")
-        .await;
-    // Who sits where, by name: a screen reader hears its opponent before the end.
-    alice
-        .wait_said("Blue: alice (you); Yellow: bob. Type a square")
+        .wait_said("Hijara: Blue, alice (you), against Yellow, bob. Type a square")
         .await;
     alice.wait_said("Your move, Blue.\r\n\r> ").await;
     bob
@@ -452,7 +450,9 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         alice.wait_said("a player left").await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
-        alice.wait_said("Blue: alice; Yellow: bob.").await;
+        alice
+            .wait_said("Hijara: Blue, alice, against Yellow, bob.")
+            .await;
         alice.wait_said("Game over").await;
         alice.send(b"score\r").await;
         alice.wait_said("score\r\n").await;
