@@ -244,17 +244,7 @@ fn a_closed_pipe_ends_the_server_commands_and_the_others_quietly() {
         &["--help"],
     ];
     for args in commands {
-        let mut child = crate::common::hijara_command()
-            .args(args)
-            .env("HOME", home.path())
-            .env("HIJARA_DATA_DIR", home.path().join("data"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take());
-        let output = child.wait_with_output().unwrap();
+        let output = with_stdout_closed(args, home.path(), &home.path().join("data"));
         let err = String::from_utf8_lossy(&output.stderr);
         let quiet = output.status.success() || output.status.signal() == Some(libc::SIGPIPE);
         assert!(
@@ -265,24 +255,36 @@ fn a_closed_pipe_ends_the_server_commands_and_the_others_quietly() {
     }
 }
 
+/// Runs hijara with `args`, its own `home` and `data` folders, and standard output a
+/// pipe whose reading end is closed before the program writes.
+#[cfg(unix)]
+fn with_stdout_closed(
+    args: &[&str],
+    home: &std::path::Path,
+    data: &std::path::Path,
+) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = crate::common::hijara_command()
+        .args(args)
+        .env("HOME", home)
+        .env("HIJARA_DATA_DIR", data)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
 /// A reader that goes away (`hijara games | head`) ends the program quietly: no panic
 /// and no backtrace from `println!` on a closed pipe.
 #[cfg(unix)]
 #[test]
 fn a_closed_pipe_ends_output_quietly() {
-    use std::process::Stdio;
     let data = tempfile::tempdir().unwrap();
     for args in [&["puzzle", "--print"][..], &["games"][..]] {
-        let mut child = crate::common::hijara_command()
-            .args(args)
-            .env("HIJARA_DATA_DIR", data.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Close the reading end before the program writes.
-        drop(child.stdout.take());
-        let output = child.wait_with_output().unwrap();
+        let output = with_stdout_closed(args, data.path(), data.path());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(!stderr.contains("backtrace"), "{args:?}: {stderr}");
