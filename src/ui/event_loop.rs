@@ -17,7 +17,6 @@ use crate::learn::LearnProgress;
 use crate::puzzle::{Progress, ProgressError};
 use crate::review::Background;
 use crate::session::{Kept, Notice, Storage, today};
-use crate::strings::describe;
 use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
@@ -412,10 +411,7 @@ impl<F: Face> EventLoop<'_, F> {
         let kept = match self.nav.screen() {
             Screen::Game(app) if self.storage.autosaved() && app.played().in_progress() => {
                 match self.storage.kept(app.config(), app.played()) {
-                    kept @ Kept::Autosave(_) => Some((
-                        autosave.path().to_path_buf(),
-                        describe::farewell(&kept, app.game()),
-                    )),
+                    Kept::Autosave(_) => Some(autosave.clone()),
                     _ => None,
                 }
             }

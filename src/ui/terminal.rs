@@ -3,7 +3,6 @@
 //! or a signal.
 
 use std::io::{self, IsTerminal, stdout};
-use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
@@ -13,6 +12,9 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{Clear, ClearType};
+
+use crate::session::{Autosave, Kept, unfinished_autosave};
+use crate::strings::describe;
 
 /// The terminal in full-screen mode. Dropping it restores the terminal.
 pub(crate) struct Tui {
@@ -133,18 +135,17 @@ pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
     Ok(RawLines)
 }
 
-/// The line a signal says once the terminal is restored, and the autosave it speaks
-/// of: set by the event loop while the autosave holds the game in progress as it is
-/// (its last write succeeded), cleared otherwise. Process-wide because a signal is:
-/// the handler thread is installed once per process (see [`restore_on_signals`]), and
-/// only a local session, one per process, has an autosave to set it (a served session
-/// never touches it).
-static KEPT_AT_SIGNAL: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
+/// The autosave a signal speaks of once the terminal is restored: set by the event
+/// loop while the autosave holds the game in progress as it is (its last write
+/// succeeded), cleared otherwise. Process-wide because a signal is: the handler
+/// thread is installed once per process (see [`restore_on_signals`]), and only a
+/// local session, one per process, has an autosave to set it (a served session never
+/// touches it).
+static KEPT_AT_SIGNAL: std::sync::Mutex<Option<Autosave>> = std::sync::Mutex::new(None);
 
-/// Says what a signal is to tell after restoring the terminal: `Some((autosave,
-/// line))` while the autosave at `autosave` holds the game in progress, `None` when
-/// nothing is to be said.
-pub(crate) fn kept_at_signal(kept: Option<(PathBuf, String)>) {
+/// Says which autosave a signal is to speak of: `Some(autosave)` while it holds the
+/// game in progress, `None` when nothing is to be said.
+pub(crate) fn kept_at_signal(kept: Option<Autosave>) {
     let mut slot = KEPT_AT_SIGNAL.lock().unwrap_or_else(|p| p.into_inner());
     if *slot != kept {
         *slot = kept;
@@ -152,12 +153,15 @@ pub(crate) fn kept_at_signal(kept: Option<(PathBuf, String)>) {
 }
 
 #[cfg_attr(not(unix), allow(dead_code))]
-/// The line to say at a signal, from what the event loop last set: only while the
-/// autosave it names is a file on disk (a save announced is a save made).
-fn said_at_signal(kept: Option<&(PathBuf, String)>) -> Option<&str> {
-    let (autosave, line) = kept?;
-    let on_disk = std::fs::metadata(autosave).is_ok_and(|m| m.is_file() && m.len() > 0);
-    on_disk.then_some(line.as_str())
+/// The line to say at a signal: what the autosave holds, read back from disk, so the
+/// line tells the moves the file has even when a signal lands between a move's write
+/// and the event loop's next word (a save announced is a save made). Nothing when
+/// the file holds no game in progress.
+fn said_at_signal(kept: Option<&Autosave>) -> Option<String> {
+    let autosave = kept?;
+    let loaded = unfinished_autosave(autosave).ok()??;
+    let kept = Kept::Autosave(autosave.path().to_path_buf());
+    Some(describe::farewell(&kept, &loaded.game))
 }
 
 /// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal,
@@ -180,7 +184,11 @@ fn restore_on_signals(restore: fn()) {
             .spawn(move || {
                 if let Some(signal) = signals.forever().next() {
                     restore();
-                    let kept = KEPT_AT_SIGNAL.lock().unwrap_or_else(|p| p.into_inner());
+                    // Cloned out, so the file is read with the lock let go.
+                    let kept = KEPT_AT_SIGNAL
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .clone();
                     if let Some(line) = said_at_signal(kept.as_ref()) {
                         eprintln!("{line}");
                     }
@@ -197,20 +205,29 @@ fn restore_on_signals(_restore: fn()) {}
 mod tests {
     use super::*;
 
-    /// The line is said only while its autosave is a file with something in it.
+    /// The line is said only while its autosave holds a game in progress, and it tells
+    /// the moves the file holds, read back at the signal (not what the event loop last
+    /// counted, which a signal between a move's write and the loop's next word misses).
     #[test]
-    fn a_signal_says_the_game_is_kept_only_while_the_autosave_is_on_disk() {
+    fn a_signal_says_what_the_autosave_on_disk_holds() {
         let dir = tempfile::tempdir().unwrap();
-        let autosave = dir.path().join("autosave.hij");
-        let kept = (autosave.clone(), "kept".to_owned());
+        let path = dir.path().join("autosave.hij");
+        let kept = Autosave::at(path.clone());
         assert_eq!(said_at_signal(None), None);
         assert_eq!(said_at_signal(Some(&kept)), None, "no file");
-        std::fs::write(&autosave, "").unwrap();
+        std::fs::write(&path, "").unwrap();
         assert_eq!(said_at_signal(Some(&kept)), None, "an empty file");
-        std::fs::write(&autosave, "1. b2 *\n").unwrap();
-        assert_eq!(said_at_signal(Some(&kept)), Some("kept"));
-        std::fs::remove_file(&autosave).unwrap();
-        std::fs::create_dir(&autosave).unwrap();
+        std::fs::write(&path, "1. b2 c3 2. a1 *\n").unwrap();
+        let line = said_at_signal(Some(&kept)).expect("a game in progress");
+        assert!(line.starts_with("The game is kept (3 moves,"), "{line}");
+        assert!(line.contains("hijara resume"), "{line}");
+        std::fs::write(&path, "1. b2 c3 2. a1 b2 *\n").unwrap();
+        let line = said_at_signal(Some(&kept)).expect("a game in progress");
+        assert!(line.starts_with("The game is kept (4 moves,"), "{line}");
+        std::fs::write(&path, "1. b2 zz *\n").unwrap();
+        assert_eq!(said_at_signal(Some(&kept)), None, "a damaged file");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
         assert_eq!(said_at_signal(Some(&kept)), None, "a folder");
     }
 }
