@@ -161,6 +161,12 @@ impl ReplayState {
         self
     }
 
+    /// A server's game whose review is still to be made: what the server said of it
+    /// (when to open the game again). The review is not sent to a replay already open.
+    pub fn review_pending(&self) -> Option<&str> {
+        self.served.as_ref().and_then(|pending| pending.as_deref())
+    }
+
     /// Whether this is a server's game ([`ReplayState::served`]): no playing on.
     pub fn is_served(&self) -> bool {
         self.served.is_some()

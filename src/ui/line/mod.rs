@@ -208,7 +208,8 @@ impl<'a, W: Write> LineFace<'a, W> {
                         Screen::Replay(state, _)
                             if state.at_move() > 0
                                 && state.current_review().is_none()
-                                && !state.analysis().finished() =>
+                                && !state.analysis().finished()
+                                && state.review_pending().is_none() =>
                         {
                             self.narrator.await_why(Why::Move(state.at_move()));
                             if state.analysis().requested() {

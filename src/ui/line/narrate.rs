@@ -337,6 +337,9 @@ impl Narrator {
                 tag("Yellow"),
                 state.len(),
             ));
+            if let Some(pending) = state.review_pending() {
+                lines.push(words::sentences(&[pending]));
+            }
         }
         let (at_move, overlay, finished, autoplay, said, deep_said, panel) = match seen {
             Seen::Replay {
@@ -1023,9 +1026,12 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
         (Reading::Why, _) => match screen {
             Screen::Replay(state, _) => match state.at_move() {
                 0 => vec![words::WHY_AT_START.to_owned()],
-                n => match state.analysis().move_review(n) {
-                    Some(m) => vec![judged(m)],
-                    None => vec![words::analysing(n)],
+                n => match (state.analysis().move_review(n), state.review_pending()) {
+                    (Some(m), _) => vec![judged(m)],
+                    // No verdict follows: the server's review reaches a replay opened
+                    // after it is made.
+                    (None, Some(pending)) => vec![words::sentences(&[pending])],
+                    (None, None) => vec![words::analysing(n)],
                 },
             },
             _ => Vec::new(),
@@ -1396,5 +1402,33 @@ mod tests {
         assert!(!said.contains(&verdict), "{said:?}");
         assert!(!narrator.awaits_why(&screen));
         assert!(narrator.tell(&screen).is_empty());
+    }
+
+    /// QA over ssh: a server's game opened before its review was made said "Move 30
+    /// is being analysed; its verdict follows" to `why`, and no verdict ever came (the
+    /// review reaches only a replay opened after it is made). The line mode says what
+    /// the server said instead, at the opening and to `why`.
+    #[test]
+    fn a_served_replay_waiting_for_its_review_says_so_and_promises_no_verdict() {
+        let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let pending = "The engine reviews this game at the server now: open it again later";
+        let mut state =
+            ReplayState::new("game.hij", &record, game).served(None, pending.to_owned());
+        assert_eq!(state.review_pending(), Some(pending));
+        let _ = state.apply(Action::End);
+        let screen = Screen::Replay(state, crate::session::GameConfig::default());
+        let said = Narrator::default().tell(&screen);
+        assert!(said.contains(&format!("{pending}.")), "{said:?}");
+        let why = read(&screen, Reading::Why, "");
+        assert_eq!(why, [format!("{pending}.")]);
+
+        // With the review made, the verdict; a local replay's `why` still waits.
+        let local = ReplayState::new("game.hij", &record, record.to_game().unwrap());
+        assert_eq!(local.review_pending(), None);
+        let mut local = local;
+        let _ = local.apply(Action::End);
+        let screen = Screen::Replay(local, crate::session::GameConfig::default());
+        assert_eq!(read(&screen, Reading::Why, ""), [words::analysing(8)]);
     }
 }
