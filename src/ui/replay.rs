@@ -637,6 +637,13 @@ impl ReplayState {
                 }
                 VIEW.to_vec()
             }
+            // A server's game whose review is still to be made: no analysis runs
+            // here to find one, so the jump says what the server said.
+            Action::NextMistake | Action::PreviousMistake if self.review_pending().is_some() => {
+                let pending = self.review_pending().unwrap_or_default().to_owned();
+                self.message = Some(Message::new(MessageKind::Info, pending));
+                VIEW.to_vec()
+            }
             Action::NextMistake | Action::PreviousMistake => {
                 let later = action == Action::NextMistake;
                 let found = if later {

@@ -1416,6 +1416,10 @@ mod tests {
         let mut state =
             ReplayState::new("game.hij", &record, game).served(None, pending.to_owned());
         assert_eq!(state.review_pending(), Some(pending));
+        // `]` said "the analysis is still running", and none runs for a server's game.
+        let _ = state.apply(Action::NextMistake);
+        let said = state.message_words().expect("a message").into_owned();
+        assert_eq!(said, pending);
         let _ = state.apply(Action::End);
         let screen = Screen::Replay(state, crate::session::GameConfig::default());
         let said = Narrator::default().tell(&screen);
