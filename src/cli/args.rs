@@ -25,13 +25,44 @@ pub struct Cli {
     /// Read no config file (`hijara config` tells where it is).
     #[arg(long, global = true)]
     pub no_config: bool,
+    /// How the screens draw: the start screen's, and a command's given before it
+    /// (`hijara --ascii play`).
+    #[command(flatten)]
+    pub display: DisplayArgs,
+}
+
+impl Cli {
+    /// `--palette` and `--ascii` in force: the command's, over those given before it.
+    /// A headless command takes none of its own, and draws nothing to use them on.
+    pub fn display(&self) -> DisplayArgs {
+        let own = match &self.command {
+            Some(Command::Play(args)) => args.display,
+            Some(Command::Replay(args)) => args.display,
+            Some(Command::Resume(args)) => args.display,
+            Some(Command::Learn(args)) => args.display,
+            Some(Command::Puzzle(args)) => args.display,
+            Some(Command::Config(args)) => args.display,
+            _ => DisplayArgs::default(),
+        };
+        DisplayArgs {
+            palette: own.palette.or(self.display.palette),
+            ascii: own.ascii || self.display.ascii,
+        }
+    }
+}
+
+/// `--palette` and `--ascii`, declared once and flattened into `hijara` itself (the
+/// start screen) and every command that draws a screen, and `config`, which reports
+/// them: not global, so the headless commands' help does not offer them.
+#[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
+pub struct DisplayArgs {
     /// The screens' colours [default: the config file's, else none under NO_COLOR,
     /// else light when COLORFGBG says the background is light, else default].
-    #[arg(long, global = true, value_enum, value_name = "NAME")]
+    #[arg(long, value_enum, value_name = "NAME")]
     pub palette: Option<crate::prefs::Palette>,
     /// Draw the board with ASCII characters only, for fonts without box-drawing or
     /// block glyphs [default: the config file's, else when the locale is not UTF-8].
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub ascii: bool,
 }
 
@@ -88,6 +119,9 @@ pub struct ConfigArgs {
     /// existing file).
     #[arg(long)]
     pub init: bool,
+    /// The palette and ASCII it reports as the flags' (as a screen would draw).
+    #[command(flatten)]
+    pub display: DisplayArgs,
 }
 
 /// Options of `hijara play`.
@@ -128,6 +162,9 @@ pub struct PlayArgs {
     /// No clocks, whatever the config file says.
     #[arg(long, conflicts_with = "clock")]
     pub no_clock: bool,
+    /// How the screen draws.
+    #[command(flatten)]
+    pub display: DisplayArgs,
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
@@ -233,6 +270,9 @@ pub struct ReplayArgs {
     /// AI and save settings for playing on.
     #[command(flatten)]
     pub session: SessionArgs,
+    /// How the screen draws.
+    #[command(flatten)]
+    pub display: DisplayArgs,
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
@@ -324,6 +364,9 @@ pub struct LearnArgs {
     /// List the lessons and which are done, without opening the screen.
     #[arg(long)]
     pub list: bool,
+    /// How the screen draws.
+    #[command(flatten)]
+    pub display: DisplayArgs,
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
@@ -353,6 +396,9 @@ pub struct PuzzleArgs {
     /// The UTC date for --daily (YYYY-MM-DD) [default: today].
     #[arg(long, hide = true, value_parser = parse_date)]
     pub date: Option<chrono::NaiveDate>,
+    /// How the screen draws.
+    #[command(flatten)]
+    pub display: DisplayArgs,
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
@@ -389,6 +435,9 @@ pub struct ResumeArgs {
     /// move), both starting full [default: the saved game's clocks, if it has them].
     #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
     pub clock: Option<crate::record::TimeControl>,
+    /// How the screen draws.
+    #[command(flatten)]
+    pub display: DisplayArgs,
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
@@ -576,6 +625,37 @@ mod tests {
             top.contains("With no command, `hijara` opens the start screen"),
             "{top}"
         );
+    }
+
+    /// QA (uifit): the global `--palette` and `--ascii` were offered by every headless
+    /// command's help. Now only where a screen is drawn (and `config`, which reports
+    /// them); given before the command or after it, the command's own win.
+    #[test]
+    fn the_display_flags_are_the_drawing_commands_own() {
+        for command in ["score", "analyze", "bench", "selfplay", "engine", "games"] {
+            let text = help(&[command]);
+            assert!(!text.contains("--palette"), "{command}: {text}");
+            assert!(!text.contains("--ascii"), "{command}: {text}");
+        }
+        for command in [&[][..], &["play"], &["replay"], &["resume"], &["learn"]] {
+            let text = help(command);
+            assert!(
+                text.contains("--palette") && text.contains("--ascii"),
+                "{text}"
+            );
+        }
+        let display = |args: &[&str]| parse(args).map(|cli| cli.display()).unwrap();
+        use crate::prefs::Palette;
+        let light = Some(Palette::Light);
+        assert_eq!(display(&["--palette", "light", "play"]).palette, light);
+        assert_eq!(display(&["play", "--palette", "light"]).palette, light);
+        assert_eq!(
+            display(&["--palette", "none", "puzzle", "--palette", "light"]).palette,
+            light
+        );
+        assert!(display(&["--ascii", "learn"]).ascii && display(&["config", "--ascii"]).ascii);
+        assert_eq!(display(&["resume"]), DisplayArgs::default());
+        assert!(parse(&["analyze", "x.hij", "--ascii"]).is_err());
     }
 
     #[test]

@@ -71,7 +71,8 @@ impl RunPrefs {
             problems,
             told: std::cell::Cell::new(false),
         };
-        run.decide(cli.palette, cli.ascii, &Environment::read());
+        let display = cli.display();
+        run.decide(display.palette, display.ascii, &Environment::read());
         run
     }
 

@@ -23,9 +23,9 @@ mod start;
 
 pub(crate) use args::storage;
 pub use args::{
-    AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, ConfigArgs, EngineArgs, GamesArgs,
-    LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs, ScoreArgs,
-    SelfplayArgs, SessionArgs, ThreadsArgs,
+    AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, ConfigArgs, DisplayArgs, EngineArgs,
+    GamesArgs, LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs,
+    ScoreArgs, SelfplayArgs, SessionArgs, ThreadsArgs,
 };
 pub use score::json_report;
 

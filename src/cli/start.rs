@@ -42,7 +42,13 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         match choice {
             // The lessons and the puzzles come back here when left.
             StartChoice::Learn => {
-                super::learn::run_on(&LearnArgs { list: false, plain }, prefs, front)?;
+                let args = LearnArgs {
+                    list: false,
+                    // The run's preferences hold the flags already.
+                    display: Default::default(),
+                    plain,
+                };
+                super::learn::run_on(&args, prefs, front)?;
             }
             StartChoice::Puzzles => {
                 let args = PuzzleArgs {
@@ -79,6 +85,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     threads: Default::default(),
                     no_history: false,
                     clock: None,
+                    display: Default::default(),
                     plain,
                 };
                 return super::resume::run_on(&args, prefs, front);
@@ -90,6 +97,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     blue: Seat::Human,
                     yellow: Seat::Human,
                     session: Default::default(),
+                    display: Default::default(),
                     plain,
                 };
                 return super::replay::run_on(&args, prefs, front);

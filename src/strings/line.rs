@@ -80,9 +80,10 @@ pub(crate) fn placed(placement: &Placement, state: Option<ClaimState>) -> String
     }
 }
 
-/// A person's last stone in a claim game may still be claimed, before the turn.
-pub(crate) fn may_claim(player: Player, turn: &str) -> String {
-    format!("{turn}; {player} may still claim")
+/// A person's last stone in a claim game may still be claimed, before the turn: `who`
+/// is the person as [`named`] says them (`Your move, Yellow; Ann (Blue) may still claim`).
+pub(crate) fn may_claim(who: &str, turn: &str) -> String {
+    format!("{turn}; {who} may still claim")
 }
 
 /// The stone before went unclaimed when the next was placed, a line before the new
@@ -120,14 +121,19 @@ pub(crate) fn earlier_lines(lines: &[&str]) -> String {
     sentences(&parts)
 }
 
-/// The turn of a person at this keyboard: `Your move, Blue`, or with the person's
-/// name when the game has one for them (already made safe), the colour kept: `Your
-/// move, Ann (Blue)`.
-pub(crate) fn your_move(player: Player, name: Option<&str>) -> String {
+/// A player as a turn's words name them: the colour, or with the person's name when
+/// the game has one for them (already made safe), the colour kept: `Ann (Blue)`.
+pub(crate) fn named(player: Player, name: Option<&str>) -> String {
     match name {
-        Some(name) => format!("Your move, {name} ({player})"),
-        None => format!("Your move, {player}"),
+        Some(name) => format!("{name} ({player})"),
+        None => player.to_string(),
     }
+}
+
+/// The turn of a person at this keyboard, `who` as [`named`] says them: `Your move,
+/// Blue`, `Your move, Ann (Blue)`.
+pub(crate) fn your_move(who: &str) -> String {
+    format!("Your move, {who}")
 }
 
 /// The AI's turn, while it thinks.
@@ -135,14 +141,15 @@ pub(crate) fn thinking(player: Player, seat: Seat) -> String {
     format!("{player}, {}, thinking", seat_name(seat))
 }
 
-/// The turn of a player who does not play here (an AI not asked yet, a spectator's view).
-pub(crate) fn to_move(player: Player) -> String {
-    format!("{player} to move")
+/// The turn of a player who does not play here (an AI not asked yet, a spectator's
+/// view), `who` as [`named`] says them.
+pub(crate) fn to_move(who: &str) -> String {
+    format!("{who} to move")
 }
 
-/// The turn of a player at another terminal.
-pub(crate) fn elsewhere(player: Player) -> String {
-    format!("{player} to move, at the other terminal")
+/// The turn of a player at another terminal, `who` as [`named`] says them.
+pub(crate) fn elsewhere(who: &str) -> String {
+    format!("{who} to move, at the other terminal")
 }
 
 /// The AI to move waits for the person's claim.
@@ -268,9 +275,9 @@ pub(crate) fn played_so_far(moves: usize) -> String {
     format!("{} played", super::moves_count(moves))
 }
 
-/// A player's clock running low.
-pub(crate) fn time_low(player: Player, left: Duration) -> String {
-    format!("{player}: {} seconds left", left.as_secs())
+/// A player's clock running low, `who` as [`named`] says them.
+pub(crate) fn time_low(who: &str, left: Duration) -> String {
+    format!("{who}: {} seconds left", left.as_secs())
 }
 
 /// `clock`: both clocks.

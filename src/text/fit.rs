@@ -238,27 +238,79 @@ pub fn fit_bytes(text: &str, bytes: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The end of the longest head of `word` that ends just after a path separator and
-/// takes at most `columns` columns, if one does.
-fn separator_head(word: &str, columns: usize) -> Option<usize> {
+/// Whether a path breaks after `c`: its separators.
+fn is_separator(c: char) -> bool {
+    matches!(c, '/' | '\\')
+}
+
+/// `word` in pieces, each ending just after a path separator (the last with whatever
+/// follows the last one): `/home/ann/a.hij` is `/`, `home/`, `ann/`, `a.hij`.
+fn pieces(word: &str) -> impl Iterator<Item = &str> {
+    word.split_inclusive(is_separator)
+}
+
+/// The end of the longest head of `piece` that takes at most `room` columns and ends
+/// just after a `-` or `_` (a name's own joints, the next best place to break a name
+/// wider than a line), if one does. Whole clusters only.
+fn joint_head(piece: &str, room: usize) -> Option<usize> {
     let mut used = 0;
+    let mut end = 0;
     let mut cut = None;
-    for (i, c) in word.char_indices() {
-        used += width(c.encode_utf8(&mut [0; 4]));
-        if used > columns {
+    for cluster in clusters(piece) {
+        used += UnicodeWidthStr::width(cluster);
+        if used > room {
             break;
         }
-        if matches!(c, '/' | '\\') {
-            cut = Some(i + c.len_utf8());
+        end += cluster.len();
+        if cluster.ends_with(['-', '_']) {
+            cut = Some(end);
         }
     }
     cut
 }
 
-/// `text` in lines of at most `width` columns, broken at spaces; a word too long for
-/// a line (a file path) is broken after a path separator where it has one (its first
-/// piece on the line of the words before it, where it fits), and
-/// mid-word only where it has none. Widths are display columns, as everywhere here.
+/// The end of the head of `rest`, a word too long for a line `columns` wide, that goes
+/// in the `room` columns left on a line (`room == columns`: a line of its own): as many
+/// whole pieces ([`pieces`]) as fit; then, of a piece wider than any line, its longest
+/// head ending after a `-` or `_`, or, on a line of its own, the most whole clusters
+/// that fit (at least one, on a line still empty). 0 when nothing goes in the room.
+fn line_head(rest: &str, room: usize, columns: usize) -> usize {
+    let mut end = 0;
+    let mut used = 0;
+    for piece in pieces(rest) {
+        let piece_width = width(piece);
+        if used + piece_width <= room {
+            end += piece.len();
+            used += piece_width;
+            continue;
+        }
+        if piece_width > columns {
+            // It is broken whatever line it starts on: here, at a joint if it has one.
+            let left = room - used;
+            end += match joint_head(piece, left) {
+                Some(cut) => cut,
+                None if room == columns => {
+                    let cut = head(piece, left).len();
+                    // A cluster wider than the line still goes, alone.
+                    match end {
+                        0 => cut.max(clusters(piece).next().map_or(0, str::len)),
+                        _ => cut,
+                    }
+                }
+                None => 0,
+            };
+        }
+        break;
+    }
+    end
+}
+
+/// `text` in lines of at most `columns` columns, broken at spaces. A word too long for
+/// a line (a file path) is broken after its path separators (`/`): its first pieces go
+/// on the line of the words before it where they fit, so a short word does not stand
+/// alone before it, and each line after takes as many pieces as fit. Only a piece wider
+/// than a line is broken inside: after a `-` or `_` where one fits, else anywhere
+/// (whole clusters). Widths are display columns, as everywhere here.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
     let mut lines = Vec::new();
@@ -274,38 +326,22 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
         }
         let mut rest = word;
         if !line.is_empty() {
-            // A word too long for any line (a path) is broken anyway: its head, up to a
-            // separator, goes on this line where it fits, so the short word before it
-            // does not stand alone ("… was kept" / "as" / "/home/…").
-            if width(word) > columns
-                && let Some(cut) = separator_head(word, columns.saturating_sub(width(&line) + 1))
-            {
-                line.push(' ');
-                line.push_str(&word[..cut]);
-                rest = &word[cut..];
+            // A word that fits on a line goes whole on the next; one too long for any
+            // line (a path) begins on this one where its first piece fits ("… was
+            // kept as /home/", not "… was kept" / "as" / "/home/…").
+            if width(word) > columns {
+                let room = columns.saturating_sub(width(&line) + 1);
+                let cut = line_head(rest, room, columns);
+                if cut > 0 {
+                    line.push(' ');
+                    line.push_str(&rest[..cut]);
+                    rest = &rest[cut..];
+                }
             }
             lines.push(std::mem::take(&mut line));
         }
         while width(rest) > columns {
-            // The longest head that fits, preferably ending just after a separator.
-            let mut fit = 0;
-            let mut after_separator = 0;
-            let mut used = 0;
-            for (i, c) in rest.char_indices() {
-                used += width(c.encode_utf8(&mut [0; 4]));
-                if used > columns {
-                    break;
-                }
-                fit = i + c.len_utf8();
-                if matches!(c, '/' | '\\') {
-                    after_separator = fit;
-                }
-            }
-            let cut = if after_separator > 0 {
-                after_separator
-            } else {
-                fit.max(rest.chars().next().map_or(rest.len(), char::len_utf8))
-            };
+            let cut = line_head(rest, columns, columns);
             lines.push(rest[..cut].to_owned());
             rest = &rest[cut..];
         }
@@ -497,6 +533,54 @@ mod tests {
             8,
             "a wide cut is padded by one"
         );
+    }
+
+    /// QA (uifit): a long saved path in a box broke mid-name where a whole piece
+    /// would have gone on the next line (`path/` alone, then `with-some-long-folder-nam`
+    /// / `es/...`), and a file name a column too wide for the box lost its last letter
+    /// to the next line (`hijara-20261130-041500.hi` / `j (see: ...)`). Now a path
+    /// breaks after its `/`, a piece wider than a line after a `-` or `_` (filling the
+    /// line it starts on), and only one with neither anywhere.
+    #[test]
+    fn a_path_breaks_at_its_separators_and_a_name_too_wide_at_its_joints() {
+        let text = "Game kept as /very/long/path/with-some-long-folder-names/and/more/levels/hijara-20261130-041500-2.hij (see: hijara games)";
+        assert_eq!(
+            wrap(text, 25),
+            [
+                "Game kept as /very/long/",
+                "path/with-some-long-",
+                "folder-names/and/more/",
+                "levels/hijara-20261130-",
+                "041500-2.hij (see: hijara",
+                "games)",
+            ]
+        );
+        assert_eq!(
+            wrap(text, 38),
+            [
+                "Game kept as /very/long/path/",
+                "with-some-long-folder-names/and/more/",
+                "levels/hijara-20261130-041500-2.hij",
+                "(see: hijara games)",
+            ]
+        );
+        // A piece with no joint is cut anywhere on a line of its own, by columns (a
+        // CJK character takes two), whole clusters.
+        assert_eq!(
+            wrap("kept as /a/棋盤遊戲棋盤遊戲.hij", 9),
+            ["kept as /", "a/棋盤遊", "戲棋盤遊", "戲.hij"]
+        );
+        for columns in 1..=40 {
+            for line in wrap(text, columns) {
+                assert!(width(&line) <= columns, "{line:?} in {columns}");
+            }
+            let joined: String = wrap(text, columns).concat();
+            assert_eq!(
+                joined.split_whitespace().collect::<String>(),
+                text.split_whitespace().collect::<String>(),
+                "{columns}"
+            );
+        }
     }
 
     #[test]

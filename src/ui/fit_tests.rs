@@ -224,6 +224,66 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
     assert_readable(&game_screen(&app), message.wording(WIDTH), full);
 }
 
+/// QA (uifit): at 44×16 the box over the 27-column board had 25 columns inside, and
+/// "Game kept as …/games/hijara-20261130-041500.hij" lost the file name's last letter
+/// to the next row (`hijara-20261130-041500.hi` / `j (see: hijara games)`). The box
+/// now spreads over the ladders where the board is narrow, and a path breaks after a
+/// `/`: every row ends at a separator or a word's end, and the name is whole. At 80×24
+/// the box is where it was.
+#[test]
+fn a_saved_path_in_the_message_box_breaks_after_a_separator_at_44x16_and_80x24() {
+    let path = "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij";
+    let text = storage_words::archived(path);
+    let game = Game::from_moves([Square::B2]).unwrap();
+    for (width, height) in [
+        (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
+        (WIDTH, HEIGHT),
+    ] {
+        let mut app = App::with_game(GameConfig::default(), game.clone());
+        app.notify(Notice::Info(text.clone()));
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| {
+                frame.render_widget(
+                    &AppView {
+                        app: &app,
+                        look: Look::PLAIN,
+                    },
+                    frame.area(),
+                )
+            })
+            .unwrap();
+        let buf = terminal.backend().buffer().clone();
+        let screen = Rect::new(0, 0, width, height);
+        let board = ScreenLayout::new(screen).unwrap().board;
+        let boxed = box_rect(&text, super::screen::message_area(screen, board));
+        let rows: Vec<String> = (boxed.y + 1..boxed.bottom() - 1)
+            .map(|y| {
+                (boxed.x + 1..boxed.right() - 1)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(words(&rows.concat()), words(&text), "{rows:#?}");
+        assert!(
+            rows.iter()
+                .any(|r| r.contains("hijara-20261130-041500.hij")),
+            "{width}x{height}: the name broken: {rows:#?}"
+        );
+        for pair in rows.windows(2) {
+            // A row that ends inside the path ends after a separator.
+            let inside = pair[0].contains('/') && !pair[1].starts_with('(');
+            assert!(!inside || pair[0].ends_with('/'), "{rows:#?}");
+        }
+        insta::assert_snapshot!(
+            format!("archived_path_box_{width}x{height}"),
+            rows.join("\n")
+        );
+    }
+}
+
 #[test]
 fn the_replay_viewer_question_and_messages_are_readable_in_full_at_80x24() {
     let text = include_str!("../../assets/games/complete.hij");

@@ -59,8 +59,12 @@ pub struct PuzzleState {
     counted: bool,
     /// Whether it was tried before it was opened (so the screen says no try counts).
     repeat: bool,
-    /// The puzzles shown so far on this screen (`n` passes over them while others are left).
+    /// The puzzles shown so far in this round on this screen (`n` passes over them
+    /// while others are left; when none is left, a new round begins).
     shown: Vec<String>,
+    /// The puzzles `n` passes over in every round while others are left (those on a
+    /// lesson's position).
+    passed: Vec<String>,
     /// The themes are shown (`t`).
     hint: bool,
     /// A one-line note (a save failure, an unknown key).
@@ -101,6 +105,7 @@ impl PuzzleState {
             counted,
             repeat: counted,
             shown,
+            passed: Vec::new(),
             hint: false,
             note: None,
             tag: 0,
@@ -130,7 +135,8 @@ impl PuzzleState {
     /// This screen, with `n` passing over the puzzles named (those on a lesson's
     /// position) while others are left.
     pub fn passing_over(mut self, ids: Vec<String>) -> PuzzleState {
-        self.shown.extend(ids);
+        self.shown.extend(ids.iter().cloned());
+        self.passed.extend(ids);
         self
     }
 
@@ -280,13 +286,13 @@ impl PuzzleState {
             }
             Action::NewGame => {
                 // The next puzzle, never the one shown (a skip must skip).
-                if let Some(next) = self.progress.next_except(&self.set, &self.shown).cloned() {
+                if let Some((next, mut shown)) = self.next_puzzle() {
                     let size = self.board.size();
-                    let mut shown = std::mem::take(&mut self.shown);
                     shown.push(next.id.clone());
                     *self = PuzzleState {
                         tag: self.tag + 1,
                         shown,
+                        passed: std::mem::take(&mut self.passed),
                         ..PuzzleState::new(
                             self.set.clone(),
                             self.progress.clone(),
@@ -315,6 +321,31 @@ impl PuzzleState {
             }
             _ => vec![Effect::Redraw],
         }
+    }
+
+    /// The puzzle `n` opens, and the puzzles shown before it in its round: the
+    /// nearest not shown yet; once every one has been, a new round begins, passing
+    /// over the one on screen (and those on a lesson's position) while others are
+    /// left. The one on screen again only when the set has no other.
+    fn next_puzzle(&mut self) -> Option<(Puzzle, Vec<String>)> {
+        let on_screen = self.puzzle.id.clone();
+        if let Some(fresh) = self
+            .progress
+            .next_except(&self.set, &self.shown)
+            .filter(|p| !self.shown.contains(&p.id))
+        {
+            return Some((fresh.clone(), std::mem::take(&mut self.shown)));
+        }
+        let round: Vec<String> = self.passed.iter().cloned().chain([on_screen]).collect();
+        let other = |except: &[String]| {
+            self.progress
+                .next_except(&self.set, except)
+                .filter(|p| p.id != self.puzzle.id)
+        };
+        let next = other(&round)
+            .or_else(|| other(std::slice::from_ref(&self.puzzle.id)))
+            .or_else(|| self.progress.next(&self.set))?;
+        Some((next.clone(), round))
     }
 
     fn try_move(&mut self, mv: Move) -> Effects {
@@ -525,4 +556,63 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
         feedback.note = Some((lines.len(), note.to_string()));
     }
     (lines, keys, feedback)
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+
+    /// A screen on the first of the shipped set's first `count` puzzles.
+    fn first_of(count: usize) -> PuzzleState {
+        let mut set = PuzzleSet::shipped().unwrap();
+        set.puzzles.truncate(count);
+        let puzzle = set.puzzles[0].clone();
+        let mut state = PuzzleState::new(set, Progress::default(), None, puzzle, None);
+        let _ = state.handle(Input::Resize(80, 24));
+        state
+    }
+
+    fn next(state: &mut PuzzleState) -> String {
+        let key = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
+        let _ = state.handle(Input::Key(key));
+        state.puzzle().id.clone()
+    }
+
+    /// QA (uifit): once every puzzle of the set had been shown, `n` opened the one
+    /// nearest the player's rating whatever was on screen, so it could open the same
+    /// puzzle again, and again at each press. Now a new round begins past the one on
+    /// screen: never the same twice in a row, and each round shows every puzzle.
+    #[test]
+    fn next_never_repeats_the_puzzle_on_screen() {
+        for count in [2, 3, 5] {
+            let mut state = first_of(count);
+            let mut on_screen = state.puzzle().id.clone();
+            let mut seen = std::collections::BTreeSet::new();
+            for press in 0..4 * count {
+                let id = next(&mut state);
+                assert_ne!(id, on_screen, "{count} puzzles, press {press}");
+                seen.insert(id.clone());
+                on_screen = id;
+            }
+            assert_eq!(seen.len(), count, "every puzzle comes round");
+        }
+        // With one puzzle, `n` can only open it again, from its start.
+        let mut state = first_of(1);
+        let id = state.puzzle().id.clone();
+        assert_eq!(next(&mut state), id);
+    }
+
+    /// A puzzle on a lesson's position is passed over in every round while others
+    /// are left, not only in the first.
+    #[test]
+    fn a_lesson_s_puzzle_is_passed_over_in_every_round() {
+        let state = first_of(4);
+        let twin = state.set.puzzles[2].id.clone();
+        let mut state = state.passing_over(vec![twin.clone()]);
+        for press in 0..12 {
+            assert_ne!(next(&mut state), twin, "press {press}");
+        }
+    }
 }

@@ -379,9 +379,7 @@ impl Widget for &ReplayView<'_> {
             (ReplayOverlay::ConfirmContinue, _) => {
                 render_box(&state.continue_question(), layout.board, look, buf);
             }
-            (ReplayOverlay::None, Some(m)) => {
-                render_long_message(m, area.width, layout.board, look, buf)
-            }
+            (ReplayOverlay::None, Some(m)) => render_long_message(m, area, layout.board, look, buf),
             (ReplayOverlay::None, None) => {}
         }
     }

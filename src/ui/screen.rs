@@ -284,7 +284,7 @@ impl Widget for &AppView<'_> {
             }
             (Overlay::None, Some(m)) => {
                 let shown = app.boxed_chat(area.width).unwrap_or(m);
-                render_long_message(shown, area.width, layout.board, look, buf);
+                render_long_message(shown, area, layout.board, look, buf);
             }
             (Overlay::None, None) => {}
         }
@@ -352,17 +352,37 @@ pub(crate) fn render_chat(said: &[&str], board: Rect, look: Look, buf: &mut Buff
         .render(popup, buf);
 }
 
-/// A message too long for the status line, shown whole in a box over `board`.
+/// A message too long for the status line of `screen`, shown whole in a box over
+/// `board` ([`message_area`]).
 pub(crate) fn render_long_message(
     message: &Message,
-    width: u16,
+    screen: Rect,
     board: Rect,
     look: Look,
     buf: &mut Buffer,
 ) {
-    if !message.fits(width) {
-        render_box(message.wording(width), board, look, buf);
+    if !message.fits(screen.width) {
+        render_box(
+            message.wording(screen.width),
+            message_area(screen, board),
+            look,
+            buf,
+        );
     }
+}
+
+/// Where a long message's box goes: `board`'s rows, as wide as a box is at most
+/// (40 columns) where `screen` has them, centred on the board. Over a narrow board
+/// (27 columns at 44×16) the box spreads over the ladders, so a saved file's name
+/// (`hijara-20261130-041500.hij`, 26 columns) is not broken inside; at 80×24 it is
+/// the box over the board it always was.
+pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
+    let width = screen.width.min(40).max(board.width);
+    let centre = board.x + board.width / 2;
+    let x = centre
+        .saturating_sub(width / 2)
+        .clamp(screen.x, screen.right().saturating_sub(width));
+    Rect::new(x, board.y, width, board.height)
 }
 
 /// The inner width of the box [`render_box`] draws in `area`.

@@ -260,3 +260,95 @@ fn a_key_with_escapes_is_named_safely() {
         assert!(!text.contains(&long), "{text}");
     }
 }
+
+/// QA (uifit): `--palette` and `--ascii` were global, so `score --help`, `analyze
+/// --help`, `engine --help` and every other headless command offered them, where they
+/// do nothing. Now `hijara` itself, the commands that draw a screen and `config` take
+/// them; a headless command's help leaves them out and refuses them after its name
+/// (exit 2). Given before any command they are still taken (`hijara --palette light
+/// score FILE`, as a shell alias would give them).
+#[test]
+fn the_display_flags_belong_to_the_commands_that_draw() {
+    let help = |args: &[&str]| {
+        let mut args = args.to_vec();
+        args.push("--help");
+        stdout(hijara().args(&args))
+    };
+    for command in [
+        "score",
+        "analyze",
+        "selfplay",
+        "bench",
+        "engine",
+        "games",
+        "serve",
+        "completions",
+        "manpage",
+    ] {
+        let text = help(&[command]);
+        assert!(!text.contains("--palette"), "{command}: {text}");
+        assert!(!text.contains("--ascii"), "{command}: {text}");
+    }
+    for command in [
+        &[][..],
+        &["play"],
+        &["replay"],
+        &["resume"],
+        &["learn"],
+        &["puzzle"],
+        &["config"],
+    ] {
+        let text = help(command);
+        assert!(text.contains("--palette <NAME>"), "{command:?}: {text}");
+        assert!(text.contains("--ascii"), "{command:?}: {text}");
+    }
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
+    let data = tempfile::tempdir().unwrap();
+    hijara()
+        .args(["score", record, "--palette", "light"])
+        .env("HIJARA_DATA_DIR", data.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unexpected argument '--palette'"));
+    let before = stdout(
+        hijara()
+            .args(["--palette", "light", "--ascii", "score", record])
+            .env("HIJARA_DATA_DIR", data.path()),
+    );
+    let plain = stdout(
+        hijara()
+            .args(["score", record])
+            .env("HIJARA_DATA_DIR", data.path()),
+    );
+    assert_eq!(before, plain);
+}
+
+/// A command that draws takes the flags after its name or before it: `play --ascii`
+/// and `hijara --ascii play` draw the board with ASCII only, in a terminal whose
+/// locale would give the Unicode board.
+#[test]
+fn a_drawing_command_takes_the_display_flags_after_or_before_its_name() {
+    let home = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let home_path = home.path().to_str().unwrap();
+    let config = home.path().join("config");
+    let state = home.path().join("state");
+    let env = [
+        ("HOME", home_path),
+        ("XDG_CONFIG_HOME", config.to_str().unwrap()),
+        ("XDG_DATA_HOME", home_path),
+        ("XDG_STATE_HOME", state.to_str().unwrap()),
+    ];
+    for (args, ascii) in [
+        (&["play"][..], false),
+        (&["play", "--ascii", "--palette", "none"], true),
+        (&["--ascii", "play"], true),
+    ] {
+        let mut session = Session::start_with_env(args, 80, 24, data.path(), &env);
+        session.wait_for("Blue");
+        let screen = session.screen();
+        let unicode = screen.contains('─') || screen.contains('│');
+        assert_eq!(!unicode, ascii, "{args:?}:\n{screen}");
+        crate::common::ctrl_c_ends_cleanly(&mut session);
+    }
+}

@@ -312,7 +312,10 @@ impl Narrator {
                     && now.low[i].is_none_or(|said| threshold < said)
                 {
                     now.low[i] = Some(threshold);
-                    lines.push(words::sentences(&[&words::time_low(mover, left)]));
+                    lines.push(words::sentences(&[&words::time_low(
+                        &who(app, mover),
+                        left,
+                    )]));
                 }
             }
         }
@@ -709,7 +712,7 @@ fn turn(app: &App) -> String {
         Some((last, Some(ClaimState::Pending)))
             if config.is_human(last.player) && !app.is_remote(last.player) =>
         {
-            words::may_claim(last.player, &turn)
+            words::may_claim(&who(app, last.player), &turn)
         }
         _ => turn,
     }
@@ -720,21 +723,26 @@ fn next_turn(app: &App, mover: Player) -> String {
     let config = app.config();
     if app.is_remote(mover) {
         return if app.spectating() {
-            words::to_move(mover)
+            words::to_move(&who(app, mover))
         } else {
-            words::elsewhere(mover)
+            words::elsewhere(&who(app, mover))
         };
     }
     if !config.is_human(mover) {
         return match app.thinking() {
             Some(AiJob::Move) => words::thinking(mover, config.seat(mover)),
-            _ => words::to_move(mover),
+            _ => words::to_move(&who(app, mover)),
         };
     }
-    // A local game's person named by its record (played on, resumed, loaded): their
-    // name, through the gate every name from a file takes.
-    let name = app.people().of(mover).map(crate::text::safe_text);
-    words::your_move(mover, name.as_deref())
+    words::your_move(&who(app, mover))
+}
+
+/// `player` as a turn's words name them: a local game's person named by its record
+/// (played on, resumed, loaded) by their name, through the gate every name from a
+/// file takes, and the colour (`Ann (Blue)`); a seat with no name by its colour.
+fn who(app: &App, player: Player) -> String {
+    let name = app.people().of(player).map(crate::text::safe_text);
+    words::named(player, name.as_deref())
 }
 
 /// What the replay's analysis found: its blunders and mistakes, counted.
@@ -965,7 +973,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                 let mover = game.position_at(shown).to_move();
                 vec![words::sentences(&[
                     &format!("Blue {blue}, Yellow {yellow}"),
-                    &words::to_move(mover),
+                    &words::to_move(&mover.to_string()),
                 ])]
             }
         },
@@ -1146,6 +1154,57 @@ mod tests {
         assert_eq!(line, "Your move, Ann\\u{1b}[31m (Blue)", "escaped");
         let plain = crate::ui::App::with_game(config, config.new_game());
         assert_eq!(turn(&plain), "Your move, Blue");
+    }
+
+    /// QA (uifit): the first line and `Your move, Ann (Blue).` named the record's
+    /// people, but the rest of a turn's words said the colour alone: `Your move, Bo
+    /// (Yellow); Blue may still claim.`, `Blue: 30 seconds left.`. Now each names the
+    /// person and the colour where the game has a name for them, the colour alone
+    /// where it has none.
+    #[test]
+    fn a_turn_names_each_named_person_with_their_colour() {
+        use crate::session::{GameConfig, Names};
+        let text =
+            "[Blue \"Ann\"]\n[BlueType \"human\"]\n[Yellow \"Bo\"]\n[YellowType \"human\"]\n*\n";
+        let record = crate::session::parse_record(text).unwrap().record;
+        let config = GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        };
+        let people = Names::played_on(&record, config.seats);
+        let play = |app: &mut crate::ui::App| {
+            // Blue fills column a's first sections: a4 completes it (10), unclaimed.
+            for c in "a1b1a2b2a3b3a4".chars() {
+                let key = ratatui::crossterm::event::KeyEvent::new(
+                    ratatui::crossterm::event::KeyCode::Char(c),
+                    ratatui::crossterm::event::KeyModifiers::NONE,
+                );
+                let _ = app.handle(crate::ui::Input::Key(key));
+            }
+        };
+        let mut named = crate::ui::App::with_game(config, config.new_game()).with_people(people);
+        play(&mut named);
+        assert_eq!(
+            turn(&named),
+            "Your move, Bo (Yellow); Ann (Blue) may still claim"
+        );
+        let mut plain = crate::ui::App::with_game(config, config.new_game());
+        play(&mut plain);
+        assert_eq!(turn(&plain), "Your move, Yellow; Blue may still claim");
+        // A clock running low, and the AI's turn, by the same words.
+        let thirty = std::time::Duration::from_secs(30);
+        assert_eq!(
+            words::time_low(&who(&named, Player::Blue), thirty),
+            "Ann (Blue): 30 seconds left"
+        );
+        assert_eq!(
+            words::time_low(&who(&plain, Player::Blue), thirty),
+            "Blue: 30 seconds left"
+        );
+        assert_eq!(
+            words::to_move(&who(&named, Player::Yellow)),
+            "Bo (Yellow) to move"
+        );
     }
 
     /// QA (srvpolish): on a club screen (a leaderboard read in lines) a table gone was
