@@ -45,7 +45,7 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     alice
         .wait_said("Hijara: Blue, alice (you), against Yellow, bob. Type a square")
         .await;
-    alice.wait_said("Your move, Blue.\r\n\r> ").await;
+    alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
     bob
 }
 
@@ -122,7 +122,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         bob.wait_for(" 1 B b3").await;
         alice
             .wait_said(
-                "Blue b3, section 1. Blue 0, Yellow 0. Yellow to move, at the other terminal.\r\n",
+                "Blue b3, section 1. Blue 0, Yellow 0. bob (Yellow) to move, at the other terminal.\r\n",
             )
             .await;
         // Bob's move comes while Alice types `bo`: it goes over her typed line (the
@@ -131,7 +131,9 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice.wait_said("bo").await;
         bob.send(b"c2").await;
         alice
-            .wait_said("\x07\rYellow c2, section 1. Blue 0, Yellow 0. Your move, Blue.\r\n\r> bo")
+            .wait_said(
+                "\x07\rYellow c2, section 1. Blue 0, Yellow 0. Your move, alice (Blue).\r\n\r> bo",
+            )
             .await;
         alice.send(b"ard\r").await;
         alice
@@ -294,7 +296,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         bob.wait_for("Blue to move").await;
         alice.wait_said("due opens it").await;
         alice.send(b"table 1\r").await;
-        alice.wait_said("Your move, Blue.").await;
+        alice.wait_said("Your move, alice (Blue).").await;
         let before = alice.raw().len();
         alice.send(b"say hi bob\r").await;
         alice.wait_said("alice: hi bob.\r\n").await;
@@ -398,7 +400,7 @@ fn said_since(player: &Player, at: usize) -> String {
 }
 
 /// QA (lineserve2): against the server's AI, `undo` said the unchanged state first
-/// (`Blue 0, Yellow 0. Your move, Blue.`), then the undone one; `new` after the end
+/// (`Blue 0, Yellow 0. Your move, alice (Blue).`), then the undone one; `new` after the end
 /// said the game over again before the rematch. Each says only its result, which the
 /// table sends back.
 #[test]
@@ -409,10 +411,10 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         alice.send(b"ai\r").await;
         alice.wait_said("start opens the table").await;
         alice.send(b"start\r").await;
-        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
         alice.send(b"b3\r").await;
         alice.wait_said("Blue b3, section 1.").await;
-        alice.wait_said("Your move, Blue.\r\n\r> ").await;
+        alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
         let at = alice.raw().len();
         alice.send(b"undo\r").await;
         alice.wait_said("2 moves taken back.").await;

@@ -737,11 +737,15 @@ fn next_turn(app: &App, mover: Player) -> String {
     words::your_move(&who(app, mover))
 }
 
-/// `player` as a turn's words name them: a local game's person named by its record
-/// (played on, resumed, loaded) by their name, through the gate every name from a
-/// file takes, and the colour (`Ann (Blue)`); a seat with no name by its colour.
+/// `player` as a turn's words name them: at a server's table by the name the table
+/// gives (`alice (Blue)`), at a local game by its record's person (played on, resumed,
+/// loaded), through the gate every name from a file takes (`Ann (Blue)`); a seat with
+/// no name by its colour.
 fn who(app: &App, player: Player) -> String {
-    let name = app.people().of(player).map(crate::text::safe_text);
+    let name = match app.player_names() {
+        Some(names) => Some(names[player.index()].clone()),
+        None => app.people().of(player).map(crate::text::safe_text),
+    };
     words::named(player, name.as_deref())
 }
 
