@@ -18,6 +18,7 @@ use crate::session::parse_record;
 use super::pool::EnginePool;
 use super::store::club::record_of;
 use super::store::{Log, Store};
+use crate::ui::NewsWaker;
 
 /// How the reviewer works.
 pub(crate) struct Setup {
@@ -44,7 +45,19 @@ struct Queue {
     /// Games waiting, with the key of the player who asked.
     waiting: VecDeque<(i64, String)>,
     /// Each asking player's game, from asking until it is kept.
-    asked: Vec<(String, i64)>,
+    asked: Vec<Asking>,
+}
+
+/// A player's review asked for, until it is made (or found made).
+#[derive(Debug)]
+struct Asking {
+    /// The player's key.
+    key: String,
+    /// The game.
+    game: i64,
+    /// The sessions to wake when it is done: each screen showing the game waiting for
+    /// its review takes it then ([`crate::ui::Lobby::take_review`]).
+    wakers: Vec<NewsWaker>,
 }
 
 #[derive(Debug, Default)]
@@ -76,23 +89,28 @@ impl Reviewer {
         reviewer
     }
 
-    /// `key` asks for game `id`'s review. One kept that can no longer be read is
-    /// made again.
-    pub(crate) fn ask(&self, id: i64, key: &str) -> Asked {
+    /// `key` asks for game `id`'s review; `waker`, the asking session's, is woken when
+    /// it is done (made, or found made). One kept that can no longer be read is made
+    /// again.
+    pub(crate) fn ask(&self, id: i64, key: &str, waker: Option<NewsWaker>) -> Asked {
         if let Some(store) = self.store.upgrade()
             && matches!(kept(&store, id), Some((_, Kept::Readable)))
         {
             return Asked::Made;
         }
         let mut queue = self.inner.queue.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((_, game)) = queue.asked.iter().find(|(k, _)| k == key) {
-            return if *game == id {
-                Asked::Queued
-            } else {
-                Asked::Busy(*game)
-            };
+        if let Some(asking) = queue.asked.iter_mut().find(|a| a.key == key) {
+            if asking.game != id {
+                return Asked::Busy(asking.game);
+            }
+            asking.wakers.extend(waker);
+            return Asked::Queued;
         }
-        queue.asked.push((key.to_owned(), id));
+        queue.asked.push(Asking {
+            key: key.to_owned(),
+            game: id,
+            wakers: waker.into_iter().collect(),
+        });
         queue.waiting.push_back((id, key.to_owned()));
         self.inner.ready.notify_all();
         Asked::Queued
@@ -102,7 +120,7 @@ impl Reviewer {
     #[cfg(test)]
     pub(crate) fn busy(&self, key: &str) -> bool {
         let queue = self.inner.queue.lock().unwrap_or_else(|p| p.into_inner());
-        queue.asked.iter().any(|(k, _)| k == key)
+        queue.asked.iter().any(|a| a.key == key)
     }
 }
 
@@ -153,7 +171,15 @@ fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>, setup: &Setup
             ));
         }
         let mut queue = inner.queue.lock().unwrap_or_else(|p| p.into_inner());
-        queue.asked.retain(|(k, game)| !(k == &key && *game == id));
+        let (done, left): (Vec<Asking>, Vec<Asking>) = std::mem::take(&mut queue.asked)
+            .into_iter()
+            .partition(|a| a.key == key && a.game == id);
+        queue.asked = left;
+        // Woken as the ask ends, so that nobody sees it ended before the wake: a
+        // wake is a send that never blocks, nothing waits on it under the lock.
+        for waker in done.iter().flat_map(|a| &a.wakers) {
+            waker.wake();
+        }
     }
 }
 
@@ -423,10 +449,14 @@ mod tests {
         let held = crate::ui::AiGate::acquire(&pool, &never, &mut || {}).unwrap();
         let (_store, reviewer, _) = start_in(dir.path(), pool.clone(), SearchLimit::nodes(200));
         let id = insert_finished(dir.path(), &row_by_row());
-        assert_eq!(reviewer.ask(id, "SHA256:a"), Asked::Queued);
-        assert_eq!(reviewer.ask(id, "SHA256:a"), Asked::Queued);
-        assert_eq!(reviewer.ask(id + 1, "SHA256:a"), Asked::Busy(id));
-        assert_eq!(reviewer.ask(id + 1, "SHA256:b"), Asked::Queued);
+        // Two sessions of one player ask for the same game: each is woken when it is
+        // made; one that asks for another game meanwhile is not.
+        let sessions = [(); 3].map(|()| crate::ui::Inbox::new());
+        let waker = |i: usize| Some(sessions[i].news_waker());
+        assert_eq!(reviewer.ask(id, "SHA256:a", waker(0)), Asked::Queued);
+        assert_eq!(reviewer.ask(id, "SHA256:a", waker(1)), Asked::Queued);
+        assert_eq!(reviewer.ask(id + 1, "SHA256:a", waker(2)), Asked::Busy(id));
+        assert_eq!(reviewer.ask(id + 1, "SHA256:b", None), Asked::Queued);
         assert!(reviewer.busy("SHA256:a"));
         let wait_done = |key: &str| {
             let start = std::time::Instant::now();
@@ -439,11 +469,14 @@ mod tests {
             }
         };
         // The engine free, the review is made and the player may ask again.
+        assert!(sessions.iter().all(|s| !s.take_news()), "woken early");
         drop(held);
         wait_done("SHA256:a");
-        assert_eq!(reviewer.ask(id, "SHA256:a"), Asked::Made);
+        assert!(sessions[0].take_news() && sessions[1].take_news());
+        assert!(!sessions[2].take_news(), "the busy ask is not woken");
+        assert_eq!(reviewer.ask(id, "SHA256:a", None), Asked::Made);
         // A game that is not there: its job ends with nothing kept.
-        assert_eq!(reviewer.ask(id + 1, "SHA256:a"), Asked::Queued);
+        assert_eq!(reviewer.ask(id + 1, "SHA256:a", None), Asked::Queued);
         wait_done("SHA256:a");
         wait_done("SHA256:b");
     }
@@ -483,7 +516,7 @@ mod tests {
         let (store, reviewer, said) = start_in(dir.path(), EnginePool::new(1), budget);
         let game = row_by_row();
         let id = insert_finished(dir.path(), &game);
-        assert_eq!(reviewer.ask(id, "SHA256:ann"), Asked::Queued);
+        assert_eq!(reviewer.ask(id, "SHA256:ann", None), Asked::Queued);
         let start = std::time::Instant::now();
         while reviewer.busy("SHA256:ann") {
             assert!(start.elapsed() < Duration::from_secs(60), "no review");
@@ -518,7 +551,7 @@ mod tests {
                 .any(|m| m.class > crate::review::Class::Good)
         );
         // Asked again, by anyone: made already, never made twice.
-        assert_eq!(reviewer.ask(id, "SHA256:bob"), Asked::Made);
+        assert_eq!(reviewer.ask(id, "SHA256:bob", None), Asked::Made);
         let made = said.lock().unwrap().clone();
         assert_eq!(made.len(), 1, "{made:?}");
         assert!(

@@ -42,8 +42,9 @@ use super::store::club as club_store;
 use super::table::{Back, GameTable, NoClaim, TableState};
 use super::talk::typed_code;
 use super::who::Who;
+use crate::review::PositionValue;
 use crate::strings::club as club_words;
-use crate::ui::ReplayState;
+use crate::ui::{NewsWaker, ReplayState};
 
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
@@ -78,6 +79,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain);
     lobby_host.reviewer = reviewer;
+    lobby_host.review_waker = Some(inbox.news_waker());
     let mut host: Box<dyn Lobby> = Box::new(lobby_host);
     // The line mode's history and lines typed ahead, kept across a switch.
     let mut lines = LineInput::edited();
@@ -169,6 +171,11 @@ pub(crate) struct LobbyHost {
     switch: Option<bool>,
     /// The engine's reviews, if the server makes them.
     reviewer: Option<Reviewer>,
+    /// Wakes this session when a review it asked for is done.
+    review_waker: Option<NewsWaker>,
+    /// The finished game in the replay viewer whose review was asked for and not made
+    /// yet: taken when the reviewer wakes the session ([`Lobby::take_review`]).
+    awaiting_review: Option<i64>,
     /// The replay viewer chosen, until the loop takes it.
     replay: Option<ReplayState>,
     /// The correspondence games at this player's move as last seen (table, moves),
@@ -207,6 +214,8 @@ impl LobbyHost {
             plain,
             switch: None,
             reviewer: None,
+            review_waker: None,
+            awaiting_review: None,
             replay: None,
             due: None,
             bell: false,
@@ -631,13 +640,19 @@ impl LobbyHost {
         let tag = |name: &str| safe_text(loaded.record.tag(name).unwrap_or("?"));
         let title = club_words::replay_title(&tag("Blue"), &tag("Yellow"), &tag("Date"));
         let review = review.and_then(|text| super::reviewer::decode(&text, &loaded.game));
+        self.awaiting_review = None;
         let pending = match (&review, &self.reviewer) {
             (Some(_), _) => String::new(),
             (None, None) => club_words::NO_REVIEWS.to_owned(),
-            (None, Some(reviewer)) => match reviewer.ask(id, &self.who.key) {
-                Asked::Made | Asked::Queued => club_words::REVIEW_QUEUED.to_owned(),
-                Asked::Busy(other) => club_words::review_busy(other),
-            },
+            (None, Some(reviewer)) => {
+                match reviewer.ask(id, &self.who.key, self.review_waker.clone()) {
+                    Asked::Made | Asked::Queued => {
+                        self.awaiting_review = Some(id);
+                        club_words::REVIEW_QUEUED.to_owned()
+                    }
+                    Asked::Busy(other) => club_words::review_busy(other),
+                }
+            }
         };
         let state = ReplayState::new(title, &loaded.record, loaded.game).served(review, pending);
         self.replay = Some(state);
@@ -873,12 +888,25 @@ impl Lobby for LobbyHost {
     }
 
     fn back(&mut self) -> Effects {
+        // Out of the replay viewer: no screen waits for its review any more.
+        self.awaiting_review = None;
         self.refresh();
         vec![Effect::Redraw, Effect::RestartTimer]
     }
 
     fn take_replay(&mut self) -> Option<ReplayState> {
         self.replay.take()
+    }
+
+    fn take_review(&mut self) -> Option<Vec<PositionValue>> {
+        let id = self.awaiting_review?;
+        let store = self.hall.store().cloned()?;
+        // A read of the store on this session's own thread, no lock of the hall held.
+        let (text, _, review) = store.club(|c| club_store::record_of(c, id)).ok()??;
+        let game = crate::session::parse_record(&text).ok()?.game;
+        let values = super::reviewer::decode(&review?, &game)?;
+        self.awaiting_review = None;
+        Some(values)
     }
 
     fn take_bell(&mut self) -> bool {

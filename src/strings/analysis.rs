@@ -51,6 +51,8 @@ pub(crate) fn deep_done(total: usize) -> String {
 /// Nothing is left for a deep review.
 pub(crate) const DEEP_NOTHING_LEFT: &str =
     "Nothing left to review deeper: each position is exact or deep";
+/// The server's review came while its game was open in the replay viewer.
+pub(crate) const REVIEW_ARRIVED: &str = "The engine's review is ready: a shows it";
 /// At a server the review shown is the server's.
 pub(crate) const DEEP_AT_SERVER: &str = "The server's review is shown here: no deep review of it";
 /// The panel's title when it is too narrow for more.

@@ -484,6 +484,8 @@ impl<F: Face> EventLoop<'_, F> {
                     }
                 } else {
                     self.inbox.news_taken();
+                    // A replay opened before the server's review was made takes it.
+                    self.queue.extend(self.nav.take_served_review());
                 }
             }
             Ok(Wake::AiWaiting) => {

@@ -70,6 +70,8 @@ pub enum Keyed {
     NewGameAtTheEndAi,
     /// The replay viewer's play-on at the last move of a finished game.
     OverAtThisMove,
+    /// The server's review came while its game was open in the replay viewer.
+    ReviewArrived,
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.
     NoSuchMove(String, usize),
@@ -159,6 +161,7 @@ impl Keyed {
             Keyed::Spectating => table::SPECTATING.to_owned(),
             Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
+            Keyed::ReviewArrived => analysis::REVIEW_ARRIVED.to_owned(),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => storage::autosave_failed(path, error),
             Keyed::Hints(hints) => keymap::hint_line(*hints),
@@ -210,6 +213,7 @@ impl Keyed {
             Keyed::Spectating => line::SPECTATING.to_owned(),
             Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
+            Keyed::ReviewArrived => line::REVIEW_ARRIVED.to_owned(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => line::autosave_failed(path, error),
             Keyed::Hints(hints) => line_hints(*hints).to_owned(),

@@ -239,6 +239,23 @@ impl<A> Navigator<A> {
         &mut self.screen
     }
 
+    /// A served replay waiting for the server's review takes it from the lobby behind
+    /// it, when the server has made it ([`Lobby::take_review`]): the effects of
+    /// showing it.
+    pub(crate) fn take_served_review(&mut self) -> Effects {
+        let (Screen::Replay(state, _), Some(lobby)) = (&mut self.screen, self.lobby.as_mut())
+        else {
+            return Vec::new();
+        };
+        if state.review_pending().is_none() {
+            return Vec::new();
+        }
+        match lobby.take_review() {
+            Some(values) => state.review_arrived(values),
+            None => Vec::new(),
+        }
+    }
+
     /// How long a served session may be left alone on this screen before it closes:
     /// its lobby's idle time-out ([`Lobby::tick_every`]) while a game is watched, a
     /// correspondence game is shown (it is kept and waits for its next move, so

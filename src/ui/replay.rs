@@ -161,8 +161,20 @@ impl ReplayState {
         self
     }
 
+    /// The server's review, made after this replay of its game opened: shown as if it
+    /// had been there at the start, and said on the message line.
+    pub fn review_arrived(&mut self, review: Vec<PositionValue>) -> Effects {
+        for (index, value) in review.into_iter().enumerate() {
+            self.analysis.set(&self.game, index, value);
+        }
+        self.analysis.finish();
+        self.served = Some(None);
+        self.message = Some(Message::keyed(MessageKind::Info, Keyed::ReviewArrived));
+        VIEW.to_vec()
+    }
+
     /// A server's game whose review is still to be made: what the server said of it
-    /// (when to open the game again). The review is not sent to a replay already open.
+    /// (when to open the game again, unless it comes while the replay is open).
     pub fn review_pending(&self) -> Option<&str> {
         self.served.as_ref().and_then(|pending| pending.as_deref())
     }

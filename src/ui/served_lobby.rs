@@ -81,6 +81,12 @@ pub(crate) trait Lobby: Debug {
     fn take_replay(&mut self) -> Option<super::replay::ReplayState> {
         None
     }
+    /// The engine's review of the finished game shown in the replay viewer, once the
+    /// server has made it: the viewer opened before it was, and the server woke the
+    /// session when it was done. `None` until then, and after it was taken.
+    fn take_review(&mut self) -> Option<Vec<crate::review::PositionValue>> {
+        None
+    }
     /// Whether the lobby wants the terminal's bell now (a correspondence game came to
     /// this player's move); asked after each of its inputs and news.
     fn take_bell(&mut self) -> bool {

@@ -599,6 +599,35 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
     assert_eq!(kept, 2);
 }
 
+/// A game opened in the replay viewer before its review is made takes the review
+/// when the server has made it: the viewer says so, and `a` shows it, with no need
+/// to open the game again.
+#[test]
+fn a_review_made_while_its_game_is_open_reaches_the_viewer() {
+    let server = Server::start_with(&["--review-think-ms", "300"]);
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice.wait_for("alice wins: bob resigned").await;
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        alice.send(b"p").await;
+        alice.wait_for(GAMES_HEAD).await;
+        alice.send(b"1").await;
+        alice.wait_for("alice (Blue) vs bob (Yellow)").await;
+        alice.send(b"a").await;
+        alice.wait_for(QUEUED).await;
+        alice.wait_for("The engine's review is ready").await;
+        alice.send(b"a").await;
+        alice.wait_for(MADE).await;
+    });
+    assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
+}
+
 /// A review kept in a form this server can no longer read (an older build's, a
 /// damaged one) is made again when asked for, once; the old text is not destroyed
 /// but kept aside in the store, and the log says so.

@@ -1498,4 +1498,44 @@ mod tests {
         let screen = Screen::Replay(local, crate::session::GameConfig::default());
         assert_eq!(read(&screen, Reading::Why, ""), [words::analysing(8)]);
     }
+
+    /// The server's review made while its game is open in the replay viewer: the
+    /// viewer takes it, the line mode says it is ready and what it found, and `why`
+    /// then gives the verdict.
+    #[test]
+    fn a_served_review_that_arrives_is_said_and_judges_the_move_shown() {
+        let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let mut state =
+            ReplayState::new("game.hij", &record, game.clone()).served(None, "pending".into());
+        let _ = state.apply(Action::End);
+        let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&screen);
+        let mut review = ReplayState::new("game.hij", &record, game.clone());
+        for i in 0..=8 {
+            flat_value(&mut review, &game, i);
+        }
+        let values: Vec<PositionValue> = review
+            .analysis()
+            .values()
+            .iter()
+            .map(|v| v.expect("valued"))
+            .collect();
+        if let Screen::Replay(state, _) = &mut screen {
+            let _ = state.review_arrived(values);
+            assert_eq!(state.review_pending(), None);
+        }
+        let said = narrator.tell(&screen);
+        assert!(
+            said.contains(&format!("{}.", words::REVIEW_ARRIVED)),
+            "{said:?}"
+        );
+        assert!(
+            said.iter().any(|l| l.starts_with("The analysis is done")),
+            "{said:?}"
+        );
+        let why = read(&screen, Reading::Why, "");
+        assert!(why[0].starts_with("Move 8 Yellow b4"), "{why:?}");
+    }
 }
