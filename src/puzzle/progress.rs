@@ -105,7 +105,9 @@ pub enum ProgressError {
 /// in which the player wins when `solved`.
 pub fn rate(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
     let outcome = if solved { Outcome::Win } else { Outcome::Loss };
-    Glicko2::PUZZLES.rate_game(player, puzzle, outcome)
+    let (player, puzzle) = Glicko2::PUZZLES.rate_game(player, puzzle, outcome);
+    // Within the bounds a file is read with, so the progress always reads back.
+    (player.bounded(), puzzle.bounded())
 }
 
 /// The day's puzzle: the same for everyone on a given UTC date, a pure
@@ -176,7 +178,20 @@ impl Progress {
                 v.version
             ));
         }
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let progress: Progress = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        // Numbers the rating could not go on from (NaN once rated, written `null`).
+        progress
+            .player
+            .check()
+            .map_err(|e| format!("player: {e}"))?;
+        for (id, puzzle) in &progress.puzzles {
+            let id = crate::text::sanitize(id);
+            puzzle
+                .rating
+                .check()
+                .map_err(|e| format!("puzzles: {id}: {e}"))?;
+        }
+        Ok(progress)
     }
 
     /// Writes the progress to `data_dir` atomically, creating the folder if needed.

@@ -167,3 +167,49 @@ fn the_puzzle_offered_is_never_a_lesson_s_position() {
     let id = heading.split_whitespace().nth(1).unwrap().to_owned();
     assert!(!twins.contains(&id.as_str()), "{heading}");
 }
+
+/// Defect: the ratings in `puzzles.json` were read whatever their numbers. A rating of
+/// 1e308 was shown as 309 digits; answering a puzzle then made it -inf and its
+/// volatility NaN, written as `null`, so the next run set the whole progress aside
+/// and started afresh. Such a file is now set aside at once, saying which number.
+#[test]
+fn a_progress_file_with_ratings_out_of_range_is_kept_aside_naming_the_number() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("puzzles.json");
+    let player = r#"{"rating":1e308,"deviation":1e308,"volatility":1e308}"#;
+    let text = format!(
+        r#"{{"version":1,"player":{player},"tries":4,"solved":4,"streak":4,"best_streak":4,"puzzles":{{}},"dailies_solved":[]}}"#
+    );
+    std::fs::write(&file, &text).unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0002", "--answer", "c4"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "(player: rating 1e308 is out of range (expected 0 to 5000))",
+        ))
+        .stderr(predicate::str::contains("was kept as"))
+        .stdout(
+            predicate::str::contains("Your puzzle rating: 1")
+                .and(predicate::str::contains("inf").not()),
+        );
+    let kept = data.path().join("puzzles.json.unreadable-1");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), text);
+    // What was written reads back, and its numbers are all there.
+    let back = std::fs::read_to_string(&file).unwrap();
+    assert!(!back.contains("null"), "{back}");
+    assert_eq!(stats(data.path())["tries"], 1);
+    // A puzzle's own rating is checked too, and named.
+    let puzzle = r#"{"p0001":{"rating":{"rating":1500,"deviation":-5,"volatility":0.06},"tries":1,"solved":0}}"#;
+    let text = format!(
+        r#"{{"version":1,"player":{{"rating":1500,"deviation":350,"volatility":0.06}},"tries":1,"solved":0,"streak":0,"best_streak":0,"puzzles":{puzzle},"dailies_solved":[]}}"#
+    );
+    std::fs::write(&file, &text).unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "(puzzles: p0001: deviation -5 is out of range (expected above 0, up to 500))",
+        ));
+}
