@@ -82,12 +82,13 @@ pub enum Tried {
 #[derive(Debug, thiserror::Error)]
 pub enum ProgressError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// Why.
-        source: io::Error,
+        /// Why: in the message, and not its `source`, which `{:#}` (how `hijara`
+        /// prints an error) printed a second time.
+        error: io::Error,
     },
     /// Not a progress file this build reads; it was moved aside, not destroyed.
     #[error("{path} could not be read ({why}); it was kept as {kept}")]
@@ -136,9 +137,9 @@ impl Progress {
     /// moved aside (`puzzles.json.unreadable-N`) and reported, never destroyed.
     pub fn load(data_dir: &Path) -> Result<Progress, ProgressError> {
         let path = Progress::path_in(data_dir);
-        let io_error = |source| ProgressError::Io {
+        let io_error = |error| ProgressError::Io {
             path: path.clone(),
-            source,
+            error,
         };
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta,
@@ -202,7 +203,7 @@ impl Progress {
             let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
             crate::session::write_atomic(&path, text.as_bytes())
         })();
-        result.map_err(|source| ProgressError::Io { path, source })
+        result.map_err(|error| ProgressError::Io { path, error })
     }
 
     /// The puzzle's rating here: the local one once tried, else the shipped one.

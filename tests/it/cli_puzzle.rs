@@ -213,3 +213,26 @@ fn a_progress_file_with_ratings_out_of_range_is_kept_aside_naming_the_number() {
             "(puzzles: p0001: deviation -5 is out of range (expected above 0, up to 500))",
         ));
 }
+
+/// Defect: progress that could not be saved gave the system's reason twice:
+/// `...puzzles.json: File exists (os error 17): File exists (os error 17)`.
+#[test]
+fn progress_that_cannot_be_saved_is_an_error_giving_the_reason_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // The data folder is a file: nothing can be written in it.
+    let data = dir.path().join("data");
+    std::fs::write(&data, "a file").unwrap();
+    let out = hijara(&data)
+        .args(["puzzle", "--id", "p0001", "--answer", "c4"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    let saving = err
+        .lines()
+        .find(|l| l.contains("saving puzzle progress in"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(saving.matches("(os error").count(), 1, "{saving}");
+}
