@@ -35,6 +35,24 @@ fn hard(seed: u64) -> Engine {
     })
 }
 
+/// Defect: `threads 256` in `hijara engine` (and `--threads 256`) ran 256 search
+/// threads on a 2-core machine, and a 300 ms move took 1.3-1.8 s: every thread must
+/// be scheduled before a search ends. A request is now capped at the cores.
+#[test]
+fn no_more_search_threads_than_cores() {
+    let cores = smp::available_threads();
+    assert_eq!(thread_count(None), cores);
+    assert_eq!(thread_count(Some(0)), 1);
+    assert_eq!(thread_count(Some(1)), 1);
+    assert_eq!(thread_count(Some(256)), cores.min(256));
+    assert_eq!(thread_count(Some(usize::MAX)), cores);
+    let settings = AiSettings {
+        threads: Some(256),
+        ..AiSettings::new(Level::Hard)
+    };
+    assert_eq!(settings.threads(), cores.min(256));
+}
+
 #[test]
 fn every_level_plays_legal_moves_to_the_end() {
     for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {

@@ -82,12 +82,13 @@ pub enum Tried {
 #[derive(Debug, thiserror::Error)]
 pub enum ProgressError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// Why.
-        source: io::Error,
+        /// Why: in the message, and not its `source`, which `{:#}` (how `hijara`
+        /// prints an error) printed a second time.
+        error: io::Error,
     },
     /// Not a progress file this build reads; it was moved aside, not destroyed.
     #[error("{path} could not be read ({why}); it was kept as {kept}")]
@@ -105,7 +106,9 @@ pub enum ProgressError {
 /// in which the player wins when `solved`.
 pub fn rate(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
     let outcome = if solved { Outcome::Win } else { Outcome::Loss };
-    Glicko2::PUZZLES.rate_game(player, puzzle, outcome)
+    let (player, puzzle) = Glicko2::PUZZLES.rate_game(player, puzzle, outcome);
+    // Within the bounds a file is read with, so the progress always reads back.
+    (player.bounded(), puzzle.bounded())
 }
 
 /// The day's puzzle: the same for everyone on a given UTC date, a pure
@@ -134,9 +137,9 @@ impl Progress {
     /// moved aside (`puzzles.json.unreadable-N`) and reported, never destroyed.
     pub fn load(data_dir: &Path) -> Result<Progress, ProgressError> {
         let path = Progress::path_in(data_dir);
-        let io_error = |source| ProgressError::Io {
+        let io_error = |error| ProgressError::Io {
             path: path.clone(),
-            source,
+            error,
         };
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta,
@@ -176,7 +179,20 @@ impl Progress {
                 v.version
             ));
         }
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let progress: Progress = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        // Numbers the rating could not go on from (NaN once rated, written `null`).
+        progress
+            .player
+            .check()
+            .map_err(|e| format!("player: {e}"))?;
+        for (id, puzzle) in &progress.puzzles {
+            let id = crate::text::sanitize(id);
+            puzzle
+                .rating
+                .check()
+                .map_err(|e| format!("puzzles: {id}: {e}"))?;
+        }
+        Ok(progress)
     }
 
     /// Writes the progress to `data_dir` atomically, creating the folder if needed.
@@ -187,7 +203,7 @@ impl Progress {
             let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
             crate::session::write_atomic(&path, text.as_bytes())
         })();
-        result.map_err(|source| ProgressError::Io { path, source })
+        result.map_err(|error| ProgressError::Io { path, error })
     }
 
     /// The puzzle's rating here: the local one once tried, else the shipped one.

@@ -47,7 +47,73 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// `standardRankableDeviation` (`Glicko.scala`; its variants ask for 65).
 pub const RANKED_DEVIATION: f64 = 75.0;
 
+/// The ratings a file may hold, and every rating the puzzles keep: far past any a
+/// player or puzzle reaches (the shipped puzzles are rated 1100-1900), and narrow
+/// enough that two of them never make an expected score of exactly 0 or 1, which
+/// would turn the next rating into NaN.
+pub const RATING_BOUNDS: std::ops::RangeInclusive<f64> = 0.0..=5000.0;
+
+/// The deviations kept: above 0, up to the largest of either system (the club's 500).
+pub const MAX_DEVIATION: f64 = 500.0;
+
+/// The volatilities kept: above 0, up to 1 (the puzzles' newcomer has 0.06, the
+/// club's at most 0.1).
+pub const MAX_VOLATILITY: f64 = 1.0;
+
 impl Rating {
+    /// Checks a rating read from a file: each number finite and in its bounds
+    /// ([`RATING_BOUNDS`], [`MAX_DEVIATION`], [`MAX_VOLATILITY`]). The error names the
+    /// field and its value. Out of them, the next update could give NaN or infinity,
+    /// which JSON writes as `null`, so the file would not read back.
+    pub fn check(&self) -> Result<(), String> {
+        let (low, high) = (*RATING_BOUNDS.start(), *RATING_BOUNDS.end());
+        let fields = [
+            (
+                "rating",
+                self.rating,
+                RATING_BOUNDS.contains(&self.rating),
+                format!("{low} to {high}"),
+            ),
+            (
+                "deviation",
+                self.deviation,
+                self.deviation > 0.0 && self.deviation <= MAX_DEVIATION,
+                format!("above 0, up to {MAX_DEVIATION}"),
+            ),
+            (
+                "volatility",
+                self.volatility,
+                self.volatility > 0.0 && self.volatility <= MAX_VOLATILITY,
+                format!("above 0, up to {MAX_VOLATILITY}"),
+            ),
+        ];
+        match fields.into_iter().find(|(_, _, fine, _)| !fine) {
+            None => Ok(()),
+            Some((name, value, _, expected)) => {
+                // A huge number as 1e308, not its 309 digits.
+                let value = if value.abs() < 1e6 {
+                    format!("{value}")
+                } else {
+                    format!("{value:e}")
+                };
+                Err(format!(
+                    "{name} {value} is out of range (expected {expected})"
+                ))
+            }
+        }
+    }
+
+    /// This rating brought within the bounds [`Rating::check`] reads back.
+    pub fn bounded(self) -> Rating {
+        Rating {
+            rating: self
+                .rating
+                .clamp(*RATING_BOUNDS.start(), *RATING_BOUNDS.end()),
+            deviation: self.deviation.clamp(f64::MIN_POSITIVE, MAX_DEVIATION),
+            volatility: self.volatility.clamp(f64::MIN_POSITIVE, MAX_VOLATILITY),
+        }
+    }
+
     /// Whether the rating is provisional: its deviation is
     /// [`PROVISIONAL_DEVIATION`] or more.
     pub fn is_provisional(&self) -> bool {
@@ -355,6 +421,111 @@ mod tests {
             rating,
             deviation,
             volatility: 0.06,
+        }
+    }
+
+    /// Defect: `puzzles.json` was read with any numbers in its ratings. A rating of
+    /// 1e308 showed as 309 digits, and the next try made it -inf and NaN, which JSON
+    /// writes as `null`: the next run could not read the file and started afresh.
+    #[test]
+    fn ratings_out_of_bounds_are_refused_and_those_within_stay_finite() {
+        let fine = Glicko2::PUZZLES.initial;
+        assert_eq!(fine.check(), Ok(()));
+        assert_eq!(Glicko2::CLUB.initial.check(), Ok(()));
+        for (bad, field) in [
+            (
+                Rating {
+                    rating: 1e308,
+                    ..fine
+                },
+                "rating 1e308 ",
+            ),
+            (
+                Rating {
+                    rating: f64::NAN,
+                    ..fine
+                },
+                "rating NaN",
+            ),
+            (
+                Rating {
+                    rating: -1.0,
+                    ..fine
+                },
+                "rating -1 ",
+            ),
+            (
+                Rating {
+                    deviation: 0.0,
+                    ..fine
+                },
+                "deviation 0 ",
+            ),
+            (
+                Rating {
+                    deviation: -5.0,
+                    ..fine
+                },
+                "deviation -5 ",
+            ),
+            (
+                Rating {
+                    deviation: f64::INFINITY,
+                    ..fine
+                },
+                "deviation inf",
+            ),
+            (
+                Rating {
+                    volatility: 1e300,
+                    ..fine
+                },
+                "volatility 1e300 ",
+            ),
+            (
+                Rating {
+                    volatility: 0.0,
+                    ..fine
+                },
+                "volatility 0 ",
+            ),
+        ] {
+            let error = bad.check().unwrap_err();
+            assert!(error.starts_with(field), "{error}");
+            assert!(error.contains("out of range (expected "), "{error}");
+            if !bad.rating.is_nan() {
+                assert_eq!(bad.bounded().check(), Ok(()), "{bad:?}");
+            }
+        }
+        // Every corner of the bounds, against every other, rates to finite numbers.
+        let (low, high) = (*RATING_BOUNDS.start(), *RATING_BOUNDS.end());
+        let mut corners = Vec::new();
+        for rating in [low, 1500.0, high] {
+            for deviation in [f64::MIN_POSITIVE, 1.0, 350.0, MAX_DEVIATION] {
+                for volatility in [f64::MIN_POSITIVE, 0.06, MAX_VOLATILITY] {
+                    corners.push(Rating {
+                        rating,
+                        deviation,
+                        volatility,
+                    });
+                }
+            }
+        }
+        for system in [Glicko2::PUZZLES, Glicko2::CLUB] {
+            for &a in &corners {
+                for &b in &corners {
+                    for outcome in [Outcome::Win, Outcome::Loss] {
+                        let (a2, b2) = system.rate_game(a, b, outcome);
+                        for r in [a2, b2] {
+                            let finite = [r.rating, r.deviation, r.volatility]
+                                .iter()
+                                .all(|x| x.is_finite());
+                            assert!(finite, "{a:?} {b:?} {outcome:?}: {r:?}");
+                            assert_eq!(r.bounded().check(), Ok(()), "{r:?}");
+                        }
+                    }
+                }
+            }
         }
     }
 

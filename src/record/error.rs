@@ -163,8 +163,8 @@ pub enum RecordError {
         claims_on: bool,
     },
     /// The `Result` tag or the final result token says something other than what happened.
-    #[error("{}the record claims `{claimed}` ({}) but after {moves} moves the game is {}",
-        at(.location), .claimed.describe(), .actual.describe())]
+    #[error("{}the record claims `{claimed}` ({}) but {}",
+        at(.location), .claimed.describe(), what_the_moves_give(*.moves, *.actual))]
     ResultMismatch {
         /// Where the claim is written, if the record was parsed.
         location: Option<Location>,
@@ -194,6 +194,20 @@ impl RecordError {
             | RecordError::ResultMismatch { location, .. } => *location,
         }
     }
+}
+
+/// What `moves` moves gave, for [`RecordError::ResultMismatch`]: `after 1 move the
+/// game is unfinished`, `after 64 moves Yellow has won` (it said `the game is Yellow
+/// wins`, and `1 moves`).
+fn what_the_moves_give(moves: usize, actual: GameResult) -> String {
+    let s = if moves == 1 { "" } else { "s" };
+    let outcome = match actual {
+        GameResult::BlueWins => "Blue has won",
+        GameResult::YellowWins => "Yellow has won",
+        GameResult::Draw => "the game is a draw",
+        GameResult::Unfinished => "the game is unfinished",
+    };
+    format!("after {moves} move{s} {outcome}")
 }
 
 /// Why a claim is impossible, for [`RecordError::ImpossibleClaim`].

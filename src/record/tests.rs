@@ -295,7 +295,23 @@ fn a_contradicted_result_is_an_error() {
         .collect();
     let e = parse(&format!("{all} *")).to_game().unwrap_err();
     assert!(
-        e.to_string().ends_with("after 64 moves the game is draw"),
+        e.to_string().ends_with("after 64 moves the game is a draw"),
+        "{e}"
+    );
+    // Defect: `after 1 moves`, and `the game is Yellow wins`.
+    let e = parse("[Result \"0-1\"] a1").to_game().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 2: the record claims `0-1` (Yellow wins) but after 1 move the game is unfinished"
+    );
+    let won: String = std::fs::read_to_string("assets/games/complete.hij")
+        .unwrap()
+        .replace(" 0-1", " 1-0")
+        .replace("\"0-1\"", "\"1-0\"");
+    let e = won.parse::<Record>().unwrap().to_game().unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("the record claims `1-0` (Blue wins) but after 64 moves Yellow has won"),
         "{e}"
     );
     assert!(parse(&format!("{all} 1/2-1/2")).to_game().is_ok());

@@ -556,7 +556,7 @@ fn write_progress(screen: &Screen) -> Option<String> {
         Screen::Puzzle(state) => {
             let dir = state.data_dir()?;
             match state.progress().save(dir).err()? {
-                ProgressError::Io { path, source } => (path, source.to_string()),
+                ProgressError::Io { path, error } => (path, error.to_string()),
                 other => (Progress::path_in(dir), other.to_string()),
             }
         }

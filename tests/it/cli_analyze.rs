@@ -21,16 +21,46 @@ fn stdout_of(args: &[&str], stdin: Option<&str>) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// The cores this machine runs at once, as `hijara` counts them.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// Defect: `--threads 256` ran 256 threads on a 2-core machine, so every position's
+/// search overran its time (all of them must be scheduled before a search ends);
+/// the report said `256 threads`. A request is capped at the cores.
+#[test]
+fn threads_past_the_cores_are_not_run() {
+    let out = hijara()
+        .args(["analyze", "--think-ms", "1", "--threads", "256", "-"])
+        .write_stdin("a1 a1")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let cores = cores().min(256);
+    let threads = format!(
+        "(1 ms a position, {cores} thread{})",
+        if cores == 1 { "" } else { "s" }
+    );
+    assert!(text.lines().nth(1).unwrap().ends_with(&threads), "{text}");
+}
+
 #[test]
 fn text_output_has_a_row_per_move_and_a_summary() {
     let text = stdout_of(&["assets/games/complete.hij"], None);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "assets/games/complete.hij");
     assert!(lines[1].starts_with("64 moves reviewed in "), "{text}");
-    assert!(
-        lines[1].ends_with(" s (20 ms a position, 2 threads)"),
-        "{text}"
+    // Two threads, or one on a one-core machine: no more threads than cores.
+    let threads = cores().min(2);
+    let tail = format!(
+        " s (20 ms a position, {threads} thread{})",
+        if threads == 1 { "" } else { "s" }
     );
+    assert!(lines[1].ends_with(&tail), "{text}");
     assert_eq!(
         lines[2],
         "(as much again where proofs checked the loss: docs/review.md, rules 4-5)"

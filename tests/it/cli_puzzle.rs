@@ -167,3 +167,72 @@ fn the_puzzle_offered_is_never_a_lesson_s_position() {
     let id = heading.split_whitespace().nth(1).unwrap().to_owned();
     assert!(!twins.contains(&id.as_str()), "{heading}");
 }
+
+/// Defect: the ratings in `puzzles.json` were read whatever their numbers. A rating of
+/// 1e308 was shown as 309 digits; answering a puzzle then made it -inf and its
+/// volatility NaN, written as `null`, so the next run set the whole progress aside
+/// and started afresh. Such a file is now set aside at once, saying which number.
+#[test]
+fn a_progress_file_with_ratings_out_of_range_is_kept_aside_naming_the_number() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("puzzles.json");
+    let player = r#"{"rating":1e308,"deviation":1e308,"volatility":1e308}"#;
+    let text = format!(
+        r#"{{"version":1,"player":{player},"tries":4,"solved":4,"streak":4,"best_streak":4,"puzzles":{{}},"dailies_solved":[]}}"#
+    );
+    std::fs::write(&file, &text).unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0002", "--answer", "c4"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "(player: rating 1e308 is out of range (expected 0 to 5000))",
+        ))
+        .stderr(predicate::str::contains("was kept as"))
+        .stdout(
+            predicate::str::contains("Your puzzle rating: 1")
+                .and(predicate::str::contains("inf").not()),
+        );
+    let kept = data.path().join("puzzles.json.unreadable-1");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), text);
+    // What was written reads back, and its numbers are all there.
+    let back = std::fs::read_to_string(&file).unwrap();
+    assert!(!back.contains("null"), "{back}");
+    assert_eq!(stats(data.path())["tries"], 1);
+    // A puzzle's own rating is checked too, and named.
+    let puzzle = r#"{"p0001":{"rating":{"rating":1500,"deviation":-5,"volatility":0.06},"tries":1,"solved":0}}"#;
+    let text = format!(
+        r#"{{"version":1,"player":{{"rating":1500,"deviation":350,"volatility":0.06}},"tries":1,"solved":0,"streak":0,"best_streak":0,"puzzles":{puzzle},"dailies_solved":[]}}"#
+    );
+    std::fs::write(&file, &text).unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "(puzzles: p0001: deviation -5 is out of range (expected above 0, up to 500))",
+        ));
+}
+
+/// Defect: progress that could not be saved gave the system's reason twice:
+/// `...puzzles.json: File exists (os error 17): File exists (os error 17)`.
+#[test]
+fn progress_that_cannot_be_saved_is_an_error_giving_the_reason_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // The data folder is a file: nothing can be written in it.
+    let data = dir.path().join("data");
+    std::fs::write(&data, "a file").unwrap();
+    let out = hijara(&data)
+        .args(["puzzle", "--id", "p0001", "--answer", "c4"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    let saving = err
+        .lines()
+        .find(|l| l.contains("saving puzzle progress in"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(saving.matches("(os error").count(), 1, "{saving}");
+}

@@ -17,6 +17,8 @@ pub(crate) mod commands;
 pub(crate) mod editor;
 pub(crate) mod local;
 pub(crate) mod narrate;
+#[cfg(test)]
+mod test_lobby;
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
@@ -403,53 +405,9 @@ fn rematch_asked(screen: &Screen) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::buffer::Buffer;
-    use ratatui::layout::Rect;
-
+    use super::test_lobby::FakeLobby;
     use super::*;
-    use crate::ui::effect::Effects;
     use crate::ui::keymap::KeyContext;
-
-    /// A lobby in one key context, taking nothing.
-    #[derive(Debug)]
-    struct Still(KeyContext);
-
-    impl crate::ui::Lobby for Still {
-        fn handle(&mut self, _: Input) -> Effects {
-            Vec::new()
-        }
-        fn linked(&mut self) -> Effects {
-            Vec::new()
-        }
-        fn render(&self, _: Rect, _: &mut Buffer) {}
-        fn lines(&self) -> Vec<String> {
-            Vec::new()
-        }
-        fn key_context(&self) -> KeyContext {
-            self.0
-        }
-        fn look(&self) -> Look {
-            Look::PLAIN
-        }
-        fn area(&self) -> Rect {
-            Rect::default()
-        }
-        fn tick_every(&self) -> Option<std::time::Duration> {
-            None
-        }
-        fn take_game(&mut self) -> Option<(crate::ui::App, Option<Box<dyn crate::ui::Link>>)> {
-            None
-        }
-        fn back(&mut self) -> Effects {
-            Vec::new()
-        }
-        fn face_asked(&mut self) -> Option<bool> {
-            None
-        }
-        fn waiting(&self) -> bool {
-            false
-        }
-    }
 
     /// In the lobby an empty line is Enter where a number (`table 1` of twelve) or
     /// a name waits for it, as the line mode's hint says; elsewhere it types nothing.
@@ -463,7 +421,7 @@ mod tests {
         ] {
             let mut input = LineInput::piped();
             let mut face = LineFace::new(Vec::new(), &mut input);
-            let screen = Screen::Lobby(Box::new(Still(context)));
+            let screen = Screen::Lobby(Box::new(FakeLobby::in_context(context)));
             assert_eq!(face.command(&screen, ""), typed, "{context:?}");
         }
     }

@@ -1087,60 +1087,9 @@ pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_lobby::FakeLobby;
     use super::*;
     use crate::review::{PositionValue, Value};
-
-    /// A lobby as the narrator reads it: its lines, the tables listed, and whether a
-    /// club screen stands in for the list.
-    #[derive(Debug)]
-    struct Listed {
-        lines: Vec<String>,
-        tables: Vec<usize>,
-        club: bool,
-    }
-
-    impl crate::ui::Lobby for Listed {
-        fn handle(&mut self, _: crate::ui::Input) -> crate::ui::effect::Effects {
-            Vec::new()
-        }
-        fn linked(&mut self) -> crate::ui::effect::Effects {
-            Vec::new()
-        }
-        fn render(&self, _: ratatui::layout::Rect, _: &mut ratatui::buffer::Buffer) {}
-        fn lines(&self) -> Vec<String> {
-            self.lines.clone()
-        }
-        fn table_numbers(&self) -> Vec<usize> {
-            self.tables.clone()
-        }
-        fn lists_tables(&self) -> bool {
-            !self.club
-        }
-        fn key_context(&self) -> crate::ui::keymap::KeyContext {
-            crate::ui::keymap::KeyContext::Lobby
-        }
-        fn look(&self) -> crate::ui::Look {
-            crate::ui::Look::PLAIN
-        }
-        fn area(&self) -> ratatui::layout::Rect {
-            ratatui::layout::Rect::default()
-        }
-        fn tick_every(&self) -> Option<std::time::Duration> {
-            None
-        }
-        fn take_game(&mut self) -> Option<(crate::ui::App, Option<Box<dyn crate::ui::Link>>)> {
-            None
-        }
-        fn back(&mut self) -> crate::ui::effect::Effects {
-            Vec::new()
-        }
-        fn face_asked(&mut self) -> Option<bool> {
-            None
-        }
-        fn waiting(&self) -> bool {
-            false
-        }
-    }
 
     /// The line mode said `Your move, Blue.` even when the record the game came from
     /// names the person at the keyboard: now `Your move, Ann (Blue).`, the colour kept,
@@ -1220,11 +1169,7 @@ mod tests {
     #[test]
     fn a_club_screen_keeps_the_tables_news_for_the_return_to_the_list() {
         let lobby = |lines: &[&str], tables: &[usize], club: bool| {
-            Screen::Lobby(Box::new(Listed {
-                lines: lines.iter().map(|l| (*l).to_owned()).collect(),
-                tables: tables.to_vec(),
-                club,
-            }))
+            Screen::Lobby(Box::new(FakeLobby::listing(lines, tables, club)))
         };
         let list = ["hijara: the lobby", "1  ann v -", "3  cy v -"];
         let board = ["Leaderboard: standard live", "quit: back to the lobby."];
