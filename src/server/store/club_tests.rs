@@ -93,9 +93,7 @@ fn a_finished_game_kept_before_schema_9_is_played_rated_if_it_was_rated() {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = db(dir.path());
     let tx = conn.transaction().unwrap();
-    for statements in &schema::MIGRATIONS[..8] {
-        tx.execute_batch(statements).unwrap();
-    }
+    schema::migrate_to(&tx, 8).unwrap();
     for (id, rated) in [(1, true), (2, false)] {
         tx.execute(
             "INSERT INTO finished (id, date, blue_name, blue_key, yellow_name, yellow_key,
