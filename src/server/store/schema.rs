@@ -250,7 +250,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     ",
     ),
     // 9: whether a finished game was played as rated (its table was), rated or not:
-    // one played so and not rated ended too soon (store::club::ended_too_soon), and a
+    // one played so and not rated ended too soon (rating::ended_too_soon), and a
     // profile says so. The games kept before: a rated one was played as rated; the
     // others can't tell, and read as casual, as before.
     Migration::Sql(
