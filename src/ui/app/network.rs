@@ -102,6 +102,19 @@ impl App {
         crate::rating::ended_too_soon(self.game.len())
     }
 
+    /// The leave question, if open, says what leaving does now: a move from the other
+    /// terminal (or an undo agreed) while it is open may change it (the line mode
+    /// says it again then).
+    pub(super) fn reword_leave_question(&mut self) {
+        if let Overlay::Question(Question::Leave { early }) = self.overlay
+            && early != self.leaving_early()
+        {
+            self.overlay = Overlay::Question(Question::Leave {
+                early: self.leaving_early(),
+            });
+        }
+    }
+
     /// Whether the table's last write of this game succeeded (nothing failed yet).
     pub(super) fn table_saved(&self) -> bool {
         self.network.as_ref().is_none_or(|s| !s.unsaved)
@@ -290,15 +303,7 @@ impl App {
                 ) {
                     self.overlay = Overlay::None;
                 }
-                // The leave question says what leaving does now: a move (or an undo)
-                // while it is open may change it.
-                if let Overlay::Question(Question::Leave { early }) = self.overlay
-                    && early != self.leaving_early()
-                {
-                    self.overlay = Overlay::Question(Question::Leave {
-                        early: self.leaving_early(),
-                    });
-                }
+                self.reword_leave_question();
                 self.changed();
                 if let Some(last) = self.game.last() {
                     self.cursor.set(last.square());
@@ -918,16 +923,24 @@ mod tests {
         assert_eq!(app.overlay(), Overlay::Question(question));
         assert_eq!(app.question_text(question), early);
         // Bob's move comes while it is open: leaving now abandons.
+        app.app.remote_move("b1".parse().unwrap());
+        assert_eq!(app.game().len(), 2);
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Leave { early: false })
+        );
+        // An undo agreed comes back as the table's game: early again.
         app.table_news(News::Game {
-            game: Game::from_moves(["a1", "b1"].iter().map(|s| s.parse().unwrap())).unwrap(),
+            game: Game::from_moves(["a1"].iter().map(|s| s.parse().unwrap())).unwrap(),
             remote: [false, true],
             ai: None,
             names: ["ann".into(), "bob".into()],
         });
         assert_eq!(
             app.overlay(),
-            Overlay::Question(Question::Leave { early: false })
+            Overlay::Question(Question::Leave { early: true })
         );
+        app.app.remote_move("b1".parse().unwrap());
         key(&mut app, 'n');
         key(&mut app, 'q');
         assert_eq!(
