@@ -1525,7 +1525,8 @@ mod tests {
     }
 
     /// A rated game that ends before both moved is not rated: everyone at the table
-    /// reads so after the end's own line; the one who stays after the other left
+    /// reads so, in the end's own line where it has one (a resignation), else in a
+    /// line of its own (a flag); the one who stays after the other left
     /// reads it in the line that says they left, the last (`LeftEarly`), and nobody
     /// reads of an abandonment. With both moved, leaving abandons as before; a casual
     /// game says nothing of ratings.
