@@ -138,6 +138,20 @@ impl Rating {
     }
 }
 
+/// A club game is rated once both players have moved: one that ended sooner (a
+/// resignation on the empty board, a first move never made in correspondence, a
+/// player who left before the other moved) is kept, not rated, as Lichess aborts such
+/// games.
+pub const RATED_FROM_MOVES: usize = 2;
+
+/// Whether a game of `moves` moves ended too soon to be rated: before both players
+/// moved ([`RATED_FROM_MOVES`]). The one rule: the server's store applies it, a
+/// profile says it, the table says it when such a game ends, and the question before
+/// leaving one says it.
+pub fn ended_too_soon(moves: usize) -> bool {
+    moves < RATED_FROM_MOVES
+}
+
 /// The result of one game, from the rated player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

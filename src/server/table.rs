@@ -625,9 +625,52 @@ impl GameTable {
     /// Leaves a line for `to` about the change just made: shown with it, once the
     /// store has kept it.
     fn note_kept(&mut self, to: To, text: String) {
+        self.note_kept_said(to, Message::new(MessageKind::Info, text));
+    }
+
+    /// [`GameTable::note_kept`] of a message with more than one wording.
+    fn note_kept_said(&mut self, to: To, said: Message) {
         let after = self.version;
-        self.talk
-            .note_after(to, Message::new(MessageKind::Info, text), after);
+        self.talk.note_after(to, said, after);
+    }
+
+    /// Whether the game in play (or just ended) was played as rated and is too short
+    /// to be rated: before both players moved (`rating::ended_too_soon`, the rule the
+    /// store rates by). Leaving it now is no abandonment.
+    fn too_soon_to_rate(&self) -> bool {
+        self.rated && crate::rating::ended_too_soon(self.game.len())
+    }
+
+    /// After the line of the game's end (kept): a game played as rated that ended
+    /// before both players moved is not rated, and everyone at the table reads so,
+    /// players and watchers.
+    fn say_if_not_rated(&mut self) {
+        self.say_if_not_rated_to(To::Everyone);
+    }
+
+    /// The line of the game's end, `line`, for everyone once kept: when it ended too
+    /// soon to be rated, with that said after it in the same line
+    /// ([`GameTable::say_if_not_rated`] where the end has no line of its own).
+    fn note_end(&mut self, line: String) {
+        if !self.too_soon_to_rate() {
+            return self.note_kept(To::Everyone, line);
+        }
+        let said = Message {
+            short: Some(words::ENDED_TOO_SOON_SHORT.to_owned()),
+            ..Message::keyed(MessageKind::Info, Keyed::EndedEarly(line))
+        };
+        self.note_kept_said(To::Everyone, said);
+    }
+
+    /// [`GameTable::say_if_not_rated`], to `to`.
+    fn say_if_not_rated_to(&mut self, to: To) {
+        if self.too_soon_to_rate() {
+            let said = Message {
+                short: Some(words::ENDED_TOO_SOON_SHORT.to_owned()),
+                ..Message::new(MessageKind::Info, words::ENDED_TOO_SOON)
+            };
+            self.note_kept_said(to, said);
+        }
     }
 
     /// The server's clock decides, at `now` (and a correspondence game's at the time
@@ -641,6 +684,7 @@ impl GameTable {
         }
         self.ended_now();
         self.touch(None);
+        self.say_if_not_rated();
         true
     }
 
@@ -670,7 +714,7 @@ impl GameTable {
         self.ended_now();
         self.touch(None);
         let text = words::corr_time_out(&self.name(loser), loser.other());
-        self.note_kept(To::Everyone, text);
+        self.note_end(text);
         Some(loser)
     }
 
@@ -800,7 +844,7 @@ impl GameTable {
                     self.ended_now();
                     self.touch(Some(seat));
                     let text = words::resigned(&self.name(seat), other);
-                    self.note_kept(To::Everyone, text);
+                    self.note_end(text);
                 }
             }
             Request::Resign => {}
@@ -905,8 +949,8 @@ impl GameTable {
             || !presence[colour.other().index()].is_here()
             || self.ai().is_some();
         if !adjourn {
-            self.abandon(colour);
-            return self.stand_up(key);
+            let early = self.abandon(colour);
+            return self.get_up(key, early);
         }
         presence[colour.index()] = Presence::Left(now);
         self.state = TableState::Adjourned(presence);
@@ -914,10 +958,13 @@ impl GameTable {
     }
 
     /// `leaver` left a rated game in progress with the other player there (a confirmed
-    /// `q`): it ends as abandoned, a loss for them. A casual game just stops.
-    fn abandon(&mut self, leaver: Player) {
+    /// `q`): it ends as abandoned, a loss for them. Before both moved it is not rated:
+    /// the spectators read so, and the other player with the line that the leaver got
+    /// up (`true`: [`Keyed::LeftEarly`]), so that line stays theirs, the last. A casual
+    /// game just stops.
+    fn abandon(&mut self, leaver: Player) -> bool {
         if !self.rated || self.game.is_empty() || self.is_over() {
-            return;
+            return false;
         }
         if self
             .course
@@ -926,15 +973,26 @@ impl GameTable {
         {
             self.ended_now();
             self.touch(Some(leaver));
+            if self.too_soon_to_rate() {
+                self.say_if_not_rated_to(To::Spectators);
+                return true;
+            }
             let text = words::abandoned(&self.name(leaver), leaver.other());
             self.note_kept(To::Everyone, text);
         }
+        false
     }
 
     /// `key` gets up for good. A game begun and in play is kept in the history as it
     /// stands (`*`); after a finished game the other player learns not to wait for a
     /// rematch.
     pub(crate) fn stand_up(&mut self, key: &str) {
+        self.get_up(key, false);
+    }
+
+    /// [`GameTable::stand_up`]; `early`: their leaving just ended the rated game
+    /// before both players moved, and the other player's line says it is not rated.
+    fn get_up(&mut self, key: &str, early: bool) {
         let Some(colour) = self.seat_of(key) else {
             return;
         };
@@ -947,7 +1005,12 @@ impl GameTable {
             }
             self.touch(None);
         } else if self.state == TableState::Over {
-            let left = Keyed::Left(self.name(colour));
+            let name = self.name(colour);
+            let left = if early {
+                Keyed::LeftEarly(name)
+            } else {
+                Keyed::Left(name)
+            };
             self.talk.note(
                 To::Seat(colour.other()),
                 Message::keyed(MessageKind::Info, left),
@@ -1055,6 +1118,7 @@ impl GameTable {
             .map_err(|_| NoClaim::NotHere)?;
         self.ended_now();
         self.touch(Some(me));
+        self.say_if_not_rated();
         Ok(())
     }
 
@@ -1438,6 +1502,103 @@ mod tests {
         assert_eq!(keep.ended.unwrap().1.game.len(), 1, "kept as it stands");
         table.stand_up("SHA256:ann");
         assert!(table.is_empty());
+    }
+
+    /// `ann` and `bob` at a rated table (`rated`) with `squares` played.
+    fn rated_at(rated: bool, squares: &[&str], t0: Instant) -> GameTable {
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(rated, None));
+        table.sit(who("bob"), t0);
+        play(&mut table, squares, t0);
+        table
+    }
+
+    /// The lines for `to` since the note `seen`: their texts, and each keyed line as
+    /// its keys.
+    fn lines_for(table: &GameTable, seen: u64, to: Option<Player>) -> Vec<String> {
+        table
+            .talk()
+            .notes_since(seen)
+            .filter(|n| n.to.reaches(to))
+            .map(|n| n.said.text.clone())
+            .collect()
+    }
+
+    /// A rated game that ends before both moved is not rated: everyone at the table
+    /// reads so, in the end's own line where it has one (a resignation), else in a
+    /// line of its own (a flag); the one who stays after the other left
+    /// reads it in the line that says they left, the last (`LeftEarly`), and nobody
+    /// reads of an abandonment. With both moved, leaving abandons as before; a casual
+    /// game says nothing of ratings.
+    #[test]
+    fn a_rated_game_ended_before_both_moved_says_it_is_not_rated() {
+        let t0 = Instant::now();
+        let early = words::ENDED_TOO_SOON.to_owned();
+        // Bob resigns before moving: the resignation's line says it too.
+        let mut table = rated_at(true, &["a1"], t0);
+        let seen = table.talk().last_note();
+        table.request(Player::Yellow, &Request::Resign, t0);
+        for to in [Some(Player::Blue), Some(Player::Yellow), None] {
+            assert_eq!(
+                lines_for(&table, seen, to),
+                ["bob resigned: Blue wins. Ended before both moved: not rated"]
+            );
+        }
+        // The line mode's state says the end: its line says the rest.
+        let said = table.talk().notes_since(seen).next().unwrap().said.clone();
+        assert_eq!(said.line_words(), early);
+        // Blue's flag falls before Blue moved: the line is the table's own.
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(true, None));
+        assert!(table.set_clock(Some("60+0".parse().unwrap())));
+        table.sit(who("bob"), t0);
+        let seen = table.talk().last_note();
+        assert!(table.check_flag(t0 + Duration::from_secs(61)));
+        assert_eq!(lines_for(&table, seen, None), [words::ENDED_TOO_SOON]);
+        // Bob leaves before moving, with ann there: she reads it in one line, the
+        // spectators in their own; nobody reads 'abandoned'.
+        let mut table = rated_at(true, &["a1"], t0);
+        let seen = table.talk().last_note();
+        table.leave("SHA256:bob", t0);
+        assert!(table.is_over());
+        let ann = table
+            .talk()
+            .notes_since(seen)
+            .filter(|n| n.to.reaches(Some(Player::Blue)))
+            .map(|n| n.said.clone())
+            .collect::<Vec<_>>();
+        assert_eq!(ann.len(), 1, "{ann:?}");
+        assert_eq!(ann[0].keyed, Some(Keyed::LeftEarly("bob".to_owned())));
+        assert_eq!(
+            ann[0].text,
+            "Ended before both moved: not rated. bob left the table (q: lobby)"
+        );
+        assert_eq!(
+            ann[0].line_words(),
+            "The game ended before both players moved: it is not rated. bob left the table \
+             (quit: back to the lobby)"
+        );
+        assert_eq!(lines_for(&table, seen, None), [words::ENDED_TOO_SOON]);
+        // Both moved: abandoned, a rated loss, and the leaving line as ever.
+        let mut table = rated_at(true, &["a1", "b1"], t0);
+        let seen = table.talk().last_note();
+        table.leave("SHA256:bob", t0);
+        assert_eq!(
+            lines_for(&table, seen, Some(Player::Blue)),
+            [words::abandoned("bob", Player::Blue), words::left("bob")]
+        );
+        assert_eq!(
+            lines_for(&table, seen, None),
+            [words::abandoned("bob", Player::Blue)]
+        );
+        // A casual game resigned at once: no line of ratings.
+        let mut table = rated_at(false, &["a1"], t0);
+        let seen = table.talk().last_note();
+        table.request(Player::Yellow, &Request::Resign, t0);
+        assert_eq!(
+            lines_for(&table, seen, None),
+            [words::resigned("bob", Player::Blue)]
+        );
     }
 
     #[test]

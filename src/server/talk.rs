@@ -44,6 +44,8 @@ pub(crate) enum To {
     Seat(Player),
     /// Everyone at the table, spectators too.
     Everyone,
+    /// The spectators only.
+    Spectators,
 }
 
 impl To {
@@ -52,6 +54,7 @@ impl To {
         match self {
             To::Seat(player) => seat == Some(player),
             To::Everyone => true,
+            To::Spectators => seat.is_none(),
         }
     }
 }
@@ -132,6 +135,13 @@ mod tests {
         assert!(code.bytes().all(|b| CODE_LETTERS.contains(&b)), "{code}");
         assert_ne!(new_code(), new_code());
         assert_eq!(typed_code(" ab-c2 3x "), "ABC23X");
+    }
+
+    #[test]
+    fn a_note_for_the_spectators_reaches_no_player() {
+        assert!(To::Spectators.reaches(None));
+        assert!(!To::Spectators.reaches(Some(Player::Blue)));
+        assert!(!To::Spectators.reaches(Some(Player::Yellow)));
     }
 
     #[test]

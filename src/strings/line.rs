@@ -575,6 +575,10 @@ pub(crate) const PLAYER_LEFT: &str =
 pub(crate) fn left(name: &str) -> String {
     format!("{name} left the table (quit: back to the lobby)")
 }
+/// [`left`] when leaving ended a rated game before both players moved: not rated.
+pub(crate) fn left_early(name: &str) -> String {
+    format!("{}. {}", super::talk::ENDED_TOO_SOON, left(name))
+}
 
 /// [`super::serve::gone`] in the line mode's commands.
 pub(crate) fn gone(name: &str) -> String {

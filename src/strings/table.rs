@@ -62,6 +62,15 @@ pub(crate) fn leave(how: Answering) -> String {
         answers(how, "leave", None, "stay")
     )
 }
+/// [`leave`] before both players moved: the game ends, not rated, and nobody is
+/// counted as having abandoned it (`rating::ended_too_soon`).
+pub(crate) fn leave_early(how: Answering) -> String {
+    format!(
+        "Leave the table? The game stops here for both players, before both moved: it \
+         is not rated, and not counted as abandoned. {}",
+        answers(how, "leave", None, "stay")
+    )
+}
 pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
 /// Leave a game against the server's AI, which keeps it: the answers named `how`.
 pub(crate) fn leave_kept(how: Answering) -> String {

@@ -29,6 +29,11 @@ pub(crate) fn rematch_started(blue: &str) -> String {
 pub(crate) fn left(name: &str) -> String {
     format!("{name} left the table (q: lobby)")
 }
+/// [`left`] when leaving ended a rated game before both players moved: it is not
+/// rated, said first ([`ENDED_TOO_SOON_SHORT`]), and the line ends as [`left`] does.
+pub(crate) fn left_early(name: &str) -> String {
+    format!("{ENDED_TOO_SOON_SHORT}. {}", left(name))
+}
 /// A message typed after the other player got up: nobody reads it.
 pub(crate) const NOT_DELIVERED: &str = "Not delivered: the other player has left the table";
 /// A message typed while the other player (named) is away from a live game: their
@@ -49,6 +54,17 @@ pub(crate) const NO_CORR_REMATCH: &str =
 /// A rated game left in progress with the other player there: a loss.
 pub(crate) fn abandoned(name: &str, winner: Player) -> String {
     format!("{name} left the rated game in progress: abandoned, {winner} wins")
+}
+/// A game played as rated that ended before both players moved: not rated (the
+/// rule is `rating::ended_too_soon`). Said to everyone at the table when it ends.
+pub(crate) const ENDED_TOO_SOON: &str = "The game ended before both players moved: it is not rated";
+/// [`ENDED_TOO_SOON`] on a narrow screen.
+pub(crate) const ENDED_TOO_SOON_SHORT: &str = "Ended before both moved: not rated";
+/// The line of a game's end (`bob resigned: Blue wins`) when it ended before both
+/// players moved: one line, the end's words first, so that nothing said of the end
+/// is covered by a line after it.
+pub(crate) fn not_rated_after(end: &str) -> String {
+    format!("{end}. {ENDED_TOO_SOON_SHORT}")
 }
 /// A correspondence game lost on time.
 pub(crate) fn corr_time_out(name: &str, winner: Player) -> String {

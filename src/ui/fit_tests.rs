@@ -447,3 +447,42 @@ fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
     }
     assert!(screen.contains(CLOSE_HELP), "{screen}");
 }
+
+/// The leave question at a table, before both players moved and after: each whole
+/// in its box at 80×24 and at 44×16, the smallest game screen, its status line too.
+#[test]
+fn the_leave_questions_are_readable_at_80x24_and_44x16() {
+    for (moves, early) in [
+        (&[Square::A1][..], true),
+        (&[Square::A1, Square::B1][..], false),
+    ] {
+        let game = Game::from_moves(moves.iter().copied()).unwrap();
+        let mut app = App::with_game(GameConfig::default(), game).served([false, true]);
+        key(&mut app, 'q');
+        let question = Question::Leave { early };
+        assert_eq!(app.overlay(), crate::ui::Overlay::Question(question));
+        let text = app.question_text(question);
+        assert_eq!(text.contains("not counted as abandoned"), early, "{text}");
+        for (width, height) in [
+            (WIDTH, HEIGHT),
+            (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
+        ] {
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            terminal
+                .draw(|frame| {
+                    frame.render_widget(
+                        &AppView {
+                            app: &app,
+                            look: Look::PLAIN,
+                        },
+                        frame.area(),
+                    )
+                })
+                .unwrap();
+            let buf = terminal.backend().buffer().clone();
+            assert_readable(&buf, &text, Rect::new(0, 0, width, height));
+            let status = app.question_status(question, width);
+            assert!(row(&buf, height - 1).contains(&status), "{status}");
+        }
+    }
+}

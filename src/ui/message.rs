@@ -112,6 +112,13 @@ pub enum Keyed {
     PlayerLeft,
     /// The opponent, named, left the table after its game.
     Left(String),
+    /// The opponent, named, left the table, which ended the rated game before both
+    /// players moved: not rated, said with the leaving in one line.
+    LeftEarly(String),
+    /// The table's line of a game's end (`bob resigned: Blue wins`) when it ended
+    /// before both players moved, with that it is not rated. The line mode says only
+    /// that: its state line says the end.
+    EndedEarly(String),
     /// The opponent did not come back within the grace period: their name.
     Gone(String),
     /// At a correspondence game with claims: the stone waits for its claim.
@@ -179,6 +186,8 @@ impl Keyed {
             }
             Keyed::PlayerLeft => serve::PLAYER_LEFT.to_owned(),
             Keyed::Left(name) => crate::strings::talk::left(name),
+            Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
+            Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
             Keyed::Gone(name) => serve::gone(name),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
@@ -229,6 +238,8 @@ impl Keyed {
             Keyed::Entry(what, typed) => line::entry(what, typed),
             Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
             Keyed::Left(name) => line::left(name),
+            Keyed::LeftEarly(name) => line::left_early(name),
+            Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
             Keyed::Gone(name) => line::gone(name),
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => {

@@ -25,8 +25,12 @@ pub enum Question {
     UndoAsked,
     /// At a server table: the other player offers a rematch, colours swapped.
     Rematch,
-    /// At a server table: leave the game in progress?
-    Leave,
+    /// At a server table: leave the game in progress? `early`: before both players
+    /// moved, when leaving ends it unrated, not as a rated loss (`rating::ended_too_soon`).
+    Leave {
+        /// Fewer moves than a rated game needs.
+        early: bool,
+    },
     /// Against the server's AI at a table: leave the game in progress? `kept`: the
     /// server has it on disk (its last write succeeded), so the question may say so.
     LeaveAi {
@@ -69,7 +73,8 @@ impl Question {
             (Question::Resign(player), _) => question::resign(player, how),
             (Question::UndoAsked, _) => table::undo_asked(how),
             (Question::Rematch, _) => table::rematch(how),
-            (Question::Leave, _) => table::leave(how),
+            (Question::Leave { early: false }, _) => table::leave(how),
+            (Question::Leave { early: true }, _) => table::leave_early(how),
             (Question::LeaveAi { kept: true }, _) => table::leave_kept(how),
             (Question::LeaveAi { kept: false }, _) => table::leave_not_kept(how),
         }
@@ -103,7 +108,7 @@ impl Question {
                 Question::Resign(_) => question::RESIGN_ANSWERS,
                 Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
                 Question::Rematch => table::REMATCH_ANSWERS,
-                Question::Leave | Question::LeaveAi { .. } => table::LEAVE_ANSWERS,
+                Question::Leave { .. } | Question::LeaveAi { .. } => table::LEAVE_ANSWERS,
             }
             .to_owned(),
         );
@@ -144,7 +149,8 @@ mod tests {
             Question::Resign(Player::Blue),
             Question::UndoAsked,
             Question::Rematch,
-            Question::Leave,
+            Question::Leave { early: false },
+            Question::Leave { early: true },
             Question::LeaveAi { kept: true },
             Question::LeaveAi { kept: false },
         ];

@@ -213,7 +213,8 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
 /// QA (srvfix, played over ssh): at a rated table Alice moved, Bob resigned before
 /// moving: the game was kept, not rated (it ended before both moved), and Alice's
 /// profile listed it as `casual`, as a game played casual. It says `not rated: early`
-/// now. Fails on the old code (`casual`).
+/// now, and both players read at the table that it is not rated. Fails on the old
+/// code (`casual`; and no line at the table).
 #[test]
 fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
     let server = Server::start();
@@ -225,6 +226,12 @@ fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
         bob.wait_for("Resign for Yellow?").await;
         bob.send(b"y").await;
         alice.wait_for("alice wins: bob resigned").await;
+        // The table says so when it ends, in the resignation's line.
+        for player in [&alice, &bob] {
+            player
+                .wait_for("bob resigned: Blue wins. Ended before both moved: not rated")
+                .await;
+        }
         alice.send(b"q").await;
         alice.wait_for("q leave").await;
         alice.send(b"p").await;
@@ -237,6 +244,52 @@ fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
         .query_row("SELECT count(*) FROM finished WHERE rated = 1", [], |r| {
             r.get(0)
         })
+        .unwrap();
+    assert_eq!(rated, 0);
+}
+
+/// Leaving a rated game before both moved: the question said it was lost, as
+/// abandoned, yet it ended unrated (`rating::ended_too_soon`), and nobody at the table
+/// read that it was not rated. The question says so now; Alice and Carol, who
+/// watches, read it; Alice still reads that Bob left the table, last. Fails on the old
+/// code (the question's "lost, as abandoned").
+#[test]
+fn leaving_a_rated_game_before_both_moved_is_said_to_end_it_unrated() {
+    let server = Server::start();
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("alice (Blue) v bob (Yellow)").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        alice.wait_for("1 watching").await;
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"q").await;
+        bob.wait_for("it is not rated, and not counted as").await;
+        assert!(
+            !bob.screen().contains("lost, as abandoned"),
+            "{}",
+            bob.screen()
+        );
+        bob.send(b"y").await;
+        // Alice's one line says both, and ends as it did: Bob left, q goes back.
+        alice
+            .wait_for("Ended before both moved: not rated. bob left the table (q: lobby)")
+            .await;
+        alice.wait_for("alice wins: bob left").await;
+        carol
+            .wait_for("The game ended before both players moved: it is not rated")
+            .await;
+        assert!(!carol.screen().contains("abandoned"), "{}", carol.screen());
+    });
+    let rated: i64 = server
+        .db()
+        .query_row(
+            "SELECT count(*) FROM ratings WHERE abandoned > 0",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(rated, 0);
 }

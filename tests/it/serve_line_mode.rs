@@ -358,6 +358,13 @@ fn a_resignation_is_said_once() {
         assert!(!end.contains("bob wins: alice resigned"), "{end:?}");
         assert!(!end.contains("alice resigned: Yellow wins"), "{end:?}");
         assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
+        // Before both moved: not rated, said once, without the end again.
+        assert_eq!(
+            end.matches("The game ended before both players moved: it is not rated.")
+                .count(),
+            1,
+            "{end:?}"
+        );
         assert_plain(&alice.raw());
     });
 }

@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::rating::{Outcome, Rating, SCALE};
+use crate::rating::{Outcome, Rating, SCALE, ended_too_soon};
 use crate::record::{GameResult, Termination};
 use crate::rules::Player;
 use crate::session::Played;
@@ -22,17 +22,6 @@ pub(crate) fn speed_of(snapshot: &Snapshot) -> Speed {
     } else {
         Speed::Live
     }
-}
-
-/// A game is rated once both players have moved: one ended sooner (a resignation
-/// on the empty board, a first move never made in correspondence) is kept, not rated.
-const RATED_FROM_MOVES: usize = 2;
-
-/// Whether a game of `moves` moves ended too soon to be rated: before both players
-/// moved ([`RATED_FROM_MOVES`]). The one rule: [`rate_finished`] applies it, and a
-/// profile says it ([`GameLine::not_rated`]).
-pub(crate) fn ended_too_soon(moves: usize) -> bool {
-    moves < RATED_FROM_MOVES
 }
 
 /// Records game `id` (just entered into the history, `ended` as it ended at `when`,

@@ -45,7 +45,7 @@ fn resigned(blue: &Who, yellow: &Who, rated: bool) -> Keep {
 }
 
 /// QA (srvfix): a rated table where Yellow resigns before moving (Blue played one
-/// stone) is kept, not rated (`club::ended_too_soon`), and a profile read `casual`
+/// stone) is kept, not rated (`rating::ended_too_soon`), and a profile read `casual`
 /// for it, as for a game played casual. Its list says why now: played as rated,
 /// too soon; the casual game is still casual. Fails on the old code (no
 /// `played_rated`: the two read alike).
@@ -83,7 +83,7 @@ fn a_rated_game_ended_before_both_moved_is_listed_as_not_rated_too_soon() {
     assert!(!rated.rated && rated.played_rated, "{rated:?}");
     assert_eq!(rated.not_rated(), Some(NotRated::TooSoon));
     assert_eq!(casual.not_rated(), Some(NotRated::Casual));
-    assert!(super::club::ended_too_soon(1) && !super::club::ended_too_soon(2));
+    assert!(crate::rating::ended_too_soon(1) && !crate::rating::ended_too_soon(2));
 }
 
 /// A database of version 8 (before `played_rated`): its rated games read as played
@@ -93,9 +93,7 @@ fn a_finished_game_kept_before_schema_9_is_played_rated_if_it_was_rated() {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = db(dir.path());
     let tx = conn.transaction().unwrap();
-    for statements in &schema::MIGRATIONS[..8] {
-        tx.execute_batch(statements).unwrap();
-    }
+    schema::migrate_to(&tx, 8).unwrap();
     for (id, rated) in [(1, true), (2, false)] {
         tx.execute(
             "INSERT INTO finished (id, date, blue_name, blue_key, yellow_name, yellow_key,

@@ -249,14 +249,22 @@ impl Store {
         }
         if version < schema::current() {
             let tx = conn.transaction()?;
+            // Whether its games in play kept their privacy: not before codes were
+            // kept, nor at a version 8 without them (schema::CODES_ADDED_AT).
+            let codes_kept = version >= schema::CODES_KEPT_FROM && schema::keeps_codes(&tx)?;
             schema::migrate(&tx, version)?;
             // The first time: an older data folder's files come in with the schema.
             if version == 0 {
                 problems.extend(import::import(&tx, data_dir)?);
             }
             // Games kept before their privacy was: not listed (the safe default).
-            if version < schema::CODES_KEPT_FROM {
+            if !codes_kept {
                 let unlisted = schema::unlist_games_of_unknown_privacy(&tx)?;
+                let before = if version < schema::CODES_KEPT_FROM {
+                    schema::CODES_KEPT_FROM
+                } else {
+                    schema::CODES_ADDED_AT
+                };
                 if unlisted > 0 {
                     problems.push(format!(
                         "{} in play from before schema {} not listed (as private): which \
@@ -266,7 +274,7 @@ impl Store {
                             "game",
                             "games"
                         ),
-                        schema::CODES_KEPT_FROM
+                        before
                     ));
                 }
             }

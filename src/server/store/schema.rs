@@ -2,14 +2,39 @@
 //! of [`MIGRATIONS`] a database has had, and opening it applies the rest, each in the
 //! transaction that also moves the version on. Version 2 is the club's (issue 27);
 //! version 8 keeps every table's messages; version 9 whether a game was played as
-//! rated.
+//! rated; version 10 adds what an edit of version 8 in place left out of a store
+//! migrated before it.
+//!
+//! A migration, once on main, is never edited: a store that had it already would
+//! never get the edit. What it lacks goes in a new one.
 
 use rusqlite::{Connection, Transaction};
 
-/// Each version's statements: the database at version `n` has had the first `n`.
-pub(crate) const MIGRATIONS: &[&str] = &[
+/// One version's change.
+#[derive(Clone, Copy)]
+pub(crate) enum Migration {
+    /// Statements run as they are.
+    Sql(&'static str),
+    /// A change that depends on what the database has (a column added only where it
+    /// is missing).
+    Code(fn(&Transaction<'_>) -> rusqlite::Result<()>),
+}
+
+impl Migration {
+    /// Applies it in `tx`.
+    pub(crate) fn apply(self, tx: &Transaction<'_>) -> rusqlite::Result<()> {
+        match self {
+            Migration::Sql(statements) => tx.execute_batch(statements),
+            Migration::Code(change) => change(tx),
+        }
+    }
+}
+
+/// Each version's change: the database at version `n` has had the first `n`.
+pub(crate) const MIGRATIONS: &[Migration] = &[
     // 1: names, switches, games in play, finished games.
-    "
+    Migration::Sql(
+        "
     CREATE TABLE meta (
         name TEXT PRIMARY KEY,
         value INTEGER NOT NULL
@@ -76,9 +101,11 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     CREATE INDEX finished_by_ruleset ON finished (ruleset);
     CREATE INDEX finished_by_date ON finished (date);
     ",
+    ),
     // 2: the club (issue 27): ratings, their history, standings, correspondence
     // games, reviews.
-    "
+    Migration::Sql(
+        "
     -- Whether a finished game was rated, its speed, and each side's rating before and
     -- after it (and Blue's expected score, so the colours' results can be checked
     -- against the ratings later).
@@ -158,35 +185,45 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     -- (correspondence clocks do not run then).
     INSERT INTO meta (name, value) VALUES ('up_until', 0), ('paused', 0);
     ",
+    ),
     // 3: the line mode as a switch (issue 28).
-    "
+    Migration::Sql(
+        "
     ALTER TABLE prefs ADD COLUMN plain INTEGER NOT NULL DEFAULT 0;
     ",
+    ),
     // 4: a palette per key (issue 28), from the colour switch: on is the default
     // palette, off is none. The colour column stays, written as the palette has colour.
-    "
+    Migration::Sql(
+        "
     ALTER TABLE prefs ADD COLUMN palette TEXT NOT NULL DEFAULT 'default';
     UPDATE prefs SET palette = 'none' WHERE colour = 0;
     ",
+    ),
     // 5: the leaderboard's index holds only the ratings with enough games and
     // established opponents (club::MIN_GAMES, club::MIN_OPPONENTS: the literals here
     // and in club::leaderboard's query must agree, or SQLite does not use it). With
     // 10,000 players a leaderboard's page read 0.1 ms instead of 8 (docs/club.md,
     // "Scale").
-    "
+    Migration::Sql(
+        "
     DROP INDEX ratings_board;
     CREATE INDEX ratings_listed ON ratings (ruleset, speed, rating DESC)
         WHERE games >= 20 AND opponents >= 5;
     ",
+    ),
     // 6: the ASCII board and notifications as switches of their own (issue 28): off
     // and on, as before they were switches.
-    "
+    Migration::Sql(
+        "
     ALTER TABLE prefs ADD COLUMN ascii INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE prefs ADD COLUMN notify INTEGER NOT NULL DEFAULT 1;
     ",
+    ),
     // 7: a kept review that could no longer be read (an older format, damage) is
     // moved here when the review is made again: never destroyed, never read again.
-    "
+    Migration::Sql(
+        "
     CREATE TABLE reviews_aside (
         game INTEGER NOT NULL,
         made INTEGER NOT NULL,
@@ -194,13 +231,15 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         aside INTEGER NOT NULL  -- when it was moved here, Unix seconds
     ) STRICT;
     ",
+    ),
     // 8: every table's last messages and what each seat read of them (JSON), kept
     // before any other screen shows them, as moves are. A correspondence game's state
     // held its unread messages and both read marks until now: they move here. And a
     // private table's invitation code, so that its game stays unlisted after a
     // restart (NULL for the games kept before, which can't tell: the store, once
     // migrated, gives each a code of its own, [`unlist_games_of_unknown_privacy`]).
-    "
+    Migration::Sql(
+        "
     ALTER TABLE live ADD COLUMN chat TEXT;
     ALTER TABLE live ADD COLUMN code TEXT;
     UPDATE live SET chat = json_object(
@@ -209,22 +248,56 @@ pub(crate) const MIGRATIONS: &[&str] = &[
             'read', json(coalesce(corr ->> '$.read', '[0,0]')))
         WHERE corr IS NOT NULL AND json_valid(corr);
     ",
+    ),
     // 9: whether a finished game was played as rated (its table was), rated or not:
-    // one played so and not rated ended too soon (store::club::ended_too_soon), and a
+    // one played so and not rated ended too soon (rating::ended_too_soon), and a
     // profile says so. The games kept before: a rated one was played as rated; the
     // others can't tell, and read as casual, as before.
-    "
+    Migration::Sql(
+        "
     ALTER TABLE finished ADD COLUMN played_rated INTEGER NOT NULL DEFAULT 0;
     UPDATE finished SET played_rated = rated;
     ",
+    ),
+    // 10: `live.code` where it is missing. Migration 8 was first written without it
+    // (0b0249a, on a branch) and edited in place to add it (ad588fd): a store that
+    // reached version 8 in between has no column of invitation codes, and every read
+    // of the games in play failed on it, so the server did not start. Added here only
+    // where it is missing (SQLite has no `ADD COLUMN IF NOT EXISTS`); the games of
+    // such a store are not listed ([`unlist_games_of_unknown_privacy`]), as it kept
+    // no sign of a private table.
+    Migration::Code(add_codes_if_missing),
 ];
 
 /// The first version that keeps a private table's invitation code (`live.code`).
 pub(crate) const CODES_KEPT_FROM: i64 = 8;
 
+/// The version that adds `live.code` to a store at [`CODES_KEPT_FROM`] without it.
+pub(crate) const CODES_ADDED_AT: i64 = 10;
+
+/// Whether the games in play have their invitation codes' column (`live.code`): a
+/// store from before [`CODES_KEPT_FROM`] has not, nor one migrated to it by migration
+/// 8 as first written (see [`CODES_ADDED_AT`]).
+pub(crate) fn keeps_codes(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM pragma_table_info('live') WHERE name = 'code')",
+        [],
+        |row| row.get(0),
+    )
+}
+
+/// Migration 10: adds `live.code` where it is missing.
+fn add_codes_if_missing(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !keeps_codes(tx)? {
+        tx.execute_batch("ALTER TABLE live ADD COLUMN code TEXT;")?;
+    }
+    Ok(())
+}
+
 /// Gives each game in play with no invitation code a new one that nobody is told, so
 /// that it is not listed: for a store from before [`CODES_KEPT_FROM`] (and the games
-/// it imported from an older data folder), which kept no sign of a private table. Its
+/// it imported from an older data folder), or one without the column all the same
+/// ([`CODES_ADDED_AT`]), which kept no sign of a private table. Its
 /// private games would come back listed and findable (`f`), to anyone; which of its
 /// games were private can't be told, so none is listed: the safe default. Their
 /// players see them in their lobbies as ever, and nobody else does (a table shows its
@@ -260,11 +333,21 @@ pub(crate) fn version(conn: &Connection) -> rusqlite::Result<i64> {
 /// Brings the database in `tx` from version `from` to the current one.
 pub(crate) fn migrate(tx: &Transaction<'_>, from: i64) -> rusqlite::Result<()> {
     let from = usize::try_from(from).unwrap_or(0);
-    for statements in MIGRATIONS.iter().skip(from) {
-        tx.execute_batch(statements)?;
+    for migration in MIGRATIONS.iter().skip(from) {
+        migration.apply(tx)?;
     }
     tx.pragma_update(None, "user_version", current())?;
     Ok(())
+}
+
+/// Applies the first `to` migrations to the empty database in `tx`, and sets its
+/// version to `to`: an older store, for the tests of what opening it does.
+#[cfg(test)]
+pub(crate) fn migrate_to(tx: &Transaction<'_>, to: usize) -> rusqlite::Result<()> {
+    for migration in &MIGRATIONS[..to] {
+        migration.apply(tx)?;
+    }
+    tx.pragma_update(None, "user_version", i64::try_from(to).unwrap_or(i64::MAX))
 }
 
 #[cfg(test)]
@@ -285,5 +368,24 @@ mod tests {
             })
             .unwrap();
         assert_eq!(guests, 0);
+        assert!(keeps_codes(&conn).unwrap());
+    }
+
+    /// Migration 10 adds `live.code` to a version 8 without it, and passes by one
+    /// with it: applied again, nothing fails.
+    #[test]
+    fn the_codes_column_is_added_only_where_it_is_missing() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let tx = conn.transaction().unwrap();
+        migrate_to(&tx, 8).unwrap();
+        tx.execute_batch("ALTER TABLE live DROP COLUMN code;")
+            .unwrap();
+        assert!(!keeps_codes(&tx).unwrap());
+        migrate(&tx, 8).unwrap();
+        assert!(keeps_codes(&tx).unwrap());
+        MIGRATIONS[9].apply(&tx).unwrap();
+        assert!(keeps_codes(&tx).unwrap());
+        tx.commit().unwrap();
+        assert_eq!(version(&conn).unwrap(), current());
     }
 }

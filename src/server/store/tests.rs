@@ -344,7 +344,7 @@ fn the_line_mode_switch_is_added_to_an_older_database_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = Connection::open(db_path(dir.path())).unwrap();
     let tx = conn.transaction().unwrap();
-    tx.execute_batch(schema::MIGRATIONS[0]).unwrap();
+    schema::migrate_to(&tx, 1).unwrap();
     tx.execute(
         "INSERT INTO prefs (key, colour, bell, mute) VALUES ('SHA256:dee', 0, 1, 0)",
         [],
@@ -380,9 +380,7 @@ fn the_palette_is_added_to_an_older_database_from_its_colour_switch_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = Connection::open(db_path(dir.path())).unwrap();
     let tx = conn.transaction().unwrap();
-    for statements in &schema::MIGRATIONS[..3] {
-        tx.execute_batch(statements).unwrap();
-    }
+    schema::migrate_to(&tx, 3).unwrap();
     tx.execute(
         "INSERT INTO prefs (key, colour, bell, mute, plain)
          VALUES ('SHA256:on', 1, 0, 0, 1), ('SHA256:off', 0, 1, 0, 0)",
@@ -426,9 +424,7 @@ fn the_ascii_board_and_notifications_are_added_to_an_older_database_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = Connection::open(db_path(dir.path())).unwrap();
     let tx = conn.transaction().unwrap();
-    for statements in &schema::MIGRATIONS[..5] {
-        tx.execute_batch(statements).unwrap();
-    }
+    schema::migrate_to(&tx, 5).unwrap();
     tx.execute(
         "INSERT INTO prefs (key, colour, bell, mute, plain, palette)
          VALUES ('SHA256:eve', 1, 0, 1, 1, 'light')",
@@ -478,9 +474,7 @@ fn a_game_in_play_kept_before_schema_8_comes_back_unlisted() {
         .to_string();
     let mut conn = Connection::open(db_path(dir.path())).unwrap();
     let tx = conn.transaction().unwrap();
-    for statements in &schema::MIGRATIONS[..7] {
-        tx.execute_batch(statements).unwrap();
-    }
+    schema::migrate_to(&tx, 7).unwrap();
     tx.execute(
         "INSERT INTO live (table_id, round, version, playing, record, rated)
          VALUES (4, 1, 3, 1, ?1, 0)",
@@ -650,4 +644,75 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
 
 fn db_conn(dir: &Path) -> Connection {
     Connection::open(db_path(dir)).unwrap()
+}
+
+/// A store that reached version 8 under migration 8 as it was first written (commit
+/// 0b0249a on the `keepall` branch: `live.chat` only; `live.code` came in ad588fd,
+/// an edit of migration 8 in place) has no invitation codes: opening it found no
+/// `live.code` ("no such column: code") and the server did not start. It opens now,
+/// the column added by migration 10, and its games in play come back unlisted, as
+/// every game kept before privacy was ([`schema::unlist_games_of_unknown_privacy`]).
+#[test]
+fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    let (_, keep) = keep_of(&[Square::B2, Square::C3]);
+    assert!(store.writer().keep(4, keep));
+    assert!(store.writer().flush());
+    drop(store);
+    // Back to version 8 as 0b0249a wrote it: messages kept, no invitation codes, and
+    // none of what came after.
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.execute_batch(
+        "ALTER TABLE live DROP COLUMN code;
+         ALTER TABLE finished DROP COLUMN played_rated;
+         PRAGMA user_version = 8;",
+    )
+    .unwrap();
+    drop(conn);
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(
+        opened.problems,
+        [
+            "1 game in play from before schema 10 not listed (as private): which were private \
+          was not kept"
+        ]
+    );
+    assert_eq!(opened.stored.len(), 1);
+    assert_eq!(opened.stored[0].id, 4);
+    assert_eq!(opened.stored[0].table.game().len(), 2);
+    assert!(opened.stored[0].table.code().is_some(), "not listed");
+    drop((store, opened));
+    assert_eq!(
+        schema::version(&db_conn(dir.path())).unwrap(),
+        schema::current()
+    );
+    // Opened again, nothing more to say.
+    let (_, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+}
+
+/// A store at version 9, its invitation codes kept: migration 10 adds nothing there,
+/// and a public game in play (no code) comes back listed, as it was. Unlisting it
+/// too (all that migration 10 passes by) would hide every public game of a store
+/// that kept the players' choice.
+#[test]
+fn a_public_game_of_a_store_at_version_9_stays_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    let (_, keep) = keep_of(&[Square::B2]);
+    assert!(store.writer().keep(4, keep));
+    assert!(store.writer().flush());
+    drop(store);
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.execute_batch("PRAGMA user_version = 9;").unwrap();
+    drop(conn);
+    let (_, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert_eq!(opened.stored.len(), 1);
+    assert_eq!(opened.stored[0].table.code(), None, "still listed");
+    assert_eq!(
+        schema::version(&db_conn(dir.path())).unwrap(),
+        schema::current()
+    );
 }

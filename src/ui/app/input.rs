@@ -177,7 +177,9 @@ impl App {
             // The other player is away: leaving adjourns the game, as the table's line
             // says; the question's "stops for both, lost as abandoned" would be wrong.
             Action::Quit if self.in_progress() && self.opponent_away() => self.quit(),
-            Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave),
+            Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave {
+                early: self.leaving_early(),
+            }),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),

@@ -26,7 +26,9 @@ impl App {
 
     /// Plays the move made at another terminal for its seat (a game over the network).
     pub fn remote_move(&mut self, mv: Move) -> Effects {
-        self.play(mv)
+        let effects = self.play(mv);
+        self.reword_leave_question();
+        effects
     }
 
     /// Forgets any AI request in flight (its reply will carry an old tag), and any

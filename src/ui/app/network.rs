@@ -95,6 +95,26 @@ impl App {
         }
     }
 
+    /// Whether leaving the game in progress now ends it too soon to be rated (before
+    /// both players moved, `rating::ended_too_soon`, the rule the server rates by): no
+    /// rated loss, no abandonment. A casual game is not rated either way.
+    pub(super) fn leaving_early(&self) -> bool {
+        crate::rating::ended_too_soon(self.game.len())
+    }
+
+    /// The leave question, if open, says what leaving does now: a move from the other
+    /// terminal (or an undo agreed) while it is open may change it (the line mode
+    /// says it again then).
+    pub(super) fn reword_leave_question(&mut self) {
+        if let Overlay::Question(Question::Leave { early }) = self.overlay
+            && early != self.leaving_early()
+        {
+            self.overlay = Overlay::Question(Question::Leave {
+                early: self.leaving_early(),
+            });
+        }
+    }
+
     /// Whether the table's last write of this game succeeded (nothing failed yet).
     pub(super) fn table_saved(&self) -> bool {
         self.network.as_ref().is_none_or(|s| !s.unsaved)
@@ -283,6 +303,7 @@ impl App {
                 ) {
                     self.overlay = Overlay::None;
                 }
+                self.reword_leave_question();
                 self.changed();
                 if let Some(last) = self.game.last() {
                     self.cursor.set(last.square());
@@ -482,7 +503,7 @@ impl App {
             Overlay::Question(
                 Question::UndoAsked
                     | Question::Resign(_)
-                    | Question::Leave
+                    | Question::Leave { .. }
                     | Question::LeaveAi { .. }
             )
         ) {
@@ -501,12 +522,12 @@ impl App {
             (Question::UndoAsked, yes) => Request::AnswerUndo(yes),
             (Question::Rematch, true) => Request::Rematch,
             (Question::Rematch, false) => Request::DeclineRematch,
-            (Question::Leave | Question::LeaveAi { .. }, true) => return Some(self.quit()),
+            (Question::Leave { .. } | Question::LeaveAi { .. }, true) => return Some(self.quit()),
             (Question::Resign(_), false) if self.table_decides() => {
                 self.message = None;
                 return Some(vec![Effect::Redraw]);
             }
-            (Question::Leave | Question::LeaveAi { .. }, false) => {
+            (Question::Leave { .. } | Question::LeaveAi { .. }, false) => {
                 self.message = None;
                 return Some(vec![Effect::Redraw]);
             }
@@ -884,11 +905,63 @@ mod tests {
         assert!(app.should_quit());
     }
 
+    /// Before both players moved, leaving ends the game unrated: the question says
+    /// so, not that a rated game is lost as abandoned (what leaving did say, though
+    /// the server rates no such game: `rating::ended_too_soon`). Once both moved, the
+    /// abandonment is said again; the question open when the other's move comes
+    /// says what leaving does then.
+    #[test]
+    fn the_leave_question_says_what_leaving_does_before_and_after_both_moved() {
+        let early = table::leave_early(crate::strings::question::Answering::Keys);
+        assert!(early.contains("not rated") && early.contains("not counted as abandoned"));
+        assert!(!early.contains("lost"), "{early}");
+        let late = table::leave(crate::strings::question::Answering::Keys);
+        assert!(late.contains("lost, as abandoned"), "{late}");
+        let mut app = blue_at(&["a1"]);
+        key(&mut app, 'q');
+        let question = Question::Leave { early: true };
+        assert_eq!(app.overlay(), Overlay::Question(question));
+        assert_eq!(app.question_text(question), early);
+        // Bob's move comes while it is open: leaving now abandons.
+        app.app.remote_move("b1".parse().unwrap());
+        assert_eq!(app.game().len(), 2);
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Leave { early: false })
+        );
+        // An undo agreed comes back as the table's game: early again.
+        app.table_news(News::Game {
+            game: Game::from_moves(["a1"].iter().map(|s| s.parse().unwrap())).unwrap(),
+            remote: [false, true],
+            ai: None,
+            names: ["ann".into(), "bob".into()],
+        });
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Leave { early: true })
+        );
+        app.app.remote_move("b1".parse().unwrap());
+        key(&mut app, 'n');
+        key(&mut app, 'q');
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Leave { early: false })
+        );
+        // No move yet: nothing to lose, no question.
+        let mut app = blue_at(&[]);
+        key(&mut app, 'q');
+        assert_eq!(app.overlay(), Overlay::None);
+        assert!(app.should_quit());
+    }
+
     #[test]
     fn leaving_a_game_in_progress_asks_and_offers_no_save() {
         let mut app = blue_at(&["a1"]);
         key(&mut app, 'q');
-        assert_eq!(app.overlay(), Overlay::Question(Question::Leave));
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::Leave { early: true })
+        );
         key(&mut app, 's');
         assert_eq!(app.overlay(), Overlay::None, "s is no answer here");
         assert!(!app.should_quit());
