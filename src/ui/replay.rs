@@ -34,7 +34,7 @@ pub const SPEEDS: [Duration; 6] = [
 /// The autoplay speed at start: one move a second.
 const DEFAULT_SPEED: usize = 2;
 /// The longest move number typed after `g`.
-const MAX_DIGITS: usize = 3;
+pub(crate) const GOTO_DIGITS: usize = 3;
 
 /// What is drawn over the viewer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -590,7 +590,7 @@ impl ReplayState {
             }
             Action::Digit(d) => {
                 if let Some(typed) = &mut self.goto
-                    && typed.len() < MAX_DIGITS
+                    && typed.len() < GOTO_DIGITS
                 {
                     typed.push(char::from(b'0' + d));
                 }

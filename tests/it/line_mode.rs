@@ -463,6 +463,22 @@ fn a_replay_reads_a_move_s_mark_and_comments() {
     s.finish();
 }
 
+/// QA (qa helper): `go 99999999999` answered `No move 999`, the number cut to the
+/// three digits a jump takes; the refusal now quotes the number typed.
+#[test]
+fn a_jump_past_the_record_quotes_the_number_typed() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Piped::start(&["replay", record]);
+    s.wait_for("The start: the empty board, 64 moves to come.");
+    s.send("go 99999999999");
+    s.wait_for("No move 99999999999: the record has 64 moves (go 0 is the start).");
+    s.send("go 100");
+    s.wait_for("No move 100: the record has 64 moves (go 0 is the start).");
+    s.send("go 64");
+    s.wait_for("Move 64 of 64:");
+    s.finish();
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]

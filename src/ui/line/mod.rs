@@ -35,6 +35,7 @@ use super::keymap::{self, Action};
 use super::lesson::LessonPhase;
 use super::look::Look;
 use super::navigation::Screen;
+use super::replay::GOTO_DIGITS;
 use commands::{Does, Parsed, Reading, Step};
 use editor::{Edit, Editor};
 use narrate::{Narrator, Why, key_contexts, place, read};
@@ -248,6 +249,15 @@ impl<'a, W: Write> LineFace<'a, W> {
                     if arg.chars().count() > CLAIM_DIGITS =>
                 {
                     let _ = self.say(&[claim_words::TOO_LONG.to_owned()]);
+                    Vec::new()
+                }
+                // A move number cut to its first digits would be a jump never typed:
+                // `go 99999999999` answered `No move 999`.
+                Does::Keys([Step::Key(Action::Goto), ..]) if arg.len() > GOTO_DIGITS => {
+                    if let Screen::Replay(state, _) = screen {
+                        let _ = self
+                            .say(&[words::sentences(&[&words::no_such_move(&arg, state.len())])]);
+                    }
                     Vec::new()
                 }
                 // `new` offers a rematch, so to one offered it is yes: both want it.
