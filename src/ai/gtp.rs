@@ -209,7 +209,7 @@ impl Session {
                 let [name] = args else {
                     return Err("usage: level random|easy|medium|hard".into());
                 };
-                let level = <Level as clap::ValueEnum>::from_str(name, false).map_err(|_| {
+                let level = <Level as clap::ValueEnum>::from_str(name, true).map_err(|_| {
                     let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
                     format!("unknown level `{}` ({})", quoted(name), names.join(", "))
                 })?;
@@ -283,7 +283,8 @@ impl Session {
                 let [name] = args else {
                     return Err("usage: variant standard|corners".into());
                 };
-                let ruleset: Ruleset = name.parse().map_err(|_| {
+                // Any case, as colours are (`play BLUE b2`) and GTP's own are.
+                let ruleset: Ruleset = name.to_ascii_lowercase().parse().map_err(|_| {
                     format!(
                         "unknown variant `{}` (expected `standard` or `corners`)",
                         quoted(name)
@@ -354,6 +355,19 @@ mod tests {
         );
         assert_eq!(reply(&mut s, "known_command genmove"), "= true\n\n");
         assert_eq!(reply(&mut s, "known_command fly"), "= false\n\n");
+    }
+
+    /// QA (qa helper): `play BLUE b2` was taken but `level HARD` and `variant CORNERS`
+    /// were refused: a level and a variant are now taken in any case, as colours are.
+    #[test]
+    fn levels_and_variants_are_taken_in_any_case() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "level HARD"), "=\n\n");
+        assert_eq!(reply(&mut s, "level Easy"), "=\n\n");
+        assert_eq!(reply(&mut s, "variant CORNERS"), "=\n\n");
+        assert_eq!(reply(&mut s, "variant Standard"), "=\n\n");
+        assert!(reply(&mut s, "level HARDER").starts_with("? unknown level `HARDER`"));
+        assert!(reply(&mut s, "variant SQUARE").starts_with("? unknown variant `SQUARE`"));
     }
 
     /// Defect: a bidi override or an invisible character in an argument (a square, a
