@@ -74,15 +74,24 @@ fn key(app: &mut App, c: char) {
 }
 
 fn game_screen(app: &App) -> Buffer {
-    draw(|frame| {
-        frame.render_widget(
-            &AppView {
-                app,
-                look: Look::PLAIN,
-            },
-            frame.area(),
-        )
-    })
+    game_screen_at(app, WIDTH, HEIGHT)
+}
+
+/// The game screen drawn at `width` x `height`.
+fn game_screen_at(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &AppView {
+                    app,
+                    look: Look::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal.backend().buffer().clone()
 }
 
 fn against_hard() -> GameConfig {
@@ -158,19 +167,7 @@ fn the_resume_question_with_long_names_is_readable_at_80x24_and_44x16() {
         (WIDTH, HEIGHT),
         (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
     ] {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal
-            .draw(|frame| {
-                frame.render_widget(
-                    &AppView {
-                        app: &app,
-                        look: Look::PLAIN,
-                    },
-                    frame.area(),
-                )
-            })
-            .unwrap();
-        let buf = terminal.backend().buffer().clone();
+        let buf = game_screen_at(&app, width, height);
         assert_readable(&buf, &question, Rect::new(0, 0, width, height));
         let status = app.question_status(Question::Resume, width);
         assert!(
@@ -241,19 +238,7 @@ fn a_saved_path_in_the_message_box_breaks_after_a_separator_at_44x16_and_80x24()
     ] {
         let mut app = App::with_game(GameConfig::default(), game.clone());
         app.notify(Notice::Info(text.clone()));
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal
-            .draw(|frame| {
-                frame.render_widget(
-                    &AppView {
-                        app: &app,
-                        look: Look::PLAIN,
-                    },
-                    frame.area(),
-                )
-            })
-            .unwrap();
-        let buf = terminal.backend().buffer().clone();
+        let buf = game_screen_at(&app, width, height);
         let screen = Rect::new(0, 0, width, height);
         let board = ScreenLayout::new(screen).unwrap().board;
         let boxed = box_rect(&text, super::screen::message_area(screen, board));
@@ -467,19 +452,7 @@ fn the_leave_questions_are_readable_at_80x24_and_44x16() {
             (WIDTH, HEIGHT),
             (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
         ] {
-            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-            terminal
-                .draw(|frame| {
-                    frame.render_widget(
-                        &AppView {
-                            app: &app,
-                            look: Look::PLAIN,
-                        },
-                        frame.area(),
-                    )
-                })
-                .unwrap();
-            let buf = terminal.backend().buffer().clone();
+            let buf = game_screen_at(&app, width, height);
             assert_readable(&buf, &text, Rect::new(0, 0, width, height));
             let status = app.question_status(question, width);
             assert!(row(&buf, height - 1).contains(&status), "{status}");

@@ -652,6 +652,16 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
     assert_eq!(kept, 2);
 }
 
+/// Game 1 at the seated table: Alice plays a1 and Bob resigns.
+async fn bob_resigns_after_a1(alice: &Player, bob: &Player) {
+    alice.send(b"a1").await;
+    bob.wait_for(" 1 B a1").await;
+    bob.send(b"R").await;
+    bob.wait_for("Resign for Yellow?").await;
+    bob.send(b"y").await;
+    alice.wait_for("alice wins: bob resigned").await;
+}
+
 /// A game opened in the replay viewer before its review is made takes the review
 /// when the server has made it: the viewer says so, and `a` shows it, with no need
 /// to open the game again.
@@ -660,12 +670,7 @@ fn a_review_made_while_its_game_is_open_reaches_the_viewer() {
     let server = Server::start_with(&["--review-think-ms", "300"]);
     run(async {
         let (alice, bob) = seated(&server).await;
-        alice.send(b"a1").await;
-        bob.wait_for(" 1 B a1").await;
-        bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
-        bob.send(b"y").await;
-        alice.wait_for("alice wins: bob resigned").await;
+        bob_resigns_after_a1(&alice, &bob).await;
         alice.send(b"q").await;
         alice.wait_for("q leave").await;
         alice.send(b"p").await;
@@ -689,12 +694,7 @@ fn a_kept_review_that_no_longer_reads_is_made_again_and_the_old_one_kept_aside()
     let server = Server::start_with(&["--review-think-ms", "50"]);
     run(async {
         let (alice, bob) = seated(&server).await;
-        alice.send(b"a1").await;
-        bob.wait_for(" 1 B a1").await;
-        bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
-        bob.send(b"y").await;
-        alice.wait_for("alice wins: bob resigned").await;
+        bob_resigns_after_a1(&alice, &bob).await;
         // Game 1's review, as an older build might have kept it.
         server
             .db()
