@@ -242,7 +242,7 @@ pub(crate) fn replay_title(blue: &str, yellow: &str, date: &str) -> String {
 }
 /// The engine's review of a game is not made yet.
 pub(crate) const REVIEW_QUEUED: &str =
-    "The engine reviews this game at the server now: open it again in a minute or two";
+    "The engine reviews this game at the server now: it shows here when it is ready";
 /// The player's review of another game is under way.
 pub(crate) fn review_busy(game: i64) -> String {
     format!("One review at a time: your review of game {game} is still under way")

@@ -224,8 +224,9 @@ pub(crate) const SPECTATING: &str = "You are watching: quit goes back to the lob
 pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
     "A new game starts once this one is over (resign ends it)";
 
-/// [`super::analysis::REVIEW_ARRIVED`] in the line mode's commands.
-pub(crate) const REVIEW_ARRIVED: &str = "The engine's review is ready: why judges the move shown";
+/// [`super::analysis::REVIEW_ARRIVED`] in the line mode, whose next line says what
+/// the review found and names `why`.
+pub(crate) const REVIEW_ARRIVED: &str = "The engine's review is ready";
 /// [`super::message::OVER_AT_THIS_MOVE`] in the line mode's commands.
 pub(crate) const OVER_AT_THIS_MOVE: &str =
     "The game is over at this move: back steps back, to play on from earlier";
