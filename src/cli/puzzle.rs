@@ -161,7 +161,13 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         solved: progress.solved,
         streak: progress.streak,
         best_streak: progress.best_streak,
-        puzzles_solved: progress.puzzles.values().filter(|p| p.solved > 0).count(),
+        // Counted over the set, so an id the set has not (a hand-edited file, an older
+        // set) never makes more solved than there are.
+        puzzles_solved: set
+            .puzzles
+            .iter()
+            .filter(|p| progress.puzzles.get(&p.id).is_some_and(|e| e.solved > 0))
+            .count(),
         puzzles_in_set: set.puzzles.len(),
         dailies_solved: progress.dailies_solved.len(),
     };

@@ -168,6 +168,32 @@ fn the_puzzle_offered_is_never_a_lesson_s_position() {
     assert!(!twins.contains(&id.as_str()), "{heading}");
 }
 
+/// QA (qa helper): a progress file with ids the set has not counted them as solved
+/// (`Puzzles solved: 500 of 360`); only the set's own puzzles count.
+#[test]
+fn only_the_set_s_puzzles_count_as_solved() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0001", "--answer", "c4"])
+        .assert()
+        .success();
+    let file = data.path().join("puzzles.json");
+    let mut progress: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let entry = progress["puzzles"]["p0001"].clone();
+    for id in ["p9999", "zz", "p0001x"] {
+        progress["puzzles"][id] = entry.clone();
+    }
+    std::fs::write(&file, progress.to_string()).unwrap();
+    let s = stats(data.path());
+    assert_eq!(s["puzzles_solved"], 1, "{s}");
+    hijara(data.path())
+        .args(["puzzle", "--stats"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Puzzles solved: 1 of "));
+}
+
 /// Defect: the ratings in `puzzles.json` were read whatever their numbers. A rating of
 /// 1e308 was shown as 309 digits; answering a puzzle then made it -inf and its
 /// volatility NaN, written as `null`, so the next run set the whole progress aside
