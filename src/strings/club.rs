@@ -120,19 +120,22 @@ pub(crate) fn page(number: usize, more: bool) -> String {
         format!("Page {number}, the last: [ back")
     }
 }
-/// A profile's first line.
+/// A profile's first line: the names, when first seen, and whether the player left
+/// the leaderboards.
 pub(crate) fn profile_title(name: &str, others: &str, first_seen: &str, unlisted: bool) -> String {
     let also = if others.is_empty() {
         String::new()
     } else {
         format!(" (also {others})")
     };
+    // Listed is the default and says nothing: "on the leaderboards" read as ranked,
+    // on a profile with no rated game yet.
     let listed = if unlisted {
-        "off the leaderboards"
+        " · off the leaderboards"
     } else {
-        "on the leaderboards"
+        ""
     };
-    format!("{name}{also} · first seen {first_seen} · {listed}")
+    format!("{name}{also} · first seen {first_seen}{listed}")
 }
 /// All of a player's finished games here, rated or not.
 pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
