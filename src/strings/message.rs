@@ -62,6 +62,11 @@ pub(crate) fn took_back(count: usize) -> String {
     let moves = if count == 1 { "move" } else { "moves" };
     format!("Took back {count} {moves}: u again to undo more, U to redo")
 }
+/// [`took_back`] for a narrow screen (44 columns), so it stays on the status line.
+pub(crate) fn took_back_short(count: usize) -> String {
+    let moves = if count == 1 { "move" } else { "moves" };
+    format!("Took back {count} {moves}: u more, U redo")
+}
 pub(crate) fn hint(square: Square) -> String {
     format!("Hint: {square} (Enter plays it)")
 }

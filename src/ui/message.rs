@@ -315,7 +315,10 @@ impl Message {
         Message {
             kind,
             text: keyed.keys(),
-            short: None,
+            short: match &keyed {
+                Keyed::TookBack(count) => Some(message::took_back_short(*count)),
+                _ => None,
+            },
             middle: Vec::new(),
             keyed: Some(keyed),
         }
@@ -477,6 +480,22 @@ impl Message {
             MessageKind::Info => Style::new(),
             MessageKind::Score(player) => look.player(player),
             MessageKind::Error => look.error(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At 44 columns the take-back message stays on the status line rather than
+    /// covering the board with a box until the next key.
+    #[test]
+    fn took_back_fits_the_narrow_screen() {
+        for count in [1, 2, 31] {
+            let message = Message::keyed(MessageKind::Info, Keyed::TookBack(count));
+            assert!(message.fits(44), "{:?}", message.wording(44));
+            assert!(message.wording(80).contains("U to redo"));
         }
     }
 }
