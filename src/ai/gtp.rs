@@ -194,7 +194,12 @@ impl Session {
                 Some(_) => Ok(String::new()),
                 None => Err("cannot undo: no moves played".into()),
             },
-            "showboard" => Ok(format!("\n{}", self.game.position())),
+            // The rules on a line of their own: the board alone does not tell them.
+            "showboard" => Ok(format!(
+                "\n{}\nVariant: {}",
+                self.game.position(),
+                self.game.ruleset()
+            )),
             "final_score" => {
                 let position = self.game.position();
                 let blue = position.score(Player::Blue);

@@ -88,6 +88,8 @@ fn variant_starts_a_new_game_under_those_rules() {
         "{}",
         r[4]
     );
+    // showboard names the rules (it did not say which variant was played).
+    assert!(r[4].ends_with("\nVariant: corners"), "{}", r[4]);
     // Seven moves and the score, three times: corners, corners again after
     // clear_board (same rules), then standard.
     let game = |start: usize| &r[start..start + 8];
