@@ -116,8 +116,8 @@ impl Reviewer {
         Asked::Queued
     }
 
-    /// Whether `key`'s review is queued or under way.
-    #[cfg(test)]
+    /// Whether `key`'s review is queued or under way: a look at the queue, no read of
+    /// the store.
     pub(crate) fn busy(&self, key: &str) -> bool {
         let queue = self.inner.queue.lock().unwrap_or_else(|p| p.into_inner());
         queue.asked.iter().any(|a| a.key == key)

@@ -900,6 +900,11 @@ impl Lobby for LobbyHost {
 
     fn take_review(&mut self) -> Option<Vec<PositionValue>> {
         let id = self.awaiting_review?;
+        // Every news wake asks: the store is read only once the review is off the
+        // queue (kept by then), not at each move at another table meanwhile.
+        if self.reviewer.as_ref()?.busy(&self.who.key) {
+            return None;
+        }
         let store = self.hall.store().cloned()?;
         // A read of the store on this session's own thread, no lock of the hall held.
         let (text, _, review) = store.club(|c| club_store::record_of(c, id)).ok()??;
