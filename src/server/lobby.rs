@@ -740,8 +740,8 @@ pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<Message> {
     })
 }
 
-/// The lines of `key`'s history under the tables: their last finished game, and their
-/// results against each opponent.
+/// The lines of `key`'s history under the tables: their last finished game (said not
+/// rated if it ended too soon), and their results against each opponent.
 pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(last) = &history.last
@@ -755,12 +755,17 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
             | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
             _ => words::LOST,
         };
-        lines.push(words::last_game(
+        let line = words::last_game(
             &last.seats[me.other().index()].display_name(),
             outcome,
             last.totals[me.index()],
             last.totals[me.other().index()],
-        ));
+        );
+        lines.push(if history.last_too_soon {
+            words::last_game_not_rated(&line)
+        } else {
+            line
+        });
     }
     if !history.tally.is_empty() {
         let each: Vec<String> = history

@@ -239,6 +239,11 @@ pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
 pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {
     format!("last: v {opponent}, {outcome} {mine}-{theirs}")
 }
+/// [`last_game`]'s line for a game played as rated that ended before both players
+/// moved, which was not rated: worded as a profile's list words it.
+pub(crate) fn last_game_not_rated(last: &str) -> String {
+    format!("{last}, {}", super::club::NOT_RATED_EARLY)
+}
 /// Results against one opponent: wins, draws, losses.
 pub(crate) fn versus(opponent: &str, counts: [u32; 3]) -> String {
     let [w, d, l] = counts;

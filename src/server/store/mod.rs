@@ -75,8 +75,12 @@ pub(crate) struct Opened {
 pub(crate) struct History {
     /// Their last finished game.
     pub(crate) last: Option<Finished>,
+    /// Whether that game was played as rated and ended too soon to be rated
+    /// (`rating::ended_too_soon`): the lobby says it was not rated, as a profile does.
+    pub(crate) last_too_soon: bool,
     /// Their results against each opponent (by key), most games first: the name as
-    /// last seen and shown, wins, draws, losses.
+    /// last seen and shown, wins, draws, losses. A game played as rated that ended
+    /// too soon is left out, as the ratings and leaderboards leave it out.
     pub(crate) tally: Vec<(String, [u32; 3])>,
 }
 
@@ -393,14 +397,17 @@ impl Store {
     /// `key`'s history: their last finished game and their tally per opponent,
     /// queried (never held whole in memory).
     pub(crate) fn history(&self, key: &str) -> anyhow::Result<History> {
+        // The rule of `rating::ended_too_soon`, as SQL can apply it.
+        let rated_from = i64::try_from(crate::rating::RATED_FROM_MOVES).unwrap_or(i64::MAX);
         self.read(|conn| {
             let last = conn
                 .prepare_cached(
-                    "SELECT blue_name, blue_key, yellow_name, yellow_key, result, blue_total, yellow_total
+                    "SELECT blue_name, blue_key, yellow_name, yellow_key, result, blue_total, yellow_total,
+                            played_rated AND moves < ?2
                      FROM finished WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'
                      ORDER BY id DESC LIMIT 1",
                 )?
-                .query_row([key], |row| {
+                .query_row(params![key, rated_from], |row| {
                     let seat = |name: usize, key: usize| -> rusqlite::Result<Who> {
                         Ok(Who {
                             name: row.get(name)?,
@@ -408,13 +415,18 @@ impl Store {
                         })
                     };
                     let result: String = row.get(4)?;
-                    Ok(Finished {
+                    let finished = Finished {
                         seats: [seat(0, 1)?, seat(2, 3)?],
                         result: result.parse().unwrap_or(GameResult::Unfinished),
                         totals: [row.get(5)?, row.get(6)?],
-                    })
+                    };
+                    Ok((finished, row.get::<_, bool>(7)?))
                 })
                 .optional()?;
+            let (last, last_too_soon) = match last {
+                Some((finished, too_soon)) => (Some(finished), too_soon),
+                None => (None, false),
+            };
             // The opponent's name as last seen: SQLite takes the bare column from the
             // row of max(id).
             let mut tally = conn.prepare_cached(
@@ -423,15 +435,17 @@ impl Store {
                      SELECT yellow_key AS opponent, yellow_name AS name, id,
                             result = '1-0' AS won, result = '1/2-1/2' AS drawn, result = '0-1' AS lost
                      FROM finished WHERE blue_key = ?1 AND result != '*'
+                         AND NOT (played_rated AND moves < ?2)
                      UNION ALL
                      SELECT blue_key, blue_name, id,
                             result = '0-1', result = '1/2-1/2', result = '1-0'
                      FROM finished WHERE yellow_key = ?1 AND result != '*'
+                         AND NOT (played_rated AND moves < ?2)
                  )
                  GROUP BY opponent ORDER BY games DESC, max(id) DESC",
             )?;
             let tally = tally
-                .query_map([key], |row| {
+                .query_map(params![key, rated_from], |row| {
                     let who = Who {
                         key: row.get(0)?,
                         name: row.get(1)?,
@@ -439,7 +453,11 @@ impl Store {
                     Ok((who.display_name(), [row.get(3)?, row.get(4)?, row.get(5)?]))
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok(History { last, tally })
+            Ok(History {
+                last,
+                last_too_soon,
+                tally,
+            })
         })
     }
 }
