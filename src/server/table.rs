@@ -1225,7 +1225,8 @@ impl GameTable {
     }
 
     /// The store rated the game that ended (`ended`, as it ended): each of its players
-    /// still at the table reads both ratings' changes, their own first.
+    /// still at the table reads both ratings' changes, their own first, and, if the
+    /// other got up meanwhile, that they left: this line replaces the one that said so.
     pub(crate) fn rated_end(&mut self, ended: &Snapshot, end: &RatedEnd) {
         let [Some(blue), Some(yellow)] = &ended.seats else {
             return;
@@ -1241,11 +1242,16 @@ impl GameTable {
         };
         for (player, who) in Player::BOTH.into_iter().zip([blue, yellow]) {
             if let Some(seat) = self.seat_of(&who.key) {
-                let text = club_words::ratings_changed(
+                let mut text = club_words::ratings_changed(
                     &ended.game.ruleset().to_string(),
                     ended.corr.is_some(),
                     [of(player), of(player.other())],
                 );
+                if self.seats[seat.other().index()].is_none()
+                    && let Some(left) = self.left_by(seat.other())
+                {
+                    text = club_words::left_then_rated(left, &text);
+                }
                 self.note(To::Seat(seat), text);
             }
         }
@@ -1522,6 +1528,48 @@ mod tests {
             .filter(|n| n.to.reaches(to))
             .map(|n| n.said.text.clone())
             .collect()
+    }
+
+    /// Bob abandons a rated game and gets up before the store rated it: the line of
+    /// the ratings, the last ann reads, says that he left too. Failed before: it said
+    /// the ratings only, and hid `bob left the table` on the status line.
+    #[test]
+    fn the_ratings_line_after_an_abandonment_says_the_other_left() {
+        let t0 = Instant::now();
+        let mut table = rated_at(true, &["a1", "b1"], t0);
+        table.leave("SHA256:bob", t0);
+        let keep = table.take_keep().unwrap();
+        let (_, ended) = keep.ended.clone().unwrap();
+        let end = RatedEnd {
+            before: [crate::rating::Rating::default(); 2],
+            after: [
+                crate::rating::Rating {
+                    rating: 1512.0,
+                    ..Default::default()
+                },
+                crate::rating::Rating {
+                    rating: 1488.0,
+                    ..Default::default()
+                },
+            ],
+        };
+        let seen = table.talk().last_note();
+        table.rated_end(&ended, &end);
+        let ann = lines_for(&table, seen, Some(Player::Blue));
+        assert_eq!(ann.len(), 1, "{ann:?}");
+        assert!(ann[0].starts_with("bob left the table. Rated standard live: ann 1512"));
+        assert!(ann[0].contains("bob 1488"), "{ann:?}");
+        // Both still at the table (a resignation): the ratings alone.
+        let mut table = rated_at(true, &["a1", "b1"], t0);
+        table.request(Player::Yellow, &Request::Resign, t0);
+        let (_, ended) = table.take_keep().unwrap().ended.unwrap();
+        let seen = table.talk().last_note();
+        table.rated_end(&ended, &end);
+        let lines = lines_for(&table, seen, Some(Player::Blue));
+        assert!(
+            lines[0].starts_with("Rated standard live: ann 1512"),
+            "{lines:?}"
+        );
     }
 
     /// A rated game that ends before both moved is not rated: everyone at the table

@@ -19,6 +19,12 @@ pub(crate) fn ratings_changed(
     format!("Rated {ruleset} {speed}: {} · {}", one(mine), one(theirs))
 }
 
+/// [`ratings_changed`] for the player who stayed after the other (named) got up: the
+/// leaving first, so that the ratings' line, the last at the table, does not hide it.
+pub(crate) fn left_then_rated(name: &str, ratings: &str) -> String {
+    format!("{name} left the table. {ratings}")
+}
+
 pub(crate) const NO_SUCH_PAGE: &str = "No more pages that way";
 pub(crate) const NO_RATING: &str = "No rated games yet: nothing to chart";
 /// `b` on a profile with one rating, after one rated game.
