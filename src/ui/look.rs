@@ -246,6 +246,61 @@ impl Look {
                 cell.set_char(ascii);
             }
         }
+        ascii_ellipses(buf);
+    }
+}
+
+/// Each `…` of a drawn ASCII screen as `...` in the same three columns, so a cut
+/// text's widths stay exact: the dots take the blank cells after it (leaving one
+/// blank before any text that follows on the row), then the letters before it (a
+/// cut name `alexandr…` reads `alexan...`), then the letters after it (`…world`
+/// reads `...rld`); with no such cells a lone `.` is drawn.
+fn ascii_ellipses(buf: &mut Buffer) {
+    let width = usize::from(buf.area.width);
+    if width == 0 {
+        return;
+    }
+    let blank = |cell: &ratatui::buffer::Cell| cell.symbol() == " ";
+    let letter = |cell: &ratatui::buffer::Cell| {
+        let mut chars = cell.symbol().chars();
+        matches!((chars.next(), chars.next()), (Some(c), None)
+            if c.is_alphanumeric() && unicode_width::UnicodeWidthChar::width(c) == Some(1))
+    };
+    let rows = buf.content.len() / width;
+    for row in 0..rows {
+        let line = &mut buf.content[row * width..(row + 1) * width];
+        for x in 0..width {
+            if line[x].symbol() != "\u{2026}" {
+                continue;
+            }
+            let style = line[x].style();
+            line[x].set_char('.');
+            let mut dots: Vec<usize> = Vec::with_capacity(2);
+            let run = line[x + 1..].iter().take_while(|c| blank(c)).count();
+            let free = if x + 1 + run == width {
+                run
+            } else {
+                run.saturating_sub(1)
+            };
+            dots.extend((x + 1..x + 1 + free).take(2));
+            dots.extend(
+                (0..x)
+                    .rev()
+                    .take_while(|&i| letter(&line[i]))
+                    .take(2 - dots.len()),
+            );
+            if dots.len() < 2 {
+                let wanted = 2 - dots.len();
+                dots.extend(
+                    (x + 1..width)
+                        .take_while(|&i| letter(&line[i]))
+                        .take(wanted),
+                );
+            }
+            for i in dots {
+                line[i].set_char('.').set_style(style);
+            }
+        }
     }
 }
 
@@ -279,7 +334,6 @@ fn ascii_of(c: char) -> Option<char> {
         '◀' | '←' => '<',
         '▲' | '↑' => '^',
         '▼' | '↓' => 'v',
-        '…' => '.',
         '✗' => 'x',
         '•' => 'o',
         '≈' => '~',
@@ -335,5 +389,37 @@ mod tests {
         let mut same = Buffer::with_lines(["┌─┐"]);
         Look::PLAIN.finish(&mut same);
         assert_eq!(same, Buffer::with_lines(["┌─┐"]));
+    }
+
+    /// An ASCII screen draws a cut's `…` as `...` in the same three columns, so
+    /// widths stay exact: into the blanks after it, else over the letters before it,
+    /// else after it. Failed before: a lone `.`, which read as a full stop
+    /// (`alexandr.`).
+    #[test]
+    fn ascii_draws_an_ellipsis_as_three_dots_in_the_same_columns() {
+        let mut buf = Buffer::with_lines([
+            "│alexandr…│",
+            "thinking…  ",
+            "wait… ⠋    ",
+            "│…world   │",
+            "│你好世界…│",
+            "▶…         ",
+        ]);
+        Look::new(Palette::None, true).finish(&mut buf);
+        assert_eq!(
+            buf,
+            Buffer::with_lines([
+                "|alexan...|",
+                "thinking...",
+                "wa... ⠋    ",
+                "|...rld   |",
+                "|你好世界.|",
+                ">...       ",
+            ])
+        );
+        // Not ASCII: the ellipsis stays.
+        let mut same = Buffer::with_lines(["alexandr…"]);
+        Look::PLAIN.finish(&mut same);
+        assert_eq!(same, Buffer::with_lines(["alexandr…"]));
     }
 }
