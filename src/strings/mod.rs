@@ -32,6 +32,7 @@ pub(crate) mod games;
 pub(crate) mod lesson;
 pub(crate) mod line;
 pub(crate) mod message;
+pub(crate) mod narrow;
 pub(crate) mod puzzle;
 pub(crate) mod question;
 pub(crate) mod replay;

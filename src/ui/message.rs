@@ -9,7 +9,8 @@ use ratatui::style::Style;
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
 use crate::session::{Notice, StorageReport};
 use crate::strings::{
-    analysis, claim, club, describe, lesson, line, message, puzzle, serve, start, storage, table,
+    analysis, claim, club, describe, lesson, line, message, narrow, puzzle, serve, start, storage,
+    table,
 };
 use crate::text;
 
@@ -301,10 +302,11 @@ pub struct Message {
 impl Message {
     /// A message with one wording.
     pub fn new(kind: MessageKind, text: impl Into<String>) -> Message {
+        let text = text.into();
         Message {
             kind,
-            text: text.into(),
-            short: None,
+            short: narrow::short_of(&text).map(str::to_owned),
+            text,
             middle: Vec::new(),
             keyed: None,
         }
@@ -317,7 +319,7 @@ impl Message {
             text: keyed.keys(),
             short: match &keyed {
                 Keyed::TookBack(count) => Some(message::took_back_short(*count)),
-                _ => None,
+                _ => narrow::short_of(&keyed.keys()).map(str::to_owned),
             },
             middle: Vec::new(),
             keyed: Some(keyed),
@@ -496,6 +498,31 @@ mod tests {
             let message = Message::keyed(MessageKind::Info, Keyed::TookBack(count));
             assert!(message.fits(44), "{:?}", message.wording(44));
             assert!(message.wording(80).contains("U to redo"));
+        }
+    }
+
+    /// At 44 columns the one-wording lines a player meets at a served table (a
+    /// refusal, a table's note, a keyed line) stay on the status line with a short
+    /// wording; the full wording where it fits. Failed before: each opened a box.
+    #[test]
+    fn single_wording_lines_fit_the_narrow_screen() {
+        use crate::strings::{serve, table, talk};
+        for text in [table::UNDO_SENT, talk::NOT_DELIVERED, serve::CLAIMED] {
+            let message = Message::new(MessageKind::Info, text);
+            assert!(message.fits(44), "{:?}", message.wording(44));
+            assert_eq!(message.wording(80), text);
+        }
+        for keyed in [
+            Keyed::TableOver,
+            Keyed::TableLeft,
+            Keyed::PlayerLeft,
+            Keyed::GoOn,
+        ] {
+            let message = Message::keyed(MessageKind::Info, keyed.clone());
+            assert!(message.fits(44), "{:?}", message.wording(44));
+            assert_eq!(message.wording(80), keyed.keys());
+            // The line mode still says its commands.
+            assert_eq!(message.line_words(), keyed.commands());
         }
     }
 }

@@ -1,0 +1,145 @@
+//! Short wordings of status-line messages, for a narrow screen (the served minimum,
+//! 44 columns): a message with one wording wider than the screen covers the board
+//! with a box until the next key, where its short wording stays on the status line.
+//! Each is paired with its long text here, so `ui::Message` finds it for any way
+//! the long text reaches a screen (a refusal, a table's note, a keyed line).
+
+use super::{analysis, claim, club, lesson, message, puzzle, screen, serve, start, table, talk};
+
+/// Each long text and its short wording.
+const PAIRS: &[(&str, &str)] = &[
+    (table::UNDO_SENT, "Take-back asked: waiting for the answer"),
+    (
+        table::REMATCH_SENT,
+        "Rematch offered: waiting for the answer",
+    ),
+    (table::NO_REDO_AI, "No redo here: the table keeps the game"),
+    (
+        table::NEW_GAME_AT_THE_END_AI,
+        "New game once this one is over (R resigns)",
+    ),
+    (table::GAME_OVER, "Game over: n rematch, q lobby"),
+    (table::GAME_OVER_AI, "Game over: n new game, q lobby"),
+    (table::GAME_OVER_LEFT, "Game over, the other left: q lobby"),
+    (
+        message::GAME_OVER,
+        "Game over: n new game, r review, q quit",
+    ),
+    (
+        message::AI_STALLED,
+        "The AI has no move: u undo, n new game",
+    ),
+    (
+        message::TYPE_A_SQUARE,
+        "Type a square: a-d, then 1-4 (e.g. b3)",
+    ),
+    (
+        message::NEW_INSTEAD_OF_RESUME,
+        "New game: the autosaved one is set aside",
+    ),
+    (
+        message::NOT_BETWEEN_PLAYERS,
+        "Not in a network game between two players",
+    ),
+    (
+        message::OVER_AT_THIS_MOVE,
+        "Over at this move: ← back to play on",
+    ),
+    (talk::MUTED, "Their messages are muted (M: hear them)"),
+    (talk::NOT_DELIVERED, "Not delivered: the other player left"),
+    (
+        talk::NO_CORR_REMATCH,
+        "No corr. rematch: open a table (lobby, n)",
+    ),
+    (
+        serve::PLAYER_LEFT,
+        "A player left: the game stops (q: lobby)",
+    ),
+    (
+        serve::WATCHED_ADJOURNED,
+        "Adjourned: it goes on when both are back",
+    ),
+    (serve::CLAIMED, "You won: your opponent did not come back"),
+    (
+        serve::NOT_CLAIMABLE,
+        "Not yet: the grace period is not over",
+    ),
+    (
+        serve::CLAIM_WHICH,
+        "Claim at which table? Its number (else no)",
+    ),
+    (
+        club::NOT_YOUR_PROFILE,
+        "Only your own profile can leave the boards",
+    ),
+    (club::AI_NOT_RATED, "Games against the AI are never rated"),
+    (
+        club::GUEST_NOT_RATED,
+        "A guest is never rated: connect with a key",
+    ),
+    (club::REVIEW_QUEUED, "The engine reviews it: it shows here"),
+    (
+        club::CLAIM_WITH_MOVE,
+        "Claim (+N Enter), or it goes unclaimed",
+    ),
+    (
+        claim::TYPE_DIGITS,
+        "Points (digits), Enter: claim, Esc: cancel",
+    ),
+    (claim::EMPTY, "Type the points after +, then Enter"),
+    (claim::GO_ON, "Enter: the AI plays (claim first: +N Enter)"),
+    (
+        screen::COLUMN_FIRST,
+        "Column first (a-d), then the row (1-4).",
+    ),
+    (analysis::DEEP_NOTHING_LEFT, "Nothing left to review deeper"),
+    (
+        analysis::DEEP_AT_SERVER,
+        "The server's review: no deep review",
+    ),
+    (
+        lesson::UNKNOWN_KEY,
+        "That key does nothing here: keys below.",
+    ),
+    (
+        lesson::DONE_ALREADY,
+        "Done! n: next lesson, u: this one again.",
+    ),
+    (
+        lesson::CLAIM_FIRST,
+        "Claim first: + and the points, then Enter.",
+    ),
+    (puzzle::ANSWERED, "Answered: u tries again, n: next puzzle."),
+    (
+        start::NO_HISTORY,
+        "No finished game kept yet: play one first.",
+    ),
+];
+
+/// The short wording of `text`, if it has one.
+pub(crate) fn short_of(text: &str) -> Option<&'static str> {
+    PAIRS
+        .iter()
+        .find(|(long, _)| *long == text)
+        .map(|(_, short)| *short)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::width;
+
+    /// The narrowest screen every short wording fits (the served minimum's width).
+    const NARROW: usize = 44;
+
+    /// Each pair is a long text too wide for the narrow screen and a short one that
+    /// fits it; no long text is paired twice.
+    #[test]
+    fn every_short_wording_fits_where_its_text_does_not() {
+        for (i, (long, short)) in PAIRS.iter().enumerate() {
+            assert!(width(long) > NARROW, "{long}");
+            assert!(width(short) <= NARROW, "{short}: {}", width(short));
+            assert!(!PAIRS[..i].iter().any(|(l, _)| l == long), "{long}");
+        }
+    }
+}
