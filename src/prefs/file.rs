@@ -52,6 +52,8 @@ pub enum ConfigFile {
 pub struct PrefError {
     /// The line, from 1, when the problem has one.
     pub line: Option<usize>,
+    /// The column in that line, from 1, in characters (as a record's errors count).
+    pub column: Option<usize>,
     /// The key, when the problem is one key's.
     pub key: Option<String>,
     /// What is wrong, and what is used instead.
@@ -68,9 +70,14 @@ impl fmt::Display for PrefError {
             .key
             .as_deref()
             .map(|key| crate::text::fit(&crate::text::sanitize(key), 40).into_owned());
-        match (self.line, key) {
-            (Some(line), Some(key)) => write!(f, "line {line}, `{key}`: {message}"),
-            (Some(line), None) => write!(f, "line {line}: {message}"),
+        let at = match (self.line, self.column) {
+            (Some(line), Some(column)) => Some(format!("line {line}, column {column}")),
+            (Some(line), None) => Some(format!("line {line}")),
+            (None, _) => None,
+        };
+        match (at, key) {
+            (Some(at), Some(key)) => write!(f, "{at}, `{key}`: {message}"),
+            (Some(at), None) => write!(f, "{at}: {message}"),
             (None, Some(key)) => write!(f, "`{key}`: {message}"),
             (None, None) => f.write_str(&message),
         }
@@ -104,6 +111,7 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
             };
             let error = PrefError {
                 line: None,
+                column: None,
                 key: None,
                 message,
             };
@@ -117,6 +125,7 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
         let error = PrefError {
             line: None,
+            column: None,
             key: None,
             message: too_large(),
         };
@@ -129,6 +138,7 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
     let Ok(text) = String::from_utf8(bytes) else {
         let error = PrefError {
             line: None,
+            column: None,
             key: None,
             message: "not UTF-8 text; every value is its default".to_owned(),
         };
@@ -146,16 +156,15 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
 pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
     let mut settings = Settings::default();
     let mut errors = Vec::new();
-    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     match toml::from_str::<BTreeMap<String, Spanned<Value>>>(text) {
         Ok(table) => {
-            let mut entries: Vec<(usize, &String, &Value)> = table
+            let mut entries: Vec<(Place, &String, &Value)> = table
                 .iter()
-                .map(|(key, value)| (line_of(value.span().start), key, value.get_ref()))
+                .map(|(key, value)| (Place::of(text, value.span().start), key, value.get_ref()))
                 .collect();
-            entries.sort_by_key(|(line, ..)| *line);
-            for (line, key, value) in entries {
-                apply(&mut settings, &mut errors, line, key, value);
+            entries.sort_by_key(|(at, ..)| (at.line, at.value));
+            for (at, key, value) in entries {
+                apply(&mut settings, &mut errors, at, key, value);
             }
         }
         // Not TOML as a whole: each line on its own, so the good ones still count.
@@ -167,12 +176,17 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                 if trimmed.is_empty() || trimmed.starts_with('#') {
                     continue;
                 }
-                match toml::from_str::<BTreeMap<String, Value>>(line) {
+                match toml::from_str::<BTreeMap<String, Spanned<Value>>>(line) {
                     Ok(table) => {
                         for (key, value) in &table {
+                            let at = Place {
+                                line: n,
+                                ..Place::of(line, value.span().start)
+                            };
                             if let Some(first) = seen.get(key) {
                                 errors.push(PrefError {
                                     line: Some(n),
+                                    column: Some(at.key),
                                     key: Some(key.clone()),
                                     message: format!(
                                         "set already on line {first}; this line is ignored"
@@ -181,7 +195,7 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                                 continue;
                             }
                             seen.insert(key.clone(), n);
-                            apply(&mut settings, &mut errors, n, key, value);
+                            apply(&mut settings, &mut errors, at, key, value.get_ref());
                         }
                     }
                     Err(e) => {
@@ -194,8 +208,15 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                             Some(_) => format!("{why}; it keeps its default"),
                             None => format!("{why}; the line is ignored"),
                         };
+                        // Where TOML says the fault is (a number too large, a stray
+                        // character), else where the line's text starts.
+                        let column = match e.span() {
+                            Some(span) => Place::of(line, span.start).value,
+                            None => Place::of(line, 0).key,
+                        };
                         errors.push(PrefError {
                             line: Some(n),
+                            column: Some(column),
                             key,
                             message,
                         });
@@ -207,18 +228,49 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
     (settings, errors)
 }
 
-/// Sets `name`'s value from the file's `value` (on `line`), or records why not.
+/// Where a key and its value are in the config file: the line, the column its text
+/// starts at (the key's, for a `key = value` line) and the value's column; lines and
+/// columns from 1, columns in characters.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    line: usize,
+    key: usize,
+    value: usize,
+}
+
+impl Place {
+    /// The place of byte `offset` of `text` (cut back to a character's start).
+    fn of(text: &str, offset: usize) -> Place {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let this_line = &text[start..];
+        let indent = this_line.len() - this_line.trim_start_matches([' ', '\t']).len();
+        Place {
+            line: before.matches('\n').count() + 1,
+            key: this_line[..indent].chars().count() + 1,
+            value: text[start..offset].chars().count() + 1,
+        }
+    }
+}
+
+/// Sets `name`'s value from the file's `value` (at `at`), or records why not.
 fn apply(
     settings: &mut Settings,
     errors: &mut Vec<PrefError>,
-    line: usize,
+    at: Place,
     name: &str,
     value: &Value,
 ) {
+    let line = at.line;
     let Some(key) = Key::named(name) else {
         let known: Vec<&str> = Key::ALL.iter().map(|k| k.name()).collect();
         errors.push(PrefError {
             line: Some(line),
+            column: Some(at.key),
             key: Some(name.to_owned()),
             message: format!("no such key (the keys: {})", known.join(", ")),
         });
@@ -245,6 +297,7 @@ fn apply(
         Ok(()) => settings.set(key, Source::File(line)),
         Err(expected) => errors.push(PrefError {
             line: Some(line),
+            column: Some(at.value),
             key: Some(name.to_owned()),
             message: format!(
                 "expected {expected}, found {}; it keeps its default",
@@ -383,10 +436,10 @@ mod tests {
         assert_eq!(
             shown,
             [
-                "line 1, `level`: expected random, easy, medium or hard, found \"expert\"; it keeps its default",
-                "line 3, `levle`: no such key (the keys: level, think_ms, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
-                "line 4, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), found 0; it keeps its default",
-                "line 5, `palette`: expected default, colour-blind, light, high-contrast or none, found 3; it keeps its default",
+                "line 1, column 9, `level`: expected random, easy, medium or hard, found \"expert\"; it keeps its default",
+                "line 3, column 1, `levle`: no such key (the keys: level, think_ms, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
+                "line 4, column 12, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), found 0; it keeps its default",
+                "line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found 3; it keeps its default",
             ]
         );
         assert_eq!(settings.prefs.level, Level::Hard);
@@ -394,6 +447,44 @@ mod tests {
         assert_eq!(settings.prefs.variant, Ruleset::Corners);
         assert_eq!(settings.prefs.clock, None);
         assert_eq!(settings.source(Key::Clock), &Source::File(6));
+    }
+
+    /// Every error in the file names its line and column: a number too large for
+    /// TOML (which makes the file not TOML, read line by line), a key set twice, a
+    /// bad value, a line that is not TOML. Failed before: `line 2, \`think_ms\`: number
+    /// too large...`, no column.
+    #[test]
+    fn every_error_in_the_file_names_its_line_and_column() {
+        let text = "level = \"easy\"\nthink_ms = 99999999999999999999999\n  level = \"medium\"\n\
+            variant = 3\n[oops\nbogus = 1\n";
+        let (settings, errors) = parse(text);
+        assert_eq!(settings.prefs.level, Level::Easy);
+        let at: Vec<(Option<usize>, Option<usize>, Option<&str>)> = errors
+            .iter()
+            .map(|e| (e.line, e.column, e.key.as_deref()))
+            .collect();
+        assert_eq!(
+            at,
+            [
+                (Some(2), Some(12), Some("think_ms")),
+                (Some(3), Some(3), Some("level")),
+                (Some(4), Some(11), Some("variant")),
+                (Some(5), Some(6), None),
+                (Some(6), Some(1), Some("bogus")),
+            ]
+        );
+        assert!(
+            errors[0]
+                .to_string()
+                .starts_with("line 2, column 12, `think_ms`: "),
+            "{}",
+            errors[0]
+        );
+        // A file that is TOML: a bad value's column, the key's for a key unknown.
+        let (_, errors) = parse("  think_ms = \"slow\"\nno_such = 1\n");
+        let at: Vec<(Option<usize>, Option<usize>)> =
+            errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(at, [(Some(1), Some(14)), (Some(2), Some(1))]);
     }
 
     #[test]

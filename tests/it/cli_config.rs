@@ -60,9 +60,12 @@ fn config_shows_every_value_and_where_it_came_from() {
         report.starts_with(&format!("Config file: {}\n", path.display())),
         "{report}"
     );
-    assert!(report.contains("line 3, `levle`: no such key"), "{report}");
     assert!(
-        report.contains("line 5, `palette`: expected default, colour-blind, light, high-contrast or none, found \"expert\"; it keeps its default"),
+        report.contains("line 3, column 1, `levle`: no such key"),
+        "{report}"
+    );
+    assert!(
+        report.contains("line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found \"expert\"; it keeps its default"),
         "{report}"
     );
     assert_eq!(
@@ -86,7 +89,7 @@ fn config_shows_every_value_and_where_it_came_from() {
         .assert()
         .success()
         .stderr(predicate::str::contains(format!(
-            "hijara: config file {}: line 3, `levle`: no such key",
+            "hijara: config file {}: line 3, column 1, `levle`: no such key",
             path.display()
         )));
 }
