@@ -58,7 +58,10 @@ fn assert_readable(buf: &Buffer, text: &str, body: Rect) {
         return;
     }
     let board = ScreenLayout::new(body).unwrap().board;
-    let boxed = inside(buf, box_rect(text, board));
+    let boxed = inside(
+        buf,
+        box_rect(text, super::screen::message_area(body, board)),
+    );
     assert!(
         boxed.contains(&words(text)),
         "not readable in full: {text:?}\nbox: {boxed:?}\nscreen:\n{}",
@@ -431,6 +434,27 @@ fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
         assert!(screen.contains(&row), "{row:?} missing:\n{screen}");
     }
     assert!(screen.contains(CLOSE_HELP), "{screen}");
+}
+
+/// At 44×16 a question's box takes the width a long message's does (40 columns,
+/// over the ladders), not the board's 27, so its text wraps into fewer rows. Failed
+/// before: the question stood in the board's 25 columns inside its border.
+#[test]
+fn a_question_s_box_uses_the_width_at_44x16() {
+    let (width, height) = (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT);
+    let game = Game::from_moves([Square::A1]).unwrap();
+    let mut app = App::with_game(GameConfig::default(), game).served([false, true]);
+    key(&mut app, 'q');
+    let text = app.question_text(Question::Leave { early: true });
+    let buf = game_screen_at(&app, width, height);
+    let screen = Rect::new(0, 0, width, height);
+    let board = ScreenLayout::new(screen).unwrap().board;
+    assert!(board.width < 40, "{board:?}");
+    let boxed = box_rect(&text, super::screen::message_area(screen, board));
+    assert_eq!(boxed.width, 40);
+    assert_eq!(buf[(boxed.x, boxed.y)].symbol(), "┌");
+    assert_eq!(buf[(boxed.right() - 1, boxed.y)].symbol(), "┐");
+    assert!(inside(&buf, boxed).contains(&words(&text)));
 }
 
 /// The leave question at a table, before both players moved and after: each whole

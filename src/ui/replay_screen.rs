@@ -24,7 +24,9 @@ use super::look::Look;
 use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
-use super::screen::{render_box, render_long_message, render_served_enlarge, render_too_small};
+use super::screen::{
+    message_area, render_box, render_long_message, render_served_enlarge, render_too_small,
+};
 use super::status::{StatusView, totals_at};
 
 /// The replay viewer as a widget.
@@ -377,7 +379,12 @@ impl Widget for &ReplayView<'_> {
                 state.help_view(look).render(above_status(area), buf);
             }
             (ReplayOverlay::ConfirmContinue, _) => {
-                render_box(&state.continue_question(), layout.board, look, buf);
+                render_box(
+                    &state.continue_question(),
+                    message_area(area, layout.board),
+                    look,
+                    buf,
+                );
             }
             (ReplayOverlay::None, Some(m)) => render_long_message(m, area, layout.board, look, buf),
             (ReplayOverlay::None, None) => {}

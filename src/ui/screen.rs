@@ -277,7 +277,12 @@ impl Widget for &AppView<'_> {
             (Overlay::Help, _) => {
                 app.help_view(look).render(above_status(area), buf);
             }
-            (Overlay::Question(q), _) => render_box(&app.question_text(q), layout.board, look, buf),
+            (Overlay::Question(q), _) => render_box(
+                &app.question_text(q),
+                message_area(area, layout.board),
+                look,
+                buf,
+            ),
             (Overlay::None, _) if app.typing().is_some() => {
                 let (said, _) = app.chat();
                 render_chat(&said, layout.board, look, buf);
@@ -371,7 +376,7 @@ pub(crate) fn render_long_message(
     }
 }
 
-/// Where a long message's box goes: `board`'s rows, as wide as a box is at most
+/// Where a long message's box or a question's goes: `board`'s rows, as wide as a box is at most
 /// (40 columns) where `screen` has them, centred on the board. Over a narrow board
 /// (27 columns at 44×16) the box spreads over the ladders, so a saved file's name
 /// (`hijara-20261130-041500.hij`, 26 columns) is not broken inside; at 80×24 it is
