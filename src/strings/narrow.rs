@@ -2,9 +2,10 @@
 //! 44 columns): a message with one wording wider than the screen covers the board
 //! with a box until the next key, where its short wording stays on the status line.
 //! Each is paired with its long text here, so `ui::Message` finds it for any way
-//! the long text reaches a screen (a refusal, a table's note, a keyed line).
+//! the long text reaches a screen (a refusal, a table's note, a keyed line). The
+//! lessons', puzzles' and start screen's notes are wrapped in their panels instead.
 
-use super::{analysis, claim, club, lesson, message, puzzle, screen, serve, start, table, talk};
+use super::{analysis, claim, club, message, serve, table, talk};
 
 /// Each long text and its short wording.
 const PAIRS: &[(&str, &str)] = &[
@@ -62,7 +63,7 @@ const PAIRS: &[(&str, &str)] = &[
     (serve::CLAIMED, "You won: your opponent did not come back"),
     (
         serve::NOT_CLAIMABLE,
-        "Not yet: the grace period is not over",
+        "Not yet: a win waits for the grace period",
     ),
     (
         serve::CLAIM_WHICH,
@@ -77,7 +78,10 @@ const PAIRS: &[(&str, &str)] = &[
         club::GUEST_NOT_RATED,
         "A guest is never rated: connect with a key",
     ),
-    (club::REVIEW_QUEUED, "The engine reviews it: it shows here"),
+    (
+        club::REVIEW_QUEUED,
+        "Under review at the server: shown when ready",
+    ),
     (
         club::CLAIM_WITH_MOVE,
         "Claim (+N Enter), or it goes unclaimed",
@@ -88,31 +92,10 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     (claim::EMPTY, "Type the points after +, then Enter"),
     (claim::GO_ON, "Enter: the AI plays (claim first: +N Enter)"),
-    (
-        screen::COLUMN_FIRST,
-        "Column first (a-d), then the row (1-4).",
-    ),
     (analysis::DEEP_NOTHING_LEFT, "Nothing left to review deeper"),
     (
         analysis::DEEP_AT_SERVER,
         "The server's review: no deep review",
-    ),
-    (
-        lesson::UNKNOWN_KEY,
-        "That key does nothing here: keys below.",
-    ),
-    (
-        lesson::DONE_ALREADY,
-        "Done! n: next lesson, u: this one again.",
-    ),
-    (
-        lesson::CLAIM_FIRST,
-        "Claim first: + and the points, then Enter.",
-    ),
-    (puzzle::ANSWERED, "Answered: u tries again, n: next puzzle."),
-    (
-        start::NO_HISTORY,
-        "No finished game kept yet: play one first.",
     ),
 ];
 
