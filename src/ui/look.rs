@@ -254,7 +254,8 @@ impl Look {
 /// text's widths stay exact: the dots take the blank cells after it (leaving one
 /// blank before any text that follows on the row), then the letters before it (a
 /// cut name `alexandr…` reads `alexan...`), then the letters after it (`…world`
-/// reads `...rld`); with no such cells a lone `.` is drawn.
+/// reads `...rld`); with no such cells a lone `.` is drawn. One followed by a single
+/// blank and more text is a line's own (`thinking… |`), not a cut: a lone `.`.
 fn ascii_ellipses(buf: &mut Buffer) {
     let width = usize::from(buf.area.width);
     if width == 0 {
@@ -277,7 +278,13 @@ fn ascii_ellipses(buf: &mut Buffer) {
             line[x].set_char('.');
             let mut dots: Vec<usize> = Vec::with_capacity(2);
             let run = line[x + 1..].iter().take_while(|c| blank(c)).count();
-            let free = if x + 1 + run == width {
+            let to_the_end = x + 1 + run == width;
+            if run == 1 && !to_the_end {
+                // One blank, then more text: an ellipsis within a line of its own
+                // (`thinking… |`, the spinner after it), whose word is not cut.
+                continue;
+            }
+            let free = if to_the_end {
                 run
             } else {
                 run.saturating_sub(1)
@@ -393,14 +400,15 @@ mod tests {
 
     /// An ASCII screen draws a cut's `…` as `...` in the same three columns, so
     /// widths stay exact: into the blanks after it, else over the letters before it,
-    /// else after it. Failed before: a lone `.`, which read as a full stop
-    /// (`alexandr.`).
+    /// else after it (but a line's own `thinking… |`). Failed before: a lone `.`,
+    /// which read as a full stop (`alexandr.`).
     #[test]
     fn ascii_draws_an_ellipsis_as_three_dots_in_the_same_columns() {
         let mut buf = Buffer::with_lines([
             "│alexandr…│",
             "thinking…  ",
-            "wait… ⠋    ",
+            "wait… |    ",
+            "name…  1500",
             "│…world   │",
             "│你好世界…│",
             "▶…         ",
@@ -411,7 +419,8 @@ mod tests {
             Buffer::with_lines([
                 "|alexan...|",
                 "thinking...",
-                "wa... ⠋    ",
+                "wait. |    ",
+                "nam... 1500",
                 "|...rld   |",
                 "|你好世界.|",
                 ">...       ",
