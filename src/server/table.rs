@@ -1242,17 +1242,19 @@ impl GameTable {
         };
         for (player, who) in Player::BOTH.into_iter().zip([blue, yellow]) {
             if let Some(seat) = self.seat_of(&who.key) {
-                let mut text = club_words::ratings_changed(
+                let text = club_words::ratings_changed(
                     &ended.game.ruleset().to_string(),
                     ended.corr.is_some(),
                     [of(player), of(player.other())],
                 );
-                if self.seats[seat.other().index()].is_none()
-                    && let Some(left) = self.left_by(seat.other())
-                {
-                    text = club_words::left_then_rated(left, &text);
+                match self.left_by(seat.other()) {
+                    Some(left) if self.seats[seat.other().index()].is_none() => {
+                        let keyed = Keyed::RatedLeft(left.to_owned(), text);
+                        self.talk
+                            .note(To::Seat(seat), Message::keyed(MessageKind::Info, keyed));
+                    }
+                    _ => self.note(To::Seat(seat), text),
                 }
-                self.note(To::Seat(seat), text);
             }
         }
     }
@@ -1559,6 +1561,12 @@ mod tests {
         assert_eq!(ann.len(), 1, "{ann:?}");
         assert!(ann[0].starts_with("bob left the table. Rated standard live: ann 1512"));
         assert!(ann[0].contains("bob 1488"), "{ann:?}");
+        // The line mode said `bob left the table` already: the ratings alone.
+        let said = table.talk().notes_since(seen).next().unwrap().said.clone();
+        assert!(
+            said.line_words()
+                .starts_with("Rated standard live: ann 1512")
+        );
         // Both still at the table (a resignation): the ratings alone.
         let mut table = rated_at(true, &["a1", "b1"], t0);
         table.request(Player::Yellow, &Request::Resign, t0);

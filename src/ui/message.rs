@@ -122,6 +122,11 @@ pub enum Keyed {
     EndedEarly(String),
     /// The opponent did not come back within the grace period: their name.
     Gone(String),
+    /// The line of both ratings after a rated game (the text) for the player who
+    /// stayed after the opponent (named) got up: the full screen says the leaving
+    /// first, as this line replaces the one that said it; the line mode, which said
+    /// that line already, the ratings alone.
+    RatedLeft(String, String),
     /// At a correspondence game with claims: the stone waits for its claim.
     ClaimWithMove,
     /// A correspondence game's line for the player to move: its days a move, and
@@ -190,6 +195,7 @@ impl Keyed {
             Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
             Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
             Keyed::Gone(name) => serve::gone(name),
+            Keyed::RatedLeft(name, ratings) => club::left_then_rated(name, ratings),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
             Keyed::CorrTheirMove(days, whose, mine) => {
@@ -242,6 +248,7 @@ impl Keyed {
             Keyed::LeftEarly(name) => line::left_early(name),
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
             Keyed::Gone(name) => line::gone(name),
+            Keyed::RatedLeft(_, ratings) => ratings.clone(),
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => {
                 line::corr_your_move(&club::days_a_move(*days), left)
