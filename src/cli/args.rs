@@ -340,6 +340,9 @@ pub(crate) fn storage(save_dir: Option<&PathBuf>, no_history: bool) -> anyhow::R
 
 /// Options of `hijara engine`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("threads", |arg| arg.help(
+    "The hard level's search threads (the protocol's `threads N` changes them) [default: every core]"
+)))]
 pub struct EngineArgs {
     /// Search threads (the protocol's `threads N` changes them).
     #[command(flatten)]
@@ -567,7 +570,8 @@ pub struct SelfplayArgs {
     /// How many games (at least 1).
     #[arg(long, default_value_t = 10, value_parser = game_count)]
     pub games: u32,
-    /// Seed; the same seed plays the same games.
+    /// Seed: the same seed plays the same games; hard's only with --nodes, since its
+    /// thinking time depends on the machine.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The hard level's thinking time per move, in milliseconds (at most an hour).
@@ -625,6 +629,22 @@ mod tests {
             top.contains("With no command, `hijara` opens the start screen"),
             "{top}"
         );
+    }
+
+    /// QA (cliqa): `selfplay --help` promised that the same seed plays the same games,
+    /// which hard under the clock does not (docs/ai.md says so); `engine --help` offered
+    /// threads "for the AI and the analysis", and the engine runs no analysis.
+    #[test]
+    fn the_seed_and_threads_help_is_true_of_its_command() {
+        let selfplay = help(&["selfplay"]);
+        assert!(
+            !selfplay.contains("the same seed plays the same games."),
+            "{selfplay}"
+        );
+        assert!(selfplay.contains("hard's only with --nodes"), "{selfplay}");
+        let engine = help(&["engine"]);
+        assert!(!engine.contains("analysis"), "{engine}");
+        assert!(engine.contains("`threads N`"), "{engine}");
     }
 
     /// QA (uifit): the global `--palette` and `--ascii` were offered by every headless

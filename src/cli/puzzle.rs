@@ -68,11 +68,15 @@ pub(crate) fn run_on(
     let puzzle: &Puzzle = if args.daily {
         daily(&set, today).context("the puzzle set is empty")?
     } else if let Some(id) = &args.id {
-        match set.puzzle(id) {
+        // Ids are `p0001`; `P0001` names it too, as squares and levels read in any case.
+        match set
+            .puzzle(id)
+            .or_else(|| set.puzzle(&id.to_ascii_lowercase()))
+        {
             Some(p) => p,
             None => bail!(
-                "no puzzle is named {:?} (p0001 to p{:04})",
-                id,
+                "no puzzle is named \"{}\" (p0001 to p{:04})",
+                quoted(id),
                 set.puzzles.len()
             ),
         }
@@ -188,6 +192,16 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         stats.dailies_solved,
     ))?;
     Ok(())
+}
+
+/// The longest piece of an `--id` quoted back, in display columns.
+const QUOTE_LIMIT: usize = 40;
+
+/// An `--id` for an error: made safe to show and cut with `…`, so a long argument
+/// gives a one-line error.
+fn quoted(id: &str) -> String {
+    use crate::text::{MAX_MARKS, cap_marks, fit_sanitized, sanitize};
+    fit_sanitized(&cap_marks(&sanitize(id), MAX_MARKS), QUOTE_LIMIT)
 }
 
 /// The puzzles whose position is a lesson's (lesson 10 is puzzle p0004's position).

@@ -132,7 +132,7 @@ pub enum RecordError {
     },
     /// The game ended early (time forfeit, resignation, abandoned) but the board is
     /// full, or the record does not name a winner.
-    #[error("{}the game ended by {termination}, so {}", at(.location), early_reason(*.termination, *.claimed, *.moves))]
+    #[error("{}{}, so {}", at(.location), how_it_ended(*.termination), early_reason(*.termination, *.claimed, *.moves))]
     EarlyEndingMismatch {
         /// Where the `Termination` tag (or the result) is written, if the record was parsed.
         location: Option<Location>,
@@ -161,6 +161,20 @@ pub enum RecordError {
         scored: u32,
         /// Whether the record is a claim game at all.
         claims_on: bool,
+    },
+    /// A game that ended early, whose final result token and `Result` tag name
+    /// different results: the record names no one winner.
+    #[error("{}the record ends `{token}` ({}) but its Result tag{} says `{tag}` ({})",
+        at(.location), .token.describe(), tag_at(.tag_location), .tag.describe())]
+    ConflictingResults {
+        /// Where the result token is written, if the record was parsed.
+        location: Option<Location>,
+        /// The final result token.
+        token: GameResult,
+        /// The `Result` tag's result.
+        tag: GameResult,
+        /// Where the `Result` tag is written, if the record was parsed.
+        tag_location: Option<Location>,
     },
     /// The `Result` tag or the final result token says something other than what happened.
     #[error("{}the record claims `{claimed}` ({}) but {}",
@@ -191,6 +205,7 @@ impl RecordError {
             | RecordError::InvalidTimeControlTag { location, .. }
             | RecordError::EarlyEndingMismatch { location, .. }
             | RecordError::ImpossibleClaim { location, .. }
+            | RecordError::ConflictingResults { location, .. }
             | RecordError::ResultMismatch { location, .. } => *location,
         }
     }
@@ -250,6 +265,23 @@ fn early_reason(termination: Termination, claimed: Option<GameResult>, moves: us
             "its result must be `1-0` or `0-1` naming the winner, not `{result}` ({})",
             result.describe()
         ),
+    }
+}
+
+/// How a game ended early, for [`RecordError::EarlyEndingMismatch`]: `the game
+/// ended by resignation`, `the game was abandoned` (not `ended by abandoned`).
+fn how_it_ended(termination: Termination) -> String {
+    match termination {
+        Termination::Abandoned => "the game was abandoned".to_owned(),
+        other => format!("the game ended by {other}"),
+    }
+}
+
+/// `, at line L, column C,` or nothing: where the `Result` tag is.
+fn tag_at(location: &Option<Location>) -> String {
+    match location {
+        Some(l) => format!(", at line {}, column {},", l.line, l.column),
+        None => String::new(),
     }
 }
 

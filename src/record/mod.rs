@@ -519,6 +519,19 @@ impl Record {
             claims.push((token, self.result_location));
         }
         if termination.is_early() {
+            // The board did not decide: the record names the winner, once. A tag and a
+            // token that differ are named both, rather than one of them taken for what
+            // the board gave.
+            if let [(tag, tag_location), (token, location)] = claims[..]
+                && tag != token
+            {
+                return Err(RecordError::ConflictingResults {
+                    location,
+                    token,
+                    tag,
+                    tag_location,
+                });
+            }
             // The board did not decide: the record names the winner.
             let claimed = claims.first().map(|&(c, _)| c);
             let location = self

@@ -649,7 +649,7 @@ fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
     let missing = parse("[Termination \"abandoned\"]\nb2\n");
     assert_eq!(
         missing.to_game().unwrap_err().to_string(),
-        "line 1, column 2: the game ended by abandoned, so the record needs a result `1-0` \
+        "line 1, column 2: the game was abandoned, so the record needs a result `1-0` \
          or `0-1` naming the winner"
     );
     // Only the player to move (Blue, after two moves) can lose on time.
@@ -659,12 +659,14 @@ fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
         "line 1, column 2: the game ended by time forfeit, so the player to move after 2 \
          moves lost on time: Blue, so its result must be `0-1`"
     );
-    // Tag and token disagree.
+    // Tag and token disagree: the error says so, where it said `after 1 move Blue
+    // has won` (the tag's early ending taken for what the board gave).
     let split = parse("[Termination \"resignation\"]\n[Result \"1-0\"]\nb2 0-1\n");
-    assert!(matches!(
-        split.to_game(),
-        Err(RecordError::ResultMismatch { .. })
-    ));
+    assert_eq!(
+        split.to_game().unwrap_err().to_string(),
+        "line 3, column 4: the record ends `0-1` (Yellow wins) but its Result tag, at line \
+         2, column 2, says `1-0` (Blue wins)"
+    );
     // A full board ended normally, whatever the tag says.
     let mut full = Game::new();
     while !full.is_over() {

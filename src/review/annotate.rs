@@ -30,17 +30,71 @@ pub fn comment(review: &MoveReview) -> String {
     )
 }
 
+/// Whether `text` is a value as [`comment`] writes it: `+15`, `0`, `-5`, `~+3`,
+/// `~-3 win`.
+fn is_value_text(text: &str) -> bool {
+    let text = text.strip_prefix('~').unwrap_or(text);
+    let (number, outcome) = text.split_once(' ').unwrap_or((text, ""));
+    let digits = number.strip_prefix(['+', '-']).unwrap_or(number);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && matches!(outcome, "" | "win" | "draw" | "loss")
+}
+
+/// Whether `text` is a comment [`comment`] wrote for a move to `square`: an earlier
+/// review's, which a new review replaces.
+fn is_review_comment(text: &str, square: &str) -> bool {
+    let text = text.strip_prefix("likely: ").unwrap_or(text);
+    let Some((played, best)) = text.split_once(", best ") else {
+        return false;
+    };
+    let played_value = played
+        .strip_prefix(square)
+        .and_then(|v| v.strip_prefix(' '));
+    let best_value = best
+        .split_once(' ')
+        .filter(|(mv, _)| mv.parse::<crate::rules::Square>().is_ok());
+    played_value.is_some_and(is_value_text) && best_value.is_some_and(|(_, v)| is_value_text(v))
+}
+
+/// Takes an earlier review out of move `index`: its comments, and the mark it gave
+/// (`?!`, `?`, `??`) where such a comment was there to say it was the review's.
+fn clear_review(record: &mut Record, index: usize, square: &str) -> Result<(), EditError> {
+    let comments = record.comments(index);
+    if !comments.iter().any(|c| is_review_comment(c, square)) {
+        return Ok(());
+    }
+    let kept: Vec<String> = comments
+        .iter()
+        .filter(|c| !is_review_comment(c, square))
+        .cloned()
+        .collect();
+    record.clear_comments(index)?;
+    for text in kept {
+        record.push_comment(index, text)?;
+    }
+    if matches!(
+        record.mark(index),
+        Some(Mark::Dubious | Mark::Mistake | Mark::Blunder)
+    ) {
+        record.set_mark(index, None)?;
+    }
+    Ok(())
+}
+
 /// Writes `review` into `record`: each move classed inaccuracy or worse gets its
 /// mark (replacing any mark there) and the comment, after the comments already
-/// there; a comment already present is not added twice, so annotating an
-/// annotated record changes nothing. Returns how many moves were marked.
+/// there. An earlier review's comments and marks are taken out first, so
+/// annotating an annotated record replaces the old review (whose estimates may
+/// differ) and adds nothing twice. Returns how many moves were marked.
 pub fn annotate(record: &mut Record, review: &Review) -> Result<usize, EditError> {
     let mut marked = 0;
     for m in &review.moves {
+        let index = m.number - 1;
+        clear_review(record, index, &m.mv.to_string())?;
         let Some(mark) = mark_of(m.class) else {
             continue;
         };
-        let index = m.number - 1;
         record.set_mark(index, Some(mark))?;
         let text = comment(m);
         if !record.comments(index).contains(&text) {

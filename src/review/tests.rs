@@ -808,6 +808,48 @@ fn annotating_marks_inaccuracies_and_worse_and_round_trips() {
     assert_eq!(again, back);
 }
 
+/// Defect (cliqa helper): annotating an annotated record again, with values that had
+/// changed (estimates vary from run to run; `--deep` after a first review), stacked a
+/// second, contradicting comment on each marked move and kept the old `?!` on a move
+/// the new review calls good. The new review replaces the old one's marks and
+/// comments; the record's own comments and marks stay.
+#[test]
+fn annotating_again_replaces_an_earlier_review() {
+    let game = Game::from_moves([Square::B2, Square::C3, Square::D4, Square::A1]).unwrap();
+    let first = Review::build(
+        &game,
+        &values_of(&game, &[Some(10), Some(-4), Some(8), Some(17), Some(0)]),
+    );
+    let text = "[Blue \"Ann\"]\n\n1. b2 {Ann's idea} c3! 2. d4 {a1 -3, best b1 +2} a1!?\n";
+    let mut record: Record = text.parse().unwrap();
+    annotate::annotate(&mut record, &first).unwrap();
+    assert_eq!(record.comments(0), ["Ann's idea", "b2 +4, best a1 +10"]);
+    assert_eq!(record.mark(2), Some(crate::record::Mark::Blunder));
+    // The second review: move 1 now good (lost 2), move 3 a mistake (lost 12).
+    let second = Review::build(
+        &game,
+        &values_of(&game, &[Some(6), Some(-4), Some(8), Some(4), Some(0)]),
+    );
+    let mut again: Record = record.to_string().parse().unwrap();
+    annotate::annotate(&mut again, &second).unwrap();
+    assert_eq!(again.comments(0), ["Ann's idea"], "{again}");
+    assert_eq!(again.mark(0), None, "{again}");
+    assert_eq!(again.mark(1), Some(crate::record::Mark::Good));
+    // A comment naming another move's square is the record's own, as is a mark the
+    // review never gives.
+    assert_eq!(
+        again.comments(2),
+        ["a1 -3, best b1 +2", "d4 -4, best a1 +8"],
+        "{again}"
+    );
+    assert_eq!(again.mark(2), Some(crate::record::Mark::Mistake));
+    assert_eq!(again.mark(3), Some(crate::record::Mark::Interesting));
+    // Annotating with the second review once more changes nothing.
+    let mut thrice = again.clone();
+    annotate::annotate(&mut thrice, &second).unwrap();
+    assert_eq!(thrice, again);
+}
+
 #[test]
 fn the_stored_blunder_record_throws_away_a_proven_win_at_move_53() {
     // tests/data/blunder.hij is the record the replay viewer's end-to-end test reviews.

@@ -262,3 +262,28 @@ fn progress_that_cannot_be_saved_is_an_error_giving_the_reason_once() {
         .unwrap_or_else(|| panic!("{err}"));
     assert_eq!(saving.matches("(os error").count(), 1, "{saving}");
 }
+
+/// QA (cliqa): `--id` with a long value printed all of it back (a 100 KB argument, a
+/// 100 KB error line), and `--id P0001` was no puzzle though ids are any case
+/// elsewhere (squares, levels). The id is now quoted safe and cut, and read in any case.
+#[test]
+fn a_puzzle_id_is_read_in_any_case_and_a_wrong_one_quoted_short() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--print", "--id", "P0001"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Puzzle p0001"));
+    let long = format!("\u{202e}{}", "x".repeat(100_000));
+    let out = hijara(data.path())
+        .args(["puzzle", "--print", "--id", &long])
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.len() < 200, "{} bytes: {err}", err.len());
+    assert!(err.contains("no puzzle is named \"\\u{202e}xxx"), "{err}");
+    assert!(err.contains("…\" (p0001 to p"), "{err}");
+}
