@@ -12,9 +12,17 @@ use crate::review::{self, Analysed, Review};
 use crate::strings::reports as words;
 use crate::text::display_path;
 
-/// The `--json` object: the options, then the review.
+/// The `--json` object: the rules and the options, then the review. The keys for the
+/// variant and claims are left out for a standard game without claims, as in
+/// `hijara score --json`, so such a report is what it always was.
 #[derive(Serialize)]
 struct JsonReport<'a> {
+    /// `corners`; absent for the standard game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<crate::rules::Ruleset>,
+    /// `true` in a claim game; absent otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    claims: bool,
     think_ms: u64,
     #[serde(flatten)]
     review: &'a Review,
@@ -122,6 +130,8 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     }
     if args.json {
         let report = JsonReport {
+            variant: Some(game.ruleset()).filter(|r| *r != crate::rules::Ruleset::Standard),
+            claims: game.claim_mode(),
             think_ms,
             review: &review,
         };

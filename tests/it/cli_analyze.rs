@@ -100,6 +100,21 @@ fn text_output_has_a_row_per_move_and_a_summary() {
     assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
 }
 
+/// QA (cliqa): `analyze --json` did not say the rules its values are under, so a
+/// script could not tell a corners game's review from a standard one's. The keys
+/// are those of `score --json`, left out for the standard game without claims.
+#[test]
+fn json_output_names_the_variant_and_claims() {
+    let corners: Value =
+        serde_json::from_str(&stdout_of(&["--json", "assets/games/corners.hij"], None)).unwrap();
+    assert_eq!(corners["variant"], "corners");
+    assert_eq!(corners.get("claims"), None);
+    let claims: Value =
+        serde_json::from_str(&stdout_of(&["--json", "assets/games/claims.hij"], None)).unwrap();
+    assert_eq!(claims.get("variant"), None);
+    assert_eq!(claims["claims"], true);
+}
+
 #[test]
 fn json_output_has_the_documented_shape() {
     let text = stdout_of(&["--json", "assets/games/complete.hij"], None);
