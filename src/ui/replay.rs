@@ -205,6 +205,20 @@ impl ReplayState {
         self.ending.filter(|_| self.at_move == self.game.len())
     }
 
+    /// The result shown at the move shown: none before the end; an early ending's
+    /// winner; else the board's, on the points claimed in a claim game (the full
+    /// totals of [`Position::outcome`] count what was forfeited too).
+    pub fn outcome(&self) -> Option<crate::rules::Outcome> {
+        if let Some(ending) = self.ending() {
+            return Some(crate::rules::Outcome::Winner(ending.winner()));
+        }
+        if !self.position().is_over() {
+            return None;
+        }
+        let [blue, yellow] = super::status::totals_at(&self.game, self.at_move);
+        Some(crate::rules::Outcome::of_totals(blue, yellow))
+    }
+
     /// The viewer as it was, ready to open again after it quit (a review left with
     /// `q` and opened again with `r`).
     pub fn reopened(mut self) -> ReplayState {

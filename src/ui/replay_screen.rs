@@ -229,9 +229,7 @@ impl Widget for &ReplayView<'_> {
 
         let position = state.position();
         let ending = state.ending();
-        let outcome = ending
-            .map(|e| crate::rules::Outcome::Winner(e.winner()))
-            .or_else(|| position.outcome());
+        let outcome = state.outcome();
         let game = state.game();
         let totals = totals_at(game, state.at_move());
         let scale = ladder_scale(totals);
