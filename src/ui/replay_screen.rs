@@ -24,7 +24,9 @@ use super::look::Look;
 use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
-use super::screen::{render_box, render_long_message, render_served_enlarge, render_too_small};
+use super::screen::{
+    render_box, render_long_message, render_review_enlarge, render_served_enlarge, render_too_small,
+};
 use super::status::{StatusView, totals_at};
 
 /// The replay viewer as a widget.
@@ -207,6 +209,10 @@ impl Widget for &ReplayView<'_> {
                 Some(layout) => (layout, None),
                 None if state.is_served() => {
                     render_served_enlarge(area, MIN_WIDTH, REPLAY_MIN_HEIGHT, None, buf);
+                    return;
+                }
+                None if state.is_over_game() => {
+                    render_review_enlarge(area, REPLAY_MIN_HEIGHT, buf);
                     return;
                 }
                 None => {
