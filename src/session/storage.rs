@@ -13,6 +13,7 @@ use super::history;
 use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
 
 use crate::record::{Record, RecordError};
+use crate::rules::Move;
 use crate::text::display_path;
 
 /// A line for a game's status line, already in words: information or a failure.
@@ -177,6 +178,17 @@ pub enum Kept {
     Nowhere,
 }
 
+/// A game kept in the history by [`Storage::archive`].
+#[derive(Debug, Clone)]
+struct InHistory {
+    /// Its record without the date: the same text is the same game.
+    identity: String,
+    /// Its moves, to know the same game with its last stone claimed since.
+    moves: Vec<Move>,
+    /// The file it went to.
+    path: PathBuf,
+}
+
 /// Where a session's games go: the `s` key's folder and the autosave.
 #[derive(Debug, Clone)]
 pub struct Storage {
@@ -200,9 +212,9 @@ pub struct Storage {
     saved_state: Option<String>,
     /// The game history's folder, where finished games are kept; `None` keeps none.
     history: Option<PathBuf>,
-    /// The last game kept in the history (its record without the date), so undoing
-    /// and redoing back to the same end does not keep it twice.
-    archived: Option<String>,
+    /// The last game kept in the history, so undoing and redoing back to the same
+    /// end does not keep it twice, and a claim of its last stone rewrites it.
+    archived: Option<InHistory>,
     /// The people's names its records give their seats (a game played on, resumed or
     /// loaded from a record); none: `human`.
     names: Names,
@@ -418,13 +430,29 @@ impl Storage {
         }
         // Seats, settings, variant, moves and claims: the same text is the same game.
         let identity = self.record(config, game, "").to_string();
-        if self.archived.as_ref() == Some(&identity) {
+        if self.archived.as_ref().map(|k| &k.identity) == Some(&identity) {
             return None;
         }
         let text = self.record(config, game, &self.date).to_string();
+        let moves: Vec<Move> = game.game.moves().collect();
+        // A full board with the same moves differs only by the last stone's claim,
+        // made after the end: the same game, so its one file is rewritten (quietly:
+        // the end already said where it went). Should that fail, a new file keeps it.
+        if let Some(kept) = self.archived.as_mut()
+            && game.game.is_over()
+            && kept.moves == moves
+            && write_atomic(&kept.path, text.as_bytes()).is_ok()
+        {
+            kept.identity = identity;
+            return None;
+        }
         let error = match history::archive(&dir, &text) {
             Ok(path) => {
-                self.archived = Some(identity);
+                self.archived = Some(InHistory {
+                    identity,
+                    moves,
+                    path: path.clone(),
+                });
                 return Some(StorageReport::Archived(path));
             }
             Err(error) => error,
@@ -437,7 +465,11 @@ impl Storage {
             .unwrap_or(Path::new("."));
         match write_new_save(beside, text.as_bytes()) {
             Ok(path) => {
-                self.archived = Some(identity);
+                self.archived = Some(InHistory {
+                    identity,
+                    moves,
+                    path: path.clone(),
+                });
                 Some(StorageReport::ArchivedBeside {
                     dir,
                     error: error.to_string(),
@@ -480,6 +512,7 @@ fn keep_aside(autosave: &Autosave, owned: bool) -> std::io::Result<Option<PathBu
 mod tests {
     use super::*;
     use crate::rules::Game;
+    use crate::rules::Player;
     use crate::rules::Square;
     use crate::session::record_of;
 
@@ -612,6 +645,33 @@ mod tests {
             Some(StorageReport::Archived(_))
         ));
         assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
+    }
+
+    /// In a claim game the last stone may still be claimed once the board is full: the
+    /// claim rewrites the game's one entry in the history (it was kept as a draw, a
+    /// second file said Yellow won), quietly, as the end screen already said where.
+    #[test]
+    fn the_last_stone_s_claim_rewrites_the_kept_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        let mut storage =
+            Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
+        let mut game = Game::with_claims();
+        while let Some(mv) = game.position().legal_moves().next() {
+            game.play(mv).unwrap();
+        }
+        let scored = game.last().unwrap().points;
+        assert!(scored > 0, "the last stone scores");
+        let Some(StorageReport::Archived(path)) = storage.archive(&config(), &game) else {
+            panic!("expected a report");
+        };
+        assert!(std::fs::read_to_string(&path).unwrap().contains("1/2-1/2"));
+        game.claim(scored).unwrap();
+        assert_eq!(storage.archive(&config(), &game), None);
+        assert_eq!(std::fs::read_dir(&games).unwrap().count(), 1);
+        let kept = parse_record(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(kept.game.score(Player::Yellow), scored);
+        assert_eq!(kept.game.claim_states(), game.claim_states());
     }
 
     /// A game played on from a record with names: its save, its autosave and the

@@ -57,6 +57,13 @@ pub(crate) fn too_small_served(min_width: u16, min_height: u16, width: u16, heig
          q: back to the lobby."
     )
 }
+/// The same at the review of a finished game (`r`), where `q` goes back to the game.
+pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
+    format!(
+        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
+         q: back to the game."
+    )
+}
 /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
 /// (short enough for 80 columns with three-digit totals and `? help`).
 pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {

@@ -237,10 +237,11 @@ pub enum KeyContext {
     /// The terminal is too small to show the board: only `q` and `Ctrl-c` act, and
     /// both quit at once, as the "please enlarge" screen says.
     TooSmall,
-    /// A served game or replay (`hijara serve`) on a terminal too small to show it:
-    /// `q` means what it means on the screen under it (back to the lobby, asking
-    /// first where that screen asks), as the "please enlarge" screen says; Ctrl-c ends
-    /// the connection.
+    /// A served game or replay (`hijara serve`), or the review of a finished game, on
+    /// a terminal too small to show it: `q` means what it means on the screen under it
+    /// (back to the lobby, asking first where that screen asks; back to the reviewed
+    /// game), as the "please enlarge" screen says; Ctrl-c ends the connection (the
+    /// program).
     ServedTooSmall,
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).

@@ -330,6 +330,7 @@ impl<A> Navigator<A> {
                 let record = record_named(&config, app.people(), app.played(), date);
                 ReplayState::new(analysis_words::REVIEW_TITLE, &record, game)
                     .with_short_name(analysis_words::REVIEW_SHORT)
+                    .over_game()
             }
         };
         let left = mem::replace(&mut self.screen, Screen::Replay(state, config));
@@ -504,6 +505,37 @@ mod tests {
         assert!(effects.contains(&Effect::Quit), "{effects:?}");
         assert_eq!(nav.quit(), None);
         assert!(matches!(nav.screen(), Screen::Replay(..)));
+    }
+
+    /// QA: at 44x16, the game's own minimum, `r` opened a review that needs a row more;
+    /// its "please enlarge" screen took only `q`, which quit the program at once
+    /// instead of going back to the game (new game, undo) as the review's `q` does.
+    #[test]
+    fn q_behind_a_review_s_enlarge_screen_goes_back_to_the_game() {
+        let mut app = finished();
+        let _ = app.handle(Input::Resize(44, 16));
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(app));
+        let _ = nav.review(DATE);
+        let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 44, 16));
+        let view = super::super::replay_screen::ReplayView {
+            state: viewer_on_screen(&nav),
+            look: Look::PLAIN,
+        };
+        ratatui::widgets::Widget::render(&view, buf.area, &mut buf);
+        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        assert!(text.contains("q: back to the game"), "{text}");
+        let effects = nav
+            .screen_mut()
+            .handle(key(KeyCode::Char('q'), KeyModifiers::NONE));
+        assert!(effects.contains(&Effect::Quit), "{effects:?}");
+        assert!(nav.quit().is_some(), "back to the game");
+        assert_eq!(game_on_screen(&nav).game().len(), 64);
+        // Ctrl-c still ends everything.
+        let _ = nav.review(DATE);
+        let _ = nav
+            .screen_mut()
+            .handle(key(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert_eq!(nav.quit(), None);
     }
 
     /// A finished game's review, its analysis under way (run 7), gone to the last

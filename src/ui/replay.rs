@@ -103,6 +103,9 @@ pub struct ReplayState {
     seats: [Option<crate::ai::Seat>; 2],
     /// The record's people's names, for a game played on from it ([`ReplayState::names_for`]).
     people: crate::session::Names,
+    /// The review of the game under it ([`ReplayState::over_game`]): `q` goes back to
+    /// that game, behind the "please enlarge" screen too.
+    over_game: bool,
 }
 
 impl ReplayState {
@@ -140,6 +143,7 @@ impl ReplayState {
             served: None,
             seats: crate::rules::Player::BOTH.map(|p| crate::session::seat_in(record, p)),
             people: crate::session::Names::people_in(record),
+            over_game: false,
         }
     }
 
@@ -203,6 +207,20 @@ impl ReplayState {
     /// How the game ended early (time, resignation, abandonment), once its last move is shown.
     pub fn ending(&self) -> Option<crate::session::Ending> {
         self.ending.filter(|_| self.at_move == self.game.len())
+    }
+
+    /// The result shown at the move shown: none before the end; an early ending's
+    /// winner; else the board's, on the points claimed in a claim game (the full
+    /// totals of [`Position::outcome`] count what was forfeited too).
+    pub fn outcome(&self) -> Option<crate::rules::Outcome> {
+        if let Some(ending) = self.ending() {
+            return Some(crate::rules::Outcome::Winner(ending.winner()));
+        }
+        if !self.position().is_over() {
+            return None;
+        }
+        let [blue, yellow] = super::status::totals_at(&self.game, self.at_move);
+        Some(crate::rules::Outcome::of_totals(blue, yellow))
     }
 
     /// The viewer as it was, ready to open again after it quit (a review left with
@@ -366,6 +384,18 @@ impl ReplayState {
         self.short_name.as_deref()
     }
 
+    /// The viewer as the review of the finished game under it (`r`), which its `q`
+    /// goes back to.
+    pub(crate) fn over_game(mut self) -> ReplayState {
+        self.over_game = true;
+        self
+    }
+
+    /// Whether it is the review of the game under it ([`ReplayState::over_game`]).
+    pub(crate) fn is_over_game(&self) -> bool {
+        self.over_game
+    }
+
     /// Who sat in `player`'s seat, as the record's tags say.
     pub fn seat(&self, player: crate::rules::Player) -> Option<crate::ai::Seat> {
         self.seats[player.index()]
@@ -512,6 +542,12 @@ impl ReplayState {
         match (self.overlay, &self.goto) {
             // At a server q goes back to the lobby, as on the viewer itself.
             _ if super::layout::replay_too_small(self.area) && self.is_served() => {
+                KeyContext::ServedTooSmall
+            }
+            // A review goes back to its game as its own `q` does: the game's minimum
+            // (44x16) is a row short of the viewer's, and quitting there lost the game's
+            // screen (a new game, undo).
+            _ if super::layout::replay_too_small(self.area) && self.over_game => {
                 KeyContext::ServedTooSmall
             }
             _ if super::layout::replay_too_small(self.area) => KeyContext::TooSmall,

@@ -25,7 +25,8 @@ use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{
-    message_area, render_box, render_long_message, render_served_enlarge, render_too_small,
+    message_area, render_box, render_long_message, render_review_enlarge, render_served_enlarge,
+    render_too_small,
 };
 use super::status::{StatusView, totals_at};
 
@@ -211,6 +212,10 @@ impl Widget for &ReplayView<'_> {
                     render_served_enlarge(area, MIN_WIDTH, REPLAY_MIN_HEIGHT, None, buf);
                     return;
                 }
+                None if state.is_over_game() => {
+                    render_review_enlarge(area, REPLAY_MIN_HEIGHT, buf);
+                    return;
+                }
                 None => {
                     render_too_small(area, REPLAY_MIN_HEIGHT, buf);
                     return;
@@ -231,9 +236,7 @@ impl Widget for &ReplayView<'_> {
 
         let position = state.position();
         let ending = state.ending();
-        let outcome = ending
-            .map(|e| crate::rules::Outcome::Winner(e.winner()))
-            .or_else(|| position.outcome());
+        let outcome = state.outcome();
         let game = state.game();
         let totals = totals_at(game, state.at_move());
         let scale = ladder_scale(totals);

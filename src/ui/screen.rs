@@ -451,6 +451,15 @@ pub(crate) fn render_served_enlarge(
         .render(area, buf);
 }
 
+/// The "please enlarge" screen of a finished game's review, which needs `min_height`
+/// rows: `q` goes back to the game.
+pub(crate) fn render_review_enlarge(area: Rect, min_height: u16, buf: &mut Buffer) {
+    let text = words::too_small_review(MIN_WIDTH, min_height, area.width, area.height);
+    Paragraph::new(Line::raw(text))
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
 /// The "please enlarge" screen for a screen that needs `min_width`×`min_height`.
 pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &mut Buffer) {
     let text = words::too_small(min_width, min_height, area.width, area.height);

@@ -479,6 +479,29 @@ fn a_jump_past_the_record_quotes_the_number_typed() {
     s.finish();
 }
 
+/// QA: a claim game's replay said `Game over: draw` at its last move (the board's full
+/// totals, every point but the last stone's forfeited), not the points claimed.
+#[test]
+fn a_claim_game_s_replay_ends_on_the_points_claimed() {
+    let home = tempfile::tempdir().unwrap();
+    let mut moves = String::new();
+    for square in [
+        "a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3",
+    ] {
+        moves.push_str(&format!("{square} {square} {square} {square} "));
+    }
+    moves.push_str("a4 a4 a4 a4 b4 b4 b4 b4 c4 c4 c4 c4 d4 d4 d4 d4+30 0-1");
+    let record = home.path().join("claimed.hij");
+    std::fs::write(&record, format!("[Claim \"on\"]\n\n{moves}\n")).unwrap();
+    let mut s = Piped::start_in(&["replay", record.to_str().unwrap()], home);
+    s.wait_for("The start:");
+    s.send("end");
+    let end = s.wait_for("Move 64 of 64:");
+    let last = end.last().unwrap();
+    assert!(last.contains("Blue 0, Yellow 30"), "{last}");
+    assert!(last.ends_with("Game over: Yellow wins."), "{last}");
+}
+
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
 /// the start, and playing on from a move.
 #[test]

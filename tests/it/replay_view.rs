@@ -424,3 +424,26 @@ fn the_game_over_line_is_cut_at_a_word_at_44_columns() {
     // The result alone, whole, where the move number leaves it no room.
     assert_eq!(row, "Blue 75  Yellow 100  │  Yellow wins   ? help");
 }
+
+/// QA: a claim game is won on the points claimed, but the viewer's last move said
+/// `Game over: draw` (the board's full totals, 200 each, every point but the last
+/// stone's forfeited) under the totals `Blue 0  Yellow 30`, and its record says 0-1.
+#[test]
+fn a_claim_game_s_end_gives_the_result_of_the_points_claimed() {
+    let mut moves = String::new();
+    for square in ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"] {
+        moves.push_str(&format!("{square} {square} {square} {square} "));
+    }
+    for square in ["a3", "b3", "c3", "d3", "a4", "b4", "c4"] {
+        moves.push_str(&format!("{square} {square} {square} {square} "));
+    }
+    let text = format!("[Claim \"on\"]\n[Result \"0-1\"]\n\n{moves}d4 d4 d4 d4+30 0-1\n");
+    let mut s = viewer(&text);
+    press(&mut s, KeyCode::End);
+    assert_eq!(s.at_move(), 64);
+    let screen = render(&s, 80, 24, Look::PLAIN).backend().to_string();
+    let status = screen.lines().nth(22).unwrap();
+    assert!(status.contains("Blue 0  Yellow 30"), "{status}");
+    assert!(status.contains("Game over: Yellow wins"), "{status}");
+    assert!(!screen.contains("draw"), "{screen}");
+}

@@ -792,7 +792,7 @@ fn shown_move_alone(state: &ReplayState) -> String {
     let end = if n == state.len() {
         match state.ending() {
             Some(ending) => words::over(&describe::ending(ending)),
-            None => match state.position().outcome() {
+            None => match state.outcome() {
                 Some(outcome) => words::over(&outcome.to_string()),
                 None => String::new(),
             },
