@@ -161,6 +161,20 @@ pub(crate) fn wrong_claim(placement: &Placement, claimed: u32) -> String {
     )
 }
 
+/// A wrong claim's short wording for a narrow screen, where it says all there is to
+/// learn: the stone made nothing (`Wrong claim: Yellow's a1 made 0, not 25`, at most
+/// 40 columns). `None` when it made points, whose combinations are the lesson and
+/// are read whole, in a box if need be.
+pub(crate) fn wrong_claim_short(placement: &Placement, claimed: u32) -> Option<String> {
+    (placement.points == 0).then(|| {
+        format!(
+            "Wrong claim: {}'s {} made 0, not {claimed}",
+            placement.player,
+            placement.square()
+        )
+    })
+}
+
 /// A move of a finished claim game (the replay viewer): what it made and what
 /// became of it.
 pub(crate) fn settled(placement: &Placement, state: ClaimState) -> String {

@@ -109,6 +109,25 @@ fn a_wrong_claim_forfeits_the_stone_s_points() {
     );
 }
 
+/// A claim for a stone that made nothing is said whole at 80 columns and in a short
+/// wording at 44, on the status line. QA (localqa2): at 44 columns it opened a box,
+/// so the next Enter only closed it and a second one let the AI play.
+#[test]
+fn a_wrong_claim_for_nothing_has_a_short_wording_at_44_columns() {
+    let mut app = App::new(claims([Seat::Human; 2]));
+    typing(&mut app, "a1");
+    only_redraw(&typing(&mut app, "+25"));
+    press(&mut app, KeyCode::Enter);
+    let message = app.message().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert_eq!(
+        message.wording(80),
+        "Wrong claim: Blue's a1 made no points, not 25"
+    );
+    assert!(message.fits(44), "{:?}", message.wording(44));
+    assert_eq!(message.wording(44), "Wrong claim: Blue's a1 made 0, not 25");
+}
+
 #[test]
 fn typing_a_claim_can_be_edited_and_cancelled() {
     let mut app = blue_scored_20();

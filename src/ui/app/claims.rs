@@ -95,11 +95,15 @@ impl App {
                         middle: Vec::new(),
                         keyed: None,
                     },
-                    // Whole, in a box if need be: what the stone made is the lesson.
-                    ClaimOutcome::Wrong { claimed, .. } => Message::new(
-                        MessageKind::Error,
-                        describe::wrong_claim(&placement, claimed),
-                    ),
+                    // Whole, in a box if need be: what the stone made is the lesson
+                    // (a short wording only where it made nothing).
+                    ClaimOutcome::Wrong { claimed, .. } => Message {
+                        short: describe::wrong_claim_short(&placement, claimed),
+                        ..Message::new(
+                            MessageKind::Error,
+                            describe::wrong_claim(&placement, claimed),
+                        )
+                    },
                 };
                 self.set_message(message, false);
                 vec![Effect::Autosave, Effect::Redraw]
