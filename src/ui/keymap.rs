@@ -389,6 +389,8 @@ pub enum HintLine {
     PuzzleHidden,
     /// A lesson's or a puzzle's text read in place of the board: its keys.
     Reading,
+    /// The same text when it fits its box whole: nothing to scroll, only the way back.
+    ReadingWhole,
 }
 
 impl HintLine {
@@ -1446,7 +1448,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "",
         help: "",
         // A lesson's text read in full closes as the help does.
-        hints: &[(HintLine::Reading, 1, "any key: back")],
+        hints: &[
+            (HintLine::Reading, 1, "any key: back"),
+            (HintLine::ReadingWhole, 0, "any key: back"),
+        ],
     },
     // Enter and Space would place a stone on a square the box may hide.
     Binding {

@@ -68,7 +68,13 @@ pub(crate) fn render(
     let room = usize::from(area.width.saturating_sub(2));
     let last = wrapped_last_top(&lines, area);
     let top = top.min(last);
-    let keys = crate::text::fit_parts_from_front(&hint_line(HintLine::Reading), room).into_owned();
+    // Scrolling keys only where there is something to scroll.
+    let hints = if last == 0 {
+        HintLine::ReadingWhole
+    } else {
+        HintLine::Reading
+    };
+    let keys = crate::text::fit_parts_from_front(&hint_line(hints), room).into_owned();
     let mut block = Block::bordered()
         .title(Line::styled(
             crate::text::fit(title, room).into_owned(),
