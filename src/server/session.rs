@@ -33,7 +33,9 @@ use super::hall::Found;
 use super::hall::Terms;
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
-use super::lobby::{Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, unfinished};
+use super::lobby::{
+    Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, table_codes, unfinished,
+};
 use super::outside::safe_text;
 use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
@@ -272,8 +274,9 @@ impl LobbyHost {
         }
         self.due = Some(due);
         self.screen.corr = corr;
-        self.screen.mine = unfinished(&self.rows, key)
+        self.screen.mine = table_codes(&self.rows, key)
             .into_iter()
+            .chain(unfinished(&self.rows, key))
             .chain(
                 self.history
                     .iter()

@@ -557,6 +557,11 @@ pub(crate) fn invitation(code: &str) -> String {
     format!("Private: your opponent joins with the invitation code {code}")
 }
 
+/// [`super::serve::table_code`] in the line mode's commands.
+pub(crate) fn table_code(number: usize, code: &str) -> String {
+    format!("Table {number} is private: your opponent joins with the invitation code {code}")
+}
+
 /// [`super::club::your_move`] in the line mode's commands.
 pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
     let games = if count == 1 { "game" } else { "games" };

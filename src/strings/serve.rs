@@ -84,6 +84,11 @@ pub(crate) fn entry_typed(what: &str, typed: &str) -> String {
 pub(crate) fn invitation(code: &str) -> String {
     format!("Private: your opponent types i, then the code {code}")
 }
+/// The code of a player's own private table they do not wait at (a correspondence
+/// table), under "Your games".
+pub(crate) fn table_code(number: usize, code: &str) -> String {
+    format!("Table {number} is private: your opponent types i, then the code {code}")
+}
 pub(crate) fn found_at(name: &str, number: usize) -> String {
     format!("{name} plays at table {number}: {number} watches")
 }

@@ -100,6 +100,9 @@ pub enum Keyed {
     Unfinished(String, bool),
     /// A private table's invitation code, told to the player who opened it.
     Invitation(String),
+    /// The invitation code of a private table of the player's own that they do not
+    /// wait at (a correspondence table): its number, and the code.
+    TableCode(usize, String),
     /// Correspondence games wait for this player's move: how many, the oldest's
     /// opponent and its time left.
     CorrDue(usize, String, String),
@@ -179,6 +182,7 @@ impl Keyed {
             Keyed::Page(number, more) => club::page(*number, *more),
             Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),
+            Keyed::TableCode(number, code) => serve::table_code(*number, code),
             Keyed::CorrDue(count, opponent, left) => club::your_move(*count, opponent, left),
             Keyed::CorrMoved(opponent) => club::moved(opponent),
             Keyed::Entry(what, typed) => {
@@ -233,6 +237,7 @@ impl Keyed {
             Keyed::Page(number, more) => line::page(*number, *more),
             Keyed::Unfinished(numbers, claim) => line::unfinished(numbers, *claim),
             Keyed::Invitation(code) => line::invitation(code),
+            Keyed::TableCode(number, code) => line::table_code(*number, code),
             Keyed::CorrDue(count, opponent, left) => line::corr_due(*count, opponent, left),
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
             Keyed::Entry(what, typed) => line::entry(what, typed),
