@@ -302,17 +302,27 @@ fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer)
         .render(bottom, buf);
 }
 
-/// A rating's chart in `area`: the last points that fit, each a bar above the lowest
-/// rating shown.
+/// A rating's chart in `area`: the last points that fit, each a bar from the lowest
+/// rating shown (an eighth of a row, so every point shows) to the highest (the full
+/// height), in the area's eighths of a row.
 fn render_chart(points: &[f64], area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width);
     let shown = &points[points.len().saturating_sub(width)..];
     let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = shown.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let top = u64::from(area.height).max(1) * 8;
     let data: Vec<u64> = shown
         .iter()
-        .map(|p| (p - low).round().max(0.0) as u64 + 1)
+        .map(|p| {
+            if high > low {
+                // 1 for the lowest, `top` for the highest.
+                1 + ((p - low) / (high - low) * (top - 1) as f64).round() as u64
+            } else {
+                top
+            }
+        })
         .collect();
-    Sparkline::default().data(&data).render(area, buf);
+    Sparkline::default().data(&data).max(top).render(area, buf);
 }
 
 /// The most digits a typed number keeps: a table's number is its id, a `u32`.
@@ -1102,6 +1112,28 @@ mod tests {
         assert_eq!(size, 8, "{text}");
         assert_eq!(view.pick(2), Ok(ClubChoice::Replay(101)));
     }
+    /// QA (clubqa2, over ssh): the lowest point of a chart was drawn as no bar at all,
+    /// so a profile after two rated games, a win then a loss, showed one bar under
+    /// "over the last 2 rated games", and the rating now was the point missing. Each
+    /// point is a bar now, the lowest an eighth of a row. Fails on the old code (the
+    /// second column blank).
+    #[test]
+    fn every_point_of_a_chart_is_a_bar_the_lowest_too() {
+        let area = Rect::new(0, 0, 6, 4);
+        let mut buf = Buffer::empty(area);
+        render_chart(&[1742.0, 1361.0, 1625.0], area, &mut buf);
+        let bottom: Vec<&str> = (0..3).map(|x| buf[(x, 3)].symbol()).collect();
+        assert!(bottom.iter().all(|s| *s != " "), "{bottom:?}");
+        // The lowest an eighth of a row, the highest the full height.
+        assert_eq!(buf[(1, 3)].symbol(), "▁");
+        assert_eq!(buf[(1, 2)].symbol(), " ");
+        assert_eq!(buf[(0, 0)].symbol(), "█");
+        // Equal points: full bars, as one rating held.
+        let mut buf = Buffer::empty(area);
+        render_chart(&[1500.0, 1500.0], area, &mut buf);
+        assert_eq!((buf[(0, 0)].symbol(), buf[(1, 0)].symbol()), ("█", "█"));
+    }
+
     /// QA: one rated game read `1258 to 1258 over the last 1 rated game`, with no
     /// chart, and `b` then did nothing; none, one and many games now read sensibly.
     #[test]
