@@ -109,7 +109,9 @@ pub(crate) fn profile_page_size(
 ) -> usize {
     let view = ProfileView {
         profile: profile.clone(),
-        own: false,
+        // One's own profile has the longest keys (`h leaderboards` too): a page sized
+        // for it fits another's.
+        own: true,
         chart: chart.cloned(),
         tally: tally.to_vec(),
         page: 1,
@@ -637,7 +639,12 @@ fn profile_screen<'a>(
             Keyed::Page(view.page + 1, view.more).words(wording),
         ));
     }
-    foot.extend(hint_lines(HintLine::LobbyProfile, wording, width));
+    let hints = if view.own {
+        HintLine::LobbyProfile
+    } else {
+        HintLine::LobbyOtherProfile
+    };
+    foot.extend(hint_lines(hints, wording, width));
     foot.extend(tail);
     (parts, foot)
 }
@@ -1112,6 +1119,52 @@ mod tests {
         assert_eq!(size, 8, "{text}");
         assert_eq!(view.pick(2), Ok(ClubChoice::Replay(101)));
     }
+    /// QA (clubqa2, over ssh): another player's profile offered `h leaderboards` (and
+    /// the line mode `listed`), which only one's own profile takes: pressed, it said
+    /// "Only your own profile can leave the leaderboards". Another's profile offers the
+    /// keys that work there. Fails on the old code (the key offered on both).
+    #[test]
+    fn only_your_own_profile_offers_to_leave_the_leaderboards() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let view = |own: bool| ProfileView {
+            profile: Profile {
+                key: "k".into(),
+                names: vec!["ann".into()],
+                first_seen: "2026-11-01T00:00:00Z".into(),
+                standings: vec![(board, standing(1))],
+                unlisted: false,
+                wdl: [30, 4, 6],
+            },
+            own,
+            chart: None,
+            tally: Vec::new(),
+            page: 0,
+            games: Vec::new(),
+            more: false,
+            size: 8,
+            now: 1_000,
+        };
+        let keys = |own: bool, wording: Wording| {
+            let shown = view(own);
+            let (_, foot) = profile_screen(&shown, Style::new(), wording, 80, Vec::new());
+            foot.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for (own, offered) in [(true, true), (false, false)] {
+            let shown = keys(own, Wording::Keys);
+            assert_eq!(shown.contains("h leaderboards"), offered, "{shown}");
+            assert!(
+                shown.contains("b chart") && shown.contains("Esc back"),
+                "{shown}"
+            );
+            let said = keys(own, Wording::Commands);
+            assert_eq!(said.contains("listed"), offered, "{said}");
+            assert!(said.contains("chart"), "{said}");
+        }
+    }
+
     /// QA (clubqa2, over ssh): the lowest point of a chart was drawn as no bar at all,
     /// so a profile after two rated games, a win then a loss, showed one bar under
     /// "over the last 2 rated games", and the rating now was the point missing. Each

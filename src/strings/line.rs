@@ -521,6 +521,9 @@ pub(crate) const LOBBY_BOARD_HINTS: &str =
 /// A profile.
 pub(crate) const LOBBY_PROFILE_HINTS: &str =
     "page, page back; a number: that game's replay; chart, listed; quit: back to the lobby.";
+/// [`LOBBY_PROFILE_HINTS`] on another player's profile: `listed` is one's own.
+pub(crate) const LOBBY_OTHER_PROFILE_HINTS: &str =
+    "page, page back; a number: that game's replay; chart; quit: back to the lobby.";
 
 /// [`super::serve::NO_TABLES`] in the line mode's commands.
 pub(crate) const NO_TABLES: &str = "No tables yet: new opens one";

@@ -281,6 +281,7 @@ fn line_hints(hints: HintLine) -> &'static str {
         HintLine::LobbyEntry | HintLine::LobbyNumber => line::LOBBY_ENTRY_HINTS,
         HintLine::LobbyBoard => line::LOBBY_BOARD_HINTS,
         HintLine::LobbyProfile => line::LOBBY_PROFILE_HINTS,
+        HintLine::LobbyOtherProfile => line::LOBBY_OTHER_PROFILE_HINTS,
         _ => line::SEE_HELP,
     }
 }
