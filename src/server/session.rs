@@ -469,6 +469,11 @@ impl LobbyHost {
             }
             Found::Playing(_) => words::found_unlisted(&name),
             Found::Private => words::found_private(&name),
+            Found::Watching(id) if self.rows.iter().any(|r| r.id == id) => {
+                words::found_watching(&name, super::lobby::number(id))
+            }
+            Found::Watching(_) => words::found_watching_unlisted(&name),
+            Found::Correspondence => words::found_corr(&name),
             Found::Here => words::found_here(&name),
             Found::Away => words::found_away(&name),
         };

@@ -98,6 +98,15 @@ pub(crate) fn found_unlisted(name: &str) -> String {
 pub(crate) fn found_private(name: &str) -> String {
     format!("{name} plays at a private table")
 }
+pub(crate) fn found_watching(name: &str, number: usize) -> String {
+    format!("{name} watches table {number}: {number} watches it too")
+}
+pub(crate) fn found_watching_unlisted(name: &str) -> String {
+    format!("{name} watches a table not listed here")
+}
+pub(crate) fn found_corr(name: &str) -> String {
+    format!("{name} is at a correspondence game")
+}
 pub(crate) fn found_here(name: &str) -> String {
     format!("{name} is in the lobby")
 }
