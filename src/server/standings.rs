@@ -1165,6 +1165,42 @@ mod tests {
         }
     }
 
+    /// QA (clubqa2, over ssh): a leaderboard's or a profile's first page offered `[
+    /// back` (the line mode `page back`), which only says there is no page that way.
+    /// The first page offers the next only. Fails on the old code (`[ back` on page 1).
+    #[test]
+    fn the_first_page_offers_no_page_back() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let foot = |page: usize, more: bool, wording: Wording| {
+            let view = BoardView {
+                board,
+                page,
+                rows: vec![standing(1)],
+                more,
+                size: 1,
+                now: 1_000,
+            };
+            let (_, foot) = board_screen(&view, Style::new(), wording, 80, Vec::new());
+            foot.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let first = foot(0, true, Wording::Keys);
+        assert!(first.contains("Page 1: ] next page"), "{first}");
+        assert!(!first.contains("[ back"), "{first}");
+        let said = foot(0, true, Wording::Commands);
+        assert_eq!(
+            said.lines().next(),
+            Some("Page 1: page for the next"),
+            "{said}"
+        );
+        let second = foot(1, false, Wording::Keys);
+        assert!(second.contains("Page 2, the last: [ back"), "{second}");
+        let middle = foot(1, true, Wording::Commands);
+        assert!(middle.contains("page for the next, page back"), "{middle}");
+    }
+
     /// QA (clubqa2, over ssh): the lowest point of a chart was drawn as no bar at all,
     /// so a profile after two rated games, a win then a loss, showed one bar under
     /// "over the last 2 rated games", and the rating now was the point missing. Each

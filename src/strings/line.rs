@@ -539,10 +539,11 @@ pub(crate) fn tables_page(page: usize, pages: usize) -> String {
 
 /// [`super::club::page`] in the line mode's commands.
 pub(crate) fn page(number: usize, more: bool) -> String {
-    if more {
-        format!("Page {number}: page for the next, page back")
-    } else {
-        format!("Page {number}, the last: page back")
+    match (number, more) {
+        (1, true) => "Page 1: page for the next".to_owned(),
+        (_, true) => format!("Page {number}: page for the next, page back"),
+        (1, false) => "Page 1, the only one".to_owned(),
+        (_, false) => format!("Page {number}, the last: page back"),
     }
 }
 
