@@ -1201,6 +1201,38 @@ mod tests {
         assert!(middle.contains("page for the next, page back"), "{middle}");
     }
 
+    /// QA (clubqa2, over ssh): `ssh host games` ended each line of a game without the
+    /// engine's review in spaces (the rating's padding and the review's empty mark).
+    /// Fails on the old code (the line ended in three spaces).
+    #[test]
+    fn a_game_s_line_ends_with_its_last_word() {
+        let game = GameLine {
+            id: 7,
+            date: "2026-12-04T10:00:00Z".into(),
+            colour: crate::rules::Player::Blue,
+            opponent: "bob".into(),
+            outcome: Some(Outcome::Win),
+            termination: crate::record::Termination::Resignation,
+            board: Board::new(Ruleset::Standard, Speed::Live),
+            rated: true,
+            played_rated: true,
+            change: Some((1500.0, 1742.0)),
+            moves: 2,
+            reviewed: false,
+        };
+        let line = game_line(1, &game, "standard live");
+        assert!(line.ends_with("1742 (+242)"), "{line:?}");
+        let line = game_line(
+            1,
+            &GameLine {
+                reviewed: true,
+                ..game
+            },
+            "standard live",
+        );
+        assert!(line.ends_with(" *"), "{line:?}");
+    }
+
     /// QA (clubqa2, over ssh): the lowest point of a chart was drawn as no bar at all,
     /// so a profile after two rated games, a win then a loss, showed one bar under
     /// "over the last 2 rated games", and the rating now was the point missing. Each

@@ -172,7 +172,10 @@ pub(crate) fn game_row(
     reviewed: bool,
 ) -> String {
     let mark = if reviewed { "*" } else { "" };
+    // No padding after the last cell shown (`ssh host games` prints these lines).
     format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
+        .trim_end()
+        .to_owned()
 }
 
 pub(crate) const AI_NOT_RATED: &str = "Games against the server's AI are never rated";
