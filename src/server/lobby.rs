@@ -1887,6 +1887,13 @@ mod tests {
         ]);
         assert!(both.contains("unfinished: 1, 2"), "{both}");
         assert!(both.contains("w claims a win"), "{both}");
+        // QA (clubqa2, over ssh): two games read `unfinished: 6, 8 (its number
+        // resumes it; ...)`, one number's wording. Fails on the old code.
+        assert!(both.contains("(a number resumes its game;"), "{both}");
+        assert!(
+            against_ai.contains("(its number resumes it)"),
+            "{against_ai}"
+        );
     }
 
     /// QA (tablefit): at 30 to 43 columns the find line wrapped between `Esc:` and

@@ -243,10 +243,16 @@ pub(crate) const YOUR_GAMES: &str = "Your games";
 /// The line listing the player's adjourned games by their numbers in the list; `claim`:
 /// one is against a person, so `w` may claim a win there.
 pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
-    if claim {
-        format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+    // `numbers` is one number, or several joined by commas.
+    let resumes = if numbers.contains(',') {
+        "a number resumes its game"
     } else {
-        format!("unfinished: {numbers} (its number resumes it)")
+        "its number resumes it"
+    };
+    if claim {
+        format!("unfinished: {numbers} ({resumes}; w claims a win)")
+    } else {
+        format!("unfinished: {numbers} ({resumes})")
     }
 }
 /// The player's last finished game here.
