@@ -97,6 +97,10 @@ pub(crate) enum Found {
     Playing(u32),
     /// At a private table.
     Private,
+    /// Watching this table.
+    Watching(u32),
+    /// At the board of a correspondence game (unlisted: its table is not told).
+    Correspondence,
     /// Connected, not at a table.
     Here,
     /// Not connected now.
@@ -404,10 +408,13 @@ impl Hall {
         // The AI's seat is nobody's, whatever a person calls themselves.
         let is = |who: &Who| !who.is_ai() && folded(&who.name) == name;
         for (&id, table) in &self.tables {
-            let playing = matches!(
-                table.state(),
-                TableState::Open | TableState::Playing(_) | TableState::Over
-            );
+            // A correspondence table is no place anyone sits waiting: its player is
+            // found where their session is (below).
+            let playing = !table.is_corr()
+                && matches!(
+                    table.state(),
+                    TableState::Open | TableState::Playing(_) | TableState::Over
+                );
             if playing && table.seats().iter().flatten().any(is) {
                 return if table.code().is_some() {
                     Found::Private
@@ -416,10 +423,22 @@ impl Hall {
                 };
             }
         }
-        if self.sessions.values().any(|p| is(&p.who)) {
-            Found::Here
-        } else {
-            Found::Away
+        let sessions: Vec<&Present> = self.sessions.values().filter(|p| is(&p.who)).collect();
+        // A session at a table tells more than one in the lobby.
+        let at = sessions.iter().find_map(|p| match p.showing {
+            Showing::Table(id) => self.tables.get(&id).map(|t| (id, t, &p.who.key)),
+            Showing::Lobby => None,
+        });
+        match at {
+            Some((_, table, key)) if table.is_corr() && table.seat_of(key).is_some() => {
+                Found::Correspondence
+            }
+            // At a live table no longer in play (adjourned, left).
+            Some((id, table, key)) if table.seat_of(key).is_some() => Found::Playing(id),
+            // Told by number only where the finder's lobby lists the table.
+            Some((id, _, _)) => Found::Watching(id),
+            None if sessions.is_empty() => Found::Away,
+            None => Found::Here,
         }
     }
 
@@ -917,6 +936,44 @@ mod tests {
         let id = hall.open_public(who("Ren\u{e9}"), Player::Blue, (Ruleset::Standard, false));
         assert_eq!(hall.find("Rene\u{301}"), Found::Playing(id));
         assert_eq!(hall.find("zoe"), Found::Away);
+    }
+
+    /// QA (clubqa2, over ssh): "find a player" said a player watching a table, or at
+    /// the board of their correspondence game, "is in the lobby"; and one with an open
+    /// correspondence table, back in the lobby, "plays at table N". Each is found
+    /// where they are now. Fails on the old code (`Here` for the spectator).
+    #[test]
+    fn a_player_is_found_watching_or_at_a_correspondence_game() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let inbox = Inbox::new();
+        let ann = hall.join(inbox.news_waker(), who("ann"), Pref::default());
+        let bea = hall.join(inbox.news_waker(), who("bea"), Pref::default());
+        let table = hall.open_public(who("cid"), Player::Blue, (Ruleset::Standard, false));
+        hall.show(ann, Showing::Table(table));
+        assert_eq!(hall.find("ann"), Found::Watching(table));
+        hall.show(ann, Showing::Lobby);
+        assert_eq!(hall.find("ann"), Found::Here);
+        let terms = Terms {
+            clock: None,
+            rated: true,
+            corr_days: Some(1),
+        };
+        let corr = hall
+            .open_with(
+                who("bea"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert_eq!(
+            hall.find("bea"),
+            Found::Here,
+            "in the lobby, her table open"
+        );
+        hall.show(bea, Showing::Table(corr));
+        assert_eq!(hall.find("bea"), Found::Correspondence);
     }
 
     #[test]

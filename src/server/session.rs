@@ -33,7 +33,9 @@ use super::hall::Found;
 use super::hall::Terms;
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
-use super::lobby::{Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, unfinished};
+use super::lobby::{
+    Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, table_codes, unfinished,
+};
 use super::outside::safe_text;
 use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
@@ -272,8 +274,9 @@ impl LobbyHost {
         }
         self.due = Some(due);
         self.screen.corr = corr;
-        self.screen.mine = unfinished(&self.rows, key)
+        self.screen.mine = table_codes(&self.rows, key)
             .into_iter()
+            .chain(unfinished(&self.rows, key))
             .chain(
                 self.history
                     .iter()
@@ -466,6 +469,11 @@ impl LobbyHost {
             }
             Found::Playing(_) => words::found_unlisted(&name),
             Found::Private => words::found_private(&name),
+            Found::Watching(id) if self.rows.iter().any(|r| r.id == id) => {
+                words::found_watching(&name, super::lobby::number(id))
+            }
+            Found::Watching(_) => words::found_watching_unlisted(&name),
+            Found::Correspondence => words::found_corr(&name),
             Found::Here => words::found_here(&name),
             Found::Away => words::found_away(&name),
         };

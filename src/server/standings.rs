@@ -109,7 +109,9 @@ pub(crate) fn profile_page_size(
 ) -> usize {
     let view = ProfileView {
         profile: profile.clone(),
-        own: false,
+        // One's own profile has the longest keys (`h leaderboards` too): a page sized
+        // for it fits another's.
+        own: true,
         chart: chart.cloned(),
         tally: tally.to_vec(),
         page: 1,
@@ -302,17 +304,27 @@ fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer)
         .render(bottom, buf);
 }
 
-/// A rating's chart in `area`: the last points that fit, each a bar above the lowest
-/// rating shown.
+/// A rating's chart in `area`: the last points that fit, each a bar from the lowest
+/// rating shown (an eighth of a row, so every point shows) to the highest (the full
+/// height), in the area's eighths of a row.
 fn render_chart(points: &[f64], area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width);
     let shown = &points[points.len().saturating_sub(width)..];
     let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = shown.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let top = u64::from(area.height).max(1) * 8;
     let data: Vec<u64> = shown
         .iter()
-        .map(|p| (p - low).round().max(0.0) as u64 + 1)
+        .map(|p| {
+            if high > low {
+                // 1 for the lowest, `top` for the highest.
+                1 + ((p - low) / (high - low) * (top - 1) as f64).round() as u64
+            } else {
+                top
+            }
+        })
         .collect();
-    Sparkline::default().data(&data).render(area, buf);
+    Sparkline::default().data(&data).max(top).render(area, buf);
 }
 
 /// The most digits a typed number keeps: a table's number is its id, a `u32`.
@@ -627,7 +639,12 @@ fn profile_screen<'a>(
             Keyed::Page(view.page + 1, view.more).words(wording),
         ));
     }
-    foot.extend(hint_lines(HintLine::LobbyProfile, wording, width));
+    let hints = if view.own {
+        HintLine::LobbyProfile
+    } else {
+        HintLine::LobbyOtherProfile
+    };
+    foot.extend(hint_lines(hints, wording, width));
     foot.extend(tail);
     (parts, foot)
 }
@@ -1102,6 +1119,142 @@ mod tests {
         assert_eq!(size, 8, "{text}");
         assert_eq!(view.pick(2), Ok(ClubChoice::Replay(101)));
     }
+    /// QA (clubqa2, over ssh): another player's profile offered `h leaderboards` (and
+    /// the line mode `listed`), which only one's own profile takes: pressed, it said
+    /// "Only your own profile can leave the leaderboards". Another's profile offers the
+    /// keys that work there. Fails on the old code (the key offered on both).
+    #[test]
+    fn only_your_own_profile_offers_to_leave_the_leaderboards() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let view = |own: bool| ProfileView {
+            profile: Profile {
+                key: "k".into(),
+                names: vec!["ann".into()],
+                first_seen: "2026-11-01T00:00:00Z".into(),
+                standings: vec![(board, standing(1))],
+                unlisted: false,
+                wdl: [30, 4, 6],
+            },
+            own,
+            chart: None,
+            tally: Vec::new(),
+            page: 0,
+            games: Vec::new(),
+            more: false,
+            size: 8,
+            now: 1_000,
+        };
+        let keys = |own: bool, wording: Wording| {
+            let shown = view(own);
+            let (_, foot) = profile_screen(&shown, Style::new(), wording, 80, Vec::new());
+            foot.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for (own, offered) in [(true, true), (false, false)] {
+            let shown = keys(own, Wording::Keys);
+            assert_eq!(shown.contains("h leaderboards"), offered, "{shown}");
+            assert!(
+                shown.contains("b chart") && shown.contains("Esc back"),
+                "{shown}"
+            );
+            let said = keys(own, Wording::Commands);
+            assert_eq!(said.contains("listed"), offered, "{said}");
+            assert!(said.contains("chart"), "{said}");
+        }
+    }
+
+    /// QA (clubqa2, over ssh): a leaderboard's or a profile's first page offered `[
+    /// back` (the line mode `page back`), which only says there is no page that way.
+    /// The first page offers the next only. Fails on the old code (`[ back` on page 1).
+    #[test]
+    fn the_first_page_offers_no_page_back() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let foot = |page: usize, more: bool, wording: Wording| {
+            let view = BoardView {
+                board,
+                page,
+                rows: vec![standing(1)],
+                more,
+                size: 1,
+                now: 1_000,
+            };
+            let (_, foot) = board_screen(&view, Style::new(), wording, 80, Vec::new());
+            foot.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let first = foot(0, true, Wording::Keys);
+        assert!(first.contains("Page 1: ] next page"), "{first}");
+        assert!(!first.contains("[ back"), "{first}");
+        let said = foot(0, true, Wording::Commands);
+        assert_eq!(
+            said.lines().next(),
+            Some("Page 1: page for the next"),
+            "{said}"
+        );
+        let second = foot(1, false, Wording::Keys);
+        assert!(second.contains("Page 2, the last: [ back"), "{second}");
+        let middle = foot(1, true, Wording::Commands);
+        assert!(middle.contains("page for the next, page back"), "{middle}");
+    }
+
+    /// QA (clubqa2, over ssh): `ssh host games` ended each line of a game without the
+    /// engine's review in spaces (the rating's padding and the review's empty mark).
+    /// Fails on the old code (the line ended in three spaces).
+    #[test]
+    fn a_game_s_line_ends_with_its_last_word() {
+        let game = GameLine {
+            id: 7,
+            date: "2026-12-04T10:00:00Z".into(),
+            colour: crate::rules::Player::Blue,
+            opponent: "bob".into(),
+            outcome: Some(Outcome::Win),
+            termination: crate::record::Termination::Resignation,
+            board: Board::new(Ruleset::Standard, Speed::Live),
+            rated: true,
+            played_rated: true,
+            change: Some((1500.0, 1742.0)),
+            moves: 2,
+            reviewed: false,
+        };
+        let line = game_line(1, &game, "standard live");
+        assert!(line.ends_with("1742 (+242)"), "{line:?}");
+        let line = game_line(
+            1,
+            &GameLine {
+                reviewed: true,
+                ..game
+            },
+            "standard live",
+        );
+        assert!(line.ends_with(" *"), "{line:?}");
+    }
+
+    /// QA (clubqa2, over ssh): the lowest point of a chart was drawn as no bar at all,
+    /// so a profile after two rated games, a win then a loss, showed one bar under
+    /// "over the last 2 rated games", and the rating now was the point missing. Each
+    /// point is a bar now, the lowest an eighth of a row. Fails on the old code (the
+    /// second column blank).
+    #[test]
+    fn every_point_of_a_chart_is_a_bar_the_lowest_too() {
+        let area = Rect::new(0, 0, 6, 4);
+        let mut buf = Buffer::empty(area);
+        render_chart(&[1742.0, 1361.0, 1625.0], area, &mut buf);
+        let bottom: Vec<&str> = (0..3).map(|x| buf[(x, 3)].symbol()).collect();
+        assert!(bottom.iter().all(|s| *s != " "), "{bottom:?}");
+        // The lowest an eighth of a row, the highest the full height.
+        assert_eq!(buf[(1, 3)].symbol(), "▁");
+        assert_eq!(buf[(1, 2)].symbol(), " ");
+        assert_eq!(buf[(0, 0)].symbol(), "█");
+        // Equal points: full bars, as one rating held.
+        let mut buf = Buffer::empty(area);
+        render_chart(&[1500.0, 1500.0], area, &mut buf);
+        assert_eq!((buf[(0, 0)].symbol(), buf[(1, 0)].symbol()), ("█", "█"));
+    }
+
     /// QA: one rated game read `1258 to 1258 over the last 1 rated game`, with no
     /// chart, and `b` then did nothing; none, one and many games now read sensibly.
     #[test]

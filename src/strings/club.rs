@@ -118,12 +118,14 @@ pub(crate) fn board_row(
     let wdl = format!("{w}-{d}-{l}");
     format!("{place:>3}  {name}  {rating:<12}  {games:>5}  {wdl:<15} {abandoned:>4}")
 }
-/// A list's page: its number, and whether more follow.
+/// A list's page: its number (from 1), and whether more follow. Only the keys that
+/// lead somewhere: the first page has none before it.
 pub(crate) fn page(number: usize, more: bool) -> String {
-    if more {
-        format!("Page {number}: ] next page, [ back")
-    } else {
-        format!("Page {number}, the last: [ back")
+    match (number, more) {
+        (1, true) => "Page 1: ] next page".to_owned(),
+        (_, true) => format!("Page {number}: ] next page, [ back"),
+        (1, false) => "Page 1, the only one".to_owned(),
+        (_, false) => format!("Page {number}, the last: [ back"),
     }
 }
 /// A profile's first line: the names, when first seen, and whether the player left
@@ -176,7 +178,10 @@ pub(crate) fn game_row(
     reviewed: bool,
 ) -> String {
     let mark = if reviewed { "*" } else { "" };
+    // No padding after the last cell shown (`ssh host games` prints these lines).
     format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
+        .trim_end()
+        .to_owned()
 }
 
 pub(crate) const AI_NOT_RATED: &str = "Games against the server's AI are never rated";

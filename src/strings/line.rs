@@ -521,6 +521,9 @@ pub(crate) const LOBBY_BOARD_HINTS: &str =
 /// A profile.
 pub(crate) const LOBBY_PROFILE_HINTS: &str =
     "page, page back; a number: that game's replay; chart, listed; quit: back to the lobby.";
+/// [`LOBBY_PROFILE_HINTS`] on another player's profile: `listed` is one's own.
+pub(crate) const LOBBY_OTHER_PROFILE_HINTS: &str =
+    "page, page back; a number: that game's replay; chart; quit: back to the lobby.";
 
 /// [`super::serve::NO_TABLES`] in the line mode's commands.
 pub(crate) const NO_TABLES: &str = "No tables yet: new opens one";
@@ -536,10 +539,11 @@ pub(crate) fn tables_page(page: usize, pages: usize) -> String {
 
 /// [`super::club::page`] in the line mode's commands.
 pub(crate) fn page(number: usize, more: bool) -> String {
-    if more {
-        format!("Page {number}: page for the next, page back")
-    } else {
-        format!("Page {number}, the last: page back")
+    match (number, more) {
+        (1, true) => "Page 1: page for the next".to_owned(),
+        (_, true) => format!("Page {number}: page for the next, page back"),
+        (1, false) => "Page 1, the only one".to_owned(),
+        (_, false) => format!("Page {number}, the last: page back"),
     }
 }
 
@@ -555,6 +559,11 @@ pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
 /// [`super::serve::invitation`] in the line mode's commands.
 pub(crate) fn invitation(code: &str) -> String {
     format!("Private: your opponent joins with the invitation code {code}")
+}
+
+/// [`super::serve::table_code`] in the line mode's commands.
+pub(crate) fn table_code(number: usize, code: &str) -> String {
+    format!("Table {number} is private: your opponent joins with the invitation code {code}")
 }
 
 /// [`super::club::your_move`] in the line mode's commands.

@@ -84,6 +84,11 @@ pub(crate) fn entry_typed(what: &str, typed: &str) -> String {
 pub(crate) fn invitation(code: &str) -> String {
     format!("Private: your opponent types i, then the code {code}")
 }
+/// The code of a player's own private table they do not wait at (a correspondence
+/// table), under "Your games".
+pub(crate) fn table_code(number: usize, code: &str) -> String {
+    format!("Table {number} is private: your opponent types i, then the code {code}")
+}
 pub(crate) fn found_at(name: &str, number: usize) -> String {
     format!("{name} plays at table {number}: {number} watches")
 }
@@ -92,6 +97,15 @@ pub(crate) fn found_unlisted(name: &str) -> String {
 }
 pub(crate) fn found_private(name: &str) -> String {
     format!("{name} plays at a private table")
+}
+pub(crate) fn found_watching(name: &str, number: usize) -> String {
+    format!("{name} watches table {number}: {number} watches it too")
+}
+pub(crate) fn found_watching_unlisted(name: &str) -> String {
+    format!("{name} watches a table not listed here")
+}
+pub(crate) fn found_corr(name: &str) -> String {
+    format!("{name} is at a correspondence game")
 }
 pub(crate) fn found_here(name: &str) -> String {
     format!("{name} is in the lobby")
@@ -229,10 +243,16 @@ pub(crate) const YOUR_GAMES: &str = "Your games";
 /// The line listing the player's adjourned games by their numbers in the list; `claim`:
 /// one is against a person, so `w` may claim a win there.
 pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
-    if claim {
-        format!("unfinished: {numbers} (its number resumes it; w claims a win)")
+    // `numbers` is one number, or several joined by commas.
+    let resumes = if numbers.contains(',') {
+        "a number resumes its game"
     } else {
-        format!("unfinished: {numbers} (its number resumes it)")
+        "its number resumes it"
+    };
+    if claim {
+        format!("unfinished: {numbers} ({resumes}; w claims a win)")
+    } else {
+        format!("unfinished: {numbers} ({resumes})")
     }
 }
 /// The player's last finished game here.

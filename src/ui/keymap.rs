@@ -356,8 +356,11 @@ pub enum HintLine {
     LobbyNumber,
     /// A leaderboard.
     LobbyBoard,
-    /// A profile.
+    /// The player's own profile.
     LobbyProfile,
+    /// Another player's profile: no key to leave the leaderboards, which only one's
+    /// own profile takes.
+    LobbyOtherProfile,
     /// The lobby's help: its scroll keys, at the foot of its box.
     LobbyHelp,
     /// A message typed at a server table.
@@ -405,6 +408,7 @@ impl HintLine {
             | HintLine::LobbyClub
             | HintLine::LobbyBoard
             | HintLine::LobbyProfile
+            | HintLine::LobbyOtherProfile
             | HintLine::LobbyHelp => "  ",
             _ => crate::text::PART_SEPARATOR,
         }
@@ -957,6 +961,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyFormEnd, 2, "? help"),
             (HintLine::LobbyBoard, 5, "? help"),
             (HintLine::LobbyProfile, 5, "? help"),
+            (HintLine::LobbyOtherProfile, 5, "? help"),
             (HintLine::LobbyWaiting, 1, "? help"),
             (HintLine::LobbyAdjourned, 1, "? help"),
             (HintLine::LobbyNumber, 1, "? help"),
@@ -1195,6 +1200,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyClub, 3, "]/[ pages"),
             (HintLine::LobbyBoard, 2, "]/[ pages"),
             (HintLine::LobbyProfile, 0, "]/[ games"),
+            (HintLine::LobbyOtherProfile, 0, "]/[ games"),
         ],
     },
     // A number being typed after its first digit.
@@ -1259,6 +1265,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::LobbyBoard, 3, "number: profile"),
             (HintLine::LobbyProfile, 1, "number: replay"),
+            (HintLine::LobbyOtherProfile, 1, "number: replay"),
         ],
     },
     // A profile.
@@ -1270,6 +1277,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::LobbyProfile, 2, "b chart"),
             (HintLine::LobbyProfile, 3, "h leaderboards"),
+            (HintLine::LobbyOtherProfile, 2, "b chart"),
         ],
     },
     Binding {
@@ -1280,6 +1288,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::LobbyBoard, 4, "Esc back"),
             (HintLine::LobbyProfile, 4, "Esc back"),
+            (HintLine::LobbyOtherProfile, 4, "Esc back"),
         ],
     },
     Binding {

@@ -101,6 +101,9 @@ pub enum Keyed {
     Unfinished(String, bool),
     /// A private table's invitation code, told to the player who opened it.
     Invitation(String),
+    /// The invitation code of a private table of the player's own that they do not
+    /// wait at (a correspondence table): its number, and the code.
+    TableCode(usize, String),
     /// Correspondence games wait for this player's move: how many, the oldest's
     /// opponent and its time left.
     CorrDue(usize, String, String),
@@ -185,6 +188,7 @@ impl Keyed {
             Keyed::Page(number, more) => club::page(*number, *more),
             Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),
+            Keyed::TableCode(number, code) => serve::table_code(*number, code),
             Keyed::CorrDue(count, opponent, left) => club::your_move(*count, opponent, left),
             Keyed::CorrMoved(opponent) => club::moved(opponent),
             Keyed::Entry(what, typed) => {
@@ -240,6 +244,7 @@ impl Keyed {
             Keyed::Page(number, more) => line::page(*number, *more),
             Keyed::Unfinished(numbers, claim) => line::unfinished(numbers, *claim),
             Keyed::Invitation(code) => line::invitation(code),
+            Keyed::TableCode(number, code) => line::table_code(*number, code),
             Keyed::CorrDue(count, opponent, left) => line::corr_due(*count, opponent, left),
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
             Keyed::Entry(what, typed) => line::entry(what, typed),
@@ -284,6 +289,7 @@ fn line_hints(hints: HintLine) -> &'static str {
         HintLine::LobbyEntry | HintLine::LobbyNumber => line::LOBBY_ENTRY_HINTS,
         HintLine::LobbyBoard => line::LOBBY_BOARD_HINTS,
         HintLine::LobbyProfile => line::LOBBY_PROFILE_HINTS,
+        HintLine::LobbyOtherProfile => line::LOBBY_OTHER_PROFILE_HINTS,
         _ => line::SEE_HELP,
     }
 }

@@ -793,3 +793,53 @@ fn a_guest_asking_for_their_profile_is_told_guests_have_none() {
         );
     });
 }
+
+/// QA (clubqa2, over ssh): a private correspondence table never showed its invitation
+/// code. Its player is not kept waiting at it (they are back in the lobby at once), and
+/// only the wait at a live table showed a code, so nobody could ever join it. The
+/// lobby now says the code under "Your games" while the table is open; typed by Bob,
+/// it seats him. Fails on the old code (no code shown).
+#[test]
+fn a_private_correspondence_table_tells_its_code_and_is_joined_by_it() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, then a day a move; private.
+        alice.send(b"tttttp").await;
+        alice.wait_for("1 day a move").await;
+        alice.wait_for("private").await;
+        alice.send(b"\r").await;
+        alice.wait_for("open for a correspondence game").await;
+        alice
+            .wait_for("Table 1 is private: your opponent types i, then the code ")
+            .await;
+        let screen = alice.screen();
+        let code = screen
+            .split("then the code ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{screen}"))
+            .to_owned();
+        assert_eq!(code.len(), 6, "{screen}");
+        // Still told after another key.
+        alice.send(b"x").await;
+        alice.wait_for("press ? for help").await;
+        assert!(alice.screen().contains(&code), "{}", alice.screen());
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("q leave").await;
+        assert!(bob.screen().contains("No tables yet"), "{}", bob.screen());
+        bob.send(b"i").await;
+        bob.wait_for("Invitation code: _").await;
+        bob.send(code.as_bytes()).await;
+        bob.send(b"\r").await;
+        bob.wait_for("alice's move").await;
+        // Seated: the code is no longer said.
+        alice
+            .wait_for("Your move in 1 correspondence game: v bob")
+            .await;
+        crate::serve_common::wait_gone(&alice, "then the code").await;
+    });
+}
