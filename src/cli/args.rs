@@ -175,8 +175,9 @@ pub struct PlayArgs {
 pub enum ReplayTarget {
     /// A record file.
     File(PathBuf),
-    /// Game N of `hijara games` (1 = newest).
-    Number(usize),
+    /// Game N of `hijara games` (1 = newest), and the digits as typed (`007`), the
+    /// name of a file the number may shadow.
+    Number(usize, String),
 }
 
 /// What an empty FILE|N says: an empty name is no file (reading it would say
@@ -191,7 +192,7 @@ pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     if text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
             Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
-            Ok(n) => Ok(ReplayTarget::Number(n)),
+            Ok(n) => Ok(ReplayTarget::Number(n, text.to_owned())),
             Err(_) => Err("no game has so large a number (see `hijara games`)".to_owned()),
         };
     }
@@ -775,7 +776,14 @@ mod tests {
             }) => replay.game,
             other => panic!("{other:?}"),
         };
-        assert_eq!(target("12"), Some(ReplayTarget::Number(12)));
+        assert_eq!(
+            target("12"),
+            Some(ReplayTarget::Number(12, "12".to_owned()))
+        );
+        assert_eq!(
+            target("007"),
+            Some(ReplayTarget::Number(7, "007".to_owned()))
+        );
         assert_eq!(
             target("./12"),
             Some(ReplayTarget::File(PathBuf::from("./12")))

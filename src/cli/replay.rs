@@ -48,22 +48,23 @@ pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
 pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathBuf> {
     match target {
         Some(ReplayTarget::File(path)) => Ok(path.clone()),
-        Some(ReplayTarget::Number(n)) => {
-            // A file named as the number, here, is not what N reads: say so, whether
-            // the history has game N (a script scored that game instead, silently)
-            // or not (the error alone sent it to the history).
-            let named = std::path::Path::new(&n.to_string()).exists();
+        Some(ReplayTarget::Number(n, typed)) => {
+            // A file named as the number was typed, here, is not what N reads: say
+            // so, whether the history has game N (a script scored that game instead,
+            // silently) or not (the error alone sent it to the history).
+            // `typed` is ASCII digits only (`replay_target`): safe to print.
+            let named = std::path::Path::new(typed).exists();
             match history_game(*n) {
                 Ok(path) => {
                     if named {
                         eprintln!(
-                            "hijara: {n} is game {n} of the history (`hijara games`); {}",
-                            file_is(*n)
+                            "hijara: {typed} is game {n} of the history (`hijara games`); {}",
+                            file_is(typed)
                         );
                     }
                     Ok(path)
                 }
-                Err(error) if named => Err(anyhow::anyhow!("{error:#} ({})", file_is(*n))),
+                Err(error) if named => Err(anyhow::anyhow!("{error:#} ({})", file_is(typed))),
                 Err(error) => Err(error),
             }
         }
@@ -71,9 +72,9 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
     }
 }
 
-/// Where the file named as number `n` is read from.
-fn file_is(n: usize) -> String {
-    format!("the file named {n} is ./{n}")
+/// Where the file named as the number `typed` is read from.
+fn file_is(typed: &str) -> String {
+    format!("the file named {typed} is ./{typed}")
 }
 
 pub(crate) fn run(args: &ReplayArgs, prefs: &RunPrefs) -> anyhow::Result<()> {

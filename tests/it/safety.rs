@@ -350,6 +350,18 @@ fn a_number_that_is_also_a_file_here_says_how_to_name_the_file() {
         .stderr(predicate::str::contains("no games in the history yet").and(
             predicate::str::ends_with("finished games are kept there (the file named 1 is ./1)\n"),
         ));
+    // The name as typed: `007` is game 7, and the file it shadows is ./007, not ./7
+    // (QA, cliqa: nothing was said of ./007, as ./7 was looked for).
+    std::fs::write(here.path().join("007"), "b2 b2\n").unwrap();
+    hijara(data.path())
+        .current_dir(here.path())
+        .args(["score", "007"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::ends_with(
+            "no game 7 in the history: it holds 1 game (`hijara games` lists them) \
+             (the file named 007 is ./007)\n",
+        ));
     // The file read as ./1; no word about it where there is no such file.
     hijara(data.path())
         .current_dir(here.path())
