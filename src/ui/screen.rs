@@ -159,9 +159,25 @@ impl Widget for &AppView<'_> {
                     (None, Some(names)) => table::named_outcome(outcome, names),
                     (None, None) => describe::result_sentence(outcome),
                 };
-                // Where the result and its keys do not fit, the keys: the line under
-                // it says the result (the key to leave was lost at 44 and 60 columns).
-                vec![words::then_keys(&said, keys), keys.to_owned()]
+                // Long names may leave no room for the result by name: then by colour
+                // (`Blue wins: Yellow resigned`), then the winner alone. Where none
+                // fits with its keys, the keys: the line under it and the ladders say
+                // the result (the key to leave was lost at 44 and 60 columns).
+                let mut wordings = vec![words::then_keys(&said, keys)];
+                for by_colour in [
+                    ending.map(describe::ending),
+                    Some(describe::result_sentence(outcome)),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    let wording = words::then_keys(&by_colour, keys);
+                    if !wordings.contains(&wording) {
+                        wordings.push(wording);
+                    }
+                }
+                wordings.push(keys.to_owned());
+                wordings
             }
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
@@ -188,9 +204,10 @@ impl Widget for &AppView<'_> {
             ],
             (None, None) => vec![words::to_move(mover), words::to_move_short(mover)],
         };
-        // Over the network, the keys that work after the game go before the labels.
+        // Over the network, every wording but the keys alone says the result: the keys
+        // that work after the game go before the labels only once none fits.
         let mut turn_core = if outcome.is_some() && app.is_served() {
-            1
+            turn.len() - 1
         } else {
             turn.len()
         };

@@ -1169,6 +1169,54 @@ mod tests {
             .collect()
     }
 
+    /// QA (lead, over ssh): with two 16-column names the result by name and its keys
+    /// do not fit the status line at 80 columns, which said only `n: rematch, q:
+    /// lobby`; the line under it, where the result was, soon says the ratings. The
+    /// result is said by colour then, and the winner alone where that is too long;
+    /// the keys alone only where neither fits (44 columns, where the ladder says it).
+    #[test]
+    fn a_table_s_result_stays_on_the_status_line_with_long_names() {
+        let game = Game::from_moves([crate::rules::Square::A1, crate::rules::Square::B1]).unwrap();
+        let mut app = App::with_game(GameConfig::default(), game)
+            .served([false, true])
+            .named(["alexandrapetrova".into(), "bartholomewjones".into()]);
+        app.table_news(News::Resigned(Player::Yellow));
+        let status = |app: &App, width: u16| {
+            let rows = drawn_at(app, width, 24);
+            rows[22].trim_end().to_owned()
+        };
+        let wide = status(&app, 80);
+        assert!(
+            wide.starts_with(
+                "Blue 0  Yellow 0  │  Blue wins: Yellow resigned. n: rematch, q: lobby"
+            ) && wide.ends_with("? help"),
+            "{wide}"
+        );
+        assert!(
+            status(&app, 66).contains("│  Blue wins. n: rematch, q: lobby"),
+            "{}",
+            status(&app, 66)
+        );
+        assert!(
+            status(&app, 44).ends_with("│  n: rematch, q: lobby"),
+            "{}",
+            status(&app, 44)
+        );
+        // Short names: the result by name, as before.
+        let mut app = App::with_game(
+            GameConfig::default(),
+            Game::from_moves([crate::rules::Square::A1, crate::rules::Square::B1]).unwrap(),
+        )
+        .served([false, true])
+        .named(["ann".into(), "bo".into()]);
+        app.table_news(News::Resigned(Player::Yellow));
+        assert!(
+            status(&app, 80).contains("│  ann wins: bo resigned. n: rematch, q: lobby"),
+            "{}",
+            status(&app, 80)
+        );
+    }
+
     /// QA (servesweep): the line a message is typed on was cut at its end: at 44
     /// columns `Message (15/60): thanks, you too_  Enter…`, and a longer message lost
     /// its own end, where the typing goes on (`Message (55/60): 山田 x山田 x…`). The
