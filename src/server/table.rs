@@ -1235,6 +1235,15 @@ impl GameTable {
             Player::BOTH.map(|p| end.after[p.index()].display()),
             Player::BOTH.map(|p| end.change(p)),
         );
+        // The result by colour, for the narrow wording: names may not fit there.
+        let result = match ended.course.ending() {
+            Some(ending) => crate::strings::describe::ending(ending),
+            None => ended
+                .game
+                .outcome()
+                .map(crate::strings::describe::result_sentence)
+                .unwrap_or_default(),
+        };
         let names = [blue.name.as_str(), yellow.name.as_str()];
         let of = |p: Player| {
             let i = p.index();
@@ -1253,7 +1262,15 @@ impl GameTable {
                         self.talk
                             .note(To::Seat(seat), Message::keyed(MessageKind::Info, keyed));
                     }
-                    _ => self.note(To::Seat(seat), text),
+                    _ => {
+                        let (_, after, change) = of(player);
+                        let short = club_words::ratings_changed_short(&result, after, change);
+                        let said = Message {
+                            short: Some(short),
+                            ..Message::new(MessageKind::Info, text)
+                        };
+                        self.talk.note(To::Seat(seat), said);
+                    }
                 }
             }
         }
@@ -1577,6 +1594,13 @@ mod tests {
         assert!(
             lines[0].starts_with("Rated standard live: ann 1512"),
             "{lines:?}"
+        );
+        // At 44 columns, where the names do not fit, the result by colour and one's own
+        // change: the ratings line took the place of the line that said the result.
+        let said = table.talk().notes_since(seen).next().unwrap().said.clone();
+        assert_eq!(
+            said.wording(44),
+            "Blue wins: Yellow resigned · you 1512? +12"
         );
     }
 

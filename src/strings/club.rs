@@ -19,6 +19,14 @@ pub(crate) fn ratings_changed(
     format!("Rated {ruleset} {speed}: {} · {}", one(mine), one(theirs))
 }
 
+/// [`ratings_changed`] on a narrow screen (44 columns), where two names and ratings do
+/// not fit: the result by colour and the reader's own change (`Blue wins: Yellow
+/// resigned · you 1742? +242`, 43 columns at the most), as the ratings line takes the
+/// place of the line that said the result.
+pub(crate) fn ratings_changed_short(result: &str, after: &str, change: &str) -> String {
+    format!("{result} · you {after} {change}")
+}
+
 /// [`ratings_changed`] for the player who stayed after the other (named) got up: the
 /// leaving first, so that the ratings' line, the last at the table, does not hide it.
 pub(crate) fn left_then_rated(name: &str, ratings: &str) -> String {
