@@ -124,12 +124,18 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
 /// with an error that says so: renaming over them would replace them.
 pub(crate) fn write_target(path: &Path) -> io::Result<PathBuf> {
     let target = match fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("{} is a symlink to nowhere ({e})", path.display()),
-            )
-        })?,
+        Ok(meta) if meta.file_type().is_symlink() => match fs::canonicalize(path) {
+            Ok(target) => target,
+            // A link the system follows only on opening it (`/dev/stdout` to a pipe,
+            // `/proc/self/fd/1`): what it opens is checked below, as the link.
+            Err(_) if fs::metadata(path).is_ok() => path.to_path_buf(),
+            Err(e) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("{} is a symlink to nowhere ({e})", path.display()),
+                ));
+            }
+        },
         _ => path.to_path_buf(),
     };
     match fs::metadata(&target) {
@@ -314,6 +320,18 @@ mod tests {
         std::os::unix::fs::symlink(dir.path().join("gone").join("x.hij"), &dangling).unwrap();
         let error = write_atomic(&dangling, b"x").unwrap_err().to_string();
         assert!(error.contains("symlink to nowhere"), "{error}");
+        // A link to a pipe (`/dev/stdout` in a pipeline) is said to be one, not a
+        // link to nowhere: its target, `pipe:[N]`, is no path.
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            let (_reader, writer) = std::io::pipe().unwrap();
+            let to_pipe = dir.path().join("stdout.hij");
+            let fd = format!("/proc/self/fd/{}", writer.as_raw_fd());
+            std::os::unix::fs::symlink(&fd, &to_pipe).unwrap();
+            let error = write_atomic(&to_pipe, b"x").unwrap_err().to_string();
+            assert!(error.ends_with("is a FIFO: not written"), "{error}");
+        }
         // A link to a device is never replaced by a file.
         let zero = dir.path().join("zero.hij");
         std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
