@@ -13,7 +13,7 @@ use super::history;
 use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
 
 use crate::record::{Record, RecordError};
-use crate::rules::Move;
+use crate::rules::{ClaimState, Move};
 use crate::text::display_path;
 
 /// A line for a game's status line, already in words: information or a failure.
@@ -183,8 +183,9 @@ pub enum Kept {
 struct InHistory {
     /// Its record without the date: the same text is the same game.
     identity: String,
-    /// Its moves, to know the same game with its last stone claimed since.
+    /// Its moves and claims, to know the same game with its last stone claimed since.
     moves: Vec<Move>,
+    claims: Vec<ClaimState>,
     /// The file it went to.
     path: PathBuf,
 }
@@ -435,15 +436,20 @@ impl Storage {
         }
         let text = self.record(config, game, &self.date).to_string();
         let moves: Vec<Move> = game.game.moves().collect();
-        // A full board with the same moves differs only by the last stone's claim,
-        // made after the end: the same game, so its one file is rewritten (quietly:
-        // the end already said where it went). Should that fail, a new file keeps it.
+        let claims = game.game.claim_states().to_vec();
+        // A full board with the same moves and claims but the last stone's, kept while
+        // that one was pending, differs only by the claim made after the end: the
+        // same game, so its one file is rewritten (quietly: the end already said
+        // where it went). Should that fail, a new file keeps it.
         if let Some(kept) = self.archived.as_mut()
             && game.game.is_over()
             && kept.moves == moves
+            && let Some((ClaimState::Pending, earlier)) = kept.claims.split_last()
+            && claims.starts_with(earlier)
             && write_atomic(&kept.path, text.as_bytes()).is_ok()
         {
             kept.identity = identity;
+            kept.claims = claims;
             return None;
         }
         let error = match history::archive(&dir, &text) {
@@ -451,6 +457,7 @@ impl Storage {
                 self.archived = Some(InHistory {
                     identity,
                     moves,
+                    claims,
                     path: path.clone(),
                 });
                 return Some(StorageReport::Archived(path));
@@ -468,6 +475,7 @@ impl Storage {
                 self.archived = Some(InHistory {
                     identity,
                     moves,
+                    claims,
                     path: path.clone(),
                 });
                 Some(StorageReport::ArchivedBeside {
@@ -672,6 +680,50 @@ mod tests {
         let kept = parse_record(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(kept.game.score(Player::Yellow), scored);
         assert_eq!(kept.game.claim_states(), game.claim_states());
+    }
+
+    /// Another game of the session with the same moves but other claims is another
+    /// game: it gets its own file, and the first game's is left as it was (it would
+    /// have been rewritten with the second's claims, were moves alone compared).
+    #[test]
+    fn a_later_game_with_the_same_moves_and_other_claims_keeps_its_own_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        let mut storage =
+            Storage::new(dir.path().to_path_buf(), None).with_history(Some(games.clone()));
+        let play = |claim_first_score: bool| {
+            let mut game = Game::with_claims();
+            let mut claimed = false;
+            while let Some(mv) = game.position().legal_moves().next() {
+                game.play(mv).unwrap();
+                let points = game.last().unwrap().points;
+                if claim_first_score && !claimed && points > 0 && !game.is_over() {
+                    game.claim(points).unwrap();
+                    claimed = true;
+                }
+            }
+            assert!(
+                !claim_first_score || claimed,
+                "a stone scored before the end"
+            );
+            game
+        };
+        let first = play(false);
+        let Some(StorageReport::Archived(first_path)) = storage.archive(&config(), &first) else {
+            panic!("expected a report");
+        };
+        let first_text = std::fs::read_to_string(&first_path).unwrap();
+        let second = play(true);
+        assert_eq!(
+            first.moves().collect::<Vec<_>>(),
+            second.moves().collect::<Vec<_>>()
+        );
+        assert!(matches!(
+            storage.archive(&config(), &second),
+            Some(StorageReport::Archived(_))
+        ));
+        assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
+        assert_eq!(std::fs::read_to_string(&first_path).unwrap(), first_text);
     }
 
     /// A game played on from a record with names: its save, its autosave and the
