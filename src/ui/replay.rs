@@ -210,8 +210,9 @@ impl ReplayState {
     }
 
     /// The result shown at the move shown: none before the end; an early ending's
-    /// winner; else the board's, on the points claimed in a claim game (the full
-    /// totals of [`Position::outcome`] count what was forfeited too).
+    /// winner; else the game's ([`Game::outcome`](crate::rules::Game::outcome): on the
+    /// points claimed in a claim game, where the position's full totals count what
+    /// was forfeited too). A full board is the record's last move.
     pub fn outcome(&self) -> Option<crate::rules::Outcome> {
         if let Some(ending) = self.ending() {
             return Some(crate::rules::Outcome::Winner(ending.winner()));
@@ -219,8 +220,7 @@ impl ReplayState {
         if !self.position().is_over() {
             return None;
         }
-        let [blue, yellow] = super::status::totals_at(&self.game, self.at_move);
-        Some(crate::rules::Outcome::of_totals(blue, yellow))
+        self.game.outcome()
     }
 
     /// The viewer as it was, ready to open again after it quit (a review left with
