@@ -514,7 +514,7 @@ impl App {
             // Served, the enlarge screen shows a question, and takes its answer.
             Overlay::Question(_) if self.is_served() => KeyContext::Question,
             _ if ScreenLayout::new(self.area).is_none() && self.is_served() => {
-                KeyContext::ServedTooSmall
+                KeyContext::TooSmallGoesBack
             }
             _ if ScreenLayout::new(self.area).is_none() => KeyContext::TooSmall,
             Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,

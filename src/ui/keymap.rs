@@ -242,7 +242,7 @@ pub enum KeyContext {
     /// (back to the lobby, asking first where that screen asks; back to the reviewed
     /// game), as the "please enlarge" screen says; Ctrl-c ends the connection (the
     /// program).
-    ServedTooSmall,
+    TooSmallGoesBack,
     /// A game between two players at a server table: looked up before
     /// [`KeyContext::Board`] (undo and a new game become requests to the other player).
     Served,
@@ -996,9 +996,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[],
     },
     Binding {
-        // A served screen: q goes back to the lobby as on the screen under it, which
-        // asks first where there is something to lose.
-        contexts: &[C::ServedTooSmall],
+        // q goes back as on the screen under it (a served screen's lobby, which asks
+        // first where there is something to lose; a review's game).
+        contexts: &[C::TooSmallGoesBack],
         keys: &[(ch('q'), A::Quit)],
         names: "",
         help: "",
@@ -1013,7 +1013,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Question,
             C::ClaimEntry,
             C::TooSmall,
-            C::ServedTooSmall,
+            C::TooSmallGoesBack,
             C::Lobby,
             C::LobbyForm,
             C::LobbyWaiting,
@@ -1786,7 +1786,7 @@ mod tests {
 
     #[test]
     fn behind_a_served_enlarge_screen_q_goes_back_as_on_the_game_screen() {
-        let small = KeyContext::ServedTooSmall;
+        let small = KeyContext::TooSmallGoesBack;
         assert_eq!(action(key(KeyCode::Char('q')), small), Some(Action::Quit));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_c, small), Some(Action::ForceQuit));

@@ -542,13 +542,13 @@ impl ReplayState {
         match (self.overlay, &self.goto) {
             // At a server q goes back to the lobby, as on the viewer itself.
             _ if super::layout::replay_too_small(self.area) && self.is_served() => {
-                KeyContext::ServedTooSmall
+                KeyContext::TooSmallGoesBack
             }
             // A review goes back to its game as its own `q` does: the game's minimum
             // (44x16) is a row short of the viewer's, and quitting there lost the game's
             // screen (a new game, undo).
             _ if super::layout::replay_too_small(self.area) && self.over_game => {
-                KeyContext::ServedTooSmall
+                KeyContext::TooSmallGoesBack
             }
             _ if super::layout::replay_too_small(self.area) => KeyContext::TooSmall,
             (ReplayOverlay::Help, _) => KeyContext::Help,
@@ -565,7 +565,7 @@ impl ReplayState {
                 Some(action) => self.apply(action),
                 None if matches!(
                     self.key_context(),
-                    KeyContext::TooSmall | KeyContext::ServedTooSmall
+                    KeyContext::TooSmall | KeyContext::TooSmallGoesBack
                 ) =>
                 {
                     Vec::new()

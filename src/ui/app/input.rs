@@ -43,7 +43,7 @@ impl App {
                     .message
                     .as_ref()
                     .is_some_and(|m| !m.fits(self.area.width));
-                if !matches!(context, KeyContext::TooSmall | KeyContext::ServedTooSmall)
+                if !matches!(context, KeyContext::TooSmall | KeyContext::TooSmallGoesBack)
                     && (boxed || chat_boxed)
                 {
                     // A message too long for the status line sat in a box over the board
@@ -69,7 +69,7 @@ impl App {
                     // Behind the "please enlarge" screen other keys do nothing at all.
                     None if matches!(
                         context,
-                        KeyContext::TooSmall | KeyContext::ServedTooSmall
+                        KeyContext::TooSmall | KeyContext::TooSmallGoesBack
                     ) =>
                     {
                         Vec::new()
