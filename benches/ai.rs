@@ -149,7 +149,10 @@ fn threads(c: &mut Criterion) {
                                 SearchLimit::depth(9),
                                 &moves,
                                 Finish::Main,
-                                |s, o| s.search(p, o),
+                                {
+                                    let p = *p;
+                                    move |s, o| s.search(&p, o)
+                                },
                             );
                             nodes.set(nodes.get() + run.nodes);
                         }

@@ -92,7 +92,7 @@ fn main() -> anyhow::Result<()> {
                 SearchLimit::NONE,
                 &moves,
                 Finish::First,
-                |s, o| s.solve_wdl(&position, o),
+                move |s, o| s.solve_wdl(&position, o),
             );
             let (_, outcome) = judged.result.context("an unlimited solve finishes")?;
             let judge_took = start.elapsed().as_secs_f64();

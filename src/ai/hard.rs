@@ -215,8 +215,9 @@ impl<'a> Budget<'a> {
     }
 
     /// The time the phases share: 90% of the thinking time less up to 10 ms. The
-    /// rest covers the last node batch, joining the threads, freeing the table
-    /// and returning, and being scheduled late on a loaded machine.
+    /// rest covers the last node batch, freeing the table and returning, and
+    /// being scheduled late on a loaded machine (helper threads are not waited
+    /// for: [`smp::run`]).
     fn usable(think_ms: u64) -> Duration {
         let reserve = (think_ms / 10).min(10);
         Duration::from_millis(think_ms.saturating_mul(9) / 10 - reserve)
@@ -299,8 +300,11 @@ impl<'a> Run<'a> {
             stop: self.stop(),
             ..SearchLimit::NONE
         };
-        self.counted(1, limit, order, Finish::Main, |s, o| s.search(position, o))
-            .result
+        self.counted(1, limit, order, Finish::Main, {
+            let position = *position;
+            move |s, o| s.search(&position, o)
+        })
+        .result
     }
 
     /// The iterative-deepening search, up to `percent` of the budget.
@@ -311,8 +315,9 @@ impl<'a> Run<'a> {
         percent: u64,
     ) -> Option<SearchResult> {
         let limit = self.limit(percent);
-        self.counted(self.threads, limit, order, Finish::Main, |s, o| {
-            s.search(position, o)
+        self.counted(self.threads, limit, order, Finish::Main, {
+            let position = *position;
+            move |s, o| s.search(&position, o)
         })
         .result
     }
@@ -320,8 +325,9 @@ impl<'a> Run<'a> {
     /// The win/draw/loss solve, up to `percent` of the budget.
     fn solve(&mut self, position: &Position, order: &[Move], percent: u64) -> RootSolve {
         let limit = self.limit(percent);
-        self.counted(self.threads, limit, order, Finish::First, |s, o| {
-            s.solve_wdl_partial(position, o)
+        self.counted(self.threads, limit, order, Finish::First, {
+            let position = *position;
+            move |s, o| s.solve_wdl_partial(&position, o)
         })
         .result
     }
@@ -329,15 +335,16 @@ impl<'a> Run<'a> {
     /// A move achieving at least `target`, up to the end of the budget:
     /// `Some(None)` when no move does, `None` when the proof did not finish.
     fn prove(&mut self, position: &Position, order: &[Move], target: Wdl) -> Option<Option<Move>> {
-        self.search_to_the_end(order, |s, o| s.prove(position, o, target))
+        let position = *position;
+        self.search_to_the_end(order, move |s, o| s.prove(&position, o, target))
     }
 
     /// A search to the end of the game with the rest of the budget, on every
     /// thread, the first finished thread's answer; `None` if none finished.
-    fn search_to_the_end<R: Send>(
+    fn search_to_the_end<R: Send + 'static>(
         &mut self,
         order: &[Move],
-        job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
+        job: impl Fn(&mut Searcher, &[Move]) -> R + Send + Sync + 'static,
     ) -> Option<R> {
         let limit = self.limit(100);
         let run = self.counted(self.threads, limit, order, Finish::First, job);
@@ -345,13 +352,15 @@ impl<'a> Run<'a> {
     }
 
     /// [`smp::run`] on this decision's table, its nodes added to the decision's.
-    fn counted<R: Send>(
+    /// The job owns what it reads (a copy of the position): helper threads may
+    /// still be stopping after the run has returned.
+    fn counted<R: Send + 'static>(
         &mut self,
         threads: usize,
         limit: SearchLimit<'a>,
         order: &[Move],
         finish: Finish,
-        job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
+        job: impl Fn(&mut Searcher, &[Move]) -> R + Send + Sync + 'static,
     ) -> smp::Parallel<R> {
         let run = smp::run(&self.table, threads, limit, order, finish, job);
         self.nodes += run.nodes;
@@ -366,7 +375,8 @@ impl<'a> Run<'a> {
         order: &[Move],
         (alpha, beta): (i32, i32),
     ) -> Option<(Move, i32)> {
-        self.search_to_the_end(order, |s, o| s.solve_margin(position, o, alpha, beta))
+        let position = *position;
+        self.search_to_the_end(order, move |s, o| s.solve_margin(&position, o, alpha, beta))
             .flatten()
     }
 

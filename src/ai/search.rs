@@ -315,6 +315,14 @@ impl<'a> Searcher<'a> {
         self.deadline = limit.deadline_from(Instant::now());
     }
 
+    /// Adds the nodes not yet counted to the shared count of a parallel search.
+    pub(crate) fn count_nodes(&mut self) {
+        if let Some(shared) = self.shared_nodes {
+            shared.fetch_add(self.nodes - self.checked, Ordering::Relaxed);
+            self.checked = self.nodes;
+        }
+    }
+
     fn check_limits(&mut self) {
         let fresh = self.nodes - self.checked;
         self.checked = self.nodes;

@@ -16,16 +16,16 @@
 //! [`CHECK_EVERY`]: super::search
 
 use std::num::NonZeroUsize;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::limit::SearchLimit;
 use super::search::{Busy, Searcher};
+use super::tt::TranspositionTable;
+use crate::rules::Move;
 
 /// The set of positions being searched has `2^BUSY_BITS` slots.
 const BUSY_BITS: u32 = 12;
-use super::tt::TranspositionTable;
-use crate::rules::Move;
 
 /// The number of threads the machine can run at once (at least 1).
 pub fn available_threads() -> usize {
@@ -53,69 +53,107 @@ pub struct Parallel<R> {
     pub nodes: u64,
 }
 
+/// What the threads of one parallel run share. Helpers own a handle to it, as
+/// they may still be stopping after [`run`] has returned.
+struct Team<R> {
+    /// Set once the run is over: a thread finished, or the main thread returned.
+    done: AtomicBool,
+    /// Nodes of every thread, for the node limit and the count returned.
+    nodes: AtomicU64,
+    busy: Busy,
+    /// The first finished helper's answer ([`Finish::First`]).
+    first: Mutex<Option<R>>,
+}
+
 /// Runs `job` on `threads` searchers (at least one) that share `table` and
 /// `limit` (its node count is over all threads, its stop flag stops them all).
 /// Thread `i` gets `order` rotated left by `i`, so helpers
 /// begin at different root moves; the main thread (0) gets `order` as it is.
-pub fn run<R: Send>(
+///
+/// It returns as soon as the main thread has an answer (its own, or a helper's
+/// finished one), without waiting for the helpers: they stop within
+/// [`CHECK_EVERY`] nodes of the `done` flag, but one the system has put aside
+/// may take a scheduler tick (4 ms and more on a loaded machine) to see it, and
+/// joining them spent the time budget's reserve (issue 29's note: up to 10 ms at
+/// 50 ms on 2 idle cores). The nodes returned are those counted by then.
+///
+/// [`CHECK_EVERY`]: super::search
+pub fn run<R, J>(
     table: &Arc<TranspositionTable>,
     threads: usize,
     limit: SearchLimit,
     order: &[Move],
     finish: Finish,
-    job: impl Fn(&mut Searcher, &[Move]) -> R + Sync,
-) -> Parallel<R> {
-    let done = AtomicBool::new(false);
-    let shared_nodes = AtomicU64::new(0);
-    let busy = (threads > 1).then(|| Busy::new(BUSY_BITS));
-    let first: std::sync::Mutex<Option<(R, u64)>> = std::sync::Mutex::new(None);
-    let one = |index: usize| -> (R, bool, u64) {
+    job: J,
+) -> Parallel<R>
+where
+    R: Send + 'static,
+    J: Fn(&mut Searcher, &[Move]) -> R + Send + Sync + 'static,
+{
+    if threads <= 1 {
         let mut searcher = Searcher::with_table(Arc::clone(table), limit);
-        searcher.join(&done, &shared_nodes, busy.as_ref());
+        let result = job(&mut searcher, order);
+        return Parallel {
+            result,
+            aborted: searcher.aborted(),
+            nodes: searcher.nodes(),
+        };
+    }
+    let team = Arc::new(Team {
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        busy: Busy::new(BUSY_BITS),
+        first: Mutex::new(None),
+    });
+    let job = Arc::new(job);
+    // Helpers outlive the caller's borrow of its stop flag: they see it through
+    // `done`, which the main thread sets as soon as the flag stops it.
+    let helper_limit = SearchLimit {
+        time: limit.time,
+        deadline: limit.deadline,
+        nodes: limit.nodes,
+        depth: limit.depth,
+        stop: None,
+    };
+    for index in 1..threads {
+        let (team, job, table) = (Arc::clone(&team), Arc::clone(&job), Arc::clone(table));
         let mut rotated = order.to_vec();
         if !rotated.is_empty() {
             let by = index % rotated.len();
             rotated.rotate_left(by);
         }
-        let result = job(&mut searcher, &rotated);
-        let aborted = searcher.aborted();
-        let nodes = searcher.nodes();
-        (result, aborted, nodes)
-    };
-    let threads = threads.max(1);
-    let mut helper_nodes = 0;
-    let main = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|index| {
-                let one = &one;
-                let done = &done;
-                let first = &first;
-                scope.spawn(move || {
-                    let (result, aborted, nodes) = one(index);
-                    if finish == Finish::First && !aborted {
-                        let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
-                        if slot.is_none() && !done.swap(true, Ordering::Relaxed) {
-                            *slot = Some((result, nodes));
-                        }
-                    }
-                    nodes
-                })
-            })
-            .collect();
-        let main = one(0);
-        // The main thread is done, finished or cut short: end the helpers too.
-        let claimed = !main.1 && !done.swap(true, Ordering::Relaxed);
-        for helper in helpers {
-            // A helper that panicked has no nodes to add; its panic is not ours to resume.
-            helper_nodes += helper.join().unwrap_or(0);
-        }
-        (main, claimed)
-    });
-    let ((result, aborted, main_nodes), main_claimed) = main;
-    let nodes = main_nodes + helper_nodes;
-    let helper_first = first.into_inner().unwrap_or_else(|e| e.into_inner());
-    match (finish, main_claimed, helper_first) {
-        (Finish::First, false, Some((result, _))) => Parallel {
+        let helper = move || {
+            let mut searcher = Searcher::with_table(table, helper_limit);
+            searcher.join(&team.done, &team.nodes, Some(&team.busy));
+            let result = job(&mut searcher, &rotated);
+            searcher.count_nodes();
+            if finish == Finish::First && !searcher.aborted() {
+                let mut slot = team.first.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.is_none() && !team.done.swap(true, Ordering::Relaxed) {
+                    *slot = Some(result);
+                }
+            }
+        };
+        // A helper the system cannot start leaves its share to the others: the
+        // main thread alone still answers.
+        let _ = std::thread::Builder::new()
+            .name(format!("search-{index}"))
+            .spawn(helper);
+    }
+    let mut searcher = Searcher::with_table(Arc::clone(table), limit);
+    searcher.join(&team.done, &team.nodes, Some(&team.busy));
+    let result = job(&mut searcher, order);
+    let aborted = searcher.aborted();
+    searcher.count_nodes();
+    let nodes = team.nodes.load(Ordering::Relaxed);
+    // The main thread is done, finished or cut short: end the helpers too. Set
+    // before the slot is read, a helper either stored its answer already or
+    // finds the run over.
+    let claimed = !aborted && !team.done.swap(true, Ordering::Relaxed);
+    team.done.store(true, Ordering::Relaxed);
+    let helper_first = team.first.lock().unwrap_or_else(|e| e.into_inner()).take();
+    match (finish, claimed, helper_first) {
+        (Finish::First, false, Some(result)) => Parallel {
             result,
             aborted: false,
             nodes,
@@ -125,5 +163,51 @@ pub fn run<R: Send>(
             aborted,
             nodes,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::rules::Position;
+
+    /// The answer does not wait for a helper that has not yet stopped: one the
+    /// system put aside used to hold it past the time budget.
+    #[test]
+    fn the_answer_returns_while_a_helper_is_still_busy() {
+        let order: Vec<Move> = Position::new().legal_moves().collect();
+        let main_order = order.clone();
+        let (release, released) = mpsc::channel::<()>();
+        let released = Mutex::new(released);
+        let (report, reports) = mpsc::channel::<bool>();
+        let report = Mutex::new(report);
+        let table = Arc::new(TranspositionTable::new(8));
+        let run = run(&table, 2, SearchLimit::NONE, &order, Finish::Main, {
+            move |_: &mut Searcher, o: &[Move]| {
+                if o != main_order.as_slice() {
+                    // The helper: busy until the test lets it go (or gives up).
+                    let lock = released.lock().unwrap_or_else(|e| e.into_inner());
+                    let let_go = lock.recv_timeout(Duration::from_secs(10)).is_ok();
+                    let _ = report
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .send(let_go);
+                    return 1;
+                }
+                0
+            }
+        });
+        assert_eq!(run.result, 0, "the main thread's answer");
+        assert!(!run.aborted);
+        release.send(()).expect("the helper is still waiting");
+        let let_go = reports.recv_timeout(Duration::from_secs(20));
+        assert_eq!(
+            let_go,
+            Ok(true),
+            "the helper was still busy when the answer returned"
+        );
     }
 }

@@ -67,6 +67,8 @@ pub fn solve(
     threads: usize,
 ) -> Option<Solution> {
     let moves: Vec<Move> = position.legal_moves().collect();
+    // The helper threads own their copy: they may outlive this call by a few nodes.
+    let position = *position;
     let table = Arc::new(TranspositionTable::new(SOLVE_TT_BITS));
     // A depth limit would stop short of the end: a solve always searches to it.
     let limit = SearchLimit {
@@ -78,9 +80,14 @@ pub fn solve(
             // One search to the end with the whole window: an iterative deepening
             // to the end visited 10-20 times more nodes (24 positions from games
             // at each of 12-20 empty sections, `examples/margin_cost.rs`).
-            let run = smp::run(&table, threads, limit, &moves, Finish::First, |s, o| {
-                s.solve_margin(position, o, -INF, INF)
-            });
+            let run = smp::run(
+                &table,
+                threads,
+                limit,
+                &moves,
+                Finish::First,
+                move |s, o| s.solve_margin(&position, o, -INF, INF),
+            );
             let (best, value) = run.result.filter(|_| !run.aborted)?;
             Some(Solution {
                 best,
@@ -90,9 +97,14 @@ pub fn solve(
             })
         }
         SolveFor::Outcome => {
-            let run = smp::run(&table, threads, limit, &moves, Finish::First, |s, o| {
-                s.solve_wdl(position, o)
-            });
+            let run = smp::run(
+                &table,
+                threads,
+                limit,
+                &moves,
+                Finish::First,
+                move |s, o| s.solve_wdl(&position, o),
+            );
             let (best, wdl) = run.result.filter(|_| !run.aborted)?;
             Some(Solution {
                 best,
