@@ -325,6 +325,15 @@ impl Message {
         }
     }
 
+    /// A message with a short wording of its own for narrow screens (one that holds
+    /// a name, which [`Message::new`] cannot look up by its text).
+    pub fn with_short(kind: MessageKind, text: impl Into<String>, short: String) -> Message {
+        Message {
+            short: Some(short),
+            ..Message::new(kind, text)
+        }
+    }
+
     /// A message that names what to type: the full screen's keys as its text.
     pub fn keyed(kind: MessageKind, keyed: Keyed) -> Message {
         Message {
@@ -332,6 +341,8 @@ impl Message {
             text: keyed.keys(),
             short: match &keyed {
                 Keyed::TookBack(count) => Some(message::took_back_short(*count)),
+                Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
+                Keyed::Gone(name) => Some(narrow::gone(name)),
                 _ => narrow::short_of(&keyed.keys()).map(str::to_owned),
             },
             middle: Vec::new(),
