@@ -120,6 +120,7 @@ impl SharedHall {
             let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
             hall.set_corr_time(CorrTime::new(wall, opened.paused), opened.vacations);
             hall.numbered_after(opened.last_table);
+            hall.set_closed_corr(opened.closed_corr);
             for stored in opened.stored {
                 hall.restore(stored.id, stored.table);
             }
@@ -257,11 +258,14 @@ impl SharedHall {
             keeps,
             prefs,
             vacations,
+            open_corr,
+            told,
         }: Writes,
     ) {
         let Some(store) = &self.store else {
             return;
         };
+        store.writer().open_corr(open_corr, told);
         // One transaction: a vacation day's count lands with the games it lengthens.
         if !store.writer().together(keeps.clone(), prefs, vacations) {
             let stopped = Err("the store has stopped".to_owned());

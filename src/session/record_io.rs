@@ -392,9 +392,14 @@ pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
 pub fn readable_size(text: &str) -> std::io::Result<()> {
     let bytes = text.len() as u64;
     if bytes > super::MAX_RECORD_BYTES {
+        // Worded beside `disk`'s refusal of a read, as `session` is below `strings`.
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
-            crate::strings::storage::too_large_to_write(bytes, super::MAX_RECORD_BYTES >> 20),
+            format!(
+                "the record would be {bytes} bytes, larger than the {} MiB hijara reads: \
+                 not written",
+                super::MAX_RECORD_BYTES >> 20
+            ),
         ));
     }
     Ok(())

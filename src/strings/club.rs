@@ -288,6 +288,19 @@ pub(crate) fn corr_open(number: usize) -> String {
     format!("Table {number} is open for a correspondence game: you hear when someone sits")
 }
 pub(crate) const CORR_CLOSED: &str = "Your open correspondence table is closed";
+/// At login: the player's open correspondence tables (their numbers) closed when the
+/// server restarted, nobody having sat at them.
+pub(crate) fn corr_closed_at_restart(numbers: &[String]) -> String {
+    match numbers {
+        [one] => format!(
+            "Your open correspondence table {one} closed when the server restarted: open a new one"
+        ),
+        many => format!(
+            "Your open correspondence tables {} closed when the server restarted: open new ones",
+            many.join(", ")
+        ),
+    }
+}
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
 /// At a correspondence game with claims: the stone waits for its claim.
 pub(crate) const CLAIM_WITH_MOVE: &str =

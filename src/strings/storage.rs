@@ -5,14 +5,6 @@ use crate::rules::Game;
 
 use super::{moves_count, totals};
 
-/// A record of `bytes` refused before it was written: hijara reads none over `mib`
-/// MiB.
-pub(crate) fn too_large_to_write(bytes: u64, mib: u64) -> String {
-    format!(
-        "the record would be {bytes} bytes, larger than the {mib} MiB hijara reads: not written"
-    )
-}
-
 pub(crate) fn saved(path: &str) -> String {
     format!("Saved to {path}")
 }

@@ -887,3 +887,55 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
             .await;
     });
 }
+
+/// A correspondence table open when the server stops (nobody sat at it) is not
+/// brought back: its owner reads so at their next login, once. A table someone sat
+/// at is a game, brought back, and says nothing. Failed before: the table was gone
+/// without a word, and its owner went on waiting for an opponent.
+#[test]
+fn an_open_correspondence_table_closed_by_a_restart_is_told_to_its_owner() {
+    let mut server = Server::start();
+    let told = "Your open correspondence table 1 closed when the server restarted";
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        open_corr_table(&alice).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        open_corr_table(&bob).await;
+        // Alice sits at Bob's table (2): a game, kept before Bob's lobby shows it, and
+        // so after the note of Alice's open table.
+        alice.send(b"2").await;
+        bob.wait_for("Your move in 1 correspondence game: v alice")
+            .await;
+    });
+    server.restart(&[]);
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for(told).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("q leave").await;
+        bob.wait_for("correspondence game").await;
+        assert!(!bob.screen().contains("closed when"), "{}", bob.screen());
+        alice.disconnect().await;
+        // Said once.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.wait_for("correspondence game").await;
+        assert!(
+            !alice.screen().contains("closed when"),
+            "{}",
+            alice.screen()
+        );
+    });
+}
+
+/// `player`, in the lobby, opens a correspondence table of a day a move.
+async fn open_corr_table(player: &Player) {
+    player.wait_for("q leave").await;
+    player.send(b"n").await;
+    player.wait_for("Enter start").await;
+    // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+    player.send(b"ttttt").await;
+    player.wait_for("1 day a move").await;
+    player.send(b"\r").await;
+    player.wait_for("open for a correspondence game").await;
+}
