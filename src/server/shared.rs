@@ -410,6 +410,33 @@ mod tests {
         hall.history(key)
     }
 
+    /// A spectator's countdown of a player's seat kept, with a name of the widest (16
+    /// columns), stays on the status line at 44 columns: the player's own wording
+    /// there. Failed before: it opened a box over the board every second.
+    #[test]
+    fn a_spectator_s_countdown_with_the_widest_name_fits_the_narrow_screen() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(120));
+        let id = seat_with_bob(&hall, "abcdefghijklmnop", None);
+        let mut carol = TableLink::new(hall.clone(), id, None);
+        let _ = carol.news();
+        hall.lock().drop_out(id, "SHA256:abcdefghijklmnop");
+        let said = carol
+            .news()
+            .into_iter()
+            .find_map(|n| match n {
+                News::Note(said) => Some(said),
+                _ => None,
+            })
+            .unwrap();
+        assert!(said.text.contains("their seat is kept"), "{said:?}");
+        assert!(said.fits(44), "{:?}", said.wording(44));
+        assert!(
+            said.wording(44)
+                .starts_with("waiting for abcdefghijklmnop (")
+        );
+    }
+
     #[test]
     fn past_the_grace_the_other_adjourns_and_both_resume_from_the_lobby() {
         let dir = tempfile::tempdir().unwrap();

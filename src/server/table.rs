@@ -1585,6 +1585,19 @@ mod tests {
             .collect()
     }
 
+    /// The store's rating of a game between two newcomers: ann (Blue) 1512 after it,
+    /// bob 1488.
+    fn ann_1512_bob_1488() -> RatedEnd {
+        let rated = |rating| crate::rating::Rating {
+            rating,
+            ..Default::default()
+        };
+        RatedEnd {
+            before: [crate::rating::Rating::default(); 2],
+            after: [rated(1512.0), rated(1488.0)],
+        }
+    }
+
     /// Every line a table says to its players or spectators with their names in it
     /// stays on the status line at the served minimum (44 columns) with names of the
     /// widest a player may have (16 columns). Failed before: a refused take-back, a
@@ -1658,19 +1671,7 @@ mod tests {
         let mut table = rated_at(true, &["a1", "b1"], t0);
         table.request(Player::Yellow, &Request::Resign, t0);
         let (_, ended) = table.take_keep().unwrap().ended.unwrap();
-        let end = RatedEnd {
-            before: [crate::rating::Rating::default(); 2],
-            after: [
-                crate::rating::Rating {
-                    rating: 1512.0,
-                    ..Default::default()
-                },
-                crate::rating::Rating {
-                    rating: 1488.0,
-                    ..Default::default()
-                },
-            ],
-        };
+        let end = ann_1512_bob_1488();
         let seen = table.talk().last_note();
         table.rated_end(&ended, &end);
         let watched: Vec<Message> = table
@@ -1708,19 +1709,7 @@ mod tests {
         table.leave("SHA256:bob", t0);
         let keep = table.take_keep().unwrap();
         let (_, ended) = keep.ended.clone().unwrap();
-        let end = RatedEnd {
-            before: [crate::rating::Rating::default(); 2],
-            after: [
-                crate::rating::Rating {
-                    rating: 1512.0,
-                    ..Default::default()
-                },
-                crate::rating::Rating {
-                    rating: 1488.0,
-                    ..Default::default()
-                },
-            ],
-        };
+        let end = ann_1512_bob_1488();
         let seen = table.talk().last_note();
         table.rated_end(&ended, &end);
         let ann = lines_for(&table, seen, Some(Player::Blue));

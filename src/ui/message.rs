@@ -525,6 +525,20 @@ mod tests {
         }
     }
 
+    /// At 44 columns the keyed lines with a name (of the widest, 16 columns) stay on
+    /// the status line; the full wording where it fits. Failed before: both opened a
+    /// box over the board.
+    #[test]
+    fn keyed_lines_with_the_widest_name_fit_the_narrow_screen() {
+        let name = "abcdefghijklmnop".to_owned();
+        for keyed in [Keyed::Gone(name.clone()), Keyed::LeftEarly(name)] {
+            let message = Message::keyed(MessageKind::Info, keyed.clone());
+            assert!(message.fits(44), "{:?}", message.wording(44));
+            assert_eq!(message.wording(100), keyed.keys());
+            assert_eq!(message.line_words(), keyed.commands());
+        }
+    }
+
     /// At 44 columns the one-wording lines a player meets at a served table (a
     /// refusal, a table's note, a keyed line) stay on the status line with a short
     /// wording; the full wording where it fits. Failed before: each opened a box.
