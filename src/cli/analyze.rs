@@ -104,6 +104,7 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
             // is; on a terminal each line shown safe (a tag or comment may hold
             // escapes, which the record format writes raw).
             let text = record.to_string();
+            crate::session::readable_size(&text).context("cannot write the record")?;
             let text = if std::io::stdout().is_terminal() {
                 text.split_inclusive('\n')
                     .map(|line| {

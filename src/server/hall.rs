@@ -58,6 +58,10 @@ pub(crate) struct Writes {
     pub(crate) prefs: Vec<(String, Pref)>,
     /// Vacation days used, by key: the year and the days used in it.
     pub(crate) vacations: Vec<(String, (i32, u32))>,
+    /// Open correspondence tables opened (`true`) or no longer open, and whose.
+    pub(crate) open_corr: Vec<(u32, String, bool)>,
+    /// The keys told of their open correspondence tables a restart closed.
+    pub(crate) told: Vec<String>,
 }
 
 /// How a table is played: rated or casual, with a live clock or days a move.
@@ -147,6 +151,15 @@ pub(crate) struct Hall {
     vacations: HashMap<String, Vacation>,
     /// Vacation days used, for the store.
     vacation_writes: Vec<(String, (i32, u32))>,
+    /// The correspondence tables open now, nobody sat at yet: their owners' keys.
+    open_corr: HashMap<u32, String>,
+    /// Changes of [`Hall::open_corr`] for the store: opened (`true`) or not open.
+    open_corr_writes: Vec<(u32, String, bool)>,
+    /// The tables open when a previous run stopped, by their owners' keys, until
+    /// each owner is told at their next login.
+    closed_corr: HashMap<String, Vec<u32>>,
+    /// The keys told of their tables closed, for the store.
+    told_writes: Vec<String>,
 }
 
 impl std::fmt::Debug for Hall {
@@ -184,6 +197,54 @@ impl Hall {
             corr_of: HashMap::new(),
             vacations: HashMap::new(),
             vacation_writes: Vec::new(),
+            open_corr: HashMap::new(),
+            open_corr_writes: Vec::new(),
+            closed_corr: HashMap::new(),
+            told_writes: Vec::new(),
+        }
+    }
+
+    /// The correspondence tables open (nobody sat at) when a previous run stopped:
+    /// each owner's key and the table's number.
+    pub(crate) fn set_closed_corr(&mut self, closed: Vec<(String, u32)>) {
+        for (key, id) in closed {
+            self.closed_corr.entry(key).or_default().push(id);
+        }
+    }
+
+    /// The numbers of `key`'s open correspondence tables a restart closed, once: the
+    /// store forgets them as they are told.
+    pub(crate) fn take_closed_corr(&mut self, key: &str) -> Vec<u32> {
+        let closed = self.closed_corr.remove(key).unwrap_or_default();
+        if !closed.is_empty() {
+            self.told_writes.push(key.to_owned());
+        }
+        closed
+    }
+
+    /// Notes for the store whether table `id` is an open correspondence table (and
+    /// whose, a player with a key) as it changes: one the server stops with is told
+    /// of to its owner.
+    fn note_open_corr(&mut self, id: u32) {
+        let owner = self
+            .tables
+            .get(&id)
+            .filter(|t| t.is_corr() && t.is_open())
+            .and_then(|t| t.seats().iter().flatten().next())
+            // A guest never comes back with the same key: nobody to tell.
+            .filter(|who| !who.is_guest())
+            .map(|who| who.key.clone());
+        match (owner, self.open_corr.contains_key(&id)) {
+            (Some(key), false) => {
+                self.open_corr.insert(id, key.clone());
+                self.open_corr_writes.push((id, key, true));
+            }
+            (None, true) => {
+                if let Some(key) = self.open_corr.remove(&id) {
+                    self.open_corr_writes.push((id, key, false));
+                }
+            }
+            _ => {}
         }
     }
 
@@ -747,6 +808,7 @@ impl Hall {
     /// one), the grace timer's list, the lobby's rows, a table nobody sits at closed,
     /// and the sessions that show it woken.
     fn after(&mut self, id: u32) {
+        self.note_open_corr(id);
         let Some(table) = self.tables.get_mut(&id) else {
             self.away.remove(&id);
             self.listing_stale = true;
@@ -811,6 +873,8 @@ impl Hall {
             keeps: std::mem::take(&mut self.keeps),
             prefs: std::mem::take(&mut self.pref_writes),
             vacations: std::mem::take(&mut self.vacation_writes),
+            open_corr: std::mem::take(&mut self.open_corr_writes),
+            told: std::mem::take(&mut self.told_writes),
         }
     }
 

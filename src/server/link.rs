@@ -474,10 +474,14 @@ impl TableLink {
                     .into_iter()
                     .find_map(|p| presence[p.index()].since().map(|since| (p, since)));
                 match away {
-                    Some((p, since)) => Some(said(match countdown(since) {
-                        Some(left) => serve_words::watched_waiting_for(&table.name(p), &left),
-                        None => serve_words::watched_gone(&table.name(p)),
-                    })),
+                    Some((p, since)) => Some(match countdown(since) {
+                        Some(left) => Message::with_short(
+                            MessageKind::Info,
+                            serve_words::watched_waiting_for(&table.name(p), &left),
+                            crate::strings::narrow::watched_waiting_for(&table.name(p), &left),
+                        ),
+                        None => said(serve_words::watched_gone(&table.name(p))),
+                    }),
                     None if was_waiting => Some(said(serve_words::WATCHED_BACK)),
                     None => None,
                 }

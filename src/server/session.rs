@@ -227,6 +227,16 @@ impl LobbyHost {
             host.screen.as_guest();
         }
         host.refresh();
+        // The open correspondence tables the last restart closed: said once.
+        let closed = host.hall.lock().take_closed_corr(&host.who.key);
+        if !closed.is_empty() {
+            let numbers: Vec<String> = closed
+                .iter()
+                .map(|id| super::lobby::number(*id).to_string())
+                .collect();
+            host.screen
+                .note(club_words::corr_closed_at_restart(&numbers));
+        }
         host
     }
 

@@ -120,6 +120,7 @@ impl SharedHall {
             let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
             hall.set_corr_time(CorrTime::new(wall, opened.paused), opened.vacations);
             hall.numbered_after(opened.last_table);
+            hall.set_closed_corr(opened.closed_corr);
             for stored in opened.stored {
                 hall.restore(stored.id, stored.table);
             }
@@ -257,11 +258,14 @@ impl SharedHall {
             keeps,
             prefs,
             vacations,
+            open_corr,
+            told,
         }: Writes,
     ) {
         let Some(store) = &self.store else {
             return;
         };
+        store.writer().open_corr(open_corr, told);
         // One transaction: a vacation day's count lands with the games it lengthens.
         if !store.writer().together(keeps.clone(), prefs, vacations) {
             let stopped = Err("the store has stopped".to_owned());
@@ -404,6 +408,33 @@ mod tests {
     fn history(hall: &SharedHall, key: &str) -> super::super::store::History {
         hall.flush();
         hall.history(key)
+    }
+
+    /// A spectator's countdown of a player's seat kept, with a name of the widest (16
+    /// columns), stays on the status line at 44 columns: the player's own wording
+    /// there. Failed before: it opened a box over the board every second.
+    #[test]
+    fn a_spectator_s_countdown_with_the_widest_name_fits_the_narrow_screen() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(120));
+        let id = seat_with_bob(&hall, "abcdefghijklmnop", None);
+        let mut carol = TableLink::new(hall.clone(), id, None);
+        let _ = carol.news();
+        hall.lock().drop_out(id, "SHA256:abcdefghijklmnop");
+        let said = carol
+            .news()
+            .into_iter()
+            .find_map(|n| match n {
+                News::Note(said) => Some(said),
+                _ => None,
+            })
+            .unwrap();
+        assert!(said.text.contains("their seat is kept"), "{said:?}");
+        assert!(said.fits(44), "{:?}", said.wording(44));
+        assert!(
+            said.wording(44)
+                .starts_with("waiting for abcdefghijklmnop (")
+        );
     }
 
     #[test]

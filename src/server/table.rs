@@ -17,6 +17,7 @@ use crate::record::{Termination, TimeControl};
 use crate::rules::{ClaimState, Game, Move, Player};
 use crate::session::{Clock, Course};
 use crate::strings::club as club_words;
+use crate::strings::narrow;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::ui::{Keyed, Message, MessageKind, Request};
@@ -651,13 +652,13 @@ impl GameTable {
     /// The line of the game's end, `line`, for everyone once kept: when it ended too
     /// soon to be rated, with that said after it in the same line
     /// ([`GameTable::say_if_not_rated`] where the end has no line of its own).
-    fn note_end(&mut self, line: String) {
+    fn note_end(&mut self, line: Message) {
         if !self.too_soon_to_rate() {
-            return self.note_kept(To::Everyone, line);
+            return self.note_kept_said(To::Everyone, line);
         }
         let said = Message {
             short: Some(words::ENDED_TOO_SOON_SHORT.to_owned()),
-            ..Message::keyed(MessageKind::Info, Keyed::EndedEarly(line))
+            ..Message::keyed(MessageKind::Info, Keyed::EndedEarly(line.text))
         };
         self.note_kept_said(To::Everyone, said);
     }
@@ -713,8 +714,12 @@ impl GameTable {
             .ok()?;
         self.ended_now();
         self.touch(None);
-        let text = words::corr_time_out(&self.name(loser), loser.other());
-        self.note_end(text);
+        let name = self.name(loser);
+        self.note_end(Message::with_short(
+            MessageKind::Info,
+            words::corr_time_out(&name, loser.other()),
+            narrow::corr_time_out(&name, loser.other()),
+        ));
         Some(loser)
     }
 
@@ -831,8 +836,13 @@ impl GameTable {
                     let text = words::undo_agreed(&self.name(seat), taken);
                     self.note_kept(To::Everyone, text);
                 } else {
-                    let text = words::undo_refused(&self.name(seat));
-                    self.note(To::Seat(other), text);
+                    let name = self.name(seat);
+                    let said = Message::with_short(
+                        MessageKind::Info,
+                        words::undo_refused(&name),
+                        narrow::undo_refused(&name),
+                    );
+                    self.talk.note(To::Seat(other), said);
                     if self.is_corr() {
                         self.touch(Some(seat));
                     }
@@ -844,7 +854,7 @@ impl GameTable {
                     self.ended_now();
                     self.touch(Some(seat));
                     let text = words::resigned(&self.name(seat), other);
-                    self.note_end(text);
+                    self.note_end(Message::new(MessageKind::Info, text));
                 }
             }
             Request::Resign => {}
@@ -905,7 +915,12 @@ impl GameTable {
         self.epoch += 1;
         self.touch(Some(by.other()));
         let blue = self.name(Player::Blue);
-        self.note_kept(To::Everyone, words::rematch_started(&blue));
+        let said = Message::with_short(
+            MessageKind::Info,
+            words::rematch_started(&blue),
+            narrow::rematch_started(&blue),
+        );
+        self.note_kept_said(To::Everyone, said);
     }
 
     /// `key`'s link dropped at `now`. In a game in play the seat is kept for them (an
@@ -977,8 +992,13 @@ impl GameTable {
                 self.say_if_not_rated_to(To::Spectators);
                 return true;
             }
-            let text = words::abandoned(&self.name(leaver), leaver.other());
-            self.note_kept(To::Everyone, text);
+            let (name, winner) = (self.name(leaver), leaver.other());
+            let said = Message::with_short(
+                MessageKind::Info,
+                words::abandoned(&name, winner),
+                narrow::abandoned(&name, winner),
+            );
+            self.note_kept_said(To::Everyone, said);
         }
         false
     }
@@ -1227,6 +1247,7 @@ impl GameTable {
     /// The store rated the game that ended (`ended`, as it ended): each of its players
     /// still at the table reads both ratings' changes, their own first, and, if the
     /// other got up meanwhile, that they left: this line replaces the one that said so.
+    /// The spectators read both changes, Blue's first.
     pub(crate) fn rated_end(&mut self, ended: &Snapshot, end: &RatedEnd) {
         let [Some(blue), Some(yellow)] = &ended.seats else {
             return;
@@ -1258,9 +1279,14 @@ impl GameTable {
                 );
                 match self.left_by(seat.other()) {
                     Some(left) if self.seats[seat.other().index()].is_none() => {
+                        let (_, after, change) = of(player);
+                        let short = narrow::left_then_rated(left, after, change);
                         let keyed = Keyed::RatedLeft(left.to_owned(), text);
-                        self.talk
-                            .note(To::Seat(seat), Message::keyed(MessageKind::Info, keyed));
+                        let said = Message {
+                            short: Some(short),
+                            ..Message::keyed(MessageKind::Info, keyed)
+                        };
+                        self.talk.note(To::Seat(seat), said);
                     }
                     _ => {
                         let (_, after, change) = of(player);
@@ -1274,6 +1300,16 @@ impl GameTable {
                 }
             }
         }
+        let text = club_words::ratings_changed(
+            &ended.game.ruleset().to_string(),
+            ended.corr.is_some(),
+            [of(Player::Blue), of(Player::Yellow)],
+        );
+        let short = club_words::ratings_watched_short(
+            Player::BOTH.map(|p| (after[p.index()].as_str(), change[p.index()].as_str())),
+        );
+        let said = Message::with_short(MessageKind::Info, text, short);
+        self.talk.note(To::Spectators, said);
     }
 
     /// The keep showing `snapshot` failed with `error`, nothing newer taken since: the
@@ -1549,6 +1585,120 @@ mod tests {
             .collect()
     }
 
+    /// The store's rating of a game between two newcomers: ann (Blue) 1512 after it,
+    /// bob 1488.
+    fn ann_1512_bob_1488() -> RatedEnd {
+        let rated = |rating| crate::rating::Rating {
+            rating,
+            ..Default::default()
+        };
+        RatedEnd {
+            before: [crate::rating::Rating::default(); 2],
+            after: [rated(1512.0), rated(1488.0)],
+        }
+    }
+
+    /// Every line a table says to its players or spectators with their names in it
+    /// stays on the status line at the served minimum (44 columns) with names of the
+    /// widest a player may have (16 columns). Failed before: a refused take-back, a
+    /// rematch, an abandonment, an early leaving and the ratings after a leaving each
+    /// opened a box over the board.
+    #[test]
+    fn lines_with_the_widest_names_fit_the_narrow_screen() {
+        let (ann, bob) = ("annannannannanna", "名前名前名前名前");
+        let t0 = Instant::now();
+        let table_of = |rated: bool, squares: &[&str]| {
+            let mut table = GameTable::open(who(ann), Player::Blue, Game::new(), None);
+            assert!(table.set_terms(rated, None));
+            table.sit(who(bob), t0);
+            play(&mut table, squares, t0);
+            table
+        };
+        let bob_key = format!("SHA256:{bob}");
+        let mut said: Vec<Message> = Vec::new();
+        let mut collect = |table: &GameTable, seen: u64| {
+            said.extend(table.talk().notes_since(seen).map(|n| n.said.clone()));
+        };
+        // A refused take-back, then a resignation and a rematch.
+        let mut table = table_of(false, &["a1", "b1", "c1"]);
+        let seen = table.talk().last_note();
+        table.request(Player::Blue, &Request::Undo, t0);
+        table.request(Player::Yellow, &Request::AnswerUndo(false), t0);
+        table.request(Player::Yellow, &Request::Resign, t0);
+        table.request(Player::Blue, &Request::Rematch, t0);
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        collect(&table, seen);
+        // A rated game abandoned, and the ratings after it.
+        let mut table = table_of(true, &["a1", "b1"]);
+        let seen = table.talk().last_note();
+        table.leave(&bob_key, t0);
+        let (_, ended) = table.take_keep().unwrap().ended.unwrap();
+        let end = RatedEnd {
+            before: [crate::rating::Rating::default(); 2],
+            after: [crate::rating::Rating::default(); 2],
+        };
+        table.rated_end(&ended, &end);
+        collect(&table, seen);
+        // Left before both moved.
+        let mut table = table_of(true, &["a1"]);
+        let seen = table.talk().last_note();
+        table.leave(&bob_key, t0);
+        collect(&table, seen);
+        let texts: Vec<&str> = said.iter().map(|m| m.text.as_str()).collect();
+        for needle in [
+            "refused",
+            "Rematch",
+            "abandoned",
+            "left the table. Rated",
+            "not rated",
+        ] {
+            assert!(
+                texts.iter().any(|t| t.contains(needle)),
+                "{needle}: {texts:?}"
+            );
+        }
+        for message in &said {
+            assert!(message.fits(44), "{:?}", message.wording(44));
+        }
+    }
+
+    /// The spectators of a rated game read both ratings' changes at its end, Blue's
+    /// first, as the players do (theirs first); on a narrow screen by colour. Failed
+    /// before: the spectators read nothing of the ratings.
+    #[test]
+    fn spectators_read_the_ratings_after_a_rated_game() {
+        let t0 = Instant::now();
+        let mut table = rated_at(true, &["a1", "b1"], t0);
+        table.request(Player::Yellow, &Request::Resign, t0);
+        let (_, ended) = table.take_keep().unwrap().ended.unwrap();
+        let end = ann_1512_bob_1488();
+        let seen = table.talk().last_note();
+        table.rated_end(&ended, &end);
+        let watched: Vec<Message> = table
+            .talk()
+            .notes_since(seen)
+            .filter(|n| n.to.reaches(None))
+            .map(|n| n.said.clone())
+            .collect();
+        assert_eq!(watched.len(), 1, "{watched:?}");
+        let said = &watched[0];
+        assert!(
+            said.text.starts_with("Rated standard live: ann 1512")
+                && said.text.contains("· bob 1488"),
+            "{said:?}"
+        );
+        assert_eq!(said.line_words(), said.text);
+        assert!(said.fits(44), "{:?}", said.wording(44));
+        assert!(
+            said.wording(44).starts_with("Rated: Blue 1512")
+                && said.wording(44).contains("· Yellow 1488"),
+            "{said:?}"
+        );
+        // Each player still reads one line, their own first.
+        assert_eq!(lines_for(&table, seen, Some(Player::Blue)).len(), 1);
+        assert_eq!(lines_for(&table, seen, Some(Player::Yellow)).len(), 1);
+    }
+
     /// Bob abandons a rated game and gets up before the store rated it: the line of
     /// the ratings, the last ann reads, says that he left too. Failed before: it said
     /// the ratings only, and hid `bob left the table` on the status line.
@@ -1559,19 +1709,7 @@ mod tests {
         table.leave("SHA256:bob", t0);
         let keep = table.take_keep().unwrap();
         let (_, ended) = keep.ended.clone().unwrap();
-        let end = RatedEnd {
-            before: [crate::rating::Rating::default(); 2],
-            after: [
-                crate::rating::Rating {
-                    rating: 1512.0,
-                    ..Default::default()
-                },
-                crate::rating::Rating {
-                    rating: 1488.0,
-                    ..Default::default()
-                },
-            ],
-        };
+        let end = ann_1512_bob_1488();
         let seen = table.talk().last_note();
         table.rated_end(&ended, &end);
         let ann = lines_for(&table, seen, Some(Player::Blue));

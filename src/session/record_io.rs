@@ -380,8 +380,29 @@ pub fn check_writable(path: &Path) -> anyhow::Result<()> {
 
 /// Writes `record` to `path` atomically (the old file stays whole if the write fails).
 pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
-    super::disk::write_atomic(path, record.to_string().as_bytes())
+    let text = record.to_string();
+    readable_size(&text)
+        .and_then(|()| super::disk::write_atomic(path, text.as_bytes()))
         .with_context(|| format!("cannot write {}", display_path(path)))
+}
+
+/// Whether a record's `text` is one hijara reads back: no larger than
+/// [`super::MAX_RECORD_BYTES`], the most a read takes. A larger one is refused before
+/// anything is written (an annotated record can grow past it).
+pub fn readable_size(text: &str) -> std::io::Result<()> {
+    let bytes = text.len() as u64;
+    if bytes > super::MAX_RECORD_BYTES {
+        // Worded beside `disk`'s refusal of a read, as `session` is below `strings`.
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "the record would be {bytes} bytes, larger than the {} MiB hijara reads: \
+                 not written",
+                super::MAX_RECORD_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

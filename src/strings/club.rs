@@ -27,6 +27,15 @@ pub(crate) fn ratings_changed_short(result: &str, after: &str, change: &str) -> 
     format!("{result} · you {after} {change}")
 }
 
+/// [`ratings_changed`] for a spectator on a narrow screen: each colour's rating after
+/// and change (`Rated: Blue 1742? +242 · Yellow 1258? -242`, 42 columns).
+pub(crate) fn ratings_watched_short([blue, yellow]: [(&str, &str); 2]) -> String {
+    format!(
+        "Rated: Blue {} {} · Yellow {} {}",
+        blue.0, blue.1, yellow.0, yellow.1
+    )
+}
+
 /// [`ratings_changed`] for the player who stayed after the other (named) got up: the
 /// leaving first, so that the ratings' line, the last at the table, does not hide it.
 pub(crate) fn left_then_rated(name: &str, ratings: &str) -> String {
@@ -279,6 +288,19 @@ pub(crate) fn corr_open(number: usize) -> String {
     format!("Table {number} is open for a correspondence game: you hear when someone sits")
 }
 pub(crate) const CORR_CLOSED: &str = "Your open correspondence table is closed";
+/// At login: the player's open correspondence tables (their numbers) closed when the
+/// server restarted, nobody having sat at them.
+pub(crate) fn corr_closed_at_restart(numbers: &[String]) -> String {
+    match numbers {
+        [one] => format!(
+            "Your open correspondence table {one} closed when the server restarted: open a new one"
+        ),
+        many => format!(
+            "Your open correspondence tables {} closed when the server restarted: open new ones",
+            many.join(", ")
+        ),
+    }
+}
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
 /// At a correspondence game with claims: the stone waits for its claim.
 pub(crate) const CLAIM_WITH_MOVE: &str =

@@ -5,6 +5,8 @@
 //! the long text reaches a screen (a refusal, a table's note, a keyed line). The
 //! lessons', puzzles' and start screen's notes are wrapped in their panels instead.
 
+use crate::rules::Player;
+
 use super::{analysis, claim, club, message, serve, table, talk};
 
 /// Each long text and its short wording.
@@ -107,6 +109,43 @@ pub(crate) fn short_of(text: &str) -> Option<&'static str> {
         .map(|(_, short)| *short)
 }
 
+// The short wordings of lines that hold a player's name, built with it: each fits
+// 44 columns with a name of the widest a player may have (16 columns).
+
+/// [`talk::undo_refused`] on a narrow screen.
+pub(crate) fn undo_refused(name: &str) -> String {
+    format!("{name} refused the take-back")
+}
+/// [`talk::rematch_started`] on a narrow screen.
+pub(crate) fn rematch_started(blue: &str) -> String {
+    format!("Rematch: {blue} plays Blue")
+}
+/// [`talk::left_early`] on a narrow screen.
+pub(crate) fn left_early(name: &str) -> String {
+    format!("{name} left: not rated (q: lobby)")
+}
+/// [`talk::abandoned`] on a narrow screen.
+pub(crate) fn abandoned(name: &str, winner: Player) -> String {
+    format!("{name} abandoned: {winner} wins")
+}
+/// [`talk::corr_time_out`] on a narrow screen.
+pub(crate) fn corr_time_out(name: &str, winner: Player) -> String {
+    format!("{name} out of time: {winner} wins")
+}
+/// [`serve::gone`] on a narrow screen.
+pub(crate) fn gone(name: &str) -> String {
+    format!("{name} gone: q, then w claims win")
+}
+/// [`serve::watched_waiting_for`] on a narrow screen: the player's own wording.
+pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
+    serve::waiting_for(name, left)
+}
+/// [`club::left_then_rated`] on a narrow screen: the leaving, and the reader's own
+/// rating after and change ([`club::ratings_changed_short`]'s).
+pub(crate) fn left_then_rated(name: &str, after: &str, change: &str) -> String {
+    format!("{name} left · you {after} {change}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +162,42 @@ mod tests {
             assert!(width(long) > NARROW, "{long}");
             assert!(width(short) <= NARROW, "{short}: {}", width(short));
             assert!(!PAIRS[..i].iter().any(|(l, _)| l == long), "{long}");
+        }
+    }
+
+    /// Each line with a name is too wide for the narrow screen with a name of the
+    /// widest a player may have, in letters or in wide characters, and its short
+    /// wording fits it.
+    #[test]
+    fn every_named_short_wording_fits_with_the_widest_name() {
+        // The server's `names::MAX_NAME_COLUMNS`.
+        for name in ["abcdefghijklmnop", "名前名前名前名前"] {
+            assert_eq!(width(name), 16);
+            let w = Player::Yellow;
+            let ratings = club::ratings_changed(
+                "standard",
+                true,
+                [(name, "1742?", "+242"), ("bob", "1258?", "-242")],
+            );
+            for (long, short) in [
+                (talk::undo_refused(name), undo_refused(name)),
+                (talk::rematch_started(name), rematch_started(name)),
+                (talk::left_early(name), left_early(name)),
+                (talk::abandoned(name, w), abandoned(name, w)),
+                (talk::corr_time_out(name, w), corr_time_out(name, w)),
+                (serve::gone(name), gone(name)),
+                (
+                    serve::watched_waiting_for(name, "10:00"),
+                    watched_waiting_for(name, "10:00"),
+                ),
+                (
+                    club::left_then_rated(name, &ratings),
+                    left_then_rated(name, "1742?", "-1242"),
+                ),
+            ] {
+                assert!(width(&long) > NARROW, "{long}");
+                assert!(width(&short) <= NARROW, "{short}: {}", width(&short));
+            }
         }
     }
 }

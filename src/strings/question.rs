@@ -171,7 +171,8 @@ pub(crate) fn resume(
     how: Answering,
 ) -> String {
     format!(
-        "Resume the autosaved game? {}, {}, Blue {} Yellow {}. {}",
+        // Each total joined to its colour: a box's line never parts them.
+        "Resume the autosaved game? {}, {}, Blue\u{a0}{} Yellow\u{a0}{}. {}",
         pairing_named(seats, names),
         moves_count(game.len()),
         game.score(Player::Blue),

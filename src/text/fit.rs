@@ -305,7 +305,22 @@ fn line_head(rest: &str, room: usize, columns: usize) -> usize {
     end
 }
 
-/// `text` in lines of at most `columns` columns, broken at spaces. A word too long for
+/// A space [`wrap`] never breaks a line at, and writes as a plain space: it keeps a
+/// colour with its total (`Blue 15`). A text that holds one and is shown unwrapped
+/// goes through [`plain_spaces`] first, so it never reaches a terminal.
+pub const NO_BREAK: char = '\u{a0}';
+
+/// `text` with each [`NO_BREAK`] a plain space.
+pub fn plain_spaces(text: &str) -> Cow<'_, str> {
+    if text.contains(NO_BREAK) {
+        Cow::Owned(text.replace(NO_BREAK, " "))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// `text` in lines of at most `columns` columns, broken at spaces (never at a
+/// [`NO_BREAK`], written as a plain space). A word too long for
 /// a line (a file path) is broken after its path separators (`/`): its first pieces go
 /// on the line of the words before it where they fit, so a short word does not stand
 /// alone before it, and each line after takes as many pieces as fit. Only a piece wider
@@ -315,7 +330,10 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    let words = text
+        .split(|c: char| c.is_whitespace() && c != NO_BREAK)
+        .filter(|word| !word.is_empty());
+    for word in words {
         let gap = usize::from(!line.is_empty());
         if width(&line) + gap + width(word) <= columns {
             if gap == 1 {
@@ -350,12 +368,28 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
     }
+    for line in &mut lines {
+        if line.contains(NO_BREAK) {
+            *line = line.replace(NO_BREAK, " ");
+        }
+    }
     lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line is never broken at a [`NO_BREAK`], which is written as a space.
+    #[test]
+    fn wrap_keeps_words_joined_by_a_no_break_space() {
+        let text = "12 moves, Blue\u{a0}10 Yellow\u{a0}20. y: resume";
+        assert_eq!(
+            wrap(text, 14),
+            ["12 moves,", "Blue 10", "Yellow 20. y:", "resume"]
+        );
+        assert_eq!(plain_spaces(text), "12 moves, Blue 10 Yellow 20. y: resume");
+    }
 
     #[test]
     fn a_list_of_parts_is_cut_after_a_whole_part() {

@@ -262,19 +262,28 @@ impl App {
         self
     }
 
-    /// The text of `question` as shown, with the details only the app knows.
+    /// The text of `question` as its box shows it, with the details only the app
+    /// knows: a colour and its total joined by [`crate::text::NO_BREAK`], which the box's
+    /// wrapping writes as a space.
     pub fn question_text(&self, question: Question) -> String {
-        self.question_words(question, Answering::Keys)
-    }
-
-    /// The text of `question`, its answers named `how` (the line mode's commands).
-    pub(crate) fn question_words(&self, question: Question, how: Answering) -> String {
         question.text(
-            how,
+            Answering::Keys,
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
         )
+    }
+
+    /// The text of `question` in one line, its answers named `how` (the line mode's
+    /// commands).
+    pub(crate) fn question_words(&self, question: Question, how: Answering) -> String {
+        let text = question.text(
+            how,
+            self.autosaved,
+            self.resume_offer.as_deref(),
+            self.config.seats,
+        );
+        crate::text::plain_spaces(&text).into_owned()
     }
 
     /// `question` on a status line `width` wide: whole if it fits, else shorter.

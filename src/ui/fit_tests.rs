@@ -483,3 +483,78 @@ fn the_leave_questions_are_readable_at_80x24_and_44x16() {
         }
     }
 }
+
+/// The resume question's totals read whole in its box at 44×16 and 80×24: a colour
+/// is never at the end of a row with its total at the start of the next. Failed
+/// before: at 44×16 the box read `…, Blue 15 Yellow` / `0. y: resume it, …`.
+#[test]
+fn the_resume_questions_totals_stay_with_their_colours() {
+    // Every stage of a whole game: totals of one, two and three digits.
+    let complete = include_str!("../../assets/games/complete.hij");
+    let whole = crate::session::parse_record(complete).unwrap().game;
+    let moves: Vec<_> = whole.moves().collect();
+    let games: Vec<Game> = (0..moves.len())
+        .map(|len| Game::from_moves(moves[..len].iter().copied()).unwrap())
+        .collect();
+    let seats = [
+        against_hard(),
+        GameConfig::default(),
+        GameConfig {
+            seats: [Seat::Easy, Seat::Medium],
+            ..GameConfig::default()
+        },
+    ];
+    use crate::session::{Names, ResumeOffer};
+    let named = |blue: &str, yellow: &str| {
+        let text = format!(
+            "[Blue \"{blue}\"]\n[BlueType \"human\"]\n[Yellow \"{yellow}\"]\n[YellowType \"human\"]\n\n*\n"
+        );
+        let loaded = crate::session::parse_record(&text).unwrap();
+        Names::played_on(&loaded.record, [Seat::Human; 2])
+    };
+    let people = [
+        Names::default(),
+        named("Ann", "Bob"),
+        named("Maximiliana-Wilhelmina", "Bob Bartholomew"),
+    ];
+    for game in &games {
+        for (config, people) in seats
+            .iter()
+            .flat_map(|c| people.iter().map(move |p| (c, p)))
+        {
+            for new in &seats {
+                let app = App::new(*new).offer(ResumeOffer {
+                    people: people.clone(),
+                    config: *config,
+                    game: game.clone(),
+                    ..ResumeOffer::default()
+                });
+                let question = app.question_text(Question::Resume);
+                for (width, height) in [
+                    (WIDTH, HEIGHT),
+                    (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
+                ] {
+                    let buf = game_screen_at(&app, width, height);
+                    let body = Rect::new(0, 0, width, height);
+                    assert_readable(&buf, &question, body);
+                    // The box's rows, inside its border.
+                    let board = ScreenLayout::new(body).unwrap().board;
+                    let popup = box_rect(&question, super::screen::message_area(body, board));
+                    let rows: Vec<String> = (popup.y + 1..popup.bottom() - 1)
+                        .map(|y| {
+                            (popup.x + 1..popup.right() - 1)
+                                .map(|x| buf[(x, y)].symbol())
+                                .collect()
+                        })
+                        .collect();
+                    for pair in rows.windows(2) {
+                        let (end, next) = (pair[0].trim_end(), pair[1].trim_start());
+                        let split = (end.ends_with("Blue") || end.ends_with("Yellow"))
+                            && next.starts_with(|c: char| c.is_ascii_digit());
+                        assert!(!split, "{width}x{height}:\n{}", rows.join("\n"));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -325,6 +325,15 @@ impl Message {
         }
     }
 
+    /// A message with a short wording of its own for narrow screens (one that holds
+    /// a name, which [`Message::new`] cannot look up by its text).
+    pub fn with_short(kind: MessageKind, text: impl Into<String>, short: String) -> Message {
+        Message {
+            short: Some(short),
+            ..Message::new(kind, text)
+        }
+    }
+
     /// A message that names what to type: the full screen's keys as its text.
     pub fn keyed(kind: MessageKind, keyed: Keyed) -> Message {
         Message {
@@ -332,6 +341,8 @@ impl Message {
             text: keyed.keys(),
             short: match &keyed {
                 Keyed::TookBack(count) => Some(message::took_back_short(*count)),
+                Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
+                Keyed::Gone(name) => Some(narrow::gone(name)),
                 _ => narrow::short_of(&keyed.keys()).map(str::to_owned),
             },
             middle: Vec::new(),
@@ -511,6 +522,20 @@ mod tests {
             let message = Message::keyed(MessageKind::Info, Keyed::TookBack(count));
             assert!(message.fits(44), "{:?}", message.wording(44));
             assert!(message.wording(80).contains("U to redo"));
+        }
+    }
+
+    /// At 44 columns the keyed lines with a name (of the widest, 16 columns) stay on
+    /// the status line; the full wording where it fits. Failed before: both opened a
+    /// box over the board.
+    #[test]
+    fn keyed_lines_with_the_widest_name_fit_the_narrow_screen() {
+        let name = "abcdefghijklmnop".to_owned();
+        for keyed in [Keyed::Gone(name.clone()), Keyed::LeftEarly(name)] {
+            let message = Message::keyed(MessageKind::Info, keyed.clone());
+            assert!(message.fits(44), "{:?}", message.wording(44));
+            assert_eq!(message.wording(100), keyed.keys());
+            assert_eq!(message.line_words(), keyed.commands());
         }
     }
 

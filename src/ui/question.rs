@@ -88,7 +88,8 @@ impl Question {
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
     ) -> Vec<String> {
-        let mut wordings = vec![self.text(Answering::Keys, autosaved, offer, new_seats)];
+        let whole = self.text(Answering::Keys, autosaved, offer, new_seats);
+        let mut wordings = vec![crate::text::plain_spaces(&whole).into_owned()];
         match (self, offer) {
             (Question::Quit, _) if autosaved => {
                 wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::rules::{ClaimState, Outcome, Player};
 use crate::session::show_clock;
+use crate::strings::question::Answering;
 use crate::strings::{
     claim as claim_words, describe, rules_parts, screen as words, seat_name, table,
 };
@@ -69,7 +70,7 @@ impl Widget for &AppView<'_> {
             if app.is_served() {
                 // The question q asked (or the other player's) is answered here.
                 let asked = match app.overlay() {
-                    Overlay::Question(q) => Some(app.question_text(q)),
+                    Overlay::Question(q) => Some(app.question_words(q, Answering::Keys)),
                     _ => None,
                 };
                 render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, asked.as_deref(), buf);

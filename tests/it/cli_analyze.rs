@@ -423,3 +423,53 @@ fn an_annotated_record_on_a_terminal_shows_control_characters_escaped() {
     );
     assert!(output.contains("[Event \"x\\u{7}y\"]"), "{output:?}");
 }
+
+/// An annotated record larger than the 1 MiB hijara reads is refused: a clear error,
+/// a failing exit, the output file as it was and nothing on standard output. Failed
+/// before: the annotations took a record of just under 1 MiB past it, written, and
+/// `hijara replay` then refused the file ("larger than 1 MiB").
+#[test]
+fn annotate_refuses_a_record_it_could_not_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let blunder = std::fs::read_to_string("tests/data/blunder.hij").unwrap();
+    let limit = 1 << 20;
+    // The game comment grown until the record is 8 bytes short of the limit: every
+    // mark and comment the review adds takes it past.
+    let pad = "x".repeat(limit - 8 - blunder.len());
+    let text = blunder.replace("{Medium against", &format!("{{{pad}Medium against"));
+    assert_eq!(text.len(), limit - 8);
+    let input = dir.path().join("big.hij");
+    std::fs::write(&input, &text).unwrap();
+    let out = dir.path().join("out.hij");
+    std::fs::write(&out, "an earlier file\n").unwrap();
+    let input = input.to_str().unwrap();
+    let output = hijara()
+        .args(["analyze", input, "--annotate", out.to_str().unwrap()])
+        .args(QUICK)
+        .assert()
+        .code(1)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.starts_with(&format!("hijara: cannot write {}", out.display()))
+            && err.contains("larger than the 1 MiB hijara reads: not written"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "an earlier file\n");
+    let output = hijara()
+        .args(["analyze", input, "--annotate", "-"])
+        .args(QUICK)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(output.stdout.is_empty(), "nothing written");
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("larger than the 1 MiB hijara reads"), "{err}");
+    // The record as it was is read and annotated as ever.
+    let small = dir.path().join("small.hij");
+    annotate("tests/data/blunder.hij", &small);
+    assert!(std::fs::metadata(&small).unwrap().len() < limit as u64);
+}

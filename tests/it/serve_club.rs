@@ -843,3 +843,99 @@ fn a_private_correspondence_table_tells_its_code_and_is_joined_by_it() {
         crate::serve_common::wait_gone(&alice, "then the code").await;
     });
 }
+
+/// Spectators of a rated game read both rating changes at its end, Blue's first:
+/// Carol at the full screen at 80×24, Dan at the served minimum (44×16) by colour on
+/// the status line, no box over the board, and Erin in the line mode. Failed before:
+/// only the players read them.
+#[test]
+fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
+    let server = Server::start();
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        let dan = Player::join(&server, "dan", 5, 44, 16).await;
+        let erin = Player::join_term(&server, "erin", 6, 80, 24, "dumb").await;
+        for watcher in [&carol, &dan] {
+            watcher.wait_for("alice").await;
+            watcher.send(b"1").await;
+            watcher.wait_for("Blue to move").await;
+        }
+        erin.wait_said("hijara: the lobby\r\n").await;
+        erin.send(b"table 1\r").await;
+        erin.wait_said("Hijara: Blue, alice, against Yellow, bob")
+            .await;
+        alice.wait_for("3 watching").await;
+        alice.send(b"a1").await;
+        bob.wait_for(" 1 B a1").await;
+        bob.send(b"b1").await;
+        alice.wait_for(" 2 Y b1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice
+            .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
+            .await;
+        carol
+            .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
+            .await;
+        dan.wait_for("Rated: Blue 1742? +242 · Yellow 1258? -242")
+            .await;
+        // On the status line: the long line is in no box over the board.
+        assert!(!dan.screen().contains("Rated standard"), "{}", dan.screen());
+        erin.wait_said("Rated standard live: alice 1742? +242 · bob 1258? -242")
+            .await;
+    });
+}
+
+/// A correspondence table open when the server stops (nobody sat at it) is not
+/// brought back: its owner reads so at their next login, once. A table someone sat
+/// at is a game, brought back, and says nothing. Failed before: the table was gone
+/// without a word, and its owner went on waiting for an opponent.
+#[test]
+fn an_open_correspondence_table_closed_by_a_restart_is_told_to_its_owner() {
+    let mut server = Server::start();
+    let told = "Your open correspondence table 1 closed when the server restarted";
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        open_corr_table(&alice).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        open_corr_table(&bob).await;
+        // Alice sits at Bob's table (2): a game, kept before Bob's lobby shows it, and
+        // so after the note of Alice's open table.
+        alice.send(b"2").await;
+        bob.wait_for("Your move in 1 correspondence game: v alice")
+            .await;
+    });
+    server.restart(&[]);
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for(told).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("q leave").await;
+        bob.wait_for("correspondence game").await;
+        assert!(!bob.screen().contains("closed when"), "{}", bob.screen());
+        alice.disconnect().await;
+        // Said once.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.wait_for("correspondence game").await;
+        assert!(
+            !alice.screen().contains("closed when"),
+            "{}",
+            alice.screen()
+        );
+    });
+}
+
+/// `player`, in the lobby, opens a correspondence table of a day a move.
+async fn open_corr_table(player: &Player) {
+    player.wait_for("q leave").await;
+    player.send(b"n").await;
+    player.wait_for("Enter start").await;
+    // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+    player.send(b"ttttt").await;
+    player.wait_for("1 day a move").await;
+    player.send(b"\r").await;
+    player.wait_for("open for a correspondence game").await;
+}

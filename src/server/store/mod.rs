@@ -68,6 +68,24 @@ pub(crate) struct Opened {
     pub(crate) paused: i64,
     /// The vacation days each player used this year (those who used any).
     pub(crate) vacations: Vec<(String, u32)>,
+    /// The correspondence tables that were open, nobody sat at, when a previous run
+    /// stopped: each owner's key and the table's number (their owners not told yet).
+    pub(crate) closed_corr: Vec<(String, u32)>,
+}
+
+/// The open correspondence tables a previous run left, closed now (no open table is
+/// brought back): marked so, and each owner's key and table number, in number order,
+/// for the owners to be told at their next login.
+fn close_open_corr(conn: &mut Connection) -> anyhow::Result<Vec<(String, u32)>> {
+    let tx = conn.transaction()?;
+    tx.execute("UPDATE open_corr SET closed = 1", [])?;
+    let closed = tx
+        .prepare("SELECT key, table_id FROM open_corr WHERE closed = 1 ORDER BY table_id, rowid")?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<(String, u32)>>>()?;
+    tx.commit()
+        .context("cannot note the open correspondence tables closed")?;
+    Ok(closed)
 }
 
 /// A player's history at the server, as their lobby shows it.
@@ -296,6 +314,7 @@ impl Store {
             paused
         };
         let vacations = club::vacations(&conn, time.year())?;
+        let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
         let writer = Writer::start(conn, log, kept)?;
         let store = Store {
@@ -311,6 +330,7 @@ impl Store {
                 problems,
                 paused,
                 vacations,
+                closed_corr,
             },
         ))
     }

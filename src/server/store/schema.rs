@@ -267,6 +267,19 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     // such a store are not listed ([`unlist_games_of_unknown_privacy`]), as it kept
     // no sign of a private table.
     Migration::Code(add_codes_if_missing),
+    // 11: the correspondence tables open, nobody sat at yet, and their owners. Not
+    // brought back at a restart (a table nobody sat at is no game); their rows are
+    // marked closed when the store opens, and each owner is told at their next login
+    // that their table closed, then their rows go.
+    Migration::Sql(
+        "
+    CREATE TABLE open_corr (
+        table_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        closed INTEGER NOT NULL DEFAULT 0  -- 1: the server restarted since
+    ) STRICT;
+    ",
+    ),
 ];
 
 /// The first version that keeps a private table's invitation code (`live.code`).

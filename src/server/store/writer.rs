@@ -59,6 +59,10 @@ enum Work {
     Review(i64, String, Option<String>),
     /// Keep a player's vacation days used in a year.
     Vacation(String, (i32, u32)),
+    /// A correspondence table opened (`true`) by a key, or no longer open (`false`).
+    OpenCorr(u32, String, bool),
+    /// A player was told their open correspondence tables closed at a restart.
+    ToldClosed(String),
     /// The server is up at this wall-clock time.
     Heartbeat(i64),
     /// Pieces that land in one transaction or not at all (never split between
@@ -177,6 +181,17 @@ impl Writer {
         work.is_empty() || self.send(Work::Together(work))
     }
 
+    /// Keeps which correspondence tables are open and whose (`true`: opened, `false`:
+    /// no longer open), and the keys told of theirs closed by a restart.
+    pub(crate) fn open_corr(&self, changes: Vec<(u32, String, bool)>, told: Vec<String>) {
+        for (id, key, open) in changes {
+            self.send(Work::OpenCorr(id, key, open));
+        }
+        for key in told {
+            self.send(Work::ToldClosed(key));
+        }
+    }
+
     /// Keeps that the server is up at wall-clock time `wall`.
     pub(crate) fn heartbeat(&self, wall: i64) {
         self.send(Work::Heartbeat(wall));
@@ -253,6 +268,30 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         let result = in_savepoint(&mut tx, |tx| write_keep(tx, id, &keep));
                         let result = result.map(|rated| keep.rated_end = rated);
                         keeps.push((id, keep, result.map_err(|e| e.to_string())));
+                    }
+                    Work::OpenCorr(id, key, open) => {
+                        let sql = if open {
+                            "INSERT INTO open_corr (table_id, key) VALUES (?1, ?2)"
+                        } else {
+                            "DELETE FROM open_corr WHERE table_id = ?1 AND key = ?2 \
+                             AND closed = 0"
+                        };
+                        if let Err(error) = in_savepoint(&mut tx, |tx| {
+                            tx.execute(sql, rusqlite::params![id, key]).map(|_| ())
+                        }) {
+                            log(&format!("an open correspondence table was not noted: {error}"));
+                        }
+                    }
+                    Work::ToldClosed(key) => {
+                        if let Err(error) = in_savepoint(&mut tx, |tx| {
+                            tx.execute(
+                                "DELETE FROM open_corr WHERE key = ?1 AND closed = 1",
+                                [key],
+                            )
+                            .map(|_| ())
+                        }) {
+                            log(&format!("a table closed at a restart was not forgotten: {error}"));
+                        }
                     }
                     Work::Listed(key, listed) => {
                         if let Err(error) =
