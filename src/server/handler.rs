@@ -47,6 +47,16 @@ use super::who::Who;
 /// Public-key tries allowed on one connection.
 pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;
 
+/// Refusals of one connection logged one by one; the rest are counted, and said in
+/// one line when it ends. Without it, one logged-in stranger asking for port
+/// forwarding in a loop wrote 20,000 lines in 1.4 s, and rotated the operator's log
+/// away (8 MiB, twice) in seconds.
+pub(crate) const LOGGED_REFUSALS: u32 = 10;
+
+/// Refusals that close a connection: no client asks for a hundred things it is
+/// refused (OpenSSH asks for each forwarding once), so what does is no player's.
+pub(crate) const MAX_REFUSALS: u32 = 100;
+
 /// How long the sessions get to end and restore their clients' screens at shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
@@ -563,6 +573,10 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::unused(limits.login.as_secs()),
         ),
+        Closing::Refusals => (
+            Disconnect::ByApplication,
+            limits_words::refusals(MAX_REFUSALS),
+        ),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -617,6 +631,7 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
             "closed: no game or command started within the login grace time ({} s)",
             limits.login.as_secs()
         ),
+        Closing::Refusals => format!("closed: {MAX_REFUSALS} requests refused"),
     }
 }
 
@@ -651,6 +666,8 @@ struct Connection {
     cap: InputCap,
     /// Whether the log was told that this client's input went over the cap.
     flood_logged: bool,
+    /// The requests refused so far ([`LOGGED_REFUSALS`], [`MAX_REFUSALS`]).
+    refusals: std::cell::Cell<u32>,
 }
 
 impl Connection {
@@ -673,6 +690,7 @@ impl Connection {
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
             flood_logged: false,
+            refusals: std::cell::Cell::new(0),
         }
     }
 
@@ -681,8 +699,23 @@ impl Connection {
     }
 
     /// Logs a refusal; `what` holds a stranger's text only through [`safe_text`].
+    /// Past [`LOGGED_REFUSALS`] it is counted instead (said once the connection
+    /// ends), and the [`MAX_REFUSALS`]th closes the connection.
     fn refuse(&self, what: &str) {
-        self.log(&format!("refused: {what}"));
+        let count = self.refusals.get().saturating_add(1);
+        self.refusals.set(count);
+        if count <= LOGGED_REFUSALS {
+            self.log(&format!("refused: {what}"));
+        }
+        if count == LOGGED_REFUSALS {
+            self.log(&format!(
+                "refused {LOGGED_REFUSALS} requests: its next refusals are counted, \
+                 not logged one by one, and the {MAX_REFUSALS}th closes it"
+            ));
+        }
+        if count == MAX_REFUSALS {
+            self.door.close(Closing::Refusals);
+        }
     }
 
     /// A session's place for this authenticated connection; `Err` when the caps on
@@ -865,6 +898,13 @@ impl Connection {
 impl Drop for Connection {
     fn drop(&mut self) {
         self.end_input("the connection closed");
+        let unlogged = self.refusals.get().saturating_sub(LOGGED_REFUSALS);
+        if unlogged > 0 {
+            self.log(&format!(
+                "{} refused, not logged one by one",
+                crate::strings::count(unlogged, "more request", "more requests")
+            ));
+        }
     }
 }
 

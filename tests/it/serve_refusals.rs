@@ -153,3 +153,44 @@ fn no_password_or_keyboard_interactive_login() {
         assert!(!auth.success());
     });
 }
+
+/// A logged-in stranger asking for what is refused in a loop (found by the strangers
+/// helper: 20,000 refusals in 1.4 s, each a line, rotated the operator's log away
+/// twice in seconds): the first ten are logged, the rest counted in one line, and the
+/// hundredth closes the connection. Nobody else notices.
+#[test]
+fn a_flood_of_refused_requests_fills_no_log_and_is_closed() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "ivan", 11).await;
+        // The session channel is open, as a player's is: only the refusals close it.
+        let _channel = handle.channel_open_session().await.unwrap();
+        let start = std::time::Instant::now();
+        let mut refused = 0;
+        while refused < 150 && start.elapsed() < crate::serve_common::PATIENCE {
+            if handle.tcpip_forward("127.0.0.1", 0).await.is_err() && handle.is_closed() {
+                break;
+            }
+            refused += 1;
+        }
+        assert_eq!(refused, 100, "refused {refused} before the close");
+        crate::serve_common::wait_log(&server, "the close", |log| {
+            log.contains("90 more requests refused, not logged one by one")
+        })
+        .await;
+        let log = server.log();
+        assert_eq!(
+            log.matches("refused: remote port forwarding").count(),
+            10,
+            "{log}"
+        );
+        assert_eq!(
+            log.matches("closed: 100 requests refused").count(),
+            1,
+            "{log}"
+        );
+        // The server serves the next player as ever.
+        let judy = Player::join(&server, "judy", 12, 80, 24).await;
+        judy.wait_for("you: judy").await;
+    });
+}
