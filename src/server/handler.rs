@@ -57,6 +57,10 @@ pub(crate) const LOGGED_REFUSALS: u32 = 10;
 /// refused (OpenSSH asks for each forwarding once), so what does is no player's.
 pub(crate) const MAX_REFUSALS: u32 = 100;
 
+/// How soon a window change over the input cap is drawn all the same: once, with the
+/// size then, so the last size of a burst is never left undrawn until the next key.
+const RESIZE_LATER: Duration = Duration::from_millis(250);
+
 /// How long the sessions get to end and restore their clients' screens at shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
@@ -668,6 +672,8 @@ struct Connection {
     flood_logged: bool,
     /// The requests refused so far ([`LOGGED_REFUSALS`], [`MAX_REFUSALS`]).
     refusals: std::cell::Cell<u32>,
+    /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
+    resize_owed: Arc<AtomicBool>,
 }
 
 impl Connection {
@@ -691,6 +697,7 @@ impl Connection {
             cap: InputCap::new(Instant::now()),
             flood_logged: false,
             refusals: std::cell::Cell::new(0),
+            resize_owed: Arc::default(),
         }
     }
 
@@ -1211,9 +1218,20 @@ impl Handler for Connection {
         if let (Some(size), true) = (&self.pty, Some(channel) == self.channel) {
             let (columns, rows) = clamp_size(columns, rows);
             size.set((columns, rows));
-            // Over the cap, the next frame still takes the new size from `size`.
             if self.cap.events.take(1, Instant::now()) == 1 {
                 self.send(Wake::Terminal(Event::Resize(columns, rows)));
+            } else if let Some(input) = self.input.clone()
+                && !self.resize_owed.swap(true, Ordering::SeqCst)
+            {
+                // Over the cap: drawn once, a moment later, at the size then (a
+                // window dragged for long sends hundreds; the last must be drawn).
+                let (owed, size) = (self.resize_owed.clone(), size.clone());
+                tokio::spawn(async move {
+                    tokio::time::sleep(RESIZE_LATER).await;
+                    owed.store(false, Ordering::SeqCst);
+                    let now = size.get();
+                    let _ = input.try_send(Wake::Terminal(Event::Resize(now.width, now.height)));
+                });
             }
         }
         Ok(())
