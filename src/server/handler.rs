@@ -674,6 +674,9 @@ struct Connection {
     refusals: std::cell::Cell<u32>,
     /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
     resize_owed: Arc<AtomicBool>,
+    /// A shell or a command was taken on the session channel: no other is (RFC 4254
+    /// 6.5: one per channel).
+    started: bool,
 }
 
 impl Connection {
@@ -698,6 +701,7 @@ impl Connection {
             flood_logged: false,
             refusals: std::cell::Cell::new(0),
             resize_owed: Arc::default(),
+            started: false,
         }
     }
 
@@ -1242,10 +1246,12 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if Some(channel) != self.channel || self.input.is_some() {
+        if Some(channel) != self.channel || self.input.is_some() || self.started {
+            self.refuse("a second shell or command on the channel");
             session.channel_failure(channel)?;
             return Ok(());
         }
+        self.started = true;
         session.channel_success(channel)?;
         if self.pty.is_none() {
             self.refuse("a shell without a pty");
@@ -1276,13 +1282,16 @@ impl Handler for Connection {
         let shown = safe_text(&shown);
         let (Some(who), true) = (
             self.who.clone(),
-            Some(channel) == self.channel && self.input.is_none(),
+            Some(channel) == self.channel && self.input.is_none() && !self.started,
         ) else {
-            // Not this connection's session channel, or the game runs on it.
+            // Not this connection's session channel, or a game or a command ran on it
+            // (a client whose window stays shut kept its channel open, and ran a
+            // hundred commands on it before the loop's buffer filled).
             self.refuse(&format!("exec {shown}"));
             session.channel_failure(channel)?;
             return Ok(());
         };
+        self.started = true;
         let Some(command) = oneshot::parse(data) else {
             // Off the list: the channel is taken, only to say so on standard error
             // (a refused request shows only "exec request failed"), status 127 as a

@@ -194,3 +194,58 @@ fn a_flood_of_refused_requests_fills_no_log_and_is_closed() {
         judy.wait_for("you: judy").await;
     });
 }
+
+/// One command a channel (RFC 4254 6.5): a client whose window stays shut keeps its
+/// channel open after the first command's answer, and its next `exec` on it is
+/// refused (found by the strangers helper: 100 commands ran on one channel, each a
+/// read of the store, before the connection's buffer filled).
+#[test]
+fn a_second_command_on_one_channel_is_refused() {
+    run(async {
+        let server = Server::start();
+        let config = russh::client::Config {
+            window_size: 0,
+            ..russh::client::Config::default()
+        };
+        let checker = crate::serve_common::Checker::expecting(&server);
+        let mut handle = russh::client::connect(Arc::new(config), server.addr, checker)
+            .await
+            .unwrap();
+        let auth = handle
+            .authenticate_publickey("lena", PrivateKeyWithHashAlg::new(Arc::new(key(14)), None))
+            .await
+            .unwrap();
+        assert!(auth.success());
+        let mut channel = handle.channel_open_session().await.unwrap();
+        let patience = crate::serve_common::PATIENCE;
+        channel.exec(true, &b"help"[..]).await.unwrap();
+        loop {
+            match tokio::time::timeout(patience, channel.wait())
+                .await
+                .unwrap()
+            {
+                Some(ChannelMsg::Success) => break,
+                Some(ChannelMsg::Failure) | None => panic!("help was refused"),
+                Some(_) => {}
+            }
+        }
+        channel.exec(true, &b"games"[..]).await.unwrap();
+        loop {
+            match tokio::time::timeout(patience, channel.wait())
+                .await
+                .unwrap()
+            {
+                Some(ChannelMsg::Success) => panic!("a second command ran on the channel"),
+                Some(ChannelMsg::Failure) => break,
+                None => panic!("the channel closed before replying"),
+                Some(_) => {}
+            }
+        }
+        assert_eq!(
+            server.log().matches("one-shot").count(),
+            1,
+            "{}",
+            server.log()
+        );
+    });
+}
