@@ -135,18 +135,25 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
             vec![error],
         );
     }
-    let Ok(text) = String::from_utf8(bytes) else {
-        let error = PrefError {
-            line: None,
-            column: None,
-            key: None,
-            message: "not UTF-8 text; every value is its default".to_owned(),
-        };
-        return (
-            Settings::default(),
-            ConfigFile::Unreadable(path.to_owned()),
-            vec![error],
-        );
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(not_utf8) => {
+            // Where the first bad byte is, as a record's error says it.
+            let valid = &not_utf8.as_bytes()[..not_utf8.utf8_error().valid_up_to()];
+            let before = std::str::from_utf8(valid).unwrap_or_default();
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let error = PrefError {
+                line: Some(before.matches('\n').count() + 1),
+                column: Some(before[line_start..].chars().count() + 1),
+                key: None,
+                message: "not UTF-8 text; every value is its default".to_owned(),
+            };
+            return (
+                Settings::default(),
+                ConfigFile::Unreadable(path.to_owned()),
+                vec![error],
+            );
+        }
     };
     let (settings, errors) = parse(&text);
     (settings, ConfigFile::Read(path.to_owned()), errors)
@@ -534,6 +541,17 @@ mod tests {
         assert_eq!(settings, Settings::default());
         assert_eq!(found, ConfigFile::Unreadable(path.clone()));
         assert!(errors[0].message.starts_with("not UTF-8"), "{}", errors[0]);
+        // Where the bad byte is (found by the strangers helper: the error named no
+        // place, as a record's does).
+        std::fs::write(&path, b"palette = \"light\"\n# caf\xc3\xa9 \xff\n").unwrap();
+        let (_, _, errors) = read(&path);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(
+            (errors[0].line, errors[0].column),
+            (Some(2), Some(8)),
+            "{}",
+            errors[0]
+        );
         std::fs::write(&path, format!("level = \"{}\"\n", "\u{1b}[2J".repeat(3))).unwrap();
         let (_, _, errors) = read(&path);
         assert!(

@@ -39,6 +39,9 @@ pub(crate) enum Closing {
     Shutdown,
     /// It logged in, then ran nothing (no game, no command) for the login grace time.
     Unused,
+    /// It asked for [`MAX_REFUSALS`](super::handler::MAX_REFUSALS) things the server
+    /// refuses (forwarding, commands off the list, more channels).
+    Refusals,
 }
 
 #[derive(Debug, Default)]

@@ -47,6 +47,20 @@ use super::who::Who;
 /// Public-key tries allowed on one connection.
 pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;
 
+/// Refusals of one connection logged one by one; the rest are counted, and said in
+/// one line when it ends. Without it, one logged-in stranger asking for port
+/// forwarding in a loop wrote 20,000 lines in 1.4 s, and rotated the operator's log
+/// away (8 MiB, twice) in seconds.
+pub(crate) const LOGGED_REFUSALS: u32 = 10;
+
+/// Refusals that close a connection: no client asks for a hundred things it is
+/// refused (OpenSSH asks for each forwarding once), so what does is no player's.
+pub(crate) const MAX_REFUSALS: u32 = 100;
+
+/// How soon a window change over the input cap is drawn all the same: once, with the
+/// size then, so the last size of a burst is never left undrawn until the next key.
+const RESIZE_LATER: Duration = Duration::from_millis(250);
+
 /// How long the sessions get to end and restore their clients' screens at shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
@@ -563,6 +577,10 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::unused(limits.login.as_secs()),
         ),
+        Closing::Refusals => (
+            Disconnect::ByApplication,
+            limits_words::refusals(MAX_REFUSALS),
+        ),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -617,6 +635,7 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
             "closed: no game or command started within the login grace time ({} s)",
             limits.login.as_secs()
         ),
+        Closing::Refusals => format!("closed: {MAX_REFUSALS} requests refused"),
     }
 }
 
@@ -651,6 +670,13 @@ struct Connection {
     cap: InputCap,
     /// Whether the log was told that this client's input went over the cap.
     flood_logged: bool,
+    /// The requests refused so far ([`LOGGED_REFUSALS`], [`MAX_REFUSALS`]).
+    refusals: std::cell::Cell<u32>,
+    /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
+    resize_owed: Arc<AtomicBool>,
+    /// A shell or a command was taken on the session channel: no other is (RFC 4254
+    /// 6.5: one per channel).
+    started: bool,
 }
 
 impl Connection {
@@ -673,6 +699,9 @@ impl Connection {
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
             flood_logged: false,
+            refusals: std::cell::Cell::new(0),
+            resize_owed: Arc::default(),
+            started: false,
         }
     }
 
@@ -681,8 +710,23 @@ impl Connection {
     }
 
     /// Logs a refusal; `what` holds a stranger's text only through [`safe_text`].
+    /// Past [`LOGGED_REFUSALS`] it is counted instead (said once the connection
+    /// ends), and the [`MAX_REFUSALS`]th closes the connection.
     fn refuse(&self, what: &str) {
-        self.log(&format!("refused: {what}"));
+        let count = self.refusals.get().saturating_add(1);
+        self.refusals.set(count);
+        if count <= LOGGED_REFUSALS {
+            self.log(&format!("refused: {what}"));
+        }
+        if count == LOGGED_REFUSALS {
+            self.log(&format!(
+                "refused {LOGGED_REFUSALS} requests: its next refusals are counted, \
+                 not logged one by one, and the {MAX_REFUSALS}th closes it"
+            ));
+        }
+        if count == MAX_REFUSALS {
+            self.door.close(Closing::Refusals);
+        }
     }
 
     /// A session's place for this authenticated connection; `Err` when the caps on
@@ -865,6 +909,13 @@ impl Connection {
 impl Drop for Connection {
     fn drop(&mut self) {
         self.end_input("the connection closed");
+        let unlogged = self.refusals.get().saturating_sub(LOGGED_REFUSALS);
+        if unlogged > 0 {
+            self.log(&format!(
+                "{} refused, not logged one by one",
+                crate::strings::count(unlogged, "more request", "more requests")
+            ));
+        }
     }
 }
 
@@ -1171,9 +1222,20 @@ impl Handler for Connection {
         if let (Some(size), true) = (&self.pty, Some(channel) == self.channel) {
             let (columns, rows) = clamp_size(columns, rows);
             size.set((columns, rows));
-            // Over the cap, the next frame still takes the new size from `size`.
             if self.cap.events.take(1, Instant::now()) == 1 {
                 self.send(Wake::Terminal(Event::Resize(columns, rows)));
+            } else if let Some(input) = self.input.clone()
+                && !self.resize_owed.swap(true, Ordering::SeqCst)
+            {
+                // Over the cap: drawn once, a moment later, at the size then (a
+                // window dragged for long sends hundreds; the last must be drawn).
+                let (owed, size) = (self.resize_owed.clone(), size.clone());
+                tokio::spawn(async move {
+                    tokio::time::sleep(RESIZE_LATER).await;
+                    owed.store(false, Ordering::SeqCst);
+                    let now = size.get();
+                    let _ = input.try_send(Wake::Terminal(Event::Resize(now.width, now.height)));
+                });
             }
         }
         Ok(())
@@ -1184,10 +1246,12 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if Some(channel) != self.channel || self.input.is_some() {
+        if Some(channel) != self.channel || self.input.is_some() || self.started {
+            self.refuse("a second shell or command on the channel");
             session.channel_failure(channel)?;
             return Ok(());
         }
+        self.started = true;
         session.channel_success(channel)?;
         if self.pty.is_none() {
             self.refuse("a shell without a pty");
@@ -1218,13 +1282,16 @@ impl Handler for Connection {
         let shown = safe_text(&shown);
         let (Some(who), true) = (
             self.who.clone(),
-            Some(channel) == self.channel && self.input.is_none(),
+            Some(channel) == self.channel && self.input.is_none() && !self.started,
         ) else {
-            // Not this connection's session channel, or the game runs on it.
+            // Not this connection's session channel, or a game or a command ran on it
+            // (a client whose window stays shut kept its channel open, and ran a
+            // hundred commands on it before the loop's buffer filled).
             self.refuse(&format!("exec {shown}"));
             session.channel_failure(channel)?;
             return Ok(());
         };
+        self.started = true;
         let Some(command) = oneshot::parse(data) else {
             // Off the list: the channel is taken, only to say so on standard error
             // (a refused request shows only "exec request failed"), status 127 as a

@@ -31,7 +31,8 @@ pub enum NameError {
     /// Wider than `MAX_NAME_COLUMNS`.
     #[error("the name is wider than {MAX_NAME_COLUMNS} columns")]
     TooWide,
-    /// Spaces at either end, or a space other than U+0020.
+    /// Spaces at either end, or a blank other than U+0020 (a Unicode space, the
+    /// braille blank).
     #[error("the name has spaces at an end, or odd spaces")]
     Spaces,
     /// A control, bidi, zero-width or other invisible character.
@@ -76,7 +77,7 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
     if name.chars().any(is_unsafe) {
         return Err(NameError::Unsafe);
     }
-    if name.trim() != name || name.chars().any(|c| c.is_whitespace() && c != ' ') {
+    if name.trim() != name || name.chars().any(is_odd_space) {
         return Err(NameError::Spaces);
     }
     if name.width() > MAX_NAME_COLUMNS {
@@ -90,6 +91,12 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
         return Err(NameError::Reserved);
     }
     Ok(name)
+}
+
+/// A blank other than U+0020: a Unicode space, or the braille blank (U+2800), which
+/// is no space to Unicode but shows as one, so `alice⠀` would read as `alice`.
+fn is_odd_space(c: char) -> bool {
+    (c.is_whitespace() && c != ' ') || c == '\u{2800}'
 }
 
 /// A name as the server takes it from the SSH user name, before [`check_name`]: in
@@ -231,6 +238,12 @@ mod tests {
         assert_eq!(check_name("hard A1"), Err(NameError::Reserved));
         assert_eq!(check_name("hard"), Ok("hard"));
         assert_eq!(check_name("hard AI fan"), Ok("hard AI fan"));
+        // A blank that is no space (found by the strangers helper): `hard⠀AI` read
+        // as the server's AI, `alice⠀` as alice with a space after.
+        assert!(check_name("hard\u{2800}AI").is_err());
+        assert_eq!(check_name("alice\u{2800}"), Err(NameError::Spaces));
+        assert_eq!(check_name("al\u{2800}ice"), Err(NameError::Spaces));
+        assert_eq!(check_name("\u{2800}"), Err(NameError::Spaces));
         // Nine wide characters are 18 columns.
         assert_eq!(check_name("張張張張張張張張張"), Err(NameError::TooWide));
     }

@@ -33,6 +33,10 @@ pub(crate) fn grace_over(seconds: u64) -> String {
 pub(crate) fn unused(seconds: u64) -> String {
     format!("hijara serve: no game or command started within {seconds} s")
 }
+/// The connection asked for too many things the server refuses.
+pub(crate) fn refusals(count: u32) -> String {
+    format!("hijara serve: {count} requests refused on one connection")
+}
 /// A connection waiting to log in lost its place to a newer one.
 pub(crate) const EVICTED: &str =
     "hijara serve: too many connections are logging in, and yours waited longest; try again";

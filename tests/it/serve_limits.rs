@@ -304,6 +304,39 @@ fn a_flood_of_input_is_capped_and_disturbs_no_one() {
     });
 }
 
+/// A burst of window changes far over the input cap (a window dragged for long): the
+/// last size is drawn all the same, without a key (found by the strangers helper: the
+/// screen stayed drawn at a size of the middle of the burst until the next key).
+#[test]
+fn the_last_size_of_a_burst_of_window_changes_is_drawn() {
+    run(async {
+        let server = Server::start();
+        let kim = Player::join(&server, "kim", 13, 100, 30).await;
+        kim.wait_for("q leave").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let drawn = kim.screen();
+        for k in 0..400 {
+            kim.resize_lossy(50 + k % 150, 20 + k % 60).await;
+        }
+        // Then faster than the cap refills, so the last change finds it empty, and
+        // the screen has drawn the one before it.
+        for _ in 0..100 {
+            kim.resize_lossy(60, 20).await;
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        kim.resize(100, 30).await;
+        let start = Instant::now();
+        while kim.screen() != drawn {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "never drawn again at 100x30:\n{}",
+                kim.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+}
+
 #[test]
 fn a_client_that_stops_reading_holds_up_nobody_and_is_dropped() {
     run(async {

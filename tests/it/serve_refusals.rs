@@ -153,3 +153,104 @@ fn no_password_or_keyboard_interactive_login() {
         assert!(!auth.success());
     });
 }
+
+/// A logged-in stranger asking for what is refused in a loop (found by the strangers
+/// helper: 20,000 refusals in 1.4 s, each a line, rotated the operator's log away
+/// twice in seconds): the first ten are logged, the rest counted in one line, and the
+/// hundredth closes the connection. Nobody else notices.
+#[test]
+fn a_flood_of_refused_requests_fills_no_log_and_is_closed() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "ivan", 11).await;
+        // The session channel is open, as a player's is: only the refusals close it.
+        let _channel = handle.channel_open_session().await.unwrap();
+        let start = std::time::Instant::now();
+        let mut refused = 0;
+        while refused < 1000 && start.elapsed() < crate::serve_common::PATIENCE {
+            if handle.tcpip_forward("127.0.0.1", 0).await.is_err() && handle.is_closed() {
+                break;
+            }
+            refused += 1;
+        }
+        // The 100th closes it: its answer may come before the disconnect or after
+        // it, and requests the loop takes before the disconnect are refused too.
+        assert!(
+            (99..1000).contains(&refused),
+            "refused {refused} before the close"
+        );
+        crate::serve_common::wait_log(&server, "the close", |log| {
+            log.contains("more requests refused, not logged one by one")
+        })
+        .await;
+        let log = server.log();
+        assert_eq!(
+            log.matches("refused: remote port forwarding").count(),
+            10,
+            "{log}"
+        );
+        assert_eq!(
+            log.matches("closed: 100 requests refused").count(),
+            1,
+            "{log}"
+        );
+        // The server serves the next player as ever.
+        let judy = Player::join(&server, "judy", 12, 80, 24).await;
+        judy.wait_for("you: judy").await;
+    });
+}
+
+/// One command a channel (RFC 4254 6.5): a client whose window stays shut keeps its
+/// channel open after the first command's answer, and its next `exec` on it is
+/// refused (found by the strangers helper: 100 commands ran on one channel, each a
+/// read of the store, before the connection's buffer filled).
+#[test]
+fn a_second_command_on_one_channel_is_refused() {
+    run(async {
+        let server = Server::start();
+        let config = russh::client::Config {
+            window_size: 0,
+            ..russh::client::Config::default()
+        };
+        let checker = crate::serve_common::Checker::expecting(&server);
+        let mut handle = russh::client::connect(Arc::new(config), server.addr, checker)
+            .await
+            .unwrap();
+        let auth = handle
+            .authenticate_publickey("lena", PrivateKeyWithHashAlg::new(Arc::new(key(14)), None))
+            .await
+            .unwrap();
+        assert!(auth.success());
+        let mut channel = handle.channel_open_session().await.unwrap();
+        let patience = crate::serve_common::PATIENCE;
+        channel.exec(true, &b"help"[..]).await.unwrap();
+        loop {
+            match tokio::time::timeout(patience, channel.wait())
+                .await
+                .unwrap()
+            {
+                Some(ChannelMsg::Success) => break,
+                Some(ChannelMsg::Failure) | None => panic!("help was refused"),
+                Some(_) => {}
+            }
+        }
+        channel.exec(true, &b"games"[..]).await.unwrap();
+        loop {
+            match tokio::time::timeout(patience, channel.wait())
+                .await
+                .unwrap()
+            {
+                Some(ChannelMsg::Success) => panic!("a second command ran on the channel"),
+                Some(ChannelMsg::Failure) => break,
+                None => panic!("the channel closed before replying"),
+                Some(_) => {}
+            }
+        }
+        assert_eq!(
+            server.log().matches("one-shot").count(),
+            1,
+            "{}",
+            server.log()
+        );
+    });
+}

@@ -19,11 +19,8 @@ const PROMPT: &str = "> ";
 pub(crate) const MAX_COLUMNS: usize = 72;
 /// Lines kept in the history.
 const HISTORY: usize = 100;
-
-/// The columns `c` takes.
-fn columns(c: char) -> usize {
-    text::width(c.encode_utf8(&mut [0; 4]))
-}
+/// The longest line taken, in bytes: a few for each column.
+const MAX_BYTES: usize = 8 * MAX_COLUMNS;
 
 /// What a key comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,10 +171,23 @@ impl Editor {
         Edit::Typing
     }
 
-    /// Puts `c` at the cursor when it is safe and the line has room for it.
+    /// Puts `c` at the cursor when it is safe and the line has room for it: in
+    /// columns, in bytes, and in the marks one letter may carry (a mark takes no
+    /// column, so without them a line took marks without end).
     fn insert(&mut self, c: char) -> bool {
-        let fits = text::width(&self.typed()) + columns(c) <= MAX_COLUMNS;
-        if text::is_unsafe(c) || !fits {
+        if text::is_unsafe(c) {
+            return false;
+        }
+        let mut longer = self.text.clone();
+        longer.insert(self.cursor, c);
+        let longer: String = longer.into_iter().collect();
+        let fits = text::width(&longer) <= MAX_COLUMNS
+            && longer.len() <= MAX_BYTES
+            && matches!(
+                text::cap_marks(&longer, text::MAX_MARKS),
+                std::borrow::Cow::Borrowed(_)
+            );
+        if !fits {
             return false;
         }
         self.text.insert(self.cursor, c);
@@ -416,5 +426,25 @@ mod tests {
         editor.paste("b3\u{1b}[2J\n", &mut out);
         assert_eq!(editor.typed(), "b3[2J");
         plain(&out);
+    }
+
+    /// Marks take no column: a letter takes no more than a few (found by the strangers
+    /// helper: a client's line took 500 stacked on one letter, the full-screen
+    /// message line three).
+    #[test]
+    fn a_line_takes_no_more_marks_on_a_letter_than_a_message_does() {
+        let mut editor = Editor::default();
+        let mut out = String::new();
+        typed(
+            &mut editor,
+            &format!("say e{}x", "\u{301}".repeat(500)),
+            &mut out,
+        );
+        let marks = "\u{301}".repeat(text::MAX_MARKS);
+        assert_eq!(editor.typed(), format!("say e{marks}x"));
+        editor.key(ctrl('u'), &mut out);
+        // Vietnamese, decomposed: two marks on a letter, taken as typed.
+        typed(&mut editor, "Vie\u{302}\u{323}t", &mut out);
+        assert_eq!(editor.typed(), "Vie\u{302}\u{323}t");
     }
 }
