@@ -255,6 +255,7 @@ pub(crate) fn game_heading(
     ruleset: Ruleset,
     claims: bool,
     clock: Option<&str>,
+    watching: bool,
 ) -> String {
     let [blue, yellow] = names.unwrap_or_else(|| seats.map(|seat| seat_name(seat).to_owned()));
     let mut parts = vec![format!("Hijara: Blue, {blue}, against Yellow, {yellow}")];
@@ -265,13 +266,17 @@ pub(crate) fn game_heading(
     if let Some(clock) = clock {
         parts.push(format!("Clocks {clock}"));
     }
-    parts.push(TYPE_HELP.to_owned());
+    parts.push(if watching { WATCHING_HELP } else { TYPE_HELP }.to_owned());
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     sentences(&parts)
 }
 
 /// How a game's first line ends.
 pub(crate) const TYPE_HELP: &str = "Type a square such as b3 to play, help for the commands";
+
+/// How a watched game's first line ends: a spectator plays no square.
+pub(crate) const WATCHING_HELP: &str =
+    "You are watching: help lists what you can read, quit goes back to the lobby";
 
 /// How many moves were played already (a loaded or resumed game).
 pub(crate) fn played_so_far(moves: usize) -> String {
@@ -447,6 +452,13 @@ pub(crate) fn unknown(word: &str) -> String {
 /// writes it (`name`): `square needs a square (a1 to d4): type square b3.`
 pub(crate) fn needs(command: &str, what: &str, name: &str) -> String {
     format!("{command} needs {what}: type {command} {name}.")
+}
+
+/// A command whose key the screen does not take (`say` where no one hears it, `find`
+/// in the new table's form): none of it is typed, since its text typed as keys would
+/// act as keys.
+pub(crate) fn not_here(command: &str) -> String {
+    format!("{command} does nothing here: help lists the commands.")
 }
 
 /// The help's first line.

@@ -373,6 +373,29 @@ fn go_with_nothing_waiting_places_no_stone() {
     }
 }
 
+/// QA (access): `say` in a local game, where no one hears it, typed its text as the
+/// full screen's keys: `say hello` moved the cursor and its Enter placed a stone,
+/// `say send` saved the game too. Now it says it does nothing here and types nothing.
+#[test]
+fn say_in_a_local_game_types_no_keys() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("say hello");
+    s.send("say send");
+    s.send("moves");
+    let said = s.wait_for("No move yet.");
+    assert!(!said.iter().any(|l| is_move(l)), "{said:?}");
+    assert!(!said.iter().any(|l| l.contains("Saved")), "{said:?}");
+    assert_eq!(
+        said.iter()
+            .filter(|l| l.as_str() == "say does nothing here: help lists the commands.")
+            .count(),
+        2,
+        "{said:?}"
+    );
+    s.finish();
+}
+
 /// `claim N` where no claim can open (a game without claims, a claim game before its
 /// first stone, a lesson with no stone to claim) is refused and places no stone: it
 /// used to type `+`, the digits and Enter, and the Enter alone placed a stone on the

@@ -200,6 +200,7 @@ impl Narrator {
                 game.ruleset(),
                 game.claim_mode(),
                 clock.as_deref(),
+                app.spectating(),
             ));
             // What was said before this player came back, which the full screen shows
             // among the lines said: read out once, before the game's state.
@@ -927,6 +928,13 @@ fn read_screen(screen: &Screen) -> Vec<String> {
 fn applies(command: &commands::Command, screen: &Screen) -> bool {
     if let Screen::Game(app) = screen {
         match command.does {
+            // A spectator reads and leaves: what a player does is refused them.
+            commands::Does::Play | commands::Does::Keys(_) if app.spectating() => {
+                return matches!(
+                    command.does,
+                    commands::Does::Keys([commands::Step::Key(Action::Quit)])
+                );
+            }
             // `clock` where a clock runs, or a correspondence game's time is kept.
             commands::Does::Read(Reading::Clock) => {
                 return app.course().clock().is_some() || app.time_line().is_some();
@@ -1215,6 +1223,50 @@ mod tests {
         }
         // What the table does take is still listed: undo (asked of the other player).
         assert!(table.contains("undo"), "{table}");
+    }
+
+    /// QA (access): a spectator's help listed a player's commands (a square, `hint`,
+    /// `undo`, `save`, `resign`...), each refused when typed, and the game's first
+    /// line told them to type a square to play; typing one said `Wait: Blue plays at
+    /// another terminal`, a turn that never comes. Now the help lists what they can
+    /// read and `quit`, the first line says they watch, and a square says so too.
+    #[test]
+    fn a_spectator_is_told_what_a_spectator_can_do() {
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let watching = || App::with_game(GameConfig::default(), Game::new()).served([true, true]);
+        let help = read(&Screen::Game(watching()), Reading::Help, "").join("\n");
+        for refused in [
+            "b3:", "hint", "undo", "redo", "save", "new", "review", "resign", "say",
+        ] {
+            assert!(
+                !help.lines().any(|l| l.starts_with(refused)),
+                "{refused} for a spectator:\n{help}"
+            );
+        }
+        for kept in ["board", "square b3", "score", "last", "moves", "quit"] {
+            assert!(
+                help.lines().any(|l| l.starts_with(kept)),
+                "{kept} for a spectator:\n{help}"
+            );
+        }
+        let mut narrator = Narrator::default();
+        let first = narrator.tell(&Screen::Game(watching())).join("\n");
+        assert!(first.contains("You are watching"), "{first}");
+        assert!(!first.contains("to play"), "{first}");
+        let mut app = watching();
+        let _ = app.handle(crate::ui::effect::Input::Click(Some(
+            crate::rules::Square::B3,
+        )));
+        let said = app
+            .message()
+            .map(|m| m.line_words().into_owned())
+            .unwrap_or_default();
+        assert_eq!(
+            said, "You are watching: quit goes back to the lobby",
+            "{said}"
+        );
+        assert!(app.game().is_empty());
     }
 
     /// QA (lineserve2): the help at a table without claims or clocks listed `go` and
