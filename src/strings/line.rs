@@ -341,6 +341,28 @@ pub(crate) fn square_detail(square: Square, stones: &[Player]) -> String {
     format!("{square}: {}.", parts.join(", "))
 }
 
+/// `legal`: the squares open to a stone, each with the section it would take
+/// (`Legal moves, 2: b1 section 1, d4 section 3.`), or why there are none.
+pub(crate) fn legal(open: &[(Square, usize)], over: bool) -> String {
+    if over {
+        return NO_LEGAL_OVER.to_owned();
+    }
+    if open.is_empty() {
+        return NO_LEGAL_FULL.to_owned();
+    }
+    let squares: Vec<String> = open
+        .iter()
+        .map(|(square, section)| format!("{square} section {section}"))
+        .collect();
+    format!("Legal moves, {}: {}.", open.len(), squares.join(", "))
+}
+
+/// `legal` once the game is over.
+pub(crate) const NO_LEGAL_OVER: &str = "No legal move: the game is over.";
+
+/// `legal` on a full board.
+pub(crate) const NO_LEGAL_FULL: &str = "No legal move: every square is full.";
+
 /// `moves`: the moves from `first` (1-based), in order, Blue first.
 pub(crate) fn moves(first: usize, last: usize, moves: &[String]) -> String {
     format!("Moves {first} to {last}: {}.", moves.join(" "))

@@ -643,6 +643,38 @@ fn a_lesson_through_a_pipe() {
     );
 }
 
+/// QA (access): a blind player had no way to hear which squares are open but to read
+/// the whole board and count stones; `legal` names them, with the section each takes,
+/// in a lesson, a game and its end, as a blind mode's legal moves do.
+#[test]
+fn legal_names_the_open_squares() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10: The board and the lowest open section.");
+    s.send("legal");
+    let said = s.wait_for("Legal moves");
+    assert_eq!(
+        said.last().unwrap(),
+        "Legal moves, 16: a1 section 3, b1 section 1, c1 section 1, d1 section 1, \
+         a2 section 1, b2 section 3, c2 section 1, d2 section 1, a3 section 1, \
+         b3 section 1, c3 section 1, d3 section 1, a4 section 1, b4 section 1, \
+         c4 section 1, d4 section 1."
+    );
+    s.send("help");
+    s.wait_for("legal: the squares open to a stone");
+    s.send("quit");
+    s.finish();
+
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.send("resign");
+    s.send("yes");
+    s.wait_for("Yellow resigned");
+    s.send("legal");
+    s.wait_for("No legal move: the game is over.");
+    s.finish();
+}
+
 /// The claim lesson: what it says once the stone scored, and to a square typed
 /// before the claim, names the line mode's command (`claim N`), not the full
 /// screen's keys (`+`, Enter, Esc); the claim typed then finishes it.

@@ -89,6 +89,8 @@ pub(crate) enum Reading {
     Last,
     /// Every move.
     Moves,
+    /// The squares open to the next stone, each with the section it takes.
+    Legal,
     /// The clocks.
     Clock,
     /// This help.
@@ -168,6 +170,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         places: BOARDS,
         help: "the totals and whose move it is",
         does: Does::Read(Reading::Score),
+    },
+    Command {
+        words: &["legal"],
+        arg: Arg::None,
+        places: BOARDS,
+        help: "the squares open to a stone, each with the section it takes",
+        does: Does::Read(Reading::Legal),
     },
     Command {
         words: &["last"],

@@ -970,6 +970,16 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
         (Reading::Board, Some((game, shown))) => {
             (0..4).map(|row| row_line(game, shown, row)).collect()
         }
+        (Reading::Legal, Some((game, shown))) => {
+            let open: Vec<(Square, usize)> = Square::ALL
+                .iter()
+                .map(|&square| (square, stones(game, shown, square).len()))
+                .filter(|(_, stones)| *stones < 4)
+                .map(|(square, stones)| (square, stones + 1))
+                .collect();
+            let over = matches!(screen, Screen::Game(app) if app.is_over());
+            vec![words::legal(&open, over)]
+        }
         (Reading::Row, Some((game, shown))) => {
             let row = arg.parse::<u8>().unwrap_or(1).clamp(1, 4) - 1;
             vec![row_line(game, shown, row)]
