@@ -559,6 +559,9 @@ pub(crate) const LOBBY_PROFILE_HINTS: &str =
 pub(crate) const LOBBY_OTHER_PROFILE_HINTS: &str =
     "page, page back; a number: that game's replay; chart; quit: back to the lobby.";
 
+/// [`super::serve::NOT_A_TABLE`] in the line mode's commands.
+pub(crate) const NOT_A_TABLE: &str = "No such table: list reads the tables";
+
 /// [`super::serve::NO_TABLES`] in the line mode's commands.
 pub(crate) const NO_TABLES: &str = "No tables yet: new opens one";
 
