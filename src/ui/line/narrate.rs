@@ -1235,6 +1235,28 @@ mod tests {
         assert!(table.contains("undo"), "{table}");
     }
 
+    /// QA (access): the lobby's help said `find text`, `code text` and `player text`
+    /// where the lobby's own lines say `find NAME`, `code CODE` and `player NAME`:
+    /// each command is now named the same way in both.
+    #[test]
+    fn the_lobby_help_names_arguments_as_the_lobby_lines_do() {
+        let lobby = Screen::Lobby(Box::new(FakeLobby::in_context(KeyContext::Lobby)));
+        let help = read(&lobby, Reading::Help, "").join("\n");
+        let said = format!("{} {}", words::LOBBY_HINTS, words::LOBBY_CLUB_HINTS);
+        for named in ["find NAME", "code CODE", "player NAME"] {
+            assert!(said.contains(named), "{named}: {said}");
+            let (word, arg) = named.split_once(' ').unwrap_or((named, ""));
+            let command = commands::of(commands::Place::Lobby)
+                .find(|c| c.words.first() == Some(&word))
+                .map(|c| c.arg.name());
+            assert_eq!(command, Some(arg), "{named}");
+        }
+        for named in ["find NAME", "code CODE"] {
+            assert!(help.contains(&format!("\n{named} ")), "{named}:\n{help}");
+        }
+        assert!(!help.contains(" text"), "{help}");
+    }
+
     /// QA (access): a spectator's help listed a player's commands (a square, `hint`,
     /// `undo`, `save`, `resign`...), each refused when typed, and the game's first
     /// line told them to type a square to play; typing one said `Wait: Blue plays at
