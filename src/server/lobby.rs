@@ -658,7 +658,7 @@ impl LobbyState {
     fn table(&mut self, n: usize, rows: &[Row]) -> Option<u32> {
         let found = rows.iter().find(|row| number(row.id) == n);
         if found.is_none() {
-            self.note(words::NOT_A_TABLE);
+            self.note_keyed(Keyed::NotATable);
         }
         found.map(|row| row.id)
     }
@@ -1491,6 +1491,20 @@ mod tests {
         lobby.key(key(KeyCode::Char('1')), &rows);
         lobby.key(key(KeyCode::Char('3')), &rows);
         assert!(drawn(&lobby, &rows, "kBob").contains(words::NOT_A_TABLE));
+        // It says what to type instead (QA access: it said `No such table` alone),
+        // in the line mode a command, not a key.
+        let said: Vec<String> = lobby
+            .view(&rows, "kBob", Wording::Commands)
+            .lines(200)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            said.iter()
+                .any(|l| l == "No such table: list reads the tables"),
+            "{said:#?}"
+        );
+        assert!(words::NOT_A_TABLE.contains("type a listed number"));
     }
 
     #[test]

@@ -323,11 +323,11 @@ impl LobbyHost {
     /// The game at table `id` as a player or a spectator, ready for the loop.
     fn at_table(&mut self, link: Option<TableLink>) -> Effects {
         let Some(mut link) = link else {
-            self.screen.note(words::NOT_A_TABLE);
+            self.screen.note_keyed(Keyed::NotATable);
             return vec![Effect::Redraw];
         };
         let Some(opening) = link.game() else {
-            self.screen.note(words::NOT_A_TABLE);
+            self.screen.note_keyed(Keyed::NotATable);
             return vec![Effect::Redraw];
         };
         let (game, remote) = (opening.game, opening.remote);

@@ -255,6 +255,7 @@ pub(crate) fn game_heading(
     ruleset: Ruleset,
     claims: bool,
     clock: Option<&str>,
+    watching: bool,
 ) -> String {
     let [blue, yellow] = names.unwrap_or_else(|| seats.map(|seat| seat_name(seat).to_owned()));
     let mut parts = vec![format!("Hijara: Blue, {blue}, against Yellow, {yellow}")];
@@ -265,13 +266,17 @@ pub(crate) fn game_heading(
     if let Some(clock) = clock {
         parts.push(format!("Clocks {clock}"));
     }
-    parts.push(TYPE_HELP.to_owned());
+    parts.push(if watching { WATCHING_HELP } else { TYPE_HELP }.to_owned());
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     sentences(&parts)
 }
 
 /// How a game's first line ends.
 pub(crate) const TYPE_HELP: &str = "Type a square such as b3 to play, help for the commands";
+
+/// How a watched game's first line ends: a spectator plays no square.
+pub(crate) const WATCHING_HELP: &str =
+    "You are watching: help lists what you can read, quit goes back to the lobby";
 
 /// How many moves were played already (a loaded or resumed game).
 pub(crate) fn played_so_far(moves: usize) -> String {
@@ -335,6 +340,28 @@ pub(crate) fn square_detail(square: Square, stones: &[Player]) -> String {
     }
     format!("{square}: {}.", parts.join(", "))
 }
+
+/// `legal`: the squares open to a stone, each with the section it would take
+/// (`Legal moves, 2: b1 section 1, d4 section 3.`), or why there are none.
+pub(crate) fn legal(open: &[(Square, usize)], over: bool) -> String {
+    if over {
+        return NO_LEGAL_OVER.to_owned();
+    }
+    if open.is_empty() {
+        return NO_LEGAL_FULL.to_owned();
+    }
+    let squares: Vec<String> = open
+        .iter()
+        .map(|(square, section)| format!("{square} section {section}"))
+        .collect();
+    format!("Legal moves, {}: {}.", open.len(), squares.join(", "))
+}
+
+/// `legal` once the game is over.
+pub(crate) const NO_LEGAL_OVER: &str = "No legal move: the game is over.";
+
+/// `legal` on a full board.
+pub(crate) const NO_LEGAL_FULL: &str = "No legal move: every square is full.";
 
 /// `moves`: the moves from `first` (1-based), in order, Blue first.
 pub(crate) fn moves(first: usize, last: usize, moves: &[String]) -> String {
@@ -449,6 +476,13 @@ pub(crate) fn needs(command: &str, what: &str, name: &str) -> String {
     format!("{command} needs {what}: type {command} {name}.")
 }
 
+/// A command whose key the screen does not take (`say` where no one hears it, `find`
+/// in the new table's form): none of it is typed, since its text typed as keys would
+/// act as keys.
+pub(crate) fn not_here(command: &str) -> String {
+    format!("{command} does nothing here: help lists the commands.")
+}
+
 /// The help's first line.
 pub(crate) const HELP: &str = "Commands here (a line each; a key of the full screen works too):";
 
@@ -524,6 +558,9 @@ pub(crate) const LOBBY_PROFILE_HINTS: &str =
 /// [`LOBBY_PROFILE_HINTS`] on another player's profile: `listed` is one's own.
 pub(crate) const LOBBY_OTHER_PROFILE_HINTS: &str =
     "page, page back; a number: that game's replay; chart; quit: back to the lobby.";
+
+/// [`super::serve::NOT_A_TABLE`] in the line mode's commands.
+pub(crate) const NOT_A_TABLE: &str = "No such table: list reads the tables";
 
 /// [`super::serve::NO_TABLES`] in the line mode's commands.
 pub(crate) const NO_TABLES: &str = "No tables yet: new opens one";

@@ -23,7 +23,8 @@ pub(crate) const OPEN: &str = "open";
 /// A table a player got up from (its seat shows [`EMPTY_SEAT`]).
 pub(crate) const ABANDONED: &str = "a player left";
 pub(crate) const EMPTY_SEAT: &str = "-";
-pub(crate) const NOT_A_TABLE: &str = "No such table";
+/// A table number typed that no table has (or a table gone since it was listed).
+pub(crate) const NOT_A_TABLE: &str = "No such table: type a listed number";
 pub(crate) const YOUR_TABLE: &str = "That is your own table";
 /// What the lobby's `c` says: the palette now in force, by its name.
 pub(crate) fn palette_chosen(name: &str) -> String {

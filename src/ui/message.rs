@@ -90,6 +90,8 @@ pub enum Keyed {
     NoTables,
     /// A key the server's lobby (or a club screen over it) does not take.
     LobbyUnknownKey,
+    /// A table number that no table listed has.
+    NotATable,
     /// The lobby asks which table's win is claimed.
     ClaimWhich,
     /// The lobby's tables take more than a page: the page shown (from 1), of how many.
@@ -183,6 +185,7 @@ impl Keyed {
             Keyed::Hints(hints) => keymap::hint_line(*hints),
             Keyed::NoTables => serve::NO_TABLES.to_owned(),
             Keyed::LobbyUnknownKey => serve::UNKNOWN_KEY.to_owned(),
+            Keyed::NotATable => serve::NOT_A_TABLE.to_owned(),
             Keyed::ClaimWhich => serve::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(page, pages) => club::tables_page(*page, *pages),
             Keyed::Page(number, more) => club::page(*number, *more),
@@ -239,6 +242,7 @@ impl Keyed {
             Keyed::Hints(hints) => line_hints(*hints).to_owned(),
             Keyed::NoTables => line::NO_TABLES.to_owned(),
             Keyed::LobbyUnknownKey => line::NOTHING_HERE.to_owned(),
+            Keyed::NotATable => line::NOT_A_TABLE.to_owned(),
             Keyed::ClaimWhich => line::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(page, pages) => line::tables_page(*page, *pages),
             Keyed::Page(number, more) => line::page(*number, *more),

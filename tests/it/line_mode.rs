@@ -373,6 +373,29 @@ fn go_with_nothing_waiting_places_no_stone() {
     }
 }
 
+/// QA (access): `say` in a local game, where no one hears it, typed its text as the
+/// full screen's keys: `say hello` moved the cursor and its Enter placed a stone,
+/// `say send` saved the game too. Now it says it does nothing here and types nothing.
+#[test]
+fn say_in_a_local_game_types_no_keys() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("say hello");
+    s.send("say send");
+    s.send("moves");
+    let said = s.wait_for("No move yet.");
+    assert!(!said.iter().any(|l| is_move(l)), "{said:?}");
+    assert!(!said.iter().any(|l| l.contains("Saved")), "{said:?}");
+    assert_eq!(
+        said.iter()
+            .filter(|l| l.as_str() == "say does nothing here: help lists the commands.")
+            .count(),
+        2,
+        "{said:?}"
+    );
+    s.finish();
+}
+
 /// `claim N` where no claim can open (a game without claims, a claim game before its
 /// first stone, a lesson with no stone to claim) is refused and places no stone: it
 /// used to type `+`, the digits and Enter, and the Enter alone placed a stone on the
@@ -618,6 +641,38 @@ fn a_lesson_through_a_pipe() {
         lines.last().unwrap().starts_with("Lessons done: 1 of 10."),
         "{lines:?}"
     );
+}
+
+/// QA (access): a blind player had no way to hear which squares are open but to read
+/// the whole board and count stones; `legal` names them, with the section each takes,
+/// in a lesson, a game and its end, as a blind mode's legal moves do.
+#[test]
+fn legal_names_the_open_squares() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10: The board and the lowest open section.");
+    s.send("legal");
+    let said = s.wait_for("Legal moves");
+    assert_eq!(
+        said.last().unwrap(),
+        "Legal moves, 16: a1 section 3, b1 section 1, c1 section 1, d1 section 1, \
+         a2 section 1, b2 section 3, c2 section 1, d2 section 1, a3 section 1, \
+         b3 section 1, c3 section 1, d3 section 1, a4 section 1, b4 section 1, \
+         c4 section 1, d4 section 1."
+    );
+    s.send("help");
+    s.wait_for("legal: the squares open to a stone");
+    s.send("quit");
+    s.finish();
+
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.send("resign");
+    s.send("yes");
+    s.wait_for("Yellow resigned");
+    s.send("legal");
+    s.wait_for("No legal move: the game is over.");
+    s.finish();
 }
 
 /// The claim lesson: what it says once the stone scored, and to a square typed

@@ -54,16 +54,16 @@ impl App {
     /// A person places a stone on `square` for the player to move.
     pub(super) fn place(&mut self, square: Square) -> Effects {
         self.cursor.set(square);
+        // A spectator places no stone, the game over or not: "Wait: Blue plays at
+        // another terminal" told them to wait for a turn that never comes.
+        if self.spectating() {
+            return self.refuse_keyed(Keyed::Spectating);
+        }
         if self.at_table() && (self.is_over() || self.stopped().is_some()) {
             return self.refuse_keyed(self.table_over());
         }
         if self.is_served() && (self.is_over() || self.stopped().is_some()) {
-            let keyed = if self.spectating() {
-                Keyed::Spectating
-            } else {
-                Keyed::TableOverAi
-            };
-            return self.refuse_keyed(keyed);
+            return self.refuse_keyed(Keyed::TableOverAi);
         }
         if self.is_over() {
             return self.refuse_keyed(Keyed::GameOver);

@@ -35,8 +35,12 @@ pub(crate) enum Arg {
     Square,
     /// A row, 1-4 (`row 2`).
     Row,
-    /// Any text (`say hello`, `find bob`).
+    /// Any text (`say hello`).
     Text,
+    /// A player's name (`find bob`, `player bob`): text, named as the lobby's line names it.
+    Name,
+    /// An invitation code (`code k7q2`): text, named as the lobby's line names it.
+    Code,
 }
 
 impl Arg {
@@ -48,6 +52,8 @@ impl Arg {
             Arg::Square => "b3",
             Arg::Row => "2",
             Arg::Text => "text",
+            Arg::Name => "NAME",
+            Arg::Code => "CODE",
         }
     }
 
@@ -59,6 +65,8 @@ impl Arg {
             Arg::Square => "a square (a1 to d4)",
             Arg::Row => "a row (1 to 4)",
             Arg::Text => "some text",
+            Arg::Name => "a player's name",
+            Arg::Code => "an invitation code",
         }
     }
 }
@@ -89,6 +97,8 @@ pub(crate) enum Reading {
     Last,
     /// Every move.
     Moves,
+    /// The squares open to the next stone, each with the section it takes.
+    Legal,
     /// The clocks.
     Clock,
     /// This help.
@@ -168,6 +178,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         places: BOARDS,
         help: "the totals and whose move it is",
         does: Does::Read(Reading::Score),
+    },
+    Command {
+        words: &["legal"],
+        arg: Arg::None,
+        places: BOARDS,
+        help: "the squares open to a stone, each with the section it takes",
+        does: Does::Read(Reading::Legal),
     },
     Command {
         words: &["last"],
@@ -461,14 +478,14 @@ pub(crate) const COMMANDS: &[Command] = &[
     },
     Command {
         words: &["find", "f"],
-        arg: Arg::Text,
+        arg: Arg::Name,
         places: &[P::Lobby],
         help: "find a player by name",
         does: Does::Keys(&[S::Key(A::FindPlayer), S::Arg, S::Key(A::Confirm)]),
     },
     Command {
         words: &["code", "i"],
-        arg: Arg::Text,
+        arg: Arg::Code,
         places: &[P::Lobby],
         help: "join a private table by its invitation code",
         does: Does::Keys(&[S::Key(A::Invitation), S::Arg, S::Key(A::Confirm)]),
@@ -531,7 +548,7 @@ pub(crate) const COMMANDS: &[Command] = &[
     },
     Command {
         words: &["player"],
-        arg: Arg::Text,
+        arg: Arg::Name,
         places: &[P::Lobby],
         help: "another player's profile",
         does: Does::Keys(&[S::Key(A::ViewProfile), S::Arg, S::Key(A::Confirm)]),
@@ -730,7 +747,7 @@ pub(crate) fn parse(line: &str, place: Place) -> Parsed {
         Arg::Number => !arg.is_empty() && arg.chars().all(|c| c.is_ascii_digit()),
         Arg::Square => arg.to_lowercase().parse::<Square>().is_ok(),
         Arg::Row => matches!(arg.as_str(), "1" | "2" | "3" | "4"),
-        Arg::Text => !arg.is_empty(),
+        Arg::Text | Arg::Name | Arg::Code => !arg.is_empty(),
     };
     match fits {
         true => Parsed::Command(command, arg),

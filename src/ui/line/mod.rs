@@ -267,6 +267,20 @@ impl<'a, W: Write> LineFace<'a, W> {
                 {
                     key(Action::Yes).into_iter().collect()
                 }
+                // A command of several keys whose first this screen does not take
+                // types nothing: its text typed as keys would act as keys (`say hello` in a local
+                // game moved the cursor and placed a stone; `find os` in the new
+                // table's form changed it and started a game against the AI).
+                Does::Keys([Step::Key(action), _, ..]) if !keymap::bound(*action, &contexts) => {
+                    let refused = match screen {
+                        Screen::Game(app) if app.spectating() => {
+                            words::sentences(&[words::SPECTATING])
+                        }
+                        _ => words::not_here(command.words.first().copied().unwrap_or(line)),
+                    };
+                    let _ = self.say(&[refused]);
+                    Vec::new()
+                }
                 Does::Keys(steps) => {
                     // A line said at a table is answered by the table, which sends it
                     // back to be said: the screen's state is no answer to it.
@@ -418,6 +432,53 @@ mod tests {
     use super::test_lobby::FakeLobby;
     use super::*;
     use crate::ui::keymap::KeyContext;
+
+    /// QA (access): a command whose key the screen does not take typed its text as
+    /// keys: `say hello` in a local game moved the cursor (`h`, `l`) and placed a
+    /// stone (Enter), `say send` saved the game too; `find os` in the new table's form
+    /// changed the opponent and the side and started a game. Now none of it is typed,
+    /// and the line says so.
+    #[test]
+    fn a_command_not_taken_here_types_none_of_its_text() {
+        let said = |screen: &Screen, line: &str| {
+            let mut input = LineInput::piped();
+            let mut out = Vec::new();
+            let typed = LineFace::new(&mut out, &mut input).command(screen, line);
+            (typed, String::from_utf8_lossy(&out).into_owned())
+        };
+        let game = || {
+            crate::ui::App::with_game(
+                crate::session::GameConfig::default(),
+                crate::rules::Game::new(),
+            )
+        };
+        let local = Screen::Game(game());
+        for line in ["say hello", "say send"] {
+            let (typed, out) = said(&local, line);
+            assert_eq!(typed, Vec::new(), "{line}");
+            let word = line.split(' ').next().unwrap_or(line);
+            assert_eq!(
+                out,
+                format!("{word} does nothing here: help lists the commands.\n"),
+                "{line}"
+            );
+        }
+        let form = Screen::Lobby(Box::new(FakeLobby::in_context(KeyContext::LobbyForm)));
+        for line in ["find os", "code abc", "player vs"] {
+            let (typed, out) = said(&form, line);
+            assert_eq!(typed, Vec::new(), "{line}");
+            assert!(out.contains("does nothing here"), "{line}: {out}");
+        }
+        // A spectator hears that they watch.
+        let watching = Screen::Game(game().served([true, true]));
+        let (typed, out) = said(&watching, "say hi");
+        assert_eq!(typed, Vec::new());
+        assert_eq!(out, "You are watching: quit goes back to the lobby.\n");
+        // Where the key is taken, the command types it and its text as before.
+        let table = Screen::Game(game().served([false, true]));
+        let (typed, _) = said(&table, "say hi");
+        assert!(typed.len() >= 3, "{typed:?}");
+    }
 
     /// In the lobby an empty line is Enter where a number (`table 1` of twelve) or
     /// a name waits for it, as the line mode's hint says; elsewhere it types nothing.

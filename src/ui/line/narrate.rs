@@ -200,6 +200,7 @@ impl Narrator {
                 game.ruleset(),
                 game.claim_mode(),
                 clock.as_deref(),
+                app.spectating(),
             ));
             // What was said before this player came back, which the full screen shows
             // among the lines said: read out once, before the game's state.
@@ -927,6 +928,13 @@ fn read_screen(screen: &Screen) -> Vec<String> {
 fn applies(command: &commands::Command, screen: &Screen) -> bool {
     if let Screen::Game(app) = screen {
         match command.does {
+            // A spectator reads and leaves: what a player does is refused them.
+            commands::Does::Play | commands::Does::Keys(_) if app.spectating() => {
+                return matches!(
+                    command.does,
+                    commands::Does::Keys([commands::Step::Key(Action::Quit)])
+                );
+            }
             // `clock` where a clock runs, or a correspondence game's time is kept.
             commands::Does::Read(Reading::Clock) => {
                 return app.course().clock().is_some() || app.time_line().is_some();
@@ -961,6 +969,16 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
     match (reading, board) {
         (Reading::Board, Some((game, shown))) => {
             (0..4).map(|row| row_line(game, shown, row)).collect()
+        }
+        (Reading::Legal, Some((game, shown))) => {
+            let open: Vec<(Square, usize)> = Square::ALL
+                .iter()
+                .map(|&square| (square, stones(game, shown, square).len()))
+                .filter(|(_, stones)| *stones < 4)
+                .map(|(square, stones)| (square, stones + 1))
+                .collect();
+            let over = matches!(screen, Screen::Game(app) if app.is_over());
+            vec![words::legal(&open, over)]
         }
         (Reading::Row, Some((game, shown))) => {
             let row = arg.parse::<u8>().unwrap_or(1).clamp(1, 4) - 1;
@@ -1215,6 +1233,72 @@ mod tests {
         }
         // What the table does take is still listed: undo (asked of the other player).
         assert!(table.contains("undo"), "{table}");
+    }
+
+    /// QA (access): the lobby's help said `find text`, `code text` and `player text`
+    /// where the lobby's own lines say `find NAME`, `code CODE` and `player NAME`:
+    /// each command is now named the same way in both.
+    #[test]
+    fn the_lobby_help_names_arguments_as_the_lobby_lines_do() {
+        let lobby = Screen::Lobby(Box::new(FakeLobby::in_context(KeyContext::Lobby)));
+        let help = read(&lobby, Reading::Help, "").join("\n");
+        let said = format!("{} {}", words::LOBBY_HINTS, words::LOBBY_CLUB_HINTS);
+        for named in ["find NAME", "code CODE", "player NAME"] {
+            assert!(said.contains(named), "{named}: {said}");
+            let (word, arg) = named.split_once(' ').unwrap_or((named, ""));
+            let command = commands::of(commands::Place::Lobby)
+                .find(|c| c.words.first() == Some(&word))
+                .map(|c| c.arg.name());
+            assert_eq!(command, Some(arg), "{named}");
+        }
+        for named in ["find NAME", "code CODE"] {
+            assert!(help.contains(&format!("\n{named} ")), "{named}:\n{help}");
+        }
+        assert!(!help.contains(" text"), "{help}");
+    }
+
+    /// QA (access): a spectator's help listed a player's commands (a square, `hint`,
+    /// `undo`, `save`, `resign`...), each refused when typed, and the game's first
+    /// line told them to type a square to play; typing one said `Wait: Blue plays at
+    /// another terminal`, a turn that never comes. Now the help lists what they can
+    /// read and `quit`, the first line says they watch, and a square says so too.
+    #[test]
+    fn a_spectator_is_told_what_a_spectator_can_do() {
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let watching = || App::with_game(GameConfig::default(), Game::new()).served([true, true]);
+        let help = read(&Screen::Game(watching()), Reading::Help, "").join("\n");
+        for refused in [
+            "b3:", "hint", "undo", "redo", "save", "new", "review", "resign", "say",
+        ] {
+            assert!(
+                !help.lines().any(|l| l.starts_with(refused)),
+                "{refused} for a spectator:\n{help}"
+            );
+        }
+        for kept in ["board", "square b3", "score", "last", "moves", "quit"] {
+            assert!(
+                help.lines().any(|l| l.starts_with(kept)),
+                "{kept} for a spectator:\n{help}"
+            );
+        }
+        let mut narrator = Narrator::default();
+        let first = narrator.tell(&Screen::Game(watching())).join("\n");
+        assert!(first.contains("You are watching"), "{first}");
+        assert!(!first.contains("to play"), "{first}");
+        let mut app = watching();
+        let _ = app.handle(crate::ui::effect::Input::Click(Some(
+            crate::rules::Square::B3,
+        )));
+        let said = app
+            .message()
+            .map(|m| m.line_words().into_owned())
+            .unwrap_or_default();
+        assert_eq!(
+            said, "You are watching: quit goes back to the lobby",
+            "{said}"
+        );
+        assert!(app.game().is_empty());
     }
 
     /// QA (lineserve2): the help at a table without claims or clocks listed `go` and
