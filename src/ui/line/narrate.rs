@@ -971,11 +971,13 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             (0..4).map(|row| row_line(game, shown, row)).collect()
         }
         (Reading::Legal, Some((game, shown))) => {
+            let position = game.position_at(shown);
             let open: Vec<(Square, usize)> = Square::ALL
                 .iter()
-                .map(|&square| (square, stones(game, shown, square).len()))
-                .filter(|(_, stones)| *stones < 4)
-                .map(|(square, stones)| (square, stones + 1))
+                .filter_map(|&square| {
+                    let section = position.next_section(square)?;
+                    Some((square, usize::from(section.number())))
+                })
                 .collect();
             let over = matches!(screen, Screen::Game(app) if app.is_over());
             vec![words::legal(&open, over)]
