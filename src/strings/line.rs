@@ -180,6 +180,11 @@ pub(crate) const NOTHING_HERE: &str = "That does nothing here: help lists the co
 /// [`super::puzzle::ANSWERED`] in the line mode's commands.
 pub(crate) const PUZZLE_ANSWERED: &str = "Answered: again tries again, next opens the next puzzle.";
 
+/// Said at once after a puzzle's answer is explained (right or wrong): what to type
+/// next, so it is not heard only after a move typed to no purpose.
+pub(crate) const PUZZLE_WHAT_NEXT: &str =
+    "Type next for the next puzzle, again to try this one again.";
+
 /// [`super::start::UNKNOWN_KEY`] in the line mode's words: the doors are typed by
 /// their letters.
 pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";

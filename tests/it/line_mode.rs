@@ -819,6 +819,11 @@ fn a_lesson_refuses_in_commands() {
     assert_commands(refused);
     assert!(!refused.contains("key"), "{refused}");
     assert!(refused.contains("help"), "{refused}");
+    // A command of the game is no unknown word here (QA: "Unknown command: hint").
+    s.send("hint");
+    s.wait_for("hint does nothing here: help lists the commands.");
+    s.send("moves");
+    s.wait_for("Moves 1 to ");
     s.finish();
 }
 
@@ -874,13 +879,21 @@ fn the_hint_names_the_empty_line() {
 fn a_puzzle_through_a_pipe() {
     let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
     s.wait_for("Puzzle p0001");
-    s.send("themes");
+    // `hint` is the puzzle's themes, as its key is on the full screen.
+    s.send("hint");
     s.wait_for("Themes: square.");
     s.send("d2");
     s.wait_for("Not this one");
+    // What to type next comes at once, after what the wrong move cost.
+    s.wait_for("Type next for the next puzzle, again to try this one again.");
     s.send("again");
     s.send("c4");
     s.wait_for("Right!");
+    // At once, with nothing typed (QA: only a move typed after said it).
+    s.wait_for("Type next for the next puzzle");
+    // The game's readings read the puzzle's board; `hint` is its themes.
+    s.send("last");
+    s.wait_for(" c4, section ");
     // A move once it is answered says the commands that go on.
     s.send("d2");
     let answered = s.wait_for("Answered");

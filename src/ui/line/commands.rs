@@ -189,14 +189,14 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command {
         words: &["last"],
         arg: Arg::None,
-        places: &[P::Game, P::Replay],
+        places: BOARDS,
         help: "the last stone again",
         does: Does::Read(Reading::Last),
     },
     Command {
         words: &["moves"],
         arg: Arg::None,
-        places: &[P::Game, P::Replay],
+        places: BOARDS,
         help: "every move so far",
         does: Does::Read(Reading::Moves),
     },
@@ -420,10 +420,11 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::NewGame)]),
     },
     Command {
-        words: &["themes", "t"],
+        // `hint` too: the full screen's hint key shows a puzzle's themes.
+        words: &["themes", "t", "hint"],
         arg: Arg::None,
         places: &[P::Puzzle],
-        help: "the puzzle's themes",
+        help: "the puzzle's themes, its hint",
         does: Does::Keys(&[S::Key(A::Hint)]),
     },
     Command {
@@ -704,6 +705,17 @@ pub(crate) fn of(place: Place) -> impl Iterator<Item = &'static Command> {
     COMMANDS.iter().filter(move |c| c.places.contains(&place))
 }
 
+/// The command word `word` is on another screen than `place`, as the table spells
+/// it: a word that is no command here but one elsewhere is not answered as unknown.
+pub(crate) fn elsewhere(word: &str, place: Place) -> Option<&'static str> {
+    let lower = word.to_lowercase();
+    COMMANDS
+        .iter()
+        .filter(|c| !c.places.contains(&place))
+        .flat_map(|c| c.words.iter().copied())
+        .find(|w| w.len() > 1 && *w == lower)
+}
+
 /// Understands `line` typed on `place`: the longest command word it starts with
 /// (`ten back` before `ten`), a square, or a single key.
 pub(crate) fn parse(line: &str, place: Place) -> Parsed {
@@ -803,6 +815,16 @@ mod tests {
         assert!(matches!(parse("dance now", Place::Game), Parsed::Unknown(w) if w == "dance"));
         // A square means nothing in the replay viewer.
         assert!(matches!(parse("b3", Place::Replay), Parsed::Unknown(_)));
+        // The game's readings read a lesson's and a puzzle's board too, and `hint`
+        // is a puzzle's themes, as its key is on the full screen (QA: all three
+        // answered "Unknown command").
+        for place in [Place::Lesson, Place::Puzzle] {
+            assert_eq!(word(parse("last", place)), Some("last"));
+            assert_eq!(word(parse("moves", place)), Some("moves"));
+        }
+        assert_eq!(word(parse("hint", Place::Puzzle)), Some("themes"));
+        assert_eq!(elsewhere("Hint", Place::Lesson), Some("hint"));
+        assert_eq!(elsewhere("dance", Place::Lesson), None);
     }
 }
 

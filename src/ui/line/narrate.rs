@@ -515,7 +515,18 @@ impl Narrator {
                 _ => &[],
             };
             // A wrong move's cost comes later: the lines not said yet.
-            lines.extend(explained.iter().filter(|l| !before.contains(l)).cloned());
+            let fresh: Vec<String> = explained
+                .iter()
+                .filter(|l| !before.contains(l))
+                .cloned()
+                .collect();
+            // What to type next, at once, after the whole explanation (QA: it came
+            // only as the answer to a move typed after it).
+            let next = !fresh.is_empty() && !state.checking();
+            lines.extend(fresh);
+            if next {
+                lines.push(words::PUZZLE_WHAT_NEXT.to_owned());
+            }
         }
         if state.hint_shown() && !themes {
             let names: Vec<&str> = puzzle
