@@ -608,15 +608,56 @@ pub(crate) fn table_code(number: usize, code: &str) -> String {
     format!("Table {number} is private: your opponent joins with the invitation code {code}")
 }
 
-/// [`super::club::your_move`] in the line mode's commands.
+/// [`super::club::your_move`] in the line mode's commands, `against` in words (a
+/// screen reader says `v` as "vee").
 pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
     let games = if count == 1 { "game" } else { "games" };
-    format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. due opens it")
+    format!(
+        "Your move in {count} correspondence {games}: against {opponent}, {left} left. due opens it"
+    )
 }
 
 /// [`super::club::moved`] in the line mode's commands.
 pub(crate) fn corr_moved(opponent: &str) -> String {
-    format!("Your move in your correspondence game v {opponent} (due opens it)")
+    format!("Your move in your correspondence game against {opponent} (due opens it)")
+}
+
+/// A seat as the line mode's lobby says it: its player, or a free seat (the full
+/// screen's [`super::serve::EMPTY_SEAT`], `-`, said as "dash") in words.
+fn seat(name: &str) -> &str {
+    if name == super::serve::EMPTY_SEAT {
+        "an empty seat"
+    } else {
+        name
+    }
+}
+
+/// Who sits where at a table, in words: `alice (Blue) against an empty seat (Yellow)`
+/// (the full screen's `alice (Blue) v - (Yellow)`).
+pub(crate) fn table_players([blue, yellow]: [&str; 2]) -> String {
+    format!("{} (Blue) against {} (Yellow)", seat(blue), seat(yellow))
+}
+
+/// [`super::serve::table_line`] in the line mode: never cut (a line is as long as it
+/// needs), the players in words.
+pub(crate) fn table_line(
+    number: usize,
+    names: [&str; 2],
+    rules: &str,
+    moves: usize,
+    watching: usize,
+    state: &str,
+) -> String {
+    let moves = super::moves_count(moves);
+    let watched = if watching == 0 {
+        String::new()
+    } else {
+        format!(", {watching} watching")
+    };
+    let players = table_players(names);
+    format!("{number}  {players}  {rules}, {moves}{watched}  {state}")
+        .trim_end()
+        .to_owned()
 }
 
 /// [`super::serve::PLAYER_LEFT`] in the line mode's commands.
