@@ -706,8 +706,73 @@ pub(crate) fn entry(what: &str, typed: &str) -> String {
     format!("{what}: {typed}  ({LOBBY_ENTRY_HINTS})")
 }
 
+/// A value in words for a screen reader, not the review's notation (`~+3 win`, its
+/// `~` said "tilde"): `+15` when exact, `about +3` for an estimate, `about +3, a win`
+/// with a proven outcome.
+pub(crate) fn value(value: &crate::review::Value) -> String {
+    let sign = if value.margin > 0 { "+" } else { "" };
+    let margin = format!("{sign}{}", value.margin);
+    if value.exact {
+        return margin;
+    }
+    match value.outcome {
+        Some(wdl) => format!(
+            "about {margin}, a {}",
+            crate::review::classify::wdl_name(wdl)
+        ),
+        None => format!("about {margin}"),
+    }
+}
+
+/// The move shown, judged, as the line mode says it (the `why` line): the full
+/// screen's [`super::describe::reviewed_move`] without its symbols (`·`, `~`, the
+/// mark, whose class is said in words): `Move 12 Blue b3: likely mistake, lost 12
+/// (4 to 20); b3 about -9; best c3, about +3`.
+pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
+    let (number, player, mv, best) = (m.number, m.player, m.mv, m.best);
+    let class = super::review::class_text(m.class, m.likely);
+    let played = value(&m.played_value);
+    if m.best == m.mv {
+        return format!("Move {number} {player} {mv}: {class}, {played}");
+    }
+    let lost = match (m.lost, m.lost_range) {
+        (0, _) => String::new(),
+        (lost, Some([low, high])) => format!(", lost {lost} ({low} to {high})"),
+        (lost, None) => format!(", lost {lost}"),
+    };
+    let best_value = value(&m.best_value);
+    format!("Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value}")
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A value is said in words: `~+6` was heard as "tilde plus 6".
+    #[test]
+    fn a_value_is_said_without_symbols() {
+        use crate::review::Value;
+        let estimate = Value {
+            margin: 6,
+            exact: false,
+            outcome: None,
+            margin_error: 4,
+        };
+        assert_eq!(value(&estimate), "about +6");
+        let won = Value {
+            outcome: Some(crate::ai::Wdl::Win),
+            ..estimate
+        };
+        assert_eq!(value(&won), "about +6, a win");
+        let exact = Value {
+            margin: -5,
+            exact: true,
+            outcome: None,
+            margin_error: 0,
+        };
+        assert_eq!(value(&exact), "-5");
+    }
+
     use super::*;
     use crate::rules::Game;
 

@@ -541,7 +541,13 @@ fn a_review_through_a_pipe() {
     s.wait_for("Move 53 of 64: Blue d1, section 4.");
     // The verdict waits for the engine: the next line is taken after it.
     s.send("why");
-    s.wait_for("Move 53 Blue d1");
+    let why = s.wait_for("Move 53 Blue d1");
+    // In words, not the full screen's symbols (`· d1 ~+6 · best c3 ~+15`, the mark).
+    let why = why.last().unwrap();
+    assert!(
+        !why.contains(['·', '~', '?', '!']) && why.contains("; best "),
+        "{why}"
+    );
     s.send("row 1");
     s.wait_for("Row 1: ");
     s.send("back");

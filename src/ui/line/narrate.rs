@@ -13,7 +13,6 @@ use crate::strings::{
 };
 
 use super::super::ai_worker::AiJob;
-use super::super::analysis_panel::judged;
 use super::super::app::App;
 use super::super::keymap::{self, Action, KeyContext};
 use super::super::lesson::{LessonPhase, LessonState};
@@ -407,7 +406,7 @@ impl Narrator {
             if n != state.at_move() {
                 self.why = None;
             } else if let Some(m) = state.analysis().move_review(n) {
-                lines.push(judged(m));
+                lines.push(words::reviewed_move(m));
                 self.why = None;
             }
         }
@@ -1068,7 +1067,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Screen::Replay(state, _) => match state.at_move() {
                 0 => vec![words::WHY_AT_START.to_owned()],
                 n => match (state.analysis().move_review(n), state.review_pending()) {
-                    (Some(m), _) => vec![judged(m)],
+                    (Some(m), _) => vec![words::reviewed_move(m)],
                     // No verdict follows: the server's review reaches a replay opened
                     // after it is made.
                     (None, Some(pending)) => vec![words::sentences(&[pending])],
@@ -1486,7 +1485,7 @@ mod tests {
             flat_value(&mut state, &game, i);
         }
         let _ = state.apply(Action::End);
-        let verdict = judged(state.analysis().move_review(8).unwrap());
+        let verdict = words::reviewed_move(state.analysis().move_review(8).unwrap());
         let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
         let mut narrator = Narrator::default();
         let _ = narrator.tell(&screen);
