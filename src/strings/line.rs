@@ -747,6 +747,7 @@ pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Game;
 
     /// A value is said in words: `~+6` was heard as "tilde plus 6".
     #[test]
@@ -772,9 +773,6 @@ mod tests {
         };
         assert_eq!(value(&exact), "-5");
     }
-
-    use super::*;
-    use crate::rules::Game;
 
     /// One combination by its full name; several by short names after the total, so
     /// the line stays short.
