@@ -562,6 +562,9 @@ fn a_review_through_a_pipe() {
     s.send("play");
     let asked = s.wait_for("Play on from move 60? The 4 later moves are dropped");
     assert_commands(asked.last().unwrap());
+    // The move is said once, by `go 60`: `play` is answered by its question alone.
+    let said = asked.iter().filter(|l| l.starts_with("Move 60 of 64:"));
+    assert_eq!(said.count(), 1, "{asked:?}");
     s.send("y");
     s.wait_for("60 moves played.");
     s.send("quit");
@@ -915,6 +918,61 @@ fn a_puzzle_through_a_pipe() {
         assert_commands(line);
     }
     assert_a_line_starts(&lines, "Your puzzle rating: ");
+}
+
+/// QA (access): each help says only what works on its screen. The start screen's
+/// `list` named "the tables, doors or lessons"; the lessons menu listed the board's
+/// commands of the lesson behind it (and `board` read that lesson's board); `quit`
+/// said it asks "while a game is in progress" where no game is.
+#[test]
+fn each_help_says_only_what_works_on_its_screen() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    assert!(
+        help.contains(&"list: the doors again.".to_owned()),
+        "{help:?}"
+    );
+    assert!(!help.iter().any(|l| l.contains("tables")), "{help:?}");
+    s.send("quit");
+    s.finish();
+
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("menu");
+    s.wait_for("The lessons, done marked x.");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    let help = &help[help
+        .iter()
+        .position(|l| l.starts_with("Commands here"))
+        .unwrap()..];
+    for board in [
+        "b3:", "board", "square", "row", "score", "legal", "last", "moves",
+    ] {
+        assert!(
+            !help.iter().any(|l| l.starts_with(board)),
+            "{board} in the menu's help: {help:?}"
+        );
+    }
+    assert!(
+        help.contains(&"list: the lessons again.".to_owned()),
+        "{help:?}"
+    );
+    // `board` in the menu reads the menu, not the lesson behind it.
+    s.send("board");
+    s.wait_for("The lessons, done marked x.");
+    s.send("open 1");
+    s.wait_for("Lesson 1 of 10:");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    assert!(
+        help.contains(&"next (or n): the next lesson.".to_owned()),
+        "{help:?}"
+    );
+    assert!(!help.iter().any(|l| l.starts_with("list")), "{help:?}");
+    s.finish();
 }
 
 /// The start screen in the line mode with `--plain`, and the door chosen in it too,

@@ -408,15 +408,29 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command {
         words: &["again", "u"],
         arg: Arg::None,
-        places: &[P::Lesson, P::Puzzle],
-        help: "start this one again",
+        places: &[P::Lesson],
+        help: "start this lesson again",
+        does: Does::Keys(&[S::Key(A::Undo)]),
+    },
+    Command {
+        words: &["again", "u"],
+        arg: Arg::None,
+        places: &[P::Puzzle],
+        help: "try this puzzle again",
         does: Does::Keys(&[S::Key(A::Undo)]),
     },
     Command {
         words: &["next", "n"],
         arg: Arg::None,
-        places: &[P::Lesson, P::Puzzle],
-        help: "the next one (a puzzle: skips this one)",
+        places: &[P::Lesson],
+        help: "the next lesson",
+        does: Does::Keys(&[S::Key(A::NewGame)]),
+    },
+    Command {
+        words: &["next", "n"],
+        arg: Arg::None,
+        places: &[P::Puzzle],
+        help: "the next puzzle (unanswered: skips this one)",
         does: Does::Keys(&[S::Key(A::NewGame)]),
     },
     Command {
@@ -448,12 +462,27 @@ pub(crate) const COMMANDS: &[Command] = &[
         help: "leave the lessons menu for the puzzles",
         does: Does::Keys(&[S::Key(A::Puzzles)]),
     },
+    // Each screen's `list` says what it lists (QA: one help named all three).
+    Command {
+        words: &["list"],
+        arg: Arg::None,
+        places: &[P::Start],
+        help: "the doors again",
+        does: Does::Read(Reading::Again),
+    },
+    Command {
+        words: &["list"],
+        arg: Arg::None,
+        places: &[P::Lesson],
+        help: "the lessons again",
+        does: Does::Read(Reading::Again),
+    },
     // The lobby of a server.
     Command {
         words: &["list"],
         arg: Arg::None,
-        places: &[P::Lobby, P::Start, P::Lesson],
-        help: "the tables, doors or lessons again",
+        places: &[P::Lobby],
+        help: "the tables again",
         does: Does::Read(Reading::Again),
     },
     Command {
@@ -677,8 +706,16 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command {
         words: &["quit", "q"],
         arg: Arg::None,
-        places: ALL,
+        places: &[P::Game],
         help: "leave (asks while a game is in progress)",
+        does: Does::Keys(&[S::Key(A::Quit)]),
+    },
+    // No question elsewhere: a replay, a lesson or a puzzle is left as it is.
+    Command {
+        words: &["quit", "q"],
+        arg: Arg::None,
+        places: &[P::Replay, P::Lesson, P::Puzzle, P::Start, P::Lobby],
+        help: "leave",
         does: Does::Keys(&[S::Key(A::Quit)]),
     },
 ];

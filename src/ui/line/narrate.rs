@@ -386,10 +386,12 @@ impl Narrator {
             (true, false, true) if alone => lines.push(analysed(state)),
             _ => {}
         }
-        if state.at_move() != at_move || (typed && lines.is_empty()) {
+        // `play` answered by its question alone: the move it names was just said.
+        let asked = state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue;
+        if state.at_move() != at_move || (typed && lines.is_empty() && !asked) {
             lines.push(shown_move(state));
         }
-        if state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue {
+        if asked {
             lines.push(state.continue_words(Answering::Commands));
         }
         if state.autoplay() != autoplay && !state.autoplay() && !typed {
@@ -896,6 +898,8 @@ fn board_of(screen: &Screen) -> Option<(&Game, usize)> {
     match screen {
         Screen::Game(app) => Some((app.game(), app.game().len())),
         Screen::Replay(state, _) => Some((state.game(), state.at_move())),
+        // The menu shows no board: the lesson behind it is not the one chosen next.
+        Screen::Lesson(state) if matches!(state.phase(), LessonPhase::Menu(_)) => None,
         Screen::Lesson(state) => Some((state.game(), state.game().len())),
         Screen::Puzzle(state) => Some((state.game(), state.game().len())),
         Screen::Start(_) | Screen::Lobby(_) => None,
@@ -936,6 +940,19 @@ fn read_screen(screen: &Screen) -> Vec<String> {
 /// Whether `command` does something on `screen` now: its first key is one of the
 /// screen's now (the help lists only those; any command may still be typed).
 fn applies(command: &commands::Command, screen: &Screen) -> bool {
+    if let Screen::Lesson(state) = screen {
+        let menu = matches!(state.phase(), LessonPhase::Menu(_));
+        match command.does {
+            // The menu has no board to read or play on (QA: its help listed the
+            // board's commands of the lesson behind it).
+            commands::Does::Play => return !menu,
+            // `list` reads the menu; in a lesson the task is read by an empty line.
+            commands::Does::Read(Reading::Again) => return menu,
+            commands::Does::Read(Reading::Help | Reading::Clock | Reading::Why) => {}
+            commands::Does::Read(_) => return !menu,
+            commands::Does::Keys(_) => {}
+        }
+    }
     if let Screen::Game(app) = screen {
         match command.does {
             // A spectator reads and leaves: what a player does is refused them.
