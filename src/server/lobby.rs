@@ -18,6 +18,7 @@ use crate::ai::Level;
 use crate::prefs::Palette;
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
+use crate::strings::line as line_words;
 use crate::strings::serve as words;
 use crate::ui::KeysHelp;
 use crate::ui::keymap;
@@ -1012,13 +1013,26 @@ impl<'a> LobbyView<'a> {
             if self.news && row.seat_of(self.key).is_none() {
                 // Who sits where at an open table; at a table in play, only that it
                 // is one (a seat freed there, by a player who left, is no seat to take).
+                // Said, not shown: the seats in words, not `v` and `-`.
                 let line = if row.state == RowState::Open {
-                    let [blue, yellow] = &row.names;
-                    format!("{}  {blue} v {yellow}  {rules}  {state}", number(row.id))
+                    let players = line_words::table_players([&row.names[0], &row.names[1]]);
+                    format!("{}  {players}  {rules}  {state}", number(row.id))
                 } else {
                     format!("{}  {rules}", number(row.id))
                 };
                 lines.push(Line::raw(line));
+                continue;
+            }
+            // The line mode's lines are said: the seats in words, not `v` and `-`.
+            if self.wording == Wording::Commands {
+                lines.push(Line::raw(line_words::table_line(
+                    number(row.id),
+                    [&row.names[0], &row.names[1]],
+                    &rules,
+                    row.moves,
+                    row.spectators,
+                    state,
+                )));
                 continue;
             }
             // One line a table, cut to the width: a page is as many lines as tables.
@@ -1562,6 +1576,28 @@ mod tests {
             )),
             "{text}"
         );
+        // Said in lines, the seats are words: a screen reader says `v` as "vee" and
+        // `-` as "dash" (QA by the access helper); read at once or weighed as news.
+        let said = |view: LobbyView<'_>| -> Vec<String> {
+            view.lines(400).iter().map(ToString::to_string).collect()
+        };
+        let heard = [
+            said(lobby.view(&rows, "kann", Wording::Commands)),
+            said(
+                lobby
+                    .view(&rows, "kann", Wording::Commands)
+                    .weighed_for_news(),
+            ),
+        ];
+        for lines in &heard {
+            assert!(
+                lines.iter().any(|l| l.starts_with(&format!(
+                    "{claims}  bob (Blue) against an empty seat (Yellow)  corners, claims"
+                ))),
+                "{lines:?}"
+            );
+            assert!(!lines.iter().any(|l| l.contains(" v ")), "{lines:?}");
+        }
         assert!(text.contains(&format!("Table {claims} is open")), "{text}");
         // The owner of a private table sees it (and its code); others don't.
         let private = hall
@@ -1616,8 +1652,9 @@ mod tests {
                 .iter()
                 .map(ToString::to_string)
                 .collect();
+            let heard = format!("{open}  alice (Blue) against an empty seat (Yellow)");
             assert!(
-                said.iter().any(|l| l.starts_with(&listed)),
+                said.iter().any(|l| l.starts_with(&heard)),
                 "{who}: {said:?}"
             );
             let digit = char::from_digit(open, 10).unwrap();
@@ -1665,7 +1702,7 @@ mod tests {
         let said = lines(48 * H, Wording::Commands);
         assert!(
             said.iter()
-                .any(|l| l.contains("v bob, a day or more left. due opens it")),
+                .any(|l| l.contains("against bob, a day or more left. due opens it")),
             "{said:?}"
         );
         assert_eq!(said, lines(47 * H, Wording::Commands), "an hour on");
@@ -1810,7 +1847,7 @@ mod tests {
         };
         let lines = said(&lobby, Wording::Commands);
         assert_eq!(lines.len(), 1, "{lines:#?}");
-        assert!(lines[0].contains("v bob"), "{lines:#?}");
+        assert!(lines[0].contains("against bob"), "{lines:#?}");
         assert_eq!(said(&lobby, Wording::Keys).len(), 2);
         // Another game of the player's come to their move, not the one the line
         // names: the note says whose.

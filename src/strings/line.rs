@@ -180,6 +180,11 @@ pub(crate) const NOTHING_HERE: &str = "That does nothing here: help lists the co
 /// [`super::puzzle::ANSWERED`] in the line mode's commands.
 pub(crate) const PUZZLE_ANSWERED: &str = "Answered: again tries again, next opens the next puzzle.";
 
+/// Said at once after a puzzle's answer is explained (right or wrong): what to type
+/// next, so it is not heard only after a move typed to no purpose.
+pub(crate) const PUZZLE_WHAT_NEXT: &str =
+    "Type next for the next puzzle, again to try this one again.";
+
 /// [`super::start::UNKNOWN_KEY`] in the line mode's words: the doors are typed by
 /// their letters.
 pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";
@@ -603,15 +608,56 @@ pub(crate) fn table_code(number: usize, code: &str) -> String {
     format!("Table {number} is private: your opponent joins with the invitation code {code}")
 }
 
-/// [`super::club::your_move`] in the line mode's commands.
+/// [`super::club::your_move`] in the line mode's commands, `against` in words (a
+/// screen reader says `v` as "vee").
 pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
     let games = if count == 1 { "game" } else { "games" };
-    format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. due opens it")
+    format!(
+        "Your move in {count} correspondence {games}: against {opponent}, {left} left. due opens it"
+    )
 }
 
 /// [`super::club::moved`] in the line mode's commands.
 pub(crate) fn corr_moved(opponent: &str) -> String {
-    format!("Your move in your correspondence game v {opponent} (due opens it)")
+    format!("Your move in your correspondence game against {opponent} (due opens it)")
+}
+
+/// A seat as the line mode's lobby says it: its player, or a free seat (the full
+/// screen's [`super::serve::EMPTY_SEAT`], `-`, said as "dash") in words.
+fn seat(name: &str) -> &str {
+    if name == super::serve::EMPTY_SEAT {
+        "an empty seat"
+    } else {
+        name
+    }
+}
+
+/// Who sits where at a table, in words: `alice (Blue) against an empty seat (Yellow)`
+/// (the full screen's `alice (Blue) v - (Yellow)`).
+pub(crate) fn table_players([blue, yellow]: [&str; 2]) -> String {
+    format!("{} (Blue) against {} (Yellow)", seat(blue), seat(yellow))
+}
+
+/// [`super::serve::table_line`] in the line mode: never cut (a line is as long as it
+/// needs), the players in words.
+pub(crate) fn table_line(
+    number: usize,
+    names: [&str; 2],
+    rules: &str,
+    moves: usize,
+    watching: usize,
+    state: &str,
+) -> String {
+    let moves = super::moves_count(moves);
+    let watched = if watching == 0 {
+        String::new()
+    } else {
+        format!(", {watching} watching")
+    };
+    let players = table_players(names);
+    format!("{number}  {players}  {rules}, {moves}{watched}  {state}")
+        .trim_end()
+        .to_owned()
 }
 
 /// [`super::serve::PLAYER_LEFT`] in the line mode's commands.
@@ -660,10 +706,73 @@ pub(crate) fn entry(what: &str, typed: &str) -> String {
     format!("{what}: {typed}  ({LOBBY_ENTRY_HINTS})")
 }
 
+/// A value in words for a screen reader, not the review's notation (`~+3 win`, its
+/// `~` said "tilde"): `+15` when exact, `about +3` for an estimate, `about +3, a win`
+/// with a proven outcome.
+pub(crate) fn value(value: &crate::review::Value) -> String {
+    let sign = if value.margin > 0 { "+" } else { "" };
+    let margin = format!("{sign}{}", value.margin);
+    if value.exact {
+        return margin;
+    }
+    match value.outcome {
+        Some(wdl) => format!(
+            "about {margin}, a {}",
+            crate::review::classify::wdl_name(wdl)
+        ),
+        None => format!("about {margin}"),
+    }
+}
+
+/// The move shown, judged, as the line mode says it (the `why` line): the full
+/// screen's [`super::describe::reviewed_move`] without its symbols (`·`, `~`, the
+/// mark, whose class is said in words): `Move 12 Blue b3: likely mistake, lost 12
+/// (4 to 20); b3 about -9; best c3, about +3`.
+pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
+    let (number, player, mv, best) = (m.number, m.player, m.mv, m.best);
+    let class = super::review::class_text(m.class, m.likely);
+    let played = value(&m.played_value);
+    if m.best == m.mv {
+        return format!("Move {number} {player} {mv}: {class}, {played}");
+    }
+    let lost = match (m.lost, m.lost_range) {
+        (0, _) => String::new(),
+        (lost, Some([low, high])) => format!(", lost {lost} ({low} to {high})"),
+        (lost, None) => format!(", lost {lost}"),
+    };
+    let best_value = value(&m.best_value);
+    format!("Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Game;
+
+    /// A value is said in words: `~+6` was heard as "tilde plus 6".
+    #[test]
+    fn a_value_is_said_without_symbols() {
+        use crate::review::Value;
+        let estimate = Value {
+            margin: 6,
+            exact: false,
+            outcome: None,
+            margin_error: 4,
+        };
+        assert_eq!(value(&estimate), "about +6");
+        let won = Value {
+            outcome: Some(crate::ai::Wdl::Win),
+            ..estimate
+        };
+        assert_eq!(value(&won), "about +6, a win");
+        let exact = Value {
+            margin: -5,
+            exact: true,
+            outcome: None,
+            margin_error: 0,
+        };
+        assert_eq!(value(&exact), "-5");
+    }
 
     /// One combination by its full name; several by short names after the total, so
     /// the line stays short.

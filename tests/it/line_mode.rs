@@ -541,7 +541,13 @@ fn a_review_through_a_pipe() {
     s.wait_for("Move 53 of 64: Blue d1, section 4.");
     // The verdict waits for the engine: the next line is taken after it.
     s.send("why");
-    s.wait_for("Move 53 Blue d1");
+    let why = s.wait_for("Move 53 Blue d1");
+    // In words, not the full screen's symbols (`· d1 ~+6 · best c3 ~+15`, the mark).
+    let why = why.last().unwrap();
+    assert!(
+        !why.contains(['·', '~', '?', '!']) && why.contains("; best "),
+        "{why}"
+    );
     s.send("row 1");
     s.wait_for("Row 1: ");
     s.send("back");
@@ -556,6 +562,9 @@ fn a_review_through_a_pipe() {
     s.send("play");
     let asked = s.wait_for("Play on from move 60? The 4 later moves are dropped");
     assert_commands(asked.last().unwrap());
+    // The move is said once, by `go 60`: `play` is answered by its question alone.
+    let said = asked.iter().filter(|l| l.starts_with("Move 60 of 64:"));
+    assert_eq!(said.count(), 1, "{asked:?}");
     s.send("y");
     s.wait_for("60 moves played.");
     s.send("quit");
@@ -819,6 +828,11 @@ fn a_lesson_refuses_in_commands() {
     assert_commands(refused);
     assert!(!refused.contains("key"), "{refused}");
     assert!(refused.contains("help"), "{refused}");
+    // A command of the game is no unknown word here (QA: "Unknown command: hint").
+    s.send("hint");
+    s.wait_for("hint does nothing here: help lists the commands.");
+    s.send("moves");
+    s.wait_for("Moves 1 to ");
     s.finish();
 }
 
@@ -874,13 +888,21 @@ fn the_hint_names_the_empty_line() {
 fn a_puzzle_through_a_pipe() {
     let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
     s.wait_for("Puzzle p0001");
-    s.send("themes");
+    // `hint` is the puzzle's themes, as its key is on the full screen.
+    s.send("hint");
     s.wait_for("Themes: square.");
     s.send("d2");
     s.wait_for("Not this one");
+    // What to type next comes at once, after what the wrong move cost.
+    s.wait_for("Type next for the next puzzle, again to try this one again.");
     s.send("again");
     s.send("c4");
     s.wait_for("Right!");
+    // At once, with nothing typed (QA: only a move typed after said it).
+    s.wait_for("Type next for the next puzzle");
+    // The game's readings read the puzzle's board; `hint` is its themes.
+    s.send("last");
+    s.wait_for(" c4, section ");
     // A move once it is answered says the commands that go on.
     s.send("d2");
     let answered = s.wait_for("Answered");
@@ -896,6 +918,61 @@ fn a_puzzle_through_a_pipe() {
         assert_commands(line);
     }
     assert_a_line_starts(&lines, "Your puzzle rating: ");
+}
+
+/// QA (access): each help says only what works on its screen. The start screen's
+/// `list` named "the tables, doors or lessons"; the lessons menu listed the board's
+/// commands of the lesson behind it (and `board` read that lesson's board); `quit`
+/// said it asks "while a game is in progress" where no game is.
+#[test]
+fn each_help_says_only_what_works_on_its_screen() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    assert!(
+        help.contains(&"list: the doors again.".to_owned()),
+        "{help:?}"
+    );
+    assert!(!help.iter().any(|l| l.contains("tables")), "{help:?}");
+    s.send("quit");
+    s.finish();
+
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("menu");
+    s.wait_for("The lessons, done marked x.");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    let help = &help[help
+        .iter()
+        .position(|l| l.starts_with("Commands here"))
+        .unwrap()..];
+    for board in [
+        "b3:", "board", "square", "row", "score", "legal", "last", "moves",
+    ] {
+        assert!(
+            !help.iter().any(|l| l.starts_with(board)),
+            "{board} in the menu's help: {help:?}"
+        );
+    }
+    assert!(
+        help.contains(&"list: the lessons again.".to_owned()),
+        "{help:?}"
+    );
+    // `board` in the menu reads the menu, not the lesson behind it.
+    s.send("board");
+    s.wait_for("The lessons, done marked x.");
+    s.send("open 1");
+    s.wait_for("Lesson 1 of 10:");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    assert!(
+        help.contains(&"next (or n): the next lesson.".to_owned()),
+        "{help:?}"
+    );
+    assert!(!help.iter().any(|l| l.starts_with("list")), "{help:?}");
+    s.finish();
 }
 
 /// The start screen in the line mode with `--plain`, and the door chosen in it too,

@@ -502,12 +502,16 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         bob.send(b"n").await;
         bob.wait_for("Enter start").await;
         bob.send(b"\r").await;
-        alice.wait_said("1  bob (Blue) v - (Yellow)").await;
+        alice
+            .wait_said("1  bob (Blue) against an empty seat (Yellow)")
+            .await;
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("bob (Blue) v - (Yellow)").await;
         carol.send(b"1").await;
         carol.wait_for("Blue to move").await;
-        alice.wait_said("1  bob (Blue) v carol (Yellow)").await;
+        alice
+            .wait_said("1  bob (Blue) against carol (Yellow)")
+            .await;
         bob.send(b"b3").await;
         carol.wait_for(" 1 B b3").await;
         carol.send(b"c2").await;
@@ -518,7 +522,9 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         dave.send(b"n").await;
         dave.wait_for("Enter start").await;
         dave.send(b"\r").await;
-        alice.wait_said("2  dave (Blue) v - (Yellow)").await;
+        alice
+            .wait_said("2  dave (Blue) against an empty seat (Yellow)")
+            .await;
         let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
         for moves in ["1 move", "2 moves"] {
             assert!(!heard.contains(moves), "{moves} in {heard}");
@@ -557,7 +563,9 @@ fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
         bob.wait_for("1 day a move").await;
         bob.send(b"\r").await;
         bob.wait_for("open for a correspondence game").await;
-        alice.wait_said("1  bob (Blue) v - (Yellow)").await;
+        alice
+            .wait_said("1  bob (Blue) against an empty seat (Yellow)")
+            .await;
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("1 day a move").await;
         carol.send(b"1").await;
@@ -578,7 +586,9 @@ fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
         dave.wait_for("waiting for an opponent").await;
         let on_club = alice.raw().len();
         alice.send(b"quit\r").await;
-        alice.wait_said("2  dave (Blue) v - (Yellow)").await;
+        alice
+            .wait_said("2  dave (Blue) against an empty seat (Yellow)")
+            .await;
         alice.wait_said("\r\n\r> ").await;
         // He closes it while she reads the leaderboard again.
         alice.send(b"leaderboard\r").await;
@@ -593,7 +603,10 @@ fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
             .await;
         let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
         assert!(!heard.contains("Table 1 closed"), "{heard}");
-        for once in ["2  dave (Blue) v - (Yellow)", "Table 2 closed."] {
+        for once in [
+            "2  dave (Blue) against an empty seat (Yellow)",
+            "Table 2 closed.",
+        ] {
             assert_eq!(heard.matches(once).count(), 1, "{once}: {heard}");
         }
         // Said after her return, not on the club screen.

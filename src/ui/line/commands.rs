@@ -189,14 +189,14 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command {
         words: &["last"],
         arg: Arg::None,
-        places: &[P::Game, P::Replay],
+        places: BOARDS,
         help: "the last stone again",
         does: Does::Read(Reading::Last),
     },
     Command {
         words: &["moves"],
         arg: Arg::None,
-        places: &[P::Game, P::Replay],
+        places: BOARDS,
         help: "every move so far",
         does: Does::Read(Reading::Moves),
     },
@@ -408,22 +408,37 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command {
         words: &["again", "u"],
         arg: Arg::None,
-        places: &[P::Lesson, P::Puzzle],
-        help: "start this one again",
+        places: &[P::Lesson],
+        help: "start this lesson again",
+        does: Does::Keys(&[S::Key(A::Undo)]),
+    },
+    Command {
+        words: &["again", "u"],
+        arg: Arg::None,
+        places: &[P::Puzzle],
+        help: "try this puzzle again",
         does: Does::Keys(&[S::Key(A::Undo)]),
     },
     Command {
         words: &["next", "n"],
         arg: Arg::None,
-        places: &[P::Lesson, P::Puzzle],
-        help: "the next one (a puzzle: skips this one)",
+        places: &[P::Lesson],
+        help: "the next lesson",
         does: Does::Keys(&[S::Key(A::NewGame)]),
     },
     Command {
-        words: &["themes", "t"],
+        words: &["next", "n"],
         arg: Arg::None,
         places: &[P::Puzzle],
-        help: "the puzzle's themes",
+        help: "the next puzzle (unanswered: skips this one)",
+        does: Does::Keys(&[S::Key(A::NewGame)]),
+    },
+    Command {
+        // `hint` too: the full screen's hint key shows a puzzle's themes.
+        words: &["themes", "t", "hint"],
+        arg: Arg::None,
+        places: &[P::Puzzle],
+        help: "the puzzle's themes, its hint",
         does: Does::Keys(&[S::Key(A::Hint)]),
     },
     Command {
@@ -447,12 +462,27 @@ pub(crate) const COMMANDS: &[Command] = &[
         help: "leave the lessons menu for the puzzles",
         does: Does::Keys(&[S::Key(A::Puzzles)]),
     },
+    // Each screen's `list` says what it lists (QA: one help named all three).
+    Command {
+        words: &["list"],
+        arg: Arg::None,
+        places: &[P::Start],
+        help: "the doors again",
+        does: Does::Read(Reading::Again),
+    },
+    Command {
+        words: &["list"],
+        arg: Arg::None,
+        places: &[P::Lesson],
+        help: "the lessons again",
+        does: Does::Read(Reading::Again),
+    },
     // The lobby of a server.
     Command {
         words: &["list"],
         arg: Arg::None,
-        places: &[P::Lobby, P::Start, P::Lesson],
-        help: "the tables, doors or lessons again",
+        places: &[P::Lobby],
+        help: "the tables again",
         does: Does::Read(Reading::Again),
     },
     Command {
@@ -676,8 +706,16 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command {
         words: &["quit", "q"],
         arg: Arg::None,
-        places: ALL,
+        places: &[P::Game],
         help: "leave (asks while a game is in progress)",
+        does: Does::Keys(&[S::Key(A::Quit)]),
+    },
+    // No question elsewhere: a replay, a lesson or a puzzle is left as it is.
+    Command {
+        words: &["quit", "q"],
+        arg: Arg::None,
+        places: &[P::Replay, P::Lesson, P::Puzzle, P::Start, P::Lobby],
+        help: "leave",
         does: Does::Keys(&[S::Key(A::Quit)]),
     },
 ];
@@ -702,6 +740,17 @@ pub(crate) enum Parsed {
 /// The commands of `place`, in table order.
 pub(crate) fn of(place: Place) -> impl Iterator<Item = &'static Command> {
     COMMANDS.iter().filter(move |c| c.places.contains(&place))
+}
+
+/// The command word `word` is on another screen than `place`, as the table spells
+/// it: a word that is no command here but one elsewhere is not answered as unknown.
+pub(crate) fn elsewhere(word: &str, place: Place) -> Option<&'static str> {
+    let lower = word.to_lowercase();
+    COMMANDS
+        .iter()
+        .filter(|c| !c.places.contains(&place))
+        .flat_map(|c| c.words.iter().copied())
+        .find(|w| w.len() > 1 && *w == lower)
 }
 
 /// Understands `line` typed on `place`: the longest command word it starts with
@@ -803,6 +852,16 @@ mod tests {
         assert!(matches!(parse("dance now", Place::Game), Parsed::Unknown(w) if w == "dance"));
         // A square means nothing in the replay viewer.
         assert!(matches!(parse("b3", Place::Replay), Parsed::Unknown(_)));
+        // The game's readings read a lesson's and a puzzle's board too, and `hint`
+        // is a puzzle's themes, as its key is on the full screen (QA: all three
+        // answered "Unknown command").
+        for place in [Place::Lesson, Place::Puzzle] {
+            assert_eq!(word(parse("last", place)), Some("last"));
+            assert_eq!(word(parse("moves", place)), Some("moves"));
+        }
+        assert_eq!(word(parse("hint", Place::Puzzle)), Some("themes"));
+        assert_eq!(elsewhere("Hint", Place::Lesson), Some("hint"));
+        assert_eq!(elsewhere("dance", Place::Lesson), None);
     }
 }
 

@@ -194,7 +194,12 @@ impl<'a, W: Write> LineFace<'a, W> {
                 }
             },
             Parsed::Unknown(word) => {
-                let _ = self.say(&[words::unknown(&word)]);
+                // A command of another screen is no unknown word (`hint` in a lesson).
+                let said = match commands::elsewhere(&word, place) {
+                    Some(command) => words::not_here(command),
+                    None => words::unknown(&word),
+                };
+                let _ = self.say(&[said]);
                 Vec::new()
             }
             Parsed::Needs(command) => {

@@ -13,7 +13,6 @@ use crate::strings::{
 };
 
 use super::super::ai_worker::AiJob;
-use super::super::analysis_panel::judged;
 use super::super::app::App;
 use super::super::keymap::{self, Action, KeyContext};
 use super::super::lesson::{LessonPhase, LessonState};
@@ -387,10 +386,12 @@ impl Narrator {
             (true, false, true) if alone => lines.push(analysed(state)),
             _ => {}
         }
-        if state.at_move() != at_move || (typed && lines.is_empty()) {
+        // `play` answered by its question alone: the move it names was just said.
+        let asked = state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue;
+        if state.at_move() != at_move || (typed && lines.is_empty() && !asked) {
             lines.push(shown_move(state));
         }
-        if state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue {
+        if asked {
             lines.push(state.continue_words(Answering::Commands));
         }
         if state.autoplay() != autoplay && !state.autoplay() && !typed {
@@ -407,7 +408,7 @@ impl Narrator {
             if n != state.at_move() {
                 self.why = None;
             } else if let Some(m) = state.analysis().move_review(n) {
-                lines.push(judged(m));
+                lines.push(words::reviewed_move(m));
                 self.why = None;
             }
         }
@@ -515,7 +516,18 @@ impl Narrator {
                 _ => &[],
             };
             // A wrong move's cost comes later: the lines not said yet.
-            lines.extend(explained.iter().filter(|l| !before.contains(l)).cloned());
+            let fresh: Vec<String> = explained
+                .iter()
+                .filter(|l| !before.contains(l))
+                .cloned()
+                .collect();
+            // What to type next, at once, after the whole explanation (QA: it came
+            // only as the answer to a move typed after it).
+            let next = !fresh.is_empty() && !state.checking();
+            lines.extend(fresh);
+            if next {
+                lines.push(words::PUZZLE_WHAT_NEXT.to_owned());
+            }
         }
         if state.hint_shown() && !themes {
             let names: Vec<&str> = puzzle
@@ -886,6 +898,8 @@ fn board_of(screen: &Screen) -> Option<(&Game, usize)> {
     match screen {
         Screen::Game(app) => Some((app.game(), app.game().len())),
         Screen::Replay(state, _) => Some((state.game(), state.at_move())),
+        // The menu shows no board: the lesson behind it is not the one chosen next.
+        Screen::Lesson(state) if matches!(state.phase(), LessonPhase::Menu(_)) => None,
         Screen::Lesson(state) => Some((state.game(), state.game().len())),
         Screen::Puzzle(state) => Some((state.game(), state.game().len())),
         Screen::Start(_) | Screen::Lobby(_) => None,
@@ -926,6 +940,19 @@ fn read_screen(screen: &Screen) -> Vec<String> {
 /// Whether `command` does something on `screen` now: its first key is one of the
 /// screen's now (the help lists only those; any command may still be typed).
 fn applies(command: &commands::Command, screen: &Screen) -> bool {
+    if let Screen::Lesson(state) = screen {
+        let menu = matches!(state.phase(), LessonPhase::Menu(_));
+        match command.does {
+            // The menu has no board to read or play on (QA: its help listed the
+            // board's commands of the lesson behind it).
+            commands::Does::Play => return !menu,
+            // `list` reads the menu; in a lesson the task is read by an empty line.
+            commands::Does::Read(Reading::Again) => return menu,
+            commands::Does::Read(Reading::Help | Reading::Clock | Reading::Why) => {}
+            commands::Does::Read(_) => return !menu,
+            commands::Does::Keys(_) => {}
+        }
+    }
     if let Screen::Game(app) = screen {
         match command.does {
             // A spectator reads and leaves: what a player does is refused them.
@@ -1059,7 +1086,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Screen::Replay(state, _) => match state.at_move() {
                 0 => vec![words::WHY_AT_START.to_owned()],
                 n => match (state.analysis().move_review(n), state.review_pending()) {
-                    (Some(m), _) => vec![judged(m)],
+                    (Some(m), _) => vec![words::reviewed_move(m)],
                     // No verdict follows: the server's review reaches a replay opened
                     // after it is made.
                     (None, Some(pending)) => vec![words::sentences(&[pending])],
@@ -1477,7 +1504,7 @@ mod tests {
             flat_value(&mut state, &game, i);
         }
         let _ = state.apply(Action::End);
-        let verdict = judged(state.analysis().move_review(8).unwrap());
+        let verdict = words::reviewed_move(state.analysis().move_review(8).unwrap());
         let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
         let mut narrator = Narrator::default();
         let _ = narrator.tell(&screen);
