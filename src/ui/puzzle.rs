@@ -255,7 +255,9 @@ impl PuzzleState {
         {
             return effects;
         }
-        if matches!(input, Input::Key(_)) {
+        // A key or a click is the player's next step: the note on the last one goes
+        // (a click of a full square's note stayed beside the answer clicked next).
+        if matches!(input, Input::Key(_) | Input::Click(_)) {
             self.note = None;
         }
         let shown = (self.tag, self.hint, self.note.clone());
@@ -602,6 +604,28 @@ mod tests {
         let mut state = first_of(1);
         let id = state.puzzle().id.clone();
         assert_eq!(next(&mut state), id);
+    }
+
+    /// QA (the lead, in the line mode, whose squares are clicks): a full square's note
+    /// ("a1 is full") stayed after the next square answered the puzzle, and was said
+    /// again after the answer's cost. A click clears it, as a key does.
+    #[test]
+    fn a_click_clears_the_note_of_the_click_before() {
+        let mut state = first_of(1);
+        let position = *state.game().position();
+        let full = Square::ALL.into_iter().find(|&s| position.is_full(s));
+        let open = Square::ALL.into_iter().find(|&s| !position.is_full(s));
+        let (Some(full), Some(open)) = (full, open) else {
+            panic!("the first puzzle has a full square and an open one");
+        };
+        let _ = state.handle(Input::Click(Some(full)));
+        assert!(
+            state.note().is_some_and(|n| n.contains("full")),
+            "{:?}",
+            state.note()
+        );
+        let _ = state.handle(Input::Click(Some(open)));
+        assert_eq!(state.note(), None);
     }
 
     /// A puzzle on a lesson's position is passed over in every round while others
