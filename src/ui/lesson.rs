@@ -259,6 +259,11 @@ impl LessonState {
         {
             return effects;
         }
+        // A click is the player's next step as a key is: the note on the last one goes
+        // (a full square's note stayed beside the try clicked next).
+        if let Input::Click(_) = input {
+            self.note = None;
+        }
         if let Input::Key(key) = input {
             self.note = None;
             let typing = matches!(self.phase, LessonPhase::Claiming(_, Some(_)));

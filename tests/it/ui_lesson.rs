@@ -738,3 +738,31 @@ fn e_reads_the_lesson_in_place_of_the_board_44x16() {
     let _ = s.handle(Input::Resize(80, 24));
     assert!(!read_words(&s, 80, 24).contains("e: read"));
 }
+
+/// QA (the lead, in the line mode, whose squares are clicks): a full square's note
+/// ("a1 is full") stayed after the next square clicked was a try. A click clears
+/// it, as a key does.
+#[test]
+fn a_click_clears_the_note_of_the_click_before() {
+    let mut checked = 0;
+    for n in '1'..='9' {
+        let mut s = state();
+        open(&mut s, n);
+        let position = *s.game().position();
+        let full = Square::ALL.into_iter().find(|&q| position.is_full(q));
+        let open_square = Square::ALL.into_iter().find(|&q| !position.is_full(q));
+        let (Some(full), Some(open_square)) = (full, open_square) else {
+            continue;
+        };
+        let _ = s.handle(Input::Click(Some(full)));
+        assert!(
+            s.note().is_some_and(|t| t.contains("full")),
+            "{:?}",
+            s.note()
+        );
+        let _ = s.handle(Input::Click(Some(open_square)));
+        assert_eq!(s.note(), None, "lesson {n}");
+        checked += 1;
+    }
+    assert!(checked > 0, "a lesson with a full square and an open one");
+}
