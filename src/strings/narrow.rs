@@ -13,6 +13,10 @@ use super::{analysis, claim, club, message, serve, table, talk};
 const PAIRS: &[(&str, &str)] = &[
     (table::UNDO_SENT, "Take-back asked: waiting for the answer"),
     (
+        table::UNDO_SETTLED,
+        "Take-back settled at your other screen",
+    ),
+    (
         table::REMATCH_SENT,
         "Rematch offered: waiting for the answer",
     ),

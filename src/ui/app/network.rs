@@ -267,6 +267,7 @@ impl App {
                 | News::TimeLeft { .. }
                 | News::TimeLine(_)
                 | News::OpponentAway(_)
+                | News::UndoSettled
         ) {
             served.asked = false;
         }
@@ -329,6 +330,15 @@ impl App {
                     .unwrap_or_else(|_| vec![Effect::Redraw]);
             }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
+            News::UndoSettled => {
+                if self.overlay == Overlay::Question(Question::UndoAsked) {
+                    self.overlay = Overlay::None;
+                    self.set_message(
+                        super::super::Message::new(MessageKind::Info, table::UNDO_SETTLED),
+                        false,
+                    );
+                }
+            }
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
             News::OpponentLeft => {
                 served.alone = true;
