@@ -1179,6 +1179,45 @@ mod tests {
             .collect()
     }
 
+    /// QA (clubqa3, over ssh): alice resigned a rated game with carol watching; at 80
+    /// columns both players read `Blue wins. n: rematch, q: lobby` beside `1 watching
+    /// ? help`, and the ratings line under it, so nobody read that she resigned: the
+    /// labels outranked how the game ended. They give way first now (the label goes
+    /// under, beside the ratings line, where it fits).
+    #[test]
+    fn how_a_table_s_game_ended_outranks_the_watching_label() {
+        let game = Game::from_moves([crate::rules::Square::A1, crate::rules::Square::D4]).unwrap();
+        let mut app = App::with_game(GameConfig::default(), game)
+            .served([true, false])
+            .named(["bob".into(), "alice".into()]);
+        app.table_news(News::Watching(1));
+        app.table_news(News::Resigned(Player::Yellow));
+        let ratings = "Rated standard live: alice 1313? -187 · bob 1687? +187";
+        app.table_news(News::Note(super::super::super::message::Message::new(
+            MessageKind::Info,
+            ratings,
+        )));
+        let rows = drawn_at(&app, 80, 24);
+        let (status, below) = (rows[22].trim_end(), rows[23].trim_end());
+        assert!(
+            status.contains("│  bob wins: alice resigned. n: rematch, q: lobby"),
+            "{status}"
+        );
+        assert!(
+            below.starts_with(ratings) && below.ends_with("1 watching  ? help"),
+            "{below}"
+        );
+        // Without the label the line was already whole.
+        app.table_news(News::Watching(0));
+        let rows = drawn_at(&app, 80, 24);
+        assert!(
+            rows[22].contains("│  bob wins: alice resigned. n: rematch, q: lobby")
+                && rows[22].trim_end().ends_with("? help"),
+            "{}",
+            rows[22]
+        );
+    }
+
     /// QA (lead, over ssh): with two 16-column names the result by name and its keys
     /// do not fit the status line at 80 columns, which said only `n: rematch, q:
     /// lobby`; the line under it, where the result was, soon says the ratings. The
