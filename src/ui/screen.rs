@@ -222,6 +222,21 @@ impl Widget for &AppView<'_> {
         };
         // Over the network, every wording but the keys alone says the result: the keys
         // that work after the game go before the labels only once none fits.
+        // Only where one of them fits the line at all (with the narrowest separator);
+        // else the winner alone still goes before the labels (44 columns).
+        let totals_w = crate::text::width(&format!(
+            "{} {}  {} {}",
+            Player::Blue,
+            totals[0],
+            Player::Yellow,
+            totals[1]
+        ));
+        let says_how = says_how.filter(|&n| {
+            turn[..n].iter().any(|w| {
+                totals_w + crate::text::width(" │ ") + crate::text::width(w)
+                    <= usize::from(layout.status.width)
+            })
+        });
         let mut turn_core = if outcome.is_some() && app.is_served() {
             says_how.unwrap_or(turn.len() - 1)
         } else {

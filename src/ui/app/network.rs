@@ -1207,6 +1207,15 @@ mod tests {
             below.starts_with(ratings) && below.ends_with("1 watching  ? help"),
             "{below}"
         );
+        // A spectator at 44 columns, where nothing that says how fits: the winner
+        // still goes before the label (a first take of this fix left `q: lobby`).
+        let game = Game::from_moves([crate::rules::Square::A1, crate::rules::Square::D4]).unwrap();
+        let mut watcher = App::with_game(GameConfig::default(), game)
+            .served([true, true])
+            .named(["bob".into(), "alice".into()]);
+        watcher.table_news(News::Resigned(Player::Yellow));
+        let rows = drawn_at(&watcher, 44, 16);
+        assert!(rows[14].contains("│  Blue wins. q: lobby"), "{}", rows[14]);
         // Without the label the line was already whole.
         app.table_news(News::Watching(0));
         let rows = drawn_at(&app, 80, 24);
