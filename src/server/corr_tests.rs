@@ -713,3 +713,72 @@ fn the_time_left_is_news_only_at_a_move_or_a_warning() {
     clock.pass(60);
     assert_eq!(told(&mut bob)[0].0, "refresh");
 }
+
+/// QA (clubqa3, over ssh): two sessions of one key may sit at one correspondence
+/// seat. Asked to take a move back, both screens asked; answered at one (or a stone
+/// placed there, which also ends the request), the other kept asking `Take it back? y:
+/// agree` over a game that had gone on, and its `y` then did nothing. It closes now
+/// and says why; a screen that answered says nothing more.
+#[test]
+fn an_undo_answered_at_one_screen_of_a_seat_closes_its_question_at_the_other() {
+    use crate::ui::{App, Overlay, Question};
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 7, false);
+    let mut here = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut there = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    here.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::A1]));
+    hall.flush();
+    let screen = |link: &mut TableLink| {
+        let game = link.game().unwrap().game;
+        let mut app = App::with_game(crate::session::GameConfig::default(), game)
+            .served([false, true])
+            .correspondence();
+        for news in link.news() {
+            let _ = app.table_news(news);
+        }
+        app
+    };
+    let (mut here_app, mut there_app) = (screen(&mut here), screen(&mut there));
+    let feed = |link: &mut TableLink, app: &mut App| {
+        for news in link.news() {
+            let _ = app.table_news(news);
+        }
+    };
+    // Asked, refused at one screen: the other's question closes.
+    bob.request(Request::Undo);
+    hall.flush();
+    feed(&mut here, &mut here_app);
+    feed(&mut there, &mut there_app);
+    let asked = Overlay::Question(Question::UndoAsked);
+    assert_eq!((here_app.overlay(), there_app.overlay()), (asked, asked));
+    let no =
+        ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('n'));
+    let _ = here_app.handle(crate::ui::Input::Key(no));
+    here.request(Request::AnswerUndo(false));
+    hall.flush();
+    feed(&mut here, &mut here_app);
+    feed(&mut there, &mut there_app);
+    assert_eq!(there_app.overlay(), Overlay::None);
+    assert_eq!(
+        there_app.message().map(|m| m.text.as_str()),
+        Some(crate::strings::table::UNDO_SETTLED)
+    );
+    assert_ne!(
+        here_app.message().map(|m| m.text.as_str()),
+        Some(crate::strings::table::UNDO_SETTLED)
+    );
+    // Asked again, and a stone placed at one screen instead: the same.
+    bob.request(Request::Undo);
+    hall.flush();
+    feed(&mut there, &mut there_app);
+    assert_eq!(there_app.overlay(), asked);
+    here.sync(&games(&[Square::B2, Square::A1, Square::C3]));
+    hall.flush();
+    feed(&mut there, &mut there_app);
+    assert_eq!(there_app.overlay(), Overlay::None);
+}

@@ -653,6 +653,10 @@ impl Link for TableLink {
         };
         if asked_of_me(undo) && !self.told_undo {
             news.push(News::UndoAsked);
+        } else if self.told_undo && !asked_of_me(undo) && table.takes_moves() {
+            // Answered (or moved past) at another screen of this seat's: the question
+            // still open on this one would take a key for nothing.
+            news.push(News::UndoSettled);
         }
         self.told_undo = asked_of_me(undo);
         if asked_of_me(talk.rematch) && !self.told_rematch {

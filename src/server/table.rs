@@ -1305,9 +1305,16 @@ impl GameTable {
             ended.corr.is_some(),
             [of(Player::Blue), of(Player::Yellow)],
         );
-        let short = club_words::ratings_watched_short(
-            Player::BOTH.map(|p| (after[p.index()].as_str(), change[p.index()].as_str())),
-        );
+        // On a narrow screen how the game ended goes before the ratings after: the
+        // status line there says the winner alone, and this line replaces the one
+        // that said how (a spectator at 44 columns read `Yellow wins` after two moves,
+        // and nowhere that Blue left).
+        let short = match ended.course.ending().and_then(narrow::watched_how) {
+            Some(how) => narrow::watched_rated(&how, [change[0].as_str(), change[1].as_str()]),
+            None => club_words::ratings_watched_short(
+                Player::BOTH.map(|p| (after[p.index()].as_str(), change[p.index()].as_str())),
+            ),
+        };
         let said = Message::with_short(MessageKind::Info, text, short);
         self.talk.note(To::Spectators, said);
     }
@@ -1689,11 +1696,9 @@ mod tests {
         );
         assert_eq!(said.line_words(), said.text);
         assert!(said.fits(44), "{:?}", said.wording(44));
-        assert!(
-            said.wording(44).starts_with("Rated: Blue 1512")
-                && said.wording(44).contains("· Yellow 1488"),
-            "{said:?}"
-        );
+        // How it ended first on a narrow screen: the status line says the winner
+        // alone, and nothing else said Yellow resigned.
+        assert_eq!(said.wording(44), "Yellow resigned · Blue +12 · Yellow -12");
         // Each player still reads one line, their own first.
         assert_eq!(lines_for(&table, seen, Some(Player::Blue)).len(), 1);
         assert_eq!(lines_for(&table, seen, Some(Player::Yellow)).len(), 1);

@@ -13,6 +13,10 @@ use super::{analysis, claim, club, message, serve, table, talk};
 const PAIRS: &[(&str, &str)] = &[
     (table::UNDO_SENT, "Take-back asked: waiting for the answer"),
     (
+        table::UNDO_SETTLED,
+        "Take-back settled at your other screen",
+    ),
+    (
         table::REMATCH_SENT,
         "Rematch offered: waiting for the answer",
     ),
@@ -145,6 +149,26 @@ pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
 pub(crate) fn left_then_rated(name: &str, after: &str, change: &str) -> String {
     format!("{name} left · you {after} {change}")
 }
+/// [`club::ratings_watched_short`] after a game that ended otherwise than by its
+/// board (`how`: [`watched_how`]): how, then each colour's change (`Yellow resigned
+/// · Blue +242 · Yellow -242`, 43 columns at the most), as the ratings line takes
+/// the place of the line that said how and the status line has room only for the
+/// winner.
+pub(crate) fn watched_rated(how: &str, [blue, yellow]: [&str; 2]) -> String {
+    format!("{how} · Blue {blue} · Yellow {yellow}")
+}
+/// How a game that did not end by its board ended, by the loser's colour: resigned,
+/// left or out of time (`None` for a full board).
+pub(crate) fn watched_how(ending: crate::session::Ending) -> Option<String> {
+    use crate::record::Termination;
+    let loser = ending.loser();
+    match ending.termination() {
+        Termination::Resignation => Some(format!("{loser} resigned")),
+        Termination::Abandoned => Some(format!("{loser} left")),
+        Termination::TimeForfeit => Some(format!("{loser} timed out")),
+        Termination::Normal => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -163,6 +187,24 @@ mod tests {
             assert!(width(short) <= NARROW, "{short}: {}", width(short));
             assert!(!PAIRS[..i].iter().any(|(l, _)| l == long), "{long}");
         }
+    }
+
+    /// A spectator's ratings line after a game that did not end by its board fits the
+    /// narrow screen however it ended, with four-digit changes.
+    #[test]
+    fn the_watched_ratings_after_an_ending_fit_the_narrow_screen() {
+        use crate::record::Termination;
+        let game = crate::rules::Game::from_moves([crate::rules::Square::A1]).unwrap();
+        for termination in [Termination::Resignation, Termination::Abandoned] {
+            let mut course = crate::session::Course::default();
+            course.end(&game, termination, Player::Yellow).unwrap();
+            let how = watched_how(course.ending().unwrap()).unwrap();
+            let line = watched_rated(&how, ["+1000", "-1000"]);
+            assert!(width(&line) <= NARROW, "{line}: {}", width(&line));
+        }
+        // The time forfeit's wording, the longest (a course with no clock has none).
+        let line = watched_rated("Yellow timed out", ["+1000", "-1000"]);
+        assert!(width(&line) <= NARROW, "{line}: {}", width(&line));
     }
 
     /// Each line with a name is too wide for the narrow screen with a name of the

@@ -43,6 +43,9 @@ pub(crate) fn undo_asked(how: Answering) -> String {
     )
 }
 pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
+/// The undo asked of this player was answered (or moved past) at another screen of
+/// theirs: the question closes here.
+pub(crate) const UNDO_SETTLED: &str = "The request to take back was settled at your other screen";
 pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
 /// The other player offers a rematch: the answers named `how`.
 pub(crate) fn rematch(how: Answering) -> String {

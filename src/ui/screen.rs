@@ -141,6 +141,9 @@ impl Widget for &AppView<'_> {
         }
 
         let mover = game.to_move();
+        // Over the network at a game's end: how many of the first wordings say how it
+        // ended, where the others leave that out.
+        let mut says_how: Option<usize> = None;
         // Whose turn, longest wording first; while the last stone may still be claimed,
         // who may claim too, so the line does not pull two ways.
         let mut turn = match (outcome, thinking) {
@@ -177,6 +180,18 @@ impl Widget for &AppView<'_> {
                         wordings.push(wording);
                     }
                 }
+                // The winner alone leaves out how the game ended (resigned, left, on
+                // time), which the ratings line soon takes the place of: the labels at
+                // the right (`1 watching  ? help`) go before that is dropped.
+                let how = ending.map(describe::ending);
+                let alone = describe::result_sentence(outcome);
+                says_how = match how {
+                    Some(how) if how != alone => {
+                        let alone = words::then_keys(&alone, keys);
+                        wordings.iter().position(|w| *w == alone)
+                    }
+                    _ => None,
+                };
                 wordings.push(keys.to_owned());
                 wordings
             }
@@ -207,8 +222,23 @@ impl Widget for &AppView<'_> {
         };
         // Over the network, every wording but the keys alone says the result: the keys
         // that work after the game go before the labels only once none fits.
+        // Only where one of them fits the line at all (with the narrowest separator);
+        // else the winner alone still goes before the labels (44 columns).
+        let totals_w = crate::text::width(&format!(
+            "{} {}  {} {}",
+            Player::Blue,
+            totals[0],
+            Player::Yellow,
+            totals[1]
+        ));
+        let says_how = says_how.filter(|&n| {
+            turn[..n].iter().any(|w| {
+                totals_w + crate::text::width(" │ ") + crate::text::width(w)
+                    <= usize::from(layout.status.width)
+            })
+        });
         let mut turn_core = if outcome.is_some() && app.is_served() {
-            turn.len() - 1
+            says_how.unwrap_or(turn.len() - 1)
         } else {
             turn.len()
         };

@@ -76,6 +76,10 @@ pub(crate) enum News {
     },
     /// The opponent asks to take back moves: the player answers yes or no.
     UndoAsked,
+    /// The undo this player was asked about is no longer asked, the game going on:
+    /// settled at another screen of theirs (a correspondence seat takes more than
+    /// one), by an answer or a move. A screen still asking the question closes it.
+    UndoSettled,
     /// The opponent offers a rematch with the colours swapped.
     RematchOffered,
     /// The opponent got up from the table: no rematch, and nobody reads a message.

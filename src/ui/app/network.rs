@@ -267,6 +267,7 @@ impl App {
                 | News::TimeLeft { .. }
                 | News::TimeLine(_)
                 | News::OpponentAway(_)
+                | News::UndoSettled
         ) {
             served.asked = false;
         }
@@ -329,6 +330,15 @@ impl App {
                     .unwrap_or_else(|_| vec![Effect::Redraw]);
             }
             News::UndoAsked => self.overlay = Overlay::Question(Question::UndoAsked),
+            News::UndoSettled => {
+                if self.overlay == Overlay::Question(Question::UndoAsked) {
+                    self.overlay = Overlay::None;
+                    self.set_message(
+                        super::super::Message::new(MessageKind::Info, table::UNDO_SETTLED),
+                        false,
+                    );
+                }
+            }
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
             News::OpponentLeft => {
                 served.alone = true;
@@ -1167,6 +1177,54 @@ mod tests {
         (0..height)
             .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>())
             .collect()
+    }
+
+    /// QA (clubqa3, over ssh): alice resigned a rated game with carol watching; at 80
+    /// columns both players read `Blue wins. n: rematch, q: lobby` beside `1 watching
+    /// ? help`, and the ratings line under it, so nobody read that she resigned: the
+    /// labels outranked how the game ended. They give way first now (the label goes
+    /// under, beside the ratings line, where it fits).
+    #[test]
+    fn how_a_table_s_game_ended_outranks_the_watching_label() {
+        let game = Game::from_moves([crate::rules::Square::A1, crate::rules::Square::D4]).unwrap();
+        let mut app = App::with_game(GameConfig::default(), game)
+            .served([true, false])
+            .named(["bob".into(), "alice".into()]);
+        app.table_news(News::Watching(1));
+        app.table_news(News::Resigned(Player::Yellow));
+        let ratings = "Rated standard live: alice 1313? -187 · bob 1687? +187";
+        app.table_news(News::Note(super::super::super::message::Message::new(
+            MessageKind::Info,
+            ratings,
+        )));
+        let rows = drawn_at(&app, 80, 24);
+        let (status, below) = (rows[22].trim_end(), rows[23].trim_end());
+        assert!(
+            status.contains("│  bob wins: alice resigned. n: rematch, q: lobby"),
+            "{status}"
+        );
+        assert!(
+            below.starts_with(ratings) && below.ends_with("1 watching  ? help"),
+            "{below}"
+        );
+        // A spectator at 44 columns, where nothing that says how fits: the winner
+        // still goes before the label (a first take of this fix left `q: lobby`).
+        let game = Game::from_moves([crate::rules::Square::A1, crate::rules::Square::D4]).unwrap();
+        let mut watcher = App::with_game(GameConfig::default(), game)
+            .served([true, true])
+            .named(["bob".into(), "alice".into()]);
+        watcher.table_news(News::Resigned(Player::Yellow));
+        let rows = drawn_at(&watcher, 44, 16);
+        assert!(rows[14].contains("│  Blue wins. q: lobby"), "{}", rows[14]);
+        // Without the label the line was already whole.
+        app.table_news(News::Watching(0));
+        let rows = drawn_at(&app, 80, 24);
+        assert!(
+            rows[22].contains("│  bob wins: alice resigned. n: rematch, q: lobby")
+                && rows[22].trim_end().ends_with("? help"),
+            "{}",
+            rows[22]
+        );
     }
 
     /// QA (lead, over ssh): with two 16-column names the result by name and its keys
