@@ -294,11 +294,8 @@ fn leaving_a_rated_game_before_both_moved_is_said_to_end_it_unrated() {
     assert_eq!(rated, 0);
 }
 
-/// Alice (Blue) and Bob, both new, at a rated table: each moves once and Bob resigns;
-/// each reads both rating changes, their own first; Alice offers a rematch, Bob takes
-/// it (he plays Blue), and each moves once.
-async fn won_and_rematched(alice: &Player, bob: &Player) {
-    // Rated once both have moved (a game ended sooner is not, as at Lichess).
+/// Alice (Blue) plays a1, Bob b1, then Bob resigns (a rated game once both moved).
+async fn both_move_then_bob_resigns(alice: &Player, bob: &Player) {
     alice.send(b"a1").await;
     bob.wait_for(" 1 B a1").await;
     bob.send(b"b1").await;
@@ -306,6 +303,14 @@ async fn won_and_rematched(alice: &Player, bob: &Player) {
     bob.send(b"R").await;
     bob.wait_for("Resign for Yellow?").await;
     bob.send(b"y").await;
+}
+
+/// Alice (Blue) and Bob, both new, at a rated table: each moves once and Bob resigns;
+/// each reads both rating changes, their own first; Alice offers a rematch, Bob takes
+/// it (he plays Blue), and each moves once.
+async fn won_and_rematched(alice: &Player, bob: &Player) {
+    // Rated once both have moved (a game ended sooner is not, as at Lichess).
+    both_move_then_bob_resigns(alice, bob).await;
     // Both new (1500, deviation 500): the winner gains what the loser loses
     // (Glicko-2 by hand: +241.5).
     alice
@@ -866,13 +871,7 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
         erin.wait_said("Hijara: Blue, alice, against Yellow, bob")
             .await;
         alice.wait_for("3 watching").await;
-        alice.send(b"a1").await;
-        bob.wait_for(" 1 B a1").await;
-        bob.send(b"b1").await;
-        alice.wait_for(" 2 Y b1").await;
-        bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
-        bob.send(b"y").await;
+        both_move_then_bob_resigns(&alice, &bob).await;
         alice
             .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
             .await;
