@@ -11,6 +11,12 @@ use crate::rules::{Game, ParsePlayerError, ParseSquareError, Player, Ruleset, Sq
 /// the command line: past it a budget is no budget.
 pub const MAX_THINK_MS: u64 = 60 * 60 * 1000;
 
+/// The largest node budget per move anyone may ask for (`nodes N`, `--nodes N`):
+/// a billion took about 6 minutes on one core of the 2-core machine that the
+/// docs measure (2.7 million nodes a second), so even a machine ten times slower
+/// answers within [`MAX_THINK_MS`]. Past it a budget is no budget.
+pub const MAX_NODES: u64 = 1_000_000_000;
+
 /// Every command the session knows, in the order `list_commands` prints them.
 pub const COMMANDS: [&str; 19] = [
     "protocol_version",
@@ -243,9 +249,16 @@ impl Session {
                 let [n] = args else {
                     return Err("usage: nodes N".into());
                 };
-                let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    format!("expected a positive number of nodes, found `{}`", quoted(n))
-                })?;
+                let n: u64 = n
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=MAX_NODES).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "expected a number of nodes from 1 to {MAX_NODES} (a billion), found `{}`",
+                            quoted(n)
+                        )
+                    })?;
                 self.nodes = Some(n);
                 Ok(String::new())
             }
@@ -535,7 +548,13 @@ mod tests {
         );
         assert!(reply(&mut s, "time_per_move 3600001").starts_with("? expected"));
         // A node budget replaces the clock, until `time_per_move` sets a time again.
-        assert!(reply(&mut s, "nodes 0").starts_with("? expected a positive number of nodes"));
+        assert!(reply(&mut s, "nodes 0").starts_with("? expected a number of nodes from 1 to"));
+        // A count no search finishes within an hour is refused, as an hour's
+        // thinking time is: u64::MAX once searched without end.
+        let too_many = format!("nodes {}", MAX_NODES + 1);
+        assert!(reply(&mut s, &too_many).starts_with("? expected a number of nodes from 1 to"));
+        assert!(reply(&mut s, &format!("nodes {}", u64::MAX)).starts_with("? expected"));
+        assert_eq!(reply(&mut s, &format!("nodes {MAX_NODES}")), "=\n\n");
         assert_eq!(reply(&mut s, "nodes 5000"), "=\n\n");
         assert_eq!(s.nodes, Some(5000));
         assert_eq!(reply(&mut s, "time_per_move 3600000"), "=\n\n");

@@ -525,14 +525,16 @@ pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
-/// A node budget, at least 1, as the engine protocol's `nodes N` takes it: 0 would
-/// have hard search its minimum, a match no one asked for.
+/// A node budget from 1 to a billion, as the engine protocol's `nodes N` takes it:
+/// 0 would have hard search its minimum, a match no one asked for, and past
+/// [`MAX_NODES`](crate::ai::gtp::MAX_NODES) a move could take hours.
 pub(crate) fn node_count(text: &str) -> Result<u64, String> {
+    use crate::ai::gtp::MAX_NODES;
     text.trim()
         .parse()
         .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| "expected a positive number of nodes".to_owned())
+        .filter(|n| (1..=MAX_NODES).contains(n))
+        .ok_or_else(|| format!("expected a number of nodes from 1 to {MAX_NODES} (a billion)"))
 }
 
 /// A number of games for `selfplay --games`, from 1: clap's own range check said
@@ -578,7 +580,7 @@ pub struct SelfplayArgs {
     /// The hard level's thinking time per move, in milliseconds (at most an hour).
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
-    /// Hard searches this many nodes per move instead of using the clock: reproducible.
+    /// Hard searches this many nodes per move (1 to a billion) instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms", value_parser = node_count)]
     pub nodes: Option<u64>,
     /// Search threads.

@@ -164,10 +164,11 @@ fn no_games_is_a_usage_error_naming_the_option() {
 
 /// `--nodes 0` was taken: hard searched its minimum, a match no one asked for (the
 /// engine's `nodes 0` is refused). Zero, like a word, is a usage error
-/// naming the option.
+/// naming the option. So is a count past a billion: `u64::MAX` once searched
+/// without end, a budget that was no budget.
 #[test]
 fn a_node_budget_of_zero_is_a_usage_error_naming_the_option() {
-    for nodes in ["0", "lots"] {
+    for nodes in ["0", "lots", "1000000001", "18446744073709551615"] {
         let (_, err) = crate::common::outputs_of(
             &[
                 "selfplay", "--blue", "hard", "--yellow", "easy", "--games", "1", "--nodes", nodes,
@@ -175,6 +176,6 @@ fn a_node_budget_of_zero_is_a_usage_error_naming_the_option() {
             2,
         );
         assert!(err.contains("--nodes"), "{nodes}: {err}");
-        assert!(err.contains("positive number of nodes"), "{nodes}: {err}");
+        assert!(err.contains("number of nodes from 1 to"), "{nodes}: {err}");
     }
 }
