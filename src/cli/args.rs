@@ -498,14 +498,19 @@ pub(crate) const MIN_BENCH_SECONDS: f64 = 2.0;
 /// The longest `hijara bench` measurement, in seconds (an hour).
 pub(crate) const MAX_BENCH_SECONDS: f64 = 3600.0;
 
+/// The number `text` gives (spaces around it allowed), if it is one and lies in `range`.
+fn number_in<T: std::str::FromStr + PartialOrd>(
+    text: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Option<T> {
+    text.trim().parse().ok().filter(|n| range.contains(n))
+}
+
 /// A `hijara bench` duration, from [`MIN_BENCH_SECONDS`] to [`MAX_BENCH_SECONDS`]:
 /// out of that range (or no number) it is a usage error, as clap's own are (exit 2,
 /// clap quoting the text given).
 fn bench_seconds(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|s| (MIN_BENCH_SECONDS..=MAX_BENCH_SECONDS).contains(s))
+    number_in(text, MIN_BENCH_SECONDS..=MAX_BENCH_SECONDS)
         .ok_or_else(|| format!("expected seconds from {MIN_BENCH_SECONDS} to {MAX_BENCH_SECONDS}"))
 }
 
@@ -518,10 +523,7 @@ pub(crate) fn time_control(text: &str) -> Result<crate::record::TimeControl, Str
 /// think without end for any purpose.
 pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
     use crate::ai::gtp::MAX_THINK_MS;
-    text.trim()
-        .parse()
-        .ok()
-        .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+    number_in(text, 1..=MAX_THINK_MS)
         .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
@@ -530,20 +532,14 @@ pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
 /// [`MAX_NODES`](crate::ai::gtp::MAX_NODES) a move could take hours.
 pub(crate) fn node_count(text: &str) -> Result<u64, String> {
     use crate::ai::gtp::MAX_NODES;
-    text.trim()
-        .parse()
-        .ok()
-        .filter(|n| (1..=MAX_NODES).contains(n))
+    number_in(text, 1..=MAX_NODES)
         .ok_or_else(|| format!("expected a number of nodes from 1 to {MAX_NODES} (a billion)"))
 }
 
 /// A number of games for `selfplay --games`, from 1: clap's own range check said
 /// `0 is not in 1..=4294967295`.
 pub(crate) fn game_count(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse()
-        .ok()
-        .filter(|&n| n > 0)
+    number_in(text, 1..=u32::MAX)
         .ok_or_else(|| format!("expected a number of games from 1 to {}", u32::MAX))
 }
 
