@@ -48,14 +48,14 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     display: Default::default(),
                     plain,
                 };
-                super::learn::run_on(&args, prefs, front)?;
+                super::learn::run_on(&args, prefs, front, true)?;
             }
             StartChoice::Puzzles => {
                 let args = PuzzleArgs {
                     plain,
                     ..PuzzleArgs::default()
                 };
-                super::puzzle::run_on(&args, prefs, front)?;
+                super::puzzle::run_on(&args, prefs, front, true)?;
             }
             StartChoice::HotSeat => {
                 let args = PlayArgs {

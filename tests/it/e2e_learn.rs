@@ -71,6 +71,42 @@ fn the_start_screen_leads_to_the_lessons_and_puzzles_and_back() {
     assert_restored(&s);
 }
 
+/// QA: the lessons, their menu and the puzzles opened from the start screen said
+/// `q: quit` while their `q` went back to the start screen; a player read that q
+/// would end the program. Opened from the start screen (the puzzles through the
+/// lessons' menu too) they say `q: back`; `hijara learn` alone still says quit.
+#[test]
+fn the_screens_the_start_screen_opens_say_q_goes_back() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Puzzles, each answer proven");
+    s.type_keys("l");
+    s.wait_for("m: menu · q: back");
+    s.type_keys("m");
+    s.wait_for("p: puzzles · q: back");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: back");
+    s.type_keys("c3");
+    s.wait_for("next puzzle · q: back");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: back");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+
+    let mut s = Session::start_in(&["learn"], 80, 24, data.path(), None);
+    s.wait_for("m: menu · q: quit");
+    s.type_keys("m");
+    s.wait_for("p: puzzles · q: quit");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: quit");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+}
+
 /// A left click (press and release) at the 0-based cell (`column`, `row`).
 fn click(s: &mut Session, column: u16, row: u16) {
     s.send(&format!("\x1b[<0;{};{}M", column + 1, row + 1));
