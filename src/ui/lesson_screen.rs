@@ -13,13 +13,13 @@ use super::board::{BoardView, Highlight};
 use super::effect::Input;
 use super::keymap::{HintLine, hint_line, hint_line_leaving};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, wrapped_last_top};
+use super::layout::wrapped_last_top;
 use super::lesson::{
     LessonPhase, LessonState, layout, reading_lines, status_feedback, text_area, text_hidden,
     text_lines,
 };
 use super::look::Look;
-use super::screen::render_enlarge;
+use super::screen::render_enlarge_board;
 use super::status::totals_at;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
@@ -179,7 +179,7 @@ impl LessonView<'_> {
             return;
         }
         let Some(layout) = layout(area) else {
-            render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
+            render_enlarge_board(area, state.is_from_start(), buf);
             return;
         };
         let game = state.game();

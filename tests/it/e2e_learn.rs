@@ -74,7 +74,8 @@ fn the_start_screen_leads_to_the_lessons_and_puzzles_and_back() {
 /// QA: the lessons, their menu and the puzzles opened from the start screen said
 /// `q: quit` while their `q` went back to the start screen; a player read that q
 /// would end the program. Opened from the start screen (the puzzles through the
-/// lessons' menu too) they say `q: back`; `hijara learn` alone still says quit.
+/// lessons' menu too) they say `q: back`, and so does their "please enlarge" screen;
+/// `hijara learn` alone still says quit.
 #[test]
 fn the_screens_the_start_screen_opens_say_q_goes_back() {
     let data = tempfile::tempdir().unwrap();
@@ -92,6 +93,16 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.wait_for("Learn: lessons on the board");
     s.type_keys("p");
     s.wait_for("n: skip · q: back");
+    // Their "please enlarge" screens say where q goes too (the start screen's box
+    // fits at 43×14, so q there shows it, not the shell).
+    s.resize(43, 15);
+    s.wait_for("q: back to the start screen.");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("l");
+    s.wait_for("q: back to the start screen.");
+    s.resize(80, 24);
+    s.wait_for("m: menu · q: back");
     s.type_keys("q");
     s.wait_for("Learn: lessons on the board");
     s.type_keys("q");
@@ -103,6 +114,8 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.wait_for("p: puzzles · q: quit");
     s.type_keys("p");
     s.wait_for("n: skip · q: quit");
+    s.resize(43, 15);
+    s.wait_for("43×15). q quits.");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
 }
