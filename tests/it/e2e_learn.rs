@@ -120,6 +120,26 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     assert_eq!(s.exit_code(), 0);
 }
 
+/// QA: the start screen's "Replay your last game" with a newest game in the history
+/// that cannot be read (`hijara games` lists it as unreadable) left the program with
+/// the error; the start screen says it and stays, its other doors open.
+#[test]
+fn a_last_game_that_cannot_be_read_is_said_on_the_start_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(games.join("hijara-20261204-120000.hij"), b"1. a1 \xff\n").unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Replay your last game");
+    s.type_keys("v");
+    s.wait_for("Your last game cannot be replayed:");
+    s.wait_for("not UTF-8 text");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("h");
+    s.wait_for("Blue to move");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
 /// A left click (press and release) at the 0-based cell (`column`, `row`).
 fn click(s: &mut Session, column: u16, row: u16) {
     s.send(&format!("\x1b[<0;{};{}M", column + 1, row + 1));
