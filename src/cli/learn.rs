@@ -12,17 +12,19 @@ use super::{LearnArgs, PuzzleArgs};
 
 pub(crate) fn run(args: &LearnArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     if args.list {
-        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen());
+        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false);
     }
     let plain = args.plain.plain || prefs.prefs().plain;
-    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?)
+    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false)
 }
 
-/// The lessons, on `front` (the start screen's, when it opened the door).
+/// The lessons, on `front` (the start screen's, when it opened the door: then
+/// `from_start`, and leaving goes back to it).
 pub(crate) fn run_on(
     args: &LearnArgs,
     prefs: &RunPrefs,
     front: &mut crate::ui::Frontend,
+    from_start: bool,
 ) -> anyhow::Result<()> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
@@ -41,12 +43,15 @@ pub(crate) fn run_on(
         return Ok(());
     }
     let mut state = LessonState::resume(all, progress, dir);
+    if from_start {
+        state = state.from_start();
+    }
     if let Some(notice) = prefs.notice() {
         state.notify(notice);
     }
     let ended = crate::ui::lessons(state, front, prefs.setup())?;
     if ended.wants_puzzles() {
-        return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front);
+        return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front, from_start);
     }
     let done = ended.progress().done.len();
     super::out::say(words::done_of(done, ended.lessons().len()))?;

@@ -35,17 +35,20 @@ struct Stats {
 pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let screen = !args.stats && args.answer.is_none() && !args.print;
     if !screen {
-        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen());
+        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false);
     }
     let plain = args.plain.plain || prefs.prefs().plain;
-    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?)
+    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false)
 }
 
-/// A puzzle, on `front` (the start screen's or the lessons', when they opened it).
+/// A puzzle, on `front` (the start screen's or the lessons', when they opened it;
+/// `from_start`: the start screen did, directly or through the lessons, and leaving
+/// goes back to it).
 pub(crate) fn run_on(
     args: &PuzzleArgs,
     prefs: &RunPrefs,
     front: &mut crate::ui::Frontend,
+    from_start: bool,
 ) -> anyhow::Result<()> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
@@ -94,7 +97,11 @@ pub(crate) fn run_on(
             args.daily.then_some(today),
         )
         .passing_over(lesson_twins);
-        let mut state = state;
+        let mut state = if from_start {
+            state.from_start()
+        } else {
+            state
+        };
         if let Some(notice) = prefs.notice() {
             state.notify(notice);
         }

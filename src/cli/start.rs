@@ -2,7 +2,7 @@
 //! and the puzzles come back to it.
 
 use crate::ai::Seat;
-use crate::session::{Autosave, History, data_dir, games_dir, unfinished_autosave};
+use crate::session::{Autosave, History, data_dir, games_dir, read_record, unfinished_autosave};
 use crate::ui::{START_ITEMS, StartChoice, StartState};
 
 use super::config::RunPrefs;
@@ -17,6 +17,8 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     let mut front = crate::ui::Frontend::choose(plain.plain)?;
     let front = &mut front;
     let mut selected = 0;
+    // What the start screen says when it comes back (a door that could not open).
+    let mut note: Option<String> = None;
     loop {
         // A damaged autosave whose first moves still read is offered too: by the
         // game's own question, which says what is wrong and keeps the file aside.
@@ -31,6 +33,9 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         // A problem of the config file shows the first time only.
         if let Some(notice) = prefs.notice() {
             state = state.with_note(notice);
+        }
+        if let Some(note) = note.take() {
+            state = state.with_note(note);
         }
         let Some(choice) = crate::ui::start(state, front, prefs.setup())? else {
             return Ok(());
@@ -48,14 +53,14 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     display: Default::default(),
                     plain,
                 };
-                super::learn::run_on(&args, prefs, front)?;
+                super::learn::run_on(&args, prefs, front, true)?;
             }
             StartChoice::Puzzles => {
                 let args = PuzzleArgs {
                     plain,
                     ..PuzzleArgs::default()
                 };
-                super::puzzle::run_on(&args, prefs, front)?;
+                super::puzzle::run_on(&args, prefs, front, true)?;
             }
             StartChoice::HotSeat => {
                 let args = PlayArgs {
@@ -91,6 +96,13 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 return super::resume::run_on(&args, prefs, front);
             }
             StartChoice::Replay => {
+                // A newest game that cannot be read is said here and the start screen
+                // stays (the door led out of the program with the error).
+                let readable = super::replay::record_path(None).and_then(|p| read_record(&p));
+                if let Err(error) = readable {
+                    note = Some(crate::strings::start::cannot_replay(&format!("{error:#}")));
+                    continue;
+                }
                 let args = ReplayArgs {
                     game: None,
                     last: true,

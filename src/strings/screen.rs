@@ -57,6 +57,18 @@ pub(crate) fn too_small_served(min_width: u16, min_height: u16, width: u16, heig
          q: back to the lobby."
     )
 }
+/// The same at a lesson or puzzle the start screen opened, where `q` goes back to it.
+pub(crate) fn too_small_from_start(
+    min_width: u16,
+    min_height: u16,
+    width: u16,
+    height: u16,
+) -> String {
+    format!(
+        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
+         q: back to the start screen."
+    )
+}
 /// The same at the review of a finished game (`r`), where `q` goes back to the game.
 pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
     format!(

@@ -36,6 +36,10 @@ pub(crate) const UNKNOWN_KEY: &str = "Press one of the keys listed, or q to quit
 pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resume.";
 /// Replay chosen with no history.
 pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
+/// Replay chosen when the newest game of the history cannot be read: why.
+pub(crate) fn cannot_replay(error: &str) -> String {
+    format!("Your last game cannot be replayed: {error}")
+}
 /// After `hijara --help`'s list of commands.
 pub(crate) const NO_COMMAND_HELP: &str = "With no command, `hijara` opens the start screen: \
     hot-seat, the AI, resume, lessons, puzzles and replay, one key each.";

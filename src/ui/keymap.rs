@@ -788,14 +788,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[(HintLine::LessonMenu, 2, "p: puzzles")],
     },
     Binding {
-        contexts: &[C::Start, C::LessonMenu],
+        contexts: &[C::Start],
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
         help: "quit",
-        hints: &[
-            (HintLine::Start, 1, "q: quit"),
-            (HintLine::LessonMenu, 3, "q: quit"),
-        ],
+        hints: &[(HintLine::Start, 1, "q: quit")],
+    },
+    // The menu's q leaves the lessons: out of the program, or back to the start
+    // screen that opened them (its hint then says so, `Q_BACK`).
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "leave",
+        hints: &[(HintLine::LessonMenu, 3, "q: quit")],
     },
     // A game with claims: looked up before the board's keys.
     Binding {
@@ -1612,6 +1618,31 @@ pub(crate) fn hint_line(line: HintLine) -> String {
     hint_parts(line).join(line.separator())
 }
 
+/// The wording of the leave key on the hint line of a screen the start screen
+/// opened: `q` goes back to it there, not out of the program.
+const Q_BACK: &str = "q: back";
+
+/// The hint line `line`; with `back` (a lesson or puzzle screen the start screen
+/// opened), the leave key's wording is [`Q_BACK`], as `q` goes back there.
+pub(crate) fn hint_line_leaving(line: HintLine, back: bool) -> String {
+    if !back {
+        return hint_line(line);
+    }
+    let mut parts: Vec<(u8, &str)> = BINDINGS
+        .iter()
+        .flat_map(|b| {
+            let leaves = b.keys.iter().any(|(_, a)| *a == A::Quit);
+            b.hints
+                .iter()
+                .filter(|(l, ..)| *l == line)
+                .map(move |&(_, place, text)| (place, if leaves { Q_BACK } else { text }))
+        })
+        .collect();
+    parts.sort_by_key(|&(place, _)| place);
+    let parts: Vec<&str> = parts.into_iter().map(|(_, text)| text).collect();
+    parts.join(line.separator())
+}
+
 /// The hint line `line` in rows at most `width` columns wide, broken only between its
 /// parts, so a key stays with its words (`f find`, never `f` at a row's end and `find`
 /// under it); a part wider than `width` has a row of its own.
@@ -1958,6 +1989,34 @@ mod tests {
             hint_line(HintLine::PuzzleAnswered),
             "u: try again · n: next puzzle · q: quit"
         );
+    }
+
+    /// A screen the start screen opened says its q goes back, every other part of its
+    /// hint line as it is; the lessons' menu's help says "leave" (to the shell or
+    /// the start screen), the start screen's "quit".
+    #[test]
+    fn screens_opened_from_the_start_screen_say_q_goes_back() {
+        for line in [
+            HintLine::Lesson,
+            HintLine::LessonMenu,
+            HintLine::PuzzleAsking,
+            HintLine::PuzzleAnswered,
+        ] {
+            let quits = hint_line_leaving(line, false);
+            let back = hint_line_leaving(line, true);
+            assert_eq!(quits, hint_line(line));
+            assert!(quits.ends_with(" · q: quit"), "{quits}");
+            assert_eq!(back, quits.replace("q: quit", "q: back"));
+        }
+        // The lessons' menu leaves (to the shell or the start screen); the start screen quits.
+        let help = |context| {
+            help_rows(context)
+                .find(|(names, _)| *names == "q / Esc")
+                .map(|(_, help)| help)
+        };
+        assert_eq!(help(KeyContext::LessonMenu), Some("leave"));
+        assert_eq!(help(KeyContext::Lesson), Some("leave"));
+        assert_eq!(help(KeyContext::Start), Some("quit"));
     }
 
     #[test]

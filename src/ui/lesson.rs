@@ -18,7 +18,7 @@ use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::HelpView;
-use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line};
+use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line_leaving};
 use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
@@ -57,6 +57,8 @@ pub struct LessonState {
     text_top: u16,
     /// The player left for the puzzles (`p` in the menu).
     puzzles: bool,
+    /// Opened from the start screen, which `q` goes back to: the hints say "back".
+    from_start: bool,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
@@ -97,6 +99,7 @@ impl LessonState {
             overlays: Overlays::default(),
             text_top: 0,
             puzzles: false,
+            from_start: false,
         };
         state.open(index);
         if all_done {
@@ -224,6 +227,18 @@ impl LessonState {
     /// Whether the player left for the puzzles (`p` in the menu).
     pub fn wants_puzzles(&self) -> bool {
         self.puzzles
+    }
+
+    /// The screen as the start screen opens it: leaving goes back there, and the
+    /// hints say `q: back`, not `q: quit`.
+    pub fn from_start(mut self) -> LessonState {
+        self.from_start = true;
+        self
+    }
+
+    /// Whether the start screen opened this screen (its `q` goes back there).
+    pub fn is_from_start(&self) -> bool {
+        self.from_start
     }
 
     /// The whole terminal.
@@ -670,7 +685,8 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
     }
     if !whole {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(hint_line(HintLine::Lesson), look.dim()));
+        let keys = hint_line_leaving(HintLine::Lesson, state.is_from_start());
+        lines.push(Line::styled(keys, look.dim()));
     }
     (lines, feedback)
 }

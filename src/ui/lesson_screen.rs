@@ -11,15 +11,15 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
-use super::keymap::{HintLine, hint_line};
+use super::keymap::{HintLine, hint_line, hint_line_leaving};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, wrapped_last_top};
+use super::layout::wrapped_last_top;
 use super::lesson::{
     LessonPhase, LessonState, layout, reading_lines, status_feedback, text_area, text_hidden,
     text_lines,
 };
 use super::look::Look;
-use super::screen::render_enlarge;
+use super::screen::render_enlarge_board;
 use super::status::totals_at;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
@@ -136,7 +136,7 @@ impl LessonView<'_> {
             // Keys longer than the border lose whole wordings from the front (the
             // choosing keys, which the help also gives), never half a word.
             let room = usize::from(area.width.saturating_sub(2));
-            let all_keys = hint_line(HintLine::LessonMenu);
+            let all_keys = hint_line_leaving(HintLine::LessonMenu, state.is_from_start());
             let keys = crate::text::fit_parts_from_front(&all_keys, room).into_owned();
             // A key the menu does not take: said under the list, the keys staying in
             // the border below. Where the border lost some of them, the note says the
@@ -179,7 +179,7 @@ impl LessonView<'_> {
             return;
         }
         let Some(layout) = layout(area) else {
-            render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
+            render_enlarge_board(area, state.is_from_start(), buf);
             return;
         };
         let game = state.game();

@@ -18,7 +18,7 @@ use crate::strings::{describe, puzzle as words};
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::HelpView;
-use super::keymap::{Action, HintLine, KeyContext, hint_line};
+use super::keymap::{Action, HintLine, KeyContext, hint_line_leaving};
 use super::layout::{ScreenLayout, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
@@ -77,6 +77,8 @@ pub struct PuzzleState {
     overlays: Overlays,
     /// The panel's first line shown, when its text is longer than its room.
     panel_top: u16,
+    /// Opened from the start screen, which `q` goes back to: the keys say "back".
+    from_start: bool,
 }
 
 impl PuzzleState {
@@ -112,7 +114,20 @@ impl PuzzleState {
             quit: false,
             overlays: Overlays::default(),
             panel_top: 0,
+            from_start: false,
         }
+    }
+
+    /// The screen as the start screen opens it: leaving goes back there, and the
+    /// keys say `q: back`, not `q: quit`.
+    pub fn from_start(mut self) -> PuzzleState {
+        self.from_start = true;
+        self
+    }
+
+    /// Whether the start screen opened this screen (its `q` goes back there).
+    pub fn is_from_start(&self) -> bool {
+        self.from_start
     }
 
     /// The screen on the unsolved puzzle nearest the player's rating, or on
@@ -521,7 +536,7 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
     let puzzle = state.puzzle();
     let mut lines: Vec<Line<'static>> = Vec::new();
     let keys = match state.phase() {
-        PuzzlePhase::Asking => hint_line(HintLine::PuzzleAsking),
+        PuzzlePhase::Asking => hint_line_leaving(HintLine::PuzzleAsking, state.is_from_start()),
         PuzzlePhase::Answered(verdict, explanation) => {
             let style = if verdict.solved {
                 look.banner()
@@ -538,7 +553,7 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
                     feedback.verdict = Some((lines.len(), Line::styled(text.clone(), style)));
                 }
             }
-            hint_line(HintLine::PuzzleAnswered)
+            hint_line_leaving(HintLine::PuzzleAnswered, state.is_from_start())
         }
     };
     // The themes asked for (`t`), before a try or after it.

@@ -13,14 +13,13 @@ use crate::strings::seat_name;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::MIN_HEIGHT;
 use super::layout::wrapped_last_top;
 use super::look::Look;
 use super::puzzle::{
     PuzzlePhase, PuzzleState, panel_area, panel_hidden, panel_lines, reading_lines,
     status_feedback, task_in,
 };
-use super::screen::render_too_small;
+use super::screen::render_enlarge_board;
 use super::status::totals_at;
 
 /// Which puzzle is shown, in the longest wording that fits `width` columns (its id,
@@ -81,7 +80,7 @@ impl PuzzleView<'_> {
             return;
         }
         let Some(layout) = super::puzzle::layout(area) else {
-            render_too_small(area, MIN_HEIGHT, buf);
+            render_enlarge_board(area, state.is_from_start(), buf);
             return;
         };
         let game = state.game();

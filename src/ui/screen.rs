@@ -516,6 +516,18 @@ pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &
         .render(area, buf);
 }
 
+/// The "please enlarge" screen of a lesson or puzzle, which needs the game's size:
+/// `q` quits, or with `from_start` goes back to the start screen that opened it.
+pub(crate) fn render_enlarge_board(area: Rect, from_start: bool, buf: &mut Buffer) {
+    if !from_start {
+        return render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
+    }
+    let text = words::too_small_from_start(MIN_WIDTH, MIN_HEIGHT, area.width, area.height);
+    Paragraph::new(Line::raw(text))
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
 #[cfg(test)]
 mod tests {
     use super::wrap;

@@ -71,6 +71,75 @@ fn the_start_screen_leads_to_the_lessons_and_puzzles_and_back() {
     assert_restored(&s);
 }
 
+/// QA: the lessons, their menu and the puzzles opened from the start screen said
+/// `q: quit` while their `q` went back to the start screen; a player read that q
+/// would end the program. Opened from the start screen (the puzzles through the
+/// lessons' menu too) they say `q: back`, and so does their "please enlarge" screen;
+/// `hijara learn` alone still says quit.
+#[test]
+fn the_screens_the_start_screen_opens_say_q_goes_back() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Puzzles, each answer proven");
+    s.type_keys("l");
+    s.wait_for("m: menu · q: back");
+    s.type_keys("m");
+    s.wait_for("p: puzzles · q: back");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: back");
+    s.type_keys("c3");
+    s.wait_for("next puzzle · q: back");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: back");
+    // Their "please enlarge" screens say where q goes too (the start screen's box
+    // fits at 43×14, so q there shows it, not the shell).
+    s.resize(43, 15);
+    s.wait_for("q: back to the start screen.");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("l");
+    s.wait_for("q: back to the start screen.");
+    s.resize(80, 24);
+    s.wait_for("m: menu · q: back");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+
+    let mut s = Session::start_in(&["learn"], 80, 24, data.path(), None);
+    s.wait_for("m: menu · q: quit");
+    s.type_keys("m");
+    s.wait_for("p: puzzles · q: quit");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: quit");
+    s.resize(43, 15);
+    s.wait_for("43×15). q quits.");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+}
+
+/// QA: the start screen's "Replay your last game" with a newest game in the history
+/// that cannot be read (`hijara games` lists it as unreadable) left the program with
+/// the error; the start screen says it and stays, its other doors open.
+#[test]
+fn a_last_game_that_cannot_be_read_is_said_on_the_start_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(games.join("hijara-20261204-120000.hij"), b"1. a1 \xff\n").unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Replay your last game");
+    s.type_keys("v");
+    s.wait_for("Your last game cannot be replayed:");
+    s.wait_for("not UTF-8 text");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("h");
+    s.wait_for("Blue to move");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
 /// A left click (press and release) at the 0-based cell (`column`, `row`).
 fn click(s: &mut Session, column: u16, row: u16) {
     s.send(&format!("\x1b[<0;{};{}M", column + 1, row + 1));
