@@ -12,20 +12,23 @@ use super::{LearnArgs, PuzzleArgs};
 
 pub(crate) fn run(args: &LearnArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     if args.list {
-        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false);
+        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false).map(|_| ());
     }
     let plain = args.plain.plain || prefs.prefs().plain;
-    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false)
+    // Not from the start screen: the summary is printed, nothing returned.
+    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false).map(|_| ())
 }
 
 /// The lessons, on `front` (the start screen's, when it opened the door: then
-/// `from_start`, and leaving goes back to it).
+/// `from_start`, and leaving goes back to it). What they sum up when left is
+/// printed, or, `from_start`, returned for the start screen to say: printed there
+/// it went to the main screen, seen only once the program had ended.
 pub(crate) fn run_on(
     args: &LearnArgs,
     prefs: &RunPrefs,
     front: &mut crate::ui::Frontend,
     from_start: bool,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<String>> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
     let progress = match &dir {
@@ -40,7 +43,7 @@ pub(crate) fn run_on(
             let done = progress.is_done(&lesson.id);
             super::out::say(words::listed(done, i + 1, &lesson.title))?;
         }
-        return Ok(());
+        return Ok(None);
     }
     let mut state = LessonState::resume(all, progress, dir);
     if from_start {
@@ -54,9 +57,18 @@ pub(crate) fn run_on(
         return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front, from_start);
     }
     let done = ended.progress().done.len();
-    super::out::say(words::done_of(done, ended.lessons().len()))?;
-    if done == ended.lessons().len() {
+    let all_done = done == ended.lessons().len();
+    let summary = words::done_of(done, ended.lessons().len());
+    if from_start {
+        return Ok(Some(if all_done {
+            format!("{summary} {}", words::NEXT_FROM_START)
+        } else {
+            summary
+        }));
+    }
+    super::out::say(summary)?;
+    if all_done {
         super::out::say(words::NEXT)?;
     }
-    Ok(())
+    Ok(None)
 }

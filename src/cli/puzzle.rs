@@ -35,21 +35,23 @@ struct Stats {
 pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let screen = !args.stats && args.answer.is_none() && !args.print;
     if !screen {
-        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false);
+        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false).map(|_| ());
     }
     let plain = args.plain.plain || prefs.prefs().plain;
-    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false)
+    // Not from the start screen: the summary is printed, nothing returned.
+    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false).map(|_| ())
 }
 
 /// A puzzle, on `front` (the start screen's or the lessons', when they opened it;
 /// `from_start`: the start screen did, directly or through the lessons, and leaving
-/// goes back to it).
+/// goes back to it). The rating line said when the screen is left is printed, or,
+/// `from_start`, returned for the start screen to say (as the lessons' summary).
 pub(crate) fn run_on(
     args: &PuzzleArgs,
     prefs: &RunPrefs,
     front: &mut crate::ui::Frontend,
     from_start: bool,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<String>> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let mut progress = match &dir {
@@ -63,7 +65,7 @@ pub(crate) fn run_on(
         None => Progress::default(),
     };
     if args.stats {
-        return stats(&set, &progress, args.json);
+        return stats(&set, &progress, args.json).map(|()| None);
     }
     let today = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
     // A puzzle on a lesson's position is not offered: the player has just solved it.
@@ -107,12 +109,12 @@ pub(crate) fn run_on(
         }
         let ended = crate::ui::puzzles(state, front, prefs.setup())?;
         let p = ended.progress();
-        super::out::say(words::after_try(
-            p.player.rating,
-            p.player.deviation,
-            p.streak,
-        ))?;
-        return Ok(());
+        let summary = words::after_try(p.player.rating, p.player.deviation, p.streak);
+        if from_start {
+            return Ok(Some(summary));
+        }
+        super::out::say(summary)?;
+        return Ok(None);
     }
     let position = puzzle.position()?;
     let mover = position.to_move();
@@ -136,7 +138,7 @@ pub(crate) fn run_on(
     super::out::say(words::to_move(mover, puzzle))?;
     let Some(v) = judged else {
         super::out::say(words::answer_with(&puzzle.id))?;
-        return Ok(());
+        return Ok(None);
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {
         super::out::say(line)?;
@@ -159,7 +161,7 @@ pub(crate) fn run_on(
             .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
         None => eprintln!("{}", words::TRY_NOT_KEPT),
     }
-    Ok(())
+    Ok(None)
 }
 
 fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()> {

@@ -17,8 +17,10 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     let mut front = crate::ui::Frontend::choose(plain.plain)?;
     let front = &mut front;
     let mut selected = 0;
-    // What the start screen says when it comes back (a door that could not open).
+    // What the start screen says when it comes back: a door that could not open,
+    // or what the lessons or puzzles sum up.
     let mut note: Option<String> = None;
+    let mut summary: Option<String> = None;
     loop {
         // A damaged autosave whose first moves still read is offered too: by the
         // game's own question, which says what is wrong and keeps the file aside.
@@ -37,6 +39,9 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         if let Some(note) = note.take() {
             state = state.with_note(note);
         }
+        if let Some(summary) = summary.take() {
+            state = state.with_summary(summary);
+        }
         let Some(choice) = crate::ui::start(state, front, prefs.setup())? else {
             return Ok(());
         };
@@ -53,14 +58,14 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     display: Default::default(),
                     plain,
                 };
-                super::learn::run_on(&args, prefs, front, true)?;
+                summary = super::learn::run_on(&args, prefs, front, true)?;
             }
             StartChoice::Puzzles => {
                 let args = PuzzleArgs {
                     plain,
                     ..PuzzleArgs::default()
                 };
-                super::puzzle::run_on(&args, prefs, front, true)?;
+                summary = super::puzzle::run_on(&args, prefs, front, true)?;
             }
             StartChoice::HotSeat => {
                 let args = PlayArgs {

@@ -98,6 +98,9 @@ pub(crate) fn done_of(done: usize, of: usize) -> String {
 /// After the lessons screen, once every lesson is done.
 pub(crate) const NEXT: &str = "Next: hijara puzzle";
 
+/// [`NEXT`] on the start screen, whose `p` opens the puzzles.
+pub(crate) const NEXT_FROM_START: &str = "Next: the puzzles (p).";
+
 /// Why a try did the task or not, beyond what it scored: the combinations a block
 /// stopped (`opponent`'s), or the final margins of a `best` task's moves.
 pub(crate) fn why(why: &Why, done: bool, opponent: Player) -> String {

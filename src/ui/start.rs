@@ -140,6 +140,13 @@ impl StartState {
         self
     }
 
+    /// The screen with `text` on its note line until the first key, as plain
+    /// information: what the lessons or the puzzles sum up when they come back here.
+    pub fn with_summary(mut self, text: String) -> StartState {
+        self.note = Some(Message::new(MessageKind::Info, text));
+        self
+    }
+
     /// The whole terminal.
     pub fn area(&self) -> Rect {
         self.size

@@ -120,6 +120,33 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     assert_eq!(s.exit_code(), 0);
 }
 
+/// QA: the lessons and the puzzles, opened from the start screen, printed what they
+/// sum up ("Lessons done: 0 of 10.", the puzzle rating) on leaving, to the main screen
+/// behind the start screen's: no one saw it until the program ended, and then out of
+/// place. The start screen says it, and nothing is left on the main screen.
+#[test]
+fn the_start_screen_says_what_the_lessons_and_puzzles_sum_up() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(&[], 80, 24, data.path(), None);
+    s.wait_for("Puzzles, each answer proven");
+    s.type_keys("l");
+    s.wait_for("m: menu · q: back");
+    s.type_keys("q");
+    s.wait_for("Lessons done: 0 of 10.");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("p");
+    s.wait_for("n: skip · q: back");
+    s.type_keys("q");
+    s.wait_for("Your puzzle rating: 1500");
+    s.wait_for("Learn: lessons on the board");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+    let left = s.screen();
+    assert!(!left.contains("Lessons done"), "{left}");
+    assert!(!left.contains("puzzle rating"), "{left}");
+}
+
 /// QA: the start screen's "Replay your last game" with a newest game in the history
 /// that cannot be read (`hijara games` lists it as unreadable) left the program with
 /// the error; the start screen says it and stays, its other doors open.
