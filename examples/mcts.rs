@@ -24,6 +24,18 @@
 //! opening alone; `--nodes` and `--playouts` fix both budgets instead of the
 //! measured rates, so that such runs are the same on any machine.
 //!
+//! `--against medium` (or any level) plays MCTS against that level instead of
+//! hard; the level's seed in game `g` is the one `strength` gives it (so the
+//! medium MCTS meets in game `g` is the medium hard meets there), and each
+//! colour's line is followed by MCTS's own score. `--colour` still names the
+//! level's colour: MCTS as Blue against medium is `--against medium --colour
+//! yellow`. `--exchange GAMES` measures the exchange rate instead of playing:
+//! over every position where hard moves in GAMES games of hard (at `--nodes`,
+//! default 10,000) against medium, both colours, it times hard's move and MCTS
+//! at `--playouts` (default 3,000) on that position, in this thread's CPU time,
+//! and prints hard's CPU time a move, MCTS's playouts per CPU millisecond, and
+//! the playouts a move that cost what hard's nodes cost.
+//!
 //! UCT: each node keeps its visits and its total reward for the player who
 //! moved into it (1 a win, 1/2 a draw, 0 a loss at the end of a random
 //! playout); a child is chosen by mean reward + C sqrt(ln N / n) with C = 0.7,
@@ -36,6 +48,10 @@ use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
 use hijara::rules::{Move, Player, Position};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
+
+#[path = "support/seeds.rs"]
+mod seeds;
+use seeds::side_seed;
 
 #[derive(Parser)]
 struct Args {
@@ -65,6 +81,83 @@ struct Args {
     /// MCTS's playouts a move, instead of `--factor` times `--ms` worth.
     #[arg(long)]
     playouts: Option<u64>,
+    /// The level MCTS plays against.
+    #[arg(long, value_enum, default_value_t = Level::Hard)]
+    against: Level,
+    /// Measure the exchange rate over this many games a colour, and play none.
+    #[arg(long, value_name = "GAMES")]
+    exchange: Option<u64>,
+}
+
+/// Prints the exchange rate: hard at `nodes` a move against medium for `games`
+/// games a colour; at each of hard's moves, hard's CPU time for its move and
+/// MCTS's for `playouts` playouts on the same position.
+fn exchange(games: u64, nodes: u64, playouts: u64, seed: u64) {
+    let clock = || cpu_ms().expect("--exchange needs Linux's per-thread CPU time");
+    let (mut hard_ms, mut hard_nodes, mut moves) = (0.0, 0u64, 0u64);
+    let mut mcts_ms = 0.0;
+    // Per phase (empty sections 49-64, 33-48, 17-32, 1-16): hard ms, MCTS ms, moves.
+    let mut phases = [(0.0, 0.0, 0u64); 4];
+    for hard_side in Player::BOTH {
+        for g in 0..games {
+            let mut hard = Engine::new(AiSettings {
+                seed: side_seed(seed, g, hard_side),
+                threads: Some(1),
+                ..AiSettings::new(Level::Hard)
+            });
+            let mut medium = Engine::new(AiSettings {
+                seed: side_seed(seed, g, hard_side.other()),
+                threads: Some(1),
+                ..AiSettings::new(Level::Medium)
+            });
+            let mut rng = SmallRng::seed_from_u64(side_seed(seed, g, hard_side) ^ 0x5eed);
+            let mut position = Position::new();
+            while !position.is_over() {
+                let mv = if position.to_move() == hard_side {
+                    let start = clock();
+                    let d = hard.decide(&position, &SearchLimit::nodes(nodes));
+                    let h = clock() - start;
+                    let start = clock();
+                    mcts(&position, playouts, &mut rng);
+                    let m = clock() - start;
+                    let band = ((64 - position.empty_sections()) / 16).min(3) as usize;
+                    let phase = &mut phases[band];
+                    *phase = (phase.0 + h, phase.1 + m, phase.2 + 1);
+                    hard_ms += h;
+                    mcts_ms += m;
+                    moves += 1;
+                    d.map(|d| {
+                        hard_nodes += d.nodes;
+                        d.mv
+                    })
+                } else {
+                    medium.choose(&position, &SearchLimit::NONE)
+                };
+                let Some(mv) = mv else { break };
+                position.play_unchecked(mv);
+            }
+        }
+    }
+    let n = moves as f64;
+    let rate = playouts as f64 * n / mcts_ms;
+    println!(
+        "hard at {nodes} nodes a move: {moves} moves, {:.0} nodes and {:.3} CPU ms a move on average; MCTS at {playouts} playouts: {rate:.1} playouts per CPU ms; equal work: {:.0} playouts a move ({:.2} nodes a playout)",
+        hard_nodes as f64 / n,
+        hard_ms / n,
+        rate * hard_ms / n,
+        nodes as f64 / (rate * hard_ms / n)
+    );
+    for (i, (h, m, k)) in phases.iter().enumerate() {
+        if *k > 0 {
+            println!(
+                "  {}-{} empty sections: {k} moves, hard {:.3} CPU ms a move, MCTS {:.1} playouts per CPU ms",
+                [49, 33, 17, 1][i],
+                [64, 48, 32, 16][i],
+                h / *k as f64,
+                playouts as f64 * *k as f64 / m
+            );
+        }
+    }
 }
 
 /// This thread's CPU time so far, in milliseconds (Linux; `None` elsewhere).
@@ -199,6 +292,15 @@ fn rates(rng: &mut SmallRng) -> (f64, f64) {
 
 fn main() {
     let args = Args::parse();
+    if let Some(games) = args.exchange {
+        exchange(
+            games,
+            args.nodes.unwrap_or(10_000),
+            args.playouts.unwrap_or(3_000),
+            args.seed,
+        );
+        return;
+    }
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let (hard_rate, mcts_rate) = rates(&mut rng);
     let hard_nodes = args.nodes.unwrap_or((hard_rate * args.ms as f64) as u64);
@@ -226,16 +328,27 @@ fn main() {
             "from the rate"
         }
     };
-    println!(
-        "hard {hard_rate:.0} nodes per CPU ms, {hard_nodes} nodes a move ({} ms, {}); MCTS {mcts_rate:.1} playouts per CPU ms, {playouts} a move ({} ms, {}){}",
-        args.ms,
-        fixed(args.nodes.is_some()),
-        args.ms as f64 * args.factor,
-        fixed(args.playouts.is_some()),
-        args.opening
-            .as_ref()
-            .map_or(String::new(), |o| format!("; opening {o}"))
-    );
+    let opening_note = args
+        .opening
+        .as_ref()
+        .map_or(String::new(), |o| format!("; opening {o}"));
+    if args.against == Level::Hard {
+        println!(
+            "hard {hard_rate:.0} nodes per CPU ms, {hard_nodes} nodes a move ({} ms, {}); MCTS {mcts_rate:.1} playouts per CPU ms, {playouts} a move ({} ms, {}){opening_note}",
+            args.ms,
+            fixed(args.nodes.is_some()),
+            args.ms as f64 * args.factor,
+            fixed(args.playouts.is_some()),
+        );
+    } else {
+        // Only hard has a budget; the other levels search to their fixed depth.
+        println!(
+            "MCTS {mcts_rate:.1} playouts per CPU ms, {playouts} a move ({} ms, {}); {} searches its fixed depth{opening_note}",
+            args.ms as f64 * args.factor,
+            fixed(args.playouts.is_some()),
+            args.against
+        );
+    }
     for hard_side in Player::BOTH {
         if args.colour != "both" && args.colour != hard_side.name() {
             continue;
@@ -244,10 +357,16 @@ fn main() {
         let mut scores = Vec::new();
         for g in 0..args.games {
             let seed = args.seed.wrapping_mul(1000).wrapping_add(g);
+            // Hard keeps the seeds of the earlier logs; another level gets `strength`'s.
+            let level_seed = if args.against == Level::Hard {
+                seed
+            } else {
+                side_seed(args.seed, g, hard_side)
+            };
             let mut hard = Engine::new(AiSettings {
-                seed,
+                seed: level_seed,
                 threads: Some(1),
-                ..AiSettings::new(Level::Hard)
+                ..AiSettings::new(args.against)
             });
             let mut mcts_rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
             let mut position = Position::new();
@@ -287,7 +406,7 @@ fn main() {
             };
             scores.push(score);
             if args.verbose {
-                println!("hard as {hard_side}, game {g}: {m:+}");
+                println!("{} as {hard_side}, game {g}: {m:+}", args.against);
                 println!(
                     "game {}{g}: {}-{} {}",
                     &hard_side.name()[..1].to_uppercase(),
@@ -303,7 +422,8 @@ fn main() {
             (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
         let half = 1.96 * sd / n.sqrt();
         println!(
-            "hard as {hard_side} vs MCTS at {}x its time: {wins} W, {draws} D, {losses} L of {}: score {:.1}% (95% CI {:.1}-{:.1}%), average margin {:+.1}",
+            "{} as {hard_side} vs MCTS at {}x its time: {wins} W, {draws} D, {losses} L of {}: score {:.1}% (95% CI {:.1}-{:.1}%), average margin {:+.1}",
+            args.against,
             args.factor,
             args.games,
             100.0 * mean,
@@ -311,5 +431,18 @@ fn main() {
             100.0 * (mean + half).min(1.0),
             margin as f64 / n
         );
+        if args.against != Level::Hard {
+            // The same games from MCTS's side (the interval's half-width is the same).
+            println!(
+                "MCTS as {} vs {} ({playouts} playouts a move): {losses} W, {draws} D, {wins} L of {}: score {:.2}% (95% CI {:.1}-{:.1}%), average margin {:+.1}",
+                hard_side.other(),
+                args.against,
+                args.games,
+                100.0 * (1.0 - mean),
+                100.0 * (1.0 - mean - half).max(0.0),
+                100.0 * (1.0 - mean + half).min(1.0),
+                -margin as f64 / n
+            );
+        }
     }
 }

@@ -24,6 +24,10 @@ use anyhow::{Context, bail};
 use clap::Parser;
 use hijara::rules::{Player, Position, Ruleset, Square};
 
+#[path = "support/seeds.rs"]
+mod seeds;
+use seeds::side_seed;
+
 #[derive(Parser)]
 struct Args {
     /// The `hijara` binary that plays Blue.
@@ -132,12 +136,6 @@ impl Drop for Engine {
     }
 }
 
-/// A side's seed in game `game`, distinct per game and colour.
-fn seed(seed: u64, game: u64, player: Player) -> u64 {
-    (seed.wrapping_mul(1_000_003) ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(player.index() as u64 * 7919)
-}
-
 /// The `p`-th percentile (0-100) of sorted `values`.
 fn percentile(values: &[f64], p: f64) -> f64 {
     if values.is_empty() {
@@ -196,7 +194,7 @@ fn main() -> anyhow::Result<()> {
         for player in Player::BOTH {
             let e = &mut engines[player.index()];
             e.send("clear_board")?;
-            e.send(&format!("seed {}", seed(args.seed, game, player)))?;
+            e.send(&format!("seed {}", side_seed(args.seed, game, player)))?;
         }
         let mut position = Position::with_ruleset(ruleset);
         let mut last_blue: Option<Square> = None;
