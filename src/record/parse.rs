@@ -203,11 +203,21 @@ impl Cursor<'_> {
                 }
             }
         }
+        // A missing `]` is said where the tag's line ends, not at the next
+        // line's first move, which the error named as if it were at fault.
+        while self.peek().is_some_and(|c| is_space(c) && c != '\n' && c != '\r') {
+            self.bump();
+        }
+        let line_end = (self.location, self.peek());
         self.skip_space();
         if self.peek() != Some(']') {
+            let (location, found) = match line_end {
+                (at, found @ (None | Some('\n' | '\r'))) => (at, found),
+                _ => (self.location, self.peek()),
+            };
             return Err(syntax(
-                self.location,
-                describe(self.peek()),
+                location,
+                describe(found),
                 format!("`]` closing tag {}", quote(&name)),
             ));
         }

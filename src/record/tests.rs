@@ -186,6 +186,16 @@ fn syntax_errors_name_line_column_token_and_expectation() {
             .contains("expected `\"` starting the value of tag `Blue`, found `A`")
     );
     assert!(error("[Blue \"Ann\"\na1").contains("expected `]` closing tag `Blue`"));
+    // Said at the end of the tag's own line, not at the moves below (QA: line 3,
+    // column 1, `found 1`, for a tag on line 1 whose `]` was missing).
+    assert_eq!(
+        error("[Event \"x\"  \n\n1. a1 b1"),
+        "line 1, column 13: expected `]` closing tag `Event`, found end of line"
+    );
+    assert_eq!(
+        error("[Event \"x\" a1]"),
+        "line 1, column 12: expected `]` closing tag `Event`, found `a`"
+    );
     assert!(error("a1 [Blue \"Ann\"]").contains("(tags come before the moves)"));
     assert!(
         error("[Blue \"a\"] [Blue \"b\"]")
