@@ -186,12 +186,13 @@ pub(crate) fn resume(
     )
 }
 
-/// Play on from move `at_move`, dropping `dropped` later moves?
+/// Play on from move `at_move`, dropping `dropped` later moves? Said of a file
+/// loaded, the game just played and a club's game alike, so it names no file.
 pub(crate) fn play_on(at_move: usize, dropped: usize, how: Answering) -> String {
     let moves = if dropped == 1 { "move is" } else { "moves are" };
     format!(
-        "Play on from move {at_move}? The {dropped} later {moves} dropped (the file is \
-         not changed). {}",
+        "Play on from move {at_move}? The {dropped} later {moves} dropped (the saved \
+         game is not changed). {}",
         answers(how, "play on", None, "stay")
     )
 }
