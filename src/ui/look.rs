@@ -40,9 +40,11 @@ struct Colours {
 }
 
 impl Colours {
+    /// The 16 ANSI colours, for dark backgrounds. Blue's text is the light blue:
+    /// the plain blue (xterm's #0000ee) stands 2.2 to 1 against black, hard to read.
     const DEFAULT: Colours = Colours {
         stones: [(Color::White, Color::Blue), (Color::Black, Color::Yellow)],
-        players: [Color::Blue, Color::Yellow],
+        players: [Color::LightBlue, Color::Yellow],
         dim: Some(Color::DarkGray),
         cursor: Color::LightMagenta,
         hint: Color::Green,
@@ -356,6 +358,80 @@ fn ascii_of(c: char) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A colour as xterm draws it by default: the 16 ANSI colours from its own
+    /// table, the 256-colour cube and the grey ramp by their formulas.
+    fn xterm_rgb(colour: Color) -> [u8; 3] {
+        match colour {
+            Color::Black => [0, 0, 0],
+            Color::Red => [0xcd, 0, 0],
+            Color::Green => [0, 0xcd, 0],
+            Color::Yellow => [0xcd, 0xcd, 0],
+            Color::Blue => [0, 0, 0xee],
+            Color::Magenta => [0xcd, 0, 0xcd],
+            Color::Cyan => [0, 0xcd, 0xcd],
+            Color::Gray => [0xe5, 0xe5, 0xe5],
+            Color::DarkGray => [0x7f, 0x7f, 0x7f],
+            Color::LightRed => [0xff, 0, 0],
+            Color::LightGreen => [0, 0xff, 0],
+            Color::LightYellow => [0xff, 0xff, 0],
+            Color::LightBlue => [0x5c, 0x5c, 0xff],
+            Color::LightMagenta => [0xff, 0, 0xff],
+            Color::LightCyan => [0, 0xff, 0xff],
+            Color::White => [0xff, 0xff, 0xff],
+            Color::Indexed(n @ 232..) => [8 + 10 * (n - 232); 3],
+            Color::Indexed(n @ 16..) => {
+                let step = |i: u8| if i == 0 { 0 } else { 55 + 40 * i };
+                let n = n - 16;
+                [step(n / 36), step(n / 6 % 6), step(n % 6)]
+            }
+            other => panic!("no xterm colour for {other:?} in the palettes"),
+        }
+    }
+
+    /// WCAG 2's contrast ratio of two colours, from 1 to 21.
+    fn contrast(a: Color, b: Color) -> f64 {
+        let luminance = |colour: Color| {
+            let [r, g, b] = xterm_rgb(colour).map(|c| {
+                let c = f64::from(c) / 255.0;
+                if c <= 0.039_28 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            });
+            0.2126 * r + 0.7152 * g + 0.0722 * b
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// Every palette's text and stones stand at least 3 to 1 (WCAG 2's least, for
+    /// large text and the parts of a screen one must see) against the background
+    /// it is for, in xterm's colours. The default's Blue text was ANSI blue: 2.2.
+    #[test]
+    fn every_palette_reads_against_its_background() {
+        for palette in Palette::ALL {
+            let Some(colours) = Look::new(palette, false).colours() else {
+                continue;
+            };
+            let background = match palette {
+                Palette::Light => Color::White,
+                _ => Color::Black,
+            };
+            let mut texts = vec![colours.cursor, colours.hint, colours.error];
+            texts.extend(colours.players);
+            texts.extend(colours.dim);
+            for text in texts {
+                let ratio = contrast(text, background);
+                assert!(ratio >= 3.0, "{palette}: {text:?} on {background:?}: {ratio:.2}");
+            }
+            for (fg, bg) in colours.stones {
+                let ratio = contrast(fg, bg);
+                assert!(ratio >= 3.0, "{palette}: stone {fg:?} on {bg:?}: {ratio:.2}");
+            }
+        }
+    }
 
     #[test]
     fn every_palette_tells_the_stones_apart_and_none_has_no_colour() {
