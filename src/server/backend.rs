@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Duration;
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
@@ -80,6 +80,8 @@ pub(crate) struct ChannelWriter {
     buffer: Vec<u8>,
     /// Set by the first failure: the channel is not written again.
     broken: Option<io::ErrorKind>,
+    /// Whether `broken` is set, for the backend ([`SshBackend::show_cursor`]).
+    gone: Arc<AtomicBool>,
 }
 
 impl ChannelWriter {
@@ -96,6 +98,7 @@ impl ChannelWriter {
             door,
             buffer: Vec::new(),
             broken: None,
+            gone: Arc::default(),
         }
     }
 }
@@ -136,6 +139,7 @@ impl Write for ChannelWriter {
             }
         };
         self.broken = Some(kind);
+        self.gone.store(true, Ordering::Relaxed);
         Err(writer_error(kind))
     }
 }
@@ -144,6 +148,8 @@ impl Write for ChannelWriter {
 pub(crate) struct SshBackend {
     inner: CrosstermBackend<ChannelWriter>,
     size: SharedSize,
+    /// The writer's channel failed ([`ChannelWriter::gone`]).
+    gone: Arc<AtomicBool>,
     /// What the client's `TERM` says of its terminal, for the notifications.
     env: crate::ui::TerminalEnv,
 }
@@ -151,6 +157,7 @@ pub(crate) struct SshBackend {
 impl SshBackend {
     pub(crate) fn new(writer: ChannelWriter, size: SharedSize) -> SshBackend {
         SshBackend {
+            gone: writer.gone.clone(),
             inner: CrosstermBackend::new(writer),
             size,
             env: crate::ui::TerminalEnv::default(),
@@ -199,7 +206,13 @@ impl Backend for SshBackend {
         self.inner.hide_cursor()
     }
 
+    /// Nothing to show on a connection gone: without this ratatui's `Terminal`, dropped
+    /// at a session's end, printed `Failed to show the cursor: the connection closed`
+    /// on standard error, which the log took as a stray `(stderr)` line.
     fn show_cursor(&mut self) -> io::Result<()> {
+        if self.gone.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         self.inner.show_cursor()
     }
 

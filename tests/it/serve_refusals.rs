@@ -7,7 +7,7 @@ use std::sync::Arc;
 use russh::ChannelMsg;
 use russh::keys::PrivateKeyWithHashAlg;
 
-use crate::serve_common::{Player, Server, connect, key, run};
+use crate::serve_common::{Player, Server, connect, key, run, wait_log};
 
 /// The reply to a request made with want_reply: true.
 async fn reply(channel: &mut russh::Channel<russh::client::Msg>) -> ChannelMsg {
@@ -229,7 +229,7 @@ fn a_flood_of_environment_variables_is_counted_and_closed() {
                 tokio::time::sleep(std::time::Duration::from_millis(20)).await;
             }
         }
-        crate::serve_common::wait_log(&server, "the close", |log| {
+        wait_log(&server, "the close", |log| {
             log.contains("closed: 100 requests refused")
         })
         .await;
@@ -250,7 +250,7 @@ fn a_flood_of_environment_variables_is_counted_and_closed() {
                 .await
                 .unwrap();
         }
-        crate::serve_common::wait_log(&server, "the big values", |log| {
+        wait_log(&server, "the big values", |log| {
             log.matches("refused: environment variables past 64 or 16 KiB")
                 .count()
                 == 2
@@ -259,6 +259,10 @@ fn a_flood_of_environment_variables_is_counted_and_closed() {
         // The server serves the next player as ever.
         let kim = Player::join(&server, "kim", 13, 80, 24).await;
         kim.wait_for("you: kim").await;
+        // Ivan's session ended on a closed connection without a stray line (ratatui's
+        // `Failed to show the cursor` on standard error, found here).
+        let log = server.log();
+        assert!(!log.contains("(stderr)"), "{log}");
     });
 }
 
