@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Duration;
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
@@ -15,20 +15,33 @@ use russh::server::Msg;
 
 use super::door::{Closing, Door};
 
-/// The smallest and largest pty a client may ask for, in columns and rows: a client's
-/// absurd size is clamped, so no screen buffer grows past 512×256 cells.
+/// The smallest pty a client may ask for, in columns and rows (a screen under the
+/// served minimum, 44×16, says to make it larger).
 pub(crate) const MIN_SIZE: (u16, u16) = (1, 1);
-/// See [`MIN_SIZE`].
-pub(crate) const MAX_SIZE: (u16, u16) = (512, 256);
+/// The largest screen the server draws, in columns and rows: a client that asks for
+/// more gets this, drawn at the top left of its window. A session's screen buffers
+/// (ratatui keeps the frame drawn and the one before, a few dozen bytes a cell) grow
+/// with its size: at 512×256 a session held 12.3 MiB, at 80×24 0.37 MiB, so 64
+/// players asking for the largest could hold 0.8 GiB. 100 rows give the board its
+/// largest squares up to then (23 rows by 47 columns: 195 columns with its labels),
+/// and 250 columns leave the panels beside it room; more would be blank. Measured in
+/// docs/network.md ("Memory by screen size").
+pub(crate) const MAX_SIZE: (u16, u16) = (250, 100);
+/// The size a pty request gives as 0 (unknown): a terminal's usual.
+pub(crate) const UNKNOWN_SIZE: (u16, u16) = (80, 24);
 
-/// A client's requested pty size, clamped to [`MIN_SIZE`]..=[`MAX_SIZE`].
+/// A client's requested pty size, clamped to [`MIN_SIZE`]..=[`MAX_SIZE`]; a 0 is
+/// taken as [`UNKNOWN_SIZE`]'s.
 pub(crate) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
-    let clamp = |value: u32, min: u16, max: u16| {
+    let clamp = |value: u32, unknown: u16, min: u16, max: u16| {
+        if value == 0 {
+            return unknown;
+        }
         u16::try_from(value.clamp(u32::from(min), u32::from(max))).unwrap_or(max)
     };
     (
-        clamp(columns, MIN_SIZE.0, MAX_SIZE.0),
-        clamp(rows, MIN_SIZE.1, MAX_SIZE.1),
+        clamp(columns, UNKNOWN_SIZE.0, MIN_SIZE.0, MAX_SIZE.0),
+        clamp(rows, UNKNOWN_SIZE.1, MIN_SIZE.1, MAX_SIZE.1),
     )
 }
 
@@ -67,6 +80,8 @@ pub(crate) struct ChannelWriter {
     buffer: Vec<u8>,
     /// Set by the first failure: the channel is not written again.
     broken: Option<io::ErrorKind>,
+    /// Whether `broken` is set, for the backend ([`SshBackend::show_cursor`]).
+    gone: Arc<AtomicBool>,
 }
 
 impl ChannelWriter {
@@ -83,6 +98,7 @@ impl ChannelWriter {
             door,
             buffer: Vec::new(),
             broken: None,
+            gone: Arc::default(),
         }
     }
 }
@@ -123,6 +139,7 @@ impl Write for ChannelWriter {
             }
         };
         self.broken = Some(kind);
+        self.gone.store(true, Ordering::Relaxed);
         Err(writer_error(kind))
     }
 }
@@ -131,6 +148,8 @@ impl Write for ChannelWriter {
 pub(crate) struct SshBackend {
     inner: CrosstermBackend<ChannelWriter>,
     size: SharedSize,
+    /// The writer's channel failed ([`ChannelWriter::gone`]).
+    gone: Arc<AtomicBool>,
     /// What the client's `TERM` says of its terminal, for the notifications.
     env: crate::ui::TerminalEnv,
 }
@@ -138,6 +157,7 @@ pub(crate) struct SshBackend {
 impl SshBackend {
     pub(crate) fn new(writer: ChannelWriter, size: SharedSize) -> SshBackend {
         SshBackend {
+            gone: writer.gone.clone(),
             inner: CrosstermBackend::new(writer),
             size,
             env: crate::ui::TerminalEnv::default(),
@@ -186,7 +206,13 @@ impl Backend for SshBackend {
         self.inner.hide_cursor()
     }
 
+    /// Nothing to show on a connection gone: without this ratatui's `Terminal`, dropped
+    /// at a session's end, printed `Failed to show the cursor: the connection closed`
+    /// on standard error, which the log took as a stray `(stderr)` line.
     fn show_cursor(&mut self) -> io::Result<()> {
+        if self.gone.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         self.inner.show_cursor()
     }
 
@@ -229,8 +255,14 @@ mod tests {
 
     #[test]
     fn absurd_sizes_are_clamped() {
-        assert_eq!(clamp_size(0, 0), (1, 1));
+        assert_eq!(clamp_size(0, 0), UNKNOWN_SIZE);
+        assert_eq!(clamp_size(0, 40), (80, 40));
+        assert_eq!(clamp_size(1, 1), (1, 1));
         assert_eq!(clamp_size(80, 24), (80, 24));
+        assert_eq!(clamp_size(250, 100), (250, 100));
+        // Failed before: 512×256 was drawn, at 12.3 MiB a session.
+        assert_eq!(clamp_size(512, 256), MAX_SIZE);
+        assert_eq!(clamp_size(251, 101), MAX_SIZE);
         assert_eq!(clamp_size(u32::MAX, 100_000), MAX_SIZE);
         let size = SharedSize::default();
         assert_eq!(size.get(), Size::new(1, 1));

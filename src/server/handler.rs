@@ -17,7 +17,10 @@ use russh::server::{
     Auth, ChannelOpenHandle, Config, Handler, Msg, PublicKeyOffer, Response, Session,
     VerifiedPublicKey,
 };
-use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet, Pty};
+use russh::{
+    Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, Disconnect, MethodKind, MethodSet,
+    Pty,
+};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::strings::club as club_words;
@@ -56,6 +59,15 @@ pub(crate) const LOGGED_REFUSALS: u32 = 10;
 /// Refusals that close a connection: no client asks for a hundred things it is
 /// refused (OpenSSH asks for each forwarding once), so what does is no player's.
 pub(crate) const MAX_REFUSALS: u32 = 100;
+
+/// Environment variables a connection may send (each refused: the game reads none),
+/// in number and in bytes of names and values, before each more counts as a refused
+/// request ([`MAX_REFUSALS`] close it). OpenSSH sends one a variable its `SendEnv`
+/// names (Debian's `LANG LC_* COLORTERM NO_COLOR`: about 16 at most); without a cap
+/// a client could send them without end, each read and answered, and never logged.
+pub(crate) const MAX_ENV: u32 = 64;
+/// See [`MAX_ENV`].
+pub(crate) const MAX_ENV_BYTES: usize = 16 * 1024;
 
 /// How soon a window change over the input cap is drawn all the same: once, with the
 /// size then, so the last size of a burst is never left undrawn until the next key.
@@ -655,7 +667,8 @@ struct Connection {
     who: Option<Who>,
     /// The one session channel this connection may have, until the game takes it.
     channel: Option<ChannelId>,
-    open: Option<Channel<Msg>>,
+    /// Its write half: its read half is dropped at once ([`Handler::channel_open_session`]).
+    open: Option<ChannelWriteHalf<Msg>>,
     /// The pty size, once asked for.
     pty: Option<SharedSize>,
     /// The pty's terminal is `dumb` (`TERM=dumb`): the line mode, whatever the
@@ -672,6 +685,10 @@ struct Connection {
     flood_logged: bool,
     /// The requests refused so far ([`LOGGED_REFUSALS`], [`MAX_REFUSALS`]).
     refusals: std::cell::Cell<u32>,
+    /// The refusals logged one by one, at most [`LOGGED_REFUSALS`].
+    logged_refusals: std::cell::Cell<u32>,
+    /// The environment variables sent so far, and their bytes ([`MAX_ENV`]).
+    env: (u32, usize),
     /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
     resize_owed: Arc<AtomicBool>,
     /// A shell or a command was taken on the session channel: no other is (RFC 4254
@@ -700,6 +717,8 @@ impl Connection {
             cap: InputCap::new(Instant::now()),
             flood_logged: false,
             refusals: std::cell::Cell::new(0),
+            logged_refusals: std::cell::Cell::new(0),
+            env: (0, 0),
             resize_owed: Arc::default(),
             started: false,
         }
@@ -713,16 +732,26 @@ impl Connection {
     /// Past [`LOGGED_REFUSALS`] it is counted instead (said once the connection
     /// ends), and the [`MAX_REFUSALS`]th closes the connection.
     fn refuse(&self, what: &str) {
+        self.count_refusal(Some(what));
+    }
+
+    /// Counts a refusal, logged as `what` while fewer than [`LOGGED_REFUSALS`] were
+    /// (`None`: counted only, its kind logged once already).
+    fn count_refusal(&self, what: Option<&str>) {
         let count = self.refusals.get().saturating_add(1);
         self.refusals.set(count);
-        if count <= LOGGED_REFUSALS {
+        let logged = self.logged_refusals.get();
+        if let Some(what) = what
+            && logged < LOGGED_REFUSALS
+        {
+            self.logged_refusals.set(logged + 1);
             self.log(&format!("refused: {what}"));
-        }
-        if count == LOGGED_REFUSALS {
-            self.log(&format!(
-                "refused {LOGGED_REFUSALS} requests: its next refusals are counted, \
-                 not logged one by one, and the {MAX_REFUSALS}th closes it"
-            ));
+            if logged + 1 == LOGGED_REFUSALS {
+                self.log(&format!(
+                    "refused {LOGGED_REFUSALS} requests: its next refusals are counted, \
+                     not logged one by one, and the {MAX_REFUSALS}th closes it"
+                ));
+            }
         }
         if count == MAX_REFUSALS {
             self.door.close(Closing::Refusals);
@@ -831,8 +860,7 @@ impl Connection {
         else {
             anyhow::bail!("no player, no pty or no channel");
         };
-        // The client's bytes come to `data`; the read half is not needed.
-        let (_, write) = open.split();
+        let write = open;
         let handle = session.handle();
         let runtime = tokio::runtime::Handle::current();
         let inbox = Inbox::new().with_ai_gate(Arc::new(self.server.pool.clone()));
@@ -909,7 +937,10 @@ impl Connection {
 impl Drop for Connection {
     fn drop(&mut self) {
         self.end_input("the connection closed");
-        let unlogged = self.refusals.get().saturating_sub(LOGGED_REFUSALS);
+        let unlogged = self
+            .refusals
+            .get()
+            .saturating_sub(self.logged_refusals.get());
         if unlogged > 0 {
             self.log(&format!(
                 "{} refused, not logged one by one",
@@ -1164,7 +1195,13 @@ impl Handler for Connection {
                 .await;
         } else {
             self.channel = Some(channel.id());
-            self.open = Some(channel);
+            // Requests come to this handler; russh also queues each in the read half
+            // (100 at most) and waits for room. Kept unread, it stopped this
+            // connection's SSH loop at a client's 101st request before a shell, for
+            // good: the loop never saw its socket cut, and the connection held its
+            // player's place (`serve_limits::a_client_stalled_before_its_shell_...`).
+            let (_, write) = channel.split();
+            self.open = Some(write);
             reply.accept().await;
         }
         Ok(())
@@ -1337,13 +1374,30 @@ impl Handler for Connection {
         Ok(())
     }
 
+    /// Refused (the game reads no variable; `TERM` comes with the pty): quietly up to
+    /// [`MAX_ENV`] variables or [`MAX_ENV_BYTES`], then each counts as a refusal,
+    /// the first logged.
     async fn env_request(
         &mut self,
         channel: ChannelId,
-        _: &str,
-        _: &str,
+        name: &str,
+        value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        let (count, bytes) = self.env;
+        let within = count <= MAX_ENV && bytes <= MAX_ENV_BYTES;
+        self.env = (
+            count.saturating_add(1),
+            bytes.saturating_add(name.len() + value.len()),
+        );
+        if self.env.0 > MAX_ENV || self.env.1 > MAX_ENV_BYTES {
+            let what = format!(
+                "environment variables past {MAX_ENV} or {} KiB (each more counts as a \
+                 refused request)",
+                MAX_ENV_BYTES / 1024
+            );
+            self.count_refusal(within.then_some(what.as_str()));
+        }
         session.channel_failure(channel)?;
         Ok(())
     }

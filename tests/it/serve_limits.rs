@@ -337,6 +337,73 @@ fn the_last_size_of_a_burst_of_window_changes_is_drawn() {
     });
 }
 
+/// How far right and down `screen` has anything drawn: its widest line's display
+/// width and the number of its last line with text.
+fn drawn_extent(screen: &str) -> (usize, usize) {
+    let lines: Vec<&str> = screen.lines().collect();
+    let width = lines
+        .iter()
+        .map(|line| unicode_width::UnicodeWidthStr::width(line.trim_end()))
+        .max()
+        .unwrap_or(0);
+    let height = lines
+        .iter()
+        .rposition(|line| !line.trim().is_empty())
+        .map_or(0, |row| row + 1);
+    (width, height)
+}
+
+/// A client that asks for a huge pty is drawn at most 250×100 (the screen buffers grow
+/// with the size: 12.3 MiB a session at 512×256), in its window's top left; a window
+/// change past it too; a size of 0 (unknown) is drawn at 80×24. Failed before: the
+/// board was centred in 512×256, below row 100.
+#[test]
+fn a_huge_pty_is_drawn_at_most_250_by_100() {
+    run(async {
+        let server = Server::start();
+        let kim = Player::join(&server, "kim", 13, 512, 256).await;
+        kim.wait_for("q leave").await;
+        // A game against the random AI: the board, centred in the room it has.
+        kim.send(b"a").await;
+        kim.send(b"ooo").await;
+        kim.wait_for("against the random AI").await;
+        kim.send(b"\r").await;
+        let waiting = "Blue to move";
+        kim.wait_for(waiting).await;
+        let within = |(columns, rows): (usize, usize)| {
+            let screen = kim.screen();
+            let (width, height) = drawn_extent(&screen);
+            screen.contains(waiting) && width <= columns && height <= rows
+        };
+        let start = Instant::now();
+        while !within((250, 100)) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "drawn past 250x100: {:?}",
+                drawn_extent(&kim.screen())
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // The board uses the room it has.
+        let (_, height) = drawn_extent(&kim.screen());
+        assert!(height > 80, "{height} rows drawn:\n{}", kim.screen());
+        kim.resize(1000, 400).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(within((250, 100)), "{:?}", drawn_extent(&kim.screen()));
+        // A window change of 0×0 (unknown): drawn at 80×24.
+        kim.resize_lossy(0, 0).await;
+        let start = Instant::now();
+        while !within((80, 24)) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "not drawn at 80x24: {:?}",
+                drawn_extent(&kim.screen())
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+}
+
 #[test]
 fn a_client_that_stops_reading_holds_up_nobody_and_is_dropped() {
     run(async {
@@ -584,5 +651,190 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
         assert!(!log.contains("did not close in time"), "{log}");
         // Standard error, echoed by the log's own thread, has the last line too.
         assert!(server.stderr().contains("stopped"), "{}", server.stderr());
+    });
+}
+
+/// A client's socket the test can freeze: from then on nothing of it is read (the
+/// kernel's buffers fill and the server's writes to it wait), until it is drained:
+/// then it is read to its end, to see when the server closed it.
+struct Frozen {
+    inner: tokio::net::TcpStream,
+    /// 0: passes bytes; 1: frozen; 2: drained.
+    mode: Arc<std::sync::atomic::AtomicU8>,
+    waker: Arc<Mutex<Option<std::task::Waker>>>,
+    closed: Arc<AtomicBool>,
+}
+
+impl tokio::io::AsyncRead for Frozen {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        match self.mode.load(Ordering::SeqCst) {
+            0 => return std::pin::Pin::new(&mut self.inner).poll_read(cx, buf),
+            1 => {
+                *self.waker.lock().unwrap() = Some(cx.waker().clone());
+                return Poll::Pending;
+            }
+            _ => {}
+        }
+        let mut scratch = [0u8; 4096];
+        loop {
+            let mut drained = tokio::io::ReadBuf::new(&mut scratch);
+            match std::pin::Pin::new(&mut self.inner).poll_read(cx, &mut drained) {
+                Poll::Ready(Ok(())) if !drained.filled().is_empty() => {}
+                Poll::Ready(_) => {
+                    self.closed.store(true, Ordering::SeqCst);
+                    return Poll::Pending;
+                }
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    }
+}
+
+impl tokio::io::AsyncWrite for Frozen {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// A client that logs in, asks for a pty, then stops reading its socket before any
+/// shell, and sends keepalives (each answered) until the server's writes to it wait:
+/// meanwhile new connections are let in, two new players bind their names (the
+/// store's writer) and play (every move kept before it is shown), and the lobby
+/// draws; the stalled connection is closed at the login grace time, its socket cut
+/// though it reads nothing. A check that nothing shared waits on one connection's
+/// writes: the gate, the hall and the store answer through no connection's socket.
+#[test]
+fn a_client_stalled_before_its_shell_holds_up_nobody_and_is_closed_at_the_grace() {
+    run(async {
+        let server = Server::start_with(&["--login-grace", "10"]);
+        let mode = Arc::new(std::sync::atomic::AtomicU8::new(0));
+        let waker = Arc::new(Mutex::new(None::<std::task::Waker>));
+        let closed = Arc::new(AtomicBool::new(false));
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let frozen = Frozen {
+            inner: socket.connect(server.addr).await.unwrap(),
+            mode: mode.clone(),
+            waker: waker.clone(),
+            closed: closed.clone(),
+        };
+        let mut handle =
+            client::connect_stream(Arc::default(), frozen, Checker::expecting(&server))
+                .await
+                .unwrap();
+        assert!(key_login(&mut handle, "stall", 3).await);
+        let logged_in = Instant::now();
+        let channel = handle.channel_open_session().await.unwrap();
+        channel
+            .request_pty(true, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        mode.store(1, Ordering::SeqCst);
+        // Requests the server answers, until sending one waits (the server's writes
+        // to it wait, so it reads no more of it) or 200,000 went.
+        let mut sent = 0;
+        while sent < 200_000 && logged_in.elapsed() < Duration::from_secs(3) {
+            let ask = handle.send_keepalive(true);
+            match tokio::time::timeout(Duration::from_millis(500), ask).await {
+                Ok(Ok(())) => sent += 1,
+                _ => break,
+            }
+        }
+        // A second one asks for a pty and sends 300 window changes before any shell:
+        // past 100, russh's queue of its channel's requests, which nothing read,
+        // stopped its connection's SSH loop for good. Failed before: at the grace the
+        // log said it was closed, but its cut socket was never seen, and it stayed
+        // open (its player's place held) for good.
+        let mut queued = dial(&server, client::Config::default()).await;
+        assert!(key_login(&mut queued, "queued", 5).await);
+        let queue = queued.channel_open_session().await.unwrap();
+        queue
+            .request_pty(false, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        let mut asked = 0;
+        while asked < 300 && logged_in.elapsed() < Duration::from_secs(4) {
+            let ask = queue.window_change(80 + asked % 20, 24, 0, 0);
+            match tokio::time::timeout(Duration::from_millis(300), ask).await {
+                Ok(Ok(())) => asked += 1,
+                _ => break,
+            }
+        }
+        let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).unwrap();
+        let rss = status
+            .lines()
+            .find(|line| line.starts_with("VmRSS"))
+            .unwrap_or("");
+        // Nobody else waits on them.
+        let others = Instant::now();
+        let (alice, bob) = crate::serve_common::seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        let carol = Player::join(&server, "carol", 4, 80, 24).await;
+        carol.wait_for("alice").await;
+        let others = others.elapsed();
+        assert!(
+            !server
+                .log()
+                .contains("closed: no game or command started within the login grace time"),
+            "the others waited for the stalled connection's close ({others:?}):\n{}",
+            server.log()
+        );
+        wait_log(&server, "the stalled connections", |log| {
+            log.matches("closed: no game or command started within the login grace time (10 s)")
+                .count()
+                == 2
+        })
+        .await;
+        // Its socket is closed though it reads nothing: read now, it ends (or the
+        // client's own loop, stuck writing to a server that read no more, ends).
+        mode.store(2, Ordering::SeqCst);
+        if let Some(waker) = waker.lock().unwrap().take() {
+            waker.wake();
+        }
+        while !closed.load(Ordering::SeqCst) && !handle.is_closed() {
+            assert!(
+                logged_in.elapsed() < Duration::from_secs(10) + PATIENCE,
+                "the stalled socket stayed open"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let gone = logged_in.elapsed();
+        assert!(gone >= Duration::from_millis(9500), "closed after {gone:?}");
+        while !queued.is_closed() {
+            assert!(
+                logged_in.elapsed() < Duration::from_secs(10) + PATIENCE,
+                "the queued connection stayed open"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        eprintln!(
+            "stalled: {sent} keepalives and {asked} window changes sent; the others took \
+             {others:?}; closed after {gone:?} and {:?}; the server's {rss}",
+            logged_in.elapsed()
+        );
     });
 }

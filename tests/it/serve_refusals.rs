@@ -7,7 +7,7 @@ use std::sync::Arc;
 use russh::ChannelMsg;
 use russh::keys::PrivateKeyWithHashAlg;
 
-use crate::serve_common::{Player, Server, connect, key, run};
+use crate::serve_common::{Player, Server, connect, key, run, wait_log};
 
 /// The reply to a request made with want_reply: true.
 async fn reply(channel: &mut russh::Channel<russh::client::Msg>) -> ChannelMsg {
@@ -198,6 +198,88 @@ fn a_flood_of_refused_requests_fills_no_log_and_is_closed() {
         let judy = Player::join(&server, "judy", 12, 80, 24).await;
         judy.wait_for("you: judy").await;
     });
+}
+
+/// Environment variables are counted: a client's usual few (OpenSSH's `SendEnv`) are
+/// refused without a word; at the game (before it, they wait in the channel's queue of
+/// 100, and past it the connection reads nothing more until the login grace closes it); past 64 (or 16 KiB of names and values) the log says so
+/// once, and each more counts as a refused request, so a client sending them without
+/// end is closed at the 100th refusal. Failed before: 2,000 were read and answered
+/// on one connection, never logged, and it stayed open.
+#[test]
+fn a_flood_of_environment_variables_is_counted_and_closed() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "ivan", 11).await;
+        let channel = shell(&handle).await;
+        let start = std::time::Instant::now();
+        let mut sent = 0;
+        while sent < 2000 && start.elapsed() < crate::serve_common::PATIENCE {
+            if channel
+                .set_env(false, format!("LC_{sent}"), "C.UTF-8")
+                .await
+                .is_err()
+                || handle.is_closed()
+            {
+                break;
+            }
+            sent += 1;
+            if sent % 50 == 0 {
+                // Let the server's answers (and its disconnect) come back.
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        }
+        wait_log(&server, "the close", |log| {
+            log.contains("closed: 100 requests refused")
+        })
+        .await;
+        let log = server.log();
+        assert_eq!(
+            log.matches("refused: environment variables past 64 or 16 KiB")
+                .count(),
+            1,
+            "{log}"
+        );
+        assert!(sent < 2000, "{sent} sent, the connection still open");
+        // The bytes count too: a few huge values are logged the same way.
+        let handle = connect(&server, "judy", 12).await;
+        let channel = shell(&handle).await;
+        for k in 0..3 {
+            channel
+                .set_env(false, format!("BIG{k}"), "x".repeat(8000))
+                .await
+                .unwrap();
+        }
+        wait_log(&server, "the big values", |log| {
+            log.matches("refused: environment variables past 64 or 16 KiB")
+                .count()
+                == 2
+        })
+        .await;
+        // The server serves the next player as ever.
+        let kim = Player::join(&server, "kim", 13, 80, 24).await;
+        kim.wait_for("you: kim").await;
+        // Ivan's session ended on a closed connection without a stray line (ratatui's
+        // `Failed to show the cursor` on standard error, found here).
+        let log = server.log();
+        assert!(!log.contains("(stderr)"), "{log}");
+    });
+}
+
+/// The game on a pty on `handle`'s session channel, its output read and dropped: the
+/// channel to send on.
+async fn shell(
+    handle: &russh::client::Handle<crate::serve_common::Checker>,
+) -> russh::ChannelWriteHalf<russh::client::Msg> {
+    let channel = handle.channel_open_session().await.unwrap();
+    channel
+        .request_pty(false, "xterm", 80, 24, 0, 0, &[])
+        .await
+        .unwrap();
+    channel.request_shell(false).await.unwrap();
+    let (mut reader, writer) = channel.split();
+    tokio::spawn(async move { while reader.wait().await.is_some() {} });
+    writer
 }
 
 /// One command a channel (RFC 4254 6.5): a client whose window stays shut keeps its

@@ -483,7 +483,9 @@ impl Store {
 }
 
 /// The games in play the database holds (a record that can't be read is left in the
-/// database and named in `problems`), and the highest table number it knows. The
+/// database and named in `problems`), and the highest table number it knows: of a
+/// game in play, a finished game, or an open correspondence table a restart closed
+/// (its owner, not told yet, will read its number: a new table must not take it). The
 /// marks of tables with no game left are cleared.
 fn load_live(
     conn: &mut Connection,
@@ -492,7 +494,8 @@ fn load_live(
     let tx = conn.transaction()?;
     let last: i64 = tx.query_row(
         "SELECT max(coalesce((SELECT max(table_id) FROM live), 0),
-                    coalesce((SELECT max(table_id) FROM finished), 0))",
+                    coalesce((SELECT max(table_id) FROM finished), 0),
+                    coalesce((SELECT max(table_id) FROM open_corr), 0))",
         [],
         |row| row.get(0),
     )?;
