@@ -758,7 +758,7 @@ pub(crate) fn table_codes(rows: &[Row], key: &str) -> Vec<Message> {
 
 /// The lines of `key`'s history under the tables: their last finished game (said not
 /// rated if it ended too soon), and their results against each opponent.
-pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
+pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
     let mut lines = Vec::new();
     if let Some(last) = &history.last
         && let Some(me) = Player::BOTH
@@ -771,48 +771,43 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
             | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
             _ => words::LOST,
         };
-        let line = words::last_game(
-            &last.seats[me.other().index()].display_name(),
+        lines.push(Keyed::LastGame(Box::new((
+            last.seats[me.other().index()].display_name(),
             outcome,
-            last.totals[me.index()],
-            last.totals[me.other().index()],
-        );
-        lines.push(if history.last_too_soon {
-            words::last_game_not_rated(&line)
-        } else {
-            line
-        });
+            [last.totals[me.index()], last.totals[me.other().index()]],
+            history.last_too_soon,
+        ))));
     }
     if !history.tally.is_empty() {
-        let each: Vec<String> = history
-            .tally
-            .iter()
-            .map(|(name, counts)| words::versus(name, *counts))
-            .collect();
-        lines.push(words::tally(&each));
+        lines.push(Keyed::Tally(history.tally.clone()));
     }
     lines
+        .into_iter()
+        .map(|keyed| Message::keyed(MessageKind::Info, keyed))
+        .collect()
 }
 
 /// The lobby's line about the player's correspondence games: how many wait for
-/// their move, the oldest first, or how many wait for their opponents.
-fn corr_line(games: &[CorrGame], wording: Wording) -> Option<String> {
+/// their move, the oldest first, or how many wait for their opponents. `news`: the
+/// line as the line mode weighs it for news ([`LobbyView::weighed_for_news`]).
+fn corr_line(games: &[CorrGame], wording: Wording, news: bool) -> Option<String> {
     let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
     match due.first() {
+        // The line mode says a lobby line again whenever its weight changes: its
+        // time left weighs by the warnings' bands (a day, an hour), not each hour,
+        // and is said as the full screen shows it, in words.
+        Some(oldest) if news => Some(line_words::corr_due(
+            due.len(),
+            &oldest.opponent,
+            club_words::time_band(
+                super::corr::WARNINGS
+                    .iter()
+                    .filter(|&&at| oldest.left < at)
+                    .count(),
+            ),
+        )),
         Some(oldest) => {
-            let left = match wording {
-                Wording::Keys => super::corr::show(oldest.left),
-                // The line mode says a lobby line again whenever it changes: its time
-                // left is said by the warnings' bands (a day, an hour), not each hour.
-                Wording::Commands => club_words::time_band(
-                    super::corr::WARNINGS
-                        .iter()
-                        .filter(|&&at| oldest.left < at)
-                        .count(),
-                )
-                .to_owned(),
-            };
-            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), left).words(wording))
+            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), oldest.left).words(wording))
         }
         None if !games.is_empty() => Some(club_words::their_moves(games.len())),
         None => None,
@@ -962,7 +957,7 @@ impl<'a> LobbyView<'a> {
         // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
         let you = crate::text::fit(&you, usize::from(width)).into_owned();
         let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
-        if let Some(line) = corr_line(&self.lobby.corr, self.wording) {
+        if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news) {
             lines.push(Line::styled(line, bold));
         }
         let (first, shown) = self.lobby.shown(self.rows);
@@ -1676,11 +1671,13 @@ mod tests {
 
     /// QA (lineserve2): the line mode's lobby said its correspondence line again each
     /// hour (`Your move in 1 correspondence game: v bob, 2d 0h left`, then `1d 23h`...):
-    /// in lines its time left is said by the warnings' bands, so it changes when one
-    /// is crossed. The full screen keeps the hours.
+    /// weighed for news, its time left is the warnings' band, so it is said again when
+    /// one is crossed. QA (s12 lines): the line said was the band too (`a day or more
+    /// left`) where the full screen showed `2d 0h left`: it says the full screen's
+    /// figure, in words (`2 days left`), as `list` reads it.
     #[test]
     fn the_line_mode_lobby_says_the_correspondence_time_by_its_warnings() {
-        let lines = |left: i64, wording: Wording| -> Vec<String> {
+        let lines = |left: i64, wording: Wording, news: bool| -> Vec<String> {
             let mut lobby = LobbyState::new("ann", Palette::None);
             lobby.corr = vec![CorrGame {
                 id: 1,
@@ -1691,33 +1688,31 @@ mod tests {
                 days: 1,
                 moves: 1,
             }];
-            lobby
-                .view(&[], "kann", wording)
-                .lines(400)
-                .iter()
-                .map(ToString::to_string)
-                .collect()
+            let view = lobby.view(&[], "kann", wording);
+            let view = if news { view.weighed_for_news() } else { view };
+            view.lines(400).iter().map(ToString::to_string).collect()
         };
         const H: i64 = 3600;
-        let said = lines(48 * H, Wording::Commands);
-        assert!(
-            said.iter()
-                .any(|l| l.contains("against bob, a day or more left. due opens it")),
-            "{said:?}"
-        );
-        assert_eq!(said, lines(47 * H, Wording::Commands), "an hour on");
-        let day = lines(23 * H, Wording::Commands);
-        assert!(
-            day.iter().any(|l| l.contains("under a day left")),
-            "{day:?}"
-        );
-        let hour = lines(59 * 60, Wording::Commands);
-        assert!(
-            hour.iter().any(|l| l.contains("under an hour left")),
-            "{hour:?}"
-        );
-        let drawn = lines(47 * H, Wording::Keys);
-        assert!(drawn.iter().any(|l| l.contains("1d 23h left")), "{drawn:?}");
+        let weighed = |left| lines(left, Wording::Commands, true);
+        let said = |left| lines(left, Wording::Commands, false);
+        let drawn = |left| lines(left, Wording::Keys, false);
+        assert_eq!(weighed(48 * H), weighed(47 * H), "an hour on");
+        assert_ne!(weighed(25 * H), weighed(23 * H), "under a day");
+        assert_eq!(weighed(23 * H), weighed(61 * 60), "an hour on, under a day");
+        assert_ne!(weighed(61 * 60), weighed(59 * 60), "under an hour");
+        for (left, shown, words) in [
+            (48 * H, "2d 0h", "2 days"),
+            (47 * H, "1d 23h", "1 day 23 hours"),
+            (23 * H, "23h 00m", "23 hours"),
+            (59 * 60, "59m", "59 minutes"),
+        ] {
+            let line = format!("against bob, {words} left. due opens it");
+            let said = said(left);
+            assert!(said.iter().any(|l| l.contains(&line)), "{said:?}");
+            let drawn = drawn(left);
+            let line = format!("v bob, {shown} left");
+            assert!(drawn.iter().any(|l| l.contains(&line)), "{drawn:?}");
+        }
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
 use crate::ui::{
     App, Effect, Effects, Inbox, Input, KeyContext, Keyed, LineFace, LineInput, Link, Lobby, Look,
-    Message, MessageKind, Wording, run_served,
+    Message, Wording, run_served,
 };
 
 use super::backend::SshBackend;
@@ -158,7 +158,7 @@ pub(crate) struct LobbyHost {
     listing: Arc<Listing>,
     rows: Vec<Row>,
     /// The player's history lines, and the count of finished games they are of.
-    history: Vec<String>,
+    history: Vec<Message>,
     history_of: Option<u64>,
     area: Rect,
     /// The game chosen, until the loop takes it.
@@ -287,11 +287,7 @@ impl LobbyHost {
         self.screen.mine = table_codes(&self.rows, key)
             .into_iter()
             .chain(unfinished(&self.rows, key))
-            .chain(
-                self.history
-                    .iter()
-                    .map(|line| Message::new(MessageKind::Info, line.clone())),
-            )
+            .chain(self.history.iter().cloned())
             .collect();
     }
 

@@ -293,6 +293,34 @@ pub(crate) fn time_low(who: &str, left: Duration) -> String {
     format!("{who}: {} seconds left", left.as_secs())
 }
 
+/// A correspondence time left in words ([`crate::server::corr::say`]): the figure the
+/// full screen shows as `6d 3h`, said so a screen reader does not spell it out.
+pub(crate) fn time_left(shown: crate::server::corr::Shown) -> String {
+    use crate::server::corr::Shown;
+    let unit = |n: i64, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let (big, small) = match shown {
+        Shown::Days(days, hours) => (unit(days, "day", "days"), unit(hours, "hour", "hours")),
+        Shown::Hours(hours, minutes) => (
+            unit(hours, "hour", "hours"),
+            unit(minutes, "minute", "minutes"),
+        ),
+        Shown::Minutes(0) => return "no time".to_owned(),
+        Shown::Minutes(minutes) => return unit(minutes, "minute", "minutes"),
+    };
+    // `6 days`, not `6 days 0 hours`.
+    if small.starts_with("0 ") {
+        big
+    } else {
+        format!("{big} {small}")
+    }
+}
+
 /// `clock`: both clocks.
 pub(crate) fn clocks(blue: &str, yellow: &str, running: Option<Player>) -> String {
     let mut line = format!("Blue {blue}, Yellow {yellow}");
@@ -615,6 +643,36 @@ pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
     format!(
         "Your move in {count} correspondence {games}: against {opponent}, {left} left. due opens it"
     )
+}
+
+/// The lobby's line of the player's last game in words, where the full screen
+/// writes `last: v bob, lost 80-120` ([`super::serve::last_game`]): `outcome` is
+/// `won`, `drawn` or `lost`, `score` the player's total then the opponent's, `early`
+/// that it was played as rated and ended too soon to be rated.
+pub(crate) fn last_game(opponent: &str, outcome: &str, score: [u32; 2], early: bool) -> String {
+    let [mine, theirs] = score;
+    let rated = if early {
+        ", not rated: it ended before both players moved"
+    } else {
+        ""
+    };
+    format!("Your last game: against {opponent}, {outcome}, {mine} to {theirs}{rated}")
+}
+
+/// Results against each opponent in words, where the full screen writes
+/// `v bob 3-0-1 (won-drawn-lost)` ([`super::serve::tally`]).
+pub(crate) fn tally(each: &[(String, [u32; 3])]) -> String {
+    let each: Vec<String> = each
+        .iter()
+        .map(|(name, counts)| format!("against {name} {}", results(*counts)))
+        .collect();
+    format!("Your results: {}", each.join("; "))
+}
+
+/// Games won, drawn and lost in words, where the full screen writes `20-5-6`.
+pub(crate) fn results(counts: [u32; 3]) -> String {
+    let [won, drawn, lost] = counts;
+    format!("won {won}, drawn {drawn}, lost {lost}")
 }
 
 /// [`super::club::moved`] in the line mode's commands.
