@@ -226,8 +226,9 @@ pub(crate) struct LobbyState {
     height: u16,
     /// The player's correspondence games in play (their moves first, oldest first).
     pub(crate) corr: Vec<CorrGame>,
-    /// Their ratings, as the first line shows them.
-    pub(crate) ratings: String,
+    /// Their ratings, as the first line shows them: each board's name (`standard
+    /// live`), the rating in whole points, and whether it is provisional.
+    pub(crate) ratings: Vec<(String, i64, bool)>,
     /// A club screen over the lobby: a leaderboard or a profile.
     pub(crate) club: Option<ClubView>,
     /// Whether the player may play rated games (a key, not a guest).
@@ -256,7 +257,7 @@ impl LobbyState {
             page: 0,
             height: 24,
             corr: Vec::new(),
-            ratings: String::new(),
+            ratings: Vec::new(),
             club: None,
             can_rate: true,
             help: None,
@@ -940,6 +941,24 @@ impl<'a> LobbyView<'a> {
         } else {
             Style::new()
         };
+        if let Some(club) = &self.lobby.club
+            && self.wording == Wording::Commands
+        {
+            // Said, not drawn: the columns in words, a row a sentence.
+            let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
+            let note = self.lobby.note.as_ref().map(|n| self.said(n));
+            let widget = ClubWidget {
+                view: club,
+                colour: false,
+                typed,
+                note: note.as_deref(),
+                wording: self.wording,
+            };
+            return (
+                widget.said().into_iter().map(Line::raw).collect(),
+                Vec::new(),
+            );
+        }
         if self.lobby.club.is_some() {
             // Wide enough for the club's columns, small enough to draw at each change.
             let area = Rect::new(0, 0, width.min(120), 40);
@@ -950,9 +969,19 @@ impl<'a> LobbyView<'a> {
                 .collect();
             return (lines, Vec::new());
         }
-        let mut you = words::you(&safe_text(&self.lobby.name));
-        if !self.lobby.ratings.is_empty() {
-            you = format!("{you}  {}", self.lobby.ratings);
+        let name = safe_text(&self.lobby.name);
+        let mut you = words::you(&name);
+        if self.wording == Wording::Commands {
+            // Said: no `·`, and `provisional` for the `?` after a rating.
+            you = line_words::you(&name, &self.lobby.ratings);
+        } else if !self.lobby.ratings.is_empty() {
+            let each: Vec<String> = self
+                .lobby
+                .ratings
+                .iter()
+                .map(|(board, whole, provisional)| words::rating_of(board, *whole, *provisional))
+                .collect();
+            you = format!("{you}  {}", each.join(" · "));
         }
         // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
         let you = crate::text::fit(&you, usize::from(width)).into_owned();
@@ -1124,7 +1153,10 @@ impl<'a> LobbyView<'a> {
             lines.extend(self.hints(HintLine::LobbyForm, width));
             lines.extend(self.hints(HintLine::LobbyFormEnd, width));
         } else if let Some((_, typed)) = &self.lobby.number {
-            lines.push(Line::raw(club_words::typed_number(typed)));
+            lines.push(Line::raw(match self.wording {
+                Wording::Keys => club_words::typed_number(typed),
+                Wording::Commands => line_words::typed_number(typed),
+            }));
             lines.extend(self.hints(HintLine::LobbyNumber, width));
         } else {
             lines.extend(self.hints(table_keys(self.rows), width));
@@ -1172,7 +1204,9 @@ mod tests {
     #[test]
     fn the_you_line_is_one_line_cut_with_an_ellipsis() {
         let mut lobby = LobbyState::new("Zoë", Palette::Default);
-        lobby.ratings = "standard 1523 · corners 1488 · claims 1502".into();
+        lobby.ratings = [("standard", 1523), ("corners", 1488), ("claims", 1502)]
+            .map(|(board, whole)| (board.to_owned(), whole, false))
+            .to_vec();
         lobby.resized(30, 24);
         let lines = drawn_at(&lobby, 30, 24);
         assert_eq!(
@@ -1715,6 +1749,55 @@ mod tests {
         }
     }
 
+    /// QA (s12 lines): the line mode's lobby said `you: Zoë  standard 1523 · corners
+    /// 1488?` (a `·` and a `?` read as symbols), and a club screen over it was read
+    /// off its drawing, columns and chart bars and all: the first line is said in
+    /// words, and the club screen's lines are its sentences.
+    #[test]
+    fn the_line_mode_lobby_says_the_player_and_the_club_screens_in_words() {
+        let mut lobby = LobbyState::new("Zoë", Palette::None);
+        lobby.ratings = vec![
+            ("standard live".to_owned(), 1523, false),
+            ("corners live".to_owned(), 1488, true),
+        ];
+        let said = |lobby: &LobbyState| -> Vec<String> {
+            lobby
+                .view(&[], "kzoe", Wording::Commands)
+                .lines(400)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let lines = said(&lobby);
+        assert_eq!(
+            lines[1],
+            "You are Zoë; your ratings: standard live 1523; corners live 1488, provisional"
+        );
+        let drawn = drawn_at(&lobby, 80, 24);
+        assert_eq!(
+            drawn[1].trim_end(),
+            "you: Zoë  standard live 1523 · corners live 1488?"
+        );
+        lobby.show_club(Some(ClubView::Board(super::super::standings::BoardView {
+            board: super::super::club::Board::new(
+                crate::rules::Ruleset::Standard,
+                super::super::club::Speed::Live,
+            ),
+            page: 0,
+            rows: Vec::new(),
+            more: false,
+            size: 20,
+            now: 0,
+        })));
+        let lines = said(&lobby);
+        assert_eq!(lines[0], "Leaderboard: standard live", "{lines:#?}");
+        assert!(
+            lines[1].starts_with("Listed: 20 or more rated games"),
+            "{lines:#?}"
+        );
+        assert!(lines.iter().all(|l| !l.contains('+')), "{lines:#?}");
+    }
+
     #[test]
     fn typed_lines_find_a_player_or_take_a_code() {
         let mut lobby = LobbyState::new("Alice", Palette::None);
@@ -1781,8 +1864,8 @@ mod tests {
 
     #[test]
     fn the_line_mode_reads_a_wide_name_in_the_club_without_gaps() {
-        // A wide character fills two cells of the drawing; the line mode reads the
-        // drawing back, and must not put the second cell's blank inside the name.
+        // A wide character fills two cells of the drawing: the line mode, which read
+        // the drawing back once, must not put the second cell's blank inside the name.
         let mut lobby = LobbyState::new("你好世界", Palette::Default);
         lobby.show_club(Some(ClubView::Profile(Box::new(
             super::super::standings::ProfileView {
@@ -1811,7 +1894,10 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         let head = &lines[0];
-        assert!(head.starts_with("你好世界 (also ann)"), "{lines:#?}");
+        assert!(
+            head.starts_with("Profile of 你好世界 (also ann)"),
+            "{lines:#?}"
+        );
     }
 
     /// QA (lineserve): a correspondence game come to Alice's move was said twice in

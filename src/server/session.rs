@@ -292,21 +292,25 @@ impl LobbyHost {
     }
 
     /// The player's ratings, as the lobby's first line shows them.
-    fn ratings_line(&self) -> String {
+    fn ratings_line(&self) -> Vec<(String, i64, bool)> {
         let Some(store) = self.hall.store() else {
-            return String::new();
+            return Vec::new();
         };
         let now = self.hall.lock().corr_time().wall();
         let key = &self.who.key;
         let found = store.club(|c| club_store::standings_of(c, key));
-        let parts: Vec<String> = found
+        found
             .unwrap_or_default()
             .into_iter()
             .map(|(board, standing)| {
-                format!("{} {}", board_name(board), standing.now(now).display())
+                let rating = standing.now(now);
+                (
+                    board_name(board),
+                    rating.rating.round() as i64,
+                    rating.is_provisional(),
+                )
             })
-            .collect();
-        parts.join(" · ")
+            .collect()
     }
 
     /// Back within the grace period: straight to the seat kept for this key.
