@@ -824,6 +824,46 @@ pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
     format!("Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value}")
 }
 
+/// One player's summary of the replay's analysis, as `hijara analyze` prints it in
+/// columns and a `Biggest swing` line (`move 43 c2 ~-37 (best a3 ~-11), 26 (18-40)
+/// points lost`), said in one sentence: the moves reviewed, each class counted, the
+/// points lost a move on average, and the move that lost the most.
+pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
+    use crate::review::Class;
+    let counts: Vec<String> = [
+        (Class::Best, "best move", "best moves"),
+        (Class::Good, "good move", "good moves"),
+        (Class::Inaccuracy, "inaccuracy", "inaccuracies"),
+        (Class::Mistake, "mistake", "mistakes"),
+        (Class::Blunder, "blunder", "blunders"),
+    ]
+    .into_iter()
+    .filter(|(class, _, _)| s.count(*class) > 0)
+    .map(|(class, one, many)| super::count(s.count(class) as u64, one, many))
+    .collect();
+    let moves = super::count(s.moves as u64, "move", "moves");
+    let swing = match s.biggest_swing {
+        Some(w) => {
+            let points = if w.lost == 1 { "point" } else { "points" };
+            let range = match w.lost_range {
+                Some([low, high]) => format!(" ({low} to {high})"),
+                None => String::new(),
+            };
+            format!(
+                "the biggest swing was move {} at {}, which lost {} {points}{range} where {} was best",
+                w.number, w.mv, w.lost, w.best
+            )
+        }
+        None => "no move lost points".to_owned(),
+    };
+    format!(
+        "{}: {moves} reviewed, {}; {:.1} points lost a move on average; {swing}.",
+        s.player,
+        counts.join(", "),
+        s.average_lost
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1113,6 +1113,28 @@ fn the_analysis_and_a_jump_to_a_mistake_through_a_pipe() {
         done.contains("it found") && done.contains("blunder"),
         "{done}"
     );
+    // QA (s12 lines): the summary `hijara analyze` prints (counts per class, the
+    // average lost, each player's biggest swing) was not said at all: a sentence a
+    // player, naming the move.
+    let blue = s.wait_for("Blue: 32 moves reviewed");
+    assert_eq!(blue.len(), 1, "{blue:?}");
+    let yellow = s.wait_for("Yellow: 32 moves reviewed");
+    assert_eq!(yellow.len(), 1, "{yellow:?}");
+    for line in [&blue[0], &yellow[0]] {
+        assert!(
+            line.contains("points lost a move on average")
+                && (line.contains("; the biggest swing was move ")
+                    || line.ends_with("no move lost points.")),
+            "{line}"
+        );
+        assert!(!line.contains('~') && !line.contains("-"), "{line}");
+    }
+    assert!(
+        [&blue[0], &yellow[0]]
+            .iter()
+            .any(|l| l.contains("the biggest swing was move ") && l.contains(" was best.")),
+        "{blue:?} {yellow:?}"
+    );
     s.send("mistake");
     s.send("a");
     let jumped = s.wait_for("The analysis is hidden");
