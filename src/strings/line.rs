@@ -824,6 +824,23 @@ pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
     format!("Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value}")
 }
 
+/// Both ratings after a rated game in words, where the full screen writes `Rated
+/// standard live: alice 1742? +242 · bob 1258? -242`: each player's name, rating
+/// after in whole points, whether provisional, and change.
+pub(crate) fn ratings_changed(board: &str, each: [(&str, i64, bool, i64); 2]) -> String {
+    let one = |(name, after, provisional, delta): (&str, i64, bool, i64)| {
+        let provisional = if provisional { ", provisional" } else { "" };
+        let change = match delta {
+            0 => "unchanged".to_owned(),
+            d if d > 0 => format!("up {d}"),
+            d => format!("down {}", -d),
+        };
+        format!("{name} {change}, now {after}{provisional}")
+    };
+    let [first, second] = each;
+    format!("Rated {board}: {}; {}", one(first), one(second))
+}
+
 /// One player's summary of the replay's analysis, as `hijara analyze` prints it in
 /// columns and a `Biggest swing` line (`move 43 c2 ~-37 (best a3 ~-11), 26 (18-40)
 /// points lost`), said in one sentence: the moves reviewed, each class counted, the

@@ -128,11 +128,15 @@ pub enum Keyed {
     EndedEarly(String),
     /// The opponent did not come back within the grace period: their name.
     Gone(String),
-    /// The line of both ratings after a rated game (the text) for the player who
-    /// stayed after the opponent (named) got up: the full screen says the leaving
-    /// first, as this line replaces the one that said it; the line mode, which said
-    /// that line already, the ratings alone.
-    RatedLeft(String, String),
+    /// The line of both ratings after a rated game for the player who stayed after
+    /// the opponent got up: the opponent's name, the line as the full screen writes
+    /// it, and as the line mode says it (boxed: a message stays small). The full
+    /// screen says the leaving first, as this line replaces the one that said it; the
+    /// line mode, which said that line already, the ratings alone.
+    RatedLeft(Box<[String; 3]>),
+    /// The line of both ratings after a rated game: as the full screen writes it
+    /// (`alice 1742? +242 · bob 1258? -242`), and as the line mode says it, in words.
+    Rated(Box<[String; 2]>),
     /// At a correspondence game with claims: the stone waits for its claim.
     ClaimWithMove,
     /// A correspondence game's line for the player to move: its days a move, and
@@ -213,7 +217,11 @@ impl Keyed {
             Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
             Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
             Keyed::Gone(name) => serve::gone(name),
-            Keyed::RatedLeft(name, ratings) => club::left_then_rated(name, ratings),
+            Keyed::RatedLeft(rated) => {
+                let [name, ratings, _] = &**rated;
+                club::left_then_rated(name, ratings)
+            }
+            Keyed::Rated(rated) => rated[0].clone(),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, &corr::show(*left)),
             Keyed::CorrTheirMove(days, whose, mine) => {
@@ -287,7 +295,8 @@ impl Keyed {
             Keyed::LeftEarly(name) => line::left_early(name),
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
             Keyed::Gone(name) => line::gone(name),
-            Keyed::RatedLeft(_, ratings) => ratings.clone(),
+            Keyed::RatedLeft(rated) => rated[2].clone(),
+            Keyed::Rated(rated) => rated[1].clone(),
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => {
                 line::corr_your_move(&club::days_a_move(*days), &corr::say(*left))
