@@ -220,50 +220,11 @@ impl Vacation {
     }
 }
 
-/// A correspondence time left as it is shown, rounded up to its last unit
-/// ([`show`], [`say`]): both faces say the same figure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Shown {
-    /// A day or more: days and hours.
-    Days(i64, i64),
-    /// Under a day: hours and minutes.
-    Hours(i64, i64),
-    /// Under an hour: minutes.
-    Minutes(i64),
-}
-
-/// `seconds` as a correspondence clock shows it: days and hours, hours and minutes
-/// under a day, minutes under an hour; rounded up to the last unit shown, as a
-/// countdown is (and as the live clock's `m:ss`), so a time read a second after the
-/// line said two days is two days too, not a day and 23 hours. Under a day and under
-/// an hour it stays under (23 hours 59 minutes, 59 minutes), as the warnings' bands say.
-pub(crate) fn shown(seconds: i64) -> Shown {
-    let s = seconds.max(0);
-    let up = |unit: i64| (s + unit - 1) / unit;
-    if s >= DAY {
-        let hours = up(3600);
-        Shown::Days(hours / 24, hours % 24)
-    } else if s >= 3600 {
-        let minutes = up(60).min(DAY / 60 - 1);
-        Shown::Hours(minutes / 60, minutes % 60)
-    } else {
-        Shown::Minutes(up(60).min(59))
-    }
-}
-
-/// [`shown`] as the full screen writes it: `2d 14h`, `5h 03m`, `59m`.
+/// `seconds` as a correspondence clock shows it: `2d 14h`, `5h 03m`, `59m`, rounded
+/// up to its last unit ([`crate::strings::club::corr_time`], where the line mode's
+/// words for the same figure are made too).
 pub(crate) fn show(seconds: i64) -> String {
-    match shown(seconds) {
-        Shown::Days(days, hours) => format!("{days}d {hours}h"),
-        Shown::Hours(hours, minutes) => format!("{hours}h {minutes:02}m"),
-        Shown::Minutes(minutes) => format!("{minutes}m"),
-    }
-}
-
-/// [`shown`] as the line mode says it, in words, the same figure as [`show`]'s:
-/// `6 days`, `2 days 14 hours`, `5 hours 3 minutes`, `59 minutes`.
-pub(crate) fn say(seconds: i64) -> String {
-    crate::strings::line::time_left(shown(seconds))
+    crate::strings::club::corr_time(seconds)
 }
 
 #[cfg(test)]
@@ -379,7 +340,7 @@ mod tests {
         ];
         for (seconds, shown, said) in cases {
             assert_eq!(show(seconds), shown, "{seconds}");
-            assert_eq!(say(seconds), said, "{seconds}");
+            assert_eq!(crate::strings::line::corr_time(seconds), said, "{seconds}");
         }
     }
 

@@ -34,7 +34,7 @@ mod backend;
 mod bans;
 mod chat;
 mod club;
-pub(crate) mod corr;
+mod corr;
 #[cfg(test)]
 mod corr_tests;
 mod corr_timer;

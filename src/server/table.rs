@@ -1271,14 +1271,13 @@ impl GameTable {
             (names[i], after[i].as_str(), change[i].as_str())
         };
         // The line mode's words for the same line: no `?`, `+`, `·`.
-        let board = super::standings::board_name(super::club::Board::new(
-            ended.game.ruleset(),
-            if ended.corr.is_some() {
-                super::club::Speed::Correspondence
-            } else {
-                super::club::Speed::Live
-            },
-        ));
+        let speed = if ended.corr.is_some() {
+            super::club::Speed::Correspondence
+        } else {
+            super::club::Speed::Live
+        };
+        let board = super::club::Board::new(ended.game.ruleset(), speed);
+        let board = club_words::board(&board.ruleset_token(), board.speed.token());
         let said_of = |p: Player| {
             let i = p.index();
             let rating = end.after[i];

@@ -293,10 +293,11 @@ pub(crate) fn time_low(who: &str, left: Duration) -> String {
     format!("{who}: {} seconds left", left.as_secs())
 }
 
-/// A correspondence time left in words ([`crate::server::corr::say`]): the figure the
-/// full screen shows as `6d 3h`, said so a screen reader does not spell it out.
-pub(crate) fn time_left(shown: crate::server::corr::Shown) -> String {
-    use crate::server::corr::Shown;
+/// A correspondence time left in words: the figure the full screen shows as `6d 3h`
+/// ([`super::club::corr_time`]), said so a screen reader does not spell it out
+/// (`6 days 3 hours`).
+pub(crate) fn corr_time(seconds: i64) -> String {
+    use super::club::CorrTime as Shown;
     let unit = |n: i64, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -304,7 +305,7 @@ pub(crate) fn time_left(shown: crate::server::corr::Shown) -> String {
             format!("{n} {many}")
         }
     };
-    let (big, small) = match shown {
+    let (big, small) = match super::club::corr_time_shown(seconds) {
         Shown::Days(days, hours) => (unit(days, "day", "days"), unit(hours, "hour", "hours")),
         Shown::Hours(hours, minutes) => (
             unit(hours, "hour", "hours"),

@@ -7,7 +7,6 @@ use std::borrow::Cow;
 use ratatui::style::Style;
 
 use crate::rules::{ClaimState, Game, Placement, Player, Square};
-use crate::server::corr;
 use crate::session::{Notice, StorageReport};
 use crate::strings::{
     analysis, claim, club, describe, lesson, line, message, narrow, puzzle, serve, start, storage,
@@ -206,7 +205,7 @@ impl Keyed {
             Keyed::Invitation(code) => serve::invitation(code),
             Keyed::TableCode(number, code) => serve::table_code(*number, code),
             Keyed::CorrDue(count, opponent, left) => {
-                club::your_move(*count, opponent, &corr::show(*left))
+                club::your_move(*count, opponent, &club::corr_time(*left))
             }
             Keyed::CorrMoved(opponent) => club::moved(opponent),
             Keyed::Entry(what, typed) => {
@@ -223,11 +222,11 @@ impl Keyed {
             }
             Keyed::Rated(rated) => rated[0].clone(),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
-            Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, &corr::show(*left)),
+            Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, &club::corr_time(*left)),
             Keyed::CorrTheirMove(days, whose, mine) => {
                 let (mover, left) = &**whose;
-                let mine = mine.map(corr::show);
-                club::corr_their_move(*days, mover, &corr::show(*left), mine.as_deref())
+                let mine = mine.map(club::corr_time);
+                club::corr_their_move(*days, mover, &club::corr_time(*left), mine.as_deref())
             }
             Keyed::DeepStarted(total) => analysis::deep_started(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
@@ -286,7 +285,7 @@ impl Keyed {
             Keyed::Invitation(code) => line::invitation(code),
             Keyed::TableCode(number, code) => line::table_code(*number, code),
             Keyed::CorrDue(count, opponent, left) => {
-                line::corr_due(*count, opponent, &corr::say(*left))
+                line::corr_due(*count, opponent, &line::corr_time(*left))
             }
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
             Keyed::Entry(what, typed) => line::entry(what, typed),
@@ -299,15 +298,15 @@ impl Keyed {
             Keyed::Rated(rated) => rated[1].clone(),
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => {
-                line::corr_your_move(&club::days_a_move(*days), &corr::say(*left))
+                line::corr_your_move(&club::days_a_move(*days), &line::corr_time(*left))
             }
             Keyed::CorrTheirMove(days, whose, mine) => {
                 let (mover, left) = &**whose;
-                let mine = mine.map(corr::say);
+                let mine = mine.map(line::corr_time);
                 line::corr_their_move(
                     &club::days_a_move(*days),
                     mover,
-                    &corr::say(*left),
+                    &line::corr_time(*left),
                     mine.as_deref(),
                 )
             }
@@ -572,7 +571,7 @@ mod tests {
     /// reader spells out: the line mode says the full screen's figure in words.
     #[test]
     fn a_correspondence_time_is_shown_as_a_figure_and_said_in_words() {
-        const DAY: i64 = corr::DAY;
+        const DAY: i64 = 86_400;
         let mine = Keyed::CorrYourMove(3, 6 * DAY);
         assert_eq!(
             mine.keys(),
