@@ -887,7 +887,14 @@ fn the_hint_names_the_empty_line() {
 #[test]
 fn a_puzzle_through_a_pipe() {
     let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
-    s.wait_for("Puzzle p0001");
+    let title = s.wait_for("Puzzle p0001");
+    // QA (s12 lines): the title said the full screen's `·` between its parts.
+    let title = title.last().unwrap();
+    assert!(
+        title.starts_with("Puzzle p0001, ") && title.contains("; your rating "),
+        "{title}"
+    );
+    assert!(!title.contains('·'), "{title}");
     // `hint` is the puzzle's themes, as its key is on the full screen.
     s.send("hint");
     s.wait_for("Themes: square.");
@@ -918,6 +925,15 @@ fn a_puzzle_through_a_pipe() {
         assert_commands(line);
     }
     assert_a_line_starts(&lines, "Your puzzle rating: ");
+    // And the rating after, its `(± 350)` read as symbols: in words.
+    let rating = lines
+        .iter()
+        .find(|l| l.starts_with("Your puzzle rating: "))
+        .unwrap();
+    assert!(
+        rating.contains(", give or take ") && !rating.contains('±'),
+        "{rating}"
+    );
 }
 
 /// QA (access): each help says only what works on its screen. The start screen's

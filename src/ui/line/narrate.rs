@@ -855,16 +855,15 @@ fn puzzle_lines(state: &PuzzleState) -> Vec<String> {
     let progress = state.progress();
     let daily = state.daily().map(|date| date.to_string());
     vec![
-        // The longest wording: a line has no width to fit.
-        puzzle_words::titles(
+        // In words, without the full screen's `·`: a line has no width to fit.
+        puzzle_words::title_said(
             &puzzle.id,
             puzzle.kind.name(),
             progress.puzzle_rating(puzzle).rating,
             progress.player.rating,
             daily.as_deref(),
             progress.streak,
-        )
-        .swap_remove(0),
+        ),
         task_line(state),
     ]
 }
