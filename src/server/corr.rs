@@ -220,23 +220,11 @@ impl Vacation {
     }
 }
 
-/// `seconds` as a correspondence clock shows it: days and hours (`2d 14h`), hours and
-/// minutes under a day (`5h 03m`), minutes under an hour; rounded up to the last unit
-/// shown, as a countdown is (and as the live clock's `m:ss`), so a time read a second
-/// after the line said `2d 0h` is `2d 0h` too, not `1d 23h`. Under a day and under an
-/// hour it stays under (`23h 59m`, `59m`), as the warnings' bands say.
+/// `seconds` as a correspondence clock shows it: `2d 14h`, `5h 03m`, `59m`, rounded
+/// up to its last unit ([`crate::strings::club::corr_time`], where the line mode's
+/// words for the same figure are made too).
 pub(crate) fn show(seconds: i64) -> String {
-    let s = seconds.max(0);
-    let up = |unit: i64| (s + unit - 1) / unit;
-    if s >= DAY {
-        let hours = up(3600);
-        format!("{}d {}h", hours / 24, hours % 24)
-    } else if s >= 3600 {
-        let minutes = up(60).min(DAY / 60 - 1);
-        format!("{}h {:02}m", minutes / 60, minutes % 60)
-    } else {
-        format!("{}m", up(60).min(59))
-    }
+    crate::strings::club::corr_time(seconds)
 }
 
 #[cfg(test)]
@@ -330,6 +318,30 @@ mod tests {
         assert_eq!(vacation.left(2027), VACATION_DAYS);
         assert!(vacation.take(2027), "a new year");
         assert_eq!(vacation.left(2027), VACATION_DAYS - 1);
+    }
+
+    /// QA (s12 lines): the line mode said `6d 0h`, which a screen reader spells out
+    /// letter by letter; it says the same figure in words.
+    #[test]
+    fn a_time_said_is_the_figure_shown_in_words() {
+        let cases = [
+            (6 * DAY, "6d 0h", "6 days"),
+            (6 * DAY + 3 * H, "6d 3h", "6 days 3 hours"),
+            (2 * DAY - 1, "2d 0h", "2 days"),
+            (DAY + 1, "1d 1h", "1 day 1 hour"),
+            (DAY, "1d 0h", "1 day"),
+            (DAY - 1, "23h 59m", "23 hours 59 minutes"),
+            (5 * H + 3 * 60, "5h 03m", "5 hours 3 minutes"),
+            (H, "1h 00m", "1 hour"),
+            (H + 60, "1h 01m", "1 hour 1 minute"),
+            (H - 1, "59m", "59 minutes"),
+            (1, "1m", "1 minute"),
+            (0, "0m", "no time"),
+        ];
+        for (seconds, shown, said) in cases {
+            assert_eq!(show(seconds), shown, "{seconds}");
+            assert_eq!(crate::strings::line::corr_time(seconds), said, "{seconds}");
+        }
     }
 
     #[test]

@@ -439,17 +439,19 @@ impl TableLink {
                 let clock = table.committed().corr.as_ref()?.clock;
                 let stamp = hall_stamp;
                 let mover = clock.to_move();
-                let left = crate::server::corr::show(clock.left(mover, stamp));
+                let left = clock.left(mover, stamp);
                 let days = clock.days();
                 Some(match seat {
                     Some(me) if me == mover => Message {
                         // At 44 columns the long one lost its `q: lobby`.
-                        short: Some(crate::strings::club::corr_your_move_short(&left)),
+                        short: Some(crate::strings::club::corr_your_move_short(
+                            &crate::server::corr::show(left),
+                        )),
                         ..Message::keyed(MessageKind::Info, Keyed::CorrYourMove(days, left))
                     },
                     seat => {
-                        let mine = seat.map(|me| crate::server::corr::show(clock.left(me, stamp)));
-                        their_move(days, &table.name(mover), &left, mine.as_deref())
+                        let mine = seat.map(|me| clock.left(me, stamp));
+                        their_move(days, &table.name(mover), left, mine)
                     }
                 })
             }
@@ -510,12 +512,13 @@ fn said(text: impl Into<String>) -> Message {
 /// and the long line's width, the middle wordings are those for each width there:
 /// the name is cut only as far as that width needs (it was cut to fit 44 columns at
 /// 60 too, where it fits whole).
-pub(crate) fn their_move(days: u8, mover: &str, left: &str, mine: Option<&str>) -> Message {
-    let keyed = Keyed::CorrTheirMove(
-        days,
-        Box::new([mover.to_owned(), left.to_owned()]),
-        mine.map(str::to_owned),
+pub(crate) fn their_move(days: u8, mover: &str, left: i64, mine: Option<i64>) -> Message {
+    let keyed = Keyed::CorrTheirMove(days, Box::new((mover.to_owned(), left)), mine);
+    let (left, mine) = (
+        crate::server::corr::show(left),
+        mine.map(crate::server::corr::show),
     );
+    let (left, mine) = (left.as_str(), mine.as_deref());
     let narrowest = usize::from(crate::ui::MIN_WIDTH);
     let short = their_move_short(mover, left, mine, narrowest);
     let long = Message::keyed(MessageKind::Info, keyed);

@@ -226,8 +226,9 @@ pub(crate) struct LobbyState {
     height: u16,
     /// The player's correspondence games in play (their moves first, oldest first).
     pub(crate) corr: Vec<CorrGame>,
-    /// Their ratings, as the first line shows them.
-    pub(crate) ratings: String,
+    /// Their ratings, as the first line shows them: each board's name (`standard
+    /// live`), the rating in whole points, and whether it is provisional.
+    pub(crate) ratings: Vec<(String, i64, bool)>,
     /// A club screen over the lobby: a leaderboard or a profile.
     pub(crate) club: Option<ClubView>,
     /// Whether the player may play rated games (a key, not a guest).
@@ -256,7 +257,7 @@ impl LobbyState {
             page: 0,
             height: 24,
             corr: Vec::new(),
-            ratings: String::new(),
+            ratings: Vec::new(),
             club: None,
             can_rate: true,
             help: None,
@@ -758,7 +759,7 @@ pub(crate) fn table_codes(rows: &[Row], key: &str) -> Vec<Message> {
 
 /// The lines of `key`'s history under the tables: their last finished game (said not
 /// rated if it ended too soon), and their results against each opponent.
-pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
+pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
     let mut lines = Vec::new();
     if let Some(last) = &history.last
         && let Some(me) = Player::BOTH
@@ -771,48 +772,43 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<String> {
             | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
             _ => words::LOST,
         };
-        let line = words::last_game(
-            &last.seats[me.other().index()].display_name(),
+        lines.push(Keyed::LastGame(Box::new((
+            last.seats[me.other().index()].display_name(),
             outcome,
-            last.totals[me.index()],
-            last.totals[me.other().index()],
-        );
-        lines.push(if history.last_too_soon {
-            words::last_game_not_rated(&line)
-        } else {
-            line
-        });
+            [last.totals[me.index()], last.totals[me.other().index()]],
+            history.last_too_soon,
+        ))));
     }
     if !history.tally.is_empty() {
-        let each: Vec<String> = history
-            .tally
-            .iter()
-            .map(|(name, counts)| words::versus(name, *counts))
-            .collect();
-        lines.push(words::tally(&each));
+        lines.push(Keyed::Tally(history.tally.clone()));
     }
     lines
+        .into_iter()
+        .map(|keyed| Message::keyed(MessageKind::Info, keyed))
+        .collect()
 }
 
 /// The lobby's line about the player's correspondence games: how many wait for
-/// their move, the oldest first, or how many wait for their opponents.
-fn corr_line(games: &[CorrGame], wording: Wording) -> Option<String> {
+/// their move, the oldest first, or how many wait for their opponents. `news`: the
+/// line as the line mode weighs it for news ([`LobbyView::weighed_for_news`]).
+fn corr_line(games: &[CorrGame], wording: Wording, news: bool) -> Option<String> {
     let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
     match due.first() {
+        // The line mode says a lobby line again whenever its weight changes: its
+        // time left weighs by the warnings' bands (a day, an hour), not each hour,
+        // and is said as the full screen shows it, in words.
+        Some(oldest) if news => Some(line_words::corr_due(
+            due.len(),
+            &oldest.opponent,
+            club_words::time_band(
+                super::corr::WARNINGS
+                    .iter()
+                    .filter(|&&at| oldest.left < at)
+                    .count(),
+            ),
+        )),
         Some(oldest) => {
-            let left = match wording {
-                Wording::Keys => super::corr::show(oldest.left),
-                // The line mode says a lobby line again whenever it changes: its time
-                // left is said by the warnings' bands (a day, an hour), not each hour.
-                Wording::Commands => club_words::time_band(
-                    super::corr::WARNINGS
-                        .iter()
-                        .filter(|&&at| oldest.left < at)
-                        .count(),
-                )
-                .to_owned(),
-            };
-            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), left).words(wording))
+            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), oldest.left).words(wording))
         }
         None if !games.is_empty() => Some(club_words::their_moves(games.len())),
         None => None,
@@ -945,6 +941,24 @@ impl<'a> LobbyView<'a> {
         } else {
             Style::new()
         };
+        if let Some(club) = &self.lobby.club
+            && self.wording == Wording::Commands
+        {
+            // Said, not drawn: the columns in words, a row a sentence.
+            let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
+            let note = self.lobby.note.as_ref().map(|n| self.said(n));
+            let widget = ClubWidget {
+                view: club,
+                colour: false,
+                typed,
+                note: note.as_deref(),
+                wording: self.wording,
+            };
+            return (
+                widget.said().into_iter().map(Line::raw).collect(),
+                Vec::new(),
+            );
+        }
         if self.lobby.club.is_some() {
             // Wide enough for the club's columns, small enough to draw at each change.
             let area = Rect::new(0, 0, width.min(120), 40);
@@ -955,14 +969,24 @@ impl<'a> LobbyView<'a> {
                 .collect();
             return (lines, Vec::new());
         }
-        let mut you = words::you(&safe_text(&self.lobby.name));
-        if !self.lobby.ratings.is_empty() {
-            you = format!("{you}  {}", self.lobby.ratings);
+        let name = safe_text(&self.lobby.name);
+        let mut you = words::you(&name);
+        if self.wording == Wording::Commands {
+            // Said: no `·`, and `provisional` for the `?` after a rating.
+            you = line_words::you(&name, &self.lobby.ratings);
+        } else if !self.lobby.ratings.is_empty() {
+            let each: Vec<String> = self
+                .lobby
+                .ratings
+                .iter()
+                .map(|(board, whole, provisional)| words::rating_of(board, *whole, *provisional))
+                .collect();
+            you = format!("{you}  {}", each.join(" · "));
         }
         // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
         let you = crate::text::fit(&you, usize::from(width)).into_owned();
         let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
-        if let Some(line) = corr_line(&self.lobby.corr, self.wording) {
+        if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news) {
             lines.push(Line::styled(line, bold));
         }
         let (first, shown) = self.lobby.shown(self.rows);
@@ -1129,7 +1153,10 @@ impl<'a> LobbyView<'a> {
             lines.extend(self.hints(HintLine::LobbyForm, width));
             lines.extend(self.hints(HintLine::LobbyFormEnd, width));
         } else if let Some((_, typed)) = &self.lobby.number {
-            lines.push(Line::raw(club_words::typed_number(typed)));
+            lines.push(Line::raw(match self.wording {
+                Wording::Keys => club_words::typed_number(typed),
+                Wording::Commands => line_words::typed_number(typed),
+            }));
             lines.extend(self.hints(HintLine::LobbyNumber, width));
         } else {
             lines.extend(self.hints(table_keys(self.rows), width));
@@ -1177,7 +1204,9 @@ mod tests {
     #[test]
     fn the_you_line_is_one_line_cut_with_an_ellipsis() {
         let mut lobby = LobbyState::new("Zoë", Palette::Default);
-        lobby.ratings = "standard 1523 · corners 1488 · claims 1502".into();
+        lobby.ratings = [("standard", 1523), ("corners", 1488), ("claims", 1502)]
+            .map(|(board, whole)| (board.to_owned(), whole, false))
+            .to_vec();
         lobby.resized(30, 24);
         let lines = drawn_at(&lobby, 30, 24);
         assert_eq!(
@@ -1676,11 +1705,13 @@ mod tests {
 
     /// QA (lineserve2): the line mode's lobby said its correspondence line again each
     /// hour (`Your move in 1 correspondence game: v bob, 2d 0h left`, then `1d 23h`...):
-    /// in lines its time left is said by the warnings' bands, so it changes when one
-    /// is crossed. The full screen keeps the hours.
+    /// weighed for news, its time left is the warnings' band, so it is said again when
+    /// one is crossed. QA (s12 lines): the line said was the band too (`a day or more
+    /// left`) where the full screen showed `2d 0h left`: it says the full screen's
+    /// figure, in words (`2 days left`), as `list` reads it.
     #[test]
     fn the_line_mode_lobby_says_the_correspondence_time_by_its_warnings() {
-        let lines = |left: i64, wording: Wording| -> Vec<String> {
+        let lines = |left: i64, wording: Wording, news: bool| -> Vec<String> {
             let mut lobby = LobbyState::new("ann", Palette::None);
             lobby.corr = vec![CorrGame {
                 id: 1,
@@ -1691,33 +1722,80 @@ mod tests {
                 days: 1,
                 moves: 1,
             }];
+            let view = lobby.view(&[], "kann", wording);
+            let view = if news { view.weighed_for_news() } else { view };
+            view.lines(400).iter().map(ToString::to_string).collect()
+        };
+        const H: i64 = 3600;
+        let weighed = |left| lines(left, Wording::Commands, true);
+        let said = |left| lines(left, Wording::Commands, false);
+        let drawn = |left| lines(left, Wording::Keys, false);
+        assert_eq!(weighed(48 * H), weighed(47 * H), "an hour on");
+        assert_ne!(weighed(25 * H), weighed(23 * H), "under a day");
+        assert_eq!(weighed(23 * H), weighed(61 * 60), "an hour on, under a day");
+        assert_ne!(weighed(61 * 60), weighed(59 * 60), "under an hour");
+        for (left, shown, words) in [
+            (48 * H, "2d 0h", "2 days"),
+            (47 * H, "1d 23h", "1 day 23 hours"),
+            (23 * H, "23h 00m", "23 hours"),
+            (59 * 60, "59m", "59 minutes"),
+        ] {
+            let line = format!("against bob, {words} left. due opens it");
+            let said = said(left);
+            assert!(said.iter().any(|l| l.contains(&line)), "{said:?}");
+            let drawn = drawn(left);
+            let line = format!("v bob, {shown} left");
+            assert!(drawn.iter().any(|l| l.contains(&line)), "{drawn:?}");
+        }
+    }
+
+    /// QA (s12 lines): the line mode's lobby said `you: Zoë  standard 1523 · corners
+    /// 1488?` (a `·` and a `?` read as symbols), and a club screen over it was read
+    /// off its drawing, columns and chart bars and all: the first line is said in
+    /// words, and the club screen's lines are its sentences.
+    #[test]
+    fn the_line_mode_lobby_says_the_player_and_the_club_screens_in_words() {
+        let mut lobby = LobbyState::new("Zoë", Palette::None);
+        lobby.ratings = vec![
+            ("standard live".to_owned(), 1523, false),
+            ("corners live".to_owned(), 1488, true),
+        ];
+        let said = |lobby: &LobbyState| -> Vec<String> {
             lobby
-                .view(&[], "kann", wording)
+                .view(&[], "kzoe", Wording::Commands)
                 .lines(400)
                 .iter()
                 .map(ToString::to_string)
                 .collect()
         };
-        const H: i64 = 3600;
-        let said = lines(48 * H, Wording::Commands);
-        assert!(
-            said.iter()
-                .any(|l| l.contains("against bob, a day or more left. due opens it")),
-            "{said:?}"
+        let lines = said(&lobby);
+        assert_eq!(
+            lines[1],
+            "You are Zoë; your ratings: standard live 1523; corners live 1488, provisional"
         );
-        assert_eq!(said, lines(47 * H, Wording::Commands), "an hour on");
-        let day = lines(23 * H, Wording::Commands);
-        assert!(
-            day.iter().any(|l| l.contains("under a day left")),
-            "{day:?}"
+        let drawn = drawn_at(&lobby, 80, 24);
+        assert_eq!(
+            drawn[1].trim_end(),
+            "you: Zoë  standard live 1523 · corners live 1488?"
         );
-        let hour = lines(59 * 60, Wording::Commands);
+        lobby.show_club(Some(ClubView::Board(super::super::standings::BoardView {
+            board: super::super::club::Board::new(
+                crate::rules::Ruleset::Standard,
+                super::super::club::Speed::Live,
+            ),
+            page: 0,
+            rows: Vec::new(),
+            more: false,
+            size: 20,
+            now: 0,
+        })));
+        let lines = said(&lobby);
+        assert_eq!(lines[0], "Leaderboard: standard live", "{lines:#?}");
         assert!(
-            hour.iter().any(|l| l.contains("under an hour left")),
-            "{hour:?}"
+            lines[1].starts_with("Listed: 20 or more rated games"),
+            "{lines:#?}"
         );
-        let drawn = lines(47 * H, Wording::Keys);
-        assert!(drawn.iter().any(|l| l.contains("1d 23h left")), "{drawn:?}");
+        assert!(lines.iter().all(|l| !l.contains('+')), "{lines:#?}");
     }
 
     #[test]
@@ -1786,8 +1864,8 @@ mod tests {
 
     #[test]
     fn the_line_mode_reads_a_wide_name_in_the_club_without_gaps() {
-        // A wide character fills two cells of the drawing; the line mode reads the
-        // drawing back, and must not put the second cell's blank inside the name.
+        // A wide character fills two cells of the drawing: the line mode, which read
+        // the drawing back once, must not put the second cell's blank inside the name.
         let mut lobby = LobbyState::new("你好世界", Palette::Default);
         lobby.show_club(Some(ClubView::Profile(Box::new(
             super::super::standings::ProfileView {
@@ -1816,7 +1894,10 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         let head = &lines[0];
-        assert!(head.starts_with("你好世界 (also ann)"), "{lines:#?}");
+        assert!(
+            head.starts_with("Profile of 你好世界 (also ann)"),
+            "{lines:#?}"
+        );
     }
 
     /// QA (lineserve): a correspondence game come to Alice's move was said twice in

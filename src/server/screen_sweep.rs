@@ -12,6 +12,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use super::corr::DAY;
 use super::hall::Hall;
 use super::link::their_move;
 use super::listing::seen_by;
@@ -29,6 +30,8 @@ use crate::ui::{App, AppView, Input, Keyed, Look, Message, MessageKind, News, Wo
 /// The club's sweep's sizes.
 const SIZES: [(u16, u16); 5] = [(80, 24), (60, 20), (44, 16), (40, 12), (30, 12)];
 
+/// An hour in seconds.
+const HOUR: i64 = 3600;
 /// The longest names allowed: 16 columns, in letters and in wide characters.
 const LONG: &str = "Bartholomew-Lane";
 const WIDE: &str = "山田太郎花子一二";
@@ -114,14 +117,14 @@ fn screens() -> Vec<Screen> {
                 short: Some(club::corr_your_move_short("20d 23h")),
                 ..Message::keyed(
                     MessageKind::Info,
-                    Keyed::CorrYourMove(7, "20d 23h".to_owned()),
+                    Keyed::CorrYourMove(7, 20 * DAY + 23 * HOUR),
                 )
             })),
         ),
         (
             "corr_waiting",
             Box::new(corr(&["a1"], [false, true], || {
-                their_move(7, WIDE, "20d 23h", Some("20d 23h"))
+                their_move(7, WIDE, 20 * DAY + 23 * HOUR, Some(20 * DAY + 23 * HOUR))
             })),
         ),
         (
@@ -134,14 +137,19 @@ fn screens() -> Vec<Screen> {
                 .served([false, true])
                 .named([WIDE.to_owned(), LONG.to_owned()])
                 .correspondence();
-                let _ = app.table_news(News::Note(their_move(7, LONG, "6d 0h", Some("6d 18h"))));
+                let _ = app.table_news(News::Note(their_move(
+                    7,
+                    LONG,
+                    6 * DAY,
+                    Some(6 * DAY + 18 * HOUR),
+                )));
                 app
             }),
         ),
         (
             "corr_watching",
             Box::new(corr(&["a1"], [true, true], || {
-                their_move(7, WIDE, "20d 23h", None)
+                their_move(7, WIDE, 20 * DAY + 23 * HOUR, None)
             })),
         ),
         (

@@ -24,7 +24,7 @@ use crate::session::{GameConfig, fresh_seed};
 use crate::strings::serve as words;
 use crate::ui::{
     App, Effect, Effects, Inbox, Input, KeyContext, Keyed, LineFace, LineInput, Link, Lobby, Look,
-    Message, MessageKind, Wording, run_served,
+    Message, Wording, run_served,
 };
 
 use super::backend::SshBackend;
@@ -158,7 +158,7 @@ pub(crate) struct LobbyHost {
     listing: Arc<Listing>,
     rows: Vec<Row>,
     /// The player's history lines, and the count of finished games they are of.
-    history: Vec<String>,
+    history: Vec<Message>,
     history_of: Option<u64>,
     area: Rect,
     /// The game chosen, until the loop takes it.
@@ -287,30 +287,30 @@ impl LobbyHost {
         self.screen.mine = table_codes(&self.rows, key)
             .into_iter()
             .chain(unfinished(&self.rows, key))
-            .chain(
-                self.history
-                    .iter()
-                    .map(|line| Message::new(MessageKind::Info, line.clone())),
-            )
+            .chain(self.history.iter().cloned())
             .collect();
     }
 
     /// The player's ratings, as the lobby's first line shows them.
-    fn ratings_line(&self) -> String {
+    fn ratings_line(&self) -> Vec<(String, i64, bool)> {
         let Some(store) = self.hall.store() else {
-            return String::new();
+            return Vec::new();
         };
         let now = self.hall.lock().corr_time().wall();
         let key = &self.who.key;
         let found = store.club(|c| club_store::standings_of(c, key));
-        let parts: Vec<String> = found
+        found
             .unwrap_or_default()
             .into_iter()
             .map(|(board, standing)| {
-                format!("{} {}", board_name(board), standing.now(now).display())
+                let rating = standing.now(now);
+                (
+                    board_name(board),
+                    rating.rating.round() as i64,
+                    rating.is_provisional(),
+                )
             })
-            .collect();
-        parts.join(" · ")
+            .collect()
     }
 
     /// Back within the grace period: straight to the seat kept for this key.

@@ -496,6 +496,153 @@ impl Widget for &ClubWidget<'_> {
     }
 }
 
+impl ClubWidget<'_> {
+    /// The screen as the line mode says it, a line a sentence: the rows of the full
+    /// screen's columns in words (`rating 1623, give or take 62`, `won 20, drawn 5,
+    /// lost 6`, `against bob`), the chart's bars as the ratings they start and end at,
+    /// names whole; then the page, the commands, a number typed and the note.
+    pub(crate) fn said(&self) -> Vec<String> {
+        use crate::strings::line::club as said;
+        let rating = |standing: &Standing, now: i64| {
+            let rating = standing.now(now);
+            said::rating(
+                rating.rating.round() as i64,
+                rating.is_provisional(),
+                rating.deviation.round() as i64,
+            )
+        };
+        let mut lines = Vec::new();
+        let (page, more, hints) = match self.view {
+            ClubView::Board(view) => {
+                lines.push(words::leaderboard_title(&board_name(view.board)));
+                lines.push(said::listed_rule(
+                    MIN_GAMES,
+                    MIN_OPPONENTS,
+                    crate::rating::RANKED_DEVIATION as u32,
+                    view.board.speed.active_days(),
+                ));
+                let first = view.page * view.size + 1;
+                for (i, row) in view.rows.iter().enumerate() {
+                    lines.push(said::board_row(
+                        first + i,
+                        &safe_text(&row.name),
+                        &rating(row, view.now),
+                        row.games,
+                        row.wdl,
+                        row.abandoned,
+                    ));
+                }
+                if view.rows.is_empty() {
+                    lines.push(
+                        if view.page == 0 {
+                            words::NOBODY_LISTED
+                        } else {
+                            words::NO_MORE
+                        }
+                        .to_owned(),
+                    );
+                }
+                (view.page, view.more, HintLine::LobbyBoard)
+            }
+            ClubView::Profile(view) => {
+                let profile = &view.profile;
+                let name = profile.names.first().map_or("", String::as_str);
+                let others: Vec<String> =
+                    profile.names.iter().skip(1).map(|n| safe_text(n)).collect();
+                lines.push(said::profile_title(
+                    &safe_text(name),
+                    &others.join(", "),
+                    profile.first_seen.get(..10).unwrap_or(&profile.first_seen),
+                    profile.unlisted,
+                ));
+                if profile.standings.is_empty() {
+                    lines.push(words::NO_RATED_GAMES.to_owned());
+                }
+                for (board, standing) in &profile.standings {
+                    lines.push(said::rating_row(
+                        &board_name(*board),
+                        &rating(standing, view.now),
+                        standing.games,
+                        standing.wdl,
+                        standing.abandoned,
+                    ));
+                }
+                let [w, d, l] = profile.wdl;
+                lines.push(said::all_games(w + d + l, profile.wdl));
+                if let Some((board, points)) = &view.chart
+                    && let (Some(low), Some(high)) = (
+                        points.iter().copied().reduce(f64::min),
+                        points.iter().copied().reduce(f64::max),
+                    )
+                {
+                    lines.push(words::chart_title(
+                        &board_name(*board),
+                        low.round() as i64,
+                        high.round() as i64,
+                        points.len(),
+                    ));
+                    if let (Some(first), Some(last), true) =
+                        (points.first(), points.last(), points.len() > 1)
+                    {
+                        lines.push(said::chart_ends(first.round() as i64, last.round() as i64));
+                    }
+                }
+                if !view.tally.is_empty() {
+                    let tally: Vec<(String, [u32; 3])> = view
+                        .tally
+                        .iter()
+                        .take(6)
+                        .map(|(name, counts)| (safe_text(name), *counts))
+                        .collect();
+                    lines.push(said::tally(&tally, view.own));
+                }
+                lines.push(said::GAMES_HEAD.to_owned());
+                let first = view.page * view.size + 1;
+                for (i, game) in view.games.iter().enumerate() {
+                    let rating = match (game.not_rated(), game.change) {
+                        (Some(NotRated::Casual), _) => said::CASUAL.to_owned(),
+                        (Some(NotRated::TooSoon), _) => said::NOT_RATED_EARLY.to_owned(),
+                        (Some(NotRated::Otherwise), _) => said::NOT_RATED.to_owned(),
+                        (None, Some((before, after))) => said::change(
+                            after.round() as i64,
+                            after.round() as i64 - before.round() as i64,
+                        ),
+                        (None, None) => String::new(),
+                    };
+                    lines.push(said::game_row(
+                        first + i,
+                        game.date.get(..10).unwrap_or(&game.date),
+                        &safe_text(&game.opponent),
+                        outcome_word(game),
+                        &board_name(game.board),
+                        &rating,
+                        game.reviewed,
+                    ));
+                }
+                if view.games.is_empty() {
+                    lines.push(words::NO_GAMES.to_owned());
+                }
+                let hints = if view.own {
+                    HintLine::LobbyProfile
+                } else {
+                    HintLine::LobbyOtherProfile
+                };
+                (view.page, view.more, hints)
+            }
+        };
+        if more || page > 0 {
+            lines.push(Keyed::Page(page + 1, more).commands());
+        }
+        lines.push(Keyed::Hints(hints).commands());
+        if let Some(typed) = self.typed {
+            lines.push(crate::strings::line::typed_number(typed));
+            lines.push(Keyed::Hints(HintLine::LobbyNumber).commands());
+        }
+        lines.extend(self.note.map(str::to_owned));
+        lines
+    }
+}
+
 /// The hint line `hints` in `wording`: with keys, in rows `width` columns wide broken
 /// between its parts only ([`crate::ui::keymap::hint_rows`]), so a key stays with its
 /// words; the line mode's commands as one line.
@@ -1405,36 +1552,7 @@ mod tests {
     /// casual games still say `casual`. Fails on the old code (`casual` on game 4).
     #[test]
     fn a_profile_fits_narrow_screens() {
-        let board = Board::new(Ruleset::Standard, Speed::Live);
-        let games: Vec<GameLine> = ["山田花子さんの長い名前", "Zoë", "bob", "carol"]
-            .iter()
-            .zip(0..)
-            .map(|(name, n)| GameLine {
-                id: 100 + n,
-                date: "2026-11-30T10:00:00Z".into(),
-                colour: crate::rules::Player::Blue,
-                opponent: (*name).into(),
-                outcome: Some(Outcome::Win),
-                termination: crate::record::Termination::Normal,
-                board: Board::new(Ruleset::Corners, Speed::Correspondence),
-                rated: n != 1 && n != 3,
-                played_rated: n != 1,
-                change: (n != 1 && n != 3).then_some((1500.0, 1512.0)),
-                moves: if n == 3 { 1 } else { 64 },
-                reviewed: n == 0,
-            })
-            .collect();
-        let view = ClubView::Profile(Box::new(ProfileView {
-            profile: ann(board),
-            own: true,
-            chart: rising(board),
-            tally: vec![("bob".into(), [3, 0, 1])],
-            page: 0,
-            games,
-            more: false,
-            size: 20,
-            now: 1_000,
-        }));
+        let view = four_games_profile();
         for (width, height) in [(80, 24), (44, 16), (30, 12)] {
             let shown = drawn_at(&view, width, height);
             let lines: Vec<&str> = shown.lines().collect();
@@ -1459,6 +1577,76 @@ mod tests {
             }
             insta::assert_snapshot!(format!("club_profile_{width}x{height}"), shown);
         }
+    }
+
+    /// QA (s12 lines): the line mode read the club's screens off their drawing, so a
+    /// screen reader said `1999 ±50`, `20-5-6`, `v bob`, `*`, the columns' heading
+    /// `#`, and four rows of a chart's block bars. It says each row in words, names
+    /// whole, the chart as the ratings it starts and ends at.
+    #[test]
+    fn the_line_mode_says_the_club_screens_in_words() {
+        let said = |view: &ClubView| {
+            ClubWidget {
+                view,
+                colour: false,
+                typed: Some("1"),
+                note: Some("a note"),
+                wording: Wording::Commands,
+            }
+            .said()
+        };
+        let board = said(&narrow_board());
+        let profile = said(&four_games_profile());
+        for line in board.iter().chain(&profile) {
+            assert!(
+                line.chars().any(char::is_alphanumeric),
+                "a line with no word: {line:?}"
+            );
+            for symbol in ["±", " v ", "*", "#", "·", "…", "-5-"] {
+                assert!(!line.contains(symbol), "{symbol:?} in {line:?}");
+            }
+            assert!(
+                !line.chars().any(|c| ('\u{2580}'..='\u{259f}').contains(&c)),
+                "a chart's bar in {line:?}"
+            );
+        }
+        insta::assert_snapshot!("club_said_board", board.join("\n"));
+        insta::assert_snapshot!("club_said_profile", profile.join("\n"));
+    }
+
+    /// ann's own profile, its chart shown, with four games: against a long wide name
+    /// (reviewed), Zoë (casual), bob (rated), carol (played as rated, too soon).
+    fn four_games_profile() -> ClubView {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let games: Vec<GameLine> = ["山田花子さんの長い名前", "Zoë", "bob", "carol"]
+            .iter()
+            .zip(0..)
+            .map(|(name, n)| GameLine {
+                id: 100 + n,
+                date: "2026-11-30T10:00:00Z".into(),
+                colour: crate::rules::Player::Blue,
+                opponent: (*name).into(),
+                outcome: Some(Outcome::Win),
+                termination: crate::record::Termination::Normal,
+                board: Board::new(Ruleset::Corners, Speed::Correspondence),
+                rated: n != 1 && n != 3,
+                played_rated: n != 1,
+                change: (n != 1 && n != 3).then_some((1500.0, 1512.0)),
+                moves: if n == 3 { 1 } else { 64 },
+                reviewed: n == 0,
+            })
+            .collect();
+        ClubView::Profile(Box::new(ProfileView {
+            profile: ann(board),
+            own: true,
+            chart: rising(board),
+            tally: vec![("bob".into(), [3, 0, 1])],
+            page: 0,
+            games,
+            more: false,
+            size: 20,
+            now: 1_000,
+        }))
     }
 
     /// ann's profile: rated on `board` and on corners correspondence, 30-4-6.

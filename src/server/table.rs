@@ -1270,6 +1270,27 @@ impl GameTable {
             let i = p.index();
             (names[i], after[i].as_str(), change[i].as_str())
         };
+        // The line mode's words for the same line: no `?`, `+`, `·`.
+        let speed = if ended.corr.is_some() {
+            super::club::Speed::Correspondence
+        } else {
+            super::club::Speed::Live
+        };
+        let board = super::club::Board::new(ended.game.ruleset(), speed);
+        let board = club_words::board(&board.ruleset_token(), board.speed.token());
+        let said_of = |p: Player| {
+            let i = p.index();
+            let rating = end.after[i];
+            (
+                names[i],
+                rating.rating.round() as i64,
+                rating.is_provisional(),
+                rating.rating.round() as i64 - end.before[i].rating.round() as i64,
+            )
+        };
+        let said = |first: Player| {
+            crate::strings::line::ratings_changed(&board, [said_of(first), said_of(first.other())])
+        };
         for (player, who) in Player::BOTH.into_iter().zip([blue, yellow]) {
             if let Some(seat) = self.seat_of(&who.key) {
                 let text = club_words::ratings_changed(
@@ -1281,7 +1302,8 @@ impl GameTable {
                     Some(left) if self.seats[seat.other().index()].is_none() => {
                         let (_, after, change) = of(player);
                         let short = narrow::left_then_rated(left, after, change);
-                        let keyed = Keyed::RatedLeft(left.to_owned(), text);
+                        let keyed =
+                            Keyed::RatedLeft(Box::new([left.to_owned(), text, said(player)]));
                         let said = Message {
                             short: Some(short),
                             ..Message::keyed(MessageKind::Info, keyed)
@@ -1293,7 +1315,10 @@ impl GameTable {
                         let short = club_words::ratings_changed_short(&result, after, change);
                         let said = Message {
                             short: Some(short),
-                            ..Message::new(MessageKind::Info, text)
+                            ..Message::keyed(
+                                MessageKind::Info,
+                                Keyed::Rated(Box::new([text, said(player)])),
+                            )
                         };
                         self.talk.note(To::Seat(seat), said);
                     }
@@ -1315,7 +1340,13 @@ impl GameTable {
                 Player::BOTH.map(|p| (after[p.index()].as_str(), change[p.index()].as_str())),
             ),
         };
-        let said = Message::with_short(MessageKind::Info, text, short);
+        let said = Message {
+            short: Some(short),
+            ..Message::keyed(
+                MessageKind::Info,
+                Keyed::Rated(Box::new([text, said(Player::Blue)])),
+            )
+        };
         self.talk.note(To::Spectators, said);
     }
 
@@ -1694,7 +1725,14 @@ mod tests {
                 && said.text.contains("· bob 1488"),
             "{said:?}"
         );
-        assert_eq!(said.line_words(), said.text);
+        // QA (s12 lines): the line mode said the same `?`, `+`, `-` and `·`.
+        let words = said.line_words();
+        assert!(
+            words.starts_with("Rated standard live: ann up 12, now 1512")
+                && words.contains("; bob down 12, now 1488"),
+            "{words}"
+        );
+        assert!(!words.contains(['?', '+', '·']), "{words}");
         assert!(said.fits(44), "{:?}", said.wording(44));
         // How it ended first on a narrow screen: the status line says the winner
         // alone, and nothing else said Yellow resigned.
@@ -1725,7 +1763,8 @@ mod tests {
         let said = table.talk().notes_since(seen).next().unwrap().said.clone();
         assert!(
             said.line_words()
-                .starts_with("Rated standard live: ann 1512")
+                .starts_with("Rated standard live: ann up 12, now 1512"),
+            "{said:?}"
         );
         // Both still at the table (a resignation): the ratings alone.
         let mut table = rated_at(true, &["a1", "b1"], t0);

@@ -216,6 +216,49 @@ pub(crate) const THEIR_MOVE: &str = "their move";
 pub(crate) fn days_suffix(days: u8) -> String {
     format!(", {}", days_a_move(days))
 }
+/// A correspondence time left as it is shown, rounded up to its last unit
+/// ([`corr_time`], and [`super::line::corr_time`] in words): both faces say the same
+/// figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CorrTime {
+    /// A day or more: days and hours.
+    Days(i64, i64),
+    /// Under a day: hours and minutes.
+    Hours(i64, i64),
+    /// Under an hour: minutes.
+    Minutes(i64),
+}
+
+/// `seconds` as a correspondence clock shows it: days and hours, hours and minutes
+/// under a day, minutes under an hour; rounded up to the last unit shown, as a
+/// countdown is (and as the live clock's `m:ss`), so a time read a second after the
+/// line said two days is two days too, not a day and 23 hours. Under a day and under
+/// an hour it stays under (23 hours 59 minutes, 59 minutes), as the warnings' bands say.
+pub(crate) fn corr_time_shown(seconds: i64) -> CorrTime {
+    const HOUR: i64 = 3600;
+    const DAY: i64 = 24 * HOUR;
+    let s = seconds.max(0);
+    let up = |unit: i64| (s + unit - 1) / unit;
+    if s >= DAY {
+        let hours = up(HOUR);
+        CorrTime::Days(hours / 24, hours % 24)
+    } else if s >= HOUR {
+        let minutes = up(60).min(DAY / 60 - 1);
+        CorrTime::Hours(minutes / 60, minutes % 60)
+    } else {
+        CorrTime::Minutes(up(60).min(59))
+    }
+}
+
+/// [`corr_time_shown`] as the full screen writes it: `2d 14h`, `5h 03m`, `59m`.
+pub(crate) fn corr_time(seconds: i64) -> String {
+    match corr_time_shown(seconds) {
+        CorrTime::Days(days, hours) => format!("{days}d {hours}h"),
+        CorrTime::Hours(hours, minutes) => format!("{hours}h {minutes:02}m"),
+        CorrTime::Minutes(minutes) => format!("{minutes}m"),
+    }
+}
+
 /// A correspondence table's pace: `1 day a move`, `3 days a move`.
 pub(crate) fn days_a_move(days: u8) -> String {
     if days == 1 {

@@ -293,6 +293,35 @@ pub(crate) fn time_low(who: &str, left: Duration) -> String {
     format!("{who}: {} seconds left", left.as_secs())
 }
 
+/// A correspondence time left in words: the figure the full screen shows as `6d 3h`
+/// ([`super::club::corr_time`]), said so a screen reader does not spell it out
+/// (`6 days 3 hours`).
+pub(crate) fn corr_time(seconds: i64) -> String {
+    use super::club::CorrTime as Shown;
+    let unit = |n: i64, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let (big, small) = match super::club::corr_time_shown(seconds) {
+        Shown::Days(days, hours) => (unit(days, "day", "days"), unit(hours, "hour", "hours")),
+        Shown::Hours(hours, minutes) => (
+            unit(hours, "hour", "hours"),
+            unit(minutes, "minute", "minutes"),
+        ),
+        Shown::Minutes(0) => return "no time".to_owned(),
+        Shown::Minutes(minutes) => return unit(minutes, "minute", "minutes"),
+    };
+    // `6 days`, not `6 days 0 hours`.
+    if small.starts_with("0 ") {
+        big
+    } else {
+        format!("{big} {small}")
+    }
+}
+
 /// `clock`: both clocks.
 pub(crate) fn clocks(blue: &str, yellow: &str, running: Option<Player>) -> String {
     let mut line = format!("Blue {blue}, Yellow {yellow}");
@@ -617,6 +646,58 @@ pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
     )
 }
 
+/// The lobby's line of the player's last game in words, where the full screen
+/// writes `last: v bob, lost 80-120` ([`super::serve::last_game`]): `outcome` is
+/// `won`, `drawn` or `lost`, `score` the player's total then the opponent's, `early`
+/// that it was played as rated and ended too soon to be rated.
+pub(crate) fn last_game(opponent: &str, outcome: &str, score: [u32; 2], early: bool) -> String {
+    let [mine, theirs] = score;
+    let rated = if early {
+        ", not rated: it ended before both players moved"
+    } else {
+        ""
+    };
+    format!("Your last game: against {opponent}, {outcome}, {mine} to {theirs}{rated}")
+}
+
+/// The lobby's first line in the line mode: the player's name and ratings in words,
+/// where the full screen writes `you: ann  standard live 1623 · corners live 1500?`.
+pub(crate) fn you(name: &str, ratings: &[(String, i64, bool)]) -> String {
+    if ratings.is_empty() {
+        return format!("You are {name}");
+    }
+    let each: Vec<String> = ratings
+        .iter()
+        .map(|(board, whole, provisional)| {
+            let provisional = if *provisional { ", provisional" } else { "" };
+            format!("{board} {whole}{provisional}")
+        })
+        .collect();
+    format!("You are {name}; your ratings: {}", each.join("; "))
+}
+
+/// A number being typed to pick a row, where the full screen shows `Number: 3_`
+/// (its `_` a cursor, read as "underscore").
+pub(crate) fn typed_number(typed: &str) -> String {
+    format!("Number typed: {typed}")
+}
+
+/// Results against each opponent in words, where the full screen writes
+/// `v bob 3-0-1 (won-drawn-lost)` ([`super::serve::tally`]).
+pub(crate) fn tally(each: &[(String, [u32; 3])]) -> String {
+    let each: Vec<String> = each
+        .iter()
+        .map(|(name, counts)| format!("against {name} {}", results(*counts)))
+        .collect();
+    format!("Your results: {}", each.join("; "))
+}
+
+/// Games won, drawn and lost in words, where the full screen writes `20-5-6`.
+pub(crate) fn results(counts: [u32; 3]) -> String {
+    let [won, drawn, lost] = counts;
+    format!("won {won}, drawn {drawn}, lost {lost}")
+}
+
 /// [`super::club::moved`] in the line mode's commands.
 pub(crate) fn corr_moved(opponent: &str) -> String {
     format!("Your move in your correspondence game against {opponent} (due opens it)")
@@ -744,6 +825,63 @@ pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
     format!("Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value}")
 }
 
+/// Both ratings after a rated game in words, where the full screen writes `Rated
+/// standard live: alice 1742? +242 · bob 1258? -242`: each player's name, rating
+/// after in whole points, whether provisional, and change.
+pub(crate) fn ratings_changed(board: &str, each: [(&str, i64, bool, i64); 2]) -> String {
+    let one = |(name, after, provisional, delta): (&str, i64, bool, i64)| {
+        let provisional = if provisional { ", provisional" } else { "" };
+        let change = match delta {
+            0 => "unchanged".to_owned(),
+            d if d > 0 => format!("up {d}"),
+            d => format!("down {}", -d),
+        };
+        format!("{name} {change}, now {after}{provisional}")
+    };
+    let [first, second] = each;
+    format!("Rated {board}: {}; {}", one(first), one(second))
+}
+
+/// One player's summary of the replay's analysis, as `hijara analyze` prints it in
+/// columns and a `Biggest swing` line (`move 43 c2 ~-37 (best a3 ~-11), 26 (18-40)
+/// points lost`), said in one sentence: the moves reviewed, each class counted, the
+/// points lost a move on average, and the move that lost the most.
+pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
+    use crate::review::Class;
+    let counts: Vec<String> = [
+        (Class::Best, "best move", "best moves"),
+        (Class::Good, "good move", "good moves"),
+        (Class::Inaccuracy, "inaccuracy", "inaccuracies"),
+        (Class::Mistake, "mistake", "mistakes"),
+        (Class::Blunder, "blunder", "blunders"),
+    ]
+    .into_iter()
+    .filter(|(class, _, _)| s.count(*class) > 0)
+    .map(|(class, one, many)| super::count(s.count(class) as u64, one, many))
+    .collect();
+    let moves = super::count(s.moves as u64, "move", "moves");
+    let swing = match s.biggest_swing {
+        Some(w) => {
+            let points = if w.lost == 1 { "point" } else { "points" };
+            let range = match w.lost_range {
+                Some([low, high]) => format!(" ({low} to {high})"),
+                None => String::new(),
+            };
+            format!(
+                "the biggest swing was move {} at {}, which lost {} {points}{range} where {} was best",
+                w.number, w.mv, w.lost, w.best
+            )
+        }
+        None => "no move lost points".to_owned(),
+    };
+    format!(
+        "{}: {moves} reviewed, {}; {:.1} points lost a move on average; {swing}.",
+        s.player,
+        counts.join(", "),
+        s.average_lost
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -805,5 +943,143 @@ mod tests {
             unknown("dance"),
             "Unknown command: dance. Type help for the commands."
         );
+    }
+}
+
+/// The club's screens in the line mode: what the full screen draws as columns
+/// (`1623 ±62`, `20-5-6`, `v bob`, `*`, a chart's bars), said in words, a row a line.
+pub(crate) mod club {
+    use super::results;
+
+    /// A rating in words, where the full screen writes `1623 ±62` (`1500? ±500`
+    /// while provisional).
+    pub(crate) fn rating(whole: i64, provisional: bool, deviation: i64) -> String {
+        let provisional = if provisional { ", provisional" } else { "" };
+        format!("rating {whole}{provisional}, give or take {deviation}")
+    }
+
+    /// Who a leaderboard lists, in one line.
+    pub(crate) fn listed_rule(games: u32, opponents: u32, deviation: u32, days: i64) -> String {
+        format!(
+            "Listed: {games} or more rated games, against {opponents} or more opponents not provisional then, \
+             a deviation of {deviation} or less today, and a rated game in the last {days} days"
+        )
+    }
+
+    /// A leaderboard's row: its number (typed to open the profile), the player,
+    /// their rating in words ([`rating`]), rated games, results, abandoned.
+    pub(crate) fn board_row(
+        number: usize,
+        name: &str,
+        rating: &str,
+        games: u32,
+        wdl: [u32; 3],
+        abandoned: u32,
+    ) -> String {
+        let games = crate::strings::count(games, "rated game", "rated games");
+        format!(
+            "{number}  {name}, {rating}, {games}: {}, abandoned {abandoned}",
+            results(wdl)
+        )
+    }
+
+    /// A profile's first line: the names, when first seen, whether off the
+    /// leaderboards.
+    pub(crate) fn profile_title(
+        name: &str,
+        others: &str,
+        first_seen: &str,
+        unlisted: bool,
+    ) -> String {
+        let also = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {others})")
+        };
+        let listed = if unlisted {
+            ", off the leaderboards"
+        } else {
+            ""
+        };
+        format!("Profile of {name}{also}, first seen {first_seen}{listed}")
+    }
+
+    /// One of a profile's ratings: its board (`standard live`), the rating in words
+    /// ([`rating`]), its rated games and results.
+    pub(crate) fn rating_row(
+        board: &str,
+        rating: &str,
+        games: u32,
+        wdl: [u32; 3],
+        abandoned: u32,
+    ) -> String {
+        let games = crate::strings::count(games, "rated game", "rated games");
+        format!(
+            "{board}: {rating}, {games}: {}, abandoned {abandoned}",
+            results(wdl)
+        )
+    }
+
+    /// All of a player's finished games here, rated or not.
+    pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
+        format!("All games here: {total}: {}", results(wdl))
+    }
+
+    /// Where the full screen draws a rating's chart: the first and last ratings of
+    /// it, which way it went.
+    pub(crate) fn chart_ends(first: i64, last: i64) -> String {
+        format!("It was {first} after the first of them, and is {last} after the last")
+    }
+
+    /// A profile's results against each opponent: `own`, the reader's own profile.
+    pub(crate) fn tally(each: &[(String, [u32; 3])], own: bool) -> String {
+        let each: Vec<String> = each
+            .iter()
+            .map(|(name, counts)| format!("against {name} {}", results(*counts)))
+            .collect();
+        let whose = if own { "Your results" } else { "Results" };
+        format!("{whose}: {}", each.join("; "))
+    }
+
+    /// The heading of a profile's games.
+    pub(crate) const GAMES_HEAD: &str = "Games, newest first: a number replays one";
+
+    /// Why a game of a profile's list was not rated, in words.
+    pub(crate) const CASUAL: &str = "casual";
+    /// See [`CASUAL`].
+    pub(crate) const NOT_RATED_EARLY: &str = "not rated: it ended before both players moved";
+    /// See [`CASUAL`].
+    pub(crate) const NOT_RATED: &str = "not rated";
+
+    /// A rated game's rating after it and its change in words, where the full
+    /// screen writes `1512 (+12)`.
+    pub(crate) fn change(after: i64, delta: i64) -> String {
+        match delta {
+            0 => format!("rating {after}, unchanged"),
+            d if d > 0 => format!("rating {after}, up {d}"),
+            d => format!("rating {after}, down {}", -d),
+        }
+    }
+
+    /// One game of a profile's list: its number (typed to replay it), date,
+    /// opponent, outcome, rules (`corners correspondence`), its rating or why it was
+    /// not rated, whether the engine reviewed it.
+    pub(crate) fn game_row(
+        number: usize,
+        date: &str,
+        opponent: &str,
+        outcome: &str,
+        rules: &str,
+        rating: &str,
+        reviewed: bool,
+    ) -> String {
+        let mut line = format!("{number}  {date}, against {opponent}, {outcome}, {rules}");
+        if !rating.is_empty() {
+            line.push_str(&format!(", {rating}"));
+        }
+        if reviewed {
+            line.push_str(", reviewed by the engine");
+        }
+        line
     }
 }

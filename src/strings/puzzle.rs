@@ -44,6 +44,27 @@ pub(crate) fn titles(
     ]
 }
 
+/// The header line as the line mode says it, where the full screen writes [`titles`]
+/// with `·` between its parts: `Puzzle p0009, most points, rating 1500; your rating
+/// 1500; the daily puzzle of 2026-11-30; streak 2`.
+pub(crate) fn title_said(
+    id: &str,
+    kind: &str,
+    rating: f64,
+    yours: f64,
+    daily: Option<&str>,
+    streak: u32,
+) -> String {
+    let mut line = format!("{PANEL} {id}, {kind}, rating {rating:.0}; your rating {yours:.0}");
+    if let Some(date) = daily {
+        line.push_str(&format!("; the daily puzzle of {date}"));
+    }
+    if streak > 0 {
+        line.push_str(&format!("; streak {streak}"));
+    }
+    line
+}
+
 /// The themes, shown on `t`.
 pub(crate) fn themes(names: &[&str]) -> String {
     format!("Themes: {}.", names.join(", "))
@@ -99,9 +120,10 @@ pub(crate) fn task(puzzle: &Puzzle) -> &'static str {
     }
 }
 
-/// The player's puzzle rating, on the command line: `Your puzzle rating: 1520 (± 80)`.
+/// The player's puzzle rating, on the command line: `Your puzzle rating: 1520, give
+/// or take 80` (a screen reader said `(± 80)` as "left paren plus-minus 80").
 pub(crate) fn your_rating(rating: f64, deviation: f64) -> String {
-    format!("Your puzzle rating: {rating:.0} (± {deviation:.0})")
+    format!("Your puzzle rating: {rating:.0}, give or take {deviation:.0}")
 }
 
 /// After a puzzle (on the screen or `--answer`): the rating and the streak.

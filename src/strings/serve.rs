@@ -57,6 +57,12 @@ pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops he
 pub(crate) fn you(name: &str) -> String {
     format!("you: {name}")
 }
+/// One of the player's ratings on the lobby's first line: `standard live 1623`,
+/// `1500?` while provisional (as [`crate::rating::Rating::display`]).
+pub(crate) fn rating_of(board: &str, whole: i64, provisional: bool) -> String {
+    let mark = if provisional { "?" } else { "" };
+    format!("{board} {whole}{mark}")
+}
 pub(crate) fn form(
     opponent: &str,
     side: &str,

@@ -107,8 +107,8 @@ pub enum Keyed {
     /// wait at (a correspondence table): its number, and the code.
     TableCode(usize, String),
     /// Correspondence games wait for this player's move: how many, the oldest's
-    /// opponent and its time left.
-    CorrDue(usize, String, String),
+    /// opponent and its time left in seconds (shown `2d 0h`, said `2 days`).
+    CorrDue(usize, String, i64),
     /// A correspondence game just came to this player's move: the opponent.
     CorrMoved(String),
     /// A line typed in the lobby (a name to find, an invitation code): what it is,
@@ -127,24 +127,36 @@ pub enum Keyed {
     EndedEarly(String),
     /// The opponent did not come back within the grace period: their name.
     Gone(String),
-    /// The line of both ratings after a rated game (the text) for the player who
-    /// stayed after the opponent (named) got up: the full screen says the leaving
-    /// first, as this line replaces the one that said it; the line mode, which said
-    /// that line already, the ratings alone.
-    RatedLeft(String, String),
+    /// The line of both ratings after a rated game for the player who stayed after
+    /// the opponent got up: the opponent's name, the line as the full screen writes
+    /// it, and as the line mode says it (boxed: a message stays small). The full
+    /// screen says the leaving first, as this line replaces the one that said it; the
+    /// line mode, which said that line already, the ratings alone.
+    RatedLeft(Box<[String; 3]>),
+    /// The line of both ratings after a rated game: as the full screen writes it
+    /// (`alice 1742? +242 · bob 1258? -242`), and as the line mode says it, in words.
+    Rated(Box<[String; 2]>),
     /// At a correspondence game with claims: the stone waits for its claim.
     ClaimWithMove,
     /// A correspondence game's line for the player to move: its days a move, and
-    /// the time left.
-    CorrYourMove(u8, String),
+    /// the time left in seconds.
+    CorrYourMove(u8, i64),
     /// A correspondence game's line for the player waiting (their own time left, the
     /// last) or for a spectator (none): its days a move, the mover's name and their
-    /// time left (boxed: a message stays small).
-    CorrTheirMove(u8, Box<[String; 2]>, Option<String>),
+    /// time left (boxed: a message stays small); times in seconds.
+    CorrTheirMove(u8, Box<(String, i64)>, Option<i64>),
     /// The replay viewer's deep review started, over this many positions.
     DeepStarted(usize),
     /// The deep review stopped by the player after this many of so many positions.
     DeepStopped(usize, usize),
+    /// The lobby's line of the player's last game: the opponent, its result from
+    /// the player's side (`won`, `drawn`, `lost`), both totals (the player's first),
+    /// and whether it was played as rated and ended too soon to be rated. The full
+    /// screen writes `v bob` and `80-120`; the line mode says them in words.
+    LastGame(Box<(String, &'static str, [u32; 2], bool)>),
+    /// The lobby's and a profile's results against each opponent: their names, and
+    /// the games won, drawn and lost against each.
+    Tally(Vec<(String, [u32; 3])>),
 }
 
 /// Which face a [`Keyed`] text is worded for.
@@ -192,7 +204,9 @@ impl Keyed {
             Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),
             Keyed::TableCode(number, code) => serve::table_code(*number, code),
-            Keyed::CorrDue(count, opponent, left) => club::your_move(*count, opponent, left),
+            Keyed::CorrDue(count, opponent, left) => {
+                club::your_move(*count, opponent, &club::corr_time(*left))
+            }
             Keyed::CorrMoved(opponent) => club::moved(opponent),
             Keyed::Entry(what, typed) => {
                 serve::entry(what, typed, &keymap::hint_line(HintLine::LobbyEntry))
@@ -202,15 +216,36 @@ impl Keyed {
             Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
             Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
             Keyed::Gone(name) => serve::gone(name),
-            Keyed::RatedLeft(name, ratings) => club::left_then_rated(name, ratings),
+            Keyed::RatedLeft(rated) => {
+                let [name, ratings, _] = &**rated;
+                club::left_then_rated(name, ratings)
+            }
+            Keyed::Rated(rated) => rated[0].clone(),
             Keyed::ClaimWithMove => club::CLAIM_WITH_MOVE.to_owned(),
-            Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, left),
+            Keyed::CorrYourMove(days, left) => club::corr_your_move(*days, &club::corr_time(*left)),
             Keyed::CorrTheirMove(days, whose, mine) => {
-                let [mover, left] = &**whose;
-                club::corr_their_move(*days, mover, left, mine.as_deref())
+                let (mover, left) = &**whose;
+                let mine = mine.map(club::corr_time);
+                club::corr_their_move(*days, mover, &club::corr_time(*left), mine.as_deref())
             }
             Keyed::DeepStarted(total) => analysis::deep_started(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
+            Keyed::LastGame(last) => {
+                let (opponent, outcome, [mine, theirs], early) = &**last;
+                let line = serve::last_game(opponent, outcome, *mine, *theirs);
+                if *early {
+                    serve::last_game_not_rated(&line)
+                } else {
+                    line
+                }
+            }
+            Keyed::Tally(each) => {
+                let each: Vec<String> = each
+                    .iter()
+                    .map(|(name, counts)| serve::versus(name, *counts))
+                    .collect();
+                serve::tally(&each)
+            }
         }
     }
 
@@ -249,7 +284,9 @@ impl Keyed {
             Keyed::Unfinished(numbers, claim) => line::unfinished(numbers, *claim),
             Keyed::Invitation(code) => line::invitation(code),
             Keyed::TableCode(number, code) => line::table_code(*number, code),
-            Keyed::CorrDue(count, opponent, left) => line::corr_due(*count, opponent, left),
+            Keyed::CorrDue(count, opponent, left) => {
+                line::corr_due(*count, opponent, &line::corr_time(*left))
+            }
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
             Keyed::Entry(what, typed) => line::entry(what, typed),
             Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
@@ -257,17 +294,29 @@ impl Keyed {
             Keyed::LeftEarly(name) => line::left_early(name),
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
             Keyed::Gone(name) => line::gone(name),
-            Keyed::RatedLeft(_, ratings) => ratings.clone(),
+            Keyed::RatedLeft(rated) => rated[2].clone(),
+            Keyed::Rated(rated) => rated[1].clone(),
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
             Keyed::CorrYourMove(days, left) => {
-                line::corr_your_move(&club::days_a_move(*days), left)
+                line::corr_your_move(&club::days_a_move(*days), &line::corr_time(*left))
             }
             Keyed::CorrTheirMove(days, whose, mine) => {
-                let [mover, left] = &**whose;
-                line::corr_their_move(&club::days_a_move(*days), mover, left, mine.as_deref())
+                let (mover, left) = &**whose;
+                let mine = mine.map(line::corr_time);
+                line::corr_their_move(
+                    &club::days_a_move(*days),
+                    mover,
+                    &line::corr_time(*left),
+                    mine.as_deref(),
+                )
             }
             Keyed::DeepStarted(total) => analysis::deep_started_words(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped_words(*done, *total),
+            Keyed::LastGame(last) => {
+                let (opponent, outcome, [mine, theirs], early) = &**last;
+                line::last_game(opponent, outcome, [*mine, *theirs], *early)
+            }
+            Keyed::Tally(each) => line::tally(each),
         }
     }
 
@@ -517,6 +566,42 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (s12 lines): a correspondence game's line said `6d 0h left`, which a screen
+    /// reader spells out: the line mode says the full screen's figure in words.
+    #[test]
+    fn a_correspondence_time_is_shown_as_a_figure_and_said_in_words() {
+        const DAY: i64 = 86_400;
+        let mine = Keyed::CorrYourMove(3, 6 * DAY);
+        assert_eq!(
+            mine.keys(),
+            "3 days a move: your move, 6d 0h left (q: lobby)"
+        );
+        assert_eq!(
+            mine.commands(),
+            "3 days a move: your move, 6 days left (quit: back to the lobby)"
+        );
+        let theirs = Keyed::CorrTheirMove(
+            1,
+            Box::new(("bob".to_owned(), DAY - 1)),
+            Some(DAY + 3 * 3600),
+        );
+        assert!(
+            theirs
+                .keys()
+                .contains("bob's move, 23h 59m left (yours: 1d 3h")
+        );
+        assert!(
+            theirs
+                .commands()
+                .contains("bob's move, 23 hours 59 minutes left (yours: 1 day 3 hours;"),
+            "{}",
+            theirs.commands()
+        );
+        let due = Keyed::CorrDue(2, "bob".to_owned(), 59 * 60);
+        assert!(due.keys().contains("v bob, 59m left"), "{}", due.keys());
+        assert!(due.commands().contains("against bob, 59 minutes left"));
+    }
 
     /// At 44 columns the take-back message stays on the status line rather than
     /// covering the board with a box until the next key.

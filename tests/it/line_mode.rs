@@ -887,7 +887,14 @@ fn the_hint_names_the_empty_line() {
 #[test]
 fn a_puzzle_through_a_pipe() {
     let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
-    s.wait_for("Puzzle p0001");
+    let title = s.wait_for("Puzzle p0001");
+    // QA (s12 lines): the title said the full screen's `·` between its parts.
+    let title = title.last().unwrap();
+    assert!(
+        title.starts_with("Puzzle p0001, ") && title.contains("; your rating "),
+        "{title}"
+    );
+    assert!(!title.contains('·'), "{title}");
     // `hint` is the puzzle's themes, as its key is on the full screen.
     s.send("hint");
     s.wait_for("Themes: square.");
@@ -918,6 +925,15 @@ fn a_puzzle_through_a_pipe() {
         assert_commands(line);
     }
     assert_a_line_starts(&lines, "Your puzzle rating: ");
+    // And the rating after, its `(± 350)` read as symbols: in words.
+    let rating = lines
+        .iter()
+        .find(|l| l.starts_with("Your puzzle rating: "))
+        .unwrap();
+    assert!(
+        rating.contains(", give or take ") && !rating.contains('±'),
+        "{rating}"
+    );
 }
 
 /// QA (access): each help says only what works on its screen. The start screen's
@@ -1112,6 +1128,28 @@ fn the_analysis_and_a_jump_to_a_mistake_through_a_pipe() {
     assert!(
         done.contains("it found") && done.contains("blunder"),
         "{done}"
+    );
+    // QA (s12 lines): the summary `hijara analyze` prints (counts per class, the
+    // average lost, each player's biggest swing) was not said at all: a sentence a
+    // player, naming the move.
+    let blue = s.wait_for("Blue: 32 moves reviewed");
+    assert_eq!(blue.len(), 1, "{blue:?}");
+    let yellow = s.wait_for("Yellow: 32 moves reviewed");
+    assert_eq!(yellow.len(), 1, "{yellow:?}");
+    for line in [&blue[0], &yellow[0]] {
+        assert!(
+            line.contains("points lost a move on average")
+                && (line.contains("; the biggest swing was move ")
+                    || line.ends_with("no move lost points.")),
+            "{line}"
+        );
+        assert!(!line.contains('~') && !line.contains("-"), "{line}");
+    }
+    assert!(
+        [&blue[0], &yellow[0]]
+            .iter()
+            .any(|l| l.contains("the biggest swing was move ") && l.contains(" was best.")),
+        "{blue:?} {yellow:?}"
     );
     s.send("mistake");
     s.send("a");

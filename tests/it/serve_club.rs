@@ -883,8 +883,10 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
             .await;
         // On the status line: the long line is in no box over the board.
         assert!(!dan.screen().contains("Rated standard"), "{}", dan.screen());
-        erin.wait_said("Rated standard live: alice 1742? +242 · bob 1258? -242")
-            .await;
+        erin.wait_said(
+            "Rated standard live: alice up 242, now 1742, provisional; bob down 242, now 1258, provisional",
+        )
+        .await;
     });
 }
 

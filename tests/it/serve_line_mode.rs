@@ -221,7 +221,7 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
 }
 
 /// A rated game's end in the line mode: Alice, in lines, hears both players' rating
-/// changes in one line, hers first.
+/// changes in one line, hers first, in words.
 #[test]
 fn a_rated_game_s_end_is_one_line_with_both_changes() {
     run(async {
@@ -242,7 +242,8 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
             .wait_said("Game over: Blue wins: Yellow resigned.")
             .await;
         let start = std::time::Instant::now();
-        let rated = "Rated standard live: alice 1742? +242 · bob 1258? -242.";
+        // In words (QA s12 lines: it said `1742? +242 · bob 1258? -242`).
+        let rated = "Rated standard live: alice up 242, now 1742, provisional; bob down 242, now 1258, provisional.";
         while !String::from_utf8_lossy(&alice.raw()).contains(rated) {
             assert!(
                 start.elapsed() < crate::serve_common::PATIENCE,

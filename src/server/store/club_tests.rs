@@ -81,9 +81,18 @@ fn a_rated_game_ended_too_soon_is_left_out_of_the_tally_and_said_not_rated() {
     let bob_sees = store.history(&bob.key).unwrap();
     assert_eq!(bob_sees.tally, vec![("ann".to_owned(), [0, 0, 1])]);
     let lines = super::super::lobby::history_lines(&history, &ann.key);
-    assert_eq!(lines[0], "last: v bob, won 0-0, not rated: early");
+    assert_eq!(lines[0].text, "last: v bob, won 0-0, not rated: early");
     let lines = super::super::lobby::history_lines(&bob_sees, &bob.key);
-    assert_eq!(lines[0], "last: v ann, lost 0-0, not rated: early");
+    assert_eq!(lines[0].text, "last: v ann, lost 0-0, not rated: early");
+    // QA (s12 lines): the line mode said the full screen's `v` and `0-0` as symbols.
+    assert_eq!(
+        lines[0].line_words(),
+        "Your last game: against ann, lost, 0 to 0, not rated: it ended before both players moved"
+    );
+    assert_eq!(
+        lines[1].line_words(),
+        "Your results: against ann won 0, drawn 0, lost 1"
+    );
 }
 
 /// QA (srvfix): a rated table where Yellow resigns before moving (Blue played one

@@ -383,7 +383,7 @@ impl Narrator {
         match (state.panel(), panel, state.analysis().finished()) {
             (false, true, _) => lines.push(words::ANALYSIS_HIDDEN.to_owned()),
             (true, false, false) if alone => lines.push(words::ANALYSIS_STARTED.to_owned()),
-            (true, false, true) if alone => lines.push(analysed(state)),
+            (true, false, true) if alone => lines.extend(analysed(state)),
             _ => {}
         }
         // `play` answered by its question alone: the move it names was just said.
@@ -424,7 +424,7 @@ impl Narrator {
             _ => 0,
         };
         if state.analysis().finished() && !finished && state.analysis().requested() {
-            lines.push(analysed(state));
+            lines.extend(analysed(state));
         }
         self.seen = Seen::Replay {
             at_move: state.at_move(),
@@ -762,18 +762,29 @@ fn who(app: &App, player: Player) -> String {
     words::named(player, name.as_deref())
 }
 
-/// What the replay's analysis found: its blunders and mistakes, counted.
-fn analysed(state: &ReplayState) -> String {
+/// What the replay's analysis found: its blunders and mistakes, counted; then each
+/// player's summary with their biggest swing, a sentence each, as `hijara analyze`
+/// sums them up.
+fn analysed(state: &ReplayState) -> Vec<String> {
     let count = |class| {
         (1..=state.len())
             .filter_map(|n| state.analysis().move_review(n))
             .filter(|m| m.class == class)
             .count()
     };
-    words::analysed(
+    let review = crate::review::Review::build(state.game(), state.analysis().values());
+    std::iter::once(words::analysed(
         count(crate::review::Class::Blunder),
         count(crate::review::Class::Mistake),
+    ))
+    .chain(
+        review
+            .summary
+            .iter()
+            .filter(|s| s.moves > 0)
+            .map(words::player_summary),
     )
+    .collect()
 }
 
 /// The move the replay viewer shows, numbered, with the totals then, and the
@@ -844,16 +855,15 @@ fn puzzle_lines(state: &PuzzleState) -> Vec<String> {
     let progress = state.progress();
     let daily = state.daily().map(|date| date.to_string());
     vec![
-        // The longest wording: a line has no width to fit.
-        puzzle_words::titles(
+        // In words, without the full screen's `·`: a line has no width to fit.
+        puzzle_words::title_said(
             &puzzle.id,
             puzzle.kind.name(),
             progress.puzzle_rating(puzzle).rating,
             progress.player.rating,
             daily.as_deref(),
             progress.streak,
-        )
-        .swap_remove(0),
+        ),
         task_line(state),
     ]
 }
@@ -1591,6 +1601,16 @@ mod tests {
         );
         assert!(
             said.iter().any(|l| l.starts_with("The analysis is done")),
+            "{said:?}"
+        );
+        // Each player's summary, a sentence each, after what it found.
+        let done = said
+            .iter()
+            .position(|l| l.starts_with("The analysis is done"))
+            .unwrap();
+        assert!(
+            said[done + 1].starts_with("Blue: 4 moves reviewed, ")
+                && said[done + 2].starts_with("Yellow: 4 moves reviewed, "),
             "{said:?}"
         );
         let why = read(&screen, Reading::Why, "");
