@@ -205,7 +205,10 @@ impl Cursor<'_> {
         }
         // A missing `]` is said where the tag's line ends, not at the next
         // line's first move, which the error named as if it were at fault.
-        while self.peek().is_some_and(|c| is_space(c) && c != '\n' && c != '\r') {
+        while self
+            .peek()
+            .is_some_and(|c| is_space(c) && c != '\n' && c != '\r')
+        {
             self.bump();
         }
         let line_end = (self.location, self.peek());

@@ -424,11 +424,17 @@ mod tests {
             texts.extend(colours.dim);
             for text in texts {
                 let ratio = contrast(text, background);
-                assert!(ratio >= 3.0, "{palette}: {text:?} on {background:?}: {ratio:.2}");
+                assert!(
+                    ratio >= 3.0,
+                    "{palette}: {text:?} on {background:?}: {ratio:.2}"
+                );
             }
             for (fg, bg) in colours.stones {
                 let ratio = contrast(fg, bg);
-                assert!(ratio >= 3.0, "{palette}: stone {fg:?} on {bg:?}: {ratio:.2}");
+                assert!(
+                    ratio >= 3.0,
+                    "{palette}: stone {fg:?} on {bg:?}: {ratio:.2}"
+                );
             }
         }
     }
