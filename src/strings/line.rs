@@ -322,7 +322,29 @@ pub(crate) fn corr_time(seconds: i64) -> String {
     }
 }
 
-/// `clock`: both clocks.
+/// A clock's time left in words, rounded up to the second as the full screen's
+/// `4:31` is ([`crate::session::show_clock`]): `4 minutes 31 seconds`, said so a
+/// screen reader does not read `4:31` as a time of day.
+pub(crate) fn clock_left(left: Duration) -> String {
+    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let unit = |n: u64, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    };
+    let parts: Vec<String> = [(h, "hour"), (m, "minute"), (s, "second")]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, one)| unit(n, one))
+        .collect();
+    if parts.is_empty() {
+        "0 seconds".to_owned()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// `clock`: both clocks, each as [`clock_left`] says it.
 pub(crate) fn clocks(blue: &str, yellow: &str, running: Option<Player>) -> String {
     let mut line = format!("Blue {blue}, Yellow {yellow}");
     if let Some(player) = running {
@@ -886,6 +908,22 @@ pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
 mod tests {
     use super::*;
     use crate::rules::Game;
+
+    /// A clock is said in words, rounded up as the full screen's `4:31`: a screen
+    /// reader read `4:31` as a time of day.
+    #[test]
+    fn a_clock_is_said_in_words_as_the_screen_rounds_it() {
+        let said = |ms: u64| clock_left(Duration::from_millis(ms));
+        assert_eq!(said(270_500), "4 minutes 31 seconds");
+        assert_eq!(said(300_000), "5 minutes");
+        assert_eq!(said(3_723_000), "1 hour 2 minutes 3 seconds");
+        assert_eq!(said(1), "1 second");
+        assert_eq!(said(0), "0 seconds");
+        assert_eq!(
+            clocks(&said(300_000), &said(61_000), Some(Player::Blue)),
+            "Blue 5 minutes, Yellow 1 minute 1 second; Blue's clock runs."
+        );
+    }
 
     /// A value is said in words: `~+6` was heard as "tilde plus 6".
     #[test]

@@ -631,6 +631,19 @@ fn the_deep_review_through_a_pipe() {
     s.finish();
 }
 
+/// QA (lines): `clock` said `Blue 4:32, Yellow 5:00`, which a screen reader may
+/// read as times of day; it says the time left in words.
+#[test]
+fn the_clocks_are_said_in_words() {
+    let mut s = Piped::start(&["play", "--plain", "--clock", "5+0"]);
+    s.wait_for("Your move, Blue.");
+    s.send("clock");
+    // Blue's clock may have run a second already; Yellow's has not.
+    s.wait_for("Yellow 5 minutes; Blue's clock runs.");
+    s.send("quit");
+    s.finish();
+}
+
 /// The first lesson: the board read, a wrong try, the right one, the next lesson.
 #[test]
 fn a_lesson_through_a_pipe() {

@@ -5,7 +5,6 @@
 use std::time::Duration;
 
 use crate::rules::{Cell, ClaimState, Game, Placement, Player, Section, Square};
-use crate::session::show_clock;
 use crate::strings::question::Answering;
 use crate::strings::{
     self, analysis as analysis_words, describe, lesson as lesson_words, line as words,
@@ -1078,8 +1077,8 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     (Some(blue), Some(yellow)) => {
                         let running = (!app.is_over()).then(|| app.game().to_move());
                         vec![words::clocks(
-                            &show_clock(blue),
-                            &show_clock(yellow),
+                            &words::clock_left(blue),
+                            &words::clock_left(yellow),
                             running,
                         )]
                     }
