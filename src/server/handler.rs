@@ -28,7 +28,7 @@ use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
-use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
+use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
@@ -1240,7 +1240,7 @@ impl Handler for Connection {
             return Ok(());
         }
         let size = self.pty.get_or_insert_with(SharedSize::default);
-        size.set(clamp_size(columns, rows));
+        size.set(window_size(columns, rows));
         self.dumb = term == "dumb";
         self.terminal = crate::ui::TerminalEnv::of_term(Some(term));
         session.channel_success(channel)?;
@@ -1257,8 +1257,8 @@ impl Handler for Connection {
         _: &mut Session,
     ) -> Result<(), Self::Error> {
         if let (Some(size), true) = (&self.pty, Some(channel) == self.channel) {
+            size.set(window_size(columns, rows));
             let (columns, rows) = clamp_size(columns, rows);
-            size.set((columns, rows));
             if self.cap.events.take(1, Instant::now()) == 1 {
                 self.send(Wake::Terminal(Event::Resize(columns, rows)));
             } else if let Some(input) = self.input.clone()
@@ -1452,6 +1452,18 @@ impl Handler for Connection {
             if !wanted(&event) {
                 continue;
             }
+            // A click or the wheel in the client's window, as a cell of the screen
+            // drawn in it (centred when the window is larger); none in its margins.
+            let event = match (event, &self.pty) {
+                (Event::Mouse(mut mouse), Some(size)) => {
+                    let Some((column, row)) = size.drawn_cell(mouse.column, mouse.row) else {
+                        continue;
+                    };
+                    (mouse.column, mouse.row) = (column, row);
+                    Event::Mouse(mouse)
+                }
+                (event, _) => event,
+            };
             if self.cap.events.take(1, now) == 0 {
                 dropped = true;
                 continue;
