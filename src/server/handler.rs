@@ -689,6 +689,8 @@ struct Connection {
     logged_refusals: std::cell::Cell<u32>,
     /// The environment variables sent so far, and their bytes ([`MAX_ENV`]).
     env: (u32, usize),
+    /// A pty request was refused already (its kind is logged once).
+    pty_refused: bool,
     /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
     resize_owed: Arc<AtomicBool>,
     /// A shell or a command was taken on the session channel: no other is (RFC 4254
@@ -719,6 +721,7 @@ impl Connection {
             refusals: std::cell::Cell::new(0),
             logged_refusals: std::cell::Cell::new(0),
             env: (0, 0),
+            pty_refused: false,
             resize_owed: Arc::default(),
             started: false,
         }
@@ -1235,7 +1238,18 @@ impl Handler for Connection {
         _: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if Some(channel) != self.channel || self.input.is_some() {
+        // One pty a channel, before its shell or command (OpenSSH refuses a second):
+        // each more was answered and taken, uncounted, without end.
+        if Some(channel) != self.channel
+            || self.pty.is_some()
+            || self.started
+            || self.input.is_some()
+        {
+            let first = !std::mem::replace(&mut self.pty_refused, true);
+            self.count_refusal(first.then_some(
+                "a second pty request, or one after the shell or command (each more \
+                 counts as a refused request)",
+            ));
             session.channel_failure(channel)?;
             return Ok(());
         }
