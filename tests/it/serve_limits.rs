@@ -919,3 +919,38 @@ fn a_client_stalled_before_its_shell_holds_up_nobody_and_is_closed_at_the_grace(
         );
     });
 }
+
+/// A click in a window past the cap lands on the square drawn there: the client's
+/// cell, less the margin before the centred screen. Clicks in the margins do nothing.
+#[test]
+fn a_click_in_a_centred_screen_plays_the_square_under_it() {
+    use hijara::ui::ScreenLayout;
+    use ratatui::layout::Rect;
+    run(async {
+        let server = Server::start();
+        // 250×60 drawn in 300×60: 25 columns of margin each side.
+        let kim = Player::join(&server, "kim", 15, 300, 60).await;
+        kim.wait_for("q leave").await;
+        kim.send(b"a").await;
+        kim.send(b"ooo").await;
+        kim.wait_for("against the random AI").await;
+        kim.send(b"\r").await;
+        kim.wait_for("Blue to move").await;
+        // In the left margin, on c3's row: nothing.
+        let layout = ScreenLayout::new(Rect::new(0, 0, 250, 60)).unwrap();
+        let rect = layout
+            .board_geometry()
+            .unwrap()
+            .square_rect("c3".parse().unwrap());
+        let (x, y) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let click = |column: u16, row: u16| {
+            let (column, row) = (column + 1, row + 1);
+            format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m")
+        };
+        kim.send(click(3, y).as_bytes()).await;
+        // On c3, drawn 25 columns right of where the screen draws it.
+        kim.send(click(x + 25, y).as_bytes()).await;
+        kim.wait_for("1 B c3").await;
+        assert!(!kim.screen().contains("1 B a"), "{}", kim.screen());
+    });
+}
