@@ -18,8 +18,8 @@ use super::door::{Closing, Door};
 /// The smallest pty a client may ask for, in columns and rows (a screen under the
 /// served minimum, 44×16, says to make it larger).
 pub(crate) const MIN_SIZE: (u16, u16) = (1, 1);
-/// The largest screen the server draws, in columns and rows: a client that asks for
-/// more gets this, drawn at the top left of its window. A session's screen buffers
+/// The largest screen the server draws, in columns and rows: a client whose window is
+/// larger gets this, centred in its window, the margins blank ([`SshBackend`]). A session's screen buffers
 /// (ratatui keeps the frame drawn and the one before, a few dozen bytes a cell) grow
 /// with its size: at 512×256 a session held 12.3 MiB, at 80×24 0.37 MiB, so 64
 /// players asking for the largest could hold 0.8 GiB. 100 rows give the board its
@@ -45,12 +45,37 @@ pub(crate) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
     )
 }
 
-/// The pty size of one channel, shared between the SSH handler (which sets it) and the
-/// session's backend (which reads it at every draw).
+/// A client's real window size, as its pty or window-change request gives it: a 0
+/// taken as [`UNKNOWN_SIZE`]'s, each at least 1 and at most `u16::MAX` (where the
+/// cursor can still be sent). Only where the drawn screen sits comes of it: nothing
+/// is allocated for it.
+pub(crate) fn window_size(columns: u32, rows: u32) -> (u16, u16) {
+    let side = |value: u32, unknown: u16| match value {
+        0 => unknown,
+        _ => u16::try_from(value).unwrap_or(u16::MAX),
+    };
+    (side(columns, UNKNOWN_SIZE.0), side(rows, UNKNOWN_SIZE.1))
+}
+
+/// Where a screen of the drawn size ([`clamp_size`] of `window`) sits in `window`:
+/// its top-left cell, centred (the odd cell of a margin goes right or below).
+fn origin_in((columns, rows): (u16, u16)) -> (u16, u16) {
+    let (drawn_columns, drawn_rows) = drawn_in((columns, rows));
+    ((columns - drawn_columns) / 2, (rows - drawn_rows) / 2)
+}
+
+/// The drawn size in a real window.
+fn drawn_in((columns, rows): (u16, u16)) -> (u16, u16) {
+    clamp_size(u32::from(columns), u32::from(rows))
+}
+
+/// The window size of one channel, shared between the SSH handler (which sets it) and
+/// the session's backend (which reads it at every draw).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SharedSize(Arc<AtomicU32>);
 
 impl SharedSize {
+    /// Sets the client's real window size ([`window_size`]).
     pub(crate) fn set(&self, (columns, rows): (u16, u16)) {
         self.0.store(
             u32::from(columns) << 16 | u32::from(rows),
@@ -58,10 +83,27 @@ impl SharedSize {
         );
     }
 
-    pub(crate) fn get(&self) -> Size {
+    /// The client's real window size.
+    pub(crate) fn window(&self) -> (u16, u16) {
         let packed = self.0.load(Ordering::Relaxed);
         let (columns, rows) = ((packed >> 16) as u16, (packed & 0xFFFF) as u16);
-        Size::new(columns.max(MIN_SIZE.0), rows.max(MIN_SIZE.1))
+        (columns.max(MIN_SIZE.0), rows.max(MIN_SIZE.1))
+    }
+
+    /// The size drawn: the window's, clamped to [`MAX_SIZE`].
+    pub(crate) fn get(&self) -> Size {
+        let (columns, rows) = drawn_in(self.window());
+        Size::new(columns, rows)
+    }
+
+    /// A cell of the client's window as a cell of the drawn screen (a click); `None`
+    /// in the margins around it.
+    pub(crate) fn drawn_cell(&self, column: u16, row: u16) -> Option<(u16, u16)> {
+        let window = self.window();
+        let (left, top) = origin_in(window);
+        let (columns, rows) = drawn_in(window);
+        let (column, row) = (column.checked_sub(left)?, row.checked_sub(top)?);
+        (column < columns && row < rows).then_some((column, row))
     }
 }
 
@@ -144,10 +186,18 @@ impl Write for ChannelWriter {
     }
 }
 
-/// crossterm's backend over a [`ChannelWriter`], sized by the client's requests.
+/// crossterm's backend over a [`ChannelWriter`], sized by the client's requests: at
+/// most [`MAX_SIZE`] drawn, centred in a larger window. The window size is taken
+/// ([`SshBackend::window`]) when the size is asked with the drawn size changed, which
+/// ratatui then draws whole, and before each frame ([`crate::ui::Bell::placed_anew`]),
+/// which clears the screen when only the place moved; each frame is drawn at one place.
 pub(crate) struct SshBackend {
     inner: CrosstermBackend<ChannelWriter>,
     size: SharedSize,
+    /// The client's window as last taken: where the screen is drawn comes of it.
+    window: std::cell::Cell<(u16, u16)>,
+    /// The top-left cell of what is on the client's screen; `None` when it is blank.
+    shown_at: Option<(u16, u16)>,
     /// The writer's channel failed ([`ChannelWriter::gone`]).
     gone: Arc<AtomicBool>,
     /// What the client's `TERM` says of its terminal, for the notifications.
@@ -159,6 +209,8 @@ impl SshBackend {
         SshBackend {
             gone: writer.gone.clone(),
             inner: CrosstermBackend::new(writer),
+            window: std::cell::Cell::new(size.window()),
+            shown_at: None,
             size,
             env: crate::ui::TerminalEnv::default(),
         }
@@ -190,6 +242,14 @@ impl crate::ui::Bell for SshBackend {
     fn terminal_env(&self) -> crate::ui::TerminalEnv {
         self.env.clone()
     }
+
+    /// Takes the client's window now: `true` when what is on its screen was drawn at
+    /// another place (a window grown or shrunk above the cap, the drawn size the same).
+    fn placed_anew(&mut self) -> bool {
+        self.window.set(self.size.window());
+        self.shown_at
+            .is_some_and(|shown| shown != origin_in(self.window.get()))
+    }
 }
 
 impl Backend for SshBackend {
@@ -199,7 +259,10 @@ impl Backend for SshBackend {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        self.inner.draw(content)
+        let (left, top) = origin_in(self.window.get());
+        self.shown_at = Some((left, top));
+        self.inner
+            .draw(content.map(|(x, y, cell)| (x.saturating_add(left), y.saturating_add(top), cell)))
     }
 
     fn hide_cursor(&mut self) -> io::Result<()> {
@@ -222,24 +285,40 @@ impl Backend for SshBackend {
     }
 
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
-        self.inner.set_cursor_position(position)
+        let (left, top) = origin_in(self.window.get());
+        let Position { x, y } = position.into();
+        self.inner
+            .set_cursor_position((x.saturating_add(left), y.saturating_add(top)))
     }
 
+    /// The whole window, margins and all.
     fn clear(&mut self) -> io::Result<()> {
+        self.shown_at = None;
         self.inner.clear()
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        if clear_type == ClearType::All {
+            self.shown_at = None;
+        }
         self.inner.clear_region(clear_type)
     }
 
+    /// The drawn size. A window whose drawn size changed is taken now (ratatui clears
+    /// and draws whole on a new size); one that only moved the screen waits for
+    /// [`crate::ui::Bell::placed_anew`], which clears.
     fn size(&self) -> io::Result<Size> {
-        Ok(self.size.get())
+        let now = self.size.window();
+        if drawn_in(now) != drawn_in(self.window.get()) {
+            self.window.set(now);
+        }
+        let (columns, rows) = drawn_in(self.window.get());
+        Ok(Size::new(columns, rows))
     }
 
     fn window_size(&mut self) -> io::Result<WindowSize> {
         Ok(WindowSize {
-            columns_rows: self.size.get(),
+            columns_rows: self.size()?,
             pixels: Size::new(0, 0),
         })
     }
@@ -266,7 +345,33 @@ mod tests {
         assert_eq!(clamp_size(u32::MAX, 100_000), MAX_SIZE);
         let size = SharedSize::default();
         assert_eq!(size.get(), Size::new(1, 1));
-        size.set(clamp_size(200, 60));
+        size.set(window_size(200, 60));
         assert_eq!(size.get(), Size::new(200, 60));
+    }
+
+    #[test]
+    fn a_window_past_the_cap_has_the_screen_in_its_middle() {
+        assert_eq!(window_size(0, 0), UNKNOWN_SIZE);
+        assert_eq!(window_size(512, 256), (512, 256));
+        assert_eq!(window_size(u32::MAX, 70_000), (u16::MAX, u16::MAX));
+        assert_eq!(origin_in((80, 24)), (0, 0));
+        assert_eq!(origin_in((250, 100)), (0, 0));
+        assert_eq!(origin_in((251, 101)), (0, 0));
+        assert_eq!(origin_in((252, 60)), (1, 0));
+        assert_eq!(origin_in((512, 256)), (131, 78));
+        assert_eq!(origin_in((u16::MAX, u16::MAX)), (32642, 32717));
+        let size = SharedSize::default();
+        size.set(window_size(512, 256));
+        assert_eq!(size.get(), Size::new(250, 100));
+        // Clicks: in the margins, none; inside, as cells of the screen drawn.
+        assert_eq!(size.drawn_cell(0, 0), None);
+        assert_eq!(size.drawn_cell(130, 100), None);
+        assert_eq!(size.drawn_cell(131, 78), Some((0, 0)));
+        assert_eq!(size.drawn_cell(380, 177), Some((249, 99)));
+        assert_eq!(size.drawn_cell(381, 177), None);
+        assert_eq!(size.drawn_cell(380, 178), None);
+        size.set(window_size(80, 24));
+        assert_eq!(size.drawn_cell(79, 23), Some((79, 23)));
+        assert_eq!(size.drawn_cell(80, 23), None);
     }
 }

@@ -28,7 +28,7 @@ use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
-use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size};
+use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
@@ -689,6 +689,8 @@ struct Connection {
     logged_refusals: std::cell::Cell<u32>,
     /// The environment variables sent so far, and their bytes ([`MAX_ENV`]).
     env: (u32, usize),
+    /// A pty request was refused already (its kind is logged once).
+    pty_refused: bool,
     /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
     resize_owed: Arc<AtomicBool>,
     /// A shell or a command was taken on the session channel: no other is (RFC 4254
@@ -719,6 +721,7 @@ impl Connection {
             refusals: std::cell::Cell::new(0),
             logged_refusals: std::cell::Cell::new(0),
             env: (0, 0),
+            pty_refused: false,
             resize_owed: Arc::default(),
             started: false,
         }
@@ -1235,12 +1238,23 @@ impl Handler for Connection {
         _: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if Some(channel) != self.channel || self.input.is_some() {
+        // One pty a channel, before its shell or command (OpenSSH refuses a second):
+        // each more was answered and taken, uncounted, without end.
+        if Some(channel) != self.channel
+            || self.pty.is_some()
+            || self.started
+            || self.input.is_some()
+        {
+            let first = !std::mem::replace(&mut self.pty_refused, true);
+            self.count_refusal(first.then_some(
+                "a second pty request, or one after the shell or command (each more \
+                 counts as a refused request)",
+            ));
             session.channel_failure(channel)?;
             return Ok(());
         }
         let size = self.pty.get_or_insert_with(SharedSize::default);
-        size.set(clamp_size(columns, rows));
+        size.set(window_size(columns, rows));
         self.dumb = term == "dumb";
         self.terminal = crate::ui::TerminalEnv::of_term(Some(term));
         session.channel_success(channel)?;
@@ -1257,8 +1271,8 @@ impl Handler for Connection {
         _: &mut Session,
     ) -> Result<(), Self::Error> {
         if let (Some(size), true) = (&self.pty, Some(channel) == self.channel) {
+            size.set(window_size(columns, rows));
             let (columns, rows) = clamp_size(columns, rows);
-            size.set((columns, rows));
             if self.cap.events.take(1, Instant::now()) == 1 {
                 self.send(Wake::Terminal(Event::Resize(columns, rows)));
             } else if let Some(input) = self.input.clone()
@@ -1452,6 +1466,18 @@ impl Handler for Connection {
             if !wanted(&event) {
                 continue;
             }
+            // A click or the wheel in the client's window, as a cell of the screen
+            // drawn in it (centred when the window is larger); none in its margins.
+            let event = match (event, &self.pty) {
+                (Event::Mouse(mut mouse), Some(size)) => {
+                    let Some((column, row)) = size.drawn_cell(mouse.column, mouse.row) else {
+                        continue;
+                    };
+                    (mouse.column, mouse.row) = (column, row);
+                    Event::Mouse(mouse)
+                }
+                (event, _) => event,
+            };
             if self.cap.events.take(1, now) == 0 {
                 dropped = true;
                 continue;

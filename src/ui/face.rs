@@ -64,6 +64,9 @@ where
     }
 
     fn show(&mut self, screen: &Screen, look: Look) -> anyhow::Result<()> {
+        if self.backend_mut().placed_anew() {
+            self.clear().context("cannot clear the screen")?;
+        }
         self.draw(|frame| {
             match screen {
                 Screen::Game(app) => frame.render_widget(&AppView { app, look }, frame.area()),

@@ -146,6 +146,13 @@ pub(crate) trait Bell {
     fn terminal_env(&self) -> super::alert::TerminalEnv {
         super::alert::TerminalEnv::default()
     }
+
+    /// Called before each frame: `true` when the screen must be cleared and drawn
+    /// whole, as what is shown sits at another place in the window (a served screen
+    /// centred in a window larger than it draws). A local terminal never moves it.
+    fn placed_anew(&mut self) -> bool {
+        false
+    }
 }
 
 impl<W: Write> Bell for CrosstermBackend<W> {

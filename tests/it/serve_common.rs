@@ -389,6 +389,26 @@ impl Player {
         })
     }
 
+    /// Whether every cell outside the columns `left..right` and rows `top..bottom` is
+    /// blank and uncoloured.
+    pub fn margins_plain(&self, (left, top, right, bottom): (usize, usize, usize, usize)) -> bool {
+        let parser = self.screen.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        (0..rows.get()).all(|row| {
+            (0..cols.get()).all(|col| {
+                let inside = (left..right).contains(&usize::from(col))
+                    && (top..bottom).contains(&usize::from(row));
+                inside
+                    || screen.cell(row, col).is_none_or(|cell| {
+                        cell.contents().trim().is_empty()
+                            && cell.fgcolor() == vt100::Color::Default
+                            && cell.bgcolor() == vt100::Color::Default
+                    })
+            })
+        })
+    }
+
     /// Whether any cell on screen has a colour past the 16 ANSI ones (the 256-colour
     /// palettes: colour-blind, light, high contrast; never the default).
     pub fn in_256_colours(&self) -> bool {

@@ -337,24 +337,57 @@ fn the_last_size_of_a_burst_of_window_changes_is_drawn() {
     });
 }
 
-/// How far right and down `screen` has anything drawn: its widest line's display
-/// width and the number of its last line with text.
-fn drawn_extent(screen: &str) -> (usize, usize) {
+/// Where the text on `screen` lies: its first column and row, and the column and row
+/// past its last (display widths).
+fn text_box(screen: &str) -> (usize, usize, usize, usize) {
+    use unicode_width::UnicodeWidthStr;
     let lines: Vec<&str> = screen.lines().collect();
-    let width = lines
-        .iter()
-        .map(|line| unicode_width::UnicodeWidthStr::width(line.trim_end()))
+    let filled = || lines.iter().filter(|line| !line.trim().is_empty());
+    let left = filled()
+        .map(|line| line.width() - line.trim_start().width())
+        .min()
+        .unwrap_or(0);
+    let right = filled()
+        .map(|line| line.trim_end().width())
         .max()
         .unwrap_or(0);
-    let height = lines
+    let top = lines
+        .iter()
+        .position(|line| !line.trim().is_empty())
+        .unwrap_or(0);
+    let bottom = lines
         .iter()
         .rposition(|line| !line.trim().is_empty())
         .map_or(0, |row| row + 1);
-    (width, height)
+    (left, top, right, bottom)
+}
+
+/// Waits until the text on `player`'s screen holds `text`, lies within the columns
+/// `left..right` and rows `top..bottom` (nothing stale around it), and starts at its
+/// top left (the lobby's title, its lines' left edge).
+async fn wait_within(
+    player: &Player,
+    text: &str,
+    (left, top, right, bottom): (usize, usize, usize, usize),
+) {
+    let start = Instant::now();
+    loop {
+        let screen = player.screen();
+        let (l, t, r, b) = text_box(&screen);
+        if screen.contains(text) && l == left && t == top && r <= right && b <= bottom {
+            return;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "text at columns {l}..{r}, rows {t}..{b}, not within {left}..{right}, \
+             {top}..{bottom}:\n{screen}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// A client that asks for a huge pty is drawn at most 250×100 (the screen buffers grow
-/// with the size: 12.3 MiB a session at 512×256), in its window's top left; a window
+/// with the size: 12.3 MiB a session at 512×256), centred in its window; a window
 /// change past it too; a size of 0 (unknown) is drawn at 80×24. Failed before: the
 /// board was centred in 512×256, below row 100.
 #[test]
@@ -370,37 +403,85 @@ fn a_huge_pty_is_drawn_at_most_250_by_100() {
         kim.send(b"\r").await;
         let waiting = "Blue to move";
         kim.wait_for(waiting).await;
-        let within = |(columns, rows): (usize, usize)| {
+        // 250×100 drawn in the middle of 512×256: columns 131..381, rows 78..178.
+        let within = |(left, top, right, bottom): (usize, usize, usize, usize)| {
             let screen = kim.screen();
-            let (width, height) = drawn_extent(&screen);
-            screen.contains(waiting) && width <= columns && height <= rows
+            let (l, t, r, b) = text_box(&screen);
+            screen.contains(waiting) && l >= left && t >= top && r <= right && b <= bottom
         };
         let start = Instant::now();
-        while !within((250, 100)) {
+        while !within((131, 78, 381, 178)) {
             assert!(
                 start.elapsed() < PATIENCE,
-                "drawn past 250x100: {:?}",
-                drawn_extent(&kim.screen())
+                "drawn past 250x100 in the middle: {:?}",
+                text_box(&kim.screen())
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         // The board uses the room it has.
-        let (_, height) = drawn_extent(&kim.screen());
-        assert!(height > 80, "{height} rows drawn:\n{}", kim.screen());
+        let (_, top, _, bottom) = text_box(&kim.screen());
+        assert!(
+            bottom - top > 80,
+            "{} rows drawn:\n{}",
+            bottom - top,
+            kim.screen()
+        );
         kim.resize(1000, 400).await;
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        assert!(within((250, 100)), "{:?}", drawn_extent(&kim.screen()));
-        // A window change of 0×0 (unknown): drawn at 80×24.
-        kim.resize_lossy(0, 0).await;
         let start = Instant::now();
-        while !within((80, 24)) {
+        while !within((375, 150, 625, 250)) {
             assert!(
                 start.elapsed() < PATIENCE,
-                "not drawn at 80x24: {:?}",
-                drawn_extent(&kim.screen())
+                "not drawn in the middle of 1000x400: {:?}",
+                text_box(&kim.screen())
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        // A window change of 0×0 (unknown): drawn at 80×24, top left.
+        kim.resize_lossy(0, 0).await;
+        let start = Instant::now();
+        while !within((0, 0, 80, 24)) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "not drawn at 80x24: {:?}",
+                text_box(&kim.screen())
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+}
+
+/// A window larger than 250×100 gets the screen in its middle, the margins blank,
+/// through window changes across the cap both ways and ones above it that only move
+/// the screen (the drawn size the same): nothing stale is left of an earlier place.
+/// Failed before: the lobby was drawn at the window's top left.
+#[test]
+fn a_window_past_the_cap_has_the_screen_centred_through_its_changes() {
+    run(async {
+        let server = Server::start();
+        let kim = Player::join(&server, "kim", 14, 400, 150).await;
+        // 250×100 in 400×150: columns 75..325, rows 25..125.
+        wait_within(&kim, "q leave", (75, 25, 325, 125)).await;
+        // Larger, the drawn size the same: the screen moves to 85..335, 30..130.
+        kim.resize(420, 160).await;
+        wait_within(&kim, "q leave", (85, 30, 335, 130)).await;
+        // Wider only: the rows stay, the columns move.
+        kim.resize(501, 160).await;
+        wait_within(&kim, "q leave", (125, 30, 375, 130)).await;
+        // Under the cap: the whole window, top left.
+        kim.resize(120, 40).await;
+        wait_within(&kim, "q leave", (0, 0, 120, 40)).await;
+        // Past it again, one side only: 250 columns in 300, all 60 rows.
+        kim.resize(300, 60).await;
+        wait_within(&kim, "q leave", (25, 0, 275, 60)).await;
+        kim.resize(400, 150).await;
+        wait_within(&kim, "q leave", (75, 25, 325, 125)).await;
+        // The margins hold no colour either.
+        let margins_plain = kim.margins_plain((75, 25, 325, 125));
+        assert!(
+            margins_plain,
+            "a coloured cell in the margins:\n{}",
+            kim.screen()
+        );
     });
 }
 
@@ -836,5 +917,40 @@ fn a_client_stalled_before_its_shell_holds_up_nobody_and_is_closed_at_the_grace(
              {others:?}; closed after {gone:?} and {:?}; the server's {rss}",
             logged_in.elapsed()
         );
+    });
+}
+
+/// A click in a window past the cap lands on the square drawn there: the client's
+/// cell, less the margin before the centred screen. Clicks in the margins do nothing.
+#[test]
+fn a_click_in_a_centred_screen_plays_the_square_under_it() {
+    use hijara::ui::ScreenLayout;
+    use ratatui::layout::Rect;
+    run(async {
+        let server = Server::start();
+        // 250×60 drawn in 300×60: 25 columns of margin each side.
+        let kim = Player::join(&server, "kim", 15, 300, 60).await;
+        kim.wait_for("q leave").await;
+        kim.send(b"a").await;
+        kim.send(b"ooo").await;
+        kim.wait_for("against the random AI").await;
+        kim.send(b"\r").await;
+        kim.wait_for("Blue to move").await;
+        // In the left margin, on c3's row: nothing.
+        let layout = ScreenLayout::new(Rect::new(0, 0, 250, 60)).unwrap();
+        let rect = layout
+            .board_geometry()
+            .unwrap()
+            .square_rect("c3".parse().unwrap());
+        let (x, y) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let click = |column: u16, row: u16| {
+            let (column, row) = (column + 1, row + 1);
+            format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m")
+        };
+        kim.send(click(3, y).as_bytes()).await;
+        // On c3, drawn 25 columns right of where the screen draws it.
+        kim.send(click(x + 25, y).as_bytes()).await;
+        kim.wait_for("1 B c3").await;
+        assert!(!kim.screen().contains("1 B a"), "{}", kim.screen());
     });
 }

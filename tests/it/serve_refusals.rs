@@ -336,3 +336,66 @@ fn a_second_command_on_one_channel_is_refused() {
         );
     });
 }
+
+/// One pty a channel, as OpenSSH has it: a second request is refused, and counted
+/// like the other refusals (logged once, each more counted, the 100th closes the
+/// connection). Failed before: each was answered and taken, uncounted, without end.
+#[test]
+fn a_second_pty_request_is_refused_and_counted() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "ivan", 11).await;
+        let mut channel = handle.channel_open_session().await.unwrap();
+        channel
+            .request_pty(true, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        assert!(matches!(reply(&mut channel).await, ChannelMsg::Success));
+        channel
+            .request_pty(true, "xterm", 300, 120, 0, 0, &[])
+            .await
+            .unwrap();
+        assert!(matches!(reply(&mut channel).await, ChannelMsg::Failure));
+        let start = std::time::Instant::now();
+        let mut sent = 1;
+        while sent < 2000 && start.elapsed() < crate::serve_common::PATIENCE {
+            if channel
+                .request_pty(false, "xterm", 80, 24, 0, 0, &[])
+                .await
+                .is_err()
+                || handle.is_closed()
+            {
+                break;
+            }
+            sent += 1;
+            if sent % 50 == 0 {
+                // Let the server's answers (and its disconnect) come back.
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        }
+        wait_log(&server, "the close", |log| {
+            log.contains("closed: 100 requests refused")
+        })
+        .await;
+        let log = server.log();
+        assert_eq!(
+            log.matches("refused: a second pty request").count(),
+            1,
+            "{log}"
+        );
+        assert!(sent < 2000, "{sent} sent, the connection still open");
+        // After the shell too, on a player's channel: refused, the game goes on.
+        let kim = Player::join(&server, "kim", 13, 80, 24).await;
+        kim.wait_for("you: kim").await;
+        let handle = connect(&server, "judy", 12).await;
+        let channel = shell(&handle).await;
+        channel
+            .request_pty(false, "xterm", 100, 30, 0, 0, &[])
+            .await
+            .unwrap();
+        wait_log(&server, "judy's refusal", |log| {
+            log.matches("refused: a second pty request").count() == 2
+        })
+        .await;
+    });
+}
