@@ -427,7 +427,7 @@ impl TableLink {
     ) -> Option<Message> {
         let countdown = |since: Instant| {
             let left = grace.saturating_sub(now.saturating_duration_since(since));
-            (!left.is_zero()).then(|| clock(left))
+            (!left.is_zero()).then_some(left)
         };
         let was_waiting = self
             .told
@@ -460,7 +460,10 @@ impl TableLink {
                 match presence[other.index()] {
                     Presence::Dropped(since) | Presence::Left(since) => {
                         Some(match countdown(since) {
-                            Some(left) => said(serve_words::waiting_for(&table.name(other), &left)),
+                            Some(left) => Message::keyed(
+                                MessageKind::Info,
+                                Keyed::WaitingFor(table.name(other), left),
+                            ),
                             None => {
                                 Message::keyed(MessageKind::Info, Keyed::Gone(table.name(other)))
                             }
@@ -477,10 +480,9 @@ impl TableLink {
                     .find_map(|p| presence[p.index()].since().map(|since| (p, since)));
                 match away {
                     Some((p, since)) => Some(match countdown(since) {
-                        Some(left) => Message::with_short(
+                        Some(left) => Message::keyed(
                             MessageKind::Info,
-                            serve_words::watched_waiting_for(&table.name(p), &left),
-                            crate::strings::narrow::watched_waiting_for(&table.name(p), &left),
+                            Keyed::WatchedWaitingFor(table.name(p), left),
                         ),
                         None => said(serve_words::watched_gone(&table.name(p))),
                     }),
@@ -779,12 +781,6 @@ fn corr_warned(table: &GameTable, stamp: crate::server::corr::Stamp) -> Option<u
             .filter(|&&at| left < at)
             .count(),
     )
-}
-
-/// `m:ss` of `left`, rounded up.
-fn clock(left: Duration) -> String {
-    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
-    format!("{}:{:02}", secs / 60, secs % 60)
 }
 
 impl Drop for TableLink {

@@ -349,7 +349,21 @@ mod tests {
         ann.sync(&b2);
         hall.lock().drop_out(id, "SHA256:ann");
         assert!(!hall.lock().tables()[&id].both_here());
-        assert_eq!(line(&mut bob).as_deref(), Some("waiting for ann (1:30)"));
+        let told = bob
+            .news()
+            .into_iter()
+            .find_map(|n| match n {
+                News::Note(said) => Some(said),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(told.text, "waiting for ann (1:30)");
+        // The line mode says the time in words: a screen reader read `1:30` as a
+        // time of day.
+        assert_eq!(
+            told.line_words(),
+            "Waiting for ann: their seat is kept 1 minute 30 seconds more"
+        );
         assert_eq!(line(&mut bob), None, "told once a second at most");
         // Bob may still move; ann is put back at her seat and sees it.
         let c3 = Game::from_moves([Square::B2, Square::C3]).unwrap();
@@ -430,6 +444,11 @@ mod tests {
             })
             .unwrap();
         assert!(said.text.contains("their seat is kept"), "{said:?}");
+        assert!(
+            said.line_words()
+                .starts_with("Waiting for abcdefghijklmnop to come back: their seat is kept "),
+            "{said:?}"
+        );
         assert!(said.fits(44), "{:?}", said.wording(44));
         assert!(
             said.wording(44)

@@ -783,6 +783,23 @@ pub(crate) fn gone(name: &str) -> String {
     )
 }
 
+/// The opponent's link dropped: their seat is kept for `left`, said in words
+/// ([`clock_left`]), where the full screen shows `waiting for bob (1:30)`.
+pub(crate) fn waiting_for(name: &str, left: Duration) -> String {
+    format!(
+        "Waiting for {name}: their seat is kept {} more",
+        clock_left(left)
+    )
+}
+
+/// [`waiting_for`] as a spectator is told it.
+pub(crate) fn watched_waiting_for(name: &str, left: Duration) -> String {
+    format!(
+        "Waiting for {name} to come back: their seat is kept {} more",
+        clock_left(left)
+    )
+}
+
 /// [`super::club::CLAIM_WITH_MOVE`] in the line mode's commands.
 pub(crate) const CLAIM_WITH_MOVE: &str =
     "Your stone goes with its claim (claim N), or unclaimed when you leave (quit)";

@@ -125,6 +125,11 @@ pub enum Keyed {
     /// before both players moved, with that it is not rated. The line mode says only
     /// that: its state line says the end.
     EndedEarly(String),
+    /// The opponent's link dropped: their name and how long their seat is still
+    /// kept. The full screen shows it as a clock (`1:30`), the line mode in words.
+    WaitingFor(String, std::time::Duration),
+    /// [`Keyed::WaitingFor`] as a spectator is told it.
+    WatchedWaitingFor(String, std::time::Duration),
     /// The opponent did not come back within the grace period: their name.
     Gone(String),
     /// The line of both ratings after a rated game for the player who stayed after
@@ -215,6 +220,12 @@ impl Keyed {
             Keyed::Left(name) => crate::strings::talk::left(name),
             Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
             Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
+            Keyed::WaitingFor(name, left) => {
+                serve::waiting_for(name, &crate::session::show_clock(*left))
+            }
+            Keyed::WatchedWaitingFor(name, left) => {
+                serve::watched_waiting_for(name, &crate::session::show_clock(*left))
+            }
             Keyed::Gone(name) => serve::gone(name),
             Keyed::RatedLeft(rated) => {
                 let [name, ratings, _] = &**rated;
@@ -293,6 +304,8 @@ impl Keyed {
             Keyed::Left(name) => line::left(name),
             Keyed::LeftEarly(name) => line::left_early(name),
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
+            Keyed::WaitingFor(name, left) => line::waiting_for(name, *left),
+            Keyed::WatchedWaitingFor(name, left) => line::watched_waiting_for(name, *left),
             Keyed::Gone(name) => line::gone(name),
             Keyed::RatedLeft(rated) => rated[2].clone(),
             Keyed::Rated(rated) => rated[1].clone(),
@@ -396,6 +409,10 @@ impl Message {
                 Keyed::TookBack(count) => Some(message::took_back_short(*count)),
                 Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
                 Keyed::Gone(name) => Some(narrow::gone(name)),
+                Keyed::WatchedWaitingFor(name, left) => Some(narrow::watched_waiting_for(
+                    name,
+                    &crate::session::show_clock(*left),
+                )),
                 _ => narrow::short_of(&keyed.keys()).map(str::to_owned),
             },
             middle: Vec::new(),
