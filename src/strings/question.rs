@@ -37,10 +37,15 @@ pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -
     }
 }
 
-/// Quit the game in progress, when the autosave holds it.
+/// Quit the game in progress, when the autosave holds it. The line mode names the
+/// command in words: a screen reader may say the screen's backticks.
 pub(crate) fn quit_autosaved(how: Answering) -> String {
+    let resume = match how {
+        Answering::Keys => "`hijara resume` continues it",
+        Answering::Commands => "the command hijara resume continues it",
+    };
     format!(
-        "Quit the game in progress? It is kept: `hijara resume` continues it. {}",
+        "Quit the game in progress? It is kept: {resume}. {}",
         answers(how, "quit", None, "keep playing")
     )
 }

@@ -291,7 +291,8 @@ fn a_claim_game_through_a_pipe() {
     s.send("undo");
     s.wait_for("Took back 1 move");
     s.send("quit");
-    s.wait_for("Quit the game in progress?");
+    // The command in words: a screen reader may say the full screen's backticks.
+    s.wait_for("Quit the game in progress? It is kept: the command hijara resume continues it.");
     s.send("yes");
     s.wait_for("The game is kept");
     let lines = s.finish();
