@@ -291,6 +291,14 @@ mod tests {
     use crate::ui::{Link, News};
     use std::time::Instant;
 
+    /// The first note `link` has news of (a countdown, a return), whole.
+    fn note(link: &mut TableLink) -> Option<crate::ui::Message> {
+        link.news().into_iter().find_map(|n| match n {
+            News::Note(said) => Some(said),
+            _ => None,
+        })
+    }
+
     /// The line a link has for its screen now (a note or a stop), if any.
     fn line(link: &mut TableLink) -> Option<String> {
         link.news().into_iter().find_map(|n| match n {
@@ -349,14 +357,7 @@ mod tests {
         ann.sync(&b2);
         hall.lock().drop_out(id, "SHA256:ann");
         assert!(!hall.lock().tables()[&id].both_here());
-        let told = bob
-            .news()
-            .into_iter()
-            .find_map(|n| match n {
-                News::Note(said) => Some(said),
-                _ => None,
-            })
-            .unwrap();
+        let told = note(&mut bob).unwrap();
         assert_eq!(told.text, "waiting for ann (1:30)");
         // The line mode says the time in words: a screen reader read `1:30` as a
         // time of day.
@@ -435,14 +436,7 @@ mod tests {
         let mut carol = TableLink::new(hall.clone(), id, None);
         let _ = carol.news();
         hall.lock().drop_out(id, "SHA256:abcdefghijklmnop");
-        let said = carol
-            .news()
-            .into_iter()
-            .find_map(|n| match n {
-                News::Note(said) => Some(said),
-                _ => None,
-            })
-            .unwrap();
+        let said = note(&mut carol).unwrap();
         assert!(said.text.contains("their seat is kept"), "{said:?}");
         assert!(
             said.line_words()
