@@ -134,18 +134,21 @@ impl ScreenLayout {
     }
 }
 
-/// The smallest terminal height the replay viewer draws in: a game's, and one row
-/// for the record's tags. Its width is a game's, [`MIN_WIDTH`].
-pub const REPLAY_MIN_HEIGHT: u16 = MIN_HEIGHT + 1;
+/// The replay viewer's areas in `area`: the row for the record's tags, when a game's
+/// layout still fits under it (from [`MIN_HEIGHT`] + 1 rows), and the body laid out as
+/// a game. `None` below a game's minimum size, where the viewer asks to enlarge the
+/// terminal. So the viewer draws wherever a game does: a game's review at the minimum
+/// size only goes without its tags row, whose names the ladders show too.
+pub(crate) fn replay_areas(area: Rect) -> Option<(Option<Rect>, Rect)> {
+    let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    if ScreenLayout::new(body).is_some() {
+        return Some((Some(top), body));
+    }
+    ScreenLayout::new(area).map(|_| (None, area))
+}
 
 /// Whether the viewer cannot be drawn in `area`: it then asks to enlarge the terminal,
 /// and only `q` and `Ctrl-c` act.
 pub(crate) fn replay_too_small(area: Rect) -> bool {
-    let body = Rect::new(
-        area.x,
-        area.y.saturating_add(1),
-        area.width,
-        area.height.saturating_sub(1),
-    );
-    ScreenLayout::new(body).is_none()
+    replay_areas(area).is_none()
 }

@@ -85,7 +85,7 @@ pub use app::App;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input, input_of};
 pub use keymap::{Action, Direction, KeyContext};
-pub use layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout};
+pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
 pub use look::Look;

@@ -507,16 +507,16 @@ mod tests {
         assert!(matches!(nav.screen(), Screen::Replay(..)));
     }
 
-    /// QA: at 44x16, the game's own minimum, `r` opened a review that needs a row more;
-    /// its "please enlarge" screen took only `q`, which quit the program at once
-    /// instead of going back to the game (new game, undo) as the review's `q` does.
+    /// QA: a review's "please enlarge" screen (below the game's own minimum, as when
+    /// the terminal shrinks during the review) took only `q`, which quit the program at
+    /// once instead of going back to the game (new game, undo) as the review's `q` does.
     #[test]
     fn q_behind_a_review_s_enlarge_screen_goes_back_to_the_game() {
         let mut app = finished();
-        let _ = app.handle(Input::Resize(44, 16));
+        let _ = app.handle(Input::Resize(44, 15));
         let mut nav: Navigator<u32> = Navigator::new(Screen::Game(app));
         let _ = nav.review(DATE);
-        let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 44, 16));
+        let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 44, 15));
         let view = super::super::replay_screen::ReplayView {
             state: viewer_on_screen(&nav),
             look: Look::PLAIN,

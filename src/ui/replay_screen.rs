@@ -1,7 +1,7 @@
 //! The replay viewer drawn with the game's own widgets.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
@@ -19,7 +19,7 @@ use super::analysis_panel::{
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, REPLAY_MIN_HEIGHT, ScreenLayout, above_status};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status, replay_areas};
 use super::look::Look;
 use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
@@ -201,29 +201,28 @@ impl Widget for &ReplayView<'_> {
         let area = area.intersection(buf.area);
         let state = self.state;
         let look = self.look;
-        // One line for the record's tags, the rest laid out as in a game.
-        let [top, body] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
-        let (layout, panel) = match panel_layout(state, body) {
-            Some(with_panel) => with_panel,
-            None => match ScreenLayout::new(body) {
-                Some(layout) => (layout, None),
-                None if state.is_served() => {
-                    render_served_enlarge(area, MIN_WIDTH, REPLAY_MIN_HEIGHT, None, buf);
-                    return;
-                }
-                None if state.is_over_game() => {
-                    render_review_enlarge(area, REPLAY_MIN_HEIGHT, buf);
-                    return;
-                }
-                None => {
-                    render_too_small(area, REPLAY_MIN_HEIGHT, buf);
-                    return;
-                }
-            },
+        // One line for the record's tags when there is a row to spare, the rest laid
+        // out as in a game.
+        let Some((top, body)) = replay_areas(area) else {
+            if state.is_served() {
+                render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, None, buf);
+            } else if state.is_over_game() {
+                render_review_enlarge(area, MIN_HEIGHT, buf);
+            } else {
+                render_too_small(area, MIN_HEIGHT, buf);
+            }
+            return;
         };
-        let title = header(state, usize::from(top.width));
-        Line::styled(title, look.strong()).render(top, buf);
+        let Some((layout, panel)) =
+            panel_layout(state, body).or_else(|| Some((ScreenLayout::new(body)?, None)))
+        else {
+            // `replay_areas` gave a body a game's layout fits in.
+            return;
+        };
+        if let Some(top) = top {
+            let title = header(state, usize::from(top.width));
+            Line::styled(title, look.strong()).render(top, buf);
+        }
         if let Some(rect) = panel {
             AnalysisPanel {
                 game: state.game(),

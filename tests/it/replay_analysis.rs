@@ -251,7 +251,7 @@ fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
     }
 }
 
-/// Where the panel folds away (60×20, 44×17: the sizes the viewer still draws), the
+/// Where the panel folds away (60×20, 44×17, 44×16: the sizes the viewer still draws), the
 /// verdict on the move shown is the message line, in a shorter wording where the full
 /// one does not fit: `]`/`[` jumped from mistake to mistake with the verdict, the points
 /// lost and the best move (the board's double border) said nowhere.
@@ -259,7 +259,7 @@ fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
 fn a_folded_panel_s_verdict_is_the_message_line() {
     let s = on_the_blunder();
     let best = s.current_review().unwrap().best;
-    for (width, height) in [(80, 21), (60, 20), (44, 17)] {
+    for (width, height) in [(80, 21), (60, 20), (44, 17), (44, 16)] {
         let screen = screen_text(&s, width, height);
         assert!(!screen.contains("Analysis"), "{width}x{height}: {screen}");
         assert!(
