@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use clap::CommandFactory;
+use clap::{CommandFactory, Parser};
 use hijara::record::Record;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -325,4 +325,65 @@ fn the_readme_s_review_thresholds_are_the_code_s() {
     );
     assert!(readme.contains(&errors), "the README lacks {errors:?}");
     assert_eq!(estimate_error(64), ESTIMATE_ERROR[15]);
+}
+
+/// Every `hijara` command line in the README's and docs/' shell blocks (`sh`, and the
+/// `$ ` lines of `console` ones) is one the program takes: clap parses it. A flag renamed
+/// or a value no longer taken fails here, not in a reader's terminal.
+#[test]
+fn every_command_line_shown_parses() {
+    let mut files = vec![Path::new(ROOT).join("README.md")];
+    for entry in std::fs::read_dir(Path::new(ROOT).join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    let mut wrong = Vec::new();
+    let mut parsed = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut lines: Vec<String> = blocks(&text, "sh");
+        lines.extend(blocks(&text, "console").iter().flat_map(|block| {
+            block
+                .lines()
+                .filter_map(|l| l.strip_prefix("$ "))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        }));
+        for line in lines.iter().flat_map(|block| block.lines()) {
+            // The comment, then each command of a pipe or a list.
+            let line = line.split(" #").next().unwrap();
+            for command in line.split(['|', ';', '>', '&']) {
+                let words: Vec<&str> = command.split_whitespace().collect();
+                if words.first() != Some(&"hijara") {
+                    continue;
+                }
+                // A synopsis (`[--seed 1]`, `FILE|N`) is no command line.
+                if words.iter().any(|w| w.contains('[') || w.contains('\'')) {
+                    continue;
+                }
+                match hijara::cli::Cli::try_parse_from(&words) {
+                    Ok(_) => parsed += 1,
+                    Err(e)
+                        if matches!(
+                            e.kind(),
+                            clap::error::ErrorKind::DisplayHelp
+                                | clap::error::ErrorKind::DisplayVersion
+                        ) =>
+                    {
+                        parsed += 1
+                    }
+                    Err(e) => wrong.push(format!(
+                        "{}: {}: {}",
+                        file.file_name().unwrap().to_string_lossy(),
+                        words.join(" "),
+                        e.to_string().lines().next().unwrap_or_default()
+                    )),
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(parsed > 30, "only {parsed} command lines found");
 }
