@@ -387,3 +387,21 @@ fn every_command_line_shown_parses() {
     assert!(wrong.is_empty(), "{wrong:#?}");
     assert!(parsed > 30, "only {parsed} command lines found");
 }
+
+/// The README's table of commands has a row for every subcommand.
+#[test]
+fn the_readme_lists_every_command() {
+    let readme = doc("README.md");
+    let rows = table(&readme, "| `hijara` |");
+    let command = hijara::cli::Cli::command();
+    let missing: Vec<&str> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name())
+        .filter(|name| *name != "help")
+        .filter(|name| {
+            let shown = format!("`hijara {name}");
+            !rows.iter().any(|cells| cells[0].contains(&shown))
+        })
+        .collect();
+    assert!(missing.is_empty(), "the README's commands lack {missing:?}");
+}
