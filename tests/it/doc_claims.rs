@@ -405,3 +405,22 @@ fn the_readme_lists_every_command() {
         .collect();
     assert!(missing.is_empty(), "the README's commands lack {missing:?}");
 }
+
+/// Docs helper: preferences.md gave `think_ms` as "the AI's thinking time", default
+/// "each level's own", though only hard takes it. Its row names hard, its default and
+/// the range the file takes.
+#[test]
+fn preferences_md_gives_think_ms_as_hard_s() {
+    let text = doc("docs/preferences.md");
+    let row = table(&text, "| `level` |")
+        .into_iter()
+        .find(|cells| cells[0] == "`think_ms`")
+        .expect("a think_ms row");
+    let limit = format!("1 to {}", hijara::ai::gtp::MAX_THINK_MS);
+    assert!(
+        row[1].contains("hard") && row[1].contains(&limit),
+        "{row:?}"
+    );
+    let default = hijara::ai::HARD_THINK_MS.to_string();
+    assert!(row[2].contains(&default), "{row:?}");
+}
