@@ -424,3 +424,21 @@ fn preferences_md_gives_think_ms_as_hard_s() {
     let default = hijara::ai::HARD_THINK_MS.to_string();
     assert!(row[2].contains(&default), "{row:?}");
 }
+
+/// Docs helper: the README's list of the docs had no docs/club.md. Every page of
+/// docs/ is linked from the README.
+#[test]
+fn the_readme_links_every_page_of_docs() {
+    let readme = doc("README.md");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(Path::new(ROOT).join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !readme.contains(&format!("](docs/{name}")) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the README links none of {missing:?}");
+}
