@@ -144,8 +144,8 @@ pub struct PlayArgs {
     /// unless given here).
     #[arg(long, value_name = "FILE", value_parser = any_load_file())]
     pub load: Option<PathBuf>,
-    /// The rules: `standard`, or `corners` (corner formations score too) [default:
-    /// standard, or the --load record's].
+    /// The rules: `standard`, or `corners` (corner formations score too) [default: the
+    /// config file's variant, else standard; not with --load, whose record's rules hold].
     #[arg(long, value_enum, conflicts_with = "load")]
     pub variant: Option<crate::rules::Ruleset>,
     /// Players claim their own points (`+25 Enter`); overlooked points are forfeited
@@ -628,6 +628,57 @@ mod tests {
             top.contains("With no command, `hijara` opens the start screen"),
             "{top}"
         );
+    }
+
+    /// Docs helper: `play --variant`'s help gave its default as "standard, or the --load
+    /// record's", though the config file's `variant` sets it (and the flag can't be
+    /// given with --load). Each flag a config key is the default of says so in its
+    /// help, on every command that takes it.
+    #[test]
+    fn a_flag_the_config_file_sets_says_so() {
+        let flags = [
+            (&["play"][..], "--ai", "level"),
+            (&["play"], "--think-ms", "think_ms"),
+            (&["replay"], "--think-ms", "think_ms"),
+            (&["play"], "--clock", "clock"),
+            (&["play"], "--variant", "variant"),
+            (&["play"], "--claim", "claims"),
+            (&["play"], "--save-dir", "save_dir"),
+            (&["replay"], "--save-dir", "save_dir"),
+            (&["resume"], "--save-dir", "save_dir"),
+            (&["play"], "--plain", "plain"),
+            (&["play"], "--palette", "palette"),
+            (&["play"], "--ascii", "ascii"),
+        ];
+        for (command, flag, key) in flags {
+            assert!(crate::prefs::Key::named(key).is_some(), "{key}");
+            let text = help(command);
+            // The flag's own paragraph: from its line to the next flag's.
+            let lines: Vec<&str> = text.lines().collect();
+            let at = lines
+                .iter()
+                .position(|line| {
+                    let line = line.trim_start();
+                    line == flag || line.starts_with(&format!("{flag} "))
+                })
+                .unwrap_or_else(|| panic!("{command:?} has no {flag}"));
+            let own = lines[at..]
+                .iter()
+                .enumerate()
+                .take_while(|(i, line)| *i == 0 || !line.trim_start().starts_with("--"))
+                .map(|(_, line)| *line)
+                .collect::<Vec<_>>()
+                .join("\n");
+            let default = own
+                .split_once("[default:")
+                .map(|(_, d)| d)
+                .unwrap_or_default();
+            assert!(
+                default.contains("the config file's"),
+                "{command:?} {flag}: {own}"
+            );
+        }
+        assert!(!help(&["play"]).contains("or the --load record's]"));
     }
 
     /// QA (cliqa): `selfplay --help` promised that the same seed plays the same games,

@@ -2060,4 +2060,139 @@ mod tests {
         );
         assert_eq!(action(key(KeyCode::Char('x')), claim), Some(Action::No));
     }
+
+    /// The key tables of the README and docs/ name a key for every action the key
+    /// table binds on their screen (a help row's), so a binding added or changed can't
+    /// leave them behind: the network page's lobby table lacked `Ctrl-c`.
+    mod doc_tables {
+        use super::*;
+
+        const README: &str = include_str!("../../README.md");
+        const SAVING: &str = include_str!("../../docs/saving.md");
+        const NETWORK: &str = include_str!("../../docs/network.md");
+
+        /// The first cells (the keys) of the rows of the Markdown table in `doc` that
+        /// holds a row starting with `row`.
+        fn key_cells(doc: &str, row: &str) -> String {
+            let lines: Vec<&str> = doc.lines().collect();
+            let at = lines
+                .iter()
+                .position(|line| line.starts_with(row))
+                .unwrap_or_else(|| panic!("no row {row:?}"));
+            let start = (0..at)
+                .rev()
+                .find(|&i| !lines[i].starts_with('|'))
+                .map_or(0, |i| i + 1);
+            lines[start..]
+                .iter()
+                .take_while(|line| line.starts_with('|'))
+                .filter_map(|line| line.split('|').nth(1))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+
+        /// Whether `cells` name `key`: a character in backticks or in a range
+        /// (`` `a`-`d` ``), a digit as "number" too, a special key by its name.
+        fn named(cells: &str, key: Key) -> bool {
+            let in_range = |c: char| {
+                let b: Vec<char> = cells.chars().collect();
+                b.windows(7).any(|w| {
+                    w[0] == '`'
+                        && w[2] == '`'
+                        && w[3] == '-'
+                        && w[4] == '`'
+                        && w[6] == '`'
+                        && (w[1]..=w[5]).contains(&c)
+                })
+            };
+            match key {
+                Key::Char(' ') => cells.contains("Space"),
+                Key::Char(c) => {
+                    cells.contains(&format!("`{c}`"))
+                        || in_range(c)
+                        || (c.is_ascii_digit() && cells.contains("number"))
+                }
+                Key::Code(code) => {
+                    let names: &[&str] = match code {
+                        KeyCode::Up => &["arrows", "↑"],
+                        KeyCode::Down => &["arrows", "↓"],
+                        KeyCode::Left => &["arrows", "←"],
+                        KeyCode::Right => &["arrows", "→"],
+                        KeyCode::Enter => &["Enter"],
+                        KeyCode::Esc => &["Esc"],
+                        KeyCode::PageUp => &["PgUp"],
+                        KeyCode::PageDown => &["PgDn"],
+                        KeyCode::Home => &["Home"],
+                        KeyCode::End => &["End"],
+                        KeyCode::Tab => &["Tab"],
+                        KeyCode::Backspace => &["Backspace"],
+                        other => panic!("no name for {other:?}"),
+                    };
+                    names.iter().any(|name| cells.contains(name))
+                }
+                Key::Ctrl(c) => cells.contains(&format!("Ctrl-{c}")),
+                Key::Any => true,
+            }
+        }
+
+        /// Every action of a help row of `context` that none of its keys in `cells`
+        /// names.
+        fn unnamed(context: KeyContext, cells: &str) -> Vec<String> {
+            let mut missing = Vec::new();
+            for binding in BINDINGS.iter().filter(|b| b.contexts.contains(&context)) {
+                if binding.help.is_empty() {
+                    continue;
+                }
+                for (_, action) in binding.keys {
+                    let keys = binding.keys.iter().filter(|(_, a)| a == action);
+                    if !keys.clone().any(|(key, _)| named(cells, *key)) {
+                        missing.push(format!("{} ({action:?})", binding.names));
+                    }
+                }
+            }
+            missing.dedup();
+            missing
+        }
+
+        #[test]
+        fn the_docs_key_tables_name_every_binding() {
+            let game = key_cells(README, "| arrows, `h` `j` `k` `l` |");
+            let tables = [
+                ("README: the game", C::Board, game.clone()),
+                ("README: claims", C::ClaimGame, game),
+                (
+                    "README: replay",
+                    C::Replay,
+                    key_cells(README, "| `→`, `l` / `←`, `h` |"),
+                ),
+                (
+                    "saving.md: replay",
+                    C::Replay,
+                    key_cells(SAVING, "| `→`, `l` / `←`, `h` |"),
+                ),
+                (
+                    "network.md: the lobby",
+                    C::Lobby,
+                    key_cells(NETWORK, "| `n` | a new table"),
+                ),
+                (
+                    "network.md: a table",
+                    C::Served,
+                    key_cells(NETWORK, "| `u` | ask the other player"),
+                ),
+                (
+                    "network.md: against the AI",
+                    C::ServedAi,
+                    key_cells(NETWORK, "| `u` | take back your last move and the AI's"),
+                ),
+            ];
+            let lacking: Vec<String> = tables
+                .into_iter()
+                .map(|(table, context, cells)| (table, unnamed(context, &cells)))
+                .filter(|(_, missing)| !missing.is_empty())
+                .map(|(table, missing)| format!("{table} lacks {missing:?}"))
+                .collect();
+            assert!(lacking.is_empty(), "{lacking:#?}");
+        }
+    }
 }

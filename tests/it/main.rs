@@ -16,6 +16,7 @@
 //! - `ai_budget`, `puzzle_set`, `lessons`: the AI's budgets from any position, the
 //!   shipped puzzles re-proved, every shipped lesson checked.
 //! - `architecture`: no import circle between the files of `src/`.
+//! - `doc_claims`, `doc_links`, `doc_screens`: what README.md and docs/ say, against the code.
 //! - `common`, `serve_common`: what the others share (sessions, servers, drawing).
 
 mod ai_budget;
@@ -34,6 +35,7 @@ mod cli_serve_check;
 mod cli_serve_start;
 mod cli_variants;
 mod common;
+mod doc_claims;
 mod doc_links;
 mod doc_screens;
 mod e2e_clock;

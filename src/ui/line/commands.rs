@@ -863,6 +863,19 @@ mod tests {
         assert_eq!(elsewhere("Hint", Place::Lesson), Some("hint"));
         assert_eq!(elsewhere("dance", Place::Lesson), None);
     }
+
+    /// Docs helper: docs/line-mode.md, the line mode's manual, left out `mute`, `bell`,
+    /// `faster`, `slower` and `puzzles`. It names every command by its first word.
+    #[test]
+    fn the_line_mode_s_docs_name_every_command() {
+        let docs = include_str!("../../../docs/line-mode.md");
+        let missing: Vec<&str> = COMMANDS
+            .iter()
+            .filter_map(|c| c.words.first().copied())
+            .filter(|word| !docs.contains(&format!("`{word}")))
+            .collect();
+        assert!(missing.is_empty(), "docs/line-mode.md lacks {missing:?}");
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,444 @@
+//! What the docs tell a user or an operator to act on, checked against the code, so
+//! neither can change without the other: the server's options and their defaults, the
+//! engine protocol's commands and its sample session, the record format's examples,
+//! `hijara score`'s sample runs, a config file's error as quoted, and the review's
+//! thresholds as the README gives them. (The key tables: `ui::keymap`'s tests; the
+//! links: `doc_links`; the screens: `doc_screens`.)
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use clap::{CommandFactory, Parser};
+use hijara::record::Record;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn doc(name: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(name)).unwrap()
+}
+
+/// The fenced blocks of `text` opened with "```" + `lang`, each its lines joined.
+fn blocks(text: &str, lang: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.trim_start() == format!("```{lang}") {
+            let indent = line.len() - line.trim_start().len();
+            let body: Vec<&str> = lines
+                .by_ref()
+                .take_while(|l| l.trim_start() != "```")
+                .map(|l| l.get(indent..).unwrap_or(l.trim_start()))
+                .collect();
+            found.push(body.join("\n"));
+        }
+    }
+    found
+}
+
+/// The cells of each row of the Markdown table holding a row that starts with `row`.
+fn table(text: &str, row: &str) -> Vec<Vec<String>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(row))
+        .unwrap_or_else(|| panic!("no row {row:?}"));
+    let start = (0..at)
+        .rev()
+        .find(|&i| !lines[i].starts_with('|'))
+        .map_or(0, |i| i + 1);
+    lines[start..]
+        .iter()
+        .take_while(|l| l.starts_with('|'))
+        .skip(2) // the header and its rule
+        .map(|l| {
+            // `\|` is a `|` inside a cell.
+            let l = l.replace("\\|", "\u{0}");
+            l.trim_matches('|')
+                .split('|')
+                .map(|cell| cell.trim().replace('\u{0}', "|"))
+                .collect()
+        })
+        .collect()
+}
+
+/// The words in backticks in `cell`.
+fn ticked(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+/// Docs helper: network.md's options table had no row for `--review-think-ms`. Every
+/// option of `hijara serve` has a row there, and its default is clap's.
+#[test]
+fn network_md_lists_every_serve_option_with_its_default() {
+    let text = doc("docs/network.md");
+    let rows: BTreeMap<String, String> = table(&text, "| `--listen ADDR:PORT` |")
+        .into_iter()
+        .map(|cells| {
+            let flag = ticked(&cells[0])[0].split(' ').next().unwrap().to_owned();
+            (flag, cells[1].replace('`', ""))
+        })
+        .collect();
+    let command = hijara::cli::Cli::command();
+    let serve = command.find_subcommand("serve").unwrap();
+    let mut wrong = Vec::new();
+    for arg in serve.get_arguments() {
+        let Some(long) = arg.get_long() else { continue };
+        if arg.is_hide_set() || ["help", "no-config"].contains(&long) {
+            continue;
+        }
+        let flag = format!("--{long}");
+        let Some(documented) = rows.get(&flag) else {
+            wrong.push(format!("{flag}: no row"));
+            continue;
+        };
+        let default: Vec<String> = arg
+            .get_default_values()
+            .iter()
+            .map(|v| v.to_string_lossy().into_owned())
+            .collect();
+        let switch = matches!(arg.get_action(), clap::ArgAction::SetTrue);
+        if let [default] = &default[..]
+            && !switch
+            && documented != default
+        {
+            wrong.push(format!("{flag}: the docs say {documented}, clap {default}"));
+        }
+    }
+    for flag in rows.keys() {
+        let long = flag.trim_start_matches('-');
+        if !serve.get_arguments().any(|a| a.get_long() == Some(long)) {
+            wrong.push(format!("{flag}: no such option"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// engine.md's table has a row for every command `list_commands` prints and for no
+/// other, and gives the limits and defaults the code has.
+#[test]
+fn engine_md_lists_every_command() {
+    use hijara::ai::gtp::{COMMANDS, MAX_THINK_MS};
+    let text = doc("docs/engine.md");
+    let rows = table(&text, "| `protocol_version` |");
+    let documented: BTreeSet<&str> = rows
+        .iter()
+        .flat_map(|cells| ticked(&cells[0]))
+        .map(|words| words.split(' ').next().unwrap())
+        .collect();
+    let known: BTreeSet<&str> = COMMANDS.into_iter().collect();
+    assert_eq!(documented, known);
+    let row = |name: &str| {
+        rows.iter()
+            .find(|cells| cells[0].starts_with(&format!("`{name}")))
+            .map(|cells| cells[1].clone())
+            .unwrap()
+    };
+    let time = row("time_per_move");
+    assert!(
+        time.contains(&format!("default {}", hijara::ai::HARD_THINK_MS)),
+        "{time}"
+    );
+    assert!(time.contains(&format!("at most {MAX_THINK_MS}")), "{time}");
+}
+
+/// engine.md's longest line is the one `hijara engine` takes: a line of that many
+/// bytes is read as a command, one byte more is refused.
+#[test]
+fn engine_md_s_line_limit_is_the_binary_s() {
+    let text = doc("docs/engine.md").replace('\n', " ");
+    let (_, after) = text
+        .split_once("a line longer than ")
+        .expect("engine.md names its longest line");
+    let limit: usize = after.split(' ').next().unwrap().parse().unwrap();
+    let reply = |len: usize| {
+        let input = format!("{}\nquit\n", "x".repeat(len));
+        let out = crate::common::hijara()
+            .arg("engine")
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let at = reply(limit);
+    assert!(at.starts_with("? unknown command"), "{at}");
+    let over = reply(limit + 1);
+    let refused = format!("? line too long (over {limit} bytes)");
+    assert!(over.starts_with(&refused), "{over}");
+}
+
+/// The session engine.md shows, fed to the protocol: each reply is the one shown,
+/// but for `genmove`'s square, which is the AI's choice.
+#[test]
+fn engine_md_s_session_runs_as_shown() {
+    let text = doc("docs/engine.md");
+    let session = blocks(&text, "text")
+        .into_iter()
+        .find(|b| b.starts_with("$ hijara engine"))
+        .expect("the sample session");
+    let mut engine = hijara::ai::gtp::Session::new();
+    // Not shown: a small budget, so the test does not wait for hard's second.
+    assert_eq!(engine.handle("nodes 2000").as_deref(), Some("=\n\n"));
+    let mut lines = session.lines().skip(1).peekable();
+    let mut count = 0;
+    while let Some(command) = lines.next() {
+        let mut shown = String::new();
+        while let Some(line) = lines.next_if(|l| l.starts_with(['=', '?'])) {
+            shown.push_str(line);
+            shown.push('\n');
+        }
+        while lines.next_if(|l| l.is_empty()).is_some() {}
+        shown.push('\n');
+        let reply = engine.handle(command).unwrap_or_default();
+        if command.contains("genmove") {
+            let (id, square) = shown.trim().split_once(' ').unwrap();
+            let (got_id, got) = reply.trim().split_once(' ').unwrap();
+            assert_eq!(got_id, id, "{command}");
+            assert!(got.parse::<hijara::rules::Square>().is_ok(), "{reply:?}");
+            assert!(square.parse::<hijara::rules::Square>().is_ok(), "{shown:?}");
+        } else {
+            assert_eq!(reply, shown, "{command}");
+        }
+        count += 1;
+    }
+    assert!(count >= 4 && engine.has_quit(), "{session}");
+}
+
+/// Every example record in records.md reads, and replays.
+#[test]
+fn records_md_s_examples_read() {
+    let text = doc("docs/records.md");
+    let examples = blocks(&text, "text");
+    assert!(examples.len() >= 2, "{examples:?}");
+    for example in examples {
+        let record: Record = example.parse().unwrap_or_else(|e| panic!("{e}\n{example}"));
+        record
+            .to_game()
+            .unwrap_or_else(|e| panic!("{e}\n{example}"));
+    }
+}
+
+/// Each `hijara score` run commands.md shows prints what it shows (the JSON spread over
+/// lines there for reading): run by `sh` in a folder that has the repository's
+/// `assets/`, with `hijara` on the path.
+#[test]
+fn commands_md_s_score_runs_print_what_they_show() {
+    let text = doc("docs/commands.md");
+    let folder = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(Path::new(ROOT).join("assets"), folder.path().join("assets"))
+        .unwrap();
+    let bin = crate::common::binary();
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut runs = 0;
+    for block in blocks(&text, "console") {
+        let mut lines = block.lines().peekable();
+        while let Some(line) = lines.next() {
+            let Some(command) = line.strip_prefix("$ ") else {
+                continue;
+            };
+            let mut shown = Vec::new();
+            while let Some(out) = lines.next_if(|l| !l.starts_with("$ ")) {
+                shown.push(out);
+            }
+            if !command.contains("hijara score") {
+                continue;
+            }
+            let mut sh = std::process::Command::new("sh");
+            crate::common::isolate(&mut sh);
+            let out = sh
+                .args(["-c", command])
+                .current_dir(folder.path())
+                .env("PATH", &path)
+                .env("HIJARA_DATA_DIR", folder.path().join("data"))
+                .output()
+                .unwrap();
+            let printed = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let shown = shown.join("\n");
+            if shown.starts_with('{') {
+                let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+                assert_eq!(squeeze(&printed), squeeze(&shown), "{command}");
+            } else {
+                assert_eq!(printed.trim_end(), shown.trim_end(), "{command}");
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs >= 5, "only {runs} runs of hijara score found");
+}
+
+/// Docs helper: preferences.md quoted a bad key's error without the backticks the
+/// program puts around the key's name. The quote is what `hijara config` prints for a
+/// file with that line 5.
+#[test]
+fn preferences_md_quotes_a_bad_key_s_error_as_printed() {
+    let text = doc("docs/preferences.md").replace('\n', " ");
+    let (_, after) = text
+        .split_once("named with its line and column (``")
+        .expect("the quoted error");
+    let quote = after.split("``").next().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("config.toml");
+    std::fs::write(&file, "level = \"easy\"\n\n\n\npalette = \"expert\"\n").unwrap();
+    let out = crate::common::hijara()
+        .arg("config")
+        .env("HIJARA_CONFIG", &file)
+        .output()
+        .unwrap();
+    let printed = format!(
+        "{}{}",
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap()
+    );
+    assert!(printed.contains(quote), "{quote:?} not in {printed}");
+}
+
+/// The README's summary of the review gives the thresholds and errors the code uses.
+#[test]
+fn the_readme_s_review_thresholds_are_the_code_s() {
+    use hijara::review::classify::{
+        ESTIMATE_ERROR, LIKELY_FROM, UNPROVEN_MISTAKE_FROM, estimate_error,
+    };
+    let readme = doc("README.md").replace('\n', " ");
+    let [inaccuracy, mistake, blunder] = LIKELY_FROM[0];
+    assert!(LIKELY_FROM.iter().all(|band| *band == LIKELY_FROM[0]));
+    let likely = format!(
+        "a likely inaccuracy from {inaccuracy} points lost, a mistake from {mistake}, a \
+         blunder from {blunder}"
+    );
+    assert!(readme.contains(&likely), "the README lacks {likely:?}");
+    let unproven = format!(
+        "from 24 empty sections one they leave unproven needs {} points",
+        UNPROVEN_MISTAKE_FROM[24 / 4]
+    );
+    assert!(readme.contains(&unproven), "the README lacks {unproven:?}");
+    let errors = format!(
+        "`±{}` up to 19 empty sections, `±{}` from 20",
+        estimate_error(19),
+        estimate_error(20)
+    );
+    assert!(readme.contains(&errors), "the README lacks {errors:?}");
+    assert_eq!(estimate_error(64), ESTIMATE_ERROR[15]);
+}
+
+/// Every `hijara` command line in the README's and docs/' shell blocks (`sh`, and the
+/// `$ ` lines of `console` ones) is one the program takes: clap parses it. A flag renamed
+/// or a value no longer taken fails here, not in a reader's terminal.
+#[test]
+fn every_command_line_shown_parses() {
+    let mut files = vec![Path::new(ROOT).join("README.md")];
+    for entry in std::fs::read_dir(Path::new(ROOT).join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    let mut wrong = Vec::new();
+    let mut parsed = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut lines: Vec<String> = blocks(&text, "sh");
+        lines.extend(blocks(&text, "console").iter().flat_map(|block| {
+            block
+                .lines()
+                .filter_map(|l| l.strip_prefix("$ "))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        }));
+        for line in lines.iter().flat_map(|block| block.lines()) {
+            // The comment, then each command of a pipe or a list.
+            let line = line.split(" #").next().unwrap();
+            for command in line.split(['|', ';', '>', '&']) {
+                let words: Vec<&str> = command.split_whitespace().collect();
+                if words.first() != Some(&"hijara") {
+                    continue;
+                }
+                // A synopsis (`[--seed 1]`, `FILE|N`) is no command line.
+                if words.iter().any(|w| w.contains('[') || w.contains('\'')) {
+                    continue;
+                }
+                match hijara::cli::Cli::try_parse_from(&words) {
+                    Ok(_) => parsed += 1,
+                    Err(e)
+                        if matches!(
+                            e.kind(),
+                            clap::error::ErrorKind::DisplayHelp
+                                | clap::error::ErrorKind::DisplayVersion
+                        ) =>
+                    {
+                        parsed += 1
+                    }
+                    Err(e) => wrong.push(format!(
+                        "{}: {}: {}",
+                        file.file_name().unwrap().to_string_lossy(),
+                        words.join(" "),
+                        e.to_string().lines().next().unwrap_or_default()
+                    )),
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(parsed > 30, "only {parsed} command lines found");
+}
+
+/// The README's table of commands has a row for every subcommand.
+#[test]
+fn the_readme_lists_every_command() {
+    let readme = doc("README.md");
+    let rows = table(&readme, "| `hijara` |");
+    let command = hijara::cli::Cli::command();
+    let missing: Vec<&str> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name())
+        .filter(|name| *name != "help")
+        .filter(|name| {
+            let shown = format!("`hijara {name}");
+            !rows.iter().any(|cells| cells[0].contains(&shown))
+        })
+        .collect();
+    assert!(missing.is_empty(), "the README's commands lack {missing:?}");
+}
+
+/// Docs helper: preferences.md gave `think_ms` as "the AI's thinking time", default
+/// "each level's own", though only hard takes it. Its row names hard, its default and
+/// the range the file takes.
+#[test]
+fn preferences_md_gives_think_ms_as_hard_s() {
+    let text = doc("docs/preferences.md");
+    let row = table(&text, "| `level` |")
+        .into_iter()
+        .find(|cells| cells[0] == "`think_ms`")
+        .expect("a think_ms row");
+    let limit = format!("1 to {}", hijara::ai::gtp::MAX_THINK_MS);
+    assert!(
+        row[1].contains("hard") && row[1].contains(&limit),
+        "{row:?}"
+    );
+    let default = hijara::ai::HARD_THINK_MS.to_string();
+    assert!(row[2].contains(&default), "{row:?}");
+}
+
+/// Docs helper: the README's list of the docs had no docs/club.md. Every page of
+/// docs/ is linked from the README.
+#[test]
+fn the_readme_links_every_page_of_docs() {
+    let readme = doc("README.md");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(Path::new(ROOT).join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !readme.contains(&format!("](docs/{name}")) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the README links none of {missing:?}");
+}
