@@ -28,7 +28,8 @@ pub use palette::{Palette, guess_from_colorfgbg, locale_is_utf8};
 pub struct Prefs {
     /// The AI level `hijara play --ai` plays without a level.
     pub level: Level,
-    /// The AI's thinking time per move; `None` for each level's own.
+    /// The hard AI's thinking time per move; `None` for hard's own
+    /// ([`crate::ai::HARD_THINK_MS`]). The other levels think a fixed amount.
     pub think_ms: Option<u64>,
     /// The clocks of a new game; `None` for none.
     pub clock: Option<TimeControl>,

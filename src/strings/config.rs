@@ -138,8 +138,8 @@ fn about(key: Key) -> &'static [&'static str] {
     match key {
         Key::Level => &["The AI level `hijara play --ai` plays: random, easy, medium or hard."],
         Key::ThinkMs => &[
-            "The AI's thinking time per move, in milliseconds (1 to 3600000).",
-            "Unset: each level's own.",
+            "The hard AI's thinking time per move, in milliseconds (1 to 3600000);",
+            "the other levels think a fixed amount. Unset: hard's own, 1000.",
         ],
         Key::Clock => &["The clocks of a new game: \"MINUTES+SECONDS\" like \"5+3\", or \"none\"."],
         Key::Variant => &["The rules of a new game: \"standard\" or \"corners\"."],
@@ -199,5 +199,24 @@ mod tests {
         }
         assert_eq!(settings.prefs.level, defaults.level);
         assert_eq!(settings.prefs.bell, defaults.bell);
+    }
+
+    /// Docs helper's find: the commented file said `think_ms` was "the AI's" time,
+    /// unset "each level's own", though only hard takes it. It names hard, the range
+    /// and hard's own default, as the constants have them.
+    #[test]
+    fn the_init_file_gives_think_ms_as_hard_s_with_its_default() {
+        let text = init_file(&Prefs::default());
+        let at = text.find("# think_ms =").expect("a think_ms line");
+        let about: String = text[..at]
+            .lines()
+            .rev()
+            .take_while(|l| l.starts_with("# ") && !l.contains(" = "))
+            .collect();
+        assert!(about.contains("hard AI's thinking time"), "{about}");
+        let range = format!("1 to {}", crate::ai::gtp::MAX_THINK_MS);
+        assert!(about.contains(&range), "{about}");
+        let default = format!("hard's own, {}", crate::ai::HARD_THINK_MS);
+        assert!(about.contains(&default), "{about}");
     }
 }
