@@ -169,6 +169,14 @@ pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points 
 /// [`super::lesson::CLAIM_FIRST`] in the line mode's commands.
 pub(crate) const CLAIM_FIRST: &str = "Claim first: type claim and the points (claim N).";
 
+/// A claim lesson's stone waiting for its claim, read again:
+/// [`super::lesson::claiming`] in the line mode's commands.
+pub(crate) fn lesson_claiming(square: impl std::fmt::Display) -> String {
+    format!(
+        "Claim the points of {square} before anything else: type claim and the points (claim N)"
+    )
+}
+
 /// A move after a lesson's task was done: [`super::lesson::DONE_ALREADY`] in the
 /// line mode's commands.
 pub(crate) const LESSON_DONE: &str =
@@ -507,12 +515,13 @@ pub(crate) fn lesson(n: usize, of: usize, title: &str) -> String {
 }
 
 /// The lessons menu's first line.
-pub(crate) const LESSONS: &str = "The lessons, done marked x. Type a lesson's number to open it:";
+pub(crate) const LESSONS: &str = "The lessons. Type a lesson's number to open it:";
 
-/// A lesson in the menu.
+/// A lesson in the menu: a lesson done says so in a word after its title, where the
+/// full screen's `[x]` would be read as a letter (`x 1: ...`).
 pub(crate) fn lesson_item(n: usize, done: bool, title: &str) -> String {
-    let mark = if done { "x " } else { "" };
-    format!("{mark}{n}: {title}.")
+    let done = if done { " Done." } else { "" };
+    format!("{n}: {title}.{done}")
 }
 
 /// A lesson's or puzzle's position: the turn, and how to hear the board.
@@ -524,6 +533,14 @@ pub(crate) const HEAR_BOARD: &str = "Type board to hear the position.";
 pub(crate) fn unknown(word: &str) -> String {
     let word = crate::text::fit_sanitized(word, 40);
     format!("Unknown command: {word}. Type help for the commands.")
+}
+
+/// A square typed that is not on the board, quoted as `unknown` quotes a word.
+pub(crate) fn no_square(word: &str) -> String {
+    let word = crate::text::fit_sanitized(word, 40);
+    format!(
+        "There is no square {word}: the squares are a1 to d4, a letter for the column and a digit for the row."
+    )
 }
 
 /// A command that needs something after it (`what`, in words), and how the help
@@ -603,8 +620,13 @@ pub(crate) const LOBBY_FORM_END_HINTS: &str = "start opens the table, cancel clo
 pub(crate) const LOBBY_WAITING_HINTS: &str = "quit closes your table.";
 /// Waiting at an adjourned game.
 pub(crate) const LOBBY_ADJOURNED_HINTS: &str = "quit leaves it adjourned, kept for later.";
-/// A name, a code or a number being typed.
-pub(crate) const LOBBY_ENTRY_HINTS: &str = "An empty line goes, cancel does not.";
+/// A name or a code being typed (the full screen's `Enter: go · Esc: cancel`).
+pub(crate) const LOBBY_ENTRY_HINTS: &str =
+    "An empty line sends what you typed; cancel drops it and goes back.";
+/// A number being typed, its first digits taken (the full screen's `more digits,
+/// Enter: go · Backspace: rub out · Esc: cancel`): it said `An empty line goes,
+/// cancel does not.`, which told neither what goes nor what cancel does.
+pub(crate) const LOBBY_NUMBER_HINTS: &str = "Type more digits to make the number longer; an empty line takes the number as it stands; cancel drops it.";
 /// A leaderboard.
 pub(crate) const LOBBY_BOARD_HINTS: &str =
     "variant, speed, page, page back; a number: that player's profile; quit: back to the lobby.";
@@ -701,7 +723,7 @@ pub(crate) fn you(name: &str, ratings: &[(String, i64, bool)]) -> String {
 /// A number being typed to pick a row, where the full screen shows `Number: 3_`
 /// (its `_` a cursor, read as "underscore").
 pub(crate) fn typed_number(typed: &str) -> String {
-    format!("Number typed: {typed}")
+    format!("Number typed so far: {typed}.")
 }
 
 /// Results against each opponent in words, where the full screen writes

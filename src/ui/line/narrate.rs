@@ -407,7 +407,7 @@ impl Narrator {
             if n != state.at_move() {
                 self.why = None;
             } else if let Some(m) = state.analysis().move_review(n) {
-                lines.push(words::reviewed_move(m));
+                lines.push(words::sentences(&[&words::reviewed_move(m)]));
                 self.why = None;
             }
         }
@@ -812,18 +812,22 @@ fn shown_move_alone(state: &ReplayState) -> String {
     let said = words::placed(placement, game.claim_state(n - 1));
     let [blue, yellow] = totals_at(game, n);
     let totals = format!("Blue {blue}, Yellow {yellow}");
-    let end = if n == state.len() {
-        match state.ending() {
-            Some(ending) => words::over(&describe::ending(ending)),
-            None => match state.outcome() {
-                Some(outcome) => words::over(&outcome.to_string()),
-                None => String::new(),
-            },
-        }
-    } else {
-        String::new()
-    };
+    let end = replay_end(state).unwrap_or_default();
     words::sentences(&[&words::numbered(n, state.len(), &said), &totals, &end])
+}
+
+/// How the game ended, when the replay viewer shows its last move and the record
+/// says it is over (by the board full, a resignation, the time...).
+fn replay_end(state: &ReplayState) -> Option<String> {
+    if state.at_move() != state.len() {
+        return None;
+    }
+    match state.ending() {
+        Some(ending) => Some(words::over(&describe::ending(ending))),
+        None => state
+            .outcome()
+            .map(|outcome| words::over(&outcome.to_string())),
+    }
 }
 
 /// A lesson's opening lines: which lesson, its text, its task.
@@ -843,8 +847,21 @@ fn lesson_lines(state: &LessonState) -> Vec<String> {
             .filter(|p| !p.trim().is_empty())
             .map(str::to_owned),
     );
-    let task = lesson_words::to_move(state.game().to_move(), lesson.task);
-    lines.push(words::sentences(&[&task, words::HEAR_BOARD]));
+    // What the lesson waits for now, as the full screen's status line says it: a
+    // claim, or nothing once the task is done (read again, these said the task and
+    // the side to move after the stone, as if a move were still asked).
+    lines.push(match state.phase() {
+        LessonPhase::Claiming(mv, _) => words::sentences(&[&words::lesson_claiming(*mv)]),
+        LessonPhase::Tried(_, check) if check.done => words::sentences(&[
+            lesson_words::WELL_DONE,
+            &lesson_words::what_it_did(&check.what),
+            words::LESSON_DONE,
+        ]),
+        _ => {
+            let task = lesson_words::to_move(state.game().to_move(), lesson.task);
+            words::sentences(&[&task, words::HEAR_BOARD])
+        }
+    });
     lines
 }
 
@@ -1030,10 +1047,16 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Screen::Game(app) => vec![state_line(app, None)],
             _ => {
                 let [blue, yellow] = totals_at(game, shown);
-                let mover = game.position_at(shown).to_move();
+                // The replay's last move of a game over: nobody moves (it said
+                // `Blue to move` there, as the full screen's turn line does not).
+                let turn = match screen {
+                    Screen::Replay(state, _) => replay_end(state),
+                    _ => None,
+                }
+                .unwrap_or_else(|| words::to_move(&game.position_at(shown).to_move().to_string()));
                 vec![words::sentences(&[
                     &format!("Blue {blue}, Yellow {yellow}"),
-                    &words::to_move(&mover.to_string()),
+                    &turn,
                 ])]
             }
         },
@@ -1095,7 +1118,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Screen::Replay(state, _) => match state.at_move() {
                 0 => vec![words::WHY_AT_START.to_owned()],
                 n => match (state.analysis().move_review(n), state.review_pending()) {
-                    (Some(m), _) => vec![words::reviewed_move(m)],
+                    (Some(m), _) => vec![words::sentences(&[&words::reviewed_move(m)])],
                     // No verdict follows: the server's review reaches a replay opened
                     // after it is made.
                     (None, Some(pending)) => vec![words::sentences(&[pending])],
