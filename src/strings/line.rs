@@ -284,6 +284,39 @@ pub(crate) fn game_heading(
     sentences(&parts)
 }
 
+/// A game's clocks in words, where the full screen writes `5+3`, which a screen
+/// reader says as "5 plus 3", a figure only the command line's form explains:
+/// `5 minutes each, plus 3 seconds a move`.
+pub(crate) fn clock_control(control: crate::record::TimeControl) -> String {
+    let unit = |n: u128, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let base = control.base().as_millis();
+    let each = if base.is_multiple_of(60_000) {
+        unit(base / 60_000, "minute", "minutes")
+    } else {
+        // Seconds to the tenth, as a clock shows them under a minute.
+        let tenths = base / 100;
+        match tenths % 10 {
+            0 => unit(tenths / 10, "second", "seconds"),
+            t => format!("{}.{t} seconds", tenths / 10),
+        }
+    };
+    let increment = control.increment().as_millis();
+    match increment / 1000 {
+        0 if increment == 0 => format!("{each} each, no time added"),
+        0 => format!("{each} each, plus {increment} milliseconds a move"),
+        seconds => format!(
+            "{each} each, plus {} a move",
+            unit(seconds, "second", "seconds")
+        ),
+    }
+}
+
 /// How a game's first line ends.
 pub(crate) const TYPE_HELP: &str = "Type a square such as b3 to play, help for the commands";
 
@@ -947,6 +980,17 @@ pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
 mod tests {
     use super::*;
     use crate::rules::Game;
+
+    /// A game's clocks in words, not the figure `5+3` said as "5 plus 3".
+    #[test]
+    fn a_time_control_is_said_in_words() {
+        let said =
+            |text: &str| clock_control(crate::record::TimeControl::from_minutes(text).unwrap());
+        assert_eq!(said("5+3"), "5 minutes each, plus 3 seconds a move");
+        assert_eq!(said("1+1"), "1 minute each, plus 1 second a move");
+        assert_eq!(said("30+0"), "30 minutes each, no time added");
+        assert_eq!(said("0.5+0"), "30 seconds each, no time added");
+    }
 
     /// A clock is said in words, rounded up as the full screen's `4:31`: a screen
     /// reader read `4:31` as a time of day.

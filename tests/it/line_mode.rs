@@ -956,6 +956,7 @@ fn a_puzzle_through_a_pipe() {
         "{title}"
     );
     assert!(!title.contains('·'), "{title}");
+    assert!(title.ends_with('.'), "{title}");
     // `hint` is the puzzle's themes, as its key is on the full screen.
     s.send("hint");
     s.wait_for("Themes: square.");

@@ -115,7 +115,7 @@ impl<'a, W: Write> LineFace<'a, W> {
     fn say(&mut self, lines: &[String]) -> io::Result<()> {
         let lines: Vec<String> = lines
             .iter()
-            .map(|l| crate::text::sanitize(l).into_owned())
+            .map(|l| sentence(crate::text::sanitize(l).into_owned()))
             .collect();
         let mut out = String::new();
         match self.input.editor.as_mut() {
@@ -347,6 +347,17 @@ fn claim_refused(screen: &Screen) -> Option<String> {
     }
 }
 
+/// A line as a sentence: one that ends with no stop gets one, so that a screen
+/// reader pauses and a braille reader sees where it ends (the lobby's headings and
+/// rows, its notes, a puzzle's title said `You are alice`, `Number 1 is not on this
+/// page`, each without one). A line that ends with a stop, a colon or `…` is as it was.
+fn sentence(mut line: String) -> String {
+    if !line.is_empty() && !line.ends_with(['.', '!', '?', ':', '…']) {
+        line.push('.');
+    }
+    line
+}
+
 /// Whether `word` looks like a square's name, a letter and a number, but names none
 /// on the board (`e5`, `a0`, `b12`).
 fn off_the_board(word: &str) -> bool {
@@ -500,6 +511,36 @@ mod tests {
         let table = Screen::Game(game().served([false, true]));
         let (typed, _) = said(&table, "say hi");
         assert!(typed.len() >= 3, "{typed:?}");
+    }
+
+    /// QA (s13 lines): the served lobby said `You are alice`, `Tables`, `Number 1 is
+    /// not on this page`, each with no stop, so a screen reader ran them together
+    /// and a braille line did not show its end; now every line said is a sentence.
+    #[test]
+    fn every_line_said_ends_as_a_sentence() {
+        let mut input = LineInput::piped();
+        let mut out = Vec::new();
+        let lines = [
+            "You are alice",
+            "2  alice (Blue) against an empty seat (Yellow)",
+            "Blue 0, Yellow 0. Your move, Blue.",
+            "Commands here (a line each; a key of the full screen works too):",
+            "Hint: the hard AI is thinking…",
+            "Resign? yes: resign, no: keep playing",
+            "",
+        ]
+        .map(str::to_owned);
+        LineFace::new(&mut out, &mut input).say(&lines).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "You are alice.\n\
+             2  alice (Blue) against an empty seat (Yellow).\n\
+             Blue 0, Yellow 0. Your move, Blue.\n\
+             Commands here (a line each; a key of the full screen works too):\n\
+             Hint: the hard AI is thinking…\n\
+             Resign? yes: resign, no: keep playing.\n\
+             \n"
+        );
     }
 
     /// QA (s13 lines): a square off the board (`e5`) said `Unknown command: e5`, as

@@ -190,7 +190,7 @@ impl Narrator {
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
             let config = app.config();
-            let clock = config.clock.map(|c| c.minutes_text());
+            let clock = config.clock.map(words::clock_control);
             let names = app.seat_labels();
             lines.push(words::game_heading(
                 config.seats,
@@ -871,15 +871,16 @@ fn puzzle_lines(state: &PuzzleState) -> Vec<String> {
     let progress = state.progress();
     let daily = state.daily().map(|date| date.to_string());
     vec![
-        // In words, without the full screen's `·`: a line has no width to fit.
-        puzzle_words::title_said(
+        // In words, without the full screen's `·`: a line has no width to fit; a
+        // sentence, as every line is.
+        words::sentences(&[&puzzle_words::title_said(
             &puzzle.id,
             puzzle.kind.name(),
             progress.puzzle_rating(puzzle).rating,
             progress.player.rating,
             daily.as_deref(),
             progress.streak,
-        ),
+        )]),
         task_line(state),
     ]
 }
