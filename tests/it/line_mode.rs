@@ -926,6 +926,32 @@ fn the_questions_name_their_answers_as_commands() {
     }
 }
 
+/// QA (s13 lines): a game over said how it ended and nothing of what to type next
+/// (the full screen's hint line, which the line mode does not say): a player heard it
+/// only from a command refused. Now it follows the end at once.
+#[test]
+fn a_game_over_says_what_to_type_next() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    s.wait_for("Your move, Yellow.");
+    s.send("resign");
+    s.wait_for("Resign for Yellow?");
+    s.send("yes");
+    let said = s.wait_for("Game over: Blue wins");
+    let next = s.wait_for("The game is over");
+    assert_eq!(
+        next.last().unwrap(),
+        "The game is over: new for a new game, review to review it, quit to quit."
+    );
+    assert!(
+        !said.iter().chain(&next).any(|l| l.contains("Unknown")),
+        "{said:?}"
+    );
+    s.send("quit");
+    s.finish();
+}
+
 /// The hint says the empty line that plays it, not Enter; the empty line does.
 #[test]
 fn the_hint_names_the_empty_line() {

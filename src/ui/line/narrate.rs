@@ -15,6 +15,7 @@ use super::super::ai_worker::AiJob;
 use super::super::app::App;
 use super::super::keymap::{self, Action, KeyContext};
 use super::super::lesson::{LessonPhase, LessonState};
+use super::super::message::Keyed;
 use super::super::navigation::Screen;
 use super::super::puzzle::{PuzzlePhase, PuzzleState};
 use super::super::question::Overlay;
@@ -287,6 +288,12 @@ impl Narrator {
         } else if !extended && (new.len() != old.len() || ended) {
             // The game changed under the screen (a table's agreed undo, a rematch).
             lines.push(state_line(app, None));
+        }
+        // What to type once the game is over, said as it ends: the full screen shows it
+        // on its hint line, which the line mode does not say, so a player heard it
+        // only from a command refused.
+        if now.over && !seen.over && !app.spectating() {
+            lines.push(words::sentences(&[&over_next(app).commands()]));
         }
         if now.overlay != seen.overlay
             && let Overlay::Question(question) = now.overlay
@@ -731,6 +738,21 @@ fn turn(app: &App) -> String {
 }
 
 /// Whose move it is.
+/// What a game over leaves to type, as a move refused then says it.
+fn over_next(app: &App) -> Keyed {
+    if app.at_table() {
+        if app.opponent_left() {
+            Keyed::TableLeft
+        } else {
+            Keyed::TableOver
+        }
+    } else if app.is_served() {
+        Keyed::TableOverAi
+    } else {
+        Keyed::GameOver
+    }
+}
+
 fn next_turn(app: &App, mover: Player) -> String {
     let config = app.config();
     if app.is_remote(mover) {
