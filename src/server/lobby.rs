@@ -1032,7 +1032,12 @@ impl<'a> LobbyView<'a> {
                 rules.push_str(&club_words::days_suffix(days));
             }
             if let Some(clock) = row.clock {
-                rules.push_str(&words::clock_suffix(&clock.minutes_text()));
+                // In words in the line mode: `3+2` was said "3 plus 2".
+                let minutes = match self.wording {
+                    Wording::Keys => clock.minutes_text(),
+                    Wording::Commands => line_words::clock_control(clock),
+                };
+                rules.push_str(&words::clock_suffix(&minutes));
             }
             if self.news && row.seat_of(self.key).is_none() {
                 // Who sits where at an open table; at a table in play, only that it

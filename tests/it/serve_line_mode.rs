@@ -622,3 +622,33 @@ fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
         assert_commands(&alice.raw());
     });
 }
+
+/// QA (s13 lines): a game against the server's AI with a clock (`clock` in the form,
+/// 3+2) said no clock in its first line: the heading read the session's own clock,
+/// which a served table does not set. It names the table's, in words.
+#[test]
+fn a_served_game_s_first_line_names_its_clock() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        alice.send(b"ai\r").await;
+        alice.wait_said("New game: against the ").await;
+        alice.send(b"clock\r").await;
+        alice
+            .wait_said("clock 3 minutes each, plus 2 seconds a move")
+            .await;
+        alice.send(b"start\r").await;
+        alice
+            .wait_said("Hijara: Blue, alice (you), against Yellow, ")
+            .await;
+        alice
+            .wait_said(". Clocks 3 minutes each, plus 2 seconds a move. Type a square")
+            .await;
+        // Left, the game is adjourned, and its row in the lobby says the clock so too.
+        alice.send(b"quit\r").await;
+        alice
+            .wait_said("standard, 3 minutes each, plus 2 seconds a move, 0 moves")
+            .await;
+        assert_plain(&alice.raw());
+    });
+}

@@ -191,7 +191,11 @@ impl Narrator {
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
             let config = app.config();
-            let clock = config.clock.map(words::clock_control);
+            // A served table's clocks are its own, not the session's config.
+            let clock = config
+                .clock
+                .or_else(|| app.course().clock().map(|c| c.control()))
+                .map(words::clock_control);
             let names = app.seat_labels();
             lines.push(words::game_heading(
                 config.seats,
