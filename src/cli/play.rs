@@ -157,7 +157,7 @@ pub(crate) fn run_on(
     };
     let session = ui::play(session, front, run.setup())?;
     if let Some(kept) = session.left_in_progress() {
-        super::out::say(describe::farewell(&kept, &session.game))?;
+        super::out::say(describe::farewell(&kept, &session.game, front.answering()))?;
     }
     Ok(())
 }

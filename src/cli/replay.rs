@@ -104,7 +104,11 @@ pub(crate) fn run_on(
     if let Some(session) = ui::replay(name, loaded, config, storage, front, prefs.setup())?
         && let Some(kept) = session.left_in_progress()
     {
-        super::out::say(crate::strings::describe::farewell(&kept, &session.game))?;
+        super::out::say(crate::strings::describe::farewell(
+            &kept,
+            &session.game,
+            front.answering(),
+        ))?;
     }
     Ok(())
 }

@@ -71,7 +71,7 @@ pub(crate) fn run_on(
     session.notice = Some(notice);
     let session = ui::play(session, front, prefs.setup())?;
     if let Some(kept) = session.left_in_progress() {
-        super::out::say(describe::farewell(&kept, &session.game))?;
+        super::out::say(describe::farewell(&kept, &session.game, front.answering()))?;
     }
     Ok(())
 }

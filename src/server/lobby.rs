@@ -1032,7 +1032,12 @@ impl<'a> LobbyView<'a> {
                 rules.push_str(&club_words::days_suffix(days));
             }
             if let Some(clock) = row.clock {
-                rules.push_str(&words::clock_suffix(&clock.minutes_text()));
+                // In words in the line mode: `3+2` was said "3 plus 2".
+                let minutes = match self.wording {
+                    Wording::Keys => clock.minutes_text(),
+                    Wording::Commands => line_words::clock_control(clock),
+                };
+                rules.push_str(&words::clock_suffix(&minutes));
             }
             if self.news && row.seat_of(self.key).is_none() {
                 // Who sits where at an open table; at a table in play, only that it
@@ -1131,7 +1136,11 @@ impl<'a> LobbyView<'a> {
             });
             let pace = match form.corr_days {
                 Some(days) => Some(club_words::days_a_move(days)),
-                None => form.clock.map(|c| c.minutes_text()),
+                // In words in the line mode: `5+3` was said "5 plus 3".
+                None => form.clock.map(|c| match self.wording {
+                    Wording::Keys => c.minutes_text(),
+                    Wording::Commands => crate::strings::line::clock_control(c),
+                }),
             };
             let mut text = words::form(
                 &opponent,
@@ -1493,6 +1502,32 @@ mod tests {
         ] {
             assert!(text.contains(line), "{line} in {text}");
         }
+    }
+
+    /// QA (s13 lines): the new table's form said its clock as the full screen shows
+    /// it, `clock 3+2`, which a screen reader says "3 plus 2"; the line mode says it
+    /// in words, the full screen keeps its figure.
+    #[test]
+    fn the_form_s_clock_is_said_in_words() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let rows = rows_for(&mut hall, "kBob");
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.key(key(KeyCode::Char('n')), &rows);
+        lobby.key(key(KeyCode::Char('t')), &rows);
+        let said: Vec<String> = lobby
+            .view(&rows, "kBob", Wording::Commands)
+            .lines(200)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            said.iter()
+                .any(|l| l.contains(", clock 3 minutes each, plus 2 seconds a move, ")),
+            "{said:#?}"
+        );
+        assert!(!said.iter().any(|l| l.contains("3+2")), "{said:#?}");
+        assert!(drawn(&lobby, &rows, "kBob").contains("clock 3+2"));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::rules::{ClaimState, ComboSet, ComboShape, Game, Placement};
 use crate::session::{Damaged, Ending, Kept, Notice, Played, StorageReport};
 use crate::text::display_path;
 
+use super::question::Answering;
 use super::storage as words;
 
 /// What a placement did, in words: `Blue +45: square b2 (20), row 2 same number 2s (10)`,
@@ -380,12 +381,13 @@ pub(crate) fn damaged_autosave(damaged: &Damaged) -> String {
     }
 }
 
-/// The line printed after a game left in progress, kept as `kept` says.
-pub(crate) fn farewell(kept: &Kept, game: &Game) -> String {
+/// The line printed after a game left in progress, kept as `kept` says, naming
+/// commands and keys as the face the game was played on does (`how`).
+pub(crate) fn farewell(kept: &Kept, game: &Game, how: Answering) -> String {
     match kept {
-        Kept::Autosave(path) => words::farewell(game, &display_path(path)),
-        Kept::Saved(path) => words::farewell_saved(game, &display_path(path)),
-        Kept::Nowhere => words::farewell_lost(game),
+        Kept::Autosave(path) => words::farewell(game, &display_path(path), how),
+        Kept::Saved(path) => words::farewell_saved(game, &display_path(path), how),
+        Kept::Nowhere => words::farewell_lost(game, how),
     }
 }
 
@@ -505,16 +507,45 @@ mod tests {
     #[test]
     fn the_farewell_never_calls_a_game_kept_that_is_not() {
         let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
-        let line = farewell(&Kept::Nowhere, &game);
+        let line = farewell(&Kept::Nowhere, &game, Answering::Keys);
         assert!(line.contains("NOT saved"), "{line}");
         assert!(!line.contains("is kept"), "{line}");
         let path = PathBuf::from("saves/hijara-1.hij");
-        let line = farewell(&Kept::Saved(path.clone()), &game);
+        let line = farewell(&Kept::Saved(path.clone()), &game, Answering::Keys);
         assert!(
             line.contains(&display_path(&path)) && line.contains("NOT in the autosave"),
             "{line}"
         );
-        let line = farewell(&Kept::Autosave(PathBuf::from("a.hij")), &game);
+        let line = farewell(
+            &Kept::Autosave(PathBuf::from("a.hij")),
+            &game,
+            Answering::Keys,
+        );
         assert!(line.starts_with("The game is kept"), "{line}");
+        assert!(line.contains("`hijara resume`"), "{line}");
+    }
+
+    /// QA (s13 lines): after a game left in the line mode the last line said
+    /// `` `hijara resume` continues it``, whose backticks a screen reader may say,
+    /// and a game on disk nowhere `not saved with s`, the full screen's key.
+    #[test]
+    fn the_farewell_after_the_line_mode_names_commands_in_words() {
+        let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
+        let how = Answering::Commands;
+        let kept = farewell(&Kept::Autosave(PathBuf::from("a.hij")), &game, how);
+        assert!(
+            kept.contains("the command hijara resume continues it"),
+            "{kept}"
+        );
+        let saved = farewell(&Kept::Saved(PathBuf::from("b.hij")), &game, how);
+        assert!(
+            saved.contains("the command hijara play --load b.hij"),
+            "{saved}"
+        );
+        let lost = farewell(&Kept::Nowhere, &game, how);
+        assert!(lost.ends_with("not saved with the command save"), "{lost}");
+        for line in [kept, saved, lost] {
+            assert!(!line.contains('`'), "{line}");
+        }
     }
 }

@@ -169,6 +169,14 @@ pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points 
 /// [`super::lesson::CLAIM_FIRST`] in the line mode's commands.
 pub(crate) const CLAIM_FIRST: &str = "Claim first: type claim and the points (claim N).";
 
+/// A claim lesson's stone waiting for its claim, read again:
+/// [`super::lesson::claiming`] in the line mode's commands.
+pub(crate) fn lesson_claiming(square: impl std::fmt::Display) -> String {
+    format!(
+        "Claim the points of {square} before anything else: type claim and the points (claim N)"
+    )
+}
+
 /// A move after a lesson's task was done: [`super::lesson::DONE_ALREADY`] in the
 /// line mode's commands.
 pub(crate) const LESSON_DONE: &str =
@@ -274,6 +282,39 @@ pub(crate) fn game_heading(
     parts.push(if watching { WATCHING_HELP } else { TYPE_HELP }.to_owned());
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     sentences(&parts)
+}
+
+/// A game's clocks in words, where the full screen writes `5+3`, which a screen
+/// reader says as "5 plus 3", a figure only the command line's form explains:
+/// `5 minutes each, plus 3 seconds a move`.
+pub(crate) fn clock_control(control: crate::record::TimeControl) -> String {
+    let unit = |n: u128, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let base = control.base().as_millis();
+    let each = if base.is_multiple_of(60_000) {
+        unit(base / 60_000, "minute", "minutes")
+    } else {
+        // Seconds to the tenth, as a clock shows them under a minute.
+        let tenths = base / 100;
+        match tenths % 10 {
+            0 => unit(tenths / 10, "second", "seconds"),
+            t => format!("{}.{t} seconds", tenths / 10),
+        }
+    };
+    let increment = control.increment().as_millis();
+    match increment / 1000 {
+        0 if increment == 0 => format!("{each} each, no time added"),
+        0 => format!("{each} each, plus {increment} milliseconds a move"),
+        seconds => format!(
+            "{each} each, plus {} a move",
+            unit(seconds, "second", "seconds")
+        ),
+    }
 }
 
 /// How a game's first line ends.
@@ -507,12 +548,13 @@ pub(crate) fn lesson(n: usize, of: usize, title: &str) -> String {
 }
 
 /// The lessons menu's first line.
-pub(crate) const LESSONS: &str = "The lessons, done marked x. Type a lesson's number to open it:";
+pub(crate) const LESSONS: &str = "The lessons. Type a lesson's number to open it:";
 
-/// A lesson in the menu.
+/// A lesson in the menu: a lesson done says so in a word after its title, where the
+/// full screen's `[x]` would be read as a letter (`x 1: ...`).
 pub(crate) fn lesson_item(n: usize, done: bool, title: &str) -> String {
-    let mark = if done { "x " } else { "" };
-    format!("{mark}{n}: {title}.")
+    let done = if done { " Done." } else { "" };
+    format!("{n}: {title}.{done}")
 }
 
 /// A lesson's or puzzle's position: the turn, and how to hear the board.
@@ -524,6 +566,14 @@ pub(crate) const HEAR_BOARD: &str = "Type board to hear the position.";
 pub(crate) fn unknown(word: &str) -> String {
     let word = crate::text::fit_sanitized(word, 40);
     format!("Unknown command: {word}. Type help for the commands.")
+}
+
+/// A square typed that is not on the board, quoted as `unknown` quotes a word.
+pub(crate) fn no_square(word: &str) -> String {
+    let word = crate::text::fit_sanitized(word, 40);
+    format!(
+        "There is no square {word}: the squares are a1 to d4, a letter for the column and a digit for the row."
+    )
 }
 
 /// A command that needs something after it (`what`, in words), and how the help
@@ -603,8 +653,13 @@ pub(crate) const LOBBY_FORM_END_HINTS: &str = "start opens the table, cancel clo
 pub(crate) const LOBBY_WAITING_HINTS: &str = "quit closes your table.";
 /// Waiting at an adjourned game.
 pub(crate) const LOBBY_ADJOURNED_HINTS: &str = "quit leaves it adjourned, kept for later.";
-/// A name, a code or a number being typed.
-pub(crate) const LOBBY_ENTRY_HINTS: &str = "An empty line goes, cancel does not.";
+/// A name or a code being typed (the full screen's `Enter: go · Esc: cancel`).
+pub(crate) const LOBBY_ENTRY_HINTS: &str =
+    "An empty line sends what you typed; cancel drops it and goes back.";
+/// A number being typed, its first digits taken (the full screen's `more digits,
+/// Enter: go · Backspace: rub out · Esc: cancel`): it said `An empty line goes,
+/// cancel does not.`, which told neither what goes nor what cancel does.
+pub(crate) const LOBBY_NUMBER_HINTS: &str = "Type more digits to make the number longer; an empty line takes the number as it stands; cancel drops it.";
 /// A leaderboard.
 pub(crate) const LOBBY_BOARD_HINTS: &str =
     "variant, speed, page, page back; a number: that player's profile; quit: back to the lobby.";
@@ -701,7 +756,7 @@ pub(crate) fn you(name: &str, ratings: &[(String, i64, bool)]) -> String {
 /// A number being typed to pick a row, where the full screen shows `Number: 3_`
 /// (its `_` a cursor, read as "underscore").
 pub(crate) fn typed_number(typed: &str) -> String {
-    format!("Number typed: {typed}")
+    format!("Number typed so far: {typed}.")
 }
 
 /// Results against each opponent in words, where the full screen writes
@@ -925,6 +980,17 @@ pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
 mod tests {
     use super::*;
     use crate::rules::Game;
+
+    /// A game's clocks in words, not the figure `5+3` said as "5 plus 3".
+    #[test]
+    fn a_time_control_is_said_in_words() {
+        let said =
+            |text: &str| clock_control(crate::record::TimeControl::from_minutes(text).unwrap());
+        assert_eq!(said("5+3"), "5 minutes each, plus 3 seconds a move");
+        assert_eq!(said("1+1"), "1 minute each, plus 1 second a move");
+        assert_eq!(said("30+0"), "30 minutes each, no time added");
+        assert_eq!(said("0.5+0"), "30 seconds each, no time added");
+    }
 
     /// A clock is said in words, rounded up as the full screen's `4:31`: a screen
     /// reader read `4:31` as a time of day.

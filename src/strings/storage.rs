@@ -3,6 +3,7 @@
 
 use crate::rules::Game;
 
+use super::question::Answering;
 use super::{moves_count, totals};
 
 pub(crate) fn saved(path: &str) -> String {
@@ -65,30 +66,45 @@ pub(crate) fn not_archived(dir: &str, error: &str) -> String {
     format!("Game not kept in {dir}: {error}")
 }
 
-/// Said on the normal screen after a game in progress that only `s` saved.
-pub(crate) fn farewell_saved(game: &Game, path: &str) -> String {
+/// A command named in a line said after the screens: in backticks after the full
+/// screen, in words after the line mode, where a screen reader may say the backticks.
+fn command(how: Answering, command: &str) -> String {
+    match how {
+        Answering::Keys => format!("`{command}`"),
+        Answering::Commands => format!("the command {command}"),
+    }
+}
+
+/// Said on the normal screen after a game in progress that only `s` (`save`) saved.
+pub(crate) fn farewell_saved(game: &Game, path: &str, how: Answering) -> String {
     format!(
-        "The game is NOT in the autosave; it is saved in {path} ({}, {}): `hijara play --load {path}` continues it",
+        "The game is NOT in the autosave; it is saved in {path} ({}, {}): {} continues it",
         moves_count(game.len()),
         totals(game),
+        command(how, &format!("hijara play --load {path}")),
     )
 }
 
 /// Said on the normal screen after a game in progress that is on disk nowhere.
-pub(crate) fn farewell_lost(game: &Game) -> String {
+pub(crate) fn farewell_lost(game: &Game, how: Answering) -> String {
+    let save = match how {
+        Answering::Keys => "s",
+        Answering::Commands => "the command save",
+    };
     format!(
-        "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with s",
+        "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with {save}",
         moves_count(game.len()),
         totals(game),
     )
 }
 
 /// Said on the normal screen after a game that is kept for `hijara resume`.
-pub(crate) fn farewell(game: &Game, autosave: &str) -> String {
+pub(crate) fn farewell(game: &Game, autosave: &str, how: Answering) -> String {
     format!(
-        "The game is kept ({}, {}): `hijara resume` continues it. Autosave: {autosave}",
+        "The game is kept ({}, {}): {} continues it. Autosave: {autosave}",
         moves_count(game.len()),
         totals(game),
+        command(how, "hijara resume"),
     )
 }
 

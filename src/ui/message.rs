@@ -352,7 +352,8 @@ fn line_hints(hints: HintLine) -> &'static str {
         HintLine::LobbyFormEnd => line::LOBBY_FORM_END_HINTS,
         HintLine::LobbyWaiting => line::LOBBY_WAITING_HINTS,
         HintLine::LobbyAdjourned => line::LOBBY_ADJOURNED_HINTS,
-        HintLine::LobbyEntry | HintLine::LobbyNumber => line::LOBBY_ENTRY_HINTS,
+        HintLine::LobbyEntry => line::LOBBY_ENTRY_HINTS,
+        HintLine::LobbyNumber => line::LOBBY_NUMBER_HINTS,
         HintLine::LobbyBoard => line::LOBBY_BOARD_HINTS,
         HintLine::LobbyProfile => line::LOBBY_PROFILE_HINTS,
         HintLine::LobbyOtherProfile => line::LOBBY_OTHER_PROFILE_HINTS,
@@ -583,6 +584,26 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (s13 lines): a number or a name being typed in the lobby's line mode said
+    /// `An empty line goes, cancel does not.`, which told neither what goes nor what
+    /// `cancel` does; the number's line did not say more digits may follow.
+    #[test]
+    fn typing_a_number_or_a_name_says_what_each_line_does() {
+        let number = Keyed::Hints(HintLine::LobbyNumber).commands();
+        let name = Keyed::Hints(HintLine::LobbyEntry).commands();
+        assert!(number.contains("more digits"), "{number}");
+        for said in [&number, &name] {
+            assert!(!said.contains("does not"), "{said}");
+            assert!(
+                said.contains("an empty line") || said.contains("An empty line"),
+                "{said}"
+            );
+            assert!(said.contains("cancel drops it"), "{said}");
+            assert_ne!(said.split(';').count(), 1, "{said}");
+        }
+        assert_ne!(number, name);
+    }
 
     /// QA (s12 lines): a correspondence game's line said `6d 0h left`, which a screen
     /// reader spells out: the line mode says the full screen's figure in words.

@@ -315,6 +315,16 @@ impl Frontend {
     pub fn is_plain(&self) -> bool {
         self.lines.is_some()
     }
+
+    /// How a line said after the screens names commands: the full screen's way,
+    /// or the line mode's words.
+    pub(crate) fn answering(&self) -> crate::strings::question::Answering {
+        if self.is_plain() {
+            crate::strings::question::Answering::Commands
+        } else {
+            crate::strings::question::Answering::Keys
+        }
+    }
 }
 
 fn session_of(screen: Screen, storage: Storage) -> Session {

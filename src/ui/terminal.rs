@@ -15,6 +15,7 @@ use ratatui::crossterm::terminal::{Clear, ClearType};
 
 use crate::session::{Autosave, Kept, unfinished_autosave};
 use crate::strings::describe;
+use crate::strings::question::Answering;
 
 /// The terminal in full-screen mode. Dropping it restores the terminal.
 pub(crate) struct Tui {
@@ -161,7 +162,9 @@ fn said_at_signal(kept: Option<&Autosave>) -> Option<String> {
     let autosave = kept?;
     let loaded = unfinished_autosave(autosave).ok()??;
     let kept = Kept::Autosave(autosave.path().to_path_buf());
-    Some(describe::farewell(&kept, &loaded.game))
+    // Said on standard error at a signal, whichever face was open: the full
+    // screen's wording, as it was.
+    Some(describe::farewell(&kept, &loaded.game, Answering::Keys))
 }
 
 /// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal,

@@ -524,6 +524,18 @@ fn a_claim_game_s_replay_ends_on_the_points_claimed() {
     let last = end.last().unwrap();
     assert!(last.contains("Blue 0, Yellow 30"), "{last}");
     assert!(last.ends_with("Game over: Yellow wins."), "{last}");
+    // `score` there says the game over, not a side to move (`Blue to move`).
+    s.send("score");
+    let score = s.wait_for("Blue 0, Yellow 30.");
+    assert_eq!(
+        score.last().unwrap(),
+        "Blue 0, Yellow 30. Game over: Yellow wins."
+    );
+    // Before the end, it says whose move it was.
+    s.send("back");
+    s.wait_for("Move 63 of 64:");
+    s.send("score");
+    s.wait_for("Yellow to move.");
 }
 
 /// The replay viewer: steps, a jump, the board read at a move, the verdict asked at
@@ -717,9 +729,33 @@ fn the_claim_lesson_names_the_claim_command() {
         assert!(line.contains("claim N"), "{line}");
         assert!(!line.contains("Enter") && !line.contains("Esc"), "{line}");
     }
+    // Read again while the claim waits (an empty line, `list`), the lesson says
+    // the claim it waits for, not its task and the other side to move.
+    s.send("");
+    let again = s.wait_for("Claim the points of a1");
+    assert!(
+        !again.iter().any(|l| l.contains("Complete a square")),
+        "{again:?}"
+    );
     s.send("claim 20");
     s.wait_for("Well done!");
-    s.finish();
+    // Read again once done, it says so and what to type next.
+    s.send("");
+    let done = s.wait_for("Lesson 8 of 10: Claiming.");
+    let done = [done, s.wait_for("next opens the next lesson")].concat();
+    assert!(!done.iter().any(|l| l.contains("to move")), "{done:?}");
+    // The menu says a lesson done in a word, not a letter (`x 8: Claiming.`).
+    s.send("menu");
+    let menu = s.wait_for("8: Claiming. Done.");
+    assert!(
+        menu.contains(&"1: The board and the lowest open section.".to_owned()),
+        "{menu:?}"
+    );
+    // Every line, the lesson's own text too, names commands, not keys (it said
+    // `type +, the points, then Enter`).
+    for line in s.finish() {
+        assert_commands(&line);
+    }
 }
 
 /// A line names the line mode's commands, never the full screen's keys.
@@ -876,6 +912,43 @@ fn the_questions_name_their_answers_as_commands() {
     s.send("quit");
     s.wait_for("Quit the game in progress?");
     s.send("yes");
+    // The last line, after the screens, names the command in words: it said
+    // `` `hijara resume` continues it``, whose backticks a screen reader may say.
+    let lines = s.finish();
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("The game is kept (1 move"), "{last}");
+    assert!(
+        last.contains("the command hijara resume continues it"),
+        "{last}"
+    );
+    for line in &lines {
+        assert!(!line.contains('`'), "{line}");
+    }
+}
+
+/// QA (s13 lines): a game over said how it ended and nothing of what to type next
+/// (the full screen's hint line, which the line mode does not say): a player heard it
+/// only from a command refused. Now it follows the end at once.
+#[test]
+fn a_game_over_says_what_to_type_next() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    s.wait_for("Your move, Yellow.");
+    s.send("resign");
+    s.wait_for("Resign for Yellow?");
+    s.send("yes");
+    let said = s.wait_for("Game over: Blue wins");
+    let next = s.wait_for("The game is over");
+    assert_eq!(
+        next.last().unwrap(),
+        "The game is over: new for a new game, review to review it, quit to quit."
+    );
+    assert!(
+        !said.iter().chain(&next).any(|l| l.contains("Unknown")),
+        "{said:?}"
+    );
+    s.send("quit");
     s.finish();
 }
 
@@ -909,6 +982,7 @@ fn a_puzzle_through_a_pipe() {
         "{title}"
     );
     assert!(!title.contains('·'), "{title}");
+    assert!(title.ends_with('.'), "{title}");
     // `hint` is the puzzle's themes, as its key is on the full screen.
     s.send("hint");
     s.wait_for("Themes: square.");
@@ -971,7 +1045,7 @@ fn each_help_says_only_what_works_on_its_screen() {
     let mut s = Piped::start(&["learn"]);
     s.wait_for("Blue to move. Place a stone on a section 3.");
     s.send("menu");
-    s.wait_for("The lessons, done marked x.");
+    s.wait_for("The lessons. Type a lesson's number to open it:");
     s.send("help");
     let help = s.wait_for("quit (or q): leave.");
     let help = &help[help
@@ -992,7 +1066,7 @@ fn each_help_says_only_what_works_on_its_screen() {
     );
     // `board` in the menu reads the menu, not the lesson behind it.
     s.send("board");
-    s.wait_for("The lessons, done marked x.");
+    s.wait_for("The lessons. Type a lesson's number to open it:");
     s.send("open 1");
     s.wait_for("Lesson 1 of 10:");
     s.send("help");

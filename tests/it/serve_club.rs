@@ -866,7 +866,7 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
             watcher.send(b"1").await;
             watcher.wait_for("Blue to move").await;
         }
-        erin.wait_said("hijara: the lobby\r\n").await;
+        erin.wait_said("hijara: the lobby.\r\n").await;
         erin.send(b"table 1\r").await;
         erin.wait_said("Hijara: Blue, alice, against Yellow, bob")
             .await;

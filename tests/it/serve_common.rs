@@ -496,14 +496,14 @@ impl Player {
         self.wait_said("?").await;
         self.wait_said("yes: leave").await;
         self.send(format!("{answer}\r").as_bytes()).await;
-        self.wait_said("hijara: the lobby\r\n").await;
+        self.wait_said("hijara: the lobby.\r\n").await;
     }
 
     /// In the line mode at a game that asks nothing on leaving (a correspondence game,
     /// or one left by the other player): `quit`, and the lobby's title said.
     pub async fn back_to_lobby_in_lines(&self) {
         self.send(b"quit\r").await;
-        self.wait_said("hijara: the lobby\r\n").await;
+        self.wait_said("hijara: the lobby.\r\n").await;
     }
 
     /// Waits until the server closed the channel.

@@ -18,7 +18,7 @@ fn assert_plain(output: &[u8]) {
 /// title, then its prompt.
 async fn alice_in_lines(server: &Server) -> Player {
     let alice = Player::join_term(server, "alice", 1, 80, 24, "dumb").await;
-    alice.wait_said("hijara: the lobby\r\n").await;
+    alice.wait_said("hijara: the lobby.\r\n").await;
     alice
         .wait_said("Type list to hear the tables again.\r\n\r> ")
         .await;
@@ -30,11 +30,11 @@ async fn alice_in_lines(server: &Server) -> Player {
 async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     alice.send(b"new\r").await;
     alice
-        .wait_said("New game: against a person, you play Blue\r\n")
+        .wait_said("New game: against a person, you play Blue.\r\n")
         .await;
     alice.send(b"start\r").await;
     alice
-        .wait_said("Table 1 is open: waiting for an opponent\r\n")
+        .wait_said("Table 1 is open: waiting for an opponent.\r\n")
         .await;
     let bob = Player::join(server, "bob", 2, 80, 24).await;
     bob.wait_for("alice (Blue) v - (Yellow)").await;
@@ -64,7 +64,7 @@ fn the_lobby_in_lines_names_commands() {
     run(async {
         let server = Server::start();
         let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
-        alice.wait_said("No tables yet: new opens one\r\n").await;
+        alice.wait_said("No tables yet: new opens one.\r\n").await;
         alice
             .wait_said("Commands: new, ai, table N, code CODE, find NAME, palette, quit")
             .await;
@@ -93,7 +93,7 @@ fn the_lobby_in_lines_names_commands() {
         alice.wait_said("a number: that game's replay").await;
         alice.send(b"quit\r").await;
         alice.send(b"list\r").await;
-        alice.wait_said("list\r\nhijara: the lobby\r\n").await;
+        alice.wait_said("list\r\nhijara: the lobby.\r\n").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
         assert_plain(&alice.raw());
@@ -190,17 +190,17 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
             "said first: {offer:?}"
         );
         carol.send(b"L").await;
-        carol.wait_said("hijara: the lobby\r\n").await;
+        carol.wait_said("hijara: the lobby.\r\n").await;
         let switched = carol.raw();
         let at = switched.windows(6).rposition(|w| w == b"hijara").unwrap();
         carol.send(b"list\r").await;
-        carol.wait_said("list\r\nhijara: the lobby\r\n").await;
+        carol.wait_said("list\r\nhijara: the lobby.\r\n").await;
         assert_plain(&carol.raw()[at..]);
         carol.send(b"q\r").await;
         carol.wait_closed().await;
 
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
-        carol.wait_said("hijara: the lobby\r\n").await;
+        carol.wait_said("hijara: the lobby.\r\n").await;
         carol.send(b"screen\r").await;
         // The alternate screen opens: the full screen.
         carol.wait_said(ALTERNATE_SCREEN).await;
@@ -496,7 +496,10 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
         assert_eq!(heard.matches("Commands: new").count(), 1, "{heard}");
         // `cancel` is answered: she is at the lobby.
-        assert!(heard.contains("cancel\r\nhijara: the lobby\r\n"), "{heard}");
+        assert!(
+            heard.contains("cancel\r\nhijara: the lobby.\r\n"),
+            "{heard}"
+        );
         // Bob opens a table at the full screen, Carol sits down: both are said.
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("No tables yet").await;
@@ -617,5 +620,35 @@ fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
         assert!(since.find("2  dave").is_some_and(|at| at > back), "{since}");
         assert_plain(&alice.raw());
         assert_commands(&alice.raw());
+    });
+}
+
+/// QA (s13 lines): a game against the server's AI with a clock (`clock` in the form,
+/// 3+2) said no clock in its first line: the heading read the session's own clock,
+/// which a served table does not set. It names the table's, in words.
+#[test]
+fn a_served_game_s_first_line_names_its_clock() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        alice.send(b"ai\r").await;
+        alice.wait_said("New game: against the ").await;
+        alice.send(b"clock\r").await;
+        alice
+            .wait_said("clock 3 minutes each, plus 2 seconds a move")
+            .await;
+        alice.send(b"start\r").await;
+        alice
+            .wait_said("Hijara: Blue, alice (you), against Yellow, ")
+            .await;
+        alice
+            .wait_said(". Clocks 3 minutes each, plus 2 seconds a move. Type a square")
+            .await;
+        // Left, the game is adjourned, and its row in the lobby says the clock so too.
+        alice.send(b"quit\r").await;
+        alice
+            .wait_said("standard, 3 minutes each, plus 2 seconds a move, 0 moves")
+            .await;
+        assert_plain(&alice.raw());
     });
 }

@@ -36,7 +36,7 @@ use super::lesson::LessonPhase;
 use super::look::Look;
 use super::navigation::Screen;
 use super::replay::GOTO_DIGITS;
-use commands::{Does, Parsed, Reading, Step};
+use commands::{Does, Parsed, Place, Reading, Step};
 use editor::{Edit, Editor};
 use narrate::{Narrator, Why, key_contexts, place, read};
 
@@ -115,7 +115,7 @@ impl<'a, W: Write> LineFace<'a, W> {
     fn say(&mut self, lines: &[String]) -> io::Result<()> {
         let lines: Vec<String> = lines
             .iter()
-            .map(|l| crate::text::sanitize(l).into_owned())
+            .map(|l| sentence(crate::text::sanitize(l).into_owned()))
             .collect();
         let mut out = String::new();
         match self.input.editor.as_mut() {
@@ -197,6 +197,13 @@ impl<'a, W: Write> LineFace<'a, W> {
                 // A command of another screen is no unknown word (`hint` in a lesson).
                 let said = match commands::elsewhere(&word, place) {
                     Some(command) => words::not_here(command),
+                    // A square off the board (`e5`, `a0`) where squares are played:
+                    // it said `Unknown command: e5`, as if no square were meant.
+                    None if off_the_board(&word)
+                        && matches!(place, Place::Game | Place::Lesson | Place::Puzzle) =>
+                    {
+                        words::no_square(&word)
+                    }
                     None => words::unknown(&word),
                 };
                 let _ = self.say(&[said]);
@@ -246,7 +253,7 @@ impl<'a, W: Write> LineFace<'a, W> {
                 Does::Keys([Step::Key(Action::ClaimStart), ..])
                     if let Some(why) = claim_refused(screen) =>
                 {
-                    let _ = self.say(&[why]);
+                    let _ = self.say(&[words::sentences(&[&why])]);
                     Vec::new()
                 }
                 // A claim cut to its first digits would be a claim never typed.
@@ -338,6 +345,27 @@ fn claim_refused(screen: &Screen) -> Option<String> {
         Screen::Lesson(state) if matches!(state.phase(), LessonPhase::Claiming(_, None)) => None,
         _ => Some(claim_words::refused(crate::rules::ClaimError::NoStone)),
     }
+}
+
+/// A line as a sentence: one that ends with no stop gets one, so that a screen
+/// reader pauses and a braille reader sees where it ends (the lobby's headings and
+/// rows, its notes, a puzzle's title said `You are alice`, `Number 1 is not on this
+/// page`, each without one). A line that ends with a stop, a colon or `…` is as it was.
+fn sentence(mut line: String) -> String {
+    if !line.is_empty() && !line.ends_with(['.', '!', '?', ':', '…']) {
+        line.push('.');
+    }
+    line
+}
+
+/// Whether `word` looks like a square's name, a letter and a number, but names none
+/// on the board (`e5`, `a0`, `b12`).
+fn off_the_board(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && (1..=2).contains(&chars.clone().count())
+        && chars.all(|c| c.is_ascii_digit())
+        && word.parse::<crate::rules::Square>().is_err()
 }
 
 /// Ctrl-c, which quits from every screen.
@@ -483,6 +511,67 @@ mod tests {
         let table = Screen::Game(game().served([false, true]));
         let (typed, _) = said(&table, "say hi");
         assert!(typed.len() >= 3, "{typed:?}");
+    }
+
+    /// QA (s13 lines): the served lobby said `You are alice`, `Tables`, `Number 1 is
+    /// not on this page`, each with no stop, so a screen reader ran them together
+    /// and a braille line did not show its end; now every line said is a sentence.
+    #[test]
+    fn every_line_said_ends_as_a_sentence() {
+        let mut input = LineInput::piped();
+        let mut out = Vec::new();
+        let lines = [
+            "You are alice",
+            "2  alice (Blue) against an empty seat (Yellow)",
+            "Blue 0, Yellow 0. Your move, Blue.",
+            "Commands here (a line each; a key of the full screen works too):",
+            "Hint: the hard AI is thinking…",
+            "Resign? yes: resign, no: keep playing",
+            "",
+        ]
+        .map(str::to_owned);
+        LineFace::new(&mut out, &mut input).say(&lines).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "You are alice.\n\
+             2  alice (Blue) against an empty seat (Yellow).\n\
+             Blue 0, Yellow 0. Your move, Blue.\n\
+             Commands here (a line each; a key of the full screen works too):\n\
+             Hint: the hard AI is thinking…\n\
+             Resign? yes: resign, no: keep playing.\n\
+             \n"
+        );
+    }
+
+    /// QA (s13 lines): a square off the board (`e5`) said `Unknown command: e5`, as
+    /// if no square were meant; now it says which squares there are. A word that is
+    /// no square stays unknown, and so does `e5` where no square is played.
+    #[test]
+    fn a_square_off_the_board_says_which_squares_there_are() {
+        let said = |screen: &Screen, line: &str| {
+            let mut input = LineInput::piped();
+            let mut out = Vec::new();
+            let typed = LineFace::new(&mut out, &mut input).command(screen, line);
+            assert_eq!(typed, Vec::new(), "{line}");
+            String::from_utf8_lossy(&out).into_owned()
+        };
+        let game = Screen::Game(crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            crate::rules::Game::new(),
+        ));
+        for square in ["e5", "a0", "B12", "z9"] {
+            assert_eq!(
+                said(&game, square),
+                format!(
+                    "There is no square {square}: the squares are a1 to d4, a letter for the column and a digit for the row.\n"
+                )
+            );
+        }
+        for word in ["zz9", "e5x", "55"] {
+            assert!(said(&game, word).starts_with("Unknown command"), "{word}");
+        }
+        let lobby = Screen::Lobby(Box::new(FakeLobby::in_context(KeyContext::Lobby)));
+        assert!(said(&lobby, "e5").starts_with("Unknown command"));
     }
 
     /// In the lobby an empty line is Enter where a number (`table 1` of twelve) or

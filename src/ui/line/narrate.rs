@@ -15,6 +15,7 @@ use super::super::ai_worker::AiJob;
 use super::super::app::App;
 use super::super::keymap::{self, Action, KeyContext};
 use super::super::lesson::{LessonPhase, LessonState};
+use super::super::message::Keyed;
 use super::super::navigation::Screen;
 use super::super::puzzle::{PuzzlePhase, PuzzleState};
 use super::super::question::Overlay;
@@ -190,7 +191,11 @@ impl Narrator {
         let mut lines = Vec::new();
         let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
             let config = app.config();
-            let clock = config.clock.map(|c| c.minutes_text());
+            // A served table's clocks are its own, not the session's config.
+            let clock = config
+                .clock
+                .or_else(|| app.course().clock().map(|c| c.control()))
+                .map(words::clock_control);
             let names = app.seat_labels();
             lines.push(words::game_heading(
                 config.seats,
@@ -287,6 +292,12 @@ impl Narrator {
         } else if !extended && (new.len() != old.len() || ended) {
             // The game changed under the screen (a table's agreed undo, a rematch).
             lines.push(state_line(app, None));
+        }
+        // What to type once the game is over, said as it ends: the full screen shows it
+        // on its hint line, which the line mode does not say, so a player heard it
+        // only from a command refused.
+        if now.over && !seen.over && !app.spectating() {
+            lines.push(words::sentences(&[&over_next(app).commands()]));
         }
         if now.overlay != seen.overlay
             && let Overlay::Question(question) = now.overlay
@@ -407,7 +418,7 @@ impl Narrator {
             if n != state.at_move() {
                 self.why = None;
             } else if let Some(m) = state.analysis().move_review(n) {
-                lines.push(words::reviewed_move(m));
+                lines.push(words::sentences(&[&words::reviewed_move(m)]));
                 self.why = None;
             }
         }
@@ -731,6 +742,21 @@ fn turn(app: &App) -> String {
 }
 
 /// Whose move it is.
+/// What a game over leaves to type, as a move refused then says it.
+fn over_next(app: &App) -> Keyed {
+    if app.at_table() {
+        if app.opponent_left() {
+            Keyed::TableLeft
+        } else {
+            Keyed::TableOver
+        }
+    } else if app.is_served() {
+        Keyed::TableOverAi
+    } else {
+        Keyed::GameOver
+    }
+}
+
 fn next_turn(app: &App, mover: Player) -> String {
     let config = app.config();
     if app.is_remote(mover) {
@@ -812,18 +838,22 @@ fn shown_move_alone(state: &ReplayState) -> String {
     let said = words::placed(placement, game.claim_state(n - 1));
     let [blue, yellow] = totals_at(game, n);
     let totals = format!("Blue {blue}, Yellow {yellow}");
-    let end = if n == state.len() {
-        match state.ending() {
-            Some(ending) => words::over(&describe::ending(ending)),
-            None => match state.outcome() {
-                Some(outcome) => words::over(&outcome.to_string()),
-                None => String::new(),
-            },
-        }
-    } else {
-        String::new()
-    };
+    let end = replay_end(state).unwrap_or_default();
     words::sentences(&[&words::numbered(n, state.len(), &said), &totals, &end])
+}
+
+/// How the game ended, when the replay viewer shows its last move and the record
+/// says it is over (by the board full, a resignation, the time...).
+fn replay_end(state: &ReplayState) -> Option<String> {
+    if state.at_move() != state.len() {
+        return None;
+    }
+    match state.ending() {
+        Some(ending) => Some(words::over(&describe::ending(ending))),
+        None => state
+            .outcome()
+            .map(|outcome| words::over(&outcome.to_string())),
+    }
 }
 
 /// A lesson's opening lines: which lesson, its text, its task.
@@ -843,8 +873,21 @@ fn lesson_lines(state: &LessonState) -> Vec<String> {
             .filter(|p| !p.trim().is_empty())
             .map(str::to_owned),
     );
-    let task = lesson_words::to_move(state.game().to_move(), lesson.task);
-    lines.push(words::sentences(&[&task, words::HEAR_BOARD]));
+    // What the lesson waits for now, as the full screen's status line says it: a
+    // claim, or nothing once the task is done (read again, these said the task and
+    // the side to move after the stone, as if a move were still asked).
+    lines.push(match state.phase() {
+        LessonPhase::Claiming(mv, _) => words::sentences(&[&words::lesson_claiming(*mv)]),
+        LessonPhase::Tried(_, check) if check.done => words::sentences(&[
+            lesson_words::WELL_DONE,
+            &lesson_words::what_it_did(&check.what),
+            words::LESSON_DONE,
+        ]),
+        _ => {
+            let task = lesson_words::to_move(state.game().to_move(), lesson.task);
+            words::sentences(&[&task, words::HEAR_BOARD])
+        }
+    });
     lines
 }
 
@@ -854,15 +897,16 @@ fn puzzle_lines(state: &PuzzleState) -> Vec<String> {
     let progress = state.progress();
     let daily = state.daily().map(|date| date.to_string());
     vec![
-        // In words, without the full screen's `·`: a line has no width to fit.
-        puzzle_words::title_said(
+        // In words, without the full screen's `·`: a line has no width to fit; a
+        // sentence, as every line is.
+        words::sentences(&[&puzzle_words::title_said(
             &puzzle.id,
             puzzle.kind.name(),
             progress.puzzle_rating(puzzle).rating,
             progress.player.rating,
             daily.as_deref(),
             progress.streak,
-        ),
+        )]),
         task_line(state),
     ]
 }
@@ -1030,10 +1074,16 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Screen::Game(app) => vec![state_line(app, None)],
             _ => {
                 let [blue, yellow] = totals_at(game, shown);
-                let mover = game.position_at(shown).to_move();
+                // The replay's last move of a game over: nobody moves (it said
+                // `Blue to move` there, as the full screen's turn line does not).
+                let turn = match screen {
+                    Screen::Replay(state, _) => replay_end(state),
+                    _ => None,
+                }
+                .unwrap_or_else(|| words::to_move(&game.position_at(shown).to_move().to_string()));
                 vec![words::sentences(&[
                     &format!("Blue {blue}, Yellow {yellow}"),
-                    &words::to_move(&mover.to_string()),
+                    &turn,
                 ])]
             }
         },
@@ -1095,7 +1145,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Screen::Replay(state, _) => match state.at_move() {
                 0 => vec![words::WHY_AT_START.to_owned()],
                 n => match (state.analysis().move_review(n), state.review_pending()) {
-                    (Some(m), _) => vec![words::reviewed_move(m)],
+                    (Some(m), _) => vec![words::sentences(&[&words::reviewed_move(m)])],
                     // No verdict follows: the server's review reaches a replay opened
                     // after it is made.
                     (None, Some(pending)) => vec![words::sentences(&[pending])],
