@@ -38,7 +38,7 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     (
         message::TYPE_A_SQUARE,
-        "Type a square: a-d, then 1-4 (e.g. b3)",
+        "Type a square: a-d, then 1-4, such as b3",
     ),
     (
         message::NEW_INSTEAD_OF_RESUME,
