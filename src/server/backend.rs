@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
@@ -70,22 +70,37 @@ fn drawn_in((columns, rows): (u16, u16)) -> (u16, u16) {
 }
 
 /// The window size of one channel, shared between the SSH handler (which sets it) and
-/// the session's backend (which reads it at every draw).
+/// the session's backend (which reads it at every draw); and where the last frame sent
+/// sits in that window, which the backend sets and the handler places clicks by.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct SharedSize(Arc<AtomicU32>);
+pub(crate) struct SharedSize {
+    window: Arc<AtomicU32>,
+    /// The last frame sent: its top-left cell and size, packed; 0 before the first
+    /// (no frame is 0 by 0).
+    sent: Arc<AtomicU64>,
+}
 
 impl SharedSize {
     /// Sets the client's real window size ([`window_size`]).
     pub(crate) fn set(&self, (columns, rows): (u16, u16)) {
-        self.0.store(
+        self.window.store(
             u32::from(columns) << 16 | u32::from(rows),
             Ordering::Relaxed,
         );
     }
 
+    /// Notes a frame sent: drawn with its top-left cell at `origin`, of `size`.
+    fn frame_sent(&self, (left, top): (u16, u16), (columns, rows): (u16, u16)) {
+        let packed = u64::from(left) << 48
+            | u64::from(top) << 32
+            | u64::from(columns) << 16
+            | u64::from(rows);
+        self.sent.store(packed, Ordering::Relaxed);
+    }
+
     /// The client's real window size.
     pub(crate) fn window(&self) -> (u16, u16) {
-        let packed = self.0.load(Ordering::Relaxed);
+        let packed = self.window.load(Ordering::Relaxed);
         let (columns, rows) = ((packed >> 16) as u16, (packed & 0xFFFF) as u16);
         (columns.max(MIN_SIZE.0), rows.max(MIN_SIZE.1))
     }
@@ -96,14 +111,17 @@ impl SharedSize {
         Size::new(columns, rows)
     }
 
-    /// A cell of the client's window as a cell of the drawn screen (a click); `None`
-    /// in the margins around it.
-    pub(crate) fn drawn_cell(&self, column: u16, row: u16) -> Option<(u16, u16)> {
-        let window = self.window();
-        let (left, top) = origin_in(window);
-        let (columns, rows) = drawn_in(window);
+    /// A cell of the client's window (a click) as a cell of the last frame sent, with
+    /// that frame's size: what the player saw when they clicked, whatever the window
+    /// is now (a window changed, its frame not yet drawn or still on its way, had a
+    /// click placed by the new size, cells off). `None` in the margins around the
+    /// frame, or before any frame.
+    pub(crate) fn sent_cell(&self, column: u16, row: u16) -> Option<((u16, u16), Size)> {
+        let packed = self.sent.load(Ordering::Relaxed);
+        let part = |shift: u32| (packed >> shift) as u16;
+        let (left, top, columns, rows) = (part(48), part(32), part(16), part(0));
         let (column, row) = (column.checked_sub(left)?, row.checked_sub(top)?);
-        (column < columns && row < rows).then_some((column, row))
+        (column < columns && row < rows).then_some(((column, row), Size::new(columns, rows)))
     }
 }
 
@@ -198,6 +216,9 @@ pub(crate) struct SshBackend {
     window: std::cell::Cell<(u16, u16)>,
     /// The top-left cell of what is on the client's screen; `None` when it is blank.
     shown_at: Option<(u16, u16)>,
+    /// The frame drawn and not yet flushed: its top-left cell and size, noted in
+    /// [`SharedSize`] once sent, for the clicks.
+    unsent: Option<((u16, u16), (u16, u16))>,
     /// The writer's channel failed ([`ChannelWriter::gone`]).
     gone: Arc<AtomicBool>,
     /// What the client's `TERM` says of its terminal, for the notifications.
@@ -211,6 +232,7 @@ impl SshBackend {
             inner: CrosstermBackend::new(writer),
             window: std::cell::Cell::new(size.window()),
             shown_at: None,
+            unsent: None,
             size,
             env: crate::ui::TerminalEnv::default(),
         }
@@ -261,6 +283,7 @@ impl Backend for SshBackend {
     {
         let (left, top) = origin_in(self.window.get());
         self.shown_at = Some((left, top));
+        self.unsent = Some(((left, top), drawn_in(self.window.get())));
         self.inner
             .draw(content.map(|(x, y, cell)| (x.saturating_add(left), y.saturating_add(top), cell)))
     }
@@ -324,7 +347,11 @@ impl Backend for SshBackend {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Backend::flush(&mut self.inner)
+        Backend::flush(&mut self.inner)?;
+        if let Some((origin, size)) = self.unsent.take() {
+            self.size.frame_sent(origin, size);
+        }
+        Ok(())
     }
 }
 
@@ -363,15 +390,35 @@ mod tests {
         let size = SharedSize::default();
         size.set(window_size(512, 256));
         assert_eq!(size.get(), Size::new(250, 100));
-        // Clicks: in the margins, none; inside, as cells of the screen drawn.
-        assert_eq!(size.drawn_cell(0, 0), None);
-        assert_eq!(size.drawn_cell(130, 100), None);
-        assert_eq!(size.drawn_cell(131, 78), Some((0, 0)));
-        assert_eq!(size.drawn_cell(380, 177), Some((249, 99)));
-        assert_eq!(size.drawn_cell(381, 177), None);
-        assert_eq!(size.drawn_cell(380, 178), None);
+    }
+
+    /// A click is placed by the last frame sent, not by the window now: a window
+    /// changed and its frame not yet on the client's screen had its clicks placed by
+    /// the new size (here 106 columns and 78 rows off, past the cap; a few cells
+    /// below it, where the layout moves with the size).
+    #[test]
+    fn a_click_is_placed_by_the_frame_the_player_saw() {
+        let size = SharedSize::default();
+        size.set(window_size(512, 256));
+        // Nothing sent yet: nothing to click on.
+        assert_eq!(size.sent_cell(131, 78), None);
+        size.frame_sent(origin_in((512, 256)), drawn_in((512, 256)));
+        let frame = Size::new(250, 100);
+        // In the margins, none; inside, as cells of the frame.
+        assert_eq!(size.sent_cell(0, 0), None);
+        assert_eq!(size.sent_cell(130, 100), None);
+        assert_eq!(size.sent_cell(131, 78), Some(((0, 0), frame)));
+        assert_eq!(size.sent_cell(380, 177), Some(((249, 99), frame)));
+        assert_eq!(size.sent_cell(381, 177), None);
+        assert_eq!(size.sent_cell(380, 178), None);
+        // The window changes; until its frame is sent, the old one is what was seen.
+        size.set(window_size(300, 100));
+        assert_eq!(size.sent_cell(140, 80), Some(((9, 2), frame)));
+        size.frame_sent(origin_in((300, 100)), drawn_in((300, 100)));
+        assert_eq!(size.sent_cell(140, 80), Some(((115, 80), frame)));
         size.set(window_size(80, 24));
-        assert_eq!(size.drawn_cell(79, 23), Some((79, 23)));
-        assert_eq!(size.drawn_cell(80, 23), None);
+        size.frame_sent(origin_in((80, 24)), drawn_in((80, 24)));
+        assert_eq!(size.sent_cell(79, 23), Some(((79, 23), Size::new(80, 24))));
+        assert_eq!(size.sent_cell(80, 23), None);
     }
 }

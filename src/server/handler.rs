@@ -1466,23 +1466,26 @@ impl Handler for Connection {
             if !wanted(&event) {
                 continue;
             }
-            // A click or the wheel in the client's window, as a cell of the screen
-            // drawn in it (centred when the window is larger); none in its margins.
-            let event = match (event, &self.pty) {
+            // A click or the wheel in the client's window, as a cell of the last frame
+            // sent (centred when the window is larger), placed by that frame's size:
+            // what the player saw, though the window may have changed since; none in
+            // its margins.
+            let wake = match (event, &self.pty) {
                 (Event::Mouse(mut mouse), Some(size)) => {
-                    let Some((column, row)) = size.drawn_cell(mouse.column, mouse.row) else {
+                    let Some(((column, row), frame)) = size.sent_cell(mouse.column, mouse.row)
+                    else {
                         continue;
                     };
                     (mouse.column, mouse.row) = (column, row);
-                    Event::Mouse(mouse)
+                    Wake::Placed(Event::Mouse(mouse), frame)
                 }
-                (event, _) => event,
+                (event, _) => Wake::Terminal(event),
             };
             if self.cap.events.take(1, now) == 0 {
                 dropped = true;
                 continue;
             }
-            self.send(Wake::Terminal(event));
+            self.send(wake);
         }
         if dropped && !self.flood_logged {
             self.flood_logged = true;

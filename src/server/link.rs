@@ -585,10 +585,9 @@ impl Link for TableLink {
         let (Some(key), Some(seat)) = (self.key.clone(), self.seat) else {
             return;
         };
-        let mut hall = self.hall.lock();
         match request {
             Request::ToggleMute => {
-                let pref = hall.set_pref(&key, |p| p.mute = !p.mute);
+                let pref = self.hall.set_pref(&key, |p| p.mute = !p.mute);
                 let text = if pref.mute {
                     words::MUTED
                 } else {
@@ -597,7 +596,7 @@ impl Link for TableLink {
                 self.pending.push(note(text));
             }
             Request::ToggleBell => {
-                let pref = hall.set_pref(&key, |p| p.bell = !p.bell);
+                let pref = self.hall.set_pref(&key, |p| p.bell = !p.bell);
                 let text = if pref.bell {
                     words::BELL_ON
                 } else {
@@ -606,6 +605,7 @@ impl Link for TableLink {
                 self.pending.push(note(text));
             }
             request => {
+                let mut hall = self.hall.lock();
                 let now = hall.now();
                 hall.request(self.table, seat, &request, now);
             }

@@ -122,6 +122,13 @@ pub fn default_ai_engines(cores: usize) -> usize {
 /// the host key's fingerprint first, so players can check it. At the signal every
 /// client is told and its screen restored, and this returns `Ok`.
 pub fn serve(options: ServeOptions) -> anyhow::Result<()> {
+    // create_dir_all said only "File exists" of a file in the folder's place.
+    if options.data_dir.exists() && !options.data_dir.is_dir() {
+        anyhow::bail!(
+            "the data folder {} is not a folder (a file is there)",
+            options.data_dir.display()
+        );
+    }
     std::fs::create_dir_all(&options.data_dir).with_context(|| {
         format!(
             "cannot create the data folder {}",

@@ -725,27 +725,19 @@ impl Lobby for LobbyHost {
             }
             Choice::LineMode => {
                 let plain = !self.plain;
-                self.hall
-                    .lock()
-                    .set_pref(&self.who.key, |p| p.plain = plain);
+                self.hall.set_pref(&self.who.key, |p| p.plain = plain);
                 self.switch = Some(plain);
                 self.plain = plain;
                 return vec![Effect::Quit];
             }
             Choice::Palette(palette) => {
-                self.hall
-                    .lock()
-                    .set_pref(&self.who.key, |p| p.palette = palette);
+                self.hall.set_pref(&self.who.key, |p| p.palette = palette);
             }
             Choice::Ascii(ascii) => {
-                self.hall
-                    .lock()
-                    .set_pref(&self.who.key, |p| p.ascii = ascii);
+                self.hall.set_pref(&self.who.key, |p| p.ascii = ascii);
             }
             Choice::Notify(notify) => {
-                self.hall
-                    .lock()
-                    .set_pref(&self.who.key, |p| p.notify = notify);
+                self.hall.set_pref(&self.who.key, |p| p.notify = notify);
             }
             Choice::Start(game) => effects.extend(self.start(game)),
             Choice::Pick(id) => effects.extend(self.pick(id)),

@@ -214,6 +214,15 @@ impl SharedHall {
         }
     }
 
+    /// Changes `key`'s switches and waits until the store has them: the screen says a
+    /// switch (`Board: ASCII`, `Muted`) only once it is on disk, as it shows a move;
+    /// it said it at once, and a `kill -9` then lost it.
+    pub(crate) fn set_pref(&self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
+        let pref = self.lock().set_pref(key, change);
+        self.flush();
+        pref
+    }
+
     /// Waits until every keep handed to the store so far is on disk (or failed) and
     /// the hall has heard so.
     pub(crate) fn flush(&self) {
@@ -390,7 +399,7 @@ mod tests {
     }
 
     /// The database in `dir`, to look into.
-    fn db(dir: &Path) -> rusqlite::Connection {
+    pub(super) fn db(dir: &Path) -> rusqlite::Connection {
         rusqlite::Connection::open(super::super::store::db_path(dir)).unwrap()
     }
 
@@ -959,7 +968,7 @@ mod defect_tests {
 
     use super::super::link::TableLink;
     use super::super::table::{Back, NoClaim};
-    use super::tests::{open_hall, seat_with_bob};
+    use super::tests::{db, open_hall, seat_with_bob};
     use crate::rules::{Game, Player, Square};
     use crate::ui::{Inbox, Link};
 
@@ -995,6 +1004,27 @@ mod defect_tests {
         );
         std::thread::sleep(grace * 2);
         assert_eq!(again.lock().claim(id, "SHA256:alice"), Ok(()));
+    }
+
+    /// A switch is on disk when the screen says it (failed before: it was handed to
+    /// the writer and said at once, and the database did not have it yet).
+    #[test]
+    fn a_switch_is_kept_before_it_is_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        hall.flush();
+        let kept = |key: &str| -> i64 {
+            db(dir.path())
+                .query_row("SELECT count(*) FROM prefs WHERE key = ?1", [key], |r| {
+                    r.get(0)
+                })
+                .unwrap()
+        };
+        for (i, key) in ["SHA256:ann", "SHA256:bob", "SHA256:cy"].iter().enumerate() {
+            let pref = hall.set_pref(key, |p| p.ascii = true);
+            assert!(pref.ascii);
+            assert_eq!(kept(key), 1, "switch {i} not on disk when said");
+        }
     }
 
     /// A move the store can't keep (a full disk) is not shown to the other player:

@@ -452,6 +452,10 @@ impl<F: Face> EventLoop<'_, F> {
                 let inputs = self.face.event(self.nav.screen(), &event);
                 self.hand(inputs);
             }
+            Ok(Wake::Placed(event, frame)) => {
+                let inputs = self.face.placed(self.nav.screen(), &event, frame);
+                self.hand(inputs);
+            }
             Ok(Wake::Line(line)) => self.face.line(line),
             Ok(Wake::InputFailed(error)) => anyhow::bail!("cannot read the terminal: {error}"),
             Ok(Wake::Ai(reply)) => {

@@ -43,6 +43,13 @@ pub(crate) trait Face {
     /// An event of the input source as inputs for `screen`.
     fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input>;
 
+    /// A click or the wheel already placed in a frame of size `frame`, the one the
+    /// player saw when it came ([`super::inbox::Wake::Placed`]), as inputs for
+    /// `screen`: only a face that draws frames takes it.
+    fn placed(&mut self, _screen: &Screen, _event: &Event, _frame: Size) -> Vec<Input> {
+        Vec::new()
+    }
+
     /// A line read from a line source (a pipe); `None` at its end. Only the line mode
     /// reads lines.
     fn line(&mut self, _line: Option<String>) {}
@@ -105,7 +112,105 @@ where
         self.backend().terminal_env()
     }
 
+    /// A click is placed by the last frame drawn, which the player sees, not by the
+    /// size the state last heard of: the two differ between a resize and its frame.
     fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {
-        screen.input_of(event).into_iter().collect()
+        let drawn = self.get_frame().area();
+        screen.input_of(event, drawn).into_iter().collect()
+    }
+
+    fn placed(&mut self, screen: &Screen, event: &Event, frame: Size) -> Vec<Input> {
+        let drawn = ratatui::layout::Rect::new(0, 0, frame.width, frame.height);
+        screen.input_of(event, drawn).into_iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use ratatui::layout::Rect;
+
+    use super::*;
+    use crate::rules::Square;
+    use crate::session::GameConfig;
+    use crate::ui::App;
+    use crate::ui::layout::ScreenLayout;
+
+    fn click(column: u16, row: u16) -> Event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    /// The cell in the middle of `square` as drawn in a frame of `width` by `height`.
+    fn cell_of(square: Square, width: u16, height: u16) -> (u16, u16) {
+        let geometry = ScreenLayout::new(Rect::new(0, 0, width, height))
+            .and_then(|layout| layout.board_geometry())
+            .unwrap();
+        let rect = geometry.square_rect(square);
+        (rect.x + rect.width / 2, rect.y + rect.height / 2)
+    }
+
+    fn game_sized(width: u16, height: u16) -> Screen {
+        let mut app = App::new(GameConfig::default());
+        let _ = app.handle(Input::Resize(width, height));
+        Screen::Game(app)
+    }
+
+    /// A click is placed by the frame drawn, not by the size the state last heard of:
+    /// between a resize and its frame the two differ, and the click took the square
+    /// under it in the frame not yet drawn (here c3, drawn at 80x24, was taken as
+    /// another square of the 100x36 layout).
+    #[test]
+    fn a_click_takes_the_square_drawn_under_it() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let mut screen = game_sized(80, 24);
+        terminal.show(&screen, Look::PLAIN).unwrap();
+        let (column, row) = cell_of(Square::C3, 80, 24);
+        // The state heard of a larger window before its frame was drawn.
+        let _ = screen.handle(Input::Resize(100, 36));
+        assert_ne!(
+            ScreenLayout::square_at(screen.area(), column, row),
+            Some(Square::C3),
+            "the sizes must place c3 apart for this test to tell"
+        );
+        assert_eq!(
+            terminal.event(&screen, &click(column, row)),
+            vec![Input::Click(Some(Square::C3))]
+        );
+        // Drawn at the new size, the click is placed by it.
+        terminal.backend_mut().resize(100, 36);
+        terminal.show(&screen, Look::PLAIN).unwrap();
+        let (column, row) = cell_of(Square::C3, 100, 36);
+        assert_eq!(
+            terminal.event(&screen, &click(column, row)),
+            vec![Input::Click(Some(Square::C3))]
+        );
+        // The other way: a frame drawn at a size the state has not heard of yet.
+        terminal.backend_mut().resize(80, 24);
+        terminal.show(&screen, Look::PLAIN).unwrap();
+        let (column, row) = cell_of(Square::C3, 80, 24);
+        assert_eq!(
+            terminal.event(&screen, &click(column, row)),
+            vec![Input::Click(Some(Square::C3))]
+        );
+    }
+
+    /// A served click comes placed in the frame the player saw when they clicked
+    /// ([`Face::placed`]): that frame's size places it, whatever was drawn since.
+    #[test]
+    fn a_placed_click_takes_the_square_of_the_frame_it_names() {
+        let mut terminal = Terminal::new(TestBackend::new(100, 36)).unwrap();
+        let screen = game_sized(100, 36);
+        terminal.show(&screen, Look::PLAIN).unwrap();
+        let (column, row) = cell_of(Square::C3, 80, 24);
+        assert_eq!(
+            terminal.placed(&screen, &click(column, row), Size::new(80, 24)),
+            vec![Input::Click(Some(Square::C3))]
+        );
     }
 }

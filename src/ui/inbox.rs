@@ -8,6 +8,7 @@ use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
 use std::time::Instant;
 
 use ratatui::crossterm::event::Event;
+use ratatui::layout::Size;
 
 use super::ai_worker::{AiGate, AiReply};
 use super::puzzle_check::CheckReply;
@@ -17,6 +18,11 @@ use super::puzzle_check::CheckReply;
 pub(crate) enum Wake {
     /// An event from the input source (a key, a click, a resize).
     Terminal(Event),
+    /// A click or the wheel from a served window, its cell already one of the frame
+    /// last sent when it came, that frame being this size: placed as the player saw
+    /// it, whatever was drawn since (a window change's frame drawn after it left the
+    /// client).
+    Placed(Event, Size),
     /// A line from a line source (the line mode reading a pipe); `None` at its end.
     Line(Option<String>),
     /// The input source failed; the loop ends with this error.

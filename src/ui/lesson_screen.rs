@@ -23,9 +23,8 @@ use super::screen::render_enlarge_board;
 use super::status::totals_at;
 
 /// A left click at (`column`, `row`) as the lesson screen takes it: a lesson's
-/// row in the menu, or a square of the board as drawn.
-pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
-    let size = state.size();
+/// row in the menu, or a square of the board as drawn in a frame of `size`.
+pub(crate) fn click_at(state: &LessonState, size: Rect, column: u16, row: u16) -> Input {
     if let LessonPhase::Menu(selected) = state.phase() {
         let inner = size.inner(Margin::new(1, 1));
         if !inner.contains(Position::new(column, row)) {
@@ -40,8 +39,7 @@ pub(crate) fn click_at(state: &LessonState, column: u16, row: u16) -> Input {
             None => Input::Click(None),
         };
     }
-    let square = state
-        .layout()
+    let square = layout(size)
         .and_then(|l| l.board_geometry())
         .and_then(|g| g.square_at(column, row));
     Input::Click(square)
@@ -311,16 +309,16 @@ mod tests {
         for square in [Square::A1, Square::D4, Square::C2] {
             let cell = geometry.square_rect(square);
             assert_eq!(
-                click_at(&s, cell.x + 1, cell.y + 1),
+                click_at(&s, s.size(), cell.x + 1, cell.y + 1),
                 Input::Click(Some(square))
             );
         }
         // Lesson 1's answer, clicked where it is drawn.
         let cell = geometry.square_rect(Square::A1);
-        let input = click_at(&s, cell.x, cell.y);
+        let input = click_at(&s, s.size(), cell.x, cell.y);
         let _ = s.handle(input);
         assert!(s.progress().is_done("01-board"));
-        assert_eq!(click_at(&s, 79, 0), Input::Click(None));
+        assert_eq!(click_at(&s, s.size(), 79, 0), Input::Click(None));
     }
 
     #[test]
@@ -331,9 +329,9 @@ mod tests {
             KeyModifiers::NONE,
         )));
         // Row 0 is the border; lesson 4 is on row 4.
-        assert_eq!(click_at(&s, 10, 4), Input::Pick(3));
-        assert_eq!(click_at(&s, 10, 0), Input::Click(None));
-        assert_eq!(click_at(&s, 10, 20), Input::Click(None));
+        assert_eq!(click_at(&s, s.size(), 10, 4), Input::Pick(3));
+        assert_eq!(click_at(&s, s.size(), 10, 0), Input::Click(None));
+        assert_eq!(click_at(&s, s.size(), 10, 20), Input::Click(None));
         let _ = s.handle(Input::Pick(3));
         assert_eq!((s.index(), s.phase()), (3, &LessonPhase::Asking));
     }
@@ -349,10 +347,10 @@ mod tests {
         )));
         let _ = s.handle(Input::Resize(44, 16));
         // Lesson 1 wraps to rows 1 and 2; lesson 2 is on row 3.
-        assert_eq!(click_at(&s, 20, 1), Input::Pick(0));
-        assert_eq!(click_at(&s, 20, 2), Input::Pick(0));
-        assert_eq!(click_at(&s, 20, 3), Input::Pick(1));
-        assert_eq!(click_at(&s, 20, 0), Input::Click(None));
+        assert_eq!(click_at(&s, s.size(), 20, 1), Input::Pick(0));
+        assert_eq!(click_at(&s, s.size(), 20, 2), Input::Pick(0));
+        assert_eq!(click_at(&s, s.size(), 20, 3), Input::Pick(1));
+        assert_eq!(click_at(&s, s.size(), 20, 0), Input::Click(None));
     }
 
     #[test]

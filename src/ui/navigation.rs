@@ -60,21 +60,26 @@ impl Screen {
         }
     }
 
-    /// A terminal event as the state takes it: the start screen and the
-    /// lessons place their own clicks (menu rows, the lesson's board), the
-    /// others as the game's layout of [`Screen::area`] does.
-    pub(crate) fn input_of(&self, event: &Event) -> Option<Input> {
+    /// A terminal event as the state takes it, a click placed by the frame `drawn`
+    /// (the area of the frame the player saw, which the state's own [`Screen::area`]
+    /// may have left: a window changed and not yet drawn, or drawn before the state
+    /// heard of it): the start screen and the lessons place their own clicks (menu
+    /// rows, the lesson's board), the puzzle by the game's layout of its board's part
+    /// of `drawn`, the others by the game's layout of `drawn`.
+    pub(crate) fn input_of(&self, event: &Event, drawn: Rect) -> Option<Input> {
         match (self, left_click(event)) {
             (Screen::Start(state), Some(_)) if state.help_shown() => Some(Input::Click(None)),
             (Screen::Start(state), Some((column, row))) => Some(
-                super::start_screen::item_at(state, column, row)
+                super::start_screen::item_at(state, drawn, column, row)
                     .map_or(Input::Click(None), Input::Pick),
             ),
             (Screen::Lesson(state), Some(_)) if state.help_shown() => Some(Input::Click(None)),
             (Screen::Lesson(state), Some((column, row))) => {
-                Some(super::lesson_screen::click_at(state, column, row))
+                Some(super::lesson_screen::click_at(state, drawn, column, row))
             }
-            _ => input_of(event, self.area()),
+            // The puzzle's board sits left of its explanation panel.
+            (Screen::Puzzle(_), _) => input_of(event, super::puzzle::board_area(drawn)),
+            _ => input_of(event, drawn),
         }
     }
 

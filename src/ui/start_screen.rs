@@ -45,10 +45,10 @@ fn note_lines(note: &str, width: u16) -> Vec<String> {
     crate::text::wrap(note, usize::from(width.saturating_sub(2)))
 }
 
-/// The item whose row is at (`column`, `row`) of `state`'s screen, as drawn
-/// (`None` off the items, or when the box is too narrow for one line each).
-pub(crate) fn item_at(state: &StartState, column: u16, row: u16) -> Option<usize> {
-    let inner = start_box(state.area(), state.note()).inner(ratatui::layout::Margin::new(1, 1));
+/// The item whose row is at (`column`, `row`) of `state`'s screen, as drawn in a
+/// frame of `drawn` (`None` off the items, or when the box is too narrow for one line each).
+pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) -> Option<usize> {
+    let inner = start_box(drawn, state.note()).inner(ratatui::layout::Margin::new(1, 1));
     let longest = START_ITEMS
         .iter()
         .map(|(_, _, label)| crate::text::width(label) + 4 + crate::text::width(words::CLOSED))
@@ -178,7 +178,7 @@ mod tests {
             let _ = state.handle(Input::Resize(w, h));
             let (x, y) = find(&state, w, h, "Learn: lessons");
             let mut screen = Screen::Start(state);
-            let input = screen.input_of(&click(x, y)).unwrap();
+            let input = screen.input_of(&click(x, y), screen.area()).unwrap();
             assert_eq!(input, Input::Pick(5), "{w}x{h}");
             assert_eq!(screen.handle(input), vec![Effect::Quit]);
             let Screen::Start(state) = screen else {
@@ -227,7 +227,10 @@ mod tests {
         );
         let (x, y) = find(&state, 80, 24, "Learn: lessons");
         let screen = Screen::Start(state);
-        assert_eq!(screen.input_of(&click(x, y)), Some(Input::Pick(5)));
+        assert_eq!(
+            screen.input_of(&click(x, y), screen.area()),
+            Some(Input::Pick(5))
+        );
     }
 
     #[test]
@@ -236,10 +239,13 @@ mod tests {
         let _ = state.handle(Input::Resize(80, 24));
         let (x, y) = find(&state, 80, 24, "Resume the autosaved");
         let mut screen = Screen::Start(state);
-        let input = screen.input_of(&click(x, y)).unwrap();
+        let input = screen.input_of(&click(x, y), screen.area()).unwrap();
         assert_eq!(input, Input::Pick(4));
         assert_eq!(screen.handle(input), vec![Effect::Redraw]);
-        assert_eq!(screen.input_of(&click(0, 0)), Some(Input::Click(None)));
+        assert_eq!(
+            screen.input_of(&click(0, 0), screen.area()),
+            Some(Input::Click(None))
+        );
         let Screen::Start(state) = screen else {
             unreachable!()
         };

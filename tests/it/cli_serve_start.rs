@@ -31,3 +31,27 @@ fn a_port_in_use_is_said_on_standard_error_and_in_the_log() {
         "{log}"
     );
 }
+
+/// QA: a file where the data folder should be was said as "cannot create the data
+/// folder ...: File exists (os error 17)", which reads as if a folder were there.
+#[test]
+fn a_file_in_the_data_folder_s_place_is_said_to_be_no_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("data");
+    std::fs::write(&file, "").unwrap();
+    let out = hijara()
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "the data folder {} is not a folder (a file is there)",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("File exists"), "{err}");
+}

@@ -64,6 +64,76 @@ fn a_line_said_survives_kill_9() {
     });
 }
 
+/// Nothing a screen showed is lost to `kill -9` (the keeps' promise, docs/architecture.md):
+/// the server is killed the moment a screen shows a rating change at a rated game's
+/// end, the moment the other screen shows a correspondence move, and the moment a
+/// line said at that game is shown; after each restart, each is there. The table's moves,
+/// its lines and a rematch have their own tests above; these had none.
+#[test]
+fn a_rating_a_correspondence_move_and_its_message_survive_kill_9() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign for Yellow?").await;
+        bob.send(b"y").await;
+        alice
+            .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
+            .await;
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"p").await;
+        alice.wait_for("1 rated game  1-0-0").await;
+        alice.wait_for("v bob  won  standard  1742 (+242)").await;
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        // A correspondence game: Alice opens it, Bob sits, Alice moves, Bob says a line.
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+        alice.send(b"ttttt").await;
+        alice.wait_for("1 day a move").await;
+        alice.send(b"\r").await;
+        alice.wait_for("open for a correspondence game").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("1 day a move").await;
+        // Table 2: the rated game's number is not given again.
+        bob.send(b"2").await;
+        bob.wait_for("alice's move").await;
+        alice
+            .wait_for("Your move in 1 correspondence game: v bob")
+            .await;
+        alice.send(b"\t").await;
+        alice.wait_for("your move, 2d 0h left").await;
+        alice.send(b"b2").await;
+        bob.wait_for(" 1 B b2").await;
+        server.restart(&[]);
+        drop((alice, bob));
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("Your move in 1 correspondence game: v alice")
+            .await;
+        bob.send(b"\t").await;
+        bob.wait_for(" 1 B b2").await;
+        // A line is shown, the sayer's screen too, only once it is kept.
+        bob.send(b"mgood luck, alice\r").await;
+        bob.wait_for("bob: good luck, alice").await;
+        server.restart(&[]);
+        drop(bob);
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("Your move in 1 correspondence game: v alice")
+            .await;
+        bob.send(b"\t").await;
+        bob.wait_for(" 1 B b2").await;
+        bob.send(b"m").await;
+        bob.wait_for("Message (0/60)").await;
+        bob.wait_for("bob: good luck, alice").await;
+    });
+}
+
 /// Defect 1, against the AI: the next game after `n` was never written either, so
 /// `kill -9` lost it (and an adjourned AI game with it).
 #[test]
