@@ -7,7 +7,8 @@ use super::{moves_count, seat_name};
 
 /// A key the game does not use.
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
-pub(crate) const TYPE_A_SQUARE: &str = "Type a square as a letter a-d, then a digit 1-4, such as b3";
+pub(crate) const TYPE_A_SQUARE: &str =
+    "Type a square as a letter a-d, then a digit 1-4, such as b3";
 pub(crate) const NEW_GAME: &str = "New game: Blue to move";
 pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
     "New game: the autosaved one is kept aside at your first move";
