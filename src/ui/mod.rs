@@ -234,14 +234,18 @@ fn run(
     setup: Setup,
 ) -> anyhow::Result<Screen> {
     let Some((input, source)) = front.lines.as_mut() else {
-        let mut tui = terminal::init()?;
+        let full = match &mut front.full {
+            Some(full) => full,
+            None => front.full.insert(FullScreen::open()?),
+        };
         let inbox = Inbox::new();
-        let input = terminal_input::spawn_terminal_input(&inbox)?;
-        let result = event_loop::run(&mut tui.terminal, &inbox, screen, setup, storage);
-        // Stop reading the terminal before a next screen does, so no key goes astray;
-        // then restore the screen before the caller prints anything.
-        drop(input);
-        drop(tui);
+        full.input.attach(&inbox);
+        let result = event_loop::run(&mut full.tui.terminal, &inbox, screen, setup, storage);
+        full.input.detach(&inbox);
+        if result.is_err() {
+            // Restored before the error is printed.
+            front.leave_full_screen();
+        }
         return result;
     };
     let inbox = Inbox::new();
@@ -283,16 +287,61 @@ fn run(
 
 /// How the screens meet the player on this machine: the full screen, or the line
 /// mode (one plain line per event, commands typed as lines).
-#[derive(Debug)]
 pub struct Frontend {
     /// The line mode's input, kept from one screen to the next; `None`: the full screen.
     lines: Option<(line::LineInput, line::local::Source)>,
+    /// The full screen's terminal, set up by the first screen and kept on to the last,
+    /// so nothing flashes or echoes between two screens; restored by
+    /// [`Frontend::leave_full_screen`] or when the frontend is dropped.
+    full: Option<FullScreen>,
+}
+
+/// The full screen's terminal and its input, on together.
+struct FullScreen {
+    /// Declared first, so it stops reading before the terminal is restored (dropped
+    /// in this order).
+    input: terminal_input::InputThread,
+    tui: terminal::Tui,
+}
+
+impl FullScreen {
+    /// Switches the terminal to the full screen and starts reading its input.
+    fn open() -> anyhow::Result<FullScreen> {
+        let tui = terminal::init()?;
+        let input = terminal_input::spawn_detached()?;
+        Ok(FullScreen { input, tui })
+    }
+}
+
+impl std::fmt::Debug for Frontend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frontend")
+            .field("lines", &self.lines)
+            .field("full_screen_on", &self.full.is_some())
+            .finish()
+    }
 }
 
 impl Frontend {
     /// The full screen.
     pub fn full_screen() -> Frontend {
-        Frontend { lines: None }
+        Frontend {
+            lines: None,
+            full: None,
+        }
+    }
+
+    /// Restores the terminal the full screen set up (if it is on): done before
+    /// anything is printed on the main screen (a farewell line, a summary), and when
+    /// the frontend is dropped. The next screen shown sets it up again.
+    pub fn leave_full_screen(&mut self) {
+        self.full = None;
+    }
+
+    /// Whether the full screen is on: what is printed now is lost under it (say it on
+    /// the next screen instead).
+    pub fn full_screen_on(&self) -> bool {
+        self.full.is_some()
     }
 
     /// The line mode when `plain` asks for it or the terminal needs it (`TERM=dumb`,
@@ -308,7 +357,10 @@ impl Frontend {
             let pipe = line::local::Pipe::start()?;
             (line::LineInput::piped(), line::local::Source::Pipe(pipe))
         };
-        Ok(Frontend { lines: Some(lines) })
+        Ok(Frontend {
+            lines: Some(lines),
+            full: None,
+        })
     }
 
     /// Whether the screens are shown in the line mode.
