@@ -31,13 +31,13 @@ pub(crate) fn run_on(
 ) -> anyhow::Result<Option<String>> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
-    // Said on the lesson screen when the full screen is on already (the start
-    // screen opened it): printed, it went under the screen and was lost.
+    // Said on the lesson screen when the screens hold the terminal already (the
+    // start screen opened it): printed, it went under the full screen and was lost.
     let mut afresh = None;
     let progress = match &dir {
         Some(dir) => LearnProgress::load(dir).unwrap_or_else(|e| {
             let error = e.to_string();
-            if front.full_screen_on() && !args.list {
+            if front.holds_terminal() && !args.list {
                 afresh = Some(storage_words::starting_afresh_on_screen(&error));
             } else {
                 eprintln!("{}", storage_words::starting_afresh(&error));
@@ -77,7 +77,7 @@ pub(crate) fn run_on(
             summary
         }));
     }
-    front.leave_full_screen();
+    front.restore_terminal();
     super::out::say(summary)?;
     if all_done {
         super::out::say(words::NEXT)?;

@@ -55,15 +55,16 @@ pub(crate) fn run_on(
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let screen = !args.stats && args.answer.is_none() && !args.print;
-    // Said on the puzzle screen when the full screen is on already (the start screen
-    // or the lessons opened it): printed, it went under the screen and was lost.
+    // Said on the puzzle screen when the screens hold the terminal already (the start
+    // screen or the lessons opened it): printed, it went under the full screen and
+    // was lost.
     let mut afresh = None;
     let mut progress = match &dir {
         Some(dir) => match Progress::load(dir) {
             Ok(p) => p,
             Err(e) => {
                 let error = e.to_string();
-                if front.full_screen_on() && screen {
+                if front.holds_terminal() && screen {
                     afresh = Some(storage_words::starting_afresh_on_screen(&error));
                 } else {
                     eprintln!("{}", storage_words::starting_afresh(&error));
@@ -125,7 +126,7 @@ pub(crate) fn run_on(
         if from_start {
             return Ok(Some(summary));
         }
-        front.leave_full_screen();
+        front.restore_terminal();
         super::out::say(summary)?;
         return Ok(None);
     }

@@ -103,7 +103,7 @@ pub(crate) fn run_on(
     let config = args.session.config([args.blue, args.yellow], prefs.prefs());
     let session = ui::replay(name, loaded, config, storage, front, prefs.setup())?;
     // The viewer is the last screen: the farewell goes to the main screen.
-    front.leave_full_screen();
+    front.restore_terminal();
     if let Some(session) = session
         && let Some(kept) = session.left_in_progress()
     {

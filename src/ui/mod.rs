@@ -244,21 +244,21 @@ fn run(
         full.input.detach(&inbox);
         if result.is_err() {
             // Restored before the error is printed.
-            front.leave_full_screen();
+            front.restore_terminal();
         }
         return result;
     };
     let inbox = Inbox::new();
-    let (raw, keys) = match source {
-        line::local::Source::Keys => (
-            Some(terminal::raw_lines()?),
-            Some(terminal_input::spawn_terminal_input(&inbox)?),
-        ),
-        line::local::Source::Pipe(pipe) => {
-            pipe.attach(&inbox, input);
-            (None, None)
+    match source {
+        line::local::Source::Keys => {
+            let keys = match &mut front.raw_keys {
+                Some(keys) => keys,
+                None => front.raw_keys.insert(RawKeys::open()?),
+            };
+            keys.input.attach(&inbox);
         }
-    };
+        line::local::Source::Pipe(pipe) => pipe.attach(&inbox, input),
+    }
     // No colours, no notification: the bell alone, if it is on.
     let plain = Setup {
         look: Look::PLAIN,
@@ -269,11 +269,18 @@ fn run(
     let write_failed = face.write_failed();
     let left = face.leave();
     drop(face);
-    drop(keys);
-    if let line::local::Source::Pipe(pipe) = source {
-        pipe.detach(&inbox, input);
+    match source {
+        line::local::Source::Keys => {
+            if let Some(keys) = &front.raw_keys {
+                keys.input.detach(&inbox);
+            }
+        }
+        line::local::Source::Pipe(pipe) => pipe.detach(&inbox, input),
     }
-    drop(raw);
+    if result.is_err() || write_failed || left.is_err() {
+        // Restored before the error is printed.
+        front.restore_terminal();
+    }
     // A line that could not be written ended the loop: say it was standard output's
     // (`hijara play --plain > /dev/full` said only `No space left on device`).
     let screen = if write_failed {
@@ -292,8 +299,27 @@ pub struct Frontend {
     lines: Option<(line::LineInput, line::local::Source)>,
     /// The full screen's terminal, set up by the first screen and kept on to the last,
     /// so nothing flashes or echoes between two screens; restored by
-    /// [`Frontend::leave_full_screen`] or when the frontend is dropped.
+    /// [`Frontend::restore_terminal`] or when the frontend is dropped.
     full: Option<FullScreen>,
+    /// The line mode's raw mode and its keys' thread at a terminal, kept on from the
+    /// first screen to the last as the full screen is.
+    raw_keys: Option<RawKeys>,
+}
+
+/// The line mode's raw mode at a terminal and the thread reading its keys.
+struct RawKeys {
+    /// Declared first, so it stops reading before raw mode is turned off.
+    input: terminal_input::InputThread,
+    _raw: terminal::RawLines,
+}
+
+impl RawKeys {
+    /// Turns raw mode on and starts reading the keys.
+    fn open() -> anyhow::Result<RawKeys> {
+        let raw = terminal::raw_lines()?;
+        let input = terminal_input::spawn_detached()?;
+        Ok(RawKeys { input, _raw: raw })
+    }
 }
 
 /// The full screen's terminal and its input, on together.
@@ -317,7 +343,8 @@ impl std::fmt::Debug for Frontend {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Frontend")
             .field("lines", &self.lines)
-            .field("full_screen_on", &self.full.is_some())
+            .field("holds_terminal", &self.full.is_some())
+            .field("raw_keys_on", &self.raw_keys.is_some())
             .finish()
     }
 }
@@ -328,20 +355,24 @@ impl Frontend {
         Frontend {
             lines: None,
             full: None,
+            raw_keys: None,
         }
     }
 
-    /// Restores the terminal the full screen set up (if it is on): done before
-    /// anything is printed on the main screen (a farewell line, a summary), and when
-    /// the frontend is dropped. The next screen shown sets it up again.
-    pub fn leave_full_screen(&mut self) {
+    /// Restores the terminal the screens set up (the full screen, or the line mode's
+    /// raw mode), if it is on: done before anything is printed on the main screen (a
+    /// farewell line, a summary), on an error, and when the frontend is dropped. The
+    /// next screen shown sets it up again.
+    pub fn restore_terminal(&mut self) {
         self.full = None;
+        self.raw_keys = None;
     }
 
-    /// Whether the full screen is on: what is printed now is lost under it (say it on
-    /// the next screen instead).
-    pub fn full_screen_on(&self) -> bool {
-        self.full.is_some()
+    /// Whether the screens hold the terminal (the full screen, or the line mode's raw
+    /// mode): what is printed now is lost under the full screen, or misplaced in raw
+    /// mode (say it on the next screen instead).
+    pub fn holds_terminal(&self) -> bool {
+        self.full.is_some() || self.raw_keys.is_some()
     }
 
     /// The line mode when `plain` asks for it or the terminal needs it (`TERM=dumb`,
@@ -360,6 +391,7 @@ impl Frontend {
         Ok(Frontend {
             lines: Some(lines),
             full: None,
+            raw_keys: None,
         })
     }
 

@@ -80,14 +80,6 @@ impl Drop for InputThread {
     }
 }
 
-/// Reads the local terminal's events on a thread of its own and sends them to `inbox`,
-/// until the returned guard is dropped.
-pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread> {
-    let input = spawn_detached()?;
-    input.attach(inbox);
-    Ok(input)
-}
-
 /// Reads the local terminal's events on a thread of its own, holding them until an
 /// inbox is attached ([`InputThread::attach`]), until the returned guard is dropped.
 /// It waits for events in steps of [`INPUT_STOP_CHECK`], so that once stopped it reads
