@@ -24,6 +24,8 @@
 //! - The impure parts: `event_loop` (the one loop), `inbox` (its one channel),
 //!   `terminal_input` (the local terminal's events), `worker` (the thread that runs
 //!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
+//!   [`Frontend`] keeps the local terminal set up (and its input thread reading)
+//!   from the first screen to the last, so nothing flashes between two.
 //! - A served session as the ui sees it: `served_lobby` (the server's lobby as a
 //!   screen) and `table_link` (a game's link to its table: requests, news, the bell).
 //! - `look`: the palettes' colours and the ASCII board. Every word on screen comes from
@@ -343,7 +345,7 @@ impl std::fmt::Debug for Frontend {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Frontend")
             .field("lines", &self.lines)
-            .field("holds_terminal", &self.full.is_some())
+            .field("full_screen_on", &self.full.is_some())
             .field("raw_keys_on", &self.raw_keys.is_some())
             .finish()
     }
