@@ -31,9 +31,17 @@ pub(crate) fn run_on(
 ) -> anyhow::Result<Option<String>> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
+    // Said on the lesson screen when the screens hold the terminal already (the
+    // start screen opened it): printed, it went under the full screen and was lost.
+    let mut afresh = None;
     let progress = match &dir {
         Some(dir) => LearnProgress::load(dir).unwrap_or_else(|e| {
-            eprintln!("{}", storage_words::starting_afresh(&e.to_string()));
+            let error = e.to_string();
+            if front.holds_terminal() && !args.list {
+                afresh = Some(storage_words::starting_afresh_on_screen(&error));
+            } else {
+                eprintln!("{}", storage_words::starting_afresh(&error));
+            }
             LearnProgress::default()
         }),
         None => LearnProgress::default(),
@@ -52,6 +60,9 @@ pub(crate) fn run_on(
     if let Some(notice) = prefs.notice() {
         state.notify(notice);
     }
+    if let Some(afresh) = afresh {
+        state.notify(afresh);
+    }
     let ended = crate::ui::lessons(state, front, prefs.setup())?;
     if ended.wants_puzzles() {
         return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front, from_start);
@@ -66,6 +77,7 @@ pub(crate) fn run_on(
             summary
         }));
     }
+    front.restore_terminal();
     super::out::say(summary)?;
     if all_done {
         super::out::say(words::NEXT)?;

@@ -156,6 +156,8 @@ pub(crate) fn run_on(
         }
     };
     let session = ui::play(session, front, run.setup())?;
+    // The game is the last screen: the farewell goes to the main screen.
+    front.restore_terminal();
     if let Some(kept) = session.left_in_progress() {
         super::out::say(describe::farewell(&kept, &session.game, front.answering()))?;
     }

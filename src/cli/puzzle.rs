@@ -54,11 +54,21 @@ pub(crate) fn run_on(
 ) -> anyhow::Result<Option<String>> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
+    let screen = !args.stats && args.answer.is_none() && !args.print;
+    // Said on the puzzle screen when the screens hold the terminal already (the start
+    // screen or the lessons opened it): printed, it went under the full screen and
+    // was lost.
+    let mut afresh = None;
     let mut progress = match &dir {
         Some(dir) => match Progress::load(dir) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}", storage_words::starting_afresh(&e.to_string()));
+                let error = e.to_string();
+                if front.holds_terminal() && screen {
+                    afresh = Some(storage_words::starting_afresh_on_screen(&error));
+                } else {
+                    eprintln!("{}", storage_words::starting_afresh(&error));
+                }
                 Progress::default()
             }
         },
@@ -107,12 +117,16 @@ pub(crate) fn run_on(
         if let Some(notice) = prefs.notice() {
             state.notify(notice);
         }
+        if let Some(afresh) = afresh {
+            state.notify(afresh);
+        }
         let ended = crate::ui::puzzles(state, front, prefs.setup())?;
         let p = ended.progress();
         let summary = words::after_try(p.player.rating, p.player.deviation, p.streak);
         if from_start {
             return Ok(Some(summary));
         }
+        front.restore_terminal();
         super::out::say(summary)?;
         return Ok(None);
     }

@@ -101,7 +101,10 @@ pub(crate) fn run_on(
         |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow], prefs.prefs());
-    if let Some(session) = ui::replay(name, loaded, config, storage, front, prefs.setup())?
+    let session = ui::replay(name, loaded, config, storage, front, prefs.setup())?;
+    // The viewer is the last screen: the farewell goes to the main screen.
+    front.restore_terminal();
+    if let Some(session) = session
         && let Some(kept) = session.left_in_progress()
     {
         super::out::say(crate::strings::describe::farewell(

@@ -110,5 +110,10 @@ pub(crate) fn farewell(game: &Game, autosave: &str, how: Answering) -> String {
 
 /// A progress file (lessons, puzzles) that could not be read: the run starts afresh.
 pub(crate) fn starting_afresh(error: &str) -> String {
-    format!("hijara: {error}; starting afresh")
+    format!("hijara: {}", starting_afresh_on_screen(error))
+}
+
+/// [`starting_afresh`] as the lesson or puzzle screen says it (no program name).
+pub(crate) fn starting_afresh_on_screen(error: &str) -> String {
+    format!("{error}; starting afresh")
 }

@@ -150,6 +150,16 @@ impl Inbox {
             .collect()
     }
 
+    /// The input (keys, clicks, resizes, a failed read) still waiting in the inbox
+    /// once its loop has ended, in order, for the next screen's; anything else (a
+    /// worker's late reply) is dropped.
+    pub(crate) fn left_input(&self) -> Vec<Wake> {
+        self.receiver
+            .try_iter()
+            .filter(|wake| matches!(wake, Wake::Terminal(_) | Wake::InputFailed(_)))
+            .collect()
+    }
+
     /// The next wake, waiting for it until `until` at most (for ever with `None`).
     /// The loop holds a sender itself, so the inbox never closes while it waits.
     pub(crate) fn wait(&self, until: Option<Instant>) -> Result<Wake, RecvTimeoutError> {

@@ -24,6 +24,8 @@
 //! - The impure parts: `event_loop` (the one loop), `inbox` (its one channel),
 //!   `terminal_input` (the local terminal's events), `worker` (the thread that runs
 //!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
+//!   [`Frontend`] keeps the local terminal set up (and its input thread reading)
+//!   from the first screen to the last, so nothing flashes between two.
 //! - A served session as the ui sees it: `served_lobby` (the server's lobby as a
 //!   screen) and `table_link` (a game's link to its table: requests, news, the bell).
 //! - `look`: the palettes' colours and the ASCII board. Every word on screen comes from
@@ -234,27 +236,31 @@ fn run(
     setup: Setup,
 ) -> anyhow::Result<Screen> {
     let Some((input, source)) = front.lines.as_mut() else {
-        let mut tui = terminal::init()?;
+        let full = match &mut front.full {
+            Some(full) => full,
+            None => front.full.insert(FullScreen::open()?),
+        };
         let inbox = Inbox::new();
-        let input = terminal_input::spawn_terminal_input(&inbox)?;
-        let result = event_loop::run(&mut tui.terminal, &inbox, screen, setup, storage);
-        // Stop reading the terminal before a next screen does, so no key goes astray;
-        // then restore the screen before the caller prints anything.
-        drop(input);
-        drop(tui);
+        full.input.attach(&inbox);
+        let result = event_loop::run(&mut full.tui.terminal, &inbox, screen, setup, storage);
+        full.input.detach(&inbox);
+        if result.is_err() {
+            // Restored before the error is printed.
+            front.restore_terminal();
+        }
         return result;
     };
     let inbox = Inbox::new();
-    let (raw, keys) = match source {
-        line::local::Source::Keys => (
-            Some(terminal::raw_lines()?),
-            Some(terminal_input::spawn_terminal_input(&inbox)?),
-        ),
-        line::local::Source::Pipe(pipe) => {
-            pipe.attach(&inbox, input);
-            (None, None)
+    match source {
+        line::local::Source::Keys => {
+            let keys = match &mut front.raw_keys {
+                Some(keys) => keys,
+                None => front.raw_keys.insert(RawKeys::open()?),
+            };
+            keys.input.attach(&inbox);
         }
-    };
+        line::local::Source::Pipe(pipe) => pipe.attach(&inbox, input),
+    }
     // No colours, no notification: the bell alone, if it is on.
     let plain = Setup {
         look: Look::PLAIN,
@@ -265,11 +271,18 @@ fn run(
     let write_failed = face.write_failed();
     let left = face.leave();
     drop(face);
-    drop(keys);
-    if let line::local::Source::Pipe(pipe) = source {
-        pipe.detach(&inbox, input);
+    match source {
+        line::local::Source::Keys => {
+            if let Some(keys) = &front.raw_keys {
+                keys.input.detach(&inbox);
+            }
+        }
+        line::local::Source::Pipe(pipe) => pipe.detach(&inbox, input),
     }
-    drop(raw);
+    if result.is_err() || write_failed || left.is_err() {
+        // Restored before the error is printed.
+        front.restore_terminal();
+    }
     // A line that could not be written ended the loop: say it was standard output's
     // (`hijara play --plain > /dev/full` said only `No space left on device`).
     let screen = if write_failed {
@@ -283,16 +296,85 @@ fn run(
 
 /// How the screens meet the player on this machine: the full screen, or the line
 /// mode (one plain line per event, commands typed as lines).
-#[derive(Debug)]
 pub struct Frontend {
     /// The line mode's input, kept from one screen to the next; `None`: the full screen.
     lines: Option<(line::LineInput, line::local::Source)>,
+    /// The full screen's terminal, set up by the first screen and kept on to the last,
+    /// so nothing flashes or echoes between two screens; restored by
+    /// [`Frontend::restore_terminal`] or when the frontend is dropped.
+    full: Option<FullScreen>,
+    /// The line mode's raw mode and its keys' thread at a terminal, kept on from the
+    /// first screen to the last as the full screen is.
+    raw_keys: Option<RawKeys>,
+}
+
+/// The line mode's raw mode at a terminal and the thread reading its keys.
+struct RawKeys {
+    /// Declared first, so it stops reading before raw mode is turned off.
+    input: terminal_input::InputThread,
+    _raw: terminal::RawLines,
+}
+
+impl RawKeys {
+    /// Turns raw mode on and starts reading the keys.
+    fn open() -> anyhow::Result<RawKeys> {
+        let raw = terminal::raw_lines()?;
+        let input = terminal_input::spawn_detached()?;
+        Ok(RawKeys { input, _raw: raw })
+    }
+}
+
+/// The full screen's terminal and its input, on together.
+struct FullScreen {
+    /// Declared first, so it stops reading before the terminal is restored (dropped
+    /// in this order).
+    input: terminal_input::InputThread,
+    tui: terminal::Tui,
+}
+
+impl FullScreen {
+    /// Switches the terminal to the full screen and starts reading its input.
+    fn open() -> anyhow::Result<FullScreen> {
+        let tui = terminal::init()?;
+        let input = terminal_input::spawn_detached()?;
+        Ok(FullScreen { input, tui })
+    }
+}
+
+impl std::fmt::Debug for Frontend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frontend")
+            .field("lines", &self.lines)
+            .field("full_screen_on", &self.full.is_some())
+            .field("raw_keys_on", &self.raw_keys.is_some())
+            .finish()
+    }
 }
 
 impl Frontend {
     /// The full screen.
     pub fn full_screen() -> Frontend {
-        Frontend { lines: None }
+        Frontend {
+            lines: None,
+            full: None,
+            raw_keys: None,
+        }
+    }
+
+    /// Restores the terminal the screens set up (the full screen, or the line mode's
+    /// raw mode), if it is on: done before anything is printed on the main screen (a
+    /// farewell line, a summary), on an error, and when the frontend is dropped. The
+    /// next screen shown sets it up again.
+    pub fn restore_terminal(&mut self) {
+        self.full = None;
+        self.raw_keys = None;
+    }
+
+    /// Whether the screens hold the terminal (the full screen, or the line mode's raw
+    /// mode): what is printed now is lost under the full screen, or misplaced in raw
+    /// mode (say it on the next screen instead).
+    pub fn holds_terminal(&self) -> bool {
+        self.full.is_some() || self.raw_keys.is_some()
     }
 
     /// The line mode when `plain` asks for it or the terminal needs it (`TERM=dumb`,
@@ -308,7 +390,11 @@ impl Frontend {
             let pipe = line::local::Pipe::start()?;
             (line::LineInput::piped(), line::local::Source::Pipe(pipe))
         };
-        Ok(Frontend { lines: Some(lines) })
+        Ok(Frontend {
+            lines: Some(lines),
+            full: None,
+            raw_keys: None,
+        })
     }
 
     /// Whether the screens are shown in the line mode.

@@ -128,6 +128,11 @@ impl StartState {
         self.note.as_ref().map(|note| note.text.as_str())
     }
 
+    /// The note as a message: its kind styles it (a summary is no error).
+    pub(crate) fn note_message(&self) -> Option<&Message> {
+        self.note.as_ref()
+    }
+
     /// The note in the line mode's words.
     pub(crate) fn note_words(&self) -> Option<std::borrow::Cow<'_, str>> {
         self.note.as_ref().map(Message::line_words)

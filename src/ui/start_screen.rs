@@ -18,11 +18,26 @@ use super::start::{
 /// The box's width at most.
 const WIDTH: u16 = 60;
 
+/// Whether the key hints are shown under `note` in `area`: always without a note;
+/// with one when the box has room for both (the note, read first, takes the room
+/// otherwise). The note stays until the next key, and a player back from the lessons
+/// or the puzzles, their summary on it, read no `q: quit` until then.
+fn hints_shown(area: Rect, note: Option<&str>) -> bool {
+    note.is_none_or(|note| {
+        let rows = note_lines(note, WIDTH.min(area.width)).len() as u16;
+        (LINES + 2).saturating_add(rows) <= area.height
+    })
+}
+
 /// Where the box goes, centred in `area`: one line more for each line the note
-/// wraps to past its first, as far as the terminal has room.
+/// wraps to past its first, and one for the hints under it, as far as the terminal
+/// has room.
 fn start_box(area: Rect, note: Option<&str>) -> Rect {
     let width = WIDTH.min(area.width);
-    let extra = note.map_or(0, |note| note_lines(note, width).len().saturating_sub(1)) as u16;
+    let extra = note.map_or(0, |note| {
+        let rows = note_lines(note, width).len() as u16;
+        rows.saturating_sub(1) + u16::from(hints_shown(area, Some(note)))
+    });
     let height = (LINES + 2).saturating_add(extra).min(area.height);
     let [_, row, _] = Layout::vertical([
         Constraint::Fill(1),
@@ -95,13 +110,17 @@ impl Widget for &StartView<'_> {
             lines.push(Line::styled(text, style));
         }
         lines.push(Line::raw(""));
-        match state.note() {
-            Some(note) => lines.extend(
-                note_lines(note, rect.width)
+        if let Some(note) = state.note_message() {
+            // A door that could not open in the error colour, a summary plain.
+            let style = note.style(look);
+            lines.extend(
+                note_lines(&note.text, rect.width)
                     .into_iter()
-                    .map(|line| Line::styled(line, look.error())),
-            ),
-            None => lines.push(Line::styled(hint_line(HintLine::Start), look.dim())),
+                    .map(|line| Line::styled(line, style)),
+            );
+        }
+        if hints_shown(area, state.note()) {
+            lines.push(Line::styled(hint_line(HintLine::Start), look.dim()));
         }
         // The help's key in the border, as by a lesson's text: the hint line has no
         // room for it at the smallest size.

@@ -1,8 +1,11 @@
 //! Terminal set-up and tear-down: raw mode, the alternate screen, the hidden cursor,
 //! mouse capture and focus reporting are undone on every exit path, an error, a panic
-//! or a signal.
+//! or a signal. The panic hook and the signal handler that undo them are installed
+//! once per process ([`install_restorers`]), however many screens open, and undo only
+//! what is on at the time ([`SWITCHED_ON`]), once.
 
 use std::io::{self, IsTerminal, stdout};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
@@ -11,29 +14,70 @@ use ratatui::crossterm::event::{
     DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
 };
 use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{Clear, ClearType};
+use ratatui::crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 
 use crate::session::{Autosave, Kept, unfinished_autosave};
 use crate::strings::describe;
 use crate::strings::question::Answering;
 
+/// Nothing of ours is on at the terminal.
+const NOTHING: u8 = 0;
+/// The line mode's raw mode is on ([`RawLines`]).
+const RAW_LINES: u8 = 1;
+/// The full screen is on ([`Tui`]): raw mode, the alternate screen, mouse and focus
+/// reporting.
+const FULL_SCREEN: u8 = 2;
+
+/// What this process has switched on at its terminal, for whoever restores it first
+/// (the guard's drop, the panic hook, the signal handler) to undo, and the others to
+/// leave alone: the screen is left once, not once per restorer.
+static SWITCHED_ON: AtomicU8 = AtomicU8::new(NOTHING);
+
+/// Undoes what is switched on, if anything still is.
+fn undo() {
+    match SWITCHED_ON.swap(NOTHING, Ordering::SeqCst) {
+        FULL_SCREEN => {
+            stop_reporting();
+            ratatui::restore();
+            show_cursor();
+        }
+        RAW_LINES => {
+            let _ = disable_raw_mode();
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times the panic hook of ours ran on this thread (a test's count).
+    static HOOK_RUNS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Installs, once per process, the panic hook that restores the terminal before the
+/// panic message prints, and the handler of SIGTERM and SIGHUP. Every screen's set-up
+/// calls it: each call used to wrap the hook once more, so after a few screens a panic
+/// restored the terminal as many times (and left the alternate screen as often).
+fn install_restorers() {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            #[cfg(test)]
+            HOOK_RUNS.with(|runs| runs.set(runs.get() + 1));
+            undo();
+            hook(info);
+        }));
+        restore_on_signals(undo);
+    });
+}
+
 /// The terminal in full-screen mode. Dropping it restores the terminal.
 pub(crate) struct Tui {
     /// The ratatui terminal.
     pub(crate) terminal: DefaultTerminal,
-    _mouse: MouseCapture,
-}
-
-/// Mouse capture and focus reporting (the terminal says when its window gains or
-/// loses the focus, so the player is told of their move when away), on while this
-/// guard lives.
-struct MouseCapture;
-
-impl MouseCapture {
-    fn enable() -> io::Result<MouseCapture> {
-        execute!(stdout(), EnableMouseCapture, EnableFocusChange)?;
-        Ok(MouseCapture)
-    }
 }
 
 /// Turns mouse capture and focus reporting off. Nothing to do on failure: the
@@ -49,64 +93,48 @@ fn show_cursor() {
     let _ = execute!(stdout(), Show);
 }
 
-impl Drop for MouseCapture {
-    fn drop(&mut self) {
-        stop_reporting();
-    }
-}
-
 impl Drop for Tui {
     fn drop(&mut self) {
-        // Fields drop after this body, so turn the mouse off first, explicitly.
-        stop_reporting();
-        // A blank alternate screen: some terminals (tmux after a resize) show parts of it
-        // on the main screen once it is left.
-        // (Not `Terminal::clear`: it asks the terminal for the cursor, which can stall.)
-        let _ = execute!(stdout(), Clear(ClearType::All));
-        ratatui::restore();
+        // Not when a panic or a signal has restored the terminal already.
+        if SWITCHED_ON.load(Ordering::SeqCst) == FULL_SCREEN {
+            stop_reporting();
+            // A blank alternate screen: some terminals (tmux after a resize) show parts
+            // of it on the main screen once it is left.
+            // (Not `Terminal::clear`: it asks the terminal for the cursor, which can stall.)
+            let _ = execute!(stdout(), Clear(ClearType::All));
+        }
+        undo();
     }
 }
 
 /// Enters full-screen mode with the mouse captured, after checking that there is a terminal.
 ///
 /// A panic anywhere afterwards turns mouse capture off, shows the cursor and restores
-/// the terminal (ratatui's hook) before the panic message prints; SIGTERM and SIGHUP
-/// do the same before the process exits.
+/// the terminal before the panic message prints; SIGTERM and SIGHUP do the same before
+/// the process exits.
 pub(crate) fn init() -> anyhow::Result<Tui> {
     if !io::stdin().is_terminal() || !stdout().is_terminal() {
         bail!("the game needs a terminal: stdin and stdout must not be redirected");
     }
-    let terminal = ratatui::try_init().context("cannot switch the terminal to full-screen mode");
+    install_restorers();
+    enable_raw_mode().context("cannot switch the terminal to full-screen mode")?;
+    // From here on a failure, a panic or a signal undoes the whole set-up.
+    SWITCHED_ON.store(FULL_SCREEN, Ordering::SeqCst);
+    let terminal = execute!(stdout(), EnterAlternateScreen)
+        .and_then(|()| ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout())))
+        .context("cannot switch the terminal to full-screen mode");
     let terminal = match terminal {
         Ok(terminal) => terminal,
         Err(error) => {
-            ratatui::restore();
+            undo();
             return Err(error);
         }
     };
-    // Wraps ratatui's hook, which restores the screen and then prints the panic.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        stop_reporting();
-        show_cursor();
-        hook(info);
-    }));
-    restore_on_signals(|| {
-        stop_reporting();
-        ratatui::restore();
-        show_cursor();
-    });
-    let mouse = match MouseCapture::enable() {
-        Ok(mouse) => mouse,
-        Err(error) => {
-            ratatui::restore();
-            return Err(error).context("cannot turn on mouse capture");
-        }
-    };
-    Ok(Tui {
-        terminal,
-        _mouse: mouse,
-    })
+    if let Err(error) = execute!(stdout(), EnableMouseCapture, EnableFocusChange) {
+        undo();
+        return Err(error).context("cannot turn on mouse capture");
+    }
+    Ok(Tui { terminal })
 }
 
 /// Raw mode for the line mode at this terminal: its keys come one by one and its
@@ -116,23 +144,16 @@ pub(crate) struct RawLines;
 
 impl Drop for RawLines {
     fn drop(&mut self) {
-        let _ = ratatui::crossterm::terminal::disable_raw_mode();
+        undo();
     }
 }
 
 /// Turns raw mode on for the line mode; off again on every exit path (the guard
 /// dropped, a panic, SIGTERM or SIGHUP).
 pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
-    ratatui::crossterm::terminal::enable_raw_mode()
-        .context("cannot switch the terminal to raw mode")?;
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = ratatui::crossterm::terminal::disable_raw_mode();
-        hook(info);
-    }));
-    restore_on_signals(|| {
-        let _ = ratatui::crossterm::terminal::disable_raw_mode();
-    });
+    install_restorers();
+    enable_raw_mode().context("cannot switch the terminal to raw mode")?;
+    SWITCHED_ON.store(RAW_LINES, Ordering::SeqCst);
     Ok(RawLines)
 }
 
@@ -176,29 +197,26 @@ fn said_at_signal(kept: Option<&Autosave>) -> Option<String> {
 fn restore_on_signals(restore: fn()) {
     use signal_hook::consts::{SIGHUP, SIGTERM};
     use signal_hook::iterator::Signals;
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        // Without the handler the default action (exit) still keeps the autosave.
-        let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP]) else {
-            return;
-        };
-        let _ = std::thread::Builder::new()
-            .name("hijara-signals".into())
-            .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
-                    restore();
-                    // Cloned out, so the file is read with the lock let go.
-                    let kept = KEPT_AT_SIGNAL
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .clone();
-                    if let Some(line) = said_at_signal(kept.as_ref()) {
-                        eprintln!("{line}");
-                    }
-                    std::process::exit(128 + signal);
+    // Without the handler the default action (exit) still keeps the autosave.
+    let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP]) else {
+        return;
+    };
+    let _ = std::thread::Builder::new()
+        .name("hijara-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                restore();
+                // Cloned out, so the file is read with the lock let go.
+                let kept = KEPT_AT_SIGNAL
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .clone();
+                if let Some(line) = said_at_signal(kept.as_ref()) {
+                    eprintln!("{line}");
                 }
-            });
-    });
+                std::process::exit(128 + signal);
+            }
+        });
 }
 
 #[cfg(not(unix))]
@@ -207,6 +225,22 @@ fn restore_on_signals(_restore: fn()) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// However many screens set the terminal up, a panic runs the hook of ours once:
+    /// every screen used to wrap the hook anew, so after the start screen and a game a
+    /// panic restored the terminal twice, and more after each lesson or puzzle.
+    #[test]
+    fn the_panic_hook_is_installed_once() {
+        for _ in 0..3 {
+            install_restorers();
+        }
+        // Nothing is switched on in a test: the hook restores nothing.
+        assert_eq!(SWITCHED_ON.load(Ordering::SeqCst), NOTHING);
+        let before = HOOK_RUNS.with(std::cell::Cell::get);
+        let panicked = std::panic::catch_unwind(|| panic!("a test's panic"));
+        assert!(panicked.is_err());
+        assert_eq!(HOOK_RUNS.with(std::cell::Cell::get) - before, 1);
+    }
 
     /// The line is said only while its autosave holds a game in progress, and it tells
     /// the moves the file holds, read back at the signal (not what the event loop last

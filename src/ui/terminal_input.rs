@@ -1,23 +1,73 @@
 //! The local terminal's input on a thread of its own, sending its events to the
 //! event loop's [`Inbox`] (another transport, a server's session, sends its own).
+//! The thread lives as long as the terminal is set up, from the first screen to the
+//! last: each screen's inbox is attached to it in turn, and what comes between two
+//! screens (a key typed while the next one opens) waits for the next.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::TrySendError;
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::Context;
 use ratatui::crossterm::event;
 
-use super::inbox::{Inbox, Wake};
+use super::inbox::{INBOX_CAPACITY, Inbox, Wake};
 
-/// How often the input thread looks whether its loop has ended, while no event comes.
+/// How often the input thread looks whether it is to stop, while no event comes.
 const INPUT_STOP_CHECK: Duration = Duration::from_millis(100);
 
-/// Stops the terminal input thread when dropped (when its screen ends).
+/// Where the thread's events go: the screen's inbox, or, between screens, a queue
+/// the next screen's inbox gets first.
+#[derive(Default)]
+struct Target {
+    /// The attached screen's inbox.
+    sender: Option<SyncSender<Wake>>,
+    /// Events read while no screen was attached (or left in the last one's inbox),
+    /// oldest first.
+    held: VecDeque<Wake>,
+}
+
+impl Target {
+    /// Keeps `wake` for the next screen, unless as many wait as an inbox holds.
+    fn hold(&mut self, wake: Wake) {
+        if self.held.len() < INBOX_CAPACITY {
+            self.held.push_back(wake);
+        }
+    }
+}
+
+/// The terminal input thread; dropping it stops the thread.
 pub(crate) struct InputThread {
     stop: Arc<AtomicBool>,
+    target: Arc<Mutex<Target>>,
     thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl InputThread {
+    /// Sends the events from now on (those held first) to `inbox`.
+    pub(crate) fn attach(&self, inbox: &Inbox) {
+        let mut target = self.target.lock().unwrap_or_else(PoisonError::into_inner);
+        let sender = inbox.sender();
+        // The inbox is new and as large as the queue can grow: none is dropped.
+        for wake in target.held.drain(..) {
+            let _ = sender.try_send(wake);
+        }
+        target.sender = Some(sender);
+    }
+
+    /// Stops sending to `inbox`, whose screen has ended, and keeps for the next screen
+    /// the input it did not take (the keys typed after the one that ended it).
+    pub(crate) fn detach(&self, inbox: &Inbox) {
+        let mut target = self.target.lock().unwrap_or_else(PoisonError::into_inner);
+        target.sender = None;
+        // Older than any held, which came after they were sent.
+        let mut left: VecDeque<Wake> = inbox.left_input().into();
+        left.extend(target.held.drain(..));
+        left.truncate(INBOX_CAPACITY);
+        target.held = left;
+    }
 }
 
 impl Drop for InputThread {
@@ -30,14 +80,14 @@ impl Drop for InputThread {
     }
 }
 
-/// Reads the local terminal's events on a thread of its own and sends them to `inbox`,
-/// until the returned guard is dropped. It waits for events in steps of
-/// [`INPUT_STOP_CHECK`], so that once its loop has ended it stops without reading
-/// another event: a screen opened next (the start screen's choice) gets every key.
-pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread> {
-    let sender = inbox.sender();
+/// Reads the local terminal's events on a thread of its own, holding them until an
+/// inbox is attached ([`InputThread::attach`]), until the returned guard is dropped.
+/// It waits for events in steps of [`INPUT_STOP_CHECK`], so that once stopped it reads
+/// no other event: what follows the screens (a shell's prompt) gets every key.
+pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
     let stop = Arc::new(AtomicBool::new(false));
-    let stopped = Arc::clone(&stop);
+    let target = Arc::new(Mutex::new(Target::default()));
+    let (stopped, to) = (Arc::clone(&stop), Arc::clone(&target));
     let thread = std::thread::Builder::new()
         .name("hijara-input".into())
         .spawn(move || {
@@ -51,18 +101,7 @@ pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread>
                     Err(error) => Wake::InputFailed(error.to_string()),
                 };
                 let failed = matches!(wake, Wake::InputFailed(_));
-                // A full inbox waits, but never past the end of the loop.
-                let mut wake = wake;
-                loop {
-                    match sender.try_send(wake) {
-                        Ok(()) => break,
-                        Err(TrySendError::Full(back)) if !stopped.load(Ordering::Relaxed) => {
-                            wake = back;
-                            std::thread::sleep(Duration::from_millis(5));
-                        }
-                        Err(_) => return,
-                    }
-                }
+                deliver(wake, &to, &stopped);
                 if failed {
                     return;
                 }
@@ -71,6 +110,89 @@ pub(crate) fn spawn_terminal_input(inbox: &Inbox) -> anyhow::Result<InputThread>
         .context("cannot start the terminal input thread")?;
     Ok(InputThread {
         stop,
+        target,
         thread: Some(thread),
     })
+}
+
+/// Sends `wake` to the attached inbox, waiting while it is full (never past the stop),
+/// or holds it for the next screen when none is attached.
+fn deliver(mut wake: Wake, target: &Mutex<Target>, stopped: &AtomicBool) {
+    loop {
+        let mut to = target.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(sender) = &to.sender else {
+            to.hold(wake);
+            return;
+        };
+        // What is held goes first: nothing is held while a screen is attached.
+        match sender.try_send(wake) {
+            Ok(()) => return,
+            Err(TrySendError::Full(back)) if !stopped.load(Ordering::Relaxed) => wake = back,
+            Err(TrySendError::Full(_)) => return,
+            // The screen's loop ended without a detach (its inbox is gone): held.
+            Err(TrySendError::Disconnected(back)) => {
+                to.sender = None;
+                to.hold(back);
+                return;
+            }
+        }
+        drop(to);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
+
+    fn key(c: char) -> Wake {
+        Wake::Terminal(Event::Key(KeyEvent::from(KeyCode::Char(c))))
+    }
+
+    fn keys(inbox: &Inbox) -> String {
+        inbox
+            .left_input()
+            .into_iter()
+            .filter_map(|wake| match wake {
+                Wake::Terminal(Event::Key(KeyEvent {
+                    code: KeyCode::Char(c),
+                    ..
+                })) => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A key the last screen did not take, and one typed between two screens, go to
+    /// the next screen in the order typed, and nothing else the last inbox held.
+    #[test]
+    fn keys_between_screens_go_to_the_next_one_in_order() {
+        let target = Mutex::new(Target::default());
+        let stopped = AtomicBool::new(false);
+        let first = Inbox::new();
+        target.lock().unwrap().sender = Some(first.sender());
+        deliver(key('a'), &target, &stopped);
+        deliver(key('b'), &target, &stopped);
+        first.sender().try_send(Wake::Analysis).unwrap();
+        let input = InputThread {
+            stop: Arc::new(AtomicBool::new(false)),
+            target: Arc::new(target),
+            thread: None,
+        };
+        // The first screen took `a` and ended.
+        assert!(matches!(first.wait(None), Ok(Wake::Terminal(_))));
+        input.detach(&first);
+        deliver(key('c'), &input.target, &stopped);
+        let second = Inbox::new();
+        input.attach(&second);
+        deliver(key('d'), &input.target, &stopped);
+        assert_eq!(keys(&second), "bcd");
+        // A screen gone without a detach: its keys are held for the next.
+        drop(second);
+        deliver(key('e'), &input.target, &stopped);
+        let third = Inbox::new();
+        input.attach(&third);
+        assert_eq!(keys(&third), "e");
+    }
 }

@@ -229,6 +229,33 @@ impl Session {
         panic!("hijara did not exit; the screen:\n{}", self.screen());
     }
 
+    /// Watches the terminal's mode (the pty's line discipline) on a thread of its own
+    /// until the watch is stopped: whether it was ever back in cooked mode (canonical,
+    /// the keys echoed) while watched. A program that switches the terminal back and
+    /// forth between two screens shows it.
+    #[cfg(unix)]
+    pub fn watch_cooked(&self) -> CookedWatch {
+        let fd = self.master.as_raw_fd().unwrap();
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = thread::spawn(move || {
+            let mut samples = 0u64;
+            while !stopped.load(std::sync::atomic::Ordering::SeqCst) {
+                // SAFETY: `termios` is plain data, filled by `tcgetattr` on the pty's
+                // master, which the session keeps open while it is watched.
+                let mut termios: libc::termios = unsafe { std::mem::zeroed() };
+                if unsafe { libc::tcgetattr(fd, &mut termios) } == 0 {
+                    samples += 1;
+                    if termios.c_lflag & libc::ICANON != 0 {
+                        return (true, samples);
+                    }
+                }
+            }
+            (false, samples)
+        });
+        CookedWatch { stop, thread }
+    }
+
     /// The child's process id.
     pub fn pid(&self) -> u32 {
         self.child.process_id().unwrap()
@@ -246,6 +273,23 @@ impl Session {
     /// Everything the program wrote, as text (escape sequences included).
     pub fn output(&self) -> String {
         String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
+    }
+}
+
+/// A watch of a session's terminal mode ([`Session::watch_cooked`]).
+#[cfg(unix)]
+pub struct CookedWatch {
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    thread: thread::JoinHandle<(bool, u64)>,
+}
+
+#[cfg(unix)]
+impl CookedWatch {
+    /// Stops the watch: whether the terminal was seen in cooked mode, and how many
+    /// times its mode was read.
+    pub fn stop(self) -> (bool, u64) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.thread.join().unwrap()
     }
 }
 

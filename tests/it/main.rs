@@ -45,6 +45,7 @@ mod e2e_play;
 mod e2e_puzzle;
 mod e2e_review;
 mod e2e_safety;
+mod e2e_terminal;
 mod e2e_variants;
 mod engine_protocol;
 mod history;

@@ -176,3 +176,53 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
     assert_eq!(press(&mut s, KeyCode::Char('v')), vec![Effect::Quit]);
     assert_eq!(s.choice(), Some(StartChoice::Replay));
 }
+
+/// QA (s13): back from the lessons or the puzzles, the start screen's note (their
+/// summary) took the key hints' line until the next key, so the player just back read
+/// no `q: quit`. The note and the hints show together, at 80×24 and at the smallest
+/// served size; a summary is drawn plain, not in the error colour.
+#[test]
+fn a_summary_and_the_key_hints_show_together() {
+    let lessons = "Lessons done: 10 of 10. Next: the puzzles (p).";
+    let puzzles = "Your puzzle rating: 1500, give or take 350; streak 0";
+    for (name, summary) in [("lessons", lessons), ("puzzles", puzzles)] {
+        for (w, h) in [(80, 24), (44, 16)] {
+            let mut s = StartState::new(true, true).with_summary(summary.to_owned());
+            let _ = s.handle(Input::Resize(w, h));
+            let drawn = render(&s, w, h);
+            let shown = drawn.backend().to_string();
+            assert!(shown.contains("q: quit"), "{name} {w}x{h}:\n{shown}");
+            let words: Vec<&str> = summary.split_whitespace().collect();
+            let drawn_words: Vec<&str> = shown
+                .split(['│', '"', '\n'])
+                .flat_map(str::split_whitespace)
+                .collect();
+            assert!(
+                drawn_words.windows(words.len()).any(|w| w == words),
+                "{name} {w}x{h}:\n{shown}"
+            );
+            insta::assert_snapshot!(format!("summary_{name}_{w}x{h}"), drawn.backend());
+        }
+    }
+    // In colour: the summary is not an error.
+    let mut s = StartState::new(true, true).with_summary(lessons.to_owned());
+    let _ = s.handle(Input::Resize(80, 24));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let look = Look::DEFAULT;
+    terminal
+        .draw(|frame| frame.render_widget(&StartView { state: &s, look }, frame.area()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let row = (0..24)
+        .find(|&y| {
+            (0..80)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .contains("Lessons done")
+        })
+        .unwrap();
+    let x = (0..80)
+        .find(|&x| buffer[(x, row)].symbol() == "L" && buffer[(x + 1, row)].symbol() == "e")
+        .unwrap();
+    assert_eq!(buffer[(x, row)].fg, Color::Reset, "{:?}", buffer[(x, row)]);
+}
