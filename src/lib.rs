@@ -34,6 +34,7 @@
 #![warn(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod ai;
+mod caught;
 pub mod cli;
 pub mod learn;
 pub mod playout;

@@ -193,37 +193,44 @@ where
     let next = AtomicUsize::new(0);
     let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let workers = threads.clamp(1, total.max(1));
+    // A worker's panic goes to this thread's caller with its message (a UI's
+    // analysis catches it: `crate::caught`).
+    let parent = crate::caught::catching_here();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
+        let mut helpers = Vec::with_capacity(workers);
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, evaluator, played_at) = (&next, &evaluator, &played_at);
-            scope.spawn(move || {
-                loop {
-                    if stopped() {
-                        break;
+            helpers.push(scope.spawn(move || {
+                crate::caught::helper(parent, || {
+                    crate::caught::test_panic("analysis");
+                    loop {
+                        if stopped() {
+                            break;
+                        }
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(position) = positions.get(index) else {
+                            break;
+                        };
+                        let value = if position.is_over() {
+                            Some(PositionValue::terminal(position))
+                        } else {
+                            evaluator(position, played_at(index), stop)
+                                .map(|eval| PositionValue::of(position, eval))
+                        };
+                        // A stopped evaluation is cut short: not a result.
+                        if stopped() {
+                            break;
+                        }
+                        if let Some(value) = value
+                            && tx.send((index, value)).is_err()
+                        {
+                            break;
+                        }
                     }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(position) = positions.get(index) else {
-                        break;
-                    };
-                    let value = if position.is_over() {
-                        Some(PositionValue::terminal(position))
-                    } else {
-                        evaluator(position, played_at(index), stop)
-                            .map(|eval| PositionValue::of(position, eval))
-                    };
-                    // A stopped evaluation is cut short: not a result.
-                    if stopped() {
-                        break;
-                    }
-                    if let Some(value) = value
-                        && tx.send((index, value)).is_err()
-                    {
-                        break;
-                    }
-                }
-            });
+                })
+            }));
         }
         // The workers hold the only senders left: the loop ends when they finish.
         drop(tx);
@@ -236,6 +243,11 @@ where
                 total,
             });
         }
+        for helper in helpers {
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
     });
     values
 }
@@ -247,6 +259,8 @@ where
 pub struct Background {
     results: mpsc::Receiver<Analysed>,
     stop: Arc<AtomicBool>,
+    /// The message of the panic that ended the analysis, if one did.
+    failure: Arc<std::sync::Mutex<Option<String>>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -285,19 +299,28 @@ impl Background {
 
     /// Runs `job` on a thread of its own, with the stop flag and the way to report
     /// each result, calling `wake` after each result and once at the end.
-    fn spawn(
+    pub(super) fn spawn(
         wake: impl Fn() + Send + 'static,
         job: impl FnOnce(&AtomicBool, &mut dyn FnMut(Analysed)) + Send + 'static,
     ) -> Background {
         let (tx, results) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        let failure = Arc::new(std::sync::Mutex::new(None));
+        let failed = Arc::clone(&failure);
         let thread = std::thread::spawn(move || {
-            job(&flag, &mut |p| {
-                // The receiver is gone only when the UI dropped us: nothing to report to.
-                let _ = tx.send(p);
-                wake();
+            // A panic is caught here, kept for [`Background::failure`], and ends the
+            // analysis as its end does: the screen goes on without it.
+            let run = crate::caught::catching(|| {
+                job(&flag, &mut |p| {
+                    // The receiver is gone only when the UI dropped us: nothing to report to.
+                    let _ = tx.send(p);
+                    wake();
+                });
             });
+            if let Err(message) = run {
+                *failed.lock().unwrap_or_else(|p| p.into_inner()) = Some(message);
+            }
             // Closed before the last wake, so the woken side sees the end ([`Background::drain`]).
             drop(tx);
             wake();
@@ -305,6 +328,7 @@ impl Background {
         Background {
             results,
             stop,
+            failure,
             thread: Some(thread),
         }
     }
@@ -336,6 +360,15 @@ impl Background {
     /// channel (read them after this says `true` to have them all).
     pub fn is_finished(&self) -> bool {
         self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// The message of the panic that ended the analysis (an internal error), once it
+    /// has ended so; the results sent before it stay readable.
+    pub fn failure(&self) -> Option<String> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Asks the analysis to stop; results already sent stay readable.

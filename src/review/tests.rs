@@ -627,6 +627,31 @@ fn a_background_analysis_delivers_every_position_and_stops_when_dropped() {
     drop(long);
 }
 
+/// A panic in one of the analysis's threads ends the background analysis: its
+/// message kept for the UI ([`Background::failure`]), the results channel closed.
+#[test]
+fn a_panic_in_an_analysis_thread_ends_the_background_with_its_message() {
+    let background = Background::spawn(
+        || {},
+        |stop, report| {
+            let positions = vec![*Game::new().position(); 6];
+            let evaluator = |_: &Position,
+                             _: Option<Move>,
+                             _: Option<&AtomicBool>|
+             -> Option<PositionEval> { panic!("the evaluator broke") };
+            analyse_positions(&positions, &[], 2, Some(stop), evaluator, report);
+        },
+    );
+    while background.recv().is_some() {}
+    let failure = background.failure().expect("the panic is kept");
+    assert!(failure.starts_with("the evaluator broke"), "{failure}");
+    assert!(background.drain().1, "ended");
+    // An analysis that ends well has no failure.
+    let fine = Background::start(random_game(4, 1), Duration::from_millis(1), 2);
+    while fine.recv().is_some() {}
+    assert_eq!(fine.failure(), None);
+}
+
 /// Proves `position` for win, draw or loss, with no limit.
 fn solve(position: &Position) -> Wdl {
     let mut searcher = Searcher::new(18, SearchLimit::NONE);

@@ -20,6 +20,9 @@ pub(crate) fn title_deep(done: usize, total: usize) -> String {
 pub(crate) fn title_deep_short(done: usize, total: usize) -> String {
     format!(" Deep review {done}/{total} ")
 }
+/// The analysis ended on an internal error (a panic in its thread).
+pub(crate) const ANALYSIS_FAILED: &str =
+    "The analysis stopped on an internal error: the values found so far stay";
 /// The deep review's progress in words (the line mode says it every quarter).
 pub(crate) fn deep_progress(done: usize, total: usize) -> String {
     format!("Deep review: {done} of {total} positions valued again.")

@@ -117,3 +117,15 @@ pub(crate) fn starting_afresh(error: &str) -> String {
 pub(crate) fn starting_afresh_on_screen(error: &str) -> String {
     format!("{error}; starting afresh")
 }
+
+/// The error a worker's panic ends a screen with: `what` ("AI", "puzzle check")
+/// failed with the panic's `message`; `kept`, the farewell line of the game in
+/// progress when it is on disk.
+pub(crate) fn internal_error(what: &str, message: &str, kept: Option<&str>) -> String {
+    let mut text = format!("internal error in the {what}: {message}");
+    if let Some(kept) = kept {
+        text.push('\n');
+        text.push_str(kept);
+    }
+    text
+}

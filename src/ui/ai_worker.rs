@@ -67,10 +67,13 @@ pub(crate) trait AiGate: Send + Sync {
 /// it finishes them, to `deliver` (`false`: nobody listens any more, so it ends). It
 /// keeps one [`Engine`] per seat and one for hints. With a `gate`, each search waits
 /// for an engine from it, and `waiting` is called when none is free at once.
+///
+/// A panic in the search is handed to `failed` ([`Worker::spawn`]).
 pub(crate) fn spawn(
     deliver: impl Fn(AiReply) -> bool + Send + 'static,
     gate: Option<Arc<dyn AiGate>>,
     waiting: impl Fn() + Send + 'static,
+    failed: impl FnOnce(String) + Send + 'static,
 ) -> anyhow::Result<Worker<AiRequest>> {
     // Blue's seat, Yellow's seat (by [`crate::rules::Player::index`]), and hints.
     let mut engines: [Option<Engine>; 3] = Default::default();
@@ -89,6 +92,7 @@ pub(crate) fn spawn(
             AiJob::Move => request.position.to_move().index(),
             AiJob::Hint => 2,
         };
+        crate::caught::test_panic("ai");
         let engine = engines[slot].get_or_insert_with(|| Engine::new(request.settings));
         engine.set_settings(request.settings);
         // No time given: the settings' thinking time, stopped by a newer request.
@@ -104,5 +108,5 @@ pub(crate) fn spawn(
             mv,
         })
     };
-    Worker::spawn("ai", "AI", job, deliver)
+    Worker::spawn("ai", "AI", job, deliver, failed)
 }

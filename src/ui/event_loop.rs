@@ -254,10 +254,13 @@ impl<F: Face> EventLoop<'_, F> {
                     Some(checker) => checker,
                     None => {
                         let sender = self.inbox.sender();
-                        self.checker
-                            .insert(super::puzzle_check::spawn(move |reply| {
-                                sender.send(Wake::Checked(reply)).is_ok()
-                            })?)
+                        let failed = self.inbox.sender();
+                        self.checker.insert(super::puzzle_check::spawn(
+                            move |reply| sender.send(Wake::Checked(reply)).is_ok(),
+                            move |message| {
+                                let _ = failed.send(Wake::WorkerFailed("puzzle check", message));
+                            },
+                        )?)
                     }
                 };
                 checker.send(request)?;
@@ -390,7 +393,12 @@ impl<F: Face> EventLoop<'_, F> {
             self.queue.extend(state.analysis_result(p.index, p.value));
         }
         if ended {
-            self.queue.extend(state.analysis_finished());
+            // A panic in the analysis ends it early: said on screen, and the review
+            // goes on with the values found (nothing else waits for it).
+            match running.failure() {
+                Some(_) => self.queue.extend(state.analysis_failed()),
+                None => self.queue.extend(state.analysis_finished()),
+            }
             self.nav.analysis_ended();
         }
     }
@@ -420,6 +428,42 @@ impl<F: Face> EventLoop<'_, F> {
         super::terminal::kept_at_signal(kept);
     }
 
+    /// The error a worker's panic ends the loop with: what failed, and where the game
+    /// in progress is kept ([`EventLoop::kept_on_disk`]).
+    fn internal_error(&self, what: &str, message: &str) -> anyhow::Error {
+        let kept = self.kept_on_disk();
+        anyhow::anyhow!(storage_words::internal_error(
+            what,
+            message,
+            kept.as_deref()
+        ))
+    }
+
+    /// The farewell line of the game on screen, in progress, where it is on disk: the
+    /// autosave read back (a save announced is a save made), or the file `s` wrote.
+    /// `None` when it is on disk nowhere, or is no game in progress.
+    fn kept_on_disk(&self) -> Option<String> {
+        let Screen::Game(app) = self.nav.screen() else {
+            return None;
+        };
+        if !app.played().in_progress() {
+            return None;
+        }
+        let how = self.face.answering();
+        match self.storage.kept(app.config(), app.played()) {
+            Kept::Autosave(path) => {
+                let autosave = self.storage.autosave()?;
+                let loaded = crate::session::unfinished_autosave(autosave).ok()??;
+                let kept = Kept::Autosave(path);
+                Some(crate::strings::describe::farewell(&kept, &loaded.game, how))
+            }
+            kept @ Kept::Saved(_) => {
+                Some(crate::strings::describe::farewell(&kept, app.game(), how))
+            }
+            Kept::Nowhere => None,
+        }
+    }
+
     /// The clocks of a game read the time the app was last told.
     fn tell_the_time(&mut self) {
         if let Screen::Game(app) = self.nav.screen_mut() {
@@ -427,8 +471,17 @@ impl<F: Face> EventLoop<'_, F> {
         }
     }
 
-    /// Fails when a worker the screen waits for has died.
+    /// Fails when a worker the screen waits for has died, or any worker panicked
+    /// (its thread's message said in [`EventLoop::internal_error`]): its
+    /// [`Wake::WorkerFailed`] may still be on its way when the loop finds it ended.
     fn check_workers(&self) -> anyhow::Result<()> {
+        let failed = [
+            self.ai.as_ref().map(|w| (w.what(), w.failure())),
+            self.checker.as_ref().map(|w| (w.what(), w.failure())),
+        ];
+        if let Some((what, Some(message))) = failed.into_iter().flatten().find(|f| f.1.is_some()) {
+            return Err(self.internal_error(what, &message));
+        }
         let screen = self.nav.screen();
         if screen.thinking() && self.ai.as_ref().is_some_and(Worker::stopped) {
             anyhow::bail!("the AI thread stopped");
@@ -458,6 +511,9 @@ impl<F: Face> EventLoop<'_, F> {
             }
             Ok(Wake::Line(line)) => self.face.line(line),
             Ok(Wake::InputFailed(error)) => anyhow::bail!("cannot read the terminal: {error}"),
+            Ok(Wake::WorkerFailed(what, message)) => {
+                return Err(self.internal_error(what, &message));
+            }
             Ok(Wake::Ai(reply)) => {
                 // A reply nobody waits for any more (undo, a new game) is dropped here,
                 // and the app drops one whose tag is outdated.
@@ -515,12 +571,17 @@ impl<F: Face> EventLoop<'_, F> {
 fn spawn_ai_worker(inbox: &Inbox) -> anyhow::Result<Worker<AiRequest>> {
     let ai_sender = inbox.sender();
     let waiting_sender = inbox.sender();
+    let failed_sender = inbox.sender();
     super::ai_worker::spawn(
         move |reply| ai_sender.send(Wake::Ai(reply)).is_ok(),
         inbox.ai_gate(),
         // One note is enough: a full inbox will wake the loop anyway.
         move || {
             let _ = waiting_sender.try_send(Wake::AiWaiting);
+        },
+        // The loop ends with this error, whatever it waits for.
+        move |message| {
+            let _ = failed_sender.send(Wake::WorkerFailed("AI", message));
         },
     )
 }
@@ -587,7 +648,7 @@ mod tests {
     use ratatui::layout::Rect;
 
     use super::*;
-    use crate::session::{GameConfig, Storage};
+    use crate::session::{Autosave, GameConfig, Storage};
     use crate::ui::App;
     use crate::ui::effect::Input;
     use crate::ui::look::Look;
@@ -629,6 +690,43 @@ mod tests {
         assert_eq!(moves, ["b3", "d1"]);
         let shown = terminal.backend().to_string();
         assert!(shown.contains("b3"), "{shown}");
+    }
+
+    /// A worker's panic, handed to the loop, ends it with an error naming the worker
+    /// and saying where the game in progress is kept: the autosave, read back from
+    /// disk, and only when it is there.
+    #[test]
+    fn a_workers_panic_ends_the_loop_saying_what_the_autosave_keeps() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.hij");
+        let run_until_failed = |storage: &mut Storage| {
+            let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            let inbox = Inbox::new();
+            let input = inbox.sender();
+            for wake in [key('b'), key('3'), key('d'), key('1')] {
+                input.send(wake).unwrap();
+            }
+            input
+                .send(Wake::WorkerFailed("AI", "the search broke".to_owned()))
+                .unwrap();
+            let app = App::new(GameConfig::default());
+            let screen = Screen::Game(app);
+            let Err(error) = run(&mut terminal, &inbox, screen, Setup::default(), storage) else {
+                panic!("the loop ends with an error");
+            };
+            format!("{error:#}")
+        };
+        let mut kept = Storage::new(dir.path().to_path_buf(), Some(Autosave::at(path.clone())));
+        let said = run_until_failed(&mut kept);
+        let lines: Vec<&str> = said.lines().collect();
+        assert_eq!(lines[0], "internal error in the AI: the search broke");
+        assert!(lines[1].starts_with("The game is kept (2 moves"), "{said}");
+        assert!(lines[1].contains("`hijara resume` continues it"), "{said}");
+        assert!(std::fs::read_to_string(&path).unwrap().contains("b3 d1"));
+        // No autosave, nothing saved: no save is claimed.
+        let mut none = Storage::new(dir.path().to_path_buf(), None);
+        let said = run_until_failed(&mut none);
+        assert_eq!(said, "internal error in the AI: the search broke");
     }
 
     /// A lobby that opens a game at `g` and leaves at `q`, counting its returns.

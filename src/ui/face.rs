@@ -40,6 +40,11 @@ pub(crate) trait Face {
         TerminalEnv::default()
     }
 
+    /// How the player gives commands here, for the words of a farewell.
+    fn answering(&self) -> crate::strings::question::Answering {
+        crate::strings::question::Answering::Keys
+    }
+
     /// An event of the input source as inputs for `screen`.
     fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input>;
 

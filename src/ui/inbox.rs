@@ -33,6 +33,10 @@ pub(crate) enum Wake {
     AiWaiting,
     /// The puzzle check worker's reply.
     Checked(CheckReply),
+    /// A worker's job panicked (caught on its thread, [`crate::caught`]): the worker
+    /// (`what`, as said in errors: "AI", "puzzle check") has ended, with the panic's
+    /// message. The loop ends with an error naming it.
+    WorkerFailed(&'static str, String),
     /// The background analysis has new results, or has ended.
     Analysis,
     /// Shared state outside the screen changed (a table of `hijara serve`): the loop

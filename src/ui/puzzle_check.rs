@@ -45,14 +45,16 @@ pub fn solve_request(request: CheckRequest, limit: &SearchLimit) -> CheckReply {
 
 /// Starts the puzzle check's worker thread ([`Worker`]), which solves each newest
 /// request within [`SOLVE_BUDGET`] and hands the reply to `deliver` (`false`: nobody
-/// listens any more, so it ends).
+/// listens any more, so it ends). A panic in the solve is handed to `failed`.
 pub(crate) fn spawn(
     deliver: impl Fn(CheckReply) -> bool + Send + 'static,
+    failed: impl FnOnce(String) + Send + 'static,
 ) -> anyhow::Result<Worker<CheckRequest>> {
     let job = |request, stop: &Arc<AtomicBool>| {
+        crate::caught::test_panic("check");
         Some(solve_request(request, &SOLVE_BUDGET.with_stop(stop)))
     };
-    Worker::spawn("check", "puzzle check", job, deliver)
+    Worker::spawn("check", "puzzle check", job, deliver, failed)
 }
 
 #[cfg(test)]
@@ -102,7 +104,7 @@ mod tests {
     #[test]
     fn the_worker_replies_through_its_callback_and_stops_when_dropped() {
         let (tx, rx) = mpsc::channel();
-        let mut worker = spawn(move |reply| tx.send(reply).is_ok()).unwrap();
+        let mut worker = spawn(move |reply| tx.send(reply).is_ok(), |_| {}).unwrap();
         // A nearly full board: solved within any budget.
         let mut position = Position::new();
         while position.empty_sections() > 6 {

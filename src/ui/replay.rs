@@ -341,6 +341,17 @@ impl ReplayState {
         VIEW.to_vec()
     }
 
+    /// The analysis ended on an internal error (a panic in its thread): no more
+    /// results will come, and the message line says why the values stop there.
+    pub fn analysis_failed(&mut self) -> Effects {
+        let effects = self.analysis_finished();
+        self.message = Some(Message::new(
+            MessageKind::Error,
+            analysis_words::ANALYSIS_FAILED,
+        ));
+        effects
+    }
+
     /// Once the analysis is done, a `]` or `[` that found nothing "yet" is not left
     /// saying the analysis still runs: it says there is none, or goes where there
     /// is one now (the key finds it).

@@ -65,6 +65,12 @@ fn install_restorers() {
     INSTALL.call_once(|| {
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
+            // A worker's panic, caught on its thread: its event loop ends or goes on,
+            // and restores the terminal once on its way out. Restoring here left the
+            // screen drawing on the main screen, the panic's lines among it.
+            if crate::caught::noted(info) {
+                return;
+            }
             #[cfg(test)]
             HOOK_RUNS.with(|runs| runs.set(runs.get() + 1));
             undo();
@@ -225,6 +231,22 @@ fn restore_on_signals(_restore: fn()) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A worker's panic caught on its thread leaves the terminal to the event loop,
+    /// which restores it once on its way out; the hook notes where, for the message.
+    #[test]
+    fn a_worker_panic_caught_on_its_thread_is_left_to_its_event_loop() {
+        install_restorers();
+        let before = HOOK_RUNS.with(std::cell::Cell::get);
+        let failed = crate::caught::catching(|| -> u8 { panic!("a worker's panic") });
+        let message = failed.unwrap_err();
+        // The hook only noted where: no restore, no message printed.
+        assert!(
+            message.starts_with("a worker's panic (at src/ui/terminal.rs:"),
+            "{message}"
+        );
+        assert_eq!(HOOK_RUNS.with(std::cell::Cell::get), before);
+    }
 
     /// However many screens set the terminal up, a panic runs the hook of ours once:
     /// every screen used to wrap the hook anew, so after the start screen and a game a

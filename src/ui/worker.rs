@@ -7,6 +7,7 @@
 //! its screen. Replies to outdated requests are told apart by the caller's tags.
 
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::thread::{self, JoinHandle};
@@ -22,6 +23,9 @@ pub(crate) struct Worker<R> {
     stop: Arc<AtomicBool>,
     /// The thread, to tell whether it died.
     thread: JoinHandle<()>,
+    /// The message of the panic that ended the thread, if one did: set before the
+    /// thread ends, so a loop that finds it ended reads why.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl<R: Send + 'static> Worker<R> {
@@ -30,13 +34,19 @@ impl<R: Send + 'static> Worker<R> {
     /// to `deliver` (`false`: nobody listens any more, so it ends); a job that returns
     /// `None` (stopped before it began) replies nothing. The process does not wait for
     /// the thread on exit.
+    ///
+    /// A panic in `job` is caught on the thread ([`crate::caught`]): the thread hands
+    /// its message to `failed` and ends, the job's state being suspect.
     pub(crate) fn spawn<A>(
         name: &str,
         what: &'static str,
         mut job: impl FnMut(R, &Arc<AtomicBool>) -> Option<A> + Send + 'static,
         deliver: impl Fn(A) -> bool + Send + 'static,
+        failed: impl FnOnce(String) + Send + 'static,
     ) -> anyhow::Result<Worker<R>> {
         let (requests, received) = mpsc::channel::<(R, Arc<AtomicBool>)>();
+        let failure = Arc::new(Mutex::new(None));
+        let failed_with = Arc::clone(&failure);
         let thread = thread::Builder::new()
             .name(format!("hijara-{name}"))
             .spawn(move || {
@@ -46,10 +56,18 @@ impl<R: Send + 'static> Worker<R> {
                         next = newer;
                     }
                     let (request, stop) = next;
-                    if let Some(reply) = job(request, &stop)
-                        && !deliver(reply)
-                    {
-                        return;
+                    match crate::caught::catching(|| job(request, &stop)) {
+                        Ok(Some(reply)) => {
+                            if !deliver(reply) {
+                                return;
+                            }
+                        }
+                        Ok(None) => {}
+                        Err(message) => {
+                            *failed_with.lock().unwrap_or_else(|p| p.into_inner()) =
+                                Some(message.clone());
+                            return failed(message);
+                        }
                     }
                 }
             })
@@ -59,13 +77,27 @@ impl<R: Send + 'static> Worker<R> {
             requests,
             stop: Arc::new(AtomicBool::new(false)),
             thread,
+            failure,
         })
     }
 
-    /// Whether the thread has ended while this handle lives: it panicked, or the
+    /// Whether the thread has ended while this handle lives: its job panicked, or the
     /// replies' receiver is gone.
     pub(crate) fn stopped(&self) -> bool {
         self.thread.is_finished()
+    }
+
+    /// What the thread works for, in messages.
+    pub(crate) fn what(&self) -> &'static str {
+        self.what
+    }
+
+    /// The message of the panic that ended the thread, if one did.
+    pub(crate) fn failure(&self) -> Option<String> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Sends a request, stopping the work for the previous one. Fails only when the
@@ -83,5 +115,39 @@ impl<R> Drop for Worker<R> {
     /// Stops the work under way, so the thread ends soon after its screen.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A job's panic is caught on the thread and handed to `failed`, the thread ends.
+    #[test]
+    fn a_panicking_job_hands_its_message_to_failed() {
+        let (tx, rx) = mpsc::channel();
+        let mut worker = Worker::spawn(
+            "test",
+            "test",
+            |n: u8, _| -> Option<u8> {
+                if n == 2 {
+                    panic!("job {n} broke")
+                } else {
+                    Some(n)
+                }
+            },
+            |_| true,
+            move |message| tx.send(message).unwrap(),
+        )
+        .unwrap();
+        worker.send(2).unwrap();
+        let message = rx.recv().unwrap();
+        assert!(message.starts_with("job 2 broke"), "{message}");
+        // The thread has ended: a later request finds it gone, and why.
+        while !worker.stopped() {
+            std::thread::yield_now();
+        }
+        assert_eq!(worker.failure(), Some(message));
+        assert!(worker.send(1).is_err());
     }
 }

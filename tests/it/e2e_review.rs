@@ -97,3 +97,25 @@ fn shift_d_starts_the_deep_review_with_its_count_and_d_again_stops_it() {
     s.wait_for("Deep review stopped after");
     ctrl_c_ends_cleanly(&mut s);
 }
+
+/// The analysis's thread panicking (as `HIJARA_TEST_PANIC=analysis` asks) is said on
+/// the message line and the viewer goes on: the panic used to restore the terminal
+/// under it, the viewer then drawing on the main screen.
+#[test]
+fn an_analysis_panic_is_said_and_the_viewer_goes_on() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let data = tempfile::tempdir().unwrap();
+    let env = [("HIJARA_TEST_PANIC", "analysis")];
+    let mut s = Session::start_with_env(&["replay", record], 80, 24, data.path(), &env);
+    s.wait_for("Move 0/64");
+    s.type_keys("a");
+    s.wait_for("The analysis stopped on an internal error");
+    s.type_keys("l");
+    s.wait_for("Move 1/64");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+    let output = s.whole_output();
+    assert_eq!(output.matches("\x1b[?1049l").count(), 1, "{output:?}");
+    assert!(!output.contains("panicked at"), "{output:?}");
+}

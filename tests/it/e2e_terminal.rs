@@ -191,3 +191,34 @@ fn the_line_mode_stays_raw_between_screens() {
     assert_eq!(s.exit_code(), 0, "{}", s.screen());
     assert!(s.whole_output().contains("The game is kept"));
 }
+
+/// The AI's thread panicking (as `HIJARA_TEST_PANIC=ai` asks) ends the game at once:
+/// the terminal restored once, then the error, naming the AI and what the autosave
+/// on disk keeps, and a failure's exit code. The panic used to restore the terminal
+/// on the AI's thread, its message printed over the game, which went on drawing on
+/// the main screen until a key found the thread gone.
+#[test]
+fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
+    let data = tempfile::tempdir().unwrap();
+    let env = [("HIJARA_TEST_PANIC", "ai")];
+    let mut s = Session::start_with_env(&["play", "--ai", "easy"], 80, 24, data.path(), &env);
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    assert_eq!(s.exit_code(), 1);
+    assert_restored(&s);
+    let output = s.whole_output();
+    let (entered, left, after) = switches(&output);
+    assert_eq!((entered, left), (1, 1), "{output:?}");
+    // The panic's own lines are not printed: the error says it, once.
+    assert!(!output.contains("panicked at"), "{output:?}");
+    let after = after.replace("\r\n", "\n");
+    assert!(
+        after.contains("hijara: internal error in the AI: the ai worker panicked"),
+        "{after:?}"
+    );
+    assert!(after.contains("The game is kept (1 move"), "{after:?}");
+    assert!(after.contains("`hijara resume` continues it"), "{after:?}");
+    // What it says is on disk.
+    let kept = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(kept.contains("1. b2"), "{kept}");
+}

@@ -520,3 +520,23 @@ fn deep_review_progress_80x24() {
     }
     insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
 }
+
+/// The analysis ending on an internal error (a panic in its thread) is said on the
+/// message line, and the review goes on with the values found so far.
+#[test]
+fn an_analysis_that_failed_says_so_and_keeps_the_values_found() {
+    let mut s = viewer(COMPLETE);
+    let game = s.game().clone();
+    for i in 0..=10 {
+        let _ = s.analysis_result(i, fake_value(&game, i));
+    }
+    let effects = s.analysis_failed();
+    assert!(effects.contains(&Effect::Redraw), "{effects:?}");
+    assert!(s.analysis().finished());
+    let (kind, text) = s.message().expect("the failure is said");
+    assert_eq!(kind, hijara::ui::MessageKind::Error);
+    assert!(text.contains("internal error"), "{text}");
+    // The keys go on working: the next move is shown.
+    press(&mut s, KeyCode::Right);
+    assert_eq!(s.at_move(), 1);
+}

@@ -374,6 +374,10 @@ fn force_quit() -> Input {
 }
 
 impl<W: Write> Face for LineFace<'_, W> {
+    fn answering(&self) -> crate::strings::question::Answering {
+        crate::strings::question::Answering::Commands
+    }
+
     fn size(&mut self) -> anyhow::Result<Size> {
         Ok(SIZE)
     }
