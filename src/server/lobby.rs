@@ -683,6 +683,7 @@ impl LobbyState {
             key,
             wording,
             news: false,
+            note: true,
         }
     }
 }
@@ -824,6 +825,8 @@ pub(crate) struct LobbyView<'a> {
     wording: Wording,
     /// The lines as the line mode weighs them for news ([`LobbyView::weighed_for_news`]).
     news: bool,
+    /// Whether the note is shown ([`LobbyView::without_note`]).
+    note: bool,
 }
 
 impl Widget for &LobbyView<'_> {
@@ -887,7 +890,7 @@ impl<'a> LobbyView<'a> {
     fn render_club(&self, area: Rect, buf: &mut Buffer) {
         if let Some(club) = &self.lobby.club {
             let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
-            let note = self.lobby.note.as_ref().map(|n| self.said(n));
+            let note = self.note().map(|n| self.said(n));
             (&ClubWidget {
                 view: club,
                 colour: self.lobby.palette.has_colour(),
@@ -931,6 +934,21 @@ impl<'a> LobbyView<'a> {
         LobbyView { news: true, ..self }
     }
 
+    /// The view without the note: the lobby as the line mode's `list` reads it. The
+    /// note answered an earlier key and was said then; a `list` read later did not
+    /// cause it (QA s13: `list` said `No such table` again after the number typed).
+    pub(crate) fn without_note(self) -> LobbyView<'a> {
+        LobbyView {
+            note: false,
+            ..self
+        }
+    }
+
+    /// The note, as this view shows it.
+    fn note(&self) -> Option<&'a Message> {
+        self.lobby.note.as_ref().filter(|_| self.note)
+    }
+
     /// The lobby's lines `width` columns wide in two parts: the lists (the title, the
     /// tables, the player's games), and what answers the player, which a short screen
     /// keeps whole (the form, a waiting table, a line or number typed, the keys, the
@@ -946,7 +964,7 @@ impl<'a> LobbyView<'a> {
         {
             // Said, not drawn: the columns in words, a row a sentence.
             let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
-            let note = self.lobby.note.as_ref().map(|n| self.said(n));
+            let note = self.note().map(|n| self.said(n));
             let widget = ClubWidget {
                 view: club,
                 colour: false,
@@ -1155,9 +1173,13 @@ impl<'a> LobbyView<'a> {
             } else {
                 club_words::CASUAL_SUFFIX
             });
-            // Each on lines of its own that fit 80 columns.
+            // Each on lines of its own that fit 80 columns; said, each a sentence
+            // with its capital.
             for line in text.lines() {
-                lines.push(Line::raw(line.to_owned()));
+                lines.push(Line::raw(match self.wording {
+                    Wording::Keys => line.to_owned(),
+                    Wording::Commands => line_words::capitalised(line),
+                }));
             }
             lines.extend(self.hints(HintLine::LobbyForm, width));
             lines.extend(self.hints(HintLine::LobbyFormEnd, width));
@@ -1171,7 +1193,7 @@ impl<'a> LobbyView<'a> {
             lines.extend(self.hints(table_keys(self.rows), width));
             lines.extend(self.hints(HintLine::LobbyClub, width));
         }
-        if let Some(note) = self.lobby.note.as_ref().filter(|n| !self.told_above(n)) {
+        if let Some(note) = self.note().filter(|n| !self.told_above(n)) {
             lines.push(Line::raw(self.said(note)));
         }
         (lists, lines)
@@ -1502,6 +1524,37 @@ mod tests {
         ] {
             assert!(text.contains(line), "{line} in {text}");
         }
+    }
+
+    /// QA (s12 lines, left): the line mode said `standard rules, no claims, ...` (the
+    /// form's second row) and `unfinished: 2 (table N resumes it).`, sentences with no
+    /// capital; the full screen keeps its rows' own form.
+    #[test]
+    fn the_form_and_the_unfinished_line_are_said_with_a_capital() {
+        let mut hall = Hall::new(crate::server::hall::DEFAULT_GRACE, false);
+        let rows = rows_for(&mut hall, "kBob");
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.mine = vec![Message::keyed(
+            MessageKind::Info,
+            Keyed::Unfinished("2".into(), false),
+        )];
+        lobby.key(key(KeyCode::Char('n')), &rows);
+        let said: Vec<String> = lobby
+            .view(&rows, "kBob", Wording::Commands)
+            .lines(200)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        for line in [
+            "Standard rules, no claims, listed, no clock, rated",
+            "Unfinished: 2 (table N resumes it)",
+        ] {
+            assert!(said.iter().any(|l| l == line), "{line}: {said:#?}");
+        }
+        let text = drawn(&lobby, &rows, "kBob");
+        assert!(text.contains("standard rules, no claims"), "{text}");
+        assert!(text.contains("unfinished: 2"), "{text}");
     }
 
     /// QA (s13 lines): the new table's form said its clock as the full screen shows

@@ -822,6 +822,17 @@ impl Lobby for LobbyHost {
             .collect()
     }
 
+    fn lines_again(&self) -> Vec<String> {
+        self.screen
+            .view(&self.rows, &self.who.key, Wording::Commands)
+            .without_note()
+            .lines(u16::MAX / 2)
+            .iter()
+            .map(ToString::to_string)
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
     fn as_news(&self) -> Vec<String> {
         self.screen
             .view(&self.rows, &self.who.key, Wording::Commands)

@@ -188,6 +188,9 @@ pub(crate) const NOTHING_HERE: &str = "That does nothing here: help lists the co
 /// [`super::puzzle::ANSWERED`] in the line mode's commands.
 pub(crate) const PUZZLE_ANSWERED: &str = "Answered: again tries again, next opens the next puzzle.";
 
+/// A puzzle's themes hidden again (`themes` typed a second time): said, as showing
+/// them is, so the task read after is not the only answer.
+pub(crate) const THEMES_HIDDEN: &str = "Themes hidden: themes says them again.";
 /// Said at once after a puzzle's answer is explained (right or wrong): what to type
 /// next, so it is not heard only after a move typed to no purpose.
 pub(crate) const PUZZLE_WHAT_NEXT: &str =
@@ -698,10 +701,21 @@ pub(crate) fn page(number: usize, more: bool) -> String {
 /// [`super::serve::unfinished`] in the line mode's commands.
 pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
     if claim {
-        format!("unfinished: {numbers} (table N resumes it; win N claims a win)")
+        format!("Unfinished: {numbers} (table N resumes it; win N claims a win)")
     } else {
-        format!("unfinished: {numbers} (table N resumes it)")
+        format!("Unfinished: {numbers} (table N resumes it)")
     }
+}
+
+/// A line said with a capital first letter, as a sentence starts: the new table's form
+/// reads `Standard rules, no claims, ...` where the full screen's second row keeps
+/// `standard rules, ...` under its first.
+pub(crate) fn capitalised(line: &str) -> String {
+    let mut chars = line.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// [`super::serve::invitation`] in the line mode's commands.

@@ -46,6 +46,9 @@ pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: 
 /// The undo asked of this player was answered (or moved past) at another screen of
 /// theirs: the question closes here.
 pub(crate) const UNDO_SETTLED: &str = "The request to take back was settled at your other screen";
+/// Said to the player who answered no to the other's undo request (with `n`, any other
+/// key, or the line mode's `no` or `quit`): the answer confirmed.
+pub(crate) const YOU_REFUSED_UNDO: &str = "You refused to take the move back";
 pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
 /// The other player offers a rematch: the answers named `how`.
 pub(crate) fn rematch(how: Answering) -> String {
@@ -55,6 +58,8 @@ pub(crate) fn rematch(how: Answering) -> String {
     )
 }
 pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
+/// Said to the player who answered no to the other's rematch: the answer confirmed.
+pub(crate) const YOU_DECLINED_REMATCH: &str = "You declined the rematch";
 pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
 pub(crate) const REMATCH_AT_THE_END: &str = "A rematch is offered once the game is over";
 /// Leave the table, the game stopping for both: the answers named `how`.

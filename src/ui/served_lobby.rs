@@ -25,6 +25,11 @@ pub(crate) trait Lobby: Debug {
     fn render(&self, area: Rect, buf: &mut Buffer);
     /// The lobby as lines of text, as drawn (the line mode says those it did not say).
     fn lines(&self) -> Vec<String>;
+    /// [`Lobby::lines`] as the line mode's `list` (or an empty line) reads them: without
+    /// the note, which answered an earlier line and was said then.
+    fn lines_again(&self) -> Vec<String> {
+        self.lines()
+    }
     /// [`Lobby::lines`] one for one, as the line mode weighs them for news: a line is
     /// said again only when its counterpart here changed (another player's table is
     /// news when it opens, closes or a seat is freed or taken, not at each move).

@@ -1024,6 +1024,26 @@ fn a_puzzle_through_a_pipe() {
     );
 }
 
+/// QA (s12 lines, left): `themes` typed again hid the themes and read the task, as if
+/// nothing had changed. Hiding them is said; a third `themes` says them again.
+#[test]
+fn themes_typed_again_says_they_are_hidden() {
+    let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
+    s.wait_for("Puzzle p0001");
+    s.send("themes");
+    s.wait_for("Themes: square.");
+    s.send("themes");
+    let hidden = s.wait_for("Themes hidden");
+    assert_eq!(
+        hidden.last().map(String::as_str),
+        Some("Themes hidden: themes says them again.")
+    );
+    s.send("themes");
+    s.wait_for("Themes: square.");
+    s.send("quit");
+    s.finish();
+}
+
 /// QA (access): each help says only what works on its screen. The start screen's
 /// `list` named "the tables, doors or lessons"; the lessons menu listed the board's
 /// commands of the lesson behind it (and `board` read that lesson's board); `quit`

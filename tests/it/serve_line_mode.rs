@@ -652,3 +652,35 @@ fn a_served_game_s_first_line_names_its_clock() {
         assert_plain(&alice.raw());
     });
 }
+
+/// QA (s12 lines, left): `list` read the lobby's old error note again (`No such table`
+/// after the number typed), as if the `list` had caused it. A note is said once, by
+/// the line that caused it; the same mistake again says it again.
+#[test]
+fn list_does_not_read_an_old_note_again() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        alice.send(b"table 5\r").await;
+        alice
+            .wait_said("No such table: list reads the tables.\r\n\r> ")
+            .await;
+        for again in [&b"list\r"[..], b"\r"] {
+            let at = alice.raw().len();
+            alice.send(again).await;
+            // The club's line ends the lobby read, then the prompt (the old code said
+            // the note after it).
+            alice
+                .wait_said("The club: leaderboard, profile, player NAME, page, page back.\r\n\r> ")
+                .await;
+            let read = said_since(&alice, at);
+            assert!(read.contains("hijara: the lobby."), "{read:?}");
+            assert!(!read.contains("No such table"), "{read:?}");
+        }
+        alice.send(b"table 5\r").await;
+        alice
+            .wait_said("No such table: list reads the tables.\r\n\r> ")
+            .await;
+        assert_plain(&alice.raw());
+    });
+}

@@ -543,6 +543,17 @@ impl App {
             }
             _ => return None,
         };
+        // A no is confirmed to whoever gave it: the question just closes, and in the
+        // line mode `quit` (a no too) said only the board.
+        match request {
+            Request::AnswerUndo(false) => {
+                let _ = self.say(MessageKind::Info, table::YOU_REFUSED_UNDO);
+            }
+            Request::DeclineRematch => {
+                let _ = self.say(MessageKind::Info, table::YOU_DECLINED_REMATCH);
+            }
+            _ => {}
+        }
         // A rematch taken and an undo agreed to come back as the table's game.
         if matches!(request, Request::Rematch | Request::AnswerUndo(true)) {
             return Some(self.ask_table(request));

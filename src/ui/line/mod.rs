@@ -517,6 +517,46 @@ mod tests {
         assert!(typed.len() >= 3, "{typed:?}");
     }
 
+    /// QA (s12 lines, left): at a served table the other player asked to take a move
+    /// back (or offered a rematch) and the player typed `quit`, a no: they heard only
+    /// the board, not that they refused. The no is confirmed in a sentence (`no` too).
+    #[test]
+    fn a_no_to_the_other_player_s_question_is_confirmed() {
+        use crate::ui::News;
+        let mut app = crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            crate::rules::Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap(),
+        )
+        .served([false, true]);
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let answer = |app: &mut crate::ui::App, narrator: &mut Narrator, line: &str| {
+            let mut input = LineInput::piped();
+            let mut out = Vec::new();
+            let inputs =
+                LineFace::new(&mut out, &mut input).command(&Screen::Game(app.clone()), line);
+            assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
+            for input in inputs {
+                let _ = app.handle(input);
+            }
+            narrator.typed();
+            narrator.tell(&Screen::Game(app.clone()))
+        };
+        for line in ["quit", "no"] {
+            let _ = app.table_news(News::UndoAsked);
+            let said = answer(&mut app, &mut narrator, line);
+            assert_eq!(said, ["You refused to take the move back."], "{line}");
+        }
+        let _ = app.table_news(News::Resigned(crate::rules::Player::Yellow));
+        assert!(app.is_over());
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        for line in ["quit", "no"] {
+            let _ = app.table_news(News::RematchOffered);
+            let said = answer(&mut app, &mut narrator, line);
+            assert_eq!(said, ["You declined the rematch."], "{line}");
+        }
+    }
+
     /// QA (s13 lines): the served lobby said `You are alice`, `Tables`, `Number 1 is
     /// not on this page`, each with no stop, so a screen reader ran them together
     /// and a braille line did not show its end; now every line said is a sentence.

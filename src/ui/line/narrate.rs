@@ -546,6 +546,9 @@ impl Narrator {
                 .map(|t| crate::puzzle::PuzzleTheme::name(*t))
                 .collect();
             lines.push(puzzle_words::themes(&names));
+        } else if themes && !state.hint_shown() && !new_puzzle {
+            // QA (s12 lines): hidden again, the task was read as if nothing changed.
+            lines.push(words::THEMES_HIDDEN.to_owned());
         }
         if let Some(text) = state.note_words()
             && (typed || note.as_deref() != Some(&*text))
@@ -984,7 +987,7 @@ fn read_screen(screen: &Screen) -> Vec<String> {
         Screen::Start(state) => start_screen(state),
         Screen::Lesson(state) => lesson_screen(state),
         Screen::Puzzle(state) => puzzle_lines(state),
-        Screen::Lobby(lobby) => lobby.lines(),
+        Screen::Lobby(lobby) => lobby.lines_again(),
         Screen::Game(app) => vec![state_line(app, None)],
         Screen::Replay(state, _) => vec![shown_move(state)],
     }
