@@ -543,15 +543,16 @@ impl LobbyHost {
             }
             ClubChoice::Replay(id) => return self.replay(id),
             ClubChoice::Listed(listed) => {
-                if let Some(store) = self.hall.store() {
-                    store.writer().listed(self.who.key.clone(), listed);
-                    store.writer().flush();
+                let kept = match self.hall.store() {
+                    Some(store) => store.writer().listed(self.who.key.clone(), listed),
+                    None => Ok(()),
+                };
+                // The profile shown next is read from the store: as it is on disk.
+                match kept {
+                    Ok(()) if listed => self.screen.note(club_words::BACK_ON_BOARDS),
+                    Ok(()) => self.screen.note(club_words::LEFT_BOARDS),
+                    Err(error) => self.screen.note(club_words::listed_not_saved(&error)),
                 }
-                self.screen.note(if listed {
-                    club_words::BACK_ON_BOARDS
-                } else {
-                    club_words::LEFT_BOARDS
-                });
                 if let Some(ClubView::Profile(view)) = &self.screen.club {
                     let (key, page, chart) = (
                         view.profile.key.clone(),

@@ -56,8 +56,9 @@ enum Work {
     Guest(SyncSender<Result<u64, String>>),
     /// Answer once everything sent before is carried out.
     Flush(SyncSender<()>),
-    /// Take a player off the leaderboards (`false`) or put them back.
-    Listed(String, bool),
+    /// Take a player off the leaderboards (`false`) or put them back; whether it was
+    /// kept goes back.
+    Listed(String, bool, SyncSender<Result<(), String>>),
     /// Keep a finished game's review (in place of the unreadable one given).
     Review(i64, String, Option<String>),
     /// Keep a player's vacation days used in a year.
@@ -71,7 +72,8 @@ enum Work {
     /// Pieces that land in one transaction or not at all (never split between
     /// batches): what one hold of the hall handed over.
     Together(Vec<Work>),
-    /// For tests: the next `n` keeps or switches fail with this error.
+    /// For tests: the next `n` keeps, switches or leaderboard choices fail with this
+    /// error.
     #[cfg(test)]
     Fail(usize, String),
 }
@@ -166,9 +168,14 @@ impl Writer {
             .map_err(anyhow::Error::msg)
     }
 
-    /// Takes `key` off the leaderboards (`listed` false), or puts them back.
-    pub(crate) fn listed(&self, key: String, listed: bool) {
-        self.send(Work::Listed(key, listed));
+    /// Takes `key` off the leaderboards (`listed` false), or puts them back, and waits
+    /// for the outcome: `Err` says why it is not on disk.
+    pub(crate) fn listed(&self, key: String, listed: bool) -> Result<(), String> {
+        let (reply, answer) = sync_channel(1);
+        if !self.send(Work::Listed(key, listed, reply)) {
+            return Err(STOPPED.to_owned());
+        }
+        answer.recv().unwrap_or_else(|_| Err(STOPPED.to_owned()))
     }
 
     /// Keeps game `id`'s review; with `unreadable`, in place of the kept one that
@@ -217,8 +224,8 @@ impl Writer {
         self.send(Work::Flush(reply)) && answer.recv().is_ok()
     }
 
-    /// For tests: makes the next `n` keeps or switches fail with `error`, as a full
-    /// disk would.
+    /// For tests: makes the next `n` keeps, switches or leaderboard choices fail with
+    /// `error`, as a full disk would.
     #[cfg(test)]
     pub(crate) fn fail_next(&self, n: usize, error: &str) {
         self.send(Work::Fail(n, error.to_owned()));
@@ -308,12 +315,23 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("a table closed at a restart was not forgotten: {error}"));
                         }
                     }
-                    Work::Listed(key, listed) => {
-                        if let Err(error) =
-                            in_savepoint(&mut tx, |tx| club::write_listed(tx, &key, listed))
-                        {
+                    Work::Listed(key, listed, reply) => {
+                        #[cfg(test)]
+                        let failed = (failing.0 > 0).then(|| {
+                            failing.0 -= 1;
+                            failing.1.clone()
+                        });
+                        #[cfg(not(test))]
+                        let failed: Option<String> = None;
+                        let result = match failed {
+                            Some(error) => Err(error),
+                            None => in_savepoint(&mut tx, |tx| club::write_listed(tx, &key, listed))
+                                .map_err(|e| e.to_string()),
+                        };
+                        if let Err(error) = &result {
                             log(&format!("a leaderboard choice was not kept: {error}"));
                         }
+                        switches.push((reply, result));
                     }
                     Work::Review(id, positions, unreadable) => {
                         let now = chrono::Utc::now().timestamp();
