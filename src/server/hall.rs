@@ -559,13 +559,22 @@ impl Hall {
         self.prefs.get(key).copied().unwrap_or_default()
     }
 
-    /// Changes `key`'s switches; the store keeps them.
+    /// Changes `key`'s switches; the store keeps them, with the rest of this hold's
+    /// writes (the server's sessions use [`super::shared::SharedHall::set_pref`], to
+    /// hear whether they were kept).
+    #[cfg(test)]
     pub(crate) fn set_pref(&mut self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
-        let pref = self.prefs.entry(key.to_owned()).or_default();
-        change(pref);
-        let pref = *pref;
+        let pref = self.switch(key, change);
         self.pref_writes.push((key.to_owned(), pref));
         pref
+    }
+
+    /// Changes `key`'s switches here only: whoever calls it hands them to the store
+    /// itself, to hear whether they were kept ([`super::shared::SharedHall::set_pref`]).
+    pub(crate) fn switch(&mut self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
+        let pref = self.prefs.entry(key.to_owned()).or_default();
+        change(pref);
+        *pref
     }
 
     // Changing the tables.

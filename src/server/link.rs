@@ -19,6 +19,7 @@ use crate::text;
 use crate::ui::{Keyed, Link, Message, MessageKind, News, Request};
 
 use super::hall::Showing;
+use super::prefs::{Pref, switch_said};
 use super::shared::SharedHall;
 use super::table::{GameTable, Presence, TableState, in_step};
 use super::who::{AiSeat, Who, ai_seat};
@@ -587,22 +588,26 @@ impl Link for TableLink {
         };
         match request {
             Request::ToggleMute => {
-                let pref = self.hall.set_pref(&key, |p| p.mute = !p.mute);
-                let text = if pref.mute {
-                    words::MUTED
-                } else {
-                    words::UNMUTED
+                let switched = self.hall.set_pref(&key, |p| p.mute = !p.mute);
+                let said = |pref: Pref| {
+                    if pref.mute {
+                        words::MUTED
+                    } else {
+                        words::UNMUTED
+                    }
                 };
-                self.pending.push(note(text));
+                self.pending.push(note(switch_said(switched, said)));
             }
             Request::ToggleBell => {
-                let pref = self.hall.set_pref(&key, |p| p.bell = !p.bell);
-                let text = if pref.bell {
-                    words::BELL_ON
-                } else {
-                    words::BELL_OFF
+                let switched = self.hall.set_pref(&key, |p| p.bell = !p.bell);
+                let said = |pref: Pref| {
+                    if pref.bell {
+                        words::BELL_ON
+                    } else {
+                        words::BELL_OFF
+                    }
                 };
-                self.pending.push(note(text));
+                self.pending.push(note(switch_said(switched, said)));
             }
             request => {
                 let mut hall = self.hall.lock();

@@ -33,6 +33,19 @@ impl Pref {
     }
 }
 
+/// What a screen says of a switch made: `said` of it when the store kept it; when
+/// it could not (`Err`: the switch, in force for now, and why), that it is not
+/// saved.
+pub(crate) fn switch_said<S: AsRef<str>>(
+    switched: Result<Pref, (Pref, String)>,
+    said: impl FnOnce(Pref) -> S,
+) -> String {
+    match switched {
+        Ok(pref) => said(pref).as_ref().to_owned(),
+        Err((pref, error)) => crate::strings::serve::switch_not_saved(said(pref).as_ref(), &error),
+    }
+}
+
 impl Default for Pref {
     fn default() -> Pref {
         Pref {

@@ -37,6 +37,7 @@ use super::lobby::{
     Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, table_codes, unfinished,
 };
 use super::outside::safe_text;
+use super::prefs::{Pref, switch_said};
 use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
 use super::standings::{BoardView, ClubChoice, ClubView, ProfileView, board_name};
@@ -542,15 +543,16 @@ impl LobbyHost {
             }
             ClubChoice::Replay(id) => return self.replay(id),
             ClubChoice::Listed(listed) => {
-                if let Some(store) = self.hall.store() {
-                    store.writer().listed(self.who.key.clone(), listed);
-                    store.writer().flush();
+                let kept = match self.hall.store() {
+                    Some(store) => store.writer().listed(self.who.key.clone(), listed),
+                    None => Ok(()),
+                };
+                // The profile shown next is read from the store: as it is on disk.
+                match kept {
+                    Ok(()) if listed => self.screen.note(club_words::BACK_ON_BOARDS),
+                    Ok(()) => self.screen.note(club_words::LEFT_BOARDS),
+                    Err(error) => self.screen.note(club_words::listed_not_saved(&error)),
                 }
-                self.screen.note(if listed {
-                    club_words::BACK_ON_BOARDS
-                } else {
-                    club_words::LEFT_BOARDS
-                });
                 if let Some(ClubView::Profile(view)) = &self.screen.club {
                     let (key, page, chart) = (
                         view.profile.key.clone(),
@@ -677,6 +679,18 @@ impl LobbyHost {
         vec![Effect::Redraw, Effect::Open]
     }
 
+    /// Says a switch on the lobby's line as the store answered it: as `said` words it
+    /// when kept, or that it is not saved.
+    fn say_switch<S: AsRef<str>>(
+        &mut self,
+        switched: Result<Pref, (Pref, String)>,
+        said: impl FnOnce(Pref) -> S,
+    ) {
+        if switched.is_err() {
+            self.screen.note(switch_said(switched, said));
+        }
+    }
+
     /// Stops waiting at a table: it closes, or an adjourned game is left for later.
     fn stand_up(&mut self) {
         if let Some(id) = self.screen.waiting.take().map(Waiting::id) {
@@ -725,19 +739,28 @@ impl Lobby for LobbyHost {
             }
             Choice::LineMode => {
                 let plain = !self.plain;
-                self.hall.set_pref(&self.who.key, |p| p.plain = plain);
+                if let Err((_, error)) = self.hall.set_pref(&self.who.key, |p| p.plain = plain) {
+                    // Said on the other face, once it opens.
+                    self.screen.note(words::switch_not_saved(
+                        words::line_mode_chosen(plain),
+                        &error,
+                    ));
+                }
                 self.switch = Some(plain);
                 self.plain = plain;
                 return vec![Effect::Quit];
             }
             Choice::Palette(palette) => {
-                self.hall.set_pref(&self.who.key, |p| p.palette = palette);
+                let switched = self.hall.set_pref(&self.who.key, |p| p.palette = palette);
+                self.say_switch(switched, |p| words::palette_chosen(p.palette.name()));
             }
             Choice::Ascii(ascii) => {
-                self.hall.set_pref(&self.who.key, |p| p.ascii = ascii);
+                let switched = self.hall.set_pref(&self.who.key, |p| p.ascii = ascii);
+                self.say_switch(switched, |p| words::ascii_chosen(p.ascii));
             }
             Choice::Notify(notify) => {
-                self.hall.set_pref(&self.who.key, |p| p.notify = notify);
+                let switched = self.hall.set_pref(&self.who.key, |p| p.notify = notify);
+                self.say_switch(switched, |p| words::notify_chosen(p.notify));
             }
             Choice::Start(game) => effects.extend(self.start(game)),
             Choice::Pick(id) => effects.extend(self.pick(id)),

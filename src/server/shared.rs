@@ -214,13 +214,26 @@ impl SharedHall {
         }
     }
 
-    /// Changes `key`'s switches and waits until the store has them: the screen says a
-    /// switch (`Board: ASCII`, `Muted`) only once it is on disk, as it shows a move;
-    /// it said it at once, and a `kill -9` then lost it.
-    pub(crate) fn set_pref(&self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
-        let pref = self.lock().set_pref(key, change);
-        self.flush();
-        pref
+    /// Changes `key`'s switches and waits for the store's word on them: the screen
+    /// says a switch (`Board: ASCII`, `Muted`) only once it knows whether it is on
+    /// disk, as it shows a move. `Err` (the switch, in force for now, and why it is
+    /// not kept) when the write failed (a full disk, a read-only database): it was
+    /// said as set all the same, and a restart lost it.
+    pub(crate) fn set_pref(
+        &self,
+        key: &str,
+        change: impl FnOnce(&mut Pref),
+    ) -> Result<Pref, (Pref, String)> {
+        // The guard hands over what else this hold wrote once the lock is released.
+        let pref = self.lock().switch(key, change);
+        match &self.store {
+            Some(store) => store
+                .writer()
+                .keep_pref(key, pref)
+                .map(|()| pref)
+                .map_err(|e| (pref, e)),
+            None => Ok(pref),
+        }
     }
 
     /// Waits until every keep handed to the store so far is on disk (or failed) and
@@ -277,7 +290,7 @@ impl SharedHall {
         store.writer().open_corr(open_corr, told);
         // One transaction: a vacation day's count lands with the games it lengthens.
         if !store.writer().together(keeps.clone(), prefs, vacations) {
-            let stopped = Err("the store has stopped".to_owned());
+            let stopped = Err(super::store::STOPPED.to_owned());
             let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
             for (id, keep) in &keeps {
                 hall.kept(*id, keep, stopped.clone());
@@ -1022,9 +1035,54 @@ mod defect_tests {
         };
         for (i, key) in ["SHA256:ann", "SHA256:bob", "SHA256:cy"].iter().enumerate() {
             let pref = hall.set_pref(key, |p| p.ascii = true);
-            assert!(pref.ascii);
+            assert!(pref.unwrap().ascii);
             assert_eq!(kept(key), 1, "switch {i} not on disk when said");
         }
+    }
+
+    /// A switch the store could not keep (a full disk) is said as not saved, in force
+    /// for now; the next one kept is said as it always was. Failed before: the writer
+    /// only said it ran, so `Muted` was said as set though it was not on disk.
+    #[test]
+    fn a_switch_the_store_could_not_keep_is_said_not_saved() {
+        use crate::ui::Request;
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let id = seat_with_bob(&hall, "ann", None);
+        let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        hall.flush();
+        let on_disk = |column: &str| -> Option<bool> {
+            db(dir.path())
+                .query_row(
+                    &format!("SELECT {column} FROM prefs WHERE key = 'SHA256:ann'"),
+                    [],
+                    |r| r.get(0),
+                )
+                .ok()
+        };
+        let store = hall.store().unwrap().clone();
+        store.writer().fail_next(1, "No space left on device");
+        ann.request(Request::ToggleMute);
+        let line = |link: &mut TableLink| {
+            link.news().into_iter().find_map(|n| match n {
+                crate::ui::News::Note(said) => Some(said.text),
+                _ => None,
+            })
+        };
+        let said = line(&mut ann).unwrap();
+        assert!(
+            said.starts_with("Not saved (No space left on device)")
+                && said.contains(crate::strings::talk::MUTED),
+            "{said}"
+        );
+        assert!(hall.lock().pref("SHA256:ann").mute, "muted for now");
+        assert_ne!(on_disk("mute"), Some(true), "not on disk");
+        ann.request(Request::ToggleBell);
+        assert_eq!(
+            line(&mut ann).as_deref(),
+            Some(crate::strings::talk::BELL_OFF)
+        );
+        assert_eq!(on_disk("bell"), Some(false));
     }
 
     /// A move the store can't keep (a full disk) is not shown to the other player:

@@ -326,6 +326,11 @@ pub(crate) const NOT_A_GAME: &str = "That game can't be read back";
 /// Off or on the leaderboards.
 pub(crate) const LEFT_BOARDS: &str = "You left the leaderboards (h: back on them)";
 pub(crate) const BACK_ON_BOARDS: &str = "You are on the leaderboards again";
+/// Leaving or going back on the leaderboards could not be saved (a full disk): the
+/// profile shown is as the store has it, unchanged.
+pub(crate) fn listed_not_saved(error: &str) -> String {
+    format!("Not saved ({error}): the leaderboards are as they were")
+}
 /// A correspondence table opened: nobody waits for the opponent in the lobby.
 pub(crate) fn corr_open(number: usize) -> String {
     format!("Table {number} is open for a correspondence game: you hear when someone sits")

@@ -46,6 +46,18 @@ pub(crate) fn notify_chosen(on: bool) -> &'static str {
         "Notifications off: the bell alone tells your move, if it is on"
     }
 }
+/// A switch in force now that the server could not save (a full disk, a read-only
+/// database): `said` is what it says of the switch when saved. Not saved, it lasts
+/// while the player's sessions do, and the next switch saved keeps it too: so "for
+/// now", never "kept" nor "lost".
+pub(crate) fn switch_not_saved(said: &str, error: &str) -> String {
+    format!("Not saved ({error}), for now only: {said}")
+}
+/// The face switched to in the lobby (`true`: the line mode), as
+/// [`switch_not_saved`] names it.
+pub(crate) fn line_mode_chosen(on: bool) -> &'static str {
+    if on { "Line mode" } else { "Full screen" }
+}
 /// A key the lobby does not take: `?` lists those it does.
 pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
 /// The lobby's help box, scrolled: the lines shown (`first`-`last`) of `all`.

@@ -941,3 +941,33 @@ async fn open_corr_table(player: &Player) {
     player.send(b"\r").await;
     player.wait_for("open for a correspondence game").await;
 }
+
+/// Leaving the leaderboards when the server could not save it (here a trigger
+/// refuses every write to the players, as a full disk would) is said as not saved,
+/// and the profile stays as it is on disk. Failed before: `You left the
+/// leaderboards` was said though nothing was kept.
+#[test]
+fn leaving_the_leaderboards_unsaved_is_said_so() {
+    let server = Server::start();
+    run(async {
+        let ann = Player::join(&server, "ann", 3, 80, 24).await;
+        ann.wait_for("q leave").await;
+        ann.send(b"p").await;
+        ann.wait_for("h leaderboards").await;
+        let db = server.db();
+        db.execute_batch(
+            "CREATE TRIGGER full_disk_in BEFORE INSERT ON players
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+             CREATE TRIGGER full_disk_up BEFORE UPDATE ON players
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+        )
+        .unwrap();
+        ann.send(b"h").await;
+        ann.wait_for("Not saved (database or disk is full): the leaderboards are as they were")
+            .await;
+        db.execute_batch("DROP TRIGGER full_disk_in; DROP TRIGGER full_disk_up;")
+            .unwrap();
+        ann.send(b"h").await;
+        ann.wait_for("You left the leaderboards").await;
+    });
+}

@@ -684,3 +684,26 @@ fn list_does_not_read_an_old_note_again() {
         assert_plain(&alice.raw());
     });
 }
+
+/// Switching to the line mode when the server could not save it (a trigger refuses
+/// every write of the switches, as a full disk would): the line mode opens, and says
+/// the switch is not saved.
+#[test]
+fn a_line_mode_switch_not_saved_is_said_so() {
+    let server = Server::start();
+    run(async {
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        server
+            .db()
+            .execute_batch(
+                "CREATE TRIGGER full_disk_in BEFORE INSERT ON prefs
+                     BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+            )
+            .unwrap();
+        carol.send(b"L").await;
+        carol
+            .wait_said("Not saved (database or disk is full), for now only: Line mode")
+            .await;
+    });
+}

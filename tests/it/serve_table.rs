@@ -335,3 +335,33 @@ fn the_ascii_board_is_switched_in_the_lobby_and_kept_for_the_key() {
         assert!(boxes(&again.screen()), "{}", again.screen());
     });
 }
+
+/// A switch the server could not save (here a trigger refuses every write of the
+/// switches, as a full disk or a read-only database would) is said as not saved,
+/// though in force for now; once the database takes writes again the next switch is
+/// said as it always was. Failed before: the lobby said `Board: ASCII` as set.
+#[test]
+fn a_switch_the_server_could_not_save_is_said_so() {
+    let server = Server::start();
+    run(async {
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        let db = server.db();
+        db.execute_batch(
+            "CREATE TRIGGER full_disk_in BEFORE INSERT ON prefs
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+             CREATE TRIGGER full_disk_up BEFORE UPDATE ON prefs
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+        )
+        .unwrap();
+        carol.send(b"A").await;
+        carol
+            .wait_for("Not saved (database or disk is full), for now only: Board: ASCII")
+            .await;
+        db.execute_batch("DROP TRIGGER full_disk_in; DROP TRIGGER full_disk_up;")
+            .unwrap();
+        carol.send(b"A").await;
+        carol.wait_for("Board: box-drawing characters").await;
+        assert!(!carol.screen().contains("Not saved"), "{}", carol.screen());
+    });
+}

@@ -36,7 +36,7 @@ use super::table::GameTable;
 use super::wall::CorrTime;
 use super::who::Who;
 
-pub(crate) use writer::{Kept, Log, Writer};
+pub(crate) use writer::{Kept, Log, STOPPED, Writer};
 
 /// The database's file name inside the data folder.
 pub const DB_FILE: &str = "hijara.db";

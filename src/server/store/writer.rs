@@ -31,6 +31,9 @@ pub(crate) type Log = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
 /// The most pieces of work waiting in the channel: a sender waits when it is full.
 const CAPACITY: usize = 1024;
 
+/// Why nothing more is kept once the writer thread has ended.
+pub(crate) const STOPPED: &str = "the store has stopped";
+
 /// The most pieces of work carried out in one transaction.
 const BATCH: usize = 256;
 
@@ -41,8 +44,8 @@ pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>) + Send>;
 enum Work {
     /// Keep table `id` as the keep says.
     Keep(u32, Keep),
-    /// Keep a player's switches.
-    Pref(String, Pref),
+    /// Keep a player's switches; whether they were kept goes back, if asked.
+    Pref(String, Pref, Option<SyncSender<Result<(), String>>>),
     /// Bind a name to a key; the answer goes back.
     ClaimName {
         name: String,
@@ -53,8 +56,9 @@ enum Work {
     Guest(SyncSender<Result<u64, String>>),
     /// Answer once everything sent before is carried out.
     Flush(SyncSender<()>),
-    /// Take a player off the leaderboards (`false`) or put them back.
-    Listed(String, bool),
+    /// Take a player off the leaderboards (`false`) or put them back; whether it was
+    /// kept goes back.
+    Listed(String, bool, SyncSender<Result<(), String>>),
     /// Keep a finished game's review (in place of the unreadable one given).
     Review(i64, String, Option<String>),
     /// Keep a player's vacation days used in a year.
@@ -68,7 +72,8 @@ enum Work {
     /// Pieces that land in one transaction or not at all (never split between
     /// batches): what one hold of the hall handed over.
     Together(Vec<Work>),
-    /// For tests: the next `n` keeps fail with this error.
+    /// For tests: the next `n` keeps, switches or leaderboard choices fail with this
+    /// error.
     #[cfg(test)]
     Fail(usize, String),
 }
@@ -122,7 +127,17 @@ impl Writer {
     /// Hands `key`'s switches to the writer.
     #[cfg(test)]
     pub(crate) fn pref(&self, key: String, pref: Pref) {
-        self.send(Work::Pref(key, pref));
+        self.send(Work::Pref(key, pref, None));
+    }
+
+    /// Keeps `key`'s switches and waits for the outcome: `Err` says why they are not
+    /// on disk (a full disk, a read-only database, the writer stopped).
+    pub(crate) fn keep_pref(&self, key: &str, pref: Pref) -> Result<(), String> {
+        let (reply, answer) = sync_channel(1);
+        if !self.send(Work::Pref(key.to_owned(), pref, Some(reply))) {
+            return Err(STOPPED.to_owned());
+        }
+        answer.recv().unwrap_or_else(|_| Err(STOPPED.to_owned()))
     }
 
     /// Binds `name` to `key` (see [`claim_name`]) and waits for the answer.
@@ -153,9 +168,14 @@ impl Writer {
             .map_err(anyhow::Error::msg)
     }
 
-    /// Takes `key` off the leaderboards (`listed` false), or puts them back.
-    pub(crate) fn listed(&self, key: String, listed: bool) {
-        self.send(Work::Listed(key, listed));
+    /// Takes `key` off the leaderboards (`listed` false), or puts them back, and waits
+    /// for the outcome: `Err` says why it is not on disk.
+    pub(crate) fn listed(&self, key: String, listed: bool) -> Result<(), String> {
+        let (reply, answer) = sync_channel(1);
+        if !self.send(Work::Listed(key, listed, reply)) {
+            return Err(STOPPED.to_owned());
+        }
+        answer.recv().unwrap_or_else(|_| Err(STOPPED.to_owned()))
     }
 
     /// Keeps game `id`'s review; with `unreadable`, in place of the kept one that
@@ -174,7 +194,7 @@ impl Writer {
         prefs: Vec<(String, Pref)>,
         vacations: Vec<(String, (i32, u32))>,
     ) -> bool {
-        let work: Vec<Work> = (prefs.into_iter().map(|(k, p)| Work::Pref(k, p)))
+        let work: Vec<Work> = (prefs.into_iter().map(|(k, p)| Work::Pref(k, p, None)))
             .chain(vacations.into_iter().map(|(k, u)| Work::Vacation(k, u)))
             .chain(keeps.into_iter().map(|(id, keep)| Work::Keep(id, keep)))
             .collect();
@@ -204,7 +224,8 @@ impl Writer {
         self.send(Work::Flush(reply)) && answer.recv().is_ok()
     }
 
-    /// For tests: makes the next `n` keeps fail with `error`, as a full disk would.
+    /// For tests: makes the next `n` keeps, switches or leaderboard choices fail with
+    /// `error`, as a full disk would.
     #[cfg(test)]
     pub(crate) fn fail_next(&self, n: usize, error: &str) {
         self.send(Work::Fail(n, error.to_owned()));
@@ -255,6 +276,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         let mut names = Vec::new();
         let mut guests = Vec::new();
         let mut flushes = Vec::new();
+        let mut switches = Vec::new();
         let committed = conn.transaction().map_err(|e| e.to_string()).and_then(|mut tx| {
             for work in batch {
                 match work {
@@ -293,12 +315,23 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("a table closed at a restart was not forgotten: {error}"));
                         }
                     }
-                    Work::Listed(key, listed) => {
-                        if let Err(error) =
-                            in_savepoint(&mut tx, |tx| club::write_listed(tx, &key, listed))
-                        {
+                    Work::Listed(key, listed, reply) => {
+                        #[cfg(test)]
+                        let failed = (failing.0 > 0).then(|| {
+                            failing.0 -= 1;
+                            failing.1.clone()
+                        });
+                        #[cfg(not(test))]
+                        let failed: Option<String> = None;
+                        let result = match failed {
+                            Some(error) => Err(error),
+                            None => in_savepoint(&mut tx, |tx| club::write_listed(tx, &key, listed))
+                                .map_err(|e| e.to_string()),
+                        };
+                        if let Err(error) = &result {
                             log(&format!("a leaderboard choice was not kept: {error}"));
                         }
+                        switches.push((reply, result));
                     }
                     Work::Review(id, positions, unreadable) => {
                         let now = chrono::Utc::now().timestamp();
@@ -322,9 +355,24 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("the time the server is up was not kept: {error}"));
                         }
                     }
-                    Work::Pref(key, pref) => {
-                        if let Err(error) = in_savepoint(&mut tx, |tx| write_pref(tx, &key, pref)) {
+                    Work::Pref(key, pref, reply) => {
+                        #[cfg(test)]
+                        let failed = (failing.0 > 0).then(|| {
+                            failing.0 -= 1;
+                            failing.1.clone()
+                        });
+                        #[cfg(not(test))]
+                        let failed: Option<String> = None;
+                        let result = match failed {
+                            Some(error) => Err(error),
+                            None => in_savepoint(&mut tx, |tx| write_pref(tx, &key, pref))
+                                .map_err(|e| e.to_string()),
+                        };
+                        if let Err(error) = &result {
                             log(&format!("a switch was not kept: {error}"));
+                        }
+                        if let Some(reply) = reply {
+                            switches.push((reply, result));
                         }
                     }
                     Work::ClaimName { name, key, reply } => {
@@ -365,6 +413,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             for (_, result) in &mut guests {
                 *result = Err(error.clone());
             }
+            for (_, result) in &mut switches {
+                *result = Err(error.clone());
+            }
         }
         for (id, _, result) in &keeps {
             if let Err(error) = result {
@@ -378,6 +429,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             let _ = reply.send(result);
         }
         for (reply, result) in guests {
+            let _ = reply.send(result);
+        }
+        for (reply, result) in switches {
             let _ = reply.send(result);
         }
         for reply in flushes {
