@@ -45,9 +45,8 @@ use super::store::club as club_store;
 use super::table::{Back, GameTable, NoClaim, TableState};
 use super::talk::typed_code;
 use super::who::Who;
-use crate::review::PositionValue;
 use crate::strings::club as club_words;
-use crate::ui::{NewsWaker, ReplayState};
+use crate::ui::{NewsWaker, ReplayState, ServedReview};
 
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
@@ -942,20 +941,27 @@ impl Lobby for LobbyHost {
         self.replay.take()
     }
 
-    fn take_review(&mut self) -> Option<Vec<PositionValue>> {
+    fn take_review(&mut self) -> Option<ServedReview> {
         let id = self.awaiting_review?;
         // Every news wake asks: the store is read only once the review is off the
-        // queue (kept by then), not at each move at another table meanwhile.
+        // queue (kept by then, or failed), not at each move at another table meanwhile.
         if self.reviewer.as_ref()?.busy(&self.who.key) {
             return None;
         }
         let store = self.hall.store().cloned()?;
         // A read of the store on this session's own thread, no lock of the hall held.
-        let (text, _, review) = store.club(|c| club_store::record_of(c, id)).ok()??;
-        let game = crate::session::parse_record(&text).ok()?.game;
-        let values = super::reviewer::decode(&review?, &game)?;
+        let made = store
+            .club(|c| club_store::record_of(c, id))
+            .ok()
+            .flatten()
+            .and_then(|(text, _, review)| {
+                let game = crate::session::parse_record(&text).ok()?.game;
+                super::reviewer::decode(&review?, &game)
+            });
+        // The reviewer is done with it: none kept now means none is coming (its write
+        // failed, or the game did not read), and the viewer is told so.
         self.awaiting_review = None;
-        Some(values)
+        Some(made.map_or(ServedReview::NotMade, ServedReview::Made))
     }
 
     fn take_bell(&mut self) -> bool {

@@ -322,6 +322,9 @@ pub(crate) fn review_busy(game: i64) -> String {
     format!("One review at a time: your review of game {game} is still under way")
 }
 pub(crate) const NO_REVIEWS: &str = "No engine reviews at this server";
+/// The server's review of the game shown could not be made or kept (a full disk, a
+/// record that no longer reads): said in place of "it shows here when it is ready".
+pub(crate) const REVIEW_NOT_MADE: &str = "The server could not make or keep this game's review";
 pub(crate) const NOT_A_GAME: &str = "That game can't be read back";
 /// Off or on the leaderboards.
 pub(crate) const LEFT_BOARDS: &str = "You left the leaderboards (h: back on them)";

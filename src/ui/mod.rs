@@ -114,7 +114,7 @@ pub(crate) use line::{LineFace, LineInput};
 pub(crate) use message::{Keyed, Wording};
 #[cfg(test)]
 pub(crate) use screen::typing_line;
-pub(crate) use served_lobby::Lobby;
+pub(crate) use served_lobby::{Lobby, ServedReview};
 pub use table_link::Request;
 pub(crate) use table_link::{Bell, Link, News};
 

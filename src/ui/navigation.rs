@@ -23,7 +23,7 @@ use super::lesson::LessonState;
 use super::look::Look;
 use super::puzzle::PuzzleState;
 use super::replay::{ReplayExit, ReplayState};
-use super::served_lobby::Lobby;
+use super::served_lobby::{Lobby, ServedReview};
 use super::start::StartState;
 use super::table_link::Link;
 
@@ -256,7 +256,8 @@ impl<A> Navigator<A> {
             return Vec::new();
         }
         match lobby.take_review() {
-            Some(values) => state.review_arrived(values),
+            Some(ServedReview::Made(values)) => state.review_arrived(values),
+            Some(ServedReview::NotMade) => state.review_not_made(),
             None => Vec::new(),
         }
     }

@@ -177,6 +177,16 @@ impl ReplayState {
         VIEW.to_vec()
     }
 
+    /// The server's review will not come (it could not be made or kept): said now,
+    /// and by `a`, `]` and `[` from here on in place of "it shows here when it is
+    /// ready", so nothing waits for it and no jump says "no mistake".
+    pub fn review_not_made(&mut self) -> Effects {
+        let said = crate::strings::club::REVIEW_NOT_MADE;
+        self.served = Some(Some(said.to_owned()));
+        self.message = Some(Message::new(MessageKind::Error, said));
+        VIEW.to_vec()
+    }
+
     /// A server's game whose review is still to be made: what the server said of it
     /// (when to open the game again, unless it comes while the replay is open).
     pub fn review_pending(&self) -> Option<&str> {

@@ -13,6 +13,16 @@ use super::keymap::KeyContext;
 use super::look::Look;
 use super::table_link::Link;
 
+/// What became of the server's review of a finished game a replay waits for.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ServedReview {
+    /// Made and kept: each position's value.
+    Made(Vec<crate::review::PositionValue>),
+    /// The reviewer is done with it, and there is none to show: it could not be made
+    /// or kept (the write failed, the record does not read).
+    NotMade,
+}
+
 /// The server's lobby as a screen of the one loop. Its keys may open a game: it says
 /// so with [`Effect::Open`](super::effect::Effect::Open), and the loop takes the game with [`Lobby::take_game`].
 pub(crate) trait Lobby: Debug {
@@ -89,7 +99,7 @@ pub(crate) trait Lobby: Debug {
     /// The engine's review of the finished game shown in the replay viewer, once the
     /// server has made it: the viewer opened before it was, and the server woke the
     /// session when it was done. `None` until then, and after it was taken.
-    fn take_review(&mut self) -> Option<Vec<crate::review::PositionValue>> {
+    fn take_review(&mut self) -> Option<ServedReview> {
         None
     }
     /// Whether the lobby wants the terminal's bell now (a correspondence game came to

@@ -691,6 +691,46 @@ fn a_review_made_while_its_game_is_open_reaches_the_viewer() {
     assert_eq!(reviews_made(&server, 1), 1, "{}", server.log());
 }
 
+/// Defect: a review the server could not keep (its write refused, as by a full disk)
+/// left the viewer waiting for it for good ("it shows here when it is ready"). The
+/// viewer now says it is not coming, and `]` says so too rather than "no mistake".
+#[test]
+fn a_review_the_server_could_not_keep_is_said_not_made() {
+    let server = Server::start_with(&["--review-think-ms", "50"]);
+    run(async {
+        let (alice, bob) = seated(&server).await;
+        bob_resigns_after_a1(&alice, &bob).await;
+        server
+            .db()
+            .execute_batch(
+                "CREATE TRIGGER full_disk_reviews BEFORE INSERT ON reviews
+                     BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+            )
+            .unwrap();
+        alice.send(b"q").await;
+        alice.wait_for("q leave").await;
+        alice.send(b"p").await;
+        alice.wait_for(GAMES_HEAD).await;
+        alice.send(b"1").await;
+        alice.wait_for("alice (Blue) vs bob (Yellow)").await;
+        alice.send(b"a").await;
+        alice.wait_for(QUEUED).await;
+        alice
+            .wait_for("The server could not make or keep this game's review")
+            .await;
+        alice.send(b"a").await;
+        alice.send(b"]").await;
+        alice
+            .wait_for("The server could not make or keep this game's review")
+            .await;
+    });
+    let kept: i64 = server
+        .db()
+        .query_row("SELECT count(*) FROM reviews", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(kept, 0, "{}", server.log());
+}
+
 /// A review kept in a form this server can no longer read (an older build's, a
 /// damaged one) is made again when asked for, once; the old text is not destroyed
 /// but kept aside in the store, and the log says so.
