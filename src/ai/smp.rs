@@ -11,11 +11,14 @@
 //!
 //! Stopping is shared: the caller's stop flag, the deadline and the node limit
 //! (counted over all threads) reach every thread within [`CHECK_EVERY`] nodes,
-//! and when one thread finishes, the `done` flag ends the others.
+//! and when one thread finishes, the `done` flag ends the others. A helper's
+//! panic ends the run too, and [`run`] carries it on from the caller's thread.
 //!
 //! [`CHECK_EVERY`]: super::search
 
+use std::any::Any;
 use std::num::NonZeroUsize;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -63,6 +66,8 @@ struct Team<R> {
     busy: Busy,
     /// The first finished helper's answer ([`Finish::First`]).
     first: Mutex<Option<R>>,
+    /// The first helper's panic, carried on to the main thread's caller.
+    failed: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 /// Runs `job` on `threads` searchers (at least one) that share `table` and
@@ -104,7 +109,12 @@ where
         nodes: AtomicU64::new(0),
         busy: Busy::new(BUSY_BITS),
         first: Mutex::new(None),
+        failed: Mutex::new(None),
     });
+    // A helper's panic ends the run and goes on from the main thread, so a caller
+    // that catches worker panics (`crate::caught`) sees it too, and the panic hook
+    // leaves the terminal alone on the helper's thread as on the main one.
+    let parent = crate::caught::catching_here();
     let job = Arc::new(job);
     // Helpers outlive the caller's borrow of its stop flag: they see it through
     // `done`, which the main thread sets as soon as the flag stops it.
@@ -123,15 +133,28 @@ where
             rotated.rotate_left(by);
         }
         let helper = move || {
-            let mut searcher = Searcher::with_table(table, helper_limit);
-            searcher.join(&team.done, &team.nodes, Some(&team.busy));
-            let result = job(&mut searcher, &rotated);
-            searcher.count_nodes();
-            if finish == Finish::First && !searcher.aborted() {
-                let mut slot = team.first.lock().unwrap_or_else(|e| e.into_inner());
-                if slot.is_none() && !team.done.swap(true, Ordering::Relaxed) {
-                    *slot = Some(result);
+            let search = || {
+                crate::caught::test_panic("smp");
+                let mut searcher = Searcher::with_table(Arc::clone(&table), helper_limit);
+                searcher.join(&team.done, &team.nodes, Some(&team.busy));
+                let result = job(&mut searcher, &rotated);
+                searcher.count_nodes();
+                if finish == Finish::First && !searcher.aborted() {
+                    let mut slot = team.first.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.is_none() && !team.done.swap(true, Ordering::Relaxed) {
+                        *slot = Some(result);
+                    }
                 }
+            };
+            let outcome = if parent {
+                crate::caught::catching(search).map_err(|message| Box::new(message) as _)
+            } else {
+                catch_unwind(AssertUnwindSafe(search))
+            };
+            if let Err(payload) = outcome {
+                let mut failed = team.failed.lock().unwrap_or_else(|e| e.into_inner());
+                failed.get_or_insert(payload);
+                team.done.store(true, Ordering::Relaxed);
             }
         };
         // A helper the system cannot start leaves its share to the others: the
@@ -151,6 +174,13 @@ where
     // finds the run over.
     let claimed = !aborted && !team.done.swap(true, Ordering::Relaxed);
     team.done.store(true, Ordering::Relaxed);
+    // A helper that panicked before the answer: the answer may rest on its broken
+    // work (the table), so the run fails as the helper did. One that panics later
+    // is no longer asked about.
+    let failed = team.failed.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(payload) = failed {
+        std::panic::resume_unwind(payload);
+    }
     let helper_first = team.first.lock().unwrap_or_else(|e| e.into_inner()).take();
     match (finish, claimed, helper_first) {
         (Finish::First, false, Some(result)) => Parallel {
@@ -173,6 +203,38 @@ mod tests {
 
     use super::*;
     use crate::rules::Position;
+
+    /// A helper's panic stops the run and reaches the caller's `catching` with its
+    /// message. It used to end the helper's thread alone, through the panic hook
+    /// (which restored the terminal under a game that went on), while the main
+    /// thread searched on as if nothing had happened.
+    #[test]
+    fn a_helper_s_panic_ends_the_run_and_reaches_the_caller() {
+        let order: Vec<Move> = Position::new().legal_moves().collect();
+        let main_order = order.clone();
+        let table = Arc::new(TranspositionTable::new(16));
+        // Far more nodes than the search takes to see the helper's failure: the old
+        // code searched them all and answered.
+        let limit = SearchLimit::nodes(2_000_000);
+        let failed = crate::caught::catching(move || {
+            run(
+                &table,
+                2,
+                limit,
+                &order,
+                Finish::Main,
+                move |searcher, o| {
+                    if o != main_order.as_slice() {
+                        panic!("the helper broke");
+                    }
+                    searcher.search(&Position::new(), o).map(|r| r.value)
+                },
+            )
+            .result
+        });
+        let message = failed.unwrap_err();
+        assert!(message.starts_with("the helper broke"), "{message}");
+    }
 
     /// The answer does not wait for a helper that has not yet stopped: one the
     /// system put aside used to hold it past the time budget.

@@ -669,6 +669,13 @@ fn a_bad_or_contradicted_termination_is_an_error_that_says_where() {
         "line 1, column 2: the game ended by time forfeit, so the player to move after 2 \
          moves lost on time: Blue, so its result must be `0-1`"
     );
+    // One move: "after 1 move" (it said "after 1 moves").
+    let one_move = parse("[Termination \"time forfeit\"]\nb2 0-1\n");
+    assert_eq!(
+        one_move.to_game().unwrap_err().to_string(),
+        "line 1, column 2: the game ended by time forfeit, so the player to move after 1 \
+         move lost on time: Yellow, so its result must be `1-0`"
+    );
     // Tag and token disagree: the error says so, where it said `after 1 move Blue
     // has won` (the tag's early ending taken for what the board gave).
     let split = parse("[Termination \"resignation\"]\n[Result \"1-0\"]\nb2 0-1\n");

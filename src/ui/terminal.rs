@@ -4,7 +4,7 @@
 //! once per process ([`install_restorers`]), however many screens open, and undo only
 //! what is on at the time ([`SWITCHED_ON`]), once.
 
-use std::io::{self, IsTerminal, stdout};
+use std::io::{self, IsTerminal, Write, stdout};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use anyhow::{Context, bail};
@@ -40,7 +40,10 @@ fn undo() {
     match SWITCHED_ON.swap(NOTHING, Ordering::SeqCst) {
         FULL_SCREEN => {
             stop_reporting();
-            ratatui::restore();
+            // Not `ratatui::restore`: it prints its failure with `eprintln!`, which
+            // panics on a terminal that is gone (a closed window), and the signal's
+            // handler died with it, leaving the process spinning on the lost input.
+            let _ = ratatui::try_restore();
             show_cursor();
         }
         RAW_LINES => {
@@ -211,15 +214,20 @@ fn restore_on_signals(restore: fn()) {
         .name("hijara-signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                restore();
-                // Cloned out, so the file is read with the lock let go.
-                let kept = KEPT_AT_SIGNAL
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .clone();
-                if let Some(line) = said_at_signal(kept.as_ref()) {
-                    eprintln!("{line}");
-                }
+                // The process exits whatever befalls the farewell: at SIGHUP the
+                // terminal is usually gone, and every write to it fails.
+                let _ = std::panic::catch_unwind(|| {
+                    restore();
+                    // Cloned out, so the file is read with the lock let go.
+                    let kept = KEPT_AT_SIGNAL
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .clone();
+                    if let Some(line) = said_at_signal(kept.as_ref()) {
+                        // Not `eprintln!`, which panics when the write fails.
+                        let _ = writeln!(io::stderr(), "{line}");
+                    }
+                });
                 std::process::exit(128 + signal);
             }
         });

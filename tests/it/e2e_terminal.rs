@@ -222,3 +222,122 @@ fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
     let kept = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
     assert!(kept.contains("1. b2"), "{kept}");
 }
+
+/// Closing the terminal (a window shut, a connection dropped) hangs it up: the
+/// kernel sends SIGHUP, and every write to the terminal fails from then on. The
+/// process ends (129) and the game stays on disk. The signal's handler used to die
+/// on its way out (`ratatui::restore` reports its failure with `eprintln!`, which
+/// panics when the write fails), and the process stayed, its input thread reading
+/// the hung-up terminal's end of file in a loop at full speed, for good.
+#[cfg(unix)]
+#[test]
+fn closing_the_terminal_ends_the_process_with_the_game_kept() {
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let data = tempfile::tempdir().unwrap();
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: `openpty` fills the two descriptors, owned below; the name is not asked.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(opened, 0);
+    // Not inherited by the child: the terminal hangs up when the test closes the
+    // master, its last descriptor. SAFETY: `master` was just opened.
+    assert_eq!(
+        unsafe { libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC) },
+        0
+    );
+    // SAFETY: both were just opened and are owned here alone.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hijara"));
+    crate::common::isolate(&mut cmd)
+        .args(["play", "--ai", "easy"])
+        .env("TERM", "xterm-256color")
+        .env("HIJARA_DATA_DIR", data.path())
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::from(slave));
+    // SAFETY: only async-signal-safe calls between fork and exec: a session of its
+    // own, with the terminal (its standard input by then) as its controlling one.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().unwrap();
+    drop(cmd); // the slave's descriptors: only the child holds the terminal now
+
+    // Reads what the program writes until the screen shows `text`.
+    let mut parser = vt100::Parser::new(
+        std::num::NonZero::new(24).unwrap(),
+        std::num::NonZero::new(80).unwrap(),
+        0,
+    );
+    let fd = master.as_raw_fd();
+    let mut wait_for = |text: &str| {
+        let start = Instant::now();
+        while !parser.screen().contents().contains(text) {
+            assert!(
+                start.elapsed() < crate::common::TIMEOUT,
+                "no {text:?}: {}",
+                parser.screen().contents()
+            );
+            let mut poll = libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd; the buffer's length is its own.
+            if unsafe { libc::poll(&mut poll, 1, 100) } > 0 {
+                let mut buf = [0u8; 4096];
+                let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+                if n > 0 {
+                    parser.process(&buf[..n as usize]);
+                }
+            }
+        }
+    };
+    let write = |bytes: &[u8]| {
+        // SAFETY: the master is open; the bytes are the slice's own.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        assert_eq!(n, bytes.len() as isize);
+    };
+    wait_for("easy AI");
+    write(b"b2");
+    // The AI's reply listed: the game is Blue's again, two moves on disk.
+    wait_for(" 2 Y ");
+    // The window closes: the last descriptor of the master goes.
+    drop(master);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > crate::common::TIMEOUT {
+            let _ = child.kill();
+            panic!("hijara did not end when its terminal was closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(129), "{status:?}");
+    let kept = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(kept.contains("1. b2"), "{kept}");
+}
