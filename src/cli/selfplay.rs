@@ -11,6 +11,10 @@ use crate::strings::reports as words;
 /// The results of a match, with exactly the keys `--json` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Summary {
+    /// The rules the games were played under: `"corners"`, absent for the standard
+    /// game (whose object is what it always was), as in `score --json`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Ruleset>,
     /// Games played.
     pub games: u32,
     /// Games Blue won.
@@ -112,6 +116,7 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
     }
     let avg = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
     Ok(Summary {
+        variant: Some(m.variant).filter(|r| *r != Ruleset::Standard),
         games: m.games,
         blue_wins: wins[0],
         yellow_wins: wins[1],

@@ -442,3 +442,34 @@ fn the_readme_links_every_page_of_docs() {
     }
     assert!(missing.is_empty(), "the README links none of {missing:?}");
 }
+
+/// Docs (cliqa, s14): no page said what the exit codes mean, which a script checks
+/// first. commands.md's table does now; each row's example runs with its code.
+#[test]
+fn commands_md_s_exit_codes_are_the_binary_s() {
+    let text = doc("docs/commands.md");
+    let rows = table(&text, "| 0 |");
+    let codes: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(codes, ["0", "1", "2", "141"]);
+    let folder = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(Path::new(ROOT).join("assets"), folder.path().join("assets"))
+        .unwrap();
+    let mut runs = 0;
+    for row in &rows {
+        let example = row[2].trim_matches('`');
+        if example.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = example.split_whitespace().collect();
+        assert_eq!(words[0], "hijara", "{example}");
+        let out = crate::common::hijara_command()
+            .args(&words[1..])
+            .current_dir(folder.path())
+            .env("HIJARA_DATA_DIR", folder.path().join("data"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), row[0].parse().ok(), "{example}: {out:?}");
+        runs += 1;
+    }
+    assert_eq!(runs, 3);
+}

@@ -179,3 +179,18 @@ fn a_node_budget_of_zero_is_a_usage_error_naming_the_option() {
         assert!(err.contains("number of nodes from 1 to"), "{nodes}: {err}");
     }
 }
+
+/// Defect (cliqa, s14): `--variant corners --json` printed the same keys as a standard
+/// match, so a script could not tell which rules its figures were for (`score --json`
+/// and `analyze --json` say `"variant": "corners"`). Now it does too; a standard
+/// match's object is as it was.
+#[test]
+fn json_names_the_corners_variant_as_score_does() {
+    let args = ["--blue", "random", "--yellow", "easy", "--games", "1"];
+    let corners = json(&[&args[..], &["--variant", "corners"]].concat());
+    assert_eq!(corners["variant"], "corners", "{corners}");
+    let standard = json(&args);
+    assert!(standard.get("variant").is_none(), "{standard}");
+    let explicit = json(&[&args[..], &["--variant", "standard"]].concat());
+    assert!(explicit.get("variant").is_none(), "{explicit}");
+}
