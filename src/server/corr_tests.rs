@@ -833,3 +833,38 @@ fn a_vacation_day_not_kept_is_given_back_and_said() {
     let left = hall.lock().corr_games("SHA256:ann")[0].left;
     assert!(left > DAY - 60 && left <= DAY, "{left}");
 }
+
+/// QA (s14 corr): a correspondence game lost on time while its loser had it on screen
+/// stayed in everyone's lobby, `a player left`, until a restart: the loser's `q` (or
+/// their link dropping) got them up, the table was deserted rather than over, and
+/// only an over table nobody shows had its players got up and closed.
+#[test]
+fn a_finished_correspondence_game_closes_once_its_last_screen_leaves() {
+    use crate::server::hall::Showing;
+    use crate::ui::Inbox;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    drop(ann);
+    let inbox = Inbox::new();
+    let bob = hall.join(inbox.news_waker(), who("bob"));
+    hall.lock().show(bob, Showing::Table(id));
+    // Bob's time and every vacation day go by while he looks at the board.
+    clock.pass(60 * DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(hall.lock().tables()[&id].state(), TableState::Over);
+    // He leaves it (`q`: the screen goes to the lobby, then he gets up).
+    hall.lock().show(bob, Showing::Lobby);
+    hall.lock().leave_table(id, "SHA256:bob");
+    hall.flush();
+    assert!(
+        !hall.lock().tables().contains_key(&id),
+        "still listed: {:?}",
+        hall.lock().tables().get(&id).map(|t| t.state())
+    );
+}

@@ -872,8 +872,10 @@ impl Hall {
         };
         index_corr(&mut self.corr_of, id, table);
         // A finished correspondence game nobody has on screen: its players get up, and
-        // the table closes once the game is kept.
-        if table.is_corr() && table.state() == TableState::Over && !shown {
+        // the table closes once the game is kept. (Deserted: one of them got up first,
+        // from its board; the other is not waiting there.)
+        let finished = matches!(table.state(), TableState::Over | TableState::Deserted);
+        if table.is_corr() && finished && !shown {
             for who in table.seats().clone().into_iter().flatten() {
                 table.stand_up(&who.key);
             }
