@@ -220,6 +220,19 @@ impl Vacation {
     }
 }
 
+/// Vacation days a hold of the hall took for `key`: the count before and after, for
+/// the store (which keeps `after` with the games they lengthen, or none of it) and to
+/// give the days back if that write fails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DaysTaken {
+    /// Whose days.
+    pub(crate) key: String,
+    /// The count before the hold took any.
+    pub(crate) before: Vacation,
+    /// The count to keep.
+    pub(crate) after: Vacation,
+}
+
 /// `seconds` as a correspondence clock shows it: `2d 14h`, `5h 03m`, `59m`, rounded
 /// up to its last unit ([`crate::strings::club::corr_time`], where the line mode's
 /// words for the same figure are made too).

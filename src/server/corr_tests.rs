@@ -782,3 +782,89 @@ fn an_undo_answered_at_one_screen_of_a_seat_closes_its_question_at_the_other() {
     feed(&mut there, &mut there_app);
     assert_eq!(there_app.overlay(), Overlay::None);
 }
+
+/// Brief s14 (corr): a vacation day whose write failed was spent all the same: the
+/// game went back to its kept clock (out of time again), the next look took another
+/// day, and the player was told nothing. The day and the games it lengthens are kept
+/// together or not at all; one not kept is given back, and the mover is told.
+#[test]
+fn a_vacation_day_not_kept_is_given_back_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    ann.news();
+    // Ann's time runs out while the disk is full: the day is not kept.
+    let store = hall.store().unwrap().clone();
+    store.writer().fail_next(1, "No space left on device");
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    hall.lock().corr_tick();
+    hall.flush();
+    let said = told(&mut ann, "No space left on device");
+    assert!(said.text.starts_with("Not saved"), "{}", said.text);
+    // The disk has room again: one day is used, not two.
+    hall.lock().corr_tick();
+    hall.flush();
+    assert!(hall.lock().tables()[&id].in_play(), "a vacation day");
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 1);
+    let used = |dir: &Path| -> u32 {
+        let conn = rusqlite::Connection::open(super::store::db_path(dir)).unwrap();
+        conn.query_row(
+            "SELECT vacation_used FROM players WHERE key = 'SHA256:ann'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    assert_eq!(used(dir.path()), 1);
+    // What a restart reads agrees: one day used, and the day in the game.
+    drop((ann, bob));
+    hall.corr_heartbeat();
+    hall.flush();
+    drop((hall, store));
+    let hall = open(dir.path(), &clock);
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 1);
+    let left = hall.lock().corr_games("SHA256:ann")[0].left;
+    assert!(left > DAY - 60 && left <= DAY, "{left}");
+}
+
+/// QA (s14 corr): a correspondence game lost on time while its loser had it on screen
+/// stayed in everyone's lobby, `a player left`, until a restart: the loser's `q` (or
+/// their link dropping) got them up, the table was deserted rather than over, and
+/// only an over table nobody shows had its players got up and closed.
+#[test]
+fn a_finished_correspondence_game_closes_once_its_last_screen_leaves() {
+    use crate::server::hall::Showing;
+    use crate::ui::Inbox;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    drop(ann);
+    let inbox = Inbox::new();
+    let bob = hall.join(inbox.news_waker(), who("bob"));
+    hall.lock().show(bob, Showing::Table(id));
+    // Bob's time and every vacation day go by while he looks at the board.
+    clock.pass(60 * DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(hall.lock().tables()[&id].state(), TableState::Over);
+    // He leaves it (`q`: the screen goes to the lobby, then he gets up).
+    hall.lock().show(bob, Showing::Lobby);
+    hall.lock().leave_table(id, "SHA256:bob");
+    hall.flush();
+    assert!(
+        !hall.lock().tables().contains_key(&id),
+        "still listed: {:?}",
+        hall.lock().tables().get(&id).map(|t| t.state())
+    );
+}

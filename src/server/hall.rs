@@ -16,7 +16,7 @@ use crate::record::TimeControl;
 use crate::rules::{Game, Player, Ruleset};
 use crate::ui::{NewsWaker, Request};
 
-use super::corr::{Stamp, Vacation};
+use super::corr::{DaysTaken, Stamp, Vacation};
 use super::listing::{Listing, Row};
 use super::names::folded;
 use super::prefs::Pref;
@@ -56,8 +56,8 @@ pub(crate) struct Writes {
     pub(crate) keeps: Vec<(u32, Keep)>,
     /// Switches changed, by key.
     pub(crate) prefs: Vec<(String, Pref)>,
-    /// Vacation days used, by key: the year and the days used in it.
-    pub(crate) vacations: Vec<(String, (i32, u32))>,
+    /// Vacation days taken, by key: kept with the keeps of the same hold, or none.
+    pub(crate) vacations: Vec<DaysTaken>,
     /// Open correspondence tables opened (`true`) or no longer open, and whose.
     pub(crate) open_corr: Vec<(u32, String, bool)>,
     /// The keys told of their open correspondence tables a restart closed.
@@ -135,6 +135,8 @@ pub(crate) struct Hall {
     prefs: HashMap<String, Pref>,
     /// Switches changed, for the store.
     pref_writes: Vec<(String, Pref)>,
+    /// How many switches were made: each one's number orders its write.
+    pref_serial: u64,
     /// Counts the keeps with a game that ended, so lobbies know when to ask the
     /// store for their history again.
     finished: u64,
@@ -149,8 +151,8 @@ pub(crate) struct Hall {
     corr_of: HashMap<String, BTreeSet<u32>>,
     /// Vacation days used this year, by key (for the keys that used any).
     vacations: HashMap<String, Vacation>,
-    /// Vacation days used, for the store.
-    vacation_writes: Vec<(String, (i32, u32))>,
+    /// Vacation days taken, for the store.
+    vacation_writes: Vec<DaysTaken>,
     /// The correspondence tables open now, nobody sat at yet: their owners' keys.
     open_corr: HashMap<u32, String>,
     /// Changes of [`Hall::open_corr`] for the store: opened (`true`) or not open.
@@ -189,6 +191,7 @@ impl Hall {
             stored,
             prefs: HashMap::new(),
             pref_writes: Vec::new(),
+            pref_serial: 0,
             finished: 0,
             #[cfg(test)]
             failing: None,
@@ -363,6 +366,7 @@ impl Hall {
             .copied()
             .collect();
         let vacation = self.vacations.entry(key.clone()).or_default();
+        let before = *vacation;
         let mut granted = false;
         while self
             .tables
@@ -378,8 +382,8 @@ impl Hall {
             }
         }
         if granted {
-            let used = (vacation.year, vacation.used);
-            self.vacation_writes.push((key, used));
+            let after = *vacation;
+            self.vacation_writes.push(DaysTaken { key, before, after });
             for other in &ids {
                 self.after(*other);
             }
@@ -388,6 +392,16 @@ impl Hall {
             && table.check_corr_time().is_some()
         {
             self.after(id);
+        }
+    }
+
+    /// The store could not keep `days`: they are given back, unless more were
+    /// taken since (that later write keeps the count with them).
+    pub(crate) fn days_not_kept(&mut self, days: &DaysTaken) {
+        if let Some(vacation) = self.vacations.get_mut(&days.key)
+            && *vacation == days.after
+        {
+            *vacation = days.before;
         }
     }
 
@@ -564,17 +578,20 @@ impl Hall {
     /// hear whether they were kept).
     #[cfg(test)]
     pub(crate) fn set_pref(&mut self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
-        let pref = self.switch(key, change);
+        let (pref, _) = self.switch(key, change);
         self.pref_writes.push((key.to_owned(), pref));
         pref
     }
 
     /// Changes `key`'s switches here only: whoever calls it hands them to the store
-    /// itself, to hear whether they were kept ([`super::shared::SharedHall::set_pref`]).
-    pub(crate) fn switch(&mut self, key: &str, change: impl FnOnce(&mut Pref)) -> Pref {
+    /// itself, to hear whether they were kept ([`super::shared::SharedHall::set_pref`]),
+    /// with this switch's number: two sessions of one key may hand theirs over in the
+    /// other order, and the store keeps the later one.
+    pub(crate) fn switch(&mut self, key: &str, change: impl FnOnce(&mut Pref)) -> (Pref, u64) {
         let pref = self.prefs.entry(key.to_owned()).or_default();
         change(pref);
-        *pref
+        self.pref_serial += 1;
+        (*pref, self.pref_serial)
     }
 
     // Changing the tables.
@@ -855,8 +872,10 @@ impl Hall {
         };
         index_corr(&mut self.corr_of, id, table);
         // A finished correspondence game nobody has on screen: its players get up, and
-        // the table closes once the game is kept.
-        if table.is_corr() && table.state() == TableState::Over && !shown {
+        // the table closes once the game is kept. (Deserted: one of them got up first,
+        // from its board; the other is not waiting there.)
+        let finished = matches!(table.state(), TableState::Over | TableState::Deserted);
+        if table.is_corr() && finished && !shown {
             for who in table.seats().clone().into_iter().flatten() {
                 table.stand_up(&who.key);
             }

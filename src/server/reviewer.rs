@@ -377,7 +377,7 @@ mod tests {
         pool: EnginePool,
         budget: SearchLimit<'static>,
     ) -> (Arc<Store>, Reviewer, Arc<Mutex<Vec<String>>>) {
-        let (store, _) = Store::open(dir, Arc::new(|_: &str| {}), Box::new(|_| {})).unwrap();
+        let (store, _) = Store::open(dir, Arc::new(|_: &str| {}), Box::new(|_, _| {})).unwrap();
         let store = Arc::new(store);
         let said: Arc<Mutex<Vec<String>>> = Arc::default();
         let into = said.clone();

@@ -68,6 +68,14 @@ impl Drop for HallGuard<'_> {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// For tests: what runs in [`SharedHall::set_pref`] between the switch and its
+    /// write (another session's switch, there at that moment).
+    static BETWEEN_SWITCH_AND_WRITE: std::cell::Cell<Option<Box<dyn FnOnce()>>> =
+        std::cell::Cell::new(None);
+}
+
 /// What [`SharedHall::save_all`] did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SaveReport {
@@ -106,9 +114,12 @@ impl SharedHall {
     ) -> anyhow::Result<(SharedHall, Vec<String>)> {
         let hall = Arc::new(Mutex::new(Hall::new(grace, true)));
         let weak = Arc::downgrade(&hall);
-        let kept: Kept = Box::new(move |batch| {
+        let kept: Kept = Box::new(move |batch, days_lost| {
             if let Some(hall) = weak.upgrade() {
                 let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
+                for days in &days_lost {
+                    hall.days_not_kept(days);
+                }
                 for (id, keep, result) in batch {
                     hall.kept(id, &keep, result);
                 }
@@ -225,11 +236,13 @@ impl SharedHall {
         change: impl FnOnce(&mut Pref),
     ) -> Result<Pref, (Pref, String)> {
         // The guard hands over what else this hold wrote once the lock is released.
-        let pref = self.lock().switch(key, change);
+        let (pref, serial) = self.lock().switch(key, change);
+        #[cfg(test)]
+        BETWEEN_SWITCH_AND_WRITE.with(|hook| hook.take().map(|run| run()));
         match &self.store {
             Some(store) => store
                 .writer()
-                .keep_pref(key, pref)
+                .keep_pref(key, pref, serial)
                 .map(|()| pref)
                 .map_err(|e| (pref, e)),
             None => Ok(pref),
@@ -1017,6 +1030,34 @@ mod defect_tests {
         );
         std::thread::sleep(grace * 2);
         assert_eq!(again.lock().claim(id, "SHA256:alice"), Ok(()));
+    }
+
+    /// Brief s14 (corr): two sessions of one key switching at the same moment. The
+    /// first switched (mute) and, before its write reached the writer, the second
+    /// switched (ASCII) and was written; the first's write came last and put on disk
+    /// the switches without ASCII, which the hall had. A restart lost ASCII.
+    #[test]
+    fn two_sessions_switching_at_once_keep_the_later_switches() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let other = hall.clone();
+        super::BETWEEN_SWITCH_AND_WRITE.with(|hook| {
+            hook.set(Some(Box::new(move || {
+                let pref = other.set_pref("SHA256:ann", |p| p.ascii = true).unwrap();
+                assert!(pref.mute && pref.ascii);
+            })));
+        });
+        let first = hall.set_pref("SHA256:ann", |p| p.mute = true).unwrap();
+        assert!(first.mute && !first.ascii, "as it was switched");
+        hall.flush();
+        let in_force = hall.lock().pref("SHA256:ann");
+        assert!(in_force.mute && in_force.ascii);
+        let store = hall.store().unwrap().clone();
+        assert_eq!(store.pref("SHA256:ann"), in_force, "on disk as in force");
+        drop((hall, store));
+        let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+        let back = hall.store().unwrap().pref("SHA256:ann");
+        assert!(back.mute && back.ascii, "after a restart: {back:?}");
     }
 
     /// A switch is on disk when the screen says it (failed before: it was handed to

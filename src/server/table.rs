@@ -701,7 +701,8 @@ impl GameTable {
     pub(crate) fn grant_vacation_day(&mut self, key: &str) {
         if let (Some(colour), Some(clock)) = (self.seat_of(key), self.corr.as_mut()) {
             clock.grant(colour);
-            self.touch(None);
+            // Theirs: told if the day is not kept.
+            self.touch(Some(colour));
         }
     }
 

@@ -22,7 +22,7 @@ type Heard = Arc<Mutex<Vec<(u32, Keep, Result<(), String>)>>>;
 fn open_at(dir: &Path, wall: i64) -> (Store, Opened, Heard) {
     let heard: Heard = Arc::default();
     let into = heard.clone();
-    let kept: Kept = Box::new(move |batch| into.lock().unwrap().extend(batch));
+    let kept: Kept = Box::new(move |batch, _| into.lock().unwrap().extend(batch));
     let time = CorrTime::new(Arc::new(move || wall), 0);
     let (store, opened) = Store::open_with(dir, Arc::new(|_: &str| {}), kept, &time).unwrap();
     (store, opened, heard)

@@ -389,7 +389,8 @@ pub(crate) fn fill(
     // The schema, by the server's own opening; the clock "up" at `until`.
     let until = spec.until;
     let time = CorrTime::new(Arc::new(move || until), 0);
-    let (store, _) = Store::open_with(data_dir, Arc::new(|_: &str| {}), Box::new(|_| {}), &time)?;
+    let (store, _) =
+        Store::open_with(data_dir, Arc::new(|_: &str| {}), Box::new(|_, _| {}), &time)?;
     drop(store);
     let mut conn = connect(
         &path,

@@ -15,7 +15,7 @@ type Heard = Arc<Mutex<Vec<(u32, u64, Result<(), String>)>>>;
 fn open(dir: &Path) -> (Store, Opened, Heard) {
     let heard: Heard = Arc::default();
     let into = heard.clone();
-    let kept: Kept = Box::new(move |batch| {
+    let kept: Kept = Box::new(move |batch, _| {
         let mut into = into.lock().unwrap();
         for (id, keep, result) in batch {
             into.push((id, keep.version, result));
@@ -191,7 +191,7 @@ fn the_database_is_private_and_a_damaged_one_is_kept_aside_with_a_clear_error() 
     let path = db_path(dir.path());
     std::fs::write(&path, b"not a database, but a file someone damaged").unwrap();
     let _ = std::fs::remove_file(dir.path().join("hijara.db-wal"));
-    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_| {}))
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {}))
         .err()
         .unwrap()
         .to_string();
@@ -222,7 +222,7 @@ fn a_database_of_a_newer_hijara_is_refused() {
     conn.pragma_update(None, "user_version", schema::current() + 1)
         .unwrap();
     drop(conn);
-    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_| {}))
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {}))
         .err()
         .unwrap()
         .to_string();

@@ -18,7 +18,7 @@ use crate::record::Termination;
 use crate::session::Played;
 
 use super::super::club::RatedEnd;
-use super::super::corr::CorrState;
+use super::super::corr::{CorrState, DaysTaken};
 use super::super::game_record::table_record;
 use super::super::names::{MAX_NAMES_PER_KEY, NameError, check_name, folded, look_alike};
 use super::super::prefs::Pref;
@@ -37,15 +37,23 @@ pub(crate) const STOPPED: &str = "the store has stopped";
 /// The most pieces of work carried out in one transaction.
 const BATCH: usize = 256;
 
-/// What the writer reports of a batch of keeps: each table's keep and its result.
-pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>) + Send>;
+/// What the writer reports of a batch of keeps: each table's keep and its result,
+/// and the vacation days not kept (the games they lengthened were not either).
+pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>, Vec<DaysTaken>) + Send>;
 
 /// A piece of work for the writer.
 enum Work {
     /// Keep table `id` as the keep says.
     Keep(u32, Keep),
-    /// Keep a player's switches; whether they were kept goes back, if asked.
-    Pref(String, Pref, Option<SyncSender<Result<(), String>>>),
+    /// Keep a player's switches (numbered by the hall: a switch handed over after a
+    /// later one of the same key writes the later one again); whether they were kept
+    /// goes back, if asked.
+    Pref(
+        String,
+        Pref,
+        Option<u64>,
+        Option<SyncSender<Result<(), String>>>,
+    ),
     /// Bind a name to a key; the answer goes back.
     ClaimName {
         name: String,
@@ -61,8 +69,10 @@ enum Work {
     Listed(String, bool, SyncSender<Result<(), String>>),
     /// Keep a finished game's review (in place of the unreadable one given).
     Review(i64, String, Option<String>),
-    /// Keep a player's vacation days used in a year.
-    Vacation(String, (i32, u32)),
+    /// Keep vacation days taken with the keeps of the hold that took them, in one
+    /// savepoint: a day is never counted without the games it lengthens, nor a game
+    /// lengthened by a day not counted.
+    Lengthened(Vec<DaysTaken>, Vec<(u32, Keep)>),
     /// A correspondence table opened (`true`) by a key, or no longer open (`false`).
     OpenCorr(u32, String, bool),
     /// A player was told their open correspondence tables closed at a restart.
@@ -127,14 +137,17 @@ impl Writer {
     /// Hands `key`'s switches to the writer.
     #[cfg(test)]
     pub(crate) fn pref(&self, key: String, pref: Pref) {
-        self.send(Work::Pref(key, pref, None));
+        self.send(Work::Pref(key, pref, None, None));
     }
 
-    /// Keeps `key`'s switches and waits for the outcome: `Err` says why they are not
-    /// on disk (a full disk, a read-only database, the writer stopped).
-    pub(crate) fn keep_pref(&self, key: &str, pref: Pref) -> Result<(), String> {
+    /// Keeps `key`'s switches, the hall's switch number `serial`, and waits for the
+    /// outcome: `Err` says why they are not on disk (a full disk, a read-only
+    /// database, the writer stopped). If a later switch of the key came first, the
+    /// later switches are written (they include these).
+    pub(crate) fn keep_pref(&self, key: &str, pref: Pref, serial: u64) -> Result<(), String> {
         let (reply, answer) = sync_channel(1);
-        if !self.send(Work::Pref(key.to_owned(), pref, Some(reply))) {
+        let work = Work::Pref(key.to_owned(), pref, Some(serial), Some(reply));
+        if !self.send(work) {
             return Err(STOPPED.to_owned());
         }
         answer.recv().unwrap_or_else(|_| Err(STOPPED.to_owned()))
@@ -186,18 +199,23 @@ impl Writer {
 
     /// Hands over what one hold of the hall wrote, to land in one transaction: a
     /// vacation day's count with the keeps of the games it lengthens, so a kill
-    /// between two transactions cannot count a day no game got. `false` if the
-    /// writer has ended (nothing of it was carried out).
+    /// between two transactions cannot count a day no game got; and, if one of them
+    /// fails, none of them is kept (the hall gives the day back and the games go
+    /// back). `false` if the writer has ended (nothing of it was carried out).
     pub(crate) fn together(
         &self,
         keeps: Vec<(u32, Keep)>,
         prefs: Vec<(String, Pref)>,
-        vacations: Vec<(String, (i32, u32))>,
+        vacations: Vec<DaysTaken>,
     ) -> bool {
-        let work: Vec<Work> = (prefs.into_iter().map(|(k, p)| Work::Pref(k, p, None)))
-            .chain(vacations.into_iter().map(|(k, u)| Work::Vacation(k, u)))
-            .chain(keeps.into_iter().map(|(id, keep)| Work::Keep(id, keep)))
-            .collect();
+        let prefs = prefs.into_iter().map(|(k, p)| Work::Pref(k, p, None, None));
+        let work: Vec<Work> = if vacations.is_empty() {
+            prefs
+                .chain(keeps.into_iter().map(|(id, keep)| Work::Keep(id, keep)))
+                .collect()
+        } else {
+            prefs.chain([Work::Lengthened(vacations, keeps)]).collect()
+        };
         work.is_empty() || self.send(Work::Together(work))
     }
 
@@ -262,6 +280,11 @@ fn flatten_into(batch: &mut Vec<Work>, work: Work) {
 fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) {
     #[cfg(test)]
     let mut failing: (usize, String) = (0, String::new());
+    // Each key's latest switches handed over, by the hall's number: one key's two
+    // sessions may hand theirs over in the other order. (One entry a key that
+    // switched since the start: a few words each.)
+    let mut latest_pref: std::collections::HashMap<String, (u64, Pref)> =
+        std::collections::HashMap::new();
     while let Ok(first) = receiver.recv() {
         let batch = gather(first, receiver);
         #[cfg(test)]
@@ -277,6 +300,8 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         let mut guests = Vec::new();
         let mut flushes = Vec::new();
         let mut switches = Vec::new();
+        // Vacation days written (lost if the commit fails) and not kept.
+        let (mut days_written, mut days_lost) = (Vec::new(), Vec::new());
         let committed = conn.transaction().map_err(|e| e.to_string()).and_then(|mut tx| {
             for work in batch {
                 match work {
@@ -341,11 +366,43 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("game {id}'s review was not kept: {error}"));
                         }
                     }
-                    Work::Vacation(key, used) => {
-                        if let Err(error) =
-                            in_savepoint(&mut tx, |tx| club::write_vacation(tx, &key, used))
-                        {
-                            log(&format!("a vacation day was not kept: {error}"));
+                    Work::Lengthened(days, lengthened) => {
+                        #[cfg(test)]
+                        let failed = (failing.0 > 0).then(|| {
+                            failing.0 -= 1;
+                            failing.1.clone()
+                        });
+                        #[cfg(not(test))]
+                        let failed: Option<String> = None;
+                        let result = match failed {
+                            Some(error) => Err(error),
+                            None => in_savepoint(&mut tx, |tx| {
+                                for taken in &days {
+                                    let after = (taken.after.year, taken.after.used);
+                                    club::write_vacation(tx, &taken.key, after)?;
+                                }
+                                lengthened
+                                    .iter()
+                                    .map(|(id, keep)| write_keep(tx, *id, keep))
+                                    .collect::<rusqlite::Result<Vec<_>>>()
+                            })
+                            .map_err(|e| e.to_string()),
+                        };
+                        match result {
+                            Ok(rated) => {
+                                for ((id, mut keep), rated) in lengthened.into_iter().zip(rated) {
+                                    keep.rated_end = rated;
+                                    keeps.push((id, keep, Ok(())));
+                                }
+                                days_written.extend(days);
+                            }
+                            Err(error) => {
+                                log(&format!("a vacation day was not kept: {error}"));
+                                for (id, keep) in lengthened {
+                                    keeps.push((id, keep, Err(error.clone())));
+                                }
+                                days_lost.extend(days);
+                            }
                         }
                     }
                     Work::Heartbeat(wall) => {
@@ -355,7 +412,14 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("the time the server is up was not kept: {error}"));
                         }
                     }
-                    Work::Pref(key, pref, reply) => {
+                    Work::Pref(key, mut pref, serial, reply) => {
+                        if let Some(serial) = serial {
+                            let latest = latest_pref.entry(key.clone()).or_insert((serial, pref));
+                            if serial > latest.0 {
+                                *latest = (serial, pref);
+                            }
+                            pref = latest.1;
+                        }
                         #[cfg(test)]
                         let failed = (failing.0 > 0).then(|| {
                             failing.0 -= 1;
@@ -416,14 +480,15 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             for (_, result) in &mut switches {
                 *result = Err(error.clone());
             }
+            days_lost.append(&mut days_written);
         }
         for (id, _, result) in &keeps {
             if let Err(error) = result {
                 log(&format!("table {id} not saved: {error}"));
             }
         }
-        if !keeps.is_empty() {
-            kept(keeps);
+        if !keeps.is_empty() || !days_lost.is_empty() {
+            kept(keeps, days_lost);
         }
         for (reply, result) in names {
             let _ = reply.send(result);
@@ -646,7 +711,7 @@ mod tests {
             sender.send(Work::Heartbeat(wall)).unwrap();
         }
         let pieces = vec![
-            Work::Vacation("SHA256:ann".into(), (2026, 1)),
+            Work::Lengthened(Vec::new(), Vec::new()),
             Work::Heartbeat(-1),
         ];
         sender.send(Work::Together(pieces)).unwrap();
@@ -654,7 +719,7 @@ mod tests {
         let first = receiver.recv().unwrap();
         let batch = gather(first, &receiver);
         assert_eq!(batch.len(), BATCH + 1, "the whole of it, past the limit");
-        assert!(matches!(batch[BATCH - 1], Work::Vacation(..)));
+        assert!(matches!(batch[BATCH - 1], Work::Lengthened(..)));
         assert!(matches!(batch[BATCH], Work::Heartbeat(-1)));
         let next = gather(receiver.recv().unwrap(), &receiver);
         assert!(matches!(next[..], [Work::Heartbeat(-2)]), "the next batch");
