@@ -56,8 +56,9 @@ impl Cli {
 /// them: not global, so the headless commands' help does not offer them.
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct DisplayArgs {
-    /// The screens' colours [default: the config file's, else none under NO_COLOR,
-    /// else light when COLORFGBG says the background is light, else default].
+    /// The screens' colours [default: the config file's, else none under NO_COLOR or
+    /// on a monochrome TERM, else light when COLORFGBG says the background is light,
+    /// else default].
     #[arg(long, value_enum, value_name = "NAME")]
     pub palette: Option<crate::prefs::Palette>,
     /// Draw the board with ASCII characters only, for fonts without box-drawing or

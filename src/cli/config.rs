@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 
 use crate::prefs::{
     ConfigFile, Key, Palette, PrefError, Prefs, Settings, Source, config_path,
-    guess_from_colorfgbg, locale_is_utf8, read,
+    guess_from_colorfgbg, guess_from_term, locale_is_utf8, read,
 };
 use crate::strings::config as words;
 use crate::text::display_path;
@@ -37,6 +37,8 @@ pub(crate) struct Environment {
     pub(crate) no_color: bool,
     /// `COLORFGBG`'s value.
     pub(crate) colorfgbg: Option<String>,
+    /// `TERM`'s value.
+    pub(crate) term: Option<String>,
     /// `LC_ALL`, `LC_CTYPE` and `LANG`.
     pub(crate) locale: [Option<String>; 3],
 }
@@ -48,6 +50,7 @@ impl Environment {
         Environment {
             no_color: var("NO_COLOR").is_some_and(|v| !v.is_empty()),
             colorfgbg: var("COLORFGBG"),
+            term: var("TERM"),
             locale: [var("LC_ALL"), var("LC_CTYPE"), var("LANG")],
         }
     }
@@ -77,7 +80,7 @@ impl RunPrefs {
     }
 
     /// Puts the flags over the file's values, and decides the palette and ASCII where
-    /// neither chose: `NO_COLOR`, then `COLORFGBG`; the locale.
+    /// neither chose: `NO_COLOR`, then a monochrome `TERM`, then `COLORFGBG`; the locale.
     pub(crate) fn decide(&mut self, palette: Option<Palette>, ascii: bool, env: &Environment) {
         let settings = &mut self.settings;
         if let Some(palette) = palette {
@@ -86,8 +89,11 @@ impl RunPrefs {
         }
         if settings.prefs.palette.is_none() {
             let guessed = env.colorfgbg.as_deref().and_then(guess_from_colorfgbg);
+            let mono = env.term.as_deref().and_then(guess_from_term);
             let (palette, source) = if env.no_color {
                 (Palette::None, Source::Environment("NO_COLOR".to_owned()))
+            } else if let (Some(palette), Some(value)) = (mono, &env.term) {
+                (palette, Source::Environment(format!("TERM={value}")))
             } else if let (Some(palette), Some(value)) = (guessed, &env.colorfgbg) {
                 (palette, Source::Environment(format!("COLORFGBG={value}")))
             } else {
@@ -292,6 +298,34 @@ mod tests {
         run.decide(None, false, &no_color);
         assert_eq!(run.palette(), Palette::ColourBlind);
         assert_eq!(run.settings.source(Key::Palette), &Source::File(3));
+    }
+
+    /// A monochrome `TERM` gives no colour when nothing chose a palette, over
+    /// `COLORFGBG`; a flag still beats it, and a colour terminal guesses nothing.
+    #[test]
+    fn a_monochrome_term_gives_no_colour_unless_chosen() {
+        let mono = Environment {
+            term: Some("xterm-mono".to_owned()),
+            colorfgbg: Some("0;15".to_owned()),
+            ..Environment::default()
+        };
+        let run = decided(None, mono.clone());
+        assert_eq!(run.palette(), Palette::None);
+        assert_eq!(
+            run.settings.source(Key::Palette),
+            &Source::Environment("TERM=xterm-mono".to_owned())
+        );
+        assert_eq!(
+            decided(Some(Palette::Light), mono).palette(),
+            Palette::Light
+        );
+        let colour = Environment {
+            term: Some("xterm-256color".to_owned()),
+            ..Environment::default()
+        };
+        let run = decided(None, colour);
+        assert_eq!(run.palette(), Palette::Default);
+        assert_eq!(run.settings.source(Key::Palette), &Source::Default);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::record::TimeControl;
 use crate::rules::Ruleset;
 
 pub use file::{CONFIG_ENV, ConfigFile, PrefError, config_path, read};
-pub use palette::{Palette, guess_from_colorfgbg, locale_is_utf8};
+pub use palette::{Palette, guess_from_colorfgbg, guess_from_term, locale_is_utf8};
 
 /// The preferences in force.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,5 +1,6 @@
-//! The palettes a player can choose, and the guesses made when none is chosen: the
-//! light palette from `COLORFGBG`, an ASCII board from a locale that is not UTF-8.
+//! The palettes a player can choose, and the guesses made when none is chosen: no
+//! colour on a monochrome `TERM`, the light palette from `COLORFGBG`, an ASCII board
+//! from a locale that is not UTF-8.
 //!
 //! Pure: the environment's values come in as arguments, so the guesses are tested
 //! without touching the process's environment.
@@ -74,6 +75,25 @@ pub fn guess_from_colorfgbg(value: &str) -> Option<Palette> {
     matches!(background, 7 | 9..=15).then_some(Palette::Light)
 }
 
+/// The palette a terminal's name (`TERM`) asks for: [`Palette::None`] for a
+/// monochrome one, by the terminfo names' convention (`xterm-mono`, `ansi-m`, a name
+/// ending `-m` or `-mono`) and the DEC terminals without colour (`vt100`, `vt220`...),
+/// where the colours would be dropped and with them the cues the none palette gives
+/// by reverse and dim (Blue's reversed stones, the dimmed sections). `None` for any
+/// other name: it says nothing of the background.
+pub fn guess_from_term(term: &str) -> Option<Palette> {
+    let term = term.trim().to_ascii_lowercase();
+    let dec = ["vt52", "vt100", "vt102", "vt220", "vt320", "vt420"];
+    let mono = term.ends_with("-m")
+        || term.ends_with("-mono")
+        || term.contains("-m-")
+        || term.contains("-mono-")
+        || dec
+            .iter()
+            .any(|d| term == *d || term.strip_prefix(d).is_some_and(|r| r.starts_with('-')));
+    mono.then_some(Palette::None)
+}
+
 /// Whether the locale the environment names is UTF-8: the first of `LC_ALL`,
 /// `LC_CTYPE` and `LANG` that is set and not empty decides (as setlocale does); none
 /// set is the POSIX locale, which is ASCII.
@@ -120,6 +140,36 @@ mod tests {
         assert_eq!(guess_from_colorfgbg("7;8"), None);
         assert_eq!(guess_from_colorfgbg("15;default"), None);
         assert_eq!(guess_from_colorfgbg(""), None);
+    }
+
+    /// QA (access): on a monochrome terminal the default palette was used: its
+    /// colours dropped, Blue's stones showed as Yellow's do (bold, not reversed) and
+    /// the empty sections were not dimmed. A monochrome `TERM` now gives none.
+    #[test]
+    fn a_monochrome_term_suggests_no_colour() {
+        for mono in [
+            "xterm-mono",
+            "ansi-m",
+            "vt100",
+            "VT220",
+            "vt100-am",
+            "linux-m",
+            "xterm-m-x",
+        ] {
+            assert_eq!(guess_from_term(mono), Some(Palette::None), "{mono}");
+        }
+        for colour in [
+            "xterm-256color",
+            "xterm",
+            "screen",
+            "linux",
+            "tmux-256color",
+            "dumb",
+            "vt1000",
+            "",
+        ] {
+            assert_eq!(guess_from_term(colour), None, "{colour}");
+        }
     }
 
     #[test]

@@ -146,7 +146,8 @@ fn about(key: Key) -> &'static [&'static str] {
         Key::Claims => &["Claim your own points in new games (the table rule)."],
         Key::Palette => &[
             "The screens' colours: default, colour-blind, light, high-contrast or none.",
-            "Unset: none under NO_COLOR, light when COLORFGBG says the background is light.",
+            "Unset: none under NO_COLOR or on a monochrome TERM (xterm-mono, vt100),",
+            "light when COLORFGBG says the background is light.",
         ],
         Key::Ascii => &[
             "Draw the board with ASCII characters only (fonts without box-drawing glyphs).",

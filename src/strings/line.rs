@@ -468,6 +468,20 @@ pub(crate) fn moves(first: usize, last: usize, moves: &[String]) -> String {
     format!("Moves {first} to {last}: {}.", moves.join(" "))
 }
 
+/// A move in `moves`: its square, the points awarded after `+` and, in a claim game,
+/// those forfeited in words (`b2+10 (20 forfeited)`, `a1 (20 forfeited)`), where the
+/// full screen's move list writes `+10 ✗20` and `✗20`.
+pub(crate) fn listed_move(square: Square, awarded: u32, forfeited: u32) -> String {
+    let mut said = square.to_string();
+    if awarded > 0 {
+        said.push_str(&format!("+{awarded}"));
+    }
+    if forfeited > 0 {
+        said.push_str(&format!(" ({forfeited} forfeited)"));
+    }
+    said
+}
+
 /// `moves` before any move.
 pub(crate) const NO_MOVES: &str = "No move yet.";
 

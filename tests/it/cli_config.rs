@@ -122,10 +122,26 @@ fn flags_beat_the_file_which_beats_the_environment() {
         row(&report, "palette"),
         ["palette", "none", "environment: NO_COLOR"]
     );
-    let report = stdout(hijara().args(["config"]).env("COLORFGBG", "0;15"));
+    let report = stdout(
+        hijara()
+            .args(["config"])
+            .env("COLORFGBG", "0;15")
+            .env("TERM", "xterm-256color"),
+    );
     assert_eq!(
         row(&report, "palette"),
         ["palette", "light", "environment: COLORFGBG=0;15"]
+    );
+    // A monochrome terminal: no colour, whatever COLORFGBG says.
+    let report = stdout(
+        hijara()
+            .args(["config"])
+            .env("COLORFGBG", "0;15")
+            .env("TERM", "xterm-mono"),
+    );
+    assert_eq!(
+        row(&report, "palette"),
+        ["palette", "none", "environment: TERM=xterm-mono"]
     );
     let report = stdout(
         hijara()

@@ -414,13 +414,25 @@ impl Narrator {
             // and the move's verdict is not the answer.
             self.why = (state.at_move() != at_move).then_some(Why::Move(state.at_move()));
         }
+        let mut verdict_said = false;
         if let Some(Why::Move(n)) = self.why {
             if n != state.at_move() {
                 self.why = None;
             } else if let Some(m) = state.analysis().move_review(n) {
                 lines.push(words::sentences(&[&words::reviewed_move(m)]));
                 self.why = None;
+                verdict_said = true;
             }
+        }
+        // With the analysis shown, a move stepped to is followed by its verdict, as
+        // the full screen's panel shows it under the board at each step (QA: the line
+        // mode said it only to `why`, so a review walked move by move said none).
+        if state.at_move() != at_move
+            && state.panel()
+            && !verdict_said
+            && let Some(m) = state.analysis().move_review(state.at_move())
+        {
+            lines.push(words::sentences(&[&words::reviewed_move(m)]));
         }
         // The deep review's progress, in words, at each quarter of its way.
         let deep_quarter = match state.analysis().deep() {
@@ -1084,6 +1096,16 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     _ => None,
                 }
                 .unwrap_or_else(|| words::to_move(&game.position_at(shown).to_move().to_string()));
+                // A claim lesson's stone waiting for its claim: the full screen's status
+                // line says so where the turn is (`score` said only `Yellow to move`).
+                let turn = match (screen, game.last()) {
+                    (Screen::Lesson(state), Some(last))
+                        if matches!(state.phase(), LessonPhase::Claiming(..)) =>
+                    {
+                        words::may_claim(&last.player.to_string(), &turn)
+                    }
+                    _ => turn,
+                };
                 vec![words::sentences(&[
                     &format!("Blue {blue}, Yellow {yellow}"),
                     &turn,
@@ -1105,11 +1127,17 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             }
         },
         (Reading::Moves, Some((game, shown))) => {
+            // In a claim game a move's points are what was awarded and forfeited, as
+            // the full screen's move list shows them (`+10 ✗20`), not all it scored.
             let names: Vec<String> = game.placements()[..shown]
                 .iter()
-                .map(|p| match p.points {
-                    0 => p.square().to_string(),
-                    points => format!("{}+{points}", p.square()),
+                .enumerate()
+                .map(|(i, p)| {
+                    let (awarded, forfeited) = match game.claim_state(i) {
+                        Some(state) => (state.awarded(), state.forfeited(p.points)),
+                        None => (p.points, 0),
+                    };
+                    words::listed_move(p.square(), awarded, forfeited)
                 })
                 .collect();
             if names.is_empty() {
@@ -1266,6 +1294,45 @@ mod tests {
         assert_eq!(
             words::to_move(&who(&named, Player::Yellow)),
             "Bo (Yellow) to move"
+        );
+    }
+
+    /// QA (access): in a claim game `moves` wrote each stone's automatic points,
+    /// `a4+10` for a stone whose 10 went unclaimed and were forfeited, and for one
+    /// still waiting for its claim. Now it says what the full screen's move list
+    /// shows: the points awarded, those forfeited in words, nothing while pending.
+    #[test]
+    fn moves_in_a_claim_game_say_what_was_awarded_and_forfeited() {
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let config = GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut app = App::with_game(config, config.new_game());
+        let keys = |app: &mut App, keys: &str| {
+            for c in keys.chars() {
+                let code = match c {
+                    '\n' => ratatui::crossterm::event::KeyCode::Enter,
+                    c => ratatui::crossterm::event::KeyCode::Char(c),
+                };
+                let key = ratatui::crossterm::event::KeyEvent::new(
+                    code,
+                    ratatui::crossterm::event::KeyModifiers::NONE,
+                );
+                let _ = app.handle(crate::ui::Input::Key(key));
+            }
+        };
+        let moves = |app: App| read(&Screen::Game(app), Reading::Moves, "").join(" ");
+        // Blue's a4 completes column a's 1s (10) and waits for its claim.
+        keys(&mut app, "a1b1a2b2a3b3a4");
+        assert_eq!(moves(app.clone()), "Moves 1 to 7: a1 b1 a2 b2 a3 b3 a4.");
+        // Yellow's b4 forfeits it and completes column b's 1s, claimed in full.
+        keys(&mut app, "b4+10\n");
+        assert_eq!(app.game().awarded(7), 10, "the claim was taken");
+        assert_eq!(
+            moves(app.clone()),
+            "Moves 1 to 8: a1 b1 a2 b2 a3 b3 a4 (10 forfeited) b4+10."
         );
     }
 
@@ -1585,6 +1652,94 @@ mod tests {
         assert!(!said.contains(&verdict), "{said:?}");
         assert!(!narrator.awaits_why(&screen));
         assert!(narrator.tell(&screen).is_empty());
+    }
+
+    /// QA (access): a review walked move by move in the line mode said no verdict:
+    /// `next` read the move and the totals, where the full screen's analysis panel
+    /// shows the verdict of each move stepped to. Now, with the analysis shown, each
+    /// move is followed by its verdict (once: a jump to a mistake says it once);
+    /// hidden, none is said, and `why` still reads it.
+    #[test]
+    fn a_review_walked_move_by_move_says_each_verdict_while_the_analysis_shows() {
+        let record: crate::record::Record = "a1 a2 a3 a4 b1 b2 b3 b4".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let mut state = ReplayState::new("game.hij", &record, game.clone());
+        let _ = state.apply(Action::Analysis);
+        for i in 0..=8 {
+            flat_value(&mut state, &game, i);
+        }
+        let verdict = |state: &ReplayState, n: usize| {
+            words::sentences(&[&words::reviewed_move(
+                state.analysis().move_review(n).unwrap(),
+            )])
+        };
+        let (third, fourth) = (verdict(&state, 3), verdict(&state, 4));
+        let _ = state.apply(Action::Step(1));
+        let _ = state.apply(Action::Step(1));
+        assert_eq!(state.at_move(), 2);
+        let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&screen);
+        let step = |screen: &mut Screen, narrator: &mut Narrator, action: Action| {
+            if let Screen::Replay(state, _) = screen {
+                let _ = state.apply(action);
+            }
+            narrator.typed();
+            narrator.tell(screen)
+        };
+        let said = step(&mut screen, &mut narrator, Action::Step(1));
+        assert!(said[0].starts_with("Move 3 of 8: Blue a3"), "{said:?}");
+        assert_eq!(said.iter().filter(|l| **l == third).count(), 1, "{said:?}");
+        // Hidden: the move alone.
+        let _ = step(&mut screen, &mut narrator, Action::Analysis);
+        let said = step(&mut screen, &mut narrator, Action::Step(1));
+        assert!(said[0].starts_with("Move 4 of 8: Yellow a4"), "{said:?}");
+        assert!(!said.contains(&fourth), "{said:?}");
+        assert_eq!(read(&screen, Reading::Why, ""), [fourth]);
+    }
+
+    /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
+    /// `score` said `Blue 0, Yellow 0. Yellow to move.`, where the full screen's
+    /// status line asks for the claim. It says the claim may still be made.
+    #[test]
+    fn score_in_a_claim_lesson_says_the_claim_waits() {
+        let lessons = crate::learn::lessons().unwrap();
+        let claiming = lessons
+            .iter()
+            .position(|l| l.title == "Claiming")
+            .expect("the claim lesson");
+        let mut state = LessonState::resume(lessons, crate::learn::LearnProgress::default(), None);
+        let _ = state.handle(crate::ui::Input::Resize(80, 24));
+        let key = |state: &mut LessonState, c: char| {
+            let key = ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char(c),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            );
+            let _ = state.handle(crate::ui::Input::Key(key));
+        };
+        key(&mut state, 'm');
+        key(
+            &mut state,
+            char::from(b'1' + u8::try_from(claiming).unwrap()),
+        );
+        assert_eq!(state.index(), claiming);
+        let screen = Screen::Lesson(Box::new(state.clone()));
+        assert_eq!(
+            read(&screen, Reading::Score, ""),
+            ["Blue 0, Yellow 0. Blue to move."]
+        );
+        key(&mut state, 'a');
+        key(&mut state, '1');
+        assert!(
+            matches!(state.phase(), LessonPhase::Claiming(..)),
+            "{:?}",
+            state.phase()
+        );
+        let screen = Screen::Lesson(Box::new(state));
+        assert_eq!(
+            read(&screen, Reading::Score, ""),
+            ["Blue 0, Yellow 0. Yellow to move; Blue may still claim."]
+        );
     }
 
     /// QA over ssh: a server's game opened before its review was made said "Move 30
