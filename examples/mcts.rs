@@ -49,7 +49,9 @@
 //! minimax backups (Lanctot et al. 2014): each node also keeps the minimax of
 //! its children's leaf values, and a child is chosen by (1 - A) mean + A
 //! minimax + C sqrt(ln N / n); `--c` sets C. The end of a game is always valued
-//! exactly. `--exchange` measures the variant's own rate.
+//! exactly. `--exchange` measures the variant's own rate. `--hard-from N`
+//! (with `--against` and `--nodes`) grafts MCTS onto hard: hard plays MCTS's
+//! side from N empty sections down, as hard's heuristic range ends at 26.
 
 use std::time::Instant;
 
@@ -111,6 +113,10 @@ struct Args {
     /// The hybrid: the implicit minimax backup's weight in selection.
     #[arg(long, default_value_t = 0.0)]
     minimax: f64,
+    /// The graft: with `--against`, hard at `--nodes` plays MCTS's moves from
+    /// this many empty sections down (MCTS only the moves above).
+    #[arg(long, value_name = "EMPTY")]
+    hard_from: Option<u32>,
 }
 
 impl Args {
@@ -457,6 +463,9 @@ fn main() {
     if search.uses_eval() || search.c != 0.7 {
         println!("MCTS settings: {search:?}");
     }
+    if let Some(n) = args.hard_from {
+        println!("hard at {hard_nodes} nodes plays MCTS's side from {n} empty sections down");
+    }
     let opening: Vec<Move> = match args
         .opening
         .as_deref()
@@ -519,6 +528,12 @@ fn main() {
                 ..AiSettings::new(args.against)
             });
             let mut mcts_rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
+            // The graft's hard, seeded as `strength` seeds hard on MCTS's side.
+            let mut graft = Engine::new(AiSettings {
+                seed: side_seed(args.seed, g, hard_side.other()),
+                threads: Some(1),
+                ..AiSettings::new(Level::Hard)
+            });
             let mut position = Position::new();
             let mut moves = Vec::new();
             for &mv in &opening {
@@ -531,6 +546,11 @@ fn main() {
             while !position.is_over() {
                 let mv = if position.to_move() == hard_side {
                     hard.choose(&position, &SearchLimit::nodes(hard_nodes))
+                } else if args
+                    .hard_from
+                    .is_some_and(|n| position.empty_sections() <= n)
+                {
+                    graft.choose(&position, &SearchLimit::nodes(hard_nodes))
                 } else {
                     mcts(&position, &search, &mut mcts_rng)
                 };
