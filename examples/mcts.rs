@@ -40,10 +40,23 @@
 //! moved into it (1 a win, 1/2 a draw, 0 a loss at the end of a random
 //! playout); a child is chosen by mean reward + C sqrt(ln N / n) with C = 0.7,
 //! unvisited children first; the move played is the most visited child.
+//!
+//! The hybrid (issue 29, fourteenth pass) values a new leaf with hard's own
+//! evaluation (`Weights::HARD`, read through the public `ai::eval`), squashed to
+//! a win probability 1 / (1 + exp(-points / `--squash`)), instead of or mixed
+//! with the random playout: `--eval-weight 1` the evaluation alone, `0.5` half
+//! of each, `0` (the default) plain UCT as above. `--minimax A` adds implicit
+//! minimax backups (Lanctot et al. 2014): each node also keeps the minimax of
+//! its children's leaf values, and a child is chosen by (1 - A) mean + A
+//! minimax + C sqrt(ln N / n); `--c` sets C. The end of a game is always valued
+//! exactly. `--exchange` measures the variant's own rate. `--hard-from N`
+//! (with `--against` and `--nodes`) grafts MCTS onto hard: hard plays MCTS's
+//! side from N empty sections down, as hard's heuristic range ends at 26.
 
 use std::time::Instant;
 
 use clap::Parser;
+use hijara::ai::eval::{SCALE, Weights, evaluate_with};
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
 use hijara::rules::{Move, Player, Position};
 use rand::seq::IndexedRandom;
@@ -87,12 +100,43 @@ struct Args {
     /// Measure the exchange rate over this many games a colour, and play none.
     #[arg(long, value_name = "GAMES")]
     exchange: Option<u64>,
+    /// MCTS's exploration constant C.
+    #[arg(long, default_value_t = 0.7)]
+    c: f64,
+    /// The hybrid: hard's evaluation's share of a leaf's value (0 random
+    /// playouts alone, as before; 1 the evaluation alone).
+    #[arg(long, default_value_t = 0.0)]
+    eval_weight: f64,
+    /// The hybrid: points of hard's evaluation per unit of logit.
+    #[arg(long, default_value_t = 10.0)]
+    squash: f64,
+    /// The hybrid: the implicit minimax backup's weight in selection.
+    #[arg(long, default_value_t = 0.0)]
+    minimax: f64,
+    /// The graft: with `--against`, hard at `--nodes` plays MCTS's moves from
+    /// this many empty sections down (MCTS only the moves above).
+    #[arg(long, value_name = "EMPTY")]
+    hard_from: Option<u32>,
+}
+
+impl Args {
+    /// MCTS's settings at `playouts` iterations a move.
+    fn search(&self, playouts: u64) -> Search {
+        Search {
+            playouts,
+            c: self.c,
+            eval_weight: self.eval_weight,
+            squash: self.squash,
+            minimax: self.minimax,
+        }
+    }
 }
 
 /// Prints the exchange rate: hard at `nodes` a move against medium for `games`
 /// games a colour; at each of hard's moves, hard's CPU time for its move and
 /// MCTS's for `playouts` playouts on the same position.
-fn exchange(games: u64, nodes: u64, playouts: u64, seed: u64) {
+fn exchange(games: u64, nodes: u64, search: &Search, seed: u64) {
+    let playouts = search.playouts;
     let clock = || cpu_ms().expect("--exchange needs Linux's per-thread CPU time");
     let (mut hard_ms, mut hard_nodes, mut moves) = (0.0, 0u64, 0u64);
     let mut mcts_ms = 0.0;
@@ -118,7 +162,7 @@ fn exchange(games: u64, nodes: u64, playouts: u64, seed: u64) {
                     let d = hard.decide(&position, &SearchLimit::nodes(nodes));
                     let h = clock() - start;
                     let start = clock();
-                    mcts(&position, playouts, &mut rng);
+                    mcts(&position, search, &mut rng);
                     let m = clock() - start;
                     let band = ((64 - position.empty_sections()) / 16).min(3) as usize;
                     let phase = &mut phases[band];
@@ -176,6 +220,10 @@ struct Node {
     visits: f64,
     /// Total reward for the player who moved into this node.
     reward: f64,
+    /// The implicit minimax value for the player who moved into this node:
+    /// its leaf value until it has children, then the best of theirs for the
+    /// side to move here (only kept when [`Search::minimax`] is not 0).
+    minimax: f64,
 }
 
 /// The reward of a finished game for `player`.
@@ -187,8 +235,59 @@ fn reward(position: &Position, player: Player) -> f64 {
     }
 }
 
-/// One MCTS player's search: the move after `playouts` playouts from `root`.
-fn mcts(root: &Position, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
+/// One MCTS player's settings. [`Search::uct`] is the plain UCT of the
+/// thirteenth pass; the hybrid (issue 29, fourteenth pass) values leaves with
+/// hard's evaluation instead of, or mixed with, a random playout.
+#[derive(Debug, Clone, Copy)]
+struct Search {
+    /// Iterations (selection, expansion, leaf value, backup) a move.
+    playouts: u64,
+    /// The exploration constant C in mean + C sqrt(ln N / n).
+    c: f64,
+    /// The evaluation's share of a leaf's value: 0 a random playout's result
+    /// alone, 1 the evaluation alone (no playout), between a mix.
+    eval_weight: f64,
+    /// Points of evaluation that make a logit of 1: a leaf's win probability
+    /// for the side to move is 1 / (1 + exp(-value / squash)).
+    squash: f64,
+    /// The implicit minimax backup's weight in selection (Lanctot et al. 2014):
+    /// a child is chosen by (1 - a) mean + a minimax + C sqrt(ln N / n).
+    minimax: f64,
+}
+
+impl Search {
+    /// Plain UCT with random playouts and C = 0.7 (the default settings).
+    #[cfg(test)]
+    fn uct(playouts: u64) -> Search {
+        Search {
+            playouts,
+            c: 0.7,
+            eval_weight: 0.0,
+            squash: 10.0,
+            minimax: 0.0,
+        }
+    }
+
+    /// Whether leaves are valued by the evaluation at all.
+    fn uses_eval(&self) -> bool {
+        self.eval_weight > 0.0 || self.minimax > 0.0
+    }
+
+    /// Hard's evaluation of `position` as a win probability for the player who
+    /// moved into it (exact at the end of the game).
+    fn eval_value(&self, position: &Position) -> f64 {
+        let mover = position.to_move().other();
+        if position.is_over() {
+            return reward(position, mover);
+        }
+        // From the side to move's view, in evaluation units (tenths of a point).
+        let value = evaluate_with(position, &Weights::HARD) as f64 / SCALE as f64;
+        1.0 / (1.0 + (value / self.squash).exp())
+    }
+}
+
+/// One MCTS player's search: the move after `search.playouts` iterations from `root`.
+fn mcts(root: &Position, search: &Search, rng: &mut SmallRng) -> Option<Move> {
     let mut nodes = vec![Node {
         position: *root,
         mv: None,
@@ -196,12 +295,14 @@ fn mcts(root: &Position, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
         untried: root.legal_moves().collect(),
         visits: 0.0,
         reward: 0.0,
+        minimax: 0.5,
     }];
     if nodes[0].untried.is_empty() {
         return None;
     }
-    const C: f64 = 0.7;
-    for _ in 0..playouts {
+    let (c, a) = (search.c, search.minimax);
+    let mut moves: Vec<Move> = Vec::with_capacity(16);
+    for _ in 0..search.playouts {
         // Selection.
         let mut path = vec![0];
         let mut at = 0;
@@ -210,12 +311,14 @@ fn mcts(root: &Position, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
             at = *nodes[at]
                 .children
                 .iter()
-                .max_by(|&&a, &&b| {
+                .max_by(|&&x, &&y| {
                     let ucb = |i: usize| {
                         let n = &nodes[i];
-                        n.reward / n.visits + C * (ln_n / n.visits).sqrt()
+                        (1.0 - a) * n.reward / n.visits
+                            + a * n.minimax
+                            + c * (ln_n / n.visits).sqrt()
                     };
-                    ucb(a).total_cmp(&ucb(b))
+                    ucb(x).total_cmp(&ucb(y))
                 })
                 .expect("a node with children");
             path.push(at);
@@ -226,6 +329,11 @@ fn mcts(root: &Position, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
             let mv = nodes[at].untried.swap_remove(i);
             let mut position = nodes[at].position;
             position.play_unchecked(mv);
+            let minimax = if search.uses_eval() {
+                search.eval_value(&position)
+            } else {
+                0.5
+            };
             nodes.push(Node {
                 position,
                 mv: Some(mv),
@@ -233,41 +341,78 @@ fn mcts(root: &Position, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
                 untried: position.legal_moves().collect(),
                 visits: 0.0,
                 reward: 0.0,
+                minimax,
             });
             let child = nodes.len() - 1;
             nodes[at].children.push(child);
             path.push(child);
             at = child;
         }
-        // Playout.
-        let mut position = nodes[at].position;
-        let mut moves: Vec<Move> = Vec::with_capacity(16);
-        while !position.is_over() {
-            moves.clear();
-            moves.extend(position.legal_moves());
-            let &mv = moves.choose(rng).expect("a legal move");
-            position.play_unchecked(mv);
-        }
+        // The leaf's value for the player who moved into it.
+        let leaf = nodes[at].position;
+        let leaf_mover = leaf.to_move().other();
+        let value = if leaf.is_over() {
+            reward(&leaf, leaf_mover)
+        } else {
+            let evaluated = if search.eval_weight > 0.0 {
+                // The expansion valued the new node (a leaf is new unless it is
+                // the game's end or the root).
+                if at != 0 {
+                    nodes[at].minimax
+                } else {
+                    search.eval_value(&leaf)
+                }
+            } else {
+                0.0
+            };
+            let played = if search.eval_weight < 1.0 {
+                let mut position = leaf;
+                while !position.is_over() {
+                    moves.clear();
+                    moves.extend(position.legal_moves());
+                    let &mv = moves.choose(rng).expect("a legal move");
+                    position.play_unchecked(mv);
+                }
+                reward(&position, leaf_mover)
+            } else {
+                0.0
+            };
+            search.eval_weight * evaluated + (1.0 - search.eval_weight) * played
+        };
         // Backpropagation: each node's reward is for the player who moved into it.
-        for &i in &path {
+        for &i in path.iter().rev() {
             let node = &mut nodes[i];
             node.visits += 1.0;
             if i != 0 {
-                // Who moved into the node: the other side of its mover.
                 let mover = node.position.to_move().other();
-                node.reward += reward(&position, mover);
+                node.reward += if mover == leaf_mover {
+                    value
+                } else {
+                    1.0 - value
+                };
+            }
+        }
+        if a > 0.0 {
+            // The implicit minimax values, from the leaf's parent up.
+            for &i in path.iter().rev().skip(1) {
+                let best = nodes[i]
+                    .children
+                    .iter()
+                    .map(|&k| nodes[k].minimax)
+                    .fold(0.0, f64::max);
+                nodes[i].minimax = 1.0 - best;
             }
         }
     }
     nodes[0]
         .children
         .iter()
-        .max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))
+        .max_by(|&&x, &&y| nodes[x].visits.total_cmp(&nodes[y].visits))
         .and_then(|&i| nodes[i].mv)
 }
 
 /// Hard's nodes and MCTS's playouts per CPU millisecond, from a few positions.
-fn rates(rng: &mut SmallRng) -> (f64, f64) {
+fn rates(rng: &mut SmallRng, search: &Search) -> (f64, f64) {
     let mut position = Position::new();
     for _ in 0..12 {
         let moves: Vec<Move> = position.legal_moves().collect();
@@ -285,7 +430,14 @@ fn rates(rng: &mut SmallRng) -> (f64, f64) {
     let hard_ms = cpu_ms().map_or(wall.elapsed().as_secs_f64() * 1000.0, |c| c - start);
     let start = cpu_ms().unwrap_or(0.0);
     let wall = Instant::now();
-    mcts(&position, 20_000, rng);
+    mcts(
+        &position,
+        &Search {
+            playouts: 20_000,
+            ..*search
+        },
+        rng,
+    );
     let mcts_ms = cpu_ms().map_or(wall.elapsed().as_secs_f64() * 1000.0, |c| c - start);
     (d.nodes as f64 / hard_ms, 20_000.0 / mcts_ms)
 }
@@ -296,17 +448,24 @@ fn main() {
         exchange(
             games,
             args.nodes.unwrap_or(10_000),
-            args.playouts.unwrap_or(3_000),
+            &args.search(args.playouts.unwrap_or(3_000)),
             args.seed,
         );
         return;
     }
     let mut rng = SmallRng::seed_from_u64(args.seed);
-    let (hard_rate, mcts_rate) = rates(&mut rng);
+    let (hard_rate, mcts_rate) = rates(&mut rng, &args.search(20_000));
     let hard_nodes = args.nodes.unwrap_or((hard_rate * args.ms as f64) as u64);
     let playouts = args
         .playouts
         .unwrap_or((mcts_rate * args.ms as f64 * args.factor) as u64);
+    let search = args.search(playouts);
+    if search.uses_eval() || search.c != 0.7 {
+        println!("MCTS settings: {search:?}");
+    }
+    if let Some(n) = args.hard_from {
+        println!("hard at {hard_nodes} nodes plays MCTS's side from {n} empty sections down");
+    }
     let opening: Vec<Move> = match args
         .opening
         .as_deref()
@@ -369,6 +528,12 @@ fn main() {
                 ..AiSettings::new(args.against)
             });
             let mut mcts_rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
+            // The graft's hard, seeded as `strength` seeds hard on MCTS's side.
+            let mut graft = Engine::new(AiSettings {
+                seed: side_seed(args.seed, g, hard_side.other()),
+                threads: Some(1),
+                ..AiSettings::new(Level::Hard)
+            });
             let mut position = Position::new();
             let mut moves = Vec::new();
             for &mv in &opening {
@@ -381,8 +546,13 @@ fn main() {
             while !position.is_over() {
                 let mv = if position.to_move() == hard_side {
                     hard.choose(&position, &SearchLimit::nodes(hard_nodes))
+                } else if args
+                    .hard_from
+                    .is_some_and(|n| position.empty_sections() <= n)
+                {
+                    graft.choose(&position, &SearchLimit::nodes(hard_nodes))
                 } else {
-                    mcts(&position, playouts, &mut mcts_rng)
+                    mcts(&position, &search, &mut mcts_rng)
                 };
                 let Some(mv) = mv else { break };
                 position.play_unchecked(mv);
@@ -444,5 +614,114 @@ fn main() {
                 -margin as f64 / n
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hijara::ai::{SolveFor, Wdl, solve};
+
+    /// A position `plies` random moves into a game.
+    fn random_position(seed: u64, plies: usize) -> Position {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut position = Position::new();
+        for _ in 0..plies {
+            let moves: Vec<Move> = position.legal_moves().collect();
+            position.play_unchecked(*moves.choose(&mut rng).expect("a move"));
+        }
+        position
+    }
+
+    /// The exact outcome for `position`'s mover after it plays `mv`.
+    fn outcome_after(position: &Position, mv: Move) -> Wdl {
+        let mut after = *position;
+        after.play_unchecked(mv);
+        if after.is_over() {
+            return match after.margin(position.to_move()).signum() {
+                1 => Wdl::Win,
+                0 => Wdl::Draw,
+                _ => Wdl::Loss,
+            };
+        }
+        match solve(&after, SolveFor::Outcome, &SearchLimit::NONE, 1)
+            .expect("solved")
+            .wdl
+        {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_a_win_probability_for_the_player_who_moved() {
+        let search = Search {
+            eval_weight: 1.0,
+            ..Search::uct(1)
+        };
+        // The empty board is worth nothing to either side (HARD has no colour term).
+        assert_eq!(search.eval_value(&Position::new()), 0.5);
+        // The end of a game is its exact result for the player who moved last.
+        let end = random_position(7, 64);
+        assert!(end.is_over());
+        let last = end.to_move().other();
+        assert_eq!(search.eval_value(&end), reward(&end, last));
+        // Elsewhere: the evaluation from the side to move's view, turned round.
+        let mut checked = 0;
+        for seed in 0..40 {
+            let position = random_position(seed, 40);
+            let value = evaluate_with(&position, &Weights::HARD);
+            let p = search.eval_value(&position);
+            assert!(p > 0.0 && p < 1.0);
+            match value.signum() {
+                1 => assert!(p < 0.5, "seed {seed}: {value} gave {p}"),
+                -1 => assert!(p > 0.5, "seed {seed}: {value} gave {p}"),
+                _ => assert_eq!(p, 0.5),
+            }
+            checked += usize::from(value != 0);
+        }
+        assert!(checked > 30);
+    }
+
+    #[test]
+    fn uct_and_the_hybrid_keep_the_exact_outcome_near_the_end() {
+        let hybrid = Search {
+            eval_weight: 1.0,
+            minimax: 0.5,
+            ..Search::uct(3000)
+        };
+        let mixed = Search {
+            eval_weight: 0.5,
+            ..Search::uct(3000)
+        };
+        // Only positions where a move can lose the best outcome test the choice:
+        // the first eight of them among random games' positions at 6 empty sections.
+        let mut decisive = 0;
+        for seed in 0..400 {
+            let position = random_position(100 + seed, 58);
+            let outcomes: Vec<Wdl> = position
+                .legal_moves()
+                .map(|mv| outcome_after(&position, mv))
+                .collect();
+            let best = *outcomes.iter().max().expect("a move");
+            if outcomes.iter().all(|&o| o == best) {
+                continue;
+            }
+            decisive += 1;
+            for (name, search) in [
+                ("uct", Search::uct(3000)),
+                ("hybrid", hybrid),
+                ("mixed", mixed),
+            ] {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mv = mcts(&position, &search, &mut rng).expect("a move");
+                assert_eq!(outcome_after(&position, mv), best, "{name}, seed {seed}");
+            }
+            if decisive == 8 {
+                break;
+            }
+        }
+        assert_eq!(decisive, 8);
     }
 }
