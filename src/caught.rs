@@ -8,7 +8,7 @@
 //! puzzle check) or goes on without the worker (the analysis), and the terminal is
 //! restored once, on the loop's way out.
 //!
-//! `HIJARA_TEST_PANIC=WORKER` (`ai`, `check` or `analysis`) makes that worker panic
+//! `HIJARA_TEST_PANIC=WORKER` (`ai`, `check`, `analysis` or `smp`) makes that worker panic
 //! at its next job ([`test_panic`]): only the tests set it, to check the above.
 
 use std::cell::{Cell, RefCell};

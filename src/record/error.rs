@@ -255,8 +255,8 @@ fn early_reason(termination: Termination, claimed: Option<GameResult>, moves: us
     };
     if termination == Termination::TimeForfeit && winner == Some(to_move) {
         return format!(
-            "the player to move after {} lost on time: {to_move}, so its result must be `{}`",
-            crate::strings::count(moves as u64, "move", "moves"),
+            "the player to move after {moves} {} lost on time: {to_move}, so its result must be `{}`",
+            if moves == 1 { "move" } else { "moves" },
             GameResult::from(Some(Outcome::Winner(to_move.other())))
         );
     }

@@ -136,7 +136,7 @@ fn save_quit_resume_and_the_start_up_question_give_back_the_same_game() {
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
-    assert!(s.output().contains("`hijara resume` continues it"));
+    assert!(s.whole_output().contains("`hijara resume` continues it"));
 
     // `hijara resume`: the same moves, seats and settings; saving writes the same record.
     let mut s = Session::start_in(&["resume"], 80, 24, data.path(), Some(cwd.path()));

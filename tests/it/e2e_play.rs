@@ -132,7 +132,7 @@ fn behind_the_enlarge_screen_keys_do_not_play_and_q_quits_at_once() {
     s.type_keys("c3\r q");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);
-    let output = s.output();
+    let output = s.whole_output();
     assert!(!output.contains("Quit the game in progress"), "{output}");
     assert!(!output.contains(" 1 B "), "a stone was drawn: {output}");
     assert!(

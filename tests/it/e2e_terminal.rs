@@ -223,6 +223,40 @@ fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
     assert!(kept.contains("1. b2"), "{kept}");
 }
 
+/// A parallel search's helper thread panicking (`HIJARA_TEST_PANIC=smp`, hard on two
+/// threads) ends the game as the AI's own panic does: one restore, then the error.
+/// The helper's panic used to go through the hook, which restored the terminal and
+/// printed the panic under a game that went on drawing.
+#[test]
+fn a_search_helper_s_panic_ends_the_game_as_the_ai_s_does() {
+    let data = tempfile::tempdir().unwrap();
+    let env = [("HIJARA_TEST_PANIC", "smp")];
+    let args = [
+        "play",
+        "--ai",
+        "hard",
+        "--threads",
+        "2",
+        "--think-ms",
+        "300",
+    ];
+    let mut s = Session::start_with_env(&args, 80, 24, data.path(), &env);
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    assert_eq!(s.exit_code(), 1);
+    assert_restored(&s);
+    let output = s.whole_output();
+    let (entered, left, after) = switches(&output);
+    assert_eq!((entered, left), (1, 1), "{output:?}");
+    assert!(!output.contains("panicked at"), "{output:?}");
+    let after = after.replace("\r\n", "\n");
+    assert!(
+        after.contains("hijara: internal error in the AI: the smp worker panicked"),
+        "{after:?}"
+    );
+    assert!(after.contains("The game is kept (1 move"), "{after:?}");
+}
+
 /// Closing the terminal (a window shut, a connection dropped) hangs it up: the
 /// kernel sends SIGHUP, and every write to the terminal fails from then on. The
 /// process ends (129) and the game stays on disk. The signal's handler used to die

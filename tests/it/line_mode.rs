@@ -1180,7 +1180,7 @@ fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
     s.wait_for("Quit the game in progress?");
     s.type_keys("y\r");
     assert_eq!(s.exit_code(), 0, "{}", s.screen());
-    let output = s.output();
+    let output = s.whole_output();
     assert!(
         output.contains("\r> b3x\r> b3 \r> b3\r\n"),
         "{}",
