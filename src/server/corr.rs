@@ -231,6 +231,9 @@ pub(crate) struct DaysTaken {
     pub(crate) before: Vacation,
     /// The count to keep.
     pub(crate) after: Vacation,
+    /// The hall's number for this taking: two holds may hand theirs to the writer in
+    /// the other order, and the store keeps the later count.
+    pub(crate) serial: u64,
 }
 
 /// `seconds` as a correspondence clock shows it: `2d 14h`, `5h 03m`, `59m`, rounded

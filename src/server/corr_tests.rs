@@ -868,3 +868,50 @@ fn a_finished_correspondence_game_closes_once_its_last_screen_leaves() {
         hall.lock().tables().get(&id).map(|t| t.state())
     );
 }
+
+/// Brief s14 (corr2): two holds of the hall taking vacation days for one key handed
+/// their counts to the writer in the other order: the first (one day used) landed
+/// last, the disk said one day where two were used, and a restart gave one back.
+/// Counts are numbered in the hall and the writer keeps the later one.
+#[test]
+fn two_vacation_counts_handed_over_out_of_order_keep_the_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    // Ann's time runs out: a day. Before that hold's write reaches the writer, a
+    // day later another hold takes the second day and is written first.
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    let (other, later) = (hall.clone(), Clock(clock.0.clone()));
+    super::shared::BETWEEN_DAYS_AND_WRITE.with(|hook| {
+        hook.set(Some(Box::new(move || {
+            later.pass(DAY);
+            other.lock().corr_tick();
+            assert_eq!(other.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 2);
+        })));
+    });
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 2);
+    let conn = rusqlite::Connection::open(super::store::db_path(dir.path())).unwrap();
+    let used: u32 = conn
+        .query_row(
+            "SELECT vacation_used FROM players WHERE key = 'SHA256:ann'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(used, 2, "on disk as in force");
+    drop((ann, bob, conn));
+    hall.corr_heartbeat();
+    hall.flush();
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 2);
+}

@@ -137,6 +137,8 @@ pub(crate) struct Hall {
     pref_writes: Vec<(String, Pref)>,
     /// How many switches were made: each one's number orders its write.
     pref_serial: u64,
+    /// How many times vacation days were taken: each one's number orders its write.
+    days_serial: u64,
     /// Counts the keeps with a game that ended, so lobbies know when to ask the
     /// store for their history again.
     finished: u64,
@@ -192,6 +194,7 @@ impl Hall {
             prefs: HashMap::new(),
             pref_writes: Vec::new(),
             pref_serial: 0,
+            days_serial: 0,
             finished: 0,
             #[cfg(test)]
             failing: None,
@@ -383,7 +386,15 @@ impl Hall {
         }
         if granted {
             let after = *vacation;
-            self.vacation_writes.push(DaysTaken { key, before, after });
+            self.days_serial += 1;
+            let serial = self.days_serial;
+            let taken = DaysTaken {
+                key,
+                before,
+                after,
+                serial,
+            };
+            self.vacation_writes.push(taken);
             for other in &ids {
                 self.after(*other);
             }

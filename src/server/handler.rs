@@ -891,6 +891,7 @@ impl Connection {
         live.running.fetch_add(1, Ordering::SeqCst);
         let running = Running { live, id };
         let (peer, log, door) = (self.peer, self.server.log.clone(), self.door.clone());
+        let idle = self.server.limits.idle;
         std::thread::Builder::new()
             .name("hijara-session".into())
             .spawn(move || {
@@ -902,7 +903,14 @@ impl Connection {
                 let stopping = running.live.stopping.load(Ordering::SeqCst);
                 let all_kept = running.live.all_kept.load(Ordering::SeqCst);
                 let status = match result {
-                    Ok(()) => 0,
+                    Ok(session::Ended::Idle) => {
+                        log.line(&format!(
+                            "{peer} {}",
+                            limits_words::idle_closed(idle.as_secs())
+                        ));
+                        0
+                    }
+                    Ok(session::Ended::Left) => 0,
                     Err(_) if stopping => 0,
                     // Its connection's task logs why the server closed it.
                     Err(_) if door.closed_for().is_some() => 1,

@@ -5,6 +5,7 @@
 
 use std::io::Write;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -62,10 +63,20 @@ pub(crate) struct SessionStart {
     pub(crate) reviewer: Option<Reviewer>,
 }
 
-/// Runs the session until the player leaves or the connection closes: on the full
-/// screen, or in the line mode (the player's preference, or a dumb terminal), and
-/// again on the other when the player switches in the lobby.
-pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
+/// How a session ended without an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// The player left (`q`, Ctrl-c).
+    Left,
+    /// Closed by the idle time-out.
+    Idle,
+}
+
+/// Runs the session until the player leaves, the idle time-out closes it or the
+/// connection closes: on the full screen, or in the line mode (the player's
+/// preference, or a dumb terminal), and again on the other when the player switches
+/// in the lobby.
+pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
     let SessionStart {
         who,
         hall,
@@ -82,6 +93,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain);
     lobby_host.reviewer = reviewer;
     lobby_host.review_waker = Some(inbox.news_waker());
+    let idled = lobby_host.idled.clone();
     let mut host: Box<dyn Lobby> = Box::new(lobby_host);
     // The line mode's history and lines typed ahead, kept across a switch.
     let mut lines = LineInput::edited();
@@ -113,7 +125,8 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<()> {
         }
     };
     hall.lock().leave(session);
-    result
+    let idle = idled.load(Ordering::SeqCst);
+    result.map(|()| if idle { Ended::Idle } else { Ended::Left })
 }
 
 /// Runs the lobby on the full screen: the alternate screen and the mouse on, and
@@ -187,6 +200,9 @@ pub(crate) struct LobbyHost {
     bell: bool,
     /// The count of finished games the ratings line is of.
     ratings_of: Option<u64>,
+    /// The session was closed by the idle time-out (read by [`run`] once the lobby
+    /// is gone with the screen that closed).
+    idled: Arc<AtomicBool>,
 }
 
 impl LobbyHost {
@@ -222,6 +238,7 @@ impl LobbyHost {
             due: None,
             bell: false,
             ratings_of: None,
+            idled: Arc::default(),
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
@@ -716,7 +733,10 @@ impl Lobby for LobbyHost {
                 return vec![Effect::Redraw];
             }
             // Left alone for LOBBY_IDLE: the session ends.
-            Input::Tick => return vec![Effect::Quit],
+            Input::Tick => {
+                self.idled();
+                return vec![Effect::Quit];
+            }
             Input::Click(_) | Input::Pick(_) => return Vec::new(),
         };
         self.refresh();
@@ -924,6 +944,10 @@ impl Lobby for LobbyHost {
 
     fn waiting(&self) -> bool {
         self.screen.waiting.is_some()
+    }
+
+    fn idled(&mut self) {
+        self.idled.store(true, Ordering::SeqCst);
     }
 
     fn face_asked(&mut self) -> Option<bool> {

@@ -64,6 +64,10 @@ impl Drop for HallGuard<'_> {
         };
         let writes = guard.take_writes();
         drop(guard);
+        #[cfg(test)]
+        if !writes.vacations.is_empty() {
+            BETWEEN_DAYS_AND_WRITE.with(|hook| hook.take().map(|run| run()));
+        }
         self.shared.carry_out(writes);
     }
 }
@@ -73,6 +77,10 @@ thread_local! {
     /// For tests: what runs in [`SharedHall::set_pref`] between the switch and its
     /// write (another session's switch, there at that moment).
     static BETWEEN_SWITCH_AND_WRITE: std::cell::Cell<Option<Box<dyn FnOnce()>>> =
+        std::cell::Cell::new(None);
+    /// For tests: what runs in [`HallGuard`]'s drop between a hold that took vacation
+    /// days and its write (another hold taking more, there at that moment).
+    pub(crate) static BETWEEN_DAYS_AND_WRITE: std::cell::Cell<Option<Box<dyn FnOnce()>>> =
         std::cell::Cell::new(None);
 }
 

@@ -23,6 +23,11 @@ pub(crate) const REFUSED_TOO_FAST: &str =
 pub(crate) const REFUSED_BUSY: &str =
     "hijara serve: too many connections are logging in; try again in a moment\r\n";
 
+/// The server's log: a session closed by the idle time-out (`--idle-timeout`).
+pub(crate) fn idle_closed(seconds: u64) -> String {
+    format!("closed: left alone for the idle time-out ({seconds} s)")
+}
+
 // The rest are SSH disconnect messages: OpenSSH prints them as
 // "Received disconnect from HOST port PORT:CODE: TEXT".
 /// No login within the login grace time.

@@ -182,6 +182,7 @@ impl<F: Face> EventLoop<'_, F> {
             if idle_at.is_some_and(|at| Instant::now() >= at) {
                 // Left alone watching, or with nothing running: the session ends as a
                 // lobby left alone does (a watcher stops watching with the link).
+                self.nav.idled();
                 return Ok(self.nav.into_screen());
             }
             let wait_until = match (self.next_tick, idle_at) {

@@ -280,6 +280,13 @@ impl<A> Navigator<A> {
         if playing { None } else { lobby.tick_every() }
     }
 
+    /// The session was left alone past [`Navigator::idle_limit`]: its lobby is told.
+    pub(crate) fn idled(&mut self) {
+        if let Some(lobby) = self.lobby.as_mut() {
+            lobby.idled();
+        }
+    }
+
     /// The state on screen when the loop ends.
     pub(crate) fn into_screen(self) -> Screen {
         self.screen

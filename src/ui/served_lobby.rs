@@ -88,6 +88,9 @@ pub(crate) trait Lobby: Debug {
     /// The face the player asked for when they left the lobby to switch (`true`: the
     /// line mode), once; `None` when they left for good.
     fn face_asked(&mut self) -> Option<bool>;
+    /// The session ends because it was left alone past its idle limit (on a game
+    /// watched or a screen with nothing running), for the server's log.
+    fn idled(&mut self) {}
     /// Whether the lobby waits at a table for an opponent: table news is then
     /// taken at once, not gathered for [`LOBBY_NEWS_EVERY`].
     fn waiting(&self) -> bool;

@@ -249,6 +249,23 @@ fn an_idle_lobby_is_closed_whatever_news_comes() {
     });
 }
 
+/// Brief s14 (corr2): a session closed by the idle time-out left no line in the log
+/// (a grace time-out, a stalled client, a refusal each leave one): the operator could
+/// not tell an idle close from a player's q. It is logged with the time-out.
+#[test]
+fn an_idle_close_is_logged() {
+    run(async {
+        let server = Server::start_with(&["--idle-timeout", "1"]);
+        let idle = Player::join(&server, "ida", 5, 80, 24).await;
+        idle.wait_for("q leave").await;
+        idle.wait_closed().await;
+        wait_log(&server, "the idle close", |log| {
+            log.contains("closed: left alone for the idle time-out (1 s)")
+        })
+        .await;
+    });
+}
+
 /// QA: the idle time-out applied only in the lobby: a spectator left alone stayed
 /// connected. A spectator is closed like an idle lobby; the players of a game in play,
 /// idle as long, are not (they still play on after).

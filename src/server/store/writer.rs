@@ -285,6 +285,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
     // switched since the start: a few words each.)
     let mut latest_pref: std::collections::HashMap<String, (u64, Pref)> =
         std::collections::HashMap::new();
+    // Each key's latest vacation count on disk, by the hall's number: a count handed
+    // over after a later one of the same key would put back fewer days used.
+    let mut latest_days: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
     while let Ok(first) = receiver.recv() {
         let batch = gather(first, receiver);
         #[cfg(test)]
@@ -378,6 +381,15 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             Some(error) => Err(error),
                             None => in_savepoint(&mut tx, |tx| {
                                 for taken in &days {
+                                    // A later count of the key, on disk or in this
+                                    // batch, includes these days.
+                                    let newer = latest_days.get(&taken.key).is_some_and(|&s| s > taken.serial)
+                                        || days_written.iter().any(|d: &DaysTaken| {
+                                            d.key == taken.key && d.serial > taken.serial
+                                        });
+                                    if newer {
+                                        continue;
+                                    }
                                     let after = (taken.after.year, taken.after.used);
                                     club::write_vacation(tx, &taken.key, after)?;
                                 }
@@ -482,6 +494,12 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             }
             days_lost.append(&mut days_written);
         }
+        for days in &days_written {
+            let latest = latest_days.entry(days.key.clone()).or_insert(days.serial);
+            *latest = (*latest).max(days.serial);
+        }
+        // The latest first: each given back then finds the count it took from.
+        days_lost.sort_by_key(|d| std::cmp::Reverse(d.serial));
         for (id, _, result) in &keeps {
             if let Err(error) = result {
                 log(&format!("table {id} not saved: {error}"));
