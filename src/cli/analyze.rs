@@ -84,13 +84,18 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     let threads = crate::ai::thread_count(args.threads.get());
     let bar = Bar::new();
     let start = Instant::now();
-    let values = review::analyse_game(
-        &game,
-        Duration::from_millis(think_ms),
-        threads,
-        None,
-        |p: Analysed| bar.update(p.done, p.total),
-    );
+    // A record with no moves has nothing to review: no search of the start position.
+    let values = if game.is_empty() {
+        Vec::new()
+    } else {
+        review::analyse_game(
+            &game,
+            Duration::from_millis(think_ms),
+            threads,
+            None,
+            |p: Analysed| bar.update(p.done, p.total),
+        )
+    };
     bar.finish();
     let elapsed = start.elapsed();
     let review = Review::build(&game, &values);
@@ -138,6 +143,8 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         };
         serde_json::to_writer(&mut out, &report).context("cannot write the report")?;
         writeln!(out).context("cannot write the report")?;
+    } else if game.is_empty() {
+        writeln!(out, "{}", words::nothing_to_analyse(&name)).context("cannot write the report")?;
     } else {
         let secs = elapsed.as_secs_f64();
         writeln!(

@@ -358,7 +358,7 @@ pub fn read_record(path: &Path) -> anyhow::Result<LoadedRecord> {
 /// (a symlink to a file is fine: the file is written through it).
 pub fn check_writable(path: &Path) -> anyhow::Result<()> {
     let name = display_path(path);
-    let target = super::disk::write_target(path).with_context(|| format!("cannot write {name}"))?;
+    let target = super::disk::write_target(path).map_err(|e| cannot_write(path, &e))?;
     let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -383,7 +383,20 @@ pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
     let text = record.to_string();
     readable_size(&text)
         .and_then(|()| super::disk::write_atomic(path, text.as_bytes()))
-        .with_context(|| format!("cannot write {}", display_path(path)))
+        .map_err(|e| cannot_write(path, &e))
+}
+
+/// `cannot write PATH: why`, naming `PATH` once: the disk's `PATH is a folder: not
+/// written` becomes `it is a folder: not written` (a symlink's target, another path,
+/// is still named).
+fn cannot_write(path: &Path, error: &std::io::Error) -> anyhow::Error {
+    let why = error.to_string();
+    let own = format!("{} is ", path.display());
+    let why = match why.strip_prefix(&own) {
+        Some(rest) => format!("it is {rest}"),
+        None => why,
+    };
+    anyhow::anyhow!("cannot write {}: {why}", display_path(path))
 }
 
 /// Whether a record's `text` is one hijara reads back: no larger than

@@ -111,6 +111,12 @@ pub(crate) fn reviewed(
     )
 }
 
+/// `analyze` of a record with no moves: its name, then that there is nothing to review
+/// (no table, no summary, no search).
+pub(crate) fn nothing_to_analyse(name: &str) -> String {
+    format!("{name}\nno moves to analyse: the record has none")
+}
+
 /// `, corners rules` after a header, for a game other than the standard one.
 pub(crate) fn rules(variant: impl Display) -> String {
     format!(", {variant} rules")

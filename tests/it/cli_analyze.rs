@@ -234,11 +234,39 @@ fn deep_thinks_four_times_longer_a_position() {
     assert!(text.contains("(80 ms a position"), "{text}");
 }
 
+/// QA (lines3): a record with no moves spent a think time searching the start position
+/// and printed an empty table and two summaries of nothing. It says there is nothing to
+/// analyse, exit 0 (it did what was asked), without a search: an hour's `--think-ms`
+/// returns at once (the old code searched for that hour, past the timeout).
 #[test]
-fn an_empty_record_reviews_no_moves() {
-    let text = stdout_of(&["-"], Some("[Blue \"x\"]\n"));
-    assert!(text.starts_with("<stdin>\n0 moves reviewed in "), "{text}");
-    assert!(text.contains("Biggest swing, Blue: none"), "{text}");
+fn an_empty_record_says_there_is_nothing_to_analyse() {
+    let run = |args: &[&str]| {
+        let out = hijara()
+            .arg("analyze")
+            .args(args)
+            .args(["--think-ms", "3600000", "-"])
+            .write_stdin("[Blue \"x\"]\n")
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .success()
+            .stderr("")
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(
+        run(&[]),
+        "<stdin>\nno moves to analyse: the record has none\n"
+    );
+    // JSON keeps its shape, so a script reads it as any other: no moves, no rows.
+    let text = run(&["--json"]);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["moves"], 0);
+    assert_eq!(v["review"].as_array().unwrap().len(), 0);
+    assert_eq!(v["summary"]["blue"]["moves"], 0);
+    assert!(v["summary"]["yellow"]["biggest_swing"].is_null(), "{text}");
 }
 
 /// Runs `analyze` expecting failure: exit 1, nothing on stdout, one line on stderr.
@@ -381,6 +409,19 @@ fn annotate_refuses_bad_records_and_unwritable_paths() {
     assert!(
         err.starts_with(&format!("hijara: cannot write {}", nowhere.display())),
         "{err}"
+    );
+}
+
+/// QA (lines3): `--annotate` to a folder said `cannot write D: D is a folder: not
+/// written`, naming the folder twice. It is named once, exit 1, nothing on stdout.
+#[test]
+fn annotate_to_a_folder_names_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let err = fails(&["-", "--annotate", folder], Some("a1 b2"));
+    assert_eq!(
+        err,
+        format!("hijara: cannot write {folder}: it is a folder: not written\n")
     );
 }
 

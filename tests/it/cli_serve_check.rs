@@ -69,3 +69,30 @@ fn a_damaged_store_fails_the_check_with_its_file_named() {
     assert!(err.contains("no server database in"), "{err}");
     assert!(!db.exists(), "the check makes no database");
 }
+
+/// QA (lines3): `serve --data-dir FILE check` (and the other operator commands) said
+/// `no server database in FILE` of a file where the data folder should be; `hijara
+/// serve` itself says it is not a folder, and so do they now.
+#[test]
+fn a_file_for_the_data_folder_is_said_to_be_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("data");
+    std::fs::write(&file, "x").unwrap();
+    let (ok, out, err) = check(&file);
+    assert!(!ok, "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "hijara: the data folder {} is not a folder (a file is there)\n",
+            file.display()
+        )
+    );
+    let out = hijara()
+        .args(["serve", "--data-dir"])
+        .arg(&file)
+        .arg("names")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a folder (a file is there)"), "{err}");
+}

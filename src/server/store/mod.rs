@@ -560,9 +560,16 @@ fn load_live(
     Ok((stored, u32::try_from(last).unwrap_or(u32::MAX)))
 }
 
-/// Opens the database in `data_dir` for an operator's command, beside a running
-/// server: no schema change, no import (the server makes the database).
-pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
+/// The database file in `data_dir` for an operator's command, or an error: a file
+/// where the folder should be is said to be one (as `hijara serve` says it), not that
+/// there is no database in it.
+fn existing_db(data_dir: &Path) -> anyhow::Result<PathBuf> {
+    if data_dir.exists() && !data_dir.is_dir() {
+        bail!(
+            "the data folder {} is not a folder (a file is there)",
+            data_dir.display()
+        );
+    }
     let path = db_path(data_dir);
     if !path.is_file() {
         bail!(
@@ -570,6 +577,13 @@ pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
             data_dir.display()
         );
     }
+    Ok(path)
+}
+
+/// Opens the database in `data_dir` for an operator's command, beside a running
+/// server: no schema change, no import (the server makes the database).
+pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
+    let path = existing_db(data_dir)?;
     let conn = connect(
         &path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -619,13 +633,7 @@ const MOST_PROBLEMS: usize = 20;
 /// `Ok` with the page count and schema version when it passes; an error naming the
 /// file and the problems found when it does not, or when it is no database.
 pub(crate) fn check(data_dir: &Path) -> anyhow::Result<(i64, i64)> {
-    let path = db_path(data_dir);
-    if !path.is_file() {
-        bail!(
-            "no server database in {} (hijara serve makes {DB_FILE} at its first start)",
-            data_dir.display()
-        );
-    }
+    let path = existing_db(data_dir)?;
     let failed = |why: String| {
         anyhow::anyhow!(
             "the database {} fails SQLite's integrity check: {}",
