@@ -19,6 +19,8 @@ fn stats(data: &std::path::Path) -> Value {
         .get_output()
         .stdout
         .clone();
+    // One object on one line, as every other `--json` prints (it was spread over lines).
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1, "{out:?}");
     serde_json::from_slice(&out).unwrap()
 }
 

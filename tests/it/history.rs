@@ -114,7 +114,10 @@ fn the_tally_tells_people_from_ais_by_type_not_by_name() {
         .args(["games", "--json"])
         .assert()
         .success();
-    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let stdout = &out.get_output().stdout;
+    // One object on one line, as every other `--json` prints (it was spread over lines).
+    assert_eq!(stdout.iter().filter(|&&b| b == b'\n').count(), 1);
+    let json: serde_json::Value = serde_json::from_slice(stdout).unwrap();
     assert_eq!(
         json["tally"],
         serde_json::json!([
