@@ -276,10 +276,27 @@ fn flatten_into(batch: &mut Vec<Work>, work: Work) {
     }
 }
 
+/// The writes a test asked to fail (`Work::Fail`): the next `left` fail with `error`.
+/// Only tests set it, so elsewhere every write goes ahead.
+#[derive(Default)]
+struct Failing {
+    left: usize,
+    error: String,
+}
+
+impl Failing {
+    /// The error the next write is to fail with, if a test asked for one.
+    fn next(&mut self) -> Option<String> {
+        (self.left > 0).then(|| {
+            self.left -= 1;
+            self.error.clone()
+        })
+    }
+}
+
 /// The writer thread: batches of work until every sender is gone.
 fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) {
-    #[cfg(test)]
-    let mut failing: (usize, String) = (0, String::new());
+    let mut failing = Failing::default();
     // Each key's latest switches handed over, by the hall's number: one key's two
     // sessions may hand theirs over in the other order. (One entry a key that
     // switched since the start: a few words each.)
@@ -294,7 +311,10 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         {
             for work in &batch {
                 if let Work::Fail(n, error) = work {
-                    failing = (*n, error.clone());
+                    failing = Failing {
+                        left: *n,
+                        error: error.clone(),
+                    };
                 }
             }
         }
@@ -309,10 +329,8 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             for work in batch {
                 match work {
                     Work::Keep(id, mut keep) => {
-                        #[cfg(test)]
-                        if failing.0 > 0 {
-                            failing.0 -= 1;
-                            keeps.push((id, keep, Err(failing.1.clone())));
+                        if let Some(error) = failing.next() {
+                            keeps.push((id, keep, Err(error)));
                             continue;
                         }
                         let result = in_savepoint(&mut tx, |tx| write_keep(tx, id, &keep));
@@ -344,13 +362,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         }
                     }
                     Work::Listed(key, listed, reply) => {
-                        #[cfg(test)]
-                        let failed = (failing.0 > 0).then(|| {
-                            failing.0 -= 1;
-                            failing.1.clone()
-                        });
-                        #[cfg(not(test))]
-                        let failed: Option<String> = None;
+                        let failed = failing.next();
                         let result = match failed {
                             Some(error) => Err(error),
                             None => in_savepoint(&mut tx, |tx| club::write_listed(tx, &key, listed))
@@ -370,13 +382,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         }
                     }
                     Work::Lengthened(days, lengthened) => {
-                        #[cfg(test)]
-                        let failed = (failing.0 > 0).then(|| {
-                            failing.0 -= 1;
-                            failing.1.clone()
-                        });
-                        #[cfg(not(test))]
-                        let failed: Option<String> = None;
+                        let failed = failing.next();
                         let result = match failed {
                             Some(error) => Err(error),
                             None => in_savepoint(&mut tx, |tx| {
@@ -432,13 +438,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             }
                             pref = latest.1;
                         }
-                        #[cfg(test)]
-                        let failed = (failing.0 > 0).then(|| {
-                            failing.0 -= 1;
-                            failing.1.clone()
-                        });
-                        #[cfg(not(test))]
-                        let failed: Option<String> = None;
+                        let failed = failing.next();
                         let result = match failed {
                             Some(error) => Err(error),
                             None => in_savepoint(&mut tx, |tx| write_pref(tx, &key, pref))
