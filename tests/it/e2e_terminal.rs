@@ -192,16 +192,13 @@ fn the_line_mode_stays_raw_between_screens() {
     assert!(s.whole_output().contains("The game is kept"));
 }
 
-/// The AI's thread panicking (as `HIJARA_TEST_PANIC=ai` asks) ends the game at once:
-/// the terminal restored once, then the error, naming the AI and what the autosave
-/// on disk keeps, and a failure's exit code. The panic used to restore the terminal
-/// on the AI's thread, its message printed over the game, which went on drawing on
-/// the main screen until a key found the thread gone.
-#[test]
-fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
+/// Plays b2 in `hijara ARGS` with `HIJARA_TEST_PANIC=worker`, and checks that the
+/// game ends at once: the terminal restored once, then the error naming the AI and
+/// the worker's message, what the autosave on disk keeps, and a failure's exit code.
+fn a_worker_panic_ends_the_game(worker: &str, args: &[&str]) {
     let data = tempfile::tempdir().unwrap();
-    let env = [("HIJARA_TEST_PANIC", "ai")];
-    let mut s = Session::start_with_env(&["play", "--ai", "easy"], 80, 24, data.path(), &env);
+    let env = [("HIJARA_TEST_PANIC", worker)];
+    let mut s = Session::start_with_env(args, 80, 24, data.path(), &env);
     s.wait_for("Blue to move");
     s.type_keys("b2");
     assert_eq!(s.exit_code(), 1);
@@ -212,10 +209,8 @@ fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
     // The panic's own lines are not printed: the error says it, once.
     assert!(!output.contains("panicked at"), "{output:?}");
     let after = after.replace("\r\n", "\n");
-    assert!(
-        after.contains("hijara: internal error in the AI: the ai worker panicked"),
-        "{after:?}"
-    );
+    let error = format!("hijara: internal error in the AI: the {worker} worker panicked");
+    assert!(after.contains(&error), "{after:?}");
     assert!(after.contains("The game is kept (1 move"), "{after:?}");
     assert!(after.contains("`hijara resume` continues it"), "{after:?}");
     // What it says is on disk.
@@ -223,14 +218,21 @@ fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
     assert!(kept.contains("1. b2"), "{kept}");
 }
 
+/// The AI's thread panicking (as `HIJARA_TEST_PANIC=ai` asks) ends the game at once.
+/// The panic used to restore the terminal on the AI's thread, its message printed
+/// over the game, which went on drawing on the main screen until a key found the
+/// thread gone.
+#[test]
+fn an_ai_panic_ends_the_game_after_one_restore_and_says_what_is_kept() {
+    a_worker_panic_ends_the_game("ai", &["play", "--ai", "easy"]);
+}
+
 /// A parallel search's helper thread panicking (`HIJARA_TEST_PANIC=smp`, hard on two
-/// threads) ends the game as the AI's own panic does: one restore, then the error.
-/// The helper's panic used to go through the hook, which restored the terminal and
-/// printed the panic under a game that went on drawing.
+/// threads) ends the game as the AI's own panic does. The helper's panic used to go
+/// through the hook, which restored the terminal and printed the panic under a game
+/// that went on drawing.
 #[test]
 fn a_search_helper_s_panic_ends_the_game_as_the_ai_s_does() {
-    let data = tempfile::tempdir().unwrap();
-    let env = [("HIJARA_TEST_PANIC", "smp")];
     let args = [
         "play",
         "--ai",
@@ -240,21 +242,7 @@ fn a_search_helper_s_panic_ends_the_game_as_the_ai_s_does() {
         "--think-ms",
         "300",
     ];
-    let mut s = Session::start_with_env(&args, 80, 24, data.path(), &env);
-    s.wait_for("Blue to move");
-    s.type_keys("b2");
-    assert_eq!(s.exit_code(), 1);
-    assert_restored(&s);
-    let output = s.whole_output();
-    let (entered, left, after) = switches(&output);
-    assert_eq!((entered, left), (1, 1), "{output:?}");
-    assert!(!output.contains("panicked at"), "{output:?}");
-    let after = after.replace("\r\n", "\n");
-    assert!(
-        after.contains("hijara: internal error in the AI: the smp worker panicked"),
-        "{after:?}"
-    );
-    assert!(after.contains("The game is kept (1 move"), "{after:?}");
+    a_worker_panic_ends_the_game("smp", &args);
 }
 
 /// Closing the terminal (a window shut, a connection dropped) hangs it up: the
