@@ -808,7 +808,15 @@ fn a_vacation_day_not_kept_is_given_back_and_said() {
     hall.flush();
     let said = told(&mut ann, "No space left on device");
     assert!(said.text.starts_with("Not saved"), "{}", said.text);
-    // The disk has room again: one day is used, not two.
+    // The disk has room again: the next try (two seconds later, not before) uses
+    // one day, not two.
+    hall.lock().corr_tick();
+    assert_eq!(
+        hall.lock().vacation_left("SHA256:ann"),
+        VACATION_DAYS,
+        "waits"
+    );
+    clock.pass(2);
     hall.lock().corr_tick();
     hall.flush();
     assert!(hall.lock().tables()[&id].in_play(), "a vacation day");
@@ -914,4 +922,122 @@ fn two_vacation_counts_handed_over_out_of_order_keep_the_later() {
     drop(hall);
     let hall = open(dir.path(), &clock);
     assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 2);
+}
+
+/// Brief s15 (club): while the store could not keep a vacation day (a full disk), the
+/// timer took it again every second: each try failed, and the log said so every
+/// second. The tries wait longer and longer (doubling, up to five minutes), the game
+/// is not lost meanwhile, and the log says it once, and once when the days are kept.
+#[test]
+fn a_vacation_day_the_store_cannot_keep_is_tried_less_often_and_logged_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let lines = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let into = lines.clone();
+    let hall = SharedHall::open_with(
+        dir.path(),
+        Duration::from_secs(60),
+        Arc::new(move |line: &str| into.lock().unwrap().push(line.to_owned())),
+        clock.wall(),
+    )
+    .unwrap()
+    .0;
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    drop((ann, bob));
+    // Ann's time runs out on a full disk: the next eight writes fail.
+    hall.store()
+        .unwrap()
+        .writer()
+        .fail_next(8, "No space left on device");
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    // The timer looks once a second for a minute: at every second, the eight
+    // failures were spent in eight seconds and the day kept at the ninth.
+    let look = |seconds: i64| {
+        for _ in 0..seconds {
+            hall.lock().corr_tick();
+            hall.flush();
+            clock.pass(1);
+        }
+    };
+    look(60);
+    assert!(hall.lock().tables()[&id].in_play(), "not lost meanwhile");
+    assert_eq!(
+        hall.lock().vacation_left("SHA256:ann"),
+        VACATION_DAYS,
+        "six tries at most in a minute (2, 4, 8, 16, 32 seconds apart)"
+    );
+    // Ten minutes more: the eight failures spent, the day is kept.
+    look(600);
+    assert!(hall.lock().tables()[&id].in_play());
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 1);
+    let said = lines.lock().unwrap().clone();
+    let not_kept = said
+        .iter()
+        .filter(|l| l.contains("vacation day was not kept"))
+        .count();
+    assert_eq!(not_kept, 1, "{said:#?}");
+    let not_saved = said.iter().filter(|l| l.contains("not saved")).count();
+    assert!(not_saved <= 1, "{said:#?}");
+    assert_eq!(
+        said.iter()
+            .filter(|l| l.contains("vacation days are kept again"))
+            .count(),
+        1,
+        "{said:#?}"
+    );
+}
+
+/// Brief s15 (club): a vacation day used for a player was never told them. It is
+/// told (their lobby takes it, [`super::hall::Hall::take_days_untold`]) once kept,
+/// once; a day the store could not keep is not told.
+#[test]
+fn a_vacation_day_used_is_told_once_it_is_kept_and_only_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    drop((ann, bob));
+    hall.store()
+        .unwrap()
+        .writer()
+        .fail_next(1, "No space left on device");
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None, "not kept");
+    // The next try, once its wait is over, keeps it.
+    clock.pass(2);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(
+        hall.lock().take_days_untold("SHA256:ann"),
+        Some((1, VACATION_DAYS - 1))
+    );
+    assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None, "once");
+    assert_eq!(hall.lock().take_days_untold("SHA256:bob"), None);
+    // Three days later, three more at once: told as three.
+    clock.pass(3 * DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(
+        hall.lock().take_days_untold("SHA256:ann"),
+        Some((3, VACATION_DAYS - 4))
+    );
+    assert_eq!(
+        crate::strings::club::vacation_used(3, 16),
+        "Your time ran out: 3 vacation days were used, 72 hours more in each \
+         correspondence game (16 left this year)"
+    );
 }

@@ -28,6 +28,25 @@ use super::who::Who;
 /// How long a dropped player's seat is kept for them, unless the server is told.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
 
+/// How long the hall waits before it takes vacation days again for a player whose
+/// last ones the store could not keep (a full disk), in correspondence seconds; each
+/// failure after doubles it, up to [`DAYS_RETRY_CAP`]. The timer looks every second:
+/// without this it tried, failed and logged every second.
+const DAYS_RETRY_FIRST: Stamp = 2;
+
+/// The longest wait between two tries to keep a player's vacation days. A move of
+/// theirs tries at once whatever the wait.
+const DAYS_RETRY_CAP: Stamp = 300;
+
+/// When the hall takes a player's vacation days again after a write that failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Retry {
+    /// Not before this time.
+    at: Stamp,
+    /// The wait that set `at`: the next failure waits twice as long.
+    wait: Stamp,
+}
+
 /// What time it is for the hall: the system's monotonic clock, or one a test moves
 /// (the grace period, the clocks and presence are all counted from it).
 pub(crate) type Now = Arc<dyn Fn() -> Instant + Send + Sync>;
@@ -155,6 +174,11 @@ pub(crate) struct Hall {
     vacations: HashMap<String, Vacation>,
     /// Vacation days taken, for the store.
     vacation_writes: Vec<DaysTaken>,
+    /// Vacation days used and kept, by key, that the player has not been told of yet
+    /// (their lobby says so, at their next login or at once).
+    days_untold: HashMap<String, u32>,
+    /// The keys whose last vacation days were not kept: when to try again.
+    days_retry: HashMap<String, Retry>,
     /// The correspondence tables open now, nobody sat at yet: their owners' keys.
     open_corr: HashMap<u32, String>,
     /// Changes of [`Hall::open_corr`] for the store: opened (`true`) or not open.
@@ -203,6 +227,8 @@ impl Hall {
             corr_of: HashMap::new(),
             vacations: HashMap::new(),
             vacation_writes: Vec::new(),
+            days_untold: HashMap::new(),
+            days_retry: HashMap::new(),
             open_corr: HashMap::new(),
             open_corr_writes: Vec::new(),
             closed_corr: HashMap::new(),
@@ -341,14 +367,16 @@ impl Hall {
             })
             .collect();
         for &id in &due {
-            self.corr_due(id, (stamp, year));
+            self.corr_due(id, (stamp, year), false);
         }
         !due.is_empty()
     }
 
     /// Table `id`'s correspondence mover is out of time at `stamp`: a vacation day,
-    /// or the game is lost on time.
-    fn corr_due(&mut self, id: u32, (stamp, year): (Stamp, i32)) {
+    /// or the game is lost on time. While the store could not keep the mover's last
+    /// days, nothing is decided before the time to try again, unless `now` (a move of
+    /// theirs: it is judged at once).
+    fn corr_due(&mut self, id: u32, (stamp, year): (Stamp, i32), now: bool) {
         let Some(table) = self.tables.get_mut(&id) else {
             return;
         };
@@ -359,6 +387,9 @@ impl Hall {
         let Some(key) = table.seats()[mover.index()].as_ref().map(|w| w.key.clone()) else {
             return;
         };
+        if !now && self.days_retry.get(&key).is_some_and(|r| stamp < r.at) {
+            return;
+        }
         // As many vacation days as the time is out by (a day each, while any are
         // left this year), each 24 hours more in every correspondence game of theirs.
         let ids: Vec<u32> = self
@@ -394,6 +425,10 @@ impl Hall {
                 after,
                 serial,
             };
+            if !self.stored {
+                // Without a store it counts as kept at once.
+                self.days_kept(&taken);
+            }
             self.vacation_writes.push(taken);
             for other in &ids {
                 self.after(*other);
@@ -408,12 +443,48 @@ impl Hall {
 
     /// The store could not keep `days`: they are given back, unless more were
     /// taken since (that later write keeps the count with them).
+    /// The player is not asked again at once: the next try waits, twice as long after
+    /// each failure (up to [`DAYS_RETRY_CAP`]), so a full disk is not tried every second.
     pub(crate) fn days_not_kept(&mut self, days: &DaysTaken) {
         if let Some(vacation) = self.vacations.get_mut(&days.key)
             && *vacation == days.after
         {
             *vacation = days.before;
         }
+        let stamp = self.stamp();
+        let wait = self
+            .days_retry
+            .get(&days.key)
+            .map_or(DAYS_RETRY_FIRST, |r| (r.wait * 2).min(DAYS_RETRY_CAP));
+        self.days_retry.insert(
+            days.key.clone(),
+            Retry {
+                at: stamp + wait,
+                wait,
+            },
+        );
+    }
+
+    /// The store kept `days`: the player is told of them in their lobby, and their
+    /// days are taken again as soon as their time is out.
+    pub(crate) fn days_kept(&mut self, days: &DaysTaken) {
+        self.days_retry.remove(&days.key);
+        let before = if days.before.year == days.after.year {
+            days.before.used
+        } else {
+            0
+        };
+        let used = days.after.used.saturating_sub(before);
+        if used > 0 {
+            *self.days_untold.entry(days.key.clone()).or_default() += used;
+        }
+    }
+
+    /// The vacation days used for `key` that they have not been told of (kept), and
+    /// how many they have left this year; told now, so never again.
+    pub(crate) fn take_days_untold(&mut self, key: &str) -> Option<(u32, u32)> {
+        let used = self.days_untold.remove(key)?;
+        Some((used, self.vacation_left(key)))
     }
 
     /// `key`'s vacation days left this year.
@@ -774,7 +845,7 @@ impl Hall {
         let clock = (self.stamp(), self.corr_time.year());
         if self.tables.get(&id).is_some_and(GameTable::is_corr) {
             // A vacation day first, if the mover's time just ran out.
-            self.corr_due(id, clock);
+            self.corr_due(id, clock, true);
         }
         let Some(table) = self.tables.get_mut(&id) else {
             return Taken::default();
@@ -791,7 +862,7 @@ impl Hall {
     pub(crate) fn check_flag(&mut self, id: u32, now: Instant) {
         let clock = (self.stamp(), self.corr_time.year());
         if self.tables.get(&id).is_some_and(GameTable::is_corr) {
-            self.corr_due(id, clock);
+            self.corr_due(id, clock, false);
             return;
         }
         if let Some(table) = self.tables.get_mut(&id)

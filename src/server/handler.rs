@@ -677,6 +677,9 @@ struct Connection {
     /// What the client's `TERM`, sent with its pty request, says of its terminal:
     /// which desktop notification it shows (the client's other variables never arrive).
     terminal: crate::ui::TerminalEnv,
+    /// The palette the client's `TERM` asks for (none for a monochrome terminal),
+    /// taken where the player chose none.
+    term_palette: Option<crate::prefs::Palette>,
     /// The session thread's inbox, once the game runs.
     input: Option<SyncSender<Wake>>,
     parser: InputParser,
@@ -714,6 +717,7 @@ impl Connection {
             pty: None,
             dumb: false,
             terminal: crate::ui::TerminalEnv::default(),
+            term_palette: None,
             input: None,
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
@@ -882,6 +886,7 @@ impl Connection {
             backend: SshBackend::new(writer, size).with_terminal(self.terminal.clone()),
             idle: self.server.limits.idle,
             dumb: self.dumb,
+            term_palette: self.term_palette,
             reviewer: Some(self.server.reviewer.clone()),
         };
         self.door.set_running(true);
@@ -1265,6 +1270,7 @@ impl Handler for Connection {
         size.set(window_size(columns, rows));
         self.dumb = term == "dumb";
         self.terminal = crate::ui::TerminalEnv::of_term(Some(term));
+        self.term_palette = crate::prefs::guess_from_term(term);
         session.channel_success(channel)?;
         Ok(())
     }

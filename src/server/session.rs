@@ -59,6 +59,9 @@ pub(crate) struct SessionStart {
     pub(crate) idle: Duration,
     /// The client's terminal is `dumb`: the line mode, whatever the preference.
     pub(crate) dumb: bool,
+    /// The palette the client's `TERM` asks for (none for a monochrome one), for a
+    /// player who chose none: as the local game guesses it from `TERM`.
+    pub(crate) term_palette: Option<crate::prefs::Palette>,
     /// The engine's reviews of finished games, on the AI's pool.
     pub(crate) reviewer: Option<Reviewer>,
 }
@@ -84,13 +87,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
         backend,
         idle,
         dumb,
+        term_palette,
         reviewer,
     } = start;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let session = hall.join(inbox.news_waker(), who.clone());
     let mut plain = dumb || hall.lock().pref(&who.key).plain;
     let offer = words::line_mode_offer(who.is_guest());
-    let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain);
+    let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
     lobby_host.reviewer = reviewer;
     lobby_host.review_waker = Some(inbox.news_waker());
     let idled = lobby_host.idled.clone();
@@ -212,9 +216,16 @@ impl LobbyHost {
         session: u64,
         idle: Duration,
         plain: bool,
+        term_palette: Option<crate::prefs::Palette>,
     ) -> LobbyHost {
         let pref = hall.lock().pref(&who.key);
-        let mut screen = LobbyState::new(&who.name, pref.palette);
+        // The default palette is also what a player who never chose one has: their
+        // terminal's `TERM` decides then (a monochrome one, none), as it does locally.
+        let palette = match (pref.palette, term_palette) {
+            (crate::prefs::Palette::Default, Some(guessed)) => guessed,
+            (chosen, _) => chosen,
+        };
+        let mut screen = LobbyState::new(&who.name, palette);
         (screen.ascii, screen.notify) = (pref.ascii, pref.notify);
         let mut host = LobbyHost {
             screen,
@@ -243,8 +254,8 @@ impl LobbyHost {
         if !host.who.can_be_rated() {
             host.screen.as_guest();
         }
-        host.refresh();
-        // The open correspondence tables the last restart closed: said once.
+        // The open correspondence tables the last restart closed: said once (before
+        // the refresh, whose line of vacation days used, if any, says more).
         let closed = host.hall.lock().take_closed_corr(&host.who.key);
         if !closed.is_empty() {
             let numbers: Vec<String> = closed
@@ -254,6 +265,7 @@ impl LobbyHost {
             host.screen
                 .note(club_words::corr_closed_at_restart(&numbers));
         }
+        host.refresh();
         host
     }
 
@@ -300,6 +312,11 @@ impl LobbyHost {
                 .note_keyed(Keyed::CorrMoved(new.opponent.clone()));
         }
         self.due = Some(due);
+        // Vacation days used for this player since they were last told (at their
+        // login, or now in the lobby): said once, where they look next.
+        if let Some((used, left)) = self.hall.lock().take_days_untold(key) {
+            self.screen.note(club_words::vacation_used(used, left));
+        }
         self.screen.corr = corr;
         self.screen.mine = table_codes(&self.rows, key)
             .into_iter()

@@ -122,11 +122,14 @@ impl SharedHall {
     ) -> anyhow::Result<(SharedHall, Vec<String>)> {
         let hall = Arc::new(Mutex::new(Hall::new(grace, true)));
         let weak = Arc::downgrade(&hall);
-        let kept: Kept = Box::new(move |batch, days_lost| {
+        let kept: Kept = Box::new(move |batch, days| {
             if let Some(hall) = weak.upgrade() {
                 let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
-                for days in &days_lost {
-                    hall.days_not_kept(days);
+                for lost in &days.lost {
+                    hall.days_not_kept(lost);
+                }
+                for kept in &days.kept {
+                    hall.days_kept(kept);
                 }
                 for (id, keep, result) in batch {
                     hall.kept(id, &keep, result);

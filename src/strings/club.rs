@@ -466,6 +466,20 @@ pub(crate) fn status_game(table: u32, opponent: &str, days: u8, left: &str, mine
         days_a_move(days)
     )
 }
+/// The lobby's line, once, when vacation days were used for the player (their time
+/// ran out in a correspondence game while they had days left): how many, what they
+/// gave, and how many are left this year.
+pub(crate) fn vacation_used(used: u32, left: u32) -> String {
+    let hours = u64::from(used) * 24;
+    let days = if used == 1 {
+        "a vacation day was used".to_owned()
+    } else {
+        format!("{used} vacation days were used")
+    };
+    format!(
+        "Your time ran out: {days}, {hours} hours more in each correspondence game ({left} left this year)"
+    )
+}
 /// `status`'s last line.
 pub(crate) fn vacation_left(days: u32) -> String {
     format!("Vacation days left this year: {days}")

@@ -970,6 +970,72 @@ fn an_open_correspondence_table_closed_by_a_restart_is_told_to_its_owner() {
     });
 }
 
+/// Brief s15 (club): the hall spends a vacation day when a correspondence player's
+/// time runs out, and the player was never told: the time left simply jumped by a
+/// day. Their lobby says so once (at their next login here), with the days left;
+/// the opponent reads nothing of it.
+#[test]
+fn a_vacation_day_used_while_away_is_told_once_at_the_next_login() {
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
+    set(T0);
+    let clock_arg = clock.display().to_string();
+    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    let told = "a vacation day was used";
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        open_corr_table(&alice).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("1 day a move").await;
+        bob.send(b"1").await;
+        bob.wait_for("alice's move").await;
+        alice
+            .wait_for("Your move in 1 correspondence game: v bob")
+            .await;
+        alice.disconnect().await;
+        bob.send(b"q").await;
+        bob.wait_for("q leave").await;
+        // Alice's day a move and her bank go by: the timer uses a vacation day.
+        set(T0 + 2 * DAY + 60);
+        let used = || -> u32 {
+            server
+                .db()
+                .query_row(
+                    "SELECT COALESCE(SUM(vacation_used), 0) FROM players",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap()
+        };
+        let start = std::time::Instant::now();
+        while used() == 0 {
+            assert!(
+                start.elapsed() < crate::serve_common::PATIENCE,
+                "no day used"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for(told).await;
+        let screen = alice
+            .screen()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(screen.contains("(19 left this year)"), "{screen}");
+        assert!(screen.contains("24 hours more"), "{screen}");
+        // Her game has the day: the time left is counted from it.
+        alice.wait_for("v bob, 23h").await;
+        alice.disconnect().await;
+        // Said once.
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("Your move in 1 correspondence game").await;
+        assert!(!alice.screen().contains(told), "{}", alice.screen());
+        assert!(!bob.screen().contains(told), "{}", bob.screen());
+    });
+}
+
 /// `player`, in the lobby, opens a correspondence table of a day a move.
 async fn open_corr_table(player: &Player) {
     player.wait_for("q leave").await;

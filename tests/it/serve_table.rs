@@ -221,6 +221,49 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
     });
 }
 
+/// Brief s15 (club): `hijara serve` drew colours for a client whose pty request named
+/// a monochrome terminal (`vt100`, `xterm-mono`), where the local game takes the none
+/// palette from `TERM`: colour was the only thing such a terminal dropped, and with
+/// it the cues. The client's `TERM` decides as it does locally, unless the player
+/// chose a palette.
+#[test]
+fn a_monochrome_client_term_draws_without_colour_unless_a_palette_was_chosen() {
+    run(async {
+        let server = Server::start();
+        let (_alice, _bob) = seated(&server).await;
+        for (seed, name, term) in [(3, "carol", "vt100"), (4, "dave", "xterm-mono")] {
+            let mono = Player::join_term(&server, name, seed, 80, 24, term).await;
+            mono.wait_for("q leave").await;
+            mono.send(b"1").await;
+            mono.wait_for("Blue to move").await;
+            assert!(!mono.coloured(), "{term}: {}", mono.screen());
+            // The lobby's `c` goes on from the palette in force: none, then default.
+            mono.send(b"q").await;
+            mono.wait_for("q leave").await;
+            mono.send(b"c").await;
+            mono.wait_for("Palette: default").await;
+        }
+        // A palette of colour the player chose is drawn on any terminal.
+        let erin = Player::join(&server, "erin", 5, 80, 24).await;
+        erin.wait_for("q leave").await;
+        erin.send(b"c").await;
+        erin.wait_for("Palette: colour-blind").await;
+        erin.send(b"q").await;
+        erin.wait_closed().await;
+        let erin = Player::join_term(&server, "erin", 5, 80, 24, "vt100").await;
+        erin.wait_for("q leave").await;
+        erin.send(b"1").await;
+        erin.wait_for("Blue to move").await;
+        assert!(erin.in_256_colours(), "{}", erin.screen());
+        // A colour terminal still gets colour by default.
+        let fay = Player::join_term(&server, "fay", 6, 80, 24, "xterm-256color").await;
+        fay.wait_for("q leave").await;
+        fay.send(b"1").await;
+        fay.wait_for("Blue to move").await;
+        assert!(fay.coloured(), "{}", fay.screen());
+    });
+}
+
 #[test]
 fn the_help_at_a_table_lists_its_own_keys() {
     run(async {

@@ -38,8 +38,17 @@ pub(crate) const STOPPED: &str = "the store has stopped";
 const BATCH: usize = 256;
 
 /// What the writer reports of a batch of keeps: each table's keep and its result,
-/// and the vacation days not kept (the games they lengthened were not either).
-pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>, Vec<DaysTaken>) + Send>;
+/// and the vacation days kept and not kept (the games they lengthened were not either).
+pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>, Days) + Send>;
+
+/// The vacation days a batch wrote: on disk now, or not kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Days {
+    /// On disk with the games they lengthen (their players are told once).
+    pub(crate) kept: Vec<DaysTaken>,
+    /// Not kept, latest first: the hall gives them back.
+    pub(crate) lost: Vec<DaysTaken>,
+}
 
 /// A piece of work for the writer.
 enum Work {
@@ -305,6 +314,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
     // Each key's latest vacation count on disk, by the hall's number: a count handed
     // over after a later one of the same key would put back fewer days used.
     let mut latest_days: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
+    // Whether the last vacation days handed over were not kept: the hall tries again,
+    // less and less often, and the log says so once, and once when they are kept again.
+    let mut days_failing = false;
     while let Ok(first) = receiver.recv() {
         let batch = gather(first, receiver);
         #[cfg(test)]
@@ -323,6 +335,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         let mut guests = Vec::new();
         let mut flushes = Vec::new();
         let mut switches = Vec::new();
+        // The tables whose keep failed with vacation days the log already said were
+        // not kept: not said again at each try.
+        let mut quiet = Vec::new();
         // Vacation days written (lost if the commit fails) and not kept.
         let (mut days_written, mut days_lost) = (Vec::new(), Vec::new());
         let committed = conn.transaction().map_err(|e| e.to_string()).and_then(|mut tx| {
@@ -415,7 +430,11 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                                 days_written.extend(days);
                             }
                             Err(error) => {
-                                log(&format!("a vacation day was not kept: {error}"));
+                                if std::mem::replace(&mut days_failing, true) {
+                                    quiet.extend(lengthened.iter().map(|(id, _)| *id));
+                                } else {
+                                    log(&format!("a vacation day was not kept: {error}; tried again later, less often while the store cannot write"));
+                                }
                                 for (id, keep) in lengthened {
                                     keeps.push((id, keep, Err(error.clone())));
                                 }
@@ -494,6 +513,13 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             }
             days_lost.append(&mut days_written);
         }
+        if !days_written.is_empty() && std::mem::replace(&mut days_failing, false) {
+            log("vacation days are kept again");
+        } else if !days_lost.is_empty() && !std::mem::replace(&mut days_failing, true) {
+            log(
+                "a vacation day was not kept: tried again later, less often while the store cannot write",
+            );
+        }
         for days in &days_written {
             let latest = latest_days.entry(days.key.clone()).or_insert(days.serial);
             *latest = (*latest).max(days.serial);
@@ -501,12 +527,20 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         // The latest first: each given back then finds the count it took from.
         days_lost.sort_by_key(|d| std::cmp::Reverse(d.serial));
         for (id, _, result) in &keeps {
-            if let Err(error) = result {
+            if let Err(error) = result
+                && !quiet.contains(id)
+            {
                 log(&format!("table {id} not saved: {error}"));
             }
         }
-        if !keeps.is_empty() || !days_lost.is_empty() {
-            kept(keeps, days_lost);
+        if !keeps.is_empty() || !days_lost.is_empty() || !days_written.is_empty() {
+            kept(
+                keeps,
+                Days {
+                    kept: days_written,
+                    lost: days_lost,
+                },
+            );
         }
         for (reply, result) in names {
             let _ = reply.send(result);
