@@ -34,6 +34,20 @@ impl Clock {
 
 use crate::server::who::who;
 
+/// Moves `hall`'s monotonic clock with `clock` from now on (the waits between tries
+/// to keep vacation days are counted on it).
+fn follow(hall: &SharedHall, clock: &Clock) {
+    let (at, start, base) = (
+        clock.0.clone(),
+        clock.0.load(Ordering::SeqCst),
+        std::time::Instant::now(),
+    );
+    hall.lock().set_clock(Arc::new(move || {
+        let passed = at.load(Ordering::SeqCst) - start;
+        base + Duration::from_secs(u64::try_from(passed).unwrap_or(0))
+    }));
+}
+
 fn open(dir: &Path, clock: &Clock) -> SharedHall {
     SharedHall::open_with(
         dir,
@@ -800,6 +814,7 @@ fn a_vacation_day_not_kept_is_given_back_and_said() {
     bob.sync(&games(&[Square::B2, Square::C3]));
     hall.flush();
     ann.news();
+    follow(&hall, &clock);
     // Ann's time runs out while the disk is full: the day is not kept.
     let store = hall.store().unwrap().clone();
     store.writer().fail_next(1, "No space left on device");
@@ -950,6 +965,7 @@ fn a_vacation_day_the_store_cannot_keep_is_tried_less_often_and_logged_once() {
     bob.sync(&games(&[Square::B2, Square::C3]));
     hall.flush();
     drop((ann, bob));
+    follow(&hall, &clock);
     // Ann's time runs out on a full disk: the next eight writes fail.
     hall.store()
         .unwrap()
@@ -1009,6 +1025,7 @@ fn a_vacation_day_used_is_told_once_it_is_kept_and_only_once() {
     bob.sync(&games(&[Square::B2, Square::C3]));
     hall.flush();
     drop((ann, bob));
+    follow(&hall, &clock);
     hall.store()
         .unwrap()
         .writer()

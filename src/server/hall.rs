@@ -29,22 +29,24 @@ use super::who::Who;
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
 
 /// How long the hall waits before it takes vacation days again for a player whose
-/// last ones the store could not keep (a full disk), in correspondence seconds; each
-/// failure after doubles it, up to [`DAYS_RETRY_CAP`]. The timer looks every second:
-/// without this it tried, failed and logged every second.
-const DAYS_RETRY_FIRST: Stamp = 2;
+/// last ones the store could not keep (a full disk); each failure after doubles it,
+/// up to [`DAYS_RETRY_CAP`]. The timer looks every second: without this it tried,
+/// failed and logged every second. Counted on the hall's monotonic clock, not the
+/// wall clock the correspondence time follows (a wall clock set back would hold the
+/// tries back as long).
+const DAYS_RETRY_FIRST: Duration = Duration::from_secs(2);
 
 /// The longest wait between two tries to keep a player's vacation days. A move of
 /// theirs tries at once whatever the wait.
-const DAYS_RETRY_CAP: Stamp = 300;
+const DAYS_RETRY_CAP: Duration = Duration::from_secs(300);
 
 /// When the hall takes a player's vacation days again after a write that failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Retry {
     /// Not before this time.
-    at: Stamp,
+    at: Instant,
     /// The wait that set `at`: the next failure waits twice as long.
-    wait: Stamp,
+    wait: Duration,
 }
 
 /// What time it is for the hall: the system's monotonic clock, or one a test moves
@@ -387,7 +389,8 @@ impl Hall {
         let Some(key) = table.seats()[mover.index()].as_ref().map(|w| w.key.clone()) else {
             return;
         };
-        if !now && self.days_retry.get(&key).is_some_and(|r| stamp < r.at) {
+        let instant = self.now();
+        if !now && self.days_retry.get(&key).is_some_and(|r| instant < r.at) {
             return;
         }
         // As many vacation days as the time is out by (a day each, while any are
@@ -451,18 +454,12 @@ impl Hall {
         {
             *vacation = days.before;
         }
-        let stamp = self.stamp();
         let wait = self
             .days_retry
             .get(&days.key)
             .map_or(DAYS_RETRY_FIRST, |r| (r.wait * 2).min(DAYS_RETRY_CAP));
-        self.days_retry.insert(
-            days.key.clone(),
-            Retry {
-                at: stamp + wait,
-                wait,
-            },
-        );
+        let at = self.now() + wait;
+        self.days_retry.insert(days.key.clone(), Retry { at, wait });
     }
 
     /// The store kept `days`: the player is told of them in their lobby, and their
