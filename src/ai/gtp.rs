@@ -4,6 +4,9 @@
 //! between stdin/stdout and [`Session::handle`], so the protocol is testable
 //! without I/O. A reply is `=[id] result` or `?[id] error`, then a blank line.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use super::{AiSettings, Engine, Level, SearchLimit};
 use crate::rules::{Game, ParsePlayerError, ParseSquareError, Player, Ruleset, Square};
 
@@ -62,6 +65,9 @@ pub struct Session {
     /// Hard's node budget per move (`nodes N`), instead of its thinking time.
     nodes: Option<u64>,
     quit: bool,
+    /// Once set, `genmove` stops thinking and answers the move found so far
+    /// ([`Session::stop_when`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Session {
@@ -78,7 +84,15 @@ impl Session {
             engine: Engine::new(AiSettings::new(Level::Hard)),
             nodes: None,
             quit: false,
+            stop: None,
         }
+    }
+
+    /// Makes `genmove` stop thinking once `stop` is set, and answer the move found
+    /// so far at once: `hijara engine` sets it when nobody reads its replies any more
+    /// (the controller is gone), so a search of an hour does not outlive it.
+    pub fn stop_when(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     /// The game so far.
@@ -188,6 +202,8 @@ impl Session {
                 let position = *self.game.position();
                 // A node budget, else (no limit) the settings' thinking time.
                 let limit = self.nodes.map_or(SearchLimit::NONE, SearchLimit::nodes);
+                let stop = self.stop.clone();
+                let limit = stop.as_deref().map_or(limit, |stop| limit.with_stop(stop));
                 let Some(mv) = self.engine.choose(&position, &limit) else {
                     return Err("the board is full".into());
                 };
@@ -352,6 +368,23 @@ mod tests {
 
     fn reply(session: &mut Session, line: &str) -> String {
         session.handle(line).unwrap_or_default()
+    }
+
+    /// A genmove stopped before it starts (its controller gone) still answers a legal
+    /// move, and plays it, at every stage of a game: never `? the board is full`.
+    #[test]
+    fn a_stopped_genmove_answers_a_legal_move() {
+        let mut s = Session::new();
+        s.stop_when(Arc::new(AtomicBool::new(true)));
+        assert_eq!(reply(&mut s, "time_per_move 3600000"), "=\n\n");
+        // Every one of the board's 64 places.
+        for played in 0..64 {
+            let colour = s.game().to_move().name();
+            let r = reply(&mut s, &format!("genmove {colour}"));
+            assert!(r.starts_with("= ") && r.len() == 6, "{played}: {r:?}");
+            assert_eq!(s.game().len(), played + 1);
+        }
+        assert!(s.game().is_over());
     }
 
     #[test]

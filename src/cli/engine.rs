@@ -4,6 +4,8 @@
 //! and a line that is not UTF-8 or is too long is answered with `?` and skipped.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 
@@ -104,9 +106,55 @@ pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
     if let Some(threads) = args.threads.get() {
         session.set_threads(threads);
     }
+    let gone = Arc::new(AtomicBool::new(false));
+    watch_the_reader(&gone);
+    session.stop_when(gone);
     serve(&mut session, io::stdin().lock(), &mut io::stdout().lock())?;
     Ok(())
 }
+
+/// Sets `gone` once nobody reads standard output any more: the controller has gone
+/// (its end of the pipe or socket closed, or the terminal hung up). A `genmove` then
+/// stops thinking at once; its reply finds the pipe closed, which ends the process
+/// quietly (SIGPIPE, as `cli::end_quietly_on_a_closed_pipe` asks). The end of the
+/// input alone is no sign of it: `printf 'genmove blue\n' | hijara engine` still
+/// reads the move, thought in full. A thread of its own, left to the process's end;
+/// none where standard output is a file (which is never closed from the far side).
+#[cfg(unix)]
+fn watch_the_reader(gone: &Arc<AtomicBool>) {
+    let gone = Arc::clone(gone);
+    let _ = std::thread::Builder::new()
+        .name("hijara-engine-reader".into())
+        .spawn(move || {
+            loop {
+                // No event asked: poll wakes only for the far side's close (a pipe's
+                // error, a socket's or terminal's hang-up), which it always reports.
+                let mut out = libc::pollfd {
+                    fd: libc::STDOUT_FILENO,
+                    events: 0,
+                    revents: 0,
+                };
+                // SAFETY: one valid pollfd, for the length given.
+                let ready = unsafe { libc::poll(&mut out, 1, -1) };
+                if ready < 0 {
+                    if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    return;
+                }
+                if out.revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+                    gone.store(true, Ordering::Relaxed);
+                }
+                // Gone for good, or standard output closed (POLLNVAL): nothing to watch.
+                if ready > 0 {
+                    return;
+                }
+            }
+        });
+}
+
+#[cfg(not(unix))]
+fn watch_the_reader(_gone: &Arc<AtomicBool>) {}
 
 #[cfg(test)]
 mod tests {

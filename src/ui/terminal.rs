@@ -79,7 +79,7 @@ fn install_restorers() {
             undo();
             hook(info);
         }));
-        restore_on_signals(undo);
+        restore_on_signals();
     });
 }
 
@@ -197,13 +197,10 @@ fn said_at_signal(kept: Option<&Autosave>) -> Option<String> {
     Some(describe::farewell(&kept, &loaded.game, Answering::Keys))
 }
 
-/// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), restores the terminal,
-/// says on standard error that the game is kept for `hijara resume` when the autosave
-/// holds it ([`kept_at_signal`]), and exits with 128 + the signal's number. The game
-/// itself is already safe: the autosave is rewritten after every move. Installed once,
-/// on a thread of its own.
+/// On SIGTERM or SIGHUP (a `kill`, a closed terminal window), ends the process as
+/// [`end_as_at`] does. Installed once, on a thread of its own.
 #[cfg(unix)]
-fn restore_on_signals(restore: fn()) {
+fn restore_on_signals() {
     use signal_hook::consts::{SIGHUP, SIGTERM};
     use signal_hook::iterator::Signals;
     // Without the handler the default action (exit) still keeps the autosave.
@@ -214,27 +211,48 @@ fn restore_on_signals(restore: fn()) {
         .name("hijara-signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                // The process exits whatever befalls the farewell: at SIGHUP the
-                // terminal is usually gone, and every write to it fails.
-                let _ = std::panic::catch_unwind(|| {
-                    restore();
-                    // Cloned out, so the file is read with the lock let go.
-                    let kept = KEPT_AT_SIGNAL
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .clone();
-                    if let Some(line) = said_at_signal(kept.as_ref()) {
-                        // Not `eprintln!`, which panics when the write fails.
-                        let _ = writeln!(io::stderr(), "{line}");
-                    }
-                });
-                std::process::exit(128 + signal);
+                end_as_at(signal);
             }
         });
 }
 
 #[cfg(not(unix))]
-fn restore_on_signals(_restore: fn()) {}
+fn restore_on_signals() {}
+
+/// Ends the process at a hang-up of its terminal seen without the signal (SIGHUP
+/// ignored by the shell that leads the terminal's session, which then passes none
+/// on): as at SIGHUP, with 129 ([`end_as_at`]).
+#[cfg(unix)]
+pub(crate) fn hung_up() -> ! {
+    end_as_at(signal_hook::consts::SIGHUP)
+}
+
+/// Restores the terminal, says on standard error that the game is kept for `hijara
+/// resume` when the autosave holds it ([`kept_at_signal`]), and exits with 128 +
+/// `signal`, as a shell reports a death by it. The game itself is already safe: the
+/// autosave is rewritten after every move. The first of the signal's thread and the
+/// hang-up watch to come here ends the process; the other waits for the exit.
+#[cfg(unix)]
+fn end_as_at(signal: i32) -> ! {
+    static ENDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // Held to the exit: a second comer never says the line again.
+    let _ending = ENDING.lock().unwrap_or_else(|p| p.into_inner());
+    // The process exits whatever befalls the farewell: at a hang-up the terminal is
+    // gone, and every write to it fails.
+    let _ = std::panic::catch_unwind(|| {
+        undo();
+        // Cloned out, so the file is read with the lock let go.
+        let kept = KEPT_AT_SIGNAL
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        if let Some(line) = said_at_signal(kept.as_ref()) {
+            // Not `eprintln!`, which panics when the write fails.
+            let _ = writeln!(io::stderr(), "{line}");
+        }
+    });
+    std::process::exit(128 + signal);
+}
 
 #[cfg(test)]
 mod tests {

@@ -38,11 +38,13 @@ impl Target {
     }
 }
 
-/// The terminal input thread; dropping it stops the thread.
+/// The terminal input thread and its hang-up watch; dropping it stops both.
 pub(crate) struct InputThread {
     stop: Arc<AtomicBool>,
     target: Arc<Mutex<Target>>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// Stops the hang-up watch ([`watch_for_hang_up`]).
+    watch_stop: Arc<AtomicBool>,
 }
 
 impl InputThread {
@@ -71,12 +73,17 @@ impl InputThread {
 }
 
 impl Drop for InputThread {
-    /// Stops the thread and waits for it (at most [`INPUT_STOP_CHECK`] and one event's read).
+    /// Stops the input thread and waits for it (at most [`INPUT_STOP_CHECK`] and one
+    /// event's read), then the watch, which is not waited for: it ends within
+    /// [`INPUT_STOP_CHECK`] (or ends the process, the terminal gone), and the
+    /// program's exit need not wait as long. It watches until then: a hang-up that
+    /// leaves the input thread stuck in crossterm's read on the way still ends it.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+        self.watch_stop.store(true, Ordering::Relaxed);
     }
 }
 
@@ -84,6 +91,7 @@ impl Drop for InputThread {
 /// inbox is attached ([`InputThread::attach`]), until the returned guard is dropped.
 /// It waits for events in steps of [`INPUT_STOP_CHECK`], so that once stopped it reads
 /// no other event: what follows the screens (a shell's prompt) gets every key.
+/// Beside it, the hang-up watch ([`watch_for_hang_up`]).
 pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
     let stop = Arc::new(AtomicBool::new(false));
     let target = Arc::new(Mutex::new(Target::default()));
@@ -108,12 +116,67 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
             }
         })
         .context("cannot start the terminal input thread")?;
+    let watch_stop = Arc::new(AtomicBool::new(false));
+    watch_for_hang_up(&watch_stop);
     Ok(InputThread {
         stop,
         target,
         thread: Some(thread),
+        watch_stop,
     })
 }
+
+/// Watches the terminal (standard input, which crossterm reads) on a thread of its
+/// own until `stop` is set, and ends the process as SIGHUP does once it hangs up
+/// ([`super::terminal::hung_up`]). SIGHUP alone is not enough: when the shell that
+/// leads the terminal's session ignores it (`trap '' HUP`), the kernel signals that
+/// shell only, and hijara sees nothing but its input; crossterm then reads the
+/// hung-up terminal's end of file in a loop that never returns (crossterm issue
+/// #793), at full speed, for good. None when standard input is no terminal, or
+/// the thread cannot start (then only the signal ends the process).
+#[cfg(unix)]
+fn watch_for_hang_up(stop: &Arc<AtomicBool>) {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() {
+        return;
+    }
+    let stopped = Arc::clone(stop);
+    let wait = i32::try_from(INPUT_STOP_CHECK.as_millis()).unwrap_or(i32::MAX);
+    let _ = std::thread::Builder::new()
+        .name("hijara-hangup".into())
+        .spawn(move || {
+            loop {
+                // No event asked: poll wakes only for a hang-up (or an error), which
+                // it always reports.
+                let mut terminal = libc::pollfd {
+                    fd: libc::STDIN_FILENO,
+                    events: 0,
+                    revents: 0,
+                };
+                // SAFETY: one valid pollfd, for the length given.
+                let ready = unsafe { libc::poll(&mut terminal, 1, wait) };
+                if ready < 0 {
+                    if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    return;
+                }
+                if terminal.revents & libc::POLLNVAL != 0 {
+                    // Standard input closed: nothing left to watch.
+                    return;
+                }
+                if terminal.revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+                    super::terminal::hung_up();
+                }
+                if stopped.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+        });
+}
+
+#[cfg(not(unix))]
+fn watch_for_hang_up(_stop: &Arc<AtomicBool>) {}
 
 /// Sends `wake` to the attached inbox, waiting while it is full (never past the stop),
 /// or holds it for the next screen when none is attached.
@@ -179,6 +242,7 @@ mod tests {
             stop: Arc::new(AtomicBool::new(false)),
             target: Arc::new(target),
             thread: None,
+            watch_stop: Arc::new(AtomicBool::new(false)),
         };
         // The first screen took `a` and ended.
         assert!(matches!(first.wait(None), Ok(Wake::Terminal(_))));

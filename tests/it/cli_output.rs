@@ -95,3 +95,27 @@ fn a_full_standard_output_is_an_error_naming_it_for_every_command() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// An error whose line cannot be written either (standard error on /dev/full, as on
+/// a terminal that has hung up, where every write fails) still ends with exit 1: the
+/// line's `eprintln!` panicked, and the process ended with a panic's 101.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_error_that_cannot_be_said_still_exits_1() {
+    let home = tempfile::tempdir().unwrap();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let status = hijara_command()
+        .args(["score", "no-such-file.hij"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("HIJARA_DATA_DIR", home.path().join("data"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(full)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "{status:?}");
+}

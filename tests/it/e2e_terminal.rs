@@ -254,6 +254,41 @@ fn a_search_helper_s_panic_ends_the_game_as_the_ai_s_does() {
 #[cfg(unix)]
 #[test]
 fn closing_the_terminal_ends_the_process_with_the_game_kept() {
+    let (status, kept) = play_then_close_the_terminal(Started::AsSessionLeader);
+    assert_eq!(status.code(), Some(129), "{status:?}");
+    assert!(kept.contains("1. b2"), "{kept}");
+}
+
+/// Closing the terminal of a shell that ignores SIGHUP (`trap '' HUP`, or a shell
+/// started under `nohup`): the kernel signals the shell alone, which passes nothing
+/// on, so hijara gets no signal at all, only the hung-up terminal. It ends as at
+/// SIGHUP (129, the game on disk). It used to stay for good at full speed: crossterm
+/// reads the hung-up terminal's end of file in a loop that never returns
+/// (crossterm issue #793).
+#[cfg(unix)]
+#[test]
+fn closing_the_terminal_of_a_shell_that_ignores_sighup_ends_the_process() {
+    let (status, kept) = play_then_close_the_terminal(Started::UnderAShellIgnoringSighup);
+    assert_eq!(status.code(), Some(129), "{status:?}");
+    assert!(kept.contains("1. b2"), "{kept}");
+}
+
+/// How [`play_then_close_the_terminal`] starts hijara at its terminal.
+#[cfg(unix)]
+#[derive(Clone, Copy, PartialEq)]
+enum Started {
+    /// hijara leads the terminal's session: the kernel's SIGHUP is its own.
+    AsSessionLeader,
+    /// A shell leads it, with SIGHUP ignored, and runs hijara as its child.
+    UnderAShellIgnoringSighup,
+}
+
+/// Starts `hijara play --ai easy` at a terminal of its own (a pty), plays b2, waits
+/// for the AI's reply, closes the terminal (the master's last descriptor), and waits
+/// for the process to end (failing after [`crate::common::TIMEOUT`]): its exit status
+/// and the autosave then.
+#[cfg(unix)]
+fn play_then_close_the_terminal(started: Started) -> (std::process::ExitStatus, String) {
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::os::unix::process::CommandExt;
     use std::process::Stdio;
@@ -286,7 +321,16 @@ fn closing_the_terminal_ends_the_process_with_the_game_kept() {
     );
     // SAFETY: both were just opened and are owned here alone.
     let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hijara"));
+    let hijara = env!("CARGO_BIN_EXE_hijara");
+    let mut cmd = match started {
+        Started::AsSessionLeader => Command::new(hijara),
+        Started::UnderAShellIgnoringSighup => {
+            // Two commands, so the shell waits for hijara rather than becoming it.
+            let mut cmd = Command::new("sh");
+            cmd.args(["-c", "\"$@\"; exit $?", "sh", hijara]);
+            cmd
+        }
+    };
     crate::common::isolate(&mut cmd)
         .args(["play", "--ai", "easy"])
         .env("TERM", "xterm-256color")
@@ -294,10 +338,15 @@ fn closing_the_terminal_ends_the_process_with_the_game_kept() {
         .stdin(Stdio::from(slave.try_clone().unwrap()))
         .stdout(Stdio::from(slave.try_clone().unwrap()))
         .stderr(Stdio::from(slave));
-    // SAFETY: only async-signal-safe calls between fork and exec: a session of its
-    // own, with the terminal (its standard input by then) as its controlling one.
+    let ignore_sighup = started == Started::UnderAShellIgnoringSighup;
+    // SAFETY: only async-signal-safe calls between fork and exec: SIGHUP ignored
+    // (inherited by the shell and its child), a session of its own, with the
+    // terminal (its standard input by then) as its controlling one.
     unsafe {
-        cmd.pre_exec(|| {
+        cmd.pre_exec(move || {
+            if ignore_sighup && libc::signal(libc::SIGHUP, libc::SIG_IGN) == libc::SIG_ERR {
+                return Err(std::io::Error::last_os_error());
+            }
             if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
                 return Err(std::io::Error::last_os_error());
             }
@@ -354,12 +403,14 @@ fn closing_the_terminal_ends_the_process_with_the_game_kept() {
             break status;
         }
         if start.elapsed() > crate::common::TIMEOUT {
-            let _ = child.kill();
+            // The child leads its own process group: hijara goes with the shell.
+            // SAFETY: a plain kill of the test's own child's group.
+            unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+            let _ = child.wait();
             panic!("hijara did not end when its terminal was closed");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    assert_eq!(status.code(), Some(129), "{status:?}");
     let kept = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
-    assert!(kept.contains("1. b2"), "{kept}");
+    (status, kept)
 }

@@ -144,3 +144,61 @@ fn a_word_after_a_command_without_arguments_is_refused() {
     assert_eq!(r[15], "=");
     assert_eq!(r.len(), 16);
 }
+
+/// A controller that dies (both its pipes close) while `genmove` thinks for an hour:
+/// the engine stops thinking and ends at once, quietly (its reply finds the pipe
+/// closed: SIGPIPE, as for any closed pipe). It used to think to the end of the hour,
+/// on every core, for no one.
+#[cfg(unix)]
+#[test]
+fn a_controller_gone_mid_search_ends_the_engine_at_once() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let mut child = crate::common::hijara_command()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdin
+        .write_all(b"threads 2\ntime_per_move 3600000\n1 name\ngenmove blue\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    // The replies before genmove's: it is thinking once they are read.
+    let mut line = String::new();
+    while line != "=1 hijara\n" {
+        line.clear();
+        assert_ne!(stdout.read_line(&mut line).unwrap(), 0, "the engine ended");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // The controller dies: both its ends close.
+    drop(stdin);
+    drop(stdout);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the engine went on thinking with its controller gone");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.signal(), Some(libc::SIGPIPE), "{status:?}");
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(stderr, "");
+}
