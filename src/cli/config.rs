@@ -171,7 +171,12 @@ impl RunPrefs {
             &crate::ui::TerminalEnv::read(),
         );
         crate::ui::Setup {
-            look: crate::ui::Look::new(self.palette(), self.ascii()),
+            look: crate::ui::Look::new(self.palette(), self.ascii()).in_range(
+                crate::ui::ColourRange::of_terminal(
+                    std::env::var("TERM").ok().as_deref(),
+                    std::env::var("COLORTERM").ok().as_deref(),
+                ),
+            ),
             alerts,
         }
     }

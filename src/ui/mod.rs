@@ -93,7 +93,7 @@ pub use keymap::{Action, Direction, KeyContext};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
-pub use look::Look;
+pub use look::{ColourRange, Look};
 pub use message::{Message, MessageKind};
 pub use puzzle::{PuzzlePhase, PuzzleState};
 pub use puzzle_check::{CheckReply, CheckRequest, solve_request};
