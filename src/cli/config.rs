@@ -347,8 +347,13 @@ mod tests {
         assert_eq!(run.palette(), Palette::Light);
         assert_eq!(
             words::source(run.settings.source(Key::Palette)),
-            "environment: the terminal's background is light (its answer to OSC 11)"
+            "environment: OSC 11 answer: a light background"
         );
+        // `hijara config`'s line (value at 30 columns) fits 80: it wrapped at first.
+        for shade in [Palette::Light, Palette::Default] {
+            let said = words::source(&Source::Environment(words::background(shade)));
+            assert!(30 + said.len() <= 80, "{said}");
+        }
         let dark = Environment {
             background: Some(Palette::Default),
             colorfgbg: Some("0;15".to_owned()),

@@ -13,7 +13,8 @@ pub(crate) fn background(palette: crate::prefs::Palette) -> String {
     } else {
         "dark"
     };
-    format!("the terminal's background is {shade} (its answer to OSC 11)")
+    // Short: `hijara config`'s line holds it after 30 columns, within 80.
+    format!("OSC 11 answer: a {shade} background")
 }
 
 /// `--init` with no config folder known.
