@@ -51,14 +51,35 @@ impl Cli {
     }
 }
 
+impl Cli {
+    /// Whether, as far as the command line says, this run may draw the full screen
+    /// (so that the terminal's background is worth asking for its palette):
+    /// `hijara` itself and the commands that open a screen, unless `--plain`; and
+    /// `config`, which reports the palette they would draw with.
+    pub fn may_draw_the_full_screen(&self) -> bool {
+        match &self.command {
+            None => !self.plain,
+            Some(Command::Play(args)) => !args.plain.plain,
+            Some(Command::Replay(args)) => !args.plain.plain,
+            Some(Command::Resume(args)) => !args.plain.plain,
+            Some(Command::Learn(args)) => !args.plain.plain,
+            Some(Command::Puzzle(args)) => {
+                !(args.plain.plain || args.print || args.stats || args.answer.is_some())
+            }
+            Some(Command::Config(_)) => true,
+            _ => false,
+        }
+    }
+}
+
 /// `--palette` and `--ascii`, declared once and flattened into `hijara` itself (the
 /// start screen) and every command that draws a screen, and `config`, which reports
 /// them: not global, so the headless commands' help does not offer them.
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct DisplayArgs {
     /// The screens' colours [default: the config file's, else none under NO_COLOR or
-    /// on a monochrome TERM, else light when COLORFGBG says the background is light,
-    /// else default].
+    /// on a monochrome TERM, else light when the terminal says its background is
+    /// light (OSC 11) or, when it does not answer, COLORFGBG does, else default].
     #[arg(long, value_enum, value_name = "NAME")]
     pub palette: Option<crate::prefs::Palette>,
     /// Draw the board with ASCII characters only, for fonts without box-drawing or

@@ -41,6 +41,9 @@ pub(crate) struct Environment {
     pub(crate) term: Option<String>,
     /// `LC_ALL`, `LC_CTYPE` and `LANG`.
     pub(crate) locale: [Option<String>; 3],
+    /// The palette the terminal's answer to the OSC 11 query suggests (its
+    /// background light or dark), when it was asked and answered.
+    pub(crate) background: Option<Palette>,
 }
 
 impl Environment {
@@ -52,7 +55,16 @@ impl Environment {
             colorfgbg: var("COLORFGBG"),
             term: var("TERM"),
             locale: [var("LC_ALL"), var("LC_CTYPE"), var("LANG")],
+            background: None,
         }
+    }
+
+    /// Whether the terminal's background would decide the palette: nothing else
+    /// does (`NO_COLOR`, a monochrome `TERM`), and `TERM` is not `dumb` (the line
+    /// mode's).
+    fn background_would_decide(&self) -> bool {
+        let term = self.term.as_deref();
+        !self.no_color && term.and_then(guess_from_term).is_none() && term != Some("dumb")
     }
 }
 
@@ -75,12 +87,24 @@ impl RunPrefs {
             told: std::cell::Cell::new(false),
         };
         let display = cli.display();
-        run.decide(display.palette, display.ascii, &Environment::read());
+        let mut env = Environment::read();
+        // Asked only when its answer would be used: no palette chosen, a screen to
+        // draw (never `serve`'s own terminal, nor the line mode's).
+        let chosen = display.palette.is_some() || run.settings.prefs.palette.is_some();
+        if !chosen
+            && !run.settings.prefs.plain
+            && cli.may_draw_the_full_screen()
+            && env.background_would_decide()
+        {
+            env.background = crate::ui::ask_background();
+        }
+        run.decide(display.palette, display.ascii, &env);
         run
     }
 
     /// Puts the flags over the file's values, and decides the palette and ASCII where
-    /// neither chose: `NO_COLOR`, then a monochrome `TERM`, then `COLORFGBG`; the locale.
+    /// neither chose: `NO_COLOR`, then a monochrome `TERM`, then the terminal's
+    /// answer to the background query, then `COLORFGBG`; the locale.
     pub(crate) fn decide(&mut self, palette: Option<Palette>, ascii: bool, env: &Environment) {
         let settings = &mut self.settings;
         if let Some(palette) = palette {
@@ -94,6 +118,8 @@ impl RunPrefs {
                 (Palette::None, Source::Environment("NO_COLOR".to_owned()))
             } else if let (Some(palette), Some(value)) = (mono, &env.term) {
                 (palette, Source::Environment(format!("TERM={value}")))
+            } else if let Some(palette) = env.background {
+                (palette, Source::Environment(words::background(palette)))
             } else if let (Some(palette), Some(value)) = (guessed, &env.colorfgbg) {
                 (palette, Source::Environment(format!("COLORFGBG={value}")))
             } else {
@@ -145,7 +171,12 @@ impl RunPrefs {
             &crate::ui::TerminalEnv::read(),
         );
         crate::ui::Setup {
-            look: crate::ui::Look::new(self.palette(), self.ascii()),
+            look: crate::ui::Look::new(self.palette(), self.ascii()).in_range(
+                crate::ui::ColourRange::of_terminal(
+                    std::env::var("TERM").ok().as_deref(),
+                    std::env::var("COLORTERM").ok().as_deref(),
+                ),
+            ),
             alerts,
         }
     }
@@ -298,6 +329,64 @@ mod tests {
         run.decide(None, false, &no_color);
         assert_eq!(run.palette(), Palette::ColourBlind);
         assert_eq!(run.settings.source(Key::Palette), &Source::File(3));
+    }
+
+    /// The terminal's answer to the background query chooses light or the default
+    /// when nothing else chose (over `COLORFGBG`, which an inherited environment
+    /// can make stale); a flag, the file, `NO_COLOR` and a monochrome `TERM` beat
+    /// it. Before, a light terminal without `COLORFGBG` got the default palette,
+    /// its Yellow stones 1.7 to 1 against white.
+    #[test]
+    fn the_terminal_s_background_chooses_the_palette_unless_chosen() {
+        let light = Environment {
+            background: Some(Palette::Light),
+            colorfgbg: Some("15;0".to_owned()),
+            ..Environment::default()
+        };
+        let run = decided(None, light.clone());
+        assert_eq!(run.palette(), Palette::Light);
+        assert_eq!(
+            words::source(run.settings.source(Key::Palette)),
+            "environment: OSC 11 answer: a light background"
+        );
+        // `hijara config`'s line (value at 30 columns) fits 80: it wrapped at first.
+        for shade in [Palette::Light, Palette::Default] {
+            let said = words::source(&Source::Environment(words::background(shade)));
+            assert!(30 + said.len() <= 80, "{said}");
+        }
+        let dark = Environment {
+            background: Some(Palette::Default),
+            colorfgbg: Some("0;15".to_owned()),
+            ..Environment::default()
+        };
+        assert_eq!(decided(None, dark).palette(), Palette::Default);
+        assert_eq!(
+            decided(Some(Palette::HighContrast), light.clone()).palette(),
+            Palette::HighContrast
+        );
+        let mut run = decided(None, Environment::default());
+        run.settings.prefs.palette = Some(Palette::ColourBlind);
+        run.settings.set(Key::Palette, Source::File(3));
+        run.decide(None, false, &light);
+        assert_eq!(run.palette(), Palette::ColourBlind);
+        let no_color = Environment {
+            no_color: true,
+            ..light.clone()
+        };
+        assert_eq!(decided(None, no_color.clone()).palette(), Palette::None);
+        assert!(!no_color.background_would_decide());
+        let mono = Environment {
+            term: Some("vt100".to_owned()),
+            ..light.clone()
+        };
+        assert_eq!(decided(None, mono.clone()).palette(), Palette::None);
+        assert!(!mono.background_would_decide());
+        let dumb = Environment {
+            term: Some("dumb".to_owned()),
+            ..Environment::default()
+        };
+        assert!(!dumb.background_would_decide());
+        assert!(light.background_would_decide());
     }
 
     /// A monochrome `TERM` gives no colour when nothing chose a palette, over

@@ -8,9 +8,12 @@
 //!   line and falls back to its default while the others still count.
 //! - [`palette`]: the palettes' names, and the guesses made when none is chosen
 //!   (`COLORFGBG`, a locale that is not UTF-8).
+//! - [`background`]: the terminal's answer to the OSC 11 query (its background
+//!   colour), and the palette it suggests.
 //!
 //! Flags beat the file; the command line applies them ([`Settings::set`]).
 
+pub mod background;
 pub mod file;
 pub mod palette;
 

@@ -96,6 +96,9 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
     lobby_host.reviewer = reviewer;
+    // Only TERM travels over SSH: it alone says how many colours the client shows.
+    let client = crate::ui::Bell::terminal_env(terminal.backend());
+    lobby_host.range = crate::ui::ColourRange::of_terminal(client.term.as_deref(), None);
     lobby_host.review_waker = Some(inbox.news_waker());
     let idled = lobby_host.idled.clone();
     let mut host: Box<dyn Lobby> = Box::new(lobby_host);
@@ -207,6 +210,8 @@ pub(crate) struct LobbyHost {
     /// The session was closed by the idle time-out (read by [`run`] once the lobby
     /// is gone with the screen that closed).
     idled: Arc<AtomicBool>,
+    /// How many colours the client's terminal shows, as its `TERM` says.
+    range: crate::ui::ColourRange,
 }
 
 impl LobbyHost {
@@ -250,6 +255,7 @@ impl LobbyHost {
             bell: false,
             ratings_of: None,
             idled: Arc::default(),
+            range: crate::ui::ColourRange::Many,
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
@@ -935,7 +941,7 @@ impl Lobby for LobbyHost {
     }
 
     fn look(&self) -> Look {
-        Look::new(self.screen.palette, self.screen.ascii)
+        Look::new(self.screen.palette, self.screen.ascii).in_range(self.range)
     }
 
     fn notify(&self) -> bool {

@@ -30,6 +30,37 @@ pub(crate) fn keep_aside(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many unreadable files kept"))
 }
 
+/// A write refused before the system is asked, carried inside the `io::Error` so a
+/// message can name the paths as its reader knows them (`record_io`'s
+/// `CannotWrite`); its own text is the one said where no one looks inside.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// The path names no file (`/`, `..`).
+    NotAFilePath(PathBuf),
+    /// `target` (the path, or the file its symlinks lead to) is `what` (`a folder`,
+    /// `a FIFO`, `a device`, `a socket`, `not a regular file`): renaming over it
+    /// would replace it.
+    NotRegular { target: PathBuf, what: &'static str },
+    /// `link` is a symlink to nowhere or a loop: the system's error resolving it.
+    Dangling { link: PathBuf, error: io::Error },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotAFilePath(path) => write!(f, "{} is not a file path", path.display()),
+            Refusal::NotRegular { target, what } => {
+                write!(f, "{} is {what}: not written", target.display())
+            }
+            Refusal::Dangling { link, error } => {
+                write!(f, "{} is a symlink to nowhere ({error})", link.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// The error for a file larger than [`MAX_RECORD_BYTES`].
 fn too_large() -> io::Error {
     io::Error::new(
@@ -130,10 +161,9 @@ pub(crate) fn write_target(path: &Path) -> io::Result<PathBuf> {
             // `/proc/self/fd/1`): what it opens is checked below, as the link.
             Err(_) if fs::metadata(path).is_ok() => path.to_path_buf(),
             Err(e) => {
-                return Err(io::Error::new(
-                    e.kind(),
-                    format!("{} is a symlink to nowhere ({e})", path.display()),
-                ));
+                let kind = e.kind();
+                let link = path.to_path_buf();
+                return Err(io::Error::new(kind, Refusal::Dangling { link, error: e }));
             }
         },
         _ => path.to_path_buf(),
@@ -141,14 +171,13 @@ pub(crate) fn write_target(path: &Path) -> io::Result<PathBuf> {
     match fs::metadata(&target) {
         Ok(meta) if !meta.is_file() => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{} is {}: not written", target.display(), {
-                let what = kind_of(&meta);
-                if what.starts_with("not") {
-                    "not a regular file"
-                } else {
-                    what
-                }
-            }),
+            Refusal::NotRegular {
+                what: match kind_of(&meta) {
+                    what if what.starts_with("not") => "not a regular file",
+                    what => what,
+                },
+                target,
+            },
         )),
         _ => Ok(target),
     }
@@ -189,7 +218,7 @@ pub(crate) fn write_atomic_with(
     if path.file_name().is_none() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{} is not a file path", path.display()),
+            Refusal::NotAFilePath(path.to_path_buf()),
         ));
     }
     let target = write_target(path)?;

@@ -386,17 +386,137 @@ pub fn write_record_file(path: &Path, record: &Record) -> anyhow::Result<()> {
         .map_err(|e| cannot_write(path, &e))
 }
 
-/// `cannot write PATH: why`, naming `PATH` once: the disk's `PATH is a folder: not
-/// written` becomes `it is a folder: not written` (a symlink's target, another path,
-/// is still named).
+/// A record that could not be written: the file asked for and why, said `cannot
+/// write PATH: WHY` with `PATH` named once, as its reader gave it (control
+/// characters escaped), and `WHY` the system's reason or hijara's refusal, never a
+/// temporary file's name nor an error number.
+#[derive(Debug)]
+pub struct CannotWrite {
+    /// The file asked for.
+    pub path: std::path::PathBuf,
+    /// Why it was not written.
+    pub reason: WriteReason,
+}
+
+/// Why a record was not written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WriteReason {
+    /// The system refused: its error number and its words (`No space left on
+    /// device`).
+    Os {
+        /// The error number (`ENOSPC`).
+        code: i32,
+        /// The system's words for it.
+        text: String,
+    },
+    /// hijara refused before asking: the file is a folder, a device, a link to
+    /// nowhere, or the record would be too large to read back.
+    Refused(String),
+    /// Any other failure, as it was said (control characters escaped).
+    Other(String),
+}
+
+impl std::fmt::Display for WriteReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteReason::Os { text, .. } => f.write_str(text),
+            WriteReason::Refused(text) | WriteReason::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+impl std::fmt::Display for CannotWrite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot write {}: {}",
+            display_path(&self.path),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for CannotWrite {}
+
+/// The system's words for error number `code`, without std's ` (os error N)`.
+fn os_words(code: i32) -> String {
+    let said = std::io::Error::from_raw_os_error(code).to_string();
+    match said.rsplit_once(" (os error ") {
+        Some((words, _)) => words.to_owned(),
+        None => said,
+    }
+}
+
+/// The system's error number in `error` or in what it wraps. `tempfile` wraps the
+/// temporary file's error with that file's path in a private type whose source is
+/// lost, leaving only its words: `... (os error 28) at path "..."`, std's form of an
+/// error number, is read back from them.
+fn os_code(error: &(dyn std::error::Error + 'static)) -> Option<i32> {
+    let mut at = Some(error);
+    while let Some(e) = at {
+        if let Some(code) = e
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+        {
+            return Some(code);
+        }
+        at = e.source();
+    }
+    let said = error.to_string();
+    let (_, after) = said.split_once(" (os error ")?;
+    let (digits, _) = after.split_once(')')?;
+    digits.parse().ok()
+}
+
+impl WriteReason {
+    /// Why the write to `path` failed with `error`.
+    fn of(path: &Path, error: &std::io::Error) -> WriteReason {
+        use super::disk::Refusal;
+        if let Some(code) = error.raw_os_error() {
+            return WriteReason::Os {
+                code,
+                text: os_words(code),
+            };
+        }
+        let Some(inner) = error.get_ref() else {
+            return WriteReason::Other(error.kind().to_string());
+        };
+        if let Some(refusal) = inner.downcast_ref::<Refusal>() {
+            return WriteReason::Refused(match refusal {
+                Refusal::NotAFilePath(_) => "it is not a file path".to_owned(),
+                Refusal::NotRegular { target, what } if target == path => {
+                    format!("it is {what}: not written")
+                }
+                Refusal::NotRegular { target, what } => format!(
+                    "it leads to {}, which is {what}: not written",
+                    display_path(target)
+                ),
+                Refusal::Dangling { error, .. } => match error.raw_os_error() {
+                    Some(code) => format!("it is a symlink to nowhere ({})", os_words(code)),
+                    None => "it is a symlink to nowhere".to_owned(),
+                },
+            });
+        }
+        if let Some(code) = os_code(inner) {
+            return WriteReason::Os {
+                code,
+                text: os_words(code),
+            };
+        }
+        if error.kind() == std::io::ErrorKind::InvalidData {
+            // `readable_size`'s refusal: hijara's own words.
+            return WriteReason::Refused(crate::text::sanitize(&inner.to_string()).into_owned());
+        }
+        WriteReason::Other(crate::text::sanitize(&inner.to_string()).into_owned())
+    }
+}
+
+/// The error for a failed write of a record to `path`: a [`CannotWrite`].
 fn cannot_write(path: &Path, error: &std::io::Error) -> anyhow::Error {
-    let why = error.to_string();
-    let own = format!("{} is ", path.display());
-    let why = match why.strip_prefix(&own) {
-        Some(rest) => format!("it is {rest}"),
-        None => why,
-    };
-    anyhow::anyhow!("cannot write {}: {why}", display_path(path))
+    anyhow::Error::new(CannotWrite {
+        path: path.to_path_buf(),
+        reason: WriteReason::of(path, error),
+    })
 }
 
 /// Whether a record's `text` is one hijara reads back: no larger than
@@ -422,6 +542,72 @@ pub fn readable_size(text: &str) -> std::io::Result<()> {
 mod tests {
     use super::*;
     use crate::rules::Square;
+
+    /// A failed write names the file asked for and the system's reason, and is
+    /// typed: before, the temporary file's path came after the reason (`No such file
+    /// or directory (os error 2) at path "/x/.hijara-Ab12.tmp"`), the error number
+    /// with it, and a symlink's target was named with its control characters raw.
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_write_names_the_file_and_the_system_s_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = Record::default();
+        let missing = dir.path().join("gone").join("x.hij");
+        let error = write_record_file(&missing, &record).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "cannot write {}: No such file or directory",
+                missing.display()
+            )
+        );
+        let typed = error.downcast_ref::<CannotWrite>().expect("typed");
+        assert_eq!(typed.path, missing);
+        assert!(matches!(typed.reason, WriteReason::Os { code, .. } if code == libc::ENOENT));
+        // The disk full: its words, not its number.
+        let full = cannot_write(
+            Path::new("/x/y.hij"),
+            &std::io::Error::from_raw_os_error(libc::ENOSPC),
+        );
+        assert_eq!(
+            full.to_string(),
+            "cannot write /x/y.hij: No space left on device"
+        );
+        // A symlink to a folder: the folder named, its control characters escaped.
+        let folder = dir.path().join("r\x1bo");
+        std::fs::create_dir(&folder).unwrap();
+        let link = dir.path().join("l.hij");
+        std::os::unix::fs::symlink(&folder, &link).unwrap();
+        let said = write_record_file(&link, &record).unwrap_err().to_string();
+        assert!(!said.contains('\x1b'), "{said:?}");
+        assert_eq!(
+            said,
+            format!(
+                "cannot write {}: it leads to {}, which is a folder: not written",
+                display_path(&link),
+                display_path(&folder)
+            )
+        );
+        // The path itself a folder: named once.
+        let said = write_record_file(&folder, &record).unwrap_err().to_string();
+        assert_eq!(
+            said,
+            format!(
+                "cannot write {}: it is a folder: not written",
+                display_path(&folder)
+            )
+        );
+        let nowhere = dir.path().join("nowhere.hij");
+        std::os::unix::fs::symlink(dir.path().join("no").join("x"), &nowhere).unwrap();
+        let said = check_writable(&nowhere).unwrap_err().to_string();
+        assert_eq!(
+            said,
+            format!(
+                "cannot write {}: it is a symlink to nowhere (No such file or directory)",
+                display_path(&nowhere)
+            )
+        );
+    }
 
     #[test]
     fn seats_and_settings_survive_a_record() {

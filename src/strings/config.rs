@@ -6,6 +6,17 @@ use crate::prefs::{ConfigFile, Key, Prefs, Source};
 /// The source of ASCII when no locale variable is set.
 pub(crate) const NO_LOCALE: &str = "no LC_ALL, LC_CTYPE or LANG (the POSIX locale, ASCII)";
 
+/// The source of a palette the terminal's background chose (its answer to OSC 11).
+pub(crate) fn background(palette: crate::prefs::Palette) -> String {
+    let shade = if palette == crate::prefs::Palette::Light {
+        "light"
+    } else {
+        "dark"
+    };
+    // Short: `hijara config`'s line holds it after 30 columns, within 80.
+    format!("OSC 11 answer: a {shade} background")
+}
+
 /// `--init` with no config folder known.
 pub(crate) const NO_FOLDER: &str =
     "no config folder is known: set HIJARA_CONFIG to the file to write, or XDG_CONFIG_HOME";
@@ -147,7 +158,8 @@ fn about(key: Key) -> &'static [&'static str] {
         Key::Palette => &[
             "The screens' colours: default, colour-blind, light, high-contrast or none.",
             "Unset: none under NO_COLOR or on a monochrome TERM (xterm-mono, vt100),",
-            "light when COLORFGBG says the background is light.",
+            "else light when the terminal says its background is light (OSC 11) or,",
+            "when it does not answer, COLORFGBG says so.",
         ],
         Key::Ascii => &[
             "Draw the board with ASCII characters only (fonts without box-drawing glyphs).",

@@ -21,6 +21,58 @@ pub struct Look {
     pub palette: Palette,
     /// Box-drawing and block characters are drawn as ASCII ([`Look::finish`]).
     pub ascii: bool,
+    /// How many colours the terminal shows: on one of 16, the palettes' 256-colour
+    /// ones are drawn as their nearest of the 16 ([`Colours::in_sixteen`]).
+    pub range: ColourRange,
+}
+
+/// How many colours a terminal shows, as its `TERM` and `COLORTERM` say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColourRange {
+    /// 256 colours or more.
+    #[default]
+    Many,
+    /// The 16 ANSI colours only (`TERM=xterm`, `screen`, `linux`...).
+    Sixteen,
+}
+
+impl ColourRange {
+    /// The range a terminal shows: many when `COLORTERM` says `truecolor` or `24bit`,
+    /// or `TERM` names 256 colours or direct colour (`xterm-256color`,
+    /// `tmux-256color`, `xterm-direct`) or a terminal whose own name it is and which
+    /// shows them (kitty, alacritty, foot, WezTerm, ghostty, contour); 16 for any
+    /// other name (`xterm`, `xterm-color`, `screen`, `tmux`, `linux`, `rxvt-unicode`'s
+    /// 88...), whose terminfo promises no more. No `TERM`: many (not a terminal
+    /// one can say anything of).
+    pub fn of_terminal(term: Option<&str>, colorterm: Option<&str>) -> ColourRange {
+        let colorterm = colorterm.unwrap_or("").trim().to_ascii_lowercase();
+        if colorterm == "truecolor" || colorterm == "24bit" {
+            return ColourRange::Many;
+        }
+        let Some(term) = term.map(|t| t.trim().to_ascii_lowercase()) else {
+            return ColourRange::Many;
+        };
+        let many_by_name = ["256col", "direct", "truecolor", "24bit"]
+            .iter()
+            .any(|part| term.contains(part));
+        let own_names = [
+            "xterm-kitty",
+            "alacritty",
+            "foot",
+            "wezterm",
+            "xterm-ghostty",
+            "ghostty",
+            "contour",
+        ];
+        let many_by_terminal = own_names.iter().any(|name| {
+            term == *name || term.strip_prefix(name).is_some_and(|r| r.starts_with('-'))
+        });
+        if term.is_empty() || many_by_name || many_by_terminal {
+            ColourRange::Many
+        } else {
+            ColourRange::Sixteen
+        }
+    }
 }
 
 /// The colours of a palette that has colours.
@@ -39,7 +91,157 @@ struct Colours {
     bold: bool,
 }
 
+/// The background a palette is made for: white for the light one, else black.
+fn background_of(palette: Palette) -> Color {
+    match palette {
+        Palette::Light => Color::White,
+        _ => Color::Black,
+    }
+}
+
+/// The 16 ANSI colours, in their SGR order.
+const ANSI: [Color; 16] = [
+    Color::Black,
+    Color::Red,
+    Color::Green,
+    Color::Yellow,
+    Color::Blue,
+    Color::Magenta,
+    Color::Cyan,
+    Color::Gray,
+    Color::DarkGray,
+    Color::LightRed,
+    Color::LightGreen,
+    Color::LightYellow,
+    Color::LightBlue,
+    Color::LightMagenta,
+    Color::LightCyan,
+    Color::White,
+];
+
+/// A colour of the palettes as xterm draws it by default: the 16 ANSI colours from
+/// its own table, the 256-colour cube and the grey ramp by their formulas. `None` for
+/// a colour no palette uses.
+fn xterm_rgb(colour: Color) -> Option<[u8; 3]> {
+    Some(match colour {
+        Color::Black => [0, 0, 0],
+        Color::Red => [0xcd, 0, 0],
+        Color::Green => [0, 0xcd, 0],
+        Color::Yellow => [0xcd, 0xcd, 0],
+        Color::Blue => [0, 0, 0xee],
+        Color::Magenta => [0xcd, 0, 0xcd],
+        Color::Cyan => [0, 0xcd, 0xcd],
+        Color::Gray => [0xe5, 0xe5, 0xe5],
+        Color::DarkGray => [0x7f, 0x7f, 0x7f],
+        Color::LightRed => [0xff, 0, 0],
+        Color::LightGreen => [0, 0xff, 0],
+        Color::LightYellow => [0xff, 0xff, 0],
+        Color::LightBlue => [0x5c, 0x5c, 0xff],
+        Color::LightMagenta => [0xff, 0, 0xff],
+        Color::LightCyan => [0, 0xff, 0xff],
+        Color::White => [0xff, 0xff, 0xff],
+        Color::Indexed(n @ 232..) => [8 + 10 * (n - 232); 3],
+        Color::Indexed(n @ 16..) => {
+            let step = |i: u8| if i == 0 { 0 } else { 55 + 40 * i };
+            let n = n - 16;
+            [step(n / 36), step(n / 6 % 6), step(n % 6)]
+        }
+        _ => return None,
+    })
+}
+
+/// WCAG 2's contrast ratio of two colours in xterm's rgb, from 1 to 21.
+fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let luminance =
+        |rgb: [u8; 3]| crate::prefs::background::luminance(rgb.map(|c| f64::from(c) / 255.0));
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Whether a colour has a hue (is not a grey): its channels differ by more than a
+/// sixth of the range.
+fn has_hue([r, g, b]: [u8; 3]) -> bool {
+    r.max(g).max(b) - r.min(g).min(b) > 42
+}
+
+/// The least contrast the palettes promise: WCAG 2's for large text and the parts of
+/// a screen one must see.
+const LEAST_CONTRAST: f64 = 3.0;
+
+/// The ANSI colour nearest `colour` (by distance in xterm's rgb, a colour with a hue
+/// to one with a hue, a grey to a grey) that stands [`LEAST_CONTRAST`] against
+/// `against` and is none of `taken`; `colour` itself when it is one of the 16 that
+/// does, or when none does.
+fn nearest_ansi(colour: Color, against: Color, taken: &[Color]) -> Color {
+    let (Some(rgb), Some(against)) = (xterm_rgb(colour), xterm_rgb(against)) else {
+        return colour;
+    };
+    let distance = |c: [u8; 3]| -> u32 {
+        rgb.iter()
+            .zip(c)
+            .map(|(a, b)| u32::from(a.abs_diff(b)).pow(2))
+            .sum()
+    };
+    ANSI.into_iter()
+        .filter_map(|c| xterm_rgb(c).map(|rgb| (c, rgb)))
+        .filter(|(c, c_rgb)| {
+            has_hue(*c_rgb) == has_hue(rgb)
+                && contrast(*c_rgb, against) >= LEAST_CONTRAST
+                && !taken.contains(c)
+        })
+        .min_by_key(|(_, c_rgb)| distance(*c_rgb))
+        .map_or(colour, |(c, _)| c)
+}
+
 impl Colours {
+    /// A palette's colours; `None` for the one without.
+    const fn of(palette: Palette) -> Option<Colours> {
+        match palette {
+            Palette::Default => Some(Colours::DEFAULT),
+            Palette::ColourBlind => Some(Colours::COLOUR_BLIND),
+            Palette::Light => Some(Colours::LIGHT),
+            Palette::HighContrast => Some(Colours::HIGH_CONTRAST),
+            Palette::None => None,
+        }
+    }
+
+    /// The same colours on a terminal of 16, for a palette made for `background`:
+    /// each the nearest ANSI colour ([`nearest_ansi`]) that keeps the palette's
+    /// promises: each stone's letter stands 3 to 1 on it and the two stones differ;
+    /// each text colour (the players', the cursor's, the hint's, the errors', the
+    /// dim text's) stands 3 to 1 on the background and differs from the others. A
+    /// palette of ANSI colours already is left as it is.
+    fn in_sixteen(self, background: Color) -> Colours {
+        let mut stones = self.stones;
+        let mut stone_backs: Vec<Color> = Vec::new();
+        for (fg, bg) in &mut stones {
+            // A stone's face differs from the other's; its letter reads on it.
+            *bg = nearest_ansi(*bg, *fg, &stone_backs);
+            stone_backs.push(*bg);
+            *fg = nearest_ansi(*fg, *bg, &[]);
+        }
+        let mut taken: Vec<Color> = Vec::new();
+        let mut text = |colour: Color| {
+            let ansi = nearest_ansi(colour, background, &taken);
+            taken.push(ansi);
+            ansi
+        };
+        let players = self.players.map(&mut text);
+        let dim = self.dim.map(&mut text);
+        let cursor = text(self.cursor);
+        let hint = text(self.hint);
+        let error = text(self.error);
+        Colours {
+            stones,
+            players,
+            dim,
+            cursor,
+            hint,
+            error,
+            bold: self.bold,
+        }
+    }
+
     /// The 16 ANSI colours, for dark backgrounds. Blue's text is the light blue:
     /// the plain blue (xterm's #0000ee) stands 2.2 to 1 against black, hard to read.
     const DEFAULT: Colours = Colours {
@@ -102,29 +304,39 @@ impl Colours {
 
 impl Look {
     /// The default palette, Unicode.
-    pub const DEFAULT: Look = Look {
-        palette: Palette::Default,
-        ascii: false,
-    };
+    pub const DEFAULT: Look = Look::new(Palette::Default, false);
     /// Without any colour (`NO_COLOR`): bold, reverse and glyphs only; Unicode.
-    pub const PLAIN: Look = Look {
-        palette: Palette::None,
-        ascii: false,
-    };
+    pub const PLAIN: Look = Look::new(Palette::None, false);
 
-    /// `palette`, with ASCII characters or not.
+    /// `palette`, with ASCII characters or not, on a terminal of many colours.
     pub const fn new(palette: Palette, ascii: bool) -> Look {
-        Look { palette, ascii }
+        Look {
+            palette,
+            ascii,
+            range: ColourRange::Many,
+        }
+    }
+
+    /// The same look on a terminal that shows `range`.
+    pub const fn in_range(self, range: ColourRange) -> Look {
+        Look { range, ..self }
     }
 
     fn colours(self) -> Option<Colours> {
-        match self.palette {
-            Palette::Default => Some(Colours::DEFAULT),
-            Palette::ColourBlind => Some(Colours::COLOUR_BLIND),
-            Palette::Light => Some(Colours::LIGHT),
-            Palette::HighContrast => Some(Colours::HIGH_CONTRAST),
-            Palette::None => None,
-        }
+        let colours = Colours::of(self.palette)?;
+        Some(match self.range {
+            ColourRange::Many => colours,
+            ColourRange::Sixteen => {
+                // Worked out once per palette: every style asks.
+                static SIXTEEN: std::sync::OnceLock<[Option<Colours>; 5]> =
+                    std::sync::OnceLock::new();
+                let table = SIXTEEN.get_or_init(|| {
+                    Palette::ALL.map(|p| Colours::of(p).map(|c| c.in_sixteen(background_of(p))))
+                });
+                let at = Palette::ALL.iter().position(|p| *p == self.palette);
+                at.and_then(|i| table[i]).unwrap_or(colours)
+            }
+        })
     }
 
     /// Text in `pick`'s colour; no colour in a palette without.
@@ -359,51 +571,9 @@ fn ascii_of(c: char) -> Option<char> {
 mod tests {
     use super::*;
 
-    /// A colour as xterm draws it by default: the 16 ANSI colours from its own
-    /// table, the 256-colour cube and the grey ramp by their formulas.
-    fn xterm_rgb(colour: Color) -> [u8; 3] {
-        match colour {
-            Color::Black => [0, 0, 0],
-            Color::Red => [0xcd, 0, 0],
-            Color::Green => [0, 0xcd, 0],
-            Color::Yellow => [0xcd, 0xcd, 0],
-            Color::Blue => [0, 0, 0xee],
-            Color::Magenta => [0xcd, 0, 0xcd],
-            Color::Cyan => [0, 0xcd, 0xcd],
-            Color::Gray => [0xe5, 0xe5, 0xe5],
-            Color::DarkGray => [0x7f, 0x7f, 0x7f],
-            Color::LightRed => [0xff, 0, 0],
-            Color::LightGreen => [0, 0xff, 0],
-            Color::LightYellow => [0xff, 0xff, 0],
-            Color::LightBlue => [0x5c, 0x5c, 0xff],
-            Color::LightMagenta => [0xff, 0, 0xff],
-            Color::LightCyan => [0, 0xff, 0xff],
-            Color::White => [0xff, 0xff, 0xff],
-            Color::Indexed(n @ 232..) => [8 + 10 * (n - 232); 3],
-            Color::Indexed(n @ 16..) => {
-                let step = |i: u8| if i == 0 { 0 } else { 55 + 40 * i };
-                let n = n - 16;
-                [step(n / 36), step(n / 6 % 6), step(n % 6)]
-            }
-            other => panic!("no xterm colour for {other:?} in the palettes"),
-        }
-    }
-
-    /// WCAG 2's contrast ratio of two colours, from 1 to 21.
-    fn contrast(a: Color, b: Color) -> f64 {
-        let luminance = |colour: Color| {
-            let [r, g, b] = xterm_rgb(colour).map(|c| {
-                let c = f64::from(c) / 255.0;
-                if c <= 0.039_28 {
-                    c / 12.92
-                } else {
-                    ((c + 0.055) / 1.055).powf(2.4)
-                }
-            });
-            0.2126 * r + 0.7152 * g + 0.0722 * b
-        };
-        let (la, lb) = (luminance(a), luminance(b));
-        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    /// The contrast of two palette colours in xterm's rgb.
+    fn ratio(a: Color, b: Color) -> f64 {
+        contrast(xterm_rgb(a).unwrap(), xterm_rgb(b).unwrap())
     }
 
     /// Every palette's text and stones stand at least 3 to 1 (WCAG 2's least, for
@@ -411,8 +581,11 @@ mod tests {
     /// it is for, in xterm's colours. The default's Blue text was ANSI blue: 2.2.
     #[test]
     fn every_palette_reads_against_its_background() {
-        for palette in Palette::ALL {
-            let Some(colours) = Look::new(palette, false).colours() else {
+        for (palette, range) in Palette::ALL
+            .into_iter()
+            .flat_map(|p| [(p, ColourRange::Many), (p, ColourRange::Sixteen)])
+        {
+            let Some(colours) = Look::new(palette, false).in_range(range).colours() else {
                 continue;
             };
             let background = match palette {
@@ -423,20 +596,132 @@ mod tests {
             texts.extend(colours.players);
             texts.extend(colours.dim);
             for text in texts {
-                let ratio = contrast(text, background);
+                let ratio = ratio(text, background);
                 assert!(
                     ratio >= 3.0,
-                    "{palette}: {text:?} on {background:?}: {ratio:.2}"
+                    "{palette} {range:?}: {text:?} on {background:?}: {ratio:.2}"
                 );
             }
             for (fg, bg) in colours.stones {
-                let ratio = contrast(fg, bg);
+                let ratio = ratio(fg, bg);
                 assert!(
                     ratio >= 3.0,
-                    "{palette}: stone {fg:?} on {bg:?}: {ratio:.2}"
+                    "{palette} {range:?}: stone {fg:?} on {bg:?}: {ratio:.2}"
                 );
             }
         }
+    }
+
+    /// On a terminal of 16 colours (`TERM=xterm`, `screen`, `linux`) every colour
+    /// drawn is one of the 16 ANSI ones, and each palette keeps its promises: the
+    /// stones apart (and each scored stone, reversed, apart from both), the cursor,
+    /// the hint, the players' and the errors' colours apart. Before, the colour-blind
+    /// and light palettes drew 256-colour indices such a terminal cannot show.
+    #[test]
+    fn on_sixteen_colours_every_palette_draws_ansi_colours_kept_apart() {
+        for palette in Palette::ALL {
+            let look = Look::new(palette, false).in_range(ColourRange::Sixteen);
+            let Some(c) = look.colours() else {
+                continue;
+            };
+            let [(blue_fg, blue_bg), (yellow_fg, yellow_bg)] = c.stones;
+            let mut drawn = vec![blue_fg, blue_bg, yellow_fg, yellow_bg];
+            let mut texts = vec![c.players[0], c.players[1], c.cursor, c.hint, c.error];
+            texts.extend(c.dim);
+            drawn.extend(&texts);
+            for colour in drawn {
+                assert!(ANSI.contains(&colour), "{palette}: {colour:?}");
+            }
+            assert_ne!(blue_bg, yellow_bg, "{palette}: the stones");
+            // As shown: each stone, and each scored stone (reversed), apart.
+            let shown = [
+                (blue_fg, blue_bg),
+                (yellow_fg, yellow_bg),
+                (blue_bg, blue_fg),
+                (yellow_bg, yellow_fg),
+            ];
+            for (i, a) in shown.iter().enumerate() {
+                assert_ne!(a.0, a.1, "{palette}: a letter on its own colour");
+                for b in &shown[i + 1..] {
+                    assert_ne!(a, b, "{palette}: two stones look alike");
+                }
+            }
+            assert!(
+                look.combo_stone(Player::Blue)
+                    .add_modifier
+                    .contains(Modifier::REVERSED)
+            );
+            for (i, a) in texts.iter().enumerate() {
+                for b in &texts[i + 1..] {
+                    assert_ne!(a, b, "{palette}: two roles share {a:?}");
+                }
+            }
+            // The last stone is its stone in brackets: apart as the stones are.
+            // The 16-colour palettes of ANSI colours are the palettes themselves.
+            if matches!(palette, Palette::Default | Palette::HighContrast) {
+                let many = Look::new(palette, false).colours().unwrap();
+                assert_eq!(format!("{c:?}"), format!("{many:?}"), "{palette}");
+            }
+        }
+        // The colour-blind palette still tells nothing by red against green.
+        let blind = Look::new(Palette::ColourBlind, false)
+            .in_range(ColourRange::Sixteen)
+            .colours()
+            .unwrap();
+        let greens = [Color::Green, Color::LightGreen];
+        assert!(!greens.contains(&blind.hint) && !greens.contains(&blind.error));
+        assert_eq!(blind.stones[0].1, Color::Blue);
+        assert_eq!(blind.stones[1].1, Color::Yellow);
+    }
+
+    #[test]
+    fn the_terminal_s_name_says_how_many_colours_it_shows() {
+        for sixteen in [
+            "xterm",
+            "xterm-color",
+            "screen",
+            "tmux",
+            "linux",
+            "rxvt-unicode",
+            "putty",
+        ] {
+            assert_eq!(
+                ColourRange::of_terminal(Some(sixteen), None),
+                ColourRange::Sixteen,
+                "{sixteen}"
+            );
+        }
+        for many in [
+            "xterm-256color",
+            "screen-256color",
+            "tmux-256color",
+            "xterm-direct",
+            "xterm-kitty",
+            "alacritty",
+            "foot-extra",
+            "wezterm",
+            "xterm-ghostty",
+        ] {
+            assert_eq!(
+                ColourRange::of_terminal(Some(many), None),
+                ColourRange::Many,
+                "{many}"
+            );
+        }
+        // COLORTERM's true colour beats the name; anything else in it does not.
+        assert_eq!(
+            ColourRange::of_terminal(Some("xterm"), Some("truecolor")),
+            ColourRange::Many
+        );
+        assert_eq!(
+            ColourRange::of_terminal(Some("screen"), Some("24bit")),
+            ColourRange::Many
+        );
+        assert_eq!(
+            ColourRange::of_terminal(Some("xterm"), Some("rxvt-xpm")),
+            ColourRange::Sixteen
+        );
+        assert_eq!(ColourRange::of_terminal(None, None), ColourRange::Many);
     }
 
     #[test]

@@ -22,7 +22,8 @@
 //! - `navigation`: which state is on screen and the switches (game ⇄ review, replay →
 //!   game, lobby ⇄ game); pure.
 //! - The impure parts: `event_loop` (the one loop), `inbox` (its one channel),
-//!   `terminal_input` (the local terminal's events), `worker` (the thread that runs
+//!   `terminal_input` (the local terminal's events; `background_query` asks it for its
+//!   background colour at start-up and drops a late answer), `worker` (the thread that runs
 //!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
 //!   [`Frontend`] keeps the local terminal set up (and its input thread reading)
 //!   from the first screen to the last, so nothing flashes between two.
@@ -36,6 +37,7 @@ mod ai_worker;
 mod alert;
 mod analysis_panel;
 mod app;
+mod background_query;
 mod board;
 mod board_input;
 mod clip;
@@ -84,13 +86,14 @@ use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 pub use ai_worker::{AiJob, AiReply, AiRequest};
 pub use alert::{Alerts, Focus, Notifier, TerminalEnv};
 pub use app::App;
+pub use background_query::ask_background;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use effect::{Effect, Effects, Input, input_of};
 pub use keymap::{Action, Direction, KeyContext};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use lesson::{LessonPhase, LessonState};
 pub use lesson_screen::LessonView;
-pub use look::Look;
+pub use look::{ColourRange, Look};
 pub use message::{Message, MessageKind};
 pub use puzzle::{PuzzlePhase, PuzzleState};
 pub use puzzle_check::{CheckReply, CheckRequest, solve_request};

@@ -13,6 +13,7 @@ use std::time::Duration;
 use anyhow::Context;
 use ratatui::crossterm::event;
 
+use super::background_query::LateAnswer;
 use super::inbox::{INBOX_CAPACITY, Inbox, Wake};
 
 /// How often the input thread looks whether it is to stop, while no event comes.
@@ -99,10 +100,13 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
     let thread = std::thread::Builder::new()
         .name("hijara-input".into())
         .spawn(move || {
+            let mut late = LateAnswer::default();
             while !stopped.load(Ordering::Relaxed) {
                 let wake = match event::poll(INPUT_STOP_CHECK) {
                     Ok(false) => continue,
                     Ok(true) => match event::read() {
+                        // The terminal's answer to the start's background query, late.
+                        Ok(event) if late.drops(&event) => continue,
                         Ok(event) => Wake::Terminal(event),
                         Err(error) => Wake::InputFailed(error.to_string()),
                     },

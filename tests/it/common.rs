@@ -27,7 +27,8 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct Session {
     master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
+    /// Shared with the reader, which answers the terminal queries it is given.
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Box<dyn Child + Send + Sync>,
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
@@ -35,6 +36,15 @@ pub struct Session {
     ended: Arc<std::sync::atomic::AtomicBool>,
     /// The child's data folder, removed when the session ends (unless shared).
     _data: Option<tempfile::TempDir>,
+}
+
+/// A terminal's answer to a query a program writes (`ESC ] 11 ; ?`: the background
+/// colour), sent after `delay`.
+#[derive(Clone)]
+pub struct Answer {
+    pub query: &'static [u8],
+    pub answer: Vec<u8>,
+    pub delay: Duration,
 }
 
 pub fn size(cols: u16, rows: u16) -> PtySize {
@@ -103,6 +113,28 @@ impl Session {
 
     /// Starts `cmd` (any program) in a `cols`×`rows` terminal.
     pub fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Session {
+        Session::spawn_answering(cmd, cols, rows, Vec::new())
+    }
+
+    /// Starts `hijara ARGS` as [`Session::start_with_env`] does, in a terminal that
+    /// answers each query of `answers` (the bytes the program writes) with its
+    /// answer, after its delay, as a terminal would.
+    pub fn start_answering(
+        args: &[&str],
+        data: &Path,
+        env: &[(&str, &str)],
+        answers: Vec<Answer>,
+    ) -> Session {
+        Session::spawn_answering(Session::command(args, data, env), 80, 24, answers)
+    }
+
+    /// Starts `cmd` in a `cols`×`rows` terminal that answers `answers`.
+    pub fn spawn_answering(
+        cmd: CommandBuilder,
+        cols: u16,
+        rows: u16,
+        answers: Vec<Answer>,
+    ) -> Session {
         let pair = native_pty_system().openpty(size(cols, rows)).unwrap();
         let child = pair.slave.spawn_command(cmd).unwrap();
         // Only the child holds the slave end, so reads end when it exits.
@@ -117,18 +149,39 @@ impl Session {
         let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
         let ended = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let e = Arc::clone(&ended);
+        let writer = Arc::new(Mutex::new(pair.master.take_writer().unwrap()));
+        let answering = Arc::clone(&writer);
         thread::spawn(move || {
             let mut buf = [0u8; 4096];
+            // Where the search for each query goes on from.
+            let mut searched = vec![0; answers.len()];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
                     break;
                 }
                 p.lock().unwrap().process(&buf[..n]);
-                r.lock().unwrap().extend_from_slice(&buf[..n]);
+                let mut raw = r.lock().unwrap();
+                raw.extend_from_slice(&buf[..n]);
+                for (answer, from) in answers.iter().zip(searched.iter_mut()) {
+                    let Some(at) = raw[*from..]
+                        .windows(answer.query.len())
+                        .position(|w| w == answer.query)
+                    else {
+                        continue;
+                    };
+                    *from += at + answer.query.len();
+                    let (to, bytes, delay) =
+                        (Arc::clone(&answering), answer.answer.clone(), answer.delay);
+                    thread::spawn(move || {
+                        thread::sleep(delay);
+                        let mut to = to.lock().unwrap();
+                        let _ = to.write_all(&bytes);
+                        let _ = to.flush();
+                    });
+                }
             }
             e.store(true, std::sync::atomic::Ordering::SeqCst);
         });
-        let writer = pair.master.take_writer().unwrap();
         Session {
             master: pair.master,
             writer,
@@ -142,6 +195,18 @@ impl Session {
 
     pub fn screen(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// Every cell of the screen: its text, foreground and background colours.
+    pub fn cells(&self) -> Vec<(String, vt100::Color, vt100::Color)> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        (0..rows.get())
+            .flat_map(|row| (0..cols.get()).map(move |col| (row, col)))
+            .filter_map(|(row, col)| screen.cell(row, col))
+            .map(|cell| (cell.contents().to_owned(), cell.fgcolor(), cell.bgcolor()))
+            .collect()
     }
 
     /// The character under the terminal's cursor, if the cursor is shown.
@@ -194,8 +259,9 @@ impl Session {
     }
 
     pub fn send(&mut self, bytes: &str) {
-        self.writer.write_all(bytes.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let mut writer = self.writer.lock().unwrap();
+        writer.write_all(bytes.as_bytes()).unwrap();
+        writer.flush().unwrap();
     }
 
     /// Types keys one at a time, as a person would (one key per read).

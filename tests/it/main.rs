@@ -38,6 +38,7 @@ mod common;
 mod doc_claims;
 mod doc_links;
 mod doc_screens;
+mod e2e_background;
 mod e2e_clock;
 mod e2e_learn;
 mod e2e_persist;

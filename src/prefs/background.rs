@@ -1,0 +1,225 @@
+//! The terminal's background colour, as its answer to the OSC 11 query says, and
+//! the palette it suggests. Pure: the answer's bytes come in as an argument (the
+//! asking is the screens' business, `ui::background_query`), so any bytes a terminal
+//! or something pretending to be one sends are tested here.
+//!
+//! The answer is `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or ST (`ESC \`), each
+//! component one to four hex digits (X11's `XParseColor` form, as xterm, VTE, kitty,
+//! foot, tmux and others answer). Nothing else is taken.
+
+use super::Palette;
+
+/// The most bytes of an answer looked at: `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST` is 26.
+pub const MAX_ANSWER_BYTES: usize = 64;
+
+/// The query: what is the background colour? Ended by BEL, which every terminal that
+/// answers takes (ST is not known to all of them).
+pub const QUERY: &[u8] = b"\x1b]11;?\x07";
+
+/// The background colour an OSC 11 answer names, as red, green and blue from 0 to 1;
+/// `None` for anything but one well-formed answer (`bytes` is the answer alone,
+/// from its `ESC ]` to its BEL or ST).
+pub fn parse_answer(bytes: &[u8]) -> Option<[f64; 3]> {
+    if bytes.len() > MAX_ANSWER_BYTES {
+        return None;
+    }
+    let body = bytes.strip_prefix(b"\x1b]11;")?;
+    let body = body
+        .strip_suffix(b"\x07")
+        .or_else(|| body.strip_suffix(b"\x1b\\"))?;
+    let body = body.strip_prefix(b"rgb:")?;
+    let mut parts = body.split(|&b| b == b'/');
+    let mut rgb = [0.0; 3];
+    for slot in &mut rgb {
+        *slot = component(parts.next()?)?;
+    }
+    parts.next().is_none().then_some(rgb)
+}
+
+/// One hex component of one to four digits, scaled to 0..=1 by its own width
+/// (`f` and `ffff` are both full).
+fn component(digits: &[u8]) -> Option<f64> {
+    if digits.is_empty() || digits.len() > 4 {
+        return None;
+    }
+    let mut value: u32 = 0;
+    for &d in digits {
+        value = value * 16 + char::from(d).to_digit(16)?;
+    }
+    // At most four digits: the width's largest value fits and is not zero.
+    let largest = (1u32 << (4 * digits.len())) - 1;
+    Some(f64::from(value) / f64::from(largest))
+}
+
+/// WCAG 2's relative luminance of an sRGB colour, 0 (black) to 1 (white).
+pub fn luminance([r, g, b]: [f64; 3]) -> f64 {
+    let linear = |c: f64| {
+        if c <= 0.039_28 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// Whether a background of colour `rgb` is light: black text stands out more on it
+/// than white text does (by WCAG's contrast ratio; the two are equal at a luminance
+/// of about 0.18, a mid grey such as #767676).
+pub fn is_light(rgb: [f64; 3]) -> bool {
+    let l = luminance(rgb);
+    // Contrast with black (l + 0.05) / 0.05 against with white 1.05 / (l + 0.05).
+    (l + 0.05) * (l + 0.05) > 0.05 * 1.05
+}
+
+/// The palette a background of colour `rgb` suggests: [`Palette::Light`] on a light
+/// one, [`Palette::Default`] (made for dark ones) otherwise.
+pub fn palette_for(rgb: [f64; 3]) -> Palette {
+    if is_light(rgb) {
+        Palette::Light
+    } else {
+        Palette::Default
+    }
+}
+
+/// Where an answer to the query followed by the primary device attributes query (DA1,
+/// which every terminal answers, after any answer to the first) ends in `bytes`, the
+/// input read so far: `Some(end)` once the DA1 answer (`ESC [ ? ... c`) is whole,
+/// `bytes[..end]` then holding everything the two queries brought.
+pub fn da1_end(bytes: &[u8]) -> Option<usize> {
+    let start = bytes.windows(3).position(|w| w == b"\x1b[?")?;
+    let rest = &bytes[start + 3..];
+    let len = rest
+        .iter()
+        .position(|b| !(b.is_ascii_digit() || *b == b';'))?;
+    (rest[len] == b'c').then_some(start + 3 + len + 1)
+}
+
+/// The OSC 11 answer among `bytes` (what came before the DA1 answer): from its
+/// `ESC ] 11 ;` to its BEL or ST, when there is one.
+pub fn find_answer(bytes: &[u8]) -> Option<&[u8]> {
+    let start = bytes.windows(5).position(|w| w == b"\x1b]11;")?;
+    let rest = &bytes[start..];
+    let end = rest.iter().enumerate().skip(5).find_map(|(i, &b)| {
+        if b == 0x07 {
+            Some(i + 1)
+        } else if b == 0x1b && rest.get(i + 1) == Some(&b'\\') {
+            Some(i + 2)
+        } else {
+            None
+        }
+    })?;
+    Some(&rest[..end])
+}
+
+/// The palette the terminal's answer among `bytes` suggests, if it answered well.
+pub fn guess_from_answer(bytes: &[u8]) -> Option<Palette> {
+    find_answer(bytes).and_then(parse_answer).map(palette_for)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_well_formed_answer_is_read_by_bel_or_st() {
+        assert_eq!(
+            parse_answer(b"\x1b]11;rgb:ffff/ffff/ffff\x07"),
+            Some([1.0, 1.0, 1.0])
+        );
+        assert_eq!(
+            parse_answer(b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
+            Some([0.0, 0.0, 0.0])
+        );
+        // Two digits (some terminals), one digit, mixed widths.
+        assert_eq!(
+            parse_answer(b"\x1b]11;rgb:ff/80/00\x07").map(|c| c[0]),
+            Some(1.0)
+        );
+        assert_eq!(
+            parse_answer(b"\x1b]11;rgb:f/0/0\x07"),
+            Some([1.0, 0.0, 0.0])
+        );
+        assert!(parse_answer(b"\x1b]11;rgb:fdf6/e3/0\x07").is_some());
+    }
+
+    #[test]
+    fn anything_else_is_no_answer() {
+        for bad in [
+            &b""[..],
+            b"\x1b]11;rgb:ffff/ffff/ffff",
+            b"\x1b]11;rgb:ffff/ffff\x07",
+            b"\x1b]11;rgb:ffff/ffff/ffff/ffff\x07",
+            b"\x1b]11;rgb:fffff/0/0\x07",
+            b"\x1b]11;rgb:ff/gg/00\x07",
+            b"\x1b]11;rgb:ff//00\x07",
+            b"\x1b]11;rgb:+f/0/0\x07",
+            b"\x1b]11;rgba:ffff/ffff/ffff/ffff\x07",
+            b"\x1b]11;#ffffff\x07",
+            b"\x1b]10;rgb:ffff/ffff/ffff\x07",
+            b"\x1b]11;?\x07",
+            b"\x1b]11;rgb:\xff\xff/0/0\x07",
+            b"\x1b]11;rgb:\xd9\xa1/0/0\x07",
+        ] {
+            assert_eq!(parse_answer(bad), None, "{bad:?}");
+        }
+        let long = [&b"\x1b]11;rgb:"[..], &[b'0'; 80], b"\x07"].concat();
+        assert_eq!(parse_answer(&long), None);
+    }
+
+    /// A light background gives the light palette, a dark one the default; the
+    /// boundary is where black and white text stand out equally.
+    #[test]
+    fn the_background_chooses_light_or_dark() {
+        let grey = |v: f64| [v; 3];
+        assert_eq!(palette_for(grey(1.0)), Palette::Light);
+        assert_eq!(palette_for(grey(0.0)), Palette::Default);
+        // Solarized light (#fdf6e3) and dark (#002b36); a mid grey either side.
+        let hex = |r: u8, g: u8, b: u8| [r, g, b].map(|c| f64::from(c) / 255.0);
+        assert_eq!(palette_for(hex(0xfd, 0xf6, 0xe3)), Palette::Light);
+        assert_eq!(palette_for(hex(0x00, 0x2b, 0x36)), Palette::Default);
+        assert_eq!(palette_for(hex(0x80, 0x80, 0x80)), Palette::Light);
+        assert_eq!(palette_for(hex(0x60, 0x60, 0x60)), Palette::Default);
+    }
+
+    /// What the two queries bring is split: the DA1 answer ends the reading, and the
+    /// OSC 11 answer before it (if any) is found by its own end.
+    #[test]
+    fn the_answers_are_found_in_what_the_terminal_sent() {
+        let both = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c";
+        assert_eq!(da1_end(both), Some(both.len()));
+        assert_eq!(guess_from_answer(both), Some(Palette::Light));
+        let dark = b"\x1b]11;rgb:1c1c/1c1c/1c1c\x07\x1b[?1;2c";
+        assert_eq!(guess_from_answer(dark), Some(Palette::Default));
+        // No OSC 11 support: the DA1 answer alone.
+        assert_eq!(da1_end(b"\x1b[?6c"), Some(5));
+        assert_eq!(guess_from_answer(b"\x1b[?6c"), None);
+        // Not whole yet.
+        assert_eq!(da1_end(b"\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[?62;"), None);
+        assert_eq!(da1_end(b"\x1b[?62x"), None);
+        // A key typed after it is left for the game.
+        assert_eq!(da1_end(b"\x1b[?62cq"), Some(6));
+    }
+
+    proptest! {
+        /// The answer is untrusted: no bytes make the reading panic.
+        #[test]
+        fn no_bytes_panic(bytes in proptest::collection::vec(any::<u8>(), 0..96)) {
+            let _ = parse_answer(&bytes);
+            let _ = guess_from_answer(&bytes);
+            if let Some(end) = da1_end(&bytes) {
+                prop_assert!(end <= bytes.len());
+            }
+        }
+
+        /// Nor do bytes shaped like an answer, which reach the digits' parsing.
+        #[test]
+        fn no_answer_shaped_bytes_panic(body in proptest::collection::vec(any::<u8>(), 0..40)) {
+            let bytes = [&b"\x1b]11;rgb:"[..], &body, b"\x07"].concat();
+            if let Some(rgb) = parse_answer(&bytes) {
+                prop_assert!(rgb.iter().all(|c| (0.0..=1.0).contains(c)));
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! End to end: with no palette chosen, the full screen asks the terminal for its
+//! background colour (OSC 11, then DA1) and draws a light background with the light
+//! palette, a dark one with the default; an answer that comes too late never becomes
+//! keys; a palette chosen, or a headless command, asks nothing.
+
+use std::time::Duration;
+
+use crate::common::{Answer, Session, ctrl_c_ends_cleanly};
+
+const QUERY: &[u8] = b"\x1b]11;?";
+
+/// The terminal answers the background query with `colour` after `delay`, and DA1 with it.
+fn answering(colour: &str, delay: Duration) -> Vec<Answer> {
+    vec![Answer {
+        query: QUERY,
+        answer: format!("\x1b]11;rgb:{colour}\x1b\\\x1b[?62;22c").into_bytes(),
+        delay,
+    }]
+}
+
+/// The background colours of the cells showing `letter` (the stones).
+fn stone_backgrounds(s: &Session, letter: &str) -> Vec<vt100::Color> {
+    s.cells()
+        .into_iter()
+        .filter(|(text, _, bg)| text == letter && *bg != vt100::Color::Default)
+        .map(|(_, _, bg)| bg)
+        .collect()
+}
+
+/// Plays b2 and c3, so a stone of each colour is on the board, and returns the
+/// stones' background colours.
+fn two_stones(s: &mut Session) -> (Vec<vt100::Color>, Vec<vt100::Color>) {
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    s.type_keys("c3");
+    s.wait_for("Blue to move");
+    (stone_backgrounds(s, "B"), stone_backgrounds(s, "Y"))
+}
+
+/// A light background's answer gives the light palette: Yellow's stones a real
+/// yellow (220), not ANSI yellow (3), which stands 1.7 to 1 against white. Before,
+/// a light terminal without COLORFGBG got the default palette.
+#[test]
+fn a_light_background_gets_the_light_palette() {
+    let data = tempfile::tempdir().unwrap();
+    let answers = answering("ffff/ffff/ffff", Duration::ZERO);
+    let mut s = Session::start_answering(&["play"], data.path(), &[], answers);
+    let (blue, yellow) = two_stones(&mut s);
+    assert!(s.output().contains("\x1b]11;?"));
+    assert!(blue.contains(&vt100::Color::Idx(25)), "{blue:?}");
+    assert!(yellow.contains(&vt100::Color::Idx(220)), "{yellow:?}");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
+/// A dark background's answer keeps the default palette, even under a COLORFGBG
+/// that says light (the terminal's own word is the newer).
+#[test]
+fn a_dark_background_keeps_the_default_palette() {
+    let data = tempfile::tempdir().unwrap();
+    let answers = answering("1c1c/1c1c/1c1c", Duration::ZERO);
+    let env = [("COLORFGBG", "0;15")];
+    let mut s = Session::start_answering(&["play"], data.path(), &env, answers);
+    let (blue, yellow) = two_stones(&mut s);
+    assert!(blue.contains(&vt100::Color::Idx(4)), "{blue:?}");
+    assert!(yellow.contains(&vt100::Color::Idx(3)), "{yellow:?}");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
+/// An answer that comes after the reading gave up (a slow link) is dropped, not
+/// read as keys: `ESC ] 11 ; rgb:...` was Alt+], then `1`, `1`, `;`, `r`, `g`,
+/// `b`... The palette stays the default.
+#[test]
+fn a_late_answer_never_becomes_keys() {
+    let data = tempfile::tempdir().unwrap();
+    let answers = answering("ffff/ffff/ffff", Duration::from_millis(1500));
+    let mut s = Session::start_answering(&["play"], data.path(), &[], answers);
+    s.wait_for("Blue to move");
+    let before = s.screen();
+    // The late answer arrives, and then some.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(s.screen(), before, "the late answer changed the screen");
+    let (blue, yellow) = two_stones(&mut s);
+    assert!(blue.contains(&vt100::Color::Idx(4)), "{blue:?}");
+    assert!(yellow.contains(&vt100::Color::Idx(3)), "{yellow:?}");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
+/// A palette chosen, the line mode or a headless command: the terminal is not asked.
+#[test]
+fn nothing_is_asked_when_the_answer_would_not_count() {
+    let data = tempfile::tempdir().unwrap();
+    let answers = answering("ffff/ffff/ffff", Duration::ZERO);
+    let mut s = Session::start_answering(
+        &["play", "--palette", "default"],
+        data.path(),
+        &[],
+        answers.clone(),
+    );
+    let (_, yellow) = two_stones(&mut s);
+    assert!(yellow.contains(&vt100::Color::Idx(3)), "{yellow:?}");
+    ctrl_c_ends_cleanly(&mut s);
+    assert!(!s.whole_output().contains("\x1b]11;?"));
+    let s = Session::start_answering(&["games"], data.path(), &[], answers);
+    assert!(!s.whole_output().contains("\x1b]11;?"));
+}
