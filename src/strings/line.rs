@@ -200,6 +200,13 @@ pub(crate) const PUZZLE_WHAT_NEXT: &str =
 /// their letters.
 pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";
 
+/// [`super::message::HINT_THINKING`] in the line mode: a stop, not `…`, which a
+/// screen reader reads badly.
+pub(crate) const HINT_THINKING: &str = "Hint: the hard AI is thinking.";
+
+/// [`super::describe::CHECKING_COST`] in the line mode, a stop for its `…`.
+pub(crate) const CHECKING_COST: &str = "Checking what it costs.";
+
 /// The hint: [`super::message::hint`] in the line mode's commands.
 pub(crate) fn hint(square: Square) -> String {
     format!("Hint: {square} (an empty line plays it)")
@@ -250,6 +257,12 @@ pub(crate) const OVER_AT_THIS_MOVE: &str =
 /// [`super::message::no_such_move`] in the line mode's commands.
 pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
     format!("No move {typed}: the record has {len} moves (go 0 is the start)")
+}
+
+/// `open N` (or a number alone on the menu) where no lesson has that number.
+pub(crate) fn no_such_lesson(typed: &str, count: usize) -> String {
+    let typed = crate::text::fit_sanitized(typed, 12);
+    format!("No lesson {typed}: the lessons are 1 to {count}, open 3 opens the third.")
 }
 
 /// `go` where no AI waits for a claim.

@@ -49,6 +49,9 @@ pub enum Keyed {
     StartUnknownKey,
     /// A key the game does not take.
     UnknownKey,
+    /// The hint is being looked for: the full screen's `…` is a plain stop in the
+    /// line mode, since a screen reader reads it as a word (or not at all).
+    HintThinking,
     /// The hint: the hard AI's move for the player to move.
     Hint(Square),
     /// A move or a take-back once the game is over.
@@ -185,6 +188,7 @@ impl Keyed {
             Keyed::PuzzleAnswered => puzzle::ANSWERED.to_owned(),
             Keyed::StartUnknownKey => start::UNKNOWN_KEY.to_owned(),
             Keyed::UnknownKey => message::UNKNOWN_KEY.to_owned(),
+            Keyed::HintThinking => message::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => message::hint(*square),
             Keyed::GameOver => message::GAME_OVER.to_owned(),
             Keyed::TookBack(count) => message::took_back(*count),
@@ -271,6 +275,7 @@ impl Keyed {
             }
             Keyed::PuzzleAnswered => line::PUZZLE_ANSWERED.to_owned(),
             Keyed::StartUnknownKey => line::START_UNKNOWN.to_owned(),
+            Keyed::HintThinking => line::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => line::hint(*square),
             Keyed::GameOver => line::GAME_OVER.to_owned(),
             Keyed::TookBack(count) => line::took_back(*count),

@@ -177,7 +177,7 @@ impl App {
             return Vec::new();
         }
         self.hint = None;
-        let _ = self.say(MessageKind::Info, message::HINT_THINKING);
+        let _ = self.say_keyed(MessageKind::Info, Keyed::HintThinking);
         let request = self.ai.ask_hint(&self.config, &self.game);
         vec![Effect::AskAi(request), Effect::Redraw]
     }

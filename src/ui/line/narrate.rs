@@ -18,7 +18,7 @@ use super::super::lesson::{LessonPhase, LessonState};
 use super::super::message::Keyed;
 use super::super::navigation::Screen;
 use super::super::puzzle::{PuzzlePhase, PuzzleState};
-use super::super::question::Overlay;
+use super::super::question::{Overlay, Question};
 use super::super::replay::{ReplayOverlay, ReplayState};
 use super::super::replay_analysis::Deep;
 use super::super::start::{START_ITEMS, StartState};
@@ -72,6 +72,10 @@ enum Seen {
     /// Nothing yet: the next screen gets its first lines.
     #[default]
     Nothing,
+    /// A game opened on the question whether to resume the autosaved game: the
+    /// question alone was said, and the game's first lines wait for its answer,
+    /// which decides the game they are about.
+    Asked,
     Game(Box<GameSeen>),
     Replay {
         at_move: usize,
@@ -189,7 +193,18 @@ impl Narrator {
             earlier: app.earlier_chat().len(),
         };
         let mut lines = Vec::new();
-        let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
+        let resume_asked = app.overlay() == Overlay::Question(Question::Resume);
+        let seen = std::mem::take(&mut self.seen);
+        if resume_asked && !matches!(seen, Seen::Game(_)) {
+            // Which game is played waits for the answer: the question comes first,
+            // said again only when a line typed left it unanswered.
+            if typed || !matches!(seen, Seen::Asked) {
+                lines.push(app.question_words(Question::Resume, Answering::Commands));
+            }
+            self.seen = Seen::Asked;
+            return lines;
+        }
+        let Seen::Game(seen) = seen else {
             let config = app.config();
             // A served table's clocks are its own, not the session's config.
             let clock = config
@@ -541,7 +556,11 @@ impl Narrator {
             let fresh: Vec<String> = explained
                 .iter()
                 .filter(|l| !before.contains(l))
-                .cloned()
+                // The solve's progress is a plain stop here, not the screen's `…`.
+                .map(|l| match l.as_str() {
+                    describe::CHECKING_COST => words::CHECKING_COST.to_owned(),
+                    _ => l.clone(),
+                })
                 .collect();
             // What to type next, at once, after the whole explanation (QA: it came
             // only as the answer to a move typed after it).
@@ -1000,7 +1019,18 @@ fn read_screen(screen: &Screen) -> Vec<String> {
         Screen::Lesson(state) => lesson_screen(state),
         Screen::Puzzle(state) => puzzle_lines(state),
         Screen::Lobby(lobby) => lobby.lines_again(),
-        Screen::Game(app) => vec![state_line(app, None)],
+        // A question asked is on the screen too, and read with it; the resume
+        // question alone, since which game is played waits for its answer.
+        Screen::Game(app) => match app.overlay() {
+            Overlay::Question(Question::Resume) => {
+                vec![app.question_words(Question::Resume, Answering::Commands)]
+            }
+            Overlay::Question(question) => vec![
+                state_line(app, None),
+                app.question_words(question, Answering::Commands),
+            ],
+            _ => vec![state_line(app, None)],
+        },
         Screen::Replay(state, _) => vec![shown_move(state)],
     }
 }
@@ -1053,7 +1083,11 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
     let contexts = key_contexts(screen);
     match steps.first() {
         Some(commands::Step::Key(action)) => keymap::offered(*action, &contexts),
-        Some(commands::Step::Item) => keymap::offered(Action::Item(0), &contexts),
+        // `open N` opens a lesson of the menu from the menu and from a lesson alike,
+        // as the menu's key opens the menu from any lesson.
+        Some(commands::Step::Item) => {
+            keymap::offered(Action::Item(0), &contexts) || keymap::offered(Action::Menu, &contexts)
+        }
         _ => true,
     }
 }
@@ -1213,7 +1247,11 @@ pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
         Screen::Lesson(state) => match state.phase() {
             LessonPhase::Menu(_) => vec![KeyContext::LessonMenu],
             LessonPhase::Claiming(_, Some(_)) => vec![KeyContext::ClaimEntry],
-            LessonPhase::Claiming(_, None) => vec![KeyContext::ClaimGame, KeyContext::Board],
+            // The lesson's own keys (again, next, menu) still act while its stone
+            // waits for a claim: only a claim being typed takes every key.
+            LessonPhase::Claiming(_, None) => {
+                vec![KeyContext::ClaimGame, KeyContext::Lesson, KeyContext::Board]
+            }
             _ => vec![KeyContext::Lesson, KeyContext::Board],
         },
         Screen::Puzzle(_) => vec![KeyContext::Puzzle, KeyContext::Board],
@@ -1696,6 +1734,105 @@ mod tests {
         assert!(said[0].starts_with("Move 4 of 8: Yellow a4"), "{said:?}");
         assert!(!said.contains(&fourth), "{said:?}");
         assert_eq!(read(&screen, Reading::Why, ""), [fourth]);
+    }
+
+    /// QA (s14 lines, left): a game opened on the question whether to resume the
+    /// autosaved game said the new game's first lines (`Hijara: Blue, human, against
+    /// Yellow, hard AI`, `Your move, Blue`) before the question, as if it had begun.
+    /// Now the question comes alone, an empty line reads it again, and the answer
+    /// brings the first lines of the game it chose: the autosaved one, or the new.
+    #[test]
+    fn the_resume_question_comes_before_the_game_it_decides() {
+        use crate::session::GameConfig;
+        let against_hard = GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Hard],
+            ..GameConfig::default()
+        };
+        let hot_seat = GameConfig {
+            seats: [crate::ai::Seat::Human; 2],
+            ..GameConfig::default()
+        };
+        let saved = Game::from_moves([Square::B3]).unwrap();
+        for (answer, heading, state) in [
+            (
+                'y',
+                "Hijara: Blue, human, against Yellow, human.",
+                "1 move played. Blue 0, Yellow 0. Your move, Yellow.",
+            ),
+            (
+                'n',
+                "Hijara: Blue, human, against Yellow, hard AI.",
+                "Blue 0, Yellow 0. Your move, Blue.",
+            ),
+        ] {
+            let mut app = App::new(against_hard).offer_resume(hot_seat, saved.clone());
+            let mut narrator = Narrator::default();
+            let said = narrator.tell(&Screen::Game(app.clone()));
+            assert_eq!(said.len(), 1, "{said:?}");
+            assert!(
+                said[0].starts_with("Resume the autosaved game?"),
+                "{said:?}"
+            );
+            assert!(said[0].contains("Blue 0, Yellow 0."), "{said:?}");
+            assert!(narrator.tell(&Screen::Game(app.clone())).is_empty());
+            let again = read(&Screen::Game(app.clone()), Reading::Again, "");
+            assert_eq!(again, said, "an empty line reads the question");
+            let key = ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char(answer),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            );
+            let _ = app.handle(crate::ui::Input::Key(key));
+            narrator.typed();
+            let said = narrator.tell(&Screen::Game(app.clone()));
+            assert!(said[0].starts_with(heading), "{answer}: {said:?}");
+            assert_eq!(said[1], state, "{answer}: {said:?}");
+            assert!(
+                !said.iter().any(|l| l.contains("autosaved game?")),
+                "{answer}: {said:?}"
+            );
+        }
+    }
+
+    /// QA (s14 lines, left): the hint being looked for said `Hint: the hard AI is
+    /// thinking…`, whose `…` a screen reader reads as a word or drops; the line mode
+    /// says a stop, the full screen keeps its `…`.
+    #[test]
+    fn the_hint_s_progress_ends_with_a_stop_in_the_line_mode() {
+        let mut app = App::new(crate::session::GameConfig::default());
+        let key = ratatui::crossterm::event::KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char('t'),
+            ratatui::crossterm::event::KeyModifiers::NONE,
+        );
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let _ = app.handle(crate::ui::Input::Key(key));
+        let message = app.message().expect("the hint's progress");
+        assert_eq!(message.text, "Hint: the hard AI is thinking…");
+        narrator.typed();
+        let said = narrator.tell(&Screen::Game(app));
+        assert_eq!(said, ["Hint: the hard AI is thinking."]);
+    }
+
+    /// The same for a wrong puzzle answer's cost, while its solve runs: `Checking what
+    /// it costs…` on the full screen, a stop in the line mode.
+    #[test]
+    fn a_wrong_answer_s_pending_cost_ends_with_a_stop_in_the_line_mode() {
+        use crate::puzzle::{PuzzleSet, progress::Progress};
+        let set = PuzzleSet::shipped().unwrap();
+        let puzzle = set.puzzle("p0001").unwrap().clone();
+        let mut state = PuzzleState::new(set, Progress::default(), None, puzzle, None);
+        let _ = state.handle(crate::ui::Input::Resize(80, 24));
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Puzzle(Box::new(state.clone())));
+        let _ = state.handle(crate::ui::Input::Click(Some(Square::B4)));
+        assert!(state.checking());
+        narrator.typed();
+        let said = narrator.tell(&Screen::Puzzle(Box::new(state)));
+        assert!(
+            said.iter().any(|l| l == "Checking what it costs."),
+            "{said:?}"
+        );
+        assert!(!said.iter().any(|l| l.contains('…')), "{said:?}");
     }
 
     /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
