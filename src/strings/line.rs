@@ -152,10 +152,18 @@ pub(crate) fn elsewhere(who: &str) -> String {
     format!("{who} to move, at the other terminal")
 }
 
-/// The AI to move waits for the person's claim.
-pub(crate) fn waits(ai: Player) -> String {
-    format!("{ai} waits: claim N with your stone's points, or go to let it play")
+/// The AI to move waits for the person's claim (`claimed`: made already, so only
+/// `go` is left, as the full screen's `Enter lets it play`).
+pub(crate) fn waits(ai: Player, claimed: bool) -> String {
+    if claimed {
+        format!("{ai} waits: go lets it play")
+    } else {
+        format!("{ai} waits: claim N with your stone's points, or go to let it play")
+    }
 }
+
+/// [`GO_ON`] once the stone was claimed: only `go` is left.
+pub(crate) const GO_ON_CLAIMED: &str = "The AI moves next: go lets it play";
 
 /// A square typed while the AI waits for the person's claim: the full screen's
 /// [`super::claim::GO_ON`], its keys named as the line mode's commands.

@@ -761,7 +761,7 @@ fn turn(app: &App) -> String {
     let mover = game.to_move();
     let config = app.config();
     if app.awaits_claim() {
-        return words::waits(mover);
+        return words::waits(mover, app.claim_refusal().is_some());
     }
     let turn = next_turn(app, mover);
     // A person's last stone may still be claimed, whoever moves next.
@@ -1833,6 +1833,47 @@ mod tests {
             "{said:?}"
         );
         assert!(!said.iter().any(|l| l.contains('…')), "{said:?}");
+    }
+
+    /// QA (s15 lines): in a claim game against the AI, once the stone was claimed
+    /// (rightly or wrongly) the AI still waits for `go`, and the line mode said
+    /// `Yellow waits: claim N with your stone's points, or go to let it play` and, to
+    /// a square, `claim first: claim N`, sending the player to a claim the game then
+    /// refuses. Once claimed, only `go` is named, as the full screen names Enter.
+    #[test]
+    fn the_ai_waiting_after_a_claim_names_go_alone() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let config = crate::session::GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Easy],
+            claims: true,
+            ..crate::session::GameConfig::default()
+        };
+        let mut app = App::new(config);
+        let key = |app: &mut App, code: KeyCode| {
+            let _ = app.handle(crate::ui::Input::Key(KeyEvent::new(
+                code,
+                KeyModifiers::NONE,
+            )));
+        };
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::A1)));
+        assert!(app.awaits_claim());
+        assert_eq!(
+            turn(&app),
+            "Yellow waits: claim N with your stone's points, or go to let it play"
+        );
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::B1)));
+        let refused = app.message().unwrap();
+        assert_eq!(refused.line_words(), words::GO_ON);
+        for c in ['+', '2', '0'] {
+            key(&mut app, KeyCode::Char(c));
+        }
+        key(&mut app, KeyCode::Enter);
+        assert!(app.awaits_claim(), "the AI still waits for go");
+        assert_eq!(turn(&app), "Yellow waits: go lets it play");
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::B1)));
+        let refused = app.message().unwrap();
+        assert_eq!(refused.line_words(), "The AI moves next: go lets it play");
+        assert_eq!(refused.text, "The AI moves next: Enter lets it play");
     }
 
     /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
