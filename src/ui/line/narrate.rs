@@ -1060,6 +1060,26 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
                     commands::Does::Keys([commands::Step::Key(Action::Quit)])
                 );
             }
+            // A game over takes no stone, hint, redo, resignation or claim, and a game
+            // in progress no review: each is refused there, so the help leaves it out
+            // (QA s15: the help after the game over listed them all).
+            commands::Does::Play if app.is_over() => return false,
+            commands::Does::Keys([commands::Step::Key(action), ..])
+                if app.is_over()
+                    && matches!(
+                        action,
+                        Action::Hint
+                            | Action::Redo
+                            | Action::Resign
+                            | Action::ClaimStart
+                            | Action::Place
+                    ) =>
+            {
+                return false;
+            }
+            commands::Does::Keys([commands::Step::Key(Action::Review)]) if !app.is_over() => {
+                return false;
+            }
             // `clock` where a clock runs, or a correspondence game's time is kept.
             commands::Does::Read(Reading::Clock) => {
                 return app.course().clock().is_some() || app.time_line().is_some();
@@ -1528,6 +1548,47 @@ mod tests {
             ..plain_ai
         }));
         assert!(lists(&clocked, "clock"), "{clocked}");
+    }
+
+    /// QA (s15 lines): the help after a game over listed a square, `hint`, `redo`,
+    /// `resign` and `claim N`, each refused then, and during the game `review`,
+    /// refused until it ends. Each is listed only where it works; `undo` (which takes
+    /// the last move back and plays on) and `new` stay.
+    #[test]
+    fn the_help_lists_only_what_the_game_s_stage_takes() {
+        use crate::session::GameConfig;
+        let help = |app: &App| read(&Screen::Game(app.clone()), Reading::Help, "").join("\n");
+        let lists = |help: &str, word: &str| help.lines().any(|l| l.starts_with(word));
+        let config = GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Easy],
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut playing = App::new(config);
+        let _ = playing.handle(crate::ui::Input::Click(Some(Square::A1)));
+        let during = help(&playing);
+        for word in [
+            "b3:", "hint", "redo", "resign", "claim N", "undo", "new", "save",
+        ] {
+            assert!(lists(&during, word), "{word}: {during}");
+        }
+        assert!(!lists(&during, "review"), "{during}");
+        let whole = include_str!("../../../assets/games/complete.hij");
+        // The same game played out with claims, so `claim N` and `go` could be listed.
+        let mut game = config.new_game();
+        for mv in crate::session::parse_record(whole).unwrap().game.moves() {
+            game.play(mv).unwrap();
+        }
+        assert!(game.claim_mode());
+        let over = App::with_game(config, game);
+        assert!(over.is_over());
+        let after = help(&over);
+        for word in ["b3:", "hint", "redo", "resign", "claim N", "go:"] {
+            assert!(!lists(&after, word), "{word}: {after}");
+        }
+        for word in ["review", "undo", "new", "save", "board", "moves", "quit"] {
+            assert!(lists(&after, word), "{word}: {after}");
+        }
     }
 
     /// QA (lineserve2): a correspondence game's time line was said again at each
