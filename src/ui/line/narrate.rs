@@ -1080,6 +1080,10 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
             commands::Does::Keys([commands::Step::Key(Action::Review)]) if !app.is_over() => {
                 return false;
             }
+            // The AI waiting for a claim is not thinking: the hint is refused (go first).
+            commands::Does::Keys([commands::Step::Key(Action::Hint)]) if app.awaits_claim() => {
+                return false;
+            }
             // `clock` where a clock runs, or a correspondence game's time is kept.
             commands::Does::Read(Reading::Clock) => {
                 return app.course().clock().is_some() || app.time_line().is_some();
@@ -1568,11 +1572,16 @@ mod tests {
         let _ = playing.handle(crate::ui::Input::Click(Some(Square::A1)));
         let during = help(&playing);
         for word in [
-            "b3:", "hint", "redo", "resign", "claim N", "undo", "new", "save",
+            "b3:", "redo", "resign", "claim N", "go:", "undo", "new", "save",
         ] {
             assert!(lists(&during, word), "{word}: {during}");
         }
         assert!(!lists(&during, "review"), "{during}");
+        // The AI waits for the claim (or go), not thinking: the hint is refused.
+        assert!(playing.awaits_claim());
+        assert!(!lists(&during, "hint"), "{during}");
+        let fresh = help(&App::new(config));
+        assert!(lists(&fresh, "hint"), "{fresh}");
         let whole = include_str!("../../../assets/games/complete.hij");
         // The same game played out with claims, so `claim N` and `go` could be listed.
         let mut game = config.new_game();
