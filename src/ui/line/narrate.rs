@@ -1043,13 +1043,22 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
         match command.does {
             // The menu has no board to read or play on (QA: its help listed the
             // board's commands of the lesson behind it).
-            commands::Does::Play => return !menu,
+            // A lesson done takes no more stones (`again` or `next` goes on).
+            commands::Does::Play => {
+                return !menu && !matches!(state.phase(), LessonPhase::Tried(_, c) if c.done);
+            }
             // `list` reads the menu; in a lesson the task is read by an empty line.
             commands::Does::Read(Reading::Again) => return menu,
             commands::Does::Read(Reading::Help | Reading::Clock | Reading::Why) => {}
             commands::Does::Read(_) => return !menu,
             commands::Does::Keys(_) => {}
         }
+    }
+    // A puzzle answered takes no more stones, right or wrong (`again`, `next`).
+    if let Screen::Puzzle(state) = screen
+        && matches!(command.does, commands::Does::Play)
+    {
+        return matches!(state.phase(), PuzzlePhase::Asking);
     }
     if let Screen::Game(app) = screen {
         match command.does {
@@ -1944,6 +1953,43 @@ mod tests {
         let refused = app.message().unwrap();
         assert_eq!(refused.line_words(), "The AI moves next: go lets it play");
         assert_eq!(refused.text, "The AI moves next: Enter lets it play");
+    }
+
+    /// QA (s15 lines): a puzzle answered and a lesson done refuse a square (`Answered:
+    /// again tries it again...`), but their help still listed `b3: place a stone`.
+    /// It is listed while a stone is wanted, and `again` and `next` stay.
+    #[test]
+    fn a_square_is_listed_only_while_a_puzzle_or_lesson_wants_one() {
+        use crate::puzzle::{PuzzleSet, progress::Progress};
+        let lists = |screen: &Screen, word: &str| {
+            read(screen, Reading::Help, "")
+                .iter()
+                .any(|l| l.starts_with(word))
+        };
+        let set = PuzzleSet::shipped().unwrap();
+        let puzzle = set.puzzle("p0001").unwrap().clone();
+        let mut puzzle = PuzzleState::new(set, Progress::default(), None, puzzle, None);
+        let _ = puzzle.handle(crate::ui::Input::Resize(80, 24));
+        assert!(lists(&Screen::Puzzle(Box::new(puzzle.clone())), "b3:"));
+        let _ = puzzle.handle(crate::ui::Input::Click(Some(Square::C4)));
+        assert!(matches!(puzzle.phase(), PuzzlePhase::Answered(..)));
+        let answered = Screen::Puzzle(Box::new(puzzle));
+        assert!(!lists(&answered, "b3:"));
+        assert!(lists(&answered, "again") && lists(&answered, "next"));
+        let lessons = crate::learn::lessons().unwrap();
+        let mut lesson = LessonState::resume(lessons, crate::learn::LearnProgress::default(), None);
+        let _ = lesson.handle(crate::ui::Input::Resize(80, 24));
+        assert!(lists(&Screen::Lesson(Box::new(lesson.clone())), "b3:"));
+        // Lesson 1: a stone on a section 3 (a1 holds two).
+        let _ = lesson.handle(crate::ui::Input::Click(Some(Square::A1)));
+        assert!(
+            matches!(lesson.phase(), LessonPhase::Tried(_, c) if c.done),
+            "{:?}",
+            lesson.phase()
+        );
+        let done = Screen::Lesson(Box::new(lesson));
+        assert!(!lists(&done, "b3:"));
+        assert!(lists(&done, "again") && lists(&done, "next"));
     }
 
     /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
