@@ -235,6 +235,11 @@ impl Narrator {
             {
                 lines.push(words::sentences(&[&message.line_words()]));
             }
+            // A game that opens over (back from its review) says what to type next, as
+            // a game over says it as it ends: the full screen's hint line shows it.
+            if app.is_over() && !app.spectating() {
+                lines.push(words::sentences(&[&over_next(app).commands()]));
+            }
             if let Overlay::Question(question) = app.overlay() {
                 lines.push(app.question_words(question, Answering::Commands));
             }
@@ -1990,6 +1995,23 @@ mod tests {
         let done = Screen::Lesson(Box::new(lesson));
         assert!(!lists(&done, "b3:"));
         assert!(lists(&done, "again") && lists(&done, "next"));
+    }
+
+    /// QA (s15 lines): back from the review of a finished game, its lines said the
+    /// game over but not what to type next, which the game over said as it came and
+    /// the full screen's hint line shows; now they end with it.
+    #[test]
+    fn a_game_that_opens_over_says_what_to_type_next() {
+        let whole = include_str!("../../../assets/games/complete.hij");
+        let game = crate::session::parse_record(whole).unwrap().game;
+        let app = App::with_game(crate::session::GameConfig::default(), game);
+        assert!(app.is_over());
+        let said = Narrator::default().tell(&Screen::Game(app));
+        assert_eq!(
+            said.last().map(String::as_str),
+            Some("The game is over: new for a new game, review to review it, quit to quit."),
+            "{said:?}"
+        );
     }
 
     /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
