@@ -80,6 +80,8 @@ pub(crate) fn may_claim(claimer: Player, turn: &str, turn_short: &str) -> Vec<St
         turn_short.to_owned(),
     ]
 }
+/// A square chosen while the AI waits for a person's claim already made.
+pub(crate) const GO_ON_CLAIMED: &str = "The AI moves next: Enter lets it play";
 /// A square chosen while the AI waits for a person's claim.
 pub(crate) const GO_ON: &str =
     "The AI moves next: Enter lets it play (claim first: + points Enter)";

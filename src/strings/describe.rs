@@ -13,6 +13,9 @@ use crate::text::display_path;
 use super::question::Answering;
 use super::storage as words;
 
+/// A wrong puzzle answer's cost, while the solve that finds it runs.
+pub(crate) const CHECKING_COST: &str = "Checking what it costs…";
+
 /// What a placement did, in words: `Blue +45: square b2 (20), row 2 same number 2s (10)`,
 /// or `Yellow played c3 (section 2)` when it scored nothing. The points come from the rules.
 pub(crate) fn placement(placement: &Placement) -> String {
@@ -331,7 +334,7 @@ pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str
                 self::margin(puzzle.margin)
             ));
         }
-        BestPlay::Unsolved => lines.push("Checking what it costs…".to_string()),
+        BestPlay::Unsolved => lines.push(CHECKING_COST.to_string()),
         BestPlay::OutOfBudget => lines.push(format!(
             "The solver ran out of its time before proving what it costs; \
              the answer keeps {}.",

@@ -152,10 +152,18 @@ pub(crate) fn elsewhere(who: &str) -> String {
     format!("{who} to move, at the other terminal")
 }
 
-/// The AI to move waits for the person's claim.
-pub(crate) fn waits(ai: Player) -> String {
-    format!("{ai} waits: claim N with your stone's points, or go to let it play")
+/// The AI to move waits for the person's claim (`claimed`: made already, so only
+/// `go` is left, as the full screen's `Enter lets it play`).
+pub(crate) fn waits(ai: Player, claimed: bool) -> String {
+    if claimed {
+        format!("{ai} waits: go lets it play")
+    } else {
+        format!("{ai} waits: claim N with your stone's points, or go to let it play")
+    }
 }
+
+/// [`GO_ON`] once the stone was claimed: only `go` is left.
+pub(crate) const GO_ON_CLAIMED: &str = "The AI moves next: go lets it play";
 
 /// A square typed while the AI waits for the person's claim: the full screen's
 /// [`super::claim::GO_ON`], its keys named as the line mode's commands.
@@ -199,6 +207,13 @@ pub(crate) const PUZZLE_WHAT_NEXT: &str =
 /// [`super::start::UNKNOWN_KEY`] in the line mode's words: the doors are typed by
 /// their letters.
 pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";
+
+/// [`super::message::HINT_THINKING`] in the line mode: a stop, not `…`, which a
+/// screen reader reads badly.
+pub(crate) const HINT_THINKING: &str = "Hint: the hard AI is thinking.";
+
+/// [`super::describe::CHECKING_COST`] in the line mode, a stop for its `…`.
+pub(crate) const CHECKING_COST: &str = "Checking what it costs.";
 
 /// The hint: [`super::message::hint`] in the line mode's commands.
 pub(crate) fn hint(square: Square) -> String {
@@ -250,6 +265,12 @@ pub(crate) const OVER_AT_THIS_MOVE: &str =
 /// [`super::message::no_such_move`] in the line mode's commands.
 pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
     format!("No move {typed}: the record has {len} moves (go 0 is the start)")
+}
+
+/// `open N` (or a number alone on the menu) where no lesson has that number.
+pub(crate) fn no_such_lesson(typed: &str, count: usize) -> String {
+    let typed = crate::text::fit_sanitized(typed, 12);
+    format!("No lesson {typed}: the lessons are 1 to {count}, open 3 opens the third.")
 }
 
 /// `go` where no AI waits for a claim.

@@ -110,10 +110,11 @@ pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
     "Quit? It is kept: `hijara resume` continues it. y: quit, other key: keep playing";
 
 /// The resume question in brief, for the status line: the autosaved game, and the
-/// new game any other key starts instead (`new_seats`).
+/// new game any other key starts instead (`new_seats`). `Resume?`, not `Autosaved:`,
+/// keeps the totals' comma within 80 columns (the box above names the autosave).
 pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> String {
     format!(
-        "Autosaved: {}, Blue {} Yellow {}. y: resume, other key: {}",
+        "Resume? {}, Blue {}, Yellow {}. y: resume, other key: {}",
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
@@ -177,7 +178,7 @@ pub(crate) fn resume(
 ) -> String {
     format!(
         // Each total joined to its colour: a box's line never parts them.
-        "Resume the autosaved game? {}, {}, Blue\u{a0}{} Yellow\u{a0}{}. {}",
+        "Resume the autosaved game? {}, {}, Blue\u{a0}{}, Yellow\u{a0}{}. {}",
         pairing_named(seats, names),
         moves_count(game.len()),
         game.score(Player::Blue),

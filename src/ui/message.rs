@@ -33,8 +33,10 @@ pub enum MessageKind {
 /// as data, so the line mode never has to recognise a text to reword it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Keyed {
-    /// A square while the AI waits for the person's claim.
-    GoOn,
+    /// A square while the AI waits for the person's claim: whether the stone may
+    /// still be claimed (once claimed, `claim first` would send the player to a
+    /// claim the game refuses).
+    GoOn(bool),
     /// A lesson's stone waits for its claim: anything else is refused.
     ClaimFirst,
     /// A move after the lesson's task was done.
@@ -49,6 +51,9 @@ pub enum Keyed {
     StartUnknownKey,
     /// A key the game does not take.
     UnknownKey,
+    /// The hint is being looked for: the full screen's `…` is a plain stop in the
+    /// line mode, since a screen reader reads it as a word (or not at all).
+    HintThinking,
     /// The hint: the hard AI's move for the player to move.
     Hint(Square),
     /// A move or a take-back once the game is over.
@@ -177,7 +182,8 @@ impl Keyed {
     /// The full screen's wording: the keys.
     pub fn keys(&self) -> String {
         match self {
-            Keyed::GoOn => claim::GO_ON.to_owned(),
+            Keyed::GoOn(true) => claim::GO_ON.to_owned(),
+            Keyed::GoOn(false) => claim::GO_ON_CLAIMED.to_owned(),
             Keyed::ClaimFirst => lesson::CLAIM_FIRST.to_owned(),
             Keyed::LessonDone => lesson::DONE_ALREADY.to_owned(),
             Keyed::LessonUnknownKey => lesson::UNKNOWN_KEY.to_owned(),
@@ -185,6 +191,7 @@ impl Keyed {
             Keyed::PuzzleAnswered => puzzle::ANSWERED.to_owned(),
             Keyed::StartUnknownKey => start::UNKNOWN_KEY.to_owned(),
             Keyed::UnknownKey => message::UNKNOWN_KEY.to_owned(),
+            Keyed::HintThinking => message::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => message::hint(*square),
             Keyed::GameOver => message::GAME_OVER.to_owned(),
             Keyed::TookBack(count) => message::took_back(*count),
@@ -263,7 +270,8 @@ impl Keyed {
     /// The line mode's wording: the commands typed for those keys.
     pub fn commands(&self) -> String {
         match self {
-            Keyed::GoOn => line::GO_ON.to_owned(),
+            Keyed::GoOn(true) => line::GO_ON.to_owned(),
+            Keyed::GoOn(false) => line::GO_ON_CLAIMED.to_owned(),
             Keyed::ClaimFirst => line::CLAIM_FIRST.to_owned(),
             Keyed::LessonDone => line::LESSON_DONE.to_owned(),
             Keyed::LessonUnknownKey | Keyed::PuzzleUnknownKey | Keyed::UnknownKey => {
@@ -271,6 +279,7 @@ impl Keyed {
             }
             Keyed::PuzzleAnswered => line::PUZZLE_ANSWERED.to_owned(),
             Keyed::StartUnknownKey => line::START_UNKNOWN.to_owned(),
+            Keyed::HintThinking => line::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => line::hint(*square),
             Keyed::GameOver => line::GAME_OVER.to_owned(),
             Keyed::TookBack(count) => line::took_back(*count),
@@ -681,7 +690,8 @@ mod tests {
             Keyed::TableOver,
             Keyed::TableLeft,
             Keyed::PlayerLeft,
-            Keyed::GoOn,
+            Keyed::GoOn(true),
+            Keyed::GoOn(false),
         ] {
             let message = Message::keyed(MessageKind::Info, keyed.clone());
             assert!(message.fits(44), "{:?}", message.wording(44));

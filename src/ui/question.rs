@@ -166,6 +166,36 @@ mod tests {
         texts
     }
 
+    /// QA (s14 lines, left): the resume question's totals read `Blue 0 Yellow 0`, one
+    /// number run into the next colour, in its box, its status line and the line mode;
+    /// now `Blue 0, Yellow 0`, as every other line says totals, and the short status
+    /// wording still fits 80 columns for a long game against a named AI.
+    #[test]
+    fn the_resume_question_parts_its_totals_with_a_comma() {
+        let complete = include_str!("../../assets/games/complete.hij");
+        let whole = crate::session::parse_record(complete).unwrap().game;
+        let moves: Vec<_> = whole.moves().collect();
+        let game = crate::rules::Game::from_moves(moves[..40].iter().copied()).unwrap();
+        let (blue, yellow) = (game.score(Player::Blue), game.score(Player::Yellow));
+        let offer = ResumeOffer {
+            game,
+            ..ResumeOffer::default()
+        };
+        let totals = format!("Blue {blue}, Yellow {yellow}");
+        let new_seats = [Seat::Human, Seat::Hard];
+        for how in [Answering::Keys, Answering::Commands] {
+            let text = Question::Resume.text(how, true, Some(&offer), new_seats);
+            let text = crate::text::plain_spaces(&text).into_owned();
+            assert!(text.contains(&totals), "{text}");
+        }
+        let wordings = Question::Resume.status_wordings(true, Some(&offer), new_seats);
+        assert!(wordings[1].contains(&totals), "{}", wordings[1]);
+        // Two-digit totals and `new game vs hard AI` fit the status line at 80x24
+        // (they did, to the column, before the comma).
+        assert!(yellow >= 10, "{yellow}");
+        assert_eq!(fitting(&wordings, 80), wordings[1]);
+    }
+
     /// The line mode's questions name their answers as commands, the full screen's
     /// as keys.
     #[test]

@@ -872,7 +872,13 @@ fn a_lesson_done_names_next_and_again() {
 fn a_lesson_refuses_in_commands() {
     let mut s = Piped::start(&["learn"]);
     s.wait_for("Blue to move. Place a stone on a section 3.");
+    // `open N` opens lesson N from a lesson too (it said `open 8` did nothing here,
+    // while `open 1` typed the menu's key); a number no lesson has says which there are.
+    s.send("open 11");
+    s.wait_for("No lesson 11: the lessons are 1 to 10, open 3 opens the third.");
     s.send("open 8");
+    s.wait_for("Lesson 8 of 10: Claiming.");
+    s.send("review");
     let said = s.wait_for("nothing here");
     let refused = said.last().unwrap();
     assert_commands(refused);
@@ -1134,6 +1140,45 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     s.send("quit");
     s.send("yes");
     s.finish();
+}
+
+/// QA (s14 lines, left): `hijara play` with an autosaved game said the new game's
+/// first lines, then asked whether to resume the autosaved one, so a screen reader
+/// heard a new game begin that might never be played. The question comes first,
+/// alone; the answer brings the first lines of the game it chose.
+#[test]
+fn the_resume_question_is_the_first_line() {
+    for (answer, heading, state) in [
+        (
+            "yes",
+            "Hijara: Blue, human, against Yellow, human.",
+            "2 moves played. Blue 0, Yellow 0. Your move, Blue.",
+        ),
+        (
+            "no",
+            "Hijara: Blue, human, against Yellow, easy AI.",
+            "Blue 0, Yellow 0. Your move, Blue.",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let data = home.path().join("data");
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(
+            data.join("autosave.hij"),
+            "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n",
+        )
+        .unwrap();
+        let mut s = Piped::start_in(&["play", "--ai", "easy", "--no-history"], home);
+        let first = s.wait_for("");
+        assert!(
+            first[0].starts_with("Resume the autosaved game? Blue (human) against Yellow (human), 2 moves, Blue 0, Yellow 0. "),
+            "{first:?}"
+        );
+        s.send(answer);
+        let said = s.wait_for(state);
+        assert!(said[0].starts_with(heading), "{answer}: {said:?}");
+        s.finish();
+    }
 }
 
 /// A key the start screen does not take says what to type in the line mode: a

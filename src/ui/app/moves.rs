@@ -70,7 +70,7 @@ impl App {
         }
         let mover = self.game.to_move();
         if self.awaits_claim() {
-            return self.refuse_keyed(Keyed::GoOn);
+            return self.refuse_keyed(Keyed::GoOn(self.claim_refusal().is_none()));
         }
         if !self.config.is_human(mover) {
             return self.refuse(message::wait_for(mover, self.config.seat(mover)));
@@ -167,7 +167,7 @@ impl App {
         }
         // The AI waits for the person's claim (Enter lets it play): it is not thinking.
         if self.awaits_claim() {
-            return self.refuse_keyed(Keyed::GoOn);
+            return self.refuse_keyed(Keyed::GoOn(self.claim_refusal().is_none()));
         }
         let mover = self.game.to_move();
         if !self.config.is_human(mover) {
@@ -177,7 +177,7 @@ impl App {
             return Vec::new();
         }
         self.hint = None;
-        let _ = self.say(MessageKind::Info, message::HINT_THINKING);
+        let _ = self.say_keyed(MessageKind::Info, Keyed::HintThinking);
         let request = self.ai.ask_hint(&self.config, &self.game);
         vec![Effect::AskAi(request), Effect::Redraw]
     }

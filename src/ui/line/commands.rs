@@ -452,7 +452,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["open"],
         arg: Arg::Number,
         places: &[P::Lesson],
-        help: "open lesson N of the menu",
+        help: "open lesson N, from the menu or any lesson",
         does: Does::Keys(&[S::Item]),
     },
     Command {

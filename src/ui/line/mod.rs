@@ -155,7 +155,23 @@ impl<'a, W: Write> LineFace<'a, W> {
         let contexts = key_contexts(screen);
         let key = |action| keymap::key_for(action, &contexts).map(Input::Key);
         let mut said_at_table = false;
-        let inputs: Vec<Input> = match commands::parse(line, place) {
+        let parsed = match screen {
+            // The menu says to type a lesson's number: a number alone opens it, one
+            // of two digits too (`10` was an unknown command, `8` a key).
+            Screen::Lesson(state)
+                if matches!(state.phase(), LessonPhase::Menu(_))
+                    && !line.trim().is_empty()
+                    && line.trim().chars().all(|c| c.is_ascii_digit()) =>
+            {
+                commands::of(place)
+                    .find(|c| matches!(c.does, Does::Keys([Step::Item])))
+                    .map_or(Parsed::Unknown(line.trim().to_owned()), |c| {
+                        Parsed::Command(c, line.trim().to_owned())
+                    })
+            }
+            _ => commands::parse(line, place),
+        };
+        let inputs: Vec<Input> = match parsed {
             // A question asked takes any other key as no, as on the full screen;
             // then the square is played.
             Parsed::Square(square) => match screen {
@@ -272,6 +288,31 @@ impl<'a, W: Write> LineFace<'a, W> {
                     }
                     Vec::new()
                 }
+                // `open N`: lesson N of the menu, from the menu or from a lesson (through
+                // the menu, as its key goes), numbered as the menu numbers them; a
+                // number no lesson has says which there are.
+                Does::Keys([Step::Item]) => match screen {
+                    Screen::Lesson(state) => {
+                        let count = state.lessons().len();
+                        match arg.parse::<usize>() {
+                            Ok(n) if (1..=count).contains(&n) => {
+                                let menu = matches!(state.phase(), LessonPhase::Menu(_));
+                                let to_menu = (!menu)
+                                    .then(|| {
+                                        keymap::key_for(Action::Menu, &[keymap::KeyContext::Lesson])
+                                    })
+                                    .flatten()
+                                    .map(Input::Key);
+                                to_menu.into_iter().chain([Input::Pick(n - 1)]).collect()
+                            }
+                            _ => {
+                                let _ = self.say(&[words::no_such_lesson(&arg, count)]);
+                                Vec::new()
+                            }
+                        }
+                    }
+                    _ => Vec::new(),
+                },
                 // `new` offers a rematch, so to one offered it is yes: both want it.
                 // `n` alone stays the no a y/n question reads.
                 Does::Keys([Step::Key(Action::NewGame)])
@@ -616,6 +657,123 @@ mod tests {
         }
         let lobby = Screen::Lobby(Box::new(FakeLobby::in_context(KeyContext::Lobby)));
         assert!(said(&lobby, "e5").starts_with("Unknown command"));
+    }
+
+    /// A lesson screen at 80x24, on lesson `index` (from 0).
+    fn lesson_at(index: usize) -> crate::ui::LessonState {
+        let lessons = crate::learn::lessons().unwrap();
+        let mut state =
+            crate::ui::LessonState::resume(lessons, crate::learn::LearnProgress::default(), None);
+        let _ = state.handle(Input::Resize(80, 24));
+        let _ = state.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char('m'),
+            KeyModifiers::NONE,
+        )));
+        let _ = state.handle(Input::Pick(index));
+        assert_eq!(state.index(), index);
+        state
+    }
+
+    /// A line typed on `state`, its inputs handed to it: what the line said at once.
+    fn type_in(state: &mut crate::ui::LessonState, line: &str) -> String {
+        let mut input = LineInput::piped();
+        let mut out = Vec::new();
+        let screen = Screen::Lesson(Box::new(state.clone()));
+        let inputs = LineFace::new(&mut out, &mut input).command(&screen, line);
+        for input in inputs {
+            let _ = state.handle(input);
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// QA (s14 lines, left): in the claim lesson, its stone waiting for its claim,
+    /// `help` left out `menu`, which works there (and `m` on the full screen). Now
+    /// the help lists it, and `menu` opens the menu.
+    #[test]
+    fn the_claim_lesson_s_help_lists_menu_while_the_claim_waits() {
+        let lessons = crate::learn::lessons().unwrap();
+        let claiming = lessons.iter().position(|l| l.title == "Claiming").unwrap();
+        let mut state = lesson_at(claiming);
+        assert_eq!(type_in(&mut state, "a1"), "");
+        assert!(
+            matches!(state.phase(), LessonPhase::Claiming(_, None)),
+            "{:?}",
+            state.phase()
+        );
+        let help = type_in(&mut state, "help");
+        for command in [
+            "menu (or m)",
+            "again (or u)",
+            "next (or n)",
+            "claim N",
+            "quit",
+        ] {
+            assert!(
+                help.lines().any(|l| l.starts_with(command)),
+                "{command}:\n{help}"
+            );
+        }
+        assert_eq!(type_in(&mut state, "menu"), "");
+        assert!(
+            matches!(state.phase(), LessonPhase::Menu(_)),
+            "{:?}",
+            state.phase()
+        );
+    }
+
+    /// QA (s14 lines, left): `open 1` typed in a lesson typed the menu's key `1`,
+    /// which the lesson took as something else, while `open 8` said it did nothing,
+    /// and `10` on the menu, which says to type a lesson's number, was an unknown
+    /// command. One rule now: `open N` (or a number alone on the menu) opens lesson
+    /// N as the menu numbers them, from the menu or a lesson; a number no lesson has
+    /// says which there are and types nothing.
+    #[test]
+    fn open_n_opens_lesson_n_from_the_menu_or_a_lesson() {
+        let count = crate::learn::lessons().unwrap().len();
+        assert!(count >= 10, "{count}");
+        for (from, line, to) in [
+            (0, "open 1", 0),
+            (0, "open 8", 7),
+            (4, "open 10", 9),
+            (2, "open 3", 2),
+        ] {
+            let mut state = lesson_at(from);
+            assert_eq!(type_in(&mut state, line), "", "{line}");
+            assert_eq!(state.index(), to, "{line} from lesson {}", from + 1);
+            assert!(
+                matches!(state.phase(), LessonPhase::Asking),
+                "{line}: {:?}",
+                state.phase()
+            );
+            let help = type_in(&mut state, "help");
+            assert!(help.lines().any(|l| l.starts_with("open N")), "{help}");
+        }
+        for (line, to) in [("10", 9), ("8", 7), ("open 2", 1)] {
+            let mut state = lesson_at(0);
+            let _ = type_in(&mut state, "menu");
+            assert!(matches!(state.phase(), LessonPhase::Menu(_)));
+            assert_eq!(type_in(&mut state, line), "", "{line}");
+            assert_eq!(state.index(), to, "{line}");
+            assert!(
+                matches!(state.phase(), LessonPhase::Asking),
+                "{line}: {:?}",
+                state.phase()
+            );
+        }
+        for line in [
+            "open 0",
+            &format!("open {}", count + 1),
+            "open 99999999999999999999",
+        ] {
+            let mut state = lesson_at(2);
+            let said = type_in(&mut state, line);
+            assert!(said.starts_with("No lesson "), "{line}: {said}");
+            assert!(
+                said.contains(&format!("the lessons are 1 to {count}")),
+                "{said}"
+            );
+            assert_eq!(state.index(), 2, "{line}");
+        }
     }
 
     /// In the lobby an empty line is Enter where a number (`table 1` of twelve) or

@@ -18,7 +18,7 @@ use super::super::lesson::{LessonPhase, LessonState};
 use super::super::message::Keyed;
 use super::super::navigation::Screen;
 use super::super::puzzle::{PuzzlePhase, PuzzleState};
-use super::super::question::Overlay;
+use super::super::question::{Overlay, Question};
 use super::super::replay::{ReplayOverlay, ReplayState};
 use super::super::replay_analysis::Deep;
 use super::super::start::{START_ITEMS, StartState};
@@ -72,6 +72,10 @@ enum Seen {
     /// Nothing yet: the next screen gets its first lines.
     #[default]
     Nothing,
+    /// A game opened on the question whether to resume the autosaved game: the
+    /// question alone was said, and the game's first lines wait for its answer,
+    /// which decides the game they are about.
+    Asked,
     Game(Box<GameSeen>),
     Replay {
         at_move: usize,
@@ -189,7 +193,18 @@ impl Narrator {
             earlier: app.earlier_chat().len(),
         };
         let mut lines = Vec::new();
-        let Seen::Game(seen) = std::mem::take(&mut self.seen) else {
+        let resume_asked = app.overlay() == Overlay::Question(Question::Resume);
+        let seen = std::mem::take(&mut self.seen);
+        if resume_asked && !matches!(seen, Seen::Game(_)) {
+            // Which game is played waits for the answer: the question comes first,
+            // said again only when a line typed left it unanswered.
+            if typed || !matches!(seen, Seen::Asked) {
+                lines.push(app.question_words(Question::Resume, Answering::Commands));
+            }
+            self.seen = Seen::Asked;
+            return lines;
+        }
+        let Seen::Game(seen) = seen else {
             let config = app.config();
             // A served table's clocks are its own, not the session's config.
             let clock = config
@@ -219,6 +234,11 @@ impl Narrator {
                 .filter(|m| !tells_the_end(app, &m.line_words()))
             {
                 lines.push(words::sentences(&[&message.line_words()]));
+            }
+            // A game that opens over (back from its review) says what to type next, as
+            // a game over says it as it ends: the full screen's hint line shows it.
+            if app.is_over() && !app.spectating() {
+                lines.push(words::sentences(&[&over_next(app).commands()]));
             }
             if let Overlay::Question(question) = app.overlay() {
                 lines.push(app.question_words(question, Answering::Commands));
@@ -541,7 +561,11 @@ impl Narrator {
             let fresh: Vec<String> = explained
                 .iter()
                 .filter(|l| !before.contains(l))
-                .cloned()
+                // The solve's progress is a plain stop here, not the screen's `…`.
+                .map(|l| match l.as_str() {
+                    describe::CHECKING_COST => words::CHECKING_COST.to_owned(),
+                    _ => l.clone(),
+                })
                 .collect();
             // What to type next, at once, after the whole explanation (QA: it came
             // only as the answer to a move typed after it).
@@ -742,7 +766,7 @@ fn turn(app: &App) -> String {
     let mover = game.to_move();
     let config = app.config();
     if app.awaits_claim() {
-        return words::waits(mover);
+        return words::waits(mover, app.claim_refusal().is_some());
     }
     let turn = next_turn(app, mover);
     // A person's last stone may still be claimed, whoever moves next.
@@ -1000,7 +1024,18 @@ fn read_screen(screen: &Screen) -> Vec<String> {
         Screen::Lesson(state) => lesson_screen(state),
         Screen::Puzzle(state) => puzzle_lines(state),
         Screen::Lobby(lobby) => lobby.lines_again(),
-        Screen::Game(app) => vec![state_line(app, None)],
+        // A question asked is on the screen too, and read with it; the resume
+        // question alone, since which game is played waits for its answer.
+        Screen::Game(app) => match app.overlay() {
+            Overlay::Question(Question::Resume) => {
+                vec![app.question_words(Question::Resume, Answering::Commands)]
+            }
+            Overlay::Question(question) => vec![
+                state_line(app, None),
+                app.question_words(question, Answering::Commands),
+            ],
+            _ => vec![state_line(app, None)],
+        },
         Screen::Replay(state, _) => vec![shown_move(state)],
     }
 }
@@ -1013,13 +1048,22 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
         match command.does {
             // The menu has no board to read or play on (QA: its help listed the
             // board's commands of the lesson behind it).
-            commands::Does::Play => return !menu,
+            // A lesson done takes no more stones (`again` or `next` goes on).
+            commands::Does::Play => {
+                return !menu && !matches!(state.phase(), LessonPhase::Tried(_, c) if c.done);
+            }
             // `list` reads the menu; in a lesson the task is read by an empty line.
             commands::Does::Read(Reading::Again) => return menu,
             commands::Does::Read(Reading::Help | Reading::Clock | Reading::Why) => {}
             commands::Does::Read(_) => return !menu,
             commands::Does::Keys(_) => {}
         }
+    }
+    // A puzzle answered takes no more stones, right or wrong (`again`, `next`).
+    if let Screen::Puzzle(state) = screen
+        && matches!(command.does, commands::Does::Play)
+    {
+        return matches!(state.phase(), PuzzlePhase::Asking);
     }
     if let Screen::Game(app) = screen {
         match command.does {
@@ -1029,6 +1073,30 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
                     command.does,
                     commands::Does::Keys([commands::Step::Key(Action::Quit)])
                 );
+            }
+            // A game over takes no stone, hint, redo, resignation or claim, and a game
+            // in progress no review: each is refused there, so the help leaves it out
+            // (QA s15: the help after the game over listed them all).
+            commands::Does::Play if app.is_over() => return false,
+            commands::Does::Keys([commands::Step::Key(action), ..])
+                if app.is_over()
+                    && matches!(
+                        action,
+                        Action::Hint
+                            | Action::Redo
+                            | Action::Resign
+                            | Action::ClaimStart
+                            | Action::Place
+                    ) =>
+            {
+                return false;
+            }
+            commands::Does::Keys([commands::Step::Key(Action::Review)]) if !app.is_over() => {
+                return false;
+            }
+            // The AI waiting for a claim is not thinking: the hint is refused (go first).
+            commands::Does::Keys([commands::Step::Key(Action::Hint)]) if app.awaits_claim() => {
+                return false;
             }
             // `clock` where a clock runs, or a correspondence game's time is kept.
             commands::Does::Read(Reading::Clock) => {
@@ -1053,7 +1121,11 @@ fn applies(command: &commands::Command, screen: &Screen) -> bool {
     let contexts = key_contexts(screen);
     match steps.first() {
         Some(commands::Step::Key(action)) => keymap::offered(*action, &contexts),
-        Some(commands::Step::Item) => keymap::offered(Action::Item(0), &contexts),
+        // `open N` opens a lesson of the menu from the menu and from a lesson alike,
+        // as the menu's key opens the menu from any lesson.
+        Some(commands::Step::Item) => {
+            keymap::offered(Action::Item(0), &contexts) || keymap::offered(Action::Menu, &contexts)
+        }
         _ => true,
     }
 }
@@ -1213,7 +1285,11 @@ pub(crate) fn key_contexts(screen: &Screen) -> Vec<KeyContext> {
         Screen::Lesson(state) => match state.phase() {
             LessonPhase::Menu(_) => vec![KeyContext::LessonMenu],
             LessonPhase::Claiming(_, Some(_)) => vec![KeyContext::ClaimEntry],
-            LessonPhase::Claiming(_, None) => vec![KeyContext::ClaimGame, KeyContext::Board],
+            // The lesson's own keys (again, next, menu) still act while its stone
+            // waits for a claim: only a claim being typed takes every key.
+            LessonPhase::Claiming(_, None) => {
+                vec![KeyContext::ClaimGame, KeyContext::Lesson, KeyContext::Board]
+            }
             _ => vec![KeyContext::Lesson, KeyContext::Board],
         },
         Screen::Puzzle(_) => vec![KeyContext::Puzzle, KeyContext::Board],
@@ -1492,6 +1568,52 @@ mod tests {
         assert!(lists(&clocked, "clock"), "{clocked}");
     }
 
+    /// QA (s15 lines): the help after a game over listed a square, `hint`, `redo`,
+    /// `resign` and `claim N`, each refused then, and during the game `review`,
+    /// refused until it ends. Each is listed only where it works; `undo` (which takes
+    /// the last move back and plays on) and `new` stay.
+    #[test]
+    fn the_help_lists_only_what_the_game_s_stage_takes() {
+        use crate::session::GameConfig;
+        let help = |app: &App| read(&Screen::Game(app.clone()), Reading::Help, "").join("\n");
+        let lists = |help: &str, word: &str| help.lines().any(|l| l.starts_with(word));
+        let config = GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Easy],
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut playing = App::new(config);
+        let _ = playing.handle(crate::ui::Input::Click(Some(Square::A1)));
+        let during = help(&playing);
+        for word in [
+            "b3:", "redo", "resign", "claim N", "go:", "undo", "new", "save",
+        ] {
+            assert!(lists(&during, word), "{word}: {during}");
+        }
+        assert!(!lists(&during, "review"), "{during}");
+        // The AI waits for the claim (or go), not thinking: the hint is refused.
+        assert!(playing.awaits_claim());
+        assert!(!lists(&during, "hint"), "{during}");
+        let fresh = help(&App::new(config));
+        assert!(lists(&fresh, "hint"), "{fresh}");
+        let whole = include_str!("../../../assets/games/complete.hij");
+        // The same game played out with claims, so `claim N` and `go` could be listed.
+        let mut game = config.new_game();
+        for mv in crate::session::parse_record(whole).unwrap().game.moves() {
+            game.play(mv).unwrap();
+        }
+        assert!(game.claim_mode());
+        let over = App::with_game(config, game);
+        assert!(over.is_over());
+        let after = help(&over);
+        for word in ["b3:", "hint", "redo", "resign", "claim N", "go:"] {
+            assert!(!lists(&after, word), "{word}: {after}");
+        }
+        for word in ["review", "undo", "new", "save", "board", "moves", "quit"] {
+            assert!(lists(&after, word), "{word}: {after}");
+        }
+    }
+
     /// QA (lineserve2): a correspondence game's time line was said again at each
     /// refresh of its time left. A refresh is not said; `clock` reads the line as it is.
     #[test]
@@ -1696,6 +1818,200 @@ mod tests {
         assert!(said[0].starts_with("Move 4 of 8: Yellow a4"), "{said:?}");
         assert!(!said.contains(&fourth), "{said:?}");
         assert_eq!(read(&screen, Reading::Why, ""), [fourth]);
+    }
+
+    /// QA (s14 lines, left): a game opened on the question whether to resume the
+    /// autosaved game said the new game's first lines (`Hijara: Blue, human, against
+    /// Yellow, hard AI`, `Your move, Blue`) before the question, as if it had begun.
+    /// Now the question comes alone, an empty line reads it again, and the answer
+    /// brings the first lines of the game it chose: the autosaved one, or the new.
+    #[test]
+    fn the_resume_question_comes_before_the_game_it_decides() {
+        use crate::session::GameConfig;
+        let against_hard = GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Hard],
+            ..GameConfig::default()
+        };
+        let hot_seat = GameConfig {
+            seats: [crate::ai::Seat::Human; 2],
+            ..GameConfig::default()
+        };
+        let saved = Game::from_moves([Square::B3]).unwrap();
+        for (answer, heading, state) in [
+            (
+                'y',
+                "Hijara: Blue, human, against Yellow, human.",
+                "1 move played. Blue 0, Yellow 0. Your move, Yellow.",
+            ),
+            (
+                'n',
+                "Hijara: Blue, human, against Yellow, hard AI.",
+                "Blue 0, Yellow 0. Your move, Blue.",
+            ),
+        ] {
+            let mut app = App::new(against_hard).offer_resume(hot_seat, saved.clone());
+            let mut narrator = Narrator::default();
+            let said = narrator.tell(&Screen::Game(app.clone()));
+            assert_eq!(said.len(), 1, "{said:?}");
+            assert!(
+                said[0].starts_with("Resume the autosaved game?"),
+                "{said:?}"
+            );
+            assert!(said[0].contains("Blue 0, Yellow 0."), "{said:?}");
+            assert!(narrator.tell(&Screen::Game(app.clone())).is_empty());
+            let again = read(&Screen::Game(app.clone()), Reading::Again, "");
+            assert_eq!(again, said, "an empty line reads the question");
+            let key = ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char(answer),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            );
+            let _ = app.handle(crate::ui::Input::Key(key));
+            narrator.typed();
+            let said = narrator.tell(&Screen::Game(app.clone()));
+            assert!(said[0].starts_with(heading), "{answer}: {said:?}");
+            assert_eq!(said[1], state, "{answer}: {said:?}");
+            assert!(
+                !said.iter().any(|l| l.contains("autosaved game?")),
+                "{answer}: {said:?}"
+            );
+        }
+    }
+
+    /// QA (s14 lines, left): the hint being looked for said `Hint: the hard AI is
+    /// thinking…`, whose `…` a screen reader reads as a word or drops; the line mode
+    /// says a stop, the full screen keeps its `…`.
+    #[test]
+    fn the_hint_s_progress_ends_with_a_stop_in_the_line_mode() {
+        let mut app = App::new(crate::session::GameConfig::default());
+        let key = ratatui::crossterm::event::KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char('t'),
+            ratatui::crossterm::event::KeyModifiers::NONE,
+        );
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let _ = app.handle(crate::ui::Input::Key(key));
+        let message = app.message().expect("the hint's progress");
+        assert_eq!(message.text, "Hint: the hard AI is thinking…");
+        narrator.typed();
+        let said = narrator.tell(&Screen::Game(app));
+        assert_eq!(said, ["Hint: the hard AI is thinking."]);
+    }
+
+    /// The same for a wrong puzzle answer's cost, while its solve runs: `Checking what
+    /// it costs…` on the full screen, a stop in the line mode.
+    #[test]
+    fn a_wrong_answer_s_pending_cost_ends_with_a_stop_in_the_line_mode() {
+        use crate::puzzle::{PuzzleSet, progress::Progress};
+        let set = PuzzleSet::shipped().unwrap();
+        let puzzle = set.puzzle("p0001").unwrap().clone();
+        let mut state = PuzzleState::new(set, Progress::default(), None, puzzle, None);
+        let _ = state.handle(crate::ui::Input::Resize(80, 24));
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Puzzle(Box::new(state.clone())));
+        let _ = state.handle(crate::ui::Input::Click(Some(Square::B4)));
+        assert!(state.checking());
+        narrator.typed();
+        let said = narrator.tell(&Screen::Puzzle(Box::new(state)));
+        assert!(
+            said.iter().any(|l| l == "Checking what it costs."),
+            "{said:?}"
+        );
+        assert!(!said.iter().any(|l| l.contains('…')), "{said:?}");
+    }
+
+    /// QA (s15 lines): in a claim game against the AI, once the stone was claimed
+    /// (rightly or wrongly) the AI still waits for `go`, and the line mode said
+    /// `Yellow waits: claim N with your stone's points, or go to let it play` and, to
+    /// a square, `claim first: claim N`, sending the player to a claim the game then
+    /// refuses. Once claimed, only `go` is named, as the full screen names Enter.
+    #[test]
+    fn the_ai_waiting_after_a_claim_names_go_alone() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let config = crate::session::GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Easy],
+            claims: true,
+            ..crate::session::GameConfig::default()
+        };
+        let mut app = App::new(config);
+        let key = |app: &mut App, code: KeyCode| {
+            let _ = app.handle(crate::ui::Input::Key(KeyEvent::new(
+                code,
+                KeyModifiers::NONE,
+            )));
+        };
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::A1)));
+        assert!(app.awaits_claim());
+        assert_eq!(
+            turn(&app),
+            "Yellow waits: claim N with your stone's points, or go to let it play"
+        );
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::B1)));
+        let refused = app.message().unwrap();
+        assert_eq!(refused.line_words(), words::GO_ON);
+        for c in ['+', '2', '0'] {
+            key(&mut app, KeyCode::Char(c));
+        }
+        key(&mut app, KeyCode::Enter);
+        assert!(app.awaits_claim(), "the AI still waits for go");
+        assert_eq!(turn(&app), "Yellow waits: go lets it play");
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::B1)));
+        let refused = app.message().unwrap();
+        assert_eq!(refused.line_words(), "The AI moves next: go lets it play");
+        assert_eq!(refused.text, "The AI moves next: Enter lets it play");
+    }
+
+    /// QA (s15 lines): a puzzle answered and a lesson done refuse a square (`Answered:
+    /// again tries it again...`), but their help still listed `b3: place a stone`.
+    /// It is listed while a stone is wanted, and `again` and `next` stay.
+    #[test]
+    fn a_square_is_listed_only_while_a_puzzle_or_lesson_wants_one() {
+        use crate::puzzle::{PuzzleSet, progress::Progress};
+        let lists = |screen: &Screen, word: &str| {
+            read(screen, Reading::Help, "")
+                .iter()
+                .any(|l| l.starts_with(word))
+        };
+        let set = PuzzleSet::shipped().unwrap();
+        let puzzle = set.puzzle("p0001").unwrap().clone();
+        let mut puzzle = PuzzleState::new(set, Progress::default(), None, puzzle, None);
+        let _ = puzzle.handle(crate::ui::Input::Resize(80, 24));
+        assert!(lists(&Screen::Puzzle(Box::new(puzzle.clone())), "b3:"));
+        let _ = puzzle.handle(crate::ui::Input::Click(Some(Square::C4)));
+        assert!(matches!(puzzle.phase(), PuzzlePhase::Answered(..)));
+        let answered = Screen::Puzzle(Box::new(puzzle));
+        assert!(!lists(&answered, "b3:"));
+        assert!(lists(&answered, "again") && lists(&answered, "next"));
+        let lessons = crate::learn::lessons().unwrap();
+        let mut lesson = LessonState::resume(lessons, crate::learn::LearnProgress::default(), None);
+        let _ = lesson.handle(crate::ui::Input::Resize(80, 24));
+        assert!(lists(&Screen::Lesson(Box::new(lesson.clone())), "b3:"));
+        // Lesson 1: a stone on a section 3 (a1 holds two).
+        let _ = lesson.handle(crate::ui::Input::Click(Some(Square::A1)));
+        assert!(
+            matches!(lesson.phase(), LessonPhase::Tried(_, c) if c.done),
+            "{:?}",
+            lesson.phase()
+        );
+        let done = Screen::Lesson(Box::new(lesson));
+        assert!(!lists(&done, "b3:"));
+        assert!(lists(&done, "again") && lists(&done, "next"));
+    }
+
+    /// QA (s15 lines): back from the review of a finished game, its lines said the
+    /// game over but not what to type next, which the game over said as it came and
+    /// the full screen's hint line shows; now they end with it.
+    #[test]
+    fn a_game_that_opens_over_says_what_to_type_next() {
+        let whole = include_str!("../../../assets/games/complete.hij");
+        let game = crate::session::parse_record(whole).unwrap().game;
+        let app = App::with_game(crate::session::GameConfig::default(), game);
+        assert!(app.is_over());
+        let said = Narrator::default().tell(&Screen::Game(app));
+        assert_eq!(
+            said.last().map(String::as_str),
+            Some("The game is over: new for a new game, review to review it, quit to quit."),
+            "{said:?}"
+        );
     }
 
     /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
