@@ -250,11 +250,20 @@ fn a_monochrome_client_term_draws_without_colour_unless_a_palette_was_chosen() {
         erin.wait_for("Palette: colour-blind").await;
         erin.send(b"q").await;
         erin.wait_closed().await;
-        let erin = Player::join_term(&server, "erin", 5, 80, 24, "vt100").await;
-        erin.wait_for("q leave").await;
-        erin.send(b"1").await;
-        erin.wait_for("Blue to move").await;
-        assert!(erin.in_256_colours(), "{}", erin.screen());
+        // On a terminal of 16 colours it is drawn in the nearest of them; on one of
+        // 256 in its own (so the choice was kept, not the default taken).
+        for (term, wide) in [("vt100", false), ("xterm-256color", true)] {
+            let erin = Player::join_term(&server, "erin", 5, 80, 24, term).await;
+            erin.wait_for("q leave").await;
+            erin.send(b"1").await;
+            erin.wait_for("Blue to move").await;
+            assert!(erin.coloured(), "{term}: {}", erin.screen());
+            assert_eq!(erin.in_256_colours(), wide, "{term}: {}", erin.screen());
+            erin.send(b"q").await;
+            erin.wait_for("q leave").await;
+            erin.send(b"q").await;
+            erin.wait_closed().await;
+        }
         // A colour terminal still gets colour by default.
         let fay = Player::join_term(&server, "fay", 6, 80, 24, "xterm-256color").await;
         fay.wait_for("q leave").await;
