@@ -2097,10 +2097,10 @@ mod tests {
         let rows = hall.corr_rows("k");
         let text = drawn(&lobby, &rows, "k");
         // Nor the terms (club6: the colours were kept and `rated` and the pace cut):
-        // a name is cut first.
+        // the names are cut first, each to its share.
         assert!(
             text.contains(
-                "1  Abcdefghijklmnop v Qrstuvw…  your move  corners, claims, rated, 3 days a move"
+                "1  Abcdefghijk… v Qrstuvwxyza…  your move  corners, claims, rated, 3 days a move"
             ),
             "{text}"
         );

@@ -239,11 +239,23 @@ pub(crate) fn table_line(
     // The names are cut, not the state nor the terms; with no room for a letter of
     // them (a long state at 44 columns), they go: nobody sits at a table in play.
     let rest = crate::text::width(&row(&["", state, short])) + 2;
-    let room = columns.saturating_sub(rest);
-    if room < 3 {
+    // Each name is cut to its share (a free seat's `-` is kept), so both show.
+    let room = columns.saturating_sub(rest).saturating_sub(3);
+    if room < 4 {
         return row(&[state, short]);
     }
-    row(&[&crate::text::fit(&bare, room), state, short])
+    let cut = |name: &str, columns: usize| -> String {
+        if name == EMPTY_SEAT {
+            name.to_owned()
+        } else {
+            crate::text::fit(name, columns).into_owned()
+        }
+    };
+    // Blue's share leaves Yellow half the room, or what Yellow needs if less.
+    let blue = cut(blue, room - crate::text::width(yellow).min(room / 2));
+    let yellow = cut(yellow, room - crate::text::width(&blue));
+    let players = format!("{blue} v {yellow}");
+    row(&[&players, state, short])
 }
 /// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
 pub(crate) fn clock_suffix(minutes: &str) -> String {
@@ -618,5 +630,36 @@ mod tests {
             line,
             "3  alice (Blue) v - (Yellow)  standard, rated, 3+2, 0 moves  open"
         );
+    }
+
+    /// QA (club6, over ssh at 44x16): with the terms kept whole, a correspondence row
+    /// read `2  alice v…  their move  cnr claims rated 7d`: the opponent's name gone
+    /// whole. Each name is cut to its share, so both show (`al… v c…`). Fails on a
+    /// whole-string cut.
+    #[test]
+    fn a_short_row_cuts_each_name_to_its_share() {
+        let short = short_terms("corners", true, true, Some(7), None);
+        let line = table_line(
+            2,
+            ["alice", "carol"],
+            "corners, claims, rated, 7 days a move",
+            Some(&short),
+            0,
+            0,
+            "their move",
+            44,
+        );
+        assert_eq!(line, "2  al… v c…  their move  cnr claims rated 7d");
+        let long = table_line(
+            2,
+            ["abcdefghijklmnop", "qrstuvwxyzabcdef"],
+            "corners, claims, rated, 7 days a move",
+            Some(&short),
+            0,
+            0,
+            "their move",
+            44,
+        );
+        assert_eq!(long, "2  ab… v q…  their move  cnr claims rated 7d");
     }
 }
