@@ -323,9 +323,20 @@ impl LobbyState {
         };
         fixed += if self.number.is_some() { 2 } else { 0 };
         fixed += self.keys_wrapped(rows);
+        fixed += u16::from(self.terms_legend(rows));
         // At least one table: a page of three on a short screen was cut under its
         // heading ("Tables 1-3 of 12" over none of them at 30x12).
         usize::from(self.height.saturating_sub(fixed)).clamp(1, LISTED)
+    }
+
+    /// Whether the tables have [`words::SHORT_TERMS`] under them: rows narrower than
+    /// [`words::FULL_TERMS_COLUMNS`] may say their terms short. Not under the served
+    /// minimum (44x16), where the row is a table's.
+    fn terms_legend(&self, rows: &[Row]) -> bool {
+        !rows.is_empty()
+            && usize::from(self.width) < words::FULL_TERMS_COLUMNS
+            && self.width >= 44
+            && self.height >= 16
     }
 
     /// The rows the keys shown take at this width past those they take at 80 columns
@@ -1057,6 +1068,14 @@ impl<'a> LobbyView<'a> {
                 };
                 rules.push_str(&words::clock_suffix(&minutes));
             }
+            // The same terms said short, for a row short of room (44 columns).
+            let short = words::short_terms(
+                &row.ruleset.to_string(),
+                row.claims,
+                row.rated,
+                row.corr.map(|(days, _)| days),
+                row.clock.map(TimeControl::minutes_text).as_deref(),
+            );
             if self.news && row.seat_of(self.key).is_none() {
                 // Who sits where at an open table; at a table in play, only that it
                 // is one (a seat freed there, by a player who left, is no seat to take).
@@ -1087,6 +1106,7 @@ impl<'a> LobbyView<'a> {
                 number(row.id),
                 [&row.names[0], &row.names[1]],
                 &rules,
+                (usize::from(width) < words::FULL_TERMS_COLUMNS).then_some(short.as_str()),
                 row.moves,
                 row.spectators,
                 state,
@@ -1095,6 +1115,10 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::raw(
                 crate::text::fit(&line, usize::from(width)).into_owned(),
             ));
+        }
+        // What the rows said short mean (`page_size` keeps its row).
+        if self.lobby.terms_legend(self.rows) && self.wording == Wording::Keys && !self.news {
+            lines.push(Line::raw(words::SHORT_TERMS));
         }
         if !self.lobby.mine.is_empty() {
             lines.push(Line::raw(""));
@@ -2072,8 +2096,12 @@ mod tests {
         let lobby = LobbyState::new("Abcdefghijklmnop", Palette::Default);
         let rows = hall.corr_rows("k");
         let text = drawn(&lobby, &rows, "k");
+        // Nor the terms (club6: the colours were kept and `rated` and the pace cut):
+        // the names are cut first, each to its share.
         assert!(
-            text.contains("1  Abcdefghijklmnop (Blue) v Qrstuvwxyzabcdef (Yellow)  your move"),
+            text.contains(
+                "1  Abcdefghijk… v Qrstuvwxyza…  your move  corners, claims, rated, 3 days a move"
+            ),
             "{text}"
         );
     }
@@ -2173,7 +2201,8 @@ mod tests {
                 let size = lobby.page_size(&rows);
                 let first = lobby.page * size + 1;
                 for n in first..(first + size).min(rows.len() + 1) {
-                    let name = format!("a{} (Blue)", n - 1);
+                    // Its colours or not (they go before the rules are cut).
+                    let name = format!("  a{} ", n - 1);
                     assert!(shown.contains(&name), "{w}x{h}: {name} in\n{shown}");
                     seen = seen.max(n);
                 }
@@ -2183,6 +2212,107 @@ mod tests {
                 lobby.key(key(KeyCode::Char('x')), &rows);
             }
             assert_eq!(seen, rows.len(), "{w}x{h}");
+        }
+    }
+
+    /// QA (club6, brief s15): at 44x16 an open table read `3  alice (Blue) v -
+    /// (Yellow)  open  standar…`: whether it was rated or correspondence was cut, and
+    /// sitting is immediate. Open, full, rated, correspondence, corners and claims
+    /// tables each say their terms whole, at 44x16 and 80x24; nothing is cut. Fails
+    /// on the old code (`rated` and the pace missing at 44 columns).
+    #[test]
+    fn the_lobby_rows_say_their_terms_whole_at_44x16_and_80x24() {
+        let row = |id: u32, names: [&str; 2], state: RowState| {
+            let keys = names.map(|n| (n != words::EMPTY_SEAT).then(|| format!("k{n}")));
+            Row {
+                id,
+                names: names.map(str::to_owned),
+                keys,
+                ruleset: Ruleset::Standard,
+                claims: false,
+                moves: 0,
+                spectators: 0,
+                state,
+                away: [false, false],
+                code: None,
+                rated: false,
+                corr: None,
+                clock: None,
+            }
+        };
+        let open = row(1, ["alice", "-"], RowState::Open);
+        let full = Row {
+            moves: 14,
+            spectators: 2,
+            clock: TimeControl::new(Duration::from_secs(300), Duration::from_secs(3)).ok(),
+            ..row(2, ["carol", "dave"], RowState::Playing)
+        };
+        let rated = Row {
+            rated: true,
+            clock: TimeControl::new(Duration::from_secs(600), Duration::from_secs(5)).ok(),
+            ..row(3, ["erin", "-"], RowState::Open)
+        };
+        let corr = Row {
+            rated: true,
+            corr: Some((7, None)),
+            ..row(4, ["frank", "-"], RowState::Open)
+        };
+        let corners = Row {
+            ruleset: Ruleset::Corners,
+            moves: 9,
+            ..row(5, ["grace", "heidi"], RowState::Playing)
+        };
+        let claims = Row {
+            ruleset: Ruleset::Corners,
+            claims: true,
+            rated: true,
+            corr: Some((1, None)),
+            ..row(6, ["ivan", "-"], RowState::Open)
+        };
+        let rows = [open, full, rated, corr, corners, claims];
+        for (w, h) in [(44u16, 16u16), (80, 24)] {
+            let mut lobby = LobbyState::new("zoe", Palette::Default);
+            lobby.resized(w, h);
+            // Both pages at 44x16 (five tables a page).
+            let mut shown = drawn_at_with(&lobby, &rows, w, h);
+            lobby.page = 1;
+            if lobby.page_size(&rows) < rows.len() {
+                shown.extend(drawn_at_with(&lobby, &rows, w, h));
+            }
+            let reads = shown.join("\n");
+            assert!(!reads.contains('…'), "{w}x{h}:\n{reads}");
+            let line = |n: &str| {
+                shown
+                    .iter()
+                    .find(|l| l.starts_with(&format!("{n}  ")))
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            for (n, terms) in [
+                ("1", &["std|standard", "open"][..]),
+                ("2", &["5+3"][..]),
+                ("3", &["rated", "10+5", "open"][..]),
+                ("4", &["rated", "7d|7 days a move", "open"][..]),
+                ("5", &["cnr|corners", "9 moves"][..]),
+                (
+                    "6",
+                    &["cnr|corners", "claims", "rated", "1d|1 day a move", "open"][..],
+                ),
+            ] {
+                let line = line(n);
+                for term in terms {
+                    // The short wording or the long one.
+                    let says = term.split('|').any(|t| line.contains(t));
+                    assert!(says, "{w}x{h} table {n}: {term} in {line:?}");
+                }
+            }
+            // The legend of the short wording where rows may use it.
+            assert_eq!(
+                reads.contains(words::SHORT_TERMS),
+                w < 80,
+                "{w}x{h}:\n{reads}"
+            );
+            insta::assert_snapshot!(format!("lobby_terms_{w}x{h}"), reads);
         }
     }
 

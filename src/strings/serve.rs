@@ -139,48 +139,123 @@ pub(crate) fn ai(level: &str) -> String {
 pub(crate) fn waiting(number: usize) -> String {
     format!("Table {number} is open: waiting for an opponent")
 }
+/// A table's terms in a row short of room, each a word or two ([`SHORT_TERMS`]
+/// explains them, under the tables): `std claims rated 7d`, `cnr 3+2`. Casual
+/// is said by `rated` missing, as in the long wording.
+pub(crate) fn short_terms(
+    variant: &str,
+    claims: bool,
+    rated: bool,
+    days: Option<u8>,
+    clock: Option<&str>,
+) -> String {
+    let variant = match variant {
+        "standard" => "std",
+        "corners" => "cnr",
+        other => other,
+    };
+    let mut terms = vec![variant.to_owned()];
+    if claims {
+        terms.push(CLAIMS.to_owned());
+    }
+    if rated {
+        terms.push("rated".to_owned());
+    }
+    if let Some(days) = days {
+        terms.push(format!("{days}d"));
+    }
+    if let Some(clock) = clock {
+        terms.push(clock.to_owned());
+    }
+    terms.join(" ")
+}
+/// Under the tables of a lobby narrower than 80 columns, where rows may say their
+/// terms short ([`short_terms`]); casual is said by `rated` missing.
+pub(crate) const SHORT_TERMS: &str = "std standard, cnr corners, 7d 7 days a move";
+/// The narrowest lobby whose rows say their terms in full (names are cut first).
+pub(crate) const FULL_TERMS_COLUMNS: usize = 80;
 /// One table's line: number, players (Blue's name first), rules, moves, spectators
 /// (only when someone watches: nobody watching is not said, as on the game's screen),
-/// state; where the whole line is wider than `columns`, with the state before the
-/// rules, then, with both seats taken, without the colours if that keeps the line
-/// whole (Blue is named first), so a cut at the end takes the rules, not the state.
+/// state. Where the whole line is wider than `columns`, the state comes before the
+/// rules, then the colours go where both seats are taken, then the terms are said
+/// short (`short`, from [`short_terms`], where given), then the moves go, then the names are cut
+/// with `…`: the terms that matter to someone sitting down (rated, the pace, the
+/// variant, claims) and the state are never what is cut, from 44 columns up.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn table_line(
     number: usize,
     [blue, yellow]: [&str; 2],
     rules: &str,
+    short: Option<&str>,
     moves: usize,
     watching: usize,
     state: &str,
     columns: usize,
 ) -> String {
-    let players = format!("{number}  {blue} (Blue) v {yellow} (Yellow)");
+    // No short wording: the long one, the names cut first.
+    let short = short.unwrap_or(rules);
+    let fits = |line: &String| crate::text::width(line) <= columns;
+    let coloured = format!("{blue} (Blue) v {yellow} (Yellow)");
+    let bare = format!("{blue} v {yellow}");
     let moves = super::moves_count(moves);
     let watched = if watching == 0 {
         String::new()
     } else {
         format!(", {watching} watching")
     };
-    // Where it does not fit, the state comes before the rules, so it (`open, private`)
-    // is kept whole as long as it can be.
-    let line = format!("{players}  {rules}, {moves}{watched}  {state}");
-    if crate::text::width(&line) <= columns || state.is_empty() {
-        return line;
-    }
-    let line = format!("{players}  {state}  {rules}, {moves}{watched}");
-    if crate::text::width(&line) <= columns {
-        return line;
-    }
-    // The colours go (Blue is named first) where that keeps the rules and the moves
-    // whole and no seat is free (a free seat's colour is the one a newcomer plays),
-    // or where it keeps the state in view.
-    let bare = format!("{number}  {blue} v {yellow}  {state}  {rules}, {moves}{watched}");
+    let count = format!("{moves}{watched}");
+    // The fields, two spaces between them; a table in play has no state to say.
+    let row = |fields: &[&str]| -> String {
+        let mut all = vec![number.to_string()];
+        all.extend(
+            fields
+                .iter()
+                .filter(|f| !f.is_empty())
+                .map(|f| (*f).to_owned()),
+        );
+        all.join("  ")
+    };
+    let long = format!("{rules}, {count}");
+    let brief = format!("{short}  {count}");
     let seats_taken = ![blue, yellow].contains(&EMPTY_SEAT);
-    if (seats_taken && crate::text::width(&bare) <= columns)
-        || crate::text::width(&format!("{players}  {state}")) > columns
-    {
-        return bare;
+    let mut tries = vec![
+        row(&[&coloured, &long, state]),
+        row(&[&coloured, state, &long]),
+    ];
+    // The colours go (Blue is named first) where no seat is free (a free seat's
+    // colour is the one a newcomer plays) before the terms are said short.
+    if seats_taken {
+        tries.push(row(&[&bare, state, &long]));
     }
-    line
+    tries.push(row(&[&coloured, state, &brief]));
+    if !seats_taken {
+        tries.push(row(&[&coloured, state, short]));
+    }
+    tries.push(row(&[&bare, state, &brief]));
+    tries.push(row(&[&bare, state, short]));
+    if let Some(line) = tries.iter().find(|l| fits(l)) {
+        return line.clone();
+    }
+    // The names are cut, not the state nor the terms; with no room for a letter of
+    // them (a long state at 44 columns), they go: nobody sits at a table in play.
+    let rest = crate::text::width(&row(&["", state, short])) + 2;
+    // Each name is cut to its share (a free seat's `-` is kept), so both show.
+    let room = columns.saturating_sub(rest).saturating_sub(3);
+    if room < 4 {
+        return row(&[state, short]);
+    }
+    let cut = |name: &str, columns: usize| -> String {
+        if name == EMPTY_SEAT {
+            name.to_owned()
+        } else {
+            crate::text::fit(name, columns).into_owned()
+        }
+    };
+    // Blue's share leaves Yellow half the room, or what Yellow needs if less.
+    let blue = cut(blue, room - crate::text::width(yellow).min(room / 2));
+    let yellow = cut(yellow, room - crate::text::width(&blue));
+    let players = format!("{blue} v {yellow}");
+    row(&[&players, state, short])
 }
 /// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
 pub(crate) fn clock_suffix(minutes: &str) -> String {
@@ -319,7 +394,18 @@ mod tests {
     /// when the row is short, and the colours go before the state does.
     #[test]
     fn a_table_a_player_left_says_so_even_in_a_narrow_lobby() {
-        let row = |columns| table_line(1, ["Zoë", "-"], "standard", 12, 0, ABANDONED, columns);
+        let row = |columns| {
+            table_line(
+                1,
+                ["Zoë", "-"],
+                "standard",
+                Some("std"),
+                12,
+                0,
+                ABANDONED,
+                columns,
+            )
+        };
         assert_eq!(
             row(80),
             "1  Zoë (Blue) v - (Yellow)  standard, 12 moves  a player left"
@@ -341,15 +427,17 @@ mod tests {
     /// at 80).
     #[test]
     fn a_table_line_says_watchers_only_when_someone_watches() {
-        for columns in [200, 80, 60, 44, 30] {
+        for columns in [200, 80, 60, 44] {
             let line = |watching| {
                 table_line(
                     12,
                     ["Zoë", "Bob"],
                     "standard",
+                    Some("std"),
                     7,
                     watching,
-                    "playing",
+                    // As the lobby says a table in play: no state.
+                    "",
                     columns,
                 )
             };
@@ -370,6 +458,7 @@ mod tests {
             1,
             ["alice", "bob"],
             "standard, rated, 3 days a move",
+            Some("std rated 3d"),
             3,
             0,
             "your move",
@@ -384,6 +473,7 @@ mod tests {
             1,
             ["alice", "bob"],
             "standard, rated, 3 days a move",
+            Some("std rated 3d"),
             3,
             0,
             "your move",
@@ -398,6 +488,7 @@ mod tests {
             1,
             ["alice", EMPTY_SEAT],
             "standard, rated, 3 days a move",
+            Some("std rated 3d"),
             0,
             0,
             "open",
@@ -413,11 +504,162 @@ mod tests {
     /// moves` in the lobby. Fails on the old code.
     #[test]
     fn a_table_line_counts_one_move_as_one_move() {
-        for columns in [80, 44, 30] {
-            let line = |moves| table_line(3, ["ann", "bob"], "standard", moves, 0, "open", columns);
+        for columns in [80, 44] {
+            let line = |moves| {
+                table_line(
+                    3,
+                    ["ann", "bob"],
+                    "standard",
+                    Some("std"),
+                    moves,
+                    0,
+                    "open",
+                    columns,
+                )
+            };
             assert!(line(1).contains("standard, 1 move"), "{}", line(1));
             assert!(!line(1).contains("1 moves"), "{}", line(1));
             assert!(line(0).contains("0 moves") && line(12).contains("12 moves"));
         }
+    }
+
+    /// QA (club6, brief s15): at 44 columns an open table read `3  alice (Blue) v -
+    /// (Yellow)  open  standar…`: whether it was rated, or correspondence at 7 days a
+    /// move, was cut, and sitting is immediate. At every width from 44 up a row is
+    /// whole and says the state, the variant, claims, rated and the pace; names are
+    /// cut before any of them. Fails on the old code (`rated` missing at 44).
+    #[test]
+    fn a_table_row_always_says_its_terms_from_44_columns_up() {
+        let long_name = "abcdefghijklmnop";
+        let cases = [
+            (
+                ["alice", EMPTY_SEAT],
+                "corners, claims, rated, 7 days a move",
+                "open",
+                true,
+                Some(7),
+                None,
+            ),
+            (
+                ["alice", EMPTY_SEAT],
+                "standard, rated, 3+2",
+                "open, private",
+                false,
+                None,
+                Some("3+2"),
+            ),
+            (
+                [long_name, long_name],
+                "standard, claims, rated, 1 day a move",
+                "their move",
+                true,
+                Some(1),
+                None,
+            ),
+            (
+                [long_name, EMPTY_SEAT],
+                "corners, claims, rated, 10+5",
+                "a player is away",
+                true,
+                None,
+                Some("10+5"),
+            ),
+            (["ann", "bob"], "standard", "", false, None, None),
+        ];
+        for ([blue, yellow], rules, state, claims, days, clock) in cases {
+            let variant = rules.split(',').next().unwrap_or_default();
+            let short = short_terms(variant, claims, rules.contains("rated"), days, clock);
+            for columns in 44..=120 {
+                let line = table_line(
+                    12,
+                    [blue, yellow],
+                    rules,
+                    Some(&short),
+                    40,
+                    3,
+                    state,
+                    columns,
+                );
+                assert!(crate::text::width(&line) <= columns, "{columns}: {line}");
+                assert!(line.contains(state), "{columns}: {line}");
+                let says = |long: &str, short: &str| line.contains(long) || line.contains(short);
+                assert!(says(variant, &short[..3]), "{columns}: {line}");
+                assert_eq!(line.contains("claims"), claims, "{columns}: {line}");
+                assert_eq!(
+                    line.contains("rated"),
+                    rules.contains("rated"),
+                    "{columns}: {line}"
+                );
+                if let Some(days) = days {
+                    assert!(
+                        says(&format!("{days} day"), &format!("{days}d")),
+                        "{columns}: {line}"
+                    );
+                }
+                if let Some(clock) = clock {
+                    assert!(line.contains(clock), "{columns}: {line}");
+                }
+            }
+        }
+        // The old row's case, at 44: the terms said short, the names whole.
+        let short = short_terms("corners", true, true, Some(7), None);
+        assert_eq!(short, "cnr claims rated 7d");
+        let line = table_line(
+            3,
+            ["alice", EMPTY_SEAT],
+            "corners, claims, rated, 7 days a move",
+            Some(&short),
+            0,
+            0,
+            OPEN,
+            44,
+        );
+        assert_eq!(line, "3  alice v -  open  cnr claims rated 7d");
+        // 80 columns as before where the long wording fits.
+        let line = table_line(
+            3,
+            ["alice", EMPTY_SEAT],
+            "standard, rated, 3+2",
+            Some("std rated 3+2"),
+            0,
+            0,
+            OPEN,
+            80,
+        );
+        assert_eq!(
+            line,
+            "3  alice (Blue) v - (Yellow)  standard, rated, 3+2, 0 moves  open"
+        );
+    }
+
+    /// QA (club6, over ssh at 44x16): with the terms kept whole, a correspondence row
+    /// read `2  alice v…  their move  cnr claims rated 7d`: the opponent's name gone
+    /// whole. Each name is cut to its share, so both show (`al… v c…`). Fails on a
+    /// whole-string cut.
+    #[test]
+    fn a_short_row_cuts_each_name_to_its_share() {
+        let short = short_terms("corners", true, true, Some(7), None);
+        let line = table_line(
+            2,
+            ["alice", "carol"],
+            "corners, claims, rated, 7 days a move",
+            Some(&short),
+            0,
+            0,
+            "their move",
+            44,
+        );
+        assert_eq!(line, "2  al… v c…  their move  cnr claims rated 7d");
+        let long = table_line(
+            2,
+            ["abcdefghijklmnop", "qrstuvwxyzabcdef"],
+            "corners, claims, rated, 7 days a move",
+            Some(&short),
+            0,
+            0,
+            "their move",
+            44,
+        );
+        assert_eq!(long, "2  ab… v q…  their move  cnr claims rated 7d");
     }
 }
