@@ -353,6 +353,12 @@ pub(crate) fn played_so_far(moves: usize) -> String {
     format!("{} played", super::moves_count(moves))
 }
 
+/// The moves played so far and the last of them, as its move line says it: `64
+/// moves played, the last Yellow d4, section 4: +30, row 4 all 4s`.
+pub(crate) fn played_the_last(moves: usize, last: &str) -> String {
+    format!("{}, the last {last}", played_so_far(moves))
+}
+
 /// A player's clock running low, `who` as [`named`] says them.
 pub(crate) fn time_low(who: &str, left: Duration) -> String {
     format!("{who}: {} seconds left", left.as_secs())

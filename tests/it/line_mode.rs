@@ -958,6 +958,41 @@ fn a_game_over_says_what_to_type_next() {
     s.finish();
 }
 
+/// QA (s15 lines): back from the review of a game just ended, the game's last stone
+/// came after its game over, as the full screen's message says it (`Yellow +30: row
+/// 4 same number 4s (10), ...`): it is said in order, as its move line said it.
+#[test]
+fn back_from_a_review_the_last_stone_is_said_in_order() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    for square in ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]
+        .iter()
+        .chain(&["a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4"])
+    {
+        for _ in 0..4 {
+            s.send(square);
+        }
+    }
+    let last = "Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, diagonal a1-d4 all 4s.";
+    s.wait_for(last);
+    s.wait_for("The game is over");
+    s.send("review");
+    s.wait_for("Review of the game just played");
+    s.send("quit");
+    s.wait_for("Hijara: Blue, human, against Yellow, human.");
+    let back = s.wait_for("The game is over");
+    assert_eq!(
+        back,
+        [
+            "64 moves played, the last Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, \
+             diagonal a1-d4 all 4s. Blue 200, Yellow 200. Game over: Draw.",
+            "The game is over: new for a new game, review to review it, quit to quit.",
+        ]
+    );
+    s.send("quit");
+    s.finish();
+}
+
 /// The hint says the empty line that plays it, not Enter; the empty line does.
 #[test]
 fn the_hint_names_the_empty_line() {
