@@ -520,6 +520,28 @@ pub(crate) fn numbered(n: usize, of: usize, said: &str) -> String {
     format!("Move {n} of {of}: {said}")
 }
 
+/// `next` (or `ten`) with the replay's last move shown: there is none after it
+/// (it said the last move again, as if it were the next).
+pub(crate) fn no_later_move(of: usize) -> String {
+    if of == 0 {
+        return RECORD_EMPTY.to_owned();
+    }
+    format!(
+        "No more moves: move {of} of {of} is the last; back steps back, start goes to the start."
+    )
+}
+
+/// `back` (or `ten back`) at the replay's start: there is no move before it.
+pub(crate) fn no_earlier_move(of: usize) -> String {
+    if of == 0 {
+        return RECORD_EMPTY.to_owned();
+    }
+    "No move before the start: next steps forward, end goes to the last move.".to_owned()
+}
+
+/// A replay of a record with no moves, stepped.
+const RECORD_EMPTY: &str = "This record has no moves.";
+
 /// The replay viewer at the start.
 pub(crate) fn at_start(of: usize) -> String {
     format!(

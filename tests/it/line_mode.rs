@@ -586,6 +586,47 @@ fn a_review_through_a_pipe() {
     assert_a_line_starts(&lines, "The game is kept");
 }
 
+/// QA (s15 lines): `next` at the replay's last move said that move again, as if it
+/// were the next, and `back` at the start said the start again: each says there is
+/// no move that way, and the move shown stays.
+#[test]
+fn a_step_past_either_end_of_a_replay_says_there_is_none() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Piped::start(&["replay", record]);
+    s.wait_for("The start: the empty board, 64 moves to come.");
+    s.send("back");
+    let back = s.wait_for("No move before the start");
+    assert_eq!(
+        back.last().unwrap(),
+        "No move before the start: next steps forward, end goes to the last move."
+    );
+    s.send("end");
+    s.wait_for("Move 64 of 64:");
+    for line in ["next", "ten"] {
+        s.send(line);
+        let next = s.wait_for("No more moves");
+        assert_eq!(
+            next,
+            ["No more moves: move 64 of 64 is the last; back steps back, start goes to the start."],
+            "{line}"
+        );
+    }
+    s.send("back");
+    s.wait_for("Move 63 of 64:");
+    // The question to play on still takes its answers.
+    s.send("play");
+    s.wait_for("Play on from move 63?");
+    s.send("no");
+    s.wait_for("Move 63 of 64:");
+    s.send("play");
+    s.wait_for("Play on from move 63?");
+    s.send("yes");
+    s.wait_for("63 moves played.");
+    s.send("quit");
+    s.send("yes");
+    s.finish();
+}
+
 /// Playing on from a record with names says them, as the full screen's ladders show
 /// them: the people keep the record's names, an escape in one shown as text.
 #[test]

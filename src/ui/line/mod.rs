@@ -288,6 +288,14 @@ impl<'a, W: Write> LineFace<'a, W> {
                     }
                     Vec::new()
                 }
+                // A step past either end of the replay: it said the move shown again,
+                // as if it were the next (or the one before).
+                Does::Keys([Step::Key(Action::Step(by))])
+                    if let Some(why) = step_refused(screen, *by) =>
+                {
+                    let _ = self.say(&[why]);
+                    Vec::new()
+                }
                 // `open N`: lesson N of the menu, from the menu or from a lesson (through
                 // the menu, as its key goes), numbered as the menu numbers them; a
                 // number no lesson has says which there are.
@@ -496,6 +504,25 @@ impl<W: Write> Face for LineFace<'_, W> {
             return vec![force_quit()];
         }
         Vec::new()
+    }
+}
+
+/// Why a step of `by` moves goes nowhere on `screen`, if it does not: the replay
+/// already shows its last move (a step on) or its start (a step back).
+fn step_refused(screen: &Screen, by: i32) -> Option<String> {
+    let Screen::Replay(state, _) = screen else {
+        return None;
+    };
+    if state.overlay() != super::replay::ReplayOverlay::None {
+        return None;
+    }
+    let (at, len) = (state.at_move(), state.len());
+    if by > 0 && at >= len {
+        Some(words::no_later_move(len))
+    } else if by < 0 && at == 0 {
+        Some(words::no_earlier_move(len))
+    } else {
+        None
     }
 }
 
