@@ -651,7 +651,9 @@ pub(crate) fn needs(command: &str, what: &str, name: &str) -> String {
 /// A command whose key the screen does not take (`say` where no one hears it, `find`
 /// in the new table's form): none of it is typed, since its text typed as keys would
 /// act as keys.
+/// It names the command as typed, quoted as [`unknown`] quotes a word.
 pub(crate) fn not_here(command: &str) -> String {
+    let command = crate::text::fit_sanitized(command, 40);
     format!("{command} does nothing here: help lists the commands.")
 }
 

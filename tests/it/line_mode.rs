@@ -907,6 +907,31 @@ fn a_lesson_done_names_next_and_again() {
     s.finish();
 }
 
+/// QA (s15 lines): `puzzles` in a lesson (it works from the lessons menu) said
+/// `That does nothing here`, naming no command, its key found for it on the menu and
+/// typed to the lesson. Each refusal names the command as typed, and types nothing.
+#[test]
+fn a_one_key_command_refused_names_what_was_typed() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    for (typed, said) in [
+        (
+            "puzzles",
+            "puzzles does nothing here: help lists the commands.",
+        ),
+        ("p", "p does nothing here: help lists the commands."),
+        ("Hint", "Hint does nothing here: help lists the commands."),
+    ] {
+        s.send(typed);
+        let lines = s.wait_for("does nothing here");
+        assert_eq!(lines, [said], "{typed}");
+    }
+    // The lesson is where it was: its square still plays.
+    s.send("a1");
+    s.wait_for("Well done!");
+    s.finish();
+}
+
 /// A command that types a key the lesson does not take (`open 8` out of the menu)
 /// points to `help`, not to keys listed below a screen the line mode has not.
 #[test]
