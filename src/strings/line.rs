@@ -353,6 +353,12 @@ pub(crate) fn played_so_far(moves: usize) -> String {
     format!("{} played", super::moves_count(moves))
 }
 
+/// The moves played so far and the last of them, as its move line says it: `64
+/// moves played, the last Yellow d4, section 4: +30, row 4 all 4s`.
+pub(crate) fn played_the_last(moves: usize, last: &str) -> String {
+    format!("{}, the last {last}", played_so_far(moves))
+}
+
 /// A player's clock running low, `who` as [`named`] says them.
 pub(crate) fn time_low(who: &str, left: Duration) -> String {
     format!("{who}: {} seconds left", left.as_secs())
@@ -514,6 +520,28 @@ pub(crate) fn numbered(n: usize, of: usize, said: &str) -> String {
     format!("Move {n} of {of}: {said}")
 }
 
+/// `next` (or `ten`) with the replay's last move shown: there is none after it
+/// (it said the last move again, as if it were the next).
+pub(crate) fn no_later_move(of: usize) -> String {
+    if of == 0 {
+        return RECORD_EMPTY.to_owned();
+    }
+    format!(
+        "No more moves: move {of} of {of} is the last; back steps back, start goes to the start."
+    )
+}
+
+/// `back` (or `ten back`) at the replay's start: there is no move before it.
+pub(crate) fn no_earlier_move(of: usize) -> String {
+    if of == 0 {
+        return RECORD_EMPTY.to_owned();
+    }
+    "No move before the start: next steps forward, end goes to the last move.".to_owned()
+}
+
+/// A replay of a record with no moves, stepped.
+const RECORD_EMPTY: &str = "This record has no moves.";
+
 /// The replay viewer at the start.
 pub(crate) fn at_start(of: usize) -> String {
     format!(
@@ -623,7 +651,9 @@ pub(crate) fn needs(command: &str, what: &str, name: &str) -> String {
 /// A command whose key the screen does not take (`say` where no one hears it, `find`
 /// in the new table's form): none of it is typed, since its text typed as keys would
 /// act as keys.
+/// It names the command as typed, quoted as [`unknown`] quotes a word.
 pub(crate) fn not_here(command: &str) -> String {
+    let command = crate::text::fit_sanitized(command, 40);
     format!("{command} does nothing here: help lists the commands.")
 }
 

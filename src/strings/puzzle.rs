@@ -126,9 +126,10 @@ pub(crate) fn your_rating(rating: f64, deviation: f64) -> String {
     format!("Your puzzle rating: {rating:.0}, give or take {deviation:.0}")
 }
 
-/// After a puzzle (on the screen or `--answer`): the rating and the streak.
+/// After a puzzle (on the screen or `--answer`): the rating and the streak, a
+/// sentence, as the lessons' summary beside it on the start screen is.
 pub(crate) fn after_try(rating: f64, deviation: f64, streak: u32) -> String {
-    format!("{}; streak {streak}", your_rating(rating, deviation))
+    format!("{}; streak {streak}.", your_rating(rating, deviation))
 }
 
 /// `hijara puzzle --print`'s first line: the puzzle, its kind and rating, and the

@@ -1536,6 +1536,16 @@ pub(crate) fn bound(action: Action, contexts: &[KeyContext]) -> bool {
         .any(|(_, a)| *a == action)
 }
 
+/// Whether one of `contexts` takes any key (a question answered no by any other key):
+/// there a key bound nowhere else still acts.
+pub(crate) fn takes_any(contexts: &[KeyContext]) -> bool {
+    BINDINGS
+        .iter()
+        .filter(|b| contexts.iter().any(|c| b.contexts.contains(c)))
+        .flat_map(|b| b.keys)
+        .any(|(k, _)| *k == Key::Any)
+}
+
 /// Whether `action` is on offer in `contexts` (looked up in order), as the help lists
 /// it: bound there, and where only the board binds it, not given another meaning or
 /// refused by a screen whose keys come first (a server table refuses the hint).

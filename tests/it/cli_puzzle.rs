@@ -289,3 +289,24 @@ fn a_puzzle_id_is_read_in_any_case_and_a_wrong_one_quoted_short() {
     assert!(err.contains("no puzzle is named \"\\u{202e}xxx"), "{err}");
     assert!(err.contains("…\" (p0001 to p"), "{err}");
 }
+
+/// QA (s15 lines): the line after an answer, `Your puzzle rating: 1500, give or take
+/// 350; streak 0`, ended with no full stop, the only one of its kind (the lessons'
+/// summary ends with one on the start screen, which shows this line too).
+#[test]
+fn the_rating_after_an_answer_is_a_sentence() {
+    let data = tempfile::tempdir().unwrap();
+    let out = hijara(data.path())
+        .args(["puzzle", "--id", "p0002", "--answer", "c4"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Your puzzle rating: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.ends_with("; streak 0.") || line.ends_with("; streak 1."),
+        "{line}"
+    );
+}

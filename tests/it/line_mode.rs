@@ -586,6 +586,47 @@ fn a_review_through_a_pipe() {
     assert_a_line_starts(&lines, "The game is kept");
 }
 
+/// QA (s15 lines): `next` at the replay's last move said that move again, as if it
+/// were the next, and `back` at the start said the start again: each says there is
+/// no move that way, and the move shown stays.
+#[test]
+fn a_step_past_either_end_of_a_replay_says_there_is_none() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
+    let mut s = Piped::start(&["replay", record]);
+    s.wait_for("The start: the empty board, 64 moves to come.");
+    s.send("back");
+    let back = s.wait_for("No move before the start");
+    assert_eq!(
+        back.last().unwrap(),
+        "No move before the start: next steps forward, end goes to the last move."
+    );
+    s.send("end");
+    s.wait_for("Move 64 of 64:");
+    for line in ["next", "ten"] {
+        s.send(line);
+        let next = s.wait_for("No more moves");
+        assert_eq!(
+            next,
+            ["No more moves: move 64 of 64 is the last; back steps back, start goes to the start."],
+            "{line}"
+        );
+    }
+    s.send("back");
+    s.wait_for("Move 63 of 64:");
+    // The question to play on still takes its answers.
+    s.send("play");
+    s.wait_for("Play on from move 63?");
+    s.send("no");
+    s.wait_for("Move 63 of 64:");
+    s.send("play");
+    s.wait_for("Play on from move 63?");
+    s.send("yes");
+    s.wait_for("63 moves played.");
+    s.send("quit");
+    s.send("yes");
+    s.finish();
+}
+
 /// Playing on from a record with names says them, as the full screen's ladders show
 /// them: the people keep the record's names, an escape in one shown as text.
 #[test]
@@ -866,6 +907,31 @@ fn a_lesson_done_names_next_and_again() {
     s.finish();
 }
 
+/// QA (s15 lines): `puzzles` in a lesson (it works from the lessons menu) said
+/// `That does nothing here`, naming no command, its key found for it on the menu and
+/// typed to the lesson. Each refusal names the command as typed, and types nothing.
+#[test]
+fn a_one_key_command_refused_names_what_was_typed() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    for (typed, said) in [
+        (
+            "puzzles",
+            "puzzles does nothing here: help lists the commands.",
+        ),
+        ("p", "p does nothing here: help lists the commands."),
+        ("Hint", "Hint does nothing here: help lists the commands."),
+    ] {
+        s.send(typed);
+        let lines = s.wait_for("does nothing here");
+        assert_eq!(lines, [said], "{typed}");
+    }
+    // The lesson is where it was: its square still plays.
+    s.send("a1");
+    s.wait_for("Well done!");
+    s.finish();
+}
+
 /// A command that types a key the lesson does not take (`open 8` out of the menu)
 /// points to `help`, not to keys listed below a screen the line mode has not.
 #[test]
@@ -953,6 +1019,41 @@ fn a_game_over_says_what_to_type_next() {
     assert!(
         !said.iter().chain(&next).any(|l| l.contains("Unknown")),
         "{said:?}"
+    );
+    s.send("quit");
+    s.finish();
+}
+
+/// QA (s15 lines): back from the review of a game just ended, the game's last stone
+/// came after its game over, as the full screen's message says it (`Yellow +30: row
+/// 4 same number 4s (10), ...`): it is said in order, as its move line said it.
+#[test]
+fn back_from_a_review_the_last_stone_is_said_in_order() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    for square in ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]
+        .iter()
+        .chain(&["a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4"])
+    {
+        for _ in 0..4 {
+            s.send(square);
+        }
+    }
+    let last = "Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, diagonal a1-d4 all 4s.";
+    s.wait_for(last);
+    s.wait_for("The game is over");
+    s.send("review");
+    s.wait_for("Review of the game just played");
+    s.send("quit");
+    s.wait_for("Hijara: Blue, human, against Yellow, human.");
+    let back = s.wait_for("The game is over");
+    assert_eq!(
+        back,
+        [
+            "64 moves played, the last Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, \
+             diagonal a1-d4 all 4s. Blue 200, Yellow 200. Game over: Draw.",
+            "The game is over: new for a new game, review to review it, quit to quit.",
+        ]
     );
     s.send("quit");
     s.finish();

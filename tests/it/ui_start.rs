@@ -184,7 +184,7 @@ fn behind_the_enlarge_screen_only_q_and_ctrl_c_act() {
 #[test]
 fn a_summary_and_the_key_hints_show_together() {
     let lessons = "Lessons done: 10 of 10. Next: the puzzles (p).";
-    let puzzles = "Your puzzle rating: 1500, give or take 350; streak 0";
+    let puzzles = "Your puzzle rating: 1500, give or take 350; streak 0.";
     for (name, summary) in [("lessons", lessons), ("puzzles", puzzles)] {
         for (w, h) in [(80, 24), (44, 16)] {
             let mut s = StartState::new(true, true).with_summary(summary.to_owned());

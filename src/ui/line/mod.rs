@@ -212,7 +212,7 @@ impl<'a, W: Write> LineFace<'a, W> {
             Parsed::Unknown(word) => {
                 // A command of another screen is no unknown word (`hint` in a lesson).
                 let said = match commands::elsewhere(&word, place) {
-                    Some(command) => words::not_here(command),
+                    Some(_) => words::not_here(&word),
                     // A square off the board (`e5`, `a0`) where squares are played:
                     // it said `Unknown command: e5`, as if no square were meant.
                     None if off_the_board(&word)
@@ -288,6 +288,14 @@ impl<'a, W: Write> LineFace<'a, W> {
                     }
                     Vec::new()
                 }
+                // A step past either end of the replay: it said the move shown again,
+                // as if it were the next (or the one before).
+                Does::Keys([Step::Key(Action::Step(by))])
+                    if let Some(why) = step_refused(screen, *by) =>
+                {
+                    let _ = self.say(&[why]);
+                    Vec::new()
+                }
                 // `open N`: lesson N of the menu, from the menu or from a lesson (through
                 // the menu, as its key goes), numbered as the menu numbers them; a
                 // number no lesson has says which there are.
@@ -324,12 +332,19 @@ impl<'a, W: Write> LineFace<'a, W> {
                 // types nothing: its text typed as keys would act as keys (`say hello` in a local
                 // game moved the cursor and placed a stone; `find os` in the new
                 // table's form changed it and started a game against the AI).
-                Does::Keys([Step::Key(action), _, ..]) if !keymap::bound(*action, &contexts) => {
+                // A command of one key this screen does not take, where no key answers
+                // a question, types nothing either: its key would be another screen's,
+                // found for it elsewhere (`puzzles` in a lesson said `That does
+                // nothing here`, naming no command).
+                Does::Keys([Step::Key(action), rest @ ..])
+                    if !keymap::bound(*action, &contexts)
+                        && (!rest.is_empty() || !keymap::takes_any(&contexts)) =>
+                {
                     let refused = match screen {
                         Screen::Game(app) if app.spectating() => {
                             words::sentences(&[words::SPECTATING])
                         }
-                        _ => words::not_here(command.words.first().copied().unwrap_or(line)),
+                        _ => words::not_here(&typed_words(line, command)),
                     };
                     let _ = self.say(&[refused]);
                     Vec::new()
@@ -496,6 +511,38 @@ impl<W: Write> Face for LineFace<'_, W> {
             return vec![force_quit()];
         }
         Vec::new()
+    }
+}
+
+/// The words of `line` that named `command`, as typed (`p`, `Puzzles`): as many as
+/// the command's name has.
+fn typed_words(line: &str, command: &commands::Command) -> String {
+    let count = command
+        .words
+        .first()
+        .map_or(1, |w| w.split_whitespace().count());
+    line.split_whitespace()
+        .take(count)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Why a step of `by` moves goes nowhere on `screen`, if it does not: the replay
+/// already shows its last move (a step on) or its start (a step back).
+fn step_refused(screen: &Screen, by: i32) -> Option<String> {
+    let Screen::Replay(state, _) = screen else {
+        return None;
+    };
+    if state.overlay() != super::replay::ReplayOverlay::None {
+        return None;
+    }
+    let (at, len) = (state.at_move(), state.len());
+    if by > 0 && at >= len {
+        Some(words::no_later_move(len))
+    } else if by < 0 && at == 0 {
+        Some(words::no_earlier_move(len))
+    } else {
+        None
     }
 }
 

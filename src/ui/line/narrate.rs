@@ -227,10 +227,22 @@ impl Narrator {
                 let earlier: Vec<&str> = earlier.iter().map(String::as_str).collect();
                 lines.push(words::earlier_lines(&earlier));
             }
-            let played = (!game.is_empty()).then(|| words::played_so_far(game.len()));
+            // The message of the last stone (a game back from its review) is that
+            // stone, said in order as its move line says it: it came after the game
+            // over, in the full screen's longer words (`Yellow +40: row 4 same number
+            // 4s (10), ...`).
+            let last = of_move
+                .then(|| game.len().checked_sub(1))
+                .flatten()
+                .map(|i| move_words(app, game, i));
+            let played = (!game.is_empty()).then(|| match &last {
+                Some(last) => words::played_the_last(game.len(), last),
+                None => words::played_so_far(game.len()),
+            });
             lines.push(state_line(app, played.as_deref()));
             if let Some(message) = app
                 .message()
+                .filter(|_| last.is_none())
                 .filter(|m| !tells_the_end(app, &m.line_words()))
             {
                 lines.push(words::sentences(&[&message.line_words()]));
