@@ -20,14 +20,17 @@
 //! `genmove` is timed. The table gives, per stage, the reply's time past
 //! the budget (negative: early) at the median, the 99th percentile and the worst.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Parser;
 use hijara::ai::random;
 use hijara::rules::{Position, Ruleset};
+
+#[path = "support/engine.rs"]
+mod engine;
+use engine::Engine;
 
 #[derive(Parser)]
 struct Args {
@@ -54,75 +57,23 @@ struct Args {
 /// One position set up in a new engine, and how long its `genmove` took past the
 /// budget, in milliseconds.
 fn time_one(args: &Args, ruleset: Ruleset, seed: u64, moves: &[String]) -> anyhow::Result<f64> {
-    let mut engine = Engine::start(&args.engine)?;
-    engine.ask(&format!("variant {ruleset}"))?;
-    engine.ask(&format!("seed {seed}"))?;
-    engine.ask(&format!("time_per_move {}", args.think_ms))?;
+    let mut engine = Engine::start(Path::new(&args.engine), &[])?;
+    engine.send(&format!("variant {ruleset}"))?;
+    engine.send(&format!("seed {seed}"))?;
+    engine.send(&format!("time_per_move {}", args.think_ms))?;
     if args.threads > 0 {
-        engine.ask(&format!("threads {}", args.threads))?;
+        engine.send(&format!("threads {}", args.threads))?;
     }
     let mut colour = "blue";
     for mv in moves {
-        engine.ask(&format!("play {colour} {mv}"))?;
+        engine.send(&format!("play {colour} {mv}"))?;
         colour = if colour == "blue" { "yellow" } else { "blue" };
     }
     let start = Instant::now();
-    engine.ask(&format!("genmove {colour}"))?;
+    engine.send(&format!("genmove {colour}"))?;
     let past = start.elapsed().as_secs_f64() * 1000.0 - args.think_ms as f64;
-    engine.quit()?;
+    drop(engine);
     Ok(past)
-}
-
-/// One `hijara engine` and its pipes.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(path: &str) -> anyhow::Result<Engine> {
-        let mut child = Command::new(path)
-            .arg("engine")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .with_context(|| format!("cannot start {path} engine"))?;
-        let input = child.stdin.take().context("stdin")?;
-        let output = BufReader::new(child.stdout.take().context("stdout")?);
-        Ok(Engine {
-            child,
-            input,
-            output,
-        })
-    }
-
-    /// Sends `command` and reads its reply (up to the blank line that ends it).
-    fn ask(&mut self, command: &str) -> anyhow::Result<String> {
-        writeln!(self.input, "{command}")?;
-        self.input.flush()?;
-        let mut reply = String::new();
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line)? == 0 {
-                bail!("the engine ended after `{command}`");
-            }
-            if line == "\n" {
-                break;
-            }
-            reply += &line;
-        }
-        if !reply.starts_with('=') {
-            bail!("`{command}` answered {reply:?}");
-        }
-        Ok(reply)
-    }
-
-    fn quit(mut self) -> anyhow::Result<()> {
-        self.ask("quit")?;
-        self.child.wait()?;
-        Ok(())
-    }
 }
 
 /// The `p`-th percentile (0-100) of sorted `values`, by nearest rank: the least

@@ -15,17 +15,17 @@
 //! `--opening "a1 d1,a1 a4"` forces the first plies (both engines are told
 //! them), game `g` taking the openings in turn, to measure a few openings alone.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, bail};
 use clap::Parser;
 use hijara::rules::{Player, Position, Ruleset, Square};
 
+#[path = "support/engine.rs"]
+mod engine;
 #[path = "support/seeds.rs"]
 mod seeds;
+use engine::Engine;
 use seeds::side_seed;
 
 #[derive(Parser)]
@@ -78,62 +78,13 @@ fn parse_openings(text: &str) -> anyhow::Result<Vec<Vec<Square>>> {
         .collect()
 }
 
-/// One `hijara engine` child process.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(binary: &PathBuf, level: &str, budget: &str, variant: &str) -> anyhow::Result<Engine> {
-        let mut child = Command::new(binary)
-            .args(["engine", "--threads", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .with_context(|| format!("cannot start {}", binary.display()))?;
-        let input = child.stdin.take().context("stdin")?;
-        let output = BufReader::new(child.stdout.take().context("stdout")?);
-        let mut engine = Engine {
-            child,
-            input,
-            output,
-        };
-        engine.send(&format!("variant {variant}"))?;
-        engine.send(&format!("level {level}"))?;
-        engine.send(budget)?;
-        Ok(engine)
-    }
-
-    /// Sends one command and returns its reply's text; an error reply is an error.
-    fn send(&mut self, command: &str) -> anyhow::Result<String> {
-        writeln!(self.input, "{command}")?;
-        self.input.flush()?;
-        let mut reply = String::new();
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line)? == 0 {
-                bail!("the engine closed its output after `{command}`");
-            }
-            if line.trim().is_empty() {
-                break;
-            }
-            reply += &line;
-        }
-        match reply.strip_prefix('=') {
-            Some(text) => Ok(text.trim().to_owned()),
-            None => bail!("`{command}`: {}", reply.trim()),
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.input.flush();
-        let _ = self.child.wait();
-    }
+/// `binary` as one side: its level, budget and rules set.
+fn engine_for(binary: &Path, level: &str, budget: &str, variant: &str) -> anyhow::Result<Engine> {
+    let mut engine = Engine::start(binary, &["--threads", "1"])?;
+    engine.send(&format!("variant {variant}"))?;
+    engine.send(&format!("level {level}"))?;
+    engine.send(budget)?;
+    Ok(engine)
 }
 
 /// The `p`-th percentile (0-100) of sorted `values`.
@@ -182,8 +133,8 @@ fn main() -> anyhow::Result<()> {
         None => vec![Vec::new()],
     };
     let mut engines = [
-        Engine::start(&args.blue_engine, &args.blue, &budget, &args.variant)?,
-        Engine::start(&yellow_engine, &args.yellow, &budget, &args.variant)?,
+        engine_for(&args.blue_engine, &args.blue, &budget, &args.variant)?,
+        engine_for(&yellow_engine, &args.yellow, &budget, &args.variant)?,
     ];
     let (mut wins, mut draws) = ([0u64; 2], 0u64);
     let mut yellow_scores = Vec::new();
