@@ -22,7 +22,7 @@ pub struct Look {
     /// Box-drawing and block characters are drawn as ASCII ([`Look::finish`]).
     pub ascii: bool,
     /// How many colours the terminal shows: on one of 16, the palettes' 256-colour
-    /// ones are drawn as their nearest of the 16 ([`Colours::in_sixteen`]).
+    /// ones are drawn as their nearest of the 16 (`Colours::in_sixteen`).
     pub range: ColourRange,
 }
 
