@@ -28,6 +28,17 @@ use super::who::Who;
 /// How long a dropped player's seat is kept for them, unless the server is told.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
 
+/// Correspondence tables one key may have open (nobody sat at them yet) at once: each
+/// is listed in every lobby until someone sits, so without a cap one player pressing
+/// `n`, `t` and Enter filled every lobby with pages of them, about six a second (as
+/// lila caps a player's seeks, `SeekApi`'s `maxPerUser`).
+pub(crate) const MAX_OPEN_CORR: usize = 5;
+
+/// Unfinished games against the server's AI one key may have at once (each kept in
+/// the store and brought back at every start): a game left is adjourned, so without
+/// a cap `a`, Enter, `q`, `y` in a loop kept a new one each time, without end.
+pub(crate) const MAX_AI_GAMES: usize = 10;
+
 /// How long the hall waits before it takes vacation days again for a player whose
 /// last ones the store could not keep (a full disk); each failure after doubles it,
 /// up to [`DAYS_RETRY_CAP`]. The timer looks every second: without this it tried,
@@ -750,13 +761,31 @@ impl Hall {
         self.next_id
     }
 
+    /// The correspondence tables `key` opened that nobody sat at yet.
+    pub(crate) fn open_corr_of(&self, key: &str) -> usize {
+        self.tables
+            .values()
+            .filter(|t| t.is_corr() && t.is_open() && t.seat_of(key).is_some())
+            .count()
+    }
+
+    /// `key`'s unfinished games against the server's AI (in play or adjourned).
+    pub(crate) fn ai_games_of(&self, key: &str) -> usize {
+        self.tables
+            .values()
+            .filter(|t| t.ai().is_some() && t.in_play() && t.seat_of(key).is_some())
+            .count()
+    }
+
     /// Sits `who` at the free seat of table `id`; the colour, or `None` if the table
     /// is gone, full, or `who` sits there already.
     pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
         let stamp = self.stamp();
         let table = self.tables.get_mut(&id)?;
-        // A guest at a rated table: refused (a guest's games are never rated).
-        if table.rated() && !who.can_be_rated() {
+        // A guest at a rated table: refused (a guest's games are never rated); at a
+        // correspondence table too: a guest is a new person at each connection, so
+        // could never come back to it, and the opponent would wait weeks for nothing.
+        if (table.rated() || table.is_corr()) && !who.can_be_rated() {
             return None;
         }
         table.tell_time(stamp);

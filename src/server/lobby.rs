@@ -530,8 +530,10 @@ impl LobbyState {
                 }
                 Some(Action::Side) => form.side = form.side.other(),
                 Some(Action::Clock) => {
-                    let person = form.opponent == Opponent::Person;
-                    (form.clock, form.corr_days) = next_pace((form.clock, form.corr_days), person);
+                    // Correspondence against a person, and not for a guest: a guest
+                    // is a new person at each connection, so could never come back.
+                    let corr = form.opponent == Opponent::Person && self.can_rate;
+                    (form.clock, form.corr_days) = next_pace((form.clock, form.corr_days), corr);
                 }
                 Some(Action::Rated) => {
                     if form.opponent != Opponent::Person {

@@ -31,7 +31,7 @@ use crate::ui::{
 use super::backend::SshBackend;
 use super::club::{Board, Speed};
 use super::hall::Found;
-use super::hall::Terms;
+use super::hall::{MAX_AI_GAMES, MAX_OPEN_CORR, Terms};
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
 use super::lobby::{
@@ -454,13 +454,18 @@ impl LobbyHost {
             }
             return vec![Effect::Redraw];
         }
-        let rated_open = self
+        let (rated_open, corr_open) = self
             .hall
             .lock()
             .table(id)
-            .is_some_and(|t| t.is_open() && t.rated());
-        if rated_open && !self.who.can_be_rated() {
-            self.screen.note(club_words::RATED_GUEST_REFUSED);
+            .filter(|t| t.is_open())
+            .map_or((false, false), |t| (t.rated(), t.is_corr()));
+        if (rated_open || corr_open) && !self.who.can_be_rated() {
+            self.screen.note(if corr_open {
+                club_words::CORR_GUEST_REFUSED
+            } else {
+                club_words::RATED_GUEST_REFUSED
+            });
             return vec![Effect::Redraw];
         }
         let link = TableLink::spectator(&self.hall, id, self.session);
@@ -475,13 +480,31 @@ impl LobbyHost {
                     rated: game.rated,
                     corr_days: game.corr_days,
                 };
-                let opened = self.hall.lock().open_with(
+                // Counted and opened under one lock: two sessions of a key can't both
+                // pass the cap.
+                let mut hall = self.hall.lock();
+                if game.corr_days.is_some() {
+                    let refused = if !self.who.can_be_rated() {
+                        Some(club_words::CORR_GUEST_REFUSED.to_owned())
+                    } else if hall.open_corr_of(&self.who.key) >= MAX_OPEN_CORR {
+                        Some(club_words::too_many_open_corr(MAX_OPEN_CORR))
+                    } else {
+                        None
+                    };
+                    if let Some(text) = refused {
+                        drop(hall);
+                        self.screen.note(text);
+                        return vec![Effect::Redraw];
+                    }
+                }
+                let opened = hall.open_with(
                     self.who.clone(),
                     game.side,
                     (game.ruleset, game.claims),
                     game.private,
                     terms,
                 );
+                drop(hall);
                 match opened {
                     // A correspondence table does not keep its player waiting here.
                     Some(id) if game.corr_days.is_some() => {
@@ -497,13 +520,21 @@ impl LobbyHost {
             }
             Opponent::Ai(level) => {
                 // At a table of its own: kept after every move, and watchable.
-                let id = self.hall.lock().open_ai(
+                let mut hall = self.hall.lock();
+                if hall.ai_games_of(&self.who.key) >= MAX_AI_GAMES {
+                    drop(hall);
+                    self.screen
+                        .note(club_words::too_many_ai_games(MAX_AI_GAMES));
+                    return vec![Effect::Redraw];
+                }
+                let id = hall.open_ai(
                     self.who.clone(),
                     game.side,
                     (game.ruleset, game.claims),
                     level,
                     game.clock,
                 );
+                drop(hall);
                 let link = TableLink::player(&self.hall, id, &self.who, self.session);
                 self.at_table(link)
             }

@@ -353,6 +353,18 @@ pub(crate) fn corr_closed_at_restart(numbers: &[String]) -> String {
     }
 }
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
+/// A guest opening or picking a correspondence table: a guest is a new person at each
+/// connection, so could never come back to the game.
+pub(crate) const CORR_GUEST_REFUSED: &str =
+    "Correspondence games are for players with a key: a guest can't come back to one";
+/// A new correspondence table asked for while `max` of the player's are open.
+pub(crate) fn too_many_open_corr(max: usize) -> String {
+    format!("You have {max} correspondence tables open, the most: close one (its number) first")
+}
+/// A new game against the AI asked for while `max` of the player's are unfinished.
+pub(crate) fn too_many_ai_games(max: usize) -> String {
+    format!("You have {max} unfinished games against the AI, the most: resume one (its number)")
+}
 /// At a correspondence game with claims: the stone waits for its claim.
 pub(crate) const CLAIM_WITH_MOVE: &str =
     "Your stone goes with its claim (+N Enter), or unclaimed when you leave (q)";

@@ -1077,3 +1077,107 @@ fn leaving_the_leaderboards_unsaved_is_said_so() {
         ann.wait_for("You left the leaderboards").await;
     });
 }
+
+/// QA (s16 serverqa, over ssh): one player could open correspondence tables without
+/// end (`n`, `t` five times, Enter: about six a second), each listed in every lobby
+/// until someone sat, so a stranger filled everybody's lobby with pages of them. Five
+/// at once now: the sixth is refused and said, the others' lobbies list five, and a
+/// table closed (picked by its owner) makes room for a new one. Fails on the old code
+/// (a sixth table opened).
+#[test]
+fn a_player_may_keep_at_most_five_correspondence_tables_open() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        for _ in 0..5 {
+            open_corr_table(&alice).await;
+        }
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        alice.send(b"ttttt").await;
+        alice.wait_for("1 day a move").await;
+        alice.send(b"\r").await;
+        alice
+            .wait_for("You have 5 correspondence tables open, the most")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("5  alice (Blue)").await;
+        assert!(!bob.screen().contains("6  alice"), "{}", bob.screen());
+        // Alice closes table 2: room for one more, numbered 6.
+        alice.send(b"2").await;
+        alice
+            .wait_for("Your open correspondence table is closed")
+            .await;
+        open_corr_table(&alice).await;
+        bob.wait_for("6  alice (Blue)").await;
+        assert!(!bob.screen().contains("2  alice"), "{}", bob.screen());
+    });
+}
+
+/// QA (s16 serverqa): a guest could open a correspondence table, or sit at one, though
+/// a guest is a new person at each connection and can never come back to a game: the
+/// opponent waited out the days a move, the bank and twenty vacation days for a move
+/// that could not come. The form's clocks skip the correspondence paces for a guest,
+/// and a guest picking an open correspondence table is told why they are not seated.
+/// Fails on the old code (the form offered `1 day a move`, and Gina sat at Alice's).
+#[test]
+fn a_guest_neither_opens_nor_sits_at_a_correspondence_table() {
+    run(async {
+        let server = Server::start_with(&["--guests"]);
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        open_corr_table(&alice).await;
+        let gina = Player::join_guest(&server, "gina").await;
+        gina.wait_for("1  alice (Blue)").await;
+        gina.send(b"n").await;
+        gina.wait_for("Enter start").await;
+        // None, 3+2, 5+3, 10+5, 30+0, and back to none: no day a move.
+        gina.send(b"tttt").await;
+        gina.wait_for("listed, clock 30+0, casual").await;
+        gina.send(b"t").await;
+        gina.wait_for("listed, no clock, casual").await;
+        gina.send(b"\x1b").await;
+        crate::serve_common::wait_gone(&gina, "Enter start").await;
+        gina.send(b"1").await;
+        gina.wait_for("Correspondence games are for players with a key")
+            .await;
+        assert!(
+            alice.screen().contains("1  alice (Blue) v - (Yellow)"),
+            "{}",
+            alice.screen()
+        );
+        assert!(!alice.screen().contains("~gina"), "{}", alice.screen());
+    });
+}
+
+/// QA (s16 serverqa, over ssh): a game against the server's AI left before its end is
+/// adjourned and kept, so `a`, Enter, `q`, `y` in a loop kept a new game each time,
+/// without end, each brought back at every start. Ten at once now: the eleventh is
+/// refused and said. Fails on the old code (an eleventh game opened).
+#[test]
+fn a_player_may_keep_at_most_ten_unfinished_games_against_the_ai() {
+    run(async {
+        let server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        for n in 1..=10 {
+            dana.wait_for("q leave").await;
+            dana.send(b"a").await;
+            dana.wait_for("Enter start").await;
+            dana.send(b"\r").await;
+            dana.wait_for("Blue to move").await;
+            // Left before a move: adjourned without a question.
+            dana.send(b"q").await;
+            dana.wait_for(&if n == 1 {
+                "unfinished: 1 (".to_owned()
+            } else {
+                format!(", {n} (")
+            })
+            .await;
+        }
+        dana.send(b"a").await;
+        dana.wait_for("Enter start").await;
+        dana.send(b"\r").await;
+        dana.wait_for("You have 10 unfinished games against the AI, the most")
+            .await;
+        assert!(!dana.screen().contains("Blue to move"), "{}", dana.screen());
+    });
+}
