@@ -221,6 +221,17 @@ impl Store {
         time: &CorrTime,
     ) -> anyhow::Result<(Store, Opened)> {
         let path = db_path(data_dir);
+        // A folder (or a device) in its place: create_owner_only took it as there,
+        // and owner_only changed its mode to 0600 before SQLite refused it.
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            bail!(
+                "the database {} is not a regular file: move it away, or start the \
+                 server with another --data-dir",
+                path.display()
+            );
+        }
         create_owner_only(&path)
             .with_context(|| format!("cannot create the database {}", path.display()))?;
         owner_only(&path).with_context(|| format!("cannot make {} private", path.display()))?;

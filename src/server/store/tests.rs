@@ -214,6 +214,28 @@ fn the_database_is_private_and_a_damaged_one_is_kept_aside_with_a_clear_error() 
     );
 }
 
+/// QA (s16 serverqa): a folder where the database goes was refused only by SQLite
+/// ("unable to open database file"), after the store had made the folder's mode
+/// 0600: the operator's folder was changed. It is said to be no regular file, and
+/// left as it was.
+#[cfg(unix)]
+#[test]
+fn a_folder_in_the_database_s_place_is_refused_and_left_as_it_was() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = db_path(dir.path());
+    std::fs::create_dir(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {}))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("is not a regular file"), "{error}");
+    assert!(error.contains(&path.display().to_string()), "{error}");
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o755);
+}
+
 #[test]
 fn a_database_of_a_newer_hijara_is_refused() {
     let dir = tempfile::tempdir().unwrap();
