@@ -374,6 +374,11 @@ impl LobbyState {
         self.note = Some(Message::new(MessageKind::Info, text));
     }
 
+    /// The text on the lobby's status line, if any.
+    pub(crate) fn noted(&self) -> Option<&str> {
+        self.note.as_ref().map(|note| note.text.as_str())
+    }
+
     /// Says a line that names what to type: each face words it its own way.
     pub(crate) fn note_keyed(&mut self, keyed: Keyed) {
         self.note = Some(Message::keyed(MessageKind::Info, keyed));

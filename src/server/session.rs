@@ -212,6 +212,9 @@ pub(crate) struct LobbyHost {
     idled: Arc<AtomicBool>,
     /// How many colours the client's terminal shows, as its `TERM` says.
     range: crate::ui::ColourRange,
+    /// The vacation days used that this lobby's note tells, taken from the hall
+    /// until the note is drawn ([`Lobby::shown`]), and the note's text.
+    telling_days: Option<(u32, String)>,
 }
 
 impl LobbyHost {
@@ -224,11 +227,12 @@ impl LobbyHost {
         term_palette: Option<crate::prefs::Palette>,
     ) -> LobbyHost {
         let pref = hall.lock().pref(&who.key);
-        // The default palette is also what a player who never chose one has: their
-        // terminal's `TERM` decides then (a monochrome one, none), as it does locally.
-        let palette = match (pref.palette, term_palette) {
-            (crate::prefs::Palette::Default, Some(guessed)) => guessed,
-            (chosen, _) => chosen,
+        // A player who never chose a palette has their terminal's: its `TERM` decides
+        // (a monochrome one, none), as it does locally. One chosen is kept, the
+        // default too.
+        let palette = match (pref.palette_chosen, term_palette) {
+            (false, Some(guessed)) => guessed,
+            _ => pref.palette,
         };
         let mut screen = LobbyState::new(&who.name, palette);
         (screen.ascii, screen.notify) = (pref.ascii, pref.notify);
@@ -256,6 +260,7 @@ impl LobbyHost {
             ratings_of: None,
             idled: Arc::default(),
             range: crate::ui::ColourRange::Many,
+            telling_days: None,
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
@@ -319,9 +324,14 @@ impl LobbyHost {
         }
         self.due = Some(due);
         // Vacation days used for this player since they were last told (at their
-        // login, or now in the lobby): said once, where they look next.
-        if let Some((used, left)) = self.hall.lock().take_days_untold(key) {
-            self.screen.note(club_words::vacation_used(used, left));
+        // login, or now in the lobby): said once, where they look next; counted as
+        // told once drawn.
+        if self.telling_days.is_none()
+            && let Some((used, left)) = self.hall.lock().take_days_untold(key)
+        {
+            let text = club_words::vacation_used(used, left);
+            self.screen.note(text.clone());
+            self.telling_days = Some((used, text));
         }
         self.screen.corr = corr;
         self.screen.mine = table_codes(&self.rows, key)
@@ -793,7 +803,10 @@ impl Lobby for LobbyHost {
                 return vec![Effect::Quit];
             }
             Choice::Palette(palette) => {
-                let switched = self.hall.set_pref(&self.who.key, |p| p.palette = palette);
+                let switched = self.hall.set_pref(&self.who.key, |p| {
+                    p.palette = palette;
+                    p.palette_chosen = true;
+                });
                 self.say_switch(switched, |p| words::palette_chosen(p.palette.name()));
             }
             Choice::Ascii(ascii) => {
@@ -956,6 +969,19 @@ impl Lobby for LobbyHost {
         self.area
     }
 
+    /// The vacation days the note told are told once drawn; a note that another
+    /// took the place of before it was drawn gives them back, for a later one.
+    fn shown(&mut self) {
+        if let Some((days, text)) = self.telling_days.take() {
+            let mut hall = self.hall.lock();
+            if self.screen.noted() == Some(text.as_str()) {
+                hall.days_told(&self.who.key, days);
+            } else {
+                hall.days_untold_back(&self.who.key, days);
+            }
+        }
+    }
+
     fn tick_every(&self) -> Option<Duration> {
         Some(self.idle)
     }
@@ -1017,8 +1043,12 @@ impl Lobby for LobbyHost {
 }
 
 impl Drop for LobbyHost {
-    /// A table still waiting for an opponent closes with the session.
+    /// A table still waiting for an opponent closes with the session; vacation days
+    /// its note had not shown yet are told another time.
     fn drop(&mut self) {
         self.stand_up();
+        if let Some((days, _)) = self.telling_days.take() {
+            self.hall.lock().days_untold_back(&self.who.key, days);
+        }
     }
 }
