@@ -265,18 +265,23 @@ impl LobbyHost {
         if !host.who.can_be_rated() {
             host.screen.as_guest();
         }
-        // The open correspondence tables the last restart closed: said once (before
-        // the refresh, whose line of vacation days used, if any, says more).
+        host.refresh();
+        // The open correspondence tables the last restart closed: said once, before
+        // the line of vacation days used, if the refresh took one (it took the
+        // note's place: the closed tables were never read, though counted told).
         let closed = host.hall.lock().take_closed_corr(&host.who.key);
         if !closed.is_empty() {
             let numbers: Vec<String> = closed
                 .iter()
                 .map(|id| super::lobby::number(*id).to_string())
                 .collect();
-            host.screen
-                .note(club_words::corr_closed_at_restart(&numbers));
+            let mut note = club_words::corr_closed_at_restart(&numbers);
+            if let Some((_, days)) = &mut host.telling_days {
+                note = format!("{note}. {days}");
+                days.clone_from(&note);
+            }
+            host.screen.note(note);
         }
-        host.refresh();
         host
     }
 
@@ -1050,5 +1055,44 @@ impl Drop for LobbyHost {
         if let Some((days, _)) = self.telling_days.take() {
             self.hall.lock().days_untold_back(&self.who.key, days);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::who::who;
+
+    /// QA (club7): a player whose open correspondence table a restart closed and for
+    /// whom a vacation day was used read only the day at their next login: the
+    /// line of the closed table was set first and the day's took its place, though
+    /// the table was counted told (never said again). Both are said, the table
+    /// first; the day counts as told only once that note is drawn.
+    #[test]
+    fn a_closed_open_table_and_a_vacation_day_are_both_said_at_one_login() {
+        let hall = SharedHall::default();
+        let ann = who("ann");
+        hall.lock().set_closed_corr(vec![(ann.key.clone(), 3)]);
+        hall.lock().set_days_untold(vec![(ann.key.clone(), 2)]);
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            ann.clone(),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        let note = host.screen.noted().unwrap_or_default().to_owned();
+        assert_eq!(
+            note,
+            format!(
+                "{}. {}",
+                club_words::corr_closed_at_restart(&["3".to_owned()]),
+                club_words::vacation_used(2, 20)
+            )
+        );
+        assert_eq!(hall.lock().take_days_untold(&ann.key), None, "taken");
+        Lobby::shown(&mut host);
+        assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");
     }
 }
