@@ -415,9 +415,13 @@ impl LobbyState {
         self.note = Some(Message::new(MessageKind::Info, text));
     }
 
-    /// The text on the lobby's status line, if any.
+    /// The text on the lobby's status line, if any, and shown (the keys' help, open,
+    /// covers it).
     pub(crate) fn noted(&self) -> Option<&str> {
-        self.note.as_ref().map(|note| note.text.as_str())
+        self.note
+            .as_ref()
+            .filter(|_| self.help.is_none())
+            .map(|note| note.text.as_str())
     }
 
     /// Says a line that names what to type: each face words it its own way.

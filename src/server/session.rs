@@ -975,7 +975,8 @@ impl Lobby for LobbyHost {
     }
 
     /// The vacation days the note told are told once drawn; a note that another
-    /// took the place of before it was drawn gives them back, for a later one.
+    /// took the place of before it was drawn (or the keys' help covered) gives them
+    /// back, for a later one.
     fn shown(&mut self) {
         if let Some((days, text)) = self.telling_days.take() {
             let mut hall = self.hall.lock();
@@ -1092,6 +1093,45 @@ mod tests {
             )
         );
         assert_eq!(hall.lock().take_days_untold(&ann.key), None, "taken");
+        Lobby::shown(&mut host);
+        assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");
+    }
+
+    /// A vacation day's note drawn under the keys' help (`?`, open over the lobby) was
+    /// not read: given back, and said again once the help is closed.
+    #[test]
+    fn a_vacation_day_s_note_under_the_keys_help_is_given_back() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let hall = SharedHall::default();
+        let ann = who("ann");
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            ann.clone(),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        let _ = Lobby::handle(&mut host, Input::Resize(80, 24));
+        let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Char('?'))));
+        hall.lock().set_days_untold(vec![(ann.key.clone(), 1)]);
+        let _ = Lobby::linked(&mut host);
+        Lobby::shown(&mut host);
+        assert_eq!(
+            hall.lock().take_days_untold(&ann.key),
+            Some((1, 20)),
+            "given back"
+        );
+        hall.lock().days_untold_back(&ann.key, 1);
+        // The help closed by a key (which clears the note): drawn without it, so
+        // given back again, and said at the next look.
+        let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Esc)));
+        Lobby::shown(&mut host);
+        let _ = Lobby::linked(&mut host);
+        assert_eq!(
+            host.screen.noted(),
+            Some(club_words::vacation_used(1, 20).as_str())
+        );
         Lobby::shown(&mut host);
         assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");
     }
