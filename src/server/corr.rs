@@ -236,6 +236,18 @@ pub(crate) struct DaysTaken {
     pub(crate) serial: u64,
 }
 
+impl DaysTaken {
+    /// The days this taking used (the count starts again in a new year).
+    pub(crate) fn used(&self) -> u32 {
+        let before = if self.before.year == self.after.year {
+            self.before.used
+        } else {
+            0
+        };
+        self.after.used.saturating_sub(before)
+    }
+}
+
 /// `seconds` as a correspondence clock shows it: `2d 14h`, `5h 03m`, `59m`, rounded
 /// up to its last unit ([`crate::strings::club::corr_time`], where the line mode's
 /// words for the same figure are made too).

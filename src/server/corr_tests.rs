@@ -14,7 +14,7 @@ use super::shared::SharedHall;
 use super::table::TableState;
 use crate::record::Termination;
 use crate::rules::{Game, Player, Ruleset, Square};
-use crate::ui::{Link, News, Request};
+use crate::ui::{Link, Message, MessageKind, News, Request};
 
 /// A wall clock the test moves.
 struct Clock(Arc<AtomicI64>);
@@ -1056,5 +1056,76 @@ fn a_vacation_day_used_is_told_once_it_is_kept_and_only_once() {
         crate::strings::club::vacation_used(3, 16),
         "Your time ran out: 3 vacation days were used, 72 hours more in each \
          correspondence game (16 left this year)"
+    );
+}
+
+/// Brief s16 (club): a vacation day used was told from the hall's memory only, so a
+/// restart before the player looked lost it, and a player at their correspondence
+/// board read nothing of it there. It is kept untold in the store; the board's
+/// status line tells it, and it counts as told only once drawn: a line that took its
+/// place first gives it back (told at the next look), a screen closed first too.
+#[test]
+fn a_vacation_day_used_is_told_at_the_board_and_counted_told_once_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    drop(bob);
+    let _ = ann.news();
+    follow(&hall, &clock);
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    hall.lock().corr_tick();
+    hall.flush();
+    let told = |news: &[News]| -> Option<Message> {
+        news.iter().rev().find_map(|n| match n {
+            News::Note(line) if line.text.contains("vacation day was used") => Some(line.clone()),
+            _ => None,
+        })
+    };
+    // Told last, so the status line's; the board is narrow: its short words.
+    let news = ann.news();
+    let line = told(&news).expect("told at the board");
+    assert!(matches!(news.last(), Some(News::Note(_))), "{news:?}");
+    assert_eq!(line.wording(44), "Vacation day used: 24h more (19 left)");
+    assert!(line.wording(44).len() <= 44);
+    assert_eq!(
+        line.wording(79),
+        "Time ran out: a vacation day was used, 24h more (19 left this year)"
+    );
+    // Not again while it waits to be drawn, nor at another screen.
+    assert_eq!(told(&ann.news()), None);
+    assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None);
+    // Another line was drawn in its place: given back, and told again.
+    ann.shown(Some(&Message::new(MessageKind::Info, "bob: hello")));
+    let line = told(&ann.news()).expect("told again");
+    // Drawn, then killed: not told after the restart.
+    ann.shown(Some(&line));
+    hall.corr_heartbeat();
+    hall.flush();
+    drop(ann);
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None);
+    // A day taken and its screen closed before drawing it: told after a restart.
+    follow(&hall, &clock);
+    clock.pass(DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    assert!(told(&ann.news()).is_some());
+    drop(ann);
+    hall.corr_heartbeat();
+    hall.flush();
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(
+        hall.lock().take_days_untold("SHA256:ann"),
+        Some((1, VACATION_DAYS - 2))
     );
 }

@@ -94,6 +94,8 @@ pub(crate) struct Writes {
     pub(crate) open_corr: Vec<(u32, String, bool)>,
     /// The keys told of their open correspondence tables a restart closed.
     pub(crate) told: Vec<String>,
+    /// Vacation days their players were shown, by key: not to be told again.
+    pub(crate) days_told: Vec<(String, u32)>,
 }
 
 /// How a table is played: rated or casual, with a live clock or days a move.
@@ -188,8 +190,13 @@ pub(crate) struct Hall {
     /// Vacation days taken, for the store.
     vacation_writes: Vec<DaysTaken>,
     /// Vacation days used and kept, by key, that the player has not been told of yet
-    /// (their lobby says so, at their next login or at once).
+    /// (their lobby or their correspondence board says so, at once or at their next
+    /// login): the store keeps the same count (`players.vacation_untold`), so a
+    /// restart loses none. A screen that takes them shows them, then says so
+    /// ([`Hall::days_told`]), or gives them back ([`Hall::days_untold_back`]).
     days_untold: HashMap<String, u32>,
+    /// Vacation days shown, for the store to count as told.
+    days_told_writes: Vec<(String, u32)>,
     /// The keys whose last vacation days were not kept: when to try again.
     days_retry: HashMap<String, Retry>,
     /// The correspondence tables open now, nobody sat at yet: their owners' keys.
@@ -241,6 +248,7 @@ impl Hall {
             vacations: HashMap::new(),
             vacation_writes: Vec::new(),
             days_untold: HashMap::new(),
+            days_told_writes: Vec::new(),
             days_retry: HashMap::new(),
             open_corr: HashMap::new(),
             open_corr_writes: Vec::new(),
@@ -475,24 +483,44 @@ impl Hall {
 
     /// The store kept `days`: the player is told of them in their lobby, and their
     /// days are taken again as soon as their time is out.
+    /// (The store counted them as not told yet in the same transaction.)
     pub(crate) fn days_kept(&mut self, days: &DaysTaken) {
         self.days_retry.remove(&days.key);
-        let before = if days.before.year == days.after.year {
-            days.before.used
-        } else {
-            0
-        };
-        let used = days.after.used.saturating_sub(before);
+        let used = days.used();
         if used > 0 {
             *self.days_untold.entry(days.key.clone()).or_default() += used;
         }
     }
 
+    /// The vacation days a previous run used for players who were not told of them
+    /// yet, by key (from the store).
+    pub(crate) fn set_days_untold(&mut self, untold: Vec<(String, u32)>) {
+        for (key, days) in untold {
+            *self.days_untold.entry(key).or_default() += days;
+        }
+    }
+
     /// The vacation days used for `key` that they have not been told of (kept), and
-    /// how many they have left this year; told now, so never again.
+    /// how many they have left this year, for one screen to show: no other screen
+    /// takes them meanwhile. Once shown, [`Hall::days_told`]; if the screen did not
+    /// show them after all, [`Hall::days_untold_back`].
     pub(crate) fn take_days_untold(&mut self, key: &str) -> Option<(u32, u32)> {
-        let used = self.days_untold.remove(key)?;
+        let used = self.days_untold.remove(key).filter(|&days| days > 0)?;
         Some((used, self.vacation_left(key)))
+    }
+
+    /// `key` was shown `days` vacation days used ([`Hall::take_days_untold`]): the
+    /// store counts them as told, so no later login says them again.
+    pub(crate) fn days_told(&mut self, key: &str, days: u32) {
+        if self.stored {
+            self.days_told_writes.push((key.to_owned(), days));
+        }
+    }
+
+    /// `days` taken for `key` ([`Hall::take_days_untold`]) were not shown (the screen
+    /// closed first, or a newer line took the place of theirs): told later.
+    pub(crate) fn days_untold_back(&mut self, key: &str, days: u32) {
+        *self.days_untold.entry(key.to_owned()).or_default() += days;
     }
 
     /// `key`'s vacation days left this year.
@@ -1011,6 +1039,7 @@ impl Hall {
             vacations: std::mem::take(&mut self.vacation_writes),
             open_corr: std::mem::take(&mut self.open_corr_writes),
             told: std::mem::take(&mut self.told_writes),
+            days_told: std::mem::take(&mut self.days_told_writes),
         }
     }
 

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Move, Player};
 use crate::session::Course;
+use crate::strings::club as club_words;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::text;
@@ -78,6 +79,9 @@ pub(crate) struct TableLink {
     held: Option<Game>,
     /// Whether the player was told why their stone waits.
     told_held: bool,
+    /// The vacation days used that the status line tells, taken from the hall until
+    /// it is drawn ([`Link::shown`]), and the line's text.
+    telling_days: Option<(u32, String)>,
 }
 
 /// The game a screen sees at a table.
@@ -172,6 +176,7 @@ impl TableLink {
             corr: at.is_corr(),
             held: None,
             told_held: false,
+            telling_days: None,
         }
     }
 
@@ -563,6 +568,19 @@ fn their_move_short(mover: &str, left: &str, mine: Option<&str>, width: usize) -
 /// The fewest columns a name is cut to in [`their_move`]'s short line (`Bar…`).
 const SHORTEST_NAME: usize = 4;
 
+/// The line that tells a player `used` vacation days were used for them (`left`
+/// this year): the lobby's words, shorter where the board's status line is narrower.
+fn vacation_used(used: u32, left: u32) -> Message {
+    Message {
+        middle: vec![club_words::vacation_used_middle(used, left)],
+        ..Message::with_short(
+            MessageKind::Info,
+            club_words::vacation_used(used, left),
+            club_words::vacation_used_short(used, left),
+        )
+    }
+}
+
 /// A plain line for the status line, as news.
 fn note(text: impl Into<String>) -> News {
     News::Note(said(text))
@@ -621,9 +639,22 @@ impl Link for TableLink {
         self.left = true;
     }
 
+    /// The vacation days the status line told are told once it is drawn; a line
+    /// that took its place before then gives them back, for a later screen.
+    fn shown(&mut self, status: Option<&Message>) {
+        if let (Some((days, text)), Some(key)) = (self.telling_days.take(), &self.key) {
+            let mut hall = self.hall.lock();
+            if status.is_some_and(|line| line.text == text) {
+                hall.days_told(key, days);
+            } else {
+                hall.days_untold_back(key, days);
+            }
+        }
+    }
+
     fn news(&mut self) -> Vec<News> {
         let mut news = std::mem::take(&mut self.pending);
-        let hall = self.hall.lock();
+        let mut hall = self.hall.lock();
         let grace = hall.grace();
         let mute = self.key.as_ref().is_some_and(|key| hall.pref(key).mute);
         let Some(table) = hall.table(self.table) else {
@@ -757,6 +788,19 @@ impl Link for TableLink {
         }
         self.told_mover = mover;
         self.told_warned = warned;
+        // Vacation days used for this player (their time ran out, here or at another
+        // correspondence game of theirs): told once, at the board too, after what else
+        // is new, so that it is the status line's.
+        if self.corr
+            && self.seat.is_some()
+            && self.telling_days.is_none()
+            && let Some(key) = &self.key
+            && let Some((used, left)) = hall.take_days_untold(key)
+        {
+            let message = vacation_used(used, left);
+            self.telling_days = Some((used, message.text.clone()));
+            news.push(News::Note(message));
+        }
         drop(hall);
         // A correspondence game keeps what each player has read.
         if let Some((me, number)) = read {
@@ -790,6 +834,10 @@ fn corr_warned(table: &GameTable, stamp: crate::server::corr::Stamp) -> Option<u
 
 impl Drop for TableLink {
     fn drop(&mut self) {
+        // Vacation days taken to tell and not shown: told at another screen.
+        if let (Some((days, _)), Some(key)) = (self.telling_days.take(), &self.key) {
+            self.hall.lock().days_untold_back(key, days);
+        }
         if !self.attached {
             return;
         }

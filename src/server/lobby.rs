@@ -308,7 +308,8 @@ impl LobbyState {
         Choice::Stay
     }
 
-    /// The rows a page of `rows` shows: nine at most, fewer on a short screen.
+    /// The lines a page of `rows` takes: nine at most, fewer on a short screen (a
+    /// row of two lines, [`LobbyState::row_lines`], takes two of them).
     pub(crate) fn page_size(&self, rows: &[Row]) -> usize {
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
@@ -324,6 +325,7 @@ impl LobbyState {
         fixed += if self.number.is_some() { 2 } else { 0 };
         fixed += self.keys_wrapped(rows);
         fixed += u16::from(self.terms_legend(rows));
+        fixed += u16::from(self.terms_legend(rows) && clock_of(rows).is_some());
         // At least one table: a page of three on a short screen was cut under its
         // heading ("Tables 1-3 of 12" over none of them at 30x12).
         usize::from(self.height.saturating_sub(fixed)).clamp(1, LISTED)
@@ -360,18 +362,66 @@ impl LobbyState {
         u16::try_from(extra).unwrap_or(u16::MAX)
     }
 
-    /// The tables shown on the page, with their numbers from `first`.
+    /// The lines `row` takes in the list at this width: two for a correspondence
+    /// game of the player's own (the only ones in play listed to them alone) from
+    /// 44 to 79 columns where one line would cut a name (`al… v ca…`), whose move it
+    /// is being either's ([`words::own_corr_lines`]); one for every other.
+    fn row_lines(&self, row: &Row) -> usize {
+        let width = usize::from(self.width);
+        let two = row.state == RowState::Correspondence
+            && (44..words::FULL_TERMS_COLUMNS).contains(&width)
+            && !words::names_fit(
+                number(row.id),
+                [&row.names[0], &row.names[1]],
+                club_words::THEIR_MOVE,
+                &short_terms_of(row),
+                width,
+            );
+        if two { 2 } else { 1 }
+    }
+
+    /// Where each page of `rows` starts: as many rows as [`LobbyState::page_size`]'s
+    /// lines hold, one at least.
+    fn page_starts(&self, rows: &[Row]) -> Vec<usize> {
+        let lines = self.page_size(rows);
+        let mut starts = vec![0];
+        let mut used = 0;
+        for (i, row) in rows.iter().enumerate() {
+            let takes = self.row_lines(row);
+            if used > 0 && used + takes > lines {
+                starts.push(i);
+                used = 0;
+            }
+            used += takes;
+        }
+        starts
+    }
+
+    /// How many pages the tables take.
+    fn page_count(&self, rows: &[Row]) -> usize {
+        self.page_starts(rows).len()
+    }
+
+    /// The tables shown on the page, the page's number (from 1) first.
     fn shown<'a>(&self, rows: &'a [Row]) -> (usize, &'a [Row]) {
-        let size = self.page_size(rows);
-        let pages = rows.len().div_ceil(size).max(1);
-        let page = self.page.min(pages - 1);
-        let start = page * size;
-        (start + 1, &rows[start..(start + size).min(rows.len())])
+        let starts = self.page_starts(rows);
+        let page = self.page.min(starts.len() - 1);
+        let end = starts.get(page + 1).copied().unwrap_or(rows.len());
+        (page + 1, &rows[starts[page]..end])
     }
 
     /// Says `text` on the lobby's status line.
     pub(crate) fn note(&mut self, text: impl Into<String>) {
         self.note = Some(Message::new(MessageKind::Info, text));
+    }
+
+    /// The text on the lobby's status line, if any, and shown (the keys' help, open,
+    /// covers it).
+    pub(crate) fn noted(&self) -> Option<&str> {
+        self.note
+            .as_ref()
+            .filter(|_| self.help.is_none())
+            .map(|note| note.text.as_str())
     }
 
     /// Says a line that names what to type: each face words it its own way.
@@ -634,8 +684,7 @@ impl LobbyState {
                 Choice::Stay
             }
             Some(Action::NextPage) => {
-                let pages = rows.len().div_ceil(self.page_size(rows)).max(1);
-                if self.page + 1 < pages {
+                if self.page + 1 < self.page_count(rows) {
                     self.page += 1;
                 } else {
                     self.note(club_words::NO_SUCH_PAGE);
@@ -726,6 +775,22 @@ pub(crate) const LISTED: usize = 9;
 
 /// The number a table is listed with: its own at the server, the same in every
 /// player's lobby and in both faces (a player telling another `table 3` means one).
+/// The first live clock among `rows`, which the legend under the tables explains.
+fn clock_of(rows: &[Row]) -> Option<TimeControl> {
+    rows.iter().find_map(|row| row.clock)
+}
+
+/// `row`'s terms said short ([`words::short_terms`]): `std claims rated 7d`.
+fn short_terms_of(row: &Row) -> String {
+    words::short_terms(
+        &row.ruleset.to_string(),
+        row.claims,
+        row.rated,
+        row.corr.map(|(days, _)| days),
+        row.clock.map(TimeControl::minutes_text).as_deref(),
+    )
+}
+
 pub(crate) fn number(id: u32) -> usize {
     usize::try_from(id).unwrap_or(usize::MAX)
 }
@@ -1020,17 +1085,12 @@ impl<'a> LobbyView<'a> {
         if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news) {
             lines.push(Line::styled(line, bold));
         }
-        let (first, shown) = self.lobby.shown(self.rows);
-        let pages = self
-            .rows
-            .len()
-            .div_ceil(self.lobby.page_size(self.rows))
-            .max(1);
+        let (page, shown) = self.lobby.shown(self.rows);
+        let pages = self.lobby.page_count(self.rows);
         lines.push(Line::raw(""));
         lines.push(Line::styled(
             if pages > 1 {
-                Keyed::TablesPage(first.div_ceil(self.lobby.page_size(self.rows)), pages)
-                    .words(self.wording)
+                Keyed::TablesPage(page, pages).words(self.wording)
             } else {
                 words::TABLES.to_owned()
             },
@@ -1071,13 +1131,7 @@ impl<'a> LobbyView<'a> {
                 rules.push_str(&words::clock_suffix(&minutes));
             }
             // The same terms said short, for a row short of room (44 columns).
-            let short = words::short_terms(
-                &row.ruleset.to_string(),
-                row.claims,
-                row.rated,
-                row.corr.map(|(days, _)| days),
-                row.clock.map(TimeControl::minutes_text).as_deref(),
-            );
+            let short = short_terms_of(row);
             if self.news && row.seat_of(self.key).is_none() {
                 // Who sits where at an open table; at a table in play, only that it
                 // is one (a seat freed there, by a player who left, is no seat to take).
@@ -1103,7 +1157,20 @@ impl<'a> LobbyView<'a> {
                 )));
                 continue;
             }
-            // One line a table, cut to the width: a page is as many lines as tables.
+            // A game of the player's own that one line would cut: on two, whole.
+            if self.lobby.row_lines(row) == 2 {
+                let two = words::own_corr_lines(
+                    number(row.id),
+                    [&row.names[0], &row.names[1]],
+                    state,
+                    &short,
+                    (row.moves, row.spectators),
+                    usize::from(width),
+                );
+                lines.extend(two.into_iter().map(Line::raw));
+                continue;
+            }
+            // One line a table, cut to the width.
             let line = words::table_line(
                 number(row.id),
                 [&row.names[0], &row.names[1]],
@@ -1121,6 +1188,14 @@ impl<'a> LobbyView<'a> {
         // What the rows said short mean (`page_size` keeps its row).
         if self.lobby.terms_legend(self.rows) && self.wording == Wording::Keys && !self.news {
             lines.push(Line::raw(words::SHORT_TERMS));
+            // A live clock's `5+3`, by the first listed (`page_size` keeps its row).
+            if let Some(clock) = clock_of(self.rows) {
+                let legend =
+                    words::clock_legend(&clock.minutes_text(), &line_words::clock_control(clock));
+                lines.push(Line::raw(
+                    crate::text::fit(&legend, usize::from(width)).into_owned(),
+                ));
+            }
         }
         if !self.lobby.mine.is_empty() {
             lines.push(Line::raw(""));
@@ -2412,6 +2487,111 @@ mod tests {
         assert_eq!(lobby.key(key(KeyCode::Char('1')), &many), Choice::Stay);
         assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(12));
         assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(2));
+    }
+
+    /// Brief s16 (club): at 44 columns a correspondence game of the player's own read
+    /// `1  al… v ca…  their move  cnr claims rated 7d`, both names cut; and the legend
+    /// under the tables explained `std`, `cnr` and `7d` but not a clock's `5+3`. Such a
+    /// row takes two lines there, nothing cut (two names of 16, the longest terms);
+    /// one that fits on one line stays one; the legend explains the clock; pages count
+    /// the second lines. At 80 columns the rows are one line each, as before. Fails on
+    /// the old code (`…` at 44, no clock in the legend).
+    #[test]
+    fn the_player_s_own_correspondence_rows_are_whole_at_44x16_and_the_legend_explains_clocks() {
+        let me = "Zoe-Winterbourne";
+        let row = |id: u32, names: [&str; 2]| Row {
+            id,
+            names: names.map(str::to_owned),
+            keys: names.map(|n| Some(format!("k{n}"))),
+            ruleset: Ruleset::Corners,
+            claims: true,
+            moves: 12,
+            spectators: 0,
+            state: RowState::Correspondence,
+            away: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((7, Some(Player::Blue))),
+            clock: None,
+        };
+        let mine = row(1, [me, "Bartholomew-Lane"]);
+        let theirs = Row {
+            moves: 62,
+            ..row(12, ["Christopher-Robi", me])
+        };
+        let short = Row {
+            ruleset: Ruleset::Standard,
+            claims: false,
+            corr: Some((1, Some(Player::Yellow))),
+            ..row(13, [me, "bob"])
+        };
+        let live = Row {
+            state: RowState::Playing,
+            corr: None,
+            rated: false,
+            claims: false,
+            ruleset: Ruleset::Standard,
+            clock: TimeControl::new(Duration::from_secs(300), Duration::from_secs(3)).ok(),
+            ..row(14, ["carol", "dave"])
+        };
+        let rows = [mine, theirs, short, live];
+        let key = format!("k{me}");
+        let draw = |lobby: &LobbyState| {
+            let area = Rect::new(0, 0, lobby.width, lobby.height);
+            let mut buf = Buffer::empty(area);
+            (&lobby.view(&rows, &key, Wording::Keys)).render(area, &mut buf);
+            (0..lobby.height)
+                .map(|y| drawn_row(&buf, y))
+                .collect::<Vec<_>>()
+        };
+        let mut lobby = LobbyState::new(me, Palette::Default);
+        lobby.resized(44, 16);
+        let mut shown = Vec::new();
+        for page in 0..lobby.page_count(&rows) {
+            lobby.page = page;
+            shown.extend(draw(&lobby));
+        }
+        let reads = shown.join("\n");
+        assert!(!reads.contains('…'), "{reads}");
+        for line in [
+            "1  Zoe-Winterbourne v Bartholomew-Lane",
+            "   your move  cnr claims rated 7d  12 moves",
+            "12  Christopher-Robi v Zoe-Winterbourne",
+            "    their move  cnr claims rated 7d",
+            "13  Zoe-Winterbourne v bob",
+            "    their move  std rated 1d  12 moves",
+            "14  carol v dave  standard, 5+3, 12 moves",
+            words::SHORT_TERMS,
+            "5+3 5 minutes each, plus 3 seconds a move",
+        ] {
+            assert!(
+                shown.iter().any(|l| l.trim_end() == line),
+                "{line:?} in\n{reads}"
+            );
+        }
+        // Every table on a page, each once, and no page past the screen.
+        for n in ["1  ", "12  ", "13  ", "14  "] {
+            assert_eq!(
+                shown.iter().filter(|l| l.starts_with(n)).count(),
+                1,
+                "{n}\n{reads}"
+            );
+        }
+        insta::assert_snapshot!("lobby_own_corr_44x16", reads);
+        // A row whose names fit on one line stays one.
+        let fits = Row {
+            names: ["zoe".into(), "bob".into()],
+            ..rows[2].clone()
+        };
+        assert_eq!(lobby.row_lines(&fits), 1);
+        assert_eq!(lobby.row_lines(&rows[2]), 2);
+        // At 80 columns: one line a table, as before.
+        let mut lobby = LobbyState::new(me, Palette::Default);
+        lobby.resized(80, 24);
+        let reads = draw(&lobby).join("\n");
+        assert!(!reads.contains("\n   your move"), "{reads}");
+        assert!(!reads.contains(words::SHORT_TERMS), "{reads}");
+        insta::assert_snapshot!("lobby_own_corr_80x24", reads);
     }
 
     fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {

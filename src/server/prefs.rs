@@ -12,6 +12,10 @@ pub const PREFS_FILE: &str = "prefs.json";
 pub(crate) struct Pref {
     /// The palette the screens are drawn in ([`Palette::None`]: no colour).
     pub(crate) palette: Palette,
+    /// The player chose [`Pref::palette`] (`c` in the lobby): kept whatever the
+    /// terminal. A player who never chose has the default palette, or none on a
+    /// monochrome terminal (as the local game guesses from `TERM`).
+    pub(crate) palette_chosen: bool,
     /// The bell rings on "your move".
     pub(crate) bell: bool,
     /// The other player's messages are not shown.
@@ -50,6 +54,7 @@ impl Default for Pref {
     fn default() -> Pref {
         Pref {
             palette: Palette::Default,
+            palette_chosen: false,
             bell: true,
             mute: false,
             plain: false,

@@ -212,6 +212,9 @@ pub(crate) struct LobbyHost {
     idled: Arc<AtomicBool>,
     /// How many colours the client's terminal shows, as its `TERM` says.
     range: crate::ui::ColourRange,
+    /// The vacation days used that this lobby's note tells, taken from the hall
+    /// until the note is drawn ([`Lobby::shown`]), and the note's text.
+    telling_days: Option<(u32, String)>,
 }
 
 impl LobbyHost {
@@ -224,11 +227,12 @@ impl LobbyHost {
         term_palette: Option<crate::prefs::Palette>,
     ) -> LobbyHost {
         let pref = hall.lock().pref(&who.key);
-        // The default palette is also what a player who never chose one has: their
-        // terminal's `TERM` decides then (a monochrome one, none), as it does locally.
-        let palette = match (pref.palette, term_palette) {
-            (crate::prefs::Palette::Default, Some(guessed)) => guessed,
-            (chosen, _) => chosen,
+        // A player who never chose a palette has their terminal's: its `TERM` decides
+        // (a monochrome one, none), as it does locally. One chosen is kept, the
+        // default too.
+        let palette = match (pref.palette_chosen, term_palette) {
+            (false, Some(guessed)) => guessed,
+            _ => pref.palette,
         };
         let mut screen = LobbyState::new(&who.name, palette);
         (screen.ascii, screen.notify) = (pref.ascii, pref.notify);
@@ -256,22 +260,28 @@ impl LobbyHost {
             ratings_of: None,
             idled: Arc::default(),
             range: crate::ui::ColourRange::Many,
+            telling_days: None,
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
         }
-        // The open correspondence tables the last restart closed: said once (before
-        // the refresh, whose line of vacation days used, if any, says more).
+        host.refresh();
+        // The open correspondence tables the last restart closed: said once, before
+        // the line of vacation days used, if the refresh took one (it took the
+        // note's place: the closed tables were never read, though counted told).
         let closed = host.hall.lock().take_closed_corr(&host.who.key);
         if !closed.is_empty() {
             let numbers: Vec<String> = closed
                 .iter()
                 .map(|id| super::lobby::number(*id).to_string())
                 .collect();
-            host.screen
-                .note(club_words::corr_closed_at_restart(&numbers));
+            let mut note = club_words::corr_closed_at_restart(&numbers);
+            if let Some((_, days)) = &mut host.telling_days {
+                note = format!("{note}. {days}");
+                days.clone_from(&note);
+            }
+            host.screen.note(note);
         }
-        host.refresh();
         host
     }
 
@@ -319,9 +329,14 @@ impl LobbyHost {
         }
         self.due = Some(due);
         // Vacation days used for this player since they were last told (at their
-        // login, or now in the lobby): said once, where they look next.
-        if let Some((used, left)) = self.hall.lock().take_days_untold(key) {
-            self.screen.note(club_words::vacation_used(used, left));
+        // login, or now in the lobby): said once, where they look next; counted as
+        // told once drawn.
+        if self.telling_days.is_none()
+            && let Some((used, left)) = self.hall.lock().take_days_untold(key)
+        {
+            let text = club_words::vacation_used(used, left);
+            self.screen.note(text.clone());
+            self.telling_days = Some((used, text));
         }
         self.screen.corr = corr;
         self.screen.mine = table_codes(&self.rows, key)
@@ -824,7 +839,10 @@ impl Lobby for LobbyHost {
                 return vec![Effect::Quit];
             }
             Choice::Palette(palette) => {
-                let switched = self.hall.set_pref(&self.who.key, |p| p.palette = palette);
+                let switched = self.hall.set_pref(&self.who.key, |p| {
+                    p.palette = palette;
+                    p.palette_chosen = true;
+                });
                 self.say_switch(switched, |p| words::palette_chosen(p.palette.name()));
             }
             Choice::Ascii(ascii) => {
@@ -987,6 +1005,20 @@ impl Lobby for LobbyHost {
         self.area
     }
 
+    /// The vacation days the note told are told once drawn; a note that another
+    /// took the place of before it was drawn (or the keys' help covered) gives them
+    /// back, for a later one.
+    fn shown(&mut self) {
+        if let Some((days, text)) = self.telling_days.take() {
+            let mut hall = self.hall.lock();
+            if self.screen.noted() == Some(text.as_str()) {
+                hall.days_told(&self.who.key, days);
+            } else {
+                hall.days_untold_back(&self.who.key, days);
+            }
+        }
+    }
+
     fn tick_every(&self) -> Option<Duration> {
         Some(self.idle)
     }
@@ -1048,8 +1080,90 @@ impl Lobby for LobbyHost {
 }
 
 impl Drop for LobbyHost {
-    /// A table still waiting for an opponent closes with the session.
+    /// A table still waiting for an opponent closes with the session; vacation days
+    /// its note had not shown yet are told another time.
     fn drop(&mut self) {
         self.stand_up();
+        if let Some((days, _)) = self.telling_days.take() {
+            self.hall.lock().days_untold_back(&self.who.key, days);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::who::who;
+
+    /// QA (club7): a player whose open correspondence table a restart closed and for
+    /// whom a vacation day was used read only the day at their next login: the
+    /// line of the closed table was set first and the day's took its place, though
+    /// the table was counted told (never said again). Both are said, the table
+    /// first; the day counts as told only once that note is drawn.
+    #[test]
+    fn a_closed_open_table_and_a_vacation_day_are_both_said_at_one_login() {
+        let hall = SharedHall::default();
+        let ann = who("ann");
+        hall.lock().set_closed_corr(vec![(ann.key.clone(), 3)]);
+        hall.lock().set_days_untold(vec![(ann.key.clone(), 2)]);
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            ann.clone(),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        let note = host.screen.noted().unwrap_or_default().to_owned();
+        assert_eq!(
+            note,
+            format!(
+                "{}. {}",
+                club_words::corr_closed_at_restart(&["3".to_owned()]),
+                club_words::vacation_used(2, 20)
+            )
+        );
+        assert_eq!(hall.lock().take_days_untold(&ann.key), None, "taken");
+        Lobby::shown(&mut host);
+        assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");
+    }
+
+    /// A vacation day's note drawn under the keys' help (`?`, open over the lobby) was
+    /// not read: given back, and said again once the help is closed.
+    #[test]
+    fn a_vacation_day_s_note_under_the_keys_help_is_given_back() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let hall = SharedHall::default();
+        let ann = who("ann");
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            ann.clone(),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        let _ = Lobby::handle(&mut host, Input::Resize(80, 24));
+        let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Char('?'))));
+        hall.lock().set_days_untold(vec![(ann.key.clone(), 1)]);
+        let _ = Lobby::linked(&mut host);
+        Lobby::shown(&mut host);
+        assert_eq!(
+            hall.lock().take_days_untold(&ann.key),
+            Some((1, 20)),
+            "given back"
+        );
+        hall.lock().days_untold_back(&ann.key, 1);
+        // The help closed by a key (which clears the note): drawn without it, so
+        // given back again, and said at the next look.
+        let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Esc)));
+        Lobby::shown(&mut host);
+        let _ = Lobby::linked(&mut host);
+        assert_eq!(
+            host.screen.noted(),
+            Some(club_words::vacation_used(1, 20).as_str())
+        );
+        Lobby::shown(&mut host);
+        assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");
     }
 }

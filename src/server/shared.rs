@@ -143,6 +143,7 @@ impl SharedHall {
             hall.set_corr_time(CorrTime::new(wall, opened.paused), opened.vacations);
             hall.numbered_after(opened.last_table);
             hall.set_closed_corr(opened.closed_corr);
+            hall.set_days_untold(opened.days_untold);
             for stored in opened.stored {
                 hall.restore(stored.id, stored.table);
             }
@@ -306,12 +307,14 @@ impl SharedHall {
             vacations,
             open_corr,
             told,
+            days_told,
         }: Writes,
     ) {
         let Some(store) = &self.store else {
             return;
         };
         store.writer().open_corr(open_corr, told);
+        store.writer().days_told(days_told);
         // One transaction: a vacation day's count lands with the games it lengthens.
         if !store.writer().together(keeps.clone(), prefs, vacations) {
             let stopped = Err(super::store::STOPPED.to_owned());

@@ -492,6 +492,27 @@ pub(crate) fn vacation_used(used: u32, left: u32) -> String {
         "Your time ran out: {days}, {hours} hours more in each correspondence game ({left} left this year)"
     )
 }
+/// [`vacation_used`] shorter, for a board's status line under 80 columns
+/// (`Time ran out: a vacation day was used, 24h more (19 left this year)`).
+pub(crate) fn vacation_used_middle(used: u32, left: u32) -> String {
+    let hours = u64::from(used) * 24;
+    let days = if used == 1 {
+        "a vacation day was used".to_owned()
+    } else {
+        format!("{used} vacation days were used")
+    };
+    format!("Time ran out: {days}, {hours}h more ({left} left this year)")
+}
+/// [`vacation_used`] at 44 columns: `Vacation day used: 24h more (19 left)`.
+pub(crate) fn vacation_used_short(used: u32, left: u32) -> String {
+    let hours = u64::from(used) * 24;
+    let days = if used == 1 {
+        "Vacation day used".to_owned()
+    } else {
+        format!("{used} vacation days used")
+    };
+    format!("{days}: {hours}h more ({left} left)")
+}
 /// `status`'s last line.
 pub(crate) fn vacation_left(days: u32) -> String {
     format!("Vacation days left this year: {days}")

@@ -172,6 +172,54 @@ pub(crate) fn short_terms(
 /// Under the tables of a lobby narrower than 80 columns, where rows may say their
 /// terms short ([`short_terms`]); casual is said by `rated` missing.
 pub(crate) const SHORT_TERMS: &str = "std standard, cnr corners, 7d 7 days a move";
+/// Under [`SHORT_TERMS`] where a table listed has a live clock: `5+3` explained
+/// (`5+3 5 minutes each, plus 3 seconds a move`), in `words` ([`super::line::clock_control`]).
+pub(crate) fn clock_legend(clock: &str, words: &str) -> String {
+    format!("{clock} {words}")
+}
+/// Whether [`table_line`] says both names whole at `columns`, with `state` and the
+/// terms said `short`: its last try before it cuts them.
+pub(crate) fn names_fit(
+    number: usize,
+    [blue, yellow]: [&str; 2],
+    state: &str,
+    short: &str,
+    columns: usize,
+) -> bool {
+    crate::text::width(&format!("{number}  {blue} v {yellow}  {state}  {short}")) <= columns
+}
+/// A correspondence game of the player's own on two lines, where one would cut a
+/// name ([`names_fit`]): the number and both names (Blue's first), then under them
+/// whose move it is, the terms said short and the moves (which go first where the
+/// line is short of room): whole from 44 columns with two names of 16.
+pub(crate) fn own_corr_lines(
+    number: usize,
+    [blue, yellow]: [&str; 2],
+    state: &str,
+    short: &str,
+    (moves, watching): (usize, usize),
+    columns: usize,
+) -> [String; 2] {
+    let first = format!("{number}  {blue} v {yellow}");
+    let indent = " ".repeat(crate::text::width(&number.to_string()) + 2);
+    let watched = if watching == 0 {
+        String::new()
+    } else {
+        format!(", {watching} watching")
+    };
+    let count = format!("{}{watched}", super::moves_count(moves));
+    let second = [
+        format!("{indent}{state}  {short}  {count}"),
+        format!("{indent}{state}  {short}"),
+    ]
+    .into_iter()
+    .find(|line| crate::text::width(line) <= columns)
+    .unwrap_or_else(|| format!("{indent}{state}  {short}"));
+    [
+        crate::text::fit(&first, columns).into_owned(),
+        crate::text::fit(&second, columns).into_owned(),
+    ]
+}
 /// The narrowest lobby whose rows say their terms in full (names are cut first).
 pub(crate) const FULL_TERMS_COLUMNS: usize = 80;
 /// One table's line: number, players (Blue's name first), rules, moves, spectators

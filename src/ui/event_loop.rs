@@ -163,6 +163,7 @@ impl<F: Face> EventLoop<'_, F> {
             if self.redraw {
                 self.face
                     .show(self.nav.screen(), self.nav.look(self.setup.look))?;
+                self.nav.shown();
                 self.drawn = Instant::now();
                 self.redraw = false;
             }

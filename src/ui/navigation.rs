@@ -205,6 +205,15 @@ impl<A> Navigator<A> {
         }
     }
 
+    /// The screen on show was drawn (or said): its lobby or its table's link hears it.
+    pub(crate) fn shown(&mut self) {
+        match (&mut self.screen, &mut self.link) {
+            (Screen::Game(app), Some(link)) => link.shown(app.message()),
+            (Screen::Lobby(lobby), _) => lobby.shown(),
+            _ => {}
+        }
+    }
+
     /// [`Effect::Open`]: the lobby on screen gives way to the game it has ready (the
     /// lobby waits behind it); nothing happens if it has none.
     pub(crate) fn open(&mut self) -> Effects {

@@ -79,6 +79,9 @@ pub(crate) trait Lobby: Debug {
     }
     /// The area last sized to.
     fn area(&self) -> Rect;
+    /// The lobby was drawn (or said, in the line mode): a line to be told once is
+    /// told now.
+    fn shown(&mut self) {}
     /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).
     fn tick_every(&self) -> Option<std::time::Duration>;
     /// The game asked for by [`Effect::Open`](super::effect::Effect::Open), with its link to a table.

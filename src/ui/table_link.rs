@@ -29,6 +29,10 @@ pub(crate) trait Link: Debug {
         Vec::new()
     }
 
+    /// The screen was drawn (or said, in the line mode) with `status` on its status
+    /// line: a line the table asked to be told once is told now, or comes again.
+    fn shown(&mut self, _status: Option<&super::Message>) {}
+
     /// The shared game's clocks and early ending, which decide over the screen's own
     /// (a table's clocks run on the server); `None` to keep the screen's.
     fn course(&mut self) -> Option<crate::session::Course> {

@@ -1036,6 +1036,133 @@ fn a_vacation_day_used_while_away_is_told_once_at_the_next_login() {
     });
 }
 
+/// Waits until `ask` of the server's store is true.
+fn wait_db(server: &Server, what: &str, ask: impl Fn(&rusqlite::Connection) -> bool) {
+    let start = std::time::Instant::now();
+    while !ask(&server.db()) {
+        assert!(start.elapsed() < crate::serve_common::PATIENCE, "{what}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+/// The vacation days the store counts used, and not told yet, in all.
+fn days_in_store(db: &rusqlite::Connection) -> (u32, u32) {
+    db.query_row(
+        "SELECT COALESCE(SUM(vacation_used), 0), COALESCE(SUM(vacation_untold), 0) FROM players",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .unwrap()
+}
+
+/// Alice (key 1) and bob (key 2) at a correspondence game of a day a move, alice to
+/// move, both in their lobbies.
+async fn corr_game_at_alice_s_move(server: &Server) -> (Player, Player) {
+    let alice = Player::join(server, "alice", 1, 80, 24).await;
+    open_corr_table(&alice).await;
+    let bob = Player::join(server, "bob", 2, 80, 24).await;
+    bob.wait_for("1 day a move").await;
+    bob.send(b"1").await;
+    bob.wait_for("alice's move").await;
+    alice
+        .wait_for("Your move in 1 correspondence game: v bob")
+        .await;
+    bob.send(b"q").await;
+    bob.wait_for("q leave").await;
+    (alice, bob)
+}
+
+/// Brief s16 (club): the line that a vacation day was used was held in the server's
+/// memory until the player's next login: a restart in between lost it. It is kept
+/// in the store with the day (`players.vacation_untold`), told once at the next
+/// login after a restart (here a kill, as a crash), and counted told only once shown:
+/// after another kill, the login after says nothing.
+#[test]
+fn a_vacation_day_used_is_told_once_after_a_restart() {
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
+    set(T0);
+    let clock_arg = clock.display().to_string();
+    let args = ["--clock-file", clock_arg.as_str()];
+    let mut server = Server::start_with(&args);
+    let told = "a vacation day was used";
+    run(async {
+        let (alice, bob) = corr_game_at_alice_s_move(&server).await;
+        alice.disconnect().await;
+        bob.disconnect().await;
+    });
+    // Alice's day a move and her bank go by while nobody is connected.
+    set(T0 + 2 * DAY + 60);
+    // (The count untold is written with it.)
+    wait_db(&server, "no day used", |db| {
+        db.query_row(
+            "SELECT COALESCE(SUM(vacation_used), 0) FROM players",
+            [],
+            |r| r.get::<_, u32>(0),
+        )
+        .unwrap()
+            == 1
+    });
+    server.restart(&args);
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for(told).await;
+        let screen = alice
+            .screen()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(screen.contains("(19 left this year)"), "{screen}");
+        alice.disconnect().await;
+    });
+    wait_db(&server, "not counted told", |db| {
+        days_in_store(db) == (1, 0)
+    });
+    server.restart(&args);
+    run(async {
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("Your move in 1 correspondence game").await;
+        assert!(!alice.screen().contains(told), "{}", alice.screen());
+    });
+}
+
+/// Brief s16 (club): a player at their correspondence board when their time ran out
+/// read nothing of the vacation day used there (only their time left grew by a day),
+/// and was told back in the lobby. The board's status line says it, once, in words
+/// that fit at 44 columns; back in the lobby nothing is said again.
+#[test]
+fn a_vacation_day_used_at_the_board_is_told_there_once() {
+    let clock_dir = tempfile::tempdir().unwrap();
+    let clock = clock_dir.path().join("clock");
+    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
+    set(T0);
+    let clock_arg = clock.display().to_string();
+    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    run(async {
+        let (alice, _bob) = corr_game_at_alice_s_move(&server).await;
+        alice.disconnect().await;
+        let alice = Player::join(&server, "alice", 1, 44, 16).await;
+        alice.wait_for("Tab opens it").await;
+        alice.send(b"\t").await;
+        alice.wait_for("Blue to move").await;
+        set(T0 + 2 * DAY + 60);
+        alice
+            .wait_for("Vacation day used: 24h more (19 left)")
+            .await;
+        wait_db(&server, "not counted told", |db| {
+            days_in_store(db) == (1, 0)
+        });
+        alice.send(b"q").await;
+        alice.wait_for("Tab opens it").await;
+        assert!(
+            !alice.screen().contains("acation day"),
+            "{}",
+            alice.screen()
+        );
+    });
+}
+
 /// `player`, in the lobby, opens a correspondence table of a day a move.
 async fn open_corr_table(player: &Player) {
     player.wait_for("q leave").await;

@@ -273,6 +273,39 @@ fn a_monochrome_client_term_draws_without_colour_unless_a_palette_was_chosen() {
     });
 }
 
+/// Brief s16 (club): a player on a monochrome terminal who chose the default palette
+/// (`c` from none) was drawn without colour at their next login: the store kept
+/// `default`, which read as never chosen, and `TERM` decided again. The choice is
+/// kept (`prefs.palette_chosen`), on that terminal too.
+#[test]
+fn the_default_palette_chosen_on_a_monochrome_terminal_is_kept() {
+    run(async {
+        let server = Server::start();
+        let (_alice, _bob) = seated(&server).await;
+        let carol = Player::join_term(&server, "carol", 3, 80, 24, "vt100").await;
+        carol.wait_for("q leave").await;
+        carol.send(b"c").await;
+        carol.wait_for("Palette: default").await;
+        carol.send(b"1").await;
+        carol.wait_for("Blue to move").await;
+        assert!(carol.coloured(), "{}", carol.screen());
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        carol.send(b"q").await;
+        carol.wait_closed().await;
+        let again = Player::join_term(&server, "carol", 3, 80, 24, "vt100").await;
+        again.wait_for("q leave").await;
+        again.send(b"1").await;
+        again.wait_for("Blue to move").await;
+        assert!(again.coloured(), "chosen, so kept: {}", again.screen());
+        // `c` goes on from the palette in force: the default, so colour-blind next.
+        again.send(b"q").await;
+        again.wait_for("q leave").await;
+        again.send(b"c").await;
+        again.wait_for("Palette: colour-blind").await;
+    });
+}
+
 #[test]
 fn the_help_at_a_table_lists_its_own_keys() {
     run(async {

@@ -618,6 +618,31 @@ pub(crate) fn write_vacation(
     Ok(())
 }
 
+/// Counts `days` more vacation days used for `key` that they were not told of yet
+/// (with the count [`write_vacation`] keeps, in the same transaction).
+pub(crate) fn add_days_untold(tx: &Connection, key: &str, days: u32) -> rusqlite::Result<()> {
+    tx.prepare_cached("UPDATE players SET vacation_untold = vacation_untold + ?2 WHERE key = ?1")?
+        .execute(params![key, days])?;
+    Ok(())
+}
+
+/// `key` was shown `days` of their vacation days used: no longer to be told.
+pub(crate) fn write_days_told(tx: &Connection, key: &str, days: u32) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "UPDATE players SET vacation_untold = max(vacation_untold - ?2, 0) WHERE key = ?1",
+    )?
+    .execute(params![key, days])?;
+    Ok(())
+}
+
+/// The vacation days used for each player that they were not told of yet, for the
+/// players with any.
+pub(crate) fn days_untold(conn: &Connection) -> rusqlite::Result<Vec<(String, u32)>> {
+    conn.prepare("SELECT key, vacation_untold FROM players WHERE vacation_untold > 0")?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect()
+}
+
 /// Every player's vacation days used in `year`, for the players who used any.
 pub(crate) fn vacations(conn: &Connection, year: i32) -> rusqlite::Result<Vec<(String, u32)>> {
     conn.prepare(

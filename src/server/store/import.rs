@@ -124,8 +124,8 @@ pub(super) fn import(tx: &Transaction<'_>, data_dir: &Path) -> anyhow::Result<Ve
     match prefs {
         Ok(prefs) => {
             let mut insert = tx.prepare(
-                "INSERT OR REPLACE INTO prefs (key, colour, bell, mute, palette)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT OR REPLACE INTO prefs (key, colour, bell, mute, palette, palette_chosen)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
             for (key, pref) in prefs.unwrap_or_default() {
                 let palette = if pref.colour {
@@ -138,7 +138,9 @@ pub(super) fn import(tx: &Transaction<'_>, data_dir: &Path) -> anyhow::Result<Ve
                     pref.colour,
                     pref.bell,
                     pref.mute,
-                    palette.name()
+                    palette.name(),
+                    // Colour switched off was a choice; on was what everyone had.
+                    !pref.colour
                 ])?;
             }
         }

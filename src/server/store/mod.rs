@@ -71,6 +71,8 @@ pub(crate) struct Opened {
     /// The correspondence tables that were open, nobody sat at, when a previous run
     /// stopped: each owner's key and the table's number (their owners not told yet).
     pub(crate) closed_corr: Vec<(String, u32)>,
+    /// The vacation days used for players who were not told of them yet, by key.
+    pub(crate) days_untold: Vec<(String, u32)>,
 }
 
 /// The open correspondence tables a previous run left, closed now (no open table is
@@ -325,6 +327,7 @@ impl Store {
             paused
         };
         let vacations = club::vacations(&conn, time.year())?;
+        let days_untold = club::days_untold(&conn)?;
         let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
         let writer = Writer::start(conn, log, kept)?;
@@ -342,6 +345,7 @@ impl Store {
                 paused,
                 vacations,
                 closed_corr,
+                days_untold,
             },
         ))
     }
@@ -381,13 +385,15 @@ impl Store {
     pub(crate) fn pref(&self, key: &str) -> Pref {
         self.read(|conn| {
             conn.prepare_cached(
-                "SELECT palette, bell, mute, plain, ascii, notify FROM prefs WHERE key = ?1",
+                "SELECT palette, bell, mute, plain, ascii, notify, palette_chosen FROM prefs
+                 WHERE key = ?1",
             )?
             .query_row([key], |row| {
                 // A name this hijara does not know (a newer one's) reads as the default.
                 let palette: String = row.get(0)?;
                 Ok(Pref {
                     palette: palette.parse().unwrap_or_default(),
+                    palette_chosen: row.get(6)?,
                     bell: row.get(1)?,
                     mute: row.get(2)?,
                     plain: row.get(3)?,

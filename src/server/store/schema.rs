@@ -3,7 +3,8 @@
 //! transaction that also moves the version on. Version 2 is the club's (issue 27);
 //! version 8 keeps every table's messages; version 9 whether a game was played as
 //! rated; version 10 adds what an edit of version 8 in place left out of a store
-//! migrated before it.
+//! migrated before it; version 12 keeps the vacation days not told yet and whether
+//! a palette was chosen.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -278,6 +279,20 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         key TEXT NOT NULL,
         closed INTEGER NOT NULL DEFAULT 0  -- 1: the server restarted since
     ) STRICT;
+    ",
+    ),
+    // 12: the vacation days used for a player that they have not been told of yet
+    // (kept with the count, so a restart before their next login loses no notice;
+    // told once, then taken off), and whether a player chose their palette: the
+    // default one chosen is kept on a monochrome terminal, where a player who never
+    // chose gets none. A palette kept before other than the default was chosen; a
+    // kept `default` can't tell (any switch wrote it), and reads as never chosen, as
+    // before.
+    Migration::Sql(
+        "
+    ALTER TABLE players ADD COLUMN vacation_untold INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE prefs ADD COLUMN palette_chosen INTEGER NOT NULL DEFAULT 0;
+    UPDATE prefs SET palette_chosen = 1 WHERE palette != 'default';
     ",
     ),
 ];

@@ -465,6 +465,8 @@ fn the_ascii_board_and_notifications_are_added_to_an_older_database_and_kept() {
         plain: true,
         ascii: false,
         notify: true,
+        // A palette other than the default, kept before, was chosen.
+        palette_chosen: true,
     };
     assert_eq!(kept, before);
     let switched = Pref {
@@ -637,6 +639,8 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
          ALTER TABLE live DROP COLUMN code;
          ALTER TABLE finished DROP COLUMN played_rated;
          DROP TABLE open_corr;
+         ALTER TABLE players DROP COLUMN vacation_untold;
+         ALTER TABLE prefs DROP COLUMN palette_chosen;
          PRAGMA user_version = 7;",
     )
     .unwrap();
@@ -690,6 +694,8 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
         "ALTER TABLE live DROP COLUMN code;
          ALTER TABLE finished DROP COLUMN played_rated;
          DROP TABLE open_corr;
+         ALTER TABLE players DROP COLUMN vacation_untold;
+         ALTER TABLE prefs DROP COLUMN palette_chosen;
          PRAGMA user_version = 8;",
     )
     .unwrap();
@@ -729,8 +735,13 @@ fn a_public_game_of_a_store_at_version_9_stays_listed() {
     assert!(store.writer().flush());
     drop(store);
     let conn = Connection::open(db_path(dir.path())).unwrap();
-    conn.execute_batch("DROP TABLE open_corr; PRAGMA user_version = 9;")
-        .unwrap();
+    conn.execute_batch(
+        "DROP TABLE open_corr;
+         ALTER TABLE players DROP COLUMN vacation_untold;
+         ALTER TABLE prefs DROP COLUMN palette_chosen;
+         PRAGMA user_version = 9;",
+    )
+    .unwrap();
     drop(conn);
     let (_, opened, _) = open(dir.path());
     assert!(opened.problems.is_empty(), "{:?}", opened.problems);
@@ -812,4 +823,84 @@ fn a_closed_open_tables_number_is_not_given_again() {
     drop(store);
     let (_, opened, _) = open(dir.path());
     assert_eq!(opened.last_table, 7);
+}
+
+/// Brief s16 (club): schema 12 on a store written by the code before it (schema 11,
+/// `tests/data/store-v11`, a real server's): its game in play comes back; a palette
+/// kept other than the default reads as chosen, a kept `default` as never chosen (it
+/// can't tell: any switch wrote it); no vacation day reads as untold. Then a day
+/// used is kept untold across a restart until told, and told only once.
+#[test]
+fn a_store_of_schema_11_migrates_and_keeps_vacation_days_untold_until_told() {
+    use crate::server::corr::{DaysTaken, Vacation};
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store-v11/hijara.db");
+    std::fs::copy(&fixture, db_path(dir.path())).unwrap();
+    let (alice, bob, carol) = (
+        "SHA256:oiU4lVF/+AWcUL27Rpza/YakkLz5jrb6i+ZDGJ7KQUw",
+        "SHA256:BUVVpopvGjZHKn71t1c6SuaqAgOg5qQedP57pJGVD90",
+        "SHA256:O9cZCCwSGTng6gvL+Nix2dFuwY6G6AXx2SQaAoCuke4",
+    );
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(
+        schema::version(&Connection::open(db_path(dir.path())).unwrap()).unwrap(),
+        schema::current()
+    );
+    assert_eq!(schema::current(), 12);
+    assert_eq!(opened.stored.len(), 1, "{:?}", opened.problems);
+    assert_eq!(opened.stored[0].id, 1);
+    let kept = store.pref(carol);
+    assert!(
+        kept.palette == Palette::HighContrast && kept.palette_chosen,
+        "{kept:?}"
+    );
+    let kept = store.pref(bob);
+    assert!(
+        kept.palette == Palette::Default && !kept.palette_chosen,
+        "{kept:?}"
+    );
+    assert!(opened.days_untold.is_empty(), "{:?}", opened.days_untold);
+    // Two days used, in two takings (kept in the other order): both untold.
+    let taken = |before: u32, after: u32, serial: u64| DaysTaken {
+        key: alice.to_owned(),
+        before: Vacation {
+            year: 2027,
+            used: before,
+        },
+        after: Vacation {
+            year: 2027,
+            used: after,
+        },
+        serial,
+    };
+    store
+        .writer()
+        .together(Vec::new(), Vec::new(), vec![taken(2, 3, 2)]);
+    store
+        .writer()
+        .together(Vec::new(), Vec::new(), vec![taken(1, 2, 1)]);
+    store.writer().flush();
+    drop(store);
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(opened.days_untold, vec![(alice.to_owned(), 2)]);
+    let used: u32 = Connection::open(db_path(dir.path()))
+        .unwrap()
+        .query_row(
+            "SELECT vacation_used FROM players WHERE key = ?1",
+            [alice],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(used, 3, "the later count is kept");
+    // Told of one, then of the other: none left to tell.
+    store.writer().days_told(vec![(alice.to_owned(), 1)]);
+    store.writer().flush();
+    drop(store);
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(opened.days_untold, vec![(alice.to_owned(), 1)]);
+    store.writer().days_told(vec![(alice.to_owned(), 1)]);
+    store.writer().flush();
+    drop(store);
+    let (_, opened, _) = open(dir.path());
+    assert!(opened.days_untold.is_empty(), "{:?}", opened.days_untold);
 }

@@ -86,6 +86,8 @@ enum Work {
     OpenCorr(u32, String, bool),
     /// A player was told their open correspondence tables closed at a restart.
     ToldClosed(String),
+    /// A player was shown this many of their vacation days used.
+    DaysTold(String, u32),
     /// The server is up at this wall-clock time.
     Heartbeat(i64),
     /// Pieces that land in one transaction or not at all (never split between
@@ -239,6 +241,14 @@ impl Writer {
         }
     }
 
+    /// Keeps that the players were shown their vacation days used (each key and how
+    /// many), so that no later login tells them again.
+    pub(crate) fn days_told(&self, told: Vec<(String, u32)>) {
+        for (key, days) in told {
+            self.send(Work::DaysTold(key, days));
+        }
+    }
+
     /// Keeps that the server is up at wall-clock time `wall`.
     pub(crate) fn heartbeat(&self, wall: i64) {
         self.send(Work::Heartbeat(wall));
@@ -376,6 +386,15 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                             log(&format!("a table closed at a restart was not forgotten: {error}"));
                         }
                     }
+                    Work::DaysTold(key, days) => {
+                        if let Err(error) =
+                            in_savepoint(&mut tx, |tx| club::write_days_told(tx, &key, days))
+                        {
+                            log(&format!(
+                                "vacation days told were not noted (told again at the next login): {error}"
+                            ));
+                        }
+                    }
                     Work::Listed(key, listed, reply) => {
                         let failed = failing.next();
                         let result = match failed {
@@ -408,11 +427,14 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                                         || days_written.iter().any(|d: &DaysTaken| {
                                             d.key == taken.key && d.serial > taken.serial
                                         });
-                                    if newer {
-                                        continue;
+                                    if !newer {
+                                        let after = (taken.after.year, taken.after.used);
+                                        club::write_vacation(tx, &taken.key, after)?;
                                     }
-                                    let after = (taken.after.year, taken.after.used);
-                                    club::write_vacation(tx, &taken.key, after)?;
+                                    // Not told yet: each taking's days, counted
+                                    // whichever count is kept (the hall tells them
+                                    // all, [`super::super::hall::Hall::days_kept`]).
+                                    club::add_days_untold(tx, &taken.key, taken.used())?;
                                 }
                                 lengthened
                                     .iter()
@@ -676,11 +698,13 @@ pub(super) fn write_finished(
 /// Keeps `key`'s switches.
 fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
     tx.prepare_cached(
-        "INSERT INTO prefs (key, colour, bell, mute, plain, palette, ascii, notify)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        "INSERT INTO prefs (key, colour, bell, mute, plain, palette, ascii, notify,
+             palette_chosen)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (key) DO UPDATE SET colour = excluded.colour, bell = excluded.bell,
          mute = excluded.mute, plain = excluded.plain, palette = excluded.palette,
-         ascii = excluded.ascii, notify = excluded.notify",
+         ascii = excluded.ascii, notify = excluded.notify,
+         palette_chosen = excluded.palette_chosen",
     )?
     .execute(params![
         key,
@@ -690,7 +714,8 @@ fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
         pref.plain,
         pref.palette.name(),
         pref.ascii,
-        pref.notify
+        pref.notify,
+        pref.palette_chosen
     ])?;
     Ok(())
 }
