@@ -109,11 +109,14 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
             }
             while !stopped.load(Ordering::Relaxed) {
                 let event = match event::poll(INPUT_STOP_CHECK) {
-                    // A quiet while: an Esc held is the player's.
-                    Ok(false) => match late.release() {
-                        Some(event) => event,
-                        None => continue,
-                    },
+                    // A quiet while: an Esc held is the player's, sent as it is
+                    // (through the filter again, it would be held again).
+                    Ok(false) => {
+                        if let Some(event) = late.release() {
+                            deliver(Wake::Terminal(event), &to, &stopped);
+                        }
+                        continue;
+                    }
                     Ok(true) => match event::read() {
                         Ok(event) => event,
                         Err(error) => {
