@@ -8,8 +8,8 @@ use std::io::Write;
 use anyhow::{Context, bail};
 
 use crate::prefs::{
-    ConfigFile, Key, Palette, PrefError, Prefs, Settings, Source, config_path,
-    guess_from_colorfgbg, guess_from_term, locale_is_utf8, read,
+    ConfigFile, Key, Palette, PrefError, Prefs, Settings, Source, colorfgbg_names_a_background,
+    config_path, guess_from_colorfgbg, guess_from_term, locale_is_utf8, read,
 };
 use crate::strings::config as words;
 use crate::text::display_path;
@@ -28,6 +28,10 @@ pub(crate) struct RunPrefs {
     pub(crate) problems: Vec<PrefError>,
     /// Whether a screen has shown the first problem already (one screen says it).
     told: std::cell::Cell<bool>,
+    /// The default palette was taken with nothing said of the background (no
+    /// answer to the query, no `COLORFGBG`): the screens draw it for both
+    /// ([`crate::ui::Look::on_unknown_background`]).
+    background_unknown: bool,
 }
 
 /// What the environment says, read once so that the deciding stays pure.
@@ -85,6 +89,7 @@ impl RunPrefs {
             file,
             problems,
             told: std::cell::Cell::new(false),
+            background_unknown: false,
         };
         let display = cli.display();
         let mut env = Environment::read();
@@ -106,6 +111,7 @@ impl RunPrefs {
     /// neither chose: `NO_COLOR`, then a monochrome `TERM`, then the terminal's
     /// answer to the background query, then `COLORFGBG`; the locale.
     pub(crate) fn decide(&mut self, palette: Option<Palette>, ascii: bool, env: &Environment) {
+        self.background_unknown = false;
         let settings = &mut self.settings;
         if let Some(palette) = palette {
             settings.prefs.palette = Some(palette);
@@ -123,6 +129,10 @@ impl RunPrefs {
             } else if let (Some(palette), Some(value)) = (guessed, &env.colorfgbg) {
                 (palette, Source::Environment(format!("COLORFGBG={value}")))
             } else {
+                self.background_unknown = !env
+                    .colorfgbg
+                    .as_deref()
+                    .is_some_and(colorfgbg_names_a_background);
                 (Palette::Default, Source::Default)
             };
             settings.prefs.palette = Some(palette);
@@ -163,6 +173,17 @@ impl RunPrefs {
         self.prefs().ascii.unwrap_or(false)
     }
 
+    /// The look in force on a terminal of `range`: for both backgrounds when
+    /// nothing said which it is.
+    pub(crate) fn look(&self, range: crate::ui::ColourRange) -> crate::ui::Look {
+        let look = crate::ui::Look::new(self.palette(), self.ascii()).in_range(range);
+        if self.background_unknown {
+            look.on_unknown_background()
+        } else {
+            look
+        }
+    }
+
     /// How the screens meet the terminal: the look, the bell and notifications.
     pub(crate) fn setup(&self) -> crate::ui::Setup {
         let alerts = crate::ui::Alerts::new(
@@ -171,12 +192,10 @@ impl RunPrefs {
             &crate::ui::TerminalEnv::read(),
         );
         crate::ui::Setup {
-            look: crate::ui::Look::new(self.palette(), self.ascii()).in_range(
-                crate::ui::ColourRange::of_terminal(
-                    std::env::var("TERM").ok().as_deref(),
-                    std::env::var("COLORTERM").ok().as_deref(),
-                ),
-            ),
+            look: self.look(crate::ui::ColourRange::of_terminal(
+                std::env::var("TERM").ok().as_deref(),
+                std::env::var("COLORTERM").ok().as_deref(),
+            )),
             alerts,
         }
     }
@@ -292,6 +311,7 @@ mod tests {
             file: ConfigFile::Ignored,
             problems: Vec::new(),
             told: std::cell::Cell::new(false),
+            background_unknown: false,
         };
         run.decide(palette, false, &env);
         run
@@ -329,6 +349,38 @@ mod tests {
         run.decide(None, false, &no_color);
         assert_eq!(run.palette(), Palette::ColourBlind);
         assert_eq!(run.settings.source(Key::Palette), &Source::File(3));
+    }
+
+    /// The default palette taken with nothing said of the background (no answer,
+    /// no `COLORFGBG` naming one) is drawn for both backgrounds; an answer, a
+    /// `COLORFGBG` that names a dark one, or any palette chosen, keep the look.
+    #[test]
+    fn the_default_palette_with_no_word_of_the_background_is_drawn_for_both() {
+        use crate::ui::ColourRange::Many;
+        let unknown = decided(None, Environment::default());
+        assert_eq!(unknown.palette(), Palette::Default);
+        assert!(unknown.look(Many).background_unknown);
+        let junk = Environment {
+            colorfgbg: Some("default;default".to_owned()),
+            ..Environment::default()
+        };
+        assert!(decided(None, junk).look(Many).background_unknown);
+        for known in [
+            Environment {
+                background: Some(Palette::Default),
+                ..Environment::default()
+            },
+            Environment {
+                colorfgbg: Some("15;0".to_owned()),
+                ..Environment::default()
+            },
+        ] {
+            let run = decided(None, known);
+            assert_eq!(run.palette(), Palette::Default);
+            assert!(!run.look(Many).background_unknown);
+        }
+        let chosen = decided(Some(Palette::Default), Environment::default());
+        assert!(!chosen.look(Many).background_unknown);
     }
 
     /// The terminal's answer to the background query chooses light or the default

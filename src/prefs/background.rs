@@ -112,6 +112,80 @@ pub fn find_answer(bytes: &[u8]) -> Option<&[u8]> {
     Some(&rest[..end])
 }
 
+/// What the terminal's input held while the queries were answered, sorted
+/// ([`sort_input`]): the answers, and the keys the player typed meanwhile.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Sorted {
+    /// The OSC 11 answer, whole (from its `ESC ] 11 ;` to its BEL or ST), if one came.
+    pub answer: Option<Vec<u8>>,
+    /// DA1's answer came whole: nothing more of the terminal's is to come.
+    pub done: bool,
+    /// DA1's answer had begun and not ended: the rest of it is still to come.
+    pub da1_begun: bool,
+    /// Every other byte, in order: the keys typed during the wait, and an OSC string
+    /// begun and not ended (the rest of a late answer, which the input drops).
+    pub typed: Vec<u8>,
+}
+
+/// Sorts `bytes`, the input read while waiting for the answers: an OSC string
+/// (`ESC ]`, which no key of the game's sends) up to its BEL or ST, or up to the
+/// next escape when it has none, is the terminal's, and so is DA1's answer (`ESC [ ?`,
+/// digits and `;`, `c`); everything else the player typed.
+pub fn sort_input(bytes: &[u8]) -> Sorted {
+    let mut sorted = Sorted::default();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        if rest.starts_with(b"\x1b]") {
+            // Its end: BEL, ST, or (no end) the next escape.
+            let end = rest.iter().enumerate().skip(2).find_map(|(j, &b)| match b {
+                0x07 => Some((j + 1, true)),
+                0x1b if rest.get(j + 1) == Some(&b'\\') => Some((j + 2, true)),
+                // Maybe the first half of ST: not ended yet.
+                0x1b if j + 1 == rest.len() => None,
+                0x1b => Some((j, false)),
+                _ => None,
+            });
+            match end {
+                Some((end, whole)) => {
+                    let string = &rest[..end];
+                    if whole && string.starts_with(b"\x1b]11;") && sorted.answer.is_none() {
+                        sorted.answer = Some(string.to_vec());
+                    }
+                    i += end;
+                }
+                // Begun and not ended: the rest comes late.
+                None => {
+                    sorted.typed.extend_from_slice(rest);
+                    break;
+                }
+            }
+        } else if let Some(params) = rest.strip_prefix(b"\x1b[?") {
+            let len = params
+                .iter()
+                .position(|b| !(b.is_ascii_digit() || *b == b';'));
+            match len {
+                Some(len) if params[len] == b'c' => {
+                    sorted.done = true;
+                    i += 3 + len + 1;
+                }
+                Some(_) => {
+                    sorted.typed.push(rest[0]);
+                    i += 1;
+                }
+                None => {
+                    sorted.da1_begun = true;
+                    break;
+                }
+            }
+        } else {
+            sorted.typed.push(rest[0]);
+            i += 1;
+        }
+    }
+    sorted
+}
+
 /// The palette the terminal's answer among `bytes` suggests, if it answered well.
 pub fn guess_from_answer(bytes: &[u8]) -> Option<Palette> {
     find_answer(bytes).and_then(parse_answer).map(palette_for)
@@ -202,6 +276,58 @@ mod tests {
         assert_eq!(da1_end(b"\x1b[?62cq"), Some(6));
     }
 
+    /// The keys typed while the queries were answered are kept, in order, and
+    /// only the answers are taken out: a key before both, one between them, none
+    /// after DA1 (the reading stops there). Before, every byte read was lost.
+    #[test]
+    fn keys_typed_during_the_wait_are_sorted_from_the_answers() {
+        let osc = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\";
+        let read = [&b"h"[..], osc, b"1\x1b[A", b"\x1b[?62;22c"].concat();
+        let sorted = sort_input(&read);
+        assert_eq!(sorted.answer.as_deref(), Some(&osc[..]));
+        assert!(sorted.done && !sorted.da1_begun);
+        assert_eq!(sorted.typed, b"h1\x1b[A");
+        // BEL-ended, and the Esc key typed just before it.
+        let read = b"\x1b\x1b]11;rgb:0/0/0\x07\x1b[?6c";
+        let sorted = sort_input(read);
+        assert_eq!(
+            sorted.answer.as_deref(),
+            Some(&b"\x1b]11;rgb:0/0/0\x07"[..])
+        );
+        assert_eq!(sorted.typed, b"\x1b");
+        // No answer at all (a silent terminal): everything is typed.
+        let sorted = sort_input(b"hq");
+        assert_eq!(
+            sorted,
+            Sorted {
+                typed: b"hq".to_vec(),
+                ..Sorted::default()
+            }
+        );
+        // DA1 alone.
+        let sorted = sort_input(b"\x1b[?1;2c");
+        assert!(sorted.done && sorted.answer.is_none() && sorted.typed.is_empty());
+    }
+
+    /// An answer the reading cut short: an OSC string begun is handed on whole (the
+    /// input drops it and its rest), even cut between ST's two bytes; DA1 begun is
+    /// taken out and noted, so its rest is dropped when it comes.
+    #[test]
+    fn answers_cut_short_are_told_apart_from_keys() {
+        let sorted = sort_input(b"h\x1b]11;rgb:ff");
+        assert_eq!(sorted.typed, b"h\x1b]11;rgb:ff");
+        assert!(sorted.answer.is_none() && !sorted.done);
+        let sorted = sort_input(b"\x1b]11;rgb:ffff/ffff/ffff\x1b");
+        assert_eq!(sorted.typed, b"\x1b]11;rgb:ffff/ffff/ffff\x1b");
+        assert!(sorted.answer.is_none());
+        let sorted = sort_input(b"\x1b]11;rgb:0/0/0\x07h\x1b[?62;2");
+        assert!(sorted.answer.is_some() && sorted.da1_begun && !sorted.done);
+        assert_eq!(sorted.typed, b"h");
+        // An OSC string with no end before the next escape is the terminal's, dropped.
+        let sorted = sort_input(b"\x1b]11;junk\x1b[?6c");
+        assert!(sorted.answer.is_none() && sorted.done && sorted.typed.is_empty());
+    }
+
     proptest! {
         /// The answer is untrusted: no bytes make the reading panic.
         #[test]
@@ -211,6 +337,7 @@ mod tests {
             if let Some(end) = da1_end(&bytes) {
                 prop_assert!(end <= bytes.len());
             }
+            prop_assert!(sort_input(&bytes).typed.len() <= bytes.len());
         }
 
         /// Nor do bytes shaped like an answer, which reach the digits' parsing.

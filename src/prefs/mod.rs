@@ -24,7 +24,9 @@ use crate::record::TimeControl;
 use crate::rules::Ruleset;
 
 pub use file::{CONFIG_ENV, ConfigFile, PrefError, config_path, read};
-pub use palette::{Palette, guess_from_colorfgbg, guess_from_term, locale_is_utf8};
+pub use palette::{
+    Palette, colorfgbg_names_a_background, guess_from_colorfgbg, guess_from_term, locale_is_utf8,
+};
 
 /// The preferences in force.
 #[derive(Debug, Clone, PartialEq, Eq)]

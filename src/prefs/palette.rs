@@ -75,6 +75,15 @@ pub fn guess_from_colorfgbg(value: &str) -> Option<Palette> {
     matches!(background, 7 | 9..=15).then_some(Palette::Light)
 }
 
+/// Whether `COLORFGBG` names its background at all (one of the 16 colours, light
+/// or dark), so that the background is known when it suggests no palette.
+pub fn colorfgbg_names_a_background(value: &str) -> bool {
+    let background = value.rsplit(';').next().map(str::trim);
+    background
+        .and_then(|b| b.parse::<u8>().ok())
+        .is_some_and(|b| b <= 15)
+}
+
 /// The palette a terminal's name (`TERM`) asks for: [`Palette::None`] for a
 /// monochrome one, by the terminfo names' convention (`xterm-mono`, `ansi-m`, a name
 /// ending `-m` or `-mono`) and the DEC terminals without colour (`vt100`, `vt220`...),
@@ -114,6 +123,16 @@ pub fn locale_is_utf8(lc_all: Option<&str>, lc_ctype: Option<&str>, lang: Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colorfgbg_names_a_background_of_the_sixteen_colours() {
+        for value in ["15;0", "0;15", "default;0", " 7 ; 8 "] {
+            assert!(colorfgbg_names_a_background(value), "{value}");
+        }
+        for value in ["", "15;default", "0;16", "15;-1", "x"] {
+            assert!(!colorfgbg_names_a_background(value), "{value}");
+        }
+    }
 
     #[test]
     fn names_round_trip_and_the_lobby_cycles_every_palette() {

@@ -91,12 +91,20 @@ impl Autosave {
         })
     }
 
-    /// The saved bytes, or `None` if there is no autosave. Only a regular file of
-    /// at most [`disk::MAX_RECORD_BYTES`] is read.
+    /// The saved bytes, or `None` if there is no autosave (none there, or its folder's
+    /// path runs through a file, where none can be). Only a regular file of at most
+    /// [`disk::MAX_RECORD_BYTES`] is read.
     pub fn load_bytes(&self) -> io::Result<Option<Vec<u8>>> {
         match read_regular(&self.path) {
             Ok(bytes) => Ok(Some(bytes)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
+            {
+                Ok(None)
+            }
             Err(e) => Err(e),
         }
     }

@@ -6,6 +6,7 @@
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use tempfile::NamedTempFile;
 
@@ -191,12 +192,59 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// A new temporary file in `dir`, named with a leading dot (the history skips those).
-fn temporary_in(dir: &Path) -> io::Result<NamedTempFile> {
-    tempfile::Builder::new()
+/// The temporary files of this process's writes in progress, for an exit in the
+/// middle of one to remove ([`stop_writes`]): `process::exit` (a signal, a hang-up)
+/// runs no destructor, and left them beside the file, hidden.
+static IN_PROGRESS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// One temporary file listed in [`IN_PROGRESS`], delisted when dropped (its write
+/// done, persisted or failed: the file renamed or removed by then).
+struct Listed(PathBuf);
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        let mut list = IN_PROGRESS.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = list.iter().position(|p| *p == self.0) {
+            list.swap_remove(at);
+        }
+    }
+}
+
+/// A new temporary file in `dir`, named with a leading dot (the history skips
+/// those), listed in [`IN_PROGRESS`] while it lives: made under the list's lock, so
+/// no file of ours exists unlisted once [`stop_writes`] holds it. Bound before the
+/// file, so the file goes (renamed or removed) before it is delisted.
+fn temporary_in(dir: &Path) -> io::Result<(Listed, NamedTempFile)> {
+    let mut list = IN_PROGRESS.lock().unwrap_or_else(PoisonError::into_inner);
+    let tmp = tempfile::Builder::new()
         .prefix(".hijara-")
         .suffix(".tmp")
-        .tempfile_in(dir)
+        .tempfile_in(dir)?;
+    let path = tmp.path().to_path_buf();
+    list.push(path.clone());
+    Ok((Listed(path), tmp))
+}
+
+/// Stops this process's writes for its exit at a signal or a hang-up: removes the
+/// temporary files of the writes in progress (only those, which this process made
+/// and named), and keeps any other write from starting until the guard returned is
+/// dropped, which an exit never does. A write it cut short fails (its file gone
+/// before the rename), leaving the file it was to replace as it was.
+pub(crate) fn stop_writes() -> MutexGuard<'static, Vec<PathBuf>> {
+    stop_writes_in(|_| true)
+}
+
+/// [`stop_writes`] for the temporary files `among` picks (a test's own folder:
+/// the tests of one process write in parallel).
+fn stop_writes_in(among: impl Fn(&Path) -> bool) -> MutexGuard<'static, Vec<PathBuf>> {
+    let mut list = IN_PROGRESS.lock().unwrap_or_else(PoisonError::into_inner);
+    list.retain(|path| {
+        if among(path) {
+            let _ = fs::remove_file(path);
+        }
+        !among(path)
+    });
+    list
 }
 
 /// Flushes `dir` itself, so a rename in it survives a crash (unix; a no-op elsewhere).
@@ -223,7 +271,7 @@ pub(crate) fn write_atomic_with(
     }
     let target = write_target(path)?;
     let dir = folder_of(&target);
-    let mut tmp = temporary_in(dir)?;
+    let (_listed, mut tmp) = temporary_in(dir)?;
     write(tmp.as_file_mut())?;
     tmp.as_file().sync_all()?;
     tmp.persist(&target).map_err(|e| e.error)?;
@@ -248,7 +296,7 @@ pub(crate) fn write_new(
     } else {
         dir
     };
-    let mut tmp = temporary_in(dir)?;
+    let (_listed, mut tmp) = temporary_in(dir)?;
     tmp.write_all(contents)?;
     tmp.as_file().sync_all()?;
     for name in names {
@@ -285,6 +333,51 @@ mod tests {
             1,
             "no temporary file left"
         );
+    }
+
+    /// An exit at a signal or a hang-up in the middle of a write (its temporary file
+    /// written, not yet renamed) leaves no temporary file behind, and the file as it
+    /// was: the exit's `stop_writes` removes it. Before, `process::exit` ran no
+    /// destructor and a hidden `.hijara-*.tmp` stayed beside the autosave.
+    #[test]
+    fn an_exit_in_the_middle_of_a_write_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.hij");
+        write_atomic(&path, b"a1 b2\n").unwrap();
+        let (written, wrote) = std::sync::mpsc::channel();
+        let (go_on, go) = std::sync::mpsc::channel::<()>();
+        let writing = {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                write_atomic_with(&path, |file| {
+                    file.write_all(b"a1 b2 c3\n")?;
+                    written.send(()).unwrap();
+                    go.recv().unwrap();
+                    Ok(())
+                })
+            })
+        };
+        wrote.recv().unwrap();
+        let names = |dir: &Path| -> Vec<String> {
+            let mut names: Vec<String> = fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(dir.path()).len(), 2, "the temporary file is there");
+        let stopped = stop_writes_in(|p| p.starts_with(dir.path()));
+        assert_eq!(names(dir.path()), ["autosave.hij"]);
+        go_on.send(()).unwrap();
+        // The exit never lets go; a test does, and the write fails, the file intact.
+        drop(stopped);
+        assert!(writing.join().unwrap().is_err());
+        assert_eq!(names(dir.path()), ["autosave.hij"]);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "a1 b2\n");
+        // Writes go on as before once no exit holds them.
+        write_atomic(&path, b"d4\n").unwrap();
+        assert_eq!(names(dir.path()), ["autosave.hij"]);
     }
 
     #[cfg(unix)]

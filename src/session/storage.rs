@@ -941,6 +941,29 @@ mod tests {
         assert_eq!(others(dir.path(), &path)[0].1, [0xff, 0xfe, 0x00]);
     }
 
+    /// A data folder whose path runs through a file (`HIJARA_DATA_DIR=file/data`)
+    /// holds no autosave: nothing is offered, and the first move's write fails as
+    /// such ("Autosave failed ...: Not a directory; s saves by hand"). Before, the
+    /// read's error turned the autosave off with "the earlier unfinished game in ...
+    /// could not be kept aside", a game that could not be there.
+    #[test]
+    fn a_data_folder_under_a_file_has_no_earlier_game_to_keep() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, "").unwrap();
+        let autosave = Autosave::at(file.join("data").join("autosave.hij"));
+        assert!(matches!(unfinished_autosave(&autosave), Ok(None)));
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave));
+        let game = Game::from_moves([Square::A1]).unwrap();
+        let report = storage.after_change(&config(), &game);
+        assert!(
+            matches!(report, Some(StorageReport::AutosaveFailed { .. })),
+            "{report:?}"
+        );
+        assert!(!storage.autosaved());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_fifo_or_device_at_the_autosave_is_reported_not_replaced() {

@@ -4,12 +4,17 @@
 //! The query is followed by the primary device attributes query (DA1), which every
 //! terminal answers, in order, after any answer to the first: the reading ends at
 //! DA1's answer, byte by byte so that a key typed after it is left for the game, or
-//! after [`QUIET`] without a byte, or at [`LONGEST`], or after [`MAX_READ`] bytes. An
-//! answer that comes later still (a slow link) would reach the game as keys
-//! (crossterm reads `ESC ]` as Alt+`]`, then the letters): the input thread drops it
-//! ([`LateAnswer`]). Only ever the local terminal: `hijara serve` asks nothing.
+//! after [`QUIET`] without a byte, or at [`LONGEST`], or after [`MAX_READ`] bytes.
+//! What the player typed during the wait is sorted from the answers
+//! ([`crate::prefs::background::sort_input`]) and handed to the input thread, which
+//! sends it on before anything it reads ([`LateAnswer::taking_typed`]). An answer
+//! that comes later still (a slow link) would reach the game as keys (crossterm
+//! reads `ESC ]` as Alt+`]`, or as Esc and `]` when the two come in two reads, then
+//! the letters): the input thread drops it ([`LateAnswer`]). Only ever the local
+//! terminal: `hijara serve` asks nothing.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 #[cfg(unix)]
 use std::time::{Duration, Instant};
 
@@ -40,6 +45,21 @@ const LATE_ANSWER_KEYS: u8 = 32;
 /// late, as keys, and [`LateAnswer`] drops it.
 static ANSWER_MAY_COME_LATE: AtomicBool = AtomicBool::new(false);
 
+/// What the reading took that was not the terminal's: the bytes the player typed
+/// during the wait, and whether DA1's answer was cut short (its rest comes as keys),
+/// for the input thread to take once ([`LateAnswer::taking_typed`]).
+static TYPED: Mutex<Typed> = Mutex::new(Typed {
+    bytes: Vec::new(),
+    da1_begun: false,
+});
+
+/// See [`TYPED`].
+#[derive(Debug)]
+struct Typed {
+    bytes: Vec<u8>,
+    da1_begun: bool,
+}
+
 /// The palette the terminal's background suggests ([`crate::prefs::background`]), when
 /// standard input and output are a terminal and it answers in time; `None` otherwise.
 pub fn ask_background() -> Option<Palette> {
@@ -67,11 +87,16 @@ fn ask() -> Option<Palette> {
     }
     let read = read_answers();
     drop(raw);
-    let end = crate::prefs::background::da1_end(&read);
-    if end.is_none() {
+    let sorted = crate::prefs::background::sort_input(&read);
+    if !sorted.done && sorted.answer.is_none() {
         ANSWER_MAY_COME_LATE.store(true, Ordering::SeqCst);
     }
-    crate::prefs::background::guess_from_answer(&read[..end.unwrap_or(read.len())])
+    *TYPED.lock().unwrap_or_else(PoisonError::into_inner) = Typed {
+        bytes: sorted.typed,
+        da1_begun: sorted.da1_begun,
+    };
+    let answer = sorted.answer?;
+    crate::prefs::background::parse_answer(&answer).map(crate::prefs::background::palette_for)
 }
 
 #[cfg(not(unix))]
@@ -117,43 +142,146 @@ fn read_answers() -> Vec<u8> {
 }
 
 /// Drops a late answer from the terminal's events: once the reading ended before
-/// DA1's answer, the next Alt+`]` (how `ESC ]` is read) starts one, and every event
-/// up to its end (BEL, read as Ctrl+G, or ST, read as Alt+`\`) is dropped, at most
-/// [`LATE_ANSWER_KEYS`] of them. Alt+`]` is no key of the game's.
+/// DA1's answer, the next Alt+`]` (how `ESC ]` is read), or Esc then `]` (the same
+/// two bytes in two reads: the Esc is held until the next event, or until
+/// [`LateAnswer::release`]), starts one, and every event up to its end (BEL, read
+/// as Ctrl+G, or ST, read as Alt+`\` or as Esc then `\`) is dropped, at most
+/// [`LATE_ANSWER_KEYS`] of them. Alt+`]` is no key of the game's. The rest of a DA1
+/// answer the reading cut short (digits and `;` up to `c`) is dropped too.
 #[derive(Debug, Default)]
 pub(crate) struct LateAnswer {
     /// How many events of an answer have been dropped, while one is.
     dropping: Option<u8>,
+    /// An Esc held: `]` after it starts a late answer, anything else lets it go.
+    held_escape: bool,
+    /// An answer just ended by an Esc: a `\` after it is ST's second half.
+    after_escape: bool,
+    /// The rest of a DA1 answer is to be dropped.
+    rest_of_da1: bool,
+}
+
+/// Whether `key` is `code` with exactly `modifiers`.
+fn is(key: Option<&KeyEvent>, code: KeyCode, modifiers: KeyModifiers) -> bool {
+    key.is_some_and(|k| *k == KeyEvent::new(code, modifiers))
 }
 
 impl LateAnswer {
-    /// Whether `event` is part of a late answer, to be dropped.
-    pub(crate) fn drops(&mut self, event: &Event) -> bool {
-        self.drops_when(event, &ANSWER_MAY_COME_LATE)
+    /// The filter for the input thread, and the events of what the player typed
+    /// while the background query waited (taken once: a second call has none), to
+    /// send on first, through the filter (a late answer may begin among them).
+    pub(crate) fn taking_typed() -> (LateAnswer, Vec<Event>) {
+        let typed = std::mem::replace(
+            &mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner),
+            Typed {
+                bytes: Vec::new(),
+                da1_begun: false,
+            },
+        );
+        let late = LateAnswer {
+            rest_of_da1: typed.da1_begun,
+            ..LateAnswer::default()
+        };
+        (late, events_of(&typed.bytes))
     }
 
-    fn drops_when(&mut self, event: &Event, may_come: &AtomicBool) -> bool {
-        let key = match event {
-            Event::Key(key) => Some(key),
+    /// The events to send on for `event`, in order: none while it is part of a late
+    /// answer (or an Esc held), the Esc held before it and it otherwise.
+    pub(crate) fn pass(&mut self, event: Event) -> Vec<Event> {
+        self.pass_when(event, &ANSWER_MAY_COME_LATE)
+    }
+
+    /// The Esc held, when no event came after it for a while (the input thread's
+    /// quiet poll): the player's own.
+    pub(crate) fn release(&mut self) -> Option<Event> {
+        std::mem::take(&mut self.held_escape).then(|| Event::Key(KeyCode::Esc.into()))
+    }
+
+    fn pass_when(&mut self, event: Event, may_come: &AtomicBool) -> Vec<Event> {
+        let key = match &event {
+            Event::Key(key) => Some(*key),
             _ => None,
         };
+        let key = key.as_ref();
+        let none = KeyModifiers::NONE;
         if let Some(count) = self.dropping {
-            let ends = key.is_some_and(|k| {
-                *k == KeyEvent::new(KeyCode::Char('g'), KeyModifiers::CONTROL)
-                    || *k == KeyEvent::new(KeyCode::Char('\\'), KeyModifiers::ALT)
-            });
+            if is(key, KeyCode::Esc, none) {
+                // ST's first half, in a read of its own.
+                self.dropping = None;
+                self.after_escape = true;
+                return Vec::new();
+            }
+            let ends = is(key, KeyCode::Char('g'), KeyModifiers::CONTROL)
+                || is(key, KeyCode::Char('\\'), KeyModifiers::ALT);
             let count = count.saturating_add(1);
             self.dropping = (!ends && count < LATE_ANSWER_KEYS).then_some(count);
-            return true;
+            return Vec::new();
         }
-        let starts =
-            key.is_some_and(|k| *k == KeyEvent::new(KeyCode::Char(']'), KeyModifiers::ALT));
-        if starts && may_come.swap(false, Ordering::SeqCst) {
+        if std::mem::take(&mut self.after_escape) && is(key, KeyCode::Char('\\'), none) {
+            return Vec::new();
+        }
+        if self.rest_of_da1 {
+            let part = key.is_some_and(|k| {
+                k.modifiers == none
+                    && matches!(k.code, KeyCode::Char(c) if c.is_ascii_digit() || c == ';' || c == 'c')
+            });
+            self.rest_of_da1 = part && !is(key, KeyCode::Char('c'), none);
+            if part {
+                return Vec::new();
+            }
+        }
+        if std::mem::take(&mut self.held_escape) {
+            if is(key, KeyCode::Char(']'), none) && may_come.swap(false, Ordering::SeqCst) {
+                self.dropping = Some(2);
+                return Vec::new();
+            }
+            let mut passed = vec![Event::Key(KeyCode::Esc.into())];
+            passed.extend(self.pass_when(event, may_come));
+            return passed;
+        }
+        if is(key, KeyCode::Esc, none) && may_come.load(Ordering::SeqCst) {
+            self.held_escape = true;
+            return Vec::new();
+        }
+        if is(key, KeyCode::Char(']'), KeyModifiers::ALT) && may_come.swap(false, Ordering::SeqCst)
+        {
             self.dropping = Some(1);
-            return true;
+            return Vec::new();
         }
-        false
+        vec![event]
     }
+}
+
+/// The terminal events `bytes` make, read as crossterm reads a terminal's input
+/// (`terminput` parses the same sequences): a lone escape at the end is the Esc
+/// key, a sequence cut short at the end is dropped.
+fn events_of(bytes: &[u8]) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut pending: Vec<u8> = Vec::new();
+    let mut push = |parsed: std::io::Result<Option<terminput::Event>>| {
+        if let Ok(Some(event)) = parsed
+            && let Ok(event) = terminput_crossterm::to_crossterm(event)
+        {
+            events.push(event);
+        }
+    };
+    for &byte in bytes {
+        pending.push(byte);
+        // A lone escape waits for the next byte, as a sequence may follow.
+        if pending == [0x1b] {
+            continue;
+        }
+        match terminput::Event::parse_from(&pending) {
+            Ok(None) => {}
+            parsed => {
+                push(parsed);
+                pending.clear();
+            }
+        }
+    }
+    if pending == [0x1b] {
+        push(terminput::Event::parse_from(&pending));
+    }
+    events
 }
 
 #[cfg(test)]
@@ -162,6 +290,11 @@ mod tests {
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
         Event::Key(KeyEvent::new(code, modifiers))
+    }
+
+    /// Whether `late` drops `event` whole (nothing passed on).
+    fn drops(late: &mut LateAnswer, event: &Event, may_come: &AtomicBool) -> bool {
+        late.pass_when(event.clone(), may_come).is_empty()
     }
 
     /// The events crossterm makes of `bytes`, a late answer typed as keys.
@@ -186,20 +319,20 @@ mod tests {
             events.extend(keys_of("11;rgb:ffff/ffff/ffff"));
             events.push(end);
             for event in &events {
-                assert!(late.drops_when(event, &may_come), "{event:?}");
+                assert!(drops(&mut late, event, &may_come), "{event:?}");
             }
             for event in keys_of("qn") {
-                assert!(!late.drops_when(&event, &may_come));
+                assert!(!drops(&mut late, &event, &may_come));
             }
             // One answer only: a second Alt+] is the player's.
             let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
-            assert!(!late.drops_when(&alt, &may_come));
+            assert!(!drops(&mut late, &alt, &may_come));
         }
         let may_come = AtomicBool::new(false);
         let mut late = LateAnswer::default();
         let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
-        assert!(!late.drops_when(&alt, &may_come));
-        assert!(!late.drops_when(&keys_of("1")[0], &may_come));
+        assert!(!drops(&mut late, &alt, &may_come));
+        assert!(!drops(&mut late, &keys_of("1")[0], &may_come));
     }
 
     /// An answer cut short is dropped no further than its longest.
@@ -207,11 +340,107 @@ mod tests {
     fn a_late_answer_without_an_end_drops_no_more_than_its_length() {
         let may_come = AtomicBool::new(true);
         let mut late = LateAnswer::default();
-        assert!(late.drops_when(&key(KeyCode::Char(']'), KeyModifiers::ALT), &may_come));
+        assert!(drops(
+            &mut late,
+            &key(KeyCode::Char(']'), KeyModifiers::ALT),
+            &may_come
+        ));
         let dropped = keys_of(&"x".repeat(100))
             .iter()
-            .take_while(|e| late.drops_when(e, &may_come))
+            .take_while(|e| drops(&mut late, e, &may_come))
             .count();
         assert_eq!(dropped, usize::from(LATE_ANSWER_KEYS) - 1);
+    }
+
+    fn esc() -> Event {
+        key(KeyCode::Esc, KeyModifiers::NONE)
+    }
+
+    /// A late answer whose `ESC` and `]` came in two reads (crossterm: Esc, then
+    /// `]`) is dropped whole too, and so is one whose ST came split (Esc, then
+    /// `\`); before, the Esc reached the game (a quit question) and the rest as keys.
+    #[test]
+    fn a_late_answer_split_after_its_escape_is_dropped() {
+        let may_come = AtomicBool::new(true);
+        let mut late = LateAnswer::default();
+        let mut events = vec![esc()];
+        events.extend(keys_of("]11;rgb:ffff/ffff/ffff"));
+        events.push(esc());
+        events.extend(keys_of("\\"));
+        for event in &events {
+            assert!(drops(&mut late, event, &may_come), "{event:?}");
+        }
+        assert_eq!(late.release(), None);
+        assert_eq!(
+            late.pass_when(keys_of("q")[0].clone(), &may_come),
+            keys_of("q")
+        );
+        // One answer only: the player's Esc goes through at once.
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+    }
+
+    /// While an answer may come late, the player's own Esc is held until the next
+    /// event (which follows it) or a quiet while ([`LateAnswer::release`]): never
+    /// lost, never after a key typed after it.
+    #[test]
+    fn an_escape_held_for_a_late_answer_is_let_go() {
+        let may_come = AtomicBool::new(true);
+        let mut late = LateAnswer::default();
+        assert!(drops(&mut late, &esc(), &may_come));
+        let y = keys_of("y").remove(0);
+        assert_eq!(late.pass_when(y.clone(), &may_come), vec![esc(), y]);
+        assert!(drops(&mut late, &esc(), &may_come));
+        assert_eq!(late.release(), Some(esc()));
+        assert_eq!(late.release(), None);
+        // Two Escs: the first goes when the second comes, which is held in turn.
+        assert!(drops(&mut late, &esc(), &may_come));
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        assert_eq!(late.release(), Some(esc()));
+        assert!(may_come.load(Ordering::SeqCst), "no answer began");
+        // No answer to come: Esc goes through at once.
+        let may_come = AtomicBool::new(false);
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+    }
+
+    /// The rest of a DA1 answer the reading cut short (`;22c` of `ESC [ ? 62 ; 22 c`)
+    /// is dropped up to its `c`, and nothing after it.
+    #[test]
+    fn the_rest_of_a_da1_answer_cut_short_is_dropped() {
+        let may_come = AtomicBool::new(false);
+        let mut late = LateAnswer {
+            rest_of_da1: true,
+            ..LateAnswer::default()
+        };
+        for event in keys_of(";22c") {
+            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+        }
+        for event in keys_of("2c") {
+            assert!(!drops(&mut late, &event, &may_come), "{event:?}");
+        }
+        // A key that is no part of it ends the dropping, and goes through.
+        let mut late = LateAnswer {
+            rest_of_da1: true,
+            ..LateAnswer::default()
+        };
+        assert!(drops(&mut late, &keys_of("6").remove(0), &may_come));
+        assert!(!drops(&mut late, &keys_of("h").remove(0), &may_come));
+        assert!(!drops(&mut late, &keys_of("1").remove(0), &may_come));
+    }
+
+    /// The bytes typed during the wait become the events crossterm would have read:
+    /// letters, Enter, an arrow, Alt+x, and a lone escape at the end the Esc key.
+    #[test]
+    fn typed_bytes_become_the_keys_they_are() {
+        let events = events_of(b"h1\r\x1b[Ax\x1bq\x1b");
+        let mut want = keys_of("h1");
+        want.push(key(KeyCode::Enter, KeyModifiers::NONE));
+        want.push(key(KeyCode::Up, KeyModifiers::NONE));
+        want.extend(keys_of("x"));
+        want.push(key(KeyCode::Char('q'), KeyModifiers::ALT));
+        want.push(esc());
+        assert_eq!(events, want);
+        assert_eq!(events_of(b""), Vec::new());
+        // A sequence cut short at the end is no key.
+        assert_eq!(events_of(b"a\x1b[1;"), keys_of("a"));
     }
 }

@@ -24,6 +24,10 @@ pub struct Look {
     /// How many colours the terminal shows: on one of 16, the palettes' 256-colour
     /// ones are drawn as their nearest of the 16 (`Colours::in_sixteen`).
     pub range: ColourRange,
+    /// Nothing said whether the background is dark or light (no answer to the
+    /// background query, no `COLORFGBG`): the default palette, made for dark ones,
+    /// draws Yellow so that it reads on both ([`Look::on_unknown_background`]).
+    pub background_unknown: bool,
 }
 
 /// How many colours a terminal shows, as its `TERM` and `COLORTERM` say.
@@ -98,6 +102,10 @@ fn background_of(palette: Palette) -> Color {
         _ => Color::Black,
     }
 }
+
+/// Yellow on a background nothing said is dark or light: dark gold (136), which
+/// stands 3 to 1 against both black and white ([`Look::on_unknown_background`]).
+const UNKNOWN_YELLOW: Color = Color::Indexed(136);
 
 /// The 16 ANSI colours, in their SGR order.
 const ANSI: [Color; 16] = [
@@ -314,6 +322,21 @@ impl Look {
             palette,
             ascii,
             range: ColourRange::Many,
+            background_unknown: false,
+        }
+    }
+
+    /// The same look where nothing said whether the background is dark or light.
+    /// The default palette's Yellow (ANSI yellow, 1.7 to 1 against white) is drawn
+    /// as dark gold (136, #af8700: 6.3 to 1 against black, 3.3 against white), its
+    /// stones and its text; on a terminal of 16 colours, where none of them reads
+    /// on both, Yellow's text is the terminal's own colour (its stones keep their
+    /// black letter on yellow, which reads on either). The other palettes were
+    /// chosen, and stay as they are.
+    pub const fn on_unknown_background(self) -> Look {
+        Look {
+            background_unknown: true,
+            ..self
         }
     }
 
@@ -324,6 +347,17 @@ impl Look {
 
     fn colours(self) -> Option<Colours> {
         let colours = Colours::of(self.palette)?;
+        if self.background_unknown && self.palette == Palette::Default {
+            let mut colours = colours;
+            match self.range {
+                ColourRange::Many => {
+                    colours.stones[1].1 = UNKNOWN_YELLOW;
+                    colours.players[1] = UNKNOWN_YELLOW;
+                }
+                ColourRange::Sixteen => colours.players[1] = Color::Reset,
+            }
+            return Some(colours);
+        }
         Some(match self.range {
             ColourRange::Many => colours,
             ColourRange::Sixteen => {
@@ -607,6 +641,49 @@ mod tests {
                 assert!(
                     ratio >= 3.0,
                     "{palette} {range:?}: stone {fg:?} on {bg:?}: {ratio:.2}"
+                );
+            }
+        }
+    }
+
+    /// With nothing said of the background, the default palette's Yellow reads on
+    /// black and on white alike: its text, its stone's face (and the letter on it),
+    /// on 256 colours; its text the terminal's own on 16. Blue and the rest stand 3
+    /// to 1 on both too. Before, Yellow's text was ANSI yellow, 1.7 to 1 on white.
+    /// A background known, and every palette chosen, stay as they were.
+    #[test]
+    fn on_an_unknown_background_yellow_reads_on_dark_and_light() {
+        let look = Look::DEFAULT.on_unknown_background();
+        let c = look.colours().unwrap();
+        for background in [Color::Black, Color::White] {
+            for text in c.players {
+                let r = ratio(text, background);
+                assert!(r >= 3.0, "{text:?} on {background:?}: {r:.2}");
+            }
+            let (letter, face) = c.stones[1];
+            assert!(ratio(face, background) >= 3.0, "{face:?} on {background:?}");
+            assert!(ratio(letter, face) >= 3.0, "{letter:?} on {face:?}");
+        }
+        let style = look.player(Player::Yellow);
+        assert_eq!(style.fg, Some(UNKNOWN_YELLOW));
+        let sixteen = look.in_range(ColourRange::Sixteen);
+        assert_eq!(sixteen.player(Player::Yellow).fg, Some(Color::Reset));
+        assert_eq!(sixteen.stone(Player::Yellow).bg, Some(Color::Yellow));
+        // Known, or chosen: as before.
+        for range in [ColourRange::Many, ColourRange::Sixteen] {
+            assert_eq!(
+                Look::DEFAULT.in_range(range).player(Player::Yellow).fg,
+                Some(Color::Yellow)
+            );
+            for palette in Palette::ALL.into_iter().filter(|p| *p != Palette::Default) {
+                let chosen = Look::new(palette, false).in_range(range);
+                assert_eq!(
+                    chosen.on_unknown_background().player(Player::Yellow),
+                    chosen.player(Player::Yellow)
+                );
+                assert_eq!(
+                    chosen.on_unknown_background().stone(Player::Yellow),
+                    chosen.stone(Player::Yellow)
                 );
             }
         }

@@ -227,10 +227,11 @@ pub(crate) fn hung_up() -> ! {
     end_as_at(signal_hook::consts::SIGHUP)
 }
 
-/// Restores the terminal, says on standard error that the game is kept for `hijara
-/// resume` when the autosave holds it ([`kept_at_signal`]), and exits with 128 +
-/// `signal`, as a shell reports a death by it. The game itself is already safe: the
-/// autosave is rewritten after every move. The first of the signal's thread and the
+/// Stops the writes in progress ([`crate::session::stop_writes`]: their temporary
+/// files removed), restores the terminal, says on standard error that the game is
+/// kept for `hijara resume` when the autosave holds it ([`kept_at_signal`]), and
+/// exits with 128 + `signal`, as a shell reports a death by it. The game itself is
+/// already safe: the autosave is rewritten after every move. The first of the signal's thread and the
 /// hang-up watch to come here ends the process; the other waits for the exit.
 #[cfg(unix)]
 fn end_as_at(signal: i32) -> ! {
@@ -239,6 +240,9 @@ fn end_as_at(signal: i32) -> ! {
     let _ending = ENDING.lock().unwrap_or_else(|p| p.into_inner());
     // The process exits whatever befalls the farewell: at a hang-up the terminal is
     // gone, and every write to it fails.
+    // Held to the exit: no write starts again, and none in progress leaves its
+    // temporary file behind (the file it was to replace stays as it was).
+    let _writes = crate::session::stop_writes();
     let _ = std::panic::catch_unwind(|| {
         undo();
         // Cloned out, so the file is read with the lock let go.

@@ -100,22 +100,38 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
     let thread = std::thread::Builder::new()
         .name("hijara-input".into())
         .spawn(move || {
-            let mut late = LateAnswer::default();
+            // The keys typed while the start's background query waited come first.
+            let (mut late, typed) = LateAnswer::taking_typed();
+            for event in typed {
+                for event in late.pass(event) {
+                    deliver(Wake::Terminal(event), &to, &stopped);
+                }
+            }
             while !stopped.load(Ordering::Relaxed) {
-                let wake = match event::poll(INPUT_STOP_CHECK) {
-                    Ok(false) => continue,
+                let event = match event::poll(INPUT_STOP_CHECK) {
+                    // A quiet while: an Esc held is the player's, sent as it is
+                    // (through the filter again, it would be held again).
+                    Ok(false) => {
+                        if let Some(event) = late.release() {
+                            deliver(Wake::Terminal(event), &to, &stopped);
+                        }
+                        continue;
+                    }
                     Ok(true) => match event::read() {
-                        // The terminal's answer to the start's background query, late.
-                        Ok(event) if late.drops(&event) => continue,
-                        Ok(event) => Wake::Terminal(event),
-                        Err(error) => Wake::InputFailed(error.to_string()),
+                        Ok(event) => event,
+                        Err(error) => {
+                            deliver(Wake::InputFailed(error.to_string()), &to, &stopped);
+                            return;
+                        }
                     },
-                    Err(error) => Wake::InputFailed(error.to_string()),
+                    Err(error) => {
+                        deliver(Wake::InputFailed(error.to_string()), &to, &stopped);
+                        return;
+                    }
                 };
-                let failed = matches!(wake, Wake::InputFailed(_));
-                deliver(wake, &to, &stopped);
-                if failed {
-                    return;
+                // The terminal's answer to the start's background query, late, is dropped.
+                for event in late.pass(event) {
+                    deliver(Wake::Terminal(event), &to, &stopped);
                 }
             }
         })
