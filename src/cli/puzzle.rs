@@ -151,7 +151,11 @@ pub(crate) fn run_on(
     super::out::say(position)?;
     super::out::say(words::to_move(mover, puzzle))?;
     let Some(v) = judged else {
-        super::out::say(words::answer_with(&puzzle.id))?;
+        let given = args.date.map(|d| d.to_string());
+        super::out::say(match args.daily {
+            true => words::answer_daily_with(&puzzle.id, given.as_deref()),
+            false => words::answer_with(&puzzle.id),
+        })?;
         return Ok(None);
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {

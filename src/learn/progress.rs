@@ -76,7 +76,7 @@ impl LearnProgress {
 
     /// Writes the progress atomically, creating the folder if needed.
     pub fn save(&self, data_dir: &Path) -> io::Result<()> {
-        std::fs::create_dir_all(data_dir)?;
+        crate::session::create_data_folder(data_dir)?;
         let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
         crate::session::write_atomic(&LearnProgress::path_in(data_dir), text.as_bytes())
     }
@@ -100,5 +100,27 @@ impl LearnProgress {
             .iter()
             .position(|l| !self.is_done(&l.id))
             .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// QA (s16 learn): a file in the data folder's place made the save say only
+    /// `File exists (os error 17)`.
+    #[test]
+    fn a_file_in_the_data_folder_s_place_is_said_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        std::fs::write(&file, "x").unwrap();
+        let error = LearnProgress::default()
+            .save(&file)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("data is not a folder (a file is there)"),
+            "{error}"
+        );
     }
 }

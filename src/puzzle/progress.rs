@@ -199,7 +199,7 @@ impl Progress {
     pub fn save(&self, data_dir: &Path) -> Result<(), ProgressError> {
         let path = Progress::path_in(data_dir);
         let result = (|| {
-            std::fs::create_dir_all(data_dir)?;
+            crate::session::create_data_folder(data_dir)?;
             let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
             crate::session::write_atomic(&path, text.as_bytes())
         })();
@@ -284,6 +284,20 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (s16 learn): a file in the data folder's place made the save say only
+    /// `File exists (os error 17)`.
+    #[test]
+    fn a_file_in_the_data_folder_s_place_is_said_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        std::fs::write(&file, "x").unwrap();
+        let error = Progress::default().save(&file).unwrap_err().to_string();
+        assert!(
+            error.contains("data is not a folder (a file is there)"),
+            "{error}"
+        );
+    }
 
     fn set() -> PuzzleSet {
         PuzzleSet::shipped().expect("the shipped set parses")

@@ -278,6 +278,18 @@ pub(crate) fn write_atomic_with(
     sync_folder(dir)
 }
 
+/// Creates the data folder `dir` if need be. A file in its place is said as such:
+/// `create_dir_all` said only "File exists" (os error 17).
+pub(crate) fn create_data_folder(dir: &Path) -> io::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(io::Error::other(format!(
+            "the data folder {} is not a folder (a file is there)",
+            crate::text::display_path(dir)
+        )));
+    }
+    std::fs::create_dir_all(dir)
+}
+
 /// Writes `contents` to `path` atomically (see [`write_atomic_with`]).
 pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |file| file.write_all(contents))

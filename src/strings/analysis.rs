@@ -86,7 +86,8 @@ pub(crate) fn with_notes(text: &str, mark: Option<&str>, comments: &[String]) ->
     }
     // A comment is the record's own text: its control characters made visible.
     for comment in comments {
-        out.push_str(&format!(" {{{}}}", crate::text::sanitize(comment)));
+        // Trimmed: a `;` comment keeps the space after the `;` (`{ A game...}`).
+        out.push_str(&format!(" {{{}}}", crate::text::sanitize(comment.trim())));
     }
     out
 }
@@ -98,4 +99,15 @@ pub(crate) const JSON_AND_RECORD_TO_STDOUT: &str = "--annotate - prints the anno
 pub(crate) fn annotated(path: &str, marked: usize) -> String {
     let moves = if marked == 1 { "move" } else { "moves" };
     format!("Annotated record written to {path} ({marked} {moves} marked)")
+}
+
+#[cfg(test)]
+mod tests {
+    /// QA (s16 learn): a `;` comment kept its leading space, so the line mode read
+    /// `{ A complete random game...}`.
+    #[test]
+    fn a_comment_is_shown_trimmed() {
+        let said = super::with_notes("1. a2", None, &[" A game. ".to_owned()]);
+        assert_eq!(said, "1. a2 {A game.}");
+    }
 }

@@ -151,6 +151,19 @@ pub(crate) fn answer_with(id: &str) -> String {
     format!("Answer with: hijara puzzle --id {id} --answer SQUARE")
 }
 
+/// [`answer_with`] for the daily puzzle: `--id` answers it, but not as the daily one
+/// (the daily solved were not counted when the printed command was followed).
+/// `date` is the `--date` given, if any, to be given again.
+pub(crate) fn answer_daily_with(id: &str, date: Option<&str>) -> String {
+    match date {
+        Some(date) => format!("Answer with: hijara puzzle --daily --date {date} --answer SQUARE"),
+        None => format!(
+            "Answer with: hijara puzzle --daily --answer SQUARE (today, UTC; after that, \
+             --id {id} answers it, not as a daily puzzle)"
+        ),
+    }
+}
+
 /// An answer given with no data folder to keep it in.
 pub(crate) const TRY_NOT_KEPT: &str = "hijara: no data folder, so this try was not kept";
 

@@ -83,6 +83,10 @@ pub enum Effect {
     DeepReview(Vec<usize>),
     /// Stop the replay viewer's analysis running (the deep review, stopped by the player).
     StopAnalysis,
+    /// Analyse these positions of the replay viewer's game (each the number of moves
+    /// before it) at the review's thinking: those a stopped deep review, which took the
+    /// analysis's place, left with no value at all.
+    AnalyseRest(Vec<usize>),
     /// Open the replay viewer with analysis on the game just finished (`r` at game over).
     Review,
     /// Leave the replay viewer and play on from the position after this many moves.

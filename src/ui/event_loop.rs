@@ -243,6 +243,13 @@ impl<F: Face> EventLoop<'_, F> {
             }
             // Dropping the run stops it and waits for its threads (about a thousand nodes).
             Effect::StopAnalysis => self.nav.analysis_ended(),
+            Effect::AnalyseRest(positions) => {
+                if let Some((game, config)) = self.nav.deepen() {
+                    let think = crate::review::REVIEW_THINK_MS;
+                    let run = analysis(self.inbox, game, config, positions, think);
+                    self.nav.analysing(run);
+                }
+            }
             Effect::Review => self.queue.extend(self.nav.review(&today())),
             Effect::AskAi(request) => {
                 let worker = match self.ai.as_mut() {

@@ -417,7 +417,8 @@ impl<A> Navigator<A> {
         }
     }
 
-    /// [`Effect::DeepReview`]: the game of the replay viewer on screen, whatever runs;
+    /// [`Effect::DeepReview`] and [`Effect::AnalyseRest`]: the game of the replay viewer
+    /// on screen, whatever runs;
     /// the analysis running, if any, is stopped first (its results are let go: the
     /// deep review takes every position they would have valued).
     pub(crate) fn deepen(&mut self) -> Option<(&Game, &GameConfig)> {

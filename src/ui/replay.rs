@@ -286,7 +286,8 @@ impl ReplayState {
 
     /// `D`: starts the deep review of every position not valued exactly or deeply
     /// yet ([`Effect::DeepReview`], in place of the analysis running), with the panel
-    /// open; while it runs, stops it ([`Effect::StopAnalysis`]), keeping what it found.
+    /// open; while it runs, stops it ([`Effect::StopAnalysis`]), keeping what it found,
+    /// and has the positions still without a value analysed ([`Effect::AnalyseRest`]).
     fn deep_review(&mut self) -> Effects {
         if self.served.is_some() {
             self.message = Some(Message::new(
@@ -303,6 +304,12 @@ impl ReplayState {
             ));
             let mut effects = VIEW.to_vec();
             effects.push(Effect::StopAnalysis);
+            // The deep review took the analysis's place: the positions it left with no
+            // value are analysed as before, or the panel and `]` waited for ever.
+            let rest = self.analysis.unvalued();
+            if !rest.is_empty() {
+                effects.push(Effect::AnalyseRest(rest));
+            }
             return effects;
         }
         let positions = self.analysis.to_deepen();

@@ -112,6 +112,16 @@ impl Analysis {
             .collect()
     }
 
+    /// The positions not analysed at all yet, in order.
+    pub fn unvalued(&self) -> Vec<usize> {
+        self.values
+            .iter()
+            .enumerate()
+            .filter(|(_, value)| value.is_none())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// A deep review of `total` positions starts (the analysis counts as asked for).
     pub(crate) fn start_deep(&mut self, total: usize) {
         self.requested = true;

@@ -389,6 +389,27 @@ impl Widget for &ReplayView<'_> {
                 );
             }
             (ReplayOverlay::None, Some(m)) => render_long_message(m, area, layout.board, look, buf),
+            // The record's comments before its first move (its introduction) over the
+            // empty board at the start, the hint line kept: the full screen showed
+            // them nowhere, while the line mode says them.
+            (ReplayOverlay::None, None) if state.at_move() == 0 => {
+                // One paragraph: a `;` comment is a line of it. Made safe, as every
+                // text of the record's.
+                let intro: Vec<String> = state
+                    .comments(0)
+                    .iter()
+                    .map(|c| text::sanitize(c.trim()).to_string())
+                    .filter(|c| !c.is_empty())
+                    .collect();
+                if !intro.is_empty() {
+                    render_box(
+                        &intro.join(" "),
+                        message_area(area, layout.board),
+                        look,
+                        buf,
+                    );
+                }
+            }
             (ReplayOverlay::None, None) => {}
         }
     }

@@ -907,6 +907,44 @@ fn a_lesson_done_names_next_and_again() {
     s.finish();
 }
 
+/// QA (s16 learn): a lesson try's why, under the verdict on the full screen, was not
+/// said: the endgame lesson's proved margins (its whole answer) and what a block
+/// stopped. Said now, right or wrong, before the hint.
+#[test]
+fn a_lesson_try_says_why() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("open 10");
+    s.wait_for("Find the one move with the best final margin.");
+    s.send("a2");
+    let said = s.wait_for("Not yet:");
+    assert_eq!(
+        said.last().unwrap(),
+        "Not yet: a2 lands on section 1 and scores nothing. With best play a2 ends the \
+         game in a win by 105; one move does better. Count to the end: which squares will \
+         each player fill, and what does the last stone in each complete?"
+    );
+    s.send("b2");
+    let said = s.wait_for("Well done!");
+    assert_eq!(
+        said.last().unwrap(),
+        "Well done! b2 lands on section 2 and scores nothing. With best play b2 ends the \
+         game in a win by 115; a2 ends it in a win by 105. Done! next opens the next \
+         lesson, again starts this one again."
+    );
+    s.send("open 6");
+    s.wait_for("Stop your opponent's combination.");
+    s.send("a1");
+    let said = s.wait_for("Well done!");
+    assert!(
+        said.last()
+            .unwrap()
+            .contains("scores nothing. It stops Yellow's square a1 (20). Done!"),
+        "{said:?}"
+    );
+    s.finish();
+}
+
 /// QA (s15 lines): `puzzles` in a lesson (it works from the lessons menu) said
 /// `That does nothing here`, naming no command, its key found for it on the menu and
 /// typed to the lesson. Each refusal names the command as typed, and types nothing.

@@ -496,6 +496,49 @@ fn shift_d_before_the_review_takes_every_position_in_its_place() {
     );
 }
 
+/// QA (s16 learn): `D` before the analysis was done, then `D` again, left the positions
+/// the deep review had not reached with no value for ever: the panel stood at
+/// `Analysis 4/65` and `]` said the analysis was still running. Stopped, the deep review
+/// has the rest analysed as before.
+#[test]
+fn a_stopped_deep_review_has_the_rest_analysed() {
+    let mut s = viewer(COMPLETE);
+    let game = s.game().clone();
+    let _ = press(&mut s, 'D');
+    for i in 0..4 {
+        let _ = s.analysis_result(i, valued(&game, i, false));
+    }
+    let effects = press(&mut s, 'D');
+    assert!(effects.contains(&Effect::StopAnalysis), "{effects:?}");
+    assert!(
+        effects.contains(&Effect::AnalyseRest((4..=64).collect())),
+        "the positions with no value: {effects:?}"
+    );
+    // Their values come in as the review's, not the deep review's.
+    for i in 4..=64 {
+        let _ = s.analysis_result(i, valued(&game, i, i > 40));
+    }
+    let _ = s.analysis_finished();
+    assert!(s.analysis().finished());
+    assert_eq!(
+        s.analysis().deep(),
+        Some(Deep::Stopped { done: 4, total: 65 })
+    );
+    assert_eq!(s.analysis().progress(), (65, 65));
+    // D goes on deeper with the estimates it did not reach.
+    let effects = press(&mut s, 'D');
+    assert!(
+        effects.contains(&Effect::DeepReview((4..=40).collect())),
+        "{effects:?}"
+    );
+    // Stopped where every position has a value, nothing more is asked for.
+    let effects = press(&mut s, 'D');
+    assert!(
+        !effects.iter().any(|e| matches!(e, Effect::AnalyseRest(_))),
+        "{effects:?}"
+    );
+}
+
 #[test]
 fn a_served_review_is_not_deepened_here() {
     let s = viewer(COMPLETE);

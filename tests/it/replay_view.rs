@@ -1,7 +1,7 @@
 //! The replay viewer: its pure state driven by keys (stepping, jumping, autoplay,
 //! playing on) and its screen rendered with `TestBackend` (insta snapshots).
 
-use crate::common::{press, render, typing, viewer};
+use crate::common::{drawn, press, render, rows, typing, viewer};
 use hijara::record::Record;
 use hijara::rules::{Game, Player};
 use hijara::ui::{Effect, Look, ReplayExit, ReplayOverlay, ReplayState, SPEEDS};
@@ -181,6 +181,27 @@ fn quit_help_and_unknown_keys() {
 fn replay_screen_at_the_start() {
     let s = viewer(COMPLETE);
     insta::assert_snapshot!(render(&s, 80, 24, Look::PLAIN).backend());
+}
+
+/// QA (s16 learn): the record's comments before its first move (`complete.hij`'s
+/// `; A complete random game...`) showed nowhere on the full screen, while the line mode
+/// said them. They show in a box over the empty board at the start, with the hint line.
+#[test]
+fn the_record_s_introduction_shows_at_the_start() {
+    for (width, height) in [(80, 24), (44, 16)] {
+        let mut s = viewer(COMPLETE);
+        let text = rows(&drawn(&s, width, height)).join("\n");
+        for part in [
+            "A complete random game: 64 moves,",
+            "Yellow wins 100 to 75.",
+        ] {
+            assert!(text.contains(part), "{part:?} at {width}x{height}:\n{text}");
+        }
+        assert!(text.contains("Start:"), "the hint line stays:\n{text}");
+        let _ = press(&mut s, 'l');
+        let text = rows(&drawn(&s, width, height)).join("\n");
+        assert!(!text.contains("A complete"), "gone at move 1:\n{text}");
+    }
 }
 
 #[test]

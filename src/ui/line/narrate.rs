@@ -515,18 +515,8 @@ impl Narrator {
             }
             LessonPhase::Claiming(..) => {}
             LessonPhase::Tried(_, check) if phase.as_ref() != Some(&now) => {
-                if check.done {
-                    lines.push(words::sentences(&[
-                        lesson_words::WELL_DONE,
-                        &lesson_words::what_it_did(&check.what),
-                        words::LESSON_DONE,
-                    ]));
-                } else if state.lesson().is_some() {
-                    lines.push(words::sentences(&[
-                        lesson_words::NOT_YET,
-                        &lesson_words::what_it_did(&check.what),
-                        state.hint_after(check),
-                    ]));
+                if check.done || state.lesson().is_some() {
+                    lines.push(tried_line(state, check));
                 }
             }
             LessonPhase::Tried(..) => {}
@@ -929,17 +919,31 @@ fn lesson_lines(state: &LessonState) -> Vec<String> {
     // the side to move after the stone, as if a move were still asked).
     lines.push(match state.phase() {
         LessonPhase::Claiming(mv, _) => words::sentences(&[&words::lesson_claiming(*mv)]),
-        LessonPhase::Tried(_, check) if check.done => words::sentences(&[
-            lesson_words::WELL_DONE,
-            &lesson_words::what_it_did(&check.what),
-            words::LESSON_DONE,
-        ]),
+        LessonPhase::Tried(_, check) if check.done => tried_line(state, check),
         _ => {
             let task = lesson_words::to_move(state.game().to_move(), lesson.task);
             words::sentences(&[&task, words::HEAR_BOARD])
         }
     });
     lines
+}
+
+/// A lesson try's verdict in one line, with the why the full screen's text shows
+/// under it (what a block stopped, the endgame's proved margins: the line mode
+/// dropped them, the endgame lesson's whole answer) and, when wrong, the hint.
+fn tried_line(state: &LessonState, check: &crate::learn::Check) -> String {
+    let why = match (&check.why, state.lesson()) {
+        (Some(why), Some(lesson)) => {
+            lesson_words::why(why, check.done, lesson.game.to_move().other())
+        }
+        _ => String::new(),
+    };
+    let what = lesson_words::what_it_did(&check.what);
+    if check.done {
+        words::sentences(&[lesson_words::WELL_DONE, &what, &why, words::LESSON_DONE])
+    } else {
+        words::sentences(&[lesson_words::NOT_YET, &what, &why, state.hint_after(check)])
+    }
 }
 
 /// A puzzle's opening lines: which puzzle, and what it asks.
