@@ -32,6 +32,7 @@ use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_s
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
+use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
@@ -240,6 +241,10 @@ async fn listen_logged(
     for problem in problems {
         log.line(&format!("the store: {}", safe_text(&problem)));
     }
+    hall.lock().set_ceilings(Ceilings {
+        open_corr: options.max_open_corr,
+        ai_games: options.max_ai_games,
+    });
     let store = hall
         .store()
         .cloned()
@@ -888,6 +893,7 @@ impl Connection {
             dumb: self.dumb,
             term_palette: self.term_palette,
             reviewer: Some(self.server.reviewer.clone()),
+            from: super::gate::plain(self.peer.ip()),
         };
         self.door.set_running(true);
         let live = self.server.live.clone();

@@ -35,6 +35,10 @@ pub struct ServeOptions {
     pub idle_timeout: Duration,
     /// How long a client may leave its screen's output unread before it is dropped.
     pub write_timeout: Duration,
+    /// The most correspondence tables open (nobody sat at them yet) on the server.
+    pub max_open_corr: usize,
+    /// The most unfinished games against the server's AI kept on the server.
+    pub max_ai_games: usize,
     /// How many AI searches may run at once (each on one thread).
     pub ai_engines: usize,
     /// How long a dropped player's seat is kept for them.
