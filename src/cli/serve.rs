@@ -10,8 +10,9 @@ use clap::{Args, Subcommand};
 
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
-    DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_STARTUPS,
-    DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups, default_ai_engines, operator, serve,
+    DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
+    DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups, default_ai_engines,
+    operator, serve,
 };
 use crate::session::data_dir;
 
@@ -58,6 +59,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_PER_MINUTE,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub connect_per_minute: u32,
+    /// New names one address may bind to keys an hour (and at once): every new key
+    /// binds its name for good; a name already bound to the key is never counted.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NEW_NAMES_PER_HOUR,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub new_names_per_hour: u32,
     /// Also let in keyless guests (shown with a ~ before their name; they can't take a
     /// name bound to a key, nor come back to a seat).
     #[arg(long)]
@@ -170,6 +176,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         startups_per_address: usize::try_from(args.max_startups_per_address).unwrap_or(usize::MAX),
         connect_burst: args.connect_burst,
         connect_per_minute: args.connect_per_minute,
+        new_names_per_hour: args.new_names_per_hour,
         guests: args.guests,
         idle_timeout: Duration::from_secs(args.idle_timeout.get()),
         write_timeout: Duration::from_secs(args.write_timeout.get()),

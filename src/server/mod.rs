@@ -112,6 +112,10 @@ pub const DEFAULT_CONNECT_BURST: u32 = 10;
 /// ...and per minute after that.
 pub const DEFAULT_CONNECT_PER_MINUTE: u32 = 30;
 
+/// New names one address may bind to keys an hour (and at once), unless told
+/// otherwise: every new key binds its name for good, and keys cost nothing.
+pub const DEFAULT_NEW_NAMES_PER_HOUR: u32 = 10;
+
 /// The AI's engines for a machine with `cores` cores: one fewer, at least one, so a
 /// core is left for the sessions' frames.
 pub fn default_ai_engines(cores: usize) -> usize {

@@ -27,6 +27,8 @@ pub struct ServeOptions {
     pub connect_burst: u32,
     /// ...and per minute after that.
     pub connect_per_minute: u32,
+    /// New names one address may bind to keys an hour (and at once).
+    pub new_names_per_hour: u32,
     /// Whether keyless guests are let in (keyboard-interactive, no prompt).
     pub guests: bool,
     /// How long a lobby, a game watched, a correspondence game or a screen with nothing
