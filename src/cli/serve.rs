@@ -10,8 +10,9 @@ use clap::{Args, Subcommand};
 
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
-    DEFAULT_LOGIN_GRACE, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups,
-    default_ai_engines, operator, serve,
+    DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
+    DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups, default_ai_engines,
+    operator, serve,
 };
 use crate::session::data_dir;
 
@@ -58,6 +59,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_PER_MINUTE,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub connect_per_minute: u32,
+    /// New names one address may bind to keys an hour (and at once): every new key
+    /// binds its name for good; a name already bound to the key is never counted.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NEW_NAMES_PER_HOUR,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub new_names_per_hour: u32,
     /// Also let in keyless guests (shown with a ~ before their name; they can't take a
     /// name bound to a key, nor come back to a seat).
     #[arg(long)]
@@ -70,6 +76,16 @@ pub struct ServeArgs {
     /// Drop a client that reads none of its screen for this many seconds.
     #[arg(long, value_name = "SECS", default_value = "30")]
     pub write_timeout: NonZeroU64,
+    /// The most correspondence tables open at once (nobody sat at them yet), in all;
+    /// each player may have 5, each address 10.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_OPEN_CORR as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_open_corr: u64,
+    /// The most unfinished games against the server's AI kept at once, in all; each
+    /// player may have 10, each address 20.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_AI_GAMES as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_ai_games: u64,
     /// AI searches at once, one thread each [default: the cores less one, at least 1].
     #[arg(long, value_name = "N")]
     pub ai_engines: Option<NonZeroUsize>,
@@ -160,9 +176,12 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         startups_per_address: usize::try_from(args.max_startups_per_address).unwrap_or(usize::MAX),
         connect_burst: args.connect_burst,
         connect_per_minute: args.connect_per_minute,
+        new_names_per_hour: args.new_names_per_hour,
         guests: args.guests,
         idle_timeout: Duration::from_secs(args.idle_timeout.get()),
         write_timeout: Duration::from_secs(args.write_timeout.get()),
+        max_open_corr: usize::try_from(args.max_open_corr).unwrap_or(usize::MAX),
+        max_ai_games: usize::try_from(args.max_ai_games).unwrap_or(usize::MAX),
         ai_engines: args.ai_engines.map_or_else(
             || default_ai_engines(std::thread::available_parallelism().map_or(1, |n| n.get())),
             NonZeroUsize::get,

@@ -232,7 +232,7 @@ pub(crate) struct Seat {
 }
 
 /// An IPv4 address seen as IPv6 counts as the IPv4 address.
-fn plain(address: IpAddr) -> IpAddr {
+pub(crate) fn plain(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
         v4 => v4,

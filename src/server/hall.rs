@@ -8,6 +8,7 @@
 //! screens until the store confirms it ([`Hall::kept`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,6 +39,66 @@ pub(crate) const MAX_OPEN_CORR: usize = 5;
 /// the store and brought back at every start): a game left is adjourned, so without
 /// a cap `a`, Enter, `q`, `y` in a loop kept a new one each time, without end.
 pub(crate) const MAX_AI_GAMES: usize = 10;
+
+/// Correspondence tables open at once from one client address, whatever the keys: a
+/// key costs nothing (a new one at each connection), so the cap per key alone let one
+/// machine list tables without end. Two keys' worth, for a household or a club behind
+/// one address (as OpenSSH's `PerSourceMaxStartups` counts a source, not a user).
+pub(crate) const MAX_OPEN_CORR_PER_ADDRESS: usize = 2 * MAX_OPEN_CORR;
+
+/// Unfinished games against the server's AI kept at once for the players of one client
+/// address (games of this run: one brought back at a start has no address): two keys'
+/// worth, as [`MAX_OPEN_CORR_PER_ADDRESS`].
+pub(crate) const MAX_AI_GAMES_PER_ADDRESS: usize = 2 * MAX_AI_GAMES;
+
+/// Correspondence tables open at once on the whole server, by default
+/// (`--max-open-corr`): many addresses can each stay under their cap, so the lobby's
+/// list and the store still need a ceiling (as OpenSSH's
+/// `MaxStartups` bounds the whole server whatever the sources).
+pub const DEFAULT_MAX_OPEN_CORR: usize = 100;
+
+/// Unfinished games against the server's AI kept at once on the whole server, by
+/// default (`--max-ai-games`): each is kept in the store and brought back at every
+/// start.
+pub const DEFAULT_MAX_AI_GAMES: usize = 500;
+
+/// The server-wide ceilings on what strangers can make the server keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ceilings {
+    /// Correspondence tables open (nobody sat at them yet).
+    pub(crate) open_corr: usize,
+    /// Unfinished games against the server's AI.
+    pub(crate) ai_games: usize,
+}
+
+impl Default for Ceilings {
+    fn default() -> Ceilings {
+        Ceilings {
+            open_corr: DEFAULT_MAX_OPEN_CORR,
+            ai_games: DEFAULT_MAX_AI_GAMES,
+        }
+    }
+}
+
+/// What a new table would be, for its caps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NewTable {
+    /// A correspondence table, open until someone sits.
+    Corr,
+    /// A game against the server's AI.
+    Ai,
+}
+
+/// Which cap refused a new table, and its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Capped {
+    /// The player's key has this many.
+    Key(usize),
+    /// The players of the client's address have this many.
+    Address(usize),
+    /// The server has this many.
+    Server(usize),
+}
 
 /// How long the hall waits before it takes vacation days again for a player whose
 /// last ones the store could not keep (a full disk); each failure after doubles it,
@@ -208,6 +269,11 @@ pub(crate) struct Hall {
     closed_corr: HashMap<String, Vec<u32>>,
     /// The keys told of their tables closed, for the store.
     told_writes: Vec<String>,
+    /// The client address each table of this run was opened from (a table gone is
+    /// forgotten at the next open), for the caps per address.
+    opened_from: HashMap<u32, IpAddr>,
+    /// The server-wide ceilings on open correspondence tables and games against the AI.
+    ceilings: Ceilings,
 }
 
 impl std::fmt::Debug for Hall {
@@ -254,7 +320,68 @@ impl Hall {
             open_corr_writes: Vec::new(),
             closed_corr: HashMap::new(),
             told_writes: Vec::new(),
+            opened_from: HashMap::new(),
+            ceilings: Ceilings::default(),
         }
+    }
+
+    /// Sets the server-wide ceilings (the server's options).
+    pub(crate) fn set_ceilings(&mut self, ceilings: Ceilings) {
+        self.ceilings = ceilings;
+    }
+
+    /// Whether `who`, from the client address `from`, may open a `kind` table now:
+    /// `None`, or the cap that refuses it (the key's, then the address's, then the
+    /// server's). To be asked under the same lock as the open, so that no two
+    /// sessions both pass a cap.
+    pub(crate) fn cap_for(
+        &self,
+        kind: NewTable,
+        who: &Who,
+        from: Option<IpAddr>,
+    ) -> Option<Capped> {
+        let counts = |t: &GameTable| match kind {
+            NewTable::Corr => t.is_corr() && t.is_open(),
+            NewTable::Ai => t.ai().is_some() && t.in_play(),
+        };
+        let (per_key, per_address, ceiling) = match kind {
+            NewTable::Corr => (
+                MAX_OPEN_CORR,
+                MAX_OPEN_CORR_PER_ADDRESS,
+                self.ceilings.open_corr,
+            ),
+            NewTable::Ai => (
+                MAX_AI_GAMES,
+                MAX_AI_GAMES_PER_ADDRESS,
+                self.ceilings.ai_games,
+            ),
+        };
+        let (mut of_key, mut of_address, mut all) = (0, 0, 0);
+        for (id, table) in &self.tables {
+            if !counts(table) {
+                continue;
+            }
+            all += 1;
+            of_key += usize::from(table.seat_of(&who.key).is_some());
+            of_address += usize::from(from.is_some() && self.opened_from.get(id) == from.as_ref());
+        }
+        if of_key >= per_key {
+            Some(Capped::Key(per_key))
+        } else if of_address >= per_address {
+            Some(Capped::Address(per_address))
+        } else if all >= ceiling {
+            Some(Capped::Server(ceiling))
+        } else {
+            None
+        }
+    }
+
+    /// Notes that table `id` was opened from the client address `from`, and forgets
+    /// the addresses of the tables gone.
+    pub(crate) fn opened_from(&mut self, id: u32, from: IpAddr) {
+        let tables = &self.tables;
+        self.opened_from.retain(|id, _| tables.contains_key(id));
+        self.opened_from.insert(id, from);
     }
 
     /// The correspondence tables open (nobody sat at) when a previous run stopped:
@@ -787,22 +914,6 @@ impl Hall {
         self.tables.insert(self.next_id, table);
         self.after(self.next_id);
         self.next_id
-    }
-
-    /// The correspondence tables `key` opened that nobody sat at yet.
-    pub(crate) fn open_corr_of(&self, key: &str) -> usize {
-        self.tables
-            .values()
-            .filter(|t| t.is_corr() && t.is_open() && t.seat_of(key).is_some())
-            .count()
-    }
-
-    /// `key`'s unfinished games against the server's AI (in play or adjourned).
-    pub(crate) fn ai_games_of(&self, key: &str) -> usize {
-        self.tables
-            .values()
-            .filter(|t| t.ai().is_some() && t.in_play() && t.seat_of(key).is_some())
-            .count()
     }
 
     /// Sits `who` at the free seat of table `id`; the colour, or `None` if the table

@@ -3,7 +3,7 @@
 //! shell: the game; nothing else), and the bytes in and out of a session.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -31,7 +31,8 @@ use crate::ui::{Inbox, Wake};
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
-use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat};
+use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, plain};
+use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
 use super::input::InputParser;
 use super::log::ServerLog;
@@ -40,7 +41,7 @@ use super::oneshot;
 use super::options::ServeOptions;
 use super::outside::safe_text;
 use super::pool::EnginePool;
-use super::rate::InputCap;
+use super::rate::{Bucket, InputCap};
 use super::reviewer::{Reviewer, Setup as ReviewSetup};
 use super::session::{self, SessionStart};
 use super::shared::SharedHall;
@@ -105,6 +106,37 @@ pub(crate) struct Server {
     limits: Arc<Limits>,
     /// The guests' names in use now: one live guest each.
     guest_names: Arc<GuestNames>,
+    /// New names bound to keys, per address: a bucket each.
+    new_names: Arc<NewNames>,
+}
+
+/// The rate at which each address may bind new names to keys: a key costs nothing,
+/// and each binds its name for good, so without it fresh keys grew the names without
+/// end. A name already bound to the key is never counted.
+#[derive(Debug)]
+struct NewNames {
+    per_hour: u32,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// The addresses [`NewNames`] keeps at most; past it, those whose bucket is full again
+/// are forgotten (they are as new).
+const NEW_NAMES_ADDRESSES: usize = 4096;
+
+impl NewNames {
+    /// Takes one new name for `address` at `now`: whether the rate allows it.
+    fn take(&self, address: IpAddr, now: Instant) -> bool {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() >= NEW_NAMES_ADDRESSES {
+            buckets.retain(|_, bucket| !bucket.is_full(now));
+        }
+        let per_hour = self.per_hour;
+        buckets
+            .entry(address)
+            .or_insert_with(|| Bucket::per_hour(per_hour, per_hour, now))
+            .take(1, now)
+            == 1
+    }
 }
 
 /// The options each connection follows.
@@ -240,6 +272,10 @@ async fn listen_logged(
     for problem in problems {
         log.line(&format!("the store: {}", safe_text(&problem)));
     }
+    hall.lock().set_ceilings(Ceilings {
+        open_corr: options.max_open_corr,
+        ai_games: options.max_ai_games,
+    });
     let store = hall
         .store()
         .cloned()
@@ -330,6 +366,10 @@ async fn listen_logged(
         pool,
         live: Arc::default(),
         guest_names: Arc::default(),
+        new_names: Arc::new(NewNames {
+            per_hour: options.new_names_per_hour,
+            buckets: Mutex::default(),
+        }),
         limits: Arc::new(Limits {
             guests: options.guests,
             idle: options.idle_timeout,
@@ -888,6 +928,7 @@ impl Connection {
             dumb: self.dumb,
             term_palette: self.term_palette,
             reviewer: Some(self.server.reviewer.clone()),
+            from: super::gate::plain(self.peer.ip()),
         };
         self.door.set_running(true);
         let live = self.server.live.clone();
@@ -1010,9 +1051,26 @@ impl Handler for Connection {
             user.to_owned(),
             fingerprint.clone(),
         );
-        let claimed = tokio::task::spawn_blocking(move || store.claim_name(&name, &key))
-            .await
-            .unwrap_or_else(|e| Err(NameError::NotKept(e.to_string())));
+        let (new_names, from) = (self.server.new_names.clone(), plain(self.peer.ip()));
+        // `None`: a new name past the address's rate (a name the key has is free).
+        let claimed = tokio::task::spawn_blocking(move || {
+            let known = store.name_is_of(&name, &key).unwrap_or(false);
+            if !known && !new_names.take(from, Instant::now()) {
+                return None;
+            }
+            Some(store.claim_name(&name, &key))
+        })
+        .await
+        .unwrap_or_else(|e| Some(Err(NameError::NotKept(e.to_string()))));
+        let Some(claimed) = claimed else {
+            self.give_back_seat();
+            self.refuse(&format!(
+                "{}: too many new names from this address",
+                safe_text(user)
+            ));
+            self.turned_away = Some(limits_words::NEW_NAMES_FULL.to_owned());
+            return Ok(Auth::Accept);
+        };
         match claimed {
             Ok(()) => {
                 let logged = format!("{} ({fingerprint})", safe_text(user));

@@ -80,7 +80,7 @@ use anyhow::Context;
 pub use bans::BANS_FILE;
 pub use game_record::key_tag;
 pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
-pub use hall::DEFAULT_GRACE;
+pub use hall::{DEFAULT_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR};
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use input::InputParser;
 pub use log::LOG_FILE;
@@ -111,6 +111,10 @@ pub const DEFAULT_STARTUPS_PER_ADDRESS: usize = 4;
 pub const DEFAULT_CONNECT_BURST: u32 = 10;
 /// ...and per minute after that.
 pub const DEFAULT_CONNECT_PER_MINUTE: u32 = 30;
+
+/// New names one address may bind to keys an hour (and at once), unless told
+/// otherwise: every new key binds its name for good, and keys cost nothing.
+pub const DEFAULT_NEW_NAMES_PER_HOUR: u32 = 10;
 
 /// The AI's engines for a machine with `cores` cores: one fewer, at least one, so a
 /// core is left for the sessions' frames.

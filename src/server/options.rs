@@ -27,6 +27,8 @@ pub struct ServeOptions {
     pub connect_burst: u32,
     /// ...and per minute after that.
     pub connect_per_minute: u32,
+    /// New names one address may bind to keys an hour (and at once).
+    pub new_names_per_hour: u32,
     /// Whether keyless guests are let in (keyboard-interactive, no prompt).
     pub guests: bool,
     /// How long a lobby, a game watched, a correspondence game or a screen with nothing
@@ -35,6 +37,10 @@ pub struct ServeOptions {
     pub idle_timeout: Duration,
     /// How long a client may leave its screen's output unread before it is dropped.
     pub write_timeout: Duration,
+    /// The most correspondence tables open (nobody sat at them yet) on the server.
+    pub max_open_corr: usize,
+    /// The most unfinished games against the server's AI kept on the server.
+    pub max_ai_games: usize,
     /// How many AI searches may run at once (each on one thread).
     pub ai_engines: usize,
     /// How long a dropped player's seat is kept for them.

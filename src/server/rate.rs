@@ -35,6 +35,16 @@ impl Bucket {
         }
     }
 
+    /// A full bucket of `burst`, refilled at `per_hour` an hour.
+    pub(crate) fn per_hour(burst: u32, per_hour: u32, now: Instant) -> Bucket {
+        Bucket {
+            burst: f64::from(burst),
+            per_second: f64::from(per_hour) / 3600.0,
+            tokens: f64::from(burst),
+            last: now,
+        }
+    }
+
     /// Whether the bucket is full again at `now` (nothing taken lately).
     pub(crate) fn is_full(&self, now: Instant) -> bool {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();

@@ -4,6 +4,7 @@
 //! [`LobbyState`], and what its choices do to the shared hall.
 
 use std::io::Write;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -31,7 +32,7 @@ use crate::ui::{
 use super::backend::SshBackend;
 use super::club::{Board, Speed};
 use super::hall::Found;
-use super::hall::{MAX_AI_GAMES, MAX_OPEN_CORR, Terms};
+use super::hall::{Capped, NewTable, Terms};
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
 use super::lobby::{
@@ -64,6 +65,8 @@ pub(crate) struct SessionStart {
     pub(crate) term_palette: Option<crate::prefs::Palette>,
     /// The engine's reviews of finished games, on the AI's pool.
     pub(crate) reviewer: Option<Reviewer>,
+    /// The client's address (an IPv4 one seen as IPv6 as IPv4).
+    pub(crate) from: IpAddr,
 }
 
 /// How a session ended without an error.
@@ -89,6 +92,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
         dumb,
         term_palette,
         reviewer,
+        from,
     } = start;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let session = hall.join(inbox.news_waker(), who.clone());
@@ -96,6 +100,7 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
     lobby_host.reviewer = reviewer;
+    lobby_host.from = Some(from);
     // Only TERM travels over SSH: it alone says how many colours the client shows.
     let client = crate::ui::Bell::terminal_env(terminal.backend());
     lobby_host.range = crate::ui::ColourRange::of_terminal(client.term.as_deref(), None);
@@ -215,6 +220,8 @@ pub(crate) struct LobbyHost {
     /// The vacation days used that this lobby's note tells, taken from the hall
     /// until the note is drawn ([`Lobby::shown`]), and the note's text.
     telling_days: Option<(u32, String)>,
+    /// The client's address, for the caps per address on what it may open.
+    from: Option<IpAddr>,
 }
 
 impl LobbyHost {
@@ -261,6 +268,7 @@ impl LobbyHost {
             idled: Arc::default(),
             range: crate::ui::ColourRange::Many,
             telling_days: None,
+            from: None,
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
@@ -495,16 +503,19 @@ impl LobbyHost {
                     rated: game.rated,
                     corr_days: game.corr_days,
                 };
-                // Counted and opened under one lock: two sessions of a key can't both
-                // pass the cap.
+                // Counted and opened under one lock: two sessions can't both pass a cap.
                 let mut hall = self.hall.lock();
                 if game.corr_days.is_some() {
                     let refused = if !self.who.can_be_rated() {
                         Some(club_words::CORR_GUEST_REFUSED.to_owned())
-                    } else if hall.open_corr_of(&self.who.key) >= MAX_OPEN_CORR {
-                        Some(club_words::too_many_open_corr(MAX_OPEN_CORR))
                     } else {
-                        None
+                        hall.cap_for(NewTable::Corr, &self.who, self.from).map(
+                            |capped| match capped {
+                                Capped::Key(max) => club_words::too_many_open_corr(max),
+                                Capped::Address(max) => club_words::address_open_corr(max),
+                                Capped::Server(max) => club_words::server_open_corr(max),
+                            },
+                        )
                     };
                     if let Some(text) = refused {
                         drop(hall);
@@ -519,6 +530,9 @@ impl LobbyHost {
                     game.private,
                     terms,
                 );
+                if let (Some(id), Some(from)) = (opened, self.from) {
+                    hall.opened_from(id, from);
+                }
                 drop(hall);
                 match opened {
                     // A correspondence table does not keep its player waiting here.
@@ -536,10 +550,13 @@ impl LobbyHost {
             Opponent::Ai(level) => {
                 // At a table of its own: kept after every move, and watchable.
                 let mut hall = self.hall.lock();
-                if hall.ai_games_of(&self.who.key) >= MAX_AI_GAMES {
+                if let Some(capped) = hall.cap_for(NewTable::Ai, &self.who, self.from) {
                     drop(hall);
-                    self.screen
-                        .note(club_words::too_many_ai_games(MAX_AI_GAMES));
+                    self.screen.note(match capped {
+                        Capped::Key(max) => club_words::too_many_ai_games(max),
+                        Capped::Address(max) => club_words::address_ai_games(max),
+                        Capped::Server(max) => club_words::server_ai_games(max),
+                    });
                     return vec![Effect::Redraw];
                 }
                 let id = hall.open_ai(
@@ -549,6 +566,9 @@ impl LobbyHost {
                     level,
                     game.clock,
                 );
+                if let Some(from) = self.from {
+                    hall.opened_from(id, from);
+                }
                 drop(hall);
                 let link = TableLink::player(&self.hall, id, &self.who, self.session);
                 self.at_table(link)

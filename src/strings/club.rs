@@ -361,6 +361,24 @@ pub(crate) const CORR_GUEST_REFUSED: &str =
 pub(crate) fn too_many_open_corr(max: usize) -> String {
     format!("You have {max} correspondence tables open, the most: close one (its number) first")
 }
+/// A new correspondence table asked for while `max` opened from the player's address
+/// are open.
+pub(crate) fn address_open_corr(max: usize) -> String {
+    format!("{max} correspondence tables are open from your address, the most: try later")
+}
+/// A new correspondence table asked for while `max` are open on the server.
+pub(crate) fn server_open_corr(max: usize) -> String {
+    format!("The server has {max} correspondence tables open, the most: try later")
+}
+/// A new game against the AI asked for while `max` from the player's address are
+/// unfinished.
+pub(crate) fn address_ai_games(max: usize) -> String {
+    format!("{max} games against the AI are unfinished from your address, the most")
+}
+/// A new game against the AI asked for while `max` are unfinished on the server.
+pub(crate) fn server_ai_games(max: usize) -> String {
+    format!("The server keeps {max} unfinished games against the AI, the most: try later")
+}
 /// A new game against the AI asked for while `max` of the player's are unfinished.
 pub(crate) fn too_many_ai_games(max: usize) -> String {
     format!("You have {max} unfinished games against the AI, the most: resume one (its number)")

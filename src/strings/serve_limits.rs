@@ -58,5 +58,7 @@ pub(crate) fn guest_name_in_use(name: &str) -> String {
     )
 }
 /// Authenticated, but the most players from one address are in.
+/// Told to a key asking for a new name past its address's rate of new names.
+pub(crate) const NEW_NAMES_FULL: &str = "hijara serve: too many new names from your address; log in with a name you have, or try in an hour";
 pub(crate) const ADDRESS_FULL: &str =
     "hijara serve: too many players from your address; try again later";

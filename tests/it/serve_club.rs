@@ -1308,3 +1308,125 @@ fn a_player_may_keep_at_most_ten_unfinished_games_against_the_ai() {
         assert!(!dana.screen().contains("Blue to move"), "{}", dana.screen());
     });
 }
+
+/// QA (s16 serverqa2, over ssh): the cap of five open correspondence tables was per
+/// key, and a key costs nothing (a new one at each connection), so one machine listed
+/// tables without end under fresh keys. Ten at once from one address now, whatever the
+/// keys: alice and bob (two keys, one address) open five each, and carol's first is
+/// refused and said. Fails on the old code (carol's table opened).
+#[test]
+fn one_address_may_keep_at_most_ten_correspondence_tables_open() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        for _ in 0..5 {
+            open_corr_table(&alice).await;
+            open_corr_table(&bob).await;
+        }
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("q leave").await;
+        carol.send(b"n").await;
+        carol.wait_for("Enter start").await;
+        carol.send(b"ttttt").await;
+        carol.wait_for("1 day a move").await;
+        carol.send(b"\r").await;
+        carol
+            .wait_for("10 correspondence tables are open from your address, the most")
+            .await;
+        assert!(
+            !carol.screen().contains("carol (Blue)"),
+            "{}",
+            carol.screen()
+        );
+    });
+}
+
+/// QA (s16 serverqa2, over ssh): nothing capped the correspondence tables open on the
+/// whole server: many addresses, each under its cap, could list them without end.
+/// `--max-open-corr` is the ceiling (100 by default): at 2, bob's table after alice's
+/// two is refused and said, and alice closing one makes room for his. Fails on the old
+/// code (no such option: the server did not start).
+#[test]
+fn the_server_keeps_at_most_max_open_corr_correspondence_tables_open() {
+    run(async {
+        let server = Server::start_with(&["--max-open-corr", "2"]);
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        open_corr_table(&alice).await;
+        open_corr_table(&alice).await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("2  alice (Blue)").await;
+        bob.send(b"n").await;
+        bob.wait_for("Enter start").await;
+        bob.send(b"ttttt").await;
+        bob.wait_for("1 day a move").await;
+        bob.send(b"\r").await;
+        bob.wait_for("The server has 2 correspondence tables open, the most")
+            .await;
+        assert!(!bob.screen().contains("bob (Blue)"), "{}", bob.screen());
+        alice.send(b"1").await;
+        alice
+            .wait_for("Your open correspondence table is closed")
+            .await;
+        open_corr_table(&bob).await;
+        alice.wait_for("3  bob (Blue)").await;
+    });
+}
+
+/// Opens a game against the server's easy AI for `player` and leaves it before a
+/// move (adjourned); it is the player's first unfinished game if `first`, and table
+/// `id`.
+async fn adjourn_an_ai_game(player: &Player, first: bool, id: usize) {
+    player.wait_for("q leave").await;
+    player.send(b"a").await;
+    player.wait_for("Enter start").await;
+    player.send(b"\r").await;
+    player.wait_for("Blue to move").await;
+    player.send(b"q").await;
+    player
+        .wait_for(&if first {
+            format!("unfinished: {id} (")
+        } else {
+            format!(", {id} (")
+        })
+        .await;
+}
+
+/// QA (s16 serverqa2, over ssh): the cap of ten unfinished games against the AI was
+/// per key, so fresh keys kept adjourned games without end, each brought back at every
+/// start. Twenty from one address now, whatever the keys, and a ceiling on the server
+/// (`--max-ai-games`): dana and eve (one address) keep ten each, and fred's first is
+/// refused by the address's cap; on a server with a ceiling of 2, gus's third is
+/// refused by the server's. Fails on the old code (fred's game started).
+#[test]
+fn unfinished_games_against_the_ai_are_capped_per_address_and_in_all() {
+    run(async {
+        let server = Server::start();
+        let dana = Player::join(&server, "dana", 4, 80, 24).await;
+        let eve = Player::join(&server, "eve", 5, 80, 24).await;
+        for n in 1..=10 {
+            // Numbered in turn: dana's 1, 3, 5..., eve's 2, 4, 6...
+            adjourn_an_ai_game(&dana, n == 1, 2 * n - 1).await;
+            adjourn_an_ai_game(&eve, n == 1, 2 * n).await;
+        }
+        let fred = Player::join(&server, "fred", 6, 80, 24).await;
+        fred.wait_for("q leave").await;
+        fred.send(b"a").await;
+        fred.wait_for("Enter start").await;
+        fred.send(b"\r").await;
+        fred.wait_for("20 games against the AI are unfinished from your address")
+            .await;
+        assert!(!fred.screen().contains("Blue to move"), "{}", fred.screen());
+
+        let small = Server::start_with(&["--max-ai-games", "2"]);
+        let gus = Player::join(&small, "gus", 7, 80, 24).await;
+        adjourn_an_ai_game(&gus, true, 1).await;
+        adjourn_an_ai_game(&gus, false, 2).await;
+        gus.send(b"a").await;
+        gus.wait_for("Enter start").await;
+        gus.send(b"\r").await;
+        gus.wait_for("The server keeps 2 unfinished games against the AI")
+            .await;
+        assert!(!gus.screen().contains("Blue to move"), "{}", gus.screen());
+    });
+}

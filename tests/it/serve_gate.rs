@@ -530,3 +530,43 @@ fn a_client_that_logs_in_and_starts_nothing_is_closed_at_the_login_grace() {
         player.wait_for("Unknown key").await;
     });
 }
+
+/// QA (s16 serverqa2): every new key bound its name for good and a key costs nothing,
+/// so a stranger grew the names without end (30 new keys a minute per address). Each
+/// address may now bind `--new-names-per-hour` new names (here 2) an hour: the third
+/// new name from it is refused with a disconnect message saying so, while a name its
+/// key has already is let in, and another address binds its own. Fails on the old code
+/// (no such option: the server did not start; without it, carol was bound).
+#[test]
+fn new_names_from_one_address_are_rate_limited_and_known_names_are_not() {
+    run(async {
+        let server = Server::start_with(&["--new-names-per-hour", "2"]);
+        let (alice, _) = login(&server, player_address(), "alice", 1).await.unwrap();
+        let (bob, _) = login(&server, player_address(), "bob", 2).await.unwrap();
+        drop((alice, bob));
+        let (mut handle, told) = ssh_from(&server, player_address()).await.unwrap();
+        let _ = handle
+            .authenticate_publickey("carol", PrivateKeyWithHashAlg::new(Arc::new(key(3)), None))
+            .await;
+        assert_eq!(
+            told_within(&told, "carol").await,
+            "hijara serve: too many new names from your address; log in with a name you have, or try in an hour"
+        );
+        // Alice's name is hers already: not counted.
+        login(&server, player_address(), "alice", 1)
+            .await
+            .unwrap_or_else(|e| panic!("alice kept out: {e}\n{}", server.log()));
+        login(&server, stranger(0), "dave", 4)
+            .await
+            .unwrap_or_else(|e| panic!("dave kept out: {e}\n{}", server.log()));
+        let bound: Vec<String> = server
+            .db()
+            .prepare("SELECT name FROM names ORDER BY name")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(bound, ["alice", "bob", "dave"]);
+    });
+}

@@ -408,6 +408,12 @@ impl Store {
         .unwrap_or_default()
     }
 
+    /// Whether `name` (any case) is bound to `key` already.
+    pub(crate) fn name_is_of(&self, name: &str, key: &str) -> anyhow::Result<bool> {
+        let owner = self.read(|conn| club::key_of_name(conn, name))?;
+        Ok(owner.as_deref() == Some(key))
+    }
+
     /// Whether `name`, in any case or a look-alike of it, is bound to a key.
     pub(crate) fn name_is_bound(&self, name: &str) -> anyhow::Result<bool> {
         let (folded, look) = (folded(name), look_alike(name));
