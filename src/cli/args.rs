@@ -357,6 +357,11 @@ impl ThreadsArgs {
 /// finished games in the data folder's `games/`.
 pub(crate) fn storage(save_dir: Option<&PathBuf>, no_history: bool) -> anyhow::Result<Storage> {
     let dir = open_save_dir(save_dir.map(PathBuf::as_path))?;
+    // What writes a SIGKILL or a power loss cut short left, swept at the start.
+    if let Some(data) = data_dir() {
+        crate::session::sweep_stale_temporaries(&data);
+        crate::session::sweep_stale_temporaries(&games_dir(&data));
+    }
     let history = data_dir().filter(|_| !no_history).map(|d| games_dir(&d));
     Ok(Storage::new(dir, Autosave::in_data_dir()).with_history(history))
 }

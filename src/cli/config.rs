@@ -32,6 +32,10 @@ pub(crate) struct RunPrefs {
     /// answer to the query, no `COLORFGBG`): the screens draw it for both
     /// ([`crate::ui::Look::on_unknown_background`]).
     background_unknown: bool,
+    /// The background is known to be light (the terminal's answer, else
+    /// `COLORFGBG`): every palette draws for it
+    /// ([`crate::ui::Look::on_light_background`]).
+    background_light: bool,
 }
 
 /// What the environment says, read once so that the deciding stays pure.
@@ -90,6 +94,7 @@ impl RunPrefs {
             problems,
             told: std::cell::Cell::new(false),
             background_unknown: false,
+            background_light: false,
         };
         let display = cli.display();
         let mut env = Environment::read();
@@ -112,6 +117,11 @@ impl RunPrefs {
     /// answer to the background query, then `COLORFGBG`; the locale.
     pub(crate) fn decide(&mut self, palette: Option<Palette>, ascii: bool, env: &Environment) {
         self.background_unknown = false;
+        // The terminal's own word first (COLORFGBG may be inherited, stale).
+        self.background_light = match env.background {
+            Some(palette) => palette == Palette::Light,
+            None => env.colorfgbg.as_deref().and_then(guess_from_colorfgbg) == Some(Palette::Light),
+        };
         let settings = &mut self.settings;
         if let Some(palette) = palette {
             settings.prefs.palette = Some(palette);
@@ -176,7 +186,10 @@ impl RunPrefs {
     /// The look in force on a terminal of `range`: for both backgrounds when
     /// nothing said which it is.
     pub(crate) fn look(&self, range: crate::ui::ColourRange) -> crate::ui::Look {
-        let look = crate::ui::Look::new(self.palette(), self.ascii()).in_range(range);
+        let mut look = crate::ui::Look::new(self.palette(), self.ascii()).in_range(range);
+        if self.background_light {
+            look = look.on_light_background();
+        }
         if self.background_unknown {
             look.on_unknown_background()
         } else {
@@ -312,6 +325,7 @@ mod tests {
             problems: Vec::new(),
             told: std::cell::Cell::new(false),
             background_unknown: false,
+            background_light: false,
         };
         run.decide(palette, false, &env);
         run
@@ -381,6 +395,46 @@ mod tests {
         }
         let chosen = decided(Some(Palette::Default), Environment::default());
         assert!(!chosen.look(Many).background_unknown);
+    }
+
+    /// A background known to be light (the terminal's answer, or `COLORFGBG`) is
+    /// drawn for by every palette, a chosen one too; the terminal's word beats
+    /// `COLORFGBG`'s; nothing said, or dark, leaves the look as it was.
+    #[test]
+    fn a_light_background_known_is_drawn_for_by_every_palette() {
+        use crate::ui::ColourRange::Many;
+        let by_colorfgbg = Environment {
+            colorfgbg: Some("0;15".to_owned()),
+            ..Environment::default()
+        };
+        let by_answer = Environment {
+            background: Some(Palette::Light),
+            ..Environment::default()
+        };
+        for env in [by_colorfgbg.clone(), by_answer] {
+            for palette in [
+                Palette::ColourBlind,
+                Palette::HighContrast,
+                Palette::Default,
+            ] {
+                assert!(
+                    decided(Some(palette), env.clone())
+                        .look(Many)
+                        .background_light
+                );
+            }
+        }
+        let dark_answer = Environment {
+            background: Some(Palette::Default),
+            ..by_colorfgbg
+        };
+        assert!(
+            !decided(Some(Palette::ColourBlind), dark_answer)
+                .look(Many)
+                .background_light
+        );
+        let nothing = decided(Some(Palette::ColourBlind), Environment::default());
+        assert!(!nothing.look(Many).background_light);
     }
 
     /// The terminal's answer to the background query chooses light or the default

@@ -78,9 +78,9 @@ pub(crate) fn run_on(
         }));
     }
     front.restore_terminal();
-    super::out::say(summary)?;
+    super::out::say_after(front, summary)?;
     if all_done {
-        super::out::say(words::NEXT)?;
+        super::out::say_after(front, words::NEXT)?;
     }
     Ok(None)
 }

@@ -20,6 +20,19 @@ pub(crate) fn say(text: impl Display) -> anyhow::Result<()> {
     put(format_args!("{text}\n"))
 }
 
+/// Writes `text` as [`say`] does, after the screens of `front`: wrapped at word
+/// boundaries to [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS) when
+/// they were the full screen (the line mode's lines are its own, and stay whole).
+pub(crate) fn say_after(front: &crate::ui::Frontend, text: impl Display) -> anyhow::Result<()> {
+    if front.is_plain() {
+        return say(text);
+    }
+    say(crate::text::wrap_lines(
+        &text.to_string(),
+        crate::text::AFTER_SCREEN_COLUMNS,
+    ))
+}
+
 /// Writes `text` to standard output as it is, flushed.
 pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();

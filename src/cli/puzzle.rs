@@ -127,7 +127,7 @@ pub(crate) fn run_on(
             return Ok(Some(summary));
         }
         front.restore_terminal();
-        super::out::say(summary)?;
+        super::out::say_after(front, summary)?;
         return Ok(None);
     }
     let position = puzzle.position()?;

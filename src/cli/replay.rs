@@ -107,11 +107,8 @@ pub(crate) fn run_on(
     if let Some(session) = session
         && let Some(kept) = session.left_in_progress()
     {
-        super::out::say(crate::strings::describe::farewell(
-            &kept,
-            &session.game,
-            front.answering(),
-        ))?;
+        let farewell = crate::strings::describe::farewell(&kept, &session.game, front.answering());
+        super::out::say_after(front, farewell)?;
     }
     Ok(())
 }

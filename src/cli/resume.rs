@@ -73,7 +73,8 @@ pub(crate) fn run_on(
     // The game is the last screen: the farewell goes to the main screen.
     front.restore_terminal();
     if let Some(kept) = session.left_in_progress() {
-        super::out::say(describe::farewell(&kept, &session.game, front.answering()))?;
+        let farewell = describe::farewell(&kept, &session.game, front.answering());
+        super::out::say_after(front, farewell)?;
     }
     Ok(())
 }

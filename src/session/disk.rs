@@ -221,8 +221,91 @@ fn temporary_in(dir: &Path) -> io::Result<(Listed, NamedTempFile)> {
         .suffix(".tmp")
         .tempfile_in(dir)?;
     let path = tmp.path().to_path_buf();
+    // Locked while it lives (the lock goes with the last descriptor): a start's
+    // sweep ([`sweep_stale_temporaries`]) never takes a file still being written.
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: a descriptor of ours, open for as long as the call.
+        let _ = unsafe { libc::flock(tmp.as_file().as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    }
     list.push(path.clone());
     Ok((Listed(path), tmp))
+}
+
+/// How old a temporary file of ours is before a start sweeps it. A write takes
+/// milliseconds; an hour leaves room for the moment between a file's making and its
+/// lock, and for a writer of an older hijara (which locked nothing) stopped mid-write.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Whether `name` is one [`temporary_in`] makes: `.hijara-`, six letters or digits
+/// (tempfile's random part), `.tmp`.
+fn is_our_temporary(name: &str) -> bool {
+    name.strip_prefix(".hijara-")
+        .and_then(|rest| rest.strip_suffix(".tmp"))
+        .is_some_and(|random| {
+            random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// Removes from `dir` the temporary files a write left when its process died
+/// (SIGKILL, a power loss), and says how many: only those named as ours, regular
+/// files of this user, last written over [`STALE_AFTER`] ago, and not locked (a
+/// writer holds its file's lock while it lives). Quiet on any failure: a file left
+/// is no harm. Unix only.
+pub(crate) fn sweep_stale_temporaries(dir: &Path) -> usize {
+    sweep_stale_in(dir, std::time::SystemTime::now())
+}
+
+#[cfg(unix)]
+fn sweep_stale_in(dir: &Path, now: std::time::SystemTime) -> usize {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let me = unsafe { libc::getuid() };
+    let mut swept = 0;
+    for entry in entries.flatten() {
+        if !entry.file_name().to_str().is_some_and(is_our_temporary) {
+            continue;
+        }
+        let path = entry.path();
+        // Not followed: a link is no file of ours.
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|at| now.duration_since(at).ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        if !meta.is_file() || meta.uid() != me || !old {
+            continue;
+        }
+        // Opened without following a link, nor blocking on anything odd.
+        let Ok(file) = fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .open(&path)
+        else {
+            continue;
+        };
+        // SAFETY: a descriptor of ours, open for as long as the call.
+        let free = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+        // Removed with the lock held: no writer of ours can take it meanwhile.
+        if free && fs::remove_file(&path).is_ok() {
+            swept += 1;
+        }
+        drop(file);
+    }
+    swept
+}
+
+#[cfg(not(unix))]
+fn sweep_stale_in(_dir: &Path, _now: std::time::SystemTime) -> usize {
+    0
 }
 
 /// Stops this process's writes for its exit at a signal or a hang-up: removes the
@@ -331,6 +414,58 @@ pub(crate) fn write_new(
 
 #[cfg(test)]
 mod tests {
+    /// A start sweeps only the temporary files of ours a dead write left: named as
+    /// ours, old, and unlocked. One still written (locked), a new one, a name not
+    /// ours, and a link named as ours stay. Before, nothing swept them: a SIGKILL
+    /// mid-write left `.hijara-*.tmp` beside the autosave for good.
+    #[cfg(unix)]
+    #[test]
+    fn a_start_sweeps_only_stale_unlocked_temporaries_of_ours() {
+        use std::time::{Duration, SystemTime};
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        for name in [
+            ".hijara-Ab3dE9.tmp",
+            ".hijara-new123.tmp",
+            ".hijara-x.tmp",
+            "a.tmp",
+        ] {
+            std::fs::write(at(name), "1. b2 *").unwrap();
+        }
+        // Written by a live writer: made (and locked) as a write makes it.
+        let (_listed, live) = temporary_in(dir.path()).unwrap();
+        std::os::unix::fs::symlink(at("a.tmp"), at(".hijara-link00.tmp")).unwrap();
+        // Two hours on, all but the new one are old.
+        let later = SystemTime::now() + Duration::from_secs(2 * 60 * 60);
+        let new = SystemTime::now() + Duration::from_secs(2 * 60 * 60 - 60);
+        File::options()
+            .write(true)
+            .open(at(".hijara-new123.tmp"))
+            .unwrap()
+            .set_modified(new)
+            .unwrap();
+        assert_eq!(sweep_stale_in(dir.path(), later), 1);
+        assert!(!at(".hijara-Ab3dE9.tmp").exists());
+        for kept in [
+            ".hijara-new123.tmp",
+            ".hijara-x.tmp",
+            "a.tmp",
+            ".hijara-link00.tmp",
+        ] {
+            assert!(at(kept).symlink_metadata().is_ok(), "{kept}");
+        }
+        assert!(live.path().exists(), "a file still written");
+        // Its write done (the lock let go), it is swept as any.
+        let path = live.path().to_path_buf();
+        let (file, _) = live.keep().unwrap();
+        drop(file);
+        assert_eq!(sweep_stale_in(dir.path(), later), 1);
+        assert!(!path.exists());
+        assert!(is_our_temporary(".hijara-Ab3dE9.tmp"));
+        assert!(!is_our_temporary(".hijara-Ab3dE9.tmp.x"));
+        assert!(!is_our_temporary(".hijara-Ab/dE9.tmp"));
+    }
+
     use super::*;
 
     #[test]

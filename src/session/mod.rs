@@ -28,7 +28,9 @@ pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
 pub use clock::{Clock, Flagged, ai_budget, show as show_clock};
 pub use config::{GameConfig, fresh_seed};
 pub use disk::{MAX_RECORD_BYTES, read_regular};
-pub(crate) use disk::{create_data_folder, keep_aside, stop_writes, write_atomic};
+pub(crate) use disk::{
+    create_data_folder, keep_aside, stop_writes, sweep_stale_temporaries, write_atomic,
+};
 pub use ending::{Course, EndError, Ending, Played};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,

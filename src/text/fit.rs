@@ -376,6 +376,19 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
+/// The most columns a line said on the normal screen after the full screen takes
+/// (a farewell, a summary): the terminal's own wrapping at 80 columns broke the
+/// autosave's line mid-word ("Auto" / "save").
+pub const AFTER_SCREEN_COLUMNS: usize = 80;
+
+/// Each line of `text` [`wrap`]ped to `columns`, joined by line breaks again.
+pub fn wrap_lines(text: &str, columns: usize) -> String {
+    text.lines()
+        .flat_map(|line| wrap(line, columns))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,12 +10,11 @@
 //! sends it on before anything it reads ([`LateAnswer::taking_typed`]). An answer
 //! that comes later still (a slow link) would reach the game as keys (crossterm
 //! reads `ESC ]` as Alt+`]`, or as Esc and `]` when the two come in two reads, then
-//! the letters): the input thread drops it ([`LateAnswer`]). Only ever the local
-//! terminal: `hijara serve` asks nothing.
+//! the letters): the input thread drops it ([`LateAnswer`]), until [`LATE_WINDOW`]
+//! after the query. Only ever the local terminal: `hijara serve` asks nothing.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
-#[cfg(unix)]
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -38,12 +37,25 @@ const MAX_READ: usize = 256;
 #[cfg(unix)]
 const DA1: &[u8] = b"\x1b[c";
 
+/// How long after the query a late answer is still looked for. An answer later than
+/// [`LONGEST`] is one a slow link held back: a round trip over SSH is under a second
+/// even by satellite (about 600 ms), so three seconds is five times that and six
+/// times [`LONGEST`]. Past it, a terminal that never answers (most that lack OSC 11
+/// still answer DA1, but not all) would otherwise hold every Esc up to the input
+/// thread's quiet poll (100 ms) for the whole session, and an Esc or
+/// Alt+`]` then `]` would drop up to [`LATE_ANSWER_KEYS`] keys; an answer later
+/// still is rare, and costs its keys once.
+const LATE_WINDOW: Duration = Duration::from_secs(3);
+
 /// The most key events a late answer makes (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
 const LATE_ANSWER_KEYS: u8 = 32;
 
 /// Set when the reading ended before DA1's answer came: an OSC 11 answer may come
 /// late, as keys, and [`LateAnswer`] drops it.
 static ANSWER_MAY_COME_LATE: AtomicBool = AtomicBool::new(false);
+
+/// Until when [`ANSWER_MAY_COME_LATE`] holds: [`LATE_WINDOW`] after the query.
+static LATE_UNTIL: Mutex<Option<Instant>> = Mutex::new(None);
 
 /// What the reading took that was not the terminal's: the bytes the player typed
 /// during the wait, and whether DA1's answer was cut short (its rest comes as keys),
@@ -76,6 +88,7 @@ fn ask() -> Option<Palette> {
     // Raw mode: the answer is not echoed and comes without waiting for a line end;
     // off again on every way out (the guard, a panic, a signal).
     let raw = super::terminal::raw_lines().ok()?;
+    let asked_at = Instant::now();
     let mut out = std::io::stdout().lock();
     let asked = out
         .write_all(crate::prefs::background::QUERY)
@@ -88,8 +101,12 @@ fn ask() -> Option<Palette> {
     let read = read_answers();
     drop(raw);
     let sorted = crate::prefs::background::sort_input(&read);
-    if !sorted.done && sorted.answer.is_none() {
-        ANSWER_MAY_COME_LATE.store(true, Ordering::SeqCst);
+    if !sorted.done {
+        *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner) =
+            asked_at.checked_add(LATE_WINDOW);
+        if sorted.answer.is_none() {
+            ANSWER_MAY_COME_LATE.store(true, Ordering::SeqCst);
+        }
     }
     *TYPED.lock().unwrap_or_else(PoisonError::into_inner) = Typed {
         bytes: sorted.typed,
@@ -147,7 +164,9 @@ fn read_answers() -> Vec<u8> {
 /// [`LateAnswer::release`]), starts one, and every event up to its end (BEL, read
 /// as Ctrl+G, or ST, read as Alt+`\` or as Esc then `\`) is dropped, at most
 /// [`LATE_ANSWER_KEYS`] of them. Alt+`]` is no key of the game's. The rest of a DA1
-/// answer the reading cut short (digits and `;` up to `c`) is dropped too.
+/// answer the reading cut short (digits and `;` up to `c`) is dropped too. All of
+/// it only within [`LATE_WINDOW`] of the query: after it, every key goes through
+/// at once.
 #[derive(Debug, Default)]
 pub(crate) struct LateAnswer {
     /// How many events of an answer have been dropped, while one is.
@@ -187,7 +206,19 @@ impl LateAnswer {
     /// The events to send on for `event`, in order: none while it is part of a late
     /// answer (or an Esc held), the Esc held before it and it otherwise.
     pub(crate) fn pass(&mut self, event: Event) -> Vec<Event> {
+        let until = *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner);
+        self.expire(&ANSWER_MAY_COME_LATE, until, Instant::now());
         self.pass_when(event, &ANSWER_MAY_COME_LATE)
+    }
+
+    /// Once `now` is past `until`, no answer is looked for any more: not a late
+    /// one, nor the rest of DA1's. An answer being dropped then still runs to its
+    /// end (or [`LATE_ANSWER_KEYS`]).
+    fn expire(&mut self, may_come: &AtomicBool, until: Option<Instant>, now: Instant) {
+        if until.is_some_and(|until| now >= until) {
+            may_come.store(false, Ordering::SeqCst);
+            self.rest_of_da1 = false;
+        }
     }
 
     /// The Esc held, when no event came after it for a while (the input thread's
@@ -399,6 +430,37 @@ mod tests {
         assert!(may_come.load(Ordering::SeqCst), "no answer began");
         // No answer to come: Esc goes through at once.
         let may_come = AtomicBool::new(false);
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+    }
+
+    /// Past [`LATE_WINDOW`], a terminal that never answered costs nothing: Esc goes
+    /// through at once, and Esc or Alt+`]` then `]` drop no key. Before, both held
+    /// for the whole session.
+    #[test]
+    fn no_answer_is_looked_for_past_the_window() {
+        let asked = Instant::now();
+        let until = asked.checked_add(LATE_WINDOW);
+        let may_come = AtomicBool::new(true);
+        let mut late = LateAnswer {
+            rest_of_da1: true,
+            ..LateAnswer::default()
+        };
+        // Within the window, all is still looked for.
+        late.expire(&may_come, until, asked);
+        assert!(may_come.load(Ordering::SeqCst));
+        assert!(late.rest_of_da1);
+        late.expire(&may_come, until, asked + LATE_WINDOW);
+        assert!(!may_come.load(Ordering::SeqCst));
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
+        assert_eq!(late.pass_when(alt.clone(), &may_come), vec![alt]);
+        for event in keys_of("];1c") {
+            assert_eq!(late.pass_when(event.clone(), &may_come), vec![event]);
+        }
+        // No window (the reading was whole): nothing expires, nothing was to come.
+        let may_come = AtomicBool::new(false);
+        let mut late = LateAnswer::default();
+        late.expire(&may_come, None, asked + LATE_WINDOW);
         assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
     }
 

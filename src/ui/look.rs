@@ -28,6 +28,10 @@ pub struct Look {
     /// background query, no `COLORFGBG`): the default palette, made for dark ones,
     /// draws Yellow so that it reads on both ([`Look::on_unknown_background`]).
     pub background_unknown: bool,
+    /// The background is known to be light (the terminal's answer, `COLORFGBG`):
+    /// every palette draws with colours that read on white
+    /// ([`Look::on_light_background`]).
+    pub background_light: bool,
 }
 
 /// How many colours a terminal shows, as its `TERM` and `COLORTERM` say.
@@ -213,6 +217,17 @@ impl Colours {
         }
     }
 
+    /// A palette's colours on a background known to be light; `None` for the one
+    /// without. The default palette's are the light one's.
+    const fn on_light(palette: Palette) -> Option<Colours> {
+        match palette {
+            Palette::Default | Palette::Light => Some(Colours::LIGHT),
+            Palette::ColourBlind => Some(Colours::COLOUR_BLIND_LIGHT),
+            Palette::HighContrast => Some(Colours::HIGH_CONTRAST_LIGHT),
+            Palette::None => None,
+        }
+    }
+
     /// The same colours on a terminal of 16, for a palette made for `background`:
     /// each the nearest ANSI colour ([`nearest_ansi`]) that keeps the palette's
     /// promises: each stone's letter stands 3 to 1 on it and the two stones differ;
@@ -280,12 +295,15 @@ impl Colours {
         bold: false,
     };
 
-    /// For light backgrounds: dark blue (19) and dark orange (130) text, a real
-    /// yellow (220) for Yellow's stones, mid grey (243) for dim text.
+    /// For light backgrounds: dark blue (19) and dark orange (130) text, dark gold
+    /// (136) for Yellow's stones, mid grey (243) for dim text. Yellow's stones were
+    /// a real yellow (220), which stands 1.40 to 1 on white (ANSI yellow 1.7): a
+    /// stone hardly told from an empty square but by its letter; 136 stands 3.34
+    /// on white, and its black letter 6.29 on it.
     const LIGHT: Colours = Colours {
         stones: [
             (Color::White, Color::Indexed(25)),
-            (Color::Black, Color::Indexed(220)),
+            (Color::Black, Color::Indexed(136)),
         ],
         players: [Color::Indexed(19), Color::Indexed(130)],
         dim: Some(Color::Indexed(243)),
@@ -293,6 +311,39 @@ impl Colours {
         hint: Color::Indexed(28),
         error: Color::Indexed(160),
         bold: false,
+    };
+
+    /// [`Colours::COLOUR_BLIND`] on a light background: Okabe and Ito's hues in
+    /// darker shades: blue (25) for Blue's stones and text, dark gold (136) for
+    /// Yellow's stones, dark orange (130) for Yellow's text, reddish purple (126)
+    /// for the cursor, bluish green (29) for the hint, vermillion (166) for errors.
+    const COLOUR_BLIND_LIGHT: Colours = Colours {
+        stones: [
+            (Color::White, Color::Indexed(25)),
+            (Color::Black, Color::Indexed(136)),
+        ],
+        players: [Color::Indexed(25), Color::Indexed(130)],
+        dim: Some(Color::Indexed(243)),
+        cursor: Color::Indexed(126),
+        hint: Color::Indexed(29),
+        error: Color::Indexed(166),
+        bold: false,
+    };
+
+    /// [`Colours::HIGH_CONTRAST`] on a light background: the darkest shades that
+    /// keep each hue (navy 18, brown 94, purple 90, green 22, dark red 88), bold
+    /// text, nothing dimmed; Yellow's stones dark gold (136).
+    const HIGH_CONTRAST_LIGHT: Colours = Colours {
+        stones: [
+            (Color::White, Color::Blue),
+            (Color::Black, Color::Indexed(136)),
+        ],
+        players: [Color::Indexed(18), Color::Indexed(94)],
+        dim: None,
+        cursor: Color::Indexed(90),
+        hint: Color::Indexed(22),
+        error: Color::Indexed(88),
+        bold: true,
     };
 
     /// Bright colours, bold text, nothing dimmed.
@@ -323,6 +374,7 @@ impl Look {
             ascii,
             range: ColourRange::Many,
             background_unknown: false,
+            background_light: false,
         }
     }
 
@@ -340,14 +392,31 @@ impl Look {
         }
     }
 
+    /// The same look on a background known to be light. The palettes made for dark
+    /// ones draw with colours that read on white (docs/preferences.md has the table):
+    /// the default palette as the light one does, the colour-blind and the high
+    /// contrast ones with darker shades of their own hues (their Yellow text was
+    /// 1.84 and 1.07 to 1 on white). Each stone keeps its letter.
+    pub const fn on_light_background(self) -> Look {
+        Look {
+            background_light: true,
+            ..self
+        }
+    }
+
     /// The same look on a terminal that shows `range`.
     pub const fn in_range(self, range: ColourRange) -> Look {
         Look { range, ..self }
     }
 
     fn colours(self) -> Option<Colours> {
-        let colours = Colours::of(self.palette)?;
-        if self.background_unknown && self.palette == Palette::Default {
+        let light = self.background_light;
+        let colours = if light {
+            Colours::on_light(self.palette)?
+        } else {
+            Colours::of(self.palette)?
+        };
+        if !light && self.background_unknown && self.palette == Palette::Default {
             let mut colours = colours;
             match self.range {
                 ColourRange::Many => {
@@ -361,14 +430,20 @@ impl Look {
         Some(match self.range {
             ColourRange::Many => colours,
             ColourRange::Sixteen => {
-                // Worked out once per palette: every style asks.
-                static SIXTEEN: std::sync::OnceLock<[Option<Colours>; 5]> =
-                    std::sync::OnceLock::new();
+                // Worked out once per palette and background: every style asks.
+                type Table = [[Option<Colours>; 5]; 2];
+                static SIXTEEN: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
                 let table = SIXTEEN.get_or_init(|| {
-                    Palette::ALL.map(|p| Colours::of(p).map(|c| c.in_sixteen(background_of(p))))
+                    [
+                        Palette::ALL
+                            .map(|p| Colours::of(p).map(|c| c.in_sixteen(background_of(p)))),
+                        Palette::ALL
+                            .map(|p| Colours::on_light(p).map(|c| c.in_sixteen(Color::White))),
+                    ]
                 });
                 let at = Palette::ALL.iter().position(|p| *p == self.palette);
-                at.and_then(|i| table[i]).unwrap_or(colours)
+                at.and_then(|i| table[usize::from(light)][i])
+                    .unwrap_or(colours)
             }
         })
     }
@@ -687,6 +762,59 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// On a background known to be light every palette reads on white: on 256
+    /// colours the players' text, the hint, the cursor and dim text 4.5 to 1, errors
+    /// 3 to 1, each stone's face 3 to 1 on the page and its letter 4.5 on the face;
+    /// on 16, the text 3 to 1 (the 16 have no yellow that reads on white: the letter
+    /// tells the stones). Before, the light palette's Yellow stone stood 1.40, the
+    /// colour-blind and high-contrast palettes' Yellow text 1.84 and 1.07, the
+    /// default's hint 2.2. Without the background known, every palette is as it was.
+    #[test]
+    fn on_a_light_background_every_palette_reads_on_white() {
+        for palette in Palette::ALL {
+            let look = Look::new(palette, false).on_light_background();
+            let Some(c) = look.colours() else {
+                continue;
+            };
+            let mut texts = vec![c.cursor, c.hint];
+            texts.extend(c.players);
+            texts.extend(c.dim);
+            for text in &texts {
+                let r = ratio(*text, Color::White);
+                assert!(r >= 4.5, "{palette}: {text:?} {r:.2}");
+            }
+            let r = ratio(c.error, Color::White);
+            assert!(r >= 3.0, "{palette}: error {:?} {r:.2}", c.error);
+            for (letter, face) in c.stones {
+                let r = ratio(face, Color::White);
+                assert!(r >= 3.0, "{palette}: stone {face:?} {r:.2}");
+                let r = ratio(letter, face);
+                assert!(r >= 4.5, "{palette}: {letter:?} on {face:?} {r:.2}");
+            }
+            assert_eq!(look.stone(Player::Blue).add_modifier, Modifier::BOLD);
+            let sixteen = look.in_range(ColourRange::Sixteen).colours().unwrap();
+            let mut texts = vec![sixteen.cursor, sixteen.hint, sixteen.error];
+            texts.extend(sixteen.players);
+            texts.extend(sixteen.dim);
+            for text in texts {
+                assert!(ANSI.contains(&text), "{palette}: {text:?}");
+                let r = ratio(text, Color::White);
+                assert!(r >= 3.0, "{palette} on 16: {text:?} {r:.2}");
+            }
+        }
+        // The light palette is the same whether the background is known or not.
+        let light = Look::new(Palette::Light, false);
+        assert_eq!(
+            light.on_light_background().player(Player::Yellow),
+            light.player(Player::Yellow)
+        );
+        assert_eq!(
+            Look::DEFAULT.player(Player::Yellow).fg,
+            Some(Color::Yellow),
+            "not known light: as before"
+        );
     }
 
     /// On a terminal of 16 colours (`TERM=xterm`, `screen`, `linux`) every colour

@@ -38,8 +38,9 @@ fn two_stones(s: &mut Session) -> (Vec<vt100::Color>, Vec<vt100::Color>) {
     (stone_backgrounds(s, "B"), stone_backgrounds(s, "Y"))
 }
 
-/// A light background's answer gives the light palette: Yellow's stones a real
-/// yellow (220), not ANSI yellow (3), which stands 1.7 to 1 against white. Before,
+/// A light background's answer gives the light palette: Yellow's stones dark gold
+/// (136), which stands 3.34 to 1 against white; ANSI yellow (3, #cdcd00) stands
+/// 1.7, and the real yellow (220, #ffd700) they were before only 1.40. Before that,
 /// a light terminal without COLORFGBG got the default palette.
 #[test]
 fn a_light_background_gets_the_light_palette() {
@@ -49,7 +50,7 @@ fn a_light_background_gets_the_light_palette() {
     let (blue, yellow) = two_stones(&mut s);
     assert!(s.output().contains("\x1b]11;?"));
     assert!(blue.contains(&vt100::Color::Idx(25)), "{blue:?}");
-    assert!(yellow.contains(&vt100::Color::Idx(220)), "{yellow:?}");
+    assert!(yellow.contains(&vt100::Color::Idx(136)), "{yellow:?}");
     ctrl_c_ends_cleanly(&mut s);
 }
 
@@ -169,4 +170,23 @@ fn a_late_answer_split_in_two_reads_does_nothing() {
         s.type_keys("y");
         assert_eq!(s.exit_code(), 0);
     }
+}
+
+/// A terminal that never answers is looked at for a late answer only a while (three
+/// seconds after the query): after it, Alt+`]` drops no key, so `c3` typed after it
+/// plays. Before, the look lasted the whole session: the keys after it were dropped
+/// as a late answer's, up to 32 of them. (Esc then `]` after the while:
+/// `background_query::tests::no_answer_is_looked_for_past_the_window`.)
+#[test]
+fn a_silent_terminal_is_not_waited_on_for_good() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_answering(&["play"], data.path(), &[], Vec::new());
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    std::thread::sleep(Duration::from_millis(3500));
+    // One write, so one read: Alt+`]`, then the keys.
+    s.send("\x1b]c3");
+    s.wait_for("Blue to move");
+    ctrl_c_ends_cleanly(&mut s);
 }

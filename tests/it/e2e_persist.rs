@@ -371,8 +371,9 @@ fn after_the_screen(output: &str) -> &str {
 }
 
 /// SIGTERM and SIGHUP restored the terminal and ended the game with nothing said
-/// (exit 143): the player did not know the game was kept. Now one line on standard
-/// error, after the screen is restored, says that `hijara resume` continues it.
+/// (exit 143): the player did not know the game was kept. Now a line on standard
+/// error (wrapped at 80 columns), after the screen is restored, says that `hijara
+/// resume` continues it.
 #[cfg(unix)]
 #[test]
 fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
@@ -399,7 +400,16 @@ fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
                 && said.contains("autosave.hij"),
             "{signal}: {said:?}"
         );
-        assert_eq!(said.trim().lines().count(), 1, "{signal}: {said:?}");
+        // Said once, in lines of 80 columns at most (wrapped at words).
+        assert_eq!(
+            said.matches("The game is kept").count(),
+            1,
+            "{signal}: {said:?}"
+        );
+        // The cursor shown again is no text.
+        for line in said.replace("\x1b[?25h", "").trim().lines() {
+            assert!(hijara::text::width(line) <= 80, "{signal}: {line:?}");
+        }
     }
 }
 

@@ -414,3 +414,44 @@ fn play_then_close_the_terminal(started: Started) -> (std::process::ExitStatus, 
     let kept = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
     (status, kept)
 }
+
+/// Every line said after the full screen (the farewell at quit, and the one a
+/// SIGTERM says) fits 80 columns, broken at word boundaries: the farewell was one
+/// line of over 80 columns, which an 80-column terminal broke mid-word ("Auto" /
+/// "save").
+#[test]
+fn the_farewell_fits_80_columns() {
+    for signal in [None, Some("-TERM")] {
+        let data = tempfile::tempdir().unwrap();
+        let dir = data.path().join("a-folder-with-a-rather-long-name");
+        std::fs::create_dir(&dir).unwrap();
+        let mut s = Session::start_in(&["play"], 80, 24, &dir, None);
+        s.wait_for("Blue to move");
+        s.type_keys("b2");
+        s.wait_for("Yellow to move");
+        match signal {
+            None => ctrl_c_ends_cleanly(&mut s),
+            Some(signal) => {
+                let status = Command::new("kill")
+                    .args([signal, &s.pid().to_string()])
+                    .status()
+                    .unwrap();
+                assert!(status.success());
+                assert_eq!(s.exit_code(), 143);
+            }
+        }
+        let output = s.whole_output();
+        let (_, _, after) = switches(&output);
+        assert!(after.contains("The game is kept (1 move"), "{after:?}");
+        // The cursor shown again is no text.
+        let after = after.replace("\x1b[?25h", "");
+        let lines: Vec<&str> = after
+            .split('\n')
+            .map(|l| l.trim_end_matches('\r'))
+            .collect();
+        assert!(lines.iter().any(|l| l.contains("Autosave:")), "{after:?}");
+        for line in &lines {
+            assert!(hijara::text::width(line) <= 80, "{signal:?}: {line:?}");
+        }
+    }
+}
