@@ -90,6 +90,38 @@ fn each_reader_names_the_file_and_where_on_bad_input() {
     assert!(err.contains("folder.hij: a folder"), "{err}");
 }
 
+/// QA (learn2): a record saved as UTF-16 (a Windows editor, PowerShell's `>`) was
+/// "not UTF-8 text" at line 1, column 1 with a byte-order mark, and a syntax error
+/// quoting `1\u{0}.\u{0}` without one; each reader now says it looks like UTF-16
+/// and how to convert it, naming the file, line and column, exit 1.
+#[test]
+fn each_reader_says_a_utf16_record_is_utf16_and_how_to_convert_it() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let record = "[Blue \"Ann\"]\n1. a1 b1 *\n";
+    let le: Vec<u8> = record.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let marked = dir.path().join("marked.hij");
+    std::fs::write(&marked, [&[0xFF, 0xFE][..], &le].concat()).unwrap();
+    let bare = dir.path().join("bare.hij");
+    std::fs::write(&bare, &le).unwrap();
+    for args in READERS.iter().chain([&["play", "--load"][..]].iter()) {
+        for (file, name, why, from) in [
+            (&marked, "marked.hij", "byte-order mark", "UTF-16 "),
+            (&bare, "bare.hij", "every other byte is NUL", "UTF-16LE"),
+        ] {
+            let err = fails(data.path(), args, Some(file), 1);
+            assert!(
+                err.contains(&format!(
+                    "{name}: line 1, column 1: the file looks like UTF-16"
+                )),
+                "{args:?}: {err}"
+            );
+            assert!(err.contains(why), "{args:?}: {err}");
+            assert!(err.contains(&format!("iconv -f {from}")), "{args:?}: {err}");
+        }
+    }
+}
+
 /// An empty FILE said `cannot read : No such file or directory` (exit 1), naming no
 /// file; clap refuses an empty option value itself, but not an empty positional one.
 #[test]
