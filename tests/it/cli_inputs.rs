@@ -366,6 +366,36 @@ fn games_json_gives_the_real_folder() {
     assert!(text.contains("odd\\u{1b}[1m name"), "{text}");
 }
 
+/// QA (learn2): `--threads 0` (or 300, or `two`) said clap's `0 is not in 1..=256`
+/// for every command that searches; it says what is allowed, in words, as
+/// `--games` does.
+#[test]
+fn thread_counts_out_of_range_say_what_is_allowed() {
+    let data = tempfile::tempdir().unwrap();
+    for count in ["0", "257", "two"] {
+        for args in [
+            &[
+                "selfplay",
+                "--blue",
+                "random",
+                "--yellow",
+                "random",
+                "--threads",
+                count,
+            ][..],
+            &["engine", "--threads", count],
+            &["analyze", "--threads", count, COMBINATIONS],
+        ] {
+            let err = fails(data.path(), args, None, 2);
+            assert!(
+                err.contains("expected a number of threads from 1 to 256"),
+                "{args:?}: {err}"
+            );
+            assert!(!err.contains("is not in"), "{args:?}: {err}");
+        }
+    }
+}
+
 /// `selfplay --games 0` and a count past u32 said clap's `0 is not in
 /// 1..=4294967295`; they say what is allowed, in words.
 #[test]
