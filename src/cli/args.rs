@@ -341,7 +341,7 @@ impl SessionArgs {
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct ThreadsArgs {
     /// Search threads for the AI and the analysis [default: every core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<u16>,
 }
 
@@ -568,6 +568,16 @@ pub(crate) fn node_count(text: &str) -> Result<u64, String> {
 pub(crate) fn game_count(text: &str) -> Result<u32, String> {
     number_in(text, 1..=u32::MAX)
         .ok_or_else(|| format!("expected a number of games from 1 to {}", u32::MAX))
+}
+
+/// The most search threads `--threads` takes (as the engine protocol's `threads N`).
+const MAX_THREADS: u16 = 256;
+
+/// A number of search threads for `--threads`, from 1 to [`MAX_THREADS`]: clap's own
+/// range check said `0 is not in 1..=256`.
+fn thread_count(text: &str) -> Result<u16, String> {
+    number_in(text, 1..=MAX_THREADS)
+        .ok_or_else(|| format!("expected a number of threads from 1 to {MAX_THREADS}"))
 }
 
 /// Options of `hijara bench`.

@@ -38,6 +38,7 @@
 //! moves and checks that a full square is never named and that any claimed result
 //! (the tag or the final token) is what actually happened.
 
+mod encoding;
 mod error;
 mod game_result;
 mod mark;
@@ -51,6 +52,7 @@ use std::time::Duration;
 
 use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 
+pub(crate) use encoding::utf16_error;
 pub use error::{EditError, InvalidTagName, Location, RecordError};
 pub use game_result::{GameResult, ParseResultError};
 pub use mark::{Mark, ParseMarkError};

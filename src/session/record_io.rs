@@ -324,6 +324,11 @@ pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
 /// `bytes` as text; else where the first byte that is not UTF-8 is:
 /// `line 3, column 5: the file is not UTF-8 text`.
 pub(crate) fn utf8_text(bytes: Vec<u8>) -> Result<String, String> {
+    // UTF-16 (with a byte-order mark, or ASCII with NULs between) says so, and how to
+    // convert it: a NUL is valid UTF-8, so it would otherwise be a syntax error.
+    if let Some(error) = crate::record::utf16_error(&bytes) {
+        return Err(error);
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // The prefix up to `valid_up_to` is valid UTF-8 by definition.

@@ -286,7 +286,6 @@ impl BoardView<'_> {
 
     fn draw_section(&self, g: &BoardGeometry, cell: Cell, clip: Rect, buf: &mut Buffer) {
         let rect = g.section_rect(cell);
-        let left = cell.section.number() <= 2;
         let (cx, cy) = g.glyph_cell(cell);
         match self.position.owner(cell) {
             None => {
@@ -314,18 +313,13 @@ impl BoardView<'_> {
                 let glyph = Look::glyph(player).to_string();
                 put(buf, clip, cx, cy, &glyph, style);
                 if self.highlight.last == Some(cell) {
-                    // Brackets mark the last stone without relying on colour: `[B]`, or
-                    // on a compact board (two cells a section) the one bracket that fits
-                    // on the glyph's outer side, `[B` or `B]`.
-                    if rect.width >= 3 {
-                        let x = cx.saturating_sub(1).max(rect.x);
-                        put(buf, clip, x, cy, "[", style);
-                        put(buf, clip, x + 2, cy, "]", style);
-                    } else if left {
-                        put(buf, clip, cx.saturating_sub(1), cy, "[", style);
-                    } else {
-                        put(buf, clip, cx + 1, cy, "]", style);
-                    }
+                    // Brackets mark the last stone without relying on colour: `[B]`.
+                    // On a compact board (two cells a section) one bracket takes the
+                    // square's middle gap, beside the glyph: a lone `[B` read as text
+                    // cut off. The glyph is never at its section's outer edge, so the
+                    // other bracket is in the section.
+                    put(buf, clip, cx.saturating_sub(1), cy, "[", style);
+                    put(buf, clip, cx + 1, cy, "]", style);
                 }
             }
         }
@@ -393,6 +387,58 @@ mod tests {
                 }
             }
             assert_eq!(g.square_at(area.x, area.y), None);
+        }
+    }
+
+    /// QA (learn2): on the compact board (44×16) the last stone was `[Y 4` or
+    /// `1 B]`, one bracket, which read as text cut off. Both brackets now show at
+    /// every size, one in the square's middle gap where a section has two cells, and
+    /// no other stone's glyph is covered. Fails on the old code (`[Y 4`).
+    #[test]
+    fn the_last_stone_has_both_brackets_on_a_compact_board() {
+        use crate::rules::Game;
+        // Square b3's sections 1 (left) and 4 (right) last, in turn; then a1's 2, 3.
+        let cases = [
+            (vec![Square::A1, Square::B3], "[Y]4"),
+            (
+                vec![
+                    Square::B3,
+                    Square::A1,
+                    Square::B3,
+                    Square::A1,
+                    Square::B3,
+                    Square::B3,
+                ],
+                "B[Y]",
+            ),
+            (vec![Square::A1, Square::B1, Square::A1], "[B]3"),
+            (
+                vec![Square::A1, Square::B1, Square::A1, Square::B1, Square::A1],
+                "B[B]",
+            ),
+        ];
+        for area in [Rect::new(0, 0, 27, 14), Rect::new(0, 0, 43, 22)] {
+            for (moves, mark) in &cases {
+                let game = Game::from_moves(moves.iter().copied()).unwrap();
+                let mut buf = Buffer::empty(area);
+                BoardView {
+                    position: game.position(),
+                    highlight: Highlight::last_move(game.last()),
+                    look: Look::PLAIN,
+                }
+                .render(area, &mut buf);
+                let rows: Vec<String> = (0..area.height)
+                    .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+                    .collect();
+                let screen = rows.join("\n");
+                let marked = rows.iter().filter(|r| r.contains('[')).count();
+                assert_eq!(marked, 1, "{moves:?}\n{screen}");
+                let row = rows.iter().find(|r| r.contains('[')).unwrap();
+                assert_eq!(row.matches('[').count(), 1, "{screen}");
+                assert_eq!(row.matches(']').count(), 1, "{screen}");
+                let compact: String = row.chars().filter(|c| *c != ' ').collect();
+                assert!(compact.contains(mark), "{moves:?} {mark}\n{screen}");
+            }
         }
     }
 

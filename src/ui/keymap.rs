@@ -371,6 +371,9 @@ pub enum HintLine {
     LessonMenu,
     /// A lesson.
     Lesson,
+    /// A lesson whose stone is played (done, or its points waiting for a claim): a
+    /// square typed or clicked is no try then, so the line does not offer one.
+    LessonPlayed,
     /// A puzzle, waiting for a move.
     PuzzleAsking,
     /// A puzzle answered.
@@ -413,6 +416,14 @@ impl HintLine {
             _ => crate::text::PART_SEPARATOR,
         }
     }
+}
+
+/// The lessons menu's digit keys as the help and the hint line both name them: one
+/// wording, so the footer cannot say `1-9` while `0` opens the tenth lesson.
+macro_rules! lesson_digits {
+    () => {
+        "1-9, 0"
+    };
 }
 
 /// One row of the key table.
@@ -637,7 +648,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('u'), A::Undo)],
         names: "u",
         help: "start the lesson again",
-        hints: &[(HintLine::Lesson, 1, "u: again")],
+        hints: &[
+            (HintLine::Lesson, 1, "u: again"),
+            (HintLine::LessonPlayed, 1, "u: again"),
+        ],
     },
     Binding {
         contexts: &[C::Lesson, C::Puzzle],
@@ -667,7 +681,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('n'), A::NewGame)],
         names: "n",
         help: "the next lesson",
-        hints: &[(HintLine::Lesson, 2, "n: next")],
+        hints: &[
+            (HintLine::Lesson, 2, "n: next"),
+            (HintLine::LessonPlayed, 2, "n: next"),
+        ],
     },
     Binding {
         // Not the menu's own: `m` there would open the very screen it is on.
@@ -675,7 +692,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('m'), A::Menu)],
         names: "m",
         help: "the lessons menu",
-        hints: &[(HintLine::Lesson, 3, "m: menu")],
+        hints: &[
+            (HintLine::Lesson, 3, "m: menu"),
+            (HintLine::LessonPlayed, 3, "m: menu"),
+        ],
     },
     Binding {
         contexts: &[C::Lesson, C::Puzzle],
@@ -684,6 +704,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "leave",
         hints: &[
             (HintLine::Lesson, 4, "q: quit"),
+            (HintLine::LessonPlayed, 4, "q: quit"),
             (HintLine::PuzzleAsking, 4, "q: quit"),
             (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
@@ -744,7 +765,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('9'), A::Item(8)),
             (ch('0'), A::Item(9)),
         ],
-        names: "1-9, 0",
+        names: lesson_digits!(),
         help: "open that lesson (0: the tenth)",
         hints: &[],
     },
@@ -758,7 +779,11 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "↑↓ / k j",
         help: "select",
-        hints: &[(HintLine::LessonMenu, 0, "↑↓ or 1-9: choose")],
+        hints: &[(
+            HintLine::LessonMenu,
+            0,
+            concat!("↑↓, ", lesson_digits!(), ": choose"),
+        )],
     },
     Binding {
         contexts: &[C::LessonMenu],
@@ -1698,6 +1723,29 @@ mod tests {
 
     /// QA: the lobby's keys wrapped as words do, `f` at a row's end and `find` at the
     /// next one's start, and a row began with a space.
+    /// QA (learn2): the lessons menu's footer said `↑↓ or 1-9: choose` while `0`
+    /// opens the tenth lesson. Every key that picks a lesson is named on the footer,
+    /// with the help's own words for it. Fails on the old code (no `0` there).
+    #[test]
+    fn the_lessons_footer_names_every_key_that_picks_a_lesson() {
+        let footer = hint_line(HintLine::LessonMenu);
+        let pickers: Vec<&Binding> = BINDINGS
+            .iter()
+            .filter(|b| b.contexts.contains(&C::LessonMenu))
+            .filter(|b| b.keys.iter().any(|(_, a)| matches!(a, A::Item(_))))
+            .collect();
+        assert!(!pickers.is_empty());
+        for b in pickers {
+            assert!(footer.contains(b.names), "{footer} / {}", b.names);
+            for (key, _) in b.keys {
+                let Key::Char(c) = key else { continue };
+                let ranged = ('1'..='9').contains(c) && b.names.contains("1-9");
+                assert!(ranged || b.names.contains(*c), "{} / {c}", b.names);
+            }
+        }
+        assert!(help_rows(C::LessonMenu).any(|(names, _)| footer.contains(names)));
+    }
+
     #[test]
     fn hint_rows_break_between_the_parts_only() {
         assert_eq!(
@@ -1985,7 +2033,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::LessonMenu),
-            "↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit"
+            "↑↓, 1-9, 0: choose · Enter or click: open · p: puzzles · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::Lesson),
@@ -1999,6 +2047,10 @@ mod tests {
             hint_line(HintLine::PuzzleAnswered),
             "u: try again · n: next puzzle · q: quit"
         );
+        assert_eq!(
+            hint_line(HintLine::LessonPlayed),
+            "u: again · n: next · m: menu · q: quit"
+        );
     }
 
     /// A screen the start screen opened says its q goes back, every other part of its
@@ -2008,6 +2060,7 @@ mod tests {
     fn screens_opened_from_the_start_screen_say_q_goes_back() {
         for line in [
             HintLine::Lesson,
+            HintLine::LessonPlayed,
             HintLine::LessonMenu,
             HintLine::PuzzleAsking,
             HintLine::PuzzleAnswered,

@@ -685,7 +685,18 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
     }
     if !whole {
         lines.push(Line::raw(""));
-        let keys = hint_line_leaving(HintLine::Lesson, state.is_from_start());
+        // Once the stone is played a square is no try: its keys are not offered.
+        let played = match state.phase() {
+            LessonPhase::Tried(_, check) => check.done,
+            LessonPhase::Claiming(..) => true,
+            _ => false,
+        };
+        let line = if played {
+            HintLine::LessonPlayed
+        } else {
+            HintLine::Lesson
+        };
+        let keys = hint_line_leaving(line, state.is_from_start());
         lines.push(Line::styled(keys, look.dim()));
     }
     (lines, feedback)

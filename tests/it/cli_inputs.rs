@@ -90,6 +90,38 @@ fn each_reader_names_the_file_and_where_on_bad_input() {
     assert!(err.contains("folder.hij: a folder"), "{err}");
 }
 
+/// QA (learn2): a record saved as UTF-16 (a Windows editor, PowerShell's `>`) was
+/// "not UTF-8 text" at line 1, column 1 with a byte-order mark, and a syntax error
+/// quoting `1\u{0}.\u{0}` without one; each reader now says it looks like UTF-16
+/// and how to convert it, naming the file, line and column, exit 1.
+#[test]
+fn each_reader_says_a_utf16_record_is_utf16_and_how_to_convert_it() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let record = "[Blue \"Ann\"]\n1. a1 b1 *\n";
+    let le: Vec<u8> = record.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let marked = dir.path().join("marked.hij");
+    std::fs::write(&marked, [&[0xFF, 0xFE][..], &le].concat()).unwrap();
+    let bare = dir.path().join("bare.hij");
+    std::fs::write(&bare, &le).unwrap();
+    for args in READERS.iter().chain([&["play", "--load"][..]].iter()) {
+        for (file, name, why, from) in [
+            (&marked, "marked.hij", "byte-order mark", "UTF-16 "),
+            (&bare, "bare.hij", "every other byte is NUL", "UTF-16LE"),
+        ] {
+            let err = fails(data.path(), args, Some(file), 1);
+            assert!(
+                err.contains(&format!(
+                    "{name}: line 1, column 1: the file looks like UTF-16"
+                )),
+                "{args:?}: {err}"
+            );
+            assert!(err.contains(why), "{args:?}: {err}");
+            assert!(err.contains(&format!("iconv -f {from}")), "{args:?}: {err}");
+        }
+    }
+}
+
 /// An empty FILE said `cannot read : No such file or directory` (exit 1), naming no
 /// file; clap refuses an empty option value itself, but not an empty positional one.
 #[test]
@@ -332,6 +364,36 @@ fn games_json_gives_the_real_folder() {
         .clone();
     let text = String::from_utf8(text).unwrap();
     assert!(text.contains("odd\\u{1b}[1m name"), "{text}");
+}
+
+/// QA (learn2): `--threads 0` (or 300, or `two`) said clap's `0 is not in 1..=256`
+/// for every command that searches; it says what is allowed, in words, as
+/// `--games` does.
+#[test]
+fn thread_counts_out_of_range_say_what_is_allowed() {
+    let data = tempfile::tempdir().unwrap();
+    for count in ["0", "257", "two"] {
+        for args in [
+            &[
+                "selfplay",
+                "--blue",
+                "random",
+                "--yellow",
+                "random",
+                "--threads",
+                count,
+            ][..],
+            &["engine", "--threads", count],
+            &["analyze", "--threads", count, COMBINATIONS],
+        ] {
+            let err = fails(data.path(), args, None, 2);
+            assert!(
+                err.contains("expected a number of threads from 1 to 256"),
+                "{args:?}: {err}"
+            );
+            assert!(!err.contains("is not in"), "{args:?}: {err}");
+        }
+    }
 }
 
 /// `selfplay --games 0` and a count past u32 said clap's `0 is not in

@@ -514,7 +514,7 @@ fn the_lessons_menu_keys_are_whole_on_a_narrow_screen() {
         (
             80,
             24,
-            "─↑↓ or 1-9: choose · Enter or click: open · p: puzzles · q: quit─",
+            "─↑↓, 1-9, 0: choose · Enter or click: open · p: puzzles · q: quit─",
         ),
         (60, 16, "─Enter or click: open · p: puzzles · q: quit─"),
         (44, 16, "─p: puzzles · q: quit─"),
@@ -765,4 +765,32 @@ fn a_click_clears_the_note_of_the_click_before() {
         checked += 1;
     }
     assert!(checked > 0, "a lesson with a full square and an open one");
+}
+
+/// QA (learn2): a lesson done (or its stone's points waiting for a claim) still
+/// listed `a-d 1-4, arrows and Enter, or click: play` under its text, though a
+/// square typed then is no try (`Done!` again, or "claim first"). The line lists
+/// only the keys that act. Fails on the old code (the play keys there).
+#[test]
+fn a_played_lesson_does_not_offer_the_square_keys() {
+    // The keys' line wraps in the text's column: its first words stand for it.
+    let play = "a-d 1-4, arrows and Enter,";
+    let mut s = state();
+    open(&mut s, '5');
+    let _ = s.handle(Input::Click(Some(Square::A1)));
+    assert!(matches!(s.phase(), LessonPhase::Tried(_, c) if c.done));
+    let screen = render(&s, 80, 24).backend().to_string();
+    assert!(!screen.contains(play), "{screen}");
+    assert!(screen.contains("u: again · n: next · m: menu"), "{screen}");
+    // The claim lesson, its points waiting: only the claim and the lesson's keys.
+    open_lesson(&mut s, "08-claims");
+    let _ = typing(&mut s, "a1");
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
+    let screen = render(&s, 80, 24).backend().to_string();
+    assert!(!screen.contains(play), "{screen}");
+    // A wrong try leaves the square keys: another try is one.
+    open(&mut s, '5');
+    let _ = typing(&mut s, "c2");
+    assert!(matches!(s.phase(), LessonPhase::Tried(_, c) if !c.done));
+    assert!(render(&s, 80, 24).backend().to_string().contains(play));
 }

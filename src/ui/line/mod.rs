@@ -406,9 +406,11 @@ fn claim_refused(screen: &Screen) -> Option<String> {
 /// A line as a sentence: one that ends with no stop gets one, so that a screen
 /// reader pauses and a braille reader sees where it ends (the lobby's headings and
 /// rows, its notes, a puzzle's title said `You are alice`, `Number 1 is not on this
-/// page`, each without one). A line that ends with a stop, a colon or `…` is as it was.
+/// page`, each without one). A line that ends with a stop, a colon or `…` is as it was,
+/// and so is one that ends with a record's comment (`{…}`): the comment is the record's
+/// own text, set apart by its braces, and a stop after them read `{A game.}.`.
 fn sentence(mut line: String) -> String {
-    if !line.is_empty() && !line.ends_with(['.', '!', '?', ':', '…']) {
+    if !line.is_empty() && !line.ends_with(['.', '!', '?', ':', '…', '}']) {
         line.push('.');
     }
     line
@@ -672,6 +674,26 @@ mod tests {
              Hint: the hard AI is thinking…\n\
              Resign? yes: resign, no: keep playing.\n\
              \n"
+        );
+    }
+
+    /// QA (learn2): a replayed move whose record has a comment after it was said
+    /// `... Blue 0, Yellow 0. {A game.}.`, a stop after the comment's brace. Fails on
+    /// the old code (the `}.`).
+    #[test]
+    fn a_line_ending_with_a_comment_gets_no_stop_after_its_brace() {
+        let mut input = LineInput::piped();
+        let mut out = Vec::new();
+        let lines = [
+            "Move 1 of 2: Blue a1. Blue 0, Yellow 0. {A game}",
+            "Move 2 of 2: Yellow b1. Blue 0, Yellow 0. ! {Good.}",
+        ]
+        .map(str::to_owned);
+        LineFace::new(&mut out, &mut input).say(&lines).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Move 1 of 2: Blue a1. Blue 0, Yellow 0. {A game}\n\
+             Move 2 of 2: Yellow b1. Blue 0, Yellow 0. ! {Good.}\n"
         );
     }
 
