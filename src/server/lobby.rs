@@ -313,6 +313,20 @@ impl LobbyState {
     pub(crate) fn page_size(&self, rows: &[Row]) -> usize {
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
+        // The correspondence line and the note wrap on a narrow screen (44 columns:
+        // two rows each), and the tables under them were cut past the page's end.
+        let extra = |text: &str| -> u16 {
+            let rows = Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .line_count(self.width.max(1));
+            u16::try_from(rows.saturating_sub(1)).unwrap_or(u16::MAX)
+        };
+        if let Some(line) = corr_line(&self.corr, Wording::Keys, false) {
+            fixed = fixed.saturating_add(extra(&line));
+        }
+        if let Some(note) = &self.note {
+            fixed = fixed.saturating_add(extra(&note.text));
+        }
         if !self.mine.is_empty() {
             fixed += 2 + u16::try_from(self.mine.len()).unwrap_or(9);
         }
@@ -2734,6 +2748,46 @@ mod tests {
         let mut lobby = LobbyState::new(me, Palette::Default);
         lobby.resized(80, 24);
         insta::assert_snapshot!("lobby_own_corr_pages_80x24", pages(&mut lobby).join("\n"));
+    }
+
+    /// QA (club8, over ssh at 44x16): with a correspondence game at the player's
+    /// move, its line and the note that it came (each two rows at 44 columns) took
+    /// the rows `page_size` gave the tables: page 1 of 2 showed tables 1-3 and `… a
+    /// taller terminal shows all the lists`, and tables 4 and 5 were on no page. The
+    /// wrapped rows are counted: every table is on a page, none cut. Fails on the old
+    /// code (the cue, no table 4).
+    #[test]
+    fn a_wrapped_correspondence_line_and_note_cut_no_table_at_44x16() {
+        let rows = playing(1..=6);
+        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+        lobby.corr = vec![CorrGame {
+            id: 40,
+            opponent: "Bartholomew-Lane".into(),
+            my_move: true,
+            since: 0,
+            left: 14 * 86400,
+            days: 7,
+            moves: 0,
+        }];
+        lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
+        lobby.resized(44, 16);
+        let mut shown = Vec::new();
+        for page in 0..lobby.page_count(&rows) {
+            lobby.page = page;
+            shown.extend(drawn_at_with(&lobby, &rows, 44, 16));
+        }
+        let reads = shown.join("\n");
+        assert!(!reads.contains("a taller terminal"), "{reads}");
+        for id in 1..=6 {
+            let n = format!("{id}  a{id} v b{id}");
+            assert_eq!(
+                shown.iter().filter(|l| l.starts_with(&n)).count(),
+                1,
+                "{n}\n{reads}"
+            );
+        }
+        assert!(reads.contains("? all keys"), "{reads}");
+        assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
     }
 
     fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {
