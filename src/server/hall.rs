@@ -392,14 +392,29 @@ impl Hall {
         }
     }
 
-    /// The numbers of `key`'s open correspondence tables a restart closed, once: the
-    /// store forgets them as they are told.
+    /// The numbers of `key`'s open correspondence tables a restart closed, for one
+    /// screen to show: no other takes them meanwhile. Once shown,
+    /// [`Hall::closed_corr_told`] (the store forgets them); if the screen did not show
+    /// them after all, [`Hall::closed_corr_back`].
     pub(crate) fn take_closed_corr(&mut self, key: &str) -> Vec<u32> {
-        let closed = self.closed_corr.remove(key).unwrap_or_default();
-        if !closed.is_empty() {
-            self.told_writes.push(key.to_owned());
-        }
-        closed
+        self.closed_corr.remove(key).unwrap_or_default()
+    }
+
+    /// `key` was shown their open correspondence tables a restart closed
+    /// ([`Hall::take_closed_corr`]): the store forgets them, so no later login says
+    /// them again.
+    pub(crate) fn closed_corr_told(&mut self, key: &str) {
+        self.told_writes.push(key.to_owned());
+    }
+
+    /// The tables `closed` taken for `key` ([`Hall::take_closed_corr`]) were not shown
+    /// (the keys' help covered the note, a newer line took its place, or the screen
+    /// closed first): told later.
+    pub(crate) fn closed_corr_back(&mut self, key: &str, closed: Vec<u32>) {
+        let kept = self.closed_corr.entry(key.to_owned()).or_default();
+        kept.extend(closed);
+        kept.sort_unstable();
+        kept.dedup();
     }
 
     /// Notes for the store whether table `id` is an open correspondence table (and

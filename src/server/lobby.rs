@@ -313,6 +313,20 @@ impl LobbyState {
     pub(crate) fn page_size(&self, rows: &[Row]) -> usize {
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
+        // The correspondence line and the note wrap on a narrow screen (44 columns:
+        // two rows each), and the tables under them were cut past the page's end.
+        let extra = |text: &str| -> u16 {
+            let rows = Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .line_count(self.width.max(1));
+            u16::try_from(rows.saturating_sub(1)).unwrap_or(u16::MAX)
+        };
+        if let Some(line) = corr_line(&self.corr, Wording::Keys, false) {
+            fixed = fixed.saturating_add(extra(&line));
+        }
+        if let Some(note) = &self.note {
+            fixed = fixed.saturating_add(extra(&note.text));
+        }
         if !self.mine.is_empty() {
             fixed += 2 + u16::try_from(self.mine.len()).unwrap_or(9);
         }
@@ -325,7 +339,7 @@ impl LobbyState {
         fixed += if self.number.is_some() { 2 } else { 0 };
         fixed += self.keys_wrapped(rows);
         fixed += u16::from(self.terms_legend(rows));
-        fixed += u16::from(self.terms_legend(rows) && clock_of(rows).is_some());
+        fixed += u16::from(self.clock_legend(rows));
         // At least one table: a page of three on a short screen was cut under its
         // heading ("Tables 1-3 of 12" over none of them at 30x12).
         usize::from(self.height.saturating_sub(fixed)).clamp(1, LISTED)
@@ -339,6 +353,14 @@ impl LobbyState {
             && usize::from(self.width) < words::FULL_TERMS_COLUMNS
             && self.width >= 44
             && self.height >= 16
+    }
+
+    /// Whether the tables have a live clock's `5+3` explained under them (the first
+    /// listed, [`words::clock_legend`]): at every width from the served minimum
+    /// (44x16), wherever a table with a clock is listed; at 80 columns and up, with no
+    /// [`words::SHORT_TERMS`] over it, it was explained nowhere.
+    fn clock_legend(&self, rows: &[Row]) -> bool {
+        clock_of(rows).is_some() && self.width >= 44 && self.height >= 16
     }
 
     /// The rows the keys shown take at this width past those they take at 80 columns
@@ -363,21 +385,33 @@ impl LobbyState {
     }
 
     /// The lines `row` takes in the list at this width: two for a correspondence
-    /// game of the player's own (the only ones in play listed to them alone) from
-    /// 44 to 79 columns where one line would cut a name (`al… v ca…`), whose move it
-    /// is being either's ([`words::own_corr_lines`]); one for every other.
+    /// game of the player's own (the only ones in play listed to them alone) where
+    /// one line would cut a name (`al… v ca…` at 44 columns, `Zoe-Winterb… v
+    /// Bartholome…` at 80, with the terms in full there), whose move it is being
+    /// either's ([`words::own_corr_lines`]), at every width from the served minimum
+    /// (44); one for every other.
     fn row_lines(&self, row: &Row) -> usize {
         let width = usize::from(self.width);
         let two = row.state == RowState::Correspondence
-            && (44..words::FULL_TERMS_COLUMNS).contains(&width)
+            && width >= 44
             && !words::names_fit(
                 number(row.id),
                 [&row.names[0], &row.names[1]],
                 club_words::THEIR_MOVE,
-                &short_terms_of(row),
+                &self.terms_at_width(row),
                 width,
             );
         if two { 2 } else { 1 }
+    }
+
+    /// `row`'s terms as a row says them at this width, names cut first: in full from
+    /// [`words::FULL_TERMS_COLUMNS`], short under it ([`short_terms_of`]).
+    fn terms_at_width(&self, row: &Row) -> String {
+        if usize::from(self.width) < words::FULL_TERMS_COLUMNS {
+            short_terms_of(row)
+        } else {
+            terms_of(row, Wording::Keys)
+        }
     }
 
     /// Where each page of `rows` starts: as many rows as [`LobbyState::page_size`]'s
@@ -780,6 +814,26 @@ fn clock_of(rows: &[Row]) -> Option<TimeControl> {
     rows.iter().find_map(|row| row.clock)
 }
 
+/// `row`'s terms in full: `corners, claims, rated, 7 days a move`, a live clock as
+/// `5+3` drawn and in words said (`3+2` was said "3 plus 2" in the line mode).
+fn terms_of(row: &Row, wording: Wording) -> String {
+    let mut rules = words::rules(&row.ruleset.to_string(), row.claims);
+    if row.rated {
+        rules.push_str(club_words::RATED_SUFFIX);
+    }
+    if let Some((days, _)) = row.corr {
+        rules.push_str(&club_words::days_suffix(days));
+    }
+    if let Some(clock) = row.clock {
+        let minutes = match wording {
+            Wording::Keys => clock.minutes_text(),
+            Wording::Commands => line_words::clock_control(clock),
+        };
+        rules.push_str(&words::clock_suffix(&minutes));
+    }
+    rules
+}
+
 /// `row`'s terms said short ([`words::short_terms`]): `std claims rated 7d`.
 fn short_terms_of(row: &Row) -> String {
     words::short_terms(
@@ -1115,21 +1169,7 @@ impl<'a> LobbyView<'a> {
                     _ => club_words::THEIR_MOVE,
                 },
             };
-            let mut rules = words::rules(&row.ruleset.to_string(), row.claims);
-            if row.rated {
-                rules.push_str(club_words::RATED_SUFFIX);
-            }
-            if let Some((days, _)) = row.corr {
-                rules.push_str(&club_words::days_suffix(days));
-            }
-            if let Some(clock) = row.clock {
-                // In words in the line mode: `3+2` was said "3 plus 2".
-                let minutes = match self.wording {
-                    Wording::Keys => clock.minutes_text(),
-                    Wording::Commands => line_words::clock_control(clock),
-                };
-                rules.push_str(&words::clock_suffix(&minutes));
-            }
+            let rules = terms_of(row, self.wording);
             // The same terms said short, for a row short of room (44 columns).
             let short = short_terms_of(row);
             if self.news && row.seat_of(self.key).is_none() {
@@ -1157,13 +1197,15 @@ impl<'a> LobbyView<'a> {
                 )));
                 continue;
             }
-            // A game of the player's own that one line would cut: on two, whole.
+            // A game of the player's own that one line would cut: on two, whole,
+            // its terms as the other rows at this width say them.
             if self.lobby.row_lines(row) == 2 {
+                let full = usize::from(width) >= words::FULL_TERMS_COLUMNS;
                 let two = words::own_corr_lines(
                     number(row.id),
                     [&row.names[0], &row.names[1]],
                     state,
-                    &short,
+                    (if full { rules.as_str() } else { short.as_str() }, full),
                     (row.moves, row.spectators),
                     usize::from(width),
                 );
@@ -1185,11 +1227,14 @@ impl<'a> LobbyView<'a> {
                 crate::text::fit(&line, usize::from(width)).into_owned(),
             ));
         }
-        // What the rows said short mean (`page_size` keeps its row).
-        if self.lobby.terms_legend(self.rows) && self.wording == Wording::Keys && !self.news {
-            lines.push(Line::raw(words::SHORT_TERMS));
-            // A live clock's `5+3`, by the first listed (`page_size` keeps its row).
-            if let Some(clock) = clock_of(self.rows) {
+        // What the rows said short mean, and a live clock's `5+3` at every width,
+        // by the first listed (`page_size` keeps their rows).
+        if self.wording == Wording::Keys && !self.news {
+            if self.lobby.terms_legend(self.rows) {
+                lines.push(Line::raw(words::SHORT_TERMS));
+            }
+            if let Some(clock) = clock_of(self.rows).filter(|_| self.lobby.clock_legend(self.rows))
+            {
                 let legend =
                     words::clock_legend(&clock.minutes_text(), &line_words::clock_control(clock));
                 lines.push(Line::raw(
@@ -2173,14 +2218,15 @@ mod tests {
         let lobby = LobbyState::new("Abcdefghijklmnop", Palette::Default);
         let rows = hall.corr_rows("k");
         let text = drawn(&lobby, &rows, "k");
-        // Nor the terms (club6: the colours were kept and `rated` and the pace cut):
-        // the names are cut first, each to its share.
-        assert!(
-            text.contains(
-                "1  Abcdefghijk… v Qrstuvwxyza…  your move  corners, claims, rated, 3 days a move"
-            ),
-            "{text}"
-        );
+        // Nor the terms (club6: the colours were kept and `rated` and the pace cut);
+        // nor the names (club8: `Abcdefghijk… v Qrstuvwxyza…`): the player's own game
+        // takes two lines, the state and the terms under the names.
+        for line in [
+            "1  Abcdefghijklmnop v Qrstuvwxyzabcdef",
+            "   your move  corners, claims, rated, 3 days a move, 0 moves",
+        ] {
+            assert!(text.contains(line), "{text}");
+        }
     }
     /// QA: the "unfinished" line said `w claims a win` for the player's own adjourned
     /// game against the server's AI, where nobody can claim anything.
@@ -2585,13 +2631,163 @@ mod tests {
         };
         assert_eq!(lobby.row_lines(&fits), 1);
         assert_eq!(lobby.row_lines(&rows[2]), 2);
-        // At 80 columns: one line a table, as before.
+        // At 80 columns: the terms in full, no short ones to explain (the two-line
+        // rows there: `the_player_s_own_correspondence_rows_are_whole_at_80_columns_too`).
         let mut lobby = LobbyState::new(me, Palette::Default);
         lobby.resized(80, 24);
         let reads = draw(&lobby).join("\n");
-        assert!(!reads.contains("\n   your move"), "{reads}");
         assert!(!reads.contains(words::SHORT_TERMS), "{reads}");
         insta::assert_snapshot!("lobby_own_corr_80x24", reads);
+    }
+
+    /// Brief s16 (club8): at 80 columns (and wider) a correspondence game of the
+    /// player's own with two names of 16 read `1  Zoe-Winterb… v Bartholomew…  your
+    /// move  corners, ...`, both names cut, for the two-line form was kept to 44-79
+    /// columns; and with no legend from 80 columns a live clock's `5+3` was explained
+    /// nowhere. Such a row takes two lines at any width where one would cut a name,
+    /// its terms in full from 80 columns; the clock is explained under the tables at
+    /// every width; nothing is cut at 80x24 and every table is on a page. Fails on the
+    /// old code (`…` at 80, no `5+3` line).
+    #[test]
+    fn the_player_s_own_correspondence_rows_are_whole_at_80_columns_too() {
+        let me = "Zoe-Winterbourne";
+        let row = |id: u32, names: [&str; 2]| Row {
+            id,
+            names: names.map(str::to_owned),
+            keys: names.map(|n| Some(format!("k{n}"))),
+            ruleset: Ruleset::Corners,
+            claims: true,
+            moves: 12,
+            spectators: 0,
+            state: RowState::Correspondence,
+            away: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((7, Some(Player::Blue))),
+            clock: None,
+        };
+        let live = |id: u32| Row {
+            state: RowState::Playing,
+            corr: None,
+            rated: false,
+            claims: false,
+            ruleset: Ruleset::Standard,
+            clock: TimeControl::new(Duration::from_secs(300), Duration::from_secs(3)).ok(),
+            ..row(id, ["carol", "dave"])
+        };
+        let mut rows = vec![
+            row(1, [me, "Bartholomew-Lane"]),
+            Row {
+                moves: 62,
+                spectators: 2,
+                ..row(12, ["Christopher-Robi", me])
+            },
+            Row {
+                ruleset: Ruleset::Standard,
+                claims: false,
+                corr: Some((1, Some(Player::Yellow))),
+                ..row(13, [me, "bob"])
+            },
+        ];
+        rows.extend((14..22).map(live));
+        let key = format!("k{me}");
+        let pages = |lobby: &mut LobbyState| -> Vec<String> {
+            let mut shown = Vec::new();
+            for page in 0..lobby.page_count(&rows) {
+                lobby.page = page;
+                let area = Rect::new(0, 0, lobby.width, lobby.height);
+                let mut buf = Buffer::empty(area);
+                (&lobby.view(&rows, &key, Wording::Keys)).render(area, &mut buf);
+                shown.extend((0..lobby.height).map(|y| drawn_row(&buf, y)));
+            }
+            shown
+        };
+        for (width, height) in [(80, 24), (120, 30)] {
+            let mut lobby = LobbyState::new(me, Palette::Default);
+            lobby.resized(width, height);
+            let shown = pages(&mut lobby);
+            let reads = shown.join("\n");
+            assert!(!reads.contains('…'), "{width}: {reads}");
+            let lines: &[&str] = if width == 80 {
+                &[
+                    "1  Zoe-Winterbourne v Bartholomew-Lane",
+                    "   your move  corners, claims, rated, 7 days a move, 12 moves",
+                    "12  Christopher-Robi v Zoe-Winterbourne",
+                    "    their move  corners, claims, rated, 7 days a move, 62 moves, 2 watching",
+                    // One line where it fits.
+                    "13  Zoe-Winterbourne v bob  their move  standard, rated, 1 day a move, 12 moves",
+                    "5+3 5 minutes each, plus 3 seconds a move",
+                ]
+            } else {
+                // Wide enough for one line each: one, whole.
+                &[
+                    "12  Christopher-Robi v Zoe-Winterbourne  their move  corners, claims, rated, 7 days a move, 62 moves, 2 watching",
+                    "5+3 5 minutes each, plus 3 seconds a move",
+                ]
+            };
+            for &line in lines {
+                assert!(
+                    shown.iter().any(|l| l.trim_end() == line),
+                    "{width}: {line:?} in\n{reads}"
+                );
+            }
+            // Every table on a page, once; the keys on every page (nothing cut).
+            for id in [1, 12, 13, 14, 17, 21] {
+                let n = format!("{id}  ");
+                assert_eq!(
+                    shown.iter().filter(|l| l.starts_with(&n)).count(),
+                    1,
+                    "{width}: {n}\n{reads}"
+                );
+            }
+            let keys = shown.iter().filter(|l| l.contains("? all keys")).count();
+            assert_eq!(keys, lobby.page_count(&rows), "{width}: {reads}");
+            assert_eq!(lobby.row_lines(&rows[0]), if width == 80 { 2 } else { 1 });
+            assert_eq!(lobby.row_lines(&rows[2]), 1);
+        }
+        let mut lobby = LobbyState::new(me, Palette::Default);
+        lobby.resized(80, 24);
+        insta::assert_snapshot!("lobby_own_corr_pages_80x24", pages(&mut lobby).join("\n"));
+    }
+
+    /// QA (club8, over ssh at 44x16): with a correspondence game at the player's
+    /// move, its line and the note that it came (each two rows at 44 columns) took
+    /// the rows `page_size` gave the tables: page 1 of 2 showed tables 1-3 and `… a
+    /// taller terminal shows all the lists`, and tables 4 and 5 were on no page. The
+    /// wrapped rows are counted: every table is on a page, none cut. Fails on the old
+    /// code (the cue, no table 4).
+    #[test]
+    fn a_wrapped_correspondence_line_and_note_cut_no_table_at_44x16() {
+        let rows = playing(1..=6);
+        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+        lobby.corr = vec![CorrGame {
+            id: 40,
+            opponent: "Bartholomew-Lane".into(),
+            my_move: true,
+            since: 0,
+            left: 14 * 86400,
+            days: 7,
+            moves: 0,
+        }];
+        lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
+        lobby.resized(44, 16);
+        let mut shown = Vec::new();
+        for page in 0..lobby.page_count(&rows) {
+            lobby.page = page;
+            shown.extend(drawn_at_with(&lobby, &rows, 44, 16));
+        }
+        let reads = shown.join("\n");
+        assert!(!reads.contains("a taller terminal"), "{reads}");
+        for id in 1..=6 {
+            let n = format!("{id}  a{id} v b{id}");
+            assert_eq!(
+                shown.iter().filter(|l| l.starts_with(&n)).count(),
+                1,
+                "{n}\n{reads}"
+            );
+        }
+        assert!(reads.contains("? all keys"), "{reads}");
+        assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
     }
 
     fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {

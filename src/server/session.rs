@@ -222,6 +222,10 @@ pub(crate) struct LobbyHost {
     telling_days: Option<(u32, String)>,
     /// The client's address, for the caps per address on what it may open.
     from: Option<IpAddr>,
+    /// The open correspondence tables a restart closed that this lobby's note tells,
+    /// taken from the hall until the note is drawn ([`Lobby::shown`]), and the note's
+    /// text (as [`LobbyHost::telling_days`]).
+    telling_closed: Option<(Vec<u32>, String)>,
 }
 
 impl LobbyHost {
@@ -269,27 +273,12 @@ impl LobbyHost {
             range: crate::ui::ColourRange::Many,
             telling_days: None,
             from: None,
+            telling_closed: None,
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
         }
         host.refresh();
-        // The open correspondence tables the last restart closed: said once, before
-        // the line of vacation days used, if the refresh took one (it took the
-        // note's place: the closed tables were never read, though counted told).
-        let closed = host.hall.lock().take_closed_corr(&host.who.key);
-        if !closed.is_empty() {
-            let numbers: Vec<String> = closed
-                .iter()
-                .map(|id| super::lobby::number(*id).to_string())
-                .collect();
-            let mut note = club_words::corr_closed_at_restart(&numbers);
-            if let Some((_, days)) = &mut host.telling_days {
-                note = format!("{note}. {days}");
-                days.clone_from(&note);
-            }
-            host.screen.note(note);
-        }
         host
     }
 
@@ -336,22 +325,60 @@ impl LobbyHost {
                 .note_keyed(Keyed::CorrMoved(new.opponent.clone()));
         }
         self.due = Some(due);
-        // Vacation days used for this player since they were last told (at their
-        // login, or now in the lobby): said once, where they look next; counted as
-        // told once drawn.
-        if self.telling_days.is_none()
-            && let Some((used, left)) = self.hall.lock().take_days_untold(key)
-        {
-            let text = club_words::vacation_used(used, left);
-            self.screen.note(text.clone());
-            self.telling_days = Some((used, text));
-        }
         self.screen.corr = corr;
         self.screen.mine = table_codes(&self.rows, key)
             .into_iter()
             .chain(unfinished(&self.rows, key))
             .chain(self.history.iter().cloned())
             .collect();
+        self.tell_once();
+    }
+
+    /// The open correspondence tables the last restart closed (at login) and the
+    /// vacation days used for this player since they were last told (at their login,
+    /// or now in the lobby): said once, in one note (the tables first: a note of the
+    /// days alone took the tables' place, never read), where they look next; each
+    /// counted as told once that note is drawn ([`Lobby::shown`]), or given back and
+    /// said at the next look if it was not (the keys' help covered it).
+    fn tell_once(&mut self) {
+        let key = &self.who.key;
+        let (closed, days) = {
+            let mut hall = self.hall.lock();
+            let closed = if self.telling_closed.is_none() {
+                Some(hall.take_closed_corr(key)).filter(|c| !c.is_empty())
+            } else {
+                None
+            };
+            let days = if self.telling_days.is_none() {
+                hall.take_days_untold(key)
+            } else {
+                None
+            };
+            (closed, days)
+        };
+        if closed.is_none() && days.is_none() {
+            return;
+        }
+        // A new note: it says, too, what the one it replaces said and was not drawn.
+        let closed = closed.or_else(|| self.telling_closed.take().map(|(ids, _)| ids));
+        let days = days
+            .map(|(used, left)| (used, club_words::vacation_used(used, left)))
+            .or_else(|| self.telling_days.take());
+        let mut said = Vec::new();
+        if let Some(ids) = &closed {
+            let numbers: Vec<String> = ids
+                .iter()
+                .map(|id| super::lobby::number(*id).to_string())
+                .collect();
+            said.push(club_words::corr_closed_at_restart(&numbers));
+        }
+        if let Some((_, text)) = &days {
+            said.push(text.clone());
+        }
+        let text = said.join(". ");
+        self.screen.note(text.clone());
+        self.telling_closed = closed.map(|ids| (ids, text.clone()));
+        self.telling_days = days.map(|(used, _)| (used, text));
     }
 
     /// The player's ratings, as the lobby's first line shows them.
@@ -1037,6 +1064,15 @@ impl Lobby for LobbyHost {
                 hall.days_untold_back(&self.who.key, days);
             }
         }
+        // The closed tables likewise: counted told only once read.
+        if let Some((closed, text)) = self.telling_closed.take() {
+            let mut hall = self.hall.lock();
+            if self.screen.noted() == Some(text.as_str()) {
+                hall.closed_corr_told(&self.who.key);
+            } else {
+                hall.closed_corr_back(&self.who.key, closed);
+            }
+        }
     }
 
     fn tick_every(&self) -> Option<Duration> {
@@ -1106,6 +1142,9 @@ impl Drop for LobbyHost {
         self.stand_up();
         if let Some((days, _)) = self.telling_days.take() {
             self.hall.lock().days_untold_back(&self.who.key, days);
+        }
+        if let Some((closed, _)) = self.telling_closed.take() {
+            self.hall.lock().closed_corr_back(&self.who.key, closed);
         }
     }
 }
@@ -1185,5 +1224,64 @@ mod tests {
         );
         Lobby::shown(&mut host);
         assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");
+    }
+
+    /// Brief s16 (club8): the note of an open correspondence table a restart closed
+    /// was counted told as the lobby took it, at login, drawn or not: a player whose
+    /// screen closed before it was drawn, or who had the keys' help over it, never
+    /// read it and was never told again. It is told as the vacation days are: counted
+    /// once drawn, given back (to the next look, or the next login) if it was not.
+    /// Fails on the old code (taken at login and counted told at once).
+    #[test]
+    fn a_closed_open_table_s_note_is_told_once_drawn_and_given_back_if_not() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let hall = SharedHall::default();
+        let ann = who("ann");
+        let said = club_words::corr_closed_at_restart(&["3".to_owned()]);
+        let login = || {
+            LobbyHost::new(
+                hall.clone(),
+                ann.clone(),
+                1,
+                Duration::from_secs(60),
+                false,
+                None,
+            )
+        };
+        hall.lock().set_closed_corr(vec![(ann.key.clone(), 3)]);
+        // (Each hold of the hall hands its writes to the store as it ends: what is
+        // still to tell is what the hall gives the next screen to take.)
+        let untold = || {
+            let mut hall = hall.lock();
+            let closed = hall.take_closed_corr(&ann.key);
+            hall.set_closed_corr(closed.iter().map(|&id| (ann.key.clone(), id)).collect());
+            closed
+        };
+        // The screen closed before it was drawn: given back, for the next login.
+        let host = login();
+        assert_eq!(host.screen.noted(), Some(said.as_str()));
+        assert_eq!(untold(), [] as [u32; 0], "taken");
+        drop(host);
+        assert_eq!(untold(), [3], "given back at the screen's end");
+        // The keys' help over it at its first drawing: given back, and said at the
+        // next look once the help is closed.
+        let mut host = login();
+        assert_eq!(host.screen.noted(), Some(said.as_str()));
+        let _ = Lobby::handle(&mut host, Input::Resize(80, 24));
+        let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Char('?'))));
+        Lobby::shown(&mut host);
+        assert_eq!(untold(), [3], "given back from under the help");
+        let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Esc)));
+        Lobby::shown(&mut host);
+        let _ = Lobby::linked(&mut host);
+        assert_eq!(host.screen.noted(), Some(said.as_str()));
+        Lobby::shown(&mut host);
+        // Told: never said again, at a later look or login.
+        let _ = Lobby::linked(&mut host);
+        Lobby::shown(&mut host);
+        drop(host);
+        assert_eq!(untold(), [] as [u32; 0], "told");
+        let host = login();
+        assert_ne!(host.screen.noted(), Some(said.as_str()));
     }
 }

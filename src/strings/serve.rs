@@ -172,7 +172,8 @@ pub(crate) fn short_terms(
 /// Under the tables of a lobby narrower than 80 columns, where rows may say their
 /// terms short ([`short_terms`]); casual is said by `rated` missing.
 pub(crate) const SHORT_TERMS: &str = "std standard, cnr corners, 7d 7 days a move";
-/// Under [`SHORT_TERMS`] where a table listed has a live clock: `5+3` explained
+/// Under the tables (and [`SHORT_TERMS`], narrower than [`FULL_TERMS_COLUMNS`]) where
+/// a table listed has a live clock, at every width: `5+3` explained
 /// (`5+3 5 minutes each, plus 3 seconds a move`), in `words` ([`super::line::clock_control`]).
 pub(crate) fn clock_legend(clock: &str, words: &str) -> String {
     format!("{clock} {words}")
@@ -190,16 +191,19 @@ pub(crate) fn names_fit(
 }
 /// A correspondence game of the player's own on two lines, where one would cut a
 /// name ([`names_fit`]): the number and both names (Blue's first), then under them
-/// whose move it is, the terms said short and the moves (which go first where the
-/// line is short of room): whole from 44 columns with two names of 16.
+/// whose move it is, the terms and the moves (which go first where the line is
+/// short of room): whole from 44 columns with two names of 16. The terms are said
+/// short (`cnr claims rated 7d  12 moves`) or, `full`, as [`table_line`] says them
+/// from [`FULL_TERMS_COLUMNS`] (`corners, claims, rated, 7 days a move, 12 moves`).
 pub(crate) fn own_corr_lines(
     number: usize,
     [blue, yellow]: [&str; 2],
     state: &str,
-    short: &str,
+    (terms, full): (&str, bool),
     (moves, watching): (usize, usize),
     columns: usize,
 ) -> [String; 2] {
+    let short = terms;
     let first = format!("{number}  {blue} v {yellow}");
     let indent = " ".repeat(crate::text::width(&number.to_string()) + 2);
     let watched = if watching == 0 {
@@ -208,8 +212,9 @@ pub(crate) fn own_corr_lines(
         format!(", {watching} watching")
     };
     let count = format!("{}{watched}", super::moves_count(moves));
+    let joined = if full { ", " } else { "  " };
     let second = [
-        format!("{indent}{state}  {short}  {count}"),
+        format!("{indent}{state}  {short}{joined}{count}"),
         format!("{indent}{state}  {short}"),
     ]
     .into_iter()
