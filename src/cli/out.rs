@@ -21,15 +21,16 @@ pub(crate) fn say(text: impl Display) -> anyhow::Result<()> {
 }
 
 /// Writes `text` as [`say`] does, after the screens of `front`: wrapped at word
-/// boundaries to [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS) when
-/// they were the full screen (the line mode's lines are its own, and stay whole).
+/// boundaries to the terminal's width, at most
+/// [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS), when they were the
+/// full screen (the line mode's lines are its own, and stay whole).
 pub(crate) fn say_after(front: &crate::ui::Frontend, text: impl Display) -> anyhow::Result<()> {
     if front.is_plain() {
         return say(text);
     }
     say(crate::text::wrap_lines(
         &text.to_string(),
-        crate::text::AFTER_SCREEN_COLUMNS,
+        crate::ui::after_screen_columns(),
     ))
 }
 

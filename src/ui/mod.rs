@@ -106,6 +106,7 @@ pub use screen::AppView;
 pub use setup::Setup;
 pub use start::{START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice, StartState};
 pub use start_screen::StartView;
+pub(crate) use terminal::after_screen_columns;
 
 use navigation::Screen;
 

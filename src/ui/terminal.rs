@@ -15,7 +15,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    Clear, ClearType, EnterAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, disable_raw_mode, enable_raw_mode, size,
 };
 
 use crate::session::{Autosave, Kept, unfinished_autosave};
@@ -174,6 +174,18 @@ pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
 /// touches it).
 static KEPT_AT_SIGNAL: std::sync::Mutex<Option<Autosave>> = std::sync::Mutex::new(None);
 
+/// The columns a line said after the full screen may take: the terminal's width
+/// when it is narrower than [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS)
+/// (at 44 columns an 80-column farewell was broken mid-sentence), else that; the
+/// same when the width cannot be read (no terminal, or one hung up).
+pub(crate) fn after_screen_columns() -> usize {
+    let most = crate::text::AFTER_SCREEN_COLUMNS;
+    size().map_or(most, |(columns, _)| match usize::from(columns) {
+        0 => most,
+        columns => columns.min(most),
+    })
+}
+
 /// Says which autosave a signal is to speak of: `Some(autosave)` while it holds the
 /// game in progress, `None` when nothing is to be said.
 pub(crate) fn kept_at_signal(kept: Option<Autosave>) {
@@ -252,7 +264,7 @@ fn end_as_at(signal: i32) -> ! {
             .clone();
         if let Some(line) = said_at_signal(kept.as_ref()) {
             // Not `eprintln!`, which panics when the write fails.
-            let line = crate::text::wrap_lines(&line, crate::text::AFTER_SCREEN_COLUMNS);
+            let line = crate::text::wrap_lines(&line, after_screen_columns());
             let _ = writeln!(io::stderr(), "{line}");
         }
     });

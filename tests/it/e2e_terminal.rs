@@ -421,11 +421,26 @@ fn play_then_close_the_terminal(started: Started) -> (std::process::ExitStatus, 
 /// "save").
 #[test]
 fn the_farewell_fits_80_columns() {
+    farewell_fits(80, "a-folder-with-a-rather-long-name");
+}
+
+/// At the served minimum width the farewell was wrapped at 80 columns, so a
+/// 44-column terminal broke it mid-sentence ("… Yellow 0)" / ": `hijara resume` …"):
+/// it is wrapped to the terminal's own width.
+#[test]
+fn the_farewell_fits_a_terminal_narrower_than_80_columns() {
+    farewell_fits(44, "d");
+}
+
+/// Quits (Ctrl+C, then SIGTERM) a game in a `columns`-wide terminal whose autosave
+/// is in `folder` (short enough for its path to fit: a path is not broken), and
+/// checks every line said after the screen fits.
+fn farewell_fits(columns: u16, folder: &str) {
     for signal in [None, Some("-TERM")] {
         let data = tempfile::tempdir().unwrap();
-        let dir = data.path().join("a-folder-with-a-rather-long-name");
+        let dir = data.path().join(folder);
         std::fs::create_dir(&dir).unwrap();
-        let mut s = Session::start_in(&["play"], 80, 24, &dir, None);
+        let mut s = Session::start_in(&["play"], columns, 24, &dir, None);
         s.wait_for("Blue to move");
         s.type_keys("b2");
         s.wait_for("Yellow to move");
@@ -451,7 +466,10 @@ fn the_farewell_fits_80_columns() {
             .collect();
         assert!(lines.iter().any(|l| l.contains("Autosave:")), "{after:?}");
         for line in &lines {
-            assert!(hijara::text::width(line) <= 80, "{signal:?}: {line:?}");
+            assert!(
+                hijara::text::width(line) <= usize::from(columns),
+                "{columns} columns, {signal:?}: {line:?}"
+            );
         }
     }
 }
