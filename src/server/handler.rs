@@ -34,7 +34,6 @@ use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, plain};
 use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
-use super::input::InputParser;
 use super::log::ServerLog;
 use super::names::{GuestNames, HeldName, NameError, check_name, normal_name};
 use super::oneshot;
@@ -47,6 +46,7 @@ use super::session::{self, SessionStart};
 use super::shared::SharedHall;
 use super::store::Store;
 use super::who::Who;
+use crate::ui::InputParser;
 
 /// Public-key tries allowed on one connection.
 pub(crate) const MAX_AUTH_ATTEMPTS: usize = 6;

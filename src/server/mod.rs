@@ -45,7 +45,6 @@ mod grace;
 mod hall;
 mod handler;
 mod host_key;
-mod input;
 mod link;
 mod listing;
 mod lobby;
@@ -77,12 +76,12 @@ use std::time::Duration;
 
 use anyhow::Context;
 
+pub use crate::ui::InputParser;
 pub use bans::BANS_FILE;
 pub use game_record::key_tag;
 pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
 pub use hall::{DEFAULT_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR};
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
-pub use input::InputParser;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name, normal_name};
 pub use options::ServeOptions;

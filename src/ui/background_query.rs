@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use crate::prefs::Palette;
+use crate::ui::InputParser;
 
 /// How long to wait for the terminal's first byte, and for each next one.
 #[cfg(unix)]
@@ -282,37 +283,11 @@ impl LateAnswer {
     }
 }
 
-/// The terminal events `bytes` make, read as crossterm reads a terminal's input
-/// (`terminput` parses the same sequences): a lone escape at the end is the Esc
-/// key, a sequence cut short at the end is dropped.
+/// The terminal events `bytes` make, as the server reads a client's
+/// ([`InputParser`]): a lone escape at the end is the Esc key, a sequence cut short at
+/// the end is dropped.
 fn events_of(bytes: &[u8]) -> Vec<Event> {
-    let mut events = Vec::new();
-    let mut pending: Vec<u8> = Vec::new();
-    let mut push = |parsed: std::io::Result<Option<terminput::Event>>| {
-        if let Ok(Some(event)) = parsed
-            && let Ok(event) = terminput_crossterm::to_crossterm(event)
-        {
-            events.push(event);
-        }
-    };
-    for &byte in bytes {
-        pending.push(byte);
-        // A lone escape waits for the next byte, as a sequence may follow.
-        if pending == [0x1b] {
-            continue;
-        }
-        match terminput::Event::parse_from(&pending) {
-            Ok(None) => {}
-            parsed => {
-                push(parsed);
-                pending.clear();
-            }
-        }
-    }
-    if pending == [0x1b] {
-        push(terminput::Event::parse_from(&pending));
-    }
-    events
+    InputParser::new().feed(bytes)
 }
 
 #[cfg(test)]

@@ -1,12 +1,15 @@
-//! The bytes a client types, as terminal events: parsed by `terminput` (the same
-//! escape sequences crossterm reads from a local terminal), never by hand.
+//! Bytes typed at a terminal, as terminal events: parsed by `terminput` (the same
+//! escape sequences crossterm reads from a local terminal), never by hand. The
+//! server reads an SSH channel with it, and the background query the keys typed
+//! during its wait.
 
 use ratatui::crossterm::event::Event;
 
 /// The longest incomplete sequence kept while waiting for its end: more is garbage.
 const MAX_PENDING: usize = 64;
 
-/// Turns the bytes of an SSH channel into terminal events. A sequence split across two
+/// Turns typed bytes (an SSH channel's, or those read during the background query's
+/// wait) into terminal events. A sequence split across two
 /// packets is kept until it is whole; bytes that are no event are dropped, as crossterm
 /// drops them.
 #[derive(Debug, Default)]
