@@ -70,7 +70,8 @@ pub struct ServeArgs {
     pub guests: bool,
     /// Close a session left alone this many seconds in the lobby, watching, at a
     /// correspondence game, or with nothing running (a finished game, a replay); never
-    /// a player in a live game in play.
+    /// a player in a live game in play, but a live game without a clock whose player to
+    /// move sent nothing this long is adjourned, both players back in their lobbies.
     #[arg(long, value_name = "SECS", default_value = "1800")]
     pub idle_timeout: NonZeroU64,
     /// Drop a client that reads none of its screen for this many seconds.

@@ -219,6 +219,11 @@ pub(crate) struct Hall {
     /// The tables where someone is away from a game that goes on: the grace timer
     /// looks at these only.
     away: BTreeSet<u32>,
+    /// The live games in play without a clock: the grace timer looks at these too,
+    /// for their mover's idle time-out ([`Hall::set_idle_game`]).
+    clockless: BTreeSet<u32>,
+    /// The idle time-out of a live game without a clock (`None`: none, unit tests).
+    idle_game: Option<Duration>,
     /// The lobby's rows, rebuilt at the first lobby frame after a change.
     listing: Arc<Listing>,
     listing_stale: bool,
@@ -297,6 +302,8 @@ impl Hall {
             keys_here: HashMap::new(),
             grace,
             away: BTreeSet::new(),
+            clockless: BTreeSet::new(),
+            idle_game: None,
             listing: Arc::default(),
             listing_stale: false,
             keeps: Vec::new(),
@@ -323,6 +330,18 @@ impl Hall {
             opened_from: HashMap::new(),
             ceilings: Ceilings::default(),
         }
+    }
+
+    /// Sets the idle time-out of a live game without a clock (the server's
+    /// `--idle-timeout`): a game whose mover sent nothing that long since the move
+    /// became theirs is adjourned ([`GameTable::idle_adjourn`]).
+    pub(crate) fn set_idle_game(&mut self, idle: Duration) {
+        self.idle_game = Some(idle);
+    }
+
+    /// The idle time-out of a live game without a clock, if set.
+    pub(crate) fn idle_game(&self) -> Option<Duration> {
+        self.idle_game
     }
 
     /// Sets the server-wide ceilings (the server's options).
@@ -1073,7 +1092,10 @@ impl Hall {
     }
 
     /// Once a second, at `now`: the tables where someone is away adjourn when nobody
-    /// waits any more, and their screens are woken for the countdown.
+    /// waits any more, and their screens are woken for the countdown; a live game
+    /// without a clock whose mover sent nothing for the idle time-out is adjourned,
+    /// and its screens woken to go back to their lobbies. Nothing is written: every
+    /// move is kept already, and a game in play is brought back adjourned.
     pub(crate) fn tick(&mut self, now: Instant) {
         let grace = self.grace;
         let ids: Vec<u32> = self.away.iter().copied().collect();
@@ -1083,11 +1105,25 @@ impl Hall {
             }
             self.after(id);
         }
+        let Some(idle) = self.idle_game else {
+            return;
+        };
+        let ids: Vec<u32> = self.clockless.iter().copied().collect();
+        for id in ids {
+            if self
+                .tables
+                .get_mut(&id)
+                .is_some_and(|table| table.idle_adjourn(now, idle))
+            {
+                self.after(id);
+            }
+        }
     }
 
-    /// Whether the grace timer has anything to look at.
+    /// Whether the grace timer has anything to look at: someone away, or a live game
+    /// without a clock to time out.
     pub(crate) fn anyone_away(&self) -> bool {
-        !self.away.is_empty()
+        !self.away.is_empty() || (self.idle_game.is_some() && !self.clockless.is_empty())
     }
 
     // Keeping.
@@ -1099,6 +1135,7 @@ impl Hall {
         self.note_open_corr(id);
         let Some(table) = self.tables.get_mut(&id) else {
             self.away.remove(&id);
+            self.clockless.remove(&id);
             self.listing_stale = true;
             self.wake(id);
             return;
@@ -1117,6 +1154,7 @@ impl Hall {
         let Some(table) = self.tables.get(&id) else {
             // Closed as its last keep was confirmed.
             self.away.remove(&id);
+            self.clockless.remove(&id);
             self.listing_stale = true;
             return;
         };
@@ -1124,6 +1162,11 @@ impl Hall {
             self.away.insert(id);
         } else {
             self.away.remove(&id);
+        }
+        if table.idle_watched() {
+            self.clockless.insert(id);
+        } else {
+            self.clockless.remove(&id);
         }
         let shown = self
             .sessions
@@ -1146,6 +1189,7 @@ impl Hall {
         if table.is_empty() && !self.keeps.iter().any(|(k, _)| *k == id) {
             self.tables.remove(&id);
             self.away.remove(&id);
+            self.clockless.remove(&id);
         }
         self.listing_stale = true;
         self.wake(id);
@@ -1183,6 +1227,8 @@ impl Hall {
             }
             if table.is_empty() {
                 self.tables.remove(&id);
+                self.away.remove(&id);
+                self.clockless.remove(&id);
             }
         }
         self.listing_stale = true;

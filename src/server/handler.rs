@@ -272,10 +272,14 @@ async fn listen_logged(
     for problem in problems {
         log.line(&format!("the store: {}", safe_text(&problem)));
     }
-    hall.lock().set_ceilings(Ceilings {
-        open_corr: options.max_open_corr,
-        ai_games: options.max_ai_games,
-    });
+    {
+        let mut hall = hall.lock();
+        hall.set_ceilings(Ceilings {
+            open_corr: options.max_open_corr,
+            ai_games: options.max_ai_games,
+        });
+        hall.set_idle_game(options.idle_timeout);
+    }
     let store = hall
         .store()
         .cloned()

@@ -77,6 +77,13 @@ pub(crate) struct TableLink {
     /// this player's not yet claimed, kept from the table until it is claimed or the
     /// player leaves (the claim goes with the move).
     held: Option<Game>,
+    /// How many times the table's game had been adjourned for its mover's idle
+    /// time-out when this screen last looked ([`GameTable::idle_adjourned`]): one more
+    /// sends a player's screen back to the lobby.
+    seen_idle: u64,
+    /// This player's screen was sent back to the lobby by such an adjournment: the
+    /// table set where each player is, and the link's drop changes nothing.
+    idled_out: bool,
     /// Whether the player was told why their stone waits.
     told_held: bool,
     /// The vacation days used that the status line tells, taken from the hall until
@@ -177,6 +184,8 @@ impl TableLink {
             held: None,
             told_held: false,
             telling_days: None,
+            seen_idle: at.idle_adjourned().0,
+            idled_out: false,
         }
     }
 
@@ -670,6 +679,23 @@ impl Link for TableLink {
             }
             return news;
         };
+        // The game was adjourned for its mover's idle time-out: a player's screen goes
+        // back to the lobby with the line that says why.
+        let (idled, mover) = table.idle_adjourned();
+        if idled > self.seen_idle {
+            self.seen_idle = idled;
+            if self.seat.is_some() && matches!(table.state(), TableState::Adjourned(_)) {
+                self.idled_out = true;
+                let name = table.name(mover);
+                let idle = hall.idle_game().unwrap_or_default();
+                news.push(News::Adjourned(said(serve_words::idle_adjourned(
+                    self.table,
+                    &name,
+                    idle.as_secs(),
+                ))));
+                return news;
+            }
+        }
         // The other player got up: a player's screen offers no rematch and sends no
         // message any more.
         if self.seat.is_some()
@@ -842,6 +868,13 @@ impl Drop for TableLink {
             return;
         }
         let mut hall = self.hall.lock();
+        if self.idled_out {
+            // The table set where each player is when it adjourned the game.
+            if let Some(session) = self.session {
+                hall.show(session, Showing::Lobby);
+            }
+            return;
+        }
         if let Some(session) = self.session {
             hall.show(session, Showing::Lobby);
         }

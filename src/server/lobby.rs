@@ -458,6 +458,11 @@ impl LobbyState {
             .map(|note| note.text.as_str())
     }
 
+    /// Says `said` on the status line, as it is.
+    pub(crate) fn tell(&mut self, said: Message) {
+        self.note = Some(said);
+    }
+
     /// Says a line that names what to type: each face words it its own way.
     pub(crate) fn note_keyed(&mut self, keyed: Keyed) {
         self.note = Some(Message::keyed(MessageKind::Info, keyed));

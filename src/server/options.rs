@@ -33,7 +33,8 @@ pub struct ServeOptions {
     pub guests: bool,
     /// How long a lobby, a game watched, a correspondence game or a screen with nothing
     /// running may be left alone before the session is closed (a player in a live game
-    /// in play never is).
+    /// in play never is); and how long the player to move at a live game without a
+    /// clock may send nothing before the game is adjourned.
     pub idle_timeout: Duration,
     /// How long a client may leave its screen's output unread before it is dropped.
     pub write_timeout: Duration,

@@ -1103,6 +1103,10 @@ impl Lobby for LobbyHost {
         vec![Effect::Redraw, Effect::RestartTimer]
     }
 
+    fn tell(&mut self, said: Message) {
+        self.screen.tell(said);
+    }
+
     fn take_replay(&mut self) -> Option<ReplayState> {
         self.replay.take()
     }

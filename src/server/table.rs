@@ -207,6 +207,13 @@ pub(crate) struct GameTable {
     /// The names of the players who got up from this game's seats, by
     /// [`Player::index`]: the game's screens still name who played it.
     left_by: [Option<String>; 2],
+    /// When the turn under way began, or its mover last sent something (a live game
+    /// in play): the idle time-out of a game without a clock counts from it.
+    turn_began: Option<Instant>,
+    /// How many times a live game here was adjourned because its mover sent nothing
+    /// for the idle time-out, and that mover the last time: each player's screen is
+    /// sent back to the lobby once for each.
+    idle_adjourned: (u64, Player),
 }
 
 impl GameTable {
@@ -238,6 +245,7 @@ impl GameTable {
         }
         let state = TableState::Playing([Presence::Here; 2]);
         let mut table = GameTable::with(state, seats, game, course, Talk::default(), 1);
+        table.turn_began = Some(now);
         table.touch(None);
         table
     }
@@ -331,6 +339,8 @@ impl GameTable {
             corr: None,
             stamp: 0,
             left_by: [None, None],
+            turn_began: None,
+            idle_adjourned: (0, Player::Blue),
         }
     }
 
@@ -559,6 +569,7 @@ impl GameTable {
             clock.start(now);
         }
         self.state = TableState::Playing([Presence::Here; 2]);
+        self.turn_began = Some(now);
         if let Some(corr) = &mut self.corr {
             // The one who opened it is not at the board: they hear of it in the lobby.
             corr.start(self.game.to_move(), self.stamp);
@@ -769,6 +780,7 @@ impl GameTable {
     /// the clocks pass the turn, and a full board ends the game.
     fn moved(&mut self, now: Instant) {
         self.talk.undo = None;
+        self.turn_began = Some(now);
         if let Some(clock) = self.course.clock_mut() {
             // The flag was checked before the move was taken.
             let _ = clock.moved(now);
@@ -802,6 +814,17 @@ impl GameTable {
 
     /// Carries out `request` from the player at `seat`, at `now` (for the message rate).
     pub(crate) fn request(&mut self, seat: Player, request: &Request, now: Instant) {
+        // The mover sent something (a line, a question): they are there. An agreed
+        // undo gives the turn back: it begins anew.
+        let mover = self.game.to_move();
+        self.answer(seat, request, now);
+        if seat == mover || self.game.to_move() != mover {
+            self.turn_began = Some(now);
+        }
+    }
+
+    /// [`GameTable::request`], the turn aside.
+    fn answer(&mut self, seat: Player, request: &Request, now: Instant) {
         let other = seat.other();
         let playing = self.takes_moves() && !self.is_over();
         let has_moved = self.game.placements().iter().any(|p| p.player == seat);
@@ -812,7 +835,7 @@ impl GameTable {
             Request::Undo if playing && has_moved => {
                 self.talk.undo = Some(seat);
                 if ai_answers {
-                    self.request(other, &Request::AnswerUndo(true), now);
+                    self.answer(other, &Request::AnswerUndo(true), now);
                 } else if self.is_corr() {
                     // Held until the other player comes: kept with the game.
                     self.touch(Some(seat));
@@ -910,6 +933,7 @@ impl GameTable {
             clock.start(now);
         }
         self.state = TableState::Playing([Presence::Here; 2]);
+        self.turn_began = Some(now);
         self.round += 1;
         self.talk.undo = None;
         self.talk.rematch = None;
@@ -1075,6 +1099,11 @@ impl GameTable {
             return Some(Back::Wait);
         }
         self.state = TableState::Playing(presence);
+        // Resumed: the mover's turn begins anew (a player back from a drop-out goes
+        // on with the turn as it was).
+        if adjourned {
+            self.turn_began = Some(now);
+        }
         // The clocks go on from where they stopped.
         if let Some(clock) = self.course.clock_mut()
             && !clock.is_running()
@@ -1162,6 +1191,56 @@ impl GameTable {
             return true;
         }
         false
+    }
+
+    /// Whether this is a live game in play without a clock: the grace timer watches
+    /// its mover's idle time-out ([`GameTable::idle_adjourn`]).
+    pub(crate) fn idle_watched(&self) -> bool {
+        matches!(self.state, TableState::Playing(_))
+            && self.corr.is_none()
+            && self.course.clock().is_none()
+    }
+
+    /// Once a second at a live game without a clock, at `now`: when its mover (a
+    /// person) has sent nothing for `idle` since the move became theirs, the game is
+    /// adjourned for both and stays kept as it is (every move is on disk already). The
+    /// mover counts as dropped out then, from now (past the grace, off the server,
+    /// the other may claim the win), the other as having left it for later (nobody
+    /// claims a win against them). Both screens go back to their lobbies
+    /// ([`GameTable::idle_adjourned`]). Whether it was adjourned.
+    pub(crate) fn idle_adjourn(&mut self, now: Instant, idle: Duration) -> bool {
+        let TableState::Playing(mut presence) = self.state else {
+            return false;
+        };
+        if !self.idle_watched() || !self.takes_moves() || self.is_over() {
+            return false;
+        }
+        let mover = self.game.to_move();
+        // The server's AI thinks on its player's screen: its turn is theirs to wait.
+        if self.seats[mover.index()].as_ref().is_none_or(Who::is_ai) {
+            return false;
+        }
+        let began = *self.turn_began.get_or_insert(now);
+        if now.saturating_duration_since(began) < idle {
+            return false;
+        }
+        if presence[mover.index()].is_here() {
+            presence[mover.index()] = Presence::Dropped(now);
+        }
+        let other = mover.other();
+        if presence[other.index()].is_here() && self.absent(other, now) != Presence::Here {
+            presence[other.index()] = Presence::Left(now);
+        }
+        self.state = TableState::Adjourned(presence);
+        self.pause_clock();
+        self.idle_adjourned = (self.idle_adjourned.0 + 1, mover);
+        true
+    }
+
+    /// How many times a live game here was adjourned for its mover's idle time-out,
+    /// and that mover the last time ([`GameTable::idle_adjourn`]).
+    pub(crate) fn idle_adjourned(&self) -> (u64, Player) {
+        self.idle_adjourned
     }
 
     /// Whether someone is away from a game that goes on: the grace timer watches it.
@@ -2072,6 +2151,86 @@ mod tests {
         assert_eq!(
             table.course().ending().unwrap().termination(),
             Termination::TimeForfeit
+        );
+    }
+
+    /// Brief s17 (serverqa3): a live game without a clock whose mover sent nothing for
+    /// the idle time-out since the move became theirs is adjourned for both (the mover
+    /// as dropped out, the other as having left it for later); the waiting player is
+    /// never timed out, a line of the mover's counts as something sent, a clocked game
+    /// is left to its clock, and a resumed game's turn begins anew.
+    #[test]
+    fn a_clockless_game_whose_mover_sends_nothing_for_the_idle_time_out_adjourns() {
+        let t0 = Instant::now();
+        let idle = Duration::from_secs(60);
+        let mut table = seated(t0);
+        assert!(table.idle_watched());
+        play(&mut table, &["a1"], t0);
+        // Yellow (bob) to move since t0; ann waits and says something: no matter.
+        let t1 = t0 + Duration::from_secs(50);
+        table.request(Player::Blue, &Request::Say("hm".into()), t1);
+        assert!(!table.idle_adjourn(t0 + Duration::from_secs(59), idle));
+        // Bob says a line at 59 s: he is there, his time counts again from it.
+        let t2 = t0 + Duration::from_secs(59);
+        table.request(Player::Yellow, &Request::Say("thinking".into()), t2);
+        assert!(!table.idle_adjourn(t0 + Duration::from_secs(100), idle));
+        assert_eq!(table.state(), here());
+        let late = t2 + idle;
+        let _ = table.take_keep();
+        assert!(table.idle_adjourn(late, idle));
+        assert_eq!(
+            table.state(),
+            TableState::Adjourned([Presence::Left(late), Presence::Dropped(late)])
+        );
+        assert_eq!(table.idle_adjourned(), (1, Player::Yellow));
+        assert!(table.take_keep().is_none(), "every move is kept already");
+        // Both come back: the turn begins anew.
+        let t3 = late + Duration::from_secs(600);
+        assert_eq!(table.come_back("SHA256:bob", t3), Some(Back::Wait));
+        assert_eq!(
+            table.come_back("SHA256:ann", t3),
+            Some(Back::Play(Player::Blue))
+        );
+        assert!(!table.idle_adjourn(t3 + Duration::from_secs(59), idle));
+        // Bob moves: ann's turn, timed from her move's start.
+        play(&mut table, &["b2"], t3 + Duration::from_secs(30));
+        assert!(!table.idle_adjourn(t3 + Duration::from_secs(89), idle));
+        assert!(table.idle_adjourn(t3 + Duration::from_secs(90), idle));
+        assert_eq!(table.idle_adjourned(), (2, Player::Blue));
+        // A clocked game is its clock's: never timed out for idling.
+        let mut clocked = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        clocked.set_clock(TimeControl::from_minutes("60+0").ok());
+        clocked.sit(who("bob"), t0);
+        assert!(!clocked.idle_watched());
+        assert!(!clocked.idle_adjourn(t0 + idle * 10, idle));
+    }
+
+    /// Against the AI the player to move is timed out the same way; the AI's own turn
+    /// (it thinks on its player's screen) never is.
+    #[test]
+    fn against_the_ai_only_the_player_s_own_turn_is_timed_out() {
+        let t0 = Instant::now();
+        let idle = Duration::from_secs(60);
+        let mut table = GameTable::against_ai(
+            who("dana"),
+            Player::Yellow,
+            Level::Easy,
+            (Game::new(), None),
+            t0,
+        );
+        assert!(!table.idle_adjourn(t0 + idle * 10, idle), "the AI's turn");
+        let one = Game::from_moves([sq("a1")]).unwrap();
+        let at = t0 + idle * 10;
+        assert!(
+            table
+                .take_moves((Player::Yellow, table.epoch()), &one, at)
+                .changed
+        );
+        assert!(!table.idle_adjourn(at + idle - Duration::from_secs(1), idle));
+        assert!(table.idle_adjourn(at + idle, idle));
+        assert_eq!(
+            table.state(),
+            TableState::Adjourned([Presence::Here, Presence::Dropped(at + idle)])
         );
     }
 

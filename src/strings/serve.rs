@@ -383,6 +383,19 @@ pub(crate) fn watched_gone(name: &str) -> String {
 }
 /// A spectator's line: both players are at the table again.
 pub(crate) const WATCHED_BACK: &str = "Both players are at the table";
+/// Both players' lobby line: their live game without a clock at table `number` was
+/// adjourned, its mover `name` having sent nothing for the idle time-out (`seconds`).
+pub(crate) fn idle_adjourned(number: u32, name: &str, seconds: u64) -> String {
+    let span = match seconds {
+        60 => "1 minute".to_owned(),
+        s if s % 60 == 0 => format!("{} minutes", s / 60),
+        1 => "1 second".to_owned(),
+        s => format!("{s} seconds"),
+    };
+    format!(
+        "Table {number} adjourned: {name} did not move for {span}; either resumes it from the lobby"
+    )
+}
 /// A spectator's line: the game waits until both players are back.
 pub(crate) const WATCHED_ADJOURNED: &str =
     "The game is adjourned: it goes on when both players are back";

@@ -134,6 +134,9 @@ struct Network {
     /// What was said at the table (boxed: most screens have none, and the screen
     /// enum stays small).
     chat: Box<Chat>,
+    /// The table adjourned the game ([`News::Adjourned`](super::table_link::News::Adjourned)):
+    /// the line the lobby shows once the screen is back there.
+    farewell: Option<Box<Message>>,
 }
 
 /// What was said at a table, as one screen saw it.

@@ -316,11 +316,18 @@ impl<A> Navigator<A> {
                 link.leave();
             }
             self.link = None;
+            let farewell = match &mut self.screen {
+                Screen::Game(app) => app.take_farewell(),
+                _ => None,
+            };
             let area = self.screen.area();
             self.screen = Screen::Lobby(lobby);
             let mut effects = self.screen.resized(area);
             if let Screen::Lobby(lobby) = &mut self.screen {
                 effects.extend(lobby.back());
+                if let Some(said) = farewell {
+                    lobby.tell(said);
+                }
             }
             return Some(effects);
         }

@@ -88,6 +88,9 @@ pub(crate) trait Lobby: Debug {
     fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)>;
     /// Back in the lobby from a game.
     fn back(&mut self) -> Effects;
+    /// A line for the lobby's status line, from the game just left (the table sent
+    /// the screen back: [`News::Adjourned`](super::table_link::News::Adjourned)).
+    fn tell(&mut self, _said: super::Message) {}
     /// The face the player asked for when they left the lobby to switch (`true`: the
     /// line mode), once; `None` when they left for good.
     fn face_asked(&mut self) -> Option<bool>;

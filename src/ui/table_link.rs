@@ -93,6 +93,9 @@ pub(crate) enum News {
     /// The game stopped before a full board without an ending (a player left): this
     /// line says how, and no more stones are placed.
     Stopped(super::Message),
+    /// The table adjourned the game (its mover sent nothing for the idle time-out): the
+    /// screen goes back to the lobby, which shows this line.
+    Adjourned(super::Message),
     /// A line for the status line (an answer, a switch turned, a player away).
     Note(super::Message),
     /// A line a player said at the table (`name: text`, this player's own too): it

@@ -11,7 +11,8 @@ use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 
 use crate::serve_common::{
-    Checker, PATIENCE, Player, Server, key, play, run, seated, wait_gone, wait_log, wait_shown,
+    Checker, PATIENCE, Player, Server, against_random_ai, key, play, run, seated, wait_gone,
+    wait_log, wait_shown,
 };
 
 /// A client over a connection already let in: a pty and the game, its screen read by
@@ -268,7 +269,8 @@ fn an_idle_close_is_logged() {
 
 /// QA: the idle time-out applied only in the lobby: a spectator left alone stayed
 /// connected. A spectator is closed like an idle lobby; the players of a game in play,
-/// idle as long, are not (they still play on after).
+/// idle as long, are not: their game is adjourned and they are back in their lobbies
+/// (brief s17 serverqa3), still connected.
 #[test]
 fn an_idle_spectator_is_closed_but_never_a_player_in_a_game() {
     run(async {
@@ -285,8 +287,73 @@ fn an_idle_spectator_is_closed_but_never_a_player_in_a_game() {
             "{:?}",
             start.elapsed()
         );
-        // Alice and Bob sat idle longer than the time-out, and play on.
-        play(&alice, &bob, 1, "b2").await;
+        // Alice and Bob sat idle longer than the time-out: not closed, back in their
+        // lobbies, where a key of theirs still works.
+        for player in [&alice, &bob] {
+            player
+                .wait_for("Table 1 adjourned: alice did not move for 2 seconds;")
+                .await;
+            player.send(b"?").await;
+            player.wait_for("Esc").await;
+        }
+    });
+}
+
+/// Brief s17 (serverqa3), the rule docs/network.md left for later: a live game without
+/// a clock whose player to move sent nothing for the idle time-out since the move
+/// became theirs held both players' sessions for as long as the mover stayed away. It
+/// is adjourned for both, both screens say so in one line back in their lobbies, and a
+/// `kill -9` right after brings it back adjourned with all its moves, which both resume.
+#[test]
+fn a_clockless_game_whose_mover_sends_nothing_is_adjourned_and_kept() {
+    run(async {
+        let mut server = Server::start_with(&["--idle-timeout", "3"]);
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        play(&alice, &bob, 3, "c1").await;
+        // Bob to move, and he sends nothing; Alice waits (thinking while it is the
+        // other's move closes nobody).
+        let line = "Table 1 adjourned: bob did not move for 3 seconds;";
+        for player in [&alice, &bob] {
+            player.wait_for(line).await;
+            player.wait_for("unfinished: 1").await;
+        }
+        assert_eq!(server.in_play(), 1, "kept");
+        // A crash right after: the game comes back adjourned, with its three moves.
+        server.restart(&["--idle-timeout", "30"]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        alice
+            .wait_for("waiting for your opponent to come back")
+            .await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"1").await;
+        for screen in [&alice, &bob] {
+            screen.wait_for(" 3 B c1").await;
+            screen.wait_for("Yellow to move").await;
+        }
+        play(&bob, &alice, 4, "d1").await;
+    });
+}
+
+/// [`a_clockless_game_whose_mover_sends_nothing_is_adjourned_and_kept`] against the
+/// server's AI: the player to move who sends nothing is back in the lobby, the game
+/// kept for them.
+#[test]
+fn a_game_against_the_ai_whose_player_sends_nothing_is_adjourned() {
+    run(async {
+        let server = Server::start_with(&["--idle-timeout", "2"]);
+        let dana = against_random_ai(&server).await;
+        dana.wait_for("Table 1 adjourned: dana did not move for 2 seconds;")
+            .await;
+        dana.wait_for("unfinished: 1").await;
+        assert_eq!(server.in_play(), 1, "kept");
+        dana.send(b"1").await;
+        dana.wait_for("Blue to move").await;
     });
 }
 

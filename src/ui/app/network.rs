@@ -253,6 +253,12 @@ impl App {
         effects
     }
 
+    /// The line the lobby shows once this screen is back there, when the table sent
+    /// it back ([`News::Adjourned`]); once.
+    pub(crate) fn take_farewell(&mut self) -> Option<super::super::Message> {
+        self.network.as_mut()?.farewell.take().map(|said| *said)
+    }
+
     /// Takes what the table says.
     pub(crate) fn table_news(&mut self, news: News) -> Effects {
         let Some(served) = self.network.as_mut() else {
@@ -357,6 +363,13 @@ impl App {
                 self.close_questions_the_game_ended();
                 self.changed();
                 self.set_message(said, false);
+            }
+            News::Adjourned(said) => {
+                // Back to the lobby, whatever was asked here: the game is kept.
+                served.farewell = Some(Box::new(said));
+                served.typing = None;
+                self.overlay = Overlay::None;
+                return vec![Effect::Quit];
             }
             News::Note(said) => self.set_message(said, false),
             News::Chat(said) => {
