@@ -401,6 +401,10 @@ impl Hall {
         let tables = &self.tables;
         self.opened_from.retain(|id, _| tables.contains_key(id));
         self.opened_from.insert(id, from);
+        // The table's first keep, asked for as it opened, is kept with it.
+        for (_, keep) in self.keeps.iter_mut().filter(|(k, _)| *k == id) {
+            keep.from = Some(from);
+        }
     }
 
     /// The correspondence tables open (nobody sat at) when a previous run stopped:
@@ -485,8 +489,12 @@ impl Hall {
 
     /// Puts back a game a previous run kept at table `id` (adjourned), and numbers new
     /// tables after it.
-    pub(crate) fn restore(&mut self, id: u32, table: GameTable) {
+    pub(crate) fn restore(&mut self, id: u32, table: GameTable, from: Option<IpAddr>) {
         self.next_id = self.next_id.max(id);
+        // Counted to its address's cap again, as before the restart.
+        if let Some(from) = from {
+            self.opened_from.insert(id, from);
+        }
         index_corr(&mut self.corr_of, id, &table);
         self.tables.insert(id, table);
         self.listing_stale = true;
@@ -1140,7 +1148,8 @@ impl Hall {
             self.wake(id);
             return;
         };
-        if let Some(keep) = table.take_keep() {
+        if let Some(mut keep) = table.take_keep() {
+            keep.from = self.opened_from.get(&id).copied();
             if self.stored {
                 self.keeps.push((id, keep));
             } else {

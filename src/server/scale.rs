@@ -168,6 +168,7 @@ impl Probe {
             snapshot,
             by: None,
             rated_end: None,
+            from: None,
         };
         let store = self.store()?.clone();
         let started = Instant::now();

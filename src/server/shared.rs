@@ -145,7 +145,7 @@ impl SharedHall {
             hall.set_closed_corr(opened.closed_corr);
             hall.set_days_untold(opened.days_untold);
             for stored in opened.stored {
-                hall.restore(stored.id, stored.table);
+                hall.restore(stored.id, stored.table, stored.from);
             }
         }
         grace::start(Arc::downgrade(&hall));
@@ -431,6 +431,41 @@ mod tests {
         // The game was kept after each move.
         let stored = live_text(&hall, dir.path(), id);
         assert!(stored.contains("1. b2 c3"), "{stored}");
+    }
+
+    /// Brief s17 (serverqa3): the games against the AI a restart brought back had no
+    /// client address, so an address's cap (20) counted none of them: an address
+    /// at its cap opened 20 more after each restart. The address is kept with each
+    /// game in play, and counted again after a restart.
+    #[test]
+    fn games_brought_back_at_a_restart_count_to_their_address_s_cap() {
+        use super::super::hall::{Capped, MAX_AI_GAMES, MAX_AI_GAMES_PER_ADDRESS, NewTable};
+        use crate::ai::Level;
+        let dir = tempfile::tempdir().unwrap();
+        let from: std::net::IpAddr = "192.0.2.7".parse().unwrap();
+        let other: std::net::IpAddr = "192.0.2.8".parse().unwrap();
+        let rules = (Ruleset::Standard, false);
+        {
+            let (hall, _) = open_hall(dir.path(), Duration::from_secs(60));
+            let mut guard = hall.lock();
+            for n in 0..MAX_AI_GAMES_PER_ADDRESS {
+                // Each key under its own cap: the address's is the one met.
+                let player = who(&format!("p{}", n / MAX_AI_GAMES));
+                let id = guard.open_ai(player, Player::Blue, rules, Level::Easy, None);
+                guard.opened_from(id, from);
+            }
+            drop(guard);
+            hall.flush();
+        }
+        let (hall, problems) = open_hall(dir.path(), Duration::from_secs(60));
+        assert!(problems.is_empty(), "{problems:?}");
+        let guard = hall.lock();
+        assert_eq!(guard.tables().len(), MAX_AI_GAMES_PER_ADDRESS);
+        assert_eq!(
+            guard.cap_for(NewTable::Ai, &who("zed"), Some(from)),
+            Some(Capped::Address(MAX_AI_GAMES_PER_ADDRESS))
+        );
+        assert_eq!(guard.cap_for(NewTable::Ai, &who("zed"), Some(other)), None);
     }
 
     /// A hall kept in `dir`, with `grace`, logging nowhere.

@@ -157,6 +157,10 @@ pub(crate) struct Keep {
     /// Filled in by the store: the ratings before and after, when the game that
     /// ended was rated and entered the history with this keep.
     pub(crate) rated_end: Option<RatedEnd>,
+    /// The client address the table was opened from, if known (filled in by the
+    /// hall): kept with the game in play, so that a game brought back at a restart
+    /// still counts to its address's cap.
+    pub(crate) from: Option<std::net::IpAddr>,
 }
 
 /// What a screen's moves did at the table ([`GameTable::take_moves`]).
@@ -1264,6 +1268,7 @@ impl GameTable {
             snapshot: Arc::new(self.snapshot()),
             by: self.by.take(),
             rated_end: None,
+            from: None,
         })
     }
 

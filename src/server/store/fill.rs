@@ -457,6 +457,7 @@ pub(crate) fn fill(
             snapshot,
             by: None,
             rated_end: None,
+            from: None,
         };
         write_keep(&tx, first_table + u32::try_from(c)?, &keep)?;
         filled.corr += 1;

@@ -52,6 +52,9 @@ const KEPT_READERS: usize = 4;
 pub(crate) struct Stored {
     pub(crate) id: u32,
     pub(crate) table: GameTable,
+    /// The client address the table was opened from, when the store kept it (from
+    /// schema 13; a game kept before, or opened by no address, has none).
+    pub(crate) from: Option<std::net::IpAddr>,
 }
 
 /// What opening the store found.
@@ -525,8 +528,8 @@ fn load_live(
     let mut stored = Vec::new();
     {
         let mut rows = tx.prepare(
-            "SELECT table_id, round, record, rated, corr, chat, code FROM live WHERE playing = 1
-             ORDER BY table_id",
+            "SELECT table_id, round, record, rated, corr, chat, code, opened_from FROM live
+             WHERE playing = 1 ORDER BY table_id",
         )?;
         let found = rows.query_map([], |row| {
             Ok((
@@ -537,11 +540,14 @@ fn load_live(
                 row.get::<_, Option<String>>(4)?,
                 row.get::<_, Option<String>>(5)?,
                 row.get::<_, Option<String>>(6)?,
+                row.get::<_, Option<String>>(7)?,
             ))
         })?;
         let now = std::time::Instant::now();
         for row in found {
-            let (id, round, record, rated, corr, chat, code) = row?;
+            let (id, round, record, rated, corr, chat, code, from) = row?;
+            // An address that does not read (written by hand) is only not counted.
+            let from = from.and_then(|text| text.parse().ok());
             // Messages that can't be read back cost the game nothing: it comes back
             // without them, and the log says so.
             let chat = match chat.as_deref().map(ChatLog::from_json).transpose() {
@@ -565,6 +571,7 @@ fn load_live(
                 (Ok(id), Ok(round), Ok((game, corr))) => stored.push(Stored {
                     id,
                     table: GameTable::restored_with(game, round, now, (rated, corr, chat, code)),
+                    from,
                 }),
                 (_, _, Err(why)) => problems.push(format!(
                     "table {id}: its game can't be read back ({}); it stays in the database",

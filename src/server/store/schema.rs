@@ -4,7 +4,7 @@
 //! version 8 keeps every table's messages; version 9 whether a game was played as
 //! rated; version 10 adds what an edit of version 8 in place left out of a store
 //! migrated before it; version 12 keeps the vacation days not told yet and whether
-//! a palette was chosen.
+//! a palette was chosen; version 13 the address a game in play was opened from.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -293,6 +293,16 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     ALTER TABLE players ADD COLUMN vacation_untold INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE prefs ADD COLUMN palette_chosen INTEGER NOT NULL DEFAULT 0;
     UPDATE prefs SET palette_chosen = 1 WHERE palette != 'default';
+    ",
+    ),
+    // 13: the client address each game in play was opened from, so that a game
+    // brought back at a restart (against the AI above all) still counts to its
+    // address's cap (`--max-per-address`'s kin: 20 AI games an address). Forgotten
+    // with the game: a game that ended keeps none. A game kept before has none, and
+    // counts to the server's ceiling only, as before.
+    Migration::Sql(
+        "
+    ALTER TABLE live ADD COLUMN opened_from TEXT;
     ",
     ),
 ];

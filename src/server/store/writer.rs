@@ -614,12 +614,13 @@ pub(super) fn write_keep(
             let chat = shown.chat.to_json();
             tx.prepare_cached(
                 "INSERT INTO live (table_id, round, version, playing, record, rated, corr, chat,
-                     code)
-                 VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
+                     code, opened_from)
+                 VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8, ?9)
                  ON CONFLICT (table_id) DO UPDATE SET
                      round = excluded.round, version = excluded.version, playing = 1,
                      record = excluded.record, rated = excluded.rated, corr = excluded.corr,
-                     chat = excluded.chat, code = excluded.code
+                     chat = excluded.chat, code = excluded.code,
+                     opened_from = coalesce(excluded.opened_from, live.opened_from)
                  WHERE excluded.version > live.version",
             )?
             .execute(params![
@@ -630,14 +631,15 @@ pub(super) fn write_keep(
                 shown.rated,
                 corr,
                 chat,
-                shown.code
+                shown.code,
+                keep.from.map(|from| from.to_string())
             ])?;
         }
         None => {
             tx.prepare_cached(
                 "INSERT INTO live (table_id, round, version, playing, record) VALUES (?1, 0, ?2, 0, NULL)
                  ON CONFLICT (table_id) DO UPDATE SET
-                     version = excluded.version, playing = 0, record = NULL
+                     version = excluded.version, playing = 0, record = NULL, opened_from = NULL
                  WHERE excluded.version > live.version",
             )?
             .execute(params![id, version])?;
