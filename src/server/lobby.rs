@@ -1274,8 +1274,8 @@ impl<'a> LobbyView<'a> {
                 crate::text::fit(&line, usize::from(width)).into_owned(),
             ));
         }
-        // What the rows said short mean, and a live clock's `5+3` at every width,
-        // by the first listed (`page_size` keeps their rows).
+        // What the rows said short mean, and each live clock's `5+3` at every width
+        // (`page_lines` keeps their rows).
         if self.wording == Wording::Keys && !self.news {
             lines.extend(self.lobby.legend(self.rows).into_iter().map(Line::raw));
         }
