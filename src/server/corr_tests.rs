@@ -30,6 +30,9 @@ impl Clock {
     fn pass(&self, seconds: i64) {
         self.0.fetch_add(seconds, Ordering::SeqCst);
     }
+    fn now(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
 }
 
 use crate::server::who::who;
@@ -1039,7 +1042,9 @@ fn a_vacation_day_used_is_told_once_it_is_kept_and_only_once() {
     hall.lock().corr_tick();
     hall.flush();
     assert_eq!(
-        hall.lock().take_days_untold("SHA256:ann"),
+        hall.lock()
+            .take_days_untold("SHA256:ann")
+            .map(|d| (d.used, d.left)),
         Some((1, VACATION_DAYS - 1))
     );
     assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None, "once");
@@ -1049,11 +1054,13 @@ fn a_vacation_day_used_is_told_once_it_is_kept_and_only_once() {
     hall.lock().corr_tick();
     hall.flush();
     assert_eq!(
-        hall.lock().take_days_untold("SHA256:ann"),
+        hall.lock()
+            .take_days_untold("SHA256:ann")
+            .map(|d| (d.used, d.left)),
         Some((3, VACATION_DAYS - 4))
     );
     assert_eq!(
-        crate::strings::club::vacation_used(3, 16),
+        crate::strings::club::vacation_used(crate::strings::club::DaysUsed::this_year(3, 16)),
         "Your time ran out: 3 vacation days were used, 72 hours more in each \
          correspondence game (16 left this year)"
     );
@@ -1125,7 +1132,131 @@ fn a_vacation_day_used_is_told_at_the_board_and_counted_told_once_drawn() {
     drop(hall);
     let hall = open(dir.path(), &clock);
     assert_eq!(
-        hall.lock().take_days_untold("SHA256:ann"),
+        hall.lock()
+            .take_days_untold("SHA256:ann")
+            .map(|d| (d.used, d.left)),
         Some((1, VACATION_DAYS - 2))
     );
+}
+
+/// Brief s17 (club9): vacation days used at a year's end and not told yet were told
+/// in the new year as the new year's: `3 vacation days were used ... (19 left this
+/// year)`, the two of December read as lost from the count. The notice says how many
+/// were used before the year, after a restart too (the store counts them in one).
+/// Fails on the old code (no year said).
+#[test]
+fn vacation_days_untold_at_the_year_s_end_are_told_as_the_last_year_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let new_year = 1_798_761_600; // 2027-01-01T00:00Z
+    let clock = Clock::new(new_year - 3 * DAY - DAY / 2);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    drop((ann, bob));
+    follow(&hall, &clock);
+    // Two days on 30 and 31 December, one on 1 January; none told.
+    for _ in 0..3 {
+        clock.pass(if clock.now() < new_year - 2 * DAY {
+            2 * DAY + DAY / 4 + 1
+        } else {
+            DAY
+        });
+        hall.lock().corr_tick();
+        hall.flush();
+    }
+    assert!(clock.now() > new_year, "{}", clock.now() - new_year);
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 1);
+    hall.corr_heartbeat();
+    hall.flush();
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    let days = hall.lock().take_days_untold("SHA256:ann").expect("untold");
+    assert_eq!(
+        (days.used, days.earlier, days.year, days.left),
+        (3, 2, 2027, 19)
+    );
+    assert_eq!(
+        crate::strings::club::vacation_used(days),
+        "Your time ran out: 3 vacation days were used (2 of them before 2027), 72 hours \
+         more in each correspondence game (19 left this year)"
+    );
+    let short = crate::strings::club::vacation_used_short(days);
+    assert_eq!(short, "3 vacation days (2 pre-2027): +72h (19 left)");
+    assert!(crate::text::width(&short) <= 44);
+    let middle = crate::strings::club::vacation_used_middle(days);
+    assert!(crate::text::width(&middle) <= 79, "{middle}");
+    // All of them last year's: said so, and the 20 left are this year's.
+    let last = crate::strings::club::DaysUsed {
+        used: 2,
+        earlier: 2,
+        year: 2027,
+        left: 20,
+    };
+    assert_eq!(
+        crate::strings::club::vacation_used(last),
+        "Your time ran out: 2 vacation days were used before 2027, 48 hours more in each \
+         correspondence game (20 left this year)"
+    );
+    for (used, earlier) in [(1, 1), (12, 12), (13, 12), (40, 20)] {
+        let days = crate::strings::club::DaysUsed {
+            used,
+            earlier,
+            year: 2027,
+            left: 20 - (used - earlier),
+        };
+        let middle = crate::strings::club::vacation_used_middle(days);
+        assert!(crate::text::width(&middle) <= 79, "{middle}");
+    }
+}
+
+/// Brief s17 (club9): a "told" the store could not note went only to the log: the
+/// hall had forgotten the days, so the player's next login in the same run said
+/// nothing (only a restart, reading the store's count, said them again). The hall
+/// counts them untold again. Fails on the old code (`None` at the next look).
+#[test]
+fn vacation_days_whose_told_the_store_could_not_note_are_told_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    drop((ann, bob));
+    follow(&hall, &clock);
+    clock.pass(2 * DAY + DAY / 4 + 1);
+    hall.lock().corr_tick();
+    hall.flush();
+    let days = hall.lock().take_days_untold("SHA256:ann").expect("untold");
+    assert_eq!(days.used, 1);
+    // Shown; the store cannot note it.
+    hall.store()
+        .unwrap()
+        .writer()
+        .fail_next(1, "No space left on device");
+    hall.lock().days_told("SHA256:ann", days.used);
+    hall.corr_heartbeat();
+    hall.flush();
+    hall.flush();
+    let again = hall.lock().take_days_untold("SHA256:ann");
+    assert_eq!(
+        again.map(|d| (d.used, d.left)),
+        Some((1, VACATION_DAYS - 1))
+    );
+    // Told again and noted this time: not a third time, nor after a restart.
+    hall.lock().days_told("SHA256:ann", 1);
+    hall.corr_heartbeat();
+    hall.flush();
+    assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None);
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None);
 }

@@ -25,6 +25,7 @@ use super::table::{Back, GameTable, Keep, NoClaim, TableState, Taken};
 use super::talk::new_code;
 use super::wall::CorrTime;
 use super::who::Who;
+use crate::strings::club::DaysUsed;
 
 /// How long a dropped player's seat is kept for them, unless the server is told.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(120);
@@ -673,9 +674,26 @@ impl Hall {
     /// how many they have left this year, for one screen to show: no other screen
     /// takes them meanwhile. Once shown, [`Hall::days_told`]; if the screen did not
     /// show them after all, [`Hall::days_untold_back`].
-    pub(crate) fn take_days_untold(&mut self, key: &str) -> Option<(u32, u32)> {
+    ///
+    /// How many of them were used before this year is not kept apart (the store
+    /// counts them in one): this year's untold are at most this year's used, and
+    /// all of them while some of an earlier year are untold (a telling takes every
+    /// day untold), so the rest are the earlier year's. Without it, days untold at
+    /// the year's end were told as this year's, beside "20 left this year".
+    pub(crate) fn take_days_untold(&mut self, key: &str) -> Option<DaysUsed> {
         let used = self.days_untold.remove(key).filter(|&days| days > 0)?;
-        Some((used, self.vacation_left(key)))
+        let year = self.corr_time.year();
+        let this_year = self
+            .vacations
+            .get(key)
+            .filter(|v| v.year == year)
+            .map_or(0, |v| v.used);
+        Some(DaysUsed {
+            used,
+            earlier: used.saturating_sub(this_year),
+            year,
+            left: self.vacation_left(key),
+        })
     }
 
     /// `key` was shown `days` vacation days used ([`Hall::take_days_untold`]): the

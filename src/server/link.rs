@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Move, Player};
 use crate::session::Course;
-use crate::strings::club as club_words;
+use crate::strings::club::{self as club_words, DaysUsed};
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::text;
@@ -577,15 +577,15 @@ fn their_move_short(mover: &str, left: &str, mine: Option<&str>, width: usize) -
 /// The fewest columns a name is cut to in [`their_move`]'s short line (`Bar…`).
 const SHORTEST_NAME: usize = 4;
 
-/// The line that tells a player `used` vacation days were used for them (`left`
-/// this year): the lobby's words, shorter where the board's status line is narrower.
-fn vacation_used(used: u32, left: u32) -> Message {
+/// The line that tells a player of the vacation days used for them (`left` this
+/// year): the lobby's words, shorter where the board's status line is narrower.
+fn vacation_used(days: DaysUsed) -> Message {
     Message {
-        middle: vec![club_words::vacation_used_middle(used, left)],
+        middle: vec![club_words::vacation_used_middle(days)],
         ..Message::with_short(
             MessageKind::Info,
-            club_words::vacation_used(used, left),
-            club_words::vacation_used_short(used, left),
+            club_words::vacation_used(days),
+            club_words::vacation_used_short(days),
         )
     }
 }
@@ -821,10 +821,10 @@ impl Link for TableLink {
             && self.seat.is_some()
             && self.telling_days.is_none()
             && let Some(key) = &self.key
-            && let Some((used, left)) = hall.take_days_untold(key)
+            && let Some(days) = hall.take_days_untold(key)
         {
-            let message = vacation_used(used, left);
-            self.telling_days = Some((used, message.text.clone()));
+            let message = vacation_used(days);
+            self.telling_days = Some((days.used, message.text.clone()));
             news.push(News::Note(message));
         }
         drop(hall);

@@ -310,7 +310,15 @@ impl LobbyState {
 
     /// The lines a page of `rows` takes: nine at most, fewer on a short screen (a
     /// row of two lines, [`LobbyState::row_lines`], takes two of them).
+    #[cfg(test)]
     pub(crate) fn page_size(&self, rows: &[Row]) -> usize {
+        self.page_lines(rows).min(LISTED)
+    }
+
+    /// The lines the screen has for a page of `rows`' tables, past the rest of the
+    /// lobby: [`LISTED`] tables at most fill them ([`LobbyState::page_starts`]), so
+    /// tables of two lines do not leave lines blank a page of one-line rows fills.
+    fn page_lines(&self, rows: &[Row]) -> usize {
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
         // The correspondence line and the note wrap on a narrow screen (44 columns:
@@ -338,29 +346,68 @@ impl LobbyState {
         };
         fixed += if self.number.is_some() { 2 } else { 0 };
         fixed += self.keys_wrapped(rows);
-        fixed += u16::from(self.terms_legend(rows));
-        fixed += u16::from(self.clock_legend(rows));
+        fixed = fixed.saturating_add(u16::try_from(self.legend(rows).len()).unwrap_or(u16::MAX));
         // At least one table: a page of three on a short screen was cut under its
         // heading ("Tables 1-3 of 12" over none of them at 30x12).
-        usize::from(self.height.saturating_sub(fixed)).clamp(1, LISTED)
+        usize::from(self.height.saturating_sub(fixed)).max(1)
     }
 
-    /// Whether the tables have [`words::SHORT_TERMS`] under them: rows narrower than
-    /// [`words::FULL_TERMS_COLUMNS`] may say their terms short. Not under the served
-    /// minimum (44x16), where the row is a table's.
-    fn terms_legend(&self, rows: &[Row]) -> bool {
-        !rows.is_empty()
-            && usize::from(self.width) < words::FULL_TERMS_COLUMNS
-            && self.width >= 44
-            && self.height >= 16
-    }
-
-    /// Whether the tables have a live clock's `5+3` explained under them (the first
-    /// listed, [`words::clock_legend`]): at every width from the served minimum
-    /// (44x16), wherever a table with a clock is listed; at 80 columns and up, with no
-    /// [`words::SHORT_TERMS`] over it, it was explained nowhere.
-    fn clock_legend(&self, rows: &[Row]) -> bool {
-        clock_of(rows).is_some() && self.width >= 44 && self.height >= 16
+    /// The lines under the tables that explain what their rows say, wrapped to the
+    /// width (never cut): narrower than [`words::FULL_TERMS_COLUMNS`], where rows
+    /// may say their terms short, the short words of the variants and paces listed
+    /// ([`words::short_terms_legend`]: `std standard, cnr corners, 1d 1 day a move,
+    /// 7d 7 days a move`); at every width, each live clock listed, once
+    /// ([`words::clock_legend`]: `5+3 5 minutes each, plus 3 seconds a move`; only
+    /// the first listed was explained, and `15+10`'s was cut at 44 columns). Not under
+    /// the served minimum (44x16), where the row is a table's. Of every row listed,
+    /// not only the page's, so that every page is as long.
+    fn legend(&self, rows: &[Row]) -> Vec<String> {
+        if rows.is_empty() || self.width < 44 || self.height < 16 {
+            return Vec::new();
+        }
+        let width = usize::from(self.width);
+        let mut lines = Vec::new();
+        if width < words::FULL_TERMS_COLUMNS {
+            let mut variants: Vec<String> = Vec::new();
+            let mut days: Vec<u8> = Vec::new();
+            for row in rows {
+                let variant = row.ruleset.to_string();
+                if !variants.contains(&variant) {
+                    variants.push(variant);
+                }
+                if let Some((d, _)) = row.corr
+                    && !days.contains(&d)
+                {
+                    days.push(d);
+                }
+            }
+            variants.sort();
+            variants.reverse(); // `std` first, as the rows' wording
+            days.sort_unstable();
+            let variants: Vec<&str> = variants.iter().map(String::as_str).collect();
+            let legend = words::short_terms_legend(&variants, &days);
+            lines.extend(crate::text::wrap(&legend, width));
+        }
+        let mut clocks: Vec<TimeControl> = Vec::new();
+        for clock in rows.iter().filter_map(|row| row.clock) {
+            if !clocks.contains(&clock) {
+                clocks.push(clock);
+            }
+        }
+        for clock in clocks {
+            let (minutes, said) = (clock.minutes_text(), line_words::clock_control(clock));
+            let legend = words::clock_legend(&minutes, &said);
+            let short = words::clock_legend_short(&minutes, &said);
+            // Whole on a line where it fits, in short units if that fits, else wrapped.
+            match [&legend, &short]
+                .into_iter()
+                .find(|l| crate::text::fits(l, width))
+            {
+                Some(line) => lines.push(line.clone()),
+                None => lines.extend(crate::text::wrap(&legend, width)),
+            }
+        }
+        lines
     }
 
     /// The rows the keys shown take at this width past those they take at 80 columns
@@ -384,20 +431,19 @@ impl LobbyState {
         u16::try_from(extra).unwrap_or(u16::MAX)
     }
 
-    /// The lines `row` takes in the list at this width: two for a correspondence
-    /// game of the player's own (the only ones in play listed to them alone) where
-    /// one line would cut a name (`al… v ca…` at 44 columns, `Zoe-Winterb… v
-    /// Bartholome…` at 80, with the terms in full there), whose move it is being
-    /// either's ([`words::own_corr_lines`]), at every width from the served minimum
-    /// (44); one for every other.
+    /// The lines `row` takes in the list at this width: two where one line would cut
+    /// a name (`al… v ca…` at 44 columns, `Zoe-Winterb… v Bartholome…` at 80, with
+    /// the terms in full there; at 44 a long state left no room, and both names went),
+    /// whatever the row's state ([`words::table_lines`]), at every width from the
+    /// served minimum (44); one for every other.
     fn row_lines(&self, row: &Row) -> usize {
         let width = usize::from(self.width);
-        let two = row.state == RowState::Correspondence
-            && width >= 44
+        let two = width >= 44
             && !words::names_fit(
                 number(row.id),
                 [&row.names[0], &row.names[1]],
-                club_words::THEIR_MOVE,
+                // `their move` for `your move`, the wider (the key is the view's).
+                row_state(row, ""),
                 &self.terms_at_width(row),
                 width,
             );
@@ -414,19 +460,20 @@ impl LobbyState {
         }
     }
 
-    /// Where each page of `rows` starts: as many rows as [`LobbyState::page_size`]'s
-    /// lines hold, one at least.
+    /// Where each page of `rows` starts: as many rows as [`LobbyState::page_lines`]
+    /// hold, [`LISTED`] at most, one at least.
     fn page_starts(&self, rows: &[Row]) -> Vec<usize> {
-        let lines = self.page_size(rows);
+        let lines = self.page_lines(rows);
         let mut starts = vec![0];
-        let mut used = 0;
+        let (mut used, mut listed) = (0, 0);
         for (i, row) in rows.iter().enumerate() {
             let takes = self.row_lines(row);
-            if used > 0 && used + takes > lines {
+            if used > 0 && (used + takes > lines || listed == LISTED) {
                 starts.push(i);
-                used = 0;
+                (used, listed) = (0, 0);
             }
             used += takes;
+            listed += 1;
         }
         starts
     }
@@ -812,11 +859,23 @@ fn drawn_row(buf: &Buffer, y: u16) -> String {
 /// The most tables a lobby lists on a page.
 pub(crate) const LISTED: usize = 9;
 
-/// The number a table is listed with: its own at the server, the same in every
-/// player's lobby and in both faces (a player telling another `table 3` means one).
-/// The first live clock among `rows`, which the legend under the tables explains.
-fn clock_of(rows: &[Row]) -> Option<TimeControl> {
-    rows.iter().find_map(|row| row.clock)
+/// What `row`'s line says of its state to the player of `key`: `open`,
+/// `adjourned`, whose move it is at a correspondence game (`your move` at the
+/// player's own), nothing at a live game in play.
+fn row_state(row: &Row, key: &str) -> &'static str {
+    match row.state {
+        RowState::Open if row.code.is_some() => words::PRIVATE_OPEN,
+        RowState::Open => words::OPEN,
+        RowState::Playing => "",
+        RowState::Away => words::AWAY,
+        RowState::Adjourned => words::ADJOURNED,
+        RowState::Over => words::OVER,
+        RowState::Left => words::ABANDONED,
+        RowState::Correspondence => match row.corr {
+            Some((_, Some(mover))) if row.seat_of(key) == Some(mover) => club_words::YOUR_MOVE,
+            _ => club_words::THEIR_MOVE,
+        },
+    }
 }
 
 /// `row`'s terms in full: `corners, claims, rated, 7 days a move`, a live clock as
@@ -850,6 +909,8 @@ fn short_terms_of(row: &Row) -> String {
     )
 }
 
+/// The number a table is listed with: its own at the server, the same in every
+/// player's lobby and in both faces (a player telling another `table 3` means one).
 pub(crate) fn number(id: u32) -> usize {
     usize::try_from(id).unwrap_or(usize::MAX)
 }
@@ -1159,21 +1220,7 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
         for row in shown {
-            let state = match row.state {
-                RowState::Open if row.code.is_some() => words::PRIVATE_OPEN,
-                RowState::Open => words::OPEN,
-                RowState::Playing => "",
-                RowState::Away => words::AWAY,
-                RowState::Adjourned => words::ADJOURNED,
-                RowState::Over => words::OVER,
-                RowState::Left => words::ABANDONED,
-                RowState::Correspondence => match row.corr {
-                    Some((_, Some(mover))) if row.seat_of(self.key) == Some(mover) => {
-                        club_words::YOUR_MOVE
-                    }
-                    _ => club_words::THEIR_MOVE,
-                },
-            };
+            let state = row_state(row, self.key);
             let rules = terms_of(row, self.wording);
             // The same terms said short, for a row short of room (44 columns).
             let short = short_terms_of(row);
@@ -1202,11 +1249,11 @@ impl<'a> LobbyView<'a> {
                 )));
                 continue;
             }
-            // A game of the player's own that one line would cut: on two, whole,
-            // its terms as the other rows at this width say them.
+            // A row that one line would cut a name of: on two, whole, its terms as
+            // the other rows at this width say them.
             if self.lobby.row_lines(row) == 2 {
                 let full = usize::from(width) >= words::FULL_TERMS_COLUMNS;
-                let two = words::own_corr_lines(
+                let two = words::table_lines(
                     number(row.id),
                     [&row.names[0], &row.names[1]],
                     state,
@@ -1232,20 +1279,10 @@ impl<'a> LobbyView<'a> {
                 crate::text::fit(&line, usize::from(width)).into_owned(),
             ));
         }
-        // What the rows said short mean, and a live clock's `5+3` at every width,
-        // by the first listed (`page_size` keeps their rows).
+        // What the rows said short mean, and each live clock's `5+3` at every width
+        // (`page_lines` keeps their rows).
         if self.wording == Wording::Keys && !self.news {
-            if self.lobby.terms_legend(self.rows) {
-                lines.push(Line::raw(words::SHORT_TERMS));
-            }
-            if let Some(clock) = clock_of(self.rows).filter(|_| self.lobby.clock_legend(self.rows))
-            {
-                let legend =
-                    words::clock_legend(&clock.minutes_text(), &line_words::clock_control(clock));
-                lines.push(Line::raw(
-                    crate::text::fit(&legend, usize::from(width)).into_owned(),
-                ));
-            }
+            lines.extend(self.lobby.legend(self.rows).into_iter().map(Line::raw));
         }
         if !self.lobby.mine.is_empty() {
             lines.push(Line::raw(""));
@@ -2401,10 +2438,10 @@ mod tests {
         for (w, h) in [(44u16, 16u16), (80, 24)] {
             let mut lobby = LobbyState::new("zoe", Palette::Default);
             lobby.resized(w, h);
-            // Both pages at 44x16 (five tables a page).
-            let mut shown = drawn_at_with(&lobby, &rows, w, h);
-            lobby.page = 1;
-            if lobby.page_size(&rows) < rows.len() {
+            // Every page at 44x16.
+            let mut shown = Vec::new();
+            for page in 0..lobby.page_count(&rows) {
+                lobby.page = page;
                 shown.extend(drawn_at_with(&lobby, &rows, w, h));
             }
             let reads = shown.join("\n");
@@ -2436,10 +2473,22 @@ mod tests {
             }
             // The legend of the short wording where rows may use it.
             assert_eq!(
-                reads.contains(words::SHORT_TERMS),
+                reads.contains("std standard, cnr corners, 1d 1 day a move"),
                 w < 80,
                 "{w}x{h}:\n{reads}"
             );
+            // Brief s17 (club9): every clock listed explained, not only the first
+            // (`10+5` was explained nowhere); each pace a move listed, not `7d` alone.
+            for clock in [
+                "5+3 5 minutes each, plus 3 seconds a move",
+                "10+5 10 minutes each, plus 5 seconds a move",
+            ] {
+                assert!(
+                    shown.iter().any(|l| l.trim_end() == clock),
+                    "{w}x{h}:\n{reads}"
+                );
+            }
+            assert_eq!(reads.contains("7d 7 days a move"), w < 80, "{reads}");
             insta::assert_snapshot!(format!("lobby_terms_{w}x{h}"), reads);
         }
     }
@@ -2612,7 +2661,8 @@ mod tests {
             "13  Zoe-Winterbourne v bob",
             "    their move  std rated 1d  12 moves",
             "14  carol v dave  standard, 5+3, 12 moves",
-            words::SHORT_TERMS,
+            "std standard, cnr corners, 1d 1 day a move,",
+            "7d 7 days a move",
             "5+3 5 minutes each, plus 3 seconds a move",
         ] {
             assert!(
@@ -2641,7 +2691,7 @@ mod tests {
         let mut lobby = LobbyState::new(me, Palette::Default);
         lobby.resized(80, 24);
         let reads = draw(&lobby).join("\n");
-        assert!(!reads.contains(words::SHORT_TERMS), "{reads}");
+        assert!(!reads.contains("std standard"), "{reads}");
         insta::assert_snapshot!("lobby_own_corr_80x24", reads);
     }
 
@@ -2793,6 +2843,97 @@ mod tests {
         }
         assert!(reads.contains("? all keys"), "{reads}");
         assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
+    }
+
+    /// Brief s17 (club9): only the player's own correspondence rows took two lines
+    /// where one would cut a name; every other row with two names (away, adjourned,
+    /// over, abandoned, another's correspondence game, a live game, one open seat
+    /// beside a long name) cut them on one line (`3  Zoe-Win… v Bar…  adjourned  std
+    /// claims`), and at 44 columns `a player is away` left no room for a letter of
+    /// them, so both names went. Every row takes two lines where one would cut a
+    /// name, at every width from 44 to 200, pages counting the second lines: no
+    /// `…`, each table on a page once, the keys on each page. Names of 16 columns,
+    /// wide (CJK) and emoji. Fails on the old code (`…` at 44 and 80).
+    #[test]
+    fn every_row_with_names_one_line_would_cut_takes_two_lines_at_every_width() {
+        let row = |id: u32, names: [&str; 2], state: RowState| Row {
+            id,
+            names: names.map(str::to_owned),
+            keys: names.map(|n| (n != words::EMPTY_SEAT).then(|| format!("k{n}"))),
+            ruleset: Ruleset::Corners,
+            claims: true,
+            moves: 12,
+            spectators: 1,
+            state,
+            away: [false, false],
+            code: None,
+            rated: true,
+            corr: None,
+            clock: TimeControl::new(Duration::from_secs(900), Duration::from_secs(10)).ok(),
+        };
+        let (long, longer) = ("Zoe-Winterbourne", "Bartholomew-Lane");
+        let (wide, emoji) = ("王小明李大华张三", "🐉Dragon-Rider🐉");
+        let rows = vec![
+            row(1, [long, longer], RowState::Away),
+            row(2, [wide, emoji], RowState::Adjourned),
+            row(3, [emoji, long], RowState::Over),
+            row(4, [longer, wide], RowState::Left),
+            row(5, [long, wide], RowState::Playing),
+            Row {
+                corr: Some((7, Some(Player::Yellow))),
+                clock: None,
+                ..row(6, [emoji, longer], RowState::Correspondence)
+            },
+            Row {
+                code: Some("abc".into()),
+                ..row(7, [wide, words::EMPTY_SEAT], RowState::Open)
+            },
+            row(8, ["al", "bo"], RowState::Adjourned),
+        ];
+        let pages = |lobby: &mut LobbyState| -> Vec<String> {
+            let mut shown = Vec::new();
+            for page in 0..lobby.page_count(&rows) {
+                lobby.page = page;
+                shown.extend(drawn_at_with(lobby, &rows, lobby.width, lobby.height));
+            }
+            shown
+        };
+        for width in 44..=200 {
+            for height in [16, 24] {
+                let mut lobby = LobbyState::new("carol", Palette::Default);
+                lobby.resized(width, height);
+                let shown = pages(&mut lobby);
+                let reads = shown.join("\n");
+                assert!(!reads.contains('…'), "{width}x{height}:\n{reads}");
+                for r in &rows {
+                    let n = format!("{}  ", r.id);
+                    assert_eq!(
+                        shown.iter().filter(|l| l.starts_with(&n)).count(),
+                        1,
+                        "{width}x{height}: {n}\n{reads}"
+                    );
+                    // Both names whole, on the row's first line.
+                    let first = shown.iter().find(|l| l.starts_with(&n)).unwrap();
+                    for name in &r.names {
+                        assert!(first.contains(name.as_str()), "{width}: {first:?}");
+                    }
+                }
+                let keys = shown.iter().filter(|l| l.contains("? all keys")).count();
+                assert_eq!(keys, lobby.page_count(&rows), "{width}x{height}: {reads}");
+                // Short names stay on one line where it holds the row whole.
+                if width >= 50 {
+                    assert_eq!(lobby.row_lines(&rows[7]), 1, "{width}");
+                }
+            }
+        }
+        for (width, height) in [(44, 16), (60, 20), (80, 24)] {
+            let mut lobby = LobbyState::new("carol", Palette::Default);
+            lobby.resized(width, height);
+            insta::assert_snapshot!(
+                format!("lobby_two_name_rows_{width}x{height}"),
+                pages(&mut lobby).join("\n")
+            );
+        }
     }
 
     fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {

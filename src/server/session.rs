@@ -362,7 +362,7 @@ impl LobbyHost {
         // A new note: it says, too, what the one it replaces said and was not drawn.
         let closed = closed.or_else(|| self.telling_closed.take().map(|(ids, _)| ids));
         let days = days
-            .map(|(used, left)| (used, club_words::vacation_used(used, left)))
+            .map(|days| (days.used, club_words::vacation_used(days)))
             .or_else(|| self.telling_days.take());
         let mut said = Vec::new();
         if let Some(ids) = &closed {
@@ -1183,7 +1183,13 @@ mod tests {
             format!(
                 "{}. {}",
                 club_words::corr_closed_at_restart(&["3".to_owned()]),
-                club_words::vacation_used(2, 20)
+                // Untold, with no day used this year: a year before's.
+                club_words::vacation_used(crate::strings::club::DaysUsed {
+                    used: 2,
+                    earlier: 2,
+                    year: hall.lock().corr_time().year(),
+                    left: 20
+                })
             )
         );
         assert_eq!(hall.lock().take_days_untold(&ann.key), None, "taken");
@@ -1212,7 +1218,9 @@ mod tests {
         let _ = Lobby::linked(&mut host);
         Lobby::shown(&mut host);
         assert_eq!(
-            hall.lock().take_days_untold(&ann.key),
+            hall.lock()
+                .take_days_untold(&ann.key)
+                .map(|d| (d.used, d.left)),
             Some((1, 20)),
             "given back"
         );
@@ -1224,7 +1232,15 @@ mod tests {
         let _ = Lobby::linked(&mut host);
         assert_eq!(
             host.screen.noted(),
-            Some(club_words::vacation_used(1, 20).as_str())
+            Some(
+                club_words::vacation_used(crate::strings::club::DaysUsed {
+                    used: 1,
+                    earlier: 1,
+                    year: hall.lock().corr_time().year(),
+                    left: 20
+                })
+                .as_str()
+            )
         );
         Lobby::shown(&mut host);
         assert_eq!(hall.lock().take_days_untold(&ann.key), None, "told");

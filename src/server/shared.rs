@@ -131,6 +131,9 @@ impl SharedHall {
                 for kept in &days.kept {
                     hall.days_kept(kept);
                 }
+                for (key, told) in days.told_lost {
+                    hall.days_untold_back(&key, told);
+                }
                 for (id, keep, result) in batch {
                     hall.kept(id, &keep, result);
                 }

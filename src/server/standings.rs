@@ -1301,7 +1301,7 @@ mod tests {
         };
         for (own, offered) in [(true, true), (false, false)] {
             let shown = keys(own, Wording::Keys);
-            assert_eq!(shown.contains("h leaderboards"), offered, "{shown}");
+            assert_eq!(shown.contains("h off/on leaderboards"), offered, "{shown}");
             assert!(
                 shown.contains("b chart") && shown.contains("Esc back"),
                 "{shown}"

@@ -496,40 +496,117 @@ pub(crate) fn status_game(table: u32, opponent: &str, days: u8, left: &str, mine
         days_a_move(days)
     )
 }
+/// Vacation days used for a player, to tell them: `used` in all, `earlier` of them
+/// before `year` (the year now: days untold at a year's end are told in the next),
+/// and `left` this year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DaysUsed {
+    /// Days used in all, not told yet.
+    pub(crate) used: u32,
+    /// How many of them were used before `year`.
+    pub(crate) earlier: u32,
+    /// The year now.
+    pub(crate) year: i32,
+    /// Days left in `year`.
+    pub(crate) left: u32,
+}
+#[cfg(test)]
+impl DaysUsed {
+    /// `used` days, all of this year (which no wording of them says), `left` left.
+    pub(crate) fn this_year(used: u32, left: u32) -> DaysUsed {
+        DaysUsed {
+            used,
+            earlier: 0,
+            year: 2026,
+            left,
+        }
+    }
+}
 /// The lobby's line, once, when vacation days were used for the player (their time
 /// ran out in a correspondence game while they had days left): how many, what they
-/// gave, and how many are left this year.
-pub(crate) fn vacation_used(used: u32, left: u32) -> String {
+/// gave, how many of them before this year (`left` counts this year's only), and
+/// how many are left this year.
+pub(crate) fn vacation_used(days: DaysUsed) -> String {
+    let DaysUsed {
+        used,
+        earlier,
+        year,
+        left,
+    } = days;
     let hours = u64::from(used) * 24;
-    let days = if used == 1 {
+    let mut said = if used == 1 {
         "a vacation day was used".to_owned()
     } else {
         format!("{used} vacation days were used")
     };
+    if earlier >= used {
+        said.push_str(&format!(" before {year}"));
+    } else if earlier > 0 {
+        said.push_str(&format!(" ({earlier} of them before {year})"));
+    }
     format!(
-        "Your time ran out: {days}, {hours} hours more in each correspondence game ({left} left this year)"
+        "Your time ran out: {said}, {hours} hours more in each correspondence game ({left} left this year)"
     )
 }
 /// [`vacation_used`] shorter, for a board's status line under 80 columns
 /// (`Time ran out: a vacation day was used, 24h more (19 left this year)`).
-pub(crate) fn vacation_used_middle(used: u32, left: u32) -> String {
+pub(crate) fn vacation_used_middle(days: DaysUsed) -> String {
+    let DaysUsed {
+        used,
+        earlier,
+        year,
+        left,
+    } = days;
     let hours = u64::from(used) * 24;
-    let days = if used == 1 {
+    if earlier >= used {
+        let said = if used == 1 {
+            "a vacation day".to_owned()
+        } else {
+            format!("{used} vacation days")
+        };
+        return format!(
+            "Time ran out: {said} used before {year}, {hours}h more ({left} left this year)"
+        );
+    }
+    if earlier > 0 {
+        return format!(
+            "Time ran out: {used} vacation days used ({earlier} before {year}), {hours}h more ({left} left)"
+        );
+    }
+    let said = if used == 1 {
         "a vacation day was used".to_owned()
     } else {
         format!("{used} vacation days were used")
     };
-    format!("Time ran out: {days}, {hours}h more ({left} left this year)")
+    format!("Time ran out: {said}, {hours}h more ({left} left this year)")
 }
-/// [`vacation_used`] at 44 columns: `Vacation day used: 24h more (19 left)`.
-pub(crate) fn vacation_used_short(used: u32, left: u32) -> String {
+/// [`vacation_used`] at 44 columns: `Vacation day used: 24h more (19 left)`;
+/// with days of an earlier year, `3 vacation days (2 pre-2027): +72h (19 left)`.
+pub(crate) fn vacation_used_short(days: DaysUsed) -> String {
+    let DaysUsed {
+        used,
+        earlier,
+        year,
+        left,
+    } = days;
     let hours = u64::from(used) * 24;
-    let days = if used == 1 {
+    if earlier >= used {
+        let said = if used == 1 {
+            "Vacation day".to_owned()
+        } else {
+            format!("{used} vacation days")
+        };
+        return format!("{said} pre-{year}: {hours}h more ({left} left)");
+    }
+    if earlier > 0 {
+        return format!("{used} vacation days ({earlier} pre-{year}): +{hours}h ({left} left)");
+    }
+    let said = if used == 1 {
         "Vacation day used".to_owned()
     } else {
         format!("{used} vacation days used")
     };
-    format!("{days}: {hours}h more ({left} left)")
+    format!("{said}: {hours}h more ({left} left)")
 }
 /// `status`'s last line.
 pub(crate) fn vacation_left(days: u32) -> String {

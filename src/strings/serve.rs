@@ -139,7 +139,7 @@ pub(crate) fn ai(level: &str) -> String {
 pub(crate) fn waiting(number: usize) -> String {
     format!("Table {number} is open: waiting for an opponent")
 }
-/// A table's terms in a row short of room, each a word or two ([`SHORT_TERMS`]
+/// A table's terms in a row short of room, each a word or two ([`short_terms_legend`]
 /// explains them, under the tables): `std claims rated 7d`, `cnr 3+2`. Casual
 /// is said by `rated` missing, as in the long wording.
 pub(crate) fn short_terms(
@@ -170,16 +170,48 @@ pub(crate) fn short_terms(
     terms.join(" ")
 }
 /// Under the tables of a lobby narrower than 80 columns, where rows may say their
-/// terms short ([`short_terms`]); casual is said by `rated` missing.
-pub(crate) const SHORT_TERMS: &str = "std standard, cnr corners, 7d 7 days a move";
-/// Under the tables (and [`SHORT_TERMS`], narrower than [`FULL_TERMS_COLUMNS`]) where
+/// terms short ([`short_terms`]): the short words of the `variants` and the `days` a
+/// move listed (`std standard, cnr corners, 1d 1 day a move, 7d 7 days a move`);
+/// casual is said by `rated` missing.
+pub(crate) fn short_terms_legend(variants: &[&str], days: &[u8]) -> String {
+    let mut said: Vec<String> = variants
+        .iter()
+        .filter_map(|variant| match *variant {
+            "standard" => Some("std standard".to_owned()),
+            "corners" => Some("cnr corners".to_owned()),
+            _ => None,
+        })
+        .collect();
+    said.extend(
+        days.iter()
+            .map(|&d| format!("{d}d {}", super::club::days_a_move(d))),
+    );
+    said.join(", ")
+}
+/// Under the tables (and [`short_terms_legend`], narrower than [`FULL_TERMS_COLUMNS`]) where
 /// a table listed has a live clock, at every width: `5+3` explained
 /// (`5+3 5 minutes each, plus 3 seconds a move`), in `words` ([`super::line::clock_control`]).
 pub(crate) fn clock_legend(clock: &str, words: &str) -> String {
     format!("{clock} {words}")
 }
-/// Whether [`table_line`] says both names whole at `columns`, with `state` and the
-/// terms said `short`: its last try before it cuts them.
+/// [`clock_legend`] in short units, where it is too wide for the lobby (`15+10 15
+/// minutes each, plus 10 seconds a move` is 45 columns): `15+10 15 min each, plus
+/// 10 s a move`.
+pub(crate) fn clock_legend_short(clock: &str, words: &str) -> String {
+    let words = words
+        .split(' ')
+        .map(|word| match word {
+            "minute" | "minutes" => "min",
+            "second" | "seconds" => "s",
+            "milliseconds" => "ms",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("{clock} {words}")
+}
+/// Whether [`table_line`] says both names whole at `columns`, with `state` (none
+/// at a table in play) and the terms said `short`: its last try before it cuts them.
 pub(crate) fn names_fit(
     number: usize,
     [blue, yellow]: [&str; 2],
@@ -187,15 +219,24 @@ pub(crate) fn names_fit(
     short: &str,
     columns: usize,
 ) -> bool {
-    crate::text::width(&format!("{number}  {blue} v {yellow}  {state}  {short}")) <= columns
+    let players = format!("{blue} v {yellow}");
+    let mut fields = vec![number.to_string(), players];
+    fields.extend(
+        [state, short]
+            .into_iter()
+            .filter(|f| !f.is_empty())
+            .map(str::to_owned),
+    );
+    crate::text::width(&fields.join("  ")) <= columns
 }
-/// A correspondence game of the player's own on two lines, where one would cut a
-/// name ([`names_fit`]): the number and both names (Blue's first), then under them
-/// whose move it is, the terms and the moves (which go first where the line is
-/// short of room): whole from 44 columns with two names of 16. The terms are said
-/// short (`cnr claims rated 7d  12 moves`) or, `full`, as [`table_line`] says them
-/// from [`FULL_TERMS_COLUMNS`] (`corners, claims, rated, 7 days a move, 12 moves`).
-pub(crate) fn own_corr_lines(
+/// A table's row on two lines, where one would cut a name ([`names_fit`]): the
+/// number and both names (Blue's first; with the colours where a seat is free, its
+/// colour being the one a newcomer plays), then under them the state (none at a
+/// table in play), the terms and the moves (which go first where the line is short
+/// of room): whole from 44 columns with two names of 16. The terms are said short
+/// (`cnr claims rated 7d  12 moves`) or, `full`, as [`table_line`] says them from
+/// [`FULL_TERMS_COLUMNS`] (`corners, claims, rated, 7 days a move, 12 moves`).
+pub(crate) fn table_lines(
     number: usize,
     [blue, yellow]: [&str; 2],
     state: &str,
@@ -203,8 +244,13 @@ pub(crate) fn own_corr_lines(
     (moves, watching): (usize, usize),
     columns: usize,
 ) -> [String; 2] {
-    let short = terms;
-    let first = format!("{number}  {blue} v {yellow}");
+    let coloured = format!("{number}  {blue} (Blue) v {yellow} (Yellow)");
+    let first = if [blue, yellow].contains(&EMPTY_SEAT) && crate::text::width(&coloured) <= columns
+    {
+        coloured
+    } else {
+        format!("{number}  {blue} v {yellow}")
+    };
     let indent = " ".repeat(crate::text::width(&number.to_string()) + 2);
     let watched = if watching == 0 {
         String::new()
@@ -213,13 +259,18 @@ pub(crate) fn own_corr_lines(
     };
     let count = format!("{}{watched}", super::moves_count(moves));
     let joined = if full { ", " } else { "  " };
+    let lead = if state.is_empty() {
+        indent
+    } else {
+        format!("{indent}{state}  ")
+    };
     let second = [
-        format!("{indent}{state}  {short}{joined}{count}"),
-        format!("{indent}{state}  {short}"),
+        format!("{lead}{terms}{joined}{count}"),
+        format!("{lead}{terms}"),
     ]
     .into_iter()
     .find(|line| crate::text::width(line) <= columns)
-    .unwrap_or_else(|| format!("{indent}{state}  {short}"));
+    .unwrap_or_else(|| format!("{lead}{terms}"));
     [
         crate::text::fit(&first, columns).into_owned(),
         crate::text::fit(&second, columns).into_owned(),

@@ -1302,14 +1302,22 @@ pub(crate) const BINDINGS: &[Binding] = &[
     // A profile.
     Binding {
         contexts: &[C::LobbyProfile],
-        keys: &[(ch('b'), A::Chart), (ch('h'), A::Listed)],
-        names: "b, h",
-        help: "the chart of the next rating; your profile: leave the leaderboards, or come back",
+        keys: &[(ch('b'), A::Chart)],
+        names: "b",
+        help: "the chart of the next rating",
         hints: &[
             (HintLine::LobbyProfile, 2, "b chart"),
-            (HintLine::LobbyProfile, 3, "h leaderboards"),
             (HintLine::LobbyOtherProfile, 2, "b chart"),
         ],
+    },
+    // Said as what it does: `h leaderboards` read as a way to them, and took the
+    // player off them.
+    Binding {
+        contexts: &[C::LobbyProfile],
+        keys: &[(ch('h'), A::Listed)],
+        names: "h",
+        help: "your profile: leave the leaderboards, or come back on them",
+        hints: &[(HintLine::LobbyProfile, 3, "h off/on leaderboards")],
     },
     Binding {
         contexts: &[C::LobbyBoard, C::LobbyProfile],
@@ -1744,6 +1752,33 @@ mod tests {
             }
         }
         assert!(help_rows(C::LessonMenu).any(|(names, _)| footer.contains(names)));
+    }
+
+    /// QA (club9, over ssh): one's own profile offered `h leaderboards`, which read as
+    /// the way to the leaderboards; pressed, it took the player off them. The hint
+    /// and the help say what `h` does, and `h` does it there alone.
+    #[test]
+    fn the_profile_s_h_is_said_as_leaving_or_rejoining_the_leaderboards() {
+        let hint = hint_line(HintLine::LobbyProfile);
+        assert!(hint.contains("h off/on leaderboards"), "{hint}");
+        assert!(
+            !hint_line(HintLine::LobbyOtherProfile).contains("h "),
+            "no h there"
+        );
+        let key = KeyEvent::from(KeyCode::Char('h'));
+        assert_eq!(action(key, KeyContext::LobbyProfile), Some(Action::Listed));
+        let help: Vec<String> = help_rows(KeyContext::LobbyProfile)
+            .map(|(keys, words)| format!("{keys}  {words}"))
+            .collect();
+        assert!(
+            help.iter()
+                .any(|l| l == "h  your profile: leave the leaderboards, or come back on them"),
+            "{help:#?}"
+        );
+        assert!(
+            help.iter().any(|l| l == "b  the chart of the next rating"),
+            "{help:#?}"
+        );
     }
 
     #[test]

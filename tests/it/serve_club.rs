@@ -1186,7 +1186,7 @@ fn leaving_the_leaderboards_unsaved_is_said_so() {
         let ann = Player::join(&server, "ann", 3, 80, 24).await;
         ann.wait_for("q leave").await;
         ann.send(b"p").await;
-        ann.wait_for("h leaderboards").await;
+        ann.wait_for("h off/on leaderboards").await;
         let db = server.db();
         db.execute_batch(
             "CREATE TRIGGER full_disk_in BEFORE INSERT ON players

@@ -48,6 +48,10 @@ pub(crate) struct Days {
     pub(crate) kept: Vec<DaysTaken>,
     /// Not kept, latest first: the hall gives them back.
     pub(crate) lost: Vec<DaysTaken>,
+    /// Days shown to their players whose "told" the store could not note (each key
+    /// and how many): the hall counts them untold again, so the next login says them
+    /// (the store still counts them untold, so a restart does too).
+    pub(crate) told_lost: Vec<(String, u32)>,
 }
 
 /// A piece of work for the writer.
@@ -350,6 +354,8 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         let mut quiet = Vec::new();
         // Vacation days written (lost if the commit fails) and not kept.
         let (mut days_written, mut days_lost) = (Vec::new(), Vec::new());
+        // Days told written (not noted if the commit fails) and not noted.
+        let (mut told_written, mut told_lost) = (Vec::new(), Vec::new());
         let committed = conn.transaction().map_err(|e| e.to_string()).and_then(|mut tx| {
             for work in batch {
                 match work {
@@ -387,12 +393,21 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         }
                     }
                     Work::DaysTold(key, days) => {
-                        if let Err(error) =
-                            in_savepoint(&mut tx, |tx| club::write_days_told(tx, &key, days))
-                        {
-                            log(&format!(
-                                "vacation days told were not noted (told again at the next login): {error}"
-                            ));
+                        let result = match failing.next() {
+                            Some(error) => Err(error),
+                            None => in_savepoint(&mut tx, |tx| {
+                                club::write_days_told(tx, &key, days)
+                            })
+                            .map_err(|e| e.to_string()),
+                        };
+                        match result {
+                            Ok(()) => told_written.push((key, days)),
+                            Err(error) => {
+                                log(&format!(
+                                    "vacation days told were not noted (told again at the next login): {error}"
+                                ));
+                                told_lost.push((key, days));
+                            }
                         }
                     }
                     Work::Listed(key, listed, reply) => {
@@ -534,6 +549,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                 *result = Err(error.clone());
             }
             days_lost.append(&mut days_written);
+            told_lost.append(&mut told_written);
         }
         if !days_written.is_empty() && std::mem::replace(&mut days_failing, false) {
             log("vacation days are kept again");
@@ -555,12 +571,17 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                 log(&format!("table {id} not saved: {error}"));
             }
         }
-        if !keeps.is_empty() || !days_lost.is_empty() || !days_written.is_empty() {
+        if !keeps.is_empty()
+            || !days_lost.is_empty()
+            || !days_written.is_empty()
+            || !told_lost.is_empty()
+        {
             kept(
                 keeps,
                 Days {
                     kept: days_written,
                     lost: days_lost,
+                    told_lost,
                 },
             );
         }
