@@ -20,6 +20,12 @@ pub(crate) fn placed_short(placement: &Placement) -> String {
     )
 }
 
+/// The stone that filled the board, its claim still open, then what became of the
+/// finished game (`kept`: where it was kept).
+pub(crate) fn placed_last(placement: &Placement, kept: &str) -> String {
+    format!("{}. {kept}", placed(placement))
+}
+
 /// A stone played at another terminal, its claim still to come from its player.
 pub(crate) fn placed_remote(placement: &Placement) -> String {
     let cell = placement.cell;

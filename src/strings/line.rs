@@ -86,6 +86,12 @@ pub(crate) fn may_claim(who: &str, turn: &str) -> String {
     format!("{turn}; {who} may still claim")
 }
 
+/// A finished game kept (`kept`, the storage's note) while the stone that filled
+/// the board may still be claimed.
+pub(crate) fn kept_claim_open(kept: &str) -> String {
+    format!("{kept}. The last stone may still be claimed: claim N")
+}
+
 /// The stone before went unclaimed when the next was placed, a line before the new
 /// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`.
 pub(crate) fn unclaimed(earlier: &Placement) -> String {

@@ -364,7 +364,18 @@ impl App {
 
     /// Shows what a write of the session's storage came to.
     pub fn report(&mut self, report: &StorageReport) {
-        self.set_message(Message::storage(report), false);
+        let mut message = Message::storage(report);
+        // The last stone's claim prompt stays first: the note that the game was kept
+        // took its place, and nothing said the points could still be claimed.
+        if let (StorageReport::Archived(_), Some(_), Some(last)) =
+            (report, self.final_claim_open(), self.game.last())
+        {
+            message = Message::keyed(
+                super::message::MessageKind::Info,
+                super::message::Keyed::KeptClaimOpen(*last, message.text),
+            );
+        }
+        self.set_message(message, false);
     }
 
     /// The square the hard AI suggested, until the game changes.
@@ -491,6 +502,19 @@ impl App {
             && !self.is_over()
             && self.config.is_human(last.player)
             && !self.config.is_human(game.to_move())
+    }
+
+    /// The person here whose stone filled the board and may still claim it: no
+    /// next stone will forfeit that claim, so it stays open after the game is over
+    /// (the result then counts it). `None` in any other case.
+    pub fn final_claim_open(&self) -> Option<Player> {
+        let (last, state) = self.last_move()?;
+        (self.is_over()
+            && self.ending().is_none()
+            && state == Some(ClaimState::Pending)
+            && self.config.is_human(last.player)
+            && !self.is_remote(last.player))
+        .then_some(last.player)
     }
 
     /// The last stone and what may be shown of it: in a claim game, its claim state.

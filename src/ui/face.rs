@@ -120,6 +120,14 @@ where
     /// A click is placed by the last frame drawn, which the player sees, not by the
     /// size the state last heard of: the two differ between a resize and its frame.
     fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {
+        if is_suspend(event) && self.backend_mut().suspend() {
+            // Back from the shell: drawn whole, at the size the window has now.
+            let _ = self.clear();
+            return match Terminal::size(self) {
+                Ok(size) => vec![Input::Resize(size.width, size.height)],
+                Err(_) => Vec::new(),
+            };
+        }
         let drawn = self.get_frame().area();
         screen.input_of(event, drawn).into_iter().collect()
     }
@@ -128,6 +136,14 @@ where
         let drawn = ratatui::layout::Rect::new(0, 0, frame.width, frame.height);
         screen.input_of(event, drawn).into_iter().collect()
     }
+}
+
+/// `Ctrl-z`, pressed (not its release where the terminal reports those).
+fn is_suspend(event: &Event) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+    matches!(event, Event::Key(key) if key.code == KeyCode::Char('z')
+        && key.modifiers == KeyModifiers::CONTROL
+        && key.kind != KeyEventKind::Release)
 }
 
 #[cfg(test)]
@@ -217,5 +233,86 @@ mod tests {
             terminal.placed(&screen, &click(column, row), Size::new(80, 24)),
             vec![Input::Click(Some(Square::C3))]
         );
+    }
+
+    /// A terminal that stops as a shell's job on `Ctrl-z` (the local one): the test's
+    /// stands in for it, counting the stops.
+    struct Stoppable(TestBackend, usize);
+
+    impl ratatui::backend::Backend for Stoppable {
+        type Error = <TestBackend as ratatui::backend::Backend>::Error;
+        fn draw<'a, I>(&mut self, content: I) -> Result<(), Self::Error>
+        where
+            I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
+        {
+            self.0.draw(content)
+        }
+        fn hide_cursor(&mut self) -> Result<(), Self::Error> {
+            self.0.hide_cursor()
+        }
+        fn show_cursor(&mut self) -> Result<(), Self::Error> {
+            self.0.show_cursor()
+        }
+        fn get_cursor_position(&mut self) -> Result<ratatui::layout::Position, Self::Error> {
+            self.0.get_cursor_position()
+        }
+        fn set_cursor_position<P: Into<ratatui::layout::Position>>(
+            &mut self,
+            position: P,
+        ) -> Result<(), Self::Error> {
+            self.0.set_cursor_position(position)
+        }
+        fn clear(&mut self) -> Result<(), Self::Error> {
+            self.0.clear()
+        }
+        fn clear_region(
+            &mut self,
+            clear_type: ratatui::backend::ClearType,
+        ) -> Result<(), Self::Error> {
+            self.0.clear_region(clear_type)
+        }
+        fn size(&self) -> Result<Size, Self::Error> {
+            self.0.size()
+        }
+        fn window_size(&mut self) -> Result<ratatui::backend::WindowSize, Self::Error> {
+            self.0.window_size()
+        }
+        fn flush(&mut self) -> Result<(), Self::Error> {
+            self.0.flush()
+        }
+    }
+
+    impl Bell for Stoppable {
+        fn ring(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+        fn suspend(&mut self) -> bool {
+            self.1 += 1;
+            true
+        }
+    }
+
+    /// QA (s17 playqa): `Ctrl-z` in a game said `Unknown key: press ? for help`: raw
+    /// mode keeps it from the terminal, and nothing stopped the program as a shell's
+    /// job. Now the local terminal stops (the backend's `suspend`), and once continued
+    /// the screen is drawn whole at the window's size. Failed before: the key went to
+    /// the game and nothing stopped.
+    #[test]
+    fn ctrl_z_stops_the_program_and_draws_it_whole_after() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        let screen = Screen::Game(App::new(GameConfig::default()));
+        let mut terminal = Terminal::new(Stoppable(TestBackend::new(80, 24), 0)).unwrap();
+        let inputs = terminal.event(&screen, &ctrl_z);
+        assert_eq!(terminal.backend().1, 1, "stopped once");
+        assert_eq!(inputs, vec![Input::Resize(80, 24)]);
+        // A plain z is a key as before; so is Ctrl-z where the terminal cannot stop
+        // (a served one): the game says it does not take it.
+        let z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE));
+        let _ = terminal.event(&screen, &z);
+        assert_eq!(terminal.backend().1, 1);
+        let mut served = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let inputs = served.event(&screen, &ctrl_z);
+        assert!(matches!(inputs.as_slice(), [Input::Key(_)]), "{inputs:?}");
     }
 }

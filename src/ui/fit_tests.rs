@@ -558,3 +558,68 @@ fn the_resume_questions_totals_stay_with_their_colours() {
         }
     }
 }
+
+/// QA (s17 playqa): in a hot-seat claim game the stone that filled the board scored
+/// 20, but the screen said only `Draw. n: new game…` and `Game kept as …`: nothing
+/// said it could still be claimed (a claim there is taken, and turns the draw into
+/// Yellow's win). Now the message keeps the claim prompt before the note, the turn
+/// line names who may claim, and the line mode says it too. Failed before: the
+/// message was the note alone.
+#[test]
+fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
+    use crate::session::StorageReport;
+    // 63 moves in which nothing was claimed; Yellow's b1 then completes square b1.
+    let moves = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
+                 a4 b1 a4 a2 b4 b1 d4 d2 d4 c3 a1 a2 a3 c1 a4 b4 d2 d2 d3 d1 c1 c1 c4 a1 \
+                 c2 c2 b3 d4 d4 b3 a3 c2 c3 c4 c1 a3 b2 c2 c3";
+    let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+    for mv in moves.split_whitespace() {
+        game.play(mv.parse::<Square>().unwrap()).unwrap();
+    }
+    let config = GameConfig {
+        claims: true,
+        ..GameConfig::default()
+    };
+    let mut app = App::with_game(config, game);
+    keys(&mut app, "b1");
+    assert!(app.is_over());
+    assert_eq!(app.game().last().unwrap().points, 20);
+    // The event loop keeps the finished game and reports where.
+    app.report(&StorageReport::Archived("/data/games/hijara-1.hij".into()));
+    assert_eq!(app.final_claim_open(), Some(crate::rules::Player::Yellow));
+    let message = app.message().unwrap();
+    let text = message.wording(WIDTH).to_owned();
+    assert!(text.contains("Claim its points: + points Enter"), "{text}");
+    assert!(
+        text.contains("Game kept as /data/games/hijara-1.hij"),
+        "{text}"
+    );
+    assert_readable(&game_screen(&app), &text, Rect::new(0, 0, WIDTH, HEIGHT));
+    let said = message.line_words();
+    assert!(
+        said.contains("claim N") && !said.contains("+ points"),
+        "{said}"
+    );
+    let turn = row(&game_screen(&app), HEIGHT - 2);
+    assert!(turn.contains("Yellow may claim"), "{turn}");
+    // The line mode's state line says it as well.
+    let state = crate::ui::line::narrate::read(
+        &super::Screen::Game(app.clone()),
+        crate::ui::line::commands::Reading::Score,
+        "",
+    );
+    assert!(
+        state.join(" ").contains("Yellow may still claim"),
+        "{state:?}"
+    );
+    // The claim is taken and decides the result; then nothing more is said of it.
+    keys(&mut app, "+20");
+    enter(&mut app);
+    assert_eq!(app.game().score(crate::rules::Player::Yellow), 20);
+    assert_eq!(app.final_claim_open(), None);
+    let turn = row(&game_screen(&app), HEIGHT - 2);
+    assert!(
+        turn.contains("Yellow wins") && !turn.contains("may claim"),
+        "{turn}"
+    );
+}

@@ -78,6 +78,9 @@ pub enum Keyed {
     OverAtThisMove,
     /// The server's review came while its game was open in the replay viewer.
     ReviewArrived,
+    /// The stone that filled the board, its claim still open, and where the
+    /// finished game was kept (the storage's note).
+    KeptClaimOpen(Placement, String),
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.
     NoSuchMove(String, usize),
@@ -204,6 +207,7 @@ impl Keyed {
             Keyed::NewGameAtTheEndAi => table::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::ReviewArrived => analysis::REVIEW_ARRIVED.to_owned(),
+            Keyed::KeptClaimOpen(placement, kept) => claim::placed_last(placement, kept),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => storage::autosave_failed(path, error),
             Keyed::Hints(hints) => keymap::hint_line(*hints),
@@ -292,6 +296,7 @@ impl Keyed {
             Keyed::NewGameAtTheEndAi => line::NEW_GAME_AT_THE_END_AI.to_owned(),
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::ReviewArrived => line::REVIEW_ARRIVED.to_owned(),
+            Keyed::KeptClaimOpen(_, kept) => line::kept_claim_open(kept),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => line::autosave_failed(path, error),
             Keyed::Hints(hints) => line_hints(*hints).to_owned(),

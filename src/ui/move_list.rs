@@ -110,7 +110,14 @@ impl Widget for &MoveListView<'_> {
                 mark,
                 base.patch(self.look.strong()),
             );
-            let after = 8 + u16::try_from(text::width(mark)).unwrap_or(u16::MAX);
+            // Without a mark the points may start right after the square, as a
+            // record writes them (`d1+20✗15`): at 80 columns a claim made in part
+            // needs that column, else only what was forfeited showed (`✗15`).
+            let after = if mark.is_empty() {
+                7
+            } else {
+                8 + u16::try_from(text::width(mark)).unwrap_or(u16::MAX)
+            };
             let room = usize::from(inner.width.saturating_sub(after));
             let points = points_text(placement, self.claims.get(i).copied(), room);
             if !points.is_empty() {
@@ -128,5 +135,58 @@ impl Widget for &MoveListView<'_> {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
+    use super::*;
+    use crate::rules::{Game, Ruleset, Square};
+
+    /// QA (s17 playqa): at 80 columns the list is 13 columns inside, and a stone
+    /// claimed in part (20 of its 35) read `57 B d1   ✗15`, as if nothing had been
+    /// awarded; now `57 B d1+20✗15`. Failed before (`✗15` alone).
+    #[test]
+    fn a_claim_made_in_part_shows_both_figures_at_80_columns() {
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        // The record's last stone, Blue's a1:4, completes 20 + 10 + 15; 20 is claimed.
+        let text = include_str!("../../assets/games/combinations.hij");
+        let record: crate::record::Record = text.parse().unwrap();
+        for mv in record.moves() {
+            game.play(*mv).unwrap();
+        }
+        let last = game.len() - 1;
+        assert_eq!(game.placements()[last].points, 45);
+        game.claim(20).unwrap();
+        assert_eq!(game.forfeited(last), 25);
+        // The panel at 80x24 is 15 wide (13 inside).
+        let area = Rect::new(0, 0, 15, 6);
+        let mut buf = Buffer::empty(area);
+        let view = MoveListView {
+            placements: game.placements(),
+            marks: &[],
+            claims: game.claim_states(),
+            current: None,
+            from_start: false,
+            look: Look::PLAIN,
+        };
+        (&view).render(area, &mut buf);
+        let row = |y: u16| -> String { (0..15).map(|x| buf[(x, y)].symbol()).collect() };
+        let shown = row(4);
+        assert!(shown.contains(&format!("{}+20✗25", Square::A1)), "{shown}");
+        // A mark still keeps its space before the points (the replay viewer's list).
+        let marks = vec!["?"; game.len()];
+        let view = MoveListView {
+            marks: &marks,
+            ..view
+        };
+        let mut buf = Buffer::empty(area);
+        (&view).render(area, &mut buf);
+        let shown: String = (0..15).map(|x| buf[(x, 4)].symbol()).collect();
+        assert!(shown.contains("a1?") && shown.contains("✗25"), "{shown}");
     }
 }

@@ -251,6 +251,17 @@ impl Widget for &AppView<'_> {
             // The last wording says whose turn alone (the message line asks for the claim).
             turn_core = turn.len() - 1;
         }
+        // The stone that filled the board may still be claimed: the result counts it.
+        if let (Some(outcome), None, Some(claimer)) = (outcome, ending, app.final_claim_open())
+            && !app.is_served()
+        {
+            turn = claim_words::may_claim(
+                claimer,
+                &words::game_over(outcome),
+                &describe::result_sentence(outcome),
+            );
+            turn_core = turn.len() - 1;
+        }
         let turn_style = match outcome {
             Some(_) => look.banner(),
             None => look.player(mover),

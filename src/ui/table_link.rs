@@ -160,6 +160,12 @@ pub(crate) trait Bell {
     fn placed_anew(&mut self) -> bool {
         false
     }
+
+    /// `Ctrl-z`: stops the program as a shell's job, if this terminal can (the local
+    /// one); `true` once it is continued, and the screen must be drawn whole again.
+    fn suspend(&mut self) -> bool {
+        false
+    }
 }
 
 impl<W: Write> Bell for CrosstermBackend<W> {
@@ -171,6 +177,10 @@ impl<W: Write> Bell for CrosstermBackend<W> {
     fn alert(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.write_all(bytes)?;
         self.flush()
+    }
+
+    fn suspend(&mut self) -> bool {
+        super::terminal::suspend()
     }
 }
 

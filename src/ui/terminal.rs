@@ -146,6 +146,43 @@ pub(crate) fn init() -> anyhow::Result<Tui> {
     Ok(Tui { terminal })
 }
 
+/// `Ctrl-z` on the full screen: leaves it as the way out does, stops the process as
+/// a shell's job stops (SIGTSTP), and once continued (`fg`) puts the full screen back
+/// on. `false` when the full screen is not on (nothing was done); the caller then
+/// draws the whole screen again. Raw mode hides `Ctrl-z` from the terminal's own
+/// handling, so without this it was an unknown key.
+#[cfg(unix)]
+pub(crate) fn suspend() -> bool {
+    if SWITCHED_ON.load(Ordering::SeqCst) != FULL_SCREEN {
+        return false;
+    }
+    undo();
+    // SAFETY: raise only sends this process a signal; SIGTSTP's default action stops
+    // it here until SIGCONT.
+    unsafe {
+        libc::raise(libc::SIGTSTP);
+    }
+    // Continued: the set-up of `init` again (a failure leaves the line as it is, and
+    // the next draw or the way out reports or undoes what is on).
+    if enable_raw_mode().is_err() {
+        return true;
+    }
+    SWITCHED_ON.store(FULL_SCREEN, Ordering::SeqCst);
+    let _ = execute!(
+        stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableFocusChange
+    );
+    true
+}
+
+/// No job control without unix signals: `Ctrl-z` stays a key.
+#[cfg(not(unix))]
+pub(crate) fn suspend() -> bool {
+    false
+}
+
 /// Raw mode for the line mode at this terminal: its keys come one by one and its
 /// echo is the line mode's own, with no alternate screen and no escape sequence.
 /// Dropping it turns raw mode off.

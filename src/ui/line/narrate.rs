@@ -760,7 +760,12 @@ fn tells_the_end(app: &App, text: &str) -> bool {
 fn turn(app: &App) -> String {
     let game = app.game();
     if app.is_over() {
-        return words::over(&describe::ended(app.played()));
+        let over = words::over(&describe::ended(app.played()));
+        // The stone that filled the board may still be claimed: the result counts it.
+        return match app.final_claim_open() {
+            Some(claimer) => words::may_claim(&who(app, claimer), &over),
+            None => over,
+        };
     }
     if let Some(why) = app.stopped() {
         return why.line_words().into_owned();
