@@ -105,6 +105,53 @@ fn help_out(text: &str, code: i32) -> ! {
     }
 }
 
+/// The text `main` writes to standard error for `error` (without the final line
+/// break): `hijara: ` and the whole chain of causes, made safe to show (errors quote
+/// file names and record text). With `columns` (standard error is a terminal that
+/// wide) it is wrapped at spaces and after a path's `/` to at most that many, and
+/// [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS), display columns,
+/// so a long path reads whole rather than cut by the terminal mid-word; without
+/// (a pipe, a file) each line of the error stays one line, for scripts.
+pub fn error_report(error: &anyhow::Error, columns: Option<usize>) -> String {
+    // `{:#}` prints the whole chain of causes on one line, without a backtrace.
+    let text = format!("{error:#}");
+    let lines: Vec<_> = text.lines().map(crate::text::sanitize).collect();
+    let text = format!("hijara: {}", lines.join("\n"));
+    match columns {
+        Some(columns) => {
+            crate::text::wrap_lines(&text, columns.clamp(1, crate::text::AFTER_SCREEN_COLUMNS))
+        }
+        None => text,
+    }
+}
+
+/// The width of the terminal standard error writes to, or `None` when it is not a
+/// terminal (or its width cannot be read): what [`error_report`] wraps to.
+pub fn stderr_columns() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    terminal_columns()
+}
+
+#[cfg(unix)]
+fn terminal_columns() -> Option<usize> {
+    // SAFETY: `winsize` is plain data, filled by TIOCGWINSZ on standard error, which
+    // is open (it was just found to be a terminal); nothing is read on failure.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    let read = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) };
+    (read == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
+#[cfg(not(unix))]
+fn terminal_columns() -> Option<usize> {
+    ratatui::crossterm::terminal::size()
+        .ok()
+        .map(|(columns, _)| usize::from(columns))
+        .filter(|&columns| columns > 0)
+}
+
 /// Parses the command line and runs it. Errors are reported by `main`.
 pub fn run() -> anyhow::Result<()> {
     let cli = Cli::try_parse().unwrap_or_else(|error| clap_exit(error));
