@@ -68,7 +68,7 @@ fn clap_exit(error: clap::Error) -> ! {
     let safe: Vec<_> = text.lines().map(crate::text::sanitize).collect();
     let safe = safe.join("\n");
     if error.use_stderr() {
-        eprintln!("{safe}");
+        out::note(safe);
         std::process::exit(error.exit_code())
     }
     help_out(&format!("{safe}\n"), error.exit_code())
@@ -98,7 +98,7 @@ fn help_out(text: &str, code: i32) -> ! {
         .and_then(|()| stdout.flush())
     {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("hijara: {}: {e}", out::STDOUT_FAILED);
+            out::note(format_args!("hijara: {}: {e}", out::STDOUT_FAILED));
             std::process::exit(1)
         }
         _ => std::process::exit(code),
@@ -182,7 +182,7 @@ pub fn run() -> anyhow::Result<()> {
     // `hijara config` lists them itself.
     if !matches!(cli.command, Some(Command::Config(_))) {
         for warning in prefs.warnings() {
-            eprintln!("{warning}");
+            out::note(warning);
         }
     }
     match cli.command {

@@ -34,6 +34,14 @@ pub(crate) fn say_after(front: &crate::ui::Frontend, text: impl Display) -> anyh
     ))
 }
 
+/// Writes `text` and a line break to standard error: a warning, a note beside the
+/// output. A write that fails (standard error on a full disk, `2> /dev/full`) is let
+/// go: `eprintln!` panicked there, so a command that had done its work ended with a
+/// panic's 101, and a usage error with 101 rather than 2.
+pub(crate) fn note(text: impl Display) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
 /// Writes `text` to standard output as it is, flushed.
 pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
