@@ -38,7 +38,17 @@ pub(crate) fn say_after(front: &crate::ui::Frontend, text: impl Display) -> anyh
 /// output. A write that fails (standard error on a full disk, `2> /dev/full`) is let
 /// go: `eprintln!` panicked there, so a command that had done its work ended with a
 /// panic's 101, and a usage error with 101 rather than 2.
+/// On a terminal it is wrapped to its width as `main`'s error is
+/// ([`error_report`](super::error_report)); every note is said before a screen or
+/// without one, so the terminal is in its normal mode.
 pub(crate) fn note(text: impl Display) {
+    let text = text.to_string();
+    let text = match super::stderr_columns() {
+        Some(columns) => {
+            crate::text::wrap_lines(&text, columns.clamp(1, crate::text::AFTER_SCREEN_COLUMNS))
+        }
+        None => text,
+    };
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 

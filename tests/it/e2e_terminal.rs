@@ -539,3 +539,36 @@ fn an_error_to_a_pipe_stays_one_line() {
     assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
     assert!(stderr.len() > 200, "{stderr:?}");
 }
+
+/// A config file's warning, said before the command runs, is wrapped on a terminal
+/// as an error is: at 44 columns its path and list of keys were broken mid-word.
+#[test]
+fn a_config_warning_on_a_terminal_is_wrapped_to_its_width() {
+    let root = tempfile::tempdir().unwrap();
+    let config = root
+        .path()
+        .join("a-folder-with-a-rather-long-name")
+        .join("and-another-one-below-it");
+    std::fs::create_dir_all(config.join("hijara")).unwrap();
+    std::fs::write(config.join("hijara").join("config.toml"), "bogus = 1\n").unwrap();
+    // A command whose own output is short: the warning is the long text.
+    let empty = root.path().join("e");
+    std::fs::create_dir(&empty).unwrap();
+    let mut s = Session::start_with_env(
+        &["games", "--dir", empty.to_str().unwrap()],
+        44,
+        24,
+        &root.path().join("data"),
+        &[(
+            "HIJARA_CONFIG",
+            config.join("hijara/config.toml").to_str().unwrap(),
+        )],
+    );
+    assert_eq!(s.exit_code(), 0);
+    let output = s.whole_output();
+    let lines: Vec<&str> = output.split("\r\n").collect();
+    assert!(lines.join(" ").contains("no such key"), "{output:?}");
+    for line in &lines {
+        assert!(hijara::text::width(line) <= 44, "{line:?}");
+    }
+}
