@@ -27,6 +27,7 @@ pub use args::{
     GamesArgs, LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs,
     ScoreArgs, SelfplayArgs, SessionArgs, ThreadsArgs,
 };
+pub use out::stderr_columns;
 pub use score::json_report;
 
 /// A closed pipe (`hijara games | head`) ends the program quietly, as it does other
@@ -117,39 +118,7 @@ pub fn error_report(error: &anyhow::Error, columns: Option<usize>) -> String {
     let text = format!("{error:#}");
     let lines: Vec<_> = text.lines().map(crate::text::sanitize).collect();
     let text = format!("hijara: {}", lines.join("\n"));
-    match columns {
-        Some(columns) => {
-            crate::text::wrap_lines(&text, columns.clamp(1, crate::text::AFTER_SCREEN_COLUMNS))
-        }
-        None => text,
-    }
-}
-
-/// The width of the terminal standard error writes to, or `None` when it is not a
-/// terminal (or its width cannot be read): what [`error_report`] wraps to.
-pub fn stderr_columns() -> Option<usize> {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    terminal_columns()
-}
-
-#[cfg(unix)]
-fn terminal_columns() -> Option<usize> {
-    // SAFETY: `winsize` is plain data, filled by TIOCGWINSZ on standard error, which
-    // is open (it was just found to be a terminal); nothing is read on failure.
-    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-    let read = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) };
-    (read == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
-}
-
-#[cfg(not(unix))]
-fn terminal_columns() -> Option<usize> {
-    ratatui::crossterm::terminal::size()
-        .ok()
-        .map(|(columns, _)| usize::from(columns))
-        .filter(|&columns| columns > 0)
+    out::wrapped(text, columns)
 }
 
 /// Parses the command line and runs it. Errors are reported by `main`.
