@@ -8,14 +8,13 @@ fn main() -> ExitCode {
     match hijara::cli::run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            // `{:#}` prints the whole chain of causes on one line, without a backtrace.
-            // Errors quote file names and record text: nothing raw reaches the terminal.
-            let text = format!("{error:#}");
-            let lines: Vec<_> = text.lines().map(hijara::text::sanitize).collect();
+            // Wrapped to the terminal's width on a terminal, one line per line of the
+            // error on a pipe (scripts).
+            let text = hijara::cli::error_report(&error, hijara::cli::stderr_columns());
             // Not `eprintln!`, which panics (exit 101) when the write fails: a closed
             // terminal (every write fails once it hangs up), a full disk. The exit
             // code still says it failed.
-            let _ = writeln!(std::io::stderr(), "hijara: {}", lines.join("\n"));
+            let _ = writeln!(std::io::stderr(), "{text}");
             ExitCode::FAILURE
         }
     }

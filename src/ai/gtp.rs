@@ -166,10 +166,8 @@ impl Session {
             "name" => Ok("hijara".into()),
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "known_command" => {
-                let [name] = args else {
-                    return Err("usage: known_command COMMAND".into());
-                };
-                Ok(COMMANDS.contains(name).to_string())
+                let [name] = words(args, ["the command"], "known_command COMMAND")?;
+                Ok(COMMANDS.contains(&name).to_string())
             }
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => {
@@ -182,9 +180,7 @@ impl Session {
                 Ok(String::new())
             }
             "play" => {
-                let [player, square] = args else {
-                    return Err("usage: play blue|yellow SQUARE".into());
-                };
+                let [player, square] = play_words(args)?;
                 self.check_turn(player)?;
                 let square: Square = square
                     .parse()
@@ -195,9 +191,7 @@ impl Session {
                 Ok(String::new())
             }
             "genmove" => {
-                let [player] = args else {
-                    return Err("usage: genmove blue|yellow".into());
-                };
+                let [player] = words(args, ["the colour"], "genmove blue|yellow")?;
                 self.check_turn(player)?;
                 let position = *self.game.position();
                 // A node budget, else (no limit) the settings' thinking time.
@@ -233,9 +227,7 @@ impl Session {
                 })
             }
             "level" => {
-                let [name] = args else {
-                    return Err("usage: level random|easy|medium|hard".into());
-                };
+                let [name] = words(args, ["the level"], "level random|easy|medium|hard")?;
                 let level = <Level as clap::ValueEnum>::from_str(name, true).map_err(|_| {
                     let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
                     format!("unknown level `{}` ({})", quoted(name), names.join(", "))
@@ -244,9 +236,7 @@ impl Session {
                 Ok(String::new())
             }
             "time_per_move" => {
-                let [ms] = args else {
-                    return Err("usage: time_per_move MS".into());
-                };
+                let [ms] = words(args, ["the milliseconds"], "time_per_move MS")?;
                 let ms: u64 = ms
                     .parse()
                     .ok()
@@ -262,9 +252,7 @@ impl Session {
                 Ok(String::new())
             }
             "nodes" => {
-                let [n] = args else {
-                    return Err("usage: nodes N".into());
-                };
+                let [n] = words(args, ["the number of nodes"], "nodes N")?;
                 let n: u64 = n
                     .parse()
                     .ok()
@@ -278,15 +266,12 @@ impl Session {
                 self.nodes = Some(n);
                 Ok(String::new())
             }
-            "boardsize" => match args {
+            "boardsize" => match words(args, ["the size"], "boardsize 4")? {
                 ["4"] => Ok(String::new()),
-                [_] => Err("unacceptable size: the board is 4x4".into()),
-                _ => Err("usage: boardsize 4".into()),
+                _ => Err("unacceptable size: the board is 4x4".into()),
             },
             "seed" => {
-                let [seed] = args else {
-                    return Err("usage: seed N".into());
-                };
+                let [seed] = words(args, ["the seed"], "seed N")?;
                 let seed = seed.parse().map_err(|_| {
                     format!(
                         "expected a number from 0 to 2^64-1, found `{}`",
@@ -297,9 +282,7 @@ impl Session {
                 Ok(String::new())
             }
             "threads" => {
-                let [n] = args else {
-                    return Err("usage: threads N".into());
-                };
+                let [n] = words(args, ["the thread count"], "threads N")?;
                 let n: usize = n
                     .parse()
                     .ok()
@@ -314,9 +297,7 @@ impl Session {
                 Ok(String::new())
             }
             "variant" => {
-                let [name] = args else {
-                    return Err("usage: variant standard|corners".into());
-                };
+                let [name] = words(args, ["the variant"], "variant standard|corners")?;
                 // Any case, as colours are (`play BLUE b2`) and GTP's own are.
                 let ruleset: Ruleset = name.to_ascii_lowercase().parse().map_err(|_| {
                     format!(
@@ -346,6 +327,44 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// A command's `N` arguments, or an error that says which is missing (`what` names
+/// each) or which word is one too many, then the command's `usage`.
+fn words<'a, const N: usize>(
+    args: &[&'a str],
+    what: [&str; N],
+    usage: &str,
+) -> Result<[&'a str; N], String> {
+    if let Ok(words) = <[&str; N]>::try_from(args) {
+        return Ok(words);
+    }
+    Err(match what.get(args.len()..) {
+        Some(missing) => format!("missing {} (usage: {usage})", missing.join(" and ")),
+        // Past the N-th: quote the first word too many.
+        None => format!(
+            "a word too many: `{}` (usage: {usage})",
+            quoted(args.get(N).copied().unwrap_or_default())
+        ),
+    })
+}
+
+/// `play`'s colour and square. One word alone is told apart: a colour (the square
+/// is missing), a square (the colour is), or neither (`play z9`), so the reply says
+/// which rather than only the usage.
+fn play_words<'a>(args: &[&'a str]) -> Result<[&'a str; 2], String> {
+    const USAGE: &str = "play blue|yellow SQUARE";
+    if let [word] = args {
+        let reason = if word.parse::<Player>().is_ok() {
+            "missing the square".to_owned()
+        } else if word.parse::<Square>().is_ok() {
+            "missing the colour".to_owned()
+        } else {
+            format!("not a colour or a square: `{}`", quoted(word))
+        };
+        return Err(format!("{reason} (usage: {USAGE})"));
+    }
+    words(args, ["the colour", "the square"], USAGE)
 }
 
 /// The longest piece of a peer's input quoted back in a reply, in display columns
@@ -540,6 +559,82 @@ mod tests {
             assert!(fits(quote, QUOTE_LIMIT) && quote.ends_with('…'), "{r}");
             assert_eq!(quote, format!("{}…", "\\u{202e}".repeat(4)), "{r}");
         }
+    }
+
+    /// Defect (issue 1 of the cli9 brief): `play z9` answered only the usage line, as
+    /// did every command with a word too few or too many. Now each says which word is
+    /// missing, or quotes the one too many, or (`play` with one word) tells a colour, a
+    /// square and neither apart; the usage follows, and nothing is played.
+    #[test]
+    fn a_wrong_number_of_words_says_which() {
+        let mut s = Session::new();
+        let cases = [
+            (
+                "play z9",
+                "? not a colour or a square: `z9` (usage: play blue|yellow SQUARE)",
+            ),
+            (
+                "play b2",
+                "? missing the colour (usage: play blue|yellow SQUARE)",
+            ),
+            (
+                "play BLUE",
+                "? missing the square (usage: play blue|yellow SQUARE)",
+            ),
+            (
+                "play",
+                "? missing the colour and the square (usage: play blue|yellow SQUARE)",
+            ),
+            (
+                "play blue b2 x",
+                "? a word too many: `x` (usage: play blue|yellow SQUARE)",
+            ),
+            (
+                "play \u{202e}",
+                "? not a colour or a square: `\\u{202e}` (usage: play blue|yellow SQUARE)",
+            ),
+            (
+                "genmove",
+                "? missing the colour (usage: genmove blue|yellow)",
+            ),
+            (
+                "genmove blue now",
+                "? a word too many: `now` (usage: genmove blue|yellow)",
+            ),
+            (
+                "known_command",
+                "? missing the command (usage: known_command COMMAND)",
+            ),
+            (
+                "level",
+                "? missing the level (usage: level random|easy|medium|hard)",
+            ),
+            (
+                "time_per_move 1 2",
+                "? a word too many: `2` (usage: time_per_move MS)",
+            ),
+            ("nodes", "? missing the number of nodes (usage: nodes N)"),
+            ("boardsize", "? missing the size (usage: boardsize 4)"),
+            (
+                "boardsize 4 4",
+                "? a word too many: `4` (usage: boardsize 4)",
+            ),
+            ("seed", "? missing the seed (usage: seed N)"),
+            ("threads 1 2 3", "? a word too many: `2` (usage: threads N)"),
+            (
+                "variant",
+                "? missing the variant (usage: variant standard|corners)",
+            ),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(reply(&mut s, line), format!("{expected}\n\n"), "{line}");
+        }
+        // A long word too many is cut as any quote is.
+        let r = reply(&mut s, &format!("seed 1 {}", "9".repeat(1000)));
+        assert!(r.len() < 100 && r.contains('…'), "{r}");
+        assert_eq!(s.game().len(), 0);
+        assert_eq!(s.settings().seed, 0);
+        assert_eq!(reply(&mut s, "play blue b2"), "=\n\n");
     }
 
     #[test]

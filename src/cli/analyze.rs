@@ -122,17 +122,17 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
                 text
             };
             write!(out, "{text}").context("cannot write the record")?;
-            eprintln!(
-                "{}",
-                crate::strings::analysis::annotated("standard output", marked)
-            );
+            super::out::note(crate::strings::analysis::annotated(
+                "standard output",
+                marked,
+            ));
             return Ok(());
         }
         crate::session::write_record_file(path, &record)?;
-        eprintln!(
-            "{}",
-            crate::strings::analysis::annotated(&display_path(path), marked)
-        );
+        super::out::note(crate::strings::analysis::annotated(
+            &display_path(path),
+            marked,
+        ));
     }
     if args.json {
         let report = JsonReport {

@@ -40,7 +40,7 @@ pub(crate) fn run_on(
             if front.holds_terminal() && !args.list {
                 afresh = Some(storage_words::starting_afresh_on_screen(&error));
             } else {
-                eprintln!("{}", storage_words::starting_afresh(&error));
+                super::out::note(storage_words::starting_afresh(&error));
             }
             LearnProgress::default()
         }),

@@ -27,6 +27,7 @@ pub use args::{
     GamesArgs, LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs,
     ScoreArgs, SelfplayArgs, SessionArgs, ThreadsArgs,
 };
+pub use out::stderr_columns;
 pub use score::json_report;
 
 /// A closed pipe (`hijara games | head`) ends the program quietly, as it does other
@@ -68,7 +69,7 @@ fn clap_exit(error: clap::Error) -> ! {
     let safe: Vec<_> = text.lines().map(crate::text::sanitize).collect();
     let safe = safe.join("\n");
     if error.use_stderr() {
-        eprintln!("{safe}");
+        out::note(safe);
         std::process::exit(error.exit_code())
     }
     help_out(&format!("{safe}\n"), error.exit_code())
@@ -98,11 +99,26 @@ fn help_out(text: &str, code: i32) -> ! {
         .and_then(|()| stdout.flush())
     {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("hijara: {}: {e}", out::STDOUT_FAILED);
+            out::note(format_args!("hijara: {}: {e}", out::STDOUT_FAILED));
             std::process::exit(1)
         }
         _ => std::process::exit(code),
     }
+}
+
+/// The text `main` writes to standard error for `error` (without the final line
+/// break): `hijara: ` and the whole chain of causes, made safe to show (errors quote
+/// file names and record text). With `columns` (standard error is a terminal that
+/// wide) it is wrapped at spaces and after a path's `/` to at most that many, and
+/// [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS), display columns,
+/// so a long path reads whole rather than cut by the terminal mid-word; without
+/// (a pipe, a file) each line of the error stays one line, for scripts.
+pub fn error_report(error: &anyhow::Error, columns: Option<usize>) -> String {
+    // `{:#}` prints the whole chain of causes on one line, without a backtrace.
+    let text = format!("{error:#}");
+    let lines: Vec<_> = text.lines().map(crate::text::sanitize).collect();
+    let text = format!("hijara: {}", lines.join("\n"));
+    out::wrapped(text, columns)
 }
 
 /// Parses the command line and runs it. Errors are reported by `main`.
@@ -135,7 +151,7 @@ pub fn run() -> anyhow::Result<()> {
     // `hijara config` lists them itself.
     if !matches!(cli.command, Some(Command::Config(_))) {
         for warning in prefs.warnings() {
-            eprintln!("{warning}");
+            out::note(warning);
         }
     }
     match cli.command {

@@ -34,6 +34,18 @@ pub(crate) fn say_after(front: &crate::ui::Frontend, text: impl Display) -> anyh
     ))
 }
 
+/// Writes `text` and a line break to standard error: a warning, a note beside the
+/// output. A write that fails (standard error on a full disk, `2> /dev/full`) is let
+/// go: `eprintln!` panicked there, so a command that had done its work ended with a
+/// panic's 101, and a usage error with 101 rather than 2.
+/// On a terminal it is wrapped to its width as `main`'s error is (`error_report`);
+/// every note is said before a screen or
+/// without one, so the terminal is in its normal mode.
+pub(crate) fn note(text: impl Display) {
+    let text = wrapped(text.to_string(), stderr_columns());
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
 /// Writes `text` to standard output as it is, flushed.
 pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
@@ -41,4 +53,42 @@ pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
         written => written.context(STDOUT_FAILED),
     }
+}
+
+/// `text` wrapped to `columns`, at most
+/// [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS); as it is without.
+pub(crate) fn wrapped(text: String, columns: Option<usize>) -> String {
+    match columns {
+        Some(columns) => {
+            crate::text::wrap_lines(&text, columns.clamp(1, crate::text::AFTER_SCREEN_COLUMNS))
+        }
+        None => text,
+    }
+}
+
+/// The width of the terminal standard error writes to, or `None` when it is not a
+/// terminal (or its width cannot be read): what `main`'s error and [`note`] wrap to.
+pub fn stderr_columns() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    terminal_columns()
+}
+
+#[cfg(unix)]
+fn terminal_columns() -> Option<usize> {
+    // SAFETY: `winsize` is plain data, filled by TIOCGWINSZ on standard error, which
+    // is open (it was just found to be a terminal); nothing is read on failure.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    let read = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) };
+    (read == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
+#[cfg(not(unix))]
+fn terminal_columns() -> Option<usize> {
+    ratatui::crossterm::terminal::size()
+        .ok()
+        .map(|(columns, _)| usize::from(columns))
+        .filter(|&columns| columns > 0)
 }

@@ -67,7 +67,7 @@ pub(crate) fn run_on(
                 if front.holds_terminal() && screen {
                     afresh = Some(storage_words::starting_afresh_on_screen(&error));
                 } else {
-                    eprintln!("{}", storage_words::starting_afresh(&error));
+                    super::out::note(storage_words::starting_afresh(&error));
                 }
                 Progress::default()
             }
@@ -177,7 +177,7 @@ pub(crate) fn run_on(
         Some(dir) => progress
             .save(dir)
             .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
-        None => eprintln!("{}", words::TRY_NOT_KEPT),
+        None => super::out::note(words::TRY_NOT_KEPT),
     }
     Ok(None)
 }

@@ -57,10 +57,10 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
             match history_game(*n) {
                 Ok(path) => {
                     if named {
-                        eprintln!(
+                        super::out::note(format_args!(
                             "hijara: {typed} is game {n} of the history (`hijara games`); {}",
                             file_is(typed)
-                        );
+                        ));
                     }
                     Ok(path)
                 }

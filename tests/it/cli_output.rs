@@ -119,3 +119,41 @@ fn an_error_that_cannot_be_said_still_exits_1() {
         .unwrap();
     assert_eq!(status.code(), Some(1), "{status:?}");
 }
+
+/// Defect: a warning or note on standard error (a config file's bad key, where an
+/// annotated record went, a usage error quoting an unsafe argument) was written with
+/// `eprintln!`, which panics when the write fails: with standard error on a full disk
+/// a command that had done its work ended with a panic's 101, and a usage error with
+/// 101 rather than 2. The note is let go; the exit code is the command's.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_note_that_cannot_be_said_leaves_the_exit_code_alone() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config").join("hijara");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "bogus = 1\n").unwrap();
+    let annotated = home.path().join("annotated.hij");
+    let annotated = annotated.to_str().unwrap();
+    let cases: [(&[&str], i32); 3] = [
+        (&["score", COMPLETE], 0),
+        (&["analyze", COMPLETE, "--annotate", annotated], 0),
+        (&["score", "\u{1b}[2J.hij", "extra"], 2),
+    ];
+    for (args, code) in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let status = hijara_command()
+            .args(args)
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("HIJARA_DATA_DIR", home.path().join("data"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(full)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(code), "{args:?}: {status:?}");
+    }
+}

@@ -473,3 +473,102 @@ fn farewell_fits(columns: u16, folder: &str) {
         }
     }
 }
+
+/// A record in a folder whose path is far wider than a terminal, with a bad move in it.
+fn a_bad_record_down_a_long_path(root: &std::path::Path) -> std::path::PathBuf {
+    let mut dir = root.to_path_buf();
+    for part in [
+        "a-folder-with-a-rather-long-name",
+        "and-another-one-below-it",
+    ] {
+        dir = dir.join(part);
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("the-game-of-the-club-evening.hij");
+    std::fs::write(&record, "[Variant \"standard\"]\n\n1. b2 zz\n").unwrap();
+    record
+}
+
+/// Defect (cli9 brief, item 2): an error was one line however wide, so at 44 or 80
+/// columns the terminal broke its path and reason mid-word. On a terminal it is
+/// wrapped to the terminal's width (at most 80), a path after its `/`, so its pieces
+/// read whole, in order.
+#[test]
+fn an_error_on_a_terminal_is_wrapped_to_its_width() {
+    for columns in [44u16, 80] {
+        let root = tempfile::tempdir().unwrap();
+        let record = a_bad_record_down_a_long_path(root.path());
+        let path = record.to_str().unwrap();
+        let mut s = Session::start(&["score", path], columns, 24);
+        assert_eq!(s.exit_code(), 1);
+        let output = s.whole_output();
+        let lines: Vec<&str> = output.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert!(lines.len() > 1, "{columns}: {output:?}");
+        for line in &lines {
+            assert!(
+                hijara::text::width(line) <= usize::from(columns),
+                "{columns} columns: {line:?}"
+            );
+        }
+        // The path's pieces run on from line to line: joined, it reads whole.
+        assert!(lines.concat().contains(path), "{columns}: {lines:?}");
+        assert!(lines[0].starts_with("hijara: "), "{lines:?}");
+        assert!(
+            lines
+                .join(" ")
+                .contains("line 3, column 7: expected a square"),
+            "{lines:?}"
+        );
+    }
+}
+
+/// To a pipe the same error stays one line, however long, for scripts.
+#[test]
+fn an_error_to_a_pipe_stays_one_line() {
+    let root = tempfile::tempdir().unwrap();
+    let record = a_bad_record_down_a_long_path(root.path());
+    let output = crate::common::hijara_command()
+        .arg("score")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let expected = format!("hijara: {}: line 3, column 7: ", record.display());
+    assert!(stderr.starts_with(&expected), "{stderr:?}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.len() > 200, "{stderr:?}");
+}
+
+/// A config file's warning, said before the command runs, is wrapped on a terminal
+/// as an error is: at 44 columns its path and list of keys were broken mid-word.
+#[test]
+fn a_config_warning_on_a_terminal_is_wrapped_to_its_width() {
+    let root = tempfile::tempdir().unwrap();
+    let config = root
+        .path()
+        .join("a-folder-with-a-rather-long-name")
+        .join("and-another-one-below-it");
+    std::fs::create_dir_all(config.join("hijara")).unwrap();
+    std::fs::write(config.join("hijara").join("config.toml"), "bogus = 1\n").unwrap();
+    // A command whose own output is short: the warning is the long text.
+    let empty = root.path().join("e");
+    std::fs::create_dir(&empty).unwrap();
+    let mut s = Session::start_with_env(
+        &["games", "--dir", empty.to_str().unwrap()],
+        44,
+        24,
+        &root.path().join("data"),
+        &[(
+            "HIJARA_CONFIG",
+            config.join("hijara/config.toml").to_str().unwrap(),
+        )],
+    );
+    assert_eq!(s.exit_code(), 0);
+    let output = s.whole_output();
+    let lines: Vec<&str> = output.split("\r\n").collect();
+    assert!(lines.join(" ").contains("no such key"), "{output:?}");
+    for line in &lines {
+        assert!(hijara::text::width(line) <= 44, "{line:?}");
+    }
+}

@@ -104,7 +104,10 @@ fn variant_starts_a_new_game_under_those_rules() {
         r[31],
         "? unknown variant `chess` (expected `standard` or `corners`)"
     );
-    assert_eq!(r[32], "? usage: variant standard|corners");
+    assert_eq!(
+        r[32],
+        "? missing the variant (usage: variant standard|corners)"
+    );
     assert_eq!(&r[33..36], ["=", "=", "="]);
     for genmove in &r[36..38] {
         let square = genmove
