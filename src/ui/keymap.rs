@@ -2134,6 +2134,7 @@ mod tests {
         const SAVING: &str = include_str!("../../docs/saving.md");
         const NETWORK: &str = include_str!("../../docs/network.md");
         const LEARNING: &str = include_str!("../../docs/learning.md");
+        const CLUB: &str = include_str!("../../docs/club.md");
 
         /// The first cells (the keys) of the rows of the Markdown table in `doc` that
         /// holds a row starting with `row`.
@@ -2380,6 +2381,11 @@ mod tests {
                     &[C::Puzzle, C::Board],
                     key_cells(LEARNING, "| Puzzle keys |"),
                 ),
+                (
+                    "club.md: standings and profiles",
+                    &[C::LobbyBoard, C::LobbyProfile, C::Lobby],
+                    key_cells(CLUB, "| `l` | the leaderboards"),
+                ),
             ];
             let wrong: Vec<String> = tables
                 .into_iter()
@@ -2440,6 +2446,16 @@ mod tests {
                     "learning.md: a puzzle",
                     C::Puzzle,
                     key_cells(LEARNING, "| Puzzle keys |"),
+                ),
+                (
+                    "club.md: a leaderboard",
+                    C::LobbyBoard,
+                    key_cells(CLUB, "| `l` | the leaderboards"),
+                ),
+                (
+                    "club.md: a profile",
+                    C::LobbyProfile,
+                    key_cells(CLUB, "| `l` | the leaderboards"),
                 ),
             ];
             let lacking: Vec<String> = tables
