@@ -2168,6 +2168,8 @@ mod tests {
         const README: &str = include_str!("../../README.md");
         const SAVING: &str = include_str!("../../docs/saving.md");
         const NETWORK: &str = include_str!("../../docs/network.md");
+        const LEARNING: &str = include_str!("../../docs/learning.md");
+        const CLUB: &str = include_str!("../../docs/club.md");
 
         /// The first cells (the keys) of the rows of the Markdown table in `doc` that
         /// holds a row starting with `row`.
@@ -2252,6 +2254,183 @@ mod tests {
             missing
         }
 
+        /// The keys `cells` name in backticks (`` `u` ``, `` `a`-`d` ``, `` `Ctrl-r` ``,
+        /// `` `PgDn` ``, `` `↑` ``) and as the word "arrows"; a name it cannot read is
+        /// an error, so a table cannot name a key this check skips.
+        fn keys_named(cells: &str) -> Result<Vec<Key>, String> {
+            let mut keys = Vec::new();
+            if cells.contains("arrows") {
+                keys.extend([KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right].map(code));
+            }
+            let chars: Vec<char> = cells.chars().collect();
+            for w in chars.windows(7) {
+                if w[0] == '`' && w[2] == '`' && w[3] == '-' && w[4] == '`' && w[6] == '`' {
+                    keys.extend((w[1]..=w[5]).map(ch));
+                }
+            }
+            for name in cells.split('`').skip(1).step_by(2) {
+                let mut one = name.chars();
+                let key = match (one.next(), one.next()) {
+                    (Some(c), None) => match c {
+                        '↑' => code(KeyCode::Up),
+                        '↓' => code(KeyCode::Down),
+                        '←' => code(KeyCode::Left),
+                        '→' => code(KeyCode::Right),
+                        c => ch(c),
+                    },
+                    _ => match name {
+                        "Space" => ch(' '),
+                        "Enter" => code(KeyCode::Enter),
+                        "Esc" => code(KeyCode::Esc),
+                        "PgUp" => code(KeyCode::PageUp),
+                        "PgDn" => code(KeyCode::PageDown),
+                        "Home" => code(KeyCode::Home),
+                        "End" => code(KeyCode::End),
+                        "Tab" => code(KeyCode::Tab),
+                        "Backspace" => code(KeyCode::Backspace),
+                        _ => match name.strip_prefix("Ctrl-") {
+                            Some(c) if c.chars().count() == 1 => {
+                                Key::Ctrl(c.chars().next().unwrap_or('?'))
+                            }
+                            _ => return Err(format!("no key named {name:?} in {cells:?}")),
+                        },
+                    },
+                };
+                keys.push(key);
+            }
+            Ok(keys)
+        }
+
+        /// The keys `cells` name that no binding of `contexts` (looked up in order, as
+        /// the screen does) has, or only the board's where a screen above it refuses
+        /// that action there (a lesson's `t`). Catch-all rows (`Key::Any`) bind none.
+        fn unbound(contexts: &[KeyContext], cells: &str) -> Vec<String> {
+            let keys = match keys_named(cells) {
+                Ok(keys) => keys,
+                Err(e) => return vec![e],
+            };
+            keys.into_iter()
+                .filter(|key| {
+                    let found = contexts.iter().enumerate().find_map(|(i, context)| {
+                        BINDINGS
+                            .iter()
+                            .filter(|b| b.contexts.contains(context))
+                            .flat_map(|b| b.keys)
+                            .find(|(k, _)| k == key)
+                            .map(|(_, action)| (i, *context, *action))
+                    });
+                    match found {
+                        None => true,
+                        Some((i, context, action)) => {
+                            context == C::Board
+                                && contexts[..i].iter().any(|c| not_the_board_s(*c, &action))
+                        }
+                    }
+                })
+                .map(|key| format!("{key:?}"))
+                .collect()
+        }
+
+        #[test]
+        fn keys_named_reads_every_form_and_refuses_an_unknown_name() {
+            assert_eq!(
+                keys_named("arrows, `a`-`b`, `U`, `Ctrl-r`, `PgDn`, `Space`, `↑`"),
+                Ok(vec![
+                    code(KeyCode::Up),
+                    code(KeyCode::Down),
+                    code(KeyCode::Left),
+                    code(KeyCode::Right),
+                    ch('a'),
+                    ch('b'),
+                    ch('a'),
+                    ch('b'),
+                    ch('U'),
+                    Key::Ctrl('r'),
+                    code(KeyCode::PageDown),
+                    ch(' '),
+                    code(KeyCode::Up),
+                ])
+            );
+            assert!(keys_named("`F5`").is_err());
+            // A key bound nowhere, and a board key a lesson refuses, are caught.
+            assert_eq!(unbound(&[C::Board], "`x`, `u`"), ["Char('x')"]);
+            assert_eq!(
+                unbound(&[C::Lesson, C::Board], "`t`, `u`, `?`"),
+                ["Char('t')"]
+            );
+        }
+
+        /// Every key a key table of the README or docs/ names works on its screen: a
+        /// table naming a key that was renamed or never bound would send players to a
+        /// key that does nothing.
+        #[test]
+        fn every_key_the_docs_key_tables_name_is_bound() {
+            let tables = [
+                (
+                    "README: the game",
+                    &[C::ClaimGame, C::ClaimEntry, C::Board][..],
+                    key_cells(README, "| arrows, `h` `j` `k` `l` |"),
+                ),
+                (
+                    "README: replay",
+                    &[C::Replay, C::Goto],
+                    key_cells(README, "| `→`, `l` / `←`, `h` |"),
+                ),
+                (
+                    "saving.md: replay",
+                    &[C::Replay, C::Goto],
+                    key_cells(SAVING, "| `→`, `l` / `←`, `h` |"),
+                ),
+                (
+                    "network.md: the lobby",
+                    &[C::Lobby, C::LobbyNumber],
+                    key_cells(NETWORK, "| `n` | a new table"),
+                ),
+                (
+                    "network.md: a table",
+                    &[C::Served, C::Board],
+                    key_cells(NETWORK, "| `u` | ask the other player"),
+                ),
+                (
+                    "network.md: against the AI",
+                    &[C::ServedAi, C::Board],
+                    key_cells(NETWORK, "| `u` | take back your last move and the AI's"),
+                ),
+                (
+                    "learning.md: the start screen",
+                    &[C::Start],
+                    key_cells(LEARNING, "| Start screen keys |"),
+                ),
+                (
+                    "learning.md: the lessons menu",
+                    &[C::LessonMenu],
+                    key_cells(LEARNING, "| Lessons menu keys |"),
+                ),
+                (
+                    "learning.md: a lesson",
+                    &[C::Lesson, C::Board],
+                    key_cells(LEARNING, "| Lesson keys |"),
+                ),
+                (
+                    "learning.md: a puzzle",
+                    &[C::Puzzle, C::Board],
+                    key_cells(LEARNING, "| Puzzle keys |"),
+                ),
+                (
+                    "club.md: standings and profiles",
+                    &[C::LobbyBoard, C::LobbyProfile, C::Lobby],
+                    key_cells(CLUB, "| `l` | the leaderboards"),
+                ),
+            ];
+            let wrong: Vec<String> = tables
+                .into_iter()
+                .map(|(table, contexts, cells)| (table, unbound(contexts, &cells)))
+                .filter(|(_, keys)| !keys.is_empty())
+                .map(|(table, keys)| format!("{table} names unbound keys {keys:?}"))
+                .collect();
+            assert!(wrong.is_empty(), "{wrong:#?}");
+        }
+
         #[test]
         fn the_docs_key_tables_name_every_binding() {
             let game = key_cells(README, "| arrows, `h` `j` `k` `l` |");
@@ -2282,6 +2461,36 @@ mod tests {
                     "network.md: against the AI",
                     C::ServedAi,
                     key_cells(NETWORK, "| `u` | take back your last move and the AI's"),
+                ),
+                (
+                    "learning.md: the start screen",
+                    C::Start,
+                    key_cells(LEARNING, "| Start screen keys |"),
+                ),
+                (
+                    "learning.md: the lessons menu",
+                    C::LessonMenu,
+                    key_cells(LEARNING, "| Lessons menu keys |"),
+                ),
+                (
+                    "learning.md: a lesson",
+                    C::Lesson,
+                    key_cells(LEARNING, "| Lesson keys |"),
+                ),
+                (
+                    "learning.md: a puzzle",
+                    C::Puzzle,
+                    key_cells(LEARNING, "| Puzzle keys |"),
+                ),
+                (
+                    "club.md: a leaderboard",
+                    C::LobbyBoard,
+                    key_cells(CLUB, "| `l` | the leaderboards"),
+                ),
+                (
+                    "club.md: a profile",
+                    C::LobbyProfile,
+                    key_cells(CLUB, "| `l` | the leaderboards"),
                 ),
             ];
             let lacking: Vec<String> = tables

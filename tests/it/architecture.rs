@@ -925,6 +925,107 @@ fn each_module_uses_only_the_layers_below_it_in_docs_architecture() {
     );
 }
 
+/// The names in backticks in `text` (`` `ui/` ``, `` `app.rs` ``, `` `ui::InputParser` ``).
+fn ticked_names(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// The text of docs/architecture.md's section `## \`folder/\``, up to the next heading,
+/// or else its table's row for `folder/`.
+fn section<'a>(doc: &'a str, folder: &str) -> &'a str {
+    let heading = format!("\n## `{folder}/`\n");
+    if let Some(at) = doc.find(&heading) {
+        let rest = &doc[at + heading.len()..];
+        return &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+    }
+    let row = format!("\n| `{folder}/` |");
+    let at = doc
+        .find(&row)
+        .unwrap_or_else(|| panic!("docs/architecture.md has no section or row {row:?}"))
+        + 1;
+    let rest = &doc[at..];
+    &rest[..rest.find('\n').unwrap_or(rest.len())]
+}
+
+/// Whether `names` (the ticked names of a section about `src/FOLDER/`) name `file`, a
+/// file of that folder (`src/ui/line/commands.rs`): by its stem (`commands`), its file
+/// name (`commands.rs`), its path below the folder (`line/commands.rs`) or, for a
+/// `mod.rs`, its folder (`line/`, `line`), or as the first step of a path
+/// (`caught::catching`).
+fn names_file(names: &[&str], folder: &str, file: &str) -> bool {
+    let below = file.strip_prefix(&format!("src/{folder}/")).unwrap_or(file);
+    let (path, stem) = match below.strip_suffix("/mod.rs") {
+        Some(dir) => (format!("{dir}/"), dir.rsplit('/').next().unwrap_or(dir)),
+        None => {
+            let stem = below.trim_end_matches(".rs");
+            (below.to_string(), stem.rsplit('/').next().unwrap_or(stem))
+        }
+    };
+    let file_name = format!("{stem}.rs");
+    names.iter().any(|name| {
+        let name = name.trim_end_matches(&['(', ')'][..]);
+        name == stem
+            || name == file_name
+            || name == path
+            || name.trim_end_matches('/') == path.trim_end_matches('/')
+            || name.ends_with(&format!("/{path}"))
+            || name.split("::").next() == Some(stem)
+    })
+}
+
+/// The sections (or table rows) of docs/architecture.md that list a folder's files one
+/// by one: each file of those folders the library is built from (not test-only) is named
+/// there, so the map cannot leave a new file out (ui's `line/`, the line mode, was
+/// missing, and record's `encoding.rs`).
+const SECTIONS_OF_FILES: &[&str] = &["ai", "ui", "server", "record", "session", "prefs", "text"];
+
+#[test]
+fn docs_architecture_names_each_file_of_its_detailed_folders() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).ok();
+    let doc = read("docs/architecture.md").expect("docs/architecture.md");
+    let krate = Crate::load("src/lib.rs", &read).unwrap_or_else(|e| panic!("{e}"));
+    let mut missing = Vec::new();
+    for folder in SECTIONS_OF_FILES {
+        let names = ticked_names(section(&doc, folder));
+        let prefix = format!("src/{folder}/");
+        let files: Vec<String> = krate
+            .files()
+            .into_iter()
+            .filter(|f| f.starts_with(&prefix) && f != &format!("{prefix}mod.rs"))
+            .collect();
+        assert!(files.len() > 1, "only {files:?} in {prefix}");
+        missing.extend(files.into_iter().filter(|f| !names_file(&names, folder, f)));
+    }
+    assert!(
+        missing.is_empty(),
+        "files docs/architecture.md's map of their folder does not name: {missing:?}"
+    );
+}
+
+#[test]
+fn each_file_docs_architecture_names_exists() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let mut files = BTreeSet::new();
+    for dir in ["src", "tests", "examples", "benches"] {
+        all_rs_files(&root.join(dir), root, &mut files);
+    }
+    let gone: Vec<&str> = ticked_names(&doc)
+        .into_iter()
+        .filter(|name| name.ends_with(".rs") && !name.contains(' '))
+        .filter(|name| {
+            !files
+                .iter()
+                .any(|f| f == name || f.ends_with(&format!("/{name}")))
+        })
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "files docs/architecture.md names that src/ (or tests/, examples/) lacks: {gone:?}"
+    );
+}
+
 // The checker's own tests, on crates made by hand.
 
 /// The circles of a hand-made crate, as sorted groups of files.

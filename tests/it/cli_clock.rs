@@ -3,6 +3,29 @@
 
 use crate::common::outputs_of;
 
+/// commands.md quotes `--clock 5`'s error as the binary prints it (it quoted a shorter
+/// wording, without the backticks, the example's meaning and what was found).
+#[test]
+fn commands_md_quotes_a_bad_clock_s_error_as_printed() {
+    let (_, err) = outputs_of(&["play", "--clock", "5"], 2);
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/commands.md"),
+    )
+    .unwrap()
+    .split_whitespace()
+    .collect::<Vec<_>>()
+    .join(" ");
+    let at = text
+        .find("`hijara play --clock 5` says ``")
+        .expect("commands.md quotes --clock 5's error");
+    let rest = &text[at + "`hijara play --clock 5` says ``".len()..];
+    let quoted = rest[..rest.find(" ``").expect("the quote's end")].trim();
+    assert!(
+        err.contains(quoted),
+        "commands.md quotes {quoted:?}; printed: {err}"
+    );
+}
+
 #[test]
 fn a_bad_clock_is_a_clear_error_before_any_screen() {
     let (_, err) = outputs_of(&["play", "--clock", "5"], 2);

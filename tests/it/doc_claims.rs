@@ -406,6 +406,39 @@ fn the_readme_lists_every_command() {
     assert!(missing.is_empty(), "the README's commands lack {missing:?}");
 }
 
+/// network.md's list of the operator's commands has a line for every subcommand of
+/// `hijara serve` (it lacked `forget` and `colours`, which only club.md named).
+#[test]
+fn network_md_lists_every_operator_command() {
+    let text = doc("docs/network.md");
+    let at = text
+        .find("### The operator's commands")
+        .expect("network.md's operator section");
+    let block = blocks(&text[at..], "sh").remove(0);
+    // Each command without its comment.
+    let lines: Vec<&str> = block
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .collect();
+    let command = hijara::cli::Cli::command();
+    let serve = command.find_subcommand("serve").expect("hijara serve");
+    let missing: Vec<&str> = serve
+        .get_subcommands()
+        .map(|sub| sub.get_name())
+        .filter(|name| *name != "help")
+        .filter(|name| {
+            !lines.iter().any(|line| {
+                line.starts_with("hijara serve ")
+                    && line.split_whitespace().any(|word| word == *name)
+            })
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "network.md's operator commands lack {missing:?}"
+    );
+}
+
 /// Docs helper: preferences.md gave `think_ms` as "the AI's thinking time", default
 /// "each level's own", though only hard takes it. Its row names hard, its default and
 /// the range the file takes.
