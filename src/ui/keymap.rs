@@ -779,11 +779,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "↑↓ / k j",
         help: "select",
-        hints: &[(
-            HintLine::LessonMenu,
-            0,
-            concat!("↑↓, ", lesson_digits!(), ": choose"),
-        )],
+        hints: &[(HintLine::LessonMenu, 0, "↑↓: choose")],
     },
     Binding {
         contexts: &[C::LessonMenu],
@@ -802,7 +798,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "open the one selected",
         hints: &[
             (HintLine::Start, 0, "or ↑↓ and Enter, or a click"),
-            (HintLine::LessonMenu, 1, "Enter or click: open"),
+            // A digit opens its lesson at once, as Enter does: named with the keys
+            // that open (the footer said `1-9, 0: choose`, and `8 Enter` opened the
+            // lesson and played a stone on it).
+            (
+                HintLine::LessonMenu,
+                1,
+                concat!(lesson_digits!(), ", Enter or click: open"),
+            ),
         ],
     },
     Binding {
@@ -1754,6 +1757,27 @@ mod tests {
         assert!(help_rows(C::LessonMenu).any(|(names, _)| footer.contains(names)));
     }
 
+    /// QA (learn3): the lessons menu's footer said `↑↓, 1-9, 0: choose · Enter or
+    /// click: open`, but a digit opens its lesson at once (the help: `open that
+    /// lesson`); `8 Enter`, read off the footer, opened lesson 8 and played its cursor's
+    /// square. The footer's part naming the digits says what they do: open.
+    #[test]
+    fn the_lessons_footer_says_the_digits_open() {
+        let footer = hint_line(HintLine::LessonMenu);
+        let digits = lesson_digits!();
+        let part = footer
+            .split(crate::text::PART_SEPARATOR)
+            .find(|p| p.contains(digits))
+            .unwrap_or_default();
+        assert!(part.ends_with(": open"), "{footer}");
+        let eight = KeyEvent::from(KeyCode::Char('8'));
+        assert_eq!(action(eight, C::LessonMenu), Some(A::Item(7)));
+        assert!(
+            help_rows(C::LessonMenu).any(|(k, w)| k == digits && w.starts_with("open")),
+            "the help says open too"
+        );
+    }
+
     /// QA (club9, over ssh): one's own profile offered `h leaderboards`, which read as
     /// the way to the leaderboards; pressed, it took the player off them. The hint
     /// and the help say what `h` does, and `h` does it there alone.
@@ -2068,7 +2092,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::LessonMenu),
-            "↑↓, 1-9, 0: choose · Enter or click: open · p: puzzles · q: quit"
+            "↑↓: choose · 1-9, 0, Enter or click: open · p: puzzles · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::Lesson),
