@@ -476,7 +476,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 0, "arrows/hjkl: move"),
             (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
             (HintLine::Table, 0, "arrows/hjkl: move"),
-            (HintLine::PuzzleAsking, 0, "arrows/a-d 1-4: choose"),
+            // A square's name plays it at once, as Enter does (the footer said
+            // `arrows/a-d 1-4: choose`, and `c4` read off it was the try).
+            (HintLine::PuzzleAsking, 0, "arrows: choose"),
         ],
     },
     Binding {
@@ -488,7 +490,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 1, "Enter: place"),
             (HintLine::PlayingClaims, 1, "Enter: place"),
             (HintLine::Table, 1, "Enter: place"),
-            (HintLine::PuzzleAsking, 1, "Enter or click: play"),
+            (HintLine::PuzzleAsking, 1, "a-d 1-4/Enter/click: play"),
         ],
     },
     Binding {
@@ -1778,6 +1780,24 @@ mod tests {
         );
     }
 
+    /// QA (learn3): the puzzle's footer said `arrows/a-d 1-4: choose · Enter or
+    /// click: play`, but a square's name plays it at once (the help: `place on the
+    /// square named`): `c4`, typed to choose it, was the puzzle's one counted try. The
+    /// footer names the square's letters and digits with the keys that play.
+    #[test]
+    fn the_puzzle_footer_says_a_square_typed_plays() {
+        let footer = hint_line(HintLine::PuzzleAsking);
+        let part = footer
+            .split(crate::text::PART_SEPARATOR)
+            .find(|p| p.contains("a-d 1-4"))
+            .unwrap_or_default();
+        assert!(part.ends_with(": play"), "{footer}");
+        assert!(
+            help_rows(C::Board).any(|(k, w)| k == "a-d then 1-4" && w.starts_with("place")),
+            "the help says place too"
+        );
+    }
+
     /// QA (club9, over ssh): one's own profile offered `h leaderboards`, which read as
     /// the way to the leaderboards; pressed, it took the player off them. The hint
     /// and the help say what `h` does, and `h` does it there alone.
@@ -2100,7 +2120,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::PuzzleAsking),
-            "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit"
+            "arrows: choose · a-d 1-4/Enter/click: play · t: themes · n: skip · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::PuzzleAnswered),
