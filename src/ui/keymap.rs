@@ -476,7 +476,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 0, "arrows/hjkl: move"),
             (HintLine::PlayingClaims, 0, "arrows/hjkl: move"),
             (HintLine::Table, 0, "arrows/hjkl: move"),
-            (HintLine::PuzzleAsking, 0, "arrows/a-d 1-4: choose"),
+            // A square's name plays it at once, as Enter does (the footer said
+            // `arrows/a-d 1-4: choose`, and `c4` read off it was the try).
+            (HintLine::PuzzleAsking, 0, "arrows: choose"),
         ],
     },
     Binding {
@@ -488,7 +490,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 1, "Enter: place"),
             (HintLine::PlayingClaims, 1, "Enter: place"),
             (HintLine::Table, 1, "Enter: place"),
-            (HintLine::PuzzleAsking, 1, "Enter or click: play"),
+            (HintLine::PuzzleAsking, 1, "a-d 1-4/Enter/click: play"),
         ],
     },
     Binding {
@@ -779,11 +781,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "↑↓ / k j",
         help: "select",
-        hints: &[(
-            HintLine::LessonMenu,
-            0,
-            concat!("↑↓, ", lesson_digits!(), ": choose"),
-        )],
+        hints: &[(HintLine::LessonMenu, 0, "↑↓: choose")],
     },
     Binding {
         contexts: &[C::LessonMenu],
@@ -802,7 +800,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "open the one selected",
         hints: &[
             (HintLine::Start, 0, "or ↑↓ and Enter, or a click"),
-            (HintLine::LessonMenu, 1, "Enter or click: open"),
+            // A digit opens its lesson at once, as Enter does: named with the keys
+            // that open (the footer said `1-9, 0: choose`, and `8 Enter` opened the
+            // lesson and played a stone on it).
+            (
+                HintLine::LessonMenu,
+                1,
+                concat!(lesson_digits!(), ", Enter or click: open"),
+            ),
         ],
     },
     Binding {
@@ -1754,6 +1759,45 @@ mod tests {
         assert!(help_rows(C::LessonMenu).any(|(names, _)| footer.contains(names)));
     }
 
+    /// QA (learn3): the lessons menu's footer said `↑↓, 1-9, 0: choose · Enter or
+    /// click: open`, but a digit opens its lesson at once (the help: `open that
+    /// lesson`); `8 Enter`, read off the footer, opened lesson 8 and played its cursor's
+    /// square. The footer's part naming the digits says what they do: open.
+    #[test]
+    fn the_lessons_footer_says_the_digits_open() {
+        let footer = hint_line(HintLine::LessonMenu);
+        let digits = lesson_digits!();
+        let part = footer
+            .split(crate::text::PART_SEPARATOR)
+            .find(|p| p.contains(digits))
+            .unwrap_or_default();
+        assert!(part.ends_with(": open"), "{footer}");
+        let eight = KeyEvent::from(KeyCode::Char('8'));
+        assert_eq!(action(eight, C::LessonMenu), Some(A::Item(7)));
+        assert!(
+            help_rows(C::LessonMenu).any(|(k, w)| k == digits && w.starts_with("open")),
+            "the help says open too"
+        );
+    }
+
+    /// QA (learn3): the puzzle's footer said `arrows/a-d 1-4: choose · Enter or
+    /// click: play`, but a square's name plays it at once (the help: `place on the
+    /// square named`): `c4`, typed to choose it, was the puzzle's one counted try. The
+    /// footer names the square's letters and digits with the keys that play.
+    #[test]
+    fn the_puzzle_footer_says_a_square_typed_plays() {
+        let footer = hint_line(HintLine::PuzzleAsking);
+        let part = footer
+            .split(crate::text::PART_SEPARATOR)
+            .find(|p| p.contains("a-d 1-4"))
+            .unwrap_or_default();
+        assert!(part.ends_with(": play"), "{footer}");
+        assert!(
+            help_rows(C::Board).any(|(k, w)| k == "a-d then 1-4" && w.starts_with("place")),
+            "the help says place too"
+        );
+    }
+
     /// QA (club9, over ssh): one's own profile offered `h leaderboards`, which read as
     /// the way to the leaderboards; pressed, it took the player off them. The hint
     /// and the help say what `h` does, and `h` does it there alone.
@@ -2068,7 +2112,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::LessonMenu),
-            "↑↓, 1-9, 0: choose · Enter or click: open · p: puzzles · q: quit"
+            "↑↓: choose · 1-9, 0, Enter or click: open · p: puzzles · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::Lesson),
@@ -2076,7 +2120,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::PuzzleAsking),
-            "arrows/a-d 1-4: choose · Enter or click: play · t: themes · n: skip · q: quit"
+            "arrows: choose · a-d 1-4/Enter/click: play · t: themes · n: skip · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::PuzzleAnswered),

@@ -47,7 +47,9 @@ pub struct ReplayView<'a> {
 fn headers(state: &ReplayState) -> Vec<String> {
     let seat = |player: Player| match (state.seat(player), state.tag(seat_tag(player))) {
         (Some(seat), _) if seat != crate::ai::Seat::Human => seat_name(seat).to_owned(),
-        (_, Some(name)) => text::sanitize(name).into_owned(),
+        // Made safe and cut to 64 columns, as a name is in a game: a name of 500
+        // columns left no wording that fits, and the last, cut, lost the other player.
+        (_, Some(name)) => text::safe_text(name),
         _ => "?".to_owned(),
     };
     let (blue, yellow) = (seat(Player::Blue), seat(Player::Yellow));
@@ -80,7 +82,7 @@ fn headers(state: &ReplayState) -> Vec<String> {
         .tags()
         .iter()
         .filter(|(name, _)| !SAID_TAGS.contains(&name.as_str()))
-        .map(|(name, value)| replay_words::tag(&text::sanitize(name), &text::sanitize(value)))
+        .map(|(name, value)| replay_words::tag(&text::safe_text(name), &text::safe_text(value)))
         .collect();
     let join = |groups: &[&[String]]| {
         groups

@@ -487,6 +487,30 @@ fn a_replay_reads_a_move_s_mark_and_comments() {
     s.finish();
 }
 
+/// QA (learn3): a record's name of 500 columns was read out whole in the replay's
+/// first line; it is cut to 64 columns as a game's names are, controls escaped.
+#[test]
+fn a_replay_s_heading_cuts_a_record_s_long_name() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("long.hij");
+    let name = format!("Evil\u{1b}[31m{}", "W".repeat(500));
+    std::fs::write(
+        &record,
+        format!("[Blue \"{name}\"]\n[Yellow \"Ann\"]\n\n1. a1 b2 *\n"),
+    )
+    .unwrap();
+    let mut s = Piped::start_in(&["replay", record.to_str().unwrap()], home);
+    let said = s.wait_for("The start:");
+    let heading = said.iter().find(|l| l.contains("Blue Evil")).unwrap();
+    assert!(
+        heading.contains("\\u{1b}") && !heading.contains('\u{1b}'),
+        "{heading}"
+    );
+    assert!(heading.contains("…, Yellow Ann,"), "{heading}");
+    assert!(!heading.contains(&"W".repeat(100)), "{heading}");
+    s.finish();
+}
+
 /// QA (qa helper): `go 99999999999` answered `No move 999`, the number cut to the
 /// three digits a jump takes; the refusal now quotes the number typed.
 #[test]

@@ -325,6 +325,23 @@ fn a_long_header_drops_its_least_needed_parts_first() {
     assert_eq!(top_row(&s, 44), players);
 }
 
+/// QA (learn3): a record's name of 500 columns left no wording that fits, and the
+/// last, cut at 80 columns, named Blue alone. Names are cut to 64 columns as in a game,
+/// so the other player is named too; a control character is shown escaped.
+#[test]
+fn a_name_of_500_columns_leaves_room_for_the_other_player() {
+    let record = format!(
+        "[Blue \"Evil\u{1b}]0;t\u{7}{}\"]\n[Yellow \"Ann\"]\n[Event \"{}\"]\na1 b2\n",
+        "W".repeat(500),
+        "X".repeat(3000)
+    );
+    let s = viewer(&record);
+    let title = top_row(&s, 80);
+    assert!(title.ends_with(" vs Ann"), "{title}");
+    assert!(title.starts_with("Evil\\u{1b}]0;t\\u{7}W"), "{title}");
+    assert!(hijara::text::width(&title) <= 80);
+}
+
 /// Players too long for any wording are cut at a word with `…`, by display columns,
 /// never mid-word at the edge.
 #[test]

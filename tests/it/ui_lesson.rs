@@ -514,9 +514,13 @@ fn the_lessons_menu_keys_are_whole_on_a_narrow_screen() {
         (
             80,
             24,
-            "─↑↓, 1-9, 0: choose · Enter or click: open · p: puzzles · q: quit─",
+            "─↑↓: choose · 1-9, 0, Enter or click: open · p: puzzles · q: quit─",
         ),
-        (60, 16, "─Enter or click: open · p: puzzles · q: quit─"),
+        (
+            60,
+            16,
+            "─1-9, 0, Enter or click: open · p: puzzles · q: quit─",
+        ),
         (44, 16, "─p: puzzles · q: quit─"),
     ] {
         let _ = s.handle(Input::Resize(w, h));

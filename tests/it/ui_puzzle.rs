@@ -312,7 +312,7 @@ fn the_panel_keys_are_whole_at_60_columns() {
     let rows = crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer());
     let border = rows.last().unwrap();
     assert!(
-        border.contains("─Enter or click: play · t: themes · n: skip · q: quit─"),
+        border.contains("└a-d 1-4/Enter/click: play · t: themes · n: skip · q: quit─"),
         "{border}"
     );
     assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");

@@ -375,11 +375,17 @@ impl Narrator {
         let seen = std::mem::take(&mut self.seen);
         let first = !matches!(seen, Seen::Replay { .. });
         if first {
-            let tag = |name| state.tag(name).unwrap_or("?");
+            // Names made safe and cut as the game's are: a record's name of 500
+            // columns was read out whole.
+            let tag = |name| {
+                state
+                    .tag(name)
+                    .map_or_else(|| "?".to_owned(), crate::text::safe_text)
+            };
             lines.push(words::replay_heading(
                 state.name(),
-                tag("Blue"),
-                tag("Yellow"),
+                &tag("Blue"),
+                &tag("Yellow"),
                 state.len(),
             ));
             if let Some(pending) = state.review_pending() {
