@@ -438,7 +438,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["themes", "t", "hint"],
         arg: Arg::None,
         places: &[P::Puzzle],
-        help: "the puzzle's themes, its hint",
+        help: "the puzzle's themes, which are its hint",
         does: Does::Keys(&[S::Key(A::Hint)]),
     },
     Command {
