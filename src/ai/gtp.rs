@@ -20,6 +20,14 @@ pub const MAX_THINK_MS: u64 = 60 * 60 * 1000;
 /// answers within [`MAX_THINK_MS`]. Past it a budget is no budget.
 pub const MAX_NODES: u64 = 1_000_000_000;
 
+/// The most digits a command id may have: GTP ids are small integers, and the
+/// reply echoes the id, so a longer one is refused rather than sent back.
+pub const MAX_ID_DIGITS: usize = 9;
+
+/// The reply's reason to a command whose id has more than [`MAX_ID_DIGITS`] digits;
+/// the command is not run.
+const ID_TOO_LONG: &str = "command id longer than 9 digits (not run)";
+
 /// Every command the session knows, in the order `list_commands` prints them.
 pub const COMMANDS: [&str; 19] = [
     "protocol_version",
@@ -138,6 +146,10 @@ impl Session {
         let first = *words.peek()?;
         let id = if first.chars().all(|c| c.is_ascii_digit()) {
             words.next();
+            if first.len() > MAX_ID_DIGITS {
+                // Not echoed: a peer's id of up to a whole line came back whole.
+                return Some(format!("? {ID_TOO_LONG}\n\n"));
+            }
             first.to_owned()
         } else {
             String::new()
@@ -425,6 +437,27 @@ mod tests {
         );
         assert_eq!(reply(&mut s, "known_command genmove"), "= true\n\n");
         assert_eq!(reply(&mut s, "known_command fly"), "= false\n\n");
+    }
+
+    /// QA (s17): an id of any length, up to the whole 4096-byte line, was echoed
+    /// back. Ids are capped at 9 digits; a longer one is refused, not echoed, and
+    /// its command not run.
+    #[test]
+    fn a_command_id_longer_than_nine_digits_is_refused_not_echoed() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "123456789 name"), "=123456789 hijara\n\n");
+        let long = "1".repeat(4000);
+        let r = reply(&mut s, &format!("{long} play blue b2"));
+        assert_eq!(r, format!("? {ID_TOO_LONG}\n\n"));
+        assert!(ID_TOO_LONG.contains(&MAX_ID_DIGITS.to_string()));
+        assert_eq!(
+            reply(&mut s, "1234567890 name"),
+            format!("? {ID_TOO_LONG}\n\n")
+        );
+        // The move was not played: the board is empty.
+        assert_eq!(s.game().moves().count(), 0);
+        // An id alone is still a missing command.
+        assert_eq!(reply(&mut s, "42"), "?42 missing command\n\n");
     }
 
     /// QA (qa helper): `play BLUE b2` was taken but `level HARD` and `variant CORNERS`

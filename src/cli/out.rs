@@ -76,12 +76,32 @@ pub fn stderr_columns() -> Option<usize> {
     terminal_columns()
 }
 
+/// The width of the terminal standard output writes to, or `None` when it is not a
+/// terminal (piped, redirected) or its width cannot be read: what a headless
+/// command's text report lays itself out for (`hijara score`).
+pub(crate) fn stdout_columns() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    #[cfg(unix)]
+    return terminal_columns_of(libc::STDOUT_FILENO);
+    #[cfg(not(unix))]
+    return terminal_columns();
+}
+
 #[cfg(unix)]
 fn terminal_columns() -> Option<usize> {
-    // SAFETY: `winsize` is plain data, filled by TIOCGWINSZ on standard error, which
-    // is open (it was just found to be a terminal); nothing is read on failure.
+    terminal_columns_of(libc::STDERR_FILENO)
+}
+
+/// The width of the terminal `fd` is, read by TIOCGWINSZ.
+#[cfg(unix)]
+fn terminal_columns_of(fd: libc::c_int) -> Option<usize> {
+    // SAFETY: `winsize` is plain data, filled by TIOCGWINSZ on `fd`, which the
+    // callers found to be a terminal (so open); nothing is read on failure.
     let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-    let read = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) };
+    let read = unsafe { libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) };
     (read == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
 }
 

@@ -170,13 +170,52 @@ fn claim_text(event: &Event) -> String {
     }
 }
 
-/// The report as text: one paragraph per scoring move, then the totals.
-fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
+/// `line` as it is where it fits in `columns` (or nothing is known of them: a pipe),
+/// else wrapped to them.
+fn fitted(line: String, columns: Option<usize>) -> String {
+    match columns {
+        Some(columns) if crate::text::width(&line) > columns => {
+            crate::text::wrap_lines(&line, columns.max(1))
+        }
+        _ => line,
+    }
+}
+
+/// A combination's line, or where it is wider than `columns` (its name padded to 30
+/// columns made it 57 wide), its points and name, then its cells on lines of their
+/// own, indented.
+fn combination_text(points: u32, name: &str, cells: &str, columns: Option<usize>) -> String {
+    let wide = words::combination(points, name, cells);
+    let Some(columns) = columns.filter(|&c| crate::text::width(&wide) > c) else {
+        return wide;
+    };
+    let indent = words::COMBINATION_CELLS_INDENT;
+    let room = columns.saturating_sub(crate::text::width(indent)).max(1);
+    let mut lines = vec![fitted(
+        words::combination_named(points, name),
+        Some(columns),
+    )];
+    lines.extend(
+        crate::text::wrap(cells, room)
+            .into_iter()
+            .map(|l| format!("{indent}{l}")),
+    );
+    lines.join("\n")
+}
+
+/// The report as text: one paragraph per scoring move, then the totals; laid out for
+/// `columns` when standard output is a terminal that wide (`None`: as it is, for a
+/// pipe or a file).
+fn write_text(
+    out: &mut impl Write,
+    report: &Report,
+    columns: Option<usize>,
+) -> std::io::Result<()> {
     if let Some(variant) = report.variant {
         writeln!(out, "{}", words::variant(variant))?;
     }
     if report.claims {
-        writeln!(out, "{}", words::CLAIMS_ON)?;
+        writeln!(out, "{}", fitted(words::CLAIMS_ON.to_owned(), columns))?;
     }
     for event in &report.events {
         let line = words::scoring_move(
@@ -187,10 +226,14 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
             event.points,
             &claim_text(event),
         );
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", fitted(line, columns))?;
         for (combo, name) in event.combinations.iter().zip(&event.names) {
             let cells = combo.cells.join(" ");
-            writeln!(out, "{}", words::combination(combo.points, name, &cells))?;
+            writeln!(
+                out,
+                "{}",
+                combination_text(combo.points, name, &cells, columns)
+            )?;
         }
     }
     if report.events.is_empty() {
@@ -211,7 +254,7 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         ),
         None => words::totals(report.blue, report.yellow, &state),
     };
-    writeln!(out, "{line}")
+    writeln!(out, "{}", fitted(line, columns))
 }
 
 /// The `hijara score --json` object for `game`, as a JSON value.
@@ -235,7 +278,8 @@ pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &report).context("cannot write the report")?;
         writeln!(out).context("cannot write the report")?;
     } else {
-        write_text(&mut out, &report).context("cannot write the report")?;
+        let columns = super::out::stdout_columns();
+        write_text(&mut out, &report, columns).context("cannot write the report")?;
     }
     Ok(())
 }
@@ -263,6 +307,39 @@ mod tests {
         }
         let json = serde_json::to_string(&Report::of(&game)).unwrap();
         assert_eq!(json, GOLDEN);
+    }
+
+    fn text_of(record: &str, columns: Option<usize>) -> String {
+        let game = Record::parse_file(record).unwrap().to_game().unwrap();
+        let mut out = Vec::new();
+        write_text(&mut out, &Report::of(&game), columns).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// QA (s17): the text report is 57 columns wide (a combination's name padded to
+    /// 30 columns): at a 44-column terminal each such line broke where the terminal
+    /// cut it. At a terminal narrower than a line the cells go under the name and
+    /// every other line wraps at spaces; a pipe (no width known), or a terminal
+    /// wide enough, gets the report as it was.
+    #[test]
+    fn the_text_report_fits_a_narrow_terminal() {
+        let record = include_str!("../../assets/games/combinations.hij");
+        let whole = text_of(record, None);
+        assert!(whole.contains("  10 column a same number 4s        a1:4 a2:4 a3:4 a4:4\n"));
+        assert_eq!(text_of(record, Some(80)), whole);
+        for columns in [44, 30, 20] {
+            let narrow = text_of(record, Some(columns));
+            for line in narrow.lines() {
+                assert!(crate::text::width(line) <= columns, "{columns}: {line:?}");
+            }
+            // Nothing lost: the same words, laid out anew.
+            let words = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+            assert_eq!(words(&narrow), words(&whole), "{columns}");
+        }
+        assert!(
+            text_of(record, Some(44))
+                .contains("  10 column a same number 4s\n      a1:4 a2:4 a3:4 a4:4\n")
+        );
     }
 
     const GOLDEN: &str = concat!(

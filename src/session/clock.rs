@@ -186,10 +186,17 @@ impl Clock {
     }
 }
 
+/// The whole seconds a clock shows for `d`: rounded up, so 0 only once the flag has
+/// fallen. Every clock text rounds so (the screen's `0:59`, the line mode's words), so
+/// no two texts give one clock two figures.
+pub fn shown_secs(d: Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
+}
+
 /// `d` as a clock shows it, rounded up to the second (0:00 only once the flag has
 /// fallen): `4:31`, `1:02:03`.
 pub fn show(d: Duration) -> String {
-    let secs = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    let secs = shown_secs(d);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")

@@ -25,7 +25,7 @@ mod record_io;
 mod storage;
 
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
-pub use clock::{Clock, Flagged, ai_budget, show as show_clock};
+pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};
 pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub(crate) use disk::{

@@ -365,9 +365,11 @@ pub(crate) fn played_the_last(moves: usize, last: &str) -> String {
     format!("{}, the last {last}", played_so_far(moves))
 }
 
-/// A player's clock running low, `who` as [`named`] says them.
+/// A player's clock running low, `who` as [`named`] says them, the time as
+/// [`clock_left`] says it (rounded as every clock text is: at 59.4 seconds it said
+/// `59 seconds left` while `clock` said `1 minute`).
 pub(crate) fn time_low(who: &str, left: Duration) -> String {
-    format!("{who}: {} seconds left", left.as_secs())
+    format!("{who}: {} left", clock_left(left))
 }
 
 /// A correspondence time left in words: the figure the full screen shows as `6d 3h`
@@ -403,7 +405,7 @@ pub(crate) fn corr_time(seconds: i64) -> String {
 /// `4:31` is ([`crate::session::show_clock`]): `4 minutes 31 seconds`, said so a
 /// screen reader does not read `4:31` as a time of day.
 pub(crate) fn clock_left(left: Duration) -> String {
-    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    let secs = crate::session::shown_secs(left);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     let unit = |n: u64, one: &str| match n {
         1 => format!("1 {one}"),
@@ -1090,6 +1092,32 @@ mod tests {
         assert_eq!(
             clocks(&said(300_000), &said(61_000), Some(Player::Blue)),
             "Blue 5 minutes, Yellow 1 minute 1 second; Blue's clock runs."
+        );
+    }
+
+    /// QA (s17): at 59.4 seconds left the warning said `59 seconds left` while
+    /// `clock` said `1 minute`, and the screen `1:00`: one clock, one figure.
+    #[test]
+    fn a_clock_running_low_is_rounded_as_every_clock_text() {
+        for ms in [59_400, 29_001, 9_999, 10_000, 500] {
+            let left = Duration::from_millis(ms);
+            assert_eq!(
+                time_low("Blue", left),
+                format!("Blue: {} left", clock_left(left)),
+                "{ms} ms"
+            );
+        }
+        assert_eq!(
+            time_low("Blue", Duration::from_millis(59_400)),
+            "Blue: 1 minute left"
+        );
+        assert_eq!(
+            crate::session::show_clock(Duration::from_millis(59_400)),
+            "1:00"
+        );
+        assert_eq!(
+            time_low("Blue", Duration::from_millis(9_200)),
+            "Blue: 10 seconds left"
         );
     }
 

@@ -30,6 +30,15 @@ pub(crate) fn combination(points: u32, name: &str, cells: &str) -> String {
     format!("  {points:<2} {name:<30} {cells}")
 }
 
+/// `score`, where [`combination`] is wider than the terminal: the points and the
+/// name, the cells under them ([`COMBINATION_CELLS_INDENT`]).
+pub(crate) fn combination_named(points: u32, name: &str) -> String {
+    format!("  {points:<2} {name}")
+}
+
+/// `score`: how far the cells of a combination are indented on their own line.
+pub(crate) const COMBINATION_CELLS_INDENT: &str = "      ";
+
 /// `score`: no move of the game scored.
 pub(crate) const NO_MOVE_SCORED: &str = "no move scored";
 

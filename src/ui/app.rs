@@ -335,6 +335,7 @@ impl App {
             claims: self.game.claim_mode(),
             ai: self.config.seats.iter().any(|seat| *seat != Seat::Human),
             top: self.help_top,
+            suspends: !self.is_served(),
         }
     }
 

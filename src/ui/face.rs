@@ -138,11 +138,11 @@ where
     }
 }
 
-/// `Ctrl-z`, pressed (not its release where the terminal reports those).
+/// The key table's `Ctrl-z` ([`super::keymap::suspends`]), pressed (not its release
+/// where the terminal reports those).
 fn is_suspend(event: &Event) -> bool {
-    use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
-    matches!(event, Event::Key(key) if key.code == KeyCode::Char('z')
-        && key.modifiers == KeyModifiers::CONTROL
+    use ratatui::crossterm::event::KeyEventKind;
+    matches!(event, Event::Key(key) if super::keymap::suspends(*key)
         && key.kind != KeyEventKind::Release)
 }
 

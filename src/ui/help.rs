@@ -39,6 +39,9 @@ pub(crate) struct HelpView {
     /// The first line shown, when the help is longer than its area: from the screen's
     /// state, moved by [`HelpView::scrolled`] (0: the top).
     pub top: u16,
+    /// Whether `Ctrl-z` stops the program here (a local screen, not a server's):
+    /// its row ([`keymap::SUSPEND_ROW`]) is listed last.
+    pub suspends: bool,
 }
 
 impl HelpView {
@@ -52,6 +55,8 @@ impl HelpView {
             claims: game.claim_mode(),
             ai: false,
             top: 0,
+            // Lessons and puzzles are local screens.
+            suspends: true,
         }
     }
 
@@ -74,6 +79,9 @@ impl HelpView {
             if self.ai {
                 rows.extend(help_rows(KeyContext::ClaimAgainstAi));
             }
+        }
+        if self.suspends {
+            rows.push(keymap::SUSPEND_ROW);
         }
         let mut lines = key_lines(&rows, columns, self.look.strong());
         if !short {
@@ -396,5 +404,43 @@ pub(crate) fn answer(
 pub(crate) fn assert_lists_the_rows_of(context: KeyContext, shown: &str) {
     for (keys, what) in help_rows_over_board(context) {
         assert!(shown.contains(what), "{keys} {what} in\n{shown}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+
+    use super::*;
+    use crate::session::GameConfig;
+    use crate::ui::App;
+
+    fn shown(view: &HelpView) -> String {
+        // Tall enough that the help shows whole, its last row included.
+        let area = Rect::new(0, 0, 80, 80);
+        let mut buf = Buffer::empty(area);
+        view.render(area, &mut buf);
+        buf.content().iter().map(|c| c.symbol()).collect()
+    }
+
+    /// QA (s17): `Ctrl-z` stops a local game (the terminal layer takes it before the
+    /// key table) but the help did not list it. It is listed from the key table's
+    /// row wherever it stops the program, and not at a server's table, where it
+    /// does nothing.
+    #[test]
+    fn ctrl_z_is_listed_where_it_stops_the_program() {
+        let (keys, what) = keymap::SUSPEND_ROW;
+        let config = GameConfig::default();
+        let local = App::with_game(config, config.new_game());
+        let served = local.clone().served([false, true]);
+        for (app, listed) in [(local, true), (served, false)] {
+            let help = shown(&app.help_view(Look::PLAIN));
+            assert_eq!(help.contains(keys), listed, "{help}");
+            assert_eq!(help.contains(what), listed, "{help}");
+        }
+        let start = crate::ui::StartState::new(false, false);
+        assert!(shown(&start.help_view(Look::PLAIN)).contains(keys));
+        let puzzle = HelpView::on_board(Look::PLAIN, KeyContext::Puzzle, &Game::new());
+        assert!(shown(&puzzle).contains(keys));
     }
 }

@@ -312,6 +312,20 @@ impl Key {
     }
 }
 
+/// `Ctrl-z`: stops the program as a shell's job where the terminal can (the local
+/// full screen, the local line mode at a terminal). The terminal layer takes it before
+/// any screen's keys, so it is no binding of the table; the layer knows it by
+/// [`suspends`] and the help lists it from [`SUSPEND_ROW`], both from here.
+const SUSPEND: Key = Key::Ctrl('z');
+
+/// The help's row for [`SUSPEND`] (a test checks that it names the key).
+pub(crate) const SUSPEND_ROW: (&str, &str) = ("Ctrl-z", "stop for the shell (fg: back)");
+
+/// Whether `key` is [`SUSPEND`].
+pub(crate) fn suspends(key: KeyEvent) -> bool {
+    SUSPEND.matches(key)
+}
+
 /// Which hint line a binding appears on, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HintLine {
@@ -1909,6 +1923,30 @@ mod tests {
         let ctrl_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_r, b), Some(Action::Redo));
         assert_eq!(action(key(KeyCode::Esc), b), Some(Action::Quit));
+    }
+
+    /// The help's `Ctrl-z` row names the key the terminal layer stops at, and no
+    /// binding of the table takes that key for something else.
+    #[test]
+    fn the_suspend_row_names_its_key() {
+        let Key::Ctrl(c) = SUSPEND else {
+            panic!("{SUSPEND:?}")
+        };
+        assert_eq!(SUSPEND_ROW.0, format!("Ctrl-{c}"));
+        assert!(suspends(KeyEvent::new(
+            KeyCode::Char('z'),
+            KeyModifiers::CONTROL
+        )));
+        assert!(!suspends(KeyEvent::new(
+            KeyCode::Char('z'),
+            KeyModifiers::NONE
+        )));
+        assert!(
+            !BINDINGS
+                .iter()
+                .flat_map(|b| b.keys)
+                .any(|(k, _)| *k == SUSPEND)
+        );
     }
 
     #[test]

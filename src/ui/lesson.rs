@@ -211,6 +211,7 @@ impl LessonState {
                 claims: false,
                 ai: false,
                 top: self.overlays.help_top(),
+                suspends: true,
             };
         }
         HelpView {

@@ -273,6 +273,10 @@ fn run(
         ..setup
     };
     let mut face = line::LineFace::new(std::io::stdout(), input);
+    if let line::local::Source::Keys = source {
+        // The terminal in raw mode does not stop the program at Ctrl-z by itself.
+        face = face.stopping(terminal::suspend);
+    }
     let result = event_loop::run(&mut face, &inbox, screen, plain, storage);
     let write_failed = face.write_failed();
     let left = face.leave();

@@ -562,6 +562,7 @@ impl ReplayState {
             claims: self.game.claim_mode(),
             ai: false,
             top: self.help_top,
+            suspends: !self.is_served(),
         }
     }
 

@@ -172,6 +172,7 @@ impl StartState {
             claims: false,
             ai: false,
             top: self.help_top,
+            suspends: true,
         }
     }
 

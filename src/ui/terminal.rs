@@ -146,14 +146,17 @@ pub(crate) fn init() -> anyhow::Result<Tui> {
     Ok(Tui { terminal })
 }
 
-/// `Ctrl-z` on the full screen: leaves it as the way out does, stops the process as
-/// a shell's job stops (SIGTSTP), and once continued (`fg`) puts the full screen back
-/// on. `false` when the full screen is not on (nothing was done); the caller then
-/// draws the whole screen again. Raw mode hides `Ctrl-z` from the terminal's own
-/// handling, so without this it was an unknown key.
+/// `Ctrl-z` on the full screen or in the line mode's raw mode: leaves it as the way
+/// out does, stops the process as a shell's job stops (SIGTSTP), and once continued
+/// (`fg`) puts back what was on (raw mode, and the full screen's alternate screen and
+/// reporting). `false` when neither is on (nothing was done); the caller then draws
+/// the whole screen, or the prompt, again. Raw mode hides `Ctrl-z` from the
+/// terminal's own handling, so without this it was an unknown key (the full screen)
+/// or nothing at all (the line mode).
 #[cfg(unix)]
 pub(crate) fn suspend() -> bool {
-    if SWITCHED_ON.load(Ordering::SeqCst) != FULL_SCREEN {
+    let on = SWITCHED_ON.load(Ordering::SeqCst);
+    if on != FULL_SCREEN && on != RAW_LINES {
         return false;
     }
     undo();
@@ -162,18 +165,20 @@ pub(crate) fn suspend() -> bool {
     unsafe {
         libc::raise(libc::SIGTSTP);
     }
-    // Continued: the set-up of `init` again (a failure leaves the line as it is, and
-    // the next draw or the way out reports or undoes what is on).
+    // Continued: the set-up of `init` or `raw_lines` again (a failure leaves the
+    // line as it is, and the next draw or the way out reports or undoes what is on).
     if enable_raw_mode().is_err() {
         return true;
     }
-    SWITCHED_ON.store(FULL_SCREEN, Ordering::SeqCst);
-    let _ = execute!(
-        stdout(),
-        EnterAlternateScreen,
-        EnableMouseCapture,
-        EnableFocusChange
-    );
+    SWITCHED_ON.store(on, Ordering::SeqCst);
+    if on == FULL_SCREEN {
+        let _ = execute!(
+            stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableFocusChange
+        );
+    }
     true
 }
 

@@ -33,6 +33,10 @@ pub(crate) enum Edit {
     Interrupt,
     /// Ctrl-d on an empty line: the end of input.
     End,
+    /// Ctrl-z ([`crate::ui::keymap::suspends`]): stop as a shell's job, where the
+    /// terminal can ([`Editor::stopping`] first; once continued, [`Editor::redraw`]
+    /// puts the prompt and the typed line back). Nothing is written for it.
+    Suspend,
 }
 
 /// The typed line, its cursor and the history.
@@ -83,6 +87,8 @@ enum Op {
     Interrupt,
     /// Ctrl-d on an empty line.
     EndOfInput,
+    /// Ctrl-z.
+    Suspend,
     Nothing,
 }
 
@@ -93,6 +99,7 @@ impl Op {
         let alt = key.modifiers.contains(KeyModifiers::ALT);
         match (key.code, ctrl) {
             (KeyCode::Char('c'), true) => Op::Interrupt,
+            _ if crate::ui::keymap::suspends(key) => Op::Suspend,
             (KeyCode::Char('d'), true) if empty => Op::EndOfInput,
             (KeyCode::Enter, _) | (KeyCode::Char('j' | 'm'), true) => Op::Enter,
             (KeyCode::Char(c), false) if !alt => Op::Insert(c),
@@ -123,6 +130,7 @@ impl Editor {
         match Op::of(key, self.text.is_empty()) {
             Op::Interrupt => return Edit::Interrupt,
             Op::EndOfInput => return Edit::End,
+            Op::Suspend => return Edit::Suspend,
             Op::Enter => return self.enter(out),
             Op::Insert(c) => {
                 if self.insert(c) && self.cursor == self.text.len() && self.shown {
@@ -295,6 +303,17 @@ impl Editor {
         }
     }
 
+    /// Leaves the prompt and the typed line as they are and moves to the next row,
+    /// for the shell's `Stopped` when the program stops: a later redraw writes them
+    /// again on a row of their own.
+    pub(crate) fn stopping(&mut self, out: &mut String) {
+        if self.shown {
+            out.push_str("\r\n");
+        }
+        self.shown = false;
+        self.drawn = 0;
+    }
+
     /// Rubs the prompt and typed line out, leaving the cursor at the start of their
     /// row, for what the program prints after the line mode.
     pub(crate) fn leave(&mut self, out: &mut String) {
@@ -318,6 +337,31 @@ mod tests {
 
     fn ctrl(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+    }
+
+    /// QA (s17): Ctrl-z did nothing in the line mode's raw mode. It is now the
+    /// key table's suspend: the typed line is kept, `stopping` moves under it for the
+    /// shell's words, and a redraw puts the prompt and the line back.
+    #[test]
+    fn ctrl_z_stops_and_the_typed_line_comes_back() {
+        let mut editor = Editor::default();
+        let mut out = String::new();
+        typed(&mut editor, "b3", &mut out);
+        out.clear();
+        assert_eq!(editor.key(ctrl('z'), &mut out), Edit::Suspend);
+        assert_eq!(out, "");
+        editor.stopping(&mut out);
+        assert_eq!(out, "\r\n");
+        out.clear();
+        editor.above(&[], &mut out);
+        assert_eq!(out, "\r> b3");
+        assert_eq!(
+            editor.key(key(KeyCode::Enter), &mut String::new()),
+            Edit::Line("b3".into())
+        );
+        // A plain z is typed.
+        assert_eq!(editor.key(key(KeyCode::Char('z')), &mut out), Edit::Typing);
+        assert_eq!(editor.typed(), "z");
     }
 
     fn typed(editor: &mut Editor, text: &str, out: &mut String) {

@@ -81,6 +81,10 @@ pub(crate) struct LineFace<'a, W: Write> {
     /// A line could not be written (a full disk, a closed device): the error that
     /// ends the loop is then the output's.
     write_failed: bool,
+    /// What `Ctrl-z` calls to stop the program as a shell's job (`true` once it is
+    /// continued): the local terminal's [`super::terminal::suspend`]; `None` where
+    /// nothing can stop (a client's pty at the server).
+    stop: Option<fn() -> bool>,
 }
 
 impl<'a, W: Write> LineFace<'a, W> {
@@ -92,7 +96,15 @@ impl<'a, W: Write> LineFace<'a, W> {
             narrator: Narrator::default(),
             quit_sent: false,
             write_failed: false,
+            stop: None,
         }
+    }
+
+    /// `Ctrl-z` calls `stop` (the local terminal's job control), then puts the
+    /// prompt and the typed line back.
+    pub(crate) fn stopping(mut self, stop: fn() -> bool) -> LineFace<'a, W> {
+        self.stop = Some(stop);
+        self
     }
 
     /// Rubs out the prompt, for what is printed after the screens.
@@ -475,6 +487,21 @@ impl<W: Write> Face for LineFace<'_, W> {
             Edit::Typing => Vec::new(),
             Edit::Interrupt => vec![force_quit()],
             Edit::End => self.command(screen, "quit"),
+            Edit::Suspend => {
+                // Where nothing can stop (a client's pty), the key does nothing.
+                if let Some(stop) = self.stop
+                    && let Some(editor) = self.input.editor.as_mut()
+                {
+                    let mut out = String::new();
+                    editor.stopping(&mut out);
+                    self.echo(&out);
+                    stop();
+                    // Back from the shell: the prompt and the line typed so far
+                    // again, on a row of their own.
+                    let _ = self.say(&[]);
+                }
+                Vec::new()
+            }
             Edit::Line(line) => {
                 if self.waits(screen, &line) || !self.input.queue.is_empty() {
                     self.input.queue.push_back(line);
@@ -842,6 +869,51 @@ mod tests {
                 "{said}"
             );
             assert_eq!(state.index(), 2, "{line}");
+        }
+    }
+
+    /// QA (s17): Ctrl-z at the local line mode did nothing (raw mode swallowed it).
+    /// It now calls the terminal's stop, under the typed line, and puts the prompt
+    /// and the line back once continued; at a client's pty (no stop) it does nothing.
+    #[test]
+    fn ctrl_z_stops_the_local_line_mode_and_prompts_again() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static STOPS: AtomicUsize = AtomicUsize::new(0);
+        fn stop() -> bool {
+            STOPS.fetch_add(1, Ordering::SeqCst);
+            true
+        }
+        let screen = Screen::Game(crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            crate::rules::Game::new(),
+        ));
+        let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        for local in [true, false] {
+            let mut out = Vec::new();
+            let mut input = LineInput::edited();
+            let mut face = LineFace::new(&mut out, &mut input);
+            if local {
+                face = face.stopping(stop);
+            }
+            for c in "b3".chars() {
+                assert!(face.event(&screen, &key(KeyCode::Char(c))).is_empty());
+            }
+            let before = STOPS.load(Ordering::SeqCst);
+            assert!(face.event(&screen, &ctrl_z).is_empty());
+            drop(face);
+            let written = String::from_utf8(out).unwrap();
+            if local {
+                assert_eq!(STOPS.load(Ordering::SeqCst), before + 1);
+                assert!(written.ends_with("> b3\r\n\r> b3"), "{written:?}");
+            } else {
+                assert_eq!(STOPS.load(Ordering::SeqCst), before);
+                assert!(written.ends_with("> b3"), "{written:?}");
+            }
+            // The line typed before is still there: Enter plays it.
+            let mut face = LineFace::new(Vec::new(), &mut input);
+            let played = face.event(&screen, &key(KeyCode::Enter));
+            assert!(!played.is_empty(), "{local}");
         }
     }
 
