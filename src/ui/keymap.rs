@@ -2391,8 +2391,24 @@ mod tests {
                 Ok(keys) => keys,
                 Err(e) => return vec![e],
             };
+            // The terminal layer takes `Ctrl-z` before any screen's keys, on local
+            // screens only: a server's screens (the lobby's, a served table's) never stop.
+            let served = contexts.iter().any(|c| {
+                matches!(
+                    c,
+                    C::Served
+                        | C::ServedAi
+                        | C::Lobby
+                        | C::LobbyNumber
+                        | C::LobbyBoard
+                        | C::LobbyProfile
+                )
+            });
             keys.into_iter()
                 .filter(|key| {
+                    if *key == SUSPEND {
+                        return served;
+                    }
                     let found = contexts.iter().enumerate().find_map(|(i, context)| {
                         BINDINGS
                             .iter()
