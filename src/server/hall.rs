@@ -1121,8 +1121,10 @@ impl Hall {
     /// waits any more, and their screens are woken for the countdown; a live game
     /// without a clock whose mover sent nothing for the idle time-out is adjourned,
     /// and its screens woken to go back to their lobbies. Nothing is written: every
-    /// move is kept already, and a game in play is brought back adjourned.
-    pub(crate) fn tick(&mut self, now: Instant) {
+    /// move is kept already, and a game in play is brought back adjourned. The lines
+    /// for the server's log, one per game adjourned for idling: the caller writes
+    /// them once the hall is unlocked.
+    pub(crate) fn tick(&mut self, now: Instant) -> Vec<String> {
         let grace = self.grace;
         let ids: Vec<u32> = self.away.iter().copied().collect();
         for id in ids {
@@ -1131,19 +1133,26 @@ impl Hall {
             }
             self.after(id);
         }
+        let mut said = Vec::new();
         let Some(idle) = self.idle_game else {
-            return;
+            return said;
         };
         let ids: Vec<u32> = self.clockless.iter().copied().collect();
         for id in ids {
-            if self
-                .tables
-                .get_mut(&id)
-                .is_some_and(|table| table.idle_adjourn(now, idle))
-            {
+            let Some(table) = self.tables.get_mut(&id) else {
+                continue;
+            };
+            if table.idle_adjourn(now, idle) {
+                let (_, mover) = table.idle_adjourned();
+                said.push(crate::strings::serve_limits::idle_adjourned(
+                    id,
+                    &crate::text::safe_text(&table.name(mover)),
+                    idle.as_secs(),
+                ));
                 self.after(id);
             }
         }
+        said
     }
 
     /// Whether the grace timer has anything to look at: someone away, or a live game
@@ -1350,6 +1359,32 @@ mod tests {
         assert!(lobby.take_news());
         assert!(at_one.take_news());
         assert!(!at_two.take_news(), "table two's screen sleeps");
+    }
+
+    /// QA (srvpolish): a live game without a clock adjourned for its mover's idle
+    /// time-out left no line in the server's log. The tick hands one back, for the
+    /// grace timer to write off the lock. Fails on the old code (it returned nothing).
+    #[test]
+    fn a_game_adjourned_for_idling_gives_a_line_for_the_log() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let idle = Duration::from_secs(90);
+        hall.set_idle_game(idle);
+        let inbox = Inbox::new();
+        hall.join(inbox.news_waker(), who("ann"), Pref::default());
+        hall.join(inbox.news_waker(), who("bob"), Pref::default());
+        let id = hall.open_public(who("ann"), Player::Blue, (Ruleset::Standard, false));
+        assert_eq!(hall.sit(id, who("bob")), Some(Player::Yellow));
+        assert!(hall.anyone_away(), "the timer watches the clockless game");
+        let later = Instant::now() + idle * 10;
+        let mut said = hall.tick(later);
+        said.extend(hall.tick(later + idle));
+        assert_eq!(
+            said,
+            [format!(
+                "table {id} adjourned: ann, to move, sent nothing for the idle time-out (90 s)"
+            )]
+        );
+        assert!(hall.tick(later + idle * 3).is_empty(), "said once");
     }
 
     /// "Find a player" typed with a decomposed accent (`Zoe` and U+0308) finds the

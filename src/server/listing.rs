@@ -49,6 +49,9 @@ pub(crate) struct Row {
     pub(crate) state: RowState,
     /// Whether `key`'s seat is away (for "unfinished"), by [`Player::index`].
     pub(crate) away: [bool; 2],
+    /// Whether each seat's player chose to leave the game for later (nobody claims a
+    /// win against them), by [`Player::index`].
+    pub(crate) left: [bool; 2],
     /// A private table's invitation code (shown to the players seated there only).
     pub(crate) code: Option<String>,
     /// Whether the game is rated.
@@ -82,6 +85,7 @@ impl Row {
             spectators: table.spectators(),
             state,
             away: Player::BOTH.map(|p| table.presence(p) != Presence::Here),
+            left: Player::BOTH.map(|p| matches!(table.presence(p), Presence::Left(_))),
             code: table.code().map(str::to_owned),
             rated: table.rated(),
             corr: table.corr().map(|clock| {
@@ -115,6 +119,17 @@ impl Row {
                 .as_deref()
                 .is_some_and(|k| !super::who::is_ai_key(k))
         })
+    }
+
+    /// Whether `key` may ask to claim the win here (`w`): across from a person who is
+    /// away and did not leave the game for later. The table still checks the grace
+    /// period and that the opponent is off the server ([`GameTable::claimable_by`]).
+    pub(crate) fn claimable_for(&self, key: &str) -> bool {
+        self.against_a_person(key)
+            && self.seat_of(key).is_some_and(|p| {
+                let other = p.other().index();
+                self.away[other] && !self.left[other]
+            })
     }
 
     /// Whether this is an unfinished game of `key`'s, waiting for them.

@@ -329,7 +329,7 @@ impl LobbyState {
                 .line_count(self.width.max(1));
             u16::try_from(rows.saturating_sub(1)).unwrap_or(u16::MAX)
         };
-        if let Some(line) = corr_line(&self.corr, Wording::Keys, false) {
+        if let Some(line) = corr_line(&self.corr, Wording::Keys, false, self.width.max(1)) {
             fixed = fixed.saturating_add(extra(&line));
         }
         if let Some(note) = &self.note {
@@ -928,11 +928,12 @@ fn table_keys(rows: &[Row]) -> HintLine {
 
 /// The line of `key`'s unfinished games, by their tables' numbers (as the lobby
 /// lists them), if they have any; it offers `w` only when one of them is against a
-/// person (nobody claims a win from the server's AI).
+/// person who may be claimed against (not the server's AI, not one who left the game
+/// for later or waits at the table: [`Row::claimable_for`]).
 pub(crate) fn unfinished(rows: &[Row], key: &str) -> Option<Message> {
     let mine: Vec<&Row> = rows.iter().filter(|row| row.unfinished_for(key)).collect();
     let numbers: Vec<String> = mine.iter().map(|row| number(row.id).to_string()).collect();
-    let claimable = mine.iter().any(|row| row.against_a_person(key));
+    let claimable = mine.iter().any(|row| row.claimable_for(key));
     (!numbers.is_empty()).then(|| {
         Message::keyed(
             MessageKind::Info,
@@ -971,11 +972,13 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
             | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
             _ => words::LOST,
         };
+        let how = words::last_how(history.last_ending, outcome == words::WON);
         lines.push(Keyed::LastGame(Box::new((
             last.seats[me.other().index()].display_name(),
             outcome,
             [last.totals[me.index()], last.totals[me.other().index()]],
             history.last_too_soon,
+            how,
         ))));
     }
     if !history.tally.is_empty() {
@@ -989,8 +992,10 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
 
 /// The lobby's line about the player's correspondence games: how many wait for
 /// their move, the oldest first, or how many wait for their opponents. `news`: the
-/// line as the line mode weighs it for news ([`LobbyView::weighed_for_news`]).
-fn corr_line(games: &[CorrGame], wording: Wording, news: bool) -> Option<String> {
+/// line as the line mode weighs it for news ([`LobbyView::weighed_for_news`]). On
+/// the full screen the longest wording that fits `width` on one row (it wrapped
+/// between `Tab opens` and `it` at 80 columns).
+fn corr_line(games: &[CorrGame], wording: Wording, news: bool, width: u16) -> Option<String> {
     let due: Vec<&CorrGame> = games.iter().filter(|g| g.my_move).collect();
     match due.first() {
         // The line mode says a lobby line again whenever its weight changes: its
@@ -1006,6 +1011,21 @@ fn corr_line(games: &[CorrGame], wording: Wording, news: bool) -> Option<String>
                     .count(),
             ),
         )),
+        Some(oldest) if wording == Wording::Keys => {
+            let left = club_words::corr_time(oldest.left);
+            let (count, opponent) = (due.len(), oldest.opponent.as_str());
+            let wordings = [
+                Keyed::CorrDue(count, opponent.to_owned(), oldest.left).words(wording),
+                club_words::your_move_corr(count, opponent, &left),
+                club_words::your_move_tab(count, opponent, &left),
+                club_words::your_move_tab_short(opponent, &left),
+            ];
+            // Under the shortest (30 columns), the shortest wraps.
+            let [.., shortest] = &wordings;
+            let fits =
+                crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width));
+            Some(fits.unwrap_or(shortest).to_owned())
+        }
         Some(oldest) => {
             Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), oldest.left).words(wording))
         }
@@ -1202,7 +1222,7 @@ impl<'a> LobbyView<'a> {
         // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
         let you = crate::text::fit(&you, usize::from(width)).into_owned();
         let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
-        if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news) {
+        if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news, width) {
             lines.push(Line::styled(line, bold));
         }
         let (page, shown) = self.lobby.shown(self.rows);
@@ -1697,7 +1717,10 @@ mod tests {
         let mut lobby = LobbyState::new("Bob", Palette::Default);
         lobby.mine = vec![
             Message::keyed(MessageKind::Info, Keyed::Unfinished("2, 5".into(), true)),
-            Message::new(MessageKind::Info, words::last_game("ann", "won", 120, 80)),
+            Message::new(
+                MessageKind::Info,
+                words::last_game("ann", "won", [120, 80], None),
+            ),
             Message::new(MessageKind::Info, words::versus("ann", [2, 0, 1])),
         ];
         lobby.note("a note");
@@ -2284,6 +2307,7 @@ mod tests {
             spectators: 0,
             state,
             away: [true, true],
+            left: [false, false],
             code: None,
             rated: false,
             corr: None,
@@ -2312,6 +2336,21 @@ mod tests {
             against_ai.contains("(its number resumes it)"),
             "{against_ai}"
         );
+        // QA (srvpolish): against a player who left the game for later (an idle
+        // adjournment leaves the waiting player so), or who waits at the table, `w`
+        // is refused: it is not offered. Fails on the old code.
+        let later = said(&[Row {
+            left: [false, true],
+            ..row("kAnn", RowState::Adjourned)
+        }]);
+        assert!(later.starts_with("unfinished: 1"), "{later}");
+        assert!(!later.contains("claims"), "{later}");
+        let waits = said(&[Row {
+            away: [true, false],
+            ..row("kAnn", RowState::Away)
+        }]);
+        assert!(waits.starts_with("unfinished: 1"), "{waits}");
+        assert!(!waits.contains("claims"), "{waits}");
     }
 
     /// QA (tablefit): at 30 to 43 columns the find line wrapped between `Esc:` and
@@ -2399,6 +2438,7 @@ mod tests {
                 spectators: 0,
                 state,
                 away: [false, false],
+                left: [false, false],
                 code: None,
                 rated: false,
                 corr: None,
@@ -2506,6 +2546,7 @@ mod tests {
                 spectators: 0,
                 state: RowState::Playing,
                 away: [false, false],
+                left: [false, false],
                 code: None,
                 rated: false,
                 corr: None,
@@ -2609,6 +2650,7 @@ mod tests {
             spectators: 0,
             state: RowState::Correspondence,
             away: [false, false],
+            left: [false, false],
             code: None,
             rated: true,
             corr: Some((7, Some(Player::Blue))),
@@ -2716,6 +2758,7 @@ mod tests {
             spectators: 0,
             state: RowState::Correspondence,
             away: [false, false],
+            left: [false, false],
             code: None,
             rated: true,
             corr: Some((7, Some(Player::Blue))),
@@ -2845,6 +2888,47 @@ mod tests {
         assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
     }
 
+    /// QA (srvpolish): at 80 columns the line of a correspondence game at the
+    /// player's move wrapped as `… Tab opens` / `it` (a long name, many games). It
+    /// takes the longest wording that fits one row, at 44, 60 and 80 columns, and
+    /// still names the key and the oldest game. Fails on the old code (two rows).
+    #[test]
+    fn the_correspondence_line_reads_whole_on_one_row() {
+        let rows = playing(1..=2);
+        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+        let game = |id: u32| CorrGame {
+            id,
+            opponent: "Bartholomew-Lane".into(),
+            my_move: true,
+            since: 0,
+            left: 13 * 86400 + 23 * 3600,
+            days: 14,
+            moves: 0,
+        };
+        lobby.corr = (40..52).map(game).collect();
+        for (w, h) in [(44, 16), (60, 20), (80, 24)] {
+            lobby.resized(w, h);
+            let shown = drawn_at_with(&lobby, &rows, w, h);
+            let at = shown
+                .iter()
+                .position(|l| l.contains("Bartholomew-Lane"))
+                .unwrap();
+            let line = shown[at].trim_end();
+            assert!(
+                line.ends_with("Tab opens it") || line.starts_with("Tab: your move v"),
+                "{w}: {line}"
+            );
+            assert!(line.contains("13d 23h"), "{w}: {line}");
+            assert_eq!(
+                shown[at + 1].trim(),
+                "",
+                "{w}: one row\n{}",
+                shown.join("\n")
+            );
+            insta::assert_snapshot!(format!("lobby_corr_due_{w}x{h}"), shown.join("\n"));
+        }
+    }
+
     /// Brief s17 (club9): only the player's own correspondence rows took two lines
     /// where one would cut a name; every other row with two names (away, adjourned,
     /// over, abandoned, another's correspondence game, a live game, one open seat
@@ -2866,6 +2950,7 @@ mod tests {
             spectators: 1,
             state,
             away: [false, false],
+            left: [false, false],
             code: None,
             rated: true,
             corr: None,

@@ -139,6 +139,7 @@ impl SharedHall {
                 }
             }
         });
+        let grace_log = log.clone();
         let (store, opened) =
             Store::open_with(data_dir, log, kept, &CorrTime::new(wall.clone(), 0))?;
         {
@@ -151,7 +152,7 @@ impl SharedHall {
                 hall.restore(stored.id, stored.table, stored.from);
             }
         }
-        grace::start(Arc::downgrade(&hall));
+        grace::start(Arc::downgrade(&hall), Some(grace_log));
         let store = Arc::new(store);
         let (weak_hall, weak_store) = (Arc::downgrade(&hall), Arc::downgrade(&store));
         corr_timer::start(move |heartbeat| {
@@ -193,7 +194,7 @@ impl SharedHall {
             hall: Arc::new(Mutex::new(Hall::new(grace, false))),
             store: None,
         };
-        grace::start(Arc::downgrade(&shared.hall));
+        grace::start(Arc::downgrade(&shared.hall), None);
         shared
     }
 

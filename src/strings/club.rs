@@ -276,6 +276,24 @@ pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {
     let games = if count == 1 { "game" } else { "games" };
     format!("Your move in {count} correspondence {games}: v {opponent}, {left} left. Tab opens it")
 }
+/// [`your_move`] shorter, for a lobby narrower than it (80 columns with a long name
+/// and many games): `corr.` for `correspondence`.
+pub(crate) fn your_move_corr(count: usize, opponent: &str, left: &str) -> String {
+    let games = if count == 1 { "game" } else { "games" };
+    format!("Your move in {count} corr. {games}: v {opponent}, {left} left. Tab opens it")
+}
+/// [`your_move`] shorter still (60 columns): the key first, then the oldest game, and
+/// how many more wait.
+pub(crate) fn your_move_tab(count: usize, opponent: &str, left: &str) -> String {
+    match count.saturating_sub(1) {
+        0 => format!("Tab: your move v {opponent}, {left} left"),
+        more => format!("Tab: your move v {opponent}, {left} left, {more} more"),
+    }
+}
+/// [`your_move`] at its shortest (44 columns): the key, the oldest game, its time.
+pub(crate) fn your_move_tab_short(opponent: &str, left: &str) -> String {
+    format!("Tab: your move v {opponent}, {left}")
+}
 /// A correspondence game's time left as the line mode's lobby says it: by how many
 /// of the warnings (a day, an hour) it is under.
 pub(crate) fn time_band(warned: usize) -> &'static str {

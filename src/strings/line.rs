@@ -813,15 +813,23 @@ pub(crate) fn corr_due(count: usize, opponent: &str, left: &str) -> String {
 /// The lobby's line of the player's last game in words, where the full screen
 /// writes `last: v bob, lost 80-120` ([`super::serve::last_game`]): `outcome` is
 /// `won`, `drawn` or `lost`, `score` the player's total then the opponent's, `early`
-/// that it was played as rated and ended too soon to be rated.
-pub(crate) fn last_game(opponent: &str, outcome: &str, score: [u32; 2], early: bool) -> String {
+/// that it was played as rated and ended too soon to be rated, `how` how it ended
+/// early ([`super::serve::last_how`]).
+pub(crate) fn last_game(
+    opponent: &str,
+    outcome: &str,
+    score: [u32; 2],
+    early: bool,
+    how: Option<&str>,
+) -> String {
     let [mine, theirs] = score;
     let rated = if early {
         ", not rated: it ended before both players moved"
     } else {
         ""
     };
-    format!("Your last game: against {opponent}, {outcome}, {mine} to {theirs}{rated}")
+    let how = how.map(|how| format!(", {how}")).unwrap_or_default();
+    format!("Your last game: against {opponent}, {outcome}, {mine} to {theirs}{how}{rated}")
 }
 
 /// The lobby's first line in the line mode: the player's name and ratings in words,

@@ -466,9 +466,30 @@ pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {
         format!("unfinished: {numbers} ({resumes})")
     }
 }
-/// The player's last finished game here.
-pub(crate) fn last_game(opponent: &str, outcome: &str, mine: u32, theirs: u32) -> String {
-    format!("last: v {opponent}, {outcome} {mine}-{theirs}")
+/// The player's last finished game here; `how` it ended, if early ([`last_how`]).
+pub(crate) fn last_game(
+    opponent: &str,
+    outcome: &str,
+    [mine, theirs]: [u32; 2],
+    how: Option<&str>,
+) -> String {
+    match how {
+        Some(how) => format!("last: v {opponent}, {outcome} {mine}-{theirs} ({how})"),
+        None => format!("last: v {opponent}, {outcome} {mine}-{theirs}"),
+    }
+}
+/// How the player's last game ended early, from their side (`won` or not): the
+/// totals of a game ended so (`won 0-0`) do not say who won it, nor why.
+pub(crate) fn last_how(ending: crate::record::Termination, won: bool) -> Option<&'static str> {
+    use crate::record::Termination;
+    match (ending, won) {
+        (Termination::Normal, _) => None,
+        (Termination::Resignation, true) => Some("they resigned"),
+        (Termination::Resignation, false) => Some("you resigned"),
+        (Termination::Abandoned, true) => Some("they left"),
+        (Termination::Abandoned, false) => Some("you left"),
+        (Termination::TimeForfeit, _) => Some("on time"),
+    }
 }
 /// [`last_game`]'s line for a game played as rated that ended before both players
 /// moved, which was not rated: worded as a profile's list words it.

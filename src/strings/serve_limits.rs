@@ -27,6 +27,13 @@ pub(crate) const REFUSED_BUSY: &str =
 pub(crate) fn idle_closed(seconds: u64) -> String {
     format!("closed: left alone for the idle time-out ({seconds} s)")
 }
+/// The server's log: a live game without a clock adjourned for its mover's idle
+/// time-out (`--idle-timeout`); `mover` is the name as shown.
+pub(crate) fn idle_adjourned(table: u32, mover: &str, seconds: u64) -> String {
+    format!(
+        "table {table} adjourned: {mover}, to move, sent nothing for the idle time-out ({seconds} s)"
+    )
+}
 
 // The rest are SSH disconnect messages: OpenSSH prints them as
 // "Received disconnect from HOST port PORT:CODE: TEXT".

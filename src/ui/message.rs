@@ -28,6 +28,10 @@ pub enum MessageKind {
     Error,
 }
 
+/// [`Keyed::LastGame`]'s parts: the opponent, the result, the totals, not rated for
+/// ending too soon, how it ended early.
+pub type LastGame = (String, &'static str, [u32; 2], bool, Option<&'static str>);
+
 /// A text that names what to type next. The full screen says it with its keys
 /// ([`Keyed::keys`]), the line mode with its commands ([`Keyed::commands`]): carried
 /// as data, so the line mode never has to recognise a text to reword it.
@@ -164,9 +168,10 @@ pub enum Keyed {
     DeepStopped(usize, usize),
     /// The lobby's line of the player's last game: the opponent, its result from
     /// the player's side (`won`, `drawn`, `lost`), both totals (the player's first),
-    /// and whether it was played as rated and ended too soon to be rated. The full
-    /// screen writes `v bob` and `80-120`; the line mode says them in words.
-    LastGame(Box<(String, &'static str, [u32; 2], bool)>),
+    /// whether it was played as rated and ended too soon to be rated, and how it
+    /// ended early (`they resigned`). The full screen writes `v bob` and `80-120`;
+    /// the line mode says them in words.
+    LastGame(Box<LastGame>),
     /// The lobby's and a profile's results against each opponent: their names, and
     /// the games won, drawn and lost against each.
     Tally(Vec<(String, [u32; 3])>),
@@ -253,8 +258,8 @@ impl Keyed {
             Keyed::DeepStarted(total) => analysis::deep_started(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped(*done, *total),
             Keyed::LastGame(last) => {
-                let (opponent, outcome, [mine, theirs], early) = &**last;
-                let line = serve::last_game(opponent, outcome, *mine, *theirs);
+                let (opponent, outcome, score, early, how) = &**last;
+                let line = serve::last_game(opponent, outcome, *score, *how);
                 if *early {
                     serve::last_game_not_rated(&line)
                 } else {
@@ -340,8 +345,8 @@ impl Keyed {
             Keyed::DeepStarted(total) => analysis::deep_started_words(*total),
             Keyed::DeepStopped(done, total) => analysis::deep_stopped_words(*done, *total),
             Keyed::LastGame(last) => {
-                let (opponent, outcome, [mine, theirs], early) = &**last;
-                line::last_game(opponent, outcome, [*mine, *theirs], *early)
+                let (opponent, outcome, score, early, how) = &**last;
+                line::last_game(opponent, outcome, *score, *early, *how)
             }
             Keyed::Tally(each) => line::tally(each),
         }

@@ -153,6 +153,8 @@ impl Widget for &AppView<'_> {
                     table::OVER_KEYS_WATCHING
                 } else if app.at_table() && app.opponent_left() {
                     table::OVER_KEYS_ALONE
+                } else if app.overlay() == Overlay::Question(super::question::Question::Rematch) {
+                    table::OVER_KEYS_REMATCH_ASKED
                 } else if app.at_table() {
                     table::OVER_KEYS_TABLE
                 } else {

@@ -1143,7 +1143,8 @@ fn a_vacation_day_used_at_the_board_is_told_there_once() {
         let (alice, _bob) = corr_game_at_alice_s_move(&server).await;
         alice.disconnect().await;
         let alice = Player::join(&server, "alice", 1, 44, 16).await;
-        alice.wait_for("Tab opens it").await;
+        // At 44 columns the line's short wording, whole on one row.
+        alice.wait_for("Tab: your move v bob").await;
         alice.send(b"\t").await;
         alice.wait_for("Blue to move").await;
         set(T0 + 2 * DAY + 60);
@@ -1154,7 +1155,7 @@ fn a_vacation_day_used_at_the_board_is_told_there_once() {
             days_in_store(db) == (1, 0)
         });
         alice.send(b"q").await;
-        alice.wait_for("Tab opens it").await;
+        alice.wait_for("Tab: your move v bob").await;
         assert!(
             !alice.screen().contains("acation day"),
             "{}",

@@ -61,7 +61,8 @@ fn resigned_after(blue: &Who, yellow: &Who, rated: bool, moves: &[Square]) -> Ke
 /// so of it as the last game, and leaves it out of the tally per opponent (which the
 /// profile shows too), as the ratings and leaderboards leave it out. A casual game
 /// of the same length still counts. Failed before: `last: v bob, won 0-0` and a
-/// tally that counted every early game (2-0-0, then 3-0-0).
+/// tally that counted every early game (2-0-0, then 3-0-0). QA (srvpolish): the
+/// line said `won 0-0` and not how (a resignation): it says it now.
 #[test]
 fn a_rated_game_ended_too_soon_is_left_out_of_the_tally_and_said_not_rated() {
     let dir = tempfile::tempdir().unwrap();
@@ -81,13 +82,19 @@ fn a_rated_game_ended_too_soon_is_left_out_of_the_tally_and_said_not_rated() {
     let bob_sees = store.history(&bob.key).unwrap();
     assert_eq!(bob_sees.tally, vec![("ann".to_owned(), [0, 0, 1])]);
     let lines = super::super::lobby::history_lines(&history, &ann.key);
-    assert_eq!(lines[0].text, "last: v bob, won 0-0, not rated: early");
+    assert_eq!(
+        lines[0].text,
+        "last: v bob, won 0-0 (they resigned), not rated: early"
+    );
     let lines = super::super::lobby::history_lines(&bob_sees, &bob.key);
-    assert_eq!(lines[0].text, "last: v ann, lost 0-0, not rated: early");
+    assert_eq!(
+        lines[0].text,
+        "last: v ann, lost 0-0 (you resigned), not rated: early"
+    );
     // QA (s12 lines): the line mode said the full screen's `v` and `0-0` as symbols.
     assert_eq!(
         lines[0].line_words(),
-        "Your last game: against ann, lost, 0 to 0, not rated: it ended before both players moved"
+        "Your last game: against ann, lost, 0 to 0, you resigned, not rated: it ended before both players moved"
     );
     assert_eq!(
         lines[1].line_words(),

@@ -101,6 +101,8 @@ pub(crate) struct History {
     /// Whether that game was played as rated and ended too soon to be rated
     /// (`rating::ended_too_soon`): the lobby says it was not rated, as a profile does.
     pub(crate) last_too_soon: bool,
+    /// How that game ended (a resignation, on time, abandoned), for the lobby to say.
+    pub(crate) last_ending: crate::record::Termination,
     /// Their results against each opponent (by key), most games first: the name as
     /// last seen and shown, wins, draws, losses. A game played as rated that ended
     /// too soon is left out, as the ratings and leaderboards leave it out.
@@ -449,7 +451,7 @@ impl Store {
             let last = conn
                 .prepare_cached(
                     "SELECT blue_name, blue_key, yellow_name, yellow_key, result, blue_total, yellow_total,
-                            played_rated AND moves < ?2
+                            played_rated AND moves < ?2, termination
                      FROM finished WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'
                      ORDER BY id DESC LIMIT 1",
                 )?
@@ -466,12 +468,19 @@ impl Store {
                         result: result.parse().unwrap_or(GameResult::Unfinished),
                         totals: [row.get(5)?, row.get(6)?],
                     };
-                    Ok((finished, row.get::<_, bool>(7)?))
+                    // A token no version wrote is taken as a normal ending: the
+                    // lobby then says only the result, as it did before.
+                    let ending: String = row.get(8)?;
+                    Ok((
+                        finished,
+                        row.get::<_, bool>(7)?,
+                        ending.parse().unwrap_or_default(),
+                    ))
                 })
                 .optional()?;
-            let (last, last_too_soon) = match last {
-                Some((finished, too_soon)) => (Some(finished), too_soon),
-                None => (None, false),
+            let (last, last_too_soon, last_ending) = match last {
+                Some((finished, too_soon, ending)) => (Some(finished), too_soon, ending),
+                None => (None, false, crate::record::Termination::Normal),
             };
             // The opponent's name as last seen: SQLite takes the bare column from the
             // row of max(id).
@@ -502,6 +511,7 @@ impl Store {
             Ok(History {
                 last,
                 last_too_soon,
+                last_ending,
                 tally,
             })
         })

@@ -1062,6 +1062,31 @@ mod tests {
         );
     }
 
+    /// QA (srvpolish): with the other player's rematch asked, the status line still
+    /// offered `n: rematch` while the question said any other key declines, so `n`
+    /// declined. The keys shown are the question's answers then, at every width.
+    #[test]
+    fn an_offered_rematch_shows_its_answers_not_n_rematch() {
+        let mut app = blue_at(&["a1", "b1"]);
+        blue_resigns(&mut app);
+        app.table_news(News::RematchOffered);
+        for (width, height) in [(80, 24), (60, 20), (44, 16)] {
+            let rows = drawn_at(&app, width, height);
+            let screen = rows.join("\n");
+            assert!(!screen.contains("n: rematch"), "{width}: {screen}");
+            assert!(
+                rows[usize::from(height) - 2].contains(table::OVER_KEYS_REMATCH_ASKED),
+                "{width}: {screen}"
+            );
+        }
+        key(&mut app, 'n');
+        assert_eq!(app.take_requests(), [Request::DeclineRematch]);
+        assert!(
+            drawn(&app).contains("n: rematch"),
+            "offered again after the no"
+        );
+    }
+
     /// QA (serveqa4): after the other player got up from a finished game the status
     /// line still offered `n: rematch`, and `m` let a message be typed and sent to
     /// nobody. Neither is offered; both keys say why.
