@@ -67,7 +67,7 @@ pub(crate) fn wrapped(text: String, columns: Option<usize>) -> String {
 }
 
 /// The width of the terminal standard error writes to, or `None` when it is not a
-/// terminal (or its width cannot be read): what `main`'s error and [`note`] wrap to.
+/// terminal (or its width cannot be read): what `main`'s error and `note` wrap to.
 pub fn stderr_columns() -> Option<usize> {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {

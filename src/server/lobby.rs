@@ -411,7 +411,7 @@ impl LobbyState {
     }
 
     /// The rows the keys shown take at this width past those they take at 80 columns
-    /// (which [`LobbyState::page_size`] counts): narrow, they wrap onto more rows.
+    /// (which [`LobbyState::page_lines`] counts): narrow, they wrap onto more rows.
     fn keys_wrapped(&self, rows: &[Row]) -> u16 {
         let lines: &[HintLine] = match (self.waiting, &self.entry, &self.form) {
             (Some(Waiting::Opponent(_)), _, _) => &[HintLine::LobbyWaiting],
