@@ -30,7 +30,7 @@ fn run(hall: &Weak<Mutex<Hall>>, log: Option<&Log>) {
         };
         let said = {
             let mut hall = hall.lock().unwrap_or_else(|p| p.into_inner());
-            if hall.anyone_away() {
+            if hall.timer_has_work() {
                 let now = hall.now();
                 hall.tick(now)
             } else {

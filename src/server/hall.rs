@@ -1157,7 +1157,7 @@ impl Hall {
 
     /// Whether the grace timer has anything to look at: someone away, or a live game
     /// without a clock to time out.
-    pub(crate) fn anyone_away(&self) -> bool {
+    pub(crate) fn timer_has_work(&self) -> bool {
         !self.away.is_empty() || (self.idle_game.is_some() && !self.clockless.is_empty())
     }
 
@@ -1374,7 +1374,10 @@ mod tests {
         hall.join(inbox.news_waker(), who("bob"), Pref::default());
         let id = hall.open_public(who("ann"), Player::Blue, (Ruleset::Standard, false));
         assert_eq!(hall.sit(id, who("bob")), Some(Player::Yellow));
-        assert!(hall.anyone_away(), "the timer watches the clockless game");
+        assert!(
+            hall.timer_has_work(),
+            "the timer watches the clockless game"
+        );
         let later = Instant::now() + idle * 10;
         let mut said = hall.tick(later);
         said.extend(hall.tick(later + idle));
