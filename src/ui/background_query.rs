@@ -90,7 +90,7 @@ enum Da1Rest {
     Params,
 }
 
-/// Until when [`ANSWER_MAY_COME_LATE`] holds: [`LATE_WINDOW`] after the query.
+/// Until when [`MAY_COME`] holds: [`LATE_WINDOW`] after the query.
 static LATE_UNTIL: Mutex<Option<Instant>> = Mutex::new(None);
 
 /// What the reading took that was not the terminal's: the bytes the player typed
