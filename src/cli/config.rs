@@ -106,7 +106,12 @@ impl RunPrefs {
             && cli.may_draw_the_full_screen()
             && env.background_would_decide()
         {
-            env.background = crate::ui::ask_background();
+            // `hijara config` opens no screen: what is typed ahead is the shell's.
+            env.background = if matches!(cli.command, Some(super::Command::Config(_))) {
+                crate::ui::ask_background_leaving_keys()
+            } else {
+                crate::ui::ask_background()
+            };
         }
         run.decide(display.palette, display.ascii, &env);
         run

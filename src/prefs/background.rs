@@ -122,6 +122,9 @@ pub struct Sorted {
     pub done: bool,
     /// DA1's answer had begun and not ended: the rest of it is still to come.
     pub da1_begun: bool,
+    /// An OSC string had begun and not ended (it is at the end of [`Sorted::typed`]):
+    /// the rest of it is still to come.
+    pub osc_begun: bool,
     /// Every other byte, in order: the keys typed during the wait, and an OSC string
     /// begun and not ended (the rest of a late answer, which the input drops).
     pub typed: Vec<u8>,
@@ -157,6 +160,7 @@ pub fn sort_input(bytes: &[u8]) -> Sorted {
                 // Begun and not ended: the rest comes late.
                 None => {
                     sorted.typed.extend_from_slice(rest);
+                    sorted.osc_begun = true;
                     break;
                 }
             }
@@ -178,12 +182,27 @@ pub fn sort_input(bytes: &[u8]) -> Sorted {
                     break;
                 }
             }
+        } else if rest == b"\x1b[" {
+            // DA1's answer cut after its CSI (no key is `ESC [` alone): its `?` and
+            // the rest are still to come.
+            sorted.da1_begun = true;
+            break;
         } else {
             sorted.typed.push(rest[0]);
             i += 1;
         }
     }
     sorted
+}
+
+/// Whether `bytes`, the input read so far while waiting for the answers, ends
+/// inside something of the terminal's: an OSC string or DA1's answer begun and not
+/// ended, or an escape byte alone (an answer's first, or the Esc key). The reading
+/// then waits on for the rest (an answer split in two writes, or by a slow link)
+/// rather than give up after a quiet while and hand half an answer to the game.
+pub fn cut_short(bytes: &[u8]) -> bool {
+    let sorted = sort_input(bytes);
+    sorted.osc_begun || sorted.da1_begun || bytes.last() == Some(&0x1b)
 }
 
 /// The palette the terminal's answer among `bytes` suggests, if it answered well.
@@ -326,6 +345,37 @@ mod tests {
         // An OSC string with no end before the next escape is the terminal's, dropped.
         let sorted = sort_input(b"\x1b]11;junk\x1b[?6c");
         assert!(sorted.answer.is_none() && sorted.done && sorted.typed.is_empty());
+    }
+
+    /// DA1's answer cut right after its `ESC [` is DA1's begun, not two bytes typed
+    /// (the input parser dropped them as a sequence cut short, and its `?` then
+    /// opened the help); and the reading knows to wait for the rest of whatever
+    /// was cut: an OSC string, DA1, or an escape alone, which may begin either.
+    #[test]
+    fn what_was_cut_short_is_known() {
+        let sorted = sort_input(b"\x1b]11;rgb:0/0/0\x07h\x1b[");
+        assert!(sorted.answer.is_some() && sorted.da1_begun && !sorted.done);
+        assert_eq!(sorted.typed, b"h");
+        for cut in [
+            &b"\x1b"[..],
+            b"h\x1b",
+            b"\x1b]",
+            b"\x1b]11;rgb:ffff/",
+            b"\x1b]11;rgb:ffff/ffff/ffff\x1b",
+            b"\x1b]11;rgb:0/0/0\x07\x1b[",
+            b"\x1b]11;rgb:0/0/0\x07\x1b[?62;",
+        ] {
+            assert!(cut_short(cut), "{cut:?}");
+        }
+        for whole in [
+            &b""[..],
+            b"hq",
+            b"\x1b[A",
+            b"\x1b]11;rgb:0/0/0\x07",
+            b"\x1b]11;rgb:0/0/0\x07\x1b[?62;22c",
+        ] {
+            assert!(!cut_short(whole), "{whole:?}");
+        }
     }
 
     proptest! {

@@ -50,13 +50,26 @@ pub(crate) fn ai_stone(ai: Player) -> String {
     format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
 }
 
-/// The claim being typed, on the status line.
-pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str) -> String {
-    format!(
-        "Claim for {}'s {}: +{typed}_ · {keys}",
-        placement.player,
-        placement.square()
-    )
+/// The claim being typed, on the status line `width` columns wide, with `keys`
+/// (the claim entry's hint line, its parts joined by ` · `): narrower, Backspace
+/// goes (the one key a typist finds alone), then whose stone, never Enter and Esc
+/// (at 44 columns they were cut off, and with them how to end the claim).
+pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str, width: usize) -> String {
+    let (player, square) = (placement.player, placement.square());
+    let whole = format!("Claim for {player}'s {square}: +{typed}_ · {keys}");
+    if crate::text::fits(&whole, width) {
+        return whole;
+    }
+    let ends: Vec<&str> = keys
+        .split(" · ")
+        .filter(|part| !part.starts_with("Backspace"))
+        .collect();
+    let ends = ends.join(" · ");
+    let middle = format!("Claim for {player}'s {square}: +{typed}_ · {ends}");
+    if crate::text::fits(&middle, width) {
+        return middle;
+    }
+    format!("Claim {square}: +{typed}_ · {ends}")
 }
 
 /// Keys other than digits, Backspace, Enter and Esc while a claim is typed.

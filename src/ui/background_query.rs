@@ -4,7 +4,8 @@
 //! The query is followed by the primary device attributes query (DA1), which every
 //! terminal answers, in order, after any answer to the first: the reading ends at
 //! DA1's answer, byte by byte so that a key typed after it is left for the game, or
-//! after [`QUIET`] without a byte, or at [`LONGEST`], or after [`MAX_READ`] bytes.
+//! after [`QUIET`] without a byte (unless an answer is cut short: then it waits on),
+//! or at [`LONGEST`], or after [`MAX_READ`] bytes.
 //! What the player typed during the wait is sorted from the answers
 //! ([`crate::prefs::background::sort_input`]) and handed to the input thread, which
 //! sends it on before anything it reads ([`LateAnswer::taking_typed`]). An answer
@@ -22,7 +23,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use crate::prefs::Palette;
 use crate::ui::InputParser;
 
-/// How long to wait for the terminal's first byte, and for each next one.
+/// How long to wait for the terminal's first byte, and for each next one while no
+/// answer is cut short ([`crate::prefs::background::cut_short`]).
 #[cfg(unix)]
 const QUIET: Duration = Duration::from_millis(100);
 
@@ -51,11 +53,44 @@ const LATE_WINDOW: Duration = Duration::from_secs(3);
 /// The most key events a late answer makes (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
 const LATE_ANSWER_KEYS: u8 = 32;
 
-/// Set when the reading ended before DA1's answer came: an OSC 11 answer may come
-/// late, as keys, and [`LateAnswer`] drops it.
-static ANSWER_MAY_COME_LATE: AtomicBool = AtomicBool::new(false);
+/// What may still come late, as keys, once the reading ended before DA1's answer
+/// came: [`LateAnswer`] drops it.
+static MAY_COME: MayCome = MayCome::new(false, false);
 
-/// Until when [`ANSWER_MAY_COME_LATE`] holds: [`LATE_WINDOW`] after the query.
+/// What of the terminal's answers may still come late.
+#[derive(Debug)]
+struct MayCome {
+    /// The OSC 11 answer: the reading ended before it came.
+    osc: AtomicBool,
+    /// DA1's answer: the reading ended before it was whole.
+    da1: AtomicBool,
+}
+
+impl MayCome {
+    const fn new(osc: bool, da1: bool) -> MayCome {
+        MayCome {
+            osc: AtomicBool::new(osc),
+            da1: AtomicBool::new(da1),
+        }
+    }
+
+    /// Whether an Esc may begin an answer.
+    fn any(&self) -> bool {
+        self.osc.load(Ordering::SeqCst) || self.da1.load(Ordering::SeqCst)
+    }
+}
+
+/// How much of DA1's answer (`ESC [ ? 62 ; 22 c`) came before the reading ended or
+/// an Esc was held: what of it is still to come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Da1Rest {
+    /// Its `?`, then the rest (it was cut after `ESC [`).
+    Question,
+    /// Its digits and `;` up to its `c`.
+    Params,
+}
+
+/// Until when [`MAY_COME`] holds: [`LATE_WINDOW`] after the query.
 static LATE_UNTIL: Mutex<Option<Instant>> = Mutex::new(None);
 
 /// What the reading took that was not the terminal's: the bytes the player typed
@@ -63,14 +98,14 @@ static LATE_UNTIL: Mutex<Option<Instant>> = Mutex::new(None);
 /// for the input thread to take once ([`LateAnswer::taking_typed`]).
 static TYPED: Mutex<Typed> = Mutex::new(Typed {
     bytes: Vec::new(),
-    da1_begun: false,
+    da1_rest: None,
 });
 
 /// See [`TYPED`].
 #[derive(Debug)]
 struct Typed {
     bytes: Vec<u8>,
-    da1_begun: bool,
+    da1_rest: Option<Da1Rest>,
 }
 
 /// The palette the terminal's background suggests ([`crate::prefs::background`]), when
@@ -82,6 +117,72 @@ pub fn ask_background() -> Option<Palette> {
     }
     ask()
 }
+
+/// [`ask_background`] for a run that opens no screen (`hijara config`), after
+/// which the keys typed ahead are the shell's: not asked when some wait already
+/// (the reading would take them); those typed during the wait are given back to
+/// the terminal's input, where the kernel allows it (`TIOCSTI`; Linux 6.2 and
+/// later may refuse it, `dev.tty.legacy_tiocsti`). Before, they were lost.
+pub fn ask_background_leaving_keys() -> Option<Palette> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return None;
+    }
+    if input_waiting() {
+        return None;
+    }
+    let palette = ask();
+    let typed = std::mem::replace(
+        &mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner),
+        Typed {
+            bytes: Vec::new(),
+            da1_rest: None,
+        },
+    );
+    give_back(keys_typed(&typed.bytes));
+    palette
+}
+
+/// The keys among `typed` (what the reading took that was not an answer): all
+/// of it up to an OSC string begun and not ended, which is the terminal's.
+fn keys_typed(typed: &[u8]) -> &[u8] {
+    let end = typed
+        .windows(2)
+        .position(|w| w == b"\x1b]")
+        .unwrap_or(typed.len());
+    &typed[..end]
+}
+
+/// Whether bytes wait on standard input, unread.
+#[cfg(unix)]
+fn input_waiting() -> bool {
+    let mut waiting: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int, ours.
+    let asked = unsafe { libc::ioctl(libc::STDIN_FILENO, libc::FIONREAD, &raw mut waiting) };
+    asked == 0 && waiting > 0
+}
+
+#[cfg(not(unix))]
+fn input_waiting() -> bool {
+    false
+}
+
+/// Puts `keys` back on the terminal's input, as if typed again, in order; stops at
+/// the first the kernel refuses.
+#[cfg(unix)]
+fn give_back(keys: &[u8]) {
+    for byte in keys {
+        // SAFETY: TIOCSTI reads one byte, ours.
+        let given =
+            unsafe { libc::ioctl(libc::STDIN_FILENO, libc::TIOCSTI, std::ptr::from_ref(byte)) };
+        if given != 0 {
+            return;
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn give_back(_keys: &[u8]) {}
 
 #[cfg(unix)]
 fn ask() -> Option<Palette> {
@@ -105,13 +206,20 @@ fn ask() -> Option<Palette> {
     if !sorted.done {
         *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner) =
             asked_at.checked_add(LATE_WINDOW);
-        if sorted.answer.is_none() {
-            ANSWER_MAY_COME_LATE.store(true, Ordering::SeqCst);
-        }
+        MAY_COME
+            .osc
+            .store(sorted.answer.is_none(), Ordering::SeqCst);
+        // Begun, its rest is dropped as such; not begun, it may begin with an Esc.
+        MAY_COME.da1.store(!sorted.da1_begun, Ordering::SeqCst);
     }
+    let da1_rest = sorted.da1_begun.then_some(if read.ends_with(b"\x1b[") {
+        Da1Rest::Question
+    } else {
+        Da1Rest::Params
+    });
     *TYPED.lock().unwrap_or_else(PoisonError::into_inner) = Typed {
         bytes: sorted.typed,
-        da1_begun: sorted.da1_begun,
+        da1_rest,
     };
     let answer = sorted.answer?;
     crate::prefs::background::parse_answer(&answer).map(crate::prefs::background::palette_for)
@@ -129,7 +237,7 @@ fn read_answers() -> Vec<u8> {
     let start = Instant::now();
     let mut read = Vec::new();
     while read.len() < MAX_READ && crate::prefs::background::da1_end(&read).is_none() {
-        let left = LONGEST.saturating_sub(start.elapsed()).min(QUIET);
+        let left = next_wait(&read, start.elapsed());
         if left.is_zero() {
             break;
         }
@@ -159,15 +267,31 @@ fn read_answers() -> Vec<u8> {
     read
 }
 
+/// How long the reading waits for the next byte, `elapsed` after it began, having
+/// read `read`: [`QUIET`], or while an answer is cut short (an answer's escape
+/// alone, an OSC string or DA1's answer begun) all that is left of [`LONGEST`], so
+/// that an answer split in two writes more than [`QUIET`] apart is read whole, not
+/// handed to the game half read (its escape alone was the Esc key).
+#[cfg(unix)]
+fn next_wait(read: &[u8], elapsed: Duration) -> Duration {
+    let left = LONGEST.saturating_sub(elapsed);
+    if crate::prefs::background::cut_short(read) {
+        left
+    } else {
+        left.min(QUIET)
+    }
+}
+
 /// Drops a late answer from the terminal's events: once the reading ended before
 /// DA1's answer, the next Alt+`]` (how `ESC ]` is read), or Esc then `]` (the same
-/// two bytes in two reads: the Esc is held until the next event, or until
-/// [`LateAnswer::release`]), starts one, and every event up to its end (BEL, read
-/// as Ctrl+G, or ST, read as Alt+`\` or as Esc then `\`) is dropped, at most
-/// [`LATE_ANSWER_KEYS`] of them. Alt+`]` is no key of the game's. The rest of a DA1
-/// answer the reading cut short (digits and `;` up to `c`) is dropped too. All of
-/// it only within [`LATE_WINDOW`] of the query: after it, every key goes through
-/// at once.
+/// two bytes in two reads: the Esc is held until the next event, however late, as
+/// long as the OSC 11 answer may come, see [`LateAnswer::release`]), starts one,
+/// and every event up to its end (BEL, read as Ctrl+G, or ST, read as Alt+`\` or
+/// as Esc then `\`) is dropped, at most [`LATE_ANSWER_KEYS`] of them. Alt+`]` is no
+/// key of the game's. The rest of a DA1 answer the reading cut short (`?`, digits
+/// and `;` up to `c`) is dropped too, and so is one that comes late split after its
+/// escape (Esc, then `[`: crossterm reads a whole one as no event). All of it only
+/// within [`LATE_WINDOW`] of the query: after it, every key goes through at once.
 #[derive(Debug, Default)]
 pub(crate) struct LateAnswer {
     /// How many events of an answer have been dropped, while one is.
@@ -176,8 +300,8 @@ pub(crate) struct LateAnswer {
     held_escape: bool,
     /// An answer just ended by an Esc: a `\` after it is ST's second half.
     after_escape: bool,
-    /// The rest of a DA1 answer is to be dropped.
-    rest_of_da1: bool,
+    /// The rest of a DA1 answer is to be dropped: what of it is still to come.
+    rest_of_da1: Option<Da1Rest>,
 }
 
 /// Whether `key` is `code` with exactly `modifiers`.
@@ -194,11 +318,11 @@ impl LateAnswer {
             &mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner),
             Typed {
                 bytes: Vec::new(),
-                da1_begun: false,
+                da1_rest: None,
             },
         );
         let late = LateAnswer {
-            rest_of_da1: typed.da1_begun,
+            rest_of_da1: typed.da1_rest,
             ..LateAnswer::default()
         };
         (late, events_of(&typed.bytes))
@@ -208,27 +332,40 @@ impl LateAnswer {
     /// answer (or an Esc held), the Esc held before it and it otherwise.
     pub(crate) fn pass(&mut self, event: Event) -> Vec<Event> {
         let until = *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner);
-        self.expire(&ANSWER_MAY_COME_LATE, until, Instant::now());
-        self.pass_when(event, &ANSWER_MAY_COME_LATE)
+        self.expire(&MAY_COME, until, Instant::now());
+        self.pass_when(event, &MAY_COME)
     }
 
     /// Once `now` is past `until`, no answer is looked for any more: not a late
     /// one, nor the rest of DA1's. An answer being dropped then still runs to its
     /// end (or [`LATE_ANSWER_KEYS`]).
-    fn expire(&mut self, may_come: &AtomicBool, until: Option<Instant>, now: Instant) {
+    fn expire(&mut self, may_come: &MayCome, until: Option<Instant>, now: Instant) {
         if until.is_some_and(|until| now >= until) {
-            may_come.store(false, Ordering::SeqCst);
-            self.rest_of_da1 = false;
+            may_come.osc.store(false, Ordering::SeqCst);
+            may_come.da1.store(false, Ordering::SeqCst);
+            self.rest_of_da1 = None;
         }
     }
 
     /// The Esc held, when no event came after it for a while (the input thread's
-    /// quiet poll): the player's own.
+    /// quiet poll): the player's own, unless the OSC 11 answer may still come (its
+    /// rest may come any time, a slow link's next packet), until [`LATE_WINDOW`]
+    /// after the query. Before, an answer split more than the quiet poll's 100 ms
+    /// after its escape was the Esc key, and its rest keys.
     pub(crate) fn release(&mut self) -> Option<Event> {
+        let until = *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner);
+        self.expire(&MAY_COME, until, Instant::now());
+        self.release_when(&MAY_COME)
+    }
+
+    fn release_when(&mut self, may_come: &MayCome) -> Option<Event> {
+        if may_come.osc.load(Ordering::SeqCst) {
+            return None;
+        }
         std::mem::take(&mut self.held_escape).then(|| Event::Key(KeyCode::Esc.into()))
     }
 
-    fn pass_when(&mut self, event: Event, may_come: &AtomicBool) -> Vec<Event> {
+    fn pass_when(&mut self, event: Event, may_come: &MayCome) -> Vec<Event> {
         let key = match &event {
             Event::Key(key) => Some(*key),
             _ => None,
@@ -251,30 +388,40 @@ impl LateAnswer {
         if std::mem::take(&mut self.after_escape) && is(key, KeyCode::Char('\\'), none) {
             return Vec::new();
         }
-        if self.rest_of_da1 {
-            let part = key.is_some_and(|k| {
-                k.modifiers == none
-                    && matches!(k.code, KeyCode::Char(c) if c.is_ascii_digit() || c == ';' || c == 'c')
+        if let Some(rest) = self.rest_of_da1 {
+            let c = key.and_then(|k| match k.code {
+                KeyCode::Char(c) if k.modifiers == none => Some(c),
+                _ => None,
             });
-            self.rest_of_da1 = part && !is(key, KeyCode::Char('c'), none);
+            let part = match (rest, c) {
+                (Da1Rest::Question, Some(c)) => c == '?',
+                (Da1Rest::Params, Some(c)) => c.is_ascii_digit() || c == ';' || c == 'c',
+                (_, None) => false,
+            };
+            self.rest_of_da1 = (part && c != Some('c')).then_some(Da1Rest::Params);
             if part {
                 return Vec::new();
             }
         }
         if std::mem::take(&mut self.held_escape) {
-            if is(key, KeyCode::Char(']'), none) && may_come.swap(false, Ordering::SeqCst) {
+            if is(key, KeyCode::Char(']'), none) && may_come.osc.swap(false, Ordering::SeqCst) {
                 self.dropping = Some(2);
+                return Vec::new();
+            }
+            if is(key, KeyCode::Char('['), none) && may_come.da1.swap(false, Ordering::SeqCst) {
+                self.rest_of_da1 = Some(Da1Rest::Question);
                 return Vec::new();
             }
             let mut passed = vec![Event::Key(KeyCode::Esc.into())];
             passed.extend(self.pass_when(event, may_come));
             return passed;
         }
-        if is(key, KeyCode::Esc, none) && may_come.load(Ordering::SeqCst) {
+        if is(key, KeyCode::Esc, none) && may_come.any() {
             self.held_escape = true;
             return Vec::new();
         }
-        if is(key, KeyCode::Char(']'), KeyModifiers::ALT) && may_come.swap(false, Ordering::SeqCst)
+        if is(key, KeyCode::Char(']'), KeyModifiers::ALT)
+            && may_come.osc.swap(false, Ordering::SeqCst)
         {
             self.dropping = Some(1);
             return Vec::new();
@@ -299,7 +446,7 @@ mod tests {
     }
 
     /// Whether `late` drops `event` whole (nothing passed on).
-    fn drops(late: &mut LateAnswer, event: &Event, may_come: &AtomicBool) -> bool {
+    fn drops(late: &mut LateAnswer, event: &Event, may_come: &MayCome) -> bool {
         late.pass_when(event.clone(), may_come).is_empty()
     }
 
@@ -319,7 +466,7 @@ mod tests {
             key(KeyCode::Char('g'), KeyModifiers::CONTROL),
             key(KeyCode::Char('\\'), KeyModifiers::ALT),
         ] {
-            let may_come = AtomicBool::new(true);
+            let may_come = MayCome::new(true, false);
             let mut late = LateAnswer::default();
             let mut events = vec![key(KeyCode::Char(']'), KeyModifiers::ALT)];
             events.extend(keys_of("11;rgb:ffff/ffff/ffff"));
@@ -334,7 +481,7 @@ mod tests {
             let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
             assert!(!drops(&mut late, &alt, &may_come));
         }
-        let may_come = AtomicBool::new(false);
+        let may_come = MayCome::new(false, false);
         let mut late = LateAnswer::default();
         let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
         assert!(!drops(&mut late, &alt, &may_come));
@@ -344,7 +491,7 @@ mod tests {
     /// An answer cut short is dropped no further than its longest.
     #[test]
     fn a_late_answer_without_an_end_drops_no_more_than_its_length() {
-        let may_come = AtomicBool::new(true);
+        let may_come = MayCome::new(true, false);
         let mut late = LateAnswer::default();
         assert!(drops(
             &mut late,
@@ -367,7 +514,7 @@ mod tests {
     /// `\`); before, the Esc reached the game (a quit question) and the rest as keys.
     #[test]
     fn a_late_answer_split_after_its_escape_is_dropped() {
-        let may_come = AtomicBool::new(true);
+        let may_come = MayCome::new(true, false);
         let mut late = LateAnswer::default();
         let mut events = vec![esc()];
         events.extend(keys_of("]11;rgb:ffff/ffff/ffff"));
@@ -376,7 +523,7 @@ mod tests {
         for event in &events {
             assert!(drops(&mut late, event, &may_come), "{event:?}");
         }
-        assert_eq!(late.release(), None);
+        assert_eq!(late.release_when(&may_come), None);
         assert_eq!(
             late.pass_when(keys_of("q")[0].clone(), &may_come),
             keys_of("q")
@@ -386,26 +533,109 @@ mod tests {
     }
 
     /// While an answer may come late, the player's own Esc is held until the next
-    /// event (which follows it) or a quiet while ([`LateAnswer::release`]): never
-    /// lost, never after a key typed after it.
+    /// event (which follows it), however late: never lost, never after a key typed
+    /// after it; once the answer can no longer come (it came, or the window
+    /// passed), a quiet while lets it go ([`LateAnswer::release`]).
     #[test]
     fn an_escape_held_for_a_late_answer_is_let_go() {
-        let may_come = AtomicBool::new(true);
+        let may_come = MayCome::new(true, false);
         let mut late = LateAnswer::default();
         assert!(drops(&mut late, &esc(), &may_come));
         let y = keys_of("y").remove(0);
         assert_eq!(late.pass_when(y.clone(), &may_come), vec![esc(), y]);
         assert!(drops(&mut late, &esc(), &may_come));
-        assert_eq!(late.release(), Some(esc()));
-        assert_eq!(late.release(), None);
+        // A quiet while: the answer's rest may still come.
+        assert_eq!(late.release_when(&may_come), None);
         // Two Escs: the first goes when the second comes, which is held in turn.
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        assert!(may_come.osc.load(Ordering::SeqCst), "no answer began");
+        // The window passed: the quiet while lets it go.
+        let asked = Instant::now();
+        late.expire(
+            &may_come,
+            asked.checked_add(LATE_WINDOW),
+            asked + LATE_WINDOW,
+        );
+        assert_eq!(late.release_when(&may_come), Some(esc()));
+        assert_eq!(late.release_when(&may_come), None);
+        // Only DA1's answer may come (the OSC 11 one came): the Esc is held for
+        // the next event or a quiet while, as long as a split read takes.
+        let may_come = MayCome::new(false, true);
         assert!(drops(&mut late, &esc(), &may_come));
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
-        assert_eq!(late.release(), Some(esc()));
-        assert!(may_come.load(Ordering::SeqCst), "no answer began");
+        assert_eq!(late.release_when(&may_come), Some(esc()));
         // No answer to come: Esc goes through at once.
-        let may_come = AtomicBool::new(false);
+        let may_come = MayCome::new(false, false);
         assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+    }
+
+    /// A late answer split after its escape by more than the input thread's quiet
+    /// poll (a slow link's two packets) is dropped whole: the quiet while between
+    /// its two halves lets no Esc go. Before, the Esc reached the game (a quit
+    /// question) and `]11;rgb:...` went on as keys.
+    #[test]
+    fn a_late_answer_split_long_after_its_escape_is_dropped() {
+        let may_come = MayCome::new(true, true);
+        let mut late = LateAnswer::default();
+        assert!(drops(&mut late, &esc(), &may_come));
+        for _ in 0..5 {
+            assert_eq!(late.release_when(&may_come), None);
+        }
+        for event in keys_of("]11;rgb:ffff/ffff/ffff") {
+            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+        }
+        assert!(drops(
+            &mut late,
+            &key(KeyCode::Char('g'), KeyModifiers::CONTROL),
+            &may_come
+        ));
+        assert_eq!(late.release_when(&may_come), None);
+        assert_eq!(late.pass_when(esc(), &may_come), Vec::<Event>::new());
+        // DA1's answer after it, split after its escape too: dropped to its `c`.
+        for event in keys_of("[?62;22c") {
+            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+        }
+        assert_eq!(
+            late.pass_when(keys_of("q")[0].clone(), &may_come),
+            keys_of("q")
+        );
+        // Nothing more to come: the player's Esc goes through at once.
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+    }
+
+    /// DA1's answer cut right after its `ESC [` by the reading: its `?` is dropped
+    /// (it opened the help), then its digits up to `c`; a `?` anywhere else is
+    /// the player's.
+    #[test]
+    fn the_question_mark_of_a_da1_answer_cut_after_its_csi_is_dropped() {
+        let may_come = MayCome::new(false, false);
+        let mut late = LateAnswer {
+            rest_of_da1: Some(Da1Rest::Question),
+            ..LateAnswer::default()
+        };
+        for event in keys_of("?62;22c") {
+            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+        }
+        assert!(!drops(&mut late, &keys_of("?").remove(0), &may_come));
+        let mut late = LateAnswer {
+            rest_of_da1: Some(Da1Rest::Params),
+            ..LateAnswer::default()
+        };
+        assert!(!drops(&mut late, &keys_of("?").remove(0), &may_come));
+    }
+
+    /// The reading waits a quiet while for each byte, but all it has left for
+    /// the rest of an answer cut short: an escape alone, an OSC string begun.
+    #[cfg(unix)]
+    #[test]
+    fn the_reading_waits_for_the_rest_of_an_answer() {
+        let at = Duration::from_millis(150);
+        let left = LONGEST - at;
+        assert_eq!(next_wait(b"", at), QUIET);
+        assert_eq!(next_wait(b"h", at), QUIET);
+        assert_eq!(next_wait(b"\x1b", at), left);
+        assert_eq!(next_wait(b"\x1b]11;rgb:ff", at), left);
+        assert_eq!(next_wait(b"\x1b]11;rgb:0/0/0\x07\x1b[?6", at), left);
+        assert_eq!(next_wait(b"\x1b", LONGEST), Duration::ZERO);
     }
 
     /// Past [`LATE_WINDOW`], a terminal that never answered costs nothing: Esc goes
@@ -415,17 +645,17 @@ mod tests {
     fn no_answer_is_looked_for_past_the_window() {
         let asked = Instant::now();
         let until = asked.checked_add(LATE_WINDOW);
-        let may_come = AtomicBool::new(true);
+        let may_come = MayCome::new(true, false);
         let mut late = LateAnswer {
-            rest_of_da1: true,
+            rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
         // Within the window, all is still looked for.
         late.expire(&may_come, until, asked);
-        assert!(may_come.load(Ordering::SeqCst));
-        assert!(late.rest_of_da1);
+        assert!(may_come.osc.load(Ordering::SeqCst));
+        assert!(late.rest_of_da1.is_some());
         late.expire(&may_come, until, asked + LATE_WINDOW);
-        assert!(!may_come.load(Ordering::SeqCst));
+        assert!(!may_come.osc.load(Ordering::SeqCst));
         assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
         let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
         assert_eq!(late.pass_when(alt.clone(), &may_come), vec![alt]);
@@ -433,7 +663,7 @@ mod tests {
             assert_eq!(late.pass_when(event.clone(), &may_come), vec![event]);
         }
         // No window (the reading was whole): nothing expires, nothing was to come.
-        let may_come = AtomicBool::new(false);
+        let may_come = MayCome::new(false, false);
         let mut late = LateAnswer::default();
         late.expire(&may_come, None, asked + LATE_WINDOW);
         assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
@@ -443,9 +673,9 @@ mod tests {
     /// is dropped up to its `c`, and nothing after it.
     #[test]
     fn the_rest_of_a_da1_answer_cut_short_is_dropped() {
-        let may_come = AtomicBool::new(false);
+        let may_come = MayCome::new(false, false);
         let mut late = LateAnswer {
-            rest_of_da1: true,
+            rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
         for event in keys_of(";22c") {
@@ -456,12 +686,22 @@ mod tests {
         }
         // A key that is no part of it ends the dropping, and goes through.
         let mut late = LateAnswer {
-            rest_of_da1: true,
+            rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
         assert!(drops(&mut late, &keys_of("6").remove(0), &may_come));
         assert!(!drops(&mut late, &keys_of("h").remove(0), &may_come));
         assert!(!drops(&mut late, &keys_of("1").remove(0), &may_come));
+    }
+
+    /// What `hijara config` gives back to the shell is the keys typed, never an
+    /// answer's beginning.
+    #[test]
+    fn only_keys_are_given_back() {
+        assert_eq!(keys_typed(b"ls\r"), b"ls\r");
+        assert_eq!(keys_typed(b"ls\x1b]11;rgb:ff"), b"ls");
+        assert_eq!(keys_typed(b"\x1b]11;"), b"");
+        assert_eq!(keys_typed(b"\x1b[Aq\x1b"), b"\x1b[Aq\x1b");
     }
 
     /// The bytes typed during the wait become the events crossterm would have read:

@@ -398,6 +398,22 @@ fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
         ),
         "{status}"
     );
+    // At 44 columns (the served minimum), Enter and Esc still show: before, the
+    // line was cut after the digits (`Claim for Blue's a1: +45_ · …`).
+    for (width, wanted) in [
+        (60, "Claim for Blue's a1: +45_ · Enter: claim · Esc: cancel"),
+        (44, "Claim a1: +45_ · Enter: claim · Esc: cancel"),
+    ] {
+        let buf = game_screen_at(&app, width, 16);
+        let status = row(&buf, 15);
+        assert_eq!(status.trim_end(), wanted, "{width}");
+    }
+    keys(&mut app, "5");
+    let status = row(&game_screen_at(&app, 44, 16), 15);
+    assert_eq!(
+        status.trim_end(),
+        "Claim a1: +455_ · Enter: claim · Esc: cancel"
+    );
     // Waiting for the person's claim against the AI: who may claim, what Enter does,
     // and the rules all show.
     let mut game = Game::with_rules(Ruleset::Corners, true);

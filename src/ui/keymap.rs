@@ -315,7 +315,11 @@ impl Key {
 /// `Ctrl-z`: stops the program as a shell's job where the terminal can (the local
 /// full screen, the local line mode at a terminal). The terminal layer takes it before
 /// any screen's keys, so it is no binding of the table; the layer knows it by
-/// [`suspends`] and the help lists it from [`SUSPEND_ROW`], both from here.
+/// [`suspends`] and the help lists it from [`SUSPEND_ROW`], both from here. No hint
+/// line names it, as none names `Ctrl-c`: both are the terminal's own keys, which
+/// polished full-screen programs leave to their help (helix's and gitui's bars name
+/// neither), and the game's hint line has no room for it at 80 columns (72 taken,
+/// and ` · Ctrl-z: stop` is 15 more).
 const SUSPEND: Key = Key::Ctrl('z');
 
 /// The help's row for [`SUSPEND`] (a test checks that it names the key).

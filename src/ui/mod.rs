@@ -87,7 +87,7 @@ use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 pub use ai_worker::{AiJob, AiReply, AiRequest};
 pub use alert::{Alerts, Focus, Notifier, TerminalEnv};
 pub use app::App;
-pub use background_query::ask_background;
+pub use background_query::{ask_background, ask_background_leaving_keys};
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use bytes_input::InputParser;
 pub use effect::{Effect, Effects, Input, input_of};

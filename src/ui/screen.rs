@@ -270,7 +270,12 @@ impl Widget for &AppView<'_> {
         };
         // A question shows whole in its box; the status line repeats as much as fits.
         let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
-            claim_words::typing(last, typed, &hint_line(HintLine::ClaimEntry))
+            claim_words::typing(
+                last,
+                typed,
+                &hint_line(HintLine::ClaimEntry),
+                usize::from(area.width),
+            )
         });
         let hints = if app.spectating() {
             table::SPECTATING.to_owned()

@@ -190,3 +190,79 @@ fn a_silent_terminal_is_not_waited_on_for_good() {
     s.wait_for("Blue to move");
     ctrl_c_ends_cleanly(&mut s);
 }
+
+/// An answer split in two writes 220 ms apart, inside the reading's wait, is read
+/// whole: the light palette. Before, the reading gave up 100 ms after the escape
+/// (a quiet while), the palette stayed the default and the escape went on as the
+/// Esc key.
+#[test]
+fn an_answer_split_in_the_wait_is_read_whole() {
+    let data = tempfile::tempdir().unwrap();
+    let answers = answering_in_parts(&[
+        ("\x1b", 30),
+        ("]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c", 250),
+    ]);
+    let mut s = Session::start_answering(&["play"], data.path(), &[], answers);
+    let (blue, yellow) = two_stones(&mut s);
+    assert!(blue.contains(&vt100::Color::Idx(25)), "{blue:?}");
+    assert!(yellow.contains(&vt100::Color::Idx(136)), "{yellow:?}");
+    ctrl_c_ends_cleanly(&mut s);
+}
+
+/// A late answer whose escape and rest come 400 ms apart (more than the input
+/// thread's 100 ms quiet poll, a slow link's two packets) does nothing in the game.
+/// Before, the quiet while let the escape go as the Esc key (a quit question
+/// before the first move) and the rest went on as keys.
+#[test]
+fn a_late_answer_split_long_after_its_escape_does_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let answers = answering_in_parts(&[
+        ("\x1b", 700),
+        ("]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c", 1100),
+    ]);
+    let mut s = Session::start_answering(&["play"], data.path(), &[], answers);
+    s.wait_for("Blue to move");
+    let before = s.screen();
+    std::thread::sleep(Duration::from_millis(1400));
+    assert_eq!(s.screen(), before, "the late answer changed the screen");
+    two_stones(&mut s);
+    // The player's own Esc still asks, at once.
+    s.send("\x1b");
+    s.wait_for_within("Quit", Duration::from_secs(1));
+    s.type_keys("y");
+    assert_eq!(s.exit_code(), 0);
+}
+
+/// `hijara config` gives the keys typed while it waited for the terminal's answer
+/// back to the terminal: the shell after it reads them. Before, they were lost.
+#[cfg(target_os = "linux")]
+#[test]
+fn keys_typed_during_config_s_wait_reach_the_shell() {
+    if std::fs::read_to_string("/proc/sys/dev/tty/legacy_tiocsti").is_ok_and(|v| v.trim() == "0") {
+        // The kernel refuses to give keys back (Linux 6.2 and later may).
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let mut cmd = portable_pty::CommandBuilder::new("sh");
+    cmd.args([
+        "-c",
+        r#""$0" config; IFS= read -r line; echo "got:[$line]""#,
+        crate::common::binary().to_str().unwrap(),
+    ]);
+    cmd.env("TERM", "xterm-256color");
+    for (name, value) in crate::common::ISOLATED_ENV {
+        match value {
+            Some(value) => cmd.env(name, value),
+            None => cmd.env_remove(name),
+        }
+    }
+    cmd.env("HIJARA_DATA_DIR", data.path());
+    let answers = answering_in_parts(&[("zq\r", 0), ("\x1b]11;rgb:0/0/0\x07\x1b[?62;22c", 60)]);
+    let mut s = Session::spawn_answering(cmd, 80, 24, answers);
+    s.wait_for("OSC 11 answer: a dark background");
+    // Ends the shell's line when the keys were lost.
+    s.send("\r");
+    s.wait_for("got:[");
+    assert!(s.screen().contains("got:[zq]"), "{}", s.screen());
+    assert_eq!(s.exit_code(), 0);
+}
