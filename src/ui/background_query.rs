@@ -120,9 +120,10 @@ pub fn ask_background() -> Option<Palette> {
 
 /// [`ask_background`] for a run that opens no screen (`hijara config`), after
 /// which the keys typed ahead are the shell's: not asked when some wait already
-/// (the reading would take them); those typed during the wait are given back to
-/// the terminal's input, where the kernel allows it (`TIOCSTI`; Linux 6.2 and
-/// later may refuse it, `dev.tty.legacy_tiocsti`). Before, they were lost.
+/// (the reading would take them). Keys typed during the wait itself (half a
+/// second at most) are the reading's, as with any program that asks the
+/// terminal; they are not pushed back (`TIOCSTI` is refused by newer kernels and
+/// is a way to type into another's shell, so it is not used).
 pub fn ask_background_leaving_keys() -> Option<Palette> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
@@ -132,25 +133,12 @@ pub fn ask_background_leaving_keys() -> Option<Palette> {
         return None;
     }
     let palette = ask();
-    let typed = std::mem::replace(
-        &mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner),
-        Typed {
-            bytes: Vec::new(),
-            da1_rest: None,
-        },
-    );
-    give_back(keys_typed(&typed.bytes));
+    // No screen follows to take them: dropped here, not left for a later reader.
+    *TYPED.lock().unwrap_or_else(PoisonError::into_inner) = Typed {
+        bytes: Vec::new(),
+        da1_rest: None,
+    };
     palette
-}
-
-/// The keys among `typed` (what the reading took that was not an answer): all
-/// of it up to an OSC string begun and not ended, which is the terminal's.
-fn keys_typed(typed: &[u8]) -> &[u8] {
-    let end = typed
-        .windows(2)
-        .position(|w| w == b"\x1b]")
-        .unwrap_or(typed.len());
-    &typed[..end]
 }
 
 /// Whether bytes wait on standard input, unread.
@@ -166,23 +154,6 @@ fn input_waiting() -> bool {
 fn input_waiting() -> bool {
     false
 }
-
-/// Puts `keys` back on the terminal's input, as if typed again, in order; stops at
-/// the first the kernel refuses.
-#[cfg(unix)]
-fn give_back(keys: &[u8]) {
-    for byte in keys {
-        // SAFETY: TIOCSTI reads one byte, ours.
-        let given =
-            unsafe { libc::ioctl(libc::STDIN_FILENO, libc::TIOCSTI, std::ptr::from_ref(byte)) };
-        if given != 0 {
-            return;
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn give_back(_keys: &[u8]) {}
 
 #[cfg(unix)]
 fn ask() -> Option<Palette> {
@@ -692,16 +663,6 @@ mod tests {
         assert!(drops(&mut late, &keys_of("6").remove(0), &may_come));
         assert!(!drops(&mut late, &keys_of("h").remove(0), &may_come));
         assert!(!drops(&mut late, &keys_of("1").remove(0), &may_come));
-    }
-
-    /// What `hijara config` gives back to the shell is the keys typed, never an
-    /// answer's beginning.
-    #[test]
-    fn only_keys_are_given_back() {
-        assert_eq!(keys_typed(b"ls\r"), b"ls\r");
-        assert_eq!(keys_typed(b"ls\x1b]11;rgb:ff"), b"ls");
-        assert_eq!(keys_typed(b"\x1b]11;"), b"");
-        assert_eq!(keys_typed(b"\x1b[Aq\x1b"), b"\x1b[Aq\x1b");
     }
 
     /// The bytes typed during the wait become the events crossterm would have read:

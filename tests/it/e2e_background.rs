@@ -232,37 +232,3 @@ fn a_late_answer_split_long_after_its_escape_does_nothing() {
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
 }
-
-/// `hijara config` gives the keys typed while it waited for the terminal's answer
-/// back to the terminal: the shell after it reads them. Before, they were lost.
-#[cfg(target_os = "linux")]
-#[test]
-fn keys_typed_during_config_s_wait_reach_the_shell() {
-    if std::fs::read_to_string("/proc/sys/dev/tty/legacy_tiocsti").is_ok_and(|v| v.trim() == "0") {
-        // The kernel refuses to give keys back (Linux 6.2 and later may).
-        return;
-    }
-    let data = tempfile::tempdir().unwrap();
-    let mut cmd = portable_pty::CommandBuilder::new("sh");
-    cmd.args([
-        "-c",
-        r#""$0" config; IFS= read -r line; echo "got:[$line]""#,
-        crate::common::binary().to_str().unwrap(),
-    ]);
-    cmd.env("TERM", "xterm-256color");
-    for (name, value) in crate::common::ISOLATED_ENV {
-        match value {
-            Some(value) => cmd.env(name, value),
-            None => cmd.env_remove(name),
-        }
-    }
-    cmd.env("HIJARA_DATA_DIR", data.path());
-    let answers = answering_in_parts(&[("zq\r", 0), ("\x1b]11;rgb:0/0/0\x07\x1b[?62;22c", 60)]);
-    let mut s = Session::spawn_answering(cmd, 80, 24, answers);
-    s.wait_for("OSC 11 answer: a dark background");
-    // Ends the shell's line when the keys were lost.
-    s.send("\r");
-    s.wait_for("got:[");
-    assert!(s.screen().contains("got:[zq]"), "{}", s.screen());
-    assert_eq!(s.exit_code(), 0);
-}
