@@ -1302,6 +1302,60 @@ impl Handler for Connection {
         Ok(())
     }
 
+    /// An X11 channel (a server opens those, never a client): refused and counted, as
+    /// every other channel but the session's. Left to russh, it was refused uncounted,
+    /// so a client could open them without end, never logged, and never reach
+    /// [`MAX_REFUSALS`].
+    async fn channel_open_x11(
+        &mut self,
+        _: Channel<Msg>,
+        _: &str,
+        _: u32,
+        reply: ChannelOpenHandle,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("an X11 channel");
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    /// A forwarded TCP channel (the server's to open, for remote forwarding, which it
+    /// refuses): refused and counted, as an X11 channel is.
+    async fn channel_open_forwarded_tcpip(
+        &mut self,
+        _: Channel<Msg>,
+        _: &str,
+        _: u32,
+        _: &str,
+        _: u32,
+        reply: ChannelOpenHandle,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("a forwarded TCP channel");
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    /// Socket forwarding (`ssh -L` to a Unix socket): refused and counted, as an X11
+    /// channel is.
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _: Channel<Msg>,
+        _: &str,
+        reply: ChannelOpenHandle,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("socket forwarding");
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
     async fn pty_request(
         &mut self,
         channel: ChannelId,

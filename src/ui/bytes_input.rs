@@ -47,6 +47,10 @@ impl InputParser {
         if self.pending == [0x1b] {
             return;
         }
+        if mouse_at_cell_0(&self.pending) {
+            self.pending.clear();
+            return;
+        }
         match terminput::Event::parse_from(&self.pending) {
             Ok(Some(event)) => {
                 self.pending.clear();
@@ -57,6 +61,36 @@ impl InputParser {
             Err(_) => self.pending.clear(),
         }
     }
+}
+
+/// Whether `sequence` is a whole mouse report (SGR's `CSI < b;x;y M` or `m`, rxvt's
+/// `CSI b;x;y M`) at column or row 0. Terminals count cells from 1, and terminput
+/// takes 1 off unchecked: a peer's `CSI < 0;0;0 M` panicked where overflow is checked
+/// (a debug build's connection task, every test's server) and came out as a click
+/// at column 65535 where it is not. No terminal sends one: it is garbage, dropped.
+fn mouse_at_cell_0(sequence: &[u8]) -> bool {
+    let Some(body) = sequence.strip_prefix(b"\x1b[") else {
+        return false;
+    };
+    let (body, sgr) = match body.strip_prefix(b"<") {
+        Some(body) => (body, true),
+        None => (body, false),
+    };
+    let Some((&last, fields)) = body.split_last() else {
+        return false;
+    };
+    let report = last == b'M' || (sgr && last == b'm');
+    // terminput reads rxvt's form only after a digit.
+    if !report || (!sgr && !fields.first().is_some_and(u8::is_ascii_digit)) {
+        return false;
+    }
+    // The column and the row, read as terminput reads them.
+    fields.split(|&b| b == b';').skip(1).take(2).any(|field| {
+        std::str::from_utf8(field)
+            .ok()
+            .and_then(|field| field.parse::<u16>().ok())
+            == Some(0)
+    })
 }
 
 fn push(events: &mut Vec<Event>, parsed: std::io::Result<Option<terminput::Event>>) {
@@ -130,6 +164,29 @@ mod tests {
         assert_eq!(
             parser.feed(b"\x1b[O\x1b[I"),
             [Event::FocusLost, Event::FocusGained]
+        );
+    }
+
+    /// A mouse report at column or row 0 is no event, and what follows it is read as
+    /// ever. Failed before: terminput's unchecked `- 1` panicked (overflow is checked
+    /// in tests and debug builds; a release build made it a click at column 65535).
+    #[test]
+    fn a_mouse_report_at_cell_0_is_dropped() {
+        let mut parser = InputParser::new();
+        let reports: [&[u8]; 5] = [
+            b"\x1b[<0;0;5M",
+            b"\x1b[<0;5;0m",
+            b"\x1b[32;0;1M",
+            b"\x1b[32;1;+0M",
+            b"\x1b[<64;00;1M",
+        ];
+        for report in reports {
+            assert!(parser.feed(report).is_empty(), "{report:?}");
+        }
+        let events = parser.feed(b"\x1b[<0;1;1Mx");
+        assert!(
+            matches!(&events[..], [Event::Mouse(m), Event::Key(_)] if (m.column, m.row) == (0, 0)),
+            "{events:?}"
         );
     }
 

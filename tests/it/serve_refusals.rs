@@ -200,6 +200,53 @@ fn a_flood_of_refused_requests_fills_no_log_and_is_closed() {
     });
 }
 
+/// Channels a client has no business opening (X11's, a Unix socket forwarded) are
+/// refused and counted as a forwarded port is, so a client opening them in a loop is
+/// closed at the 100th. Failed before: russh refused them for the server, uncounted
+/// and never logged, and 1,000 left the connection open.
+#[test]
+fn a_flood_of_refused_channels_is_counted_and_closed() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "ivan", 11).await;
+        let _channel = handle.channel_open_session().await.unwrap();
+        let start = std::time::Instant::now();
+        let mut refused = 0;
+        while refused < 1000 && start.elapsed() < crate::serve_common::PATIENCE {
+            let opened = if refused % 2 == 0 {
+                handle.channel_open_x11("127.0.0.1", 6000).await.map(|_| ())
+            } else {
+                handle
+                    .channel_open_direct_streamlocal("/tmp/.X11-unix/X0")
+                    .await
+                    .map(|_| ())
+            };
+            assert!(opened.is_err(), "a channel was opened");
+            if handle.is_closed() {
+                break;
+            }
+            refused += 1;
+        }
+        assert!(
+            (99..1000).contains(&refused),
+            "refused {refused} before the close"
+        );
+        wait_log(&server, "the close", |log| {
+            log.contains("closed: 100 requests refused")
+        })
+        .await;
+        let log = server.log();
+        assert_eq!(log.matches("refused: an X11 channel").count(), 5, "{log}");
+        assert_eq!(
+            log.matches("refused: socket forwarding").count(),
+            5,
+            "{log}"
+        );
+        let judy = Player::join(&server, "judy", 12, 80, 24).await;
+        judy.wait_for("you: judy").await;
+    });
+}
+
 /// Environment variables are counted: a client's usual few (OpenSSH's `SendEnv`) are
 /// refused without a word; at the game (before it, they wait in the channel's queue of
 /// 100, and past it the connection reads nothing more until the login grace closes it); past 64 (or 16 KiB of names and values) the log says so
