@@ -2307,7 +2307,7 @@ mod tests {
             spectators: 0,
             state,
             away: [true, true],
-            left: [false, false],
+            claim: [true, false],
             code: None,
             rated: false,
             corr: None,
@@ -2336,21 +2336,16 @@ mod tests {
             against_ai.contains("(its number resumes it)"),
             "{against_ai}"
         );
-        // QA (srvpolish): against a player who left the game for later (an idle
-        // adjournment leaves the waiting player so), or who waits at the table, `w`
-        // is refused: it is not offered. Fails on the old code.
-        let later = said(&[Row {
-            left: [false, true],
+        // Where the hall says the claim would be refused (the grace period runs, the
+        // opponent is on the server, left the game for later or waits at the table:
+        // `hall::tests::the_rows_offer_a_claim_only_when_the_table_would_take_it`),
+        // `w` is not offered.
+        let refused = said(&[Row {
+            claim: [false, false],
             ..row("kAnn", RowState::Adjourned)
         }]);
-        assert!(later.starts_with("unfinished: 1"), "{later}");
-        assert!(!later.contains("claims"), "{later}");
-        let waits = said(&[Row {
-            away: [true, false],
-            ..row("kAnn", RowState::Away)
-        }]);
-        assert!(waits.starts_with("unfinished: 1"), "{waits}");
-        assert!(!waits.contains("claims"), "{waits}");
+        assert!(refused.starts_with("unfinished: 1"), "{refused}");
+        assert!(!refused.contains("claims"), "{refused}");
     }
 
     /// QA (tablefit): at 30 to 43 columns the find line wrapped between `Esc:` and
@@ -2438,7 +2433,7 @@ mod tests {
                 spectators: 0,
                 state,
                 away: [false, false],
-                left: [false, false],
+                claim: [false, false],
                 code: None,
                 rated: false,
                 corr: None,
@@ -2546,7 +2541,7 @@ mod tests {
                 spectators: 0,
                 state: RowState::Playing,
                 away: [false, false],
-                left: [false, false],
+                claim: [false, false],
                 code: None,
                 rated: false,
                 corr: None,
@@ -2650,7 +2645,7 @@ mod tests {
             spectators: 0,
             state: RowState::Correspondence,
             away: [false, false],
-            left: [false, false],
+            claim: [false, false],
             code: None,
             rated: true,
             corr: Some((7, Some(Player::Blue))),
@@ -2758,7 +2753,7 @@ mod tests {
             spectators: 0,
             state: RowState::Correspondence,
             away: [false, false],
-            left: [false, false],
+            claim: [false, false],
             code: None,
             rated: true,
             corr: Some((7, Some(Player::Blue))),
@@ -2950,7 +2945,7 @@ mod tests {
             spectators: 1,
             state,
             away: [false, false],
-            left: [false, false],
+            claim: [false, false],
             code: None,
             rated: true,
             corr: None,

@@ -516,7 +516,7 @@ fn a_game_in_play_kept_before_schema_8_comes_back_unlisted() {
         table.come_back(&who(player).key, now);
     }
     assert!(table.both_here(), "{:?}", table.state());
-    let row = Row::of(4, &table);
+    let row = Row::of(4, &table, [false; 2]);
     assert!(!row.seen_by(&who("carol").key), "listed to others: {row:?}");
     assert!(row.seen_by(&who("ann").key) && row.seen_by(&who("bob").key));
     let code = table.code().expect("a code of its own").to_owned();
