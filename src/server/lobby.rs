@@ -1014,17 +1014,21 @@ fn corr_line(games: &[CorrGame], wording: Wording, news: bool, width: u16) -> Op
         Some(oldest) if wording == Wording::Keys => {
             let left = club_words::corr_time(oldest.left);
             let (count, opponent) = (due.len(), oldest.opponent.as_str());
-            let wordings = [
+            let mut wordings = vec![
                 Keyed::CorrDue(count, opponent.to_owned(), oldest.left).words(wording),
                 club_words::your_move_corr(count, opponent, &left),
                 club_words::your_move_tab(count, opponent, &left),
-                club_words::your_move_tab_short(opponent, &left),
             ];
-            // Under the shortest (30 columns), the shortest wraps.
-            let [.., shortest] = &wordings;
+            // The shortest says no count: only for one game, where it drops none (at
+            // 44 columns it said 12 games were one).
+            if count == 1 {
+                wordings.push(club_words::your_move_tab_short(opponent, &left));
+            }
+            // Where none fits one row, the shortest wraps (never cut).
+            let shortest = wordings.last().cloned().unwrap_or_default();
             let fits =
                 crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width));
-            Some(fits.unwrap_or(shortest).to_owned())
+            Some(fits.map_or(shortest, str::to_owned))
         }
         Some(oldest) => {
             Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), oldest.left).words(wording))
@@ -2885,8 +2889,11 @@ mod tests {
 
     /// QA (srvpolish): at 80 columns the line of a correspondence game at the
     /// player's move wrapped as `… Tab opens` / `it` (a long name, many games). It
-    /// takes the longest wording that fits one row, at 44, 60 and 80 columns, and
+    /// takes the longest wording that fits one row, at 60 and 80 columns, and
     /// still names the key and the oldest game. Fails on the old code (two rows).
+    /// At 44 columns it said no count (`Tab: your move v Bartholomew-Lane, 13d 23h`,
+    /// 12 games read as one): it wraps onto a second row that says how many more
+    /// (srvqa4; fails on the old code), and takes one row for one game.
     #[test]
     fn the_correspondence_line_reads_whole_on_one_row() {
         let rows = playing(1..=2);
@@ -2914,14 +2921,35 @@ mod tests {
                 "{w}: {line}"
             );
             assert!(line.contains("13d 23h"), "{w}: {line}");
+            // At 44 the count goes on a second row; nothing is cut.
+            let rows = if w == 44 { 2 } else { 1 };
+            let said = shown[at..at + rows].join(" ");
+            assert!(
+                said.contains("11 more") || said.contains("12 corr."),
+                "{w}: {said}"
+            );
+            assert!(shown.iter().all(|l| !l.contains('…')), "{w}: cut");
             assert_eq!(
-                shown[at + 1].trim(),
+                shown[at + rows].trim(),
                 "",
-                "{w}: one row\n{}",
+                "{w}: {rows} rows\n{}",
                 shown.join("\n")
             );
             insta::assert_snapshot!(format!("lobby_corr_due_{w}x{h}"), shown.join("\n"));
         }
+        // One game: the shortest wording, on one row at 44, drops no count.
+        lobby.corr.truncate(1);
+        lobby.resized(44, 16);
+        let shown = drawn_at_with(&lobby, &rows, 44, 16);
+        let at = shown
+            .iter()
+            .position(|l| l.contains("Bartholomew-Lane"))
+            .unwrap();
+        assert_eq!(
+            shown[at].trim_end(),
+            "Tab: your move v Bartholomew-Lane, 13d 23h"
+        );
+        assert_eq!(shown[at + 1].trim(), "", "{}", shown.join("\n"));
     }
 
     /// Brief s17 (club9): only the player's own correspondence rows took two lines
