@@ -981,8 +981,11 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
             how,
         ))));
     }
-    if !history.tally.is_empty() {
-        lines.push(Keyed::Tally(history.tally.clone()));
+    if !history.tally.each.is_empty() {
+        lines.push(Keyed::Tally(
+            history.tally.each.clone(),
+            history.tally.early,
+        ));
     }
     lines
         .into_iter()
@@ -2182,7 +2185,7 @@ mod tests {
                 },
                 own: true,
                 chart: None,
-                tally: Vec::new(),
+                tally: super::super::store::Tally::default(),
                 page: 0,
                 games: Vec::new(),
                 more: false,
@@ -2885,6 +2888,40 @@ mod tests {
         }
         assert!(reads.contains("? all keys"), "{reads}");
         assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
+    }
+
+    /// srvqa4: the lines under "Your games" wrap at 44 columns (`unfinished: 3, 7 (a
+    /// number resumes its game; w claims a win)` takes two, a tally that says its
+    /// early games two): every table is still on a page, none cut, the keys shown
+    /// (a guard for the tally's longer wording; it held before it too).
+    #[test]
+    fn wrapped_lines_of_your_games_cut_no_table_at_44x16() {
+        let rows = playing(1..=6);
+        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+        lobby.mine = vec![
+            Message::keyed(MessageKind::Info, Keyed::Unfinished("3, 7".into(), true)),
+            Message::keyed(
+                MessageKind::Info,
+                Keyed::Tally(vec![("Bartholomew-Lane".into(), [3, 0, 1])], 2),
+            ),
+        ];
+        lobby.resized(44, 16);
+        let mut shown = Vec::new();
+        for page in 0..lobby.page_count(&rows) {
+            lobby.page = page;
+            shown.extend(drawn_at_with(&lobby, &rows, 44, 16));
+        }
+        let reads = shown.join("\n");
+        assert!(!reads.contains("a taller terminal"), "{reads}");
+        for id in 1..=6 {
+            let n = format!("{id}  a{id} v b{id}");
+            assert_eq!(
+                shown.iter().filter(|l| l.starts_with(&n)).count(),
+                1,
+                "{n}\n{reads}"
+            );
+        }
+        assert!(reads.contains("? all keys"), "{reads}");
     }
 
     /// QA (srvpolish): at 80 columns the line of a correspondence game at the

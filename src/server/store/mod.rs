@@ -103,10 +103,21 @@ pub(crate) struct History {
     pub(crate) last_too_soon: bool,
     /// How that game ended (a resignation, on time, abandoned), for the lobby to say.
     pub(crate) last_ending: crate::record::Termination,
-    /// Their results against each opponent (by key), most games first: the name as
-    /// last seen and shown, wins, draws, losses. A game played as rated that ended
-    /// too soon is left out, as the ratings and leaderboards leave it out.
-    pub(crate) tally: Vec<(String, [u32; 3])>,
+    /// Their results against each opponent.
+    pub(crate) tally: Tally,
+}
+
+/// A player's results against each opponent (by key), as their lobby and profile say
+/// them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Most games first: the name as last seen and shown, wins, draws, losses. A game
+    /// played as rated that ended too soon is left out, as the ratings and
+    /// leaderboards leave it out.
+    pub(crate) each: Vec<(String, [u32; 3])>,
+    /// How many games were left out so (the screens say so: the profile's list of
+    /// games, just under, shows them `not rated: early`, and they read as missing).
+    pub(crate) early: u32,
 }
 
 /// The server's database, shared by every connection of the server.
@@ -508,11 +519,18 @@ impl Store {
                     Ok((who.display_name(), [row.get(3)?, row.get(4)?, row.get(5)?]))
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
+            let early = conn
+                .prepare_cached(
+                    "SELECT count(*) FROM finished
+                     WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'
+                         AND played_rated AND moves < ?2",
+                )?
+                .query_row(params![key, rated_from], |row| row.get(0))?;
             Ok(History {
                 last,
                 last_too_soon,
                 last_ending,
-                tally,
+                tally: Tally { each: tally, early },
             })
         })
     }
