@@ -346,6 +346,26 @@ impl Store {
         let days_untold = club::days_untold(&conn)?;
         let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
+        // After a crash the clock resumes from the last heartbeat (a minute at most
+        // before it): a correspondence turn begun since then would begin after "now",
+        // and its mover was shown more than their whole time (`2d 1h` at a game of a
+        // day a move and a day's bank). The server was up when that turn began: the
+        // clock resumes no earlier.
+        let latest = stored
+            .iter()
+            .filter_map(|s| s.table.corr().and_then(|clock| clock.since()))
+            .max();
+        let paused = match latest {
+            Some(since) if time.wall() - paused < since => {
+                let paused = (time.wall() - since).max(0);
+                let tx = conn.transaction()?;
+                club::set_paused(&tx, paused)?;
+                tx.commit()
+                    .context("cannot keep the time the server is up at")?;
+                paused
+            }
+            _ => paused,
+        };
         let writer = Writer::start(conn, log, kept)?;
         let store = Store {
             path,
