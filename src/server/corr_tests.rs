@@ -221,6 +221,44 @@ fn the_clock_stops_while_the_server_is_down_and_goes_on_after() {
     assert_eq!(hall.lock().corr_games("SHA256:ann")[0].left, DAY);
 }
 
+/// QA (srvqa4, over ssh, `kill -9` a minute or less after a move): the clock
+/// resumed from the last heartbeat, before the turn the move began, and the mover's
+/// lobby said `2d 1h left` at a game of a day a move with a day's bank (their whole
+/// time is two days), which they had too. It resumes no earlier than the latest turn
+/// kept. Fails on the old code (2 days and 50 seconds).
+#[test]
+fn a_crash_never_gives_back_time_of_a_turn_begun_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, false);
+    hall.corr_heartbeat();
+    hall.flush();
+    clock.pass(50);
+    let mut blue = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    blue.sync(&games(&[Square::B2]));
+    hall.flush();
+    // A crash ten seconds later: no heartbeat since the move.
+    drop(blue);
+    drop(hall);
+    clock.pass(10);
+    let hall = open(dir.path(), &clock);
+    let games = hall.lock().corr_games("SHA256:bob");
+    assert!(games[0].my_move);
+    assert_eq!(
+        games[0].left,
+        2 * DAY,
+        "a day a move and a day's bank, no more"
+    );
+    // Kept: a hundred seconds on, the next start counts them all.
+    clock.pass(100);
+    hall.corr_heartbeat();
+    hall.flush();
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(hall.lock().corr_games("SHA256:bob")[0].left, 2 * DAY - 100);
+}
+
 #[test]
 fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

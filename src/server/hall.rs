@@ -21,7 +21,7 @@ use super::corr::{DaysTaken, Stamp, Vacation};
 use super::listing::{Listing, Row};
 use super::names::folded;
 use super::prefs::Pref;
-use super::table::{Back, GameTable, Keep, NoClaim, TableState, Taken};
+use super::table::{Back, GameTable, Keep, NoClaim, Presence, TableState, Taken};
 use super::talk::new_code;
 use super::wall::CorrTime;
 use super::who::Who;
@@ -228,6 +228,10 @@ pub(crate) struct Hall {
     /// The lobby's rows, rebuilt at the first lobby frame after a change.
     listing: Arc<Listing>,
     listing_stale: bool,
+    /// When the first grace period still running as the rows were built runs out:
+    /// then a player may claim a win their rows did not offer, and the grace timer
+    /// has the rows built again ([`Hall::tick`]).
+    grace_ends: Option<Instant>,
     /// Keeps for the store, handed over once the lock is released.
     keeps: Vec<(u32, Keep)>,
     /// Whether a store takes the keeps (without one, unit tests, they count as kept).
@@ -307,6 +311,7 @@ impl Hall {
             idle_game: None,
             listing: Arc::default(),
             listing_stale: false,
+            grace_ends: None,
             keeps: Vec::new(),
             stored,
             prefs: HashMap::new(),
@@ -539,7 +544,7 @@ impl Hall {
             .get(key)
             .into_iter()
             .flatten()
-            .filter_map(|&id| Some(Row::of(id, self.tables.get(&id)?)))
+            .filter_map(|&id| Some(Row::of(id, self.tables.get(&id)?, [false; 2])))
             .collect()
     }
 
@@ -740,7 +745,12 @@ impl Hall {
     /// its number.
     pub(crate) fn join(&mut self, wake: NewsWaker, who: Who, pref: Pref) -> u64 {
         self.next_session += 1;
-        *self.keys_here.entry(who.key.clone()).or_default() += 1;
+        let here = self.keys_here.entry(who.key.clone()).or_default();
+        *here += 1;
+        if *here == 1 {
+            // Back on the server: no win is claimed against them now.
+            self.seated_came_or_went(&who.key);
+        }
         self.prefs.entry(who.key.clone()).or_insert(pref);
         self.sessions.insert(
             self.next_session,
@@ -771,6 +781,22 @@ impl Hall {
             for table in self.tables.values_mut() {
                 table.gone_from_server(&key, now);
             }
+            // Their grace period counts from now: no win is claimed against them yet.
+            self.seated_came_or_went(&key);
+        }
+    }
+
+    /// `key` came to the server or left it: if they sit at a live game in play,
+    /// whether the other may claim its win changed, so the lobbies' rows are built
+    /// again and the lobbies woken ([`Row::claim`]).
+    fn seated_came_or_went(&mut self, key: &str) {
+        let seated = self
+            .tables
+            .values()
+            .any(|t| t.in_play() && !t.is_corr() && t.seat_of(key).is_some());
+        if seated {
+            self.listing_stale = true;
+            self.wake_lobbies();
         }
     }
 
@@ -848,18 +874,33 @@ impl Hall {
         self.grace
     }
 
-    /// The lobby's rows, built again only after a change.
+    /// The lobby's rows, built again only after a change (a grace period run out
+    /// counts as one: [`Hall::tick`]).
     pub(crate) fn listing(&mut self) -> Arc<Listing> {
         if self.listing_stale {
+            let (now, grace, keys_here) = ((self.now)(), self.grace, &self.keys_here);
+            let present = |key: &str| keys_here.contains_key(key);
             // Correspondence games in play are listed to their players only
             // ([`Hall::corr_rows`]).
-            self.listing = Arc::new(
-                self.tables
-                    .iter()
-                    .filter(|(_, t)| !matches!(t.state(), TableState::Correspondence(_)))
-                    .map(|(&id, table)| Row::of(id, table))
-                    .collect(),
-            );
+            let live = self
+                .tables
+                .iter()
+                .filter(|(_, t)| !matches!(t.state(), TableState::Correspondence(_)));
+            let mut rows = Vec::new();
+            let mut grace_ends: Option<Instant> = None;
+            for (&id, table) in live {
+                let claim = Player::BOTH.map(|p| {
+                    table.seats()[p.index()].as_ref().is_some_and(|who| {
+                        table.claimable_by(&who.key, now, grace, &present).is_ok()
+                    })
+                });
+                rows.push(Row::of(id, table, claim));
+                if let Some(end) = grace_end(table, now, grace) {
+                    grace_ends = Some(grace_ends.map_or(end, |first| first.min(end)));
+                }
+            }
+            self.listing = Arc::new(rows);
+            self.grace_ends = grace_ends;
             self.listing_stale = false;
         }
         Arc::clone(&self.listing)
@@ -1126,6 +1167,13 @@ impl Hall {
     /// them once the hall is unlocked.
     pub(crate) fn tick(&mut self, now: Instant) -> Vec<String> {
         let grace = self.grace;
+        // A grace period ran out since the rows were built: a win may be claimed that
+        // they did not offer.
+        if self.grace_ends.is_some_and(|end| end <= now) {
+            self.grace_ends = None;
+            self.listing_stale = true;
+            self.wake_lobbies();
+        }
         let ids: Vec<u32> = self.away.iter().copied().collect();
         for id in ids {
             if let Some(table) = self.tables.get_mut(&id) {
@@ -1155,10 +1203,12 @@ impl Hall {
         said
     }
 
-    /// Whether the grace timer has anything to look at: someone away, or a live game
-    /// without a clock to time out.
+    /// Whether the grace timer has anything to look at: someone away, a live game
+    /// without a clock to time out, or a grace period the lobbies' rows wait for.
     pub(crate) fn timer_has_work(&self) -> bool {
-        !self.away.is_empty() || (self.idle_game.is_some() && !self.clockless.is_empty())
+        !self.away.is_empty()
+            || (self.idle_game.is_some() && !self.clockless.is_empty())
+            || self.grace_ends.is_some()
     }
 
     // Keeping.
@@ -1287,6 +1337,14 @@ impl Hall {
         });
     }
 
+    /// Wakes the lobbies only; forgets sessions that ended.
+    fn wake_lobbies(&mut self) {
+        self.sessions.retain(|_, p| match p.showing {
+            Showing::Lobby => p.wake.wake(),
+            Showing::Table(_) => true,
+        });
+    }
+
     /// Wakes the sessions at table `id` and the lobbies; forgets sessions that ended.
     /// A full inbox is left as it is: the session wakes for what is in it, and then
     /// reads the hall as it is.
@@ -1316,6 +1374,22 @@ impl Hall {
         }
         keeps
     }
+}
+
+/// When the grace period of a player who dropped out of `table`'s live game runs out,
+/// the first after `now` (`None`: none runs, or it never ends).
+fn grace_end(table: &GameTable, now: Instant, grace: Duration) -> Option<Instant> {
+    if !table.in_play() || table.is_corr() {
+        return None;
+    }
+    Player::BOTH
+        .into_iter()
+        .filter_map(|p| match table.presence(p) {
+            Presence::Dropped(since) => since.checked_add(grace),
+            _ => None,
+        })
+        .filter(|&end| end > now)
+        .min()
 }
 
 /// Keeps `corr_of`, the index of each player's correspondence tables in play, up
@@ -1476,5 +1550,54 @@ mod tests {
         assert_eq!(hall.claim(id, "SHA256:a"), Err(NoClaim::NotYet));
         *moved.lock().unwrap() = Duration::from_secs(121);
         assert_eq!(hall.claim(id, "SHA256:a"), Ok(()));
+    }
+
+    /// srvqa4: the lobby's `w claims a win` was offered while the claim would be
+    /// refused: before the opponent's grace period ran out, and while they were on the
+    /// server (in their lobby). The rows say what the table would answer, and are built
+    /// again when a grace period runs out (the timer's tick) or the opponent comes or
+    /// goes, the lobbies woken. Fails on the old code (the rows knew neither).
+    #[test]
+    fn the_rows_offer_a_claim_only_when_the_table_would_take_it() {
+        use std::sync::Mutex;
+        let grace = Duration::from_secs(120);
+        let mut hall = Hall::new(grace, false);
+        let start = Instant::now();
+        let moved = Arc::new(Mutex::new(Duration::ZERO));
+        let by = moved.clone();
+        hall.set_clock(Arc::new(move || start + *by.lock().unwrap()));
+        let inbox = Inbox::new();
+        let a = hall.join(inbox.news_waker(), who("a"), Pref::default());
+        let b = hall.join(inbox.news_waker(), who("b"), Pref::default());
+        let id = hall.open_public(who("a"), Player::Blue, (Ruleset::Standard, false));
+        hall.sit(id, who("b"));
+        // Both links drop: the game is adjourned, and both are off the server.
+        hall.drop_out(id, "SHA256:b");
+        hall.drop_out(id, "SHA256:a");
+        hall.leave(b);
+        hall.leave(a);
+        hall.tick(start);
+        let a = hall.join(inbox.news_waker(), who("a"), Pref::default());
+        let claim = |hall: &mut Hall| hall.listing()[0].claim;
+        assert_eq!(claim(&mut hall), [false, false], "the grace runs");
+        assert!(hall.timer_has_work(), "the timer waits for the grace's end");
+        *moved.lock().unwrap() = grace + Duration::from_secs(1);
+        hall.tick(start + grace + Duration::from_secs(1));
+        assert_eq!(claim(&mut hall), [true, false], "a may claim: b is off");
+        // b comes back to the server (their lobby): no claim.
+        let b = hall.join(inbox.news_waker(), who("b"), Pref::default());
+        assert_eq!(claim(&mut hall), [false, false], "b is on the server");
+        assert_eq!(
+            hall.claim(id, "SHA256:a"),
+            Err(NoClaim::Present("b".into()))
+        );
+        // b goes again: their grace counts from then.
+        hall.leave(b);
+        assert_eq!(claim(&mut hall), [false, false], "b's grace runs again");
+        *moved.lock().unwrap() = grace * 2 + Duration::from_secs(2);
+        hall.tick(start + grace * 2 + Duration::from_secs(2));
+        assert_eq!(claim(&mut hall), [true, false]);
+        assert_eq!(hall.claim(id, "SHA256:a"), Ok(()));
+        let _ = a;
     }
 }

@@ -49,9 +49,13 @@ pub(crate) struct Row {
     pub(crate) state: RowState,
     /// Whether `key`'s seat is away (for "unfinished"), by [`Player::index`].
     pub(crate) away: [bool; 2],
-    /// Whether each seat's player chose to leave the game for later (nobody claims a
-    /// win against them), by [`Player::index`].
-    pub(crate) left: [bool; 2],
+    /// Whether each seat's player may claim the win now, by [`Player::index`]: the
+    /// hall's answer of [`GameTable::claimable_by`] when it built the row (the other
+    /// dropped out past the grace period and is off the server; not one who left the
+    /// game for later). It changes with time and with who is on the server, so the
+    /// hall builds the rows again when a grace period runs out or a seated player
+    /// comes or goes ([`super::hall::Hall::listing`]).
+    pub(crate) claim: [bool; 2],
     /// A private table's invitation code (shown to the players seated there only).
     pub(crate) code: Option<String>,
     /// Whether the game is rated.
@@ -63,8 +67,8 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    /// The row of table `id`.
-    pub(crate) fn of(id: u32, table: &GameTable) -> Row {
+    /// The row of table `id`, whose seats may claim the win now as `claim` says.
+    pub(crate) fn of(id: u32, table: &GameTable, claim: [bool; 2]) -> Row {
         let shown = table.committed();
         let state = match table.state() {
             TableState::Open => RowState::Open,
@@ -85,7 +89,7 @@ impl Row {
             spectators: table.spectators(),
             state,
             away: Player::BOTH.map(|p| table.presence(p) != Presence::Here),
-            left: Player::BOTH.map(|p| matches!(table.presence(p), Presence::Left(_))),
+            claim,
             code: table.code().map(str::to_owned),
             rated: table.rated(),
             corr: table.corr().map(|clock| {
@@ -121,15 +125,11 @@ impl Row {
         })
     }
 
-    /// Whether `key` may ask to claim the win here (`w`): across from a person who is
-    /// away and did not leave the game for later. The table still checks the grace
-    /// period and that the opponent is off the server ([`GameTable::claimable_by`]).
+    /// Whether `key` may claim the win here (`w`) as the row was built: across from a
+    /// person who dropped out (did not leave the game for later), past the grace
+    /// period, and is off the server ([`Row::claim`]). The table checks it again.
     pub(crate) fn claimable_for(&self, key: &str) -> bool {
-        self.against_a_person(key)
-            && self.seat_of(key).is_some_and(|p| {
-                let other = p.other().index();
-                self.away[other] && !self.left[other]
-            })
+        self.against_a_person(key) && self.seat_of(key).is_some_and(|p| self.claim[p.index()])
     }
 
     /// Whether this is an unfinished game of `key`'s, waiting for them.

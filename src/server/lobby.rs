@@ -981,8 +981,11 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
             how,
         ))));
     }
-    if !history.tally.is_empty() {
-        lines.push(Keyed::Tally(history.tally.clone()));
+    if !history.tally.each.is_empty() {
+        lines.push(Keyed::Tally(
+            history.tally.each.clone(),
+            history.tally.early,
+        ));
     }
     lines
         .into_iter()
@@ -1014,17 +1017,21 @@ fn corr_line(games: &[CorrGame], wording: Wording, news: bool, width: u16) -> Op
         Some(oldest) if wording == Wording::Keys => {
             let left = club_words::corr_time(oldest.left);
             let (count, opponent) = (due.len(), oldest.opponent.as_str());
-            let wordings = [
+            let mut wordings = vec![
                 Keyed::CorrDue(count, opponent.to_owned(), oldest.left).words(wording),
                 club_words::your_move_corr(count, opponent, &left),
                 club_words::your_move_tab(count, opponent, &left),
-                club_words::your_move_tab_short(opponent, &left),
             ];
-            // Under the shortest (30 columns), the shortest wraps.
-            let [.., shortest] = &wordings;
+            // The shortest says no count: only for one game, where it drops none (at
+            // 44 columns it said 12 games were one).
+            if count == 1 {
+                wordings.push(club_words::your_move_tab_short(opponent, &left));
+            }
+            // Where none fits one row, the shortest wraps (never cut).
+            let shortest = wordings.last().cloned().unwrap_or_default();
             let fits =
                 crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width));
-            Some(fits.unwrap_or(shortest).to_owned())
+            Some(fits.map_or(shortest, str::to_owned))
         }
         Some(oldest) => {
             Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), oldest.left).words(wording))
@@ -2178,7 +2185,7 @@ mod tests {
                 },
                 own: true,
                 chart: None,
-                tally: Vec::new(),
+                tally: super::super::store::Tally::default(),
                 page: 0,
                 games: Vec::new(),
                 more: false,
@@ -2307,7 +2314,7 @@ mod tests {
             spectators: 0,
             state,
             away: [true, true],
-            left: [false, false],
+            claim: [true, false],
             code: None,
             rated: false,
             corr: None,
@@ -2336,21 +2343,16 @@ mod tests {
             against_ai.contains("(its number resumes it)"),
             "{against_ai}"
         );
-        // QA (srvpolish): against a player who left the game for later (an idle
-        // adjournment leaves the waiting player so), or who waits at the table, `w`
-        // is refused: it is not offered. Fails on the old code.
-        let later = said(&[Row {
-            left: [false, true],
+        // Where the hall says the claim would be refused (the grace period runs, the
+        // opponent is on the server, left the game for later or waits at the table:
+        // `hall::tests::the_rows_offer_a_claim_only_when_the_table_would_take_it`),
+        // `w` is not offered.
+        let refused = said(&[Row {
+            claim: [false, false],
             ..row("kAnn", RowState::Adjourned)
         }]);
-        assert!(later.starts_with("unfinished: 1"), "{later}");
-        assert!(!later.contains("claims"), "{later}");
-        let waits = said(&[Row {
-            away: [true, false],
-            ..row("kAnn", RowState::Away)
-        }]);
-        assert!(waits.starts_with("unfinished: 1"), "{waits}");
-        assert!(!waits.contains("claims"), "{waits}");
+        assert!(refused.starts_with("unfinished: 1"), "{refused}");
+        assert!(!refused.contains("claims"), "{refused}");
     }
 
     /// QA (tablefit): at 30 to 43 columns the find line wrapped between `Esc:` and
@@ -2438,7 +2440,7 @@ mod tests {
                 spectators: 0,
                 state,
                 away: [false, false],
-                left: [false, false],
+                claim: [false, false],
                 code: None,
                 rated: false,
                 corr: None,
@@ -2546,7 +2548,7 @@ mod tests {
                 spectators: 0,
                 state: RowState::Playing,
                 away: [false, false],
-                left: [false, false],
+                claim: [false, false],
                 code: None,
                 rated: false,
                 corr: None,
@@ -2650,7 +2652,7 @@ mod tests {
             spectators: 0,
             state: RowState::Correspondence,
             away: [false, false],
-            left: [false, false],
+            claim: [false, false],
             code: None,
             rated: true,
             corr: Some((7, Some(Player::Blue))),
@@ -2758,7 +2760,7 @@ mod tests {
             spectators: 0,
             state: RowState::Correspondence,
             away: [false, false],
-            left: [false, false],
+            claim: [false, false],
             code: None,
             rated: true,
             corr: Some((7, Some(Player::Blue))),
@@ -2888,10 +2890,47 @@ mod tests {
         assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
     }
 
+    /// srvqa4: the lines under "Your games" wrap at 44 columns (`unfinished: 3, 7 (a
+    /// number resumes its game; w claims a win)` takes two, a tally that says its
+    /// early games two): every table is still on a page, none cut, the keys shown
+    /// (a guard for the tally's longer wording; it held before it too).
+    #[test]
+    fn wrapped_lines_of_your_games_cut_no_table_at_44x16() {
+        let rows = playing(1..=6);
+        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+        lobby.mine = vec![
+            Message::keyed(MessageKind::Info, Keyed::Unfinished("3, 7".into(), true)),
+            Message::keyed(
+                MessageKind::Info,
+                Keyed::Tally(vec![("Bartholomew-Lane".into(), [3, 0, 1])], 2),
+            ),
+        ];
+        lobby.resized(44, 16);
+        let mut shown = Vec::new();
+        for page in 0..lobby.page_count(&rows) {
+            lobby.page = page;
+            shown.extend(drawn_at_with(&lobby, &rows, 44, 16));
+        }
+        let reads = shown.join("\n");
+        assert!(!reads.contains("a taller terminal"), "{reads}");
+        for id in 1..=6 {
+            let n = format!("{id}  a{id} v b{id}");
+            assert_eq!(
+                shown.iter().filter(|l| l.starts_with(&n)).count(),
+                1,
+                "{n}\n{reads}"
+            );
+        }
+        assert!(reads.contains("? all keys"), "{reads}");
+    }
+
     /// QA (srvpolish): at 80 columns the line of a correspondence game at the
     /// player's move wrapped as `… Tab opens` / `it` (a long name, many games). It
-    /// takes the longest wording that fits one row, at 44, 60 and 80 columns, and
+    /// takes the longest wording that fits one row, at 60 and 80 columns, and
     /// still names the key and the oldest game. Fails on the old code (two rows).
+    /// At 44 columns it said no count (`Tab: your move v Bartholomew-Lane, 13d 23h`,
+    /// 12 games read as one): it wraps onto a second row that says how many more
+    /// (srvqa4; fails on the old code), and takes one row for one game.
     #[test]
     fn the_correspondence_line_reads_whole_on_one_row() {
         let rows = playing(1..=2);
@@ -2919,14 +2958,35 @@ mod tests {
                 "{w}: {line}"
             );
             assert!(line.contains("13d 23h"), "{w}: {line}");
+            // At 44 the count goes on a second row; nothing is cut.
+            let rows = if w == 44 { 2 } else { 1 };
+            let said = shown[at..at + rows].join(" ");
+            assert!(
+                said.contains("11 more") || said.contains("12 corr."),
+                "{w}: {said}"
+            );
+            assert!(shown.iter().all(|l| !l.contains('…')), "{w}: cut");
             assert_eq!(
-                shown[at + 1].trim(),
+                shown[at + rows].trim(),
                 "",
-                "{w}: one row\n{}",
+                "{w}: {rows} rows\n{}",
                 shown.join("\n")
             );
             insta::assert_snapshot!(format!("lobby_corr_due_{w}x{h}"), shown.join("\n"));
         }
+        // One game: the shortest wording, on one row at 44, drops no count.
+        lobby.corr.truncate(1);
+        lobby.resized(44, 16);
+        let shown = drawn_at_with(&lobby, &rows, 44, 16);
+        let at = shown
+            .iter()
+            .position(|l| l.contains("Bartholomew-Lane"))
+            .unwrap();
+        assert_eq!(
+            shown[at].trim_end(),
+            "Tab: your move v Bartholomew-Lane, 13d 23h"
+        );
+        assert_eq!(shown[at + 1].trim(), "", "{}", shown.join("\n"));
     }
 
     /// Brief s17 (club9): only the player's own correspondence rows took two lines
@@ -2950,7 +3010,7 @@ mod tests {
             spectators: 1,
             state,
             away: [false, false],
-            left: [false, false],
+            claim: [false, false],
             code: None,
             rated: true,
             corr: None,

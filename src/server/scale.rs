@@ -123,7 +123,7 @@ impl Probe {
             .store()?
             .club(|c| club_store::profile_page(c, key, (None, 0), size_for))?
             .context("a player without a profile")?;
-        Ok(page.games.len() + tally.len().min(1))
+        Ok(page.games.len() + tally.each.len().min(1))
     }
 
     /// `player`'s correspondence games as their lobby reads them every refresh ("your
@@ -143,7 +143,7 @@ impl Probe {
         let key = self.key(player);
         let history = self.hall.history(key);
         let standings = self.store()?.club(|c| club_store::standings_of(c, key))?;
-        Ok(history.tally.len() + standings.len())
+        Ok(history.tally.each.len() + standings.len())
     }
 
     /// A rated game between two players drawn by `seed` ends: the writer keeps it

@@ -591,7 +591,7 @@ mod tests {
         assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
         assert_eq!(
-            history(&hall, "SHA256:bob").tally,
+            history(&hall, "SHA256:bob").tally.each,
             vec![("ann".to_owned(), [0, 0, 1])]
         );
     }
@@ -671,8 +671,8 @@ mod tests {
         // Read back after another restart: the person is a person, the AI the AI.
         let (third, _) = open_hall(dir.path(), DEFAULT_GRACE);
         let found = history(&third, "SHA256:hard");
-        assert_eq!(found.tally.len(), 1);
-        assert_eq!(found.tally[0].0, "hard AI");
+        assert_eq!(found.tally.each.len(), 1);
+        assert_eq!(found.tally.each[0].0, "hard AI");
         let last = found.last.unwrap();
         assert_eq!(last.seats[0], Who::ai(Level::Hard));
         assert_eq!(last.seats[1], who("hard"));
@@ -920,11 +920,11 @@ mod tests {
             _ => [0, 0, 1],
         };
         assert_eq!(
-            history(&again, "SHA256:ann").tally,
+            history(&again, "SHA256:ann").tally.each,
             vec![("bob".to_owned(), [w, d, l])]
         );
         assert_eq!(
-            history(&again, "SHA256:bob").tally,
+            history(&again, "SHA256:bob").tally.each,
             vec![("ann".to_owned(), [l, d, w])]
         );
         assert_eq!(history(&again, "SHA256:carol"), Default::default());

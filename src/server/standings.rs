@@ -18,6 +18,7 @@ use crate::ui::{Keyed, Message, MessageKind, Wording};
 
 use super::club::{Board, MIN_GAMES, MIN_OPPONENTS, Speed, Standing};
 use super::outside::safe_text;
+use super::store::Tally;
 use super::store::club::{GameLine, NotRated, Profile};
 
 /// What the host does after a key on a club screen.
@@ -63,8 +64,8 @@ pub(crate) struct ProfileView {
     pub(crate) own: bool,
     /// The rating charted, and its points, oldest first.
     pub(crate) chart: Option<(Board, Vec<f64>)>,
-    /// The tally per opponent, most games first (name as shown, wins, draws, losses).
-    pub(crate) tally: Vec<(String, [u32; 3])>,
+    /// The tally per opponent, most games first, and the early games it leaves out.
+    pub(crate) tally: Tally,
     /// The page of their games (from 0), the games on it, and whether more follow.
     pub(crate) page: usize,
     pub(crate) games: Vec<GameLine>,
@@ -103,7 +104,7 @@ pub(crate) fn board_page_size(board: Board, width: u16, height: u16) -> usize {
 pub(crate) fn profile_page_size(
     profile: &Profile,
     chart: Option<&(Board, Vec<f64>)>,
-    tally: &[(String, [u32; 3])],
+    tally: &Tally,
     width: u16,
     height: u16,
 ) -> usize {
@@ -113,7 +114,7 @@ pub(crate) fn profile_page_size(
         // for it fits another's.
         own: true,
         chart: chart.cloned(),
-        tally: tally.to_vec(),
+        tally: tally.clone(),
         page: 1,
         games: Vec::new(),
         more: true,
@@ -587,14 +588,15 @@ impl ClubWidget<'_> {
                         lines.push(said::chart_ends(first.round() as i64, last.round() as i64));
                     }
                 }
-                if !view.tally.is_empty() {
+                if !view.tally.each.is_empty() {
                     let tally: Vec<(String, [u32; 3])> = view
                         .tally
+                        .each
                         .iter()
                         .take(6)
                         .map(|(name, counts)| (safe_text(name), *counts))
                         .collect();
-                    lines.push(said::tally(&tally, view.own));
+                    lines.push(said::tally(&tally, view.own, view.tally.early));
                 }
                 lines.push(said::GAMES_HEAD.to_owned());
                 let first = view.page * view.size + 1;
@@ -756,15 +758,19 @@ fn profile_screen<'a>(
             });
         }
     }
-    if !view.tally.is_empty() {
+    if !view.tally.each.is_empty() {
         let each: Vec<String> = view
             .tally
+            .each
             .iter()
             .take(6)
             .map(|(name, counts)| crate::strings::serve::versus(name, *counts))
             .collect();
         parts.push(Part::gives(
-            vec![Line::raw(crate::strings::serve::tally(&each))],
+            vec![Line::raw(crate::strings::serve::tally(
+                &each,
+                view.tally.early,
+            ))],
             1,
         ));
     }
@@ -1228,7 +1234,10 @@ mod tests {
             },
             own: true,
             chart: rising(board),
-            tally: vec![("bob".into(), [3, 0, 1])],
+            tally: Tally {
+                each: vec![("bob".into(), [3, 0, 1])],
+                early: 2,
+            },
             page: 0,
             games,
             more: true,
@@ -1244,6 +1253,8 @@ mod tests {
             "over the last 40 rated games",
             "1500 to 1617",
             "v bob 3-0-1",
+            // srvqa4: the games the tally leaves out, said (the list shows them).
+            "2 early games not counted",
             "opponent0",
             "Esc back",
             "a note",
@@ -1284,7 +1295,7 @@ mod tests {
             },
             own,
             chart: None,
-            tally: Vec::new(),
+            tally: Tally::default(),
             page: 0,
             games: Vec::new(),
             more: false,
@@ -1429,7 +1440,7 @@ mod tests {
                 },
                 own: true,
                 chart: points.map(|p| (board, p)),
-                tally: Vec::new(),
+                tally: Tally::default(),
                 page: 0,
                 games: Vec::new(),
                 more: false,
@@ -1640,7 +1651,10 @@ mod tests {
             profile: ann(board),
             own: true,
             chart: rising(board),
-            tally: vec![("bob".into(), [3, 0, 1])],
+            tally: Tally {
+                each: vec![("bob".into(), [3, 0, 1])],
+                early: 0,
+            },
             page: 0,
             games,
             more: false,
@@ -1689,7 +1703,10 @@ mod tests {
         let board = Board::new(Ruleset::Standard, Speed::Live);
         let profile = ann(board);
         let chart = rising(board);
-        let tally = vec![("bob".to_owned(), [3, 0, 1])];
+        let tally = Tally {
+            each: vec![("bob".to_owned(), [3, 0, 1])],
+            early: 1,
+        };
         for (width, height) in [(80, 24), (60, 20), (44, 16), (40, 12), (30, 12)] {
             let size = board_page_size(board, width, height);
             let leaderboard = ClubView::Board(BoardView {

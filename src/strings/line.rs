@@ -856,12 +856,26 @@ pub(crate) fn typed_number(typed: &str) -> String {
 
 /// Results against each opponent in words, where the full screen writes
 /// `v bob 3-0-1 (won-drawn-lost)` ([`super::serve::tally`]).
-pub(crate) fn tally(each: &[(String, [u32; 3])]) -> String {
+pub(crate) fn tally(each: &[(String, [u32; 3])], early: u32) -> String {
     let each: Vec<String> = each
         .iter()
         .map(|(name, counts)| format!("against {name} {}", results(*counts)))
         .collect();
-    format!("Your results: {}", each.join("; "))
+    format!(
+        "Your results: {}{}",
+        each.join("; "),
+        early_not_counted(early)
+    )
+}
+
+/// What a tally in words adds of the games it leaves out (played as rated, ended
+/// before both moved): nothing when none.
+pub(crate) fn early_not_counted(early: u32) -> String {
+    match early {
+        0 => String::new(),
+        1 => ". Not counted: 1 game that ended before both moved".to_owned(),
+        n => format!(". Not counted: {n} games that ended before both moved"),
+    }
 }
 
 /// Games won, drawn and lost in words, where the full screen writes `20-5-6`.
@@ -1191,7 +1205,7 @@ mod tests {
 /// The club's screens in the line mode: what the full screen draws as columns
 /// (`1623 ±62`, `20-5-6`, `v bob`, `*`, a chart's bars), said in words, a row a line.
 pub(crate) mod club {
-    use super::results;
+    use super::{early_not_counted, results};
 
     /// A rating in words, where the full screen writes `1623 ±62` (`1500? ±500`
     /// while provisional).
@@ -1274,13 +1288,13 @@ pub(crate) mod club {
     }
 
     /// A profile's results against each opponent: `own`, the reader's own profile.
-    pub(crate) fn tally(each: &[(String, [u32; 3])], own: bool) -> String {
+    pub(crate) fn tally(each: &[(String, [u32; 3])], own: bool, early: u32) -> String {
         let each: Vec<String> = each
             .iter()
             .map(|(name, counts)| format!("against {name} {}", results(*counts)))
             .collect();
         let whose = if own { "Your results" } else { "Results" };
-        format!("{whose}: {}", each.join("; "))
+        format!("{whose}: {}{}", each.join("; "), early_not_counted(early))
     }
 
     /// The heading of a profile's games.

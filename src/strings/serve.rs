@@ -509,8 +509,22 @@ pub(crate) const DRAWN: &str = "drawn";
 /// See [`WON`].
 pub(crate) const LOST: &str = "lost";
 /// The results against each opponent ([`versus`]), with the tally's heading.
-pub(crate) fn tally(each: &[String]) -> String {
-    format!("{} ({TALLY_HEAD})", each.join(", "))
+pub(crate) fn tally(each: &[String], early: u32) -> String {
+    match early {
+        0 => format!("{} ({TALLY_HEAD})", each.join(", ")),
+        _ => format!(
+            "{} ({TALLY_HEAD}; {})",
+            each.join(", "),
+            early_left_out(early)
+        ),
+    }
+}
+/// The games a tally leaves out, played as rated and ended before both moved.
+pub(crate) fn early_left_out(early: u32) -> String {
+    format!(
+        "{} not counted",
+        super::count(early, "early game", "early games")
+    )
 }
 
 /// Said on the client's main screen before the full-screen lobby opens, for a screen

@@ -174,7 +174,7 @@ pub enum Keyed {
     LastGame(Box<LastGame>),
     /// The lobby's and a profile's results against each opponent: their names, and
     /// the games won, drawn and lost against each.
-    Tally(Vec<(String, [u32; 3])>),
+    Tally(Vec<(String, [u32; 3])>, u32),
 }
 
 /// Which face a [`Keyed`] text is worded for.
@@ -266,12 +266,12 @@ impl Keyed {
                     line
                 }
             }
-            Keyed::Tally(each) => {
+            Keyed::Tally(each, early) => {
                 let each: Vec<String> = each
                     .iter()
                     .map(|(name, counts)| serve::versus(name, *counts))
                     .collect();
-                serve::tally(&each)
+                serve::tally(&each, *early)
             }
         }
     }
@@ -348,7 +348,7 @@ impl Keyed {
                 let (opponent, outcome, score, early, how) = &**last;
                 line::last_game(opponent, outcome, *score, *early, *how)
             }
-            Keyed::Tally(each) => line::tally(each),
+            Keyed::Tally(each, early) => line::tally(each, *early),
         }
     }
 

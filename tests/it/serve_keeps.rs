@@ -7,7 +7,9 @@
 
 use std::time::Duration;
 
-use crate::serve_common::{Player, Server, against_random_ai, connect_refused, play, run, seated};
+use crate::serve_common::{
+    Player, Server, against_random_ai, connect_refused, play, run, seated, wait_gone,
+};
 
 /// Defect 1: a rematch's game was never written (the table's file was gone for good
 /// after the first game), so `kill -9` lost it.
@@ -271,6 +273,49 @@ fn no_win_is_claimed_against_a_player_on_the_server() {
         // Once bob has gone, the grace period counts from then.
         drop(bob);
         tokio::time::sleep(Duration::from_millis(2500)).await;
+        alice.send(b"w1").await;
+        alice
+            .wait_for("You won: your opponent did not come back")
+            .await;
+    });
+}
+
+/// srvqa4: the lobby's `unfinished` line offered `w claims a win` whenever the
+/// opponent was away, and the claim was refused while their grace period ran or while
+/// they were on the server (here, in their lobby after a restart). The line offers it
+/// only when the table would take it, and changes with no key pressed when the grace
+/// runs out or the opponent comes or goes. Fails on the old code (`w claims a win`
+/// with bob in his lobby).
+#[test]
+fn the_lobby_offers_a_claim_only_when_it_would_be_taken_and_without_a_key() {
+    run(async {
+        let mut server = Server::start_with(&["--reconnect-grace", "1"]);
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        server.restart(&["--reconnect-grace", "1"]);
+        drop((alice, bob));
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice
+            .wait_for("unfinished: 1 (its number resumes it)")
+            .await;
+        // Past the grace counted from the restart, bob still on the server.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert!(
+            !alice.screen().contains("claims a win"),
+            "{}",
+            alice.screen()
+        );
+        // Bob goes: once his grace is over, the claim is offered, no key pressed.
+        drop(bob);
+        alice.wait_for("w claims a win").await;
+        // Bob comes back to his lobby: it is withdrawn, no key pressed.
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        wait_gone(&alice, "claims a win").await;
+        drop(bob);
+        alice.wait_for("w claims a win").await;
         alice.send(b"w1").await;
         alice
             .wait_for("You won: your opponent did not come back")

@@ -677,6 +677,12 @@ pub(crate) fn resume_clock(tx: &Connection, now: i64) -> rusqlite::Result<i64> {
     Ok(paused)
 }
 
+/// Sets the pause the correspondence clocks do not count to `paused` seconds.
+pub(crate) fn set_paused(tx: &Connection, paused: i64) -> rusqlite::Result<()> {
+    tx.execute("UPDATE meta SET value = ?1 WHERE name = 'paused'", [paused])?;
+    Ok(())
+}
+
 /// Deletes `key`'s profile for the operator: their ratings, their history and
 /// standings, their choices; their games stay (they are their opponents' history
 /// too), as do their names. Returns how many ratings went.

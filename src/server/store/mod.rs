@@ -103,10 +103,21 @@ pub(crate) struct History {
     pub(crate) last_too_soon: bool,
     /// How that game ended (a resignation, on time, abandoned), for the lobby to say.
     pub(crate) last_ending: crate::record::Termination,
-    /// Their results against each opponent (by key), most games first: the name as
-    /// last seen and shown, wins, draws, losses. A game played as rated that ended
-    /// too soon is left out, as the ratings and leaderboards leave it out.
-    pub(crate) tally: Vec<(String, [u32; 3])>,
+    /// Their results against each opponent.
+    pub(crate) tally: Tally,
+}
+
+/// A player's results against each opponent (by key), as their lobby and profile say
+/// them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Most games first: the name as last seen and shown, wins, draws, losses. A game
+    /// played as rated that ended too soon is left out, as the ratings and
+    /// leaderboards leave it out.
+    pub(crate) each: Vec<(String, [u32; 3])>,
+    /// How many games were left out so (the screens say so: the profile's list of
+    /// games, just under, shows them `not rated: early`, and they read as missing).
+    pub(crate) early: u32,
 }
 
 /// The server's database, shared by every connection of the server.
@@ -335,6 +346,26 @@ impl Store {
         let days_untold = club::days_untold(&conn)?;
         let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
+        // After a crash the clock resumes from the last heartbeat (a minute at most
+        // before it): a correspondence turn begun since then would begin after "now",
+        // and its mover was shown more than their whole time (`2d 1h` at a game of a
+        // day a move and a day's bank). The server was up when that turn began: the
+        // clock resumes no earlier.
+        let latest = stored
+            .iter()
+            .filter_map(|s| s.table.corr().and_then(|clock| clock.since()))
+            .max();
+        let paused = match latest {
+            Some(since) if time.wall() - paused < since => {
+                let paused = (time.wall() - since).max(0);
+                let tx = conn.transaction()?;
+                club::set_paused(&tx, paused)?;
+                tx.commit()
+                    .context("cannot keep the time the server is up at")?;
+                paused
+            }
+            _ => paused,
+        };
         let writer = Writer::start(conn, log, kept)?;
         let store = Store {
             path,
@@ -508,11 +539,18 @@ impl Store {
                     Ok((who.display_name(), [row.get(3)?, row.get(4)?, row.get(5)?]))
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
+            let early = conn
+                .prepare_cached(
+                    "SELECT count(*) FROM finished
+                     WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'
+                         AND played_rated AND moves < ?2",
+                )?
+                .query_row(params![key, rated_from], |row| row.get(0))?;
             Ok(History {
                 last,
                 last_too_soon,
                 last_ending,
-                tally,
+                tally: Tally { each: tally, early },
             })
         })
     }

@@ -144,7 +144,7 @@ fn a_game_in_play_comes_back_an_older_keep_never_wins_and_an_ended_one_is_kept_o
     assert!(store.writer().keep(7, ended));
     assert!(store.writer().flush());
     let found = store.history("SHA256:bob").unwrap();
-    assert_eq!(found.tally, vec![("ann".to_owned(), [1, 0, 0])]);
+    assert_eq!(found.tally.each, vec![("ann".to_owned(), [1, 0, 0])]);
     assert_eq!(
         found.last.unwrap().result,
         crate::record::GameResult::YellowWins
@@ -296,7 +296,7 @@ fn a_folder_made_by_the_server_before_the_store_is_imported_and_set_aside() {
     assert_eq!(store.pref(carol).palette, Palette::None);
     // The finished game is in the history, from both sides.
     let found = store.history(alice).unwrap();
-    assert_eq!(found.tally, vec![("bob".to_owned(), [1, 0, 0])]);
+    assert_eq!(found.tally.each, vec![("bob".to_owned(), [1, 0, 0])]);
     // The old files are set aside, none deleted; names.json now stops an older hijara
     // (it reads names.json first, and this one is not JSON).
     for old in ["names.json", "prefs.json", "tables", "games"] {
@@ -316,7 +316,7 @@ fn a_folder_made_by_the_server_before_the_store_is_imported_and_set_aside() {
     let (store, opened, _) = open(dir.path());
     assert_eq!(opened.stored.len(), 2);
     assert!(opened.problems.is_empty(), "{:?}", opened.problems);
-    assert_eq!(store.history(alice).unwrap().tally[0].1, [1, 0, 0]);
+    assert_eq!(store.history(alice).unwrap().tally.each[0].1, [1, 0, 0]);
 }
 
 #[test]
@@ -516,7 +516,7 @@ fn a_game_in_play_kept_before_schema_8_comes_back_unlisted() {
         table.come_back(&who(player).key, now);
     }
     assert!(table.both_here(), "{:?}", table.state());
-    let row = Row::of(4, &table);
+    let row = Row::of(4, &table, [false; 2]);
     assert!(!row.seen_by(&who("carol").key), "listed to others: {row:?}");
     assert!(row.seen_by(&who("ann").key) && row.seen_by(&who("bob").key));
     let code = table.code().expect("a code of its own").to_owned();
