@@ -304,21 +304,31 @@ impl Session {
         let fd = self.master.as_raw_fd().unwrap();
         let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stopped = Arc::clone(&stop);
+        // The watch starts once its first look is taken: on a loaded machine the
+        // thread could otherwise first run after the screens it is meant to watch.
+        let (started, first_look) = std::sync::mpsc::channel();
         let thread = thread::spawn(move || {
             let mut samples = 0u64;
-            while !stopped.load(std::sync::atomic::Ordering::SeqCst) {
+            let mut started = Some(started);
+            while samples == 0 || !stopped.load(std::sync::atomic::Ordering::SeqCst) {
                 // SAFETY: `termios` is plain data, filled by `tcgetattr` on the pty's
                 // master, which the session keeps open while it is watched.
                 let mut termios: libc::termios = unsafe { std::mem::zeroed() };
-                if unsafe { libc::tcgetattr(fd, &mut termios) } == 0 {
-                    samples += 1;
-                    if termios.c_lflag & libc::ICANON != 0 {
-                        return (true, samples);
-                    }
+                let looked = unsafe { libc::tcgetattr(fd, &mut termios) } == 0;
+                assert!(looked, "tcgetattr on the pty failed");
+                samples += 1;
+                if let Some(started) = started.take() {
+                    let _ = started.send(());
+                }
+                if termios.c_lflag & libc::ICANON != 0 {
+                    return (true, samples);
                 }
             }
             (false, samples)
         });
+        first_look
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the cooked-mode watch took no first look");
         CookedWatch { stop, thread }
     }
 
