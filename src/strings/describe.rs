@@ -239,18 +239,30 @@ pub(crate) fn reviewed_move(
     best_value: &str,
 ) -> String {
     let (number, player) = (m.number, m.player);
+    format!(
+        "Move {number} {player} {}",
+        reviewed_move_unnumbered(m, played, played_value, best_value)
+    )
+}
+
+/// [`reviewed_move`] without `Move 20 Yellow`, for a line the status line under it
+/// numbers: `b2?!: likely inaccuracy, lost 12 (0-26) · b2 ~+15 · best a1 ~+27`.
+pub(crate) fn reviewed_move_unnumbered(
+    m: &MoveReview,
+    played: &str,
+    played_value: &str,
+    best_value: &str,
+) -> String {
     let class = super::review::class_text(m.class, m.likely);
     if m.best == m.mv {
-        return format!("Move {number} {player} {played}: {class}, {played_value}");
+        return format!("{played}: {class}, {played_value}");
     }
     let lost = match m.lost {
         0 => String::new(),
         lost => format!(", lost {}", super::review::lost_text(lost, m.lost_range)),
     };
     let (mv, best) = (m.mv, m.best);
-    format!(
-        "Move {number} {player} {played}: {class}{lost} · {mv} {played_value} · best {best} {best_value}"
-    )
+    format!("{played}: {class}{lost} · {mv} {played_value} · best {best} {best_value}")
 }
 
 /// A reviewed move in a few words, for a message line too narrow for
