@@ -437,7 +437,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["giveup", "g", "answer"],
         arg: Arg::None,
         places: &[P::Puzzle],
-        help: "give up: the proven answer is said (the puzzle counts as not solved)",
+        help: "the proven answer, said; the puzzle counts as not solved",
         does: Does::Keys(&[S::Key(A::GiveUp)]),
     },
     Command {
