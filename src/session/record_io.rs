@@ -209,7 +209,7 @@ pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &
 /// [`record_of`] with the people's `names`: a person's seat tag is their name (its
 /// type tag still `human`), where `human` would be, and the record's other tags come
 /// first, as it had them; every other tag as `record_of`. A name or tag from the record
-/// is written made safe ([`safe_to_write`]).
+/// is written made safe: controls, bidi and invisible characters as visible escapes.
 pub fn record_named<'a>(
     config: &GameConfig,
     names: &Names,
