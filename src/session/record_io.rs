@@ -84,52 +84,118 @@ pub fn parse_seat(value: &str) -> Option<Seat> {
 /// The people's names in a local game's seats, by [`Player::index`], as a record's
 /// seat tags gave them (a game played on, resumed or loaded from a record): `None` for
 /// a seat an AI plays, and for a person with no name (written and shown `human`, as
-/// ever).
+/// ever); and the record's other tags (`Event`, `Site`, `Round`, …), which a game
+/// played on from it keeps.
 ///
-/// A name is kept as the record has it, so it is written back unchanged; it comes from
-/// a file, so it is shown only through [`crate::text::safe_text`], the gate every
-/// displayed name takes.
+/// Names and tags are kept as the record has them; they come from a file, so they are
+/// shown only through [`crate::text::safe_text`], the gate every displayed name takes,
+/// and written only made safe ([`record_named`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Names([Option<String>; 2]);
+pub struct Names {
+    seats: [Option<String>; 2],
+    /// The record's tags that `hijara` does not write from the game itself
+    /// ([`is_own_tag`]), in the record's order.
+    others: Vec<(String, String)>,
+}
+
+/// Whether `hijara` writes the tag `name` from the game and its set-up (the seats,
+/// their types, the date, the AI's settings, the rules, the clock, the ending and the
+/// result): a game played on writes its own, never the record's.
+fn is_own_tag(name: &str) -> bool {
+    use crate::record::{CLAIM_TAG, TERMINATION_TAG, TIME_CONTROL_TAG, VARIANT_TAG};
+    Player::BOTH
+        .iter()
+        .any(|&p| name == seat_tag(p) || name == seat_type_tag(p))
+        || [
+            "Date",
+            "Result",
+            THINK_MS_TAG,
+            SEED_TAG,
+            VARIANT_TAG,
+            CLAIM_TAG,
+            TIME_CONTROL_TAG,
+            TERMINATION_TAG,
+        ]
+        .contains(&name)
+}
+
+/// The tag with `player`'s key fingerprint, which `hijara serve` writes: it names that
+/// seat's person, so it goes where their name goes.
+fn key_tag(player: Player) -> &'static str {
+    match player {
+        Player::Blue => "BlueKey",
+        Player::Yellow => "YellowKey",
+    }
+}
+
+/// `text` from a record made safe to write into one: each control character (C0, DEL,
+/// C1), bidi control and invisible character becomes its visible escape (`\u{1b}`,
+/// `\n`), as [`crate::text::sanitize`] shows it; the rest as it is. Doing it twice
+/// changes nothing, so a game played on again from its own record keeps the same text.
+fn safe_to_write(text: &str) -> String {
+    crate::text::sanitize(text).into_owned()
+}
 
 impl Names {
     /// The names the people of `record` have: the name tag of each seat the record
     /// says a person sat in ([`seat_in`]), when it names one: not empty, and not
-    /// `human` (the word for a person with no name).
+    /// `human` (the word for a person with no name); and its other tags.
     pub fn people_in(record: &Record) -> Names {
-        Names(Player::BOTH.map(|player| {
-            let name = record.tag(seat_tag(player))?;
-            let named = !name.trim().is_empty() && parse_seat(name) != Some(Seat::Human);
-            (named && seat_in(record, player) == Some(Seat::Human)).then(|| name.to_owned())
-        }))
+        Names {
+            seats: Player::BOTH.map(|player| {
+                let name = record.tag(seat_tag(player))?;
+                let named = !name.trim().is_empty() && parse_seat(name) != Some(Seat::Human);
+                (named && seat_in(record, player) == Some(Seat::Human)).then(|| name.to_owned())
+            }),
+            others: record
+                .tags()
+                .filter(|(name, _)| !is_own_tag(name))
+                .map(|(name, value)| (name.to_owned(), value.to_owned()))
+                .collect(),
+        }
     }
 
     /// These names for a game whose seats are `seats`: a seat a person plays keeps
-    /// its colour's name; a seat an AI plays has none (it is named as any AI seat is).
+    /// its colour's name; a seat an AI plays has none (it is named as any AI seat is),
+    /// nor the key fingerprint of the person who sat there.
     pub fn seated(self, seats: [Seat; 2]) -> Names {
-        let [blue, yellow] = self.0;
-        Names([
-            blue.filter(|_| seats[0] == Seat::Human),
-            yellow.filter(|_| seats[1] == Seat::Human),
-        ])
+        let ai = |player: Player| seats[player.index()] != Seat::Human;
+        let [blue, yellow] = self.seats;
+        Names {
+            seats: [
+                blue.filter(|_| !ai(Player::Blue)),
+                yellow.filter(|_| !ai(Player::Yellow)),
+            ],
+            others: self
+                .others
+                .into_iter()
+                .filter(|(name, _)| !Player::BOTH.iter().any(|&p| ai(p) && name == key_tag(p)))
+                .collect(),
+        }
     }
 
     /// The names a game played on from `record` with `seats` keeps: a seat that stays
     /// a person keeps the record's name for its colour when the record says a person
     /// sat there; a seat given an AI, and a seat with no usable name in the record
     /// (none, an empty one, or the record's AI now played by a person), has none.
+    /// The record's other tags are kept ([`Names::people_in`]).
     pub fn played_on(record: &Record, seats: [Seat; 2]) -> Names {
         Names::people_in(record).seated(seats)
     }
 
     /// The name of `player`'s person, as the record has it, if there is one.
     pub fn of(&self, player: Player) -> Option<&str> {
-        self.0[player.index()].as_deref()
+        self.seats[player.index()].as_deref()
+    }
+
+    /// The record's other tags, as it has them.
+    pub fn others(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.others.iter().map(|(n, v)| (n.as_str(), v.as_str()))
     }
 
     /// Whether no seat is named.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(Option::is_none)
+        self.seats.iter().all(Option::is_none)
     }
 }
 
@@ -141,7 +207,9 @@ pub fn record_of<'a>(config: &GameConfig, played: impl Into<Played<'a>>, date: &
 }
 
 /// [`record_of`] with the people's `names`: a person's seat tag is their name (its
-/// type tag still `human`), where `human` would be; every other tag as `record_of`.
+/// type tag still `human`), where `human` would be, and the record's other tags come
+/// first, as it had them; every other tag as `record_of`. A name or tag from the record
+/// is written made safe: controls, bidi and invisible characters as visible escapes.
 pub fn record_named<'a>(
     config: &GameConfig,
     names: &Names,
@@ -151,10 +219,15 @@ pub fn record_named<'a>(
     let played = played.into();
     let game = played.game;
     let seat_name = |player: Player| match names.of(player) {
-        Some(name) if config.is_human(player) => name.to_owned(),
+        Some(name) if config.is_human(player) => safe_to_write(name),
         _ => seat_token(config.seat(player)),
     };
-    let mut tags = vec![
+    // The record's own tags first, as they stood (`Event` and `Site` lead, as in PGN).
+    let mut tags: Vec<(&str, String)> = names
+        .others()
+        .map(|(name, value)| (name, safe_to_write(value)))
+        .collect();
+    tags.extend([
         (seat_tag(Player::Blue), seat_name(Player::Blue)),
         (seat_tag(Player::Yellow), seat_name(Player::Yellow)),
         (
@@ -166,7 +239,7 @@ pub fn record_named<'a>(
             seat_type(config.seats[1]).to_owned(),
         ),
         ("Date", date.to_owned()),
-    ];
+    ]);
     if let Some(ms) = config.think_ms {
         tags.push((THINK_MS_TAG, ms.to_string()));
     }
@@ -832,6 +905,60 @@ mod tests {
             record_named(&config, &Names::default(), &game, "d").to_string(),
             record_of(&config, &game, "d").to_string()
         );
+    }
+
+    /// QA (learn4): a game played on from a record wrote its people's names with the
+    /// record's raw control characters, and dropped `Event`, `Site` and the rest. Every
+    /// other tag is kept, in the record's order; names and tags are written safe; and
+    /// playing on again from what was written changes nothing.
+    #[test]
+    fn a_record_played_on_keeps_its_tags_written_safe_and_round_trips() {
+        let source = "[Event \"Club\u{1b}[2J night\"]\n[Site \"Oslo\u{202e}\"]\n\
+                      [Blue \"Ann\u{1b}]0;pwned\u{7}\"]\n[BlueKey \"SHA256:ann\"]\n\
+                      [Yellow \"Bob\"]\n[YellowType \"human\"]\n[YellowKey \"SHA256:bob\"]\n\
+                      [Round \"3\"]\n[Date \"2026-01-01\"]\n[Annotator \"Tab\there\"]\n\
+                      [Result \"*\"]\n1. b2 c3 *\n";
+        let record: Record = source.parse().unwrap();
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            seed: 5,
+            ..GameConfig::default()
+        };
+        let game = Game::from_moves([Square::B2, Square::C3, Square::A1]).unwrap();
+        let names = Names::played_on(&record, config.seats);
+        let text = record_named(&config, &names, &game, "2026-12-05").to_string();
+        assert!(
+            !text.chars().any(|c| c != '\n' && crate::text::is_unsafe(c)),
+            "{text:?}"
+        );
+        let back = parse_record(&text).unwrap().record;
+        let tags: Vec<_> = back.tags().collect();
+        assert_eq!(
+            tags,
+            [
+                ("Event", "Club\\u{1b}[2J night"),
+                ("Site", "Oslo\\u{202e}"),
+                ("BlueKey", "SHA256:ann"),
+                ("Round", "3"),
+                ("Annotator", "Tab\\there"),
+                ("Blue", "Ann\\u{1b}]0;pwned\\u{7}"),
+                ("Yellow", "hard"),
+                ("BlueType", "human"),
+                ("YellowType", "program"),
+                ("Date", "2026-12-05"),
+                ("Seed", "5"),
+                ("Result", "*"),
+            ],
+            "Bob's key goes with Bob, whose seat the AI took"
+        );
+        // Played on again from its own record: the same record.
+        let again = record_named(
+            &config,
+            &Names::played_on(&back, config.seats),
+            &game,
+            "2026-12-05",
+        );
+        assert_eq!(again.to_string(), text);
     }
 
     #[test]

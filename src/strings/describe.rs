@@ -239,18 +239,30 @@ pub(crate) fn reviewed_move(
     best_value: &str,
 ) -> String {
     let (number, player) = (m.number, m.player);
+    format!(
+        "Move {number} {player} {}",
+        reviewed_move_unnumbered(m, played, played_value, best_value)
+    )
+}
+
+/// [`reviewed_move`] without `Move 20 Yellow`, for a line the status line under it
+/// numbers: `b2?!: likely inaccuracy, lost 12 (0-26) · b2 ~+15 · best a1 ~+27`.
+pub(crate) fn reviewed_move_unnumbered(
+    m: &MoveReview,
+    played: &str,
+    played_value: &str,
+    best_value: &str,
+) -> String {
     let class = super::review::class_text(m.class, m.likely);
     if m.best == m.mv {
-        return format!("Move {number} {player} {played}: {class}, {played_value}");
+        return format!("{played}: {class}, {played_value}");
     }
     let lost = match m.lost {
         0 => String::new(),
         lost => format!(", lost {}", super::review::lost_text(lost, m.lost_range)),
     };
     let (mv, best) = (m.mv, m.best);
-    format!(
-        "Move {number} {player} {played}: {class}{lost} · {mv} {played_value} · best {best} {best_value}"
-    )
+    format!("{played}: {class}{lost} · {mv} {played_value} · best {best} {best_value}")
 }
 
 /// A reviewed move in a few words, for a message line too narrow for
@@ -279,15 +291,15 @@ pub(crate) fn margin(margin: i32) -> String {
     }
 }
 
-/// The lines that explain a puzzle move judged `judged`; `opponent` names the other side.
-pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str) -> Vec<String> {
-    let mut lines = Vec::new();
+/// What a puzzle move judged `judged` completed: `c4 completes square c4 (20): 20
+/// points`, or `b1 scores nothing at once`.
+fn puzzle_move_made(judged: &Verdict) -> String {
     let scored: Vec<String> = judged
         .scored
         .iter()
         .map(|c| format!("{c} ({})", c.points()))
         .collect();
-    let made = if scored.is_empty() {
+    if scored.is_empty() {
         format!("{} scores nothing at once", judged.mv)
     } else {
         format!(
@@ -296,24 +308,51 @@ pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str
             scored.join(" and "),
             judged.points
         )
-    };
+    }
+}
+
+/// Why the answer of `puzzle` is its answer, proved by the solver.
+fn puzzle_answer_why(puzzle: &Puzzle) -> String {
+    match puzzle.kind {
+        Kind::OnlyMove => format!(
+            "It is the only move that keeps {} (best play: {}).",
+            if puzzle.goal == Goal::Win {
+                "the win"
+            } else {
+                "the draw"
+            },
+            self::margin(puzzle.margin)
+        ),
+        Kind::MostPoints => format!(
+            "Best play from here ends in {}; no other move does as well.",
+            self::margin(puzzle.margin)
+        ),
+    }
+}
+
+/// The lines that show the answer of a puzzle given up, `answer` being the answer
+/// judged; `counted`: the giving up was the puzzle's counted try.
+pub(crate) fn puzzle_given_up(puzzle: &Puzzle, answer: &Verdict, counted: bool) -> Vec<String> {
+    let mut lines = vec![
+        format!("Given up. The answer: {}.", puzzle_move_made(answer)),
+        puzzle_answer_why(puzzle),
+    ];
+    if counted {
+        lines.push(PUZZLE_NOT_SOLVED.to_owned());
+    }
+    lines
+}
+
+/// Said of a puzzle given up before any try: how it counts.
+pub(crate) const PUZZLE_NOT_SOLVED: &str = "It counts as not solved.";
+
+/// The lines that explain a puzzle move judged `judged`; `opponent` names the other side.
+pub(crate) fn puzzle_explained(puzzle: &Puzzle, judged: &Verdict, opponent: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let made = puzzle_move_made(judged);
     if judged.solved {
         lines.push(format!("Right! {made}."));
-        lines.push(match puzzle.kind {
-            Kind::OnlyMove => format!(
-                "It is the only move that keeps {} (best play: {}).",
-                if puzzle.goal == Goal::Win {
-                    "the win"
-                } else {
-                    "the draw"
-                },
-                self::margin(puzzle.margin)
-            ),
-            Kind::MostPoints => format!(
-                "Best play from here ends in {}; no other move does as well.",
-                self::margin(puzzle.margin)
-            ),
-        });
+        lines.push(puzzle_answer_why(puzzle));
         return lines;
     }
     lines.push(format!("Not this one: {made}."));

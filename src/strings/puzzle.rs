@@ -110,6 +110,11 @@ pub(crate) fn answered(to_move: Player, tried: Square) -> String {
     format!("{to_move} to move, after your {tried}.")
 }
 
+/// The status line after the puzzle was given up and its answer played.
+pub(crate) fn given_up(to_move: Player, answer: Square) -> String {
+    format!("{to_move} to move, after the answer {answer}.")
+}
+
 /// What the puzzle asks, in one line.
 pub(crate) fn task(puzzle: &Puzzle) -> &'static str {
     match (puzzle.kind, puzzle.goal) {

@@ -62,15 +62,39 @@ impl AnalysisPanel<'_> {
             .collect()
     }
 
-    /// The line judging the move shown.
-    fn judged_line(&self) -> String {
-        if self.at_move == 0 {
-            return words::AT_START.to_owned();
-        }
-        match self.analysis.move_review(self.at_move) {
-            None => words::pending(self.at_move),
-            Some(m) => judged(m),
-        }
+    /// The line judging the move shown, in `width` columns.
+    fn judged_line(&self, width: usize) -> String {
+        let line = if self.at_move == 0 {
+            words::AT_START.to_owned()
+        } else {
+            match self.analysis.move_review(self.at_move) {
+                None => words::pending(self.at_move),
+                Some(m) => return judged_in(m, width),
+            }
+        };
+        text::fit(&line, width).into_owned()
+    }
+}
+
+/// [`judged`] in the longest wording that fits `width` columns: whole, then without
+/// the move's number (the status line under the panel gives it), then [`judged_short`];
+/// cut with `…` only when even that does not fit. QA (learn4): at 80×24 the whole line
+/// was cut at the border, and `best a1 ~+27` read `best a1 ~+2`.
+pub(crate) fn judged_in(m: &crate::review::MoveReview, width: usize) -> String {
+    let played = format!("{}{}", m.mv, mark(m.class));
+    let wordings = [
+        judged(m),
+        describe::reviewed_move_unnumbered(
+            m,
+            &played,
+            &m.played_value.to_string(),
+            &m.best_value.to_string(),
+        ),
+        judged_short(m),
+    ];
+    match text::first_fitting(wordings.iter().map(String::as_str), width) {
+        Some(fitting) => fitting.to_owned(),
+        None => text::fit(&wordings[2], width).into_owned(),
     }
 }
 
@@ -170,6 +194,57 @@ impl Widget for &AnalysisPanel<'_> {
             Some(m) if m.class >= crate::review::Class::Mistake => look.error(),
             _ => ratatui::style::Style::new(),
         };
-        Line::styled(self.judged_line(), style).render(judged, buf);
+        Line::styled(self.judged_line(usize::from(judged.width)), style).render(judged, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::{Class, MoveReview, Value};
+    use crate::rules::Square;
+
+    /// Move 20 of the QA game: its whole line is 81 columns.
+    fn move_20() -> MoveReview {
+        let value = |margin| Value {
+            margin,
+            exact: false,
+            outcome: None,
+            margin_error: 13,
+        };
+        MoveReview {
+            number: 20,
+            player: Player::Yellow,
+            mv: Square::B2,
+            best: Square::A1,
+            best_value: value(27),
+            played_value: value(15),
+            lost: 12,
+            lost_range: Some([0, 26]),
+            class: Class::Inaccuracy,
+            likely: true,
+        }
+    }
+
+    /// QA (learn4): the panel's line was cut at its border, a number with it: at 80×24
+    /// `best a1 ~+27` read `best a1 ~+2`. A shorter wording is taken instead, never a
+    /// number cut.
+    #[test]
+    fn the_judged_line_is_never_cut_inside_a_number() {
+        let m = move_20();
+        let whole = judged(&m);
+        assert!(text::width(&whole) > 78, "{whole}");
+        let at_80 = judged_in(&m, 78);
+        assert!(at_80.ends_with("best a1 ~+27"), "{at_80}");
+        assert!(text::width(&at_80) <= 78, "{at_80}");
+        assert!(!at_80.starts_with("Move 20"), "{at_80}");
+        assert_eq!(judged_in(&m, 100), whole);
+        let at_44 = judged_in(&m, 42);
+        assert_eq!(at_44, judged_short(&m));
+        let tiny = judged_in(&m, 12);
+        assert!(
+            tiny.ends_with(text::ELLIPSIS) && text::width(&tiny) <= 12,
+            "{tiny}"
+        );
     }
 }

@@ -92,6 +92,8 @@ pub enum Action {
     Review,
     /// Resign the game in progress (asks first).
     Resign,
+    /// A puzzle: give it up, and see its proven answer.
+    GiveUp,
     /// Show or hide the help.
     Help,
     /// Quit (asks first when a game is in progress).
@@ -725,7 +727,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 4, "q: quit"),
             (HintLine::LessonPlayed, 4, "q: quit"),
-            (HintLine::PuzzleAsking, 4, "q: quit"),
+            (HintLine::PuzzleAsking, 5, "q: quit"),
             (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
     },
@@ -753,6 +755,13 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "u",
         help: "try the puzzle again",
         hints: &[(HintLine::PuzzleAnswered, 0, "u: try again")],
+    },
+    Binding {
+        contexts: &[C::Puzzle],
+        keys: &[(ch('g'), A::GiveUp)],
+        names: "g",
+        help: "give up: the proven answer, counted as not solved",
+        hints: &[(HintLine::PuzzleAsking, 4, "g: give up")],
     },
     // The start screen and the lessons menu.
     Binding {
@@ -846,10 +855,19 @@ pub(crate) const BINDINGS: &[Binding] = &[
     // screen that opened them (its hint then says so, `Q_BACK`).
     Binding {
         contexts: &[C::LessonMenu],
-        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
-        names: "q / Esc",
-        help: "leave",
+        keys: &[(ch('q'), A::Quit)],
+        names: "q",
+        help: "leave the lessons",
         hints: &[(HintLine::LessonMenu, 3, "q: quit")],
+    },
+    // Esc goes back, as on every screen over another (QA, learn3: it left the
+    // program from a lesson's menu).
+    Binding {
+        contexts: &[C::LessonMenu],
+        keys: &[(code(KeyCode::Esc), A::No)],
+        names: "Esc",
+        help: "back to the lesson the menu came from",
+        hints: &[],
     },
     // A game with claims: looked up before the board's keys.
     Binding {
@@ -2162,7 +2180,7 @@ mod tests {
         );
         assert_eq!(
             hint_line(HintLine::PuzzleAsking),
-            "arrows: choose · a-d 1-4/Enter/click: play · t: themes · n: skip · q: quit"
+            "arrows: choose · a-d 1-4/Enter/click: play · t: themes · n: skip · g: give up · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::PuzzleAnswered),
@@ -2175,8 +2193,8 @@ mod tests {
     }
 
     /// A screen the start screen opened says its q goes back, every other part of its
-    /// hint line as it is; the lessons' menu's help says "leave" (to the shell or
-    /// the start screen), the start screen's "quit".
+    /// hint line as it is; the lessons' menu's help says `q` leaves (to the shell or
+    /// the start screen) and `Esc` goes back, the start screen's "quit".
     #[test]
     fn screens_opened_from_the_start_screen_say_q_goes_back() {
         for line in [
@@ -2198,7 +2216,14 @@ mod tests {
                 .find(|(names, _)| *names == "q / Esc")
                 .map(|(_, help)| help)
         };
-        assert_eq!(help(KeyContext::LessonMenu), Some("leave"));
+        let menu = |names: &str| {
+            help_rows(KeyContext::LessonMenu)
+                .find(|(n, _)| *n == names)
+                .map(|(_, help)| help)
+        };
+        assert_eq!(menu("q"), Some("leave the lessons"));
+        // Esc goes back, as over every other screen (learn4).
+        assert_eq!(menu("Esc"), Some("back to the lesson the menu came from"));
         assert_eq!(help(KeyContext::Lesson), Some("leave"));
         assert_eq!(help(KeyContext::Start), Some("quit"));
     }

@@ -59,6 +59,9 @@ pub struct LessonState {
     puzzles: bool,
     /// Opened from the start screen, which `q` goes back to: the hints say "back".
     from_start: bool,
+    /// The lesson behind the menu, as it was when the menu was opened from it (`m`, or
+    /// `n` after the last lesson): `Esc` on the menu goes back to it.
+    behind_menu: Option<(LessonPhase, Game)>,
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
@@ -100,6 +103,7 @@ impl LessonState {
             text_top: 0,
             puzzles: false,
             from_start: false,
+            behind_menu: None,
         };
         state.open(index);
         if all_done {
@@ -113,6 +117,7 @@ impl LessonState {
             return;
         };
         self.index = index;
+        self.behind_menu = None;
         self.game = lesson.game.clone();
         self.board.restart(&self.game);
         self.phase = LessonPhase::Asking;
@@ -287,7 +292,7 @@ impl LessonState {
             // `m` opens the menu from a lesson, but a claim being typed; on the menu it
             // is a key like any other the menu does not take.
             if !typing && !menu && keymap::action(key, KeyContext::Lesson) == Some(Action::Menu) {
-                self.phase = LessonPhase::Menu(self.index);
+                self.open_menu();
                 return vec![Effect::Redraw];
             }
             if let LessonPhase::Menu(selected) = self.phase {
@@ -329,6 +334,14 @@ impl LessonState {
         effects
     }
 
+    /// The menu, over the lesson shown, which `Esc` there goes back to.
+    fn open_menu(&mut self) {
+        let lesson = std::mem::replace(&mut self.phase, LessonPhase::Menu(self.index));
+        if !matches!(lesson, LessonPhase::Menu(_)) {
+            self.behind_menu = Some((lesson, self.game.clone()));
+        }
+    }
+
     fn menu_key(&mut self, key: KeyEvent, selected: usize) -> Effects {
         let last = self.lessons.len().saturating_sub(1);
         match keymap::action(key, KeyContext::LessonMenu) {
@@ -342,6 +355,18 @@ impl LessonState {
             Some(Action::End) => self.phase = LessonPhase::Menu(last),
             Some(Action::Help) => self.overlays.show_help(),
             Some(Action::Confirm) => self.open(selected),
+            // Back to the lesson the menu was opened from, as every other screen over
+            // another goes back; with none behind it, the menu leaves as `q` does.
+            Some(Action::No) => match self.behind_menu.take() {
+                Some((phase, game)) => {
+                    self.phase = phase;
+                    self.game = game;
+                }
+                None => {
+                    self.quit = true;
+                    return vec![Effect::Quit];
+                }
+            },
             Some(Action::Quit | Action::ForceQuit) => {
                 self.quit = true;
                 return vec![Effect::Quit];
@@ -375,7 +400,7 @@ impl LessonState {
                 if self.index + 1 < self.lessons.len() {
                     self.open(self.index + 1);
                 } else {
-                    self.phase = LessonPhase::Menu(self.index);
+                    self.open_menu();
                 }
                 vec![Effect::Redraw]
             }

@@ -777,7 +777,40 @@ mod tests {
             assert!(app.is_over());
         }
         let _ = nav.review(DATE);
-        assert_eq!(viewer_on_screen(&nav).tag("Blue"), Some("Ann\u{1b}"));
+        // Written made safe: the escape shown, never the raw character.
+        assert_eq!(viewer_on_screen(&nav).tag("Blue"), Some("Ann\\u{1b}"));
         assert_eq!(viewer_on_screen(&nav).tag("BlueType"), Some("human"));
+    }
+
+    /// QA (learn4): a game played on from a replay kept only the seats' names of its
+    /// record: `Event`, `Site` and every other tag of its own were dropped from its
+    /// saves and its review. They are kept, made safe.
+    #[test]
+    fn play_on_keeps_the_record_s_other_tags() {
+        let text = "[Event \"Club\u{7}night\"]\n[Site \"Oslo\"]\n[Round \"3\"]\n\
+                    [Blue \"Ann\"]\n[Yellow \"hard\"]\n1. b2 c3 *\n";
+        let loaded = crate::session::parse_record(text).unwrap();
+        let state = ReplayState::new("club.hij", &loaded.record, loaded.game.clone());
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Replay(state, GameConfig::default()));
+        let _ = nav.play_on(2, false);
+        let others: Vec<_> = game_on_screen(&nav).people().others().collect();
+        assert_eq!(
+            others,
+            [
+                ("Event", "Club\u{7}night"),
+                ("Site", "Oslo"),
+                ("Round", "3")
+            ]
+        );
+        if let Screen::Game(app) = nav.screen_mut() {
+            while let Some(mv) = app.game().position().legal_moves().next() {
+                let _ = app.handle(Input::Click(Some(mv)));
+            }
+        }
+        let _ = nav.review(DATE);
+        let viewer = viewer_on_screen(&nav);
+        assert_eq!(viewer.tag("Event"), Some("Club\\u{7}night"));
+        assert_eq!(viewer.tag("Site"), Some("Oslo"));
+        assert_eq!(viewer.tag("Round"), Some("3"));
     }
 }

@@ -40,6 +40,9 @@ pub enum PuzzlePhase {
     /// A move was tried: the verdict and its explanation. A wrong move's cost
     /// is being checked while [`Verdict::needs_solve`].
     Answered(Verdict, Vec<String>),
+    /// The puzzle was given up (`g`): its answer played on the board, judged, and why
+    /// it is the answer.
+    GivenUp(Verdict, Vec<String>),
 }
 
 /// One puzzle on screen, the set it came from and the player's progress.
@@ -326,6 +329,7 @@ impl PuzzleState {
                 self.hint = !self.hint;
                 vec![Effect::Redraw]
             }
+            Action::GiveUp => self.give_up(),
             Action::Scroll(scroll) => {
                 let area = panel_area(self.size());
                 let last = wrapped_last_top(&panel_lines(self, Look::PLAIN).0, area);
@@ -393,6 +397,40 @@ impl PuzzleState {
             }));
         }
         self.phase = PuzzlePhase::Answered(v, lines);
+        effects
+    }
+
+    /// Gives the puzzle up: its proven answer is played from the puzzle's position
+    /// and said, and, when no try has counted yet, it counts as not solved. After the
+    /// answer was found or shown, only a note says so.
+    fn give_up(&mut self) -> Effects {
+        let answered = match &self.phase {
+            PuzzlePhase::Answered(v, _) => v.solved,
+            PuzzlePhase::GivenUp(..) => true,
+            PuzzlePhase::Asking => false,
+        };
+        if answered {
+            self.note = Some(Message::keyed(MessageKind::Error, Keyed::PuzzleAnswered));
+            return vec![Effect::Redraw];
+        }
+        let game = self.puzzle.game().unwrap_or_default();
+        let Some(answer) = judge(&self.puzzle, self.puzzle.answer) else {
+            // A shipped set's answers are all legal (checked when it is read).
+            return vec![Effect::Redraw];
+        };
+        let mut effects = vec![Effect::Redraw];
+        let counted = !self.counted;
+        if counted {
+            self.counted = true;
+            self.progress.record(&self.puzzle, false, self.daily);
+            effects.push(Effect::SaveProgress);
+        }
+        let lines = describe::puzzle_given_up(&self.puzzle, &answer, counted);
+        self.game = game;
+        let _ = self.game.play(self.puzzle.answer);
+        // A wrong try's check still under way is of no use now.
+        self.tag += 1;
+        self.phase = PuzzlePhase::GivenUp(answer, lines);
         effects
     }
 
@@ -465,6 +503,7 @@ pub(crate) fn task(state: &PuzzleState) -> String {
     match state.phase() {
         PuzzlePhase::Asking => words::asking(to_move, state.puzzle()),
         PuzzlePhase::Answered(judged, _) => words::answered(to_move, judged.mv),
+        PuzzlePhase::GivenUp(judged, _) => words::given_up(to_move, judged.mv),
     }
 }
 
@@ -537,8 +576,10 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
     let mut lines: Vec<Line<'static>> = Vec::new();
     let keys = match state.phase() {
         PuzzlePhase::Asking => hint_line_leaving(HintLine::PuzzleAsking, state.is_from_start()),
-        PuzzlePhase::Answered(verdict, explanation) => {
-            let style = if verdict.solved {
+        PuzzlePhase::Answered(verdict, explanation)
+        | PuzzlePhase::GivenUp(verdict, explanation) => {
+            let given_up = matches!(state.phase(), PuzzlePhase::GivenUp(..));
+            let style = if verdict.solved && !given_up {
                 look.banner()
             } else {
                 look.error()

@@ -116,6 +116,8 @@ impl PuzzleView<'_> {
                 // The opponent's best reply to a wrong move gets the hint border.
                 highlight.hint = judged.reply().map(|(square, _)| square);
             }
+            // The answer shown, as the last move.
+            PuzzlePhase::GivenUp(..) => highlight = Highlight::last_move(game.last()),
         }
         BoardView {
             position,

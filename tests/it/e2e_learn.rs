@@ -86,13 +86,13 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.type_keys("m");
     s.wait_for("p: puzzles · q: back");
     s.type_keys("p");
-    s.wait_for("n: skip · q: back");
+    s.wait_for("n: skip · g: give up · q: back");
     s.type_keys("c3");
     s.wait_for("next puzzle · q: back");
     s.type_keys("q");
     s.wait_for("Learn: lessons on the board");
     s.type_keys("p");
-    s.wait_for("n: skip · q: back");
+    s.wait_for("n: skip · g: give up · q: back");
     // Their "please enlarge" screens say where q goes too (the start screen's box
     // fits at 43×14, so q there shows it, not the shell).
     s.resize(43, 15);
@@ -113,7 +113,7 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.type_keys("m");
     s.wait_for("p: puzzles · q: quit");
     s.type_keys("p");
-    s.wait_for("n: skip · q: quit");
+    s.wait_for("n: skip · g: give up · q: quit");
     s.resize(43, 15);
     s.wait_for("43×15). q quits.");
     s.type_keys("q");
@@ -135,7 +135,7 @@ fn the_start_screen_says_what_the_lessons_and_puzzles_sum_up() {
     s.wait_for("Lessons done: 0 of 10.");
     s.wait_for("Learn: lessons on the board");
     s.type_keys("p");
-    s.wait_for("n: skip · q: back");
+    s.wait_for("n: skip · g: give up · q: back");
     s.type_keys("q");
     s.wait_for("Your puzzle rating: 1500");
     s.wait_for("Learn: lessons on the board");

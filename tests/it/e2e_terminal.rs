@@ -56,7 +56,7 @@ fn the_lessons_and_puzzles_keep_the_start_screens_full_screen() {
     s.type_keys("q");
     s.wait_for("Lessons done: 0 of 10.");
     s.type_keys("p");
-    s.wait_for("n: skip · q: back");
+    s.wait_for("n: skip · g: give up · q: back");
     s.type_keys("q");
     s.wait_for("Your puzzle rating: 1500");
     s.type_keys("q");
@@ -151,7 +151,7 @@ fn the_terminal_stays_raw_between_screens() {
     s.type_keys("q");
     s.wait_for("Lessons done: 0 of 10.");
     s.type_keys("p");
-    s.wait_for("n: skip · q: back");
+    s.wait_for("n: skip · g: give up · q: back");
     s.type_keys("q");
     s.wait_for("Your puzzle rating: 1500");
     s.type_keys("h");

@@ -1193,6 +1193,26 @@ fn a_puzzle_through_a_pipe() {
     );
 }
 
+/// A puzzle given up in the line mode (`giveup`, the full screen's `g`): the proven
+/// answer said, how it counts, then what to type next.
+#[test]
+fn a_puzzle_given_up_through_a_pipe() {
+    let mut s = Piped::start(&["puzzle", "--id", "p0001"]);
+    s.wait_for("Puzzle p0001");
+    s.send("giveup");
+    s.wait_for("Given up. The answer: c4 completes square c4 (20): 20 points.");
+    s.wait_for("It counts as not solved.");
+    s.wait_for("Type next for the next puzzle, again to try this one again.");
+    s.send("last");
+    s.wait_for(" c4, section ");
+    s.send("giveup");
+    s.wait_for("Answered");
+    let lines = s.finish();
+    for line in &lines {
+        assert_commands(line);
+    }
+}
+
 /// QA (s12 lines, left): `themes` typed again hid the themes and read the task, as if
 /// nothing had changed. Hiding them is said; a third `themes` says them again.
 #[test]

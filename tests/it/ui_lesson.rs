@@ -798,3 +798,48 @@ fn a_played_lesson_does_not_offer_the_square_keys() {
     assert!(matches!(s.phase(), LessonPhase::Tried(_, c) if !c.done));
     assert!(render(&s, 80, 24).backend().to_string().contains(play));
 }
+
+/// QA (learn3, left; learn4): `Esc` on the lessons menu left the lessons (and, from
+/// `hijara learn`, the program) where every other screen over another goes back. It
+/// goes back to the lesson the menu was opened from, as that lesson was; `q` leaves.
+#[test]
+fn esc_on_the_menu_goes_back_to_the_lesson_it_was_opened_from() {
+    let mut s = state();
+    // Lesson 2, after a wrong try (its verdict on screen).
+    open(&mut s, '2');
+    let _ = s.handle(Input::Click(Some(Square::D4)));
+    let tried = s.phase().clone();
+    assert!(matches!(tried, LessonPhase::Tried(..)), "{tried:?}");
+    let game = s.game().clone();
+    let _ = press(&mut s, KeyCode::Char('m'));
+    let _ = press(&mut s, KeyCode::Down);
+    assert_eq!(press(&mut s, KeyCode::Esc), vec![Effect::Redraw]);
+    assert!(!s.has_quit());
+    assert_eq!((s.index(), s.phase(), s.game()), (1, &tried, &game));
+    // A lesson opened from the menu is what Esc goes back to after that.
+    let _ = press(&mut s, KeyCode::Char('m'));
+    let _ = press(&mut s, KeyCode::Char('3'));
+    let _ = press(&mut s, KeyCode::Char('m'));
+    let _ = press(&mut s, KeyCode::Esc);
+    assert_eq!((s.index(), s.phase()), (2, &LessonPhase::Asking));
+    // `q` on the menu leaves the lessons.
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(press(&mut s, KeyCode::Char('q')), vec![Effect::Quit]);
+    assert!(s.has_quit());
+}
+
+/// With no lesson behind it (every lesson done: the lessons open on the menu), `Esc`
+/// leaves as `q` does: back to the start screen, or out of `hijara learn`.
+#[test]
+fn esc_on_the_first_screen_s_menu_leaves() {
+    let all = lessons().unwrap();
+    let mut progress = LearnProgress::default();
+    for lesson in &all {
+        progress.mark_done(&lesson.id);
+    }
+    let mut s = LessonState::resume(all, progress, None);
+    let _ = s.handle(Input::Resize(80, 24));
+    assert_eq!(s.phase(), &LessonPhase::Menu(0));
+    assert_eq!(press(&mut s, KeyCode::Esc), vec![Effect::Quit]);
+    assert!(s.has_quit());
+}

@@ -312,7 +312,8 @@ fn the_panel_keys_are_whole_at_60_columns() {
     let rows = crate::common::rows(render(&s, w, h, Look::PLAIN).backend().buffer());
     let border = rows.last().unwrap();
     assert!(
-        border.contains("└a-d 1-4/Enter/click: play · t: themes · n: skip · q: quit─"),
+        // The move keys went first when `g: give up` came (learn4): the help has them.
+        border.contains("─t: themes · n: skip · g: give up · q: quit─"),
         "{border}"
     );
     assert!(border.starts_with('└') && border.ends_with('┘'), "{border}");
@@ -484,4 +485,64 @@ fn e_reads_the_explanation_in_place_of_the_board_44x16() {
     assert_eq!(effects, vec![Effect::Redraw]);
     assert_eq!((s.reading(), s.has_quit()), (None, false));
     assert_eq!(render(&s, 44, 16, Look::PLAIN).backend().to_string(), board);
+}
+
+/// QA (learn3, left; learn4): a puzzle had no way to give up: `n` skipped it, and the
+/// answer was only ever shown after finding it. `g` plays the solver's proven answer,
+/// says why it is the answer, and counts the puzzle as not solved.
+#[test]
+fn g_gives_up_with_the_proven_answer_and_counts_as_not_solved() {
+    let mut s = state("p0001");
+    let effects = press(&mut s, KeyCode::Char('g'));
+    assert!(effects.contains(&Effect::SaveProgress), "{effects:?}");
+    match s.phase() {
+        PuzzlePhase::GivenUp(v, lines) => {
+            assert_eq!(v.mv, Square::C4);
+            assert_eq!(
+                lines,
+                &[
+                    "Given up. The answer: c4 completes square c4 (20): 20 points.",
+                    "Best play from here ends in a win by 80; no other move does as well.",
+                    "It counts as not solved.",
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.game().last().map(|p| p.cell.square), Some(Square::C4));
+    let p = s.progress();
+    assert_eq!((p.tries, p.solved, p.streak), (1, 0, 0));
+    assert!(p.player.rating < 1500.0, "a loss: {}", p.player.rating);
+    let shown = render(&s, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(shown.contains("Given up. The answer: c4"), "{shown}");
+    assert!(
+        shown.contains("Blue to move, after the answer c4."),
+        "{shown}"
+    );
+    // Given up once, `g` only says the puzzle is answered; found after it, nothing counts.
+    assert!(!press(&mut s, KeyCode::Char('g')).contains(&Effect::SaveProgress));
+    assert!(s.note().is_some_and(|n| n.starts_with("Answered")));
+    let _ = press(&mut s, KeyCode::Char('u'));
+    assert_eq!(s.phase(), &PuzzlePhase::Asking);
+    assert!(!typing(&mut s, "c4").contains(&Effect::SaveProgress));
+    assert_eq!((s.progress().tries, s.progress().solved), (1, 0));
+}
+
+/// After a wrong try `g` shows the answer too; the wrong try was the one that counted.
+#[test]
+fn g_after_a_wrong_try_shows_the_answer_and_counts_nothing_more() {
+    let mut s = state("p0001");
+    let _ = typing(&mut s, "b4");
+    assert!(s.checking());
+    let effects = press(&mut s, KeyCode::Char('g'));
+    assert!(!effects.contains(&Effect::SaveProgress), "{effects:?}");
+    assert!(!s.checking(), "the wrong try's check is let go");
+    match s.phase() {
+        PuzzlePhase::GivenUp(v, lines) => {
+            assert_eq!(v.mv, Square::C4);
+            assert!(!lines.iter().any(|l| l.contains("counts")), "{lines:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!((s.progress().tries, s.progress().solved), (1, 0));
 }

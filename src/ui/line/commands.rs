@@ -434,6 +434,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::NewGame)]),
     },
     Command {
+        words: &["giveup", "g", "answer"],
+        arg: Arg::None,
+        places: &[P::Puzzle],
+        help: "the proven answer, said; the puzzle counts as not solved",
+        does: Does::Keys(&[S::Key(A::GiveUp)]),
+    },
+    Command {
         // `hint` too: the full screen's hint key shows a puzzle's themes.
         words: &["themes", "t", "hint"],
         arg: Arg::None,

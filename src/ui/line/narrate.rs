@@ -560,9 +560,9 @@ impl Narrator {
         if new_puzzle || (now == PuzzlePhase::Asking && phase.as_ref() != Some(&now)) {
             lines.extend(puzzle_lines(state));
         }
-        if let PuzzlePhase::Answered(_, explained) = &now {
+        if let PuzzlePhase::Answered(_, explained) | PuzzlePhase::GivenUp(_, explained) = &now {
             let before: &[String] = match &phase {
-                Some(PuzzlePhase::Answered(_, before)) => before,
+                Some(PuzzlePhase::Answered(_, before) | PuzzlePhase::GivenUp(_, before)) => before,
                 _ => &[],
             };
             // A wrong move's cost comes later: the lines not said yet.
@@ -986,6 +986,7 @@ fn task_line(state: &PuzzleState) -> String {
             words::HEAR_BOARD,
         ]),
         PuzzlePhase::Answered(judged, _) => puzzle_words::answered(to_move, judged.mv),
+        PuzzlePhase::GivenUp(judged, _) => puzzle_words::given_up(to_move, judged.mv),
     }
 }
 
