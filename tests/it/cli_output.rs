@@ -136,7 +136,19 @@ fn a_note_that_cannot_be_said_leaves_the_exit_code_alone() {
     let annotated = annotated.to_str().unwrap();
     let cases: [(&[&str], i32); 3] = [
         (&["score", COMPLETE], 0),
-        (&["analyze", COMPLETE, "--annotate", annotated], 0),
+        // One millisecond a position: the note is said whatever the verdicts (the
+        // default 400 ms took 10 s here for nothing this test reads).
+        (
+            &[
+                "analyze",
+                COMPLETE,
+                "--annotate",
+                annotated,
+                "--think-ms",
+                "1",
+            ],
+            0,
+        ),
         (&["score", "\u{1b}[2J.hij", "extra"], 2),
     ];
     for (args, code) in cases {

@@ -232,3 +232,20 @@ fn a_late_answer_split_long_after_its_escape_does_nothing() {
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
 }
+/// A terminal that knows no OSC 11 but answers DA1 (most do, and the sessions of
+/// every other test are one): the start reads up to that answer and looks for no
+/// late one, so an Esc pressed at once asks to quit at once. In a terminal that
+/// answers nothing it would wait out the late-answer window (three seconds).
+#[test]
+fn an_esc_at_once_acts_at_once_when_the_terminal_answers_da1() {
+    let mut s = Session::start(&["play"], 80, 24);
+    s.wait_for("Blue to move");
+    assert!(s.output().contains("\x1b[c"), "DA1 was not asked");
+    // A move first: Esc before any quits without asking.
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    s.send("\x1b");
+    s.wait_for_within("Quit", Duration::from_secs(1));
+    s.type_keys("y");
+    assert_eq!(s.exit_code(), 0);
+}

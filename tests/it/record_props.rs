@@ -158,7 +158,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::quick_rng(ProptestConfig::with_cases(2000)))]
 
     #[test]
     fn write_then_parse_round_trips(record in record()) {

@@ -27,7 +27,7 @@ fn choices(len: usize) -> impl Strategy<Value = Vec<usize>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(crate::common::quick_rng(ProptestConfig::with_cases(3000)))]
 
     /// After any random full game each total is the points of every combination
     /// wholly of that colour, recounted from scratch, and the JSON report agrees.

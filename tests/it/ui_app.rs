@@ -495,6 +495,8 @@ mod properties {
     }
 
     proptest! {
+        #![proptest_config(crate::common::quick_rng(ProptestConfig::default()))]
+
         /// Whatever is typed, the totals are the rules' own count for the stones on the board.
         #[test]
         fn any_keys_keep_the_rules_totals(keys in prop::collection::vec(key_strategy(), 0..300)) {
