@@ -9,7 +9,8 @@
 //!
 //! Options: `--dir DIR` (the data folder, without a `hijara.db` yet; required),
 //! `--players N` (10000), `--games N` (100000), `--corr N` (10000), `--seed S` (27),
-//! `--until UNIX` (the last moment of the year filled; now by default). Then
+//! `--until UNIX` (the last moment of the year filled; now by default), `--varied-names`
+//! (about one name in five 16 columns wide, CJK or with an emoji, for screen QA). Then
 //! `hijara serve --data-dir DIR` serves it, and `examples/club_bench.rs` times it.
 
 use std::path::PathBuf;
@@ -39,6 +40,9 @@ struct Options {
     /// The last moment of the year filled, in Unix seconds [default: now].
     #[arg(long)]
     until: Option<i64>,
+    /// About one name in five hard for a screen: 16 columns, CJK, emoji.
+    #[arg(long)]
+    varied_names: bool,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -50,6 +54,7 @@ fn main() -> anyhow::Result<()> {
         corr: o.corr,
         seed: o.seed,
         until: o.until.unwrap_or_else(|| chrono::Utc::now().timestamp()),
+        varied_names: o.varied_names,
     };
     println!(
         "club_fill: {} players, {} games, {} correspondence games in progress, seed {}, until {}",

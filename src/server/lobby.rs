@@ -220,6 +220,11 @@ pub(crate) struct LobbyState {
     claiming: bool,
     /// A number being typed, and what it picks.
     number: Option<(Pick, String)>,
+    /// A number of two digits or more was ended by its last digit just now: the
+    /// Enter a player types after it (the docs' `12` Enter) is not a key of the
+    /// screen it opened. The lobby drops it; a table it opened takes this
+    /// ([`LobbyState::take_number_ended`]) and drops it there.
+    number_ended: bool,
     /// The page of the tables shown (from 0).
     page: usize,
     /// The screen's height, for the rows a page shows.
@@ -254,6 +259,7 @@ impl LobbyState {
             mine: Vec::new(),
             claiming: false,
             number: None,
+            number_ended: false,
             page: 0,
             height: 24,
             corr: Vec::new(),
@@ -539,6 +545,12 @@ impl LobbyState {
         }
     }
 
+    /// Whether a number of two digits or more was ended by its last digit just now
+    /// (the flag is cleared): a table it opened drops an Enter as its first key.
+    pub(crate) fn take_number_ended(&mut self) -> bool {
+        std::mem::take(&mut self.number_ended)
+    }
+
     /// A digit typed to pick a row of `pick` (after `w` too): a longer number waits
     /// for its next digit or Enter.
     fn digit(&mut self, pick: Pick, d: u8, rows: &[Row]) -> Choice {
@@ -552,8 +564,12 @@ impl LobbyState {
             .take()
             .map(|(_, typed)| typed)
             .unwrap_or_default();
+        let more_than_one = !typed.is_empty();
         match super::standings::type_digit(&mut typed, d, last) {
-            Some(n) => self.picked(pick, n, rows),
+            Some(n) => {
+                self.number_ended = more_than_one;
+                self.picked(pick, n, rows)
+            }
             None => {
                 self.number = Some((pick, typed));
                 Choice::Stay
@@ -580,6 +596,9 @@ impl LobbyState {
     /// Handles one key, through the key table; `rows` (the tables this player sees)
     /// numbers the lines `1`-`9` pick.
     pub(crate) fn key(&mut self, key: KeyEvent, rows: &[Row]) -> Choice {
+        if std::mem::take(&mut self.number_ended) && key.code == KeyCode::Enter {
+            return Choice::Stay;
+        }
         self.note = None;
         if self.help.is_some() {
             return self.help_key(key);
@@ -2630,6 +2649,34 @@ mod tests {
         assert_eq!(lobby.key(key(KeyCode::Char('1')), &many), Choice::Stay);
         assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(12));
         assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(2));
+    }
+
+    /// QA (club10): a number of two digits ended by its last digit acts at once; the
+    /// Enter a player types after it (`12` Enter, as the docs say) is theirs, not a
+    /// key of the next screen: the lobby drops it (a table it opened drops it there,
+    /// [`LobbyState::take_number_ended`]). A digit alone, or Enter ending a number,
+    /// leaves nothing to drop. Failed before: the Enter said `Unknown key` on the
+    /// profile a number opened, and placed a stone at the table.
+    #[test]
+    fn the_enter_after_a_number_ended_by_its_last_digit_is_dropped() {
+        let many = playing(1..=12);
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.key(key(KeyCode::Char('1')), &many);
+        assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(12));
+        assert_eq!(lobby.key(key(KeyCode::Enter), &many), Choice::Stay);
+        assert!(lobby.note.is_none(), "{:?}", lobby.note);
+        // Taken by the table it opened: the lobby's next Enter is its own.
+        lobby.key(key(KeyCode::Char('1')), &many);
+        assert_eq!(lobby.key(key(KeyCode::Char('1')), &many), Choice::Pick(11));
+        assert!(lobby.take_number_ended());
+        assert!(!lobby.take_number_ended());
+        // One digit, or Enter ending the number: nothing is waited for.
+        assert_eq!(lobby.key(key(KeyCode::Char('2')), &many), Choice::Pick(2));
+        assert!(!lobby.take_number_ended());
+        lobby.key(key(KeyCode::Char('1')), &many);
+        assert_eq!(lobby.key(key(KeyCode::Enter), &many), Choice::Pick(1));
+        assert!(!lobby.take_number_ended());
     }
 
     /// Brief s16 (club): at 44 columns a correspondence game of the player's own read

@@ -459,6 +459,12 @@ impl LobbyHost {
                 if corr { app.correspondence() } else { app }
             }
         };
+        // The Enter after a number the lobby ended on its last digit is not a move.
+        let app = if self.screen.take_number_ended() {
+            app.after_typed_number()
+        } else {
+            app
+        };
         self.next = Some((app, Some(link)));
         vec![Effect::Open]
     }

@@ -1070,14 +1070,21 @@ fn profile_rules(game: &GameLine) -> String {
 }
 
 /// One game of a list of games (a profile's, `ssh host games`): number, date,
-/// opponent, outcome, `rules`, rating and change.
+/// opponent, outcome, `rules`, rating and change. `rules` is padded to the widest
+/// board's name (`standard correspondence`), so the ratings stay in one column: padded
+/// to 16, a correspondence game's pushed its rating 7 columns right.
 pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
+    let widest = Board::ALL
+        .iter()
+        .map(|board| text::width(&board_name(*board)))
+        .max()
+        .unwrap_or(0);
     words::game_row(
         number,
         game.date.get(..10).unwrap_or(&game.date),
         &text::pad(&text::fit(&game.opponent, 16), 16),
         outcome_word(game),
-        rules,
+        &text::pad(rules, widest),
         &rating_change(game),
         game.reviewed,
     )
@@ -1384,11 +1391,28 @@ mod tests {
             1,
             &GameLine {
                 reviewed: true,
-                ..game
+                ..game.clone()
             },
             "standard live",
         );
         assert!(line.ends_with(" *"), "{line:?}");
+        // QA (club10, `ssh host games`): a correspondence game's board name is wider
+        // than a live one's; the ratings stay in one column. Failed before: 7 apart.
+        let corr = Board::new(Ruleset::Standard, Speed::Correspondence);
+        let live = game_line(1, &game, &board_name(game.board));
+        let far = game_line(
+            1,
+            &GameLine {
+                board: corr,
+                ..game
+            },
+            &board_name(corr),
+        );
+        assert_eq!(live.find("1742"), far.find("1742"), "{live:?}\n{far:?}");
+        assert!(
+            far.contains("standard correspondence 1742 (+242)"),
+            "{far:?}"
+        );
     }
 
     /// QA (clubqa2, over ssh): the lowest point of a chart was drawn as no bar at all,

@@ -666,13 +666,17 @@ impl GameTable {
 
     /// The line of the game's end, `line`, for everyone once kept: when it ended too
     /// soon to be rated, with that said after it in the same line
-    /// ([`GameTable::say_if_not_rated`] where the end has no line of its own).
-    fn note_end(&mut self, line: Message) {
+    /// ([`GameTable::say_if_not_rated`] where the end has no line of its own). `how`
+    /// is the end in a few words with the name (`bob resigned`): on a narrow screen
+    /// the line says it with `not rated`, so that who ended the game is still read
+    /// beside the 16 columns of a name (it said only that it was not rated).
+    fn note_end(&mut self, line: Message, how: &str) {
         if !self.too_soon_to_rate() {
             return self.note_kept_said(To::Everyone, line);
         }
         let said = Message {
-            short: Some(words::ENDED_TOO_SOON_SHORT.to_owned()),
+            middle: vec![narrow::not_rated_after(&line.text)],
+            short: Some(narrow::ended_early(how)),
             ..Message::keyed(MessageKind::Info, Keyed::EndedEarly(line.text))
         };
         self.note_kept_said(To::Everyone, said);
@@ -731,11 +735,14 @@ impl GameTable {
         self.ended_now();
         self.touch(None);
         let name = self.name(loser);
-        self.note_end(Message::with_short(
-            MessageKind::Info,
-            words::corr_time_out(&name, loser.other()),
-            narrow::corr_time_out(&name, loser.other()),
-        ));
+        self.note_end(
+            Message::with_short(
+                MessageKind::Info,
+                words::corr_time_out(&name, loser.other()),
+                narrow::corr_time_out(&name, loser.other()),
+            ),
+            &narrow::out_of_time(&name),
+        );
         Some(loser)
     }
 
@@ -881,8 +888,12 @@ impl GameTable {
                 if self.course.resign(&self.game, seat).is_ok() {
                     self.ended_now();
                     self.touch(Some(seat));
-                    let text = words::resigned(&self.name(seat), other);
-                    self.note_end(Message::new(MessageKind::Info, text));
+                    let name = self.name(seat);
+                    let text = words::resigned(&name, other);
+                    self.note_end(
+                        Message::new(MessageKind::Info, text),
+                        &narrow::resigned(&name),
+                    );
                 }
             }
             Request::Resign => {}
@@ -1869,6 +1880,34 @@ mod tests {
             said.wording(44),
             "Blue wins: Yellow resigned · you 1512? +12"
         );
+    }
+
+    /// At 44 columns a rated game resigned before both moved says who resigned, with
+    /// a name of the widest (16 columns), and that it is not rated, in one line that
+    /// fits; with a short name, the whole end too. Failed before: the narrow wording
+    /// was only `Ended before both moved: not rated`.
+    #[test]
+    fn a_game_resigned_too_soon_says_who_resigned_on_the_narrow_screen() {
+        let t0 = Instant::now();
+        for (name, narrow) in [
+            ("abcdefghijklmnop", "abcdefghijklmnop resigned: not rated"),
+            ("名前名前名前名前", "名前名前名前名前 resigned: not rated"),
+            ("bob", "bob resigned: Blue wins. Not rated"),
+        ] {
+            let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+            assert!(table.set_terms(true, None));
+            table.sit(who(name), t0);
+            play(&mut table, &["a1"], t0);
+            let seen = table.talk().last_note();
+            table.request(Player::Yellow, &Request::Resign, t0);
+            let said = table.talk().notes_since(seen).next().unwrap().said.clone();
+            assert!(said.fits(44), "{:?}", said.wording(44));
+            assert_eq!(said.wording(44), narrow);
+            assert_eq!(
+                said.wording(120),
+                words::not_rated_after(&words::resigned(name, Player::Blue))
+            );
+        }
     }
 
     /// A rated game that ends before both moved is not rated: everyone at the table

@@ -183,8 +183,8 @@ pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> St
 pub(crate) fn change_short(after: i64, delta: i64) -> String {
     format!("{after} ({delta:+})")
 }
-/// One game of a profile; `opponent` is padded already; `rating` is the rating's
-/// change of a rated game, or why it was not rated (`casual`).
+/// One game of a profile; `opponent` and `rules` are padded already; `rating` is the
+/// rating's change of a rated game, or why it was not rated (`casual`).
 pub(crate) fn game_row(
     number: usize,
     date: &str,
@@ -196,7 +196,7 @@ pub(crate) fn game_row(
 ) -> String {
     let mark = if reviewed { "*" } else { "" };
     // No padding after the last cell shown (`ssh host games` prints these lines).
-    format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules:<16} {rating:<12} {mark}")
+    format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules} {rating:<12} {mark}")
         .trim_end()
         .to_owned()
 }

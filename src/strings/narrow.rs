@@ -128,6 +128,27 @@ pub(crate) fn rematch_started(blue: &str) -> String {
 pub(crate) fn left_early(name: &str) -> String {
     format!("{name} left: not rated (q: lobby)")
 }
+/// How a player ended a game by resigning, in the fewest words: for
+/// [`ended_early`].
+pub(crate) fn resigned(name: &str) -> String {
+    format!("{name} resigned")
+}
+/// How a player lost a correspondence game on time, in the fewest words: for
+/// [`ended_early`].
+pub(crate) fn out_of_time(name: &str) -> String {
+    format!("{name} out of time")
+}
+/// [`talk::not_rated_after`] where it is too wide but the end's own line is not
+/// (`bob resigned: Blue wins. Not rated`).
+pub(crate) fn not_rated_after(end: &str) -> String {
+    format!("{end}. Not rated")
+}
+/// [`talk::not_rated_after`] on a narrow screen: `how` the game ended, with the name
+/// ([`resigned`], [`out_of_time`]), and that it is not rated, in 41 columns at the
+/// most with a name of 16.
+pub(crate) fn ended_early(how: &str) -> String {
+    format!("{how}: not rated")
+}
 /// [`talk::abandoned`] on a narrow screen.
 pub(crate) fn abandoned(name: &str, winner: Player) -> String {
     format!("{name} abandoned: {winner} wins")
@@ -235,6 +256,14 @@ mod tests {
                 (
                     club::left_then_rated(name, &ratings),
                     left_then_rated(name, "1742?", "-1242"),
+                ),
+                (
+                    talk::not_rated_after(&talk::resigned(name, w)),
+                    ended_early(&resigned(name)),
+                ),
+                (
+                    talk::not_rated_after(&talk::corr_time_out(name, w)),
+                    ended_early(&out_of_time(name)),
                 ),
             ] {
                 assert!(width(&long) > NARROW, "{long}");

@@ -137,6 +137,10 @@ struct Network {
     /// The table adjourned the game ([`News::Adjourned`](super::table_link::News::Adjourned)):
     /// the line the lobby shows once the screen is back there.
     farewell: Option<Box<Message>>,
+    /// The lobby opened this table on the last digit of its number, typed: an Enter
+    /// as the first key is the one that would have ended the number, and is dropped
+    /// (it placed a stone at a1 as the table's first move).
+    enter_after_number: bool,
 }
 
 /// What was said at a table, as one screen saw it.

@@ -46,6 +46,10 @@ pub struct FillSpec {
     /// The wall-clock time the fill ends at (Unix seconds): the last game ends
     /// before it, and correspondence clocks run from it.
     pub until: i64,
+    /// Whether about one name in five is one a screen finds hard: 16 columns wide
+    /// (the widest allowed), CJK (two columns a character) or with an emoji, drawn
+    /// from a generator of their own (for screen QA over ssh).
+    pub varied_names: bool,
 }
 
 /// What a fill wrote.
@@ -112,6 +116,38 @@ fn name_of(rng: &mut SmallRng) -> String {
         .unwrap_or(name)
 }
 
+/// Names of CJK characters, two columns each: the widest is 16 columns.
+const CJK_NAMES: [&str; 6] = [
+    "王小明",
+    "佐藤花子",
+    "김민준",
+    "山田太郎花子次郎",
+    "李",
+    "田中みどり",
+];
+
+/// Names with an emoji (two columns each), the widest 16 columns.
+const EMOJI_NAMES: [&str; 5] = ["🐉", "Ana🌸", "🦊Fox", "Zoë🎲🎲", "Maximilian🐉🦊"];
+
+/// A name a screen finds hard ([`FillSpec::varied_names`]), or `None` for the
+/// ordinary one: a fifth of the draws give one.
+fn varied_name_of(rng: &mut SmallRng) -> Option<String> {
+    match rng.random_range(0..15) {
+        0 | 1 => {
+            // 16 columns exactly: syllables until past 16, cut there.
+            let mut name = String::new();
+            while name.len() < 16 {
+                name.push_str(&name_of(rng));
+            }
+            name.truncate(16);
+            Some(name)
+        }
+        2 => Some(CJK_NAMES[rng.random_range(0..CJK_NAMES.len())].to_owned()),
+        3 => Some(EMOJI_NAMES[rng.random_range(0..EMOJI_NAMES.len())].to_owned()),
+        _ => None,
+    }
+}
+
 /// A key fingerprint as the server writes one (`SHA256:` and 43 base64 characters).
 fn key_of(rng: &mut SmallRng) -> String {
     const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -137,9 +173,16 @@ fn members(
     start: i64,
 ) -> anyhow::Result<Vec<Member>> {
     let mut members = Vec::with_capacity(spec.players);
+    // Its own generator, so the club's draws are not shifted by it.
+    let mut varied = spec
+        .varied_names
+        .then(|| SmallRng::seed_from_u64(spec.seed ^ 0x5eed_f4a3));
     while members.len() < spec.players {
         let key = key_of(rng);
         let mut name = name_of(rng);
+        if let Some(varied) = varied.as_mut().and_then(varied_name_of) {
+            name = varied;
+        }
         // A name taken (or a look-alike of one) gets a number, as people do.
         let mut tries = 0;
         loop {
@@ -488,6 +531,7 @@ mod tests {
             corr: 20,
             seed: 7,
             until,
+            varied_names: false,
         }
     }
 
@@ -616,6 +660,42 @@ mod tests {
         assert_eq!(probe.players(), 50);
         let at_move: usize = (0..50).map(|p| probe.your_move(p)).sum();
         assert_eq!(at_move, 20);
+    }
+
+    /// `varied_names`: names a screen finds hard (16 columns, CJK, emoji) are bound,
+    /// each a name the server takes; without it, none.
+    #[test]
+    fn varied_names_bind_wide_and_cjk_names() {
+        let until = 1_700_000_000;
+        let names = |varied_names: bool| {
+            let dir = tempfile::tempdir().unwrap();
+            let spec = FillSpec {
+                games: 10,
+                corr: 0,
+                varied_names,
+                ..small(until)
+            };
+            fill(dir.path(), &spec, &mut |_| {}).unwrap();
+            let conn = Connection::open(db_path(dir.path())).unwrap();
+            conn.prepare("SELECT name FROM names")
+                .unwrap()
+                .query_map([], |r| r.get::<_, String>(0))
+                .unwrap()
+                .collect::<rusqlite::Result<Vec<String>>>()
+                .unwrap()
+        };
+        let hard = |name: &String| !name.is_ascii() || crate::text::width(name) == 16;
+        let varied = names(true);
+        assert_eq!(varied.len(), 50);
+        assert!(varied.iter().filter(|n| hard(n)).count() >= 3, "{varied:?}");
+        assert!(varied.iter().any(|n| !n.is_ascii()), "{varied:?}");
+        for name in &varied {
+            assert!(
+                super::super::super::names::check_name(name).is_ok(),
+                "{name}"
+            );
+        }
+        assert!(!names(false).iter().any(|n| !n.is_ascii()));
     }
 
     #[test]

@@ -29,6 +29,9 @@ impl App {
     pub(super) fn handle_input(&mut self, input: Input) -> Effects {
         let effects = match input {
             Input::Key(key) => {
+                if self.enter_after_number(key) {
+                    return Vec::new();
+                }
                 let context = self.key_context();
                 // A line said at the table was on screen when this key came.
                 let chat_boxed = self.boxed_chat(self.area.width).is_some();

@@ -20,6 +20,28 @@ use super::super::table_link::{News, Request};
 use super::App;
 
 impl App {
+    /// A table the lobby opened on the last digit of its number, typed (see
+    /// [`App::served`]): its first key, if Enter, is dropped, as the one a player
+    /// types to end a number (the docs' `12` Enter) and not a move. Does nothing to a
+    /// game not served.
+    pub(crate) fn after_typed_number(mut self) -> App {
+        if let Some(served) = self.network.as_mut() {
+            served.enter_after_number = true;
+        }
+        self
+    }
+
+    /// Whether `key` is the Enter that a number typed in the lobby (ended by its last
+    /// digit) would have taken: the first key after [`App::after_typed_number`], an
+    /// Enter. Any first key ends the wait.
+    pub(super) fn enter_after_number(&mut self, key: ratatui::crossterm::event::KeyEvent) -> bool {
+        let waited = self
+            .network
+            .as_mut()
+            .is_some_and(|served| std::mem::take(&mut served.enter_after_number));
+        waited && key.code == ratatui::crossterm::event::KeyCode::Enter
+    }
+
     /// A game against the server's AI kept at a table of the server (see
     /// [`App::served`], with no seat remote): undo, a new game (a rematch, colours
     /// swapped) and resigning are asked of the table, which answers at once for the AI
@@ -740,6 +762,35 @@ mod tests {
     fn blue_at(moves: &[&str]) -> Served {
         let game = Game::from_moves(moves.iter().map(|s| s.parse().unwrap())).unwrap();
         Served::new(App::with_game(GameConfig::default(), game).served([false, true]))
+    }
+
+    /// QA (club10, over ssh): typing a table's number in the lobby then Enter, as the
+    /// docs say (`12` Enter), sat at the table on the last digit, and the Enter placed
+    /// Blue's stone at a1. The first key, if Enter, is dropped; the next Enter places;
+    /// any other first key ends the wait. Fails on the old code (a1 placed).
+    #[test]
+    fn an_enter_after_a_number_typed_in_the_lobby_places_no_stone() {
+        let enter = || Input::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        let opened = || {
+            Served::new(
+                App::with_game(GameConfig::default(), Game::new())
+                    .served([false, true])
+                    .after_typed_number(),
+            )
+        };
+        let mut app = opened();
+        app.handle(enter());
+        assert_eq!(app.game().len(), 0, "the number's Enter");
+        app.handle(enter());
+        assert_eq!(app.game().len(), 1, "a move");
+        let mut app = opened();
+        key(&mut app, 'l');
+        app.handle(enter());
+        assert_eq!(app.game().len(), 1, "another key first");
+        // A table opened otherwise takes its first Enter as a move.
+        let mut app = blue_at(&[]);
+        app.handle(enter());
+        assert_eq!(app.game().len(), 1);
     }
 
     #[test]
