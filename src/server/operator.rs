@@ -99,25 +99,50 @@ pub fn colours(data_dir: &Path) -> anyhow::Result<String> {
 /// missing) as a `.hij` record named by when it ended, never over a file; `hijara
 /// games --dir DIR`, `replay`, `score` and `analyze` read them.
 pub fn export(data_dir: &Path, dir: &Path) -> anyhow::Result<String> {
+    export_with(data_dir, dir, |file, record| file.write_all(record))
+}
+
+/// [`export`], each record written into its file by `write` (a test's stands for a
+/// full disk). Each is written to a hidden temporary file, flushed, and only then
+/// named (never over a file): a write cut short leaves no file under a record's
+/// name. Before, it left the record cut short as the game's file, which the next
+/// export counted "already there" and left so.
+fn export_with(
+    data_dir: &Path,
+    dir: &Path,
+    write: impl Fn(&mut std::fs::File, &[u8]) -> std::io::Result<()>,
+) -> anyhow::Result<String> {
     let conn = open_for_operator(data_dir)?;
     let games = finished_records(&conn)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let (mut written, mut there) = (0, 0);
     for (id, date, record) in &games {
         let path = dir.join(file_name(*id, date));
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        match options.open(&path) {
-            Ok(mut file) => {
-                file.write_all(record.as_bytes())
-                    .and_then(|()| file.sync_all())
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-                written += 1;
-            }
-            // Exported before: the name is the game's own.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => there += 1,
-            Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
+        if std::fs::symlink_metadata(&path).is_ok() {
+            there += 1;
+            continue;
         }
+        let cannot = || format!("cannot write {}", path.display());
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".hijara-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .with_context(cannot)?;
+        write(tmp.as_file_mut(), record.as_bytes())
+            .and_then(|()| tmp.as_file().sync_all())
+            .with_context(cannot)?;
+        match tmp.persist_noclobber(&path) {
+            Ok(_) => written += 1,
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => there += 1,
+            Err(e) => return Err(e.error).with_context(cannot),
+        }
+    }
+    // The new names on disk too.
+    #[cfg(unix)]
+    if written > 0 {
+        std::fs::File::open(dir)
+            .and_then(|folder| folder.sync_all())
+            .with_context(|| format!("cannot flush {}", dir.display()))?;
     }
     let mut said = format!(
         "exported {} to {}",
@@ -158,4 +183,55 @@ pub fn backup(data_dir: &Path, file: &Path) -> anyhow::Result<String> {
     backup_to(&conn, file)?;
     let size = std::fs::metadata(file).map_or(0, |m| m.len());
     Ok(format!("backed up to {} ({size} bytes)\n", file.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::super::store::Store;
+    use super::super::table::GameTable;
+    use super::super::who::who;
+    use crate::rules::{Game, Player, Square};
+
+    /// An export whose write is cut short (a full disk) fails, naming the file, and
+    /// leaves no file under the game's name, so the next export, with room, writes the
+    /// game whole. Failed before: the half record stayed as the game's file, and the
+    /// next export left it so ("1 already there").
+    #[test]
+    fn an_export_cut_short_leaves_no_half_record_and_the_next_one_writes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) =
+            Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {})).unwrap();
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        let now = std::time::Instant::now();
+        table.sit(who("bob"), now);
+        table.take_keep();
+        let game = Game::from_moves([Square::B2]).unwrap();
+        table.take_moves((Player::Blue, table.epoch()), &game, now);
+        table.request(Player::Yellow, &crate::ui::Request::Resign, now);
+        assert!(store.writer().keep(1, table.take_keep().unwrap()));
+        assert!(store.writer().flush());
+        let out = dir.path().join("export");
+        let error = super::export_with(dir.path(), &out, |file, record| {
+            std::io::Write::write_all(file, &record[..record.len() / 2])?;
+            Err(std::io::Error::from_raw_os_error(libc::ENOSPC))
+        })
+        .unwrap_err();
+        let said = format!("{error:#}");
+        assert!(
+            said.contains("cannot write") && said.contains(".hij"),
+            "{said}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+        let said = super::export(dir.path(), &out).unwrap();
+        assert!(said.contains("exported 1 game"), "{said}");
+        let history = crate::session::History::read(&out).unwrap();
+        assert_eq!(history.games().next().unwrap().moves, 1);
+        drop(store);
+    }
 }

@@ -210,6 +210,22 @@ impl Drop for Listed {
     }
 }
 
+/// `error` without the path tempfile adds to it (`... at path
+/// "/dir/.hijara-Ab12Cd.tmp"`): a hidden file that was never made, which pushed the
+/// cause off the end of an 80-column status line (`Not saved in DIR: No space left
+/// on device (os error 28) at path…`). The caller names the file it was writing.
+fn without_temporary_path(error: io::Error) -> io::Error {
+    if error.raw_os_error().is_some() {
+        return error;
+    }
+    // tempfile keeps the system's error inside a private type: only its text is there.
+    let text = error.to_string();
+    match text.rfind(" at path ") {
+        Some(at) => io::Error::new(error.kind(), &text[..at]),
+        None => error,
+    }
+}
+
 /// A new temporary file in `dir`, named with a leading dot (the history skips
 /// those), listed in [`IN_PROGRESS`] while it lives: made under the list's lock, so
 /// no file of ours exists unlisted once [`stop_writes`] holds it. Bound before the
@@ -219,7 +235,8 @@ fn temporary_in(dir: &Path) -> io::Result<(Listed, NamedTempFile)> {
     let tmp = tempfile::Builder::new()
         .prefix(".hijara-")
         .suffix(".tmp")
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(without_temporary_path)?;
     let path = tmp.path().to_path_buf();
     // Locked while it lives (the lock goes with the last descriptor): a start's
     // sweep ([`sweep_stale_temporaries`]) never takes a file still being written.
@@ -649,5 +666,28 @@ mod tests {
         assert_eq!(read_regular(&big).unwrap().len() as u64, MAX_RECORD_BYTES);
         // Unbounded input (stdin) is cut off, not held whole.
         assert!(read_limited(io::repeat(b'a')).is_err());
+    }
+
+    /// A write whose temporary file can't be made says the system's reason alone, as
+    /// the status line's `Not saved in DIR: ...` shows it. Failed before: tempfile's
+    /// `at path "DIR/.hijara-Ab12Cd.tmp"` followed, a hidden file never made, which
+    /// at 80 columns pushed the reason's end off the line (`... (os error 28) at path…`).
+    #[test]
+    fn a_temporary_file_that_cannot_be_made_is_not_named_in_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let gone = dir.path().join("gone");
+        let names = ["a.hij".to_owned()];
+        for error in [
+            write_new(&gone, names, b"x").unwrap_err(),
+            write_atomic(&gone.join("a.hij"), b"x").unwrap_err(),
+        ] {
+            assert_eq!(error.kind(), io::ErrorKind::NotFound);
+            let said = error.to_string();
+            assert!(
+                !said.contains(".hijara-") && !said.contains("at path"),
+                "{said}"
+            );
+            assert!(said.contains("No such file or directory"), "{said}");
+        }
     }
 }

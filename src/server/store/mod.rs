@@ -125,6 +125,9 @@ pub(crate) struct Store {
     path: PathBuf,
     readers: Mutex<Vec<Connection>>,
     writer: Writer,
+    /// The data folder's lock ([`lock_folder`]), declared last so it is let go only
+    /// once the writer has finished.
+    _folder: std::fs::File,
 }
 
 impl std::fmt::Debug for Store {
@@ -136,6 +139,59 @@ impl std::fmt::Debug for Store {
 /// The database's path in `data_dir`.
 pub fn db_path(data_dir: &Path) -> PathBuf {
     data_dir.join(DB_FILE)
+}
+
+/// The file a serving store holds locked in its data folder, with its process's id.
+pub const LOCK_FILE: &str = "serve.lock";
+
+/// Locks `data_dir` for this server alone (`flock` on [`LOCK_FILE`], let go with the
+/// file, so by the system at any exit, `kill -9` too), before anything there is read
+/// or changed. A second `hijara serve` on the folder stopped nothing before: it closed
+/// the first's open correspondence tables, took its games in play, and both wrote them.
+/// The operator's commands take no lock: they go through SQLite's own locking.
+fn lock_folder(data_dir: &Path) -> anyhow::Result<std::fs::File> {
+    let path = data_dir.join(LOCK_FILE);
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let file = options
+        .open(&path)
+        .with_context(|| format!("cannot lock the data folder ({})", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::io::{Read, Seek, Write};
+        use std::os::fd::AsRawFd;
+        // SAFETY: a descriptor of ours, open for as long as the call.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() != std::io::ErrorKind::WouldBlock {
+                return Err(error)
+                    .with_context(|| format!("cannot lock the data folder ({})", path.display()));
+            }
+            let mut holder = String::new();
+            let _ = (&file).take(32).read_to_string(&mut holder);
+            let holder = match holder.trim().parse::<u32>() {
+                Ok(pid) => format!(" (process {pid})"),
+                Err(_) => String::new(),
+            };
+            bail!(
+                "another hijara serve{holder} is using the data folder {}: one server a \
+                 folder. Stop it first, or give this one another --data-dir",
+                data_dir.display()
+            );
+        }
+        // Who holds it, for the message above: a failed write costs only that.
+        let mut writer = &file;
+        let _ = file.set_len(0).and_then(|()| {
+            writer.rewind()?;
+            writeln!(writer, "{}", std::process::id())
+        });
+    }
+    Ok(file)
 }
 
 /// Opens a connection to the database at `path` with the store's settings.
@@ -238,6 +294,7 @@ impl Store {
         kept: Kept,
         time: &CorrTime,
     ) -> anyhow::Result<(Store, Opened)> {
+        let folder = lock_folder(data_dir)?;
         let path = db_path(data_dir);
         // A folder (or a device) in its place: create_owner_only took it as there,
         // and owner_only changed its mode to 0600 before SQLite refused it.
@@ -371,6 +428,7 @@ impl Store {
             path,
             readers: Mutex::new(Vec::new()),
             writer,
+            _folder: folder,
         };
         Ok((
             store,
@@ -745,24 +803,71 @@ pub(crate) fn check(data_dir: &Path) -> anyhow::Result<(i64, i64)> {
 /// beside a running server (copying the file alone would miss what is still in its
 /// write-ahead log).
 pub(crate) fn backup(conn: &Connection, to: &Path) -> anyhow::Result<()> {
-    if to.exists() {
+    backup_with(conn, to, |_| Ok(()))
+}
+
+/// [`backup`], with `prepare` run on the copy's connection first (a test's page limit
+/// stands for a full disk). The copy is made in a hidden temporary file beside `to`,
+/// checked, flushed, and only then named `to` (never over a file that came
+/// meanwhile): a backup cut short (a full disk) leaves nothing behind. Before, it
+/// left a half copy named `to`, which the next try refused to write over.
+fn backup_with(
+    conn: &Connection,
+    to: &Path,
+    prepare: impl FnOnce(&Connection) -> rusqlite::Result<()>,
+) -> anyhow::Result<()> {
+    if std::fs::symlink_metadata(to).is_ok() {
         bail!(
             "{} exists: the backup never writes over a file",
             to.display()
         );
     }
-    create_owner_only(to).with_context(|| format!("cannot create {}", to.display()))?;
-    let mut copy = Connection::open(to).with_context(|| format!("cannot open {}", to.display()))?;
-    let backup = rusqlite::backup::Backup::new(conn, &mut copy)?;
-    backup.run_to_completion(256, Duration::from_millis(10), None)?;
-    drop(backup);
-    let verdict: String = copy.query_row("PRAGMA integrity_check(1)", [], |row| row.get(0))?;
-    if verdict != "ok" {
-        bail!(
-            "the backup {} fails its integrity check: {verdict}",
-            to.display()
-        );
+    let dir = match to.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    // Mode 0600, as the database's own files.
+    let tmp = tempfile::Builder::new()
+        .prefix(".hijara-backup-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create {}", to.display()))?;
+    {
+        let mut copy = Connection::open(tmp.path())
+            .with_context(|| format!("cannot open {}", to.display()))?;
+        prepare(&copy)?;
+        let backup = rusqlite::backup::Backup::new(conn, &mut copy)?;
+        backup
+            .run_to_completion(256, Duration::from_millis(10), None)
+            .with_context(|| format!("cannot back up to {}: nothing kept", to.display()))?;
+        drop(backup);
+        let verdict: String = copy.query_row("PRAGMA integrity_check(1)", [], |row| row.get(0))?;
+        if verdict != "ok" {
+            bail!(
+                "the backup {} fails its integrity check ({verdict}): nothing kept",
+                to.display()
+            );
+        }
     }
+    tmp.as_file()
+        .sync_all()
+        .with_context(|| format!("cannot back up to {}: nothing kept", to.display()))?;
+    tmp.persist_noclobber(to).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!(
+                "{} exists: the backup never writes over a file",
+                to.display()
+            )
+        } else {
+            anyhow::Error::new(e.error)
+                .context(format!("cannot back up to {}: nothing kept", to.display()))
+        }
+    })?;
+    // The new name on disk too.
+    #[cfg(unix)]
+    std::fs::File::open(dir)
+        .and_then(|folder| folder.sync_all())
+        .with_context(|| format!("cannot flush the folder of {}", to.display()))?;
     Ok(())
 }
 

@@ -962,3 +962,84 @@ fn a_store_of_schema_11_migrates_and_keeps_vacation_days_untold_until_told() {
     let (_, opened, _) = open(dir.path());
     assert!(opened.days_untold.is_empty(), "{:?}", opened.days_untold);
 }
+
+/// A second server on a data folder in use is refused before it reads or changes
+/// anything there, naming the folder and the first server's process; the folder is
+/// free again once the first has stopped. Failed before: the second opened the store,
+/// closed the first's open correspondence tables (their owners told a restart closed
+/// them) and took its games in play, and both servers wrote them.
+#[test]
+fn a_second_server_on_a_folder_in_use_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    store
+        .writer()
+        .open_corr(vec![(3, "SHA256:ann".into(), true)], Vec::new());
+    assert!(store.writer().flush());
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {}))
+        .err()
+        .expect("a second store on the folder")
+        .to_string();
+    assert!(error.contains("another hijara serve"), "{error}");
+    assert!(
+        error.contains(&format!("(process {})", std::process::id())),
+        "{error}"
+    );
+    assert!(error.contains(&dir.path().display().to_string()), "{error}");
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    let closed: i64 = conn
+        .query_row("SELECT count(*) FROM open_corr WHERE closed = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(closed, 0, "the running server's open table was closed");
+    drop(conn);
+    drop(store);
+    let (_, opened, _) = open(dir.path());
+    assert_eq!(opened.closed_corr, [("SHA256:ann".to_owned(), 3)]);
+}
+
+/// A backup cut short (the copy's page limit stands for a full disk) fails, naming the
+/// file, and leaves nothing behind: no half copy under the backup's name, no temporary
+/// file; the next try, with room, makes it. Failed before: a half copy was left as the
+/// backup, and the next try refused it as "exists".
+#[test]
+fn a_backup_cut_short_leaves_nothing_and_the_next_one_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    for n in 0..200 {
+        store
+            .claim_name(&format!("player{n}"), &format!("SHA256:{n}"))
+            .unwrap();
+    }
+    assert!(store.writer().flush());
+    let out = tempfile::tempdir().unwrap();
+    let copy = out.path().join("copy.db");
+    let conn = open_for_operator(dir.path()).unwrap();
+    let error = backup_with(&conn, &copy, |copy| {
+        copy.pragma_update(None, "max_page_count", 3)
+    })
+    .unwrap_err();
+    assert!(
+        format!("{error:#}").contains(&copy.display().to_string()),
+        "{error:#}"
+    );
+    let left: Vec<_> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    backup(&conn, &copy).unwrap();
+    let names: i64 = Connection::open(&copy)
+        .unwrap()
+        .query_row("SELECT count(*) FROM names", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(names, 200);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&copy).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    drop(store);
+}
