@@ -415,17 +415,22 @@ pub struct PuzzleArgs {
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
     #[arg(long, value_name = "SQUARE")]
     pub answer: Option<crate::rules::Square>,
+    /// Give up without the screen: print the proven answer and why; the puzzle counts
+    /// as not solved.
+    #[arg(long, conflicts_with_all = ["answer", "print"])]
+    pub give_up: bool,
     /// Print the puzzle as text instead of opening the screen.
     #[arg(long, conflicts_with = "answer")]
     pub print: bool,
     /// Print your puzzle rating, streaks and counts.
-    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print"])]
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print", "give_up"])]
     pub stats: bool,
     /// With --stats: one JSON object for scripts.
     #[arg(long, requires = "stats")]
     pub json: bool,
-    /// The UTC date for --daily (YYYY-MM-DD) [default: today].
-    #[arg(long, hide = true, value_parser = parse_date)]
+    /// The UTC date for --daily (YYYY-MM-DD) [default: today]. Only with --daily:
+    /// without it the date would be dropped without a word, and another puzzle shown.
+    #[arg(long, hide = true, requires = "daily", value_parser = parse_date)]
     pub date: Option<chrono::NaiveDate>,
     /// How the screen draws.
     #[command(flatten)]
