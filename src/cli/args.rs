@@ -63,9 +63,7 @@ impl Cli {
             Some(Command::Replay(args)) => !args.plain.plain,
             Some(Command::Resume(args)) => !args.plain.plain,
             Some(Command::Learn(args)) => !args.plain.plain,
-            Some(Command::Puzzle(args)) => {
-                !(args.plain.plain || args.print || args.stats || args.answer.is_some())
-            }
+            Some(Command::Puzzle(args)) => !(args.plain.plain || args.headless()),
             Some(Command::Config(_)) => true,
             _ => false,
         }
@@ -440,6 +438,13 @@ pub struct PuzzleArgs {
     pub plain: PlainArgs,
 }
 
+impl PuzzleArgs {
+    /// Whether the puzzle is answered, given up, printed or counted without a screen.
+    pub(crate) fn headless(&self) -> bool {
+        self.stats || self.answer.is_some() || self.print || self.give_up
+    }
+}
+
 /// A `YYYY-MM-DD` date.
 pub(crate) fn parse_date(text: &str) -> Result<chrono::NaiveDate, String> {
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
@@ -638,6 +643,25 @@ mod tests {
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    /// A puzzle answered, given up, printed or counted draws no screen, so the
+    /// terminal is not asked its background for one (`--give-up` was taken for the
+    /// screen's and asked it).
+    #[test]
+    fn only_the_puzzle_screen_may_draw() {
+        let draws = |args: &[&str]| parse(args).unwrap().may_draw_the_full_screen();
+        assert!(draws(&["puzzle"]));
+        assert!(draws(&["puzzle", "--daily"]));
+        for headless in [
+            &["puzzle", "--give-up"][..],
+            &["puzzle", "--id", "p0001", "--give-up"],
+            &["puzzle", "--answer", "c4"],
+            &["puzzle", "--print"],
+            &["puzzle", "--stats"],
+        ] {
+            assert!(!draws(headless), "{headless:?}");
+        }
     }
 
     /// The long help of `hijara ARGS... --help`, as the binary prints it.

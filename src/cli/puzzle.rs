@@ -33,7 +33,7 @@ struct Stats {
 }
 
 pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
-    let screen = !args.stats && args.answer.is_none() && !args.print && !args.give_up;
+    let screen = !args.headless();
     if !screen {
         return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false).map(|_| ());
     }
@@ -54,7 +54,7 @@ pub(crate) fn run_on(
 ) -> anyhow::Result<Option<String>> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
-    let screen = !args.stats && args.answer.is_none() && !args.print && !args.give_up;
+    let screen = !args.headless();
     // Said on the puzzle screen when the screens hold the terminal already (the start
     // screen or the lessons opened it): printed, it went under the full screen and
     // was lost.
