@@ -62,7 +62,8 @@ impl Cli {
             Some(Command::Play(args)) => !args.plain.plain,
             Some(Command::Replay(args)) => !args.plain.plain,
             Some(Command::Resume(args)) => !args.plain.plain,
-            Some(Command::Learn(args)) => !args.plain.plain,
+            // `--list` prints the lessons: no screen.
+            Some(Command::Learn(args)) => !(args.plain.plain || args.list),
             Some(Command::Puzzle(args)) => !(args.plain.plain || args.headless()),
             Some(Command::Config(_)) => true,
             _ => false,
@@ -662,6 +663,16 @@ mod tests {
         ] {
             assert!(!draws(headless), "{headless:?}");
         }
+    }
+
+    /// `learn --list` prints the lessons and draws no screen: on a terminal it asked
+    /// the background (OSC 11 and DA1 written, typed-ahead keys read) for nothing.
+    #[test]
+    fn the_lessons_listed_draw_no_screen() {
+        let draws = |args: &[&str]| parse(args).unwrap().may_draw_the_full_screen();
+        assert!(draws(&["learn"]));
+        assert!(!draws(&["learn", "--list"]));
+        assert!(!draws(&["learn", "--plain"]));
     }
 
     /// The long help of `hijara ARGS... --help`, as the binary prints it.
