@@ -62,10 +62,9 @@ impl Cli {
             Some(Command::Play(args)) => !args.plain.plain,
             Some(Command::Replay(args)) => !args.plain.plain,
             Some(Command::Resume(args)) => !args.plain.plain,
-            Some(Command::Learn(args)) => !args.plain.plain,
-            Some(Command::Puzzle(args)) => {
-                !(args.plain.plain || args.print || args.stats || args.answer.is_some())
-            }
+            // `--list` prints the lessons: no screen.
+            Some(Command::Learn(args)) => !(args.plain.plain || args.list),
+            Some(Command::Puzzle(args)) => !(args.plain.plain || args.headless()),
             Some(Command::Config(_)) => true,
             _ => false,
         }
@@ -415,17 +414,22 @@ pub struct PuzzleArgs {
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
     #[arg(long, value_name = "SQUARE")]
     pub answer: Option<crate::rules::Square>,
+    /// Give up without the screen: print the proven answer and why; the puzzle counts
+    /// as not solved.
+    #[arg(long, conflicts_with_all = ["answer", "print"])]
+    pub give_up: bool,
     /// Print the puzzle as text instead of opening the screen.
     #[arg(long, conflicts_with = "answer")]
     pub print: bool,
     /// Print your puzzle rating, streaks and counts.
-    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print"])]
+    #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print", "give_up"])]
     pub stats: bool,
     /// With --stats: one JSON object for scripts.
     #[arg(long, requires = "stats")]
     pub json: bool,
-    /// The UTC date for --daily (YYYY-MM-DD) [default: today].
-    #[arg(long, hide = true, value_parser = parse_date)]
+    /// The UTC date for --daily (YYYY-MM-DD) [default: today]. Only with --daily:
+    /// without it the date would be dropped without a word, and another puzzle shown.
+    #[arg(long, hide = true, requires = "daily", value_parser = parse_date)]
     pub date: Option<chrono::NaiveDate>,
     /// How the screen draws.
     #[command(flatten)]
@@ -433,6 +437,13 @@ pub struct PuzzleArgs {
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
+}
+
+impl PuzzleArgs {
+    /// Whether the puzzle is answered, given up, printed or counted without a screen.
+    pub(crate) fn headless(&self) -> bool {
+        self.stats || self.answer.is_some() || self.print || self.give_up
+    }
 }
 
 /// A `YYYY-MM-DD` date.
@@ -633,6 +644,35 @@ mod tests {
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    /// A puzzle answered, given up, printed or counted draws no screen, so the
+    /// terminal is not asked its background for one (`--give-up` was taken for the
+    /// screen's and asked it).
+    #[test]
+    fn only_the_puzzle_screen_may_draw() {
+        let draws = |args: &[&str]| parse(args).unwrap().may_draw_the_full_screen();
+        assert!(draws(&["puzzle"]));
+        assert!(draws(&["puzzle", "--daily"]));
+        for headless in [
+            &["puzzle", "--give-up"][..],
+            &["puzzle", "--id", "p0001", "--give-up"],
+            &["puzzle", "--answer", "c4"],
+            &["puzzle", "--print"],
+            &["puzzle", "--stats"],
+        ] {
+            assert!(!draws(headless), "{headless:?}");
+        }
+    }
+
+    /// `learn --list` prints the lessons and draws no screen: on a terminal it asked
+    /// the background (OSC 11 and DA1 written, typed-ahead keys read) for nothing.
+    #[test]
+    fn the_lessons_listed_draw_no_screen() {
+        let draws = |args: &[&str]| parse(args).unwrap().may_draw_the_full_screen();
+        assert!(draws(&["learn"]));
+        assert!(!draws(&["learn", "--list"]));
+        assert!(!draws(&["learn", "--plain"]));
     }
 
     /// The long help of `hijara ARGS... --help`, as the binary prints it.

@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use crate::puzzle::explain::{SOLVE_BUDGET, judge_within};
+use crate::puzzle::explain::{SOLVE_BUDGET, judge, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, Tried, daily};
 use crate::session::data_dir;
 use crate::strings::{describe, puzzle as words, storage as storage_words};
@@ -33,7 +33,7 @@ struct Stats {
 }
 
 pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
-    let screen = !args.stats && args.answer.is_none() && !args.print;
+    let screen = !args.headless();
     if !screen {
         return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false).map(|_| ());
     }
@@ -54,7 +54,7 @@ pub(crate) fn run_on(
 ) -> anyhow::Result<Option<String>> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
-    let screen = !args.stats && args.answer.is_none() && !args.print;
+    let screen = !args.headless();
     // Said on the puzzle screen when the screens hold the terminal already (the start
     // screen or the lessons opened it): printed, it went under the full screen and
     // was lost.
@@ -100,7 +100,7 @@ pub(crate) fn run_on(
             .next_except(&set, &lesson_twins)
             .context("the puzzle set is empty")?
     };
-    if args.answer.is_none() && !args.print {
+    if screen {
         let state = PuzzleState::new(
             set.clone(),
             progress,
@@ -141,6 +141,15 @@ pub(crate) fn run_on(
         },
         None => None,
     };
+    // The proven answer, played as the screen's `g` plays it.
+    let given_up = match args.give_up {
+        true => match judge(puzzle, puzzle.answer) {
+            Some(v) => Some(v),
+            // A shipped set's answers are all legal (checked when it is read).
+            None => bail!(words::full_answer(puzzle.answer)),
+        },
+        false => None,
+    };
     let date = today.to_string();
     super::out::say(words::heading(
         &puzzle.id,
@@ -150,6 +159,15 @@ pub(crate) fn run_on(
     ))?;
     super::out::say(position)?;
     super::out::say(words::to_move(mover, puzzle))?;
+    if let Some(answer) = given_up {
+        let daily_date = (args.daily).then_some(today);
+        let tried = progress.record(puzzle, false, daily_date);
+        let counted = tried == Tried::First;
+        for line in describe::puzzle_given_up(puzzle, &answer, counted) {
+            super::out::say(line)?;
+        }
+        return after_try(&progress, tried, dir.as_deref());
+    }
     let Some(v) = judged else {
         let given = args.date.map(|d| d.to_string());
         super::out::say(match args.daily {
@@ -163,6 +181,16 @@ pub(crate) fn run_on(
     }
     let daily_date = (args.daily).then_some(today);
     let tried = progress.record(puzzle, v.solved, daily_date);
+    after_try(&progress, tried, dir.as_deref())
+}
+
+/// After a try from the command line (an answer or a give-up): says whether it
+/// counted and the rating now, and keeps the progress in `dir` when it changed.
+fn after_try(
+    progress: &Progress,
+    tried: Tried,
+    dir: Option<&std::path::Path>,
+) -> anyhow::Result<Option<String>> {
     if tried == Tried::Again {
         super::out::say(words::TRIED_BEFORE)?;
     }
@@ -171,7 +199,7 @@ pub(crate) fn run_on(
         progress.player.deviation,
         progress.streak,
     ))?;
-    match &dir {
+    match dir {
         // A repeat changed nothing, so nothing is written.
         _ if tried == Tried::Again => {}
         Some(dir) => progress

@@ -374,3 +374,57 @@ fn the_rating_after_an_answer_is_a_sentence() {
         "{line}"
     );
 }
+
+#[test]
+fn giving_up_on_the_command_line_shows_the_answer_and_counts_as_not_solved() {
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0001", "--give-up"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Given up. The answer: c4 completes square c4",
+        ))
+        .stdout(predicate::str::contains("It counts as not solved."));
+    let s = stats(data.path());
+    assert_eq!(
+        (
+            s["tries"].as_u64(),
+            s["solved"].as_u64(),
+            s["streak"].as_u64()
+        ),
+        (Some(1), Some(0), Some(0))
+    );
+    assert!(s["rating"].as_f64().unwrap() < 1500.0);
+    // Given up again, or answered after it, nothing more counts.
+    for args in [["--give-up", ""], ["--answer", "c4"]] {
+        hijara(data.path())
+            .args(["puzzle", "--id", "p0001"])
+            .args(args.iter().filter(|a| !a.is_empty()))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("only the first try counts"))
+            .stdout(predicate::str::contains("It counts as not solved.").not());
+        assert_eq!(stats(data.path())["tries"], 1);
+    }
+    // It answers, so it does not go with another answer, the text only, or the stats.
+    for other in [&["--answer", "c4"][..], &["--print"], &["--stats"]] {
+        hijara(data.path())
+            .args(["puzzle", "--id", "p0001", "--give-up"])
+            .args(other)
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
+fn a_date_without_daily_is_a_usage_error() {
+    // It was dropped without a word: the puzzle nearest the rating came instead of
+    // that day's, and a script could not tell.
+    let data = tempfile::tempdir().unwrap();
+    hijara(data.path())
+        .args(["puzzle", "--print", "--date", "2026-11-30"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--daily"));
+}
