@@ -786,6 +786,22 @@ impl Connection {
         self.count_refusal(Some(what));
     }
 
+    /// Refuses a channel being opened, counted and logged as `what` ([`Self::refuse`])
+    /// now; the answer to the client is the future returned (it borrows nothing of
+    /// the connection across its wait).
+    fn refuse_channel(
+        &self,
+        what: &str,
+        reply: ChannelOpenHandle,
+    ) -> impl std::future::Future<Output = ()> + Send + use<> {
+        self.refuse(what);
+        async move {
+            reply
+                .reject(ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+        }
+    }
+
     /// Counts a refusal, logged as `what` while fewer than [`LOGGED_REFUSALS`] were
     /// (`None`: counted only, its kind logged once already).
     fn count_refusal(&self, what: Option<&str>) {
@@ -1267,10 +1283,7 @@ impl Handler for Connection {
         _: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.channel.is_some() {
-            self.refuse("a second session channel");
-            reply
-                .reject(ChannelOpenFailure::AdministrativelyProhibited)
-                .await;
+            self.refuse_channel("a second session channel", reply).await;
         } else {
             self.channel = Some(channel.id());
             // Requests come to this handler; russh also queues each in the read half
@@ -1295,10 +1308,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("port forwarding");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("port forwarding", reply).await;
         Ok(())
     }
 
@@ -1314,10 +1324,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("an X11 channel");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("an X11 channel", reply).await;
         Ok(())
     }
 
@@ -1333,10 +1340,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("a forwarded TCP channel");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("a forwarded TCP channel", reply).await;
         Ok(())
     }
 
@@ -1349,10 +1353,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("socket forwarding");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("socket forwarding", reply).await;
         Ok(())
     }
 
