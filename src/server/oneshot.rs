@@ -13,7 +13,7 @@
 use crate::rules::Ruleset;
 use crate::strings::club as words;
 
-use super::club::{Board, Speed};
+use super::club::{Board, Speed, Standing};
 use super::corr;
 use super::outside::{safe_line, safe_text};
 use super::shared::SharedHall;
@@ -135,23 +135,33 @@ fn top(board: Board, hall: &SharedHall) -> Vec<String> {
         board.speed.active_days(),
     );
     lines.extend(rule);
-    match store.club(|c| club_store::leaderboard(c, board, now, (0, ROWS))) {
+    // One more than shown: whether more are listed than the answer prints.
+    match store.club(|c| club_store::leaderboard(c, board, now, (0, ROWS + 1))) {
         Ok(rows) if rows.is_empty() => lines.push(words::NOBODY_LISTED.to_owned()),
-        Ok(rows) => {
-            lines.push(words::BOARD_HEAD.to_owned());
-            for (i, row) in rows.iter().enumerate() {
-                let rating = row.now(now);
-                lines.push(words::board_row(
-                    i + 1,
-                    &crate::text::pad(&crate::text::fit(&safe_text(&row.name), 16), 16),
-                    &words::rating(&rating.display(), rating.deviation.round() as i64),
-                    row.games,
-                    row.wdl,
-                    row.abandoned,
-                ));
-            }
-        }
+        Ok(rows) => lines.extend(board_lines(&rows, now)),
         Err(error) => lines.push(words::not_read(&format!("{error:#}"))),
+    }
+    lines
+}
+
+/// A leaderboard's heading and its first [`ROWS`] players of `rows`, read at `now`;
+/// a last line says when `rows` has more (a one-shot answer has no pages: without
+/// it the twentieth read as the last listed).
+fn board_lines(rows: &[Standing], now: i64) -> Vec<String> {
+    let mut lines = vec![words::BOARD_HEAD.to_owned()];
+    for (i, row) in rows.iter().take(ROWS).enumerate() {
+        let rating = row.now(now);
+        lines.push(words::board_row(
+            i + 1,
+            &crate::text::pad(&crate::text::fit(&safe_text(&row.name), 16), 16),
+            &words::rating(&rating.display(), rating.deviation.round() as i64),
+            row.games,
+            row.wdl,
+            row.abandoned,
+        ));
+    }
+    if rows.len() > ROWS {
+        lines.push(words::more_listed(ROWS));
     }
     lines
 }
@@ -211,6 +221,36 @@ mod tests {
         ] {
             assert_eq!(parse(refused), None, "{refused:?}");
         }
+    }
+
+    /// QA (s18 club10): `top` printed the first 20 and never said more were listed.
+    #[test]
+    fn a_leaderboard_longer_than_the_answer_says_so() {
+        let now = 1_800_000_000;
+        let standing = |n: u32| Standing {
+            key: format!("k{n}"),
+            name: format!("p{n}"),
+            rating: crate::rating::Rating {
+                rating: 2000.0 - f64::from(n),
+                deviation: 50.0,
+                volatility: 0.06,
+            },
+            games: 30,
+            wdl: [30, 0, 0],
+            abandoned: 0,
+            opponents: 10,
+            last: now,
+        };
+        let all: Vec<_> = (1..=25).map(standing).collect();
+        let lines = board_lines(&all[..=ROWS], now);
+        assert_eq!(lines.len(), ROWS + 2, "{lines:#?}");
+        assert!(lines[ROWS].contains("p20"), "{lines:#?}");
+        assert_eq!(lines[ROWS + 1], words::more_listed(ROWS));
+        assert!(!lines.iter().any(|l| l.contains("p21")), "{lines:#?}");
+        // Exactly twenty: nothing more to say.
+        let lines = board_lines(&all[..ROWS], now);
+        assert_eq!(lines.len(), ROWS + 1, "{lines:#?}");
+        assert!(lines[ROWS].contains("p20"), "{lines:#?}");
     }
 
     #[test]

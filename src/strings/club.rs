@@ -113,6 +113,10 @@ pub(crate) fn rating(display: &str, deviation: i64) -> String {
 pub(crate) fn leaderboard_title(board: &str) -> String {
     format!("Leaderboard: {board}")
 }
+/// The last line of `ssh HOST top` when more are listed than its `shown`.
+pub(crate) fn more_listed(shown: usize) -> String {
+    format!("More are listed than these {shown}: the lobby's leaderboards (l) show them all")
+}
 /// Who a leaderboard lists, on two lines.
 pub(crate) fn listed_rule(games: u32, opponents: u32, deviation: u32, days: i64) -> [String; 2] {
     [
