@@ -174,6 +174,11 @@ pub(crate) fn run_on(
             true => words::answer_daily_with(&puzzle.id, given.as_deref()),
             false => words::answer_with(&puzzle.id),
         })?;
+        super::out::say(words::give_up_with(
+            &puzzle.id,
+            args.daily,
+            given.as_deref(),
+        ))?;
         return Ok(None);
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {
