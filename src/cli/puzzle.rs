@@ -236,7 +236,7 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         dailies_solved: progress.dailies_solved.len(),
     };
     if json {
-        super::out::say(serde_json::to_string(&stats)?)?;
+        super::out::say_json(&stats)?;
         return Ok(());
     }
     super::out::say(words::your_rating(stats.rating, stats.deviation))?;

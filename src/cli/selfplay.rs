@@ -206,7 +206,7 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         Ok(())
     })?;
     if args.json {
-        super::out::say(serde_json::to_string(&summary.rounded())?)?;
+        super::out::say_json(&summary.rounded())?;
         return Ok(());
     }
     let s = &summary;
